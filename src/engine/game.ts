@@ -1,0 +1,126 @@
+/**
+ * A game is a fold over its steps (after 18xx): the setup (ruleset, options, seed) plus the
+ * submissions of each step reproduce every state. Each step resolves with its own RNG stream
+ * (`step/N`), and its state hash is recorded so a replay can prove it reaches the same states.
+ */
+import { createRng } from './rng.ts';
+import { hashState } from './hash.ts';
+import type { PlayerId, Ruleset, Submission, Validation } from './ruleset.ts';
+
+export interface StepRecord {
+  index: number;
+  label: string;
+  submissions: Submission[];
+  /** Which answers the engine filled in from the decision's defaults. */
+  defaulted: { decision: string; player: PlayerId }[];
+  events: unknown[];
+  /** Hash of the state after this step. */
+  hash: string;
+}
+
+export interface GameRecord<S = unknown> {
+  format: 'suzerain/game@1';
+  ruleset: string;
+  options: unknown;
+  seed: string;
+  initialHash: string;
+  state: S;
+  /** Answers given for the step not yet resolved (the latest per decision and player). */
+  pending: Submission[];
+  nextOrder: number;
+  steps: StepRecord[];
+}
+
+export function createGame<S>(ruleset: Ruleset<S>, options: unknown, seed: string | number): GameRecord<S> {
+  const state = ruleset.setup(options, createRng(String(seed), 'setup'));
+  return {
+    format: 'suzerain/game@1',
+    ruleset: ruleset.id,
+    options,
+    seed: String(seed),
+    initialHash: hashState(state),
+    state,
+    pending: [],
+    nextOrder: 1,
+    steps: [],
+  };
+}
+
+export class GameError extends Error {}
+
+/**
+ * Records a player's answer to one open decision. Valid parts are kept even when some parts are
+ * rejected; a later answer from the same player replaces the earlier one. Returns the validation.
+ */
+export function submit<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, decisionId: string, answer: unknown): { game: GameRecord<S>; validation: Validation<unknown> } {
+  const decision = ruleset.decisions(game.state).find((d) => d.id === decisionId);
+  if (!decision) throw new GameError(`no open decision "${decisionId}"`);
+  if (!decision.players.includes(player)) throw new GameError(`player ${player} is not asked "${decisionId}"`);
+  const validation = ruleset.validate(game.state, player, decisionId, answer);
+  const pending = game.pending.filter((s) => !(s.decision === decisionId && s.player === player));
+  if (validation.value !== null) pending.push({ decision: decisionId, player, value: validation.value, order: game.nextOrder });
+  return { game: { ...game, pending, nextOrder: game.nextOrder + 1 }, validation };
+}
+
+/** Withdraws a player's answer (it will fall to the default). */
+export function withdraw<S>(game: GameRecord<S>, player: PlayerId, decisionId: string): GameRecord<S> {
+  return { ...game, pending: game.pending.filter((s) => !(s.decision === decisionId && s.player === player)) };
+}
+
+/** The (decision, player) pairs with no answer yet. */
+export function missing<S>(ruleset: Ruleset<S>, game: GameRecord<S>): { decision: string; player: PlayerId }[] {
+  const out: { decision: string; player: PlayerId }[] = [];
+  for (const d of ruleset.decisions(game.state))
+    for (const p of d.players)
+      if (!game.pending.some((s) => s.decision === d.id && s.player === p)) out.push({ decision: d.id, player: p });
+  return out;
+}
+
+/**
+ * Resolves the current step. With `useDefaults` (the deadline has passed), unanswered decisions
+ * take their defaults; without it, a step with missing answers is refused. The input game is not
+ * modified: on any failure the caller still holds the previous state and can run the step again.
+ */
+export function advance<S>(ruleset: Ruleset<S>, game: GameRecord<S>, opts: { useDefaults: boolean }): GameRecord<S> {
+  const decisions = ruleset.decisions(game.state);
+  if (decisions.length === 0) throw new GameError('the game is over: nothing to resolve');
+  const submissions: Submission[] = [];
+  const defaulted: { decision: string; player: PlayerId }[] = [];
+  let order = game.nextOrder;
+  for (const d of decisions) {
+    for (const p of d.players) {
+      const given = game.pending.find((s) => s.decision === d.id && s.player === p);
+      if (given) { submissions.push(given); continue; }
+      if (!opts.useDefaults) throw new GameError(`waiting for ${p} to answer "${d.id}"`);
+      const v = ruleset.validate(game.state, p, d.id, d.defaults[p]);
+      if (v.value === null || v.issues.length) throw new GameError(`invalid default for ${p} on "${d.id}": ${v.issues.map((i) => i.message).join('; ')}`);
+      submissions.push({ decision: d.id, player: p, value: v.value, order: order++ });
+      defaulted.push({ decision: d.id, player: p });
+    }
+  }
+  return applyStep(ruleset, { ...game, nextOrder: order }, submissions, defaulted);
+}
+
+function applyStep<S>(ruleset: Ruleset<S>, game: GameRecord<S>, submissions: Submission[], defaulted: StepRecord['defaulted']): GameRecord<S> {
+  const index = game.steps.length + 1;
+  const label = ruleset.stepLabel(game.state);
+  const input = structuredClone(game.state);
+  const { state, events } = ruleset.resolve(input, structuredClone(submissions), createRng(game.seed, `step/${index}`));
+  const step: StepRecord = { index, label, submissions, defaulted, events, hash: hashState(state) };
+  return { ...game, state, pending: [], steps: [...game.steps, step] };
+}
+
+export interface ReplayResult { ok: boolean; steps: number; mismatches: { step: number; expected: string; actual: string }[]; finalHash: string }
+
+/** Re-runs the game from its setup with the recorded submissions and checks every state hash. */
+export function replay<S>(ruleset: Ruleset<S>, game: GameRecord<S>): ReplayResult {
+  const mismatches: ReplayResult['mismatches'] = [];
+  let g = createGame(ruleset, game.options, game.seed);
+  if (g.initialHash !== game.initialHash) mismatches.push({ step: 0, expected: game.initialHash, actual: g.initialHash });
+  for (const step of game.steps) {
+    g = applyStep(ruleset, g, step.submissions, step.defaulted);
+    const actual = g.steps[g.steps.length - 1]!.hash;
+    if (actual !== step.hash) mismatches.push({ step: step.index, expected: step.hash, actual });
+  }
+  return { ok: mismatches.length === 0, steps: game.steps.length, mismatches, finalHash: hashState(g.state) };
+}

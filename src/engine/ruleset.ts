@@ -1,0 +1,93 @@
+/**
+ * The contract between the engine and a ruleset. A ruleset is pure and deterministic: no I/O, no
+ * clock, no Math.random. Randomness comes from the Rng the engine passes in; state is plain JSON.
+ *
+ * The same contract carries a one-order-sheet-per-turn game (every lord answers one `orders`
+ * decision, all at once, then the turn resolves) and a board game made of many small prompts
+ * (one player answers a question, the game resolves that step and asks the next one, or several
+ * players answer simultaneously). See test/engine/prompt-ruleset.ts for the second shape.
+ */
+import type { Rng } from './rng.ts';
+
+export type PlayerId = string;
+export type Lang = 'fr' | 'en';
+export const LANGS: readonly Lang[] = ['fr', 'en'];
+
+export type Localized = Record<Lang, string>;
+
+/** When an unanswered decision falls to its default. */
+export type DeadlinePolicy =
+  | { kind: 'game-deadline' } // the game's turn deadline (weekly for Gloire & Pouvoir)
+  | { kind: 'after'; hours: number } // a short prompt deadline, counted from when it is asked
+  | { kind: 'none' }; // the game waits (only for games where waiting is safe)
+
+export interface Decision {
+  /** Identifies the question within the current step, e.g. `orders` or `bid`. */
+  id: string;
+  /** A ruleset-specific kind that a user interface can switch on. */
+  kind: string;
+  /** Who must answer. Several players answer simultaneously and secretly. */
+  players: PlayerId[];
+  deadline: DeadlinePolicy;
+  /** The answer used for a player who gives none, per player. Must pass `validate`. */
+  defaults: Record<PlayerId, unknown>;
+  /** Human text of the question, and the choices where the answer is a choice. */
+  prompt: Localized;
+  choices?: { value: string; label: Localized }[];
+}
+
+export interface ValidationIssue {
+  /** 1-based line for text answers, or item index for structured answers. */
+  line?: number;
+  message: string;
+  /** Nearest names, when a name was not recognised. */
+  candidates?: string[];
+}
+
+/** A validated answer. `value` keeps every valid part even when `issues` is not empty. */
+export interface Validation<A> {
+  value: A | null;
+  issues: ValidationIssue[];
+}
+
+export interface Submission<A = unknown> {
+  decision: string;
+  player: PlayerId;
+  value: A;
+  /** Engine-assigned submission order within the game (an input some rules use as a tie-break). */
+  order: number;
+}
+
+export interface Outcome {
+  finished: boolean;
+  winners: PlayerId[];
+  /** Ruleset-specific reason, e.g. `renown`, `conquest`, `alliance`, `none`. */
+  reason: string;
+}
+
+export interface Resolution<S, E> {
+  state: S;
+  events: E[];
+}
+
+export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
+  id: string;
+  title: Localized;
+  /** A fresh game from host options. */
+  setup(options: O, rng: Rng): S;
+  /** Seats, with their display names. */
+  players(state: S): { id: PlayerId; name: string }[];
+  /** What the game is waiting for now; empty when it is over. */
+  decisions(state: S): Decision[];
+  /** Checks one answer (text or structured) against the current state. */
+  validate(state: S, player: PlayerId, decision: string, answer: unknown): Validation<A>;
+  /** Resolves the current step once every decision is answered (defaults filled in). Must not mutate `state`. */
+  resolve(state: S, submissions: Submission<A>[], rng: Rng): Resolution<S, E>;
+  /** What one player may know (null: the public view). */
+  view(state: S, player: PlayerId | null): V;
+  /** One player's report of a resolved step, from its events. */
+  report(state: S, events: E[], player: PlayerId, lang: Lang): string;
+  outcome(state: S): Outcome | null;
+  /** A short label for the step about to resolve (`turn 3`). */
+  stepLabel(state: S): string;
+}

@@ -1,0 +1,139 @@
+/**
+ * A bot lord that gives legal, sensible orders: taxes with the redistribution that keeps each
+ * territory stable, recruits and levies within its means (keeping a reserve for upkeep), attacks
+ * weak neighbours, seeks and keeps allies, makes peace after long wars, jousts, spies and
+ * fortifies. It reads only what its lord may know (the player view), and draws from its own RNG.
+ */
+import type { Rng } from '../../engine/rng.ts';
+import { knightCost, redistributionForCap, tax } from './formulas.ts';
+import { getMap, mapIndex } from './maps/index.ts';
+import type { Order } from './orders/types.ts';
+import type { GPState, LordId, TerritoryId } from './state.ts';
+import { playerView } from './view.ts';
+import { isRoyalJoustTurn } from './phases/p10-p11-jousts.ts';
+
+export interface BotStyle { aggression: number; diplomacy: number }
+
+export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = { aggression: 0.7, diplomacy: 0.5 }): Order[] {
+  const v = playerView(s, lord);
+  const me = v.me;
+  if (!me || !me.alive || s.finished) return [];
+  const cfg = s.config;
+  const map = getMap(s.map);
+  const idx = mapIndex(map);
+  const adj = (t: TerritoryId) => idx.byId.get(t)!.adjacent;
+  const orders: Order[] = [];
+  const terrs = Object.values(v.territories);
+  const avgH = terrs.reduce((a, t) => a + t.happiness, 0) / terrs.length;
+  const mine = terrs.filter((t) => t.owner === lord);
+  const myKnights = v.knights.filter((k) => k.lord === lord);
+  const myArmies = me.armies;
+  let budget = me.treasury;
+
+  // Upkeep reserve: pay of the knights and 10 % of every army, plus a margin.
+  const reserve = () => myKnights.filter((k) => !k.isLordKnight).reduce((a, k) => a + (k.hireRenown ?? 0), 0) + myArmies.reduce((a, x) => a + x.strength * cfg.armyUpkeep, 0) + 300;
+
+  // Economy: level 5 with the capping redistribution keeps a healthy territory stable; a tired one rests.
+  for (const t of mine) {
+    const coef = t.taxCoef ?? cfg.defaultTaxCoef;
+    if (t.happiness >= avgH * 0.6 && t.happiness > 4) {
+      const level = t.happiness > avgH * 1.2 ? 6 : 5;
+      const r = tax(cfg, level, t.population, coef, t.happiness, avgH);
+      orders.push({ code: 'IMP', level, territory: t.id });
+      budget += r.income;
+      const red = Math.ceil(redistributionForCap(cfg, t.population, r.taxCoef, r.happiness, avgH)) + 1;
+      if (red > 0 && red < budget) { orders.push({ code: 'RED', amount: red, territory: t.id }); budget -= red; }
+    } else {
+      const red = Math.min(Math.ceil(redistributionForCap(cfg, t.population, coef, Math.max(t.happiness, 0.01), avgH)) + 1, Math.floor(budget * 0.3));
+      if (red > 0) { orders.push({ code: 'RED', amount: red, territory: t.id }); budget -= red; }
+    }
+  }
+
+  // Recruitment: a few knights while they are affordable (worst case R = lord-knight + 1).
+  const lk = myKnights.find((k) => k.isLordKnight)!;
+  const worst = knightCost((lk.renown ?? 100) + 1, avgKnight(s));
+  const wanted = Math.min(cfg.maxRecruitsPerTurn, Math.max(0, mine.length + 2 - myKnights.length));
+  const affordable = Math.max(0, Math.floor((budget - reserve() - 1500) / Math.max(1, worst)));
+  const n = Math.min(wanted, affordable, s.turn === 1 ? 3 : 2);
+  if (n > 0) { orders.push({ code: 'CHE', n }); budget -= n * worst; }
+
+  // Levies: armies for knights standing on (or next to) own land.
+  const ownSet = new Set(mine.map((t) => t.id));
+  for (const k of rng.shuffle(myKnights)) {
+    const spend = Math.floor(Math.min(budget - reserve() - 500, 2500 + rng.int(0, 2500)) / 100) * 100;
+    if (spend < 500) break;
+    const armyMen = k.men ?? 0;
+    if (armyMen > 1500) continue;
+    const levyAt = ownSet.has(k.location) ? k.location : adj(k.location).find((t) => ownSet.has(t));
+    if (!levyAt) continue;
+    orders.push({ code: 'ARM', territory: levyAt, amount: spend, knight: k.id });
+    budget -= spend;
+  }
+
+  // Diplomacy.
+  const others = v.lords.filter((l) => l.alive && l.id !== lord);
+  const neighbours = new Set<LordId>();
+  for (const t of mine) for (const u of adj(t.id)) { const o = v.territories[u]!.owner; if (o && o !== lord) neighbours.add(o); }
+  for (const o of others) {
+    if (o.relation === 'war') {
+      if (rng.chance(0.15)) orders.push({ code: 'PAI', lord: o.id });
+    } else if (o.relation === 'peace') {
+      if (rng.chance(style.diplomacy * 0.3)) orders.push({ code: 'ALL', lord: o.id });
+      else if (neighbours.has(o.id) && rng.chance(style.aggression * 0.05)) orders.push({ code: 'GUE', lord: o.id });
+    }
+  }
+  const enemies = others.filter((o) => o.relation === 'war');
+  if (enemies.length) {
+    const ally = others.find((o) => o.relation === 'alliance');
+    if (ally && rng.chance(0.3)) orders.push({ code: 'APP', lord: ally.id });
+  }
+  for (const call of me.allyCallsReceived) for (const e of call.enemies) if (rng.chance(0.5) && others.some((o) => o.id === e && o.relation === 'peace')) orders.push({ code: 'GUE', lord: e });
+
+  // Attacks: each knight with a fair army strikes an adjacent neutral or enemy territory.
+  const relationOf = (o: LordId | null) => (o ? others.find((x) => x.id === o)?.relation ?? null : null);
+  for (const k of myKnights) {
+    const men = (k.men ?? 0) + (orders.some((o) => o.code === 'ARM' && o.knight === k.id) ? 400 : 0);
+    if (men < 300 || !rng.chance(style.aggression)) continue;
+    const targets = adj(k.location).filter((u) => {
+      const t = v.territories[u]!;
+      if (t.owner === lord) return false;
+      if (t.owner === null) return cfg.peasantRate * t.population * 1.6 < men;
+      return relationOf(t.owner) === 'war';
+    });
+    if (!targets.length) continue;
+    const target = rng.pick(targets.sort());
+    orders.push({ code: 'ATT', knight: k.id, territory: target, threshold: Math.floor(men * 0.5) });
+  }
+
+  // Jousts: the royal joust for the lord-knight; sometimes a joust of one's own.
+  if (isRoyalJoustTurn({ cfg, turn: s.turn })) orders.push({ code: 'PAR', knight: lk.id, organizer: null, password: '' });
+  else if (budget - reserve() > 4000 && rng.chance(0.1)) { orders.push({ code: 'ORG', capacity: 4, reward: 800, password: `pw${s.turn}` }); budget -= 2000; }
+  else if (rng.chance(0.3)) {
+    // Join a joust announced by an ally? Orders are secret: bots only guess a friend's password pattern.
+    const friend = others.find((o) => o.relation === 'alliance');
+    const kn = myKnights.find((k) => !k.isLordKnight);
+    if (friend && kn) orders.push({ code: 'PAR', knight: kn.id, organizer: friend.id, password: `pw${s.turn}` });
+  }
+
+  // Espionage on a hostile neighbour; fortification when rich.
+  if (budget - reserve() > 3000 && rng.chance(0.2)) {
+    const spots = mine.flatMap((t) => adj(t.id)).filter((u) => v.territories[u]!.owner !== lord);
+    if (spots.length) { orders.push({ code: 'ESP', territory: rng.pick([...new Set(spots)].sort()) }); budget -= cfg.espionageCost; }
+  }
+  if (budget - reserve() > 6000 && rng.chance(0.3)) {
+    const t = mine.find((x) => x.fortification === 'none');
+    if (t) orders.push({ code: 'FOR', territory: t.id, type: 'palisade' });
+  }
+  // Knights with nothing to do move towards the frontier (an adjacent own or neutral territory).
+  for (const k of myKnights) {
+    if (orders.some((o) => (o.code === 'ATT' || o.code === 'ARM') && o.knight === k.id)) continue;
+    const dest = adj(k.location).filter((u) => v.territories[u]!.owner === lord || v.territories[u]!.owner === null);
+    if (dest.length && rng.chance(0.3)) orders.push({ code: 'MOV', knight: k.id, territory: rng.pick(dest.sort()) });
+  }
+  return orders;
+}
+
+function avgKnight(s: GPState): number {
+  const ks = Object.values(s.knights);
+  return ks.reduce((a, k) => a + k.renown, 0) / Math.max(1, ks.length);
+}

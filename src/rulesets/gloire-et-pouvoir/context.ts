@@ -1,0 +1,285 @@
+/**
+ * The working context of one turn's resolution: the state being changed, the frozen phase
+ * snapshot (rules §3.3.2), the ordering key (§3.3.1), the turn's order sheets, per-turn flags
+ * (Appendix B: they live here and vanish with the turn) and shared operations that several
+ * phases use (death of a lord, change of owner, repatriation).
+ */
+import type { Rng } from '../../engine/rng.ts';
+import type { GPConfig } from './config.ts';
+import type { CancelReason, GPEvent, GPEventBody, Audience } from './events.ts';
+import { afterRetreatLosses, globalRenown, livingLords } from './formulas.ts';
+import { getMap, mapIndex } from './maps/index.ts';
+import type { GameMap } from './maps/types.ts';
+import type { Order, OrderCode, SheetLine } from './orders/types.ts';
+import type { Army, GPState, Knight, LordId, TerritoryId } from './state.ts';
+import { lordIdCompare, relKey } from './state.ts';
+
+export interface Snapshot {
+  avgHappiness: number;
+  avgKnightRenown: number;
+  avgGR: number;
+  maxGR: number;
+  avgPopulation: number;
+  gr: Record<LordId, number>;
+  /** Living lords in ascending GR (ties: earliest submitted sheet, then id) [T §3.3.1, P G-06]. */
+  order: LordId[];
+}
+
+export interface TurnSheet { lines: SheetLine[]; submittedOrder: number }
+
+export interface Ctx {
+  s: GPState;
+  cfg: GPConfig;
+  map: GameMap;
+  adjacency: Map<TerritoryId, Set<TerritoryId>>;
+  distances: (from: TerritoryId) => Map<TerritoryId, number>;
+  rng: Rng;
+  turn: number;
+  phase: number;
+  snap: Snapshot;
+  sheets: Record<LordId, TurnSheet>;
+  events: GPEvent[];
+  flags: {
+    attackOrigin: Map<string, TerritoryId>; // knights with an ATT order → their origin at phase 7 start
+    attacked: Set<string>; // knights whose attack ran
+    conquered: Set<string>;
+    moved: Set<string>;
+    recruited: Record<LordId, number>;
+    purchased: Set<LordId>;
+    jousting: Set<string>;
+    peasants: Map<TerritoryId, number>; // persistentPeasants variant
+    startTreasury: Record<LordId, number>;
+  };
+}
+
+export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rng): Ctx {
+  const map = getMap(s.map);
+  const idx = mapIndex(map);
+  const adjacency = new Map<TerritoryId, Set<TerritoryId>>(map.territories.map((t) => [t.id, new Set(t.adjacent)]));
+  const ctx: Ctx = {
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [],
+    snap: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
+    flags: {
+      attackOrigin: new Map(), attacked: new Set(), conquered: new Set(), moved: new Set(), recruited: {},
+      purchased: new Set(), jousting: new Set(), peasants: new Map(), startTreasury: {},
+    },
+  };
+  return ctx;
+}
+
+/** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
+export function takeSnapshot(ctx: Ctx): void {
+  const { s } = ctx;
+  const terr = Object.values(s.territories);
+  const avgHappiness = mean(terr.map((t) => t.happiness));
+  const avgPopulation = mean(terr.map((t) => t.population));
+  const avgKnightRenown = mean(Object.values(s.knights).map((k) => k.renown));
+  const gr: Record<LordId, number> = {};
+  const lords = livingLords(s);
+  for (const l of lords) gr[l] = globalRenown(s, l, avgHappiness);
+  const grs = lords.map((l) => gr[l]!);
+  const order = lords.slice().sort((a, b) =>
+    gr[a]! - gr[b]! ||
+    (ctx.sheets[a]?.submittedOrder ?? Infinity) - (ctx.sheets[b]?.submittedOrder ?? Infinity) ||
+    lordIdCompare(a, b));
+  ctx.snap = { avgHappiness, avgPopulation, avgKnightRenown, gr, order, avgGR: mean(grs), maxGR: grs.length ? Math.max(...grs) : 0 };
+}
+
+function mean(xs: number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+}
+
+/** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
+export function liveGR(ctx: Ctx, lord: LordId): number {
+  return globalRenown(ctx.s, lord, ctx.snap.avgHappiness);
+}
+
+export function emit(ctx: Ctx, to: Audience, body: GPEventBody): void {
+  ctx.events.push({ ...body, phase: ctx.phase, to } as GPEvent);
+}
+
+export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelReason): void {
+  emit(ctx, [lord], { type: 'order-cancelled', lord, seq: line.seq, text: line.text, reason });
+}
+
+/** A lord's lines of the given codes, in entry order. */
+export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C[]): (SheetLine & { order: Extract<Order, { code: C }> })[] {
+  const sheet = ctx.sheets[lord];
+  if (!sheet) return [];
+  return sheet.lines.filter((l) => (codes as string[]).includes(l.order.code)) as (SheetLine & { order: Extract<Order, { code: C }> })[];
+}
+
+/**
+ * Runs `fn` for each lord's lines of the given codes: lords in the phase's ascending-GR order,
+ * lines in entry order. Lines of lords who are out of the game are cancelled.
+ */
+export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lord: LordId, line: SheetLine & { order: Extract<Order, { code: C }> }) => void): void {
+  for (const lord of orderedSheetLords(ctx)) {
+    for (const line of linesOf(ctx, lord, ...codes)) {
+      if (!ctx.s.lords[lord]?.alive) { cancel(ctx, lord, line, 'lord-out'); continue; }
+      fn(lord, line);
+    }
+  }
+}
+
+/** Lords with sheets: living ones in snapshot order, then the others (whose orders get cancelled). */
+export function orderedSheetLords(ctx: Ctx): LordId[] {
+  const living = ctx.snap.order.filter((l) => ctx.sheets[l]);
+  const others = Object.keys(ctx.sheets).filter((l) => !living.includes(l)).sort(lordIdCompare);
+  return [...living, ...others];
+}
+
+export function adjacent(ctx: Ctx, a: TerritoryId, b: TerritoryId): boolean {
+  return ctx.adjacency.get(a)?.has(b) ?? false;
+}
+export function sameOrAdjacent(ctx: Ctx, a: TerritoryId, b: TerritoryId): boolean {
+  return a === b || adjacent(ctx, a, b);
+}
+
+export function ownedBy(ctx: Ctx, lord: LordId): TerritoryId[] {
+  return Object.values(ctx.s.territories).filter((t) => t.owner === lord).map((t) => t.id).sort();
+}
+
+export function knightsOf(ctx: Ctx, lord: LordId): Knight[] {
+  return Object.values(ctx.s.knights).filter((k) => k.lord === lord).sort((a, b) => lordIdCompare(a.id, b.id));
+}
+
+export function armyOf(ctx: Ctx, k: Knight): Army | null {
+  return k.army === null ? null : ctx.s.armies[String(k.army)] ?? null;
+}
+
+export function garrisonAt(ctx: Ctx, lord: LordId, t: TerritoryId): Army | null {
+  return Object.values(ctx.s.armies).find((a) => a.lord === lord && a.commander === null && a.location === t) ?? null;
+}
+
+export function newArmy(ctx: Ctx, lord: LordId, location: TerritoryId, strength: number, commander: string | null): Army {
+  const army: Army = { id: ctx.s.nextArmy++, lord, strength, commander, location, receivedTransfer: false, defThreshold: null, levyTurn: ctx.turn };
+  ctx.s.armies[String(army.id)] = army;
+  if (commander) ctx.s.knights[commander]!.army = army.id;
+  return army;
+}
+
+export function removeArmy(ctx: Ctx, army: Army): void {
+  delete ctx.s.armies[String(army.id)];
+  if (army.commander) {
+    const k = ctx.s.knights[army.commander];
+    if (k && k.army === army.id) k.army = null;
+  }
+}
+
+/** Adds men to a knight's army (created if he has none) [P G-14]. */
+export function addToKnight(ctx: Ctx, k: Knight, men: number): Army {
+  const a = armyOf(ctx, k);
+  if (a) { a.strength += men; return a; }
+  return newArmy(ctx, k.lord, k.location, men, k.id);
+}
+
+/** Adds men to the lord's garrison on a territory (created if none) [P G-14]. */
+export function addToGarrison(ctx: Ctx, lord: LordId, t: TerritoryId, men: number): Army {
+  const g = garrisonAt(ctx, lord, t);
+  if (g) { g.strength += men; return g; }
+  return newArmy(ctx, lord, t, men, null);
+}
+
+export function removeKnight(ctx: Ctx, k: Knight): void {
+  const a = armyOf(ctx, k);
+  if (a) removeArmy(ctx, a);
+  delete ctx.s.knights[k.id];
+}
+
+export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' | 'alliance', cause: Extract<GPEventBody, { type: 'relation' }>['cause']): void {
+  const key = relKey(a, b);
+  const from = ctx.s.relations[key] ?? 'peace';
+  if (from === to) return;
+  if (to === 'peace') delete ctx.s.relations[key];
+  else ctx.s.relations[key] = to;
+  emit(ctx, 'all', { type: 'relation', a, b, from, to, cause });
+}
+
+/** War between a and b; every alliance a third lord holds with both is cancelled [T §2.11]. */
+export function declareWar(ctx: Ctx, a: LordId, b: LordId, cause: 'GUE' | 'felony'): void {
+  for (const c of livingLords(ctx.s)) {
+    if (c === a || c === b) continue;
+    if (ctx.s.relations[relKey(a, c)] === 'alliance' && ctx.s.relations[relKey(b, c)] === 'alliance') {
+      setRelation(ctx, a, c, 'peace', 'common-ally');
+      setRelation(ctx, b, c, 'peace', 'common-ally');
+    }
+  }
+  setRelation(ctx, a, b, 'war', cause);
+}
+
+/** Felony of `lord` (×1/3 on his lord-knight) [T §4.7.5]. */
+export function felony(ctx: Ctx, lord: LordId, victim: LordId, cause: 'battle' | 'war-on-ally'): void {
+  const lk = ctx.s.knights[ctx.s.lords[lord]!.lordKnight]!;
+  const before = lk.renown;
+  lk.renown = Math.max(ctx.cfg.minRenown, lk.renown * ctx.cfg.felonyFactor);
+  emit(ctx, [lord, victim], { type: 'felony', lord, victim, renownBefore: before, renownAfter: lk.renown, cause });
+  if (ctx.s.relations[relKey(lord, victim)] === 'alliance') setRelation(ctx, lord, victim, 'peace', 'felony');
+  declareWar(ctx, lord, victim, 'felony');
+}
+
+/** Death (or abdication) of a lord [T §4.7.7, P G-38]. */
+export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdication'): void {
+  const l = ctx.s.lords[lord]!;
+  if (!l.alive) return;
+  l.alive = false;
+  l.abdicated = cause === 'abdication';
+  l.outTurn = ctx.turn;
+  for (const k of knightsOf(ctx, lord)) removeKnight(ctx, k);
+  for (const a of Object.values(ctx.s.armies)) if (a.lord === lord) removeArmy(ctx, a);
+  const freed = ownedBy(ctx, lord);
+  for (const t of freed) ctx.s.territories[t]!.owner = null;
+  for (const key of Object.keys(ctx.s.relations)) if (key.split('|').includes(lord)) delete ctx.s.relations[key];
+  ctx.s.allyCalls = ctx.s.allyCalls.filter((c) => c.caller !== lord && c.callee !== lord);
+  emit(ctx, 'all', { type: 'lord-died', lord, cause, territoriesFreed: freed });
+}
+
+/** Nearest territories owned by the lord (graph distance); ties broken at random [T §5.19]. */
+export function nearestOwned(ctx: Ctx, lord: LordId, from: TerritoryId): { to: TerritoryId; distance: number } | null {
+  const owned = ownedBy(ctx, lord);
+  if (owned.length === 0) return null;
+  const dist = ctx.distances(from);
+  let best = Infinity;
+  let cands: TerritoryId[] = [];
+  for (const t of owned) {
+    const d = dist.get(t) ?? Infinity;
+    if (d < best) { best = d; cands = [t]; } else if (d === best) cands.push(t);
+  }
+  if (!Number.isFinite(best)) return null;
+  return { to: cands.length === 1 ? cands[0]! : ctx.rng.pick(cands), distance: best };
+}
+
+/** A garrison left on land its lord no longer owns goes home at once, with distance losses [T §5.7, P G-28/G-31]. */
+export function repatriateGarrison(ctx: Ctx, army: Army): void {
+  const from = army.location;
+  const dest = nearestOwned(ctx, army.lord, from);
+  const before = army.strength;
+  if (!dest) {
+    removeArmy(ctx, army);
+    emit(ctx, [army.lord], { type: 'garrison-repatriated', lord: army.lord, army: army.id, from, to: null, distance: 0, before, after: 0 });
+    return;
+  }
+  const after = afterRetreatLosses(ctx.cfg, before, dest.distance);
+  removeArmy(ctx, army);
+  if (after > 0) addToGarrison(ctx, army.lord, dest.to, after);
+  emit(ctx, [army.lord], { type: 'garrison-repatriated', lord: army.lord, army: army.id, from, to: dest.to, distance: dest.distance, before, after });
+}
+
+/**
+ * Change of owner by conquest or purchase: happiness becomes the new owner's memory (or 20),
+ * the old owner remembers the happiness he leaves [T §2.8]; his garrison goes home.
+ */
+export function changeOwner(ctx: Ctx, t: TerritoryId, to: LordId): void {
+  const terr = ctx.s.territories[t]!;
+  const from = terr.owner;
+  if (from) {
+    ctx.s.lords[from]!.memory[t] = { value: terr.happiness, lostTurn: ctx.turn };
+  }
+  const mem = ctx.s.lords[to]!.memory[t];
+  terr.happiness = mem ? mem.value : ctx.cfg.memoryNeverOwned;
+  terr.owner = to;
+  if (from) {
+    const g = garrisonAt(ctx, from, t);
+    if (g) repatriateGarrison(ctx, g);
+  }
+}

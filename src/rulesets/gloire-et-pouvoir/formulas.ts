@@ -1,0 +1,213 @@
+/**
+ * The formulas of rules §4 as pure functions of numbers and state. The referee's phases, the
+ * tests (rules §6 test vectors) and, later, the players' planning tools all call these.
+ */
+import type { GPConfig, Title } from './config.ts';
+import { TITLES } from './config.ts';
+import type { MapKey } from './maps/types.ts';
+import type { GPState, LordId } from './state.ts';
+import { relation } from './state.ts';
+
+/** Money and men rounding, half up [P G-08]; the epsilon absorbs binary noise (2082.4999999 → 2083). */
+export function roundHalfUp(x: number): number {
+  return Math.floor(x + 0.5 + 1e-9);
+}
+export function floorSafe(x: number): number {
+  return Math.floor(x + 1e-9);
+}
+export const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+
+// ---------------------------------------------------------------- economy (§4.3)
+
+export interface TaxResult { income: number; incomeRaw: number; ratio: number; happiness: number; taxCoef: number }
+
+/** Step 3b: IMP level L on a territory (happiness before the tax; BM = snap.avgHappiness). */
+export function tax(cfg: GPConfig, level: number, pop: number, coef: number, h: number, avgH: number): TaxResult {
+  const ratio = avgH > 0 ? h / avgH : 0;
+  const f = clamp(ratio, cfg.taxRatioMin, cfg.taxRatioMax);
+  const incomeRaw = level * pop * coef * cfg.taxFactor * f;
+  return {
+    income: roundHalfUp(incomeRaw),
+    incomeRaw,
+    ratio: f,
+    happiness: Math.max(0, h * (1 - cfg.happinessDropPerLevel * level)),
+    taxCoef: clamp(coef * (1 - Math.min(cfg.happinessDropPerLevel * level, cfg.maxCoefDrop)), cfg.coefMin, cfg.coefMax),
+  };
+}
+
+export interface RedistributionResult { ratio: number; happiness: number; taxCoef: number }
+
+/** Step 3c: RED amount on a territory, with its live post-tax H and C [T §5.1]; denom 0 → cap [P G-10]. */
+export function redistribution(cfg: GPConfig, amount: number, pop: number, coef: number, h: number, avgH: number): RedistributionResult {
+  const denom = avgH > 0 ? pop * coef * cfg.taxFactor * (h / avgH) : 0;
+  const ratio = denom > 0 ? Math.min(cfg.redistributionCap, amount / denom) : cfg.redistributionCap;
+  return {
+    ratio,
+    happiness: h * (1 + ratio / 10),
+    taxCoef: clamp(coef * (1 + ratio / 10), cfg.coefMin, cfg.coefMax),
+  };
+}
+
+/** The smallest redistribution that reaches the cap (the planners' "maximal redistribution"). */
+export function redistributionForCap(cfg: GPConfig, pop: number, coef: number, h: number, avgH: number): number {
+  const denom = avgH > 0 ? pop * coef * cfg.taxFactor * (h / avgH) : 0;
+  return denom * cfg.redistributionCap;
+}
+
+// ---------------------------------------------------------------- knights and levies (§4.5)
+
+/** Knight cost R × 10 × (R / average knight renown before the phase) [T]. */
+export function knightCost(renown: number, avgKnightRenown: number): number {
+  return roundHalfUp(renown * 10 * (renown / (avgKnightRenown > 0 ? avgKnightRenown : renown)));
+}
+
+/** Levy factor k = clamp(GR/maxGR × POP/avgPOP, 0.5, 2) and the men raised. */
+export function levy(cfg: GPConfig, amount: number, gr: number, maxGR: number, pop: number, avgPop: number): { factor: number; men: number } {
+  const r1 = maxGR > 0 ? gr / maxGR : 1; // [P G-05]
+  const r2 = avgPop > 0 ? pop / avgPop : 1;
+  const factor = clamp(r1 * r2, cfg.levyFactorMin, cfg.levyFactorMax);
+  return { factor, men: Math.max(0, floorSafe((amount / cfg.levyEcusPerMan) * factor)) };
+}
+
+/** Happiness after A men leave a territory with a knight: AB − BM × A / POP, floored at 0 [T, P G-13]. */
+export function levyHappiness(before: number, avgH: number, men: number, pop: number): number {
+  if (pop <= 0) return 0;
+  return Math.max(0, before - (avgH * men) / pop);
+}
+
+// ---------------------------------------------------------------- global renown (§2.10)
+
+export function lordKnightRenown(s: GPState, lord: LordId): number {
+  const l = s.lords[lord];
+  if (!l || !l.alive) return 0;
+  return s.knights[l.lordKnight]?.renown ?? 0;
+}
+
+export function livingLords(s: GPState): LordId[] {
+  return Object.keys(s.lords).filter((id) => s.lords[id]!.alive);
+}
+
+export function alliesOf(s: GPState, lord: LordId): LordId[] {
+  return livingLords(s).filter((o) => o !== lord && relation(s, lord, o) === 'alliance');
+}
+export function enemiesOf(s: GPState, lord: LordId): LordId[] {
+  return livingLords(s).filter((o) => o !== lord && relation(s, lord, o) === 'war');
+}
+
+export interface RenownParts { lordKnight: number; s1: number; s2: number; treasury: number; allies: number; enemies: number; total: number }
+
+/** GR = R(lord-knight) + S1 + S2 + treasury/500 + allies − enemies; avgH is snap.avgHappiness. */
+export function globalRenownParts(s: GPState, lord: LordId, avgH: number): RenownParts {
+  const cfg = s.config;
+  const key: MapKey = s.mapKey;
+  const l = s.lords[lord];
+  if (!l || !l.alive) return { lordKnight: 0, s1: 0, s2: 0, treasury: 0, allies: 0, enemies: 0, total: 0 };
+  const lk = lordKnightRenown(s, lord);
+  let s1 = 0;
+  for (const k of Object.values(s.knights)) {
+    if (k.lord !== lord) continue;
+    if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
+    s1 += k.renown / cfg.knightDivisor;
+  }
+  let s2 = 0;
+  if (avgH > 0) {
+    for (const t of Object.values(s.territories)) {
+      if (t.owner === lord) s2 += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
+    }
+  }
+  const treasury = l.treasury / cfg.treasuryDivisor;
+  let allies = 0;
+  for (const a of alliesOf(s, lord)) allies += lordKnightRenown(s, a) / cfg.allyDivisor[key];
+  let enemies = 0;
+  for (const e of enemiesOf(s, lord)) {
+    enemies += lordKnightRenown(s, e) / cfg.enemyDivisor[key];
+    for (const b of alliesOf(s, e)) enemies += lordKnightRenown(s, b) / cfg.enemyAllyDivisor[key];
+  }
+  return { lordKnight: lk, s1, s2, treasury, allies, enemies, total: lk + s1 + s2 + treasury + allies - enemies };
+}
+
+export function globalRenown(s: GPState, lord: LordId, avgH: number): number {
+  return globalRenownParts(s, lord, avgH).total;
+}
+
+/** The highest title whose threshold is ≤ GR on this map [T, P G-35]. */
+export function titleFor(cfg: GPConfig, key: MapKey, gr: number): Title | null {
+  let best: Title | null = null;
+  for (const t of TITLES) if (gr >= cfg.titleThresholds[key][t]) best = t;
+  return best;
+}
+
+// ---------------------------------------------------------------- diplomacy, espionage (§4.8, §4.13)
+
+/** Refusal of aid: 10 % GR(caller) + 1 % GR of each of the caller's other allies [T, P C-09]. */
+export function refusalPenalty(cfg: GPConfig, callerGR: number, callerAlliesGR: number[]): number {
+  return cfg.refusalCallerShare * callerGR + callerAlliesGR.reduce((sum, g) => sum + cfg.refusalAllyShare * g, 0);
+}
+
+/** p = clamp(0.5 × GR / avgGR, 0, 1); 0.5 when avgGR ≤ 0 [T, P G-29]. */
+export function espionageProbability(cfg: GPConfig, gr: number, avgGR: number): number {
+  if (avgGR <= 0) return cfg.espionageBase;
+  return clamp((cfg.espionageBase * gr) / avgGR, 0, 1);
+}
+
+// ---------------------------------------------------------------- jousts (§4.11)
+
+/** The value of one knight in a joust pass: R × U(0,1) + average knight renown [T]. */
+export function joustValue(renown: number, draw: number, avgKnightRenown: number): number {
+  return renown * draw + avgKnightRenown;
+}
+
+/** A pass is undecided when the two values are within 10 % of the larger [T, P G-27]. */
+export function joustPassDecided(cfg: GPConfig, v1: number, v2: number): boolean {
+  return Math.abs(v1 - v2) > cfg.joustTieBand * Math.max(v1, v2);
+}
+
+/** Renown change after a duel [T; literal reading P G-27]. */
+export function joustRenown(cfg: GPConfig, winner: number, loser: number): { gain: number; loss: number } {
+  if (cfg.joustAlwaysWeighted) {
+    const gain = cfg.joustGain * loser * Math.min(loser / winner, cfg.joustWeightCap);
+    return { gain, loss: loser > winner ? cfg.joustStrongLoserLoss * loser : 0 };
+  }
+  if (loser > winner) {
+    return { gain: cfg.joustGain * loser * Math.min(loser / winner, cfg.joustWeightCap), loss: cfg.joustStrongLoserLoss * loser };
+  }
+  return { gain: cfg.joustGain * loser, loss: 0 };
+}
+
+// ---------------------------------------------------------------- migration, repatriation (§4.14, §4.18)
+
+/**
+ * Migration flows [P G-30]: for each neighbour u happier than t, rate = 0.05 × (H_u − H_t) / H_u,
+ * scaled down so that t's outflow is at most 20 %; migrants = floor(POP_t × rate). Returns the
+ * flows from the frozen happiness and population values (all simultaneous).
+ */
+export function migrationFlows(
+  cfg: GPConfig,
+  territories: { id: string; population: number; happiness: number; adjacent: string[] }[],
+): { from: string; to: string; people: number }[] {
+  const byId = new Map(territories.map((t) => [t.id, t]));
+  const flows: { from: string; to: string; people: number }[] = [];
+  for (const t of territories) {
+    const rates: { to: string; rate: number }[] = [];
+    for (const uid of t.adjacent) {
+      const u = byId.get(uid);
+      if (!u || !(u.happiness > t.happiness)) continue;
+      rates.push({ to: uid, rate: (cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness });
+    }
+    const total = rates.reduce((s, r) => s + r.rate, 0);
+    const scale = total > cfg.migrationMaxOutflow ? cfg.migrationMaxOutflow / total : 1;
+    for (const r of rates) {
+      const people = floorSafe(t.population * r.rate * scale);
+      if (people > 0) flows.push({ from: t.id, to: r.to, people });
+    }
+  }
+  return flows;
+}
+
+/** Men left after a retreat over `distance` steps (1 → 0 %, 2 → 25 %, … ≥ 5 → 100 %) [T]. */
+export function afterRetreatLosses(cfg: GPConfig, men: number, distance: number): number {
+  if (distance <= 0) return men;
+  const table = cfg.repatriationLoss;
+  const frac = table[Math.min(distance, table.length) - 1]!;
+  return Math.max(0, men - roundHalfUp(men * frac));
+}

@@ -1,0 +1,67 @@
+/**
+ * Gloire & Pouvoir as an engine ruleset: one decision per turn, the order sheet of every living
+ * lord, answered simultaneously and secretly before the weekly deadline; an empty sheet is the
+ * default (a lord without orders does nothing that turn [P G-39]).
+ */
+import type { Decision, Lang, Outcome, Ruleset, Submission, Validation } from '../../engine/ruleset.ts';
+import type { GPEvent } from './events.ts';
+import { livingLords } from './formulas.ts';
+import { parseSheet } from './orders/parse.ts';
+import type { Sheet } from './orders/types.ts';
+import { renderReport } from './report.ts';
+import type { GPOptions } from './setup.ts';
+import { setupGame } from './setup.ts';
+import type { GPState, LordId } from './state.ts';
+import { lordIdCompare } from './state.ts';
+import type { TurnSheet } from './context.ts';
+import { resolveTurn } from './turn.ts';
+import type { GPView } from './view.ts';
+import { playerView } from './view.ts';
+
+export const ORDERS_DECISION = 'orders';
+
+export function sheetsFromSubmissions(submissions: Submission<Sheet>[]): Record<LordId, TurnSheet> {
+  const sheets: Record<LordId, TurnSheet> = {};
+  for (const sub of submissions) {
+    if (sub.decision !== ORDERS_DECISION) throw new Error(`unexpected decision "${sub.decision}"`);
+    sheets[sub.player] = { lines: sub.value.lines, submittedOrder: sub.order };
+  }
+  return sheets;
+}
+
+export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions> = {
+  id: 'gloire-et-pouvoir',
+  title: { fr: 'Gloire & Pouvoir', en: 'Glory & Power' },
+  setup: setupGame,
+  players: (s) => Object.values(s.lords).sort((a, b) => lordIdCompare(a.id, b.id)).map((l) => ({ id: l.id, name: l.name })),
+  decisions(s): Decision[] {
+    if (s.finished) return [];
+    const lords = livingLords(s).sort(lordIdCompare);
+    return [{
+      id: ORDERS_DECISION,
+      kind: 'order-sheet',
+      players: lords,
+      deadline: { kind: 'game-deadline' },
+      defaults: Object.fromEntries(lords.map((l) => [l, ''])),
+      prompt: { fr: `Ordres du tour ${s.turn}`, en: `Orders for turn ${s.turn}` },
+    }];
+  },
+  validate(s, player, decision, answer): Validation<Sheet> {
+    if (decision !== ORDERS_DECISION) return { value: null, issues: [{ message: `unknown decision "${decision}"` }] };
+    if (!s.lords[player]?.alive) return { value: null, issues: [{ message: `lord ${player} is not in the game` }] };
+    if (typeof answer !== 'string' && !Array.isArray(answer)) return { value: null, issues: [{ message: 'an order sheet is text or a list of orders' }] };
+    const { sheet, issues } = parseSheet(s, player, answer);
+    return { value: sheet, issues };
+  },
+  resolve(s, submissions, rng) {
+    const { state, events } = resolveTurn(s, sheetsFromSubmissions(submissions), rng);
+    return { state, events };
+  },
+  view: playerView,
+  report: (s, events, player, lang: Lang) => renderReport(s, events, player, lang),
+  outcome(s): Outcome | null {
+    if (!s.finished) return null;
+    return { finished: true, winners: s.king ? [s.king] : [], reason: s.victory ?? 'none' };
+  },
+  stepLabel: (s) => `turn ${s.turn}`,
+};

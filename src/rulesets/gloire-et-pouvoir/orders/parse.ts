@@ -1,0 +1,821 @@
+/**
+ * Text (and structured) order sheets of Gloire & Pouvoir → typed orders (rules §5).
+ *
+ * One order per line: a three-letter code, then its parameters. Names are forgiving (accents,
+ * case, hyphens and spaces ignored, unique prefixes accepted) and are resolved at entry to stable
+ * ids [P G-40]. Names may contain spaces, written plainly (greedy matching) or in double quotes.
+ * An invalid line yields one issue and the rest of the sheet is kept.
+ */
+import { distance } from 'fastest-levenshtein';
+import { normalizeName, resolveName, type NameEntry } from '../../../engine/names.ts';
+import type { ValidationIssue } from '../../../engine/ruleset.ts';
+import type { Fortification } from '../config.ts';
+import { getMap } from '../maps/index.ts';
+import { lordIdCompare, type GPState, type KnightId, type LordId, type TerritoryId } from '../state.ts';
+import { ORDER_CODES, type Order, type OrderCode, type Sheet, type SheetLine } from './types.ts';
+
+// ───────────────────────────────────────────────────────────────────────────── syntax
+
+/** The syntax line of each order, for help texts. */
+export const ORDER_SYNTAX: Record<OrderCode, string> = {
+  REN: 'REN <knight> <new name>',
+  ABD: 'ABD',
+  LIB: 'LIB <knight>',
+  DEM: 'DEM <army>',
+  IMP: 'IMP <level 0..10> <territory>',
+  RED: 'RED <amount> <territory>',
+  INI: 'INI <% peasants 0..100> <% garrison 0..100> <% knight 0..100>',
+  DEF: 'DEF <army> <threshold men>',
+  CHE: 'CHE <n 1..5>',
+  ARM: 'ARM <territory> <amount> [<knight>]',
+  AFF: 'AFF <knight> <army>',
+  TSF: 'TSF <source knight> <target knight> <men>',
+  GAR: 'GAR <knight> <men>',
+  ATT: 'ATT <knight> <territory> [<threshold men>]',
+  GUE: 'GUE <lord>',
+  ALL: 'ALL <lord>',
+  PAI: 'PAI <lord>',
+  ANN: 'ANN <lord>',
+  APP: 'APP <lord>',
+  MOV: 'MOV <knight> <territory>',
+  ORG: 'ORG <capacity ≥ 2> <reward> <password>',
+  PAR: 'PAR <knight | *> [<organising lord | ROI>] [<password>]',
+  VND: 'VND <buyer lord> <territory> <price>',
+  ACH: 'ACH <seller lord> <territory> <price>',
+  ESP: 'ESP <territory>',
+  FOR: 'FOR <territory> <palisade | wall | fortress>',
+};
+
+type Slot =
+  | { kind: 'int'; key: string; label: string; min: number; max?: number; optional?: boolean }
+  | { kind: 'territory'; key: string; label: string }
+  | { kind: 'ownKnight'; key: string; label: string; optional?: boolean }
+  | { kind: 'anyKnight'; key: string; label: string }
+  | { kind: 'lord'; key: string; label: string; noSelf: boolean }
+  | { kind: 'army'; key: string; label: string }
+  | { kind: 'password'; key: string; label: string }
+  | { kind: 'fort'; key: string; label: string }
+  | { kind: 'newName'; key: string; label: string }
+  | { kind: 'parKnight'; key: string; label: string }
+  | { kind: 'parRest'; key: string; label: string };
+
+const territory: Slot = { kind: 'territory', key: 'territory', label: 'territory' };
+const knight: Slot = { kind: 'ownKnight', key: 'knight', label: 'knight' };
+const army: Slot = { kind: 'army', key: 'army', label: 'army' };
+const pct = (key: string, label: string): Slot => ({ kind: 'int', key, label, min: 0, max: 100 });
+const target: Slot[] = [{ kind: 'lord', key: 'lord', label: 'lord', noSelf: true }];
+
+const SCHEMA: Record<OrderCode, Slot[]> = {
+  REN: [knight, { kind: 'newName', key: 'name', label: 'new name' }],
+  ABD: [],
+  LIB: [knight],
+  DEM: [army],
+  IMP: [{ kind: 'int', key: 'level', label: 'level', min: 0, max: 10 }, territory],
+  RED: [{ kind: 'int', key: 'amount', label: 'amount', min: 1 }, territory],
+  INI: [pct('peasant', 'peasant %'), pct('garrison', 'garrison %'), pct('knight', 'knight %')],
+  DEF: [army, { kind: 'int', key: 'men', label: 'threshold', min: 0 }],
+  CHE: [{ kind: 'int', key: 'n', label: 'number of knights', min: 1, max: 5 }],
+  ARM: [
+    territory,
+    { kind: 'int', key: 'amount', label: 'amount', min: 1 },
+    { kind: 'ownKnight', key: 'knight', label: 'knight', optional: true },
+  ],
+  AFF: [knight, army],
+  TSF: [
+    { kind: 'ownKnight', key: 'from', label: 'source knight' },
+    { kind: 'anyKnight', key: 'to', label: 'target knight' },
+    { kind: 'int', key: 'men', label: 'men', min: 1 },
+  ],
+  GAR: [knight, { kind: 'int', key: 'men', label: 'men', min: 1 }],
+  ATT: [knight, territory, { kind: 'int', key: 'threshold', label: 'threshold', min: 0, optional: true }],
+  GUE: target,
+  ALL: target,
+  PAI: target,
+  ANN: target,
+  APP: target,
+  MOV: [knight, territory],
+  ORG: [
+    { kind: 'int', key: 'capacity', label: 'capacity', min: 2 },
+    { kind: 'int', key: 'reward', label: 'reward', min: 0 },
+    { kind: 'password', key: 'password', label: 'password' },
+  ],
+  PAR: [{ kind: 'parKnight', key: 'knight', label: 'knight' }, { kind: 'parRest', key: 'rest', label: 'organiser' }],
+  VND: [{ kind: 'lord', key: 'lord', label: 'buyer lord', noSelf: true }, territory, { kind: 'int', key: 'price', label: 'price', min: 0 }],
+  ACH: [{ kind: 'lord', key: 'lord', label: 'seller lord', noSelf: true }, territory, { kind: 'int', key: 'price', label: 'price', min: 0 }],
+  ESP: [territory],
+  FOR: [territory, { kind: 'fort', key: 'type', label: 'fortification type' }],
+};
+
+/** Longest name span tried by greedy matching, in tokens. */
+const MAX_NAME_TOKENS = 8;
+/** Longest grouped number ("1 234 567"), in tokens. */
+const MAX_NUMBER_TOKENS = 5;
+const MAX_NEW_NAME = 40;
+const ROYAL_WORDS = new Set(['roi', 'king', 'royal', 'royale']);
+const ALL_WORDS = new Set(['tous', 'all', 'toutes']);
+
+// ───────────────────────────────────────────────────────────────────────────── context
+
+interface Index<T> { entries: NameEntry<T>[]; byKey: Map<string, NameEntry<T>[]> }
+
+interface Ctx {
+  state: GPState;
+  lord: LordId;
+  territories: Index<TerritoryId>;
+  lords: Index<LordId>;
+  /** Every knight; labels carry `Lord/Knight` when a name is shared. */
+  knights: Index<KnightId>;
+  knightsOf: Map<LordId, Index<KnightId>>;
+  /** The lord's knights in id order (for `PAR *`). */
+  ownKnightIds: KnightId[];
+}
+
+function index<T>(entries: NameEntry<T>[]): Index<T> {
+  const byKey = new Map<string, NameEntry<T>[]>();
+  for (const e of entries) {
+    for (const n of e.names) {
+      const k = normalizeName(n);
+      if (!k) continue;
+      const list = byKey.get(k) ?? [];
+      if (!list.includes(e)) list.push(e);
+      byKey.set(k, list);
+    }
+  }
+  return { entries, byKey };
+}
+
+/** Distinct labels: a suffix is added where two entries would share one. */
+function uniqueLabels<T>(entries: NameEntry<T>[], alt: (e: NameEntry<T>) => string): NameEntry<T>[] {
+  const count = new Map<string, number>();
+  for (const e of entries) count.set(normalizeName(e.label), (count.get(normalizeName(e.label)) ?? 0) + 1);
+  return entries.map((e) => ((count.get(normalizeName(e.label)) ?? 0) > 1 ? { ...e, label: alt(e) } : e));
+}
+
+function makeCtx(state: GPState, lord: LordId): Ctx {
+  let terr: NameEntry<TerritoryId>[];
+  try {
+    terr = getMap(state.map).territories.map((t) => ({ names: [t.name, t.id, ...(t.aliases ?? [])], value: t.id, label: t.name }));
+  } catch {
+    terr = Object.keys(state.territories ?? {}).map((id) => ({ names: [id], value: id, label: id }));
+  }
+  const lordList = Object.values(state.lords ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
+  const lordEntries = uniqueLabels(
+    lordList.map((l) => ({ names: [l.name, l.id], value: l.id, label: l.name })),
+    (e) => `${e.label} (${e.value})`,
+  );
+  const knightList = Object.values(state.knights ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
+  const lordName = (id: LordId) => state.lords?.[id]?.name ?? id;
+  const all = uniqueLabels(
+    uniqueLabels(
+      knightList.map((k) => ({ names: [k.name, k.id], value: k.id, label: k.name })),
+      (e) => `${lordName(state.knights[e.value]!.lord)}/${e.label}`,
+    ),
+    (e) => `${e.label} (${e.value})`,
+  );
+  const knightsOf = new Map<LordId, Index<KnightId>>();
+  const byLord = new Map<LordId, NameEntry<KnightId>[]>();
+  for (const k of knightList) {
+    const list = byLord.get(k.lord) ?? [];
+    list.push({ names: [k.name, k.id], value: k.id, label: k.name });
+    byLord.set(k.lord, list);
+  }
+  for (const [l, list] of byLord) knightsOf.set(l, index(uniqueLabels(list, (e) => `${e.label} (${e.value})`)));
+  return {
+    state,
+    lord,
+    territories: index(terr),
+    lords: index(lordEntries),
+    knights: index(all),
+    knightsOf,
+    ownKnightIds: knightList.filter((k) => k.lord === lord).map((k) => k.id),
+  };
+}
+
+const EMPTY: Index<never> = { entries: [], byKey: new Map() };
+
+// ───────────────────────────────────────────────────────────────────────────── values
+
+interface Problem { message: string; candidates?: string[] }
+type Res<T> = { ok: true; value: T } | ({ ok: false } & Problem);
+
+const fail = (message: string, candidates?: string[]): { ok: false } & Problem =>
+  candidates && candidates.length ? { ok: false, message, candidates } : { ok: false, message };
+
+function exactIn<T>(idx: Index<T>, text: string): NameEntry<T>[] {
+  const key = normalizeName(text);
+  if (!key) return [];
+  const seen = new Set<T>();
+  return (idx.byKey.get(key) ?? []).filter((e) => (seen.has(e.value) ? false : (seen.add(e.value), true)));
+}
+
+function fuzzy<T>(idx: Index<T>, text: string, what: string): Res<T> {
+  const r = resolveName(text, idx.entries, what);
+  return r.ok ? { ok: true, value: r.value } : fail(r.error, r.candidates);
+}
+
+function ambiguous<T>(what: string, text: string, found: NameEntry<T>[], hint = ''): Res<T> {
+  const labels = found.map((e) => e.label);
+  return fail(`${what} "${text}" is ambiguous: ${labels.join(', ')}${hint}`, labels);
+}
+
+function splitSlash(text: string): [string, string] | null {
+  const i = text.indexOf('/');
+  if (i <= 0 || i >= text.length - 1) return null;
+  return [text.slice(0, i).trim(), text.slice(i + 1).trim()];
+}
+
+type NameKind = 'territory' | 'ownKnight' | 'anyKnight' | 'lord';
+
+/** Exact (normalised) resolution; null when nothing matches exactly. */
+function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: string): Res<string> | null {
+  switch (kind) {
+    case 'territory': {
+      const found = exactIn(ctx.territories, text);
+      if (found.length === 0) return null;
+      return found.length === 1 ? { ok: true, value: found[0]!.value } : ambiguous(what, text, found);
+    }
+    case 'lord': {
+      const found = exactIn(ctx.lords, text);
+      if (found.length === 0) return null;
+      return found.length === 1 ? { ok: true, value: found[0]!.value } : ambiguous(what, text, found);
+    }
+    case 'ownKnight':
+    case 'anyKnight': {
+      const own = kind === 'ownKnight';
+      const slash = splitSlash(text);
+      if (slash) {
+        const lords = exactIn(ctx.lords, slash[0]);
+        if (lords.length !== 1) return null;
+        const l = lords[0]!.value;
+        const found = exactIn(ctx.knightsOf.get(l) ?? EMPTY, slash[1]);
+        if (found.length === 0) return null;
+        if (found.length > 1) return ambiguous(what, text, found);
+        if (own && l !== ctx.lord) return fail(`knight "${text}" is not one of yours`);
+        return { ok: true, value: found[0]!.value };
+      }
+      if (own) {
+        const found = exactIn(ctx.knightsOf.get(ctx.lord) ?? EMPTY, text);
+        if (found.length === 1) return { ok: true, value: found[0]!.value };
+        if (found.length > 1) return ambiguous(what, text, found, ' (use the knight id)');
+        if (exactIn(ctx.knights, text).length > 0) return fail(`knight "${text}" is not one of yours`);
+        return null;
+      }
+      const found = exactIn(ctx.knights, text);
+      if (found.length === 0) return null;
+      if (found.length > 1) return ambiguous(what, text, found, ' (write Lord/Knight)');
+      return { ok: true, value: found[0]!.value };
+    }
+  }
+}
+
+/** Forgiving resolution of one written name: unique prefixes, nearest candidates on error. */
+function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: string): Res<string> {
+  switch (kind) {
+    case 'territory':
+      return fuzzy(ctx.territories, text, what);
+    case 'lord':
+      return fuzzy(ctx.lords, text, what);
+    case 'ownKnight':
+    case 'anyKnight': {
+      const slash = splitSlash(text);
+      if (slash) {
+        const l = fuzzy(ctx.lords, slash[0], 'lord');
+        if (!l.ok) return l;
+        const k = fuzzy(ctx.knightsOf.get(l.value) ?? EMPTY, slash[1], what);
+        if (!k.ok) return k;
+        if (kind === 'ownKnight' && l.value !== ctx.lord) return fail(`knight "${text}" is not one of yours`);
+        return k;
+      }
+      if (kind === 'anyKnight') return fuzzy(ctx.knights, text, what);
+      const r = fuzzy(ctx.knightsOf.get(ctx.lord) ?? EMPTY, text, what);
+      if (!r.ok && exactIn(ctx.knights, text).length > 0) return fail(`knight "${text}" is not one of yours`);
+      return r;
+    }
+  }
+}
+
+function resolveNameSlot(ctx: Ctx, slot: Slot & { kind: NameKind }, text: string): Res<string> {
+  const r = resolveExact(ctx, slot.kind, text, slot.label) ?? resolveFuzzy(ctx, slot.kind, text, slot.label);
+  return selfCheck(ctx, slot, r);
+}
+
+function selfCheck(ctx: Ctx, slot: Slot, r: Res<string>): Res<string> {
+  if (r.ok && slot.kind === 'lord' && slot.noSelf && r.value === ctx.lord) return fail('cannot target yourself');
+  return r;
+}
+
+/** An integer written with optional thousand separators (spaces, thin spaces, underscores). */
+function parseIntText(raw: string): number | null {
+  const s = raw.trim();
+  if (!/^[+-]?\d{1,3}([\s_]\d{3})+$/.test(s) && !/^[+-]?\d+$/.test(s)) return null;
+  const n = Number(s.replace(/[\s_+]/g, ''));
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+function rangeText(min: number, max?: number): string {
+  return max === undefined ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
+}
+
+function checkInt(slot: Slot & { kind: 'int' }, raw: string, n: number | null): Res<number> {
+  if (n === null || n < slot.min || (slot.max !== undefined && n > slot.max)) {
+    return fail(`${slot.label} must be ${rangeText(slot.min, slot.max)}, got "${raw}"`);
+  }
+  return { ok: true, value: n === 0 ? 0 : n }; // no -0
+}
+
+function checkArmy(ctx: Ctx, raw: string): Res<number> {
+  const m = /^(?:#|a)?\s*(\d+)$/i.exec(raw.trim());
+  if (!m) return fail(`army must be an army number such as 7 or #7, got "${raw}"`);
+  const n = Number(m[1]);
+  const a = ctx.state.armies?.[String(n)];
+  if (!a || a.lord !== ctx.lord) return fail(`you have no army #${n}`);
+  return { ok: true, value: n };
+}
+
+const FORT_WORDS: Record<string, Exclude<Fortification, 'none'>> = {
+  palisade: 'palisade',
+  palissade: 'palisade',
+  wall: 'wall',
+  muraille: 'wall',
+  fortress: 'fortress',
+  forteresse: 'fortress',
+  enceinte: 'fortress',
+};
+
+function checkFort(raw: string): Res<Exclude<Fortification, 'none'>> {
+  const t = FORT_WORDS[normalizeName(raw)];
+  return t ? { ok: true, value: t } : fail(`unknown fortification type "${raw}"; expected palisade, wall or fortress`);
+}
+
+function checkPassword(raw: string, allowEmpty: boolean): Res<string> {
+  const s = raw.trim();
+  if (!s && !allowEmpty) return fail('password must not be empty');
+  if (/["“”«»\r\n]/.test(s)) return fail('password must not contain quotes or line breaks');
+  return { ok: true, value: s };
+}
+
+function cleanNewName(raw: string): Res<string> {
+  const s = raw.replace(/["“”«»]/g, '').replace(/\s+/g, ' ').trim();
+  if (s.length < 1 || s.length > MAX_NEW_NAME) {
+    return fail(`new name must be 1 to ${MAX_NEW_NAME} characters, got "${s}"`);
+  }
+  return { ok: true, value: s };
+}
+
+// ───────────────────────────────────────────────────────────────────────────── tokens
+
+interface Tok { text: string; quoted: boolean; start: number }
+
+const OPEN_QUOTES = '"“«';
+const CLOSE_QUOTES = '"”»';
+
+function tokenize(line: string): Tok[] | Problem {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (i < line.length) {
+    if (/\s/.test(line[i]!)) { i++; continue; }
+    const start = i;
+    if (OPEN_QUOTES.includes(line[i]!)) {
+      let j = i + 1;
+      while (j < line.length && !CLOSE_QUOTES.includes(line[j]!)) j++;
+      if (j >= line.length) return { message: `unterminated quote: ${line.slice(start)}` };
+      toks.push({ text: line.slice(i + 1, j).replace(/\s+/g, ' ').trim(), quoted: true, start });
+      i = j + 1;
+      continue;
+    }
+    while (i < line.length && !/\s/.test(line[i]!)) i++;
+    toks.push({ text: line.slice(start, i), quoted: false, start });
+  }
+  return toks;
+}
+
+// ───────────────────────────────────────────────────────────────────────────── matching
+
+interface Cand { len: number; value?: unknown; problem?: Problem }
+
+function fromRes(len: number, r: Res<unknown>): Cand {
+  return r.ok ? { len, value: r.value } : { len, problem: { message: r.message, ...(r.candidates ? { candidates: r.candidates } : {}) } };
+}
+
+function spanText(toks: Tok[], pos: number, len: number): string {
+  return toks.slice(pos, pos + len).map((t) => t.text).join(' ');
+}
+
+function nameCands(ctx: Ctx, slot: Slot & { kind: NameKind }, toks: Tok[], pos: number): Cand[] {
+  const out: Cand[] = [];
+  let exact1 = false;
+  const longest = Math.min(MAX_NAME_TOKENS, toks.length - pos);
+  for (let len = longest; len >= 1; len--) {
+    if (len > 1 && toks.slice(pos, pos + len).some((t) => t.quoted)) continue;
+    const r = resolveExact(ctx, slot.kind, spanText(toks, pos, len), slot.label);
+    if (!r) continue;
+    out.push(fromRes(len, selfCheck(ctx, slot, r)));
+    if (len === 1) exact1 = true;
+  }
+  if (!exact1) out.push(fromRes(1, selfCheck(ctx, slot, resolveFuzzy(ctx, slot.kind, toks[pos]!.text, slot.label))));
+  return out;
+}
+
+function intCands(slot: Slot & { kind: 'int' }, toks: Tok[], pos: number): Cand[] {
+  const out: Cand[] = [];
+  let longest = 1;
+  if (!toks[pos]!.quoted && /^[+-]?\d{1,3}$/.test(toks[pos]!.text)) {
+    while (
+      longest < MAX_NUMBER_TOKENS &&
+      pos + longest < toks.length &&
+      !toks[pos + longest]!.quoted &&
+      /^\d{3}$/.test(toks[pos + longest]!.text)
+    ) longest++;
+  }
+  for (let len = longest; len >= 1; len--) {
+    const raw = spanText(toks, pos, len);
+    out.push(fromRes(len, checkInt(slot, raw, parseIntText(raw))));
+  }
+  return out;
+}
+
+/** PAR after the knight: nothing / ROI → royal joust; one token → a lord or a password; else lord then password. */
+function parRest(ctx: Ctx, toks: Tok[], pos: number): Res<{ organizer: LordId | null; password: string }> {
+  const rest = toks.slice(pos);
+  const royal = (t: Tok) => !t.quoted && (t.text === '-' || ROYAL_WORDS.has(normalizeName(t.text)));
+  if (rest.length === 0) return { ok: true, value: { organizer: null, password: '' } };
+  if (rest.length === 1) {
+    const t = rest[0]!;
+    if (royal(t)) return { ok: true, value: { organizer: null, password: '' } };
+    const l = resolveExact(ctx, 'lord', t.text, 'lord');
+    if (l?.ok) return { ok: true, value: { organizer: l.value, password: '' } };
+    const p = checkPassword(t.text, false);
+    return p.ok ? { ok: true, value: { organizer: null, password: p.value } } : p;
+  }
+  if (!rest.some((t) => t.quoted)) {
+    const whole = resolveExact(ctx, 'lord', spanText(toks, pos, rest.length), 'lord');
+    if (whole?.ok) return { ok: true, value: { organizer: whole.value, password: '' } };
+  }
+  // A lord (longest exact name first), then exactly one password token.
+  let lordToks = 0;
+  let l: Res<string> | null = null;
+  const royalFirst = royal(rest[0]!);
+  if (royalFirst) {
+    lordToks = 1;
+    l = { ok: true, value: '' };
+  } else {
+    for (let len = Math.min(MAX_NAME_TOKENS, rest.length - 1); len >= 1 && !l; len--) {
+      if (len > 1 && rest.slice(0, len).some((t) => t.quoted)) continue;
+      l = resolveExact(ctx, 'lord', spanText(toks, pos, len), 'organising lord');
+      lordToks = len;
+    }
+    if (!l) {
+      l = resolveFuzzy(ctx, 'lord', rest[0]!.text, 'organising lord');
+      lordToks = 1;
+    }
+  }
+  if (!l.ok) return l;
+  if (rest.length - lordToks > 1) {
+    return fail(`unexpected "${spanText(toks, pos + lordToks + 1, rest.length - lordToks - 1)}" after the password`);
+  }
+  const pw = checkPassword(rest[lordToks]!.text, false);
+  if (!pw.ok) return pw;
+  return { ok: true, value: { organizer: royalFirst ? null : l.value, password: pw.value } };
+}
+
+function candidates(ctx: Ctx, slot: Slot, toks: Tok[], pos: number, line: string): Cand[] {
+  const remaining = toks.length - pos;
+  const out: Cand[] = [];
+  if (remaining > 0) {
+    const t = toks[pos]!;
+    switch (slot.kind) {
+      case 'int':
+        out.push(...intCands(slot, toks, pos));
+        break;
+      case 'territory':
+      case 'ownKnight':
+      case 'anyKnight':
+      case 'lord':
+        out.push(...nameCands(ctx, slot, toks, pos));
+        break;
+      case 'parKnight':
+        if (!t.quoted && (t.text === '*' || (ALL_WORDS.has(normalizeName(t.text)) && !resolveExact(ctx, 'ownKnight', t.text, 'knight')?.ok))) {
+          out.push({ len: 1, value: '*' });
+        } else {
+          out.push(...nameCands(ctx, { kind: 'ownKnight', key: slot.key, label: slot.label }, toks, pos));
+        }
+        break;
+      case 'army':
+        out.push(fromRes(1, checkArmy(ctx, t.text)));
+        break;
+      case 'password':
+        out.push(fromRes(1, checkPassword(t.text, false)));
+        break;
+      case 'fort':
+        out.push(fromRes(1, checkFort(t.text)));
+        break;
+      case 'newName':
+        out.push(fromRes(remaining, cleanNewName(line.slice(t.start))));
+        break;
+      case 'parRest':
+        break;
+    }
+  }
+  if (slot.kind === 'parRest') out.push(fromRes(remaining, parRest(ctx, toks, pos)));
+  else if (remaining === 0 && !isOptional(slot)) out.push({ len: 0, problem: { message: `missing ${slot.label}` } });
+  else if (isOptional(slot)) out.push({ len: 0, value: null });
+  return out;
+}
+
+function isOptional(slot: Slot): boolean {
+  return slot.kind === 'parRest' || ((slot.kind === 'int' || slot.kind === 'ownKnight') && slot.optional === true);
+}
+
+function minTokens(slot: Slot): number {
+  return isOptional(slot) ? 0 : 1;
+}
+
+/**
+ * Tries the segmentations of the tokens over the slots, each slot's preferred spans first
+ * (longest exact names, longest grouped numbers). The first segmentation with no problem wins;
+ * otherwise the one with the fewest problems gives its first problem.
+ */
+function matchSlots(ctx: Ctx, slots: Slot[], toks: Tok[], line: string): { values: Record<string, unknown> } | Problem {
+  const memo = new Map<string, Cand[]>();
+  const minAfter = slots.map((_, i) => slots.slice(i + 1).reduce((s, sl) => s + minTokens(sl), 0));
+  let best: { problems: Problem[]; values: Record<string, unknown> } | null = null;
+
+  const rec = (i: number, pos: number, values: Record<string, unknown>, problems: Problem[]): boolean => {
+    if (best && problems.length >= best.problems.length) return false;
+    if (i === slots.length) {
+      const all = pos < toks.length
+        ? [...problems, { message: `unexpected "${spanText(toks, pos, toks.length - pos)}" after the order` }]
+        : problems;
+      if (!best || all.length < best.problems.length) best = { problems: all, values: { ...values } };
+      return all.length === 0;
+    }
+    const slot = slots[i]!;
+    const remaining = toks.length - pos;
+    const maxLen = Math.max(remaining - minAfter[i]!, Math.min(remaining, 1));
+    const key = `${i}:${pos}`;
+    let cands = memo.get(key);
+    if (!cands) memo.set(key, (cands = candidates(ctx, slot, toks, pos, line)));
+    for (const c of cands) {
+      if (c.len > maxLen && slot.kind !== 'newName' && slot.kind !== 'parRest') continue;
+      const next = c.problem ? [...problems, c.problem] : problems;
+      if (rec(i + 1, pos + c.len, c.problem ? values : { ...values, [slot.key]: c.value }, next)) return true;
+    }
+    return false;
+  };
+  rec(0, 0, {}, []);
+  const b = best as { problems: Problem[]; values: Record<string, unknown> } | null;
+  if (!b) return { message: 'could not read this line' };
+  if (b.problems.length) return b.problems[0]!;
+  return { values: b.values };
+}
+
+function buildOrders(ctx: Ctx, code: OrderCode, v: Record<string, unknown>): Order[] {
+  if (code === 'PAR') {
+    const rest = v.rest as { organizer: LordId | null; password: string };
+    const knights = v.knight === '*' ? ctx.ownKnightIds : [v.knight as KnightId];
+    return knights.map((k) => ({ code: 'PAR', knight: k, organizer: rest.organizer, password: rest.password }));
+  }
+  return [{ code, ...v } as Order];
+}
+
+function nearestCodes(word: string): string[] {
+  const key = normalizeName(word).toUpperCase();
+  const scored = ORDER_CODES.map((c) => ({ c, d: distance(key, c) })).sort((a, b) => a.d - b.d || a.c.localeCompare(b.c));
+  const near = scored.filter((s) => s.d <= 2).map((s) => s.c);
+  return (near.length ? near : scored.map((s) => s.c)).slice(0, 3);
+}
+
+function codeOf(word: string): OrderCode | null {
+  const key = normalizeName(word).toUpperCase();
+  return (ORDER_CODES as readonly string[]).includes(key) ? (key as OrderCode) : null;
+}
+
+function withCode(code: OrderCode, p: Problem, syntax = false): Problem {
+  const message = `${code}: ${p.message}${syntax ? ` (syntax: ${ORDER_SYNTAX[code]})` : ''}`;
+  return p.candidates?.length ? { message, candidates: p.candidates } : { message };
+}
+
+/** One source line (already trimmed, not blank, not a comment) → its orders, or one problem. */
+function parseLine(ctx: Ctx, text: string): { orders: Order[] } | Problem {
+  const toks = tokenize(text);
+  if (!Array.isArray(toks)) return toks;
+  if (toks.length === 0) return { message: 'empty order' };
+  const head = toks[0]!;
+  const code = head.quoted ? null : codeOf(head.text);
+  if (!code) {
+    const near = nearestCodes(head.text);
+    return { message: `unknown order code "${head.text}"; did you mean ${near.join(', ')}?`, candidates: near };
+  }
+  const m = matchSlots(ctx, SCHEMA[code], toks.slice(1), text);
+  if (!('values' in m)) {
+    const syntax = /^(missing|unexpected)/.test(m.message) && !/after the password/.test(m.message);
+    return withCode(code, m, syntax);
+  }
+  const orders = buildOrders(ctx, code, m.values);
+  if (orders.length === 0) return { message: 'PAR: you have no knights' };
+  return { orders };
+}
+
+// ───────────────────────────────────────────────────────────────────────────── structured
+
+function fieldText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+function checkField(ctx: Ctx, slot: Slot, v: unknown): Res<unknown> {
+  switch (slot.kind) {
+    case 'int': {
+      if (v === null || v === undefined) {
+        return slot.optional ? { ok: true, value: null } : fail(`missing ${slot.label}`);
+      }
+      if (typeof v === 'number') return checkInt(slot, String(v), Number.isSafeInteger(v) ? v : null);
+      if (typeof v === 'string') return checkInt(slot, v, parseIntText(v));
+      return fail(`${slot.label} must be ${rangeText(slot.min, slot.max)}`);
+    }
+    case 'territory':
+    case 'ownKnight':
+    case 'anyKnight':
+    case 'lord': {
+      if (v === null || v === undefined) {
+        return slot.kind === 'ownKnight' && slot.optional ? { ok: true, value: null } : fail(`missing ${slot.label}`);
+      }
+      if (typeof v !== 'string') return fail(`${slot.label} must be a name or an id`);
+      return resolveNameSlot(ctx, slot, v.trim());
+    }
+    case 'army': {
+      const s = fieldText(v);
+      return s === null ? fail('army must be an army number') : checkArmy(ctx, s);
+    }
+    case 'password':
+      return typeof v === 'string' ? checkPassword(v, false) : fail('password must be a string');
+    case 'fort':
+      return typeof v === 'string' ? checkFort(v) : fail('fortification type must be palisade, wall or fortress');
+    case 'newName':
+      if (typeof v !== 'string') return fail('new name must be a string');
+      if (/["“”«»]/.test(v)) return fail('new name must not contain quotes');
+      return cleanNewName(v);
+    case 'parKnight':
+      if (v === '*') return { ok: true, value: '*' };
+      return checkField(ctx, { kind: 'ownKnight', key: slot.key, label: slot.label }, v);
+    case 'parRest':
+      return { ok: true, value: null };
+  }
+}
+
+function parseObject(ctx: Ctx, item: Record<string, unknown>): { orders: Order[] } | Problem {
+  const code = typeof item.code === 'string' ? codeOf(item.code) : null;
+  if (!code) {
+    const word = typeof item.code === 'string' ? item.code : '';
+    const near = nearestCodes(word);
+    return { message: `unknown order code "${word}"; did you mean ${near.join(', ')}?`, candidates: near };
+  }
+  const values: Record<string, unknown> = {};
+  for (const slot of SCHEMA[code]) {
+    if (slot.kind === 'parRest') {
+      let organizer: LordId | null = null;
+      const o = item.organizer;
+      if (o !== null && o !== undefined && o !== '') {
+        if (typeof o !== 'string') return withCode(code, { message: 'organizer must be a lord name or id, or null' });
+        const r = resolveNameSlot(ctx, { kind: 'lord', key: 'organizer', label: 'organising lord', noSelf: false }, o.trim());
+        if (!r.ok) return withCode(code, r);
+        organizer = r.value;
+      }
+      const pwRaw = item.password ?? '';
+      if (typeof pwRaw !== 'string') return withCode(code, { message: 'password must be a string' });
+      const pw = checkPassword(pwRaw, true);
+      if (!pw.ok) return withCode(code, pw);
+      values.rest = { organizer, password: pw.value };
+      continue;
+    }
+    const r = checkField(ctx, slot, item[slot.key]);
+    if (!r.ok) return withCode(code, r);
+    values[slot.key] = r.value;
+  }
+  const orders = buildOrders(ctx, code, values);
+  if (orders.length === 0) return { message: 'PAR: you have no knights' };
+  return { orders };
+}
+
+// ───────────────────────────────────────────────────────────────────────────── sheet
+
+/**
+ * Validates a lord's order sheet: raw text (one order per line) or a list of items, each an
+ * order object or a line of text. Every valid line is kept, in entry order; every invalid line
+ * gives one issue.
+ */
+export function parseSheet(state: GPState, lord: LordId, input: string | unknown[]): { sheet: Sheet; issues: ValidationIssue[] } {
+  const ctx = makeCtx(state, lord);
+  const lines: SheetLine[] = [];
+  const issues: ValidationIssue[] = [];
+  const keep = (line: number, text: string, orders: Order[]) => {
+    for (const order of orders) lines.push({ seq: lines.length + 1, line, text, order });
+  };
+  const report = (line: number, p: Problem) => {
+    issues.push(p.candidates?.length ? { line, message: p.message, candidates: p.candidates } : { line, message: p.message });
+  };
+  const onText = (line: number, raw: string) => {
+    const text = raw.trim();
+    if (!text || text.startsWith('#') || text.startsWith('//')) return;
+    const r = parseLine(ctx, text);
+    if ('orders' in r) keep(line, text, r.orders);
+    else report(line, r);
+  };
+
+  if (typeof input === 'string') {
+    input.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).forEach((raw, i) => onText(i + 1, raw));
+  } else if (Array.isArray(input)) {
+    input.forEach((item, i) => {
+      if (typeof item === 'string') onText(i + 1, item);
+      else if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+        const r = parseObject(ctx, item as Record<string, unknown>);
+        if ('orders' in r) {
+          for (const order of r.orders) keep(i + 1, formatWith(ctx, order), [order]);
+        } else report(i + 1, r);
+      } else report(i + 1, { message: 'expected an order object or a line of text' });
+    });
+  } else {
+    issues.push({ message: 'orders must be text or a list of orders' });
+  }
+  return { sheet: { lines }, issues };
+}
+
+// ───────────────────────────────────────────────────────────────────────────── formatting
+
+function quote(s: string): string {
+  return s === '' || /\s/.test(s) ? `"${s}"` : s;
+}
+
+function render(ctx: Ctx, order: Order, byId: boolean): string {
+  const { state } = ctx;
+  const terr = (id: TerritoryId) => (byId ? id : quote(ctx.territories.entries.find((e) => e.value === id)?.label ?? id));
+  const lordName = (id: LordId) => (byId ? id : quote(state.lords[id]?.name ?? id));
+  const ownKnight = (id: KnightId) => (byId ? id : quote(state.knights[id]?.name ?? id));
+  const anyKnight = (id: KnightId) => {
+    const k = state.knights[id];
+    if (byId || !k) return id;
+    if (exactIn(ctx.knights, k.name).length === 1) return quote(k.name);
+    return quote(`${state.lords[k.lord]?.name ?? k.lord}/${k.name}`);
+  };
+  switch (order.code) {
+    case 'REN': return `REN ${ownKnight(order.knight)} ${order.name}`;
+    case 'ABD': return 'ABD';
+    case 'LIB': return `LIB ${ownKnight(order.knight)}`;
+    case 'DEM': return `DEM ${order.army}`;
+    case 'IMP': return `IMP ${order.level} ${terr(order.territory)}`;
+    case 'RED': return `RED ${order.amount} ${terr(order.territory)}`;
+    case 'INI': return `INI ${order.peasant} ${order.garrison} ${order.knight}`;
+    case 'DEF': return `DEF ${order.army} ${order.men}`;
+    case 'CHE': return `CHE ${order.n}`;
+    case 'ARM': return `ARM ${terr(order.territory)} ${order.amount}${order.knight ? ` ${ownKnight(order.knight)}` : ''}`;
+    case 'AFF': return `AFF ${ownKnight(order.knight)} ${order.army}`;
+    case 'TSF': return `TSF ${ownKnight(order.from)} ${anyKnight(order.to)} ${order.men}`;
+    case 'GAR': return `GAR ${ownKnight(order.knight)} ${order.men}`;
+    case 'ATT': return `ATT ${ownKnight(order.knight)} ${terr(order.territory)}${order.threshold === null ? '' : ` ${order.threshold}`}`;
+    case 'GUE': case 'ALL': case 'PAI': case 'ANN': case 'APP': return `${order.code} ${lordName(order.lord)}`;
+    case 'MOV': return `MOV ${ownKnight(order.knight)} ${terr(order.territory)}`;
+    case 'ORG': return `ORG ${order.capacity} ${order.reward} ${quote(order.password)}`;
+    case 'PAR': {
+      const head = `PAR ${ownKnight(order.knight)}`;
+      if (order.organizer === null) return order.password ? `${head} ROI ${quote(order.password)}` : head;
+      return `${head} ${lordName(order.organizer)}${order.password ? ` ${quote(order.password)}` : ''}`;
+    }
+    case 'VND': case 'ACH': return `${order.code} ${lordName(order.lord)} ${terr(order.territory)} ${order.price}`;
+    case 'ESP': return `ESP ${terr(order.territory)}`;
+    case 'FOR': return `FOR ${terr(order.territory)} ${order.type}`;
+  }
+}
+
+function canonical(o: Order): string {
+  const rec = o as unknown as Record<string, unknown>;
+  return JSON.stringify(Object.keys(rec).sort().map((k) => [k, rec[k]]));
+}
+
+function roundTrips(ctx: Ctx, text: string, order: Order): boolean {
+  const r = parseLine(ctx, text);
+  return 'orders' in r && r.orders.length === 1 && canonical(r.orders[0]!) === canonical(order);
+}
+
+function formatWith(ctx: Ctx, order: Order): string {
+  const named = render(ctx, order, false);
+  if (roundTrips(ctx, named, order)) return named;
+  const ids = render(ctx, order, true);
+  return roundTrips(ctx, ids, order) ? ids : named;
+}
+
+/** The lord whose sheet an order belongs to, as far as the order tells. */
+function ownerOf(state: GPState, order: Order): LordId {
+  const k = 'knight' in order && typeof order.knight === 'string' ? order.knight : 'from' in order ? order.from : null;
+  if (k && state.knights[k]) return state.knights[k].lord;
+  if ('army' in order) return state.armies[String(order.army)]?.lord ?? '';
+  return '';
+}
+
+/**
+ * Renders an order in the text syntax with display names (names with spaces in double quotes),
+ * such that parsing the text gives back the same order. Falls back to ids where names would not.
+ */
+export function formatOrder(state: GPState, order: Order): string {
+  return formatWith(makeCtx(state, ownerOf(state, order)), order);
+}

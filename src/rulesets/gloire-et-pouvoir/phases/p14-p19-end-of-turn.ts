@@ -1,0 +1,194 @@
+/**
+ * Phases 14 (migrations, revolts, memory), 15 (desertion, pay, upkeep, garrison bonus),
+ * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
+ */
+import type { Ctx } from '../context.ts';
+import { addToGarrison, armyOf, cancel, emit, forEachOrder, garrisonAt, knightsOf, liveGR, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison } from '../context.ts';
+import { afterRetreatLosses, globalRenown, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
+import type { Army, LordId } from '../state.ts';
+import { FORTIFICATIONS } from '../config.ts';
+import { relation } from '../state.ts';
+
+export function phase14(ctx: Ctx): void {
+  const { s, cfg } = ctx;
+  // 14.1 migrations [P G-30]: frozen values, simultaneous flows.
+  const terr = ctx.map.territories.map((m) => ({ id: m.id, adjacent: m.adjacent, population: s.territories[m.id]!.population, happiness: s.territories[m.id]!.happiness }));
+  const before = new Map(terr.map((t) => [t.id, t.population]));
+  const out = new Map<string, number>();
+  const inn = new Map<string, number>();
+  for (const f of migrationFlows(cfg, terr)) {
+    out.set(f.from, (out.get(f.from) ?? 0) + f.people);
+    inn.set(f.to, (inn.get(f.to) ?? 0) + f.people);
+  }
+  for (const t of Object.values(s.territories)) {
+    const o = out.get(t.id) ?? 0;
+    const i = inn.get(t.id) ?? 0;
+    if (!o && !i) continue;
+    t.population = t.population - o + i;
+    if (t.owner) emit(ctx, [t.owner], { type: 'migration', lord: t.owner, territory: t.id, before: before.get(t.id)!, after: t.population, out: o, in: i });
+  }
+  // 14.2 revolts: owned land with happiness 0 becomes independent [T, P G-31].
+  s.revoltedThisTurn = [];
+  for (const t of Object.values(s.territories).sort((a, b) => a.id.localeCompare(b.id))) {
+    if (t.owner === null || t.happiness > 0) continue;
+    const lord = t.owner;
+    s.lords[lord]!.memory[t.id] = { value: 0, lostTurn: ctx.turn };
+    t.owner = null;
+    s.revoltedThisTurn.push(t.id);
+    emit(ctx, 'all', { type: 'revolt', lord, territory: t.id });
+    const g = garrisonAt(ctx, lord, t.id);
+    if (g) repatriateGarrison(ctx, g);
+  }
+  // 14.3 memory: +1 every 3 turns after the loss, up to 20, while the lord does not own it [T, P G-32].
+  for (const lord of livingLords(s)) {
+    const l = s.lords[lord]!;
+    for (const [tid, m] of Object.entries(l.memory)) {
+      const elapsed = ctx.turn - m.lostTurn;
+      if (m.value >= cfg.memoryRecoveryCap || s.territories[tid]!.owner === lord) continue;
+      if (elapsed > 0 && elapsed % cfg.memoryRecoveryEvery === 0) {
+        m.value = Math.min(cfg.memoryRecoveryCap, m.value + 1);
+        emit(ctx, [lord], { type: 'memory', lord, territory: tid, value: m.value });
+      }
+    }
+  }
+}
+
+export function phase15(ctx: Ctx): void {
+  const { s, cfg } = ctx;
+  for (const lord of ctx.snap.order) {
+    const l = s.lords[lord];
+    if (!l?.alive) continue;
+    const lk = s.knights[l.lordKnight]!;
+    // 1. renown desertion: R ≥ 2 × R(lord-knight); his army follows him [T, P C-19].
+    for (const k of knightsOf(ctx, lord)) {
+      if (k.isLordKnight || k.renown < cfg.desertionRenownFactor * lk.renown) continue;
+      emit(ctx, [lord], { type: 'desertion', lord, knight: k.id, name: k.name, men: armyOf(ctx, k)?.strength ?? 0, cause: 'renown' });
+      removeKnight(ctx, k);
+    }
+    // 2. knights' pay, oldest recruit first, none in the recruitment turn; unpaid knights desert [T].
+    let pay = 0;
+    const payees = knightsOf(ctx, lord).filter((k) => !k.isLordKnight && k.hiredTurn < ctx.turn)
+      .sort((a, b) => a.hiredTurn - b.hiredTurn || Number(a.id.slice(1)) - Number(b.id.slice(1)));
+    for (const k of payees) {
+      const wage = roundHalfUp(k.hireRenown);
+      if (l.treasury >= wage) { l.treasury -= wage; pay += wage; continue; }
+      emit(ctx, [lord], { type: 'desertion', lord, knight: k.id, name: k.name, men: armyOf(ctx, k)?.strength ?? 0, cause: 'unpaid' });
+      removeKnight(ctx, k);
+    }
+    // 3. army upkeep, 10 % of strength: commanded armies then garrisons, by id; unpaid → demobilised [T, P G-33].
+    let upkeep = 0;
+    const armies = Object.values(s.armies).filter((a) => a.lord === lord)
+      .sort((a, b) => Number(a.commander === null) - Number(b.commander === null) || a.id - b.id);
+    for (const a of armies) {
+      const cost = roundHalfUp(cfg.armyUpkeep * a.strength);
+      if (l.treasury >= cost) { l.treasury -= cost; upkeep += cost; continue; }
+      removeArmy(ctx, a);
+      emit(ctx, [lord], { type: 'army-demobilised', lord, army: a.id, men: a.strength, territory: a.location, cause: 'upkeep' });
+    }
+    emit(ctx, [lord], { type: 'upkeep', lord, pay, armies: upkeep, treasuryAfter: l.treasury });
+    // 4. garrison happiness bonus, after the revolts [T, P C-13].
+    for (const g of Object.values(s.armies).filter((a) => a.lord === lord && a.commander === null).sort((a, b) => a.id - b.id)) {
+      const t = s.territories[g.location]!;
+      if (t.owner !== lord || g.strength <= 0) continue;
+      const bonus = Math.min(cfg.garrisonBonusCap, g.strength / cfg.garrisonBonusPer);
+      t.happiness += bonus;
+      emit(ctx, [lord], { type: 'garrison-bonus', lord, territory: t.id, bonus, hAfter: t.happiness });
+    }
+  }
+}
+
+export function phase16(ctx: Ctx): void {
+  const { s, cfg } = ctx;
+  const built = new Set<string>();
+  forEachOrder(ctx, ['FOR'], (lord, line) => {
+    const o = line.order;
+    const t = s.territories[o.territory];
+    const l = s.lords[lord]!;
+    if (!t || t.owner !== lord) return cancel(ctx, lord, line, 'not-own-territory');
+    if (built.has(t.id)) return cancel(ctx, lord, line, 'duplicate');
+    if (FORTIFICATIONS.indexOf(o.type) <= FORTIFICATIONS.indexOf(t.fortification)) return cancel(ctx, lord, line, 'not-weaker-fortification');
+    const cost = cfg.fortCost[o.type]; // full price even when upgrading [T]
+    if (l.treasury < cost) return cancel(ctx, lord, line, 'no-funds');
+    l.treasury -= cost;
+    built.add(t.id);
+    const hBefore = t.happiness;
+    t.happiness = t.happiness * (1 + cfg.fortHappiness[o.type]);
+    t.fortification = o.type;
+    emit(ctx, [lord], { type: 'fortified', lord, territory: t.id, fortification: o.type, cost, hBefore, hAfter: t.happiness });
+  });
+}
+
+export function phase17(ctx: Ctx): void {
+  for (const lord of ctx.snap.order) {
+    const l = ctx.s.lords[lord]!;
+    if (!l.alive) continue;
+    const to = titleFor(ctx.cfg, ctx.s.mapKey, liveGR(ctx, lord));
+    if (to !== l.title) emit(ctx, [lord], { type: 'title', lord, from: l.title, to });
+    l.title = to;
+  }
+}
+
+export function phase18(ctx: Ctx): void {
+  const { s, cfg } = ctx;
+  const revolted = new Set(cfg.repatriateFromRevolted ? s.revoltedThisTurn : []);
+  const foreign = (lord: LordId, t: string) => {
+    const owner = s.territories[t]!.owner;
+    if (owner === null) return revolted.has(t) ? !ownedBy(ctx, lord).includes(t) : false;
+    return owner !== lord && relation(s, lord, owner) !== 'alliance';
+  };
+  for (const lord of ctx.snap.order) {
+    if (!s.lords[lord]?.alive) continue;
+    for (const k of knightsOf(ctx, lord)) {
+      if (!foreign(lord, k.location)) continue;
+      const dest = nearestOwned(ctx, lord, k.location);
+      if (!dest) continue; // a lord with no land: his knights stay [P G-36]
+      const a = armyOf(ctx, k);
+      const before = a?.strength ?? 0;
+      const after = afterRetreatLosses(cfg, before, dest.distance);
+      const from = k.location;
+      k.location = dest.to;
+      if (a) {
+        a.location = dest.to;
+        a.strength = after;
+        if (after === 0) removeArmy(ctx, a); // the knight survives [P G-22]
+      }
+      emit(ctx, [lord], { type: 'repatriated', lord, knight: k.id, army: a?.id ?? null, from, to: dest.to, distance: dest.distance, before, after });
+    }
+    // Garrisons never stand on foreign land (they go home at once); this is a safety net.
+    for (const g of Object.values(s.armies).filter((a: Army) => a.lord === lord && a.commander === null).sort((a, b) => a.id - b.id)) {
+      if (s.territories[g.location]!.owner !== lord) repatriateGarrison(ctx, g);
+    }
+  }
+  void addToGarrison;
+}
+
+export function phase19(ctx: Ctx): void {
+  const { s, cfg } = ctx;
+  const key = s.mapKey;
+  const lords = livingLords(s);
+  const gr = new Map(lords.map((l) => [l, globalRenown(s, l, ctx.snap.avgHappiness)]));
+  const count = (l: LordId) => ownedBy(ctx, l).length;
+  emit(ctx, 'all', {
+    type: 'ranking',
+    entries: lords.map((l) => ({ lord: l, renown: gr.get(l)!, title: s.lords[l]!.title, territories: count(l) }))
+      .sort((a, b) => b.renown - a.renown || a.lord.localeCompare(b.lord)),
+  });
+  for (const l of Object.keys(s.lords)) {
+    const start = ctx.flags.startTreasury[l];
+    if (start !== undefined && s.lords[l]!.alive) emit(ctx, [l], { type: 'treasury', lord: l, start, end: s.lords[l]!.treasury });
+  }
+  if (lords.length === 0) { // every lord is out: no King [P G-37]
+    s.finished = true; s.victory = 'none'; s.king = null;
+    emit(ctx, 'all', { type: 'victory', lord: null, reason: 'none' });
+    return;
+  }
+  const renown = lords.filter((l) => gr.get(l)! > cfg.renownVictory[key]);
+  const conquest = lords.filter((l) => count(l) >= cfg.conquestVictory[key]);
+  const alliance = lords.filter((l) => lords.every((o) => o === l || relation(s, l, o) === 'alliance'));
+  const [reason, cands] = renown.length ? ['renown', renown] as const : conquest.length ? ['conquest', conquest] as const : alliance.length ? ['alliance', alliance] as const : [null, []] as const;
+  if (reason) {
+    const king = cands.slice().sort((a, b) => gr.get(b)! - gr.get(a)! || a.localeCompare(b))[0]!;
+    s.finished = true; s.king = king; s.victory = reason;
+    emit(ctx, 'all', { type: 'victory', lord: king, reason });
+  }
+}

@@ -1,0 +1,56 @@
+/** A new game of Gloire & Pouvoir [rules §2.16, P G-01]. */
+import type { Rng } from '../../engine/rng.ts';
+import { resolveConfig } from './config.ts';
+import { getMap } from './maps/index.ts';
+import type { GPState, Lord, Territory } from './state.ts';
+
+export interface GPOptions {
+  map?: string;
+  /** Lord names, one per seat; or a count (names "Seigneur 1"…). */
+  lords?: string[];
+  players?: number;
+  /** A host's overrides of any constant or variant flag (Appendix A). */
+  config?: Record<string, unknown>;
+}
+
+export function setupGame(options: GPOptions, rng: Rng): GPState {
+  const map = getMap(options.map ?? 'scandinavia');
+  const config = resolveConfig(options.config ?? {});
+  const count = options.lords?.length ?? options.players ?? map.defaultPlayers;
+  const names = options.lords ?? Array.from({ length: count }, (_, i) => `Seigneur ${i + 1}`);
+  if (names.length < 2) throw new Error('a game needs at least 2 lords');
+  if (names.length > map.starts.length) throw new Error(`map ${map.id} has ${map.starts.length} start positions; ${names.length} lords asked`);
+  const seen = new Set<string>();
+  for (const n of names) {
+    const key = n.trim().toLowerCase();
+    if (!key) throw new Error('a lord needs a name');
+    if (seen.has(key)) throw new Error(`two lords are named "${n}"`);
+    seen.add(key);
+  }
+  const territories: Record<string, Territory> = {};
+  for (const t of map.territories) {
+    territories[t.id] = {
+      id: t.id, owner: null, population: t.population ?? config.defaultPopulation, happiness: config.startHappiness,
+      taxCoef: t.taxCoef ?? config.defaultTaxCoef, fortification: 'none', lastSoldTurn: null,
+    };
+  }
+  // Start positions drawn at random among the map's slots [N §8.2.1, P G-01].
+  const homes = rng.shuffle(map.starts).slice(0, names.length);
+  const state: GPState = {
+    ruleset: 'gloire-et-pouvoir', map: map.id, mapKey: map.key, config, turn: 1, finished: false, king: null, victory: null,
+    lords: {}, knights: {}, armies: {}, territories, relations: {}, allyCalls: [], nextKnight: 1, nextArmy: 1, revoltedThisTurn: [],
+  };
+  names.forEach((name, i) => {
+    const id = `L${i + 1}`;
+    const kid = `K${state.nextKnight++}`;
+    const home = homes[i]!;
+    state.knights[kid] = { id: kid, name: name.trim(), lord: id, isLordKnight: true, renown: config.startLordKnightRenown, hireRenown: 0, hiredTurn: 0, location: home, army: null };
+    const lord: Lord = {
+      id, name: name.trim(), lordKnight: kid, treasury: config.startTreasury, title: null, retreat: { ...config.startRetreat },
+      alive: true, abdicated: false, outTurn: null, memory: {}, intel: {},
+    };
+    state.lords[id] = lord;
+    territories[home]!.owner = id;
+  });
+  return state;
+}

@@ -1,0 +1,114 @@
+/** The Gloire & Pouvoir game state: plain, serialisable data (rules §2). */
+import type { Fortification, GPConfig, Title } from './config.ts';
+import type { MapKey } from './maps/types.ts';
+
+export type LordId = string; // "L1", "L2"…
+export type KnightId = string; // "K1", "K2"…
+export type TerritoryId = string; // map ids, e.g. "narvik"
+export type Relation = 'peace' | 'war' | 'alliance';
+
+export interface Retreat { peasant: number; garrison: number; knight: number }
+
+export interface Memory { value: number; lostTurn: number }
+
+export interface Lord {
+  id: LordId;
+  name: string;
+  lordKnight: KnightId;
+  treasury: number;
+  title: Title | null;
+  retreat: Retreat;
+  alive: boolean;
+  abdicated: boolean;
+  /** Turn the lord left the game (death or abdication). */
+  outTurn: number | null;
+  memory: Record<TerritoryId, Memory>;
+  /** The latest successful espionage report per territory (what this lord knows of it). */
+  intel: Record<TerritoryId, Intel>;
+}
+
+export interface Intel {
+  turn: number;
+  owner: LordId | null;
+  population: number;
+  happiness: number;
+  taxCoef: number;
+  fortification: Fortification;
+  knights: { knight: KnightId; lord: LordId; name: string; renown: number; men: number }[];
+  garrison: number;
+  peasantEstimate: number | null;
+}
+
+export interface Knight {
+  id: KnightId;
+  name: string;
+  lord: LordId;
+  isLordKnight: boolean;
+  renown: number;
+  hireRenown: number;
+  hiredTurn: number;
+  location: TerritoryId;
+  army: number | null;
+}
+
+export interface Army {
+  id: number;
+  lord: LordId;
+  strength: number;
+  /** null: a garrison. */
+  commander: KnightId | null;
+  location: TerritoryId;
+  receivedTransfer: boolean;
+  defThreshold: number | null;
+  levyTurn: number;
+}
+
+export interface Territory {
+  id: TerritoryId;
+  owner: LordId | null;
+  population: number;
+  happiness: number;
+  taxCoef: number;
+  fortification: Fortification;
+  lastSoldTurn: number | null;
+}
+
+export interface AllyCall { turn: number; caller: LordId; callee: LordId; enemiesAtCall: LordId[] }
+
+export interface GPState {
+  ruleset: 'gloire-et-pouvoir';
+  map: string;
+  mapKey: MapKey;
+  config: GPConfig;
+  turn: number;
+  finished: boolean;
+  king: LordId | null;
+  victory: 'renown' | 'conquest' | 'alliance' | 'none' | null;
+  lords: Record<LordId, Lord>;
+  knights: Record<KnightId, Knight>;
+  armies: Record<string, Army>;
+  territories: Record<TerritoryId, Territory>;
+  /** Non-peace relations, key `La|Lb` with La < Lb in id order. Absent = peace. */
+  relations: Record<string, 'war' | 'alliance'>;
+  allyCalls: AllyCall[];
+  nextKnight: number;
+  nextArmy: number;
+  /** Territories that revolted in the last resolved turn (for the C-08 variant and reports). */
+  revoltedThisTurn: TerritoryId[];
+}
+
+export function relKey(a: LordId, b: LordId): string {
+  return lordIdCompare(a, b) < 0 ? `${a}|${b}` : `${b}|${a}`;
+}
+
+/** Numeric order of ids like L2 < L10. */
+export function lordIdCompare(a: string, b: string): number {
+  const na = Number(a.slice(1));
+  const nb = Number(b.slice(1));
+  return na - nb || a.localeCompare(b);
+}
+
+export function relation(s: GPState, a: LordId, b: LordId): Relation {
+  if (a === b) return 'alliance';
+  return s.relations[relKey(a, b)] ?? 'peace';
+}

@@ -1,0 +1,93 @@
+/**
+ * What one lord may know (boardgame.io's playerView): his own state in full; of the others what
+ * the rules make public — owners, titles, the renown ranking, relations, alliances, territories'
+ * population and happiness (the original clickable map showed them [rules §8 P-11]) — plus what
+ * his spies reported [§4.13] and the forces he can see with his own eyes (on his land or where
+ * his knights stand). Tax coefficients, fortifications, forces and treasuries of others stay hidden.
+ */
+import type { Fortification, Title } from './config.ts';
+import { globalRenown, livingLords } from './formulas.ts';
+import type { GPState, Intel, KnightId, LordId, Relation, TerritoryId } from './state.ts';
+import { relation } from './state.ts';
+
+export interface TerritoryView {
+  id: TerritoryId;
+  owner: LordId | null;
+  population: number;
+  happiness: number;
+  /** Known only for one's own territories. */
+  taxCoef: number | null;
+  fortification: Fortification | null;
+  garrison: number | null;
+}
+
+export interface KnightView { id: KnightId; lord: LordId; name: string; location: TerritoryId; renown: number | null; men: number | null; army: number | null; hireRenown?: number; isLordKnight: boolean }
+
+export interface GPView {
+  turn: number;
+  map: string;
+  finished: boolean;
+  king: LordId | null;
+  victory: GPState['victory'];
+  me: null | {
+    id: LordId; name: string; treasury: number; title: Title | null; retreat: GPState['lords'][string]['retreat']; alive: boolean;
+    armies: { id: number; strength: number; commander: KnightId | null; location: TerritoryId }[];
+    memory: GPState['lords'][string]['memory'];
+    intel: Record<TerritoryId, Intel>;
+    allyCallsReceived: { caller: LordId; turn: number; enemies: LordId[] }[];
+  };
+  lords: { id: LordId; name: string; alive: boolean; title: Title | null; renown: number | null; territories: number; relation: Relation | null }[];
+  relations: { a: LordId; b: LordId; relation: 'war' | 'alliance' }[];
+  territories: Record<TerritoryId, TerritoryView>;
+  knights: KnightView[];
+}
+
+export function avgHappiness(s: GPState): number {
+  const ts = Object.values(s.territories);
+  return ts.reduce((a, t) => a + t.happiness, 0) / ts.length;
+}
+
+export function playerView(s: GPState, player: LordId | null): GPView {
+  const me = player ? s.lords[player] ?? null : null;
+  const avgH = avgHappiness(s);
+  const living = new Set(livingLords(s));
+  const owned = (l: LordId) => Object.values(s.territories).filter((t) => t.owner === l).length;
+  const myKnightSpots = new Set(Object.values(s.knights).filter((k) => k.lord === player).map((k) => k.location));
+  const visible = (t: TerritoryId) => (me && s.territories[t]!.owner === me.id) || myKnightSpots.has(t);
+  const territories: Record<TerritoryId, TerritoryView> = {};
+  for (const t of Object.values(s.territories)) {
+    const mine = me !== null && t.owner === me.id;
+    const g = mine ? Object.values(s.armies).find((a) => a.commander === null && a.location === t.id && a.lord === me!.id) : undefined;
+    territories[t.id] = {
+      id: t.id, owner: t.owner, population: t.population, happiness: t.happiness,
+      taxCoef: mine ? t.taxCoef : null, fortification: mine ? t.fortification : null, garrison: mine ? g?.strength ?? 0 : null,
+    };
+  }
+  const knights: KnightView[] = [];
+  for (const k of Object.values(s.knights)) {
+    const own = k.lord === player;
+    if (!own && !visible(k.location)) continue;
+    const army = k.army !== null ? s.armies[String(k.army)] : undefined;
+    knights.push({
+      id: k.id, lord: k.lord, name: k.name, location: k.location, isLordKnight: k.isLordKnight,
+      renown: own ? k.renown : null, men: own || visible(k.location) ? army?.strength ?? 0 : null, army: own ? k.army : null,
+      ...(own ? { hireRenown: k.hireRenown } : {}),
+    });
+  }
+  return {
+    turn: s.turn, map: s.map, finished: s.finished, king: s.king, victory: s.victory,
+    me: me && {
+      id: me.id, name: me.name, treasury: me.treasury, title: me.title, retreat: me.retreat, alive: me.alive,
+      armies: Object.values(s.armies).filter((a) => a.lord === me.id).map((a) => ({ id: a.id, strength: a.strength, commander: a.commander, location: a.location })),
+      memory: me.memory, intel: me.intel,
+      allyCallsReceived: s.allyCalls.filter((c) => c.callee === me.id).map((c) => ({ caller: c.caller, turn: c.turn, enemies: c.enemiesAtCall })),
+    },
+    lords: Object.values(s.lords).map((l) => ({
+      id: l.id, name: l.name, alive: l.alive, title: l.title, renown: living.has(l.id) ? globalRenown(s, l.id, avgH) : null,
+      territories: owned(l.id), relation: player && l.id !== player ? relation(s, player, l.id) : null,
+    })),
+    relations: Object.entries(s.relations).map(([k, v]) => { const [a, b] = k.split('|') as [string, string]; return { a, b, relation: v }; }),
+    territories,
+    knights,
+  };
+}
