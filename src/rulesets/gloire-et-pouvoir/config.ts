@@ -25,6 +25,8 @@ export interface GPConfig {
   startRetreat: { peasant: number; garrison: number; knight: number }; // [T] 50/50/80
 
   // --- victory [T §1.3]
+  /** Which victory conditions end the game (a host may switch one off, e.g. for a long campaign). */
+  victories: { renown: boolean; conquest: boolean; alliance: boolean };
   renownVictory: PerMap<number>; // GR strictly greater than
   conquestVictory: PerMap<number>; // territories owned, at least
   // --- global renown [T §2.10]
@@ -135,6 +137,7 @@ export const DEFAULT_CONFIG: GPConfig = {
   defaultTaxCoef: 0.4,
   startRetreat: { peasant: 50, garrison: 50, knight: 80 },
 
+  victories: { renown: true, conquest: true, alliance: true },
   renownVictory: { SCA: 999, EUR: 1999, MO: 1499 },
   conquestVictory: { SCA: 16, EUR: 31, MO: 20 },
   allyDivisor: { SCA: 10, EUR: 20, MO: 15 },

@@ -94,8 +94,8 @@ export function liveGR(ctx: Ctx, lord: LordId): number {
   return globalRenown(ctx.s, lord, ctx.snap.avgHappiness);
 }
 
-export function emit(ctx: Ctx, to: Audience, body: GPEventBody): void {
-  ctx.events.push({ ...body, phase: ctx.phase, to } as GPEvent);
+export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
+  ctx.events.push({ ...body, phase: ctx.phase, audience } as GPEvent);
 }
 
 export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelReason): void {

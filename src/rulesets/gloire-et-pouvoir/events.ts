@@ -94,6 +94,11 @@ export type GPEventBody =
   | { type: 'treasury'; lord: LordId; start: number; end: number }
   | { type: 'victory'; lord: LordId | null; reason: 'renown' | 'conquest' | 'alliance' | 'none' };
 
-export type GPEvent = GPEventBody & { phase: number; to: Audience };
+/**
+ * The audience is kept under its own key: several bodies have a field `to` of their own (relation,
+ * conquest, title, moved, repatriated, garrison-repatriated), which an audience stored as `to`
+ * overwrote (a relation event then read `to: 'all'` instead of the new relation).
+ */
+export type GPEvent = GPEventBody & { phase: number; audience: Audience };
 
 export type EventType = GPEventBody['type'];

@@ -184,9 +184,9 @@ function attack(ctx: Ctx, X: LordId, k: Knight, army: Army, t: TerritoryId, thrA
       if (d.knight && r.dRD < 0) d.knight.renown = Math.max(cfg.minRenown, d.knight.renown + r.dRD); // defenders never gain [P C-07]
       if (d.army) d.army.strength = sD;
       rep.end = sD;
-      if (army.strength <= 0) { result = 'died'; break; }
-      const destroyed = sD <= 0;
+      const destroyed = sD <= 0; // both checks apply when both sides reach 0 in one pass [P G-21]
       if (destroyed) rep.outcome = d.kind === 'knight' ? 'died' : 'destroyed';
+      if (army.strength <= 0) { result = 'died'; break; }
       if (army.strength < thrA) { result = 'repelled'; if (!destroyed) rep.outcome = 'held'; break; }
       if (destroyed || sD < thrD) { if (!destroyed) rep.outcome = 'retreated'; next = true; }
     }

@@ -50,8 +50,10 @@ export function phase13(ctx: Ctx): void {
     const l = s.lords[lord]!;
     if (t.owner === lord) return cancel(ctx, lord, line, 'own-territory'); // [P G-29]
     if (l.treasury < cfg.espionageCost) return cancel(ctx, lord, line, 'no-funds');
-    l.treasury -= cfg.espionageCost; // paid even on failure [P G-29]
+    // The odds use the spy's GR when the order runs, before its own fee is taken (TV-44: GR 150,
+    // avg 200 → p 0.375) [T §5.14, rules §4.13]; the fee is paid even on failure [P G-29].
     const p = espionageProbability(cfg, liveGR(ctx, lord), ctx.snap.avgGR);
+    l.treasury -= cfg.espionageCost;
     const success = ctx.rng.next() < p;
     let report: Intel | null = null;
     if (success) {

@@ -182,9 +182,9 @@ export function phase19(ctx: Ctx): void {
     emit(ctx, 'all', { type: 'victory', lord: null, reason: 'none' });
     return;
   }
-  const renown = lords.filter((l) => gr.get(l)! > cfg.renownVictory[key]);
-  const conquest = lords.filter((l) => count(l) >= cfg.conquestVictory[key]);
-  const alliance = lords.filter((l) => lords.every((o) => o === l || relation(s, l, o) === 'alliance'));
+  const renown = cfg.victories.renown ? lords.filter((l) => gr.get(l)! > cfg.renownVictory[key]) : [];
+  const conquest = cfg.victories.conquest ? lords.filter((l) => count(l) >= cfg.conquestVictory[key]) : [];
+  const alliance = cfg.victories.alliance ? lords.filter((l) => lords.every((o) => o === l || relation(s, l, o) === 'alliance')) : [];
   const [reason, cands] = renown.length ? ['renown', renown] as const : conquest.length ? ['conquest', conquest] as const : alliance.length ? ['alliance', alliance] as const : [null, []] as const;
   if (reason) {
     const king = cands.slice().sort((a, b) => gr.get(b)! - gr.get(a)! || a.localeCompare(b))[0]!;

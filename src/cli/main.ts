@@ -1,0 +1,260 @@
+/**
+ * The `suzerain` command line: create a game, enter order sheets, resolve turns, print reports,
+ * replay a game to check every state hash, and simulate whole games with bots.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { advance, createGame, type GameRecord, missing, replay, submit } from '../engine/game.ts';
+import { hashState } from '../engine/hash.ts';
+import { resolveName } from '../engine/names.ts';
+import { createRng } from '../engine/rng.ts';
+import type { Lang } from '../engine/ruleset.ts';
+import { getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
+
+const HELP = `suzerain — the Suzerain referee on the command line
+
+  suzerain new --ruleset gloire-et-pouvoir --map scandinavia --players 10 --seed S --out game.json
+               [--lords "Hawkmoon,Hylith,…"] [--config overrides.json]
+  suzerain orders game.json --lord NAME --file orders.txt      (--file - reads standard input)
+  suzerain resolve game.json [--bots]                          (--bots: absent lords are played by bots)
+  suzerain report game.json --lord NAME [--turn N] [--lang fr|en]
+  suzerain status game.json
+  suzerain view game.json --lord NAME
+  suzerain replay game.json
+  suzerain simulate --ruleset gloire-et-pouvoir --map scandinavia --players 10 --turns 50 --seed S
+               [--json] [--out game.json] [--config overrides.json]
+  suzerain demo                                                (a short simulated game, in French)
+
+Rulesets: ${Object.keys(RULESETS).join(', ')}`;
+
+class CliError extends Error {}
+
+interface Io { out: (s: string) => void; err: (s: string) => void; stdin: () => string }
+const defaultIo: Io = {
+  out: (s) => process.stdout.write(`${s}\n`),
+  err: (s) => process.stderr.write(`${s}\n`),
+  stdin: () => readFileSync(0, 'utf8'),
+};
+
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case 'new': return cmdNew(rest, io);
+      case 'orders': return cmdOrders(rest, io);
+      case 'resolve': return cmdResolve(rest, io);
+      case 'report': return cmdReport(rest, io);
+      case 'status': return cmdStatus(rest, io);
+      case 'view': return cmdView(rest, io);
+      case 'replay': return cmdReplay(rest, io);
+      case 'simulate': return cmdSimulate(rest, io);
+      case 'demo': return cmdSimulate(['--turns', '12', '--seed', 'demo', '--report-lang', 'fr'], io);
+      case undefined: case 'help': case '--help': case '-h': io.out(HELP); return 0;
+      default: throw new CliError(`unknown command "${cmd}"\n\n${HELP}`);
+    }
+  } catch (e) {
+    // Every failure is reported as one line; the game file on disk is untouched (see save()).
+    const err = e as Error & { code?: string };
+    io.err(`suzerain: ${err.message}`);
+    if (process.env.SUZERAIN_DEBUG) io.err(String(err.stack));
+    return e instanceof CliError || err.code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+  }
+}
+
+// ---------------------------------------------------------------- storage
+
+function load(path: string | undefined): { game: GameRecord; entry: RulesetEntry } {
+  if (!path) throw new CliError('which game file?');
+  let game: GameRecord;
+  try { game = JSON.parse(readFileSync(path, 'utf8')) as GameRecord; } catch (e) { throw new CliError(`cannot read ${path}: ${(e as Error).message}`); }
+  if (game.format !== 'suzerain/game@1') throw new CliError(`${path} is not a Suzerain game file`);
+  return { game, entry: getRuleset(game.ruleset) };
+}
+
+/** Writes through a temporary file and a rename, so a failure never leaves half a game. */
+function save(path: string, game: GameRecord): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, JSON.stringify(game));
+  renameSync(tmp, path);
+}
+
+function readConfig(path: string | undefined): Record<string, unknown> | undefined {
+  if (!path) return undefined;
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+}
+
+function findPlayer(entry: RulesetEntry, game: GameRecord, name: string | undefined): string {
+  if (!name) throw new CliError('--lord NAME is required');
+  const players = entry.ruleset.players(game.state);
+  const r = resolveName(name, players.map((p) => ({ names: [p.name, p.id], value: p.id, label: p.name })), 'lord');
+  if (!r.ok) throw new CliError(r.error);
+  return r.value;
+}
+
+const num = (v: string | undefined, what: string): number | undefined => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`${what} must be a whole number, got "${v}"`);
+  return n;
+};
+
+// ---------------------------------------------------------------- commands
+
+function cmdNew(args: string[], io: Io): number {
+  const { values } = parseArgs({ args, options: {
+    ruleset: { type: 'string', default: 'gloire-et-pouvoir' }, map: { type: 'string' }, players: { type: 'string' },
+    seed: { type: 'string' }, out: { type: 'string' }, lords: { type: 'string' }, config: { type: 'string' },
+  } });
+  if (!values.out) throw new CliError('--out game.json is required');
+  const entry = getRuleset(values.ruleset!);
+  const seed = values.seed ?? String(Date.now());
+  const options = entry.options({ map: values.map, players: num(values.players, '--players'), lords: values.lords?.split(',').map((s) => s.trim()), config: readConfig(values.config) });
+  const game = createGame(entry.ruleset, options, seed);
+  save(values.out, game);
+  io.out(`new ${entry.ruleset.title.en} game, seed ${seed}, written to ${values.out}`);
+  for (const p of entry.ruleset.players(game.state)) io.out(`  ${p.id}  ${p.name}`);
+  return 0;
+}
+
+function cmdOrders(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, file: { type: 'string' }, decision: { type: 'string' } } });
+  const path = positionals[0];
+  const { game, entry } = load(path);
+  const player = findPlayer(entry, game, values.lord);
+  if (!values.file) throw new CliError('--file orders.txt is required (- for standard input)');
+  const text = values.file === '-' ? io.stdin() : readFileSync(values.file, 'utf8');
+  const decision = values.decision ?? entry.ruleset.decisions(game.state).find((d) => d.players.includes(player))?.id;
+  if (!decision) throw new CliError('nothing is asked of this player now');
+  const { game: next, validation } = submit(entry.ruleset, game, player, decision, text);
+  save(path!, next);
+  const kept = (validation.value as { lines?: unknown[] } | null)?.lines?.length ?? (validation.value === null ? 0 : 1);
+  for (const i of validation.issues) io.err(`${i.line !== undefined ? `line ${i.line}: ` : ''}${i.message}`);
+  io.out(`${kept} order(s) stored for ${entry.ruleset.players(game.state).find((p) => p.id === player)!.name}${validation.issues.length ? `, ${validation.issues.length} line(s) rejected` : ''}`);
+  return validation.issues.length ? 1 : 0;
+}
+
+function cmdResolve(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { bots: { type: 'boolean', default: false } } });
+  const path = positionals[0];
+  let { game, entry } = load(path);
+  if (values.bots && entry.bot) game = botAnswers(entry, game);
+  const absent = missing(entry.ruleset, game);
+  const next = advance(entry.ruleset, game, { useDefaults: true });
+  save(path!, next);
+  const step = next.steps[next.steps.length - 1]!;
+  if (absent.length) io.out(`no orders from: ${absent.map((a) => playerName(entry, game, a.player)).join(', ')} (defaults used)`);
+  io.out(entry.summarize ? entry.summarize(next.state, step.events) : `${step.label} resolved`);
+  io.out(`state hash ${step.hash}`);
+  const outcome = entry.ruleset.outcome(next.state);
+  if (outcome) io.out(`game over: ${outcome.winners.map((w) => playerName(entry, next, w)).join(', ') || 'no winner'} (${outcome.reason})`);
+  return 0;
+}
+
+function cmdReport(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' } } });
+  const { game, entry } = load(positionals[0]);
+  const player = findPlayer(entry, game, values.lord);
+  const lang = values.lang as Lang;
+  if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
+  if (game.steps.length === 0) throw new CliError('no turn has been resolved yet');
+  const n = num(values.turn, '--turn') ?? game.steps.length;
+  const step = game.steps.find((s) => s.index === n);
+  if (!step) throw new CliError(`no resolved turn ${n} (1..${game.steps.length})`);
+  // The report is rendered against the state after that step (names, titles), rebuilt by replay.
+  const state = stateAfter(entry, game, n);
+  io.out(entry.ruleset.report(state, step.events, player, lang));
+  return 0;
+}
+
+function cmdStatus(args: string[], io: Io): number {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { game, entry } = load(positionals[0]);
+  io.out(`${entry.ruleset.title.en}, seed ${game.seed}, ${game.steps.length} step(s) resolved, hash ${hashState(game.state)}`);
+  const outcome = entry.ruleset.outcome(game.state);
+  if (outcome) { io.out(`game over: ${outcome.winners.map((w) => playerName(entry, game, w)).join(', ') || 'no winner'} (${outcome.reason})`); return 0; }
+  for (const d of entry.ruleset.decisions(game.state)) {
+    io.out(`waiting for "${d.id}" (${entry.ruleset.stepLabel(game.state)}):`);
+    for (const p of d.players) io.out(`  ${game.pending.some((s) => s.decision === d.id && s.player === p) ? 'given ' : 'absent'}  ${playerName(entry, game, p)}`);
+  }
+  return 0;
+}
+
+function cmdView(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' } } });
+  const { game, entry } = load(positionals[0]);
+  io.out(JSON.stringify(entry.ruleset.view(game.state, findPlayer(entry, game, values.lord)), null, 2));
+  return 0;
+}
+
+function cmdReplay(args: string[], io: Io): number {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { game, entry } = load(positionals[0]);
+  const r = replay(entry.ruleset, game);
+  for (const m of r.mismatches) io.err(`step ${m.step}: expected ${m.expected}, got ${m.actual}`);
+  io.out(r.ok ? `replay ok: ${r.steps} step(s), every state hash reproduced; final hash ${r.finalHash}` : `replay FAILED: ${r.mismatches.length} mismatch(es)`);
+  return r.ok ? 0 : 1;
+}
+
+function cmdSimulate(args: string[], io: Io): number {
+  const { values } = parseArgs({ args, options: {
+    ruleset: { type: 'string', default: 'gloire-et-pouvoir' }, map: { type: 'string' }, players: { type: 'string' },
+    turns: { type: 'string', default: '50' }, seed: { type: 'string', default: '1' }, json: { type: 'boolean', default: false },
+    out: { type: 'string' }, config: { type: 'string' }, 'report-lang': { type: 'string' },
+  } });
+  const entry = getRuleset(values.ruleset!);
+  if (!entry.bot) throw new CliError(`ruleset ${values.ruleset} has no bot`);
+  const turns = num(values.turns, '--turns')!;
+  const options = entry.options({ map: values.map, players: num(values.players, '--players'), config: readConfig(values.config) });
+  let game = createGame(entry.ruleset, options, values.seed!);
+  const t0 = performance.now();
+  while (game.steps.length < turns && !entry.ruleset.outcome(game.state)) {
+    game = advance(entry.ruleset, botAnswers(entry, game), { useDefaults: true });
+    const step = game.steps[game.steps.length - 1]!;
+    if (!values.json) io.out(entry.summarize ? entry.summarize(game.state, step.events) : `${step.label} ${step.hash.slice(0, 12)}`);
+  }
+  const ms = performance.now() - t0;
+  const outcome = entry.ruleset.outcome(game.state);
+  const winner = outcome?.winners[0] ? playerName(entry, game, outcome.winners[0]) : null;
+  const hash = hashState(game.state);
+  if (values.out) save(values.out, game);
+  if (values.json) {
+    io.out(JSON.stringify({ ruleset: entry.ruleset.id, seed: game.seed, winner, winnerId: outcome?.winners[0] ?? null, victory: outcome?.reason ?? null, turns: game.steps.length, hash, ms: Math.round(ms) }));
+  } else {
+    io.out(winner ? `winner: ${winner} (${outcome!.reason} victory)` : outcome ? 'game over with no winner' : 'no winner yet');
+    io.out(`turns played: ${game.steps.length}`);
+    io.out(`final state hash: ${hash}`);
+    if (values['report-lang']) {
+      const lang = values['report-lang'] as Lang;
+      const step = game.steps[game.steps.length - 1]!;
+      const first = entry.ruleset.players(game.state)[0]!;
+      io.out('');
+      io.out(entry.ruleset.report(game.state, step.events, first.id, lang));
+    }
+  }
+  return 0;
+}
+
+/** Gives every absent player a bot's answer (its own RNG stream per step and player). */
+function botAnswers(entry: RulesetEntry, game: GameRecord): GameRecord {
+  let g = game;
+  for (const m of missing(entry.ruleset, g)) {
+    const rng = createRng(g.seed, `bot/${g.steps.length + 1}/${m.player}`);
+    g = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng)).game;
+  }
+  return g;
+}
+
+function playerName(entry: RulesetEntry, game: GameRecord, id: string): string {
+  return entry.ruleset.players(game.state).find((p) => p.id === id)?.name ?? id;
+}
+
+function stateAfter(entry: RulesetEntry, game: GameRecord, n: number): unknown {
+  if (n === game.steps.length) return game.state;
+  let g = createGame(entry.ruleset, game.options, game.seed);
+  for (const step of game.steps.slice(0, n)) {
+    g = { ...g, pending: step.submissions };
+    g = advance(entry.ruleset, g, { useDefaults: true });
+  }
+  return g.state;
+}
+

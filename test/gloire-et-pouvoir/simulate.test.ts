@@ -1,0 +1,103 @@
+/** Whole games played by bots: long runs stay clean, replays match, the CLI simulate is deterministic. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { advance, createGame, missing, replay, submit } from '../../src/engine/game.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { botOrders } from '../../src/rulesets/gloire-et-pouvoir/bot.ts';
+import { gloireEtPouvoir } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
+import { main } from '../../src/cli/main.ts';
+import { checkInvariants, totalPopulation } from './invariants.ts';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (s: string) => out.push(s), err: (s: string) => err.push(s), stdin: () => '' }, out, err };
+}
+
+test('a 200-turn game of 10 bots runs clean: invariants after every turn, no bot order rejected, replay reproduces every hash', () => {
+  // Victory switched off so that all 200 turns are played.
+  let g = createGame(gloireEtPouvoir, { map: 'scandinavia', players: 10, config: { victories: { renown: false, conquest: false, alliance: false } } }, 'long');
+  const pop = totalPopulation(g.state);
+  let battles = 0;
+  let conquests = 0;
+  for (let turn = 1; turn <= 200; turn++) {
+    for (const m of missing(gloireEtPouvoir, g)) {
+      const orders = botOrders(g.state, m.player, createRng('long', `bot/${turn}/${m.player}`));
+      const r = submit(gloireEtPouvoir, g, m.player, 'orders', orders);
+      assert.deepEqual(r.validation.issues, [], `bot orders of ${m.player} at turn ${turn} parse`);
+      g = r.game;
+    }
+    g = advance(gloireEtPouvoir, g, { useDefaults: true });
+    checkInvariants(g.state, pop);
+    const ev = g.steps[g.steps.length - 1]!.events as { type: string }[];
+    battles += ev.filter((e) => e.type === 'battle').length;
+    conquests += ev.filter((e) => e.type === 'conquest').length;
+  }
+  assert.equal(g.state.turn, 201);
+  assert.ok(battles > 50 && conquests > 10, `the bots fight (${battles} battles, ${conquests} conquests)`);
+  assert.ok(replay(gloireEtPouvoir, g).ok);
+});
+
+test('suzerain simulate: same seed, same hash; a winner is found with the normal rules', async () => {
+  const runs = [];
+  for (let i = 0; i < 2; i++) {
+    const c = capture();
+    assert.equal(await main(['simulate', '--ruleset', 'gloire-et-pouvoir', '--map', 'scandinavia', '--players', '10', '--turns', '80', '--seed', 'S1', '--json'], c.io), 0);
+    runs.push(JSON.parse(c.out.join('\n')));
+  }
+  assert.equal(runs[0].hash, runs[1].hash);
+  assert.equal(runs[0].turns, runs[1].turns);
+  assert.match(runs[0].hash, /^[0-9a-f]{64}$/);
+  assert.ok(runs[0].winner, 'someone wins within 80 turns');
+  assert.ok(['renown', 'conquest', 'alliance'].includes(runs[0].victory));
+  const other = capture();
+  await main(['simulate', '--players', '10', '--turns', '5', '--seed', 'S2', '--json'], other.io);
+  assert.notEqual(JSON.parse(other.out.join('\n')).hash, runs[0].hash);
+});
+
+test('suzerain simulate prints a line per turn, then the winner, the turns and the final hash', async () => {
+  const c = capture();
+  assert.equal(await main(['simulate', '--players', '10', '--turns', '3', '--seed', 'S3'], c.io), 0);
+  assert.equal(c.out.filter((l) => /^turn \d+: /.test(l)).length, 3);
+  assert.ok(c.out.some((l) => l.startsWith('turns played: 3')));
+  assert.ok(c.out.some((l) => /^final state hash: [0-9a-f]{64}$/.test(l)));
+});
+
+test('command-line game: new, orders with errors kept per line, resolve, report fr/en, status, replay', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suzerain-'));
+  const file = join(dir, 'game.json');
+  let c = capture();
+  assert.equal(await main(['new', '--ruleset', 'gloire-et-pouvoir', '--map', 'scandinavia', '--players', '3', '--lords', 'Hawkmoon,Hylith,Amaréthuse', '--seed', '7', '--out', file], c.io), 0);
+  const g0 = JSON.parse((await import('node:fs')).readFileSync(file, 'utf8'));
+  const home = Object.values(g0.state.territories as Record<string, { id: string; owner: string | null }>).find((t) => t.owner === 'L1')!.id;
+  const orders = join(dir, 'orders.txt');
+  writeFileSync(orders, `IMP 9 ${home}\nIMP 12 ${home}\nARM ${home} 5000 hawkmoon\nGUE Amarethuse\nATT Hawkmon ${home} 400\nCHE 5\n`);
+  c = capture();
+  assert.equal(await main(['orders', file, '--lord', 'hawkmoon', '--file', orders], c.io), 1, 'exit 1 when lines were rejected');
+  assert.ok(c.err.some((l) => l.startsWith('line 2:') && /0 to 10/.test(l)), c.err.join('\n'));
+  assert.ok(c.err.some((l) => l.startsWith('line 5:') && /Hawkmoon/.test(l)), 'the unknown knight error names the nearest candidate');
+  assert.ok(c.out.some((l) => /^4 order\(s\) stored/.test(l)));
+  c = capture();
+  await main(['status', file], c.io);
+  assert.ok(c.out.some((l) => /given\s+Hawkmoon/.test(l)) && c.out.some((l) => /absent\s+Hylith/.test(l)));
+  c = capture();
+  assert.equal(await main(['resolve', file], c.io), 0);
+  assert.ok(c.out.some((l) => l.startsWith('no orders from: ')));
+  for (const lang of ['fr', 'en']) {
+    c = capture();
+    assert.equal(await main(['report', file, '--lord', 'Hawkmoon', '--turn', '1', '--lang', lang], c.io), 0);
+    const text = c.out.join('\n');
+    assert.match(text, lang === 'fr' ? /4 948/ : /4,948/);
+  }
+  c = capture();
+  assert.equal(await main(['resolve', file, '--bots'], c.io), 0);
+  c = capture();
+  assert.equal(await main(['replay', file], c.io), 0);
+  assert.match(c.out.join('\n'), /replay ok: 2 step/);
+  c = capture();
+  assert.equal(await main(['report', file, '--lord', 'Nobody'], c.io), 2);
+  assert.match(c.err.join('\n'), /unknown lord/);
+});
