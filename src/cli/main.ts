@@ -207,8 +207,9 @@ function cmdSimulate(args: string[], io: Io): number {
   const options = entry.options({ map: values.map, players: num(values.players, '--players'), config: readConfig(values.config) });
   let game = createGame(entry.ruleset, options, values.seed!);
   const t0 = performance.now();
+  const rejected: string[] = [];
   while (game.steps.length < turns && !entry.ruleset.outcome(game.state)) {
-    game = advance(entry.ruleset, botAnswers(entry, game), { useDefaults: true });
+    game = advance(entry.ruleset, botAnswers(entry, game, rejected), { useDefaults: true });
     const step = game.steps[game.steps.length - 1]!;
     if (!values.json) io.out(entry.summarize ? entry.summarize(game.state, step.events) : `${step.label} ${step.hash.slice(0, 12)}`);
   }
@@ -218,11 +219,12 @@ function cmdSimulate(args: string[], io: Io): number {
   const hash = hashState(game.state);
   if (values.out) save(values.out, game);
   if (values.json) {
-    io.out(JSON.stringify({ ruleset: entry.ruleset.id, seed: game.seed, winner, winnerId: outcome?.winners[0] ?? null, victory: outcome?.reason ?? null, turns: game.steps.length, hash, ms: Math.round(ms) }));
+    io.out(JSON.stringify({ ruleset: entry.ruleset.id, seed: game.seed, winner, winnerId: outcome?.winners[0] ?? null, victory: outcome?.reason ?? null, turns: game.steps.length, hash, rejectedBotOrders: rejected.length, ms: Math.round(ms) }));
   } else {
     io.out(winner ? `winner: ${winner} (${outcome!.reason} victory)` : outcome ? 'game over with no winner' : 'no winner yet');
     io.out(`turns played: ${game.steps.length}`);
     io.out(`final state hash: ${hash}`);
+    for (const r of rejected) io.err(`bot order rejected: ${r}`);
     if (values['report-lang']) {
       const lang = values['report-lang'] as Lang;
       const step = game.steps[game.steps.length - 1]!;
@@ -235,11 +237,13 @@ function cmdSimulate(args: string[], io: Io): number {
 }
 
 /** Gives every absent player a bot's answer (its own RNG stream per step and player). */
-function botAnswers(entry: RulesetEntry, game: GameRecord): GameRecord {
+function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[]): GameRecord {
   let g = game;
   for (const m of missing(entry.ruleset, g)) {
     const rng = createRng(g.seed, `bot/${g.steps.length + 1}/${m.player}`);
-    g = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng)).game;
+    const r = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng));
+    for (const i of r.validation.issues) rejected?.push(`step ${g.steps.length + 1}, ${m.player}: ${i.message}`);
+    g = r.game;
   }
   return g;
 }

@@ -74,11 +74,14 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   const others = v.lords.filter((l) => l.alive && l.id !== lord);
   const neighbours = new Set<LordId>();
   for (const t of mine) for (const u of adj(t.id)) { const o = v.territories[u]!.owner; if (o && o !== lord) neighbours.add(o); }
+  // Bots negotiate by a convention both sides compute alike (a pair-symmetric draw per turn), so
+  // that some alliance and peace requests are mutual, as they would be after real negotiation.
   for (const o of others) {
+    const pair = pairDraw(lord, o.id, s.turn);
     if (o.relation === 'war') {
-      if (rng.chance(0.15)) orders.push({ code: 'PAI', lord: o.id });
+      if (pair < 0.15) orders.push({ code: 'PAI', lord: o.id });
     } else if (o.relation === 'peace') {
-      if (rng.chance(style.diplomacy * 0.3)) orders.push({ code: 'ALL', lord: o.id });
+      if (pair < style.diplomacy * 0.12 || rng.chance(0.05)) orders.push({ code: 'ALL', lord: o.id });
       else if (neighbours.has(o.id) && rng.chance(style.aggression * 0.05)) orders.push({ code: 'GUE', lord: o.id });
     }
   }
@@ -136,4 +139,13 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
 function avgKnight(s: GPState): number {
   const ks = Object.values(s.knights);
   return ks.reduce((a, k) => a + k.renown, 0) / Math.max(1, ks.length);
+}
+
+/** A number in [0, 1) that depends only on the unordered pair of lords and the turn. */
+function pairDraw(a: LordId, b: LordId, turn: number): number {
+  const [x, y] = [Number(a.slice(1)), Number(b.slice(1))].sort((p, q) => p - q);
+  let h = (x! * 73856093) ^ (y! * 19349663) ^ (turn * 83492791);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }

@@ -257,7 +257,7 @@ function knightNames(events: GPEvent[]): Map<KnightId, string> {
 // ─── Message table (fr and en for every sentence), keyed by event type ───────────────────────────
 
 /** French "de" with elision before a vowel: "d’Oulu", "de Narvik". */
-const de = (w: string) => (/^[aeiouyàâäéèêëîïôöûüœ]/i.test(w) ? `d’${w}` : `de ${w}`);
+const de = (w: string) => (/^[aeiouyàâäåæéèêëîïôöøûüœ]/i.test(w) ? `d’${w}` : `de ${w}`);
 const avez = (a: Subj) => (a.you ? 'Vous avez' : `${a.who} a`);
 const etes = (a: Subj) => (a.you ? 'Vous êtes' : `${a.who} est`);
 const you = (a: Subj) => (a.you ? 'You' : a.who);
