@@ -13,6 +13,7 @@ import { setupGame } from '../../src/rulesets/gloire-et-pouvoir/setup.ts';
 import type { GPState, LordId, TerritoryId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { relKey } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { PHASES, resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
+import { getMap, mapIndex } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 
 /**
  * A game with the given lords (ids L1, L2… in this order) on Scandinavia, every lord owning no
@@ -109,3 +110,16 @@ export function eventsOf<T extends GPEvent['type']>(events: GPEvent[], type: T):
 export function near(actual: number, expected: number, eps = 1e-6, msg?: string): void {
   assert.ok(Math.abs(actual - expected) <= eps, `${msg ?? 'value'}: expected ${expected}, got ${actual}`);
 }
+
+/** Two lords: Hawkmoon (L1) on Narvik, Amarethuse (L2) on Dolon; every territory calibrated. */
+export function duo(): GPState {
+  const s = scenario(['Hawkmoon', 'Amarethuse']);
+  home(s, 'L1', 'narvik');
+  home(s, 'L2', 'dolon');
+  return s;
+}
+
+export const treasury = (s: GPState, lord = 'L1'): number => s.lords[lord]!.treasury;
+
+/** Graph distance between two Scandinavia territories. */
+export const dist = (a: string, b: string): number | undefined => mapIndex(getMap('scandinavia')).distances(a).get(b);

@@ -10,24 +10,13 @@ import { DEFAULT_CONFIG, resolveConfig } from '../../src/rulesets/gloire-et-pouv
 import {
   globalRenown, globalRenownParts, knightCost, levy, levyHappiness, redistribution, redistributionForCap, tax, titleFor,
 } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
-import { getMap, mapIndex } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 import type { GPState } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import {
-  addGarrison, addKnight, eventsOf, home, near, relate, runPhases, runTurn, scenario, setTerritory,
+  addGarrison, addKnight, dist, duo, eventsOf, home, near, relate, runPhases, runTurn, scenario, setTerritory, treasury,
 } from './harness.ts';
 
 const cfg = resolveConfig();
-const dist = (a: string, b: string) => mapIndex(getMap('scandinavia')).distances(a).get(b);
 
-/** Two lords: Hawkmoon (L1) on Narvik, Amarethuse (L2) on Dolon; every territory calibrated. */
-function duo(): GPState {
-  const s = scenario(['Hawkmoon', 'Amarethuse']);
-  home(s, 'L1', 'narvik');
-  home(s, 'L2', 'dolon');
-  return s;
-}
-
-const treasury = (s: GPState, lord = 'L1') => s.lords[lord]!.treasury;
 
 // ───────────────────────────────────────────────────────────── 6.1 economy
 

@@ -10,22 +10,14 @@ import { resolveConfig } from '../../src/rulesets/gloire-et-pouvoir/config.ts';
 import {
   afterRetreatLosses, espionageProbability, migrationFlows, redistribution, redistributionForCap, roundHalfUp, tax, titleFor,
 } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
-import { getMap, mapIndex } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
+import { getMap } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 import type { GPState } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import {
-  addGarrison, addKnight, eventsOf, home, near, relate, runPhases, runTurn, scenario, setTerritory,
+  addGarrison, addKnight, dist, duo, eventsOf, home, near, relate, runPhases, runTurn, scenario, setTerritory, treasury,
 } from './harness.ts';
 
 const cfg = resolveConfig();
-const dist = (a: string, b: string) => mapIndex(getMap('scandinavia')).distances(a).get(b);
 
-function duo(): GPState {
-  const s = scenario(['Hawkmoon', 'Amarethuse']);
-  home(s, 'L1', 'narvik');
-  home(s, 'L2', 'dolon');
-  return s;
-}
-const treasury = (s: GPState, lord = 'L1') => s.lords[lord]!.treasury;
 
 // ───────────────────────────────────────────────────────────── 6.9 espionage, population
 

@@ -1,7 +1,7 @@
 /** Fog of war: what one lord may know of the game [rules §2, §4.13]. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scriptedRng, createRng } from '../../src/engine/rng.ts';
+import { scriptedRng } from '../../src/engine/rng.ts';
 import { playerView } from '../../src/rulesets/gloire-et-pouvoir/view.ts';
 import { gloireEtPouvoir } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import { addGarrison, addKnight, home, relate, runPhases, scenario, setTerritory } from './harness.ts';
@@ -73,5 +73,4 @@ test('a successful ESP reveals the territory: coefficient, forces, fortification
   runPhases(s2, { L1: 'ESP Livo-Joki' }, [13], scriptedRng([0.99]));
   assert.equal(s2.lords.L1!.treasury, 4500);
   assert.equal(playerView(s2, 'L1').me!.intel['livo-joki'], undefined);
-  void createRng;
 });

@@ -3,7 +3,7 @@
  * TSF → cross-lord TSF → GAR, four global passes [P G-16]) [rules §4.4–4.6].
  */
 import type { Ctx } from '../context.ts';
-import { addToGarrison, addToKnight, armyOf, cancel, emit, forEachOrder, liveGR, newArmy, ownedBy, removeArmy, sameOrAdjacent } from '../context.ts';
+import { addToGarrison, addToKnight, armyOf, cancel, emit, forEachOrder, liveGR, ownedBy, removeArmy, sameOrAdjacent } from '../context.ts';
 import { knightCost, levy, levyHappiness, roundHalfUp } from '../formulas.ts';
 import { knightName } from '../names.ts';
 import { relation } from '../state.ts';
@@ -140,5 +140,4 @@ export function phase6(ctx: Ctx): void {
     addToGarrison(ctx, lord, k.location, o.men);
     emit(ctx, [lord], { type: 'garrisoned', lord, knight: k.id, men: o.men, territory: k.location });
   });
-  void newArmy;
 }

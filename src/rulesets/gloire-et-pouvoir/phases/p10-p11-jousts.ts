@@ -38,7 +38,7 @@ export function phase10(ctx: Ctx): void {
 }
 
 export function phase11(ctx: Ctx): void {
-  const { s, cfg } = ctx;
+  const { s } = ctx;
   const jousts = JOUSTS.get(ctx) ?? new Map<string, Joust>();
   const startRenown = new Map(Object.values(s.knights).map((k) => [k.id, k.renown]));
   forEachOrder(ctx, ['PAR'], (lord, line) => {

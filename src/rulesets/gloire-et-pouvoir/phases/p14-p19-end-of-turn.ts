@@ -3,7 +3,7 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { addToGarrison, armyOf, cancel, emit, forEachOrder, garrisonAt, knightsOf, liveGR, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison } from '../context.ts';
+import { armyOf, cancel, emit, forEachOrder, garrisonAt, knightsOf, liveGR, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison } from '../context.ts';
 import { afterRetreatLosses, globalRenown, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, LordId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
@@ -159,7 +159,6 @@ export function phase18(ctx: Ctx): void {
       if (s.territories[g.location]!.owner !== lord) repatriateGarrison(ctx, g);
     }
   }
-  void addToGarrison;
 }
 
 export function phase19(ctx: Ctx): void {
