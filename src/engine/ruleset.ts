@@ -70,6 +70,26 @@ export interface Resolution<S, E> {
   events: E[];
 }
 
+/**
+ * A form a user interface can render to help a player write an answer, without knowing the
+ * rules: entries grouped (e.g. by phase), each with fields whose legal choices the ruleset lists.
+ * Filling an entry produces one text line: the entry's `code` followed by the field values (a
+ * value containing spaces is written in double quotes), which `validate` then checks as usual.
+ */
+export interface AnswerForm {
+  groups: { title: string; entries: FormEntry[] }[];
+}
+export interface FormEntry {
+  code: string;
+  label: string;
+  syntax: string;
+  fields: FormField[];
+}
+export type FormField =
+  | { name: string; label: string; kind: 'choice'; options: { value: string; label: string }[]; optional?: boolean }
+  | { name: string; label: string; kind: 'integer'; min?: number; max?: number; optional?: boolean }
+  | { name: string; label: string; kind: 'text'; optional?: boolean };
+
 export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   id: string;
   title: Localized;
@@ -90,4 +110,8 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   outcome(state: S): Outcome | null;
   /** A short label for the step about to resolve (`turn 3`). */
   stepLabel(state: S): string;
+  /** Optional: the guided form for one player's answer, with the legal options of the moment. */
+  answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
+  /** Optional: the answer, as text, to show when a structured answer was stored. */
+  answerText?(state: S, player: PlayerId, decision: string, value: A): string;
 }

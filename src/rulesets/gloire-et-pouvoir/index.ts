@@ -6,7 +6,8 @@
 import type { Decision, Lang, Outcome, Ruleset, Submission, Validation } from '../../engine/ruleset.ts';
 import type { GPEvent } from './events.ts';
 import { livingLords } from './formulas.ts';
-import { parseSheet } from './orders/parse.ts';
+import { formatOrder, parseSheet } from './orders/parse.ts';
+import { orderForm } from './form.ts';
 import type { Sheet } from './orders/types.ts';
 import { renderReport } from './report.ts';
 import type { GPOptions } from './setup.ts';
@@ -64,4 +65,6 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
     return { finished: true, winners: s.king ? [s.king] : [], reason: s.victory ?? 'none' };
   },
   stepLabel: (s) => `turn ${s.turn}`,
+  answerForm: (s, player, _decision, lang) => orderForm(s, player, lang),
+  answerText: (s, _player, _decision, sheet) => sheet.lines.map((l) => l.text || formatOrder(s, l.order)).join('\n'),
 };

@@ -1,0 +1,128 @@
+/**
+ * The database: one small interface over the embedded PGlite (PostgreSQL compiled to WebAssembly,
+ * data in a folder) and a real PostgreSQL server (node-postgres pool). The same SQL and the same
+ * versioned migrations run on both; migrations are applied at start.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Row = Record<string, any>;
+
+export interface Db {
+  kind: 'pglite' | 'postgres';
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  one<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T | null>;
+  /** Runs `fn` in one transaction (BEGIN … COMMIT, ROLLBACK on error). */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDb(opts: { url?: string | null; dataDir?: string | null }): Promise<Db> {
+  const db = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir ?? null);
+  await migrate(db);
+  return db;
+}
+
+async function openPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+  await pg.waitReady;
+  // PGlite has one connection: transactions are serialised through a queue.
+  let chain: Promise<unknown> = Promise.resolve();
+  const direct = (inTx: boolean): Db => ({
+    kind: 'pglite',
+    async query(sql, params = []) { return (await pg.query(sql, params as any[])).rows as any[]; },
+    async one(sql, params = []) { return ((await pg.query(sql, params as any[])).rows[0] as any) ?? null; },
+    async tx(fn) {
+      if (inTx) return fn(direct(true));
+      const run = chain.then(() => pg.transaction(async (t) => {
+        const inner: Db = {
+          kind: 'pglite',
+          async query(sql, params = []) { return (await t.query(sql, params as any[])).rows as any[]; },
+          async one(sql, params = []) { return ((await t.query(sql, params as any[])).rows[0] as any) ?? null; },
+          tx: (f) => f(inner),
+          close: async () => {},
+        };
+        return fn(inner);
+      }));
+      chain = run.catch(() => undefined);
+      return run as Promise<any>;
+    },
+    async close() { await chain; await pg.close(); },
+  });
+  // Outside transactions, queries also wait for a running transaction (one connection).
+  const base = direct(false);
+  return {
+    ...base,
+    query: (sql, params) => chain.then(() => base.query(sql, params)),
+    one: (sql, params) => chain.then(() => base.one(sql, params)),
+  } as Db;
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pgmod = await import('pg');
+  const pool = new pgmod.default.Pool({ connectionString: url, max: 20 });
+  const wrap = (client: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }, inTx: boolean): Db => ({
+    kind: 'postgres',
+    async query(sql, params = []) { return (await client.query(sql, params)).rows; },
+    async one(sql, params = []) { return (await client.query(sql, params)).rows[0] ?? null; },
+    async tx(fn) {
+      if (inTx) return fn(wrap(client, true));
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const r = await fn(wrap(c, true));
+        await c.query('COMMIT');
+        return r;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        c.release();
+      }
+    },
+    close: () => pool.end(),
+  });
+  return wrap(pool, false);
+}
+
+/** Applies the numbered migrations not yet recorded in schema_migrations, each in a transaction. */
+export async function migrate(db: Db): Promise<number[]> {
+  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+  const done = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const applied: number[] = [];
+  for (const f of files) {
+    const version = Number(f.split('_')[0]);
+    if (done.has(version)) continue;
+    const sql = readFileSync(join(MIGRATIONS_DIR, f), 'utf8');
+    await db.tx(async (t) => {
+      // Two processes starting together: the first one takes the lock, the second waits then skips.
+      await t.query('LOCK TABLE schema_migrations IN EXCLUSIVE MODE');
+      if (await t.one('SELECT 1 FROM schema_migrations WHERE version = $1', [version])) return;
+      for (const stmt of splitSql(sql)) await t.query(stmt);
+      await t.query('INSERT INTO schema_migrations(version) VALUES ($1)', [version]);
+      applied.push(version);
+    });
+  }
+  return applied;
+}
+
+function splitSql(sql: string): string[] {
+  return sql.split(/;\s*$/m).map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
+}
+
+/** A fresh, empty PostgreSQL schema for one test run (on the server of DATABASE_URL). */
+export async function openTestPostgres(baseUrl: string, schema: string): Promise<Db> {
+  const admin = await openPostgres(baseUrl);
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return openDb({ url: url.toString() });
+}

@@ -1,0 +1,82 @@
+/**
+ * The games service as the web pages and the scheduler see it. The platform knows no rule: it
+ * stores the engine's GameRecord pieces (state, pending sheets, steps), asks the ruleset registry
+ * to validate, resolve, view and report, and keeps seats, deadlines and mail.
+ */
+import type { Lang, ValidationIssue } from '../../engine/ruleset.ts';
+import type { AppCtx } from '../http/server.ts';
+
+/** Weekly (or every N days) deadline: weekday 0 = Sunday … 6; time "HH:MM" in the time zone. */
+export interface Schedule { weekday: number; time: string; timeZone: string; everyDays: number }
+export const DEFAULT_SCHEDULE: Schedule = { weekday: 5, time: '23:00', timeZone: 'Europe/Paris', everyDays: 7 };
+
+export interface CreateGameInput {
+  ruleset: string;
+  name: string;
+  /** Ruleset options (for Gloire & Pouvoir: map, config overrides); seats decide the lords. */
+  options: Record<string, unknown>;
+  /** One per lord; userId null = played by a bot (demo). Fewer seats than maxPlayers: the game is
+   *  'forming' (private games) and starts by itself when the last lord joins. */
+  seats: { userId: number | null; lordName: string }[];
+  maxPlayers?: number;
+  seed?: string;
+  isPrivate?: boolean;
+  /** Join password of a private game (stored hashed). */
+  password?: string | null;
+  isDemo?: boolean;
+  hostUserId?: number | null;
+  schedule?: Schedule;
+  /** Resolve as soon as every human lord is ready. */
+  early?: boolean;
+  reminderHours?: number;
+}
+
+export interface GameSummary {
+  id: number; name: string; ruleset: string; status: 'forming' | 'running' | 'finished'; maxPlayers: number; step: number; turnLabel: string;
+  isPrivate: boolean; isDemo: boolean; deadline: Date | null; lords: number; map: string | null;
+}
+
+export interface Seat { gameId: number; player: string; userId: number | null; lordName: string; status: 'active' | 'abdicated' | 'open'; missed: number; login: string | null }
+
+export interface SheetState {
+  text: string;
+  issues: ValidationIssue[];
+  /** The validated answer as the ruleset keeps it (for G&P: { lines: [...] }). */
+  value: unknown;
+  ready: boolean;
+  updatedAt: Date | null;
+}
+
+export interface ReportEntry { idx: number; label: string; resolvedAt: Date }
+
+export type ResolveOutcome = 'resolved' | 'not-due' | 'busy' | 'finished' | 'failed';
+
+export interface GamesApi {
+  create(ctx: AppCtx, input: CreateGameInput): Promise<number>;
+  summary(ctx: AppCtx, gameId: number): Promise<GameSummary | null>;
+  /** Running and finished games a user sits in; and the public list. */
+  listForUser(ctx: AppCtx, userId: number): Promise<GameSummary[]>;
+  listPublic(ctx: AppCtx): Promise<GameSummary[]>;
+  seats(ctx: AppCtx, gameId: number): Promise<Seat[]>;
+  seatOf(ctx: AppCtx, gameId: number, userId: number): Promise<Seat | null>;
+  /** The ruleset's view for one player (null: public view). */
+  view(ctx: AppCtx, gameId: number, player: string | null): Promise<unknown>;
+  /** The sheet being written for the step in progress (empty if none). */
+  sheet(ctx: AppCtx, gameId: number, player: string): Promise<SheetState>;
+  /** Validates and stores a sheet as typed (text or structured); valid parts are kept. */
+  saveSheet(ctx: AppCtx, gameId: number, player: string, answer: string | unknown[]): Promise<SheetState>;
+  /** Marks the sheet ready (or not). With early resolution, the last ready lord triggers the turn. */
+  setReady(ctx: AppCtx, gameId: number, player: string, ready: boolean): Promise<void>;
+  /** Resolves the step in progress if it is due (deadline passed, or everyone ready with early resolution). */
+  resolveIfDue(ctx: AppCtx, gameId: number): Promise<ResolveOutcome>;
+  /** Resolves every due game; returns how many were resolved. Safe with several processes. */
+  runDue(ctx: AppCtx): Promise<number>;
+  reports(ctx: AppCtx, gameId: number, player: string): Promise<ReportEntry[]>;
+  report(ctx: AppCtx, gameId: number, idx: number, player: string, lang: Lang): Promise<string | null>;
+  /** The lord leaves: abdication in the game (if the ruleset has it) or a seat open for a replacement. */
+  leave(ctx: AppCtx, gameId: number, userId: number, mode: 'abdicate' | 'replace'): Promise<void>;
+  /** A replacement player takes an open seat. */
+  takeSeat(ctx: AppCtx, gameId: number, player: string, userId: number): Promise<void>;
+  /** Joins a private game with its password (an open seat, or a new lord while the game has not started). */
+  joinPrivate(ctx: AppCtx, gameId: number, userId: number, lordName: string, password: string): Promise<void>;
+}

@@ -1,0 +1,176 @@
+/**
+ * The HTTP server: sessions (HttpOnly, SameSite cookies; hashed ids in the database), protection
+ * of every state-changing request against cross-site forgery (a per-visitor token in each form
+ * or in the X-CSRF-Token header), the visitor's language, and the route modules.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { Lang } from '../../engine/ruleset.ts';
+import type { PlatformConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { html } from './html.ts';
+import { t } from './i18n.ts';
+import { page } from './layout.ts';
+
+export interface AppCtx {
+  db: Db;
+  config: PlatformConfig;
+  /** The platform's clock (tests move it); rulesets never see it. */
+  now: () => Date;
+  /** Identifies this server process in job claims. */
+  instanceId: string;
+  /** Wakes the scheduler (a game may be due now). */
+  kick: () => void;
+}
+
+export interface Visitor {
+  user: { id: number; login: string; email: string; lang: Lang; isHost: boolean; validated: boolean } | null;
+  lang: Lang;
+  csrf: string;
+  sessionHash: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest { visitor: Visitor }
+}
+
+export type RouteModule = (app: FastifyInstance, ctx: AppCtx) => void | Promise<void>;
+
+const SESSION_COOKIE = 'sid';
+const CSRF_COOKIE = 'csrf';
+const SESSION_DAYS = 30;
+const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'web', 'static');
+
+export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+export const newToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+
+export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1 << 20 });
+  await app.register(cookie);
+  await app.register(formbody);
+
+  const cookieOpts = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.secureCookies };
+
+  app.decorateRequest('visitor', null as unknown as Visitor);
+  app.addHook('preHandler', async (req, reply) => {
+    const sid = req.cookies[SESSION_COOKIE];
+    let user: Visitor['user'] = null;
+    let csrf: string | null = null;
+    let sessionHash: string | null = null;
+    if (sid) {
+      const h = sha256(sid);
+      const row = await ctx.db.one(
+        `SELECT s.csrf, u.id, u.login, u.email, u.lang, u.is_host, u.validated FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id_hash = $1 AND s.expires_at > $2`, [h, ctx.now()]);
+      if (row) {
+        user = { id: row.id, login: row.login, email: row.email, lang: row.lang, isHost: row.is_host, validated: row.validated };
+        csrf = row.csrf;
+        sessionHash = h;
+      }
+    }
+    if (!csrf) {
+      csrf = req.cookies[CSRF_COOKIE] ?? null;
+      if (!csrf || !/^[\w-]{20,}$/.test(csrf)) {
+        csrf = newToken(24);
+        reply.setCookie(CSRF_COOKIE, csrf, cookieOpts);
+      }
+    }
+    const langCookie = req.cookies.lang;
+    const lang: Lang = user?.lang ?? (langCookie === 'en' || langCookie === 'fr' ? langCookie : /^en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'fr');
+    req.visitor = { user, lang, csrf, sessionHash };
+    // Every state-changing request carries the visitor's token (form field or header).
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !(req.routeOptions.config as { noCsrf?: boolean } | undefined)?.noCsrf) {
+      const body = req.body as Record<string, unknown> | undefined;
+      const given = String((body && typeof body === 'object' ? body._csrf : undefined) ?? req.headers['x-csrf-token'] ?? '');
+      if (!safeEqual(given, csrf)) {
+        reply.code(403).type('text/html').send(page(req.visitor, t(lang, 'error.forbidden'), html`<p class="error">${t(lang, 'error.csrf')}</p>`));
+        return reply;
+      }
+    }
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('Content-Security-Policy', "default-src 'self'; img-src 'self' data: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; form-action 'self'; frame-ancestors 'none'");
+    }
+    return payload;
+  });
+
+  app.get('/lang/:lang', async (req, reply) => {
+    const l = (req.params as { lang: string }).lang === 'en' ? 'en' : 'fr';
+    reply.setCookie('lang', l, { ...cookieOpts, httpOnly: false });
+    if (req.visitor.user) await ctx.db.query('UPDATE users SET lang = $1 WHERE id = $2', [l, req.visitor.user.id]);
+    return reply.redirect(safeBack(req));
+  });
+  app.get('/static/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    if (!/^[\w.-]+\.(css|js|svg|png)$/.test(file)) return reply.code(404).send();
+    try {
+      const body = readFileSync(join(STATIC_DIR, file));
+      const type = file.endsWith('.css') ? 'text/css' : file.endsWith('.js') ? 'text/javascript' : file.endsWith('.svg') ? 'image/svg+xml' : 'image/png';
+      return reply.type(`${type}; charset=utf-8`).header('Cache-Control', 'public, max-age=300').send(body);
+    } catch { return reply.code(404).send(); }
+  });
+
+  for (const m of modules) await m(app, ctx);
+
+  app.setNotFoundHandler((req, reply) => {
+    const v = req.visitor ?? { user: null, lang: 'fr', csrf: '', sessionHash: null };
+    reply.code(404).type('text/html').send(page(v, t(v.lang, 'error.notfound'), html`<p>${t(v.lang, 'error.notfound')}</p>`));
+  });
+  app.setErrorHandler((err, req, reply) => {
+    const v = req.visitor ?? { user: null, lang: 'fr', csrf: '', sessionHash: null };
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) console.error(err);
+    if (req.headers.accept?.includes('application/json') || req.url.startsWith('/api/')) {
+      return reply.code(status).send({ error: status >= 500 ? t(v.lang, 'error.server') : err.message });
+    }
+    return reply.code(status).type('text/html').send(page(v, 'Erreur', html`<p class="error">${status >= 500 ? t(v.lang, 'error.server') : err.message}</p>`));
+  });
+  return app;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+function safeBack(req: FastifyRequest): string {
+  const ref = req.headers.referer;
+  try {
+    if (ref) { const u = new URL(ref); if (u.host === req.headers.host) return u.pathname + u.search; }
+  } catch { /* ignore */ }
+  return '/';
+}
+
+/** Starts a session for a user (new id, new token), setting the cookie. */
+export async function startSession(ctx: AppCtx, reply: FastifyReply, userId: number): Promise<void> {
+  const sid = newToken();
+  await ctx.db.query('INSERT INTO sessions(id_hash, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)',
+    [sha256(sid), userId, newToken(24), new Date(ctx.now().getTime() + SESSION_DAYS * 86400_000)]);
+  reply.setCookie(SESSION_COOKIE, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, maxAge: SESSION_DAYS * 86400 });
+}
+
+export async function endSession(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (req.visitor.sessionHash) await ctx.db.query('DELETE FROM sessions WHERE id_hash = $1', [req.visitor.sessionHash]);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** For handlers: the logged-in user, or a redirect to the login page. */
+export function requireUser(req: FastifyRequest, reply: FastifyReply): NonNullable<Visitor['user']> | null {
+  const u = req.visitor.user;
+  if (!u) { void reply.redirect(`/login?next=${encodeURIComponent(req.url)}`); return null; }
+  return u;
+}
+
+export function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}

@@ -1,0 +1,71 @@
+/**
+ * Starts the Suzerain platform: database (embedded or PostgreSQL) with its migrations, the web
+ * server, the scheduler (due turns, reminders, the lobby, outgoing mail) and the demo game.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { PlatformConfig } from './config.ts';
+import { openDb, type Db } from './db/index.ts';
+import { buildServer, type AppCtx } from './http/server.ts';
+import { homeRoutes } from './web/home.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { hostRoutes } from './mail/routes.ts';
+import { deliverMail } from './mail/mailer.ts';
+import { gameRoutes } from './games/routes.ts';
+import { lobbyRoutes } from './lobby/routes.ts';
+import { games } from './games/service.ts';
+import { lobbyTick } from './lobby/service.ts';
+import { sendReminders } from './games/reminders.ts';
+import { ensureDemo } from './web/demo.ts';
+
+export interface Platform {
+  app: FastifyInstance;
+  ctx: AppCtx;
+  url: string;
+  /** Runs one scheduler pass now (tests call it instead of waiting). */
+  tick: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export async function startPlatform(config: PlatformConfig, opts: { now?: () => Date; db?: Db; listen?: boolean; scheduler?: boolean } = {}): Promise<Platform> {
+  const db = opts.db ?? await openDb({ url: config.databaseUrl, dataDir: config.dataDir === ':memory:' ? null : config.dataDir });
+  let wake: () => void = () => {};
+  const ctx: AppCtx = {
+    db, config, now: opts.now ?? (() => new Date()), instanceId: `${process.pid}-${randomBytes(4).toString('hex')}`,
+    kick: () => wake(),
+  };
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, lobbyRoutes]);
+  if (config.demo) await ensureDemo(ctx);
+
+  let running: Promise<void> | null = null;
+  const tick = async () => {
+    if (running) return running;
+    running = (async () => {
+      for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => deliverMail(ctx)]) {
+        try { await step(); } catch (e) { console.error('scheduler:', e); }
+      }
+    })().finally(() => { running = null; });
+    return running;
+  };
+  let timer: NodeJS.Timeout | null = null;
+  if (opts.scheduler !== false) {
+    timer = setInterval(() => void tick(), config.tickMs);
+    timer.unref();
+    let pending = false;
+    wake = () => { if (!pending) { pending = true; setImmediate(() => { pending = false; void tick(); }); } };
+  }
+  let url = config.publicUrl;
+  if (opts.listen !== false) {
+    const addr = await app.listen({ port: config.port, host: config.host });
+    if (config.port === 0) { url = addr.replace('127.0.0.1', 'localhost'); config.publicUrl = url; }
+  }
+  return {
+    app, ctx, url, tick,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await running;
+      await app.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}

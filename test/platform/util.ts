@@ -1,0 +1,87 @@
+/**
+ * Test fixtures for the platform: a real database (embedded PGlite in memory, or a fresh schema on
+ * the PostgreSQL server of TEST_DATABASE_URL / 127.0.0.1:5432/test), a real SMTP server in the
+ * test process, and the platform listening on a free port.
+ */
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+import { openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
+import { configFromEnv, type PlatformConfig } from '../../src/platform/config.ts';
+import { startPlatform, type Platform } from '../../src/platform/main.ts';
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export type DbKind = 'pglite' | 'postgres';
+export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
+
+let schemaCounter = 0;
+export async function testDb(kind: DbKind): Promise<Db> {
+  if (kind === 'pglite') return openDb({});
+  return openTestPostgres(PG_URL, `t_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}`);
+}
+
+export interface ReceivedMail { to: string[]; from: string; subject: string; text: string; html: string | null }
+
+export interface TestSmtp {
+  url: string;
+  mails: ReceivedMail[];
+  /** Waits until a mail matching `pred` arrives (default 10 s). */
+  waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html ?? null,
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(pred, ms = 10_000) {
+      const end = Date.now() + ms;
+      for (;;) {
+        const m = mails.find(pred);
+        if (m) return m;
+        if (Date.now() > end) throw new Error(`no matching mail within ${ms} ms; got: ${mails.map((x) => `${x.to.join(',')}: ${x.subject}`).join(' | ')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface TestPlatform { platform: Platform; smtp: TestSmtp; db: Db; url: string; clock: { now: Date }; close(): Promise<void> }
+
+/** The platform on a free port with a fresh database, a test SMTP server and a clock the test can move. */
+export async function startTestPlatform(kind: DbKind, over: Partial<PlatformConfig> = {}): Promise<TestPlatform> {
+  const smtp = await startSmtp();
+  const db = await testDb(kind);
+  const clock = { now: new Date('2026-11-20T12:00:00Z') };
+  const config: PlatformConfig = {
+    ...configFromEnv({}), port: 0, dataDir: ':memory:', smtpUrl: smtp.url, demo: false, tickMs: 200, claimTimeoutSeconds: 2, ...over,
+  };
+  const platform = await startPlatform(config, { db, now: () => clock.now });
+  return {
+    platform, smtp, db, url: platform.url, clock,
+    async close() { await platform.close(); await db.close(); await smtp.close(); },
+  };
+}
