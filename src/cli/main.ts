@@ -24,6 +24,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain simulate --ruleset gloire-et-pouvoir --map scandinavia --players 10 --turns 50 --seed S
                [--json] [--out game.json] [--config overrides.json]
   suzerain demo                                                (a short simulated game, in French)
+  suzerain serve                                               (the web platform; configuration from the environment)
 
 Rulesets: ${Object.keys(RULESETS).join(', ')}`;
 
@@ -49,6 +50,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'replay': return cmdReplay(rest, io);
       case 'simulate': return cmdSimulate(rest, io);
       case 'demo': return cmdSimulate(['--turns', '12', '--seed', 'demo', '--report-lang', 'fr'], io);
+      case 'serve': return await cmdServe(io);
       case undefined: case 'help': case '--help': case '-h': io.out(HELP); return 0;
       default: throw new CliError(`unknown command "${cmd}"\n\n${HELP}`);
     }
@@ -233,6 +235,20 @@ function cmdSimulate(args: string[], io: Io): number {
       io.out(entry.ruleset.report(game.state, step.events, first.id, lang));
     }
   }
+  return 0;
+}
+
+async function cmdServe(io: Io): Promise<number> {
+  const { configFromEnv } = await import('../platform/config.ts');
+  const { startPlatform } = await import('../platform/main.ts');
+  const config = configFromEnv();
+  const platform = await startPlatform(config);
+  io.out(`Suzerain is served at ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}; mail ${config.smtpUrl ? 'by SMTP' : 'kept in the outbox, /host/outbox'})`);
+  await new Promise<void>((resolve) => {
+    const stop = () => { void platform.close().then(resolve); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
   return 0;
 }
 

@@ -20,6 +20,8 @@ export interface PlatformConfig {
   hostLogin: string | null;
   /** Secure cookies (set behind HTTPS). */
   secureCookies: boolean;
+  /** Trust X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -38,5 +40,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     demo: env.DEMO !== '0',
     hostLogin: env.HOST_LOGIN || null,
     secureCookies: env.SECURE_COOKIES === '1',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -50,7 +50,7 @@ export const sha256 = (s: string): string => createHash('sha256').update(s).dige
 export const newToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
 export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, trustProxy: true, bodyLimit: 1 << 20 });
+  const app = Fastify({ logger: false, trustProxy: ctx.config.trustProxy, bodyLimit: 1 << 20 });
   await app.register(cookie);
   await app.register(formbody);
 
@@ -125,9 +125,10 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
     const v = req.visitor ?? { user: null, lang: 'fr', csrf: '', sessionHash: null };
     reply.code(404).type('text/html').send(page(v, t(v.lang, 'error.notfound'), html`<p>${t(v.lang, 'error.notfound')}</p>`));
   });
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((e, req, reply) => {
+    const err = e as Error & { statusCode?: number };
     const v = req.visitor ?? { user: null, lang: 'fr', csrf: '', sessionHash: null };
-    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    const status = err.statusCode ?? 500;
     if (status >= 500) console.error(err);
     if (req.headers.accept?.includes('application/json') || req.url.startsWith('/api/')) {
       return reply.code(status).send({ error: status >= 500 ? t(v.lang, 'error.server') : err.message });

@@ -1,0 +1,422 @@
+/**
+ * Accounts: sign-up with an e-mail validation code, log in with throttling of failed attempts,
+ * password reset by mail, language and password changes, demo guests.
+ *
+ * Nothing here tells a visitor whether an address is registered: a sign-up with a taken address
+ * answers like a new one (the owner gets a warning mail instead of a code), a reset request answers
+ * the same for every address. Codes and tokens are stored hashed. Times come from ctx.now().
+ */
+import { randomInt } from 'node:crypto';
+import type { Lang } from '../../engine/ruleset.ts';
+import type { Db } from '../db/index.ts';
+import { html, type Html } from '../http/html.ts';
+import { messages, t } from '../http/i18n.ts';
+import { newToken, sha256, type AppCtx } from '../http/server.ts';
+import { queueMail } from '../mail/queue.ts';
+import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords.ts';
+
+export const LOGIN_MIN = 3;
+export const LOGIN_MAX = 24;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const CODE_LENGTH = 8;
+export const CODE_TTL_MS = 48 * 3600_000;
+export const RESET_TTL_MS = 3600_000;
+/** Failed logins: after this many within the window (per login and per client address), wait. */
+export const MAX_FAILURES = 5;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Mails a visitor can make us send to one address or account per hour (warnings, resets, codes). */
+const MAILS_PER_HOUR = 3;
+const GUEST_PREFIX = 'guest-';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+messages({
+  'acct.err.login-format': {
+    fr: 'L’identifiant doit compter de 3 à 24 caractères : lettres, chiffres, espace, - ou _.',
+    en: 'The login must be 3 to 24 characters long: letters, digits, space, - or _.',
+  },
+  'acct.err.login-taken': { fr: 'Cet identifiant est déjà pris : choisissez-en un autre.', en: 'This login is already taken: please choose another one.' },
+  'acct.err.login-reserved': { fr: 'Cet identifiant est réservé : choisissez-en un autre.', en: 'This login is reserved: please choose another one.' },
+  'acct.err.email-format': { fr: 'Cette adresse électronique n’est pas valide.', en: 'This e-mail address is not valid.' },
+  'acct.err.password-short': { fr: 'Le mot de passe doit compter au moins 8 caractères.', en: 'The password must be at least 8 characters long.' },
+  'acct.err.password-long': { fr: 'Ce mot de passe est trop long (200 caractères au plus).', en: 'This password is too long (200 characters at most).' },
+  'acct.err.password-mismatch': { fr: 'Les deux mots de passe diffèrent.', en: 'The two passwords differ.' },
+  'acct.err.password-wrong': { fr: 'Le mot de passe actuel est erroné.', en: 'The current password is wrong.' },
+  'acct.mail.hello': { fr: 'Bonjour {login},', en: 'Hello {login},' },
+  'acct.mail.signature': { fr: 'Le Scribe Royal', en: 'The Royal Scribe' },
+  'acct.mail.code.subject': { fr: 'Suzerain — votre code de validation', en: 'Suzerain — your validation code' },
+  'acct.mail.code.intro': {
+    fr: 'Bienvenue à la cour de Suzerain ! Pour valider votre adresse, saisissez ce code sur la page de validation :',
+    en: 'Welcome to the court of Suzerain! To validate your address, enter this code on the validation page:',
+  },
+  'acct.mail.code.link': { fr: 'Ou suivez simplement ce lien :', en: 'Or simply follow this link:' },
+  'acct.mail.code.expiry': {
+    fr: 'Ce code est valable 48 heures. Si vous n’avez pas demandé à vous inscrire, ignorez ce message.',
+    en: 'This code is valid for 48 hours. If you did not sign up, please ignore this message.',
+  },
+  'acct.mail.taken.subject': { fr: 'Suzerain — tentative d’inscription avec votre adresse', en: 'Suzerain — someone tried to sign up with your address' },
+  'acct.mail.taken.intro': {
+    fr: 'Quelqu’un (peut-être vous) a tenté d’ouvrir un compte Suzerain avec votre adresse. Elle sert déjà au compte « {login} » : aucun nouveau compte n’a été créé.',
+    en: 'Someone (perhaps you) tried to open a Suzerain account with your address. It is already used by the account “{login}”: no new account was created.',
+  },
+  'acct.mail.taken.reset': {
+    fr: 'Si vous avez oublié votre mot de passe, vous pouvez en choisir un nouveau ici :',
+    en: 'If you forgot your password, you can choose a new one here:',
+  },
+  'acct.mail.taken.ignore': { fr: 'Sinon, ignorez ce message ; votre compte n’a pas changé.', en: 'Otherwise, please ignore this message; your account has not changed.' },
+  'acct.mail.reset.subject': { fr: 'Suzerain — nouveau mot de passe', en: 'Suzerain — new password' },
+  'acct.mail.reset.intro': {
+    fr: 'Pour choisir un nouveau mot de passe pour le compte « {login} », suivez ce lien (valable une heure, une seule fois) :',
+    en: 'To choose a new password for the account “{login}”, follow this link (valid for one hour, once):',
+  },
+  'acct.mail.reset.ignore': {
+    fr: 'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
+    en: 'If you did not ask for it, please ignore this message: your password stays unchanged.',
+  },
+});
+
+export interface AccountUser {
+  id: number; login: string; email: string; lang: Lang; validated: boolean; isHost: boolean; isGuest: boolean;
+}
+
+const toUser = (r: Record<string, any>): AccountUser => ({
+  id: r.id, login: r.login, email: r.email, lang: r.lang === 'en' ? 'en' : 'fr', validated: r.validated, isHost: r.is_host, isGuest: r.is_guest,
+});
+const USER_COLS = 'id, login, login_key, email, lang, validated, is_host, is_guest, password_hash';
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation and checks
+
+/** The login as it will be shown: NFC, trimmed, single spaces. */
+export function cleanLogin(login: string): string {
+  return String(login ?? '').normalize('NFC').trim().replace(/\s+/g, ' ');
+}
+
+const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
+
+/** The login's uniqueness key: case and accents folded ("Éric" and "eric" are the same login). */
+export function loginKey(login: string): string {
+  return cleanLogin(login).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[ßæœøđðłþı]/g, (c) => FOLD[c] ?? c);
+}
+
+export function emailKey(email: string): string {
+  return String(email ?? '').trim().toLowerCase();
+}
+
+/** An error message key, or null when the login is acceptable. */
+export function checkLogin(login: string): string | null {
+  const l = cleanLogin(login);
+  if ([...l].length < LOGIN_MIN || [...l].length > LOGIN_MAX || !/^[\p{L}\p{Nd} _-]+$/u.test(l) || !/[\p{L}\p{Nd}]/u.test(l)) return 'acct.err.login-format';
+  if (loginKey(l).startsWith(GUEST_PREFIX)) return 'acct.err.login-reserved';
+  return null;
+}
+
+export function checkEmail(email: string): string | null {
+  const e = String(email ?? '').trim();
+  return e.length <= 254 && /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+\.[^\s@<>()[\]",;:\\.]{2,}$/.test(e) ? null : 'acct.err.email-format';
+}
+
+export function checkPassword(password: string): string | null {
+  const p = String(password ?? '');
+  if ([...p].length < PASSWORD_MIN) return 'acct.err.password-short';
+  if (p.length > PASSWORD_MAX) return 'acct.err.password-long';
+  return null;
+}
+
+/** `next` if it is a path on this site (never another host), else null. */
+export function safeNext(next: unknown): string | null {
+  if (typeof next !== 'string' || next.length > 1000) return null;
+  if (!/^\/(?![/\\])/.test(next) || /[\u0000-\u001f\u007f\\]/.test(next)) return null;
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate limits on top of table login_failures (key, at): one row per failure or per mail sent.
+
+interface Marks { ids: string[] }
+
+/**
+ * Records an attempt under each key first, then counts: concurrent attempts cannot all slip under
+ * the limit. Refused attempts are not kept (the delay stays bounded for the real owner).
+ */
+async function takeAttempt(ctx: AppCtx, keys: string[], limit: number, windowMs: number): Promise<Marks | null> {
+  const now = ctx.now();
+  const ids: string[] = [];
+  for (const k of keys) {
+    const r = await ctx.db.one<{ c: string }>('INSERT INTO login_failures(key, at) VALUES ($1, $2) RETURNING ctid::text AS c', [k, now]);
+    ids.push(r!.c);
+    await ctx.db.query('DELETE FROM login_failures WHERE key = $1 AND at < $2', [k, new Date(now.getTime() - 86400_000)]);
+  }
+  const counts = await ctx.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM login_failures WHERE key = ANY($1::text[]) AND at > $2 GROUP BY key',
+    [keys, new Date(now.getTime() - windowMs)]);
+  if (counts.some((c) => Number(c.n) > limit)) {
+    await forget(ctx.db, { ids });
+    return null;
+  }
+  return { ids };
+}
+
+async function forget(db: Db, marks: Marks): Promise<void> {
+  if (marks.ids.length) await db.query('DELETE FROM login_failures WHERE ctid = ANY($1::tid[])', [marks.ids]);
+}
+
+/** At most `limit` events per hour under `key` (mails a visitor can trigger); records one if allowed. */
+async function allowMail(ctx: AppCtx, key: string, limit = MAILS_PER_HOUR): Promise<boolean> {
+  return (await takeAttempt(ctx, [`mail:${key}`], limit, 3600_000)) !== null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mails
+
+type Block = string | { link: string } | { code: string };
+
+function compose(ctx: AppCtx, to: string, lang: Lang, login: string, subjectKey: string, blocks: Block[]) {
+  const all: Block[] = [t(lang, 'acct.mail.hello', { login }), ...blocks];
+  const sig = t(lang, 'acct.mail.signature');
+  const text = `${all.map((b) => (typeof b === 'string' ? b : 'link' in b ? b.link : `    ${b.code}`)).join('\n\n')}\n\n-- \n${sig}\n${ctx.config.publicUrl}/\n`;
+  const parts: Html[] = all.map((b) => typeof b === 'string' ? html`<p>${b}</p>`
+    : 'link' in b ? html`<p><a href="${b.link}">${b.link}</a></p>`
+    : html`<p style="font-size:1.6em;letter-spacing:0.15em;font-family:monospace"><strong>${b.code}</strong></p>`);
+  const body = html`<!doctype html><html lang="${lang}"><body style="font-family:Georgia,'Times New Roman',serif;color:#2b2118;line-height:1.5">
+${parts}
+<p style="margin-top:2em;font-style:italic">${sig}<br><a href="${ctx.config.publicUrl}/">Suzerain</a></p>
+</body></html>`;
+  return { to, subject: t(lang, subjectKey), text, html: body.value };
+}
+
+function newCode(): string {
+  let s = '';
+  for (let i = 0; i < CODE_LENGTH; i++) s += ALNUM[randomInt(ALNUM.length)];
+  return s;
+}
+
+const codeHash = (userId: number, code: string) => sha256(`validate:${userId}:${code}`);
+const resetHash = (token: string) => sha256(`reset:${token}`);
+
+export function validationLink(ctx: AppCtx, login: string, code: string): string {
+  return `${ctx.config.publicUrl}/validate?login=${encodeURIComponent(login)}&code=${encodeURIComponent(code)}`;
+}
+
+/** A fresh validation code for the user, queued by mail (in `db`, possibly a transaction). */
+async function issueCode(ctx: AppCtx, db: Db, u: { id: number; login: string; email: string; lang: Lang }): Promise<void> {
+  const code = newCode();
+  await db.query('INSERT INTO user_tokens(user_id, kind, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+    [u.id, 'validate', codeHash(u.id, code), new Date(ctx.now().getTime() + CODE_TTL_MS)]);
+  await queueMail(db, compose(ctx, u.email, u.lang, u.login, 'acct.mail.code.subject', [
+    t(u.lang, 'acct.mail.code.intro'), { code }, t(u.lang, 'acct.mail.code.link'), { link: validationLink(ctx, u.login, code) },
+    t(u.lang, 'acct.mail.code.expiry'),
+  ]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up and validation
+
+export interface SignupInput { login: string; email: string; password: string; password2?: string; lang: Lang }
+export type SignupErrors = Partial<Record<'login' | 'email' | 'password', string>>;
+export type SignupResult = { ok: true; login: string } | { ok: false; errors: SignupErrors };
+
+/**
+ * Creates an account waiting for validation and mails its code. With an address already in use,
+ * answers exactly the same (ok) and mails the address's owner a warning instead.
+ */
+export async function signUp(ctx: AppCtx, input: SignupInput): Promise<SignupResult> {
+  const login = cleanLogin(input.login);
+  const errors: SignupErrors = {};
+  const le = checkLogin(login); if (le) errors.login = le;
+  const ee = checkEmail(input.email); if (ee) errors.email = ee;
+  const pe = checkPassword(input.password); if (pe) errors.password = pe;
+  if (!pe && input.password2 !== undefined && input.password2 !== input.password) errors.password = 'acct.err.password-mismatch';
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const key = loginKey(login);
+  const email = String(input.email).trim();
+  const ekey = emailKey(email);
+  const lang: Lang = input.lang === 'en' ? 'en' : 'fr';
+  // Hash in every case: a taken address takes as long as a new one.
+  const hash = await hashPassword(input.password);
+  const hostKey = ctx.config.hostLogin ? loginKey(ctx.config.hostLogin) : null;
+  let warn: AccountUser | null = null;
+  const res = await ctx.db.tx(async (db): Promise<SignupResult> => {
+    await db.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+    if (await db.one('SELECT 1 FROM users WHERE login_key = $1', [key])) return { ok: false, errors: { login: 'acct.err.login-taken' } };
+    const owner = await db.one(`SELECT ${USER_COLS} FROM users WHERE email_key = $1`, [ekey]);
+    if (owner) { warn = toUser(owner); return { ok: true, login }; }
+    const isHost = hostKey ? hostKey === key : !(await db.one('SELECT 1 FROM users WHERE NOT is_guest LIMIT 1'));
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO users(login, login_key, email, email_key, password_hash, lang, is_host, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, [login, key, email, ekey, hash, lang, isHost, ctx.now()]);
+    await issueCode(ctx, db, { id: row!.id, login, email, lang });
+    return { ok: true, login };
+  });
+  const owner = warn as AccountUser | null;
+  if (owner && !owner.isGuest && await allowMail(ctx, `taken:${ekey}`)) {
+    await queueMail(ctx.db, compose(ctx, owner.email, owner.lang, owner.login, 'acct.mail.taken.subject', [
+      t(owner.lang, 'acct.mail.taken.intro', { login: owner.login }), t(owner.lang, 'acct.mail.taken.reset'),
+      { link: `${ctx.config.publicUrl}/reset` }, t(owner.lang, 'acct.mail.taken.ignore'),
+    ]));
+  }
+  if (res.ok) ctx.kick();
+  return res;
+}
+
+export type ValidateResult = { status: 'ok' | 'already'; userId: number } | { status: 'invalid' | 'throttled' };
+
+/** Checks a validation code (from the form or the mail's link) and validates the account. */
+export async function validateAccount(ctx: AppCtx, login: string, code: string): Promise<ValidateResult> {
+  const key = loginKey(login);
+  const c = String(code ?? '').replace(/\s+/g, '');
+  const marks = await takeAttempt(ctx, [`validate:${key}`], MAX_FAILURES, FAILURE_WINDOW_MS);
+  if (!marks) return { status: 'throttled' };
+  const u = await ctx.db.one('SELECT id, validated, is_guest FROM users WHERE login_key = $1', [key]);
+  if (u && !u.is_guest && /^[A-Za-z0-9]{8}$/.test(c)) {
+    if (u.validated) { await forget(ctx.db, marks); return { status: 'already', userId: u.id }; }
+    const now = ctx.now();
+    const ok = await ctx.db.tx(async (db) => {
+      const tok = await db.one(`SELECT id FROM user_tokens WHERE user_id = $1 AND kind = 'validate' AND token_hash = $2
+        AND used_at IS NULL AND expires_at > $3 FOR UPDATE`, [u.id, codeHash(u.id, c), now]);
+      if (!tok) return false;
+      await db.query(`UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND kind = 'validate' AND used_at IS NULL`, [u.id, now]);
+      await db.query('UPDATE users SET validated = TRUE WHERE id = $1', [u.id]);
+      return true;
+    });
+    if (ok) { await forget(ctx.db, marks); return { status: 'ok', userId: u.id }; }
+  }
+  return { status: 'invalid' };
+}
+
+/** Mails a new validation code (at most 3 an hour); false when nothing was sent. */
+export async function resendValidation(ctx: AppCtx, userId: number): Promise<boolean> {
+  const r = await ctx.db.one(`SELECT ${USER_COLS} FROM users WHERE id = $1`, [userId]);
+  if (!r || r.validated || r.is_guest) return false;
+  if (!(await allowMail(ctx, `code:${userId}`))) return false;
+  await issueCode(ctx, ctx.db, toUser(r));
+  ctx.kick();
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Log in
+
+/**
+ * The account for a login (or e-mail address) and password, or null. After MAX_FAILURES failures
+ * within FAILURE_WINDOW_MS for the login or for the client address, attempts are refused the same
+ * way (null) until older failures leave the window.
+ */
+export async function authenticate(ctx: AppCtx, login: string, password: string, ip: string): Promise<AccountUser | null> {
+  const input = String(login ?? '');
+  const byEmail = input.includes('@');
+  const row = input.trim() === '' ? null : await ctx.db.one(
+    `SELECT ${USER_COLS} FROM users WHERE ${byEmail ? 'email_key' : 'login_key'} = $1 AND NOT is_guest`,
+    [byEmail ? emailKey(input) : loginKey(input)]);
+  const loginK = `login:${row ? row.login_key : byEmail ? emailKey(input) : loginKey(input)}`;
+  const marks = await takeAttempt(ctx, [loginK, `ip:${ip}`], MAX_FAILURES, FAILURE_WINDOW_MS);
+  if (!marks) return null;
+  const ok = row ? await verifyPassword(String(password ?? ''), row.password_hash) : await verifyDummy(String(password ?? ''));
+  if (!ok) return null; // the marks stay: they are the failures
+  await forget(ctx.db, marks);
+  await ctx.db.query('DELETE FROM login_failures WHERE key = $1', [loginK]);
+  if (needsRehash(row!.password_hash)) {
+    await ctx.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(String(password)), row!.id]);
+  }
+  return toUser(row!);
+}
+
+export async function getUser(ctx: AppCtx, userId: number): Promise<AccountUser | null> {
+  const r = await ctx.db.one(`SELECT ${USER_COLS} FROM users WHERE id = $1`, [userId]);
+  return r ? toUser(r) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset and changes
+
+/** Mails a one-time reset link if an account uses this address; silent otherwise. */
+export async function requestPasswordReset(ctx: AppCtx, email: string): Promise<void> {
+  if (checkEmail(email)) return;
+  const r = await ctx.db.one(`SELECT ${USER_COLS} FROM users WHERE email_key = $1 AND NOT is_guest`, [emailKey(email)]);
+  if (!r || !(await allowMail(ctx, `reset:${r.id}`))) return;
+  const u = toUser(r);
+  const token = newToken(32);
+  await ctx.db.tx(async (db) => {
+    await db.query('INSERT INTO user_tokens(user_id, kind, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+      [u.id, 'reset', resetHash(token), new Date(ctx.now().getTime() + RESET_TTL_MS)]);
+    await queueMail(db, compose(ctx, u.email, u.lang, u.login, 'acct.mail.reset.subject', [
+      t(u.lang, 'acct.mail.reset.intro', { login: u.login }), { link: `${ctx.config.publicUrl}/reset/${token}` }, t(u.lang, 'acct.mail.reset.ignore'),
+    ]));
+  });
+  ctx.kick();
+}
+
+/** The account a reset token (still unused and valid) belongs to. */
+export async function resetTokenUser(ctx: AppCtx, token: string): Promise<AccountUser | null> {
+  if (!/^[\w-]{20,100}$/.test(String(token ?? ''))) return null;
+  const r = await ctx.db.one(`SELECT u.id, u.login, u.email, u.lang, u.validated, u.is_host, u.is_guest FROM user_tokens k JOIN users u ON u.id = k.user_id
+    WHERE k.kind = 'reset' AND k.token_hash = $1 AND k.used_at IS NULL AND k.expires_at > $2`, [resetHash(token), ctx.now()]);
+  return r ? toUser(r) : null;
+}
+
+/**
+ * Sets a new password with a reset token (used once). The address is proven: the account becomes
+ * validated. Every session of the account ends. Returns the account, or null for a bad token.
+ */
+export async function resetPassword(ctx: AppCtx, token: string, password: string): Promise<AccountUser | null> {
+  if (checkPassword(password) || !(await resetTokenUser(ctx, token))) return null;
+  const hash = await hashPassword(password);
+  const now = ctx.now();
+  const userId = await ctx.db.tx(async (db) => {
+    const k = await db.one(`SELECT user_id FROM user_tokens WHERE kind = 'reset' AND token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
+      [resetHash(token), now]);
+    if (!k) return null;
+    await db.query(`UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND kind = 'reset' AND used_at IS NULL`, [k.user_id, now]);
+    await db.query('UPDATE users SET password_hash = $1, validated = TRUE WHERE id = $2', [hash, k.user_id]);
+    await db.query('DELETE FROM sessions WHERE user_id = $1', [k.user_id]);
+    await db.query('DELETE FROM login_failures WHERE key = (SELECT $2 || login_key FROM users WHERE id = $1)', [k.user_id, 'login:']);
+    return k.user_id as number;
+  });
+  return userId === null ? null : getUser(ctx, userId);
+}
+
+export type ChangePasswordResult = 'ok' | 'acct.err.password-wrong' | 'acct.err.password-short' | 'acct.err.password-long' | 'acct.err.password-mismatch';
+
+/** Changes the password after checking the current one; ends the account's other sessions. */
+export async function changePassword(ctx: AppCtx, userId: number, current: string, password: string, password2: string | undefined, keepSessionHash: string | null): Promise<ChangePasswordResult> {
+  const pe = checkPassword(password);
+  if (pe) return pe as ChangePasswordResult;
+  if (password2 !== undefined && password2 !== password) return 'acct.err.password-mismatch';
+  const r = await ctx.db.one('SELECT password_hash FROM users WHERE id = $1', [userId]);
+  if (!r || !(await verifyPassword(String(current ?? ''), r.password_hash))) return 'acct.err.password-wrong';
+  const hash = await hashPassword(password);
+  await ctx.db.tx(async (db) => {
+    await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]);
+    await db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [userId, keepSessionHash]);
+  });
+  return 'ok';
+}
+
+export async function setLang(ctx: AppCtx, userId: number, lang: Lang): Promise<void> {
+  await ctx.db.query('UPDATE users SET lang = $1 WHERE id = $2', [lang === 'en' ? 'en' : 'fr', userId]);
+}
+
+/** Ends every session of an account except `keepSessionHash`. */
+export async function endOtherSessions(ctx: AppCtx, userId: number, keepSessionHash: string | null): Promise<void> {
+  await ctx.db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [userId, keepSessionHash]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Demo guests
+
+/** A demo visitor's account: validated, no usable e-mail, a random password nobody knows. */
+export async function createGuestUser(ctx: AppCtx): Promise<number> {
+  const hash = await hashPassword(newToken(24));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let suffix = '';
+    for (let i = 0; i < 6; i++) suffix += ALNUM.slice(26)[randomInt(36)];
+    const login = `${GUEST_PREFIX}${suffix}`;
+    const email = `${login}@guest.invalid`;
+    const r = await ctx.db.one<{ id: number }>(
+      `INSERT INTO users(login, login_key, email, email_key, password_hash, validated, is_guest, created_at)
+       VALUES ($1, $1, $2, $2, $3, TRUE, TRUE, $4) ON CONFLICT DO NOTHING RETURNING id`, [login, email, hash, ctx.now()]);
+    if (r) return r.id;
+  }
+  throw new Error('could not create a guest account');
+}
+

@@ -1,0 +1,632 @@
+/**
+ * The games service: seats, order sheets, the durable turn job, reports and their mail.
+ *
+ * The platform knows no rule. A game row holds the pieces of the engine's GameRecord (options,
+ * seed, state, the submission counter), the sheets table holds the pending answers of the step in
+ * progress, and the steps table the resolved steps; the engine's own functions (createGame,
+ * submit, missing, advance, replay) do the work.
+ *
+ * Resolving a turn is a durable job that runs exactly once, even with several server processes
+ * on one PostgreSQL database:
+ *  1. claim: one statement marks a due game as taken by this process (`claimed_by`,
+ *     `claimed_at`), choosing among unclaimed games (or games whose claim is older than
+ *     `claimTimeoutSeconds`: its process died) with `FOR UPDATE SKIP LOCKED`;
+ *  2. one transaction locks the game row, checks that the claim is still ours and the step
+ *     unchanged, resolves, and writes the step, the reports, the new state, the seats and the
+ *     mails, releasing the claim in the same commit;
+ *  3. on any failure the transaction rolls back (the previous turn stays as it was), and a
+ *     separate statement records the error and releases the claim: a later tick tries again.
+ * A process killed in the middle loses its transaction (PostgreSQL rolls it back); its claim is
+ * taken over once it is older than the timeout.
+ */
+import { randomBytes } from 'node:crypto';
+import { advance, createGame, GameError, missing, replay, submit, type GameRecord, type ReplayResult, type StepRecord } from '../../engine/game.ts';
+import { createRng } from '../../engine/rng.ts';
+import type { Decision, Lang, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
+import { getRuleset, type RulesetEntry } from '../../rulesets/index.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import type { Db, Row } from '../db/index.ts';
+import { escapeHtml } from '../http/html.ts';
+import type { AppCtx } from '../http/server.ts';
+import { queueMail } from '../mail/queue.ts';
+import {
+  DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
+} from './api.ts';
+import { checkSchedule, formatDeadline, nextDeadline } from './schedule.ts';
+
+/** A refused request; `code` names the reason (for messages), `statusCode` the HTTP status. */
+export class GamesError extends Error {
+  constructor(readonly code: string, message: string, readonly statusCode = 400) {
+    super(message);
+    this.name = 'GamesError';
+  }
+}
+
+/** A lord without orders for this many turns in a row is flagged: the host may give his seat away. */
+export const MISSED_FLAG = 3;
+export const LORD_NAME_MAX = 40;
+const ABDICATION = 'ABD';
+
+const json = (v: unknown): string => JSON.stringify(v);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface GameRow extends Row {
+  id: number; ruleset: string; name: string; status: 'forming' | 'running' | 'finished'; is_private: boolean; is_demo: boolean;
+  host_user_id: number | null; options: Record<string, unknown>; seed: string; initial_hash: string | null; state: unknown; state_hash: string | null;
+  step: number; next_order: number; schedule: Schedule; deadline: Date | null; early: boolean; password_hash: string | null; max_players: number;
+  reminder_hours: number; reminded_step: number; claimed_by: string | null; claimed_at: Date | null; attempts: number; last_error: string | null;
+  started_at: Date | null; turn_label: string;
+}
+interface SeatRow extends Row {
+  game_id: number; player: string; user_id: number | null; lord_name: string; status: Seat['status']; missed: number; seq: number; asked: boolean;
+  login: string | null; email: string | null; lang: Lang | null; is_guest: boolean | null;
+}
+interface SheetRow extends Row {
+  player: string; step: number; decision: string; text: string; value: unknown; issues: ValidationIssue[]; sub_order: number; ready: boolean; updated_at: Date;
+}
+
+const SEATS_SQL = `SELECT s.*, u.login, u.email, u.lang, u.is_guest FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seq, s.player`;
+
+async function lockGame(db: Db, gameId: number): Promise<GameRow> {
+  const g = await db.one<GameRow>('SELECT * FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+  if (!g) throw new GamesError('no-game', `no game ${gameId}`, 404);
+  return g;
+}
+
+function requireRunning(g: GameRow): void {
+  if (g.status === 'forming') throw new GamesError('not-started', 'the game has not started yet', 409);
+  if (g.status === 'finished') throw new GamesError('finished', 'the game is over', 409);
+}
+
+/** The open decision a player answers now (one sheet per player and step). */
+function decisionFor(rs: Ruleset, state: unknown, player: PlayerId): Decision | null {
+  return rs.decisions(state).find((d) => d.players.includes(player)) ?? null;
+}
+
+/** The players asked something in a state. */
+function askedPlayers(rs: Ruleset, state: unknown): Set<PlayerId> {
+  return new Set(rs.decisions(state).flatMap((d) => d.players));
+}
+
+/** A record with the state of the step in progress (the engine only counts earlier steps). */
+function recordOf(g: GameRow, pending: Submission[] = [], steps: StepRecord[] = []): GameRecord {
+  return {
+    format: 'suzerain/game@1', ruleset: g.ruleset, options: g.options, seed: g.seed, initialHash: g.initial_hash ?? '',
+    state: g.state, pending, nextOrder: g.next_order, steps,
+  };
+}
+
+function link(ctx: AppCtx, path: string): string {
+  return `${ctx.config.publicUrl.replace(/\/$/, '')}${path}`;
+}
+
+function mailHtml(text: string, links: { href: string; label: string }[]): string {
+  return `<pre style="font-family: ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap">${escapeHtml(text)}</pre>\n`
+    + links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n');
+}
+
+const canMail = (s: SeatRow): boolean => s.user_id !== null && !s.is_guest && !!s.email;
+const langOf = (s: SeatRow): Lang => (s.lang === 'en' ? 'en' : 'fr');
+
+function cleanLordName(name: string): string {
+  const n = String(name ?? '').replace(/\s+/g, ' ').trim();
+  if (!n) throw new GamesError('lord-name', 'a lord needs a name');
+  if (n.length > LORD_NAME_MAX) throw new GamesError('lord-name', `a lord's name has at most ${LORD_NAME_MAX} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(n)) throw new GamesError('lord-name', 'a lord\'s name cannot hold control characters');
+  return n;
+}
+
+// ─── Creating and starting ─────────────────────────────────────────────────────────────────────
+
+/** Checks the input and writes the game and its seats with `db` (a transaction), starting it when full. */
+export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, passwordHash: string | null = null): Promise<number> {
+  const entry = getRuleset(input.ruleset);
+  const name = String(input.name ?? '').trim();
+  if (!name) throw new GamesError('game-name', 'a game needs a name');
+  const seats = input.seats.map((s) => ({ userId: s.userId, lordName: cleanLordName(s.lordName) }));
+  const maxPlayers = input.maxPlayers ?? seats.length;
+  if (!Number.isInteger(maxPlayers) || maxPlayers < 1) throw new GamesError('max-players', 'bad number of lords');
+  if (seats.length > maxPlayers) throw new GamesError('max-players', `${seats.length} seats for ${maxPlayers} lords`);
+  const names = new Set<string>();
+  const users = new Set<number>();
+  for (const s of seats) {
+    const key = s.lordName.toLowerCase();
+    if (names.has(key)) throw new GamesError('lord-name-taken', `two lords are named "${s.lordName}"`);
+    names.add(key);
+    if (s.userId !== null) {
+      if (users.has(s.userId)) throw new GamesError('already-seated', 'one account holds one seat per game');
+      users.add(s.userId);
+    }
+  }
+  const schedule = checkSchedule(input.schedule ?? { ...DEFAULT_SCHEDULE, timeZone: ctx.config.timeZone || DEFAULT_SCHEDULE.timeZone });
+  // The options must make a game with this many lords (checked now, not when the last one joins).
+  try {
+    entry.ruleset.setup({ ...input.options, lords: Array.from({ length: maxPlayers }, (_, i) => `Lord ${i + 1}`) }, createRng('check', 'setup'));
+  } catch (e) {
+    throw new GamesError('bad-options', (e as Error).message);
+  }
+  const seed = input.seed ?? randomBytes(8).toString('hex');
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO games(ruleset, name, status, is_private, is_demo, host_user_id, options, seed, schedule, early, password_hash, max_players, reminder_hours, created_at)
+     VALUES ($1, $2, 'forming', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [entry.ruleset.id, name, !!input.isPrivate, !!input.isDemo, input.hostUserId ?? null, json(input.options ?? {}), seed, json(schedule),
+      input.early ?? true, passwordHash, maxPlayers, input.reminderHours ?? 24, ctx.now()]);
+  const id = row!.id;
+  for (const [i, s] of seats.entries()) {
+    await db.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq) VALUES ($1, $2, $3, $4, $5)', [id, `join-${i + 1}`, s.userId, s.lordName, i + 1]);
+  }
+  if (seats.length >= maxPlayers) await startGame(ctx, db, id);
+  return id;
+}
+
+/**
+ * Starts a full game: the engine's createGame with the seats' lord names, the ruleset's player ids
+ * given to the seats in seat order, the first deadline, and a mail to every lord.
+ */
+export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<void> {
+  const g = await lockGame(db, gameId);
+  if (g.status !== 'forming') return;
+  const entry = getRuleset(g.ruleset);
+  const rs = entry.ruleset;
+  const seats = await db.query<SeatRow>(SEATS_SQL, [gameId]);
+  const options = { ...g.options, lords: seats.map((s) => s.lord_name) };
+  const rec = createGame(rs, options, g.seed);
+  const players = rs.players(rec.state);
+  if (players.length !== seats.length) throw new Error(`the ruleset made ${players.length} players for ${seats.length} seats`);
+  const free = [...players];
+  const ids = seats.map((s, i) => {
+    const byName = free.find((p) => p.name === s.lord_name);
+    const p = byName ?? free.find((q) => q.id === players[i]!.id) ?? free[0]!;
+    free.splice(free.indexOf(p), 1);
+    return p.id;
+  });
+  const asked = askedPlayers(rs, rec.state);
+  for (const [i, s] of seats.entries()) {
+    await db.query('UPDATE seats SET player = $3, asked = $4 WHERE game_id = $1 AND player = $2', [gameId, s.player, ids[i], asked.has(ids[i]!)]);
+    s.player = ids[i]!;
+  }
+  const now = ctx.now();
+  // The first turn lasts at least half a period (a game starting on Friday evening does not end its first turn that night).
+  const deadline = nextDeadline(g.schedule, new Date(now.getTime() + g.schedule.everyDays * 43200_000));
+  await db.query(
+    `UPDATE games SET status = 'running', options = $2, initial_hash = $3, state = $4, state_hash = $3, step = 0, next_order = $5, deadline = $6, started_at = $7, turn_label = $8
+     WHERE id = $1`,
+    [gameId, json(options), rec.initialHash, json(rec.state), rec.nextOrder, deadline, now, rs.stepLabel(rec.state)]);
+  for (const s of seats) {
+    if (!canMail(s)) continue;
+    const lang = langOf(s);
+    const d = decisionFor(rs, rec.state, s.player);
+    const gameUrl = link(ctx, `/games/${gameId}`);
+    const when = formatDeadline(deadline, g.schedule.timeZone, lang);
+    const intro = lang === 'fr'
+      ? `Bonjour ${s.login ?? ''},\n\nLa partie « ${g.name} » (${rs.title.fr}) commence. Vous y êtes ${s.lord_name}.\n`
+        + (d ? `${d.prompt.fr} à rendre avant le ${when}.\n` : '') + `Votre feuille d’ordres : ${gameUrl}\n`
+      : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\n`
+        + (d ? `${d.prompt.en}, due before ${when}.\n` : '') + `Your order sheet: ${gameUrl}\n`;
+    const text = `${intro}\n${rs.report(rec.state, [], s.player, lang)}\n`;
+    await queueMail(db, {
+      to: s.email!,
+      subject: lang === 'fr' ? `Début de partie — ${g.name}` : `Your game begins — ${g.name}`,
+      text,
+      html: mailHtml(text, [{ href: gameUrl, label: lang === 'fr' ? 'Ouvrir la partie' : 'Open the game' }]),
+    });
+  }
+}
+
+// ─── Sheets ────────────────────────────────────────────────────────────────────────────────────
+
+const EMPTY_SHEET: SheetState = { text: '', issues: [], value: null, ready: false, updatedAt: null };
+
+function toSheet(r: SheetRow | null): SheetState {
+  if (!r) return { ...EMPTY_SHEET, issues: [] };
+  return { text: r.text, issues: r.issues ?? [], value: r.value ?? null, ready: r.ready, updatedAt: r.updated_at };
+}
+
+/** Validates with the engine's `submit` and stores the sheet as typed; `g` is locked by the caller. */
+async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answer: string | unknown[]): Promise<SheetState> {
+  requireRunning(g);
+  const rs = getRuleset(g.ruleset).ruleset;
+  const seat = await db.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [g.id, player]);
+  if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
+  if (seat.status === 'abdicated') throw new GamesError('abdicated', 'this lord has abdicated');
+  const decision = decisionFor(rs, g.state, player);
+  if (!decision) throw new GamesError('not-asked', 'this lord has nothing to answer now', 409);
+  let validation;
+  try {
+    validation = submit(rs, recordOf(g), player, decision.id, answer).validation;
+  } catch (e) {
+    if (e instanceof GameError) throw new GamesError('not-asked', e.message, 409);
+    throw e;
+  }
+  const text = typeof answer === 'string' ? answer
+    : answer.every((x) => typeof x === 'string') ? (answer as string[]).join('\n')
+    : validation.value !== null && rs.answerText ? rs.answerText(g.state, player, decision.id, validation.value) : json(answer);
+  const now = ctx.now();
+  const r = await db.one<SheetRow>(
+    `INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, FALSE, $9)
+     ON CONFLICT (game_id, player, step, decision) DO UPDATE
+       SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
+     RETURNING *`,
+    [g.id, player, g.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), g.next_order, now]);
+  await db.query('UPDATE games SET next_order = next_order + 1 WHERE id = $1', [g.id]);
+  g.next_order += 1;
+  return toSheet(r);
+}
+
+// ─── The turn job ──────────────────────────────────────────────────────────────────────────────
+
+/** A game is due when its deadline has passed, or (early resolution) when every human lord asked is ready. */
+const DUE_SQL = `(g.deadline <= $2 OR (g.early
+  AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL AND s.status = 'active' AND s.asked)
+  AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL AND s.status = 'active' AND s.asked
+    AND NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1 AND h.ready))))`;
+
+/** Claims one due game (optionally a given one), skipping games other processes hold. */
+async function claim(ctx: AppCtx, onlyId: number | null, exclude: number[]): Promise<{ id: number; step: number } | null> {
+  const now = ctx.now();
+  const stale = new Date(now.getTime() - ctx.config.claimTimeoutSeconds * 1000);
+  return ctx.db.one<{ id: number; step: number }>(
+    `UPDATE games SET claimed_by = $1, claimed_at = $2 WHERE id = (
+       SELECT g.id FROM games g
+       WHERE g.status = 'running' AND ${DUE_SQL} AND (g.claimed_by IS NULL OR g.claimed_at < $3)
+         AND ($4::int IS NULL OR g.id = $4::int) AND NOT (g.id = ANY($5::int[]))
+       ORDER BY g.deadline, g.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, step`,
+    [ctx.instanceId, now, stale, onlyId, exclude]);
+}
+
+async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promise<ResolveOutcome> {
+  try {
+    return await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step));
+  } catch (e) {
+    const msg = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    console.error(`suzerain: resolving game ${gameId}, step ${step + 1} failed (will retry): ${e instanceof Error ? e.message : String(e)}`);
+    await ctx.db.query(
+      'UPDATE games SET attempts = attempts + 1, last_error = $3, claimed_by = NULL, claimed_at = NULL WHERE id = $1 AND claimed_by = $2',
+      [gameId, ctx.instanceId, msg.slice(0, 4000)]);
+    return 'failed';
+  }
+}
+
+/** The resolution transaction (see the module comment). */
+async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number): Promise<ResolveOutcome> {
+  const g = await t.one<GameRow>('SELECT * FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+  if (!g || g.claimed_by !== ctx.instanceId || g.step !== claimedStep) return 'busy';
+  const release = () => t.query('UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE id = $1', [gameId]);
+  if (g.status !== 'running') { await release(); return g.status === 'finished' ? 'finished' : 'not-due'; }
+  const entry: RulesetEntry = getRuleset(g.ruleset);
+  const rs = entry.ruleset;
+  const now = ctx.now();
+  const idx = g.step + 1;
+  const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
+  const sheets = await t.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 ORDER BY sub_order', [gameId, idx]);
+
+  // Still due? (a lord may have withdrawn his "ready" between the claim and the lock)
+  const humans = seats.filter((s) => s.user_id !== null && s.status === 'active' && s.asked);
+  const allReady = humans.length > 0 && humans.every((s) => sheets.some((h) => h.player === s.player && h.ready));
+  if (!((g.deadline && g.deadline.getTime() <= now.getTime()) || (g.early && allReady))) { await release(); return 'not-due'; }
+
+  // The GameRecord: state, the earlier steps (counted by the engine), the stored sheets as pending answers.
+  const earlier = await t.query<{ idx: number; label: string; hash: string }>('SELECT idx, label, hash FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
+  if (earlier.length !== g.step) throw new Error(`game ${gameId}: ${earlier.length} stored steps for step ${g.step}`);
+  const pending: Submission[] = sheets.filter((h) => h.value !== null && h.value !== undefined)
+    .map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order }));
+  let rec = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
+  // Bots answer for the seats nobody holds (their own RNG stream per step and player).
+  if (entry.bot) {
+    for (const m of missing(rs, rec)) {
+      const seat = seats.find((s) => s.player === m.player);
+      if (!seat || seat.user_id !== null) continue;
+      const answer = entry.bot(rec.state, m.player, m.decision, createRng(g.seed, `bot/${idx}/${m.player}`));
+      rec = submit(rs, rec, m.player, m.decision, answer).game;
+    }
+  }
+  const askedBefore = askedPlayers(rs, g.state);
+  // Absent lords take the decision's default.
+  const next = advance(rs, rec, { useDefaults: true });
+  const step = next.steps[next.steps.length - 1]!;
+  const outcome = rs.outcome(next.state);
+  const askedAfter = askedPlayers(rs, next.state);
+  const finished = !!outcome?.finished || askedAfter.size === 0;
+  const deadline = finished ? null : nextDeadline(g.schedule, now, g.deadline);
+
+  await t.query(
+    'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now]);
+  const reports = new Map<string, Record<Lang, string>>();
+  for (const s of seats) {
+    const r = { fr: rs.report(next.state, step.events, s.player, 'fr'), en: rs.report(next.state, step.events, s.player, 'en') };
+    reports.set(s.player, r);
+    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en) VALUES ($1, $2, $3, $4, $5)', [gameId, step.index, s.player, r.fr, r.en]);
+  }
+  await t.query(
+    `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
+       claimed_by = NULL, claimed_at = NULL, attempts = 0, last_error = NULL WHERE id = $1`,
+    [gameId, json(next.state), step.hash, step.index, next.nextOrder, deadline, finished ? 'finished' : 'running', rs.stepLabel(next.state)]);
+  // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
+  const missed = new Map<string, number>();
+  for (const s of seats) {
+    let m = s.missed;
+    if (s.user_id !== null && askedBefore.has(s.player)) {
+      const sent = sheets.some((h) => h.player === s.player && (h.ready || h.text.trim() !== ''));
+      m = sent ? 0 : s.missed + 1;
+    }
+    missed.set(s.player, m);
+    await t.query('UPDATE seats SET missed = $3, asked = $4 WHERE game_id = $1 AND player = $2', [gameId, s.player, m, askedAfter.has(s.player)]);
+  }
+  // One mail per lord who took part, with his report in his language.
+  for (const s of seats) {
+    if (!canMail(s) || !(askedBefore.has(s.player) || askedAfter.has(s.player))) continue;
+    const lang = langOf(s);
+    const reportUrl = link(ctx, `/games/${gameId}/reports/${step.index}`);
+    const gameUrl = link(ctx, `/games/${gameId}`);
+    const lines: string[] = [reports.get(s.player)![lang], '', '—', lang === 'fr' ? `Ce rapport en ligne : ${reportUrl}` : `This report online: ${reportUrl}`];
+    if (finished) {
+      lines.push(lang === 'fr' ? 'La partie est terminée.' : 'The game is over.');
+    } else if (askedAfter.has(s.player)) {
+      const when = formatDeadline(deadline!, g.schedule.timeZone, lang);
+      lines.push(lang === 'fr' ? `Prochains ordres avant le ${when} : ${gameUrl}` : `Next orders due before ${when}: ${gameUrl}`);
+      if ((missed.get(s.player) ?? 0) >= MISSED_FLAG) {
+        lines.push(lang === 'fr'
+          ? `Vous n’avez pas envoyé d’ordres depuis ${missed.get(s.player)} tours : l’hôte peut confier votre seigneur à un remplaçant.`
+          : `You have sent no orders for ${missed.get(s.player)} turns: the host may hand your lord to a replacement.`);
+      }
+    }
+    const text = lines.join('\n') + '\n';
+    await queueMail(t, {
+      to: s.email!,
+      subject: lang === 'fr' ? `BILAN — ${g.name} — tour ${step.index}` : `Report — ${g.name} — turn ${step.index}`,
+      text,
+      html: mailHtml(text, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }]),
+    });
+  }
+  await testPauseInTransaction(gameId);
+  return 'resolved';
+}
+
+/**
+ * Test hook, for the kill/restart test only: when SUZERAIN_TEST_PAUSE_IN_TX is set to a number of
+ * milliseconds, the resolution announces "suzerain-test: paused in transaction" on stderr and waits
+ * that long after writing the new turn and before committing, so a test can kill the process there.
+ */
+async function testPauseInTransaction(gameId: number): Promise<void> {
+  const ms = Number(process.env.SUZERAIN_TEST_PAUSE_IN_TX ?? '');
+  if (!ms) return;
+  process.stderr.write(`suzerain-test: paused in transaction (game ${gameId})\n`);
+  await sleep(ms);
+}
+
+// ─── Reading ───────────────────────────────────────────────────────────────────────────────────
+
+const SUMMARY_SQL = `SELECT g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline,
+  g.options->>'map' AS map, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords FROM games g`;
+
+function toSummary(r: Row): GameSummary {
+  return {
+    id: r.id, name: r.name, ruleset: r.ruleset, status: r.status, maxPlayers: r.max_players, step: r.step, turnLabel: r.turn_label ?? '',
+    isPrivate: r.is_private, isDemo: r.is_demo, deadline: r.deadline ?? null, lords: r.lords, map: r.map ?? null,
+  };
+}
+
+function toSeat(r: SeatRow): Seat {
+  return { gameId: r.game_id, player: r.player, userId: r.user_id, lordName: r.lord_name, status: r.status, missed: r.missed, login: r.login ?? null };
+}
+
+/** The whole GameRecord of a stored game (setup, state, pending sheets, every step), e.g. for replay or export. */
+export async function loadGameRecord(db: Db, gameId: number): Promise<GameRecord | null> {
+  const g = await db.one<GameRow>('SELECT * FROM games WHERE id = $1', [gameId]);
+  if (!g || g.status === 'forming') return null;
+  const steps = await db.query('SELECT * FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
+  const sheets = await db.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 AND value IS NOT NULL ORDER BY sub_order', [gameId, g.step + 1]);
+  return recordOf(g,
+    sheets.map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order })),
+    steps.map((s) => ({ index: s.idx, label: s.label, submissions: s.submissions, defaulted: s.defaulted, events: s.events, hash: s.hash })));
+}
+
+/** Replays a stored game from its setup and checks every recorded state hash. */
+export async function replayStored(db: Db, gameId: number): Promise<ReplayResult | null> {
+  const rec = await loadGameRecord(db, gameId);
+  return rec ? replay(getRuleset(rec.ruleset).ruleset, rec) : null;
+}
+
+async function isHost(db: Db, g: GameRow, userId: number): Promise<boolean> {
+  if (g.host_user_id === userId) return true;
+  return !!(await db.one('SELECT 1 FROM users WHERE id = $1 AND is_host', [userId]));
+}
+
+/** Gives a seat to a user (an open seat, or a private game's open place). */
+async function takeSeatIn(db: Db, g: GameRow, player: string, userId: number): Promise<void> {
+  if (g.status === 'finished') throw new GamesError('finished', 'the game is over', 409);
+  const seat = await db.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [g.id, player]);
+  if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
+  if (seat.status !== 'open') throw new GamesError('seat-not-open', 'this seat is not open for a replacement', 409);
+  if (await db.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [g.id, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
+  await db.query(`UPDATE seats SET user_id = $3, status = 'active', missed = 0 WHERE game_id = $1 AND player = $2`, [g.id, player, userId]);
+}
+
+export interface GamesExtra {
+  /** The host (of the game, or of the site) opens the seat of a lord flagged for missing turns. */
+  openSeatAsHost(ctx: AppCtx, gameId: number, player: string, hostUserId: number): Promise<void>;
+  /** The full GameRecord of a stored game (null while forming). */
+  record(ctx: AppCtx, gameId: number): Promise<GameRecord | null>;
+  /** Replays a stored game and checks every state hash. */
+  replay(ctx: AppCtx, gameId: number): Promise<ReplayResult | null>;
+}
+
+export const games: GamesApi & GamesExtra = {
+  async create(ctx, input) {
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    return ctx.db.tx((t) => createGameIn(ctx, t, input, passwordHash));
+  },
+
+  async summary(ctx, gameId) {
+    const r = await ctx.db.one(`${SUMMARY_SQL} WHERE g.id = $1`, [gameId]);
+    return r ? toSummary(r) : null;
+  },
+
+  async listForUser(ctx, userId) {
+    const rows = await ctx.db.query(`${SUMMARY_SQL} WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1) ORDER BY g.id DESC`, [userId]);
+    return rows.map(toSummary);
+  },
+
+  async listPublic(ctx) {
+    const rows = await ctx.db.query(`${SUMMARY_SQL} WHERE g.public_view ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'running' THEN 1 ELSE 2 END, g.id DESC`);
+    return rows.map(toSummary);
+  },
+
+  async seats(ctx, gameId) {
+    return (await ctx.db.query<SeatRow>(SEATS_SQL, [gameId])).map(toSeat);
+  },
+
+  async seatOf(ctx, gameId, userId) {
+    const r = await ctx.db.one<SeatRow>(`SELECT s.*, u.login FROM seats s JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 AND s.user_id = $2`, [gameId, userId]);
+    return r ? toSeat(r) : null;
+  },
+
+  async view(ctx, gameId, player) {
+    const g = await ctx.db.one<GameRow>('SELECT ruleset, state FROM games WHERE id = $1', [gameId]);
+    if (!g || g.state === null || g.state === undefined) return null;
+    return getRuleset(g.ruleset).ruleset.view(g.state, player);
+  },
+
+  async sheet(ctx, gameId, player) {
+    const r = await ctx.db.one<SheetRow>(
+      `SELECT h.* FROM sheets h JOIN games g ON g.id = h.game_id WHERE h.game_id = $1 AND h.player = $2 AND h.step = g.step + 1 ORDER BY h.decision LIMIT 1`,
+      [gameId, player]);
+    return toSheet(r);
+  },
+
+  async saveSheet(ctx, gameId, player, answer) {
+    return ctx.db.tx(async (t) => saveSheetIn(ctx, t, await lockGame(t, gameId), player, answer));
+  },
+
+  async setReady(ctx, gameId, player, ready) {
+    const early = await ctx.db.tx(async (t) => {
+      const g = await lockGame(t, gameId);
+      requireRunning(g);
+      const r = await t.one('SELECT 1 FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, player, g.step + 1]);
+      if (!r && !ready) return false;
+      // Ready without a sheet: an empty sheet, validated like any other.
+      if (!r) await saveSheetIn(ctx, t, g, player, '');
+      await t.query('UPDATE sheets SET ready = $4, updated_at = $5 WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, player, g.step + 1, ready, ctx.now()]);
+      return g.early;
+    });
+    if (ready && early) ctx.kick();
+  },
+
+  async resolveIfDue(ctx, gameId) {
+    const g = await ctx.db.one<GameRow>('SELECT status FROM games WHERE id = $1', [gameId]);
+    if (!g || g.status === 'forming') return 'not-due';
+    if (g.status === 'finished') return 'finished';
+    const c = await claim(ctx, gameId, []);
+    if (!c) {
+      const r = await ctx.db.one<GameRow>('SELECT status, claimed_by, claimed_at FROM games WHERE id = $1', [gameId]);
+      if (r?.status === 'finished') return 'finished';
+      const stale = ctx.now().getTime() - ctx.config.claimTimeoutSeconds * 1000;
+      if (r?.claimed_by && r.claimed_at && r.claimed_at.getTime() >= stale) return 'busy';
+      return 'not-due';
+    }
+    return resolveClaimed(ctx, c.id, c.step);
+  },
+
+  async runDue(ctx) {
+    let resolved = 0;
+    const tried: number[] = [];
+    for (;;) {
+      const c = await claim(ctx, null, tried);
+      if (!c) break;
+      tried.push(c.id);
+      if ((await resolveClaimed(ctx, c.id, c.step)) === 'resolved') resolved++;
+    }
+    return resolved;
+  },
+
+  async reports(ctx, gameId, player) {
+    const rows = await ctx.db.query(
+      `SELECT r.idx, s.label, s.resolved_at FROM reports r JOIN steps s ON s.game_id = r.game_id AND s.idx = r.idx
+       WHERE r.game_id = $1 AND r.player = $2 ORDER BY r.idx`, [gameId, player]);
+    return rows.map((r): ReportEntry => ({ idx: r.idx, label: r.label, resolvedAt: r.resolved_at }));
+  },
+
+  async report(ctx, gameId, idx, player, lang) {
+    const r = await ctx.db.one('SELECT text_fr, text_en FROM reports WHERE game_id = $1 AND idx = $2 AND player = $3', [gameId, idx, player]);
+    if (!r) return null;
+    return lang === 'en' ? r.text_en : r.text_fr;
+  },
+
+  async leave(ctx, gameId, userId, mode) {
+    const kick = await ctx.db.tx(async (t) => {
+      const g = await lockGame(t, gameId);
+      const seat = await t.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId]);
+      if (!seat) throw new GamesError('no-seat', 'you hold no seat in this game', 404);
+      if (g.status === 'forming') {
+        await t.query('DELETE FROM seats WHERE game_id = $1 AND player = $2', [gameId, seat.player]);
+        return false;
+      }
+      requireRunning(g);
+      if (seat.status === 'abdicated') throw new GamesError('abdicated', 'this lord has already abdicated', 409);
+      if (mode === 'replace') {
+        await t.query(`UPDATE seats SET status = 'open' WHERE game_id = $1 AND player = $2`, [gameId, seat.player]);
+        return false;
+      }
+      const rs = getRuleset(g.ruleset).ruleset;
+      const d = decisionFor(rs, g.state, seat.player);
+      if (!d) throw new GamesError('not-asked', 'this lord is no longer in the game', 409);
+      const v = rs.validate(g.state, seat.player, d.id, ABDICATION);
+      if (v.value === null || v.issues.length) throw new GamesError('no-abdication', 'this game has no abdication: ask for a replacement instead', 409);
+      await saveSheetIn(ctx, t, g, seat.player, ABDICATION);
+      await t.query('UPDATE sheets SET ready = TRUE WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, seat.player, g.step + 1]);
+      await t.query(`UPDATE seats SET status = 'abdicated' WHERE game_id = $1 AND player = $2`, [gameId, seat.player]);
+      return g.early;
+    });
+    if (kick) ctx.kick();
+  },
+
+  async takeSeat(ctx, gameId, player, userId) {
+    await ctx.db.tx(async (t) => takeSeatIn(t, await lockGame(t, gameId), player, userId));
+  },
+
+  async joinPrivate(ctx, gameId, userId, lordName, password) {
+    const g0 = await ctx.db.one<GameRow>('SELECT is_private, password_hash FROM games WHERE id = $1', [gameId]);
+    if (!g0) throw new GamesError('no-game', `no game ${gameId}`, 404);
+    if (!g0.is_private) throw new GamesError('not-private', 'this game is not a private game', 409);
+    if (g0.password_hash && !(await verifyPassword(String(password ?? ''), g0.password_hash))) throw new GamesError('wrong-password', 'wrong password', 403);
+    await ctx.db.tx(async (t) => {
+      const g = await lockGame(t, gameId);
+      if (await t.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
+      if (g.status === 'forming') {
+        const name = cleanLordName(lordName);
+        const seats = await t.query<SeatRow>('SELECT * FROM seats WHERE game_id = $1', [gameId]);
+        if (seats.some((s) => s.lord_name.toLowerCase() === name.toLowerCase())) throw new GamesError('lord-name-taken', `a lord is already named "${name}"`, 409);
+        if (seats.length >= g.max_players) throw new GamesError('full', 'the game is full', 409);
+        const seq = Math.max(0, ...seats.map((s) => s.seq)) + 1;
+        let player = `join-${seq}`;
+        while (seats.some((s) => s.player === player)) player += '+';
+        await t.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq) VALUES ($1, $2, $3, $4, $5)', [gameId, player, userId, name, seq]);
+        if (seats.length + 1 >= g.max_players) await startGame(ctx, t, gameId);
+        return;
+      }
+      const open = await t.one<SeatRow>(`SELECT * FROM seats WHERE game_id = $1 AND status = 'open' ORDER BY seq LIMIT 1`, [gameId]);
+      if (!open) throw new GamesError('full', 'the game has no open seat', 409);
+      await takeSeatIn(t, g, open.player, userId);
+    });
+  },
+
+  async openSeatAsHost(ctx, gameId, player, hostUserId) {
+    await ctx.db.tx(async (t) => {
+      const g = await lockGame(t, gameId);
+      if (!(await isHost(t, g, hostUserId))) throw new GamesError('not-host', 'only the host may give a seat away', 403);
+      requireRunning(g);
+      const seat = await t.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [gameId, player]);
+      if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
+      if (seat.status !== 'active' || seat.user_id === null) throw new GamesError('seat-not-active', 'this seat is not held by a player', 409);
+      if (seat.missed < MISSED_FLAG) throw new GamesError('not-flagged', `the lord has missed ${seat.missed} turns (fewer than ${MISSED_FLAG})`, 409);
+      await t.query(`UPDATE seats SET status = 'open' WHERE game_id = $1 AND player = $2`, [gameId, player]);
+    });
+  },
+
+  record: (ctx, gameId) => loadGameRecord(ctx.db, gameId),
+  replay: (ctx, gameId) => replayStored(ctx.db, gameId),
+};

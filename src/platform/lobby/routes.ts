@@ -1,0 +1,200 @@
+/**
+ * The lobby pages: "I want to play the next game" (a map, a lord's name), the visitor's requests
+ * with their status and a withdraw button, and the confirmation page the lobby's mail links to
+ * (GET shows a button, POST confirms; the request's owner only). Only validated, non-guest
+ * accounts may queue.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '../../engine/ruleset.ts';
+import { html, raw, type Html } from '../http/html.ts';
+import { messages, t } from '../http/i18n.ts';
+import { csrfField, page } from '../http/layout.ts';
+import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
+import { parseId, standingNotice, standingOf, timeTag } from '../games/routes.ts';
+import { LOBBY_MAPS, LOBBY_RULESET, confirm, joinQueue, mapPlayable, queueOf, withdraw, type LobbyEntry } from './service.ts';
+
+messages({
+  'lweb.title': { fr: 'Jouer la prochaine partie', en: 'Play the next game' },
+  'lweb.intro': {
+    fr: 'Choisissez une carte et le nom de votre seigneur. Quand assez de candidats attendent, chacun reçoit un courriel pour confirmer ; la partie commence dès que le compte y est.',
+    en: 'Pick a map and your lord’s name. When enough candidates are waiting, each one gets a mail asking to confirm; the game starts as soon as the count is reached.',
+  },
+  'lweb.join': { fr: 'Je veux jouer la prochaine partie', en: 'I want to play the next game' },
+  'lweb.map': { fr: 'Carte', en: 'Map' },
+  'lweb.map-line': { fr: '{name} — {n} seigneurs', en: '{name} — {n} lords' },
+  'lweb.waiting-count': { fr: '{n} candidat(s) en attente', en: '{n} candidate(s) waiting' },
+  'lweb.not-playable': { fr: 'carte en préparation : vous serez placé dès qu’elle sera prête', en: 'map in preparation: you will be placed as soon as it is ready' },
+  'lweb.lord-name': { fr: 'Nom de votre seigneur', en: 'Your lord’s name' },
+  'lweb.submit': { fr: 'M’inscrire', en: 'Sign me up' },
+  'lweb.mine': { fr: 'Mes demandes', en: 'My requests' },
+  'lweb.none': { fr: 'Aucune demande en cours.', en: 'No request at the moment.' },
+  'lweb.col.map': { fr: 'Carte', en: 'Map' },
+  'lweb.col.lord': { fr: 'Seigneur', en: 'Lord' },
+  'lweb.col.status': { fr: 'État', en: 'Status' },
+  'lweb.col.since': { fr: 'Depuis', en: 'Since' },
+  'lweb.status.waiting': { fr: 'en attente ({c} / {n} candidats)', en: 'waiting ({c} / {n} candidates)' },
+  'lweb.status.asked': { fr: 'à confirmer !', en: 'please confirm!' },
+  'lweb.status.confirmed': { fr: 'confirmé ({c} / {n} confirmés)', en: 'confirmed ({c} / {n} confirmed)' },
+  'lweb.status.placed': { fr: 'placé dans une partie', en: 'placed in a game' },
+  'lweb.status.withdrawn': { fr: 'retiré', en: 'withdrawn' },
+  'lweb.withdraw': { fr: 'Me retirer', en: 'Withdraw' },
+  'lweb.confirm': { fr: 'Confirmer', en: 'Confirm' },
+  'lweb.go-game': { fr: 'Aller à la partie', en: 'Go to the game' },
+  'lweb.joined': { fr: 'Vous êtes inscrit : nous vous écrirons quand assez de candidats attendront.', en: 'You are signed up: we will write to you when enough candidates are waiting.' },
+  'lweb.withdrawn': { fr: 'Demande retirée.', en: 'Request withdrawn.' },
+  'lweb.not-withdrawn': { fr: 'Cette demande ne peut plus être retirée.', en: 'This request can no longer be withdrawn.' },
+  'lweb.confirmed': { fr: 'Merci : votre participation est confirmée. La partie commencera dès que le compte y sera.', en: 'Thank you: your participation is confirmed. The game starts as soon as the count is reached.' },
+  'lweb.confirm.title': { fr: 'Confirmer ma participation', en: 'Confirm my participation' },
+  'lweb.confirm.text': {
+    fr: 'Vous allez confirmer que vous voulez jouer {lord} sur la carte {map} ({n} seigneurs). Les premiers confirmés entrent dans la partie.',
+    en: 'You are about to confirm that you want to play {lord} on the {map} map ({n} lords). The first to confirm are in the game.',
+  },
+  'lweb.confirm.done': { fr: 'Cette demande est déjà confirmée.', en: 'This request is already confirmed.' },
+  'lweb.confirm.closed': { fr: 'Cette demande n’attend plus de confirmation.', en: 'This request no longer waits for a confirmation.' },
+  'lweb.err.map': { fr: 'Choisissez une carte.', en: 'Pick a map.' },
+  'lweb.err.lord-name': { fr: 'Donnez un nom à votre seigneur (40 caractères au plus).', en: 'Give your lord a name (40 characters at most).' },
+  'lweb.err.failed': { fr: 'Impossible : {error}', en: 'Not possible: {error}' },
+  'lweb.back': { fr: 'Retour à la file d’attente', en: 'Back to the queue' },
+});
+
+const ACTIVE = ['waiting', 'asked', 'confirmed'];
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const str = (v: unknown, max = 1000): string => (typeof v === 'string' ? v : '').slice(0, max);
+const statusOf = (e: unknown): number => {
+  const s = (e as { statusCode?: unknown }).statusCode;
+  return typeof s === 'number' && s >= 400 && s < 500 ? s : 400;
+};
+
+/** Candidates in the queue per map (waiting, asked or confirmed). Read directly: the lobby
+ *  service only counts them for a player's own requests. */
+async function waitingCounts(ctx: AppCtx): Promise<Record<string, number>> {
+  const rows = await ctx.db.query<{ map: string; n: number }>(
+    `SELECT map, count(*)::int AS n FROM lobby WHERE ruleset = $1 AND status IN ('waiting', 'asked', 'confirmed') GROUP BY map`, [LOBBY_RULESET]);
+  return Object.fromEntries(rows.map((r) => [r.map, Number(r.n)]));
+}
+
+function statusText(lang: Lang, e: LobbyEntry): string {
+  if (e.status === 'waiting') return t(lang, 'lweb.status.waiting', { c: e.candidates, n: e.needed });
+  if (e.status === 'confirmed') return t(lang, 'lweb.status.confirmed', { c: e.confirmed, n: e.needed });
+  return t(lang, `lweb.status.${e.status}`);
+}
+
+function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const v = req.visitor;
+  return sendPage(reply, page(v, t(v.lang, 'error.notfound'), html`<h1>${t(v.lang, 'error.notfound')}</h1>`), 404);
+}
+
+async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string; flash?: string; map?: string; lordName?: string; status?: number } = {}) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const standing = await standingOf(ctx, v);
+  const counts = await waitingCounts(ctx);
+  const mine = v.user ? await queueOf(ctx, v.user.id) : [];
+  const tz = ctx.config.timeZone;
+  const chosen = opts.map ?? LOBBY_MAPS[0]!.id;
+  const body: Html = html`<link rel="stylesheet" href="/static/orders.css">
+    <h1>${t(lang, 'lweb.title')}</h1>
+    <p class="lead">${t(lang, 'lweb.intro')}</p>
+    ${opts.flash ? html`<p class="flash" role="status">${opts.flash}</p>` : ''}
+    ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
+    <section class="card">
+      <h2>${t(lang, 'lweb.join')}</h2>
+      ${standing === 'ok' ? html`<form method="post" action="/lobby/join" class="stack">${csrfField(v)}
+        <fieldset><legend>${t(lang, 'lweb.map')}</legend>
+          ${LOBBY_MAPS.map((m) => html`<label class="check"><input type="radio" name="map" value="${m.id}"${m.id === chosen ? raw(' checked') : ''}>
+            <span><strong>${t(lang, 'lweb.map-line', { name: m.name[lang], n: m.players })}</strong>
+            <span class="muted"> — ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}${mapPlayable(m.id) ? '' : html` · ${t(lang, 'lweb.not-playable')}`}</span></span></label>`)}
+        </fieldset>
+        <label>${t(lang, 'lweb.lord-name')} <input name="lordName" required maxlength="40" value="${opts.lordName ?? ''}"></label>
+        <p><button type="submit" class="primary">${t(lang, 'lweb.submit')}</button></p>
+      </form>` : html`<ul>${LOBBY_MAPS.map((m) => html`<li>${t(lang, 'lweb.map-line', { name: m.name[lang], n: m.players })} <span class="muted">— ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}</span></li>`)}</ul>
+        ${standingNotice(lang, standing, '/lobby')}`}
+    </section>
+    ${v.user ? html`<section><h2>${t(lang, 'lweb.mine')}</h2>
+      ${mine.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'lweb.col.map')}</th><th>${t(lang, 'lweb.col.lord')}</th><th>${t(lang, 'lweb.col.status')}</th><th>${t(lang, 'lweb.col.since')}</th><th></th></tr></thead>
+        <tbody>${mine.map((e) => html`<tr>
+          <td>${e.mapName[lang]}</td><td>${e.lordName}</td><td>${statusText(lang, e)}</td><td>${timeTag(e.createdAt, lang, tz)}</td>
+          <td class="actions">
+            ${e.status === 'asked' || e.status === 'waiting' ? html`<a class="button${e.status === 'asked' ? ' primary' : ''}" href="/lobby/confirm/${e.id}">${t(lang, 'lweb.confirm')}</a> ` : ''}
+            ${e.status === 'placed' && e.gameId ? html`<a class="button primary" href="/games/${e.gameId}">${t(lang, 'lweb.go-game')}</a>` : ''}
+            ${ACTIVE.includes(e.status) ? html`<form method="post" action="/lobby/withdraw/${e.id}" class="inline">${csrfField(v)}<button type="submit">${t(lang, 'lweb.withdraw')}</button></form>` : ''}
+          </td></tr>`)}</tbody></table></div>` : html`<p class="muted">${t(lang, 'lweb.none')}</p>`}
+    </section>` : ''}`;
+  return sendPage(reply, page(v, t(lang, 'lweb.title'), body, { scripts: ['/static/orders.js'] }), opts.status ?? 200);
+}
+
+/** The visitor's own request, or null (another user's request is not found). */
+async function ownEntry(ctx: AppCtx, req: FastifyRequest): Promise<LobbyEntry | null> {
+  const u = req.visitor.user;
+  const id = parseId((req.params as { id?: string }).id);
+  if (!u || id === null) return null;
+  return (await queueOf(ctx, u.id)).find((e) => e.id === id) ?? null;
+}
+
+export const lobbyRoutes: RouteModule = (app, ctx) => {
+  app.get('/lobby', (req, reply) => {
+    const q = (req.query ?? {}) as Record<string, string | undefined>;
+    const lang = req.visitor.lang;
+    const flash = q.joined ? t(lang, 'lweb.joined') : q.withdrawn === '1' ? t(lang, 'lweb.withdrawn') : q.withdrawn === '0' ? t(lang, 'lweb.not-withdrawn') : q.confirmed ? t(lang, 'lweb.confirmed') : undefined;
+    return lobbyPage(ctx, req, reply, { flash });
+  });
+
+  app.post('/lobby/join', async (req, reply) => {
+    const v = req.visitor;
+    if (!v.user) return reply.redirect('/login?next=%2Flobby', 303);
+    const standing = await standingOf(ctx, v);
+    if (standing !== 'ok') return lobbyPage(ctx, req, reply, { status: 403 });
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const map = str(b.map, 50);
+    const lordName = str(b.lordName, 200).replace(/\s+/g, ' ').trim();
+    if (!LOBBY_MAPS.some((m) => m.id === map)) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.map'), lordName, status: 400 });
+    if (!lordName || lordName.length > 40) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.lord-name'), map, lordName, status: 400 });
+    try {
+      await joinQueue(ctx, v.user.id, map, lordName);
+    } catch (e) {
+      return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.failed', { error: errorText(e) }), map, lordName, status: statusOf(e) });
+    }
+    return reply.redirect('/lobby?joined=1', 303);
+  });
+
+  app.post('/lobby/withdraw/:id', async (req, reply) => {
+    const v = req.visitor;
+    const e = await ownEntry(ctx, req);
+    if (!v.user || !e) return notFound(req, reply);
+    const ok = await withdraw(ctx, v.user.id, e.id);
+    return reply.redirect(`/lobby?withdrawn=${ok ? 1 : 0}`, 303);
+  });
+
+  app.get('/lobby/confirm/:id', async (req, reply) => {
+    const v = req.visitor;
+    const lang = v.lang;
+    // The mail's link: log in first, then come back here.
+    if (!v.user) return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`, 303);
+    const e = await ownEntry(ctx, req);
+    if (!e) return notFound(req, reply);
+    const m = LOBBY_MAPS.find((x) => x.id === e.map);
+    const open = e.status === 'waiting' || e.status === 'asked';
+    const body = html`<link rel="stylesheet" href="/static/orders.css">
+      <h1>${t(lang, 'lweb.confirm.title')}</h1>
+      <p>${t(lang, 'lweb.confirm.text', { lord: e.lordName, map: e.mapName[lang], n: m?.players ?? e.needed })}</p>
+      <p>${t(lang, 'lweb.col.status')} : <strong>${statusText(lang, e)}</strong></p>
+      ${open ? html`<form method="post" action="/lobby/confirm/${e.id}">${csrfField(v)}<button type="submit" class="primary">${t(lang, 'lweb.confirm')}</button></form>`
+        : html`<p class="notice">${t(lang, e.status === 'confirmed' ? 'lweb.confirm.done' : 'lweb.confirm.closed')}</p>
+          ${e.status === 'placed' && e.gameId ? html`<p><a class="button primary" href="/games/${e.gameId}">${t(lang, 'lweb.go-game')}</a></p>` : ''}`}
+      <p><a href="/lobby">${t(lang, 'lweb.back')}</a></p>`;
+    return sendPage(reply, page(v, t(lang, 'lweb.confirm.title'), body));
+  });
+
+  app.post('/lobby/confirm/:id', async (req, reply) => {
+    const v = req.visitor;
+    const e = await ownEntry(ctx, req);
+    if (!v.user || !e) return notFound(req, reply);
+    try {
+      await confirm(ctx, v.user.id, e.id);
+    } catch (err) {
+      if (statusOf(err) === 404) return notFound(req, reply);
+      return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.failed', { error: errorText(err) }), status: statusOf(err) });
+    }
+    return reply.redirect('/lobby?confirmed=1', 303);
+  });
+};

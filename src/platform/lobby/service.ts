@@ -1,0 +1,198 @@
+/**
+ * "I want to play the next game": a player chooses a map and his lord's name and waits. When a
+ * map has as many candidates as it needs lords, each waiting candidate is asked by mail to confirm
+ * (a link to /lobby/confirm/<id>); as soon as the map's count has confirmed, a game of Gloire &
+ * Pouvoir starts with the earliest confirmed candidates (the others wait for the next one). The
+ * referee draws the start positions, and every lord gets the start mail with his first report.
+ *
+ * Only the maps of the ruleset's map registry can start; candidates for the other maps queue until
+ * their map exists. Every step is safe with several server processes (row locks, conditional
+ * updates).
+ */
+import type { Lang, Localized } from '../../engine/ruleset.ts';
+import { MAPS } from '../../rulesets/gloire-et-pouvoir/maps/index.ts';
+import { escapeHtml } from '../http/html.ts';
+import type { AppCtx } from '../http/server.ts';
+import { queueMail } from '../mail/queue.ts';
+import { GamesError, LORD_NAME_MAX, createGameIn } from '../games/service.ts';
+
+export const LOBBY_RULESET = 'gloire-et-pouvoir';
+
+export interface LobbyMap { id: string; players: number; name: Localized }
+/** The maps a player may queue for, with the number of lords a game on it needs. */
+export const LOBBY_MAPS: LobbyMap[] = [
+  { id: 'scandinavia', players: 10, name: { fr: 'Scandinavie', en: 'Scandinavia' } },
+  { id: 'middle-east', players: 20, name: { fr: 'Moyen-Orient', en: 'Middle East' } },
+  { id: 'europe', players: 30, name: { fr: 'Europe', en: 'Europe' } },
+];
+
+/** Whether games can start on this map today (its map is in the ruleset's registry). */
+export const mapPlayable = (id: string): boolean => Object.prototype.hasOwnProperty.call(MAPS, id);
+
+export type LobbyStatus = 'waiting' | 'asked' | 'confirmed' | 'placed' | 'withdrawn';
+export interface LobbyEntry {
+  id: number; map: string; mapName: Localized; lordName: string; status: LobbyStatus;
+  askedAt: Date | null; confirmedAt: Date | null; gameId: number | null; createdAt: Date;
+  /** Candidates still in the queue for this map (waiting, asked or confirmed), and how many confirmed. */
+  candidates: number; confirmed: number;
+  /** Lords a game on this map needs. */
+  needed: number;
+  playable: boolean;
+}
+
+const ACTIVE = `('waiting', 'asked', 'confirmed')`;
+
+function lobbyMap(id: string): LobbyMap {
+  const m = LOBBY_MAPS.find((x) => x.id === id);
+  if (!m) throw new GamesError('lobby-map', `unknown map "${id}"`);
+  return m;
+}
+
+/** Joins the queue for a map; returns the entry id. One entry per player and map. */
+export async function joinQueue(ctx: AppCtx, userId: number, map: string, lordName: string): Promise<number> {
+  lobbyMap(map);
+  const name = String(lordName ?? '').replace(/\s+/g, ' ').trim();
+  if (!name || name.length > LORD_NAME_MAX) throw new GamesError('lord-name', `a lord's name has 1 to ${LORD_NAME_MAX} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new GamesError('lord-name', 'a lord\'s name cannot hold control characters');
+  const id = await ctx.db.tx(async (t) => {
+    // Serialise one user's requests (two clicks must not make two entries).
+    await t.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    if (await t.one(`SELECT 1 FROM lobby WHERE user_id = $1 AND ruleset = $2 AND map = $3 AND status IN ${ACTIVE}`, [userId, LOBBY_RULESET, map])) {
+      throw new GamesError('already-queued', 'you are already waiting for a game on this map', 409);
+    }
+    const r = await t.one<{ id: number }>(
+      'INSERT INTO lobby(user_id, ruleset, map, lord_name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [userId, LOBBY_RULESET, map, name, ctx.now()]);
+    return r!.id;
+  });
+  ctx.kick();
+  return id;
+}
+
+/** Confirms an entry (after the mail, or before it); true when the entry is confirmed. */
+export async function confirm(ctx: AppCtx, userId: number, entryId: number): Promise<boolean> {
+  const r = await ctx.db.one(
+    `UPDATE lobby SET status = 'confirmed', confirmed_at = $3 WHERE id = $1 AND user_id = $2 AND status IN ('waiting', 'asked') RETURNING id`,
+    [entryId, userId, ctx.now()]);
+  if (r) { ctx.kick(); return true; }
+  const e = await ctx.db.one('SELECT status FROM lobby WHERE id = $1 AND user_id = $2', [entryId, userId]);
+  if (!e) throw new GamesError('no-entry', 'no such request', 404);
+  return e.status === 'confirmed' || e.status === 'placed';
+}
+
+/** Leaves the queue; true when the entry was withdrawn (false: already placed in a game, or gone). */
+export async function withdraw(ctx: AppCtx, userId: number, entryId: number): Promise<boolean> {
+  const r = await ctx.db.one(`UPDATE lobby SET status = 'withdrawn' WHERE id = $1 AND user_id = $2 AND status IN ${ACTIVE} RETURNING id`, [entryId, userId]);
+  return !!r;
+}
+
+/** A player's requests (withdrawn ones left out), newest first. */
+export async function queueOf(ctx: AppCtx, userId: number): Promise<LobbyEntry[]> {
+  const rows = await ctx.db.query(
+    `SELECT l.*,
+       (SELECT count(*)::int FROM lobby o WHERE o.ruleset = l.ruleset AND o.map = l.map AND o.status IN ${ACTIVE}) AS candidates,
+       (SELECT count(*)::int FROM lobby o WHERE o.ruleset = l.ruleset AND o.map = l.map AND o.status = 'confirmed') AS confirmed
+     FROM lobby l WHERE l.user_id = $1 AND l.status <> 'withdrawn' ORDER BY l.created_at DESC, l.id DESC`, [userId]);
+  return rows.map((r) => {
+    const m = LOBBY_MAPS.find((x) => x.id === r.map) ?? { id: r.map, players: 0, name: { fr: r.map, en: r.map } };
+    return {
+      id: r.id, map: r.map, mapName: m.name, lordName: r.lord_name, status: r.status, askedAt: r.asked_at ?? null, confirmedAt: r.confirmed_at ?? null,
+      gameId: r.game_id ?? null, createdAt: r.created_at, candidates: r.candidates, confirmed: r.confirmed, needed: neededFor(m), playable: mapPlayable(m.id),
+    };
+  });
+}
+
+function neededFor(m: LobbyMap): number {
+  return MAPS[m.id]?.defaultPlayers ?? m.players;
+}
+
+/** Distinct lord names: a name already taken gets " II", then " III"… */
+export function distinctNames(names: string[]): string[] {
+  const used = new Set<string>();
+  return names.map((n) => {
+    let name = n;
+    for (let k = 2; used.has(name.toLowerCase()); k++) name = `${n} ${roman(k)}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+function roman(n: number): string {
+  const table: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  let out = '';
+  for (const [v, s] of table) while (n >= v) { out += s; n -= v; }
+  return out;
+}
+
+/** The scheduler's pass: asks for confirmations, starts the games whose count has confirmed. */
+export async function lobbyTick(ctx: AppCtx): Promise<{ asked: number; started: number[] }> {
+  let asked = 0;
+  const started: number[] = [];
+  for (const m of LOBBY_MAPS) {
+    if (!mapPlayable(m.id)) continue;
+    const needed = neededFor(m);
+    asked += await askForConfirmation(ctx, m, needed);
+    for (;;) {
+      const id = await startOne(ctx, m, needed);
+      if (id === null) break;
+      started.push(id);
+    }
+  }
+  return { asked, started };
+}
+
+async function askForConfirmation(ctx: AppCtx, m: LobbyMap, needed: number): Promise<number> {
+  const c = await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM lobby WHERE ruleset = $1 AND map = $2 AND status IN ${ACTIVE}`, [LOBBY_RULESET, m.id]);
+  if ((c?.n ?? 0) < needed) return 0;
+  return ctx.db.tx(async (t) => {
+    const rows = await t.query<{ id: number; lord_name: string; login: string; email: string; lang: Lang; is_guest: boolean }>(
+      `UPDATE lobby l SET status = 'asked', asked_at = $3 FROM users u
+       WHERE u.id = l.user_id AND l.ruleset = $1 AND l.map = $2 AND l.status = 'waiting'
+       RETURNING l.id, l.lord_name, u.login, u.email, u.lang, u.is_guest`, [LOBBY_RULESET, m.id, ctx.now()]);
+    for (const r of rows) {
+      if (r.is_guest || !r.email) continue;
+      const lang: Lang = r.lang === 'en' ? 'en' : 'fr';
+      const base = ctx.config.publicUrl.replace(/\/$/, '');
+      const url = `${base}/lobby/confirm/${r.id}`;
+      const text = lang === 'fr'
+        ? `Bonjour ${r.login},\n\nAssez de candidats attendent une partie de Gloire & Pouvoir sur la carte ${m.name.fr} (${needed} seigneurs).\n`
+          + `Confirmez que vous voulez y jouer ${r.lord_name} : ${url}\n\n`
+          + `La partie commencera dès que ${needed} candidats auront confirmé ; les premiers confirmés y entrent, les autres attendent la suivante.\n`
+          + `Pour vous retirer : ${base}/lobby\n`
+        : `Hello ${r.login},\n\nEnough candidates are waiting for a game of Glory & Power on the ${m.name.en} map (${needed} lords).\n`
+          + `Please confirm that you want to play ${r.lord_name}: ${url}\n\n`
+          + `The game starts as soon as ${needed} candidates have confirmed; the first to confirm are in, the others wait for the next one.\n`
+          + `To withdraw: ${base}/lobby\n`;
+      await queueMail(t, {
+        to: r.email,
+        subject: lang === 'fr' ? `Confirmez votre participation — ${m.name.fr}` : `Please confirm — ${m.name.en}`,
+        text,
+        html: `<p>${escapeHtml(text).replace(/\n/g, '<br>\n')}</p><p><a href="${escapeHtml(url)}">${lang === 'fr' ? 'Je confirme' : 'I confirm'}</a></p>`,
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** Starts one game with the earliest confirmed candidates, if there are enough; returns its id. */
+async function startOne(ctx: AppCtx, m: LobbyMap, needed: number): Promise<number | null> {
+  return ctx.db.tx(async (t) => {
+    // Locks the candidates: a second process waits, then no longer finds them confirmed.
+    const rows = await t.query<{ id: number; user_id: number; lord_name: string }>(
+      `SELECT id, user_id, lord_name FROM lobby WHERE ruleset = $1 AND map = $2 AND status = 'confirmed'
+       ORDER BY confirmed_at, id LIMIT $3 FOR UPDATE`, [LOBBY_RULESET, m.id, needed]);
+    if (rows.length < needed) return null;
+    const n = await t.one<{ n: number }>(`SELECT count(DISTINCT game_id)::int AS n FROM lobby WHERE ruleset = $1 AND map = $2 AND game_id IS NOT NULL`, [LOBBY_RULESET, m.id]);
+    const names = distinctNames(rows.map((r) => r.lord_name));
+    const gameId = await createGameIn(ctx, t, {
+      ruleset: LOBBY_RULESET,
+      name: `${m.name.fr} ${(n?.n ?? 0) + 1}`,
+      options: { map: m.id },
+      seats: rows.map((r, i) => ({ userId: r.user_id, lordName: names[i]! })),
+      maxPlayers: needed,
+      early: true,
+    });
+    for (const r of rows) await t.query(`UPDATE lobby SET status = 'placed', game_id = $2 WHERE id = $1`, [r.id, gameId]);
+    return gameId;
+  });
+}

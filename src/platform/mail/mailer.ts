@@ -1,0 +1,60 @@
+/**
+ * The outgoing mailer: sends the outbox's unsent mails by SMTP (config.smtpUrl), oldest first.
+ * Each mail is claimed before it is sent (one UPDATE over rows locked with SKIP LOCKED), so two
+ * processes, or two passes of one process, never send the same mail twice. A failed mail is retried
+ * after a growing delay (5 min, 10, 20 … up to 4 h), at most MAX_ATTEMPTS times; a claim left by a
+ * crashed process is taken over the same way. Without SMTP, mail stays in the outbox for the host.
+ */
+import { createTransport } from 'nodemailer';
+import type { AppCtx } from '../http/server.ts';
+
+export const MAX_ATTEMPTS = 10;
+const BATCH = 50;
+
+interface OutRow { id: number; to_addr: string; subject: string; text: string; html: string | null }
+
+/** Claims up to BATCH mails due for an attempt (the claim counts as an attempt). */
+async function claim(ctx: AppCtx): Promise<OutRow[]> {
+  const rows = await ctx.db.query<OutRow>(
+    `UPDATE outbox SET claimed_at = $1, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM outbox
+         WHERE sent_at IS NULL AND attempts < $2
+           AND (claimed_at IS NULL
+                OR claimed_at <= $1::timestamptz - make_interval(mins => LEAST(240, (5 * 2 ^ GREATEST(attempts - 1, 0))::int)))
+         ORDER BY id
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED)
+        AND sent_at IS NULL
+      RETURNING id, to_addr, subject, text, html`,
+    [ctx.now(), MAX_ATTEMPTS, BATCH]);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Sends what is due; returns how many mails went out. */
+export async function deliverMail(ctx: AppCtx): Promise<number> {
+  const smtpUrl = ctx.config.smtpUrl;
+  if (!smtpUrl) return 0;
+  const rows = await claim(ctx);
+  if (!rows.length) return 0;
+  const transport = createTransport({
+    url: smtpUrl, pool: true, maxConnections: 1, maxMessages: BATCH,
+    connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000,
+  });
+  let sent = 0;
+  try {
+    for (const m of rows) {
+      try {
+        await transport.sendMail({ from: ctx.config.mailFrom, to: m.to_addr, subject: m.subject, text: m.text, html: m.html ?? undefined });
+        await ctx.db.query('UPDATE outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [m.id, ctx.now()]);
+        sent++;
+      } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e);
+        await ctx.db.query('UPDATE outbox SET last_error = $2 WHERE id = $1', [m.id, msg.slice(0, 1000)]);
+      }
+    }
+  } finally {
+    transport.close();
+  }
+  return sent;
+}

@@ -1,0 +1,281 @@
+// Suzerain — the order page (and local times on every game page). No framework, no inline code:
+// the page's Content-Security-Policy only allows same-origin scripts.
+//  - guided form: each entry builds one line (its code, then the field values; a value with spaces
+//    is quoted; empty optional fields are skipped) and appends it to the sheet;
+//  - the sheet is saved as it is typed (debounced POST with the CSRF header), and the referee's
+//    issues are listed beside it (line number + reason) and marked in the line-number gutter;
+//  - the ready button is a toggle; while ready, the page notices when the turn is resolved.
+(function () {
+  'use strict';
+
+  var lang = document.documentElement.lang === 'en' ? 'en-GB' : 'fr-FR';
+
+  // Dates in the visitor's own time zone.
+  var times = document.querySelectorAll('time[data-local]');
+  for (var i = 0; i < times.length; i++) {
+    var el = times[i];
+    var d = new Date(el.getAttribute('datetime'));
+    if (isNaN(d.getTime())) continue;
+    try {
+      var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      el.textContent = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short' }).format(d) + (zone ? ' (' + zone + ')' : '');
+    } catch (e) { /* keep the server's text */ }
+  }
+
+  var root = document.getElementById('orders');
+  if (!root) return;
+
+  var csrfMeta = document.querySelector('meta[name="csrf-token"]');
+  var csrf = csrfMeta ? csrfMeta.getAttribute('content') : '';
+  var msgs = {};
+  try { msgs = JSON.parse(root.getAttribute('data-msgs') || '{}'); } catch (e) { msgs = {}; }
+  function msg(key, vars) {
+    var s = msgs[key] || key;
+    if (vars) for (var k in vars) s = s.split('{' + k + '}').join(String(vars[k]));
+    return s;
+  }
+
+  var step = root.getAttribute('data-step');
+  var saveUrl = root.getAttribute('data-save-url');
+  var sheetUrl = root.getAttribute('data-sheet-url');
+  var readyUrl = root.getAttribute('data-ready-url');
+  var ta = document.getElementById('sheet-text');
+  var gutter = document.getElementById('sheet-gutter');
+  var issuesEl = document.getElementById('issues');
+  var noIssuesEl = document.getElementById('no-issues');
+  var statusEl = document.getElementById('save-status');
+  var sheetForm = document.getElementById('sheet-form');
+  var readyForm = document.getElementById('ready-form');
+  var readyState = document.getElementById('ready-state');
+  var readyButton = document.getElementById('ready-button');
+  var readyInput = readyForm ? readyForm.querySelector('input[name="ready"]') : null;
+
+  var badLines = {};
+  var ready = readyForm ? readyForm.classList.contains('is-ready') : false;
+
+  // ── gutter (line numbers, lines with an issue marked)
+  function renderGutter() {
+    if (!gutter || !ta) return;
+    var n = Math.max(1, ta.value.split('\n').length);
+    gutter.textContent = '';
+    for (var i = 1; i <= n; i++) {
+      var span = document.createElement('span');
+      span.textContent = String(i);
+      if (badLines[i]) { span.className = 'bad'; span.title = badLines[i]; }
+      gutter.appendChild(span);
+      gutter.appendChild(document.createTextNode('\n'));
+    }
+    gutter.scrollTop = ta.scrollTop;
+  }
+
+  function selectLine(n) {
+    if (!ta) return;
+    var lines = ta.value.split('\n');
+    if (n < 1 || n > lines.length) return;
+    var start = 0;
+    for (var i = 0; i < n - 1; i++) start += lines[i].length + 1;
+    ta.focus();
+    ta.setSelectionRange(start, start + lines[n - 1].length);
+  }
+
+  // ── issues
+  function renderIssues(issues) {
+    badLines = {};
+    if (!issuesEl) return;
+    issuesEl.textContent = '';
+    for (var i = 0; i < issues.length; i++) {
+      var it = issues[i];
+      var li = document.createElement('li');
+      if (it.line) { li.setAttribute('data-line', String(it.line)); badLines[it.line] = it.message; }
+      var strong = document.createElement('strong');
+      strong.textContent = it.line ? msg('line', { n: it.line }) : msg('sheet');
+      li.appendChild(strong);
+      li.appendChild(document.createTextNode(' : ' + it.message));
+      if (it.candidates && it.candidates.length) {
+        var c = document.createElement('span');
+        c.className = 'muted';
+        c.textContent = ' — ' + msg('candidates', { list: it.candidates.join(', ') });
+        li.appendChild(c);
+      }
+      issuesEl.appendChild(li);
+    }
+    if (noIssuesEl) noIssuesEl.hidden = issues.length > 0;
+    renderGutter();
+  }
+
+  if (issuesEl) {
+    var initial = issuesEl.querySelectorAll('li[data-line]');
+    for (var j = 0; j < initial.length; j++) {
+      var ln = Number(initial[j].getAttribute('data-line'));
+      if (ln) badLines[ln] = initial[j].textContent;
+    }
+    issuesEl.addEventListener('click', function (ev) {
+      var li = ev.target.closest ? ev.target.closest('li[data-line]') : null;
+      if (li) selectLine(Number(li.getAttribute('data-line')));
+    });
+  }
+
+  function setStatus(text, cls) {
+    if (!statusEl) return;
+    statusEl.textContent = text;
+    statusEl.className = cls || 'muted';
+  }
+
+  // ── ready toggle
+  function renderReady() {
+    if (!readyForm) return;
+    readyForm.classList.toggle('is-ready', ready);
+    if (readyInput) readyInput.value = ready ? '0' : '1';
+    if (readyState) { readyState.textContent = msg(ready ? 'ready' : 'notReady'); readyState.className = 'badge' + (ready ? ' ok' : ''); }
+    if (readyButton) { readyButton.textContent = msg(ready ? 'unsetReady' : 'setReady'); readyButton.className = ready ? '' : 'primary'; }
+  }
+
+  function checkStep(newStep, status) {
+    if ((newStep !== undefined && String(newStep) !== String(step)) || (status && status !== 'running')) {
+      setStatus(msg('resolved'), 'ok');
+      setTimeout(function () { location.reload(); }, 800);
+      return true;
+    }
+    return false;
+  }
+
+  function post(url, body) {
+    return fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify(body),
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (data) {
+        if (!r.ok) throw new Error(data && data.error ? data.error : 'HTTP ' + r.status);
+        return data;
+      });
+    });
+  }
+
+  // ── autosave
+  var timer = null;
+  var saving = null;
+  var dirty = false;
+  var lastSaved = ta ? ta.value : '';
+
+  function save() {
+    if (timer) { clearTimeout(timer); timer = null; }
+    if (!ta) return Promise.resolve();
+    if (saving) { dirty = true; return saving; }
+    var text = ta.value;
+    if (text === lastSaved && !dirty) return Promise.resolve();
+    dirty = false;
+    setStatus(msg('saving'));
+    saving = post(saveUrl, { text: text }).then(function (data) {
+      lastSaved = text;
+      renderIssues(data.issues || []);
+      if (typeof data.ready === 'boolean') { ready = data.ready; renderReady(); }
+      var now = new Date();
+      setStatus(msg('saved', { time: now.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) }));
+      checkStep(data.step);
+    }).catch(function (e) {
+      setStatus(msg('error', { error: e.message }), 'error');
+    }).then(function () {
+      saving = null;
+      if (dirty || (ta && ta.value !== lastSaved)) { dirty = false; schedule(300); }
+    });
+    return saving;
+  }
+
+  function schedule(ms) {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(save, ms);
+  }
+
+  if (ta) {
+    ta.addEventListener('input', function () {
+      setStatus(msg('modified'));
+      renderGutter();
+      schedule(700);
+    });
+    ta.addEventListener('scroll', function () { if (gutter) gutter.scrollTop = ta.scrollTop; });
+    window.addEventListener('beforeunload', function () { if (ta.value !== lastSaved) save(); });
+    renderGutter();
+  }
+  if (sheetForm) {
+    sheetForm.addEventListener('submit', function (ev) { ev.preventDefault(); dirty = true; save(); });
+  }
+
+  // ── guided form entries
+  function quote(v) {
+    v = String(v).replace(/"/g, '').trim();
+    return /\s/.test(v) ? '"' + v + '"' : v;
+  }
+
+  function appendLine(line) {
+    if (!ta) return;
+    var text = ta.value;
+    if (text.length && !/\n$/.test(text)) text += '\n';
+    ta.value = text + line + '\n';
+    ta.scrollTop = ta.scrollHeight;
+    renderGutter();
+    setStatus(msg('modified'));
+    schedule(100);
+  }
+
+  var entries = root.querySelectorAll('.entry[data-code]');
+  for (var e = 0; e < entries.length; e++) {
+    (function (entry) {
+      var button = entry.querySelector('button.add');
+      var out = entry.querySelector('.entry-msg');
+      if (!button) return;
+      button.disabled = false;
+      button.addEventListener('click', function () {
+        var parts = [entry.getAttribute('data-code')];
+        var inputs = entry.querySelectorAll('[data-name]');
+        for (var k = 0; k < inputs.length; k++) {
+          var input = inputs[k];
+          var value = String(input.value || '').trim();
+          input.classList.remove('missing');
+          if (!value) {
+            if (input.hasAttribute('data-optional')) continue;
+            input.classList.add('missing');
+            input.focus();
+            if (out) { out.textContent = msg('fill', { field: input.getAttribute('aria-label') || input.getAttribute('data-name') }); out.className = 'entry-msg error'; }
+            return;
+          }
+          parts.push(quote(value));
+        }
+        appendLine(parts.join(' '));
+        if (out) { out.textContent = msg('added') + ' ' + parts.join(' '); out.className = 'entry-msg ok'; }
+      });
+    })(entries[e]);
+  }
+
+  // ── ready
+  var poll = null;
+  function startPolling() {
+    if (poll || !sheetUrl) return;
+    poll = setInterval(function () {
+      if (!ready) { clearInterval(poll); poll = null; return; }
+      fetch(sheetUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+        .then(function (r) { return r.ok ? r.json() : { step: -1 }; })
+        .then(function (data) { checkStep(data.step); })
+        .catch(function () { /* try again later */ });
+    }, 4000);
+  }
+
+  if (readyForm) {
+    readyForm.addEventListener('submit', function (ev) {
+      ev.preventDefault();
+      var want = !ready;
+      if (readyButton) readyButton.disabled = true;
+      Promise.resolve(ta && ta.value !== lastSaved ? save() : null)
+        .then(function () { return post(readyUrl, { ready: want }); })
+        .then(function (data) {
+          ready = !!data.ready;
+          renderReady();
+          if (!checkStep(data.step, data.status) && ready) startPolling();
+        })
+        .catch(function (e2) { setStatus(msg('error', { error: e2.message }), 'error'); })
+        .then(function () { if (readyButton) readyButton.disabled = false; });
+    });
+    if (ready) startPolling();
+  }
+})();
