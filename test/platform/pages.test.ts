@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { hashPassword } from '../../src/platform/accounts/passwords.ts';
 import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
 import { games } from '../../src/platform/games/service.ts';
+import { existsSync } from 'node:fs';
+import { CHROMIUM, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 
@@ -364,3 +366,55 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('order page in a real browser (orders.js)', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+  test('guided entry → line appended and autosaved; issues beside the lines; ready resolves the demo turn', async () => {
+    const tp = await startTestPlatform('pglite');
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.location().url)) errors.push(m.text()); });
+      await page.goto(`${tp.url}/`);
+      await page.click('form[action="/demo"] button');
+      await page.waitForURL(/\/games\/\d+\/orders$/);
+      const id = Number(/games\/(\d+)/.exec(page.url())![1]);
+
+      // A guided entry: the line is built from the fields (required ones checked) and appended.
+      const imp = page.locator('.entry[data-code="IMP"]');
+      await imp.locator('xpath=ancestor::details').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+      await imp.locator('button.add').click();
+      assert.match(await imp.locator('.entry-msg').textContent() ?? '', /\S/, 'a missing field is named');
+      assert.equal(await page.locator('#sheet-text').inputValue(), '');
+      await imp.locator('input[data-name="level"]').fill('7');
+      const territory = await imp.locator('select[data-name="territory"] option').nth(1).getAttribute('value');
+      await imp.locator('select[data-name="territory"]').selectOption({ index: 1 });
+      await imp.locator('button.add').click();
+      const line = `IMP 7 ${/\s/.test(territory!) ? `"${territory}"` : territory}`;
+      assert.equal(await page.locator('#sheet-text').inputValue(), `${line}\n`);
+
+      // Typing: saved after a pause; the bad line is listed with its number and marked in the gutter.
+      await page.locator('#sheet-text').press('End');
+      await page.locator('#sheet-text').pressSequentially('FOO bar\nCHE 1\n');
+      await page.locator('#issues li[data-line="2"]').waitFor({ timeout: 10_000 });
+      await page.locator('#sheet-gutter .bad').waitFor();
+      assert.equal(await page.locator('#sheet-gutter .bad').textContent(), '2');
+      const b = new Browser(tp.url);
+      b.cookies.set('sid', (await page.context().cookies()).find((c) => c.name === 'sid')!.value);
+      const saved = await b.get(`/api/games/${id}/sheet`, API);
+      assert.equal(json(saved).text, `${line}\nFOO bar\nCHE 1\n`);
+
+      // Ready, not ready, ready: the demo turn resolves and the page reloads on the next turn.
+      await page.click('#ready-button');
+      await page.waitForFunction(() => document.querySelector('#ready-form')?.classList.contains('is-ready'));
+      await resolveTurn(tp, id, 0);
+      await page.waitForFunction(() => (document.querySelector('#sheet-text') as HTMLTextAreaElement | null)?.value === '', null, { timeout: 15_000 });
+      assert.match(await page.locator('h1').textContent() ?? '', /2/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+      await tp.close();
+    }
+  });
+});

@@ -97,6 +97,10 @@ messages({
   'gweb.join.submit': { fr: 'Rejoindre', en: 'Join' },
   'gweb.join.closed': { fr: 'Aucune place n’est libre dans cette partie.', en: 'This game has no free seat.' },
   'gweb.forming': { fr: 'La partie commencera quand {n} seigneur(s) de plus l’auront rejointe.', en: 'The game will start when {n} more lord(s) have joined.' },
+  'gweb.forming-share': {
+    fr: 'Pour inviter des joueurs, donnez-leur l’adresse de cette page et le mot de passe de la partie.',
+    en: 'To invite players, give them the address of this page and the game’s password.',
+  },
   'gweb.lords': { fr: 'Les seigneurs', en: 'The lords' },
   'gweb.board': { fr: 'Le royaume', en: 'The realm' },
   'gweb.history': { fr: 'Historique des tours', en: 'Turn history' },
@@ -120,6 +124,8 @@ messages({
   },
   'gweb.orders.no-form': { fr: 'Ce jeu n’offre pas de formulaire guidé : écrivez votre réponse dans la feuille.', en: 'This game offers no guided form: write your answer in the sheet.' },
   'gweb.orders.add': { fr: 'Ajouter', en: 'Add' },
+  'gweb.orders.fill': { fr: 'Remplissez : {field}', en: 'Fill in: {field}' },
+  'gweb.orders.added': { fr: 'Ligne ajoutée :', en: 'Line added:' },
   'gweb.orders.sheet': { fr: 'Ma feuille d’ordres', en: 'My order sheet' },
   'gweb.orders.sheet-help': { fr: 'Un ordre par ligne. Elle est enregistrée pendant que vous tapez.', en: 'One order per line. It is saved as you type.' },
   'gweb.orders.save': { fr: 'Enregistrer', en: 'Save' },
@@ -155,6 +161,7 @@ messages({
   'gweb.reports.one': { fr: 'Bilan — {label}', en: 'Report — {label}' },
   'gweb.reports.all': { fr: 'Tous mes bilans', en: 'All my reports' },
   'gweb.reports.lang': { fr: 'Langue du bilan :', en: 'Report language:' },
+  'gweb.colon': { fr: ' : ', en: ': ' },
   'gweb.yes': { fr: 'oui', en: 'yes' },
   'gweb.no': { fr: 'non', en: 'no' },
   'gweb.back': { fr: 'Retour à la partie', en: 'Back to the game' },
@@ -202,19 +209,19 @@ export const parseId = (s: unknown): number | null => (typeof s === 'string' && 
 const str = (v: unknown, max = 10_000): string => (typeof v === 'string' ? v : '').slice(0, max);
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-export function formatDate(d: Date | string | null, lang: Lang, timeZone: string): string {
+export function formatDate(d: Date | string | null, lang: Lang, timeZone: string, style: 'full' | 'short' = 'full'): string {
   if (!d) return '—';
   const date = d instanceof Date ? d : new Date(d);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: style === 'full' ? 'full' : 'medium', timeStyle: 'short', timeZone }).format(date);
 }
 
 /** A date shown in the given zone, which orders.js rewrites into the browser's own time zone. */
-export function timeTag(d: Date | string | null, lang: Lang, timeZone: string): Html {
+export function timeTag(d: Date | string | null, lang: Lang, timeZone: string, style: 'full' | 'short' = 'full'): Html {
   if (!d) return html`—`;
   const date = d instanceof Date ? d : new Date(d);
   if (Number.isNaN(date.getTime())) return html`—`;
-  return html`<time datetime="${date.toISOString()}" data-local="1" title="${timeZone}">${formatDate(date, lang, timeZone)} (${timeZone})</time>`;
+  return html`<time datetime="${date.toISOString()}" data-local="${style}" title="${timeZone}">${formatDate(date, lang, timeZone, style)}${style === 'full' ? ` (${timeZone})` : ''}</time>`;
 }
 
 const wantsJson = (req: FastifyRequest): boolean =>
@@ -262,27 +269,54 @@ async function safeView(ctx: AppCtx, gameId: number, player: string | null): Pro
 
 // ───────────────────────────────────────────────────────────── generic rendering of views
 
-const humanize = (k: string): string => k.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+const humanize = (k: string): string => {
+  const s = k.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPrimitive = (v: unknown): boolean => v === null || v === undefined || ['string', 'number', 'boolean'].includes(typeof v);
+const isEmpty = (v: unknown): boolean => (Array.isArray(v) && v.length === 0) || (isPlain(v) && Object.keys(v).length === 0);
 
-function scalar(v: unknown, lang: Lang): Html {
+/** How values are shown: the language, and the display names of the view's ids. */
+export interface RenderOpts { lang: Lang; names: Map<string, string> }
+
+/**
+ * Display names found in a view: every list of records carrying a string `id` and a string `name`
+ * (players, pieces…) lends its names, so that a cell holding such an id shows the name instead.
+ */
+export function namesOf(view: unknown): Map<string, string> {
+  const names = new Map<string, string>();
+  const visit = (v: unknown, depth: number) => {
+    if (depth > 2) return;
+    if (Array.isArray(v)) {
+      for (const x of v) if (isPlain(x) && typeof x.id === 'string' && typeof x.name === 'string' && !names.has(x.id)) names.set(x.id, x.name);
+    } else if (isPlain(v)) {
+      for (const x of Object.values(v)) visit(x, depth + 1);
+    }
+  };
+  visit(view, 0);
+  return names;
+}
+
+function scalar(v: unknown, o: RenderOpts, key = ''): Html {
   if (v === null || v === undefined || v === '') return html`<span class="muted">—</span>`;
-  if (typeof v === 'boolean') return html`${t(lang, v ? 'gweb.yes' : 'gweb.no')}`;
-  if (typeof v === 'number') return html`${v.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB')}`;
+  if (typeof v === 'boolean') return html`${t(o.lang, v ? 'gweb.yes' : 'gweb.no')}`;
+  if (typeof v === 'number') return html`${v.toLocaleString(o.lang === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 })}`;
+  const name = key !== 'id' ? o.names.get(String(v)) : undefined;
+  if (name !== undefined && name !== v) return html`<span title="${String(v)}">${name}</span>`;
   return html`${String(v)}`;
 }
 
 /** Any JSON value as HTML: scalars as text, lists of records as tables, records as definition
  *  lists; keys are shown as labels. Nothing here knows what the keys mean. */
-export function renderValue(v: unknown, lang: Lang, depth = 0): Html {
-  if (isPrimitive(v)) return scalar(v, lang);
+export function renderValue(v: unknown, o: RenderOpts, depth = 0, key = ''): Html {
+  if (isPrimitive(v)) return scalar(v, o, key);
   if (depth > 3) return html`<code>${JSON.stringify(v)}</code>`;
   if (Array.isArray(v)) {
     if (v.length === 0) return html`<span class="muted">—</span>`;
-    if (v.every(isPrimitive)) return html`${v.map((x, i) => html`${i ? ', ' : ''}${scalar(x, lang)}`)}`;
-    if (v.every(isPlain)) return table(v as Record<string, unknown>[], lang, depth);
-    return html`<ul>${v.map((x) => html`<li>${renderValue(x, lang, depth + 1)}</li>`)}</ul>`;
+    if (v.every(isPrimitive)) return html`${v.map((x, i) => html`${i ? ', ' : ''}${scalar(x, o, key)}`)}`;
+    if (v.every(isPlain)) return table(v as Record<string, unknown>[], o, depth);
+    return html`<ul>${v.map((x) => html`<li>${renderValue(x, o, depth + 1)}</li>`)}</ul>`;
   }
   const obj = v as Record<string, unknown>;
   const entries = Object.entries(obj);
@@ -290,15 +324,15 @@ export function renderValue(v: unknown, lang: Lang, depth = 0): Html {
   const values = Object.values(obj);
   if (values.length > 1 && values.every(isPlain)) {
     // A record of records (e.g. something by id): one row per key.
-    return table(entries.map(([k, x]) => ({ '': k, ...(x as Record<string, unknown>) })), lang, depth);
+    return table(entries.map(([k, x]) => ({ '': k, ...(x as Record<string, unknown>) })), o, depth);
   }
-  return html`<dl class="kv">${entries.map(([k, x]) => html`<dt>${humanize(k)}</dt><dd>${renderValue(x, lang, depth + 1)}</dd>`)}</dl>`;
+  return html`<dl class="kv">${entries.map(([k, x]) => html`<dt>${humanize(k)}</dt><dd>${renderValue(x, o, depth + 1, k)}</dd>`)}</dl>`;
 }
 
 /** Column names that, by a presentation convention, rank the rows of a table (highest first). */
 const RANK_KEYS = ['renown', 'score', 'points'];
 
-function table(rows: Record<string, unknown>[], lang: Lang, depth: number): Html {
+function table(rows: Record<string, unknown>[], o: RenderOpts, depth: number): Html {
   const cols: string[] = [];
   for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
   const rankKey = RANK_KEYS.find((k) => cols.includes(k) && rows.some((r) => typeof r[k] === 'number'));
@@ -311,29 +345,30 @@ function table(rows: Record<string, unknown>[], lang: Lang, depth: number): Html
     });
   }
   const body = html`<table class="data"><thead><tr>${rankKey ? html`<th>#</th>` : ''}${cols.map((c) => html`<th>${humanize(c)}</th>`)}</tr></thead>
-    <tbody>${list.map((r, i) => html`<tr>${rankKey ? html`<td>${typeof r[rankKey] === 'number' ? i + 1 : ''}</td>` : ''}${cols.map((c) => html`<td>${renderValue(r[c], lang, depth + 1)}</td>`)}</tr>`)}</tbody></table>`;
+    <tbody>${list.map((r, i) => html`<tr>${rankKey ? html`<td>${typeof r[rankKey] === 'number' ? i + 1 : ''}</td>` : ''}${cols.map((c) => html`<td>${c === '' ? html`${String(r[c])}` : renderValue(r[c], o, depth + 1, c)}</td>`)}</tr>`)}</tbody></table>`;
   return html`<div class="table-wrap">${body}</div>`;
 }
 
 /** A whole view: its scalar fields first, then each list or record under its own heading. Long
- *  sections are folded. `skip` leaves out keys shown elsewhere. */
-function renderView(view: unknown, lang: Lang, skip: string[] = []): Html {
-  if (!isPlain(view)) return renderValue(view, lang);
-  const entries = Object.entries(view).filter(([k]) => !skip.includes(k));
-  const scalars = entries.filter(([, v]) => isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive)));
-  const blocks = entries.filter(([, v]) => !(isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive))));
+ *  sections are folded; empty ones left out. `skip` leaves out keys shown elsewhere. */
+function renderView(view: unknown, o: RenderOpts, skip: string[] = []): Html {
+  if (!isPlain(view)) return renderValue(view, o);
+  const entries = Object.entries(view).filter(([k, v]) => !skip.includes(k) && !isEmpty(v) && v !== null && v !== undefined);
+  const flat = (v: unknown) => isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive));
+  const scalars = entries.filter(([, v]) => flat(v));
+  const blocks = entries.filter(([, v]) => !flat(v));
   const size = (v: unknown) => (Array.isArray(v) ? v.length : isPlain(v) ? Object.keys(v).length : 0);
-  return html`${scalars.length ? html`<dl class="kv">${scalars.map(([k, v]) => html`<dt>${humanize(k)}</dt><dd>${renderValue(v, lang)}</dd>`)}</dl>` : ''}
+  return html`${scalars.length ? html`<dl class="kv">${scalars.map(([k, v]) => html`<dt>${humanize(k)}</dt><dd>${renderValue(v, o, 0, k)}</dd>`)}</dl>` : ''}
     ${blocks.map(([k, v], i) => (size(v) > 12 || i > 1
-      ? html`<details class="block"><summary>${humanize(k)} <span class="muted">(${size(v)})</span></summary>${renderValue(v, lang)}</details>`
-      : html`<section class="block"><h3>${humanize(k)}</h3>${renderValue(v, lang)}</section>`))}`;
+      ? html`<details class="block"><summary>${humanize(k)} <span class="muted">(${size(v)})</span></summary>${renderValue(v, o)}</details>`
+      : html`<section class="block"><h3>${humanize(k)}</h3>${renderValue(v, o)}</section>`))}`;
 }
 
 // ───────────────────────────────────────────────────────────── order page pieces
 
 function issueItems(issues: ValidationIssue[], lang: Lang): Html {
-  return html`${issues.map((i) => html`<li data-line="${i.line ?? ''}"><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}</strong> : ${i.message}${
-    i.candidates?.length ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`)}`;
+  return html`${issues.map((i) => html`<li data-line="${i.line ?? ''}"><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}</strong>${t(lang, 'gweb.colon')}${i.message}${
+    i.candidates?.length && !i.candidates.every((c) => i.message.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`)}`;
 }
 
 function fieldInput(f: FormField): Html {
@@ -436,7 +471,7 @@ function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean):
       <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords')}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
     <tbody>${list.map((g) => html`<tr>
       <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g.map)}</td><td>${statusBadge(lang, g)}</td>
-      <td>${g.turnLabel}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz) : '—'}</td>
+      <td>${g.turnLabel}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
       ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></td>` : ''}
     </tr>`)}</tbody></table></div>`;
 }
@@ -558,7 +593,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const body = html`${pageHead()}
     <h1>${g.name}</h1>
     <p class="meta">${statusBadge(lang, g)} · ${getRuleset(g.ruleset).ruleset.title[lang]} · ${mapLabel(lang, g.map)} · ${g.turnLabel}
-      ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')} : ${timeTag(g.deadline, lang, tz)}` : ''}</p>
+      ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'gweb.colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
@@ -572,13 +607,14 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
             <p><button type="submit" class="danger">${t(lang, 'gweb.leave.submit')}</button></p>
           </form></details>` : ''}
       </section>` : ''}
-    ${g.status === 'forming' ? html`<p class="notice">${t(lang, 'gweb.forming', { n: Math.max(0, g.maxPlayers - seats.length) })}</p>` : ''}
+    ${g.status === 'forming' ? html`<p class="notice">${t(lang, 'gweb.forming', { n: Math.max(0, g.maxPlayers - seats.length) })}
+      ${a.seat ? html`<br>${t(lang, 'gweb.forming-share')} <code>${ctx.config.publicUrl}/games/${g.id}</code>` : ''}</p>` : ''}
     <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
-    ${view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, lang)}</section>` : ''}
+    ${view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, { lang, names: namesOf(view) })}</section>` : ''}
     <section><h2>${t(lang, 'gweb.history')}</h2>
       ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report')}</th>` : ''}</tr></thead>
-        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${s.label}</td><td>${timeTag(s.resolvedAt, lang, tz)}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
+        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${s.label}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
     </section>`;
   return sendPage(reply, page(v, g.name, body, SCRIPTS), opts.status ?? 200);
@@ -610,6 +646,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     try { form = entry.ruleset.answerForm(state, seat.player, decision.id, lang); } catch { form = null; }
   }
   const me = isPlain(view) ? view.me : undefined;
+  const ro: RenderOpts = { lang, names: namesOf(view) };
   const early = await earlyNote(ctx, g.id, lang);
   const lastReport = (await games.reports(ctx, g.id, seat.player)).at(-1) ?? null;
   const jsMsgs = {
@@ -617,12 +654,12 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     error: t(lang, 'gweb.orders.save-error', { error: '{error}' }), line: t(lang, 'gweb.orders.line', { n: '{n}' }), sheet: t(lang, 'gweb.orders.sheet-wide'),
     candidates: t(lang, 'gweb.orders.candidates', { list: '{list}' }), noIssues: t(lang, 'gweb.orders.no-issues'),
     ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
-    unsetReady: t(lang, 'gweb.orders.unset-ready'), resolved: t(lang, 'gweb.orders.resolved'), fill: lang === 'fr' ? 'Remplissez : {field}' : 'Fill in: {field}',
-    added: lang === 'fr' ? 'Ligne ajoutée.' : 'Line added.',
+    unsetReady: t(lang, 'gweb.orders.unset-ready'), colon: t(lang, 'gweb.colon'), resolved: t(lang, 'gweb.orders.resolved'), fill: t(lang, 'gweb.orders.fill', { field: '{field}' }),
+    added: t(lang, 'gweb.orders.added'),
   };
   const body = html`${pageHead()}${crumbs}
-    <h1>${t(lang, 'gweb.orders.title')} — ${decision ? decision.prompt[lang] : g.turnLabel}</h1>
-    <p class="meta">${t(lang, 'gweb.you-play', { lord: seat.lordName })} · ${g.turnLabel} · ${t(lang, 'gweb.orders.deadline')} : ${g.deadline ? timeTag(g.deadline, lang, tz) : t(lang, 'gweb.orders.no-deadline')}</p>
+    <h1>${decision ? decision.prompt[lang] : title}</h1>
+    <p class="meta">${t(lang, 'gweb.you-play', { lord: seat.lordName })} · ${t(lang, 'gweb.orders.deadline')}${t(lang, 'gweb.colon')}${g.deadline ? timeTag(g.deadline, lang, tz) : t(lang, 'gweb.orders.no-deadline')}</p>
     ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
@@ -655,8 +692,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report')} (${lastReport.label})</a></p>` : ''}
     <section class="mystate">
       <h2>${t(lang, 'gweb.me.title')}</h2>
-      ${me !== undefined ? renderValue(me, lang) : ''}
-      ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, lang, ['me'])}</details>` : ''}
+      ${me !== undefined ? renderValue(me, ro) : ''}
+      ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}
       <details class="block"><summary>${t(lang, 'gweb.me.raw')}</summary><pre class="json">${JSON.stringify(view, null, 2)}</pre></details>
     </section>`;
   return sendPage(reply, page(v, title, body, SCRIPTS), status);
@@ -719,7 +756,7 @@ async function reportsPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
   const title = `${t(lang, 'gweb.reports.title')} — ${g.name}`;
   const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.reports.title')}${g.status === 'running' && a.seat!.status === 'active' ? html` · <a href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a>` : ''}</p>
     <h1>${title}</h1>
-    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { label: r.label })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone)}</span></li>`)}</ul>`
+    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { label: r.label })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone, 'short')}</span></li>`)}</ul>`
       : html`<p class="muted">${t(lang, 'gweb.reports.none')}</p>`}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }

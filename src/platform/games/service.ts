@@ -591,8 +591,10 @@ export const games: GamesApi & GamesExtra = {
   async joinPrivate(ctx, gameId, userId, lordName, password) {
     const g0 = await ctx.db.one<GameRow>('SELECT is_private, password_hash FROM games WHERE id = $1', [gameId]);
     if (!g0) throw new GamesError('no-game', `no game ${gameId}`, 404);
-    if (!g0.is_private) throw new GamesError('not-private', 'this game is not a private game', 409);
-    if (g0.password_hash && !(await verifyPassword(String(password ?? ''), g0.password_hash))) throw new GamesError('wrong-password', 'wrong password', 403);
+    // A private game asks for its password; a public one (forming, or with an open seat) does not.
+    if (g0.is_private && g0.password_hash && !(await verifyPassword(String(password ?? ''), g0.password_hash))) {
+      throw new GamesError('wrong-password', 'wrong password', 403);
+    }
     await ctx.db.tx(async (t) => {
       const g = await lockGame(t, gameId);
       if (await t.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);

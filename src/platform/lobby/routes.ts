@@ -113,7 +113,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
     ${v.user ? html`<section><h2>${t(lang, 'lweb.mine')}</h2>
       ${mine.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'lweb.col.map')}</th><th>${t(lang, 'lweb.col.lord')}</th><th>${t(lang, 'lweb.col.status')}</th><th>${t(lang, 'lweb.col.since')}</th><th></th></tr></thead>
         <tbody>${mine.map((e) => html`<tr>
-          <td>${e.mapName[lang]}</td><td>${e.lordName}</td><td>${statusText(lang, e)}</td><td>${timeTag(e.createdAt, lang, tz)}</td>
+          <td>${e.mapName[lang]}</td><td>${e.lordName}</td><td>${statusText(lang, e)}</td><td>${timeTag(e.createdAt, lang, tz, 'short')}</td>
           <td class="actions">
             ${e.status === 'asked' || e.status === 'waiting' ? html`<a class="button${e.status === 'asked' ? ' primary' : ''}" href="/lobby/confirm/${e.id}">${t(lang, 'lweb.confirm')}</a> ` : ''}
             ${e.status === 'placed' && e.gameId ? html`<a class="button primary" href="/games/${e.gameId}">${t(lang, 'lweb.go-game')}</a>` : ''}
@@ -177,7 +177,7 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     const body = html`<link rel="stylesheet" href="/static/orders.css">
       <h1>${t(lang, 'lweb.confirm.title')}</h1>
       <p>${t(lang, 'lweb.confirm.text', { lord: e.lordName, map: e.mapName[lang], n: m?.players ?? e.needed })}</p>
-      <p>${t(lang, 'lweb.col.status')} : <strong>${statusText(lang, e)}</strong></p>
+      <p>${t(lang, 'lweb.col.status')}${t(lang, 'gweb.colon')}<strong>${statusText(lang, e)}</strong></p>
       ${open ? html`<form method="post" action="/lobby/confirm/${e.id}">${csrfField(v)}<button type="submit" class="primary">${t(lang, 'lweb.confirm')}</button></form>`
         : html`<p class="notice">${t(lang, e.status === 'confirmed' ? 'lweb.confirm.done' : 'lweb.confirm.closed')}</p>
           ${e.status === 'placed' && e.gameId ? html`<p><a class="button primary" href="/games/${e.gameId}">${t(lang, 'lweb.go-game')}</a></p>` : ''}`}

@@ -18,7 +18,9 @@
     if (isNaN(d.getTime())) continue;
     try {
       var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      el.textContent = new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeStyle: 'short' }).format(d) + (zone ? ' (' + zone + ')' : '');
+      var full = el.getAttribute('data-local') !== 'short';
+      el.textContent = new Intl.DateTimeFormat(lang, { dateStyle: full ? 'full' : 'medium', timeStyle: 'short' }).format(d) + (full && zone ? ' (' + zone + ')' : '');
+      if (zone) el.title = zone;
     } catch (e) { /* keep the server's text */ }
   }
 
@@ -90,8 +92,8 @@
       var strong = document.createElement('strong');
       strong.textContent = it.line ? msg('line', { n: it.line }) : msg('sheet');
       li.appendChild(strong);
-      li.appendChild(document.createTextNode(' : ' + it.message));
-      if (it.candidates && it.candidates.length) {
+      li.appendChild(document.createTextNode((msgs.colon || ' : ') + it.message));
+      if (it.candidates && it.candidates.length && !it.candidates.every(function (c) { return it.message.indexOf(c) >= 0; })) {
         var c = document.createElement('span');
         c.className = 'muted';
         c.textContent = ' — ' + msg('candidates', { list: it.candidates.join(', ') });
@@ -249,16 +251,21 @@
   }
 
   // ── ready
+  // While ready, look now and then whether the turn has been resolved (quickly at first: with
+  // early resolution it happens within a second or two of the last lord's "ready").
   var poll = null;
+  var polls = 0;
   function startPolling() {
     if (poll || !sheetUrl) return;
-    poll = setInterval(function () {
-      if (!ready) { clearInterval(poll); poll = null; return; }
+    poll = setTimeout(function tick() {
+      poll = null;
+      if (!ready) return;
+      polls++;
       fetch(sheetUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
         .then(function (r) { return r.ok ? r.json() : { step: -1 }; })
-        .then(function (data) { checkStep(data.step); })
-        .catch(function () { /* try again later */ });
-    }, 4000);
+        .then(function (data) { if (!checkStep(data.step)) startPolling(); })
+        .catch(function () { startPolling(); });
+    }, polls < 8 ? 1000 : 15000);
   }
 
   if (readyForm) {

@@ -1,0 +1,23 @@
+/**
+ * A second server process for the kill/restart test (test/platform/jobs.test.ts): connects to the
+ * PostgreSQL schema of CHILD_DB_URL and runs one pass of the turn job at the instant CHILD_NOW.
+ * The test starts it with SUZERAIN_TEST_PAUSE_IN_TX so that it stops inside the resolution
+ * transaction, then kills it there.
+ */
+import { configFromEnv } from '../../src/platform/config.ts';
+import { openDb } from '../../src/platform/db/index.ts';
+import { games } from '../../src/platform/games/service.ts';
+import type { AppCtx } from '../../src/platform/http/server.ts';
+
+const db = await openDb({ url: process.env.CHILD_DB_URL! });
+const now = new Date(process.env.CHILD_NOW!);
+const ctx: AppCtx = {
+  db,
+  config: { ...configFromEnv({}), publicUrl: 'http://suzerain.test', claimTimeoutSeconds: Number(process.env.CHILD_TIMEOUT ?? 300) },
+  now: () => now,
+  instanceId: process.env.CHILD_INSTANCE ?? `child-${process.pid}`,
+  kick: () => {},
+};
+const n = await games.runDue(ctx);
+process.stdout.write(`resolved ${n}\n`);
+await db.close();
