@@ -313,6 +313,10 @@ export async function authenticate(ctx: AppCtx, login: string, password: string,
   if (!marks) return null;
   const ok = row ? await verifyPassword(String(password ?? ''), row.password_hash) : await verifyDummy(String(password ?? ''));
   if (!ok) return null; // the marks stay: they are the failures
+  // An account whose address is not yet proven cannot log in, and fails exactly like a wrong
+  // password (marks kept): otherwise signing up with someone's address and logging in with the
+  // chosen password would tell whether the address was already registered.
+  if (!row!.validated) return null;
   await forget(ctx.db, marks);
   await ctx.db.query('DELETE FROM login_failures WHERE key = $1', [loginK]);
   if (needsRehash(row!.password_hash)) {
