@@ -90,6 +90,15 @@ export type FormField =
   | { name: string; label: string; kind: 'integer'; min?: number; max?: number; optional?: boolean }
   | { name: string; label: string; kind: 'text'; optional?: boolean };
 
+/**
+ * A player's view laid out for reading, in one language, by the ruleset (so that pages show the
+ * ruleset's own words): titled sections of key/value rows or tables.
+ */
+export interface ViewDoc { sections: ViewSection[] }
+export type ViewSection =
+  | { title: string; kind: 'kv'; rows: [string, string][] }
+  | { title: string; kind: 'table'; columns: string[]; rows: string[][]; collapsed?: boolean; highlight?: number };
+
 export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   id: string;
   title: Localized;
@@ -110,6 +119,10 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   outcome(state: S): Outcome | null;
   /** A short label for the step about to resolve (`turn 3`). */
   stepLabel(state: S): string;
+  /** Optional: one player's view (null: the public view) laid out for reading, in `lang`. */
+  presentView?(state: S, player: PlayerId | null, lang: Lang): ViewDoc;
+  /** Optional: the step label in a language (`tour 3`), from the stored label. */
+  localizeLabel?(label: string, lang: Lang): string;
   /** Optional: the guided form for one player's answer, with the legal options of the moment. */
   answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
   /** Optional: the answer, as text, to show when a structured answer was stored. */

@@ -74,3 +74,18 @@ test('a successful ESP reveals the territory: coefficient, forces, fortification
   assert.equal(s2.lords.L1!.treasury, 4500);
   assert.equal(playerView(s2, 'L1').me!.intel['livo-joki'], undefined);
 });
+
+test('the view laid out for reading (fr/en) shows the lord his own state and nothing secret of others', () => {
+  const s = world();
+  for (const lang of ['fr', 'en'] as const) {
+    const doc = gloireEtPouvoir.presentView!(s, 'L1', lang);
+    const text = JSON.stringify(doc);
+    assert.ok(!/undefined|NaN/.test(text), text);
+    assert.ok(text.includes(lang === 'fr' ? '5 000 écus' : '5,000 écus'), 'own treasury');
+    assert.ok(!text.includes('12 345') && !text.includes('12,345') && !text.includes('12345'), "another lord's treasury");
+    assert.ok(!text.includes('Perceval'), 'a far knight');
+    assert.ok(text.includes(lang === 'fr' ? 'Classement de la renommée' : 'Renown ranking'));
+    const pub = JSON.stringify(gloireEtPouvoir.presentView!(s, null, lang));
+    assert.ok(!pub.includes('Gauvain') && !pub.includes('12 345') && !pub.includes('5 000 écus'), 'the public view shows no lord\'s secrets');
+  }
+});

@@ -8,6 +8,7 @@ import type { GPEvent } from './events.ts';
 import { livingLords } from './formulas.ts';
 import { formatOrder, parseSheet } from './orders/parse.ts';
 import { orderForm } from './form.ts';
+import { presentView } from './present.ts';
 import type { Sheet } from './orders/types.ts';
 import { renderReport } from './report.ts';
 import type { GPOptions } from './setup.ts';
@@ -66,5 +67,7 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   },
   stepLabel: (s) => `turn ${s.turn}`,
   answerForm: (s, player, _decision, lang) => orderForm(s, player, lang),
+  presentView,
+  localizeLabel: (label, lang) => (lang === 'fr' ? label.replace(/^turn (\d+)$/, 'tour $1') : label),
   answerText: (s, _player, _decision, sheet) => sheet.lines.map((l) => l.text || formatOrder(s, l.order)).join('\n'),
 };

@@ -43,7 +43,7 @@ export const PHASE_TITLES: Record<number, Loc> = {
   19: { fr: 'Fin du tour', en: 'End of turn' },
 };
 
-const TITLE_NAMES: Record<Title, Loc> = {
+export const TITLE_NAMES: Record<Title, Loc> = {
   baron: { fr: 'Baron', en: 'Baron' },
   vicomte: { fr: 'Vicomte', en: 'Viscount' },
   comte: { fr: 'Comte', en: 'Count' },
@@ -52,7 +52,7 @@ const TITLE_NAMES: Record<Title, Loc> = {
   prince: { fr: 'Prince', en: 'Prince' },
 };
 
-const FORT_NAMES: Record<Fortification, Loc> = {
+export const FORT_NAMES: Record<Fortification, Loc> = {
   none: { fr: 'aucune', en: 'none' },
   palisade: { fr: 'palissade', en: 'palisade' },
   wall: { fr: 'muraille', en: 'wall' },
