@@ -15,7 +15,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
 
   suzerain new --ruleset gloire-et-pouvoir --map scandinavia --players 10 --seed S --out game.json
                [--lords "Hawkmoon,Hylith,…"] [--config overrides.json]
-  suzerain orders game.json --lord NAME --file orders.txt      (--file - reads standard input)
+  suzerain orders game.json --lord NAME --file orders.txt [--lang fr|en]   (--file - reads standard input)
   suzerain resolve game.json [--bots]                          (--bots: absent lords are played by bots)
   suzerain report game.json --lord NAME [--turn N] [--lang fr|en]
   suzerain status game.json
@@ -88,7 +88,7 @@ function readConfig(path: string | undefined): Record<string, unknown> | undefin
 function findPlayer(entry: RulesetEntry, game: GameRecord, name: string | undefined): string {
   if (!name) throw new CliError('--lord NAME is required');
   const players = entry.ruleset.players(game.state);
-  const r = resolveName(name, players.map((p) => ({ names: [p.name, p.id], value: p.id, label: p.name })), 'lord');
+  const r = resolveName(name, players.map((p) => ({ names: [p.name, p.id], value: p.id, label: p.name })), { en: 'lord', fr: 'seigneur' });
   if (!r.ok) throw new CliError(r.error);
   return r.value;
 }
@@ -119,7 +119,11 @@ function cmdNew(args: string[], io: Io): number {
 }
 
 function cmdOrders(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, file: { type: 'string' }, decision: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: {
+    lord: { type: 'string' }, file: { type: 'string' }, decision: { type: 'string' }, lang: { type: 'string', default: 'en' },
+  } });
+  const lang = values.lang as Lang;
+  if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
   const path = positionals[0];
   const { game, entry } = load(path);
   const player = findPlayer(entry, game, values.lord);
@@ -130,7 +134,9 @@ function cmdOrders(args: string[], io: Io): number {
   const { game: next, validation } = submit(entry.ruleset, game, player, decision, text);
   save(path!, next);
   const kept = (validation.value as { lines?: unknown[] } | null)?.lines?.length ?? (validation.value === null ? 0 : 1);
-  for (const i of validation.issues) io.err(`${i.line !== undefined ? `line ${i.line}: ` : ''}${i.message}`);
+  const lineWord = lang === 'fr' ? 'ligne' : 'line';
+  const colon = lang === 'fr' ? ' : ' : ': ';
+  for (const i of validation.issues) io.err(`${i.line !== undefined ? `${lineWord} ${i.line}${colon}` : ''}${i.text?.[lang] ?? i.message}`);
   io.out(`${kept} order(s) stored for ${entry.ruleset.players(game.state).find((p) => p.id === player)!.name}${validation.issues.length ? `, ${validation.issues.length} line(s) rejected` : ''}`);
   return validation.issues.length ? 1 : 0;
 }

@@ -1,8 +1,11 @@
 /**
  * Forgiving name resolution for text orders: accents, case, hyphens, apostrophes and spaces are
- * ignored. An unknown or ambiguous name yields an error listing the nearest candidates.
+ * ignored. An unknown or ambiguous name yields an error (in English, and in both languages in
+ * `text`) listing the nearest candidates.
  */
 import { distance } from 'fastest-levenshtein';
+import { asNoun, fill, type Noun } from './localize.ts';
+import type { Localized } from './ruleset.ts';
 
 export function normalizeName(s: string): string {
   return s
@@ -14,28 +17,59 @@ export function normalizeName(s: string): string {
 
 export interface NameEntry<T> { names: string[]; value: T; label: string }
 
-export type NameResult<T> = { ok: true; value: T; label: string } | { ok: false; error: string; candidates: string[] };
+/** A failure carries `error` (English, as before) and `text`, the same message in fr and en. */
+export type NameResult<T> =
+  | { ok: true; value: T; label: string }
+  | { ok: false; error: string; text: Localized; candidates: string[] };
 
-export function resolveName<T>(input: string, entries: NameEntry<T>[], what: string): NameResult<T> {
+const NAME_MESSAGES = {
+  empty: { en: '{what}: empty name', fr: '{what} : nom vide' },
+  ambiguous: { en: '{what} "{input}" is ambiguous: {list}', fr: '{what} {ambiguous} « {input} » : {list}' },
+  unknown: { en: 'unknown {what} "{input}"{hint}', fr: '{what} {unknown} « {input} »{hint}' },
+  hint: { en: '; did you mean {list}?', fr: ' ; vouliez-vous dire {list} ?' },
+} satisfies Record<string, Localized>;
+
+/**
+ * The message for a name that could not be resolved, in both languages. `what` is the kind of
+ * name (a Noun, for French agreement); `list` the ambiguous labels or the nearest candidates.
+ */
+export function nameProblem(kind: 'empty' | 'ambiguous' | 'unknown', what: string | Noun, input: string, list: string[] = []): Localized {
+  const noun = asNoun(what);
+  const joined = list.join(', ');
+  return fill(NAME_MESSAGES[kind], {
+    what: noun,
+    input,
+    list: joined,
+    hint: kind === 'unknown' && list.length ? fill(NAME_MESSAGES.hint, { list: joined }) : '',
+    ambiguous: noun.fem ? 'ambiguë' : 'ambigu',
+    unknown: noun.fem ? 'inconnue' : 'inconnu',
+  });
+}
+
+function failure(text: Localized, candidates: string[]): { ok: false; error: string; text: Localized; candidates: string[] } {
+  return { ok: false, error: text.en, text, candidates };
+}
+
+/** `what` names the kind of name in messages: a Noun (both languages) or plain text (the same in both). */
+export function resolveName<T>(input: string, entries: NameEntry<T>[], what: string | Noun): NameResult<T> {
   const key = normalizeName(input);
-  if (!key) return { ok: false, error: `${what}: empty name`, candidates: [] };
+  if (!key) return failure(nameProblem('empty', what, input), []);
   const exact = entries.filter((e) => e.names.some((n) => normalizeName(n) === key));
   const distinct = uniqueByLabel(exact);
   if (distinct.length === 1) return { ok: true, value: distinct[0]!.value, label: distinct[0]!.label };
   if (distinct.length > 1) {
     const labels = distinct.map((e) => e.label);
-    return { ok: false, error: `${what} "${input}" is ambiguous: ${labels.join(', ')}`, candidates: labels };
+    return failure(nameProblem('ambiguous', what, input, labels), labels);
   }
   // Unique prefix match ("vadvet" for "Vadvet-Jakko").
   const prefixed = uniqueByLabel(entries.filter((e) => e.names.some((n) => normalizeName(n).startsWith(key))));
   if (prefixed.length === 1 && key.length >= 3) return { ok: true, value: prefixed[0]!.value, label: prefixed[0]!.label };
-  const near = nearest(key, entries, 3);
-  const hint = near.length ? `; did you mean ${near.join(', ')}?` : '';
   if (prefixed.length > 1) {
     const labels = prefixed.map((e) => e.label).slice(0, 5);
-    return { ok: false, error: `${what} "${input}" is ambiguous: ${labels.join(', ')}`, candidates: labels };
+    return failure(nameProblem('ambiguous', what, input, labels), labels);
   }
-  return { ok: false, error: `unknown ${what} "${input}"${hint}`, candidates: near };
+  const near = nearest(key, entries, 3);
+  return failure(nameProblem('unknown', what, input, near), near);
 }
 
 function uniqueByLabel<T>(entries: NameEntry<T>[]): NameEntry<T>[] {

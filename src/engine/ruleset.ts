@@ -39,7 +39,10 @@ export interface Decision {
 export interface ValidationIssue {
   /** 1-based line for text answers, or item index for structured answers. */
   line?: number;
+  /** The message in English (kept for compatibility; shown when `text` is absent). */
   message: string;
+  /** The message in every language; show `text?.[lang] ?? message`. */
+  text?: Localized;
   /** Nearest names, when a name was not recognised. */
   candidates?: string[];
 }

@@ -106,7 +106,7 @@ export function parseBid(answer: unknown, gold: number): Validation<number> {
 export function parseGood(answer: unknown): Validation<Good> {
   const expected = `expected ${GOODS.join(', ')}`;
   if (typeof answer !== 'string') return fail(`unknown choice ${JSON.stringify(answer) ?? String(answer)}: ${expected}`, [...GOODS]);
-  const r = resolveName(answer, GOOD_NAMES, 'choice');
+  const r = resolveName(answer, GOOD_NAMES, { en: 'choice', fr: 'choix' });
   if (r.ok) return { value: r.value, issues: [] };
   return fail(`${r.error} (${expected})`, r.candidates);
 }

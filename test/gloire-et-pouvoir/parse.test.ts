@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { DEFAULT_CONFIG } from '../../src/rulesets/gloire-et-pouvoir/config.ts';
-import { ORDER_SYNTAX, formatOrder, parseSheet } from '../../src/rulesets/gloire-et-pouvoir/orders/parse.ts';
+import { resolveName } from '../../src/engine/names.ts';
+import { ORDER_SYNTAX, ORDER_SYNTAX_FR, formatOrder, parseSheet } from '../../src/rulesets/gloire-et-pouvoir/orders/parse.ts';
 import { ORDER_CODES, type Order } from '../../src/rulesets/gloire-et-pouvoir/orders/types.ts';
 import type { Army, GPState, Knight, Lord, Territory } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 
@@ -296,6 +297,119 @@ test('a sheet keeps valid lines around invalid ones, with line numbers and seqs'
   assert.match(issues[2]!.message, /unknown order code "XYZ"/);
 });
 
+// ─────────────────────────────────────────────────────────────────── languages
+
+/** One bad line per kind of error the text syntax can make. */
+const BAD_LINES = [
+  'IMP 2.5 NARVIK', // not an integer
+  'IMP 12 NARVIK', // level out of range
+  'RED 0 Narvik', // amount below its minimum
+  'CHE 6', // number of knights out of range
+  'INI 50 50 101', // percentage out of range
+  'IMQ 9 Narvik', // unknown code
+  'IMP 9 Narvk', // unknown territory, with candidates
+  'ESP Atlantis', // unknown territory
+  'ARM Narvik 500 Gandalf', // unknown knight
+  'ALL Hyliath', // unknown lord, with candidates
+  'TSF Hawkmoon Chevalier 3 100', // ambiguous knight
+  'TSF Legolas Boromir 10', // not one's own knight
+  'LIB', // missing parameter
+  'ATT Hawkmoon', // missing territory
+  'ORG 4 1000', // missing password
+  'ABD now', // extra token
+  'ALL Jon Snow Hylith', // extra token after a name
+  'GUE Hawkmoon', // self-target
+  'DEM seven', // not an army number
+  'DEM 42', // not one's army
+  'FOR Narvik moat', // unknown fortification
+  `REN Boromir ${'x'.repeat(41)}`, // new name too long
+  'IMP 9 "Narvik', // unterminated quote
+  'PAR Gandalf', // PAR: unknown knight
+  'PAR Hawkmoon Hylth pw', // PAR: unknown organising lord
+  'PAR Hawkmoon Hylith pw more', // PAR: extra after the password
+  'PAR Hawkmoon Hylith "pw', // PAR: unterminated password
+];
+
+/** One bad structured item per kind of error of the structured form. */
+const BAD_ITEMS: unknown[] = [
+  { code: 'IMP', level: 'x', territory: 'narvik' },
+  { code: 'IMP', level: true, territory: 'narvik' },
+  { code: 'IMP', territory: 'narvik' },
+  { code: 'MOV', knight: 3, territory: 'narvik' },
+  { code: 'DEM', army: {} },
+  { code: 'ORG', capacity: 2, reward: 0, password: 5 },
+  { code: 'FOR', territory: 'narvik', type: 1 },
+  { code: 'REN', knight: 'Boromir', name: 3 },
+  { code: 'REN', knight: 'Boromir', name: '"Bob"' },
+  { code: 'PAR', knight: 'Hawkmoon', organizer: 5 },
+  { code: 'PAR', knight: 'Hawkmoon', organizer: 'Hylith', password: 5 },
+  { code: 'ZZZ' },
+  42,
+];
+
+/** Every issue of a batch, with its source for messages. */
+function allIssues() {
+  const out: { source: string; issue: ReturnType<typeof bad> }[] = [];
+  for (const line of BAD_LINES) out.push({ source: line, issue: bad(line) });
+  const items = parseSheet(S, 'L1', BAD_ITEMS);
+  assert.equal(items.issues.length, BAD_ITEMS.length);
+  items.issues.forEach((issue, i) => out.push({ source: JSON.stringify(BAD_ITEMS[i]), issue }));
+  const noKnights = { ...S, knights: Object.fromEntries(Object.entries(S.knights).filter(([, k]) => k.lord !== 'L5')) };
+  out.push({ source: 'PAR * (no knights)', issue: parseSheet(noKnights, 'L5', 'PAR *').issues[0]! });
+  out.push({ source: 'not a sheet', issue: parseSheet(S, 'L1', 42 as unknown as string).issues[0]! });
+  return out;
+}
+
+test('every issue is given in French and in English', () => {
+  const all = allIssues();
+  const english = /\b(unknown|must|got|missing|unexpected|expected|ambiguous|did you mean|syntax|cannot|yours|empty|orders?)\b/i;
+  for (const { source, issue } of all) {
+    const { text } = issue;
+    assert.ok(text, `${source}: no text`);
+    assert.ok(text.fr.trim() && text.en.trim(), `${source}: empty text`);
+    assert.notEqual(text.fr, text.en, `${source}: the same in both languages`);
+    assert.equal(text.en, issue.message, `${source}: message is the English text`);
+    assert.doesNotMatch(text.fr, english, `${source}: English words in "${text.fr}"`);
+    assert.doesNotMatch(text.fr, /"[^"]*"/, `${source}: English quotes in "${text.fr}"`);
+    assert.doesNotMatch(text.fr, /[^\s][;:?!](\s|$)/, `${source}: French punctuation needs a space before it: "${text.fr}"`);
+  }
+  // Different errors read differently.
+  assert.equal(new Set(all.map((x) => x.issue.text!.fr)).size, all.length);
+});
+
+test('French messages use the rules\' vocabulary', () => {
+  const fr = (line: string) => bad(line).text!.fr;
+  assert.equal(fr('IMP 12 NARVIK'), 'IMP : le niveau doit être un entier de 0 à 10, et non « 12 »');
+  assert.equal(fr('IMP 9 Narvk'), 'IMP : territoire inconnu « Narvk » ; vouliez-vous dire Narvik, Inari, Mikeli ?');
+  assert.equal(fr('RED 0 Narvik'), 'RED : le montant en écus doit être un entier d’au moins 1, et non « 0 »');
+  assert.equal(fr('LIB'), 'LIB : il manque le chevalier (syntaxe : LIB <chevalier>)');
+  assert.equal(fr('GAR Boromir'), 'GAR : il manque le nombre d’hommes (syntaxe : GAR <chevalier> <hommes>)');
+  assert.equal(fr('ORG 4 1000'), 'ORG : il manque le mot de passe (syntaxe : ORG <places ≥ 2> <récompense en écus> <mot de passe>)');
+  assert.equal(fr('ALL Hyliath'), 'ALL : seigneur inconnu « Hyliath » ; vouliez-vous dire Hylith ?');
+  assert.equal(
+    fr('TSF Hawkmoon Chevalier 3 100'),
+    'TSF : chevalier cible ambigu « Chevalier 3 » : Hawkmoon/Chevalier 3, Jon Snow/Chevalier 3 (écrivez Seigneur/Chevalier)',
+  );
+  assert.equal(fr('GUE Hawkmoon'), 'GUE : vous ne pouvez pas vous viser vous-même');
+  assert.equal(fr('DEM 42'), 'DEM : vous n’avez pas d’armée #42');
+  assert.equal(fr('IMQ 9 Narvik'), 'code d’ordre inconnu « IMQ » ; vouliez-vous dire IMP, INI ?');
+  assert.equal(fr('PAR Hawkmoon Hylith pw more'), 'PAR : « more » en trop après le mot de passe');
+  assert.equal(fr('PAR Hawkmoon Hylth pw'), 'PAR : seigneur organisateur inconnu « Hylth » ; vouliez-vous dire Hylith ?');
+  // The candidates are the same whatever the language.
+  assert.deepEqual(bad('IMP 9 Narvk').candidates, ['Narvik', 'Inari', 'Mikeli']);
+});
+
+test('resolveName agrees French adjectives with the noun', () => {
+  const entries = [{ names: ['Sept'], value: 7, label: 'Sept' }];
+  const r = resolveName('Zzzzzzzz', entries, { en: 'army', fr: 'armée', fem: true });
+  assert.ok(!r.ok);
+  assert.deepEqual(r.text, { en: 'unknown army "Zzzzzzzz"', fr: 'armée inconnue « Zzzzzzzz »' });
+  assert.equal(r.error, r.text.en);
+  const plain = resolveName('', entries, 'choice');
+  assert.ok(!plain.ok);
+  assert.deepEqual(plain.text, { en: 'choice: empty name', fr: 'choice : nom vide' });
+});
+
 test('structured input: order objects validated field by field, and text lines', () => {
   const { sheet, issues } = parseSheet(S, 'L1', [
     { code: 'IMP', level: 9, territory: 'narvik' },
@@ -387,9 +501,11 @@ test('formatOrder → parseSheet gives back the same order', () => {
   assert.deepEqual(parseSheet(S, 'L3', formatOrder(S, other)).sheet.lines[0]!.order, other);
 });
 
-test('ORDER_SYNTAX covers every code', () => {
+test('ORDER_SYNTAX covers every code, in English and French', () => {
   for (const c of ORDER_CODES) assert.ok(ORDER_SYNTAX[c].startsWith(c), c);
+  for (const c of ORDER_CODES) assert.ok(ORDER_SYNTAX_FR[c].startsWith(c), c);
   assert.equal(ORDER_SYNTAX.IMP, 'IMP <level 0..10> <territory>');
+  assert.equal(ORDER_SYNTAX_FR.IMP, 'IMP <niveau 0..10> <territoire>');
 });
 
 // ─────────────────────────────────────────────────────────────────── properties

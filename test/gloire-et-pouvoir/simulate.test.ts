@@ -86,6 +86,12 @@ test('command-line game: new, orders with errors kept per line, resolve, report 
   assert.ok(c.err.some((l) => l.startsWith('line 2:') && /0 to 10/.test(l)), c.err.join('\n'));
   assert.ok(c.err.some((l) => l.startsWith('line 5:') && /Hawkmoon/.test(l)), 'the unknown knight error names the nearest candidate');
   assert.ok(c.out.some((l) => /^4 order\(s\) stored/.test(l)));
+  // The same sheet again, its errors in French (the sheet is replaced, not doubled).
+  c = capture();
+  assert.equal(await main(['orders', file, '--lord', 'hawkmoon', '--file', orders, '--lang', 'fr'], c.io), 1);
+  assert.ok(c.err.some((l) => l === 'ligne 2 : IMP : le niveau doit être un entier de 0 à 10, et non « 12 »'), c.err.join('\n'));
+  assert.ok(c.err.some((l) => l.startsWith('ligne 5 : ATT : chevalier inconnu « Hawkmon »')), c.err.join('\n'));
+  assert.ok(c.out.some((l) => /^4 order\(s\) stored/.test(l)));
   c = capture();
   await main(['status', file], c.io);
   assert.ok(c.out.some((l) => /given\s+Hawkmoon/.test(l)) && c.out.some((l) => /absent\s+Hylith/.test(l)));

@@ -13,10 +13,15 @@ import { createGuestUser, loginKey, safeNext, signUp } from '../../src/platform/
 import { deliverMail } from '../../src/platform/mail/mailer.ts';
 import { queueMail } from '../../src/platform/mail/queue.ts';
 import { configFromEnv } from '../../src/platform/config.ts';
-import type { AppCtx } from '../../src/platform/http/server.ts';
+import { sha256, type AppCtx } from '../../src/platform/http/server.ts';
 
 const PW = 'bonne épée 42';
 const MIN = 60_000;
+
+/** A page's HTML without its CSRF token (meta tag and hidden fields), for comparing two answers. */
+const noCsrf = (text: string): string => text
+  .replace(/(<meta name="csrf-token" content=")[^"]*"/g, '$1"')
+  .replace(/(name="_csrf" value=")[^"]*"/g, '$1"');
 
 test('passwords: scrypt encoding, verification, constant format', async () => {
   const h = await hashPassword('correct horse battery');
@@ -48,7 +53,7 @@ for (const kind of DB_KINDS) {
     const user = async (login: string): Promise<any> => tp.db.one('SELECT * FROM users WHERE login_key = $1', [loginKey(login)]);
     const settle = async () => { await tp.platform.tick(); await new Promise((r) => setTimeout(r, 150)); };
 
-    test('sign-up, code by mail, login before and after validation, logout', async () => {
+    test('sign-up, code by mail, no login before validation, anonymous validation and new code, logout', async () => {
       const b = new Browser(tp.url, { ip: '10.0.1.1' });
       const form = await b.get('/signup');
       assert.equal(form.status, 200);
@@ -91,33 +96,93 @@ for (const kind of DB_KINDS) {
       assert.equal(tokens.length, 1);
       assert.ok(!tokens[0]!.token_hash.includes(code), 'codes are stored hashed');
 
-      // Not validated yet: may log in, lands on the validation page with the banner.
-      const l1 = await b.post('/login', { login: 'ALIENOR', password: PW });
-      assert.equal(l1.status, 200);
-      assert.equal(l1.path, '/validate');
-      assert.match(pageText(l1.text), /n’est pas encore validée/);
-      assert.match(pageText(l1.text), /Renvoyer le code/);
-      const sid = l1.setCookies.find((c) => c.startsWith('sid='));
+      // Not validated yet: the login fails exactly like a login that does not exist (same status,
+      // same page), and the message points to the validation page.
+      const l1 = await b.post('/login', { login: 'Alienor', password: PW });
+      const nobody = await new Browser(tp.url, { ip: '10.0.1.11' }).post('/login', { login: 'Nobody', password: PW });
+      assert.equal(l1.status, 401);
+      assert.equal(nobody.status, l1.status);
+      assert.equal(pageText(l1.text).replaceAll('Alienor', 'X'), pageText(nobody.text).replaceAll('Nobody', 'X'));
+      assert.equal(noCsrf(l1.text).replaceAll('Alienor', 'X'), noCsrf(nobody.text).replaceAll('Nobody', 'X'));
+      assert.match(pageText(l1.text), /Identifiant ou mot de passe incorrect/);
+      assert.match(pageText(l1.text), /n’est pas encore validée ne peut pas se connecter/);
+      assert.ok(l1.text.includes('href="/validate?login=Alienor"'), 'a link to the validation page');
+      assert.equal(b.cookies.has('sid'), false, 'no session');
+      assert.equal(await tp.db.one('SELECT 1 FROM sessions WHERE user_id = $1', [row.id]), null);
+      assert.ok((await b.get('/account')).path.startsWith('/login?next='));
+
+      // Anonymous validation page: login and code, and the form asking for a new code.
+      const vp = await b.get('/validate');
+      assert.equal(vp.status, 200);
+      assert.match(vp.text, /<form method="post" action="\/validate" class="stack">/);
+      assert.match(vp.text, /<form method="post" action="\/validate\/resend" class="stack">/);
+      assert.match(pageText(vp.text), /Envoyer un nouveau code/);
+      assert.doesNotMatch(pageText(vp.text), /n’est pas encore validée/, 'no banner for a visitor');
+
+      // A wrong code: 400, the same answer as for a login that does not exist.
+      const badCode = code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA';
+      const wrong = await b.post('/validate', { login: 'Alienor', code: badCode });
+      const wrongNobody = await new Browser(tp.url, { ip: '10.0.1.12' }).post('/validate', { login: 'Nobody', code: badCode });
+      assert.equal(wrong.status, 400);
+      assert.equal(wrongNobody.status, 400);
+      assert.match(pageText(wrong.text), /n’est pas valable/);
+      assert.equal(noCsrf(wrong.text).replaceAll('Alienor', 'X'), noCsrf(wrongNobody.text).replaceAll('Nobody', 'X'));
+
+      // Asking for a new code, not logged in: the same answer for an unknown login, a second code
+      // mail for the real one (by login or by address).
+      const rs = await b.post('/validate/resend', { login: 'Alienor' });
+      const rsNobody = await new Browser(tp.url, { ip: '10.0.1.13' }).post('/validate/resend', { login: 'Nobody' });
+      assert.equal(rs.status, 200);
+      assert.equal(rs.path, '/validate?resent=any&login=Alienor');
+      assert.equal(rsNobody.status, rs.status);
+      assert.match(pageText(rs.text), /Si un compte de ce nom attend sa validation, un nouveau code/);
+      assert.equal(noCsrf(rs.text).replaceAll('Alienor', 'X'), noCsrf(rsNobody.text).replaceAll('Nobody', 'X'));
+      await tp.smtp.waitFor(() => mailsTo('alienor@example.org').length === 2);
+      const code2 = codeFromMail(mailsTo('alienor@example.org')[1]!.text);
+      assert.notEqual(code2, code);
+      const rsMail = await new Browser(tp.url, { ip: '10.0.1.14' }).post('/validate/resend', { login: 'Nobody@example.org' });
+      assert.equal(rsMail.status, 200);
+      assert.equal(rsMail.path, '/validate?resent=any');
+      assert.equal(pageText(rsMail.text), pageText((await new Browser(tp.url, { ip: '10.0.1.14' }).post('/validate/resend', { login: 'ALIENOR@example.org' })).text));
+      await tp.smtp.waitFor(() => mailsTo('alienor@example.org').length === 3);
+      // The per-account limit (3 new codes an hour, after the sign-up's) still holds, with the same answer.
+      await b.post('/validate/resend', { login: 'aliénor' });
+      await tp.smtp.waitFor(() => mailsTo('alienor@example.org').length === 4);
+      const rs5 = await b.post('/validate/resend', { login: 'aliénor' });
+      assert.equal(noCsrf(rs5.text).replaceAll('aliénor', 'X'), noCsrf(rsNobody.text).replaceAll('Nobody', 'X'));
+      await settle();
+      assert.equal(mailsTo('alienor@example.org').length, 4, 'no fourth new code within the hour');
+
+      // Every code sent stays good until one is used: each new code adds to the others.
+      const live = await tp.db.query(`SELECT token_hash FROM user_tokens WHERE user_id = $1 AND kind = 'validate' AND used_at IS NULL`, [row.id]);
+      assert.equal(live.length, 4);
+      for (const c of [code, code2]) assert.ok(live.some((r) => r.token_hash === sha256(`validate:${row.id}:${c}`)), c);
+
+      // The first mail's code validates; anonymous, on to the login page with the notice.
+      const ok = await b.post('/validate', { login: 'Alienor', code });
+      assert.equal(ok.status, 200);
+      assert.ok(ok.path.startsWith('/login?validated=1'), ok.path);
+      assert.match(pageText(ok.text), /Votre adresse est validée : connectez-vous/);
+      assert.equal((await user('Aliénor')).validated, true);
+      assert.equal((await tp.db.query(`SELECT 1 FROM user_tokens WHERE user_id = $1 AND kind = 'validate' AND used_at IS NULL`, [row.id])).length, 0,
+        'the other codes are spent with it');
+      // No more code for a validated account.
+      tp.clock.now = new Date(tp.clock.now.getTime() + 61 * MIN);
+      await b.post('/validate/resend', { login: 'Alienor' });
+      await settle();
+      assert.equal(mailsTo('alienor@example.org').length, 4);
+
+      // Now the login works (the failures before validation do not block it: fewer than 5).
+      const l1b = await b.post('/login', { login: 'ALIENOR', password: PW });
+      assert.equal(l1b.status, 200);
+      assert.equal(l1b.path, '/');
+      const sid = l1b.setCookies.find((c) => c.startsWith('sid='));
       assert.ok(sid && /HttpOnly/i.test(sid) && /SameSite=Lax/i.test(sid) && /Path=\//i.test(sid), sid);
       const acc = await b.get('/account');
       assert.equal(acc.status, 200);
-      assert.match(pageText(acc.text), /adresse non validée/);
+      assert.match(pageText(acc.text), /adresse validée/);
+      assert.doesNotMatch(pageText(acc.text), /non validée/);
       assert.match(pageText(acc.text), /alienor@example\.org/);
-
-      // Resend: a second code arrives.
-      const rs = await b.post('/validate/resend');
-      assert.equal(rs.path, '/validate?resent=1');
-      await tp.smtp.waitFor(() => mailsTo('alienor@example.org').length === 2);
-
-      // A wrong code is refused; the first mail's code still works.
-      const wrong = await b.post('/validate', { code: code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA' });
-      assert.equal(wrong.status, 400);
-      assert.match(pageText(wrong.text), /n’est pas valable/);
-      const ok = await b.post('/validate', { code });
-      assert.equal(ok.status, 200);
-      assert.equal(ok.path, '/account?validated=1');
-      assert.match(pageText(ok.text), /Votre adresse est validée/);
-      assert.equal((await user('Aliénor')).validated, true);
 
       // Log out: the session ends.
       const out = await b.post('/logout');
@@ -257,6 +322,52 @@ for (const kind of DB_KINDS) {
       await settle();
       assert.equal(mailsTo('nobody@example.org').length, 0);
       assert.equal((await tp.db.query(`SELECT 1 FROM outbox WHERE to_addr = 'nobody@example.org'`)).length, 0);
+    });
+
+    test('signing up with a registered address then logging in with the chosen password tells nothing', async () => {
+      const owner = new Browser(tp.url, { ip: '10.0.5.10' });
+      await signUpAndLogIn(owner, tp.smtp, { login: 'Gisele', email: 'gisele@example.org', password: PW });
+      const P = 'mot de passe choisi 7';
+      // The attacker signs up with Gisele's address (taken) and, for comparison, with a free one.
+      const attacker = new Browser(tp.url, { ip: '10.0.5.11' });
+      await attacker.get('/signup');
+      const s1 = await attacker.post('/signup', { login: 'Usurpateur', email: 'GISELE@example.org', password: P, password2: P });
+      const s2 = await attacker.post('/signup', { login: 'Libre', email: 'libre@example.org', password: P, password2: P });
+      assert.equal(s1.status, 200);
+      assert.equal(s2.status, 200);
+      assert.equal(await user('Usurpateur'), null, 'no account created with a taken address');
+      assert.equal((await user('Libre')).validated, false);
+
+      // Logging in with the chosen password: for the taken address, for the free one (an account
+      // waiting for validation) and for a login that never existed, the very same answer.
+      const tries = [['Usurpateur', '10.0.5.12'], ['Libre', '10.0.5.13'], ['Jamais', '10.0.5.14']] as const;
+      const answers = [];
+      for (const [login, ip] of tries) {
+        const c = new Browser(tp.url, { ip });
+        await c.get('/login');
+        const r = await c.post('/login', { login, password: P });
+        assert.equal(c.cookies.has('sid'), false, login);
+        answers.push({ status: r.status, text: pageText(r.text).replaceAll(login, 'X'), html: noCsrf(r.text).replaceAll(login, 'X') });
+      }
+      assert.equal(answers[0]!.status, 401);
+      for (const a of answers.slice(1)) {
+        assert.equal(a.status, answers[0]!.status);
+        assert.equal(a.text, answers[0]!.text);
+        assert.equal(a.html, answers[0]!.html);
+      }
+      // By address too: the owner's address with P fails like an unknown address.
+      const byMail = await new Browser(tp.url, { ip: '10.0.5.15' }).post('/login', { login: 'gisele@example.org', password: P });
+      const byNoMail = await new Browser(tp.url, { ip: '10.0.5.16' }).post('/login', { login: 'jamais@example.org', password: P });
+      assert.equal(byMail.status, 401);
+      assert.equal(byNoMail.status, 401);
+      assert.equal(noCsrf(byMail.text).replaceAll('gisele@example.org', 'X'), noCsrf(byNoMail.text).replaceAll('jamais@example.org', 'X'));
+
+      // The real owner got the warning (no code), and her own password still works.
+      const warning = await tp.smtp.waitFor((m) => m.to.includes('gisele@example.org') && /tentative/.test(m.subject));
+      assert.match(warning.text, /Gisele/);
+      assert.ok(!warning.text.includes('code='), 'no code in the warning');
+      assert.equal(mailsTo('gisele@example.org').filter((m) => /code de validation/.test(m.subject)).length, 1, 'only her own code, at her sign-up');
+      assert.equal((await new Browser(tp.url, { ip: '10.0.5.17' }).post('/login', { login: 'Gisele', password: PW })).path, '/');
     });
 
     test('password reset by link: one use, one hour, ends the other sessions', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * The game pages over HTTP, on both databases: the demo flow (order page, autosave API with
  * issues, ready → resolution → BILAN), access control of a private game (nobody but a lord sees
@@ -11,6 +12,7 @@ import { games } from '../../src/platform/games/service.ts';
 import { existsSync } from 'node:fs';
 import { CHROMIUM, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
+import { sha256 } from '../../src/platform/http/server.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 
 async function newUser(tp: TestPlatform, login: string, opts: { validated?: boolean } = {}): Promise<{ id: number; login: string; password: string }> {
@@ -103,6 +105,17 @@ for (const kind of DB_KINDS) {
       const page2 = await b.get(`/games/${id}/orders`);
       assert.match(page2.text, /<li data-line="2">/);
       assert.match(page2.text, /INI 10 20 30/);
+
+      // This visitor reads French (the default): the issues come in both languages, shown in French.
+      assert.match(page2.text, /<html lang="fr"/);
+      const badImp = await b.postJson(`/api/games/${id}/sheet`, { text: 'IMP 12 Narvik\n' });
+      assert.equal(badImp.status, 200, badImp.text);
+      const impIssue = json(badImp).issues[0];
+      assert.equal(impIssue.message, 'IMP: level must be an integer from 0 to 10, got "12"');
+      assert.equal(impIssue.text.en, impIssue.message);
+      assert.match(impIssue.text.fr, /niveau/);
+      assert.equal(impIssue.text.fr, 'IMP : le niveau doit être un entier de 0 à 10, et non « 12 »');
+      assert.match((await b.get(`/games/${id}/orders`)).text, /IMP : le niveau doit être un entier de 0 à 10/);
 
       // The classic form POST also saves (no JavaScript).
       const classic = await b.post(`/games/${id}/orders`, { text: 'INI 10 20 30\nCHE 1\n' }, nofollow);
@@ -300,9 +313,14 @@ for (const kind of DB_KINDS) {
       assert.doesNotMatch(gl.text, /action="\/lobby\/join"/);
       assert.match(gl.text, /class="notice"/);
       assert.equal((await guest.post('/lobby/join', { map: 'scandinavia', lordName: 'Intrus' }, nofollow)).status, 403);
+      // An unvalidated account cannot log in at all; a session it held from before is still refused the lobby.
       const f = new Browser(tp.url);
       await f.get('/login');
-      await f.post('/login', { login: uf.login, password: uf.password });
+      assert.equal((await f.post('/login', { login: uf.login, password: uf.password })).status, 401);
+      const sid = randomBytes(24).toString('base64url');
+      await tp.db.query('INSERT INTO sessions(id_hash, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)',
+        [sha256(sid), uf.id, randomBytes(24).toString('base64url'), new Date(tp.clock.now.getTime() + 86400_000)]);
+      f.cookies.set('sid', sid);
       const fl = await f.get('/lobby');
       assert.doesNotMatch(fl.text, /action="\/lobby\/join"/);
       assert.equal((await f.post('/lobby/join', { map: 'scandinavia', lordName: 'Intruse' }, nofollow)).status, 403);

@@ -9,7 +9,7 @@ import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { endSession, requireUser, sendPage, startSession, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import {
-  authenticate, changePassword, LOGIN_MAX, PASSWORD_MIN, requestPasswordReset, resendValidation, resetPassword, resetTokenUser,
+  authenticate, changePassword, LOGIN_MAX, PASSWORD_MIN, requestPasswordReset, resendValidation, resendValidationFor, resetPassword, resetTokenUser,
   safeNext, setLang, signUp, validateAccount, type SignupErrors,
 } from './service.ts';
 
@@ -45,13 +45,23 @@ messages({
   'acct.validate.code': { fr: 'Code de validation', en: 'Validation code' },
   'acct.validate.submit': { fr: 'Valider', en: 'Validate' },
   'acct.validate.invalid': {
-    fr: 'Ce code n’est pas valable (erroné ou expiré). Vérifiez-le, ou connectez-vous pour demander un nouveau code.',
-    en: 'This code is not valid (wrong or expired). Check it, or log in to ask for a new code.',
+    fr: 'Ce code n’est pas valable (erroné ou expiré). Vérifiez-le, ou demandez un nouveau code ci-dessous.',
+    en: 'This code is not valid (wrong or expired). Check it, or ask for a new code below.',
   },
   'acct.validate.throttled': { fr: 'Trop d’essais : attendez un quart d’heure avant de recommencer.', en: 'Too many attempts: wait a quarter of an hour before trying again.' },
   'acct.validate.done-login': { fr: 'Votre adresse est validée : connectez-vous pour jouer.', en: 'Your address is validated: log in to play.' },
   'acct.validate.done': { fr: 'Votre adresse est validée : vous pouvez jouer.', en: 'Your address is validated: you can play.' },
   'acct.validate.resent': { fr: 'Un nouveau code vient de vous être envoyé.', en: 'A new code has just been sent to you.' },
+  'acct.validate.resend-title': { fr: 'Pas reçu de code, ou code expiré ?', en: 'No code received, or code expired?' },
+  'acct.validate.resend-intro': {
+    fr: 'Indiquez votre identifiant ou votre adresse : le Scribe Royal vous enverra un nouveau code.',
+    en: 'Enter your login or your address: the Royal Scribe will send you a new code.',
+  },
+  'acct.validate.resend-submit': { fr: 'Envoyer un nouveau code', en: 'Send me a new code' },
+  'acct.validate.resend-maybe': {
+    fr: 'Si un compte de ce nom attend sa validation, un nouveau code vient d’être envoyé à son adresse.',
+    en: 'If an account with this name awaits validation, a new code has just been sent to its address.',
+  },
   'acct.validate.resend-wait': {
     fr: 'Plusieurs codes vous ont déjà été envoyés : attendez un peu avant d’en demander un autre.',
     en: 'Several codes have already been sent to you: please wait a little before asking for another one.',
@@ -65,9 +75,10 @@ messages({
   'acct.login.title': { fr: 'Connexion', en: 'Log in' },
   'acct.login.submit': { fr: 'Se connecter', en: 'Log in' },
   'acct.login.failed': {
-    fr: 'Identifiant ou mot de passe incorrect. Après plusieurs échecs, attendez un quart d’heure avant de réessayer.',
-    en: 'Wrong login or password. After several failures, wait a quarter of an hour before trying again.',
+    fr: 'Identifiant ou mot de passe incorrect. Un compte dont l’adresse n’est pas encore validée ne peut pas se connecter : saisissez le code reçu par courrier sur la {link}, ou demandez-y un nouveau code. Après plusieurs échecs, attendez un quart d’heure avant de réessayer.',
+    en: 'Wrong login or password. An account whose address is not validated yet cannot log in: enter the code you received by mail on the {link}, or ask for a new code there. After several failures, wait a quarter of an hour before trying again.',
   },
+  'acct.login.validation-page': { fr: 'page de validation', en: 'validation page' },
   'acct.login.forgot': { fr: 'Mot de passe oublié ?', en: 'Forgot your password?' },
   'acct.login.no-account': { fr: 'Pas encore de compte ? Inscrivez-vous.', en: 'No account yet? Sign up.' },
   'acct.login.already': { fr: 'Vous êtes connecté en tant que {login}.', en: 'You are logged in as {login}.' },
@@ -116,8 +127,16 @@ const body = (req: FastifyRequest): Form => (req.body && typeof req.body === 'ob
 const query = (req: FastifyRequest): Form => (req.query && typeof req.query === 'object' ? (req.query as Form) : {});
 const err = (lang: Lang, key: string | null | undefined): Html | '' => (key ? html`<p class="error">${t(lang, key)}</p>` : '');
 const notice = (lang: Lang, key: string | null | undefined): Html | '' => (key ? html`<p class="notice">${t(lang, key)}</p>` : '');
+/** The text of `key` with its `{link}` placeholder made a link to `href` showing `label`. */
+const withLink = (lang: Lang, key: string, href: string, label: string): Html => {
+  const [before = '', after = ''] = t(lang, key, { link: '\u0000' }).split('\u0000');
+  return html`${before}<a href="${href}">${label}</a>${after}`;
+};
 
-/** The "please validate your address" banner for a logged-in account that is not validated yet. */
+/**
+ * The "please validate your address" banner for a logged-in account that is not validated yet.
+ * Such an account cannot log in any more (see authenticate); this stays for sessions opened before.
+ */
 export function validationBanner(v: Visitor): Html | '' {
   if (!v.user || v.user.validated) return '';
   return html`<div class="notice banner">
@@ -153,6 +172,11 @@ function signupPage(v: Visitor, values: { login?: string; email?: string }, erro
 <p><a href="/login">${t(l, 'acct.signup.have-account')}</a></p>`);
 }
 
+/**
+ * Validation by code, for anyone (an unvalidated account cannot log in), and a form asking for a new
+ * code by login or address. A logged-in, unvalidated account (a session from before validation was
+ * required to log in) gets its own login filled in and a one-click resend instead.
+ */
 function validatePage(v: Visitor, opts: { login?: string; next?: string | null; error?: string | null; notice?: string | null }): string {
   const l = v.lang;
   const forUser = v.user && !v.user.validated ? v.user : null;
@@ -172,8 +196,25 @@ ${err(l, opts.error)}
   <input id="code" name="code" required maxlength="20" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" class="code" ${opts.login || forUser ? 'autofocus' : ''}>
   <p><button type="submit" class="primary">${t(l, 'acct.validate.submit')}</button></p>
 </form>
-${forUser ? html`<form method="post" action="/validate/resend" class="inline">${csrfField(v)}<button type="submit" class="link">${t(l, 'acct.banner.resend')}</button></form>` : ''}`);
+${forUser ? html`<form method="post" action="/validate/resend" class="inline">${csrfField(v)}<button type="submit" class="link">${t(l, 'acct.banner.resend')}</button></form>` : html`
+<section>
+<h2>${t(l, 'acct.validate.resend-title')}</h2>
+<p class="muted">${t(l, 'acct.validate.resend-intro')}</p>
+<form method="post" action="/validate/resend" class="stack">
+  ${csrfField(v)}
+  ${opts.next ? html`<input type="hidden" name="next" value="${opts.next}">` : ''}
+  <label for="resend-login">${t(l, 'acct.field.login-or-email')}</label>
+  <input id="resend-login" name="login" value="${opts.login ?? ''}" required maxlength="254" autocomplete="username">
+  <p><button type="submit">${t(l, 'acct.validate.resend-submit')}</button></p>
+</form>
+</section>`}`);
 }
+
+/** The validation page, with the login typed (not an address: codes go with logins) filled in. */
+const validateHref = (login?: string): string => {
+  const l = (login ?? '').trim();
+  return l && !l.includes('@') ? `/validate?${new URLSearchParams({ login: l })}` : '/validate';
+};
 
 function loginPage(v: Visitor, opts: { login?: string; next?: string | null; error?: boolean; notice?: string | null }): string {
   const l = v.lang;
@@ -181,7 +222,7 @@ function loginPage(v: Visitor, opts: { login?: string; next?: string | null; err
 <h1>${t(l, 'acct.login.title')}</h1>
 ${notice(l, opts.notice)}
 ${v.user ? html`<p class="muted">${t(l, 'acct.login.already', { login: v.user.login })}</p>` : ''}
-${opts.error ? html`<p class="error">${t(l, 'acct.login.failed')}</p>` : ''}
+${opts.error ? html`<p class="error">${withLink(l, 'acct.login.failed', validateHref(opts.login), t(l, 'acct.login.validation-page'))}</p>` : ''}
 <form method="post" action="/login" class="stack">
   ${csrfField(v)}
   ${opts.next ? html`<input type="hidden" name="next" value="${opts.next}">` : ''}
@@ -315,7 +356,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     if (str(q.code)) return doValidate(ctx, req, reply, login, str(q.code), next);
     if (v.user?.validated && !str(q.login)) return reply.redirect(next ?? '/account', 303);
     const resent = str(q.resent);
-    return sendPage(reply, validatePage(v, { login, next, notice: resent === '1' ? 'acct.validate.resent' : resent === '0' ? 'acct.validate.resend-wait' : null }));
+    const note = resent === 'any' ? 'acct.validate.resend-maybe' : resent === '1' ? 'acct.validate.resent' : resent === '0' ? 'acct.validate.resend-wait' : null;
+    return sendPage(reply, validatePage(v, { login, next, notice: note }));
   });
 
   app.post('/validate', async (req, reply) => {
@@ -326,7 +368,19 @@ export const accountRoutes: RouteModule = (app, ctx) => {
 
   app.post('/validate/resend', async (req, reply) => {
     const u = req.visitor.user;
-    if (!u) return reply.redirect('/login?next=%2Fvalidate', 303);
+    const f = body(req);
+    const who = str(f.login).trim();
+    if (who || !u) {
+      // By login or address, logged in or not: always the same answer, a code only for an account
+      // that awaits validation (within its mail limit).
+      await resendValidationFor(ctx, who);
+      const q = new URLSearchParams({ resent: 'any' });
+      if (who && !who.includes('@')) q.set('login', who);
+      const next = safeNext(str(f.next));
+      if (next) q.set('next', next);
+      return reply.redirect(`/validate?${q}`, 303);
+    }
+    // The one-click resend of a logged-in account still unvalidated (a session from before).
     if (u.validated) return reply.redirect('/account', 303);
     const sent = await resendValidation(ctx, u.id);
     return reply.redirect(`/validate?resent=${sent ? 1 : 0}`, 303);
@@ -350,7 +404,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     if (v.sessionHash) await ctx.db.query('DELETE FROM sessions WHERE id_hash = $1', [v.sessionHash]);
     await startSession(ctx, reply, user.id);
     reply.setCookie('lang', user.lang, { path: '/', sameSite: 'lax', secure: ctx.config.secureCookies });
-    if (!user.validated) return reply.redirect(next ? `/validate?${new URLSearchParams({ next })}` : '/validate', 303);
+    // Only validated accounts get here (authenticate refuses the others like a wrong password).
     return reply.redirect(next ?? '/', 303);
   });
 

@@ -3,8 +3,9 @@
  * password reset by mail, language and password changes, demo guests.
  *
  * Nothing here tells a visitor whether an address is registered: a sign-up with a taken address
- * answers like a new one (the owner gets a warning mail instead of a code), a reset request answers
- * the same for every address. Codes and tokens are stored hashed. Times come from ctx.now().
+ * answers like a new one (the owner gets a warning mail instead of a code), logging in is refused
+ * until the address is validated (so the password chosen at such a sign-up tells nothing either),
+ * a reset request or a request for a new code answers the same for every address. Codes and tokens are stored hashed. Times come from ctx.now().
  */
 import { randomInt } from 'node:crypto';
 import type { Lang } from '../../engine/ruleset.ts';
@@ -284,6 +285,22 @@ export async function validateAccount(ctx: AppCtx, login: string, code: string):
   return { status: 'invalid' };
 }
 
+/**
+ * For a visitor who is not logged in (an unvalidated account cannot log in): mails a new validation
+ * code when `loginOrEmail` names an unvalidated, non-guest account (by login, or by address when it
+ * contains "@"), within the same per-account limit as resendValidation. Tells nothing: the caller
+ * answers the same whatever happened.
+ */
+export async function resendValidationFor(ctx: AppCtx, loginOrEmail: string): Promise<void> {
+  const input = String(loginOrEmail ?? '').trim();
+  if (input === '' || input.length > 254) return;
+  const byEmail = input.includes('@');
+  const r = await ctx.db.one<{ id: number }>(
+    `SELECT id FROM users WHERE ${byEmail ? 'email_key' : 'login_key'} = $1 AND NOT is_guest AND NOT validated`,
+    [byEmail ? emailKey(input) : loginKey(input)]);
+  if (r) await resendValidation(ctx, r.id);
+}
+
 /** Mails a new validation code (at most 3 an hour); false when nothing was sent. */
 export async function resendValidation(ctx: AppCtx, userId: number): Promise<boolean> {
   const r = await ctx.db.one(`SELECT ${USER_COLS} FROM users WHERE id = $1`, [userId]);
@@ -298,7 +315,8 @@ export async function resendValidation(ctx: AppCtx, userId: number): Promise<boo
 // Log in
 
 /**
- * The account for a login (or e-mail address) and password, or null. After MAX_FAILURES failures
+ * The validated account for a login (or e-mail address) and password, or null (an account still
+ * waiting for validation counts as a failure, see below). After MAX_FAILURES failures
  * within FAILURE_WINDOW_MS for the login or for the client address, attempts are refused the same
  * way (null) until older failures leave the window.
  */

@@ -366,9 +366,12 @@ function renderView(view: unknown, o: RenderOpts, skip: string[] = []): Html {
 
 // ───────────────────────────────────────────────────────────── order page pieces
 
+/** An issue's message in the page language (English for issues stored before messages were bilingual). */
+const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
+
 function issueItems(issues: ValidationIssue[], lang: Lang): Html {
-  return html`${issues.map((i) => html`<li data-line="${i.line ?? ''}"><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}</strong>${t(lang, 'gweb.colon')}${i.message}${
-    i.candidates?.length && !i.candidates.every((c) => i.message.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`)}`;
+  return html`${issues.map((i) => { const text = issueText(i, lang); return html`<li data-line="${i.line ?? ''}"><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}</strong>${t(lang, 'gweb.colon')}${text}${
+    i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`; })}`;
 }
 
 function fieldInput(f: FormField): Html {
@@ -717,6 +720,7 @@ async function sheetAccess(ctx: AppCtx, req: FastifyRequest): Promise<OrdersCtx 
   return { a, player: a.seat!.player, sheet };
 }
 
+/** The sheet for the page's script: each issue keeps `message` (English) and `text` (fr and en). */
 function sheetJson(s: SheetState, step: number) {
   return { text: s.text, issues: s.issues, ready: s.ready, step, updatedAt: s.updatedAt };
 }

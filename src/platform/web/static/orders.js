@@ -8,7 +8,8 @@
 (function () {
   'use strict';
 
-  var lang = document.documentElement.lang === 'en' ? 'en-GB' : 'fr-FR';
+  var pageLang = document.documentElement.lang === 'en' ? 'en' : 'fr';
+  var lang = pageLang === 'en' ? 'en-GB' : 'fr-FR';
 
   // Dates in the visitor's own time zone.
   var times = document.querySelectorAll('time[data-local]');
@@ -81,19 +82,25 @@
   }
 
   // ── issues
+  // An issue's message in the page language; `message` (English) for issues without `text`.
+  function issueText(it) {
+    return (it.text && typeof it.text[pageLang] === 'string') ? it.text[pageLang] : it.message;
+  }
+
   function renderIssues(issues) {
     badLines = {};
     if (!issuesEl) return;
     issuesEl.textContent = '';
     for (var i = 0; i < issues.length; i++) {
       var it = issues[i];
+      var text = issueText(it);
       var li = document.createElement('li');
-      if (it.line) { li.setAttribute('data-line', String(it.line)); badLines[it.line] = it.message; }
+      if (it.line) { li.setAttribute('data-line', String(it.line)); badLines[it.line] = text; }
       var strong = document.createElement('strong');
       strong.textContent = it.line ? msg('line', { n: it.line }) : msg('sheet');
       li.appendChild(strong);
-      li.appendChild(document.createTextNode((msgs.colon || ' : ') + it.message));
-      if (it.candidates && it.candidates.length && !it.candidates.every(function (c) { return it.message.indexOf(c) >= 0; })) {
+      li.appendChild(document.createTextNode((msgs.colon || ' : ') + text));
+      if (it.candidates && it.candidates.length && !it.candidates.every(function (c) { return text.indexOf(c) >= 0; })) {
         var c = document.createElement('span');
         c.className = 'muted';
         c.textContent = ' — ' + msg('candidates', { list: it.candidates.join(', ') });

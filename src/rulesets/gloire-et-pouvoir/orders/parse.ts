@@ -7,8 +7,9 @@
  * An invalid line yields one issue and the rest of the sheet is kept.
  */
 import { distance } from 'fastest-levenshtein';
-import { normalizeName, resolveName, type NameEntry } from '../../../engine/names.ts';
-import type { ValidationIssue } from '../../../engine/ruleset.ts';
+import { concat, definite, fill, type Noun, type TemplateArg } from '../../../engine/localize.ts';
+import { nameProblem, normalizeName, resolveName, type NameEntry } from '../../../engine/names.ts';
+import type { Localized, ValidationIssue } from '../../../engine/ruleset.ts';
 import type { Fortification } from '../config.ts';
 import { getMap } from '../maps/index.ts';
 import { lordIdCompare, type GPState, type KnightId, type LordId, type TerritoryId } from '../state.ts';
@@ -46,48 +47,161 @@ export const ORDER_SYNTAX: Record<OrderCode, string> = {
   FOR: 'FOR <territory> <palisade | wall | fortress>',
 };
 
-type Slot =
-  | { kind: 'int'; key: string; label: string; min: number; max?: number; optional?: boolean }
-  | { kind: 'territory'; key: string; label: string }
-  | { kind: 'ownKnight'; key: string; label: string; optional?: boolean }
-  | { kind: 'anyKnight'; key: string; label: string }
-  | { kind: 'lord'; key: string; label: string; noSelf: boolean }
-  | { kind: 'army'; key: string; label: string }
-  | { kind: 'password'; key: string; label: string }
-  | { kind: 'fort'; key: string; label: string }
-  | { kind: 'newName'; key: string; label: string }
-  | { kind: 'parKnight'; key: string; label: string }
-  | { kind: 'parRest'; key: string; label: string };
+/** The same syntax lines in French, with the rules' vocabulary (order codes unchanged). */
+export const ORDER_SYNTAX_FR: Record<OrderCode, string> = {
+  REN: 'REN <chevalier> <nouveau nom>',
+  ABD: 'ABD',
+  LIB: 'LIB <chevalier>',
+  DEM: 'DEM <armée>',
+  IMP: 'IMP <niveau 0..10> <territoire>',
+  RED: 'RED <montant en écus> <territoire>',
+  INI: 'INI <% paysans 0..100> <% garnison 0..100> <% chevalier 0..100>',
+  DEF: 'DEF <armée> <seuil en hommes>',
+  CHE: 'CHE <n 1..5>',
+  ARM: 'ARM <territoire> <montant en écus> [<chevalier>]',
+  AFF: 'AFF <chevalier> <armée>',
+  TSF: 'TSF <chevalier source> <chevalier cible> <hommes>',
+  GAR: 'GAR <chevalier> <hommes>',
+  ATT: 'ATT <chevalier> <territoire> [<seuil en hommes>]',
+  GUE: 'GUE <seigneur>',
+  ALL: 'ALL <seigneur>',
+  PAI: 'PAI <seigneur>',
+  ANN: 'ANN <seigneur>',
+  APP: 'APP <seigneur>',
+  MOV: 'MOV <chevalier> <territoire>',
+  ORG: 'ORG <places ≥ 2> <récompense en écus> <mot de passe>',
+  PAR: 'PAR <chevalier | *> [<seigneur organisateur | ROI (joute royale)>] [<mot de passe>]',
+  VND: 'VND <seigneur acheteur> <territoire> <prix>',
+  ACH: 'ACH <seigneur vendeur> <territoire> <prix>',
+  ESP: 'ESP <territoire>',
+  FOR: 'FOR <territoire> <palissade | muraille | forteresse>',
+};
 
-const territory: Slot = { kind: 'territory', key: 'territory', label: 'territory' };
-const knight: Slot = { kind: 'ownKnight', key: 'knight', label: 'knight' };
-const army: Slot = { kind: 'army', key: 'army', label: 'army' };
-const pct = (key: string, label: string): Slot => ({ kind: 'int', key, label, min: 0, max: 100 });
-const target: Slot[] = [{ kind: 'lord', key: 'lord', label: 'lord', noSelf: true }];
+// ───────────────────────────────────────────────────────────────────────────── messages
+
+/** What the slots are called in messages (French with the rules' vocabulary). */
+const NOUN = {
+  territory: { en: 'territory', fr: 'territoire' },
+  knight: { en: 'knight', fr: 'chevalier' },
+  army: { en: 'army', fr: 'armée', fem: true },
+  lord: { en: 'lord', fr: 'seigneur' },
+  newName: { en: 'new name', fr: 'nouveau nom' },
+  level: { en: 'level', fr: 'niveau' },
+  amount: { en: 'amount', fr: 'montant en écus' },
+  peasantPct: { en: 'peasant %', fr: 'pourcentage de paysans' },
+  garrisonPct: { en: 'garrison %', fr: 'pourcentage de garnison' },
+  knightPct: { en: 'knight %', fr: 'pourcentage de chevalier' },
+  threshold: { en: 'threshold', fr: 'seuil en hommes' },
+  knightCount: { en: 'number of knights', fr: 'nombre de chevaliers' },
+  sourceKnight: { en: 'source knight', fr: 'chevalier source' },
+  targetKnight: { en: 'target knight', fr: 'chevalier cible' },
+  men: { en: 'men', fr: 'nombre d’hommes' },
+  capacity: { en: 'capacity', fr: 'nombre de places' },
+  reward: { en: 'reward', fr: 'récompense en écus', fem: true },
+  password: { en: 'password', fr: 'mot de passe' },
+  organiser: { en: 'organiser', fr: 'organisateur' },
+  organisingLord: { en: 'organising lord', fr: 'seigneur organisateur' },
+  buyer: { en: 'buyer lord', fr: 'seigneur acheteur' },
+  seller: { en: 'seller lord', fr: 'seigneur vendeur' },
+  price: { en: 'price', fr: 'prix' },
+  fort: { en: 'fortification type', fr: 'type de fortification' },
+} satisfies Record<string, Noun>;
+
+/**
+ * Every message of the parser, in both languages. `{what}` is a slot's noun, `{the}` the same
+ * with its article (French needs it: « le niveau », « l’armée »). Names are not translated.
+ */
+const MESSAGES = {
+  withCode: { en: '{code}: {msg}', fr: '{code} : {msg}' },
+  withSyntax: { en: '{msg} (syntax: {syntax})', fr: '{msg} (syntaxe : {syntax})' },
+  useKnightId: { en: ' (use the knight id)', fr: ' (utilisez l’identifiant du chevalier)' },
+  writeLordKnight: { en: ' (write Lord/Knight)', fr: ' (écrivez Seigneur/Chevalier)' },
+  notYours: { en: 'knight "{name}" is not one of yours', fr: 'le chevalier « {name} » n’est pas à vous' },
+  self: { en: 'cannot target yourself', fr: 'vous ne pouvez pas vous viser vous-même' },
+  atLeast: { en: 'an integer of at least {min}', fr: 'un entier d’au moins {min}' },
+  fromTo: { en: 'an integer from {min} to {max}', fr: 'un entier de {min} à {max}' },
+  intGot: { en: '{what} must be {range}, got "{raw}"', fr: '{the} doit être {range}, et non « {raw} »' },
+  int: { en: '{what} must be {range}', fr: '{the} doit être {range}' },
+  armyGot: { en: 'army must be an army number such as 7 or #7, got "{raw}"', fr: 'l’armée se désigne par son numéro, comme 7 ou #7, et non « {raw} »' },
+  armyNumber: { en: 'army must be an army number', fr: 'l’armée se désigne par son numéro' },
+  noArmy: { en: 'you have no army #{n}', fr: 'vous n’avez pas d’armée #{n}' },
+  fortUnknown: {
+    en: 'unknown fortification type "{raw}"; expected palisade, wall or fortress',
+    fr: 'type de fortification inconnu « {raw} » ; écrivez palissade, muraille ou forteresse',
+  },
+  fortType: { en: 'fortification type must be palisade, wall or fortress', fr: 'le type de fortification doit être palissade, muraille ou forteresse' },
+  passwordEmpty: { en: 'password must not be empty', fr: 'le mot de passe ne doit pas être vide' },
+  passwordChars: { en: 'password must not contain quotes or line breaks', fr: 'le mot de passe ne doit contenir ni guillemets ni retour à la ligne' },
+  passwordType: { en: 'password must be a string', fr: 'le mot de passe doit être un texte' },
+  newNameLength: { en: 'new name must be 1 to {max} characters, got "{name}"', fr: 'le nouveau nom doit faire de 1 à {max} caractères, et non « {name} »' },
+  newNameType: { en: 'new name must be a string', fr: 'le nouveau nom doit être un texte' },
+  newNameQuotes: { en: 'new name must not contain quotes', fr: 'le nouveau nom ne doit pas contenir de guillemets' },
+  nameType: { en: '{what} must be a name or an id', fr: '{the} doit être un nom ou un identifiant' },
+  organizerType: {
+    en: 'organizer must be a lord name or id, or null',
+    fr: 'l’organisateur doit être un seigneur (nom ou identifiant), ou null pour la joute royale',
+  },
+  unterminated: { en: 'unterminated quote: {rest}', fr: 'guillemet non fermé : {rest}' },
+  missing: { en: 'missing {what}', fr: 'il manque {the}' },
+  extra: { en: 'unexpected "{text}" after the order', fr: '« {text} » en trop après l’ordre' },
+  extraAfterPassword: { en: 'unexpected "{text}" after the password', fr: '« {text} » en trop après le mot de passe' },
+  unreadable: { en: 'could not read this line', fr: 'ligne illisible' },
+  emptyOrder: { en: 'empty order', fr: 'ordre vide' },
+  unknownCode: { en: 'unknown order code "{word}"; did you mean {list}?', fr: 'code d’ordre inconnu « {word} » ; vouliez-vous dire {list} ?' },
+  noKnights: { en: 'you have no knights', fr: 'vous n’avez aucun chevalier' },
+  badItem: { en: 'expected an order object or a line of text', fr: 'il faut un ordre ou une ligne de texte' },
+  badSheet: { en: 'orders must be text or a list of orders', fr: 'les ordres doivent être un texte ou une liste d’ordres' },
+} satisfies Record<string, Localized>;
+
+type MessageKey = keyof typeof MESSAGES;
+
+/** One message in both languages. A Noun argument `what` also provides `{the}`. */
+function say(key: MessageKey, args: Record<string, TemplateArg> & { what?: Noun } = {}): Localized {
+  return fill(MESSAGES[key], args.what ? { the: definite(args.what), ...args } : args);
+}
+
+type Slot =
+  | { kind: 'int'; key: string; label: Noun; min: number; max?: number; optional?: boolean }
+  | { kind: 'territory'; key: string; label: Noun }
+  | { kind: 'ownKnight'; key: string; label: Noun; optional?: boolean }
+  | { kind: 'anyKnight'; key: string; label: Noun }
+  | { kind: 'lord'; key: string; label: Noun; noSelf: boolean }
+  | { kind: 'army'; key: string; label: Noun }
+  | { kind: 'password'; key: string; label: Noun }
+  | { kind: 'fort'; key: string; label: Noun }
+  | { kind: 'newName'; key: string; label: Noun }
+  | { kind: 'parKnight'; key: string; label: Noun }
+  | { kind: 'parRest'; key: string; label: Noun };
+
+const territory: Slot = { kind: 'territory', key: 'territory', label: NOUN.territory };
+const knight: Slot = { kind: 'ownKnight', key: 'knight', label: NOUN.knight };
+const army: Slot = { kind: 'army', key: 'army', label: NOUN.army };
+const pct = (key: string, label: Noun): Slot => ({ kind: 'int', key, label, min: 0, max: 100 });
+const target: Slot[] = [{ kind: 'lord', key: 'lord', label: NOUN.lord, noSelf: true }];
 
 const SCHEMA: Record<OrderCode, Slot[]> = {
-  REN: [knight, { kind: 'newName', key: 'name', label: 'new name' }],
+  REN: [knight, { kind: 'newName', key: 'name', label: NOUN.newName }],
   ABD: [],
   LIB: [knight],
   DEM: [army],
-  IMP: [{ kind: 'int', key: 'level', label: 'level', min: 0, max: 10 }, territory],
-  RED: [{ kind: 'int', key: 'amount', label: 'amount', min: 1 }, territory],
-  INI: [pct('peasant', 'peasant %'), pct('garrison', 'garrison %'), pct('knight', 'knight %')],
-  DEF: [army, { kind: 'int', key: 'men', label: 'threshold', min: 0 }],
-  CHE: [{ kind: 'int', key: 'n', label: 'number of knights', min: 1, max: 5 }],
+  IMP: [{ kind: 'int', key: 'level', label: NOUN.level, min: 0, max: 10 }, territory],
+  RED: [{ kind: 'int', key: 'amount', label: NOUN.amount, min: 1 }, territory],
+  INI: [pct('peasant', NOUN.peasantPct), pct('garrison', NOUN.garrisonPct), pct('knight', NOUN.knightPct)],
+  DEF: [army, { kind: 'int', key: 'men', label: NOUN.threshold, min: 0 }],
+  CHE: [{ kind: 'int', key: 'n', label: NOUN.knightCount, min: 1, max: 5 }],
   ARM: [
     territory,
-    { kind: 'int', key: 'amount', label: 'amount', min: 1 },
-    { kind: 'ownKnight', key: 'knight', label: 'knight', optional: true },
+    { kind: 'int', key: 'amount', label: NOUN.amount, min: 1 },
+    { kind: 'ownKnight', key: 'knight', label: NOUN.knight, optional: true },
   ],
   AFF: [knight, army],
   TSF: [
-    { kind: 'ownKnight', key: 'from', label: 'source knight' },
-    { kind: 'anyKnight', key: 'to', label: 'target knight' },
-    { kind: 'int', key: 'men', label: 'men', min: 1 },
+    { kind: 'ownKnight', key: 'from', label: NOUN.sourceKnight },
+    { kind: 'anyKnight', key: 'to', label: NOUN.targetKnight },
+    { kind: 'int', key: 'men', label: NOUN.men, min: 1 },
   ],
-  GAR: [knight, { kind: 'int', key: 'men', label: 'men', min: 1 }],
-  ATT: [knight, territory, { kind: 'int', key: 'threshold', label: 'threshold', min: 0, optional: true }],
+  GAR: [knight, { kind: 'int', key: 'men', label: NOUN.men, min: 1 }],
+  ATT: [knight, territory, { kind: 'int', key: 'threshold', label: NOUN.threshold, min: 0, optional: true }],
   GUE: target,
   ALL: target,
   PAI: target,
@@ -95,15 +209,15 @@ const SCHEMA: Record<OrderCode, Slot[]> = {
   APP: target,
   MOV: [knight, territory],
   ORG: [
-    { kind: 'int', key: 'capacity', label: 'capacity', min: 2 },
-    { kind: 'int', key: 'reward', label: 'reward', min: 0 },
-    { kind: 'password', key: 'password', label: 'password' },
+    { kind: 'int', key: 'capacity', label: NOUN.capacity, min: 2 },
+    { kind: 'int', key: 'reward', label: NOUN.reward, min: 0 },
+    { kind: 'password', key: 'password', label: NOUN.password },
   ],
-  PAR: [{ kind: 'parKnight', key: 'knight', label: 'knight' }, { kind: 'parRest', key: 'rest', label: 'organiser' }],
-  VND: [{ kind: 'lord', key: 'lord', label: 'buyer lord', noSelf: true }, territory, { kind: 'int', key: 'price', label: 'price', min: 0 }],
-  ACH: [{ kind: 'lord', key: 'lord', label: 'seller lord', noSelf: true }, territory, { kind: 'int', key: 'price', label: 'price', min: 0 }],
+  PAR: [{ kind: 'parKnight', key: 'knight', label: NOUN.knight }, { kind: 'parRest', key: 'rest', label: NOUN.organiser }],
+  VND: [{ kind: 'lord', key: 'lord', label: NOUN.buyer, noSelf: true }, territory, { kind: 'int', key: 'price', label: NOUN.price, min: 0 }],
+  ACH: [{ kind: 'lord', key: 'lord', label: NOUN.seller, noSelf: true }, territory, { kind: 'int', key: 'price', label: NOUN.price, min: 0 }],
   ESP: [territory],
-  FOR: [territory, { kind: 'fort', key: 'type', label: 'fortification type' }],
+  FOR: [territory, { kind: 'fort', key: 'type', label: NOUN.fort }],
 };
 
 /** Longest name span tried by greedy matching, in tokens. */
@@ -195,11 +309,12 @@ const EMPTY: Index<never> = { entries: [], byKey: new Map() };
 
 // ───────────────────────────────────────────────────────────────────────────── values
 
-interface Problem { message: string; candidates?: string[] }
+/** A problem in both languages; `syntax` asks for the order's syntax line to be shown. */
+interface Problem { text: Localized; candidates?: string[]; syntax?: boolean }
 type Res<T> = { ok: true; value: T } | ({ ok: false } & Problem);
 
-const fail = (message: string, candidates?: string[]): { ok: false } & Problem =>
-  candidates && candidates.length ? { ok: false, message, candidates } : { ok: false, message };
+const fail = (text: Localized, candidates?: string[]): { ok: false } & Problem =>
+  candidates && candidates.length ? { ok: false, text, candidates } : { ok: false, text };
 
 function exactIn<T>(idx: Index<T>, text: string): NameEntry<T>[] {
   const key = normalizeName(text);
@@ -208,15 +323,18 @@ function exactIn<T>(idx: Index<T>, text: string): NameEntry<T>[] {
   return (idx.byKey.get(key) ?? []).filter((e) => (seen.has(e.value) ? false : (seen.add(e.value), true)));
 }
 
-function fuzzy<T>(idx: Index<T>, text: string, what: string): Res<T> {
+function fuzzy<T>(idx: Index<T>, text: string, what: Noun): Res<T> {
   const r = resolveName(text, idx.entries, what);
-  return r.ok ? { ok: true, value: r.value } : fail(r.error, r.candidates);
+  return r.ok ? { ok: true, value: r.value } : fail(r.text, r.candidates);
 }
 
-function ambiguous<T>(what: string, text: string, found: NameEntry<T>[], hint = ''): Res<T> {
+function ambiguous<T>(what: Noun, text: string, found: NameEntry<T>[], hint?: Localized): Res<T> {
   const labels = found.map((e) => e.label);
-  return fail(`${what} "${text}" is ambiguous: ${labels.join(', ')}${hint}`, labels);
+  const message = nameProblem('ambiguous', what, text, labels);
+  return fail(hint ? concat(message, hint) : message, labels);
 }
+
+const notYours = (text: string) => fail(say('notYours', { name: text }));
 
 function splitSlash(text: string): [string, string] | null {
   const i = text.indexOf('/');
@@ -227,7 +345,7 @@ function splitSlash(text: string): [string, string] | null {
 type NameKind = 'territory' | 'ownKnight' | 'anyKnight' | 'lord';
 
 /** Exact (normalised) resolution; null when nothing matches exactly. */
-function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: string): Res<string> | null {
+function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<string> | null {
   switch (kind) {
     case 'territory': {
       const found = exactIn(ctx.territories, text);
@@ -250,26 +368,26 @@ function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: string): Res
         const found = exactIn(ctx.knightsOf.get(l) ?? EMPTY, slash[1]);
         if (found.length === 0) return null;
         if (found.length > 1) return ambiguous(what, text, found);
-        if (own && l !== ctx.lord) return fail(`knight "${text}" is not one of yours`);
+        if (own && l !== ctx.lord) return notYours(text);
         return { ok: true, value: found[0]!.value };
       }
       if (own) {
         const found = exactIn(ctx.knightsOf.get(ctx.lord) ?? EMPTY, text);
         if (found.length === 1) return { ok: true, value: found[0]!.value };
-        if (found.length > 1) return ambiguous(what, text, found, ' (use the knight id)');
-        if (exactIn(ctx.knights, text).length > 0) return fail(`knight "${text}" is not one of yours`);
+        if (found.length > 1) return ambiguous(what, text, found, MESSAGES.useKnightId);
+        if (exactIn(ctx.knights, text).length > 0) return notYours(text);
         return null;
       }
       const found = exactIn(ctx.knights, text);
       if (found.length === 0) return null;
-      if (found.length > 1) return ambiguous(what, text, found, ' (write Lord/Knight)');
+      if (found.length > 1) return ambiguous(what, text, found, MESSAGES.writeLordKnight);
       return { ok: true, value: found[0]!.value };
     }
   }
 }
 
 /** Forgiving resolution of one written name: unique prefixes, nearest candidates on error. */
-function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: string): Res<string> {
+function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<string> {
   switch (kind) {
     case 'territory':
       return fuzzy(ctx.territories, text, what);
@@ -279,16 +397,16 @@ function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: string): Res
     case 'anyKnight': {
       const slash = splitSlash(text);
       if (slash) {
-        const l = fuzzy(ctx.lords, slash[0], 'lord');
+        const l = fuzzy(ctx.lords, slash[0], NOUN.lord);
         if (!l.ok) return l;
         const k = fuzzy(ctx.knightsOf.get(l.value) ?? EMPTY, slash[1], what);
         if (!k.ok) return k;
-        if (kind === 'ownKnight' && l.value !== ctx.lord) return fail(`knight "${text}" is not one of yours`);
+        if (kind === 'ownKnight' && l.value !== ctx.lord) return notYours(text);
         return k;
       }
       if (kind === 'anyKnight') return fuzzy(ctx.knights, text, what);
       const r = fuzzy(ctx.knightsOf.get(ctx.lord) ?? EMPTY, text, what);
-      if (!r.ok && exactIn(ctx.knights, text).length > 0) return fail(`knight "${text}" is not one of yours`);
+      if (!r.ok && exactIn(ctx.knights, text).length > 0) return notYours(text);
       return r;
     }
   }
@@ -300,7 +418,7 @@ function resolveNameSlot(ctx: Ctx, slot: Slot & { kind: NameKind }, text: string
 }
 
 function selfCheck(ctx: Ctx, slot: Slot, r: Res<string>): Res<string> {
-  if (r.ok && slot.kind === 'lord' && slot.noSelf && r.value === ctx.lord) return fail('cannot target yourself');
+  if (r.ok && slot.kind === 'lord' && slot.noSelf && r.value === ctx.lord) return fail(say('self'));
   return r;
 }
 
@@ -312,23 +430,23 @@ function parseIntText(raw: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-function rangeText(min: number, max?: number): string {
-  return max === undefined ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
+function rangeText(min: number, max?: number): Localized {
+  return max === undefined ? say('atLeast', { min }) : say('fromTo', { min, max });
 }
 
 function checkInt(slot: Slot & { kind: 'int' }, raw: string, n: number | null): Res<number> {
   if (n === null || n < slot.min || (slot.max !== undefined && n > slot.max)) {
-    return fail(`${slot.label} must be ${rangeText(slot.min, slot.max)}, got "${raw}"`);
+    return fail(say('intGot', { what: slot.label, range: rangeText(slot.min, slot.max), raw }));
   }
   return { ok: true, value: n === 0 ? 0 : n }; // no -0
 }
 
 function checkArmy(ctx: Ctx, raw: string): Res<number> {
   const m = /^(?:#|a)?\s*(\d+)$/i.exec(raw.trim());
-  if (!m) return fail(`army must be an army number such as 7 or #7, got "${raw}"`);
+  if (!m) return fail(say('armyGot', { raw }));
   const n = Number(m[1]);
   const a = ctx.state.armies?.[String(n)];
-  if (!a || a.lord !== ctx.lord) return fail(`you have no army #${n}`);
+  if (!a || a.lord !== ctx.lord) return fail(say('noArmy', { n }));
   return { ok: true, value: n };
 }
 
@@ -344,20 +462,20 @@ const FORT_WORDS: Record<string, Exclude<Fortification, 'none'>> = {
 
 function checkFort(raw: string): Res<Exclude<Fortification, 'none'>> {
   const t = FORT_WORDS[normalizeName(raw)];
-  return t ? { ok: true, value: t } : fail(`unknown fortification type "${raw}"; expected palisade, wall or fortress`);
+  return t ? { ok: true, value: t } : fail(say('fortUnknown', { raw }));
 }
 
 function checkPassword(raw: string, allowEmpty: boolean): Res<string> {
   const s = raw.trim();
-  if (!s && !allowEmpty) return fail('password must not be empty');
-  if (/["“”«»\r\n]/.test(s)) return fail('password must not contain quotes or line breaks');
+  if (!s && !allowEmpty) return fail(say('passwordEmpty'));
+  if (/["“”«»\r\n]/.test(s)) return fail(say('passwordChars'));
   return { ok: true, value: s };
 }
 
 function cleanNewName(raw: string): Res<string> {
   const s = raw.replace(/["“”«»]/g, '').replace(/\s+/g, ' ').trim();
   if (s.length < 1 || s.length > MAX_NEW_NAME) {
-    return fail(`new name must be 1 to ${MAX_NEW_NAME} characters, got "${s}"`);
+    return fail(say('newNameLength', { max: MAX_NEW_NAME, name: s }));
   }
   return { ok: true, value: s };
 }
@@ -378,7 +496,7 @@ function tokenize(line: string): Tok[] | Problem {
     if (OPEN_QUOTES.includes(line[i]!)) {
       let j = i + 1;
       while (j < line.length && !CLOSE_QUOTES.includes(line[j]!)) j++;
-      if (j >= line.length) return { message: `unterminated quote: ${line.slice(start)}` };
+      if (j >= line.length) return { text: say('unterminated', { rest: line.slice(start) }) };
       toks.push({ text: line.slice(i + 1, j).replace(/\s+/g, ' ').trim(), quoted: true, start });
       i = j + 1;
       continue;
@@ -394,7 +512,7 @@ function tokenize(line: string): Tok[] | Problem {
 interface Cand { len: number; value?: unknown; problem?: Problem }
 
 function fromRes(len: number, r: Res<unknown>): Cand {
-  return r.ok ? { len, value: r.value } : { len, problem: { message: r.message, ...(r.candidates ? { candidates: r.candidates } : {}) } };
+  return r.ok ? { len, value: r.value } : { len, problem: { text: r.text, ...(r.candidates ? { candidates: r.candidates } : {}) } };
 }
 
 function spanText(toks: Tok[], pos: number, len: number): string {
@@ -442,13 +560,13 @@ function parRest(ctx: Ctx, toks: Tok[], pos: number): Res<{ organizer: LordId | 
   if (rest.length === 1) {
     const t = rest[0]!;
     if (royal(t)) return { ok: true, value: { organizer: null, password: '' } };
-    const l = resolveExact(ctx, 'lord', t.text, 'lord');
+    const l = resolveExact(ctx, 'lord', t.text, NOUN.lord);
     if (l?.ok) return { ok: true, value: { organizer: l.value, password: '' } };
     const p = checkPassword(t.text, false);
     return p.ok ? { ok: true, value: { organizer: null, password: p.value } } : p;
   }
   if (!rest.some((t) => t.quoted)) {
-    const whole = resolveExact(ctx, 'lord', spanText(toks, pos, rest.length), 'lord');
+    const whole = resolveExact(ctx, 'lord', spanText(toks, pos, rest.length), NOUN.lord);
     if (whole?.ok) return { ok: true, value: { organizer: whole.value, password: '' } };
   }
   // A lord (longest exact name first), then exactly one password token.
@@ -461,17 +579,17 @@ function parRest(ctx: Ctx, toks: Tok[], pos: number): Res<{ organizer: LordId | 
   } else {
     for (let len = Math.min(MAX_NAME_TOKENS, rest.length - 1); len >= 1 && !l; len--) {
       if (len > 1 && rest.slice(0, len).some((t) => t.quoted)) continue;
-      l = resolveExact(ctx, 'lord', spanText(toks, pos, len), 'organising lord');
+      l = resolveExact(ctx, 'lord', spanText(toks, pos, len), NOUN.organisingLord);
       lordToks = len;
     }
     if (!l) {
-      l = resolveFuzzy(ctx, 'lord', rest[0]!.text, 'organising lord');
+      l = resolveFuzzy(ctx, 'lord', rest[0]!.text, NOUN.organisingLord);
       lordToks = 1;
     }
   }
   if (!l.ok) return l;
   if (rest.length - lordToks > 1) {
-    return fail(`unexpected "${spanText(toks, pos + lordToks + 1, rest.length - lordToks - 1)}" after the password`);
+    return fail(say('extraAfterPassword', { text: spanText(toks, pos + lordToks + 1, rest.length - lordToks - 1) }));
   }
   const pw = checkPassword(rest[lordToks]!.text, false);
   if (!pw.ok) return pw;
@@ -494,7 +612,7 @@ function candidates(ctx: Ctx, slot: Slot, toks: Tok[], pos: number, line: string
         out.push(...nameCands(ctx, slot, toks, pos));
         break;
       case 'parKnight':
-        if (!t.quoted && (t.text === '*' || (ALL_WORDS.has(normalizeName(t.text)) && !resolveExact(ctx, 'ownKnight', t.text, 'knight')?.ok))) {
+        if (!t.quoted && (t.text === '*' || (ALL_WORDS.has(normalizeName(t.text)) && !resolveExact(ctx, 'ownKnight', t.text, NOUN.knight)?.ok))) {
           out.push({ len: 1, value: '*' });
         } else {
           out.push(...nameCands(ctx, { kind: 'ownKnight', key: slot.key, label: slot.label }, toks, pos));
@@ -517,7 +635,7 @@ function candidates(ctx: Ctx, slot: Slot, toks: Tok[], pos: number, line: string
     }
   }
   if (slot.kind === 'parRest') out.push(fromRes(remaining, parRest(ctx, toks, pos)));
-  else if (remaining === 0 && !isOptional(slot)) out.push({ len: 0, problem: { message: `missing ${slot.label}` } });
+  else if (remaining === 0 && !isOptional(slot)) out.push({ len: 0, problem: { text: say('missing', { what: slot.label }), syntax: true } });
   else if (isOptional(slot)) out.push({ len: 0, value: null });
   return out;
 }
@@ -544,7 +662,7 @@ function matchSlots(ctx: Ctx, slots: Slot[], toks: Tok[], line: string): { value
     if (best && problems.length >= best.problems.length) return false;
     if (i === slots.length) {
       const all = pos < toks.length
-        ? [...problems, { message: `unexpected "${spanText(toks, pos, toks.length - pos)}" after the order` }]
+        ? [...problems, { text: say('extra', { text: spanText(toks, pos, toks.length - pos) }), syntax: true }]
         : problems;
       if (!best || all.length < best.problems.length) best = { problems: all, values: { ...values } };
       return all.length === 0;
@@ -564,7 +682,7 @@ function matchSlots(ctx: Ctx, slots: Slot[], toks: Tok[], line: string): { value
   };
   rec(0, 0, {}, []);
   const b = best as { problems: Problem[]; values: Record<string, unknown> } | null;
-  if (!b) return { message: 'could not read this line' };
+  if (!b) return { text: say('unreadable') };
   if (b.problems.length) return b.problems[0]!;
   return { values: b.values };
 }
@@ -591,28 +709,30 @@ function codeOf(word: string): OrderCode | null {
 }
 
 function withCode(code: OrderCode, p: Problem, syntax = false): Problem {
-  const message = `${code}: ${p.message}${syntax ? ` (syntax: ${ORDER_SYNTAX[code]})` : ''}`;
-  return p.candidates?.length ? { message, candidates: p.candidates } : { message };
+  const msg = syntax ? say('withSyntax', { msg: p.text, syntax: { en: ORDER_SYNTAX[code], fr: ORDER_SYNTAX_FR[code] } }) : p.text;
+  const text = say('withCode', { code, msg });
+  return p.candidates?.length ? { text, candidates: p.candidates } : { text };
 }
+
+function unknownCode(word: string): Problem {
+  const near = nearestCodes(word);
+  return { text: say('unknownCode', { word, list: near.join(', ') }), candidates: near };
+}
+
+const noKnights = (): Problem => ({ text: say('withCode', { code: 'PAR', msg: say('noKnights') }) });
 
 /** One source line (already trimmed, not blank, not a comment) → its orders, or one problem. */
 function parseLine(ctx: Ctx, text: string): { orders: Order[] } | Problem {
   const toks = tokenize(text);
   if (!Array.isArray(toks)) return toks;
-  if (toks.length === 0) return { message: 'empty order' };
+  if (toks.length === 0) return { text: say('emptyOrder') };
   const head = toks[0]!;
   const code = head.quoted ? null : codeOf(head.text);
-  if (!code) {
-    const near = nearestCodes(head.text);
-    return { message: `unknown order code "${head.text}"; did you mean ${near.join(', ')}?`, candidates: near };
-  }
+  if (!code) return unknownCode(head.text);
   const m = matchSlots(ctx, SCHEMA[code], toks.slice(1), text);
-  if (!('values' in m)) {
-    const syntax = /^(missing|unexpected)/.test(m.message) && !/after the password/.test(m.message);
-    return withCode(code, m, syntax);
-  }
+  if (!('values' in m)) return withCode(code, m, m.syntax === true);
   const orders = buildOrders(ctx, code, m.values);
-  if (orders.length === 0) return { message: 'PAR: you have no knights' };
+  if (orders.length === 0) return noKnights();
   return { orders };
 }
 
@@ -628,33 +748,33 @@ function checkField(ctx: Ctx, slot: Slot, v: unknown): Res<unknown> {
   switch (slot.kind) {
     case 'int': {
       if (v === null || v === undefined) {
-        return slot.optional ? { ok: true, value: null } : fail(`missing ${slot.label}`);
+        return slot.optional ? { ok: true, value: null } : fail(say('missing', { what: slot.label }));
       }
       if (typeof v === 'number') return checkInt(slot, String(v), Number.isSafeInteger(v) ? v : null);
       if (typeof v === 'string') return checkInt(slot, v, parseIntText(v));
-      return fail(`${slot.label} must be ${rangeText(slot.min, slot.max)}`);
+      return fail(say('int', { what: slot.label, range: rangeText(slot.min, slot.max) }));
     }
     case 'territory':
     case 'ownKnight':
     case 'anyKnight':
     case 'lord': {
       if (v === null || v === undefined) {
-        return slot.kind === 'ownKnight' && slot.optional ? { ok: true, value: null } : fail(`missing ${slot.label}`);
+        return slot.kind === 'ownKnight' && slot.optional ? { ok: true, value: null } : fail(say('missing', { what: slot.label }));
       }
-      if (typeof v !== 'string') return fail(`${slot.label} must be a name or an id`);
+      if (typeof v !== 'string') return fail(say('nameType', { what: slot.label }));
       return resolveNameSlot(ctx, slot, v.trim());
     }
     case 'army': {
       const s = fieldText(v);
-      return s === null ? fail('army must be an army number') : checkArmy(ctx, s);
+      return s === null ? fail(say('armyNumber')) : checkArmy(ctx, s);
     }
     case 'password':
-      return typeof v === 'string' ? checkPassword(v, false) : fail('password must be a string');
+      return typeof v === 'string' ? checkPassword(v, false) : fail(say('passwordType'));
     case 'fort':
-      return typeof v === 'string' ? checkFort(v) : fail('fortification type must be palisade, wall or fortress');
+      return typeof v === 'string' ? checkFort(v) : fail(say('fortType'));
     case 'newName':
-      if (typeof v !== 'string') return fail('new name must be a string');
-      if (/["“”«»]/.test(v)) return fail('new name must not contain quotes');
+      if (typeof v !== 'string') return fail(say('newNameType'));
+      if (/["“”«»]/.test(v)) return fail(say('newNameQuotes'));
       return cleanNewName(v);
     case 'parKnight':
       if (v === '*') return { ok: true, value: '*' };
@@ -666,24 +786,20 @@ function checkField(ctx: Ctx, slot: Slot, v: unknown): Res<unknown> {
 
 function parseObject(ctx: Ctx, item: Record<string, unknown>): { orders: Order[] } | Problem {
   const code = typeof item.code === 'string' ? codeOf(item.code) : null;
-  if (!code) {
-    const word = typeof item.code === 'string' ? item.code : '';
-    const near = nearestCodes(word);
-    return { message: `unknown order code "${word}"; did you mean ${near.join(', ')}?`, candidates: near };
-  }
+  if (!code) return unknownCode(typeof item.code === 'string' ? item.code : '');
   const values: Record<string, unknown> = {};
   for (const slot of SCHEMA[code]) {
     if (slot.kind === 'parRest') {
       let organizer: LordId | null = null;
       const o = item.organizer;
       if (o !== null && o !== undefined && o !== '') {
-        if (typeof o !== 'string') return withCode(code, { message: 'organizer must be a lord name or id, or null' });
-        const r = resolveNameSlot(ctx, { kind: 'lord', key: 'organizer', label: 'organising lord', noSelf: false }, o.trim());
+        if (typeof o !== 'string') return withCode(code, { text: say('organizerType') });
+        const r = resolveNameSlot(ctx, { kind: 'lord', key: 'organizer', label: NOUN.organisingLord, noSelf: false }, o.trim());
         if (!r.ok) return withCode(code, r);
         organizer = r.value;
       }
       const pwRaw = item.password ?? '';
-      if (typeof pwRaw !== 'string') return withCode(code, { message: 'password must be a string' });
+      if (typeof pwRaw !== 'string') return withCode(code, { text: say('passwordType') });
       const pw = checkPassword(pwRaw, true);
       if (!pw.ok) return withCode(code, pw);
       values.rest = { organizer, password: pw.value };
@@ -694,7 +810,7 @@ function parseObject(ctx: Ctx, item: Record<string, unknown>): { orders: Order[]
     values[slot.key] = r.value;
   }
   const orders = buildOrders(ctx, code, values);
-  if (orders.length === 0) return { message: 'PAR: you have no knights' };
+  if (orders.length === 0) return noKnights();
   return { orders };
 }
 
@@ -713,7 +829,8 @@ export function parseSheet(state: GPState, lord: LordId, input: string | unknown
     for (const order of orders) lines.push({ seq: lines.length + 1, line, text, order });
   };
   const report = (line: number, p: Problem) => {
-    issues.push(p.candidates?.length ? { line, message: p.message, candidates: p.candidates } : { line, message: p.message });
+    const issue: ValidationIssue = { line, message: p.text.en, text: p.text };
+    issues.push(p.candidates?.length ? { ...issue, candidates: p.candidates } : issue);
   };
   const onText = (line: number, raw: string) => {
     const text = raw.trim();
@@ -733,10 +850,11 @@ export function parseSheet(state: GPState, lord: LordId, input: string | unknown
         if ('orders' in r) {
           for (const order of r.orders) keep(i + 1, formatWith(ctx, order), [order]);
         } else report(i + 1, r);
-      } else report(i + 1, { message: 'expected an order object or a line of text' });
+      } else report(i + 1, { text: say('badItem') });
     });
   } else {
-    issues.push({ message: 'orders must be text or a list of orders' });
+    const text = say('badSheet');
+    issues.push({ message: text.en, text });
   }
   return { sheet: { lines }, issues };
 }
