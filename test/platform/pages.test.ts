@@ -329,6 +329,37 @@ for (const kind of DB_KINDS) {
       assert.equal(n!.n, 0);
     });
 
+    test('a lord without orders for 3 turns is flagged; the game\'s host opens his seat and a replacement takes it', async () => {
+      const [uh, ua, ur, ux] = [await newUser(tp, `hote${kind}`), await newUser(tp, `absent${kind}`), await newUser(tp, `remplacant${kind}`), await newUser(tp, `curieux${kind}`)];
+      const id = await games.create(tp.platform.ctx, {
+        ruleset: 'gloire-et-pouvoir', name: 'Les Absents', options: { map: 'scandinavia' }, hostUserId: uh.id,
+        seats: [{ userId: uh.id, lordName: 'Hôte' }, { userId: ua.id, lordName: 'Absent' }], maxPlayers: 2, early: false,
+      });
+      const host = await loggedIn(tp, uh);
+      const curious = await loggedIn(tp, ux);
+      // Three deadlines pass; the host writes orders, the absent lord never does.
+      for (let step = 0; step < 3; step++) {
+        await host.postJson(`/api/games/${id}/sheet`, { text: 'INI 50 50 70' });
+        const d = await tp.db.one<{ deadline: Date }>('SELECT deadline FROM games WHERE id = $1', [id]);
+        tp.clock.now = new Date(new Date(d!.deadline).getTime() + 60_000);
+        await resolveTurn(tp, id, step);
+      }
+      const page = await host.get(`/games/${id}`);
+      assert.match(page.text, /⚑ 3 tours sans ordres|⚑ 3 turns without orders/);
+      assert.match(page.text, new RegExp(`action="/games/${id}/open-seat"`));
+      assert.doesNotMatch((await curious.get(`/games/${id}`)).text, /open-seat/, 'only the host sees the button');
+      const player = /action="\/games\/\d+\/open-seat"[^>]*>.*?name="player" value="([^"]+)"/s.exec(page.text)?.[1];
+      assert.ok(player);
+      assert.equal((await curious.post(`/games/${id}/open-seat`, { player: player! }, nofollow)).status, 403, 'another player may not open it');
+      assert.equal((await host.post(`/games/${id}/open-seat`, { player: player! }, nofollow)).status, 303);
+      const r = await loggedIn(tp, ur);
+      const took = await r.post(`/games/${id}/take`, { player: player! }, nofollow);
+      assert.equal(took.status, 303);
+      assert.equal((await r.get(`/games/${id}/orders`)).status, 200);
+      const gone = await loggedIn(tp, ua);
+      assert.equal((await gone.get(`/games/${id}/orders`, nofollow)).status, 404, 'the replaced player has no seat any more');
+    });
+
     test('a public game: lords, ranking and history for everyone; replacing an open seat', async () => {
       const [ug, uh, ui] = [await newUser(tp, `gontran${kind}`), await newUser(tp, `hildegarde${kind}`), await newUser(tp, `ingonde${kind}`)];
       const id = await games.create(tp.platform.ctx, {

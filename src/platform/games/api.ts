@@ -75,6 +75,8 @@ export interface GamesApi {
   report(ctx: AppCtx, gameId: number, idx: number, player: string, lang: Lang): Promise<string | null>;
   /** The lord leaves: abdication in the game (if the ruleset has it) or a seat open for a replacement. */
   leave(ctx: AppCtx, gameId: number, userId: number, mode: 'abdicate' | 'replace'): Promise<void>;
+  /** The game's host (or the site's) opens the seat of a lord flagged for missing 3 turns, for a replacement. */
+  openSeatAsHost(ctx: AppCtx, gameId: number, player: string, hostUserId: number): Promise<void>;
   /** A replacement player takes an open seat. */
   takeSeat(ctx: AppCtx, gameId: number, player: string, userId: number): Promise<void>;
   /** Joins a private game with its password (an open seat, or a new lord while the game has not started). */

@@ -8,7 +8,7 @@
  * after the game is over); a private game shows non-members only its name and a join form.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerForm, FormField, Lang, ValidationIssue } from '../../engine/ruleset.ts';
+import type { AnswerForm, FormField, Lang, ValidationIssue, ViewDoc } from '../../engine/ruleset.ts';
 import { createRng } from '../../engine/rng.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
@@ -17,7 +17,7 @@ import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { demoRoutes } from '../web/demo.ts';
 import { DEFAULT_SCHEDULE, type GamesApi, type GameSummary, type Schedule, type Seat, type SheetState } from './api.ts';
-import { games as gamesService } from './service.ts';
+import { games as gamesService, MISSED_FLAG } from './service.ts';
 
 /** The games service, seen through its documented API only. */
 const games: GamesApi = gamesService;
@@ -95,6 +95,9 @@ messages({
   'gweb.private-help': { fr: 'Cette partie est privée : seuls ses seigneurs la voient.', en: 'This game is private: only its lords can see it.' },
   'gweb.join.title': { fr: 'Rejoindre cette partie', en: 'Join this game' },
   'gweb.join.submit': { fr: 'Rejoindre', en: 'Join' },
+  'gweb.flag': { fr: '{n} tours sans ordres', en: '{n} turns without orders' },
+  'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game\'s host may give this lord to a replacement.' },
+  'gweb.open-seat': { fr: 'Chercher un remplaçant', en: 'Find a replacement' },
   'gweb.join.closed': { fr: 'Aucune place n’est libre dans cette partie.', en: 'This game has no free seat.' },
   'gweb.forming': { fr: 'La partie commencera quand {n} seigneur(s) de plus l’auront rejointe.', en: 'The game will start when {n} more lord(s) have joined.' },
   'gweb.forming-share': {
@@ -369,6 +372,35 @@ function renderView(view: unknown, o: RenderOpts, skip: string[] = []): Html {
 /** An issue's message in the page language (English for issues stored before messages were bilingual). */
 const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
 
+/** The ruleset's own layout of a view (ViewDoc), when it offers one. */
+async function presented(ctx: AppCtx, gameId: number, entry: ReturnType<typeof getRuleset>, player: string | null, lang: Lang): Promise<ViewDoc | null> {
+  if (!entry.ruleset.presentView) return null;
+  const { state } = await gameState(ctx, gameId);
+  if (state === null) return null;
+  try { return entry.ruleset.presentView(state, player, lang); } catch { return null; }
+}
+
+function renderDoc(doc: ViewDoc): Html {
+  return html`${doc.sections.map((sec) => {
+    const body = sec.kind === 'kv'
+      ? html`<dl class="kv">${sec.rows.map(([k, val]) => html`<dt>${k}</dt><dd>${val}</dd>`)}</dl>`
+      : sec.rows.length === 0 ? html`<p class="muted">—</p>`
+      : html`<div class="table-wrap"><table class="data"><thead><tr>${sec.columns.map((c) => html`<th>${c}</th>`)}</tr></thead>
+          <tbody>${sec.rows.map((r, i) => html`<tr${sec.highlight === i ? raw(' class="me"') : ''}>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody></table></div>`;
+    return sec.kind === 'table' && sec.collapsed
+      ? html`<details class="block"><summary>${sec.title} <small class="muted">(${sec.rows.length})</small></summary>${body}</details>`
+      : html`<h3>${sec.title}</h3>${body}`;
+  })}`;
+}
+
+/** Whether the visitor hosts this game (its creator) or the site. */
+async function viewerHosts(ctx: AppCtx, gameId: number, v: Visitor): Promise<boolean> {
+  if (!v.user) return false;
+  if (v.user.isHost) return true;
+  const r = await ctx.db.one('SELECT host_user_id FROM games WHERE id = $1', [gameId]);
+  return r?.host_user_id === v.user.id;
+}
+
 function issueItems(issues: ValidationIssue[], lang: Lang): Html {
   return html`${issues.map((i) => { const text = issueText(i, lang); return html`<li data-line="${i.line ?? ''}"><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}</strong>${t(lang, 'gweb.colon')}${text}${
     i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`; })}`;
@@ -550,13 +582,14 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   return reply.redirect(`/games/${id}`, 303);
 }
 
-function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean): Html {
+function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, isHost = false): Html {
   const lang = v.lang;
   return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord')}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th></th></tr></thead>
     <tbody>${seats.map((s) => html`<tr${a.seat?.player === s.player ? raw(' class="me"') : ''}>
       <td>${s.lordName}</td><td>${s.userId === null && s.status !== 'open' ? html`<span class="muted">${t(lang, 'gweb.bot')}</span>` : s.login ?? '—'}</td>
-      <td>${t(lang, `gweb.seat.${s.status}`)}</td>
-      <td>${canReplace && s.status === 'open' ? html`<form method="post" action="/games/${a.game.id}/take" class="inline">${csrfField(v)}<input type="hidden" name="player" value="${s.player}"><button type="submit">${t(lang, 'gweb.replace')}</button></form>` : ''}</td>
+      <td>${t(lang, `gweb.seat.${s.status}`)}${s.status === 'active' && s.userId !== null && s.missed >= MISSED_FLAG ? html` <span class="badge warn" title="${t(lang, 'gweb.flag.help')}">⚑ ${t(lang, 'gweb.flag', { n: s.missed })}</span>` : ''}</td>
+      <td>${canReplace && s.status === 'open' ? html`<form method="post" action="/games/${a.game.id}/take" class="inline">${csrfField(v)}<input type="hidden" name="player" value="${s.player}"><button type="submit">${t(lang, 'gweb.replace')}</button></form>` : ''}
+        ${isHost && a.game.status === 'running' && s.status === 'active' && s.userId !== null && s.missed >= MISSED_FLAG ? html`<form method="post" action="/games/${a.game.id}/open-seat" class="inline">${csrfField(v)}<input type="hidden" name="player" value="${s.player}"><button type="submit">${t(lang, 'gweb.open-seat')}</button></form>` : ''}</td>
     </tr>`)}</tbody></table></div>`;
 }
 
@@ -593,9 +626,13 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const view = g.status === 'forming' ? null : await safeView(ctx, g.id, null);
   const steps = await history(ctx, g.id);
   const canReplace = !a.seat && !g.isPrivate && standing === 'ok';
+  const isHost = await viewerHosts(ctx, g.id, v);
+  const entry = getRuleset(g.ruleset);
+  const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
+  const doc = g.status === 'forming' ? null : await presented(ctx, g.id, entry, null, lang);
   const body = html`${pageHead()}
     <h1>${g.name}</h1>
-    <p class="meta">${statusBadge(lang, g)} · ${getRuleset(g.ruleset).ruleset.title[lang]} · ${mapLabel(lang, g.map)} · ${g.turnLabel}
+    <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g.map)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'gweb.colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
@@ -612,12 +649,13 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       </section>` : ''}
     ${g.status === 'forming' ? html`<p class="notice">${t(lang, 'gweb.forming', { n: Math.max(0, g.maxPlayers - seats.length) })}
       ${a.seat ? html`<br>${t(lang, 'gweb.forming-share')} <code>${ctx.config.publicUrl}/games/${g.id}</code>` : ''}</p>` : ''}
-    <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace)}
+    <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
-    ${view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, { lang, names: namesOf(view) })}</section>` : ''}
+    ${doc ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderDoc(doc)}</section>`
+      : view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, { lang, names: namesOf(view) })}</section>` : ''}
     <section><h2>${t(lang, 'gweb.history')}</h2>
       ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report')}</th>` : ''}</tr></thead>
-        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${s.label}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
+        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
     </section>`;
   return sendPage(reply, page(v, g.name, body, SCRIPTS), opts.status ?? 200);
@@ -649,6 +687,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     try { form = entry.ruleset.answerForm(state, seat.player, decision.id, lang); } catch { form = null; }
   }
   const me = isPlain(view) ? view.me : undefined;
+  const myDoc = await presented(ctx, g.id, entry, seat.player, lang);
   const ro: RenderOpts = { lang, names: namesOf(view) };
   const early = await earlyNote(ctx, g.id, lang);
   const lastReport = (await games.reports(ctx, g.id, seat.player)).at(-1) ?? null;
@@ -692,11 +731,11 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
         </form>
       </section>
     </div>`}
-    ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report')} (${lastReport.label})</a></p>` : ''}
+    ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report')} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
     <section class="mystate">
       <h2>${t(lang, 'gweb.me.title')}</h2>
-      ${me !== undefined ? renderValue(me, ro) : ''}
-      ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}
+      ${myDoc ? renderDoc(myDoc) : html`${me !== undefined ? renderValue(me, ro) : ''}
+      ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}`}
       <details class="block"><summary>${t(lang, 'gweb.me.raw')}</summary><pre class="json">${JSON.stringify(view, null, 2)}</pre></details>
     </section>`;
   return sendPage(reply, page(v, title, body, SCRIPTS), status);
@@ -818,6 +857,20 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
       return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.failed', { error: errorText(e) }), lordName, status: 400 });
     }
     ctx.kick();
+    return reply.redirect(`/games/${a.game.id}`, 303);
+  });
+
+  app.post('/games/:id/open-seat', async (req, reply) => {
+    const v = req.visitor;
+    const a = await access(ctx, req);
+    if (!a) return notFound(req, reply);
+    if (!v.user) return reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}`)}`, 303);
+    const player = str((req.body as Record<string, unknown> | undefined)?.player, 50);
+    try {
+      await games.openSeatAsHost(ctx, a.game.id, player, v.user.id);
+    } catch (e) {
+      return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.failed', { error: errorText(e) }), status: (e as { statusCode?: number }).statusCode ?? 400 });
+    }
     return reply.redirect(`/games/${a.game.id}`, 303);
   });
 
