@@ -340,7 +340,7 @@ for (const kind of DB_KINDS) {
       for (let i = 0; i < 10; i++) entries.push(await joinQueue(ctx, users[i]!, 'scandinavia', names[i]!));
       await assert.rejects(joinQueue(ctx, users[0]!, 'scandinavia', 'Again'), { code: 'already-queued' });
       await assert.rejects(joinQueue(ctx, users[0]!, 'atlantis', 'X'), { code: 'lobby-map' });
-      const eu = await joinQueue(ctx, users[10]!, 'europe', 'Charles'); // a map that does not exist yet: it queues
+      const eu = await joinQueue(ctx, users[10]!, 'europe', 'Charles'); // Europe needs 30 candidates: one queues
       let tick = await lobbyTick(ctx);
       assert.deepEqual(tick, { asked: 10, started: [] });
       let mails = await outbox(db);

@@ -163,8 +163,8 @@ for (const kind of DB_KINDS) {
       const anon = new Browser(tp.url);
       await anon.get('/');
 
-      // Creation errors are shown; a refused map is reported clearly.
-      const bad = await a.post('/games', { name: 'Bad', map: 'europe', lords: '2', lordName: 'Alaric', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', early: '1' });
+      // Creation errors are shown; what the ruleset refuses (12 lords on a 10-slot map) is reported clearly.
+      const bad = await a.post('/games', { name: 'Bad', map: 'scandinavia', lords: '12', lordName: 'Alaric', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', early: '1' });
       assert.equal(bad.status, 400);
       assert.match(bad.text, /class="error"/);
       const badJson = await a.post('/games', { name: 'Bad', map: 'scandinavia', lords: '2', lordName: 'Alaric', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', config: '{not json' });

@@ -35,7 +35,8 @@ export function setupGame(options: GPOptions, rng: Rng): GPState {
     };
   }
   // Start positions drawn at random among the map's slots [N §8.2.1, P G-01].
-  const homes = rng.shuffle(map.starts).slice(0, names.length);
+  // The map lists its best-spread slots first: a game of the default size draws among those.
+  const homes = rng.shuffle(map.starts.slice(0, Math.max(names.length, map.defaultPlayers))).slice(0, names.length);
   const state: GPState = {
     ruleset: 'gloire-et-pouvoir', map: map.id, mapKey: map.key, config, turn: 1, finished: false, king: null, victory: null,
     lords: {}, knights: {}, armies: {}, territories, relations: {}, allyCalls: [], nextKnight: 1, nextArmy: 1, revoltedThisTurn: [],

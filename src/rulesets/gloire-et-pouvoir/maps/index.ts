@@ -1,8 +1,9 @@
 import type { GameMap, MapTerritory } from './types.ts';
 import { scandinavia } from './scandinavia.ts';
+import { europe } from './europe.ts';
 
 /** Every map the ruleset knows, by id. */
-export const MAPS: Record<string, GameMap> = { scandinavia };
+export const MAPS: Record<string, GameMap> = { scandinavia, europe };
 
 /** The map with this id; throws if there is none. */
 export function getMap(id: string): GameMap {
