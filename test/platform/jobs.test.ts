@@ -2,19 +2,24 @@
  * The turn job, on both databases: a failure inside the resolution leaves the previous turn intact
  * and the retry reaches the same state as an undisturbed run; two processes on one database
  * resolve each due turn exactly once; a claim left by a dead process is taken over after the
- * timeout; and (PostgreSQL) a process killed inside the resolution transaction loses nothing: the
- * next run resolves the turn once, to the same state hash as an uninterrupted run.
+ * timeout; and a process killed inside the resolution transaction loses nothing: the next run
+ * resolves the turn once, to the same state hash as an uninterrupted run, on PostgreSQL and on the
+ * embedded database in a folder (a bare job process, and the real server `suzerain serve`, killed
+ * and restarted: PGlite recovers the folder from its write-ahead log like PostgreSQL does).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DB_KINDS, testDb, type DbKind } from './util.ts';
 import { addUser, count, GP, gameRow, homeOf, makeCtx, openPool, outbox, pgSchema, type Clock, type TestCtx } from './games-fixtures.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
-import type { Db } from '../../src/platform/db/index.ts';
+import { openDb, type Db } from '../../src/platform/db/index.ts';
 
 const START = '2026-11-18T12:00:00Z';
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -221,4 +226,193 @@ test('postgres: a process killed inside the resolution transaction; the turn is 
     await main.db.close();
     await ref.db.close();
   }
+});
+
+// ─── The embedded database (PGlite, data in a folder): killed processes, restarts ─────────────
+
+const ROOT = join(HERE, '..', '..');
+
+/** A fresh temporary folder for an embedded database. */
+function tempDir(tag: string): string {
+  return mkdtempSync(join(tmpdir(), `suzerain-${tag}-`));
+}
+
+/** Opens the embedded database in `dir`, runs `fn` and closes it (one process per folder). */
+async function withFolder<T>(dir: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDb({ dataDir: dir });
+  try { return await fn(db); } finally { await db.close(); }
+}
+
+/** Collects a child's stderr and waits until it says it paused inside the resolution transaction. */
+function waitForPause(child: ChildProcess, what: string, ms = 40_000): Promise<() => string> {
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} never paused; stderr: ${stderr}`)), ms);
+    const check = () => { if (stderr.includes('suzerain-test: paused in transaction')) { clearTimeout(timer); resolve(() => stderr); } };
+    child.stderr!.on('data', check);
+    child.on('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`${what} exited early (${code ?? signal}); stderr: ${stderr}`)); });
+  });
+}
+
+/** The turn history section of a game page ('' when absent). */
+function historyOf(page: string): string {
+  const m = /<h2>(?:Historique des tours|Turn history)<\/h2>([\s\S]*?)<\/section>/.exec(page);
+  return m ? m[1]! : '';
+}
+
+/** A port nobody listens on (bound on port 0, read, released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** Resolves the first turn of `setupGame(seed)` in another folder, without interruption. */
+async function referenceHashInFolder(seed: string, start = START): Promise<string> {
+  const dir = tempDir('ref');
+  try {
+    return await withFolder(dir, async (db) => {
+      const clock = { now: new Date(start) };
+      const ctx = makeCtx(db, clock, 'reference');
+      const id = await setupGame(ctx, seed);
+      await pastDeadline(ctx, clock, id);
+      assert.equal(await games.runDue(ctx), 1);
+      return (await gameRow(db, id)).state_hash;
+    });
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+}
+
+describe('the embedded database, killed inside the resolution transaction', () => {
+  test('a process killed while paused in the transaction; the folder reopens and the turn resolves once, to the same state', { timeout: 60_000 }, async () => {
+    const dir = tempDir('kill');
+    try {
+      const clock = { now: new Date(START) };
+      // Set up a due game in the folder, then close it: the child process opens it next.
+      const { id, before, mailsBefore } = await withFolder(dir, async (db) => {
+        const ctx = makeCtx(db, clock, 'setup');
+        const id = await setupGame(ctx, 'kill-pglite');
+        await pastDeadline(ctx, clock, id);
+        return { id, before: await gameRow(db, id), mailsBefore: (await outbox(db)).length };
+      });
+      const expected = await referenceHashInFolder('kill-pglite');
+
+      const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'jobs-child.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, CHILD_DATA_DIR: dir, CHILD_NOW: clock.now.toISOString(), CHILD_INSTANCE: 'doomed', SUZERAIN_TEST_PAUSE_IN_TX: '60000' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = exitOf(child);
+      await waitForPause(child, 'the child');
+      child.kill('SIGKILL');
+      assert.deepEqual(await exited, { code: null, signal: 'SIGKILL' });
+
+      // The dead process held the folder; it can be opened again, with the previous turn intact.
+      await withFolder(dir, async (db) => {
+        const ctx = makeCtx(db, clock, 'survivor', { claimTimeoutSeconds: 5 });
+        let g = await gameRow(db, id);
+        assert.deepEqual([g.step, g.state_hash, g.status, g.next_order, g.claimed_by], [0, before.state_hash, 'running', before.next_order, 'doomed'],
+          'the uncommitted turn is gone; the claim (committed before the transaction) stays');
+        assert.deepEqual(g.state, before.state);
+        assert.equal(await count(db, 'steps WHERE game_id = $1', [id]), 0);
+        assert.equal(await count(db, 'reports WHERE game_id = $1', [id]), 0);
+        assert.equal((await outbox(db)).length, mailsBefore);
+        assert.equal(await games.runDue(ctx), 0, 'the claim is younger than the timeout');
+        clock.now = new Date(clock.now.getTime() + 6_000);
+        assert.equal(await games.runDue(ctx), 1, 'the claim of the dead process is taken over');
+        g = await gameRow(db, id);
+        assert.deepEqual([g.step, g.claimed_by, g.attempts], [1, null, 0]);
+        assert.equal(g.state_hash, expected, 'the same state as the uninterrupted run');
+        assert.equal(await count(db, 'steps WHERE game_id = $1', [id]), 1);
+        assert.equal(await count(db, 'steps WHERE game_id = $1 AND idx = 1', [id]), 1);
+        assert.equal((await outbox(db)).length, mailsBefore + 2, 'the report mails, once');
+        assert.equal(await games.runDue(ctx), 0);
+        assert.equal((await games.replay(ctx, id))?.ok, true, 'the stored game replays to its hashes');
+      });
+      // And the folder survives a clean restart too.
+      await withFolder(dir, async (db) => {
+        assert.deepEqual([(await gameRow(db, id)).step, (await gameRow(db, id)).state_hash], [1, expected]);
+      });
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  test('the server (`suzerain serve`) killed while resolving a turn; restarted, it resolves the turn once, to the same state', { timeout: 60_000 }, async () => {
+    const dir = tempDir('serve');
+    const children: ChildProcess[] = [];
+    try {
+      // A due game in the folder, made with a clock in the past (the server runs on real time).
+      const past = new Date(Date.now() - 30 * 86400_000).toISOString();
+      const clock = { now: new Date(past) };
+      const { id, before, mailsBefore } = await withFolder(dir, async (db) => {
+        const ctx = makeCtx(db, clock, 'setup');
+        const id = await setupGame(ctx, 'kill-serve');
+        return { id, before: await gameRow(db, id), mailsBefore: (await outbox(db)).length };
+      });
+      assert.ok(before.deadline.getTime() < Date.now(), 'the game is due');
+      const expected = await referenceHashInFolder('kill-serve', past);
+      const port = await freePort();
+      const serve = (extra: Record<string, string>) => {
+        const env: NodeJS.ProcessEnv = {
+          ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', SCHEDULER_TICK_MS: '100', CLAIM_TIMEOUT_SECONDS: '1', ...extra,
+        };
+        for (const k of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'SUZERAIN_TEST_PAUSE_IN_TX']) if (!(k in extra)) delete env[k];
+        const child = spawn(process.execPath, [join(ROOT, 'bin', 'suzerain.mjs'), 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        children.push(child);
+        return child;
+      };
+
+      // 1. The server takes the due turn at its first tick and stops inside the transaction: killed there.
+      const first = serve({ SUZERAIN_TEST_PAUSE_IN_TX: '30000' });
+      const firstExit = exitOf(first);
+      await waitForPause(first, 'the server');
+      first.kill('SIGKILL');
+      assert.deepEqual(await firstExit, { code: null, signal: 'SIGKILL' });
+
+      // 2. Restarted without the pause, it takes over the dead claim (1 s) and resolves the turn.
+      const second = serve({});
+      const secondExit = exitOf(second);
+      let out = '';
+      second.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
+      let err = '';
+      second.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+      const base = `http://127.0.0.1:${port}`;
+      let page = '';
+      const end = Date.now() + 30_000;
+      for (;;) {
+        const r = await fetch(`${base}/games/${id}`).catch(() => null);
+        // The section "turn history" of the public game page: one table row per resolved turn.
+        page = historyOf(r?.ok ? await r.text() : '');
+        if (/<tr><td>1<\/td>/.test(page)) break;
+        if (second.exitCode !== null || Date.now() > end) assert.fail(`the restarted server did not resolve the turn; stdout: ${out}; stderr: ${err}`);
+        await sleep(200);
+      }
+      const rows = page.match(/<tr><td>\d+<\/td>/g) ?? [];
+      assert.deepEqual(rows, ['<tr><td>1</td>'], 'the public history shows one resolved turn');
+
+      // 3. Stopped cleanly, the folder holds the turn once, with the uninterrupted run's state.
+      second.kill('SIGTERM');
+      assert.deepEqual(await secondExit, { code: 0, signal: null }, `stderr: ${err}`);
+      await withFolder(dir, async (db) => {
+        const g = await gameRow(db, id);
+        assert.deepEqual([g.step, g.status, g.claimed_by, g.attempts], [1, 'running', null, 0]);
+        assert.equal(g.state_hash, expected, 'the same state as the uninterrupted run');
+        assert.equal(await count(db, 'steps WHERE game_id = $1', [id]), 1);
+        assert.equal(await count(db, 'reports WHERE game_id = $1 AND idx = 1', [id]), 5);
+        assert.equal((await outbox(db)).length, mailsBefore + 2, 'the report mails, once');
+        assert.equal((await games.replay(makeCtx(db, clock), id))?.ok, true);
+      });
+    } finally {
+      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
