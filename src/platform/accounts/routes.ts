@@ -110,6 +110,8 @@ messages({
   'acct.account.save': { fr: 'Enregistrer', en: 'Save' },
   'acct.account.lang-saved': { fr: 'Langue enregistrée.', en: 'Language saved.' },
   'acct.account.password': { fr: 'Changer de mot de passe', en: 'Change password' },
+  'acct.account.notifications': { fr: 'Notifications', en: 'Notifications' },
+  'acct.account.notifications-link': { fr: 'Choisir, pour le forum, les lettres et la gazette : un courriel par message, un résumé quotidien, ou rien.', en: 'Choose, for the forum, letters and gazette: a mail per message, a daily digest, or nothing.' },
   'acct.account.password-submit': { fr: 'Changer le mot de passe', en: 'Change the password' },
   'acct.account.password-changed': {
     fr: 'Mot de passe changé ; vos autres sessions ont été fermées.',
@@ -299,6 +301,8 @@ ${validationBanner(v)}
 </form>
 </section>
 <section>
+<h2>${t(l, 'acct.account.notifications')}</h2>
+<p><a href="/account/notifications">${t(l, 'acct.account.notifications-link')}</a></p>
 <h2>${t(l, 'acct.account.password')}</h2>
 ${err(l, opts.pwError)}
 <form method="post" action="/account/password" class="stack">

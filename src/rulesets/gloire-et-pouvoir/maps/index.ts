@@ -1,9 +1,10 @@
 import type { GameMap, MapTerritory } from './types.ts';
 import { scandinavia } from './scandinavia.ts';
 import { europe } from './europe.ts';
+import { middleEast } from './middle-east.ts';
 
 /** Every map the ruleset knows, by id. */
-export const MAPS: Record<string, GameMap> = { scandinavia, europe };
+export const MAPS: Record<string, GameMap> = { scandinavia, europe, 'middle-east': middleEast };
 
 /** The map with this id; throws if there is none. */
 export function getMap(id: string): GameMap {
