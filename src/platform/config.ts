@@ -22,6 +22,12 @@ export interface PlatformConfig {
   secureCookies: boolean;
   /** Trust X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /** Port of the inbound SMTP server that takes replies to letters by mail (null: off). */
+  inboundSmtpPort: number | null;
+  /** Domain of the reply addresses (`lettre+<token>@<domain>`), routed by the host to that port. */
+  inboundDomain: string;
+  /** UTC hour at which daily digests and the gazette batch go out. */
+  digestHour: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -41,5 +47,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     hostLogin: env.HOST_LOGIN || null,
     secureCookies: env.SECURE_COOKIES === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    inboundSmtpPort: env.INBOUND_SMTP_PORT ? Number(env.INBOUND_SMTP_PORT) : null,
+    inboundDomain: env.INBOUND_DOMAIN ?? 'suzerain.localhost',
+    digestHour: Number(env.DIGEST_HOUR ?? 6),
   };
 }

@@ -17,10 +17,19 @@ import { games } from './games/service.ts';
 import { lobbyTick } from './lobby/service.ts';
 import { sendReminders } from './games/reminders.ts';
 import { ensureDemo } from './web/demo.ts';
+import { forumRoutes } from './channels/forum.ts';
+import { gazetteRoutes } from './channels/gazette.ts';
+import { letterRoutes } from './channels/letters.ts';
+import { moderationRoutes } from './channels/moderation.ts';
+import { notifyRoutes } from './notify/routes.ts';
+import { notifier } from './notify/service.ts';
+import { startInbound } from './mail/inbound.ts';
 
 export interface Platform {
   app: FastifyInstance;
   ctx: AppCtx;
+  /** The inbound SMTP server's port (replies to letters), when it runs. */
+  inboundPort: number | null;
   url: string;
   /** Runs one scheduler pass now (tests call it instead of waiting). */
   tick: () => Promise<void>;
@@ -34,14 +43,15 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     db, config, now: opts.now ?? (() => new Date()), instanceId: `${process.pid}-${randomBytes(4).toString('hex')}`,
     kick: () => wake(),
   };
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, lobbyRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes]);
+  const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
   if (config.demo) await ensureDemo(ctx);
 
   let running: Promise<void> | null = null;
   const tick = async () => {
     if (running) return running;
     running = (async () => {
-      for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => deliverMail(ctx)]) {
+      for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => notifier.sendDigests(ctx), () => deliverMail(ctx)]) {
         try { await step(); } catch (e) { console.error('scheduler:', e); }
       }
     })().finally(() => { running = null; });
@@ -60,10 +70,11 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     if (config.port === 0) { url = addr.replace('127.0.0.1', 'localhost'); config.publicUrl = url; }
   }
   return {
-    app, ctx, url, tick,
+    app, ctx, url, tick, inboundPort: inbound?.port ?? null,
     close: async () => {
       if (timer) clearInterval(timer);
       await running;
+      await inbound?.close();
       await app.close();
       if (!opts.db) await db.close();
     },

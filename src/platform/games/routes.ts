@@ -95,6 +95,10 @@ messages({
   'gweb.private-help': { fr: 'Cette partie est privée : seuls ses seigneurs la voient.', en: 'This game is private: only its lords can see it.' },
   'gweb.join.title': { fr: 'Rejoindre cette partie', en: 'Join this game' },
   'gweb.join.submit': { fr: 'Rejoindre', en: 'Join' },
+  'gweb.ch.forum': { fr: 'Forum', en: 'Forum' },
+  'gweb.ch.gazette': { fr: 'La Gazette', en: 'The Gazette' },
+  'gweb.ch.letters': { fr: 'Lettres scellées', en: 'Sealed letters' },
+  'gweb.ch.moderation': { fr: 'Modération', en: 'Moderation' },
   'gweb.flag': { fr: '{n} tours sans ordres', en: '{n} turns without orders' },
   'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game\'s host may give this lord to a replacement.' },
   'gweb.open-seat': { fr: 'Chercher un remplaçant', en: 'Find a replacement' },
@@ -649,6 +653,12 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       </section>` : ''}
     ${g.status === 'forming' ? html`<p class="notice">${t(lang, 'gweb.forming', { n: Math.max(0, g.maxPlayers - seats.length) })}
       ${a.seat ? html`<br>${t(lang, 'gweb.forming-share')} <code>${ctx.config.publicUrl}/games/${g.id}</code>` : ''}</p>` : ''}
+    ${g.status !== 'forming' && (a.seat || isHost || g.status === 'finished') ? html`<nav class="channels">
+      <a class="button" href="/games/${g.id}/forum">${t(lang, 'gweb.ch.forum')}</a>
+      <a class="button" href="/games/${g.id}/gazette">${t(lang, 'gweb.ch.gazette')}</a>
+      ${a.seat ? html`<a class="button" href="/games/${g.id}/letters">${t(lang, 'gweb.ch.letters')}</a>` : ''}
+      ${isHost ? html`<a class="button" href="/games/${g.id}/moderation">${t(lang, 'gweb.ch.moderation')}</a>` : ''}
+    </nav>` : ''}
     <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
     ${doc ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderDoc(doc)}</section>`

@@ -11,7 +11,7 @@ import type { AppCtx } from '../http/server.ts';
 export const MAX_ATTEMPTS = 10;
 const BATCH = 50;
 
-interface OutRow { id: number; to_addr: string; subject: string; text: string; html: string | null }
+interface OutRow { id: number; to_addr: string; subject: string; text: string; html: string | null; reply_to: string | null }
 
 /** Claims up to BATCH mails due for an attempt (the claim counts as an attempt). */
 async function claim(ctx: AppCtx): Promise<OutRow[]> {
@@ -26,7 +26,7 @@ async function claim(ctx: AppCtx): Promise<OutRow[]> {
          LIMIT $3
          FOR UPDATE SKIP LOCKED)
         AND sent_at IS NULL
-      RETURNING id, to_addr, subject, text, html`,
+      RETURNING id, to_addr, subject, text, html, reply_to`,
     [ctx.now(), MAX_ATTEMPTS, BATCH]);
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -45,7 +45,7 @@ export async function deliverMail(ctx: AppCtx): Promise<number> {
   try {
     for (const m of rows) {
       try {
-        await transport.sendMail({ from: ctx.config.mailFrom, to: m.to_addr, subject: m.subject, text: m.text, html: m.html ?? undefined });
+        await transport.sendMail({ from: ctx.config.mailFrom, to: m.to_addr, subject: m.subject, text: m.text, html: m.html ?? undefined, replyTo: m.reply_to ?? undefined });
         await ctx.db.query('UPDATE outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [m.id, ctx.now()]);
         sent++;
       } catch (e) {

@@ -5,8 +5,8 @@
  */
 import type { Db } from '../db/index.ts';
 
-export interface Mail { to: string; subject: string; text: string; html?: string | null }
+export interface Mail { to: string; subject: string; text: string; html?: string | null; replyTo?: string | null }
 
 export async function queueMail(db: Db, m: Mail): Promise<void> {
-  await db.query('INSERT INTO outbox(to_addr, subject, text, html) VALUES ($1, $2, $3, $4)', [m.to, m.subject, m.text, m.html ?? null]);
+  await db.query('INSERT INTO outbox(to_addr, subject, text, html, reply_to) VALUES ($1, $2, $3, $4, $5)', [m.to, m.subject, m.text, m.html ?? null, m.replyTo ?? null]);
 }
