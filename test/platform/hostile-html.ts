@@ -274,5 +274,15 @@ export const HOSTILE_HTML: string[] = [
   `<svg><![CDATA[><image xlink:href="]]><img src=x onerror=${XA}>"></svg>`,
 ];
 
-/** A payload that DOES run script when not sanitised (proves the detector works). */
-export const POSITIVE_CONTROL = `<img src=x onerror=${XA}>`;
+/**
+ * Payloads that DO run script when not sanitised, one per way the tests try to trigger script
+ * (on load, from a frame, on hover, on a synthetic event): they prove the detector works.
+ */
+export const POSITIVE_CONTROLS: string[] = [
+  `<img src=x onerror=${XA}>`,
+  `<svg onload=${XA}>`,
+  `<details open ontoggle=${XA}>`,
+  `<iframe srcdoc="<script>${TOP}</script>"></iframe>`,
+  `<div onmouseover=${X}>hover me</div>`,
+  `<p onclick=${X}>click me</p>`,
+];

@@ -104,6 +104,10 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
   });
 
   app.get('/lang/:lang', async (req, reply) => {
+    // A GET that changes a setting: refuse it when it is not a navigation (an image in a gazette
+    // article pointing here, for instance).
+    const dest = req.headers['sec-fetch-dest'];
+    if (dest && dest !== 'document') return reply.code(400).send();
     const l = (req.params as { lang: string }).lang === 'en' ? 'en' : 'fr';
     reply.setCookie('lang', l, { ...cookieOpts, httpOnly: false });
     if (req.visitor.user) await ctx.db.query('UPDATE users SET lang = $1 WHERE id = $2', [l, req.visitor.user.id]);
