@@ -21,12 +21,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
 import { parseId, timeTag } from '../games/routes.ts';
+import { checked, formStr, forbidden, notFound, pageParam, readablePublicChannel } from './pages.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { notifier } from '../notify/service.ts';
-import { canReadPublicChannels, canWrite, gameAccess, type GameAccess } from './access.ts';
+import { canWrite, type GameAccess } from './access.ts';
 
 export const THREADS_PER_PAGE = 20;
 export const POSTS_PER_PAGE = 25;
@@ -273,45 +274,7 @@ export async function addPost(ctx: AppCtx, a: Author, threadId: number, input: {
 
 // ───────────────────────────────────────────────────────────── pages
 
-const wantsJson = (req: FastifyRequest): boolean =>
-  req.url.startsWith('/api/') || String(req.headers.accept ?? '').includes('application/json');
-
-function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const v = req.visitor;
-  if (wantsJson(req)) return reply.code(404).send({ error: 'not found' });
-  return sendPage(reply, page(v, t(v.lang, 'error.notfound'), html`<h1>${t(v.lang, 'error.notfound')}</h1>`), 404);
-}
-
-function forbidden(req: FastifyRequest, reply: FastifyReply, a: GameAccess, key: string): FastifyReply {
-  const v = req.visitor;
-  if (wantsJson(req)) return reply.code(403).send({ error: 'forbidden' });
-  return sendPage(reply, page(v, t(v.lang, 'error.forbidden'), html`<h1>${t(v.lang, 'error.forbidden')}</h1>
-<p class="notice">${t(v.lang, key)}</p>
-<p><a href="/games/${a.gameId}">${t(v.lang, 'forum.back-game')}</a></p>`), 403);
-}
-
-/**
- * The game if the visitor may read its forum; otherwise the reply is sent (404 when the game is
- * private or forming, or does not exist; 403 on a public running game) and null returned.
- */
-async function readable(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): Promise<GameAccess | null> {
-  const id = parseId((req.params as { id?: string }).id);
-  const a = id === null ? null : await gameAccess(ctx, id, req.visitor.user);
-  if (!a) { notFound(req, reply); return null; }
-  if (!canReadPublicChannels(a)) {
-    if (a.isPrivate || a.status === 'forming') notFound(req, reply);
-    else forbidden(req, reply, a, 'forum.lords-only');
-    return null;
-  }
-  return a;
-}
-
-const pageParam = (q: unknown): number => {
-  const s = (q as Record<string, unknown> | undefined)?.page;
-  return typeof s === 'string' && /^[1-9]\d{0,5}$/.test(s) ? Number(s) : 1;
-};
-const formStr = (x: unknown, max: number): string => (typeof x === 'string' ? x : '').slice(0, max + 1);
-const checked = (x: unknown): boolean => x === '1' || x === 'on' || x === 'true';
+const readable = (ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) => readablePublicChannel(ctx, req, reply, 'forum.lords-only', 'forum.back-game');
 
 function textBlock(text: string, cls = 'post-body'): Html {
   return html`<div class="${cls}" style="white-space: pre-wrap; overflow-wrap: anywhere">${text}</div>`;
@@ -466,7 +429,7 @@ export const forumRoutes: RouteModule = (app, ctx) => {
   app.post('/games/:id/forum', async (req, reply) => {
     const a = await readable(ctx, req, reply);
     if (!a) return reply;
-    if (!canWrite(a) || !req.visitor.user) return forbidden(req, reply, a, 'forum.cannot-write');
+    if (!canWrite(a) || !req.visitor.user) return forbidden(req, reply, a, 'forum.cannot-write', 'forum.back-game');
     const v = req.visitor;
     const b = (req.body ?? {}) as Record<string, unknown>;
     const f: NewThreadForm = { title: formStr(b.title, TITLE_MAX * 2), body: formStr(b.body, POST_MAX), hj: checked(b.hj) };
@@ -499,7 +462,7 @@ export const forumRoutes: RouteModule = (app, ctx) => {
     const threadId = parseId((req.params as { thread?: string }).thread);
     const th = threadId === null ? null : await threadHead(ctx.db, a.gameId, threadId);
     if (!th) return notFound(req, reply);
-    if (!canWrite(a) || !req.visitor.user || th.hidden) return forbidden(req, reply, a, 'forum.cannot-write');
+    if (!canWrite(a) || !req.visitor.user || th.hidden) return forbidden(req, reply, a, 'forum.cannot-write', 'forum.back-game');
     const v = req.visitor;
     const b = (req.body ?? {}) as Record<string, unknown>;
     const f: ReplyForm = { body: formStr(b.body, POST_MAX), hj: checked(b.hj), quote: parseId(b.quote) };

@@ -28,12 +28,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
 import { parseId, timeTag } from '../games/routes.ts';
+import { formStr, forbidden, notFound, pageParam, readablePublicChannel } from './pages.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { notifier } from '../notify/service.ts';
-import { canReadPublicChannels, canWrite, gameAccess, type GameAccess } from './access.ts';
+import { canWrite, gameAccess, type GameAccess } from './access.ts';
 import { MAX_ARTICLE_CHARS, sanitizeArticle } from './sanitize.ts';
 
 export const ARTICLES_PER_PAGE = 20;
@@ -231,41 +232,7 @@ export async function revealAuthor(ctx: AppCtx, input: { gameId: number; article
 
 // ───────────────────────────────────────────────────────────── pages
 
-const wantsJson = (req: FastifyRequest): boolean =>
-  req.url.startsWith('/api/') || String(req.headers.accept ?? '').includes('application/json');
-
-function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const v = req.visitor;
-  if (wantsJson(req)) return reply.code(404).send({ error: 'not found' });
-  return sendPage(reply, page(v, t(v.lang, 'error.notfound'), html`<h1>${t(v.lang, 'error.notfound')}</h1>`), 404);
-}
-
-function forbidden(req: FastifyRequest, reply: FastifyReply, a: GameAccess, key: string): FastifyReply {
-  const v = req.visitor;
-  if (wantsJson(req)) return reply.code(403).send({ error: 'forbidden' });
-  return sendPage(reply, page(v, t(v.lang, 'error.forbidden'), html`<h1>${t(v.lang, 'error.forbidden')}</h1>
-<p class="notice">${t(v.lang, key)}</p>
-<p><a href="/games/${a.gameId}">${t(v.lang, 'gaz.back-game')}</a></p>`), 403);
-}
-
-/** The game if the visitor may read its gazette; otherwise 404 (private, forming) or 403 is sent. */
-async function readable(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): Promise<GameAccess | null> {
-  const id = parseId((req.params as { id?: string }).id);
-  const a = id === null ? null : await gameAccess(ctx, id, req.visitor.user);
-  if (!a) { notFound(req, reply); return null; }
-  if (!canReadPublicChannels(a)) {
-    if (a.isPrivate || a.status === 'forming') notFound(req, reply);
-    else forbidden(req, reply, a, 'gaz.lords-only');
-    return null;
-  }
-  return a;
-}
-
-const pageParam = (q: unknown): number => {
-  const s = (q as Record<string, unknown> | undefined)?.page;
-  return typeof s === 'string' && /^[1-9]\d{0,5}$/.test(s) ? Number(s) : 1;
-};
-const formStr = (x: unknown, max: number): string => (typeof x === 'string' ? x : '').slice(0, max + 1);
+const readable = (ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) => readablePublicChannel(ctx, req, reply, 'gaz.lords-only', 'gaz.back-game');
 
 function dayLabel(day: string, l: Lang): string {
   const d = new Date(`${day}T12:00:00Z`);
@@ -420,7 +387,7 @@ export const gazetteRoutes: RouteModule = (app, ctx) => {
     const a = await readable(ctx, req, reply);
     if (!a) return reply;
     const v = req.visitor;
-    if (!canWrite(a) || !v.user) return forbidden(req, reply, a, 'gaz.cannot-write');
+    if (!canWrite(a) || !v.user) return forbidden(req, reply, a, 'gaz.cannot-write', 'gaz.back-game');
     const b = (req.body ?? {}) as Record<string, unknown>;
     const f: WriteForm = { title: formStr(b.title, ARTICLE_TITLE_MAX * 2), body: formStr(b.body, MAX_ARTICLE_CHARS) };
     if (b.preview !== undefined && b.preview !== '') {

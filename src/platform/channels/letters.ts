@@ -14,10 +14,11 @@
  * Letters are plain text, always rendered escaped.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
 import { parseId, timeTag } from '../games/routes.ts';
+import { formStr, notFound } from './pages.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
@@ -271,14 +272,6 @@ export async function memberByToken(db: Db, token: string): Promise<TokenMember 
 
 // ───────────────────────────────────────────────────────────── pages
 
-const wantsJson = (req: FastifyRequest): boolean =>
-  req.url.startsWith('/api/') || String(req.headers.accept ?? '').includes('application/json');
-
-function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const v = req.visitor;
-  if (wantsJson(req)) return reply.code(404).send({ error: 'not found' });
-  return sendPage(reply, page(v, t(v.lang, 'error.notfound'), html`<h1>${t(v.lang, 'error.notfound')}</h1>`), 404);
-}
 
 /** The visitor's seat in a game whose letters he may read (a lord of a started game), or null. */
 async function lordAccess(ctx: AppCtx, req: FastifyRequest): Promise<(GameAccess & { member: NonNullable<GameAccess['member']> }) | null> {
@@ -381,7 +374,6 @@ ${canWrite(a) ? html`<section id="reply">
 }
 
 const formList = (x: unknown): string[] => (Array.isArray(x) ? x : x === undefined || x === null ? [] : [x]).filter((s): s is string => typeof s === 'string');
-const formStr = (x: unknown, max: number): string => (typeof x === 'string' ? x : '').slice(0, max + 1);
 const errText = (l: Lang, e: unknown): string => (e instanceof LetterError ? t(l, e.key, e.vars) : t(l, 'error.server'));
 
 export const letterRoutes: RouteModule = (app, ctx) => {
