@@ -1,6 +1,6 @@
 /**
  * The contract between the engine and a ruleset. A ruleset is pure and deterministic: no I/O, no
- * clock, no Math.random. Randomness comes from the Rng the engine passes in; state is plain JSON.
+ * clock, no unseeded randomness: every draw comes from the Rng the engine passes in; state is plain JSON.
  *
  * The same contract carries a one-order-sheet-per-turn game (every lord answers one `orders`
  * decision, all at once, then the turn resolves) and a board game made of many small prompts
