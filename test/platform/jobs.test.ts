@@ -86,6 +86,9 @@ for (const kind of DB_KINDS) {
         assert.deepEqual([g.step, g.state_hash, g.status, g.next_order, g.claimed_by, g.attempts], [0, before.state_hash, 'running', before.next_order, null, 1]);
         assert.match(g.last_error, /boom in resolve/);
         assert.deepEqual(g.state, before.state);
+        // A failed turn is not retried at once: the next attempt waits (5 s, then 10, 20…).
+        assert.equal(await games.runDue(ctx), 0, 'no retry before the back-off');
+        clock.now = new Date(clock.now.getTime() + 6_000);
         // 2. It throws later, after the step row was written: everything is rolled back.
         let calls = 0;
         entry.ruleset.report = (...args) => { if (++calls === 3) throw new Error('boom in report'); return report(...args); };
@@ -98,7 +101,9 @@ for (const kind of DB_KINDS) {
         assert.equal(await count(db, 'reports WHERE game_id = $1', [id]), 0);
         assert.equal((await outbox(db)).length, mailsBefore, 'no report mail from a failed attempt');
         assert.equal((await games.sheet(ctx, id, 'L1')).text.startsWith('IMP 7'), true, 'the sheets of the turn are still there');
-        // 3. The next tick resolves it, once, to the same state as a run that never failed.
+        // 3. The next tick after the back-off resolves it, once, to the same state as a run that never failed.
+        assert.equal(await games.runDue(ctx), 0, 'the second back-off is longer');
+        clock.now = new Date(clock.now.getTime() + 11_000);
         assert.equal(await games.runDue(ctx), 1);
         g = await gameRow(db, id);
         assert.deepEqual([g.step, g.attempts, g.last_error, g.claimed_by], [1, 0, null, null]);

@@ -263,6 +263,13 @@ const DUE_SQL = `(g.deadline <= $2 OR (g.early
   AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL AND s.status = 'active' AND s.asked
     AND NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1 AND h.ready))))`;
 
+/**
+ * After a failed attempt, the next one waits 5 s, then 10, 20… up to an hour (the time of the
+ * failure is kept in claimed_at, with no claimant), so a turn that keeps failing does not run on
+ * every tick.
+ */
+const RETRY_SQL = 'LEAST(3600, 5 * power(2, g.attempts - 1))';
+
 /** Claims one due game (optionally a given one), skipping games other processes hold. */
 async function claim(ctx: AppCtx, onlyId: number | null, exclude: number[]): Promise<{ id: number; step: number } | null> {
   const now = ctx.now();
@@ -271,6 +278,8 @@ async function claim(ctx: AppCtx, onlyId: number | null, exclude: number[]): Pro
     `UPDATE games SET claimed_by = $1, claimed_at = $2 WHERE id = (
        SELECT g.id FROM games g
        WHERE g.status = 'running' AND ${DUE_SQL} AND (g.claimed_by IS NULL OR g.claimed_at < $3)
+         AND (g.attempts = 0 OR g.claimed_by IS NOT NULL OR g.claimed_at IS NULL
+              OR g.claimed_at <= $2::timestamptz - make_interval(secs => ${RETRY_SQL}))
          AND ($4::int IS NULL OR g.id = $4::int) AND NOT (g.id = ANY($5::int[]))
        ORDER BY g.deadline, g.id LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING id, step`,
@@ -284,8 +293,8 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
     const msg = e instanceof Error ? (e.stack ?? e.message) : String(e);
     console.error(`suzerain: resolving game ${gameId}, step ${step + 1} failed (will retry): ${e instanceof Error ? e.message : String(e)}`);
     await ctx.db.query(
-      'UPDATE games SET attempts = attempts + 1, last_error = $3, claimed_by = NULL, claimed_at = NULL WHERE id = $1 AND claimed_by = $2',
-      [gameId, ctx.instanceId, msg.slice(0, 4000)]);
+      'UPDATE games SET attempts = attempts + 1, last_error = $3, claimed_by = NULL, claimed_at = $4 WHERE id = $1 AND claimed_by = $2',
+      [gameId, ctx.instanceId, msg.slice(0, 4000), ctx.now()]);
     return 'failed';
   }
 }
