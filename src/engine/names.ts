@@ -7,11 +7,15 @@ import { distance } from 'fastest-levenshtein';
 import { asNoun, fill, type Noun } from './localize.ts';
 import type { Localized } from './ruleset.ts';
 
+/** Letters that NFD does not decompose, spelt as players type them without the key. */
+const FOLD: Record<string, string> = { æ: 'ae', œ: 'oe', ø: 'o', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
 export function normalizeName(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[æœøßłđðþı]/g, (c) => FOLD[c]!)
     .replace(/[^a-z0-9]/g, '');
 }
 

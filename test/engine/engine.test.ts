@@ -546,3 +546,12 @@ describe('property: determinism and conservation', () => {
     );
   });
 });
+
+test('names: letters NFD does not decompose are folded as typed without them', async () => {
+  const { normalizeName } = await import('../../src/engine/names.ts');
+  assert.equal(normalizeName('Sjælland'), 'sjaelland');
+  assert.equal(normalizeName('Trøndelag'), 'trondelag');
+  assert.equal(normalizeName('Œland'), 'oeland');
+  assert.equal(normalizeName('Preußen'), 'preussen');
+  assert.equal(normalizeName('Łódź'), 'lodz');
+});

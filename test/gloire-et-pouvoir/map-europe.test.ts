@@ -1,6 +1,7 @@
 /** The Europe map (rules §1.2, Appendix A, key EUR): shape, calibration, start slots, and whole games on it. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { checkAdjacency, checkConnected, checkIdsAndNames } from './map-checks.ts';
 import { normalizeName } from '../../src/engine/names.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { getMap, mapIndex, MAPS } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
@@ -22,17 +23,6 @@ const t = (id: string) => {
   return found;
 };
 
-function norm(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/æ/gi, 'ae')
-    .replace(/ø/gi, 'o')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
-
 function dist(a: string, b: string): number {
   const d = idx.distances(a).get(b);
   assert.ok(d !== undefined, `${b} unreachable from ${a}`);
@@ -52,26 +42,7 @@ test('Europe metadata and registry', () => {
 });
 
 test('151 territories with unique ids and unique normalised names', () => {
-  assert.equal(map.territories.length, 151);
-  const ids = new Set<string>();
-  for (const x of map.territories) {
-    assert.match(x.id, /^[a-z]+(-[a-z]+)*$/, `id ${x.id} must be lowercase ascii with hyphens`);
-    assert.ok(!ids.has(x.id), `duplicate id ${x.id}`);
-    ids.add(x.id);
-    assert.ok(x.name.trim().length > 0, `${x.id} has an empty name`);
-    assert.equal(norm(x.id), norm(x.name), `${x.id} vs ${x.name}`);
-  }
-  // Names and aliases resolve unambiguously to one territory.
-  const owner = new Map<string, string>();
-  for (const x of map.territories) {
-    for (const spelling of [x.name, ...(x.aliases ?? [])]) {
-      const key = norm(spelling);
-      assert.ok(key.length > 0, `empty spelling for ${x.id}`);
-      const prev = owner.get(key);
-      assert.ok(prev === undefined || prev === x.id, `"${spelling}" of ${x.id} collides with ${prev}`);
-      owner.set(key, x.id);
-    }
-  }
+  checkIdsAndNames(map, 151);
   // Display names keep their accents.
   assert.equal(t('ile-de-france').name, 'Île-de-France');
   assert.equal(t('boheme').name, 'Bohême');
@@ -124,21 +95,11 @@ test('every part of medieval Europe is on the map', () => {
 });
 
 test('adjacency: known ids, symmetric, no self-loops, no duplicates', () => {
-  for (const x of map.territories) {
-    assert.ok(x.adjacent.length > 0, `${x.id} has no neighbour`);
-    assert.equal(new Set(x.adjacent).size, x.adjacent.length, `${x.id} lists a neighbour twice`);
-    for (const n of x.adjacent) {
-      assert.notEqual(n, x.id, `${x.id} is adjacent to itself`);
-      const other = idx.byId.get(n);
-      assert.ok(other, `${x.id} lists unknown neighbour ${n}`);
-      assert.ok(other.adjacent.includes(x.id), `${x.id} → ${n} is not symmetric`);
-    }
-  }
+  checkAdjacency(map);
 });
 
 test('the graph is connected and sparse enough for 100 homes', () => {
-  const reach = idx.distances(map.territories[0]!.id);
-  assert.deepEqual(map.territories.filter((x) => !reach.has(x.id)).map((x) => x.id), []);
+  checkConnected(map);
   const degrees = map.territories.map((x) => x.adjacent.length);
   const mean = degrees.reduce((a, b) => a + b, 0) / degrees.length;
   assert.ok(mean >= 3.3 && mean <= 5, `mean degree ${mean}`);

@@ -1,6 +1,7 @@
 /** The Middle East map ("Moyen-Orient", key MO): data checks, then whole games on it. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { checkAdjacency, checkConnected, checkIdsAndNames } from './map-checks.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { botOrders } from '../../src/rulesets/gloire-et-pouvoir/bot.ts';
 import type { TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
@@ -22,14 +23,6 @@ const t = (id: string) => {
   return x;
 };
 
-function norm(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
-
 function dist(a: string, b: string): number {
   const d = idx.distances(a).get(b);
   assert.ok(d !== undefined, `${b} unreachable from ${a}`);
@@ -50,25 +43,7 @@ test('Middle East: metadata and registry', () => {
 });
 
 test('Middle East: 80 territories with unique ids and unique normalised names and aliases', () => {
-  assert.equal(map.territories.length, 80);
-  const ids = new Set<string>();
-  for (const x of map.territories) {
-    assert.match(x.id, /^[a-z]+(-[a-z]+)*$/, `id ${x.id} must be lowercase ascii with hyphens`);
-    assert.ok(!ids.has(x.id), `duplicate id ${x.id}`);
-    ids.add(x.id);
-    assert.equal(norm(x.id), norm(x.name), `${x.id} vs ${x.name}`);
-  }
-  const owner = new Map<string, string>();
-  for (const x of map.territories) {
-    assert.ok(x.name.trim().length > 0, `${x.id} has an empty name`);
-    for (const spelling of [x.name, x.id, ...(x.aliases ?? [])]) {
-      const key = norm(spelling);
-      assert.ok(key.length > 0, `${x.id}: empty spelling`);
-      const prev = owner.get(key);
-      assert.ok(prev === undefined || prev === x.id, `"${spelling}" of ${x.id} collides with ${prev}`);
-      owner.set(key, x.id);
-    }
-  }
+  checkIdsAndNames(map, 80);
   // A few names of the period, with their accents.
   assert.equal(t('edesse').name, 'Édesse');
   assert.equal(t('jerusalem').name, 'Jérusalem');
@@ -92,23 +67,13 @@ test('Middle East: the regions of the brief are all present', () => {
 });
 
 test('Middle East: adjacency is known, symmetric, without self-loops or duplicates', () => {
-  for (const x of map.territories) {
-    assert.ok(x.adjacent.length >= 2, `${x.id} has fewer than 2 neighbours`);
-    assert.equal(new Set(x.adjacent).size, x.adjacent.length, `${x.id} lists a neighbour twice`);
-    for (const n of x.adjacent) {
-      assert.notEqual(n, x.id, `${x.id} is adjacent to itself`);
-      const other = idx.byId.get(n);
-      assert.ok(other, `${x.id} lists unknown neighbour ${n}`);
-      assert.ok(other.adjacent.includes(x.id), `${x.id} → ${n} is not symmetric`);
-    }
-  }
+  checkAdjacency(map, 2);
   const degree = map.territories.reduce((a, x) => a + x.adjacent.length, 0) / map.territories.length;
   assert.ok(degree >= 3 && degree <= 4.5, `average degree ${degree}`);
 });
 
 test('Middle East: the graph is connected', () => {
-  const reach = idx.distances(map.territories[0]!.id);
-  assert.deepEqual(map.territories.filter((x) => !reach.has(x.id)).map((x) => x.id), []);
+  checkConnected(map);
 });
 
 test('Middle East: islands connect by 1 to 3 sea crossings to the mainland or other islands', () => {

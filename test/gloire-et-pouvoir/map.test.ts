@@ -1,20 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { checkAdjacency, checkConnected, checkIdsAndNames } from './map-checks.ts';
 import { getMap, mapIndex, MAPS } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 import { scandinavia } from '../../src/rulesets/gloire-et-pouvoir/maps/scandinavia.ts';
 
 const map = scandinavia;
 const idx = mapIndex(map);
-
-function norm(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/æ/gi, 'ae')
-    .replace(/ø/gi, 'o')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
 
 function dist(a: string, b: string): number {
   const d = idx.distances(a).get(b);
@@ -61,26 +52,7 @@ test('getMap throws for an unknown id', () => {
 });
 
 test('45 territories with unique ids and unique normalised names', () => {
-  assert.equal(map.territories.length, 45);
-  const ids = new Set<string>();
-  for (const t of map.territories) {
-    assert.match(t.id, /^[a-z]+(-[a-z]+)*$/, `id ${t.id} must be lowercase ascii with hyphens`);
-    assert.ok(!ids.has(t.id), `duplicate id ${t.id}`);
-    ids.add(t.id);
-  }
-  // Names and aliases must resolve unambiguously to one territory.
-  const owner = new Map<string, string>();
-  for (const t of map.territories) {
-    assert.ok(t.name.trim().length > 0, `${t.id} has an empty name`);
-    for (const spelling of [t.name, ...(t.aliases ?? [])]) {
-      const key = norm(spelling);
-      const prev = owner.get(key);
-      assert.ok(prev === undefined || prev === t.id, `"${spelling}" of ${t.id} collides with ${prev}`);
-      owner.set(key, t.id);
-    }
-  }
-  // Each id is the normalised display name (modulo hyphens).
-  for (const t of map.territories) assert.equal(norm(t.id), norm(t.name), `${t.id} vs ${t.name}`);
+  checkIdsAndNames(map, 45);
 });
 
 test('every territory named in the rules (G-42) is present with its spellings', () => {
@@ -93,22 +65,11 @@ test('every territory named in the rules (G-42) is present with its spellings', 
 });
 
 test('adjacency: known ids, symmetric, no self-loops, no duplicates', () => {
-  for (const t of map.territories) {
-    assert.ok(t.adjacent.length > 0, `${t.id} has no neighbour`);
-    assert.equal(new Set(t.adjacent).size, t.adjacent.length, `${t.id} lists a neighbour twice`);
-    for (const n of t.adjacent) {
-      assert.notEqual(n, t.id, `${t.id} is adjacent to itself`);
-      const other = idx.byId.get(n);
-      assert.ok(other, `${t.id} lists unknown neighbour ${n}`);
-      assert.ok(other.adjacent.includes(t.id), `${t.id} → ${n} is not symmetric`);
-    }
-  }
+  checkAdjacency(map);
 });
 
 test('the graph is connected', () => {
-  const reach = idx.distances(map.territories[0]!.id);
-  const missing = map.territories.filter((t) => !reach.has(t.id)).map((t) => t.id);
-  assert.deepEqual(missing, []);
+  checkConnected(map);
 });
 
 test('islands connect by 1 to 3 sea crossings', () => {
