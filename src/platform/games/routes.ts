@@ -377,10 +377,8 @@ function renderView(view: unknown, o: RenderOpts, skip: string[] = []): Html {
 const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
 
 /** The ruleset's own layout of a view (ViewDoc), when it offers one. */
-async function presented(ctx: AppCtx, gameId: number, entry: ReturnType<typeof getRuleset>, player: string | null, lang: Lang): Promise<ViewDoc | null> {
-  if (!entry.ruleset.presentView) return null;
-  const { state } = await gameState(ctx, gameId);
-  if (state === null) return null;
+function presented(state: unknown, entry: ReturnType<typeof getRuleset>, player: string | null, lang: Lang): ViewDoc | null {
+  if (!entry.ruleset.presentView || state === null) return null;
   try { return entry.ruleset.presentView(state, player, lang); } catch { return null; }
 }
 
@@ -625,7 +623,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
         : standing === 'ok' ? joinForm(v, g.id, opts.error ?? null, opts.lordName) : standingNotice(lang, standing, `/games/${g.id}`)}`;
     return sendPage(reply, page(v, `${g.name} — ${t(lang, 'gweb.private-game')}`, body, SCRIPTS), opts.status ?? 200);
   }
-  const { schedule } = await gameState(ctx, g.id);
+  const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
   const view = g.status === 'forming' ? null : await safeView(ctx, g.id, null);
   const steps = await history(ctx, g.id);
@@ -633,7 +631,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const isHost = await viewerHosts(ctx, g.id, v);
   const entry = getRuleset(g.ruleset);
   const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
-  const doc = g.status === 'forming' ? null : await presented(ctx, g.id, entry, null, lang);
+  const doc = g.status === 'forming' ? null : presented(state, entry, null, lang);
   const body = html`${pageHead()}
     <h1>${g.name}</h1>
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g.map)} · ${label(g.turnLabel)}
@@ -697,7 +695,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     try { form = entry.ruleset.answerForm(state, seat.player, decision.id, lang); } catch { form = null; }
   }
   const me = isPlain(view) ? view.me : undefined;
-  const myDoc = await presented(ctx, g.id, entry, seat.player, lang);
+  const myDoc = presented(state, entry, seat.player, lang);
   const ro: RenderOpts = { lang, names: namesOf(view) };
   const early = await earlyNote(ctx, g.id, lang);
   const lastReport = (await games.reports(ctx, g.id, seat.player)).at(-1) ?? null;
