@@ -124,3 +124,19 @@ export function replay<S>(ruleset: Ruleset<S>, game: GameRecord<S>): ReplayResul
   }
   return { ok: mismatches.length === 0, steps: game.steps.length, mismatches, finalHash: hashState(g.state) };
 }
+
+/**
+ * Every state of a replay from the setup, one at a time: the initial state (index 0), then the
+ * state after each recorded step, each with its hash and the hash the record expects (to tell
+ * whether the replay still reaches the recorded states). Stops after step `upTo` when given.
+ */
+export function* replayStates<S>(ruleset: Ruleset<S>, game: GameRecord<S>, upTo = Infinity): Generator<{ index: number; state: S; hash: string; expected: string }> {
+  let g = createGame(ruleset, game.options, game.seed);
+  yield { index: 0, state: g.state, hash: g.initialHash, expected: game.initialHash };
+  for (const step of game.steps) {
+    if (step.index > upTo) return;
+    g = applyStep(ruleset, g, step.submissions, step.defaulted);
+    const last = g.steps[g.steps.length - 1]!;
+    yield { index: last.index, state: g.state, hash: last.hash, expected: step.hash };
+  }
+}

@@ -100,7 +100,105 @@ export type FormField =
 export interface ViewDoc { sections: ViewSection[] }
 export type ViewSection =
   | { title: string; kind: 'kv'; rows: [string, string][] }
-  | { title: string; kind: 'table'; columns: string[]; rows: string[][]; collapsed?: boolean; highlight?: number };
+  | { title: string; kind: 'table'; columns: string[]; rows: string[][]; collapsed?: boolean; highlight?: number }
+  /** A distribution or a comparison: one bar per row, `share` in [0, 1] sets its length, `text` is shown beside it. */
+  | { title: string; kind: 'bars'; bars: { label: string; share: number; text: string }[] };
+
+// ───────────────────────────────────────────────────────────── maps
+
+/**
+ * A map as one player may know it, laid out by the ruleset and drawn by the platform (as SVG, in
+ * the page and, rasterised, in mails) without knowing any rule: shapes with fills, markers,
+ * a legend, what a click on a region shows, and the orders the player can give from the map.
+ */
+export interface MapDoc {
+  /** The drawing's coordinate box (viewBox `0 0 width height`). */
+  width: number;
+  height: number;
+  title: string;
+  regions: MapRegion[];
+  /** Neighbours that share no border (sea crossings, straits), drawn as dashed lines between labels. */
+  crossings: { a: string; b: string }[];
+  markers: MapMarker[];
+  legend: MapLegendItem[];
+  /** The player's pieces that can be given orders from the map, each with its legal actions. */
+  units: MapUnit[];
+}
+
+export type MapMark = 'own' | 'spied' | 'seen';
+
+export interface MapRegion {
+  id: string;
+  name: string;
+  /** SVG path data, in the doc's coordinates. */
+  path: string;
+  /** Fill colour (CSS colour). */
+  fill: string;
+  /** Where the name is written. */
+  label: [number, number];
+  /** Extra emphasis: the player's own land (thick outline), spied this turn (hatched), seen (dotted). */
+  marks?: MapMark[];
+  /** What the player may know of the region, shown when it is clicked. */
+  info: { title: string; rows: [string, string][] };
+}
+
+export type MapSymbol = 'knight' | 'garrison' | 'fort' | 'spy' | 'crown' | 'army';
+
+/** A symbol drawn on a region (the platform stacks them under the region's name). */
+export interface MapMarker { region: string; symbol: MapSymbol; color: string; text?: string; title: string }
+
+export interface MapLegendItem { label: string; color?: string; symbol?: MapSymbol; mark?: MapMark }
+
+export interface MapUnit {
+  id: string;
+  label: string;
+  region: string;
+  actions: MapAction[];
+}
+
+/** One legal order for a unit, given by clicking `region`; it writes `line` to the answer text. */
+export interface MapAction {
+  region: string;
+  code: string;
+  label: string;
+  /** The order line; `{n}` is replaced by the number asked when `ask` is set. */
+  line: string;
+  ask?: { label: string; min?: number; max?: number; value?: number };
+}
+
+// ───────────────────────────────────────────────────────────── players' tools
+
+/** A planning tool the ruleset offers its players (an economic planner, a battle simulator…). */
+export interface ToolInfo { id: string; title: string; summary: string }
+
+/** A tool's form (with the values in force) and, when the input allows it, its result. */
+export interface ToolDoc {
+  form: ToolForm;
+  result: ViewDoc | null;
+  /** A line under the form (how the tool computes, what it assumes). */
+  note?: string;
+  /** Input problems, shown above the result. */
+  errors?: string[];
+}
+export interface ToolForm {
+  sections: { title: string; columns?: string[]; rows: { label: string; fields: ToolField[] }[] }[];
+}
+/**
+ * A form field with its current value; names are the keys of the tool's input. `resetOnChange`:
+ * the fields whose values no longer hold when this one changes (they go back to the tool's
+ * defaults for the new choice, e.g. the known garrison of a newly chosen target).
+ */
+export type ToolField = FormField & { value: string; resetOnChange?: string[] };
+
+// ───────────────────────────────────────────────────────────── statistics
+
+/** Figures of one state, kept with each resolved step: public ones per player, and each player's own. */
+export interface StepStats {
+  public: Record<string, Record<PlayerId, number>>;
+  private: Record<PlayerId, Record<string, number>>;
+}
+/** A line chart (one series per line); values null where a series has no point. */
+export interface ChartDoc { id: string; title: string; labels: string[]; series: { name: string; values: (number | null)[]; color?: string; mine?: boolean }[] }
 
 export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   id: string;
@@ -130,4 +228,22 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
   /** Optional: the answer, as text, to show when a structured answer was stored. */
   answerText?(state: S, player: PlayerId, decision: string, value: A): string;
+  /** Optional: the map as one player (null: the public) may know it, with his legal map orders. */
+  mapDoc?(state: S, player: PlayerId | null, lang: Lang): MapDoc;
+  /** Optional: the planning tools offered to a player. */
+  tools?(state: S, player: PlayerId, lang: Lang): ToolInfo[];
+  /**
+   * Optional: runs one tool on the current state. `input` is the form's values (absent keys take
+   * the tool's defaults); `pending` is the player's answer being written (e.g. his order sheet), or null.
+   * Pure and deterministic like the rest (a simulator seeds its own RNG from its input).
+   */
+  runTool?(state: S, player: PlayerId, tool: string, input: Record<string, string>, lang: Lang, pending: A | null): ToolDoc;
+  /** Optional: the figures of a state kept for the statistics pages. */
+  stats?(state: S): StepStats;
+  /**
+   * Optional: the charts one player (null: the public) may see, from the figures of each step
+   * (history: the initial state, label '', then each resolved step with its stored label).
+   * `players` are the seats with their display names (`players(state)`), for the series' names.
+   */
+  statsCharts?(history: { label: string; stats: StepStats }[], player: PlayerId | null, lang: Lang, players?: { id: PlayerId; name: string }[]): ChartDoc[];
 }

@@ -12,6 +12,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { hostRoutes } from './mail/routes.ts';
 import { deliverMail } from './mail/mailer.ts';
 import { gameRoutes } from './games/routes.ts';
+import { statsRoutes } from './games/stats.ts';
 import { lobbyRoutes } from './lobby/routes.ts';
 import { games } from './games/service.ts';
 import { lobbyTick } from './lobby/service.ts';
@@ -22,6 +23,8 @@ import { gazetteRoutes } from './channels/gazette.ts';
 import { letterRoutes } from './channels/letters.ts';
 import { moderationRoutes } from './channels/moderation.ts';
 import { notifyRoutes } from './notify/routes.ts';
+import { mapRoutes } from './maps/routes.ts';
+import { toolRoutes } from './tools/routes.ts';
 import { notifier } from './notify/service.ts';
 import { startInbound } from './mail/inbound.ts';
 
@@ -43,7 +46,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     db, config, now: opts.now ?? (() => new Date()), instanceId: `${process.pid}-${randomBytes(4).toString('hex')}`,
     kick: () => wake(),
   };
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
   if (config.demo) await ensureDemo(ctx);
 

@@ -19,7 +19,10 @@ export async function testDb(kind: DbKind): Promise<Db> {
   return openTestPostgres(PG_URL, `t_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}`);
 }
 
-export interface ReceivedMail { to: string[]; from: string; subject: string; text: string; html: string | null }
+export interface ReceivedMail {
+  to: string[]; from: string; subject: string; text: string; html: string | null;
+  attachments: { filename: string | null; mimeType: string; contentId: string | null; content: Buffer }[];
+}
 
 export interface TestSmtp {
   url: string;
@@ -46,6 +49,10 @@ export async function startSmtp(): Promise<TestSmtp> {
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: parsed.html ?? null,
+          attachments: (parsed.attachments ?? []).map((a) => ({
+            filename: a.filename ?? null, mimeType: a.mimeType, contentId: a.contentId ?? null,
+            content: Buffer.from(typeof a.content === 'string' ? Buffer.from(a.content) : new Uint8Array(a.content as ArrayBuffer)),
+          })),
         });
         done();
       });

@@ -8,12 +8,14 @@
  * after the game is over); a private game shows non-members only its name and a join form.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerForm, FormField, Lang, ValidationIssue, ViewDoc } from '../../engine/ruleset.ts';
+import type { AnswerForm, FormField, Lang, MapDoc, ToolInfo, ValidationIssue, ViewDoc } from '../../engine/ruleset.ts';
 import { createRng } from '../../engine/rng.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
+import { renderDoc } from '../http/viewdoc.ts';
+import { mapWidget } from '../maps/widget.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { demoRoutes } from '../web/demo.ts';
 import { DEFAULT_SCHEDULE, type GamesApi, type GameSummary, type Schedule, type Seat, type SheetState } from './api.ts';
@@ -169,6 +171,7 @@ messages({
   'gweb.reports.all': { fr: 'Tous mes bilans', en: 'All my reports' },
   'gweb.reports.lang': { fr: 'Langue du bilan :', en: 'Report language:' },
   'gweb.colon': { fr: ' : ', en: ': ' },
+  'gweb.tools': { fr: 'Outils', en: 'Tools' },
   'gweb.yes': { fr: 'oui', en: 'yes' },
   'gweb.no': { fr: 'non', en: 'no' },
   'gweb.back': { fr: 'Retour à la partie', en: 'Back to the game' },
@@ -231,31 +234,31 @@ export function timeTag(d: Date | string | null, lang: Lang, timeZone: string, s
   return html`<time datetime="${date.toISOString()}" data-local="${style}" title="${timeZone}">${formatDate(date, lang, timeZone, style)}${style === 'full' ? ` (${timeZone})` : ''}</time>`;
 }
 
-const wantsJson = (req: FastifyRequest): boolean =>
+export const wantsJson = (req: FastifyRequest): boolean =>
   String(req.headers['content-type'] ?? '').includes('application/json') || String(req.headers.accept ?? '').includes('application/json');
 
-function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const v = req.visitor;
   if (req.url.startsWith('/api/') || wantsJson(req)) return reply.code(404).send({ error: 'not found' });
   return sendPage(reply, page(v, t(v.lang, 'error.notfound'), html`<h1>${t(v.lang, 'error.notfound')}</h1>
     ${v.user ? '' : html`<p>${t(v.lang, 'gweb.login-to-see')} <a href="/login?next=${encodeURIComponent(req.url)}">${t(v.lang, 'nav.login')}</a></p>`}`), 404);
 }
 
-const pageHead = (): Html => html`<link rel="stylesheet" href="/static/orders.css">`;
-const SCRIPTS = { scripts: ['/static/orders.js'] };
+export const pageHead = (): Html => html`<link rel="stylesheet" href="/static/orders.css">`;
+export const SCRIPTS = { scripts: ['/static/orders.js'] };
 
 function statusBadge(lang: Lang, g: GameSummary): Html {
   return html`<span class="badge status-${g.status}">${t(lang, `gweb.status.${g.status}`)}</span>${g.isPrivate ? html` <span class="badge">${t(lang, 'gweb.private')}</span>` : ''}${g.isDemo ? html` <span class="badge">${t(lang, 'gweb.demo')}</span>` : ''}`;
 }
 
-function mapLabel(lang: Lang, id: string | null): string {
+export function mapLabel(lang: Lang, id: string | null): string {
   if (!id) return '—';
   return MAP_CHOICES.some((m) => m.id === id) ? t(lang, `gweb.map.${id}`).replace(/\s*\(.*\)$/, '') : id;
 }
 
 /** Reads the ruleset state and schedule of a game (not part of GamesApi: the order page needs the
  *  state to ask the ruleset for its guided form and the open decisions). */
-async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule }> {
+export async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule }> {
   const row = await ctx.db.one<{ state: unknown; schedule: Schedule | string | null }>('SELECT state, schedule FROM games WHERE id = $1', [gameId]);
   const sched = typeof row?.schedule === 'string' ? JSON.parse(row.schedule) as Schedule : row?.schedule ?? null;
   const state = typeof row?.state === 'string' ? JSON.parse(row.state) as unknown : row?.state ?? null;
@@ -382,19 +385,6 @@ function presented(state: unknown, entry: ReturnType<typeof getRuleset>, player:
   try { return entry.ruleset.presentView(state, player, lang); } catch { return null; }
 }
 
-function renderDoc(doc: ViewDoc): Html {
-  return html`${doc.sections.map((sec) => {
-    const body = sec.kind === 'kv'
-      ? html`<dl class="kv">${sec.rows.map(([k, val]) => html`<dt>${k}</dt><dd>${val}</dd>`)}</dl>`
-      : sec.rows.length === 0 ? html`<p class="muted">—</p>`
-      : html`<div class="table-wrap"><table class="data"><thead><tr>${sec.columns.map((c) => html`<th>${c}</th>`)}</tr></thead>
-          <tbody>${sec.rows.map((r, i) => html`<tr${sec.highlight === i ? raw(' class="me"') : ''}>${r.map((c) => html`<td>${c}</td>`)}</tr>`)}</tbody></table></div>`;
-    return sec.kind === 'table' && sec.collapsed
-      ? html`<details class="block"><summary>${sec.title} <small class="muted">(${sec.rows.length})</small></summary>${body}</details>`
-      : html`<h3>${sec.title}</h3>${body}`;
-  })}`;
-}
-
 /** Whether the visitor hosts this game (its creator) or the site. */
 async function viewerHosts(ctx: AppCtx, gameId: number, v: Visitor): Promise<boolean> {
   if (!v.user) return false;
@@ -437,10 +427,10 @@ function gutterText(text: string): string {
 
 // ───────────────────────────────────────────────────────────── access
 
-interface Access { game: GameSummary; seat: Seat | null }
+export interface Access { game: GameSummary; seat: Seat | null }
 
 /** The game and the visitor's seat in it (null for non-members). */
-async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
+export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
   const id = parseId((req.params as { id?: string }).id);
   if (id === null) return null;
   const game = await games.summary(ctx, id);
@@ -451,7 +441,7 @@ async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> 
 }
 
 /** The visitor's own seat, or null: the only key to sheets, reports and private views. */
-async function ownSeat(ctx: AppCtx, req: FastifyRequest, activeOnly: boolean): Promise<Access | null> {
+export async function ownSeat(ctx: AppCtx, req: FastifyRequest, activeOnly: boolean): Promise<Access | null> {
   const a = await access(ctx, req);
   if (!a || !a.seat) return null;
   if (activeOnly && a.seat.status !== 'active') return null;
@@ -657,11 +647,14 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       ${a.seat ? html`<a class="button" href="/games/${g.id}/letters">${t(lang, 'gweb.ch.letters')}</a>` : ''}
       ${isHost ? html`<a class="button" href="/games/${g.id}/moderation">${t(lang, 'gweb.ch.moderation')}</a>` : ''}
     </nav>` : ''}
+    ${g.status !== 'forming' && entry.ruleset.mapDoc && (!g.isPrivate || a.seat) ? html`<p class="tools-nav"><a class="button" href="/games/${g.id}/map">${t(lang, 'map.title')}</a>${
+      a.seat && a.seat.status === 'active' && g.status === 'running' ? toolsOf(entry, state, a.seat.player, lang).map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`) : ''}</p>` : ''}
     <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
     ${doc ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderDoc(doc)}</section>`
       : view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, { lang, names: namesOf(view) })}</section>` : ''}
     <section><h2>${t(lang, 'gweb.history')}</h2>
+      ${g.status !== 'forming' ? html`<p><a class="button" href="/games/${g.id}/stats">${t(lang, 'stats.link')}</a></p>` : ''}
       ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report')}</th>` : ''}</tr></thead>
         <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
@@ -694,6 +687,11 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   if (decision && entry.ruleset.answerForm) {
     try { form = entry.ruleset.answerForm(state, seat.player, decision.id, lang); } catch { form = null; }
   }
+  let map: MapDoc | null = null;
+  if (entry.ruleset.mapDoc) {
+    try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
+  }
+  const tools = toolsOf(entry, state, seat.player, lang);
   const me = isPlain(view) ? view.me : undefined;
   const myDoc = presented(state, entry, seat.player, lang);
   const ro: RenderOpts = { lang, names: namesOf(view) };
@@ -714,6 +712,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
+    ${tools.length ? html`<p class="tools-nav">${t(lang, 'gweb.tools')}${t(lang, 'gweb.colon')}${tools.map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`)}</p>` : ''}
+    ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
     <div class="orders-layout" id="orders" data-step="${g.step}" data-save-url="/games/${g.id}/orders" data-sheet-url="/api/games/${g.id}/sheet"
       data-ready-url="/games/${g.id}/ready" data-msgs="${JSON.stringify(jsMsgs)}">
       <section class="guided">
@@ -746,7 +746,13 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}`}
       <details class="block"><summary>${t(lang, 'gweb.me.raw')}</summary><pre class="json">${JSON.stringify(view, null, 2)}</pre></details>
     </section>`;
-  return sendPage(reply, page(v, title, body, SCRIPTS), status);
+  return sendPage(reply, page(v, title, body, map ? { scripts: [...SCRIPTS.scripts, '/static/map.js'] } : SCRIPTS), status);
+}
+
+/** The planning tools a ruleset offers this player (none when it has none or fails). */
+export function toolsOf(entry: ReturnType<typeof getRuleset>, state: unknown, player: string, lang: Lang): ToolInfo[] {
+  if (!entry.ruleset.tools || state === null) return [];
+  try { return entry.ruleset.tools(state, player, lang); } catch { return []; }
 }
 
 function formatTime(d: Date | string, lang: Lang, tz: string): string {

@@ -28,11 +28,13 @@ import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Db, Row } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { AppCtx } from '../http/server.ts';
-import { queueMail } from '../mail/queue.ts';
+import { MAP_CID, queueMail } from '../mail/queue.ts';
+import { renderMapSvg } from '../maps/svg.ts';
 import {
   DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
 } from './api.ts';
 import { checkSchedule, formatDeadline, nextDeadline } from './schedule.ts';
+import { statsJson } from './stats-data.ts';
 
 /** A refused request; `code` names the reason (for messages), `statusCode` the HTTP status. */
 export class GamesError extends Error {
@@ -100,9 +102,22 @@ function link(ctx: AppCtx, path: string): string {
   return `${ctx.config.publicUrl.replace(/\/$/, '')}${path}`;
 }
 
-function mailHtml(text: string, links: { href: string; label: string }[]): string {
+function mailHtml(text: string, links: { href: string; label: string }[], mapAlt: string | null = null): string {
   return `<pre style="font-family: ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap">${escapeHtml(text)}</pre>\n`
+    + (mapAlt ? `<p><img src="cid:${MAP_CID}" alt="${escapeHtml(mapAlt)}" style="max-width: 100%; height: auto; border: 1px solid #ccc"></p>\n` : '')
     + links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n');
+}
+
+/** The lord's map after the turn, drawn for his report mail (null when the ruleset draws none). */
+function reportMap(rs: RulesetEntry['ruleset'], state: unknown, player: string, lang: Lang): { svg: string; alt: string } | null {
+  if (!rs.mapDoc) return null;
+  try {
+    const doc = rs.mapDoc(state, player, lang);
+    return { svg: renderMapSvg({ ...doc, units: [] }), alt: doc.title };
+  } catch (e) {
+    console.error(`suzerain: drawing the report map of ${player} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  }
 }
 
 const canMail = (s: SeatRow): boolean => s.user_id !== null && !s.is_guest && !!s.email;
@@ -190,9 +205,9 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
   // The first turn lasts at least half a period (a game starting on Friday evening does not end its first turn that night).
   const deadline = nextDeadline(g.schedule, new Date(now.getTime() + g.schedule.everyDays * 43200_000));
   await db.query(
-    `UPDATE games SET status = 'running', options = $2, initial_hash = $3, state = $4, state_hash = $3, step = 0, next_order = $5, deadline = $6, started_at = $7, turn_label = $8
-     WHERE id = $1`,
-    [gameId, json(options), rec.initialHash, json(rec.state), rec.nextOrder, deadline, now, rs.stepLabel(rec.state)]);
+    `UPDATE games SET status = 'running', options = $2, initial_hash = $3, state = $4, state_hash = $3, step = 0, next_order = $5, deadline = $6, started_at = $7, turn_label = $8,
+       start_stats = $9 WHERE id = $1`,
+    [gameId, json(options), rec.initialHash, json(rec.state), rec.nextOrder, deadline, now, rs.stepLabel(rec.state), statsJson(rs, rec.state)]);
   for (const s of seats) {
     if (!canMail(s)) continue;
     const lang = langOf(s);
@@ -205,11 +220,13 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
       : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\n`
         + (d ? `${d.prompt.en}, due before ${when}.\n` : '') + `Your order sheet: ${gameUrl}\n`;
     const text = `${intro}\n${rs.report(rec.state, [], s.player, lang)}\n`;
+    const map = reportMap(rs, rec.state, s.player, lang);
     await queueMail(db, {
       to: s.email!,
       subject: lang === 'fr' ? `Début de partie — ${g.name}` : `Your game begins — ${g.name}`,
       text,
-      html: mailHtml(text, [{ href: gameUrl, label: lang === 'fr' ? 'Ouvrir la partie' : 'Open the game' }]),
+      html: mailHtml(text, [{ href: gameUrl, label: lang === 'fr' ? 'Ouvrir la partie' : 'Open the game' }], map?.alt ?? null),
+      mapSvg: map?.svg ?? null,
     });
   }
 }
@@ -342,8 +359,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   const deadline = finished ? null : nextDeadline(g.schedule, now, g.deadline);
 
   await t.query(
-    'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now]);
+    'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, stats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now, statsJson(rs, next.state)]);
   const reports = new Map<string, Record<Lang, string>>();
   for (const s of seats) {
     const r = { fr: rs.report(next.state, step.events, s.player, 'fr'), en: rs.report(next.state, step.events, s.player, 'en') };
@@ -384,11 +401,13 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
       }
     }
     const text = lines.join('\n') + '\n';
+    const map = reportMap(rs, next.state, s.player, lang);
     await queueMail(t, {
       to: s.email!,
       subject: lang === 'fr' ? `BILAN — ${g.name} — tour ${step.index}` : `Report — ${g.name} — turn ${step.index}`,
       text,
-      html: mailHtml(text, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }]),
+      html: mailHtml(text, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }], map?.alt ?? null),
+      mapSvg: map?.svg ?? null,
     });
   }
   await testPauseInTransaction(gameId);

@@ -34,3 +34,18 @@ messages({
   'error.login-required': { fr: 'Connectez-vous d’abord.', en: 'Please log in first.' },
   'error.server': { fr: 'Une erreur est survenue ; rien n’a été perdu. Réessayez.', en: 'Something went wrong; nothing was lost. Please try again.' },
 });
+
+// The statistics pages (games/stats.ts).
+messages({
+  'stats.link': { fr: 'Statistiques', en: 'Statistics' },
+  'stats.title': { fr: 'Statistiques', en: 'Statistics' },
+  'stats.help': {
+    fr: 'Un point par tour, depuis le début de la partie. Survolez une courbe pour lire ses valeurs ; cliquez un nom de la légende pour masquer ou montrer sa courbe.',
+    en: 'One point per turn, from the start of the game. Hover over a line to read its values; click a name in the legend to hide or show its line.',
+  },
+  'stats.none': { fr: 'Pas encore de statistiques pour cette partie.', en: 'No statistics for this game yet.' },
+  'stats.own': { fr: 'Vos chiffres — {lord}', en: 'Your figures — {lord}' },
+  'stats.own-help': { fr: 'Vous seul voyez ces courbes.', en: 'Only you can see these charts.' },
+  'stats.public': { fr: 'Chiffres publics', en: 'Public figures' },
+  'stats.noscript': { fr: 'Les graphiques sont dessinés par JavaScript.', en: 'The charts are drawn with JavaScript.' },
+});

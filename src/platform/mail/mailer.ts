@@ -7,11 +7,13 @@
  */
 import { createTransport } from 'nodemailer';
 import type { AppCtx } from '../http/server.ts';
+import { svgToPng } from '../maps/png.ts';
+import { MAP_CID } from './queue.ts';
 
 export const MAX_ATTEMPTS = 10;
 const BATCH = 50;
 
-interface OutRow { id: number; to_addr: string; subject: string; text: string; html: string | null; reply_to: string | null }
+interface OutRow { id: number; to_addr: string; subject: string; text: string; html: string | null; reply_to: string | null; map_svg: string | null }
 
 /** Claims up to BATCH mails due for an attempt (the claim counts as an attempt). */
 async function claim(ctx: AppCtx): Promise<OutRow[]> {
@@ -26,7 +28,7 @@ async function claim(ctx: AppCtx): Promise<OutRow[]> {
          LIMIT $3
          FOR UPDATE SKIP LOCKED)
         AND sent_at IS NULL
-      RETURNING id, to_addr, subject, text, html, reply_to`,
+      RETURNING id, to_addr, subject, text, html, reply_to, map_svg`,
     [ctx.now(), MAX_ATTEMPTS, BATCH]);
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -45,8 +47,10 @@ export async function deliverMail(ctx: AppCtx): Promise<number> {
   try {
     for (const m of rows) {
       try {
-        await transport.sendMail({ from: ctx.config.mailFrom, to: m.to_addr, subject: m.subject, text: m.text, html: m.html ?? undefined, replyTo: m.reply_to ?? undefined });
-        await ctx.db.query('UPDATE outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [m.id, ctx.now()]);
+        // The map is rasterised here, not when the mail is queued (inside a turn's transaction).
+        const attachments = m.map_svg ? [{ filename: 'carte.png', content: svgToPng(m.map_svg), cid: MAP_CID, contentType: 'image/png' }] : undefined;
+        await transport.sendMail({ from: ctx.config.mailFrom, to: m.to_addr, subject: m.subject, text: m.text, html: m.html ?? undefined, replyTo: m.reply_to ?? undefined, attachments });
+        await ctx.db.query('UPDATE outbox SET sent_at = $2, last_error = NULL, map_svg = NULL WHERE id = $1', [m.id, ctx.now()]);
         sent++;
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);

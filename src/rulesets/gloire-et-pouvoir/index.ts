@@ -9,10 +9,13 @@ import { livingLords } from './formulas.ts';
 import { formatOrder, parseSheet } from './orders/parse.ts';
 import { orderForm } from './form.ts';
 import { presentView } from './present.ts';
+import { mapDoc } from './mapdoc.ts';
 import type { Sheet } from './orders/types.ts';
 import { renderReport } from './report.ts';
+import { stats, statsCharts } from './stats.ts';
 import type { GPOptions } from './setup.ts';
 import { setupGame } from './setup.ts';
+import { gpTools, runGpTool } from './tools/index.ts';
 import type { GPState, LordId } from './state.ts';
 import { lordIdCompare } from './state.ts';
 import type { TurnSheet } from './context.ts';
@@ -68,6 +71,11 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   stepLabel: (s) => `turn ${s.turn}`,
   answerForm: (s, player, _decision, lang) => orderForm(s, player, lang),
   presentView,
+  tools: gpTools,
+  runTool: runGpTool,
+  stats,
+  statsCharts,
+  mapDoc,
   localizeLabel: (label, lang) => (lang === 'fr' ? label.replace(/^turn (\d+)$/, 'tour $1') : label),
   answerText: (s, _player, _decision, sheet) => sheet.lines.map((l) => l.text || formatOrder(s, l.order)).join('\n'),
 };

@@ -228,6 +228,11 @@
     schedule(100);
   }
 
+  // Lines written by the map (map.js).
+  document.addEventListener('suzerain:append-line', function (ev) {
+    if (ev.detail && typeof ev.detail.line === 'string') appendLine(ev.detail.line);
+  });
+
   var entries = root.querySelectorAll('.entry[data-code]');
   for (var e = 0; e < entries.length; e++) {
     (function (entry) {

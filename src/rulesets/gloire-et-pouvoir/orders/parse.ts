@@ -937,3 +937,9 @@ function ownerOf(state: GPState, order: Order): LordId {
 export function formatOrder(state: GPState, order: Order): string {
   return formatWith(makeCtx(state, ownerOf(state, order)), order);
 }
+
+/** A formatter for many orders of one lord's sheet (the name indexes are built once). */
+export function orderFormatter(state: GPState, lord: LordId): (order: Order) => string {
+  const ctx = makeCtx(state, lord);
+  return (order) => formatWith(ctx, order);
+}

@@ -70,7 +70,8 @@ export function fightPass(cfg: GPConfig, p: PassInput, rng: Rng): PassResult {
 
 // ---------------------------------------------------------------- defenders (§4.7.2)
 
-interface Defender {
+/** One defender of a territory, in the referee's engagement order (exported for the players' battle simulator). */
+export interface Defender {
   kind: 'peasants' | 'garrison' | 'knight';
   lord: LordId | null;
   knight: Knight | null;
@@ -80,7 +81,8 @@ interface Defender {
   gr: number;
 }
 
-function defendersOf(ctx: Ctx, attacker: LordId, t: TerritoryId): Defender[] {
+/** The defenders of territory t against `attacker`, in the order they engage [T §4.7.2, P G-19]. */
+export function defendersOf(ctx: Ctx, attacker: LordId, t: TerritoryId): Defender[] {
   const { s, cfg } = ctx;
   const terr = s.territories[t]!;
   const virtualRenown = cfg.virtualCommanderFactor * ctx.snap.avgKnightRenown;

@@ -8,7 +8,8 @@ import type { GPEventBody } from '../events.ts';
 import { joustPassDecided, joustRenown, joustValue, roundHalfUp } from '../formulas.ts';
 import type { KnightId, LordId } from '../state.ts';
 
-interface Joust { organizer: LordId | null; capacity: number; reward: number; password: string; entrants: KnightId[] }
+/** A joust of the turn (exported for the players' joust simulator). */
+export interface Joust { organizer: LordId | null; capacity: number; reward: number; password: string; entrants: KnightId[] }
 
 /** Jousts of the turn being resolved, keyed by organiser ('KING' for the royal joust). */
 const JOUSTS = new WeakMap<Ctx, Map<string, Joust>>();
@@ -58,7 +59,8 @@ export function phase11(ctx: Ctx): void {
   for (const key of order) runJoust(ctx, jousts.get(key)!, startRenown);
 }
 
-function runJoust(ctx: Ctx, j: Joust, startRenown: Map<string, number>): void {
+/** Runs one joust: admission, single-elimination duels, reward and organiser bonus [T §4.11, P G-27]. */
+export function runJoust(ctx: Ctx, j: Joust, startRenown: Map<string, number>): void {
   const { s, cfg } = ctx;
   // Entrants still in the game; the most renowned are admitted when the joust is full [T].
   const alive = j.entrants.filter((id) => s.knights[id]);

@@ -1,0 +1,23 @@
+/**
+ * A map drawing (SVG from svg.ts) rasterised to PNG on the server, for the turn reports sent by
+ * mail: resvg (a Rust SVG renderer, shipped prebuilt in its npm package; no browser), with the
+ * DejaVu fonts of the `dejavu-fonts-ttf` package so that the result does not depend on the
+ * fonts a host happens to have installed.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONTS = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(FONT_DIR, f));
+
+/** PNG bytes of an SVG drawing, `width` pixels wide. */
+export function svgToPng(svg: string, width = 1300): Buffer {
+  const r = new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    background: '#ffffff',
+    font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+  });
+  return r.render().asPng();
+}

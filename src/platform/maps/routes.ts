@@ -1,0 +1,54 @@
+/**
+ * Map pages: /games/:id/map (the drawing with its click panel), /games/:id/map.svg and
+ * /games/:id/map.png (rendered on the server). A member sees his own map (what his lord may
+ * know); anyone who may see a public game sees the public map; a private game's map is for its
+ * members only.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang, MapDoc } from '../../engine/ruleset.ts';
+import { getRuleset } from '../../rulesets/index.ts';
+import { access, gameState, notFound, pageHead, SCRIPTS } from '../games/routes.ts';
+import { html } from '../http/html.ts';
+import { t } from '../http/i18n.ts';
+import { page } from '../http/layout.ts';
+import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
+import { svgToPng } from './png.ts';
+import { renderMapSvg } from './svg.ts';
+import { mapWidget } from './widget.ts';
+
+/** The map a visitor may see of a game, or null (no such game, no access, no map). */
+async function visibleMap(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<{ doc: MapDoc; gameId: number; name: string } | null> {
+  const a = await access(ctx, req);
+  if (!a || a.game.status === 'forming') return null;
+  if (a.game.isPrivate && !a.seat) return null;
+  const rs = getRuleset(a.game.ruleset).ruleset;
+  if (!rs.mapDoc) return null;
+  const { state } = await gameState(ctx, a.game.id);
+  if (state === null) return null;
+  const doc = rs.mapDoc(state, a.seat?.player ?? null, lang);
+  return { doc: { ...doc, units: [] }, gameId: a.game.id, name: a.game.name };
+}
+
+async function mapPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const v = req.visitor;
+  const m = await visibleMap(ctx, req, v.lang);
+  if (!m) return notFound(req, reply);
+  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${m.gameId}">${m.name}</a> › ${t(v.lang, 'map.title')}</p>
+    <h1>${m.doc.title}</h1>
+    ${mapWidget(m.doc, v.lang, { orders: false, links: { png: `/games/${m.gameId}/map.png` } })}`;
+  return sendPage(reply, page(v, `${t(v.lang, 'map.title')} — ${m.name}`, body, { scripts: [...SCRIPTS.scripts, '/static/map.js'] }));
+}
+
+export const mapRoutes: RouteModule = async (app, ctx) => {
+  app.get('/games/:id/map', (req, reply) => mapPage(ctx, req, reply));
+  app.get('/games/:id/map.svg', async (req, reply) => {
+    const m = await visibleMap(ctx, req, req.visitor.lang);
+    if (!m) return notFound(req, reply);
+    return reply.header('cache-control', 'private, no-store').type('image/svg+xml; charset=utf-8').send(renderMapSvg(m.doc));
+  });
+  app.get('/games/:id/map.png', async (req, reply) => {
+    const m = await visibleMap(ctx, req, req.visitor.lang);
+    if (!m) return notFound(req, reply);
+    return reply.header('cache-control', 'private, no-store').type('image/png').send(svgToPng(renderMapSvg(m.doc)));
+  });
+};

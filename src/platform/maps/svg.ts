@@ -1,0 +1,152 @@
+/**
+ * Draws a ruleset's MapDoc as SVG — the same drawing in the page (interactive: regions carry
+ * `data-region`) and, rasterised by png.ts, in mails. It knows no rule: shapes, fills, labels,
+ * dashed crossings, marker symbols stacked under each name, and a legend panel on the right.
+ */
+import type { MapDoc, MapMark, MapSymbol } from '../../engine/ruleset.ts';
+import { escapeHtml as esc } from '../http/html.ts';
+
+export const MAP_FONT = 'DejaVu Sans, Verdana, sans-serif';
+const SEA = '#b9d3df';
+const BORDER = '#5b5042';
+const LEGEND_W = 330;
+
+export interface SvgOptions {
+  /** Draw the legend panel at the right (default true). */
+  legend?: boolean;
+  /** An id prefix for defs, so that several maps can share a page. */
+  idPrefix?: string;
+}
+
+const n1 = (x: number) => String(Math.round(x * 10) / 10);
+
+export function renderMapSvg(doc: MapDoc, opts: SvgOptions = {}): string {
+  const withLegend = opts.legend ?? true;
+  const p = opts.idPrefix ?? 'm';
+  const fs = fontSize(doc);
+  const byId = new Map(doc.regions.map((r) => [r.id, r]));
+  const legendLine = 24;
+  const legendH = 60 + doc.legend.length * legendLine;
+  const W = doc.width + (withLegend ? LEGEND_W : 0);
+  const H = Math.max(doc.height, withLegend ? legendH : 0);
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" class="map-svg" role="img" aria-label="${esc(doc.title)}" font-family="${MAP_FONT}">`);
+  out.push(`<title>${esc(doc.title)}</title>`);
+  out.push('<defs>',
+    `<pattern id="${p}-hatch" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)"><rect width="7" height="7" fill="none"/><line x1="0" y1="0" x2="0" y2="7" stroke="#3d2f6b" stroke-width="2.2" stroke-opacity="0.55"/></pattern>`,
+    '</defs>');
+  out.push(`<rect x="0" y="0" width="${doc.width}" height="${doc.height}" fill="${SEA}"/>`);
+  // Sea crossings under the land: only their sea part shows.
+  out.push(`<g class="crossings" stroke="#4d6f86" stroke-width="${n1(fs / 6)}" stroke-dasharray="${n1(fs / 2)} ${n1(fs / 3)}" fill="none">`);
+  for (const c of doc.crossings) {
+    const a = byId.get(c.a);
+    const b = byId.get(c.b);
+    if (a && b) out.push(`<line x1="${n1(a.label[0])}" y1="${n1(a.label[1])}" x2="${n1(b.label[0])}" y2="${n1(b.label[1])}"/>`);
+  }
+  out.push('</g>');
+  out.push(`<g class="regions" stroke="${BORDER}" stroke-width="0.9" stroke-linejoin="round" fill-rule="evenodd">`);
+  for (const r of doc.regions) {
+    out.push(`<path d="${esc(r.path)}" fill="${esc(r.fill)}" data-region="${esc(r.id)}" class="region"><title>${esc(r.name)}</title></path>`);
+  }
+  out.push('</g>');
+  // Emphasis overlays: hatching for spied land, dotted outline for seen, thick outline for own land.
+  out.push('<g class="marks" pointer-events="none" fill="none" fill-rule="evenodd">');
+  for (const r of doc.regions) {
+    for (const m of r.marks ?? []) out.push(markPath(r.path, m, p));
+  }
+  out.push('</g>');
+  out.push(`<g class="labels" pointer-events="none" font-size="${n1(fs)}" text-anchor="middle" fill="#1f1a14" stroke="#ffffff" stroke-opacity="0.8" stroke-width="${n1(fs / 4)}" paint-order="stroke" stroke-linejoin="round">`);
+  const sizes = new Map(doc.regions.map((r) => [r.id, labelSize(r, fs)]));
+  for (const r of doc.regions) {
+    const f = sizes.get(r.id)!;
+    out.push(`<text x="${n1(r.label[0])}" y="${n1(r.label[1])}"${f < fs ? ` font-size="${n1(f)}"` : ''}>${esc(r.name)}</text>`);
+  }
+  out.push('</g>');
+  // Markers, stacked in a row under each name.
+  const rows = new Map<string, typeof doc.markers>();
+  for (const m of doc.markers) rows.set(m.region, [...(rows.get(m.region) ?? []), m]);
+  const size = (region: string) => Math.max(sizes.get(region) ?? fs, fs * 0.75);
+  const s0 = fs * 1.05;
+  out.push(`<g class="markers" font-size="${n1(fs * 0.82)}" stroke-linejoin="round">`);
+  for (const [region, ms] of rows) {
+    const r = byId.get(region);
+    if (!r) continue;
+    const k = size(region) / fs;
+    const s = s0 * k;
+    const widths = ms.map((m) => s + (m.text ? m.text.length * fs * k * 0.5 + 2 : 0) + 3);
+    let x = r.label[0] - widths.reduce((a, b) => a + b, 0) / 2;
+    const y = r.label[1] + fs * k * 0.45;
+    ms.forEach((m, i) => {
+      out.push(`<g class="marker marker-${m.symbol}" data-region="${esc(region)}"><title>${esc(m.title)}</title>${symbol(m.symbol, x + s / 2, y + s / 2, s, m.color)}`);
+      if (m.text) out.push(`<text x="${n1(x + s + 1)}" y="${n1(y + s * 0.8)}" fill="#1f1a14" stroke="#fff" stroke-width="${n1(fs / 5)}" stroke-opacity="0.85" paint-order="stroke"${k < 1 ? ` font-size="${n1(fs * 0.82 * k)}"` : ''}>${esc(m.text)}</text>`);
+      out.push('</g>');
+      x += widths[i]!;
+    });
+  }
+  out.push('</g>');
+  if (withLegend) {
+    const x0 = doc.width + 16;
+    out.push(`<g class="legend" font-size="13"><rect x="${doc.width}" y="0" width="${LEGEND_W}" height="${H}" fill="#f7f3ea"/>`);
+    out.push(`<text x="${x0}" y="28" font-size="15" font-weight="bold" fill="#1f1a14">${esc(doc.title)}</text>`);
+    doc.legend.forEach((item, i) => {
+      const y = 52 + i * legendLine;
+      const sw = `M${x0} ${y}h22v16h-22z`;
+      if (item.color) out.push(`<path d="${sw}" fill="${esc(item.color)}" stroke="${BORDER}" stroke-width="0.8"/>`);
+      if (item.mark) out.push(markPath(sw, item.mark, p));
+      if (item.symbol) out.push(symbol(item.symbol, x0 + 11, y + 8, 15, item.color ?? '#9a8f7a'));
+      out.push(`<text x="${x0 + 30}" y="${y + 13}" fill="#1f1a14">${esc(clip(item.label, 40))}</text>`);
+    });
+    out.push('</g>');
+  }
+  out.push('</svg>');
+  return out.join('\n');
+}
+
+function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
+
+/** Label size from the density of regions: 14 on Scandinavia, about 10 on Europe. */
+export function fontSize(doc: Pick<MapDoc, 'width' | 'height' | 'regions'>): number {
+  const per = Math.sqrt((doc.width * doc.height) / Math.max(1, doc.regions.length));
+  return Math.max(8, Math.min(14, per / 8.5));
+}
+
+function markPath(d: string, m: MapMark, p: string): string {
+  if (m === 'own') return `<path d="${esc(d)}" fill="none" stroke="#1f1a14" stroke-width="2.6" class="mark-own"/>`;
+  if (m === 'spied') return `<path d="${esc(d)}" fill="url(#${p}-hatch)" class="mark-spied"/>`;
+  return `<path d="${esc(d)}" fill="none" stroke="#1f1a14" stroke-width="1.6" stroke-dasharray="2 3" class="mark-seen"/>`;
+}
+
+/** A name's size: the map's label size, smaller where the shape is too narrow for the name. */
+function labelSize(r: { name: string; path: string }, fs: number): number {
+  const nums = r.path.match(/-?\d+(?:\.\d+)?/g) ?? [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i + 1 < nums.length; i += 2) { const x = Number(nums[i]); if (x < lo) lo = x; if (x > hi) hi = x; }
+  if (!Number.isFinite(lo)) return fs;
+  const fit = (1.75 * (hi - lo)) / Math.max(4, r.name.length);
+  return Math.max(6, Math.min(fs, fit));
+}
+
+/** A symbol centred on (cx, cy), `s` across, filled with `color`. */
+function symbol(kind: MapSymbol, cx: number, cy: number, s: number, color: string): string {
+  const h = s / 2;
+  const st = `stroke="#1f1a14" stroke-width="${n1(Math.max(0.8, s / 14))}"`;
+  const c = esc(color);
+  switch (kind) {
+    case 'knight': // a shield
+      return `<path d="M${n1(cx - h)} ${n1(cy - h)}h${n1(s)}v${n1(h * 0.9)}c0 ${n1(h * 0.7)} ${n1(-h * 0.55)} ${n1(h * 0.95)} ${n1(-h)} ${n1(h * 1.1)}c${n1(-h * 0.45)} ${n1(-h * 0.15)} ${n1(-h)} ${n1(-h * 0.4)} ${n1(-h)} ${n1(-h * 1.1)}z" fill="${c}" ${st}/>`;
+    case 'garrison': // a square tower with a door
+      return `<path d="M${n1(cx - h * 0.8)} ${n1(cy + h)}v${n1(-s * 0.95)}h${n1(h * 0.5)}v${n1(h * 0.35)}h${n1(h * 0.3)}v${n1(-h * 0.35)}h${n1(h * 0.4)}v${n1(h * 0.35)}h${n1(h * 0.3)}v${n1(-h * 0.35)}h${n1(h * 0.1)}v${n1(s * 0.95)}z" fill="${c}" ${st}/>`;
+    case 'fort': // crenellated wall
+      return `<path d="M${n1(cx - h)} ${n1(cy + h * 0.8)}v${n1(-h * 1.2)}h${n1(s / 5)}v${n1(-h * 0.4)}h${n1(s / 5)}v${n1(h * 0.4)}h${n1(s / 5)}v${n1(-h * 0.4)}h${n1(s / 5)}v${n1(h * 0.4)}h${n1(s / 5)}v${n1(h * 1.2)}z" fill="#8a7a62" ${st}/>`;
+    case 'spy': // an eye
+      return `<path d="M${n1(cx - h)} ${n1(cy)}q${n1(h)} ${n1(-h * 1.1)} ${n1(s)} 0q${n1(-h)} ${n1(h * 1.1)} ${n1(-s)} 0z" fill="#ffffff" ${st}/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(h * 0.35)}" fill="${c}"/>`;
+    case 'crown':
+      return `<path d="M${n1(cx - h)} ${n1(cy + h * 0.6)}l${n1(h * 0.1)} ${n1(-h * 1.3)}l${n1(h * 0.45)} ${n1(h * 0.6)}l${n1(h * 0.45)} ${n1(-h * 0.8)}l${n1(h * 0.45)} ${n1(h * 0.8)}l${n1(h * 0.45)} ${n1(-h * 0.6)}l${n1(h * 0.1)} ${n1(h * 1.3)}z" fill="#e2b93b" ${st}/>`;
+    case 'army':
+    default:
+      return `<circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(h * 0.8)}" fill="${c}" ${st}/>`;
+  }
+}

@@ -1,0 +1,148 @@
+// Suzerain — the map widget. A click on a territory shows what the player may know of it (the
+// ruleset's own words, from #map-data); on the order page, picking a piece lights up the
+// territories where it has a legal order, and choosing one writes the order line to the sheet
+// (orders.js listens for the `suzerain:append-line` event). No framework, no inline code.
+(function () {
+  'use strict';
+  var root = document.getElementById('map-widget');
+  if (!root) return;
+  var dataEl = document.getElementById('map-data');
+  var data = { regions: {}, units: [], msgs: {} };
+  try { data = JSON.parse(dataEl.textContent || '{}'); } catch (e) { /* keep empty */ }
+  var info = document.getElementById('map-info');
+  var unitSelect = document.getElementById('map-unit');
+  var actionsEl = document.getElementById('map-actions');
+  var writtenEl = document.getElementById('map-written');
+  var svg = root.querySelector('svg');
+  var selectedRegion = null;
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function regionPaths(id) { return svg ? svg.querySelectorAll('path.region[data-region="' + id + '"]') : []; }
+  function each(list, fn) { for (var i = 0; i < list.length; i++) fn(list[i]); }
+  function currentUnit() {
+    if (!unitSelect || !unitSelect.value) return null;
+    for (var i = 0; i < data.units.length; i++) if (data.units[i].id === unitSelect.value) return data.units[i];
+    return null;
+  }
+
+  function showInfo(id) {
+    var r = data.regions[id];
+    if (!info || !r) return;
+    info.textContent = '';
+    info.appendChild(el('h3', '', r.title));
+    var dl = el('dl', 'kv');
+    for (var i = 0; i < r.rows.length; i++) {
+      dl.appendChild(el('dt', '', r.rows[i][0]));
+      dl.appendChild(el('dd', '', r.rows[i][1]));
+    }
+    info.appendChild(dl);
+  }
+
+  function highlight() {
+    if (!svg) return;
+    each(svg.querySelectorAll('path.region'), function (p) { p.classList.remove('target', 'origin', 'selected'); });
+    var u = currentUnit();
+    if (u) {
+      each(regionPaths(u.region), function (p) { p.classList.add('origin'); });
+      for (var i = 0; i < u.actions.length; i++) each(regionPaths(u.actions[i].region), function (p) { p.classList.add('target'); });
+    }
+    if (selectedRegion) each(regionPaths(selectedRegion), function (p) { p.classList.add('selected'); });
+  }
+
+  function write(line) {
+    document.dispatchEvent(new CustomEvent('suzerain:append-line', { detail: { line: line } }));
+    if (writtenEl) writtenEl.textContent = (data.msgs.written || '') + ' ' + line;
+  }
+
+  function showActions(id) {
+    if (!actionsEl) return;
+    actionsEl.textContent = '';
+    var u = currentUnit();
+    if (!u) return;
+    var list = u.actions.filter(function (a) { return a.region === id; });
+    if (!list.length) { actionsEl.appendChild(el('p', 'muted small', data.msgs.noAction)); return; }
+    list.forEach(function (a) {
+      var row = el('div', 'map-action');
+      row.setAttribute('data-code', a.code);
+      if (a.ask) {
+        var lab = el('label', 'field');
+        lab.appendChild(el('span', '', a.ask.label));
+        var input = el('input');
+        input.type = 'number';
+        input.step = '1';
+        if (a.ask.min !== undefined) input.min = String(a.ask.min);
+        if (a.ask.max !== undefined) input.max = String(a.ask.max);
+        if (a.ask.value !== undefined) input.value = String(a.ask.value);
+        input.setAttribute('aria-label', a.ask.label);
+        lab.appendChild(input);
+        var b = el('button', 'add', a.label);
+        b.type = 'button';
+        b.addEventListener('click', function () {
+          var n = Number(input.value);
+          var lo = a.ask.min === undefined ? -Infinity : a.ask.min;
+          var hi = a.ask.max === undefined ? Infinity : a.ask.max;
+          if (input.value === '' || !Number.isInteger(n) || n < lo || n > hi) {
+            input.classList.add('missing');
+            if (writtenEl) writtenEl.textContent = String(data.msgs.badNumber || '').replace('{min}', String(lo)).replace('{max}', String(hi));
+            return;
+          }
+          input.classList.remove('missing');
+          write(a.line.split('{n}').join(String(n)));
+        });
+        row.appendChild(lab);
+        row.appendChild(b);
+      } else {
+        var b2 = el('button', 'add', a.label);
+        b2.type = 'button';
+        b2.addEventListener('click', function () { write(a.line); });
+        row.appendChild(b2);
+      }
+      actionsEl.appendChild(row);
+    });
+  }
+
+  // Zoom: the drawing's width as a multiple of the frame's (the frame scrolls).
+  var zoom = 1;
+  var frame = root.querySelector('.map-frame');
+  function setZoom(z) {
+    if (!svg || !frame) return;
+    var cx = (frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth;
+    var cy = (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight;
+    zoom = Math.max(1, Math.min(4, z));
+    svg.style.width = (zoom * 100) + '%';
+    frame.scrollLeft = cx * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = cy * frame.scrollHeight - frame.clientHeight / 2;
+  }
+  each(root.querySelectorAll('[data-zoom]'), function (b) {
+    b.addEventListener('click', function () {
+      var k = b.getAttribute('data-zoom');
+      setZoom(k === 'in' ? zoom * 1.5 : k === 'out' ? zoom / 1.5 : 1);
+    });
+  });
+
+  if (svg) {
+    svg.addEventListener('click', function (ev) {
+      var t = ev.target;
+      var g = t && t.closest ? t.closest('[data-region]') : null;
+      if (!g) return;
+      selectedRegion = g.getAttribute('data-region');
+      showInfo(selectedRegion);
+      showActions(selectedRegion);
+      highlight();
+    });
+  }
+  if (unitSelect) {
+    unitSelect.addEventListener('change', function () {
+      if (actionsEl) actionsEl.textContent = '';
+      var u = currentUnit();
+      selectedRegion = u ? u.region : null;
+      if (u) { showInfo(u.region); showActions(u.region); }
+      highlight();
+    });
+  }
+})();

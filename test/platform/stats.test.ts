@@ -1,0 +1,298 @@
+/**
+ * The statistics pages, on both databases: the ruleset's figures are stored with the start and
+ * with each resolved turn; the charts have one point per turn and match the game state; a lord
+ * sees his own private figures and never another lord's; an outsider sees only the public charts;
+ * a private game's charts are its lords' alone; a lord's name cannot break out of the page's JSON;
+ * a game stored without figures gets them by replay. Then, in a real browser (Chromium), the page
+ * draws a canvas per chart.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { Browser as Chromium } from 'playwright-core';
+import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
+import { hashPassword } from '../../src/platform/accounts/passwords.ts';
+import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
+import { games } from '../../src/platform/games/service.ts';
+import { getRuleset } from '../../src/rulesets/index.ts';
+import { CHROMIUM, launchBrowser } from './browser.ts';
+import { Browser, type Res } from './http.ts';
+import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+
+interface U { id: number; login: string; password: string }
+const GP = 'gloire-et-pouvoir';
+const EVIL = 'Evil</script><script>alert(1)</script>';
+const TURNS = 3;
+
+async function newUser(tp: TestPlatform, login: string): Promise<U> {
+  const password = `pw-${login}-long-enough`;
+  const row = await tp.db.one<{ id: number }>(
+    `INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id`,
+    [login, loginKey(login), `${login}@example.test`, emailKey(`${login}@example.test`), await hashPassword(password)]);
+  return { id: Number(row!.id), login, password };
+}
+
+async function loggedIn(tp: TestPlatform, u: U): Promise<Browser> {
+  const b = new Browser(tp.url);
+  await b.get('/login');
+  const r = await b.post('/login', { login: u.login, password: u.password }, { follow: false });
+  assert.equal(r.status, 303, `login of ${u.login}`);
+  return b;
+}
+
+/** Resolves one turn: the clock passes the deadline and the scheduler runs. */
+async function resolveTurn(tp: TestPlatform, gameId: number): Promise<void> {
+  const g = await tp.db.one<{ step: number; deadline: Date }>('SELECT step, deadline FROM games WHERE id = $1', [gameId]);
+  tp.clock.now = new Date(new Date(g!.deadline).getTime() + 1000);
+  for (let i = 0; i < 100; i++) {
+    await tp.platform.tick();
+    const now = await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [gameId]);
+    if (Number(now!.step) > Number(g!.step)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.fail(`game ${gameId} did not resolve`);
+}
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+async function storedStats(tp: TestPlatform, gameId: number): Promise<{ start: StepStats | null; steps: (StepStats | null)[] }> {
+  const g = await tp.db.one('SELECT start_stats FROM games WHERE id = $1', [gameId]);
+  const rows = await tp.db.query('SELECT stats FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
+  return { start: parseJson(g!.start_stats), steps: rows.map((r) => parseJson(r.stats)) };
+}
+
+async function stateOf(tp: TestPlatform, gameId: number): Promise<any> {
+  return parseJson((await tp.db.one('SELECT state FROM games WHERE id = $1', [gameId]))!.state);
+}
+
+/** The charts embedded in a stats page (the JSON of its <script type="application/json">). */
+function pageCharts(r: Res): ChartDoc[] {
+  const m = /<script type="application\/json" id="stats-data">([\s\S]*?)<\/script>/.exec(r.text);
+  assert.ok(m, 'the page embeds its charts');
+  return JSON.parse(m[1]!).charts;
+}
+
+const ids = (charts: ChartDoc[]) => charts.map((c) => c.id);
+const numbers = (charts: ChartDoc[]) => new Set(charts.flatMap((c) => c.series.flatMap((s) => s.values)));
+const API = { headers: { accept: 'application/json' } };
+
+for (const kind of DB_KINDS) {
+  describe(`statistics (${kind})`, () => {
+    let tp: TestPlatform;
+    let alice: U, bob: U, carol: U;
+    let gameId: number;
+    let pa: string, pb: string;
+
+    before(async () => {
+      tp = await startTestPlatform(kind);
+      alice = await newUser(tp, 'alice_stats');
+      bob = await newUser(tp, 'bob_stats');
+      carol = await newUser(tp, 'carol_stats');
+      gameId = await games.create(tp.platform.ctx, {
+        ruleset: GP, name: 'Chiffres', options: { map: 'scandinavia' }, seed: 'stats-platform',
+        seats: [{ userId: alice.id, lordName: 'Aliénor' }, { userId: bob.id, lordName: EVIL }, { userId: null, lordName: 'Robot' }], early: false,
+      });
+      const seats = await games.seats(tp.platform.ctx, gameId);
+      pa = seats.find((s) => s.userId === alice.id)!.player;
+      pb = seats.find((s) => s.userId === bob.id)!.player;
+      for (let i = 0; i < TURNS; i++) await resolveTurn(tp, gameId);
+    });
+    after(async () => { await tp?.close(); });
+
+    test('the figures are stored with the start and with every turn, and are the state\'s', async () => {
+      const st = await storedStats(tp, gameId);
+      assert.ok(st.start, 'start figures');
+      assert.equal(st.steps.length, TURNS);
+      assert.ok(st.steps.every((s) => s !== null), 'figures of every turn');
+      const rs = getRuleset(GP).ruleset;
+      assert.deepEqual(st.steps.at(-1), JSON.parse(JSON.stringify(rs.stats!(await stateOf(tp, gameId)))), 'the last turn\'s figures are the current state\'s');
+      assert.equal(st.start!.private[pa]!.treasury, 5000);
+    });
+
+    test('a lord\'s charts: his own figures per turn, then the public ones; page and JSON agree', async () => {
+      const b = await loggedIn(tp, alice);
+      const api = await b.get(`/api/games/${gameId}/stats?lang=fr`, API);
+      assert.equal(api.status, 200);
+      const charts = api.json().charts as ChartDoc[];
+      assert.deepEqual(ids(charts), ['my-renown', 'my-territories', 'my-treasury', 'my-men', 'my-knights', 'my-population', 'ranking', 'territories']);
+      for (const c of charts) {
+        assert.equal(c.labels.length, TURNS + 1, `${c.id}: the start and one point per turn`);
+        for (const s of c.series) assert.equal(s.values.length, TURNS + 1);
+      }
+      const state = await stateOf(tp, gameId);
+      const treasury = charts.find((c) => c.id === 'my-treasury')!.series[0]!;
+      assert.equal(treasury.values.at(-1), state.lords[pa].treasury, 'the last treasury point is the lord\'s treasury');
+      assert.equal(treasury.mine, true);
+      const territories = charts.find((c) => c.id === 'my-territories')!.series[0]!.values.at(-1);
+      assert.equal(territories, Object.values(state.territories as Record<string, { owner: string }>).filter((t) => t.owner === pa).length);
+      const ranking = charts.find((c) => c.id === 'ranking')!;
+      assert.deepEqual(ranking.series.map((s) => s.name), ['Aliénor', EVIL, 'Robot']);
+      assert.deepEqual(ranking.series.filter((s) => s.mine).map((s) => s.name), ['Aliénor']);
+
+      const p = await b.get(`/games/${gameId}/stats`);
+      assert.equal(p.status, 200);
+      assert.deepEqual(pageCharts(p), charts, 'the page embeds the same charts (in the visitor\'s language)');
+      assert.equal((p.text.match(/<canvas /g) ?? []).length, charts.length, 'a canvas per chart');
+      assert.match(p.text, /<script src="\/static\/vendor\/chart\.umd\.min\.js" defer><\/script>/);
+      assert.match(p.text, /<script src="\/static\/stats\.js" defer><\/script>/);
+      // The game page links to the statistics.
+      assert.match((await b.get(`/games/${gameId}`)).text, new RegExp(`href="/games/${gameId}/stats"`));
+    });
+
+    test('nobody sees another lord\'s private figures; an outsider sees only the public charts', async () => {
+      // Mark every private figure with a number found nowhere else, per lord.
+      const marks: Record<string, number[]> = {};
+      let n = 0;
+      const mark = (original: StepStats) => {
+        const s = structuredClone(original);
+        for (const [lord, figs] of Object.entries(s.private)) {
+          for (const f of Object.keys(figs)) { figs[f] = 700_000_000 + n; (marks[lord] ??= []).push(700_000_000 + n); n++; }
+        }
+        return JSON.stringify(s);
+      };
+      const st = await storedStats(tp, gameId);
+      await tp.db.query('UPDATE games SET start_stats = $2 WHERE id = $1', [gameId, mark(st.start!)]);
+      for (const [i, s] of st.steps.entries()) await tp.db.query('UPDATE steps SET stats = $3 WHERE game_id = $1 AND idx = $2', [gameId, i + 1, mark(s!)]);
+      try {
+        const a = await loggedIn(tp, alice);
+        const b = await loggedIn(tp, bob);
+        const c = await loggedIn(tp, carol);
+        const anon = new Browser(tp.url);
+        for (const [who, br, own] of [['alice', a, pa], ['bob', b, pb], ['carol', c, null], ['anonymous', anon, null]] as const) {
+          const page = await br.get(`/games/${gameId}/stats`);
+          const api = await br.get(`/api/games/${gameId}/stats`, API);
+          assert.equal(page.status, 200, who);
+          assert.equal(api.status, 200, who);
+          for (const charts of [pageCharts(page), api.json().charts as ChartDoc[]]) {
+            const seen = numbers(charts);
+            for (const [lord, ms] of Object.entries(marks)) {
+              const found = ms.filter((m) => seen.has(m));
+              if (lord === own) assert.equal(found.length, ms.length, `${who} sees his own figures`);
+              else assert.deepEqual(found, [], `${who} sees no private figure of ${lord}`);
+            }
+            if (own === null) assert.deepEqual(ids(charts), ['ranking', 'territories'], `${who}: the public charts only`);
+            else assert.ok(ids(charts).includes('my-treasury'));
+          }
+          for (const ms of Object.values(marks)) {
+            for (const m of ms.filter((x) => !marks[own ?? '']?.includes(x))) assert.ok(!page.text.includes(String(m)) && !api.text.includes(String(m)), `${who}: mark ${m} nowhere in the page`);
+          }
+        }
+      } finally {
+        await tp.db.query('UPDATE games SET start_stats = $2 WHERE id = $1', [gameId, JSON.stringify(st.start)]);
+        for (const [i, s] of st.steps.entries()) await tp.db.query('UPDATE steps SET stats = $3 WHERE game_id = $1 AND idx = $2', [gameId, i + 1, JSON.stringify(s)]);
+      }
+    });
+
+    test('a lord\'s name cannot break out of the page\'s JSON', async () => {
+      const r = await new Browser(tp.url).get(`/games/${gameId}/stats`);
+      assert.ok(!r.text.includes(EVIL), 'the name never appears raw');
+      assert.ok(!/<script>alert/.test(r.text));
+      assert.equal((r.text.match(/<\/script>/g) ?? []).length, (r.text.match(/<script[ >]/g) ?? []).length, 'every script element closes where it should');
+      assert.ok(pageCharts(r).find((c) => c.id === 'ranking')!.series.some((s) => s.name === EVIL), 'the name is intact in the data');
+    });
+
+    test('a private game\'s statistics are its lords\' alone; nothing while a game is forming', async () => {
+      const priv = await games.create(tp.platform.ctx, {
+        ruleset: GP, name: 'Secret', options: { map: 'scandinavia' }, isPrivate: true, password: 'pw-secret',
+        seats: [{ userId: alice.id, lordName: 'Aliénor' }, { userId: null, lordName: 'Robot' }],
+      });
+      const forming = await games.create(tp.platform.ctx, {
+        ruleset: GP, name: 'Forming', options: { map: 'scandinavia' }, isPrivate: true, password: 'pw-forming', maxPlayers: 3,
+        seats: [{ userId: alice.id, lordName: 'Aliénor' }],
+      });
+      const a = await loggedIn(tp, alice);
+      const c = await loggedIn(tp, carol);
+      assert.equal((await a.get(`/games/${priv}/stats`)).status, 200);
+      assert.equal((await a.get(`/api/games/${priv}/stats`, API)).status, 200);
+      for (const br of [c, new Browser(tp.url)]) {
+        assert.equal((await br.get(`/games/${priv}/stats`)).status, 404);
+        assert.equal((await br.get(`/api/games/${priv}/stats`, API)).status, 404);
+      }
+      assert.equal((await a.get(`/games/${forming}/stats`)).status, 404);
+      assert.equal((await a.get(`/api/games/${forming}/stats`, API)).status, 404);
+      assert.equal((await a.get('/games/999999/stats')).status, 404);
+      assert.equal((await a.get('/api/games/abc/stats', API)).status, 404);
+    });
+
+    test('a game stored without figures gets them by replay', async () => {
+      const before = await storedStats(tp, gameId);
+      const b = await loggedIn(tp, bob);
+      const charts = (await b.get(`/api/games/${gameId}/stats`, API)).json().charts as ChartDoc[];
+      await tp.db.query('UPDATE steps SET stats = NULL WHERE game_id = $1', [gameId]);
+      await tp.db.query('UPDATE games SET start_stats = NULL WHERE id = $1', [gameId]);
+      assert.deepEqual(await storedStats(tp, gameId), { start: null, steps: Array(TURNS).fill(null) });
+      const again = await b.get(`/api/games/${gameId}/stats`, API);
+      assert.equal(again.status, 200);
+      assert.deepEqual(again.json().charts, charts, 'the same charts');
+      assert.deepEqual(await storedStats(tp, gameId), before, 'the figures are stored again, as they were');
+      // Only some missing: only those are filled in.
+      await tp.db.query('UPDATE steps SET stats = NULL WHERE game_id = $1 AND idx = 2', [gameId]);
+      assert.deepEqual((await b.get(`/api/games/${gameId}/stats`, API)).json().charts, charts);
+      assert.deepEqual(await storedStats(tp, gameId), before);
+    });
+
+    test('Chart.js is served from the installed package', async () => {
+      const r = await new Browser(tp.url).get('/static/vendor/chart.umd.min.js');
+      assert.equal(r.status, 200);
+      assert.match(r.headers.get('content-type') ?? '', /javascript/);
+      assert.match(r.text.slice(0, 200), /Chart\.js v4/);
+      assert.equal((await new Browser(tp.url).get('/static/stats.js')).status, 200);
+    });
+  });
+}
+
+describe('statistics in a real browser', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+  let tp: TestPlatform;
+  let chromium: Chromium;
+
+  before(async () => {
+    tp = await startTestPlatform('pglite');
+    chromium = await launchBrowser();
+  });
+  after(async () => { await chromium?.close(); await tp?.close(); });
+
+  test('the stats page draws a canvas per chart, without errors', { timeout: 120_000 }, async () => {
+    const alice = await newUser(tp, 'alice_charts');
+    const gameId = await games.create(tp.platform.ctx, {
+      ruleset: GP, name: 'Courbes', options: { map: 'scandinavia' }, seed: 'stats-browser',
+      seats: [{ userId: alice.id, lordName: 'Aliénor' }, { userId: null, lordName: 'Robot' }, { userId: null, lordName: EVIL }], early: false,
+    });
+    for (let i = 0; i < 2; i++) await resolveTurn(tp, gameId);
+    const errors: string[] = [];
+    const context = await chromium.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.location().url)) errors.push(m.text()); });
+    page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); void d.dismiss(); });
+    await page.goto(`${tp.url}/login`);
+    await page.fill('#login', alice.login);
+    await page.fill('#password', alice.password);
+    await Promise.all([page.waitForURL((x) => !x.pathname.startsWith('/login')), page.click('form[action="/login"] button[type="submit"]')]);
+
+    await page.goto(`${tp.url}/games/${gameId}`);
+    await Promise.all([page.waitForURL(/\/stats$/), page.click(`a[href="/games/${gameId}/stats"]`)]);
+    const expected = await page.locator('canvas[data-chart]').count();
+    assert.equal(expected, 8, 'six charts of her own, two public ones');
+    await page.waitForFunction((n) => document.querySelectorAll('canvas[data-drawn="1"]').length === n, expected);
+    const painted = await page.evaluate(() => [...document.querySelectorAll('canvas[data-chart]')].map((el) => {
+      const c = el as HTMLCanvasElement;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let ink = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) ink++;
+      return { id: c.dataset.chart, width: c.width, height: c.height, ink };
+    }));
+    for (const p of painted) {
+      assert.ok(p.width > 100 && p.height > 100, `${p.id}: a sized canvas (${p.width}×${p.height})`);
+      assert.ok(p.ink > 500, `${p.id}: drawn (${p.ink} painted pixels)`);
+    }
+    // The legend names the lords, the player's own series is thicker.
+    const legend = await page.evaluate(() => {
+      const c = document.querySelector('canvas[data-chart="ranking"]') as HTMLCanvasElement & { chart: any };
+      return c.chart.data.datasets.map((d: any) => ({ label: d.label, width: d.borderWidth }));
+    });
+    assert.deepEqual(legend.map((d: { label: string }) => d.label), ['Aliénor', 'Robot', EVIL]);
+    assert.ok(legend[0].width > legend[1].width, 'the player\'s own line is thicker');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
