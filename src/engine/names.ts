@@ -11,13 +11,22 @@ import type { Localized } from './ruleset.ts';
 const FOLD: Record<string, string> = { æ: 'ae', œ: 'oe', ø: 'o', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
 export function normalizeName(s: string): string {
-  return s
+  const hit = NORMALIZED.get(s);
+  if (hit !== undefined) return hit;
+  const key = s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[æœøßłđðþı]/g, (c) => FOLD[c]!)
     .replace(/[^a-z0-9]/g, '');
+  if (NORMALIZED.size >= NORMALIZED_MAX) NORMALIZED.clear();
+  NORMALIZED.set(s, key);
+  return key;
 }
+
+/** The same names are folded again and again (every order sheet, every map): a bounded memo. */
+const NORMALIZED = new Map<string, string>();
+const NORMALIZED_MAX = 50_000;
 
 export interface NameEntry<T> { names: string[]; value: T; label: string }
 

@@ -265,13 +265,23 @@ function uniqueLabels<T>(entries: NameEntry<T>[], alt: (e: NameEntry<T>) => stri
   return entries.map((e) => ((count.get(normalizeName(e.label)) ?? 0) > 1 ? { ...e, label: alt(e) } : e));
 }
 
-function makeCtx(state: GPState, lord: LordId): Ctx {
+/** The territory index of a map, built once per map (it depends on nothing else). */
+const TERRITORY_INDEX = new Map<string, Index<TerritoryId>>();
+function territoryIndex(state: GPState): Index<TerritoryId> {
+  const cached = TERRITORY_INDEX.get(state.map);
+  if (cached) return cached;
   let terr: NameEntry<TerritoryId>[];
   try {
     terr = getMap(state.map).territories.map((t) => ({ names: [t.name, t.id, ...(t.aliases ?? [])], value: t.id, label: t.name }));
   } catch {
-    terr = Object.keys(state.territories ?? {}).map((id) => ({ names: [id], value: id, label: id }));
+    return index(Object.keys(state.territories ?? {}).map((id) => ({ names: [id], value: id, label: id })));
   }
+  const idx = index(terr);
+  TERRITORY_INDEX.set(state.map, idx);
+  return idx;
+}
+
+function makeCtx(state: GPState, lord: LordId): Ctx {
   const lordList = Object.values(state.lords ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
   const lordEntries = uniqueLabels(
     lordList.map((l) => ({ names: [l.name, l.id], value: l.id, label: l.name })),
@@ -297,7 +307,7 @@ function makeCtx(state: GPState, lord: LordId): Ctx {
   return {
     state,
     lord,
-    territories: index(terr),
+    territories: territoryIndex(state),
     lords: index(lordEntries),
     knights: index(all),
     knightsOf,
