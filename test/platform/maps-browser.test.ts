@@ -82,7 +82,7 @@ describe('maps and tools in a real browser', { skip: existsSync(CHROMIUM) ? fals
     const ctx = tp.platform.ctx;
     const bots = Array.from({ length: 9 }, (_, i) => ({ userId: null, lordName: `Baron ${i + 1}` }));
     const gameId = await games.create(ctx, {
-      ruleset: 'gloire-et-pouvoir', name: 'Cartes du Nord', options: { map: 'scandinavia' },
+      ruleset: 'gloire-et-pouvoir', name: 'Cartes du Nord', options: { map: 'scandinavia' }, seed: 'maps-browser',
       seats: [{ userId: alice.id, lordName: 'Aliénor' }, ...bots], maxPlayers: 10, early: true,
     });
     const player = (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, alice.id]))!.player;
@@ -143,9 +143,12 @@ describe('maps and tools in a real browser', { skip: existsSync(CHROMIUM) ? fals
     await att.locator('input').fill('100');
     await att.locator('button').click();
     await page.waitForFunction(() => /^ATT .* 100$/m.test((document.getElementById('sheet-text') as HTMLTextAreaElement).value));
-    // Saved, and accepted by the referee.
-    await page.waitForFunction(() => /enregistr/i.test(document.getElementById('save-status')!.textContent ?? ''), undefined, { timeout: 10_000 });
-    const sheet = await games.sheet(ctx, gameId, player);
+    // Saved (the page saves as it goes), and accepted by the referee.
+    let sheet = await games.sheet(ctx, gameId, player);
+    for (let i = 0; i < 200 && !/^ATT .* 100$/m.test(sheet.text); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      sheet = await games.sheet(ctx, gameId, player);
+    }
     assert.match(sheet.text, /^MOV /m);
     assert.match(sheet.text, /^ATT .* 100$/m);
     assert.deepEqual(sheet.issues, []);
@@ -181,7 +184,7 @@ describe('maps and tools in a real browser', { skip: existsSync(CHROMIUM) ? fals
       const u = await newUser(tp, `carto_${map.replace('-', '_')}`);
       const bots = Array.from({ length: lords - 1 }, (_, i) => ({ userId: null, lordName: `Seigneur ${i + 2}` }));
       const gameId = await games.create(ctx, {
-        ruleset: 'gloire-et-pouvoir', name: `Carte ${map}`, options: { map },
+        ruleset: 'gloire-et-pouvoir', name: `Carte ${map}`, options: { map }, seed: `artifacts-${map}`,
         seats: [{ userId: u.id, lordName: 'Seigneur 1' }, ...bots], maxPlayers: lords, early: true,
       });
       const player = (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, u.id]))!.player;

@@ -107,7 +107,7 @@ export function mapDoc(s: GPState, player: LordId | null, lang: Lang): MapDoc {
   // Legend: the player, his allies and enemies, then the lords with most land.
   const owners = v.lords.filter((l) => l.territories > 0 || l.id === player);
   const rank = (id: LordId) => (id === player ? 0 : player && relation(s, player, id) !== 'peace' ? 1 : 2);
-  owners.sort((a, b) => rank(a.id) - rank(b.id) || b.territories - a.territories || a.name.localeCompare(b.name));
+  owners.sort((a, b) => rank(a.id) - rank(b.id) || b.territories - a.territories || a.name.localeCompare(b.name, undefined, { numeric: true }));
   const legend: MapLegendItem[] = owners.slice(0, LEGEND_LORDS).map((l) => ({
     color: lordColor(l.id),
     label: `${ownerText(l.id)} — ${l.territories} ${l.territories > 1 ? L(lang, 'terres', 'territories') : L(lang, 'terre', 'territory')}`,
