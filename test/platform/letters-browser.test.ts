@@ -9,30 +9,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { createTransport } from 'nodemailer';
-import type { Browser as Chromium, Page } from 'playwright-core';
-import { hashPassword } from '../../src/platform/accounts/passwords.ts';
-import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
+import type { Browser as Chromium } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
 import { CHROMIUM, launchBrowser } from './browser.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
+import { newUser, logIn, type TestUser as U } from './users.ts';
 
-interface U { id: number; login: string; password: string; email: string }
 
-async function newUser(tp: TestPlatform, login: string): Promise<U> {
-  const password = `pw-${login}-long-enough`;
-  const email = `${login}@example.test`;
-  const row = await tp.db.one<{ id: number }>(
-    `INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id`,
-    [login, loginKey(login), email, emailKey(email), await hashPassword(password)]);
-  return { id: Number(row!.id), login, password, email };
-}
 
-async function logIn(page: Page, url: string, u: U): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.fill('#login', u.login);
-  await page.fill('#password', u.password);
-  await Promise.all([page.waitForURL((x) => !x.pathname.startsWith('/login')), page.click('form[action="/login"] button[type="submit"]')]);
-}
 
 describe('letters in a real browser', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
   let tp: TestPlatform;

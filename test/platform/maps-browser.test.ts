@@ -11,31 +11,15 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium, Page } from 'playwright-core';
-import { hashPassword } from '../../src/platform/accounts/passwords.ts';
-import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { CHROMIUM, launchBrowser } from './browser.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
+import { newUser, logIn, type TestUser as U } from './users.ts';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
-interface U { id: number; login: string; password: string; email: string }
 
-async function newUser(tp: TestPlatform, login: string): Promise<U> {
-  const password = `pw-${login}-long-enough`;
-  const email = `${login}@example.test`;
-  const row = await tp.db.one<{ id: number }>(
-    `INSERT INTO users(login, login_key, email, email_key, password_hash, validated, lang) VALUES ($1, $2, $3, $4, $5, TRUE, 'fr') RETURNING id`,
-    [login, loginKey(login), email, emailKey(email), await hashPassword(password)]);
-  return { id: Number(row!.id), login, password, email };
-}
 
-async function logIn(page: Page, url: string, u: U): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.fill('#login', u.login);
-  await page.fill('#password', u.password);
-  await Promise.all([page.waitForURL((x) => !x.pathname.startsWith('/login')), page.click('form[action="/login"] button[type="submit"]')]);
-}
 
 type S = { territories: Record<string, { owner: string | null }>; lords: Record<string, { lordKnight: string; treasury: number }>; knights: Record<string, { location: string; army: number | null }> };
 async function stateOf(tp: TestPlatform, gameId: number): Promise<S> {

@@ -6,27 +6,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hashPassword } from '../../src/platform/accounts/passwords.ts';
-import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { Browser } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { newUser, loggedIn } from './users.ts';
 
-async function newUser(tp: TestPlatform, login: string): Promise<{ id: number; login: string; password: string }> {
-  const password = `pw-${login}-long-enough`;
-  const row = await tp.db.one<{ id: number }>(
-    `INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id`,
-    [login, loginKey(login), `${login}@example.test`, emailKey(`${login}@example.test`), await hashPassword(password)]);
-  return { id: Number(row!.id), login, password };
-}
 
-async function loggedIn(tp: TestPlatform, user: { login: string; password: string }): Promise<Browser> {
-  const b = new Browser(tp.url);
-  await b.get('/login');
-  const r = await b.post('/login', { login: user.login, password: user.password }, { follow: false });
-  assert.equal(r.status, 303);
-  return b;
-}
 
 for (const kind of DB_KINDS) {
   describe(`map and tool pages (${kind})`, () => {

@@ -11,34 +11,18 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Browser as Chromium } from 'playwright-core';
 import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
-import { hashPassword } from '../../src/platform/accounts/passwords.ts';
-import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
 import { CHROMIUM, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { newUser, loggedIn, type TestUser as U } from './users.ts';
 
-interface U { id: number; login: string; password: string }
 const GP = 'gloire-et-pouvoir';
 const EVIL = 'Evil</script><script>alert(1)</script>';
 const TURNS = 3;
 
-async function newUser(tp: TestPlatform, login: string): Promise<U> {
-  const password = `pw-${login}-long-enough`;
-  const row = await tp.db.one<{ id: number }>(
-    `INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id`,
-    [login, loginKey(login), `${login}@example.test`, emailKey(`${login}@example.test`), await hashPassword(password)]);
-  return { id: Number(row!.id), login, password };
-}
 
-async function loggedIn(tp: TestPlatform, u: U): Promise<Browser> {
-  const b = new Browser(tp.url);
-  await b.get('/login');
-  const r = await b.post('/login', { login: u.login, password: u.password }, { follow: false });
-  assert.equal(r.status, 303, `login of ${u.login}`);
-  return b;
-}
 
 /** Resolves one turn: the clock passes the deadline and the scheduler runs. */
 async function resolveTurn(tp: TestPlatform, gameId: number): Promise<void> {
