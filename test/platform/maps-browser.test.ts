@@ -146,6 +146,7 @@ describe('maps and tools in a real browser', { skip: existsSync(CHROMIUM) ? fals
     const result = await page.locator('#tool-result').textContent();
     assert.ok(result && result.length > 50, 'the planner shows a result');
     assert.match(result!, /\d/);
+    writeFileSync(join(ARTIFACTS, 'tool-argentier.png'), await page.screenshot({ fullPage: true }));
 
     // The battle simulator, on the territory he means to attack.
     await page.goto(`${tp.url}/games/${gameId}/tools/battle`);
@@ -158,6 +159,7 @@ describe('maps and tools in a real browser', { skip: existsSync(CHROMIUM) ? fals
     const sim = await page.locator('#tool-result').textContent();
     assert.match(sim!, /%/);
     assert.ok(await page.locator('#tool-result .bar-row').count() >= 3, 'the distribution is drawn');
+    writeFileSync(join(ARTIFACTS, 'tool-battle.png'), await page.screenshot({ fullPage: true }));
 
     assert.deepEqual(errors, []);
   });

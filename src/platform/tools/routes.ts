@@ -52,7 +52,7 @@ function toolForm(doc: ToolDoc, action: string, lang: Lang): Html {
     ${doc.form.sections.map((sec) => html`<fieldset><legend>${sec.title}</legend>${sec.columns
       ? html`<div class="table-wrap"><table class="data"><thead><tr>${sec.columns.map((c) => html`<th>${c}</th>`)}</tr></thead><tbody>
           ${sec.rows.map((r) => html`<tr><th scope="row">${r.label}</th>${r.fields.map((f) => html`<td>${fieldInput(f)}</td>`)}</tr>`)}</tbody></table></div>`
-      : html`<div class="tool-rows">${sec.rows.map((r) => html`${r.fields.map((f) => html`<label class="field"><span>${r.fields.length > 1 || r.label !== f.label ? `${r.label} — ${f.label}` : f.label}</span>${fieldInput(f)}</label>`)}`)}</div>`}</fieldset>`)}
+      : html`<div class="tool-rows">${sec.rows.map((r) => html`${r.fields.map((f) => html`<label class="field"><span>${r.fields.length > 1 ? `${r.label} — ${f.label}` : r.label}</span>${fieldInput(f)}</label>`)}`)}</div>`}</fieldset>`)}
     <p><button type="submit" class="primary">${t(lang, 'tools.compute')}</button></p>
   </form>`;
 }
