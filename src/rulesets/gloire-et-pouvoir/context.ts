@@ -7,7 +7,7 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
 import type { CancelReason, GPEvent, GPEventBody, Audience } from './events.ts';
-import { afterRetreatLosses, globalRenown, livingLords } from './formulas.ts';
+import { afterRetreatLosses, allGlobalRenown, globalRenown, livingLords, relationLists, updateRelationLists, type RelationLists } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
 import type { Order, OrderCode, SheetLine } from './orders/types.ts';
@@ -25,7 +25,8 @@ export interface Snapshot {
   order: LordId[];
 }
 
-export interface TurnSheet { lines: SheetLine[]; submittedOrder: number }
+/** `caretaker`: the lord sent no orders and his steward wrote these (reported at the top of his BILAN). */
+export interface TurnSheet { lines: SheetLine[]; submittedOrder: number; caretaker?: true }
 
 export interface Ctx {
   s: GPState;
@@ -39,6 +40,8 @@ export interface Ctx {
   snap: Snapshot;
   sheets: Record<LordId, TurnSheet>;
   events: GPEvent[];
+  /** The relations indexed by lord (allies, enemies), kept until a relation or a lord's life changes. */
+  relLists: RelationLists | null;
   flags: {
     attackOrigin: Map<string, TerritoryId>; // knights with an ATT order → their origin at phase 7 start
     attacked: Set<string>; // knights whose attack ran
@@ -57,7 +60,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   const idx = mapIndex(map);
   const adjacency = new Map<TerritoryId, Set<TerritoryId>>(map.territories.map((t) => [t.id, new Set(t.adjacent)]));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [],
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], relLists: null,
     snap: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     flags: {
       attackOrigin: new Map(), attacked: new Set(), conquered: new Set(), moved: new Set(), recruited: {},
@@ -76,7 +79,8 @@ export function takeSnapshot(ctx: Ctx): void {
   const avgKnightRenown = mean(Object.values(s.knights).map((k) => k.renown));
   const gr: Record<LordId, number> = {};
   const lords = livingLords(s);
-  for (const l of lords) gr[l] = globalRenown(s, l, avgHappiness);
+  const all = allGlobalRenown(s, avgHappiness, relationsOf(ctx));
+  for (const l of lords) gr[l] = all.get(l)!;
   const grs = lords.map((l) => gr[l]!);
   const order = lords.slice().sort((a, b) =>
     gr[a]! - gr[b]! ||
@@ -91,7 +95,12 @@ function mean(xs: number[]): number {
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
-  return globalRenown(ctx.s, lord, ctx.snap.avgHappiness);
+  return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx));
+}
+
+/** The relations indexed by lord; setRelation and eliminateLord drop the index when they change it. */
+export function relationsOf(ctx: Ctx): RelationLists {
+  return (ctx.relLists ??= relationLists(ctx.s));
 }
 
 export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
@@ -191,6 +200,10 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
   const key = relKey(a, b);
   const from = ctx.s.relations[key] ?? 'peace';
   if (from === to) return;
+  if (ctx.relLists) {
+    if (ctx.relLists.pos.has(a) && ctx.relLists.pos.has(b)) updateRelationLists(ctx.relLists, a, b, from, to);
+    else ctx.relLists = null;
+  }
   if (to === 'peace') delete ctx.s.relations[key];
   else ctx.s.relations[key] = to;
   emit(ctx, 'all', { type: 'relation', a, b, from, to, cause });
@@ -223,6 +236,7 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   const l = ctx.s.lords[lord]!;
   if (!l.alive) return;
   l.alive = false;
+  ctx.relLists = null;
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
   for (const k of knightsOf(ctx, lord)) removeKnight(ctx, k);

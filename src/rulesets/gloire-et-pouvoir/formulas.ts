@@ -87,6 +87,67 @@ export function livingLords(s: GPState): LordId[] {
   return Object.keys(s.lords).filter((id) => s.lords[id]!.alive);
 }
 
+/**
+ * Allies and enemies of every living lord, each list in the order of the lords in the state (the
+ * order `livingLords` gives), read from the relations table in one pass: O(relations), not
+ * O(lords²). Sums over these lists are therefore made in the same order as before, to the bit.
+ */
+export interface RelationLists {
+  allies: Map<LordId, LordId[]>;
+  enemies: Map<LordId, LordId[]>;
+  /** Each living lord's place in the state's order of lords. */
+  pos: Map<LordId, number>;
+}
+
+/** Keeps the lists right after the relation of a and b changed from `from` to `to`. */
+export function updateRelationLists(lists: RelationLists, a: LordId, b: LordId, from: 'peace' | 'war' | 'alliance', to: 'peace' | 'war' | 'alliance'): void {
+  const table = (r: string) => (r === 'alliance' ? lists.allies : r === 'war' ? lists.enemies : null);
+  const out = table(from);
+  const into = table(to);
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    if (out) {
+      const list = out.get(x);
+      const i = list ? list.indexOf(y) : -1;
+      if (list && i >= 0) { list.splice(i, 1); if (!list.length) out.delete(x); }
+    }
+    if (into) {
+      const list = into.get(x) ?? into.set(x, []).get(x)!;
+      const py = lists.pos.get(y)!;
+      let i = list.length;
+      while (i > 0 && lists.pos.get(list[i - 1]!)! > py) i--;
+      list.splice(i, 0, y);
+    }
+  }
+}
+
+export function relationLists(s: GPState): RelationLists {
+  const pos = new Map<LordId, number>();
+  const ids: LordId[] = [];
+  for (const id of Object.keys(s.lords)) if (s.lords[id]!.alive) { pos.set(id, ids.length); ids.push(id); }
+  const al: number[][] = ids.map(() => []);
+  const en: number[][] = ids.map(() => []);
+  for (const key in s.relations) {
+    const rel = s.relations[key];
+    const m = rel === 'alliance' ? al : rel === 'war' ? en : null;
+    if (!m) continue;
+    const bar = key.indexOf('|');
+    const pa = pos.get(key.slice(0, bar));
+    const pb = pos.get(key.slice(bar + 1));
+    if (pa === undefined || pb === undefined || pa === pb) continue;
+    m[pa]!.push(pb);
+    m[pb]!.push(pa);
+  }
+  const allies = new Map<LordId, LordId[]>();
+  const enemies = new Map<LordId, LordId[]>();
+  for (let i = 0; i < ids.length; i++) {
+    if (al[i]!.length) allies.set(ids[i]!, al[i]!.sort((x, y) => x - y).map((p) => ids[p]!));
+    if (en[i]!.length) enemies.set(ids[i]!, en[i]!.sort((x, y) => x - y).map((p) => ids[p]!));
+  }
+  return { allies, enemies, pos };
+}
+
+const NONE: readonly LordId[] = [];
+
 export function alliesOf(s: GPState, lord: LordId): LordId[] {
   return livingLords(s).filter((o) => o !== lord && relation(s, lord, o) === 'alliance');
 }
@@ -97,37 +158,95 @@ export function enemiesOf(s: GPState, lord: LordId): LordId[] {
 export interface RenownParts { lordKnight: number; s1: number; s2: number; treasury: number; allies: number; enemies: number; total: number }
 
 /** GR = R(lord-knight) + S1 + S2 + treasury/500 + allies − enemies; avgH is snap.avgHappiness. */
-export function globalRenownParts(s: GPState, lord: LordId, avgH: number): RenownParts {
+export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?: RelationLists): RenownParts {
   const cfg = s.config;
   const key: MapKey = s.mapKey;
   const l = s.lords[lord];
   if (!l || !l.alive) return { lordKnight: 0, s1: 0, s2: 0, treasury: 0, allies: 0, enemies: 0, total: 0 };
   const lk = lordKnightRenown(s, lord);
   let s1 = 0;
-  for (const k of Object.values(s.knights)) {
+  for (const id in s.knights) {
+    const k = s.knights[id]!;
     if (k.lord !== lord) continue;
     if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
     s1 += k.renown / cfg.knightDivisor;
   }
   let s2 = 0;
   if (avgH > 0) {
-    for (const t of Object.values(s.territories)) {
+    for (const id in s.territories) {
+      const t = s.territories[id]!;
       if (t.owner === lord) s2 += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
     }
   }
   const treasury = l.treasury / cfg.treasuryDivisor;
+  const alliesOfX = (x: LordId) => (lists ? lists.allies.get(x) ?? NONE : alliesOf(s, x));
   let allies = 0;
-  for (const a of alliesOf(s, lord)) allies += lordKnightRenown(s, a) / cfg.allyDivisor[key];
+  for (const a of alliesOfX(lord)) allies += lordKnightRenown(s, a) / cfg.allyDivisor[key];
   let enemies = 0;
-  for (const e of enemiesOf(s, lord)) {
+  for (const e of lists ? lists.enemies.get(lord) ?? NONE : enemiesOf(s, lord)) {
     enemies += lordKnightRenown(s, e) / cfg.enemyDivisor[key];
-    for (const b of alliesOf(s, e)) enemies += lordKnightRenown(s, b) / cfg.enemyAllyDivisor[key];
+    for (const b of alliesOfX(e)) enemies += lordKnightRenown(s, b) / cfg.enemyAllyDivisor[key];
   }
   return { lordKnight: lk, s1, s2, treasury, allies, enemies, total: lk + s1 + s2 + treasury + allies - enemies };
 }
 
-export function globalRenown(s: GPState, lord: LordId, avgH: number): number {
-  return globalRenownParts(s, lord, avgH).total;
+/** `lists`: the relations already indexed (relationLists), when the caller keeps them. */
+export function globalRenown(s: GPState, lord: LordId, avgH: number, lists?: RelationLists): number {
+  return globalRenownParts(s, lord, avgH, lists).total;
+}
+
+/**
+ * The global renown of every living lord at once (the phase snapshot, the public ranking): one
+ * pass over the knights, one over the territories, one over the relations — O(knights +
+ * territories + relations + lords), where lord-by-lord it was O(lords × (knights + territories)
+ * + lords³) with wars. Each lord's terms are summed in the same order as the lord-by-lord
+ * formula, so the results are the same to the last bit (replays keep their hashes).
+ */
+export function allGlobalRenown(s: GPState, avgH: number, lists?: RelationLists): Map<LordId, number> {
+  const parts = renownOf(s, livingLords(s), avgH, lists);
+  return new Map([...parts].map(([l, p]) => [l, p.total]));
+}
+
+function renownOf(s: GPState, lords: LordId[], avgH: number, given?: RelationLists): Map<LordId, RenownParts> {
+  const cfg = s.config;
+  const key: MapKey = s.mapKey;
+  const out = new Map<LordId, RenownParts>();
+  const acc = new Map<LordId, { s1: number; s2: number }>();
+  for (const lord of lords) {
+    const l = s.lords[lord];
+    if (l && l.alive) acc.set(lord, { s1: 0, s2: 0 });
+    else out.set(lord, { lordKnight: 0, s1: 0, s2: 0, treasury: 0, allies: 0, enemies: 0, total: 0 });
+  }
+  for (const id in s.knights) {
+    const k = s.knights[id]!;
+    const a = acc.get(k.lord);
+    if (!a) continue;
+    if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
+    a.s1 += k.renown / cfg.knightDivisor;
+  }
+  if (avgH > 0) {
+    for (const id in s.territories) {
+      const t = s.territories[id]!;
+      const a = t.owner === null ? undefined : acc.get(t.owner);
+      if (a) a.s2 += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
+    }
+  }
+  const lists = given ?? relationLists(s);
+  const lkr = new Map<LordId, number>();
+  const lkOf = (id: LordId) => { let r = lkr.get(id); if (r === undefined) { r = lordKnightRenown(s, id); lkr.set(id, r); } return r; };
+  for (const [lord, a] of acc) {
+    const lk = lkOf(lord);
+    const treasury = s.lords[lord]!.treasury / cfg.treasuryDivisor;
+    let allies = 0;
+    for (const x of lists.allies.get(lord) ?? NONE) allies += lkOf(x) / cfg.allyDivisor[key];
+    let enemies = 0;
+    for (const e of lists.enemies.get(lord) ?? NONE) {
+      enemies += lkOf(e) / cfg.enemyDivisor[key];
+      for (const b of lists.allies.get(e) ?? NONE) enemies += lkOf(b) / cfg.enemyAllyDivisor[key];
+    }
+    out.set(lord, { lordKnight: lk, s1: a.s1, s2: a.s2, treasury, allies, enemies, total: lk + a.s1 + a.s2 + treasury + allies - enemies });
+  }
+  return out;
 }
 
 /** The highest title whose threshold is ≤ GR on this map [T, P G-35]. */

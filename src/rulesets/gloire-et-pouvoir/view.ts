@@ -6,7 +6,7 @@
  * his knights stand). Tax coefficients, fortifications, forces and treasuries of others stay hidden.
  */
 import type { Fortification, Title } from './config.ts';
-import { globalRenown, livingLords } from './formulas.ts';
+import { allGlobalRenown, livingLords } from './formulas.ts';
 import type { GPState, Intel, KnightId, LordId, Relation, TerritoryId } from './state.ts';
 import { relation } from './state.ts';
 
@@ -51,6 +51,7 @@ export function playerView(s: GPState, player: LordId | null): GPView {
   const me = player ? s.lords[player] ?? null : null;
   const avgH = avgHappiness(s);
   const living = new Set(livingLords(s));
+  const renown = allGlobalRenown(s, avgH);
   const owned = (l: LordId) => Object.values(s.territories).filter((t) => t.owner === l).length;
   const myKnightSpots = new Set(Object.values(s.knights).filter((k) => k.lord === player).map((k) => k.location));
   const visible = (t: TerritoryId) => (me && s.territories[t]!.owner === me.id) || myKnightSpots.has(t);
@@ -83,7 +84,7 @@ export function playerView(s: GPState, player: LordId | null): GPView {
       allyCallsReceived: s.allyCalls.filter((c) => c.callee === me.id).map((c) => ({ caller: c.caller, turn: c.turn, enemies: c.enemiesAtCall })),
     },
     lords: Object.values(s.lords).map((l) => ({
-      id: l.id, name: l.name, alive: l.alive, title: l.title, renown: living.has(l.id) ? globalRenown(s, l.id, avgH) : null,
+      id: l.id, name: l.name, alive: l.alive, title: l.title, renown: living.has(l.id) ? renown.get(l.id)! : null,
       territories: owned(l.id), relation: player && l.id !== player ? relation(s, player, l.id) : null,
     })),
     relations: Object.entries(s.relations).map(([k, v]) => { const [a, b] = k.split('|') as [string, string]; return { a, b, relation: v }; }),

@@ -5,9 +5,9 @@
 import type { Rng } from '../../../engine/rng.ts';
 import type { Fortification, GPConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, changeOwner, eliminateLord, emit, felony, forEachOrder, garrisonAt, linesOf, orderedSheetLords, removeArmy, removeKnight, sameOrAdjacent } from '../context.ts';
+import { armyOf, cancel, changeOwner, eliminateLord, emit, felony, forEachOrder, garrisonAt, linesOf, orderedSheetLords, relationsOf, removeArmy, removeKnight, sameOrAdjacent } from '../context.ts';
 import type { DefenderReport } from '../events.ts';
-import { alliesOf, floorSafe, roundHalfUp } from '../formulas.ts';
+import { floorSafe, roundHalfUp } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { relation } from '../state.ts';
 
@@ -94,7 +94,7 @@ export function defendersOf(ctx: Ctx, attacker: LordId, t: TerritoryId): Defende
   const out: Defender[] = [];
   const g = garrisonAt(ctx, owner, t);
   if (g && g.strength > 0) out.push({ kind: 'garrison', lord: owner, knight: null, army: g, strength: g.strength, virtualRenown, gr: -Infinity });
-  const defendingLords = new Set([owner, ...alliesOf(s, owner)]);
+  const defendingLords = new Set([owner, ...(relationsOf(ctx).allies.get(owner) ?? [])]);
   for (const k of Object.values(s.knights)) {
     if (k.location !== t || !defendingLords.has(k.lord) || k.lord === attacker) continue;
     if (relation(s, k.lord, attacker) === 'alliance') continue; // allies of the attacker stand aside [P G-19]

@@ -4,14 +4,17 @@
  * Two-sided orders are evaluated when the first lord of the pair is processed [P G-25].
  */
 import type { Ctx } from '../context.ts';
-import { cancel, declareWar, emit, felony, forEachOrder, liveGR, linesOf, setRelation } from '../context.ts';
-import { alliesOf, enemiesOf, refusalPenalty } from '../formulas.ts';
+import { cancel, declareWar, emit, felony, forEachOrder, liveGR, linesOf, relationsOf, setRelation } from '../context.ts';
+import { refusalPenalty } from '../formulas.ts';
 import type { LordId } from '../state.ts';
 import { relKey, relation } from '../state.ts';
 
 export function phase8(ctx: Ctx): void {
   const { s } = ctx;
   const alive = (l: LordId) => !!s.lords[l]?.alive;
+  // Allies and enemies from the relations index (the living lords' order, as livingLords gives).
+  const alliesOf = (_s: unknown, l: LordId): LordId[] => [...(relationsOf(ctx).allies.get(l) ?? [])];
+  const enemiesOf = (_s: unknown, l: LordId): LordId[] => [...(relationsOf(ctx).enemies.get(l) ?? [])];
 
   // 8.1 declarations of war (unilateral); on an ally: felony [T §5.9.2].
   forEachOrder(ctx, ['GUE'], (lord, line) => {

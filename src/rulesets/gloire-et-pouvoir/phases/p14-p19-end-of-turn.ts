@@ -3,11 +3,11 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, emit, forEachOrder, garrisonAt, knightsOf, liveGR, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison } from '../context.ts';
-import { afterRetreatLosses, globalRenown, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
-import type { Army, LordId } from '../state.ts';
+import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, relationsOf, removeArmy, removeKnight, repatriateGarrison } from '../context.ts';
+import { afterRetreatLosses, allGlobalRenown, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
+import type { Army, Knight, LordId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
-import { relation } from '../state.ts';
+import { lordIdCompare, relation } from '../state.ts';
 
 export function phase14(ctx: Ctx): void {
   const { s, cfg } = ctx;
@@ -55,6 +55,10 @@ export function phase14(ctx: Ctx): void {
 
 export function phase15(ctx: Ctx): void {
   const { s, cfg } = ctx;
+  // Each lord's knights and armies, gathered once: a lord's upkeep touches only his own.
+  const byLord = groupByLord(ctx);
+  const knightsOf = (_ctx: Ctx, lord: LordId) => (byLord.knights.get(lord) ?? []).filter((k) => s.knights[k.id] === k);
+  const armiesOf = (lord: LordId) => (byLord.armies.get(lord) ?? []).filter((a) => s.armies[String(a.id)] === a);
   for (const lord of ctx.snap.order) {
     const l = s.lords[lord];
     if (!l?.alive) continue;
@@ -77,7 +81,7 @@ export function phase15(ctx: Ctx): void {
     }
     // 3. army upkeep, 10 % of strength: commanded armies then garrisons, by id; unpaid → demobilised [T, P G-33].
     let upkeep = 0;
-    const armies = Object.values(s.armies).filter((a) => a.lord === lord)
+    const armies = armiesOf(lord)
       .sort((a, b) => Number(a.commander === null) - Number(b.commander === null) || a.id - b.id);
     for (const a of armies) {
       const cost = roundHalfUp(cfg.armyUpkeep * a.strength);
@@ -87,7 +91,7 @@ export function phase15(ctx: Ctx): void {
     }
     emit(ctx, [lord], { type: 'upkeep', lord, pay, armies: upkeep, treasuryAfter: l.treasury });
     // 4. garrison happiness bonus, after the revolts [T, P C-13].
-    for (const g of Object.values(s.armies).filter((a) => a.lord === lord && a.commander === null).sort((a, b) => a.id - b.id)) {
+    for (const g of armiesOf(lord).filter((a) => a.commander === null).sort((a, b) => a.id - b.id)) {
       const t = s.territories[g.location]!;
       if (t.owner !== lord || g.strength <= 0) continue;
       const bonus = Math.min(cfg.garrisonBonusCap, g.strength / cfg.garrisonBonusPer);
@@ -95,6 +99,16 @@ export function phase15(ctx: Ctx): void {
       emit(ctx, [lord], { type: 'garrison-bonus', lord, territory: t.id, bonus, hAfter: t.happiness });
     }
   }
+}
+
+/** Knights (in id order, as knightsOf gives them) and armies of every lord, in one pass each. */
+function groupByLord(ctx: Ctx): { knights: Map<LordId, Knight[]>; armies: Map<LordId, Army[]> } {
+  const knights = new Map<LordId, Knight[]>();
+  for (const k of Object.values(ctx.s.knights)) (knights.get(k.lord) ?? knights.set(k.lord, []).get(k.lord)!).push(k);
+  for (const list of knights.values()) list.sort((a, b) => lordIdCompare(a.id, b.id));
+  const armies = new Map<LordId, Army[]>();
+  for (const a of Object.values(ctx.s.armies)) (armies.get(a.lord) ?? armies.set(a.lord, []).get(a.lord)!).push(a);
+  return { knights, armies };
 }
 
 export function phase16(ctx: Ctx): void {
@@ -119,10 +133,13 @@ export function phase16(ctx: Ctx): void {
 }
 
 export function phase17(ctx: Ctx): void {
+  // Titles do not enter the global renown: every lord's live GR is the same whatever the order
+  // in which titles are given, so they are computed together (the same values as liveGR).
+  const gr = allGlobalRenown(ctx.s, ctx.snap.avgHappiness, relationsOf(ctx));
   for (const lord of ctx.snap.order) {
     const l = ctx.s.lords[lord]!;
     if (!l.alive) continue;
-    const to = titleFor(ctx.cfg, ctx.s.mapKey, liveGR(ctx, lord));
+    const to = titleFor(ctx.cfg, ctx.s.mapKey, gr.get(lord)!);
     if (to !== l.title) emit(ctx, [lord], { type: 'title', lord, from: l.title, to });
     l.title = to;
   }
@@ -136,9 +153,11 @@ export function phase18(ctx: Ctx): void {
     if (owner === null) return revolted.has(t) ? !ownedBy(ctx, lord).includes(t) : false;
     return owner !== lord && relation(s, lord, owner) !== 'alliance';
   };
+  // Each lord's knights and garrisons, gathered once: a lord's repatriation moves only his own.
+  const byLord = groupByLord(ctx);
   for (const lord of ctx.snap.order) {
     if (!s.lords[lord]?.alive) continue;
-    for (const k of knightsOf(ctx, lord)) {
+    for (const k of (byLord.knights.get(lord) ?? []).filter((x) => s.knights[x.id] === x)) {
       if (!foreign(lord, k.location)) continue;
       const dest = nearestOwned(ctx, lord, k.location);
       if (!dest) continue; // a lord with no land: his knights stay [P G-36]
@@ -155,7 +174,7 @@ export function phase18(ctx: Ctx): void {
       emit(ctx, [lord], { type: 'repatriated', lord, knight: k.id, army: a?.id ?? null, from, to: dest.to, distance: dest.distance, before, after });
     }
     // Garrisons never stand on foreign land (they go home at once); this is a safety net.
-    for (const g of Object.values(s.armies).filter((a: Army) => a.lord === lord && a.commander === null).sort((a, b) => a.id - b.id)) {
+    for (const g of (byLord.armies.get(lord) ?? []).filter((a: Army) => s.armies[String(a.id)] === a && a.commander === null).sort((a, b) => a.id - b.id)) {
       if (s.territories[g.location]!.owner !== lord) repatriateGarrison(ctx, g);
     }
   }
@@ -165,8 +184,11 @@ export function phase19(ctx: Ctx): void {
   const { s, cfg } = ctx;
   const key = s.mapKey;
   const lords = livingLords(s);
-  const gr = new Map(lords.map((l) => [l, globalRenown(s, l, ctx.snap.avgHappiness)]));
-  const count = (l: LordId) => ownedBy(ctx, l).length;
+  const all = allGlobalRenown(s, ctx.snap.avgHappiness, relationsOf(ctx));
+  const gr = new Map(lords.map((l) => [l, all.get(l)!]));
+  const owned = new Map<LordId, number>();
+  for (const t of Object.values(s.territories)) if (t.owner !== null) owned.set(t.owner, (owned.get(t.owner) ?? 0) + 1);
+  const count = (l: LordId) => owned.get(l) ?? 0;
   emit(ctx, 'all', {
     type: 'ranking',
     entries: lords.map((l) => ({ lord: l, renown: gr.get(l)!, title: s.lords[l]!.title, territories: count(l) }))
