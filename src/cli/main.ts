@@ -16,7 +16,8 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain new --ruleset gloire-et-pouvoir --map scandinavia --players 10 --seed S --out game.json
                [--lords "Hawkmoon,Hylith,…"] [--config overrides.json]
   suzerain orders game.json --lord NAME --file orders.txt [--lang fr|en]   (--file - reads standard input)
-  suzerain resolve game.json [--bots]                          (--bots: absent lords are played by bots)
+  suzerain resolve game.json [--bots | --caretaker]            (--bots: absent lords are played by bots;
+                                                               --caretaker: by the caretaker, defensive orders)
   suzerain report game.json --lord NAME [--turn N] [--lang fr|en]
   suzerain status game.json
   suzerain view game.json --lord NAME
@@ -142,10 +143,15 @@ function cmdOrders(args: string[], io: Io): number {
 }
 
 function cmdResolve(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { bots: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { bots: { type: 'boolean', default: false }, caretaker: { type: 'boolean', default: false } } });
   const path = positionals[0];
   let { game, entry } = load(path);
+  if (values.bots && values.caretaker) throw new CliError('--bots and --caretaker exclude each other');
+  if (values.caretaker && !entry.caretaker) throw new CliError(`ruleset ${entry.ruleset.id} has no caretaker`);
   if (values.bots && entry.bot) game = botAnswers(entry, game);
+  const cared = values.caretaker ? missing(entry.ruleset, game) : [];
+  if (values.caretaker) game = caretakerAnswers(entry, game);
+  if (cared.length) io.out(`no orders from: ${cared.map((a) => playerName(entry, game, a.player)).join(', ')} (played by the caretaker)`);
   const absent = missing(entry.ruleset, game);
   const next = advance(entry.ruleset, game, { useDefaults: true });
   save(path!, next);
@@ -248,7 +254,33 @@ async function cmdServe(io: Io): Promise<number> {
   const { configFromEnv } = await import('../platform/config.ts');
   const { startPlatform } = await import('../platform/main.ts');
   const config = configFromEnv();
+  // WORKERS=n (PostgreSQL only): n server processes share the port (the kernel spreads the
+  // connections) and the database (each due turn is claimed by one of them).
+  const workers = Math.max(1, Number(process.env.WORKERS ?? 1) || 1);
+  if (workers > 1 && config.databaseUrl) {
+    const cluster = (await import('node:cluster')).default;
+    if (cluster.isPrimary) {
+      cluster.schedulingPolicy = cluster.SCHED_NONE;
+      for (let i = 0; i < workers; i++) cluster.fork({ SUZERAIN_WORKER: String(i) });
+      let up = 0;
+      cluster.on('message', (_w, m) => {
+        if (m === 'up' && ++up === workers) io.out(`Suzerain is served at ${config.publicUrl} (PostgreSQL; ${workers} processes; mail ${config.smtpUrl ? 'by SMTP' : 'kept in the outbox, /host/outbox'})`);
+      });
+      cluster.on('exit', (w, code) => { if (code !== 0) io.err(`suzerain: worker ${w.process.pid} exited with ${code}`); });
+      await new Promise<void>((resolve) => {
+        const stop = () => { for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM'); setTimeout(resolve, 2000).unref(); cluster.on('exit', () => { if (!Object.keys(cluster.workers ?? {}).length) resolve(); }); };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      process.exit(0);
+    }
+    // The inbound mail server listens in the first worker only.
+    if (process.env.SUZERAIN_WORKER !== '0') config.inboundSmtpPort = null;
+  } else if (workers > 1) {
+    io.err('suzerain: WORKERS needs DATABASE_URL (the embedded database belongs to one process); serving with one process');
+  }
   const platform = await startPlatform(config);
+  process.send?.('up');
   io.out(`Suzerain is served at ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}; mail ${config.smtpUrl ? 'by SMTP' : 'kept in the outbox, /host/outbox'})`);
   await new Promise<void>((resolve) => {
     const stop = () => { void platform.close().then(resolve); };
@@ -259,13 +291,23 @@ async function cmdServe(io: Io): Promise<number> {
 }
 
 /** Gives every absent player a bot's answer (its own RNG stream per step and player). */
-function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[]): GameRecord {
+export function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[]): GameRecord {
   let g = game;
   for (const m of missing(entry.ruleset, g)) {
     const rng = createRng(g.seed, `bot/${g.steps.length + 1}/${m.player}`);
     const r = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng));
     for (const i of r.validation.issues) rejected?.push(`step ${g.steps.length + 1}, ${m.player}: ${i.message}`);
     g = r.game;
+  }
+  return g;
+}
+
+/** Gives every absent player the caretaker's answer (its own RNG stream per step and player, as on the platform). */
+function caretakerAnswers(entry: RulesetEntry, game: GameRecord): GameRecord {
+  let g = game;
+  for (const m of missing(entry.ruleset, g)) {
+    const rng = createRng(g.seed, `caretaker/${g.steps.length + 1}/${m.player}`);
+    g = submit(entry.ruleset, g, m.player, m.decision, entry.caretaker!(g.state, m.player, m.decision, rng)).game;
   }
   return g;
 }

@@ -126,6 +126,17 @@ export function replay<S>(ruleset: Ruleset<S>, game: GameRecord<S>): ReplayResul
 }
 
 /**
+ * The game re-run from its setup with its recorded submissions, keeping the hashes and events the
+ * current code gives (after a deliberate change of a ruleset's code, e.g. to re-record a regression
+ * fixture once the bug it caught is fixed). Answers not yet resolved are kept as they are.
+ */
+export function rerecord<S>(ruleset: Ruleset<S>, game: GameRecord<S>): GameRecord<S> {
+  let g = createGame(ruleset, game.options, game.seed);
+  for (const step of game.steps) g = applyStep(ruleset, g, step.submissions, step.defaulted);
+  return { ...g, pending: game.pending, nextOrder: game.nextOrder };
+}
+
+/**
  * Every state of a replay from the setup, one at a time: the initial state (index 0), then the
  * state after each recorded step, each with its hash and the hash the record expects (to tell
  * whether the replay still reaches the recorded states). Stops after step `upTo` when given.

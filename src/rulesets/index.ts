@@ -6,7 +6,10 @@ import type { Rng } from '../engine/rng.ts';
 import type { PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
 import { botOrders } from './gloire-et-pouvoir/bot.ts';
+import { caretakerAnswer } from './gloire-et-pouvoir/caretaker.ts';
 import { summarizeTurn } from './gloire-et-pouvoir/summary.ts';
+import { gpInvariants } from './gloire-et-pouvoir/invariants.ts';
+import { soakGame } from './gloire-et-pouvoir/soak.ts';
 import type { GPState } from './gloire-et-pouvoir/state.ts';
 import type { GPEvent } from './gloire-et-pouvoir/events.ts';
 
@@ -14,17 +17,34 @@ export interface RulesetEntry<S = any, E = any> {
   ruleset: Ruleset<S, any, E>;
   /** A bot's answer to one decision (legal, sensible play), for demos, simulations and soak tests. */
   bot?: (state: S, player: PlayerId, decision: string, rng: Rng) => unknown;
+  /**
+   * The caretaker's answer for a player who sent none by the deadline (a host option): sensible,
+   * defensive play reading only what that player may know, marked so that his report says so.
+   * Returns the structured answer to submit (validated like any other answer).
+   */
+  caretaker?: (state: S, player: PlayerId, decision: string, rng: Rng) => unknown;
   /** One progress line after a step, for the command line. */
   summarize?: (state: S, events: E[]) => string;
   /** Options for a new game from command-line style arguments. */
   options: (args: { map?: string; players?: number; lords?: string[]; config?: Record<string, unknown> }) => unknown;
+  /**
+   * The state invariants: throws an Error naming the first one broken. `initial` is the state
+   * after setup, `previous` the state before the step just resolved (null for the initial state),
+   * `step` the number of steps resolved. Checked after every step by the soak runner and tests.
+   */
+  invariants?: (state: S, context: { initial: S; previous: S | null; step: number }) => void;
+  /** The soak runner's mix of games: one game's map and number of players, drawn from `rng` (among `maps` when given). */
+  soakGame?: (rng: Rng, maps?: string[]) => { map: string; players: number };
 }
 
 const gp: RulesetEntry<GPState, GPEvent> = {
   ruleset: gloireEtPouvoir,
   bot: (state, player, _decision, rng) => botOrders(state, player, rng),
+  caretaker: (state, player) => caretakerAnswer(state, player),
   summarize: summarizeTurn,
   options: (a) => ({ map: a.map ?? 'scandinavia', players: a.players, lords: a.lords, config: a.config }),
+  invariants: gpInvariants,
+  soakGame,
 };
 
 export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp };

@@ -61,7 +61,7 @@ const ev = (phase: number, audience: Audience, body: GPEventBody): GPEvent => ({
 
 /** Every event type (the compiler forces the list to be complete). */
 const EVENT_TYPES: Record<EventType, true> = {
-  'order-cancelled': true, abdicated: true, renamed: true, 'knight-released': true, 'army-demobilised': true, rent: true, tax: true,
+  caretaker: true, 'order-cancelled': true, abdicated: true, renamed: true, 'knight-released': true, 'army-demobilised': true, rent: true, tax: true,
   redistribution: true, 'retreat-defaults': true, 'special-defence': true, 'knight-recruited': true, 'recruit-unaffordable': true, levy: true,
   'army-assigned': true, transfer: true, garrisoned: true, battle: true, felony: true, conquest: true, 'garrison-repatriated': true,
   'lord-died': true, 'knight-died': true, relation: true, 'aid-refused': true, 'ally-called': true, moved: true, 'joust-organised': true,
@@ -95,6 +95,7 @@ function makeEvents(): GPEvent[] {
     ev(3, ['L1'], { type: 'tax', lord: 'L1', territory: 'narvik', level: 5, income: 4948, hBefore: 20, hAfter: 19.5, cBefore: 0.4, cAfter: 0.45 }),
     ev(3, ['L2'], { type: 'tax', lord: 'L2', territory: 'dolon', level: 4, income: 7777, hBefore: 20, hAfter: 19.6, cBefore: 0.4, cAfter: 0.44 }),
     ev(1, ['L1'], { type: 'order-cancelled', lord: 'L1', seq: 2, text: 'MOV Gauvain Oulu', reason: 'not-adjacent' }),
+    ev(1, ['L1'], { type: 'caretaker', lord: 'L1', orders: ['RED 2000 Thule', 'GAR Hawkmoon 500'] }),
     ev(1, ['L3'], { type: 'abdicated', lord: 'L3' }),
     ev(1, ['L1'], { type: 'renamed', lord: 'L1', knight: 'K4', from: 'Bohort', to: 'Gauvain' }),
     ev(2, ['L1'], { type: 'knight-released', lord: 'L1', knight: 'K8', name: 'Keu', armyMen: 400 }),

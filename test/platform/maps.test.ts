@@ -45,7 +45,7 @@ for (const kind of DB_KINDS) {
       const home = Object.values(state.territories as Record<string, { id: string; owner: string }>).find((t) => t.owner === bobId)!.id;
       const id = state.nextArmy++;
       state.armies[String(id)] = { id, lord: bobId, strength: bobGarrison, commander: null, location: home, receivedTransfer: false, defThreshold: null, levyTurn: 0 };
-      await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [publicGame, JSON.stringify(state)]);
+      await tp.db.query('UPDATE games SET state = $2, state_hash = $3 WHERE id = $1', [publicGame, JSON.stringify(state), 'test-edited-state']);
     });
     after(async () => { await tp?.close(); });
 

@@ -7,7 +7,7 @@ import type { Lang } from '../../engine/ruleset.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
-import { endSession, requireUser, sendPage, startSession, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
+import { endSession, requireUser, sendPage, sessionsChanged, startSession, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import {
   authenticate, changePassword, LOGIN_MAX, PASSWORD_MIN, requestPasswordReset, resendValidation, resendValidationFor, resetPassword, resetTokenUser,
   safeNext, setLang, signUp, validateAccount, type SignupErrors,
@@ -405,7 +405,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     const user = await authenticate(ctx, login, str(f.password), req.ip);
     if (!user) return sendPage(reply, loginPage(v, { login, next, error: true }), 401);
     // A new session id at each login (the old one, if any, ends).
-    if (v.sessionHash) await ctx.db.query('DELETE FROM sessions WHERE id_hash = $1', [v.sessionHash]);
+    if (v.sessionHash) await ctx.db.query('DELETE FROM sessions WHERE id_hash = $1', [v.sessionHash]); sessionsChanged();
     await startSession(ctx, reply, user.id);
     reply.setCookie('lang', user.lang, { path: '/', sameSite: 'lax', secure: ctx.config.secureCookies });
     // Only validated accounts get here (authenticate refuses the others like a wrong password).
@@ -444,7 +444,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     if (pe) return sendPage(reply, resetTokenPage(v, token, u.login, pe), 400);
     const done = await resetPassword(ctx, token, password);
     if (!done) return sendPage(reply, resetTokenPage(v, token, null), 400);
-    if (v.sessionHash) await ctx.db.query('DELETE FROM sessions WHERE id_hash = $1', [v.sessionHash]);
+    if (v.sessionHash) await ctx.db.query('DELETE FROM sessions WHERE id_hash = $1', [v.sessionHash]); sessionsChanged();
     await startSession(ctx, reply, done.id);
     reply.setCookie('lang', done.lang, { path: '/', sameSite: 'lax', secure: ctx.config.secureCookies });
     return reply.redirect('/account?reset=1', 303);

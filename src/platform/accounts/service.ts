@@ -12,7 +12,7 @@ import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
-import { newToken, sha256, type AppCtx } from '../http/server.ts';
+import { newToken, sessionsChanged, sha256, type AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords.ts';
 
@@ -277,7 +277,7 @@ export async function validateAccount(ctx: AppCtx, login: string, code: string):
         AND used_at IS NULL AND expires_at > $3 FOR UPDATE`, [u.id, codeHash(u.id, c), now]);
       if (!tok) return false;
       await db.query(`UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND kind = 'validate' AND used_at IS NULL`, [u.id, now]);
-      await db.query('UPDATE users SET validated = TRUE WHERE id = $1', [u.id]);
+      await db.query('UPDATE users SET validated = TRUE WHERE id = $1', [u.id]); sessionsChanged();
       return true;
     });
     if (ok) { await forget(ctx.db, marks); return { status: 'ok', userId: u.id }; }
@@ -338,7 +338,7 @@ export async function authenticate(ctx: AppCtx, login: string, password: string,
   await forget(ctx.db, marks);
   await ctx.db.query('DELETE FROM login_failures WHERE key = $1', [loginK]);
   if (needsRehash(row!.password_hash)) {
-    await ctx.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(String(password)), row!.id]);
+    await ctx.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(String(password)), row!.id]); sessionsChanged();
   }
   return toUser(row!);
 }
@@ -389,8 +389,8 @@ export async function resetPassword(ctx: AppCtx, token: string, password: string
       [resetHash(token), now]);
     if (!k) return null;
     await db.query(`UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND kind = 'reset' AND used_at IS NULL`, [k.user_id, now]);
-    await db.query('UPDATE users SET password_hash = $1, validated = TRUE WHERE id = $2', [hash, k.user_id]);
-    await db.query('DELETE FROM sessions WHERE user_id = $1', [k.user_id]);
+    await db.query('UPDATE users SET password_hash = $1, validated = TRUE WHERE id = $2', [hash, k.user_id]); sessionsChanged();
+    await db.query('DELETE FROM sessions WHERE user_id = $1', [k.user_id]); sessionsChanged();
     await db.query('DELETE FROM login_failures WHERE key = (SELECT $2 || login_key FROM users WHERE id = $1)', [k.user_id, 'login:']);
     return k.user_id as number;
   });
@@ -408,19 +408,19 @@ export async function changePassword(ctx: AppCtx, userId: number, current: strin
   if (!r || !(await verifyPassword(String(current ?? ''), r.password_hash))) return 'acct.err.password-wrong';
   const hash = await hashPassword(password);
   await ctx.db.tx(async (db) => {
-    await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]);
-    await db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [userId, keepSessionHash]);
+    await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]); sessionsChanged();
+    await db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [userId, keepSessionHash]); sessionsChanged();
   });
   return 'ok';
 }
 
 export async function setLang(ctx: AppCtx, userId: number, lang: Lang): Promise<void> {
-  await ctx.db.query('UPDATE users SET lang = $1 WHERE id = $2', [lang === 'en' ? 'en' : 'fr', userId]);
+  await ctx.db.query('UPDATE users SET lang = $1 WHERE id = $2', [lang === 'en' ? 'en' : 'fr', userId]); sessionsChanged();
 }
 
 /** Ends every session of an account except `keepSessionHash`. */
 export async function endOtherSessions(ctx: AppCtx, userId: number, keepSessionHash: string | null): Promise<void> {
-  await ctx.db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [userId, keepSessionHash]);
+  await ctx.db.query('DELETE FROM sessions WHERE user_id = $1 AND id_hash IS DISTINCT FROM $2', [userId, keepSessionHash]); sessionsChanged();
 }
 
 // ---------------------------------------------------------------------------------------------

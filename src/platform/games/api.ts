@@ -29,6 +29,9 @@ export interface CreateGameInput {
   /** Resolve as soon as every human lord is ready. */
   early?: boolean;
   reminderHours?: number;
+  /** Host option (default false): a human lord who sends no orders by the deadline is played for
+   *  that turn by the ruleset's caretaker, and his report says so. */
+  caretaker?: boolean;
 }
 
 export interface GameSummary {
@@ -65,6 +68,12 @@ export interface GamesApi {
   sheet(ctx: AppCtx, gameId: number, player: string): Promise<SheetState>;
   /** Validates and stores a sheet as typed (text or structured); valid parts are kept. */
   saveSheet(ctx: AppCtx, gameId: number, player: string, answer: string | unknown[]): Promise<SheetState>;
+  /**
+   * The common case of saveSheet, in one short transaction: a user saves the text of his own
+   * sheet in a running game where his seat is active. Null when that is not the case (the caller
+   * then takes saveSheet's way, whose errors say why). Returns the sheet and the resolved steps.
+   */
+  saveOwnSheet(ctx: AppCtx, gameId: number, userId: number, text: string): Promise<{ sheet: SheetState; step: number } | null>;
   /** Marks the sheet ready (or not). With early resolution, the last ready lord triggers the turn. */
   setReady(ctx: AppCtx, gameId: number, player: string, ready: boolean): Promise<void>;
   /** Resolves the step in progress if it is due (deadline passed, or everyone ready with early resolution). */

@@ -20,6 +20,7 @@ import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/s
 import { demoRoutes } from '../web/demo.ts';
 import { DEFAULT_SCHEDULE, type GamesApi, type GameSummary, type Schedule, type Seat, type SheetState } from './api.ts';
 import { games as gamesService, MISSED_FLAG } from './service.ts';
+import { cachedState } from './states.ts';
 
 /** The games service, seen through its documented API only. */
 const games: GamesApi = gamesService;
@@ -64,6 +65,19 @@ messages({
   'gweb.create.time': { fr: 'Heure', en: 'Time' },
   'gweb.create.tz': { fr: 'Fuseau horaire', en: 'Time zone' },
   'gweb.create.early': { fr: 'Résoudre le tour dès que tous les seigneurs sont prêts', en: 'Resolve the turn as soon as every lord is ready' },
+  'gweb.create.caretaker': { fr: 'Intendant pour les seigneurs sans ordres', en: 'Caretaker for lords without orders' },
+  'gweb.create.caretaker-help': {
+    fr: 'Un seigneur qui n’a pas envoyé d’ordres à l’échéance est gouverné pour ce tour par un intendant, qui donne des ordres défensifs choisis par l’arbitre du jeu ; son bilan le dit, et le tour compte comme manqué. Sans cette option (comme dans les règles d’origine), il ne fait rien.',
+    en: 'A lord who has sent no orders by the deadline is governed for that turn by a steward, who gives defensive orders chosen by the game’s referee; his report says so, and the turn counts as missed. Without this option (as in the original rules), he does nothing.',
+  },
+  'gweb.caretaker.on': {
+    fr: 'Intendant : un seigneur sans ordres à l’échéance est gouverné pour ce tour par son intendant (ordres défensifs).',
+    en: 'Caretaker: a lord without orders at the deadline is governed for that turn by his steward (defensive orders).',
+  },
+  'gweb.caretaker.off': {
+    fr: 'Pas d’intendant : un seigneur sans ordres à l’échéance ne fait rien ce tour-là.',
+    en: 'No caretaker: a lord without orders at the deadline does nothing that turn.',
+  },
   'gweb.create.config': { fr: 'Variantes et constantes (JSON, facultatif)', en: 'Variants and constants (JSON, optional)' },
   'gweb.create.config-help': {
     fr: 'Un objet JSON d’options de variante ou de constantes, vérifié par l’arbitre, par exemple {"startTreasury": 5000}.',
@@ -259,9 +273,9 @@ export function mapLabel(lang: Lang, id: string | null): string {
 /** Reads the ruleset state and schedule of a game (not part of GamesApi: the order page needs the
  *  state to ask the ruleset for its guided form and the open decisions). */
 export async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule }> {
-  const row = await ctx.db.one<{ state: unknown; schedule: Schedule | string | null }>('SELECT state, schedule FROM games WHERE id = $1', [gameId]);
+  const row = await ctx.db.one<{ state_hash: string | null; schedule: Schedule | string | null }>('SELECT state_hash, schedule FROM games WHERE id = $1', [gameId]);
   const sched = typeof row?.schedule === 'string' ? JSON.parse(row.schedule) as Schedule : row?.schedule ?? null;
-  const state = typeof row?.state === 'string' ? JSON.parse(row.state) as unknown : row?.state ?? null;
+  const state = row ? await cachedState(ctx.db, gameId, row.state_hash) : null;
   return { state, schedule: { ...DEFAULT_SCHEDULE, ...(sched ?? {}) } };
 }
 
@@ -450,11 +464,11 @@ export async function ownSeat(ctx: AppCtx, req: FastifyRequest, activeOnly: bool
 
 // ───────────────────────────────────────────────────────────── pages
 
-interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; early: boolean; config: string }
+interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; early: boolean; caretaker: boolean; config: string }
 
 const defaultCreate = (): CreateValues => ({
   name: '', map: 'scandinavia', lords: '10', lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
-  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, early: true, config: '',
+  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, early: true, caretaker: false, config: '',
 });
 
 function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
@@ -483,6 +497,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
       </div>
       <datalist id="tz-list">${zones.map((z) => html`<option value="${z}"></option>`)}</datalist>
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
+      <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
+      <p class="muted small">${t(lang, 'gweb.create.caretaker-help')}</p>
       <label>${t(lang, 'gweb.create.config')}
         <textarea name="config" rows="4" spellcheck="false" class="mono" placeholder="{}">${val.config}</textarea></label>
       <p class="muted small">${t(lang, 'gweb.create.config-help')}</p>
@@ -536,7 +552,8 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const val: CreateValues = {
     name: str(b.name, 200).trim(), map: str(b.map, 50), lords: str(b.lords, 10).trim(), lordName: str(b.lordName, 200).trim(),
     password: str(b.password, 200), weekday: str(b.weekday, 2), time: str(b.time, 10).trim(), timeZone: str(b.timeZone, 100).trim(),
-    early: b.early === '1' || b.early === 'on' || b.early === true, config: str(b.config, 20_000),
+    early: b.early === '1' || b.early === 'on' || b.early === true,
+    caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
   };
   const fail = (error: string) => gamesPage(ctx, req, reply, { values: val, error, status: 400 });
   const standing = await standingOf(ctx, v);
@@ -566,7 +583,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     id = await games.create(ctx, {
       ruleset: DEFAULT_RULESET, name: val.name, options: { map: val.map, config }, seats: [{ userId: v.user.id, lordName: val.lordName }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
-      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7 }, early: val.early,
+      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7 }, early: val.early, caretaker: val.caretaker,
     });
   } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e) }));
@@ -626,6 +643,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     <h1>${g.name}</h1>
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g.map)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'gweb.colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
+    <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
@@ -765,6 +783,12 @@ async function earlyNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<strin
   return row?.early ? t(lang, 'gweb.orders.early') : '';
 }
 
+/** The caretaker host option in force (read directly: GameSummary does not carry host options). */
+async function caretakerNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<string> {
+  const row = await ctx.db.one<{ caretaker: boolean }>('SELECT caretaker FROM games WHERE id = $1', [gameId]);
+  return t(lang, row?.caretaker ? 'gweb.caretaker.on' : 'gweb.caretaker.off');
+}
+
 /** Member checks for the sheet routes; null when the visitor has no active seat there. */
 async function sheetAccess(ctx: AppCtx, req: FastifyRequest): Promise<OrdersCtx | null> {
   const a = await ownSeat(ctx, req, true);
@@ -779,6 +803,14 @@ function sheetJson(s: SheetState, step: number) {
 }
 
 async function saveSheet(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, json: boolean) {
+  // The common case first: a lord saves his own sheet in a running game (one short transaction).
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const gameId = parseId((req.params as { id?: string }).id);
+  const user = req.visitor.user;
+  if (gameId !== null && user && typeof body.text === 'string' && body.text.length <= 50_000) {
+    const fast = await games.saveOwnSheet(ctx, gameId, user.id, body.text.replace(/\r\n?/g, '\n'));
+    if (fast) return json ? reply.send({ ...sheetJson(fast.sheet, fast.step), saved: true }) : reply.redirect(`/games/${gameId}/orders?saved=1`, 303);
+  }
   const a = await ownSeat(ctx, req, true);
   if (!a) return json ? reply.code(404).send({ error: 'not found' }) : notFound(req, reply);
   const lang = req.visitor.lang;
@@ -923,7 +955,7 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
     const saved = (req.query as { saved?: string } | undefined)?.saved === '1';
     return ordersPage(ctx, req, reply, saved ? t(req.visitor.lang, 'gweb.orders.saved') : null);
   });
-  app.post('/games/:id/orders', (req, reply) => saveSheet(ctx, req, reply, wantsJson(req)));
+  app.post('/games/:id/orders', { config: { sessionCache: true } }, (req, reply) => saveSheet(ctx, req, reply, wantsJson(req)));
 
   app.post('/games/:id/ready', async (req, reply) => {
     const json = wantsJson(req);
@@ -960,7 +992,7 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
     if (!s) return reply.code(404).send({ error: 'not found' });
     return reply.send(sheetJson(s.sheet, s.a.game.step));
   });
-  app.post('/api/games/:id/sheet', (req, reply) => saveSheet(ctx, req, reply, true));
+  app.post('/api/games/:id/sheet', { config: { sessionCache: true } }, (req, reply) => saveSheet(ctx, req, reply, true));
   /** The visitor's own view of the game (members), or the public view of a public game. */
   app.get('/api/games/:id/view', async (req, reply) => {
     const a = await access(ctx, req);

@@ -35,6 +35,14 @@ import {
 } from './api.ts';
 import { checkSchedule, formatDeadline, nextDeadline } from './schedule.ts';
 import { statsJson } from './stats-data.ts';
+import { cachedState } from './states.ts';
+
+/**
+ * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
+ * only, checked by the statement itself (a stale entry makes it write nothing and is dropped).
+ */
+const ownSeats = new Map<string, { ruleset: string; step: number; stateHash: string | null; player: string }>();
+const OWN_SEATS_MAX = 20_000;
 
 /** A refused request; `code` names the reason (for messages), `statusCode` the HTTP status. */
 export class GamesError extends Error {
@@ -58,6 +66,8 @@ interface GameRow extends Row {
   step: number; next_order: number; schedule: Schedule; deadline: Date | null; early: boolean; password_hash: string | null; max_players: number;
   reminder_hours: number; reminded_step: number; claimed_by: string | null; claimed_at: Date | null; attempts: number; last_error: string | null;
   started_at: Date | null; turn_label: string;
+  /** Host option: absent human lords are played by the ruleset's caretaker (migration 007). */
+  caretaker: boolean;
 }
 interface SeatRow extends Row {
   game_id: number; player: string; user_id: number | null; lord_name: string; status: Seat['status']; missed: number; seq: number; asked: boolean;
@@ -168,6 +178,7 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
     [entry.ruleset.id, name, !!input.isPrivate, !!input.isDemo, input.hostUserId ?? null, json(input.options ?? {}), seed, json(schedule),
       input.early ?? true, passwordHash, maxPlayers, input.reminderHours ?? 24, ctx.now()]);
   const id = row!.id;
+  if (input.caretaker) await db.query('UPDATE games SET caretaker = TRUE WHERE id = $1', [id]);
   for (const [i, s] of seats.entries()) {
     await db.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq) VALUES ($1, $2, $3, $4, $5)', [id, `join-${i + 1}`, s.userId, s.lordName, i + 1]);
   }
@@ -349,6 +360,24 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
       rec = submit(rs, rec, m.player, m.decision, answer).game;
     }
   }
+  // Caretaker (host option): a human lord who sent no orders (the test of the missed count below)
+  // is played by the ruleset's caretaker, on his own RNG stream. The caretaker's answer is not a
+  // stored sheet, so the turn still counts as missed for him.
+  if (g.caretaker && entry.caretaker) {
+    const sentOrders = (p: string) => sheets.some((h) => h.player === p && (h.ready || h.text.trim() !== ''));
+    for (const d of rs.decisions(rec.state)) {
+      for (const p of d.players) {
+        const seat = seats.find((s) => s.player === p);
+        if (!seat || seat.user_id === null || sentOrders(p)) continue;
+        try {
+          const answer = entry.caretaker(rec.state, p, d.id, createRng(g.seed, `caretaker/${idx}/${p}`));
+          rec = submit(rs, rec, p, d.id, answer).game;
+        } catch (e) { // an optional helper: its failure leaves the lord to the default, never blocks the turn
+          console.error(`suzerain: the caretaker of ${p} in game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    }
+  }
   const askedBefore = askedPlayers(rs, g.state);
   // Absent lords take the decision's default.
   const next = advance(rs, rec, { useDefaults: true });
@@ -514,9 +543,11 @@ export const games: GamesApi & GamesExtra = {
   },
 
   async view(ctx, gameId, player) {
-    const g = await ctx.db.one<GameRow>('SELECT ruleset, state FROM games WHERE id = $1', [gameId]);
-    if (!g || g.state === null || g.state === undefined) return null;
-    return getRuleset(g.ruleset).ruleset.view(g.state, player);
+    const g = await ctx.db.one<GameRow>('SELECT ruleset, state_hash FROM games WHERE id = $1', [gameId]);
+    if (!g) return null;
+    const state = await cachedState(ctx.db, gameId, g.state_hash);
+    if (state === null || state === undefined) return null;
+    return getRuleset(g.ruleset).ruleset.view(state, player);
   },
 
   async sheet(ctx, gameId, player) {
@@ -528,6 +559,45 @@ export const games: GamesApi & GamesExtra = {
 
   async saveSheet(ctx, gameId, player, answer) {
     return ctx.db.tx(async (t) => saveSheetIn(ctx, t, await lockGame(t, gameId), player, answer));
+  },
+
+  async saveOwnSheet(ctx, gameId, userId, text) {
+    // The common case in one round trip: who the user plays and at which step come from a small
+    // in-memory table; the statement that writes the sheet checks them all again (seat still his
+    // and active, game still running at that step) and writes nothing if anything changed — then
+    // the table is refreshed from the database and, if still needed, the full way runs.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const key = `${gameId}/${userId}`;
+      let seat = attempt === 0 ? ownSeats.get(key) : undefined;
+      if (!seat) {
+        const g = await ctx.db.one<{ ruleset: string; status: string; step: number; state_hash: string | null; player: string; seat_status: string }>(
+          `SELECT g.ruleset, g.status, g.step, g.state_hash, s.player, s.status AS seat_status
+             FROM games g JOIN seats s ON s.game_id = g.id WHERE g.id = $1 AND s.user_id = $2`, [gameId, userId]);
+        if (!g || g.status !== 'running' || g.seat_status !== 'active') { ownSeats.delete(key); return null; }
+        seat = { ruleset: g.ruleset, step: Number(g.step), stateHash: g.state_hash, player: g.player };
+        if (ownSeats.size >= OWN_SEATS_MAX) ownSeats.delete(ownSeats.keys().next().value!);
+        ownSeats.set(key, seat);
+      }
+      const rs = getRuleset(seat.ruleset).ruleset;
+      const state = await cachedState(ctx.db, gameId, seat.stateHash);
+      const decision = decisionFor(rs, state, seat.player);
+      if (!decision) { ownSeats.delete(key); continue; }
+      const validation = rs.validate(state, seat.player, decision.id, text);
+      const r = await ctx.db.one<SheetRow>(
+        `WITH g AS (UPDATE games SET next_order = next_order + 1
+                     WHERE id = $1 AND step = $9 AND status = 'running'
+                       AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND player = $2 AND user_id = $10 AND status = 'active')
+                     RETURNING next_order - 1 AS ord)
+         INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, g.ord, FALSE, $8 FROM g
+         ON CONFLICT (game_id, player, step, decision) DO UPDATE
+           SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
+         RETURNING *`,
+        [gameId, seat.player, seat.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), ctx.now(), seat.step, userId]);
+      if (r) return { sheet: toSheet(r), step: seat.step };
+      ownSeats.delete(key);
+    }
+    return null;
   },
 
   async setReady(ctx, gameId, player, ready) {

@@ -33,6 +33,8 @@ export interface DefenderReport {
 }
 
 export type GPEventBody =
+  /** The lord sent no orders: his steward gave these (their text), reported at the top of his BILAN. */
+  | { type: 'caretaker'; lord: LordId; orders: string[] }
   | { type: 'order-cancelled'; lord: LordId; seq: number; text: string; reason: CancelReason }
   | { type: 'abdicated'; lord: LordId }
   | { type: 'renamed'; lord: LordId; knight: KnightId; from: string; to: string }

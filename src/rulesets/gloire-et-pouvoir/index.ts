@@ -5,6 +5,7 @@
  */
 import type { Decision, Lang, Outcome, Ruleset, Submission, Validation } from '../../engine/ruleset.ts';
 import type { GPEvent } from './events.ts';
+import { isCaretakerAnswer } from './caretaker.ts';
 import { livingLords } from './formulas.ts';
 import { formatOrder, parseSheet } from './orders/parse.ts';
 import { orderForm } from './form.ts';
@@ -29,7 +30,7 @@ export function sheetsFromSubmissions(submissions: Submission<Sheet>[]): Record<
   const sheets: Record<LordId, TurnSheet> = {};
   for (const sub of submissions) {
     if (sub.decision !== ORDERS_DECISION) throw new Error(`unexpected decision "${sub.decision}"`);
-    sheets[sub.player] = { lines: sub.value.lines, submittedOrder: sub.order };
+    sheets[sub.player] = { lines: sub.value.lines, submittedOrder: sub.order, ...(sub.value.caretaker === true ? { caretaker: true as const } : {}) };
   }
   return sheets;
 }
@@ -54,6 +55,12 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   validate(s, player, decision, answer): Validation<Sheet> {
     if (decision !== ORDERS_DECISION) return { value: null, issues: [{ message: `unknown decision "${decision}"` }] };
     if (!s.lords[player]?.alive) return { value: null, issues: [{ message: `lord ${player} is not in the game` }] };
+    if (isCaretakerAnswer(answer)) {
+      // The steward's orders for an absent lord (a structured answer only the platform's
+      // caretaker option or the command line's --caretaker submits): the sheet keeps the mark.
+      const { sheet, issues } = parseSheet(s, player, answer.orders);
+      return { value: { ...sheet, caretaker: true }, issues };
+    }
     if (typeof answer !== 'string' && !Array.isArray(answer)) return { value: null, issues: [{ message: 'an order sheet is text or a list of orders' }] };
     const { sheet, issues } = parseSheet(s, player, answer);
     return { value: sheet, issues };

@@ -270,6 +270,9 @@ type Hb = { hb: string; ha: string };
 type Cb = { cb: string; ca: string };
 
 const MSG = {
+  caretaker: ph(
+    (a: { none: boolean }) => `Faute d’ordres, votre intendant a gouverné vos terres ce tour-ci :${a.none ? ' il n’a rien ordonné.' : ''}`,
+    (a) => `As you sent no orders, your steward governed your lands this turn:${a.none ? ' he ordered nothing.' : ''}`),
   'order-cancelled': ph(
     (a: Subj & { seq: string; text: string; reason: string }) => `${pre(a)}Ordre n° ${a.seq} annulé : « ${a.text} » — ${a.reason}.`,
     (a) => `${pre(a)}Order #${a.seq} cancelled: "${a.text}" — ${a.reason}.`),
@@ -477,6 +480,7 @@ const youOr = (x: X, id: LordId) => (id === x.reader ? x.v({ fr: 'vous', en: 'yo
 const list = (x: X, items: string[]) => (items.length ? items.join(', ') : x.v({ fr: 'aucun', en: 'none' }));
 
 const RENDER: Renderers = {
+  caretaker: (e, x) => [x.say(MSG.caretaker, { none: e.orders.length === 0 }), ...e.orders.map((o) => `  ${o}`)],
   'order-cancelled': (e, x) => [x.say(MSG['order-cancelled'], { ...x.subj(e.lord), seq: String(e.seq), text: e.text, reason: describeReason(e.reason, x.lang) })],
   abdicated: (e, x) => [x.say(MSG.abdicated, x.subj(e.lord))],
   renamed: (e, x) => [x.say(MSG.renamed, { from: e.from, to: e.to })],
@@ -615,6 +619,8 @@ export function visibleTo(e: GPEvent, lord: LordId): boolean {
   return e.audience === 'all' || e.audience.includes(lord);
 }
 
+/** Events rendered before the phase sections (the lord's own only), in this order. */
+const OPENING: readonly EventType[] = ['caretaker'];
 /** Events rendered after the phase sections, in this order. */
 const CLOSING: readonly EventType[] = ['ranking', 'treasury', 'victory'];
 
@@ -643,7 +649,10 @@ export function renderReport(state: GPState, events: GPEvent[], lord: LordId, la
   if (l && (!l.alive || l.abdicated)) out.push(x.say(MSG['header.out'], { abdicated: l.abdicated, turn: l.outTurn !== null ? String(l.outTurn) : null }));
 
   const mine = events.filter((e) => visibleTo(e, lord));
-  const body = mine.filter((e) => !CLOSING.includes(e.type));
+  for (const type of OPENING) {
+    for (const e of mine.filter((ev) => ev.type === type && 'lord' in ev && ev.lord === lord)) { out.push(''); out.push(...renderWith(e, x)); }
+  }
+  const body = mine.filter((e) => !CLOSING.includes(e.type) && !OPENING.includes(e.type));
   const phases = [...new Set(body.map((e) => e.phase))].sort((a, b) => a - b);
   for (const p of phases) {
     out.push('');

@@ -56,5 +56,9 @@ export interface SheetLine {
   order: Order;
 }
 
-/** A lord's validated order sheet for one turn. */
-export interface Sheet { lines: SheetLine[] }
+/**
+ * A lord's validated order sheet for one turn. `caretaker`: the sheet was written by the steward
+ * for an absent lord (caretaker.ts); `validate` sets it only for the caretaker's structured answer
+ * `{ caretaker: true, orders }`, never for text, so no player can set it by typing.
+ */
+export interface Sheet { lines: SheetLine[]; caretaker?: true }

@@ -1,8 +1,16 @@
-/** Phase 1 (abdicate, rename: ABD, REN) and phase 2 (demobilise, release: DEM, LIB) [rules §4.1–4.2]. */
+/**
+ * Phase 1 (abdicate, rename: ABD, REN; and the notice of a caretaker's sheet) and phase 2
+ * (demobilise, release: DEM, LIB) [rules §4.1–4.2].
+ */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, eliminateLord, emit, forEachOrder, removeArmy } from '../context.ts';
+import { armyOf, cancel, eliminateLord, emit, forEachOrder, orderedSheetLords, removeArmy } from '../context.ts';
 
 export function phase1(ctx: Ctx): void {
+  // Sheets the caretaker wrote for absent lords: each lord is told so (and what was ordered).
+  for (const lord of orderedSheetLords(ctx)) {
+    const sheet = ctx.sheets[lord]!;
+    if (sheet.caretaker) emit(ctx, [lord], { type: 'caretaker', lord, orders: sheet.lines.map((l) => l.text) });
+  }
   forEachOrder(ctx, ['ABD', 'REN'], (lord, line) => {
     const o = line.order;
     if (o.code === 'ABD') { eliminateLord(ctx, lord, 'abdication'); return; }

@@ -1,0 +1,199 @@
+/**
+ * Benchmark: the server on loopback under load (autocannon), on the embedded database (PGlite)
+ * and on PostgreSQL: saving an order sheet (POST /api/games/:id/sheet, JSON, as the order page's
+ * autosave does) and loading the order page, at 50 and 200 connections. Prints requests per second
+ * and p50 / p99 latency.
+ *
+ * The server runs in its own process (`suzerain serve`), as in production; this process prepares
+ * the data (10 Scandinavia games of 10 lords, 100 players, each logged in with his own session),
+ * then drives the load: every connection plays one lord and saves his own sheet.
+ *
+ * Run: `node --import tsx bench/server.ts [--duration 10] [--db pglite,postgres]`.
+ * PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh schema).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { configFromEnv } from '../src/platform/config.ts';
+import { openDb, openTestPostgres, type Db } from '../src/platform/db/index.ts';
+import { games } from '../src/platform/games/service.ts';
+import { startPlatform } from '../src/platform/main.ts';
+import { hashPassword } from '../src/platform/accounts/passwords.ts';
+import { emailKey, loginKey } from '../src/platform/accounts/service.ts';
+
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, db: { type: 'string', default: 'pglite,postgres' }, games: { type: 'string', default: '10' }, what: { type: 'string', default: 'save,page' }, connections: { type: 'string', default: '50,200' } } });
+const DURATION = Number(values.duration);
+const GAMES = Number(values.games);
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Lord { gameId: number; cookie: string; csrf: string; text: string }
+
+async function prepare(db: Db): Promise<{ gameId: number; player: string; login: string; password: string }[]> {
+  const config = { ...configFromEnv({}), dataDir: ':memory:', demo: false };
+  const p = await startPlatform(config, { db, listen: false, scheduler: false });
+  const hash = await hashPassword('bench-password-1234');
+  const out: { gameId: number; player: string; login: string; password: string }[] = [];
+  for (let g = 0; g < GAMES; g++) {
+    const seats: { userId: number; lordName: string }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const login = `bench_${g}_${i}`;
+      const r = await db.one<{ id: number }>(
+        'INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id',
+        [login, loginKey(login), `${login}@example.test`, emailKey(`${login}@example.test`), hash]);
+      seats.push({ userId: Number(r!.id), lordName: `Seigneur ${g}-${i}` });
+    }
+    const gameId = await games.create(p.ctx, { ruleset: 'gloire-et-pouvoir', name: `Bench ${g}`, options: { map: 'scandinavia' }, seats, maxPlayers: 10, early: false, seed: `bench-${g}` });
+    const rows = await db.query<{ player: string; user_id: number }>('SELECT player, user_id FROM seats WHERE game_id = $1', [gameId]);
+    for (const row of rows) {
+      const i = seats.findIndex((s) => s.userId === Number(row.user_id));
+      out.push({ gameId, player: row.player, login: `bench_${g}_${i}`, password: 'bench-password-1234' });
+    }
+  }
+  await p.close();
+  return out;
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, 'bin/suzerain.mjs', 'serve'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SCHEDULER_TICK_MS: '600000', TRUST_PROXY: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
+    child.stdout!.on('data', (d: Buffer) => { if (/served at/.test(String(d)) && (!env.WORKERS || /processes/.test(String(d)))) resolve(); });
+  });
+  return child;
+}
+
+async function logIn(base: string, u: { login: string; password: string }, i: number): Promise<{ cookie: string; csrf: string }> {
+  // Every lord comes from his own address (the login throttle counts per address).
+  const ip = `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  const first = await fetch(`${base}/login`, { headers: { 'x-forwarded-for': ip } });
+  const pre = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const csrf0 = /name="csrf-token" content="([^"]+)"/.exec(await first.text())![1]!;
+  const r = await fetch(`${base}/login`, {
+    method: 'POST', redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: pre, 'x-forwarded-for': ip },
+    body: new URLSearchParams({ login: u.login, password: u.password, _csrf: csrf0 }).toString(),
+  });
+  if (r.status !== 303) throw new Error(`login ${u.login}: ${r.status}`);
+  const cookie = r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const page = await (await fetch(`${base}/games`, { headers: { cookie } })).text();
+  const csrf = /name="csrf-token" content="([^"]+)"/.exec(page)![1]!;
+  return { cookie, csrf };
+}
+
+interface Row { db: string; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+/** wrk (a C load generator, Debian's `wrk` package) leaves the two cores to the server and the database; else autocannon. */
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p)) ?? null;
+const TOOL = process.env.BENCH_TOOL ?? (WRK ? 'wrk' : 'autocannon');
+
+async function loadWrk(base: string, lords: Lord[], what: 'save' | 'page', connections: number): Promise<Omit<Row, 'db'>> {
+  const q = (x: string) => JSON.stringify(x);
+  const script = `local lords = {${lords.map((l) => `{${q(what === 'save' ? `/api/games/${l.gameId}/sheet` : `/games/${l.gameId}/orders`)}, ${q(l.cookie)}, ${q(l.csrf)}, ${q(JSON.stringify({ text: l.text }))}}`).join(',\n')}}
+local i = 0
+request = function()
+  i = i + 1
+  local l = lords[(i % #lords) + 1]
+  ${what === 'save'
+    ? 'return wrk.format("POST", l[1], {["cookie"] = l[2], ["x-csrf-token"] = l[3], ["content-type"] = "application/json", ["accept"] = "application/json"}, l[4])'
+    : 'return wrk.format("GET", l[1], {["cookie"] = l[2]})'}
+end
+local bad = 0
+response = function(status, headers, body)
+  if status >= 300 and bad < 1 then bad = bad + 1; io.write("STATUS " .. status .. " " .. string.sub(body, 1, 200) .. "\\n") end
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("RESULT %d %d %.3f %.3f %d\\n", summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(99) / 1000, e.connect + e.read + e.write + e.status + e.timeout))
+end
+`;
+  const file = join(tmpdir(), `suzerain-wrk-${process.pid}.lua`);
+  writeFileSync(file, script);
+  const out = await new Promise<string>((resolve, reject) => {
+    const p = spawn(WRK!, ['-t', '2', '-c', String(connections), '-d', `${DURATION}s`, '--timeout', '10s', '-s', file, base], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    p.stdout.on('data', (d: Buffer) => { text += String(d); });
+    p.on('exit', (c) => (c === 0 ? resolve(text) : reject(new Error(`wrk exited with ${c}`))));
+  });
+  rmSync(file, { force: true });
+  const m = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
+  if (!m) throw new Error(`wrk output not understood:\n${out}`);
+  const [, n, us, p50, p99, errors] = m.map(Number) as number[];
+  return { what, connections, rps: n! / (us! / 1e6), p50: p50!, p99: p99!, errors: errors!, non2xx: 0 };
+}
+
+async function load(base: string, lords: Lord[], what: 'save' | 'page', connections: number): Promise<Omit<Row, 'db'>> {
+  if (TOOL === 'wrk') return loadWrk(base, lords, what, connections);
+  let next = 0;
+  const r = await autocannon({
+    url: base, connections, duration: DURATION, pipelining: 1,
+    requests: [{
+      setupRequest: (req: any, context: any) => {
+        if (!context.lord) context.lord = lords[next++ % lords.length];
+        const l: Lord = context.lord;
+        if (what === 'save') {
+          return { ...req, method: 'POST', path: `/api/games/${l.gameId}/sheet`, headers: { cookie: l.cookie, 'x-csrf-token': l.csrf, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ text: l.text }) };
+        }
+        return { ...req, method: 'GET', path: `/games/${l.gameId}/orders`, headers: { cookie: l.cookie } };
+      },
+    }],
+  } as any);
+  return { what, connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+const rows: Row[] = [];
+let port = 3700;
+for (const kind of values.db!.split(',')) {
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  let db: Db;
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'suzerain-bench-'));
+    db = await openDb({ dataDir: dir });
+    env = { DATA_DIR: dir };
+    cleanup = async () => { rmSync(dir, { recursive: true, force: true }); };
+  } else {
+    const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+    db = await openTestPostgres(PG_URL, schema);
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', `-c search_path=${schema}${process.env.BENCH_ASYNC_COMMIT ? ' -c synchronous_commit=off' : ''}`);
+    env = { DATABASE_URL: url.toString(), ...(process.env.WORKERS ? { WORKERS: process.env.WORKERS } : {}) };
+    cleanup = async () => { const admin = await openDb({ url: PG_URL }); await admin.query(`DROP SCHEMA ${schema} CASCADE`); await admin.close(); };
+  }
+  const seats = await prepare(db);
+  await db.close();
+  const server = await startServer(env, ++port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const lords: Lord[] = [];
+    for (let i = 0; i < seats.length; i++) {
+      const s = seats[i]!;
+      const { cookie, csrf } = await logIn(base, s, i);
+      lords.push({ gameId: s.gameId, cookie, csrf, text: `IMP 5 ${'x'}\nCHE 1\nINI 50 50 80\n` });
+    }
+    // A realistic sheet: the lord's home taxed, a knight recruited, a bad line the referee explains.
+    for (const l of lords) l.text = 'CHE 1\nINI 50 50 80\nESP Narvik\nMOV Nobody Thule\n';
+    for (const what of values.what!.split(',') as ('save' | 'page')[]) {
+      for (const c of values.connections!.split(',').map(Number)) {
+        const r = await load(base, lords, what, c);
+        rows.push({ db: kind, ...r });
+        console.error(`${kind} ${what} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
+      }
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await cleanup();
+  }
+}
+
+console.log(`Server on loopback (${TOOL}${process.env.WORKERS ? `, ${process.env.WORKERS} server processes` : ''}), ${DURATION} s per run, ${GAMES * 10} lords in ${GAMES} Scandinavia games — ${new Date().toISOString()}`);
+console.log('| database | request | connections | req/s | p50 ms | p99 ms | errors |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.db} | ${r.what === 'save' ? 'save a sheet (POST, JSON)' : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
