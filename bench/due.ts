@@ -3,7 +3,7 @@
  * one human lord with a written sheet and nine bots each) reach their deadline at the same minute;
  * one server process, then two sharing the PostgreSQL database, resolve them. Prints the time to
  * resolve them all, and proves that none was resolved twice: each game has exactly one resolved
- * step, one report for its lord and one report mail (a second resolution would have added a step,
+ * step, a report for each of its lords and one report mail (its human lord) (a second resolution would have added a step,
  * a report and a mail, or failed on the steps' primary key).
  *
  * Run: `node --import tsx bench/due.ts [--games 1000]` (PostgreSQL: TEST_DATABASE_URL or

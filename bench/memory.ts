@@ -50,7 +50,11 @@ const atStart = rss();
 const base = 'http://127.0.0.1:3899';
 const ids = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 200')).map((r) => Number(r.id));
 for (const path of ['/', '/games', '/lobby']) await (await fetch(base + path)).text();
-for (const id of ids) { await (await fetch(`${base}/games/${id}`)).text(); await (await fetch(`${base}/games/${id}/map`)).text(); }
+const afterLists = rss();
+for (const id of ids) await (await fetch(`${base}/games/${id}`)).text();
+const afterGames = rss();
+for (const id of ids) await (await fetch(`${base}/games/${id}/map`)).text();
+console.error(`after lists ${afterLists.toFixed(0)} MB, after game pages ${afterGames.toFixed(0)} MB`);
 await new Promise((r) => setTimeout(r, 6000)); // a scheduler tick or so
 const after = rss();
 child.kill('SIGTERM');

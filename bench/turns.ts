@@ -4,7 +4,8 @@
  * the cost per lord and per territory (growth with size should be close to linear), and the size
  * of a stored game state and of a turn's events (JSON).
  *
- * Only the referee's `resolve` is timed (on a copy of the state, as the engine gives it); the bots
+ * Only the referee's `resolve` is timed, after an untimed warm-up game (the JIT compiles the code
+ * as a long-running server has it) (on a copy of the state, as the engine gives it); the bots
  * write the sheets between turns, untimed. A game that ends before 50 turns is followed by
  * another (next seed) until 50 turns are measured.
  *
@@ -30,6 +31,16 @@ function botSheets(g: GameRecord, turn: number): GameRecord {
     for (const p of d.players) out = submit(rs, out, p, d.id, entry.bot!(out.state, p, d.id, createRng(`${g.seed}/bot/${turn}`, p))).game;
   }
   return out;
+}
+
+// Warm-up (untimed): a server resolves turns with its code already compiled by the JIT.
+for (const [map, players] of [['scandinavia', 10], ['scandinavia', 10], ['middle-east', 20], ['europe', 30]] as const) {
+  let g = createGame(rs, { map, players }, `bench-turns-warm-up-${map}`);
+  for (let turn = 1; turn <= 40 && rs.decisions(g.state).length; turn++) {
+    g = botSheets(g, turn);
+    const r = rs.resolve(structuredClone(g.state), g.pending, createRng(g.seed, `step/${turn}`));
+    g = { ...g, state: r.state, pending: [] };
+  }
 }
 
 const rows: string[][] = [];

@@ -59,7 +59,9 @@ export interface GamesApi {
   summary(ctx: AppCtx, gameId: number): Promise<GameSummary | null>;
   /** Running and finished games a user sits in; and the public list. */
   listForUser(ctx: AppCtx, userId: number): Promise<GameSummary[]>;
-  listPublic(ctx: AppCtx): Promise<GameSummary[]>;
+  /** Public games (not private), forming first, then running, then finished; newest first; a page of them. */
+  listPublic(ctx: AppCtx, page?: { limit: number; offset: number }): Promise<GameSummary[]>;
+  countPublic(ctx: AppCtx): Promise<number>;
   seats(ctx: AppCtx, gameId: number): Promise<Seat[]>;
   seatOf(ctx: AppCtx, gameId: number, userId: number): Promise<Seat | null>;
   /** The ruleset's view for one player (null: public view). */

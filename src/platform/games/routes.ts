@@ -186,6 +186,9 @@ messages({
   'gweb.reports.lang': { fr: 'Langue du bilan :', en: 'Report language:' },
   'gweb.colon': { fr: ' : ', en: ': ' },
   'gweb.tools': { fr: 'Outils', en: 'Tools' },
+  'gweb.page.prev': { fr: 'Précédents', en: 'Previous' },
+  'gweb.page.next': { fr: 'Suivants', en: 'Next' },
+  'gweb.page.of': { fr: 'Page {n} sur {total}', en: 'Page {n} of {total}' },
   'gweb.yes': { fr: 'oui', en: 'yes' },
   'gweb.no': { fr: 'non', en: 'no' },
   'gweb.back': { fr: 'Retour à la partie', en: 'Back to the game' },
@@ -206,6 +209,8 @@ export const MAP_CHOICES: { id: string; seats: number }[] = [
   { id: 'scandinavia', seats: 10 }, { id: 'middle-east', seats: 20 }, { id: 'europe', seats: 30 },
 ];
 export const DEFAULT_RULESET = 'gloire-et-pouvoir';
+/** Public games listed per page of /games. */
+const PUBLIC_PAGE = 50;
 
 export type Standing = 'ok' | 'anonymous' | 'guest' | 'unvalidated';
 
@@ -524,12 +529,17 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
   const lang = v.lang;
   const tz = ctx.config.timeZone;
   const mine = v.user ? await games.listForUser(ctx, v.user.id) : [];
-  const publicList = (await games.listPublic(ctx)).filter((g) => !g.isPrivate);
+  // The public games, a page at a time (a host may have thousands).
+  const pageNo = Math.max(1, Math.min(10_000, Number((req.query as { page?: string }).page) || 1));
+  const total = await games.countPublic(ctx);
+  const pages = Math.max(1, Math.ceil(total / PUBLIC_PAGE));
+  const publicList = await games.listPublic(ctx, { limit: PUBLIC_PAGE, offset: (Math.min(pageNo, pages) - 1) * PUBLIC_PAGE });
   const standing = await standingOf(ctx, v);
+  const pager = pages > 1 ? html`<p class="pager">${pageNo > 1 ? html`<a href="/games?page=${pageNo - 1}">« ${t(lang, 'gweb.page.prev')}</a> ` : ''}${t(lang, 'gweb.page.of', { n: Math.min(pageNo, pages), total: pages })}${pageNo < pages ? html` <a href="/games?page=${pageNo + 1}">${t(lang, 'gweb.page.next')} »</a>` : ''}</p>` : '';
   const body = html`${pageHead()}
     <h1>${t(lang, 'gweb.games')}</h1>
     ${v.user ? html`<section><h2>${t(lang, 'gweb.my-games')}</h2>${gamesTable(mine, lang, tz, true)}</section>` : ''}
-    <section><h2>${t(lang, 'gweb.public-games')}</h2>${gamesTable(publicList, lang, tz, false)}</section>
+    <section><h2>${t(lang, 'gweb.public-games')}</h2>${gamesTable(publicList, lang, tz, false)}${pager}</section>
     ${standing === 'ok'
       ? createForm(v, form?.values ?? defaultCreate(), form?.error ?? null)
       : html`<section class="card"><h2>${t(lang, 'gweb.create.title')}</h2>${standingNotice(lang, standing, '/games')}</section>`}`;

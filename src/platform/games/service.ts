@@ -528,9 +528,15 @@ export const games: GamesApi & GamesExtra = {
     return rows.map(toSummary);
   },
 
-  async listPublic(ctx) {
-    const rows = await ctx.db.query(`${SUMMARY_SQL} WHERE g.public_view ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'running' THEN 1 ELSE 2 END, g.id DESC`);
+  async listPublic(ctx, page = { limit: 1000, offset: 0 }) {
+    const rows = await ctx.db.query(
+      `${SUMMARY_SQL} WHERE g.public_view AND NOT g.is_private ORDER BY CASE g.status WHEN 'forming' THEN 0 WHEN 'running' THEN 1 ELSE 2 END, g.id DESC LIMIT $1 OFFSET $2`,
+      [page.limit, page.offset]);
     return rows.map(toSummary);
+  },
+
+  async countPublic(ctx) {
+    return Number((await ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM games g WHERE g.public_view AND NOT g.is_private'))!.n);
   },
 
   async seats(ctx, gameId) {
