@@ -102,9 +102,12 @@ function askedPlayers(rs: Ruleset, state: unknown): Set<PlayerId> {
 
 /** A record with the state of the step in progress (the engine only counts earlier steps). */
 function recordOf(g: GameRow, pending: Submission[] = [], steps: StepRecord[] = []): GameRecord {
+  // Sheets take their numbers from the sheet_order sequence (migration 008); answers given at
+  // resolution (bots, caretaker, defaults) come after every sheet.
+  const nextOrder = Math.max(Number(g.next_order), ...pending.map((p) => Number(p.order) + 1));
   return {
     format: 'suzerain/game@1', ruleset: g.ruleset, options: g.options, seed: g.seed, initialHash: g.initial_hash ?? '',
-    state: g.state, pending, nextOrder: g.next_order, steps,
+    state: g.state, pending, nextOrder, steps,
   };
 }
 
@@ -273,13 +276,11 @@ async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answ
   const now = ctx.now();
   const r = await db.one<SheetRow>(
     `INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, FALSE, $9)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, nextval('sheet_order'), FALSE, $8)
      ON CONFLICT (game_id, player, step, decision) DO UPDATE
        SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
      RETURNING *`,
-    [g.id, player, g.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), g.next_order, now]);
-  await db.query('UPDATE games SET next_order = next_order + 1 WHERE id = $1', [g.id]);
-  g.next_order += 1;
+    [g.id, player, g.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), now]);
   return toSheet(r);
 }
 
@@ -590,12 +591,14 @@ export const games: GamesApi & GamesExtra = {
       if (!decision) { ownSeats.delete(key); continue; }
       const validation = rs.validate(state, seat.player, decision.id, text);
       const r = await ctx.db.one<SheetRow>(
-        `WITH g AS (UPDATE games SET next_order = next_order + 1
+        // FOR SHARE: saves of one game go side by side, but wait for a resolution of the game in
+        // progress (FOR UPDATE), after which the step no longer matches and nothing is written.
+        `WITH g AS (SELECT 1 FROM games
                      WHERE id = $1 AND step = $9 AND status = 'running'
                        AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND player = $2 AND user_id = $10 AND status = 'active')
-                     RETURNING next_order - 1 AS ord)
+                     FOR SHARE)
          INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7, g.ord, FALSE, $8 FROM g
+         SELECT $1, $2, $3, $4, $5, $6, $7, nextval('sheet_order'), FALSE, $8 FROM g
          ON CONFLICT (game_id, player, step, decision) DO UPDATE
            SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
          RETURNING *`,
