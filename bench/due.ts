@@ -9,22 +9,14 @@
  * Run: `node --import tsx bench/due.ts [--games 1000]` (PostgreSQL: TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test, in a fresh schema dropped at the end).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { configFromEnv } from '../src/platform/config.ts';
-import { openDb, openTestPostgres } from '../src/platform/db/index.ts';
 import { games } from '../src/platform/games/service.ts';
-import { startPlatform } from '../src/platform/main.ts';
+import { freshSchema, startServer } from './pg.ts';
 
 const { values } = parseArgs({ options: { games: { type: 'string', default: '1000' } } });
 const N = Number(values.games);
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `bench_due_${process.pid}_${Date.now().toString(36)}`;
-const db = await openTestPostgres(PG_URL, schema);
-const url = new URL(PG_URL);
-url.searchParams.set('options', `-c search_path=${schema}`);
-
-const p = await startPlatform({ ...configFromEnv({}), dataDir: ':memory:', demo: false }, { db, listen: false, scheduler: false });
+const { db, url, services: p, drop } = await freshSchema('bench_due');
 const t0 = Date.now();
 const batches: number[][] = [[], []];
 for (let b = 0; b < 2; b++) {
@@ -40,18 +32,10 @@ for (let b = 0; b < 2; b++) {
   }
 }
 await db.query('DELETE FROM outbox');
-await p.close();
 console.error(`${2 * N} games created in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
 function server(i: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/suzerain.mjs', 'serve'], {
-    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(3800 + i), HOST: '127.0.0.1', SCHEDULER_TICK_MS: '250', SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
-    child.stdout!.on('data', (d: Buffer) => { if (/served at/.test(String(d))) resolve(child); });
-  });
+  return startServer({ DATABASE_URL: url, SCHEDULER_TICK_MS: '250', SMTP_URL: '' }, 3800 + i);
 }
 
 async function run(ids: number[], processes: number): Promise<{ seconds: number; steps: number; reports: number; mails: number; twice: number }> {
@@ -77,10 +61,7 @@ async function run(ids: number[], processes: number): Promise<{ seconds: number;
 }
 
 const results = [await run(batches[0]!, 1), await run(batches[1]!, 2)];
-const admin = await openDb({ url: PG_URL });
-await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-await admin.close();
-await db.close();
+await drop();
 
 console.log(`${N} games due at the same minute (Scandinavia, 1 lord with orders + 9 bots each), PostgreSQL — ${new Date().toISOString()}`);
 console.log('| server processes | time to resolve all | games/s | steps | reports | report mails | games resolved twice |');

@@ -6,26 +6,16 @@
  *
  * Run: `node --import tsx bench/memory.ts [--games 10000]`.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { configFromEnv } from '../src/platform/config.ts';
-import { openDb, openTestPostgres } from '../src/platform/db/index.ts';
 import { games } from '../src/platform/games/service.ts';
-import { startPlatform } from '../src/platform/main.ts';
+import { freshSchema, startServer } from './pg.ts';
 
 const { values } = parseArgs({ options: { games: { type: 'string', default: '10000' } } });
 const N = Number(values.games);
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `bench_mem_${process.pid}_${Date.now().toString(36)}`;
-const db = await openTestPostgres(PG_URL, schema);
-const url = new URL(PG_URL);
-url.searchParams.set('options', `-c search_path=${schema}`);
-
-const p = await startPlatform({ ...configFromEnv({}), dataDir: ':memory:', demo: false }, { db, listen: false, scheduler: false });
+const { db, url, schema, services: p, drop } = await freshSchema('bench_mem');
 const seats = Array.from({ length: 10 }, (_, k) => ({ userId: null, lordName: `Seigneur ${k + 1}` }));
 const first = await games.create(p.ctx, { ruleset: 'gloire-et-pouvoir', name: 'Mémoire', options: { map: 'scandinavia' }, seats, maxPlayers: 10, early: false, seed: 'memory' });
-await p.close();
 const cols = (await db.query<{ column_name: string }>(
   `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'games' AND column_name NOT IN ('id', 'name') ORDER BY ordinal_position`, [schema]))
   .map((r) => r.column_name);
@@ -37,14 +27,7 @@ await db.query(`INSERT INTO seats (game_id, ${seatCols.join(', ')}) SELECT g.id,
 const stored = (await db.one<{ n: number; bytes: string }>('SELECT count(*)::int AS n, pg_size_pretty(sum(pg_column_size(state))) AS bytes FROM games'))!;
 console.error(`${stored.n} games stored (${stored.bytes} of states)`);
 
-const child = spawn(process.execPath, ['bin/suzerain.mjs', 'serve'], {
-  env: { ...process.env, DATABASE_URL: url.toString(), PORT: '3899', HOST: '127.0.0.1', SCHEDULER_TICK_MS: '5000' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  child.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
-  child.stdout!.on('data', (d: Buffer) => { if (/served at/.test(String(d))) resolve(); });
-});
+const child = await startServer({ DATABASE_URL: url, SCHEDULER_TICK_MS: '5000' }, 3899);
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
 const atStart = rss();
 const base = 'http://127.0.0.1:3899';
@@ -59,10 +42,7 @@ await new Promise((r) => setTimeout(r, 6000)); // a scheduler tick or so
 const after = rss();
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
-const admin = await openDb({ url: PG_URL });
-await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-await admin.close();
-await db.close();
+await drop();
 
 console.log(`Server memory with ${stored.n} stored games (PostgreSQL) — ${new Date().toISOString()}`);
 console.log('| moment | resident size |');
