@@ -8,7 +8,10 @@
  * the data (10 Scandinavia games of 10 lords, 100 players, each logged in with his own session),
  * then drives the load: every connection plays one lord and saves his own sheet.
  *
- * Run: `node --import tsx bench/server.ts [--duration 10] [--db pglite,postgres]`.
+ * Run: `node --import tsx bench/server.ts [--duration 10] [--db pglite,postgres] [--what save,page] [--connections 50,200]`.
+ * Environment: WORKERS=n (server processes, PostgreSQL), BENCH_TOOL=wrk|autocannon, BENCH_CPU_PROF=dir
+ * (profile the server), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
+ * the commits' disk flushes cost; not a setting of the product).
  * PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh schema).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
