@@ -8,7 +8,9 @@
  * the data (10 Scandinavia games of 10 lords, 100 players, each logged in with his own session),
  * then drives the load: every connection plays one lord and saves his own sheet.
  *
- * Run: `node --import tsx bench/server.ts [--duration 10] [--db pglite,postgres] [--what save,page] [--connections 50,200]`.
+ * Run: `node --import tsx bench/server.ts [--duration 10] [--db pglite,postgres] [--what save,page] [--connections 50,200] [--rate R]`
+ * (`--rate`, with wrk: each connection waits connections/R seconds between requests, so that the
+ * load is about R a second rather than as much as the server takes: latency below saturation).
  * Environment: WORKERS=n (server processes, PostgreSQL), BENCH_TOOL=wrk|autocannon, BENCH_CPU_PROF=dir
  * (profile the server), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
  * the commits' disk flushes cost; not a setting of the product).
@@ -27,7 +29,7 @@ import { startPlatform } from '../src/platform/main.ts';
 import { hashPassword } from '../src/platform/accounts/passwords.ts';
 import { emailKey, loginKey } from '../src/platform/accounts/service.ts';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, db: { type: 'string', default: 'pglite,postgres' }, games: { type: 'string', default: '10' }, what: { type: 'string', default: 'save,page' }, connections: { type: 'string', default: '50,200' } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, db: { type: 'string', default: 'pglite,postgres' }, games: { type: 'string', default: '10' }, what: { type: 'string', default: 'save,page' }, connections: { type: 'string', default: '50,200' }, rate: { type: 'string' } } });
 const DURATION = Number(values.duration);
 const GAMES = Number(values.games);
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -100,6 +102,7 @@ async function loadWrk(base: string, lords: Lord[], what: 'save' | 'page', conne
   const q = (x: string) => JSON.stringify(x);
   const script = `local lords = {${lords.map((l) => `{${q(what === 'save' ? `/api/games/${l.gameId}/sheet` : `/games/${l.gameId}/orders`)}, ${q(l.cookie)}, ${q(l.csrf)}, ${q(JSON.stringify({ text: l.text }))}}`).join(',\n')}}
 local i = 0
+${values.rate ? `delay = function() return ${((connections * 1000) / Number(values.rate)).toFixed(2)} end` : ''}
 request = function()
   i = i + 1
   local l = lords[(i % #lords) + 1]

@@ -591,12 +591,12 @@ export const games: GamesApi & GamesExtra = {
       if (!decision) { ownSeats.delete(key); continue; }
       const validation = rs.validate(state, seat.player, decision.id, text);
       const r = await ctx.db.one<SheetRow>(
-        // FOR SHARE: saves of one game go side by side, but wait for a resolution of the game in
+        // FOR KEY SHARE: saves of one game go side by side, but wait for a resolution of the game in
         // progress (FOR UPDATE), after which the step no longer matches and nothing is written.
         `WITH g AS (SELECT 1 FROM games
                      WHERE id = $1 AND step = $9 AND status = 'running'
                        AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND player = $2 AND user_id = $10 AND status = 'active')
-                     FOR SHARE)
+                     FOR KEY SHARE)
          INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
          SELECT $1, $2, $3, $4, $5, $6, $7, nextval('sheet_order'), FALSE, $8 FROM g
          ON CONFLICT (game_id, player, step, decision) DO UPDATE
