@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { games } from '../../src/platform/games/service.ts';
-import { newUser, type TestUser } from './users.ts';
+import { loggedIn, newUser, type TestUser } from './users.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 
 for (const kind of DB_KINDS) {
@@ -52,6 +52,28 @@ for (const kind of DB_KINDS) {
       assert.equal(r.find((x) => Number(x.step) === 1 && x.player === 'L1')!.text, 'CHE 2', 'the resolved turn keeps its sheet');
       const numbers = r.map((x) => Number(x.sub_order));
       assert.deepEqual([...numbers].sort((x, y) => x - y), numbers);
+    });
+
+    test('the autosave route keeps sessions briefly, but a logout or a password change ends them at once', async () => {
+      const b = await loggedIn(tp, alice);
+      await b.get(`/games/${gameId}/orders`);
+      const ok = await b.postJson(`/api/games/${gameId}/sheet`, { text: 'CHE 1' });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.json().saved, true);
+      const token = b.csrf;
+      await b.post('/logout', {});
+      const after = await b.postJson(`/api/games/${gameId}/sheet`, { text: 'CHE 2' }, { csrf: token! });
+      assert.notEqual(after.status, 200, 'a closed session saves nothing');
+      assert.equal((await games.sheet(tp.platform.ctx, gameId, 'L1')).text, 'CHE 1');
+      // Another session of the same user, ended by a password change from elsewhere.
+      const c = await loggedIn(tp, alice);
+      await c.get(`/games/${gameId}/orders`);
+      assert.equal((await c.postJson(`/api/games/${gameId}/sheet`, { text: 'CHE 3' })).status, 200);
+      await tp.db.query('DELETE FROM sessions WHERE user_id = $1', [alice.id]);
+      const { sessionsChanged } = await import('../../src/platform/http/server.ts');
+      sessionsChanged(); // what the accounts service does after such a change
+      assert.notEqual((await c.postJson(`/api/games/${gameId}/sheet`, { text: 'CHE 4' })).status, 200);
+      assert.equal((await games.sheet(tp.platform.ctx, gameId, 'L1')).text, 'CHE 3');
     });
 
     test('a seat handed to another player, or left, is no longer saved by its former player', async () => {
