@@ -65,7 +65,7 @@ async function openPglite(dataDir: string | null): Promise<Db> {
 
 async function openPostgres(url: string): Promise<Db> {
   const pgmod = await import('pg');
-  const pool = new pgmod.default.Pool({ connectionString: url, max: 20 });
+  const pool = new pgmod.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL ?? '') || 20 });
   const wrap = (client: { query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }, inTx: boolean): Db => ({
     kind: 'postgres',
     async query(sql, params = []) { return (await client.query(sql, params)).rows; },
