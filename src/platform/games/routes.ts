@@ -459,6 +459,13 @@ export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access |
   return { game, seat: seat && seat.userId === u?.id ? seat : null };
 }
 
+/** A started game whose public pages the visitor may see (a private game: its lords only), with his seat. */
+export async function visibleGame(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
+  const a = await access(ctx, req);
+  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat)) return null;
+  return a;
+}
+
 /** The visitor's own seat, or null: the only key to sheets, reports and private views. */
 export async function ownSeat(ctx: AppCtx, req: FastifyRequest, activeOnly: boolean): Promise<Access | null> {
   const a = await access(ctx, req);

@@ -47,8 +47,3 @@ function forget(gameId: number): void {
   bytes -= e.bytes;
   cache.delete(gameId);
 }
-
-/** How many states are held (for the memory benchmark). */
-export function cachedCount(): number {
-  return cache.size;
-}

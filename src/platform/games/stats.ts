@@ -13,57 +13,23 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChartDoc, Lang } from '../../engine/ruleset.ts';
-import { html, raw, type Html } from '../http/html.ts';
+import { html, scriptJson, type Html } from '../http/html.ts';
 import { t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
-import type { GamesApi, GameSummary, Seat } from './api.ts';
-import { parseId } from './routes.ts';
-import { games as gamesService } from './service.ts';
+import { notFound, visibleGame, type Access } from './routes.ts';
 import { chartsFor, loadStats } from './stats-data.ts';
-
-const games: GamesApi = gamesService;
 
 export const CHART_JS_PATH = '/static/vendor/chart.umd.min.js';
 
-/** JSON for a `<script type="application/json">` element: nothing in it can close the element. */
-export function scriptJson(value: unknown): Html {
-  return raw(JSON.stringify(value)
-    .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
-}
-
-interface StatsAccess { game: GameSummary; seat: Seat | null }
-
-/** The game and the visitor's own seat, when the visitor may see the game's public page. */
-async function statsAccess(ctx: AppCtx, req: FastifyRequest): Promise<StatsAccess | null> {
-  const id = parseId((req.params as { id?: string }).id);
-  if (id === null) return null;
-  const game = await games.summary(ctx, id);
-  if (!game || game.status === 'forming') return null;
-  const u = req.visitor.user;
-  const s = u ? await games.seatOf(ctx, id, u.id) : null;
-  const seat = s && u && s.userId === u.id ? s : null;
-  if (game.isPrivate && !seat) return null;
-  return { game, seat };
-}
-
 /** The charts for the visitor: his own (only he may see them) and the public ones. */
-async function visitorCharts(ctx: AppCtx, a: StatsAccess, lang: Lang): Promise<{ own: ChartDoc[]; shared: ChartDoc[] }> {
+async function visitorCharts(ctx: AppCtx, a: Access, lang: Lang): Promise<{ own: ChartDoc[]; shared: ChartDoc[] }> {
   const gs = await loadStats(ctx.db, a.game.id);
   if (!gs) return { own: [], shared: [] };
   const publicIds = new Set(chartsFor(gs, null, lang).map((c) => c.id));
   const all = chartsFor(gs, a.seat?.player ?? null, lang);
   return { own: all.filter((c) => !publicIds.has(c.id)), shared: all.filter((c) => publicIds.has(c.id)) };
-}
-
-function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const v = req.visitor;
-  if (req.url.startsWith('/api/')) return reply.code(404).send({ error: 'not found' });
-  return sendPage(reply, page(v, t(v.lang, 'error.notfound'), html`<h1>${t(v.lang, 'error.notfound')}</h1>
-    ${v.user ? '' : html`<p><a href="/login?next=${encodeURIComponent(req.url)}">${t(v.lang, 'nav.login')}</a></p>`}`), 404);
 }
 
 function figure(c: ChartDoc): Html {
@@ -90,7 +56,7 @@ export const statsRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/stats', async (req, reply) => {
     const v = req.visitor;
     const lang = v.lang;
-    const a = await statsAccess(ctx, req);
+    const a = await visibleGame(ctx, req);
     if (!a) return notFound(req, reply);
     const g = a.game;
     const { own, shared } = await visitorCharts(ctx, a, lang);
@@ -110,7 +76,7 @@ export const statsRoutes: RouteModule = async (app, ctx) => {
   });
 
   app.get('/api/games/:id/stats', async (req, reply) => {
-    const a = await statsAccess(ctx, req);
+    const a = await visibleGame(ctx, req);
     if (!a) return reply.code(404).send({ error: 'not found' });
     const q = (req.query ?? {}) as { lang?: string };
     const lang: Lang = q.lang === 'fr' || q.lang === 'en' ? q.lang : req.visitor.lang;

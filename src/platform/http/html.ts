@@ -26,3 +26,10 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 
 /** Trusted markup (already escaped or produced by code, never by users). */
 export const raw = (s: string): Html => new Html(s);
+
+/** JSON inside a `<script type="application/json">` element: nothing in it can close the element. */
+export function scriptJson(value: unknown): Html {
+  return raw(JSON.stringify(value)
+    .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+}

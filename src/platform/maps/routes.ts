@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang, MapDoc } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { access, gameState, notFound, pageHead, SCRIPTS } from '../games/routes.ts';
+import { gameState, notFound, pageHead, SCRIPTS, visibleGame } from '../games/routes.ts';
 import { html } from '../http/html.ts';
 import { t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
@@ -18,9 +18,8 @@ import { mapWidget } from './widget.ts';
 
 /** The map a visitor may see of a game, or null (no such game, no access, no map). */
 async function visibleMap(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<{ doc: MapDoc; gameId: number; name: string } | null> {
-  const a = await access(ctx, req);
-  if (!a || a.game.status === 'forming') return null;
-  if (a.game.isPrivate && !a.seat) return null;
+  const a = await visibleGame(ctx, req);
+  if (!a) return null;
   const rs = getRuleset(a.game.ruleset).ruleset;
   if (!rs.mapDoc) return null;
   const { state } = await gameState(ctx, a.game.id);

@@ -5,7 +5,7 @@
  * the line is written to the order sheet, which stays editable as text (map.js, orders.js).
  */
 import type { Lang, MapDoc } from '../../engine/ruleset.ts';
-import { html, raw, type Html } from '../http/html.ts';
+import { html, raw, scriptJson, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { renderMapSvg } from './svg.ts';
 
@@ -28,11 +28,6 @@ messages({
   'map.zoom-fit': { fr: 'Carte entière', en: 'Whole map' },
   'map.bad-number': { fr: 'Nombre attendu entre {min} et {max}.', en: 'A number between {min} and {max} is expected.' },
 });
-
-/** JSON inside a <script> element: `<` escaped so no text can close the element. */
-export function scriptJson(value: unknown): Html {
-  return raw(JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
-}
 
 export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string } }): Html {
   const data = {
