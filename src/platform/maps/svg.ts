@@ -120,13 +120,25 @@ function markPath(d: string, m: MapMark, p: string): string {
 
 /** A name's size: the map's label size, smaller where the shape is too narrow for the name. */
 function labelSize(r: { name: string; path: string }, fs: number): number {
-  const nums = r.path.match(/-?\d+(?:\.\d+)?/g) ?? [];
+  const width = pathWidth(r.path);
+  if (!Number.isFinite(width)) return fs;
+  const fit = (1.75 * width) / Math.max(4, r.name.length);
+  return Math.max(6, Math.min(fs, fit));
+}
+
+/** The horizontal extent of an absolute path ("M x,y x,y …"); shapes are few and fixed, so it is kept. */
+const widths = new Map<string, number>();
+function pathWidth(path: string): number {
+  let w = widths.get(path);
+  if (w !== undefined) return w;
+  const nums = path.match(/-?\d+(?:\.\d+)?/g) ?? [];
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i + 1 < nums.length; i += 2) { const x = Number(nums[i]); if (x < lo) lo = x; if (x > hi) hi = x; }
-  if (!Number.isFinite(lo)) return fs;
-  const fit = (1.75 * (hi - lo)) / Math.max(4, r.name.length);
-  return Math.max(6, Math.min(fs, fit));
+  w = hi - lo;
+  if (widths.size > 5000) widths.clear();
+  widths.set(path, w);
+  return w;
 }
 
 /** A symbol centred on (cx, cy), `s` across, filled with `color`. */

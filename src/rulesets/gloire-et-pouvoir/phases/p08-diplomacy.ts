@@ -12,9 +12,9 @@ import { relKey, relation } from '../state.ts';
 export function phase8(ctx: Ctx): void {
   const { s } = ctx;
   const alive = (l: LordId) => !!s.lords[l]?.alive;
-  // Allies and enemies from the relations index (the living lords' order, as livingLords gives).
-  const alliesOf = (_s: unknown, l: LordId): LordId[] => [...(relationsOf(ctx).allies.get(l) ?? [])];
-  const enemiesOf = (_s: unknown, l: LordId): LordId[] => [...(relationsOf(ctx).enemies.get(l) ?? [])];
+  // Allies and enemies from the turn's relations index (in the living lords' order, as livingLords gives).
+  const alliesOf = (l: LordId): LordId[] => [...(relationsOf(ctx).allies.get(l) ?? [])];
+  const enemiesOf = (l: LordId): LordId[] => [...(relationsOf(ctx).enemies.get(l) ?? [])];
 
   // 8.1 declarations of war (unilateral); on an ally: felony [T §5.9.2].
   forEachOrder(ctx, ['GUE'], (lord, line) => {
@@ -46,7 +46,7 @@ export function phase8(ctx: Ctx): void {
     if (rel === 'alliance') return cancelBoth('duplicate');
     if (rel === 'war') return cancelBoth('at-war'); // sign peace first [T]
     // No lord may be allied with two lords at war with each other [T §5.9.2].
-    const conflict = alliesOf(s, lord).some((c) => relation(s, c, other) === 'war') || alliesOf(s, other).some((c) => relation(s, c, lord) === 'war');
+    const conflict = alliesOf(lord).some((c) => relation(s, c, other) === 'war') || alliesOf(other).some((c) => relation(s, c, lord) === 'war');
     if (conflict) return cancelBoth('allied-with-enemy');
     setRelation(ctx, lord, other, 'alliance', 'ALL');
   });
@@ -81,7 +81,7 @@ export function phase8(ctx: Ctx): void {
     if (!alive(call.caller) || !alive(call.callee)) continue; // a call whose caller died is void
     const required = call.enemiesAtCall.filter((e) => alive(e) && e !== call.callee && relation(s, call.caller, e) === 'war');
     if (required.every((e) => relation(s, call.callee, e) === 'war')) continue;
-    const others = alliesOf(s, call.caller).filter((b) => b !== call.callee);
+    const others = alliesOf(call.caller).filter((b) => b !== call.callee);
     const penalty = refusalPenalty(ctx.cfg, liveGR(ctx, call.caller), others.map((b) => liveGR(ctx, b)));
     const lk = s.knights[s.lords[call.callee]!.lordKnight]!;
     const before = lk.renown;
@@ -93,7 +93,7 @@ export function phase8(ctx: Ctx): void {
   forEachOrder(ctx, ['APP'], (lord, line) => {
     const ally = line.order.lord;
     if (ally === lord) return cancel(ctx, lord, line, 'self');
-    const enemies = enemiesOf(s, lord);
+    const enemies = enemiesOf(lord);
     if (enemies.length === 0) return cancel(ctx, lord, line, 'no-enemy');
     if (relation(s, lord, ally) !== 'alliance') return cancel(ctx, lord, line, 'not-allied');
     s.allyCalls.push({ turn: ctx.turn, caller: lord, callee: ally, enemiesAtCall: enemies });
