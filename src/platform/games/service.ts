@@ -255,6 +255,18 @@ function toSheet(r: SheetRow | null): SheetState {
 }
 
 /** Validates with the engine's `submit` and stores the sheet as typed; `g` is locked by the caller. */
+/**
+ * Writes (or rewrites) a sheet for each row of `source` (none: nothing written): $1 game, $2 player,
+ * $3 step, $4 decision, $5 text, $6 value, $7 issues, $8 time; the submission number comes from
+ * the sheet_order sequence (migration 008), so it grows in the order of the saves.
+ */
+const upsertSheet = (source: string): string =>
+  `INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
+   SELECT $1, $2, $3, $4, $5, $6, $7, nextval('sheet_order'), FALSE, $8 FROM ${source}
+   ON CONFLICT (game_id, player, step, decision) DO UPDATE
+     SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
+   RETURNING *`;
+
 async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answer: string | unknown[]): Promise<SheetState> {
   requireRunning(g);
   const rs = getRuleset(g.ruleset).ruleset;
@@ -274,12 +286,7 @@ async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answ
     : answer.every((x) => typeof x === 'string') ? (answer as string[]).join('\n')
     : validation.value !== null && rs.answerText ? rs.answerText(g.state, player, decision.id, validation.value) : json(answer);
   const now = ctx.now();
-  const r = await db.one<SheetRow>(
-    `INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, nextval('sheet_order'), FALSE, $8)
-     ON CONFLICT (game_id, player, step, decision) DO UPDATE
-       SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
-     RETURNING *`,
+  const r = await db.one<SheetRow>(upsertSheet('(SELECT 1) g'),
     [g.id, player, g.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), now]);
   return toSheet(r);
 }
@@ -597,11 +604,7 @@ export const games: GamesApi & GamesExtra = {
                      WHERE id = $1 AND step = $9 AND status = 'running'
                        AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND player = $2 AND user_id = $10 AND status = 'active')
                      FOR KEY SHARE)
-         INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
-         SELECT $1, $2, $3, $4, $5, $6, $7, nextval('sheet_order'), FALSE, $8 FROM g
-         ON CONFLICT (game_id, player, step, decision) DO UPDATE
-           SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
-         RETURNING *`,
+         ${upsertSheet('g')}`,
         [gameId, seat.player, seat.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), ctx.now(), seat.step, userId]);
       if (r) return { sheet: toSheet(r), step: seat.step };
       ownSeats.delete(key);
