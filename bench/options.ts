@@ -6,9 +6,8 @@
  * Run: `npm run bench` (or `node --import tsx bench/options.ts`).
  */
 import { performance } from 'node:perf_hooks';
-import { advance, createGame, submit } from '../src/engine/game.ts';
-import { createRng } from '../src/engine/rng.ts';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { advance, createGame } from '../src/engine/game.ts';
+import { botAnswers, getRuleset } from '../src/rulesets/index.ts';
 import { mapDoc, mapUnits } from '../src/rulesets/gloire-et-pouvoir/mapdoc.ts';
 import { orderForm } from '../src/rulesets/gloire-et-pouvoir/form.ts';
 import type { GPState } from '../src/rulesets/gloire-et-pouvoir/state.ts';
@@ -18,12 +17,7 @@ const entry = getRuleset('gloire-et-pouvoir');
 
 function played(map: string, players: number, turns: number): GPState {
   let g = createGame(entry.ruleset, { map, players }, `bench-${map}-${players}`);
-  for (let i = 0; i < turns; i++) {
-    for (const d of entry.ruleset.decisions(g.state)) {
-      for (const p of d.players) g = submit(entry.ruleset, g, p, d.id, entry.bot!(g.state, p, d.id, createRng(`bench/${i}`, p))).game;
-    }
-    g = advance(entry.ruleset, g, { useDefaults: true });
-  }
+  for (let i = 0; i < turns && !entry.ruleset.outcome(g.state); i++) g = advance(entry.ruleset, botAnswers(entry, g), { useDefaults: true });
   return g.state as GPState;
 }
 

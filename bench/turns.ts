@@ -13,9 +13,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createGame, submit, type GameRecord } from '../src/engine/game.ts';
+import { createGame, type GameRecord } from '../src/engine/game.ts';
 import { createRng } from '../src/engine/rng.ts';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { botAnswers, getRuleset } from '../src/rulesets/index.ts';
 import { getMap } from '../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 
 const { values } = parseArgs({ options: { turns: { type: 'string', default: '50' } } });
@@ -25,21 +25,19 @@ const rs = entry.ruleset;
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-function botSheets(g: GameRecord, turn: number): GameRecord {
-  let out = g;
-  for (const d of rs.decisions(out.state)) {
-    for (const p of d.players) out = submit(rs, out, p, d.id, entry.bot!(out.state, p, d.id, createRng(`${g.seed}/bot/${turn}`, p))).game;
-  }
-  return out;
+/** The game after a turn resolved outside the engine's fold (only the resolve is timed): the step is
+ *  counted, so that the bots of the next turn draw from the next turn's streams. */
+function afterTurn(g: GameRecord, state: unknown): GameRecord {
+  return { ...g, state, pending: [], steps: [...g.steps, { index: g.steps.length + 1, label: '', submissions: [], defaulted: [], events: [], hash: '' }] };
 }
 
 // Warm-up (untimed): a server resolves turns with its code already compiled by the JIT.
 for (const [map, players] of [['scandinavia', 10], ['scandinavia', 10], ['middle-east', 20], ['europe', 30]] as const) {
   let g = createGame(rs, { map, players }, `bench-turns-warm-up-${map}`);
   for (let turn = 1; turn <= 40 && rs.decisions(g.state).length; turn++) {
-    g = botSheets(g, turn);
+    g = botAnswers(entry, g);
     const r = rs.resolve(structuredClone(g.state), g.pending, createRng(g.seed, `step/${turn}`));
-    g = { ...g, state: r.state, pending: [] };
+    g = afterTurn(g, r.state);
   }
 }
 
@@ -52,14 +50,14 @@ for (const [map, players] of [['scandinavia', 10], ['middle-east', 20], ['europe
   while (times.length < TURNS) {
     let g = createGame(rs, { map, players }, `bench-turns-${map}-${players}-${games++}`);
     for (let turn = 1; times.length < TURNS && rs.decisions(g.state).length; turn++) {
-      g = botSheets(g, turn);
+      g = botAnswers(entry, g);
       const input = structuredClone(g.state);
       const t0 = performance.now();
       const r = rs.resolve(input, g.pending, createRng(g.seed, `step/${turn}`));
       times.push(performance.now() - t0);
       stateBytes.push(JSON.stringify(r.state).length);
       eventBytes.push(JSON.stringify(r.events).length);
-      g = { ...g, state: r.state, pending: [] };
+      g = afterTurn(g, r.state);
     }
   }
   times.sort((a, b) => a - b);

@@ -9,7 +9,7 @@ import { hashState } from '../engine/hash.ts';
 import { resolveName } from '../engine/names.ts';
 import { createRng } from '../engine/rng.ts';
 import type { Lang } from '../engine/ruleset.ts';
-import { getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
+import { botAnswers, getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
 
 const HELP = `suzerain — the Suzerain referee on the command line
 
@@ -288,18 +288,6 @@ async function cmdServe(io: Io): Promise<number> {
     process.once('SIGTERM', stop);
   });
   return 0;
-}
-
-/** Gives every absent player a bot's answer (its own RNG stream per step and player). */
-export function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[]): GameRecord {
-  let g = game;
-  for (const m of missing(entry.ruleset, g)) {
-    const rng = createRng(g.seed, `bot/${g.steps.length + 1}/${m.player}`);
-    const r = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng));
-    for (const i of r.validation.issues) rejected?.push(`step ${g.steps.length + 1}, ${m.player}: ${i.message}`);
-    g = r.game;
-  }
-  return g;
 }
 
 /** Gives every absent player the caretaker's answer (its own RNG stream per step and player, as on the platform). */

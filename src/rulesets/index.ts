@@ -2,7 +2,8 @@
  * The rulesets this installation knows. The platform and the command line find a ruleset here
  * by id; nothing outside a ruleset's folder knows its rules.
  */
-import type { Rng } from '../engine/rng.ts';
+import { missing, submit, type GameRecord } from '../engine/game.ts';
+import { createRng, type Rng } from '../engine/rng.ts';
 import type { PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
 import { botOrders } from './gloire-et-pouvoir/bot.ts';
@@ -53,4 +54,16 @@ export function getRuleset(id: string): RulesetEntry {
   const r = RULESETS[id];
   if (!r) throw new Error(`unknown ruleset "${id}"; known: ${Object.keys(RULESETS).join(', ')}`);
   return r;
+}
+
+/** Gives every absent player a bot's answer (its own RNG stream per step and player). */
+export function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[]): GameRecord {
+  let g = game;
+  for (const m of missing(entry.ruleset, g)) {
+    const rng = createRng(g.seed, `bot/${g.steps.length + 1}/${m.player}`);
+    const r = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng));
+    for (const i of r.validation.issues) rejected?.push(`step ${g.steps.length + 1}, ${m.player}: ${i.message}`);
+    g = r.game;
+  }
+  return g;
 }

@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { advance, createGame, type GameRecord, replay, replayStates, rerecord } from '../engine/game.ts';
 import { hashState } from '../engine/hash.ts';
 import { createRng } from '../engine/rng.ts';
-import { botAnswers } from '../cli/main.ts';
+import { botAnswers } from '../rulesets/index.ts';
 import type { RulesetEntry } from '../rulesets/index.ts';
 
 export const DEFAULT_MAX_TURNS = 300;
