@@ -1,0 +1,26 @@
+/**
+ * Characters' effective levels: talent plus the bonuses of the items he holds and of his
+ * kingdom's discoveries (§5.1: these count in initiative), and initiative itself.
+ */
+import type { AKState, Character, CharCode } from './state.ts';
+import { CHAR_CODES } from './state.ts';
+import { inventionTalentBonus } from './world/inventions.ts';
+
+/** Talent actually used, with item and invention bonuses (G-07: talent everywhere except exploration). */
+export function talent(s: AKState, c: Character, code: CharCode): number {
+  let t = c.talent[code];
+  for (const id of c.items) t += s.items[id]?.talentBonus?.[code] ?? 0;
+  if (c.kingdom !== null) t += inventionTalentBonus(s, c.kingdom, code);
+  return t;
+}
+
+/** Initiative (§5.1): the sum of the 15 effective talents, Ma counted three times. */
+export function initiative(s: AKState, c: Character): number {
+  let sum = 0;
+  for (const code of CHAR_CODES) sum += talent(s, c, code);
+  return sum + 2 * talent(s, c, 'Ma');
+}
+
+export function kingdomOf(s: AKState, c: Character) {
+  return c.kingdom === null ? null : s.kingdoms[c.kingdom] ?? null;
+}
