@@ -4,7 +4,7 @@
  */
 import { missing, submit, type GameRecord } from '../engine/game.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
-import type { PlayerId, Ruleset } from '../engine/ruleset.ts';
+import type { Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
 import { botOrders } from './gloire-et-pouvoir/bot.ts';
 import { caretakerAnswer } from './gloire-et-pouvoir/caretaker.ts';
@@ -14,8 +14,16 @@ import { soakGame } from './gloire-et-pouvoir/soak.ts';
 import type { GPState } from './gloire-et-pouvoir/state.ts';
 import type { GPEvent } from './gloire-et-pouvoir/events.ts';
 
+/**
+ * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
+ * `options` as `map` and stored with the game; `seats` bounds the number of players.
+ */
+export interface GameVariant { id: string; name: Localized; seats: { min: number; max: number; default: number } }
+
 export interface RulesetEntry<S = any, E = any> {
   ruleset: Ruleset<S, any, E>;
+  /** The games a host can start (the lobby and the creation form offer them); the first is the default. */
+  variants: GameVariant[];
   /** A bot's answer to one decision (legal, sensible play), for demos, simulations and soak tests. */
   bot?: (state: S, player: PlayerId, decision: string, rng: Rng) => unknown;
   /**
@@ -40,6 +48,11 @@ export interface RulesetEntry<S = any, E = any> {
 
 const gp: RulesetEntry<GPState, GPEvent> = {
   ruleset: gloireEtPouvoir,
+  variants: [
+    { id: 'scandinavia', name: { fr: 'Scandinavie', en: 'Scandinavia' }, seats: { min: 2, max: 30, default: 10 } },
+    { id: 'middle-east', name: { fr: 'Moyen-Orient', en: 'Middle East' }, seats: { min: 2, max: 30, default: 20 } },
+    { id: 'europe', name: { fr: 'Europe', en: 'Europe' }, seats: { min: 2, max: 30, default: 30 } },
+  ],
   bot: (state, player, _decision, rng) => botOrders(state, player, rng),
   caretaker: (state, player) => caretakerAnswer(state, player),
   summarize: summarizeTurn,
@@ -49,6 +62,11 @@ const gp: RulesetEntry<GPState, GPEvent> = {
 };
 
 export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp };
+
+/** Every (ruleset, variant) a host can start, in registry order. */
+export function gameKinds(): { ruleset: string; variant: GameVariant; title: Localized }[] {
+  return Object.values(RULESETS).flatMap((e) => e.variants.map((variant) => ({ ruleset: e.ruleset.id, variant, title: e.ruleset.title })));
+}
 
 export function getRuleset(id: string): RulesetEntry {
   const r = RULESETS[id];

@@ -346,8 +346,8 @@ for (const kind of DB_KINDS) {
       let mails = await outbox(db);
       assert.equal(mails.length, 10);
       for (const e of entries) assert.equal(mails.filter((m) => m.text.includes(`${PUBLIC_URL}/lobby/confirm/${e}\n`)).length, 1);
-      assert.ok(mails.some((m) => m.subject === 'Please confirm — Scandinavia'));
-      assert.ok(mails.some((m) => m.subject === 'Confirmez votre participation — Scandinavie'));
+      assert.ok(mails.some((m) => m.subject === 'Please confirm — Glory & Power — Scandinavia'));
+      assert.ok(mails.some((m) => m.subject === 'Confirmez votre participation — Gloire & Pouvoir — Scandinavie'));
       assert.equal((await queueOf(ctx, users[10]!)).find((e) => e.id === eu)!.status, 'waiting');
       assert.deepEqual(await lobbyTick(ctx), { asked: 0, started: [] }, 'asked once');
       // An 11th candidate for Scandinavia is asked too.

@@ -21,6 +21,7 @@ import { demoRoutes } from '../web/demo.ts';
 import { DEFAULT_SCHEDULE, type GamesApi, type GameSummary, type Schedule, type Seat, type SheetState } from './api.ts';
 import { games as gamesService, MISSED_FLAG } from './service.ts';
 import { cachedState } from './states.ts';
+import { allKinds, findKind, variantName } from './kinds.ts';
 
 /** The games service, seen through its documented API only. */
 const games: GamesApi = gamesService;
@@ -85,12 +86,10 @@ messages({
   },
   'gweb.create.submit': { fr: 'Créer la partie', en: 'Create the game' },
   'gweb.create.created': { fr: 'Partie créée.', en: 'Game created.' },
-  'gweb.map.scandinavia': { fr: 'Scandinavie (10 seigneurs)', en: 'Scandinavia (10 lords)' },
-  'gweb.map.middle-east': { fr: 'Moyen-Orient (20 seigneurs)', en: 'Middle East (20 lords)' },
-  'gweb.map.europe': { fr: 'Europe (30 seigneurs)', en: 'Europe (30 lords)' },
+  'gweb.kind': { fr: '{title} — {name} ({n} joueurs ; {min} à {max})', en: '{title} — {name} ({n} players; {min} to {max})' },
   'gweb.err.name': { fr: 'Donnez un nom à la partie (80 caractères au plus).', en: 'Give the game a name (80 characters at most).' },
   'gweb.err.lord-name': { fr: 'Donnez un nom à votre seigneur (40 caractères au plus).', en: 'Give your lord a name (40 characters at most).' },
-  'gweb.err.lords': { fr: 'Le nombre de seigneurs va de 2 à 30.', en: 'The number of lords is between 2 and 30.' },
+  'gweb.err.lords': { fr: 'Le nombre de joueurs va de {min} à {max} pour ce jeu.', en: 'The number of players is between {min} and {max} for this game.' },
   'gweb.err.password': { fr: 'Choisissez un mot de passe d’au moins 4 caractères.', en: 'Choose a password of at least 4 characters.' },
   'gweb.err.map': { fr: 'Carte inconnue.', en: 'Unknown map.' },
   'gweb.err.time': { fr: 'Heure invalide (HH:MM).', en: 'Invalid time (HH:MM).' },
@@ -204,11 +203,6 @@ messages({
 
 // ───────────────────────────────────────────────────────────── small shared helpers
 
-/** The maps offered when creating a game (and in the lobby). The ruleset decides which it knows. */
-export const MAP_CHOICES: { id: string; seats: number }[] = [
-  { id: 'scandinavia', seats: 10 }, { id: 'middle-east', seats: 20 }, { id: 'europe', seats: 30 },
-];
-export const DEFAULT_RULESET = 'gloire-et-pouvoir';
 /** Public games listed per page of /games. */
 const PUBLIC_PAGE = 50;
 
@@ -270,9 +264,9 @@ function statusBadge(lang: Lang, g: GameSummary): Html {
   return html`<span class="badge status-${g.status}">${t(lang, `gweb.status.${g.status}`)}</span>${g.isPrivate ? html` <span class="badge">${t(lang, 'gweb.private')}</span>` : ''}${g.isDemo ? html` <span class="badge">${t(lang, 'gweb.demo')}</span>` : ''}`;
 }
 
-export function mapLabel(lang: Lang, id: string | null): string {
-  if (!id) return '—';
-  return MAP_CHOICES.some((m) => m.id === id) ? t(lang, `gweb.map.${id}`).replace(/\s*\(.*\)$/, '') : id;
+/** The game's variant (map, edition) as its ruleset names it. */
+export function mapLabel(lang: Lang, g: { ruleset: string; map: string | null }): string {
+  return variantName(lang, g.ruleset, g.map);
 }
 
 /** Reads the ruleset state and schedule of a game (not part of GamesApi: the order page needs the
@@ -479,7 +473,7 @@ export async function ownSeat(ctx: AppCtx, req: FastifyRequest, activeOnly: bool
 interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; early: boolean; caretaker: boolean; config: string }
 
 const defaultCreate = (): CreateValues => ({
-  name: '', map: 'scandinavia', lords: '10', lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
+  name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
   time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, early: true, caretaker: false, config: '',
 });
 
@@ -495,8 +489,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
       ${csrfField(v)}
       <label>${t(lang, 'gweb.create.name')} <input name="name" required maxlength="80" value="${val.name}"></label>
       <div class="row">
-        <label>${t(lang, 'gweb.create.map')} <select name="map">${MAP_CHOICES.map((m) => html`<option value="${m.id}"${m.id === val.map ? raw(' selected') : ''}>${t(lang, `gweb.map.${m.id}`)}</option>`)}</select></label>
-        <label>${t(lang, 'gweb.create.lords')} <input name="lords" type="number" min="2" max="30" required value="${val.lords}"></label>
+        <label>${t(lang, 'gweb.create.map')} <select name="map">${allKinds().map((k) => html`<option value="${k.key}"${k.key === (findKind(val.map)?.key ?? val.map) ? raw(' selected') : ''}>${t(lang, 'gweb.kind', { title: k.title[lang], name: k.variant.name[lang], min: k.variant.seats.min, max: k.variant.seats.max, n: k.variant.seats.default })}</option>`)}</select></label>
+        <label>${t(lang, 'gweb.create.lords')} <input name="lords" type="number" min="2" max="${Math.max(...allKinds().map((k) => k.variant.seats.max))}" required value="${val.lords}"></label>
       </div>
       <div class="row">
         <label>${t(lang, 'gweb.create.lord-name')} <input name="lordName" required maxlength="40" value="${val.lordName}"></label>
@@ -525,7 +519,7 @@ function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean):
       <th>${t(lang, 'gweb.col.name')}</th><th>${t(lang, 'gweb.col.map')}</th><th>${t(lang, 'gweb.col.status')}</th>
       <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords')}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
     <tbody>${list.map((g) => html`<tr>
-      <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g.map)}</td><td>${statusBadge(lang, g)}</td>
+      <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g)}</td><td>${statusBadge(lang, g)}</td>
       <td>${g.turnLabel}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
       ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></td>` : ''}
     </tr>`)}</tbody></table></div>`;
@@ -577,10 +571,12 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   if (standing !== 'ok') return fail(standingNotice(lang, standing).toString().replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
   if (!val.name || val.name.length > 80) return fail(t(lang, 'gweb.err.name'));
   if (!val.lordName || val.lordName.length > 40) return fail(t(lang, 'gweb.err.lord-name'));
+  const kind = findKind(val.map);
+  if (!kind) return fail(t(lang, 'gweb.err.map'));
   const lords = Number(val.lords);
-  if (!Number.isInteger(lords) || lords < 2 || lords > 30) return fail(t(lang, 'gweb.err.lords'));
+  const seats = kind.variant.seats;
+  if (!Number.isInteger(lords) || lords < seats.min || lords > seats.max) return fail(t(lang, 'gweb.err.lords', { min: seats.min, max: seats.max }));
   if (val.password.length < 4) return fail(t(lang, 'gweb.err.password'));
-  if (!MAP_CHOICES.some((m) => m.id === val.map)) return fail(t(lang, 'gweb.err.map'));
   const weekday = Number(val.weekday);
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(val.time) || !Number.isInteger(weekday) || weekday < 0 || weekday > 6) return fail(t(lang, 'gweb.err.time'));
   try { new Intl.DateTimeFormat('en', { timeZone: val.timeZone }); } catch { return fail(t(lang, 'gweb.err.tz')); }
@@ -592,13 +588,13 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     config = parsed;
   }
   const placeholders = Array.from({ length: lords - 1 }, (_, i) => `${val.lordName} ·${i + 2}`);
-  try { checkSetup(DEFAULT_RULESET, val.map, [val.lordName, ...placeholders], config); } catch (e) {
+  try { checkSetup(kind.ruleset, kind.variant.id, [val.lordName, ...placeholders], config); } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e) }));
   }
   let id: number;
   try {
     id = await games.create(ctx, {
-      ruleset: DEFAULT_RULESET, name: val.name, options: { map: val.map, config }, seats: [{ userId: v.user.id, lordName: val.lordName }],
+      ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7 }, early: val.early, caretaker: val.caretaker,
     });
@@ -658,7 +654,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const doc = g.status === 'forming' ? null : presented(state, entry, null, lang);
   const body = html`${pageHead()}
     <h1>${g.name}</h1>
-    <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g.map)} · ${label(g.turnLabel)}
+    <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'gweb.colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}

@@ -1,5 +1,5 @@
 /**
- * The lobby pages: "I want to play the next game" (a map, a lord's name), the visitor's requests
+ * The lobby pages: "I want to play the next game" (a kind of game, a name in it), the visitor's requests
  * with their status and a withdraw button, and the confirmation page the lobby's mail links to
  * (GET shows a button, POST confirms; the request's owner only). Only validated, non-guest
  * accounts may queue.
@@ -11,25 +11,25 @@ import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { parseId, standingNotice, standingOf, timeTag } from '../games/routes.ts';
-import { LOBBY_MAPS, LOBBY_RULESET, confirm, joinQueue, mapPlayable, queueOf, withdraw, type LobbyEntry } from './service.ts';
+import { confirm, joinQueue, lobbyMaps, queueOf, withdraw, type LobbyEntry } from './service.ts';
+import { findKind, kindKey } from '../games/kinds.ts';
 
 messages({
   'lweb.title': { fr: 'Jouer la prochaine partie', en: 'Play the next game' },
   'lweb.intro': {
-    fr: 'Choisissez une carte et le nom de votre seigneur. Quand assez de candidats attendent, chacun reçoit un courriel pour confirmer ; la partie commence dès que le compte y est.',
-    en: 'Pick a map and your lord’s name. When enough candidates are waiting, each one gets a mail asking to confirm; the game starts as soon as the count is reached.',
+    fr: 'Choisissez un jeu (et sa carte) et votre nom dans la partie. Quand assez de candidats attendent, chacun reçoit un courriel pour confirmer ; la partie commence dès que le compte y est.',
+    en: 'Pick a game (and its map) and your name in it. When enough candidates are waiting, each one gets a mail asking to confirm; the game starts as soon as the count is reached.',
   },
   'lweb.join': { fr: 'Je veux jouer la prochaine partie', en: 'I want to play the next game' },
-  'lweb.map': { fr: 'Carte', en: 'Map' },
-  'lweb.map-line': { fr: '{name} — {n} seigneurs', en: '{name} — {n} lords' },
+  'lweb.map': { fr: 'Jeu et carte', en: 'Game and map' },
+  'lweb.map-line': { fr: '{name} — {n} joueurs', en: '{name} — {n} players' },
   'lweb.waiting-count': { fr: '{n} candidat(s) en attente', en: '{n} candidate(s) waiting' },
-  'lweb.not-playable': { fr: 'carte en préparation : vous serez placé dès qu’elle sera prête', en: 'map in preparation: you will be placed as soon as it is ready' },
-  'lweb.lord-name': { fr: 'Nom de votre seigneur', en: 'Your lord’s name' },
+  'lweb.lord-name': { fr: 'Votre nom dans la partie (seigneur, roi…)', en: 'Your name in the game (lord, king…)' },
   'lweb.submit': { fr: 'M’inscrire', en: 'Sign me up' },
   'lweb.mine': { fr: 'Mes demandes', en: 'My requests' },
   'lweb.none': { fr: 'Aucune demande en cours.', en: 'No request at the moment.' },
-  'lweb.col.map': { fr: 'Carte', en: 'Map' },
-  'lweb.col.lord': { fr: 'Seigneur', en: 'Lord' },
+  'lweb.col.map': { fr: 'Jeu', en: 'Game' },
+  'lweb.col.lord': { fr: 'Nom', en: 'Name' },
   'lweb.col.status': { fr: 'État', en: 'Status' },
   'lweb.col.since': { fr: 'Depuis', en: 'Since' },
   'lweb.status.waiting': { fr: 'en attente ({c} / {n} candidats)', en: 'waiting ({c} / {n} candidates)' },
@@ -46,13 +46,13 @@ messages({
   'lweb.confirmed': { fr: 'Merci : votre participation est confirmée. La partie commencera dès que le compte y sera.', en: 'Thank you: your participation is confirmed. The game starts as soon as the count is reached.' },
   'lweb.confirm.title': { fr: 'Confirmer ma participation', en: 'Confirm my participation' },
   'lweb.confirm.text': {
-    fr: 'Vous allez confirmer que vous voulez jouer {lord} sur la carte {map} ({n} seigneurs). Les premiers confirmés entrent dans la partie.',
-    en: 'You are about to confirm that you want to play {lord} on the {map} map ({n} lords). The first to confirm are in the game.',
+    fr: 'Vous allez confirmer que vous voulez jouer {lord} dans une partie de {map} ({n} joueurs). Les premiers confirmés entrent dans la partie.',
+    en: 'You are about to confirm that you want to play {lord} in a game of {map} ({n} players). The first to confirm are in the game.',
   },
   'lweb.confirm.done': { fr: 'Cette demande est déjà confirmée.', en: 'This request is already confirmed.' },
   'lweb.confirm.closed': { fr: 'Cette demande n’attend plus de confirmation.', en: 'This request no longer waits for a confirmation.' },
-  'lweb.err.map': { fr: 'Choisissez une carte.', en: 'Pick a map.' },
-  'lweb.err.lord-name': { fr: 'Donnez un nom à votre seigneur (40 caractères au plus).', en: 'Give your lord a name (40 characters at most).' },
+  'lweb.err.map': { fr: 'Choisissez un jeu.', en: 'Pick a game.' },
+  'lweb.err.lord-name': { fr: 'Donnez-vous un nom dans la partie (40 caractères au plus).', en: 'Give yourself a name in the game (40 characters at most).' },
   'lweb.err.failed': { fr: 'Impossible : {error}', en: 'Not possible: {error}' },
   'lweb.back': { fr: 'Retour à la file d’attente', en: 'Back to the queue' },
 });
@@ -68,9 +68,9 @@ const statusOf = (e: unknown): number => {
 /** Candidates in the queue per map (waiting, asked or confirmed). Read directly: the lobby
  *  service only counts them for a player's own requests. */
 async function waitingCounts(ctx: AppCtx): Promise<Record<string, number>> {
-  const rows = await ctx.db.query<{ map: string; n: number }>(
-    `SELECT map, count(*)::int AS n FROM lobby WHERE ruleset = $1 AND status IN ('waiting', 'asked', 'confirmed') GROUP BY map`, [LOBBY_RULESET]);
-  return Object.fromEntries(rows.map((r) => [r.map, Number(r.n)]));
+  const rows = await ctx.db.query<{ ruleset: string; map: string; n: number }>(
+    `SELECT ruleset, map, count(*)::int AS n FROM lobby WHERE status IN ('waiting', 'asked', 'confirmed') GROUP BY ruleset, map`);
+  return Object.fromEntries(rows.map((r) => [kindKey(r.ruleset, r.map), Number(r.n)]));
 }
 
 function statusText(lang: Lang, e: LobbyEntry): string {
@@ -91,7 +91,8 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
   const counts = await waitingCounts(ctx);
   const mine = v.user ? await queueOf(ctx, v.user.id) : [];
   const tz = ctx.config.timeZone;
-  const chosen = opts.map ?? LOBBY_MAPS[0]!.id;
+  const maps = lobbyMaps();
+  const chosen = findKind(opts.map ?? '')?.key ?? maps[0]!.id;
   const body: Html = html`<link rel="stylesheet" href="/static/orders.css">
     <h1>${t(lang, 'lweb.title')}</h1>
     <p class="lead">${t(lang, 'lweb.intro')}</p>
@@ -101,13 +102,13 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
       <h2>${t(lang, 'lweb.join')}</h2>
       ${standing === 'ok' ? html`<form method="post" action="/lobby/join" class="stack">${csrfField(v)}
         <fieldset><legend>${t(lang, 'lweb.map')}</legend>
-          ${LOBBY_MAPS.map((m) => html`<label class="check"><input type="radio" name="map" value="${m.id}"${m.id === chosen ? raw(' checked') : ''}>
+          ${maps.map((m) => html`<label class="check"><input type="radio" name="map" value="${m.id}"${m.id === chosen ? raw(' checked') : ''}>
             <span><strong>${t(lang, 'lweb.map-line', { name: m.name[lang], n: m.players })}</strong>
-            <span class="muted"> — ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}${mapPlayable(m.id) ? '' : html` · ${t(lang, 'lweb.not-playable')}`}</span></span></label>`)}
+            <span class="muted"> — ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}</span></span></label>`)}
         </fieldset>
         <label>${t(lang, 'lweb.lord-name')} <input name="lordName" required maxlength="40" value="${opts.lordName ?? ''}"></label>
         <p><button type="submit" class="primary">${t(lang, 'lweb.submit')}</button></p>
-      </form>` : html`<ul>${LOBBY_MAPS.map((m) => html`<li>${t(lang, 'lweb.map-line', { name: m.name[lang], n: m.players })} <span class="muted">— ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}</span></li>`)}</ul>
+      </form>` : html`<ul>${maps.map((m) => html`<li>${t(lang, 'lweb.map-line', { name: m.name[lang], n: m.players })} <span class="muted">— ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}</span></li>`)}</ul>
         ${standingNotice(lang, standing, '/lobby')}`}
     </section>
     ${v.user ? html`<section><h2>${t(lang, 'lweb.mine')}</h2>
@@ -147,7 +148,7 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const map = str(b.map, 50);
     const lordName = str(b.lordName, 200).replace(/\s+/g, ' ').trim();
-    if (!LOBBY_MAPS.some((m) => m.id === map)) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.map'), lordName, status: 400 });
+    if (!findKind(map)) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.map'), lordName, status: 400 });
     if (!lordName || lordName.length > 40) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.lord-name'), map, lordName, status: 400 });
     try {
       await joinQueue(ctx, v.user.id, map, lordName);
@@ -172,7 +173,7 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     if (!v.user) return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`, 303);
     const e = await ownEntry(ctx, req);
     if (!e) return notFound(req, reply);
-    const m = LOBBY_MAPS.find((x) => x.id === e.map);
+    const m = lobbyMaps().find((x) => x.id === e.map);
     const open = e.status === 'waiting' || e.status === 'asked';
     const body = html`<link rel="stylesheet" href="/static/orders.css">
       <h1>${t(lang, 'lweb.confirm.title')}</h1>

@@ -1,33 +1,30 @@
 /**
- * "I want to play the next game": a player chooses a map and his lord's name and waits. When a
- * map has as many candidates as it needs lords, each waiting candidate is asked by mail to confirm
- * (a link to /lobby/confirm/<id>); as soon as the map's count has confirmed, a game of Gloire &
- * Pouvoir starts with the earliest confirmed candidates (the others wait for the next one). The
- * referee draws the start positions, and every lord gets the start mail with his first report.
+ * "I want to play the next game": a player chooses a kind of game (a ruleset's map or edition,
+ * see games/kinds.ts) and his name in it, and waits. When a kind has as many candidates as its
+ * default number of players, each waiting candidate is asked by mail to confirm (a link to
+ * /lobby/confirm/<id>); as soon as that count has confirmed, a game starts with the earliest
+ * confirmed candidates (the others wait for the next one). The referee draws the start positions,
+ * and every player gets the start mail with his first report.
  *
- * Only the maps of the ruleset's map registry can start; candidates for the other maps queue until
- * their map exists. Every step is safe with several server processes (row locks, conditional
- * updates).
+ * Every step is safe with several server processes (row locks, conditional updates).
  */
 import type { Lang, Localized } from '../../engine/ruleset.ts';
-import { MAPS } from '../../rulesets/gloire-et-pouvoir/maps/index.ts';
+import { allKinds, findKind, kindKey } from '../games/kinds.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
 import { GamesError, LORD_NAME_MAX, createGameIn } from '../games/service.ts';
 
-export const LOBBY_RULESET = 'gloire-et-pouvoir';
+/** A kind of game a player may queue for: `id` is the key `ruleset/variant`, `players` the count a game needs. */
+export interface LobbyMap { id: string; ruleset: string; variant: string; players: number; name: Localized }
 
-export interface LobbyMap { id: string; players: number; name: Localized }
-/** The maps a player may queue for, with the number of lords a game on it needs. */
-export const LOBBY_MAPS: LobbyMap[] = [
-  { id: 'scandinavia', players: 10, name: { fr: 'Scandinavie', en: 'Scandinavia' } },
-  { id: 'middle-east', players: 20, name: { fr: 'Moyen-Orient', en: 'Middle East' } },
-  { id: 'europe', players: 30, name: { fr: 'Europe', en: 'Europe' } },
-];
-
-/** Whether games can start on this map today (its map is in the ruleset's registry). */
-export const mapPlayable = (id: string): boolean => Object.prototype.hasOwnProperty.call(MAPS, id);
+/** The kinds of game the lobby offers: every variant of every ruleset, at its default number of players. */
+export function lobbyMaps(): LobbyMap[] {
+  return allKinds().map((k) => ({
+    id: k.key, ruleset: k.ruleset, variant: k.variant.id, players: k.variant.seats.default,
+    name: { fr: `${k.title.fr} — ${k.variant.name.fr}`, en: `${k.title.en} — ${k.variant.name.en}` },
+  }));
+}
 
 export type LobbyStatus = 'waiting' | 'asked' | 'confirmed' | 'placed' | 'withdrawn';
 export interface LobbyEntry {
@@ -42,15 +39,17 @@ export interface LobbyEntry {
 
 const ACTIVE = `('waiting', 'asked', 'confirmed')`;
 
-function lobbyMap(id: string): LobbyMap {
-  const m = LOBBY_MAPS.find((x) => x.id === id);
-  if (!m) throw new GamesError('lobby-map', `unknown map "${id}"`);
+/** The kind named by a form value (`ruleset/variant`, or a bare variant of the default ruleset). */
+export function lobbyMap(value: string): LobbyMap {
+  const k = findKind(value);
+  const m = k && lobbyMaps().find((x) => x.id === k.key);
+  if (!m) throw new GamesError('lobby-map', `unknown game "${value}"`);
   return m;
 }
 
 /** Joins the queue for a map; returns the entry id. One entry per player and map. */
-export async function joinQueue(ctx: AppCtx, userId: number, map: string, lordName: string): Promise<number> {
-  lobbyMap(map);
+export async function joinQueue(ctx: AppCtx, userId: number, kind: string, lordName: string): Promise<number> {
+  const m = lobbyMap(kind);
   const name = String(lordName ?? '').replace(/\s+/g, ' ').trim();
   if (!name || name.length > LORD_NAME_MAX) throw new GamesError('lord-name', `a lord's name has 1 to ${LORD_NAME_MAX} characters`);
   // eslint-disable-next-line no-control-regex
@@ -58,11 +57,11 @@ export async function joinQueue(ctx: AppCtx, userId: number, map: string, lordNa
   const id = await ctx.db.tx(async (t) => {
     // Serialise one user's requests (two clicks must not make two entries).
     await t.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    if (await t.one(`SELECT 1 FROM lobby WHERE user_id = $1 AND ruleset = $2 AND map = $3 AND status IN ${ACTIVE}`, [userId, LOBBY_RULESET, map])) {
+    if (await t.one(`SELECT 1 FROM lobby WHERE user_id = $1 AND ruleset = $2 AND map = $3 AND status IN ${ACTIVE}`, [userId, m.ruleset, m.variant])) {
       throw new GamesError('already-queued', 'you are already waiting for a game on this map', 409);
     }
     const r = await t.one<{ id: number }>(
-      'INSERT INTO lobby(user_id, ruleset, map, lord_name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [userId, LOBBY_RULESET, map, name, ctx.now()]);
+      'INSERT INTO lobby(user_id, ruleset, map, lord_name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [userId, m.ruleset, m.variant, name, ctx.now()]);
     return r!.id;
   });
   ctx.kick();
@@ -94,16 +93,13 @@ export async function queueOf(ctx: AppCtx, userId: number): Promise<LobbyEntry[]
        (SELECT count(*)::int FROM lobby o WHERE o.ruleset = l.ruleset AND o.map = l.map AND o.status = 'confirmed') AS confirmed
      FROM lobby l WHERE l.user_id = $1 AND l.status <> 'withdrawn' ORDER BY l.created_at DESC, l.id DESC`, [userId]);
   return rows.map((r) => {
-    const m = LOBBY_MAPS.find((x) => x.id === r.map) ?? { id: r.map, players: 0, name: { fr: r.map, en: r.map } };
+    const key = kindKey(r.ruleset, r.map);
+    const m = lobbyMaps().find((x) => x.id === key) ?? { id: key, ruleset: r.ruleset, variant: r.map, players: 0, name: { fr: r.map, en: r.map } };
     return {
-      id: r.id, map: r.map, mapName: m.name, lordName: r.lord_name, status: r.status, askedAt: r.asked_at ?? null, confirmedAt: r.confirmed_at ?? null,
-      gameId: r.game_id ?? null, createdAt: r.created_at, candidates: r.candidates, confirmed: r.confirmed, needed: neededFor(m), playable: mapPlayable(m.id),
+      id: r.id, map: key, mapName: m.name, lordName: r.lord_name, status: r.status, askedAt: r.asked_at ?? null, confirmedAt: r.confirmed_at ?? null,
+      gameId: r.game_id ?? null, createdAt: r.created_at, candidates: r.candidates, confirmed: r.confirmed, needed: m.players, playable: m.players > 0,
     };
   });
-}
-
-function neededFor(m: LobbyMap): number {
-  return MAPS[m.id]?.defaultPlayers ?? m.players;
 }
 
 /** Distinct lord names: a name already taken gets " II", then " III"… */
@@ -128,9 +124,8 @@ function roman(n: number): string {
 export async function lobbyTick(ctx: AppCtx): Promise<{ asked: number; started: number[] }> {
   let asked = 0;
   const started: number[] = [];
-  for (const m of LOBBY_MAPS) {
-    if (!mapPlayable(m.id)) continue;
-    const needed = neededFor(m);
+  for (const m of lobbyMaps()) {
+    const needed = m.players;
     asked += await askForConfirmation(ctx, m, needed);
     for (;;) {
       const id = await startOne(ctx, m, needed);
@@ -142,24 +137,24 @@ export async function lobbyTick(ctx: AppCtx): Promise<{ asked: number; started: 
 }
 
 async function askForConfirmation(ctx: AppCtx, m: LobbyMap, needed: number): Promise<number> {
-  const c = await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM lobby WHERE ruleset = $1 AND map = $2 AND status IN ${ACTIVE}`, [LOBBY_RULESET, m.id]);
+  const c = await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM lobby WHERE ruleset = $1 AND map = $2 AND status IN ${ACTIVE}`, [m.ruleset, m.variant]);
   if ((c?.n ?? 0) < needed) return 0;
   return ctx.db.tx(async (t) => {
     const rows = await t.query<{ id: number; lord_name: string; login: string; email: string; lang: Lang; is_guest: boolean }>(
       `UPDATE lobby l SET status = 'asked', asked_at = $3 FROM users u
        WHERE u.id = l.user_id AND l.ruleset = $1 AND l.map = $2 AND l.status = 'waiting'
-       RETURNING l.id, l.lord_name, u.login, u.email, u.lang, u.is_guest`, [LOBBY_RULESET, m.id, ctx.now()]);
+       RETURNING l.id, l.lord_name, u.login, u.email, u.lang, u.is_guest`, [m.ruleset, m.variant, ctx.now()]);
     for (const r of rows) {
       if (r.is_guest || !r.email) continue;
       const lang: Lang = r.lang === 'en' ? 'en' : 'fr';
       const base = ctx.config.publicUrl.replace(/\/$/, '');
       const url = `${base}/lobby/confirm/${r.id}`;
       const text = lang === 'fr'
-        ? `Bonjour ${r.login},\n\nAssez de candidats attendent une partie de Gloire & Pouvoir sur la carte ${m.name.fr} (${needed} seigneurs).\n`
+        ? `Bonjour ${r.login},\n\nAssez de candidats attendent une partie de ${m.name.fr} (${needed} joueurs).\n`
           + `Confirmez que vous voulez y jouer ${r.lord_name} : ${url}\n\n`
           + `La partie commencera dès que ${needed} candidats auront confirmé ; les premiers confirmés y entrent, les autres attendent la suivante.\n`
           + `Pour vous retirer : ${base}/lobby\n`
-        : `Hello ${r.login},\n\nEnough candidates are waiting for a game of Glory & Power on the ${m.name.en} map (${needed} lords).\n`
+        : `Hello ${r.login},\n\nEnough candidates are waiting for a game of ${m.name.en} (${needed} players).\n`
           + `Please confirm that you want to play ${r.lord_name}: ${url}\n\n`
           + `The game starts as soon as ${needed} candidates have confirmed; the first to confirm are in, the others wait for the next one.\n`
           + `To withdraw: ${base}/lobby\n`;
@@ -180,14 +175,14 @@ async function startOne(ctx: AppCtx, m: LobbyMap, needed: number): Promise<numbe
     // Locks the candidates: a second process waits, then no longer finds them confirmed.
     const rows = await t.query<{ id: number; user_id: number; lord_name: string }>(
       `SELECT id, user_id, lord_name FROM lobby WHERE ruleset = $1 AND map = $2 AND status = 'confirmed'
-       ORDER BY confirmed_at, id LIMIT $3 FOR UPDATE`, [LOBBY_RULESET, m.id, needed]);
+       ORDER BY confirmed_at, id LIMIT $3 FOR UPDATE`, [m.ruleset, m.variant, needed]);
     if (rows.length < needed) return null;
-    const n = await t.one<{ n: number }>(`SELECT count(DISTINCT game_id)::int AS n FROM lobby WHERE ruleset = $1 AND map = $2 AND game_id IS NOT NULL`, [LOBBY_RULESET, m.id]);
+    const n = await t.one<{ n: number }>(`SELECT count(DISTINCT game_id)::int AS n FROM lobby WHERE ruleset = $1 AND map = $2 AND game_id IS NOT NULL`, [m.ruleset, m.variant]);
     const names = distinctNames(rows.map((r) => r.lord_name));
     const gameId = await createGameIn(ctx, t, {
-      ruleset: LOBBY_RULESET,
-      name: `${m.name.fr} ${(n?.n ?? 0) + 1}`,
-      options: { map: m.id },
+      ruleset: m.ruleset,
+      name: `${m.name.fr.replace(/^.* — /, '')} ${(n?.n ?? 0) + 1}`,
+      options: { map: m.variant },
       seats: rows.map((r, i) => ({ userId: r.user_id, lordName: names[i]! })),
       maxPlayers: needed,
       early: true,
