@@ -24,6 +24,8 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain replay game.json
   suzerain simulate --ruleset gloire-et-pouvoir --map scandinavia --players 10 --turns 50 --seed S
                [--json] [--out game.json] [--config overrides.json]
+  suzerain simulate --ruleset adventurer-kings --players 8 --turns 30 --seed S [--json]
+               (Adventurer Kings: --lord also accepts a kingdom's name, or use --kingdom NAME)
   suzerain demo                                                (a short simulated game, in French)
   suzerain serve                                               (the web platform; configuration from the environment)
 
@@ -87,9 +89,9 @@ function readConfig(path: string | undefined): Record<string, unknown> | undefin
 }
 
 function findPlayer(entry: RulesetEntry, game: GameRecord, name: string | undefined): string {
-  if (!name) throw new CliError('--lord NAME is required');
+  if (!name) throw new CliError('--lord NAME is required (or --kingdom NAME)');
   const players = entry.ruleset.players(game.state);
-  const r = resolveName(name, players.map((p) => ({ names: [p.name, p.id], value: p.id, label: p.name })), { en: 'lord', fr: 'seigneur' });
+  const r = resolveName(name, players.map((p) => ({ names: [p.name, p.id, ...(entry.aliases?.(game.state, p.id) ?? [])], value: p.id, label: p.name })), { en: 'lord', fr: 'seigneur' });
   if (!r.ok) throw new CliError(r.error);
   return r.value;
 }
@@ -121,13 +123,13 @@ function cmdNew(args: string[], io: Io): number {
 
 function cmdOrders(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: {
-    lord: { type: 'string' }, file: { type: 'string' }, decision: { type: 'string' }, lang: { type: 'string', default: 'en' },
+    lord: { type: 'string' }, kingdom: { type: 'string' }, file: { type: 'string' }, decision: { type: 'string' }, lang: { type: 'string', default: 'en' },
   } });
   const lang = values.lang as Lang;
   if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
   const path = positionals[0];
   const { game, entry } = load(path);
-  const player = findPlayer(entry, game, values.lord);
+  const player = findPlayer(entry, game, values.lord ?? values.kingdom);
   if (!values.file) throw new CliError('--file orders.txt is required (- for standard input)');
   const text = values.file === '-' ? io.stdin() : readFileSync(values.file, 'utf8');
   const decision = values.decision ?? entry.ruleset.decisions(game.state).find((d) => d.players.includes(player))?.id;
@@ -165,9 +167,9 @@ function cmdResolve(args: string[], io: Io): number {
 }
 
 function cmdReport(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' } } });
   const { game, entry } = load(positionals[0]);
-  const player = findPlayer(entry, game, values.lord);
+  const player = findPlayer(entry, game, values.lord ?? values.kingdom);
   const lang = values.lang as Lang;
   if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
   if (game.steps.length === 0) throw new CliError('no turn has been resolved yet');
@@ -194,9 +196,9 @@ function cmdStatus(args: string[], io: Io): number {
 }
 
 function cmdView(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' } } });
   const { game, entry } = load(positionals[0]);
-  io.out(JSON.stringify(entry.ruleset.view(game.state, findPlayer(entry, game, values.lord)), null, 2));
+  io.out(JSON.stringify(entry.ruleset.view(game.state, findPlayer(entry, game, values.lord ?? values.kingdom)), null, 2));
   return 0;
 }
 
@@ -233,7 +235,8 @@ function cmdSimulate(args: string[], io: Io): number {
   const hash = hashState(game.state);
   if (values.out) save(values.out, game);
   if (values.json) {
-    io.out(JSON.stringify({ ruleset: entry.ruleset.id, seed: game.seed, winner, winnerId: outcome?.winners[0] ?? null, victory: outcome?.reason ?? null, turns: game.steps.length, hash, rejectedBotOrders: rejected.length, ms: Math.round(ms) }));
+    const winners = (outcome?.winners ?? []).map((w) => playerName(entry, game, w));
+    io.out(JSON.stringify({ ruleset: entry.ruleset.id, seed: game.seed, winner, winners, winnerId: outcome?.winners[0] ?? null, victory: outcome?.reason ?? null, turns: game.steps.length, hash, rejectedBotOrders: rejected.length, ms: Math.round(ms) }));
   } else {
     io.out(winner ? `winner: ${winner} (${outcome!.reason} victory)` : outcome ? 'game over with no winner' : 'no winner yet');
     io.out(`turns played: ${game.steps.length}`);

@@ -13,6 +13,13 @@ import { gpInvariants } from './gloire-et-pouvoir/invariants.ts';
 import { soakGame } from './gloire-et-pouvoir/soak.ts';
 import type { GPState } from './gloire-et-pouvoir/state.ts';
 import type { GPEvent } from './gloire-et-pouvoir/events.ts';
+import { adventurerKings, summarizeTurn as akSummarize } from './adventurer-kings/index.ts';
+import { botOrders as akBotOrders } from './adventurer-kings/bot.ts';
+import { caretakerAnswer as akCaretakerAnswer } from './adventurer-kings/caretaker.ts';
+import { akInvariants } from './adventurer-kings/invariants.ts';
+import { AK_VARIANT, soakGame as akSoakGame } from './adventurer-kings/soak.ts';
+import type { AKState } from './adventurer-kings/state.ts';
+import type { AKEvent } from './adventurer-kings/events.ts';
 
 /**
  * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
@@ -44,6 +51,8 @@ export interface RulesetEntry<S = any, E = any> {
   invariants?: (state: S, context: { initial: S; previous: S | null; step: number }) => void;
   /** The soak runner's mix of games: one game's map and number of players, drawn from `rng` (among `maps` when given). */
   soakGame?: (rng: Rng, maps?: string[]) => { map: string; players: number };
+  /** Other names a player answers to on the command line (`--lord`), e.g. his kingdom's name. */
+  aliases?: (state: S, player: PlayerId) => string[];
 }
 
 const gp: RulesetEntry<GPState, GPEvent> = {
@@ -61,7 +70,21 @@ const gp: RulesetEntry<GPState, GPEvent> = {
   soakGame,
 };
 
-export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp };
+const ak: RulesetEntry<AKState, AKEvent> = {
+  ruleset: adventurerKings,
+  variants: [
+    { id: AK_VARIANT, name: { fr: 'Monde standard (162 provinces)', en: 'Standard world (162 provinces)' }, seats: { min: 2, max: 12, default: 8 } },
+  ],
+  bot: (state, player, _decision, rng) => akBotOrders(state, player, rng),
+  caretaker: (state, player) => akCaretakerAnswer(state, player),
+  summarize: akSummarize,
+  options: (a) => ({ players: a.players ?? 8, ...(a.lords ? { kings: a.lords.map((name) => ({ name })) } : {}), ...(a.config ? { config: a.config } : {}) }),
+  invariants: akInvariants,
+  soakGame: akSoakGame,
+  aliases: (s, player) => Object.values(s.kingdoms).filter((k) => k.player === player).map((k) => k.name),
+};
+
+export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak };
 
 /** Every (ruleset, variant) a host can start, in registry order. */
 export function gameKinds(): { ruleset: string; variant: GameVariant; title: Localized }[] {

@@ -87,7 +87,26 @@ export interface Character {
   // ── encounters & magic (helpers add here) ──
   /** Standing orders that outlive a phase: DE centre, patrol, pursuit/track target. */
   standing?: { defend?: number; patrol?: boolean; pursue?: number; track?: number };
+  /** Tasks proposed by site monsters (G-20): report back with FU at the site. */
+  quests?: { site: number; kind: 'kill' | 'bring' | 'pay'; target?: number; amount?: number; turn: number }[];
+  /**
+   * Action-spell effects on this character for the rest of the turn (magic; cleared at the end of
+   * the turn, G-65 3a; removed when he dies): `oration` — every army moving with him fights one
+   * quality level higher (§4.2b, no stacking); `phantom` — the caster's Illusion level: armies he
+   * leads directly × (1 + 0.15 × phantom) in battle (§4.3b, no stacking: the highest);
+   * `clairvoyants` — kingdoms following him by Clairvoyance (§4.2c) from event index `fromEvent`
+   * of the turn (magic adds them to the audience of his events at the end of the turn).
+   */
+  spellEffects?: { oration?: boolean; phantom?: number; clairvoyants?: { kingdom: number; fromEvent: number }[] };
   // ── kingdom (helpers add here) ──
+  /** G-10: inclination toward each kingdom (−1, 0, +1), drawn once per (Hero, kingdom). */
+  inclination?: Record<number, number>;
+  /** G-10 / §13.1: refuses to serve this special-alignment kingdom (drawn once per pair). */
+  refuses?: Record<number, boolean>;
+  /** G-88: merit lost through deaths, per office (deducted from the live total). */
+  meritLoss?: Partial<Record<OfficeId, number>>;
+  /** G-88: this death has already cost him his 25 % (cleared when he is alive again). */
+  deathCounted?: boolean;
 }
 
 export interface Army {
@@ -110,7 +129,17 @@ export interface Army {
   skeleton?: boolean;
   /** Mercenary not recruitable before this turn (§9.5). */
   notRecruitableUntil?: number;
+  /** Magic: survived a Plague exposure this turn (G-35): a later exposure costs −1 quality instead of destruction. Cleared at the end of the turn. */
+  plagueSurvivor?: boolean;
   // ── armies (helpers add here) ──
+  /** Province it came from in the current phase (retreat route, unification distance, G-73, G-82). */
+  cameFrom?: number;
+  /** Made a naval move this turn (§15.13a: not both a naval and a land move in one turn). */
+  movedBySea?: boolean;
+  /** Bitten by Weres in a battle this turn: becomes WE, race Were, at the end of the turn (Table 15.8, G-71). */
+  pendingWere?: boolean;
+  /** Failed-retreat mercenary: moves away from this province (the attacker's origin) at the end of the turn (G-43). */
+  fleeFrom?: number;
 }
 
 /** A destroyed army, available to Skeleton Army (§4.5a, G-33). */
@@ -177,6 +206,8 @@ export interface Site {
   /** Monster ravaging (G-14). */
   boldness?: number;
   ravaging?: boolean;
+  /** The half-HP Defender merit for stopping this monster's ravaging was paid (G-14: once per monster). */
+  ravageMeritPaid?: boolean;
 }
 
 export interface Province {
@@ -235,6 +266,8 @@ export interface Kingdom {
   missedTurn?: boolean;
   eliminated?: boolean;
   // ── kingdom (helpers add here) ──
+  /** Turn in which the kingdom's current King took the throne as Heir (G-11), for the reports. */
+  heirSince?: number;
 }
 
 /** What one kingdom knows of one province (S8.3). */
@@ -249,7 +282,10 @@ export interface ProvinceKnowledge {
   capitalOf?: number;
   sites: number[];
   fallen?: Fallen[];
-  military?: { asOf: Stamp; armies: { type: ArmyType; count: number; kingdom: number | null }[]; characters: number[]; margin: number };
+  military?: { asOf: Stamp; armies: { type: ArmyType; count: number; kingdom: number | null; quality?: Quality }[]; characters: number[]; margin: number };
+  // ── knowledge (world & knowledge helper adds here) ──
+  /** The tax level a spy reported (approximate, G-47), with its date. */
+  spiedTax?: { value: number; asOf: Stamp };
 }
 export interface SiteKnowledge { name: string; type: string; legend?: string; monster?: string; descriptor?: string; cleared?: boolean }
 export interface SeenCharacter { id: number; name: string; kingdom: number | null; province?: number; leadsArmies?: boolean; asOf: Stamp; race?: Race; alignment?: Alignment; temperament?: Temperament }

@@ -1,7 +1,231 @@
 /**
- * Prose renderers of the encounters domain's events (see report/types.ts), in French and English.
+ * Prose renderers of the encounters domain's events (see report/types.ts), in French and
+ * English, in the tone of the S8.6 extracts ("He met the Vampire… inflicting 9 points of damage").
  */
-import type { MessageTable } from '../report/types.ts';
+import type { AKEvent } from '../events.ts';
+import type { MessageTable, RenderEnv } from '../report/types.ts';
+
+/** French names of the catalogue's monsters (G-13). */
+const MONSTER_FR: Record<string, string> = {
+  Griffon: 'le Griffon', Giant: 'le Géant', Gargoyle: 'la Gargouille', Demon: 'le Démon', Troll: 'le Troll', Spectre: 'le Spectre',
+  Vampire: 'le Vampire', Ghost: 'le Fantôme', Mummy: 'la Momie', 'Skeleton warrior': 'le Guerrier squelette', Lich: 'la Liche',
+  Dragon: 'le Dragon', Wyvern: 'la Vouivre', Hydra: "l'Hydre", Basilisk: 'le Basilic', 'Giant spider': "l'Araignée géante",
+  'Giant scorpion': 'le Scorpion géant', 'Sea serpent': 'le Serpent de mer', Kraken: 'le Kraken', Golem: 'le Golem',
+  Minotaur: 'le Minotaure', Ogre: "l'Ogre", 'Renegade warrior': 'le Guerrier renégat', 'Bandit chief': 'le Chef brigand',
+  'Evil sorcerer': 'le Sorcier maléfique', Werewolf: 'le Loup-garou', 'Giant bear': "l'Ours géant", Manticore: 'la Manticore',
+  Harpy: 'la Harpie', Sphinx: 'le Sphinx', Unicorn: 'la Licorne', 'Elder Ent': "l'Ent ancestral",
+};
+
+interface Ref { id: number; kind: string; name: string }
+
+function monster(name: unknown, env: RenderEnv, cap = false): string {
+  const n = String(name ?? '?');
+  let out = env.lang === 'fr' ? MONSTER_FR[n] ?? n : `the ${n}`;
+  if (cap) out = out.charAt(0).toUpperCase() + out.slice(1);
+  return out;
+}
+
+/** A combatant as the reader knows it: a character by name, a monster with its article. */
+function who(r: unknown, env: RenderEnv, cap = false): string {
+  const x = r as Ref | undefined;
+  if (!x) return '?';
+  if (x.kind === 'character') return env.character(x.id);
+  if (x.kind === 'gc') return env.lang === 'fr' ? 'le commandant de la garnison' : 'the Garrison Commander';
+  return monster(x.name, env, cap);
+}
+
+const L = (env: RenderEnv, fr: string, en: string): string => (env.lang === 'fr' ? fr : en);
+const at = (e: AKEvent, env: RenderEnv): string => (typeof e.at === 'number' ? env.province(e.at) : '?');
+const pts = (n: unknown, env: RenderEnv): string => {
+  const k = Number(n);
+  return env.lang === 'fr' ? `${k} point${k > 1 ? 's' : ''}` : `${k} point${k === 1 ? '' : 's'}`;
+};
+const list = (xs: unknown, env: RenderEnv): string => {
+  const a = (xs as string[] | undefined) ?? [];
+  if (a.length <= 1) return a.join('');
+  return `${a.slice(0, -1).join(', ')} ${env.lang === 'fr' ? 'et' : 'and'} ${a[a.length - 1]}`;
+};
+
+
+function endText(e: AKEvent, env: RenderEnv): string {
+  const end = e.end as { kind: string; loser?: number; who?: number; by?: number; why?: string; amount?: number };
+  const c = [(e.a as Ref), (e.b as Ref)];
+  const side = (i: number | undefined, cap = true) => who(c[i ?? 0], env, cap);
+  switch (end.kind) {
+    case 'death': return L(env, `${side(end.loser)} tomba pour ne plus se relever.`, `${side(end.loser)} fell, never to rise again.`);
+    case 'executed': return L(env, `${side(end.who)} fut exécuté sur-le-champ.`, `${side(end.who)} was executed on the spot.`);
+    case 'fled': return L(env, `${side(end.who)} parvint à s'enfuir.`, `${side(end.who)} managed to escape.`);
+    case 'frozen': return L(env, `Laissant son adversaire prisonnier de la glace, ${side(end.by, false)} s'éclipsa.`, `Leaving the foe locked in ice, ${side(end.by, false)} slipped away.`);
+    case 'charmed': return L(env, `Charmé, son adversaire laissa ${side(end.by, false)} repartir sain et sauf.`, `Charmed, the foe let ${side(end.by, false)} go unharmed.`);
+    case 'mercy': return L(env, `${side(end.who)} implora grâce, et on l'épargna.`, `${side(end.who)} begged for mercy, and was spared.`);
+    case 'ransom': return L(env, `${side(end.who)} dut payer ${end.amount} écus de rançon.`, `${side(end.who)} had to pay a ransom of ${end.amount} écus.`);
+    case 'rounds': return L(env, 'Épuisés, les adversaires rompirent le combat sans vainqueur.', 'Exhausted, the opponents broke off with no victor.');
+    case 'refused': return L(env, 'La rencontre n\'eut pas lieu.', 'The encounter did not take place.');
+    default: {
+      const why = end.why;
+      if (why === 'ignore') return L(env, 'La créature se désintéressa de lui, et il put aller son chemin.', 'The creature lost interest in him, and he went his way.');
+      if (why === 'quest') return L(env, 'Ils se quittèrent sur un marché conclu.', 'They parted with a bargain struck.');
+      if (why === 'theft') return L(env, 'Il s\'éloigna sans demander son reste.', 'He slipped away without waiting for more.');
+      return L(env, 'Ils se séparèrent sans avoir croisé le fer.', 'They parted without crossing swords.');
+    }
+  }
+}
+
+const CAUSE_FR: Record<string, string> = {
+  search: 'fouillant les lieux', meet: 'à sa rencontre', pursuit: 'au terme de sa poursuite', patrol: 'en patrouille',
+  random: 'en chemin', 'theft-duel': '', 'kill-backlash': '', duel: 'avant la bataille',
+};
+const CAUSE_EN: Record<string, string> = {
+  search: 'searching the place', meet: 'as arranged', pursuit: 'at the end of the chase', patrol: 'on patrol',
+  random: 'on the road', 'theft-duel': '', 'kill-backlash': '', duel: 'before the battle',
+};
 
 export const MESSAGES: MessageTable = {
+  'enc-start': (e, env) => {
+    const cause = String(e.cause);
+    const tail = env.lang === 'fr' ? (CAUSE_FR[cause] ? `, ${CAUSE_FR[cause]}` : '') : (CAUSE_EN[cause] ? `, ${CAUSE_EN[cause]}` : '');
+    return L(env, `À ${at(e, env)}${tail}, ${who(e.a, env)} se trouva face à ${who(e.b, env)}.`, `At ${at(e, env)}${tail}, ${who(e.a, env, true)} came face to face with ${who(e.b, env)}.`);
+  },
+  'enc-end': (e, env) => endText(e, env),
+  'enc-advance': (e, env) => {
+    const r = Number(e.range);
+    return L(env, `${who(e.c, env, true)} s'avança, ${r === 2 ? 'engageant le corps à corps' : "jusqu'à portée d'arc"}.`, `${who(e.c, env, true)} closed in, ${r === 2 ? 'to grapple hand to hand' : 'to bow range'}.`);
+  },
+  'enc-hit': (e, env) => e.how === 'missile'
+    ? L(env, `Le trait de ${who(e.att, env)} fit mouche, infligeant ${pts(e.dmg, env)} de dégâts à ${who(e.def, env)}.`, `${who(e.att, env, true)}'s shot struck home, inflicting ${pts(e.dmg, env)} of damage on ${who(e.def, env)}.`)
+    : L(env, `${who(e.att, env, true)} frappa ${who(e.def, env)} sans merci, lui infligeant ${pts(e.dmg, env)} de dégâts.`, `${who(e.att, env, true)} struck ${who(e.def, env)} without mercy, inflicting ${pts(e.dmg, env)} of damage.`),
+  'enc-miss': (e, env) => e.how === 'missile'
+    ? L(env, `Le trait de ${who(e.att, env)} manqua sa cible.`, `${who(e.att, env, true)}'s shot went wide.`)
+    : L(env, `${who(e.def, env, true)} esquiva le coup de ${who(e.att, env)}.`, `${who(e.def, env, true)} dodged ${who(e.att, env)}'s blow.`),
+  'enc-drain': (e, env) => L(env, `La Main de mort arracha encore ${pts(e.dmg, env)} de vie à ${who(e.def, env)}.`, `The Hand of Death tore ${pts(e.dmg, env)} more of life from ${who(e.def, env)}.`),
+  'enc-archery-break': (_e, env) => L(env, "L'échange de traits cessa brusquement.", 'The exchange of arrows broke off.'),
+  'enc-flee': (e, env) => e.ok
+    ? L(env, `${who(e.c, env, true)} prit la fuite${e.auto ? ', profitant de la stupeur de son adversaire' : ''}.`, `${who(e.c, env, true)} took flight${e.auto ? ', while the foe was still dazed' : ''}.`)
+    : L(env, `${who(e.c, env, true)} tenta de fuir, mais ${who(e.opp, env)} lui coupa la retraite.`, `${who(e.c, env, true)} tried to flee, but ${who(e.opp, env)} cut off his retreat.`),
+  'enc-mercy': (e, env) => e.ok
+    ? L(env, `À genoux, ${who(e.c, env)} implora la clémence de ${who(e.opp, env)}, qui la lui accorda.`, `On his knees, ${who(e.c, env)} begged ${who(e.opp, env)} for mercy, and it was granted.`)
+    : L(env, `${who(e.c, env, true)} implora grâce, en vain.`, `${who(e.c, env, true)} begged for mercy, in vain.`),
+  'enc-interrupted': (e, env) => L(env, `Le sort de ${who(e.c, env)} fut interrompu par l'événement.`, `${who(e.c, env, true)}'s spell was interrupted by the event.`),
+  'enc-dazed': (e, env) => L(env, `${who(e.c, env, true)}, hébété, était incapable de rassembler ses esprits.`, `${who(e.c, env, true)} was dazed, unable to collect his wits.`),
+  'enc-weapon': (e, env) => L(env, `${env.character(Number(e.who))} tira ${String(e.itemName)}.`, `${env.character(Number(e.who))} drew ${String(e.itemName)}.`),
+  'enc-mirror': (e, env) => {
+    switch (e.what) {
+      case 'disbelieved': return L(env, `${who(e.victim, env, true)} ne crut plus à l'illusion, qui se dissipa.`, `${who(e.victim, env, true)} saw through the illusion, which faded away.`);
+      case 'fight': return L(env, `${who(e.victim, env, true)} se battait contre son propre reflet.`, `${who(e.victim, env, true)} fought its own reflection.`);
+      case 'destroyed': return L(env, `Le double illusoire se brisa sous les coups.`, `The illusory double shattered under the blows.`);
+      case 'victim-falls': return L(env, `${who(e.victim, env, true)} s'effondra, vaincu par son double… qui se tourna vers son créateur.`, `${who(e.victim, env, true)} collapsed, beaten by its double… which turned on its maker.`);
+      case 'caster-wins': return L(env, `${who(e.c, env, true)} dissipa l'illusion et acheva ${who(e.victim, env)}.`, `${who(e.c, env, true)} dispelled the illusion and finished off ${who(e.victim, env)}.`);
+      case 'image-wins': return L(env, `L'image triompha de ${who(e.c, env)}, et ${who(e.victim, env)} revint à lui pour l'achever.`, `The image overcame ${who(e.c, env)}, and ${who(e.victim, env)} came round to finish him.`);
+      default: return L(env, 'Les deux illusions s\'annulèrent.', 'The two illusions cancelled each other out.');
+    }
+  },
+  'enc-say': (e, env) => L(env, `« ${String(e.text)} », dit ${String(e.c)}.`, `"${String(e.text)}", said ${String(e.c)}.`),
+  'enc-give': (e, env) => L(env, `${String(e.c)} remit ${list(e.items, env)} à ${monster(e.opp, env)}.`, `${String(e.c)} handed ${list(e.items, env)} to ${monster(e.opp, env)}.`),
+  'enc-talk': (e, env) => {
+    const opp = monster(e.opp, env);
+    switch (e.outcome) {
+      case 'not-understood': return L(env, `${String(e.c)} tenta de parlementer, mais ${opp} ne comprit rien.`, `${String(e.c)} tried to parley, but ${opp} did not understand a word.`);
+      case 'attack': return L(env, `${String(e.c)} tenta de parlementer ; pour toute réponse, ${opp} attaqua.`, `${String(e.c)} tried to parley; ${opp} answered with an attack.`);
+      case 'ignore': return L(env, `${String(e.c)} parlementa ; ${opp} l'ignora superbement.`, `${String(e.c)} parleyed; ${opp} ignored him loftily.`);
+      case 'quest': {
+        const q = e.quest as { kind: string; target?: number; amount?: number };
+        const task = q.kind === 'pay' ? L(env, `lui apporter ${q.amount} écus`, `bring it ${q.amount} écus`)
+          : q.kind === 'kill' ? L(env, `tuer le gardien du lieu ${q.target}`, `slay the guardian of site ${q.target}`)
+          : L(env, `lui rapporter l'objet ${q.target}`, `bring it item ${q.target}`);
+        return L(env, `${opp.charAt(0).toUpperCase() + opp.slice(1)} proposa un marché à ${String(e.c)} : ${task}, puis revenir ici en rendre compte.`, `${opp.charAt(0).toUpperCase() + opp.slice(1)} offered ${String(e.c)} a bargain: ${task}, then come back to report.`);
+      }
+      case 'refused': return L(env, `${String(e.c)} voulut parler, mais ${String(e.opp)} n'était pas d'humeur à discuter.`, `${String(e.c)} wished to talk, but ${String(e.opp)} was in no mood for words.`);
+      default: {
+        const i = e.info as { alignment?: string; temperament?: string; wage?: number } | undefined;
+        const extra = i?.alignment ? L(env, ` Il semblait ${i.alignment}, d'humeur ${i.temperament}${i.wage !== undefined ? `, et demandait ${i.wage} écus` : ''}.`, ` He seemed ${i.alignment}, of ${i.temperament} temper${i.wage !== undefined ? `, asking ${i.wage} écus` : ''}.`) : '';
+        return L(env, `${String(e.c)} s'entretint avec ${String(e.opp)}.${extra}`, `${String(e.c)} talked with ${String(e.opp)}.${extra}`);
+      }
+    }
+  },
+  'enc-fulfil': (e, env) => {
+    const opp = monster(e.opp, env);
+    switch (e.outcome) {
+      case 'paid': return e.itemName
+        ? L(env, `${String(e.c)} rendit compte de sa mission ; ${opp} lui remit ${String(e.itemName)}.`, `${String(e.c)} reported his task done; ${opp} gave him ${String(e.itemName)}.`)
+        : L(env, `${String(e.c)} rendit compte de sa mission ; ${opp} lui remit ${e.gold} écus.`, `${String(e.c)} reported his task done; ${opp} paid him ${e.gold} écus.`);
+      case 'betrayed': return L(env, `${opp.charAt(0).toUpperCase() + opp.slice(1)} renia sa parole et attaqua ${String(e.c)}.`, `${opp.charAt(0).toUpperCase() + opp.slice(1)} broke its word and attacked ${String(e.c)}.`);
+      case 'unpaid': return L(env, `${opp.charAt(0).toUpperCase() + opp.slice(1)} ne tint pas sa promesse.`, `${opp.charAt(0).toUpperCase() + opp.slice(1)} did not keep its promise.`);
+      case 'unmet': return L(env, `${String(e.c)} revint trop tôt : la mission n'était pas accomplie.`, `${String(e.c)} came back too early: the task was not done.`);
+      default: return L(env, `${String(e.c)} n'avait aucune mission à rapporter ici.`, `${String(e.c)} had no task to report here.`);
+    }
+  },
+  'enc-theft': (e, env) => {
+    if (e.ok) {
+      const what = e.itemName ? String(e.itemName) : L(env, `${e.gold ?? 0} écus`, `${e.gold ?? 0} écus`);
+      return L(env, `D'un geste furtif, ${String(e.thief)} déroba ${what} à ${monster(e.victim, env)}.`, `With a furtive hand, ${String(e.thief)} stole ${what} from ${monster(e.victim, env)}.`);
+    }
+    switch (e.outcome) {
+      case 'executed': return L(env, `${String(e.thief)} fut pris la main dans le sac.`, `${String(e.thief)} was caught red-handed.`);
+      case 'ransom': return L(env, `${String(e.thief)} fut pris la main dans le sac et dut payer rançon.`, `${String(e.thief)} was caught red-handed and had to pay a ransom.`);
+      case 'duel': return L(env, `${String(e.thief)} fut surpris en plein larcin : il fallut se battre.`, `${String(e.thief)} was caught in the act: there was nothing for it but to fight.`);
+      default: return L(env, `${String(e.thief)} fut repéré, mais ne fut pas pris.`, `${String(e.thief)} was spotted, but not caught.`);
+    }
+  },
+  'enc-spoils': (e, env) => {
+    const items = (e.items as string[]).length ? L(env, ` et ${list(e.items, env)}`, ` and ${list(e.items, env)}`) : '';
+    return L(env, `Sur la dépouille de ${monster(e.monster, env)}, ${env.character(Number(e.who))} trouva ${e.gold} écus${items}.`, `On the remains of ${monster(e.monster, env)}, ${env.character(Number(e.who))} found ${e.gold} écus${items}.`);
+  },
+  'enc-refused': (e, env) => L(env, `${String(e.c)} refusa d'affronter ${monster(e.opp, env)}.`, `${String(e.c)} refused to face ${monster(e.opp, env)}.`),
+  'character-died': (e, env) => {
+    const n = env.character(Number(e.id));
+    return e.role === 'King'
+      ? L(env, `${n} est mort. Le royaume pleure son Roi ; l'Héritier royal se prépare à lui succéder.`, `${n} is dead. The kingdom mourns its King; the Royal Heir prepares to succeed him.`)
+      : L(env, `${n} a péri à ${at(e, env)}. Son corps y repose.`, `${n} perished at ${at(e, env)}. His body lies there.`);
+  },
+  'temperament-changed': (e, env) => {
+    const fr: Record<string, string> = { Cowardly: 'couard', Cautious: 'prudent', Brave: 'brave', Berserk: 'berserk' };
+    return L(env, `Cette rencontre a changé ${env.character(Number(e.who))} : le voilà désormais ${fr[String(e.temperament)] ?? e.temperament}.`, `The encounter changed ${env.character(Number(e.who))}: from now on he is ${String(e.temperament).toLowerCase()}.`);
+  },
+  'ravage-stopped': (e, env) => L(env, `${monster(e.monster, env, true)} regagna son repaire et cessa de ravager ${at(e, env)}.`, `${monster(e.monster, env, true)} went back to its lair and stopped ravaging ${at(e, env)}.`),
+  'ravage-start': (e, env) => L(env, `Enhardi, ${monster(e.monster, env)} quitta son repaire et se mit à ravager ${at(e, env)} : les impôts en souffriront.`, `Grown bold, ${monster(e.monster, env)} left its lair and began to ravage ${at(e, env)}: the taxes will suffer.`),
+  'ravage-goes-on': (e, env) => L(env, `${monster(e.monster, env, true)} ravage toujours ${at(e, env)}.`, `${monster(e.monster, env, true)} is still ravaging ${at(e, env)}.`),
+  'random-encounter': (e, env) => L(env, `En chemin, à ${at(e, env)}, ${env.character(Number(e.who))} tomba sur ${monster(e.monster, env)}.`, `On the road at ${at(e, env)}, ${env.character(Number(e.who))} ran into ${monster(e.monster, env)}.`),
+  'search-start': (e, env) => e.monster
+    ? L(env, `${env.character(Number(e.who))} s'approcha de ${String(e.siteName)}, bien décidé à triompher du gardien qui y demeurait sûrement.`, `${env.character(Number(e.who))} approached ${String(e.siteName)}, intending to triumph over the guardian that surely dwelt there.`)
+    : L(env, `${env.character(Number(e.who))} pénétra dans ${String(e.siteName)}, que nul ne gardait plus.`, `${env.character(Number(e.who))} entered ${String(e.siteName)}, which no one guarded any more.`),
+  'search-treasure': (e, env) => {
+    const items = (e.items as string[]).length ? L(env, ` et ${list(e.items, env)}`, ` and ${list(e.items, env)}`) : '';
+    return L(env, `${env.character(Number(e.who))} y trouva ${e.gold} écus${items}.`, `${env.character(Number(e.who))} found ${e.gold} écus${items} there.`);
+  },
+  'search-empty': (e, env) => L(env, `${env.character(Number(e.who))} fouilla les lieux, qui étaient vides.`, `${env.character(Number(e.who))} searched the place, which was empty.`),
+  'site-event': (e, env) => {
+    const n = env.character(Number(e.who));
+    const ev = String(e.event);
+    if (e.result === 'described') return L(env, `${n} découvrit que le lieu recelait quelque chose de particulier (${ev}), sans chercher à l'éveiller.`, `${n} found the place held something special (${ev}), without trying to awaken it.`);
+    if (e.result === 'spent') return L(env, `Le pouvoir du lieu (${ev}) semblait épuisé pour l'heure.`, `The power of the place (${ev}) seemed spent for now.`);
+    if (e.result === 'blessed') return L(env, `Le pouvoir du lieu (${ev}) bénit ${n} : son talent en ${String(e.code)} s'accroît.`, `The power of the place (${ev}) blessed ${n}: his ${String(e.code)} talent grows.`);
+    if (e.result === 'cursed') return L(env, `Le pouvoir du lieu (${ev}) maudit ${n} : son talent en ${String(e.code)} décline.`, `The power of the place (${ev}) cursed ${n}: his ${String(e.code)} talent wanes.`);
+    return L(env, `${n} éveilla le pouvoir du lieu (${ev}), sans effet visible.`, `${n} awakened the power of the place (${ev}), to no visible effect.`);
+  },
+  'pursuit-ended': (e, env) => e.why === 'dead'
+    ? L(env, `${env.character(Number(e.who))} renonça à poursuivre ${env.character(Number(e.target))}, qui n'est plus de ce monde.`, `${env.character(Number(e.who))} gave up the chase: ${env.character(Number(e.target))} is no more.`)
+    : L(env, `${env.character(Number(e.who))}, à la tête de ses armées, ne pouvait poursuivre un homme seul.`, `${env.character(Number(e.who))}, leading armies, could not chase a lone man.`),
+  'pursuit-caught': (e, env) => L(env, `${env.character(Number(e.who))} rattrapa ${env.character(Number(e.target))} à ${at(e, env)}.`, `${env.character(Number(e.who))} caught up with ${env.character(Number(e.target))} at ${at(e, env)}.`),
+  'pursuit-trail': (e, env) => L(env, `${env.character(Number(e.who))} suivit la piste de ${env.character(Number(e.target))} jusqu'à ${at(e, env)}.`, `${env.character(Number(e.who))} followed the trail of ${env.character(Number(e.target))} to ${at(e, env)}.`),
+  'track-trail': (e, env) => L(env, `${env.character(Number(e.who))} suivit la trace de ${env.character(Number(e.target))} jusqu'à ${at(e, env)}.`, `${env.character(Number(e.who))} tracked ${env.character(Number(e.target))} as far as ${at(e, env)}.`),
+  'track-ended': (e, env) => L(env, `${env.character(Number(e.who))} ne trouva que la dépouille de ${env.character(Number(e.target))}.`, `${env.character(Number(e.who))} found only the remains of ${env.character(Number(e.target))}.`),
+  'track-report': (e, env) => {
+    const items = (e.items as string[]).length ? list(e.items, env) : L(env, 'rien de notable', 'nothing of note');
+    const armies = (e.armies as unknown[]).length;
+    const fr = `${env.character(Number(e.who))} fila ${String(e.name)} à ${at(e, env)} : ${String(e.race)}, ${String(e.alignment)}, ${String(e.temperament)} ; il porte ${items} et mène ${armies} armée${armies > 1 ? 's' : ''}.${e.action ? ` Ce trimestre, il avait pour ordre « ${String(e.action)} ».` : ''}${e.treasury !== undefined ? ` Son trésor : ${e.treasury} écus ; ses provinces : ${(e.provinces as number[]).join(', ')}.` : ''}`;
+    const en = `${env.character(Number(e.who))} shadowed ${String(e.name)} at ${at(e, env)}: ${String(e.race)}, ${String(e.alignment)}, ${String(e.temperament)}; he carries ${items} and leads ${armies} arm${armies === 1 ? 'y' : 'ies'}.${e.action ? ` This season his order was "${String(e.action)}".` : ''}${e.treasury !== undefined ? ` Treasury: ${e.treasury} écus; provinces: ${(e.provinces as number[]).join(', ')}.` : ''}`;
+    return L(env, fr, en);
+  },
+  'patrol-start': (e, env) => L(env, `${env.character(Number(e.who))} commença à patrouiller autour de ${at(e, env)}.`, `${env.character(Number(e.who))} began to patrol around ${at(e, env)}.`),
+  'patrol-missed': (e, env) => L(env, `${env.character(Number(e.who))} crut repérer un intrus, mais s'égara jusqu'à ${at(e, env)}.`, `${env.character(Number(e.who))} thought he saw an intruder, but strayed as far as ${at(e, env)}.`),
+  'patrol-intercept': (e, env) => L(env, `${env.character(Number(e.who))}, en patrouille, intercepta ${env.character(Number(e.intruder))} à ${at(e, env)}.`, `${env.character(Number(e.who))}, on patrol, intercepted ${env.character(Number(e.intruder))} at ${at(e, env)}.`),
+  'duel-challenge': (e, env) => {
+    const a = env.character(Number(e.a)), b = env.character(Number(e.b));
+    const ch = e.challengerA && e.challengerB ? L(env, `${a} et ${b} se défièrent mutuellement`, `${a} and ${b} challenged each other`)
+      : e.challengerA ? L(env, `${a} défia ${b} en combat singulier`, `${a} challenged ${b} to single combat`) : L(env, `${b} défia ${a} en combat singulier`, `${b} challenged ${a} to single combat`);
+    return L(env, `Avant la bataille, ${ch}, sous les yeux des deux armées.`, `Before the battle, ${ch}, before the eyes of both armies.`);
+  },
+  'duel-refused': (e, env) => e.bluff
+    ? L(env, `${env.character(Number(e.who))} déclina le duel avec une excuse si habile que ses troupes n'y virent que sagesse.`, `${env.character(Number(e.who))} declined the duel with so clever an excuse that his troops saw only wisdom in it.`)
+    : L(env, `${env.character(Number(e.who))} refusa le duel ; ses troupes, dégoûtées par sa lâcheté, perdirent cœur.`, `${env.character(Number(e.who))} refused the duel; his troops, disgusted by his cowardice, lost heart.`),
 };

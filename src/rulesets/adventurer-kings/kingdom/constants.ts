@@ -2,6 +2,112 @@
  * Rules constants of the kingdom domain: every number of the rules text (and every [P G-nn]
  * proposed resolution) this domain applies, in one table a host can override per game
  * (config.ts merges the host's overrides; tests change them and see the outcome change).
+ * Percentages are written as in the rules (5 = 5 %).
  */
 export const KINGDOM_DEFAULTS = {
+  gifts: {
+    /** S4.4.3 (§5.4): a King gives at most 10 % of the treasury held at the start of the turn… */
+    pctOfStartTreasury: 10,
+    /** …but 10 écus are always allowed if the treasury suffices (TV-22, review B2). */
+    floor: 10,
+  },
+  hiring: {
+    /** S4.4.4: an offer is 1 to 4 écus; a quote above 4 cannot be hired with HI (§15.13d). */
+    minOffer: 1,
+    maxOffer: 4,
+    /** G-10 wage: extra écu from 3 steps of alignment distance (review C4). */
+    farAlignmentSteps: 3,
+    /** G-10: temperaments this many steps apart add 1 écu. */
+    temperamentSteps: 2,
+    /** G-10: inclination drawn once per (Hero, kingdom) from these values, uniformly. */
+    inclinations: [-1, 0, 0, 1],
+    /** G-10 / §13.1: only 40 % of Heroes serve a Divine or Undead King. */
+    specialServePct: 40,
+    /** G-10: 20 % of Heroes are loyal (never leave through non-payment). */
+    loyalPct: 20,
+  },
+  pay: {
+    /** G-10: an unpaid, non-loyal Hero leaves with 50 %. */
+    unpaidHeroLeavesPct: 50,
+    /** G-10 (used only when armies/upkeep.ts does not provide unpaidArmy): 30 % desert… */
+    unpaidArmyDesertsPct: 30,
+    /** …otherwise 50 % lose one quality level. */
+    unpaidArmyLosesQualityPct: 50,
+    /** Table 15.8 Pay per army type (fallback when armies/upkeep.ts does not provide armyUpkeep). */
+    armyPay: {
+      GA: 1, BO: 2, AX: 2, PH: 2, LE: 2, LC: 2, HC: 3, CH: 3, EL: 3, CC: 3, WR: 3, DR: 4, EA: 3, WH: 3, FL: 3, ME: 2, EN: 3, TR: 3, WE: 3,
+    },
+  },
+  income: {
+    /** G-14: a ravaged province's tax is divided by 2 (floor). Bless / Earthquake: magic/tax.ts; inventions: their catalogue entries (world/inventions.ts). */
+    ravageDivisor: 2,
+  },
+  training: {
+    /** S4.4.5 (§5.6): alone, 5 % to gain a level. */
+    alonePct: 5,
+    /** With a teacher of higher talent (G-45): 100 %. */
+    teacherPct: 100,
+    /** A group all at the same talent: 10 % each. */
+    groupEqualPct: 10,
+    /** The chance is multiplied by this for each level beyond aptitude. */
+    beyondAptitudeFactor: 0.5,
+    /** Aptitude-growth table, indexed by the talent before the gain (G-45); beyond 8: 0. */
+    aptitudeGrowthPct: [0, 10, 25, 50, 100, 80, 60, 40, 20],
+    /** S2.2: levels range up to 9. */
+    maxLevel: 9,
+    /** §3.4.8a / G-06: each PR Sa phase discovers an invention with 5 % per Sa level. */
+    sagePctPerLevel: 5,
+    /** Table 15.10 / G-06: first discovery in the world: +2 Chancellor merit. */
+    firstDiscoveryMerit: 2,
+    /** S4.4.5 army training by quality reached: Reduced→Green 100, →Average 25, →Veteran 5, →Crack 1, →Elite 0.2 (%). */
+    armyStepPct: [100, 25, 5, 1, 0.2],
+  },
+  heir: {
+    /** G-11: the player assigns 4 talent levels, at most 2 per characteristic. */
+    assignLevels: 4,
+    assignMaxPerCode: 2,
+    /** TV-21: the King-recovery option is lost above 4 levels gained by training. */
+    maxGainedForResurrect: 4,
+    // Aptitudes are rolled as in G-02 and the G-96 bonus applied by world/heroes.ts (its constants).
+  },
+  science: {
+    /** §10.5 / G-06: only military (type M) inventions are exchanged. */
+    militaryOnly: true,
+    /** One discovery each way per mutual treaty order. */
+    perExchange: 1,
+  },
+  offices: {
+    /** Table 15.10 VP per office. */
+    vp: { Emperor: 20, Chancellor: 10, Marshal: 10, Admiral: 10, Treasurer: 10, Priest: 10, ArchMage: 10, Defender: 10 },
+    /** Table 15.10: Chancellor +1 per level in Ex, Sp, Sa; Admiral +1 per Na level; Priest +2 per Wh or Dr level; Arch-Mage +1 per magic level and per spell item. */
+    chancellorPerLevel: 1,
+    admiralPerLevel: 1,
+    /** Table 15.10 NB 1: +1 per sea province with taxes of 2 or more, to all the kingdom's characters. */
+    admiralSeaMinTax: 2,
+    admiralPerSea: 1,
+    priestPerLevel: 2,
+    archMagePerLevel: 1,
+    archMagePerSpellItem: 1,
+    /** S5.6.1 / G-88: a death costs 25 % of the merit held at that moment. */
+    deathLossPct: 25,
+  },
+  victory: {
+    /** S5.6.2: more than 55 % of the world tax base crowns an Emperor. */
+    thresholdPct: 55,
+    /** From turn 25 the threshold falls by 5 % a turn… */
+    declineFromTurn: 25,
+    declinePerTurn: 5,
+    /** …to 25 % at turn 30, and stays there (G-92). */
+    floorPct: 25,
+    /** G-92: at the end of turn maxTurns the King with the largest tax base is Emperor. */
+    maxTurns: 40,
+    /** S5.6.2 / TV-43: an election needs more than 50 % of the world tax base. */
+    electionPct: 50,
+    /** Table 15.4 / §13.1: VP reduction per level of alignment distance from the Emperor (%). */
+    reductionPct: { Divine: 20, Good: 12, Druid: 15, Neutral: 20, Pagan: 15, Evil: 12, Undead: 20 },
+  },
+  temperament: {
+    /** G-08: after an encounter, 5 % to move one step (toward Berserk after a win, toward Cowardly after fleeing, mercy or HP ≤ 3). */
+    driftPct: 5,
+  },
 };

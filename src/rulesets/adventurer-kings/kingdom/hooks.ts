@@ -1,24 +1,57 @@
 /**
  * The kingdom domain's steps of the turn sequence (G-65), called by turn/turn.ts in that order.
- * OWNER: kingdom helper (fills the bodies; keeps the names and signatures).
+ * The turn also calls `ensureSuccession` (kingdom/succession.ts) after every phase.
  */
 import type { TurnCtx } from '../turn/context.ts';
+import * as diplomacy from './diplomacy.ts';
+import { collectIncome, payExpenses } from './economy.ts';
+import { officesStep } from './offices.ts';
+import { assignHeir, ensureSuccession } from './succession.ts';
+import { temperamentDrift } from './temperament.ts';
+import { kscratch } from './util.ts';
+import { victoryCheck } from './victory.ts';
 
 /** Pre-turn: Evil and Undead break orders take effect at the start of the turn (§10.4). */
-export function applyEarlyBreaks(_ctx: TurnCtx): void {}
+export function applyEarlyBreaks(ctx: TurnCtx): void {
+  kscratch(ctx);
+  diplomacy.applyEarlyBreaks(ctx);
+}
 /** Pre-turn: Druid mutual alliances pre-scan (retroactive, G-90). */
-export function druidPrescan(_ctx: TurnCtx): void {}
-/** Pre-turn: assign the Royal Heir's characteristics when ordered (G-11); treasury at turn start. */
-export function preTurn(_ctx: TurnCtx): void {}
+export function druidPrescan(ctx: TurnCtx): void {
+  diplomacy.druidPrescan(ctx);
+}
+/**
+ * Pre-turn: treasury at turn start (the gift limit, §5.4), characters orderable again from phase 1
+ * (those hired, charmed or raised late last turn), and the Royal Heir's characteristics (G-11).
+ */
+export function preTurn(ctx: TurnCtx): void {
+  for (const k of Object.values(ctx.s.kingdoms)) k.treasuryAtTurnStart = k.treasury;
+  for (const c of Object.values(ctx.s.characters)) if (c.kingdom !== null && c.orderableFrom > 1) c.orderableFrom = 1;
+  assignHeir(ctx);
+}
 /** End of turn d: income. */
-export function income(_ctx: TurnCtx): void {}
+export function income(ctx: TurnCtx): void {
+  collectIncome(ctx);
+}
 /** End of turn e: scientific exchanges (S5.4.5). */
-export function scienceExchange(_ctx: TurnCtx): void {}
-/** End of turn f: expenses, Heroes then armies (G-10). */
-export function expenses(_ctx: TurnCtx): void {}
-/** End of turn g: treaty orders, relations update. */
-export function treaties(_ctx: TurnCtx): void {}
-/** End of turn i: offices, merit, standings. */
-export function offices(_ctx: TurnCtx): void {}
+export function scienceExchange(ctx: TurnCtx): void {
+  diplomacy.scienceExchange(ctx);
+}
+/** End of turn f: expenses, Heroes then armies (G-10), and the treasury statement. */
+export function expenses(ctx: TurnCtx): void {
+  payExpenses(ctx);
+}
+/** End of turn g: treaty orders, relations update, diplomatic reports. */
+export function treaties(ctx: TurnCtx): void {
+  diplomacy.resolveTreaties(ctx);
+}
+/** End of turn i: succession check, temperament drift (G-08), offices merit and standings. */
+export function offices(ctx: TurnCtx): void {
+  ensureSuccession(ctx);
+  temperamentDrift(ctx);
+  officesStep(ctx);
+}
 /** End of turn j: victory check (G-92). */
-export function victory(_ctx: TurnCtx): void {}
+export function victory(ctx: TurnCtx): void {
+  victoryCheck(ctx);
+}

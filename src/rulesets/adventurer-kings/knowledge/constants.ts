@@ -4,4 +4,38 @@
  * (config.ts merges the host's overrides; tests change them and see the outcome change).
  */
 export const KNOWLEDGE_DEFAULTS = {
+  // ── Table 15.5 (Espionage), indexed by Spy level 0–4 (levels above 4 read the last column, G-05) ──
+  /** % chance not to be noticed. */
+  notNoticed: [0, 50, 75, 88, 95],
+  /** Error margin on reports, %. */
+  spyMargin: [70, 55, 40, 28, 15],
+  /** % to track or pursue (used by the encounters domain). */
+  trackPursue: [50, 100, 150, 200, 250],
+
+  // ── G-50: knowledge from movement ──
+  /** Entering P raises knowledge by max(entryMin, floor(base % / entryDivisor)): Plain +10, Desert +5, Jungle +2, Forest +3, Mountain +3, Sea +5. */
+  entryDivisor: 5,
+  entryMin: 1,
+  /** G-50 raises knowledge on every entry ("moving implies a partial exploration", §5.9); false: first entry only. */
+  entryEveryTime: true,
+
+  // ── §2.2 income bands (G-56 display) ──
+  bandPoorMax: 2,
+  bandProsperousMax: 6,
+
+  // ── G-47 spy reports ──
+  /** A character present is omitted from a military report with probability m × this (G-47: m/2). */
+  omitCharacterFactor: 0.5,
+  /** Table 15.7: spying 10 % Spy. */
+  spyExperience: 0.1,
+
+  // ── G-48 stealing inventions ──
+  /** Chance per SP in a province owned by another kingdom = this % × max(1, Sa). */
+  inventionTheftPerSa: 10,
+  /** Chancellor merit for a stolen invention. */
+  inventionTheftMerit: 1,
+
+  // ── G-100 noticing ──
+  /** Order codes whose turn gives the stealth roll (G-100: SP, TR; ST in a plan is read from the plans). */
+  stealthOrders: ['SP', 'TR'],
 };

@@ -1,13 +1,25 @@
 /**
- * EN (rules S4.4). OWNER: encounters helper. Placeholder until implemented: parses nothing.
+ * EN — meet a character in the same province (§5.17, G-57, G-60). OWNER: encounters helper.
  */
 import type { OrderSpec } from '../turn/context.ts';
+import { orderFailed } from '../turn/context.ts';
+import { meet } from '../encounters/meet.ts';
 
-export const EN: OrderSpec<string[]> = {
+export const EN: OrderSpec<number> = {
   code: 'EN',
-  syntax: 'EN …',
-  label: { fr: 'EN', en: 'EN' },
-  parse: () => ({ error: { fr: 'ordre EN pas encore disponible', en: 'order EN not available yet' } }),
-  format: (v) => ['EN', ...v].join(' '),
-  execute: () => {},
+  syntax: 'EN <personnage>',
+  label: { fr: 'Rencontrer un personnage', en: 'Meet a character' },
+  plan: true,
+  parse(args, env) {
+    if (args.length !== 1 || !/^\d+$/.test(args[0] ?? '')) return { error: { fr: 'EN attend un numéro de personnage', en: 'EN needs a character number' } };
+    const id = Number(args[0]);
+    if (!env.s.characters[id]) return { error: { fr: `personnage ${id} inconnu`, en: `unknown character ${id}` } };
+    if (id === env.char.id) return { error: { fr: 'on ne se rencontre pas soi-même', en: 'one cannot meet oneself' } };
+    return { value: id };
+  },
+  format: (v) => `EN ${v}`,
+  execute(ctx, char, value, order) {
+    const r = meet(ctx, char, value, order.plan ?? []);
+    if (r) orderFailed(ctx, char, order, r);
+  },
 };

@@ -1,13 +1,26 @@
 /**
- * SE (rules S4.4). OWNER: encounters helper. Placeholder until implemented: parses nothing.
+ * SE — search a site (§5.10, §15.13c, G-52): face its guardian alone with the order's plan;
+ * win → treasure (gold to the treasury, items to the character), site cleared; SC activates or
+ * describes the site's special event (§6.4, G-19). OWNER: encounters helper.
  */
 import type { OrderSpec } from '../turn/context.ts';
+import { orderFailed } from '../turn/context.ts';
+import { searchSite } from '../encounters/search.ts';
 
-export const SE: OrderSpec<string[]> = {
+export const SE: OrderSpec<number> = {
   code: 'SE',
-  syntax: 'SE …',
-  label: { fr: 'SE', en: 'SE' },
-  parse: () => ({ error: { fr: 'ordre SE pas encore disponible', en: 'order SE not available yet' } }),
-  format: (v) => ['SE', ...v].join(' '),
-  execute: () => {},
+  syntax: 'SE <site>',
+  label: { fr: 'Fouiller un lieu', en: 'Search a site' },
+  plan: true,
+  parse(args, env) {
+    const id = Number(args[0]);
+    if (args.length !== 1 || !/^\d+$/.test(args[0] ?? '')) return { error: { fr: 'SE attend un numéro de lieu', en: 'SE needs a site number' } };
+    if (!env.s.sites[id]) return { error: { fr: `lieu ${id} inconnu`, en: `unknown site ${id}` } };
+    return { value: id };
+  },
+  format: (v) => `SE ${v}`,
+  execute(ctx, char, value, order) {
+    const r = searchSite(ctx, char, value, order.plan ?? []);
+    if (r) orderFailed(ctx, char, order, r);
+  },
 };

@@ -1,13 +1,82 @@
 /**
- * SP (rules S4.4). OWNER: world helper. Placeholder until implemented: parses nothing.
+ * SP — Spy on the character's province (§5.7, §3.4.8c, Table 15.5, S4.4.6).
+ *
+ * Exact: the owner, the owners of the adjacent provinces, the recruitable armies, whether it is
+ * a capital, and the events of the province during this phase (shared at the end of the phase,
+ * knowledge/spy.ts). Approximate (G-47, margin by Spy level): the tax level, and once per turn
+ * per province the military forces and characters present. In a province of another kingdom,
+ * 10 % × max(1, Sa) to steal one of its inventions (G-48); the victim is not told.
+ * 10 % Spy experience (Table 15.7). Spying gives the stealth roll for the turn (G-100).
  */
 import type { OrderSpec } from '../turn/context.ts';
+import { orderFailed } from '../turn/context.ts';
+import { talent } from '../characters.ts';
+import { provinceKnowledge, refreshOwner } from '../knowledge/knowledge.ts';
+import { approximate, knowledgeScratch, militaryReport, spyMargin } from '../knowledge/spy.ts';
+import { gainExperience } from '../world/experience.ts';
+import { isProvince, neighbours } from '../world/geometry.ts';
 
-export const SP: OrderSpec<string[]> = {
+export interface SpValue { province?: number }
+
+export const SP: OrderSpec<SpValue> = {
   code: 'SP',
-  syntax: 'SP …',
-  label: { fr: 'SP', en: 'SP' },
-  parse: () => ({ error: { fr: 'ordre SP pas encore disponible', en: 'order SP not available yet' } }),
-  format: (v) => ['SP', ...v].join(' '),
-  execute: () => {},
+  syntax: 'SP',
+  label: { fr: 'Espionner la province', en: 'Spy on the province' },
+  parse(args) {
+    if (args.length === 0) return { value: {} };
+    const p = Number(args[0]);
+    if (args.length > 1 || !Number.isInteger(p) || !isProvince(p)) {
+      return { error: { fr: "SP s'écrit seul : il espionne la province où se trouve le personnage", en: 'SP takes no argument: it spies the province where the character is' } };
+    }
+    return { value: { province: p } };
+  },
+  format: (v) => (v.province === undefined ? 'SP' : `SP ${v.province}`),
+  execute(ctx, char, value, order) {
+    if (char.kingdom === null) return;
+    const s = ctx.s;
+    const where = char.province;
+    if (value.province !== undefined && value.province !== where) {
+      orderFailed(ctx, char, order, { fr: `le personnage n'est pas en ${value.province}`, en: `the character is not in ${value.province}` });
+      return;
+    }
+    const kingdom = char.kingdom;
+    const prov = s.provinces[where]!;
+    const at = { turn: s.turn, phase: ctx.phase };
+    const sc = knowledgeScratch(ctx);
+    ((sc.spied[kingdom] ??= {})[where] ??= []).push(ctx.phase);
+    // Exact items (G-47).
+    refreshOwner(s, kingdom, where, at);
+    for (const q of neighbours(where)) refreshOwner(s, kingdom, q, at);
+    const pk = provinceKnowledge(s, kingdom, where);
+    pk.types = [...prov.types];
+    if (prov.capitalOf !== undefined) pk.capitalOf = prov.capitalOf;
+    else delete pk.capitalOf;
+    // Approximate tax level (G-47).
+    const m = spyMargin(ctx, char);
+    const tax = approximate(ctx.rng, prov.taxBase, m);
+    pk.spiedTax = { value: tax, asOf: at };
+    // Military report, once per turn per province.
+    const report = militaryReport(ctx, char, where);
+    // Inventions of the province's owner, and perhaps one stolen (G-48).
+    let inventions: string[] | undefined;
+    let stolen: string | undefined;
+    const victim = prov.owner !== null && prov.owner !== kingdom ? s.kingdoms[prov.owner] : undefined;
+    if (victim) {
+      inventions = [...victim.inventions];
+      const mine = s.kingdoms[kingdom]!;
+      const unknown = victim.inventions.filter((v) => !mine.inventions.includes(v));
+      const chance = (ctx.cfg.knowledge.inventionTheftPerSa * Math.max(1, talent(s, char, 'Sa'))) / 100;
+      if (unknown.length > 0 && ctx.rng.chance(chance)) {
+        stolen = ctx.rng.pick(unknown);
+        mine.inventions.push(stolen);
+        char.merit.Chancellor = (char.merit.Chancellor ?? 0) + ctx.cfg.knowledge.inventionTheftMerit;
+      }
+    }
+    const owners = [where, ...neighbours(where)].map((p) => ({ province: p, owner: s.provinces[p]!.owner, ...(s.provinces[p]!.ruler !== undefined ? { ruler: s.provinces[p]!.ruler } : {}) }));
+    ctx.emit({
+      t: 'spy', to: [kingdom], who: char.id, at: where, owners, tax, margin: Math.round(m * 100), types: [...prov.types],
+      capitalOf: prov.capitalOf ?? null, ...(report ? { report } : {}), ...(inventions ? { inventions } : {}), ...(stolen ? { stolen } : {}),
+    });
+    gainExperience(ctx, char, 'Sp', ctx.cfg.knowledge.spyExperience);
+  },
 };

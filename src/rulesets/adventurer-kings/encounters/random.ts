@@ -1,0 +1,42 @@
+/**
+ * Random monster encounters (§7.1, Table 15.9, G-13, G-76): after MO, EX, SE, TR and PU steps
+ * of a character who travels without an army. The character defends with his special plan.
+ */
+import type { TurnCtx } from '../turn/context.ts';
+import type { Character } from '../state.ts';
+import { characterCombatant, leadsArmies, monsterCombatant } from './combatant.ts';
+import { makeMonster, RANDOM_TABLE } from './monsters.ts';
+import { randomEncounterChance } from './formulas.ts';
+import { specialPlanOf, validatePlan } from './plan.ts';
+import { fight, newEncounter, refuses } from './setup.ts';
+
+/** Own or allied province (G-76). */
+export function friendlyFor(ctx: TurnCtx, c: Character, province: number): boolean {
+  const owner = ctx.s.provinces[province]?.owner ?? null;
+  if (owner === null || c.kingdom === null) return false;
+  return owner === c.kingdom || ctx.s.kingdoms[c.kingdom]?.relations[owner] === 'Allied';
+}
+
+/**
+ * The check (one draw when it can happen), and the encounter if it happens.
+ * Returns whether an encounter took place and whether the character is still alive.
+ */
+export function randomEncounterCheck(ctx: TurnCtx, char: Character, province: number): { encounter: boolean; alive: boolean } {
+  const p = ctx.s.provinces[province];
+  if (!char.alive || !p || leadsArmies(ctx, char)) return { encounter: false, alive: char.alive };
+  const cfg = ctx.cfg.encounters;
+  if (!ctx.rng.chance(randomEncounterChance(cfg, p.terrain, friendlyFor(ctx, char, province)))) return { encounter: false, alive: true };
+  const kind = p.terrain === 'Mountain' && ctx.rng.chance(cfg.mountainDragon) ? 'dragon' : ctx.rng.pick(RANDOM_TABLE[p.terrain]);
+  const monster = makeMonster(kind, ctx.rng, cfg);
+  const plan = validatePlan(ctx.s, char, specialPlanOf(char), 'special').plan;
+  const m = monsterCombatant(monster, 0);
+  const c = characterCombatant(ctx, char, 1, plan, 'special');
+  const enc = newEncounter(ctx, 'random', province, m, c);
+  ctx.emit({ t: 'random-encounter', to: enc.to, who: char.id, at: province, monster: monster.name });
+  if (refuses(ctx, c, m)) {
+    ctx.emit({ t: 'enc-refused', to: enc.to, who: char.id, at: province, c: char.name, opp: monster.name });
+    return { encounter: true, alive: true };
+  }
+  fight(ctx, enc);
+  return { encounter: true, alive: char.alive };
+}

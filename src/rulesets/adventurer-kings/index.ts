@@ -1,0 +1,102 @@
+/**
+ * Adventurer Kings as an engine ruleset: one decision per turn, the order sheet of every living
+ * kingdom (rules S4.1), answered simultaneously and secretly; an empty sheet is the default
+ * (the host may instead let the steward give defensive orders, G-41: caretaker.ts).
+ */
+import type { Decision, Lang, Outcome, Ruleset, Submission, Validation } from '../../engine/ruleset.ts';
+import type { AKEvent } from './events.ts';
+import { orderForm } from './orders/form.ts';
+import { formatSheet, isStructuredSheet, parseSheet, parseStructured } from './orders/sheet.ts';
+import type { AKState } from './state.ts';
+import type { AKSheet } from './turn/context.ts';
+import { resolveTurn } from './turn/turn.ts';
+import { type AKView, kingdomOfPlayer, playerView } from './view.ts';
+import { presentView } from './present.ts';
+import { mapDoc } from './mapdoc.ts';
+import { renderReport } from './report/render.ts';
+import { type AKOptions, setupGame } from './world/setup.ts';
+
+export const ORDERS_DECISION = 'orders';
+
+export type { AKOptions };
+
+function livingKingdoms(s: AKState) {
+  return Object.values(s.kingdoms).filter((k) => !k.eliminated).sort((a, b) => a.id - b.id);
+}
+
+/** The validated sheets of a turn, per kingdom. */
+export function sheetsFromSubmissions(s: AKState, submissions: Submission<AKSheet>[]): Record<number, AKSheet> {
+  const sheets: Record<number, AKSheet> = {};
+  for (const sub of submissions) {
+    if (sub.decision !== ORDERS_DECISION) throw new Error(`unexpected decision "${sub.decision}"`);
+    const k = kingdomOfPlayer(s, sub.player);
+    if (k === null) throw new Error(`player ${sub.player} has no kingdom`);
+    sheets[k] = sub.value;
+  }
+  return sheets;
+}
+
+/** Checks an answer: a text sheet, a list of lines, or a structured `AKSheet` (the steward's carries `caretaker: true`). */
+export function validateSheet(s: AKState, player: string, answer: unknown): Validation<AKSheet> {
+  const k = kingdomOfPlayer(s, player);
+  if (k === null || s.kingdoms[k]!.eliminated) return { value: null, issues: [{ message: `player ${player} has no kingdom in the game`, text: { fr: `le joueur ${player} n'a pas de royaume dans la partie`, en: `player ${player} has no kingdom in the game` } }] };
+  if (typeof answer === 'string') { const r = parseSheet(s, k, answer); return { value: r.sheet, issues: r.issues }; }
+  if (Array.isArray(answer) && answer.every((l) => typeof l === 'string')) { const r = parseSheet(s, k, answer.join('\n')); return { value: r.sheet, issues: r.issues }; }
+  if (isStructuredSheet(answer)) { const r = parseStructured(s, k, answer); return { value: r.sheet, issues: r.issues }; }
+  return { value: null, issues: [{ message: 'an order sheet is text or a structured sheet', text: { fr: 'une feuille d’ordres est un texte ou une feuille structurée', en: 'an order sheet is text or a structured sheet' } }] };
+}
+
+export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKOptions> = {
+  id: 'adventurer-kings',
+  title: { fr: 'Adventurer Kings — Rois Aventuriers', en: 'Adventurer Kings' },
+  setup: setupGame,
+  players: (s) => Object.values(s.kingdoms).sort((a, b) => a.id - b.id).map((k) => ({ id: k.player, name: s.characters[k.king]?.name ?? k.name })),
+  decisions(s): Decision[] {
+    if (s.finished) return [];
+    const players = livingKingdoms(s).map((k) => k.player);
+    if (players.length === 0) return [];
+    return [{
+      id: ORDERS_DECISION,
+      kind: 'order-sheet',
+      players,
+      deadline: { kind: 'game-deadline' },
+      defaults: Object.fromEntries(players.map((p) => [p, ''])),
+      prompt: { fr: `Ordres de l’année ${s.turn}`, en: `Orders for turn ${s.turn}` },
+    }];
+  },
+  validate(s, player, decision, answer): Validation<AKSheet> {
+    if (decision !== ORDERS_DECISION) return { value: null, issues: [{ message: `unknown decision "${decision}"` }] };
+    return validateSheet(s, player, answer);
+  },
+  resolve(s, submissions, rng) {
+    return resolveTurn(s, sheetsFromSubmissions(s, submissions), rng);
+  },
+  view: playerView,
+  report: (s, events, player, lang: Lang) => renderReport(s, events, player, lang),
+  outcome(s): Outcome | null {
+    if (!s.finished) return null;
+    const winners = s.finished.winners.map((k) => s.kingdoms[k]?.player).filter((p): p is string => !!p);
+    return { finished: true, winners, reason: s.finished.reason };
+  },
+  stepLabel: (s) => `turn ${s.turn}`,
+  localizeLabel: (label, lang) => (lang === 'fr' ? label.replace(/^turn (\d+)$/, 'année $1') : label),
+  presentView,
+  mapDoc,
+  answerForm: (s, player, _decision, lang) => {
+    const k = kingdomOfPlayer(s, player);
+    return k === null ? { groups: [] } : orderForm(s, k, lang);
+  },
+  answerText: (s, _player, _decision, sheet) => formatSheet(sheet, 'fr', s),
+};
+
+/** One progress line after a turn, for the command line: `turn N: …`. */
+export function summarizeTurn(s: AKState, events: AKEvent[]): string {
+  const living = livingKingdoms(s);
+  const held = (k: number) => Object.values(s.provinces).filter((p) => p.owner === k).length;
+  const battles = events.filter((e) => /battle/.test(e.t) && !/line|column/.test(e.t)).length;
+  const lead = [...living].sort((a, b) => held(b.id) - held(a.id) || a.id - b.id)[0];
+  const parts = [`${living.length} kingdom(s)`, `${events.length} event(s)`, `${battles} battle event(s)`];
+  if (lead) parts.push(`largest: ${lead.name} (${held(lead.id)} provinces, ${lead.treasury} ec)`);
+  if (s.finished) parts.push(`game over (${s.finished.reason})`);
+  return `turn ${s.turn - 1}: ${parts.join(', ')}`;
+}

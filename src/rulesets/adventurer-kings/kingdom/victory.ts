@@ -1,0 +1,143 @@
+/**
+ * Victory (S5.6.2, S5.6.3; G-92, G-93; TV-42, TV-43, TV-44): the Emperor threshold and its
+ * decline, the single-King coronation, elections called the turn before, the end of the game,
+ * the Imperial Offices awarded and the VP adjusted for alignment.
+ */
+import type { AKConfig } from '../config.ts';
+import type { AKState, Alignment } from '../state.ts';
+import type { AKSheet, TurnCtx } from '../turn/context.ts';
+import { officeHolders, OFFICES } from './offices.ts';
+import { alignmentDistance, kingdomTaxBase, liveKingdoms, worldTaxBase } from './util.ts';
+
+type VictoryCfg = AKConfig['kingdom']['victory'];
+
+/** The share (%) of the world tax base a single King must exceed at the end of `turn` (S5.6.2 table; 25 % after turn 30, G-92). */
+export function thresholdPct(cfg: VictoryCfg, turn: number): number {
+  if (turn < cfg.declineFromTurn) return cfg.thresholdPct;
+  return Math.max(cfg.floorPct, cfg.thresholdPct - cfg.declinePerTurn * (turn - cfg.declineFromTurn + 1));
+}
+
+/** Integer comparison (TV-42): held / world > pct % ⇔ 100 × held > pct × world. */
+export function exceeds(held: number, world: number, pct: number): boolean {
+  return 100 * held > pct * world;
+}
+
+/** G-93: VP multiplier in % = max(0, 100 − rate(player) × distance(player, Emperor)). */
+export function vpMultiplierPct(cfg: VictoryCfg, player: Alignment, emperor: Alignment): number {
+  const rate = (cfg.reductionPct as Record<Alignment, number>)[player];
+  return Math.max(0, 100 - rate * alignmentDistance(player, emperor));
+}
+
+export function adjustedVp(cfg: VictoryCfg, vp: number, player: Alignment, emperor: Alignment | null): number {
+  return emperor === null ? vp : (vp * vpMultiplierPct(cfg, player, emperor)) / 100;
+}
+
+/** The King a kingdom votes for this turn (G-92: the sheet's "VOTE POUR n" line, `voteFor`; blank = abstain). */
+function voteOf(sheet: AKSheet | undefined): number | null {
+  const v = (sheet as (AKSheet & { voteFor?: unknown }) | undefined)?.voteFor;
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}
+
+/**
+ * The election (TV-43): each King's votes weigh his tax base now; a candidate with more than
+ * 50 % of the world tax base is crowned. Returns the tally and the winner (or null).
+ */
+export function holdElection(s: AKState, cfg: VictoryCfg, sheets: Record<number, AKSheet>): { tally: Record<number, number>; winner: number | null } {
+  const world = worldTaxBase(s);
+  const tally: Record<number, number> = {};
+  for (const k of liveKingdoms(s)) {
+    const v = voteOf(sheets[k.id]);
+    if (v === null || !s.kingdoms[v] || s.kingdoms[v]!.eliminated) continue;
+    tally[v] = (tally[v] ?? 0) + kingdomTaxBase(s, k.id);
+  }
+  let winner: number | null = null;
+  for (const [cand, votes] of Object.entries(tally)) if (exceeds(votes, world, cfg.electionPct)) winner = Number(cand);
+  return { tally, winner };
+}
+
+/** The King above the threshold (the largest tax base if several; ties: treasury, then lower id), or null. */
+export function crownedByThreshold(s: AKState, cfg: VictoryCfg, turn: number): number | null {
+  const world = worldTaxBase(s);
+  const pct = thresholdPct(cfg, turn);
+  const above = liveKingdoms(s).filter((k) => exceeds(kingdomTaxBase(s, k.id), world, pct));
+  return strongest(s, above.map((k) => k.id));
+}
+
+function strongest(s: AKState, ids: number[]): number | null {
+  let best: number | null = null;
+  for (const id of ids) {
+    if (best === null) { best = id; continue; }
+    const a = [kingdomTaxBase(s, id), s.kingdoms[id]!.treasury];
+    const b = [kingdomTaxBase(s, best), s.kingdoms[best]!.treasury];
+    if (a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!)) best = id;
+  }
+  return best;
+}
+
+/** Final scores: each kingdom's VP from its characters' offices (the Emperor's 20 to the crowned King), adjusted for alignment. */
+export function finalScores(s: AKState, cfg: AKConfig['kingdom'], emperor: number | null): { scores: Record<number, number>; raw: Record<number, number>; holders: Record<string, number | null> } {
+  const holders = officeHolders(s, cfg.offices) as Record<string, number | null>;
+  if (emperor !== null) holders.Emperor = s.kingdoms[emperor]!.king;
+  const raw: Record<number, number> = {};
+  for (const k of liveKingdoms(s)) raw[k.id] = 0;
+  for (const o of OFFICES) {
+    const h = holders[o];
+    const c = h === null || h === undefined ? undefined : s.characters[h];
+    if (c?.kingdom != null && raw[c.kingdom] !== undefined) raw[c.kingdom]! += (cfg.offices.vp as Record<string, number>)[o] ?? 0;
+  }
+  const empAlign = emperor === null ? null : s.kingdoms[emperor]!.alignment;
+  const scores: Record<number, number> = {};
+  for (const k of liveKingdoms(s)) scores[k.id] = adjustedVp(cfg.victory, raw[k.id]!, k.alignment, empAlign);
+  return { scores, raw, holders };
+}
+
+function finish(ctx: TurnCtx, reason: 'emperor' | 'election' | 'turn-limit', emperor: number | null): void {
+  const { scores, raw, holders } = finalScores(ctx.s, ctx.cfg.kingdom, emperor);
+  const best = Math.max(...Object.values(scores));
+  const winners = Object.keys(scores).map(Number).filter((k) => scores[k] === best).sort((a, b) => a - b);
+  ctx.s.finished = { reason, emperor, winners, scores };
+  const all = liveKingdoms(ctx.s).map((k) => k.id);
+  ctx.emit({ t: 'victory-final', to: all, reason, emperor, winners, scores, raw, holders });
+}
+
+/** End of turn j: coronation, election, end of the game, vote calls (G-92). */
+export function victoryCheck(ctx: TurnCtx): void {
+  const s = ctx.s;
+  const cfg = ctx.cfg.kingdom.victory;
+  const all = liveKingdoms(s).map((k) => k.id);
+  if (s.finished) return;
+  const world = worldTaxBase(s);
+  // 1. A single King above the threshold is crowned.
+  const single = crownedByThreshold(s, cfg, s.turn);
+  if (single !== null) {
+    ctx.emit({ t: 'emperor-crowned', to: all, kingdom: single, how: 'threshold', pct: thresholdPct(cfg, s.turn), held: kingdomTaxBase(s, single), world });
+    return finish(ctx, 'emperor', single);
+  }
+  // 2. An election called last turn.
+  const called = liveKingdoms(s).some((k) => k.voteCalled);
+  if (called) {
+    for (const k of liveKingdoms(s)) { k.voteCalled = false; k.lastVoteTurn = s.turn; }
+    const { tally, winner } = holdElection(s, cfg, ctx.sheets);
+    ctx.emit({ t: 'election', to: all, tally, winner, world });
+    if (winner !== null) {
+      ctx.emit({ t: 'emperor-crowned', to: all, kingdom: winner, how: 'election', held: tally[winner], world });
+      return finish(ctx, 'election', winner);
+    }
+  }
+  // 3. The last turn: the largest tax base is Emperor (G-92).
+  if (s.turn >= cfg.maxTurns) {
+    const emp = strongest(s, all);
+    if (emp !== null) ctx.emit({ t: 'emperor-crowned', to: all, kingdom: emp, how: 'turn-limit', held: kingdomTaxBase(s, emp), world });
+    return finish(ctx, 'turn-limit', emp);
+  }
+  // 4. Calls for a vote next turn: refused right after a vote (no vote two turns in a row).
+  const callers = liveKingdoms(s).filter((k) => ctx.sheets[k.id]?.callVote);
+  if (callers.length === 0) return;
+  const votedNow = liveKingdoms(s).some((k) => k.lastVoteTurn === s.turn);
+  if (votedNow) {
+    for (const k of callers) ctx.emit({ t: 'vote-refused', to: [k.id], kingdom: k.id });
+    return;
+  }
+  for (const k of callers) k.voteCalled = true;
+  ctx.emit({ t: 'vote-called', to: all, callers: callers.map((k) => k.id), turn: s.turn + 1 });
+}

@@ -1,0 +1,92 @@
+/**
+ * Small state helpers of the magic domain. Some of them are local stand-ins for functions that
+ * belong to other domains (removing an army, a character's death, a Hero's wage): they follow
+ * the rules cited and are listed in the magic helper's report.
+ */
+import type { AKState, Alignment, Character, Temperament } from '../state.ts';
+import { ALIGNMENTS, TEMPERAMENTS } from '../state.ts';
+import type { Rng } from '../../../engine/rng.ts';
+
+export function sortedIds<T>(rec: Record<number, T>): number[] {
+  return Object.keys(rec).map(Number).sort((a, b) => a - b);
+}
+
+/** The armies in a province, in ascending id. */
+export function armiesIn(s: AKState, province: number) {
+  return sortedIds(s.armies).map((id) => s.armies[id]!).filter((a) => a.province === province);
+}
+
+/** Armies removed from play (Tornado, Plague: no fallen record, G-33). */
+export function removeArmy(s: AKState, id: number): void {
+  delete s.armies[id];
+}
+
+/** A character leads at least one army. */
+export function leadsArmies(s: AKState, charId: number): boolean {
+  for (const id of sortedIds(s.armies)) if (s.armies[id]!.leader === charId) return true;
+  return false;
+}
+
+export function alignmentDistance(a: Alignment, b: Alignment): number {
+  return Math.abs(ALIGNMENTS.indexOf(a) - ALIGNMENTS.indexOf(b));
+}
+function temperamentDistance(a: Temperament, b: Temperament): number {
+  return Math.abs(TEMPERAMENTS.indexOf(a) - TEMPERAMENTS.indexOf(b));
+}
+
+/**
+ * A Hero's wage in a kingdom's service (G-10):
+ * max(1, 1 + d_align + [d_align ≥ 3] + [race ≠ King's] + [temperament distance ≥ 2] + inclination).
+ * Simplification: the inclination (−1, 0, 0, +1) is drawn here from the turn's RNG, not from a
+ * per-(Hero, kingdom) seed.
+ */
+export function heroWage(s: AKState, hero: Character, kingdom: number, rng: Rng): number {
+  const k = s.kingdoms[kingdom];
+  const king = k ? s.characters[k.king] : undefined;
+  if (!k || !king) return 1;
+  const d = alignmentDistance(hero.alignment, k.alignment);
+  const inclination = rng.pick([-1, 0, 0, 1]);
+  return Math.max(1, 1 + d + (d >= 3 ? 1 : 0) + (hero.race !== king.race ? 1 : 0)
+    + (temperamentDistance(hero.temperament, king.temperament) >= 2 ? 1 : 0) + inclination);
+}
+
+/**
+ * Death by magic (Kill Enemy), after encounters' `killCharacter` (body, merit, event, items): also
+ * ends his spell effects and standing orders and frees a ruled province. Idempotent on the parts
+ * `killCharacter` already did (items to the necromancer, G-17; armies leaderless).
+ * Simplification: a King's death is never caused here (Kings are immune to KI), so the Heir
+ * creation of G-11 is not needed.
+ */
+export function killByMagic(s: AKState, victim: Character, killer: Character): void {
+  victim.alive = false;
+  victim.body = { province: victim.province };
+  for (const id of victim.items) {
+    const it = s.items[id];
+    if (it) it.holder = killer.id;
+    killer.items.push(id);
+  }
+  victim.items = [];
+  delete victim.spellEffects;
+  delete victim.standing;
+  for (const id of sortedIds(s.armies)) {
+    const a = s.armies[id]!;
+    if (a.leader === victim.id) {
+      delete a.leader;
+      if (a.status === 'Led') a.status = 'Garrison';
+    }
+  }
+  if (victim.rules !== undefined) {
+    const p = s.provinces[victim.rules];
+    if (p && p.ruler === victim.id) delete p.ruler;
+    delete victim.rules;
+  }
+}
+
+/** Where a dead character's body lies (§15.13i: carried by the armies of a character → with him). */
+export function bodyProvince(s: AKState, c: Character): number | null {
+  if (c.body?.carriedByArmyOf !== undefined) {
+    const carrier = s.characters[c.body.carriedByArmyOf];
+    if (carrier) return carrier.province;
+  }
+  return c.body?.province ?? c.province ?? null;
+}

@@ -1,0 +1,183 @@
+/**
+ * The colour map (G-99) as one kingdom knows it (engine MapDoc), drawn by the platform: the 18 × 9
+ * grid of pointy-top hexes in the G-01 "odd-r" layout (rows 2, 4, 6, 8 shifted half a hex east;
+ * each hex drawn once — the E–W wrap between columns 18 and 01 is said in the legend), filled by
+ * terrain as known (illusory terrain as seen; grey at 0 %), the kingdom's own land outlined,
+ * other owners as a keep in the colour of the relation (Allied green, Neutral blue, Enemy red,
+ * Hero-ruled purple), capitals, known sites, own characters and armies, last-known foreign
+ * presence (from spy reports and sightings, with their date). A click shows what the kingdom
+ * knows of the province: exploration %, exact tax (owned or 100 %) or income band (G-56), etc.
+ * Everything comes from view.ts, never from the hidden state.
+ *
+ * Map orders (`units`): for each own character, MO to each adjacent province, EX and SP where he
+ * stands. An action order belongs to a character's block and a phase slot on the sheet
+ * (orders/sheet.ts), so the written text is two lines, `PERSO <id> <name>` then `<phase> MO <prov>`,
+ * the phase being asked (1–5); the sheet accepts a character's block more than once. Whether the
+ * move is possible (sea, armies, MP) is checked by the sheet and the referee, as for typed orders.
+ */
+import type { Lang, MapAction, MapDoc, MapLegendItem, MapMarker, MapRegion, MapUnit, PlayerId } from '../../engine/ruleset.ts';
+import type { Character } from './state.ts';
+import { neighbours } from './world/geometry.ts';
+import { describeMonster } from './world/monsters.ts';
+import { siteTitle } from './world/names.ts';
+import type { AKState, Relation, Terrain } from './state.ts';
+import { kingdomOfPlayer, playerView, type ProvinceView } from './view.ts';
+import { provinceLabel } from './report/env.ts';
+import { ARMY_TYPE_NAMES, BAND_NAMES, L, RACE_NAMES, TERRAIN_NAMES, deFr } from './report/names.ts';
+
+/** Hex circumradius, in map units. */
+const R = 30;
+const W = Math.sqrt(3) * R;
+const PAD = 12;
+const COLS = 18;
+const ROWS = 9;
+
+export const TERRAIN_COLORS: Record<Terrain, string> = {
+  Plain: '#b9dc8c', Forest: '#3f7d3a', Jungle: '#2a9d8f', Mountain: '#9c7a54', Desert: '#ead27a', Sea: '#6fa8d6',
+};
+export const UNKNOWN_COLOR = '#bdbdbd';
+export const OWN_COLOR = '#d4a017';
+export const RELATION_COLORS: Record<Relation, string> = { Allied: '#2e9e44', Neutral: '#2f6fd0', Enemy: '#d0312d' };
+export const HERO_RULED_COLOR = '#7b3fa0';
+const FOREIGN_SEEN = '#555555';
+
+/** The centre of a province's hex (G-01: q = col − 1, r0 = row − 1, odd r0 shifted east). */
+export function hexCentre(row: number, col: number): [number, number] {
+  const r0 = row - 1;
+  const q = col - 1;
+  return [PAD + W * (q + 0.5 + 0.5 * (r0 & 1)), PAD + R + 1.5 * R * r0];
+}
+
+export function hexPath(row: number, col: number): string {
+  const [cx, cy] = hexCentre(row, col);
+  const pts: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const a = ((60 * i - 90) * Math.PI) / 180;
+    pts.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
+  }
+  return `M${pts.join(' L')} Z`;
+}
+
+const initials = (name: string) => name.split(/[\s-]+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 3);
+
+export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc {
+  const v = playerView(s, player);
+  const k = kingdomOfPlayer(s, player);
+  const me = v.me;
+  const prov = (id: number) => provinceLabel(s, k, id);
+  const kingName = (kid: number) => v.kings.find((x) => x.kingdom === kid)?.name ?? String(kid);
+  const stamp = (t: { turn: number; phase: number }) => `${L(lang, 'tour', 'turn')} ${t.turn}, ${L(lang, 'phase', 'phase')} ${t.phase}`;
+  const lastTurn = s.turn - 1;
+  const regions: MapRegion[] = [];
+  const markers: MapMarker[] = [];
+  const ids = Object.keys(s.provinces).map(Number).sort((a, b) => a - b);
+  for (const id of ids) {
+    const p = s.provinces[id]!;
+    const pv: ProvinceView = v.provinces[id] ?? { id, row: p.row, col: p.col, pct: 0, own: false, sites: [] };
+    const [cx, cy] = hexCentre(p.row, p.col);
+    const known = pv.own || pv.pct > 0;
+    const fill = known && pv.terrain ? TERRAIN_COLORS[pv.terrain] : UNKNOWN_COLOR;
+    const marks: MapRegion['marks'] = [];
+    if (pv.own) marks.push('own');
+    if (pv.military && pv.military.asOf.turn >= lastTurn && lastTurn >= 1) marks.push('spied');
+    const mineHere = me ? me.characters.filter((c) => c.alive && c.province === id) : [];
+    const armiesHere = me ? me.armies.filter((a) => a.province === id) : [];
+    if (!pv.own && mineHere.length) marks.push('seen');
+    const rows: [string, string][] = [];
+    if (!known) rows.push([L(lang, 'Exploration', 'Explored'), L(lang, '0 % — inconnue', '0 % — unknown')]);
+    else {
+      rows.push([L(lang, 'Exploration', 'Explored'), `${pv.pct} %`]);
+      if (pv.terrain) rows.push([L(lang, 'Terrain', 'Terrain'), TERRAIN_NAMES[pv.terrain][lang]]);
+      if (pv.race !== undefined) rows.push(['Race', pv.race === null ? '—' : RACE_NAMES[pv.race][lang]]);
+      if (pv.types?.length) rows.push([L(lang, 'Armées recrutables', 'Recruitable armies'), pv.types.map((t) => ARMY_TYPE_NAMES[t]?.[lang] ?? t).join(', ')]);
+      if (pv.own) rows.push([L(lang, 'Propriétaire', 'Owner'), L(lang, 'vous', 'you')]);
+      else if (pv.owner) {
+        const o = pv.owner.kingdom === null ? (pv.owner.ruler !== undefined ? L(lang, 'un Héros souverain', 'a Ruling Hero') : L(lang, 'personne', 'nobody')) : kingName(pv.owner.kingdom);
+        rows.push([L(lang, 'Propriétaire', 'Owner'), `${o} (${stamp(pv.owner.asOf)})`]);
+      }
+      if (pv.tax !== undefined) rows.push([L(lang, 'Base d’imposition', 'Tax base'), String(pv.tax)]);
+      else if (pv.band) rows.push([L(lang, 'Revenu', 'Income'), BAND_NAMES[pv.band][lang]]);
+      if (pv.capitalOf !== undefined) rows.push([L(lang, 'Capitale', 'Capital'), kingName(pv.capitalOf)]);
+      if (pv.contested) rows.push([L(lang, 'Contestée', 'Contested'), L(lang, 'oui', 'yes')]);
+      for (const sid of pv.sites) {
+        const site = v.sites[sid];
+        rows.push([`${L(lang, 'Lieu', 'Site')} ${sid}`, site ? `${siteTitle(site.type, site.name, lang)}${site.monster ? ` — ${describeMonster(site.monster, site.descriptor, lang)}` : ''}` : '?']);
+      }
+      if (pv.fallen?.length) rows.push([L(lang, 'Champ de bataille', 'Battlefield'), pv.fallen.map((f) => ARMY_TYPE_NAMES[f.type]?.[lang] ?? f.type).join(', ')]);
+    }
+    for (const c of mineHere) rows.push([L(lang, 'Personnage', 'Character'), `${c.name} (${c.id})`]);
+    for (const a of armiesHere) rows.push([L(lang, 'Armée', 'Army'), `${a.id} ${ARMY_TYPE_NAMES[a.type]?.[lang] ?? a.type}`]);
+    if (pv.military) {
+      const forces = pv.military.armies.map((x) => `${x.count} ${ARMY_TYPE_NAMES[x.type]?.[lang] ?? x.type}${x.kingdom !== null ? ` (${kingName(x.kingdom)})` : ''}`);
+      rows.push([L(lang, 'Forces étrangères', 'Foreign forces'), `${forces.join(', ') || '—'} (${stamp(pv.military.asOf)}, ± ${pv.military.margin} %)`]);
+    }
+    const sightings = v.characters.filter((c) => c.province === id);
+    for (const c of sightings) rows.push([L(lang, 'Aperçu', 'Seen'), `${c.name} (${stamp(c.asOf)})`]);
+    regions.push({
+      id: String(id), name: String(id), path: hexPath(p.row, p.col), fill, label: [cx, cy - R * 0.35], marks,
+      info: { title: prov(id), rows },
+    });
+    // Markers: capital, foreign owner, sites, own characters and armies, last-known foreign presence.
+    if (pv.capitalOf !== undefined) markers.push({ region: String(id), symbol: 'crown', color: OWN_COLOR, title: `${L(lang, 'Capitale', 'Capital')} ${deFrOr(kingName(pv.capitalOf), lang)}` });
+    if (!pv.own && pv.owner && (pv.owner.kingdom !== null || pv.owner.ruler !== undefined)) {
+      const rel = pv.owner.kingdom === null ? null : me?.kingdom.relations[pv.owner.kingdom] ?? 'Neutral';
+      markers.push({
+        region: String(id), symbol: 'garrison', color: rel ? RELATION_COLORS[rel] : HERO_RULED_COLOR,
+        title: pv.owner.kingdom === null ? L(lang, 'Province d’un Héros souverain', 'Province of a Ruling Hero') : `${L(lang, 'Province de', 'Province of')} ${kingName(pv.owner.kingdom)}`,
+      });
+    }
+    if (pv.sites.length) markers.push({ region: String(id), symbol: 'fort', color: '#8a7a62', text: pv.sites.join(','), title: pv.sites.map((sid) => { const x = v.sites[sid]; return x ? `${siteTitle(x.type, x.name, lang)} (${sid})` : String(sid); }).join(', ') });
+    if (mineHere.length) markers.push({ region: String(id), symbol: 'knight', color: OWN_COLOR, text: mineHere.map((c) => initials(c.name)).join(' '), title: mineHere.map((c) => c.name).join(', ') });
+    if (armiesHere.length) markers.push({ region: String(id), symbol: 'army', color: OWN_COLOR, text: String(armiesHere.length), title: armiesHere.map((a) => `${a.id} ${ARMY_TYPE_NAMES[a.type]?.[lang] ?? a.type}`).join(', ') });
+    const foreign = (pv.military?.armies.length ?? 0) + sightings.length;
+    if (foreign && !pv.own) {
+      const when = pv.military?.asOf ?? sightings[0]!.asOf;
+      markers.push({ region: String(id), symbol: 'spy', color: FOREIGN_SEEN, text: `T${when.turn}`, title: `${L(lang, 'Présence étrangère', 'Foreign presence')} (${stamp(when)})` });
+    }
+  }
+  const legend: MapLegendItem[] = (Object.keys(TERRAIN_COLORS) as Terrain[]).map((t) => ({ color: TERRAIN_COLORS[t], label: TERRAIN_NAMES[t][lang] }));
+  legend.push({ color: UNKNOWN_COLOR, label: L(lang, 'Inconnue (0 %)', 'Unknown (0 %)') });
+  if (me) legend.push({ mark: 'own', label: L(lang, 'Vos provinces', 'Your provinces') });
+  legend.push(
+    { symbol: 'garrison', color: RELATION_COLORS.Allied, label: L(lang, 'Province d’un allié', 'Allied King’s province') },
+    { symbol: 'garrison', color: RELATION_COLORS.Neutral, label: L(lang, 'Province d’un Roi neutre', 'Neutral King’s province') },
+    { symbol: 'garrison', color: RELATION_COLORS.Enemy, label: L(lang, 'Province d’un ennemi', 'Enemy King’s province') },
+    { symbol: 'garrison', color: HERO_RULED_COLOR, label: L(lang, 'Province d’un Héros souverain', 'Ruling Hero’s province') },
+    { symbol: 'crown', label: L(lang, 'Capitale', 'Capital') },
+    { symbol: 'fort', label: L(lang, 'Lieux d’aventure connus (numéros)', 'Known adventure sites (numbers)') },
+    { symbol: 'knight', color: OWN_COLOR, label: L(lang, 'Vos personnages (initiales)', 'Your characters (initials)') },
+    { symbol: 'army', color: OWN_COLOR, label: L(lang, 'Vos armées (nombre)', 'Your armies (count)') },
+    { symbol: 'spy', color: FOREIGN_SEEN, label: L(lang, 'Présence étrangère (dernier tour connu)', 'Foreign presence (last known turn)') },
+    { mark: 'spied', label: L(lang, 'Espionnée cette année', 'Spied this year') },
+    { label: L(lang, 'La colonne 18 touche la colonne 01 (le monde est rond)', 'Column 18 touches column 01 (the world wraps)') },
+  );
+  const units: MapUnit[] = me && !s.finished && !me.kingdom.eliminated ? mapUnits(s, me.characters.filter((c) => c.alive), prov, lang) : [];
+  const title = `Adventurer Kings — ${L(lang, 'tour', 'turn')} ${s.turn}${me ? ` — ${me.kingdom.name}` : ''}`;
+  return {
+    width: Math.ceil(2 * PAD + W * (COLS + 0.5)), height: Math.ceil(2 * PAD + R * (1.5 * (ROWS - 1) + 2)),
+    title, regions, crossings: [], markers, legend, units,
+  };
+}
+
+/** The map orders of the kingdom's living characters (see the module comment). */
+export function mapUnits(s: AKState, chars: Character[], prov: (id: number) => string, lang: Lang): MapUnit[] {
+  const ask = { label: L(lang, 'Phase (1 à 5)', 'Phase (1 to 5)'), min: 1, max: 5, value: 1 };
+  return chars.map((c) => {
+    const head = `${L(lang, 'PERSO', 'CHAR')} ${c.id} ${c.name}\n{n}`;
+    const here = c.province;
+    const actions: MapAction[] = [];
+    for (const p of neighbours(here)) {
+      if (!s.provinces[p]) continue;
+      actions.push({ region: String(p), code: 'MO', label: L(lang, `${c.name} : aller en ${prov(p)}`, `${c.name}: move to ${prov(p)}`), line: `${head} MO ${p}`, ask });
+    }
+    actions.push(
+      { region: String(here), code: 'EX', label: L(lang, `${c.name} : explorer ${prov(here)}`, `${c.name}: explore ${prov(here)}`), line: `${head} EX`, ask },
+      { region: String(here), code: 'SP', label: L(lang, `${c.name} : espionner ${prov(here)}`, `${c.name}: spy on ${prov(here)}`), line: `${head} SP`, ask },
+    );
+    return { id: String(c.id), label: `${c.name} (${c.id}) — ${prov(here)}`, region: String(here), actions };
+  });
+}
+
+function deFrOr(name: string, lang: Lang): string {
+  return lang === 'fr' ? deFr(name) : `of ${name}`;
+}

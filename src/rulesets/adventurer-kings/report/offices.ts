@@ -1,0 +1,17 @@
+/**
+ * A kingdom's standing in each Imperial Office race, as a % of the leader (§12.1, S8.2), from the
+ * kingdom domain's merit (kingdom/offices.ts, G-88). The leader's identity is never given [P].
+ */
+import { resolveConfig } from '../config.ts';
+import { standings } from '../kingdom/offices.ts';
+import type { AKState, OfficeId } from '../state.ts';
+import { OFFICES } from './names.ts';
+
+export interface Standing { office: OfficeId; pct: number | null }
+
+/** Per office: the kingdom's % of the leader (null when nobody has any merit, or the kingdom is out). */
+export function officeStandings(s: AKState, kingdom: number): Standing[] {
+  const all = standings(s, resolveConfig(s.config).kingdom.offices);
+  const mine = all[kingdom];
+  return OFFICES.map((office) => ({ office, pct: mine?.[office] ?? null }));
+}

@@ -1,0 +1,217 @@
+/**
+ * The prose turn report of one kingdom (G-98, S8.6), in French or English, from the events of
+ * the resolved turn whose audience includes it, and from what it may know (view.ts). Plain text
+ * with light Markdown (headings, bold names, tables) that the CLI prints and the web page shows.
+ *
+ *   title and header (King, alignment, treasury)
+ *   warnings (rejected orders, steward's turn) — at the top (G-98)
+ *   Chronicle, season by season: a varied opening, one paragraph per own character (in the
+ *     order they acted), the kingdom's other news, then the battle narratives
+ *   Visions (Clairvoyance), General Spy Report (kept apart from the narratives, §5.7),
+ *   Diplomatic Report, Treasury, Imperial Offices (% of leader), Discoveries,
+ *   own characters, armies, known sites.
+ */
+import type { Lang, PlayerId } from '../../../engine/ruleset.ts';
+import type { AKEvent } from '../events.ts';
+import type { AKState } from '../state.ts';
+import { kingdomOfPlayer, playerView, type AKView } from '../view.ts';
+import { makeEnv } from './env.ts';
+import { renderEvent } from './messages.ts';
+import { ALIGNMENT_NAMES, L, OFFICE_NAMES, RELATION_NAMES, deFr, ecus, nameOf } from './names.ts';
+import { quietSeason, seasonName, seasonOpening } from './seasons.ts';
+import { sectionOf, type Section } from './sections.ts';
+import { armiesTable, charactersTable, sitesTable } from './tables.ts';
+import type { RenderEnv } from './types.ts';
+import { inventionName } from '../world/inventions.ts';
+
+const WIDTH = 100;
+
+/** Wraps a paragraph at about WIDTH characters (the report is also shown as preformatted text). */
+export function wrap(text: string, width = WIDTH): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > width) { lines.push(line); line = w; } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+/** The turn the events tell of: the `turn-start` event's, else the one just played. */
+export function reportTurn(s: AKState, events: AKEvent[]): number {
+  const start = events.find((e) => e.t === 'turn-start' && typeof e.turn === 'number');
+  return start ? (start.turn as number) : Math.max(1, s.turn - 1);
+}
+
+interface Rendered { e: AKEvent; text: string; section: Section }
+
+export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, lang: Lang): string {
+  const k = kingdomOfPlayer(s, player);
+  if (k === null) return L(lang, 'Vous ne régnez sur aucun royaume dans cette partie.', 'You rule no kingdom in this game.');
+  const kd = s.kingdoms[k]!;
+  const env = makeEnv(s, k, lang);
+  const v = playerView(s, player);
+  const turn = reportTurn(s, events);
+  const mine: Rendered[] = [];
+  for (const e of events) {
+    if (!Array.isArray(e.to) || !e.to.includes(k)) continue;
+    const text = renderEvent(e, env);
+    // An event that carries a battle number belongs to that battle's narrative, whatever its kind.
+    if (text) mine.push({ e, text, section: typeof e.battle === 'number' && sectionOf(e.t) === 'chronicle' ? 'battle' : sectionOf(e.t) });
+  }
+  const out: string[] = [];
+  const kingName = s.characters[kd.king]?.name ?? '';
+  out.push(`# Adventurer Kings — ${L(lang, 'Tour', 'Turn')} ${turn} — ${L(lang, `Royaume ${deFr(kd.name)}`, `Kingdom of ${kd.name}`)}`);
+  out.push(L(lang,
+    `Roi ${kingName} (Roi n° ${k}) · alignement ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · trésor ${ecus(kd.treasury, lang)}`,
+    `King ${kingName} (King no. ${k}) · alignment ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · treasury ${ecus(kd.treasury, lang)}`));
+  if (kd.eliminated) out.push(L(lang, '**Votre royaume a disparu.**', '**Your kingdom has fallen.**'));
+  if (s.finished) out.push(finishedLine(s, k, env));
+
+  const warnings = mine.filter((r) => r.section === 'warning');
+  if (warnings.length) out.push(`## ${L(lang, 'Avertissements', 'Warnings')}`, list(warnings.map((r) => r.text)));
+
+  out.push(`## ${L(lang, 'Chronique', 'Chronicle')}`);
+  const pre = mine.filter((r) => r.e.phase <= 0 && (r.section === 'chronicle'));
+  if (pre.length) out.push(wrap(pre.map((r) => r.text).join(' ')));
+  for (let phase = 1; phase <= 5; phase++) out.push(...seasonBlock(mine, phase, turn, k, env));
+  const late = mine.filter((r) => r.e.phase >= 6 && (r.section === 'chronicle' || r.section === 'battle'));
+  if (late.length) out.push(`### ${seasonName(6, lang)}`, ...paragraphs(late, k, env));
+
+  const visions = mine.filter((r) => r.section === 'vision');
+  if (visions.length) out.push(`## ${L(lang, 'Visions', 'Visions')}`, ...bySeason(visions, lang));
+
+  out.push(`## ${L(lang, 'Rapport général d’espionnage', 'General Spy Report')}`);
+  const spy = mine.filter((r) => r.section === 'spy');
+  out.push(...(spy.length ? bySeason(spy, lang) : [L(lang, 'Vos espions n’ont rien rapporté cette année.', 'Your spies reported nothing this year.')]));
+
+  out.push(`## ${L(lang, 'Rapport diplomatique', 'Diplomatic Report')}`);
+  const dip = mine.filter((r) => r.section === 'diplomacy');
+  if (dip.length) out.push(list(dip.map((r) => r.text)));
+  out.push(diplomacy(v, k, lang));
+
+  out.push(`## ${L(lang, 'Trésor', 'Treasury')}`);
+  const tre = mine.filter((r) => r.section === 'treasury');
+  out.push(L(lang, `Trésor au début de l’année : ${ecus(kd.treasuryAtTurnStart, lang)}.`, `Treasury at the start of the year: ${ecus(kd.treasuryAtTurnStart, lang)}.`));
+  if (tre.length) out.push(list(tre.map((r) => r.text)));
+  out.push(L(lang, `Trésor à la fin de l’année : ${ecus(kd.treasury, lang)}.`, `Treasury at the end of the year: ${ecus(kd.treasury, lang)}.`));
+
+  out.push(`## ${L(lang, 'Charges impériales', 'Imperial Offices')}`);
+  const off = mine.filter((r) => r.section === 'offices');
+  if (off.length) out.push(list(off.map((r) => r.text)));
+  out.push(L(lang, 'Votre rang dans la course à chaque charge, en % du meneur :', 'Your standing in each office race, as a % of the leader:'));
+  const colon = lang === 'fr' ? ' : ' : ': ';
+  out.push(list(v.me!.offices.map((o) => `${OFFICE_NAMES[o.office][lang]}${colon}${o.pct === null ? L(lang, 'personne n’a encore de mérite', 'nobody has merit yet') : `${o.pct} %`}`)));
+
+  out.push(`## ${L(lang, 'Découvertes', 'Discoveries')}`);
+  const disc = mine.filter((r) => r.section === 'discovery');
+  if (disc.length) out.push(list(disc.map((r) => r.text)));
+  out.push(kd.inventions.length
+    ? `${L(lang, 'Vos découvertes, par ordre de priorité d’échange :', 'Your discoveries, in exchange-priority order:')}\n${kd.inventions.map((x, i) => `${i + 1}. ${inventionName(x, lang)}`).join('\n')}`
+    : L(lang, 'Vos sages n’ont encore rien découvert.', 'Your sages have discovered nothing yet.'));
+
+  out.push(`## ${L(lang, 'Vos personnages', 'Your characters')}`, charactersTable(s, v, lang));
+  out.push(`## ${L(lang, 'Vos armées', 'Your armies')}`, armiesTable(s, v, lang));
+  out.push(`## ${L(lang, 'Lieux connus', 'Known sites')}`, sitesTable(s, v, lang));
+  if (!s.finished && !kd.eliminated) out.push(`## ${L(lang, `Feuille d’ordres de l’année ${s.turn}`, `Order sheet for year ${s.turn}`)}`, sheetStub(v, lang));
+  return `${out.join('\n\n')}\n`;
+}
+
+function list(items: string[]): string {
+  return items.map((x) => wrap(`- ${x}`).replace(/\n/g, '\n  ')).join('\n');
+}
+
+/** One season of the chronicle: opening, own characters' paragraphs, other news, battles. */
+function seasonBlock(mine: Rendered[], phase: number, turn: number, k: number, env: RenderEnv): string[] {
+  const here = mine.filter((r) => r.e.phase === phase && (r.section === 'chronicle' || r.section === 'battle'));
+  const out = [`### ${seasonName(phase, env.lang)}`];
+  const opening = seasonOpening(turn, phase, k, env.lang);
+  if (!here.length) return [...out, wrap(`${opening} ${quietSeason(turn, phase, k, env.lang)}`)];
+  out.push(wrap(opening));
+  out.push(...paragraphs(here, k, env));
+  return out;
+}
+
+/** Fields of an event that may name a character it concerns, in order of precedence. */
+const ACTOR_FIELDS = ['who', 'character', 'target', 'victim', 'defender', 'opponent'] as const;
+
+/** A season's (or the year's end) events as paragraphs: one per own character, the rest, then each battle. */
+function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
+  const out: string[] = [];
+  const own = (id: unknown) => typeof id === 'number' && env.s.characters[id]?.kingdom === k;
+  // The own character an event is about: its actor, else the one it befalls (an encounter another began).
+  const ownOf = (e: AKEvent): number | null => {
+    for (const f of ACTOR_FIELDS) if (own(e[f])) return e[f] as number;
+    return null;
+  };
+  const chronicle = here.filter((r) => r.section === 'chronicle');
+  const byChar = new Map<number, string[]>();
+  const other: string[] = [];
+  for (const r of chronicle) {
+    const id = ownOf(r.e);
+    if (id !== null) {
+      if (!byChar.has(id)) byChar.set(id, []);
+      byChar.get(id)!.push(r.text);
+    } else other.push(r.text);
+  }
+  // One paragraph per character; his name leads it in bold unless his first sentence already opens with it.
+  for (const [id, texts] of byChar) {
+    const name = env.character(id);
+    out.push(wrap(texts[0]!.startsWith(name) ? texts.join(' ') : `**${name}.** ${texts.join(' ')}`));
+  }
+  if (other.length) out.push(wrap(other.join(' ')));
+  // Battles: one narrative per battle (its number, else its place), in the order they were fought.
+  const battles = new Map<string, { at: number | null; texts: string[] }>();
+  for (const r of here.filter((x) => x.section === 'battle')) {
+    const at = typeof r.e.at === 'number' ? r.e.at : null;
+    const key = typeof r.e.battle === 'number' ? `b${r.e.battle}` : `p${at}`;
+    if (!battles.has(key)) battles.set(key, { at, texts: [] });
+    battles.get(key)!.texts.push(r.text);
+  }
+  for (const { at, texts } of battles.values()) {
+    const where = at === null ? '' : env.province(at);
+    const title = env.lang === 'fr' ? `Bataille${where ? ` à ${where}` : ''}` : `Battle${where ? ` in ${where}` : ''}`;
+    out.push(`#### ${title}`, wrap(texts.join(' ')));
+  }
+  return out;
+}
+
+/** A section's events, each with its season. */
+function bySeason(rs: Rendered[], lang: Lang): string[] {
+  return [list(rs.map((r) => `${seasonName(r.e.phase, lang)} — ${r.text}`))];
+}
+
+function diplomacy(v: AKView, k: number, lang: Lang): string {
+  const rows = v.kings.filter((x) => x.kingdom !== k).map((x) => {
+    const rel = x.relation ? RELATION_NAMES[x.relation][lang] : '—';
+    const al = x.alignment ? L(lang, `, alignement ${ALIGNMENT_NAMES[x.alignment].fr}`, `, alignment ${ALIGNMENT_NAMES[x.alignment].en}`) : '';
+    const gone = x.eliminated ? L(lang, ' (disparu)', ' (fallen)') : '';
+    return lang === 'fr'
+      ? `Roi ${x.kingdom}, ${x.king}, royaume ${deFr(x.name)}${al}${gone} : ${rel}`
+      : `King ${x.kingdom}, ${x.king}, kingdom of ${x.name}${al}${gone}: ${rel}`;
+  });
+  if (!rows.length) return L(lang, 'Vous êtes seul au monde.', 'You are alone in the world.');
+  return `${L(lang, 'Vos relations avec chaque Roi :', 'Your relations with each King:')}\n${list(rows)}`;
+}
+
+function finishedLine(s: AKState, k: number, env: RenderEnv): string {
+  const f = s.finished!;
+  const won = f.winners.includes(k);
+  const emperor = f.emperor !== null ? env.character(f.emperor) : null;
+  if (env.lang === 'fr') {
+    return `**La partie est terminée${emperor ? ` : ${emperor} est couronné Empereur du Monde` : ''}. ${won ? 'Votre royaume compte parmi les vainqueurs.' : 'Votre royaume n’est pas parmi les vainqueurs.'}**`;
+  }
+  return `**The game is over${emperor ? `: ${emperor} is crowned Emperor of the World` : ''}. ${won ? 'Your kingdom is among the winners.' : 'Your kingdom is not among the winners.'}**`;
+}
+
+
+/** The order-sheet stub for the next turn (G-98 §9): each character's block, pre-filled, orders left to write. */
+function sheetStub(v: AKView, lang: Lang): string {
+  const lines = ['```', L(lang, '# TRAITES <rois>    RUPTURES <rois>    VOTE', '# TREATIES <kings>    BREAKS <kings>    VOTE')];
+  for (const c of v.me!.characters.filter((x) => x.alive)) {
+    lines.push(`${L(lang, 'PERSO', 'CHAR')} ${c.id} ${c.name}`, L(lang, '# 1 …   2 …   3 …   4 …   5 …   SPECIAL …', '# 1 …   2 …   3 …   4 …   5 …   SPECIAL …'));
+  }
+  lines.push('```');
+  return lines.join('\n');
+}

@@ -1,0 +1,208 @@
+/**
+ * The prose turn report (G-98, S8.6): its structure, its audience (a kingdom reads only its own
+ * events and what it may know, S8.5), and every renderer of every domain in both languages.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
+import { renderReport, wrap } from '../../src/rulesets/adventurer-kings/report/render.ts';
+import { ALL_MESSAGES, MESSAGE_TABLES, fallbackLine, renderEvent } from '../../src/rulesets/adventurer-kings/report/messages.ts';
+import { makeEnv } from '../../src/rulesets/adventurer-kings/report/env.ts';
+import { seasonOpening } from '../../src/rulesets/adventurer-kings/report/seasons.ts';
+import { sectionOf } from '../../src/rulesets/adventurer-kings/report/sections.ts';
+import { armyName, ordinal, theArmy } from '../../src/rulesets/adventurer-kings/report/names.ts';
+import { fixture, SECRETS_OF_2 } from './report-fixture.ts';
+import { sampleEvents } from './report-samples.ts';
+
+const ev = (t: string, phase: number, to: number[], data: Record<string, unknown> = {}): AKEvent => ({ t, phase, to, ...data });
+
+function turnEvents(): AKEvent[] {
+  return [
+    ev('turn-start', 0, [1, 2], { turn: 3 }),
+    ev('season', 1, [1, 2], { season: 1 }),
+    ev('order-failed', 1, [1], { who: 2, at: 306, order: 'MO 307', reason: { fr: 'la province est trop loin', en: 'the province is too far' } }),
+    ev('order-failed', 1, [2], { who: 4, at: 307, order: 'SE 2 Zzyzx', reason: { fr: 'secret de Mordred', en: 'Mordred secret' } }),
+    ev('season', 2, [1, 2], { season: 2 }),
+    ev('battle-line', 2, [1], { at: 305 }),
+    ev('spy-report', 3, [1], { at: 307 }),
+    ev('treaty-made', 6, [1], {}),
+    ev('income', 6, [1], {}),
+    ev('order-invalid', 0, [1], { line: 4, order: 'XX 12', reason: { fr: 'code inconnu', en: 'unknown code' } }),
+    ev('caretaker', 0, [2], {}),
+  ];
+}
+
+test('the report has its sections in order, the seasons named, and each character in a paragraph', () => {
+  const s = fixture();
+  const fr = renderReport(s, turnEvents(), 'p1', 'fr');
+  const en = renderReport(s, turnEvents(), 'p1', 'en');
+  const order = (text: string, parts: string[]) => {
+    let at = -1;
+    for (const p of parts) { const i = text.indexOf(p, at + 1); assert.ok(i > at, `"${p}" after position ${at} in:\n${text}`); at = i; }
+  };
+  order(fr, ['# Adventurer Kings — Tour 3 — Royaume de Logres', '## Avertissements', '## Chronique', '### Printemps', '### Début d’été', '### Fin d’été', '### Automne', '### Début d’hiver',
+    '## Rapport général d’espionnage', '## Rapport diplomatique', '## Trésor', '## Charges impériales', '## Découvertes', '## Vos personnages', '## Vos armées', '## Lieux connus', '## Feuille d’ordres de l’année 4']);
+  order(en, ['# Adventurer Kings — Turn 3 — Kingdom of Logres', '## Warnings', '## Chronicle', '### Spring', '### Early Summer', '### Late Summer', '### Autumn', '### Early Winter',
+    '## General Spy Report', '## Diplomatic Report', '## Treasury', '## Imperial Offices', '## Discoveries', '## Your characters', '## Your armies', '## Known sites', '## Order sheet for year 4']);
+  assert.match(fr, /\n\nTilden ne put exécuter son ordre « MO 307 » : la province est trop loin\./);
+  assert.match(en, /\n\nTilden could not carry out the order "MO 307": the province is too far\./);
+  assert.match(fr, /Ordre refusé \(ligne 4\) « XX 12 » : code inconnu\./);
+  assert.match(fr, /#### Bataille à Brocéliande \(305\)/);
+  assert.match(fr, /Roi 2, Morgane, royaume d’Avalon : Neutre/);
+  assert.match(fr, /Trésor au début de l’année : 18 écus\.[\s\S]*Trésor à la fin de l’année : 23 écus\./);
+  assert.match(fr, /PERSO 1 Arthur\n[\s\S]*PERSO 2 Tilden/);
+  assert.match(fr, /\| 1 \| Arthur \| Roi \| Humain \| Bon \| Brave \| Brocéliande \(305\) \| Excalibur \(1\) \| — \|/);
+  assert.match(fr, /\| 10 \| Légion \(LE\) \| Humains \| Moyen \| Arthur \| Brocéliande \(305\) \| 0 \|/);
+  assert.match(fr, /\| 1 \| Tombeau de Roi Pêcheur \| Brocéliande \(305\) \| un grand Vampire \| La légende parle d’un riche trésor \| — \|/);
+  // The spy report stands apart, with its season; quiet seasons say so.
+  assert.match(fr, /## Rapport général d’espionnage\n\n- Fin d’été — /);
+  for (const text of [fr, en]) for (const bad of ['undefined', '[object Object]', 'NaN']) assert.ok(!text.includes(bad), `${bad} in\n${text}`);
+});
+
+test('a kingdom reads only the events addressed to it, and nothing of what it may not know (S8.5)', () => {
+  const s = fixture();
+  for (const lang of ['fr', 'en'] as const) {
+    const r1 = renderReport(s, turnEvents(), 'p1', lang);
+    for (const secret of [...SECRETS_OF_2, 'intendant', 'steward']) assert.ok(!r1.includes(secret), `${secret} in kingdom 1's report`);
+    const r2 = renderReport(s, turnEvents(), 'p2', lang);
+    assert.ok(r2.includes('Mordred'), 'kingdom 2 reads its own events');
+    assert.ok(!r2.includes('MO 307'), 'kingdom 2 does not read kingdom 1’s failed order');
+  }
+});
+
+test('property: a report never contains a marker of an event its kingdom is not in the audience of', () => {
+  const s = fixture();
+  const kinds = [...Object.keys(ALL_MESSAGES), 'no-such-kind', 'spy-thing', 'battle-thing', 'treaty-thing'];
+  const arb = fc.array(fc.record({
+    t: fc.constantFrom(...kinds), phase: fc.integer({ min: 0, max: 6 }), to: fc.subarray([1, 2]), marker: fc.integer({ min: 100000, max: 999999 }),
+  }), { maxLength: 12 });
+  fc.assert(fc.property(arb, fc.constantFrom<'fr' | 'en'>('fr', 'en'), (raw, lang) => {
+    const events: AKEvent[] = raw.map((r) => ({ t: r.t, phase: r.phase, to: r.to, order: `X${r.marker}`, reason: { fr: `R${r.marker}`, en: `R${r.marker}` } }));
+    const text = renderReport(s, events, 'p1', lang);
+    for (const e of events) {
+      if (!e.to.includes(1)) {
+        const m = String(e.order).slice(1);
+        if (!events.some((o) => o.to.includes(1) && String(o.order).slice(1) === m)) assert.ok(!text.includes(m), `marker ${m} leaked`);
+      }
+    }
+  }), { numRuns: 60 });
+});
+
+test('an unknown event kind renders a neutral line, in both languages', () => {
+  const s = fixture();
+  const e = ev('mysterious-omen', 2, [1], { who: 2, at: 305 });
+  assert.equal(renderEvent(e, makeEnv(s, 1, 'fr')), 'Un événement (mysterious-omen) eut lieu, concernant Tilden, à Brocéliande (305).');
+  assert.equal(renderEvent(e, makeEnv(s, 1, 'en')), 'An event (mysterious-omen) took place, concerning Tilden, in Brocéliande (305).');
+  assert.equal(fallbackLine(ev('x', 1, [1]), makeEnv(s, 1, 'en')), 'An event (x) took place.');
+});
+
+test('names as the reader knows them: unseen foreigners stay unknown, unknown provinces are numbers', () => {
+  const s = fixture();
+  const env = makeEnv(s, 1, 'fr');
+  assert.equal(env.character(1), 'Arthur');
+  assert.equal(env.character(3), 'Morgane', 'Kings are public (G-04)');
+  assert.equal(env.character(5), 'Gauvain', 'seen (G-100)');
+  assert.equal(env.character(4), 'un personnage inconnu (n° 4)');
+  assert.equal(makeEnv(s, 1, 'en').character(4), 'an unknown character (#4)');
+  assert.equal(env.province(305), 'Brocéliande (305)');
+  assert.equal(env.province(310), '310', 'kingdom 1 does not know 310: not its name');
+  assert.equal(makeEnv(s, 2, 'fr').province(310), 'Valtenebre (310)');
+  assert.equal(env.kingdomName(2), 'le royaume d’Avalon (Roi 2)');
+  assert.equal(makeEnv(s, 1, 'en').kingdomName(1), 'the kingdom of Logres (King 1)');
+});
+
+test('battle prose names armies by number and type (§1.1 extract)', () => {
+  assert.equal(armyName(197, 'LE', 'en'), '197th Legion');
+  assert.equal(armyName(197, 'LE', 'fr'), '197e Légion');
+  assert.equal(theArmy(117, 'DR', 'fr'), 'le 117e Dragon');
+  assert.equal(theArmy(194, 'PH', 'fr'), 'la 194e Phalange');
+  assert.equal(theArmy(194, 'PH', 'en'), 'the 194th Phalanx');
+  assert.equal(ordinal(1, 'fr', true), '1re');
+  assert.equal(ordinal(1, 'fr'), '1er');
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 111].map((n) => ordinal(n, 'en')), ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '111th']);
+});
+
+test('season openings vary with the turn, are reproducible, and recall the season before', () => {
+  const a = seasonOpening(3, 2, 1, 'en');
+  assert.equal(a, seasonOpening(3, 2, 1, 'en'));
+  const all = new Set<string>();
+  for (let turn = 1; turn <= 12; turn++) for (const k of [1, 2, 3]) all.add(seasonOpening(turn, 2, k, 'fr'));
+  assert.ok(all.size >= 4, `only ${all.size} variants`);
+  for (let phase = 1; phase <= 5; phase++) {
+    for (const lang of ['fr', 'en'] as const) {
+      const t = seasonOpening(7, phase, 2, lang);
+      assert.match(t, /^[A-ZÀ-Ý].*\.$/u);
+      assert.ok(!t.includes('undefined'));
+    }
+  }
+});
+
+test('sections: spy, battle, diplomacy, treasury, offices and discoveries kinds go to their sections', () => {
+  assert.equal(sectionOf('spy-report'), 'spy');
+  assert.equal(sectionOf('battle-line'), 'battle');
+  assert.equal(sectionOf('treaty-made'), 'diplomacy');
+  assert.equal(sectionOf('income'), 'treasury');
+  assert.equal(sectionOf('office-standing'), 'offices');
+  assert.equal(sectionOf('invention-found'), 'discovery');
+  assert.equal(sectionOf('order-failed'), 'chronicle');
+  assert.equal(sectionOf('move'), 'chronicle');
+});
+
+test('wrap keeps words and lines under the width', () => {
+  const text = 'mot '.repeat(80).trim();
+  const out = wrap(text, 40);
+  assert.ok(out.split('\n').every((l) => l.length <= 40));
+  assert.equal(out.replace(/\n/g, ' '), text);
+});
+
+test('every renderer of every domain writes clean prose in both languages on a sample event', () => {
+  const s = fixture();
+  const samples = sampleEvents();
+  const missing: string[] = [];
+  const bad: string[] = [];
+  for (const [domain, table] of Object.entries(MESSAGE_TABLES)) {
+    for (const kind of Object.keys(table)) {
+      const list = samples[kind];
+      if (!list?.length) { missing.push(`${domain}:${kind}`); continue; }
+      for (const e of list) {
+        for (const lang of ['fr', 'en'] as const) {
+          let text: unknown;
+          try { text = table[kind]!(e, makeEnv(s, 1, lang)); } catch (err) { bad.push(`${domain}:${kind} ${lang}: throws ${(err as Error).message}`); continue; }
+          if (typeof text !== 'string') { bad.push(`${domain}:${kind} ${lang}: not a string`); continue; }
+          for (const re of [/undefined/, /\[object Object\]/, /\bNaN\b/, /\bnull\b/, /\{\w+\}/]) if (re.test(text)) bad.push(`${domain}:${kind} ${lang}: ${re} in "${text}"`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(missing, [], 'kinds without a sample event in report-samples.ts');
+  assert.deepEqual(bad, []);
+});
+
+test('no two domains describe the same event kind', () => {
+  const seen = new Map<string, string>();
+  const dup: string[] = [];
+  for (const [domain, table] of Object.entries(MESSAGE_TABLES)) {
+    for (const kind of Object.keys(table)) {
+      if (seen.has(kind)) dup.push(`${kind}: ${seen.get(kind)} and ${domain}`);
+      seen.set(kind, domain);
+    }
+  }
+  assert.deepEqual(dup, []);
+});
+
+test('battle narratives: one per battle number, with the events that carry it, under the season', () => {
+  const s = fixture();
+  const events: AKEvent[] = [
+    ev('battle', 2, [1], { at: 305, battle: 1 }),
+    ev('battle-column', 2, [1], { at: 305, battle: 1 }),
+    ev('province-conquered', 2, [1], { at: 305, battle: 1 }),
+    ev('battle', 2, [1], { at: 304, battle: 2 }),
+    ev('battle', 3, [2], { at: 310, battle: 3 }),
+  ];
+  const text = renderReport(s, events, 'p1', 'en');
+  const summer = text.slice(text.indexOf('### Early Summer'), text.indexOf('### Late Summer'));
+  assert.match(summer, /#### Battle in Brocéliande \(305\)\n\nAn event \(battle\) took place, in Brocéliande \(305\)\. An event \(battle-column\)[^#]*An event \(province-conquered\)/);
+  assert.match(summer, /#### Battle in 304/);
+  assert.ok(!text.includes('310'), 'a battle kingdom 1 did not see');
+});
