@@ -120,7 +120,12 @@ Object.assign(VARIANTS, {
   'search-start': [e('search-start', { siteName: 'le Tombeau du Roi Pêcheur', monster: 'Vampire' }), e('search-start', { siteName: 'le Tombeau du Roi Pêcheur', monster: undefined })],
   'search-treasure': [e('search-treasure', { gold: 5, items: ['Excalibur'] }), e('search-treasure', { gold: 5, items: [] })],
   'search-empty': [e('search-empty')],
-  'site-event': ['described', 'spent', 'blessed', 'cursed', 'none'].map((result) => e('site-event', { event: 'spring', result, code: 'Me', kind: 'spring', gain: 'Me' })),
+  // Two emitters (encounters/search.ts: event + result; world/siteEvents.ts: kind + gain/loss/moved/oracle).
+  'site-event': [
+    ...['described', 'spent', 'blessed', 'cursed', 'none'].map((result) => e('site-event', { event: 'spring', result, code: 'Me', kind: 'spring', gain: 'Me' })),
+    e('site-event', { kind: 'shrine', gain: undefined, loss: 'Ar' }), e('site-event', { kind: 'portal', gain: undefined, moved: 307 }),
+    e('site-event', { kind: 'oracle', gain: undefined, oracle: true }), e('site-event', { kind: 'library', gain: undefined }),
+  ],
   'pursuit-ended': [e('pursuit-ended', { why: 'dead', target: 5 }), e('pursuit-ended', { why: 'armies', target: 5 })],
   'pursuit-caught': [e('pursuit-caught', { target: 5 })],
   'pursuit-trail': [e('pursuit-trail', { target: 5 })],
@@ -152,6 +157,52 @@ Object.assign(VARIANTS, {
     e('explore', { before: 100, pct: 100, sites: [{ ...SITE, monster: undefined, legend: undefined }], exactTax: 8, fallen: 1 })],
   'enter-sites': [e('enter-sites', { sites: [SITE, { ...SITE, id: 3, type: 'cave', name: 'Grimval' }] })],
   'experience-gain': [e('experience-gain', { code: 'Me', level: 3, aptitudeUp: true }), e('experience-gain', { code: 'Ar', level: 1 })],
+} satisfies Record<string, AKEvent[]>);
+
+// Armies domain (armies/messages.ts): armies are refs { id, type }.
+const LE = { id: 10, type: 'LE' };
+const GA = { id: 11, type: 'GA' };
+const PH = { id: 194, type: 'PH' };
+const DR = { id: 117, type: 'DR' };
+Object.assign(VARIANTS, {
+  'army-move': [e('army-move', { armies: [] }), e('army-move', { armies: [LE], cause: 'defend' }), e('army-move', { armies: [LE, GA], invade: true, naval: true }), e('army-move', { armies: [LE] })],
+  'move-bounced': [e('move-bounced', { target: 307 })],
+  'merc-follow': [e('merc-follow', { army: LE })],
+  'army-unify': [e('army-unify', { ok: true, with: 1 }), e('army-unify', { ok: false, with: 1 }), e('army-unify', { ok: false, with: undefined })],
+  'defend-set': [e('defend-set')],
+  'defend-react': [e('defend-react', { from: 305 })],
+  'counter-attack': [e('counter-attack')],
+  'army-recruited': [e('army-recruited', { armies: [{ ...LE, quality: 2, mercenary: false, imported: true }], leader: 1, cost: 4 }),
+    e('army-recruited', { armies: [{ ...GA, quality: 1, mercenary: true, imported: false }, { ...LE, quality: 2 }], leader: undefined, cost: 3 })],
+  'army-picked': [e('army-picked', { armies: [LE] }), e('army-picked', { armies: [LE, GA] })],
+  'army-left': [e('army-left', { armies: [LE], receiver: 1, buried: [] }), e('army-left', { armies: [LE], receiver: undefined, buried: [GA] })],
+  'army-dispersed': [e('army-dispersed', { armies: [LE] }), e('army-dispersed', { armies: [LE, GA] })],
+  'army-deserted': [e('army-deserted', { army: LE })],
+  'army-unpaid': [e('army-unpaid', { army: LE, quality: 1 })],
+  battle: [e('battle', { attackers: [1], defenders: [2], commanders: { A: 1, D: null } }), e('battle', { attackers: [1, 2], defenders: [null], commanders: { A: 1, D: 5 } })],
+  'battle-monster': [e('battle-monster', { name: 'le Griffon' })],
+  'battle-event': [0, 1, 2].map((variant) => e('battle-event', { army: LE, variant })).concat([e('battle-event', { army: undefined })]),
+  'battle-column': [
+    e('battle-column', { battle: 1, col: 0, of: 3, a: [LE], d: [PH], sa: [], sd: [], winner: 'A' }),
+    e('battle-column', { battle: 2, col: 2, of: 3, a: [LE, { ...GA, line: 1 }], d: [PH, { id: 195, type: 'HC', line: 1, outflank: true }], sa: [{ ...DR, target: 194 }], sd: [], winner: 'D', monster: true,
+      event: { side: 'A', variant: 0 } }),
+    e('battle-column', { battle: 1, col: 1, of: 3, a: [LE], d: [PH], sa: [], sd: [], winner: 'A', event: { side: 'D', army: PH, variant: 1 } }),
+    e('battle-column', { battle: 1, col: 0, of: 1, a: [LE], d: [], sa: [], sd: [], winner: 'A', event: { side: 'A', army: LE, variant: 2 } }),
+    e('battle-column', { battle: 1, col: 1, of: 4, a: [LE], d: [PH], sa: [], sd: [], winner: 'D' }),
+  ],
+  'battle-result': [e('battle-result', { attackers: [1], winner: 'A', destroyed: [PH], reduced: [], columns: ['A', 'A', 'D'] }),
+    e('battle-result', { attackers: [2], winner: 'A', destroyed: [], reduced: [LE, GA], columns: ['A'] })],
+  'battle-quality': [e('battle-quality', { changes: [{ army: 10, type: 'LE', from: 2, to: 3 }, { army: 11, type: 'GA', from: 2, to: 1 }] }), e('battle-quality', { changes: [{ army: 10, type: 'LE', from: 2, to: 3 }, { army: 11, type: 'GA', from: 2, to: 3 }] })],
+  'battle-pursuit': [e('battle-pursuit', { pursuer: LE, target: PH, caught: false }), e('battle-pursuit', { pursuer: LE, target: PH, caught: true, destroyed: true }),
+    e('battle-pursuit', { pursuer: LE, target: PH, caught: true, destroyed: false })],
+  'battle-retreat': [e('battle-retreat', { armies: [LE], target: 305 })],
+  'battle-dispersed': [e('battle-dispersed', { dispersed: [LE], mercenaries: [GA] })],
+  'province-conquered': [e('province-conquered', { kingdom: 1 }), e('province-conquered', { kingdom: 2, from: 1 }), e('province-conquered', { kingdom: 2, from: null })],
+  'ruler-unseated': [e('ruler-unseated', { target: 307 })],
+  'province-contested': [e('province-contested', { force: true }), e('province-contested', { force: false })],
+  'were-bite': [e('were-bite', { army: LE })],
+  'troll-regen': [e('troll-regen', { army: { id: 12, type: 'TR' } })],
+  'armies-recovered': [e('armies-recovered', { armies: [LE] }), e('armies-recovered', { armies: [LE, GA] })],
 } satisfies Record<string, AKEvent[]>);
 
 export function sampleEvents(): Record<string, AKEvent[]> {

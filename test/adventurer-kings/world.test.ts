@@ -102,7 +102,7 @@ test('G-13 random encounters and guardians: terrain tables, gold 1d6 × (tier + 
   // Mountain: the Dragon at 1/20 (first draw < 0.05).
   const r = randomEncounterMonster('Mountain', scriptedRng([0.01, 0.5, 0.99]));
   assert.equal(r.monster.kind, 'dragon');
-  assert.equal(r.monster.hp, Math.round(48 * 1.2) > 50 ? 50 : Math.round(48 * (1 + (0.5 * 0.4 - 0.2))));
+  assert.equal(r.monster.hp, 48); // u = 0.5: no HP deviation
   assert.equal(r.gold, 6 * (tier(r.monster) + 1));
   for (const k of guardianKinds('Sea', 'cave', false)) assert.ok(MONSTERS[k]!.flags.underwater);
   assert.ok(guardianKinds('Desert', 'tomb', false).includes('vampire'));
@@ -234,7 +234,7 @@ function checkWorld(s: AKState, n: number): void {
 test('G-03 world generation: properties over seeds (proportions, capitals, fairness, ids, cap)', () => {
   fc.assert(fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 12 }), (seed, n) => {
     checkWorld(setupGame({ players: n }, createRng(seed, 'setup')), n);
-  }), { numRuns: 6 });
+  }), { numRuns: 15 });
   checkWorld(game(1), 8);
 });
 
@@ -299,7 +299,7 @@ test('setup honours the Kings\' choices; special alignments once each (§13.1); 
   assert.equal(b.talent.Ta, 2);
   assert.equal(Object.values(b.talent).reduce((x, y) => x + y, 0), 4);
   assert.equal(c.talent.Wh, 0);
-  assert.equal(c.talent.Ne, 1);
+  assert.ok(c.talent.Ne >= 1 && c.aptitude.Ne >= 1);
   assert.equal(Object.values(s.armies).filter((x) => x.kingdom === 3 && x.skeleton).length, 1);
   assert.ok(Object.values(s.characters).filter((h) => h.kingdom === 3 && h.role === 'HeroInService').every((h) => h.alignment === 'Evil' || h.alignment === 'Undead'));
   assert.ok(Object.values(s.characters).filter((h) => h.kingdom === 1 && h.role === 'HeroInService').every((h) => h.alignment === 'Good'));

@@ -10,7 +10,7 @@ import { inventionTalentBonus } from './world/inventions.ts';
 export function talent(s: AKState, c: Character, code: CharCode): number {
   let t = c.talent[code];
   for (const id of c.items) t += s.items[id]?.talentBonus?.[code] ?? 0;
-  if (c.kingdom !== null) t += inventionTalentBonus(s, c.kingdom, code);
+  if (c.kingdom !== null) t += inventionTalentBonus(s, c.kingdom, code, c.talent[code]);
   return t;
 }
 

@@ -149,10 +149,10 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
     { symbol: 'army', color: OWN_COLOR, label: L(lang, 'Vos armées (nombre)', 'Your armies (count)') },
     { symbol: 'spy', color: FOREIGN_SEEN, label: L(lang, 'Présence étrangère (dernier tour connu)', 'Foreign presence (last known turn)') },
     { mark: 'spied', label: L(lang, 'Espionnée cette année', 'Spied this year') },
-    { label: L(lang, 'La colonne 18 touche la colonne 01 (le monde est rond)', 'Column 18 touches column 01 (the world wraps)') },
+    { label: L(lang, 'Colonnes 18 et 01 voisines', 'Columns 18 and 01 adjoin') },
   );
   const units: MapUnit[] = me && !s.finished && !me.kingdom.eliminated ? mapUnits(s, me.characters.filter((c) => c.alive), prov, lang) : [];
-  const title = `Adventurer Kings — ${L(lang, 'tour', 'turn')} ${s.turn}${me ? ` — ${me.kingdom.name}` : ''}`;
+  const title = me ? `${me.kingdom.name} — ${L(lang, 'tour', 'turn')} ${s.turn}` : `Adventurer Kings — ${L(lang, 'tour', 'turn')} ${s.turn}`;
   return {
     width: Math.ceil(2 * PAD + W * (COLS + 0.5)), height: Math.ceil(2 * PAD + R * (1.5 * (ROWS - 1) + 2)),
     title, regions, crossings: [], markers, legend, units,

@@ -48,7 +48,10 @@ export function marchStep(ctx: TurnCtx, c: Character, to: number, opts: { counte
     sc.invaded.add(to);
   }
   if (k !== null) {
-    ctx.emit({ t: 'army-move', to: [k], who: c.id, at: to, from, armies: armies.map((a) => ({ id: a.id, type: a.type })), invade: invaded, naval: plan.naval, cause: opts.cause });
+    // DE reactions and counter-attacks have their own events (defend-react, counter-attack).
+    if (opts.cause !== 'defend' && opts.cause !== 'counter') {
+      ctx.emit({ t: 'army-move', to: [k], who: c.id, at: to, from, armies: armies.map((a) => ({ id: a.id, type: a.type })), invade: invaded, naval: plan.naval });
+    }
     enterProvince(ctx, k, to);
   }
   if (armies.length) {

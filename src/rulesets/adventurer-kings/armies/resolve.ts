@@ -214,7 +214,7 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
     if (u.bitten && u.fate !== 'destroyed') u.army.pendingWere = true;
     if (u.whaleEscape) { const sea = seaNeighbour(s, p); if (sea !== null) { u.army.province = sea; if (u.army.leader !== undefined) delete u.army.leader; u.army.status = u.army.kingdom === null ? u.army.status : 'Garrison'; } }
   }
-  ctx.emit({ t: 'battle-result', to, at: p, battle: id, winner: out.winner, destroyed, reduced, columns: out.columns.map((c) => c.winner) });
+  ctx.emit({ t: 'battle-result', to, at: p, battle: id, winner: out.winner, attackers: [...new Set(attackers.map((a) => a.kingdom!))].sort((a, b) => a - b), destroyed, reduced, columns: out.columns.map((c) => c.winner) });
   const survA = attackers.filter((a) => alive(s, a) && a.province === p);
   const survD = defenders.filter((a) => alive(s, a) && a.province === p);
   const remA = estimate(s, cfg, survA, p, false), remD = estimate(s, cfg, survD, p, true);
@@ -341,7 +341,7 @@ function unseat(ctx: TurnCtx, ruler: number, p: number, to: number[]): void {
 }
 
 /** §9.7: the province becomes contested; if every attacker army has ≥ 1 MP, one is spent to force a battle next phase. */
-function contest(ctx: TurnCtx, p: number, attackers: Army[], to: number[]): void {
+export function contest(ctx: TurnCtx, p: number, attackers: Army[], to: number[]): void {
   const s = ctx.s, cfg = ctx.cfg.armies, sc = scratchOf(ctx);
   const prov = s.provinces[p]!;
   const kings = [...new Set([...(prov.contested?.attackers ?? []), ...attackers.map((a) => a.kingdom!)])].sort((a, b) => a - b);

@@ -107,17 +107,14 @@ export function itemQuality(s: AKState, army: Army): number {
 }
 
 /**
- * Spell flags the magic domain sets on a character for the rest of the turn: Oration (+1 quality
- * to the armies moving with him) and Phantom Armies (caster's Illusion level). Read defensively:
- * the field names are the magic domain's (`effects.oration`, `effects.phantom`).
+ * Spell flags the magic domain sets on a character for the rest of the turn
+ * (`Character.spellEffects`): Oration (+1 quality to the armies moving with him, §4.2b) and
+ * Phantom Armies (the caster's Illusion level, §4.3b).
  */
 export function spellFlags(s: AKState, army: Army): { oration: boolean; phantom: number } {
   if (army.leader === undefined) return { oration: false, phantom: 0 };
-  const c = s.characters[army.leader] as Character & { effects?: { oration?: unknown; phantom?: unknown } };
-  const e = c?.effects;
-  const ph = e?.phantom;
-  const phantom = typeof ph === 'number' ? ph : ph && typeof ph === 'object' && 'level' in ph ? Number((ph as { level: number }).level) : 0;
-  return { oration: !!e?.oration, phantom };
+  const e = s.characters[army.leader]?.spellEffects;
+  return { oration: !!e?.oration, phantom: e?.phantom ?? 0 };
 }
 
 /** Fighting in its own kingdom's home province (G-102: only the original kingdom). */

@@ -13,7 +13,7 @@ import type { SpellCode } from '../magic/spells.ts';
 import { spellCollege } from '../magic/spells.ts';
 import type { CombatSpellFn, Combatant, EncounterEnd, EncounterState, Range } from './types.ts';
 import { BOW_RANGE, MELEE_RANGE, SPELL_RANGE } from './types.ts';
-import { archeryChance, clamp, fleeChance, interruptChance, meleeBase, meleeChance, meleeDamageBonus, mercyChance, hitClamp } from './formulas.ts';
+import { archeryChance, clamp, defendingMelee, fleeChance, interruptChance, meleeBase, meleeChance, meleeDamageBonus, mercyChance, hitClamp } from './formulas.ts';
 import { castLevel, pickTactic, type Pick } from './tactics.ts';
 import { hasAggression, isAggressive } from './plan.ts';
 import { attemptTheft } from './theft.ts';
@@ -72,7 +72,7 @@ export function meleeBlow(ctx: TurnCtx, enc: EncounterState, att: Combatant, def
   }
   let minus = 0;
   for (const e of att.effects) minus += e.damageMinus ?? 0;
-  let dmg = roll(ctx, att.damage) + meleeDamageBonus(cfg, att.melee, def.melee);
+  let dmg = roll(ctx, att.damage) + meleeDamageBonus(cfg, att.melee, defendingMelee(def));
   if (minus > 0) dmg -= randomRound(ctx, minus);
   dmg = Math.max(cfg.minDamage, dmg);
   def.hp -= dmg;

@@ -9,8 +9,13 @@ import type { Combatant } from './types.ts';
 
 type Cfg = AKConfig['encounters'];
 
+/** Removes floating-point dust (0.2 + 0.1 × 4 = 0.6000000000000001), so that a draw compares with the exact rule value. */
+export function fix(x: number): number {
+  return Math.round(x * 1e9) / 1e9;
+}
+
 export function clamp(x: number, lo: number, hi: number): number {
-  return Math.max(lo, Math.min(hi, x));
+  return Math.max(lo, Math.min(hi, fix(x)));
 }
 export function hitClamp(cfg: Cfg, p: number): number {
   return clamp(p, cfg.hitMin, cfg.hitMax);
@@ -22,7 +27,7 @@ export function meleeBase(cfg: Cfg, me: number, oppMe: number, self: Temperament
   if (self === 'Brave') p += cfg.elan;
   if (opp === 'Cautious') p -= cfg.parry;
   if (opp === 'Berserk' && self !== 'Berserk') p -= self === null ? cfg.intimidation.monster : (cfg.intimidation as Record<string, number>)[self] ?? 0;
-  return p;
+  return fix(p);
 }
 
 /** Multiplicative factors on `att`'s bow or melee chance against `def` (§6.6: protective spells multiply). */
@@ -38,7 +43,12 @@ export function protectionFactor(att: Combatant, def: Combatant, melee: boolean)
 
 /** Melee chance to hit of `att` against `def`, all modifiers, clamped (G-77). */
 export function meleeChance(cfg: Cfg, att: Combatant, def: Combatant): number {
-  return hitClamp(cfg, meleeBase(cfg, att.melee, def.melee, att.temperament, def.temperament) * protectionFactor(att, def, true));
+  return hitClamp(cfg, meleeBase(cfg, att.melee, defendingMelee(def), att.temperament, def.temperament) * protectionFactor(att, def, true));
+}
+
+/** The Melee a combatant defends with: a Hand of Death caster defends at his Ne level instead (G-36, effect `HA-caster`). */
+export function defendingMelee(def: Combatant): number {
+  return def.effects.find((e) => e.kind === 'HA-caster')?.level ?? def.melee;
 }
 
 /** Damage bonus of a melee hit: ±1 per level of Melee difference (§3.4.6e). */
@@ -48,7 +58,7 @@ export function meleeDamageBonus(cfg: Cfg, me: number, oppMe: number): number {
 
 /** Archery: 30 % + 10 % × Ar (§3.4.6d, TV-03), before multipliers. */
 export function archeryBase(cfg: Cfg, ar: number): number {
-  return cfg.archeryBase + cfg.archeryPerLevel * ar;
+  return fix(cfg.archeryBase + cfg.archeryPerLevel * ar);
 }
 export function archeryChance(cfg: Cfg, att: Combatant, def: Combatant): number {
   return hitClamp(cfg, archeryBase(cfg, att.archery) * protectionFactor(att, def, false));
@@ -57,7 +67,7 @@ export function archeryChance(cfg: Cfg, att: Combatant, def: Combatant): number 
 /** G-23 (TV-10): interruption of a spell by the opponent's earlier action this round. */
 export function interruptChance(cfg: Cfg, what: { missed?: boolean; damage?: number; stunned?: boolean }): number {
   if (what.stunned) return 1;
-  if (what.damage !== undefined && what.damage > 0) return Math.min(1, cfg.interruptBase + cfg.interruptPerPoint * what.damage);
+  if (what.damage !== undefined && what.damage > 0) return Math.min(1, fix(cfg.interruptBase + cfg.interruptPerPoint * what.damage));
   if (what.missed) return cfg.interruptMiss;
   return 0;
 }
@@ -79,8 +89,8 @@ export function characterTier(c: Combatant): number {
 export function refusalChance(cfg: Cfg, temperament: Temperament, isKing: boolean, tSelf: number, tOpp: number): number {
   if (isKing) return 0;
   const t = clamp((tOpp - tSelf + 2) / 4, 0, 1);
-  if (temperament === 'Cautious') return cfg.refuseCautiousBase + cfg.refuseCautiousSpan * t;
-  if (temperament === 'Cowardly') return cfg.refuseCowardBase + cfg.refuseCowardSpan * t;
+  if (temperament === 'Cautious') return fix(cfg.refuseCautiousBase + cfg.refuseCautiousSpan * t);
+  if (temperament === 'Cowardly') return fix(cfg.refuseCowardBase + cfg.refuseCowardSpan * t);
   return 0;
 }
 
@@ -107,7 +117,7 @@ export function theftChance(cfg: Cfg, th: number, invisible: boolean, halved: bo
 
 /** Capture chance of a failed thief (G-63): 50 % − 10 % × Th, min 10 %. */
 export function captureChance(cfg: Cfg, th: number): number {
-  return Math.max(cfg.captureMin, cfg.captureBase - cfg.capturePerLevel * th);
+  return Math.max(cfg.captureMin, fix(cfg.captureBase - cfg.capturePerLevel * th));
 }
 
 /** Pursuit / track chance (Table 15.5, G-54, TV-19), as a probability (capped at 1). */
@@ -126,5 +136,5 @@ export function unnoticedChance(cfg: Cfg, level: number): number {
 
 /** Random-encounter chance (Table 15.9, G-76). */
 export function randomEncounterChance(cfg: Cfg, terrain: keyof Cfg['randomByTerrain'], friendly: boolean): number {
-  return cfg.randomByTerrain[terrain] * (friendly ? cfg.friendlyFactor : 1);
+  return fix(cfg.randomByTerrain[terrain] * (friendly ? cfg.friendlyFactor : 1));
 }

@@ -29,14 +29,7 @@ export const KINGDOM_DEFAULTS = {
   pay: {
     /** G-10: an unpaid, non-loyal Hero leaves with 50 %. */
     unpaidHeroLeavesPct: 50,
-    /** G-10 (used only when armies/upkeep.ts does not provide unpaidArmy): 30 % desert… */
-    unpaidArmyDesertsPct: 30,
-    /** …otherwise 50 % lose one quality level. */
-    unpaidArmyLosesQualityPct: 50,
-    /** Table 15.8 Pay per army type (fallback when armies/upkeep.ts does not provide armyUpkeep). */
-    armyPay: {
-      GA: 1, BO: 2, AX: 2, PH: 2, LE: 2, LC: 2, HC: 3, CH: 3, EL: 3, CC: 3, WR: 3, DR: 4, EA: 3, WH: 3, FL: 3, ME: 2, EN: 3, TR: 3, WE: 3,
-    },
+    // Army pay (Table 15.8) and the unpaid army's fate (G-10): armies/upkeep.ts and its constants.
   },
   income: {
     /** G-14: a ravaged province's tax is divided by 2 (floor). Bless / Earthquake: magic/tax.ts; inventions: their catalogue entries (world/inventions.ts). */
@@ -105,9 +98,5 @@ export const KINGDOM_DEFAULTS = {
     electionPct: 50,
     /** Table 15.4 / §13.1: VP reduction per level of alignment distance from the Emperor (%). */
     reductionPct: { Divine: 20, Good: 12, Druid: 15, Neutral: 20, Pagan: 15, Evil: 12, Undead: 20 },
-  },
-  temperament: {
-    /** G-08: after an encounter, 5 % to move one step (toward Berserk after a win, toward Cowardly after fleeing, mercy or HP ≤ 3). */
-    driftPct: 5,
   },
 };

@@ -4,6 +4,7 @@
  * then expenses (Heroes in ascending id, then armies in ascending id, each paid in full or not at
  * all, TV-29), and the treasury statement of each kingdom's report.
  */
+import { armyUpkeep, unpaidArmy } from '../armies/upkeep.ts';
 import { effectiveTax } from '../magic/tax.ts';
 import type { AKState, Army, Character, Province } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
@@ -72,32 +73,6 @@ export function collectIncome(ctx: TurnCtx): void {
   }
 }
 
-/** Table 15.8 Pay of an army (its upkeep each end of turn). Local until armies/ exports armyUpkeep. */
-export function armyUpkeep(ctx: TurnCtx, a: Army): number {
-  return (ctx.cfg.kingdom.pay.armyPay as Record<string, number>)[a.type] ?? 0;
-}
-
-/**
- * G-10 for an unpaid army (local until armies/ exports unpaidArmy): 30 % deserts (a mercenary
- * in place), otherwise 50 % loses one quality level.
- */
-export function unpaidArmy(ctx: TurnCtx, a: Army): 'deserted' | 'demoted' | 'held' {
-  const cfg = ctx.cfg.kingdom.pay;
-  const owner = a.kingdom;
-  let outcome: 'deserted' | 'demoted' | 'held' = 'held';
-  if (rollPct(ctx.rng, cfg.unpaidArmyDesertsPct)) {
-    a.status = 'Mercenary';
-    a.kingdom = null;
-    delete a.leader;
-    outcome = 'deserted';
-  } else if (a.quality > 0 && rollPct(ctx.rng, cfg.unpaidArmyLosesQualityPct)) {
-    a.quality = (a.quality - 1) as Army['quality'];
-    outcome = 'demoted';
-  }
-  if (owner !== null) ctx.emit({ t: 'unpaid-army', to: [owner], at: a.province, army: a.id, type: a.type, outcome, quality: a.quality });
-  return outcome;
-}
-
 /** Heroes the kingdom pays, in ascending id (alive, in service, with a wage). */
 export function payroll(s: AKState, kingdom: number): Character[] {
   return sortedIds(s.characters).map((id) => s.characters[id]!)
@@ -134,7 +109,7 @@ export function payExpenses(ctx: TurnCtx): void {
     const h = payInOrder(k.treasury, heroes.map((c) => c.wage ?? 0));
     k.treasury = h.left;
     const armies = armyRoll(s, k.id);
-    const a = payInOrder(k.treasury, armies.map((x) => armyUpkeep(ctx, x)));
+    const a = payInOrder(k.treasury, armies.map((x) => armyUpkeep(s, x)));
     k.treasury = a.left;
     const heroesLeft: number[] = [];
     const heroesUnpaid: number[] = [];

@@ -7,7 +7,6 @@ import * as diplomacy from './diplomacy.ts';
 import { collectIncome, payExpenses } from './economy.ts';
 import { officesStep } from './offices.ts';
 import { assignHeir, ensureSuccession } from './succession.ts';
-import { temperamentDrift } from './temperament.ts';
 import { kscratch } from './util.ts';
 import { victoryCheck } from './victory.ts';
 
@@ -45,10 +44,13 @@ export function expenses(ctx: TurnCtx): void {
 export function treaties(ctx: TurnCtx): void {
   diplomacy.resolveTreaties(ctx);
 }
-/** End of turn i: succession check, temperament drift (G-08), offices merit and standings. */
+/**
+ * End of turn i: succession check and the merit lost by this turn's dead (G-88); the standings
+ * are rendered from `standings`. (Temperament drift, G-08, is rolled by the encounters domain as
+ * each encounter ends, encounters/outcome.ts.)
+ */
 export function offices(ctx: TurnCtx): void {
   ensureSuccession(ctx);
-  temperamentDrift(ctx);
   officesStep(ctx);
 }
 /** End of turn j: victory check (G-92). */

@@ -6,7 +6,7 @@
 import type { Lang } from '../../../engine/ruleset.ts';
 import type { AKEvent } from '../events.ts';
 import {
-  ALIGNMENT_NAMES, capital, CHAR_NAMES, ecus, listJoin, nameOf, OFFICE_NAMES, QUALITY_NAMES, RELATION_NAMES, TEMPERAMENT_NAMES, theArmy,
+  ALIGNMENT_NAMES, capital, CHAR_NAMES, deFr, ecus, listJoin, nameOf, OFFICE_NAMES, QUALITY_NAMES, RELATION_NAMES, theArmy,
 } from '../report/names.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { inventionName } from '../world/inventions.ts';
@@ -35,6 +35,20 @@ function invention(code: unknown, lang: Lang): string {
 function chars(env: RenderEnv, list: unknown): string {
   return listJoin(ids(list).map((id) => env.character(id)), env.lang);
 }
+/** French `du royaume d’Aquilonia (Roi 1)` from `le royaume d’Aquilonia (Roi 1)`. */
+function duKingdom(env: RenderEnv, k: number): string {
+  return env.kingdomName(k).replace(/^le /, 'du ');
+}
+/** A decimal as each language writes it: `55,2` / `55.2`. */
+function dec(x: number, env: RenderEnv): string {
+  const t = String(Math.round(x * 100) / 100);
+  return env.lang === 'fr' ? t.replace('.', ',') : t;
+}
+/** A relation in quotes for French (no agreement to make), plain in English. */
+function rel(env: RenderEnv, r: unknown): string {
+  const n = nameOf(RELATION_NAMES, String(r), env.lang);
+  return env.lang === 'fr' ? `« ${n} »` : n;
+}
 
 export const MESSAGES: MessageTable = {
   // ── Gifts ──
@@ -42,7 +56,7 @@ export const MESSAGES: MessageTable = {
     const amount = ecus(num(e.amount), env.lang);
     const target = env.character(num(e.target));
     if (e.fromKingdom === env.kingdom) {
-      return L(env, `${who(e, env)} remit ${amount} à ${target}${e.toKingdom === null ? ', qui les empocha sans rien promettre' : `, pour le compte ${env.kingdomName(num(e.toKingdom)).replace(/^le /, 'du ').replace(/^la /, 'de la ')}`}.`,
+      return L(env, `${who(e, env)} remit ${amount} à ${target}${e.toKingdom === null ? ', qui les empocha sans rien promettre' : `, pour le compte ${duKingdom(env, num(e.toKingdom))}`}.`,
         `${who(e, env)} handed ${amount} to ${target}${e.toKingdom === null ? ', who pocketed them and promised nothing' : `, for ${env.kingdomName(num(e.toKingdom))}`}.`);
     }
     return L(env, `${who(e, env)} remit ${amount} à ${target} : l’or rejoignit notre trésor.`, `${who(e, env)} handed ${amount} to ${target}: the gold went into our treasury.`);
@@ -68,7 +82,7 @@ export const MESSAGES: MessageTable = {
     const h = env.character(num(e.hero));
     if (e.tooFar) {
       return L(env, `${who(e, env)} offrit ${ecus(num(e.offer), env.lang)} à ${h}, qui répondit que son prix dépassait de loin 4 écus : nos idéaux sont trop éloignés des siens.`,
-        `${who(e, env)} offered ${ecus(num(e.offer), env.lang)} to ${h}, who answered that ${his(env, e.hero)} price was far above 4 écus: our ideals are too far from ${his(env, e.hero)}.`);
+        `${who(e, env)} offered ${ecus(num(e.offer), env.lang)} to ${h}, who answered that ${his(env, e.hero)} price was far above 4 écus: our ideals and ${fem(env, e.hero) ? 'hers' : 'his'} are worlds apart.`);
     }
     return L(env, `${who(e, env)} offrit ${ecus(num(e.offer), env.lang)} à ${h}, qui refusa d’un haussement d’épaules : l’offre était trop maigre.`,
       `${who(e, env)} offered ${ecus(num(e.offer), env.lang)} to ${h}, who refused with a shrug: the offer was too meagre.`);
@@ -85,20 +99,13 @@ export const MESSAGES: MessageTable = {
     return L(env, `Faute de gages, ${env.character(h)} quitta le service du royaume et s’en alla, mécontent${e_(env, h)}, chercher fortune ailleurs.`,
       `Unpaid, ${env.character(h)} left the kingdom’s service and went off, disgruntled, to seek ${his(env, h)} fortune elsewhere.`);
   },
-  'unpaid-army': (e, env) => {
-    const a = theArmy(num(e.army), String(e.type), env.lang);
-    const q = nameOf(QUALITY_NAMES, String(e.quality), env.lang);
-    if (e.outcome === 'deserted') return L(env, `Sans solde, ${a} déserta et vend désormais ses services comme mercenaire.`, `Without pay, ${a} deserted and now sells its swords as mercenaries.`);
-    if (e.outcome === 'demoted') return L(env, `Sans solde, ${a} perdit courage ; sa qualité tombe à « ${q} ».`, `Without pay, ${a} lost heart; its quality falls to ${q}.`);
-    return L(env, `${capital(a)} n’a pas reçu sa solde cette année, mais tient encore ses rangs… pour l’instant.`, `${capital(a)} went unpaid this year, but holds its ranks… for now.`);
-  },
 
   // ── Training and discoveries ──
   training: (e, env) => {
     const c = charName(e.code, env.lang);
     const w = who(e, env);
     const partners = ids(e.partners);
-    const withWhom = partners.length ? L(env, ` aux côtés de ${chars(env, partners)}`, ` alongside ${chars(env, partners)}`) : '';
+    const withWhom = partners.length ? L(env, ` aux côtés ${deFr(chars(env, partners))}`, ` alongside ${chars(env, partners)}`) : '';
     if (e.blocked) {
       return L(env, `${w} s’exerça en ${c}${withWhom}, en vain : c’est un art qui lui restera à jamais fermé.`, `${w} practised ${c}${withWhom}, in vain: it is an art that will stay closed to ${fem(env, e.who) ? 'her' : 'him'} for ever.`);
     }
@@ -106,7 +113,7 @@ export const MESSAGES: MessageTable = {
       const apt = e.aptitudeRose ? L(env, ' Ses dons naturels s’en trouvèrent accrus.', ` ${fem(env, e.who) ? 'Her' : 'His'} natural gifts grew with it.`) : '';
       return L(env, `${w} s’exerça en ${c}${withWhom} et progressa jusqu’au niveau ${num(e.level)}.${apt}`, `${w} practised ${c}${withWhom} and rose to level ${num(e.level)}.${apt}`);
     }
-    if (e.mode === 'teaching') return L(env, `${w} enseigna la ${c.toLowerCase()} à ${chars(env, partners)}, sans rien apprendre de neuf.`, `${w} taught ${c} to ${chars(env, partners)}, learning nothing new.`);
+    if (e.mode === 'teaching') return L(env, `${w} transmit ce qu’${fem(env, e.who) ? 'elle' : 'il'} savait en ${c} à ${chars(env, partners)}, sans rien apprendre de neuf.`, `${w} taught ${c} to ${chars(env, partners)}, learning nothing new.`);
     return L(env, `${w} s’exerça en ${c}${withWhom}, sans progrès notable.`, `${w} practised ${c}${withWhom}, without notable progress.`);
   },
   'talent-gained': (e, env) => L(env, `L’expérience aidant, ${who(e, env)} atteignit le niveau ${num(e.level)} en ${charName(e.code, 'fr')}.`, `With experience, ${who(e, env)} reached level ${num(e.level)} in ${charName(e.code, 'en')}.`),
@@ -153,13 +160,6 @@ export const MESSAGES: MessageTable = {
     const r = (e.reason ?? { fr: '', en: '' }) as { fr: string; en: string };
     return L(env, `Les caractéristiques de l’Héritier n’ont pas été fixées : ${r.fr}.`, `The Heir’s characteristics were not assigned: ${r.en}.`);
   },
-  'temperament-changed': (e, env) => {
-    const to = nameOf(TEMPERAMENT_NAMES, String(e.temperament), env.lang);
-    const bolder = ['Cowardly', 'Cautious', 'Brave', 'Berserk'].indexOf(String(e.temperament)) > ['Cowardly', 'Cautious', 'Brave', 'Berserk'].indexOf(String(e.from));
-    return bolder
-      ? L(env, `Ses victoires ont endurci ${who(e, env)}, désormais ${to.toLowerCase()}.`, `${who(e, env)}’s victories have hardened ${fem(env, e.who) ? 'her' : 'him'}: ${he(env, e.who)} is now ${to}.`)
-      : L(env, `Ses épreuves ont ébranlé ${who(e, env)}, désormais ${to.toLowerCase()}.`, `${who(e, env)}’s ordeals have shaken ${fem(env, e.who) ? 'her' : 'him'}: ${he(env, e.who)} is now ${to}.`);
-  },
 
   // ── Treasury ──
   treasury: (e, env) => {
@@ -178,7 +178,8 @@ export const MESSAGES: MessageTable = {
     const other = num(e.other);
     if (other < 0) out.push(L(env, `Autres dépenses de l’année (recrutements, rançons, vols…) : ${ecus(-other, lang)}.`, `Other spending this year (recruitment, ransoms, thefts…): ${ecus(-other, lang)}.`));
     if (other > 0) out.push(L(env, `Autres recettes de l’année (trésors, récompenses…) : ${ecus(other, lang)}.`, `Other receipts this year (treasure, rewards…): ${ecus(other, lang)}.`));
-    out.push(L(env, `Gages des Héros : ${ecus(num(e.wages), lang)} ; solde des armées : ${ecus(num(e.armyPay), lang)}.`, `Heroes’ wages: ${ecus(num(e.wages), lang)}; armies’ pay: ${ecus(num(e.armyPay), lang)}.`));
+    if (num(e.wages)) out.push(L(env, `Gages des Héros : ${ecus(num(e.wages), lang)}.`, `Heroes’ wages: ${ecus(num(e.wages), lang)}.`));
+    if (num(e.armyPay)) out.push(L(env, `Solde des armées : ${ecus(num(e.armyPay), lang)}.`, `Armies’ pay: ${ecus(num(e.armyPay), lang)}.`));
     if (ids(e.heroesUnpaid).length) out.push(L(env, `Le trésor n’a pu payer ${chars(env, e.heroesUnpaid)}.`, `The treasury could not pay ${chars(env, e.heroesUnpaid)}.`));
     const au = ids(e.armiesUnpaid).length;
     if (au) out.push(L(env, `${au} armée${au > 1 ? 's' : ''} n’${au > 1 ? 'ont' : 'a'} pas reçu sa solde.`.replace('sa solde', au > 1 ? 'leur solde' : 'sa solde'), `${au} arm${au === 1 ? 'y' : 'ies'} went unpaid.`));
@@ -191,23 +192,23 @@ export const MESSAGES: MessageTable = {
     const to = nameOf(RELATION_NAMES, String(e.relation), env.lang);
     const from = nameOf(RELATION_NAMES, String(e.from), env.lang);
     if (e.cause === 'early-break') {
-      return L(env, `Dès le printemps, la rupture est consommée avec ${other} : de ${from.toLowerCase()}, la relation devient ${to.toLowerCase()}.`, `At the first thaw of spring, the break with ${other} took effect: from ${from}, relations are now ${to}.`);
+      return L(env, `Dès le printemps, la rupture est consommée avec ${other} : la relation passe de ${rel(env, e.from)} à ${rel(env, e.relation)}.`, `At the first thaw of spring, the break with ${other} took effect: from ${from}, relations are now ${to}.`);
     }
     if (e.cause === 'druid-retroactive') {
       return L(env, `L’alliance avec ${other}, scellée par la persuasion druidique, vaut depuis le début de l’année.`, `The alliance with ${other}, sealed by Druidic persuasion, holds from the start of the year.`);
     }
     const better = ['Enemy', 'Neutral', 'Allied'].indexOf(String(e.relation)) > ['Enemy', 'Neutral', 'Allied'].indexOf(String(e.from));
     return better
-      ? L(env, `Un traité est signé avec ${other} : nos royaumes passent de ${from.toLowerCase()} à ${to.toLowerCase()}.`, `A treaty is signed with ${other}: our realms go from ${from} to ${to}.`)
-      : L(env, `Les relations avec ${other} se dégradent : de ${from.toLowerCase()}, elles deviennent ${to.toLowerCase()}.`, `Relations with ${other} worsen: from ${from}, they are now ${to}.`);
+      ? L(env, `Un traité est signé avec ${other} : nos relations passent de ${rel(env, e.from)} à ${rel(env, e.relation)}.`, `A treaty is signed with ${other}: our realms go from ${from} to ${to}.`)
+      : L(env, `Les relations avec ${other} se dégradent : elles passent de ${rel(env, e.from)} à ${rel(env, e.relation)}.`, `Relations with ${other} worsen: from ${from}, they are now ${to}.`);
   },
   'special-neighbour': (e, env) => L(env, `Nos diplomates l’affirment : le roi ${env.kingdomName(num(e.kingdom)).replace(/^le royaume /, 'du royaume ')}, notre voisin, est ${nameOf(ALIGNMENT_NAMES, String(e.alignment), 'fr')}.`,
     `Our envoys are certain: the King of ${env.kingdomName(num(e.kingdom))}, our neighbour, is ${nameOf(ALIGNMENT_NAMES, String(e.alignment), 'en')}.`),
 
   // ── Votes and victory ──
   'vote-called': (e, env) => {
-    const callers = listJoin(ids(e.callers).map((k) => env.kingdomName(k)), env.lang);
-    return L(env, `À la demande de ${callers}, une élection impériale se tiendra à la fin de l’année ${num(e.turn)} : que chaque roi indique pour qui il vote (VOTE POUR n).`,
+    const callers = listJoin(ids(e.callers).map((k) => (env.lang === 'fr' ? duKingdom(env, k) : env.kingdomName(k))), env.lang);
+    return L(env, `À la demande ${callers}, une élection impériale se tiendra à la fin de l’année ${num(e.turn)} : que chaque roi indique pour qui il vote (VOTE POUR n).`,
       `At the call of ${callers}, an imperial election will be held at the end of year ${num(e.turn)}: each King should name his choice (VOTE FOR n).`);
   },
   'vote-refused': (_e, env) => L(env, 'Votre appel au vote est rejeté : on ne vote pas deux années de suite.', 'Your call for a vote is refused: no vote may be held two years in a row.'),
@@ -216,16 +217,16 @@ export const MESSAGES: MessageTable = {
       .map(([k, v]) => `${env.kingdomName(Number(k))} : ${v}`.replace(' : ', env.lang === 'fr' ? ' : ' : ': '));
     const result = e.winner === null
       ? L(env, `Nul n’obtient plus de la moitié des ${num(e.world)} voix du monde : la partie continue.`, `No one obtains more than half of the world’s ${num(e.world)} votes: the game goes on.`)
-      : L(env, `${env.kingdomName(num(e.winner))} l’emporte.`, `${env.kingdomName(num(e.winner))} wins.`);
+      : L(env, `${capital(env.kingdomName(num(e.winner)))} l’emporte.`, `${capital(env.kingdomName(num(e.winner)))} wins.`);
     return L(env, `Élection impériale. Voix (pesées par la base fiscale) : ${tally.length ? tally.join(', ') : 'aucune'}. ${result}`,
       `Imperial election. Votes (weighed by tax base): ${tally.length ? tally.join(', ') : 'none'}. ${result}`);
   },
   'emperor-crowned': (e, env) => {
     const k = env.kingdomName(num(e.kingdom));
-    const share = num(e.world) ? Math.round((1000 * num(e.held)) / num(e.world)) / 10 : 0;
-    if (e.how === 'election') return L(env, `Par la voix des rois, le souverain ${k.replace(/^le /, 'du ')} est couronné Empereur du Monde !`, `By the voice of the Kings, the sovereign of ${k} is crowned Emperor of the World!`);
-    if (e.how === 'turn-limit') return L(env, `Le temps des rois s’achève : le souverain ${k.replace(/^le /, 'du ')}, maître de la plus grande base fiscale (${share} %), est couronné Empereur du Monde.`, `The age of Kings is over: the sovereign of ${k}, master of the largest tax base (${share} %), is crowned Emperor of the World.`);
-    return L(env, `Le souverain ${k.replace(/^le /, 'du ')} tient ${share} % des richesses du monde, plus que les ${num(e.pct)} % requis : il est couronné Empereur du Monde !`, `The sovereign of ${k} holds ${share} % of the world’s wealth, more than the ${num(e.pct)} % required: he is crowned Emperor of the World!`);
+    const share = dec(num(e.world) ? Math.round((1000 * num(e.held)) / num(e.world)) / 10 : 0, env);
+    if (e.how === 'election') return L(env, `Par la voix des rois, le souverain ${duKingdom(env, num(e.kingdom))} est couronné Empereur du Monde !`, `By the voice of the Kings, the sovereign of ${k} is crowned Emperor of the World!`);
+    if (e.how === 'turn-limit') return L(env, `Le temps des rois s’achève : le souverain ${duKingdom(env, num(e.kingdom))}, maître de la plus grande base fiscale (${share} %), est couronné Empereur du Monde.`, `The age of Kings is over: the sovereign of ${k}, master of the largest tax base (${share} %), is crowned Emperor of the World.`);
+    return L(env, `Le souverain ${duKingdom(env, num(e.kingdom))} tient ${share} % des richesses du monde, plus que les ${num(e.pct)} % requis, et reçoit la couronne d’Empereur du Monde !`, `The sovereign of ${k} holds ${share} % of the world’s wealth, more than the ${num(e.pct)} % required, and takes the crown of Emperor of the World!`);
   },
   'victory-final': (e, env) => {
     const scores = (e.scores ?? {}) as Record<string, number>;
@@ -233,7 +234,7 @@ export const MESSAGES: MessageTable = {
     const offices = Object.entries(holders).filter(([, c]) => typeof c === 'number')
       .map(([o, c]) => `${nameOf(OFFICE_NAMES, o, env.lang)} : ${env.character(c as number)}`.replace(' : ', env.lang === 'fr' ? ' : ' : ': '));
     const mine = scores[String(env.kingdom)];
-    const vp = mine === undefined ? '' : L(env, ` Votre royaume termine avec ${Math.round(mine * 100) / 100} points de victoire.`, ` Your kingdom ends with ${Math.round(mine * 100) / 100} victory points.`);
+    const vp = mine === undefined ? '' : L(env, ` Votre royaume termine avec ${dec(mine, env)} points de victoire.`, ` Your kingdom ends with ${dec(mine, env)} victory points.`);
     return L(env, `Les charges impériales sont attribuées — ${offices.join(' ; ') || 'aucune'}.${vp}`, `The Imperial Offices are awarded — ${offices.join('; ') || 'none'}.${vp}`);
   },
 };

@@ -11,12 +11,13 @@ import type { Character, CharCode } from '../state.ts';
 import { CHAR_CODES } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import { applySpecialKingBonus, lockedCode, makeCharacter, zeroLevels } from '../world/heroes.ts';
+import { KINGDOM_DEFAULTS } from './constants.ts';
 import { settleConditionalGives } from './gifts.ts';
 import { scanDeaths } from './offices.ts';
 import { isSpecial, kingOf, liveKingdoms, sortedIds } from './util.ts';
 
 /** TV-21: RE on the Heir can still raise the dead King (not assigned, at most 4 levels gained by training). */
-export function heirCanResurrect(heir: Character, maxGained = 4): boolean {
+export function heirCanResurrect(heir: Character, maxGained = KINGDOM_DEFAULTS.heir.maxGainedForResurrect): boolean {
   return !!heir.heir && !heir.heir.assigned && heir.heir.gained <= maxGained;
 }
 

@@ -84,8 +84,6 @@ export interface KingdomScratch {
   groups: Record<string, Record<number, number>>;
   /** Army-training inspiration pools: key `phase/province/Ta|Na` → qualities present at the first leader's turn. */
   armyPools: Record<string, number[]>;
-  /** Encounter outcomes for temperament drift (G-08), queued by the encounters domain. */
-  outcomes: { char: number; outcome: 'won' | 'fled' | 'mercy' | 'wounded' }[];
 }
 
 export function kscratch(ctx: { scratch: Record<string, any> }): KingdomScratch {
@@ -93,7 +91,7 @@ export function kscratch(ctx: { scratch: Record<string, any> }): KingdomScratch 
   if (!k) {
     k = ctx.scratch.kingdom = {
       gifted: {}, received: {}, hiring: {}, beforeIncome: {}, income: {}, druidAllied: [], changes: [],
-      pendingGives: [], groups: {}, armyPools: {}, outcomes: [],
+      pendingGives: [], groups: {}, armyPools: {},
     } satisfies KingdomScratch;
   }
   return k;

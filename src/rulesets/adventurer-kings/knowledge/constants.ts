@@ -34,8 +34,4 @@ export const KNOWLEDGE_DEFAULTS = {
   inventionTheftPerSa: 10,
   /** Chancellor merit for a stolen invention. */
   inventionTheftMerit: 1,
-
-  // ── G-100 noticing ──
-  /** Order codes whose turn gives the stealth roll (G-100: SP, TR; ST in a plan is read from the plans). */
-  stealthOrders: ['SP', 'TR'],
 };

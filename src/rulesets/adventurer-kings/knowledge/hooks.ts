@@ -6,16 +6,14 @@ import type { TurnCtx } from '../turn/context.ts';
 import { talent } from '../characters.ts';
 import { neighbours } from '../world/geometry.ts';
 import { knowledgeOf, learnGeneral, provinceKnowledge, refreshOwner, seeCharacter } from './knowledge.ts';
-import { knowledgeScratch, militaryReport, rollStealth, shareSpiedEvents } from './spy.ts';
-
-export { rollStealth } from './spy.ts';
+import { knowledgeScratch, militaryReport, shareSpiedEvents } from './spy.ts';
 
 /**
- * End of each phase (G-65 2e): the stealth rolls if not yet done (G-100), the spied phase's
- * events shared with the spies (§5.7), noticing (G-100), owner refresh (S8.3).
+ * End of each phase (G-65 2e): the spied phase's events shared with the spies (§5.7), noticing
+ * (G-100: the stealth roll `unnoticed` is made in the pre-turn by the encounters domain), owner
+ * refresh (S8.3).
  */
 export function endOfPhase(ctx: TurnCtx): void {
-  rollStealth(ctx);
   shareSpiedEvents(ctx);
   const s = ctx.s;
   const at = { turn: s.turn, phase: ctx.phase };

@@ -1,7 +1,7 @@
 /**
  * Espionage reports (§5.7, Table 15.5, [P G-47]): the military report of a province, with the
- * error margin of the spy's level, at most once per (kingdom, province, turn); stealth
- * (the "not noticed" roll, G-100); the General Spy Report's copies of events (§5.7: a spy
+ * error margin of the spy's level, at most once per (kingdom, province, turn); the General
+ * Spy Report's copies of events (§5.7: a spy
  * learns the events of his province in the phase he spies, exactly).
  */
 import type { Rng } from '../../../engine/rng.ts';
@@ -15,8 +15,6 @@ export interface KnowledgeScratch {
   military: Record<number, number[]>;
   /** kingdom → province → phases in which one of its characters spied there (SP). */
   spied: Record<number, Record<number, number[]>>;
-  /** The stealth rolls of this turn are done. */
-  stealthRolled?: boolean;
   /** Sightings already reported this turn: `${kingdom}:${character}:${province}`. */
   sighted: string[];
 }
@@ -83,40 +81,6 @@ export function militaryReport(ctx: TurnCtx, spy: Character, province: number): 
   const report: MilitaryReport = { armies, characters, margin: Math.round(m * 100) };
   provinceKnowledge(ctx.s, kingdom, province).military = { asOf: { turn: ctx.s.turn, phase: ctx.phase }, ...report };
   return report;
-}
-
-/** Did the character's sheet give him a qualifying order this turn (SP, TR, or ST in a phase's plan) (G-100)? */
-function hasStealthOrder(ctx: TurnCtx, c: Character): boolean {
-  if (c.kingdom === null) return false;
-  const orders = ctx.sheets[c.kingdom]?.characters[c.id];
-  if (!orders) return false;
-  const codes = ctx.cfg.knowledge.stealthOrders;
-  for (const slot of orders.phases) {
-    if (!slot) continue;
-    if (codes.includes(slot.code)) return true;
-    if (slot.plan?.some((t) => t.code === 'ST')) return true;
-  }
-  return false;
-}
-
-/**
- * G-100 / G-65 1: the stealth roll, once per turn, for characters with SP, TR or ST this turn,
- * with Table 15.5 "% not noticed" for max(Sp, Th). Others have no stealth. Idempotent within a
- * turn (the turn sequence may call it in the pre-turn; the end-of-phase hook calls it anyway).
- */
-export function rollStealth(ctx: TurnCtx): void {
-  const sc = knowledgeScratch(ctx);
-  if (sc.stealthRolled) return;
-  sc.stealthRolled = true;
-  for (const c of Object.values(ctx.s.characters).sort((a, b) => a.id - b.id)) {
-    if (!c.alive) continue;
-    if (!hasStealthOrder(ctx, c)) {
-      delete c.unnoticed;
-      continue;
-    }
-    const level = Math.max(talent(ctx.s, c, 'Sp'), talent(ctx.s, c, 'Th'));
-    c.unnoticed = ctx.rng.chance(spyColumn(ctx.cfg.knowledge.notNoticed, level) / 100);
-  }
 }
 
 /** Event kinds never copied to a spy (private to their reader, or the spy's own reports). */

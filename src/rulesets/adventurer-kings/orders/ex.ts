@@ -6,16 +6,17 @@
  * at 100 %. Reveals the sites whose threshold is reached (G-21: name, legend, guardian and its
  * descriptor), the fallen soldiers (ancient battlefields, refreshed on every exploration, also at
  * 100 %), and the exact tax at 100 %; never armies or leaders (TV-52). 10 % Explorer experience.
- * The random-encounter check (S5.1.10) belongs to the encounters domain (see `afterExplore`).
+ * Then the random-encounter check of S5.1.10 (encounters domain).
  */
 import type { AKState, Character, Terrain } from '../state.ts';
-import type { OrderSpec, TurnCtx } from '../turn/context.ts';
+import type { OrderSpec } from '../turn/context.ts';
 import { orderFailed } from '../turn/context.ts';
 import { resolveConfig } from '../config.ts';
 import { knowledgeOf, provinceKnowledge, raiseExploration } from '../knowledge/knowledge.ts';
 import { inventionExplorationBonus } from '../world/inventions.ts';
 import { gainExperience } from '../world/experience.ts';
 import { isProvince } from '../world/geometry.ts';
+import { randomEncounterCheck } from '../encounters/random.ts';
 
 export interface ExValue { province?: number }
 
@@ -33,13 +34,6 @@ export function explorationGain(s: AKState, terrain: Terrain, level: number): nu
   const base = (resolveConfig(s.config).world.explorationBase as Record<Terrain, number>)[terrain];
   return base * (level + 1);
 }
-
-/**
- * Hook for the encounters domain: called after a successful exploration with the explorer, so
- * that the random-encounter check of S5.1.10 can run. Set by encounters (e.g. in its module
- * body: `EX_HOOKS.afterExplore = randomEncounterCheck`). Default: nothing.
- */
-export const EX_HOOKS: { afterExplore: (ctx: TurnCtx, char: Character) => void } = { afterExplore: () => {} };
 
 export const EX: OrderSpec<ExValue> = {
   code: 'EX',
@@ -87,6 +81,6 @@ export const EX: OrderSpec<ExValue> = {
       ...(pk.pct >= 100 ? { exactTax: prov.taxBase } : {}),
     });
     gainExperience(ctx, char, 'Ex', ctx.cfg.world.exploreExperience);
-    EX_HOOKS.afterExplore(ctx, char);
+    randomEncounterCheck(ctx, char, where);
   },
 };

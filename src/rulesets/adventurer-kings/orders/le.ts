@@ -10,7 +10,7 @@ import type { Army } from '../state.ts';
 import type { OrderSpec } from '../turn/context.ts';
 import { orderFailed } from '../turn/context.ts';
 import { formatArmyList, parseArmyList, parseCommander, TO_WORDS, type ArmyList } from '../armies/parse.ts';
-import { armiesIn, ledBy, stance } from '../armies/relations.ts';
+import { ledBy, stance } from '../armies/relations.ts';
 import { underground } from '../armies/lifecycle.ts';
 import { moveClass } from '../armies/types.ts';
 import { tryImprove } from '../kingdom/training.ts';
@@ -81,7 +81,6 @@ export const LE: OrderSpec<LeaveValue> = {
     }
     const to = [...new Set([k, ...list.map((a) => a.kingdom).filter((x): x is number => x !== null)])].sort((a, b) => a - b);
     ctx.emit({ t: 'army-left', to, who: char.id, at: char.province, armies: left, receiver: receiver?.id ?? null, buried });
-    void armiesIn;
     const naval = list.some((a) => moveClass(cfg, a.type) === 'naval');
     tryImprove(ctx, char, naval ? 'Na' : 'Ma', cfg.xpTakeLeave, 'leave');
   },

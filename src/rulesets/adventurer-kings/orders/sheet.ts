@@ -266,7 +266,7 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
         const w = tokenize(rest).map(fold);
         if (w.length === 0 || YES.has(w[0]!)) sheet.callVote = true;
         else if (NO.has(w[0]!)) sheet.callVote = false;
-        else if ((w[0] === 'POUR' || w[0] === 'FOR') && w[1] && s.kingdoms[Number(w[1])]) (sheet as AKSheet & { voteFor?: number }).voteFor = Number(w[1]);
+        else if ((w[0] === 'POUR' || w[0] === 'FOR') && w[1] && s.kingdoms[Number(w[1])]) sheet.voteFor = Number(w[1]);
         else issues.push(issue(line, M.unknownLine(body)));
         return;
       }
@@ -407,7 +407,7 @@ function normaliseStructured(a: Partial<AKSheet>): AKSheet {
     ...(a.heirTalents ? { heirTalents: a.heirTalents } : {}),
   };
   const vf = (a as { voteFor?: number }).voteFor;
-  if (typeof vf === 'number') (sheet as AKSheet & { voteFor?: number }).voteFor = vf;
+  if (typeof vf === 'number') sheet.voteFor = vf;
   for (const [id, raw] of Object.entries(a.characters ?? {})) {
     const co = raw as Partial<CharacterOrders> & { phases?: unknown[] };
     const phases = ((co.phases ?? []) as unknown[]).slice(0, PHASES).map((p): SlotOrder | null => {
@@ -437,7 +437,7 @@ export function formatSheet(sheet: AKSheet, lang: 'fr' | 'en' = 'fr', s?: AKStat
   if (sheet.treaties === 'all' || sheet.treaties.length) out.push(`${w.treaties} ${kings(sheet.treaties)}`);
   if (sheet.breaks === 'all' || sheet.breaks.length) out.push(`${w.breaks} ${kings(sheet.breaks)}`);
   if (sheet.callVote) out.push(w.vote);
-  const vf = (sheet as AKSheet & { voteFor?: number }).voteFor;
+  const vf = sheet.voteFor;
   if (typeof vf === 'number') out.push(`${w.voteFor} ${vf}`);
   if (sheet.capitalName) out.push(`${w.capital} ${sheet.capitalName}`);
   if (sheet.heirTalents && Object.keys(sheet.heirTalents).length) {

@@ -12,6 +12,7 @@ import { MESSAGES as ARMIES } from '../armies/messages.ts';
 import { MESSAGES as KINGDOM } from '../kingdom/messages.ts';
 import { CORE_MESSAGES } from './core-messages.ts';
 import type { MessageTable, RenderEnv, Renderer } from './types.ts';
+import { frenchTypography } from './names.ts';
 
 /** Each table by the domain that owns it (tests check that every kind renders, and that no two domains claim one kind). */
 export const MESSAGE_TABLES: Record<string, MessageTable> = {
@@ -24,8 +25,36 @@ export const MESSAGE_TABLES: Record<string, MessageTable> = {
   kingdom: KINGDOM,
 };
 
-/** Every renderer by event kind (the core table first; a domain's own entry wins over it). */
-export const ALL_MESSAGES: MessageTable = Object.assign({}, ...Object.values(MESSAGE_TABLES)) as MessageTable;
+const BROKEN = /undefined|\[object Object\]|\bNaN\b/;
+
+/**
+ * Every renderer by event kind. A kind claimed by two domains (a naming clash the tests report)
+ * gets a renderer that tries each claimant, domain order, and keeps the first clean sentence, so
+ * that either emitter's data renders while the clash lasts.
+ */
+export const ALL_MESSAGES: MessageTable = (() => {
+  const claimants = new Map<string, Renderer[]>();
+  for (const table of Object.values(MESSAGE_TABLES)) {
+    for (const [kind, r] of Object.entries(table)) claimants.set(kind, [...(claimants.get(kind) ?? []), r]);
+  }
+  const out: MessageTable = {};
+  for (const [kind, rs] of claimants) {
+    out[kind] = rs.length === 1 ? rs[0]! : (e, env) => {
+      let first: string | null = null;
+      for (const r of rs.slice().reverse()) {
+        try {
+          const text = r(e, env);
+          if (typeof text !== 'string') continue;
+          if (!BROKEN.test(text)) return text;
+          first ??= text;
+        } catch { /* the next claimant may understand this event's data */ }
+      }
+      if (first === null) throw new Error(`no renderer of "${kind}" understood the event`);
+      return first;
+    };
+  }
+  return out;
+})();
 
 export function rendererOf(kind: string): Renderer | undefined {
   return Object.prototype.hasOwnProperty.call(ALL_MESSAGES, kind) ? ALL_MESSAGES[kind] : undefined;
@@ -47,7 +76,8 @@ export function renderEvent(e: AKEvent, env: RenderEnv): string {
   if (!r) return fallbackLine(e, env);
   try {
     const out = r(e, env);
-    return typeof out === 'string' ? out.trim() : fallbackLine(e, env);
+    if (typeof out !== 'string') return fallbackLine(e, env);
+    return env.lang === 'fr' ? frenchTypography(out.trim()) : out.trim();
   } catch {
     // A report never fails on one sentence: the neutral line stands in (the tests render every kind).
     return fallbackLine(e, env);

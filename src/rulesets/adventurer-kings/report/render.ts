@@ -64,8 +64,8 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   const kingName = s.characters[kd.king]?.name ?? '';
   out.push(`# Adventurer Kings — ${L(lang, 'Tour', 'Turn')} ${turn} — ${L(lang, `Royaume ${deFr(kd.name)}`, `Kingdom of ${kd.name}`)}`);
   out.push(L(lang,
-    `Roi ${kingName} (Roi n° ${k}) · alignement ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · trésor ${ecus(kd.treasury, lang)}`,
-    `King ${kingName} (King no. ${k}) · alignment ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · treasury ${ecus(kd.treasury, lang)}`));
+    `${kingName}, Roi n° ${k} · alignement ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · trésor ${ecus(kd.treasury, lang)}`,
+    `${kingName}, King no. ${k} · alignment ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · treasury ${ecus(kd.treasury, lang)}`));
   if (kd.eliminated) out.push(L(lang, '**Votre royaume a disparu.**', '**Your kingdom has fallen.**'));
   if (s.finished) out.push(finishedLine(s, k, env));
 
@@ -134,22 +134,31 @@ function seasonBlock(mine: Rendered[], phase: number, turn: number, k: number, e
 }
 
 /** Fields of an event that may name a character it concerns, in order of precedence. */
-const ACTOR_FIELDS = ['who', 'character', 'target', 'victim', 'defender', 'opponent'] as const;
+const ACTOR_FIELDS = ['who', 'a', 'c', 'att', 'character', 'target', 'victim', 'def', 'b', 'defender', 'opponent'] as const;
 
 /** A season's (or the year's end) events as paragraphs: one per own character, the rest, then each battle. */
 function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
   const out: string[] = [];
   const own = (id: unknown) => typeof id === 'number' && env.s.characters[id]?.kingdom === k;
   // The own character an event is about: its actor, else the one it befalls (an encounter another began).
+  // Sides of an encounter are refs `{ kind: 'character', id }`; the blow-by-blow events of an
+  // encounter follow its opening, so they go with the character whose encounter it is.
   const ownOf = (e: AKEvent): number | null => {
-    for (const f of ACTOR_FIELDS) if (own(e[f])) return e[f] as number;
+    for (const f of ACTOR_FIELDS) {
+      const x = e[f] as unknown;
+      if (own(x)) return x as number;
+      if (x && typeof x === 'object' && (x as { kind?: unknown }).kind === 'character' && own((x as { id?: unknown }).id)) return (x as { id: number }).id;
+    }
     return null;
   };
   const chronicle = here.filter((r) => r.section === 'chronicle');
   const byChar = new Map<number, string[]>();
   const other: string[] = [];
+  let last: number | null = null;
   for (const r of chronicle) {
-    const id = ownOf(r.e);
+    let id = ownOf(r.e);
+    if (id === null && last !== null && /^enc-/.test(r.e.t)) id = last;
+    if (r.e.t === 'enc-start' || id !== null) last = id;
     if (id !== null) {
       if (!byChar.has(id)) byChar.set(id, []);
       byChar.get(id)!.push(r.text);
@@ -165,14 +174,18 @@ function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
   const battles = new Map<string, { at: number | null; texts: string[] }>();
   for (const r of here.filter((x) => x.section === 'battle')) {
     const at = typeof r.e.at === 'number' ? r.e.at : null;
-    const key = typeof r.e.battle === 'number' ? `b${r.e.battle}` : `p${at}`;
+    // Without a battle number, an event joins the last battle fought at its place this season.
+    const sameplace = [...battles.entries()].reverse().find(([, b]) => b.at === at)?.[0];
+    const key = typeof r.e.battle === 'number' ? `b${r.e.battle}` : sameplace ?? `p${at}`;
     if (!battles.has(key)) battles.set(key, { at, texts: [] });
     battles.get(key)!.texts.push(r.text);
   }
   for (const { at, texts } of battles.values()) {
     const where = at === null ? '' : env.province(at);
     const title = env.lang === 'fr' ? `Bataille${where ? ` à ${where}` : ''}` : `Battle${where ? ` in ${where}` : ''}`;
-    out.push(`#### ${title}`, wrap(texts.join(' ')));
+    // The narrative's own opening often announces the battle again ("Bataille à X !"): the heading says it once.
+    const first = texts[0]!.replace(new RegExp(`^${escapeRe(title)}\\s*!\\s*`), '');
+    out.push(`#### ${title}`, wrap([first, ...texts.slice(1)].filter(Boolean).join(' ')));
   }
   return out;
 }
@@ -214,4 +227,8 @@ function sheetStub(v: AKView, lang: Lang): string {
   }
   lines.push('```');
   return lines.join('\n');
+}
+
+function escapeRe(x: string): string {
+  return x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

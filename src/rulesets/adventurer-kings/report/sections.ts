@@ -16,7 +16,7 @@ const EXPLICIT: Record<string, Section> = {
 
 const PREFIXES: [RegExp, Section][] = [
   [/^(validation|warning|order-invalid)/, 'warning'],
-  [/^(battle|duel|engagement|retreat|pursuit-battle|conquest|contested|rout)/, 'battle'],
+  [/^(battle|duel|engagement|retreat|pursuit-battle|conquest|contested|rout|province-conquered|province-contested|ruler-unseated|were-bite)/, 'battle'],
   [/^(clairvoyance|vision)/, 'vision'],
   [/^(spy|sp-|passive-spy|noticed|notice|intruder|track|tr-|sighting|spied)/, 'spy'],
   [/^(treaty|relation|diplomacy|alliance|break|war-|peace|special-neighbour|druid-)/, 'diplomacy'],

@@ -7,7 +7,7 @@ import type { Lang } from '../../../engine/ruleset.ts';
 import type { AKView } from '../view.ts';
 import { CHAR_CODES, type AKState } from '../state.ts';
 import {
-  ALIGNMENT_NAMES, ARMY_TYPE_NAMES, L, QUALITY_NAMES, RACE_NAMES, RACE_SINGULAR, ROLE_NAMES, TEMPERAMENT_NAMES, capital, ecus, nameOf,
+  ALIGNMENT_NAMES, ARMY_TYPE_NAMES, L, QUALITY_NAMES, RACE_NAMES, RACE_SINGULAR, ROLE_NAMES, TEMPERAMENT_NAMES, capital, ecus, frenchTypography, nameOf,
 } from './names.ts';
 import { provinceLabel } from './env.ts';
 import { describeMonster } from '../world/monsters.ts';
@@ -66,9 +66,9 @@ export function sitesTable(s: AKState, v: AKView, lang: Lang): string {
   return mdTable(
     [L(lang, 'N°', 'No.'), L(lang, 'Lieu', 'Site'), L(lang, 'Province', 'Province'), L(lang, 'Gardien', 'Guardian'), L(lang, 'Légende', 'Legend'), L(lang, 'État', 'State')],
     sites.map((x) => [
-      String(x.id), siteTitle(x.type, x.name, lang), x.province !== undefined ? provinceLabel(s, k, x.province) : '?',
+      String(x.id), capital(siteTitle(x.type, x.name, lang)), x.province !== undefined ? provinceLabel(s, k, x.province) : '?',
       x.monster ? describeMonster(x.monster, x.descriptor, lang) : L(lang, 'inconnu', 'unknown'),
-      capital(legendText(x.legend, lang)),
+      capital(lang === 'fr' ? frenchTypography(legendText(x.legend, lang)) : legendText(x.legend, lang)),
       x.cleared ? L(lang, 'pillé', 'cleared') : '—',
     ]),
   );

@@ -47,6 +47,8 @@ export interface AKSheet {
   treaties: number[] | 'all';
   breaks: number[] | 'all';
   callVote: boolean;
+  /** In a turn with an election (called last turn): the King this kingdom votes for (G-92). */
+  voteFor?: number;
   /** Turn 1: a new name for the capital. */
   capitalName?: string;
   /** Royal Heir characteristics (G-11): talent levels to assign. */

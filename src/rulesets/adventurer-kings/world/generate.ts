@@ -82,12 +82,12 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
     };
     for (const p of ALL_PROVINCES) draw(p);
     // Fairness check (G-03 step 9, review D3): redraw steps 3–7 around failing capitals, then restart.
-    let failing = unfairCapitals(cfg, geo, capitals, plans);
+    let failing = fairnessCheck(cfg, geo, capitals, plans);
     for (let tries = 0; failing.length > 0 && tries < cfg.fairnessRedraws; tries++) {
       const zone = new Set<number>();
-      for (const c of failing) for (const p of ALL_PROVINCES) if (distance(c, p) <= cfg.fairnessRadius) zone.add(p);
+      for (const f of failing) for (const p of f.redraw) zone.add(p);
       for (const p of [...zone].sort((a, b) => a - b)) draw(p);
-      failing = unfairCapitals(cfg, geo, capitals, plans);
+      failing = fairnessCheck(cfg, geo, capitals, plans);
     }
     if (failing.length > 0) continue;
     materialise(s, rng, cfg, geo, plans, capitals);
@@ -350,18 +350,30 @@ export function capitalTypes(rng: Rng, cfg: WorldCfg, race: Race, terrain: Terra
 
 // ── fairness (G-03 step 9) ──
 
-function unfairCapitals(cfg: WorldCfg, geo: Geo, capitals: number[], plans: Record<number, ProvincePlan>): number[] {
+/**
+ * The capitals failing G-03 step 9, each with the provinces to redraw: the offending ones for
+ * the local conditions (own site, adjacent ruler or strong guardian), the whole distance-2 zone
+ * for the tax condition. G-03 redraws the whole zone of a failing capital; redrawing only the
+ * offenders (a subset of it) is what lets the check converge with 8–12 kingdoms.
+ */
+function fairnessCheck(cfg: WorldCfg, geo: Geo, capitals: number[], plans: Record<number, ProvincePlan>): { capital: number; redraw: number[] }[] {
   const zoneTax = capitals.map((c) => landWithin(geo, c, cfg.fairnessRadius).reduce((a, p) => a + plans[p]!.tax, 0));
   const med = median(zoneTax);
-  return capitals.filter((c, i) => {
-    if (plans[c]!.sites.some((st) => tier(st.monster) >= cfg.fairnessMaxTier)) return true;
-    for (const q of neighbours(c)) {
-      if (plans[q]!.ruler) return true;
-      if (plans[q]!.sites.some((st) => tier(st.monster) >= cfg.fairnessMaxTier)) return true;
-    }
-    if (landWithin(geo, c, cfg.fairnessRadius).length < cfg.fairnessMinLand) return true;
-    return Math.abs(zoneTax[i]! - med) > cfg.fairnessTaxTolerance * med;
+  const strong = (p: number) => plans[p]!.sites.some((st) => tier(st.monster) >= cfg.fairnessMaxTier);
+  const out: { capital: number; redraw: number[] }[] = [];
+  capitals.forEach((c, i) => {
+    const redraw = new Set<number>();
+    if (strong(c)) redraw.add(c);
+    for (const q of neighbours(c)) if (plans[q]!.ruler || strong(q)) redraw.add(q);
+    if (landWithin(geo, c, cfg.fairnessRadius).length < cfg.fairnessMinLand) redraw.add(c);
+    if (Math.abs(zoneTax[i]! - med) > cfg.fairnessTaxTolerance * med) for (const p of landWithin(geo, c, cfg.fairnessRadius)) redraw.add(p);
+    if (redraw.size > 0) out.push({ capital: c, redraw: [...redraw].sort((a, b) => a - b) });
   });
+  return out;
+}
+
+function unfairCapitals(cfg: WorldCfg, geo: Geo, capitals: number[], plans: Record<number, ProvincePlan>): number[] {
+  return fairnessCheck(cfg, geo, capitals, plans).map((f) => f.capital);
 }
 
 /** The fairness conditions of G-03 step 9 on a finished state (for tests and invariants): the failing capitals. */

@@ -135,7 +135,7 @@ export function legendText(legend: string | undefined, lang: Lang): string {
   if (!legend) return lang === 'fr' ? 'nul ne sait quel trésor il recèle' : 'no one knows what treasure it holds';
   const [kind, arg] = legend.split(':') as [string, string];
   if (kind === 'item') {
-    if (lang === 'en') return `legend tells of ${ITEMS[arg]?.artifact ? 'the ' : /^[AEIOU]/.test(itemName(arg, 'en')) ? 'an ' : 'a '}${itemName(arg, 'en')}`;
+    if (lang === 'en') return `legend tells of ${arg === 'excalibur' ? '' : ITEMS[arg]?.artifact ? 'the ' : /^[AEIOU]/.test(itemName(arg, 'en')) ? 'an ' : 'a '}${itemName(arg, 'en')}`;
     return `la légende parle ${elide('de', ITEMS[arg]?.frPhrase ?? itemName(arg, 'fr'))}`;
   }
   const fr = { poor: 'un maigre trésor', modest: 'un trésor honnête', rich: 'un riche trésor' } as Record<string, string>;

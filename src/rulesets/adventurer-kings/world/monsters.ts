@@ -58,7 +58,7 @@ export const MONSTERS: Record<string, MonsterSpec> = Object.fromEntries([
   S('mummy', 'Momie', 'Mummy', 'f', 'P', 25, 1, [1, 8], 0, undefined, 'slow', 'mechanical', { undead: true, mechanical: true }, 'other', 'Evil', undefined, ['Desert']),
   S('skeleton-warrior', 'Guerrier squelette', 'Skeleton warrior', 'm', 'P', 12, 1, [1, 6], 0, undefined, 'slow', 'mechanical', { undead: true, mechanical: true }, 'other', 'Evil', undefined, ['any']),
   S('lich', 'Liche', 'Lich', 'f', 'P', 35, 1, [1, 6], 0, undefined, 'slow', 'divine', { undead: true, speaks: true }, undefined, 'Evil', { Ne: 3, El: 2 }, ['tomb']),
-  S('dragon', 'Dragon', 'Dragon', 'm', 'P', 48, 3, [1, 10], 2, [2, 12], 'fast', 'divine', { flying: true, speaks: true }, undefined, 'Evil', undefined, ['Mountain', 'Desert']),
+  S('dragon', 'Dragon', 'Dragon', 'm', 'P', 48, 3, [1, 10], 2, [2, 6], 'fast', 'divine', { flying: true, speaks: true }, undefined, 'Evil', undefined, ['Mountain', 'Desert']),
   S('wyvern', 'Wyverne', 'Wyvern', 'f', 'P', 30, 2, [1, 8], 0, undefined, 'fast', 'animal', { flying: true }, 'reptiles-marine', 'Neutral', undefined, ['Mountain', 'Jungle']),
   S('hydra', 'Hydre', 'Hydra', 'f', 'P', 40, 2, [1, 8], 0, undefined, 'slow', 'animal', {}, 'reptiles-marine', 'Neutral', undefined, ['Jungle', 'coast']),
   S('basilisk', 'Basilic', 'Basilisk', 'm', 'P', 20, 1, [1, 6], 0, undefined, 'slow', 'animal', {}, 'reptiles-marine', 'Neutral', undefined, ['Desert', 'Jungle']),
