@@ -121,8 +121,11 @@ Object.assign(VARIANTS, {
   'search-treasure': [e('search-treasure', { gold: 5, items: ['Excalibur'] }), e('search-treasure', { gold: 5, items: [] })],
   'search-empty': [e('search-empty')],
   // Two emitters (encounters/search.ts: event + result; world/siteEvents.ts: kind + gain/loss/moved/oracle).
+  'site-sensed': [
+    ...['described', 'spent'].flatMap((result) => ['spring', 'shrine', 'library', 'oracle', 'training', 'portal', 'unknown'].map((event) => e('site-sensed', { event, result }))),
+  ],
   'site-event': [
-    ...['described', 'spent', 'blessed', 'cursed', 'none'].map((result) => e('site-event', { event: 'spring', result, code: 'Me', kind: 'spring', gain: 'Me' })),
+    e('site-event', { kind: 'spring', gain: 'Me' }), e('site-event', { kind: 'spring', gain: undefined, loss: 'Me' }), e('site-event', { kind: 'training', gain: undefined, loss: undefined }),
     e('site-event', { kind: 'shrine', gain: undefined, loss: 'Ar' }), e('site-event', { kind: 'portal', gain: undefined, moved: 307 }),
     e('site-event', { kind: 'oracle', gain: undefined, oracle: true }), e('site-event', { kind: 'library', gain: undefined }),
   ],

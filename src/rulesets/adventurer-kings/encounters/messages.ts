@@ -193,14 +193,11 @@ export const MESSAGES: MessageTable = {
     return L(env, `${env.character(Number(e.who))} y trouva ${e.gold} écus${items}.`, `${env.character(Number(e.who))} found ${e.gold} écus${items} there.`);
   },
   'search-empty': (e, env) => L(env, `${env.character(Number(e.who))} fouilla les lieux, qui étaient vides.`, `${env.character(Number(e.who))} searched the place, which was empty.`),
-  'site-event': (e, env) => {
+  'site-sensed': (e, env) => {
     const n = env.character(Number(e.who));
-    const ev = String(e.event);
-    if (e.result === 'described') return L(env, `${n} découvrit que le lieu recelait quelque chose de particulier (${ev}), sans chercher à l'éveiller.`, `${n} found the place held something special (${ev}), without trying to awaken it.`);
-    if (e.result === 'spent') return L(env, `Le pouvoir du lieu (${ev}) semblait épuisé pour l'heure.`, `The power of the place (${ev}) seemed spent for now.`);
-    if (e.result === 'blessed') return L(env, `Le pouvoir du lieu (${ev}) bénit ${n} : son talent en ${String(e.code)} s'accroît.`, `The power of the place (${ev}) blessed ${n}: his ${String(e.code)} talent grows.`);
-    if (e.result === 'cursed') return L(env, `Le pouvoir du lieu (${ev}) maudit ${n} : son talent en ${String(e.code)} décline.`, `The power of the place (${ev}) cursed ${n}: his ${String(e.code)} talent wanes.`);
-    return L(env, `${n} éveilla le pouvoir du lieu (${ev}), sans effet visible.`, `${n} awakened the power of the place (${ev}), to no visible effect.`);
+    const what = SITE_FAMILY[String(e.event)] ?? { fr: 'un pouvoir ancien', en: 'an ancient power' };
+    if (e.result === 'described') return L(env, `${n} sentit que le lieu recelait ${what.fr}, sans pouvoir l'éveiller tant que son gardien veillait.`, `${n} sensed that the place held ${what.en}, but could not awaken it while its guardian watched.`);
+    return L(env, `${n} trouva ${what.fr} du lieu endormi : son pouvoir semblait épuisé pour l'heure.`, `${n} found ${what.en} of the place asleep: its power seemed spent for now.`);
   },
   'pursuit-ended': (e, env) => e.why === 'dead'
     ? L(env, `${env.character(Number(e.who))} renonça à poursuivre ${env.character(Number(e.target))}, qui n'est plus de ce monde.`, `${env.character(Number(e.who))} gave up the chase: ${env.character(Number(e.target))} is no more.`)
@@ -228,4 +225,14 @@ export const MESSAGES: MessageTable = {
   'duel-refused': (e, env) => e.bluff
     ? L(env, `${env.character(Number(e.who))} déclina le duel avec une excuse si habile que ses troupes n'y virent que sagesse.`, `${env.character(Number(e.who))} declined the duel with so clever an excuse that his troops saw only wisdom in it.`)
     : L(env, `${env.character(Number(e.who))} refusa le duel ; ses troupes, dégoûtées par sa lâcheté, perdirent cœur.`, `${env.character(Number(e.who))} refused the duel; his troops, disgusted by his cowardice, lost heart.`),
+};
+
+/** The families of G-19 site events, as a searcher senses them. */
+const SITE_FAMILY: Record<string, { fr: string; en: string }> = {
+  spring: { fr: 'une source aux eaux étranges', en: 'a spring of strange waters' },
+  shrine: { fr: 'un autel consacré', en: 'a consecrated shrine' },
+  library: { fr: 'une bibliothèque oubliée', en: 'a forgotten library' },
+  oracle: { fr: 'un oracle', en: 'an oracle' },
+  training: { fr: 'une salle d’armes hantée', en: 'a haunted training hall' },
+  portal: { fr: 'un portail de pierre', en: 'a stone portal' },
 };

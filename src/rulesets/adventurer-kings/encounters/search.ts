@@ -4,14 +4,12 @@
  */
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { TurnCtx } from '../turn/context.ts';
-import type { Character, CharCode, Tactic } from '../state.ts';
-import { CHAR_CODES } from '../state.ts';
+import type { Character, Tactic } from '../state.ts';
 import { knowledgeOf } from '../knowledge/knowledge.ts';
-import { canImprove } from '../kingdom/training.ts';
+import { applySiteEvent } from '../world/siteEvents.ts';
 import { characterCombatant, monsterCombatant } from './combatant.ts';
 import { randomEncounterCheck } from './random.ts';
 import { audienceOf, fight, newEncounter, refuses } from './setup.ts';
-import { escratch } from './scratch.ts';
 import type { EncounterState } from './types.ts';
 
 export function searchSite(ctx: TurnCtx, char: Character, siteId: number, plan: Tactic[]): Localized | null {
@@ -59,38 +57,17 @@ export function searchSite(ctx: TurnCtx, char: Character, siteId: number, plan: 
   return null;
 }
 
-/** G-19 special events (by the event key's family). `activate` false: described, not triggered. */
+/**
+ * G-19 special events, through the world's catalogue (`applySiteEvent`, which emits `site-event`
+ * with the outcome). `activate` false (a guardian still there, no peaceful ending): the searcher
+ * only senses that the place holds something (`site-sensed`); an event already spent within its
+ * limit (once a phase, or once a year for shrines, libraries and oracles) is sensed as spent.
+ */
 export function siteEvent(ctx: TurnCtx, char: Character, siteId: number, activate: boolean): void {
-  const s = ctx.s;
-  const site = s.sites[siteId]!;
-  const ev = site.event ?? '';
-  const to = audienceOf(char);
-  const kind = ['spring', 'shrine', 'library', 'oracle', 'training', 'portal'].find((k) => ev.includes(k)) ?? ev;
-  if (!activate) { ctx.emit({ t: 'site-event', to, who: char.id, at: site.province, site: siteId, event: kind, result: 'described' }); return; }
-  const perYear = kind === 'shrine' || kind === 'library' || kind === 'oracle';
-  const key = perYear ? `${siteId}:year` : `${siteId}:${ctx.phase}`;
-  const sc = escratch(ctx);
-  if (sc.eventsUsed.has(key)) { ctx.emit({ t: 'site-event', to, who: char.id, at: site.province, site: siteId, event: kind, result: 'spent' }); return; }
-  sc.eventsUsed.add(key);
-  const tcfg = ctx.cfg.kingdom.training;
-  const raise = (code: CharCode, d: number): boolean => {
-    if (d > 0 && !canImprove(s, tcfg, char, code)) return false;
-    if (d < 0 && char.talent[code] <= 0) return false;
-    char.talent[code] += d;
-    return true;
-  };
-  let result = 'nothing';
-  let code: CharCode | undefined;
-  if (kind === 'spring') {
-    const u = ctx.rng.next();
-    const able = CHAR_CODES.filter((c) => char.aptitude[c] >= 1);
-    if (u < 0.60 && able.length) { code = ctx.rng.pick(able); if (raise(code, 1)) result = 'blessed'; }
-    else if (u < 0.75) { code = ctx.rng.pick(CHAR_CODES); if (raise(code, -1)) result = 'cursed'; }
-  } else if (kind === 'library') {
-    if (ctx.rng.chance(0.5)) { code = 'Sa'; if (raise(code, 1)) result = 'blessed'; }
-  } else if (kind === 'training') {
-    if (ctx.rng.chance(0.3)) { code = 'Me'; if (raise(code, 1)) result = 'blessed'; }
-  }
-  // Shrine, oracle and portal: described only in this version (they need the world's data).
-  ctx.emit({ t: 'site-event', to, who: char.id, at: site.province, site: siteId, event: kind, result, code });
+  const site = ctx.s.sites[siteId]!;
+  const family = (site.event ?? '').split(':')[0]!;
+  const sensed = (result: 'described' | 'spent') =>
+    ctx.emit({ t: 'site-sensed', to: audienceOf(char), who: char.id, at: site.province, site: siteId, event: family, result });
+  if (!activate) { sensed('described'); return; }
+  if (!applySiteEvent(ctx, char, siteId)) sensed('spent');
 }
