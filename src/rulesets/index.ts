@@ -78,7 +78,7 @@ const ak: RulesetEntry<AKState, AKEvent> = {
   bot: (state, player, _decision, rng) => akBotOrders(state, player, rng),
   caretaker: (state, player) => akCaretakerAnswer(state, player),
   summarize: akSummarize,
-  options: (a) => ({ players: a.players ?? 8, ...(a.lords ? { kings: a.lords.map((name) => ({ name })) } : {}), ...(a.config ? { config: a.config } : {}) }),
+  options: (a) => ({ ...(a.map ? { map: a.map } : {}), ...(a.lords ? { lords: a.lords } : { players: a.players ?? 8 }), ...(a.config ? { config: a.config } : {}) }),
   invariants: akInvariants,
   soakGame: akSoakGame,
   aliases: (s, player) => Object.values(s.kingdoms).filter((k) => k.player === player).map((k) => k.name),

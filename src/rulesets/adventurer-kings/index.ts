@@ -46,10 +46,25 @@ export function validateSheet(s: AKState, player: string, answer: unknown): Vali
   return { value: null, issues: [{ message: 'an order sheet is text or a structured sheet', text: { fr: 'une feuille d’ordres est un texte ou une feuille structurée', en: 'an order sheet is text or a structured sheet' } }] };
 }
 
-export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKOptions> = {
+/** Options as the platform and the command line give them: a variant (`map`), the players' names (`lords`), constants. */
+export type AKGameOptions = AKOptions & { map?: string; lords?: string[] };
+
+/**
+ * The setup options from either shape: the platform's `{ map, lords, config }` (each seat's name
+ * becomes its King's name) or AKOptions. The only world today is the standard one (18 × 9).
+ */
+export function akOptions(o: AKGameOptions): AKOptions {
+  const { map, lords, ...rest } = o;
+  if (map !== undefined && map !== 'standard') throw new Error(`unknown Adventurer Kings world "${map}" (known: standard)`);
+  if (!lords) return rest;
+  const kings = lords.map((name, i) => ({ ...(rest.kings?.[i] ?? {}), name }));
+  return { ...rest, players: lords.length, kings };
+}
+
+export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameOptions> = {
   id: 'adventurer-kings',
   title: { fr: 'Adventurer Kings — Rois Aventuriers', en: 'Adventurer Kings' },
-  setup: setupGame,
+  setup: (o, rng) => setupGame(akOptions(o), rng),
   players: (s) => Object.values(s.kingdoms).sort((a, b) => a.id - b.id).map((k) => ({ id: k.player, name: s.characters[k.king]?.name ?? k.name })),
   decisions(s): Decision[] {
     if (s.finished) return [];
