@@ -13,6 +13,7 @@ import { confirm, joinQueue, lobbyTick } from '../../src/platform/lobby/service.
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
+import { Browser } from './http.ts';
 
 const nofollow = { follow: false } as const;
 const AK = 'adventurer-kings';
@@ -132,17 +133,40 @@ for (const kind of DB_KINDS) {
       assert.ok(mails.filter((m) => m.to_addr === alice.email).some((m) => /Printemps/.test(m.text)), 'Alice\'s report mail, in French');
     });
 
+    test('the home page offers an Adventurer Kings demo: one King against five bots, his order page at once', async () => {
+      const v = new Browser(tp.url);
+      const home = await v.get('/');
+      assert.match(home.text, /name="ruleset" value="adventurer-kings"/);
+      const created = await v.post('/demo', { ruleset: 'adventurer-kings' }, nofollow);
+      assert.equal(created.status, 303);
+      const id = Number(/\/games\/(\d+)\/orders/.exec(created.location ?? '')![1]);
+      const g = (await games.summary(tp.platform.ctx, id))!;
+      assert.equal(g.ruleset, AK);
+      assert.equal(g.lords, 6);
+      assert.equal((await v.get(`/games/${id}/orders`)).status, 200);
+      // The same visitor asking again gets the same game; the flagship's demo is another one.
+      assert.equal((await v.post('/demo', { ruleset: 'adventurer-kings' }, nofollow)).location, created.location);
+      const gp = await v.post('/demo', {}, nofollow);
+      assert.notEqual(gp.location, created.location);
+      assert.equal((await games.summary(tp.platform.ctx, Number(/\/games\/(\d+)/.exec(gp.location ?? '')![1])))!.ruleset, 'gloire-et-pouvoir');
+    });
+
     test('the lobby starts an Adventurer Kings game when its count has confirmed', async () => {
       const ctx = tp.platform.ctx;
       const users: TestUser[] = [];
       for (let i = 0; i < 8; i++) users.push(await newUser(tp, `ak_lobby_${kind}_${i}`, i % 2 ? 'en' : 'fr'));
       const entries: number[] = [];
       for (const [i, u] of users.entries()) entries.push(await joinQueue(ctx, u.id, 'adventurer-kings/standard', `Roi ${i + 1}`));
-      assert.equal((await lobbyTick(ctx)).asked, 8);
+      // (The platform's own scheduler ticks too: whoever runs the pass, the outcome is the same.)
+      await lobbyTick(ctx);
+      const asked = await tp.db.query<{ status: string }>(`SELECT status FROM lobby WHERE id = ANY($1::int[])`, [entries]);
+      assert.deepEqual(asked.map((r) => r.status), Array(8).fill('asked'));
       for (const [i, u] of users.entries()) await confirm(ctx, u.id, entries[i]!);
-      const tick = await lobbyTick(ctx);
-      assert.equal(tick.started.length, 1);
-      const g = (await games.summary(ctx, tick.started[0]!))!;
+      await lobbyTick(ctx);
+      const placed = await tp.db.query<{ status: string; game_id: number }>(`SELECT status, game_id FROM lobby WHERE id = ANY($1::int[])`, [entries]);
+      assert.deepEqual(placed.map((r) => r.status), Array(8).fill('placed'));
+      assert.equal(new Set(placed.map((r) => r.game_id)).size, 1, 'one game for the eight');
+      const g = (await games.summary(ctx, Number(placed[0]!.game_id)))!;
       assert.equal(g.ruleset, AK);
       assert.equal(g.lords, 8);
       assert.equal(g.status, 'running');

@@ -16,6 +16,11 @@ messages({
     fr: 'Un seigneur contre neuf bots en Scandinavie ; le tour est résolu dès que vous marquez vos ordres prêts.',
     en: 'One lord against nine bots in Scandinavia; the turn resolves as soon as you mark your orders ready.',
   },
+  'home.demo-ak': { fr: 'Essayer Adventurer Kings', en: 'Try Adventurer Kings' },
+  'home.demo-ak-help': {
+    fr: 'Un roi, ses héros et ses armées contre cinq rois robots, sur un monde de 162 provinces à explorer ; cinq saisons d’ordres par année.',
+    en: 'One King, his Heroes and his armies against five bot Kings, on a world of 162 provinces to explore; five seasons of orders a year.',
+  },
 });
 
 export const homeRoutes: RouteModule = (app) => {
@@ -25,6 +30,8 @@ export const homeRoutes: RouteModule = (app) => {
       <h1>${t(v.lang, 'home.title')}</h1>
       <p class="lead">${t(v.lang, 'home.intro')}</p>
       <form method="post" action="/demo">${csrfField(v)}<button type="submit" class="primary">${t(v.lang, 'home.demo')}</button></form>
-      <p class="muted">${t(v.lang, 'home.demo-help')}</p>`));
+      <p class="muted">${t(v.lang, 'home.demo-help')}</p>
+      <form method="post" action="/demo">${csrfField(v)}<input type="hidden" name="ruleset" value="adventurer-kings"><button type="submit">${t(v.lang, 'home.demo-ak')}</button></form>
+      <p class="muted">${t(v.lang, 'home.demo-ak-help')}</p>`));
   });
 };
