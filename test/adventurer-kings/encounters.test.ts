@@ -21,7 +21,7 @@ import { attemptTheft } from '../../src/rulesets/adventurer-kings/encounters/the
 import { newEncounter } from '../../src/rulesets/adventurer-kings/encounters/setup.ts';
 import { preBattleDuel } from '../../src/rulesets/adventurer-kings/encounters/duel.ts';
 import { pursuitChance } from '../../src/rulesets/adventurer-kings/encounters/pursuit.ts';
-import { makeMonster, MONSTER_KINDS } from '../../src/rulesets/adventurer-kings/encounters/monsters.ts';
+import { makeMonster, MONSTER_KINDS } from '../../src/rulesets/adventurer-kings/world/monsters.ts';
 import { preTurn } from '../../src/rulesets/adventurer-kings/encounters/hooks.ts';
 import { SE } from '../../src/rulesets/adventurer-kings/orders/se.ts';
 import { PU } from '../../src/rulesets/adventurer-kings/orders/pu.ts';

@@ -7,11 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createRng, scriptedRng, type Rng } from '../../src/engine/rng.ts';
-import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
-import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
 import type { AKState, Character } from '../../src/rulesets/adventurer-kings/state.ts';
 import type { SlotOrder, TurnCtx } from '../../src/rulesets/adventurer-kings/turn/context.ts';
 import { setupGame } from '../../src/rulesets/adventurer-kings/world/setup.ts';
+import { slot as fixtureSlot, testCtx } from './fixture.ts';
 import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
 import { EX, explorationGain } from '../../src/rulesets/adventurer-kings/orders/ex.ts';
 import { SP } from '../../src/rulesets/adventurer-kings/orders/sp.ts';
@@ -23,14 +22,9 @@ import { MESSAGES as KNOWLEDGE_MESSAGES } from '../../src/rulesets/adventurer-ki
 import type { RenderEnv } from '../../src/rulesets/adventurer-kings/report/types.ts';
 
 function ctxOf(s: AKState, rng: Rng = createRng(1, 'turn'), phase = 1): TurnCtx {
-  const events: AKEvent[] = [];
-  const ctx: TurnCtx = {
-    s, cfg: resolveConfig(s.config), rng, phase, events, sheets: {}, scratch: {},
-    emit: (e) => { events.push({ phase: ctx.phase, ...e } as AKEvent); },
-  };
-  return ctx;
+  return testCtx(s, rng, {}, phase);
 }
-const slot = (code: 'EX' | 'SP'): SlotOrder<{ province?: number }> => ({ code, value: {}, text: code });
+const slot = (code: 'EX' | 'SP'): SlotOrder<{ province?: number }> => fixtureSlot(code, {});
 
 /** A fresh game with kingdom 1's King moved to `province`, made terrain `terrain`, and the kingdom's knowledge of it set to `pct`. */
 function scene(opts: { seed?: number; province?: number; terrain?: 'Plain' | 'Forest' | 'Jungle' | 'Mountain' | 'Desert' | 'Sea'; pct?: number; ex?: number } = {}) {

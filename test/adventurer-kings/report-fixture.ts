@@ -4,21 +4,13 @@
  * kingdom 2's Hero "Mordred" (never seen), its army 20 (a Phalanx), its treasury 4321, the
  * hidden site "Crypte de Zzyzx" in 306, and province 307 (Plain) under an illusory Mountain.
  */
-import type { AKState, Character, Levels, Province, Terrain } from '../../src/rulesets/adventurer-kings/state.ts';
-import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
+import type { AKState, Character, Province, Terrain } from '../../src/rulesets/adventurer-kings/state.ts';
+import { character, levels } from './fixture.ts';
 
 const TERRAINS: Terrain[] = ['Plain', 'Forest', 'Mountain', 'Desert', 'Jungle', 'Sea'];
 
-function levels(v: Partial<Levels> = {}): Levels {
-  return Object.fromEntries(CHAR_CODES.map((c) => [c, v[c] ?? 0])) as Levels;
-}
-
 function char(id: number, name: string, kingdom: number | null, role: Character['role'], province: number, extra: Partial<Character> = {}): Character {
-  return {
-    id, name, sex: 'M', role, kingdom, alignment: 'Good', temperament: 'Brave', race: 'Human',
-    talent: levels({ Ta: 1, Me: 2, Sp: 1 }), aptitude: levels({ Ta: 2, Me: 2, Sp: 2, Ex: 1 }), startedAtZero: [], items: [],
-    province, alive: true, specialPlan: [{ code: 'ME' }], orderableFrom: 1, merit: {}, ...extra,
-  };
+  return character(id, { name, role, kingdom, talent: levels({ Ta: 1, Me: 2, Sp: 1 }), aptitude: levels({ Ta: 2, Me: 2, Sp: 2, Ex: 1 }), province, ...extra });
 }
 
 export function fixture(): AKState {

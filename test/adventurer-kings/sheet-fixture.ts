@@ -3,31 +3,25 @@
  * sheet's kingdom (King 1; Kings 4 and 5 also seated), its characters 3 Strahd, 25 Rainulf,
  * 52 Riose and the dead 33 Alain, a few provinces around 207, site 82 and armies 25 and 26.
  */
-import type { AKState, Character, Kingdom, Levels, Province } from '../../src/rulesets/adventurer-kings/state.ts';
-import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
+import type { AKState, Character, Kingdom, Province } from '../../src/rulesets/adventurer-kings/state.ts';
+import * as F from './fixture.ts';
 
-export function levels(over: Partial<Levels> = {}, base = 0): Levels {
-  return Object.fromEntries(CHAR_CODES.map((c) => [c, over[c] ?? base])) as Levels;
-}
+export { levels } from './fixture.ts';
 
 export function character(id: number, name: string, kingdom: number | null, province: number, over: Partial<Character> = {}): Character {
   const magic = { Wh: 2, Ps: 2, Il: 2, El: 2, Ne: 2, Ar: 1, Me: 2, Ta: 1, Sp: 1 };
-  return {
-    id, name, sex: 'M', role: 'HeroInService', kingdom, alignment: 'Neutral', temperament: 'Brave', race: 'Human',
-    talent: levels(magic), aptitude: levels({ ...magic, Sa: 3, Ta: 3 }, 1), startedAtZero: [], items: [], province,
-    alive: true, specialPlan: [], orderableFrom: 1, merit: {}, wage: 1, loyal: true, ...over,
-  };
+  return F.character(id, {
+    name, kingdom, alignment: 'Neutral', talent: F.levels(magic), aptitude: F.levels({ ...magic, Sa: 3, Ta: 3 }, 1), province,
+    specialPlan: [], wage: 1, loyal: true, ...over,
+  });
 }
 
 function province(id: number, owner: number | null, over: Partial<Province> = {}): Province {
-  return { id, row: Math.floor(id / 100), col: id % 100, terrain: 'Plain', race: 'Human', types: ['LE', 'FL'], taxBase: 5, owner, sites: [], fallen: [], ...over };
+  return F.province(id, { types: ['LE', 'FL'], owner, ...over });
 }
 
 function kingdom(id: number, king: number, capital: number): Kingdom {
-  return {
-    id, name: `Royaume ${id}`, player: `p${id}`, king, alignment: 'Neutral', treasury: 30, treasuryAtTurnStart: 30, capital,
-    relations: {}, inventions: [],
-  };
+  return F.kingdom(id, { name: `Royaume ${id}`, king, alignment: 'Neutral', treasury: 30, treasuryAtTurnStart: 30, capital });
 }
 
 export function sampleState(): AKState {

@@ -10,7 +10,7 @@ import { createRng, scriptedRng } from '../../src/engine/rng.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { ALL_PROVINCES, adjacent, adjacentToBoth, distance, neighbours, rowOf } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
-import { describeMonster, descriptor, MONSTERS, RANDOM_ENCOUNTERS, randomEncounterMonster, tier, guardianKinds } from '../../src/rulesets/adventurer-kings/world/monsters.ts';
+import { describeMonster, descriptor, MONSTERS, RANDOM_ENCOUNTERS, randomEncounterMonster, randomMonsterGold, tier, guardianKinds } from '../../src/rulesets/adventurer-kings/world/monsters.ts';
 import { ARTIFACT_KINDS, ITEMS, legendText, rollTreasure } from '../../src/rulesets/adventurer-kings/world/items.ts';
 import { INVENTIONS, inventionTalentBonus, inventionExplorationBonus } from '../../src/rulesets/adventurer-kings/world/inventions.ts';
 import { setupGame } from '../../src/rulesets/adventurer-kings/world/setup.ts';
@@ -100,15 +100,16 @@ test('TV-15 monster descriptors and tiers (one tier up for Me ≥ 2, capped at 4
 test('G-13 random encounters and guardians: terrain tables, gold 1d6 × (tier + 1), underwater at sea', () => {
   assert.deepEqual(RANDOM_ENCOUNTERS.Sea, ['sea-serpent', 'kraken', 'harpy']);
   // Mountain: the Dragon at 1/20 (first draw < 0.05).
-  const r = randomEncounterMonster('Mountain', scriptedRng([0.01, 0.5, 0.99]));
-  assert.equal(r.monster.kind, 'dragon');
-  assert.equal(r.monster.hp, 48); // u = 0.5: no HP deviation
-  assert.equal(r.gold, 6 * (tier(r.monster) + 1));
+  const rng = scriptedRng([0.01, 0.5, 0.99]);
+  const monster = randomEncounterMonster('Mountain', rng);
+  assert.equal(monster.kind, 'dragon');
+  assert.equal(monster.hp, 48); // u = 0.5: no HP deviation
+  assert.equal(randomMonsterGold(monster, rng), 6 * (tier(monster) + 1)); // drawn when it is defeated
   for (const k of guardianKinds('Sea', 'cave', false)) assert.ok(MONSTERS[k]!.flags.underwater);
   assert.ok(guardianKinds('Desert', 'tomb', false).includes('vampire'));
   assert.ok(!guardianKinds('Plain', 'castle', false).includes('kraken'));
   fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
-    const { monster } = randomEncounterMonster('Forest', createRng(seed, 't'));
+    const monster = randomEncounterMonster('Forest', createRng(seed, 't'));
     assert.ok(monster.hp >= 7 && monster.hp <= 50);
     assert.ok(Math.abs(monster.hp - MONSTERS[monster.kind]!.hp) <= Math.ceil(MONSTERS[monster.kind]!.hp * 0.2) + 1);
   }), { numRuns: 100 });

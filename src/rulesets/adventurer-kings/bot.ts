@@ -1,26 +1,39 @@
 /**
- * A bot kingdom for demos, simulations and soak tests: sensible play from what its kingdom knows
- * (its own characters, armies and provinces in full; the world only through its knowledge).
+ * A bot kingdom for demos, simulations and soak tests that plays to win (S5.6.2): it grows its
+ * tax base by conquest until it is crowned, from what its kingdom knows only (its own characters,
+ * armies and provinces in full; the world only through its knowledge, S2.17).
  *
- * - A character leading armies conquers: he moves into a known adjacent land province that no
- *   kingdom and no ruling Hero holds (as far as the kingdom knows), the least defended first,
- *   then trains Tactics; at home with savings, the King recruits first (RE … pour himself).
- * - A character without armies adventures: he explores his province until it is fully known,
- *   searches a known site there now and then with a plan fitting his talents, hires a wandering
- *   Hero he meets when the treasury allows, else moves to the least explored neighbour; the
- *   remaining phases train his most promising characteristic.
- * - Treaties sometimes, with a kingdom it is not at war with.
+ * - Money (bot/budget.ts): every turn it recruits as much as it can afford where it may
+ *   (capital: 2 per native type, Average; other provinces: 1 native type, Green, §5.16, G-53),
+ *   keeping the treasury, with next turn's income, above next turn's upkeep and wages plus a margin.
+ * - Generals (characters leading armies, the King, and Heroes at home when money allows):
+ *   the generals in one province act as one force; it recruits there, then invades the best
+ *   adjacent hostile province whose expected battle ratio (bot/estimate.ts) is comfortable, and
+ *   otherwise trains Tactics while the recruits pile up, or marches to the frontier.
+ *   A general without armies goes home to recruit.
+ * - Adventurers (the other characters): explore, search known sites, hire wandering Heroes
+ *   met (more generals), move to the least explored neighbour, train.
+ * - Diplomacy (bot/diplomacy.ts): treaties with the kingdoms it does not border; when no free
+ *   land is left near its borders, a break with the weakest neighbouring kingdom (Neutral →
+ *   Enemy, TV-41) to invade it; elections: the largest kingdom of an alliance whose members hold
+ *   more than half the world calls a vote, and allies vote for it (S5.6.2).
  * The sheet is checked with the real parser and every line it refuses is dropped, so the bot's
  * answer always validates with no issue.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { talent } from './characters.ts';
+import { resolveConfig } from './config.ts';
 import { parseSheet } from './orders/sheet.ts';
-import type { AKState, Character, CharCode } from './state.ts';
+import type { AKState, ArmyType, Character, CharCode, Knowledge } from './state.ts';
 import { CHAR_CODES } from './state.ts';
 import { kingdomOfPlayer } from './view.ts';
-import { distance, neighbours } from './world/geometry.ts';
+import { neighbours } from './world/geometry.ts';
+import { druidRequirement } from './armies/strength.ts';
+import { typeRow } from './armies/types.ts';
+import { type EstUnit, expectedDefenders, expectedRatio, estimateTax, knownOwner, ownUnit } from './bot/estimate.ts';
+import { Budget } from './bot/budget.ts';
+import { diplomacyLines } from './bot/diplomacy.ts';
 
 export function ledArmies(s: AKState, c: Character) {
   return Object.values(s.armies).filter((a) => a.leader === c.id && a.status === 'Led').sort((a, b) => a.id - b.id);
@@ -48,89 +61,224 @@ export function planFor(s: AKState, c: Character): string {
   return t.join(', ');
 }
 
+/** Types a bot never raises: fleets and Whales (no land use), GA (slow; the garrison is not led), own-race monsters needing Druid (G-09). */
+const NO_RECRUIT: ReadonlySet<ArmyType> = new Set<ArmyType>(['FL', 'WH', 'GA', 'EN', 'TR', 'WE', 'EL']);
+
+/** The expected ratio needed to invade: comfortable early, bolder when the Emperor threshold falls (S5.6.2). */
+export const TUNING = { need: 1.3, late: 1.15, desperate: 0.9 };
+export function neededRatio(turn: number): number {
+  return turn >= 25 ? TUNING.late : TUNING.need;
+}
+
+interface Plan { slots: (string | null)[] }
+
+function emptyKnowledge(): Knowledge { return { provinces: {}, sites: {}, characters: {}, alignments: {} }; }
+
 /** The bot's text sheet (checked: only lines the parser accepts). */
 export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
   const k = kingdomOfPlayer(s, player);
   if (k === null) return '';
   const kd = s.kingdoms[k]!;
-  const know = s.knowledge[k];
-  const lines: string[] = [];
-  let treasury = kd.treasury;
-  const armiesOwned = Object.values(s.armies).filter((a) => a.kingdom === k).length;
-  const provincesOwned = Object.values(s.provinces).filter((p) => p.owner === k).length;
+  if (kd.eliminated) return '';
+  const know = s.knowledge[k] ?? emptyKnowledge();
+  const cfg = resolveConfig(s.config).armies;
+  const budget = Budget.of(s, k);
+  const lines: string[] = [...diplomacyLines(s, k, know)];
+  const own = (p: number) => s.provinces[p]?.owner === k;
   const claimed = new Set<number>();
-
-  // Diplomacy: now and then a treaty with a known kingdom that is not an enemy (S5.4.3).
-  const others = Object.values(s.kingdoms).filter((o) => o.id !== k && !o.eliminated && know?.alignments[o.id] !== undefined && kd.relations[o.id] !== 'Enemy');
-  if (others.length && rng.chance(0.15)) lines.push(`TRAITES ${rng.pick(others).id}`);
-
   const chars = Object.values(s.characters).filter((c) => c.kingdom === k && c.alive).sort((a, b) => a.id - b.id);
+  const plans = new Map<number, Plan>();
+  for (const c of chars) plans.set(c.id, { slots: [null, null, null, null, null] });
+  const from = (c: Character) => Math.max(1, c.orderableFrom);
+  const hostile = (p: number): boolean => {
+    const pk = know.provinces[p];
+    if (!pk || pk.terrain === undefined || pk.terrain === 'Sea' || own(p)) return false;
+    const o = knownOwner(pk);
+    if (o === undefined || o === null) return true;
+    return kd.relations[o] === 'Enemy';
+  };
+
+  // Generals: those leading armies, the King, and Heroes at home while money allows (one per 3 provinces).
+  const ownCount = Object.values(s.provinces).filter((p) => p.owner === k).length;
+  const maxGenerals = Math.min(4, 1 + Math.floor(ownCount / 3));
+  const generals: Character[] = [];
   for (const c of chars) {
-    const slots: (string | null)[] = [null, null, null, null, null];
-    const from = Math.max(1, c.orderableFrom);
-    const led = ledArmies(s, c);
-    const here = c.province;
-    const pk = know?.provinces[here];
-    if (led.length > 0) {
-      let p = from;
-      // Recruit at home with savings (one order recruits one type for one commander).
-      const home = s.provinces[here];
-      const types = (pk?.types ?? []).filter((x) => x !== 'FL');
-      if (home?.owner === k && treasury >= 12 && armiesOwned < 3 + 2 * provincesOwned && types.length > 0 && !home.contested) {
-        const type = types[rng.int(0, types.length - 1)]!;
-        slots[p - 1] = `RE ${type} pour ${c.id}`;
-        treasury -= 3;
-        p++;
-      }
-      const targets = neighbours(here).filter((n) => {
-        const kn = know?.provinces[n];
-        if (!kn || kn.pct <= 0 || claimed.has(n)) return false;
-        if (kn.terrain === undefined || kn.terrain === 'Sea') return false;
-        const owner = kn.owner;
-        if (owner && (owner.kingdom !== null || owner.ruler !== undefined)) return false;
-        return true;
-      }).sort((a, b) => defenders(s, k, a) - defenders(s, k, b) || a - b);
-      // §9.7: camped in a contested province, his armies must fight it out before marching on.
-      const contested = !!s.provinces[here]?.contested?.attackers.includes(k);
-      if (contested) { /* stay and train */ } else if (targets.length && p <= 5) {
-        const t = targets[0]!;
-        claimed.add(t);
-        slots[p - 1] = `MO ${t}`;
-        p++;
-      } else if (p <= 5) {
-        // Nothing to take next door: march (G-51 long move over the PR phases) toward the nearest
-        // known land province no one holds, within three provinces.
-        const far = Object.entries(know?.provinces ?? {}).map(([id, kn]) => ({ id: Number(id), kn }))
-          .filter(({ id, kn }) => kn.pct > 0 && kn.terrain !== undefined && kn.terrain !== 'Sea' && !claimed.has(id)
-            && !(kn.owner && (kn.owner.kingdom !== null || kn.owner.ruler !== undefined)) && distance(here, id) <= 3 && id !== here)
-          .sort((a, b) => distance(here, a.id) - distance(here, b.id) || a.id - b.id)[0];
-        if (far) { claimed.add(far.id); slots[p - 1] = `MO ${far.id}`; p++; }
-      }
-      for (; p <= 5; p++) slots[p - 1] = `PR ${bestTraining(c, 'Ta')}`;
-    } else {
-      let p = from;
-      if (p <= 5 && (pk?.pct ?? 0) < 100) { slots[p - 1] = 'EX'; p++; }
-      const sites = (s.provinces[here]?.sites ?? []).filter((id) => know?.sites[id] && !know.sites[id]!.cleared);
-      if (p <= 5 && sites.length && rng.chance(0.35)) { slots[p - 1] = `SE ${sites[0]} / ${planFor(s, c)}`; p++; }
-      const wanderers = Object.values(know?.characters ?? {}).filter((o) => o.kingdom === null && o.province === here);
-      if (p <= 5 && wanderers.length && treasury >= 12) { slots[p - 1] = `HI ${wanderers[0]!.id} pour 3`; treasury -= 3; p++; }
-      if (p <= 5 && (pk?.pct ?? 0) >= 100 && rng.chance(0.7)) {
-        const next = neighbours(here).filter((n) => s.provinces[n] && s.provinces[n]!.terrain !== 'Sea')
-          .sort((a, b) => (know?.provinces[a]?.pct ?? 0) - (know?.provinces[b]?.pct ?? 0) || a - b)[0];
-        if (next !== undefined) { slots[p - 1] = `MO ${next}`; p++; if (p <= 5) { slots[p - 1] = 'EX'; p++; } }
-      }
-      for (; p <= 5; p++) slots[p - 1] = `PR ${bestTraining(c)}`;
-    }
+    const leads = ledArmies(s, c).length > 0;
+    const king = c.id === kd.king;
+    if (leads || king) generals.push(c);
+  }
+  for (const c of chars) {
+    if (generals.includes(c) || generals.length >= maxGenerals) continue;
+    if (own(c.province) && !s.provinces[c.province]!.contested && budget.canAfford(4)) generals.push(c);
+  }
+  generals.sort((a, b) => talent(s, b, 'Ta') - talent(s, a, 'Ta') || a.id - b.id);
+
+  // Forces: the generals standing in one province.
+  const byProvince = new Map<number, Character[]>();
+  for (const g of generals) byProvince.set(g.province, [...(byProvince.get(g.province) ?? []), g]);
+  for (const p of [...byProvince.keys()].sort((a, b) => a - b)) {
+    const group = byProvince.get(p)!;
+    planForce(group, p);
+  }
+  for (const c of chars) if (!generals.includes(c)) planAdventurer(c);
+
+  for (const c of chars) {
+    const slots = plans.get(c.id)!.slots;
     lines.push(`PERSO ${c.id}`);
     slots.forEach((o, i) => { if (o) lines.push(`${i + 1} ${o}`); });
   }
   return cleanSheet(s, k, lines);
-}
 
-/** Armies the kingdom knows in a province (0 when it knows of none). */
-function defenders(s: AKState, k: number, p: number): number {
-  const m = s.knowledge[k]?.provinces[p]?.military;
-  return m ? m.armies.reduce((n, a) => n + a.count, 0) : 0;
+  // ── the force of one province ──────────────────────────────────────────────────────────
+  function planForce(group: Character[], p: number): void {
+    const prov = s.provinces[p];
+    const atHome = own(p) && prov !== undefined;
+    const contested = !!prov?.contested?.attackers.includes(k!);
+    const units: EstUnit[] = [];
+    for (const g of group) for (const a of ledArmies(s, g)) if (a.province === p) units.push(ownUnit(s, cfg, a, g));
+    let next = Math.max(...group.map(from));
+    let recruited = false;
+    const lead = group[0]!;
+    // 1. Take up the garrison armies here that can march (not GA: speed 1), then recruit for the
+    //    best general (one RE per province: the limits are per province).
+    if (atHome && !prov.contested) {
+      const free = Object.values(s.armies).filter((a) => a.kingdom === k && a.status === 'Garrison' && a.province === p && a.type !== 'GA' && a.recruitedFor === undefined && !a.skeleton)
+        .sort((a, b) => a.id - b.id);
+      const f = from(lead);
+      if (free.length && f <= 5) {
+        plans.get(lead.id)!.slots[f - 1] = `PI ${free.map((a) => a.id).join(',')}`;
+        for (const a of free) units.push(ownUnit(s, cfg, a, lead));
+        next = Math.max(next, f + 1);
+      }
+      const types = next <= 5 ? recruitList(lead, p) : [];
+      const at = Math.max(f, next - (free.length ? 0 : 1));
+      if (types.length && at <= 5 && !plans.get(lead.id)!.slots[at - 1]) {
+        plans.get(lead.id)!.slots[at - 1] = `RE ${types.join(',')} pour ${lead.id}`;
+        for (const t of types) units.push(ownUnit(s, cfg, { type: t, race: prov.race!, quality: prov.capitalOf === k ? cfg.recruitQualityHome as 0 : cfg.recruitQuality as 0 }, lead));
+        next = Math.max(next, at + 1);
+        recruited = true;
+      }
+    }
+    const withArmies = group.filter((g) => ledArmies(s, g).length > 0 || (g === lead && units.length > 0));
+    const idle = group.filter((g) => !withArmies.includes(g));
+    // Generals with nothing to lead go home to recruit.
+    for (const g of idle) {
+      if (!atHome || (p !== kd.capital && budget.canAfford(2))) goHome(g);
+      else fill(g, 'Ta');
+    }
+    if (withArmies.length === 0) return;
+    if (contested || next > 5) { for (const g of withArmies) fill(g, 'Ta'); return; }
+    // 2. The best adjacent target by expected ratio.
+    let best: { id: number; score: number; ratio: number } | null = null;
+    for (const n of neighbours(p)) {
+      if (claimed.has(n) || !hostile(n)) continue;
+      const pk = know.provinces[n]!;
+      const ratio = expectedRatio(cfg, units, expectedDefenders(s, know, n), pk.terrain!, pk.pct >= 100);
+      const value = Math.min(ratio, 3) * 4 + estimateTax(pk) + (pk.capitalOf !== undefined ? 10 : 0);
+      if (!best || value > best.score) best = { id: n, score: value, ratio };
+    }
+    const attack = (t: number) => {
+      claimed.add(t);
+      for (const g of withArmies) { plans.get(g.id)!.slots[next - 1] = `MO ${t}`; fill(g, 'Ta', next + 1); }
+    };
+    if (best && best.ratio >= neededRatio(s.turn)) return attack(best.id);
+    // 3. Nothing to take here: an interior province marches toward the frontier (own land only).
+    const frontier = hasHostileNeighbour(p);
+    if (atHome && !frontier && units.length >= 2) {
+      const route = pathToFrontier(p);
+      if (route.length) {
+        for (const g of withArmies) {
+          const slots = plans.get(g.id)!.slots;
+          let ph = next;
+          for (const step of route.slice(0, 2)) { if (ph <= 5) slots[ph - 1] = `MO ${step}`; ph++; }
+          fill(g, 'Ta', ph);
+        }
+        return;
+      }
+    }
+    // 4. Too weak: grow (recruiting here, or at the capital while money allows), else try one's luck.
+    if (recruited) { for (const g of withArmies) fill(g, 'Ta'); return; }
+    if (p !== kd.capital && budget.canAfford(2)) { for (const g of withArmies) goHome(g); return; }
+    if (best && best.ratio >= TUNING.desperate) return attack(best.id);
+    for (const g of withArmies) fill(g, 'Ta');
+  }
+
+  /** The native types to raise here for `lead`, affordable, within the limits (§5.16, G-53), no Druid shortfall. */
+  function recruitList(lead: Character, p: number): ArmyType[] {
+    const prov = s.provinces[p]!;
+    if (prov.race === null) return [];
+    const need = druidRequirement(cfg, lead.race, prov.race);
+    if (need > talent(s, lead, 'Dr')) return [];
+    const home = prov.capitalOf === k;
+    const perType = home ? cfg.recruitPerTypeHome : cfg.recruitPerType;
+    const natives = prov.types.filter((t) => t !== 'GA').length || 1;
+    const limit = natives * perType;
+    const types = prov.types.filter((t) => !NO_RECRUIT.has(t)).sort((a, b) => typeRow(cfg, b).strength - typeRow(cfg, a).strength);
+    const out: ArmyType[] = [];
+    for (let round = 0; round < perType; round++) {
+      for (const t of types) {
+        if (out.length >= limit) break;
+        const pay = typeRow(cfg, t).pay;
+        if (!budget.recruit(pay)) return out;
+        out.push(t);
+      }
+    }
+    return out;
+  }
+
+  function hasHostileNeighbour(p: number): boolean {
+    return neighbours(p).some((n) => hostile(n));
+  }
+
+  /** The shortest walk over own provinces to one with a hostile neighbour (BFS, ascending ids). */
+  function pathToFrontier(start: number): number[] {
+    const prev = new Map<number, number>([[start, start]]);
+    const queue = [start];
+    while (queue.length) {
+      const cur = queue.shift()!;
+      if (cur !== start && hasHostileNeighbour(cur)) {
+        const path: number[] = [];
+        for (let x = cur; x !== start; x = prev.get(x)!) path.unshift(x);
+        return path;
+      }
+      for (const n of neighbours(cur)) if (!prev.has(n) && own(n)) { prev.set(n, cur); queue.push(n); }
+    }
+    return [];
+  }
+
+  function goHome(g: Character): void {
+    const slots = plans.get(g.id)!.slots;
+    const f = from(g);
+    if (g.province !== kd.capital && f <= 5) {
+      slots[f - 1] = `MO ${kd.capital}`; // G-51: the march continues over the following empty phases
+      return;
+    }
+    fill(g, 'Ta');
+  }
+
+  function fill(c: Character, prefer?: CharCode, start = from(c)): void {
+    const slots = plans.get(c.id)!.slots;
+    for (let p = Math.max(start, from(c)); p <= 5; p++) if (!slots[p - 1]) slots[p - 1] = `PR ${bestTraining(c, prefer)}`;
+  }
+
+  // ── an adventurer ──────────────────────────────────────────────────────────────────────
+  function planAdventurer(c: Character): void {
+    const slots = plans.get(c.id)!.slots;
+    let p = from(c);
+    const here = c.province;
+    const pk = know.provinces[here];
+    if (p <= 5 && (pk?.pct ?? 0) < 100) { slots[p - 1] = 'EX'; p++; }
+    const sites = (pk?.sites ?? []).filter((id) => know.sites[id] && !know.sites[id]!.cleared);
+    if (p <= 5 && sites.length && rng.chance(0.35)) { slots[p - 1] = `SE ${sites[0]} / ${planFor(s, c)}`; p++; }
+    const wanderers = Object.values(know.characters).filter((o) => o.kingdom === null && o.province === here).sort((a, b) => a.id - b.id);
+    if (p <= 5 && wanderers.length && budget.hire(4)) { slots[p - 1] = `HI ${wanderers[0]!.id} pour 4`; p++; }
+    if (p <= 5 && (pk?.pct ?? 0) >= 100 && rng.chance(0.7)) {
+      const next = neighbours(here).filter((n) => know.provinces[n]?.terrain !== undefined && know.provinces[n]!.terrain !== 'Sea')
+        .sort((a, b) => (know.provinces[a]?.pct ?? 0) - (know.provinces[b]?.pct ?? 0) || a - b)[0];
+      if (next !== undefined) { slots[p - 1] = `MO ${next}`; p++; if (p <= 5) { slots[p - 1] = 'EX'; p++; } }
+    }
+    fill(c, undefined, p);
+  }
 }
 
 /** Drops every line the parser refuses (twice: a dropped PERSO line voids its orders). */

@@ -7,7 +7,7 @@ import type { AKState, Army, Character } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import { initiative } from '../characters.ts';
 import { scratchOf } from './types.ts';
-import { adjacent } from './geo.ts';
+import { adjacent } from '../world/geometry.ts';
 import { mpLeft, planMove } from './movement.ts';
 import { armiesIn, friendly, ledBy, stance } from './relations.ts';
 import { estimate } from './battle.ts';

@@ -9,7 +9,7 @@ import { resolveBattles } from './resolve.ts';
 import { counterAttacks } from './defend.ts';
 import { armiesIn, isHostileProvince, sortedIds } from './relations.ts';
 import { aliveCount, fallenCount, mercenary } from './lifecycle.ts';
-import { distance, neighbours } from './geo.ts';
+import { distance, neighbours } from '../world/geometry.ts';
 import { planMove } from './movement.ts';
 
 /** Pre-turn: reset MP, recruitment counters, transport flags. */

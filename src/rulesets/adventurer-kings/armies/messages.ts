@@ -5,11 +5,11 @@
  * Phalanx…").
  */
 import type { AKEvent } from '../events.ts';
-import { capital, ecus, listJoin, QUALITY_NAMES, theArmy } from '../report/names.ts';
+import { agreeFr, capital, ecus, isPlural, listJoin, QUALITY_NAMES, theArmy, variant } from '../report/names.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import type { Quality } from '../state.ts';
 
-type Ref = { id: number; type: string; line?: number; outflank?: boolean; target?: number };
+type Ref = { id: number; type: string; line?: number; outflank?: boolean; target?: number; fate?: string };
 
 const L = (env: RenderEnv, fr: string, en: string): string => (env.lang === 'fr' ? fr : en);
 const refs = (x: unknown): Ref[] => (Array.isArray(x) ? (x as Ref[]) : []);
@@ -18,28 +18,44 @@ const fem = (env: RenderEnv, id: unknown): boolean => typeof id === 'number' && 
 const e_ = (env: RenderEnv, id: unknown): string => (fem(env, id) ? 'e' : '');
 const his = (env: RenderEnv, id: unknown): string => (fem(env, id) ? 'her' : 'his');
 const army = (env: RenderEnv, r: Ref): string => theArmy(r.id, r.type, env.lang);
-/** French "de" + the army: `de la 197e Légion`, `du 117e Dragon`. */
-const du = (r: Ref): string => theArmy(r.id, r.type, 'fr').replace(/^(la|le) /, (m) => (m === 'la ' ? 'de la ' : 'du '));
-/** French "à" + the army: `à la 197e Légion`, `au 117e Dragon`. */
-const au = (r: Ref): string => theArmy(r.id, r.type, 'fr').replace(/^(la|le) /, (m) => (m === 'la ' ? 'à la ' : 'au '));
+/** French "de" + the army: `de la 197e Légion`, `du 117e Dragon`, `des 186e Archers`. */
+const du = (r: Ref): string => theArmy(r.id, r.type, 'fr').replace(/^(la|le|les) /, (m) => (m === 'la ' ? 'de la ' : m === 'le ' ? 'du ' : 'des '));
+/** French "à" + the army: `à la 197e Légion`, `au 117e Dragon`, `aux 186e Archers`. */
+const au = (r: Ref): string => theArmy(r.id, r.type, 'fr').replace(/^(la|le|les) /, (m) => (m === 'la ' ? 'à la ' : m === 'le ' ? 'au ' : 'aux '));
 const Army = (env: RenderEnv, r: Ref): string => capital(army(env, r));
 const armies = (env: RenderEnv, list: unknown): string => listJoin(refs(list).map((r) => army(env, r)), env.lang);
 const prov = (env: RenderEnv, id: unknown): string => (typeof id === 'number' ? env.province(id) : '?');
+/** Agreement with armies: the singular or the plural form (`fut` / `furent`, `was` / `were`). */
+const v = (list: Ref | Ref[], sing: string, pl: string): string => (isPlural((Array.isArray(list) ? list : [list]).map((r) => r.type)) ? pl : sing);
+/** A French participle agreed with armies: `repoussé` → `repoussée(s)`. */
+const pp = (list: Ref | Ref[], word: string): string => agreeFr(word, (Array.isArray(list) ? list : [list]).map((r) => r.type));
 const kings = (env: RenderEnv, list: unknown): string => {
   const ks = Array.isArray(list) ? (list as (number | null)[]) : [];
   if (!ks.length || ks.every((k) => k === null)) return L(env, 'les défenseurs indigènes', 'the native defenders');
   return listJoin(ks.map((k) => (k === null ? L(env, 'les indigènes', 'the natives') : k === env.kingdom ? L(env, 'nos troupes', 'our troops') : env.kingdomName(k))), env.lang);
 };
-const quality = (env: RenderEnv, q: unknown): string => QUALITY_NAMES[(typeof q === 'number' ? q : 1) as Quality]?.[env.lang] ?? String(q);
-const plural = (e: AKEvent, env: RenderEnv): boolean => {
-  const att = Array.isArray(e.attackers) ? (e.attackers as number[]) : [];
-  return att.length > 1 || att.includes(env.kingdom);
+/** Whether `kings(list)` names a plural subject (several, our troops, the natives). */
+const kingsPlural = (env: RenderEnv, list: unknown): boolean => {
+  const ks = Array.isArray(list) ? (list as (number | null)[]) : [];
+  return ks.length !== 1 || ks[0] === null || ks[0] === env.kingdom;
 };
+const quality = (env: RenderEnv, q: unknown): string => QUALITY_NAMES[(typeof q === 'number' ? q : 1) as Quality]?.[env.lang] ?? String(q);
+/** The reader's side in a battle: attackers, defenders, or neither (a clairvoyant's view). */
 const ourSide = (e: AKEvent, env: RenderEnv): 'A' | 'D' | null => {
   const att = Array.isArray(e.attackers) ? (e.attackers as number[]) : [];
+  const def = Array.isArray(e.defenders) ? (e.defenders as (number | null)[]) : null;
   if (att.includes(env.kingdom)) return 'A';
-  return 'D';
+  if (def === null || def.includes(env.kingdom)) return 'D';
+  return null;
 };
+/** A deterministic pick among phrasings, from the event's ids (G-98: reports use no RNG). */
+const pick = <T>(list: T[], ...keys: number[]): T => list[variant(list.length, ...keys.map((k) => (Number.isFinite(k) ? k : 0)))]!;
+
+/**
+ * A pick that turns with the column: `k` = [battle, column, …]; the battle chooses where to start,
+ * each next column takes the next wording, so neighbouring columns never read alike.
+ */
+const rotate = <T>(list: T[], k: number[]): T => list[(variant(list.length, k[0] ?? 0, list.length) + (k[1] ?? 0)) % list.length]!;
 
 /** Where a column lies on the front (S8.6: "on the right wing"). */
 function wing(env: RenderEnv, col: number, of: number): string {
@@ -50,24 +66,80 @@ function wing(env: RenderEnv, col: number, of: number): string {
   return col < of / 2 ? L(env, 'Au centre gauche', 'On the left centre') : L(env, 'Au centre droit', 'On the right centre');
 }
 
+/** The clash of the two front units, worded in one of several ways. */
+function clash(env: RenderEnv, where: string, A: Ref, D: Ref, k: number[]): string {
+  const fr = env.lang === 'fr';
+  return rotate([
+    () => (fr ? `${where}, ${army(env, A)} ${v(A, 'fit', 'firent')} face ${au(D)}.` : `${where}, ${army(env, A)} faced ${army(env, D)}.`),
+    () => (fr ? `${where}, ${army(env, A)} ${v(A, 'marcha', 'marchèrent')} droit sur ${army(env, D)}.` : `${where}, ${army(env, A)} marched straight at ${army(env, D)}.`),
+    () => (fr ? `${where}, ${army(env, A)} et ${army(env, D)} se heurtèrent de front.` : `${where}, ${army(env, A)} and ${army(env, D)} clashed head-on.`),
+    () => (fr ? `${where}, ${army(env, D)} ${v(D, 'attendait', 'attendaient')} de pied ferme ${army(env, A)}.` : `${where}, ${army(env, D)} stood firm to meet ${army(env, A)}.`),
+  ], k)();
+}
+
+/**
+ * How a column ended, by its outcome: a close fight, a foregone rout, or an upset (the winner's
+ * odds `pw`), each in several wordings; agreement follows each army's name (« les 186e Archers
+ * furent repoussés », « la 194e Phalange plia »).
+ */
+function decide(env: RenderEnv, W: Ref, Lo: Ref, pw: number | null, k: number[]): string {
+  const fr = env.lang === 'fr';
+  const w = army(env, W), l = army(env, Lo);
+  const close = [
+    () => (fr ? `${capital(l)} se ${v(Lo, 'battit', 'battirent')} vaillamment contre ${w}, mais ${v(Lo, 'fut', 'furent')} sans cesse ${pp(Lo, 'repoussé')}.`
+      : `${capital(l)} fought bravely against ${w}, but ${v(Lo, 'was', 'were')} constantly pushed back.`),
+    () => (fr ? `Longtemps la lutte resta indécise ; enfin ${w} ${v(W, 'prit', 'prirent')} le dessus.` : `For a long while the struggle hung in the balance; at last ${w} gained the upper hand.`),
+    () => (fr ? `Pied à pied, ${w} ${v(W, 'fit', 'firent')} reculer ${l}, qui ${v(Lo, 'céda', 'cédèrent')} enfin.` : `Step by step, ${w} drove back ${l}, which gave way at last.`),
+  ];
+  const rout = [
+    () => (fr ? `${capital(w)} ${v(W, 'enfonça', 'enfoncèrent')} les rangs ${du(Lo)}.` : `${capital(w)} broke the ranks of ${l}.`),
+    () => (fr ? `${capital(l)} ne ${v(Lo, 'put', 'purent')} soutenir le choc ${du(W)} et ${v(Lo, 'plia', 'plièrent')}.` : `${capital(l)} could not withstand the onset of ${w}, and gave way.`),
+    () => (fr ? `${capital(w)} ${v(W, 'balaya', 'balayèrent')} ${l} sans coup férir.` : `${capital(w)} swept ${l} aside without a fight worth the name.`),
+  ];
+  const upset = [
+    () => (fr ? `Contre toute attente, ${w} ${v(W, 'tint', 'tinrent')} bon et ${v(W, 'rejeta', 'rejetèrent')} ${l}.` : `Against all expectation, ${w} held firm and threw back ${l}.`),
+    () => (fr ? `${capital(l)} ${v(Lo, 'semblait', 'semblaient')} ${pp(Lo, 'promis')} à la victoire, mais ${w} en ${v(W, 'décida', 'décidèrent')} autrement.` : `${capital(l)} seemed sure of victory, but ${w} decided otherwise.`),
+  ];
+  const set = pw === null ? close : pw >= 0.7 ? rout : pw <= 0.35 ? upset : close;
+  return rotate(set, [k[0]!, k[1]!, set.length])();
+}
+
 function column(e: AKEvent, env: RenderEnv): string {
   const a = refs(e.a), d = refs(e.d), sa = refs(e.sa), sd = refs(e.sd);
-  const col = Number(e.col), of = Number(e.of);
+  const col = Number(e.col), of = Number(e.of), battle = Number(e.battle);
   const frontA = a.find((u) => !u.line) ?? a[0], frontD = d.find((u) => !u.line) ?? d[0];
+  // The phrasing is chosen from the battle, the column and the armies in it (no RNG, G-98).
+  const k = [battle, col, frontA?.id ?? 0, frontD?.id ?? 0];
   const out: string[] = [];
-  if (frontA && frontD) out.push(L(env, `${wing(env, col, of)}, ${army(env, frontA)} fit face ${au(frontD)}.`, `${wing(env, col, of)}, ${army(env, frontA)} faced ${army(env, frontD)}.`));
-  else if (frontA || frontD) out.push(`${wing(env, col, of)}, ${army(env, (frontA ?? frontD)!)} ${L(env, 'tenait la ligne.', 'held the line.')}`);
+  const where = wing(env, col, of);
+  if (frontA && frontD) out.push(clash(env, where, frontA, frontD, k));
+  else if (frontA || frontD) {
+    const x = (frontA ?? frontD)!;
+    out.push(L(env, `${where}, ${army(env, x)} ${v(x, 'tint', 'tinrent')} la ligne sans trouver d’adversaire.`, `${where}, ${army(env, x)} held the line and met no foe.`));
+  }
   for (const [list, front] of [[a, frontA], [d, frontD]] as const) {
     const flank = list.filter((u) => u !== front && u.outflank);
     const rear = list.filter((u) => u !== front && !u.outflank);
-    if (flank.length) out.push(L(env, `${capital(armies(env, flank))} déborda l’ennemi par le flanc.`, `${capital(armies(env, flank))} swept round the enemy flank.`));
-    if (rear.length) out.push(L(env, `En seconde ligne, ${armies(env, rear)} soutenait l’assaut.`, `In the second line, ${armies(env, rear)} stood in support.`));
+    if (flank.length) {
+      out.push(rotate([
+        L(env, `${capital(armies(env, flank))} ${v(flank, 'déborda', 'débordèrent')} l’ennemi par le flanc.`, `${capital(armies(env, flank))} swept round the enemy flank.`),
+        L(env, `${capital(armies(env, flank))} ${v(flank, 'prit', 'prirent')} l’ennemi de flanc.`, `${capital(armies(env, flank))} took the enemy in the flank.`),
+        L(env, `Par le flanc, ${armies(env, flank)} ${v(flank, 'tomba', 'tombèrent')} sur l’ennemi.`, `From the flank, ${armies(env, flank)} fell upon the enemy.`),
+      ], [k[0]! + 1, k[1]!]));
+    }
+    if (rear.length) {
+      out.push(rotate([
+        L(env, `En seconde ligne, ${armies(env, rear)} ${v(rear, 'soutenait', 'soutenaient')} l’assaut.`, `In the second line, ${armies(env, rear)} stood in support.`),
+        L(env, `Derrière, ${armies(env, rear)} ${v(rear, 'attendait', 'attendaient')} ${v(rear, 'son', 'leur')} tour.`, `Behind, ${armies(env, rear)} waited ${v(rear, 'its', 'their')} turn.`),
+        L(env, `${capital(armies(env, rear))} ${v(rear, 'formait', 'formaient')} la réserve.`, `${capital(armies(env, rear))} formed the reserve.`),
+      ], [k[0]! + 2, k[1]!]));
+    }
   }
   const all = [...a, ...d];
-  for (const s of [...sa, ...sd]) {
-    const t = all.find((u) => u.id === s.target);
-    const flying = s.type === 'DR' || s.type === 'EA';
-    if (t) out.push(L(env, `${Army(env, s)} ${flying ? 'se jeta du ciel sur' : 'surgit des flots contre'} ${army(env, t)} et attaqua sans merci.`, `${Army(env, s)} ${flying ? 'hurled itself from the sky at' : 'rose from the waters against'} ${army(env, t)} and attacked without mercy.`));
+  for (const x of [...sa, ...sd]) {
+    const t = all.find((u) => u.id === x.target);
+    const flying = x.type === 'DR' || x.type === 'EA';
+    if (t) out.push(L(env, `${Army(env, x)} ${flying ? v(x, 'se jeta du ciel sur', 'se jetèrent du ciel sur') : v(x, 'surgit des flots contre', 'surgirent des flots contre')} ${army(env, t)} et ${v(x, 'attaqua', 'attaquèrent')} sans merci.`, `${Army(env, x)} ${flying ? v(x, 'hurled itself from the sky at', 'hurled themselves from the sky at') : 'rose from the waters against'} ${army(env, t)} and attacked without mercy.`));
   }
   if (e.monster) out.push(L(env, 'Un monstre de la contrée se rua dans la mêlée aux côtés des Druides.', 'A monster of the land charged into the fray beside the Druids.'));
   const ev = e.event as { side: 'A' | 'D'; army?: Ref; variant: number } | undefined;
@@ -75,15 +147,15 @@ function column(e: AKEvent, env: RenderEnv): string {
     const favoured = ev.army;
     const victim = ev.side === 'A' ? frontD : frontA;
     if (ev.variant === 0 && victim) out.push(L(env, `Dans cet engagement, l’étendard ${du(victim)} fut pris lors d’une attaque surprise. Certains perdirent courage, mais d’autres redoublèrent d’efforts pour reprendre leur emblème.`, `In this engagement the standard of ${army(env, victim)} was captured in a surprise attack. Some lost heart, but others redoubled their efforts to regain their emblem.`));
-    else if (ev.variant === 1 && favoured) out.push(L(env, `${Army(env, favoured)} trouva une hauteur propice et prit l’ennemi en écharpe.`, `${Army(env, favoured)} found a fold in the ground and took the enemy in enfilade.`));
-    else if (favoured) out.push(L(env, `Une rumeur de victoire courut dans les rangs ${du(favoured)}, qui chargea avec une ardeur nouvelle.`, `A rumour of victory ran through the ranks of ${army(env, favoured)}, which charged with fresh ardour.`));
+    else if (ev.variant === 1 && favoured) out.push(L(env, `${Army(env, favoured)} ${v(favoured, 'trouva', 'trouvèrent')} une hauteur propice et ${v(favoured, 'prit', 'prirent')} l’ennemi en écharpe.`, `${Army(env, favoured)} found a fold in the ground and took the enemy in enfilade.`));
+    else if (favoured) out.push(L(env, `Une rumeur de victoire courut dans les rangs ${du(favoured)}, qui ${v(favoured, 'chargea', 'chargèrent')} avec une ardeur nouvelle.`, `A rumour of victory ran through the ranks of ${army(env, favoured)}, which charged with fresh ardour.`));
   }
   const winner = e.winner === 'A' ? frontA : frontD;
   const loser = e.winner === 'A' ? frontD : frontA;
   if (winner && loser) {
-    out.push(Number(e.battle) % 2 === 0
-      ? L(env, `${Army(env, loser)} se battit vaillamment contre ${army(env, winner)}, mais fut sans cesse repoussé${loser.type === 'LE' || loser.type === 'PH' || loser.type === 'FL' || loser.type === 'GA' || loser.type === 'LC' || loser.type === 'HC' || loser.type === 'WH' ? 'e' : ''}.`, `${Army(env, loser)} fought bravely against ${army(env, winner)}, but was constantly pushed back.`)
-      : L(env, `${Army(env, winner)} enfonça les rangs ${du(loser)}.`, `${Army(env, winner)} broke the ranks of ${army(env, loser)}.`));
+    const p = typeof e.p === 'number' ? e.p : null;
+    const pw = p === null ? null : e.winner === 'A' ? p : 1 - p;
+    out.push(decide(env, winner, loser, pw, k));
   }
   return out.join(' ');
 }
@@ -115,7 +187,9 @@ export const MESSAGES: MessageTable = {
   'army-recruited': (e, env) => {
     const list = refs(e.armies) as (Ref & { quality: number; mercenary: boolean; imported: boolean })[];
     const parts = list.map((a) => `${army(env, a)} (${quality(env, a.quality)}${a.mercenary ? L(env, ', mercenaires', ', mercenaries') : ''}${a.imported ? L(env, ', armes importées', ', imported weapons') : ''})`);
-    const lead = typeof e.leader === 'number' ? L(env, `, sous le commandement de ${env.character(e.leader)}`, `, under the command of ${env.character(e.leader)}`) : L(env, ', pour la garnison', ', for the garrison');
+    const self = typeof e.leader === 'number' && e.leader === e.who;
+    const lead = self ? L(env, `, qu’${fem(env, e.who) ? 'elle' : 'il'} commanderait en personne`, `, to lead in person`)
+      : typeof e.leader === 'number' ? L(env, `, sous le commandement de ${env.character(e.leader)}`, `, under the command of ${env.character(e.leader)}`) : L(env, ', pour la garnison', ', for the garrison');
     return L(env, `${who(e, env)} leva à ${prov(env, e.at)} ${listJoin(parts, 'fr')}${lead}, pour ${ecus(Number(e.cost), 'fr')}.`, `${who(e, env)} raised in ${prov(env, e.at)} ${listJoin(parts, 'en')}${lead}, for ${ecus(Number(e.cost), 'en')}.`);
   },
   'army-picked': (e, env) => L(env, `${who(e, env)} prit le commandement ${refs(e.armies).length > 1 ? 'des armées' : 'de l’armée'} ${armies(env, e.armies)}.`, `${who(e, env)} took command of ${armies(env, e.armies)}.`),
@@ -127,17 +201,28 @@ export const MESSAGES: MessageTable = {
     if (refs(e.buried).length) out.push(L(env, `Privés de leur maître, ${armies(env, e.buried)} retournèrent sous terre.`, `Bereft of their master, ${armies(env, e.buried)} sank back beneath the earth.`));
     return out.join(' ');
   },
-  'army-dispersed': (e, env) => L(env, `Sur l’ordre de ${who(e, env)}, ${armies(env, e.armies)} ${refs(e.armies).length > 1 ? 'furent licenciées et devinrent' : 'fut licenciée et devint'} des mercenaires sans emploi.`, `At ${who(e, env)}’s command, ${armies(env, e.armies)} ${refs(e.armies).length > 1 ? 'were' : 'was'} disbanded and became unemployed mercenaries.`),
-  'army-deserted': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} déserta à ${prov(env, e.at)} et se vendit comme mercenaire.`, `Unpaid, ${army(env, e.army as Ref)} deserted in ${prov(env, e.at)} and turned mercenary.`),
-  'army-unpaid': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} perdit courage (désormais ${quality(env, e.quality)}).`, `Unpaid, ${army(env, e.army as Ref)} lost heart (now ${quality(env, e.quality)}).`),
+  'army-dispersed': (e, env) => L(env, `Sur l’ordre de ${who(e, env)}, ${armies(env, e.armies)} ${v(refs(e.armies), 'fut', 'furent')} ${pp(refs(e.armies), 'licencié')} et ${v(refs(e.armies), 'devint', 'devinrent')} des mercenaires sans emploi.`, `At ${who(e, env)}’s command, ${armies(env, e.armies)} ${v(refs(e.armies), 'was', 'were')} disbanded and became unemployed mercenaries.`),
+  'army-deserted': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'déserta', 'désertèrent')} à ${prov(env, e.at)} et ${v(e.army as Ref, 'se vendit', 'se vendirent')} comme mercenaires.`, `Unpaid, ${army(env, e.army as Ref)} deserted in ${prov(env, e.at)} and turned mercenary.`),
+  'army-unpaid': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'perdit', 'perdirent')} courage (désormais ${quality(env, e.quality)}).`, `Unpaid, ${army(env, e.army as Ref)} lost heart (now ${quality(env, e.quality)}).`),
 
   // ── Battles ──
   'battle': (e, env) => {
     const cmd = e.commanders as { A: number | null; D: number | null };
     const c = (id: number | null) => (id === null ? L(env, 'le commandant de la garnison', 'the Garrison Commander') : env.character(id));
-    return L(env,
-      `Bataille à ${prov(env, e.at)} ! ${capital(kings(env, e.attackers))} ${plural(e, env) ? 'attaquent' : 'attaque'} ${kings(env, e.defenders)}. ${capital(c(cmd.A))} commande les assaillants, ${c(cmd.D)} les défenseurs.`,
-      `Battle in ${prov(env, e.at)}! ${capital(kings(env, e.attackers))} ${plural(e, env) ? 'attack' : 'attacks'} ${kings(env, e.defenders)}. ${capital(c(cmd.A))} commands the attackers, ${c(cmd.D)} the defenders.`);
+    const att = kings(env, e.attackers), def = kings(env, e.defenders);
+    const pl = kingsPlural(env, e.attackers);
+    const k = [Number(e.battle), Number(e.at)];
+    const fr = pick([
+      `${capital(att)} ${pl ? 'attaquèrent' : 'attaqua'} ${def}. ${capital(c(cmd.A))} menait les assaillants, ${c(cmd.D)} les défenseurs.`,
+      `${capital(att)} ${pl ? 'se jetèrent' : 'se jeta'} sur ${def}, ${c(cmd.A)} à ${pl ? 'leur' : 'sa'} tête ; ${c(cmd.D)} commandait en face.`,
+      `Sous les ordres de ${c(cmd.A)}, ${att} ${pl ? 'donnèrent' : 'donna'} l’assaut ; ${c(cmd.D)} conduisait la défense.`,
+    ], ...k);
+    const en = pick([
+      `${capital(att)} attacked ${def}. ${capital(c(cmd.A))} led the attackers, ${c(cmd.D)} the defenders.`,
+      `${capital(att)} fell upon ${def}, led by ${c(cmd.A)}; ${c(cmd.D)} commanded the other side.`,
+      `Under the orders of ${c(cmd.A)}, ${att} went to the assault; ${c(cmd.D)} led the defence.`,
+    ], ...k);
+    return L(env, `Bataille à ${prov(env, e.at)} ! ${fr}`, `Battle in ${prov(env, e.at)}! ${en}`);
   },
   'battle-monster': (e, env) => L(env, `Au moment de l’assaut, ${String(e.name)} sortit de son repaire pour combattre aux côtés des Druides.`, `As the armies closed, ${String(e.name)} came out of its lair to fight beside the Druids.`),
   'battle-event': (e, env) => {
@@ -153,22 +238,35 @@ export const MESSAGES: MessageTable = {
   'battle-result': (e, env) => {
     const side = ourSide(e, env);
     const winner = e.winner as 'A' | 'D';
-    const won = side === winner;
     const lost = refs(e.destroyed);
     const cols = Array.isArray(e.columns) ? (e.columns as string[]) : [];
-    const nA = cols.filter((c) => c === 'A').length;
-    const head = won ? L(env, `Victoire à ${prov(env, e.at)} !`, `Victory in ${prov(env, e.at)}!`) : L(env, `Défaite à ${prov(env, e.at)}.`, `Defeat in ${prov(env, e.at)}.`);
-    const score = L(env, ` Les ${winner === 'A' ? 'assaillants' : 'défenseurs'} l’emportèrent sur ${Math.max(nA, cols.length - nA)} colonne${Math.max(nA, cols.length - nA) > 1 ? 's' : ''} sur ${cols.length}.`, ` The ${winner === 'A' ? 'attackers' : 'defenders'} carried ${Math.max(nA, cols.length - nA)} column${Math.max(nA, cols.length - nA) > 1 ? 's' : ''} of ${cols.length}.`);
-    const dead = lost.length ? L(env, ` Furent anéantis : ${armies(env, lost)}.`, ` Destroyed: ${armies(env, lost)}.`) : L(env, ' Aucune armée ne fut anéantie.', ' No army was destroyed.');
-    const red = refs(e.reduced).length ? L(env, ` ${capital(armies(env, e.reduced))} regagna ses navires, décimé${refs(e.reduced).length > 1 ? 's' : ''}.`, ` ${capital(armies(env, e.reduced))} fell back to the ships, shattered.`) : '';
-    return head + score + dead + red;
+    const won = cols.filter((c) => c === winner).length;
+    const k = [Number(e.battle), Number(e.at), 3];
+    const head = side === null ? ''
+      : side === winner
+        ? pick([L(env, 'La victoire fut nôtre.', 'The victory was ours.'), L(env, 'Le soir venu, le champ de bataille était à nous.', 'By nightfall the field was ours.'), L(env, 'La journée fut à nous.', 'The day was ours.')], ...k)
+        : pick([L(env, 'La journée fut perdue.', 'The day was lost.'), L(env, 'Le soir venu, il fallut reconnaître la défaite.', 'By nightfall, there was no denying the defeat.')], ...k);
+    const sideFr = winner === 'A' ? 'Les assaillants' : 'Les défenseurs', sideEn = winner === 'A' ? 'The attackers' : 'The defenders';
+    const score = cols.length <= 1
+      ? L(env, `${sideFr} l’emportèrent sur ce front unique.`, `${sideEn} carried the only column.`)
+      : won === cols.length
+        ? L(env, `${sideFr} l’emportèrent sur toute la ligne.`, `${sideEn} carried every column.`)
+        : L(env, `${sideFr} l’emportèrent sur ${won} colonnes sur ${cols.length}.`, `${sideEn} carried ${won} columns of ${cols.length}.`);
+    const dead = lost.length
+      ? L(env, `${v(lost, 'Fut', 'Furent')} ${pp(lost, 'anéanti')} : ${armies(env, lost)}.`, `Destroyed: ${armies(env, lost)}.`)
+      : L(env, 'Aucune armée ne fut anéantie.', 'No army was destroyed.');
+    const red = refs(e.reduced);
+    const back = red.length ? L(env, `${capital(armies(env, red))} ${v(red, 'regagna ses', 'regagnèrent leurs')} navires, ${pp(red, 'décimé')}.`, `${capital(armies(env, red))} fell back to the ships, shattered.`) : '';
+    return [head, score, dead, back].filter(Boolean).join(' ');
   },
   'battle-quality': (e, env) => {
     const ch = Array.isArray(e.changes) ? (e.changes as { army: number; type: string; from: number; to: number }[]) : [];
     const up = ch.filter((c) => c.to > c.from), down = ch.filter((c) => c.to < c.from);
     const out: string[] = [];
-    if (up.length) out.push(L(env, `Aguerri${up.length > 1 ? 's' : ''} par le combat, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to)})`), 'fr')} ${up.length > 1 ? 'gagnèrent' : 'gagna'} en valeur.`, `Hardened by the fight, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} gained in worth.`));
-    if (down.length) out.push(L(env, `Éprouvé${down.length > 1 ? 's' : ''}, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to)})`), 'fr')} ${down.length > 1 ? 'perdirent' : 'perdit'} de leur superbe.`, `Shaken, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} lost some of their edge.`));
+    const upr = up.map((c) => ({ id: c.army, type: c.type }));
+    if (up.length) out.push(L(env, `${capital(pp(upr, 'aguerri'))} par le combat, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to)})`), 'fr')} ${v(upr, 'gagna', 'gagnèrent')} en valeur.`, `Hardened by the fight, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} gained in worth.`));
+    const dn = down.map((c) => ({ id: c.army, type: c.type }));
+    if (down.length) out.push(L(env, `${capital(pp(dn, 'éprouvé'))}, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to)})`), 'fr')} ${v(dn, 'perdit de sa', 'perdirent de leur')} superbe.`, `Shaken, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} lost some of their edge.`));
     return out.join(' ');
   },
   'battle-pursuit': (e, env) => {
@@ -178,11 +276,11 @@ export const MESSAGES: MessageTable = {
       ? L(env, `${Army(env, p)} rattrapa ${army(env, t)} dans sa fuite et le tailla en pièces.`, `${Army(env, p)} caught ${army(env, t)} in its flight and cut it to pieces.`)
       : L(env, `${Army(env, p)} rattrapa ${army(env, t)}, qui fit front et repoussa ses poursuivants.`, `${Army(env, p)} caught up with ${army(env, t)}, which turned and drove off its pursuers.`);
   },
-  'battle-retreat': (e, env) => L(env, `${capital(armies(env, e.armies))} battit en retraite vers ${prov(env, e.target)}.`, `${capital(armies(env, e.armies))} retreated to ${prov(env, e.target)}.`),
+  'battle-retreat': (e, env) => L(env, `${capital(armies(env, e.armies))} ${v(refs(e.armies), 'battit', 'battirent')} en retraite vers ${prov(env, e.target)}.`, `${capital(armies(env, e.armies))} retreated to ${prov(env, e.target)}.`),
   'battle-dispersed': (e, env) => {
     const out: string[] = [];
-    if (refs(e.dispersed).length) out.push(L(env, `Sans retraite possible, ${armies(env, e.dispersed)} se débanda et se fondit dans la population.`, `With no way out, ${armies(env, e.dispersed)} broke and melted into the population.`));
-    if (refs(e.mercenaries).length) out.push(L(env, `${capital(armies(env, e.mercenaries))}, coupé de tout, se vendit comme mercenaire.`, `${capital(armies(env, e.mercenaries))}, cut off, sold its swords as mercenaries.`));
+    if (refs(e.dispersed).length) out.push(L(env, `Sans retraite possible, ${armies(env, e.dispersed)} ${v(refs(e.dispersed), 'se débanda et se fondit', 'se débandèrent et se fondirent')} dans la population.`, `With no way out, ${armies(env, e.dispersed)} broke and melted into the population.`));
+    if (refs(e.mercenaries).length) out.push(L(env, `${capital(armies(env, e.mercenaries))}, ${pp(refs(e.mercenaries), 'coupé')} de tout, ${v(refs(e.mercenaries), 'se vendit', 'se vendirent')} comme mercenaires.`, `${capital(armies(env, e.mercenaries))}, cut off, sold its swords as mercenaries.`));
     return out.join(' ');
   },
   'province-conquered': (e, env) => {
@@ -200,5 +298,5 @@ export const MESSAGES: MessageTable = {
   },
   'were-bite': (e, env) => L(env, `Mordus pendant la bataille, les soldats ${du(e.army as Ref)} se sont changés en garous à la pleine lune.`, `Bitten in battle, the soldiers of ${army(env, e.army as Ref)} turned into weres at the full moon.`),
   'troll-regen': (e, env) => L(env, `Des trolls que l’on croyait morts se sont relevés à ${prov(env, e.at)} ; rancuniers, ils se vendent désormais comme mercenaires (${army(env, e.army as Ref)}).`, `Trolls thought dead rose again in ${prov(env, e.at)}; resentful, they now sell themselves as mercenaries (${army(env, e.army as Ref)}).`),
-  'armies-recovered': (e, env) => L(env, `Remis de leurs épreuves, ${armies(env, e.armies)} ${refs(e.armies).length > 1 ? 'ont' : 'a'} retrouvé le niveau Bleu.`, `Recovered from their ordeal, ${armies(env, e.armies)} ${refs(e.armies).length > 1 ? 'are' : 'is'} back to Green.`),
+  'armies-recovered': (e, env) => L(env, `Remis de leurs épreuves, ${armies(env, e.armies)} ${v(refs(e.armies), 'a', 'ont')} retrouvé le niveau Bleu.`, `Recovered from their ordeal, ${armies(env, e.armies)} ${v(refs(e.armies), 'is', 'are')} back to Green.`),
 };

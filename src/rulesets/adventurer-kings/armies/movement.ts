@@ -8,7 +8,7 @@ import type { AKState, Army, Character } from '../state.ts';
 import { talent } from '../characters.ts';
 import type { ArmiesCfg, MoveClass } from './types.ts';
 import { moveClass, typeRow } from './types.ts';
-import { neighbours } from './geo.ts';
+import { neighbours } from '../world/geometry.ts';
 import { provinceStance } from './relations.ts';
 
 /** Table 15.6: Forced-March extra MP for a Ma level and an army speed (TV-34). */

@@ -9,7 +9,7 @@ import { moveClass, typeRow } from './types.ts';
 import type { BUnit, Side } from './battle.ts';
 import { engagementChance } from './battle.ts';
 import { unitStrength, isSea } from './strength.ts';
-import { neighbours } from './geo.ts';
+import { neighbours } from '../world/geometry.ts';
 import { planMove, mpLeft } from './movement.ts';
 import { friendly, stance } from './relations.ts';
 

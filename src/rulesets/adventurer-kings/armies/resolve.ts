@@ -15,7 +15,7 @@ import { scratchOf } from './types.ts';
 import type { BattleOutcome, BUnit, Side } from './battle.ts';
 import { estimate, fight, other, qualityRolls } from './battle.ts';
 import { attackerRetreatTarget, attackerStays, defenderRetreatTarget, defenderStays, pursue, seaNeighbour } from './pursuit.ts';
-import { distance, neighbours } from './geo.ts';
+import { distance, neighbours } from '../world/geometry.ts';
 import { mpLeft, spendMp, unificationChance } from './movement.ts';
 import { armiesIn, friendly, isHostileProvince, provinceStance } from './relations.ts';
 import { destroyArmy, toMercenary } from './lifecycle.ts';
@@ -214,7 +214,7 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
     if (u.bitten && u.fate !== 'destroyed') u.army.pendingWere = true;
     if (u.whaleEscape) { const sea = seaNeighbour(s, p); if (sea !== null) { u.army.province = sea; if (u.army.leader !== undefined) delete u.army.leader; u.army.status = u.army.kingdom === null ? u.army.status : 'Garrison'; } }
   }
-  ctx.emit({ t: 'battle-result', to, at: p, battle: id, winner: out.winner, attackers: [...new Set(attackers.map((a) => a.kingdom!))].sort((a, b) => a - b), destroyed, reduced, columns: out.columns.map((c) => c.winner) });
+  ctx.emit({ t: 'battle-result', to, at: p, battle: id, winner: out.winner, attackers: [...new Set(attackers.map((a) => a.kingdom!))].sort((a, b) => a - b), defenders: defKings, destroyed, reduced, columns: out.columns.map((c) => c.winner) });
   const survA = attackers.filter((a) => alive(s, a) && a.province === p);
   const survD = defenders.filter((a) => alive(s, a) && a.province === p);
   const remA = estimate(s, cfg, survA, p, false), remD = estimate(s, cfg, survD, p, true);
@@ -362,12 +362,13 @@ function narrate(ctx: TurnCtx, id: number, to: number[], out: BattleOutcome): vo
     ctx.emit({ t: 'battle-event', to, at: p, battle: id, side: out.battleEvent, army: u ? ref(u.army) : undefined, variant: id % 3 });
   }
   for (const col of out.columns) {
-    const list = (side: Side, special: boolean) => out.units.filter((u) => u.side === side && u.col === col.col && u.special === special).sort((a, b) => a.line - b.line || b.sortKey - a.sortKey).map((u) => ({ ...ref(u.army), line: u.line, outflank: !!u.outflank, target: u.target }));
+    const list = (side: Side, special: boolean) => out.units.filter((u) => u.side === side && u.col === col.col && u.special === special).sort((a, b) => a.line - b.line || b.sortKey - a.sortKey).map((u) => ({ ...ref(u.army), line: u.line, outflank: !!u.outflank, target: u.target, fate: u.fate }));
     const evUnit = col.event ? out.units.find((u) => u.side === col.event && u.col === col.col) : undefined;
     ctx.emit({
       t: 'battle-column', to, at: p, battle: id, col: col.col, of: out.line,
       a: list('A', false), d: list('D', false), sa: list('A', true), sd: list('D', true),
-      winner: col.winner, event: col.event ? { side: col.event, army: evUnit ? ref(evUnit.army) : undefined, variant: (id + col.col) % 3 } : undefined,
+      // p: the attackers' odds in this column, for the narrative's tone (an upset, a foregone rout).
+      winner: col.winner, p: Math.round(col.p * 100) / 100, event: col.event ? { side: col.event, army: evUnit ? ref(evUnit.army) : undefined, variant: (id + col.col) % 3 } : undefined,
       monster: col.monster || undefined,
     });
   }

@@ -139,14 +139,7 @@ export const ENCOUNTERS_DEFAULTS = {
   randomByTerrain: { Plain: 0.10, Desert: 0.15, Jungle: 0.25, Forest: 0.20, Mountain: 0.15, Sea: 0.05 },
   /** Halved in own or allied territory (G-76). */
   friendlyFactor: 0.5,
-  /** Dragon on mountains at 1/20 (G-13). */
-  mountainDragon: 0.05,
-  /** Individual HP = average ± 20 %, clamped 7–50 (G-13). */
-  monsterHpSpread: 0.20,
-  monsterHpMin: 7,
-  monsterHpMax: 50,
-  /** A random monster carries 1d6 × (tier + 1) gold. */
-  randomGoldDie: 6,
+  // The monsters themselves (Dragon at 1/20, HP ± 20 %, gold 1d6 × (tier + 1)): world constants (G-13).
 
   // ── ravaging (G-14) ──
   boldnessMax: 10,

@@ -67,7 +67,7 @@ export function meleeBlow(ctx: TurnCtx, enc: EncounterState, att: Combatant, def
   const p = meleeChance(cfg, att, def);
   markUsed(att, 'ME');
   if (!ctx.rng.chance(p)) {
-    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee' });
+    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee', round: enc.round });
     return 0;
   }
   let minus = 0;
@@ -79,7 +79,7 @@ export function meleeBlow(ctx: TurnCtx, enc: EncounterState, att: Combatant, def
   if (dmg >= cfg.seriousBlow) def.seriousBlow = true;
   // Hand of Death lasts until its caster is hit in melee (§4.5d).
   att.effects = att.effects.filter((e) => !(e.endsWhenCasterHitInMelee && e.from === def.side));
-  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee', dmg, hp: Math.max(0, def.hp) });
+  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee', dmg, hp: Math.max(0, def.hp), round: enc.round });
   drain(ctx, enc, att, def);
   return dmg;
 }
@@ -101,13 +101,13 @@ function shot(ctx: TurnCtx, enc: EncounterState, att: Combatant, def: Combatant)
   const p = archeryChance(cfg, att, def);
   markUsed(att, 'FI');
   if (!ctx.rng.chance(p)) {
-    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile' });
+    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile', round: enc.round });
     return 0;
   }
   const dmg = Math.max(cfg.minDamage, roll(ctx, att.missileDamage));
   def.hp -= dmg;
   if (dmg >= cfg.seriousBlow) def.seriousBlow = true;
-  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile', dmg, hp: Math.max(0, def.hp) });
+  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile', dmg, hp: Math.max(0, def.hp), round: enc.round });
   drain(ctx, enc, att, def);
   return dmg;
 }
@@ -238,7 +238,7 @@ function firstSide(ctx: TurnCtx, enc: EncounterState, p0: Pick, p1: Pick): 0 | 1
 function advance(ctx: TurnCtx, enc: EncounterState, c: Combatant, to: Range): void {
   if (enc.range >= to) return;
   enc.range = to;
-  ctx.emit({ t: 'enc-advance', to: enc.to, at: enc.at, c: ref(c), range: to });
+  ctx.emit({ t: 'enc-advance', to: enc.to, at: enc.at, c: ref(c), range: to, round: enc.round });
 }
 
 /** Executes one side's tactic this round; returns what it did to the opponent. */

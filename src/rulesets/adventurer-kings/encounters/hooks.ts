@@ -8,7 +8,7 @@
  */
 import type { TurnCtx } from '../turn/context.ts';
 import { talent } from '../characters.ts';
-import { neighbours } from './geo.ts';
+import { neighboursIn } from '../world/geometry.ts';
 import { unnoticedChance } from './formulas.ts';
 import { escratch } from './scratch.ts';
 import { patrolCheck } from './pursuit.ts';
@@ -86,7 +86,7 @@ export function wanderers(ctx: TurnCtx): void {
     const c = s.characters[id]!;
     if (!c.alive || c.role !== 'WanderingHero' || c.kingdom !== null) continue;
     if (!ctx.rng.chance(ctx.cfg.encounters.wanderChance)) continue;
-    const land = neighbours(s, c.province).filter((n) => s.provinces[n]!.terrain !== 'Sea');
+    const land = neighboursIn(s, c.province).filter((n) => s.provinces[n]!.terrain !== 'Sea');
     if (land.length === 0) continue;
     c.province = ctx.rng.pick(land);
   }

@@ -4,6 +4,7 @@
  */
 import type { AKEvent } from '../events.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
+import { ALIGNMENT_NAMES, RACE_SINGULAR, TEMPERAMENT_NAMES, nameOf, variant } from '../report/names.ts';
 
 /** French names of the catalogue's monsters (G-13). */
 const MONSTER_FR: Record<string, string> = {
@@ -35,6 +36,20 @@ function who(r: unknown, env: RenderEnv, cap = false): string {
 }
 
 const L = (env: RenderEnv, fr: string, en: string): string => (env.lang === 'fr' ? fr : en);
+/** A deterministic pick among phrasings, from the event's ids and round (G-98: reports use no RNG). */
+const pick = <T>(list: T[], ...keys: unknown[]): T => list[variant(list.length, ...keys.map((k) => (typeof k === 'number' && Number.isFinite(k) ? k : 0)))]!;
+const refId = (r: unknown): number => (r && typeof r === 'object' && typeof (r as Ref).id === 'number' ? (r as Ref).id : 0);
+/** Whether a combatant is a woman (a character whose sheet says so; monsters are masculine in the prose). */
+const isFem = (r: unknown, env: RenderEnv): boolean => {
+  const x = r as Ref | undefined;
+  return !!x && x.kind === 'character' && env.s.characters[x.id]?.sex === 'F';
+};
+const femId = (id: unknown, env: RenderEnv): boolean => typeof id === 'number' && env.s.characters[id]?.sex === 'F';
+/** `e` when the French participle agrees with a woman. */
+const eF = (f: boolean): string => (f ? 'e' : '');
+const heEn = (f: boolean): string => (f ? 'she' : 'he');
+const hisEn = (f: boolean): string => (f ? 'her' : 'his');
+const himEn = (f: boolean): string => (f ? 'her' : 'him');
 const at = (e: AKEvent, env: RenderEnv): string => (typeof e.at === 'number' ? env.province(e.at) : '?');
 const pts = (n: unknown, env: RenderEnv): string => {
   const k = Number(n);
@@ -52,20 +67,25 @@ function endText(e: AKEvent, env: RenderEnv): string {
   const c = [(e.a as Ref), (e.b as Ref)];
   const side = (i: number | undefined, cap = true) => who(c[i ?? 0], env, cap);
   switch (end.kind) {
-    case 'death': return L(env, `${side(end.loser)} tomba pour ne plus se relever.`, `${side(end.loser)} fell, never to rise again.`);
-    case 'executed': return L(env, `${side(end.who)} fut exécuté sur-le-champ.`, `${side(end.who)} was executed on the spot.`);
+    case 'death': return pick([
+      L(env, `${side(end.loser)} tomba pour ne plus se relever.`, `${side(end.loser)} fell, never to rise again.`),
+      L(env, `${side(end.loser)} s’effondra, mortellement ${isFem(c[end.loser ?? 0], env) ? 'blessée' : 'blessé'}.`, `${side(end.loser)} collapsed, mortally wounded.`),
+      L(env, `Ce fut le dernier coup : ${side(end.loser, false)} ne se releva pas.`, `That was the last blow: ${side(end.loser, false)} did not rise again.`),
+    ], refId(c[0]), refId(c[1]), Number(e.at));
+    case 'executed': return L(env, `${side(end.who)} fut exécuté${eF(isFem(c[end.who ?? 0], env))} sur-le-champ.`, `${side(end.who)} was executed on the spot.`);
     case 'fled': return L(env, `${side(end.who)} parvint à s'enfuir.`, `${side(end.who)} managed to escape.`);
     case 'frozen': return L(env, `Laissant son adversaire prisonnier de la glace, ${side(end.by, false)} s'éclipsa.`, `Leaving the foe locked in ice, ${side(end.by, false)} slipped away.`);
-    case 'charmed': return L(env, `Charmé, son adversaire laissa ${side(end.by, false)} repartir sain et sauf.`, `Charmed, the foe let ${side(end.by, false)} go unharmed.`);
+    case 'charmed': return L(env, `Sous le charme, son adversaire laissa ${side(end.by, false)} repartir sain et sauf.`, `Charmed, the foe let ${side(end.by, false)} go unharmed.`);
     case 'mercy': return L(env, `${side(end.who)} implora grâce, et on l'épargna.`, `${side(end.who)} begged for mercy, and was spared.`);
     case 'ransom': return L(env, `${side(end.who)} dut payer ${end.amount} écus de rançon.`, `${side(end.who)} had to pay a ransom of ${end.amount} écus.`);
     case 'rounds': return L(env, 'Épuisés, les adversaires rompirent le combat sans vainqueur.', 'Exhausted, the opponents broke off with no victor.');
     case 'refused': return L(env, 'La rencontre n\'eut pas lieu.', 'The encounter did not take place.');
     default: {
       const why = end.why;
-      if (why === 'ignore') return L(env, 'La créature se désintéressa de lui, et il put aller son chemin.', 'The creature lost interest in him, and he went his way.');
+      const f = isFem(c[0]?.kind === 'character' ? c[0] : c[1], env);
+      if (why === 'ignore') return L(env, `La créature se désintéressa ${f ? 'd’elle' : 'de lui'}, et ${f ? 'elle' : 'il'} put aller son chemin.`, `The creature lost interest in ${himEn(f)}, and ${heEn(f)} went ${hisEn(f)} way.`);
       if (why === 'quest') return L(env, 'Ils se quittèrent sur un marché conclu.', 'They parted with a bargain struck.');
-      if (why === 'theft') return L(env, 'Il s\'éloigna sans demander son reste.', 'He slipped away without waiting for more.');
+      if (why === 'theft') return L(env, `${f ? 'Elle' : 'Il'} s’éloigna sans demander son reste.`, `${f ? 'She' : 'He'} slipped away without waiting for more.`);
       return L(env, 'Ils se séparèrent sans avoir croisé le fer.', 'They parted without crossing swords.');
     }
   }
@@ -83,30 +103,72 @@ const CAUSE_EN: Record<string, string> = {
 export const MESSAGES: MessageTable = {
   'enc-start': (e, env) => {
     const cause = String(e.cause);
+    // A random encounter was just told by `random-encounter` ("On the road… ran into the Troll"): not again.
+    if (cause === 'random') return '';
     const tail = env.lang === 'fr' ? (CAUSE_FR[cause] ? `, ${CAUSE_FR[cause]}` : '') : (CAUSE_EN[cause] ? `, ${CAUSE_EN[cause]}` : '');
-    return L(env, `À ${at(e, env)}${tail}, ${who(e.a, env)} se trouva face à ${who(e.b, env)}.`, `At ${at(e, env)}${tail}, ${who(e.a, env, true)} came face to face with ${who(e.b, env)}.`);
+    return pick([
+      L(env, `À ${at(e, env)}${tail}, ${who(e.a, env)} se trouva face à ${who(e.b, env)}.`, `At ${at(e, env)}${tail}, ${who(e.a, env)} came face to face with ${who(e.b, env)}.`),
+      L(env, `À ${at(e, env)}${tail}, ${who(e.a, env)} et ${who(e.b, env)} se retrouvèrent face à face.`, `At ${at(e, env)}${tail}, ${who(e.a, env)} and ${who(e.b, env)} met face to face.`),
+    ], refId(e.a), refId(e.b), Number(e.at));
   },
   'enc-end': (e, env) => endText(e, env),
   'enc-advance': (e, env) => {
     const r = Number(e.range);
-    return L(env, `${who(e.c, env, true)} s'avança, ${r === 2 ? 'engageant le corps à corps' : "jusqu'à portée d'arc"}.`, `${who(e.c, env, true)} closed in, ${r === 2 ? 'to grapple hand to hand' : 'to bow range'}.`);
+    const c = who(e.c, env, true);
+    const k = [refId(e.c), Number(e.round), r, Number(e.at)];
+    return r === 2
+      ? pick([
+        L(env, `${c} fondit sur son adversaire : on en vint au corps-à-corps.`, `${c} rushed at the foe, and it came to hand-to-hand fighting.`),
+        L(env, `${c} combla la distance et engagea le corps-à-corps.`, `${c} closed the distance and came to grips.`),
+        L(env, `D’un bond, ${who(e.c, env)} fut au contact.`, `In one bound, ${who(e.c, env)} was at close quarters.`),
+      ], ...k)
+      : pick([
+        L(env, `${c} s'avança jusqu'à portée d'arc.`, `${c} closed to bow range.`),
+        L(env, `${c} gagna du terrain, jusqu'à portée de trait.`, `${c} gained ground, to within bowshot.`),
+      ], ...k);
   },
-  'enc-hit': (e, env) => e.how === 'missile'
-    ? L(env, `Le trait de ${who(e.att, env)} fit mouche, infligeant ${pts(e.dmg, env)} de dégâts à ${who(e.def, env)}.`, `${who(e.att, env, true)}'s shot struck home, inflicting ${pts(e.dmg, env)} of damage on ${who(e.def, env)}.`)
-    : L(env, `${who(e.att, env, true)} frappa ${who(e.def, env)} sans merci, lui infligeant ${pts(e.dmg, env)} de dégâts.`, `${who(e.att, env, true)} struck ${who(e.def, env)} without mercy, inflicting ${pts(e.dmg, env)} of damage.`),
-  'enc-miss': (e, env) => e.how === 'missile'
-    ? L(env, `Le trait de ${who(e.att, env)} manqua sa cible.`, `${who(e.att, env, true)}'s shot went wide.`)
-    : L(env, `${who(e.def, env, true)} esquiva le coup de ${who(e.att, env)}.`, `${who(e.def, env, true)} dodged ${who(e.att, env)}'s blow.`),
+  'enc-hit': (e, env) => {
+    const A = who(e.att, env, true), a = who(e.att, env), D = who(e.def, env, true), d = who(e.def, env), n = pts(e.dmg, env);
+    const k = [Number(e.round), refId(e.att), refId(e.def), Number(e.hp), Number(e.dmg)];
+    return e.how === 'missile'
+      ? pick([
+        L(env, `Le trait de ${a} fit mouche, infligeant ${n} de dégâts à ${d}.`, `${A}'s shot struck home, inflicting ${n} of damage on ${d}.`),
+        L(env, `${A} visa juste : ${n} de dégâts pour ${d}.`, `${A} aimed true: ${n} of damage to ${d}.`),
+        L(env, `${D} fut ${isFem(e.def, env) ? 'atteinte' : 'atteint'} par un trait de ${a} (${n} de dégâts).`, `${D} was hit by a shot from ${a} (${n} of damage).`),
+      ], ...k)
+      : pick([
+        L(env, `${A} frappa ${d} sans merci, lui infligeant ${n} de dégâts.`, `${A} struck ${d} without mercy, inflicting ${n} of damage.`),
+        L(env, `${A} porta à ${d} un coup terrible : ${n} de dégâts.`, `${A} dealt ${d} a terrible blow: ${n} of damage.`),
+        L(env, `${D} encaissa un rude coup de ${a} (${n} de dégâts).`, `${D} took a heavy blow from ${a} (${n} of damage).`),
+        L(env, `Le coup de ${a} porta : ${d} perdit ${n}.`, `${A}'s blow landed: ${d} lost ${n}.`),
+      ], ...k);
+  },
+  'enc-miss': (e, env) => {
+    const A = who(e.att, env, true), a = who(e.att, env), D = who(e.def, env, true);
+    const k = [Number(e.round), refId(e.att), refId(e.def), 5];
+    return e.how === 'missile'
+      ? pick([
+        L(env, `Le trait de ${a} manqua sa cible.`, `${A}'s shot went wide.`),
+        L(env, `Le trait de ${a} se perdit au loin.`, `${A}'s shot flew harmlessly past.`),
+        L(env, `${D} évita de justesse le trait de ${a}.`, `${D} narrowly avoided ${a}'s shot.`),
+      ], ...k)
+      : pick([
+        L(env, `${D} esquiva le coup de ${a}.`, `${D} dodged ${a}'s blow.`),
+        L(env, `${D} para le coup de ${a}.`, `${D} parried ${a}'s blow.`),
+        L(env, `${A} frappa dans le vide.`, `${A} struck at empty air.`),
+        L(env, `Le coup de ${a} ne rencontra que le vide.`, `${A}'s blow met nothing but air.`),
+      ], ...k);
+  },
   'enc-drain': (e, env) => L(env, `La Main de mort arracha encore ${pts(e.dmg, env)} de vie à ${who(e.def, env)}.`, `The Hand of Death tore ${pts(e.dmg, env)} more of life from ${who(e.def, env)}.`),
   'enc-archery-break': (_e, env) => L(env, "L'échange de traits cessa brusquement.", 'The exchange of arrows broke off.'),
   'enc-flee': (e, env) => e.ok
     ? L(env, `${who(e.c, env, true)} prit la fuite${e.auto ? ', profitant de la stupeur de son adversaire' : ''}.`, `${who(e.c, env, true)} took flight${e.auto ? ', while the foe was still dazed' : ''}.`)
-    : L(env, `${who(e.c, env, true)} tenta de fuir, mais ${who(e.opp, env)} lui coupa la retraite.`, `${who(e.c, env, true)} tried to flee, but ${who(e.opp, env)} cut off his retreat.`),
+    : L(env, `${who(e.c, env, true)} tenta de fuir, mais ${who(e.opp, env)} lui coupa la retraite.`, `${who(e.c, env, true)} tried to flee, but ${who(e.opp, env)} cut off ${hisEn(isFem(e.c, env))} retreat.`),
   'enc-mercy': (e, env) => e.ok
-    ? L(env, `À genoux, ${who(e.c, env)} implora la clémence de ${who(e.opp, env)}, qui la lui accorda.`, `On his knees, ${who(e.c, env)} begged ${who(e.opp, env)} for mercy, and it was granted.`)
+    ? L(env, `À genoux, ${who(e.c, env)} implora la clémence de ${who(e.opp, env)}, qui la lui accorda.`, `On ${hisEn(isFem(e.c, env))} knees, ${who(e.c, env)} begged ${who(e.opp, env)} for mercy, and it was granted.`)
     : L(env, `${who(e.c, env, true)} implora grâce, en vain.`, `${who(e.c, env, true)} begged for mercy, in vain.`),
   'enc-interrupted': (e, env) => L(env, `Le sort de ${who(e.c, env)} fut interrompu par l'événement.`, `${who(e.c, env, true)}'s spell was interrupted by the event.`),
-  'enc-dazed': (e, env) => L(env, `${who(e.c, env, true)}, hébété, était incapable de rassembler ses esprits.`, `${who(e.c, env, true)} was dazed, unable to collect his wits.`),
+  'enc-dazed': (e, env) => L(env, `${who(e.c, env, true)}, ${isFem(e.c, env) ? 'hébétée' : 'hébété'}, était incapable de rassembler ses esprits.`, `${who(e.c, env, true)} was dazed, unable to collect ${hisEn(isFem(e.c, env))} wits.`),
   'enc-weapon': (e, env) => L(env, `${env.character(Number(e.who))} tira ${String(e.itemName)}.`, `${env.character(Number(e.who))} drew ${String(e.itemName)}.`),
   'enc-mirror': (e, env) => {
     switch (e.what) {
@@ -137,7 +199,8 @@ export const MESSAGES: MessageTable = {
       case 'refused': return L(env, `${String(e.c)} voulut parler, mais ${String(e.opp)} n'était pas d'humeur à discuter.`, `${String(e.c)} wished to talk, but ${String(e.opp)} was in no mood for words.`);
       default: {
         const i = e.info as { alignment?: string; temperament?: string; wage?: number } | undefined;
-        const extra = i?.alignment ? L(env, ` Il semblait ${i.alignment}, d'humeur ${i.temperament}${i.wage !== undefined ? `, et demandait ${i.wage} écus` : ''}.`, ` He seemed ${i.alignment}, of ${i.temperament} temper${i.wage !== undefined ? `, asking ${i.wage} écus` : ''}.`) : '';
+        const al = (nameOf(ALIGNMENT_NAMES, i?.alignment, env.lang)).toLowerCase(), tp = (nameOf(TEMPERAMENT_NAMES, i?.temperament, env.lang)).toLowerCase();
+        const extra = i?.alignment ? L(env, ` Il semblait d’alignement ${al}, d'humeur ${tp}${i.wage !== undefined ? `, et demandait ${i.wage} écus` : ''}.`, ` He seemed ${al}, of ${tp} temper${i.wage !== undefined ? `, asking ${i.wage} écus` : ''}.`) : '';
         return L(env, `${String(e.c)} s'entretint avec ${String(e.opp)}.${extra}`, `${String(e.c)} talked with ${String(e.opp)}.${extra}`);
       }
     }
@@ -173,13 +236,20 @@ export const MESSAGES: MessageTable = {
   'enc-refused': (e, env) => L(env, `${String(e.c)} refusa d'affronter ${monster(e.opp, env)}.`, `${String(e.c)} refused to face ${monster(e.opp, env)}.`),
   'character-died': (e, env) => {
     const n = env.character(Number(e.id));
-    return e.role === 'King'
-      ? L(env, `${n} est mort. Le royaume pleure son Roi ; l'Héritier royal se prépare à lui succéder.`, `${n} is dead. The kingdom mourns its King; the Royal Heir prepares to succeed him.`)
-      : L(env, `${n} a péri à ${at(e, env)}. Son corps y repose.`, `${n} perished at ${at(e, env)}. His body lies there.`);
+    const f = femId(e.id, env);
+    if (e.role === 'King') {
+      return L(env, `${n} est ${f ? 'morte' : 'mort'}. Le royaume pleure ${f ? 'sa Reine' : 'son Roi'} ; l'Héritier royal se prépare à ${f ? 'lui' : 'lui'} succéder.`, `${n} is dead. The kingdom mourns its ${f ? 'Queen' : 'King'}; the Royal Heir prepares to succeed ${himEn(f)}.`);
+    }
+    return pick([
+      L(env, `Ainsi périt ${n}, à ${at(e, env)}, où son corps repose désormais.`, `Thus perished ${n}, at ${at(e, env)}, where ${hisEn(f)} body now lies.`),
+      L(env, `${n} ne reviendra pas : son corps repose à ${at(e, env)}.`, `${n} will not come back: ${hisEn(f)} body lies at ${at(e, env)}.`),
+    ], Number(e.id), Number(e.at));
   },
   'temperament-changed': (e, env) => {
-    const fr: Record<string, string> = { Cowardly: 'couard', Cautious: 'prudent', Brave: 'brave', Berserk: 'berserk' };
-    return L(env, `Cette rencontre a changé ${env.character(Number(e.who))} : le voilà désormais ${fr[String(e.temperament)] ?? e.temperament}.`, `The encounter changed ${env.character(Number(e.who))}: from now on he is ${String(e.temperament).toLowerCase()}.`);
+    const f = femId(e.who, env);
+    const fr: Record<string, string> = { Cowardly: f ? 'couarde' : 'couard', Cautious: f ? 'prudente' : 'prudent', Brave: 'brave', Berserk: 'berserk' };
+    const en = nameOf(TEMPERAMENT_NAMES, e.temperament as string, 'en').toLowerCase();
+    return L(env, `Cette rencontre a changé ${env.character(Number(e.who))} : ${f ? 'la' : 'le'} voilà désormais ${fr[String(e.temperament)] ?? 'changé'}.`, `The encounter changed ${env.character(Number(e.who))}: from now on ${heEn(f)} is ${en}.`);
   },
   'ravage-stopped': (e, env) => L(env, `${monster(e.monster, env, true)} regagna son repaire et cessa de ravager ${at(e, env)}.`, `${monster(e.monster, env, true)} went back to its lair and stopped ravaging ${at(e, env)}.`),
   'ravage-start': (e, env) => L(env, `Enhardi, ${monster(e.monster, env)} quitta son repaire et se mit à ravager ${at(e, env)} : les impôts en souffriront.`, `Grown bold, ${monster(e.monster, env)} left its lair and began to ravage ${at(e, env)}: the taxes will suffer.`),
@@ -207,10 +277,17 @@ export const MESSAGES: MessageTable = {
   'track-trail': (e, env) => L(env, `${env.character(Number(e.who))} suivit la trace de ${env.character(Number(e.target))} jusqu'à ${at(e, env)}.`, `${env.character(Number(e.who))} tracked ${env.character(Number(e.target))} as far as ${at(e, env)}.`),
   'track-ended': (e, env) => L(env, `${env.character(Number(e.who))} ne trouva que la dépouille de ${env.character(Number(e.target))}.`, `${env.character(Number(e.who))} found only the remains of ${env.character(Number(e.target))}.`),
   'track-report': (e, env) => {
+    const f = femId(e.target, env);
     const items = (e.items as string[]).length ? list(e.items, env) : L(env, 'rien de notable', 'nothing of note');
-    const armies = (e.armies as unknown[]).length;
-    const fr = `${env.character(Number(e.who))} fila ${String(e.name)} à ${at(e, env)} : ${String(e.race)}, ${String(e.alignment)}, ${String(e.temperament)} ; il porte ${items} et mène ${armies} armée${armies > 1 ? 's' : ''}.${e.action ? ` Ce trimestre, il avait pour ordre « ${String(e.action)} ».` : ''}${e.treasury !== undefined ? ` Son trésor : ${e.treasury} écus ; ses provinces : ${(e.provinces as number[]).join(', ')}.` : ''}`;
-    const en = `${env.character(Number(e.who))} shadowed ${String(e.name)} at ${at(e, env)}: ${String(e.race)}, ${String(e.alignment)}, ${String(e.temperament)}; he carries ${items} and leads ${armies} arm${armies === 1 ? 'y' : 'ies'}.${e.action ? ` This season his order was "${String(e.action)}".` : ''}${e.treasury !== undefined ? ` Treasury: ${e.treasury} écus; provinces: ${(e.provinces as number[]).join(', ')}.` : ''}`;
+    const n = (e.armies as unknown[]).length;
+    const lo = (x: string) => x.toLowerCase();
+    const race = nameOf(RACE_SINGULAR, e.race as string, env.lang), al = nameOf(ALIGNMENT_NAMES, e.alignment as string, env.lang), tp = nameOf(TEMPERAMENT_NAMES, e.temperament as string, env.lang);
+    const Il = f ? 'Elle' : 'Il', He = f ? 'She' : 'He';
+    const leadsFr = n ? `mène ${n} armée${n > 1 ? 's' : ''}` : 'ne mène aucune armée';
+    const leadsEn = n ? `leads ${n} arm${n === 1 ? 'y' : 'ies'}` : 'leads no army';
+    const provs = Array.isArray(e.provinces) ? (e.provinces as number[]).map((p) => env.province(p)) : [];
+    const fr = `${env.character(Number(e.who))} fila ${String(e.name)} à ${at(e, env)} : ${race}, d’alignement ${lo(al)}, de tempérament ${lo(tp)}. ${Il} porte ${items} et ${leadsFr}.${e.action ? ` Cette saison, ${f ? 'elle' : 'il'} avait pour ordre « ${String(e.action)} ».` : ''}${e.treasury !== undefined ? ` Son trésor : ${e.treasury} écus ; ses provinces : ${provs.join(', ') || 'aucune'}.` : ''}`;
+    const en = `${env.character(Number(e.who))} shadowed ${String(e.name)} at ${at(e, env)}: ${race}, ${lo(al)}, ${lo(tp)}. ${He} carries ${items} and ${leadsEn}.${e.action ? ` This season ${hisEn(f)} order was "${String(e.action)}".` : ''}${e.treasury !== undefined ? ` Treasury: ${e.treasury} écus; provinces: ${provs.join(', ') || 'none'}.` : ''}`;
     return L(env, fr, en);
   },
   'patrol-start': (e, env) => L(env, `${env.character(Number(e.who))} commença à patrouiller autour de ${at(e, env)}.`, `${env.character(Number(e.who))} began to patrol around ${at(e, env)}.`),

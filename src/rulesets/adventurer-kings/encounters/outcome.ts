@@ -8,7 +8,7 @@ import type { Character, CharCode, College, Temperament } from '../state.ts';
 import { TEMPERAMENTS } from '../state.ts';
 import { tryImprove } from '../kingdom/training.ts';
 import type { EncounterState } from './types.ts';
-import { monsterTier } from './monsters.ts';
+import { randomMonsterGold } from '../world/monsters.ts';
 import { escratch } from './scratch.ts';
 
 function audience(c: Character): number[] {
@@ -78,7 +78,7 @@ export function applyOutcome(ctx: TurnCtx, enc: EncounterState): void {
         }
         site.treasure.items = [];
       } else {
-        gold = ctx.rng.int(1, cfg.randomGoldDie) * (monsterTier(loser.monster) + 1);
+        gold = randomMonsterGold(loser.monster, ctx.rng, ctx.cfg.world);
       }
       if (k) k.treasury += gold;
       // Defender of the Empire: the monster's total HP (Table 15.10).

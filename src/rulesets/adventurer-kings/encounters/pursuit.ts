@@ -17,7 +17,7 @@ import { knowledgeOf } from '../knowledge/knowledge.ts';
 import { tryImprove } from '../kingdom/training.ts';
 import { characterCombatant, leadsArmies } from './combatant.ts';
 import { pursuitChanceFor } from './formulas.ts';
-import { distance, neighbours, stepToward } from './geo.ts';
+import { distance, neighboursIn, stepToward } from '../world/geometry.ts';
 import { specialPlanOf, validatePlan } from './plan.ts';
 import { randomEncounterCheck } from './random.ts';
 import { audienceOf, fight, newEncounter, refuses } from './setup.ts';
@@ -196,13 +196,13 @@ export function patrolCheck(ctx: TurnCtx, intruder: Character): boolean {
     const k = s.kingdoms[p.kingdom]!;
     if (k.relations[intruder.kingdom] !== 'Enemy') continue;
     if (owner === null || (owner !== p.kingdom && k.relations[owner] !== 'Allied')) continue;
-    if (P !== p.province && !neighbours(s, p.province).includes(P)) continue;
+    if (P !== p.province && !neighboursIn(s, p.province).includes(P)) continue;
     if (bestMartial(ctx, intruder) > bestMartial(ctx, p)) continue;
     sc.enDone.add(key);
     if (P !== p.province) {
       const chance = pursuitChanceFor(ctx.cfg.encounters, talent(s, p, 'Sp'), false, 1, false);
       if (!ctx.rng.chance(chance)) {
-        const others = neighbours(s, p.province).filter((n) => n !== P);
+        const others = neighboursIn(s, p.province).filter((n) => n !== P);
         const lost = others.length ? ctx.rng.pick(others) : p.province;
         moveCharacter(ctx, p, lost);
         ctx.emit({ t: 'patrol-missed', to: audienceOf(p), who: p.id, at: lost, intruder: intruder.id });

@@ -5,7 +5,7 @@
 import type { TurnCtx } from '../turn/context.ts';
 import type { Character } from '../state.ts';
 import { characterCombatant, leadsArmies, monsterCombatant } from './combatant.ts';
-import { makeMonster, RANDOM_TABLE } from './monsters.ts';
+import { randomEncounterMonster } from '../world/monsters.ts';
 import { randomEncounterChance } from './formulas.ts';
 import { specialPlanOf, validatePlan } from './plan.ts';
 import { fight, newEncounter, refuses } from './setup.ts';
@@ -26,8 +26,7 @@ export function randomEncounterCheck(ctx: TurnCtx, char: Character, province: nu
   if (!char.alive || !p || leadsArmies(ctx, char)) return { encounter: false, alive: char.alive };
   const cfg = ctx.cfg.encounters;
   if (!ctx.rng.chance(randomEncounterChance(cfg, p.terrain, friendlyFor(ctx, char, province)))) return { encounter: false, alive: true };
-  const kind = p.terrain === 'Mountain' && ctx.rng.chance(cfg.mountainDragon) ? 'dragon' : ctx.rng.pick(RANDOM_TABLE[p.terrain]);
-  const monster = makeMonster(kind, ctx.rng, cfg);
+  const monster = randomEncounterMonster(p.terrain, ctx.rng, ctx.cfg.world);
   const plan = validatePlan(ctx.s, char, specialPlanOf(char), 'special').plan;
   const m = monsterCombatant(monster, 0);
   const c = characterCombatant(ctx, char, 1, plan, 'special');

@@ -8,7 +8,7 @@ import type { Combatant, EncounterCause, EncounterState } from './types.ts';
 import { SPELL_RANGE } from './types.ts';
 import { applyDuellists } from './combatant.ts';
 import { characterTier, refusalChance } from './formulas.ts';
-import { monsterTier } from './monsters.ts';
+import { tier as monsterTier } from '../world/monsters.ts';
 import { runEncounter, type RunOptions } from './engine.ts';
 import { applyOutcome } from './outcome.ts';
 

@@ -10,9 +10,7 @@ import { talent } from '../characters.ts';
 import { knowledgeOf } from '../knowledge/knowledge.ts';
 import type { Combatant, EncounterState } from './types.ts';
 import { alignmentDistance } from './formulas.ts';
-import { monsterTier } from './monsters.ts';
-
-const DRUID_LEVEL: Record<string, number> = { 'birds-mammals': 1, 'reptiles-marine': 2, insectoid: 3, other: 4 };
+import { DRUID_TALK_LEVEL, tier as monsterTier } from '../world/monsters.ts';
 
 /** G-61: at most 80 characters; digit runs of 6 or more and e-mail/URL-like strings removed. */
 export function sanitizeSay(text: string, max = 80, digitRun = 6): string {
@@ -73,7 +71,7 @@ export function talk(ctx: TurnCtx, enc: EncounterState, a: Combatant, b: Combata
   }
   const m = b.monster!;
   const dr = a.char ? talent(ctx.s, a.char, 'Dr') : 0;
-  const needs = m.druid ? DRUID_LEVEL[m.druid] ?? 4 : 4;
+  const needs = m.druid ? DRUID_TALK_LEVEL[m.druid] ?? 4 : 4;
   if (!m.flags.speaks && dr < needs) {
     ctx.emit({ t: 'enc-talk', to: enc.to, at: enc.at, c: a.name, opp: b.name, outcome: 'not-understood' });
     return 'fail';

@@ -8,8 +8,7 @@ import type { AKState, Relation } from '../state.ts';
 import type { AKSheet, TurnCtx } from '../turn/context.ts';
 import { knowledgeOf } from '../knowledge/knowledge.ts';
 import { addInvention, inventionInfo } from './discoveries.ts';
-import { kingdomsAdjacent } from './geo.ts';
-import { isSpecial, kscratch, liveKingdoms, pairKey } from './util.ts';
+import { isSpecial, kingdomsAdjacent, kscratch, liveKingdoms, pairKey } from './util.ts';
 
 const SCALE: readonly Relation[] = ['Enemy', 'Neutral', 'Allied'];
 

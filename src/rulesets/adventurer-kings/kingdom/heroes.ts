@@ -41,10 +41,20 @@ export function refusesKingdom(s: AKState, cfg: HiringCfg, hero: Character, king
  * alignment refusal). A quote above 4 cannot be hired with HI. Draws (once per pair) as needed.
  */
 export function heroWage(s: AKState, cfg: HiringCfg, hero: Character, kingdom: number, rng: Rng): number | null {
+  if (!s.kingdoms[kingdom] || !kingOf(s, kingdom)) return null;
+  if (refusesKingdom(s, cfg, hero, kingdom, rng)) return null;
+  return wageAsked(s, cfg, hero, kingdom, rng);
+}
+
+/**
+ * The G-10 wage formula for this Hero and kingdom, with the inclination drawn once per pair and
+ * kept, but without the special-alignment refusal (which only stops HI): the wage of a Hero
+ * who joins by Charm or Resurrection, "computed at that moment" (G-10). Null without a King.
+ */
+export function wageAsked(s: AKState, cfg: HiringCfg, hero: Character, kingdom: number, rng: Rng): number | null {
   const k = s.kingdoms[kingdom];
   const king = kingOf(s, kingdom);
   if (!k || !king) return null;
-  if (refusesKingdom(s, cfg, hero, kingdom, rng)) return null;
   const inc = inclinationToward(cfg, hero, kingdom, rng);
   return wageFormula(cfg, alignmentDistance(hero.alignment, k.alignment), hero.race === king.race, temperamentDistance(hero.temperament, king.temperament), inc);
 }

@@ -6,7 +6,7 @@
 import type { Lang } from '../../../engine/ruleset.ts';
 import type { AKEvent } from '../events.ts';
 import {
-  ALIGNMENT_NAMES, capital, CHAR_NAMES, deFr, ecus, listJoin, nameOf, OFFICE_NAMES, QUALITY_NAMES, RELATION_NAMES, theArmy,
+  ALIGNMENT_NAMES, capital, variant, CHAR_NAMES, deFr, ecus, listJoin, nameOf, OFFICE_NAMES, QUALITY_NAMES, RELATION_NAMES, theArmy,
 } from '../report/names.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { inventionName } from '../world/inventions.ts';
@@ -81,8 +81,8 @@ export const MESSAGES: MessageTable = {
   'hire-refused': (e, env) => {
     const h = env.character(num(e.hero));
     if (e.tooFar) {
-      return L(env, `${who(e, env)} offrit ${ecus(num(e.offer), env.lang)} à ${h}, qui répondit que son prix dépassait de loin 4 écus : nos idéaux sont trop éloignés des siens.`,
-        `${who(e, env)} offered ${ecus(num(e.offer), env.lang)} to ${h}, who answered that ${his(env, e.hero)} price was far above 4 écus: our ideals and ${fem(env, e.hero) ? 'hers' : 'his'} are worlds apart.`);
+      return L(env, `${who(e, env)} offrit ${ecus(num(e.offer), env.lang)} à ${h}, qui répondit qu’aucune somme raisonnable ne l’achèterait : ses idéaux étaient trop éloignés des nôtres.`,
+        `${who(e, env)} offered ${ecus(num(e.offer), env.lang)} to ${h}, who answered that no reasonable sum would buy ${fem(env, e.hero) ? 'her' : 'him'}: ${his(env, e.hero)} ideals and ours are worlds apart.`);
     }
     return L(env, `${who(e, env)} offrit ${ecus(num(e.offer), env.lang)} à ${h}, qui refusa d’un haussement d’épaules : l’offre était trop maigre.`,
       `${who(e, env)} offered ${ecus(num(e.offer), env.lang)} to ${h}, who refused with a shrug: the offer was too meagre.`);
@@ -114,7 +114,16 @@ export const MESSAGES: MessageTable = {
       return L(env, `${w} s’exerça en ${c}${withWhom} et progressa jusqu’au niveau ${num(e.level)}.${apt}`, `${w} practised ${c}${withWhom} and rose to level ${num(e.level)}.${apt}`);
     }
     if (e.mode === 'teaching') return L(env, `${w} transmit ce qu’${fem(env, e.who) ? 'elle' : 'il'} savait en ${c} à ${chars(env, partners)}, sans rien apprendre de neuf.`, `${w} taught ${c} to ${chars(env, partners)}, learning nothing new.`);
-    return L(env, `${w} s’exerça en ${c}${withWhom}, sans progrès notable.`, `${w} practised ${c}${withWhom}, without notable progress.`);
+    // No progress this season: one of several wordings, from the character, the season and the year
+    // (G-98: no RNG), so that four quiet seasons of study do not read as the same sentence four times.
+    const f = fem(env, e.who);
+    const quiet = [
+      L(env, `${w} s’exerça en ${c}${withWhom}, sans progrès notable.`, `${w} practised ${c}${withWhom}, without notable progress.`),
+      L(env, `${w} persévéra en ${c}${withWhom}, sans résultat visible pour l’instant.`, `${w} kept at ${c}${withWhom}, with nothing to show for it yet.`),
+      L(env, `${w} passa la saison à s’exercer en ${c}${withWhom} ; les progrès se font attendre.`, `${w} spent the season practising ${c}${withWhom}; progress is slow in coming.`),
+      L(env, `${f ? 'Studieuse' : 'Studieux'}, ${w} s’appliqua encore en ${c}${withWhom}, sans percée notable.`, `${w} applied ${f ? 'herself' : 'himself'} once more to ${c}${withWhom}, without a breakthrough.`),
+    ];
+    return quiet[(variant(quiet.length, num(e.who), env.s.turn) + e.phase) % quiet.length]!;
   },
   'talent-gained': (e, env) => L(env, `L’expérience aidant, ${who(e, env)} atteignit le niveau ${num(e.level)} en ${charName(e.code, 'fr')}.`, `With experience, ${who(e, env)} reached level ${num(e.level)} in ${charName(e.code, 'en')}.`),
   'army-trained': (e, env) => {

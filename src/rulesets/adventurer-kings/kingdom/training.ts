@@ -57,13 +57,15 @@ export function improve(ctx: TurnCtx, c: Character, code: CharCode, basePct: num
 }
 
 /**
- * Experience (Table 15.7, G-97), for the other domains: `basePct` is the table's chance (10 for
- * exploration, 15 for theft…). Emits `talent-gained` to the character's kingdom on success.
+ * Experience (Table 15.7, G-97), the one implementation every domain calls (exploring, spying,
+ * casting, encounters, armies): `basePct` is the table's chance in % (10 for exploration, 15 for
+ * theft…). Emits `experience-gain` (rendered in world/messages.ts) to the character's kingdom on
+ * success; `cause` says which action taught it.
  */
 export function tryImprove(ctx: TurnCtx, c: Character, code: CharCode, basePct: number, cause = 'experience'): boolean {
   const g = improve(ctx, c, code, basePct);
   if (g.gained) {
-    ctx.emit({ t: 'talent-gained', to: c.kingdom === null ? [] : [c.kingdom], who: c.id, at: c.province, code, level: c.talent[code], aptitudeRose: g.aptitudeRose, cause });
+    ctx.emit({ t: 'experience-gain', to: c.kingdom === null ? [] : [c.kingdom], who: c.id, at: c.province, code, level: c.talent[code], aptitudeUp: g.aptitudeRose, cause });
   }
   return g.gained;
 }

@@ -5,6 +5,7 @@
 import type { Rng } from '../../../engine/rng.ts';
 import type { AKState, Alignment, Character, Kingdom } from '../state.ts';
 import { ALIGNMENTS, TEMPERAMENTS, type Temperament } from '../state.ts';
+import { neighboursIn } from '../world/geometry.ts';
 
 /**
  * "x %" (G-00): success if u < x/100. Certain and impossible chances draw nothing, so that the
@@ -45,6 +46,15 @@ export function alignmentDistance(a: Alignment, b: Alignment): number {
 
 export function temperamentDistance(a: Temperament, b: Temperament): number {
   return Math.abs(TEMPERAMENTS.indexOf(a) - TEMPERAMENTS.indexOf(b));
+}
+
+/** Kingdoms a and b own adjacent provinces (S5.4.5). */
+export function kingdomsAdjacent(s: AKState, a: number, b: number): boolean {
+  for (const p of Object.values(s.provinces)) {
+    if (p.owner !== a) continue;
+    for (const n of neighboursIn(s, p.id)) if (s.provinces[n]!.owner === b) return true;
+  }
+  return false;
 }
 
 /** Divine and Undead are the special alignments (§13). */

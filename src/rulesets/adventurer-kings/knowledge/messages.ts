@@ -7,6 +7,7 @@ import type { AKEvent } from '../events.ts';
 import type { ArmyType } from '../state.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { inventionName } from '../world/inventions.ts';
+import { atPlace } from '../report/names.ts';
 import type { MilitaryReport } from './spy.ts';
 
 const TYPE_NAMES: Record<ArmyType, [string, string, string, string]> = {
@@ -81,7 +82,7 @@ function spyReport(e: AKEvent, env: RenderEnv): string {
   const who = env.character(e.who as number);
   const where = env.province(e.at as number);
   const r = e as unknown as MilitaryReport;
-  return (fr ? `Rapport de ${who}, en ${where} : ` : `Report from ${who}, in ${where}: `) + reportText(r, env);
+  return (fr ? `Rapport de ${who}, ${atPlace(where, 'fr')} : ` : `Report from ${who}, ${atPlace(where, 'en')}: `) + reportText(r, env);
 }
 
 function noticed(e: AKEvent, env: RenderEnv): string {
@@ -93,7 +94,7 @@ function noticed(e: AKEvent, env: RenderEnv): string {
   else if (e.role === 'RulingHero') side = fr ? 'seigneur du pays' : 'lord of the land';
   else side = fr ? 'sans maître' : 'masterless';
   const leads = e.leadsArmies ? (fr ? ', à la tête de troupes' : ', leading troops') : '';
-  return fr ? `On a vu ${name} (${e.character}), ${side}${leads}, en ${where}.` : `${name} (${e.character}), ${side}${leads}, was seen in ${where}.`;
+  return fr ? `On a vu ${name} (${e.character}), ${side}${leads}, ${atPlace(where, 'fr')}.` : `${name} (${e.character}), ${side}${leads}, was seen ${atPlace(where, 'en')}.`;
 }
 
 export const MESSAGES: MessageTable = {

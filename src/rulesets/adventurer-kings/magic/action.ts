@@ -12,8 +12,8 @@ import type { TurnCtx } from '../turn/context.ts';
 import { type SpellCode, SPELLS, spellCollege } from './spells.ts';
 import type { SpellTargetValue } from './target.ts';
 import { actionSpellsLeft, casterLevel, countActionSpell, prob, spellChance } from './chance.ts';
-import { experience } from './experience.ts';
-import { withinOne } from './geo.ts';
+import { tryImprove } from '../kingdom/training.ts';
+import { adjacent } from '../world/geometry.ts';
 import { bodyProvince, leadsArmies } from './util.ts';
 import { applyLandSpell } from './effects-land.ts';
 import { killBacklash } from './backlash.ts';
@@ -36,7 +36,7 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
   if (t.province !== undefined) {
     const p = s.provinces[t.province];
     if (!p) return why(`la province ${t.province} n'existe pas`, `province ${t.province} does not exist`);
-    if (!withinOne(caster.province, t.province)) {
+    if (caster.province !== t.province && !adjacent(caster.province, t.province)) { // range "C or A" (S3.2)
       return why(`la province ${t.province} n'est ni celle du lanceur ni une province voisine`, `province ${t.province} is neither the caster's nor an adjacent one`);
     }
     if (spell === 'PA' && p.terrain !== 'Sea') return why(`Diviser les océans ne s'applique qu'à une province maritime`, `Part the Oceans only works on a sea province`);
@@ -124,7 +124,7 @@ export function castActionSpell(ctx: TurnCtx, caster: Character, req: ActionCast
       if (leadsArmies(ctx.s, v.id)) p = prob(p * ctx.cfg.magic.killHalvedFactor); // §4.5b: halved vs a Hero leading an army
     }
     ok = ctx.rng.chance(p);
-    experience(ctx, caster, college, ctx.cfg.magic.experienceChance);
+    tryImprove(ctx, caster, college, ctx.cfg.magic.experienceChance * 100, 'cast');
   }
   const base = { t: 'spell-cast', to: caster.kingdom === null ? [] : [caster.kingdom], who: caster.id, at: caster.province, spell, ok, item: item?.id ?? null, level, ...req.target };
   const felt: Felt[] = [];

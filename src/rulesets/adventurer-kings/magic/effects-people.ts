@@ -10,7 +10,8 @@ import type { TurnCtx } from '../turn/context.ts';
 import type { Felt, Outcome } from './action.ts';
 import type { SpellCode } from './spells.ts';
 import type { SpellTargetValue } from './target.ts';
-import { bodyProvince, heroWage, killByMagic, sortedIds } from './util.ts';
+import { bodyProvince, killByMagic, sortedIds } from './util.ts';
+import { wageAsked } from '../kingdom/heroes.ts';
 import { killCharacter } from '../encounters/outcome.ts';
 
 const why = (fr: string, en: string): Localized => ({ fr, en });
@@ -102,7 +103,7 @@ function resurrect(ctx: TurnCtx, caster: Character, v: Character, felt: Felt[]):
   v.role = 'HeroInService';
   v.kingdom = caster.kingdom;
   delete v.heir;
-  if (caster.kingdom !== null) v.wage = heroWage(s, v, caster.kingdom, ctx.rng); // G-10: no initial cost
+  if (caster.kingdom !== null) v.wage = wageAsked(s, ctx.cfg.kingdom.hiring, v, caster.kingdom, ctx.rng) ?? 1; // G-10: no initial cost
   if (before !== null && before !== caster.kingdom) felt.push({ to: [before], outcome: 'risen-away', character: v.id });
   return { outcome: 'risen', character: v.id };
 }
@@ -139,7 +140,7 @@ function charm(ctx: TurnCtx, caster: Character, v: Character, felt: Felt[]): Out
     }
     out.alignment = v.alignment;
   }
-  if (before !== caster.kingdom && caster.kingdom !== null) v.wage = heroWage(s, v, caster.kingdom, ctx.rng); // G-10/G-27: no initial cost
+  if (before !== caster.kingdom && caster.kingdom !== null) v.wage = wageAsked(s, ctx.cfg.kingdom.hiring, v, caster.kingdom, ctx.rng) ?? 1; // G-10/G-27: no initial cost
   if (before !== null && before !== caster.kingdom) felt.push({ to: [before], outcome: 'charmed-away', character: v.id });
   return out;
 }

@@ -7,6 +7,7 @@
 import type { AKEvent } from '../events.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { isSpellCode, SPELLS } from './spells.ts';
+import { atPlace } from '../report/names.ts';
 
 type L2 = { fr: string; en: string };
 const pick = (env: RenderEnv, x: L2): string => x[env.lang];
@@ -107,7 +108,7 @@ function castOutcome(e: AKEvent, env: RenderEnv): string {
     }
     case 'OR:oration': return pick(env, { fr: `Sa harangue enflamma les cœurs : les armées qui marchent avec ${c} combattront cette année avec une ardeur nouvelle.`, en: `The oration set hearts ablaze: the armies marching with ${c} will fight this year with new ardour.` });
     case 'PH:phantom': return pick(env, { fr: `Des armées fantômes se formèrent dans la brume et prirent place aux côtés de ${c} pour le reste de l'année.`, en: `Phantom armies formed in the mist and took their place beside ${c} for the rest of the year.` });
-    case 'CL:vision': return pick(env, { fr: `Dans un miroir d'eau noire apparut ${c}, en ${prov(e, env)} ; tout ce qui lui arrivera cette année sera su.`, en: `In a mirror of black water appeared ${c}, in ${prov(e, env)}; all that befalls ${f ? 'her' : 'him'} this year will be known.` });
+    case 'CL:vision': return pick(env, { fr: `Dans un miroir d'eau noire apparut ${c}, ${atPlace(prov(e, env), 'fr')} ; tout ce qui lui arrivera cette année sera su.`, en: `In a mirror of black water appeared ${c}, in ${prov(e, env)}; all that befalls ${f ? 'her' : 'him'} this year will be known.` });
     case 'KI:killed': return pick(env, { fr: `Les aiguilles s'enfoncèrent dans la figurine ; au même instant ${c} s'effondra, mort.`, en: `The needles sank into the figurine; at that very moment ${c} collapsed, dead.` });
     case 'KI:immune-king': return pick(env, { fr: `Mais ${c} est de sang royal : la figurine resta sans pouvoir.`, en: `But ${c} is of royal blood: the figurine remained powerless.` });
     case 'KI:immune-undead': return pick(env, { fr: `Mais on ne tue pas ce qui est déjà mort : ${c} n'en ressentit rien.`, en: `But one cannot kill what is already dead: ${c} felt nothing.` });

@@ -10,7 +10,7 @@
 import type { AKState, Army, Quality } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import { armiesIn, removeArmy, sortedIds } from './util.ts';
-import { neighbours } from './geo.ts';
+import { neighboursIn } from '../world/geometry.ts';
 import { prob } from './chance.ts';
 
 const HUMANOID = new Set(['Human', 'Elf', 'Dwarf', 'Orc']);
@@ -59,7 +59,7 @@ export function spreadPlague(ctx: TurnCtx): void {
   });
   for (const src of sources) {
     const c = s.provinces[src]!.effects!.plague!.chance;
-    for (const n of neighbours(s, src)) {
+    for (const n of neighboursIn(s, src)) {
       if (s.provinces[n]!.effects?.plague) continue;
       if (!ctx.rng.chance(ctx.cfg.magic.plagueSpread)) continue;
       const toll = plagueProvince(ctx, n, c);

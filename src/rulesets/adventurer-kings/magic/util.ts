@@ -1,11 +1,9 @@
 /**
  * Small state helpers of the magic domain. Some of them are local stand-ins for functions that
- * belong to other domains (removing an army, a character's death, a Hero's wage): they follow
+ * belong to other domains (removing an army, a character's death): they follow
  * the rules cited and are listed in the magic helper's report.
  */
-import type { AKState, Alignment, Character, Temperament } from '../state.ts';
-import { ALIGNMENTS, TEMPERAMENTS } from '../state.ts';
-import type { Rng } from '../../../engine/rng.ts';
+import type { AKState, Character } from '../state.ts';
 
 export function sortedIds<T>(rec: Record<number, T>): number[] {
   return Object.keys(rec).map(Number).sort((a, b) => a - b);
@@ -25,29 +23,6 @@ export function removeArmy(s: AKState, id: number): void {
 export function leadsArmies(s: AKState, charId: number): boolean {
   for (const id of sortedIds(s.armies)) if (s.armies[id]!.leader === charId) return true;
   return false;
-}
-
-export function alignmentDistance(a: Alignment, b: Alignment): number {
-  return Math.abs(ALIGNMENTS.indexOf(a) - ALIGNMENTS.indexOf(b));
-}
-function temperamentDistance(a: Temperament, b: Temperament): number {
-  return Math.abs(TEMPERAMENTS.indexOf(a) - TEMPERAMENTS.indexOf(b));
-}
-
-/**
- * A Hero's wage in a kingdom's service (G-10):
- * max(1, 1 + d_align + [d_align ≥ 3] + [race ≠ King's] + [temperament distance ≥ 2] + inclination).
- * Simplification: the inclination (−1, 0, 0, +1) is drawn here from the turn's RNG, not from a
- * per-(Hero, kingdom) seed.
- */
-export function heroWage(s: AKState, hero: Character, kingdom: number, rng: Rng): number {
-  const k = s.kingdoms[kingdom];
-  const king = k ? s.characters[k.king] : undefined;
-  if (!k || !king) return 1;
-  const d = alignmentDistance(hero.alignment, k.alignment);
-  const inclination = rng.pick([-1, 0, 0, 1]);
-  return Math.max(1, 1 + d + (d >= 3 ? 1 : 0) + (hero.race !== king.race ? 1 : 0)
-    + (temperamentDistance(hero.temperament, king.temperament) >= 2 ? 1 : 0) + inclination);
 }
 
 /**

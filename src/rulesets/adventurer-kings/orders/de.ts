@@ -7,7 +7,7 @@
 import type { OrderSpec } from '../turn/context.ts';
 import { orderFailed } from '../turn/context.ts';
 import { resolveConfig } from '../config.ts';
-import { distance } from '../armies/geo.ts';
+import { distance } from '../world/geometry.ts';
 import { ledBy } from '../armies/relations.ts';
 
 export interface DefendValue { centre: number }

@@ -10,15 +10,14 @@
  */
 import type { AKState, Character, Terrain } from '../state.ts';
 import type { OrderSpec } from '../turn/context.ts';
-import { orderFailed } from '../turn/context.ts';
 import { resolveConfig } from '../config.ts';
 import { knowledgeOf, provinceKnowledge, raiseExploration } from '../knowledge/knowledge.ts';
 import { inventionExplorationBonus } from '../world/inventions.ts';
-import { gainExperience } from '../world/experience.ts';
-import { isProvince } from '../world/geometry.ts';
+import { tryImprove } from '../kingdom/training.ts';
+import { formatHere, isHere, parseHere, type HereValue } from './here.ts';
 import { randomEncounterCheck } from '../encounters/random.ts';
 
-export interface ExValue { province?: number }
+export type ExValue = HereValue;
 
 /** The Ex level the formula uses (G-07 aptitude switch, plus item and invention Ex bonuses, C8). */
 export function explorerLevel(s: AKState, c: Character): number {
@@ -39,23 +38,13 @@ export const EX: OrderSpec<ExValue> = {
   code: 'EX',
   syntax: 'EX',
   label: { fr: 'Explorer la province', en: 'Explore the province' },
-  parse(args) {
-    if (args.length === 0) return { value: {} };
-    const p = Number(args[0]);
-    if (args.length > 1 || !Number.isInteger(p) || !isProvince(p)) {
-      return { error: { fr: "EX s'écrit seul : il explore la province où se trouve le personnage", en: 'EX takes no argument: it explores the province where the character is' } };
-    }
-    return { value: { province: p } };
-  },
-  format: (v) => (v.province === undefined ? 'EX' : `EX ${v.province}`),
+  parse: (args) => parseHere(args, { fr: "EX s'écrit seul : il explore la province où se trouve le personnage", en: 'EX takes no argument: it explores the province where the character is' }),
+  format: (v) => formatHere('EX', v),
   execute(ctx, char, value, order) {
     if (char.kingdom === null) return;
     const s = ctx.s;
     const where = char.province;
-    if (value.province !== undefined && value.province !== where) {
-      orderFailed(ctx, char, order, { fr: `le personnage n'est pas en ${value.province}`, en: `the character is not in ${value.province}` });
-      return;
-    }
+    if (!isHere(ctx, char, value, order)) return;
     const prov = s.provinces[where]!;
     const kingdom = char.kingdom;
     const at = { turn: s.turn, phase: ctx.phase };
@@ -80,7 +69,7 @@ export const EX: OrderSpec<ExValue> = {
       sites: found.map((id) => ({ id, ...kn.sites[id]! })), fallen: pk.fallen.length,
       ...(pk.pct >= 100 ? { exactTax: prov.taxBase } : {}),
     });
-    gainExperience(ctx, char, 'Ex', ctx.cfg.world.exploreExperience);
+    tryImprove(ctx, char, 'Ex', ctx.cfg.world.exploreExperience * 100, 'explore');
     randomEncounterCheck(ctx, char, where);
   },
 };

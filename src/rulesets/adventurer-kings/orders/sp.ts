@@ -9,36 +9,26 @@
  * 10 % Spy experience (Table 15.7). Spying gives the stealth roll for the turn (G-100).
  */
 import type { OrderSpec } from '../turn/context.ts';
-import { orderFailed } from '../turn/context.ts';
 import { talent } from '../characters.ts';
 import { provinceKnowledge, refreshOwner } from '../knowledge/knowledge.ts';
 import { approximate, knowledgeScratch, militaryReport, spyMargin } from '../knowledge/spy.ts';
-import { gainExperience } from '../world/experience.ts';
-import { isProvince, neighbours } from '../world/geometry.ts';
+import { tryImprove } from '../kingdom/training.ts';
+import { neighbours } from '../world/geometry.ts';
+import { formatHere, isHere, parseHere, type HereValue } from './here.ts';
 
-export interface SpValue { province?: number }
+export type SpValue = HereValue;
 
 export const SP: OrderSpec<SpValue> = {
   code: 'SP',
   syntax: 'SP',
   label: { fr: 'Espionner la province', en: 'Spy on the province' },
-  parse(args) {
-    if (args.length === 0) return { value: {} };
-    const p = Number(args[0]);
-    if (args.length > 1 || !Number.isInteger(p) || !isProvince(p)) {
-      return { error: { fr: "SP s'écrit seul : il espionne la province où se trouve le personnage", en: 'SP takes no argument: it spies the province where the character is' } };
-    }
-    return { value: { province: p } };
-  },
-  format: (v) => (v.province === undefined ? 'SP' : `SP ${v.province}`),
+  parse: (args) => parseHere(args, { fr: "SP s'écrit seul : il espionne la province où se trouve le personnage", en: 'SP takes no argument: it spies the province where the character is' }),
+  format: (v) => formatHere('SP', v),
   execute(ctx, char, value, order) {
     if (char.kingdom === null) return;
     const s = ctx.s;
     const where = char.province;
-    if (value.province !== undefined && value.province !== where) {
-      orderFailed(ctx, char, order, { fr: `le personnage n'est pas en ${value.province}`, en: `the character is not in ${value.province}` });
-      return;
-    }
+    if (!isHere(ctx, char, value, order)) return;
     const kingdom = char.kingdom;
     const prov = s.provinces[where]!;
     const at = { turn: s.turn, phase: ctx.phase };
@@ -77,6 +67,6 @@ export const SP: OrderSpec<SpValue> = {
       t: 'spy', to: [kingdom], who: char.id, at: where, owners, tax, margin: Math.round(m * 100), types: [...prov.types],
       capitalOf: prov.capitalOf ?? null, ...(report ? { report } : {}), ...(inventions ? { inventions } : {}), ...(stolen ? { stolen } : {}),
     });
-    gainExperience(ctx, char, 'Sp', ctx.cfg.knowledge.spyExperience);
+    tryImprove(ctx, char, 'Sp', ctx.cfg.knowledge.spyExperience * 100, 'spy');
   },
 };

@@ -47,28 +47,52 @@ export const RACE_SINGULAR: Record<ArmyRace, Localized> = {
   Were: { fr: 'Garou', en: 'Were' },
 };
 
-/** Army types (Table 15.8) as a unit's name in battle prose, singular, with the French gender. */
-export const ARMY_TYPE_NAMES: Record<ArmyType, Localized & { fem: boolean }> = {
+/**
+ * Army types (Table 15.8) as a unit's name in battle prose, with its grammar: French gender, and
+ * whether the name is a plural (« les 186e Archers furent repoussés », "the 186th Archers were").
+ */
+export const ARMY_TYPE_NAMES: Record<ArmyType, Localized & { fem: boolean; pl?: boolean }> = {
   GA: { fr: 'Garnison', en: 'Garrison', fem: true },
-  BO: { fr: 'Archers', en: 'Archers', fem: false },
-  AX: { fr: 'Hacheurs', en: 'Axemen', fem: false },
+  BO: { fr: 'Archers', en: 'Archers', fem: false, pl: true },
+  AX: { fr: 'Hacheurs', en: 'Axemen', fem: false, pl: true },
   PH: { fr: 'Phalange', en: 'Phalanx', fem: true },
   LE: { fr: 'Légion', en: 'Legion', fem: true },
   LC: { fr: 'Cavalerie légère', en: 'Light Cavalry', fem: true },
   HC: { fr: 'Cavalerie lourde', en: 'Heavy Cavalry', fem: true },
-  CH: { fr: 'Chariots', en: 'Chariots', fem: false },
-  EL: { fr: 'Éléphants', en: 'Elephants', fem: false },
-  CC: { fr: 'Chameaux', en: 'Camels', fem: false },
-  WR: { fr: 'Wargs', en: 'Wargs', fem: false },
+  CH: { fr: 'Chariots', en: 'Chariots', fem: false, pl: true },
+  EL: { fr: 'Éléphants', en: 'Elephants', fem: false, pl: true },
+  CC: { fr: 'Chameaux', en: 'Camels', fem: false, pl: true },
+  WR: { fr: 'Wargs', en: 'Wargs', fem: false, pl: true },
   DR: { fr: 'Dragon', en: 'Dragon', fem: false },
-  EA: { fr: 'Aigles', en: 'Eagles', fem: false },
-  WH: { fr: 'Baleines', en: 'Whales', fem: true },
+  EA: { fr: 'Aigles', en: 'Eagles', fem: false, pl: true },
+  WH: { fr: 'Baleines', en: 'Whales', fem: true, pl: true },
   FL: { fr: 'Flotte', en: 'Fleet', fem: true },
-  ME: { fr: 'Tritons', en: 'Tritons', fem: false },
-  EN: { fr: 'Ents', en: 'Ents', fem: false },
-  TR: { fr: 'Trolls', en: 'Trolls', fem: false },
-  WE: { fr: 'Garous', en: 'Weres', fem: false },
+  ME: { fr: 'Tritons', en: 'Tritons', fem: false, pl: true },
+  EN: { fr: 'Ents', en: 'Ents', fem: false, pl: true },
+  TR: { fr: 'Trolls', en: 'Trolls', fem: false, pl: true },
+  WE: { fr: 'Garous', en: 'Weres', fem: false, pl: true },
 };
+
+/** The grammar of an army's name (unknown type: feminine singular, « l’armée 12 »). */
+export function armyGrammar(type: string): { fem: boolean; pl: boolean } {
+  const t = ARMY_TYPE_NAMES[type as ArmyType];
+  return t ? { fem: t.fem, pl: !!t.pl } : { fem: true, pl: false };
+}
+
+/**
+ * Agreement with one army or a list of them: `agree(env.lang, refs, 'fut', 'furent')`. Several
+ * armies, or one whose name is a plural, take the plural form.
+ */
+export function isPlural(types: string[]): boolean {
+  return types.length > 1 || (types.length === 1 && armyGrammar(types[0]!).pl);
+}
+
+/** A French past participle or adjective agreed with armies: `repoussé` → `repoussée`, `repoussés`, `repoussées`. */
+export function agreeFr(word: string, types: string[]): string {
+  const pl = isPlural(types);
+  const fem = types.length > 0 && types.every((t) => armyGrammar(t).fem);
+  return `${word}${fem ? 'e' : ''}${pl && !word.endsWith('s') ? 's' : ''}`;
+}
 
 export const QUALITY_NAMES: Record<Quality, Localized> = {
   0: { fr: 'Réduit', en: 'Reduced' },
@@ -171,11 +195,21 @@ export function armyName(id: number, type: string, lang: Lang): string {
   return `${ordinal(id, lang, t.fem)} ${t[lang]}`;
 }
 
-/** The same with its definite article: `la 197e Légion`, `le 117e Dragon`; `the 197th Legion`. */
+/** The same with its definite article: `la 197e Légion`, `le 117e Dragon`, `les 186e Archers`; `the 197th Legion`. */
 export function theArmy(id: number, type: string, lang: Lang): string {
   const t = ARMY_TYPE_NAMES[type as ArmyType];
   if (!t) return armyName(id, type, lang);
-  return lang === 'fr' ? `${t.fem ? 'la' : 'le'} ${armyName(id, type, lang)}` : `the ${armyName(id, type, lang)}`;
+  return lang === 'fr' ? `${t.pl ? 'les' : t.fem ? 'la' : 'le'} ${armyName(id, type, lang)}` : `the ${armyName(id, type, lang)}`;
+}
+
+/**
+ * « à » before a province as the reader knows it: a named province is a place (« à Zanost (601) »,
+ * one rule for every name, G-98); a bare number reads « dans la province 601 ». English: `in`.
+ */
+export function atPlace(label: string, lang: Lang): string {
+  const bare = /^\d+$/.test(label);
+  if (lang === 'fr') return bare ? `dans la province ${label}` : `à ${label}`;
+  return bare ? `in province ${label}` : `in ${label}`;
 }
 
 /** A number as the reports write it: `1 234` (narrow no-break space in French), `1,234`. */

@@ -28,7 +28,13 @@ const WIDTH = 100;
 
 /** Wraps a paragraph at about WIDTH characters (the report is also shown as preformatted text). */
 export function wrap(text: string, width = WIDTH): string {
-  const words = text.split(/\s+/).filter(Boolean);
+  // French punctuation stands apart (« a : b ; c ! ») but never opens a line, and « never closes one.
+  const words: string[] = [];
+  for (const w of text.split(/[ \t\r\n]+/).filter(Boolean)) {
+    const prev = words[words.length - 1];
+    if (prev !== undefined && (/^[;:!?»]+[.,]?$/.test(w) || prev === '«')) words[words.length - 1] = `${prev} ${w}`;
+    else words.push(w);
+  }
   const lines: string[] = [];
   let line = '';
   for (const w of words) {
@@ -54,9 +60,12 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   const v = playerView(s, player);
   const turn = reportTurn(s, events);
   const mine: Rendered[] = [];
+  const failed = new Set<string>();
   for (const e of events) {
     if (!Array.isArray(e.to) || !e.to.includes(k)) continue;
     const text = renderEvent(e, env);
+    // The same order that failed for the same reason (a dead hero's standing orders) is told once a year.
+    if (e.t === 'order-failed') { if (failed.has(text)) continue; failed.add(text); }
     // An event that carries a battle number belongs to that battle's narrative, whatever its kind.
     if (text) mine.push({ e, text, section: typeof e.battle === 'number' && sectionOf(e.t) === 'chronicle' ? 'battle' : sectionOf(e.t) });
   }
@@ -167,7 +176,8 @@ function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
   // One paragraph per character; his name leads it in bold unless his first sentence already opens with it.
   for (const [id, texts] of byChar) {
     const name = env.character(id);
-    out.push(wrap(texts[0]!.startsWith(name) ? texts.join(' ') : `**${name}.** ${texts.join(' ')}`));
+    const body = pronouns(texts.join(' '), name, env.s.characters[id]?.sex === 'F', env.lang);
+    out.push(wrap(body.startsWith(name) ? body : `**${name}.** ${body}`));
   }
   if (other.length) out.push(wrap(other.join(' ')));
   // Battles: one narrative per battle (its number, else its place), in the order they were fought.
@@ -188,6 +198,28 @@ function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
     out.push(`#### ${title}`, wrap([first, ...texts.slice(1)].filter(Boolean).join(' ')));
   }
   return out;
+}
+
+/**
+ * A paragraph about one character reads like a story, not a list: when two sentences in a row open
+ * with his name, the second opens with « Il » / « Elle » (He / She) instead. Every other one only,
+ * so that the name comes back often enough to keep clear who acts.
+ */
+export function pronouns(text: string, name: string, fem: boolean, lang: Lang): string {
+  if (!name) return text;
+  const sentences = text.split(/(?<=[.!?»])\s+(?=[A-ZÀ-ÖØ-Þ«*])/u);
+  const opens = (x: string) => x.startsWith(`${name} `) && /^\p{Ll}/u.test(x.slice(name.length + 1));
+  const pron = lang === 'fr' ? (fem ? 'Elle' : 'Il') : fem ? 'She' : 'He';
+  let prevNamed = false;
+  return sentences.map((x) => {
+    if (opens(x)) {
+      if (prevNamed) { prevNamed = false; return `${pron} ${x.slice(name.length + 1)}`; }
+      prevNamed = true;
+      return x;
+    }
+    prevNamed = false;
+    return x;
+  }).join(' ');
 }
 
 /** A section's events, each with its season. */

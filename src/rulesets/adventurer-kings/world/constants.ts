@@ -87,6 +87,8 @@ export const WORLD_DEFAULTS = {
   monsterHpMax: 50,
   /** Chance of the Dragon in a mountain random encounter (G-13: "plus Dragon at 1/20"). */
   mountainDragon: 0.05,
+  /** A random monster carries 1d6 × (tier + 1) gold (G-13). */
+  randomGoldDie: 6,
 
   // ── G-18: treasure and legends ──
   /** gold = (tier + 1) × 1d10 (G-18). */

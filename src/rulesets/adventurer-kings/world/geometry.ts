@@ -3,6 +3,7 @@
  * (rows 2, 4, 6, 8 shifted half a hex east), province id = 100 × row + column (101 … 918),
  * east–west wrap (columns 18 and 01 are adjacent), impassable polar caps north and south.
  */
+import type { AKState } from '../state.ts';
 import { WORLD_DEFAULTS } from './constants.ts';
 
 export const ROWS = WORLD_DEFAULTS.rows;
@@ -91,4 +92,21 @@ export function within(id: number, radius: number): number[] {
 /** Adjacent to both a and b (DE reactions, TV-47). */
 export function adjacentToBoth(p: number, a: number, b: number): boolean {
   return adjacent(p, a) && adjacent(p, b);
+}
+
+/** The neighbours that exist in this game's map (hand-built test states may hold only a few provinces), ascending. */
+export function neighboursIn(s: AKState, id: number): number[] {
+  return neighbours(id).filter((n) => s.provinces[n] !== undefined);
+}
+
+/** One step from `from` toward `to`: the existing neighbour closest to `to` (lowest id on ties). */
+export function stepToward(s: AKState, from: number, to: number): number {
+  if (from === to) return from;
+  let best = from;
+  let bd = distance(from, to);
+  for (const n of neighboursIn(s, from)) {
+    const d = distance(n, to);
+    if (d < bd) { bd = d; best = n; }
+  }
+  return best;
 }

@@ -9,6 +9,7 @@ import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { legendText } from './items.ts';
 import { describeMonster } from './monsters.ts';
 import { siteTitle } from './names.ts';
+import { atPlace, variant } from '../report/names.ts';
 
 type FoundSite = SiteKnowledge & { id: number };
 
@@ -31,7 +32,7 @@ export function describeSite(s: FoundSite, env: RenderEnv): string {
   const fr = env.lang === 'fr';
   const title = `${siteTitle(s.type, s.name, env.lang)} (site ${s.id})`;
   const guard = s.monster
-    ? fr ? `${/^(les )/i.test(siteTitle(s.type, s.name, 'fr')) ? 'gardées' : /^la /i.test(siteTitle(s.type, s.name, 'fr')) ? 'gardée' : 'gardé'} par ${describeMonster(s.monster, s.descriptor, 'fr')}`
+    ? fr ? `${s.type === 'underground' ? 'gardés' : /^(les )/i.test(siteTitle(s.type, s.name, 'fr')) ? 'gardées' : /^la /i.test(siteTitle(s.type, s.name, 'fr')) ? 'gardée' : 'gardé'} par ${describeMonster(s.monster, s.descriptor, 'fr')}`
       : `guarded by ${describeMonster(s.monster, s.descriptor, 'en')}`
     : fr ? 'que plus rien ne garde' : 'no longer guarded';
   return `${title}, ${guard}${fr ? ' ; ' : '; '}${legendText(s.legend, env.lang)}`;
@@ -56,20 +57,24 @@ function explore(e: AKEvent, env: RenderEnv): string {
       ? `${who} explora ${where} : le royaume en connaît désormais ${pct} % (contre ${before} %).`
       : `${who} parcourut une fois encore ${where}, qui n'avait plus guère de secrets (${pct} %).`;
     out += sitesSentence(sites, env, pronoun(env, e.who as number).subj);
-    if (sites.length === 0 && pct > before) out += ' Aucun lieu remarquable ne se révéla.';
-    if (typeof e.exactTax === 'number') out += ` La province rapporte exactement ${e.exactTax} écu${(e.exactTax as number) > 1 ? 's' : ''} par an.`;
+    // Rng-free variants (G-98), so that a kingdom's explorers do not all write the same sentence.
+    const vk = variant(3, e.who as number, e.at as number, env.s.turn, e.phase);
+    if (sites.length === 0 && pct > before) out += [' Aucun lieu remarquable ne se révéla.', ' Nul lieu d’aventure ne s’y révéla.', ' Aucune ruine, aucun antre ne s’offrit à la vue.'][vk];
+    if (typeof e.exactTax === 'number') out += [` La province rapporte exactement ${e.exactTax} écu${(e.exactTax as number) > 1 ? 's' : ''} par an.`, ` On sait désormais ce qu’elle rapporte : ${e.exactTax} écu${(e.exactTax as number) > 1 ? 's' : ''} par an.`, ` Ses impôts valent exactement ${e.exactTax} écu${(e.exactTax as number) > 1 ? 's' : ''} par an.`][vk];
     const f = e.fallen as number;
-    out += f > 0 ? ` Sur un ancien champ de bataille gisent les restes de ${f} armée${f > 1 ? 's' : ''} tombée${f > 1 ? 's' : ''} jadis.` : '';
+    out += f > 0 ? ` Sur un ancien champ de bataille gisent les restes ${f > 1 ? `de ${f} armées tombées` : 'd’une armée tombée'} jadis.` : '';
     return out;
   }
   out = pct > before
     ? `${who} explored ${where}: the kingdom now knows ${pct}% of it (up from ${before}%).`
     : `${who} roamed ${where} once more, a land with few secrets left (${pct}%).`;
   out += sitesSentence(sites, env, pronoun(env, e.who as number).subj);
-  if (sites.length === 0 && pct > before) out += ' No remarkable place came to light.';
-  if (typeof e.exactTax === 'number') out += ` The province yields exactly ${e.exactTax} écu${(e.exactTax as number) === 1 ? '' : 's'} a year.`;
+  const vk = variant(3, e.who as number, e.at as number, env.s.turn, e.phase);
+  const ecu = `${e.exactTax} écu${(e.exactTax as number) === 1 ? '' : 's'}`;
+  if (sites.length === 0 && pct > before) out += [' No remarkable place came to light.', ' No place of adventure revealed itself.', ' No ruin, no lair met the eye.'][vk];
+  if (typeof e.exactTax === 'number') out += [` The province yields exactly ${ecu} a year.`, ` Its worth is now known: ${ecu} a year.`, ` Its taxes come to exactly ${ecu} a year.`][vk];
   const f = e.fallen as number;
-  out += f > 0 ? ` On an ancient battlefield lie the remains of ${f} fallen arm${f > 1 ? 'ies' : 'y'}.` : '';
+  out += f > 0 ? ` On an ancient battlefield lie the remains of ${f > 1 ? `${f} fallen armies` : 'a fallen army'}.` : '';
   return out;
 }
 
@@ -106,7 +111,7 @@ function siteEvent(e: AKEvent, env: RenderEnv): string {
   let out = fr ? `${pf}. ` : `${pe}. `;
   if (e.gain) out += fr ? `${who} en sortit grandi : +1 en ${CHAR_NAMES[e.gain as CharCode].fr}.` : `${who} came out stronger: +1 ${CHAR_NAMES[e.gain as CharCode].en}.`;
   else if (e.loss) out += fr ? `Une malédiction frappa ${who} : −1 en ${CHAR_NAMES[e.loss as CharCode].fr}.` : `A curse struck ${who}: −1 ${CHAR_NAMES[e.loss as CharCode].en}.`;
-  else if (e.moved !== undefined) out += fr ? `${who} fut happé et se retrouva en ${env.province(e.moved as number)}.` : `${who} was swept away and came out in ${env.province(e.moved as number)}.`;
+  else if (e.moved !== undefined) out += fr ? `${who} fut happé et se retrouva ${atPlace(env.province(e.moved as number), 'fr')}.` : `${who} was swept away and came out ${atPlace(env.province(e.moved as number), 'en')}.`;
   else if (e.oracle) out += fr ? `Il dévoila à ${who} les terres alentour.` : `It showed ${who} the lands around.`;
   else out += fr ? `Rien n'arriva à ${who}.` : `Nothing happened to ${who}.`;
   return out;

@@ -6,7 +6,7 @@
  */
 import type { Rng } from '../../../engine/rng.ts';
 import type { Lang } from '../../../engine/ruleset.ts';
-import type { Alignment, College, DruidCategory, Intelligence, Monster, MonsterFlags, Terrain } from '../state.ts';
+import type { Alignment, DruidCategory, Intelligence, Monster, MonsterFlags, Terrain } from '../state.ts';
 import { WORLD_DEFAULTS } from './constants.ts';
 
 type WorldCfg = typeof WORLD_DEFAULTS;
@@ -14,23 +14,11 @@ type WorldCfg = typeof WORLD_DEFAULTS;
 /** Where a guardian may lair: terrains, site types, `any` land site, `coast` (coastal land), `sea`. */
 type Habitat = Terrain | 'any' | 'coast' | 'tomb' | 'ruin' | 'tower' | 'underground';
 
-export interface MonsterSpec {
-  kind: string;
+/** A catalogue entry: the fields of an individual `Monster` (its `hp` the average; `druid` absent for those that speak), plus: */
+export interface MonsterSpec extends Omit<Monster, 'name'> {
   name: { fr: string; en: string };
   /** T: Table 15.3; P: proposed (G-13). */
   src: 'T' | 'P';
-  hp: number;
-  melee: number;
-  damage: [number, number];
-  missile: number;
-  missileDamage?: [number, number];
-  speed: 'fast' | 'medium' | 'slow';
-  intelligence: Intelligence;
-  flags: MonsterFlags;
-  /** Absent for monsters that speak (anyone may talk to them). */
-  druid?: DruidCategory;
-  alignment: Alignment;
-  magic?: Partial<Record<College, number>>;
   habitat: Habitat[];
   /** Grammatical gender of the French name (for prose). */
   frGender: 'm' | 'f';
@@ -80,6 +68,9 @@ export const MONSTERS: Record<string, MonsterSpec> = Object.fromEntries([
   S('unicorn', 'Licorne', 'Unicorn', 'f', 'P', 20, 2, [1, 6], 0, undefined, 'fast', 'animal', {}, 'birds-mammals', 'Good', undefined, ['Forest']),
   S('elder-ent', 'Ent ancestral', 'Elder Ent', 'm', 'P', 40, 1, [1, 8], 0, undefined, 'slow', 'human', { speaks: true }, undefined, 'Druid', undefined, ['Forest']),
 ].map((m) => [m.kind, m]));
+
+/** Every catalogue key, sorted. */
+export const MONSTER_KINDS: readonly string[] = Object.keys(MONSTERS).sort();
 
 /** The Druid talent needed to talk to a monster of this category (Table 15.2). */
 export const DRUID_TALK_LEVEL: Record<DruidCategory, number> = { 'birds-mammals': 1, 'reptiles-marine': 2, insectoid: 3, other: 4 };
@@ -144,11 +135,14 @@ export function describeMonster(kind: string, descriptorKey: string | undefined,
 
 // ── creating monsters ──
 
-/** An individual monster: catalogue values, HP = average ± up to 20 %, clamped 7–50 (G-13). */
-export function makeMonster(kind: string, rng: Rng, cfg: WorldCfg = WORLD_DEFAULTS): Monster {
+/**
+ * An individual monster: catalogue values, HP = average ± up to 20 %, clamped 7–50 (G-13).
+ * Without `rng`, exactly the catalogue's average HP (hand-built test states).
+ */
+export function makeMonster(kind: string, rng?: Rng, cfg: WorldCfg = WORLD_DEFAULTS): Monster {
   const spec = MONSTERS[kind];
   if (!spec) throw new Error(`unknown monster ${kind}`);
-  const hp = Math.max(cfg.monsterHpMin, Math.min(cfg.monsterHpMax,
+  const hp = !rng ? spec.hp : Math.max(cfg.monsterHpMin, Math.min(cfg.monsterHpMax,
     Math.round(spec.hp * (1 + rng.uniform(-cfg.monsterHpSpread, cfg.monsterHpSpread)))));
   const m: Monster = {
     kind, name: spec.name.en, hp, melee: spec.melee, damage: [...spec.damage], missile: spec.missile,
@@ -188,12 +182,15 @@ export const RANDOM_ENCOUNTERS: Record<Terrain, string[]> = {
 };
 
 /**
- * The monster of a random encounter (§7.1, G-13) with the gold it carries, 1d6 × (tier + 1).
- * Mountain: the Dragon at 1/20, otherwise uniform among the table.
+ * The monster of a random encounter (§7.1, G-13). Mountain: the Dragon at 1/20, otherwise
+ * uniform among the table. Draws: the Dragon check (mountains), the table, the HP.
  */
-export function randomEncounterMonster(terrain: Terrain, rng: Rng, cfg: WorldCfg = WORLD_DEFAULTS): { monster: Monster; gold: number } {
+export function randomEncounterMonster(terrain: Terrain, rng: Rng, cfg: WorldCfg = WORLD_DEFAULTS): Monster {
   const kind = terrain === 'Mountain' && rng.chance(cfg.mountainDragon) ? 'dragon' : rng.pick(RANDOM_ENCOUNTERS[terrain]);
-  const monster = makeMonster(kind, rng, cfg);
-  const gold = rng.int(1, 6) * (tier(monster) + 1);
-  return { monster, gold };
+  return makeMonster(kind, rng, cfg);
+}
+
+/** The gold a random monster carries, 1d6 × (tier + 1) (G-13); drawn when it is defeated. */
+export function randomMonsterGold(m: Pick<Monster, 'hp' | 'melee'>, rng: Rng, cfg: WorldCfg = WORLD_DEFAULTS): number {
+  return rng.int(1, cfg.randomGoldDie) * (tier(m) + 1);
 }
