@@ -12,7 +12,7 @@ function capture() {
   return { io: { out: (s: string) => out.push(s), err: (s: string) => err.push(s), stdin: () => '' }, out, err };
 }
 
-test('suzerain simulate --ruleset adventurer-kings: 8 bots, 30 turns, a hash; the same seed gives the same hash; replay reproduces it', async () => {
+test('suzerain simulate --ruleset adventurer-kings: 8 bots play to win — an Emperor within 30 turns; the same seed gives the same hash; replay reproduces it', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'suzerain-ak-'));
   const file = join(dir, 'ak.json');
   const c = capture();
@@ -20,7 +20,12 @@ test('suzerain simulate --ruleset adventurer-kings: 8 bots, 30 turns, a hash; th
   assert.equal(code, 0, c.err.join('\n'));
   const result = JSON.parse(c.out.join('\n'));
   assert.equal(result.ruleset, 'adventurer-kings');
-  assert.ok(result.turns === 30 || result.victory !== null, `30 turns or a finished game (${result.turns})`);
+  t.diagnostic(`winner ${result.winner} (${result.victory}), turns ${result.turns}, hash ${result.hash}`);
+  // Seed AK1: the bots' alliance elects its largest King (S5.6.2) in turn 24.
+  assert.ok(['emperor', 'election'].includes(result.victory), `an Emperor crowned (${result.victory})`);
+  assert.ok(result.turns <= 30 && result.turns >= 15, `ended in turn ${result.turns}`);
+  assert.equal(typeof result.winner, 'string');
+  assert.ok(result.winners.length >= 1);
   assert.match(result.hash, /^[0-9a-f]{64}$/);
   assert.equal(result.rejectedBotOrders, 0);
   assert.ok(Array.isArray(result.winners));

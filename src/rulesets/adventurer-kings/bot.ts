@@ -65,6 +65,7 @@ export function planFor(s: AKState, c: Character): string {
 const NO_RECRUIT: ReadonlySet<ArmyType> = new Set<ArmyType>(['FL', 'WH', 'GA', 'EN', 'TR', 'WE', 'EL']);
 
 /** The expected ratio needed to invade: comfortable early, bolder when the Emperor threshold falls (S5.6.2). */
+/** Expected battle ratios (bot/estimate.ts): invade at `need` (`late` from turn 25), or at `desperate` when the force cannot grow. Tuned over seeds 1–10 (measurement scripts may override; game code never does). */
 export const TUNING = { need: 1.3, late: 1.15, desperate: 0.9 };
 export function neededRatio(turn: number): number {
   return turn >= 25 ? TUNING.late : TUNING.need;

@@ -9,6 +9,6 @@ export const AK_VARIANT = 'standard';
 export function soakGame(rng: Rng, maps?: string[]): { map: string; players: number } {
   const map = maps?.length ? rng.pick(maps) : AK_VARIANT;
   const r = rng.next();
-  const players = r < 0.5 ? 8 : r < 0.85 ? rng.int(9, 10) : rng.int(2, 7);
+  const players = r < 0.5 ? 8 : r < 0.85 ? rng.int(9, 12) : rng.int(2, 7);
   return { map, players };
 }

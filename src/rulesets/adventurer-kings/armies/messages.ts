@@ -5,7 +5,7 @@
  * Phalanx…").
  */
 import type { AKEvent } from '../events.ts';
-import { agreeFr, capital, ecus, isPlural, listJoin, QUALITY_NAMES, theArmy, variant } from '../report/names.ts';
+import { agreeFr, armyGrammar, capital, ecus, isPlural, listJoin, QUALITY_NAMES, theArmy, variant } from '../report/names.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import type { Quality } from '../state.ts';
 
@@ -25,6 +25,7 @@ const au = (r: Ref): string => theArmy(r.id, r.type, 'fr').replace(/^(la|le|les)
 const Army = (env: RenderEnv, r: Ref): string => capital(army(env, r));
 const armies = (env: RenderEnv, list: unknown): string => listJoin(refs(list).map((r) => army(env, r)), env.lang);
 const prov = (env: RenderEnv, id: unknown): string => (typeof id === 'number' ? env.province(id) : '?');
+const armyGrammarFem = (r: Ref): boolean => armyGrammar(r.type).fem;
 /** Agreement with armies: the singular or the plural form (`fut` / `furent`, `was` / `were`). */
 const v = (list: Ref | Ref[], sing: string, pl: string): string => (isPlural((Array.isArray(list) ? list : [list]).map((r) => r.type)) ? pl : sing);
 /** A French participle agreed with armies: `repoussé` → `repoussée(s)`. */
@@ -271,10 +272,10 @@ export const MESSAGES: MessageTable = {
   },
   'battle-pursuit': (e, env) => {
     const p = e.pursuer as Ref, t = e.target as Ref;
-    if (!e.caught) return L(env, `${Army(env, p)} se lança à la poursuite ${du(t)}, qui lui échappa.`, `${Army(env, p)} gave chase to ${army(env, t)}, which got away.`);
+    if (!e.caught) return L(env, `${Army(env, p)} ${v(p, 'se lança', 'se lancèrent')} à la poursuite ${du(t)}, qui ${v(p, 'lui', 'leur')} ${v(t, 'échappa', 'échappèrent')}.`, `${Army(env, p)} gave chase to ${army(env, t)}, which got away.`);
     return e.destroyed
-      ? L(env, `${Army(env, p)} rattrapa ${army(env, t)} dans sa fuite et le tailla en pièces.`, `${Army(env, p)} caught ${army(env, t)} in its flight and cut it to pieces.`)
-      : L(env, `${Army(env, p)} rattrapa ${army(env, t)}, qui fit front et repoussa ses poursuivants.`, `${Army(env, p)} caught up with ${army(env, t)}, which turned and drove off its pursuers.`);
+      ? L(env, `${Army(env, p)} ${v(p, 'rattrapa', 'rattrapèrent')} ${army(env, t)} dans sa fuite et ${v(t, armyGrammarFem(t) ? 'la' : 'le', 'les')} ${v(p, 'tailla', 'taillèrent')} en pièces.`, `${Army(env, p)} caught ${army(env, t)} in flight and cut ${v(t, 'it', 'them')} to pieces.`)
+      : L(env, `${Army(env, p)} ${v(p, 'rattrapa', 'rattrapèrent')} ${army(env, t)}, qui ${v(t, 'fit', 'firent')} front et ${v(t, 'repoussa ses', 'repoussèrent leurs')} poursuivants.`, `${Army(env, p)} caught up with ${army(env, t)}, which turned and drove off ${v(t, 'its', 'their')} pursuers.`);
   },
   'battle-retreat': (e, env) => L(env, `${capital(armies(env, e.armies))} ${v(refs(e.armies), 'battit', 'battirent')} en retraite vers ${prov(env, e.target)}.`, `${capital(armies(env, e.armies))} retreated to ${prov(env, e.target)}.`),
   'battle-dispersed': (e, env) => {

@@ -57,6 +57,14 @@ function checkDeath(enc: EncounterState, acting: Combatant): boolean {
   return false;
 }
 
+/** The number of each blow in its encounter (1, 2, …), carried by enc-hit / enc-miss so the report varies its wording. */
+const blows = new WeakMap<EncounterState, number>();
+function nextBlow(enc: EncounterState): number {
+  const n = (blows.get(enc) ?? 0) + 1;
+  blows.set(enc, n);
+  return n;
+}
+
 function markUsed(c: Combatant, code: string): void {
   if (!c.used.includes(code)) c.used.push(code);
 }
@@ -67,7 +75,7 @@ export function meleeBlow(ctx: TurnCtx, enc: EncounterState, att: Combatant, def
   const p = meleeChance(cfg, att, def);
   markUsed(att, 'ME');
   if (!ctx.rng.chance(p)) {
-    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee', round: enc.round });
+    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee', round: enc.round, blow: nextBlow(enc) });
     return 0;
   }
   let minus = 0;
@@ -79,7 +87,7 @@ export function meleeBlow(ctx: TurnCtx, enc: EncounterState, att: Combatant, def
   if (dmg >= cfg.seriousBlow) def.seriousBlow = true;
   // Hand of Death lasts until its caster is hit in melee (§4.5d).
   att.effects = att.effects.filter((e) => !(e.endsWhenCasterHitInMelee && e.from === def.side));
-  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee', dmg, hp: Math.max(0, def.hp), round: enc.round });
+  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'melee', dmg, hp: Math.max(0, def.hp), round: enc.round, blow: nextBlow(enc) });
   drain(ctx, enc, att, def);
   return dmg;
 }
@@ -101,13 +109,13 @@ function shot(ctx: TurnCtx, enc: EncounterState, att: Combatant, def: Combatant)
   const p = archeryChance(cfg, att, def);
   markUsed(att, 'FI');
   if (!ctx.rng.chance(p)) {
-    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile', round: enc.round });
+    ctx.emit({ t: 'enc-miss', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile', round: enc.round, blow: nextBlow(enc) });
     return 0;
   }
   const dmg = Math.max(cfg.minDamage, roll(ctx, att.missileDamage));
   def.hp -= dmg;
   if (dmg >= cfg.seriousBlow) def.seriousBlow = true;
-  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile', dmg, hp: Math.max(0, def.hp), round: enc.round });
+  ctx.emit({ t: 'enc-hit', to: enc.to, at: enc.at, att: ref(att), def: ref(def), how: 'missile', dmg, hp: Math.max(0, def.hp), round: enc.round, blow: nextBlow(enc) });
   drain(ctx, enc, att, def);
   return dmg;
 }

@@ -38,6 +38,8 @@ function who(r: unknown, env: RenderEnv, cap = false): string {
 const L = (env: RenderEnv, fr: string, en: string): string => (env.lang === 'fr' ? fr : en);
 /** A deterministic pick among phrasings, from the event's ids and round (G-98: reports use no RNG). */
 const pick = <T>(list: T[], ...keys: unknown[]): T => list[variant(list.length, ...keys.map((k) => (typeof k === 'number' && Number.isFinite(k) ? k : 0)))]!;
+/** A pick that turns with the blow (k = [...ids, blow]): two blows in a row never read alike. */
+const turn = <T>(list: T[], k: number[]): T => list[(variant(list.length, ...k.slice(0, -1).map((x) => (Number.isFinite(x) ? x : 0))) + (Number.isFinite(k[k.length - 1]!) ? k[k.length - 1]! : 0)) % list.length]!;
 const refId = (r: unknown): number => (r && typeof r === 'object' && typeof (r as Ref).id === 'number' ? (r as Ref).id : 0);
 /** Whether a combatant is a woman (a character whose sheet says so; monsters are masculine in the prose). */
 const isFem = (r: unknown, env: RenderEnv): boolean => {
@@ -73,7 +75,8 @@ function endText(e: AKEvent, env: RenderEnv): string {
       L(env, `Ce fut le dernier coup : ${side(end.loser, false)} ne se releva pas.`, `That was the last blow: ${side(end.loser, false)} did not rise again.`),
     ], refId(c[0]), refId(c[1]), Number(e.at));
     case 'executed': return L(env, `${side(end.who)} fut exécuté${eF(isFem(c[end.who ?? 0], env))} sur-le-champ.`, `${side(end.who)} was executed on the spot.`);
-    case 'fled': return L(env, `${side(end.who)} parvint à s'enfuir.`, `${side(end.who)} managed to escape.`);
+    // The flight itself was just told (enc-flee): the end only closes the scene.
+    case 'fled': return L(env, 'Le combat en resta là.', 'There the fight ended.');
     case 'frozen': return L(env, `Laissant son adversaire prisonnier de la glace, ${side(end.by, false)} s'éclipsa.`, `Leaving the foe locked in ice, ${side(end.by, false)} slipped away.`);
     case 'charmed': return L(env, `Sous le charme, son adversaire laissa ${side(end.by, false)} repartir sain et sauf.`, `Charmed, the foe let ${side(end.by, false)} go unharmed.`);
     case 'mercy': return L(env, `${side(end.who)} implora grâce, et on l'épargna.`, `${side(end.who)} begged for mercy, and was spared.`);
@@ -105,6 +108,14 @@ export const MESSAGES: MessageTable = {
     const cause = String(e.cause);
     // A random encounter was just told by `random-encounter` ("On the road… ran into the Troll"): not again.
     if (cause === 'random') return '';
+    // A search was just told by `search-start` ("approached the Tower…"): the guardian appears.
+    if (cause === 'search') {
+      const m = (e.a as Ref)?.kind === 'character' ? e.b : e.a;
+      return pick([
+        L(env, `Le gardien des lieux l'y attendait : ${who(m, env)}.`, `The guardian of the place was waiting: ${who(m, env)}.`),
+        L(env, `Dans l'ombre, ${who(m, env)} veillait sur les lieux.`, `In the shadows, ${who(m, env)} kept watch over the place.`),
+      ], refId(e.a), refId(e.b), Number(e.at));
+    }
     const tail = env.lang === 'fr' ? (CAUSE_FR[cause] ? `, ${CAUSE_FR[cause]}` : '') : (CAUSE_EN[cause] ? `, ${CAUSE_EN[cause]}` : '');
     return pick([
       L(env, `À ${at(e, env)}${tail}, ${who(e.a, env)} se trouva face à ${who(e.b, env)}.`, `At ${at(e, env)}${tail}, ${who(e.a, env)} came face to face with ${who(e.b, env)}.`),
@@ -129,35 +140,35 @@ export const MESSAGES: MessageTable = {
   },
   'enc-hit': (e, env) => {
     const A = who(e.att, env, true), a = who(e.att, env), D = who(e.def, env, true), d = who(e.def, env), n = pts(e.dmg, env);
-    const k = [Number(e.round), refId(e.att), refId(e.def), Number(e.hp), Number(e.dmg)];
+    const k = [refId(e.att), refId(e.def), Number(e.at), Number(e.blow ?? e.round)];
     return e.how === 'missile'
-      ? pick([
+      ? turn([
         L(env, `Le trait de ${a} fit mouche, infligeant ${n} de dégâts à ${d}.`, `${A}'s shot struck home, inflicting ${n} of damage on ${d}.`),
         L(env, `${A} visa juste : ${n} de dégâts pour ${d}.`, `${A} aimed true: ${n} of damage to ${d}.`),
         L(env, `${D} fut ${isFem(e.def, env) ? 'atteinte' : 'atteint'} par un trait de ${a} (${n} de dégâts).`, `${D} was hit by a shot from ${a} (${n} of damage).`),
-      ], ...k)
-      : pick([
+      ], k)
+      : turn([
         L(env, `${A} frappa ${d} sans merci, lui infligeant ${n} de dégâts.`, `${A} struck ${d} without mercy, inflicting ${n} of damage.`),
         L(env, `${A} porta à ${d} un coup terrible : ${n} de dégâts.`, `${A} dealt ${d} a terrible blow: ${n} of damage.`),
         L(env, `${D} encaissa un rude coup de ${a} (${n} de dégâts).`, `${D} took a heavy blow from ${a} (${n} of damage).`),
         L(env, `Le coup de ${a} porta : ${d} perdit ${n}.`, `${A}'s blow landed: ${d} lost ${n}.`),
-      ], ...k);
+      ], k);
   },
   'enc-miss': (e, env) => {
     const A = who(e.att, env, true), a = who(e.att, env), D = who(e.def, env, true);
-    const k = [Number(e.round), refId(e.att), refId(e.def), 5];
+    const k = [refId(e.att), refId(e.def), Number(e.at), Number(e.blow ?? e.round)];
     return e.how === 'missile'
-      ? pick([
+      ? turn([
         L(env, `Le trait de ${a} manqua sa cible.`, `${A}'s shot went wide.`),
         L(env, `Le trait de ${a} se perdit au loin.`, `${A}'s shot flew harmlessly past.`),
         L(env, `${D} évita de justesse le trait de ${a}.`, `${D} narrowly avoided ${a}'s shot.`),
-      ], ...k)
-      : pick([
+      ], k)
+      : turn([
         L(env, `${D} esquiva le coup de ${a}.`, `${D} dodged ${a}'s blow.`),
         L(env, `${D} para le coup de ${a}.`, `${D} parried ${a}'s blow.`),
         L(env, `${A} frappa dans le vide.`, `${A} struck at empty air.`),
         L(env, `Le coup de ${a} ne rencontra que le vide.`, `${A}'s blow met nothing but air.`),
-      ], ...k);
+      ], k);
   },
   'enc-drain': (e, env) => L(env, `La Main de mort arracha encore ${pts(e.dmg, env)} de vie à ${who(e.def, env)}.`, `The Hand of Death tore ${pts(e.dmg, env)} more of life from ${who(e.def, env)}.`),
   'enc-archery-break': (_e, env) => L(env, "L'échange de traits cessa brusquement.", 'The exchange of arrows broke off.'),
@@ -233,7 +244,7 @@ export const MESSAGES: MessageTable = {
     const items = (e.items as string[]).length ? L(env, ` et ${list(e.items, env)}`, ` and ${list(e.items, env)}`) : '';
     return L(env, `Sur la dépouille de ${monster(e.monster, env)}, ${env.character(Number(e.who))} trouva ${e.gold} écus${items}.`, `On the remains of ${monster(e.monster, env)}, ${env.character(Number(e.who))} found ${e.gold} écus${items}.`);
   },
-  'enc-refused': (e, env) => L(env, `${String(e.c)} refusa d'affronter ${monster(e.opp, env)}.`, `${String(e.c)} refused to face ${monster(e.opp, env)}.`),
+  'enc-refused': (e, env) => L(env, `Jugeant le combat trop inégal, ${String(e.c)} refusa d'affronter ${monster(e.opp, env)}.`, `Judging the fight too uneven, ${String(e.c)} refused to face ${monster(e.opp, env)}.`),
   'character-died': (e, env) => {
     const n = env.character(Number(e.id));
     const f = femId(e.id, env);
@@ -256,7 +267,7 @@ export const MESSAGES: MessageTable = {
   'ravage-goes-on': (e, env) => L(env, `${monster(e.monster, env, true)} ravage toujours ${at(e, env)}.`, `${monster(e.monster, env, true)} is still ravaging ${at(e, env)}.`),
   'random-encounter': (e, env) => L(env, `En chemin, à ${at(e, env)}, ${env.character(Number(e.who))} tomba sur ${monster(e.monster, env)}.`, `On the road at ${at(e, env)}, ${env.character(Number(e.who))} ran into ${monster(e.monster, env)}.`),
   'search-start': (e, env) => e.monster
-    ? L(env, `${env.character(Number(e.who))} s'approcha de ${String(e.siteName)}, bien décidé à triompher du gardien qui y demeurait sûrement.`, `${env.character(Number(e.who))} approached ${String(e.siteName)}, intending to triumph over the guardian that surely dwelt there.`)
+    ? L(env, `${env.character(Number(e.who))} s'approcha de ${String(e.siteName)}, bien ${femId(e.who, env) ? 'décidée' : 'décidé'} à triompher du gardien qui y demeurait sûrement.`, `${env.character(Number(e.who))} approached ${String(e.siteName)}, intending to triumph over the guardian that surely dwelt there.`)
     : L(env, `${env.character(Number(e.who))} pénétra dans ${String(e.siteName)}, que nul ne gardait plus.`, `${env.character(Number(e.who))} entered ${String(e.siteName)}, which no one guarded any more.`),
   'search-treasure': (e, env) => {
     const items = (e.items as string[]).length ? L(env, ` et ${list(e.items, env)}`, ` and ${list(e.items, env)}`) : '';

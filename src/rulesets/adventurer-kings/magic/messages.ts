@@ -160,7 +160,7 @@ function encSpell(e: AKEvent, env: RenderEnv): string {
   if (!e.ok) {
     if (e.outcome === 'rage') return pick(env, { fr: `${c} tenta de dominer ${v} par un sort de ${sp}, mais échoua : la créature, folle de rage, gagna ${Number(e.gain)} points de vie.`, en: `${c} tried to master ${v} with a ${sp} spell, but failed: the creature, mad with rage, gained ${Number(e.gain)} hit points.` });
     if (e.outcome === 'berserk') return pick(env, { fr: `${c} tenta un sort de ${sp}, mais la figurine résista : ${v}, pris d'une rage berserk, redoubla de violence.`, en: `${c} tried a ${sp} spell, but the figurine resisted: ${v}, seized by a berserk rage, fought all the harder.` });
-    return pick(env, { fr: `${c} tenta de lancer un sort de ${sp}, mais il échoua.`, en: `${c} tried to cast a ${sp} spell, but it failed.` });
+    return pick(env, { fr: `${c} tenta de lancer un sort de ${sp}, mais le sort échoua.`, en: `${c} tried to cast a ${sp} spell, but it failed.` });
   }
   const open = typeof e.item === 'number'
     ? pick(env, { fr: `${c} libéra le sort de ${sp} de ${env.s.items[e.item]?.name ?? 'son objet magique'}.`, en: `${c} released the ${sp} spell of ${env.s.items[e.item]?.name ?? 'a magic item'}.` })

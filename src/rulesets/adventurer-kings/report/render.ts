@@ -61,11 +61,14 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   const turn = reportTurn(s, events);
   const mine: Rendered[] = [];
   const failed = new Set<string>();
+  const dead = new Set<number>();
   for (const e of events) {
     if (!Array.isArray(e.to) || !e.to.includes(k)) continue;
     const text = renderEvent(e, env);
     // The same order that failed for the same reason (a dead hero's standing orders) is told once a year.
-    if (e.t === 'order-failed') { if (failed.has(text)) continue; failed.add(text); }
+    // Nor the orders of a character whose death the report has already told.
+    if (e.t === 'order-failed') { if (failed.has(text) || dead.has(e.who as number)) continue; failed.add(text); }
+    if (e.t === 'character-died' && typeof e.id === 'number') dead.add(e.id);
     // An event that carries a battle number belongs to that battle's narrative, whatever its kind.
     if (text) mine.push({ e, text, section: typeof e.battle === 'number' && sectionOf(e.t) === 'chronicle' ? 'battle' : sectionOf(e.t) });
   }
@@ -177,7 +180,7 @@ function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
   for (const [id, texts] of byChar) {
     const name = env.character(id);
     const body = pronouns(texts.join(' '), name, env.s.characters[id]?.sex === 'F', env.lang);
-    out.push(wrap(body.startsWith(name) ? body : `**${name}.** ${body}`));
+    out.push(wrap(body.slice(0, name.length + 30).includes(name) ? body : `**${name}.** ${body}`));
   }
   if (other.length) out.push(wrap(other.join(' ')));
   // Battles: one narrative per battle (its number, else its place), in the order they were fought.

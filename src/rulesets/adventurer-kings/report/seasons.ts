@@ -36,6 +36,9 @@ function weather(turn: number, phase: number, kingdom: number): Weather {
   return list[variant(list.length, turn, phase, kingdom, 1)]!;
 }
 
+/** English `a` / `an` before a weather word. */
+const an = (w: string): string => `${/^[aeiou]/i.test(w) ? 'an' : 'a'} ${w}`;
+
 /** Openings: `w` is the weather of the season itself, `p` that of the season before (null in spring). */
 type Opening = (w: Weather, p: Weather) => string;
 const OPENINGS: Record<number, { fr: Opening[]; en: Opening[] }> = {
@@ -46,9 +49,9 @@ const OPENINGS: Record<number, { fr: Opening[]; en: Opening[] }> = {
       (w) => `Les neiges fondirent ; le printemps, ${w[0]}, réveilla les royaumes.`,
     ],
     en: [
-      (w) => `Winter ended at last, and a ${w[2]} spring returned to the world.`,
-      (w) => `With the thaw came a ${w[2]} spring.`,
-      (w) => `The snows melted; a ${w[2]} spring woke the kingdoms.`,
+      (w) => `Winter ended at last, and ${an(w[2])} spring returned to the world.`,
+      (w) => `With the thaw came ${an(w[2])} spring.`,
+      (w) => `The snows melted; ${an(w[2])} spring woke the kingdoms.`,
     ],
   },
   2: {
@@ -59,7 +62,7 @@ const OPENINGS: Record<number, { fr: Opening[]; en: Opening[] }> = {
     ],
     en: [
       (_w, p) => `The ${p[2]} spring was followed by early summer.`,
-      (w, p) => `The ${p[2]} spring gave way to a ${w[2]} early summer.`,
+      (w, p) => `The ${p[2]} spring gave way to ${an(w[2])} early summer.`,
       (w) => `Early summer came, ${w[2]}.`,
     ],
   },
@@ -72,7 +75,7 @@ const OPENINGS: Record<number, { fr: Opening[]; en: Opening[] }> = {
     en: [
       (_w, p) => `The ${p[2]} early summer gave way to late summer.`,
       (w) => `Then came late summer, ${w[2]}.`,
-      (w, p) => `After a ${p[2]} early summer, late summer turned ${w[2]}.`,
+      (w, p) => `After ${an(p[2])} early summer, late summer turned ${w[2]}.`,
     ],
   },
   4: {
@@ -83,8 +86,8 @@ const OPENINGS: Record<number, { fr: Opening[]; en: Opening[] }> = {
     ],
     en: [
       (_w, p) => `The ${p[2]} late summer was followed by autumn.`,
-      (w) => `The leaves fell: a ${w[2]} autumn set in.`,
-      (w, p) => `The ${p[2]} late summer gave way to a ${w[2]} autumn.`,
+      (w) => `The leaves fell: ${an(w[2])} autumn set in.`,
+      (w, p) => `The ${p[2]} late summer gave way to ${an(w[2])} autumn.`,
     ],
   },
   5: {
@@ -96,7 +99,7 @@ const OPENINGS: Record<number, { fr: Opening[]; en: Opening[] }> = {
     en: [
       (_w, p) => `The ${p[2]} autumn was followed by the first frosts of winter.`,
       (w) => `Winter drew near, ${w[2]}, and the roads grew hard.`,
-      (w, p) => `After a ${p[2]} autumn, early winter came ${w[2]}.`,
+      (w, p) => `After ${an(p[2])} autumn, early winter came ${w[2]}.`,
     ],
   },
 };
