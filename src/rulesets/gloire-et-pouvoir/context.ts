@@ -42,6 +42,8 @@ export interface Ctx {
   events: GPEvent[];
   /** The relations indexed by lord (allies, enemies), kept until a relation or a lord's life changes. */
   relLists: RelationLists | null;
+  /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
+  knightIndex: { next: number; byLord: Map<LordId, Knight[]> } | null;
   flags: {
     attackOrigin: Map<string, TerritoryId>; // knights with an ATT order → their origin at phase 7 start
     attacked: Set<string>; // knights whose attack ran
@@ -60,7 +62,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   const idx = mapIndex(map);
   const adjacency = new Map<TerritoryId, Set<TerritoryId>>(map.territories.map((t) => [t.id, new Set(t.adjacent)]));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], relLists: null,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], relLists: null, knightIndex: null,
     snap: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     flags: {
       attackOrigin: new Map(), attacked: new Set(), conquered: new Set(), moved: new Set(), recruited: {},
@@ -95,7 +97,31 @@ function mean(xs: number[]): number {
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
-  return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx));
+  return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx), knightsOfLord(ctx, lord));
+}
+
+/**
+ * A lord's knights, in the state's order, kept indexed for the turn. Knights never change lord;
+ * a new knight takes the next number (the index is rebuilt when `nextKnight` moves); a removed
+ * one is no longer in `s.knights` (dropped when read). So the list is always the scan's result.
+ */
+export function knightsOfLord(ctx: Ctx, lord: LordId): Knight[] {
+  const s = ctx.s;
+  let idx = ctx.knightIndex;
+  if (!idx || idx.next !== s.nextKnight) {
+    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map() };
+    for (const id in s.knights) {
+      const k = s.knights[id]!;
+      const list = idx.byLord.get(k.lord);
+      if (list) list.push(k); else idx.byLord.set(k.lord, [k]);
+    }
+  }
+  const list = idx.byLord.get(lord);
+  if (!list) return [];
+  if (list.every((k) => s.knights[k.id] === k)) return list;
+  const live = list.filter((k) => s.knights[k.id] === k);
+  idx.byLord.set(lord, live);
+  return live;
 }
 
 /** The relations indexed by lord; setRelation and eliminateLord drop the index when they change it. */

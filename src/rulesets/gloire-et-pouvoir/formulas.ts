@@ -5,7 +5,7 @@
 import type { GPConfig, Title } from './config.ts';
 import { TITLES } from './config.ts';
 import type { MapKey } from './maps/types.ts';
-import type { GPState, LordId } from './state.ts';
+import type { GPState, Knight, LordId } from './state.ts';
 import { relation } from './state.ts';
 
 /** Money and men rounding, half up [P G-08]; the epsilon absorbs binary noise (2082.4999999 → 2083). */
@@ -158,15 +158,16 @@ export function enemiesOf(s: GPState, lord: LordId): LordId[] {
 export interface RenownParts { lordKnight: number; s1: number; s2: number; treasury: number; allies: number; enemies: number; total: number }
 
 /** GR = R(lord-knight) + S1 + S2 + treasury/500 + allies − enemies; avgH is snap.avgHappiness. */
-export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?: RelationLists): RenownParts {
+export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?: RelationLists, ownKnights?: readonly Knight[]): RenownParts {
   const cfg = s.config;
   const key: MapKey = s.mapKey;
   const l = s.lords[lord];
   if (!l || !l.alive) return { lordKnight: 0, s1: 0, s2: 0, treasury: 0, allies: 0, enemies: 0, total: 0 };
   const lk = lordKnightRenown(s, lord);
   let s1 = 0;
-  for (const id in s.knights) {
-    const k = s.knights[id]!;
+  // `ownKnights`: the lord's knights in the state's order (the turn keeps them indexed), summed in
+  // the same order as the scan of every knight, so the sum is the same to the last bit.
+  for (const k of ownKnights ?? Object.values(s.knights)) {
     if (k.lord !== lord) continue;
     if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
     s1 += k.renown / cfg.knightDivisor;
@@ -190,9 +191,9 @@ export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?
   return { lordKnight: lk, s1, s2, treasury, allies, enemies, total: lk + s1 + s2 + treasury + allies - enemies };
 }
 
-/** `lists`: the relations already indexed (relationLists), when the caller keeps them. */
-export function globalRenown(s: GPState, lord: LordId, avgH: number, lists?: RelationLists): number {
-  return globalRenownParts(s, lord, avgH, lists).total;
+/** `lists`: the relations already indexed (relationLists), when the caller keeps them; `ownKnights` likewise. */
+export function globalRenown(s: GPState, lord: LordId, avgH: number, lists?: RelationLists, ownKnights?: readonly Knight[]): number {
+  return globalRenownParts(s, lord, avgH, lists, ownKnights).total;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { Rng } from '../../../engine/rng.ts';
 import type { Fortification, GPConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, changeOwner, eliminateLord, emit, felony, forEachOrder, garrisonAt, linesOf, orderedSheetLords, relationsOf, removeArmy, removeKnight, sameOrAdjacent } from '../context.ts';
+import { armyOf, cancel, changeOwner, eliminateLord, emit, felony, forEachOrder, garrisonAt, knightsOfLord, linesOf, orderedSheetLords, relationsOf, removeArmy, removeKnight, sameOrAdjacent } from '../context.ts';
 import type { DefenderReport } from '../events.ts';
 import { floorSafe, roundHalfUp } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
@@ -94,9 +94,11 @@ export function defendersOf(ctx: Ctx, attacker: LordId, t: TerritoryId): Defende
   const out: Defender[] = [];
   const g = garrisonAt(ctx, owner, t);
   if (g && g.strength > 0) out.push({ kind: 'garrison', lord: owner, knight: null, army: g, strength: g.strength, virtualRenown, gr: -Infinity });
+  // The owner's and his allies' knights (from the turn's index: the sort below is a total order,
+  // so the order they are gathered in does not matter).
   const defendingLords = new Set([owner, ...(relationsOf(ctx).allies.get(owner) ?? [])]);
-  for (const k of Object.values(s.knights)) {
-    if (k.location !== t || !defendingLords.has(k.lord) || k.lord === attacker) continue;
+  for (const k of [...defendingLords].flatMap((l) => knightsOfLord(ctx, l))) {
+    if (k.location !== t || k.lord === attacker) continue;
     if (relation(s, k.lord, attacker) === 'alliance') continue; // allies of the attacker stand aside [P G-19]
     if (ctx.flags.attackOrigin.get(k.id) === t) continue; // attackers do not defend their origin [T]
     const a = armyOf(ctx, k);
