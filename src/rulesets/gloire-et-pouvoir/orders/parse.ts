@@ -281,7 +281,26 @@ function territoryIndex(state: GPState): Index<TerritoryId> {
   return idx;
 }
 
-function makeCtx(state: GPState, lord: LordId): Ctx {
+/** The name indexes of one state, shared by every lord's sheet (see sharedIndexes). */
+interface SharedIndexes {
+  key: string;
+  lords: Index<LordId>;
+  knights: Index<KnightId>;
+  knightsOf: Map<LordId, Index<KnightId>>;
+  knightList: { id: KnightId; lord: LordId }[];
+}
+const SHARED = new WeakMap<GPState, SharedIndexes>();
+
+/**
+ * The lords' and knights' name indexes of a state, built once and reused while the state is
+ * unchanged: the order page, the autosave and the map validate sheets of the same state many
+ * times a second. A state is never changed between turns (the engine resolves a copy); the key
+ * (turn, next knight number, knight count) still guards against one changed in place.
+ */
+function sharedIndexes(state: GPState): SharedIndexes {
+  const key = `${state.turn}|${state.nextKnight}|${Object.keys(state.knights ?? {}).length}`;
+  const hit = SHARED.get(state);
+  if (hit && hit.key === key) return hit;
   const lordList = Object.values(state.lords ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
   const lordEntries = uniqueLabels(
     lordList.map((l) => ({ names: [l.name, l.id], value: l.id, label: l.name })),
@@ -304,14 +323,21 @@ function makeCtx(state: GPState, lord: LordId): Ctx {
     byLord.set(k.lord, list);
   }
   for (const [l, list] of byLord) knightsOf.set(l, index(uniqueLabels(list, (e) => `${e.label} (${e.value})`)));
+  const out: SharedIndexes = { key, lords: index(lordEntries), knights: index(all), knightsOf, knightList: knightList.map((k) => ({ id: k.id, lord: k.lord })) };
+  if (state && typeof state === 'object') SHARED.set(state, out);
+  return out;
+}
+
+function makeCtx(state: GPState, lord: LordId): Ctx {
+  const shared = sharedIndexes(state);
   return {
     state,
     lord,
     territories: territoryIndex(state),
-    lords: index(lordEntries),
-    knights: index(all),
-    knightsOf,
-    ownKnightIds: knightList.filter((k) => k.lord === lord).map((k) => k.id),
+    lords: shared.lords,
+    knights: shared.knights,
+    knightsOf: shared.knightsOf,
+    ownKnightIds: shared.knightList.filter((k) => k.lord === lord).map((k) => k.id),
   };
 }
 
