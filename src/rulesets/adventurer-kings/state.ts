@@ -62,8 +62,13 @@ export interface Character {
   items: number[];
   province: number;
   alive: boolean;
-  /** Where the body lies (dead characters), for Resurrect (§4.1a, §15.13i). */
-  body?: { province: number; carriedByArmyOf?: number };
+  /**
+   * Where the body lies (dead characters), for Resurrect (§4.1a, §15.13i). `carriedByArmyOf`: the
+   * character whose armies carry it (its province follows him); `carriedByArmy` (encounters): the
+   * army carrying the body of a general killed in a pre-battle duel, `province` kept equal to the
+   * army's (§15.13i "his surviving troops carry his body away").
+   */
+  body?: { province: number; carriedByArmyOf?: number; carriedByArmy?: number };
   /** Heroes in service: wage per turn and loyalty (G-10). */
   wage?: number;
   loyal?: boolean;
@@ -88,7 +93,7 @@ export interface Character {
   /** Standing orders that outlive a phase: DE centre, patrol, pursuit/track target. */
   standing?: { defend?: number; patrol?: boolean; pursue?: number; track?: number };
   /** Tasks proposed by site monsters (G-20): report back with FU at the site. */
-  quests?: { site: number; kind: 'kill' | 'bring' | 'pay'; target?: number; amount?: number; turn: number }[];
+  quests?: { site: number; kind: 'kill' | 'bring' | 'pay' | 'visit'; target?: number; amount?: number; turn: number; visited?: boolean }[];
   /**
    * Action-spell effects on this character for the rest of the turn (magic; cleared at the end of
    * the turn, G-65 3a; removed when he dies): `oration` — every army moving with him fights one
@@ -240,6 +245,9 @@ export interface Province {
   };
   /** Armies recruited here this turn, per type (§5.16). */
   recruited?: Partial<Record<ArmyType, number>>;
+  // ── armies (helpers add here) ──
+  /** Hero-ruled province: the native defenders' types at the first turn, which it regains one per turn (G-101). */
+  nativeInitial?: ArmyType[];
 }
 
 export interface Invention { id: string; }
@@ -286,6 +294,8 @@ export interface ProvinceKnowledge {
   // ── knowledge (world & knowledge helper adds here) ──
   /** The tax level a spy reported (approximate, G-47), with its date. */
   spiedTax?: { value: number; asOf: Stamp };
+  /** Whether the province is a capital, as last learned (SP, own capital; G-47): `of` null = known not to be one. Absent = unknown. */
+  capital?: { of: number | null; asOf: Stamp };
 }
 export interface SiteKnowledge { name: string; type: string; legend?: string; monster?: string; descriptor?: string; cleared?: boolean }
 export interface SeenCharacter { id: number; name: string; kingdom: number | null; province?: number; leadsArmies?: boolean; asOf: Stamp; race?: Race; alignment?: Alignment; temperament?: Temperament }

@@ -36,6 +36,8 @@ export interface ProvinceView {
   /** Otherwise the income band. */
   band?: Band;
   capitalOf?: number;
+  /** What the kingdom learned of the capital flag (SP, G-47): `of` null = known not to be a capital; absent = unknown. */
+  capital?: { of: number | null; asOf: Stamp };
   contested?: boolean;
   sites: number[];
   fallen?: Fallen[];
@@ -124,6 +126,7 @@ export function playerView(s: AKState, player: PlayerId | null): AKView {
       if (kp.types) pv.types = [...kp.types];
       if (kp.owner) pv.owner = structuredClone(kp.owner);
       if (kp.capitalOf !== undefined) pv.capitalOf = kp.capitalOf;
+      if (kp.capital) pv.capital = structuredClone(kp.capital);
       // 100 %: the exact tax base (S8.3, G-56); below, the band, which 1 % already shows (TV-50).
       if (pct >= 100) pv.tax = kp.exactTax ?? p.taxBase;
       else pv.band = kp.band ?? bandOf(p.taxBase);

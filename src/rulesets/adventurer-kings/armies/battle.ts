@@ -54,6 +54,14 @@ export interface BattleSetup {
   defenders: Army[];
   /** Side whose commander lost, fled or refused the pre-battle duel (× 0.75). */
   duelLoser?: Side | null;
+  /**
+   * The armies the duel's loser led (× 0.75). §9.2 "Les armées conduites par le perdant sont
+   * démoralisées" and §7 "ses troupes … verront leur force réduite de 25 %": the penalty falls on
+   * the armies led by the losing commander himself (his own contingent, or the natives a ruling
+   * Hero leads), not on the armies other leaders of his side lead. When absent, `duelLoser`'s
+   * whole side is penalised (a caller without the leaders' contingents).
+   */
+  demoralised?: number[];
   /** The side each kingdom's exploration advantage applies to (G-87). */
   exploration?: Side | null;
   /** Druid monster support (G-86). */
@@ -133,7 +141,7 @@ export function fight(s: AKState, cfg: ArmiesCfg, rng: Rng, setup: BattleSetup):
       if (a.type === 'EL') input.elephant = rng.int(cfg.elephantRange[0]!, cfg.elephantRange[1]!);
       if (terrain === 'Desert' && !camels[side]) input.desertNoCamel = true;
       if (setup.exploration === side) input.exploration = true;
-      if (setup.duelLoser === side) input.duelLost = true;
+      if (setup.demoralised ? setup.demoralised.includes(a.id) : setup.duelLoser === side) input.duelLost = true;
       const row = typeRow(cfg, a.type);
       const special = row.special;
       const sclass = !special ? null : row.class === 'air' ? 'air' : 'marine';
@@ -182,7 +190,9 @@ export function fight(s: AKState, cfg: ArmiesCfg, rng: Rng, setup: BattleSetup):
         u.target = target.army.id;
         if (target === rear) target.factor = 1;
       }
-      const key = `${u.col}/${u.sclass}`;
+      // §9.3: "when several non-humanoid units attack the SAME unit, the 2nd counts 50 %, the 3rd 25 %";
+      // air and marine units counted separately. A special with no enemy in its column stacks per column.
+      const key = `${u.target !== undefined ? `army${u.target}` : `col${u.col}`}/${u.sclass}`;
       const n = stack.get(key) ?? 0;
       stack.set(key, n + 1);
       u.factor = cfg.specialStackFactor ** n;
@@ -260,8 +270,14 @@ export function fight(s: AKState, cfg: ArmiesCfg, rng: Rng, setup: BattleSetup):
   return { province: prov, terrain, lineTerrain, line: L, units, columns, battleEvent, winner, total, monsterCol };
 }
 
-/** G-85: one greedy pass over a side's front line, swapping units away from their nemesis. */
-function nemesisSwap(cfg: ArmiesCfg, own: BUnit[], enemy: BUnit[], L: number): void {
+/**
+ * [P G-85]: after the strength sort, one greedy pass over a side's front line (defender first):
+ * each front unit, taken once in its initial column order, that faces its nemesis is swapped with
+ * the first other own front unit (in column order) for which the swap reduces the number of own
+ * units facing a nemesis without reducing the number of enemy units facing theirs. Deterministic.
+ * A unit moved by an earlier swap is not examined again (one pass over the units).
+ */
+export function nemesisSwap(cfg: ArmiesCfg, own: BUnit[], enemy: BUnit[], L: number): void {
   const front = (list: BUnit[]) => {
     const arr: (BUnit | undefined)[] = new Array(L).fill(undefined);
     for (const u of list) if (u.line === 0) arr[u.col] = u;
@@ -274,9 +290,11 @@ function nemesisSwap(cfg: ArmiesCfg, own: BUnit[], enemy: BUnit[], L: number): v
     return { mine, theirs };
   };
   const ef = front(enemy);
-  for (let c = 0; c < L; c++) {
+  const pass = front(own).filter((u): u is BUnit => !!u);
+  for (const u of pass) {
     const of = front(own);
-    if (!faces(of[c], ef[c])) continue;
+    const c = u.col;
+    if (!faces(u, ef[c])) continue;
     const before = count(of, ef);
     for (let j = 0; j < L; j++) {
       if (j === c || !of[j]) continue;
@@ -284,7 +302,8 @@ function nemesisSwap(cfg: ArmiesCfg, own: BUnit[], enemy: BUnit[], L: number): v
       [trial[c], trial[j]] = [trial[j], trial[c]];
       const after = count(trial, ef);
       if (after.mine < before.mine && after.theirs >= before.theirs) {
-        of[c]!.col = j; of[j]!.col = c;
+        const v = of[j]!;
+        u.col = j; v.col = c;
         break;
       }
     }

@@ -65,7 +65,7 @@ export const ARMIES_DEFAULTS = {
   phantomPerLevel: 0.15,
   /** Facing its nemesis in the front line: × 2/3. */
   nemesisFactor: 2 / 3,
-  /** Duel lost, commander fled or refused: × 0.75 (§9.2). Applied to the whole side (the supreme commander commands it). */
+  /** Duel lost, commander fled or refused: × 0.75 (§9.2, §7), on the armies the losing commander leads ("conduites par le perdant"). */
   duelLossFactor: 0.75,
   /** [P G-68]: random battle events. */
   battleEventChance: 0.3,
@@ -89,7 +89,7 @@ export const ARMIES_DEFAULTS = {
   } as Record<string, number[]>,
   /** §9.3: second line counts 50 %, third 25 %… (factor per line behind the first). */
   lineFactor: 0.5,
-  /** §9.3: several specials on one target: 2nd 50 %, 3rd 25 % (per class). */
+  /** §9.3: several specials on the same target unit: 2nd 50 %, 3rd 25 % (air and marine counted separately). */
   specialStackFactor: 0.5,
   /** [P G-70]: P(win) = clamp(0.5 + 0.5 × log_base(ratio)); base 4 (4 : 1 ensures victory). */
   engagementLogBase: 4,
@@ -170,6 +170,10 @@ export const ARMIES_DEFAULTS = {
   /** [P G-43]: mercenaries hired must be at least Average; following chance per move. */
   mercenaryMinQuality: 2,
   mercenaryFollow: 0.25,
+
+  /** [P G-101] / G-03 step 7: a Hero-ruled province regains one native army per turn, Average. */
+  nativeRegainPerTurn: 1,
+  nativeRegainQuality: 2,
 
   /** [P G-33]: army cap (alive + fallen), fallen decay from turn 3 at 10 % per record per turn. */
   armyCap: 350,

@@ -18,7 +18,22 @@ export function defendCovers(centre: number, pos: number, x: number): boolean {
   return (x === centre || adjacent(centre, x)) && adjacent(pos, x);
 }
 
-function generals(s: AKState): Character[] {
+/** §5.2: a MO (mo.ts), PU or TR order given after the DE cancels it; so does a pursuit or track under way. */
+function cancelled(ctx: TurnCtx, c: Character): boolean {
+  if (c.standing?.pursue !== undefined || c.standing?.track !== undefined) return true;
+  const from = scratchOf(ctx).deSet[c.id];
+  const phases = c.kingdom === null ? undefined : ctx.sheets[c.kingdom]?.characters[c.id]?.phases;
+  if (from === undefined || !phases) return false;
+  for (let ph = from + 1; ph <= ctx.phase; ph++) {
+    const code = phases[ph - 1]?.code;
+    if (code === 'PU' || code === 'TR' || code === 'MO') return true;
+  }
+  return false;
+}
+
+function generals(ctx: TurnCtx): Character[] {
+  const s = ctx.s;
+  for (const c of Object.values(s.characters)) if (c.standing?.defend !== undefined && cancelled(ctx, c)) delete c.standing.defend;
   return Object.values(s.characters)
     .filter((c) => c.alive && c.kingdom !== null && c.standing?.defend !== undefined && ledBy(s, c).length > 0)
     .sort((a, b) => initiative(s, b) - initiative(s, a) || a.id - b.id);
@@ -32,7 +47,7 @@ function invadersOf(s: AKState, x: number, kingdoms: Set<number>): Army[] {
 export function defendReactions(ctx: TurnCtx): void {
   const s = ctx.s, cfg = ctx.cfg.armies, sc = scratchOf(ctx);
   if (!sc.invasions.length) return;
-  for (const g of generals(s)) {
+  for (const g of generals(ctx)) {
     if (sc.reacted.has(g.id)) continue;
     const k = g.kingdom!;
     const pos = g.province;

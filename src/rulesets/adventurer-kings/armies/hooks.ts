@@ -11,6 +11,7 @@ import { armiesIn, isHostileProvince, sortedIds } from './relations.ts';
 import { aliveCount, fallenCount, mercenary } from './lifecycle.ts';
 import { distance, neighbours } from '../world/geometry.ts';
 import { planMove } from './movement.ts';
+import { recordNatives, regainNatives, rulersAct } from './npc.ts';
 
 /** Pre-turn: reset MP, recruitment counters, transport flags. */
 export function preTurn(ctx: TurnCtx): void {
@@ -26,6 +27,7 @@ export function preTurn(ctx: TurnCtx): void {
     delete a.cameFrom;
   }
   for (const p of Object.values(s.provinces)) delete p.recruited;
+  recordNatives(s); // G-101: the initial defenders of Hero-ruled provinces
   // DE lasts for the rest of the turn in which it was given (§5.2).
   for (const c of Object.values(s.characters)) if (c.standing?.defend !== undefined) delete c.standing.defend;
 }
@@ -34,6 +36,7 @@ export function preTurn(ctx: TurnCtx): void {
 export function startOfPhase(ctx: TurnCtx): void {
   const s = ctx.s, sc = scratchOf(ctx);
   counterAttacks(ctx);
+  rulersAct(ctx); // G-101: ruling Heroes DE in phase 1, PR Ta in phases 2–5
   if (ctx.phase !== 1) return;
   // §9.7: starting a turn in a contested province without moving forces a battle at the end of phase 1.
   for (const id of sortedIds(s.provinces)) {
@@ -88,7 +91,7 @@ export function endOfTurn(ctx: TurnCtx): void {
   for (const [k, armies] of [...byKingdom].sort((x, y) => x[0] - y[0])) ctx.emit({ t: 'armies-recovered', to: [k], armies });
 }
 
-/** End of turn h: mercenary drift (G-43), fallen-pool decay (G-33). */
+/** End of turn h: mercenary drift (G-43), Hero-ruled provinces regain natives (G-101), fallen-pool decay (G-33). */
 export function drift(ctx: TurnCtx): void {
   const s = ctx.s, cfg = ctx.cfg.armies;
   // G-43: failed-retreat mercenaries move to an adjacent province without kingdom forces, away from the attacker's origin.
@@ -110,6 +113,7 @@ export function drift(ctx: TurnCtx): void {
       p.fallen = p.fallen.filter(() => !ctx.rng.chance(cfg.fallenDecay));
     }
   }
+  regainNatives(ctx); // G-101
   let excess = aliveCount(s) + fallenCount(s) - cfg.armyCap;
   while (excess > 0) {
     let trimmed = false;

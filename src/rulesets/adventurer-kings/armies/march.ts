@@ -31,7 +31,8 @@ export function marchStep(ctx: TurnCtx, c: Character, to: number, opts: { counte
   // Mercenaries may follow a character with armies who leaves (G-43): 25 % each, at most one per move.
   let follower: number | undefined;
   if (armies.length) {
-    for (const m of armiesIn(s, from).filter((a) => a.status === 'Mercenary')) {
+    // Only a mercenary that can make the move itself (a land unit does not follow a fleet to sea).
+    for (const m of armiesIn(s, from).filter((a) => a.status === 'Mercenary' && planMove(s, cfg, [a], from, to, false).ok)) {
       if (ctx.rng.chance(cfg.mercenaryFollow)) { follower = m.id; break; }
     }
   }

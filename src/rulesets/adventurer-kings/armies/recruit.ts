@@ -43,6 +43,38 @@ export function canRaiseIn(ctx: TurnCtx, p: Province, kingdom: number): 'own' | 
 function fail(fr: string, en: string): Localized { return { fr, en }; }
 
 /**
+ * §5.16 (TV-25, third case): in an ally's province "the owner's characters have recruitment
+ * priority". The native armies the owner's characters present in the province still mean to
+ * raise this turn (their RE orders of this phase not yet carried out, and of later phases) are
+ * reserved, capped by the province's limits; an ally recruits only within what is left.
+ * Simplification: only native types are reserved (the owner's imported types are not).
+ */
+export function ownerReservation(ctx: TurnCtx, p: Province): { perType: Partial<Record<ArmyType, number>>; natives: number } {
+  const s = ctx.s, cfg = ctx.cfg.armies, sc = scratchOf(ctx);
+  const perType: Partial<Record<ArmyType, number>> = {};
+  const owner = p.owner;
+  const sheet = owner === null ? undefined : ctx.sheets[owner];
+  if (owner === null || !sheet) return { perType, natives: 0 };
+  const lim = recruitLimits(s, cfg, p, owner);
+  const humanoid = p.race !== null && HUMANOID_RACES.includes(p.race);
+  for (const cid of Object.keys(sheet.characters).map(Number).sort((a, b) => a - b)) {
+    const c = s.characters[cid];
+    if (!c?.alive || c.kingdom !== owner || c.province !== p.id) continue;
+    sheet.characters[cid]!.phases.forEach((slot, i) => {
+      const phase = i + 1;
+      if (phase < ctx.phase || slot?.code !== 'RE' || sc.reDone.has(`${cid}:${phase}`)) return;
+      for (const t of (slot.value as RecruitValue | undefined)?.types ?? []) {
+        if (!(p.types.includes(t) || (t === 'GA' && humanoid))) continue;
+        const cap = t === 'GA' ? lim.garrison : lim.perType;
+        perType[t] = Math.min(cap, (perType[t] ?? 0) + 1);
+      }
+    });
+  }
+  const natives = Math.min(lim.budget, Object.entries(perType).filter(([t]) => t !== 'GA').reduce((x, [, n]) => x + (n ?? 0), 0));
+  return { perType, natives };
+}
+
+/**
  * Recruits the listed types, in order, for one commander. Stops at the first type that cannot
  * be paid. Returns what was recruited and why the rest failed.
  */
@@ -61,7 +93,9 @@ export function recruit(ctx: TurnCtx, c: Character, v: RecruitValue): { done: Re
     if (leader.kingdom === null) return { done, reasons: [fail(`${leader.name} ne sert aucun royaume`, `${leader.name} serves no kingdom`)] };
     targetKingdom = leader.kingdom; // G-53: a foreign commander's kingdom gets the armies
   }
+  sc.reDone.add(`${c.id}:${ctx.phase}`);
   const raise = canRaiseIn(ctx, p, c.kingdom);
+  const reserved = raise === 'ally' ? ownerReservation(ctx, p) : { perType: {} as Partial<Record<ArmyType, number>>, natives: 0 };
   const lim = recruitLimits(s, cfg, p, c.kingdom);
   const humanoid = p.race !== null && HUMANOID_RACES.includes(p.race);
   const commands = new Set(ledBy(s, c).map((a) => a.type));
@@ -91,7 +125,10 @@ export function recruit(ctx: TurnCtx, c: Character, v: RecruitValue): { done: Re
         cost *= cfg.importCostFactor;
       }
       const n = p.recruited[t] ?? 0;
-      if (t === 'GA' ? n >= lim.garrison : n >= lim.perType || raisedCount() >= lim.budget) {
+      const r = reserved.perType[t] ?? 0;
+      if (t === 'GA' ? n + r >= lim.garrison : n + r >= lim.perType || raisedCount() + reserved.natives >= lim.budget) {
+        const full = t === 'GA' ? n >= lim.garrison : n >= lim.perType || raisedCount() >= lim.budget;
+        if (!full) { reasons.push(fail(`les personnages du maître de la province recrutent d’abord (${t})`, `the province owner's characters recruit first (${t})`)); continue; }
         reasons.push(fail(`limite de recrutement atteinte pour ${t}`, `recruitment limit reached for ${t}`)); continue;
       }
       if (capReached(s, cfg)) { reasons.push(fail('plus d’hommes disponibles', 'no men available')); break; }

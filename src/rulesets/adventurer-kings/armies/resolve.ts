@@ -18,7 +18,7 @@ import { attackerRetreatTarget, attackerStays, defenderRetreatTarget, defenderSt
 import { distance, neighbours } from '../world/geometry.ts';
 import { mpLeft, spendMp, unificationChance } from './movement.ts';
 import { armiesIn, friendly, isHostileProvince, provinceStance } from './relations.ts';
-import { destroyArmy, toMercenary } from './lifecycle.ts';
+import { destroyArmy, toMercenary, underground } from './lifecycle.ts';
 import { isSea } from './strength.ts';
 import { runDuel } from './duel.ts';
 import { defendReactions } from './defend.ts';
@@ -35,6 +35,7 @@ export function resolveBattles(ctx: TurnCtx): void {
   for (const inv of sc.invasions) provs.add(inv.province);
   for (const [p, ph] of Object.entries(sc.forced)) if (ph === ctx.phase) provs.add(Number(p));
   for (const p of [...provs].sort((a, b) => a - b)) resolveProvince(ctx, p);
+  seaConquests(ctx);
   sc.lastInvasions = sc.invasions;
   sc.invasions = [];
   sc.invaded.clear();
@@ -45,6 +46,29 @@ export function resolveBattles(ctx: TurnCtx): void {
     if (!prov.contested) continue;
     const left = armiesIn(ctx.s, prov.id).filter((a) => a.kingdom !== null && prov.contested!.attackers.includes(a.kingdom) && a.status !== 'Mercenary');
     if (!left.length) delete prov.contested;
+  }
+}
+
+/**
+ * [P G-49], §9.7, S5.3.10: a sea province (not dried) is conquered by any army ending the phase
+ * there unopposed, without the conquest MP — not only by one that entered it this phase: armies
+ * left at sea ("islands are assumed", §8.4), air units ending a phase at sea, or attackers camped
+ * in a contested sea the defenders have left. Armies of several kingdoms hostile to each other
+ * take nothing (no invasion brings them to battle there); friendly ones give it to the kingdom
+ * with the most armies (TV-39), ties to the lower id.
+ */
+export function seaConquests(ctx: TurnCtx): void {
+  const s = ctx.s;
+  for (const id of Object.keys(s.provinces).map(Number).sort((a, b) => a - b)) {
+    const prov = s.provinces[id]!;
+    if (prov.terrain !== 'Sea' || prov.effects?.dried) continue;
+    const takers = armiesIn(s, id).filter((a) => a.kingdom !== null && a.status !== 'Mercenary' && isHostileProvince(s, a.kingdom, id));
+    if (!takers.length) continue;
+    const kings = [...new Set(takers.map((a) => a.kingdom!))].sort((a, b) => a - b);
+    if (kings.some((x) => kings.some((y) => !friendly(s, x, y)))) continue;
+    if (defendersOf(s, id, new Set(kings)).length) continue;
+    const groups: Group[] = [...groupsOf(takers).values()].sort((x, y) => x[0]!.kingdom! - y[0]!.kingdom!).map((list, i) => ({ leader: list[0]!.leader ?? null, kingdom: list[0]!.kingdom!, from: id, bySea: true, armies: list, seq: i }));
+    conquer(ctx, id, groups, !!prov.contested);
   }
 }
 
@@ -186,10 +210,13 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
     defenders: defKings, commanders: cmd, units: { A: attackers.map(ref), D: defenders.map(ref) },
   });
   const duel = runDuel(ctx, p, cmd.A, cmd.D);
+  // §9.2 / §7: the armies led by the duel's loser are demoralised (× 0.75), read before a dead loser's armies pass to the GC.
+  const loserCmd = duel.loser ? cmd[duel.loser] : null;
+  const demoralised = loserCmd === null ? [] : [...attackers, ...defenders].filter((a) => a.leader === loserCmd).map((a) => a.id);
   if (duel.died !== undefined) {
     // §9.2: his armies fight on under the GC (his body goes with them, §15.13i); a character of his side
     // in the province without armies takes command, without a duel.
-    for (const a of [...attackers, ...defenders]) if (a.leader === duel.died) { delete a.leader; a.status = 'Garrison'; }
+    releaseArmies([...attackers, ...defenders], duel.died);
     for (const side of ['A', 'D'] as const) {
       if (cmd[side] !== duel.died) continue;
       const k = s.characters[duel.died]?.kingdom ?? null;
@@ -202,7 +229,7 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
   }
   const monster = druidMonster(ctx, attackers, defenders, p);
   if (monster) ctx.emit({ t: 'battle-monster', to, at: p, battle: id, name: monster.name, side: monster.side });
-  const out = fight(s, cfg, ctx.rng, { province: p, attackers, defenders, duelLoser: duel.loser, exploration: explorationSide(s, cfg, attackers, defenders, p), monster });
+  const out = fight(s, cfg, ctx.rng, { province: p, attackers, defenders, duelLoser: duel.loser, demoralised, exploration: explorationSide(s, cfg, attackers, defenders, p), monster });
   narrate(ctx, id, to, out);
   const beforeA = attackers.length, beforeD = defenders.length;
   // Casualties (G-71), Were bites, Whales escaping to sea.
@@ -270,10 +297,18 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
   }
 }
 
-function kill(ctx: TurnCtx, a: Army): void {
+/** The armies of a leader killed in the duel fight on under the GC; natives (a ruling Hero's) stay natives. */
+export function releaseArmies(armies: Army[], leader: number): void {
+  for (const a of armies) if (a.leader === leader) { delete a.leader; if (a.status === 'Led') a.status = 'Garrison'; }
+}
+
+/** An army destroyed in battle or pursuit (G-33 fallen record, G-83 Troll regeneration). */
+export function kill(ctx: TurnCtx, a: Army): void {
   const sc = scratchOf(ctx);
-  if (a.type === 'TR') sc.trolls.push({ race: a.race, quality: a.quality, province: a.province, kingdom: a.kingdom });
-  destroyArmy(ctx.s, a, a.type !== 'TR');
+  // G-83: a destroyed Troll may regenerate; a skeleton (of any type) goes back to the pool at −1 quality (G-33).
+  const troll = a.type === 'TR' && !a.skeleton;
+  if (troll) sc.trolls.push({ race: a.race, quality: a.quality, province: a.province, kingdom: a.kingdom });
+  destroyArmy(ctx.s, a, !troll);
 }
 
 /** The losing side leaves: pursuit (G-72), then each leader's group retreats or is dispersed (§9.5, G-73). */
@@ -297,7 +332,9 @@ function retreatSide(ctx: TurnCtx, id: number, to: number[], p: number, out: Bat
       // §9.5: Reduced and Green units dispersed, the others become mercenaries, not hireable this turn.
       const gone: { id: number; type: string }[] = [], mercs: { id: number; type: string }[] = [];
       for (const a of g) {
-        if (a.quality <= 1) { gone.push(ref(a)); destroyArmy(s, a, false); }
+        // A skeleton cannot melt into the population nor sell its sword: it returns underground (S3.7a, as with DI).
+        if (a.skeleton) { gone.push(ref(a)); underground(s, a); }
+        else if (a.quality <= 1) { gone.push(ref(a)); destroyArmy(s, a, false); }
         else { mercs.push(ref(a)); toMercenary(a, s.turn + 1); a.fleeFrom = attackerOrigin; }
       }
       ctx.emit({ t: 'battle-dispersed', to, who: leaderId, at: p, dispersed: gone, mercenaries: mercs });

@@ -50,12 +50,16 @@ export interface ArmiesScratch {
   trolls: { race: Army['race']; quality: Army['quality']; province: number; kingdom: number | null }[];
   /** Armies recruited this turn: the phase they were recruited in (PI restriction, §5.13). */
   recruitedPhase: Record<number, number>;
+  /** RE orders already carried out this turn, as `character:phase` (the owner's recruitment priority, §5.16). */
+  reDone: Set<string>;
+  /** The phase in which each character's DE was given (§5.2: a later PU or TR cancels it). */
+  deSet: Record<number, number>;
 }
 
 export function scratchOf(ctx: { scratch: Record<string, any> }): ArmiesScratch {
   let sc = ctx.scratch.armies as ArmiesScratch | undefined;
   if (!sc) {
-    sc = { seq: 0, invasions: [], invaded: new Set(), forced: {}, counters: [], reacted: new Set(), lastInvasions: [], battles: 0, trolls: [], recruitedPhase: {} };
+    sc = { seq: 0, invasions: [], invaded: new Set(), forced: {}, counters: [], reacted: new Set(), lastInvasions: [], battles: 0, trolls: [], recruitedPhase: {}, reDone: new Set(), deSet: {} };
     ctx.scratch.armies = sc;
   }
   return sc;

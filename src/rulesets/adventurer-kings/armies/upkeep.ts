@@ -7,7 +7,7 @@ import type { AKState, Army } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import { resolveConfig } from '../config.ts';
 import { typeRow } from './types.ts';
-import { toMercenary } from './lifecycle.ts';
+import { toMercenary, underground } from './lifecycle.ts';
 
 /** Pay per turn (Table 15.8); mercenaries and natives cost nothing. Skeletons pay upkeep (§11.3). */
 export function armyUpkeep(s: AKState, army: Army): number {
@@ -21,6 +21,12 @@ export function unpaidArmy(ctx: TurnCtx, army: Army): 'deserted' | 'demoted' | '
   const k = army.kingdom;
   if (k === null) return 'none';
   if (ctx.rng.chance(cfg.unpaidDesertion)) {
+    // A deserting skeleton army returns underground (S3.7a) rather than becoming a mercenary.
+    if (army.skeleton) {
+      underground(ctx.s, army);
+      ctx.emit({ t: 'skeleton-unpaid', to: [k], at: army.province, army: { id: army.id, type: army.type } });
+      return 'deserted';
+    }
     toMercenary(army);
     ctx.emit({ t: 'army-deserted', to: [k], at: army.province, army: { id: army.id, type: army.type } });
     return 'deserted';

@@ -7,6 +7,7 @@ import { COLLEGES } from '../state.ts';
 import { talent } from '../characters.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import type { Combatant } from './types.ts';
+import { armCombatant, combatTalents } from './weapons.ts';
 
 export function leadsArmies(ctx: TurnCtx, c: Character): boolean {
   for (const a of Object.values(ctx.s.armies)) if (a.leader === c.id && a.status === 'Led') return true;
@@ -20,15 +21,19 @@ export function characterCombatant(ctx: TurnCtx, c: Character, side: 0 | 1, plan
   if (c.temperament === 'Berserk') hp += ctx.rng.int(cfg.rageMin, cfg.rageMax);
   const magic: Partial<Record<College, number>> = {};
   for (const col of COLLEGES) { const t = talent(ctx.s, c, col); if (t > 0) magic[col] = t; }
-  return {
+  // One melee weapon and one bow wielded (§6.9, G-17): chosen by US n at the start of the plan, else the best.
+  const w = combatTalents(ctx.s, c, plan);
+  const out: Combatant = {
     side, kind: 'character', id: c.id, name: c.name, char: c, hp, maxHp: hp,
-    melee: talent(ctx.s, c, 'Me'), archery: talent(ctx.s, c, 'Ar'),
+    melee: w.melee, archery: w.archery, weapon: w.weapon, bow: w.bow,
     damage: [1, cfg.characterDie], missileDamage: [1, cfg.characterDie],
     temperament: c.temperament, alignment: c.alignment, flags: { humanoid: true, speaks: true },
     intelligence: 'human', speed: 'medium', magic, thief: talent(ctx.s, c, 'Th'),
     plan: plan.slice(), pos: 0, planKind, spellsUsed: {}, spellsCast: [], effects: [], stunned: 0,
     mental: 0, fleeUsed: false, used: [], leadsArmies: leadsArmies(ctx, c),
   };
+  armCombatant(ctx.s, out);
+  return out;
 }
 
 export function monsterCombatant(m: Monster, side: 0 | 1, site?: number): Combatant {

@@ -101,6 +101,8 @@ export const ENCOUNTERS_DEFAULTS = {
   /** Quest (c): pay 5–20 écus. */
   questPayMin: 5,
   questPayMax: 20,
+  /** Quest (d) "visit province Z" (G-20): Z is a land province within this distance of the site (a choice: G-20 gives none). */
+  questVisitMaxDistance: 3,
   /** TA to an unemployed Hero: alignment exact 70 %, temperament exact 80 % (G-20). */
   talkAlignmentExact: 0.70,
   talkTemperamentExact: 0.80,

@@ -62,6 +62,9 @@ export function preBattleDuel(ctx: TurnCtx, a: Character | null, b: Character | 
   const second = chA ? cb : ca;
   const enc = newEncounter(ctx, 'duel', a.province, first, second);
   enc.battleDuel = true;
+  // The armies each commander leads, before the duel (a killed general's leave him: §15.13i needs them).
+  const led = (c: Character) => Object.keys(ctx.s.armies).map(Number).sort((x, y) => x - y).filter((id) => ctx.s.armies[id]!.leader === c.id);
+  const ledBy = { a: led(a), b: led(b) };
   fight(ctx, enc, opts);
   const end = enc.end!;
   const pen = { a: 0, b: 0 };
@@ -76,8 +79,10 @@ export function preBattleDuel(ctx: TurnCtx, a: Character | null, b: Character | 
   const res: DuelResult = { penalty: pen, duel: true, outcome: 'fought', loser: key };
   if (!loser.char!.alive) {
     res.died = loser.char!.id;
-    // §15.13i: his surviving troops carry his body away (the armies domain moves it with them).
-    if (loser.char!.kingdom !== null) loser.char!.body = { province: loser.char!.province, carriedByArmyOf: loser.char!.kingdom };
+    // §15.13i, S5.1.5: his surviving troops carry his body away: it goes with the first of the armies he
+    // led (the body's province follows that army, encounters/pursuit.ts `carryBodies`).
+    const carrier = ledBy[key].find((id) => ctx.s.armies[id]);
+    loser.char!.body = { province: loser.char!.province, ...(carrier !== undefined ? { carriedByArmy: carrier } : {}) };
   }
   return res;
 }

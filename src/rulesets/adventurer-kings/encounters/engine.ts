@@ -19,6 +19,8 @@ import { hasAggression, isAggressive } from './plan.ts';
 import { attemptTheft } from './theft.ts';
 import { fulfil, giveInEncounter, say, talk } from './talk.ts';
 import { getCombatSpell } from './spellhook.ts';
+import { weaponsAtStart } from './weapons.ts';
+import { ITEMS } from '../world/items.ts';
 
 /** What an action did to its target this round (for the interruption check, G-23). */
 interface Against { missed?: boolean; damage?: number; stunned?: boolean }
@@ -183,9 +185,14 @@ function tryMercy(ctx: TurnCtx, enc: EncounterState, c: Combatant, opp: Combatan
   if (ok) enc.end = { kind: 'mercy', who: c.side };
 }
 
-/** Casts a combat spell (own talent or an item), with the interruption check (G-23). */
+/**
+ * Casts a combat spell (own talent or an item), with the interruption check (G-23). An item's
+ * spell is interrupted like any other: §6.9's "success is automatic" replaces the casting roll,
+ * not the concentration that §6.6 / G-23 test ("a character trying to cast a spell"); an
+ * interrupted item spell uses no charge.
+ */
 function castSpell(ctx: TurnCtx, enc: EncounterState, c: Combatant, opp: Combatant, spell: SpellCode, item: number | undefined, against: Against | undefined, cast: CombatSpellFn): 'cast' | 'interrupted' | 'skipped' {
-  if (against && item === undefined) {
+  if (against) {
     const p = interruptChance(ctx.cfg.encounters, against);
     if (p > 0 && ctx.rng.chance(p)) {
       ctx.emit({ t: 'enc-interrupted', to: enc.to, at: enc.at, c: ref(c), spell });
@@ -286,7 +293,9 @@ function act(ctx: TurnCtx, enc: EncounterState, c: Combatant, p: Pick, against: 
       if (r === 'skipped') return undefined;
       if (item !== undefined) {
         const it = ctx.s.items[item]!;
-        it.charges = Math.max(0, (it.charges ?? 0) - 1);
+        // Psychic Flail: once per encounter, no charges (G-17); other spell items use a charge.
+        if (ITEMS[it.kind]?.perEncounter) c.used.push(`item:${it.id}`);
+        else it.charges = Math.max(0, (it.charges ?? 0) - 1);
         markUsed(c, 'US');
       }
       const out: Against = {};
@@ -463,6 +472,7 @@ function prefix(ctx: TurnCtx, enc: EncounterState, cast: CombatSpellFn): 'combat
 export function runEncounter(ctx: TurnCtx, enc: EncounterState, opts: RunOptions = {}): EncounterEnd {
   const cast = opts.cast ?? getCombatSpell();
   ctx.emit({ t: 'enc-start', to: enc.to, at: enc.at, cause: enc.cause, a: ref(enc.c[0]), b: ref(enc.c[1]), range: enc.range });
+  weaponsAtStart(ctx, enc, cast); // G-17 Holy Sword
   if (prefix(ctx, enc, cast) === 'combat' && !enc.end) {
     const max = ctx.cfg.encounters.maxRounds;
     for (enc.round = 1; enc.round <= max && !enc.end; enc.round++) combatRound(ctx, enc, cast);

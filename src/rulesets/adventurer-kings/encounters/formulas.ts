@@ -37,7 +37,10 @@ export function protectionFactor(att: Combatant, def: Combatant, melee: boolean)
     if (e.hitFactor !== undefined) f *= e.hitFactor;
     if (melee && e.meleeHitFactor !== undefined) f *= e.meleeHitFactor;
   }
-  for (const e of def.effects) if (e.dodgeFactor !== undefined) f *= e.dodgeFactor;
+  for (const e of def.effects) {
+    if (e.dodgeFactor !== undefined) f *= e.dodgeFactor;
+    if (melee && e.meleeDodgeFactor !== undefined) f *= e.meleeDodgeFactor;
+  }
   return f;
 }
 

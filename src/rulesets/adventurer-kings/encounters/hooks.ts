@@ -11,7 +11,7 @@ import { talent } from '../characters.ts';
 import { neighboursIn } from '../world/geometry.ts';
 import { unnoticedChance } from './formulas.ts';
 import { escratch } from './scratch.ts';
-import { patrolCheck } from './pursuit.ts';
+import { carryBodies, patrolCheck } from './pursuit.ts';
 import type { Character } from '../state.ts';
 
 export { continueStanding } from './pursuit.ts';
@@ -26,6 +26,7 @@ function ids(rec: Record<number, unknown>): number[] {
  */
 export function preTurn(ctx: TurnCtx): void {
   const s = ctx.s;
+  carryBodies(ctx);
   escratch(ctx);
   for (const id of ids(s.characters)) {
     const c = s.characters[id]!;
@@ -53,6 +54,7 @@ export function afterAction(ctx: TurnCtx, char: Character): boolean {
 
 /** End of turn c: monster boldness and ravaging (G-14); h: wandering Heroes move (G-12). */
 export function endOfTurn(ctx: TurnCtx): void {
+  carryBodies(ctx);
   boldness(ctx);
   wanderers(ctx);
 }

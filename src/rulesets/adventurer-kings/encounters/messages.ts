@@ -204,6 +204,7 @@ export const MESSAGES: MessageTable = {
         const q = e.quest as { kind: string; target?: number; amount?: number };
         const task = q.kind === 'pay' ? L(env, `lui apporter ${q.amount} écus`, `bring it ${q.amount} écus`)
           : q.kind === 'kill' ? L(env, `tuer le gardien du lieu ${q.target}`, `slay the guardian of site ${q.target}`)
+          : q.kind === 'visit' ? L(env, `se rendre à ${env.province(Number(q.target))}`, `journey to ${env.province(Number(q.target))}`)
           : L(env, `lui rapporter l'objet ${q.target}`, `bring it item ${q.target}`);
         return L(env, `${opp.charAt(0).toUpperCase() + opp.slice(1)} proposa un marché à ${String(e.c)} : ${task}, puis revenir ici en rendre compte.`, `${opp.charAt(0).toUpperCase() + opp.slice(1)} offered ${String(e.c)} a bargain: ${task}, then come back to report.`);
       }
@@ -283,6 +284,10 @@ export const MESSAGES: MessageTable = {
   'pursuit-ended': (e, env) => e.why === 'dead'
     ? L(env, `${env.character(Number(e.who))} renonça à poursuivre ${env.character(Number(e.target))}, qui n'est plus de ce monde.`, `${env.character(Number(e.who))} gave up the chase: ${env.character(Number(e.target))} is no more.`)
     : L(env, `${env.character(Number(e.who))}, à la tête de ses armées, ne pouvait poursuivre un homme seul.`, `${env.character(Number(e.who))}, leading armies, could not chase a lone man.`),
+  'pursuit-blocked': (e, env) => {
+    const r = e.reason as { fr?: string; en?: string } | undefined;
+    return L(env, `${env.character(Number(e.who))} dut renoncer à poursuivre ${env.character(Number(e.target))} : ${r?.fr ?? 'ses armées ne pouvaient aller plus loin'}.`, `${env.character(Number(e.who))} had to give up the chase of ${env.character(Number(e.target))}: ${r?.en ?? 'his armies could go no further'}.`);
+  },
   'pursuit-caught': (e, env) => L(env, `${env.character(Number(e.who))} rattrapa ${env.character(Number(e.target))} à ${at(e, env)}.`, `${env.character(Number(e.who))} caught up with ${env.character(Number(e.target))} at ${at(e, env)}.`),
   'pursuit-trail': (e, env) => L(env, `${env.character(Number(e.who))} suivit la piste de ${env.character(Number(e.target))} jusqu'à ${at(e, env)}.`, `${env.character(Number(e.who))} followed the trail of ${env.character(Number(e.target))} to ${at(e, env)}.`),
   'track-trail': (e, env) => L(env, `${env.character(Number(e.who))} suivit la trace de ${env.character(Number(e.target))} jusqu'à ${at(e, env)}.`, `${env.character(Number(e.who))} tracked ${env.character(Number(e.target))} as far as ${at(e, env)}.`),

@@ -7,13 +7,22 @@
  *   `standing.pursue` / `standing.track` keeps the order going: the turn calls
  *   `continueStanding` in his slot of each later phase instead of his own order (G-54).
  * - Patrol (PU on oneself): `standing.patrol`; `patrolCheck` is called after each action of a
- *   character and intercepts an enemy intruder per G-55.
+ *   character and intercepts an enemy intruder per G-55: among the qualifying intruders who ended
+ *   an action in the area this phase, the most threatening (§5.15 "highest talents", G-55 "highest
+ *   total talent": Me + Ar + every magic college, as wielded; ties: initiative, then the lower id).
+ * - Every character moved here enters his province for his kingdom's knowledge (`enterProvince`,
+ *   G-50), like MO. A pursuer leading armies moves them by the armies domain's `marchStep` (MP,
+ *   transport, the Neutral bump, invasions: G-54 "with armies, MP apply").
  */
 import type { TurnCtx, SlotOrder } from '../turn/context.ts';
 import type { Character, Tactic } from '../state.ts';
 import { COLLEGES } from '../state.ts';
 import { talent } from '../characters.ts';
-import { knowledgeOf } from '../knowledge/knowledge.ts';
+import { enterProvince, knowledgeOf } from '../knowledge/knowledge.ts';
+import { initiative } from '../characters.ts';
+import { marchStep } from '../armies/march.ts';
+import { nextStep } from '../armies/movement.ts';
+import { combatTalents } from './weapons.ts';
 import { tryImprove } from '../kingdom/training.ts';
 import { characterCombatant, leadsArmies } from './combatant.ts';
 import { pursuitChanceFor } from './formulas.ts';
@@ -21,7 +30,7 @@ import { distance, neighboursIn, stepToward } from '../world/geometry.ts';
 import { specialPlanOf, validatePlan } from './plan.ts';
 import { randomEncounterCheck } from './random.ts';
 import { audienceOf, fight, newEncounter, refuses } from './setup.ts';
-import { escratch } from './scratch.ts';
+import { escratch, observePositions } from './scratch.ts';
 
 /** Table 15.5 chance for `pursuer` to catch (or track) `target` now (TV-19). */
 export function pursuitChance(ctx: TurnCtx, pursuer: Character, target: Character): number {
@@ -30,14 +39,31 @@ export function pursuitChance(ctx: TurnCtx, pursuer: Character, target: Characte
     pursuer.kingdom !== null && pursuer.kingdom === target.kingdom);
 }
 
-/** Moves a character (and the armies he leads) to a province. */
+/** Moves a character without armies to a province; his kingdom learns it as on a MO (G-50). */
 export function moveCharacter(ctx: TurnCtx, c: Character, to: number): void {
   if (c.province === to) return;
   c.province = to;
-  for (const id of Object.keys(ctx.s.armies).map(Number).sort((a, b) => a - b)) {
-    const a = ctx.s.armies[id]!;
-    if (a.leader === c.id) a.province = to;
+  if (c.kingdom !== null) enterProvince(ctx, c.kingdom, to);
+}
+
+/**
+ * A pursuer leading armies marches toward `dest` with them, one province at a time through the
+ * armies domain (`nextStep` route, `marchStep`: MP, transport, the Neutral bump, invasion), at
+ * most `steps` provinces; stops at an invasion (the battle comes at the end of the phase).
+ * Returns the reason it could not move at all, or null.
+ */
+function marchToward(ctx: TurnCtx, c: Character, dest: number, steps: number): { moved: boolean; blocked?: { fr: string; en: string } } {
+  let moved = false;
+  for (let i = 0; i < steps && c.province !== dest; i++) {
+    const armies = Object.values(ctx.s.armies).filter((a) => a.leader === c.id && a.status === 'Led' && a.province === c.province);
+    const step = nextStep(ctx.s, ctx.cfg.armies, c, armies, dest);
+    if (step === null) return { moved, blocked: { fr: 'aucun chemin praticable pour ses armées', en: 'no practicable route for his armies' } };
+    const r = marchStep(ctx, c, step, { cause: 'move' });
+    if (!r.ok) return { moved, blocked: r.reason };
+    moved = true;
+    if (r.invaded) break;
   }
+  return { moved };
 }
 
 /** The plan of the last PU/TR order of `c` in phases ≤ `phase` of this turn (for a pursuit going on). */
@@ -72,12 +98,12 @@ export function pursueStep(ctx: TurnCtx, c: Character, targetId: number, plan: T
     return;
   }
   tryImprove(ctx, c, 'Sp', ctx.cfg.encounters.experience.spy * 100, 'pursuit');
+  if (withArmies) { pursueWithArmies(ctx, c, t); return; }
   if (ctx.rng.chance(pursuitChance(ctx, c, t))) {
     delete c.standing?.pursue;
     moveCharacter(ctx, c, t.province);
     ctx.emit({ t: 'pursuit-caught', to: audienceOf(c, t), who: c.id, at: t.province, target: t.id });
-    if (!withArmies && !randomEncounterCheck(ctx, c, c.province).alive) return;
-    if (withArmies) return; // both lead armies: the battle is fought at the end of the phase (armies domain)
+    if (!randomEncounterCheck(ctx, c, c.province).alive) return;
     const a = characterCombatant(ctx, c, 0, plan, 'order');
     const b = characterCombatant(ctx, t, 1, defendingPlan(ctx, t), 'special');
     const enc = newEncounter(ctx, 'pursuit', c.province, a, b);
@@ -89,7 +115,31 @@ export function pursueStep(ctx: TurnCtx, c: Character, targetId: number, plan: T
   moveCharacter(ctx, c, next);
   c.standing = { ...(c.standing ?? {}), pursue: t.id };
   ctx.emit({ t: 'pursuit-trail', to, who: c.id, at: next, target: t.id });
-  if (!withArmies) randomEncounterCheck(ctx, c, next);
+  randomEncounterCheck(ctx, c, next);
+}
+
+/**
+ * Both lead armies (§5.14, G-54): on success the pursuer marches to the target's province (a
+ * battle at the end of the phase if it is hostile to him: the armies domain's invasion); on
+ * failure one province toward him. The armies' MP apply; no random encounter with an army
+ * (Table 15.9). If his armies cannot move, the pursuit ends (`pursuit-blocked`).
+ */
+function pursueWithArmies(ctx: TurnCtx, c: Character, t: Character): void {
+  const to = audienceOf(c);
+  const caught = ctx.rng.chance(pursuitChance(ctx, c, t));
+  const r = marchToward(ctx, c, t.province, caught ? Infinity : 1);
+  if (c.province === t.province) {
+    delete c.standing?.pursue;
+    ctx.emit({ t: 'pursuit-caught', to: audienceOf(c, t), who: c.id, at: t.province, target: t.id, armies: true });
+    return;
+  }
+  if (r.blocked && !r.moved) {
+    delete c.standing?.pursue;
+    ctx.emit({ t: 'pursuit-blocked', to, who: c.id, at: c.province, target: t.id, reason: r.blocked });
+    return;
+  }
+  c.standing = { ...(c.standing ?? {}), pursue: t.id };
+  ctx.emit({ t: 'pursuit-trail', to, who: c.id, at: c.province, target: t.id });
 }
 
 /** One tracking attempt (TR, G-54, S8.4). */
@@ -159,10 +209,20 @@ export function continueStanding(ctx: TurnCtx, c: Character): boolean {
 
 // ── patrol (§5.15, G-55) ──
 
+/** max(Ar, Me, best magic) as he fights (one weapon wielded, §6.9), for the patrol's ≤ test (G-55). */
 function bestMartial(ctx: TurnCtx, c: Character): number {
-  let m = Math.max(talent(ctx.s, c, 'Ar'), talent(ctx.s, c, 'Me'));
+  const w = combatTalents(ctx.s, c, specialPlanOf(c));
+  let m = Math.max(w.archery, w.melee);
   for (const col of COLLEGES) m = Math.max(m, talent(ctx.s, c, col));
   return m;
+}
+
+/** Threat of an intruder (§5.15 "the most threatening (highest talents)", G-55 "highest total talent"): Me + Ar + all magic. */
+export function threat(ctx: TurnCtx, c: Character): number {
+  const w = combatTalents(ctx.s, c, specialPlanOf(c));
+  let sum = w.melee + w.archery;
+  for (const col of COLLEGES) sum += talent(ctx.s, c, col);
+  return sum;
 }
 
 /** The patrol is on: set, and no MO/TR/PU (other than on himself) in a later phase up to now (G-55). */
@@ -178,48 +238,95 @@ export function patrolActive(ctx: TurnCtx, p: Character): boolean {
   return !leadsArmies(ctx, p);
 }
 
-/**
- * After `intruder` acts: patrollers of Enemy kingdoms around him may intercept (G-55).
- * Returns true if an interception took place.
- */
-export function patrolCheck(ctx: TurnCtx, intruder: Character): boolean {
+/** Whether `x` is an intruder patroller `p` may intercept now (§5.15, G-55), wherever in his area. */
+function qualifies(ctx: TurnCtx, p: Character, x: Character): boolean {
   const s = ctx.s;
-  if (!intruder.alive || intruder.kingdom === null || intruder.unnoticed || leadsArmies(ctx, intruder)) return false;
-  const sc = escratch(ctx);
-  const P = intruder.province;
+  if (x.id === p.id || !x.alive || x.kingdom === null || x.unnoticed || leadsArmies(ctx, x)) return false;
+  const k = s.kingdoms[p.kingdom!]!;
+  if (k.relations[x.kingdom] !== 'Enemy') return false;
+  const P = x.province;
   const owner = s.provinces[P]?.owner ?? null;
+  if (owner === null || (owner !== p.kingdom && k.relations[owner] !== 'Allied')) return false;
+  if (P !== p.province && !neighboursIn(s, p.province).includes(P)) return false;
+  return bestMartial(ctx, x) <= bestMartial(ctx, p);
+}
+
+/**
+ * After `actor` acts (the turn calls this after every action): records that he acted in this
+ * phase, keeps the per-turn bookkeeping (positions for §7.1, quests of type "visit", bodies
+ * carried by armies), then lets every active patrol intercept the most threatening qualifying
+ * intruder among the characters who ended an action in its area this phase (G-55), once per
+ * patroller and phase. Returns true if an interception took place.
+ */
+export function patrolCheck(ctx: TurnCtx, actor: Character): boolean {
+  const s = ctx.s;
+  const sc = escratch(ctx);
+  if (sc.acted.phase !== ctx.phase) sc.acted = { phase: ctx.phase, ids: new Set<number>() };
+  sc.acted.ids.add(actor.id);
+  markVisits(ctx);
+  let any = false;
   for (const id of Object.keys(s.characters).map(Number).sort((a, b) => a - b)) {
     const p = s.characters[id]!;
-    if (p.id === intruder.id || p.kingdom === null || !patrolActive(ctx, p)) continue;
+    if (p.kingdom === null || !patrolActive(ctx, p)) continue;
     const key = `patrol:${ctx.phase}:${p.id}`;
     if (sc.enDone.has(key)) continue;
-    const k = s.kingdoms[p.kingdom]!;
-    if (k.relations[intruder.kingdom] !== 'Enemy') continue;
-    if (owner === null || (owner !== p.kingdom && k.relations[owner] !== 'Allied')) continue;
-    if (P !== p.province && !neighboursIn(s, p.province).includes(P)) continue;
-    if (bestMartial(ctx, intruder) > bestMartial(ctx, p)) continue;
-    sc.enDone.add(key);
-    if (P !== p.province) {
-      const chance = pursuitChanceFor(ctx.cfg.encounters, talent(s, p, 'Sp'), false, 1, false);
-      if (!ctx.rng.chance(chance)) {
-        const others = neighboursIn(s, p.province).filter((n) => n !== P);
-        const lost = others.length ? ctx.rng.pick(others) : p.province;
-        moveCharacter(ctx, p, lost);
-        ctx.emit({ t: 'patrol-missed', to: audienceOf(p), who: p.id, at: lost, intruder: intruder.id });
-        continue;
-      }
-      moveCharacter(ctx, p, P);
+    const cands = [...sc.acted.ids].sort((a, b) => a - b).map((x) => s.characters[x]).filter((x): x is Character => !!x && qualifies(ctx, p, x));
+    if (cands.length === 0) continue;
+    let intruder = cands[0]!;
+    for (const x of cands.slice(1)) {
+      const d = threat(ctx, x) - threat(ctx, intruder) || initiative(s, x) - initiative(s, intruder);
+      if (d > 0) intruder = x;
     }
-    const plan = lastOrder(ctx, p, ['PU'])?.plan ?? defendingPlan(ctx, p);
-    const a = characterCombatant(ctx, p, 0, plan, 'order');
-    const b = characterCombatant(ctx, intruder, 1, defendingPlan(ctx, intruder), 'special');
-    const enc = newEncounter(ctx, 'patrol', P, a, b);
-    ctx.emit({ t: 'patrol-intercept', to: enc.to, who: p.id, at: P, intruder: intruder.id });
-    if (refuses(ctx, b, a)) { ctx.emit({ t: 'enc-refused', to: enc.to, who: intruder.id, at: P, c: intruder.name, opp: p.name }); return true; }
-    fight(ctx, enc);
-    return true;
+    sc.enDone.add(key);
+    if (intercept(ctx, p, intruder)) any = true;
   }
-  return false;
+  carryBodies(ctx);
+  observePositions(ctx);
+  return any;
+}
+
+/** One patroller against the chosen intruder: the location roll when he is next door, then the encounter. */
+function intercept(ctx: TurnCtx, p: Character, intruder: Character): boolean {
+  const s = ctx.s;
+  const P = intruder.province;
+  if (P !== p.province) {
+    const chance = pursuitChanceFor(ctx.cfg.encounters, talent(s, p, 'Sp'), false, 1, false);
+    if (!ctx.rng.chance(chance)) {
+      const others = neighboursIn(s, p.province).filter((n) => n !== P);
+      const lost = others.length ? ctx.rng.pick(others) : p.province;
+      moveCharacter(ctx, p, lost);
+      ctx.emit({ t: 'patrol-missed', to: audienceOf(p), who: p.id, at: lost, intruder: intruder.id });
+      return false;
+    }
+    moveCharacter(ctx, p, P);
+  }
+  const plan = lastOrder(ctx, p, ['PU'])?.plan ?? defendingPlan(ctx, p);
+  const a = characterCombatant(ctx, p, 0, plan, 'order');
+  const b = characterCombatant(ctx, intruder, 1, defendingPlan(ctx, intruder), 'special');
+  const enc = newEncounter(ctx, 'patrol', P, a, b);
+  ctx.emit({ t: 'patrol-intercept', to: enc.to, who: p.id, at: P, intruder: intruder.id });
+  if (refuses(ctx, b, a)) { ctx.emit({ t: 'enc-refused', to: enc.to, who: intruder.id, at: P, c: intruder.name, opp: p.name }); return true; }
+  fight(ctx, enc);
+  return true;
+}
+
+/** G-20 (d): a quest "visit province Z" is met once the character has stood in Z. */
+export function markVisits(ctx: TurnCtx): void {
+  for (const c of Object.values(ctx.s.characters)) {
+    if (!c.alive || !c.quests) continue;
+    for (const q of c.quests) if (q.kind === 'visit' && q.target === c.province) q.visited = true;
+  }
+}
+
+/** §15.13i: the body of a general killed in a pre-battle duel goes where the army carrying it goes. */
+export function carryBodies(ctx: TurnCtx): void {
+  for (const c of Object.values(ctx.s.characters)) {
+    const b = c.body;
+    if (c.alive || !b || b.carriedByArmy === undefined) continue;
+    const a = ctx.s.armies[b.carriedByArmy];
+    if (a) b.province = a.province;
+    else delete b.carriedByArmy; // the army is gone: the body lies where it was last carried
+  }
 }
 
 export function startPatrol(ctx: TurnCtx, c: Character): boolean {

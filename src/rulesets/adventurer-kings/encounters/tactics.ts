@@ -8,6 +8,8 @@ import type { TurnCtx } from '../turn/context.ts';
 import { SPELLS, spellCollege, type SpellCode } from '../magic/spells.ts';
 import type { Combatant, EncounterState } from './types.ts';
 import { MELEE_RANGE, SPELL_RANGE } from './types.ts';
+import { weaponSlot, wield } from './weapons.ts';
+import { ITEMS } from '../world/items.ts';
 
 export interface Pick {
   t: Tactic;
@@ -104,12 +106,18 @@ export function pickTactic(ctx: TurnCtx, enc: EncounterState, c: Combatant, opp:
     else if (t.code === 'US') {
       const it = c.char ? ctx.s.items[Number(t.arg)] : undefined;
       if (!it || !c.char!.items.includes(it.id)) skip = true;
-      else if (it.category === 'Weapon' || it.category === 'Bow') {
-        // Free weapon switch (§6.9, G-17): reported, no round used.
-        ctx.emit({ t: 'enc-weapon', to: enc.to, who: c.char!.id, at: enc.at, item: it.id, itemName: it.name });
+      else if (weaponSlot(it)) {
+        // Free weapon switch (§6.9, G-17): reported, no round used; only the wielded weapon's bonus counts.
+        if (it.id !== c.weapon && it.id !== c.bow) {
+          wield(ctx.s, c, it);
+          ctx.emit({ t: 'enc-weapon', to: enc.to, who: c.char!.id, at: enc.at, item: it.id, itemName: it.name });
+        }
+        // A weapon that casts (Psychic Flail, once per encounter) casts with this tactic; otherwise it is done.
+        if (it.spell && ITEMS[it.kind]?.perEncounter && !c.used.includes(`item:${it.id}`) && !banned(ctx, c, 'spells')) return { t, generated: false };
         c.pos++;
         continue;
-      } else if (!it.spell || (it.charges ?? 0) <= 0) skip = true;
+      } else if (!it.spell) skip = true;
+      else if (ITEMS[it.kind]?.perEncounter ? c.used.includes(`item:${it.id}`) : (it.charges ?? 0) <= 0) skip = true;
     }
     if (skip) { c.pos++; continue; }
     return { t, generated: false };

@@ -11,6 +11,9 @@ import { knowledgeOf } from '../knowledge/knowledge.ts';
 import type { Combatant, EncounterState } from './types.ts';
 import { alignmentDistance } from './formulas.ts';
 import { DRUID_TALK_LEVEL, tier as monsterTier } from '../world/monsters.ts';
+import { wageAsked } from '../kingdom/heroes.ts';
+import { distance } from '../world/geometry.ts';
+import { hasAggression } from './plan.ts';
 
 /** G-61: at most 80 characters; digit runs of 6 or more and e-mail/URL-like strings removed. */
 export function sanitizeSay(text: string, max = 80, digitRun = 6): string {
@@ -53,7 +56,7 @@ export function talk(ctx: TurnCtx, enc: EncounterState, a: Combatant, b: Combata
   if (!a.used.includes('TA')) a.used.push('TA');
   if (b.kind === 'character') {
     // G-20: TA to a character succeeds unless his plan is aggressive.
-    const aggressive = b.plan.some((t) => t.code === 'ME' || t.code === 'FI' || (t.code === 'CA' && t.arg !== 'IN'));
+    const aggressive = hasAggression(ctx.s, b.plan);
     if (aggressive) { ctx.emit({ t: 'enc-talk', to: enc.to, at: enc.at, c: a.name, opp: b.name, outcome: 'refused' }); return 'attack'; }
     const tc = b.char!;
     const info: Record<string, unknown> = { kingdom: tc.kingdom };
@@ -63,7 +66,10 @@ export function talk(ctx: TurnCtx, enc: EncounterState, a: Combatant, b: Combata
       const off = (i: number, n: number) => { const d = ctx.rng.chance(0.5) ? -1 : 1; const j = i + d; return j < 0 || j >= n ? i - d : j; };
       info.alignment = ctx.rng.chance(cfg.talkAlignmentExact) ? tc.alignment : ALIGNMENTS[off(ai, ALIGNMENTS.length)];
       info.temperament = ctx.rng.chance(cfg.talkTemperamentExact) ? tc.temperament : TEMPERAMENTS[off(ti, TEMPERAMENTS.length)];
-      if (tc.wage !== undefined) info.wage = tc.wage;
+      // G-20: the hiring cost for this King, exact (G-10's wage formula, as HI would ask it).
+      const k = a.char?.kingdom;
+      const cost = k == null ? null : wageAsked(ctx.s, ctx.cfg.kingdom.hiring, tc, k, ctx.rng);
+      if (cost !== null) info.wage = cost;
     }
     const k = a.char?.kingdom;
     ctx.emit({ t: 'enc-talk', to: k == null ? [] : [k], at: enc.at, c: a.name, opp: b.name, outcome: 'talk', info });
@@ -94,9 +100,13 @@ function makeQuest(ctx: TurnCtx, site: number, a: Combatant): Quest {
   const c = a.char!;
   const others = Object.keys(s.sites).map(Number).sort((x, y) => x - y).filter((id) => id !== site && s.sites[id]!.monster);
   const items = Object.keys(s.items).map(Number).sort((x, y) => x - y).filter((id) => s.items[id]!.holder !== c.id);
-  const kinds: ('kill' | 'bring' | 'pay')[] = ['pay'];
+  const here = s.sites[site]!.province;
+  const places = Object.keys(s.provinces).map(Number).sort((x, y) => x - y)
+    .filter((id) => id !== here && s.provinces[id]!.terrain !== 'Sea' && distance(here, id) <= cfg.questVisitMaxDistance);
+  const kinds: Quest['kind'][] = ['pay'];
   if (others.length) kinds.push('kill');
   if (items.length) kinds.push('bring');
+  if (places.length) kinds.push('visit');
   const kind = ctx.rng.pick(kinds);
   const q: Quest = { site, kind, turn: s.turn };
   if (kind === 'kill') {
@@ -104,6 +114,7 @@ function makeQuest(ctx: TurnCtx, site: number, a: Combatant): Quest {
     const t = s.sites[q.target]!;
     if (c.kingdom !== null) { const k = knowledgeOf(s, c.kingdom); k.sites[t.id] ??= { name: t.name, type: t.type }; }
   } else if (kind === 'bring') q.target = ctx.rng.pick(items);
+  else if (kind === 'visit') q.target = ctx.rng.pick(places); // G-20 (d): met once he has stood there (pursuit.ts markVisits)
   else q.amount = ctx.rng.int(cfg.questPayMin, cfg.questPayMax);
   (c.quests ??= []).push(q);
   return q;
@@ -123,6 +134,7 @@ export function fulfil(ctx: TurnCtx, enc: EncounterState, a: Combatant, b: Comba
   let met = false;
   if (q.kind === 'kill') met = !s.sites[q.target!]?.monster;
   else if (q.kind === 'bring') met = c.items.includes(q.target!);
+  else if (q.kind === 'visit') met = q.visited === true || c.province === q.target;
   else met = !!k && k.treasury >= (q.amount ?? 0);
   if (!met) { ctx.emit({ t: 'enc-fulfil', to: enc.to, at: enc.at, c: a.name, opp: b.name, outcome: 'unmet' }); return 'fail'; }
   c.quests!.splice(qi, 1);

@@ -31,6 +31,8 @@ export interface ActiveEffect {
   meleeHitFactor?: number;
   /** Multiplies the OPPONENT's bow and melee hit chances against this combatant (IN on the caster: 0.5). */
   dodgeFactor?: number;
+  /** Multiplies the OPPONENT's melee hit chance only against this combatant (Invisible Sword wielded: 0.9, G-17). */
+  meleeDodgeFactor?: number;
   /** Subtracted from each of THIS combatant's melee hits (SP: ½ per level; G-25 ¼ vs animals). Min damage 1 still applies. */
   damageMinus?: number;
   /** THIS combatant cannot cast spells / shoot (SP, HA). `chance` < 1: applies each round with this chance (G-25 animals). */
@@ -107,6 +109,9 @@ export interface Combatant {
   seriousBlow?: boolean;
   /** Leads armies (theft halving, EN restrictions). */
   leadsArmies: boolean;
+  /** The melee weapon and the bow he wields (item ids, §6.9, G-17): only their bonuses count. */
+  weapon?: number;
+  bow?: number;
 }
 
 export type EncounterEnd =

@@ -64,8 +64,12 @@ export const KINGDOM_DEFAULTS = {
     // Aptitudes are rolled as in G-02 and the G-96 bonus applied by world/heroes.ts (its constants).
   },
   science: {
-    /** §10.5 / G-06: only military (type M) inventions are exchanged. */
-    militaryOnly: true,
+    /**
+     * §10.5: the discoveries exchanged are "généralement" the military ones, taken in the report's
+     * priority order; G-06: that order is military first, then the others. So the first unknown
+     * in priority order is given, military or not (true: military only, a stricter reading).
+     */
+    militaryOnly: false,
     /** One discovery each way per mutual treaty order. */
     perExchange: 1,
   },

@@ -7,10 +7,10 @@
  * levels on a later sheet; until then, and while he has gained at most 4 levels by training, RE
  * cast on him raises the dead King (TV-21; the magic domain does the raising).
  */
-import type { Character, CharCode } from '../state.ts';
-import { CHAR_CODES } from '../state.ts';
-import type { TurnCtx } from '../turn/context.ts';
-import { applySpecialKingBonus, lockedCode, makeCharacter, zeroLevels } from '../world/heroes.ts';
+import type { Character, CharCode, Temperament } from '../state.ts';
+import { CHAR_CODES, TEMPERAMENTS } from '../state.ts';
+import type { AKSheet, TurnCtx } from '../turn/context.ts';
+import { applySpecialKingBonus, defaultSpecialPlan, lockedCode, makeCharacter, zeroLevels } from '../world/heroes.ts';
 import { KINGDOM_DEFAULTS } from './constants.ts';
 import { settleConditionalGives } from './gifts.ts';
 import { scanDeaths } from './offices.ts';
@@ -20,6 +20,13 @@ import { isSpecial, kingOf, liveKingdoms, sortedIds } from './util.ts';
 export function heirCanResurrect(heir: Character, maxGained = KINGDOM_DEFAULTS.heir.maxGainedForResurrect): boolean {
   return !!heir.heir && !heir.heir.assigned && heir.heir.gained <= maxGained;
 }
+
+/**
+ * The Heir's choices on the order sheet (G-11): `heirTalents` (AKSheet), and the optional sex and
+ * temperament, read here when the sheet carries them (the order-sheet parser may add them as
+ * `heirSex` / `heirTemperament`).
+ */
+type HeirChoices = AKSheet & { heirSex?: 'M' | 'F'; heirTemperament?: Temperament };
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 
@@ -92,7 +99,8 @@ export function assignHeir(ctx: TurnCtx): void {
   const s = ctx.s;
   const cfg = ctx.cfg.kingdom.heir;
   for (const k of liveKingdoms(s)) {
-    const asked = ctx.sheets[k.id]?.heirTalents;
+    const sheet = ctx.sheets[k.id] as HeirChoices | undefined;
+    const asked = sheet?.heirTalents;
     if (!asked || Object.keys(asked).length === 0) continue;
     const heir = kingOf(s, k.id);
     const refuse = (fr: string, en: string) => ctx.emit({ t: 'heir-assignment-refused', to: [k.id], who: heir?.id, reason: { fr, en } });
@@ -122,6 +130,14 @@ export function assignHeir(ctx: TurnCtx): void {
     }
     heir.heir.assigned = true;
     if (isSpecial(k.alignment)) heir.startedAtZero = CHAR_CODES.filter((c) => heir.talent[c] === 0);
-    ctx.emit({ t: 'heir-assigned', to: [k.id], who: heir.id, levels });
+    // G-11: sex and temperament may be chosen with the characteristics (alignment may not, S2.7).
+    const chosen: { sex?: 'M' | 'F'; temperament?: Temperament } = {};
+    if (sheet?.heirSex === 'M' || sheet?.heirSex === 'F') heir.sex = chosen.sex = sheet.heirSex;
+    if (sheet?.heirTemperament && TEMPERAMENTS.includes(sheet.heirTemperament)) {
+      const wasDefault = JSON.stringify(heir.specialPlan) === JSON.stringify(defaultSpecialPlan(heir.temperament));
+      heir.temperament = chosen.temperament = sheet.heirTemperament;
+      if (wasDefault) heir.specialPlan = defaultSpecialPlan(heir.temperament); // G-37 default follows the temperament
+    }
+    ctx.emit({ t: 'heir-assigned', to: [k.id], who: heir.id, levels, ...chosen });
   }
 }

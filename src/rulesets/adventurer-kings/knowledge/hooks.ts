@@ -74,7 +74,8 @@ export function endOfTurn(ctx: TurnCtx): void {
     if (talent(s, c, 'Sp') < 1) continue;
     if (sc.spied[c.kingdom]?.[c.province]) continue;
     const foreign = Object.values(s.armies).some((a) => a.province === c.province && a.kingdom !== c.kingdom)
-      || Object.values(s.characters).some((o) => o.alive && o.province === c.province && o.kingdom !== c.kingdom);
+      // A character who passed his stealth roll is never in a report (G-47): he alone does not prompt one.
+      || Object.values(s.characters).some((o) => o.alive && o.province === c.province && o.kingdom !== c.kingdom && !o.unnoticed);
     if (!foreign) continue;
     const report = militaryReport(ctx, c, c.province);
     if (report) ctx.emit({ t: 'spy-report', to: [c.kingdom], who: c.id, at: c.province, passive: true, ...report });

@@ -26,7 +26,7 @@ import type { ActiveEffect, CastOptions, Combatant, CombatSpellFn, EncounterStat
 import { BOW_RANGE, MELEE_RANGE } from '../encounters/types.ts';
 import { type SpellCode, isCombatSpell, parseSpellCode, spellCollege } from './spells.ts';
 import { inPaganOrder, prob, spellChanceFor } from './chance.ts';
-import { isKingForKill } from './effects-people.ts';
+import { isKingForKill, undeadCorruption } from './effects-people.ts';
 
 type MagicCfg = AKConfig['magic'];
 
@@ -162,7 +162,12 @@ export const castCombatSpell: CombatSpellFn = (ctx: TurnCtx, enc: EncounterState
     }
     case 'CH': {
       enc.end = { kind: 'charmed', by: caster.side };
-      say(true, { outcome: 'charmed' });
+      // §13.3, G-28: a Hero charmed by an Undead King, in combat too, is corrupted toward Undead.
+      let alignment: string | undefined;
+      if (caster.char && target.char && undeadCorruption(ctx, caster.char, target.char)) {
+        alignment = target.alignment = target.char.alignment;
+      }
+      say(true, { outcome: 'charmed', ...(alignment ? { alignment } : {}) });
       return { success: true };
     }
     case 'PS': {

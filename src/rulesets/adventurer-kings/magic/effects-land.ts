@@ -55,7 +55,9 @@ export function applyLandSpell(ctx: TurnCtx, caster: Character, spell: SpellCode
         else kept.push(f);
       }
       p.fallen = kept;
-      caster.merit.Priest = (caster.merit.Priest ?? 0) + 1; // Table 15.10: +1 Grand Priest per successful Blessing
+      // Table 15.10: +1 Grand Priest per successful Blessing. Blessings do not stack (§4.1c), so a province
+      // blessed again the same turn is one Blessing: the merit is counted once (S5.6.1).
+      if (!already) caster.merit.Priest = (caster.merit.Priest ?? 0) + 1;
       felt.push({ to: otherKingdoms([p.owner], caster), outcome: 'blessed' });
       return { outcome: already ? 'already' : 'blessed', skeletons: destroyed };
     }

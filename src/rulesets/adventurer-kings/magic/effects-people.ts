@@ -104,13 +104,28 @@ function resurrect(ctx: TurnCtx, caster: Character, v: Character, felt: Felt[]):
   v.kingdom = caster.kingdom;
   delete v.heir;
   if (caster.kingdom !== null) v.wage = wageAsked(s, ctx.cfg.kingdom.hiring, v, caster.kingdom, ctx.rng) ?? 1; // G-10: no initial cost
+  if (before !== caster.kingdom) joinedKingdom(s, v);
   if (before !== null && before !== caster.kingdom) felt.push({ to: [before], outcome: 'risen-away', character: v.id });
   return { outcome: 'risen', character: v.id };
 }
 
-/** Back to life where the caster stands, without possessions, orderable from the next phase. */
+/** G-95: for a Divine or Undead kingdom, "started at 0" is judged when the character joins it (as HI does). */
+function joinedKingdom(s: AKState, v: Character): void {
+  const a = v.kingdom !== null ? s.kingdoms[v.kingdom]?.alignment : undefined;
+  if (a === 'Divine' || a === 'Undead') v.startedAtZero = CHAR_CODES.filter((c) => v.talent[c] === 0);
+}
+
+/**
+ * Back to life where the caster stands, without possessions (§4.1a, G-17), orderable from the next phase.
+ * His items passed to the killer (or the site) at death (encounters/outcome.ts `killCharacter`); any
+ * still listed on him are left behind with the bones, unheld, as `killCharacter` does when nobody
+ * takes them: never destroyed (an artifact stays in the world).
+ */
 function raise(s: AKState, v: Character, province: number, phase: number): void {
-  for (const id of v.items) delete s.items[id]; // "sans ses possessions": anything still listed is lost
+  for (const id of v.items) {
+    const it = s.items[id];
+    if (it && it.holder === v.id) delete it.holder;
+  }
   v.items = [];
   v.alive = true;
   delete v.body;
@@ -120,9 +135,28 @@ function raise(s: AKState, v: Character, province: number, phase: number): void 
   v.orderableFrom = phase + 1;
 }
 
-function charm(ctx: TurnCtx, caster: Character, v: Character, felt: Felt[]): Outcome {
+/**
+ * §13.3, G-28: a Hero charmed by an Undead King (his own or not, in or out of combat) becomes
+ * Undead: at once if his talents total ≤ 8, else 1–3 steps toward Undead per charm. Kings and
+ * Heirs are never charmed. Returns true when the alignment was touched.
+ */
+export function undeadCorruption(ctx: TurnCtx, caster: Character, v: Character): boolean {
   const s = ctx.s;
   const m = ctx.cfg.magic;
+  const king = caster.kingdom !== null ? s.characters[s.kingdoms[caster.kingdom]?.king ?? -1] : undefined;
+  if (caster.role !== 'King' || caster.alignment !== 'Undead' || king?.id !== caster.id) return false;
+  if (v.role === 'King' || v.role === 'Heir' || v.alignment === 'Undead') return false;
+  const total = CHAR_CODES.reduce((n, c) => n + v.talent[c], 0);
+  if (total <= m.charmUndeadInstantMaxTalents) v.alignment = 'Undead';
+  else {
+    const idx = Math.min(ALIGNMENTS.length - 1, ALIGNMENTS.indexOf(v.alignment) + ctx.rng.int(m.charmUndeadStepMin, m.charmUndeadStepMax));
+    v.alignment = ALIGNMENTS[idx]!;
+  }
+  return true;
+}
+
+function charm(ctx: TurnCtx, caster: Character, v: Character, felt: Felt[]): Outcome {
+  const s = ctx.s;
   const before = v.kingdom;
   const out: Outcome = { outcome: 'charmed', character: v.id };
   v.kingdom = caster.kingdom;
@@ -130,17 +164,11 @@ function charm(ctx: TurnCtx, caster: Character, v: Character, felt: Felt[]): Out
   delete v.standing;
   v.orderableFrom = ctx.phase + 1; // §4.2a: orders from the next phase
   // G-28: an Undead King's charm corrupts the Hero toward Undead.
-  const king = caster.kingdom !== null ? s.characters[s.kingdoms[caster.kingdom]?.king ?? -1] : undefined;
-  if (caster.role === 'King' && caster.alignment === 'Undead' && king?.id === caster.id && v.alignment !== 'Undead') {
-    const total = CHAR_CODES.reduce((n, c) => n + v.talent[c], 0);
-    if (total <= m.charmUndeadInstantMaxTalents) v.alignment = 'Undead';
-    else {
-      const idx = Math.min(ALIGNMENTS.length - 1, ALIGNMENTS.indexOf(v.alignment) + ctx.rng.int(m.charmUndeadStepMin, m.charmUndeadStepMax));
-      v.alignment = ALIGNMENTS[idx]!;
-    }
-    out.alignment = v.alignment;
+  if (undeadCorruption(ctx, caster, v)) out.alignment = v.alignment;
+  if (before !== caster.kingdom && caster.kingdom !== null) {
+    v.wage = wageAsked(s, ctx.cfg.kingdom.hiring, v, caster.kingdom, ctx.rng) ?? 1; // G-10/G-27: no initial cost
+    joinedKingdom(s, v);
   }
-  if (before !== caster.kingdom && caster.kingdom !== null) v.wage = wageAsked(s, ctx.cfg.kingdom.hiring, v, caster.kingdom, ctx.rng) ?? 1; // G-10/G-27: no initial cost
   if (before !== null && before !== caster.kingdom) felt.push({ to: [before], outcome: 'charmed-away', character: v.id });
   return out;
 }

@@ -9,6 +9,7 @@ import { orderFailed } from '../turn/context.ts';
 import { resolveConfig } from '../config.ts';
 import { distance } from '../world/geometry.ts';
 import { ledBy } from '../armies/relations.ts';
+import { scratchOf } from '../armies/types.ts';
 
 export interface DefendValue { centre: number }
 
@@ -32,6 +33,7 @@ export const DE: OrderSpec<DefendValue> = {
       return orderFailed(ctx, char, order, { fr: 'il ne commande aucune armée', en: 'he leads no armies' });
     }
     char.standing = { ...(char.standing ?? {}), defend: v.centre };
+    scratchOf(ctx).deSet[char.id] = ctx.phase;
     ctx.emit({ t: 'defend-set', to: char.kingdom === null ? [] : [char.kingdom], who: char.id, at: v.centre });
   },
 };

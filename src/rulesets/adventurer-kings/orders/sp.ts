@@ -13,6 +13,7 @@ import { talent } from '../characters.ts';
 import { provinceKnowledge, refreshOwner } from '../knowledge/knowledge.ts';
 import { approximate, knowledgeScratch, militaryReport, spyMargin } from '../knowledge/spy.ts';
 import { tryImprove } from '../kingdom/training.ts';
+import { addInvention } from '../kingdom/discoveries.ts';
 import { neighbours } from '../world/geometry.ts';
 import { formatHere, isHere, parseHere, type HereValue } from './here.ts';
 
@@ -39,8 +40,10 @@ export const SP: OrderSpec<SpValue> = {
     for (const q of neighbours(where)) refreshOwner(s, kingdom, q, at);
     const pk = provinceKnowledge(s, kingdom, where);
     pk.types = [...prov.types];
+    // G-47 exact: capital or not. `capital.of` null records "known not to be a capital" (absent = unknown).
     if (prov.capitalOf !== undefined) pk.capitalOf = prov.capitalOf;
     else delete pk.capitalOf;
+    pk.capital = { of: prov.capitalOf ?? null, asOf: at };
     // Approximate tax level (G-47).
     const m = spyMargin(ctx, char);
     const tax = approximate(ctx.rng, prov.taxBase, m);
@@ -58,7 +61,7 @@ export const SP: OrderSpec<SpValue> = {
       const chance = (ctx.cfg.knowledge.inventionTheftPerSa * Math.max(1, talent(s, char, 'Sa'))) / 100;
       if (unknown.length > 0 && ctx.rng.chance(chance)) {
         stolen = ctx.rng.pick(unknown);
-        mine.inventions.push(stolen);
+        addInvention(s, kingdom, stolen); // kept in exchange-priority order (G-06)
         char.merit.Chancellor = (char.merit.Chancellor ?? 0) + ctx.cfg.knowledge.inventionTheftMerit;
       }
     }

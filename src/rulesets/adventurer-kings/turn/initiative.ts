@@ -7,8 +7,9 @@
  * 4. a pursuer (or tracker, G-54) acts immediately after the character he pursues;
  * 5. same kingdom, same province, one's order concerns the other: "they wait for each other"
  *    [P G-40]: an order that targets a companion (PI of his armies, LE/GI/RE to him, CA on him)
- *    runs before that companion's movement-type order (MO, PU, TR, patrol) — a stable
- *    topological sort of these edges over the initiative order.
+ *    runs before that companion's movement-type order (MO, PU, TR, patrol), and a PI of armies a
+ *    companion is leaving (LE) runs after that LE — each character is preceded just in time by
+ *    those who must act first; everyone else keeps his initiative place.
  */
 import { initiative } from '../characters.ts';
 import type { AKState, Character } from '../state.ts';
@@ -46,12 +47,71 @@ function pursues(a: Actor): number | null {
   return null;
 }
 
-/** Whether `x`'s order concerns `y` (G-40 edges), both of one kingdom in one province. */
+/** The words of an order after its code, split at `à` / `to` / `pour` / `for` (text fallback when there is no parsed value). */
+function textParts(o: SlotOrder): { list: string[]; target: string | undefined } {
+  const w = o.text.split(/[\s,]+/).slice(1).filter(Boolean);
+  const i = w.findIndex((x) => ['à', 'a', 'au', 'to', 'pour', 'for'].includes(x.toLowerCase()));
+  return i < 0 ? { list: w, target: undefined } : { list: w.slice(0, i), target: w[i + 1] };
+}
+
+/** The armies a PI or LE order names (`all` for `tout`), from its parsed value (or its text). */
+function armyList(o: SlotOrder): 'all' | number[] {
+  const v = o.value as unknown;
+  const parsed = o.code === 'PI' ? v : (v as { armies?: unknown } | null)?.armies;
+  if (parsed === 'all') return 'all';
+  if (Array.isArray(parsed)) return parsed as number[];
+  const { list } = textParts(o);
+  if (list.length === 1 && ['tout', 'tous', 'toutes', 'all'].includes(list[0]!.toLowerCase())) return 'all';
+  return list.filter((x) => /^\d+$/.test(x)).map(Number);
+}
+
+/** The receiver of an LE, or the commander of an RE: a character number or 'GC'. */
+function receiver(o: SlotOrder): number | 'GC' | undefined {
+  const v = o.value as { to?: unknown; commander?: unknown } | null;
+  const parsed = o.code === 'LE' ? v?.to : v?.commander;
+  if (typeof parsed === 'number' || parsed === 'GC') return parsed;
+  const t = textParts(o).target;
+  if (t === undefined) return o.code === 'RE' ? 'GC' : undefined;
+  return /^\d+$/.test(t) ? Number(t) : ['gc', 'cg', 'garnison', 'garrison'].includes(t.toLowerCase()) ? 'GC' : undefined;
+}
+
+/** The armies y leads in his province (what his `LE tout` leaves). */
+function ledArmies(s: AKState, y: Actor): number[] {
+  return Object.values(s.armies).filter((a) => a.leader === y.char.id && a.province === y.char.province).map((a) => a.id);
+}
+
+/**
+ * Whether `x`'s order targets `y` (G-40): PI of his armies, LE to him (or of armies he leads),
+ * GI to him, RE pour him, CA on him. The parsed value names the target where the order has one
+ * (an army number that happens to equal a character number is not a target).
+ */
 function concerns(s: AKState, x: Actor, y: Actor): boolean {
   if (!x.order || !TARGETING.has(x.order.code)) return false;
-  const ids = numbers(x.order.text);
-  if (x.order.code === 'PI') return ids.some((a) => s.armies[a]?.leader === y.char.id);
-  return ids.includes(y.char.id);
+  const o = x.order;
+  if (o.code === 'PI') {
+    const list = armyList(o);
+    return list !== 'all' && list.some((a) => s.armies[a]?.leader === y.char.id);
+  }
+  if (o.code === 'LE') {
+    const list = armyList(o);
+    return receiver(o) === y.char.id || (list !== 'all' && list.some((a) => s.armies[a]?.leader === y.char.id));
+  }
+  if (o.code === 'RE') return receiver(o) === y.char.id;
+  return numbers(o.text).includes(y.char.id);
+}
+
+/**
+ * Whether `y` leaves armies that `x` picks up in the same phase (the G-40 case "PI of armies
+ * another character is leaving"): y's LE (to the GC or to anyone) then x's PI of them (`PI tout`
+ * takes what y leaves to the GC; a PI list naming one of them).
+ */
+function feeds(s: AKState, y: Actor, x: Actor): boolean {
+  if (y.order?.code !== 'LE' || x.order?.code !== 'PI') return false;
+  const left = armyList(y.order);
+  const leftIds = left === 'all' ? ledArmies(s, y) : left;
+  const taken = armyList(x.order);
+  if (taken === 'all') return receiver(y.order) === 'GC' && leftIds.length > 0;
+  return taken.some((a) => leftIds.includes(a));
 }
 
 function moves(y: Actor): boolean {
@@ -96,28 +156,33 @@ export function actingOrder(s: AKState, actors: Actor[]): Actor[] {
   };
   for (const a of base) if (!attached.has(a.char.id)) place(a);
 
-  // G-40: stable topological sort on "concerns" edges within a kingdom and a province.
+  // G-40: within a kingdom and a province, an order that concerns a companion runs before his
+  // movement-type order, and a pick-up waits for the companion leaving those armies. The
+  // initiative order is kept, except that each character is preceded, just in time, by those who
+  // must act before him (a "pull forward": nobody else changes place). A cycle is broken in the
+  // initiative order.
   const n = withPursuers.length;
-  const edges: number[][] = withPursuers.map(() => []);
-  const indeg = new Array<number>(n).fill(0);
+  const before: number[][] = withPursuers.map(() => []);
+  let any = false;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       if (i === j) continue;
       const x = withPursuers[i]!, y = withPursuers[j]!;
       if (x.char.kingdom === null || x.char.kingdom !== y.char.kingdom || x.char.province !== y.char.province) continue;
-      if (j < i && concerns(s, x, y) && moves(y)) { edges[i]!.push(j); indeg[j]!++; }
+      // x must act before y.
+      if ((concerns(s, x, y) && moves(y)) || feeds(s, x, y)) { before[j]!.push(i); any = true; }
     }
   }
-  if (indeg.every((d) => d === 0)) return withPursuers;
+  if (!any) return withPursuers;
   const out: Actor[] = [];
-  const done = new Array<boolean>(n).fill(false);
-  while (out.length < n) {
-    let pick = -1;
-    for (let i = 0; i < n; i++) if (!done[i] && indeg[i] === 0) { pick = i; break; }
-    if (pick < 0) pick = done.findIndex((d) => !d); // a cycle: the earliest goes first
-    done[pick] = true;
-    out.push(withPursuers[pick]!);
-    for (const j of edges[pick]!) indeg[j]!--;
-  }
+  const state = new Array<0 | 1 | 2>(n).fill(0); // 0 waiting, 1 being placed, 2 placed
+  const put = (i: number): void => {
+    if (state[i] !== 0) return;
+    state[i] = 1;
+    for (const p of before[i]!) put(p); // a predecessor in state 1 closes a cycle: skipped
+    state[i] = 2;
+    out.push(withPursuers[i]!);
+  };
+  for (let i = 0; i < n; i++) put(i);
   return out;
 }

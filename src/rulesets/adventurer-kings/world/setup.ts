@@ -8,7 +8,7 @@ import type { Rng } from '../../../engine/rng.ts';
 import { resolveConfig } from '../config.ts';
 import type { Alignment, AKState, Army, Character, CharCode, Kingdom, Race, Relation, Temperament } from '../state.ts';
 import { ALIGNMENTS, RACES, TEMPERAMENTS } from '../state.ts';
-import { learnGeneral, raiseExploration } from '../knowledge/knowledge.ts';
+import { learnGeneral, provinceKnowledge, raiseExploration } from '../knowledge/knowledge.ts';
 import { generateWorld, NORMAL_ALIGNMENTS } from './generate.ts';
 import { neighbours } from './geometry.ts';
 import { applySpecialKingBonus, legalTalents, lockedCode, makeCharacter, randomTalents, temperamentStep } from './heroes.ts';
@@ -114,6 +114,7 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
   const at = { turn: 1, phase: 0 };
   for (const kingdom of Object.values(s.kingdoms)) {
     raiseExploration(s, kingdom.id, kingdom.capital, 100, at);
+    provinceKnowledge(s, kingdom.id, kingdom.capital).capital = { of: kingdom.id, asOf: { ...at } };
     for (const q of neighbours(kingdom.capital)) learnGeneral(s, kingdom.id, q, at);
   }
   return s;

@@ -5,7 +5,7 @@
  * Event keys: `spring`, `shrine:<Alignment>`, `library`, `oracle`, `training`, `portal`.
  */
 import type { Rng } from '../../../engine/rng.ts';
-import type { Alignment, Character, CharCode } from '../state.ts';
+import type { AKState, Alignment, Character, CharCode } from '../state.ts';
 import { ALIGNMENTS, CHAR_CODES } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import { knowledgeOf, learnGeneral } from '../knowledge/knowledge.ts';
@@ -35,9 +35,13 @@ export function parseSiteEvent(key: string): { kind: SiteEventKind; alignment?: 
   return al ? { kind, alignment: al } : { kind };
 }
 
-/** G-95: special-alignment characters cannot improve a characteristic that started at zero. */
-function canImprove(c: Character, code: CharCode): boolean {
-  return !((c.alignment === 'Divine' || c.alignment === 'Undead') && c.startedAtZero.includes(code));
+/**
+ * G-95: characters controlled by a Divine or Undead King (whatever their own alignment) cannot
+ * improve a characteristic that started at zero; a wandering character follows his own alignment.
+ */
+function canImprove(s: AKState, c: Character, code: CharCode): boolean {
+  const a = c.kingdom !== null ? s.kingdoms[c.kingdom]?.alignment ?? c.alignment : c.alignment;
+  return !((a === 'Divine' || a === 'Undead') && c.startedAtZero.includes(code));
 }
 
 /**
@@ -57,7 +61,7 @@ export function applySiteEvent(ctx: TurnCtx, char: Character, siteId: number): b
   const rng = ctx.rng;
   let outcome: { gain?: CharCode; loss?: CharCode; moved?: number; oracle?: boolean } = {};
   const gain = (code: CharCode) => {
-    if (!canImprove(char, code)) return;
+    if (!canImprove(ctx.s, char, code)) return;
     char.talent[code] += 1;
     outcome = { gain: code };
   };
