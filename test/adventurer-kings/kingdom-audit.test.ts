@@ -58,7 +58,7 @@ test('G-11: the Heir\'s sex and temperament may be chosen with his characteristi
   ensureSuccession(ctxFor(s, seeded('heir'), {}, 3));
   const heir = s.characters[s.kingdoms[1]!.king]!;
   heir.specialPlan = [{ code: 'ME' }];
-  const sheet = { ...emptySheet({ heirTalents: { Me: 2, Ta: 2 } }), heirSex: 'F', heirTemperament: 'Cautious' };
+  const sheet = { ...emptySheet({ heirTalents: { Me: 2, Ta: 2 } }), heirSex: 'F' as const, heirTemperament: 'Cautious' as const };
   const ctx = ctxFor(s, [], { 1: sheet }, 0);
   assignHeir(ctx);
   assert.equal(heir.sex, 'F');

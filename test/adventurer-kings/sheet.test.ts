@@ -124,3 +124,21 @@ test('formatSheet writes a sheet that reads back to the same sheet (fr and en); 
   assert.deepEqual(adventurerKings.validate(s, 'p1', 'orders', text).value, v.value);
   assert.deepEqual(adventurerKings.validate(s, 'p1', 'orders', v.value).value, v.value);
 });
+
+test('G-11 the Royal Heir line: talents, sex and temperament in French or English; a bad word is a line error', () => {
+  const s = sampleState();
+  const fr = parseSheet(s, 1, 'HERITIER Ta 2, Me 1, SEXE F, HUMEUR Prudent');
+  assert.deepEqual(fr.issues, []);
+  assert.deepEqual([fr.sheet.heirTalents, fr.sheet.heirSex, fr.sheet.heirTemperament], [{ Ta: 2, Me: 1 }, 'F', 'Cautious']);
+  const en = parseSheet(s, 1, 'HEIR SEX M, TEMPER berserk');
+  assert.deepEqual(en.issues, []);
+  assert.deepEqual([en.sheet.heirTalents, en.sheet.heirSex, en.sheet.heirTemperament], [undefined, 'M', 'Berserk']);
+  for (const lang of ['fr', 'en'] as const) {
+    const back = parseSheet(s, 1, formatSheet(fr.sheet, lang, s));
+    assert.deepEqual([back.sheet.heirTalents, back.sheet.heirSex, back.sheet.heirTemperament], [{ Ta: 2, Me: 1 }, 'F', 'Cautious'], lang);
+  }
+  const bad = parseSheet(s, 1, 'HERITIER SEXE X\nVOTE');
+  assert.equal(bad.issues.length, 1);
+  assert.equal(bad.issues[0]!.line, 1);
+  assert.equal(bad.sheet.callVote, true, 'the next line is kept');
+});

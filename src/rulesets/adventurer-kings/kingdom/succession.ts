@@ -26,7 +26,6 @@ export function heirCanResurrect(heir: Character, maxGained = KINGDOM_DEFAULTS.h
  * temperament, read here when the sheet carries them (the order-sheet parser may add them as
  * `heirSex` / `heirTemperament`).
  */
-type HeirChoices = AKSheet & { heirSex?: 'M' | 'F'; heirTemperament?: Temperament };
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 
@@ -99,7 +98,7 @@ export function assignHeir(ctx: TurnCtx): void {
   const s = ctx.s;
   const cfg = ctx.cfg.kingdom.heir;
   for (const k of liveKingdoms(s)) {
-    const sheet = ctx.sheets[k.id] as HeirChoices | undefined;
+    const sheet = ctx.sheets[k.id] as AKSheet | undefined;
     const asked = sheet?.heirTalents;
     if (!asked || Object.keys(asked).length === 0) continue;
     const heir = kingOf(s, k.id);

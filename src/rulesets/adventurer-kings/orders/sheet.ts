@@ -9,7 +9,8 @@
  *     RUPTURES 4                  (BREAKS; TOUS / ALL)
  *     VOTE                        (call a vote next turn, S5.6.2)
  *     CAPITALE Brocéliande        (CAPITAL, turn 1 only, §2.3)
- *     HERITIER Ta 2, Me 1         (HEIR: the Royal Heir's talents, G-11)
+ *     HERITIER Ta 2, Me 1         (HEIR: the Royal Heir's talents, G-11; optionally
+ *                                 SEXE F / SEX F and HUMEUR Prudent / TEMPER Cautious)
  *     PERSO 3 Strahd              (CHAR: the character the next lines are for; the label is cross-checked, G-38)
  *     NOM Strahd le Noir          (NAME, turn 1 only)
  *     1 MO 207
@@ -24,13 +25,19 @@
  */
 import type { Localized, ValidationIssue } from '../../../engine/ruleset.ts';
 import { normalizeName } from '../../../engine/names.ts';
-import type { AKState, Character, Tactic } from '../state.ts';
-import { CHAR_CODES } from '../state.ts';
+import type { AKState, Character, Tactic, Temperament } from '../state.ts';
+import { CHAR_CODES, TEMPERAMENTS } from '../state.ts';
 import type { AKSheet, CharacterOrders, SlotOrder } from '../turn/context.ts';
 import { formatPlan, readPlan } from './plans.ts';
 import { ACTION_CODES, orderSpec } from './index.ts';
 
 export const PHASES = 5;
+
+/** Temperaments as a sheet may name them (French or English, folded). */
+const TEMPER_FR: Record<Temperament, string> = { Cowardly: 'Couard', Cautious: 'Prudent', Brave: 'Brave', Berserk: 'Berserk' };
+const HEIR_TEMPERS: Record<string, Temperament> = {
+  COUARD: 'Cowardly', COWARDLY: 'Cowardly', PRUDENT: 'Cautious', CAUTIOUS: 'Cautious', BRAVE: 'Brave', BERSERK: 'Berserk',
+};
 
 export function emptySheet(): AKSheet {
   return { treaties: [], breaks: [], callVote: false, characters: {} };
@@ -278,12 +285,24 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
         const t = tokenize(rest);
         const out: Record<string, number> = {};
         for (let j = 0; j < t.length; j += 2) {
-          const code = CHAR_CODES.find((c) => c.toUpperCase() === fold(t[j]!));
+          const word = fold(t[j]!);
+          if (word === 'SEXE' || word === 'SEX') {
+            const v = fold(t[j + 1] ?? '');
+            if (v === 'M' || v === 'F') { sheet.heirSex = v; continue; }
+            issues.push(issue(line, M.heir(`${t[j]} ${t[j + 1] ?? ''}`.trim()))); return;
+          }
+          if (word === 'HUMEUR' || word === 'TEMPER' || word === 'TEMPERAMENT') {
+            const v = fold(t[j + 1] ?? '');
+            const temper = HEIR_TEMPERS[v];
+            if (temper) { sheet.heirTemperament = temper; continue; }
+            issues.push(issue(line, M.heir(`${t[j]} ${t[j + 1] ?? ''}`.trim()))); return;
+          }
+          const code = CHAR_CODES.find((c) => c.toUpperCase() === word);
           const n = Number(t[j + 1]);
           if (!code || !Number.isInteger(n) || n < 1) { issues.push(issue(line, M.heir(`${t[j]} ${t[j + 1] ?? ''}`.trim()))); return; }
           out[code] = (out[code] ?? 0) + n;
         }
-        sheet.heirTalents = out;
+        if (Object.keys(out).length) sheet.heirTalents = out;
         return;
       }
       case 'char': {
@@ -405,6 +424,8 @@ function normaliseStructured(a: Partial<AKSheet>): AKSheet {
     treaties: a.treaties ?? [], breaks: a.breaks ?? [], callVote: a.callVote === true, characters: {},
     ...(a.capitalName ? { capitalName: a.capitalName } : {}),
     ...(a.heirTalents ? { heirTalents: a.heirTalents } : {}),
+    ...(a.heirSex === 'M' || a.heirSex === 'F' ? { heirSex: a.heirSex } : {}),
+    ...(a.heirTemperament && TEMPERAMENTS.includes(a.heirTemperament) ? { heirTemperament: a.heirTemperament } : {}),
   };
   const vf = (a as { voteFor?: number }).voteFor;
   if (typeof vf === 'number') sheet.voteFor = vf;
@@ -440,9 +461,12 @@ export function formatSheet(sheet: AKSheet, lang: 'fr' | 'en' = 'fr', s?: AKStat
   const vf = sheet.voteFor;
   if (typeof vf === 'number') out.push(`${w.voteFor} ${vf}`);
   if (sheet.capitalName) out.push(`${w.capital} ${sheet.capitalName}`);
-  if (sheet.heirTalents && Object.keys(sheet.heirTalents).length) {
-    out.push(`${w.heir} ${CHAR_CODES.filter((c) => sheet.heirTalents![c]).map((c) => `${c} ${sheet.heirTalents![c]}`).join(', ')}`);
-  }
+  const heir = [
+    ...CHAR_CODES.filter((c) => sheet.heirTalents?.[c]).map((c) => `${c} ${sheet.heirTalents![c]}`),
+    ...(sheet.heirSex ? [`${lang === 'fr' ? 'SEXE' : 'SEX'} ${sheet.heirSex}`] : []),
+    ...(sheet.heirTemperament ? [`${lang === 'fr' ? 'HUMEUR' : 'TEMPER'} ${lang === 'fr' ? TEMPER_FR[sheet.heirTemperament] : sheet.heirTemperament}`] : []),
+  ];
+  if (heir.length) out.push(`${w.heir} ${heir.join(', ')}`);
   const ids = Object.keys(sheet.characters).map(Number).sort((a, b) => a - b);
   for (const id of ids) {
     const co = sheet.characters[id]!;

@@ -8,7 +8,7 @@ import type { Rng } from '../../../engine/rng.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { AKConfig } from '../config.ts';
 import type { AKEvent } from '../events.ts';
-import type { AKState, Character, Tactic } from '../state.ts';
+import type { AKState, Character, Tactic, Temperament } from '../state.ts';
 
 export interface TurnCtx {
   s: AKState;
@@ -53,6 +53,9 @@ export interface AKSheet {
   capitalName?: string;
   /** Royal Heir characteristics (G-11): talent levels to assign. */
   heirTalents?: Partial<Record<string, number>>;
+  /** Royal Heir (G-11): his sex and temperament, when the player chooses them. */
+  heirSex?: 'M' | 'F';
+  heirTemperament?: Temperament;
   characters: Record<number, CharacterOrders>;
   /** The steward played this turn (missed turn, G-41). */
   caretaker?: boolean;
