@@ -259,3 +259,21 @@ test('an encounter’s blow-by-blow goes in the paragraph of the own character i
   assert.ok(paras.some((p) => p.startsWith('Un événement (odd-thing)')), 'other news stand apart');
   assert.ok(!/ de A/.test(fr.replace(/Adventurer/g, '')), 'de + vowel name is elided');
 });
+
+test('Clairvoyance (§4.2c): what a kingdom saw of a watched character is told under "Visions of …", not in its chronicle', () => {
+  const s = fixture();
+  const T = { id: 2, kind: 'character', name: s.characters[2]!.name };
+  const M = { id: 0, kind: 'monster', name: 'Ogre' };
+  const seen = ev('enc-miss', 3, [1, 2], { att: M, def: T, how: 'melee', visions: [{ kingdom: 1, character: 2 }] });
+  for (const lang of ['fr', 'en'] as const) {
+    const text = renderReport(s, [seen], 'p1', lang);
+    const heading = lang === 'fr' ? `### Visions ${/^[AEIOUY]/.test(T.name) ? 'd’' : 'de '}${T.name}` : `### Visions of ${T.name}`;
+    assert.ok(text.includes(heading), `${lang}: ${text}`);
+    const chronicle = text.slice(text.indexOf(lang === 'fr' ? '## Chronique' : '## Chronicle'), text.indexOf('## Visions'));
+    assert.ok(!chronicle.includes('Ogre'), 'not in the chronicle');
+    assert.ok(text.slice(text.indexOf('## Visions')).includes('Ogre'), 'in the visions');
+  }
+  // Without the vision mark the same event is an ordinary chronicle line.
+  const plain = renderReport(s, [{ ...seen, visions: undefined }], 'p1', 'en');
+  assert.ok(!plain.includes('## Visions'));
+});

@@ -50,7 +50,7 @@ export function reportTurn(s: AKState, events: AKEvent[]): number {
   return start ? (start.turn as number) : Math.max(1, s.turn - 1);
 }
 
-interface Rendered { e: AKEvent; text: string; section: Section }
+interface Rendered { e: AKEvent; text: string; section: Section; /** Clairvoyance: the character watched. */ seer?: number }
 
 export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, lang: Lang): string {
   const k = kingdomOfPlayer(s, player);
@@ -70,6 +70,9 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
     if (e.t === 'order-failed') { if (failed.has(text) || dead.has(e.who as number)) continue; failed.add(text); }
     if (e.t === 'character-died' && typeof e.id === 'number') dead.add(e.id);
     // An event that carries a battle number belongs to that battle's narrative, whatever its kind.
+    // Seen through Clairvoyance (§4.2c): the kingdom's visions of that character, an appendix of the chronicle.
+    const vision = Array.isArray(e.visions) ? (e.visions as { kingdom: number; character: number }[]).find((x) => x.kingdom === k) : undefined;
+    if (text && vision) { mine.push({ e, text, section: 'vision', seer: vision.character }); continue; }
     if (text) mine.push({ e, text, section: typeof e.battle === 'number' && sectionOf(e.t) === 'chronicle' ? 'battle' : sectionOf(e.t) });
   }
   const out: string[] = [];
@@ -92,7 +95,15 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   if (late.length) out.push(`### ${seasonName(6, lang)}`, ...paragraphs(late, k, env));
 
   const visions = mine.filter((r) => r.section === 'vision');
-  if (visions.length) out.push(`## ${L(lang, 'Visions', 'Visions')}`, ...bySeason(visions, lang));
+  if (visions.length) {
+    out.push(`## ${L(lang, 'Visions', 'Visions')}`);
+    const seers = [...new Set(visions.map((r) => r.seer ?? 0))].sort((a, b) => a - b);
+    for (const c of seers) {
+      const of = visions.filter((r) => (r.seer ?? 0) === c);
+      if (c) out.push(`### ${L(lang, `Visions ${deFr(env.character(c))}`, `Visions of ${env.character(c)}`)}`);
+      out.push(...bySeason(of, lang));
+    }
+  }
 
   out.push(`## ${L(lang, 'Rapport général d’espionnage', 'General Spy Report')}`);
   const spy = mine.filter((r) => r.section === 'spy');
