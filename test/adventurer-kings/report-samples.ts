@@ -72,6 +72,7 @@ Object.assign(VARIANTS, {
   'emperor-crowned': [e('emperor-crowned', { how: 'election' }), e('emperor-crowned', { how: 'turn-limit' }), e('emperor-crowned', { how: 'threshold' })],
   'victory-final': [e('victory-final', { scores: {} })],
   'heir-assignment-refused': [e('heir-assignment-refused', { reason: { fr: 'trop de niveaux', en: 'too many levels' } })],
+  'heir-assigned': [e('heir-assigned', { levels: { Ta: 2, Me: 2 } }), e('heir-assigned', { levels: { Ta: 1 }, sex: 'F', temperament: 'Cautious' }), e('heir-assigned', { levels: {}, temperament: 'Berserk' })],
 } satisfies Record<string, AKEvent[]>);
 
 // Encounters domain (encounters/messages.ts): sides are refs { id, kind, name }.

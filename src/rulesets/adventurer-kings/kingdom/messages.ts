@@ -5,8 +5,9 @@
  */
 import type { Lang } from '../../../engine/ruleset.ts';
 import type { AKEvent } from '../events.ts';
+import type { Temperament } from '../state.ts';
 import {
-  ALIGNMENT_NAMES, capital, variant, CHAR_NAMES, deFr, ecus, listJoin, nameOf, OFFICE_NAMES, QUALITY_NAMES, RELATION_NAMES, theArmy,
+  ALIGNMENT_NAMES, capital, variant, CHAR_NAMES, deFr, ecus, listJoin, nameOf, OFFICE_NAMES, QUALITY_NAMES, RELATION_NAMES, TEMPERAMENT_NAMES, theArmy,
 } from '../report/names.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { inventionName } from '../world/inventions.ts';
@@ -162,8 +163,16 @@ export const MESSAGES: MessageTable = {
   },
   'heir-assigned': (e, env) => {
     const lv = Object.entries((e.levels ?? {}) as Record<string, number>).map(([c, n]) => `${charName(c, env.lang)} +${n}`);
-    return L(env, `${who(e, env)} reçut ses caractéristiques de souverain (${lv.join(', ')}). Les ossements du défunt Roi ne peuvent plus être ramenés à la vie par son entremise.`,
-      `${who(e, env)} received ${his(env, e.who)} sovereign’s characteristics (${lv.join(', ')}). The late King’s bones can no longer be raised through ${fem(env, e.who) ? 'her' : 'him'}.`);
+    // G-11: the Heir's sex and temperament, when the sheet chose them (the event is emitted after they are set).
+    const female = e.sex === 'F' || (e.sex === undefined && fem(env, e.who));
+    const t = typeof e.temperament === 'string' && e.temperament in TEMPERAMENT_NAMES ? e.temperament as Temperament : null;
+    const adj = t ? TEMPERAMENT_NAMES[t].fr.toLowerCase() + (female && /(couard|prudent)$/.test(TEMPERAMENT_NAMES[t].fr.toLowerCase()) ? 'e' : '') : '';
+    const nature = e.sex !== undefined
+      ? L(env, ` ${female ? 'Elle' : 'Il'} régnera en ${female ? 'reine' : 'roi'}${t ? `, d’humeur ${adj}` : ''}.`,
+        ` ${female ? 'She' : 'He'} will reign as ${female ? 'queen' : 'king'}${t ? `, of ${TEMPERAMENT_NAMES[t].en.toLowerCase()} temper` : ''}.`)
+      : t ? L(env, ` ${female ? 'Elle' : 'Il'} sera d’humeur ${adj}.`, ` ${female ? 'She' : 'He'} will be of ${TEMPERAMENT_NAMES[t].en.toLowerCase()} temper.`) : '';
+    return L(env, `${who(e, env)} reçut ses caractéristiques de souverain (${lv.join(', ')}).${nature} Les ossements du défunt Roi ne peuvent plus être ramenés à la vie par son entremise.`,
+      `${who(e, env)} received ${his(env, e.who)} sovereign’s characteristics (${lv.join(', ')}).${nature} The late King’s bones can no longer be raised through ${fem(env, e.who) ? 'her' : 'him'}.`);
   },
   'heir-assignment-refused': (e, env) => {
     const r = (e.reason ?? { fr: '', en: '' }) as { fr: string; en: string };
