@@ -262,6 +262,9 @@ test('G-40 the one who must act first is pulled just before his companion; nobod
     { char: s.characters[12]!, order: slot('PI', [30], 'PI 30') },
   ];
   assert.deepEqual(actingOrder(s, a).map((x) => x.char.id), [12, 10, 11]);
+  // "GI 10 à 11" gives 10 écus to 11: it does not concern character 10 (the amount is not a target).
+  a[2]!.order = slot('GI', { n: 10, to: 11 }, 'GI 10 à 11');
+  assert.deepEqual(actingOrder(s, a).map((x) => x.char.id), [10, 11, 12]);
 });
 
 test('G-40 "PI of armies another character is leaving": the PI waits for the LE of the same phase', () => {

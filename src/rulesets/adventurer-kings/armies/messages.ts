@@ -299,6 +299,9 @@ export const MESSAGES: MessageTable = {
   },
   'were-bite': (e, env) => L(env, `Mordus pendant la bataille, les soldats ${du(e.army as Ref)} se sont changés en garous à la pleine lune.`, `Bitten in battle, the soldiers of ${army(env, e.army as Ref)} turned into weres at the full moon.`),
   'troll-regen': (e, env) => L(env, `Des trolls que l’on croyait morts se sont relevés à ${prov(env, e.at)} ; rancuniers, ils se vendent désormais comme mercenaires (${army(env, e.army as Ref)}).`, `Trolls thought dead rose again in ${prov(env, e.at)}; resentful, they now sell themselves as mercenaries (${army(env, e.army as Ref)}).`),
-  'skeleton-unpaid': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'est', 'sont')} ${pp(e.army as Ref, 'retourné')} sous terre à ${prov(env, e.at)}.`, `Unpaid, ${army(env, e.army as Ref)} sank back into the earth in ${prov(env, e.at)}.`),
+  'skeleton-unpaid': (e, env) => {
+    const r: Ref = typeof e.army === 'object' && e.army !== null ? (e.army as Ref) : { id: Number(e.army), type: String(e.type ?? 'LE') };
+    return L(env, `Faute de solde, ${army(env, r)} ${v(r, 'est', 'sont')} ${pp(r, 'retourné')} sous terre à ${prov(env, e.at)}.`, `Unpaid, ${army(env, r)} sank back into the earth in ${prov(env, e.at)}.`);
+  },
   'armies-recovered': (e, env) => L(env, `Remis de leurs épreuves, ${armies(env, e.armies)} ${v(refs(e.armies), 'a', 'ont')} retrouvé le niveau Bleu.`, `Recovered from their ordeal, ${armies(env, e.armies)} ${v(refs(e.armies), 'is', 'are')} back to Green.`),
 };

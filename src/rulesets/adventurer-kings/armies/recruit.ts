@@ -82,6 +82,7 @@ export function recruit(ctx: TurnCtx, c: Character, v: RecruitValue): { done: Re
   const s = ctx.s, cfg = ctx.cfg.armies, sc = scratchOf(ctx);
   const done: Recruited[] = [];
   const reasons: Localized[] = [];
+  sc.reDone.add(`${c.id}:${ctx.phase}`);
   if (c.kingdom === null) return { done, reasons: [fail('un personnage sans royaume ne peut recruter', 'a character without a kingdom cannot recruit')] };
   const k = s.kingdoms[c.kingdom]!;
   const p = s.provinces[c.province]!;
@@ -93,7 +94,6 @@ export function recruit(ctx: TurnCtx, c: Character, v: RecruitValue): { done: Re
     if (leader.kingdom === null) return { done, reasons: [fail(`${leader.name} ne sert aucun royaume`, `${leader.name} serves no kingdom`)] };
     targetKingdom = leader.kingdom; // G-53: a foreign commander's kingdom gets the armies
   }
-  sc.reDone.add(`${c.id}:${ctx.phase}`);
   const raise = canRaiseIn(ctx, p, c.kingdom);
   const reserved = raise === 'ally' ? ownerReservation(ctx, p) : { perType: {} as Partial<Record<ArmyType, number>>, natives: 0 };
   const lim = recruitLimits(s, cfg, p, c.kingdom);

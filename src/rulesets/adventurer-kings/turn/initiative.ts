@@ -97,6 +97,10 @@ function concerns(s: AKState, x: Actor, y: Actor): boolean {
     return receiver(o) === y.char.id || (list !== 'all' && list.some((a) => s.armies[a]?.leader === y.char.id));
   }
   if (o.code === 'RE') return receiver(o) === y.char.id;
+  // GI n à X: the receiver X (n may be an item or an amount); CA: the spell's target.
+  const v = o.value as { to?: unknown; target?: unknown } | null;
+  const named = o.code === 'GI' ? v?.to : v?.target;
+  if (typeof named === 'number') return named === y.char.id;
   return numbers(o.text).includes(y.char.id);
 }
 
