@@ -33,6 +33,7 @@ const SAMPLES: (Record<string, unknown> & { t: string })[] = [
   { t: 'science-exchange', a: 1, b: 2, aGave: ['CROSSBOW'], bGave: ['DRILL'] },
   { t: 'science-exchange', a: 2, b: 1, aGave: [], bGave: [] },
   { t: 'science-no-contact', a: 1, b: 2 },
+  { t: 'science-no-contact', kingdom: 1, partners: [2, 3] },
   { t: 'king-succeeded', dead: 1, heir: 53 },
   { t: 'heir-assigned', who: 53, levels: { Ta: 2, Me: 2 } },
   { t: 'heir-assignment-refused', reason: { fr: 'trop de niveaux', en: 'too many levels' } },

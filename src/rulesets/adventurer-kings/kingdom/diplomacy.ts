@@ -144,11 +144,14 @@ export function scienceExchange(ctx: TurnCtx): void {
   const ids = liveKingdoms(s).map((k) => k.id);
   const sc = kscratch(ctx);
   const cfg = ctx.cfg.kingdom.science;
+  // Allies out of reach are told once per kingdom, all in one line (a list, not one line each).
+  const noContact = new Map<number, number[]>();
   for (const a of ids) for (const b of ids) {
     if (b <= a || sc.druidAllied.includes(pairKey(a, b))) continue;
     if (relation(s, a, b) !== 'Allied' || !o.treaty[a]!.has(b) || !o.treaty[b]!.has(a)) continue;
     if (!kingdomsAdjacent(s, a, b) && !presence(s, a, b) && !presence(s, b, a)) {
-      ctx.emit({ t: 'science-no-contact', to: [a, b], a, b });
+      noContact.set(a, [...(noContact.get(a) ?? []), b]);
+      noContact.set(b, [...(noContact.get(b) ?? []), a]);
       continue;
     }
     const toB: string[] = [];
@@ -160,6 +163,9 @@ export function scienceExchange(ctx: TurnCtx): void {
       if (gb) { addInvention(s, a, gb); toA.push(gb); }
     }
     ctx.emit({ t: 'science-exchange', to: [a, b], a, b, aGave: toB, bGave: toA });
+  }
+  for (const k of [...noContact.keys()].sort((x, y) => x - y)) {
+    ctx.emit({ t: 'science-no-contact', to: [k], kingdom: k, partners: noContact.get(k)!.sort((x, y) => x - y) });
   }
 }
 

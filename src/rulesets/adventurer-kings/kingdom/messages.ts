@@ -150,8 +150,12 @@ export const MESSAGES: MessageTable = {
     return L(env, `Traité scientifique avec ${other} : ${parts.join(', et ')}.`, `Scientific treaty with ${other}: ${parts.join(', and ')}.`);
   },
   'science-no-contact': (e, env) => {
-    const other = env.kingdomName(num(e.a === env.kingdom ? e.b : e.a));
-    return L(env, `Aucun échange de savoir avec ${other} : nos royaumes ne se touchent pas et aucun des nôtres ne se trouve sur ses terres.`, `No exchange of learning with ${other}: our realms do not touch and none of ours stands on its lands.`);
+    // One line for all the allies out of reach (older events name one pair: a, b).
+    const partners = Array.isArray(e.partners) ? (e.partners as number[]) : [num(e.a === env.kingdom ? e.b : e.a)];
+    const names = listJoin(partners.map((p) => env.kingdomName(p)), env.lang);
+    const many = partners.length > 1;
+    return L(env, `Aucun échange de savoir avec ${names} : nos royaumes ne se touchent pas et aucun des nôtres ne se trouve sur ${many ? 'leurs terres' : 'ses terres'}.`,
+      `No exchange of learning with ${names}: our realms do not touch and none of ours stands on ${many ? 'their lands' : 'its lands'}.`);
   },
 
   // ── Succession ──
