@@ -51,7 +51,10 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
   if (config.demo) await ensureDemo(ctx);
 
   let running: Promise<void> | null = null;
+  // Once closing has begun no pass starts (a wake-up queued by the last request must not reach a closed database).
+  let closing = false;
   const tick = async () => {
+    if (closing) return;
     if (running) return running;
     running = (async () => {
       for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => notifier.sendDigests(ctx), () => deliverMail(ctx)]) {
@@ -75,6 +78,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
   return {
     app, ctx, url, tick, inboundPort: inbound?.port ?? null,
     close: async () => {
+      closing = true;
       if (timer) clearInterval(timer);
       await running;
       await inbound?.close();
