@@ -3,7 +3,9 @@
  * tests compose them with their own defaults): levels, a province, a character, an army, a
  * kingdom, an empty state, a turn context with scripted or seeded draws, an order slot.
  */
+import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
 import { scriptedRng, type Rng } from '../../src/engine/rng.ts';
+import { RULESETS, botAnswers } from '../../src/rulesets/index.ts';
 import type { AKState, Army, ArmyType, Character, Kingdom, Levels, Province } from '../../src/rulesets/adventurer-kings/state.ts';
 import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
 import type { AKSheet, SlotOrder, TurnCtx } from '../../src/rulesets/adventurer-kings/turn/context.ts';
@@ -59,4 +61,18 @@ export function testCtx(s: AKState, rng: Rng | number[] = [], sheets: Record<num
 
 export function slot<V>(code: SlotOrder['code'], value: V, text = `${code}`): SlotOrder<V> {
   return { code, value, text };
+}
+
+/** A bot game of the real ruleset: the state and the events after each turn (it stops when the game ends). */
+export function simulateBots(players: number, turns: number, seed: string): { states: AKState[]; steps: AKEvent[][] } {
+  const entry = RULESETS['adventurer-kings']!;
+  let game = createGame(entry.ruleset, entry.options({ players }), seed) as GameRecord<AKState>;
+  const states: AKState[] = [];
+  const steps: AKEvent[][] = [];
+  while (game.steps.length < turns && !entry.ruleset.outcome(game.state)) {
+    game = advance(entry.ruleset, botAnswers(entry, game), { useDefaults: true }) as GameRecord<AKState>;
+    states.push(game.state);
+    steps.push(game.steps[game.steps.length - 1]!.events as AKEvent[]);
+  }
+  return { states, steps };
 }

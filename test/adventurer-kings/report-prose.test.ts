@@ -10,31 +10,16 @@
  *  - broken agreement of army names (« les 186e Archers fut », "the 186th Archers was").
  */
 import { test } from 'node:test';
+import { simulateBots } from './fixture.ts';
 import assert from 'node:assert/strict';
-import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
-import { RULESETS, botAnswers } from '../../src/rulesets/index.ts';
 import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
-import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { renderEvent } from '../../src/rulesets/adventurer-kings/report/messages.ts';
 import { makeEnv } from '../../src/rulesets/adventurer-kings/report/env.ts';
 import { pronouns, renderReport } from '../../src/rulesets/adventurer-kings/report/render.ts';
 import { agreeFr, atPlace, theArmy } from '../../src/rulesets/adventurer-kings/report/names.ts';
 import { fixture } from './report-fixture.ts';
 
-function simulate(players: number, turns: number, seed: string): { states: AKState[]; steps: AKEvent[][] } {
-  const entry = RULESETS['adventurer-kings']!;
-  let game = createGame(entry.ruleset, entry.options({ players }), seed) as GameRecord<AKState>;
-  const states: AKState[] = [];
-  const steps: AKEvent[][] = [];
-  while (game.steps.length < turns && !entry.ruleset.outcome(game.state)) {
-    game = advance(entry.ruleset, botAnswers(entry, game), { useDefaults: true }) as GameRecord<AKState>;
-    states.push(game.state);
-    steps.push(game.steps[game.steps.length - 1]!.events as AKEvent[]);
-  }
-  return { states, steps };
-}
-
-const { states, steps } = simulate(6, 5, 'report-prose');
+const { states, steps } = simulateBots(6, 5, 'report-prose');
 
 /** Every report of the game: kingdom × turn × language. */
 const reports: { k: number; turn: number; lang: 'fr' | 'en'; text: string }[] = [];

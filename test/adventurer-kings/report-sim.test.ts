@@ -5,31 +5,16 @@
  * event not addressed to it.
  */
 import { test } from 'node:test';
+import { simulateBots } from './fixture.ts';
+import { RULESETS } from '../../src/rulesets/index.ts';
 import assert from 'node:assert/strict';
-import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
-import { RULESETS, botAnswers } from '../../src/rulesets/index.ts';
-import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
-import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { rendererOf, renderEvent } from '../../src/rulesets/adventurer-kings/report/messages.ts';
 import { makeEnv } from '../../src/rulesets/adventurer-kings/report/env.ts';
 import { renderReport } from '../../src/rulesets/adventurer-kings/report/render.ts';
 import { mapDoc } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
 import { presentView } from '../../src/rulesets/adventurer-kings/present.ts';
 
-function simulate(players: number, turns: number, seed: string): { states: AKState[]; steps: AKEvent[][] } {
-  const entry = RULESETS['adventurer-kings']!;
-  let game = createGame(entry.ruleset, entry.options({ players }), seed) as GameRecord<AKState>;
-  const states: AKState[] = [];
-  const steps: AKEvent[][] = [];
-  while (game.steps.length < turns && !entry.ruleset.outcome(game.state)) {
-    game = advance(entry.ruleset, botAnswers(entry, game), { useDefaults: true }) as GameRecord<AKState>;
-    states.push(game.state);
-    steps.push(game.steps[game.steps.length - 1]!.events as AKEvent[]);
-  }
-  return { states, steps };
-}
-
-const { states, steps } = simulate(4, 4, 'report-sim');
+const { states, steps } = simulateBots(4, 4, 'report-sim');
 
 test('every event kind emitted in a simulated game has a renderer', () => {
   const kinds = new Set(steps.flat().map((e) => e.t));
