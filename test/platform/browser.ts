@@ -1,9 +1,19 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The browser tests run unless SKIP_BROWSER_TESTS=1 says otherwise: a missing Chromium is a
+ * failure with its remedy, not a silent skip (a skipped suite would pass without testing anything).
+ */
+export const BROWSER_SKIP: string | false = process.env.SKIP_BROWSER_TESTS === '1' ? 'SKIP_BROWSER_TESTS=1' : false;
+
 export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium, as .ci/run does), set CHROMIUM_PATH, or set SKIP_BROWSER_TESTS=1 to skip the browser tests`);
+  }
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -6,7 +6,7 @@
  * writing without the right). Then, in real Chromium, a thread and a quoted reply and a gazette
  * article written by two lords and read by the other.
  */
-import { existsSync } from 'node:fs';
+
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser as Chromium, Page } from 'playwright-core';
@@ -14,7 +14,7 @@ import { hashPassword } from '../../src/platform/accounts/passwords.ts';
 import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
 import { createThread, forumUnread } from '../../src/platform/channels/forum.ts';
 import { games } from '../../src/platform/games/service.ts';
-import { CHROMIUM, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { Browser } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 
@@ -285,7 +285,7 @@ async function logIn(page: Page, url: string, u: U): Promise<void> {
 }
 
 for (const kind of DB_KINDS) {
-  describe(`forum and gazette in a real browser (${kind})`, { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+  describe(`forum and gazette in a real browser (${kind})`, { skip: BROWSER_SKIP }, () => {
     let tp: TestPlatform;
     let chromium: Chromium;
     let ua: U, ub: U;

@@ -7,7 +7,7 @@
  * same as any other lord's); the host's author lookup (logged; 404 for everyone else).
  */
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser as Chromium, BrowserContext, Page } from 'playwright-core';
@@ -15,7 +15,7 @@ import { hashPassword } from '../../src/platform/accounts/passwords.ts';
 import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
 import { MAX_ARTICLE_CHARS, sanitizeArticle } from '../../src/platform/channels/sanitize.ts';
 import { games } from '../../src/platform/games/service.ts';
-import { CHROMIUM, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { HOSTILE_HTML, POSITIVE_CONTROLS } from './hostile-html.ts';
 import { Browser, type Res } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
@@ -214,7 +214,7 @@ async function sealedContext(chromium: Chromium, dialogs: string[]): Promise<Bro
   return ctx;
 }
 
-const browserSkip = existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}`;
+const browserSkip = BROWSER_SKIP;
 
 describe('the sanitised corpus in Chromium, without any CSP', { skip: browserSkip }, () => {
   let chromium: Chromium;

@@ -7,18 +7,18 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+
 import { createTransport } from 'nodemailer';
 import type { Browser as Chromium } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
-import { CHROMIUM, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
 
 
 
-describe('letters in a real browser', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+describe('letters in a real browser', { skip: BROWSER_SKIP }, () => {
   let tp: TestPlatform;
   let chromium: Chromium;
   let alice: U, bob: U;

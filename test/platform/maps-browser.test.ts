@@ -7,12 +7,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
-import { CHROMIUM, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
@@ -42,7 +42,7 @@ async function clickRegion(page: Page, id: string): Promise<void> {
   await page.mouse.click(box.x, box.y);
 }
 
-describe('maps and tools in a real browser', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+describe('maps and tools in a real browser', { skip: BROWSER_SKIP }, () => {
   let tp: TestPlatform;
   let chromium: Chromium;
   let alice: U;

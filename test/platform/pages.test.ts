@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { hashPassword } from '../../src/platform/accounts/passwords.ts';
 import { emailKey, loginKey } from '../../src/platform/accounts/service.ts';
 import { games } from '../../src/platform/games/service.ts';
-import { existsSync } from 'node:fs';
-import { CHROMIUM, launchBrowser } from './browser.ts';
+
+import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
 import { sha256 } from '../../src/platform/http/server.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
@@ -416,7 +416,7 @@ for (const kind of DB_KINDS) {
   });
 }
 
-describe('order page in a real browser (orders.js)', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+describe('order page in a real browser (orders.js)', { skip: BROWSER_SKIP }, () => {
   test('guided entry → line appended and autosaved; issues beside the lines; ready resolves the demo turn', async () => {
     const tp = await startTestPlatform('pglite');
     const browser = await launchBrowser();

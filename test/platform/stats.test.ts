@@ -8,12 +8,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+
 import type { Browser as Chromium } from 'playwright-core';
 import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
-import { CHROMIUM, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 import { newUser, loggedIn, type TestUser as U } from './users.ts';
@@ -225,7 +225,7 @@ for (const kind of DB_KINDS) {
   });
 }
 
-describe('statistics in a real browser', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+describe('statistics in a real browser', { skip: BROWSER_SKIP }, () => {
   let tp: TestPlatform;
   let chromium: Chromium;
 

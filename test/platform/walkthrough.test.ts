@@ -7,9 +7,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { codeFromMail } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 
@@ -35,7 +35,7 @@ async function signUp(page: Page, tp: TestPlatform, login: string, email: string
   assert.ok((await page.content()).includes(login), `${login} is logged in`);
 }
 
-describe('walkthrough in a real browser', { skip: existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM}` }, () => {
+describe('walkthrough in a real browser', { skip: BROWSER_SKIP }, () => {
   for (const kind of DB_KINDS) {
     test(`sign-up to e-mailed report (${kind})`, { timeout: 180_000 }, async () => {
       const tp = await startTestPlatform(kind, { tickMs: 100 });

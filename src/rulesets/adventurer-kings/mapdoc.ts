@@ -1,8 +1,9 @@
 /**
  * The colour map (G-99) as one kingdom knows it (engine MapDoc), drawn by the platform: the 18 × 9
  * grid of pointy-top hexes in the G-01 "odd-r" layout (rows 2, 4, 6, 8 shifted half a hex east;
- * each hex drawn once — the E–W wrap between columns 18 and 01 is said in the legend), filled by
- * terrain as known (illusory terrain as seen; grey at 0 %), the kingdom's own land outlined,
+ * the E–W wrap drawn as the half hexes that the layout leaves free at each edge, repeating the
+ * column across the seam: see seamGhost), filled by terrain as known (illusory terrain as seen;
+ * grey at 0 %), the kingdom's own land outlined,
  * other owners as a keep in the colour of the relation (Allied green, Neutral blue, Enemy red,
  * Hero-ruled purple), capitals, known sites, own characters and armies, last-known foreign
  * presence (from spy reports and sightings, with their date). A click shows what the kingdom
@@ -33,7 +34,7 @@ const COLS = 18;
 const ROWS = 9;
 
 export const TERRAIN_COLORS: Record<Terrain, string> = {
-  Plain: '#b9dc8c', Forest: '#3f7d3a', Jungle: '#2a9d8f', Mountain: '#9c7a54', Desert: '#ead27a', Sea: '#6fa8d6',
+  Plain: '#a8d878', Forest: '#3f7d3a', Jungle: '#2a9d8f', Mountain: '#9c7a54', Desert: '#ecc35c', Sea: '#6fa8d6',
 };
 export const UNKNOWN_COLOR = '#bdbdbd';
 export const OWN_COLOR = '#d4a017';
@@ -43,22 +44,75 @@ const FOREIGN_SEEN = '#555555';
 
 /** The centre of a province's hex (G-01: q = col − 1, r0 = row − 1, odd r0 shifted east). */
 export function hexCentre(row: number, col: number): [number, number] {
+  const [k, m] = lattice(row, col);
+  return [PAD + (k * W) / 2, PAD + (m * R) / 2];
+}
+
+/**
+ * The centre on the half-lattice (x in half hex widths, y in half radii), so that a vertex shared
+ * by two hexes is computed, and rounded, the same way for both: no hairline gap or overlap.
+ */
+function lattice(row: number, col: number): [number, number] {
   const r0 = row - 1;
-  const q = col - 1;
-  return [PAD + W * (q + 0.5 + 0.5 * (r0 & 1)), PAD + R + 1.5 * R * r0];
+  return [2 * (col - 1) + 1 + (r0 & 1), 2 + 3 * r0];
 }
 
+/** Pointy-top hex corners around a lattice centre, clockwise from the top. */
+const CORNERS: [number, number][] = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
+const pt = (k: number, m: number) => `${(PAD + (k * W) / 2).toFixed(1)},${(PAD + (m * R) / 2).toFixed(1)}`;
+
+/** The province's hex, plus (columns 01 and 18) its half repeated beyond the other edge. */
 export function hexPath(row: number, col: number): string {
-  const [cx, cy] = hexCentre(row, col);
-  const pts: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const a = ((60 * i - 90) * Math.PI) / 180;
-    pts.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
-  }
-  return `M${pts.join(' L')} Z`;
+  const [k, m] = lattice(row, col);
+  const hex = `M${CORNERS.map(([dk, dm]) => pt(k + dk, m + dm)).join(' L')} Z`;
+  const ghost = seamGhost(row, col);
+  return ghost ? `${hex} ${ghost}` : hex;
 }
 
-const initials = (name: string) => name.split(/[\s-]+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 3);
+/**
+ * The E–W wrap, drawn: the odd-r rows leave half a hex free at one edge — east of column 18 on
+ * rows 1, 3, 5, 7, 9, west of column 01 on rows 2, 4, 6, 8 — exactly where the province across
+ * the seam lies (G-01). That half of it is drawn there, as part of its own region (same fill,
+ * marks and click), so every pair of neighbours, across the seam too, shares a drawn edge.
+ */
+function seamGhost(row: number, col: number): string | null {
+  const odd = ((row - 1) & 1) === 1;
+  if (!odd && col === 1) {
+    // Beyond column 18: the west half of the hex at column 19.
+    const [k, m] = lattice(row, COLS + 1);
+    return `M${[[0, -2], [0, 2], [-1, 1], [-1, -1]].map(([dk, dm]) => pt(k + dk!, m + dm!)).join(' L')} Z`;
+  }
+  if (odd && col === COLS) {
+    // Before column 01: the east half of the hex at column 0.
+    const [k, m] = lattice(row, 0);
+    return `M${[[0, -2], [1, -1], [1, 1], [0, 2]].map(([dk, dm]) => pt(k + dk!, m + dm!)).join(' L')} Z`;
+  }
+  return null;
+}
+
+const initials = (name: string) => name.split(/[\s-]+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 2);
+
+/**
+ * The platform writes names at its smallest size on a map this dense (svg.ts fontSize: 8) and
+ * stacks a hex's markers in one row under its name, each `1.05 fs + 3` wide plus `0.5 fs` per
+ * character of text and 2. A row wider than the hex spills over its neighbours' markers, so it
+ * is thinned, least useful first, until it fits: texts go (the symbol stays, the click and the
+ * marker's title tell the rest), then the foreign eye, the sites, a foreign owner's keep.
+ */
+const MARKER_FS = 8;
+export const markerRowWidth = (ms: readonly MapMarker[]) => ms.reduce((w, m) => w + MARKER_FS * 1.05 + 3 + (m.text ? m.text.length * MARKER_FS * 0.5 + 2 : 0), 0);
+const THINNING: [MapMarker['symbol'], 'text' | 'marker'][] = [
+  ['spy', 'text'], ['fort', 'text'], ['army', 'text'], ['knight', 'text'], ['spy', 'marker'], ['fort', 'marker'], ['garrison', 'marker'],
+];
+export function fitMarkers(ms: MapMarker[], budget = W): MapMarker[] {
+  let row = ms.map((m) => ({ ...m }));
+  for (const [symbol, what] of THINNING) {
+    if (markerRowWidth(row) <= budget) break;
+    if (what === 'text') for (const m of row) { if (m.symbol === symbol) delete m.text; }
+    else row = row.filter((m) => m.symbol !== symbol);
+  }
+  return row;
+}
 
 export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc {
   const v = playerView(s, player);
@@ -69,7 +123,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   const stamp = (t: { turn: number; phase: number }) => `${L(lang, 'tour', 'turn')} ${t.turn}, ${L(lang, 'phase', 'phase')} ${t.phase}`;
   const lastTurn = s.turn - 1;
   const regions: MapRegion[] = [];
-  const markers: MapMarker[] = [];
+  const allMarkers: MapMarker[] = [];
   const ids = Object.keys(s.provinces).map(Number).sort((a, b) => a - b);
   for (const id of ids) {
     const p = s.provinces[id]!;
@@ -118,6 +172,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
       info: { title: prov(id), rows },
     });
     // Markers: capital, foreign owner, sites, own characters and armies, last-known foreign presence.
+    const markers: MapMarker[] = [];
     if (pv.capitalOf !== undefined) markers.push({ region: String(id), symbol: 'crown', color: OWN_COLOR, title: `${L(lang, 'Capitale', 'Capital')} ${deFrOr(kingName(pv.capitalOf), lang)}` });
     if (!pv.own && pv.owner && (pv.owner.kingdom !== null || pv.owner.ruler !== undefined)) {
       const rel = pv.owner.kingdom === null ? null : me?.kingdom.relations[pv.owner.kingdom] ?? 'Neutral';
@@ -127,17 +182,18 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
       });
     }
     if (pv.sites.length) markers.push({ region: String(id), symbol: 'fort', color: '#8a7a62', text: pv.sites.join(','), title: pv.sites.map((sid) => { const x = v.sites[sid]; return x ? `${siteTitle(x.type, x.name, lang)} (${sid})` : String(sid); }).join(', ') });
-    if (mineHere.length) markers.push({ region: String(id), symbol: 'knight', color: OWN_COLOR, text: mineHere.map((c) => initials(c.name)).join(' '), title: mineHere.map((c) => c.name).join(', ') });
+    if (mineHere.length) markers.push({ region: String(id), symbol: 'knight', color: OWN_COLOR, text: mineHere.length === 1 ? initials(mineHere[0]!.name) : String(mineHere.length), title: mineHere.map((c) => c.name).join(', ') });
     if (armiesHere.length) markers.push({ region: String(id), symbol: 'army', color: OWN_COLOR, text: String(armiesHere.length), title: armiesHere.map((a) => `${a.id} ${ARMY_TYPE_NAMES[a.type]?.[lang] ?? a.type}`).join(', ') });
     const foreign = (pv.military?.armies.length ?? 0) + sightings.length;
     if (foreign && !pv.own) {
       const when = pv.military?.asOf ?? sightings[0]!.asOf;
       markers.push({ region: String(id), symbol: 'spy', color: FOREIGN_SEEN, text: `T${when.turn}`, title: `${L(lang, 'Présence étrangère', 'Foreign presence')} (${stamp(when)})` });
     }
+    allMarkers.push(...fitMarkers(markers));
   }
   const legend: MapLegendItem[] = (Object.keys(TERRAIN_COLORS) as Terrain[]).map((t) => ({ color: TERRAIN_COLORS[t], label: TERRAIN_NAMES[t][lang] }));
   legend.push({ color: UNKNOWN_COLOR, label: L(lang, 'Inconnue (0 %)', 'Unknown (0 %)') });
-  if (me) legend.push({ mark: 'own', label: L(lang, 'Vos provinces', 'Your provinces') });
+  if (me) legend.push({ mark: 'own', label: L(lang, 'Vos provinces', 'Your provinces') }, { mark: 'seen', label: L(lang, 'Vos personnages hors de vos terres', 'Your characters outside your land') });
   legend.push(
     { symbol: 'garrison', color: RELATION_COLORS.Allied, label: L(lang, 'Province d’un allié', 'Allied King’s province') },
     { symbol: 'garrison', color: RELATION_COLORS.Neutral, label: L(lang, 'Province d’un Roi neutre', 'Neutral King’s province') },
@@ -145,17 +201,17 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
     { symbol: 'garrison', color: HERO_RULED_COLOR, label: L(lang, 'Province d’un Héros souverain', 'Ruling Hero’s province') },
     { symbol: 'crown', label: L(lang, 'Capitale', 'Capital') },
     { symbol: 'fort', label: L(lang, 'Lieux d’aventure connus (numéros)', 'Known adventure sites (numbers)') },
-    { symbol: 'knight', color: OWN_COLOR, label: L(lang, 'Vos personnages (initiales)', 'Your characters (initials)') },
+    { symbol: 'knight', color: OWN_COLOR, label: L(lang, 'Vos personnages (initiales ou nombre)', 'Your characters (initials or count)') },
     { symbol: 'army', color: OWN_COLOR, label: L(lang, 'Vos armées (nombre)', 'Your armies (count)') },
     { symbol: 'spy', color: FOREIGN_SEEN, label: L(lang, 'Présence étrangère (dernier tour connu)', 'Foreign presence (last known turn)') },
     { mark: 'spied', label: L(lang, 'Espionnée cette année', 'Spied this year') },
-    { label: L(lang, 'Colonnes 18 et 01 voisines', 'Columns 18 and 01 adjoin') },
+    { label: L(lang, 'Demi-cases : la colonne du bord opposé', 'Half-hexes: the opposite edge’s column') },
   );
   const units: MapUnit[] = me && !s.finished && !me.kingdom.eliminated ? mapUnits(s, me.characters.filter((c) => c.alive), prov, lang) : [];
   const title = me ? `${me.kingdom.name} — ${L(lang, 'tour', 'turn')} ${s.turn}` : `Adventurer Kings — ${L(lang, 'tour', 'turn')} ${s.turn}`;
   return {
     width: Math.ceil(2 * PAD + W * (COLS + 0.5)), height: Math.ceil(2 * PAD + R * (1.5 * (ROWS - 1) + 2)),
-    title, regions, crossings: [], markers, legend, units,
+    title, regions, crossings: [], markers: allMarkers, legend, units,
   };
 }
 
