@@ -333,14 +333,14 @@ test('TV-37 / G-33 a destroyed skeleton returns to the pool at −1 quality (del
   hooks.preTurn(ctx);
   s.armies[30] = army(30, 'LE', { province: 103, skeleton: true, quality: 3 });
   kill(ctx, s.armies[30]!);
-  assert.deepEqual(s.provinces[103]!.fallen, [{ type: 'LE', race: 'Human', quality: 2 }]);
+  assert.deepEqual(s.provinces[103]!.fallen, [{ type: 'LE', race: 'Human', quality: 2, turn: 1 }]);
   s.armies[31] = army(31, 'BO', { province: 103, skeleton: true, quality: 0 });
   destroyArmy(s, s.armies[31]!);
   assert.equal(s.provinces[103]!.fallen.length, 1, 'a Reduced skeleton destroyed again is gone');
   s.armies[32] = army(32, 'TR', { province: 103, skeleton: true, quality: 2, race: 'Troll' });
   kill(ctx, s.armies[32]!);
   assert.equal(scratchOf(ctx).trolls.length, 0, 'no regeneration for a skeleton Troll');
-  assert.deepEqual(s.provinces[103]!.fallen[1], { type: 'TR', race: 'Troll', quality: 1 });
+  assert.deepEqual(s.provinces[103]!.fallen[1], { type: 'TR', race: 'Troll', quality: 1, turn: 1 });
 });
 
 test('TV-37 LE of a skeleton to another character sends it back underground (into the pool, same quality); between Undead it passes', () => {
@@ -351,7 +351,7 @@ test('TV-37 LE of a skeleton to another character sends it back underground (int
   hooks.preTurn(ctx);
   run(ctx, LE, 1, 'LE 30 à 10');
   assert.equal(s.armies[30], undefined);
-  assert.deepEqual(s.provinces[103]!.fallen, [{ type: 'HC', race: 'Human', quality: 2 }]);
+  assert.deepEqual(s.provinces[103]!.fallen, [{ type: 'HC', race: 'Human', quality: 2, turn: 1 }]);
   s.characters[1]!.alignment = 'Undead'; s.characters[10]!.alignment = 'Undead';
   s.armies[31] = army(31, 'HC', { province: 103, leader: 1, status: 'Led', skeleton: true, quality: 2 });
   run(ctx, LE, 1, 'LE 31 à 10');

@@ -15,6 +15,7 @@ import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKState, Character } from '../../src/rulesets/adventurer-kings/state.ts';
 import type { TurnCtx } from '../../src/rulesets/adventurer-kings/turn/context.ts';
 import type { RenderEnv } from '../../src/rulesets/adventurer-kings/report/types.ts';
+import { knowledgeOf, siteKnowledge } from '../../src/rulesets/adventurer-kings/knowledge/knowledge.ts';
 import { army, ctxOf, slot, state, thenSeeded } from './magic-fixture.ts';
 
 const cfg = resolveConfig({}).magic;
@@ -421,6 +422,7 @@ test('Illusory Terrain lasts until it dissipates (15 % a turn); Hide Site stops 
   const ctx = ctxOf(s, [OK, NOEXP, OK, NOEXP]);
   cast(ctx, s.characters[1]!, 'CA IL 206 forêt');
   assert.deepEqual(s.provinces[206]!.effects?.illusoryTerrain, { terrain: 'Forest', caster: 1 });
+  knowledgeOf(s, 1).sites[50] = siteKnowledge(s, 50); // a site the caster's kingdom knows (§4.3c)
   cast(ctx, s.characters[1]!, 'CA HI 50');
   assert.equal(s.sites[50]!.hiddenBy, 1);
   assert.equal(s.sites[50]!.ravaging, false);

@@ -148,7 +148,11 @@ export interface Army {
 }
 
 /** A destroyed army, available to Skeleton Army (§4.5a, G-33). */
-export interface Fallen { type: ArmyType; race: ArmyRace; quality: Quality }
+export interface Fallen {
+  type: ArmyType; race: ArmyRace; quality: Quality;
+  /** [P G-33] The turn it fell ("type, race, quality at death, turn"): the oldest are removed first above the cap. Absent = an ancient battlefield of the map (older than any turn). */
+  turn?: number;
+}
 
 export interface MonsterFlags {
   undead?: boolean; demon?: boolean; incorporeal?: boolean; mechanical?: boolean; flying?: boolean;

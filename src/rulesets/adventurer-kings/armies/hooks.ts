@@ -8,7 +8,7 @@ import { scratchOf } from './types.ts';
 import { resolveBattles } from './resolve.ts';
 import { counterAttacks } from './defend.ts';
 import { armiesIn, isHostileProvince, sortedIds } from './relations.ts';
-import { aliveCount, fallenCount, mercenary } from './lifecycle.ts';
+import { mercenary, trimOldestFallen } from './lifecycle.ts';
 import { distance, neighbours } from '../world/geometry.ts';
 import { planMove } from './movement.ts';
 import { recordNatives, regainNatives, rulersAct } from './npc.ts';
@@ -77,7 +77,7 @@ export function endOfTurn(ctx: TurnCtx): void {
     if (t.quality >= 1 && ctx.rng.chance(cfg.trollRegen)) {
       const m = mercenary(s, 'TR', t.race, (t.quality - 1) as Quality, t.province);
       if (t.kingdom !== null) ctx.emit({ t: 'troll-regen', to: [t.kingdom], at: t.province, army: { id: m.id, type: 'TR' } });
-    } else if (prov) (prov.fallen ??= []).push({ type: 'TR', race: t.race, quality: t.quality });
+    } else if (prov) (prov.fallen ??= []).push({ type: 'TR', race: t.race, quality: t.quality, turn: s.turn });
   }
   sc.trolls = [];
   // §8.2: Reduced units always rise one level at the end of the turn.
@@ -114,13 +114,6 @@ export function drift(ctx: TurnCtx): void {
     }
   }
   regainNatives(ctx); // G-101
-  let excess = aliveCount(s) + fallenCount(s) - cfg.armyCap;
-  while (excess > 0) {
-    let trimmed = false;
-    for (const pid of sortedIds(s.provinces)) {
-      const p = s.provinces[pid]!;
-      if (excess > 0 && p.fallen?.length) { p.fallen.shift(); excess--; trimmed = true; }
-    }
-    if (!trimmed) break;
-  }
+  // G-33: "if alive + fallen > cap, the oldest fallen records are removed first" (across the world, by the turn they fell).
+  trimOldestFallen(s, cfg.armyCap);
 }

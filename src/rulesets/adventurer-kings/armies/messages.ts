@@ -202,7 +202,17 @@ export const MESSAGES: MessageTable = {
     if (refs(e.buried).length) out.push(L(env, `Privés de leur maître, ${armies(env, e.buried)} retournèrent sous terre.`, `Bereft of their master, ${armies(env, e.buried)} sank back beneath the earth.`));
     return out.join(' ');
   },
-  'army-dispersed': (e, env) => L(env, `Sur l’ordre de ${who(e, env)}, ${armies(env, e.armies)} ${v(refs(e.armies), 'fut', 'furent')} ${pp(refs(e.armies), 'licencié')} et ${v(refs(e.armies), 'devint', 'devinrent')} des mercenaires sans emploi.`, `At ${who(e, env)}’s command, ${armies(env, e.armies)} ${v(refs(e.armies), 'was', 'were')} disbanded and became unemployed mercenaries.`),
+  'army-dispersed': (e, env) => {
+    // DI: the living become unemployed mercenaries (G-43); skeletons go back underground (S3.7a, G-33).
+    const all = Array.isArray(e.armies) ? (e.armies as (Ref & { skeleton?: boolean })[]) : [];
+    const men = all.filter((a) => !a.skeleton), bones = all.filter((a) => a.skeleton);
+    const out: string[] = [];
+    if (men.length) out.push(L(env, `Sur l’ordre de ${who(e, env)}, ${armies(env, men)} ${v(men, 'fut', 'furent')} ${pp(men, 'licencié')} et ${v(men, 'devint', 'devinrent')} des mercenaires sans emploi.`, `At ${who(e, env)}’s command, ${armies(env, men)} ${v(men, 'was', 'were')} disbanded and became unemployed mercenaries.`));
+    if (bones.length) out.push(men.length
+      ? L(env, `Quant aux morts que la nécromancie avait relevés, ${armies(env, bones)} ${v(bones, 'retourna', 'retournèrent')} sous terre.`, `As for the dead that necromancy had raised, ${armies(env, bones)} sank back beneath the earth.`)
+      : L(env, `Sur l’ordre de ${who(e, env)}, ${armies(env, bones)} ${v(bones, 'retourna', 'retournèrent')} sous terre, d’où la nécromancie ${v(bones, 'l’avait', 'les avait')} ${pp(bones, 'tiré')}.`, `At ${who(e, env)}’s command, ${armies(env, bones)} sank back beneath the earth, whence necromancy had raised ${v(bones, 'it', 'them')}.`));
+    return out.join(' ');
+  },
   'army-deserted': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'déserta', 'désertèrent')} à ${prov(env, e.at)} et ${v(e.army as Ref, 'se vendit', 'se vendirent')} comme mercenaires.`, `Unpaid, ${army(env, e.army as Ref)} deserted in ${prov(env, e.at)} and turned mercenary.`),
   'army-unpaid': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'perdit', 'perdirent')} courage (désormais ${quality(env, e.quality)}).`, `Unpaid, ${army(env, e.army as Ref)} lost heart (now ${quality(env, e.quality)}).`),
 
@@ -223,7 +233,16 @@ export const MESSAGES: MessageTable = {
       `${capital(att)} fell upon ${def}, led by ${c(cmd.A)}; ${c(cmd.D)} commanded the other side.`,
       `Under the orders of ${c(cmd.A)}, ${att} went to the assault; ${c(cmd.D)} led the defence.`,
     ], ...k);
-    return L(env, `Bataille à ${prov(env, e.at)} ! ${fr}`, `Battle in ${prov(env, e.at)}! ${en}`);
+    if (!e.rival) return L(env, `Bataille à ${prov(env, e.at)} ! ${fr}`, `Battle in ${prov(env, e.at)}! ${en}`);
+    // S5.3.1: two foreign hosts meeting on ground that belongs to neither (unowned, a third kingdom's, the open sea).
+    const sea = env.s.provinces[Number(e.at)]?.terrain === 'Sea';
+    const owner = typeof e.owner === 'number' ? e.owner : null;
+    const ground = owner === env.kingdom
+      ? L(env, ' sur nos propres terres, où ni les uns ni les autres n’étaient chez eux', ' on our own lands, where neither side was at home')
+      : sea ? L(env, ' en pleine mer, loin de tout rivage ami', ' on the open sea, far from any friendly shore')
+        : owner !== null ? L(env, ` sur les terres ${env.lang === 'fr' ? 'du ' : 'of '}${env.kingdomName(owner)}, où ni les uns ni les autres n’étaient chez eux`, ` on the lands of ${env.kingdomName(owner)}, where neither side was at home`)
+          : L(env, ', terre sans maître que chacun convoitait', ', a masterless land each side coveted');
+    return L(env, `Bataille à ${prov(env, e.at)}${ground} ! ${fr}`, `Battle in ${prov(env, e.at)}${ground}! ${en}`);
   },
   'battle-monster': (e, env) => L(env, `Au moment de l’assaut, ${String(e.name)} sortit de son repaire pour combattre aux côtés des Druides.`, `As the armies closed, ${String(e.name)} came out of its lair to fight beside the Druids.`),
   'battle-event': (e, env) => {
@@ -281,6 +300,11 @@ export const MESSAGES: MessageTable = {
   'battle-dispersed': (e, env) => {
     const out: string[] = [];
     if (refs(e.dispersed).length) out.push(L(env, `Sans retraite possible, ${armies(env, e.dispersed)} ${v(refs(e.dispersed), 'se débanda et se fondit', 'se débandèrent et se fondirent')} dans la population.`, `With no way out, ${armies(env, e.dispersed)} broke and melted into the population.`));
+    // G-33, §4.5a: a skeleton neither melts into the population nor sells its sword; it goes back underground.
+    const bones = refs(e.buried);
+    if (bones.length) out.push(out.length
+      ? L(env, `${capital(armies(env, bones))} ${v(bones, 'retourna', 'retournèrent')} sous terre, d’où la nécromancie ${v(bones, 'l’avait', 'les avait')} ${pp(bones, 'tiré')}.`, `${capital(armies(env, bones))} sank back beneath the earth, whence necromancy had raised ${v(bones, 'it', 'them')}.`)
+      : L(env, `Sans retraite possible, ${armies(env, bones)} ${v(bones, 'retourna', 'retournèrent')} sous terre.`, `With no way out, ${armies(env, bones)} sank back beneath the earth.`));
     if (refs(e.mercenaries).length) out.push(L(env, `${capital(armies(env, e.mercenaries))}, ${pp(refs(e.mercenaries), 'coupé')} de tout, ${v(refs(e.mercenaries), 'se vendit', 'se vendirent')} comme mercenaires.`, `${capital(armies(env, e.mercenaries))}, cut off, sold its swords as mercenaries.`));
     return out.join(' ');
   },

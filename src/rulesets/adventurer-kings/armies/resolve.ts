@@ -17,7 +17,7 @@ import { estimate, fight, other, qualityRolls } from './battle.ts';
 import { attackerRetreatTarget, attackerStays, defenderRetreatTarget, defenderStays, pursue, seaNeighbour } from './pursuit.ts';
 import { distance, neighbours } from '../world/geometry.ts';
 import { mpLeft, spendMp, unificationChance } from './movement.ts';
-import { armiesIn, friendly, isHostileProvince, provinceStance } from './relations.ts';
+import { armiesIn, friendly, isHostileProvince, provinceStance, stance } from './relations.ts';
 import { destroyArmy, toMercenary, underground } from './lifecycle.ts';
 import { isSea } from './strength.ts';
 import { runDuel } from './duel.ts';
@@ -30,11 +30,13 @@ const alive = (s: AKState, a: Army) => s.armies[a.id] === a;
 
 export function resolveBattles(ctx: TurnCtx): void {
   const sc = scratchOf(ctx);
+  skeletonInvasions(ctx);
   defendReactions(ctx);
   const provs = new Set<number>();
   for (const inv of sc.invasions) provs.add(inv.province);
   for (const [p, ph] of Object.entries(sc.forced)) if (ph === ctx.phase) provs.add(Number(p));
   for (const p of [...provs].sort((a, b) => a - b)) resolveProvince(ctx, p);
+  standoffs(ctx, provs);
   seaConquests(ctx);
   sc.lastInvasions = sc.invasions;
   sc.invasions = [];
@@ -46,6 +48,30 @@ export function resolveBattles(ctx: TurnCtx): void {
     if (!prov.contested) continue;
     const left = armiesIn(ctx.s, prov.id).filter((a) => a.kingdom !== null && prov.contested!.attackers.includes(a.kingdom) && a.status !== 'Mercenary');
     if (!left.length) delete prov.contested;
+  }
+}
+
+/**
+ * S3.7a / S5.3.1: "a battle occurs when a character … raises skeletons there": skeleton armies led in
+ * a province hostile to their kingdom (enemy, unowned, Hero-ruled), that neither entered it this phase
+ * nor camp there as contested attackers, were raised there this phase (CA SK): they invade it from
+ * where they stand (origin = the province, Table 15.6 distance 0), after the phase's other invaders.
+ */
+export function skeletonInvasions(ctx: TurnCtx): void {
+  const s = ctx.s, sc = scratchOf(ctx);
+  const groups = new Map<string, Army[]>();
+  for (const a of Object.values(s.armies).sort((x, y) => x.id - y.id)) {
+    if (!a.skeleton || a.kingdom === null || a.status !== 'Led' || a.leader === undefined) continue;
+    if (!isHostileProvince(s, a.kingdom, a.province)) continue;
+    if (s.provinces[a.province]!.contested?.attackers.includes(a.kingdom)) continue;
+    if (sc.invasions.some((i) => i.armies.includes(a.id))) continue;
+    const key = `${a.province}/${a.leader}`;
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  for (const list of groups.values()) {
+    const a = list[0]!;
+    sc.invasions.push({ seq: ++sc.seq, province: a.province, leader: a.leader!, kingdom: a.kingdom!, from: a.province, bySea: false, armies: list.map((x) => x.id) });
+    sc.invaded.add(a.province);
   }
 }
 
@@ -115,12 +141,88 @@ function resolveProvince(ctx: TurnCtx, p: number): void {
       }
       i++;
     }
+    // S5.3.1 / §9.1: "a character leading armies enters a province occupied by an enemy army" — enemy
+    // armies that are not the province's (rivals: another invader, in an unowned, Hero-ruled or third
+    // kingdom's province, or at sea) are fought first; the province's own defenders only if he beats them.
+    if (!fightRivals(ctx, p, united)) continue;
     const attackers = united.flatMap((g) => g.armies).filter((a) => alive(s, a) && a.province === p);
+    if (!attackers.length) continue;
     const kings = new Set(attackers.map((a) => a.kingdom!));
     const defenders = defendersOf(s, p, kings);
     const wasContested = !!prov.contested;
     if (!defenders.length) conquer(ctx, p, united, wasContested);
     else battle(ctx, p, united, attackers, defenders, wasContested);
+  }
+}
+
+/**
+ * Rival battles (S5.3.1: "a battle is fought in a province where, at the end of the phase, enemy
+ * forces face each other"). Two kingdoms Enemy to each other (§10.2: only Enemy kingdoms attack;
+ * Neutral ones "do not attack") whose armies share a province that belongs to neither side — unowned,
+ * Hero-ruled, a third kingdom's they both invaded, or a sea — fight, as S5.3.2 assigns the sides:
+ *  - the attacker is the invading leader (S5.3.2 "Attacker: the invading leaders"), G-82/G-89: the
+ *    later in action order attacks the one already there;
+ *  - the defenders are the enemy kingdom's armies present (the lowest id if several enemies not
+ *    allied to each other: successive battles, G-82), with every other kingdom present that is
+ *    allied to it, even if also allied or Neutral to the attacker (S5.3.2 third parties: "X can
+ *    never help the attacker");
+ *  - the province's own defenders (the owner's armies and his allies', or the natives, Enemy to all,
+ *    §10.1) stand against both: each invader meets them in his own invasion battle (S5.3.2, G-82),
+ *    never beside one foreign army against another.
+ * [P] Neither side holds the province, so no contest (§9.7) and no conquest follow: each side is an
+ * invader of it, and decides as the G-73 attacker does (stays only at ratio ≥ 0.8 with ≥ 1 MP per
+ * army), retreating to its origin or an adjacent non-Enemy province (§9.5), else dispersal.
+ */
+export function rivalsOf(s: AKState, p: number, attackers: Set<number>): Army[] {
+  const owner = s.provinces[p]!.owner;
+  const outsiders = armiesIn(s, p).filter((a) => a.kingdom !== null && a.status !== 'Mercenary' && !attackers.has(a.kingdom)
+    && (owner === null || !friendly(s, a.kingdom, owner)));
+  const foes = [...new Set(outsiders.filter((a) => [...attackers].some((k) => stance(s, k, a.kingdom) === 'Enemy')).map((a) => a.kingdom!))].sort((a, b) => a - b);
+  if (!foes.length) return [];
+  const d = foes[0]!;
+  return outsiders.filter((a) => friendly(s, a.kingdom, d));
+}
+
+/** The invaders fight the rivals present, one battle after another; true when they are free to meet the province's defenders. */
+function fightRivals(ctx: TurnCtx, p: number, united: Group[]): boolean {
+  const s = ctx.s;
+  for (;;) {
+    const attackers = united.flatMap((g) => g.armies).filter((a) => alive(s, a) && a.province === p);
+    if (!attackers.length) return false;
+    const rivals = rivalsOf(s, p, new Set(attackers.map((a) => a.kingdom!)));
+    if (!rivals.length) return true;
+    const r = battle(ctx, p, united, attackers, rivals, false, true);
+    if (r.winner !== 'A' || r.staying) return false;
+  }
+}
+
+/**
+ * S5.3.1 / §9.7 applied to rivals nobody moved against this phase (a treaty broken while their armies
+ * shared a province, or both still there after a battle one side chose to stay in): "armies already in
+ * an enemy province at the start of a phase with MP left provoke a battle". [P] The lowest-id kingdom
+ * all of whose armies there have ≥ 1 MP spends 1 MP each and attacks; without MP on either side they
+ * camp until spring, and fight at the end of phase 1 of the next turn (MP renewed).
+ */
+function standoffs(ctx: TurnCtx, fought: Set<number>): void {
+  const s = ctx.s, cfg = ctx.cfg.armies;
+  const kingsAt = new Map<number, Set<number>>();
+  for (const a of Object.values(s.armies)) {
+    if (a.kingdom === null || a.status === 'Mercenary') continue;
+    if (!kingsAt.has(a.province)) kingsAt.set(a.province, new Set());
+    kingsAt.get(a.province)!.add(a.kingdom);
+  }
+  for (const [p, ks] of [...kingsAt].sort((x, y) => x[0] - y[0])) {
+    if (ks.size < 2 || fought.has(p) || !s.provinces[p]) continue;
+    for (const k of [...ks].sort((a, b) => a - b)) {
+      const own = armiesIn(s, p).filter((a) => a.kingdom === k && a.status !== 'Mercenary');
+      const owner = s.provinces[p]!.owner;
+      if (owner !== null && friendly(s, k, owner)) continue; // the province's side does not provoke (§9.7)
+      if (!rivalsOf(s, p, new Set([k])).length || !own.every((a) => mpLeft(s, cfg, a) >= 1)) continue;
+      for (const a of own) spendMp(s, cfg, a, cfg.contestedForceCost);
+      const leader = own.find((a) => a.leader !== undefined)?.leader ?? null;
+      battle(ctx, p, [{ leader, kingdom: k, from: p, bySea: false, armies: own, forced: true, seq: -1 }], own, rivalsOf(s, p, new Set([k])), false, true);
+      break;
+    }
   }
 }
 
@@ -198,7 +300,7 @@ function groupsOf(armies: Army[]): Map<string, Army[]> {
   return m;
 }
 
-function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], defenders: Army[], wasContested: boolean): void {
+function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], defenders: Army[], wasContested: boolean, rival = false): { winner: Side; staying: Side | null } {
   const s = ctx.s, cfg = ctx.cfg.armies, sc = scratchOf(ctx);
   const prov = s.provinces[p]!;
   const id = ++sc.battles;
@@ -208,6 +310,7 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
   ctx.emit({
     t: 'battle', to, at: p, battle: id, attackers: [...new Set(attackers.map((a) => a.kingdom!))].sort((a, b) => a - b),
     defenders: defKings, commanders: cmd, units: { A: attackers.map(ref), D: defenders.map(ref) },
+    ...(rival ? { rival: true, owner: prov.owner } : {}),
   });
   const duel = runDuel(ctx, p, cmd.A, cmd.D);
   // §9.2 / §7: the armies led by the duel's loser are demoralised (× 0.75), read before a dead loser's armies pass to the GC.
@@ -249,14 +352,21 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
   let staying: Side | null = null;
   let conquered = false;
   const origin = united[0]!.from;
-  if (out.winner === 'A') {
+  if (rival) {
+    // Rivals: the loser decides as a G-73 attacker (see rivalsOf).
+    const [lose, winRem, loseRem, list] = out.winner === 'A' ? ['D', remA, remD, survD] as const : ['A', remD, remA, survA] as const;
+    if (list.length) {
+      if (attackerStays(s, cfg, winRem <= 0 ? Infinity : loseRem / winRem, list)) staying = lose;
+      else retreatSide(ctx, id, to, p, out, lose, origin, true);
+    }
+  } else if (out.winner === 'A') {
     if (!survD.length) conquered = true;
     else {
       const groups = groupsOf(survD);
       const noRoute = [...groups.values()].every((g) => defenderRetreatTarget(s, cfg, g, g[0]!.kingdom, p) === null);
       const canForce = ctx.phase < 5 && survA.every((a) => mpLeft(s, cfg, a) >= 1);
       const ratio = remA <= 0 ? Infinity : remD / remA;
-      if (defenderStays(cfg, ratio, { capital: prov.capitalOf !== undefined, tax: prov.taxBase, noRoute, attackerCannotForce: !canForce })) staying = 'D';
+      if (defenderStays(cfg, ratio, { capital: defeatedCapital(s, p, survD), tax: prov.taxBase, noRoute, attackerCannotForce: !canForce })) staying = 'D';
       else {
         retreatSide(ctx, id, to, p, out, 'D', origin);
         conquered = !defendersOf(s, p, new Set(survA.map((a) => a.kingdom!))).length;
@@ -286,15 +396,26 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
     for (const l of [...leaders].sort((a, b) => a - b)) { const c2 = s.characters[l]; if (c2?.alive) tryImprove(ctx, c2, code, cfg.xpLeader, 'battle'); }
   }
   if (conquered) conquer(ctx, p, united, wasContested);
-  else if (survA.some((a) => alive(s, a) && a.province === p) && staying) contest(ctx, p, attackers.filter((a) => alive(s, a) && a.province === p), to);
+  else if (!rival && survA.some((a) => alive(s, a) && a.province === p) && staying) contest(ctx, p, attackers.filter((a) => alive(s, a) && a.province === p), to);
   // G-42 counter-attack: a DE general who won.
-  if (out.winner === 'D') {
+  if (out.winner === 'D' && !rival) {
     const gens = new Set(survD.map((a) => a.leader).filter((x): x is number => x !== undefined));
     for (const g of [...gens].sort((a, b) => a - b)) {
       const c = s.characters[g];
       if (c?.standing?.defend !== undefined && c.alive) sc.counters.push({ general: g, phase: ctx.phase + 1 });
     }
   }
+  return { winner: out.winner, staying };
+}
+
+/**
+ * §9.5 / G-73: "whether the province is the defeated Hero's or King's capital" — the capital of a
+ * kingdom among the defeated (not a capital another kingdom lost earlier), or a ruling Hero's seat.
+ */
+export function defeatedCapital(s: AKState, p: number, defeated: Army[]): boolean {
+  const prov = s.provinces[p]!;
+  if (prov.ruler !== undefined && defeated.some((a) => a.kingdom === null)) return true;
+  return prov.capitalOf !== undefined && defeated.some((a) => a.kingdom === prov.capitalOf);
 }
 
 /** The armies of a leader killed in the duel fight on under the GC; natives (a ruling Hero's) stay natives. */
@@ -312,7 +433,7 @@ export function kill(ctx: TurnCtx, a: Army): void {
 }
 
 /** The losing side leaves: pursuit (G-72), then each leader's group retreats or is dispersed (§9.5, G-73). */
-function retreatSide(ctx: TurnCtx, id: number, to: number[], p: number, out: BattleOutcome, side: Side, attackerOrigin: number): void {
+function retreatSide(ctx: TurnCtx, id: number, to: number[], p: number, out: BattleOutcome, side: Side, attackerOrigin: number, rival = false): void {
   const s = ctx.s, cfg = ctx.cfg.armies;
   const losers = out.units.filter((u) => u.side === side && alive(s, u.army) && u.army.province === p);
   const winners = out.units.filter((u) => u.side === other(side) && alive(s, u.army));
@@ -323,21 +444,22 @@ function retreatSide(ctx: TurnCtx, id: number, to: number[], p: number, out: Bat
   for (const g of groupsOf(left).values()) {
     const k = g[0]!.kingdom;
     const leaderId = g[0]!.leader;
-    const target = side === 'D' ? defenderRetreatTarget(s, cfg, g, k, p) : attackerRetreatTarget(s, cfg, g, k!, p, g[0]!.cameFrom);
+    // Rivals (both invaders of the province) retreat as attackers do: to their origin, else an adjacent non-Enemy province (§9.5, G-73).
+    const target = side === 'D' && !rival ? defenderRetreatTarget(s, cfg, g, k, p) : attackerRetreatTarget(s, cfg, g, k!, p, g[0]!.cameFrom);
     if (target !== null) {
       for (const a of g) { a.province = target; a.cameFrom = p; }
       if (leaderId !== undefined) { const c = s.characters[leaderId]; if (c && c.province === p) c.province = target; }
       ctx.emit({ t: 'battle-retreat', to, who: leaderId, at: p, target, armies: g.map(ref) });
     } else {
       // §9.5: Reduced and Green units dispersed, the others become mercenaries, not hireable this turn.
-      const gone: { id: number; type: string }[] = [], mercs: { id: number; type: string }[] = [];
+      const gone: { id: number; type: string }[] = [], mercs: { id: number; type: string }[] = [], buried: { id: number; type: string }[] = [];
       for (const a of g) {
-        // A skeleton cannot melt into the population nor sell its sword: it returns underground (S3.7a, as with DI).
-        if (a.skeleton) { gone.push(ref(a)); underground(s, a); }
+        // A skeleton cannot melt into the population nor sell its sword: it returns underground (S3.7a, G-33, as with DI).
+        if (a.skeleton) { buried.push(ref(a)); underground(s, a); }
         else if (a.quality <= 1) { gone.push(ref(a)); destroyArmy(s, a, false); }
         else { mercs.push(ref(a)); toMercenary(a, s.turn + 1); a.fleeFrom = attackerOrigin; }
       }
-      ctx.emit({ t: 'battle-dispersed', to, who: leaderId, at: p, dispersed: gone, mercenaries: mercs });
+      ctx.emit({ t: 'battle-dispersed', to, who: leaderId, at: p, dispersed: gone, mercenaries: mercs, ...(buried.length ? { buried } : {}) });
     }
   }
 }

@@ -275,7 +275,9 @@ function act(ctx: TurnCtx, enc: EncounterState, c: Combatant, p: Pick, against: 
     }
     case 'FL':
       consume();
-      flee(ctx, enc, c, opp);
+      // G-60: a Coward whose flight is already used begs for mercy instead (tactics.ts `wantsMercy`).
+      if (c.fleeUsed) tryMercy(ctx, enc, c, opp);
+      else flee(ctx, enc, c, opp);
       return undefined;
     case 'CA':
     case 'US': {

@@ -267,6 +267,11 @@ export const MESSAGES: MessageTable = {
   'ravage-start': (e, env) => L(env, `Enhardi, ${monster(e.monster, env)} quitta son repaire et se mit à ravager ${at(e, env)} : les impôts en souffriront.`, `Grown bold, ${monster(e.monster, env)} left its lair and began to ravage ${at(e, env)}: the taxes will suffer.`),
   'ravage-goes-on': (e, env) => L(env, `${monster(e.monster, env, true)} ravage toujours ${at(e, env)}.`, `${monster(e.monster, env, true)} is still ravaging ${at(e, env)}.`),
   'random-encounter': (e, env) => L(env, `En chemin, à ${at(e, env)}, ${env.character(Number(e.who))} tomba sur ${monster(e.monster, env)}.`, `On the road at ${at(e, env)}, ${env.character(Number(e.who))} ran into ${monster(e.monster, env)}.`),
+  'site-rediscovered': (e, env) => {
+    const fr = typeof e.siteName === 'string' ? e.siteName : typeof e.site === 'number' ? `le lieu n° ${e.site}` : 'le lieu recherché';
+    const en = typeof e.siteName === 'string' ? e.siteName : typeof e.site === 'number' ? `site ${e.site}` : 'the site he sought';
+    return L(env, `Sur la foi d'un récit venu d'une cour étrangère, ${env.character(Number(e.who))} battit ${at(e, env)} en tous sens et finit par trouver ${fr}.`, `Acting on a tale from a foreign court, ${env.character(Number(e.who))} scoured ${at(e, env)} and at last found ${en}.`);
+  },
   'search-start': (e, env) => e.monster
     ? L(env, `${env.character(Number(e.who))} s'approcha de ${String(e.siteName)}, bien ${femId(e.who, env) ? 'décidée' : 'décidé'} à triompher du gardien qui y demeurait sûrement.`, `${env.character(Number(e.who))} approached ${String(e.siteName)}, intending to triumph over the guardian that surely dwelt there.`)
     : L(env, `${env.character(Number(e.who))} pénétra dans ${String(e.siteName)}, que nul ne gardait plus.`, `${env.character(Number(e.who))} entered ${String(e.siteName)}, which no one guarded any more.`),

@@ -31,10 +31,11 @@ import { specialPlanOf, validatePlan } from './plan.ts';
 import { randomEncounterCheck } from './random.ts';
 import { audienceOf, fight, newEncounter, refuses } from './setup.ts';
 import { escratch, observePositions } from './scratch.ts';
+import { bodyProvince } from '../magic/util.ts';
 
 /** Table 15.5 chance for `pursuer` to catch (or track) `target` now (TV-19). */
 export function pursuitChance(ctx: TurnCtx, pursuer: Character, target: Character): number {
-  const where = target.alive ? target.province : target.body?.province ?? target.province;
+  const where = target.alive ? target.province : bodyProvince(ctx.s, target) ?? target.province;
   return pursuitChanceFor(ctx.cfg.encounters, talent(ctx.s, pursuer, 'Sp'), leadsArmies(ctx, target), distance(pursuer.province, where),
     pursuer.kingdom !== null && pursuer.kingdom === target.kingdom);
 }
@@ -150,7 +151,8 @@ export function trackStep(ctx: TurnCtx, c: Character, targetId: number): void {
   if (!t.alive) {
     // G-54: a dead target ends the order; the tracker moves toward the body and learns nothing.
     delete c.standing?.track;
-    if (t.body) moveCharacter(ctx, c, stepToward(ctx.s, c.province, t.body.province));
+    const bp = t.body ? bodyProvince(ctx.s, t) : null;
+    if (bp !== null) moveCharacter(ctx, c, stepToward(ctx.s, c.province, bp));
     ctx.emit({ t: 'track-ended', to, who: c.id, at: c.province, target: t.id, why: 'dead' });
     return;
   }

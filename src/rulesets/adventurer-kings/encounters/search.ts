@@ -5,7 +5,8 @@
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import type { Character, Tactic } from '../state.ts';
-import { knowledgeOf } from '../knowledge/knowledge.ts';
+import { knowledgeOf, provinceKnowledge, siteKnowledge } from '../knowledge/knowledge.ts';
+import { explorationGain, explorerLevel } from '../orders/ex.ts';
 import { applySiteEvent } from '../world/siteEvents.ts';
 import { characterCombatant, monsterCombatant } from './combatant.ts';
 import { randomEncounterCheck } from './random.ts';
@@ -15,10 +16,21 @@ import type { EncounterState } from './types.ts';
 export function searchSite(ctx: TurnCtx, char: Character, siteId: number, plan: Tactic[]): Localized | null {
   const s = ctx.s;
   const site = s.sites[siteId];
-  if (!site) return { fr: `le lieu ${siteId} n'existe pas`, en: `site ${siteId} does not exist` };
-  if (site.province !== char.province) return { fr: `le lieu ${siteId} n'est pas dans sa province`, en: `site ${siteId} is not in his province` };
-  // §15.13c, G-52: the number must come from the kingdom's own exploration.
-  if (char.kingdom !== null && !knowledgeOf(s, char.kingdom).sites[siteId]) return { fr: `le lieu ${siteId} n'est pas connu du royaume`, en: `site ${siteId} is not known to the kingdom` };
+  // (One message for "no such site" and "elsewhere": the order must not tell whether a number exists.)
+  if (!site || site.province !== char.province) return { fr: `il n'y a pas de lieu n° ${siteId} dans sa province`, en: `there is no site ${siteId} in his province` };
+  // §15.13c, G-52: the number must come from the kingdom's own exploration. A number learned from
+  // another King: one roll of terrain base % × (Ex + 1), capped at 100 %, to rediscover the site
+  // here (success → known, the search proceeds; failure → the order fails); never under Hide Site.
+  if (char.kingdom !== null && !knowledgeOf(s, char.kingdom).sites[siteId]) {
+    const chance = Math.min(100, explorationGain(s, s.provinces[site.province]!.terrain, explorerLevel(s, char)));
+    const found = site.hiddenBy === undefined && ctx.rng.chance(chance / 100);
+    if (!found) return { fr: `il ne parvint pas à trouver le lieu ${siteId}, que le royaume ne connaît pas par sa propre exploration`, en: `he could not find site ${siteId}, which the kingdom does not know from its own exploration` };
+    const kn = knowledgeOf(s, char.kingdom);
+    kn.sites[siteId] = siteKnowledge(s, siteId);
+    const pk = provinceKnowledge(s, char.kingdom, site.province);
+    if (!pk.sites.includes(siteId)) pk.sites.push(siteId);
+    ctx.emit({ t: 'site-rediscovered', to: [char.kingdom], who: char.id, at: site.province, site: siteId, siteName: site.name });
+  }
   if (!randomEncounterCheck(ctx, char, char.province).alive) return null;
   const to = audienceOf(char);
   ctx.emit({ t: 'search-start', to, who: char.id, at: site.province, site: site.id, siteName: site.name, monster: site.monster?.name });

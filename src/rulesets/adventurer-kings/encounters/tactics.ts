@@ -76,6 +76,21 @@ export function maxDamage(enc: EncounterState, self: Combatant, opp: Combatant, 
 /** Temperament-driven flight (G-60 thresholds). */
 export function wantsToFlee(ctx: TurnCtx, enc: EncounterState, c: Combatant, opp: Combatant): boolean {
   if (c.kind !== 'character' || c.fleeUsed) return false;
+  return pastThreshold(ctx, enc, c, opp);
+}
+
+/**
+ * G-60 "Mercy (Coward; after a failed flee, or with flee already used)": a Coward past his flight
+ * threshold whose one flight is already spent begs instead, once, of a character or a monster
+ * that speaks (the failed-flee path begs in engine.ts `flee`).
+ */
+export function wantsMercy(ctx: TurnCtx, enc: EncounterState, c: Combatant, opp: Combatant): boolean {
+  if (c.kind !== 'character' || !c.fleeUsed || c.temperament !== 'Cowardly' || c.used.includes('mercy')) return false;
+  if (opp.kind !== 'character' && !opp.flags.speaks) return false;
+  return pastThreshold(ctx, enc, c, opp);
+}
+
+function pastThreshold(ctx: TurnCtx, enc: EncounterState, c: Combatant, opp: Combatant): boolean {
   const cfg = ctx.cfg.encounters;
   const D = maxDamage(enc, c, opp, cfg.meleeDamagePerLevel);
   switch (c.temperament) {
@@ -95,6 +110,8 @@ const NON_COMBAT = new Set(['SA', 'TA', 'FU', 'GI', 'ST', 'SC']);
 export function pickTactic(ctx: TurnCtx, enc: EncounterState, c: Combatant, opp: Combatant): Pick | null {
   if (c.stunned > 0 || c.suspended) return null;
   if (wantsToFlee(ctx, enc, c, opp)) return { t: { code: 'FL' }, generated: true };
+  // G-60: flight spent → a generated FL that begs for mercy (engine.ts `act`: FL with flee used).
+  if (wantsMercy(ctx, enc, c, opp)) return { t: { code: 'FL' }, generated: true };
   for (let guard = 0; guard < 200; guard++) {
     if (c.pos >= c.plan.length) return { t: generated(ctx, enc, c), generated: true };
     const t = c.plan[c.pos]!;

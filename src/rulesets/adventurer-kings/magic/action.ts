@@ -14,6 +14,7 @@ import type { SpellTargetValue } from './target.ts';
 import { actionSpellsLeft, casterLevel, countActionSpell, prob, spellChance } from './chance.ts';
 import { tryImprove } from '../kingdom/training.ts';
 import { adjacent } from '../world/geometry.ts';
+import { knowledgeOf } from '../knowledge/knowledge.ts';
 import { bodyProvince, leadsArmies } from './util.ts';
 import { applyLandSpell } from './effects-land.ts';
 import { killBacklash } from './backlash.ts';
@@ -48,7 +49,10 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
   if (sp.target === 'none' && spell === 'SK' && caster.kingdom === null) return why(`le lanceur ne sert aucun roi`, `the caster serves no King`);
   if (t.site !== undefined) {
     const site = s.sites[t.site];
-    if (!site || site.province !== caster.province) return why(`le lieu ${t.site} n'est pas dans la province du lanceur`, `site ${t.site} is not in the caster's province`);
+    // §4.3c "a specified site": one the caster's kingdom knows (else the order would tell whether an
+    // unknown number is a site here; one message for every case, fog of war, S8.1).
+    const known = caster.kingdom === null || knowledgeOf(s, caster.kingdom).sites[t.site] !== undefined;
+    if (!site || site.province !== caster.province || !known) return why(`le lieu ${t.site} n'est pas un lieu connu de la province du lanceur`, `site ${t.site} is not a known site of the caster's province`);
   }
   if (t.character !== undefined) {
     const v = s.characters[t.character];
