@@ -277,3 +277,17 @@ test('Clairvoyance (§4.2c): what a kingdom saw of a watched character is told u
   const plain = renderReport(s, [{ ...seen, visions: undefined }], 'p1', 'en');
   assert.ok(!plain.includes('## Visions'));
 });
+
+test('a battle\'s losses are told side by side: ours, then the enemy\'s (or attackers and defenders for a bystander)', () => {
+  const s = fixture();
+  const destroyed = [{ id: 210, type: 'PH', side: 'A' }, { id: 46, type: 'WE', side: 'D' }, { id: 48, type: 'GA', side: 'D' }];
+  const result = (to: number[], attackers: number[], defenders: number[] = []) => ev('battle-result', 2, to, { at: 305, battle: 1, winner: 'A', attackers, defenders, destroyed, reduced: [], columns: ['A'] });
+  const fr = renderEvent(result([1], [1]), makeEnv(s, 1, 'fr'));
+  assert.match(fr, /Nous perdîmes la 210e Phalange\. L’ennemi perdit les 46e Garous et la 48e Garnison\./);
+  const en = renderEvent(result([1], [1]), makeEnv(s, 1, 'en'));
+  assert.match(en, /We lost the 210th Phalanx\. The enemy lost the 46th Weres and the 48th Garrison\./);
+  const defender = renderEvent(result([1], [2], [1]), makeEnv(s, 1, 'en'));
+  assert.match(defender, /We lost the 46th Weres and the 48th Garrison\. The enemy lost the 210th Phalanx\./);
+  const bystander = renderEvent(result([1], [2], [3]), makeEnv(s, 1, 'fr'));
+  assert.match(bystander, /Les assaillants perdirent la 210e Phalange\. Les défenseurs perdirent les 46e Garous et la 48e Garnison\./);
+});

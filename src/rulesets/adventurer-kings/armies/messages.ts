@@ -118,7 +118,8 @@ function column(e: AKEvent, env: RenderEnv): string {
     const x = (frontA ?? frontD)!;
     out.push(L(env, `${where}, ${army(env, x)} ${v(x, 'tint', 'tinrent')} la ligne sans trouver d’adversaire.`, `${where}, ${army(env, x)} held the line and met no foe.`));
   }
-  for (const [list, front] of [[a, frontA], [d, frontD]] as const) {
+  // Each side's flank and rear told in a different wording (the rotation moves on by one for the second side).
+  for (const [i, [list, front]] of ([[a, frontA], [d, frontD]] as const).entries()) {
     const flank = list.filter((u) => u !== front && u.outflank);
     const rear = list.filter((u) => u !== front && !u.outflank);
     if (flank.length) {
@@ -126,14 +127,14 @@ function column(e: AKEvent, env: RenderEnv): string {
         L(env, `${capital(armies(env, flank))} ${v(flank, 'déborda', 'débordèrent')} l’ennemi par le flanc.`, `${capital(armies(env, flank))} swept round the enemy flank.`),
         L(env, `${capital(armies(env, flank))} ${v(flank, 'prit', 'prirent')} l’ennemi de flanc.`, `${capital(armies(env, flank))} took the enemy in the flank.`),
         L(env, `Par le flanc, ${armies(env, flank)} ${v(flank, 'tomba', 'tombèrent')} sur l’ennemi.`, `From the flank, ${armies(env, flank)} fell upon the enemy.`),
-      ], [k[0]! + 1, k[1]!]));
+      ], [k[0]! + 1 + i, k[1]!]));
     }
     if (rear.length) {
       out.push(rotate([
         L(env, `En seconde ligne, ${armies(env, rear)} ${v(rear, 'soutenait', 'soutenaient')} l’assaut.`, `In the second line, ${armies(env, rear)} stood in support.`),
         L(env, `Derrière, ${armies(env, rear)} ${v(rear, 'attendait', 'attendaient')} ${v(rear, 'son', 'leur')} tour.`, `Behind, ${armies(env, rear)} waited ${v(rear, 'its', 'their')} turn.`),
         L(env, `${capital(armies(env, rear))} ${v(rear, 'formait', 'formaient')} la réserve.`, `${capital(armies(env, rear))} formed the reserve.`),
-      ], [k[0]! + 2, k[1]!]));
+      ], [k[0]! + 2 + i, k[1]!]));
     }
   }
   const all = [...a, ...d];
@@ -272,9 +273,18 @@ export const MESSAGES: MessageTable = {
       : won === cols.length
         ? L(env, `${sideFr} l’emportèrent sur toute la ligne.`, `${sideEn} carried every column.`)
         : L(env, `${sideFr} l’emportèrent sur ${won} colonnes sur ${cols.length}.`, `${sideEn} carried ${won} columns of ${cols.length}.`);
-    const dead = lost.length
-      ? L(env, `${v(lost, 'Fut', 'Furent')} ${pp(lost, 'anéanti')} : ${armies(env, lost)}.`, `Destroyed: ${armies(env, lost)}.`)
-      : L(env, 'Aucune armée ne fut anéantie.', 'No army was destroyed.');
+    // The losses of each side apart (the event's refs carry their side): ours, then the enemy's.
+    const lostOf = (x: 'A' | 'D') => lost.filter((r) => (r as Ref & { side?: string }).side === x);
+    const unsided = lost.filter((r) => (r as Ref & { side?: string }).side === undefined);
+    const lossLine = (list: Ref[], fr: string, en: string) => (list.length ? L(env, `${fr} ${armies(env, list)}.`, `${en} ${armies(env, list)}.`) : '');
+    const other = side === 'A' ? 'D' : 'A';
+    const dead = !lost.length
+      ? L(env, 'Aucune armée ne fut anéantie.', 'No army was destroyed.')
+      : unsided.length
+        ? L(env, `${v(lost, 'Fut', 'Furent')} ${pp(lost, 'anéanti')} : ${armies(env, lost)}.`, `Destroyed: ${armies(env, lost)}.`)
+        : side === null
+          ? [lossLine(lostOf('A'), 'Les assaillants perdirent', 'The attackers lost'), lossLine(lostOf('D'), 'Les défenseurs perdirent', 'The defenders lost')].filter(Boolean).join(' ')
+          : [lossLine(lostOf(side), 'Nous perdîmes', 'We lost'), lossLine(lostOf(other), 'L’ennemi perdit', 'The enemy lost')].filter(Boolean).join(' ');
     const red = refs(e.reduced);
     const back = red.length ? L(env, `${capital(armies(env, red))} ${v(red, 'regagna ses', 'regagnèrent leurs')} navires, ${pp(red, 'décimé')}.`, `${capital(armies(env, red))} fell back to the ships, shattered.`) : '';
     return [head, score, dead, back].filter(Boolean).join(' ');
