@@ -50,7 +50,7 @@ describe('walkthrough in a real browser', { skip: BROWSER_SKIP }, () => {
         // Hawkmoon creates a private game for two lords.
         await a.goto(`${tp.url}/games`);
         await a.fill('#create input[name=name]', 'Partie des Fjords');
-        await a.selectOption('#create select[name=map]', 'scandinavia');
+        await a.selectOption('#create select[name=map]', 'gloire-et-pouvoir/scandinavia');
         await a.fill('#create input[name=lords]', '2');
         await a.fill('#create input[name=lordName]', 'Hawkmoon');
         await a.fill('#create input[name=password]', 'fjords');

@@ -4,8 +4,8 @@
  * Intimidation), with his special plan minus FL (`ME` if nothing is left); the caster defends
  * with his special plan and cannot refuse (G-58 lists refusal for SE, EN and patrols only).
  * Allowed even if the victim leads armies. Kings are immune to KI, so never trigger it.
- * (magic/backlash.ts `killBacklash` builds the same encounter; either runs `fight`, so the outcome
- * — death, spoils to the winner, merit loss, experience — is applied by outcome.ts.)
+ * (magic/backlash.ts `killBacklash`, after a failed KI, runs it; `fight` applies the outcome
+ * — death, spoils to the winner, merit loss, experience — through outcome.ts.)
  */
 import type { Character } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
