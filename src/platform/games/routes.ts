@@ -712,22 +712,27 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   }
   const entry = getRuleset(g.ruleset);
   const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(seat.player)) ?? null;
-  const sheet = await games.sheet(ctx, g.id, seat.player);
-  const view = await safeView(ctx, g.id, seat.player);
-  let form: AnswerForm | null = null;
-  if (decision && entry.ruleset.answerForm) {
-    try { form = entry.ruleset.answerForm(state, seat.player, decision.id, lang); } catch { form = null; }
-  }
-  let map: MapDoc | null = null;
-  if (entry.ruleset.mapDoc) {
-    try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
-  }
-  const tools = toolsOf(entry, state, seat.player, lang);
+  // The rows this page needs, read together; what depends only on the state (which never changes
+  // without its hash) is computed once per state, player and language (see derived()).
+  const [sheet, early, reports] = await Promise.all([games.sheet(ctx, g.id, seat.player), earlyNote(ctx, g.id, lang), games.reports(ctx, g.id, seat.player)]);
+  const d = derived(state, `${g.id}|${seat.player}|${lang}|${decision?.id ?? ''}`, () => {
+    let view: unknown = null;
+    try { view = entry.ruleset.view(state, seat.player); } catch { view = null; }
+    let form: AnswerForm | null = null;
+    if (decision && entry.ruleset.answerForm) {
+      try { form = entry.ruleset.answerForm(state, seat.player, decision.id, lang); } catch { form = null; }
+    }
+    let map: MapDoc | null = null;
+    if (entry.ruleset.mapDoc) {
+      try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
+    }
+    const mapHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } }) : null;
+    return { view, form, mapHtml, tools: toolsOf(entry, state, seat.player, lang), myDoc: presented(state, entry, seat.player, lang) };
+  });
+  const { view, form, mapHtml: mapWidgetHtml, tools, myDoc } = d;
   const me = isPlain(view) ? view.me : undefined;
-  const myDoc = presented(state, entry, seat.player, lang);
   const ro: RenderOpts = { lang, names: namesOf(view) };
-  const early = await earlyNote(ctx, g.id, lang);
-  const lastReport = (await games.reports(ctx, g.id, seat.player)).at(-1) ?? null;
+  const lastReport = reports.at(-1) ?? null;
   const jsMsgs = {
     saving: t(lang, 'gweb.orders.saving'), saved: t(lang, 'gweb.orders.saved-at', { time: '{time}' }), modified: t(lang, 'gweb.orders.modified'),
     error: t(lang, 'gweb.orders.save-error', { error: '{error}' }), line: t(lang, 'gweb.orders.line', { n: '{n}' }), sheet: t(lang, 'gweb.orders.sheet-wide'),
@@ -744,7 +749,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
     ${tools.length ? html`<p class="tools-nav">${t(lang, 'gweb.tools')}${t(lang, 'gweb.colon')}${tools.map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`)}</p>` : ''}
-    ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
+    ${mapWidgetHtml ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidgetHtml}</details>` : ''}
     <div class="orders-layout" id="orders" data-step="${g.step}" data-save-url="/games/${g.id}/orders" data-sheet-url="/api/games/${g.id}/sheet"
       data-ready-url="/games/${g.id}/ready" data-msgs="${JSON.stringify(jsMsgs)}">
       <section class="guided">
@@ -777,7 +782,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}`}
       <details class="block"><summary>${t(lang, 'gweb.me.raw')}</summary><pre class="json">${JSON.stringify(view, null, 2)}</pre></details>
     </section>`;
-  return sendPage(reply, page(v, title, body, map ? { scripts: [...SCRIPTS.scripts, '/static/map.js'] } : SCRIPTS), status);
+  return sendPage(reply, page(v, title, body, mapWidgetHtml ? { scripts: [...SCRIPTS.scripts, '/static/map.js'] } : SCRIPTS), status);
 }
 
 /** The planning tools a ruleset offers this player (none when it has none or fails). */
@@ -789,6 +794,33 @@ export function toolsOf(entry: ReturnType<typeof getRuleset>, state: unknown, pl
 function formatTime(d: Date | string, lang: Lang, tz: string): string {
   const date = d instanceof Date ? d : new Date(d);
   return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { timeStyle: 'short', dateStyle: 'short', timeZone: tz }).format(date);
+}
+
+/**
+ * What a page computes from a game state alone (the player's view, guided form, map, tools),
+ * kept for the next request on the same state: a state object stands for one state hash (the
+ * state cache gives the same object while the hash is unchanged, a new one after a turn). A small
+ * LRU bounds the memory (a Europe map widget is about 100 KB).
+ */
+const DERIVED_MAX = 200;
+const derivedIds = new WeakMap<object, number>();
+let nextDerivedId = 1;
+const derivedCache = new Map<string, unknown>();
+function derived<T>(state: unknown, key: string, compute: () => T): T {
+  if (state === null || typeof state !== 'object') return compute();
+  let id = derivedIds.get(state);
+  if (id === undefined) { id = nextDerivedId++; derivedIds.set(state, id); }
+  const k = `${id}|${key}`;
+  if (derivedCache.has(k)) {
+    const hit = derivedCache.get(k) as T;
+    derivedCache.delete(k);
+    derivedCache.set(k, hit);
+    return hit;
+  }
+  const value = compute();
+  derivedCache.set(k, value);
+  if (derivedCache.size > DERIVED_MAX) derivedCache.delete(derivedCache.keys().next().value!);
+  return value;
 }
 
 async function earlyNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<string> {
