@@ -17,7 +17,7 @@ import type { Browser as Chromium, Page } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
-import { BROWSER_SKIP, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
@@ -65,11 +65,7 @@ describe('Adventurer Kings in a real browser', { skip: BROWSER_SKIP }, () => {
   });
   after(async () => { await chromium?.close(); await tp?.close(); });
 
-  function watch(p: Page): Page {
-    p.on('pageerror', (e) => errors.push(String(e)));
-    p.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.location().url)) errors.push(m.text()); });
-    return p;
-  }
+  const watch = (p: Page): Page => watchErrors(p, errors);
 
   test('a King gives orders from the guided form and from the map, is accepted, and gets his map by mail', { timeout: 180_000 }, async () => {
     const ctx = tp.platform.ctx;

@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,4 +19,11 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** Collects a page's script errors and console errors (the favicon aside) into `errors`. */
+export function watchErrors(p: Page, errors: string[]): Page {
+  p.on('pageerror', (e) => errors.push(String(e)));
+  p.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.location().url)) errors.push(m.text()); });
+  return p;
 }

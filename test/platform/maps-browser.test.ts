@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
-import { BROWSER_SKIP, launchBrowser } from './browser.ts';
+import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
@@ -56,11 +56,7 @@ describe('maps and tools in a real browser', { skip: BROWSER_SKIP }, () => {
   });
   after(async () => { await chromium?.close(); await tp?.close(); });
 
-  function watch(p: Page): Page {
-    p.on('pageerror', (e) => errors.push(String(e)));
-    p.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.location().url)) errors.push(m.text()); });
-    return p;
-  }
+  const watch = (p: Page): Page => watchErrors(p, errors);
 
   test('click through the map, give a MOV and an ATT from it, use the Argentier and the simulator; the report mail carries the map', { timeout: 180_000 }, async () => {
     const ctx = tp.platform.ctx;
