@@ -79,7 +79,8 @@ test('§15.13i: Resurrect at the start of the next phase finds a body where its 
   s2.characters[6] = char(6, 2, 207, { alive: false, body: { province: 207, carriedByArmy: 10 } });
   s2.armies[10] = army(10, 306, 2, { status: 'Garrison' });
   const r = castActionSpell(ctxOf(s2, thenSeeded([0.0, 0.99])), s2.characters[1]!, { spell: 'RE', target: { character: 6 } });
-  assert.match(r?.en ?? '', /body does not lie/);
+  // Fog of war (S8.1): a body elsewhere reads like a number that exists nowhere (was "C6's body does not lie…").
+  assert.match(r?.en ?? '', /nobody of number 6 here/);
 });
 
 // ── G-52: a site known only from another King ──
@@ -98,7 +99,8 @@ test('G-52: SE on a site the kingdom does not know: a roll of terrain % × (Ex +
   const { s, c } = searcher();
   const ctx = ctxOf(s, thenSeeded([0.30]));
   const r = searchSite(ctx, c, 50, [{ code: 'ME' }]);
-  assert.match(r?.en ?? '', /could not find site 50/);
+  // Fog of war (S8.1): a failed rediscovery reads like "no such site here" (was "could not find site 50, which…").
+  assert.equal(r?.en, 'there is no site 50 in his province');
   assert.equal(knowledgeOf(s, 1).sites[50], undefined);
 });
 
@@ -121,7 +123,7 @@ test('G-52: a site under Hide Site always fails, even on the best draw', () => {
   const { s, c } = searcher();
   s.sites[50]!.hiddenBy = 2;
   const r = searchSite(ctxOf(s, thenSeeded([0.0])), c, 50, []);
-  assert.match(r?.en ?? '', /could not find/);
+  assert.equal(r?.en, 'there is no site 50 in his province');
 });
 
 test('SE: "no such site" and "a site elsewhere" read alike (the order does not confirm a number)', () => {

@@ -25,6 +25,7 @@ import { makeMonster, MONSTER_KINDS } from '../../src/rulesets/adventurer-kings/
 import { preTurn } from '../../src/rulesets/adventurer-kings/encounters/hooks.ts';
 import { SE } from '../../src/rulesets/adventurer-kings/orders/se.ts';
 import { PU } from '../../src/rulesets/adventurer-kings/orders/pu.ts';
+import { seeCharacter } from '../../src/rulesets/adventurer-kings/knowledge/knowledge.ts';
 import { MESSAGES } from '../../src/rulesets/adventurer-kings/encounters/messages.ts';
 import { char, ctxOf, slot, state } from './magic-fixture.ts';
 
@@ -279,6 +280,7 @@ test('TV-19 PU through execute: a failed pursuit moves one province toward the t
   s.characters[5]!.province = 406; // two steps away from 207 (207 → 306/307 → 406)
   const ctx = ctxOf(s, [0.9 /* Sp experience */, 0.99 /* pursuit fails */, 0.99 /* random encounter: none */]);
   const c = s.characters[3]!;
+  seeCharacter(ctx, c.kingdom!, 5); // PU follows a character the kingdom knows (orders/absent.ts, S8.1)
   PU.execute(ctx, c, 5, slot('PU', 5, 'PU 5'));
   assert.notEqual(c.province, 207);
   assert.equal(c.standing?.pursue, 5);

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CA } from '../../src/rulesets/adventurer-kings/orders/ca.ts';
+import { seeCharacter } from '../../src/rulesets/adventurer-kings/knowledge/knowledge.ts';
 import { castCombatSpell } from '../../src/rulesets/adventurer-kings/magic/combat.ts';
 import { endOfTurn, preTurn } from '../../src/rulesets/adventurer-kings/magic/hooks.ts';
 import { monsterCombatant } from '../../src/rulesets/adventurer-kings/encounters/combatant.ts';
@@ -102,6 +103,7 @@ test('G-95: a Hero charmed into an Undead kingdom has "started at 0" judged when
 test('§4.2c Clairvoyance: the watched character\'s events and whole encounter reach the caster\'s kingdom, marked `visions`', () => {
   const s = state();
   const ctx = ctxOf(s, thenSeeded([OK, NOEXP]), 2);
+  seeCharacter(ctx, 1, 2); // CL names a character the kingdom knows (orders/absent.ts, S8.1)
   cast(ctx, s.characters[1]!, 'CA CL 2'); // King 1 watches King 2
   const mon = { id: 9, kind: 'monster', name: 'Troll' };
   const him = { id: 2, kind: 'character', name: 'C2' };

@@ -253,11 +253,12 @@ test('TV-37 Skeleton Army at Ne 2 raises 2 of the 3 fallen, identical, full MP, 
   assert.equal(s.next.army, 102);
 });
 
-test('Skeleton Army on an empty battlefield raises nothing', () => {
+test('Skeleton Army on an empty battlefield is refused before the roll, the cast not used (§4.5a, S3.1; see action.ts)', () => {
   const s = state();
-  const ctx = ctxOf(s, [OK, NOEXP]);
+  const ctx = ctxOf(s, []);
   cast(ctx, s.characters[1]!, 'CA SK');
-  assert.equal(last(ctx, 'spell-cast').outcome, 'none');
+  assert.equal(ctx.events.filter((e) => e.t === 'spell-cast').length, 0);
+  assert.match((last(ctx, 'order-failed').reason as { en: string }).en, /no fallen army/);
 });
 
 // ── Resurrect (TV-21) ──
@@ -406,6 +407,7 @@ test('Clairvoyance: events about the target after the spell are told to the cast
   const s = state();
   const ctx = ctxOf(s, [OK, NOEXP]);
   ctx.emit({ t: 'move', to: [2], who: 2, at: 209 }); // before the spell: stays secret
+  knowledgeOf(s, 1).characters[2] = { id: 2, name: 'C2', kingdom: 2, province: 209, leadsArmies: false, asOf: { turn: 1, phase: 1 } }; // CL names a character the kingdom knows (S8.1)
   cast(ctx, s.characters[1]!, 'CA CL 2');
   assert.equal(last(ctx, 'spell-cast').province, 209);
   ctx.emit({ t: 'move', to: [2], who: 2, at: 207 });

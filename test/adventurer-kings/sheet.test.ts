@@ -67,8 +67,23 @@ test('orders for another kingdom\'s character, or before any character, are line
   const s = sampleState();
   const { sheet, issues } = parseSheet(s, 1, ['1 MO 207', 'PERSO 40 Vashti', '1 PR Ta', 'PERSO 999', '1 PR Ta'].join('\n'));
   assert.deepEqual(sheet.characters, {});
-  assert.deepEqual(issues.map((i) => i.line), [1, 3, 4, 5]);
+  // A number that names nobody reads exactly like another kingdom's character (no probing of numbers).
+  assert.deepEqual(issues.map((i) => i.line), [1, 3, 5]);
   assert.match(issues[1]!.message, /not in your service/);
+  assert.equal(issues[2]!.message.replace('999', 'N'), issues[1]!.message.replace('40', 'N'));
+});
+
+test('G-38 labels are checked only against names the kingdom knows: an unknown number gets no verdict', () => {
+  const s = sampleState();
+  // Character 40 is another kingdom's and unseen: whatever the label, nothing is said of it.
+  const unseen = parseSheet(s, 1, 'PERSO 40 Vashti\nSPECIAL FL');
+  const wrong = parseSheet(s, 1, 'PERSO 40 Quelquun\nSPECIAL FL');
+  assert.deepEqual(unseen.issues.map((i) => i.message), wrong.issues.map((i) => i.message));
+  assert.ok(!JSON.stringify(wrong.issues).includes(s.characters[40]!.name), 'his name is never quoted');
+  // One's own character: a wrong label is a warning that quotes his name.
+  const own = parseSheet(s, 1, 'PERSO 3 Zorglub\n1 PR Ta');
+  assert.equal(own.issues.length, 1);
+  assert.match(own.issues[0]!.message, /Strahd/);
 });
 
 test('English keywords and French keywords read the same; ALL/TOUS; VOTE', () => {

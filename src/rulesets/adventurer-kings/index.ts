@@ -14,6 +14,7 @@ import { type AKView, kingdomOfPlayer, playerView } from './view.ts';
 import { presentView } from './present.ts';
 import { mapDoc } from './mapdoc.ts';
 import { renderReport } from './report/render.ts';
+import { stats, statsCharts } from './stats.ts';
 import { type AKOptions, setupGame } from './world/setup.ts';
 
 export const ORDERS_DECISION = 'orders';
@@ -102,6 +103,8 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
     return k === null ? { groups: [] } : orderForm(s, k, lang);
   },
   answerText: (s, _player, _decision, sheet) => formatSheet(sheet, 'fr', s),
+  stats,
+  statsCharts,
 };
 
 /** One progress line after a turn, for the command line: `turn N: …`. */

@@ -8,6 +8,7 @@ import { characterCombatant, leadsArmies } from './combatant.ts';
 import { hasAggression, specialPlanOf, validatePlan } from './plan.ts';
 import { fight, newEncounter, refuses } from './setup.ts';
 import { escratch } from './scratch.ts';
+import { nobodyHere } from '../orders/absent.ts';
 
 /** The target's EN plan if he meets the initiator in the same phase (G-57). */
 function mutualPlan(ctx: TurnCtx, a: Character, b: Character): Tactic[] | null {
@@ -22,8 +23,8 @@ export function meet(ctx: TurnCtx, char: Character, targetId: number, plan: Tact
   const sc = escratch(ctx);
   if (sc.enDone.has(`${ctx.phase}:${char.id}`)) return null; // consumed by a mutual EN (G-57)
   const t = s.characters[targetId];
-  if (!t || !t.alive) return { fr: `le personnage ${targetId} n'est plus en vie`, en: `character ${targetId} is not alive` };
-  if (t.province !== char.province) return { fr: `${t.name} n'est pas dans la province`, en: `${t.name} is not in the province` };
+  // One message for dead, elsewhere and nonexistent: EN must not confirm a number or name a stranger (fog of war, S8.1).
+  if (!t || !t.alive || t.province !== char.province) return nobodyHere(targetId);
   const mutual = mutualPlan(ctx, char, t);
   if (mutual) sc.enDone.add(`${ctx.phase}:${t.id}`);
   const aggressive = hasAggression(s, plan);

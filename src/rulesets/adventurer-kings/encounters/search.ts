@@ -12,19 +12,22 @@ import { characterCombatant, monsterCombatant } from './combatant.ts';
 import { randomEncounterCheck } from './random.ts';
 import { audienceOf, fight, newEncounter, refuses } from './setup.ts';
 import type { EncounterState } from './types.ts';
+import { noSiteHere } from '../orders/absent.ts';
 
 export function searchSite(ctx: TurnCtx, char: Character, siteId: number, plan: Tactic[]): Localized | null {
   const s = ctx.s;
   const site = s.sites[siteId];
   // (One message for "no such site" and "elsewhere": the order must not tell whether a number exists.)
-  if (!site || site.province !== char.province) return { fr: `il n'y a pas de lieu n° ${siteId} dans sa province`, en: `there is no site ${siteId} in his province` };
+  if (!site || site.province !== char.province) return noSiteHere(siteId);
   // §15.13c, G-52: the number must come from the kingdom's own exploration. A number learned from
   // another King: one roll of terrain base % × (Ex + 1), capped at 100 %, to rediscover the site
   // here (success → known, the search proceeds; failure → the order fails); never under Hide Site.
   if (char.kingdom !== null && !knowledgeOf(s, char.kingdom).sites[siteId]) {
     const chance = Math.min(100, explorationGain(s, s.provinces[site.province]!.terrain, explorerLevel(s, char)));
     const found = site.hiddenBy === undefined && ctx.rng.chance(chance / 100);
-    if (!found) return { fr: `il ne parvint pas à trouver le lieu ${siteId}, que le royaume ne connaît pas par sa propre exploration`, en: `he could not find site ${siteId}, which the kingdom does not know from its own exploration` };
+    // A failed rediscovery reads like a number that is not here: otherwise SE would confirm that an unknown
+    // site lies in the province (fog of war, S8.1). Only a success (G-52) reveals it.
+    if (!found) return noSiteHere(siteId);
     const kn = knowledgeOf(s, char.kingdom);
     kn.sites[siteId] = siteKnowledge(s, siteId);
     const pk = provinceKnowledge(s, char.kingdom, site.province);

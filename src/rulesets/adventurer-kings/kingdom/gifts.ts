@@ -1,7 +1,10 @@
 /**
  * Gifts (GI, S4.4.3 / §5.4; G-44; TV-22, TV-23): the gold limit, item transfers, and the
- * conditional exchange `GI a à B contre b`, carried out atomically when the second of the two
- * matching orders resolves in the same phase.
+ * conditional form `GI a à B contre b`. S4.4.3: it "executes only if the giver receives the
+ * specified item in the same phase". Two ways to receive it: B's matching conditional order (the
+ * exchange is carried out atomically when the second of the two resolves, G-44), or a plain
+ * `GI b à A` by the item's holder, before or after A's order in the same phase. Items received by GI
+ * are noted per phase in `ctx.scratch.kingdom.receivedItems`.
  */
 import type { AKConfig } from '../config.ts';
 import type { Character } from '../state.ts';
@@ -32,6 +35,45 @@ export function transferItem(ctx: TurnCtx, from: Character, to: Character, item:
   to.items.push(item);
   const it = ctx.s.items[item];
   if (it) { it.holder = to.id; delete it.site; }
+  kscratch(ctx).receivedItems.push({ phase: ctx.phase, to: to.id, item });
+}
+
+/**
+ * A plain item gift (GI without `contre`): the item changes hands, both kingdoms hear of it, and any
+ * conditional give of this phase that awaited this item from its new holder completes now (S4.4.3).
+ */
+export function giveItem(ctx: TurnCtx, from: Character, to: Character, item: number): void {
+  transferItem(ctx, from, to, item);
+  ctx.emit({ t: 'item-given', to: audience(from, to), who: from.id, at: from.province, target: to.id, item });
+  completeAwaiting(ctx, to, item);
+}
+
+/** `receiver` just received `item`: his conditional gives of this phase that awaited it are carried out. */
+function completeAwaiting(ctx: TurnCtx, receiver: Character, item: number): void {
+  const sc = kscratch(ctx);
+  const due = sc.pendingGives.filter((p) => p.phase === ctx.phase && p.giver === receiver.id && p.against === item);
+  if (due.length === 0) return;
+  sc.pendingGives = sc.pendingGives.filter((p) => !due.includes(p));
+  for (const p of due) {
+    const target = ctx.s.characters[p.to];
+    const order: SlotOrder = { code: 'GI', value: { n: p.item, to: p.to, against: p.against }, text: p.text };
+    if (!receiver.alive || !receiver.items.includes(p.item) || !target || !target.alive || target.province !== receiver.province) {
+      orderFailed(ctx, receiver, order, { fr: 'l’échange n’a pas pu se faire', en: 'the exchange could not take place' });
+      continue;
+    }
+    giveItem(ctx, receiver, target, p.item);
+  }
+}
+
+/** The item's holder gives it plainly (`GI item à giver`, no `contre`) in this phase's slot. */
+function plainGiftComing(ctx: TurnCtx, giver: Character, item: number): boolean {
+  const holderId = ctx.s.items[item]?.holder;
+  const holder = holderId === undefined ? undefined : ctx.s.characters[holderId];
+  if (!holder || holder.kingdom === null) return false;
+  const slot = ctx.sheets[holder.kingdom]?.characters[holder.id]?.phases[ctx.phase - 1];
+  if (!slot || slot.code !== 'GI') return false;
+  const o = slot.value as GiveValue;
+  return o.n === item && o.to === giver.id && o.against === undefined;
 }
 
 /** Gives gold from a King's treasury to a character of another kingdom (or an unemployed one: the gold is simply gone, G-44). */
@@ -79,7 +121,13 @@ export function conditionalGive(ctx: TurnCtx, giver: Character, target: Characte
     ctx.emit({ t: 'items-exchanged', to: audience(giver, target), who: giver.id, at: giver.province, target: target.id, gave: v.n, got: v.against });
     return;
   }
-  if (!matchingOrder(ctx, giver, target, v)) {
+  // S4.4.3: the awaited item already came to the giver this phase, by a plain gift → he gives his now.
+  if (sc.receivedItems.some((r) => r.phase === ctx.phase && r.to === giver.id && r.item === v.against)) {
+    return giveItem(ctx, giver, target, v.n);
+  }
+  // It will come later in the phase (a matching conditional order of the receiver, or a plain gift by
+  // the item's holder): wait for it; settleConditionalGives fails the order if it never comes.
+  if (!matchingOrder(ctx, giver, target, v) && !plainGiftComing(ctx, giver, v.against!)) {
     return orderFailed(ctx, giver, order, { fr: `${target.name} ne donne pas l’objet ${v.against} en échange`, en: `${target.name} does not give item ${v.against} in exchange` });
   }
   sc.pendingGives.push({ phase: ctx.phase, giver: giver.id, item: v.n, to: target.id, against: v.against!, text: order.text });

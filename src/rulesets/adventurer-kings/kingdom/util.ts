@@ -90,6 +90,8 @@ export interface KingdomScratch {
   changes: { a: number; b: number; from: string; to: string; cause: string }[];
   /** Conditional gives awaiting their counterpart this phase (G-44). */
   pendingGives: { phase: number; giver: number; item: number; to: number; against: number; text: string }[];
+  /** Items received by GI this turn, with the phase (S4.4.3 / §5.4: the conditional form completes on "receives … in the same phase"). */
+  receivedItems: { phase: number; to: number; item: number }[];
   /** Group-training snapshots: key `phase/province/code` → talents at the first participant's turn. */
   groups: Record<string, Record<number, number>>;
   /** Army-training inspiration pools: key `phase/province/Ta|Na` → qualities present at the first leader's turn. */
@@ -101,7 +103,7 @@ export function kscratch(ctx: { scratch: Record<string, any> }): KingdomScratch 
   if (!k) {
     k = ctx.scratch.kingdom = {
       gifted: {}, received: {}, hiring: {}, beforeIncome: {}, income: {}, druidAllied: [], changes: [],
-      pendingGives: [], groups: {}, armyPools: {},
+      pendingGives: [], receivedItems: [], groups: {}, armyPools: {},
     } satisfies KingdomScratch;
   }
   return k;

@@ -17,6 +17,7 @@ import { adjacent } from '../world/geometry.ts';
 import { knowledgeOf } from '../knowledge/knowledge.ts';
 import { bodyProvince, leadsArmies } from './util.ts';
 import { applyLandSpell } from './effects-land.ts';
+import { knowsCharacter, nobodyHere, noTrace } from '../orders/absent.ts';
 import { killBacklash } from './backlash.ts';
 import { applyPeopleSpell, heirBones, resurrectable } from './effects-people.ts';
 
@@ -47,6 +48,15 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
     }
   }
   if (sp.target === 'none' && spell === 'SK' && caster.kingdom === null) return why(`le lanceur ne sert aucun roi`, `the caster serves no King`);
+  // Skeleton Army with an empty fallen pool (§4.5a, G-33; the rules do not say whether the cast is used).
+  // §4.5a makes the battlefield a condition of the spell ("the caster must be in a province that was the
+  // scene of a battle in which armies were destroyed"), i.e. its target; and a spell whose target is
+  // missing is refused here, before the roll, without using the cast (FL on a mountain, PA off the sea,
+  // RE with no body here, TO on a friend…). S3.1 "if the spell fails, nothing happens; the opportunity
+  // is still used" is about a failed chance roll, not a missing target. So: refused, nothing used.
+  if (spell === 'SK' && (s.provinces[caster.province]?.fallen.length ?? 0) === 0) {
+    return why(`aucune armée n'est tombée ici dont on puisse relever les os`, `no fallen army lies here whose bones could be raised`);
+  }
   if (t.site !== undefined) {
     const site = s.sites[t.site];
     // §4.3c "a specified site": one the caster's kingdom knows (else the order would tell whether an
@@ -56,17 +66,22 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
   }
   if (t.character !== undefined) {
     const v = s.characters[t.character];
-    if (!v) return why(`le personnage ${t.character} n'existe pas`, `character ${t.character} does not exist`);
+    // Fog of war (S8.1): a number that exists nowhere, a stranger elsewhere, a dead man elsewhere all fail
+    // with one message, naming nobody, so that CA cannot be used to probe numbers (orders/absent.ts).
+    if (spell === 'CL') {
+      // Clairvoyance reaches anywhere (S3.2): on a character the kingdom knows (its own or seen).
+      if (!v || !knowsCharacter(s, caster, v.id)) return noTrace(t.character);
+      if (!v.alive) return why(`${v.name} n'est plus de ce monde`, `${v.name} is no longer of this world`);
+      return null;
+    }
+    // Every other character spell needs him alive in the caster's province (RE: alive, or his body, there).
+    const here = !!v && (v.alive ? v.province === caster.province : spell === 'RE' && bodyProvince(s, v) === caster.province);
+    if (!v || !here) return nobodyHere(t.character);
     switch (spell) {
       case 'RE': return resurrectable(s, caster, v);
-      case 'CL':
-        if (!v.alive) return why(`${v.name} n'est plus de ce monde`, `${v.name} is no longer of this world`);
-        return null;
       case 'OR': case 'PH':
-        if (!v.alive || v.province !== caster.province) return why(`${v.name} n'est pas aux côtés du lanceur`, `${v.name} is not with the caster`);
         return null;
       case 'CH': {
-        if (!v.alive || v.province !== caster.province) return why(`${v.name} n'est pas dans la province du lanceur`, `${v.name} is not in the caster's province`);
         if (caster.kingdom === null) return why(`le lanceur ne sert aucun roi`, `the caster serves no King`);
         if (v.id === caster.id) return why(`on ne peut se charmer soi-même`, `one cannot charm oneself`);
         // G-27: any Hero (wandering or in service of any kingdom), not a King or Heir, not ruling, not leading armies.
@@ -76,7 +91,6 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
         return null;
       }
       case 'KI': {
-        if (!v.alive || v.province !== caster.province) return why(`${v.name} n'est pas dans la province du lanceur`, `${v.name} is not in the caster's province`);
         if (v.id === caster.id) return why(`le nécromancien ne peut se viser lui-même`, `the necromancer cannot target himself`);
         return null;
       }

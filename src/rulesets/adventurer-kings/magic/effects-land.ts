@@ -105,6 +105,7 @@ export function applyLandSpell(ctx: TurnCtx, caster: Character, spell: SpellCode
     }
     case 'SK': {
       // §4.5a, G-33, TV-37: one army per level, chosen at random from the fallen pool, identical, full MP.
+      // An empty pool never gets here: checkTarget (action.ts) refuses the cast before the roll, nothing used.
       const n = Math.max(0, Math.floor(m.skeletonsPerLevel * level));
       const raised: { id: number; type: string; quality: Quality }[] = [];
       for (let i = 0; i < n && p.fallen.length > 0; i++) {

@@ -4,6 +4,7 @@
 import type { OrderSpec } from '../turn/context.ts';
 import { orderFailed } from '../turn/context.ts';
 import { meet } from '../encounters/meet.ts';
+import { positiveId } from './absent.ts';
 
 export const EN: OrderSpec<number> = {
   code: 'EN',
@@ -11,9 +12,10 @@ export const EN: OrderSpec<number> = {
   label: { fr: 'Rencontrer un personnage', en: 'Meet a character' },
   plan: true,
   parse(args, env) {
-    if (args.length !== 1 || !/^\d+$/.test(args[0] ?? '')) return { error: { fr: 'EN attend un numéro de personnage', en: 'EN needs a character number' } };
+    if (args.length !== 1 || positiveId(args[0]) === null) return { error: { fr: 'EN attend un numéro de personnage', en: 'EN needs a character number' } };
     const id = Number(args[0]);
-    if (!env.s.characters[id]) return { error: { fr: `personnage ${id} inconnu`, en: `unknown character ${id}` } };
+    // Any positive number is accepted: whether it names a character (or a site) is checked at execution,
+    // with one message for "elsewhere" and "nowhere" (orders/absent.ts; fog of war, S8.1).
     if (id === env.char.id) return { error: { fr: 'on ne se rencontre pas soi-même', en: 'one cannot meet oneself' } };
     return { value: id };
   },

@@ -13,12 +13,12 @@ export const FI: OrderSpec<number> = {
   code: 'FI',
   syntax: 'FI <character>',
   label: { fr: 'Renvoyer un Héros', en: 'Fire a Hero' },
-  parse(args, env) {
+  parse(args) {
     const id = Number(args[0]);
-    if (args.length !== 1 || !Number.isInteger(id)) {
+    if (args.length !== 1 || !Number.isInteger(id) || id < 1) {
       return { error: { fr: 'FI attend le numéro d’un Héros, par exemple « FI 52 »', en: 'FI expects a Hero number, e.g. "FI 52"' } };
     }
-    if (!env.s.characters[id]) return { error: { fr: `aucun personnage n° ${id}`, en: `no character number ${id}` } };
+    // Any positive number: execution fails alike for a stranger and a number that exists nowhere (fog of war, S8.1).
     return { value: id };
   },
   format: (v) => `FI ${v}`,

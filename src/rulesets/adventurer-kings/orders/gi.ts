@@ -4,10 +4,11 @@
  * amount of gold (Kings only, to a character of another kingdom, within the turn's limit).
  * Giver and receiver must be in the same province.
  */
-import { conditionalGive, giveGold, transferItem, type GiveValue } from '../kingdom/gifts.ts';
+import { conditionalGive, giveGold, giveItem, type GiveValue } from '../kingdom/gifts.ts';
 import { isKing } from '../kingdom/util.ts';
 import type { OrderSpec } from '../turn/context.ts';
 import { orderFailed } from '../turn/context.ts';
+import { nobodyHere } from './absent.ts';
 
 const TO = new Set(['à', 'a', 'to', '->']);
 const AGAINST = new Set(['contre', 'against', 'for', 'pour']);
@@ -25,29 +26,26 @@ export const GI: OrderSpec<GiveValue> = {
     const tail = cut < 0 ? [] : words.slice(cut + 1);
     const n = Number(head[0]);
     const to = Number(head[1]);
-    if (head.length !== 2 || !Number.isInteger(n) || !Number.isInteger(to) || n < 1) return { error: SYNTAX_ERROR };
+    if (head.length !== 2 || !Number.isInteger(n) || !Number.isInteger(to) || n < 1 || to < 1) return { error: SYNTAX_ERROR };
     let against: number | undefined;
     if (cut >= 0) {
       against = Number(tail[0]);
       if (tail.length !== 1 || !Number.isInteger(against)) return { error: SYNTAX_ERROR };
     }
     if (to === env.char.id) return { error: { fr: 'on ne se donne rien à soi-même', en: 'a character cannot give to himself' } };
-    if (!env.s.characters[to]) return { error: { fr: `aucun personnage n° ${to}`, en: `no character number ${to}` } };
+    // Any positive number: execution fails alike for "not here" and "nobody at all" (fog of war, S8.1).
     return { value: against === undefined ? { n, to } : { n, to, against } };
   },
   format: (v) => `GI ${v.n} à ${v.to}${v.against === undefined ? '' : ` contre ${v.against}`}`,
   execute(ctx, char, v, order) {
     const target = ctx.s.characters[v.to];
     if (!target || !target.alive || target.province !== char.province) {
-      return orderFailed(ctx, char, order, { fr: 'le destinataire n’est pas dans la province', en: 'the receiver is not in the province' });
+      return orderFailed(ctx, char, order, nobodyHere(v.to));
     }
     // TV-23: an item if he holds one with that number, otherwise gold.
     if (char.items.includes(v.n)) {
       if (v.against !== undefined) return conditionalGive(ctx, char, target, v, order);
-      transferItem(ctx, char, target, v.n);
-      const to: number[] = [];
-      for (const k of [char.kingdom, target.kingdom]) if (k !== null && !to.includes(k)) to.push(k);
-      ctx.emit({ t: 'item-given', to, who: char.id, at: char.province, target: target.id, item: v.n });
+      giveItem(ctx, char, target, v.n); // completes a conditional give that awaited this item (S4.4.3)
       return;
     }
     if (v.against !== undefined) {

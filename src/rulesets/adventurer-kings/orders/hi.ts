@@ -10,6 +10,7 @@ import { enterService, heroWage } from '../kingdom/heroes.ts';
 import { kscratch } from '../kingdom/util.ts';
 import type { OrderSpec } from '../turn/context.ts';
 import { orderFailed } from '../turn/context.ts';
+import { nobodyHere } from './absent.ts';
 
 export interface HireValue { hero: number; offer: number }
 
@@ -24,13 +25,13 @@ export const HI: OrderSpec<HireValue> = {
     const hero = Number(words[0]);
     const offer = Number(words[1]);
     const { minOffer: min, maxOffer: max } = resolveConfig(env.s.config).kingdom.hiring;
-    if (words.length !== 2 || !Number.isInteger(hero) || !Number.isInteger(offer)) {
+    if (words.length !== 2 || !Number.isInteger(hero) || hero < 1 || !Number.isInteger(offer)) {
       return { error: { fr: 'HI attend un personnage et une offre, par exemple « HI 52 pour 3 »', en: 'HI expects a character and an offer, e.g. "HI 52 for 3"' } };
     }
     if (offer < min || offer > max) {
       return { error: { fr: `l’offre doit être de ${min} à ${max} écus`, en: `the offer must be ${min} to ${max} écus` } };
     }
-    if (!env.s.characters[hero]) return { error: { fr: `aucun personnage n° ${hero}`, en: `no character number ${hero}` } };
+    // Any positive number: execution fails alike for "nobody here" and "nobody at all" (fog of war, S8.1).
     if (hero === env.char.id) return { error: { fr: 'on ne s’engage pas soi-même', en: 'a character cannot hire himself' } };
     return { value: { hero, offer } };
   },
@@ -41,7 +42,7 @@ export const HI: OrderSpec<HireValue> = {
     if (k === null) return;
     const kingdom = ctx.s.kingdoms[k]!;
     if (!hero || !hero.alive || hero.province !== char.province) {
-      return orderFailed(ctx, char, order, { fr: 'le Héros n’est pas dans la province', en: 'the Hero is not in the province' });
+      return orderFailed(ctx, char, order, nobodyHere(v.hero));
     }
     if (hero.role === 'RulingHero') {
       return orderFailed(ctx, char, order, { fr: 'un Héros qui règne sur sa province ne s’engage pas avant d’avoir été chassé de son trône', en: 'a ruling Hero cannot be hired before he is driven from his throne' });

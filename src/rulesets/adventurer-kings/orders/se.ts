@@ -6,16 +6,17 @@
 import type { OrderSpec } from '../turn/context.ts';
 import { orderFailed } from '../turn/context.ts';
 import { searchSite } from '../encounters/search.ts';
+import { positiveId } from './absent.ts';
 
 export const SE: OrderSpec<number> = {
   code: 'SE',
   syntax: 'SE <site>',
   label: { fr: 'Fouiller un lieu', en: 'Search a site' },
   plan: true,
-  parse(args, env) {
-    const id = Number(args[0]);
-    if (args.length !== 1 || !/^\d+$/.test(args[0] ?? '')) return { error: { fr: 'SE attend un numéro de lieu', en: 'SE needs a site number' } };
-    if (!env.s.sites[id]) return { error: { fr: `lieu ${id} inconnu`, en: `unknown site ${id}` } };
+  parse(args) {
+    const id = positiveId(args[0]);
+    if (args.length !== 1 || id === null) return { error: { fr: 'SE attend un numéro de lieu', en: 'SE needs a site number' } };
+    // Any positive number: searchSite fails alike for "no such site" and "not here" (fog of war, S8.1).
     return { value: id };
   },
   format: (v) => `SE ${v}`,

@@ -157,12 +157,23 @@ function splitPlan(text: string): { order: string; plan: string | null } {
 }
 
 /** Names a number may stand for, for the G-38 label check. */
-function namesOf(s: AKState, id: number): string[] {
+/**
+ * The names a number may stand for, as far as this kingdom knows (G-38): its own characters and
+ * those it has seen, its characters' items, the sites it knows, provinces it knows, and the
+ * kingdoms (public). A number it knows nothing of has no name here, so the label check can never
+ * tell a player the name, or even the existence, of something hidden from him.
+ */
+function namesOf(s: AKState, kingdom: number, id: number): string[] {
   const names: string[] = [];
-  const c = s.characters[id]; if (c) names.push(c.name);
-  const it = s.items[id]; if (it) names.push(it.name);
-  const si = s.sites[id]; if (si) names.push(si.name);
-  const p = s.provinces[id]; if (p?.name) names.push(p.name);
+  const kn = s.knowledge[kingdom];
+  const c = s.characters[id];
+  if (c && c.kingdom === kingdom) names.push(c.name);
+  else if (kn?.characters[id]) names.push(kn.characters[id]!.name);
+  const it = s.items[id];
+  if (it && it.holder !== undefined && s.characters[it.holder]?.kingdom === kingdom) names.push(it.name);
+  if (kn?.sites[id]) names.push(kn.sites[id]!.name);
+  const p = s.provinces[id];
+  if (p?.name && (p.owner === kingdom || (kn?.provinces[id]?.pct ?? 0) > 0)) names.push(p.name);
   const k = s.kingdoms[id]; if (k) names.push(k.name);
   return names;
 }
@@ -174,11 +185,12 @@ export function labelMatches(label: string, names: string[]): boolean {
   return names.some((n) => { const k = normalizeName(n); return k === l || k.startsWith(l) || l.startsWith(k); });
 }
 
-function checkLabels(s: AKState, labels: { after: string; label: string }[], line: number, issues: ValidationIssue[]): void {
+function checkLabels(s: AKState, kingdom: number, labels: { after: string; label: string }[], line: number, issues: ValidationIssue[]): void {
   for (const { after, label } of labels) {
     if (!/^\d+$/.test(after) || !label) continue;
-    const names = namesOf(s, Number(after));
-    if (!labelMatches(label, names)) issues.push(issue(line, M.label(after, label, names)));
+    const names = namesOf(s, kingdom, Number(after));
+    // Nothing known under that number: nothing to check against (and nothing to give away).
+    if (names.length && !labelMatches(label, names)) issues.push(issue(line, M.label(after, label, names)));
   }
 }
 
@@ -237,8 +249,8 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
     // `3.1 MO 207` (character 3, phase 1) and `3.SPECIAL FL, ME`: one line naming its character (the guided form writes these).
     const inline = /^(\d+)\.([1-5]|SPECIAL)$/.exec(head);
     if (inline) {
+      // Any number: whether it names someone, and whose, is told as for any character not in service.
       const id = Number(inline[1]);
-      if (!s.characters[id]) { issues.push(issue(line, M.noChar(inline[1]!))); return; }
       block = { id, line };
       blocks.push(block);
       head = inline[2]!;
@@ -250,7 +262,7 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
       const phase = Number(phaseHead ? phaseHead[1] : head);
       if (!block) { issues.push(issue(line, M.noBlock)); return; }
       if (block.id === null) { issues.push(issue(line, M.noChar('?'))); return; }
-      checkLabels(s, labels, line, issues);
+      checkLabels(s, kingdom, labels, line, issues);
       let { order, plan } = splitPlan(rest);
       const tokens = tokenize(order);
       let code = fold(tokens[0] ?? '');
@@ -309,12 +321,13 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
         const t = tokenize(rest);
         const idText = t[0] ?? '';
         const id = /^\d+$/.test(idText) ? Number(idText) : NaN;
-        const c = s.characters[id];
-        if (!c) { issues.push(issue(line, M.noChar(idText))); block = { id: null, line }; return; }
+        if (!Number.isInteger(id) || id <= 0) { issues.push(issue(line, M.noChar(idText))); block = { id: null, line }; return; }
         block = { id, line };
         blocks.push(block);
+        // G-38 label: checked against the names this kingdom knows for that number only.
         const label = [...t.slice(1), ...labels.map((l) => l.label)].join(' ');
-        if (label && !labelMatches(label, [c.name])) issues.push(issue(line, M.label(idText, label, [c.name])));
+        const known = namesOf(s, kingdom, id).filter((n) => n === s.characters[id]?.name || n === s.knowledge[kingdom]?.characters[id]?.name);
+        if (label && known.length && !labelMatches(label, known)) issues.push(issue(line, M.label(idText, label, known)));
         return;
       }
       case 'name':
@@ -350,7 +363,9 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
 
   const seen = new Set<string>();
   for (const o of raw) {
-    const c = s.characters[o.char]!;
+    const c = s.characters[o.char];
+    // A number that names nobody reads like a character not in service (no probing of numbers).
+    if (!c) { issues.push(issue(o.line, M.notYours(o.char))); continue; }
     const pending = control.get(c.id);
     const mine = c.kingdom === kingdom;
     if (!mine && pending === undefined) { issues.push(issue(o.line, M.notYours(c.id))); continue; }
@@ -379,7 +394,8 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
 
   const specialDone = new Set<number>();
   for (const sp of specials) {
-    const c = s.characters[sp.char]!;
+    const c = s.characters[sp.char];
+    if (!c) { issues.push(issue(sp.line, M.notYours(sp.char))); continue; }
     if (specialDone.has(c.id)) { issues.push(issue(sp.line, M.secondSpecial(c.id))); continue; }
     if (c.kingdom !== kingdom && !control.has(c.id)) { issues.push(issue(sp.line, M.notYours(c.id))); continue; }
     specialDone.add(c.id);
@@ -388,8 +404,8 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
     (sheet.characters[c.id] ??= emptyOrders()).special = p.plan;
   }
   for (const r of renames) {
-    const c = s.characters[r.char]!;
-    if (c.kingdom !== kingdom) { issues.push(issue(r.line, M.notYours(c.id))); continue; }
+    const c = s.characters[r.char];
+    if (!c || c.kingdom !== kingdom) { issues.push(issue(r.line, M.notYours(r.char))); continue; }
     if (r.name) (sheet.characters[c.id] ??= emptyOrders()).rename = r.name;
   }
   issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
