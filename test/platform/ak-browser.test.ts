@@ -151,8 +151,10 @@ describe('Adventurer Kings in a real browser', { skip: BROWSER_SKIP }, () => {
     // Bob is ready too: the turn resolves (early), the report mail carries the map as a PNG.
     await games.saveSheet(ctx, gameId, pb, `PERSO ${kb.king}\n1 PR Me\n`);
     await games.setReady(ctx, gameId, pb, true);
+    // Resolved by this call or by the platform's scheduler if it ticked first (exactly once either way).
     const r = await games.resolveIfDue(ctx, gameId);
-    assert.ok(r === 'resolved' || (await stateOf(tp, gameId)).turn === 2, `resolved (${r})`);
+    assert.ok(r === 'resolved' || r === 'not-due', r);
+    for (let i = 0; i < 100 && (await stateOf(tp, gameId)).turn < 2; i++) await new Promise((ok) => setTimeout(ok, 50));
     assert.equal((await stateOf(tp, gameId)).turn, 2);
     const mail = await tp.smtp.waitFor((m) => m.to.includes(alice.email) && /BILAN/.test(m.subject), 20_000);
     assert.match(mail.html ?? '', /<img src="cid:map@suzerain"/);
