@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import type { Browser as Chromium } from 'playwright-core';
 import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
+import { backfill } from '../../src/platform/games/stats-data.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
 import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
@@ -212,6 +213,20 @@ for (const kind of DB_KINDS) {
       // Only some missing: only those are filled in.
       await tp.db.query('UPDATE steps SET stats = NULL WHERE game_id = $1 AND idx = 2', [gameId]);
       assert.deepEqual((await b.get(`/api/games/${gameId}/stats`, API)).json().charts, charts);
+      assert.deepEqual(await storedStats(tp, gameId), before);
+    });
+
+    test('a replay for missing figures lets other work run between its steps (it does not hold the server)', async () => {
+      const before = await storedStats(tp, gameId);
+      // Only the last step's figures missing: every earlier step is replayed without touching the database.
+      await tp.db.query('UPDATE steps SET stats = NULL WHERE game_id = $1 AND idx = $2', [gameId, TURNS]);
+      let done = false;
+      let turns = 0;
+      const job = backfill(tp.db, gameId).then(() => { done = true; });
+      // Another task asking for the event loop again and again: it gets a turn between replayed steps.
+      while (!done) { await new Promise<void>((ok) => setImmediate(ok)); turns++; }
+      await job;
+      assert.ok(turns >= TURNS, `other work ran ${turns} times during a replay of ${TURNS} steps`);
       assert.deepEqual(await storedStats(tp, gameId), before);
     });
 

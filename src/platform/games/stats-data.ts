@@ -99,6 +99,9 @@ async function replayAndStore(db: Db, gameId: number): Promise<void> {
     state: null, pending: [], nextOrder: 1, steps,
   };
   for (const { index, state, hash, expected } of replayStates(rs, rec, Math.max(...missing))) {
+    // One step resolved at a time, then the other requests get their turn: a long game's first
+    // replay no longer holds the whole server for its duration.
+    await new Promise<void>((ok) => setImmediate(ok));
     if (hash !== expected) {
       console.error(`suzerain: game ${gameId}: the replay no longer reaches the recorded state of step ${index}; its figures from there on stay unknown`);
       let set = diverged.get(db);
