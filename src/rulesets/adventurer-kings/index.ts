@@ -15,6 +15,7 @@ import { presentView } from './present.ts';
 import { mapDoc } from './mapdoc.ts';
 import { renderReport } from './report/render.ts';
 import { stats, statsCharts } from './stats.ts';
+import { akTools, runAkTool } from './tools/index.ts';
 import { type AKOptions, setupGame } from './world/setup.ts';
 
 export const ORDERS_DECISION = 'orders';
@@ -103,6 +104,8 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
     return k === null ? { groups: [] } : orderForm(s, k, lang);
   },
   answerText: (s, _player, _decision, sheet) => formatSheet(sheet, 'fr', s),
+  tools: akTools,
+  runTool: runAkTool,
   stats,
   statsCharts,
 };
