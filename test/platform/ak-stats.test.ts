@@ -6,45 +6,22 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
+import type { ChartDoc } from '../../src/engine/ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { ALL, PRIVATE_FIGURES, stats } from '../../src/rulesets/adventurer-kings/stats.ts';
 import { Browser } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { API, ids, numbers, resolveTurn, stateOf, storedStats, withMarkedFigures } from './stats-fixtures.ts';
 import { loggedIn, newUser, type TestUser as U } from './users.ts';
 
 const AK = 'adventurer-kings';
 const TURNS = 2;
-const API = { headers: { accept: 'application/json' } };
 
-/** Resolves one turn: the clock passes the deadline and the scheduler runs. */
-async function resolveTurn(tp: TestPlatform, gameId: number): Promise<void> {
-  const g = await tp.db.one<{ step: number; deadline: Date }>('SELECT step, deadline FROM games WHERE id = $1', [gameId]);
-  tp.clock.now = new Date(new Date(g!.deadline).getTime() + 1000);
-  for (let i = 0; i < 200; i++) {
-    await tp.platform.tick();
-    const now = await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [gameId]);
-    if (Number(now!.step) > Number(g!.step)) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.fail(`game ${gameId} did not resolve`);
-}
 
-const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-async function storedStats(tp: TestPlatform, gameId: number): Promise<{ start: StepStats | null; steps: (StepStats | null)[] }> {
-  const g = await tp.db.one('SELECT start_stats FROM games WHERE id = $1', [gameId]);
-  const rows = await tp.db.query('SELECT stats FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
-  return { start: parseJson(g!.start_stats), steps: rows.map((r) => parseJson(r.stats)) };
-}
 
-async function stateOf(tp: TestPlatform, gameId: number): Promise<AKState> {
-  return parseJson((await tp.db.one('SELECT state FROM games WHERE id = $1', [gameId]))!.state);
-}
 
-const ids = (charts: ChartDoc[]) => charts.map((c) => c.id);
-const numbers = (charts: ChartDoc[]) => new Set(charts.flatMap((c) => c.series.flatMap((s) => s.values)));
 
 for (const kind of DB_KINDS) {
   describe(`Adventurer Kings statistics (${kind})`, () => {
@@ -74,7 +51,7 @@ for (const kind of DB_KINDS) {
       assert.ok(st.start, 'start figures');
       assert.equal(st.steps.length, TURNS);
       assert.ok(st.steps.every((s) => s !== null), 'figures of every turn');
-      const state = await stateOf(tp, gameId);
+      const state = await stateOf<AKState>(tp, gameId);
       assert.deepEqual(st.steps.at(-1), JSON.parse(JSON.stringify(stats(state))), 'the last turn\'s figures are the current state\'s');
       assert.deepEqual(Object.keys(st.start!.public), ['kings'], 'only the count of Kings is public');
       assert.equal(st.start!.public.kings![ALL], 3);
@@ -82,7 +59,7 @@ for (const kind of DB_KINDS) {
     });
 
     test('a King gets his own series and the count of Kings; the figures are his kingdom\'s', async () => {
-      const state = await stateOf(tp, gameId);
+      const state = await stateOf<AKState>(tp, gameId);
       const ka = Object.values(state.kingdoms).find((k) => k.player === pa)!;
       const b = await loggedIn(tp, alice);
       const api = await b.get(`/api/games/${gameId}/stats?lang=en`, API);
@@ -113,20 +90,8 @@ for (const kind of DB_KINDS) {
     });
 
     test('nobody sees another kingdom\'s figures; an outsider sees only the count of Kings', async () => {
-      // Mark every private figure with a number found nowhere else, per kingdom.
-      const marks: Record<string, number[]> = {};
-      let n = 0;
-      const mark = (original: StepStats) => {
-        const s = structuredClone(original);
-        for (const [player, figs] of Object.entries(s.private)) {
-          for (const f of Object.keys(figs)) { figs[f] = 800_000_000 + n; (marks[player] ??= []).push(800_000_000 + n); n++; }
-        }
-        return JSON.stringify(s);
-      };
-      const st = await storedStats(tp, gameId);
-      await tp.db.query('UPDATE games SET start_stats = $2 WHERE id = $1', [gameId, mark(st.start!)]);
-      for (const [i, s] of st.steps.entries()) await tp.db.query('UPDATE steps SET stats = $3 WHERE game_id = $1 AND idx = $2', [gameId, i + 1, mark(s!)]);
-      try {
+      // Every private figure marked with a number found nowhere else, per player.
+      await withMarkedFigures(tp, gameId, 800_000_000, async (marks) => {
         const a = await loggedIn(tp, alice);
         const b = await loggedIn(tp, bob);
         const c = await loggedIn(tp, carol);
@@ -148,10 +113,7 @@ for (const kind of DB_KINDS) {
           if (own === null) assert.deepEqual(ids(charts), ['kings'], `${who}: the public chart only`);
           else assert.deepEqual(ids(charts), [...PRIVATE_FIGURES.map((f) => `my-${f}`), 'kings'], who);
         }
-      } finally {
-        await tp.db.query('UPDATE games SET start_stats = $2 WHERE id = $1', [gameId, JSON.stringify(st.start)]);
-        for (const [i, s] of st.steps.entries()) await tp.db.query('UPDATE steps SET stats = $3 WHERE game_id = $1 AND idx = $2', [gameId, i + 1, JSON.stringify(s)]);
-      }
+      });
     });
   });
 }

@@ -10,13 +10,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import type { Browser as Chromium } from 'playwright-core';
-import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
+import type { ChartDoc } from '../../src/engine/ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { backfill } from '../../src/platform/games/stats-data.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
 import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { API, ids, numbers, resolveTurn, stateOf, storedStats, withMarkedFigures } from './stats-fixtures.ts';
 import { newUser, loggedIn, type TestUser as U } from './users.ts';
 
 const GP = 'gloire-et-pouvoir';
@@ -25,30 +26,9 @@ const TURNS = 3;
 
 
 
-/** Resolves one turn: the clock passes the deadline and the scheduler runs. */
-async function resolveTurn(tp: TestPlatform, gameId: number): Promise<void> {
-  const g = await tp.db.one<{ step: number; deadline: Date }>('SELECT step, deadline FROM games WHERE id = $1', [gameId]);
-  tp.clock.now = new Date(new Date(g!.deadline).getTime() + 1000);
-  for (let i = 0; i < 100; i++) {
-    await tp.platform.tick();
-    const now = await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [gameId]);
-    if (Number(now!.step) > Number(g!.step)) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.fail(`game ${gameId} did not resolve`);
-}
 
-const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-async function storedStats(tp: TestPlatform, gameId: number): Promise<{ start: StepStats | null; steps: (StepStats | null)[] }> {
-  const g = await tp.db.one('SELECT start_stats FROM games WHERE id = $1', [gameId]);
-  const rows = await tp.db.query('SELECT stats FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
-  return { start: parseJson(g!.start_stats), steps: rows.map((r) => parseJson(r.stats)) };
-}
 
-async function stateOf(tp: TestPlatform, gameId: number): Promise<any> {
-  return parseJson((await tp.db.one('SELECT state FROM games WHERE id = $1', [gameId]))!.state);
-}
 
 /** The charts embedded in a stats page (the JSON of its <script type="application/json">). */
 function pageCharts(r: Res): ChartDoc[] {
@@ -57,9 +37,6 @@ function pageCharts(r: Res): ChartDoc[] {
   return JSON.parse(m[1]!).charts;
 }
 
-const ids = (charts: ChartDoc[]) => charts.map((c) => c.id);
-const numbers = (charts: ChartDoc[]) => new Set(charts.flatMap((c) => c.series.flatMap((s) => s.values)));
-const API = { headers: { accept: 'application/json' } };
 
 for (const kind of DB_KINDS) {
   describe(`statistics (${kind})`, () => {
@@ -125,20 +102,8 @@ for (const kind of DB_KINDS) {
     });
 
     test('nobody sees another lord\'s private figures; an outsider sees only the public charts', async () => {
-      // Mark every private figure with a number found nowhere else, per lord.
-      const marks: Record<string, number[]> = {};
-      let n = 0;
-      const mark = (original: StepStats) => {
-        const s = structuredClone(original);
-        for (const [lord, figs] of Object.entries(s.private)) {
-          for (const f of Object.keys(figs)) { figs[f] = 700_000_000 + n; (marks[lord] ??= []).push(700_000_000 + n); n++; }
-        }
-        return JSON.stringify(s);
-      };
-      const st = await storedStats(tp, gameId);
-      await tp.db.query('UPDATE games SET start_stats = $2 WHERE id = $1', [gameId, mark(st.start!)]);
-      for (const [i, s] of st.steps.entries()) await tp.db.query('UPDATE steps SET stats = $3 WHERE game_id = $1 AND idx = $2', [gameId, i + 1, mark(s!)]);
-      try {
+      // Every private figure marked with a number found nowhere else, per player.
+      await withMarkedFigures(tp, gameId, 700_000_000, async (marks) => {
         const a = await loggedIn(tp, alice);
         const b = await loggedIn(tp, bob);
         const c = await loggedIn(tp, carol);
@@ -162,10 +127,7 @@ for (const kind of DB_KINDS) {
             for (const m of ms.filter((x) => !marks[own ?? '']?.includes(x))) assert.ok(!page.text.includes(String(m)) && !api.text.includes(String(m)), `${who}: mark ${m} nowhere in the page`);
           }
         }
-      } finally {
-        await tp.db.query('UPDATE games SET start_stats = $2 WHERE id = $1', [gameId, JSON.stringify(st.start)]);
-        for (const [i, s] of st.steps.entries()) await tp.db.query('UPDATE steps SET stats = $3 WHERE game_id = $1 AND idx = $2', [gameId, i + 1, JSON.stringify(s)]);
-      }
+      });
     });
 
     test('a lord\'s name cannot break out of the page\'s JSON', async () => {
