@@ -253,7 +253,7 @@ export function runBattleTool(s: AKState, k: number, input: Record<string, strin
   }
   const DEF_FIELDS = ['race', 'dta', 'explore', ...Array.from({ length: DEFENDER_SLOTS }, (_, i) => [`d${i + 1}t`, `d${i + 1}n`, `d${i + 1}q`]).flat()];
   const genOptions = generals.map((c) => ({ value: String(c.id), label: `${c.name} (${prov(c.province)}, ${ledBy(s, c).length} ${L(lang, 'armée(s)', 'army(ies)')})` }));
-  const general = s.characters[Number(inp.choice('general', L(lang, 'Général', 'General'), [...genOptions, ...generals.map((c) => ({ value: String(c.id), label: c.name }))], String(generals[0]!.id)))]!;
+  const general = s.characters[Number(inp.option('general', L(lang, 'Général', 'General'), [...genOptions, ...generals.map((c) => ({ value: String(c.id), label: c.name }))], String(generals[0]!.id)))]!;
   const led = ledBy(s, general);
   const attackRows: ToolForm['sections'][number]['rows'] = [
     { label: L(lang, 'Général', 'General'), fields: [choiceField('general', L(lang, 'Général', 'General'), genOptions, String(general.id), ['province', 'tactics', 'xt', ...DEF_FIELDS])] },
@@ -298,12 +298,12 @@ export function runBattleTool(s: AKState, k: number, input: Record<string, strin
   // Reinforcements.
   const commonType = led.map((a) => a.type).sort((a, b) => led.filter((x) => x.type === b).length - led.filter((x) => x.type === a).length)[0] ?? 'GA';
   const xn = inp.int('xn', L(lang, 'Armées en renfort', 'Extra armies'), 0, 0, MAX_COUNT);
-  const xt = inp.choice('xt', L(lang, 'Type des renforts', 'Extra armies’ type'), typeOptions(lang), commonType) as ArmyType;
-  const xq = Number(inp.choice('xq', L(lang, 'Qualité des renforts', 'Extra armies’ quality'), qualityOptions(lang), '2')) as Quality;
+  const xt = inp.option('xt', L(lang, 'Type des renforts', 'Extra armies’ type'), typeOptions(lang), commonType) as ArmyType;
+  const xq = Number(inp.option('xq', L(lang, 'Qualité des renforts', 'Extra armies’ quality'), qualityOptions(lang), '2')) as Quality;
   // The defence as known.
   const known = knownDefence(s, k, pv);
   const owner = pv.owner?.kingdom ?? null;
-  const defRace = inp.choice('race', L(lang, 'Race des défenseurs', 'Defenders’ race'), ARMY_RACES.map((r) => ({ value: r, label: RACE_NAMES[r][lang] })), (pv.race ?? 'Human') as string) as ArmyRace;
+  const defRace = inp.option('race', L(lang, 'Race des défenseurs', 'Defenders’ race'), ARMY_RACES.map((r) => ({ value: r, label: RACE_NAMES[r][lang] })), (pv.race ?? 'Human') as string) as ArmyRace;
   const dta = inp.int('dta', L(lang, 'Tactique du chef des défenseurs', 'Defenders’ leader Tactics'), known.tactics, 0, MAX_LEVEL);
   if (known.groups.length > DEFENDER_SLOTS) {
     inp.errors.push(L(lang, `Seuls les ${DEFENDER_SLOTS} premiers groupes de défenseurs connus tiennent dans le formulaire.`, `Only the first ${DEFENDER_SLOTS} known defender groups fit in the form.`));
@@ -314,9 +314,9 @@ export function runBattleTool(s: AKState, k: number, input: Record<string, strin
   for (let i = 0; i < DEFENDER_SLOTS; i++) {
     const g = known.groups[i];
     const lab = `${L(lang, 'Défenseurs', 'Defenders')} ${i + 1}`;
-    const t = inp.choice(`d${i + 1}t`, `${lab} — ${L(lang, 'type', 'type')}`, [noneOpt, ...typeOptions(lang)], g?.type ?? '-');
+    const t = inp.option(`d${i + 1}t`, `${lab} — ${L(lang, 'type', 'type')}`, [noneOpt, ...typeOptions(lang)], g?.type ?? '-');
     const n = inp.int(`d${i + 1}n`, `${lab} — ${L(lang, 'nombre', 'count')}`, g?.count ?? 0, 0, MAX_COUNT);
-    const q = Number(inp.choice(`d${i + 1}q`, `${lab} — ${L(lang, 'qualité', 'quality')}`, qualityOptions(lang), String(g?.quality ?? 2))) as Quality;
+    const q = Number(inp.option(`d${i + 1}q`, `${lab} — ${L(lang, 'qualité', 'quality')}`, qualityOptions(lang), String(g?.quality ?? 2))) as Quality;
     if (t !== '-' && n > 0) defenders.push({ type: t as ArmyType, count: n, quality: q });
     defRows.push({
       label: lab,
@@ -332,8 +332,8 @@ export function runBattleTool(s: AKState, k: number, input: Record<string, strin
   const defPct = owner === null ? cfg.nativeExploration : 100;
   const exploreDefault = myPct >= 100 && defPct < 100 ? 'A' : defPct >= 100 && myPct < 100 ? 'D' : 'none';
   const sideOptions = (none: string): Option[] => [{ value: 'none', label: none }, { value: 'A', label: L(lang, 'l’attaquant (vous)', 'the attacker (you)') }, { value: 'D', label: L(lang, 'le défenseur', 'the defender') }];
-  const explore = inp.choice('explore', L(lang, 'Avantage d’exploration', 'Exploration advantage'), sideOptions(L(lang, 'personne', 'nobody')), exploreDefault);
-  const duel = inp.choice('duel', L(lang, 'Duel perdu par', 'Duel lost by'), sideOptions(L(lang, 'personne (pas de duel)', 'nobody (no duel)')), 'none');
+  const explore = inp.option('explore', L(lang, 'Avantage d’exploration', 'Exploration advantage'), sideOptions(L(lang, 'personne', 'nobody')), exploreDefault);
+  const duel = inp.option('duel', L(lang, 'Duel perdu par', 'Duel lost by'), sideOptions(L(lang, 'personne (pas de duel)', 'nobody (no duel)')), 'none');
   const capitalOf = s.kingdoms[k]!.capital === province ? k : pv.capitalOf ?? pv.capital?.of ?? null;
 
   const form: ToolForm = {

@@ -214,7 +214,7 @@ export function runTreasuryTool(s: AKState, k: number, input: Record<string, str
   const magic: Record<number, Magic> = {};
   for (const p of own) {
     const def = p.effects?.earthquake ? 'quake' : p.effects?.blessed ? 'bless' : 'none';
-    magic[p.id] = inp.choice(`m${p.id}`, `${L(lang, 'Sort sur', 'Spell on')} ${prov(p.id)}`, options, def) as Magic;
+    magic[p.id] = inp.option(`m${p.id}`, `${L(lang, 'Sort sur', 'Spell on')} ${prov(p.id)}`, options, def) as Magic;
   }
   const form: ToolForm = {
     sections: [{

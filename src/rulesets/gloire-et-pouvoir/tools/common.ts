@@ -1,10 +1,11 @@
 /**
- * What the players' tools share: reading the form's input (a bad value gives a message in the
- * player's language and falls back to the default, never an exception), building form fields,
- * formatting numbers, and copying a state for one simulated run.
+ * What the Gloire & Pouvoir tools share: the form's input and fields (engine/tool-inputs.ts, with
+ * the forgiving territory and lord names here), numbers formatted as the BILAN does, and copying a
+ * state for one simulated run.
  */
 import { resolveName, type NameEntry } from '../../../engine/names.ts';
-import type { Lang, ToolField } from '../../../engine/ruleset.ts';
+import { ToolInputs } from '../../../engine/tool-inputs.ts';
+import type { Lang } from '../../../engine/ruleset.ts';
 import { getMap } from '../maps/index.ts';
 import { formatDec, formatInt } from '../report.ts';
 import type { GPState, TerritoryId } from '../state.ts';
@@ -20,65 +21,10 @@ export function territoryName(s: GPState, id: TerritoryId): string {
   return getMap(s.map).territories.find((t) => t.id === id)?.name ?? id;
 }
 
-/** A number as typed: spaces (thousands), a French decimal comma. */
-function parseNumber(text: string): number | null {
-  const t = text.replace(/[\s\u00a0\u202f_]/g, '').replace(',', '.');
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** The tool's input, read field by field; every problem becomes one message in `errors`. */
-export class Inputs {
-  readonly errors: string[] = [];
-  constructor(private readonly input: Record<string, string>, readonly lang: Lang) {}
-
-  /** The raw text: undefined when the key is absent, '' when the field was left empty. */
-  raw(key: string): string | undefined {
-    const v = this.input[key];
-    return typeof v === 'string' ? v.trim() : undefined;
-  }
-
-  has(key: string): boolean {
-    return this.raw(key) !== undefined;
-  }
-
-  private fail(label: string, value: string, why: { fr: string; en: string }, def: string): void {
-    this.errors.push(L(this.lang,
-      `${label} : « ${value} » ${why.fr} ; la valeur par défaut (${def}) est utilisée.`,
-      `${label}: "${value}" ${why.en}; the default (${def}) is used.`));
-  }
-
-  /** A whole number in [min, max]; absent or empty → the default. */
-  int(key: string, label: string, def: number, min = -Infinity, max = Infinity): number {
-    const r = this.raw(key);
-    if (r === undefined || r === '') return def;
-    return this.intText(r, label, def, min, max);
-  }
-
-  /** A whole number; absent → `def`, empty → null (the field was cleared on purpose). */
-  optionalInt(key: string, label: string, def: number | null, min = -Infinity, max = Infinity): number | null {
-    const r = this.raw(key);
-    if (r === undefined) return def;
-    if (r === '') return null;
-    return this.intText(r, label, def ?? 0, min, max);
-  }
-
-  private intText(r: string, label: string, def: number, min: number, max: number): number {
-    const n = parseNumber(r);
-    const defText = formatInt(def, this.lang);
-    if (n === null || !Number.isInteger(n)) {
-      this.fail(label, r, { fr: 'n’est pas un nombre entier', en: 'is not a whole number' }, defText);
-      return def;
-    }
-    if (n < min || n > max) {
-      const range = Number.isFinite(max)
-        ? { fr: `doit être entre ${formatInt(min, 'fr')} et ${formatInt(max, 'fr')}`, en: `must be between ${formatInt(min, 'en')} and ${formatInt(max, 'en')}` }
-        : { fr: `doit être au moins ${formatInt(min, 'fr')}`, en: `must be at least ${formatInt(min, 'en')}` };
-      this.fail(label, r, range, defText);
-      return def;
-    }
-    return n;
+/** The tool's input (see engine/tool-inputs.ts), with the territories' and lords' forgiving names. */
+export class Inputs extends ToolInputs {
+  constructor(input: Record<string, string>, lang: Lang) {
+    super(input, lang, formatInt);
   }
 
   /** One of `entries` (ids or names, forgiving spelling); absent or empty → the default. */
@@ -93,41 +39,9 @@ export class Inputs {
     this.errors.push(L(this.lang, `${res.text.fr} ; ${defLabel} est utilisé${fem ? 'e' : ''}.`, `${res.text.en}; ${defLabel} is used.`));
     return def;
   }
-
-  yesNo(key: string, label: string, def: boolean): boolean {
-    const r = this.raw(key);
-    if (r === undefined || r === '') return def;
-    const k = r.toLowerCase();
-    if (['yes', 'oui', 'y', 'o', '1', 'true', 'on'].includes(k)) return true;
-    if (['no', 'non', 'n', '0', 'false', 'off'].includes(k)) return false;
-    this.fail(label, r, { fr: 'n’est ni oui ni non', en: 'is neither yes nor no' }, def ? L(this.lang, 'oui', 'yes') : L(this.lang, 'non', 'no'));
-    return def;
-  }
-
-  text(key: string, def: string, maxLength = 60): string {
-    const r = this.raw(key);
-    if (r === undefined || r === '') return def;
-    return r.slice(0, maxLength);
-  }
 }
 
-// ───────────────────────────────────────────────────────────── form fields
-
-export function intField(name: string, label: string, value: number | null, min?: number, max?: number, optional = false): ToolField {
-  return { name, label, kind: 'integer', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}), ...(optional ? { optional } : {}), value: value === null ? '' : String(value) };
-}
-
-export function choiceField(name: string, label: string, options: { value: string; label: string }[], value: string): ToolField {
-  return { name, label, kind: 'choice', options, value };
-}
-
-export function yesNoField(name: string, label: string, value: boolean, lang: Lang): ToolField {
-  return choiceField(name, label, [{ value: 'yes', label: L(lang, 'oui', 'yes') }, { value: 'no', label: L(lang, 'non', 'no') }], value ? 'yes' : 'no');
-}
-
-export function textField(name: string, label: string, value: string): ToolField {
-  return { name, label, kind: 'text', value };
-}
+export { choiceField, intField, mean, textField, yesNoField } from '../../../engine/tool-inputs.ts';
 
 // ───────────────────────────────────────────────────────────── simulation runs
 
@@ -179,4 +93,3 @@ export function histogram(values: number[], max: number, n: number, lang: Lang):
   }));
 }
 
-export const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
