@@ -11,21 +11,12 @@ import assert from 'node:assert/strict';
 import { games } from '../../src/platform/games/service.ts';
 import { confirm, joinQueue, lobbyTick } from '../../src/platform/lobby/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
-import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { DB_KINDS, startTestPlatform, type TestPlatform, stateOf, playerOf } from './util.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
 import { Browser } from './http.ts';
 
 const nofollow = { follow: false } as const;
 const AK = 'adventurer-kings';
-
-async function stateOf(tp: TestPlatform, id: number): Promise<AKState> {
-  const row = await tp.db.one<{ state: unknown }>('SELECT state FROM games WHERE id = $1', [id]);
-  return (typeof row!.state === 'string' ? JSON.parse(row!.state) : row!.state) as AKState;
-}
-
-async function playerOf(tp: TestPlatform, id: number, userId: number): Promise<string> {
-  return (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [id, userId]))!.player;
-}
 
 for (const kind of DB_KINDS) {
   describe(`Adventurer Kings on the platform (${kind})`, () => {
@@ -63,14 +54,14 @@ for (const kind of DB_KINDS) {
       const page = await b.get(`/games/${gameId}`);
       assert.match(page.text, /Adventurer Kings/);
       assert.match(page.text, /Standard world \(162 provinces\)/);
-      const s = await stateOf(tp, gameId);
+      const s = await stateOf<AKState>(tp, gameId);
       assert.deepEqual(Object.values(s.kingdoms).map((k) => s.characters[k.king]!.name).sort(), ['Aliénor', 'Bohémond']);
     });
 
     test('order page, a sheet with a bad line, both ready: the turn resolves, prose reports in each language, the map shows only what is known', async () => {
       const a = await loggedIn(tp, alice);
       const b = await loggedIn(tp, bob);
-      const s = await stateOf(tp, gameId);
+      const s = await stateOf<AKState>(tp, gameId);
       const pa = await playerOf(tp, gameId, alice.id);
       const pb = await playerOf(tp, gameId, bob.id);
       const ka = Object.values(s.kingdoms).find((k) => k.player === pa)!;
@@ -119,7 +110,7 @@ for (const kind of DB_KINDS) {
       assert.ok(r === 'resolved' || r === 'not-due', r);
       for (let i = 0; i < 100 && (await games.summary(tp.platform.ctx, gameId))!.step < 1; i++) await new Promise((ok) => setTimeout(ok, 50));
       assert.equal((await games.summary(tp.platform.ctx, gameId))!.step, 1);
-      const after1 = await stateOf(tp, gameId);
+      const after1 = await stateOf<AKState>(tp, gameId);
       assert.equal(after1.turn, 2);
       assert.equal(after1.knowledge[ka.id]!.provinces[ka.capital]!.pct, 100);
 

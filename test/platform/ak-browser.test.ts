@@ -18,19 +18,10 @@ import { games } from '../../src/platform/games/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { startTestPlatform, type TestPlatform } from './util.ts';
+import { startTestPlatform, type TestPlatform, stateOf, playerOf } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
-
-async function stateOf(tp: TestPlatform, id: number): Promise<AKState> {
-  const row = await tp.db.one<{ state: unknown }>('SELECT state FROM games WHERE id = $1', [id]);
-  return (typeof row!.state === 'string' ? JSON.parse(row!.state) : row!.state) as AKState;
-}
-
-async function playerOf(tp: TestPlatform, id: number, userId: number): Promise<string> {
-  return (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [id, userId]))!.player;
-}
 
 /** A real mouse click in the middle of a hex (a marker there belongs to the same hex). */
 async function clickHex(page: Page, id: number): Promise<void> {
@@ -75,7 +66,7 @@ describe('Adventurer Kings in a real browser', { skip: BROWSER_SKIP }, () => {
     });
     const pa = await playerOf(tp, gameId, alice.id);
     const pb = await playerOf(tp, gameId, bob.id);
-    const s = await stateOf(tp, gameId);
+    const s = await stateOf<AKState>(tp, gameId);
     const ka = Object.values(s.kingdoms).find((k) => k.player === pa)!;
     const kb = Object.values(s.kingdoms).find((k) => k.player === pb)!;
     const king = s.characters[ka.king]!;
@@ -154,8 +145,8 @@ describe('Adventurer Kings in a real browser', { skip: BROWSER_SKIP }, () => {
     // Resolved by this call or by the platform's scheduler if it ticked first (exactly once either way).
     const r = await games.resolveIfDue(ctx, gameId);
     assert.ok(r === 'resolved' || r === 'not-due', r);
-    for (let i = 0; i < 100 && (await stateOf(tp, gameId)).turn < 2; i++) await new Promise((ok) => setTimeout(ok, 50));
-    assert.equal((await stateOf(tp, gameId)).turn, 2);
+    for (let i = 0; i < 100 && (await stateOf<AKState>(tp, gameId)).turn < 2; i++) await new Promise((ok) => setTimeout(ok, 50));
+    assert.equal((await stateOf<AKState>(tp, gameId)).turn, 2);
     const mail = await tp.smtp.waitFor((m) => m.to.includes(alice.email) && /BILAN/.test(m.subject), 20_000);
     assert.match(mail.html ?? '', /<img src="cid:map@suzerain"/);
     const png = mail.attachments.find((a) => a.mimeType === 'image/png');

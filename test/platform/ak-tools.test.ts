@@ -10,19 +10,10 @@ import { games } from '../../src/platform/games/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
 import { Browser } from './http.ts';
-import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { DB_KINDS, startTestPlatform, type TestPlatform, stateOf, playerOf } from './util.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
 
 const AK = 'adventurer-kings';
-
-async function stateOf(tp: TestPlatform, id: number): Promise<AKState> {
-  const row = await tp.db.one<{ state: unknown }>('SELECT state FROM games WHERE id = $1', [id]);
-  return (typeof row!.state === 'string' ? JSON.parse(row!.state) : row!.state) as AKState;
-}
-
-async function playerOf(tp: TestPlatform, id: number, userId: number): Promise<string> {
-  return (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [id, userId]))!.player;
-}
 
 const resultOf = (html: string): string => /<section class="tool-result" id="tool-result">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
 
@@ -66,7 +57,7 @@ for (const kind of DB_KINDS) {
       assert.match(plain.text, /Trésor attendu en fin d’année/);
       assert.ok(!plain.text.includes('RE GA pour GC'));
       // Alice writes a recruitment on her sheet: the planner counts it.
-      const s = await stateOf(tp, mine);
+      const s = await stateOf<AKState>(tp, mine);
       const pa = await playerOf(tp, mine, alice.id);
       const k = Object.values(s.kingdoms).find((x) => x.player === pa)!;
       await games.saveSheet(tp.platform.ctx, mine, pa, `PERSO ${k.king}\n1 RE GA pour GC`);
@@ -91,7 +82,7 @@ for (const kind of DB_KINDS) {
       assert.equal(treasury.status, 200);
       assert.equal((await a.get(`/games/${mine}/tools/nothing`)).status, 404);
       // A neighbour of Alice's general, and what she sees of it; then the truth there changes.
-      const s = await stateOf(tp, mine);
+      const s = await stateOf<AKState>(tp, mine);
       const pa = await playerOf(tp, mine, alice.id);
       const k = Object.values(s.kingdoms).find((x) => x.player === pa)!;
       const p = neighbours(s.characters[k.king]!.province).find((q) => s.provinces[q] && s.provinces[q]!.terrain !== 'Sea' && s.provinces[q]!.owner === null)!;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { startTestPlatform, type TestPlatform } from './util.ts';
+import { startTestPlatform, type TestPlatform, stateOf } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -22,10 +22,6 @@ const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts
 
 
 type S = { territories: Record<string, { owner: string | null }>; lords: Record<string, { lordKnight: string; treasury: number }>; knights: Record<string, { location: string; army: number | null }> };
-async function stateOf(tp: TestPlatform, gameId: number): Promise<S> {
-  const g = await tp.db.one<{ state: S | string }>('SELECT state FROM games WHERE id = $1', [gameId]);
-  return typeof g!.state === 'string' ? JSON.parse(g!.state) as S : g!.state;
-}
 
 /** A real mouse click on a territory, at its name (names sit inside their shapes). */
 async function clickRegion(page: Page, id: string): Promise<void> {
@@ -66,7 +62,7 @@ describe('maps and tools in a real browser', { skip: BROWSER_SKIP }, () => {
       seats: [{ userId: alice.id, lordName: 'Aliénor' }, ...bots], maxPlayers: 10, early: true,
     });
     const player = (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, alice.id]))!.player;
-    let s = await stateOf(tp, gameId);
+    let s = await stateOf<S>(tp, gameId);
     const lk = s.lords[player]!.lordKnight;
     const homeId = s.knights[lk]!.location;
     // Turn 1: a levy for the lord-knight, so that he has men to attack with.
@@ -74,7 +70,7 @@ describe('maps and tools in a real browser', { skip: BROWSER_SKIP }, () => {
     assert.deepEqual(saved.issues, []);
     await games.setReady(ctx, gameId, player, true);
     await games.resolveIfDue(ctx, gameId);
-    s = await stateOf(tp, gameId);
+    s = await stateOf<S>(tp, gameId);
     assert.ok(s.knights[lk]!.army !== null, 'the lord-knight has an army');
 
     // The report mail carries the map as an inline PNG.
@@ -172,7 +168,7 @@ describe('maps and tools in a real browser', { skip: BROWSER_SKIP }, () => {
       const player = (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, u.id]))!.player;
       // Two turns of bot play (the lord's seat too, by his own sheet) so that the map has owners and forces.
       for (let turn = 0; turn < 2; turn++) {
-        const s = await stateOf(tp, gameId);
+        const s = await stateOf<S>(tp, gameId);
         const lk = s.lords[player]!.lordKnight;
         const home = Object.entries(s.territories).find(([, t]) => t.owner === player)![0];
         await games.saveSheet(ctx, gameId, player, turn === 0 ? `ARM ${home} 2000 ${lk}\nESP ${Object.keys(s.territories).find((t) => s.territories[t]!.owner && s.territories[t]!.owner !== player)}` : `GAR ${lk} 100`);

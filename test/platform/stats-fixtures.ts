@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
 import type { TestPlatform } from './util.ts';
+export { stateOf } from './util.ts';
 
 export const API = { headers: { accept: 'application/json' } };
 export const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
@@ -29,10 +30,6 @@ export async function storedStats(tp: TestPlatform, gameId: number): Promise<{ s
   const g = await tp.db.one('SELECT start_stats FROM games WHERE id = $1', [gameId]);
   const rows = await tp.db.query('SELECT stats FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
   return { start: parseJson(g!.start_stats), steps: rows.map((r) => parseJson(r.stats)) };
-}
-
-export async function stateOf<S = any>(tp: TestPlatform, gameId: number): Promise<S> {
-  return parseJson((await tp.db.one('SELECT state FROM games WHERE id = $1', [gameId]))!.state);
 }
 
 /**

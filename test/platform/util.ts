@@ -92,3 +92,14 @@ export async function startTestPlatform(kind: DbKind, over: Partial<PlatformConf
     async close() { await platform.close(); await db.close(); await smtp.close(); },
   };
 }
+
+/** A stored game's current ruleset state (JSON column on PostgreSQL, text on PGlite). */
+export async function stateOf<S = any>(tp: { db: Db }, gameId: number): Promise<S> {
+  const row = await tp.db.one<{ state: unknown }>('SELECT state FROM games WHERE id = $1', [gameId]);
+  return (typeof row!.state === 'string' ? JSON.parse(row!.state) : row!.state) as S;
+}
+
+/** The ruleset's player id of a user's seat in a game. */
+export async function playerOf(tp: { db: Db }, gameId: number, userId: number): Promise<string> {
+  return (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId]))!.player;
+}
