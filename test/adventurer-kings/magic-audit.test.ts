@@ -5,25 +5,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CA } from '../../src/rulesets/adventurer-kings/orders/ca.ts';
 import { seeCharacter } from '../../src/rulesets/adventurer-kings/knowledge/knowledge.ts';
 import { castCombatSpell } from '../../src/rulesets/adventurer-kings/magic/combat.ts';
 import { endOfTurn, preTurn } from '../../src/rulesets/adventurer-kings/magic/hooks.ts';
 import { monsterCombatant } from '../../src/rulesets/adventurer-kings/encounters/combatant.ts';
 import type { Combatant, EncounterState } from '../../src/rulesets/adventurer-kings/encounters/types.ts';
-import type { Character } from '../../src/rulesets/adventurer-kings/state.ts';
 import type { TurnCtx } from '../../src/rulesets/adventurer-kings/turn/context.ts';
-import { ctxOf, slot, state, thenSeeded } from './magic-fixture.ts';
+import { cast, ctxOf, state, thenSeeded } from './magic-fixture.ts';
 
 const OK = 0.0;
 const NOEXP = 0.99;
 
-function cast(ctx: TurnCtx, c: Character, text: string) {
-  const args = text.split(/\s+/).slice(1);
-  const r = CA.parse(args, { s: ctx.s, char: c, phase: ctx.phase });
-  if ('error' in r) throw new Error(r.error.en);
-  CA.execute(ctx, c, r.value, slot('CA', r.value, text));
-}
 const last = (ctx: TurnCtx, t: string) => [...ctx.events].reverse().find((e) => e.t === t)!;
 
 test('Bless twice on one province in one turn: one Blessing, +1 Grand Priest only (§4.1c no stacking, Table 15.10)', () => {

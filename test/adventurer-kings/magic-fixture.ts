@@ -7,6 +7,8 @@ import type { TurnCtx } from '../../src/rulesets/adventurer-kings/turn/context.t
 import type { Rng } from '../../src/engine/rng.ts';
 import { createRng, rngFromSource } from '../../src/engine/rng.ts';
 import * as F from './fixture.ts';
+import { CA } from '../../src/rulesets/adventurer-kings/orders/ca.ts';
+import { slot } from './fixture.ts';
 
 export { levels, slot } from './fixture.ts';
 
@@ -62,4 +64,13 @@ export function thenSeeded(values: number[], seed = 7): Rng {
   const rest = createRng(seed, 'magic-test');
   let i = 0;
   return rngFromSource(() => (i < values.length ? values[i++]! : rest.next()));
+}
+
+/** Casts an action spell as a CA order line would (`CA BL 207`): parsed, then executed; returns the events so far. */
+export function cast(ctx: TurnCtx, c: Character, text: string): TurnCtx['events'] {
+  const args = text.split(/\s+/).slice(1);
+  const r = CA.parse(args, { s: ctx.s, char: c, phase: ctx.phase });
+  if ('error' in r) throw new Error(r.error.en);
+  CA.execute(ctx, c, r.value, slot('CA', r.value, text));
+  return ctx.events;
 }

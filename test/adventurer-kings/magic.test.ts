@@ -12,11 +12,11 @@ import { MESSAGES } from '../../src/rulesets/adventurer-kings/magic/messages.ts'
 import { CA } from '../../src/rulesets/adventurer-kings/orders/ca.ts';
 import { US } from '../../src/rulesets/adventurer-kings/orders/us.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
-import type { AKState, Character } from '../../src/rulesets/adventurer-kings/state.ts';
+import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import type { TurnCtx } from '../../src/rulesets/adventurer-kings/turn/context.ts';
 import type { RenderEnv } from '../../src/rulesets/adventurer-kings/report/types.ts';
 import { knowledgeOf, siteKnowledge } from '../../src/rulesets/adventurer-kings/knowledge/knowledge.ts';
-import { army, ctxOf, slot, state, thenSeeded } from './magic-fixture.ts';
+import { army, ctxOf, slot, state, thenSeeded, cast } from './magic-fixture.ts';
 
 const cfg = resolveConfig({}).magic;
 /** Draws: success roll, then the experience roll (no gain). */
@@ -24,13 +24,6 @@ const OK = 0.0;
 const FAIL = 0.99;
 const NOEXP = 0.99;
 
-function cast(ctx: TurnCtx, c: Character, text: string) {
-  const args = text.split(/\s+/).slice(1);
-  const r = CA.parse(args, { s: ctx.s, char: c, phase: ctx.phase });
-  if ('error' in r) throw new Error(r.error.en);
-  CA.execute(ctx, c, r.value, slot('CA', r.value, text));
-  return ctx.events;
-}
 const kinds = (ctx: TurnCtx) => ctx.events.map((e) => e.t);
 const last = (ctx: TurnCtx, t: string) => [...ctx.events].reverse().find((e) => e.t === t)!;
 
