@@ -13,6 +13,7 @@ import { resolveTurn } from './turn/turn.ts';
 import { type AKView, kingdomOfPlayer, playerView } from './view.ts';
 import { presentView } from './present.ts';
 import { mapDoc } from './mapdoc.ts';
+import { localizeLabel } from './labels.ts';
 import { renderReport } from './report/render.ts';
 import { stats, statsCharts } from './stats.ts';
 import { akTools, runAkTool } from './tools/index.ts';
@@ -96,7 +97,7 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
     return { finished: true, winners, reason: s.finished.reason };
   },
   stepLabel: (s) => `turn ${s.turn}`,
-  localizeLabel: (label, lang) => (lang === 'fr' ? label.replace(/^turn (\d+)$/, 'année $1') : label),
+  localizeLabel,
   presentView,
   mapDoc,
   answerForm: (s, player, _decision, lang) => {

@@ -29,6 +29,7 @@ import { resolveConfig } from './config.ts';
 import { merit } from './kingdom/offices.ts';
 import { OWN_COLOR } from './mapdoc.ts';
 import type { AKState, OfficeId } from './state.ts';
+import { localizeLabel } from './labels.ts';
 
 /** The public figures (game-wide, under the key `all`). */
 export const PUBLIC_FIGURES = ['kings'] as const;
@@ -90,10 +91,9 @@ export function stats(s: AKState): StepStats {
 
 const L = (lang: Lang, fr: string, en: string): string => (lang === 'fr' ? fr : en);
 
+/** The chart's axis: the start, then each step as the ruleset names it in that language. */
 function axisLabel(label: string, lang: Lang): string {
-  if (label === '') return L(lang, 'début', 'start');
-  const m = /^turn (\d+)$/.exec(label);
-  return m ? L(lang, `année ${m[1]}`, `turn ${m[1]}`) : label;
+  return label === '' ? L(lang, 'début', 'start') : localizeLabel(label, lang);
 }
 
 /** The player's own charts: figure and title. */

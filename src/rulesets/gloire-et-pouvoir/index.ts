@@ -12,6 +12,7 @@ import { orderForm } from './form.ts';
 import { presentView } from './present.ts';
 import { mapDoc } from './mapdoc.ts';
 import type { Sheet } from './orders/types.ts';
+import { localizeLabel } from './labels.ts';
 import { renderReport } from './report.ts';
 import { stats, statsCharts } from './stats.ts';
 import type { GPOptions } from './setup.ts';
@@ -83,6 +84,6 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   stats,
   statsCharts,
   mapDoc,
-  localizeLabel: (label, lang) => (lang === 'fr' ? label.replace(/^turn (\d+)$/, 'tour $1') : label),
+  localizeLabel,
   answerText: (s, _player, _decision, sheet) => sheet.lines.map((l) => l.text || formatOrder(s, l.order)).join('\n'),
 };

@@ -23,6 +23,7 @@ import { globalRenown, livingLords } from './formulas.ts';
 import type { GPState, LordId } from './state.ts';
 import { lordIdCompare } from './state.ts';
 import { avgHappiness } from './view.ts';
+import { localizeLabel } from './labels.ts';
 
 /** The public figures kept per lord. */
 export const PUBLIC_FIGURES = ['renown', 'rank', 'territories'] as const;
@@ -60,10 +61,9 @@ export function stats(s: GPState): StepStats {
 
 const L = (lang: Lang, fr: string, en: string): string => (lang === 'fr' ? fr : en);
 
+/** The chart's axis: the start, then each step as the ruleset names it in that language. */
 function axisLabel(label: string, lang: Lang): string {
-  if (label === '') return L(lang, 'début', 'start');
-  const m = /^turn (\d+)$/.exec(label);
-  return m ? L(lang, `tour ${m[1]}`, `turn ${m[1]}`) : label;
+  return label === '' ? L(lang, 'début', 'start') : localizeLabel(label, lang);
 }
 
 export function statsCharts(
