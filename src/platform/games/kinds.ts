@@ -27,13 +27,6 @@ export function findKind(value: string): GameKind | null {
   return allKinds().find((k) => k.key === key) ?? null;
 }
 
-/** `Gloire & Pouvoir — Scandinavie`; the variant's id when the registry no longer knows it. */
-export function kindName(lang: Lang, ruleset: string, variant: string | null): string {
-  const k = variant === null ? null : allKinds().find((x) => x.ruleset === ruleset && x.variant.id === variant);
-  if (!k) return variant ?? '—';
-  return `${k.title[lang]} — ${k.variant.name[lang]}`;
-}
-
 /** The variant's own name (`Scandinavie`), without the ruleset's title. */
 export function variantName(lang: Lang, ruleset: string, variant: string | null): string {
   const k = variant === null ? null : allKinds().find((x) => x.ruleset === ruleset && x.variant.id === variant);

@@ -20,7 +20,3 @@ export function initiative(s: AKState, c: Character): number {
   for (const code of CHAR_CODES) sum += talent(s, c, code);
   return sum + 2 * talent(s, c, 'Ma');
 }
-
-export function kingdomOf(s: AKState, c: Character) {
-  return c.kingdom === null ? null : s.kingdoms[c.kingdom] ?? null;
-}

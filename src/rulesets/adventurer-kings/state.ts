@@ -254,8 +254,6 @@ export interface Province {
   nativeInitial?: ArmyType[];
 }
 
-export interface Invention { id: string; }
-
 export interface Kingdom {
   /** = King number (G-04). */
   id: number;

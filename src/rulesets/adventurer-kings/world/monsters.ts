@@ -107,11 +107,6 @@ const FR_TIER: readonly { m: string; f: string }[] = [
   { m: 'faible', f: 'faible' }, { m: '', f: '' }, { m: 'grand', f: 'grande' }, { m: 'puissant', f: 'puissante' }, { m: 'très puissant', f: 'très puissante' },
 ];
 
-export function monsterName(kind: string, lang: Lang): string {
-  const spec = MONSTERS[kind];
-  return spec ? spec.name[lang] : kind;
-}
-
 /**
  * "un grand Troll", "a powerful Griffon": the monster as an explorer describes it (name and
  * descriptor only; the exact HP are never told, S8.5). `descriptorKey` is the stored English key.
