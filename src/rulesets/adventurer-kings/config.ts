@@ -23,14 +23,20 @@ type Widen<T> = T extends number ? number : T extends string ? string : T extend
   : T extends readonly (infer U)[] ? Widen<U>[] : T extends object ? { [K in keyof T]: Widen<T[K]> } : T;
 export type AKConfig = Widen<typeof DEFAULT_CONFIG>;
 
-const cache = new WeakMap<object, AKConfig>();
+const cache = new Map<string, AKConfig>();
 
-/** The constants in force for a game: the defaults with the host's overrides (memoised per overrides object). */
+/**
+ * The constants in force for a game: the defaults with the host's overrides. Memoised by the
+ * overrides' content (every copy of a state carries its own `config` object, and most games have
+ * none): the table is built once per distinct set of overrides. Read only: never change it.
+ */
 export function resolveConfig(overrides: Record<string, unknown> = {}): AKConfig {
-  const hit = cache.get(overrides);
+  const key = JSON.stringify(overrides);
+  const hit = cache.get(key);
   if (hit) return hit;
   const out = deepMerge(DEFAULT_CONFIG as unknown as Record<string, unknown>, overrides, '') as unknown as AKConfig;
-  cache.set(overrides, out);
+  if (cache.size >= 100) cache.delete(cache.keys().next().value!);
+  cache.set(key, out);
   return out;
 }
 
