@@ -28,6 +28,14 @@ export interface PlatformConfig {
   inboundDomain: string;
   /** UTC hour at which daily digests and the gazette batch go out. */
   digestHour: number;
+  /**
+   * Time budgets of the referee's work in its worker threads (referee/pool.ts), milliseconds: a
+   * turn's resolution (also a statistics replay and a new game's dry run), a player's tool or
+   * simulator, a map's PNG. A task over budget is stopped and recorded as a failure.
+   */
+  turnBudgetMs: number;
+  toolBudgetMs: number;
+  renderBudgetMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -50,5 +58,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     inboundSmtpPort: env.INBOUND_SMTP_PORT ? Number(env.INBOUND_SMTP_PORT) : null,
     inboundDomain: env.INBOUND_DOMAIN ?? 'suzerain.localhost',
     digestHour: Number(env.DIGEST_HOUR ?? 6),
+    turnBudgetMs: seconds(env.TURN_BUDGET_SECONDS, 120) * 1000,
+    toolBudgetMs: seconds(env.TOOL_BUDGET_SECONDS, 5) * 1000,
+    renderBudgetMs: seconds(env.RENDER_BUDGET_SECONDS, 10) * 1000,
   };
+}
+
+/** A number of seconds from the environment (default when absent or not a positive number). */
+function seconds(v: string | undefined, byDefault: number): number {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n > 0 ? n : byDefault;
 }

@@ -37,6 +37,8 @@ export interface CreateGameInput {
 export interface GameSummary {
   id: number; name: string; ruleset: string; status: 'forming' | 'running' | 'finished'; maxPlayers: number; step: number; turnLabel: string;
   isPrivate: boolean; isDemo: boolean; deadline: Date | null; lords: number; map: string | null;
+  /** The turn in progress failed to resolve at least once (the host was told; it is being retried). */
+  failing: boolean;
 }
 
 export interface Seat { gameId: number; player: string; userId: number | null; lordName: string; status: 'active' | 'abdicated' | 'open'; missed: number; login: string | null }

@@ -12,6 +12,7 @@ import type { AnswerForm, FormField, Lang, MapDoc, ToolInfo, ValidationIssue, Vi
 import { createRng } from '../../engine/rng.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
+import { LruCache } from '../http/lru.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
@@ -19,7 +20,7 @@ import { mapWidget } from '../maps/widget.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { demoRoutes } from '../web/demo.ts';
 import { DEFAULT_SCHEDULE, type GamesApi, type GameSummary, type Schedule, type Seat, type SheetState } from './api.ts';
-import { games as gamesService, MISSED_FLAG } from './service.ts';
+import { dryRunBudgetMs, dryRunOptions, games as gamesService, GamesError, MISSED_FLAG } from './service.ts';
 import { cachedState } from './states.ts';
 import { allKinds, findKind, variantName } from './kinds.ts';
 
@@ -97,6 +98,15 @@ messages({
   'gweb.err.config': { fr: 'Le JSON des variantes est invalide : {error}', en: 'The variants JSON is invalid: {error}' },
   'gweb.err.refused': { fr: 'L’arbitre refuse ces réglages : {error}', en: 'The referee refuses these settings: {error}' },
   'gweb.err.failed': { fr: 'Impossible : {error}', en: 'Not possible: {error}' },
+  'gweb.failing': {
+    fr: 'La résolution de ce tour a échoué ; l’hôte a été prévenu. Le serveur réessaie de lui-même, et le tour précédent reste intact.',
+    en: 'Resolving this turn failed; the host has been told. The server tries again by itself, and the previous turn is intact.',
+  },
+  'gweb.err.dryRun': { fr: 'Avec ces réglages, le premier tour échoue : {error}', en: 'With these settings the first turn fails: {error}' },
+  'gweb.err.dryRunBudget': {
+    fr: 'Avec ces réglages, un seul tour dure plus de {seconds} s : choisissez des valeurs plus modestes.',
+    en: 'With these settings a single turn takes more than {seconds} s: choose more modest values.',
+  },
   'gweb.need.login': { fr: 'Connectez-vous pour jouer.', en: 'Log in to play.' },
   'gweb.need.account': {
     fr: 'Vous jouez en invité (démo) : créez un compte pour rejoindre ou créer une vraie partie.',
@@ -271,11 +281,11 @@ export function mapLabel(lang: Lang, g: { ruleset: string; map: string | null })
 
 /** Reads the ruleset state and schedule of a game (not part of GamesApi: the order page needs the
  *  state to ask the ruleset for its guided form and the open decisions). */
-export async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule }> {
+export async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule; hash: string | null }> {
   const row = await ctx.db.one<{ state_hash: string | null; schedule: Schedule | string | null }>('SELECT state_hash, schedule FROM games WHERE id = $1', [gameId]);
   const sched = typeof row?.schedule === 'string' ? JSON.parse(row.schedule) as Schedule : row?.schedule ?? null;
   const state = row ? await cachedState(ctx.db, gameId, row.state_hash) : null;
-  return { state, schedule: { ...DEFAULT_SCHEDULE, ...(sched ?? {}) } };
+  return { state, schedule: { ...DEFAULT_SCHEDULE, ...(sched ?? {}) }, hash: row?.state_hash ?? null };
 }
 
 /** The resolved steps of a game (public history: index, label, date). Read directly: GamesApi
@@ -591,6 +601,12 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   try { checkSetup(kind.ruleset, kind.variant.id, [val.lordName, ...placeholders], config); } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e) }));
   }
+  // One turn played by bots with these settings, in a referee worker within its budget.
+  try { await dryRunOptions(ctx, kind.ruleset, { map: kind.variant.id, config }, lords); } catch (e) {
+    return fail(e instanceof GamesError && e.code === 'dry-run-budget'
+      ? t(lang, 'gweb.err.dryRunBudget', { seconds: Math.round(dryRunBudgetMs(ctx) / 1000) })
+      : t(lang, 'gweb.err.dryRun', { error: errorText(e) }));
+  }
   let id: number;
   try {
     id = await games.create(ctx, {
@@ -626,6 +642,11 @@ function joinForm(v: Visitor, gameId: number, error: string | null, lordName = '
     </form></section>`;
 }
 
+/** Shown while the turn in progress keeps failing to resolve (the referee's failures are retried with a back-off). */
+function failingNotice(g: GameSummary, lang: Lang): Html | string {
+  return g.status === 'running' && g.failing ? html`<p class="error" role="alert" id="resolution-failed">${t(lang, 'gweb.failing')}</p>` : '';
+}
+
 async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; lordName?: string; status?: number } = {}) {
   const v = req.visitor;
   const lang = v.lang;
@@ -656,6 +677,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     <h1>${g.name}</h1>
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'gweb.colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
+    ${failingNotice(g, lang)}
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
@@ -746,6 +768,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     <p class="meta">${t(lang, 'gweb.you-play', { lord: seat.lordName })} · ${t(lang, 'gweb.orders.deadline')}${t(lang, 'gweb.colon')}${g.deadline ? timeTag(g.deadline, lang, tz) : t(lang, 'gweb.orders.no-deadline')}</p>
     ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+    ${failingNotice(g, lang)}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
     ${tools.length ? html`<p class="tools-nav">${t(lang, 'gweb.tools')}${t(lang, 'gweb.colon')}${tools.map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`)}</p>` : ''}
@@ -802,24 +825,17 @@ function formatTime(d: Date | string, lang: Lang, tz: string): string {
  * state cache gives the same object while the hash is unchanged, a new one after a turn). A small
  * LRU bounds the memory (a Europe map widget is about 100 KB).
  */
-const DERIVED_MAX = 200;
 const derivedIds = new WeakMap<object, number>();
 let nextDerivedId = 1;
-const derivedCache = new Map<string, unknown>();
+const derivedCache = new LruCache<string, unknown>(200);
 function derived<T>(state: unknown, key: string, compute: () => T): T {
   if (state === null || typeof state !== 'object') return compute();
   let id = derivedIds.get(state);
   if (id === undefined) { id = nextDerivedId++; derivedIds.set(state, id); }
   const k = `${id}|${key}`;
-  if (derivedCache.has(k)) {
-    const hit = derivedCache.get(k) as T;
-    derivedCache.delete(k);
-    derivedCache.set(k, hit);
-    return hit;
-  }
+  if (derivedCache.has(k)) return derivedCache.get(k) as T;
   const value = compute();
   derivedCache.set(k, value);
-  if (derivedCache.size > DERIVED_MAX) derivedCache.delete(derivedCache.keys().next().value!);
   return value;
 }
 

@@ -20,16 +20,17 @@
  * taken over once it is older than the timeout.
  */
 import { randomBytes } from 'node:crypto';
-import { advance, createGame, GameError, missing, replay, submit, type GameRecord, type ReplayResult, type StepRecord } from '../../engine/game.ts';
+import { createGame, GameError, replay, submit, type GameRecord, type ReplayResult, type StepRecord } from '../../engine/game.ts';
 import { createRng } from '../../engine/rng.ts';
 import type { Decision, Lang, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
-import { getRuleset, type RulesetEntry } from '../../rulesets/index.ts';
+import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Db, Row } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { AppCtx } from '../http/server.ts';
 import { MAP_CID, queueMail } from '../mail/queue.ts';
-import { renderMapSvg } from '../maps/svg.ts';
+import { BudgetExceeded, runReferee } from '../referee/pool.ts';
+import { reportMap } from '../referee/tasks.ts';
 import {
   DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
 } from './api.ts';
@@ -121,18 +122,6 @@ function mailHtml(text: string, links: { href: string; label: string }[], mapAlt
     + links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n');
 }
 
-/** The lord's map after the turn, drawn for his report mail (null when the ruleset draws none). */
-function reportMap(rs: RulesetEntry['ruleset'], state: unknown, player: string, lang: Lang): { svg: string; alt: string } | null {
-  if (!rs.mapDoc) return null;
-  try {
-    const doc = rs.mapDoc(state, player, lang);
-    return { svg: renderMapSvg({ ...doc, units: [] }), alt: doc.title };
-  } catch (e) {
-    console.error(`suzerain: drawing the report map of ${player} failed: ${e instanceof Error ? e.message : String(e)}`);
-    return null;
-  }
-}
-
 const canMail = (s: SeatRow): boolean => s.user_id !== null && !s.is_guest && !!s.email;
 const langOf = (s: SeatRow): Lang => (s.lang === 'en' ? 'en' : 'fr');
 
@@ -189,6 +178,25 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   return id;
 }
 
+/** A new game's dry run may take 30 s at most, or the turn budget when shorter. */
+export const dryRunBudgetMs = (ctx: AppCtx): number => Math.min(30_000, ctx.config.turnBudgetMs);
+
+/**
+ * The dry run of a new game's host options: the game is set up with `players` bots and one turn
+ * resolved, in a referee worker within its budget, so options that would make every turn fail or
+ * run too long are refused now, not at the first deadline. Throws a GamesError: `dry-run-budget`
+ * (too slow) or `dry-run` (the turn failed, with the referee's message).
+ */
+export async function dryRunOptions(ctx: AppCtx, ruleset: string, options: unknown, players: number): Promise<void> {
+  const budget = dryRunBudgetMs(ctx);
+  try {
+    await runReferee('dryRun', { ruleset, options, players }, budget);
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw new GamesError('dry-run-budget', `one turn with these options takes more than ${budget / 1000} s`);
+    throw new GamesError('dry-run', e instanceof Error ? e.message : String(e));
+  }
+}
+
 /**
  * Starts a full game: the engine's createGame with the seats' lord names, the ruleset's player ids
  * given to the seats in seat order, the first deadline, and a mail to every lord.
@@ -234,7 +242,7 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
       : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\n`
         + (d ? `${d.prompt.en}, due before ${when}.\n` : '') + `Your order sheet: ${gameUrl}\n`;
     const text = `${intro}\n${rs.report(rec.state, [], s.player, lang)}\n`;
-    const map = reportMap(rs, rec.state, s.player, lang);
+    const map = reportMap(entry, rec.state, s.player, lang);
     await queueMail(db, {
       to: s.email!,
       subject: lang === 'fr' ? `Début de partie — ${g.name}` : `Your game begins — ${g.name}`,
@@ -328,10 +336,36 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
   } catch (e) {
     const msg = e instanceof Error ? (e.stack ?? e.message) : String(e);
     console.error(`suzerain: resolving game ${gameId}, step ${step + 1} failed (will retry): ${e instanceof Error ? e.message : String(e)}`);
-    await ctx.db.query(
-      'UPDATE games SET attempts = attempts + 1, last_error = $3, claimed_by = NULL, claimed_at = $4 WHERE id = $1 AND claimed_by = $2',
+    const failed = await ctx.db.one<{ attempts: number }>(
+      'UPDATE games SET attempts = attempts + 1, last_error = $3, claimed_by = NULL, claimed_at = $4 WHERE id = $1 AND claimed_by = $2 RETURNING attempts',
       [gameId, ctx.instanceId, msg.slice(0, 4000), ctx.now()]);
+    if (failed?.attempts === 1) await tellHostOfFailure(ctx, gameId, step + 1, e);
     return 'failed';
+  }
+}
+
+/**
+ * The first failed attempt at a turn is mailed to the game's host (the site's host for games
+ * without one, such as lobby games): the retries go on with their back-off meanwhile, and the
+ * game's page says that the resolution failed and that the host has been told.
+ */
+async function tellHostOfFailure(ctx: AppCtx, gameId: number, turn: number, e: unknown): Promise<void> {
+  try {
+    const host = await ctx.db.one<{ email: string; lang: string; name: string }>(
+      `SELECT u.email, u.lang, g.name FROM games g JOIN users u ON u.id = COALESCE(g.host_user_id, (SELECT id FROM users WHERE is_host ORDER BY id LIMIT 1))
+       WHERE g.id = $1 AND NOT u.is_guest`, [gameId]);
+    if (!host) return;
+    const fr = host.lang !== 'en';
+    const why = e instanceof BudgetExceeded
+      ? (fr ? `la résolution a dépassé son budget de temps (${e.budgetMs / 1000} s) et a été arrêtée` : `the resolution ran out of its time budget (${e.budgetMs / 1000} s) and was stopped`)
+      : (e instanceof Error ? e.message : String(e)).slice(0, 500);
+    const url = link(ctx, `/games/${gameId}`);
+    const text = fr
+      ? `La résolution du tour ${turn} de la partie « ${host.name} » a échoué : ${why}.\n\nLe tour précédent reste intact ; le serveur réessaiera avec un délai croissant (5 s, 10 s, 20 s… jusqu’à une heure).\n${url}\n`
+      : `Resolving turn ${turn} of the game "${host.name}" failed: ${why}.\n\nThe previous turn is intact; the server will try again with a growing delay (5 s, 10 s, 20 s… up to an hour).\n${url}\n`;
+    await queueMail(ctx.db, { to: host.email, subject: fr ? `Échec de résolution — ${host.name}` : `Resolution failed — ${host.name}`, text });
+  } catch (err) {
+    console.error(`suzerain: telling the host of game ${gameId} about the failure failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -341,8 +375,6 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   if (!g || g.claimed_by !== ctx.instanceId || g.step !== claimedStep) return 'busy';
   const release = () => t.query('UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE id = $1', [gameId]);
   if (g.status !== 'running') { await release(); return g.status === 'finished' ? 'finished' : 'not-due'; }
-  const entry: RulesetEntry = getRuleset(g.ruleset);
-  const rs = entry.ruleset;
   const now = ctx.now();
   const idx = g.step + 1;
   const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
@@ -358,56 +390,31 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   if (earlier.length !== g.step) throw new Error(`game ${gameId}: ${earlier.length} stored steps for step ${g.step}`);
   const pending: Submission[] = sheets.filter((h) => h.value !== null && h.value !== undefined)
     .map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order }));
-  let rec = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
-  // Bots answer for the seats nobody holds (their own RNG stream per step and player).
-  if (entry.bot) {
-    for (const m of missing(rs, rec)) {
-      const seat = seats.find((s) => s.player === m.player);
-      if (!seat || seat.user_id !== null) continue;
-      const answer = entry.bot(rec.state, m.player, m.decision, createRng(g.seed, `bot/${idx}/${m.player}`));
-      rec = submit(rs, rec, m.player, m.decision, answer).game;
-    }
-  }
-  // Caretaker (host option): a human lord who sent no orders (the test of the missed count below)
-  // is played by the ruleset's caretaker, on his own RNG stream. The caretaker's answer is not a
-  // stored sheet, so the turn still counts as missed for him.
-  if (g.caretaker && entry.caretaker) {
-    const sentOrders = (p: string) => sheets.some((h) => h.player === p && (h.ready || h.text.trim() !== ''));
-    for (const d of rs.decisions(rec.state)) {
-      for (const p of d.players) {
-        const seat = seats.find((s) => s.player === p);
-        if (!seat || seat.user_id === null || sentOrders(p)) continue;
-        try {
-          const answer = entry.caretaker(rec.state, p, d.id, createRng(g.seed, `caretaker/${idx}/${p}`));
-          rec = submit(rs, rec, p, d.id, answer).game;
-        } catch (e) { // an optional helper: its failure leaves the lord to the default, never blocks the turn
-          console.error(`suzerain: the caretaker of ${p} in game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
-    }
-  }
-  const askedBefore = askedPlayers(rs, g.state);
-  // Absent lords take the decision's default.
-  const next = advance(rs, rec, { useDefaults: true });
-  const step = next.steps[next.steps.length - 1]!;
-  const outcome = rs.outcome(next.state);
-  const askedAfter = askedPlayers(rs, next.state);
-  const finished = !!outcome?.finished || askedAfter.size === 0;
+  const rec = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
+  const sentOrders = (p: string) => sheets.some((h) => h.player === p && (h.ready || h.text.trim() !== ''));
+  // The referee's work runs in a worker thread within the turn's time budget (referee/pool.ts);
+  // a turn over budget throws here, so the transaction rolls back and the failure is recorded.
+  const r = await runReferee('resolve', {
+    gameId, ruleset: g.ruleset, record: rec, caretaker: g.caretaker,
+    seats: seats.map((s) => ({ player: s.player, human: s.user_id !== null, sentOrders: sentOrders(s.player), mailLang: canMail(s) ? langOf(s) : null })),
+  }, ctx.config.turnBudgetMs);
+  const step = r.step;
+  const askedBefore = new Set(r.askedBefore);
+  const askedAfter = new Set(r.askedAfter);
+  const finished = r.finished;
   const deadline = finished ? null : nextDeadline(g.schedule, now, g.deadline);
 
   await t.query(
     'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, stats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-    [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now, statsJson(rs, next.state)]);
-  const reports = new Map<string, Record<Lang, string>>();
+    [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now, r.stats]);
   for (const s of seats) {
-    const r = { fr: rs.report(next.state, step.events, s.player, 'fr'), en: rs.report(next.state, step.events, s.player, 'en') };
-    reports.set(s.player, r);
-    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en) VALUES ($1, $2, $3, $4, $5)', [gameId, step.index, s.player, r.fr, r.en]);
+    const rep = r.reports[s.player]!;
+    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en) VALUES ($1, $2, $3, $4, $5)', [gameId, step.index, s.player, rep.fr, rep.en]);
   }
   await t.query(
     `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
        claimed_by = NULL, claimed_at = NULL, attempts = 0, last_error = NULL WHERE id = $1`,
-    [gameId, json(next.state), step.hash, step.index, next.nextOrder, deadline, finished ? 'finished' : 'running', rs.stepLabel(next.state)]);
+    [gameId, json(r.state), step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
   // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
   const missed = new Map<string, number>();
   for (const s of seats) {
@@ -425,7 +432,7 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     const lang = langOf(s);
     const reportUrl = link(ctx, `/games/${gameId}/reports/${step.index}`);
     const gameUrl = link(ctx, `/games/${gameId}`);
-    const lines: string[] = [reports.get(s.player)![lang], '', '—', lang === 'fr' ? `Ce rapport en ligne : ${reportUrl}` : `This report online: ${reportUrl}`];
+    const lines: string[] = [r.reports[s.player]![lang], '', '—', lang === 'fr' ? `Ce rapport en ligne : ${reportUrl}` : `This report online: ${reportUrl}`];
     if (finished) {
       lines.push(lang === 'fr' ? 'La partie est terminée.' : 'The game is over.');
     } else if (askedAfter.has(s.player)) {
@@ -438,7 +445,7 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
       }
     }
     const text = lines.join('\n') + '\n';
-    const map = reportMap(rs, next.state, s.player, lang);
+    const map = r.maps[s.player] ?? null;
     await queueMail(t, {
       to: s.email!,
       subject: lang === 'fr' ? `BILAN — ${g.name} — tour ${step.index}` : `Report — ${g.name} — turn ${step.index}`,
@@ -465,13 +472,13 @@ async function testPauseInTransaction(gameId: number): Promise<void> {
 
 // ─── Reading ───────────────────────────────────────────────────────────────────────────────────
 
-const SUMMARY_SQL = `SELECT g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline,
+const SUMMARY_SQL = `SELECT g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline, g.attempts > 0 AS failing,
   g.options->>'map' AS map, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords FROM games g`;
 
 function toSummary(r: Row): GameSummary {
   return {
     id: r.id, name: r.name, ruleset: r.ruleset, status: r.status, maxPlayers: r.max_players, step: r.step, turnLabel: r.turn_label ?? '',
-    isPrivate: r.is_private, isDemo: r.is_demo, deadline: r.deadline ?? null, lords: r.lords, map: r.map ?? null,
+    isPrivate: r.is_private, isDemo: r.is_demo, deadline: r.deadline ?? null, lords: r.lords, map: r.map ?? null, failing: !!r.failing,
   };
 }
 
@@ -740,5 +747,8 @@ export const games: GamesApi & GamesExtra = {
   },
 
   record: (ctx, gameId) => loadGameRecord(ctx.db, gameId),
-  replay: (ctx, gameId) => replayStored(ctx.db, gameId),
+  async replay(ctx, gameId) {
+    const record = await loadGameRecord(ctx.db, gameId);
+    return record ? runReferee('replay', { record }, ctx.config.turnBudgetMs) : null;
+  },
 };

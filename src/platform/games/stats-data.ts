@@ -13,10 +13,11 @@
  * to the ruleset is cut down to that before it is laid out, so a chart cannot hold another
  * player's private figure whatever the ruleset does.
  */
-import { replayStates, type GameRecord, type StepRecord } from '../../engine/game.ts';
+import type { GameRecord, StepRecord } from '../../engine/game.ts';
 import type { ChartDoc, Lang, PlayerId, Ruleset, StepStats } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
+import { runReferee } from '../referee/pool.ts';
 
 /** The figures of a state as JSON text for the database; null without a `stats` hook or when it
  *  fails (the statistics never stop a turn from resolving). */
@@ -43,12 +44,15 @@ export interface GameStats {
   players: { id: PlayerId; name: string }[];
 }
 
+/** A replay's time budget when the caller gives none (the turn budget's default). */
+const DEFAULT_REPLAY_BUDGET_MS = 120_000;
+
 // Replays in progress (one per game and database) and games whose replay diverged (not retried).
 const running = new WeakMap<Db, Map<number, Promise<void>>>();
 const diverged = new WeakMap<Db, Set<number>>();
 
 /** The figures of a started game, filling in the missing ones first; null while forming or unknown. */
-export async function loadStats(db: Db, gameId: number): Promise<GameStats | null> {
+export async function loadStats(db: Db, gameId: number, budgetMs = DEFAULT_REPLAY_BUDGET_MS): Promise<GameStats | null> {
   const read = async () => {
     const g = await db.one<{ ruleset: string; status: string; state: unknown; start_stats: unknown }>(
       'SELECT ruleset, status, state, start_stats FROM games WHERE id = $1', [gameId]);
@@ -63,24 +67,28 @@ export async function loadStats(db: Db, gameId: number): Promise<GameStats | nul
   let r = await read();
   if (!r) return null;
   if (r.ruleset.stats && r.history.some((h) => h.stats === null) && !diverged.get(db)?.has(gameId)) {
-    await backfill(db, gameId);
+    try {
+      await backfill(db, gameId, budgetMs);
+    } catch (e) { // over budget or failed: the figures stay missing this time (recorded in the log), the page still answers
+      console.error(`suzerain: game ${gameId}: the statistics replay failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
     r = (await read()) ?? r;
   }
   return { ruleset: r.ruleset, history: r.history, players: r.state ? r.ruleset.players(r.state) : [] };
 }
 
 /** Recomputes and stores the missing figures of a game by replaying it (one replay at a time per game). */
-export function backfill(db: Db, gameId: number): Promise<void> {
+export function backfill(db: Db, gameId: number, budgetMs = DEFAULT_REPLAY_BUDGET_MS): Promise<void> {
   let perDb = running.get(db);
   if (!perDb) running.set(db, (perDb = new Map()));
   const current = perDb.get(gameId);
   if (current) return current;
-  const job = replayAndStore(db, gameId).finally(() => perDb!.delete(gameId));
+  const job = replayAndStore(db, gameId, budgetMs).finally(() => perDb!.delete(gameId));
   perDb.set(gameId, job);
   return job;
 }
 
-async function replayAndStore(db: Db, gameId: number): Promise<void> {
+async function replayAndStore(db: Db, gameId: number, budgetMs: number): Promise<void> {
   const g = await db.one<{ ruleset: string; status: string; options: unknown; seed: string; initial_hash: string | null; start_missing: boolean }>(
     'SELECT ruleset, status, options, seed, initial_hash, start_stats IS NULL AS start_missing FROM games WHERE id = $1', [gameId]);
   if (!g || g.status === 'forming') return;
@@ -98,22 +106,18 @@ async function replayAndStore(db: Db, gameId: number): Promise<void> {
     format: 'suzerain/game@1', ruleset: g.ruleset, options: parse(g.options), seed: g.seed, initialHash: g.initial_hash ?? '',
     state: null, pending: [], nextOrder: 1, steps,
   };
-  for (const { index, state, hash, expected } of replayStates(rs, rec, Math.max(...missing))) {
-    // One step resolved at a time, then the other requests get their turn: a long game's first
-    // replay no longer holds the whole server for its duration.
-    await new Promise<void>((ok) => setImmediate(ok));
-    if (hash !== expected) {
-      console.error(`suzerain: game ${gameId}: the replay no longer reaches the recorded state of step ${index}; its figures from there on stay unknown`);
-      let set = diverged.get(db);
-      if (!set) diverged.set(db, (set = new Set()));
-      set.add(gameId);
-      return;
-    }
-    if (!missing.has(index)) continue;
-    const figures = statsJson(rs, state);
-    if (figures === null) continue;
+  // The replay runs in a referee worker thread, within its budget: a long game's first replay
+  // never holds the server (referee/pool.ts).
+  const r = await runReferee('statsReplay', { record: rec, missing: [...missing] }, budgetMs);
+  for (const { index, figures } of r.figures) {
     if (index === 0) await db.query('UPDATE games SET start_stats = $2 WHERE id = $1 AND start_stats IS NULL', [gameId, figures]);
     else await db.query('UPDATE steps SET stats = $3 WHERE game_id = $1 AND idx = $2 AND stats IS NULL', [gameId, index, figures]);
+  }
+  if (r.divergedAt !== null) {
+    console.error(`suzerain: game ${gameId}: the replay no longer reaches the recorded state of step ${r.divergedAt}; its figures from there on stay unknown`);
+    let set = diverged.get(db);
+    if (!set) diverged.set(db, (set = new Set()));
+    set.add(gameId);
   }
 }
 

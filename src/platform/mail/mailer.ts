@@ -7,7 +7,7 @@
  */
 import { createTransport } from 'nodemailer';
 import type { AppCtx } from '../http/server.ts';
-import { svgToPng } from '../maps/png.ts';
+import { renderPng } from '../maps/png.ts';
 import { MAP_CID } from './queue.ts';
 
 export const MAX_ATTEMPTS = 10;
@@ -48,7 +48,12 @@ export async function deliverMail(ctx: AppCtx): Promise<number> {
     for (const m of rows) {
       try {
         // The map is rasterised here, not when the mail is queued (inside a turn's transaction).
-        const attachments = m.map_svg ? [{ filename: 'carte.png', content: svgToPng(m.map_svg), cid: MAP_CID, contentType: 'image/png' }] : undefined;
+        // A map that cannot be drawn within its budget leaves the mail without its picture, never unsent.
+        const png = m.map_svg ? await renderPng(ctx, m.map_svg).catch((e: unknown) => {
+          console.error(`suzerain: the map of mail ${m.id} could not be drawn: ${e instanceof Error ? e.message : String(e)}`);
+          return null;
+        }) : null;
+        const attachments = png ? [{ filename: 'carte.png', content: png, cid: MAP_CID, contentType: 'image/png' }] : undefined;
         await transport.sendMail({ from: ctx.config.mailFrom, to: m.to_addr, subject: m.subject, text: m.text, html: m.html ?? undefined, replyTo: m.reply_to ?? undefined, attachments });
         await ctx.db.query('UPDATE outbox SET sent_at = $2, last_error = NULL, map_svg = NULL WHERE id = $1', [m.id, ctx.now()]);
         sent++;

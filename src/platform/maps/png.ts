@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { runReferee } from '../referee/pool.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -20,4 +21,13 @@ export function svgToPng(svg: string, width = 1300): Buffer {
     font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
   });
   return r.render().asPng();
+}
+
+/**
+ * `svgToPng` in a referee worker thread, within the render budget (RENDER_BUDGET_SECONDS): a map
+ * too large to draw costs one thread for a few seconds, never the web process.
+ */
+export async function renderPng(ctx: { config: { renderBudgetMs: number } }, svg: string, width?: number): Promise<Buffer> {
+  const bytes = await runReferee('png', { svg, width }, ctx.config.renderBudgetMs);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -9,23 +9,36 @@ import type { Lang, MapDoc } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { gameState, notFound, pageHead, SCRIPTS, visibleGame } from '../games/routes.ts';
 import { html } from '../http/html.ts';
-import { t } from '../http/i18n.ts';
+import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
-import { svgToPng } from './png.ts';
+import { LruCache } from '../http/lru.ts';
+import { renderPng } from './png.ts';
 import { renderMapSvg } from './svg.ts';
 import { mapWidget } from './widget.ts';
 
+messages({
+  'map.pngFailed': { fr: 'La carte n’a pas pu être dessinée ; réessayez dans un moment.', en: 'The map could not be drawn; try again in a moment.' },
+});
+
+/**
+ * PNG maps already drawn, by game, state hash, viewer and language: a state never changes
+ * without its hash, so a cached drawing is always the current one; a hundred at most (each is
+ * about 100–300 KB).
+ */
+const PNGS = new LruCache<string, Buffer>(100);
+
 /** The map a visitor may see of a game, or null (no such game, no access, no map). */
-async function visibleMap(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<{ doc: MapDoc; gameId: number; name: string } | null> {
+async function visibleMap(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<{ doc: MapDoc; gameId: number; name: string; key: string | null } | null> {
   const a = await visibleGame(ctx, req);
   if (!a) return null;
   const rs = getRuleset(a.game.ruleset).ruleset;
   if (!rs.mapDoc) return null;
-  const { state } = await gameState(ctx, a.game.id);
+  const { state, hash } = await gameState(ctx, a.game.id);
   if (state === null) return null;
-  const doc = rs.mapDoc(state, a.seat?.player ?? null, lang);
-  return { doc: { ...doc, units: [] }, gameId: a.game.id, name: a.game.name };
+  const player = a.seat?.player ?? null;
+  const doc = rs.mapDoc(state, player, lang);
+  return { doc: { ...doc, units: [] }, gameId: a.game.id, name: a.game.name, key: hash ? `${a.game.id}/${hash}/${player ?? ''}/${lang}` : null };
 }
 
 async function mapPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -48,6 +61,16 @@ export const mapRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/map.png', async (req, reply) => {
     const m = await visibleMap(ctx, req, req.visitor.lang);
     if (!m) return notFound(req, reply);
-    return reply.header('cache-control', 'private, no-store').type('image/png').send(svgToPng(renderMapSvg(m.doc)));
+    let png = m.key ? PNGS.get(m.key) : undefined;
+    if (!png) {
+      try {
+        png = await renderPng(ctx, renderMapSvg(m.doc));
+      } catch (e) {
+        console.error(`suzerain: the PNG map of game ${m.gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return reply.code(503).header('retry-after', '10').type('text/plain; charset=utf-8').send(t(req.visitor.lang, 'map.pngFailed'));
+      }
+      if (m.key) PNGS.set(m.key, png);
+    }
+    return reply.header('cache-control', 'private, no-store').type('image/png').send(png);
   });
 };

@@ -15,6 +15,8 @@ import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { renderDoc } from '../http/viewdoc.ts';
+import { TokenBuckets } from '../http/bucket.ts';
+import { BudgetExceeded, PoolBusy, runReferee } from '../referee/pool.ts';
 
 messages({
   'tools.compute': { fr: 'Calculer', en: 'Compute' },
@@ -22,7 +24,22 @@ messages({
   'tools.none': { fr: 'Ce jeu n’offre pas cet outil.', en: 'This game offers no such tool.' },
   'tools.back': { fr: 'Retour aux ordres', en: 'Back to the orders' },
   'tools.failed': { fr: 'L’outil a échoué sur ces valeurs : {error}', en: 'The tool failed on these values: {error}' },
+  'tools.overBudget': {
+    fr: 'Le calcul a dépassé son temps ({seconds} s) et a été arrêté : essayez avec moins de batailles simulées ou des valeurs plus simples.',
+    en: 'The computation ran out of its time ({seconds} s) and was stopped: try fewer simulated battles or simpler values.',
+  },
+  'tools.busy': { fr: 'Les calculateurs sont tous occupés : réessayez dans un moment.', en: 'Every calculator is busy: try again in a moment.' },
+  'tools.slowDown': {
+    fr: 'Trop de calculs demandés coup sur coup : réessayez dans {seconds} s.',
+    en: 'Too many computations in a row: try again in {seconds} s.',
+  },
 });
+
+/**
+ * Each player's tools: 10 computations at once, then one every 3 s (per account, in this
+ * process). A simulation costs a worker thread up to the tool budget (TOOL_BUDGET_SECONDS).
+ */
+const TOOL_BUCKETS = new TokenBuckets(10, 3000);
 
 /** Query string values as the tool's input (first value of repeated keys; at most 200 keys). */
 function inputOf(req: FastifyRequest): Record<string, string> {
@@ -69,21 +86,36 @@ async function toolPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): 
   const tools = toolsOf(entry, state, player, lang);
   const info = tools.find((x) => x.id === toolId);
   if (!info || !entry.ruleset.runTool) return notFound(req, reply);
+  const wait = TOOL_BUCKETS.take(`user:${v.user!.id}`, Date.now());
+  if (wait > 0) {
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    return sendPage(reply.code(429), page(v, info.title, html`<h1>${info.title}</h1><p class="error" role="alert">${t(lang, 'tools.slowDown', { seconds: Math.ceil(wait / 1000) })}</p>`));
+  }
   const sheet = await games.sheet(ctx, a.game.id, player);
   let doc: ToolDoc | null = null;
   let failure: string | null = null;
   try {
-    doc = entry.ruleset.runTool(state, player, toolId, inputOf(req), lang, sheet.value ?? null);
+    // In a worker thread, within the tool budget (referee/pool.ts): a stuck simulation costs one
+    // thread for a few seconds, never the site.
+    doc = await runReferee('tool', { ruleset: a.game.ruleset, state, player, tool: toolId, input: inputOf(req), lang, sheet: sheet.value ?? null }, ctx.config.toolBudgetMs);
   } catch (e) {
-    req.log.error(e);
-    failure = e instanceof Error ? e.message : String(e);
+    if (e instanceof BudgetExceeded) {
+      console.error(`suzerain: tool ${toolId} of game ${a.game.id} (${player}) ran out of its budget`);
+      failure = t(lang, 'tools.overBudget', { seconds: e.budgetMs / 1000 });
+    } else if (e instanceof PoolBusy) {
+      reply.code(503).header('retry-after', '5');
+      failure = t(lang, 'tools.busy');
+    } else {
+      req.log.error(e);
+      failure = t(lang, 'tools.failed', { error: e instanceof Error ? e.message : String(e) });
+    }
   }
   const g = a.game;
   const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/orders">${t(lang, 'tools.back')}</a> › ${info.title}</p>
     <h1>${info.title}</h1>
     <p class="tools-nav">${tools.map((x) => html`<a class="button${x.id === toolId ? ' primary' : ''}" href="/games/${g.id}/tools/${x.id}">${x.title}</a>`)}</p>
     <p class="muted">${info.summary}</p>
-    ${failure ? html`<p class="error" role="alert">${t(lang, 'tools.failed', { error: failure })}</p>` : ''}
+    ${failure ? html`<p class="error" role="alert">${failure}</p>` : ''}
     ${doc ? html`${toolForm(doc, `/games/${g.id}/tools/${toolId}`, lang)}
       ${doc.note ? html`<p class="muted small">${doc.note}</p>` : ''}
       ${doc.errors?.length ? html`<ul class="error" role="alert">${doc.errors.map((e) => html`<li>${e}</li>`)}</ul>` : ''}

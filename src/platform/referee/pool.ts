@@ -1,0 +1,104 @@
+/**
+ * Where the referee's heavy work runs: worker threads (Piscina), never the web process's event
+ * loop. A rule that loops, a simulator asked for too much or a huge map can then cost at most
+ * one thread for at most its time budget: the task is aborted when its budget runs out (Piscina
+ * terminates the thread running it) and the caller gets a `BudgetExceeded`, which it records as a
+ * failure (a turn: its attempt counter and back-off; a tool: a message to the player). Every other
+ * page keeps answering meanwhile.
+ *
+ * Two pools, so that players' tools can never hold up the turns:
+ * - `turns`: turn resolutions, replays (statistics, checks), the dry run of new games' options;
+ * - `tools`: the players' tools and simulators, map PNGs (pages and mails).
+ * Each task's budget counts from the request (a task that waits in a full queue uses it up too);
+ * each queue is bounded, and a task refused by a full queue is a `PoolBusy`.
+ *
+ * The pools are per process and shared by every platform the process runs (tests start many):
+ * the tasks are pure (`tasks.ts`), they hold no database and no configuration.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { TaskInput, TaskKind, TaskOutput } from './tasks.ts';
+
+/** A task aborted because it ran out of its time budget (its thread was terminated). */
+export class BudgetExceeded extends Error {
+  constructor(readonly kind: TaskKind, readonly budgetMs: number) {
+    super(`the referee's ${kind} task ran out of its time budget (${budgetMs} ms) and was stopped`);
+    this.name = 'BudgetExceeded';
+  }
+}
+
+/** A task refused because its pool's queue is full. */
+export class PoolBusy extends Error {
+  constructor(readonly kind: TaskKind) {
+    super(`the referee is busy (${kind}): try again in a moment`);
+    this.name = 'PoolBusy';
+  }
+}
+
+const POOL_OF: Record<TaskKind, 'turns' | 'tools'> = { resolve: 'turns', statsReplay: 'turns', replay: 'turns', dryRun: 'turns', tool: 'tools', png: 'tools' };
+
+/** Threads per pool: REFEREE_THREADS, or as many as the cores (at least 1, at most 4). */
+function threads(): number {
+  const env = Number(process.env.REFEREE_THREADS ?? '');
+  if (Number.isInteger(env) && env >= 1 && env <= 64) return env;
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+const pools = new Map<'turns' | 'tools', Piscina>();
+const preloads: string[] = [];
+
+function poolFor(name: 'turns' | 'tools'): Piscina {
+  let p = pools.get(name);
+  if (!p) {
+    const n = threads();
+    p = new Piscina({
+      filename: new URL('./worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: n,
+      // A thread lives on for a minute after its last task (loading the rulesets costs a moment).
+      idleTimeout: 60_000,
+      // Queued tasks: enough for a burst of turns or of players' tools, not for a flood.
+      maxQueue: name === 'turns' ? 1000 : 8 * n,
+      // One task at a time per thread: a thread terminated for its budget takes nothing else down.
+      concurrentTasksPerWorker: 1,
+    });
+    pools.set(name, p);
+  }
+  return p;
+}
+
+/**
+ * Makes worker threads import `moduleUrl` before their next task: for test rulesets that register
+ * themselves (`registerRuleset`), which the threads would not otherwise know.
+ */
+export function preloadInWorkers(moduleUrl: string): void {
+  if (!preloads.includes(moduleUrl)) preloads.push(moduleUrl);
+}
+
+/**
+ * Runs one referee task in a worker thread, within `budgetMs` milliseconds from now. Rejects with
+ * `BudgetExceeded` when the budget runs out (the thread is terminated), `PoolBusy` when the
+ * queue is full, or the task's own error.
+ */
+export async function runReferee<K extends TaskKind>(kind: K, input: TaskInput<K>, budgetMs: number): Promise<TaskOutput<K>> {
+  const pool = poolFor(POOL_OF[kind]);
+  if (pool.queueSize >= pool.options.maxQueue) throw new PoolBusy(kind);
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), budgetMs);
+  try {
+    return await pool.run({ kind, input, preload: [...preloads] }, { signal: ac.signal }) as TaskOutput<K>;
+  } catch (e) {
+    if (ac.signal.aborted) throw new BudgetExceeded(kind, budgetMs);
+    if (e instanceof Error && /queue is full/i.test(e.message)) throw new PoolBusy(kind);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Stops every worker thread (tests, and the end of the process). */
+export async function closeReferee(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((p) => p.close({ force: true })));
+}

@@ -1,0 +1,201 @@
+/**
+ * The referee's heavy work, as pure tasks run in the worker threads of `pool.ts` (never on the
+ * web process's event loop): a turn's resolution with its reports and report maps, a player's
+ * tool or simulator, a statistics replay, a map's PNG, and the dry run of new host options.
+ *
+ * Each task takes and returns plain data (structured-cloned between threads). Nothing here
+ * reads the database, the clock or the network: the platform reads the rows, hands them over,
+ * and writes what comes back in its own transaction.
+ */
+import { advance, createGame, missing, replay, replayStates, submit, type GameRecord, type StepRecord } from '../../engine/game.ts';
+import { createRng } from '../../engine/rng.ts';
+import type { Lang, PlayerId, ToolDoc } from '../../engine/ruleset.ts';
+import { botAnswers, getRuleset, type RulesetEntry } from '../../rulesets/index.ts';
+import { statsJson } from '../games/stats-data.ts';
+import { svgToPng } from '../maps/png.ts';
+import { renderMapSvg } from '../maps/svg.ts';
+
+// ─── A turn ────────────────────────────────────────────────────────────────────────────────────
+
+/** What a turn's resolution needs from the stored game (see `games/service.ts`, resolveIn). */
+export interface ResolveInput {
+  gameId: number;
+  ruleset: string;
+  record: GameRecord;
+  /** One per seat: is it held by a person, did that person send orders this turn, may he be mailed and in which language. */
+  seats: { player: PlayerId; human: boolean; sentOrders: boolean; mailLang: Lang | null }[];
+  /** Host option: absent human players are played by the ruleset's caretaker. */
+  caretaker: boolean;
+}
+
+export interface ResolveOutput {
+  state: unknown;
+  step: StepRecord;
+  nextOrder: number;
+  finished: boolean;
+  stepLabel: string;
+  askedBefore: PlayerId[];
+  askedAfter: PlayerId[];
+  stats: string | null;
+  reports: Record<PlayerId, Record<Lang, string>>;
+  /** Each mailed player's map after the turn, in his language (null: the ruleset draws none, or drawing failed). */
+  maps: Record<PlayerId, { svg: string; alt: string } | null>;
+}
+
+const asked = (entry: RulesetEntry, state: unknown): Set<PlayerId> => new Set(entry.ruleset.decisions(state).flatMap((d) => d.players));
+
+/** A player's map after the turn, drawn for his report mail. */
+export function reportMap(entry: RulesetEntry, state: unknown, player: PlayerId, lang: Lang): { svg: string; alt: string } | null {
+  const rs = entry.ruleset;
+  if (!rs.mapDoc) return null;
+  try {
+    const doc = rs.mapDoc(state, player, lang);
+    return { svg: renderMapSvg({ ...doc, units: [] }), alt: doc.title };
+  } catch (e) {
+    console.error(`suzerain: drawing the report map of ${player} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  }
+}
+
+/**
+ * Resolves one step: bots answer for the seats nobody holds, the caretaker (host option) for the
+ * human players who sent nothing, absent players take the decision's default; then every seat's
+ * report in both languages, the statistics, and the mailed players' maps.
+ */
+export function resolveTask(input: ResolveInput): ResolveOutput {
+  const entry = getRuleset(input.ruleset);
+  const rs = entry.ruleset;
+  let rec = input.record;
+  const idx = rec.steps.length + 1;
+  const seat = new Map(input.seats.map((s) => [s.player, s]));
+  // Bots answer for the seats nobody holds (their own RNG stream per step and player).
+  if (entry.bot) {
+    for (const m of missing(rs, rec)) {
+      const s = seat.get(m.player);
+      if (!s || s.human) continue;
+      const answer = entry.bot(rec.state, m.player, m.decision, createRng(rec.seed, `bot/${idx}/${m.player}`));
+      rec = submit(rs, rec, m.player, m.decision, answer).game;
+    }
+  }
+  // Caretaker (host option): a human player who sent no orders is played by the ruleset's
+  // caretaker, on his own RNG stream. The caretaker's answer is not a stored sheet, so the turn
+  // still counts as missed for him.
+  if (input.caretaker && entry.caretaker) {
+    for (const d of rs.decisions(rec.state)) {
+      for (const p of d.players) {
+        const s = seat.get(p);
+        if (!s || !s.human || s.sentOrders) continue;
+        try {
+          const answer = entry.caretaker(rec.state, p, d.id, createRng(rec.seed, `caretaker/${idx}/${p}`));
+          rec = submit(rs, rec, p, d.id, answer).game;
+        } catch (e) { // an optional helper: its failure leaves the player to the default, never blocks the turn
+          console.error(`suzerain: the caretaker of ${p} in game ${input.gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    }
+  }
+  const askedBefore = asked(entry, rec.state);
+  const next = advance(rs, rec, { useDefaults: true });
+  const step = next.steps[next.steps.length - 1]!;
+  const outcome = rs.outcome(next.state);
+  const askedAfter = asked(entry, next.state);
+  const reports: ResolveOutput['reports'] = {};
+  const maps: ResolveOutput['maps'] = {};
+  for (const s of input.seats) {
+    reports[s.player] = { fr: rs.report(next.state, step.events, s.player, 'fr'), en: rs.report(next.state, step.events, s.player, 'en') };
+    if (s.mailLang && (askedBefore.has(s.player) || askedAfter.has(s.player))) maps[s.player] = reportMap(entry, next.state, s.player, s.mailLang);
+  }
+  return {
+    state: next.state, step, nextOrder: next.nextOrder,
+    finished: !!outcome?.finished || askedAfter.size === 0,
+    stepLabel: rs.stepLabel(next.state),
+    askedBefore: [...askedBefore], askedAfter: [...askedAfter],
+    stats: statsJson(rs, next.state),
+    reports, maps,
+  };
+}
+
+// ─── Players' tools ────────────────────────────────────────────────────────────────────────────
+
+export interface ToolInput {
+  ruleset: string; state: unknown; player: PlayerId; tool: string; input: Record<string, string>; lang: Lang; sheet: unknown;
+}
+
+export function toolTask(t: ToolInput): ToolDoc {
+  const rs = getRuleset(t.ruleset).ruleset;
+  if (!rs.runTool) throw new Error(`${t.ruleset} has no tools`);
+  return rs.runTool(t.state, t.player, t.tool, t.input, t.lang, t.sheet);
+}
+
+// ─── Statistics replay ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * Replays a stored game up to the last step whose figures are missing, and computes the figures
+ * of those steps; stops at the first state whose hash differs from the recorded one.
+ */
+export function statsReplayTask(t: { record: GameRecord; missing: number[] }): { figures: { index: number; figures: string }[]; divergedAt: number | null } {
+  const rs = getRuleset(t.record.ruleset).ruleset;
+  const want = new Set(t.missing);
+  const figures: { index: number; figures: string }[] = [];
+  for (const { index, state, hash, expected } of replayStates(rs, t.record, Math.max(...t.missing))) {
+    if (hash !== expected) return { figures, divergedAt: index };
+    if (!want.has(index)) continue;
+    const f = statsJson(rs, state);
+    if (f !== null) figures.push({ index, figures: f });
+  }
+  return { figures, divergedAt: null };
+}
+
+/** Replays a stored game from its setup and checks every recorded state hash. */
+export function replayTask(t: { record: GameRecord }): ReturnType<typeof replay> {
+  return replay(getRuleset(t.record.ruleset).ruleset, t.record);
+}
+
+// ─── Maps ──────────────────────────────────────────────────────────────────────────────────────
+
+export function pngTask(t: { svg: string; width?: number }): Uint8Array {
+  return svgToPng(t.svg, t.width);
+}
+
+// ─── New games ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The dry run of a new game's options: the game is set up with `players` bot players and one turn
+ * is resolved with the bots' answers, so options that would make every turn fail (or run too
+ * long: the pool's time budget) are refused when the game is created, not at its first deadline.
+ */
+export function dryRunTask(t: { ruleset: string; options: unknown; players: number }): { ok: true } {
+  const entry = getRuleset(t.ruleset);
+  const options = { ...(t.options as object), lords: Array.from({ length: t.players }, (_, i) => `Lord ${i + 1}`) };
+  let rec = createGame(entry.ruleset, options, 'dry-run');
+  if (entry.bot) rec = botAnswers(entry, rec);
+  advance(entry.ruleset, rec, { useDefaults: true });
+  return { ok: true };
+}
+
+// ─── The worker's entry ────────────────────────────────────────────────────────────────────────
+
+export const TASKS = {
+  resolve: resolveTask,
+  tool: toolTask,
+  statsReplay: statsReplayTask,
+  replay: replayTask,
+  png: pngTask,
+  dryRun: dryRunTask,
+} as const;
+export type TaskKind = keyof typeof TASKS;
+export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
+export type TaskOutput<K extends TaskKind> = ReturnType<(typeof TASKS)[K]>;
+
+/** Modules to import before a task (test rulesets that register themselves); imported once per thread. */
+const loaded = new Set<string>();
+export async function runTask(msg: { kind: TaskKind; input: unknown; preload: string[] }): Promise<unknown> {
+  for (const m of msg.preload) {
+    if (loaded.has(m)) continue;
+    await import(m);
+    loaded.add(m);
+  }
+  const fn = TASKS[msg.kind] as (input: unknown) => unknown;
+  if (!fn) throw new Error(`unknown referee task "${msg.kind}"`);
+  return fn(msg.input);
+}
