@@ -91,6 +91,15 @@ export function gameKinds(): { ruleset: string; variant: GameVariant; title: Loc
   return Object.values(RULESETS).flatMap((e) => e.variants.map((variant) => ({ ruleset: e.ruleset.id, variant, title: e.ruleset.title })));
 }
 
+/**
+ * Adds a ruleset to this process's registry (test fixtures: a ruleset with injected faults). The
+ * referee's worker threads have their own registry: a module that registers a ruleset is given to
+ * them too (`preloadInWorkers` in platform/referee/pool.ts).
+ */
+export function registerRuleset(entry: RulesetEntry): void {
+  RULESETS[entry.ruleset.id] = entry;
+}
+
 export function getRuleset(id: string): RulesetEntry {
   const r = RULESETS[id];
   if (!r) throw new Error(`unknown ruleset "${id}"; known: ${Object.keys(RULESETS).join(', ')}`);

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { DB_KINDS, testDb, type DbKind } from './util.ts';
 import { addUser, count, GP, gameRow, homeOf, makeCtx, openPool, outbox, pgSchema, type Clock, type TestCtx } from './games-fixtures.ts';
 import { games } from '../../src/platform/games/service.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { clearFaults, FAULTY, setFaults } from './faulty-ruleset.ts';
 import { openDb, type Db } from '../../src/platform/db/index.ts';
 
 const START = '2026-11-18T12:00:00Z';
@@ -26,11 +26,11 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The same game, set up the same way in any database: two human lords (one with orders) and three bots. */
-async function setupGame(ctx: TestCtx, seed: string, name = 'Job'): Promise<number> {
+async function setupGame(ctx: TestCtx, seed: string, name = 'Job', ruleset = GP): Promise<number> {
   const u1 = await addUser(ctx.db, `${name}-h1`);
   const u2 = await addUser(ctx.db, `${name}-h2`, 'en');
   const id = await games.create(ctx, {
-    ruleset: GP, name, options: { map: 'scandinavia' }, seed,
+    ruleset, name, options: { map: 'scandinavia' }, seed,
     seats: [{ userId: u1, lordName: 'Harald' }, { userId: u2, lordName: 'Olaf' }, { userId: null, lordName: 'Sven' }, { userId: null, lordName: 'Knut' }, { userId: null, lordName: 'Erik' }],
   });
   await games.saveSheet(ctx, id, 'L1', `IMP 7 ${await homeOf(ctx.db, id, 'L1')}\nLEV 1`);
@@ -69,19 +69,18 @@ for (const kind of DB_KINDS) {
   describe(`turn jobs on ${kind}`, () => {
     test('a failure leaves the previous turn intact; the retry reaches the same hash as an undisturbed run', async () => {
       const db = await testDb(kind);
-      const entry = getRuleset(GP);
-      const { resolve, report } = entry.ruleset;
       try {
         const clock = { now: new Date(START) };
         const ctx = makeCtx(db, clock);
-        const id = await setupGame(ctx, 'fail-1');
+        // Gloire & Pouvoir with faults injected into the referee's worker threads (faulty-ruleset.ts).
+        const id = await setupGame(ctx, 'fail-1', 'Job', FAULTY);
         const before = await gameRow(db, id);
         const mailsBefore = (await outbox(db)).length;
         await pastDeadline(ctx, clock, id);
         // 1. The ruleset throws while resolving.
-        entry.ruleset.resolve = () => { throw new Error('boom in resolve'); };
+        setFaults({ resolve: 'throw' });
         assert.equal(await games.runDue(ctx), 0);
-        entry.ruleset.resolve = resolve;
+        clearFaults();
         let g = await gameRow(db, id);
         assert.deepEqual([g.step, g.state_hash, g.status, g.next_order, g.claimed_by, g.attempts], [0, before.state_hash, 'running', before.next_order, null, 1]);
         assert.match(g.last_error, /boom in resolve/);
@@ -89,14 +88,13 @@ for (const kind of DB_KINDS) {
         // A failed turn is not retried at once: the next attempt waits (5 s, then 10, 20…).
         assert.equal(await games.runDue(ctx), 0, 'no retry before the back-off');
         clock.now = new Date(clock.now.getTime() + 6_000);
-        // 2. It throws later, after the step row was written: everything is rolled back.
-        let calls = 0;
-        entry.ruleset.report = (...args) => { if (++calls === 3) throw new Error('boom in report'); return report(...args); };
+        // 2. It fails later, after the step row was written (a report the database refuses): everything is rolled back.
+        setFaults({ badReportFor: 'L2' });
         assert.equal(await games.resolveIfDue(ctx, id), 'failed');
-        entry.ruleset.report = report;
+        clearFaults();
         g = await gameRow(db, id);
         assert.deepEqual([g.step, g.state_hash, g.claimed_by, g.attempts], [0, before.state_hash, null, 2]);
-        assert.match(g.last_error, /boom in report/);
+        assert.ok(g.last_error, 'the error is recorded');
         assert.equal(await count(db, 'steps WHERE game_id = $1', [id]), 0);
         assert.equal(await count(db, 'reports WHERE game_id = $1', [id]), 0);
         assert.equal((await outbox(db)).length, mailsBefore, 'no report mail from a failed attempt');
@@ -112,8 +110,7 @@ for (const kind of DB_KINDS) {
         assert.equal((await outbox(db)).length, mailsBefore + 2);
         assert.equal(await games.runDue(ctx), 0);
       } finally {
-        entry.ruleset.resolve = resolve;
-        entry.ruleset.report = report;
+        clearFaults();
         await db.close();
       }
     });

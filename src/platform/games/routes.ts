@@ -604,7 +604,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   // One turn played by bots with these settings, in a referee worker within its budget.
   try { await dryRunOptions(ctx, kind.ruleset, { map: kind.variant.id, config }, lords); } catch (e) {
     return fail(e instanceof GamesError && e.code === 'dry-run-budget'
-      ? t(lang, 'gweb.err.dryRunBudget', { seconds: Math.round(dryRunBudgetMs(ctx) / 1000) })
+      ? t(lang, 'gweb.err.dryRunBudget', { seconds: (dryRunBudgetMs(ctx) / 1000).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })
       : t(lang, 'gweb.err.dryRun', { error: errorText(e) }));
   }
   let id: number;

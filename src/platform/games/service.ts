@@ -30,7 +30,7 @@ import { escapeHtml } from '../http/html.ts';
 import type { AppCtx } from '../http/server.ts';
 import { MAP_CID, queueMail } from '../mail/queue.ts';
 import { BudgetExceeded, runReferee } from '../referee/pool.ts';
-import { reportMap } from '../referee/tasks.ts';
+import { reportMap, type ResolveInput, type ResolveOutput } from '../referee/tasks.ts';
 import {
   DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
 } from './api.ts';
@@ -332,7 +332,11 @@ async function claim(ctx: AppCtx, onlyId: number | null, exclude: number[]): Pro
 
 async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promise<ResolveOutcome> {
   try {
-    return await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step));
+    // The referee works before the transaction, on the rows as read now (see resolveIn): the
+    // transaction then holds its locks for the writes only, never for the referee's time.
+    const early = await resolutionInput(ctx, ctx.db, gameId, step);
+    const computed = early ? { input: early.input, hash: early.g.state_hash, output: await runReferee('resolve', early.input, ctx.config.turnBudgetMs) } : null;
+    return await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
   } catch (e) {
     const msg = e instanceof Error ? (e.stack ?? e.message) : String(e);
     console.error(`suzerain: resolving game ${gameId}, step ${step + 1} failed (will retry): ${e instanceof Error ? e.message : String(e)}`);
@@ -369,35 +373,62 @@ async function tellHostOfFailure(ctx: AppCtx, gameId: number, turn: number, e: u
   }
 }
 
-/** The resolution transaction (see the module comment). */
-async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number): Promise<ResolveOutcome> {
+interface Inputs { g: GameRow; seats: SeatRow[]; sheets: SheetRow[]; input: ResolveInput }
+
+/**
+ * What the referee needs to resolve a claimed game's step, read with `db` (in the transaction,
+ * after the row lock; or before it, without a lock). Null when the claim or the step is not ours.
+ */
+async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep: number, g0?: GameRow): Promise<Inputs | null> {
+  const g = g0 ?? await db.one<GameRow>('SELECT * FROM games WHERE id = $1', [gameId]);
+  if (!g || g.claimed_by !== ctx.instanceId || g.step !== claimedStep || g.status !== 'running') return null;
+  const idx = g.step + 1;
+  const seats = await db.query<SeatRow>(SEATS_SQL, [gameId]);
+  const sheets = await db.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 ORDER BY sub_order', [gameId, idx]);
+  // The GameRecord: state, the earlier steps (counted by the engine), the stored sheets as pending answers.
+  const earlier = await db.query<{ idx: number; label: string; hash: string }>('SELECT idx, label, hash FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
+  if (earlier.length !== g.step) throw new Error(`game ${gameId}: ${earlier.length} stored steps for step ${g.step}`);
+  const pending: Submission[] = sheets.filter((h) => h.value !== null && h.value !== undefined)
+    .map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order }));
+  const record = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
+  const sentOrders = (p: string) => sheets.some((h) => h.player === p && (h.ready || h.text.trim() !== ''));
+  const input: ResolveInput = {
+    gameId, ruleset: g.ruleset, record, caretaker: g.caretaker,
+    seats: seats.map((s) => ({ player: s.player, human: s.user_id !== null, sentOrders: sentOrders(s.player), mailLang: canMail(s) ? langOf(s) : null })),
+  };
+  return { g, seats, sheets, input };
+}
+
+/** Two resolution inputs are the same when everything but the state is, and the states' hashes are. */
+function sameInput(a: ResolveInput, b: ResolveInput, hashA: string | null, hashB: string | null): boolean {
+  const key = (i: ResolveInput) => JSON.stringify({ ...i, record: { ...i.record, state: null } });
+  return hashA !== null && hashA === hashB && key(a) === key(b);
+}
+
+/**
+ * The resolution transaction (see the module comment). `computed` is the referee's work done
+ * before the transaction on the rows as they were then: it is used only if the rows read now,
+ * under the lock, are the same (a sheet saved or a seat taken meanwhile makes the referee work
+ * again, inside the transaction).
+ */
+async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number, computed: { input: ResolveInput; hash: string | null; output: ResolveOutput } | null): Promise<ResolveOutcome> {
   const g = await t.one<GameRow>('SELECT * FROM games WHERE id = $1 FOR UPDATE', [gameId]);
   if (!g || g.claimed_by !== ctx.instanceId || g.step !== claimedStep) return 'busy';
   const release = () => t.query('UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE id = $1', [gameId]);
   if (g.status !== 'running') { await release(); return g.status === 'finished' ? 'finished' : 'not-due'; }
   const now = ctx.now();
-  const idx = g.step + 1;
-  const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
-  const sheets = await t.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 ORDER BY sub_order', [gameId, idx]);
+  const { seats, sheets, input } = (await resolutionInput(ctx, t, gameId, claimedStep, g))!;
 
   // Still due? (a lord may have withdrawn his "ready" between the claim and the lock)
   const humans = seats.filter((s) => s.user_id !== null && s.status === 'active' && s.asked);
   const allReady = humans.length > 0 && humans.every((s) => sheets.some((h) => h.player === s.player && h.ready));
   if (!((g.deadline && g.deadline.getTime() <= now.getTime()) || (g.early && allReady))) { await release(); return 'not-due'; }
 
-  // The GameRecord: state, the earlier steps (counted by the engine), the stored sheets as pending answers.
-  const earlier = await t.query<{ idx: number; label: string; hash: string }>('SELECT idx, label, hash FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
-  if (earlier.length !== g.step) throw new Error(`game ${gameId}: ${earlier.length} stored steps for step ${g.step}`);
-  const pending: Submission[] = sheets.filter((h) => h.value !== null && h.value !== undefined)
-    .map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order }));
-  const rec = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
-  const sentOrders = (p: string) => sheets.some((h) => h.player === p && (h.ready || h.text.trim() !== ''));
   // The referee's work runs in a worker thread within the turn's time budget (referee/pool.ts);
   // a turn over budget throws here, so the transaction rolls back and the failure is recorded.
-  const r = await runReferee('resolve', {
-    gameId, ruleset: g.ruleset, record: rec, caretaker: g.caretaker,
-    seats: seats.map((s) => ({ player: s.player, human: s.user_id !== null, sentOrders: sentOrders(s.player), mailLang: canMail(s) ? langOf(s) : null })),
-  }, ctx.config.turnBudgetMs);
+  const r = computed && sameInput(computed.input, input, computed.hash, g.state_hash)
+    ? computed.output
+    : await runReferee('resolve', input, ctx.config.turnBudgetMs);
   const step = r.step;
   const askedBefore = new Set(r.askedBefore);
   const askedAfter = new Set(r.askedAfter);

@@ -9,13 +9,14 @@
  * Two pools, so that players' tools can never hold up the turns:
  * - `turns`: turn resolutions, replays (statistics, checks), the dry run of new games' options;
  * - `tools`: the players' tools and simulators, map PNGs (pages and mails).
- * Each task's budget counts from the request (a task that waits in a full queue uses it up too);
- * each queue is bounded, and a task refused by a full queue is a `PoolBusy`.
+ * Each task's budget counts from the moment a thread starts it (its wait for a thread is bounded
+ * apart); each queue is bounded, and a task refused by a full queue is a `PoolBusy`.
  *
  * The pools are per process and shared by every platform the process runs (tests start many):
  * the tasks are pure (`tasks.ts`), they hold no database and no configuration.
  */
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { TaskInput, TaskKind, TaskOutput } from './tasks.ts';
 
@@ -45,6 +46,9 @@ function threads(): number {
 }
 
 const pools = new Map<'turns' | 'tools', Piscina>();
+/** Tasks handed to the pools since the process started, per kind (tests and benchmarks read it). */
+const handed: Record<TaskKind, number> = { resolve: 0, tool: 0, statsReplay: 0, replay: 0, png: 0, dryRun: 0 };
+export const refereeTaskCounts = (): Readonly<Record<TaskKind, number>> => ({ ...handed });
 const preloads: string[] = [];
 
 function poolFor(name: 'turns' | 'tools'): Piscina {
@@ -53,9 +57,10 @@ function poolFor(name: 'turns' | 'tools'): Piscina {
     const n = threads();
     p = new Piscina({
       filename: new URL('./worker.mjs', import.meta.url).href,
-      minThreads: 0,
+      // One thread always ready (loading the rulesets into a new one takes about a second, which
+      // would count against the next task's budget); the others live on a minute after their last task.
+      minThreads: 1,
       maxThreads: n,
-      // A thread lives on for a minute after its last task (loading the rulesets costs a moment).
       idleTimeout: 60_000,
       // Queued tasks: enough for a burst of turns or of players' tools, not for a flood.
       maxQueue: name === 'turns' ? 1000 : 8 * n,
@@ -75,24 +80,35 @@ export function preloadInWorkers(moduleUrl: string): void {
   if (!preloads.includes(moduleUrl)) preloads.push(moduleUrl);
 }
 
+/** The longest a task may wait for a thread (a full queue, a thread being loaded) before its budget starts. */
+const MAX_WAIT_MS = 30_000;
+
 /**
- * Runs one referee task in a worker thread, within `budgetMs` milliseconds from now. Rejects with
- * `BudgetExceeded` when the budget runs out (the thread is terminated), `PoolBusy` when the
- * queue is full, or the task's own error.
+ * Runs one referee task in a worker thread, within `budgetMs` milliseconds of running time (counted
+ * from the moment a thread starts it: a thread's loading does not count) after at most
+ * MAX_WAIT_MS of waiting for a thread. Rejects with `BudgetExceeded` when either runs out (a
+ * running task's thread is terminated), `PoolBusy` when the queue is full, or the task's own error.
  */
 export async function runReferee<K extends TaskKind>(kind: K, input: TaskInput<K>, budgetMs: number): Promise<TaskOutput<K>> {
   const pool = poolFor(POOL_OF[kind]);
   if (pool.queueSize >= pool.options.maxQueue) throw new PoolBusy(kind);
+  handed[kind]++;
   const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(), budgetMs);
+  let timer = setTimeout(() => ac.abort(), MAX_WAIT_MS + budgetMs);
+  const { port1, port2 } = new MessageChannel();
+  port1.once('message', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => ac.abort(), budgetMs);
+  });
   try {
-    return await pool.run({ kind, input, preload: [...preloads] }, { signal: ac.signal }) as TaskOutput<K>;
+    return await pool.run({ kind, input, preload: [...preloads], started: port2 }, { signal: ac.signal, transferList: [port2] }) as TaskOutput<K>;
   } catch (e) {
     if (ac.signal.aborted) throw new BudgetExceeded(kind, budgetMs);
     if (e instanceof Error && /queue is full/i.test(e.message)) throw new PoolBusy(kind);
     throw e;
   } finally {
     clearTimeout(timer);
+    port1.close();
   }
 }
 

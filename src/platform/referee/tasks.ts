@@ -7,6 +7,7 @@
  * reads the database, the clock or the network: the platform reads the rows, hands them over,
  * and writes what comes back in its own transaction.
  */
+import type { MessagePort } from 'node:worker_threads';
 import { advance, createGame, missing, replay, replayStates, submit, type GameRecord, type StepRecord } from '../../engine/game.ts';
 import { createRng } from '../../engine/rng.ts';
 import type { Lang, PlayerId, ToolDoc } from '../../engine/ruleset.ts';
@@ -189,12 +190,15 @@ export type TaskOutput<K extends TaskKind> = ReturnType<(typeof TASKS)[K]>;
 
 /** Modules to import before a task (test rulesets that register themselves); imported once per thread. */
 const loaded = new Set<string>();
-export async function runTask(msg: { kind: TaskKind; input: unknown; preload: string[] }): Promise<unknown> {
+export async function runTask(msg: { kind: TaskKind; input: unknown; preload: string[]; started?: MessagePort }): Promise<unknown> {
   for (const m of msg.preload) {
     if (loaded.has(m)) continue;
     await import(m);
     loaded.add(m);
   }
+  // The task's time budget starts now (pool.ts): loading a new thread does not count against it.
+  msg.started?.postMessage('started');
+  msg.started?.close();
   const fn = TASKS[msg.kind] as (input: unknown) => unknown;
   if (!fn) throw new Error(`unknown referee task "${msg.kind}"`);
   return fn(msg.input);

@@ -86,14 +86,15 @@ async function toolPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): 
   const tools = toolsOf(entry, state, player, lang);
   const info = tools.find((x) => x.id === toolId);
   if (!info || !entry.ruleset.runTool) return notFound(req, reply);
-  const wait = TOOL_BUCKETS.take(`user:${v.user!.id}`, Date.now());
+  const wait = TOOL_BUCKETS.take(`${ctx.instanceId}/${v.user!.id}`, Date.now());
   if (wait > 0) {
     reply.header('retry-after', String(Math.ceil(wait / 1000)));
-    return sendPage(reply.code(429), page(v, info.title, html`<h1>${info.title}</h1><p class="error" role="alert">${t(lang, 'tools.slowDown', { seconds: Math.ceil(wait / 1000) })}</p>`));
+    return sendPage(reply, page(v, info.title, html`<h1>${info.title}</h1><p class="error" role="alert">${t(lang, 'tools.slowDown', { seconds: Math.ceil(wait / 1000) })}</p>`), 429);
   }
   const sheet = await games.sheet(ctx, a.game.id, player);
   let doc: ToolDoc | null = null;
   let failure: string | null = null;
+  let busy = false;
   try {
     // In a worker thread, within the tool budget (referee/pool.ts): a stuck simulation costs one
     // thread for a few seconds, never the site.
@@ -101,9 +102,9 @@ async function toolPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): 
   } catch (e) {
     if (e instanceof BudgetExceeded) {
       console.error(`suzerain: tool ${toolId} of game ${a.game.id} (${player}) ran out of its budget`);
-      failure = t(lang, 'tools.overBudget', { seconds: e.budgetMs / 1000 });
+      failure = t(lang, 'tools.overBudget', { seconds: (e.budgetMs / 1000).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') });
     } else if (e instanceof PoolBusy) {
-      reply.code(503).header('retry-after', '5');
+      busy = true;
       failure = t(lang, 'tools.busy');
     } else {
       req.log.error(e);
@@ -120,7 +121,8 @@ async function toolPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): 
       ${doc.note ? html`<p class="muted small">${doc.note}</p>` : ''}
       ${doc.errors?.length ? html`<ul class="error" role="alert">${doc.errors.map((e) => html`<li>${e}</li>`)}</ul>` : ''}
       ${doc.result ? html`<section class="tool-result" id="tool-result"><h2>${t(lang, 'tools.result')}</h2>${renderDoc(doc.result)}</section>` : ''}` : ''}`;
-  return sendPage(reply, page(v, `${info.title} — ${g.name}`, body, { scripts: [...SCRIPTS.scripts, '/static/tools.js'] }));
+  if (busy) reply.header('retry-after', '5');
+  return sendPage(reply, page(v, `${info.title} — ${g.name}`, body, { scripts: [...SCRIPTS.scripts, '/static/tools.js'] }), busy ? 503 : 200);
 }
 
 export const toolRoutes: RouteModule = async (app, ctx) => {
