@@ -243,3 +243,32 @@ test('the guided form offers as receiving knights only the knights in the lordâ€
   assert.deepEqual(to.options.map((o) => o.label).sort(), v.knights.map((k) => `${k.name} (${s.lords[k.lord]!.name})`).sort());
   for (const o of to.options) assert.deepEqual(parseSheet(s, hawk, `TSF Hawkmoon "${o.value}" 1`).issues, [], o.value);
 });
+
+test('a receiver written Lord/Knight: a known knight by his exact name, else the name as written, read greedily; never a prefix of another lordâ€™s knight', () => {
+  const s = probeGame();
+  const hawk = lordId(s, 'Hawkmoon');
+  const hyl = lordId(s, 'Hylith');
+  const jon = lordId(s, 'Jon Snow');
+  addKnight(s, hyl, { name: 'Gauvain le Jeune', renown: 50, location: 'narvik' }); // in Hawkmoon's sight
+  const gauvain = Object.values(s.knights).find((k) => k.name === 'Gauvain le Jeune')!.id;
+  const to = (line: string) => {
+    const r = parseSheet(s, hawk, line);
+    assert.deepEqual(r.issues.map((i) => i.message), [], line);
+    const o = r.sheet.lines[0]!.order;
+    assert.ok(o.code === 'TSF');
+    return [o.to, o.men];
+  };
+  assert.deepEqual(to('TSF Hawkmoon Jon Snow/Bors 100'), [{ lord: jon, name: 'Bors' }, 100]);
+  assert.deepEqual(to('TSF Hawkmoon Hylith/Secret 0 100'), [{ lord: hyl, name: 'Secret 0' }, 100]);
+  assert.deepEqual(to('TSF Hawkmoon "Hylith/Secret 0" 1 500'), [{ lord: hyl, name: 'Secret 0' }, 1500]);
+  assert.deepEqual(to('TSF Hawkmoon Hylith/Gauvain le Jeune 100'), [gauvain, 100]);
+  assert.deepEqual(to('TSF Hawkmoon Gauvain le Jeune 100'), [gauvain, 100]);
+  // "Hylith/Gauvain" may be a Gauvain out of sight: not the known Gauvain le Jeune.
+  assert.deepEqual(to('TSF Hawkmoon Hylith/Gauvain 100'), [{ lord: hyl, name: 'Gauvain' }, 100]);
+  const issue = (line: string) => parseSheet(s, hawk, line).issues.map((i) => i.message);
+  assert.match(issue('TSF Hawkmoon Gauvain 100')[0]!, /unknown target knight "Gauvain"; did you mean Gauvain le Jeune\? \(a knight you cannot see is written Lord\/Knight\)/);
+  assert.match(issue('TSF Hawkmoon Hawkmoon/Nobody 100')[0]!, /unknown target knight "Nobody"/); // one's own knights are all known
+  assert.match(issue('TSF Hawkmoon Hylth/Secret 100')[0]!, /unknown lord "Hylth"; did you mean Hylith/);
+  assert.match(issue('MOV Hylith/Anything Thule')[0]!, /not one of yours/);
+  assert.match(issue(`TSF Hawkmoon "Hylith/${'x'.repeat(41)}" 100`)[0]!, /1 to 40 characters/);
+});

@@ -651,10 +651,11 @@ function nameCands(ctx: Ctx, slot: Slot & { kind: NameKind }, toks: Tok[], pos: 
     if (len === 1) exact1 = true;
   }
   // A receiving knight written Lord/Knight that no known name matches exactly: the written name
-  // (foreignRef), shortest span first, so that "Bob/Gauvain 1 500" reads 1 500 men; quote a
-  // name that ends with a number ("Bob/Gauvain le Jeune 2").
+  // (foreignRef), greedily like every name (longest span first), so that "Bob/Chevalier 3 100"
+  // is Chevalier 3 and 100 men; "Bob/Gauvain 1 500" is then Gauvain 1 and 500 men: write the
+  // men without a space, or the name in quotes.
   if (slot.kind === 'anyKnight') {
-    for (let len = 1; len <= longest; len++) {
+    for (let len = longest; len >= 1; len--) {
       const span = spanText(toks, pos, len);
       if ((len > 1 && toks.slice(pos, pos + len).some((t) => t.quoted)) || !splitSlash(span) || resolveExact(ctx, slot.kind, span, slot.label)) continue;
       out.push(fromRes(len, resolveFuzzy(ctx, slot.kind, span, slot.label)));
