@@ -272,3 +272,23 @@ test('a receiver written Lord/Knight: a known knight by his exact name, else the
   assert.match(issue('MOV Hylith/Anything Thule')[0]!, /not one of yours/);
   assert.match(issue(`TSF Hawkmoon "Hylith/${'x'.repeat(41)}" 100`)[0]!, /1 to 40 characters/);
 });
+
+test('a knight known only from a spy report is named as the report named him, even if renamed since', () => {
+  const s = probeGame();
+  const hawk = lordId(s, 'Hawkmoon');
+  const hyl = lordId(s, 'Hylith');
+  const secret = Object.values(s.knights).find((k) => k.name === 'Secret 0')!;
+  s.lords[hawk]!.intel.riga = {
+    turn: 1, owner: hyl, population: 16500, happiness: 20, taxCoef: 0.4, fortification: 'none', garrison: 0, peasantEstimate: null,
+    knights: [{ knight: secret.id, lord: hyl, name: 'Old Name', renown: 50, men: 0 }],
+  };
+  const r = parseSheet(s, hawk, 'TSF Hawkmoon "Old Name" 100');
+  assert.deepEqual(r.issues, []);
+  const o = r.sheet.lines[0]!.order;
+  assert.deepEqual(o, { code: 'TSF', from: 'K1', to: secret.id, men: 100 });
+  assert.equal(formatOrder(s, o), 'TSF Hawkmoon "Old Name" 100'); // not his present name, which Hawkmoon does not know
+  // His present name is one Hawkmoon cannot know: unknown, with no hint of the knight.
+  const other = parseSheet(s, hawk, 'TSF Hawkmoon "Secret 1" 100');
+  assert.equal(other.sheet.lines.length, 0);
+  assert.doesNotMatch(JSON.stringify(other.issues), /Secret [0-4]"?\]|Old Name/);
+});
