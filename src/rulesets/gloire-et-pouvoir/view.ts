@@ -7,7 +7,7 @@
  */
 import type { Fortification, Title } from './config.ts';
 import { allGlobalRenown, livingLords } from './formulas.ts';
-import type { GPState, Intel, KnightId, LordId, Relation, TerritoryId } from './state.ts';
+import type { GPState, Intel, Knight, KnightId, LordId, Relation, TerritoryId } from './state.ts';
 import { relation } from './state.ts';
 
 export interface TerritoryView {
@@ -48,16 +48,18 @@ export function avgHappiness(s: GPState): number {
 }
 
 /** Where a lord sees with his own eyes: his land and the territories where his knights stand. */
-function sightOf(s: GPState, player: LordId | null): (t: TerritoryId) => boolean {
+function sightOf(s: GPState, player: LordId | null, all: Knight[] = Object.values(s.knights)): (t: TerritoryId) => boolean {
   const me = player ? s.lords[player] ?? null : null;
-  const myKnightSpots = new Set(Object.values(s.knights).filter((k) => k.lord === player).map((k) => k.location));
+  const myKnightSpots = new Set<TerritoryId>();
+  for (const k of all) if (k.lord === player) myKnightSpots.add(k.location);
   return (t) => (me !== null && s.territories[t]?.owner === me.id) || myKnightSpots.has(t);
 }
 
 /** The knights of the view (`GPView.knights`): the lord's own, and the others in his sight, in state order. */
-function knightsInSight(s: GPState, player: LordId | null): GPState['knights'][string][] {
-  const visible = sightOf(s, player);
-  return Object.values(s.knights).filter((k) => k.lord === player || visible(k.location));
+function knightsInSight(s: GPState, player: LordId | null): Knight[] {
+  const all = Object.values(s.knights);
+  const visible = sightOf(s, player, all);
+  return all.filter((k) => k.lord === player || visible(k.location));
 }
 
 /** A knight a lord may name, with every name he knows him by. */

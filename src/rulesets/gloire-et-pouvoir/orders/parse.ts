@@ -319,14 +319,14 @@ const SHARED = new WeakMap<GPState, SharedIndexes>();
 /**
  * The lords' name index of a state, built once and reused while the state is unchanged: the
  * order page, the autosave and the map validate sheets of the same state many times a second. A
- * state is never changed between turns (the engine resolves a copy); the key (turn, lord count,
- * names) still guards against one changed in place.
+ * state is never changed between turns (the engine resolves a copy); the key (turn, lord count)
+ * still guards against one changed in place (lords' names never change).
  */
 function sharedIndexes(state: GPState): SharedIndexes {
-  const lordList = Object.values(state.lords ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
-  const key = `${state.turn}|${lordList.map((l) => `${l.id}:${l.name}`).join('|')}`;
+  const key = `${state.turn}|${Object.keys(state.lords ?? {}).length}`;
   const hit = SHARED.get(state);
   if (hit && hit.key === key) return hit;
+  const lordList = Object.values(state.lords ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
   const lordEntries = uniqueLabels(
     lordList.map((l) => ({ names: [l.name, l.id], value: l.id, label: l.name })),
     (e) => `${e.label} (${e.value})`,
@@ -343,7 +343,7 @@ function sharedIndexes(state: GPState): SharedIndexes {
  */
 function knightIndexes(state: GPState, shared: SharedIndexes, lord: LordId): KnightIndexes {
   const list = knownKnights(state, lord);
-  const own = Object.values(state.knights ?? {}).filter((k) => k.lord === lord).sort((a, b) => lordIdCompare(a.id, b.id)).map((k) => k.id);
+  const own = list.filter((k) => k.lord === lord).map((k) => k.id); // one's own knights are all known, in id order
   const key = `${own.join(',')}#${list.map((k) => `${k.id}:${k.lord}:${k.names.join('/')}`).join('|')}`;
   const hit = shared.perLord.get(lord);
   if (hit && hit.key === key) return hit;
