@@ -19,6 +19,7 @@ import { orderForm } from '../../src/rulesets/gloire-et-pouvoir/form.ts';
 import { gloireEtPouvoir as rs } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import { getMap } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 import { mapDoc } from '../../src/rulesets/gloire-et-pouvoir/mapdoc.ts';
+import { knightName } from '../../src/rulesets/gloire-et-pouvoir/names.ts';
 import { formatOrder, parseSheet } from '../../src/rulesets/gloire-et-pouvoir/orders/parse.ts';
 import type { GPState, Knight, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { gpTools, runGpTool } from '../../src/rulesets/gloire-et-pouvoir/tools/index.ts';
@@ -291,4 +292,23 @@ test('a knight known only from a spy report is named as the report named him, ev
   const other = parseSheet(s, hawk, 'TSF Hawkmoon "Secret 1" 100');
   assert.equal(other.sheet.lines.length, 0);
   assert.doesNotMatch(JSON.stringify(other.issues), /Secret [0-4]"?\]|Old Name/);
+});
+
+test('a recruit’s default name does not tell whether another lord’s knight bears it', () => {
+  const recruitName = (owner: 'Hawkmoon' | 'Hylith') => {
+    const s = probeGame();
+    const hawk = lordId(s, 'Hawkmoon');
+    s.lords[hawk]!.treasury = 1e6;
+    const next = `K${s.nextKnight + 1}`; // the id the recruit will get (after the clashing knight below)
+    const plain = knightName(s, next, hawk);
+    addKnight(s, lordId(s, owner), { name: plain, renown: 50, location: owner === 'Hylith' ? 'riga' : 'narvik' });
+    const { events } = runPhases(s, { [hawk]: 'CHE 1' }, [5]);
+    const e = events.find((x) => x.type === 'knight-recruited');
+    assert.ok(e && e.type === 'knight-recruited' && e.knight === next);
+    return { plain, name: e.name, id: next };
+  };
+  const hidden = recruitName('Hylith');
+  assert.equal(hidden.name, hidden.plain); // Hylith's knight of that name, out of sight, changes nothing
+  const own = recruitName('Hawkmoon');
+  assert.equal(own.name, `${own.plain} (${own.id})`); // a clash with his own knight: told apart by the id
 });

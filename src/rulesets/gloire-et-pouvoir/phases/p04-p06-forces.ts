@@ -57,7 +57,7 @@ export function phase5(ctx: Ctx): void {
         l.treasury -= cost;
         const id = `K${s.nextKnight++}`;
         const location = ctx.rng.pick(owned);
-        s.knights[id] = { id, name: knightName(s, id), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null };
+        s.knights[id] = { id, name: knightName(s, id, lord), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null };
         ctx.flags.recruited[lord] = (ctx.flags.recruited[lord] ?? 0) + 1;
         emit(ctx, [lord], { type: 'knight-recruited', lord, knight: id, name: s.knights[id]!.name, renown, cost, territory: location });
       }
