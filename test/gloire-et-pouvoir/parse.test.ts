@@ -313,6 +313,8 @@ const BAD_LINES = [
   'ALL Hyliath', // unknown lord, with candidates
   'TSF Hawkmoon Chevalier 3 100', // ambiguous knight
   'TSF Legolas Boromir 10', // not one's own knight
+  'TSF Hawkmoon Gandalf 10', // unknown receiving knight (a knight out of sight is written Lord/Knight)
+  `TSF Hawkmoon "Hylith/${'x'.repeat(41)}" 10`, // another lord's knight's name too long
   'LIB', // missing parameter
   'ATT Hawkmoon', // missing territory
   'ORG 4 1000', // missing password

@@ -72,7 +72,7 @@ const EVENT_TYPES: Record<EventType, true> = {
 const REASONS: Record<CancelReason, true> = {
   'lord-out': true, 'unknown-knight': true, 'unknown-army': true, 'not-own-knight': true, 'not-own-army': true, 'not-own-territory': true,
   'lord-knight': true, 'name-taken': true, duplicate: true, 'no-funds': true, 'too-many-recruits': true, 'no-territory': true,
-  'knight-too-far': true, 'not-garrison': true, 'already-received-transfer': true, 'enemy-receiver': true, 'not-enough-men': true,
+  'knight-too-far': true, 'not-garrison': true, 'already-received-transfer': true, 'enemy-receiver': true, 'receiver-out-of-reach': true, 'not-enough-men': true,
   'no-army': true, 'already-attacked': true, 'own-territory': true, 'allied-territory': true, 'not-adjacent': true, 'below-threshold': true,
   self: true, 'already-at-war': true, 'not-at-war': true, 'not-allied': true, 'at-war': true, 'allied-with-enemy': true, 'no-match': true,
   'already-moved': true, 'conquered-this-turn': true, 'hostile-destination': true, 'destination-not-allowed': true,

@@ -11,7 +11,7 @@ export type Audience = LordId[] | 'all';
 export type CancelReason =
   | 'lord-out' | 'unknown-knight' | 'unknown-army' | 'not-own-knight' | 'not-own-army' | 'not-own-territory'
   | 'lord-knight' | 'name-taken' | 'duplicate' | 'no-funds' | 'too-many-recruits' | 'no-territory'
-  | 'knight-too-far' | 'not-garrison' | 'already-received-transfer' | 'enemy-receiver' | 'not-enough-men'
+  | 'knight-too-far' | 'not-garrison' | 'already-received-transfer' | 'enemy-receiver' | 'receiver-out-of-reach' | 'not-enough-men'
   | 'no-army' | 'already-attacked' | 'own-territory' | 'allied-territory' | 'not-adjacent' | 'below-threshold'
   | 'self' | 'already-at-war' | 'not-at-war' | 'not-allied' | 'at-war' | 'allied-with-enemy' | 'no-match'
   | 'already-moved' | 'conquered-this-turn' | 'hostile-destination' | 'destination-not-allowed'

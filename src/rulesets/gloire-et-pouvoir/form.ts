@@ -1,7 +1,8 @@
 /**
  * The guided order form (engine AnswerForm): every order of rules §5 grouped by phase, each field
  * offering the lord's legal options of the moment — his knights, armies and territories, the
- * territories his knights can reach, the other lords. Each entry writes one text order line.
+ * territories his knights can reach, the other lords, the knights in his sight. Each entry writes
+ * one text order line. Nothing comes from what the lord may not know (view.ts).
  */
 import type { AnswerForm, FormEntry, FormField, Lang } from '../../engine/ruleset.ts';
 import { getMap } from './maps/index.ts';
@@ -9,6 +10,8 @@ import { ORDER_SYNTAX } from './orders/parse.ts';
 import { ORDER_PHASE, type OrderCode } from './orders/types.ts';
 import { PHASE_TITLES } from './report.ts';
 import type { GPState, LordId } from './state.ts';
+import { playerView } from './view.ts';
+import { normalizeName } from '../../engine/names.ts';
 
 const L = (lang: Lang, fr: string, en: string) => (lang === 'fr' ? fr : en);
 
@@ -41,7 +44,13 @@ export function orderForm(s: GPState, lord: LordId, lang: Lang): AnswerForm {
   const lordOpts = others.map((l) => ({ value: l.name, label: l.name }));
   const armyOpts = armies.map((a) => ({ value: String(a.id), label: `#${a.id} — ${a.strength} ${L(lang, 'hommes', 'men')}, ${a.commander ? s.knights[a.commander]!.name : L(lang, 'garnison', 'garrison')} (${name(a.location)})` }));
   const garrisonOpts = armyOpts.filter((o) => armies.find((a) => String(a.id) === o.value)!.commander === null);
-  const allKnights = Object.values(s.knights).map((k) => ({ value: `${s.lords[k.lord]!.name}/${k.name}`, label: `${k.name} (${s.lords[k.lord]!.name})` }));
+  // TSF receivers: only the knights in the lord's view (his own and those in sight), never the
+  // state's others (fog of war, style guide §5). A knight he cannot see is written Lord/Knight
+  // in the sheet (orders/parse.ts). The value is Lord/Knight, or the id where that is shared.
+  const inSight = playerView(s, lord).knights;
+  const lordName = (id: LordId) => s.lords[id]?.name ?? id;
+  const shared = (k: (typeof inSight)[number]) => inSight.some((o) => o.id !== k.id && o.lord === k.lord && normalizeName(o.name) === normalizeName(k.name));
+  const allKnights = inSight.map((k) => ({ value: shared(k) ? k.id : `${lordName(k.lord)}/${k.name}`, label: `${k.name} (${lordName(k.lord)})` }));
   const ch = (n: string, label: string, options: { value: string; label: string }[], optional = false): FormField => ({ name: n, label, kind: 'choice', options, optional });
   const int = (n: string, label: string, min?: number, max?: number, optional = false): FormField => ({ name: n, label, kind: 'integer', min, max, optional });
   const txt = (n: string, label: string): FormField => ({ name: n, label, kind: 'text' });

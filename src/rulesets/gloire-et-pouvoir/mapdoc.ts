@@ -152,8 +152,8 @@ export function mapUnits(s: GPState, lord: LordId, lang: Lang): MapUnit[] {
   const knights = Object.values(s.knights);
   const armies = Object.values(s.armies);
   const mine = knights.filter((k) => k.lord === lord).sort((a, b) => Number(b.isLordKnight) - Number(a.isLordKnight) || Number(a.id.slice(1)) - Number(b.id.slice(1)));
-  const myPlaces = new Set(mine.map((k) => k.location));
-  const canSee = (t: TerritoryId) => s.territories[t]?.owner === lord || myPlaces.has(t);
+  // TSF receivers: the knights of the lord's view (his own, the others in his sight), never the state's others.
+  const inSight = playerView(s, lord).knights;
   const men = L(lang, 'hommes', 'men');
   return mine.map((k) => {
     const army = k.army !== null ? s.armies[String(k.army)] ?? null : null;
@@ -186,8 +186,8 @@ export function mapUnits(s: GPState, lord: LordId, lang: Lang): MapUnit[] {
         if (g.lord !== lord || g.commander !== null || g.location !== t) continue;
         actions.push({ region: t, code: 'AFF', label: L(lang, `Prendre la garnison #${g.id} (${g.strength} ${men})`, `Take command of garrison #${g.id} (${g.strength} ${men})`), line: line({ code: 'AFF', knight: k.id, army: g.id }) });
       }
-      if (strength > 0 && canSee(t)) {
-        for (const o of knights) {
+      if (strength > 0) {
+        for (const o of inSight) {
           if (o.id === k.id || o.location !== t || (o.lord !== lord && relation(s, lord, o.lord) === 'war')) continue;
           const who = o.lord === lord ? o.name : `${o.name} (${s.lords[o.lord]?.name ?? o.lord})`;
           actions.push({

@@ -1,5 +1,8 @@
-/** Default knight names [P G-40]: a stable Arthurian name per knight id, unique in the game. */
-import type { GPState } from './state.ts';
+/**
+ * Default knight names [P G-40]: a stable Arthurian name per knight id, distinct among the
+ * recruiting lord's knights (as REN's names are: 'name-taken' is checked per lord).
+ */
+import type { GPState, LordId } from './state.ts';
 
 const POOL = [
   'Gauvain', 'Perceval', 'Lancelot', 'Galaad', 'Bohort', 'Lionel', 'Yvain', 'Keu', 'Sagremor', 'Girflet',
@@ -9,12 +12,15 @@ const POOL = [
 ];
 const ORDINALS = ['', ' le Jeune', ' le Hardi', ' le Preux', ' le Sage', ' le Blanc', ' le Noir', ' le Roux', ' le Bel', ' le Fort'];
 
-export function knightName(s: GPState, id: string): string {
+export function knightName(s: GPState, id: string, lord: LordId): string {
   const n = Number(id.slice(1));
   const base = POOL[(n - 1) % POOL.length]!;
   const gen = Math.floor((n - 1) / POOL.length);
   let name = `${base}${ORDINALS[gen % ORDINALS.length]}${gen >= ORDINALS.length ? ` ${Math.floor(gen / ORDINALS.length) + 1}` : ''}`;
-  // A lord may have renamed a knight to this name already: add the id to stay unique.
-  if (Object.values(s.knights).some((k) => k.name.toLowerCase() === name.toLowerCase())) name = `${name} (${id})`;
+  // The lord may have renamed one of his knights to this name already: add the id to tell them
+  // apart. Only his own knights are looked at: a clash with another lord's (perhaps hidden)
+  // knight would tell him that such a name exists somewhere (fog of war, view.ts); orders tell
+  // knights of different lords apart as Lord/Knight.
+  if (Object.values(s.knights).some((k) => k.lord === lord && k.name.toLowerCase() === name.toLowerCase())) name = `${name} (${id})`;
   return name;
 }

@@ -130,6 +130,11 @@ const REASONS: Record<CancelReason, Loc> = {
   'not-garrison': { fr: 'cette armée n’est pas une garnison', en: 'this army is not a garrison' },
   'already-received-transfer': { fr: 'cette armée a reçu des hommes ce tour-ci et ne peut en céder', en: 'this army received men this turn and cannot give any' },
   'enemy-receiver': { fr: 'le destinataire est un ennemi', en: 'the receiver is an enemy' },
+  // One sentence for "no such knight" and "not within reach": the report must not tell which (phase 6).
+  'receiver-out-of-reach': {
+    fr: 'aucun chevalier de ce nom à portée (sur place ou sur une terre voisine)',
+    en: 'no knight of that name within reach (there or next door)',
+  },
   'not-enough-men': { fr: 'pas assez d’hommes', en: 'not enough men' },
   'no-army': { fr: 'ce chevalier ne commande aucune armée', en: 'this knight leads no army' },
   'already-attacked': { fr: 'ce chevalier a déjà attaqué ce tour-ci', en: 'this knight already attacked this turn' },

@@ -7,7 +7,7 @@
  */
 import type { Fortification, Title } from './config.ts';
 import { allGlobalRenown, livingLords } from './formulas.ts';
-import type { GPState, Intel, KnightId, LordId, Relation, TerritoryId } from './state.ts';
+import type { GPState, Intel, Knight, KnightId, LordId, Relation, TerritoryId } from './state.ts';
 import { relation } from './state.ts';
 
 export interface TerritoryView {
@@ -47,14 +47,64 @@ export function avgHappiness(s: GPState): number {
   return ts.reduce((a, t) => a + t.happiness, 0) / ts.length;
 }
 
+/** Where a lord sees with his own eyes: his land and the territories where his knights stand. */
+function sightOf(s: GPState, player: LordId | null, all: Knight[] = Object.values(s.knights)): (t: TerritoryId) => boolean {
+  const me = player ? s.lords[player] ?? null : null;
+  const myKnightSpots = new Set<TerritoryId>();
+  for (const k of all) if (k.lord === player) myKnightSpots.add(k.location);
+  return (t) => (me !== null && s.territories[t]?.owner === me.id) || myKnightSpots.has(t);
+}
+
+/** The knights of the view (`GPView.knights`): the lord's own, and the others in his sight, in state order. */
+function knightsInSight(s: GPState, player: LordId | null): Knight[] {
+  const all = Object.values(s.knights);
+  const visible = sightOf(s, player, all);
+  return all.filter((k) => k.lord === player || visible(k.location));
+}
+
+/** A knight a lord may name, with every name he knows him by. */
+export interface KnownKnight {
+  id: KnightId;
+  lord: LordId;
+  /** The name he knows best: the present one if in sight, else the latest spy report's. */
+  name: string;
+  /** Every name he knows him by (present name, names in spy reports), the best first. */
+  names: string[];
+  /** Own, or in sight now (the view's `knights`); false for one known only from spy reports. */
+  inSight: boolean;
+}
+
+/**
+ * The knights a lord may name — in his orders, in the guided form's lists, in "did you mean"
+ * suggestions and validation messages: exactly the knights of his view (his own and those in
+ * sight, `GPView.knights`) and those his spies reported (`GPView.me.intel`, under the names of
+ * the reports: a reported knight may since have been renamed, have moved or died, which the lord
+ * does not know). No other knight, whatever the state holds: a name outside this list must read
+ * exactly like a name that does not exist (style guide §5). Sorted by id number.
+ */
+export function knownKnights(s: GPState, player: LordId | null): KnownKnight[] {
+  const out = new Map<KnightId, KnownKnight>();
+  for (const k of knightsInSight(s, player)) out.set(k.id, { id: k.id, lord: k.lord, name: k.name, names: [k.name], inSight: true });
+  const me = player ? s.lords[player] : undefined;
+  // Latest reports first, so that a knight's best-known name is the freshest one.
+  const reports = Object.values(me?.intel ?? {}).slice().sort((a, b) => b.turn - a.turn);
+  for (const r of reports) {
+    for (const k of r.knights) {
+      const known = out.get(k.knight);
+      if (!known) out.set(k.knight, { id: k.knight, lord: k.lord, name: k.name, names: [k.name], inSight: false });
+      else if (!known.names.includes(k.name)) known.names.push(k.name);
+    }
+  }
+  return [...out.values()].sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)) || a.id.localeCompare(b.id));
+}
+
 export function playerView(s: GPState, player: LordId | null): GPView {
   const me = player ? s.lords[player] ?? null : null;
   const avgH = avgHappiness(s);
   const living = new Set(livingLords(s));
   const renown = allGlobalRenown(s, avgH);
   const owned = (l: LordId) => Object.values(s.territories).filter((t) => t.owner === l).length;
-  const myKnightSpots = new Set(Object.values(s.knights).filter((k) => k.lord === player).map((k) => k.location));
-  const visible = (t: TerritoryId) => (me && s.territories[t]!.owner === me.id) || myKnightSpots.has(t);
+  const visible = sightOf(s, player);
   const territories: Record<TerritoryId, TerritoryView> = {};
   for (const t of Object.values(s.territories)) {
     const mine = me !== null && t.owner === me.id;
@@ -65,9 +115,8 @@ export function playerView(s: GPState, player: LordId | null): GPView {
     };
   }
   const knights: KnightView[] = [];
-  for (const k of Object.values(s.knights)) {
+  for (const k of knightsInSight(s, player)) {
     const own = k.lord === player;
-    if (!own && !visible(k.location)) continue;
     const army = k.army !== null ? s.armies[String(k.army)] : undefined;
     knights.push({
       id: k.id, lord: k.lord, name: k.name, location: k.location, isLordKnight: k.isLordKnight,

@@ -5,6 +5,12 @@
  * case, hyphens and spaces ignored, unique prefixes accepted) and are resolved at entry to stable
  * ids [P G-40]. Names may contain spaces, written plainly (greedy matching) or in double quotes.
  * An invalid line yields one issue and the rest of the sheet is kept.
+ *
+ * Fog of war (style guide §5, issue 12): every knight name is looked up among the knights the
+ * lord may know — view.ts `knownKnights`: his own, those in sight, those his spies reported —
+ * never among the state's knights. A knight outside that list reads exactly like one that does
+ * not exist, in acceptance, in messages and in "did you mean" suggestions. Other lords'
+ * names, territories (the map) and the lord's own armies are public to him or his own.
  */
 import { distance } from 'fastest-levenshtein';
 import { concat, definite, fill, type Noun, type TemplateArg } from '../../../engine/localize.ts';
@@ -13,7 +19,8 @@ import type { Localized, ValidationIssue } from '../../../engine/ruleset.ts';
 import type { Fortification } from '../config.ts';
 import { getMap } from '../maps/index.ts';
 import { lordIdCompare, type GPState, type KnightId, type LordId, type TerritoryId } from '../state.ts';
-import { ORDER_CODES, type Order, type OrderCode, type Sheet, type SheetLine } from './types.ts';
+import { knownKnights, type KnownKnight } from '../view.ts';
+import { ORDER_CODES, type KnightRef, type Order, type OrderCode, type Sheet, type SheetLine } from './types.ts';
 
 // ───────────────────────────────────────────────────────────────────────────── syntax
 
@@ -117,6 +124,14 @@ const MESSAGES = {
   useKnightId: { en: ' (use the knight id)', fr: ' (utilisez l’identifiant du chevalier)' },
   writeLordKnight: { en: ' (write Lord/Knight)', fr: ' (écrivez Seigneur/Chevalier)' },
   notYours: { en: 'knight "{name}" is not one of yours', fr: 'le chevalier « {name} » n’est pas à vous' },
+  unseenHint: {
+    en: ' (a knight you cannot see is written Lord/Knight)',
+    fr: ' (un chevalier que vous ne voyez pas s’écrit Seigneur/Chevalier)',
+  },
+  refName: {
+    en: 'the name of {lord}’s knight must be 1 to {max} characters without quotes, got "{name}"',
+    fr: 'le nom du chevalier de {lord} doit faire de 1 à {max} caractères sans guillemets, et non « {name} »',
+  },
   self: { en: 'cannot target yourself', fr: 'vous ne pouvez pas vous viser vous-même' },
   atLeast: { en: 'an integer of at least {min}', fr: 'un entier d’au moins {min}' },
   fromTo: { en: 'an integer from {min} to {max}', fr: 'un entier de {min} à {max}' },
@@ -237,9 +252,12 @@ interface Ctx {
   lord: LordId;
   territories: Index<TerritoryId>;
   lords: Index<LordId>;
-  /** Every knight; labels carry `Lord/Knight` when a name is shared. */
+  /** The knights the lord may know (view.ts knownKnights); labels carry `Lord/Knight` when a name is shared. */
   knights: Index<KnightId>;
+  /** The same, by their lord. */
   knightsOf: Map<LordId, Index<KnightId>>;
+  /** The same, by id (the name the lord knows each by, for formatting). */
+  known: Map<KnightId, KnownKnight>;
   /** The lord's knights in id order (for `PAR *`). */
   ownKnightIds: KnightId[];
 }
@@ -281,24 +299,31 @@ function territoryIndex(state: GPState): Index<TerritoryId> {
   return idx;
 }
 
-/** The name indexes of one state, shared by every lord's sheet (see sharedIndexes). */
+/** The lords' name index of a state, shared by every lord's sheet (see sharedIndexes). */
 interface SharedIndexes {
   key: string;
   lords: Index<LordId>;
+  /** Each lord's knight indexes, built on first use (see knightIndexes). */
+  perLord: Map<LordId, KnightIndexes>;
+}
+interface KnightIndexes {
+  /** What the indexes were built from: the lord's known knights (ids, lords, names) and his own knights. */
+  key: string;
   knights: Index<KnightId>;
   knightsOf: Map<LordId, Index<KnightId>>;
-  knightList: { id: KnightId; lord: LordId }[];
+  known: Map<KnightId, KnownKnight>;
+  ownKnightIds: KnightId[];
 }
 const SHARED = new WeakMap<GPState, SharedIndexes>();
 
 /**
- * The lords' and knights' name indexes of a state, built once and reused while the state is
- * unchanged: the order page, the autosave and the map validate sheets of the same state many
- * times a second. A state is never changed between turns (the engine resolves a copy); the key
- * (turn, next knight number, knight count) still guards against one changed in place.
+ * The lords' name index of a state, built once and reused while the state is unchanged: the
+ * order page, the autosave and the map validate sheets of the same state many times a second. A
+ * state is never changed between turns (the engine resolves a copy); the key (turn, lord count)
+ * still guards against one changed in place (lords' names never change).
  */
 function sharedIndexes(state: GPState): SharedIndexes {
-  const key = `${state.turn}|${state.nextKnight}|${Object.keys(state.knights ?? {}).length}`;
+  const key = `${state.turn}|${Object.keys(state.lords ?? {}).length}`;
   const hit = SHARED.get(state);
   if (hit && hit.key === key) return hit;
   const lordList = Object.values(state.lords ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
@@ -306,38 +331,49 @@ function sharedIndexes(state: GPState): SharedIndexes {
     lordList.map((l) => ({ names: [l.name, l.id], value: l.id, label: l.name })),
     (e) => `${e.label} (${e.value})`,
   );
-  const knightList = Object.values(state.knights ?? {}).sort((a, b) => lordIdCompare(a.id, b.id));
+  const out: SharedIndexes = { key, lords: index(lordEntries), perLord: new Map() };
+  if (state && typeof state === 'object') SHARED.set(state, out);
+  return out;
+}
+
+/**
+ * The knight indexes of one lord: only the knights he may know (view.ts knownKnights), so that
+ * no lookup, label or suggestion can depend on a knight outside his view. Rebuilt when that list
+ * (or his own knights) changes; otherwise reused from the state's cache.
+ */
+function knightIndexes(state: GPState, shared: SharedIndexes, lord: LordId): KnightIndexes {
+  const list = knownKnights(state, lord);
+  const own = list.filter((k) => k.lord === lord).map((k) => k.id); // one's own knights are all known, in id order
+  const key = `${own.join(',')}#${list.map((k) => `${k.id}:${k.lord}:${k.names.join('/')}`).join('|')}`;
+  const hit = shared.perLord.get(lord);
+  if (hit && hit.key === key) return hit;
   const lordName = (id: LordId) => state.lords?.[id]?.name ?? id;
+  const entry = (k: KnownKnight): NameEntry<KnightId> => ({ names: [...k.names, k.id], value: k.id, label: k.name });
   const all = uniqueLabels(
-    uniqueLabels(
-      knightList.map((k) => ({ names: [k.name, k.id], value: k.id, label: k.name })),
-      (e) => `${lordName(state.knights[e.value]!.lord)}/${e.label}`,
-    ),
+    uniqueLabels(list.map(entry), (e) => `${lordName(list.find((k) => k.id === e.value)!.lord)}/${e.label}`),
     (e) => `${e.label} (${e.value})`,
   );
   const knightsOf = new Map<LordId, Index<KnightId>>();
   const byLord = new Map<LordId, NameEntry<KnightId>[]>();
-  for (const k of knightList) {
-    const list = byLord.get(k.lord) ?? [];
-    list.push({ names: [k.name, k.id], value: k.id, label: k.name });
-    byLord.set(k.lord, list);
-  }
-  for (const [l, list] of byLord) knightsOf.set(l, index(uniqueLabels(list, (e) => `${e.label} (${e.value})`)));
-  const out: SharedIndexes = { key, lords: index(lordEntries), knights: index(all), knightsOf, knightList: knightList.map((k) => ({ id: k.id, lord: k.lord })) };
-  if (state && typeof state === 'object') SHARED.set(state, out);
+  for (const k of list) byLord.set(k.lord, [...(byLord.get(k.lord) ?? []), entry(k)]);
+  for (const [l, entries] of byLord) knightsOf.set(l, index(uniqueLabels(entries, (e) => `${e.label} (${e.value})`)));
+  const out: KnightIndexes = { key, knights: index(all), knightsOf, known: new Map(list.map((k) => [k.id, k])), ownKnightIds: own };
+  shared.perLord.set(lord, out);
   return out;
 }
 
 function makeCtx(state: GPState, lord: LordId): Ctx {
   const shared = sharedIndexes(state);
+  const k = knightIndexes(state, shared, lord);
   return {
     state,
     lord,
     territories: territoryIndex(state),
     lords: shared.lords,
-    knights: shared.knights,
-    knightsOf: shared.knightsOf,
-    ownKnightIds: shared.knightList.filter((k) => k.lord === lord).map((k) => k.id),
+    knights: k.knights,
+    knightsOf: k.knightsOf,
+    known: k.known,
+    ownKnightIds: k.ownKnightIds,
   };
 }
 
@@ -380,8 +416,14 @@ function splitSlash(text: string): [string, string] | null {
 
 type NameKind = 'territory' | 'ownKnight' | 'anyKnight' | 'lord';
 
-/** Exact (normalised) resolution; null when nothing matches exactly. */
-function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<string> | null {
+/** A resolved name: an id, or (a target knight the lord cannot know) the name as written. */
+type NameValue = string | KnightRef;
+
+/**
+ * Exact (normalised) resolution; null when nothing matches exactly. Knights are looked up only
+ * among those the lord may know (ctx.knights, ctx.knightsOf).
+ */
+function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<NameValue> | null {
   switch (kind) {
     case 'territory': {
       const found = exactIn(ctx.territories, text);
@@ -401,17 +443,19 @@ function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<s
         const lords = exactIn(ctx.lords, slash[0]);
         if (lords.length !== 1) return null;
         const l = lords[0]!.value;
+        // Another lord's knight where one's own is needed: said without looking him up, so that
+        // the answer is the same whether that lord has such a knight or not.
+        if (own && l !== ctx.lord) return notYours(text);
         const found = exactIn(ctx.knightsOf.get(l) ?? EMPTY, slash[1]);
         if (found.length === 0) return null;
         if (found.length > 1) return ambiguous(what, text, found);
-        if (own && l !== ctx.lord) return notYours(text);
         return { ok: true, value: found[0]!.value };
       }
       if (own) {
         const found = exactIn(ctx.knightsOf.get(ctx.lord) ?? EMPTY, text);
         if (found.length === 1) return { ok: true, value: found[0]!.value };
         if (found.length > 1) return ambiguous(what, text, found, MESSAGES.useKnightId);
-        if (exactIn(ctx.knights, text).length > 0) return notYours(text);
+        if (exactIn(ctx.knights, text).length > 0) return notYours(text); // a knight he knows of, not his
         return null;
       }
       const found = exactIn(ctx.knights, text);
@@ -422,8 +466,27 @@ function resolveExact(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<s
   }
 }
 
+/**
+ * A receiving knight written `Lord/Knight` whom the lord may not know (not his, not in sight, not
+ * in his spies' reports) [rules §4.6: the receiver is "any knight not of an enemy" on the same or
+ * an adjacent territory, and the rules' own example is a lord supplying troops to another's knight
+ * (N §8.2.3) — a knight he may well not see, named to him in a letter]. Looking him up would tell
+ * the lord whether that knight exists, so any well-formed name is accepted as written and
+ * resolved at execution (phase 6), where a knight who does not exist and one who is not within
+ * reach are cancelled alike (as Adventurer Kings' orders naming a character or a site do). A
+ * bare name without its lord, or an id, must be one the lord knows: otherwise the same "unknown
+ * knight" message as for any other unknown name.
+ */
+function foreignRef(lord: LordId, lordName: string, written: string): Res<NameValue> {
+  const name = written.replace(/\s+/g, ' ').trim();
+  if (name.length < 1 || name.length > MAX_NEW_NAME || /["“”«»]/.test(name)) {
+    return fail(say('refName', { lord: lordName, max: MAX_NEW_NAME, name }));
+  }
+  return { ok: true, value: { lord, name } };
+}
+
 /** Forgiving resolution of one written name: unique prefixes, nearest candidates on error. */
-function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<string> {
+function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<NameValue> {
   switch (kind) {
     case 'territory':
       return fuzzy(ctx.territories, text, what);
@@ -435,12 +498,25 @@ function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<s
       if (slash) {
         const l = fuzzy(ctx.lords, slash[0], NOUN.lord);
         if (!l.ok) return l;
-        const k = fuzzy(ctx.knightsOf.get(l.value) ?? EMPTY, slash[1], what);
-        if (!k.ok) return k;
-        if (kind === 'ownKnight' && l.value !== ctx.lord) return notYours(text);
-        return k;
+        if (l.value === ctx.lord) return fuzzy(ctx.knightsOf.get(l.value) ?? EMPTY, slash[1], what);
+        if (kind === 'ownKnight') return notYours(text);
+        // Another lord's knight: an exact name he knows (already tried by resolveExact for an
+        // exact lord name), else the written name. No prefix and no "did you mean" among that
+        // lord's knights: "Bob/Gauvain" must not become a known "Gauvain le Jeune" when the lord
+        // meant a Gauvain he cannot see.
+        const found = exactIn(ctx.knightsOf.get(l.value) ?? EMPTY, slash[1]);
+        if (found.length === 1) return { ok: true, value: found[0]!.value };
+        if (found.length > 1) return ambiguous(what, text, found);
+        return foreignRef(l.value, ctx.state.lords[l.value]?.name ?? l.value, slash[1]);
       }
-      if (kind === 'anyKnight') return fuzzy(ctx.knights, text, what);
+      if (kind === 'anyKnight') {
+        const r = fuzzy(ctx.knights, text, what);
+        // A unique prefix stands for one's own knight only (see foreignRef for why not another's).
+        if (r.ok && (ctx.known.get(r.value)?.lord === ctx.lord || exactIn(ctx.knights, text).length === 1)) return r;
+        if (!r.ok) return fail(concat(r.text, MESSAGES.unseenHint), r.candidates);
+        const near = [ctx.knights.entries.find((e) => e.value === r.value)!.label];
+        return fail(concat(nameProblem('unknown', what, text, near), MESSAGES.unseenHint), near);
+      }
       const r = fuzzy(ctx.knightsOf.get(ctx.lord) ?? EMPTY, text, what);
       if (!r.ok && exactIn(ctx.knights, text).length > 0) return notYours(text);
       return r;
@@ -448,12 +524,20 @@ function resolveFuzzy(ctx: Ctx, kind: NameKind, text: string, what: Noun): Res<s
   }
 }
 
-function resolveNameSlot(ctx: Ctx, slot: Slot & { kind: NameKind }, text: string): Res<string> {
+function resolveNameSlot(ctx: Ctx, slot: Slot & { kind: NameKind }, text: string): Res<NameValue> {
   const r = resolveExact(ctx, slot.kind, text, slot.label) ?? resolveFuzzy(ctx, slot.kind, text, slot.label);
   return selfCheck(ctx, slot, r);
 }
 
-function selfCheck(ctx: Ctx, slot: Slot, r: Res<string>): Res<string> {
+/** Resolves a lord's name (always an id: only knights may stay as written). */
+function resolveLord(ctx: Ctx, text: string, what: Noun, exactOnly: true): Res<LordId> | null;
+function resolveLord(ctx: Ctx, text: string, what: Noun, exactOnly: false): Res<LordId>;
+function resolveLord(ctx: Ctx, text: string, what: Noun, exactOnly: boolean): Res<LordId> | null {
+  const r = resolveExact(ctx, 'lord', text, what) ?? (exactOnly ? null : resolveFuzzy(ctx, 'lord', text, what));
+  return r && (r.ok ? { ok: true, value: r.value as LordId } : r);
+}
+
+function selfCheck(ctx: Ctx, slot: Slot, r: Res<NameValue>): Res<NameValue> {
   if (r.ok && slot.kind === 'lord' && slot.noSelf && r.value === ctx.lord) return fail(say('self'));
   return r;
 }
@@ -566,6 +650,18 @@ function nameCands(ctx: Ctx, slot: Slot & { kind: NameKind }, toks: Tok[], pos: 
     out.push(fromRes(len, selfCheck(ctx, slot, r)));
     if (len === 1) exact1 = true;
   }
+  // A receiving knight written Lord/Knight that no known name matches exactly: the written name
+  // (foreignRef), greedily like every name (longest span first), so that "Bob/Chevalier 3 100"
+  // is Chevalier 3 and 100 men; "Bob/Gauvain 1 500" is then Gauvain 1 and 500 men: write the
+  // men without a space, or the name in quotes.
+  if (slot.kind === 'anyKnight') {
+    for (let len = longest; len >= 1; len--) {
+      const span = spanText(toks, pos, len);
+      if ((len > 1 && toks.slice(pos, pos + len).some((t) => t.quoted)) || !splitSlash(span) || resolveExact(ctx, slot.kind, span, slot.label)) continue;
+      out.push(fromRes(len, resolveFuzzy(ctx, slot.kind, span, slot.label)));
+      if (len === 1) exact1 = true;
+    }
+  }
   if (!exact1) out.push(fromRes(1, selfCheck(ctx, slot, resolveFuzzy(ctx, slot.kind, toks[pos]!.text, slot.label))));
   return out;
 }
@@ -596,13 +692,13 @@ function parRest(ctx: Ctx, toks: Tok[], pos: number): Res<{ organizer: LordId | 
   if (rest.length === 1) {
     const t = rest[0]!;
     if (royal(t)) return { ok: true, value: { organizer: null, password: '' } };
-    const l = resolveExact(ctx, 'lord', t.text, NOUN.lord);
+    const l = resolveLord(ctx, t.text, NOUN.lord, true);
     if (l?.ok) return { ok: true, value: { organizer: l.value, password: '' } };
     const p = checkPassword(t.text, false);
     return p.ok ? { ok: true, value: { organizer: null, password: p.value } } : p;
   }
   if (!rest.some((t) => t.quoted)) {
-    const whole = resolveExact(ctx, 'lord', spanText(toks, pos, rest.length), NOUN.lord);
+    const whole = resolveLord(ctx, spanText(toks, pos, rest.length), NOUN.lord, true);
     if (whole?.ok) return { ok: true, value: { organizer: whole.value, password: '' } };
   }
   // A lord (longest exact name first), then exactly one password token.
@@ -615,11 +711,11 @@ function parRest(ctx: Ctx, toks: Tok[], pos: number): Res<{ organizer: LordId | 
   } else {
     for (let len = Math.min(MAX_NAME_TOKENS, rest.length - 1); len >= 1 && !l; len--) {
       if (len > 1 && rest.slice(0, len).some((t) => t.quoted)) continue;
-      l = resolveExact(ctx, 'lord', spanText(toks, pos, len), NOUN.organisingLord);
+      l = resolveLord(ctx, spanText(toks, pos, len), NOUN.organisingLord, true);
       lordToks = len;
     }
     if (!l) {
-      l = resolveFuzzy(ctx, 'lord', rest[0]!.text, NOUN.organisingLord);
+      l = resolveLord(ctx, rest[0]!.text, NOUN.organisingLord, false);
       lordToks = 1;
     }
   }
@@ -830,7 +926,7 @@ function parseObject(ctx: Ctx, item: Record<string, unknown>): { orders: Order[]
       const o = item.organizer;
       if (o !== null && o !== undefined && o !== '') {
         if (typeof o !== 'string') return withCode(code, { text: say('organizerType') });
-        const r = resolveNameSlot(ctx, { kind: 'lord', key: 'organizer', label: NOUN.organisingLord, noSelf: false }, o.trim());
+        const r = resolveLord(ctx, o.trim(), NOUN.organisingLord, false);
         if (!r.ok) return withCode(code, r);
         organizer = r.value;
       }
@@ -905,10 +1001,13 @@ function render(ctx: Ctx, order: Order, byId: boolean): string {
   const { state } = ctx;
   const terr = (id: TerritoryId) => (byId ? id : quote(ctx.territories.entries.find((e) => e.value === id)?.label ?? id));
   const lordName = (id: LordId) => (byId ? id : quote(state.lords[id]?.name ?? id));
-  const ownKnight = (id: KnightId) => (byId ? id : quote(state.knights[id]?.name ?? id));
-  const anyKnight = (id: KnightId) => {
-    const k = state.knights[id];
-    if (byId || !k) return id;
+  // Knights are written with the names the lord knows them by (never a hidden knight's present
+  // name), and as Lord/Knight where that name is shared among the knights he knows.
+  const ownKnight = (id: KnightId) => (byId ? id : quote(ctx.known.get(id)?.name ?? id));
+  const anyKnight = (to: KnightId | KnightRef) => {
+    if (typeof to !== 'string') return quote(`${byId ? to.lord : state.lords[to.lord]?.name ?? to.lord}/${to.name}`);
+    const k = ctx.known.get(to);
+    if (byId || !k) return to;
     if (exactIn(ctx.knights, k.name).length === 1) return quote(k.name);
     return quote(`${state.lords[k.lord]?.name ?? k.lord}/${k.name}`);
   };

@@ -5,6 +5,14 @@
 import type { Fortification } from '../config.ts';
 import type { KnightId, LordId, TerritoryId } from '../state.ts';
 
+/**
+ * A knight named by a lord who cannot know him (not his, not in sight, not in his spies' reports):
+ * the knight's lord and the name as written. The parser cannot look him up without telling the
+ * lord whether he exists, so the name is kept and resolved at execution (phase 6), where a
+ * knight who does not exist and one out of reach are cancelled alike (orders/parse.ts).
+ */
+export interface KnightRef { lord: LordId; name: string }
+
 export type DiplomacyCode = 'GUE' | 'ALL' | 'PAI' | 'ANN' | 'APP';
 
 export type Order =
@@ -19,7 +27,8 @@ export type Order =
   | { code: 'CHE'; n: number }
   | { code: 'ARM'; territory: TerritoryId; amount: number; knight: KnightId | null }
   | { code: 'AFF'; knight: KnightId; army: number }
-  | { code: 'TSF'; from: KnightId; to: KnightId; men: number }
+  /** to: a knight id when the lord may know the receiver, else the name he wrote (KnightRef). */
+  | { code: 'TSF'; from: KnightId; to: KnightId | KnightRef; men: number }
   | { code: 'GAR'; knight: KnightId; men: number }
   /** threshold null: missing in the text, defaults to INI knight% × strength [P G-46]. */
   | { code: 'ATT'; knight: KnightId; territory: TerritoryId; threshold: number | null }

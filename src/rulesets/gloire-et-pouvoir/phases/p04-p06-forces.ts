@@ -6,7 +6,18 @@ import type { Ctx } from '../context.ts';
 import { addToGarrison, addToKnight, armyOf, cancel, emit, forEachOrder, liveGR, ownedBy, removeArmy, sameOrAdjacent } from '../context.ts';
 import { knightCost, levy, levyHappiness, roundHalfUp } from '../formulas.ts';
 import { knightName } from '../names.ts';
-import { relation } from '../state.ts';
+import { normalizeName } from '../../../engine/names.ts';
+import { relation, type Knight, type LordId, type TerritoryId } from '../state.ts';
+
+/**
+ * The knight of `lord` named `name` (his name or his id, accents, case and spaces aside) standing
+ * on `from` or next to it; null when there is none, or more than one [fog of war: see phase 6].
+ */
+function receiverNamed(ctx: Ctx, from: TerritoryId, lord: LordId, name: string): Knight | null {
+  const key = normalizeName(name);
+  const found = Object.values(ctx.s.knights).filter((k) => k.lord === lord && (normalizeName(k.name) === key || normalizeName(k.id) === key) && sameOrAdjacent(ctx, from, k.location));
+  return found.length === 1 ? found[0]! : null;
+}
 
 export function phase4(ctx: Ctx): void {
   forEachOrder(ctx, ['INI', 'DEF'], (lord, line) => {
@@ -46,7 +57,7 @@ export function phase5(ctx: Ctx): void {
         l.treasury -= cost;
         const id = `K${s.nextKnight++}`;
         const location = ctx.rng.pick(owned);
-        s.knights[id] = { id, name: knightName(s, id), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null };
+        s.knights[id] = { id, name: knightName(s, id, lord), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null };
         ctx.flags.recruited[lord] = (ctx.flags.recruited[lord] ?? 0) + 1;
         emit(ctx, [lord], { type: 'knight-recruited', lord, knight: id, name: s.knights[id]!.name, renown, cost, territory: location });
       }
@@ -102,21 +113,34 @@ export function phase6(ctx: Ctx): void {
     emit(ctx, [lord], { type: 'army-assigned', lord, knight: k.id, army: armyId, men, territory: t.id, hBefore, hAfter: t.happiness });
   });
   // 2–3. TSF: same-lord transfers first, then transfers between lords [T].
+  //
+  // Fog of war (orders/types.ts KnightRef): a receiver the lord could not know at entry comes as
+  // the name he wrote, resolved here among the knights of the lord he named (same name or id,
+  // accents and case aside). Another lord's receiver who does not exist (or no longer), is not
+  // within reach, or is not the only one of that name within reach, is cancelled with one and the
+  // same reason, 'receiver-out-of-reach': the report must not tell the lord which, or the order
+  // would be a free probe. For the same reason every check the lord can make himself (his knight,
+  // his army, the men, war with the receiver's lord: all known to him) comes first.
   const tsf = (sameLord: boolean) => forEachOrder(ctx, ['TSF'], (lord, line) => {
     const o = line.order;
-    const to = s.knights[o.to];
-    const isSame = to ? to.lord === lord : sameLord; // vanished receivers are reported in the first pass
+    const written = typeof o.to === 'string' ? s.knights[o.to] : undefined;
+    const toLord = typeof o.to === 'string' ? written?.lord : o.to.lord;
+    const isSame = toLord !== undefined ? toLord === lord : sameLord; // vanished receivers are reported in the first pass
     if (isSame !== sameLord) return;
     const from = s.knights[o.from];
     if (!from) return cancel(ctx, lord, line, 'unknown-knight');
     if (from.lord !== lord) return cancel(ctx, lord, line, 'not-own-knight');
-    if (!to || to.id === from.id) return cancel(ctx, lord, line, 'unknown-knight');
     const a = armyOf(ctx, from);
     if (!a || a.strength <= 0) return cancel(ctx, lord, line, 'no-army');
     if (a.receivedTransfer) return cancel(ctx, lord, line, 'already-received-transfer'); // [T]
-    if (relation(s, lord, to.lord) === 'war') return cancel(ctx, lord, line, 'enemy-receiver'); // [T]
-    if (!sameOrAdjacent(ctx, from.location, to.location)) return cancel(ctx, lord, line, 'knight-too-far'); // [P G-15]
     if (o.men < 1 || o.men > a.strength) return cancel(ctx, lord, line, 'not-enough-men');
+    if (toLord !== undefined && toLord !== lord && relation(s, lord, toLord) === 'war') return cancel(ctx, lord, line, 'enemy-receiver'); // [T]
+    const to = typeof o.to === 'string' ? written : receiverNamed(ctx, from.location, o.to.lord, o.to.name);
+    if (!to) return cancel(ctx, lord, line, 'receiver-out-of-reach');
+    if (to.id === from.id) return cancel(ctx, lord, line, 'unknown-knight');
+    if (!sameOrAdjacent(ctx, from.location, to.location)) {
+      return cancel(ctx, lord, line, to.lord === lord ? 'knight-too-far' : 'receiver-out-of-reach'); // [P G-15]
+    }
     a.strength -= o.men;
     if (a.strength === 0) removeArmy(ctx, a); // no battle: the lender lives on [P]
     const recv = addToKnight(ctx, to, o.men);

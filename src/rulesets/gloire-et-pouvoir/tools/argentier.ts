@@ -117,12 +117,13 @@ export function computeArgentier(s: GPState, me: LordId, plan: Map<TerritoryId, 
   for (const [t, p] of plan) if (p.level > 0) push({ code: 'IMP', level: p.level, territory: t });
   for (const t of redOrder) { const p = plan.get(t); if (p && p.red > 0) push({ code: 'RED', amount: p.red, territory: t }); }
   // A transfer to another lord's knight is played only if the lord can see that knight: its
-  // success depends on where the receiver stands, which must not leak through the tool.
+  // success depends on where the receiver stands, which must not leak through the tool. A
+  // receiver written by name (a knight he could not know) is never seen.
   const seen = new Set(playerView(s, me).knights.map((k) => k.id));
   for (const l of pendingLines) {
     const o = l.order;
     if (!SHEET_CODES.has(o.code) || o.code === 'LIB' || o.code === 'DEM') continue;
-    if (o.code === 'TSF' && s.knights[o.to]?.lord !== me && !seen.has(o.to)) continue;
+    if (o.code === 'TSF' && (typeof o.to !== 'string' || !seen.has(o.to))) continue;
     push(o);
   }
 
