@@ -210,3 +210,11 @@ export function checkDefaults(info: TableInfo, bounds: Spec, defaults: unknown, 
   }
   try { check(info, b, undefined, defaults, path); return []; } catch (e) { return [e instanceof Error ? e.message : String(e)]; }
 }
+
+/** The shape of a bounds table for a table of defaults `T` (a compile-time check that every constant has bounds). */
+export type BoundsOf<T> = T extends number ? NumberSpec
+  : T extends boolean ? BoolSpec
+  : T extends string ? EnumSpec
+  : T extends readonly unknown[] ? ListSpec
+  : T extends object ? EachSpec | { [K in keyof T]: BoundsOf<T[K]> }
+  : never;

@@ -10,6 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerForm, FormField, Lang, MapDoc, ToolInfo, ValidationIssue, ViewDoc } from '../../engine/ruleset.ts';
 import { createRng } from '../../engine/rng.ts';
+import { errorIn } from '../../engine/constants.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
@@ -230,7 +231,8 @@ export function standingNotice(lang: Lang, s: Standing, next = '/games'): Html {
 
 export const parseId = (s: unknown): number | null => (typeof s === 'string' && /^[1-9]\d{0,8}$/.test(s) ? Number(s) : null);
 const str = (v: unknown, max = 10_000): string => (typeof v === 'string' ? v : '').slice(0, max);
-const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** An error's text, in `lang` when it carries one per language (a refused constant, a refused setting). */
+const errorText = (e: unknown, lang?: Lang): string => (lang ? errorIn(e, lang) : e instanceof Error ? e.message : String(e));
 
 export function formatDate(d: Date | string | null, lang: Lang, timeZone: string, style: 'full' | 'short' = 'full'): string {
   if (!d) return '—';
@@ -589,7 +591,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   }
   const placeholders = Array.from({ length: lords - 1 }, (_, i) => `${val.lordName} ·${i + 2}`);
   try { checkSetup(kind.ruleset, kind.variant.id, [val.lordName, ...placeholders], config); } catch (e) {
-    return fail(t(lang, 'gweb.err.refused', { error: errorText(e) }));
+    return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
   }
   let id: number;
   try {
@@ -599,7 +601,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7 }, early: val.early, caretaker: val.caretaker,
     });
   } catch (e) {
-    return fail(t(lang, 'gweb.err.refused', { error: errorText(e) }));
+    return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
   }
   return reply.redirect(`/games/${id}`, 303);
 }

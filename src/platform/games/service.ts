@@ -21,8 +21,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { advance, createGame, GameError, missing, replay, submit, type GameRecord, type ReplayResult, type StepRecord } from '../../engine/game.ts';
+import { LocalizedError } from '../../engine/constants.ts';
 import { createRng } from '../../engine/rng.ts';
-import type { Decision, Lang, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
+import type { Decision, Lang, Localized, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset, type RulesetEntry } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Db, Row } from '../db/index.ts';
@@ -46,7 +47,8 @@ const OWN_SEATS_MAX = 20_000;
 
 /** A refused request; `code` names the reason (for messages), `statusCode` the HTTP status. */
 export class GamesError extends Error {
-  constructor(readonly code: string, message: string, readonly statusCode = 400) {
+  /** `localized`: the message in every language, when the ruleset gave one (a refused constant…). */
+  constructor(readonly code: string, message: string, readonly statusCode = 400, readonly localized?: Localized) {
     super(message);
     this.name = 'GamesError';
   }
@@ -172,7 +174,7 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   try {
     entry.ruleset.setup({ ...input.options, lords: Array.from({ length: maxPlayers }, (_, i) => `Lord ${i + 1}`) }, createRng('check', 'setup'));
   } catch (e) {
-    throw new GamesError('bad-options', (e as Error).message);
+    throw new GamesError('bad-options', (e as Error).message, 400, e instanceof LocalizedError ? e.localized : undefined);
   }
   const seed = input.seed ?? randomBytes(8).toString('hex');
   const row = await db.one<{ id: number }>(

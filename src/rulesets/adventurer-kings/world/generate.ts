@@ -8,6 +8,7 @@
  * Works in two layers: a plan per province (plain values, no ids) that the fairness check may
  * redraw, then the records with ids, in ascending province order.
  */
+import { LocalizedError } from '../../../engine/constants.ts';
 import type { Rng } from '../../../engine/rng.ts';
 import type { AKConfig } from '../config.ts';
 import type { Alignment, AKState, ArmyRace, ArmyType, Fallen, Levels, Monster, Province, Quality, Race, Temperament, Terrain } from '../state.ts';
@@ -95,7 +96,12 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
     placeBattlefields(s, rng, cfg, geo, capitals, n);
     return { capitals, restarts: attempt };
   }
-  throw new Error(`world generation failed after ${cfg.maxRestarts} attempts`);
+  // The host's world constants allow no world (too many landmasses for the land, capitals too far
+  // apart…): the game is refused at creation, in the player's language.
+  throw new LocalizedError({
+    fr: `aucun monde ne convient à ces constantes après ${cfg.maxRestarts} essais (world.maxRestarts) : relâchez les contraintes de la carte`,
+    en: `no world fits these constants after ${cfg.maxRestarts} attempts (world.maxRestarts): loosen the map's constraints`,
+  });
 }
 
 // ── step 1: sea and land ──
