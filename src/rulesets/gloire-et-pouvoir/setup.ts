@@ -26,7 +26,7 @@ export function setupGame(options: GPOptions, rng: Rng): GPState {
   }
   const count = options.lords?.length ?? options.players ?? map.defaultPlayers;
   if (!Number.isInteger(count) || count < 2 || count > map.starts.length) {
-    refuse(`cette carte se joue de 2 à ${map.starts.length} seigneurs (et non ${String(count)})`, `this map takes 2 to ${map.starts.length} lords (not ${String(count)})`);
+    refuse(`cette carte a ${map.starts.length} positions de départ : de 2 à ${map.starts.length} seigneurs (et non ${String(count)})`, `this map has ${map.starts.length} start positions: 2 to ${map.starts.length} lords (not ${String(count)})`);
   }
   const names = options.lords ?? Array.from({ length: count }, (_, i) => `Seigneur ${i + 1}`);
   const seen = new Set<string>();

@@ -237,6 +237,6 @@ export const ARMIES_BOUNDS = {
   recruitPerType: int(0, 20), recruitPerTypeHome: int(0, 20), recruitGarrisonPerTurn: int(0, 20), recruitHomeAllied: int(0, 20),
   importCostFactor: factor, allyRecruitFee: int(0, 100), recruitQuality: int(0, 5), recruitQualityHome: int(0, 5),
   mercenaryMinQuality: int(0, 5), mercenaryFollow: p, nativeRegainPerTurn: int(0, 20), nativeRegainQuality: int(0, 5),
-  armyCap: int(10, 2000), fallenDecay: p, fallenDecayFromTurn: int(0, 1000), unpaidDesertion: p, unpaidQualityLoss: p,
+  armyCap: int(1, 2000), fallenDecay: p, fallenDecayFromTurn: int(0, 1000), unpaidDesertion: p, unpaidQualityLoss: p,
   xpMoveLand: pct, xpMoveSea: pct, xpTakeLeave: pct, xpRecruit: pct, xpSupreme: pct, xpLeader: pct,
 } satisfies BoundsOf<typeof ARMIES_DEFAULTS>;
