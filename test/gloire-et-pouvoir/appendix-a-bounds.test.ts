@@ -6,6 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/cli/main.ts';
 import { ConstantError } from '../../src/engine/constants.ts';
 import { CONSTANTS, DEFAULT_CONFIG } from '../../src/rulesets/gloire-et-pouvoir/config.ts';
 import { dryRunOptions, getRuleset } from '../../src/rulesets/index.ts';
@@ -28,4 +32,26 @@ test('dryRunOptions: a game with these options plays a first turn, or the option
   assert.doesNotThrow(() => dryRunOptions('gloire-et-pouvoir', options({ startTreasury: 0 })));
   assert.throws(() => dryRunOptions('gloire-et-pouvoir', options({ treasuryDivisor: 0 })), ConstantError);
   assert.throws(() => dryRunOptions('gloire-et-pouvoir', { map: 'atlantis' }), (e: unknown) => e instanceof Error && 'localized' in e);
+});
+
+test('CLI --config: an out-of-bounds constant or a file that is not a table of constants is one clear line, exit code 2', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suzerain-bounds-'));
+  const run = async (config: string) => {
+    const file = join(dir, 'config.json');
+    writeFileSync(file, config);
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(['new', '--ruleset', 'gloire-et-pouvoir', '--map', 'scandinavia', '--players', '3', '--config', file, '--out', join(dir, 'g.json')], { out: (s) => out.push(s), err: (s) => err.push(s), stdin: () => '' });
+    return { code, err };
+  };
+  const bomb = await run(JSON.stringify({ treasuryDivisor: 0 }));
+  assert.equal(bomb.code, 2);
+  assert.deepEqual(bomb.err, ['suzerain: Gloire & Pouvoir: constant "treasuryDivisor" cannot be 0: a number from 1 to 1000000 is expected.']);
+  const list = await run('[1, 2]');
+  assert.equal(list.code, 2);
+  assert.equal(list.err.length, 1);
+  assert.match(list.err[0]!, /an object \{…\} of constants is expected/);
+  const broken = await run('{not json');
+  assert.equal(broken.code, 2);
+  assert.match(broken.err[0]!, /cannot read --config/);
 });
