@@ -128,7 +128,7 @@ const expect = {
 } satisfies Record<string, Localized | ((...a: any[]) => Localized)>;
 
 /** Checks one value against its bound (used for overrides and, in tests, for the defaults). Returns the value to store. */
-function check(info: TableInfo, bound: Spec, base: unknown, v: unknown, path: string): unknown {
+function check(info: TableInfo, bound: Spec, base: unknown, v: unknown, path: string, strict = true): unknown {
   const b = boundOf(bound);
   const fail = (problem: ConstantProblem, expected: Localized): never => { throw new ConstantError(info.name, path, v, problem, expected); };
   switch (kindOf(b)) {
@@ -136,17 +136,17 @@ function check(info: TableInfo, bound: Spec, base: unknown, v: unknown, path: st
       const s = b as NumberSpec;
       const expected = s.type === 'int' ? expect.int(s.min, s.max) : expect.num(s.min, s.max);
       if (typeof v !== 'number' || Number.isNaN(v)) return fail('type', expected);
-      if (s.type === 'int' && !Number.isInteger(v)) return fail('integer', expected);
-      if (!(v >= s.min && v <= s.max)) return fail('range', expected);
+      if (strict && s.type === 'int' && !Number.isInteger(v)) return fail('integer', expected);
+      if (strict && !(v >= s.min && v <= s.max)) return fail('range', expected);
       return v;
     }
     case 'boolean': return typeof v === 'boolean' ? v : fail('type', expect.bool);
     case 'enum': { const s = b as EnumSpec; return typeof v === 'string' && s.values.includes(v) ? v : fail('type', expect.oneOf(s.values)); }
     case 'list': {
       const s = b as ListSpec;
-      if (!Array.isArray(v) || v.length < s.minLength || v.length > s.maxLength) return fail(Array.isArray(v) ? 'length' : 'type', expect.list(s.minLength, s.maxLength));
-      const out = v.map((x, i) => check(info, s.of, undefined, x, `${path}[${i}]`));
-      if (s.ordered && out.some((x, i) => i > 0 && (x as number) < (out[i - 1] as number))) return fail('order', expect.ordered);
+      if (!Array.isArray(v) || (strict && (v.length < s.minLength || v.length > s.maxLength))) return fail(Array.isArray(v) ? 'length' : 'type', expect.list(s.minLength, s.maxLength));
+      const out = v.map((x, i) => check(info, s.of, undefined, x, `${path}[${i}]`, strict));
+      if (strict && s.ordered && out.some((x, i) => i > 0 && (x as number) < (out[i - 1] as number))) return fail('order', expect.ordered);
       return out;
     }
     case 'each': {
@@ -157,7 +157,7 @@ function check(info: TableInfo, bound: Spec, base: unknown, v: unknown, path: st
       for (const [k, x] of Object.entries(v)) {
         const where = `${path}.${k}`;
         if (!Object.hasOwn(baseT, k)) throw new ConstantError(info.name, where, x, 'unknown', expect.unknown);
-        out[k] = check(info, s.of, baseT[k], x, where);
+        out[k] = check(info, s.of, baseT[k], x, where, strict);
       }
       return out;
     }
@@ -169,7 +169,7 @@ function check(info: TableInfo, bound: Spec, base: unknown, v: unknown, path: st
       for (const [k, x] of Object.entries(v)) {
         const where = path ? `${path}.${k}` : k;
         if (!Object.hasOwn(node, k) || !Object.hasOwn(baseT, k)) throw new ConstantError(info.name, where, x, 'unknown', expect.unknown);
-        out[k] = check(info, node[k]!, baseT[k], x, where);
+        out[k] = check(info, node[k]!, baseT[k], x, where, strict);
       }
       return out;
     }
@@ -181,9 +181,15 @@ function check(info: TableInfo, bound: Spec, base: unknown, v: unknown, path: st
  * by key, lists replaced whole), every overridden value checked against `bounds`, then the
  * relations between constants. Throws a ConstantError naming the first refused constant.
  * The result is a fresh object (the defaults are never shared with it).
+ *
+ * `bounds: false` reads the overrides of a game already created (stored in its state): unknown
+ * keys and wrong types are still refused, but not values out of bounds nor relations, so that a
+ * game created before the bounds existed goes on as it began (the bounds apply at creation).
  */
-export function resolveConfig<T>(info: TableInfo, bounds: Spec, defaults: T, overrides: unknown = {}): T {
-  const out = check(info, bounds, structuredClone(defaults), overrides ?? {}, '') as T;
+export function resolveConfig<T>(info: TableInfo, bounds: Spec, defaults: T, overrides: unknown = {}, opts: { bounds?: boolean } = {}): T {
+  const strict = opts.bounds ?? true;
+  const out = check(info, bounds, structuredClone(defaults), overrides ?? {}, '', strict) as T;
+  if (!strict) return out;
   const bad = info.relations?.(out);
   if (bad) throw new ConstantError(info.name, bad.path, bad.value, 'relation', bad.expected);
   return out;

@@ -17,7 +17,7 @@ import * as ak from '../../src/rulesets/adventurer-kings/config.ts';
 interface Table { name: string; info: TableInfo; bounds: Spec; defaults: unknown; resolve: (o: Record<string, unknown>) => unknown }
 const TABLES: Table[] = [
   { name: 'Gloire & Pouvoir', info: gp.TABLE_INFO, bounds: gp.CONSTANTS, defaults: gp.DEFAULT_CONFIG, resolve: (o) => gp.resolveConfig(o) },
-  { name: 'Adventurer Kings', info: ak.TABLE_INFO, bounds: ak.BOUNDS, defaults: ak.DEFAULT_CONFIG, resolve: (o) => ak.resolveConfig(o) },
+  { name: 'Adventurer Kings', info: ak.TABLE_INFO, bounds: ak.BOUNDS, defaults: ak.DEFAULT_CONFIG, resolve: (o) => ak.checkOverrides(o) },
 ];
 
 interface Leaf { path: string[]; spec: { type: string; min?: number; max?: number; values?: readonly string[]; minLength?: number; maxLength?: number }; value: unknown }
@@ -123,10 +123,10 @@ test('issue 12 config bombs are refused: treasuryDivisor 0, taxFactor 1e308, sta
 test('relations between constants: a minimum above its maximum is refused (G&P coefMin/coefMax, AK xMin/xMax and minOffer/maxOffer)', () => {
   assert.throws(() => gp.resolveConfig({ coefMin: 0.9, coefMax: 0.5 }), (e: unknown) => e instanceof ConstantError && e.path === 'coefMin' && e.problem === 'relation');
   assert.doesNotThrow(() => gp.resolveConfig({ coefMin: 0.5, coefMax: 0.5 }));
-  assert.throws(() => ak.resolveConfig({ encounters: { rageMin: 5, rageMax: 4 } }), (e: unknown) => e instanceof ConstantError && e.path === 'encounters.rageMin');
-  assert.throws(() => ak.resolveConfig({ kingdom: { hiring: { minOffer: 4, maxOffer: 3 } } }), (e: unknown) => e instanceof ConstantError && e.path === 'kingdom.hiring.minOffer');
-  assert.throws(() => ak.resolveConfig({ armies: { elephantRange: [5, 2] } }), (e: unknown) => e instanceof ConstantError && e.path === 'armies.elephantRange' && e.problem === 'order');
-  assert.throws(() => ak.resolveConfig({ world: { defaultPlayers: 12, maxPlayers: 4 } }), ConstantError);
+  assert.throws(() => ak.checkOverrides({ encounters: { rageMin: 5, rageMax: 4 } }), (e: unknown) => e instanceof ConstantError && e.path === 'encounters.rageMin');
+  assert.throws(() => ak.checkOverrides({ kingdom: { hiring: { minOffer: 4, maxOffer: 3 } } }), (e: unknown) => e instanceof ConstantError && e.path === 'kingdom.hiring.minOffer');
+  assert.throws(() => ak.checkOverrides({ armies: { elephantRange: [5, 2] } }), (e: unknown) => e instanceof ConstantError && e.path === 'armies.elephantRange' && e.problem === 'order');
+  assert.throws(() => ak.checkOverrides({ world: { defaultPlayers: 12, maxPlayers: 4 } }), ConstantError);
 });
 
 test('engine: resolveConfig merges tables key by key, replaces lists whole, never shares the defaults', () => {
@@ -149,4 +149,11 @@ test('engine: resolveConfig merges tables key by key, replaces lists whole, neve
   const e = new LocalizedError({ fr: 'bonjour', en: 'hello' });
   assert.equal(errorIn(e, 'fr'), 'bonjour');
   assert.equal(errorIn(new Error('plain'), 'fr'), 'plain');
+});
+
+test('a game created before the bounds goes on: its stored overrides are read without the bounds (types and unknown keys still refused)', () => {
+  assert.equal(ak.resolveConfig({ armies: { armyCap: 0 } }).armies.armyCap, 0);
+  assert.throws(() => ak.checkOverrides({ armies: { armyCap: 0 } }), ConstantError);
+  assert.throws(() => ak.resolveConfig({ armies: { armyCapp: 3 } }), ConstantError);
+  assert.throws(() => ak.resolveConfig({ armies: { armyCap: 'many' } }), ConstantError);
 });

@@ -63,8 +63,17 @@ export const TABLE_INFO: TableInfo = { name: { fr: 'Adventurer Kings', en: 'Adve
 const cache = new Map<string, AKConfig>();
 
 /**
- * The constants in force for a game: the defaults with the host's overrides, checked against
- * BOUNDS (unknown keys, wrong types and values out of bounds are refused with a ConstantError).
+ * A host's overrides checked against BOUNDS when a game is created (world/setup.ts): unknown
+ * keys, wrong types, values out of bounds and broken relations are refused with a ConstantError.
+ */
+export function checkOverrides(overrides: Record<string, unknown> = {}): AKConfig {
+  return resolveTable(TABLE_INFO, BOUNDS, DEFAULT_CONFIG as unknown as AKConfig, overrides);
+}
+
+/**
+ * The constants in force for a game: the defaults with the overrides stored in its state (checked
+ * against BOUNDS at creation by checkOverrides; here only unknown keys and wrong types are
+ * refused, so that a game created before the bounds existed goes on as it began).
  * Memoised by the overrides' content (every copy of a state carries its own `config` object, and
  * most games have none): the table is built once per distinct set of overrides. Read only: never
  * change it.
@@ -73,7 +82,7 @@ export function resolveConfig(overrides: Record<string, unknown> = {}): AKConfig
   const key = JSON.stringify(overrides);
   const hit = cache.get(key);
   if (hit) return hit;
-  const out = resolveTable(TABLE_INFO, BOUNDS, DEFAULT_CONFIG as unknown as AKConfig, overrides);
+  const out = resolveTable(TABLE_INFO, BOUNDS, DEFAULT_CONFIG as unknown as AKConfig, overrides, { bounds: false });
   if (cache.size >= 100) cache.delete(cache.keys().next().value!);
   cache.set(key, out);
   return out;

@@ -6,7 +6,7 @@
  */
 import { LocalizedError } from '../../../engine/constants.ts';
 import type { Rng } from '../../../engine/rng.ts';
-import { resolveConfig } from '../config.ts';
+import { checkOverrides, resolveConfig } from '../config.ts';
 import type { Alignment, AKState, Army, Character, CharCode, Kingdom, Race, Relation, Temperament } from '../state.ts';
 import { ALIGNMENTS, RACES, TEMPERAMENTS } from '../state.ts';
 import { learnGeneral, provinceKnowledge, raiseExploration } from '../knowledge/knowledge.ts';
@@ -41,6 +41,7 @@ export interface AKOptions {
 /** The same options and the same RNG stream always give the same game. */
 export function setupGame(options: AKOptions, rng: Rng): AKState {
   const overrides = options.config ?? {};
+  checkOverrides(overrides); // the bounds apply when a game is created
   const cfgAll = resolveConfig(overrides);
   const cfg = cfgAll.world;
   const n = Math.max(options.kings?.length ?? 0, options.seatIds?.length ?? 0) || options.players || cfg.defaultPlayers;
