@@ -172,8 +172,8 @@ export function caretakerOrders(s: GPState, lord: LordId): Order[] {
   return orders;
 }
 
-/** The smallest whole redistribution that reaches the cap with phase 3's own formula. */
-function capAmount(s: GPState, pop: number, coef: number, h: number, avgH: number): number {
+/** The smallest whole redistribution that reaches the cap with phase 3's own formula (exported for tests). */
+export function capAmount(s: GPState, pop: number, coef: number, h: number, avgH: number): number {
   const cfg = s.config;
   let amount = Math.max(1, Math.ceil(redistributionForCap(cfg, pop, coef, h, avgH)));
   // The ceiling of the exact amount misses the cap only by floating-point rounding, which one or
