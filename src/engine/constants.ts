@@ -99,13 +99,6 @@ function boundOf(spec: Spec): Spec {
   return kindOf(spec) === 'constant' ? (spec as Constant).spec : spec;
 }
 
-/** Every leaf path of a table of specs with its type and bounds (for documentation and tests). */
-export function leaves(spec: Spec, path = ''): { path: string; spec: LeafSpec }[] {
-  const b = boundOf(spec);
-  if (kindOf(b) === 'node') return Object.entries(b).flatMap(([k, s]) => leaves(s, path ? `${path}.${k}` : k));
-  return [{ path, spec: b as LeafSpec }];
-}
-
 // ─── Checking and merging ──────────────────────────────────────────────────────────────────────
 
 export interface TableInfo {

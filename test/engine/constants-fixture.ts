@@ -9,16 +9,20 @@ import { advance, createGame } from '../../src/engine/game.ts';
 import { LocalizedError, type Spec } from '../../src/engine/constants.ts';
 import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 
-interface LeafSpec { type: string; min?: number; max?: number; values?: readonly string[] }
-interface Leaf { path: string[]; spec: LeafSpec }
+export interface LeafSpec { type: string; min?: number; max?: number; values?: readonly string[]; minLength?: number; maxLength?: number }
+export interface Leaf { path: string[]; spec: LeafSpec; value: unknown }
+
+/** Every constant of a table with its bound and default, walking the defaults (tables of `each` expanded key by key). */
+export function constantLeaves(bounds: Spec, defaults: unknown, path: string[] = []): Leaf[] {
+  const b = ('default' in (bounds as object) && (bounds as { spec?: Spec }).spec ? (bounds as { spec: Spec }).spec : bounds) as unknown as Record<string, unknown> & LeafSpec;
+  if (b.type === 'each') return Object.entries(defaults as object).flatMap(([k, v]) => constantLeaves((b as unknown as { of: Spec }).of, v, [...path, k]));
+  if (['int', 'number', 'boolean', 'enum', 'list'].includes(String(b.type))) return [{ path, spec: b, value: defaults }];
+  return Object.entries(defaults as object).flatMap(([k, v]) => constantLeaves((b as unknown as Record<string, Spec>)[k]!, v, [...path, k]));
+}
 
 /** The scalar constants of a table (lists are left at their defaults). */
-export function scalarLeaves(bounds: Spec, defaults: unknown, path: string[] = []): Leaf[] {
-  const b = ('default' in (bounds as object) && (bounds as { spec?: Spec }).spec ? (bounds as { spec: Spec }).spec : bounds) as unknown as Record<string, unknown> & LeafSpec;
-  if (b.type === 'each') return Object.entries(defaults as object).flatMap(([k, v]) => scalarLeaves((b as unknown as { of: Spec }).of, v, [...path, k]));
-  if (b.type === 'list') return [];
-  if (['int', 'number', 'boolean', 'enum'].includes(String(b.type))) return [{ path, spec: b }];
-  return Object.entries(defaults as object).flatMap(([k, v]) => scalarLeaves((b as unknown as Record<string, Spec>)[k]!, v, [...path, k]));
+export function scalarLeaves(bounds: Spec, defaults: unknown): Leaf[] {
+  return constantLeaves(bounds, defaults).filter((l) => l.spec.type !== 'list');
 }
 
 function valueOf(spec: LeafSpec): fc.Arbitrary<unknown> {

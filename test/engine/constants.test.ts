@@ -13,23 +13,13 @@ import {
 } from '../../src/engine/constants.ts';
 import * as gp from '../../src/rulesets/gloire-et-pouvoir/config.ts';
 import * as ak from '../../src/rulesets/adventurer-kings/config.ts';
+import { constantLeaves } from './constants-fixture.ts';
 
 interface Table { name: string; info: TableInfo; bounds: Spec; defaults: unknown; resolve: (o: Record<string, unknown>) => unknown }
 const TABLES: Table[] = [
   { name: 'Gloire & Pouvoir', info: gp.TABLE_INFO, bounds: gp.CONSTANTS, defaults: gp.DEFAULT_CONFIG, resolve: (o) => gp.resolveConfig(o) },
   { name: 'Adventurer Kings', info: ak.TABLE_INFO, bounds: ak.BOUNDS, defaults: ak.DEFAULT_CONFIG, resolve: (o) => ak.checkOverrides(o) },
 ];
-
-interface Leaf { path: string[]; spec: { type: string; min?: number; max?: number; values?: readonly string[]; minLength?: number; maxLength?: number }; value: unknown }
-
-/** Every constant of a table with its bound, walking the defaults (tables of `each` expanded key by key). */
-function leavesOf(bounds: Spec, defaults: unknown, path: string[] = []): Leaf[] {
-  const b = ((bounds as { spec?: Spec }).spec && 'default' in (bounds as object) ? (bounds as { spec: Spec }).spec : bounds) as Record<string, unknown>;
-  const type = (b as { type?: unknown }).type;
-  if (type === 'each') return Object.entries(defaults as object).flatMap(([k, v]) => leavesOf((b as unknown as { of: Spec }).of, v, [...path, k]));
-  if (typeof type === 'string' && ['int', 'number', 'boolean', 'enum', 'list'].includes(type)) return [{ path, spec: b as Leaf['spec'], value: defaults }];
-  return Object.entries(defaults as object).flatMap(([k, v]) => leavesOf((b as Record<string, Spec>)[k]!, v, [...path, k]));
-}
 
 function nest(path: string[], value: unknown): Record<string, unknown> {
   return path.reduceRight<unknown>((acc, k) => ({ [k]: acc }), value) as Record<string, unknown>;
@@ -54,7 +44,7 @@ function accepted(t: Table, path: string[], value: unknown): void {
 }
 
 for (const t of TABLES) {
-  const leaves = leavesOf(t.bounds, t.defaults);
+  const leaves = constantLeaves(t.bounds, t.defaults);
 
   test(`${t.name}: every constant has bounds, and every default lies within them`, () => {
     assert.deepEqual(checkDefaults(t.info, t.bounds, t.defaults), []);
