@@ -1,7 +1,8 @@
 /**
  * Appendix A with bounds (issue 12 item 2): a game created with any constants within their
  * declared bounds resolves its turns with bots (a few games, two turns each: bounded), and the
- * constants of the attack run that wedged games are refused at creation.
+ * constants of the attack run that wedged games are refused at creation; a legal constant that
+ * made a phase throw is resolved.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ import { ConstantError } from '../../src/engine/constants.ts';
 import { CONSTANTS, DEFAULT_CONFIG } from '../../src/rulesets/gloire-et-pouvoir/config.ts';
 import { dryRunOptions, getRuleset } from '../../src/rulesets/index.ts';
 import { overridesArb, playTurns, scalarLeaves } from '../engine/constants-fixture.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { eventsOf, home, runPhases, scenario } from './harness.ts';
 
 const options = (config: Record<string, unknown>) => getRuleset('gloire-et-pouvoir').options({ map: 'scandinavia', players: 10, config });
 
@@ -54,4 +57,13 @@ test('CLI --config: an out-of-bounds constant or a file that is not a table of c
   const broken = await run('{not json');
   assert.equal(broken.code, 2);
   assert.match(broken.err[0]!, /cannot read --config/);
+});
+
+test('[P G-02] a host’s recruit minimum above a weak lord-knight’s cap draws the cap (the phase used to throw, every turn)', () => {
+  const s = scenario(['Hawkmoon', 'Amarethuse'], { recruitRenownMin: 500 });
+  home(s, 'L1', 'narvik');
+  home(s, 'L2', 'dolon');
+  s.lords.L1!.treasury = 1_000_000;
+  const { events } = runPhases(s, { L1: 'CHE 2' }, [5], createRng('g02', 'cap'));
+  assert.deepEqual(eventsOf(events, 'knight-recruited').map((e) => e.renown), [101, 101]);
 });
