@@ -4,6 +4,7 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { LocalizedError } from '../engine/constants.ts';
 import { advance, createGame, type GameRecord, missing, replay, submit } from '../engine/game.ts';
 import { hashState } from '../engine/hash.ts';
 import { resolveName } from '../engine/names.ts';
@@ -62,7 +63,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     const err = e as Error & { code?: string };
     io.err(`suzerain: ${err.message}`);
     if (process.env.SUZERAIN_DEBUG) io.err(String(err.stack));
-    return e instanceof CliError || err.code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
+    // A refused option or constant (the ruleset's LocalizedError, its English text above) is a usage error.
+    return e instanceof CliError || e instanceof LocalizedError || err.code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1;
   }
 }
 
@@ -85,7 +87,10 @@ function save(path: string, game: GameRecord): void {
 
 function readConfig(path: string | undefined): Record<string, unknown> | undefined {
   if (!path) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  let parsed: unknown;
+  try { parsed = JSON.parse(readFileSync(path, 'utf8')); } catch (e) { throw new CliError(`cannot read --config ${path}: ${(e as Error).message}`); }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError(`--config ${path}: an object {…} of constants is expected`);
+  return parsed as Record<string, unknown>;
 }
 
 function findPlayer(entry: RulesetEntry, game: GameRecord, name: string | undefined): string {

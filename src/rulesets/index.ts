@@ -2,7 +2,9 @@
  * The rulesets this installation knows. The platform and the command line find a ruleset here
  * by id; nothing outside a ruleset's folder knows its rules.
  */
-import { missing, submit, type GameRecord } from '../engine/game.ts';
+import { LocalizedError } from '../engine/constants.ts';
+import { advance, createGame, missing, submit, type GameRecord } from '../engine/game.ts';
+import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
 import type { Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
@@ -116,4 +118,27 @@ export function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: str
     g = r.game;
   }
   return g;
+}
+
+/**
+ * A dry run of a new game with these options (the ruleset's options, as `entry.options` builds
+ * them): the game is set up and one turn is resolved with every player's bot answer. Pure (its
+ * own seed, no I/O); throws a LocalizedError when the options are refused (a ConstantError names
+ * the constant) or when the first turn fails (its message in both languages). The platform may
+ * run it at creation, under its time budget.
+ */
+export function dryRunOptions(entryId: string, options: unknown): void {
+  const entry = getRuleset(entryId);
+  try {
+    let g = createGame(entry.ruleset, options, 'dry-run');
+    if (entry.bot) g = botAnswers(entry, g);
+    advance(entry.ruleset, g, { useDefaults: true });
+  } catch (e) {
+    if (e instanceof LocalizedError) throw e;
+    const message = e instanceof Error ? e.message : String(e);
+    throw new LocalizedError(fill({
+      fr: 'l’arbitre n’a pas pu jouer un premier tour avec ces réglages ({message})',
+      en: 'the referee could not play a first turn with these settings ({message})',
+    }, { message }));
+  }
 }

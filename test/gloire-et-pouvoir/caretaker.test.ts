@@ -15,7 +15,8 @@ import { advance, createGame, missing, submit, type GameRecord } from '../../src
 import { createRng } from '../../src/engine/rng.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
 import { botOrders } from '../../src/rulesets/gloire-et-pouvoir/bot.ts';
-import { caretakerAnswer, caretakerOrders, CARETAKER_TAX_LEVEL } from '../../src/rulesets/gloire-et-pouvoir/caretaker.ts';
+import { caretakerAnswer, caretakerOrders, capAmount, CARETAKER_TAX_LEVEL } from '../../src/rulesets/gloire-et-pouvoir/caretaker.ts';
+import { redistribution } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import type { GPEvent } from '../../src/rulesets/gloire-et-pouvoir/events.ts';
 import { gloireEtPouvoir as gp, sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { OrderCode, Sheet } from '../../src/rulesets/gloire-et-pouvoir/orders/types.ts';
@@ -318,4 +319,12 @@ test('suzerain resolve --caretaker: absent lords are played by the caretaker, an
   out.length = 0;
   assert.equal(await main(['replay', file], io), 0);
   assert.notEqual(await main(['resolve', file, '--caretaker', '--bots'], io), 0, 'the two options exclude each other');
+});
+
+test('caretaker: the smallest capped RED is found in a bounded search, even where one écu more no longer changes a float (taxFactor of a game stored before the bounds)', () => {
+  const s = duo();
+  s.config.taxFactor = 23560284573079.746; // past 2^53 écus, amount + 1 === amount: the old search never ended
+  const amount = capAmount(s, 16500, 0.4, 4.242009161874173, 20);
+  assert.ok(amount > 2 ** 53);
+  assert.ok(redistribution(s.config, amount, 16500, 0.4, 4.242009161874173, 20).ratio <= s.config.redistributionCap);
 });

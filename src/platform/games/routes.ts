@@ -9,7 +9,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerForm, FormField, Lang, MapDoc, ToolInfo, ValidationIssue, ViewDoc } from '../../engine/ruleset.ts';
-import { createRng } from '../../engine/rng.ts';
+import { errorIn } from '../../engine/constants.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { LruCache } from '../http/lru.ts';
@@ -102,7 +102,6 @@ messages({
     fr: 'La résolution de ce tour a échoué ; l’hôte a été prévenu. Le serveur réessaie de lui-même, et le tour précédent reste intact.',
     en: 'Resolving this turn failed; the host has been told. The server tries again by itself, and the previous turn is intact.',
   },
-  'gweb.err.dryRun': { fr: 'Avec ces réglages, le premier tour échoue : {error}', en: 'With these settings the first turn fails: {error}' },
   'gweb.err.dryRunBudget': {
     fr: 'Avec ces réglages, un seul tour dure plus de {seconds} s : choisissez des valeurs plus modestes.',
     en: 'With these settings a single turn takes more than {seconds} s: choose more modest values.',
@@ -240,7 +239,8 @@ export function standingNotice(lang: Lang, s: Standing, next = '/games'): Html {
 
 export const parseId = (s: unknown): number | null => (typeof s === 'string' && /^[1-9]\d{0,8}$/.test(s) ? Number(s) : null);
 const str = (v: unknown, max = 10_000): string => (typeof v === 'string' ? v : '').slice(0, max);
-const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** An error's text, in `lang` when it carries one per language (a refused constant, a refused setting). */
+const errorText = (e: unknown, lang?: Lang): string => (lang ? errorIn(e, lang) : e instanceof Error ? e.message : String(e));
 
 export function formatDate(d: Date | string | null, lang: Lang, timeZone: string, style: 'full' | 'short' = 'full'): string {
   if (!d) return '—';
@@ -557,14 +557,6 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
   return sendPage(reply, page(v, t(lang, 'gweb.games'), body, SCRIPTS), form?.status ?? 200);
 }
 
-/** Dry run of the ruleset's setup with the host's options, so that a refused map, lord count or
- *  constant is reported at creation (and not when the last lord joins). */
-function checkSetup(rulesetId: string, map: string, lordNames: string[], config: Record<string, unknown>): void {
-  const entry = getRuleset(rulesetId);
-  const options = entry.options({ map, lords: lordNames, config });
-  entry.ruleset.setup(options, createRng('dry-run', 'setup'));
-}
-
 async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const v = req.visitor;
   const lang = v.lang;
@@ -598,14 +590,14 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     config = parsed;
   }
   const placeholders = Array.from({ length: lords - 1 }, (_, i) => `${val.lordName} ·${i + 2}`);
-  try { checkSetup(kind.ruleset, kind.variant.id, [val.lordName, ...placeholders], config); } catch (e) {
-    return fail(t(lang, 'gweb.err.refused', { error: errorText(e) }));
-  }
-  // One turn played by bots with these settings, in a referee worker within its budget.
-  try { await dryRunOptions(ctx, kind.ruleset, { map: kind.variant.id, config }, lords); } catch (e) {
+  // The dry run, in a referee worker within its budget: the game set up with these settings (a
+  // refused map, lord count or constant is reported now, not when the last lord joins), then one
+  // turn played by bots (settings that make every turn fail or run too long are refused too).
+  const options = getRuleset(kind.ruleset).options({ map: kind.variant.id, lords: [val.lordName, ...placeholders], config });
+  try { await dryRunOptions(ctx, kind.ruleset, options); } catch (e) {
     return fail(e instanceof GamesError && e.code === 'dry-run-budget'
       ? t(lang, 'gweb.err.dryRunBudget', { seconds: (dryRunBudgetMs(ctx) / 1000).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })
-      : t(lang, 'gweb.err.dryRun', { error: errorText(e) }));
+      : t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
   }
   let id: number;
   try {
@@ -615,7 +607,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7 }, early: val.early, caretaker: val.caretaker,
     });
   } catch (e) {
-    return fail(t(lang, 'gweb.err.refused', { error: errorText(e) }));
+    return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
   }
   return reply.redirect(`/games/${id}`, 303);
 }

@@ -21,8 +21,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createGame, GameError, replay, submit, type GameRecord, type ReplayResult, type StepRecord } from '../../engine/game.ts';
+import { LocalizedError } from '../../engine/constants.ts';
 import { createRng } from '../../engine/rng.ts';
-import type { Decision, Lang, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
+import type { Decision, Lang, Localized, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Db, Row } from '../db/index.ts';
@@ -47,7 +48,8 @@ const OWN_SEATS_MAX = 20_000;
 
 /** A refused request; `code` names the reason (for messages), `statusCode` the HTTP status. */
 export class GamesError extends Error {
-  constructor(readonly code: string, message: string, readonly statusCode = 400) {
+  /** `localized`: the message in every language, when the ruleset gave one (a refused constant…). */
+  constructor(readonly code: string, message: string, readonly statusCode = 400, readonly localized?: Localized) {
     super(message);
     this.name = 'GamesError';
   }
@@ -161,7 +163,7 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   try {
     entry.ruleset.setup({ ...input.options, lords: Array.from({ length: maxPlayers }, (_, i) => `Lord ${i + 1}`) }, createRng('check', 'setup'));
   } catch (e) {
-    throw new GamesError('bad-options', (e as Error).message);
+    throw new GamesError('bad-options', (e as Error).message, 400, e instanceof LocalizedError ? e.localized : undefined);
   }
   const seed = input.seed ?? randomBytes(8).toString('hex');
   const row = await db.one<{ id: number }>(
@@ -182,19 +184,21 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
 export const dryRunBudgetMs = (ctx: AppCtx): number => Math.min(30_000, ctx.config.turnBudgetMs);
 
 /**
- * The dry run of a new game's host options: the game is set up with `players` bots and one turn
- * resolved, in a referee worker within its budget, so options that would make every turn fail or
+ * The dry run of a new game's host options (with its lords' names): the game is set up and one
+ * turn resolved by bots, in a referee worker within its budget, so options that would make every turn fail or
  * run too long are refused now, not at the first deadline. Throws a GamesError: `dry-run-budget`
  * (too slow) or `dry-run` (the turn failed, with the referee's message).
  */
-export async function dryRunOptions(ctx: AppCtx, ruleset: string, options: unknown, players: number): Promise<void> {
+export async function dryRunOptions(ctx: AppCtx, ruleset: string, options: unknown): Promise<void> {
   const budget = dryRunBudgetMs(ctx);
+  let r: Awaited<ReturnType<typeof runReferee<'dryRun'>>>;
   try {
-    await runReferee('dryRun', { ruleset, options, players }, budget);
+    r = await runReferee('dryRun', { ruleset, options }, budget);
   } catch (e) {
     if (e instanceof BudgetExceeded) throw new GamesError('dry-run-budget', `one turn with these options takes more than ${budget / 1000} s`);
     throw new GamesError('dry-run', e instanceof Error ? e.message : String(e));
   }
+  if (!r.ok) throw new GamesError('dry-run', r.localized.en, 400, r.localized);
 }
 
 /**

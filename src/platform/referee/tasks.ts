@@ -8,10 +8,11 @@
  * and writes what comes back in its own transaction.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { advance, createGame, missing, replay, replayStates, submit, type GameRecord, type StepRecord } from '../../engine/game.ts';
+import { advance, missing, replay, replayStates, submit, type GameRecord, type StepRecord } from '../../engine/game.ts';
 import { createRng } from '../../engine/rng.ts';
-import type { Lang, PlayerId, ToolDoc } from '../../engine/ruleset.ts';
-import { botAnswers, getRuleset, type RulesetEntry } from '../../rulesets/index.ts';
+import type { Lang, Localized, PlayerId, ToolDoc } from '../../engine/ruleset.ts';
+import { dryRunOptions, getRuleset, type RulesetEntry } from '../../rulesets/index.ts';
+import { LocalizedError } from '../../engine/constants.ts';
 import { statsJson } from '../games/stats-data.ts';
 import { svgToPng } from '../maps/png.ts';
 import { renderMapSvg } from '../maps/svg.ts';
@@ -161,17 +162,18 @@ export function pngTask(t: { svg: string; width?: number }): Uint8Array {
 // ─── New games ─────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The dry run of a new game's options: the game is set up with `players` bot players and one turn
- * is resolved with the bots' answers, so options that would make every turn fail (or run too
- * long: the pool's time budget) are refused when the game is created, not at its first deadline.
+ * The dry run of a new game's options, lords included (`dryRunOptions` of the registry: the
+ * setup, then one turn resolved with the bots' answers). Its refusal comes back as data, in both
+ * languages (an error's own fields do not cross the threads).
  */
-export function dryRunTask(t: { ruleset: string; options: unknown; players: number }): { ok: true } {
-  const entry = getRuleset(t.ruleset);
-  const options = { ...(t.options as object), lords: Array.from({ length: t.players }, (_, i) => `Lord ${i + 1}`) };
-  let rec = createGame(entry.ruleset, options, 'dry-run');
-  if (entry.bot) rec = botAnswers(entry, rec);
-  advance(entry.ruleset, rec, { useDefaults: true });
-  return { ok: true };
+export function dryRunTask(t: { ruleset: string; options: unknown }): { ok: true } | { ok: false; localized: Localized } {
+  try {
+    dryRunOptions(t.ruleset, t.options);
+    return { ok: true };
+  } catch (e) {
+    if (e instanceof LocalizedError) return { ok: false, localized: e.localized };
+    throw e;
+  }
 }
 
 // ─── The worker's entry ────────────────────────────────────────────────────────────────────────

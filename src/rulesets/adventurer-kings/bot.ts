@@ -235,7 +235,7 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
   function pathToFrontier(start: number): number[] {
     const prev = new Map<number, number>([[start, start]]);
     const queue = [start];
-    while (queue.length) {
+    while (queue.length) { // BFS: each province is queued once (`prev`)
       const cur = queue.shift()!;
       if (cur !== start && hasHostileNeighbour(cur)) {
         const path: number[] = [];

@@ -172,11 +172,14 @@ export function caretakerOrders(s: GPState, lord: LordId): Order[] {
   return orders;
 }
 
-/** The smallest whole redistribution that reaches the cap with phase 3's own formula. */
-function capAmount(s: GPState, pop: number, coef: number, h: number, avgH: number): number {
+/** The smallest whole redistribution that reaches the cap with phase 3's own formula (exported for tests). */
+export function capAmount(s: GPState, pop: number, coef: number, h: number, avgH: number): number {
   const cfg = s.config;
   let amount = Math.max(1, Math.ceil(redistributionForCap(cfg, pop, coef, h, avgH)));
-  while (redistribution(cfg, amount, pop, coef, h, avgH).ratio < cfg.redistributionCap) amount++;
+  // The ceiling of the exact amount misses the cap only by floating-point rounding, which one or
+  // two more écus make up; bounded at 16 steps (past 2^53 an écu more changes nothing), the
+  // caretaker then asks for the amount reached, which the referee caps anyway [T §4.3.3].
+  for (let step = 0; step < 16 && redistribution(cfg, amount, pop, coef, h, avgH).ratio < cfg.redistributionCap; step++) amount++;
   return amount;
 }
 

@@ -1,4 +1,5 @@
 /** A new game of Gloire & Pouvoir [rules §2.16, P G-01]. */
+import { LocalizedError } from '../../engine/constants.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { resolveConfig } from './config.ts';
 import { getMap } from './maps/index.ts';
@@ -14,17 +15,25 @@ export interface GPOptions {
 }
 
 export function setupGame(options: GPOptions, rng: Rng): GPState {
-  const map = getMap(options.map ?? 'scandinavia');
+  // Every refusal of the options is said in both languages (the platform shows the host's).
+  const refuse = (fr: string, en: string): never => { throw new LocalizedError({ fr, en }); };
+  const mapId = options.map ?? 'scandinavia';
+  let map: ReturnType<typeof getMap>;
+  try { map = getMap(mapId); } catch { return refuse(`carte inconnue « ${String(mapId).slice(0, 40)} »`, `unknown map "${String(mapId).slice(0, 40)}"`); }
   const config = resolveConfig(options.config ?? {});
+  if (options.lords !== undefined && (!Array.isArray(options.lords) || options.lords.some((n) => typeof n !== 'string'))) {
+    refuse('la liste des seigneurs doit être une liste de noms', 'the lords must be a list of names');
+  }
   const count = options.lords?.length ?? options.players ?? map.defaultPlayers;
+  if (!Number.isInteger(count) || count < 2 || count > map.starts.length) {
+    refuse(`cette carte a ${map.starts.length} positions de départ : de 2 à ${map.starts.length} seigneurs (et non ${String(count)})`, `this map has ${map.starts.length} start positions: 2 to ${map.starts.length} lords (not ${String(count)})`);
+  }
   const names = options.lords ?? Array.from({ length: count }, (_, i) => `Seigneur ${i + 1}`);
-  if (names.length < 2) throw new Error('a game needs at least 2 lords');
-  if (names.length > map.starts.length) throw new Error(`map ${map.id} has ${map.starts.length} start positions; ${names.length} lords asked`);
   const seen = new Set<string>();
   for (const n of names) {
     const key = n.trim().toLowerCase();
-    if (!key) throw new Error('a lord needs a name');
-    if (seen.has(key)) throw new Error(`two lords are named "${n}"`);
+    if (!key) refuse('un seigneur doit avoir un nom', 'a lord needs a name');
+    if (seen.has(key)) refuse(`deux seigneurs s’appellent « ${n} »`, `two lords are named "${n}"`);
     seen.add(key);
   }
   const territories: Record<string, Territory> = {};

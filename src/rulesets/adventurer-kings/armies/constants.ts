@@ -6,6 +6,9 @@
  * Terrain lists use the Terrain names of state.ts; an empty list means "none".
  */
 
+import { bool, each, int, list, num, oneOf, range, type BoundsOf } from '../../../engine/constants.ts';
+import { ARMY_TYPES, TERRAINS } from '../state.ts';
+
 /** One row of Table 15.8 (S2.10). `class` is the movement class of §8.4 / [P G-16]. */
 const row = (
   strength: number, speed: number, pay: number, favoured: string[], unfavoured: string[], nemesis: string[],
@@ -193,3 +196,47 @@ export const ARMIES_DEFAULTS = {
   xpLeader: 10,
 
 };
+
+/**
+ * Type and bounds of every armies constant (engine/constants.ts): chances in [0, 1], factors
+ * within a few times their rules value, every cost of movement at least a tenth of a point (a
+ * route search adds them up), the logarithm base of [P G-70] above 1 (it divides), ranges a die
+ * is rolled in ordered. Indexed tables keep their length (quality 0..5, levels 0..4).
+ */
+const p = num(0, 1);
+const pct = int(0, 100);
+const factor = num(0, 10);
+const TERRAIN = oneOf(...TERRAINS);
+const TYPE = oneOf(...ARMY_TYPES);
+const quality = int(-5, 5);
+export const ARMIES_BOUNDS = {
+  types: each({
+    strength: int(0, 20), speed: int(0, 10), pay: int(0, 20), favoured: list(TERRAIN, 0, 6), unfavoured: list(TERRAIN, 0, 6),
+    nemesis: list(TYPE, 0, 19), class: oneOf('infantry', 'mounted', 'air', 'naval', 'triton', 'ent'), special: bool(),
+  }),
+  garrisonDefence: int(0, 20), elephantRange: range(int(0, 20)), whaleLandStrength: int(0, 20),
+  raceTypeBonus: each(TYPE), raceTerrainBonus: each(list(TERRAIN, 0, 6)),
+  favouredBonus: int(0, 10), unfavouredFactor: factor, defenceFactor: factor, explorationFactor: factor, nativeExploration: int(0, 100),
+  leaderPerLevel: factor, phantomPerLevel: factor, nemesisFactor: factor, duelLossFactor: factor,
+  battleEventChance: p, columnEventChance: p, eventFactor: factor, fanaticism: each(p),
+  homeProvinceQuality: quality, fanaticQuality: quality, orationQuality: quality, desertNoCamelQuality: quality,
+  druidRequirement: each(int(0, 9)), lineLength: each(range(int(1, 20))), lineFactor: p, specialStackFactor: p,
+  engagementLogBase: num(1.1, 100), // log(base) divides [P G-70]
+  loserDestroyPerRatio: p, loserDestroyCap: p, winnerDestroyPerRatio: p, winnerDestroyCap: p, wereBite: p, trollRegen: p,
+  qualityUp: list(p, 6, 6), qualityDown: list(p, 6, 6), druidUpFactorGreen: p, druidUpFactorReduced: p, stayingLoserUpFactor: p,
+  pursuitInfantryShare: p, pursuitMountedShare: p, pursuitDoubleSpeed: int(0, 20), pursuitCatchBase: p, pursuitCatchPerSpeed: p,
+  pursuitCatchMin: p, pursuitCatchMax: p, retreatFactor: factor, retreatQuality: quality,
+  defenderStayBase: p, defenderStayCapital: p, defenderStayRichTax: int(0, 20), defenderStayRich: p, defenderStayNoRoute: p,
+  defenderStayNoForce: p, attackerStayRatio: factor, druidMonsterChance: p,
+  druidMonsterHpDivisor: num(0.1, 100), // divides
+  forcedMarchSlow: list(int(0, 10), 5, 5), forcedMarchFast: list(int(0, 10), 5, 5), unification: list(list(pct, 3, 3), 5, 5),
+  navalPerLevel: int(0, 10), enterCost: int(0, 10), conquerCost: int(0, 10), navalEngagementCost: int(0, 10), contestedForceCost: int(0, 10),
+  fleetInfantry: int(0, 20), fleetMounted: int(0, 20), airInfantry: int(0, 20),
+  routeCost: each(num(0.1, 100)), // a route search adds these up: never 0 or less
+  defendRange: int(0, 9), defendReactRatio: factor,
+  recruitPerType: int(0, 20), recruitPerTypeHome: int(0, 20), recruitGarrisonPerTurn: int(0, 20), recruitHomeAllied: int(0, 20),
+  importCostFactor: factor, allyRecruitFee: int(0, 100), recruitQuality: int(0, 5), recruitQualityHome: int(0, 5),
+  mercenaryMinQuality: int(0, 5), mercenaryFollow: p, nativeRegainPerTurn: int(0, 20), nativeRegainQuality: int(0, 5),
+  armyCap: int(1, 2000), fallenDecay: p, fallenDecayFromTurn: int(0, 1000), unpaidDesertion: p, unpaidQualityLoss: p,
+  xpMoveLand: pct, xpMoveSea: pct, xpTakeLeave: pct, xpRecruit: pct, xpSupreme: pct, xpLeader: pct,
+} satisfies BoundsOf<typeof ARMIES_DEFAULTS>;

@@ -159,7 +159,7 @@ export function nextStep(s: AKState, cfg: ArmiesCfg, c: Character, armies: Army[
   const dist = new Map<number, number>([[from, 0]]);
   const first = new Map<number, number>();
   const done = new Set<number>();
-  for (;;) {
+  for (;;) { // each pass settles one more province (`done`) or returns: at most one pass per province
     let cur = -1, best = Infinity;
     for (const [id, d] of dist) if (!done.has(id) && (d < best || (d === best && id < cur))) { cur = id; best = d; }
     if (cur < 0) return null;

@@ -121,7 +121,7 @@ function resolveProvince(ctx: TurnCtx, p: number): void {
     if (!armies.length) continue;
     queue.push({ leader: inv.leader, kingdom: inv.kingdom, from: inv.from, bySea: inv.bySea, armies, seq: inv.seq });
   }
-  while (queue.length) {
+  while (queue.length) { // every pass takes at least `main` off the queue and nothing is added: ≤ its length
     const main = queue.shift()!;
     main.armies = main.armies.filter((a) => alive(s, a) && a.province === p);
     if (!main.armies.length) continue;
@@ -186,7 +186,12 @@ export function rivalsOf(s: AKState, p: number, attackers: Set<number>): Army[] 
 /** The invaders fight the rivals present, one battle after another; true when they are free to meet the province's defenders. */
 function fightRivals(ctx: TurnCtx, p: number, united: Group[]): boolean {
   const s = ctx.s;
-  for (;;) {
+  // Each battle the invaders win without the rivals staying drives at least one rival army out of
+  // the province (destroyed, dispersed or retreated), so there are at most as many battles as
+  // armies present now. Bounded by that count [P]: past it (never reached by a battle that ends
+  // as S5.3.2 says), the invaders stop there and do not meet the province's defenders this phase.
+  const maxBattles = armiesIn(s, p).length;
+  for (let fought = 0; fought <= maxBattles; fought++) {
     const attackers = united.flatMap((g) => g.armies).filter((a) => alive(s, a) && a.province === p);
     if (!attackers.length) return false;
     const rivals = rivalsOf(s, p, new Set(attackers.map((a) => a.kingdom!)));
@@ -194,6 +199,7 @@ function fightRivals(ctx: TurnCtx, p: number, united: Group[]): boolean {
     const r = battle(ctx, p, united, attackers, rivals, false, true);
     if (r.winner !== 'A' || r.staying) return false;
   }
+  return false;
 }
 
 /**

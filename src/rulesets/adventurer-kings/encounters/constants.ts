@@ -4,6 +4,8 @@
  * (config.ts merges the host's overrides; tests change them and see the outcome change).
  * Percentages are written as fractions (0.15 = 15 %).
  */
+import { each, int, list, num, type BoundsOf } from '../../../engine/constants.ts';
+
 export const ENCOUNTERS_DEFAULTS = {
   // ── combatants (§3.4.4, §6.1, Table 15.1) ──
   /** Every character has 10 HP, restored before every encounter (§3.4.4). */
@@ -163,3 +165,31 @@ export const ENCOUNTERS_DEFAULTS = {
   // ── experience (Table 15.7) ──
   experience: { ME: 0.10, FI: 0.10, CA: 0.10, TA: 0.10, ST: 0.15, spy: 0.10 },
 };
+
+/**
+ * Type and bounds of every encounters constant (engine/constants.ts): probabilities in [0, 1],
+ * talk weights in percent, every loop count (rounds, arrows) a small integer.
+ */
+const p = num(0, 1);
+const pct = int(0, 100);
+export const ENCOUNTERS_BOUNDS = {
+  characterHp: int(1, 100), rageMin: int(0, 20), rageMax: int(0, 20), characterDie: int(1, 100), duellistBonus: int(0, 20),
+  meleeBase: p, meleePerLevel: p, meleeDamagePerLevel: int(0, 20), elan: p, parry: p, intimidation: each(p),
+  archeryBase: p, archeryPerLevel: p,
+  archeryDuelFactor: int(0, 10), // arrows per archery level in a duel: the exchange loop runs at most 2 × this × archery shots
+  archeryBreakOff: p, hitMin: p, hitMax: p, minDamage: int(0, 100),
+  maxRounds: int(1, 100), // the melee's round cap (§6, implementation bound)
+  interruptMiss: p, interruptBase: p, interruptPerPoint: p, flee: each(p), cautiousFleeBonus: p, invisibleFleeBonus: p,
+  stepsToLeave: list(int(0, 10), 3, 3), cowardMargin: int(0, 100), seriousBlow: int(0, 100),
+  mercyBase: p, mercyGood: p, mercySame: p, mercyPerStep: p, mercyEvil: p, mercyMin: p, mercyMax: p,
+  refuseCautiousBase: p, refuseCautiousSpan: p, refuseCowardBase: p, refuseCowardSpan: p, bluff: p, duelPenalty: p, heroAvoidsKing: p,
+  talkAttackBase: pct, talkAttackPerStep: pct, talkAttackEvil: pct, talkIgnore: pct, talkQuestMin: pct,
+  fulfilBase: p, fulfilPerStep: p, fulfilEvil: p, fulfilMin: p, fulfilAttack: p,
+  questPayMin: int(0, 1000), questPayMax: int(0, 1000), questVisitMaxDistance: int(0, 9),
+  talkAlignmentExact: p, talkTemperamentExact: p, sayMax: int(1, 1000), sayDigitRun: int(1, 100),
+  theftBase: p, theftPerLevel: p, theftInvisible: p, theftHalving: p, captureBase: p, capturePerLevel: p, captureMin: p,
+  kingLootBase: p, kingLootPerLevel: p, siteGoldShare: p, siteItemChance: p, ransomShare: p,
+  pursuitBySpy: list(num(0, 10), 5, 5), pursuitArmyFactor: num(0, 10), unnoticedBySpy: list(p, 5, 5), patrolMissSp0: p,
+  randomByTerrain: each(p), friendlyFactor: num(0, 10), boldnessMax: int(1, 100), ravageStartPerBoldness: p, ravageStop: p,
+  wanderChance: p, deathMeritLoss: p, temperamentDrift: p, temperamentLowHp: int(0, 100), experience: each(p),
+} satisfies BoundsOf<typeof ENCOUNTERS_DEFAULTS>;

@@ -144,6 +144,8 @@ export function archery(ctx: TurnCtx, enc: EncounterState, a: Combatant, b: Comb
   if (b.archery > a.archery || (b.archery === a.archery && ctx.rng.chance(0.5))) { first = b; second = a; }
   let n1 = cfg.archeryDuelFactor * first.archery;
   let n2 = cfg.archeryDuelFactor * second.archery;
+  // Each pass spends one arrow of n1 or n2: at most n1 + n2 passes, 2 × archeryDuelFactor (≤ 10,
+  // an integer, see constants.ts) × archery.
   while ((n1 > 0 || n2 > 0) && a.hp > 0 && b.hp > 0) {
     if (n1 > 0) { fire(first, second, first === a ? toB : toA); n1--; }
     if (a.hp <= 0 || b.hp <= 0) break;
@@ -412,7 +414,7 @@ function prefix(ctx: TurnCtx, enc: EncounterState, cast: CombatSpellFn): 'combat
   let negotiated: 'none' | 'failed' | 'ok' = 'none';
   let spotted = false;
   let theftOk = false;
-  while (a.pos < a.plan.length && !enc.end) {
+  while (a.pos < a.plan.length && !enc.end) { // a.pos advances every pass (or the loop is left): ≤ the plan's length
     const t = a.plan[a.pos]!;
     if (isAggressive(ctx.s, t) || t.code === 'FL') break;
     a.pos++;

@@ -4,6 +4,8 @@
  * (config.ts merges the host's overrides; tests change them and see the outcome change).
  * Percentages are written as in the rules (5 = 5 %).
  */
+import { bool, each, int, list, num, type BoundsOf } from '../../../engine/constants.ts';
+
 export const KINGDOM_DEFAULTS = {
   gifts: {
     /** S4.4.3 (§5.4): a King gives at most 10 % of the treasury held at the start of the turn… */
@@ -104,3 +106,31 @@ export const KINGDOM_DEFAULTS = {
     reductionPct: { Divine: 20, Good: 12, Druid: 15, Neutral: 20, Pagan: 15, Evil: 12, Undead: 20 },
   },
 };
+
+/** Type and bounds of every kingdom constant (engine/constants.ts): percentages 0–100, divisors ≥ 1. */
+const pct = int(0, 100);
+export const KINGDOM_BOUNDS = {
+  gifts: { pctOfStartTreasury: pct, floor: int(0, 10_000) },
+  hiring: {
+    minOffer: int(0, 100), maxOffer: int(0, 100), farAlignmentSteps: int(0, 10), temperamentSteps: int(0, 10),
+    inclinations: list(int(-10, 10), 1, 20), specialServePct: pct, loyalPct: pct,
+  },
+  pay: { unpaidHeroLeavesPct: pct },
+  income: { ravageDivisor: num(1, 100) },
+  training: {
+    alonePct: pct, teacherPct: pct, groupEqualPct: pct, beyondAptitudeFactor: num(0, 1),
+    aptitudeGrowthPct: list(pct, 9, 9), maxLevel: int(1, 9), sagePctPerLevel: pct, firstDiscoveryMerit: int(0, 100),
+    armyStepPct: list(num(0, 100), 5, 5),
+  },
+  heir: { assignLevels: int(0, 20), assignMaxPerCode: int(0, 9), maxGainedForResurrect: int(0, 100) },
+  science: { militaryOnly: bool(), perExchange: int(0, 10) },
+  offices: {
+    vp: each(int(0, 1000)), chancellorPerLevel: int(0, 100), admiralPerLevel: int(0, 100), admiralSeaMinTax: int(0, 20), admiralPerSea: int(0, 100),
+    priestPerLevel: int(0, 100), archMagePerLevel: int(0, 100), archMagePerSpellItem: int(0, 100), deathLossPct: pct,
+  },
+  victory: {
+    thresholdPct: pct, declineFromTurn: int(1, 1000), declinePerTurn: pct, floorPct: pct,
+    maxTurns: int(1, 1000), // the game ends at this turn at the latest (G-92)
+    electionPct: pct, reductionPct: each(pct),
+  },
+} satisfies BoundsOf<typeof KINGDOM_DEFAULTS>;

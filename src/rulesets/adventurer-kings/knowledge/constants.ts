@@ -3,6 +3,8 @@
  * proposed resolution) this domain applies, in one table a host can override per game
  * (config.ts merges the host's overrides; tests change them and see the outcome change).
  */
+import { bool, int, list, num, type BoundsOf } from '../../../engine/constants.ts';
+
 export const KNOWLEDGE_DEFAULTS = {
   // ── Table 15.5 (Espionage), indexed by Spy level 0–4 (levels above 4 read the last column, G-05) ──
   /** % chance not to be noticed. */
@@ -35,3 +37,12 @@ export const KNOWLEDGE_DEFAULTS = {
   /** Chancellor merit for a stolen invention. */
   inventionTheftMerit: 1,
 };
+
+/** Type and bounds of every knowledge constant (engine/constants.ts): percentages 0–100, divisors ≥ 1. */
+const pct = int(0, 100);
+export const KNOWLEDGE_BOUNDS = {
+  notNoticed: list(pct, 5, 5), spyMargin: list(pct, 5, 5), trackPursue: list(int(0, 1000), 5, 5),
+  entryDivisor: num(1, 100), entryMin: int(0, 100), entryEveryTime: bool(),
+  bandPoorMax: int(0, 20), bandProsperousMax: int(0, 20), omitCharacterFactor: num(0, 10), spyExperience: num(0, 1),
+  inventionTheftPerSa: pct, inventionTheftMerit: int(0, 100),
+} satisfies BoundsOf<typeof KNOWLEDGE_DEFAULTS>;

@@ -4,6 +4,8 @@
  * (config.ts merges the host's overrides; tests change them and see the outcome change).
  * Percentages are written as fractions (0.15 = 15 %).
  */
+import { bool, each, int, list, num, type BoundsOf } from '../../../engine/constants.ts';
+
 export const MAGIC_DEFAULTS = {
   // ── chances (§3.4.7, §5.12, S3.1, TV-04) ──
   /** Action spell: 15 % + 15 % × level. */
@@ -112,3 +114,20 @@ export const MAGIC_DEFAULTS = {
   controlFailMin: 0.5,
   controlFailMax: 1.0,
 };
+
+/** Type and bounds of every magic constant (engine/constants.ts): chances in [0, 1], dice and counts small integers. */
+const p = num(0, 1);
+export const MAGIC_BOUNDS = {
+  actionBase: p, combatBase: p, perLevel: p, paganOrderBonus: p, cap: p, experienceChance: p,
+  actionPerTurn: list(int(0, 10), 4, 4), combatPerEncounter: list(int(0, 10), 2, 2), itemLevel: int(0, 9),
+  blessFactor: num(0, 10), blessSkeletonBase: p, blessSkeletonPerLevel: p, holySymbolPerLevel: p, holySymbolUndeadPerLevel: p,
+  holySymbolUndeadDie: int(1, 100), confusionPerLevel: p, confusionAnimalPerLevel: p, confusionAnimalBanChance: p,
+  psychicWindMin: int(0, 100), psychicWindMax: int(0, 100), stormDice: int(0, 20), stormBacklashDice: each(int(0, 20)),
+  orationQuality: int(-5, 5), charmUndeadInstantMaxTalents: int(0, 100), charmUndeadStepMin: int(0, 20), charmUndeadStepMax: int(0, 20),
+  illusoryTerrainDissipate: p, phantomPerLevel: p, hideSiteDissipate: p, invisibilityFactor: p, invisibilityTheftBonus: p, invisibilityFleeBonus: p,
+  mirrorDisbelief: each(num(0, 10)), mirrorPerLevel: p, mirrorCasterBase: num(0, 10), mirrorCasterCap: p, mirrorCasterAlternative: bool(),
+  mirrorCasterAltBase: p, mirrorCasterMentalHp: int(0, 100), tornadoPerLevel: p, fireballDie: int(1, 100), freezeHpPerLevel: int(0, 100),
+  freezeMaxAttacks: int(0, 20), freezeFlyingMin: int(0, 100), freezeFlyingMax: int(0, 100), skeletonsPerLevel: int(0, 10), killHalvedFactor: p,
+  plagueBase: p, plaguePerLevel: p, plagueSpread: p, plagueReadingB: bool(), handBase: num(0, 10), handPerLevel: num(0, 10), handVictimHitFactor: p,
+  controlFailMin: p, controlFailMax: p,
+} satisfies BoundsOf<typeof MAGIC_DEFAULTS>;

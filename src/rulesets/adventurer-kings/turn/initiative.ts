@@ -143,7 +143,7 @@ export function actingOrder(s: AKState, actors: Actor[]): Actor[] {
     let cur: number | null = t;
     let cycle = false;
     const guard = new Set<number>();
-    while (cur !== null && !guard.has(cur)) {
+    while (cur !== null && !guard.has(cur)) { // each pass adds `cur` to `guard`: ≤ the characters present
       if (cur === a.char.id) { cycle = true; break; }
       guard.add(cur);
       const next: number | null = attached.has(cur) ? pursues(present.get(cur)!) : null;

@@ -3,6 +3,9 @@
  * proposed resolution) this domain applies, in one table a host can override per game
  * (config.ts merges the host's overrides; tests change them and see the outcome change).
  */
+import { each, int, list, num, oneOf, range, type BoundsOf } from '../../../engine/constants.ts';
+import { ARMY_TYPES as ARMY_TYPE_CODES } from '../state.ts';
+
 export const WORLD_DEFAULTS = {
   // ── map (§2.1, G-01) ──
   /** 18 columns × 9 rows, E–W wrap, polar caps (§2.1, G-01). */
@@ -174,3 +177,46 @@ export const WORLD_DEFAULTS = {
   /** G-21: the world-first discoverer of a site earns +2 Chancellor merit. */
   firstDiscoveryMerit: 2,
 };
+
+/**
+ * Type and bounds of every world constant (engine/constants.ts checks a host's overrides against
+ * them). The map is fixed at 18 × 9 provinces; generator retries and attempts stay small so that
+ * a refused world costs at most a fraction of a second at creation; lists a piece is drawn from
+ * are never empty.
+ */
+const TYPE = oneOf(...ARMY_TYPE_CODES);
+const typeList = list(TYPE, 1, 19);
+const share = int(0, 100); // percent
+const p = num(0, 1); // a probability or a share
+export const WORLD_BOUNDS = {
+  rows: int(9, 9), cols: int(18, 18),
+  defaultPlayers: int(1, 12), maxPlayers: int(1, 12),
+  seaTarget: int(0, 162), seaSpread: int(0, 40),
+  landmassesMin: int(1, 12), landmassesMax: int(1, 12), landSeedRowMin: int(1, 9), landSeedRowMax: int(1, 9),
+  landmassMinSize: int(1, 40), maxRestarts: int(1, 200),
+  terrainShare: each(share), terrainRows: each(range(int(1, 9))), terrainSeedsMin: int(0, 10), terrainSeedsMax: int(0, 10),
+  raceWeights: each(each(int(0, 1000))),
+  seaPopulated: p, tritonCoastal: p, secondType: p,
+  humanTypes: each(typeList), coastalFleet: p, elfEnt: p, dwarfTroll: p,
+  averageTax: each(int(0, 20)), taxOffsets: list(int(-10, 10), 1, 20), taxMax: int(1, 20), capitalTax: int(0, 20),
+  landSites: list(share, 3, 3), siteTypes: list(oneOf(...WORLD_DEFAULTS.siteTypes), 1, 20), siteEvent: p,
+  seaSite: num(0, 0.25), // sites at sea stay rare: a sea full of sites leaves no world fair enough
+  thresholdMin: int(0, 1000), thresholdMax: int(0, 1000),
+  monsterHpSpread: p, monsterHpMin: int(1, 1000), monsterHpMax: int(1, 1000), mountainDragon: p,
+  randomGoldDie: int(1, 100), treasureGoldDie: int(1, 100), treasureItemBase: share, treasureItemPerTier: share,
+  artifactMinTier: int(0, 10), artifactShare: p, legendKnown: p, legendModest: int(0, 1000), legendRich: int(0, 1000),
+  chargesMin: int(0, 100), chargesMax: int(0, 100),
+  rulerShare: num(0, 0.5), // above one half, most worlds fail the fairness check (every attempt redrawn, then refused)
+  rulerTalentMin: int(0, 9), rulerTalentMax: int(0, 9), rulerTalentCap: int(0, 9),
+  defenderDivisor: num(0.1, 100), defenderGaTax: int(0, 20),
+  wanderingPerPlayer: int(0, 10), wanderingExtra: int(0, 50),
+  capitalMinLandNeighbours: int(0, 6), capitalSpacing: int(1, 9), capitalSpacingRelaxed: int(1, 9), capitalAttempts: int(1, 100),
+  fairnessRadius: int(0, 4), fairnessMinLand: int(0, 60), fairnessTaxTolerance: num(0, 10), fairnessMaxTier: int(0, 10), fairnessRedraws: int(0, 100),
+  battlefields: int(0, 40), battlefieldRecordsMin: int(0, 20), battlefieldRecordsMax: int(0, 20),
+  battlefieldQualityMin: int(0, 5), battlefieldQualityMax: int(0, 5),
+  armyCap: int(1, 2000), startTreasury: int(0, 100_000),
+  kingTalentLevels: int(0, 20), kingTalentMaxPer: int(0, 9), aptitudeRoll: list(share, 3, 3), aptitudeMax: int(1, 9),
+  heroSameRace: p, heroSameAlignment: p, heroSameTemperament: p, startingHeroes: int(0, 10), startingHeroWage: int(0, 100), loyalShare: p,
+  capitalHumanTypes: each(typeList), capitalRaceTypes: each(typeList),
+  explorationBase: each(int(0, 100)), explorationUses: oneOf('aptitude', 'talent'), exploreExperience: p, firstDiscoveryMerit: int(0, 100),
+} satisfies BoundsOf<typeof WORLD_DEFAULTS>;

@@ -8,6 +8,7 @@
  * Works in two layers: a plan per province (plain values, no ids) that the fairness check may
  * redraw, then the records with ids, in ascending province order.
  */
+import { LocalizedError } from '../../../engine/constants.ts';
 import type { Rng } from '../../../engine/rng.ts';
 import type { AKConfig } from '../config.ts';
 import type { Alignment, AKState, ArmyRace, ArmyType, Fallen, Levels, Monster, Province, Quality, Race, Temperament, Terrain } from '../state.ts';
@@ -95,7 +96,12 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
     placeBattlefields(s, rng, cfg, geo, capitals, n);
     return { capitals, restarts: attempt };
   }
-  throw new Error(`world generation failed after ${cfg.maxRestarts} attempts`);
+  // The host's world constants allow no world (too many landmasses for the land, capitals too far
+  // apart…): the game is refused at creation, in the player's language.
+  throw new LocalizedError({
+    fr: `aucun monde ne convient à ces constantes après ${cfg.maxRestarts} essais (world.maxRestarts) : relâchez les contraintes de la carte`,
+    en: `no world fits these constants after ${cfg.maxRestarts} attempts (world.maxRestarts): loosen the map's constraints`,
+  });
 }
 
 // ── step 1: sea and land ──
@@ -114,7 +120,7 @@ function growLand(rng: Rng, cfg: WorldCfg): Geo | null {
   }
   if (mass.size < nMasses) return null;
   const weight = Array.from({ length: nMasses }, () => rng.uniform(0.5, 1.5));
-  while (mass.size < landTarget) {
+  while (mass.size < landTarget) { // each pass adds one sea cell to a landmass or returns null: ≤ 162 passes
     // Frontier of each landmass: sea cells next to it and not next to another landmass (keeps them apart);
     // when every frontier is closed, masses may merge.
     const frontier: number[][] = Array.from({ length: nMasses }, () => []);
@@ -161,7 +167,7 @@ export function components(cells: number[]): number[][] {
     const group: number[] = [];
     const stack = [start];
     seen.add(start);
-    while (stack.length) {
+    while (stack.length) { // each cell is pushed once (`seen`)
       const p = stack.pop()!;
       group.push(p);
       for (const q of neighbours(p)) if (set.has(q) && !seen.has(q)) { seen.add(q); stack.push(q); }
@@ -194,7 +200,7 @@ function assignTerrain(rng: Rng, cfg: WorldCfg, geo: Geo): void {
         count++;
       }
     }
-    while (count < target) {
+    while (count < target) { // each pass assigns one more province or breaks: ≤ the land's size
       const front = geo.land.filter((p) => eligible(p) && neighbours(p).some((q) => assigned.get(q) === t));
       const pool = front.length > 0 ? front : geo.land.filter(eligible);
       if (pool.length === 0) break;

@@ -53,7 +53,7 @@ export function legalTalents(rng: Rng, asked: Partial<Record<CharCode, number>> 
     total += take;
   }
   const codes = CHAR_CODES.filter((c) => c !== locked);
-  while (total < n) {
+  while (total < n) { // each pass adds one level, or breaks when every code is full: ≤ n passes
     const open = codes.filter((c) => t[c] < maxPer);
     if (open.length === 0) break;
     t[rng.pick(open)]++;

@@ -4,8 +4,9 @@
  * two Heroes at wage 1, treasury 10, capital tax 10, four Average armies, all Kings Neutral to
  * each other (§10.1), and the starting knowledge (capital 100 %, neighbours 1 %, TV-50).
  */
+import { LocalizedError } from '../../../engine/constants.ts';
 import type { Rng } from '../../../engine/rng.ts';
-import { resolveConfig } from '../config.ts';
+import { checkOverrides, resolveConfig } from '../config.ts';
 import type { Alignment, AKState, Army, Character, CharCode, Kingdom, Race, Relation, Temperament } from '../state.ts';
 import { ALIGNMENTS, RACES, TEMPERAMENTS } from '../state.ts';
 import { learnGeneral, provinceKnowledge, raiseExploration } from '../knowledge/knowledge.ts';
@@ -40,10 +41,13 @@ export interface AKOptions {
 /** The same options and the same RNG stream always give the same game. */
 export function setupGame(options: AKOptions, rng: Rng): AKState {
   const overrides = options.config ?? {};
+  checkOverrides(overrides); // the bounds apply when a game is created
   const cfgAll = resolveConfig(overrides);
   const cfg = cfgAll.world;
   const n = Math.max(options.kings?.length ?? 0, options.seatIds?.length ?? 0) || options.players || cfg.defaultPlayers;
-  if (n < 1 || n > cfg.maxPlayers) throw new Error(`Adventurer Kings takes 1 to ${cfg.maxPlayers} kingdoms, not ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > cfg.maxPlayers) {
+    throw new LocalizedError({ fr: `Adventurer Kings se joue de 1 à ${cfg.maxPlayers} royaumes (et non ${String(n)})`, en: `Adventurer Kings takes 1 to ${cfg.maxPlayers} kingdoms, not ${String(n)}` });
+  }
   const seats = Array.from({ length: n }, (_, i) => options.seatIds?.[i] ?? `K${i + 1}`);
   if (new Set(seats).size !== n) throw new Error('two kingdoms share a seat id');
 

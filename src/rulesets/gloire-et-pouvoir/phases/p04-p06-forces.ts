@@ -48,7 +48,9 @@ export function phase5(ctx: Ctx): void {
       const n = Math.min(o.n, cfg.maxRecruitsPerTurn - done);
       const lkR = s.knights[l.lordKnight]!.renown;
       for (let i = 0; i < n; i++) {
-        const renown = ctx.rng.int(cfg.recruitRenownMin, Math.floor(lkR) + 1); // [T cap, P G-02]
+        // [T cap, P G-02]; a host's minimum above the cap (a weak lord-knight) draws the cap itself [P G-02]
+        const cap = Math.floor(lkR) + 1;
+        const renown = ctx.rng.int(Math.min(cfg.recruitRenownMin, cap), cap);
         const cost = knightCost(renown, ctx.snap.avgKnightRenown);
         if (l.treasury < cost) { // stop at the first unaffordable knight [P G-07]
           emit(ctx, [lord], { type: 'recruit-unaffordable', lord, renown, cost, treasury: l.treasury, notRecruited: n - i });

@@ -3,7 +3,7 @@
  * each lord's attacks in entry order; a knight with an ATT order does not defend his origin.
  */
 import type { Rng } from '../../../engine/rng.ts';
-import type { Fortification, GPConfig } from '../config.ts';
+import { constantOf, type Fortification, type GPConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
 import { armyOf, cancel, changeOwner, eliminateLord, emit, felony, forEachOrder, garrisonAt, knightsOfLord, linesOf, orderedSheetLords, relationsOf, removeArmy, removeKnight, sameOrAdjacent } from '../context.ts';
 import type { DefenderReport } from '../events.ts';
@@ -40,13 +40,27 @@ export interface PassResult {
 export function fightPass(cfg: GPConfig, p: PassInput, rng: Rng): PassResult {
   const fr = cfg.fortRoll[p.fortification];
   const fd = cfg.fortDamage[p.fortification];
-  let rollA = 0;
-  let rollD = 0;
-  do {
-    rollA = rng.uniform(1, Math.max(1, (p.sA * p.rA) / p.rD));
-    rollD = rng.uniform(1, Math.max(1, (fr * p.sD * p.rD) / p.rA));
-  } while (rollA === rollD); // equal rolls are re-rolled [P]
-  const winner: 'A' | 'D' = rollA > rollD ? 'A' : 'D';
+  const hiA = Math.max(1, (p.sA * p.rA) / p.rD);
+  const hiD = Math.max(1, (fr * p.sD * p.rD) / p.rA);
+  let rollA = 1;
+  let rollD = 1;
+  let winner: 'A' | 'D';
+  if (hiA === 1 && hiD === 1) {
+    // Both ranges have collapsed to the single value 1 (e.g. 1 man against 1 man at equal
+    // renown): a re-roll could never differ, so one fair coin from the same stream decides [P G-20].
+    winner = rng.chance(0.5) ? 'A' : 'D';
+  } else {
+    // Equal rolls are re-rolled [P G-20], at most `battleRollCap` draws of both dice; if every
+    // draw is still a tie at the cap, one fair coin from the same stream decides [P G-20].
+    const cap = constantOf(cfg, 'battleRollCap');
+    let draws = 0;
+    do {
+      rollA = rng.uniform(1, hiA);
+      rollD = rng.uniform(1, hiD);
+      draws++;
+    } while (rollA === rollD && draws < cap);
+    winner = rollA === rollD ? (rng.chance(0.5) ? 'A' : 'D') : rollA > rollD ? 'A' : 'D';
+  }
   const [sW, rW, sL, rL] = winner === 'A' ? [p.sA, p.rA, p.sD, p.rD] : [p.sD, p.rD, p.sA, p.rA];
   const fL = winner === 'A' ? fd : 1; // damage factor on the loser if the loser defends
   const fW = winner === 'D' ? fd : 1;

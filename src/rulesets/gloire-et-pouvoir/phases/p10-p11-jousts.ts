@@ -87,7 +87,7 @@ export function runJoust(ctx: Ctx, j: Joust, startRenown: Map<string, number>): 
   const gains = new Map<KnightId, number>();
   let round = 0;
   let field = admitted.slice();
-  while (field.length > 1) {
+  while (field.length > 1) { // each round keeps ⌈n/2⌉ < n knights: at most log2(n) + 1 rounds
     round++;
     const shuffled = ctx.rng.shuffle(field);
     const next: KnightId[] = [];

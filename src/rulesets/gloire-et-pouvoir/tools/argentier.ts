@@ -85,7 +85,7 @@ export interface ArgentierResult {
 function smallest(ok: (amount: number) => boolean, hi: number): number | null {
   if (!ok(hi)) return null;
   let lo = 0; // treated as failing: a RED is at least 1 écu
-  while (hi - lo > 1) {
+  while (hi - lo > 1) { // halves [lo, hi] each time: at most log2(hi) ≤ 44 steps (hi ≤ 2^44 below)
     const mid = Math.floor((lo + hi) / 2);
     if (ok(mid)) hi = mid; else lo = mid;
   }
@@ -97,7 +97,7 @@ function capAmount(s: GPState, pop: number, coef: number, h: number, avgH: numbe
   const cfg = s.config;
   const atCap = (a: number) => redistribution(cfg, a, pop, coef, h, avgH).ratio >= cfg.redistributionCap;
   let hi = 1;
-  while (!atCap(hi) && hi < 1e13) hi *= 2;
+  while (!atCap(hi) && hi < 1e13) hi *= 2; // at most 44 doublings; past 1e13 écus the search gives up on the cap and plans hi
   return smallest(atCap, hi) ?? hi;
 }
 
