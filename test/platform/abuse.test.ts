@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
-import { Browser, pageText, signUpAndLogIn } from './http.ts';
+import { Browser, codeFromMail, pageText, signUpAndLogIn } from './http.ts';
 import { configFromEnv, parseTrustProxy } from '../../src/platform/config.ts';
 import { buildServer, type AppCtx } from '../../src/platform/http/server.ts';
 import { ADDRESS_MAX_FAILURES, MAX_FAILURES, requestPasswordReset } from '../../src/platform/accounts/service.ts';
@@ -114,6 +114,24 @@ for (const kind of DB_KINDS) {
       assert.equal((await attackers[0]!.post('/login', { login: 'Mathilde', password: PW })).path, '/');
       const again = new Browser(tp.url, { ip: '10.8.0.1' });
       assert.equal((await again.post('/login', { login: 'Mathilde', password: PW })).path, '/');
+    });
+
+    test('wrong validation codes from other addresses never keep the owner from validating', async () => {
+      const owner = new Browser(tp.url, { ip: '10.8.2.1' });
+      await owner.get('/signup');
+      await owner.post('/signup', { login: 'Ermengarde', email: 'ermengarde@example.org', password: PW, password2: PW });
+      const mail = await tp.smtp.waitFor((m) => m.to.includes('ermengarde@example.org') && /validation/i.test(m.subject));
+      const code = codeFromMail(mail.text);
+      for (const ip of ['10.8.2.2', '10.8.2.3']) {
+        const a = new Browser(tp.url, { ip });
+        await a.get('/validate');
+        for (let i = 0; i < MAX_FAILURES; i++) assert.equal((await a.post('/validate', { login: 'Ermengarde', code: `BADCODE${i}` })).status, 400);
+        const slowed = await a.post('/validate', { login: 'Ermengarde', code });
+        assert.equal(slowed.status, 429, 'that address is slowed down');
+      }
+      const ok = await owner.post('/validate', { login: 'Ermengarde', code });
+      assert.ok(ok.path.startsWith('/login'), `${ok.status} ${ok.path}`);
+      assert.equal((await tp.db.one<{ validated: boolean }>(`SELECT validated FROM users WHERE login = 'Ermengarde'`))!.validated, true);
     });
 
     test('join passwords of private games are throttled per game and address', async () => {

@@ -315,11 +315,16 @@ export async function signUp(ctx: AppCtx, input: SignupInput): Promise<SignupRes
 
 export type ValidateResult = { status: 'ok' | 'already'; userId: number } | { status: 'invalid' | 'throttled' };
 
-/** Checks a validation code (from the form or the mail's link) and validates the account. */
-export async function validateAccount(ctx: AppCtx, login: string, code: string): Promise<ValidateResult> {
+/**
+ * Checks a validation code (from the form or the mail's link) and validates the account. Wrong
+ * codes are throttled like passwords, per (account, client address) and per address: wrong codes
+ * from elsewhere never stop the owner validating (a limit per account alone let anyone keep him
+ * out). 8 characters out of 62 leave about 2·10^14 codes: guessing stays hopeless.
+ */
+export async function validateAccount(ctx: AppCtx, login: string, code: string, ip: string): Promise<ValidateResult> {
   const key = loginKey(login);
   const c = String(code ?? '').replace(/\s+/g, '');
-  const marks = await takeAttempt(ctx, [`validate:${key}`], MAX_FAILURES, FAILURE_WINDOW_MS);
+  const marks = await startPasswordAttempt(ctx, `validate:${key}`, ip);
   if (!marks) return { status: 'throttled' };
   const u = await ctx.db.one('SELECT id, validated, is_guest FROM users WHERE login_key = $1', [key]);
   if (u && !u.is_guest && /^[A-Za-z0-9]{8}$/.test(c)) {
@@ -333,7 +338,7 @@ export async function validateAccount(ctx: AppCtx, login: string, code: string):
       await db.query('UPDATE users SET validated = TRUE WHERE id = $1', [u.id]); sessionsChanged();
       return true;
     });
-    if (ok) { await forget(ctx.db, marks); return { status: 'ok', userId: u.id }; }
+    if (ok) { await passwordAttemptOk(ctx, marks, `validate:${key}`, ip); return { status: 'ok', userId: u.id }; }
   }
   return { status: 'invalid' };
 }
