@@ -12,7 +12,7 @@ import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 import { Browser, codeFromMail, pageText, signUpAndLogIn } from './http.ts';
 import { configFromEnv, parseTrustProxy } from '../../src/platform/config.ts';
 import { buildServer, type AppCtx } from '../../src/platform/http/server.ts';
-import { ADDRESS_MAX_FAILURES, MAX_FAILURES, requestPasswordReset } from '../../src/platform/accounts/service.ts';
+import { ADDRESS_MAX_FAILURES, limitedAddress, MAX_FAILURES, requestPasswordReset } from '../../src/platform/accounts/service.ts';
 import { hashPassword } from '../../src/platform/accounts/passwords.ts';
 import { expireGuests } from '../../src/platform/web/demo.ts';
 import { startPlatform } from '../../src/platform/main.ts';
@@ -31,6 +31,16 @@ test('TRUST_PROXY: 0, a number of hops, or a list of proxy addresses; anything e
   assert.deepEqual(parseTrustProxy(' 10.0.0.1, 10.1.0.0/16 ,::1'), ['10.0.0.1', '10.1.0.0/16', '::1']);
   for (const bad of ['yes', 'true', '10.0.0.1/40', 'proxy.example', '-1', '1.5']) assert.throws(() => parseTrustProxy(bad), /TRUST_PROXY/, bad);
   assert.equal(configFromEnv({ TRUST_PROXY: '1' }).trustProxy, 1);
+});
+
+test('limits count an IPv6 client by its /64 network, an IPv4-mapped address as IPv4', () => {
+  assert.equal(limitedAddress('203.0.113.7'), '203.0.113.7');
+  assert.equal(limitedAddress('::ffff:203.0.113.7'), '203.0.113.7');
+  const net = limitedAddress('2001:db8:0:12::1');
+  assert.equal(net, '2001:db8:0:12::/64');
+  for (const same of ['2001:db8:0:12:ffff:1:2:3', '2001:0DB8:0000:0012::abcd', '2001:db8:0:12:0:0:1.2.3.4']) assert.equal(limitedAddress(same), net, same);
+  assert.notEqual(limitedAddress('2001:db8:0:13::1'), net);
+  assert.equal(limitedAddress('::1'), '0:0:0:0::/64');
 });
 
 describe('client address behind proxies', () => {
@@ -91,6 +101,21 @@ for (const kind of DB_KINDS) {
       assert.equal(c.cookies.has('sid'), false);
       const other = await c.post('/login', { login: 'Proxied', password: PW }, { headers: { 'x-forwarded-for': '198.51.100.10' } });
       assert.equal(other.path, '/', 'another real address is not blocked');
+    });
+
+    test('an IPv6 client is limited by its /64 network', async () => {
+      const owner = new Browser(tp.url, { ip: '2001:db8:9::1' });
+      await signUpAndLogIn(owner, tp.smtp, { login: 'Sixième', email: 'sixieme@example.org', password: PW });
+      await owner.post('/logout');
+      const b = new Browser(tp.url);
+      await b.get('/login');
+      for (let i = 1; i <= ADDRESS_MAX_FAILURES; i++) {
+        assert.equal((await b.post('/login', { login: `nobody ${i}`, password: 'guess guess' }, { headers: { 'x-forwarded-for': `2001:db8:5:6::${i.toString(16)}` } })).status, 401);
+      }
+      const blocked = await b.post('/login', { login: 'Sixième', password: PW }, { headers: { 'x-forwarded-for': '2001:db8:5:6:ffff:ffff:ffff:ffff' } });
+      assert.equal(blocked.status, 401, 'the whole /64 is blocked');
+      const ok = await owner.post('/login', { login: 'Sixième', password: PW });
+      assert.equal(ok.path, '/', 'another network is not');
     });
 
     test('failures from other addresses never lock the owner out; one address guessing one account is slowed down', async () => {
@@ -286,9 +311,11 @@ for (const kind of DB_KINDS) {
       assert.ok(await tp.db.one('SELECT 1 FROM users WHERE id = $1', [playerUser.id]), 'the playing guest is kept');
       assert.equal((await player.get(`/games/${playerGame}/orders`)).status, 200);
 
-      // Once he stops playing too, he goes in his turn.
+      // Once he stops playing too, he goes in his turn. The same pass drops rate-limit marks older than a day.
+      await tp.db.query(`INSERT INTO login_failures(key, at) VALUES ('test:old', $1), ('test:fresh', $2)`, [new Date(t0 + 4 * DAY), new Date(t0 + 6 * DAY)]);
       tp.clock.now = new Date(t0 + 6 * DAY);
       await expireGuests(tp.platform.ctx, true);
+      assert.deepEqual((await tp.db.query(`SELECT key FROM login_failures WHERE key LIKE 'test:%'`)).map((r) => r.key), ['test:fresh']);
       assert.equal(await tp.db.one('SELECT 1 FROM users WHERE id = $1', [playerUser.id]), null);
       assert.equal(await tp.db.one('SELECT 1 FROM games WHERE id = $1', [playerGame]), null);
     });

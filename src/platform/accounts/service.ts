@@ -10,6 +10,7 @@
  * Times come from ctx.now(). The throttling of guessed passwords and the demo limit are here too.
  */
 import { randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
 import { html, type Html } from '../http/html.ts';
@@ -174,10 +175,28 @@ async function takeAttempt(ctx: AppCtx, keys: string[], limits: number | number[
   return { ids };
 }
 
-/** The key of the failures of one client address (logins and join passwords alike). */
-const addressKey = (ip: string): string => `ip:${ip}`;
+/**
+ * The client address as the limits count it: an IPv4 address as it is (also when written as
+ * IPv4-mapped IPv6, ::ffff:a.b.c.d); an IPv6 address by its /64 network, the smallest block a
+ * provider hands to one customer (otherwise one customer could take a fresh address per try).
+ */
+export function limitedAddress(ip: string): string {
+  const a = String(ip ?? '').trim().toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
+  if (mapped) return mapped[1]!;
+  if (isIP(a) !== 6) return a;
+  const width = (part: string): string[] => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const [head = '', tail] = a.split('::');
+  const h = width(head);
+  const t = tail === undefined ? [] : width(tail);
+  const groups = [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/** The key of the failures of one client address (logins, validation codes and join passwords alike). */
+const addressKey = (ip: string): string => `ip:${limitedAddress(ip)}`;
 /** The key of the failures of one thing guessed (an account, a game's password) from one address. */
-const pairKey = (what: string, ip: string): string => `${what}|ip:${ip}`;
+const pairKey = (what: string, ip: string): string => `${what}|ip:${limitedAddress(ip)}`;
 
 /**
  * Before checking a password guessed from client address `ip` for `what` (e.g. `login:<key>`,
@@ -201,6 +220,15 @@ export async function passwordAttemptVoid(ctx: AppCtx, marks: Marks): Promise<vo
   await forget(ctx.db, marks);
 }
 
+/**
+ * Scheduler housekeeping: rate-limit marks older than a day are useless (every window is shorter)
+ * and would pile up, one set per address ever seen. Returns how many went.
+ */
+export async function forgetOldAttempts(ctx: AppCtx): Promise<number> {
+  const rows = await ctx.db.query('DELETE FROM login_failures WHERE at < $1 RETURNING 1', [new Date(ctx.now().getTime() - 86400_000)]);
+  return rows.length;
+}
+
 async function forget(db: Db, marks: Marks): Promise<void> {
   if (marks.ids.length) await db.query('DELETE FROM login_failures WHERE ctid = ANY($1::tid[])', [marks.ids]);
 }
@@ -217,7 +245,7 @@ async function allowMail(ctx: AppCtx, key: string, limit = MAILS_PER_HOUR, db: D
  */
 export async function allowDemo(ctx: AppCtx, ip: string): Promise<boolean> {
   if (ctx.config.demoPerHour <= 0) return true;
-  return (await takeAttempt(ctx, [`demo:${ip}`], ctx.config.demoPerHour, 3600_000)) !== null;
+  return (await takeAttempt(ctx, [`demo:${limitedAddress(ip)}`], ctx.config.demoPerHour, 3600_000)) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
  * days (GUEST_DAYS) are deleted with their demo games by the scheduler (expireGuests).
  */
 import type { FastifyInstance } from 'fastify';
-import { allowDemo, createGuestUser } from '../accounts/service.ts';
+import { allowDemo, createGuestUser, forgetOldAttempts } from '../accounts/service.ts';
 import type { GamesApi } from '../games/api.ts';
 import { games as gamesService } from '../games/service.ts';
 import { html } from '../http/html.ts';
@@ -122,7 +122,8 @@ const INACTIVE_GUEST = `u.is_guest AND u.created_at < $1
  * their demo games and everything that refers to them (seats, sheets, steps, reports, channels,
  * notifications, sessions… by the schema's cascades; the lobby's link to a game is cleared; their
  * mail in the outbox is dropped). Runs at most every EXPIRY_EVERY_MS by the platform's clock; `force`
- * runs it now (tests). Returns the number of guests deleted.
+ * runs it now (tests). Returns the number of guests deleted. The same pass drops rate-limit marks
+ * older than a day (forgetOldAttempts).
  *
  * A guest is active when he was created, saved or readied orders (sheets of his seats) or wrote
  * in a forum, a letter or the gazette within the period: a guest still playing is kept. Reading
@@ -130,11 +131,13 @@ const INACTIVE_GUEST = `u.is_guest AND u.created_at < $1
  * own demos (the pages forbid it) is never deleted: his seat would be left without an account.
  */
 export async function expireGuests(ctx: AppCtx, force = false): Promise<number> {
-  const days = ctx.config.guestDays;
-  if (!(days > 0)) return 0;
   const now = ctx.now().getTime();
   if (!force && now - (lastExpiry.get(ctx) ?? -Infinity) < EXPIRY_EVERY_MS) return 0;
   lastExpiry.set(ctx, now);
+  // The same slow pass drops the rate-limit marks older than a day (demo, login and mail limits).
+  await forgetOldAttempts(ctx);
+  const days = ctx.config.guestDays;
+  if (!(days > 0)) return 0;
   const cutoff = new Date(now - days * 86400_000);
   const rows = await ctx.db.query<{ id: number; email: string }>(
     `SELECT u.id, u.email FROM users u WHERE ${INACTIVE_GUEST} ORDER BY u.id LIMIT ${EXPIRY_BATCH}`, [cutoff]);
