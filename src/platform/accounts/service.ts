@@ -27,8 +27,8 @@ export const CODE_LENGTH = 8;
 export const CODE_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
 /**
- * Failed logins (and join passwords of private games, see games/routes.ts). Two limits, both over
- * FAILURE_WINDOW_MS:
+ * Failed logins (and validation codes, and join passwords of private games, see games/routes.ts).
+ * Two limits, both over FAILURE_WINDOW_MS:
  * - MAX_FAILURES per (account, client address): one address guessing one account is slowed down
  *   to that many tries per window. There is no limit per account alone: failures from other
  *   addresses never stop the owner logging in from his own address (before, five failures from
@@ -225,8 +225,9 @@ export async function passwordAttemptVoid(ctx: AppCtx, marks: Marks): Promise<vo
  * and would pile up, one set per address ever seen. Returns how many went.
  */
 export async function forgetOldAttempts(ctx: AppCtx): Promise<number> {
-  const rows = await ctx.db.query('DELETE FROM login_failures WHERE at < $1 RETURNING 1', [new Date(ctx.now().getTime() - 86400_000)]);
-  return rows.length;
+  const r = await ctx.db.one<{ n: number }>('WITH d AS (DELETE FROM login_failures WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
+    [new Date(ctx.now().getTime() - 86400_000)]);
+  return Number(r?.n ?? 0);
 }
 
 async function forget(db: Db, marks: Marks): Promise<void> {
