@@ -1,6 +1,7 @@
 /**
  * Starts the Suzerain platform: database (embedded or PostgreSQL) with its migrations, the web
- * server, the scheduler (due turns, reminders, the lobby, outgoing mail) and the demo game.
+ * server, the scheduler (due turns, reminders, the lobby, password resets, outgoing mail, expiry
+ * of inactive guests) and the demo game.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +18,8 @@ import { lobbyRoutes } from './lobby/routes.ts';
 import { games } from './games/service.ts';
 import { lobbyTick } from './lobby/service.ts';
 import { sendReminders } from './games/reminders.ts';
-import { ensureDemo } from './web/demo.ts';
+import { ensureDemo, expireGuests } from './web/demo.ts';
+import { processResetRequests } from './accounts/service.ts';
 import { forumRoutes } from './channels/forum.ts';
 import { gazetteRoutes } from './channels/gazette.ts';
 import { letterRoutes } from './channels/letters.ts';
@@ -57,7 +59,8 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     if (closing) return;
     if (running) return running;
     running = (async () => {
-      for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => notifier.sendDigests(ctx), () => deliverMail(ctx)]) {
+      // Queued password resets before the mailer (their mail leaves in the same pass); inactive guests last.
+      for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => notifier.sendDigests(ctx), () => processResetRequests(ctx), () => deliverMail(ctx), () => expireGuests(ctx)]) {
         try { await step(); } catch (e) { console.error('scheduler:', e); }
       }
     })().finally(() => { running = null; });

@@ -84,7 +84,7 @@ export async function startTestPlatform(kind: DbKind, over: Partial<PlatformConf
   const db = await testDb(kind);
   const clock = { now: new Date('2026-11-20T12:00:00Z') };
   const config: PlatformConfig = {
-    ...configFromEnv({}), port: 0, dataDir: ':memory:', smtpUrl: smtp.url, demo: false, tickMs: 200, claimTimeoutSeconds: 2, trustProxy: true, ...over,
+    ...configFromEnv({}), port: 0, dataDir: ':memory:', smtpUrl: smtp.url, demo: false, tickMs: 200, claimTimeoutSeconds: 2, trustProxy: 1, ...over,
   };
   const platform = await startPlatform(config, { db, now: () => clock.now });
   return {

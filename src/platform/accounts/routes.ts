@@ -330,7 +330,7 @@ function afterValidation(req: FastifyRequest, reply: FastifyReply, userId: numbe
 
 async function doValidate(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, login: string, code: string, next: string | null): Promise<FastifyReply> {
   const v = req.visitor;
-  const r = await validateAccount(ctx, login, code);
+  const r = await validateAccount(ctx, login, code, req.ip);
   if (r.status === 'ok' || r.status === 'already') return afterValidation(req, reply, r.userId, login, next);
   return sendPage(reply, validatePage(v, { login, next, error: r.status === 'throttled' ? 'acct.validate.throttled' : 'acct.validate.invalid' }),
     r.status === 'throttled' ? 429 : 400);

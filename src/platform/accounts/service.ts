@@ -5,9 +5,12 @@
  * Nothing here tells a visitor whether an address is registered: a sign-up with a taken address
  * answers like a new one (the owner gets a warning mail instead of a code), logging in is refused
  * until the address is validated (so the password chosen at such a sign-up tells nothing either),
- * a reset request or a request for a new code answers the same for every address. Codes and tokens are stored hashed. Times come from ctx.now().
+ * a reset request or a request for a new code answers the same for every address (a reset request
+ * is only queued while answering, see requestPasswordReset). Codes and tokens are stored hashed.
+ * Times come from ctx.now(). The throttling of guessed passwords and the demo limit are here too.
  */
 import { randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
 import { html, type Html } from '../http/html.ts';
@@ -23,8 +26,19 @@ export const PASSWORD_MAX = 200;
 export const CODE_LENGTH = 8;
 export const CODE_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
-/** Failed logins: after this many within the window (per login and per client address), wait. */
+/**
+ * Failed logins (and validation codes, and join passwords of private games, see games/routes.ts).
+ * Two limits, both over FAILURE_WINDOW_MS:
+ * - MAX_FAILURES per (account, client address): one address guessing one account is slowed down
+ *   to that many tries per window. There is no limit per account alone: failures from other
+ *   addresses never stop the owner logging in from his own address (before, five failures from
+ *   anywhere locked the account everywhere, renewable by anyone).
+ * - ADDRESS_MAX_FAILURES per client address, whatever the accounts: an address that fails that
+ *   much is blocked until its failures leave the window. It is higher than MAX_FAILURES so that
+ *   several people behind one shared address (a school, a company) do not block each other at once.
+ */
 export const MAX_FAILURES = 5;
+export const ADDRESS_MAX_FAILURES = 20;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Mails a visitor can make us send to one address or account per hour (warnings, resets, codes). */
 const MAILS_PER_HOUR = 3;
@@ -134,28 +148,86 @@ export function safeNext(next: unknown): string | null {
 // ---------------------------------------------------------------------------------------------
 // Rate limits on top of table login_failures (key, at): one row per failure or per mail sent.
 
-interface Marks { ids: string[] }
+export interface Marks { ids: string[] }
 
 /**
  * Records an attempt under each key first, then counts: concurrent attempts cannot all slip under
- * the limit. Refused attempts are not kept (the delay stays bounded for the real owner).
+ * the limit. Refused attempts are not kept (the delay stays bounded for the real owner). Each key
+ * has its own limit (`limits[i]` for `keys[i]`, or the last limit given).
  */
-async function takeAttempt(ctx: AppCtx, keys: string[], limit: number, windowMs: number): Promise<Marks | null> {
+async function takeAttempt(ctx: AppCtx, keys: string[], limits: number | number[], windowMs: number, db: Db = ctx.db): Promise<Marks | null> {
   const now = ctx.now();
   const ids: string[] = [];
   for (const k of keys) {
-    const r = await ctx.db.one<{ c: string }>('INSERT INTO login_failures(key, at) VALUES ($1, $2) RETURNING ctid::text AS c', [k, now]);
+    const r = await db.one<{ c: string }>('INSERT INTO login_failures(key, at) VALUES ($1, $2) RETURNING ctid::text AS c', [k, now]);
     ids.push(r!.c);
-    await ctx.db.query('DELETE FROM login_failures WHERE key = $1 AND at < $2', [k, new Date(now.getTime() - 86400_000)]);
+    await db.query('DELETE FROM login_failures WHERE key = $1 AND at < $2', [k, new Date(now.getTime() - 86400_000)]);
   }
-  const counts = await ctx.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM login_failures WHERE key = ANY($1::text[]) AND at > $2 GROUP BY key',
+  const counts = await db.query<{ key: string; n: number }>(
+    'SELECT key, count(*)::int AS n FROM login_failures WHERE key = ANY($1::text[]) AND at > $2 GROUP BY key',
     [keys, new Date(now.getTime() - windowMs)]);
-  if (counts.some((c) => Number(c.n) > limit)) {
-    await forget(ctx.db, { ids });
+  const lim = Array.isArray(limits) ? limits : [limits];
+  const limitOf = (key: string): number => lim[Math.min(keys.indexOf(key), lim.length - 1)]!;
+  if (counts.some((c) => Number(c.n) > limitOf(c.key))) {
+    await forget(db, { ids });
     return null;
   }
   return { ids };
+}
+
+/**
+ * The client address as the limits count it: an IPv4 address as it is (also when written as
+ * IPv4-mapped IPv6, ::ffff:a.b.c.d); an IPv6 address by its /64 network, the smallest block a
+ * provider hands to one customer (otherwise one customer could take a fresh address per try).
+ */
+export function limitedAddress(ip: string): string {
+  const a = String(ip ?? '').trim().toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
+  if (mapped) return mapped[1]!;
+  if (isIP(a) !== 6) return a;
+  const width = (part: string): string[] => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const [head = '', tail] = a.split('::');
+  const h = width(head);
+  const t = tail === undefined ? [] : width(tail);
+  const groups = [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/** The key of the failures of one client address (logins, validation codes and join passwords alike). */
+const addressKey = (ip: string): string => `ip:${limitedAddress(ip)}`;
+/** The key of the failures of one thing guessed (an account, a game's password) from one address. */
+const pairKey = (what: string, ip: string): string => `${what}|ip:${limitedAddress(ip)}`;
+
+/**
+ * Before checking a password guessed from client address `ip` for `what` (e.g. `login:<key>`,
+ * `join:<game>`): a mark under (what, ip) and under ip, or null when either is over its limit
+ * (MAX_FAILURES, ADDRESS_MAX_FAILURES in FAILURE_WINDOW_MS). The marks are the failures: call
+ * passwordAttemptOk when the password was right, passwordAttemptVoid when the attempt failed for
+ * another reason than the password.
+ */
+export async function startPasswordAttempt(ctx: AppCtx, what: string, ip: string): Promise<Marks | null> {
+  return takeAttempt(ctx, [pairKey(what, ip), addressKey(ip)], [MAX_FAILURES, ADDRESS_MAX_FAILURES], FAILURE_WINDOW_MS);
+}
+
+/** The password was right: this attempt and the earlier failures of (what, ip) are forgotten (not the address's others). */
+export async function passwordAttemptOk(ctx: AppCtx, marks: Marks, what: string, ip: string): Promise<void> {
+  await forget(ctx.db, marks);
+  await ctx.db.query('DELETE FROM login_failures WHERE key = $1', [pairKey(what, ip)]);
+}
+
+/** The attempt failed for another reason than the password (a full game…): not counted as a failure. */
+export async function passwordAttemptVoid(ctx: AppCtx, marks: Marks): Promise<void> {
+  await forget(ctx.db, marks);
+}
+
+/**
+ * Scheduler housekeeping: rate-limit marks older than a day are useless (every window is shorter)
+ * and would pile up, one set per address ever seen. Returns how many went.
+ */
+export async function forgetOldAttempts(ctx: AppCtx): Promise<number> {
+  const r = await ctx.db.one<{ n: number }>('WITH d AS (DELETE FROM login_failures WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
+    [new Date(ctx.now().getTime() - 86400_000)]);
+  return Number(r?.n ?? 0);
 }
 
 async function forget(db: Db, marks: Marks): Promise<void> {
@@ -163,8 +235,18 @@ async function forget(db: Db, marks: Marks): Promise<void> {
 }
 
 /** At most `limit` events per hour under `key` (mails a visitor can trigger); records one if allowed. */
-async function allowMail(ctx: AppCtx, key: string, limit = MAILS_PER_HOUR): Promise<boolean> {
-  return (await takeAttempt(ctx, [`mail:${key}`], limit, 3600_000)) !== null;
+async function allowMail(ctx: AppCtx, key: string, limit = MAILS_PER_HOUR, db: Db = ctx.db): Promise<boolean> {
+  return (await takeAttempt(ctx, [`mail:${key}`], limit, 3600_000, db)) !== null;
+}
+
+/**
+ * Whether client address `ip` may start one more demo (a guest account and a game) this hour:
+ * at most config.demoPerHour (0: no limit), counted in the database so that every server process
+ * sharing it counts together; records one when allowed.
+ */
+export async function allowDemo(ctx: AppCtx, ip: string): Promise<boolean> {
+  if (ctx.config.demoPerHour <= 0) return true;
+  return (await takeAttempt(ctx, [`demo:${limitedAddress(ip)}`], ctx.config.demoPerHour, 3600_000)) !== null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,11 +344,16 @@ export async function signUp(ctx: AppCtx, input: SignupInput): Promise<SignupRes
 
 export type ValidateResult = { status: 'ok' | 'already'; userId: number } | { status: 'invalid' | 'throttled' };
 
-/** Checks a validation code (from the form or the mail's link) and validates the account. */
-export async function validateAccount(ctx: AppCtx, login: string, code: string): Promise<ValidateResult> {
+/**
+ * Checks a validation code (from the form or the mail's link) and validates the account. Wrong
+ * codes are throttled like passwords, per (account, client address) and per address: wrong codes
+ * from elsewhere never stop the owner validating (a limit per account alone let anyone keep him
+ * out). 8 characters out of 62 leave about 2·10^14 codes: guessing stays hopeless.
+ */
+export async function validateAccount(ctx: AppCtx, login: string, code: string, ip: string): Promise<ValidateResult> {
   const key = loginKey(login);
   const c = String(code ?? '').replace(/\s+/g, '');
-  const marks = await takeAttempt(ctx, [`validate:${key}`], MAX_FAILURES, FAILURE_WINDOW_MS);
+  const marks = await startPasswordAttempt(ctx, `validate:${key}`, ip);
   if (!marks) return { status: 'throttled' };
   const u = await ctx.db.one('SELECT id, validated, is_guest FROM users WHERE login_key = $1', [key]);
   if (u && !u.is_guest && /^[A-Za-z0-9]{8}$/.test(c)) {
@@ -280,7 +367,7 @@ export async function validateAccount(ctx: AppCtx, login: string, code: string):
       await db.query('UPDATE users SET validated = TRUE WHERE id = $1', [u.id]); sessionsChanged();
       return true;
     });
-    if (ok) { await forget(ctx.db, marks); return { status: 'ok', userId: u.id }; }
+    if (ok) { await passwordAttemptOk(ctx, marks, `validate:${key}`, ip); return { status: 'ok', userId: u.id }; }
   }
   return { status: 'invalid' };
 }
@@ -316,9 +403,9 @@ export async function resendValidation(ctx: AppCtx, userId: number): Promise<boo
 
 /**
  * The validated account for a login (or e-mail address) and password, or null (an account still
- * waiting for validation counts as a failure, see below). After MAX_FAILURES failures
- * within FAILURE_WINDOW_MS for the login or for the client address, attempts are refused the same
- * way (null) until older failures leave the window.
+ * waiting for validation counts as a failure, see below). Attempts over the limits of
+ * startPasswordAttempt, per (login, client address) and per client address, are refused the same
+ * way (null) until older failures leave the window; failures from other addresses never count.
  */
 export async function authenticate(ctx: AppCtx, login: string, password: string, ip: string): Promise<AccountUser | null> {
   const input = String(login ?? '');
@@ -326,8 +413,8 @@ export async function authenticate(ctx: AppCtx, login: string, password: string,
   const row = input.trim() === '' ? null : await ctx.db.one(
     `SELECT ${USER_COLS} FROM users WHERE ${byEmail ? 'email_key' : 'login_key'} = $1 AND NOT is_guest`,
     [byEmail ? emailKey(input) : loginKey(input)]);
-  const loginK = `login:${row ? row.login_key : byEmail ? emailKey(input) : loginKey(input)}`;
-  const marks = await takeAttempt(ctx, [loginK, `ip:${ip}`], MAX_FAILURES, FAILURE_WINDOW_MS);
+  const what = `login:${row ? row.login_key : byEmail ? emailKey(input) : loginKey(input)}`;
+  const marks = await startPasswordAttempt(ctx, what, ip);
   if (!marks) return null;
   const ok = row ? await verifyPassword(String(password ?? ''), row.password_hash) : await verifyDummy(String(password ?? ''));
   if (!ok) return null; // the marks stay: they are the failures
@@ -335,8 +422,7 @@ export async function authenticate(ctx: AppCtx, login: string, password: string,
   // password (marks kept): otherwise signing up with someone's address and logging in with the
   // chosen password would tell whether the address was already registered.
   if (!row!.validated) return null;
-  await forget(ctx.db, marks);
-  await ctx.db.query('DELETE FROM login_failures WHERE key = $1', [loginK]);
+  await passwordAttemptOk(ctx, marks, what, ip);
   if (needsRehash(row!.password_hash)) {
     await ctx.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(String(password)), row!.id]); sessionsChanged();
   }
@@ -351,21 +437,48 @@ export async function getUser(ctx: AppCtx, userId: number): Promise<AccountUser 
 // ---------------------------------------------------------------------------------------------
 // Password reset and changes
 
-/** Mails a one-time reset link if an account uses this address; silent otherwise. */
+/**
+ * A password reset request for `email`. Only queues it (table reset_requests) for the scheduler
+ * (processResetRequests), so that answering does exactly the same work whether an account uses the
+ * address or not: before, an unknown address answered twice as fast, which told it was unknown.
+ */
 export async function requestPasswordReset(ctx: AppCtx, email: string): Promise<void> {
   if (checkEmail(email)) return;
-  const r = await ctx.db.one(`SELECT ${USER_COLS} FROM users WHERE email_key = $1 AND NOT is_guest`, [emailKey(email)]);
-  if (!r || !(await allowMail(ctx, `reset:${r.id}`))) return;
-  const u = toUser(r);
-  const token = newToken(32);
-  await ctx.db.tx(async (db) => {
-    await db.query('INSERT INTO user_tokens(user_id, kind, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
-      [u.id, 'reset', resetHash(token), new Date(ctx.now().getTime() + RESET_TTL_MS)]);
-    await queueMail(db, compose(ctx, u.email, u.lang, u.login, 'acct.mail.reset.subject', [
-      t(u.lang, 'acct.mail.reset.intro', { login: u.login }), { link: `${ctx.config.publicUrl}/reset/${token}` }, t(u.lang, 'acct.mail.reset.ignore'),
-    ]));
-  });
+  await ctx.db.query('INSERT INTO reset_requests(email_key, created_at) VALUES ($1, $2)', [emailKey(email), ctx.now()]);
   ctx.kick();
+}
+
+/** Requests handled per scheduler pass (the rest wait for the next pass). */
+const RESETS_PER_PASS = 200;
+
+/**
+ * Scheduler step: for each queued reset request, mails a one-time reset link if an account uses
+ * the address (at most MAILS_PER_HOUR an hour per account); nothing otherwise. Each request is
+ * taken and handled in one transaction (SKIP LOCKED: server processes sharing the database take
+ * different ones; a crash leaves it queued).
+ */
+export async function processResetRequests(ctx: AppCtx): Promise<void> {
+  let queued = false;
+  for (let i = 0; i < RESETS_PER_PASS; i++) {
+    const more = await ctx.db.tx(async (db) => {
+      const req = await db.one<{ id: number; email_key: string }>('SELECT id, email_key FROM reset_requests ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED');
+      if (!req) return false;
+      await db.query('DELETE FROM reset_requests WHERE id = $1', [req.id]);
+      const r = await db.one(`SELECT ${USER_COLS} FROM users WHERE email_key = $1 AND NOT is_guest`, [req.email_key]);
+      if (!r || !(await allowMail(ctx, `reset:${r.id}`, MAILS_PER_HOUR, db))) return true;
+      const u = toUser(r);
+      const token = newToken(32);
+      await db.query('INSERT INTO user_tokens(user_id, kind, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+        [u.id, 'reset', resetHash(token), new Date(ctx.now().getTime() + RESET_TTL_MS)]);
+      await queueMail(db, compose(ctx, u.email, u.lang, u.login, 'acct.mail.reset.subject', [
+        t(u.lang, 'acct.mail.reset.intro', { login: u.login }), { link: `${ctx.config.publicUrl}/reset/${token}` }, t(u.lang, 'acct.mail.reset.ignore'),
+      ]));
+      queued = true;
+      return true;
+    });
+    if (!more) break;
+  }
+  if (queued) ctx.kick();
 }
 
 /** The account a reset token (still unused and valid) belongs to. */
@@ -391,7 +504,9 @@ export async function resetPassword(ctx: AppCtx, token: string, password: string
     await db.query(`UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND kind = 'reset' AND used_at IS NULL`, [k.user_id, now]);
     await db.query('UPDATE users SET password_hash = $1, validated = TRUE WHERE id = $2', [hash, k.user_id]); sessionsChanged();
     await db.query('DELETE FROM sessions WHERE user_id = $1', [k.user_id]); sessionsChanged();
-    await db.query('DELETE FROM login_failures WHERE key = (SELECT $2 || login_key FROM users WHERE id = $1)', [k.user_id, 'login:']);
+    // The account's failures from every address are forgotten (the owner just proved himself).
+    await db.query(`DELETE FROM login_failures f USING users u
+      WHERE u.id = $1 AND left(f.key, length('login:' || u.login_key || '|ip:')) = 'login:' || u.login_key || '|ip:'`, [k.user_id]);
     return k.user_id as number;
   });
   return userId === null ? null : getUser(ctx, userId);

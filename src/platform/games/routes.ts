@@ -19,6 +19,7 @@ import { renderDoc } from '../http/viewdoc.ts';
 import { mapWidget } from '../maps/widget.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { demoRoutes } from '../web/demo.ts';
+import { passwordAttemptOk, passwordAttemptVoid, startPasswordAttempt } from '../accounts/service.ts';
 import { DEFAULT_SCHEDULE, type GamesApi, type GameSummary, type Schedule, type Seat, type SheetState } from './api.ts';
 import { dryRunBudgetMs, dryRunOptions, games as gamesService, GamesError, MISSED_FLAG } from './service.ts';
 import { cachedState } from './states.ts';
@@ -127,6 +128,11 @@ messages({
   'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game\'s host may give this lord to a replacement.' },
   'gweb.open-seat': { fr: 'Chercher un remplaçant', en: 'Find a replacement' },
   'gweb.join.closed': { fr: 'Aucune place n’est libre dans cette partie.', en: 'This game has no free seat.' },
+  'gweb.join.wrong-password': { fr: 'Mot de passe erroné.', en: 'Wrong password.' },
+  'gweb.join.throttled': {
+    fr: 'Trop de mots de passe erronés depuis votre adresse : attendez un quart d’heure avant de réessayer.',
+    en: 'Too many wrong passwords from your address: wait a quarter of an hour before trying again.',
+  },
   'gweb.forming': { fr: 'La partie commencera quand {n} seigneur(s) de plus l’auront rejointe.', en: 'The game will start when {n} more lord(s) have joined.' },
   'gweb.forming-share': {
     fr: 'Pour inviter des joueurs, donnez-leur l’adresse de cette page et le mot de passe de la partie.',
@@ -950,11 +956,19 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
     const standing = await standingOf(ctx, v);
     if (standing !== 'ok') return gamePage(ctx, req, reply, { status: 403 });
     if (!lordName || lordName.length > 40) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.lord-name'), lordName, status: 400 });
+    // Join passwords are throttled like logins (accounts/service.ts): per (game, client address)
+    // and per client address; only a wrong password counts as a failure.
+    const what = `join:${a.game.id}`;
+    const marks = await startPasswordAttempt(ctx, what, req.ip);
+    if (!marks) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.join.throttled'), lordName, status: 429 });
     try {
       await games.joinPrivate(ctx, a.game.id, v.user.id, lordName, str(b.password, 200));
     } catch (e) {
-      return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.failed', { error: errorText(e) }), lordName, status: 400 });
+      const wrong = (e as { code?: string }).code === 'wrong-password';
+      if (!wrong) await passwordAttemptVoid(ctx, marks);
+      return gamePage(ctx, req, reply, { error: wrong ? t(v.lang, 'gweb.join.wrong-password') : t(v.lang, 'gweb.err.failed', { error: errorText(e) }), lordName, status: 400 });
     }
+    await passwordAttemptOk(ctx, marks, what, req.ip);
     ctx.kick();
     return reply.redirect(`/games/${a.game.id}`, 303);
   });

@@ -60,7 +60,7 @@ export const sha256 = (s: string): string => createHash('sha256').update(s).dige
 export const newToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
 export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, trustProxy: ctx.config.trustProxy, bodyLimit: 1 << 20 });
+  const app = Fastify({ logger: false, trustProxy: trustSetting(ctx.config.trustProxy), bodyLimit: 1 << 20 });
   await app.register(cookie);
   await app.register(formbody);
 
@@ -160,6 +160,18 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
     return reply.code(status).type('text/html').send(page(v, 'Erreur', html`<p class="error">${status >= 500 ? t(v.lang, 'error.server') : err.message}</p>`));
   });
   return app;
+}
+
+/**
+ * Which X-Forwarded-For entries give the client's address (req.ip), from config.trustProxy. A
+ * number n trusts n hops from the socket: req.ip is the n-th address from the right (1: the one our
+ * proxy appended), whatever the client wrote on the left. (Fastify 5 ignores a bare number, so it
+ * becomes a function.) A list trusts those proxies' addresses. Never `true`: that would take the
+ * left-most address, which the client chooses.
+ */
+function trustSetting(tp: PlatformConfig['trustProxy']): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof tp === 'number') return (_addr, hop) => hop < tp;
+  return tp;
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -4,12 +4,28 @@
  * which he plays one King against five bots. Early resolution is on, so the turn resolves as soon
  * as the visitor marks his orders ready. A visitor who is not logged in gets a guest account (no
  * e-mail) and a session. One running demo per account and ruleset: it is reused.
+ *
+ * Cost bounds: a client address may start config.demoPerHour new demos an hour (DEMO_PER_HOUR;
+ * reusing a running demo does not count); guest accounts with no activity for config.guestDays
+ * days (GUEST_DAYS) are deleted with their demo games by the scheduler (expireGuests).
  */
 import type { FastifyInstance } from 'fastify';
-import { createGuestUser } from '../accounts/service.ts';
+import { allowDemo, createGuestUser, forgetOldAttempts } from '../accounts/service.ts';
 import type { GamesApi } from '../games/api.ts';
 import { games as gamesService } from '../games/service.ts';
-import { startSession, type AppCtx, type RouteModule } from '../http/server.ts';
+import { html } from '../http/html.ts';
+import { messages, t } from '../http/i18n.ts';
+import { page } from '../http/layout.ts';
+import { sendPage, sessionsChanged, startSession, type AppCtx, type RouteModule } from '../http/server.ts';
+
+messages({
+  'demo.limit.title': { fr: 'Trop de démonstrations', en: 'Too many demos' },
+  'demo.limit.text': {
+    fr: 'Trop de parties de démonstration ont été ouvertes depuis votre adresse ces dernières minutes. Revenez dans une heure, ou créez un compte pour jouer une vraie partie.',
+    en: 'Too many demo games have been started from your address lately. Come back in an hour, or create an account to play a real game.',
+  },
+  'demo.limit.signup': { fr: 'Créer un compte', en: 'Create an account' },
+});
 
 const games: GamesApi = gamesService;
 
@@ -61,14 +77,92 @@ export async function createDemo(ctx: AppCtx, userId: number, ruleset = DEMO_RUL
 
 export const demoRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
   app.post('/demo', async (req, reply) => {
-    let userId = req.visitor.user?.id ?? null;
+    const v = req.visitor;
+    let userId = v.user?.id ?? null;
+    const asked = (req.body as Record<string, unknown> | undefined)?.ruleset;
+    const ruleset = typeof asked === 'string' && Object.prototype.hasOwnProperty.call(DEMOS, asked) ? asked : DEMO_RULESET;
+    const running = userId === null ? null : await runningDemoOf(ctx, userId, ruleset);
+    if (running !== null) return reply.redirect(`/games/${running}/orders`, 303);
+    // Only what creates something (a game, and a guest account for a visitor not logged in) counts.
+    if (!(await allowDemo(ctx, req.ip))) {
+      return sendPage(reply, page(v, t(v.lang, 'demo.limit.title'), html`
+<h1>${t(v.lang, 'demo.limit.title')}</h1>
+<p class="error">${t(v.lang, 'demo.limit.text')}</p>
+<p><a href="/signup">${t(v.lang, 'demo.limit.signup')}</a></p>`), 429);
+    }
     if (userId === null) {
       userId = await createGuestUser(ctx);
       await startSession(ctx, reply, userId);
     }
-    const asked = (req.body as Record<string, unknown> | undefined)?.ruleset;
-    const ruleset = typeof asked === 'string' && Object.prototype.hasOwnProperty.call(DEMOS, asked) ? asked : DEMO_RULESET;
-    const id = (await runningDemoOf(ctx, userId, ruleset)) ?? (await createDemo(ctx, userId, ruleset));
+    const id = await createDemo(ctx, userId, ruleset);
     return reply.redirect(`/games/${id}/orders`, 303);
   });
 };
+
+// ---------------------------------------------------------------------------------------------
+// Expiry of guest accounts
+
+/** The scheduler looks for inactive guests at most this often (per process). */
+const EXPIRY_EVERY_MS = 10 * 60_000;
+/** Guests deleted per pass at most (the rest at the next pass): a pass stays short. */
+const EXPIRY_BATCH = 100;
+const lastExpiry = new WeakMap<AppCtx, number>();
+/** SQL condition on users `u`: a guest inactive since $1 and seated nowhere else than in his own demos. */
+const INACTIVE_GUEST = `u.is_guest AND u.created_at < $1
+  AND NOT EXISTS (SELECT 1 FROM seats s JOIN sheets h ON h.game_id = s.game_id AND h.player = s.player
+                  WHERE s.user_id = u.id AND h.updated_at >= $1)
+  AND NOT EXISTS (SELECT 1 FROM forum_posts p WHERE p.author_user = u.id AND p.created_at >= $1)
+  AND NOT EXISTS (SELECT 1 FROM letters l WHERE l.author_user = u.id AND l.created_at >= $1)
+  AND NOT EXISTS (SELECT 1 FROM gazette_articles a WHERE a.author_user = u.id AND a.published_day >= $1::date)
+  AND NOT EXISTS (SELECT 1 FROM seats s JOIN games g ON g.id = s.game_id
+                  WHERE s.user_id = u.id AND NOT (g.is_demo AND g.host_user_id = u.id))`;
+
+/**
+ * Scheduler step: deletes the guest accounts inactive for config.guestDays days (0: never), with
+ * their demo games and everything that refers to them (seats, sheets, steps, reports, channels,
+ * notifications, sessions… by the schema's cascades; the lobby's link to a game is cleared; their
+ * mail in the outbox is dropped). Runs at most every EXPIRY_EVERY_MS by the platform's clock; `force`
+ * runs it now (tests). Returns the number of guests deleted. The same pass drops rate-limit marks
+ * older than a day (forgetOldAttempts).
+ *
+ * A guest is active when he was created, saved or readied orders (sheets of his seats) or wrote
+ * in a forum, a letter or the gazette within the period: a guest still playing is kept. Reading
+ * pages alone does not count (nothing records it). A guest seated in a game that is not one of his
+ * own demos (the pages forbid it) is never deleted: his seat would be left without an account.
+ */
+export async function expireGuests(ctx: AppCtx, force = false): Promise<number> {
+  const now = ctx.now().getTime();
+  if (!force && now - (lastExpiry.get(ctx) ?? -Infinity) < EXPIRY_EVERY_MS) return 0;
+  lastExpiry.set(ctx, now);
+  // The same slow pass drops the rate-limit marks older than a day (demo, login and mail limits).
+  await forgetOldAttempts(ctx);
+  const days = ctx.config.guestDays;
+  if (!(days > 0)) return 0;
+  const cutoff = new Date(now - days * 86400_000);
+  const rows = await ctx.db.query<{ id: number; email: string }>(
+    `SELECT u.id, u.email FROM users u WHERE ${INACTIVE_GUEST} ORDER BY u.id LIMIT ${EXPIRY_BATCH}`, [cutoff]);
+  let deleted = 0;
+  for (const u of rows) {
+    try {
+      const done = await ctx.db.tx(async (db) => {
+        // Checked again, the account locked: he may have come back since the query above.
+        if (!(await db.one(`SELECT 1 FROM users u WHERE u.id = $2 AND ${INACTIVE_GUEST} FOR UPDATE`, [cutoff, u.id]))) return false;
+        const gameIds = (await db.query<{ id: number }>('SELECT id FROM games WHERE is_demo AND host_user_id = $1', [u.id])).map((g) => Number(g.id));
+        if (gameIds.length) {
+          await db.query('UPDATE lobby SET game_id = NULL WHERE game_id = ANY($1::int[])', [gameIds]);
+          await db.query('DELETE FROM games WHERE id = ANY($1::int[])', [gameIds]);
+        }
+        await db.query('DELETE FROM content_reports WHERE reporter_user = $1', [u.id]);
+        await db.query('DELETE FROM outbox WHERE to_addr = $1', [u.email]);
+        await db.query('DELETE FROM users WHERE id = $1 AND is_guest', [u.id]);
+        return true;
+      });
+      if (done) deleted++;
+    } catch (e) {
+      // Something new refers to this guest: keep him (logged), go on with the others.
+      console.error(`expireGuests: guest ${u.id} kept:`, e);
+    }
+  }
+  if (deleted) sessionsChanged();
+  return deleted;
+}
