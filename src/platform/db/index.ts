@@ -3,7 +3,7 @@
  * data in a folder) and a real PostgreSQL server (node-postgres pool). The same SQL and the same
  * versioned migrations run on both; migrations are applied at start.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import fs, { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,7 +29,7 @@ export async function openDb(opts: { url?: string | null; dataDir?: string | nul
 async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+  const pg = dataDir ? new PGlite(await durableFolder(PGlite.defaultStartParams, join(dataDir, 'pglite'))) : new PGlite();
   await pg.waitReady;
   // PGlite has one connection: transactions are serialised through a queue.
   let chain: Promise<unknown> = Promise.resolve();
@@ -61,6 +61,46 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     query: (sql, params) => chain.then(() => base.query(sql, params)),
     one: (sql, params) => chain.then(() => base.one(sql, params)),
   } as Db;
+}
+
+/**
+ * The options that make PGlite's data folder durable: a commit returns only once its write-ahead
+ * log is on the disk, as on a PostgreSQL server.
+ *
+ * Out of the box it is not. PGlite (0.5) starts Postgres with `-F` (fsync = off), and its NodeFS
+ * layer (Emscripten's NODEFS) writes every page straight to the folder with `fs.writeSync` but has
+ * no fsync at all: `fdatasync()` inside the WebAssembly is a no-op that returns success, and
+ * `fsync()` calls the file system's `stream_ops.fsync`, which NODEFS leaves undefined. Writes reach
+ * the operating system before a commit returns (a killed process loses nothing), but they sit in
+ * its page cache, so a power cut or a kernel crash can lose committed turns or tear the folder.
+ * (`relaxedDurability` is no help: it only stops PGlite waiting for its own `syncToFs`, a no-op on
+ * NodeFS; it matters for the browser's IndexedDB.)
+ *
+ * So: start Postgres without `-F` (fsync = on), with `wal_sync_method = fsync` (the default,
+ * fdatasync, goes through the no-op), and give NODEFS the missing `fsync`, a real `fs.fsyncSync`
+ * of the file. Postgres then fsyncs the WAL at every commit (synchronous_commit stays on) and the
+ * data files and directories at each checkpoint, as it would on a disk of its own. The cost is one
+ * fsync per commit, synchronous on the event loop (PGlite runs in the web process).
+ */
+async function durableFolder(defaultStartParams: readonly string[], folder: string) {
+  const { NodeFS } = await import('@electric-sql/pglite/nodefs');
+  class DurableNodeFS extends NodeFS {
+    override async init(...args: Parameters<InstanceType<typeof NodeFS>['init']>) {
+      const r = await super.init(...args);
+      const preRun = r.emscriptenOpts.preRun ?? [];
+      r.emscriptenOpts.preRun = [...preRun, (mod: any) => {
+        const nodefs = mod.NODEFS as { stream_ops: Record<string, unknown>; tryFSOperation<T>(f: () => T): T };
+        // An fsync error becomes an errno for Postgres (which then stops, as it must), not a JS throw.
+        nodefs.stream_ops.fsync = (stream: { nfd: number }) => nodefs.tryFSOperation(() => { fs.fsyncSync(stream.nfd); return 0; });
+      }];
+      return r;
+    }
+  }
+  return {
+    dataDir: folder,
+    fs: new DurableNodeFS(folder),
+    startParams: [...defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'],
+  };
 }
 
 async function openPostgres(url: string): Promise<Db> {

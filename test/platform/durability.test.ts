@@ -1,0 +1,87 @@
+/**
+ * The embedded database (PGlite, data in a folder) keeps what a commit returned:
+ * - a commit returns only after the write-ahead log reached the disk (an fsync of a pg_wal file),
+ *   so a power cut cannot take a turn the platform has already reported as resolved;
+ * - a writer process killed with SIGKILL at random moments, several times in a row, leaves a folder
+ *   that reopens and holds every row whose commit had returned (nothing acknowledged lived only in
+ *   the process's memory).
+ * A real power cut cannot be simulated here; the first test shows the data is flushed to the disk,
+ * the second that it is written outside the process before the commit returns.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs, { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDb } from '../../src/platform/db/index.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+test('embedded database: a commit returns only after its write-ahead log is fsynced to the disk', { skip: process.platform !== 'linux' && 'reads /proc/self/fd' }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suzerain-fsync-'));
+  const db = await openDb({ dataDir: dir });
+  // Spy on every fsync of the process and name the file through /proc/self/fd.
+  const synced: string[] = [];
+  const real = fs.fsyncSync;
+  fs.fsyncSync = (fd: number) => {
+    try { synced.push(readlinkSync(`/proc/self/fd/${fd}`)); } catch { synced.push('?'); }
+    return real(fd);
+  };
+  try {
+    await db.query('CREATE TABLE probe (n INTEGER)');
+    for (let i = 1; i <= 3; i++) {
+      synced.length = 0;
+      await db.tx((t) => t.query('INSERT INTO probe VALUES ($1)', [i]));
+      assert.ok(synced.some((p) => p.includes(`${join('pglite', 'pg_wal')}/`)), `commit ${i} returned without an fsync of the WAL (fsyncs: ${JSON.stringify(synced)})`);
+    }
+    // A checkpoint flushes data files and directories too, without error.
+    synced.length = 0;
+    await db.query('CHECKPOINT');
+    assert.ok(synced.some((p) => p.includes(`${join('pglite', 'base')}/`)), `a checkpoint fsynced no data file (fsyncs: ${JSON.stringify(synced)})`);
+  } finally {
+    fs.fsyncSync = real;
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('embedded database: a writer killed with SIGKILL at random moments loses no row whose commit returned', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'suzerain-kill-'));
+  const acknowledged = new Set<number>();
+  try {
+    for (let round = 0; round < 5; round++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'durability-child.ts')], {
+        env: { ...process.env, CHILD_DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+      // Kill at a random moment 50–800 ms after the writer is ready (it commits every few ms).
+      const delay = 50 + Math.floor(Math.random() * 750);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`round ${round}: the writer never got ready; stderr: ${err}`)), 60_000);
+        child.stdout!.on('data', (d: Buffer) => {
+          const first = out === '';
+          out += d.toString();
+          if (first) { clearTimeout(timer); setTimeout(resolve, delay); }
+        });
+        child.on('exit', () => { clearTimeout(timer); reject(new Error(`round ${round}: the writer exited by itself; stderr: ${err}`)); });
+      });
+      child.kill('SIGKILL');
+      assert.equal(await exited, 'SIGKILL');
+      // Only complete lines count: a number is acknowledged once its whole line was printed.
+      const lines = out.split('\n').slice(0, -1).filter((l) => /^\d+$/.test(l)).map(Number);
+      assert.ok(lines.length > 0, `round ${round}: no commit returned before the kill (stderr: ${err})`);
+      for (const n of lines) acknowledged.add(n);
+    }
+    const db = await openDb({ dataDir: dir });
+    try {
+      const stored = new Set((await db.query<{ n: number }>('SELECT n FROM durability_probe')).map((r) => Number(r.n)));
+      const lost = [...acknowledged].filter((n) => !stored.has(n));
+      assert.deepEqual(lost, [], `${lost.length} acknowledged rows of ${acknowledged.size} lost after the kills`);
+    } finally { await db.close(); }
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
