@@ -29,7 +29,7 @@ child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); 
 // 'close' (not 'exit'): every byte of the child's stdout has been read and passed on by then.
 const status = await new Promise((resolve) => {
   child.on('error', (e) => { console.error(`could not start the test runner: ${e.message}`); resolve(1); });
-  child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 1)));
+  child.on('close', (code) => resolve(code ?? 1)); // killed by a signal: no code, a failure
 });
 // The runner's own summary comes last in its report; a test's output could print the same words,
 // so the last occurrence is the one that counts.
