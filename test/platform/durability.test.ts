@@ -1,7 +1,8 @@
 /**
  * The embedded database (PGlite, data in a folder) keeps what a commit returned:
  * - a commit returns only after the write-ahead log reached the disk (an fsync of a pg_wal file),
- *   so a power cut cannot take a turn the platform has already reported as resolved;
+ *   so a power cut cannot take a turn the platform has already reported as resolved; a new
+ *   folder is flushed whole when it is created;
  * - a writer process killed with SIGKILL at random moments, several times in a row, leaves a folder
  *   that reopens and holds every row whose commit had returned (nothing acknowledged lived only in
  *   the process's memory).
@@ -10,18 +11,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs, { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDb } from '../../src/platform/db/index.ts';
+import { openDb, type Db } from '../../src/platform/db/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
-test('embedded database: a commit returns only after its write-ahead log is fsynced to the disk', { skip: process.platform !== 'linux' && 'reads /proc/self/fd' }, async () => {
+test('embedded database: a commit returns only after its write-ahead log is fsynced to the disk; a new folder is flushed whole', { skip: process.platform !== 'linux' && 'reads /proc/self/fd' }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'suzerain-fsync-'));
-  const db = await openDb({ dataDir: dir });
   // Spy on every fsync of the process and name the file through /proc/self/fd.
   const synced: string[] = [];
   const real = fs.fsyncSync;
@@ -29,7 +29,18 @@ test('embedded database: a commit returns only after its write-ahead log is fsyn
     try { synced.push(readlinkSync(`/proc/self/fd/${fd}`)); } catch { synced.push('?'); }
     return real(fd);
   };
+  let db: Db | null = null;
   try {
+    db = await openDb({ dataDir: dir });
+    // The new folder (PGlite's initdb copies files in without flushing them, outside the WAL):
+    // what initdb wrote has been flushed by the time it opens. Checked on the files no migration
+    // creates: the template database (base/1), the shared catalogs (global) and PG_VERSION.
+    const all = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? [...all(join(d, e.name)), join(d, e.name)] : [join(d, e.name)]);
+    const initdb = [...all(join(dir, 'pglite', 'base', '1')), ...all(join(dir, 'pglite', 'global')), join(dir, 'pglite', 'PG_VERSION')];
+    const flushed = new Set(synced);
+    const unflushed = initdb.filter((p) => !flushed.has(p));
+    assert.ok(initdb.length > 200, `initdb's files: ${initdb.length}`);
+    assert.deepEqual(unflushed.slice(0, 5), [], `${unflushed.length} of the ${initdb.length} files initdb wrote were never flushed`);
     await db.query('CREATE TABLE probe (n INTEGER)');
     for (let i = 1; i <= 3; i++) {
       synced.length = 0;
@@ -42,7 +53,7 @@ test('embedded database: a commit returns only after its write-ahead log is fsyn
     assert.ok(synced.some((p) => p.includes(`${join('pglite', 'base')}/`)), `a checkpoint fsynced no data file (fsyncs: ${JSON.stringify(synced)})`);
   } finally {
     fs.fsyncSync = real;
-    await db.close();
+    await db?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -3,7 +3,7 @@
  * data in a folder) and a real PostgreSQL server (node-postgres pool). The same SQL and the same
  * versioned migrations run on both; migrations are applied at start.
  */
-import fs, { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import fs, { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,8 +29,13 @@ export async function openDb(opts: { url?: string | null; dataDir?: string | nul
 async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(await durableFolder(PGlite.defaultStartParams, join(dataDir, 'pglite'))) : new PGlite();
+  const folder = dataDir ? join(dataDir, 'pglite') : null;
+  const fresh = folder !== null && !existsSync(join(folder, 'PG_VERSION'));
+  const pg = folder ? new PGlite(await durableFolder(PGlite.defaultStartParams, folder)) : new PGlite();
   await pg.waitReady;
+  // A new folder is written by PGlite's initdb as plain file copies, outside the WAL and outside
+  // what a checkpoint flushes: flush the whole folder once, before anything is committed in it.
+  if (fresh) fsyncTree(dataDir!);
   // PGlite has one connection: transactions are serialised through a queue.
   let chain: Promise<unknown> = Promise.resolve();
   const direct = (inTx: boolean): Db => ({
@@ -101,6 +106,21 @@ async function durableFolder(defaultStartParams: readonly string[], folder: stri
     fs: new DurableNodeFS(folder),
     startParams: [...defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'],
   };
+}
+
+/** Flushes every file and folder under `dir`, and `dir` itself, to the disk. */
+function fsyncTree(dir: string): void {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) fsyncTree(p);
+    else if (e.isFile()) fsyncPath(p);
+  }
+  fsyncPath(dir);
+}
+
+function fsyncPath(p: string): void {
+  const fd = fs.openSync(p, 'r');
+  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
 }
 
 async function openPostgres(url: string): Promise<Db> {
