@@ -58,7 +58,7 @@ test('embedded database: a commit returns only after its write-ahead log is fsyn
   }
 });
 
-test('embedded database: a writer killed with SIGKILL at random moments loses no row whose commit returned', { timeout: 180_000 }, async () => {
+test('embedded database: a writer killed with SIGKILL at random moments loses no row whose commit returned', { timeout: 400_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'suzerain-kill-'));
   const acknowledged = new Set<number>();
   try {
@@ -70,14 +70,15 @@ test('embedded database: a writer killed with SIGKILL at random moments loses no
       let err = '';
       child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
       const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-      // Kill at a random moment 50–800 ms after the writer is ready (it commits every few ms).
-      const delay = 50 + Math.floor(Math.random() * 750);
+      // Kill at a random moment 0–800 ms after its first acknowledged row (it commits every few
+      // ms, and checkpoints every 40 rows): inside a commit, between two, or inside a checkpoint.
+      const delay = Math.floor(Math.random() * 800);
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`round ${round}: the writer never got ready; stderr: ${err}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`round ${round}: the writer never committed; stderr: ${err}`)), 90_000);
+        let started = false;
         child.stdout!.on('data', (d: Buffer) => {
-          const first = out === '';
           out += d.toString();
-          if (first) { clearTimeout(timer); setTimeout(resolve, delay); }
+          if (!started && /^\d+$/m.test(out)) { started = true; clearTimeout(timer); setTimeout(resolve, delay); }
         });
         child.on('exit', () => { clearTimeout(timer); reject(new Error(`round ${round}: the writer exited by itself; stderr: ${err}`)); });
       });

@@ -4,7 +4,7 @@
  * versioned migrations run on both; migrations are applied at start.
  */
 import fs, { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Row = Record<string, any>;
@@ -35,7 +35,7 @@ async function openPglite(dataDir: string | null): Promise<Db> {
   await pg.waitReady;
   // A new folder is written by PGlite's initdb as plain file copies, outside the WAL and outside
   // what a checkpoint flushes: flush the whole folder once, before anything is committed in it.
-  if (fresh) fsyncTree(dataDir!);
+  if (fresh) { fsyncTree(dataDir!); fsyncPath(dirname(resolve(dataDir!))); }
   // PGlite has one connection: transactions are serialised through a queue.
   let chain: Promise<unknown> = Promise.resolve();
   const direct = (inTx: boolean): Db => ({
@@ -84,7 +84,9 @@ async function openPglite(dataDir: string | null): Promise<Db> {
  * So: start Postgres without `-F` (fsync = on), with `wal_sync_method = fsync` (the default,
  * fdatasync, goes through the no-op), and give NODEFS the missing `fsync`, a real `fs.fsyncSync`
  * of the file. Postgres then fsyncs the WAL at every commit (synchronous_commit stays on) and the
- * data files and directories at each checkpoint, as it would on a disk of its own. The cost is one
+ * data files and directories at each checkpoint, as it would on a disk of its own (PGlite runs
+ * Postgres single-user, without a checkpointer: a checkpoint comes with close, an explicit
+ * CHECKPOINT or max_wal_size of WAL; until then the fsynced WAL holds the commits). The cost is one
  * fsync per commit, synchronous on the event loop (PGlite runs in the web process).
  */
 async function durableFolder(defaultStartParams: readonly string[], folder: string) {
