@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Runs the type checker, then every *.test.ts under test/ with node's test runner (through tsx).
 // Usage: npm test [-- <filter substring>]   e.g. `npm test -- battle`
-import { spawnSync } from 'node:child_process';
+// The runner's report is passed through as it comes (each test file's results as soon as that file
+// ends), and collected to write the closing line `N passed, N failed`, which CI reads: it is always
+// the last line, and it counts a failure whenever the run failed (type check, crashed file, signal).
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,13 +20,25 @@ if (!filter) {
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit'], { stdio: 'inherit' });
   if (tsc.status !== 0) { console.error('type check failed'); console.log('0 passed, 1 failed'); process.exit(1); }
 }
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
   stdio: ['inherit', 'pipe', 'inherit'],
-  encoding: 'utf8',
-  maxBuffer: 1 << 28,
 });
-process.stdout.write(run.stdout);
-const pass = /ℹ pass (\d+)/.exec(run.stdout)?.[1] ?? '0';
-const fail = /ℹ fail (\d+)/.exec(run.stdout)?.[1] ?? (run.status === 0 ? '0' : '1');
+child.stdout.setEncoding('utf8');
+let out = '';
+child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); });
+// 'close' (not 'exit'): every byte of the child's stdout has been read and passed on by then.
+const status = await new Promise((resolve) => {
+  child.on('error', (e) => { console.error(`could not start the test runner: ${e.message}`); resolve(1); });
+  child.on('close', (code) => resolve(code ?? 1)); // killed by a signal: no code, a failure
+});
+// The runner's own summary comes last in its report; a test's output could print the same words,
+// so the last occurrence is the one that counts.
+const last = (re) => { let m = null; for (const x of out.matchAll(re)) m = x; return m ? Number(m[1]) : null; };
+const pass = last(/^ℹ pass (\d+)$/gm) ?? 0;
+// Cancelled tests (a timeout, a file that stopped mid-way) are failures too.
+let fail = (last(/^ℹ fail (\d+)$/gm) ?? 0) + (last(/^ℹ cancelled (\d+)$/gm) ?? 0);
+// A run that failed without a counted failure (the runner crashed or was killed before its
+// summary) still reads as failed.
+if (status !== 0 && fail === 0) fail = 1;
 console.log(`${pass} passed, ${fail} failed`);
-process.exit(run.status ?? 1);
+process.exit(status === 0 && fail === 0 ? 0 : status || 1);

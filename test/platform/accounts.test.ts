@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { DB_KINDS, startTestPlatform, testDb, type TestPlatform } from './util.ts';
+import { DB_KINDS, schedulerPass, startTestPlatform, testDb, type TestPlatform } from './util.ts';
 import { Browser, codeFromMail, inputValue, pageText, signUpAndLogIn } from './http.ts';
 import { hashPassword, verifyPassword } from '../../src/platform/accounts/passwords.ts';
 import { ADDRESS_MAX_FAILURES, createGuestUser, loginKey, safeNext, signUp } from '../../src/platform/accounts/service.ts';
@@ -51,7 +51,7 @@ for (const kind of DB_KINDS) {
     const mailsTo = (addr: string) => tp.smtp.mails.filter((m) => m.to.some((a) => a.toLowerCase() === addr));
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const user = async (login: string): Promise<any> => tp.db.one('SELECT * FROM users WHERE login_key = $1', [loginKey(login)]);
-    const settle = async () => { await tp.platform.tick(); await new Promise((r) => setTimeout(r, 150)); };
+    const settle = async () => { await schedulerPass(tp); await new Promise((r) => setTimeout(r, 150)); };
 
     test('sign-up, code by mail, no login before validation, anonymous validation and new code, logout', async () => {
       const b = new Browser(tp.url, { ip: '10.0.1.1' });

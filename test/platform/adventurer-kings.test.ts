@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { games } from '../../src/platform/games/service.ts';
 import { confirm, joinQueue, lobbyTick } from '../../src/platform/lobby/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
-import { DB_KINDS, startTestPlatform, type TestPlatform, stateOf, playerOf } from './util.ts';
+import { DB_KINDS, startTestPlatform, type TestPlatform, stateOf, playerOf, waitForStep } from './util.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
 import { Browser } from './http.ts';
 
@@ -104,11 +104,9 @@ for (const kind of DB_KINDS) {
 
       await games.setReady(tp.platform.ctx, gameId, pa, true);
       await games.setReady(tp.platform.ctx, gameId, pb, true);
-      // Both ready: the turn resolves at once — by this call, or by the platform's own scheduler
-      // if it ticked first (either way exactly once).
-      const r = await games.resolveIfDue(tp.platform.ctx, gameId);
-      assert.ok(r === 'resolved' || r === 'not-due', r);
-      for (let i = 0; i < 100 && (await games.summary(tp.platform.ctx, gameId))!.step < 1; i++) await new Promise((ok) => setTimeout(ok, 50));
+      // Both ready: the turn resolves at once — by the platform's own scheduler or by
+      // waitForStep's call, whichever claims it first (either way exactly once).
+      await waitForStep(tp, gameId, 1);
       assert.equal((await games.summary(tp.platform.ctx, gameId))!.step, 1);
       const after1 = await stateOf<AKState>(tp, gameId);
       assert.equal(after1.turn, 2);

@@ -18,7 +18,7 @@ import { games } from '../../src/platform/games/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { startTestPlatform, type TestPlatform, stateOf, playerOf } from './util.ts';
+import { startTestPlatform, type TestPlatform, stateOf, playerOf, waitForStep } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -142,10 +142,8 @@ describe('Adventurer Kings in a real browser', { skip: BROWSER_SKIP }, () => {
     // Bob is ready too: the turn resolves (early), the report mail carries the map as a PNG.
     await games.saveSheet(ctx, gameId, pb, `PERSO ${kb.king}\n1 PR Me\n`);
     await games.setReady(ctx, gameId, pb, true);
-    // Resolved by this call or by the platform's scheduler if it ticked first (exactly once either way).
-    const r = await games.resolveIfDue(ctx, gameId);
-    assert.ok(r === 'resolved' || r === 'not-due', r);
-    for (let i = 0; i < 100 && (await stateOf<AKState>(tp, gameId)).turn < 2; i++) await new Promise((ok) => setTimeout(ok, 50));
+    // Resolved by the platform's scheduler or by waitForStep's call, whichever claims it first.
+    await waitForStep(tp, gameId, 1);
     assert.equal((await stateOf<AKState>(tp, gameId)).turn, 2);
     const mail = await tp.smtp.waitFor((m) => m.to.includes(alice.email) && /BILAN/.test(m.subject), 20_000);
     assert.match(mail.html ?? '', /<img src="cid:map@suzerain"/);

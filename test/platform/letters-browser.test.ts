@@ -12,7 +12,7 @@ import { createTransport } from 'nodemailer';
 import type { Browser as Chromium } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
 import { BROWSER_SKIP, launchBrowser } from './browser.ts';
-import { startTestPlatform, type TestPlatform } from './util.ts';
+import { schedulerPass, startTestPlatform, type TestPlatform } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
 
@@ -107,10 +107,10 @@ describe('letters in a real browser', { skip: BROWSER_SKIP }, () => {
     assert.doesNotMatch(await pa.content(), /bob_in_browser/);
 
     // Alice keeps the daily digest: nothing until the digest hour, then one mail.
-    await tp.platform.tick();
+    await schedulerPass(tp);
     assert.ok(!tp.smtp.mails.some((m) => m.to.includes(alice.email) && /nouvelles du jour/.test(m.subject)));
     tp.clock.now = new Date(Date.UTC(2026, 10, 21, tp.platform.ctx.config.digestHour, 5));
-    await tp.platform.tick();
+    await schedulerPass(tp);
     const digest = await tp.smtp.waitFor((m) => m.to.includes(alice.email) && /nouvelles du jour/.test(m.subject));
     assert.match(digest.text, /Chroniques/);
     assert.match(digest.text, /Lettre de Bohémond de Tarente : « Une croisade \? »/);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { startTestPlatform, type TestPlatform, stateOf } from './util.ts';
+import { startTestPlatform, type TestPlatform, stateOf, waitForStep } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -69,7 +69,8 @@ describe('maps and tools in a real browser', { skip: BROWSER_SKIP }, () => {
     const saved = await games.saveSheet(ctx, gameId, player, `ARM ${homeId} 3000 ${lk}`);
     assert.deepEqual(saved.issues, []);
     await games.setReady(ctx, gameId, player, true);
-    await games.resolveIfDue(ctx, gameId);
+    // Resolved by the scheduler (tickMs 100) or by waitForStep's call, whichever claims it first.
+    await waitForStep(tp, gameId, 1);
     s = await stateOf<S>(tp, gameId);
     assert.ok(s.knights[lk]!.army !== null, 'the lord-knight has an army');
 
@@ -173,7 +174,7 @@ describe('maps and tools in a real browser', { skip: BROWSER_SKIP }, () => {
         const home = Object.entries(s.territories).find(([, t]) => t.owner === player)![0];
         await games.saveSheet(ctx, gameId, player, turn === 0 ? `ARM ${home} 2000 ${lk}\nESP ${Object.keys(s.territories).find((t) => s.territories[t]!.owner && s.territories[t]!.owner !== player)}` : `GAR ${lk} 100`);
         await games.setReady(ctx, gameId, player, true);
-        assert.equal(await games.resolveIfDue(ctx, gameId), 'resolved');
+        await waitForStep(tp, gameId, turn + 1);
       }
       const page = watch(await (await chromium.newContext({ viewport: { width: 1700, height: 1400 }, deviceScaleFactor: 1.5 })).newPage());
       await logIn(page, tp.url, u);

@@ -13,7 +13,7 @@ import { games } from '../../src/platform/games/service.ts';
 import type { Channel, Notice } from '../../src/platform/notify/api.ts';
 import { batchTime, notifier } from '../../src/platform/notify/service.ts';
 import { Browser, inputValue } from './http.ts';
-import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { DB_KINDS, schedulerPass, startTestPlatform, type TestPlatform } from './util.ts';
 
 interface U { id: number; login: string; password: string; email: string }
 
@@ -132,7 +132,7 @@ for (const kind of DB_KINDS) {
       const q = await tp.db.query<{ user_id: number; channel: string; line: string }>('SELECT user_id, channel, line FROM notification_queue ORDER BY id');
       assert.deepEqual(q.map((r) => [Number(r.user_id), r.channel, r.line]), [[ann.id, 'letters', 'ligne LTR1']]);
       // The immediate mail really goes out through SMTP.
-      await tp.platform.tick();
+      await schedulerPass(tp);
       const got = await tp.smtp.waitFor((m) => m.to.includes(ben.email) && m.subject === 'subject F1');
       assert.match(got.text, /text F1/);
     });
@@ -146,14 +146,14 @@ for (const kind of DB_KINDS) {
         await notifier.notify(ctx, db, notice('forum', gameId, [ann.id], 'F2'));
         await notifier.notify(ctx, db, notice('letters', game2, [ann.id], 'LTR2'));
       });
-      await tp.platform.tick();
+      await schedulerPass(tp);
       assert.equal(await notifier.sendDigests(ctx), 0);
       tp.clock.now = new Date('2026-11-21T05:59:00Z');
-      await tp.platform.tick();
+      await schedulerPass(tp);
       assert.equal((await outboxTo(tp, ann.email)).filter((m) => /nouvelles du jour/.test(m.subject)).length, 0, 'not before the hour');
 
       tp.clock.now = new Date('2026-11-21T06:00:30Z');
-      await tp.platform.tick();
+      await schedulerPass(tp);
       const digests = (await outboxTo(tp, ann.email)).filter((m) => /nouvelles du jour/.test(m.subject));
       assert.equal(digests.length, 1);
       const d = digests[0]!;
@@ -172,16 +172,16 @@ for (const kind of DB_KINDS) {
       assert.match(mail.text, /ligne F2/);
 
       // Once a day: a new line later that day waits for the next day's batch.
-      await tp.platform.tick();
+      await schedulerPass(tp);
       tp.clock.now = new Date('2026-11-21T09:00:00Z');
       await tp.db.tx((db) => notifier.notify(ctx, db, notice('forum', gameId, [ann.id], 'F3')));
-      await tp.platform.tick();
+      await schedulerPass(tp);
       tp.clock.now = new Date('2026-11-21T23:00:00Z');
-      await tp.platform.tick();
+      await schedulerPass(tp);
       assert.equal((await outboxTo(tp, ann.email)).filter((m) => /nouvelles du jour/.test(m.subject)).length, 1);
       tp.clock.now = new Date('2026-11-22T07:15:00Z');
-      await tp.platform.tick();
-      await tp.platform.tick();
+      await schedulerPass(tp);
+      await schedulerPass(tp);
       const all = (await outboxTo(tp, ann.email)).filter((m) => /nouvelles du jour/.test(m.subject));
       assert.equal(all.length, 2);
       assert.match(all[1]!.text, /ligne F3/);
@@ -206,14 +206,14 @@ for (const kind of DB_KINDS) {
         await notifier.notify(ctx, db, notice('gazette', gameId, [ben.id, cyd.id], 'G2'));
         await notifier.notify(ctx, db, notice('forum', gameId, [ben.id], 'F9'));
       });
-      await tp.platform.tick();
+      await schedulerPass(tp);
       assert.equal((await notices(ben, G)).length, 0, 'nothing at writing time');
       tp.clock.now = new Date('2026-11-23T20:00:00Z');
-      await tp.platform.tick();
+      await schedulerPass(tp);
       assert.equal((await notices(ben, G)).length, 0, 'nor later that day');
 
       tp.clock.now = new Date('2026-11-24T06:00:05Z');
-      await tp.platform.tick();
+      await schedulerPass(tp);
       const ben2 = await notices(ben, G);
       assert.equal(ben2.length, 2, 'one mail per article, at the batch');
       assert.deepEqual(ben2.map((m) => (/line (G\d)/.exec(m.text) ?? [])[1]).sort(), ['G1', 'G2']);
@@ -230,7 +230,7 @@ for (const kind of DB_KINDS) {
       await tp.db.tx((db) => notifier.notify(ctx, db, notice('gazette', gameId, [cyd.id], 'G3')));
       await notifier.setPref(ctx, cyd.id, 'gazette', 'none');
       tp.clock.now = new Date('2026-11-25T06:01:00Z');
-      await tp.platform.tick();
+      await schedulerPass(tp);
       assert.equal((await notices(cyd, /G3/)).length, 0);
       assert.ok(await tp.db.one(`SELECT 1 FROM notification_queue WHERE user_id = $1 AND line = 'ligne G3' AND sent_at IS NOT NULL`, [cyd.id]), 'dropped, not left pending');
     });

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { games } from '../../src/platform/games/service.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
-import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
+import { DB_KINDS, startTestPlatform, waitForStep, type TestPlatform } from './util.ts';
 
 for (const kind of DB_KINDS) {
   describe(`sheet saves (${kind})`, () => {
@@ -40,10 +40,11 @@ for (const kind of DB_KINDS) {
       assert.equal(a2!.sheet.text, 'CHE 2');
       let r = await rows();
       assert.deepEqual(r.map((x) => [x.player, Number(x.step), x.text]), [['L2', 1, 'INI 50 50 80'], ['L1', 1, 'CHE 2']], 'the later save comes later');
-      // The turn resolves (both ready); Alice's next save, still assuming turn 1, lands on turn 2.
+      // The turn resolves (both ready; by the scheduler or by waitForStep's own call, whichever
+      // claims it first); Alice's next save, still assuming turn 1, lands on turn 2.
       await games.setReady(ctx, gameId, 'L1', true);
       await games.setReady(ctx, gameId, 'L2', true);
-      assert.equal(await games.resolveIfDue(ctx, gameId), 'resolved');
+      await waitForStep(tp, gameId, 1);
       const a3 = await games.saveOwnSheet(ctx, gameId, alice.id, 'CHE 1\nBAD LINE');
       assert.equal(a3!.step, 1);
       assert.equal(a3!.sheet.issues.length, 1);

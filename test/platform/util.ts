@@ -8,6 +8,7 @@ import PostalMime from 'postal-mime';
 import { openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
 import { configFromEnv, type PlatformConfig } from '../../src/platform/config.ts';
 import { startPlatform, type Platform } from '../../src/platform/main.ts';
+import { games } from '../../src/platform/games/service.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export type DbKind = 'pglite' | 'postgres';
@@ -102,4 +103,42 @@ export async function stateOf<S = any>(tp: { db: Db }, gameId: number): Promise<
 /** The ruleset's player id of a user's seat in a game. */
 export async function playerOf(tp: { db: Db }, gameId: number, userId: number): Promise<string> {
   return (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId]))!.player;
+}
+
+// ─── Waiting for the background scheduler instead of racing it ─────────────────────────────────
+// A test platform runs its scheduler (every tickMs, and at once when a turn becomes due, e.g. the
+// last lord ready in an early game). A test that calls resolveIfDue or runDue itself can find the
+// turn already claimed ('busy') or already resolved ('not-due'). Tests assert what a turn reached,
+// never who resolved it.
+
+/**
+ * Waits until game `gameId` has reached step `step` (or gone past it), whoever resolves it: this
+ * call asks for the resolution itself (resolveIfDue, so the wait does not hang on the scheduler's
+ * interval), and waits through 'busy' (the scheduler holds the claim) and 'not-due'. Fails on a
+ * failed resolution or after `ms` without reaching the step.
+ */
+export async function waitForStep(tp: { platform: Platform; db: Db }, gameId: number, step: number, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  let last = '';
+  for (;;) {
+    const row = await tp.db.one<{ step: number; status: string }>('SELECT step, status FROM games WHERE id = $1', [gameId]);
+    if (!row) throw new Error(`no game ${gameId}`);
+    if (Number(row.step) >= step) return;
+    last = await games.resolveIfDue(tp.platform.ctx, gameId);
+    if (last === 'failed') throw new Error(`game ${gameId}: the resolution of step ${Number(row.step) + 1} failed`);
+    if (last === 'resolved') continue;
+    if (Date.now() > end) throw new Error(`game ${gameId} is at step ${row.step} (${row.status}), not ${step}, after ${ms} ms; last answer: ${last}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * One whole scheduler pass (turns, reminders, lobby, digests, mail) that started after this call.
+ * `platform.tick()` alone returns the pass already running, which may have read the clock, or
+ * passed the step a test waits for, before the test changed something: after it ends, the second
+ * call starts a fresh pass (or returns one the interval started after the first ended).
+ */
+export async function schedulerPass(tp: { platform: Platform }): Promise<void> {
+  await tp.platform.tick();
+  await tp.platform.tick();
 }

@@ -3,8 +3,8 @@
  * data in a folder) and a real PostgreSQL server (node-postgres pool). The same SQL and the same
  * versioned migrations run on both; migrations are applied at start.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import fs, { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Row = Record<string, any>;
@@ -29,8 +29,13 @@ export async function openDb(opts: { url?: string | null; dataDir?: string | nul
 async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+  const folder = dataDir ? join(dataDir, 'pglite') : null;
+  const fresh = folder !== null && !existsSync(join(folder, 'PG_VERSION'));
+  const pg = folder ? new PGlite(await durableFolder(PGlite.defaultStartParams, folder)) : new PGlite();
   await pg.waitReady;
+  // A new folder is written by PGlite's initdb as plain file copies, outside the WAL and outside
+  // what a checkpoint flushes: flush the whole folder once, before anything is committed in it.
+  if (fresh) { fsyncTree(dataDir!); fsyncPath(dirname(resolve(dataDir!))); }
   // PGlite has one connection: transactions are serialised through a queue.
   let chain: Promise<unknown> = Promise.resolve();
   const direct = (inTx: boolean): Db => ({
@@ -61,6 +66,63 @@ async function openPglite(dataDir: string | null): Promise<Db> {
     query: (sql, params) => chain.then(() => base.query(sql, params)),
     one: (sql, params) => chain.then(() => base.one(sql, params)),
   } as Db;
+}
+
+/**
+ * The options that make PGlite's data folder durable: a commit returns only once its write-ahead
+ * log is on the disk, as on a PostgreSQL server.
+ *
+ * Out of the box it is not. PGlite (0.5) starts Postgres with `-F` (fsync = off), and its NodeFS
+ * layer (Emscripten's NODEFS) writes every page straight to the folder with `fs.writeSync` but has
+ * no fsync at all: `fdatasync()` inside the WebAssembly is a no-op that returns success, and
+ * `fsync()` calls the file system's `stream_ops.fsync`, which NODEFS leaves undefined. Writes reach
+ * the operating system before a commit returns (a killed process loses nothing), but they sit in
+ * its page cache, so a power cut or a kernel crash can lose committed turns or tear the folder.
+ * (`relaxedDurability` is no help: it only stops PGlite waiting for its own `syncToFs`, a no-op on
+ * NodeFS; it matters for the browser's IndexedDB.)
+ *
+ * So: start Postgres without `-F` (fsync = on), with `wal_sync_method = fsync` (the default,
+ * fdatasync, goes through the no-op), and give NODEFS the missing `fsync`, a real `fs.fsyncSync`
+ * of the file. Postgres then fsyncs the WAL at every commit (synchronous_commit stays on) and the
+ * data files and directories at each checkpoint, as it would on a disk of its own (PGlite runs
+ * Postgres single-user, without a checkpointer: a checkpoint comes with close, an explicit
+ * CHECKPOINT or max_wal_size of WAL; until then the fsynced WAL holds the commits). The cost is one
+ * fsync per commit, synchronous on the event loop (PGlite runs in the web process).
+ */
+async function durableFolder(defaultStartParams: readonly string[], folder: string) {
+  const { NodeFS } = await import('@electric-sql/pglite/nodefs');
+  class DurableNodeFS extends NodeFS {
+    override async init(...args: Parameters<InstanceType<typeof NodeFS>['init']>) {
+      const r = await super.init(...args);
+      const preRun = r.emscriptenOpts.preRun ?? [];
+      r.emscriptenOpts.preRun = [...preRun, (mod: any) => {
+        const nodefs = mod.NODEFS as { stream_ops: Record<string, unknown>; tryFSOperation<T>(f: () => T): T };
+        // An fsync error becomes an errno for Postgres (which then stops, as it must), not a JS throw.
+        nodefs.stream_ops.fsync = (stream: { nfd: number }) => nodefs.tryFSOperation(() => { fs.fsyncSync(stream.nfd); return 0; });
+      }];
+      return r;
+    }
+  }
+  return {
+    dataDir: folder,
+    fs: new DurableNodeFS(folder),
+    startParams: [...defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'],
+  };
+}
+
+/** Flushes every file and folder under `dir`, and `dir` itself, to the disk. */
+function fsyncTree(dir: string): void {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) fsyncTree(p);
+    else if (e.isFile()) fsyncPath(p);
+  }
+  fsyncPath(dir);
+}
+
+function fsyncPath(p: string): void {
+  const fd = fs.openSync(p, 'r');
+  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
 }
 
 async function openPostgres(url: string): Promise<Db> {
