@@ -28,6 +28,8 @@ export interface PlatformConfig {
   inboundDomain: string;
   /** UTC hour at which daily digests and the gazette batch go out. */
   digestHour: number;
+  /** Hours a lobby candidate asked to confirm has to answer before his request expires. */
+  lobbyConfirmHours: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -50,5 +52,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     inboundSmtpPort: env.INBOUND_SMTP_PORT ? Number(env.INBOUND_SMTP_PORT) : null,
     inboundDomain: env.INBOUND_DOMAIN ?? 'suzerain.localhost',
     digestHour: Number(env.DIGEST_HOUR ?? 6),
+    lobbyConfirmHours: Number(env.LOBBY_CONFIRM_HOURS ?? 72),
   };
 }
