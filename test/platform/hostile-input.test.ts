@@ -97,6 +97,20 @@ for (const kind of DB_KINDS) {
       assert.equal(r.status, 400, 'repeated key');
     });
 
+    test('the public games\' "page" is a page number or 400 with a message, never 500', async () => {
+      // Over 50 public games: two pages, so the page number reaches the database.
+      for (let i = 0; i < 51; i++) {
+        await games.create(tp.platform.ctx, { ruleset: 'gloire-et-pouvoir', name: `Publique ${i}`, options: { map: 'scandinavia' }, seats: [], maxPlayers: 2 });
+      }
+      const anon = new Browser(tp.url, { lang: 'fr' });
+      assert.equal((await anon.get('/games?page=2')).status, 200);
+      for (const bad of ['1.01', '1e308', '0', '-1', 'abc', '10001']) {
+        const r = await anon.get(`/games?page=${bad}`);
+        assert.equal(r.status, 400, `page=${bad}`);
+        assert.match(pageText(r.text), /Paramètre « page » invalide : un nombre entier de 1 à 10000 est attendu/, bad);
+      }
+    });
+
     test('a "back" path that would leave the site after normalising is replaced by the game\'s page', async () => {
       const a = await loggedIn(tp, alice);
       await a.get(`/games/${gameId}/forum`);

@@ -12,6 +12,7 @@ import type { AnswerForm, FormField, Lang, MapDoc, ToolInfo, ValidationIssue, Vi
 import { createRng } from '../../engine/rng.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
+import { badNumber, queryInt } from '../http/input.ts';
 import { cleanName } from '../http/names.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
@@ -540,7 +541,10 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
   const tz = ctx.config.timeZone;
   const mine = v.user ? await games.listForUser(ctx, v.user.id) : [];
   // The public games, a page at a time (a host may have thousands).
-  const pageNo = Math.max(1, Math.min(10_000, Number((req.query as { page?: string }).page) || 1));
+  // `page`: a whole number from 1 to 10,000 (a fraction once reached the database as an OFFSET and failed).
+  const asked = queryInt(req.query, 'page', 1, 10_000);
+  if (asked === null) return badNumber(reply, v, 'page', 1, 10_000);
+  const pageNo = asked ?? 1;
   const total = await games.countPublic(ctx);
   const pages = Math.max(1, Math.ceil(total / PUBLIC_PAGE));
   const publicList = await games.listPublic(ctx, { limit: PUBLIC_PAGE, offset: (Math.min(pageNo, pages) - 1) * PUBLIC_PAGE });

@@ -3,7 +3,11 @@
  * stores no U+0000 in text, so they once ended as HTTP 500), query numbers out of range, and
  * "go back to" paths that would leave the site.
  */
-import { messages } from './i18n.ts';
+import type { FastifyReply } from 'fastify';
+import { html } from './html.ts';
+import { messages, t } from './i18n.ts';
+import { page } from './layout.ts';
+import type { Visitor } from './server.ts';
 
 messages({
   'error.bad-request': { fr: 'Requête invalide', en: 'Bad request' },
@@ -50,6 +54,12 @@ export function queryInt(query: unknown, name: string, min = 1, max = MAX_ID): n
   if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return null;
   const n = Number(raw);
   return n >= min && n <= max ? n : null;
+}
+
+/** The 400 answer to a query number out of range, in the visitor's language. */
+export function badNumber(reply: FastifyReply, v: Visitor, name: string, min: number, max: number): FastifyReply {
+  const msg = t(v.lang, 'error.bad-number', { name, min, max });
+  return reply.code(400).type('text/html; charset=utf-8').send(page(v, t(v.lang, 'error.bad-request'), html`<p class="error">${msg}</p>`));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Lang } from '../../engine/ruleset.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
-import { MAX_ID, queryInt } from '../http/input.ts';
+import { badNumber, MAX_ID, queryInt } from '../http/input.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { MAX_ATTEMPTS } from './mailer.ts';
 
@@ -70,7 +70,7 @@ export const hostRoutes: RouteModule = (app, ctx) => {
     const l = v.lang;
     // `before`: an outbox id (a whole number that fits the id column), else 400.
     const before = queryInt(req.query, 'before');
-    if (before === null) return sendPage(reply, page(v, t(l, 'error.bad-request'), html`<p class="error">${t(l, 'error.bad-number', { name: 'before', min: 1, max: MAX_ID })}</p>`), 400);
+    if (before === null) return badNumber(reply, v, 'before', 1, MAX_ID);
     const rows = await ctx.db.query(
       `SELECT id, to_addr, subject, created_at, sent_at, attempts, last_error FROM outbox
         ${before !== undefined ? 'WHERE id < $2' : ''} ORDER BY id DESC LIMIT $1`,
