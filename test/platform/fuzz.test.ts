@@ -26,7 +26,7 @@ import { Browser } from './http.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
 import { loggedIn, newUser } from './users.ts';
 
-const RUNS = 6;
+const RUNS = 10;
 const REQUEST_BUDGET_MS = 10_000;
 /**
  * The fuzzing loop's time: once spent, each remaining (route, role) gets one request only, so a
@@ -114,6 +114,8 @@ describe('every route answers random input below 500, in time (pglite)', () => {
       ruleset: 'gloire-et-pouvoir', name: 'Fuzz', options: { map: 'scandinavia' }, hostUserId: host.id,
       seats: [{ userId: alice.id, lordName: 'Aliénor' }, { userId: bob.id, lordName: 'Bohémond' }], maxPlayers: 2, early: false,
     });
+    // Over 50 public games, so that /games has two pages and its page number reaches the database.
+    for (let i = 0; i < 51; i++) await games.create(ctx, { ruleset: 'gloire-et-pouvoir', name: `Publique ${i}`, options: { map: 'scandinavia' }, seats: [], maxPlayers: 2 });
     // Content for the sub-routes: a forum thread, a letter, a gazette article, a content report, a turn report.
     const a = await loggedIn(tp, alice);
     await a.get(`/games/${gameId}/forum`);
@@ -164,13 +166,13 @@ describe('every route answers random input below 500, in time (pglite)', () => {
           let i = 0;
           const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(String(params[i++]).replace(/[\ud800-\udfff]/g, '\ufffd')));
           const headers: Record<string, string> = { cookie: role.b.cookieHeader(), 'accept-language': 'en' };
-          let payload: Buffer | undefined;
+          let payload: Blob | undefined;
           if (bd.kind === 'form') {
             headers['content-type'] = 'application/x-www-form-urlencoded';
-            payload = Buffer.from(csrf ? `${bd.text}&_csrf=${role.b.csrf}` : bd.text, bd.raw ? 'latin1' : 'utf8');
+            payload = new Blob([Buffer.from(csrf ? `${bd.text}&_csrf=${role.b.csrf}` : bd.text, bd.raw ? 'latin1' : 'utf8')]);
           } else if (bd.kind === 'json') {
             headers['content-type'] = 'application/json';
-            payload = Buffer.from(bd.text);
+            payload = new Blob([bd.text]);
           }
           if (route.method === 'POST' && csrf && bd.kind !== 'form') headers['x-csrf-token'] = role.b.csrf ?? '';
           const url = `${tp.url}${path}${query ? `?${query}` : ''}`;
