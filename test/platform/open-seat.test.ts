@@ -73,6 +73,7 @@ for (const kind of DB_KINDS) {
 
       for (const p of PRIVATE_PAGES) assert.equal((await a.get(base + p)).status, 404, `former lord ${p}`);
       assert.equal((await a.get(`/api${base}/sheet`)).status, 404);
+      assert.ok(!(await a.get('/games')).text.includes(`href="${base}/orders"`), 'no longer among his games');
       // The public pages, as anyone sees them.
       assert.equal((await a.get(base)).status, 200);
       assert.equal((await a.get(`${base}/map`)).status, 200);

@@ -537,7 +537,7 @@ export const games: GamesApi & GamesExtra = {
   },
 
   async listForUser(ctx, userId) {
-    const rows = await ctx.db.query(`${SUMMARY_SQL} WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1) ORDER BY g.id DESC`, [userId]);
+    const rows = await ctx.db.query(`${SUMMARY_SQL} WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1 AND s.status <> 'open') ORDER BY g.id DESC`, [userId]);
     return rows.map(toSummary);
   },
 
