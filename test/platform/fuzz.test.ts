@@ -120,7 +120,8 @@ describe('every route answers random input below 500, in time (pglite)', () => {
     const a = await loggedIn(tp, alice);
     await a.get(`/games/${gameId}/forum`);
     await a.post(`/games/${gameId}/forum`, { title: 'Sujet', body: 'Bonjour' });
-    await a.post(`/games/${gameId}/letters`, { to: 'Bohémond', subject: 'Alliance', body: 'Salut' });
+    const bobPlayer = (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, bob.id]))!.player;
+    await a.post(`/games/${gameId}/letters`, { to: bobPlayer, subject: 'Alliance', body: 'Salut' });
     await a.post(`/games/${gameId}/gazette`, { title: 'Nouvelles', body: 'Rien de neuf' });
     const post = await tp.db.one<{ id: number }>('SELECT max(id) AS id FROM forum_posts');
     await a.post('/report', { kind: 'post', id: String(post!.id), reason: 'test' });

@@ -1,7 +1,7 @@
 /**
- * Hostile input refused in one place for every route: NUL characters in a request (the database
- * stores no U+0000 in text, so they once ended as HTTP 500), query numbers out of range, and
- * "go back to" paths that would leave the site.
+ * Hostile input handled in one place for every route: NUL characters in a request (the database
+ * stores no U+0000 in text, so they once ended as HTTP 500) are removed, query numbers out of
+ * range refused, and "go back to" paths that would leave the site replaced.
  */
 import type { FastifyReply } from 'fastify';
 import { html } from './html.ts';
@@ -12,8 +12,8 @@ import type { Visitor } from './server.ts';
 messages({
   'error.bad-request': { fr: 'Requête invalide', en: 'Bad request' },
   'error.nul': {
-    fr: 'La requête contient un caractère nul (U+0000), qu’aucun champ n’accepte.',
-    en: 'The request holds a NUL character (U+0000), which no field accepts.',
+    fr: 'La requête contient un caractère nul (U+0000) dans des données trop imbriquées pour être lues.',
+    en: 'The request holds a NUL character (U+0000) in data nested too deeply to be read.',
   },
   'error.bad-number': {
     fr: 'Paramètre « {name} » invalide : un nombre entier de {min} à {max} est attendu.',
@@ -39,6 +39,18 @@ export function hasNul(value: unknown): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The value without any U+0000 (in strings and keys), or the value itself when it holds none.
+ * Rebuilt through JSON, where a NUL is always written as the escape \u0000 (an odd run of
+ * backslashes before "u0000"; an even run is literal backslashes). Throws (RangeError) on a
+ * structure too deep to serialise: the caller refuses the request.
+ */
+export function withoutNul<T>(value: T): T {
+  if (!hasNul(value)) return value;
+  const text = JSON.stringify(value);
+  return JSON.parse(text.replace(/(\\+)u0000/g, (m, run: string) => (run.length % 2 ? run.slice(0, -1) : m))) as T;
 }
 
 /** Largest id a query may name: PostgreSQL's INTEGER (ids are SERIAL). */

@@ -14,7 +14,7 @@ import type { Lang } from '../../engine/ruleset.ts';
 import type { PlatformConfig } from '../config.ts';
 import type { Db, Row } from '../db/index.ts';
 import { html } from './html.ts';
-import { hasNul, localPath } from './input.ts';
+import { localPath, withoutNul } from './input.ts';
 import { t } from './i18n.ts';
 import { page } from './layout.ts';
 
@@ -104,9 +104,14 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
     const langCookie = req.cookies.lang;
     const lang: Lang = user?.lang ?? (langCookie === 'en' || langCookie === 'fr' ? langCookie : /^en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'fr');
     req.visitor = { user, lang, csrf, sessionHash };
-    // No field takes U+0000 (the database refuses it in text): one refusal for every route, every
-    // form or JSON body, query string and path parameter, before any handler reads them.
-    if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) {
+    // No field keeps a U+0000 (the database refuses it in text, and no text needs it): removed once
+    // for every route, from every form or JSON body, query string and path parameter, before any
+    // handler reads them. A body too deeply nested to rebuild is refused instead.
+    try {
+      req.body = withoutNul(req.body);
+      req.query = withoutNul(req.query);
+      req.params = withoutNul(req.params);
+    } catch {
       const msg = t(lang, 'error.nul');
       if (req.headers.accept?.includes('application/json') || String(req.headers['content-type'] ?? '').includes('application/json') || req.url.startsWith('/api/')) return reply.code(400).send({ error: msg });
       return reply.code(400).type('text/html').send(page(req.visitor, t(lang, 'error.bad-request'), html`<p class="error">${msg}</p>`));
