@@ -9,7 +9,8 @@
  *   one plain space, no space at either end.
  * - `nameSkeleton` is compared, never shown: the cleaned name case-folded, without accents,
  *   each Cyrillic or Greek letter that looks like a Latin one replaced by that Latin letter (the
- *   table below, after Unicode's confusables.txt for those scripts), the digits and letters that
+ *   tables below, after Unicode's confusables.txt for those scripts; capitals are mapped before
+ *   case folding, since Greek Η looks like H but its small η like n), the digits and letters that
  *   read alike merged (0/o, 1/l/i/|, rn/m, vv/w), and spaces and hyphens dropped. "Lord Bob",
  *   "Lord Bob" with a zero-width space, "Lord Воb" with a Cyrillic В and o, "lord-b0b" all have
  *   the skeleton "lordbob". The table covers Latin, Cyrillic and Greek lookalikes only (the
