@@ -46,6 +46,8 @@ export interface PlatformConfig {
   turnBudgetMs: number;
   toolBudgetMs: number;
   renderBudgetMs: number;
+  /** Hours a lobby candidate asked to confirm has to answer before his request expires. */
+  lobbyConfirmHours: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -73,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     turnBudgetMs: seconds(env.TURN_BUDGET_SECONDS, 120) * 1000,
     toolBudgetMs: seconds(env.TOOL_BUDGET_SECONDS, 5) * 1000,
     renderBudgetMs: seconds(env.RENDER_BUDGET_SECONDS, 10) * 1000,
+    lobbyConfirmHours: Number(env.LOBBY_CONFIRM_HOURS ?? 72),
   };
 }
 

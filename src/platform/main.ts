@@ -16,7 +16,7 @@ import { gameRoutes } from './games/routes.ts';
 import { statsRoutes } from './games/stats.ts';
 import { lobbyRoutes } from './lobby/routes.ts';
 import { games } from './games/service.ts';
-import { lobbyTick } from './lobby/service.ts';
+import { expireUnconfirmed, lobbyTick } from './lobby/service.ts';
 import { sendReminders } from './games/reminders.ts';
 import { ensureDemo, expireGuests } from './web/demo.ts';
 import { processResetRequests } from './accounts/service.ts';
@@ -63,6 +63,8 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => notifier.sendDigests(ctx), () => processResetRequests(ctx), () => deliverMail(ctx), () => expireGuests(ctx)]) {
         try { await step(); } catch (e) { console.error('scheduler:', e); }
       }
+      // Lobby candidates who never confirmed leave the queue (lobby/service.ts); the next pass asks the next ones.
+      try { await expireUnconfirmed(ctx); } catch (e) { console.error('scheduler:', e); }
     })().finally(() => { running = null; });
     return running;
   };

@@ -15,6 +15,7 @@ import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
+import { loginConfusable } from '../http/names.ts';
 import { newToken, sessionsChanged, sha256, type AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords.ts';
@@ -322,6 +323,7 @@ export async function signUp(ctx: AppCtx, input: SignupInput): Promise<SignupRes
   const res = await ctx.db.tx(async (db): Promise<SignupResult> => {
     await db.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
     if (await db.one('SELECT 1 FROM users WHERE login_key = $1', [key])) return { ok: false, errors: { login: 'acct.err.login-taken' } };
+    if (await loginConfusable(db, login)) return { ok: false, errors: { login: 'acct.err.login-confusable' } };
     const owner = await db.one(`SELECT ${USER_COLS} FROM users WHERE email_key = $1`, [ekey]);
     if (owner) { warn = toUser(owner); return { ok: true, login }; }
     const isHost = hostKey ? hostKey === key : !(await db.one('SELECT 1 FROM users WHERE NOT is_guest LIMIT 1'));

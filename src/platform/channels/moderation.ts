@@ -15,6 +15,7 @@ import type { Db } from '../db/index.ts';
 import { parseId, timeTag } from '../games/routes.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
+import { localPath } from '../http/input.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { canReadPublicChannels, gameAccess } from './access.ts';
@@ -299,11 +300,12 @@ async function hostedGame(ctx: AppCtx, req: FastifyRequest): Promise<{ id: numbe
 
 /** A local path to go back to: the form's `back`, else the Referer on this site, else `fallback`. */
 function backPath(req: FastifyRequest, given: unknown, fallback: string): string {
-  const ok = (p: string) => p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') && !/[\r\n]/.test(p);
-  if (typeof given === 'string' && ok(given)) return given;
+  // Checked after normalising (http/input.ts): "/.//evil.example/x" is not a local path.
+  const mine = localPath(given);
+  if (mine !== null) return mine;
   const ref = req.headers.referer;
   try {
-    if (ref) { const u = new URL(ref); if (u.host === req.headers.host && ok(u.pathname)) return u.pathname + u.search; }
+    if (ref) { const u = new URL(ref); const p = localPath(u.pathname + u.search); if (u.host === req.headers.host && p !== null) return p; }
   } catch { /* ignore */ }
   return fallback;
 }
@@ -314,7 +316,7 @@ function withParam(path: string, key: string, value: string): string {
   const frag = hash >= 0 ? path.slice(hash) : '';
   const u = new URL(base, 'http://x');
   u.searchParams.set(key, value);
-  return `${u.pathname}${u.search}${frag}`;
+  return localPath(`${u.pathname}${u.search}${frag}`) ?? '/';
 }
 
 const cleanReason = (s: unknown): string | null => {

@@ -13,6 +13,8 @@ import { errorIn } from '../../engine/constants.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { LruCache } from '../http/lru.ts';
+import { badNumber, queryInt } from '../http/input.ts';
+import { cleanName } from '../http/names.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
@@ -456,23 +458,31 @@ function gutterText(text: string): string {
 
 // ───────────────────────────────────────────────────────────── access
 
-export interface Access { game: GameSummary; seat: Seat | null }
+/**
+ * `former`: the visitor held a seat that is now open for a replacement. An open seat has no
+ * reader: from the moment its lord asks for a replacement (or the host opens it) until someone
+ * takes it, its orders, reports, private map, statistics and tools are nobody's, and the former
+ * lord sees only what a former player sees, the game's public pages (of a private game too).
+ */
+export interface Access { game: GameSummary; seat: Seat | null; former: boolean }
 
-/** The game and the visitor's seat in it (null for non-members). */
+/** The game and the visitor's seat in it (null for non-members and for a seat now open). */
 export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
   const id = parseId((req.params as { id?: string }).id);
   if (id === null) return null;
   const game = await games.summary(ctx, id);
   if (!game) return null;
   const u = req.visitor.user;
-  const seat = u ? await games.seatOf(ctx, id, u.id) : null;
-  return { game, seat: seat && seat.userId === u?.id ? seat : null };
+  const held = u ? await games.seatOf(ctx, id, u.id) : null;
+  const seat = held && held.userId === u?.id ? held : null;
+  const open = seat?.status === 'open';
+  return { game, seat: open ? null : seat, former: open };
 }
 
-/** A started game whose public pages the visitor may see (a private game: its lords only), with his seat. */
+/** A started game whose public pages the visitor may see (a private game: its lords and former lords only), with his seat. */
 export async function visibleGame(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
   const a = await access(ctx, req);
-  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat)) return null;
+  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat && !a.former)) return null;
   return a;
 }
 
@@ -547,7 +557,10 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
   const tz = ctx.config.timeZone;
   const mine = v.user ? await games.listForUser(ctx, v.user.id) : [];
   // The public games, a page at a time (a host may have thousands).
-  const pageNo = Math.max(1, Math.min(10_000, Number((req.query as { page?: string }).page) || 1));
+  // `page`: a whole number from 1 to 10,000 (a fraction once reached the database as an OFFSET and failed).
+  const asked = queryInt(req.query, 'page', 1, 10_000);
+  if (asked === null) return badNumber(reply, v, 'page', 1, 10_000);
+  const pageNo = asked ?? 1;
   const total = await games.countPublic(ctx);
   const pages = Math.max(1, Math.ceil(total / PUBLIC_PAGE));
   const publicList = await games.listPublic(ctx, { limit: PUBLIC_PAGE, offset: (Math.min(pageNo, pages) - 1) * PUBLIC_PAGE });
@@ -569,7 +582,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   if (!v.user) return reply.redirect('/login?next=%2Fgames', 303);
   const b = (req.body ?? {}) as Record<string, unknown>;
   const val: CreateValues = {
-    name: str(b.name, 200).trim(), map: str(b.map, 50), lords: str(b.lords, 10).trim(), lordName: str(b.lordName, 200).trim(),
+    name: str(b.name, 200).trim(), map: str(b.map, 50), lords: str(b.lords, 10).trim(), lordName: cleanName(str(b.lordName, 200)),
     password: str(b.password, 200), weekday: str(b.weekday, 2), time: str(b.time, 10).trim(), timeZone: str(b.timeZone, 100).trim(),
     early: b.early === '1' || b.early === 'on' || b.early === true,
     caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
@@ -654,7 +667,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const standing = await standingOf(ctx, v);
   const seats = await games.seats(ctx, g.id);
   const joinable = g.status === 'forming' || seats.some((s) => s.status === 'open');
-  if (g.isPrivate && !a.seat) {
+  if (g.isPrivate && !a.seat && !a.former) {
     // Non-members of a private game: its name, that it is private, and a way in. Nothing else.
     const body = html`${pageHead()}<h1>${g.name}</h1>
       <p><span class="badge">${t(lang, 'gweb.private')}</span> ${t(lang, 'gweb.private-help')}</p>
@@ -666,7 +679,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const tz = schedule.timeZone || ctx.config.timeZone;
   const view = g.status === 'forming' ? null : await safeView(ctx, g.id, null);
   const steps = await history(ctx, g.id);
-  const canReplace = !a.seat && !g.isPrivate && standing === 'ok';
+  const canReplace = !a.seat && !a.former && !g.isPrivate && standing === 'ok';
   const isHost = await viewerHosts(ctx, g.id, v);
   const entry = getRuleset(g.ruleset);
   const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
@@ -698,7 +711,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       ${a.seat ? html`<a class="button" href="/games/${g.id}/letters">${t(lang, 'gweb.ch.letters')}</a>` : ''}
       ${isHost ? html`<a class="button" href="/games/${g.id}/moderation">${t(lang, 'gweb.ch.moderation')}</a>` : ''}
     </nav>` : ''}
-    ${g.status !== 'forming' && entry.ruleset.mapDoc && (!g.isPrivate || a.seat) ? html`<p class="tools-nav"><a class="button" href="/games/${g.id}/map">${t(lang, 'map.title')}</a>${
+    ${g.status !== 'forming' && entry.ruleset.mapDoc && (!g.isPrivate || a.seat || a.former) ? html`<p class="tools-nav"><a class="button" href="/games/${g.id}/map">${t(lang, 'map.title')}</a>${
       a.seat && a.seat.status === 'active' && g.status === 'running' ? toolsOf(entry, state, a.seat.player, lang).map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`) : ''}</p>` : ''}
     <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
@@ -950,7 +963,7 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
     if (!a) return notFound(req, reply);
     if (!v.user) return reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}`)}`, 303);
     const b = (req.body ?? {}) as Record<string, unknown>;
-    const lordName = str(b.lordName, 200).trim();
+    const lordName = cleanName(str(b.lordName, 200));
     if (a.seat) return reply.redirect(`/games/${a.game.id}`, 303);
     if (a.game.isDemo || !a.game.isPrivate) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.join.closed'), status: 409 });
     const standing = await standingOf(ctx, v);
@@ -966,7 +979,9 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
     } catch (e) {
       const wrong = (e as { code?: string }).code === 'wrong-password';
       if (!wrong) await passwordAttemptVoid(ctx, marks);
-      return gamePage(ctx, req, reply, { error: wrong ? t(v.lang, 'gweb.join.wrong-password') : t(v.lang, 'gweb.err.failed', { error: errorText(e) }), lordName, status: 400 });
+      const error = wrong ? t(v.lang, 'gweb.join.wrong-password')
+        : e instanceof GamesError && e.code === 'lord-name-taken' && e.other ? t(v.lang, 'names.confusable', { other: e.other }) : t(v.lang, 'gweb.err.failed', { error: errorText(e) });
+      return gamePage(ctx, req, reply, { error, lordName, status: 400 });
     }
     await passwordAttemptOk(ctx, marks, what, req.ip);
     ctx.kick();
@@ -1063,7 +1078,7 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
   /** The visitor's own view of the game (members), or the public view of a public game. */
   app.get('/api/games/:id/view', async (req, reply) => {
     const a = await access(ctx, req);
-    if (!a || (a.game.isPrivate && !a.seat) || a.game.status === 'forming') return reply.code(404).send({ error: 'not found' });
+    if (!a || (a.game.isPrivate && !a.seat && !a.former) || a.game.status === 'forming') return reply.code(404).send({ error: 'not found' });
     return reply.send(await safeView(ctx, a.game.id, a.seat ? a.seat.player : null));
   });
 };

@@ -28,6 +28,7 @@ import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Db, Row } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
+import { cleanName, confusableWith } from '../http/names.ts';
 import type { AppCtx } from '../http/server.ts';
 import { MAP_CID, queueMail } from '../mail/queue.ts';
 import { BudgetExceeded, runReferee } from '../referee/pool.ts';
@@ -48,8 +49,11 @@ const OWN_SEATS_MAX = 20_000;
 
 /** A refused request; `code` names the reason (for messages), `statusCode` the HTTP status. */
 export class GamesError extends Error {
-  /** `localized`: the message in every language, when the ruleset gave one (a refused constant…). */
-  constructor(readonly code: string, message: string, readonly statusCode = 400, readonly localized?: Localized) {
+  /**
+   * `localized`: the message in every language, when the ruleset gave one (a refused constant…);
+   * `other`: for 'lord-name-taken', the existing name the new one looks like.
+   */
+  constructor(readonly code: string, message: string, readonly statusCode = 400, readonly localized?: Localized, readonly other?: string) {
     super(message);
     this.name = 'GamesError';
   }
@@ -124,11 +128,13 @@ function mailHtml(text: string, links: { href: string; label: string }[], mapAlt
     + links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n');
 }
 
-const canMail = (s: SeatRow): boolean => s.user_id !== null && !s.is_guest && !!s.email;
+// An open seat has no reader: its former lord (still in user_id until someone takes it) gets no report.
+const canMail = (s: SeatRow): boolean => s.user_id !== null && s.status !== 'open' && !s.is_guest && !!s.email;
 const langOf = (s: SeatRow): Lang => (s.lang === 'en' ? 'en' : 'fr');
 
-function cleanLordName(name: string): string {
-  const n = String(name ?? '').replace(/\s+/g, ' ').trim();
+/** A lord's name as stored: normalised by cleanName (NFKC, no invisible characters, single spaces). */
+export function cleanLordName(name: string): string {
+  const n = cleanName(name);
   if (!n) throw new GamesError('lord-name', 'a lord needs a name');
   if (n.length > LORD_NAME_MAX) throw new GamesError('lord-name', `a lord's name has at most ${LORD_NAME_MAX} characters`);
   // eslint-disable-next-line no-control-regex
@@ -150,9 +156,10 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   const names = new Set<string>();
   const users = new Set<number>();
   for (const s of seats) {
-    const key = s.lordName.toLowerCase();
-    if (names.has(key)) throw new GamesError('lord-name-taken', `two lords are named "${s.lordName}"`);
-    names.add(key);
+    // Two lords of one game never look alike (see http/names.ts).
+    const other = confusableWith(s.lordName, names);
+    if (other !== null) throw new GamesError('lord-name-taken', `two lords are named "${s.lordName}"`, 400, undefined, other);
+    names.add(s.lordName);
     if (s.userId !== null) {
       if (users.has(s.userId)) throw new GamesError('already-seated', 'one account holds one seat per game');
       users.add(s.userId);
@@ -574,7 +581,7 @@ export const games: GamesApi & GamesExtra = {
   },
 
   async listForUser(ctx, userId) {
-    const rows = await ctx.db.query(`${SUMMARY_SQL} WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1) ORDER BY g.id DESC`, [userId]);
+    const rows = await ctx.db.query(`${SUMMARY_SQL} WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $1 AND s.status <> 'open') ORDER BY g.id DESC`, [userId]);
     return rows.map(toSummary);
   },
 
@@ -753,7 +760,8 @@ export const games: GamesApi & GamesExtra = {
       if (g.status === 'forming') {
         const name = cleanLordName(lordName);
         const seats = await t.query<SeatRow>('SELECT * FROM seats WHERE game_id = $1', [gameId]);
-        if (seats.some((s) => s.lord_name.toLowerCase() === name.toLowerCase())) throw new GamesError('lord-name-taken', `a lord is already named "${name}"`, 409);
+        const other = confusableWith(name, seats.map((s) => s.lord_name));
+        if (other !== null) throw new GamesError('lord-name-taken', `a lord is already named "${other}"`, 409, undefined, other);
         if (seats.length >= g.max_players) throw new GamesError('full', 'the game is full', 409);
         const seq = Math.max(0, ...seats.map((s) => s.seq)) + 1;
         let player = `join-${seq}`;

@@ -14,6 +14,7 @@ import type { Lang } from '../../engine/ruleset.ts';
 import type { PlatformConfig } from '../config.ts';
 import type { Db, Row } from '../db/index.ts';
 import { html } from './html.ts';
+import { localPath, withoutNul } from './input.ts';
 import { t } from './i18n.ts';
 import { page } from './layout.ts';
 
@@ -103,6 +104,18 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
     const langCookie = req.cookies.lang;
     const lang: Lang = user?.lang ?? (langCookie === 'en' || langCookie === 'fr' ? langCookie : /^en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'fr');
     req.visitor = { user, lang, csrf, sessionHash };
+    // No field keeps a U+0000 (the database refuses it in text, and no text needs it): removed once
+    // for every route, from every form or JSON body, query string and path parameter, before any
+    // handler reads them. A body too deeply nested to rebuild is refused instead.
+    try {
+      req.body = withoutNul(req.body);
+      req.query = withoutNul(req.query);
+      req.params = withoutNul(req.params);
+    } catch {
+      const msg = t(lang, 'error.nul');
+      if (req.headers.accept?.includes('application/json') || String(req.headers['content-type'] ?? '').includes('application/json') || req.url.startsWith('/api/')) return reply.code(400).send({ error: msg });
+      return reply.code(400).type('text/html').send(page(req.visitor, t(lang, 'error.bad-request'), html`<p class="error">${msg}</p>`));
+    }
     // Every state-changing request carries the visitor's token (form field or header).
     if (req.method !== 'GET' && req.method !== 'HEAD' && !(req.routeOptions.config as { noCsrf?: boolean } | undefined)?.noCsrf) {
       const body = req.body as Record<string, unknown> | undefined;
@@ -183,7 +196,7 @@ function safeEqual(a: string, b: string): boolean {
 function safeBack(req: FastifyRequest): string {
   const ref = req.headers.referer;
   try {
-    if (ref) { const u = new URL(ref); if (u.host === req.headers.host) return u.pathname + u.search; }
+    if (ref) { const u = new URL(ref); if (u.host === req.headers.host) return localPath(u.pathname + u.search) ?? '/'; }
   } catch { /* ignore */ }
   return '/';
 }

@@ -13,6 +13,7 @@ import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { parseId, standingNotice, standingOf, timeTag } from '../games/routes.ts';
 import { confirm, joinQueue, lobbyMaps, queueOf, withdraw, type LobbyEntry } from './service.ts';
 import { findKind, kindKey } from '../games/kinds.ts';
+import { cleanName } from '../http/names.ts';
 
 messages({
   'lweb.title': { fr: 'Jouer la prochaine partie', en: 'Play the next game' },
@@ -37,6 +38,7 @@ messages({
   'lweb.status.confirmed': { fr: 'confirmé ({c} / {n} confirmés)', en: 'confirmed ({c} / {n} confirmed)' },
   'lweb.status.placed': { fr: 'placé dans une partie', en: 'placed in a game' },
   'lweb.status.withdrawn': { fr: 'retiré', en: 'withdrawn' },
+  'lweb.status.expired': { fr: 'expirée (pas de confirmation à temps)', en: 'expired (not confirmed in time)' },
   'lweb.withdraw': { fr: 'Me retirer', en: 'Withdraw' },
   'lweb.confirm': { fr: 'Confirmer', en: 'Confirm' },
   'lweb.go-game': { fr: 'Aller à la partie', en: 'Go to the game' },
@@ -147,7 +149,7 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     if (standing !== 'ok') return lobbyPage(ctx, req, reply, { status: 403 });
     const b = (req.body ?? {}) as Record<string, unknown>;
     const map = str(b.map, 50);
-    const lordName = str(b.lordName, 200).replace(/\s+/g, ' ').trim();
+    const lordName = cleanName(str(b.lordName, 200));
     if (!findKind(map)) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.map'), lordName, status: 400 });
     if (!lordName || lordName.length > 40) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.lord-name'), map, lordName, status: 400 });
     try {

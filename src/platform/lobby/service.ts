@@ -11,6 +11,7 @@
 import type { Lang, Localized } from '../../engine/ruleset.ts';
 import { allKinds, findKind, kindKey } from '../games/kinds.ts';
 import { escapeHtml } from '../http/html.ts';
+import { cleanName, nameSkeleton } from '../http/names.ts';
 import type { AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
 import { GamesError, LORD_NAME_MAX, createGameIn } from '../games/service.ts';
@@ -26,7 +27,7 @@ export function lobbyMaps(): LobbyMap[] {
   }));
 }
 
-export type LobbyStatus = 'waiting' | 'asked' | 'confirmed' | 'placed' | 'withdrawn';
+export type LobbyStatus = 'waiting' | 'asked' | 'confirmed' | 'placed' | 'withdrawn' | 'expired';
 export interface LobbyEntry {
   id: number; map: string; mapName: Localized; lordName: string; status: LobbyStatus;
   askedAt: Date | null; confirmedAt: Date | null; gameId: number | null; createdAt: Date;
@@ -50,7 +51,7 @@ export function lobbyMap(value: string): LobbyMap {
 /** Joins the queue for a map; returns the entry id. One entry per player and map. */
 export async function joinQueue(ctx: AppCtx, userId: number, kind: string, lordName: string): Promise<number> {
   const m = lobbyMap(kind);
-  const name = String(lordName ?? '').replace(/\s+/g, ' ').trim();
+  const name = cleanName(lordName);
   if (!name || name.length > LORD_NAME_MAX) throw new GamesError('lord-name', `a lord's name has 1 to ${LORD_NAME_MAX} characters`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) throw new GamesError('lord-name', 'a lord\'s name cannot hold control characters');
@@ -102,13 +103,16 @@ export async function queueOf(ctx: AppCtx, userId: number): Promise<LobbyEntry[]
   });
 }
 
-/** Distinct lord names: a name already taken gets " II", then " III"… */
+/**
+ * Distinct lord names: a name already taken, or one that looks like it (same skeleton, see
+ * http/names.ts: "Harald" and "Hаrald" with a Cyrillic а), gets " II", then " III"…
+ */
 export function distinctNames(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((n) => {
     let name = n;
-    for (let k = 2; used.has(name.toLowerCase()); k++) name = `${n} ${roman(k)}`;
-    used.add(name.toLowerCase());
+    for (let k = 2; used.has(nameSkeleton(name)); k++) name = `${n} ${roman(k)}`;
+    used.add(nameSkeleton(name));
     return name;
   });
 }
@@ -163,6 +167,43 @@ async function askForConfirmation(ctx: AppCtx, m: LobbyMap, needed: number): Pro
         subject: lang === 'fr' ? `Confirmez votre participation — ${m.name.fr}` : `Please confirm — ${m.name.en}`,
         text,
         html: `<p>${escapeHtml(text).replace(/\n/g, '<br>\n')}</p><p><a href="${escapeHtml(url)}">${lang === 'fr' ? 'Je confirme' : 'I confirm'}</a></p>`,
+      });
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * Candidates asked to confirm who have not answered within `lobbyConfirmHours` (LOBBY_CONFIRM_HOURS,
+ * default 72 hours from the confirmation mail) leave the queue: their request is 'expired', no
+ * longer counts among the candidates and can no longer be confirmed, and each gets a mail saying so
+ * (he may sign up again). Run by the scheduler before lobbyTick, whose pass then asks the next
+ * candidates in line as soon as the count is reached again. Returns the number expired.
+ */
+export async function expireUnconfirmed(ctx: AppCtx): Promise<number> {
+  const hours = Number.isFinite(ctx.config.lobbyConfirmHours) && ctx.config.lobbyConfirmHours > 0 ? ctx.config.lobbyConfirmHours : 72;
+  const limit = new Date(ctx.now().getTime() - hours * 3600_000);
+  return ctx.db.tx(async (t) => {
+    const rows = await t.query<{ ruleset: string; map: string; lord_name: string; login: string; email: string; lang: Lang; is_guest: boolean }>(
+      `UPDATE lobby l SET status = 'expired' FROM users u
+       WHERE u.id = l.user_id AND l.status = 'asked' AND l.asked_at < $1
+       RETURNING l.ruleset, l.map, l.lord_name, u.login, u.email, u.lang, u.is_guest`, [limit]);
+    const base = ctx.config.publicUrl.replace(/\/$/, '');
+    for (const r of rows) {
+      if (r.is_guest || !r.email) continue;
+      const lang: Lang = r.lang === 'en' ? 'en' : 'fr';
+      const m = lobbyMaps().find((x) => x.ruleset === r.ruleset && x.variant === r.map);
+      const game = m ? m.name[lang] : r.map;
+      const text = lang === 'fr'
+        ? `Bonjour ${r.login},\n\nVous n’avez pas confirmé dans les ${hours} heures votre participation à une partie de ${game} (${r.lord_name}) : votre demande a expiré et votre place revient aux candidats suivants.\n`
+          + `Pour jouer quand même, inscrivez-vous de nouveau : ${base}/lobby\n`
+        : `Hello ${r.login},\n\nYou did not confirm within ${hours} hours that you want to play a game of ${game} (${r.lord_name}): your request has expired and your place goes to the next candidates.\n`
+          + `To play all the same, sign up again: ${base}/lobby\n`;
+      await queueMail(t, {
+        to: r.email,
+        subject: lang === 'fr' ? `Demande expirée — ${game}` : `Request expired — ${game}`,
+        text,
+        html: `<p>${escapeHtml(text).replace(/\n/g, '<br>\n')}</p>`,
       });
     }
     return rows.length;

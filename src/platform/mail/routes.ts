@@ -7,6 +7,7 @@ import type { Lang } from '../../engine/ruleset.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
+import { badNumber, MAX_ID, queryInt } from '../http/input.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { MAX_ATTEMPTS } from './mailer.ts';
 
@@ -67,11 +68,13 @@ export const hostRoutes: RouteModule = (app, ctx) => {
     if (!requireHost(req, reply)) return reply;
     const v = req.visitor;
     const l = v.lang;
-    const before = Number((req.query as Record<string, string> | undefined)?.before);
+    // `before`: an outbox id (a whole number that fits the id column), else 400.
+    const before = queryInt(req.query, 'before');
+    if (before === null) return badNumber(reply, v, 'before', 1, MAX_ID);
     const rows = await ctx.db.query(
       `SELECT id, to_addr, subject, created_at, sent_at, attempts, last_error FROM outbox
-        ${Number.isInteger(before) && before > 0 ? 'WHERE id < $2' : ''} ORDER BY id DESC LIMIT $1`,
-      Number.isInteger(before) && before > 0 ? [PAGE_SIZE, before] : [PAGE_SIZE]);
+        ${before !== undefined ? 'WHERE id < $2' : ''} ORDER BY id DESC LIMIT $1`,
+      before !== undefined ? [PAGE_SIZE, before] : [PAGE_SIZE]);
     const last = rows[rows.length - 1];
     return sendPage(reply, page(v, t(l, 'hostmail.title'), html`
 <h1>${t(l, 'hostmail.title')}</h1>

@@ -56,7 +56,11 @@ export const mapRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/map.svg', async (req, reply) => {
     const m = await visibleMap(ctx, req, req.visitor.lang);
     if (!m) return notFound(req, reply);
-    return reply.header('cache-control', 'private, no-store').type('image/svg+xml; charset=utf-8').send(renderMapSvg(m.doc));
+    // An SVG opened on its own is a document that could run script: forbid everything it does not need
+    // (no script, no outside resource; inline styles only), as the HTML pages do.
+    return reply.header('cache-control', 'private, no-store')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; sandbox")
+      .type('image/svg+xml; charset=utf-8').send(renderMapSvg(m.doc));
   });
   app.get('/games/:id/map.png', async (req, reply) => {
     const m = await visibleMap(ctx, req, req.visitor.lang);
