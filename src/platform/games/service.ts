@@ -343,9 +343,11 @@ async function claim(ctx: AppCtx, onlyId: number | null, exclude: number[]): Pro
 
 async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promise<ResolveOutcome> {
   try {
-    // The referee works before the transaction, on the rows as read now (see resolveIn): the
-    // transaction then holds its locks for the writes only, never for the referee's time.
-    const early = await resolutionInput(ctx, ctx.db, gameId, step);
+    // On the embedded database (one connection for every request) the referee works before the
+    // transaction, on the rows as read now (see resolveIn), so that the transaction holds the
+    // connection for the writes only, never for the referee's time. On PostgreSQL the transaction
+    // only holds this game's row: the referee works inside it, on rows read once.
+    const early = ctx.db.kind === 'pglite' ? await resolutionInput(ctx, ctx.db, gameId, step) : null;
     const computed = early ? { input: early.input, hash: early.g.state_hash, output: await runReferee('resolve', early.input, ctx.config.turnBudgetMs) } : null;
     return await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
   } catch (e) {
@@ -456,7 +458,7 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   await t.query(
     `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
        claimed_by = NULL, claimed_at = NULL, attempts = 0, last_error = NULL WHERE id = $1`,
-    [gameId, json(r.state), step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
+    [gameId, r.stateJson, step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
   // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
   const missed = new Map<string, number>();
   for (const s of seats) {

@@ -31,7 +31,8 @@ export interface ResolveInput {
 }
 
 export interface ResolveOutput {
-  state: unknown;
+  /** The new state as JSON text (what the database stores; a string crosses the threads faster than the object). */
+  stateJson: string;
   step: StepRecord;
   nextOrder: number;
   finished: boolean;
@@ -108,7 +109,7 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
     if (s.mailLang && (askedBefore.has(s.player) || askedAfter.has(s.player))) maps[s.player] = reportMap(entry, next.state, s.player, s.mailLang);
   }
   return {
-    state: next.state, step, nextOrder: next.nextOrder,
+    stateJson: JSON.stringify(next.state), step, nextOrder: next.nextOrder,
     finished: !!outcome?.finished || askedAfter.size === 0,
     stepLabel: rs.stepLabel(next.state),
     askedBefore: [...askedBefore], askedAfter: [...askedAfter],
