@@ -31,7 +31,7 @@ import { escapeHtml } from '../http/html.ts';
 import { cleanName, confusableWith } from '../http/names.ts';
 import type { AppCtx } from '../http/server.ts';
 import { MAP_CID, queueMail } from '../mail/queue.ts';
-import { BudgetExceeded, runReferee } from '../referee/pool.ts';
+import { BudgetExceeded, refereeThreads, runReferee } from '../referee/pool.ts';
 import { reportMap, type ResolveInput, type ResolveOutput } from '../referee/tasks.ts';
 import {
   DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
@@ -695,12 +695,17 @@ export const games: GamesApi & GamesExtra = {
   async runDue(ctx) {
     let resolved = 0;
     const tried: number[] = [];
-    for (;;) {
-      const c = await claim(ctx, null, tried);
-      if (!c) break;
-      tried.push(c.id);
-      if ((await resolveClaimed(ctx, c.id, c.step)) === 'resolved') resolved++;
-    }
+    // On PostgreSQL, as many lanes as the turns pool has threads: while one lane's referee works
+    // in a thread, another writes its turn. Each lane claims its own games (SKIP LOCKED).
+    const lane = async () => {
+      for (;;) {
+        const c = await claim(ctx, null, tried);
+        if (!c) return;
+        tried.push(c.id);
+        if ((await resolveClaimed(ctx, c.id, c.step)) === 'resolved') resolved++;
+      }
+    };
+    await Promise.all(Array.from({ length: ctx.db.kind === 'postgres' ? refereeThreads() : 1 }, lane));
     return resolved;
   },
 

@@ -39,7 +39,7 @@ export class PoolBusy extends Error {
 const POOL_OF: Record<TaskKind, 'turns' | 'tools'> = { resolve: 'turns', statsReplay: 'turns', replay: 'turns', dryRun: 'turns', tool: 'tools', png: 'tools' };
 
 /** Threads per pool: REFEREE_THREADS, or as many as the cores (at least 1, at most 4). */
-function threads(): number {
+export function refereeThreads(): number {
   const env = Number(process.env.REFEREE_THREADS ?? '');
   if (Number.isInteger(env) && env >= 1 && env <= 64) return env;
   return Math.max(1, Math.min(4, availableParallelism()));
@@ -54,7 +54,7 @@ const preloads: string[] = [];
 function poolFor(name: 'turns' | 'tools'): Piscina {
   let p = pools.get(name);
   if (!p) {
-    const n = threads();
+    const n = refereeThreads();
     p = new Piscina({
       filename: new URL('./worker.mjs', import.meta.url).href,
       // One thread always ready (loading the rulesets into a new one takes about a second, which
