@@ -7,7 +7,14 @@ import type { Lang, ValidationIssue } from '../../engine/ruleset.ts';
 import type { AppCtx } from '../http/server.ts';
 
 /** Weekly (or every N days) deadline: weekday 0 = Sunday … 6; time "HH:MM" in the time zone. */
-export interface Schedule { weekday: number; time: string; timeZone: string; everyDays: number }
+export interface Schedule {
+  weekday: number; time: string; timeZone: string; everyDays: number;
+  /**
+   * The shortest a turn may last, in hours (host option): after an early resolution the next
+   * deadline is the first slot at least this long after it. Default: half the period.
+   */
+  minHours?: number;
+}
 export const DEFAULT_SCHEDULE: Schedule = { weekday: 5, time: '23:00', timeZone: 'Europe/Paris', everyDays: 7 };
 
 export interface CreateGameInput {

@@ -69,6 +69,12 @@ messages({
   'gweb.create.weekday': { fr: 'Jour de l’échéance', en: 'Deadline day' },
   'gweb.create.time': { fr: 'Heure', en: 'Time' },
   'gweb.create.tz': { fr: 'Fuseau horaire', en: 'Time zone' },
+  'gweb.create.minHours': { fr: 'Durée minimale d’un tour (heures)', en: 'Shortest turn (hours)' },
+  'gweb.create.minHours-help': {
+    fr: 'Après une résolution anticipée, la prochaine échéance est la première qui tombe au moins ce délai plus tard. Vide : la moitié de la période (84 heures).',
+    en: 'After an early resolution, the next deadline is the first one at least this long afterwards. Blank: half the period (84 hours).',
+  },
+  'gweb.err.minHours': { fr: 'La durée minimale d’un tour va de 0 à 168 heures.', en: 'The shortest turn is 0 to 168 hours.' },
   'gweb.create.early': { fr: 'Résoudre le tour dès que tous les seigneurs sont prêts', en: 'Resolve the turn as soon as every lord is ready' },
   'gweb.create.caretaker': { fr: 'Intendant pour les seigneurs sans ordres', en: 'Caretaker for lords without orders' },
   'gweb.create.caretaker-help': {
@@ -496,11 +502,11 @@ export async function ownSeat(ctx: AppCtx, req: FastifyRequest, activeOnly: bool
 
 // ───────────────────────────────────────────────────────────── pages
 
-interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; early: boolean; caretaker: boolean; config: string }
+interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string }
 
 const defaultCreate = (): CreateValues => ({
   name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
-  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, early: true, caretaker: false, config: '',
+  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '',
 });
 
 function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
@@ -528,6 +534,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
         <label>${t(lang, 'gweb.create.tz')} <input name="timeZone" list="tz-list" required value="${val.timeZone}"></label>
       </div>
       <datalist id="tz-list">${zones.map((z) => html`<option value="${z}"></option>`)}</datalist>
+      <label>${t(lang, 'gweb.create.minHours')} <input name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"></label>
+      <p class="muted small">${t(lang, 'gweb.create.minHours-help')}</p>
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
       <p class="muted small">${t(lang, 'gweb.create.caretaker-help')}</p>
@@ -584,6 +592,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const val: CreateValues = {
     name: str(b.name, 200).trim(), map: str(b.map, 50), lords: str(b.lords, 10).trim(), lordName: cleanName(str(b.lordName, 200)),
     password: str(b.password, 200), weekday: str(b.weekday, 2), time: str(b.time, 10).trim(), timeZone: str(b.timeZone, 100).trim(),
+    minHours: str(b.minHours, 10).trim(),
     early: b.early === '1' || b.early === 'on' || b.early === true,
     caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
   };
@@ -598,6 +607,9 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const seats = kind.variant.seats;
   if (!Number.isInteger(lords) || lords < seats.min || lords > seats.max) return fail(t(lang, 'gweb.err.lords', { min: seats.min, max: seats.max }));
   if (val.password.length < 4) return fail(t(lang, 'gweb.err.password'));
+  // The shortest a turn may last (blank: half the weekly period, 84 hours).
+  const minHours = val.minHours === '' ? undefined : Number(val.minHours);
+  if (minHours !== undefined && (!Number.isInteger(minHours) || minHours < 0 || minHours > 168)) return fail(t(lang, 'gweb.err.minHours'));
   const weekday = Number(val.weekday);
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(val.time) || !Number.isInteger(weekday) || weekday < 0 || weekday > 6) return fail(t(lang, 'gweb.err.time'));
   try { new Intl.DateTimeFormat('en', { timeZone: val.timeZone }); } catch { return fail(t(lang, 'gweb.err.tz')); }
@@ -623,7 +635,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     id = await games.create(ctx, {
       ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
-      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7 }, early: val.early, caretaker: val.caretaker,
+      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker,
     });
   } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));

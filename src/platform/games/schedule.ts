@@ -73,8 +73,25 @@ export function checkSchedule(s: Schedule): Schedule {
   parseTime(s.time);
   if (!Number.isInteger(s.weekday) || s.weekday < 0 || s.weekday > 6) throw new Error(`bad weekday ${s.weekday}`);
   if (!Number.isInteger(s.everyDays) || s.everyDays < 1 || s.everyDays > 60) throw new Error(`bad period ${s.everyDays} days`);
+  if (s.minHours !== undefined && (typeof s.minHours !== 'number' || !Number.isFinite(s.minHours) || s.minHours < 0 || s.minHours > s.everyDays * 24)) {
+    throw new Error(`bad minimum turn length ${s.minHours} hours (0 to ${s.everyDays * 24})`);
+  }
   formatter(s.timeZone); // throws RangeError on an unknown zone
   return s;
+}
+
+/** The shortest a turn lasts, in milliseconds: the host's `minHours`, or half the period. */
+export function minTurnMs(s: Schedule): number {
+  return (s.minHours ?? s.everyDays * 12) * 3600_000;
+}
+
+/**
+ * The deadline of a turn that starts at `start` (a game's start, or the resolution of the turn
+ * before, early or not): the first slot at least the turn's minimum length after it, so that a
+ * turn resolved early on Friday at 22:59 is not followed by a turn of one minute.
+ */
+export function turnDeadline(s: Schedule, start: Date, anchor?: Date | null): Date {
+  return nextDeadline(s, new Date(start.getTime() + minTurnMs(s)), anchor);
 }
 
 /** The first deadline strictly after `after` (see the module comment for `anchor`). */

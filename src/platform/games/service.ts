@@ -36,7 +36,7 @@ import { reportMap, type ResolveInput, type ResolveOutput } from '../referee/tas
 import {
   DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
 } from './api.ts';
-import { checkSchedule, formatDeadline, nextDeadline } from './schedule.ts';
+import { checkSchedule, formatDeadline, turnDeadline } from './schedule.ts';
 import { statsJson } from './stats-data.ts';
 import { cachedState } from './states.ts';
 
@@ -235,8 +235,8 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
     s.player = ids[i]!;
   }
   const now = ctx.now();
-  // The first turn lasts at least half a period (a game starting on Friday evening does not end its first turn that night).
-  const deadline = nextDeadline(g.schedule, new Date(now.getTime() + g.schedule.everyDays * 43200_000));
+  // The first turn lasts at least the minimum (half a period by default: a game starting on Friday evening does not end its first turn that night).
+  const deadline = turnDeadline(g.schedule, now);
   await db.query(
     `UPDATE games SET status = 'running', options = $2, initial_hash = $3, state = $4, state_hash = $3, step = 0, next_order = $5, deadline = $6, started_at = $7, turn_label = $8,
        start_stats = $9 WHERE id = $1`,
@@ -446,7 +446,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   const askedBefore = new Set(r.askedBefore);
   const askedAfter = new Set(r.askedAfter);
   const finished = r.finished;
-  const deadline = finished ? null : nextDeadline(g.schedule, now, g.deadline);
+  // Every turn keeps its minimum length, also after an early resolution.
+  const deadline = finished ? null : turnDeadline(g.schedule, now, g.deadline);
 
   await t.query(
     'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, stats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
