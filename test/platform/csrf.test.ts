@@ -68,9 +68,9 @@ describe('every state-changing route refuses a request without the visitor\'s fo
   }
 
   before(async () => {
-    // No scheduler pass on a timer (a long tick): only the setup's own work wakes it, and the
-    // snapshots below are taken after that work is done.
-    tp = await startTestPlatform('pglite', { tickMs: 3_600_000 });
+    // No background scheduler: nothing but the requests writes between the two snapshots below
+    // (the setup's queued work is done by a pass of the test's own before the first).
+    tp = await startTestPlatform('pglite', {}, { scheduler: false });
     const ctx = tp.platform.ctx;
     alice = await newUser(tp, 'csrf_alice');
     const bob = await newUser(tp, 'csrf_bob', 'en');
