@@ -79,15 +79,20 @@ export async function startSmtp(): Promise<TestSmtp> {
 
 export interface TestPlatform { platform: Platform; smtp: TestSmtp; db: Db; url: string; clock: { now: Date }; close(): Promise<void> }
 
-/** The platform on a free port with a fresh database, a test SMTP server and a clock the test can move. */
-export async function startTestPlatform(kind: DbKind, over: Partial<PlatformConfig> = {}): Promise<TestPlatform> {
+/**
+ * The platform on a free port with a fresh database, a test SMTP server and a clock the test can
+ * move. `scheduler: false`: no background scheduler at all (no timer, and requests that would wake
+ * it do not), for tests that run every pass themselves (`platform.tick()`) and assert what one
+ * call of the turn job returns.
+ */
+export async function startTestPlatform(kind: DbKind, over: Partial<PlatformConfig> = {}, opts: { scheduler?: boolean } = {}): Promise<TestPlatform> {
   const smtp = await startSmtp();
   const db = await testDb(kind);
   const clock = { now: new Date('2026-11-20T12:00:00Z') };
   const config: PlatformConfig = {
     ...configFromEnv({}), port: 0, dataDir: ':memory:', smtpUrl: smtp.url, demo: false, tickMs: 200, claimTimeoutSeconds: 2, trustProxy: 1, ...over,
   };
-  const platform = await startPlatform(config, { db, now: () => clock.now });
+  const platform = await startPlatform(config, { db, now: () => clock.now, scheduler: opts.scheduler });
   return {
     platform, smtp, db, url: platform.url, clock,
     async close() { await platform.close(); await db.close(); await smtp.close(); },

@@ -426,6 +426,7 @@ function sameInput(a: ResolveInput, b: ResolveInput, hashA: string | null, hashB
  */
 async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number, computed: { input: ResolveInput; hash: string | null; output: ResolveOutput } | null): Promise<ResolveOutcome> {
   const g = await t.one<GameRow>('SELECT * FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+  if (resolutionTestHooks.afterLock) await resolutionTestHooks.afterLock(gameId);
   if (!g || g.claimed_by !== ctx.instanceId || g.step !== claimedStep) return 'busy';
   const release = () => t.query('UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE id = $1', [gameId]);
   if (g.status !== 'running') { await release(); return g.status === 'finished' ? 'finished' : 'not-due'; }
@@ -502,6 +503,13 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   await testPauseInTransaction(gameId);
   return 'resolved';
 }
+
+/**
+ * Test hook, for tests in this process only (never set by the platform): awaited inside the
+ * resolution transaction right after the game row is read with its lock, before anything is
+ * written, so a test can check from another connection that the row is locked.
+ */
+export const resolutionTestHooks: { afterLock: ((gameId: number) => Promise<void>) | null } = { afterLock: null };
 
 /**
  * Test hook, for the kill/restart test only: when SUZERAIN_TEST_PAUSE_IN_TX is set to a number of
