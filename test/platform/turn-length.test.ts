@@ -44,7 +44,7 @@ describe('the shortest turn', () => {
         assert.equal(await games.resolveIfDue(ctx, id), 'resolved');
         const g = await gameRow(db, id);
         assert.equal(new Date(g.deadline).toISOString(), expected);
-        const mail = (await outbox(db)).findLast((m) => /Report — Early — turn 1/.test(m.subject))!;
+        const mail = (await outbox(db)).filter((m) => /Report — Early — turn 1/.test(m.subject)).at(-1)!;
         const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' }).formatToParts(new Date(expected));
         const day = when.find((p) => p.type === 'day')!.value;
         assert.match(mail.text, new RegExp(`Next orders due before .*\\b${day}\\b`), 'the mail gives the real deadline');
