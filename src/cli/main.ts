@@ -29,6 +29,9 @@ const HELP = `suzerain — the Suzerain referee on the command line
                (Adventurer Kings: --lord also accepts a kingdom's name, or use --kingdom NAME)
   suzerain demo                                                (a short simulated game, in French)
   suzerain serve                                               (the web platform; configuration from the environment)
+  suzerain user validate LOGIN                                 (marks an account's address as validated)
+  suzerain outbox [--all]                                      (the last 20 mails of the outbox, or all of them)
+               (these two open the site's database: DATABASE_URL, or DATA_DIR with the server stopped)
 
 Rulesets: ${Object.keys(RULESETS).join(', ')}`;
 
@@ -55,6 +58,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'simulate': return cmdSimulate(rest, io);
       case 'demo': return cmdSimulate(['--turns', '12', '--seed', 'demo', '--report-lang', 'fr'], io);
       case 'serve': return await cmdServe(io);
+      case 'user': return await cmdUser(rest, io);
+      case 'outbox': return await cmdOutbox(rest, io);
       case undefined: case 'help': case '--help': case '-h': io.out(HELP); return 0;
       default: throw new CliError(`unknown command "${cmd}"\n\n${HELP}`);
     }
@@ -256,6 +261,52 @@ function cmdSimulate(args: string[], io: Io): number {
     }
   }
   return 0;
+}
+
+/** The site's database, as the server opens it (DATABASE_URL, else the embedded one in DATA_DIR). */
+async function siteDb() {
+  const { configFromEnv } = await import('../platform/config.ts');
+  const { openDb } = await import('../platform/db/index.ts');
+  const config = configFromEnv();
+  return openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+}
+
+/** `suzerain user validate LOGIN`: for a host without a mail server, or a player whose code never arrived. */
+async function cmdUser(args: string[], io: Io): Promise<number> {
+  const [sub, login] = args;
+  if (sub !== 'validate' || !login || args.length !== 2) throw new CliError('usage: suzerain user validate LOGIN');
+  const { loginKey } = await import('../platform/accounts/service.ts');
+  const db = await siteDb();
+  try {
+    const u = await db.one<{ id: number; login: string; validated: boolean }>('SELECT id, login, validated FROM users WHERE login_key = $1 AND NOT is_guest', [loginKey(login)]);
+    if (!u) throw new CliError(`no account "${login}"`);
+    if (u.validated) { io.out(`${u.login}: already validated`); return 0; }
+    await db.query('UPDATE users SET validated = TRUE WHERE id = $1', [u.id]);
+    await db.query("DELETE FROM user_tokens WHERE user_id = $1 AND kind = 'validate'", [u.id]);
+    io.out(`${u.login}: address validated; the account can log in`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/** `suzerain outbox [--all]`: the outbox's mails, newest last, with their links and codes. */
+async function cmdOutbox(args: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({ args, options: { all: { type: 'boolean', default: false } }, strict: true });
+  const { mailHighlights } = await import('../platform/mail/mailer.ts');
+  const db = await siteDb();
+  try {
+    const rows = await db.query<{ id: number; created_at: Date | string; to_addr: string; subject: string; text: string; sent_at: Date | string | null }>(
+      `SELECT * FROM (SELECT id, created_at, to_addr, subject, text, sent_at FROM outbox ORDER BY id DESC ${values.all ? '' : 'LIMIT 20'}) m ORDER BY id`);
+    if (!rows.length) io.out('the outbox is empty');
+    for (const m of rows) {
+      io.out(`#${m.id} ${new Date(m.created_at).toISOString().slice(0, 16).replace('T', ' ')} UTC ${m.sent_at ? 'sent' : 'kept'} to ${m.to_addr}: ${m.subject}`);
+      for (const l of mailHighlights(m.text)) io.out(`    ${l}`);
+    }
+    return 0;
+  } finally {
+    await db.close();
+  }
 }
 
 async function cmdServe(io: Io): Promise<number> {

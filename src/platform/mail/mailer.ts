@@ -3,7 +3,9 @@
  * Each mail is claimed before it is sent (one UPDATE over rows locked with SKIP LOCKED), so two
  * processes, or two passes of one process, never send the same mail twice. A failed mail is retried
  * after a growing delay (5 min, 10, 20 … up to 4 h), at most MAX_ATTEMPTS times; a claim left by a
- * crashed process is taken over the same way. Without SMTP, mail stays in the outbox for the host.
+ * crashed process is taken over the same way. Without SMTP, mail stays in the outbox for the host,
+ * and each mail is printed once on the server's console (`logMail`), so that a new host, who has
+ * no mail server yet, reads his own validation code there.
  */
 import { createTransport } from 'nodemailer';
 import type { AppCtx } from '../http/server.ts';
@@ -36,7 +38,7 @@ async function claim(ctx: AppCtx): Promise<OutRow[]> {
 /** Sends what is due; returns how many mails went out. */
 export async function deliverMail(ctx: AppCtx): Promise<number> {
   const smtpUrl = ctx.config.smtpUrl;
-  if (!smtpUrl) return 0;
+  if (!smtpUrl) { await logMail(ctx); return 0; }
   const rows = await claim(ctx);
   if (!rows.length) return 0;
   const transport = createTransport({
@@ -66,4 +68,25 @@ export async function deliverMail(ctx: AppCtx): Promise<number> {
     transport.close();
   }
   return sent;
+}
+
+/** The lines of a mail worth printing on the console: links, and codes (an indented line of one word, as account mails set them). */
+export function mailHighlights(text: string): string[] {
+  return text.split('\n').filter((l) => /https?:\/\/\S+/.test(l) || /^ {4}[A-Za-z0-9-]{4,40}$/.test(l)).map((l) => l.trim());
+}
+
+/**
+ * Without SMTP: prints each mail not yet printed, once (claimed with SKIP LOCKED, so several
+ * processes never print one twice) — recipient, subject, links and codes — on standard output,
+ * where the host who started the server reads them. The mails stay in the outbox (/host/outbox).
+ */
+async function logMail(ctx: AppCtx): Promise<void> {
+  const rows = await ctx.db.query<{ id: number; to_addr: string; subject: string; text: string }>(
+    `UPDATE outbox SET logged_at = $1 WHERE id IN (
+       SELECT id FROM outbox WHERE logged_at IS NULL AND sent_at IS NULL ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id, to_addr, subject, text`, [ctx.now(), BATCH]);
+  for (const m of rows.sort((a, b) => a.id - b.id)) {
+    const lines = [`mail (no SMTP_URL: kept in the outbox) to ${m.to_addr}: ${m.subject}`, ...mailHighlights(m.text).map((l) => `    ${l}`)];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
 }
