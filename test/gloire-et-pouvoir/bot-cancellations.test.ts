@@ -122,8 +122,8 @@ const UNKNOWABLE: Partial<Record<CancelReason, { why: string; shown: (x: Seen) =
     },
   },
   'not-allied': {
-    why: 'the alliance ended earlier this turn (a felony in a battle, a war declared by another lord on a common ally, an ANN)',
-    shown: (x) => pairChanged(x, x.c.lord, named(x.o)!),
+    why: 'the alliance ended earlier this turn (a felony in a battle, a war declared by another lord on a common ally, an ANN, the ally\'s death)',
+    shown: (x) => pairChanged(x, x.c.lord, named(x.o)!) || x.before.some((e) => e.type === 'lord-died' && e.lord === named(x.o)),
   },
   'no-enemy': {
     why: 'its wars ended earlier this turn (a peace the enemy also asked for, the enemy\'s death)',

@@ -82,8 +82,6 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   const others = v.lords.filter((l) => l.alive && l.id !== lord);
   const neighbours = new Set<LordId>();
   for (const t of mine) for (const u of adj(t.id)) { const o = v.territories[u]!.owner; if (o && o !== lord) neighbours.add(o); }
-  // Bots negotiate by a convention both sides compute alike (a pair-symmetric draw per turn), so
-  // that some alliance and peace requests are mutual, as they would be after real negotiation.
   // Relations are public: no alliance that the referee would refuse because one side is allied
   // with an enemy of the other [T §5.9.2].
   const pairs = (r: 'war' | 'alliance', x: LordId) => v.relations.filter((p) => p.relation === r && (p.a === x || p.b === x)).map((p) => (p.a === x ? p.b : p.a));
@@ -94,12 +92,14 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   const conflict = (o: LordId) => pairs('alliance', lord).some((c) => pairs('war', o).includes(c))
     || pairs('alliance', o).some((c) => pairs('war', lord).includes(c) || declared.has(c));
   const peaceOffers = new Set<LordId>();
+  // Bots negotiate by a convention both sides compute alike (a pair-symmetric draw per turn), so
+  // that some alliance and peace requests are mutual, as they would be after real negotiation.
   for (const o of others) {
     const pair = pairDraw(lord, o.id, s.turn);
     if (o.relation === 'war') {
       if (pair < 0.15) { orders.push({ code: 'PAI', lord: o.id }); peaceOffers.add(o.id); }
     } else if (o.relation === 'peace' && !declared.has(o.id)) {
-      if ((pair < style.diplomacy * 0.12 || rng.chance(0.05)) && !conflict(o.id)) orders.push({ code: 'ALL', lord: o.id });
+      if (pair < style.diplomacy * 0.12 || rng.chance(0.05)) { if (!conflict(o.id)) orders.push({ code: 'ALL', lord: o.id }); }
       else if (neighbours.has(o.id) && rng.chance(style.aggression * 0.05)) declared.add(o.id);
     }
   }
