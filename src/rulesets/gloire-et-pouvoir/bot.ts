@@ -3,6 +3,14 @@
  * territory stable, recruits and levies within its means (keeping a reserve for upkeep), attacks
  * weak neighbours, seeks and keeps allies, makes peace after long wars, jousts, spies and
  * fortifies. It reads only what its lord may know (the player view), and draws from its own RNG.
+ *
+ * It gives no order the referee would cancel for a reason the bot can know from its view and its
+ * own sheet: one attack per target (a second one would find the land already his), a knight that
+ * attacks is not also moved, no alliance with a lord allied to one of its enemies (or at war with
+ * one of its allies), no alliance with a lord it declares war on, no war declared twice, no call
+ * for help against enemies it is making peace with, no spying on land it attacks, no move onto a
+ * hostile knight it can see, no recruits without land. What it cannot know is left to the referee:
+ * the other lords' orders (mutual requests, jousts, their attacks and moves) and the dice.
  */
 import type { Rng } from '../../engine/rng.ts';
 import { knightCost, redistributionForCap, tax } from './formulas.ts';
@@ -55,7 +63,7 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   const wanted = Math.min(cfg.maxRecruitsPerTurn, Math.max(0, mine.length + 2 - myKnights.length));
   const affordable = Math.max(0, Math.floor((budget - reserve() - 1500) / Math.max(1, worst)));
   const n = Math.min(wanted, affordable, s.turn === 1 ? 3 : 2);
-  if (n > 0) { orders.push({ code: 'CHE', n }); budget -= n * worst; }
+  if (n > 0 && mine.length > 0) { orders.push({ code: 'CHE', n }); budget -= n * worst; }
 
   // Levies: armies for knights standing on (or next to) own land.
   const ownSet = new Set(mine.map((t) => t.id));
@@ -74,38 +82,57 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   const others = v.lords.filter((l) => l.alive && l.id !== lord);
   const neighbours = new Set<LordId>();
   for (const t of mine) for (const u of adj(t.id)) { const o = v.territories[u]!.owner; if (o && o !== lord) neighbours.add(o); }
+  // Relations are public: no alliance that the referee would refuse because one side is allied
+  // with an enemy of the other [T §5.9.2].
+  const pairs = (r: 'war' | 'alliance', x: LordId) => v.relations.filter((p) => p.relation === r && (p.a === x || p.b === x)).map((p) => (p.a === x ? p.b : p.a));
+  // Answering an ally's call first: a lord it declares war on is not also asked for an alliance,
+  // nor is a lord allied with him.
+  const declared = new Set<LordId>();
+  for (const call of me.allyCallsReceived) for (const e of call.enemies) if (rng.chance(0.5) && others.some((o) => o.id === e && o.relation === 'peace')) declared.add(e);
+  const conflict = (o: LordId) => pairs('alliance', lord).some((c) => pairs('war', o).includes(c))
+    || pairs('alliance', o).some((c) => pairs('war', lord).includes(c) || declared.has(c));
+  const peaceOffers = new Set<LordId>();
   // Bots negotiate by a convention both sides compute alike (a pair-symmetric draw per turn), so
   // that some alliance and peace requests are mutual, as they would be after real negotiation.
   for (const o of others) {
     const pair = pairDraw(lord, o.id, s.turn);
     if (o.relation === 'war') {
-      if (pair < 0.15) orders.push({ code: 'PAI', lord: o.id });
-    } else if (o.relation === 'peace') {
-      if (pair < style.diplomacy * 0.12 || rng.chance(0.05)) orders.push({ code: 'ALL', lord: o.id });
-      else if (neighbours.has(o.id) && rng.chance(style.aggression * 0.05)) orders.push({ code: 'GUE', lord: o.id });
+      if (pair < 0.15) { orders.push({ code: 'PAI', lord: o.id }); peaceOffers.add(o.id); }
+    } else if (o.relation === 'peace' && !declared.has(o.id)) {
+      if (pair < style.diplomacy * 0.12 || rng.chance(0.05)) { if (!conflict(o.id)) orders.push({ code: 'ALL', lord: o.id }); }
+      else if (neighbours.has(o.id) && rng.chance(style.aggression * 0.05)) declared.add(o.id);
     }
   }
-  const enemies = others.filter((o) => o.relation === 'war');
+  for (const e of [...declared].sort()) orders.push({ code: 'GUE', lord: e });
+  // A call for help only against an enemy it is not making peace with this turn, and not to an
+  // ally it shares with a lord it declares war on (that war ends both alliances [T §5.9.2]).
+  const enemies = others.filter((o) => o.relation === 'war' && !peaceOffers.has(o.id));
   if (enemies.length) {
-    const ally = others.find((o) => o.relation === 'alliance');
+    const ally = others.find((o) => o.relation === 'alliance' && !pairs('alliance', o.id).some((c) => declared.has(c)));
     if (ally && rng.chance(0.3)) orders.push({ code: 'APP', lord: ally.id });
   }
-  for (const call of me.allyCallsReceived) for (const e of call.enemies) if (rng.chance(0.5) && others.some((o) => o.id === e && o.relation === 'peace')) orders.push({ code: 'GUE', lord: e });
 
   // Attacks: each knight with a fair army strikes an adjacent neutral or enemy territory.
+  // One knight per target: once one of them has taken it, another attack on it would find the land
+  // his own and be cancelled.
   const relationOf = (o: LordId | null) => (o ? others.find((x) => x.id === o)?.relation ?? null : null);
+  const attacked = new Set<TerritoryId>();
   for (const k of myKnights) {
-    const men = (k.men ?? 0) + (orders.some((o) => o.code === 'ARM' && o.knight === k.id) ? 400 : 0);
+    const levied = orders.some((o) => o.code === 'ARM' && o.knight === k.id);
+    const men = (k.men ?? 0) + (levied ? 400 : 0);
     if (men < 300 || !rng.chance(style.aggression)) continue;
     const targets = adj(k.location).filter((u) => {
       const t = v.territories[u]!;
-      if (t.owner === lord) return false;
+      if (t.owner === lord || attacked.has(u)) return false;
       if (t.owner === null) return cfg.peasantRate * t.population * 1.6 < men;
       return relationOf(t.owner) === 'war';
     });
     if (!targets.length) continue;
     const target = rng.pick(targets.sort());
-    orders.push({ code: 'ATT', knight: k.id, territory: target, threshold: Math.floor(men * 0.5) });
+    attacked.add(target);
+    // The levy's men are only estimated: a knight with one gives no threshold, so that the
+    // lord's retreat percentage applies to the army he really has [P G-46].
+    orders.push(levied ? { code: 'ATT', knight: k.id, territory: target, threshold: null } : { code: 'ATT', knight: k.id, territory: target, threshold: Math.floor(men * 0.5) });
   }
 
   // Jousts: the royal joust for the lord-knight; sometimes a joust of one's own.
@@ -120,7 +147,7 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
 
   // Espionage on a hostile neighbour; fortification when rich.
   if (budget - reserve() > 3000 && rng.chance(0.2)) {
-    const spots = mine.flatMap((t) => adj(t.id)).filter((u) => v.territories[u]!.owner !== lord);
+    const spots = mine.flatMap((t) => adj(t.id)).filter((u) => v.territories[u]!.owner !== lord && !attacked.has(u)); // land it attacks may be his by then
     if (spots.length) { orders.push({ code: 'ESP', territory: rng.pick([...new Set(spots)].sort()) }); budget -= cfg.espionageCost; }
   }
   if (budget - reserve() > 6000 && rng.chance(0.3)) {
@@ -128,9 +155,11 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
     if (t) orders.push({ code: 'FOR', territory: t.id, type: 'palisade' });
   }
   // Knights with nothing to do move towards the frontier (an adjacent own or neutral territory).
+  // A knight that attacks moves with his conquest, not by MOV; none moves onto a hostile knight in sight.
+  const hostileInSight = (u: TerritoryId) => v.knights.some((x) => x.location === u && x.lord !== lord && relationOf(x.lord) !== 'alliance');
   for (const k of myKnights) {
     if (orders.some((o) => (o.code === 'ATT' || o.code === 'ARM') && o.knight === k.id)) continue;
-    const dest = adj(k.location).filter((u) => v.territories[u]!.owner === lord || v.territories[u]!.owner === null);
+    const dest = adj(k.location).filter((u) => (v.territories[u]!.owner === lord || v.territories[u]!.owner === null) && !hostileInSight(u));
     if (dest.length && rng.chance(0.3)) orders.push({ code: 'MOV', knight: k.id, territory: rng.pick(dest.sort()) });
   }
   return orders;
