@@ -6,8 +6,9 @@
  *    added to a view type without a rule here does not compile, and checked at run time so that
  *    a field the types do not declare fails too;
  *  - a property over random games (the random order sheets of arbitraries.ts, from fresh and
- *    bot-played worlds) and every kingdom, also on copies of each state where random provinces are
- *    contested by random kingdoms, so that the contested flag's rule is exercised every run;
+ *    bot-played worlds) and every kingdom, also on copies of each state where kingdoms know more
+ *    provinces (foreign capitals among them) and random provinces are contested by random
+ *    kingdoms, so that the rules of the fields taken from the truth are exercised every run;
  *  - the contested flag (§9.7) in a hand-built world: the owner and the attackers camped there
  *    know the province is contested; a kingdom that merely knows the province does not.
  */
@@ -249,12 +250,33 @@ function checkContestedReaches(s: AKState, k: number, view: AKView, what: string
   }
 }
 
-/** A copy of `s` where random provinces known to someone are contested by random kingdoms that do not own them. */
-function withContests(s: AKState, seed: string): AKState {
+/**
+ * A copy of `s` where every kingdom may have learnt more, as exploration would record it (S8.3: a
+ * random %, the terrain, race, types and owner as of now, the band or the exact tax), about random
+ * provinces and about other kingdoms' capitals (whose capital flag only a spy learns, G-47); and
+ * where random known provinces are contested by random kingdoms that do not own them. The view's
+ * fields that come from the truth (tax, band, contested, capital…) then meet kingdoms that know the
+ * province without being told those facts.
+ */
+function perturbed(s: AKState, seed: string): AKState {
   const c = structuredClone(s);
-  const rng = createRng(seed, 'contests');
+  const rng = createRng(seed, 'fog-fields');
   const kings = Object.keys(c.kingdoms).map(Number).sort((a, b) => a - b);
-  const known = Object.values(c.provinces).filter((p) => kings.some((k) => (c.knowledge[k]?.provinces[p.id]?.pct ?? 0) > 0));
+  const provinces = Object.values(c.provinces).sort((a, b) => a.id - b.id);
+  const learn = (k: number, p: Province) => {
+    const know = c.knowledge[k];
+    if (!know || p.owner === k || (know.provinces[p.id]?.pct ?? 0) > 0) return;
+    const pct = rng.pick([1, 40, 100]);
+    know.provinces[p.id] = {
+      pct, terrain: p.terrain, race: p.race, types: [...p.types], owner: { kingdom: p.owner, asOf: { turn: c.turn, phase: 0 } }, sites: [],
+      ...(pct >= 100 ? { exactTax: p.taxBase } : { band: bandOf(p.taxBase) }),
+    };
+  };
+  for (const k of kings) {
+    for (const p of provinces) if (p.capitalOf !== undefined && p.capitalOf !== k && rng.chance(0.5)) learn(k, p);
+    for (const p of rng.shuffle(provinces).slice(0, 8)) learn(k, p);
+  }
+  const known = provinces.filter((p) => kings.some((k) => (c.knowledge[k]?.provinces[p.id]?.pct ?? 0) > 0));
   for (const p of rng.shuffle(known).slice(0, 12)) {
     const attackers = kings.filter((k) => k !== p.owner && rng.chance(0.5));
     if (attackers.length) p.contested = { attackers };
@@ -322,11 +344,11 @@ test('the field rules catch a field that no rule allows, on every object of the 
 // ───────────────────────────────────────────── the property over random games
 
 test('S8.2–S8.5 property: for random games and every kingdom, every field of the view is one the kingdom may know', () => {
-  let views = 0, contestedHidden = 0, contestedShown = 0;
+  let views = 0, contestedHidden = 0, contestedShown = 0, capitalsUntold = 0;
   fc.assert(fc.property(scenarioArb(3), (sc) => {
     playScenario(sc, (t) => {
       const kings = Object.keys(t.after.kingdoms).map(Number).sort((a, b) => a - b);
-      const states = [{ s: t.after, what: 'the game' }, { s: withContests(t.after, `${sc.seed}/${t.step}`), what: 'with random contests' }];
+      const states = [{ s: t.after, what: 'the game' }, { s: perturbed(t.after, `${sc.seed}/${t.step}`), what: 'with more knowledge and random contests' }];
       for (const { s, what } of states) {
         for (const k of kings) {
           const v = checkView(s, k, `turn ${t.step} ${what}, kingdom ${k}`);
@@ -336,6 +358,10 @@ test('S8.2–S8.5 property: for random games and every kingdom, every field of t
             if (!p.contested || p.owner === k || (s.knowledge[k]?.provinces[p.id]?.pct ?? 0) <= 0) continue;
             if (p.contested.attackers.includes(k)) contestedShown++; else contestedHidden++;
           }
+          for (const p of Object.values(s.provinces)) {
+            const kp = s.knowledge[k]?.provinces[p.id];
+            if (p.capitalOf !== undefined && p.owner !== k && (kp?.pct ?? 0) > 0 && kp?.capitalOf === undefined) capitalsUntold++;
+          }
         }
         checkView(s, Number.NaN, `turn ${t.step} ${what}, the public view`);
       }
@@ -344,4 +370,5 @@ test('S8.2–S8.5 property: for random games and every kingdom, every field of t
   assert.ok(views >= 30, `${views} views checked`);
   // The contested rule was exercised both ways: known provinces contested by others, and by the reader.
   assert.ok(contestedHidden > 0 && contestedShown > 0, `contested provinces known to a non-attacker: ${contestedHidden}; to an attacker: ${contestedShown}`);
+  assert.ok(capitalsUntold > 0, 'foreign capitals known without the capital flag');
 });
