@@ -117,7 +117,8 @@ for (const kind of DB_KINDS) {
       const g = await gameRow(db, id);
       assert.equal(g.step, 1);
       assert.equal(g.claimed_by, null);
-      assert.equal(g.deadline.toISOString(), '2026-11-20T22:00:00.000Z', 'the next Friday after the resolution');
+      // Resolved on Wednesday at noon: Friday 23:00 is closer than the shortest turn (half a week), so the Friday after.
+      assert.equal(g.deadline.toISOString(), '2026-11-27T22:00:00.000Z', 'the first Friday at least half a week after the resolution');
       const step = (await db.one('SELECT * FROM steps WHERE game_id = $1', [id]))!;
       assert.equal(step.idx, 1);
       assert.equal(step.hash, g.state_hash);
