@@ -6,11 +6,14 @@
 // The tests run through Stryker's command runner (`node --import tsx --test <files>`), the modules
 // are type-checked by the TypeScript checker first (a mutant that does not compile is not run).
 // Incremental: the results are kept in reports/stryker-incremental-<area>.json, and a rerun tests
-// only the mutants whose code or tests changed; --force runs them all again. The report goes to
+// only the mutants whose code changed, and the surviving ones again when the area's tests changed
+// (the command runner cannot tell Stryker which test covers which mutant, so that second rule is
+// this script's: see `testsChanged`); --force runs them all again. The report goes to
 // reports/mutation/<area>.html and .json. --show prints the area's modules and test files, and stops. Not part of `npm test` nor of CI (minutes to hours);
 // the scores and the surviving mutants are recorded in docs/quality.md.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** `file:from-to`: the lines from the first matching `start` to the line before `end`, found now (they move as the file is edited). */
 function span(file, start, end) {
@@ -107,6 +110,29 @@ if (!files.length) { console.error(`no test file for area ${area}`); process.exi
 console.log(`area ${area}: mutating ${mutate.join(', ')}\ntests: ${files.join(' ')}`);
 if (args.includes('--show')) process.exit(0);
 
+// The area's test files and the helpers beside them (fixtures, harnesses): when any changed since
+// the last run, the mutants that survived it (or were not covered) are tested again — Stryker
+// alone would reuse every result whose code did not change, since the command runner reports no
+// per-test coverage. Killed mutants stay killed (--force to check that too).
+const incrementalFile = `reports/stryker-incremental-${area}.json`;
+const helpers = [...new Set(files.map((f) => dirname(f)))].flatMap((d) =>
+  readdirSync(d).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(d, f)));
+const fingerprint = createHash('sha256');
+for (const f of [...files, ...helpers].sort()) fingerprint.update(`${f}\0${readFileSync(f, 'utf8')}\0`);
+const testsHash = fingerprint.digest('hex');
+const testsHashFile = `reports/stryker-incremental-${area}.tests`;
+if (!force && existsSync(incrementalFile) && (!existsSync(testsHashFile) || readFileSync(testsHashFile, 'utf8') !== testsHash)) {
+  const report = JSON.parse(readFileSync(incrementalFile, 'utf8'));
+  let dropped = 0;
+  for (const file of Object.values(report.files ?? {})) {
+    const keep = file.mutants.filter((m) => m.status !== 'Survived' && m.status !== 'NoCoverage');
+    dropped += file.mutants.length - keep.length;
+    file.mutants = keep;
+  }
+  writeFileSync(incrementalFile, JSON.stringify(report));
+  console.log(`the area's tests changed since the last run: its ${dropped} surviving mutants are tested again`);
+}
+
 const { Stryker } = await import('@stryker-mutator/core');
 const stryker = new Stryker({
   testRunner: 'command',
@@ -118,7 +144,7 @@ const stryker = new Stryker({
   mutate,
   concurrency,
   incremental: true,
-  incrementalFile: `reports/stryker-incremental-${area}.json`,
+  incrementalFile,
   force,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${area}.html` },
@@ -128,9 +154,11 @@ const stryker = new Stryker({
   timeoutMS: 20_000,
   timeoutFactor: 2,
   dryRunTimeoutMinutes: 15,
-  ignorePatterns: ['test/artifacts', 'bench', 'soak-failures', 'scratch', '.scratch', 'tmp', 'reports'],
+  ignorePatterns: ['/test/artifacts', '/bench', '/soak-failures', '/scratch', '/.scratch', '/tmp', '/reports', '/data'],
 });
 const results = await stryker.runMutationTest();
+
+writeFileSync(testsHashFile, testsHash);
 
 const count = (s) => results.filter((m) => m.status === s).length;
 const killed = count('Killed'), survived = count('Survived'), timeout = count('Timeout'), noCov = count('NoCoverage');
