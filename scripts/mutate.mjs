@@ -25,10 +25,11 @@ function span(file, start, end) {
 }
 
 /**
- * Each area: the modules to mutate (files, globs, or a span of lines of a file), the test
- * files to run (patterns matched against the paths under test/, so that a new test file for the
- * area is picked up) and the environment of the test command. The browser tests are skipped:
- * Chromium for each mutant would take hours.
+ * Each area: the modules to mutate (files, globs, or a span of lines of a file) and the test
+ * files to run: patterns matched against the paths under test/ (so that a new test file for the
+ * area is picked up), or `{ files, names }` to run only the tests of those files whose name matches
+ * `names` (node's --test-name-pattern: the pure tests of a file whose other tests start servers).
+ * The browser tests are skipped: Chromium for each mutant would take hours.
  */
 const AREAS = {
   engine: {
@@ -39,12 +40,13 @@ const AREAS = {
   sanitizer: {
     what: "the gazette's HTML allow-list",
     mutate: ['src/platform/channels/sanitize.ts'],
-    tests: [/^test\/platform\/gazette\.test\.ts$/, /^test\/platform\/.*saniti[sz].*\.test\.ts$/],
+    tests: [{ files: /^test\/platform\/gazette\.test\.ts$/, names: '^(keeps formatting|drops style|links only|cannot break out|the hostile corpus \\()' },
+      /^test\/platform\/.*saniti[sz].*\.test\.ts$/],
   },
   mail: {
     what: 'the outgoing mailer: claims, sends, retries with back-off',
     mutate: ['src/platform/mail/mailer.ts'],
-    tests: [/^test\/platform\/accounts\.test\.ts$/, /^test\/platform\/.*mail.*\.test\.ts$/],
+    tests: [{ files: /^test\/platform\/accounts\.test\.ts$/, names: '^mailer' }, /^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/],
   },
   access: {
     what: "who may read and write a game's pages and channels",
@@ -105,9 +107,20 @@ function walk(dir) {
 }
 const a = AREAS[area];
 const mutate = typeof a.mutate === 'function' ? a.mutate() : a.mutate;
-const files = walk('test').filter((f) => a.tests.some((re) => re.test(f))).sort();
+const all = walk('test').sort();
+// One `node --test` per group of files with the same name pattern (none: every test).
+const groups = new Map();
+for (const f of all) {
+  const t = a.tests.find((x) => (x instanceof RegExp ? x : x.files).test(f));
+  if (!t) continue;
+  const names = t instanceof RegExp ? '' : t.names;
+  groups.set(names, [...(groups.get(names) ?? []), f]);
+}
+const files = [...groups.values()].flat();
 if (!files.length) { console.error(`no test file for area ${area}`); process.exit(1); }
-console.log(`area ${area}: mutating ${mutate.join(', ')}\ntests: ${files.join(' ')}`);
+const command = [...groups].map(([names, fs]) => 'SKIP_BROWSER_TESTS=1 node --import tsx --test --test-reporter=dot --test-concurrency=1' +
+  `${names ? ` --test-name-pattern='${names}'` : ''} ${fs.join(' ')}`).join(' && ');
+console.log(`area ${area}: mutating ${mutate.join(', ')}\ntests: ${command}`);
 if (args.includes('--show')) process.exit(0);
 
 // The area's test files and the helpers beside them (fixtures, harnesses): when any changed since
@@ -118,7 +131,8 @@ const incrementalFile = `reports/stryker-incremental-${area}.json`;
 const helpers = [...new Set(files.map((f) => dirname(f)))].flatMap((d) =>
   readdirSync(d).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(d, f)));
 const fingerprint = createHash('sha256');
-for (const f of [...files, ...helpers].sort()) fingerprint.update(`${f}\0${readFileSync(f, 'utf8')}\0`);
+fingerprint.update(command);
+for (const f of [...files, ...helpers].sort()) fingerprint.update(`\0${f}\0${readFileSync(f, 'utf8')}`);
 const testsHash = fingerprint.digest('hex');
 const testsHashFile = `reports/stryker-incremental-${area}.tests`;
 if (!force && existsSync(incrementalFile) && (!existsSync(testsHashFile) || readFileSync(testsHashFile, 'utf8') !== testsHash)) {
@@ -137,7 +151,7 @@ const { Stryker } = await import('@stryker-mutator/core');
 const stryker = new Stryker({
   testRunner: 'command',
   // SKIP_BROWSER_TESTS: see AREAS. The dot reporter keeps the log short; one test file at a time.
-  commandRunner: { command: `SKIP_BROWSER_TESTS=1 node --import tsx --test --test-reporter=dot --test-concurrency=1 ${files.join(' ')}` },
+  commandRunner: { command },
   coverageAnalysis: 'off', // the command runner cannot tell which test covers which mutant
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.json',
