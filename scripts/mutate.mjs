@@ -27,9 +27,11 @@ function span(file, start, end) {
 /**
  * Each area: the modules to mutate (files, globs, or a span of lines of a file) and the test
  * files to run: patterns matched against the paths under test/ (so that a new test file for the
- * area is picked up), or `{ files, names }` to run only the tests of those files whose name matches
- * `names` (node's --test-name-pattern: the pure tests of a file whose other tests start servers).
- * The browser tests are skipped: Chromium for each mutant would take hours.
+ * area is picked up), or `{ files, suites, names }` to run, in those files, only the suites
+ * (`describe`) whose name matches `suites` (hooks included: scripts/mutate-suites.mjs) and the
+ * tests whose name matches `names` (node's --test-name-pattern) — e.g. the pure sanitiser tests of
+ * a file whose other suites start servers. The browser tests are skipped: Chromium for each
+ * mutant would take hours.
  */
 const AREAS = {
   engine: {
@@ -40,13 +42,13 @@ const AREAS = {
   sanitizer: {
     what: "the gazette's HTML allow-list",
     mutate: ['src/platform/channels/sanitize.ts'],
-    tests: [{ files: /^test\/platform\/gazette\.test\.ts$/, names: '^(keeps formatting|drops style|links only|cannot break out|the hostile corpus \\()' },
+    tests: [{ files: /^test\/platform\/gazette\.test\.ts$/, suites: '^the gazette sanitiser$' },
       /^test\/platform\/.*saniti[sz].*\.test\.ts$/],
   },
   mail: {
     what: 'the outgoing mailer: claims, sends, retries with back-off',
     mutate: ['src/platform/mail/mailer.ts'],
-    tests: [{ files: /^test\/platform\/accounts\.test\.ts$/, names: '^mailer' }, /^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/],
+    tests: [{ files: /^test\/platform\/accounts\.test\.ts$/, suites: '^accounts \\(', names: '^mailer' }, /^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/],
   },
   access: {
     what: "who may read and write a game's pages and channels",
@@ -113,13 +115,16 @@ const groups = new Map();
 for (const f of all) {
   const t = a.tests.find((x) => (x instanceof RegExp ? x : x.files).test(f));
   if (!t) continue;
-  const names = t instanceof RegExp ? '' : t.names;
-  groups.set(names, [...(groups.get(names) ?? []), f]);
+  const key = t instanceof RegExp ? '' : JSON.stringify([t.suites ?? '', t.names ?? '']);
+  groups.set(key, [...(groups.get(key) ?? []), f]);
 }
 const files = [...groups.values()].flat();
 if (!files.length) { console.error(`no test file for area ${area}`); process.exit(1); }
-const command = [...groups].map(([names, fs]) => 'SKIP_BROWSER_TESTS=1 node --import tsx --test --test-reporter=dot --test-concurrency=1' +
-  `${names ? ` --test-name-pattern='${names}'` : ''} ${fs.join(' ')}`).join(' && ');
+const command = [...groups].map(([key, fs]) => {
+  const [suites, names] = key ? JSON.parse(key) : ['', ''];
+  return `SKIP_BROWSER_TESTS=1 ${suites ? `MUTATE_SUITES='${suites}' ` : ''}node --import tsx${suites ? ' --import ./scripts/mutate-suites.mjs' : ''}` +
+    ` --test --test-reporter=dot --test-concurrency=1${names ? ` --test-name-pattern='${names}'` : ''} ${fs.join(' ')}`;
+}).join(' && ');
 console.log(`area ${area}: mutating ${mutate.join(', ')}\ntests: ${command}`);
 if (args.includes('--show')) process.exit(0);
 
