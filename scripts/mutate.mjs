@@ -48,7 +48,7 @@ const AREAS = {
   mail: {
     what: 'the outgoing mailer: claims, sends, retries with back-off',
     mutate: ['src/platform/mail/mailer.ts'],
-    tests: [{ files: /^test\/platform\/accounts\.test\.ts$/, suites: '^accounts \\(', names: '^mailer' }, /^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/],
+    tests: [{ files: /^test\/platform\/accounts\.test\.ts$/, suites: '^accounts \\(postgres\\)', names: '^mailer' }, /^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/],
   },
   access: {
     what: "who may read and write a game's pages and channels",
@@ -173,7 +173,8 @@ const stryker = new Stryker({
   timeoutMS: 20_000,
   timeoutFactor: 2,
   dryRunTimeoutMinutes: 15,
-  ignorePatterns: ['/test/artifacts', '/bench', '/soak-failures', '/scratch', '/.scratch', '/tmp', '/reports', '/data'],
+  tempDirName: `.stryker-tmp/${area}`, // one sandbox folder per area: two areas may run at once
+  ignorePatterns: ['/.stryker-tmp', '/test/artifacts', '/bench', '/soak-failures', '/scratch', '/.scratch', '/tmp', '/reports', '/data'],
 });
 const results = await stryker.runMutationTest();
 
