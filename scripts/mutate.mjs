@@ -42,8 +42,8 @@ const AREAS = {
   sanitizer: {
     what: "the gazette's HTML allow-list",
     mutate: ['src/platform/channels/sanitize.ts'],
-    tests: [{ files: /^test\/platform\/gazette\.test\.ts$/, suites: '^the gazette sanitiser$' },
-      /^test\/platform\/.*saniti[sz].*\.test\.ts$/],
+    tests: [/^test\/platform\/(gazette-html-policy|.*saniti[sz].*)\.test\.ts$/,
+      { files: /^test\/platform\/gazette\.test\.ts$/, suites: '^the gazette sanitiser$' }],
   },
   mail: {
     what: 'the outgoing mailer: claims, sends, retries with back-off',
@@ -110,18 +110,19 @@ function walk(dir) {
 const a = AREAS[area];
 const mutate = typeof a.mutate === 'function' ? a.mutate() : a.mutate;
 const all = walk('test').sort();
-// One `node --test` per group of files with the same name pattern (none: every test).
+// One `node --test` per entry of the area's tests, in their order, joined by && so that the first
+// failure ends the run: put the quick files first.
 const groups = new Map();
 for (const f of all) {
   const t = a.tests.find((x) => (x instanceof RegExp ? x : x.files).test(f));
   if (!t) continue;
-  const key = t instanceof RegExp ? '' : JSON.stringify([t.suites ?? '', t.names ?? '']);
+  const key = JSON.stringify([a.tests.indexOf(t), t.suites ?? '', t.names ?? '']);
   groups.set(key, [...(groups.get(key) ?? []), f]);
 }
 const files = [...groups.values()].flat();
 if (!files.length) { console.error(`no test file for area ${area}`); process.exit(1); }
-const command = [...groups].map(([key, fs]) => {
-  const [suites, names] = key ? JSON.parse(key) : ['', ''];
+const command = [...groups].sort(([a], [b]) => JSON.parse(a)[0] - JSON.parse(b)[0]).map(([key, fs]) => {
+  const [, suites, names] = JSON.parse(key);
   return `SKIP_BROWSER_TESTS=1 ${suites ? `MUTATE_SUITES='${suites}' ` : ''}node --import tsx${suites ? ' --import ./scripts/mutate-suites.mjs' : ''}` +
     ` --test --test-reporter=dot --test-concurrency=1${names ? ` --test-name-pattern='${names}'` : ''} ${fs.join(' ')}`;
 }).join(' && ');
