@@ -48,7 +48,10 @@ const AREAS = {
   mail: {
     what: 'the outgoing mailer: claims, sends, retries with back-off',
     mutate: ['src/platform/mail/mailer.ts'],
-    tests: [{ files: /^test\/platform\/accounts\.test\.ts$/, suites: '^accounts \\(postgres\\)', names: '^mailer' }, /^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/],
+    tests: [/^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/,
+      // The mailer's own test, and the accounts' mails (codes, resets, warnings) sent through it by
+      // the platform's mail loop; PostgreSQL only (PGlite's start would double each run).
+      { files: /^test\/platform\/accounts\.test\.ts$/, suites: '^accounts \\(postgres\\)' }],
   },
   access: {
     what: "who may read and write a game's pages and channels",
