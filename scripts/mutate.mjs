@@ -49,9 +49,9 @@ const AREAS = {
     what: 'the outgoing mailer: claims, sends, retries with back-off',
     mutate: ['src/platform/mail/mailer.ts'],
     tests: [/^test\/platform\/.*(mailer|outbox|retr).*\.test\.ts$/,
-      // The mailer's own test, and the accounts' mails (codes, resets, warnings) sent through it by
-      // the platform's mail loop; PostgreSQL only (PGlite's start would double each run).
-      { files: /^test\/platform\/accounts\.test\.ts$/, suites: '^accounts \\(postgres\\)' }],
+      // The mailer's own test, and the sign-up, whose mails (text and HTML) go through it by the
+      // platform's mail loop; PostgreSQL only (PGlite's start would double each run).
+      { files: /^test\/platform\/accounts\.test\.ts$/, suites: '^accounts \\(postgres\\)', names: '^(mailer|sign-up)' }],
   },
   access: {
     what: "who may read and write a game's pages and channels",
