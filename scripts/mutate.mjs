@@ -37,7 +37,7 @@ const AREAS = {
   engine: {
     what: 'the engine: game records and replay, the random generator, the state hash',
     mutate: ['src/engine/game.ts', 'src/engine/rng.ts', 'src/engine/hash.ts'],
-    tests: [/^test\/engine\/.*\.test\.ts$/],
+    tests: [/^test\/engine\/(?!engine\.|constants\.).*\.test\.ts$/, /^test\/engine\/.*\.test\.ts$/],
   },
   sanitizer: {
     what: "the gazette's HTML allow-list",
