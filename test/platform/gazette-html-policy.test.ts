@@ -40,7 +40,8 @@ test('links: href (http, https, mailto, written out), title; rel, target and ref
     `<a href="HTTPS://x.example/a" title="t" ${LINK_FIXED}>x</a>`);
   assert.equal(clean('<a href=" https://x.example/a ">x</a>'), `<a href="https://x.example/a" ${LINK_FIXED}>x</a>`, 'trimmed');
   assert.equal(clean('<a href="mailto:a@b.example">x</a>'), `<a href="mailto:a@b.example" ${LINK_FIXED}>x</a>`);
-  for (const bad of ['https://x.example/a\u0001b', 'https://x.exa mple/', 'https://', 'ftp://x.example/', '/local', '//x.example/',
+  assert.equal(clean('<a href="http://x.example/a">x</a>'), `<a href="http://x.example/a" ${LINK_FIXED}>x</a>`);
+  for (const bad of ['https://x.example/a\u0001b', 'https://x.exa mple/', 'https://', 'https://[x', 'http://a:b:c@', 'ftp://x.example/', '/local', '//x.example/',
     'javascript:alert(1)', 'data:text/html,x', '', '#top', 'mailto:'])
     assert.equal(clean(`<a href="${bad}">x</a>`), `<a ${LINK_FIXED}>x</a>`, JSON.stringify(bad));
   assert.equal(clean('<a>x</a>'), `<a ${LINK_FIXED}>x</a>`);
@@ -61,6 +62,7 @@ test('table cells: colspan and rowspan from 1 to 100, written as plain integers'
   assert.equal(clean('<td colspan=" 3 " rowspan="0">a</td><th colspan="100" rowspan="101">b</th><td colspan="007" rowspan="1">c</td>'),
     '<td colspan="3">a</td><th colspan="100">b</th><td colspan="7" rowspan="1">c</td>');
   assert.equal(clean('<th rowspan="2" colspan="x">d</th><td rowspan="">e</td>'), '<th rowspan="2">d</th><td>e</td>');
+  assert.equal(clean('<td colspan="1e2" rowspan="2.5">f</td><td colspan="0x10">g</td>'), '<td>f</td><td>g</td>', 'digits only');
 });
 
 test('input: cut at MAX_ARTICLE_CHARS before parsing, NUL bytes removed, surrounding space trimmed, nothing from nothing', () => {
