@@ -71,7 +71,7 @@ test('rerecord: the recorded answers re-run, the hashes the code gives now, pend
   assert.deepEqual(r, g);
 });
 
-test('advance: a default the ruleset refuses stops the step with the player, the decision and the reason', () => {
+test('advance: a default the ruleset refuses, or keeps with issues, stops the step with the player, the decision and the reasons', () => {
   const picky: Ruleset<TitheState> = {
     ...tithe,
     validate: (state, player, decision, answer) => (player === 'p2' && answer === 0
@@ -81,4 +81,8 @@ test('advance: a default the ruleset refuses stops the step with the player, the
   const g = createGame(picky, PLAYERS, 'picky');
   assert.throws(() => advance(picky, g, { useDefaults: true }),
     (e: unknown) => e instanceof GameError && e.message === 'invalid default for p2 on "bid": no zero bid here');
+  // A default kept with issues is refused too, with every issue.
+  const doubtful = { ...tithe, validate: () => ({ value: 0, issues: [{ message: 'first' }, { message: 'second' }] }) } as unknown as Ruleset<TitheState>;
+  assert.throws(() => advance(doubtful, createGame(doubtful, PLAYERS, 'doubtful'), { useDefaults: true }),
+    (e: unknown) => e instanceof GameError && e.message === 'invalid default for p1 on "bid": first; second');
 });
