@@ -8,27 +8,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
 import { Browser } from './http.ts';
+import { freePort } from './util.ts';
 import { mailHighlights } from '../../src/platform/mail/mailer.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'suzerain.mjs');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The site's environment for a data folder: no SMTP, no DATABASE_URL, a fast scheduler. */
 function env(dir: string, port: number): NodeJS.ProcessEnv {

@@ -11,11 +11,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DB_KINDS, testDb, type DbKind } from './util.ts';
+import { DB_KINDS, freePort, testDb, type DbKind } from './util.ts';
 import { addUser, count, GP, gameRow, homeOf, makeCtx, openPool, outbox, pgSchema, type Clock, type TestCtx } from './games-fixtures.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { clearFaults, FAULTY, setFaults } from './faulty-ruleset.ts';
@@ -263,17 +262,6 @@ function historyOf(page: string): string {
   return m ? m[1]! : '';
 }
 
-/** A port nobody listens on (bound on port 0, read, released). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));

@@ -3,6 +3,7 @@
  * the PostgreSQL server of TEST_DATABASE_URL / 127.0.0.1:5432/test), a real SMTP server in the
  * test process, and the platform listening on a free port.
  */
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 import { openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
@@ -146,4 +147,16 @@ export async function waitForStep(tp: { platform: Platform; db: Db }, gameId: nu
 export async function schedulerPass(tp: { platform: Platform }): Promise<void> {
   await tp.platform.tick();
   await tp.platform.tick();
+}
+
+/** A port nobody listens on (bound on port 0, read, released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
 }
