@@ -159,7 +159,10 @@ export function nextStep(s: AKState, cfg: ArmiesCfg, c: Character, armies: Army[
   const dist = new Map<number, number>([[from, 0]]);
   const first = new Map<number, number>();
   const done = new Set<number>();
-  for (;;) { // each pass settles one more province (`done`) or returns: at most one pass per province
+  // Each pass settles one more province (`done`) or returns, so there are at most as many passes
+  // as provinces; at the bound (never reached) no route is found.
+  const passes = Object.keys(s.provinces).length + 1;
+  for (let pass = 0; pass < passes; pass++) {
     let cur = -1, best = Infinity;
     for (const [id, d] of dist) if (!done.has(id) && (d < best || (d === best && id < cur))) { cur = id; best = d; }
     if (cur < 0) return null;
@@ -180,4 +183,5 @@ export function nextStep(s: AKState, cfg: ArmiesCfg, c: Character, armies: Army[
       }
     }
   }
+  return null;
 }
