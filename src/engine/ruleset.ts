@@ -224,6 +224,12 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   presentView?(state: S, player: PlayerId | null, lang: Lang): ViewDoc;
   /** Optional: the step label in a language (`tour 3`), from the stored label. */
   localizeLabel?(label: string, lang: Lang): string;
+  /**
+   * Optional: the answer (as text) that a player gives when he leaves a running game for good
+   * (Gloire & Pouvoir: `ABD`, abdication). Absent or null: leaving only opens the seat for a
+   * replacement. The answer is validated like any other before it is stored.
+   */
+  departure?(state: S, player: PlayerId): string | null;
   /** Optional: the guided form for one player's answer, with the legal options of the moment. */
   answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
   /** Optional: the answer, as text, to show when a structured answer was stored. */

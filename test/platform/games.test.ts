@@ -302,6 +302,20 @@ for (const kind of DB_KINDS) {
       await assert.rejects(games.saveSheet(ctx, id, 'L3', ''), { code: 'abdicated' });
     }));
 
+    test('leave: a ruleset without abdication only opens the seat (the departure is the ruleset\'s)', () => withDb(kind, async (db, clock) => {
+      const ctx = makeCtx(db, clock);
+      const [u1, u2] = [await addUser(db, 'k1'), await addUser(db, 'k2')];
+      const id = await games.create(ctx, {
+        ruleset: 'adventurer-kings', name: 'Sans abdication', options: {}, seed: 'leave-ak',
+        seats: [{ userId: u1, lordName: 'K1' }, { userId: u2, lordName: 'K2' }],
+      });
+      const before = await games.seats(ctx, id);
+      await assert.rejects(games.leave(ctx, id, u2, 'abdicate'), { code: 'no-abdication' });
+      assert.deepEqual(await games.seats(ctx, id), before, 'nothing changed');
+      await games.leave(ctx, id, u2, 'replace');
+      assert.equal((await games.seats(ctx, id))[1]!.status, 'open');
+    }));
+
     test('reminders: lords with an empty sheet, 24 hours before, once per step', () => withDb(kind, async (db, clock) => {
       const ctx = makeCtx(db, clock);
       const [u1, u2, u3] = [await addUser(db, 'm1'), await addUser(db, 'm2', 'en'), await addUser(db, 'm3')];

@@ -62,7 +62,6 @@ export class GamesError extends Error {
 /** A lord without orders for this many turns in a row is flagged: the host may give his seat away. */
 export const MISSED_FLAG = 3;
 export const LORD_NAME_MAX = 40;
-const ABDICATION = 'ABD';
 
 const json = (v: unknown): string => JSON.stringify(v);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -749,9 +748,11 @@ export const games: GamesApi & GamesExtra = {
       const rs = getRuleset(g.ruleset).ruleset;
       const d = decisionFor(rs, g.state, seat.player);
       if (!d) throw new GamesError('not-asked', 'this lord is no longer in the game', 409);
-      const v = rs.validate(g.state, seat.player, d.id, ABDICATION);
-      if (v.value === null || v.issues.length) throw new GamesError('no-abdication', 'this game has no abdication: ask for a replacement instead', 409);
-      await saveSheetIn(ctx, t, g, seat.player, ABDICATION);
+      // What a departing player's seat answers is the ruleset's (G&P abdicates); none: replacement only.
+      const answer = rs.departure?.(g.state, seat.player) ?? null;
+      const v = answer === null ? null : rs.validate(g.state, seat.player, d.id, answer);
+      if (answer === null || !v || v.value === null || v.issues.length) throw new GamesError('no-abdication', 'this game has no abdication: ask for a replacement instead', 409);
+      await saveSheetIn(ctx, t, g, seat.player, answer);
       await t.query('UPDATE sheets SET ready = TRUE WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, seat.player, g.step + 1]);
       await t.query(`UPDATE seats SET status = 'abdicated' WHERE game_id = $1 AND player = $2`, [gameId, seat.player]);
       return g.early;

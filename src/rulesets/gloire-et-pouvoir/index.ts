@@ -85,5 +85,7 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   statsCharts,
   mapDoc,
   localizeLabel,
+  // A lord who leaves for good abdicates: ABD in phase 1, with the effects of his death [P G-38].
+  departure: () => 'ABD',
   answerText: (s, _player, _decision, sheet) => sheet.lines.map((l) => l.text || formatOrder(s, l.order)).join('\n'),
 };
