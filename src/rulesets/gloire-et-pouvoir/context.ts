@@ -134,7 +134,7 @@ export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
 }
 
 export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelReason): void {
-  emit(ctx, [lord], { type: 'order-cancelled', lord, seq: line.seq, text: line.text, reason });
+  emit(ctx, [lord], { type: 'order-cancelled', lord, seq: line.seq, line: line.line, text: line.text, reason });
 }
 
 /** A lord's lines of the given codes, in entry order. */

@@ -35,7 +35,8 @@ export interface DefenderReport {
 export type GPEventBody =
   /** The lord sent no orders: his steward gave these (their text), reported at the top of his BILAN. */
   | { type: 'caretaker'; lord: LordId; orders: string[] }
-  | { type: 'order-cancelled'; lord: LordId; seq: number; text: string; reason: CancelReason }
+  /** `line`: the order's line on the sheet as the order page numbers it (1-based), cited by the BILAN. */
+  | { type: 'order-cancelled'; lord: LordId; seq: number; line: number; text: string; reason: CancelReason }
   | { type: 'abdicated'; lord: LordId }
   | { type: 'renamed'; lord: LordId; knight: KnightId; from: string; to: string }
   | { type: 'knight-released'; lord: LordId; knight: KnightId; name: string; armyMen: number }
