@@ -230,7 +230,11 @@ describe('a cancelled order is cited by the line the order page shows', () => {
       const cited = [...r.matchAll(lang === 'fr' ? /Ligne (\d+), ordre annulé : `([^`]+)`/g : /Line (\d+), order cancelled: `([^`]+)`/g)];
       assert.deepEqual(cited.map((m) => Number(m[1])).sort(), [4, 6, 7], r);
       for (const m of cited) assert.equal(sheetLines[Number(m[1]) - 1], m[2], 'the cited line is the line of the sheet');
+      // An order carried out is cited too: the tax of line 2.
+      assert.match(r, lang === 'fr' ? /^- Ligne 2 — Vous avez levé [\d ]+ écus d’impôts à Narvik \(IMP 5\)/m : /^- Line 2 — You raised [\d,]+ écus of taxes at Narvik \(IMP 5\)/m);
     }
+    // The other lord's report cites none of Hawkmoon's lines, even for what he reads of them.
+    for (const lang of LANGS) assert.doesNotMatch(renderReport(state, events, 'L2', lang), /Ligne \d|Line \d/);
   });
 });
 

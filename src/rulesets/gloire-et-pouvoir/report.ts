@@ -310,6 +310,7 @@ const MSG = {
   caretaker: ph(
     (a: { none: boolean }) => `Faute d’ordres, votre intendant a gouverné vos terres ce tour-ci :${a.none ? ' il n’a rien ordonné.' : ''}`,
     (a) => `As you sent no orders, your steward governed your lands this turn:${a.none ? ' he ordered nothing.' : ''}`),
+  'order.line': ph((a: { line: string }) => `Ligne ${a.line} — `, (a) => `Line ${a.line} — `),
   'order-cancelled': ph(
     (a: Subj & { line: string; code: string; reason: string }) => `${pre(a)}Ligne ${a.line}, ordre annulé : ${a.code} — ${a.reason}.`,
     (a) => `${pre(a)}Line ${a.line}, order cancelled: ${a.code} — ${a.reason}.`),
@@ -704,6 +705,16 @@ function renderWith(e: GPEvent, x: X): Chunk {
   return r(e, x);
 }
 
+/**
+ * An event with the line of the reader's order that caused it, as the order page numbers the
+ * sheet (a cancelled order says its line itself). Another lord's order is never cited.
+ */
+function renderCited(e: GPEvent, x: X): Chunk {
+  const c = renderWith(e, x);
+  if (!e.order || e.order.lord !== x.reader || e.type === 'order-cancelled') return c;
+  return { ...c, text: x.say(MSG['order.line'], { line: String(e.order.line) }) + c.text };
+}
+
 /** A chunk as one item of a list (its details nested under it). */
 function asItem(c: Chunk): string[] {
   return [`- ${c.text}`, ...(c.items ?? []).map((i) => `  - ${i}`)];
@@ -908,7 +919,7 @@ export function renderReport(state: GPState, events: GPEvent[], lord: LordId, la
   for (const p of phases) {
     const title = PHASE_TITLES[p] ? x.v(PHASE_TITLES[p]) : '';
     out.push('', `## ${x.say(MSG['header.phase'], { n: String(p), title })}`);
-    out.push(...section(battleFirst(body.filter((ev) => ev.phase === p)).map((e) => renderWith(e, x))));
+    out.push(...section(battleFirst(body.filter((ev) => ev.phase === p)).map((e) => renderCited(e, x))));
   }
   if (!phases.length) out.push('', x.say(MSG['header.nothing'], {}));
 
