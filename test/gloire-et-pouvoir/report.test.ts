@@ -235,7 +235,7 @@ describe('BILAN renderer', () => {
     assert.match(en, /Result: Dolon is conquered\./);
     // Jousts.
     assert.match(en, /round 1: Gauvain beats Lancelot \(\+4\.50 \/ −2\.25, 3 passes\)/);
-    assert.match(fr, /tour 2 : Yvain bat Gauvain \(\+6,00 \/ −2,50, 1 passe\)/);
+    assert.match(fr, /manche 2 : Yvain bat Gauvain \(\+6,00 \/ −2,50, 1 passe\)/);
     assert.match(en, /round 1: Yvain has a bye/);
     assert.match(en, /Winner: Yvain \(Hawkmoon\), who wins 1,000 écus/);
     assert.match(en, /Turned away \(joust full\): Lionel \(Amaréthuse\)/);

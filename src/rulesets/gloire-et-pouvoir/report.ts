@@ -420,9 +420,9 @@ const MSG = {
   'joust.entrants': ph((a: { list: string }) => `Participants : ${a.list}`, (a) => `Entrants: ${a.list}`),
   'joust.refused': ph((a: { list: string }) => `Refusés (joute complète) : ${a.list}`, (a) => `Turned away (joust full): ${a.list}`),
   'joust.duel': ph(
-    (a: { round: string; winner: string; loser: string; gain: string; loss: string; passes: string }) => `tour ${a.round} : ${a.winner} bat ${a.loser} (+${a.gain} / −${a.loss}, ${a.passes} ${plural(a.passes, 'passe', 'passes')})`,
+    (a: { round: string; winner: string; loser: string; gain: string; loss: string; passes: string }) => `manche ${a.round} : ${a.winner} bat ${a.loser} (+${a.gain} / −${a.loss}, ${a.passes} ${plural(a.passes, 'passe', 'passes')})`,
     (a) => `round ${a.round}: ${a.winner} beats ${a.loser} (+${a.gain} / −${a.loss}, ${a.passes} ${plural(a.passes, 'pass', 'passes')})`),
-  'joust.bye': ph((a: { round: string; knight: string }) => `tour ${a.round} : ${a.knight} est exempt`, (a) => `round ${a.round}: ${a.knight} has a bye`),
+  'joust.bye': ph((a: { round: string; knight: string }) => `manche ${a.round} : ${a.knight} est exempt`, (a) => `round ${a.round}: ${a.knight} has a bye`),
   'joust.winner': ph(
     (a: { knight: string; lord: string; reward: string }) => `Vainqueur : ${a.knight} (${a.lord}), qui remporte ${a.reward} écus.`,
     (a) => `Winner: ${a.knight} (${a.lord}), who wins ${a.reward} écus.`),
@@ -611,7 +611,7 @@ const RENDER: Renderers = {
     ]);
     return {
       text,
-      table: { head: x.say(MSG['battle.head'], {}).split('\t'), rows, right: [1, 2, 3, 4] },
+      ...(rows.length ? { table: { head: x.say(MSG['battle.head'], {}).split('\t'), rows, right: [1, 2, 3, 4] } } : {}),
       after: [
         x.say(MSG['battle.summary'], {
           passes: x.n(e.passes), start: x.n(e.attackerStart), end: x.n(e.attackerEnd), losses: x.n(e.attackerStart - e.attackerEnd),
