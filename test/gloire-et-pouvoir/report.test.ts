@@ -272,6 +272,15 @@ describe('BILAN renderer', () => {
     assert.match(renderReport(s, [...events, moved], 'L1', 'en'), /Sagremor moves from Narvik to Dolon with 10 men/);
   });
 
+  it('quotes the game\'s constants in a reason, not the rules\' defaults (the host may change them)', () => {
+    const cfg = resolveConfig({ maxRecruitsPerTurn: 3, joustMinReward: 1200 });
+    assert.equal(describeReason('too-many-recruits', 'en', cfg), 'no more than 3 knights recruited per turn');
+    assert.equal(describeReason('reward-too-low', 'fr', cfg), 'récompense trop faible (1 200 écus au moins)');
+    assert.equal(describeReason('reward-too-low', 'en'), 'reward too low (at least 500 écus)');
+    const cancelled = ev(10, ['L1'], { type: 'order-cancelled', lord: 'L1', seq: 1, line: 2, text: 'ORG 4 900 pw', reason: 'reward-too-low' });
+    assert.match(renderReport({ ...s, config: cfg }, [cancelled], 'L1', 'en'), /Line 2, order cancelled: `ORG 4 900 pw` — reward too low \(at least 1,200 écus\)\./);
+  });
+
   it('describes every cancel reason distinctly in both languages', () => {
     for (const lang of LANGS) {
       const seen = new Set<string>();

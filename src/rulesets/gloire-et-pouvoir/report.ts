@@ -9,7 +9,7 @@
  * event (`RENDER`, also keyed by event type) is language-independent: it picks names and figures,
  * formats them for the language, and chooses the phrases.
  */
-import type { Fortification, Title } from './config.ts';
+import { DEFAULT_CONFIG, type Fortification, type GPConfig, type Title } from './config.ts';
 import type { CancelReason, DefenderReport, EventType, GPEvent } from './events.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import { isRoyalJoustTurn } from './phases/p10-p11-jousts.ts';
@@ -118,8 +118,11 @@ const VICTORY_REASONS: Record<Ev<'victory'>['reason'], Loc> = {
   none: { fr: 'aucun seigneur ne reste en lice', en: 'no lord is left' },
 };
 
+/** The constants a reason quotes (the host may have changed them: the sentence takes the game's). */
+type ReasonCfg = Pick<GPConfig, 'maxRecruitsPerTurn' | 'joustMinReward'>;
+
 /** Why an order was cancelled: one sentence per reason, in both languages (exhaustive by type). */
-const REASONS: Record<CancelReason, Loc> = {
+const REASONS: Record<CancelReason, Loc | ((c: ReasonCfg) => Loc)> = {
   'lord-out': { fr: 'vous ne jouez plus', en: 'you are out of the game' },
   'unknown-knight': { fr: 'ce chevalier n’existe pas (ou plus)', en: 'no such knight (any more)' },
   'unknown-army': { fr: 'cette armée n’existe pas (ou plus)', en: 'no such army (any more)' },
@@ -130,7 +133,7 @@ const REASONS: Record<CancelReason, Loc> = {
   'name-taken': { fr: 'ce nom est déjà porté', en: 'this name is already taken' },
   duplicate: { fr: 'ordre en double, seul le premier compte', en: 'duplicate order, only the first one counts' },
   'no-funds': { fr: 'trésor insuffisant', en: 'not enough money in the treasury' },
-  'too-many-recruits': { fr: 'pas plus de 5 chevaliers recrutés par tour', en: 'no more than 5 knights recruited per turn' },
+  'too-many-recruits': (c) => ({ fr: `pas plus de ${formatInt(c.maxRecruitsPerTurn, 'fr')} chevaliers recrutés par tour`, en: `no more than ${formatInt(c.maxRecruitsPerTurn, 'en')} knights recruited per turn` }),
   'no-territory': { fr: 'vous n’avez aucune terre où les accueillir', en: 'you have no land to receive them' },
   'knight-too-far': { fr: 'le chevalier est trop loin (ni sur place ni sur une terre voisine)', en: 'the knight is too far (neither there nor next door)' },
   'not-garrison': { fr: 'cette armée n’est pas une garnison', en: 'this army is not a garrison' },
@@ -159,7 +162,7 @@ const REASONS: Record<CancelReason, Loc> = {
   'conquered-this-turn': { fr: 'ce chevalier a conquis une terre ce tour-ci, ce fut son mouvement', en: 'this knight conquered land this turn, that was his move' },
   'hostile-destination': { fr: 'un chevalier non allié se trouve à destination', en: 'a non-allied knight stands at the destination' },
   'destination-not-allowed': { fr: 'destination interdite (ni neutre, ni à vous, ni alliée)', en: 'destination not allowed (neither neutral, yours nor allied)' },
-  'reward-too-low': { fr: 'récompense trop faible (500 écus au moins)', en: 'reward too low (at least 500 écus)' },
+  'reward-too-low': (c) => ({ fr: `récompense trop faible (${formatInt(c.joustMinReward, 'fr')} écus au moins)`, en: `reward too low (at least ${formatInt(c.joustMinReward, 'en')} écus)` }),
   'already-organised': { fr: 'vous organisez déjà une joute ce tour-ci', en: 'you already organise a joust this turn' },
   'no-joust': { fr: 'aucune joute de ce seigneur ce tour-ci', en: 'no joust by this lord this turn' },
   'wrong-password': { fr: 'mot de passe erroné', en: 'wrong password' },
@@ -177,8 +180,11 @@ const REASONS: Record<CancelReason, Loc> = {
   capacity: { fr: 'capacité invalide (2 places au moins)', en: 'invalid capacity (at least 2 places)' },
 };
 
-export function describeReason(reason: CancelReason, lang: ReportLang): string {
-  return REASONS[reason]?.[lang] ?? reason;
+/** Why an order was cancelled, in the game's terms (`cfg`: the game's constants; the rules' by default). */
+export function describeReason(reason: CancelReason, lang: ReportLang, cfg: ReasonCfg = DEFAULT_CONFIG): string {
+  const r = REASONS[reason];
+  if (!r) return reason;
+  return (typeof r === 'function' ? r(cfg) : r)[lang];
 }
 
 // ─── Number formatting ─────────────────────────────────────────────────────────────────────────
@@ -577,7 +583,7 @@ const list = (x: X, items: string[]) => (items.length ? items.join(', ') : x.v({
 
 const RENDER: Renderers = {
   caretaker: (e, x) => ({ text: x.say(MSG.caretaker, { none: e.orders.length === 0 }), items: e.orders.map(mdCode) }),
-  'order-cancelled': (e, x) => one(x.say(MSG['order-cancelled'], { ...x.subj(e.lord), line: String(e.line), code: mdCode(e.text), reason: describeReason(e.reason, x.lang) })),
+  'order-cancelled': (e, x) => one(x.say(MSG['order-cancelled'], { ...x.subj(e.lord), line: String(e.line), code: mdCode(e.text), reason: describeReason(e.reason, x.lang, x.s.config) })),
   abdicated: (e, x) => one(x.say(MSG.abdicated, x.subj(e.lord))),
   renamed: (e, x) => one(x.say(MSG.renamed, { from: mdEscape(e.from), to: mdEscape(e.to) })),
   'knight-released': (e, x) => one(x.say(MSG['knight-released'], { ...x.subj(e.lord), name: x.knight(e.knight, e.name), men: e.armyMen > 0 ? x.n(e.armyMen) : null })),
