@@ -302,10 +302,14 @@ describe('the BILAN is well-formed Markdown (rendered by markdown-it, as the pla
   });
 
   it('a name that looks like markup stays text', () => {
-    const s = createGame(rs, { map: 'scandinavia', lords: ['Sir *Bold* | <b>x</b> & `y`', 'Hylith', '# Title'] }, 'names').state;
+    const s = createGame(rs, { map: 'scandinavia', lords: ['Sir *Bold* | <b>x</b> & `y`', 'Hylith', '# Title', '1. Hugues', '- Tiret'] }, 'names').state;
     for (const lang of LANGS) {
       const html = markdownHtmlString(rs.report(s, [], 'L1', lang));
-      assert.doesNotMatch(html, /<em>|<b>|<code>y/);
+      assert.doesNotMatch(html, /<em>|<b>|<code>y|<ol|<li>Tiret/);
+      assert.ok(html.includes('<td>1. Hugues</td>') && html.includes('<td>- Tiret</td>'), html);
+      // A name that begins a list item stays the item's text.
+      const conquest: GPEvent = { type: 'conquest', territory: 'oulu', from: null, to: 'L4', happiness: 20, fortificationLost: 'none', phase: 7, audience: 'all' };
+      assert.match(markdownHtmlString(renderReport(s, [conquest], 'L1', lang)), /<li>1\. Hugues (a conquis|conquered) Oulu/);
       assert.equal(html.match(/<h1>/g)?.length, 1);
       assert.ok(html.includes('Sir *Bold* | &lt;b&gt;x&lt;/b&gt; &amp; `y`'), html);
       assert.ok(html.includes('<td># Title</td>'), html);

@@ -217,7 +217,8 @@ export function formatDec(x: number, digits: number, lang: ReportLang): string {
 
 /** Player-written text as Markdown text (a backslash before each character that could open markup). */
 export function mdEscape(text: string): string {
-  return text.replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`);
+  // And at its start, what would open a list item where the name begins a line ("1. …", "- …").
+  return text.replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`).replace(/^(\d+)([.)])/, '$1\\$2').replace(/^([-+])/, '\\$1');
 }
 
 /** An order line as a code span, fenced longer than any run of backquotes inside it. */
