@@ -278,6 +278,24 @@ describe('fog of war: a BILAN never names a knight the lord cannot know', () => 
   });
 });
 
+describe('fog of war: targeted cases', () => {
+  it('a knight gone from the state is named only from events the reader reads', () => {
+    const s = scenario(['Hawkmoon', 'Hylith']);
+    home(s, 'L1', 'narvik');
+    home(s, 'L2', 'dolon');
+    s.turn = 2;
+    // Hawkmoon's men went to K40 (Hylith's), who then died: only Hylith reads the death, with the name.
+    const events: GPEvent[] = [
+      { type: 'transfer', lord: 'L1', from: s.lords.L1!.lordKnight, to: 'K40', toLord: 'L2', men: 100, phase: 6, audience: ['L1', 'L2'] },
+      { type: 'knight-died', lord: 'L2', knight: 'K40', name: 'Morgause', territory: 'dolon', phase: 7, audience: ['L2'] },
+    ];
+    for (const lang of LANGS) {
+      assert.doesNotMatch(renderReport(s, events, 'L1', lang), /Morgause/);
+      assert.match(renderReport(s, events, 'L2', lang), /Morgause/);
+    }
+  });
+});
+
 describe('the BILAN is well-formed Markdown (rendered by markdown-it, as the platform does)', () => {
   const g = botGame('markdown', 5);
   const reports: [string, string][] = [];

@@ -903,7 +903,8 @@ function startReport(x: X, s: GPState, lord: LordId, mapName: string): string[] 
  * line's `report --turn 0`), it is the first BILAN of the game.
  */
 export function renderReport(state: GPState, events: GPEvent[], lord: LordId, lang: ReportLang, turn?: number): string {
-  const x = makeX(state, lord, lang, knightNames(events));
+  // Names of knights gone from the state, from the events this lord reads only (fog of war).
+  const x = makeX(state, lord, lang, knightNames(events.filter((e) => visibleTo(e, lord))));
   let mapName = state.map;
   try { mapName = getMap(state.map).name[lang]; } catch { /* unknown map: its id */ }
   if (events.length === 0 && state.turn === 1 && !state.finished && turn === undefined) return startReport(x, state, lord, mapName).join('\n') + '\n';
