@@ -19,7 +19,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain orders game.json --lord NAME --file orders.txt [--lang fr|en]   (--file - reads standard input)
   suzerain resolve game.json [--bots | --caretaker]            (--bots: absent lords are played by bots;
                                                                --caretaker: by the caretaker, defensive orders)
-  suzerain report game.json --lord NAME [--turn N] [--lang fr|en]
+  suzerain report game.json --lord NAME [--turn N] [--lang fr|en]   (--turn 0: the report of the game's start)
   suzerain status game.json
   suzerain view game.json --lord NAME
   suzerain replay game.json
@@ -182,8 +182,9 @@ function cmdReport(args: string[], io: Io): number {
   const player = findPlayer(entry, game, values.lord ?? values.kingdom);
   const lang = values.lang as Lang;
   if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
-  if (game.steps.length === 0) throw new CliError('no turn has been resolved yet');
   const n = num(values.turn, '--turn') ?? game.steps.length;
+  // Turn 0: the report sent when the game starts (the ruleset's report of the set-up state, no events).
+  if (n === 0) { io.out(entry.ruleset.report(stateAfter(entry, game, 0), [], player, lang)); return 0; }
   const step = game.steps.find((s) => s.index === n);
   if (!step) throw new CliError(`no resolved turn ${n} (1..${game.steps.length})`);
   // The report is rendered against the state after that step (names, titles), rebuilt by replay.

@@ -34,7 +34,7 @@ function makeState(): GPState {
     ruleset: 'gloire-et-pouvoir', map: 'scandinavia', mapKey: 'SCA', config: resolveConfig(), turn: 4, finished: false,
     king: null, victory: null,
     lords: {
-      L1: lord('L1', 'Hawkmoon', 'K1', { title: 'baron' }),
+      L1: lord('L1', 'Hawkmoon', 'K1', { title: 'baron', treasury: 6200 }),
       L2: lord('L2', 'Amaréthuse', 'K2'),
       L3: lord('L3', 'Hylith', 'K3', { alive: false, outTurn: 3 }),
     },
@@ -94,7 +94,7 @@ function makeEvents(): GPEvent[] {
     }),
     ev(3, ['L1'], { type: 'tax', lord: 'L1', territory: 'narvik', level: 5, income: 4948, hBefore: 20, hAfter: 19.5, cBefore: 0.4, cAfter: 0.45 }),
     ev(3, ['L2'], { type: 'tax', lord: 'L2', territory: 'dolon', level: 4, income: 7777, hBefore: 20, hAfter: 19.6, cBefore: 0.4, cAfter: 0.44 }),
-    ev(1, ['L1'], { type: 'order-cancelled', lord: 'L1', seq: 2, text: 'MOV Gauvain Oulu', reason: 'not-adjacent' }),
+    ev(1, ['L1'], { type: 'order-cancelled', lord: 'L1', seq: 2, line: 4, text: 'MOV Gauvain Oulu', reason: 'not-adjacent' }),
     ev(1, ['L1'], { type: 'caretaker', lord: 'L1', orders: ['RED 2000 Thule', 'GAR Hawkmoon 500'] }),
     ev(1, ['L3'], { type: 'abdicated', lord: 'L3' }),
     ev(1, ['L1'], { type: 'renamed', lord: 'L1', knight: 'K4', from: 'Bohort', to: 'Gauvain' }),
@@ -176,8 +176,8 @@ describe('BILAN renderer', () => {
     for (const e of events) {
       for (const lang of LANGS) {
         const lines = renderEvent(s, e, 'L1', lang);
-        assert.ok(lines.length > 0, `${e.type} (${lang}) renders no line`);
-        assert.ok(lines.every((l) => l.trim().length > 0), `${e.type} (${lang}) renders an empty line`);
+        assert.ok(lines.length > 0 && lines[0]!.trim().length > 0, `${e.type} (${lang}) renders no sentence`);
+        assert.ok(!lines.some((l, i) => i > 0 && !l.trim() && !lines[i - 1]!.trim()), `${e.type} (${lang}) renders two blank lines in a row`);
         assert.ok(!lines.some((l) => /undefined|NaN|\[object/.test(l)), `${e.type} (${lang}): ${lines.join(' | ')}`);
       }
     }
@@ -207,7 +207,7 @@ describe('BILAN renderer', () => {
   it('lists phases in order', () => {
     for (const lang of LANGS) {
       const r = renderReport(s, events, 'L1', lang);
-      const nums = [...r.matchAll(/^=== Phase (\d+)/gm)].map((m) => Number(m[1]));
+      const nums = [...r.matchAll(/^## Phase (\d+)/gm)].map((m) => Number(m[1]));
       assert.deepEqual(nums, [...nums].sort((a, b) => a - b));
       assert.ok(nums.includes(1) && nums.includes(3) && nums.includes(7) && nums.includes(18));
       assert.ok(r.indexOf(`Phase 3 — ${PHASE_TITLES[3]![lang]}`) < r.indexOf(`Phase 7 — ${PHASE_TITLES[7]![lang]}`));
@@ -227,15 +227,15 @@ describe('BILAN renderer', () => {
     assert.match(fr, /ratio 0,50/);
     assert.match(en, /recruited the knight Perceval \(renown 45\.20\) for 3,200 écus/);
     // Battle: one line per defender with start → end, threshold and outcome.
-    const def = en.split('\n').find((l) => l.includes('garrison (Amaréthuse)'));
-    assert.ok(def, en);
-    assert.match(def, /1,000 → 0 men, threshold 500, 20 passes — destroyed/);
-    assert.match(fr, /chevalier Tristan \(Amaréthuse\), renommée du commandant 40,00 : 2 000 → 0 hommes, seuil 1 600, 25 passes — mort du chevalier/);
+    // Battle: a table row per defender with start → end, threshold, passes and outcome.
+    assert.match(en, /^\| Defender \| Commander’s renown \| Men \| Retreat threshold \| Passes \| Outcome \|$/m);
+    assert.match(en, /^\| garrison \(Amaréthuse\) \| 25\.00 \| 1,000 → 0 \| 500 \| 20 \| destroyed \|$/m);
+    assert.match(fr, /^\| chevalier Tristan \(Amaréthuse\) \| 40,00 \| 2 000 → 0 \| 1 600 \| 25 \| mort du chevalier \|$/m);
     assert.match(en, /Passes: 45; attacker 3,000 → 2,100 men \(losses 900\); Gauvain's renown 50\.00 → 50\.45/);
     assert.match(en, /Result: Dolon is conquered\./);
     // Jousts.
     assert.match(en, /round 1: Gauvain beats Lancelot \(\+4\.50 \/ −2\.25, 3 passes\)/);
-    assert.match(fr, /tour 2 : Yvain bat Gauvain \(\+6,00 \/ −2,50, 1 passe\)/);
+    assert.match(fr, /manche 2 : Yvain bat Gauvain \(\+6,00 \/ −2,50, 1 passe\)/);
     assert.match(en, /round 1: Yvain has a bye/);
     assert.match(en, /Winner: Yvain \(Hawkmoon\), who wins 1,000 écus/);
     assert.match(en, /Turned away \(joust full\): Lionel \(Amaréthuse\)/);
@@ -250,8 +250,8 @@ describe('BILAN renderer', () => {
     assert.match(fr, /Espionnage d’Oulu/);
     assert.match(fr, /Vous êtes désormais Vicomte \(auparavant Baron\)/);
     assert.match(en, /You are now Viscount \(formerly Baron\)/);
-    assert.match(en, /Order #2 cancelled: "MOV Gauvain Oulu" — this land is not adjacent\./);
-    assert.match(fr, /Ordre n° 2 annulé : « MOV Gauvain Oulu » — cette terre n’est pas voisine\./);
+    assert.match(en, /Line 4, order cancelled: `MOV Gauvain Oulu` — this land is not adjacent\./);
+    assert.match(fr, /Ligne 4, ordre annulé : `MOV Gauvain Oulu` — cette terre n’est pas voisine\./);
     assert.match(en, /Treasury: 5,000 → 6,200 écus\./);
     assert.match(fr, /Trésor : 5 000 → 6 200 écus\./);
   });
@@ -272,6 +272,15 @@ describe('BILAN renderer', () => {
     assert.match(renderReport(s, [...events, moved], 'L1', 'en'), /Sagremor moves from Narvik to Dolon with 10 men/);
   });
 
+  it('quotes the game\'s constants in a reason, not the rules\' defaults (the host may change them)', () => {
+    const cfg = resolveConfig({ maxRecruitsPerTurn: 3, joustMinReward: 1200 });
+    assert.equal(describeReason('too-many-recruits', 'en', cfg), 'no more than 3 knights recruited per turn');
+    assert.equal(describeReason('reward-too-low', 'fr', cfg), 'récompense trop faible (1 200 écus au moins)');
+    assert.equal(describeReason('reward-too-low', 'en'), 'reward too low (at least 500 écus)');
+    const cancelled = ev(10, ['L1'], { type: 'order-cancelled', lord: 'L1', seq: 1, line: 2, text: 'ORG 4 900 pw', reason: 'reward-too-low' });
+    assert.match(renderReport({ ...s, config: cfg }, [cancelled], 'L1', 'en'), /Line 2, order cancelled: `ORG 4 900 pw` — reward too low \(at least 1,200 écus\)\./);
+  });
+
   it('describes every cancel reason distinctly in both languages', () => {
     for (const lang of LANGS) {
       const seen = new Set<string>();
@@ -284,24 +293,29 @@ describe('BILAN renderer', () => {
     }
   });
 
-  it('ends with the ranking by renown, the treasury and the King', () => {
+  it('ends with the ranking by renown (a table, the reader in bold), the King, then the holdings with the treasury', () => {
     const en = renderReport(s, events, 'L1', 'en');
     const fr = renderReport(s, events, 'L1', 'fr');
-    const rank = en.slice(en.indexOf('Global renown ranking'));
+    const rank = en.slice(en.indexOf('## Global renown ranking'));
     assert.ok(rank.indexOf('Amaréthuse') < rank.indexOf('Hawkmoon'));
-    assert.match(rank, /1 {2}Amaréthuse +Viscount +212\.3 +5/);
-    assert.match(rank, /\*2 {2}Hawkmoon +Baron +187\.1 +4/);
-    assert.match(fr, /Amaréthuse +Vicomte +212,3 +5/);
-    assert.ok(en.indexOf('Global renown ranking') < en.indexOf('Treasury: 5,000'));
-    assert.match(en.trimEnd().split('\n').at(-1)!, /The game is over: Amaréthuse is crowned King \(victory by renown\)!/);
+    assert.match(rank, /^\| 1 \| Amaréthuse \| Viscount \| 212\.3 \| 5 \|$/m);
+    assert.match(rank, /^\| \*\*2\*\* \| \*\*Hawkmoon\*\* \| \*\*Baron\*\* \| \*\*187\.1\*\* \| \*\*4\*\* \|$/m);
+    assert.match(fr, /^\| 1 \| Amaréthuse \| Vicomte \| 212,3 \| 5 \|$/m);
+    assert.ok(en.indexOf('Global renown ranking') < en.indexOf('The game is over'));
+    assert.match(en, /The game is over: Amaréthuse is crowned King \(victory by renown\)!/);
     assert.match(fr, /La partie est terminée : Amaréthuse est couronné Roi \(victoire par la renommée\) !/);
+    // The treasury of the turn (start → the state's) opens the holdings, the last section.
+    assert.ok(en.indexOf('The game is over') < en.indexOf('## Your holdings at the end of turn 3'));
+    assert.match(en, /Treasury: 5,000 → 6,200 écus\./);
+    assert.match(fr, /Trésor : 5 000 → 6 200 écus\./);
+    assert.ok(en.indexOf('## Your holdings') > en.lastIndexOf('\n## ') - 1, 'the holdings are the last section');
   });
 
   it('writes the header: turn just resolved, lord and title, out of the game', () => {
     const en = renderReport(s, events, 'L1', 'en');
-    assert.match(en.split('\n')[0]!, /Scandinavia — turn 3$/);
-    assert.match(en.split('\n')[1]!, /Lord: Hawkmoon \(L1\), Baron/);
-    assert.match(renderReport(s, events, 'L1', 'fr').split('\n')[0]!, /^BILAN .*Scandinavie — tour 3$/);
+    assert.match(en.split('\n')[0]!, /^# TURN REPORT .*Scandinavia — turn 3$/);
+    assert.match(en.split('\n')[2]!, /Lord: \*\*Hawkmoon\*\* \(L1\), Baron/);
+    assert.match(renderReport(s, events, 'L1', 'fr').split('\n')[0]!, /^# BILAN .*Scandinavie — tour 3$/);
     assert.match(renderReport(s, events, 'L1', 'en', 7).split('\n')[0]!, /turn 7$/);
     assert.match(renderReport({ ...s, finished: true }, events, 'L1', 'en').split('\n')[0]!, /turn 4$/);
     assert.ok(!en.includes('out of the game'));

@@ -56,8 +56,8 @@ for (const kind of DB_KINDS) {
       const en = (await games.report(ctx, id, 1, 'L1', 'en'))!;
       assert.ok(fr.includes(FR), fr);
       assert.ok(en.includes(EN), en);
-      for (const l of l1.value.lines) assert.ok(fr.includes(`  ${l.text}\n`), `the report lists ${l.text}`);
-      assert.ok(fr.indexOf(FR) < fr.indexOf('=== Phase'));
+      for (const l of l1.value.lines) assert.ok(fr.includes(`- \`${l.text}\`\n`), `the report lists ${l.text}`);
+      assert.ok(fr.indexOf(FR) < fr.indexOf('## Phase'));
       assert.ok(!(await games.report(ctx, id, 1, 'L2', 'en'))!.includes('steward'));
       // And so does his mail (French, his language).
       const mails = (await outbox(db)).slice(before);

@@ -131,8 +131,8 @@ for (const kind of DB_KINDS) {
       assert.deepEqual((await games.reports(ctx, id, 'L2')).map((r) => [r.idx, r.label]), [[1, 'turn 1']]);
       const fr = (await games.report(ctx, id, 1, 'L1', 'fr'))!;
       const en = (await games.report(ctx, id, 1, 'L1', 'en'))!;
-      assert.match(fr, /^BILAN/);
-      assert.match(en, /^TURN REPORT/);
+      assert.match(fr, /^# BILAN/);
+      assert.match(en, /^# TURN REPORT/);
       assert.equal(await games.report(ctx, id, 2, 'L1', 'fr'), null);
       // One report mail per human lord, in his language, with the link to the report page.
       mails = (await outbox(db)).slice(2);
@@ -141,7 +141,7 @@ for (const kind of DB_KINDS) {
       assert.equal(toAlice.subject, 'BILAN — Essai — tour 1');
       assert.ok(toAlice.text.startsWith(fr));
       assert.ok(toAlice.text.includes(`${PUBLIC_URL}/games/${id}/reports/1`));
-      assert.match(toAlice.html!, /<pre[^>]*>BILAN/);
+      assert.match(toAlice.html!, /<pre[^>]*># BILAN/);
       const toBob = mails.find((m) => m.to_addr !== startFr.to_addr)!;
       assert.equal(toBob.subject, 'Report — Essai — turn 1');
       assert.ok(toBob.text.includes('TURN REPORT'));

@@ -254,7 +254,7 @@ for (const kind of DB_KINDS) {
       assert.ok(link);
       const reportA = await a.get(link[1]!);
       assert.match(reportA.text, /BILAN/);
-      const lordLine = /Seigneur : Alaric \(L\d+\)[^\n<]*/.exec(reportA.text)?.[0];
+      const lordLine = /Seigneur : (?:\*\*|<strong>)?Alaric(?:\*\*|<\/strong>)? \(L\d+\)[^\n<]*/.exec(reportA.text)?.[0];
       assert.ok(lordLine, 'A’s report names its lord');
       const reportB = await b.get(link[1]!);
       assert.equal(reportB.status, 200);

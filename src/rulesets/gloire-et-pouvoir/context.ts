@@ -6,7 +6,7 @@
  */
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
-import type { CancelReason, GPEvent, GPEventBody, Audience } from './events.ts';
+import type { CancelReason, GPEvent, GPEventBody, Audience, OrderRef } from './events.ts';
 import { afterRetreatLosses, allGlobalRenown, globalRenown, livingLords, relationLists, updateRelationLists, type RelationLists } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
@@ -40,6 +40,8 @@ export interface Ctx {
   snap: Snapshot;
   sheets: Record<LordId, TurnSheet>;
   events: GPEvent[];
+  /** The order being carried out (set by forEachOrder): the events it causes carry it, for the BILAN to cite its line. */
+  orderLine: OrderRef | null;
   /** The relations indexed by lord (allies, enemies), kept until a relation or a lord's life changes. */
   relLists: RelationLists | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
@@ -62,7 +64,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   const idx = mapIndex(map);
   const adjacency = new Map<TerritoryId, Set<TerritoryId>>(map.territories.map((t) => [t.id, new Set(t.adjacent)]));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], relLists: null, knightIndex: null,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null,
     snap: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     flags: {
       attackOrigin: new Map(), attacked: new Set(), conquered: new Set(), moved: new Set(), recruited: {},
@@ -130,11 +132,11 @@ export function relationsOf(ctx: Ctx): RelationLists {
 }
 
 export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
-  ctx.events.push({ ...body, phase: ctx.phase, audience } as GPEvent);
+  ctx.events.push({ ...body, phase: ctx.phase, audience, ...(ctx.orderLine ? { order: ctx.orderLine } : {}) } as GPEvent);
 }
 
 export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelReason): void {
-  emit(ctx, [lord], { type: 'order-cancelled', lord, seq: line.seq, text: line.text, reason });
+  emit(ctx, [lord], { type: 'order-cancelled', lord, seq: line.seq, line: line.line, text: line.text, reason });
 }
 
 /** A lord's lines of the given codes, in entry order. */
@@ -152,7 +154,9 @@ export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lor
   for (const lord of orderedSheetLords(ctx)) {
     for (const line of linesOf(ctx, lord, ...codes)) {
       if (!ctx.s.lords[lord]?.alive) { cancel(ctx, lord, line, 'lord-out'); continue; }
-      fn(lord, line);
+      const outer = ctx.orderLine;
+      ctx.orderLine = { lord, line: line.line };
+      try { fn(lord, line); } finally { ctx.orderLine = outer; }
     }
   }
 }

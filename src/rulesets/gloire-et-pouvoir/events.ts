@@ -35,7 +35,8 @@ export interface DefenderReport {
 export type GPEventBody =
   /** The lord sent no orders: his steward gave these (their text), reported at the top of his BILAN. */
   | { type: 'caretaker'; lord: LordId; orders: string[] }
-  | { type: 'order-cancelled'; lord: LordId; seq: number; text: string; reason: CancelReason }
+  /** `line`: the order's line on the sheet as the order page numbers it (1-based), cited by the BILAN. */
+  | { type: 'order-cancelled'; lord: LordId; seq: number; line: number; text: string; reason: CancelReason }
   | { type: 'abdicated'; lord: LordId }
   | { type: 'renamed'; lord: LordId; knight: KnightId; from: string; to: string }
   | { type: 'knight-released'; lord: LordId; knight: KnightId; name: string; armyMen: number }
@@ -96,11 +97,17 @@ export type GPEventBody =
   | { type: 'treasury'; lord: LordId; start: number; end: number }
   | { type: 'victory'; lord: LordId | null; reason: 'renown' | 'conquest' | 'alliance' | 'none' };
 
+/** The order (its lord, its line on the sheet as the order page numbers it) that caused an event. */
+export interface OrderRef { lord: LordId; line: number }
+
 /**
+ * `order`: the order being carried out when the event happened, if any (the BILAN cites its line
+ * to that order's lord).
+ *
  * The audience is kept under its own key: several bodies have a field `to` of their own (relation,
  * conquest, title, moved, repatriated, garrison-repatriated), which an audience stored as `to`
  * overwrote (a relation event then read `to: 'all'` instead of the new relation).
  */
-export type GPEvent = GPEventBody & { phase: number; audience: Audience };
+export type GPEvent = GPEventBody & { phase: number; audience: Audience; order?: OrderRef };
 
 export type EventType = GPEventBody['type'];

@@ -1,16 +1,22 @@
 /**
  * The turn report (BILAN) of Gloire & Pouvoir, rendered per lord from the typed events of a resolved
- * turn (events.ts), in French or English, as plain text.
+ * turn (events.ts), in French or English, as a Markdown document (CommonMark + GFM tables: the
+ * platform renders it as HTML and as plain text). The first BILAN, sent when the game starts, is
+ * rendered from the state alone (`renderReport` with no events).
  *
  * One source for both languages: every sentence is a `Phrase` with a French and an English template
  * over already-formatted arguments (the message table `MSG`, keyed by event type). The renderer of an
  * event (`RENDER`, also keyed by event type) is language-independent: it picks names and figures,
  * formats them for the language, and chooses the phrases.
  */
-import type { Fortification, Title } from './config.ts';
+import { DEFAULT_CONFIG, type Fortification, type GPConfig, type Title } from './config.ts';
 import type { CancelReason, DefenderReport, EventType, GPEvent } from './events.ts';
 import { getMap, mapIndex } from './maps/index.ts';
+import { isRoyalJoustTurn } from './phases/p10-p11-jousts.ts';
 import type { GPState, KnightId, LordId, Relation, TerritoryId } from './state.ts';
+import { lordIdCompare } from './state.ts';
+import type { GPView } from './view.ts';
+import { playerView } from './view.ts';
 
 export type ReportLang = 'fr' | 'en';
 type Loc = { fr: string; en: string };
@@ -112,8 +118,11 @@ const VICTORY_REASONS: Record<Ev<'victory'>['reason'], Loc> = {
   none: { fr: 'aucun seigneur ne reste en lice', en: 'no lord is left' },
 };
 
+/** The constants a reason quotes (the host may have changed them: the sentence takes the game's). */
+type ReasonCfg = Pick<GPConfig, 'maxRecruitsPerTurn' | 'joustMinReward'>;
+
 /** Why an order was cancelled: one sentence per reason, in both languages (exhaustive by type). */
-const REASONS: Record<CancelReason, Loc> = {
+const REASONS: Record<CancelReason, Loc | ((c: ReasonCfg) => Loc)> = {
   'lord-out': { fr: 'vous ne jouez plus', en: 'you are out of the game' },
   'unknown-knight': { fr: 'ce chevalier n’existe pas (ou plus)', en: 'no such knight (any more)' },
   'unknown-army': { fr: 'cette armée n’existe pas (ou plus)', en: 'no such army (any more)' },
@@ -124,7 +133,7 @@ const REASONS: Record<CancelReason, Loc> = {
   'name-taken': { fr: 'ce nom est déjà porté', en: 'this name is already taken' },
   duplicate: { fr: 'ordre en double, seul le premier compte', en: 'duplicate order, only the first one counts' },
   'no-funds': { fr: 'trésor insuffisant', en: 'not enough money in the treasury' },
-  'too-many-recruits': { fr: 'pas plus de 5 chevaliers recrutés par tour', en: 'no more than 5 knights recruited per turn' },
+  'too-many-recruits': (c) => ({ fr: `pas plus de ${formatInt(c.maxRecruitsPerTurn, 'fr')} chevaliers recrutés par tour`, en: `no more than ${formatInt(c.maxRecruitsPerTurn, 'en')} knights recruited per turn` }),
   'no-territory': { fr: 'vous n’avez aucune terre où les accueillir', en: 'you have no land to receive them' },
   'knight-too-far': { fr: 'le chevalier est trop loin (ni sur place ni sur une terre voisine)', en: 'the knight is too far (neither there nor next door)' },
   'not-garrison': { fr: 'cette armée n’est pas une garnison', en: 'this army is not a garrison' },
@@ -153,7 +162,7 @@ const REASONS: Record<CancelReason, Loc> = {
   'conquered-this-turn': { fr: 'ce chevalier a conquis une terre ce tour-ci, ce fut son mouvement', en: 'this knight conquered land this turn, that was his move' },
   'hostile-destination': { fr: 'un chevalier non allié se trouve à destination', en: 'a non-allied knight stands at the destination' },
   'destination-not-allowed': { fr: 'destination interdite (ni neutre, ni à vous, ni alliée)', en: 'destination not allowed (neither neutral, yours nor allied)' },
-  'reward-too-low': { fr: 'récompense trop faible (500 écus au moins)', en: 'reward too low (at least 500 écus)' },
+  'reward-too-low': (c) => ({ fr: `récompense trop faible (${formatInt(c.joustMinReward, 'fr')} écus au moins)`, en: `reward too low (at least ${formatInt(c.joustMinReward, 'en')} écus)` }),
   'already-organised': { fr: 'vous organisez déjà une joute ce tour-ci', en: 'you already organise a joust this turn' },
   'no-joust': { fr: 'aucune joute de ce seigneur ce tour-ci', en: 'no joust by this lord this turn' },
   'wrong-password': { fr: 'mot de passe erroné', en: 'wrong password' },
@@ -171,8 +180,11 @@ const REASONS: Record<CancelReason, Loc> = {
   capacity: { fr: 'capacité invalide (2 places au moins)', en: 'invalid capacity (at least 2 places)' },
 };
 
-export function describeReason(reason: CancelReason, lang: ReportLang): string {
-  return REASONS[reason]?.[lang] ?? reason;
+/** Why an order was cancelled, in the game's terms (`cfg`: the game's constants; the rules' by default). */
+export function describeReason(reason: CancelReason, lang: ReportLang, cfg: ReasonCfg = DEFAULT_CONFIG): string {
+  const r = REASONS[reason];
+  if (!r) return reason;
+  return (typeof r === 'function' ? r(cfg) : r)[lang];
 }
 
 // ─── Number formatting ─────────────────────────────────────────────────────────────────────────
@@ -196,6 +208,33 @@ export function formatDec(x: number, digits: number, lang: ReportLang): string {
   const [int, frac] = fixed.split('.') as [string, string | undefined];
   const neg = x < 0 && Number(fixed) !== 0;
   return (neg ? '-' : '') + group(int, lang === 'fr' ? FR_GROUP : ',') + (frac ? (lang === 'fr' ? ',' : '.') + frac : '');
+}
+
+// ─── Markdown ──────────────────────────────────────────────────────────────────────────────────
+// The BILAN is a Markdown document (CommonMark + GFM tables), which the platform renders as HTML
+// and as plain text. What players write (lords' and knights' names, order lines) is escaped here,
+// so that a name never opens markup: every character that could is preceded by a backslash.
+
+/** Player-written text as Markdown text (a backslash before each character that could open markup). */
+export function mdEscape(text: string): string {
+  // And at its start, what would open a list item where the name begins a line ("1. …", "- …").
+  return text.replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`).replace(/^(\d+)([.)])/, '$1\\$2').replace(/^([-+])/, '\\$1');
+}
+
+/** An order line as a code span, fenced longer than any run of backquotes inside it. */
+export function mdCode(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+export interface MdTable { head: string[]; rows: string[][]; /** Columns aligned right (figures). */ right?: readonly number[] }
+
+/** A GFM table (cells are already Markdown text). */
+export function mdTable(t: MdTable): string[] {
+  const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\s*\n\s*/g, ' ')).join(' | ')} |`;
+  return [row(t.head), `|${t.head.map((_, i) => (t.right?.includes(i) ? '---:' : '---')).join('|')}|`, ...t.rows.map(row)];
 }
 
 // ─── Rendering context ─────────────────────────────────────────────────────────────────────────
@@ -232,10 +271,10 @@ function makeX(s: GPState, reader: LordId, lang: ReportLang, names: Map<KnightId
     pct: (p) => `${formatInt(p * 100, lang)}${lang === 'fr' ? ' %' : '%'}`,
     v: (l) => l[lang],
     say: (p, a) => p[lang](a),
-    lord: (id) => (id === null ? x.v({ fr: 'personne', en: 'nobody' }) : s.lords[id]?.name ?? id),
+    lord: (id) => (id === null ? x.v({ fr: 'personne', en: 'nobody' }) : mdEscape(s.lords[id]?.name ?? id)),
     subj: (id) => ({ you: id === reader, who: x.lord(id) }),
-    terr: (id) => byId?.get(id)?.name ?? id,
-    knight: (id, carried) => s.knights[id]?.name ?? (carried || undefined) ?? names.get(id) ?? id,
+    terr: (id) => mdEscape(byId?.get(id)?.name ?? id),
+    knight: (id, carried) => mdEscape(s.knights[id]?.name ?? (carried || undefined) ?? names.get(id) ?? id),
     title: (t) => (t ? TITLE_NAMES[t][lang] : x.v({ fr: 'sans titre', en: 'no title' })),
     fort: (f) => FORT_NAMES[f][lang],
   };
@@ -278,9 +317,10 @@ const MSG = {
   caretaker: ph(
     (a: { none: boolean }) => `Faute d’ordres, votre intendant a gouverné vos terres ce tour-ci :${a.none ? ' il n’a rien ordonné.' : ''}`,
     (a) => `As you sent no orders, your steward governed your lands this turn:${a.none ? ' he ordered nothing.' : ''}`),
+  'order.line': ph((a: { line: string }) => `Ligne ${a.line} — `, (a) => `Line ${a.line} — `),
   'order-cancelled': ph(
-    (a: Subj & { seq: string; text: string; reason: string }) => `${pre(a)}Ordre n° ${a.seq} annulé : « ${a.text} » — ${a.reason}.`,
-    (a) => `${pre(a)}Order #${a.seq} cancelled: "${a.text}" — ${a.reason}.`),
+    (a: Subj & { line: string; code: string; reason: string }) => `${pre(a)}Ligne ${a.line}, ordre annulé : ${a.code} — ${a.reason}.`,
+    (a) => `${pre(a)}Line ${a.line}, order cancelled: ${a.code} — ${a.reason}.`),
   abdicated: ph((a: Subj) => `${avez(a)} abdiqué.`, (a) => `${you(a)} abdicated.`),
   renamed: ph(
     (a: { from: string; to: string }) => `Le chevalier ${a.from} s’appelle désormais ${a.to}.`,
@@ -326,12 +366,14 @@ const MSG = {
     (a) => `${pre(a)}${a.knight} leaves ${a.men} men as a garrison at ${a.terr}.`),
   battle: ph(
     (a: Subj & { knight: string; terr: string; from: string; start: string; threshold: string; ownerYou: boolean; owner: string | null; fort: string }) =>
-      `Bataille pour ${a.terr} : ${a.you ? `votre chevalier ${a.knight}` : `${a.knight} (${a.who})`} attaque depuis ${a.from} avec ${a.start} hommes (seuil de repli ${a.threshold}) ; ${a.ownerYou ? 'votre terre' : a.owner ? `terre ${de(a.owner)}` : 'terre neutre'}, fortification : ${a.fort}.`,
-    (a) => `Battle for ${a.terr}: ${a.you ? `your knight ${a.knight}` : `${a.knight} (${a.who})`} attacks from ${a.from} with ${a.start} men (retreat threshold ${a.threshold}); ${a.ownerYou ? 'your land' : a.owner ? `${a.owner}'s land` : 'neutral land'}, fortification: ${a.fort}.`),
+      `**Bataille pour ${a.terr}** : ${a.you ? `votre chevalier ${a.knight}` : `${a.knight} (${a.who})`} attaque depuis ${a.from} avec ${a.start} hommes (seuil de repli ${a.threshold}) ; ${a.ownerYou ? 'votre terre' : a.owner ? `terre ${de(a.owner)}` : 'terre neutre'}, fortification : ${a.fort}.`,
+    (a) => `**Battle for ${a.terr}**: ${a.you ? `your knight ${a.knight}` : `${a.knight} (${a.who})`} attacks from ${a.from} with ${a.start} men (retreat threshold ${a.threshold}); ${a.ownerYou ? 'your land' : a.owner ? `${a.owner}'s land` : 'neutral land'}, fortification: ${a.fort}.`),
+  'battle.head': ph(
+    (_: object) => ['Défenseur', 'Renommée du commandant', 'Hommes', 'Seuil de repli', 'Passes', 'Issue'].join('\t'),
+    () => ['Defender', 'Commander’s renown', 'Men', 'Retreat threshold', 'Passes', 'Outcome'].join('\t')),
   'battle.defender': ph(
-    (a: { kind: string; name: string | null; lord: string | null; renown: string; start: string; end: string; threshold: string; outcome: string; passes: string }) =>
-      `${a.kind}${a.name ? ` ${a.name}` : ''}${a.lord ? ` (${a.lord})` : ''}, renommée du commandant ${a.renown} : ${a.start} → ${a.end} hommes, seuil ${a.threshold}, ${a.passes} ${plural(a.passes, 'passe', 'passes')} — ${a.outcome}`,
-    (a) => `${a.kind}${a.name ? ` ${a.name}` : ''}${a.lord ? ` (${a.lord})` : ''}, commander's renown ${a.renown}: ${a.start} → ${a.end} men, threshold ${a.threshold}, ${a.passes} ${plural(a.passes, 'pass', 'passes')} — ${a.outcome}`),
+    (a: { kind: string; name: string | null; lord: string | null }) => `${a.kind}${a.name ? ` ${a.name}` : ''}${a.lord ? ` (${a.lord})` : ''}`,
+    (a) => `${a.kind}${a.name ? ` ${a.name}` : ''}${a.lord ? ` (${a.lord})` : ''}`),
   'battle.summary': ph(
     (a: { passes: string; start: string; end: string; losses: string; knight: string; rb: string; ra: string }) => `Passes d’armes : ${a.passes} ; attaquant ${a.start} → ${a.end} hommes (pertes ${a.losses}) ; renommée ${de(a.knight)} ${a.rb} → ${a.ra}.`,
     (a) => `Passes: ${a.passes}; attacker ${a.start} → ${a.end} men (losses ${a.losses}); ${a.knight}'s renown ${a.rb} → ${a.ra}.`),
@@ -385,9 +427,9 @@ const MSG = {
   'joust.entrants': ph((a: { list: string }) => `Participants : ${a.list}`, (a) => `Entrants: ${a.list}`),
   'joust.refused': ph((a: { list: string }) => `Refusés (joute complète) : ${a.list}`, (a) => `Turned away (joust full): ${a.list}`),
   'joust.duel': ph(
-    (a: { round: string; winner: string; loser: string; gain: string; loss: string; passes: string }) => `tour ${a.round} : ${a.winner} bat ${a.loser} (+${a.gain} / −${a.loss}, ${a.passes} ${plural(a.passes, 'passe', 'passes')})`,
+    (a: { round: string; winner: string; loser: string; gain: string; loss: string; passes: string }) => `manche ${a.round} : ${a.winner} bat ${a.loser} (+${a.gain} / −${a.loss}, ${a.passes} ${plural(a.passes, 'passe', 'passes')})`,
     (a) => `round ${a.round}: ${a.winner} beats ${a.loser} (+${a.gain} / −${a.loss}, ${a.passes} ${plural(a.passes, 'pass', 'passes')})`),
-  'joust.bye': ph((a: { round: string; knight: string }) => `tour ${a.round} : ${a.knight} est exempt`, (a) => `round ${a.round}: ${a.knight} has a bye`),
+  'joust.bye': ph((a: { round: string; knight: string }) => `manche ${a.round} : ${a.knight} est exempt`, (a) => `round ${a.round}: ${a.knight} has a bye`),
   'joust.winner': ph(
     (a: { knight: string; lord: string; reward: string }) => `Vainqueur : ${a.knight} (${a.lord}), qui remporte ${a.reward} écus.`,
     (a) => `Winner: ${a.knight} (${a.lord}), who wins ${a.reward} écus.`),
@@ -447,12 +489,14 @@ const MSG = {
       `${pre(a)}Rapatriement : ${a.knight ?? `l’armée n° ${a.army}`} quitte ${a.from} pour ${a.to} (distance ${a.distance})${a.army ? ` ; armée n° ${a.army} : ${a.before} → ${a.after} hommes` : ''}.`,
     (a) => `${pre(a)}Repatriation: ${a.knight ?? `army #${a.army}`} leaves ${a.from} for ${a.to} (distance ${a.distance})${a.army ? `; army #${a.army}: ${a.before} → ${a.after} men` : ''}.`),
   ranking: ph((_: object) => 'Classement de la renommée globale', () => 'Global renown ranking'),
+  'ranking.none': ph((_: object) => 'Aucun seigneur en lice.', () => 'No lord left.'),
   'ranking.header': ph(
     (_: object) => ['Rang', 'Seigneur', 'Titre', 'Renommée', 'Terres'].join('\t'),
     () => ['Rank', 'Lord', 'Title', 'Renown', 'Lands'].join('\t')),
   treasury: ph(
     (a: Subj & { start: string; end: string }) => `${pre(a)}Trésor : ${a.start} → ${a.end} écus.`,
     (a) => `${pre(a)}Treasury: ${a.start} → ${a.end} écus.`),
+  'treasury.now': ph((a: { end: string }) => `Trésor : ${a.end} écus.`, (a) => `Treasury: ${a.end} écus.`),
   victory: ph(
     (a: { king: (Subj) | null; reason: string }) => a.king
       ? `La partie est terminée : ${a.king.you ? 'vous êtes couronné' : `${a.king.who} est couronné`} Roi (${a.reason}) !`
@@ -461,162 +505,255 @@ const MSG = {
       ? `The game is over: ${a.king.you ? 'you are' : `${a.king.who} is`} crowned King (${a.reason})!`
       : `The game is over with no King: ${a.reason}.`),
   'header.title': ph(
-    (a: { turn: string; map: string }) => `BILAN — Gloire & Pouvoir — ${a.map} — tour ${a.turn}`,
-    (a) => `TURN REPORT — Gloire & Pouvoir — ${a.map} — turn ${a.turn}`),
+    (a: { turn: string; map: string }) => `# BILAN — Gloire & Pouvoir — ${a.map} — tour ${a.turn}`,
+    (a) => `# TURN REPORT — Gloire & Pouvoir — ${a.map} — turn ${a.turn}`),
+  'header.start': ph(
+    (a: { map: string }) => `# BILAN — Gloire & Pouvoir — ${a.map} — début de partie`,
+    (a) => `# TURN REPORT — Gloire & Pouvoir — ${a.map} — start of the game`),
   'header.lord': ph(
-    (a: { name: string; title: string; id: string }) => `Seigneur : ${a.name} (${a.id}), ${a.title}`,
-    (a) => `Lord: ${a.name} (${a.id}), ${a.title}`),
+    (a: { name: string; title: string; id: string }) => `Seigneur : **${a.name}** (${a.id}), ${a.title}.`,
+    (a) => `Lord: **${a.name}** (${a.id}), ${a.title}.`),
   'header.out': ph(
-    (a: { abdicated: boolean; turn: string | null }) => `${a.abdicated ? 'Vous avez abdiqué' : 'Vous êtes mort'}${a.turn ? ` au tour ${a.turn}` : ''} : vous êtes hors jeu.`,
-    (a) => `${a.abdicated ? 'You abdicated' : 'You died'}${a.turn ? ` on turn ${a.turn}` : ''}: you are out of the game.`),
+    (a: { abdicated: boolean; turn: string | null }) => `**${a.abdicated ? 'Vous avez abdiqué' : 'Vous êtes mort'}${a.turn ? ` au tour ${a.turn}` : ''} : vous êtes hors jeu.**`,
+    (a) => `**${a.abdicated ? 'You abdicated' : 'You died'}${a.turn ? ` on turn ${a.turn}` : ''}: you are out of the game.**`),
+  'header.caretaker': ph((_: object) => 'Votre intendant', () => 'Your steward'),
   'header.phase': ph(
-    (a: { n: string; title: string }) => `=== Phase ${a.n} — ${a.title} ===`,
-    (a) => `=== Phase ${a.n} — ${a.title} ===`),
+    (a: { n: string; title: string }) => `Phase ${a.n} — ${a.title}`,
+    (a) => `Phase ${a.n} — ${a.title}`),
   'header.nothing': ph((_: object) => 'Rien à signaler ce tour-ci.', () => 'Nothing to report this turn.'),
+  'header.end': ph((_: object) => 'Fin de la partie', () => 'Game over'),
+  // The first BILAN, sent when the game starts [T §3, rules P-07, P-09].
+  'start.title': ph((_: object) => 'La partie commence', () => 'The game begins'),
+  'start.intro': ph(
+    (a: { home: string | null; pop: string; h: string; c: string; knight: string; renown: string; treasury: string; turn: string }) =>
+      `Le roi Kalan se meurt et cherche un héritier. ${a.home ? `Vous recevez un petit fief, **${a.home}** (population ${a.pop}, bonheur ${a.h}, coefficient d’impôt ${a.c}), où se tient` : 'Vous n’avez aucune terre ; près de vous se tient'} votre chevalier-seigneur **${a.knight}** (renommée ${a.renown}), sans armée. Votre trésor compte **${a.treasury} écus**. Vos premiers ordres sont ceux du tour ${a.turn} ; les chiffres de vos possessions et vos voisins sont au bas de ce bilan.`,
+    (a) =>
+      `King Kalan is dying and seeks an heir. ${a.home ? `You receive a small fief, **${a.home}** (population ${a.pop}, happiness ${a.h}, tax coefficient ${a.c}), where your lord-knight **${a.knight}** (renown ${a.renown}) stands` : `You hold no land; your lord-knight **${a.knight}** (renown ${a.renown}) stands by`}, without an army. Your treasury holds **${a.treasury} écus**. Your first orders are those of turn ${a.turn}; the figures of your holdings and your neighbours are at the end of this report.`),
+  'start.lords': ph((_: object) => 'Les autres seigneurs', () => 'The other lords'),
+  'start.lords.head': ph(
+    (_: object) => ['Seigneur', 'Terres', 'Titre', 'Renommée globale', 'Relation'].join('\t'),
+    () => ['Lord', 'Lands', 'Title', 'Global renown', 'Relation'].join('\t')),
+  // The royal joust, announced in the BILAN of the turn before [T §5.12, P G-27].
+  'joust.royal.title': ph((a: { turn: string }) => `Joutes royales au tour ${a.turn}`, (a) => `Royal joust on turn ${a.turn}`),
+  'joust.royal.announce': ph(
+    (a: { turn: string; reward: string }) =>
+      `Le Roi organise ses joutes royales au tour ${a.turn} : tous les chevaliers y sont conviés, sans limite de places, et le vainqueur remporte **${a.reward} écus**. Pour y inscrire un chevalier, écrivez \`PAR <chevalier>\` sans seigneur organisateur ni mot de passe (\`PAR *\` pour tous vos chevaliers). Un chevalier ne joute qu’une fois par tour.`,
+    (a) =>
+      `The King holds his royal joust on turn ${a.turn}: every knight is invited, with no limit of places, and the winner takes **${a.reward} écus**. To enter a knight, write \`PAR <knight>\` with no organising lord and no password (\`PAR *\` for all your knights). A knight jousts once per turn.`),
+  // The summary of the lord's holdings that ends every BILAN (the figures of his next DEM, AFF, DEF, ATT orders).
+  'holdings.title': ph(
+    (a: { turn: string | null }) => (a.turn ? `Vos possessions à la fin du tour ${a.turn}` : 'Vos possessions au début de la partie'),
+    (a) => (a.turn ? `Your holdings at the end of turn ${a.turn}` : 'Your holdings at the start of the game')),
+  'holdings.title-line': ph((a: { title: string }) => `Titre : ${a.title}.`, (a) => `Title: ${a.title}.`),
+  'holdings.retreat': ph(
+    (a: { p: string; g: string; k: string }) => `Valeurs de repli (INI) : paysans ${a.p} %, garnison ${a.g} %, chevalier ${a.k} % (une armée se replie sous ce pourcentage de ses hommes du début de la bataille).`,
+    (a) => `Retreat values (INI): peasants ${a.p}%, garrison ${a.g}%, knight ${a.k}% (an army retreats below this share of the men it had when the battle began).`),
+  'holdings.lands': ph((_: object) => 'Terres', () => 'Lands'),
+  'holdings.lands.head': ph(
+    (_: object) => ['Terre', 'Population', 'Bonheur', 'Coefficient', 'Fortification', 'Garnison'].join('\t'),
+    () => ['Land', 'Population', 'Happiness', 'Coefficient', 'Fortification', 'Garrison'].join('\t')),
+  'holdings.lands.none': ph((_: object) => 'Vous n’avez plus aucune terre.', () => 'You hold no land any more.'),
+  'holdings.neighbours': ph((_: object) => 'Leurs voisines :', () => 'Their neighbours:'),
+  'holdings.knights': ph((_: object) => 'Chevaliers', () => 'Knights'),
+  'holdings.knights.head': ph(
+    (_: object) => ['Chevalier', 'Renommée', 'Position', 'Armée', 'Hommes'].join('\t'),
+    () => ['Knight', 'Renown', 'Position', 'Army', 'Men'].join('\t')),
+  'holdings.armies': ph((_: object) => 'Armées et garnisons', () => 'Armies and garrisons'),
+  'holdings.armies.head': ph(
+    (_: object) => ['Armée', 'Hommes', 'Commandant', 'Position'].join('\t'),
+    () => ['Army', 'Men', 'Commander', 'Position'].join('\t')),
+  'holdings.armies.none': ph((_: object) => 'Aucune armée ni garnison.', () => 'No army and no garrison.'),
 } as const;
 
 // ─── Event renderers (language-independent), keyed by event type ─────────────────────────────────
 
-type Renderers = { [K in EventType]: (e: Ev<K>, x: X) => string[] };
+/**
+ * One event as the reader sees it: a sentence, with optional details (a nested list), a table
+ * and closing sentences. In a phase section, an event without a table is one item of the phase's
+ * list; an event with a table (a battle) is a block of its own: paragraph, table, paragraphs.
+ */
+export interface Chunk { text: string; items?: string[]; table?: MdTable; after?: string[] }
 
+type Renderers = { [K in EventType]: (e: Ev<K>, x: X) => Chunk };
+
+const one = (text: string): Chunk => ({ text });
 const hb = (x: X, b: number, a: number): Hb => ({ hb: x.d2(b), ha: x.d2(a) });
 const cb = (x: X, b: number, a: number): Cb => ({ cb: x.d2(b), ca: x.d2(a) });
 const youOr = (x: X, id: LordId) => (id === x.reader ? x.v({ fr: 'vous', en: 'you' }) : x.lord(id));
 const list = (x: X, items: string[]) => (items.length ? items.join(', ') : x.v({ fr: 'aucun', en: 'none' }));
 
 const RENDER: Renderers = {
-  caretaker: (e, x) => [x.say(MSG.caretaker, { none: e.orders.length === 0 }), ...e.orders.map((o) => `  ${o}`)],
-  'order-cancelled': (e, x) => [x.say(MSG['order-cancelled'], { ...x.subj(e.lord), seq: String(e.seq), text: e.text, reason: describeReason(e.reason, x.lang) })],
-  abdicated: (e, x) => [x.say(MSG.abdicated, x.subj(e.lord))],
-  renamed: (e, x) => [x.say(MSG.renamed, { from: e.from, to: e.to })],
-  'knight-released': (e, x) => [x.say(MSG['knight-released'], { ...x.subj(e.lord), name: x.knight(e.knight, e.name), men: e.armyMen > 0 ? x.n(e.armyMen) : null })],
-  'army-demobilised': (e, x) => [x.say(MSG['army-demobilised'], { ...x.subj(e.lord), army: String(e.army), men: x.n(e.men), terr: x.terr(e.territory), cause: x.v(DEMOB_CAUSES[e.cause]) })],
-  rent: (e, x) => [x.say(MSG.rent, { ...x.subj(e.lord), title: x.title(e.title), amount: x.n(e.amount) })],
-  tax: (e, x) => [x.say(MSG.tax, { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), ...cb(x, e.cBefore, e.cAfter), income: x.n(e.income), terr: x.terr(e.territory), level: String(e.level) })],
-  redistribution: (e, x) => [x.say(MSG.redistribution, { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), ...cb(x, e.cBefore, e.cAfter), amount: x.n(e.amount), terr: x.terr(e.territory), ratio: x.d2(e.ratio) })],
-  'retreat-defaults': (e, x) => [x.say(MSG['retreat-defaults'], { ...x.subj(e.lord), p: x.n(e.peasant), g: x.n(e.garrison), k: x.n(e.knight) })],
-  'special-defence': (e, x) => [x.say(MSG['special-defence'], { ...x.subj(e.lord), army: String(e.army), men: x.n(e.men) })],
-  'knight-recruited': (e, x) => [x.say(MSG['knight-recruited'], { ...x.subj(e.lord), name: x.knight(e.knight, e.name), renown: x.d2(e.renown), cost: x.n(e.cost), terr: x.terr(e.territory) })],
-  'recruit-unaffordable': (e, x) => [x.say(MSG['recruit-unaffordable'], { ...x.subj(e.lord), renown: x.d2(e.renown), cost: x.n(e.cost), treasury: x.n(e.treasury), left: x.n(e.notRecruited) })],
-  levy: (e, x) => [x.say(MSG.levy, {
+  caretaker: (e, x) => ({ text: x.say(MSG.caretaker, { none: e.orders.length === 0 }), items: e.orders.map(mdCode) }),
+  'order-cancelled': (e, x) => one(x.say(MSG['order-cancelled'], { ...x.subj(e.lord), line: String(e.line), code: mdCode(e.text), reason: describeReason(e.reason, x.lang, x.s.config) })),
+  abdicated: (e, x) => one(x.say(MSG.abdicated, x.subj(e.lord))),
+  renamed: (e, x) => one(x.say(MSG.renamed, { from: mdEscape(e.from), to: mdEscape(e.to) })),
+  'knight-released': (e, x) => one(x.say(MSG['knight-released'], { ...x.subj(e.lord), name: x.knight(e.knight, e.name), men: e.armyMen > 0 ? x.n(e.armyMen) : null })),
+  'army-demobilised': (e, x) => one(x.say(MSG['army-demobilised'], { ...x.subj(e.lord), army: String(e.army), men: x.n(e.men), terr: x.terr(e.territory), cause: x.v(DEMOB_CAUSES[e.cause]) })),
+  rent: (e, x) => one(x.say(MSG.rent, { ...x.subj(e.lord), title: x.title(e.title), amount: x.n(e.amount) })),
+  tax: (e, x) => one(x.say(MSG.tax, { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), ...cb(x, e.cBefore, e.cAfter), income: x.n(e.income), terr: x.terr(e.territory), level: String(e.level) })),
+  redistribution: (e, x) => one(x.say(MSG.redistribution, { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), ...cb(x, e.cBefore, e.cAfter), amount: x.n(e.amount), terr: x.terr(e.territory), ratio: x.d2(e.ratio) })),
+  'retreat-defaults': (e, x) => one(x.say(MSG['retreat-defaults'], { ...x.subj(e.lord), p: x.n(e.peasant), g: x.n(e.garrison), k: x.n(e.knight) })),
+  'special-defence': (e, x) => one(x.say(MSG['special-defence'], { ...x.subj(e.lord), army: String(e.army), men: x.n(e.men) })),
+  'knight-recruited': (e, x) => one(x.say(MSG['knight-recruited'], { ...x.subj(e.lord), name: x.knight(e.knight, e.name), renown: x.d2(e.renown), cost: x.n(e.cost), terr: x.terr(e.territory) })),
+  'recruit-unaffordable': (e, x) => one(x.say(MSG['recruit-unaffordable'], { ...x.subj(e.lord), renown: x.d2(e.renown), cost: x.n(e.cost), treasury: x.n(e.treasury), left: x.n(e.notRecruited) })),
+  levy: (e, x) => one(x.say(MSG.levy, {
     ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), men: x.n(e.men), terr: x.terr(e.territory), amount: x.n(e.amount), factor: x.d2(e.factor),
     army: String(e.army), knight: e.knight ? x.knight(e.knight) : null,
-  })],
-  'army-assigned': (e, x) => [x.say(MSG['army-assigned'], { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), knight: x.knight(e.knight), army: String(e.army), men: x.n(e.men), terr: x.terr(e.territory) })],
-  transfer: (e, x) => [x.say(MSG.transfer, {
+  })),
+  'army-assigned': (e, x) => one(x.say(MSG['army-assigned'], { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), knight: x.knight(e.knight), army: String(e.army), men: x.n(e.men), terr: x.terr(e.territory) })),
+  transfer: (e, x) => one(x.say(MSG.transfer, {
     ...x.subj(e.lord), men: x.n(e.men), from: x.knight(e.from), to: x.knight(e.to),
     toYou: e.toLord === x.reader && e.lord !== x.reader, toLord: e.toLord !== e.lord ? x.lord(e.toLord) : null,
-  })],
-  garrisoned: (e, x) => [x.say(MSG.garrisoned, { ...x.subj(e.lord), knight: x.knight(e.knight), men: x.n(e.men), terr: x.terr(e.territory) })],
+  })),
+  garrisoned: (e, x) => one(x.say(MSG.garrisoned, { ...x.subj(e.lord), knight: x.knight(e.knight), men: x.n(e.men), terr: x.terr(e.territory) })),
   battle: (e, x) => {
     const knight = x.knight(e.knight, e.knightName);
-    const out = [x.say(MSG.battle, {
+    const text = x.say(MSG.battle, {
       ...x.subj(e.lord), knight, terr: x.terr(e.territory), from: x.terr(e.from), start: x.n(e.attackerStart), threshold: x.n(e.threshold),
       ownerYou: e.owner !== null && e.owner === x.reader && e.lord !== x.reader, owner: e.owner ? x.lord(e.owner) : null, fort: x.fort(e.fortification),
-    })];
-    for (const d of e.defenders) {
-      out.push('  ' + x.say(MSG['battle.defender'], {
-        kind: x.v(DEFENDER_KINDS[d.kind]), name: d.kind === 'knight' && d.knight ? x.knight(d.knight, d.name) : null, lord: d.lord ? x.lord(d.lord) : null,
-        renown: x.d2(d.commanderRenown), start: x.n(d.start), end: x.n(d.end), threshold: x.n(d.threshold), outcome: x.v(DEFENDER_OUTCOMES[d.outcome]), passes: x.n(d.passes),
-      }));
-    }
-    out.push('  ' + x.say(MSG['battle.summary'], {
-      passes: x.n(e.passes), start: x.n(e.attackerStart), end: x.n(e.attackerEnd), losses: x.n(e.attackerStart - e.attackerEnd),
-      knight, rb: x.d2(e.renownBefore), ra: x.d2(e.renownAfter),
-    }));
-    out.push('  ' + x.say(MSG['battle.result'], { result: e.result, terr: x.terr(e.territory), knight }));
-    return out;
+    });
+    const rows = e.defenders.map((d) => [
+      x.say(MSG['battle.defender'], { kind: x.v(DEFENDER_KINDS[d.kind]), name: d.kind === 'knight' && d.knight ? x.knight(d.knight, d.name) : null, lord: d.lord ? x.lord(d.lord) : null }),
+      x.d2(d.commanderRenown), `${x.n(d.start)} → ${x.n(d.end)}`, x.n(d.threshold), x.n(d.passes), x.v(DEFENDER_OUTCOMES[d.outcome]),
+    ]);
+    return {
+      text,
+      ...(rows.length ? { table: { head: x.say(MSG['battle.head'], {}).split('\t'), rows, right: [1, 2, 3, 4] } } : {}),
+      after: [
+        x.say(MSG['battle.summary'], {
+          passes: x.n(e.passes), start: x.n(e.attackerStart), end: x.n(e.attackerEnd), losses: x.n(e.attackerStart - e.attackerEnd),
+          knight, rb: x.d2(e.renownBefore), ra: x.d2(e.renownAfter),
+        }),
+        x.say(MSG['battle.result'], { result: e.result, terr: x.terr(e.territory), knight }),
+      ],
+    };
   },
-  felony: (e, x) => [x.say(MSG.felony, { byYou: e.lord === x.reader, felon: x.lord(e.lord), by: youOr(x, e.lord), victim: youOr(x, e.victim), cause: x.v(FELONY_CAUSES[e.cause]), rb: x.d2(e.renownBefore), ra: x.d2(e.renownAfter) })],
-  conquest: (e, x) => [x.say(MSG.conquest, {
+  felony: (e, x) => one(x.say(MSG.felony, { byYou: e.lord === x.reader, felon: x.lord(e.lord), by: youOr(x, e.lord), victim: youOr(x, e.victim), cause: x.v(FELONY_CAUSES[e.cause]), rb: x.d2(e.renownBefore), ra: x.d2(e.renownAfter) })),
+  conquest: (e, x) => one(x.say(MSG.conquest, {
     ...x.subj(e.to), terr: x.terr(e.territory), fromYou: e.from !== null && e.from === x.reader, from: e.from ? x.lord(e.from) : null,
     h: x.d2(e.happiness), lost: e.fortificationLost !== 'none' ? x.fort(e.fortificationLost) : null,
-  })],
-  'garrison-repatriated': (e, x) => [x.say(MSG['garrison-repatriated'], {
+  })),
+  'garrison-repatriated': (e, x) => one(x.say(MSG['garrison-repatriated'], {
     ...x.subj(e.lord), army: String(e.army), from: x.terr(e.from), to: e.to ? x.terr(e.to) : null, distance: String(e.distance), before: x.n(e.before), after: x.n(e.after),
-  })],
-  'lord-died': (e, x) => [x.say(MSG['lord-died'], { ...x.subj(e.lord), battle: e.cause === 'battle', freed: e.territoriesFreed.length ? e.territoriesFreed.map(x.terr).join(', ') : null })],
-  'knight-died': (e, x) => [x.say(MSG['knight-died'], { ...x.subj(e.lord), name: x.knight(e.knight, e.name), terr: x.terr(e.territory) })],
-  relation: (e, x) => [x.say(MSG.relation, { a: youOr(x, e.a), b: youOr(x, e.b), from: x.v(RELATION_NAMES[e.from]), to: x.v(RELATION_NAMES[e.to]), cause: x.v(RELATION_CAUSES[e.cause]) })],
-  'aid-refused': (e, x) => [x.say(MSG['aid-refused'], {
+  })),
+  'lord-died': (e, x) => one(x.say(MSG['lord-died'], { ...x.subj(e.lord), battle: e.cause === 'battle', freed: e.territoriesFreed.length ? e.territoriesFreed.map(x.terr).join(', ') : null })),
+  'knight-died': (e, x) => one(x.say(MSG['knight-died'], { ...x.subj(e.lord), name: x.knight(e.knight, e.name), terr: x.terr(e.territory) })),
+  relation: (e, x) => one(x.say(MSG.relation, { a: youOr(x, e.a), b: youOr(x, e.b), from: x.v(RELATION_NAMES[e.from]), to: x.v(RELATION_NAMES[e.to]), cause: x.v(RELATION_CAUSES[e.cause]) })),
+  'aid-refused': (e, x) => one(x.say(MSG['aid-refused'], {
     calleeYou: e.lord === x.reader, callerYou: e.caller === x.reader, callee: x.lord(e.lord), caller: x.lord(e.caller),
     penalty: x.d2(e.penalty), rb: x.d2(e.renownBefore), ra: x.d2(e.renownAfter),
-  })],
-  'ally-called': (e, x) => [x.say(MSG['ally-called'], {
+  })),
+  'ally-called': (e, x) => one(x.say(MSG['ally-called'], {
     callerYou: e.caller === x.reader, calleeYou: e.callee === x.reader, caller: x.lord(e.caller), callee: x.lord(e.callee), enemies: list(x, e.enemies.map((l) => x.lord(l))),
-  })],
-  moved: (e, x) => [x.say(MSG.moved, { ...x.subj(e.lord), knight: x.knight(e.knight), from: x.terr(e.from), to: x.terr(e.to), men: e.men > 0 ? x.n(e.men) : null })],
-  'joust-organised': (e, x) => [x.say(MSG['joust-organised'], { ...x.subj(e.lord), capacity: x.n(e.capacity), reward: x.n(e.reward), cost: x.n(e.cost) })],
+  })),
+  moved: (e, x) => one(x.say(MSG.moved, { ...x.subj(e.lord), knight: x.knight(e.knight), from: x.terr(e.from), to: x.terr(e.to), men: e.men > 0 ? x.n(e.men) : null })),
+  'joust-organised': (e, x) => one(x.say(MSG['joust-organised'], { ...x.subj(e.lord), capacity: x.n(e.capacity), reward: x.n(e.reward), cost: x.n(e.cost) })),
   joust: (e, x) => {
     const carried = (id: KnightId) => e.entrants.find((k) => k.knight === id)?.name ?? e.refused.find((k) => k.knight === id)?.name;
     const kn = (id: KnightId) => x.knight(id, carried(id));
-    const out = [x.say(MSG.joust, { royal: e.royal || e.organizer === null, organizer: e.organizer ? youOr(x, e.organizer) : '', reward: x.n(e.reward), held: e.held })];
-    out.push('  ' + x.say(MSG['joust.entrants'], { list: list(x, e.entrants.map((k) => `${kn(k.knight)} (${x.lord(k.lord)}, ${x.d2(k.renown)})`)) }));
-    if (e.refused.length) out.push('  ' + x.say(MSG['joust.refused'], { list: list(x, e.refused.map((k) => `${kn(k.knight)} (${x.lord(k.lord)})`)) }));
+    const text = x.say(MSG.joust, { royal: e.royal || e.organizer === null, organizer: e.organizer ? youOr(x, e.organizer) : '', reward: x.n(e.reward), held: e.held });
+    const out: string[] = [];
+    out.push(x.say(MSG['joust.entrants'], { list: list(x, e.entrants.map((k) => `${kn(k.knight)} (${x.lord(k.lord)}, ${x.d2(k.renown)})`)) }));
+    if (e.refused.length) out.push(x.say(MSG['joust.refused'], { list: list(x, e.refused.map((k) => `${kn(k.knight)} (${x.lord(k.lord)})`)) }));
     const rounds = [...new Set([...e.byes.map((b) => b.round), ...e.duels.map((d) => d.round)])].sort((a, b) => a - b);
     for (const r of rounds) {
-      for (const b of e.byes.filter((y) => y.round === r)) out.push('  ' + x.say(MSG['joust.bye'], { round: String(r), knight: kn(b.knight) }));
+      for (const b of e.byes.filter((y) => y.round === r)) out.push(x.say(MSG['joust.bye'], { round: String(r), knight: kn(b.knight) }));
       for (const d of e.duels.filter((y) => y.round === r)) {
         const loser = d.winner === d.a ? d.b : d.a;
-        out.push('  ' + x.say(MSG['joust.duel'], { round: String(r), winner: kn(d.winner), loser: kn(loser), gain: x.d2(d.gain), loss: x.d2(d.loss), passes: x.n(d.passes) }));
+        out.push(x.say(MSG['joust.duel'], { round: String(r), winner: kn(d.winner), loser: kn(loser), gain: x.d2(d.gain), loss: x.d2(d.loss), passes: x.n(d.passes) }));
       }
     }
     if (e.winner) {
       const lord = e.winnerLord ?? e.entrants.find((k) => k.knight === e.winner)?.lord ?? null;
-      out.push('  ' + x.say(MSG['joust.winner'], { knight: kn(e.winner), lord: x.lord(lord), reward: x.n(e.reward) }));
+      out.push(x.say(MSG['joust.winner'], { knight: kn(e.winner), lord: x.lord(lord), reward: x.n(e.reward) }));
     }
-    if (e.organizer && e.organiserBonus > 0) out.push('  ' + x.say(MSG['joust.bonus'], { organizer: x.lord(e.organizer), bonus: x.d2(e.organiserBonus) }));
-    return out;
+    if (e.organizer && e.organiserBonus > 0) out.push(x.say(MSG['joust.bonus'], { organizer: x.lord(e.organizer), bonus: x.d2(e.organiserBonus) }));
+    return { text, items: out };
   },
-  sale: (e, x) => [x.say(MSG.sale, { sellerYou: e.seller === x.reader, buyerYou: e.buyer === x.reader, seller: x.lord(e.seller), buyer: x.lord(e.buyer), terr: x.terr(e.territory), price: x.n(e.price) })],
+  sale: (e, x) => one(x.say(MSG.sale, { sellerYou: e.seller === x.reader, buyerYou: e.buyer === x.reader, seller: x.lord(e.seller), buyer: x.lord(e.buyer), terr: x.terr(e.territory), price: x.n(e.price) })),
   espionage: (e, x) => {
-    const out = [x.say(MSG.espionage, { ...x.subj(e.lord), terr: x.terr(e.territory), cost: x.n(e.cost), p: x.pct(e.probability), success: e.success })];
+    const text = x.say(MSG.espionage, { ...x.subj(e.lord), terr: x.terr(e.territory), cost: x.n(e.cost), p: x.pct(e.probability), success: e.success });
     const r = e.report;
-    if (!r) return out;
-    out.push('  ' + x.say(MSG['espionage.land'], { owner: r.owner ? x.lord(r.owner) : null, pop: x.n(r.population), h: x.d2(r.happiness), c: x.d2(r.taxCoef), fort: x.fort(r.fortification) }));
-    if (r.owner) out.push('  ' + x.say(MSG['espionage.garrison'], { men: x.n(r.garrison) }));
-    if (r.peasantEstimate !== null) out.push('  ' + x.say(MSG['espionage.peasants'], { men: x.n(r.peasantEstimate) }));
-    if (!r.knights.length) out.push('  ' + x.say(MSG['espionage.noKnight'], {}));
-    for (const k of r.knights) out.push('  ' + x.say(MSG['espionage.knight'], { name: x.knight(k.knight, k.name), lord: x.lord(k.lord), renown: x.d2(k.renown), men: x.n(k.men) }));
-    return out;
+    if (!r) return one(text);
+    const out: string[] = [];
+    out.push(x.say(MSG['espionage.land'], { owner: r.owner ? x.lord(r.owner) : null, pop: x.n(r.population), h: x.d2(r.happiness), c: x.d2(r.taxCoef), fort: x.fort(r.fortification) }));
+    if (r.owner) out.push(x.say(MSG['espionage.garrison'], { men: x.n(r.garrison) }));
+    if (r.peasantEstimate !== null) out.push(x.say(MSG['espionage.peasants'], { men: x.n(r.peasantEstimate) }));
+    if (!r.knights.length) out.push(x.say(MSG['espionage.noKnight'], {}));
+    for (const k of r.knights) out.push(x.say(MSG['espionage.knight'], { name: x.knight(k.knight, k.name), lord: x.lord(k.lord), renown: x.d2(k.renown), men: x.n(k.men) }));
+    return { text, items: out };
   },
-  migration: (e, x) => [x.say(MSG.migration, { ...x.subj(e.lord), terr: x.terr(e.territory), before: x.n(e.before), after: x.n(e.after), out: x.n(e.out), in: x.n(e.in) })],
-  revolt: (e, x) => [x.say(MSG.revolt, { ...x.subj(e.lord), terr: x.terr(e.territory) })],
-  memory: (e, x) => [x.say(MSG.memory, { ...x.subj(e.lord), terr: x.terr(e.territory), value: x.d2(e.value) })],
-  desertion: (e, x) => [x.say(MSG.desertion, { ...x.subj(e.lord), name: x.knight(e.knight, e.name), men: e.men > 0 ? x.n(e.men) : null, cause: x.v(DESERTION_CAUSES[e.cause]) })],
-  upkeep: (e, x) => [x.say(MSG.upkeep, { ...x.subj(e.lord), pay: x.n(e.pay), armies: x.n(e.armies), after: x.n(e.treasuryAfter) })],
-  'garrison-bonus': (e, x) => [x.say(MSG['garrison-bonus'], { ...x.subj(e.lord), terr: x.terr(e.territory), bonus: x.d2(e.bonus), h: x.d2(e.hAfter) })],
-  fortified: (e, x) => [x.say(MSG.fortified, { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), fort: x.fort(e.fortification), terr: x.terr(e.territory), cost: x.n(e.cost) })],
-  title: (e, x) => [x.say(MSG.title, { ...x.subj(e.lord), from: e.from ? x.title(e.from) : null, to: e.to ? x.title(e.to) : null })],
-  repatriated: (e, x) => [x.say(MSG.repatriated, {
+  migration: (e, x) => one(x.say(MSG.migration, { ...x.subj(e.lord), terr: x.terr(e.territory), before: x.n(e.before), after: x.n(e.after), out: x.n(e.out), in: x.n(e.in) })),
+  revolt: (e, x) => one(x.say(MSG.revolt, { ...x.subj(e.lord), terr: x.terr(e.territory) })),
+  memory: (e, x) => one(x.say(MSG.memory, { ...x.subj(e.lord), terr: x.terr(e.territory), value: x.d2(e.value) })),
+  desertion: (e, x) => one(x.say(MSG.desertion, { ...x.subj(e.lord), name: x.knight(e.knight, e.name), men: e.men > 0 ? x.n(e.men) : null, cause: x.v(DESERTION_CAUSES[e.cause]) })),
+  upkeep: (e, x) => one(x.say(MSG.upkeep, { ...x.subj(e.lord), pay: x.n(e.pay), armies: x.n(e.armies), after: x.n(e.treasuryAfter) })),
+  'garrison-bonus': (e, x) => one(x.say(MSG['garrison-bonus'], { ...x.subj(e.lord), terr: x.terr(e.territory), bonus: x.d2(e.bonus), h: x.d2(e.hAfter) })),
+  fortified: (e, x) => one(x.say(MSG.fortified, { ...x.subj(e.lord), ...hb(x, e.hBefore, e.hAfter), fort: x.fort(e.fortification), terr: x.terr(e.territory), cost: x.n(e.cost) })),
+  title: (e, x) => one(x.say(MSG.title, { ...x.subj(e.lord), from: e.from ? x.title(e.from) : null, to: e.to ? x.title(e.to) : null })),
+  repatriated: (e, x) => one(x.say(MSG.repatriated, {
     ...x.subj(e.lord), knight: e.knight ? x.knight(e.knight) : null, army: e.army !== null ? String(e.army) : null,
     from: x.terr(e.from), to: x.terr(e.to), distance: String(e.distance), before: x.n(e.before), after: x.n(e.after),
-  })],
+  })),
   ranking: (e, x) => {
-    const rows = e.entries.map((r, i) => [
-      `${r.lord === x.reader ? '*' : ' '}${i + 1}`, x.lord(r.lord), x.title(r.title), x.d1(r.renown), x.n(r.territories),
-    ]);
-    const head = x.say(MSG['ranking.header'], {}).split('\t');
-    const table = [head, ...rows];
-    const widths = head.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-    const right = new Set([0, 3, 4]);
-    const fmt = (row: string[]) => row.map((cell, c) => (right.has(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
-    return [x.say(MSG.ranking, {}), ...table.map((row) => '  ' + fmt(row))];
+    const rows = e.entries.map((r, i) => {
+      const cells = [String(i + 1), x.lord(r.lord), x.title(r.title), x.d1(r.renown), x.n(r.territories)];
+      return r.lord === x.reader ? cells.map((c) => `**${c}**`) : cells; // the reader's own row in bold
+    });
+    if (!rows.length) return one(x.say(MSG['ranking.none'], {}));
+    return { text: x.say(MSG.ranking, {}), table: { head: x.say(MSG['ranking.header'], {}).split('\t'), rows, right: [0, 3, 4] } };
   },
-  treasury: (e, x) => [x.say(MSG.treasury, { ...x.subj(e.lord), start: x.n(e.start), end: x.n(e.end) })],
-  victory: (e, x) => [x.say(MSG.victory, { king: e.lord ? x.subj(e.lord) : null, reason: x.v(VICTORY_REASONS[e.reason]) })],
+  treasury: (e, x) => one(x.say(MSG.treasury, { ...x.subj(e.lord), start: x.n(e.start), end: x.n(e.end) })),
+  victory: (e, x) => one(x.say(MSG.victory, { king: e.lord ? x.subj(e.lord) : null, reason: x.v(VICTORY_REASONS[e.reason]) })),
 };
 
-function renderWith(e: GPEvent, x: X): string[] {
-  const r = RENDER[e.type] as (e: GPEvent, x: X) => string[];
+function renderWith(e: GPEvent, x: X): Chunk {
+  const r = RENDER[e.type] as (e: GPEvent, x: X) => Chunk;
   return r(e, x);
+}
+
+/**
+ * An event with the line of the reader's order that caused it, as the order page numbers the
+ * sheet (a cancelled order says its line itself). Another lord's order is never cited.
+ */
+function renderCited(e: GPEvent, x: X): Chunk {
+  const c = renderWith(e, x);
+  if (!e.order || e.order.lord !== x.reader || e.type === 'order-cancelled') return c;
+  return { ...c, text: x.say(MSG['order.line'], { line: String(e.order.line) }) + c.text };
+}
+
+/** A chunk as one item of a list (its details nested under it). */
+function asItem(c: Chunk): string[] {
+  return [`- ${c.text}`, ...(c.items ?? []).map((i) => `  - ${i}`)];
+}
+
+/** A chunk as a block of its own: paragraph, details as a list, table, closing paragraphs. */
+function asBlock(c: Chunk): string[] {
+  const out = [c.text];
+  if (c.items?.length) out.push('', ...c.items.map((i) => `- ${i}`));
+  if (c.table) out.push('', ...mdTable(c.table));
+  for (const a of c.after ?? []) out.push('', a);
+  return out;
+}
+
+/** The chunks of a section: runs of items make one list; a chunk with a table stands apart. Blank lines between groups. */
+function section(chunks: Chunk[]): string[] {
+  const out: string[] = [];
+  let inList = false;
+  for (const c of chunks) {
+    const block = c.table !== undefined || (c.after?.length ?? 0) > 0;
+    if (block || !inList) out.push('');
+    out.push(...(block ? asBlock(c) : asItem(c)));
+    inList = !block;
+  }
+  return out;
 }
 
 // ─── Public API ──────────────────────────────────────────────────────────────────────────────────
 
-/** The lines of one event as the reading lord sees them (continuation lines are indented). */
+/** One event as the reading lord sees it, as Markdown lines (a paragraph, then its details and table). */
 export function renderEvent(state: GPState, e: GPEvent, lord: LordId, lang: ReportLang): string[] {
-  return renderWith(e, makeX(state, lord, lang, knightNames([e])));
+  return asBlock(renderWith(e, makeX(state, lord, lang, knightNames([e]))));
 }
 
 /** Whether the lord may read this event. */
@@ -626,8 +763,8 @@ export function visibleTo(e: GPEvent, lord: LordId): boolean {
 
 /** Events rendered before the phase sections (the lord's own only), in this order. */
 const OPENING: readonly EventType[] = ['caretaker'];
-/** Events rendered after the phase sections, in this order. */
-const CLOSING: readonly EventType[] = ['ranking', 'treasury', 'victory'];
+/** Events rendered after the phase sections, in this order (the treasury goes into the holdings). */
+const CLOSING: readonly EventType[] = ['ranking', 'victory', 'treasury'];
 
 /** The referee announces a conquest just before the battle that won it: tell the battle first. */
 function battleFirst(events: GPEvent[]): GPEvent[] {
@@ -640,38 +777,174 @@ function battleFirst(events: GPEvent[]): GPEvent[] {
   return out;
 }
 
-/** The BILAN of one lord for the turn the events come from, as plain text. */
+/** French puts a space before a colon. */
+const colon = (x: X) => (x.lang === 'fr' ? ' :' : ':');
+
+/** How a territory's owner reads to the lord: you, neutral, or the owner (and the relation when not at peace; relations are public). */
+function ownerNote(x: X, v: GPView, t: TerritoryId): string {
+  const owner = v.territories[t]?.owner ?? null;
+  if (owner === null) return x.v({ fr: 'neutre', en: 'neutral' });
+  if (owner === x.reader) return x.v({ fr: 'à vous', en: 'yours' });
+  const rel = v.lords.find((l) => l.id === owner)?.relation ?? 'peace';
+  return rel === 'peace' ? x.lord(owner) : `${x.lord(owner)}, ${x.v(RELATION_NAMES[rel])}`;
+}
+
+function neighboursOf(x: X, v: GPView, t: TerritoryId): string {
+  let adj: string[] = [];
+  try { adj = getMap(x.s.map).territories.find((m) => m.id === t)?.adjacent ?? []; } catch { adj = []; }
+  return list(x, adj.map((n) => `${x.terr(n)} (${ownerNote(x, v, n)})`));
+}
+
+/**
+ * The summary of the lord's holdings that ends every BILAN: what his next DEM, AFF, DEF, GAR, ATT
+ * and MOV orders need — treasury, title, retreat values (INI), his lands with their figures,
+ * garrisons and neighbours, his knights and his armies by number. Built from his view (view.ts),
+ * so it shows nothing he may not know.
+ */
+function holdings(x: X, v: GPView, turn: number | null, treasury: Ev<'treasury'> | undefined): string[] {
+  const me = v.me;
+  if (!me || !me.alive) return [];
+  const out = ['', `## ${x.say(MSG['holdings.title'], { turn: turn === null ? null : String(turn) })}`, ''];
+  const money = treasury ? x.say(MSG.treasury, { you: true, who: '', start: x.n(treasury.start), end: x.n(me.treasury) }) : x.say(MSG['treasury.now'], { end: x.n(me.treasury) });
+  out.push(`${money} ${x.say(MSG['holdings.title-line'], { title: me.title ? x.title(me.title) : x.v({ fr: 'aucun', en: 'none' }) })}`);
+  out.push('', x.say(MSG['holdings.retreat'], { p: x.n(me.retreat.peasant), g: x.n(me.retreat.garrison), k: x.n(me.retreat.knight) }));
+
+  const lands = Object.values(v.territories).filter((t) => t.owner === me.id).sort((a, b) => x.terr(a.id).localeCompare(x.terr(b.id)));
+  out.push('', `### ${x.say(MSG['holdings.lands'], {})}`, '');
+  if (!lands.length) out.push(x.say(MSG['holdings.lands.none'], {}));
+  else {
+    out.push(...mdTable({
+      head: x.say(MSG['holdings.lands.head'], {}).split('\t'),
+      rows: lands.map((t) => [x.terr(t.id), x.n(t.population), x.d2(t.happiness), x.d2(t.taxCoef ?? 0), t.fortification ? x.fort(t.fortification) : '—', x.n(t.garrison ?? 0)]),
+      right: [1, 2, 3, 5],
+    }));
+    out.push('', x.say(MSG['holdings.neighbours'], {}), '');
+    for (const t of lands) out.push(`- **${x.terr(t.id)}**${colon(x)} ${neighboursOf(x, v, t.id)}`);
+  }
+
+  const byNumber = (a: string, b: string) => Number(a.slice(1)) - Number(b.slice(1)) || a.localeCompare(b);
+  const knights = v.knights.filter((k) => k.lord === me.id).sort((a, b) => byNumber(a.id, b.id));
+  out.push('', `### ${x.say(MSG['holdings.knights'], {})}`, '');
+  out.push(...mdTable({
+    head: x.say(MSG['holdings.knights.head'], {}).split('\t'),
+    rows: knights.map((k) => [
+      k.isLordKnight ? `${mdEscape(k.name)} (${x.v({ fr: 'chevalier-seigneur', en: 'lord-knight' })})` : mdEscape(k.name),
+      x.d2(k.renown ?? 0), x.terr(k.location), k.army !== null ? armyNo(x, k.army) : '—', x.n(k.men ?? 0),
+    ]),
+    right: [1, 4],
+  }));
+
+  const armies = me.armies.slice().sort((a, b) => a.id - b.id);
+  out.push('', `### ${x.say(MSG['holdings.armies'], {})}`, '');
+  if (!armies.length) out.push(x.say(MSG['holdings.armies.none'], {}));
+  else {
+    out.push(...mdTable({
+      head: x.say(MSG['holdings.armies.head'], {}).split('\t'),
+      rows: armies.map((a) => [
+        armyNo(x, a.id), x.n(a.strength),
+        a.commander ? mdEscape(v.knights.find((k) => k.id === a.commander)?.name ?? a.commander) : `*${x.v({ fr: 'garnison', en: 'garrison' })}*`,
+        x.terr(a.location),
+      ]),
+      right: [1],
+    }));
+  }
+  return out;
+}
+
+const armyNo = (x: X, id: number) => (x.lang === 'fr' ? `n° ${id}` : `#${id}`);
+
+/** The royal joust of the coming turn, announced in the BILAN of the turn before [T §5.12, P G-27]. */
+function royalJoustNotice(x: X, s: GPState): string[] {
+  if (s.finished || !isRoyalJoustTurn({ cfg: s.config, turn: s.turn })) return [];
+  const turn = String(s.turn);
+  return ['', `## ${x.say(MSG['joust.royal.title'], { turn })}`, '', x.say(MSG['joust.royal.announce'], { turn, reward: x.n(s.config.royalJoustReward) })];
+}
+
+/**
+ * The first BILAN, sent when the game starts [rules P-07, P-09]: the lord's home, his lord-knight
+ * and treasury in a paragraph, the other lords (what is public: their lands, titles, renown and
+ * relations), then the holdings summary that ends every BILAN.
+ */
+function startReport(x: X, s: GPState, lord: LordId, mapName: string): string[] {
+  const v = playerView(s, lord);
+  const l = s.lords[lord];
+  const out = [x.say(MSG['header.start'], { map: mdEscape(mapName) }), ''];
+  out.push(x.say(MSG['header.lord'], { name: x.lord(lord), id: lord, title: x.title(l?.title ?? null) }));
+  if (!v.me || !l) return [...out, ...royalJoustNotice(x, s)];
+  const lk = v.knights.find((k) => k.id === l.lordKnight);
+  const home = Object.values(v.territories).find((t) => t.owner === lord) ?? null;
+  out.push('', `## ${x.say(MSG['start.title'], {})}`, '');
+  out.push(x.say(MSG['start.intro'], {
+    home: home ? x.terr(home.id) : null, pop: x.n(home?.population ?? 0), h: x.d2(home?.happiness ?? 0), c: x.d2(home?.taxCoef ?? 0), knight: lk ? mdEscape(lk.name) : x.lord(lord), renown: x.d2(lk?.renown ?? 0), treasury: x.n(v.me.treasury), turn: String(s.turn),
+  }));
+  const others = v.lords.filter((o) => o.id !== lord && o.alive).sort((a, b) => lordIdCompare(a.id, b.id));
+  if (others.length) {
+    out.push('', `## ${x.say(MSG['start.lords'], {})}`, '');
+    out.push(...mdTable({
+      head: x.say(MSG['start.lords.head'], {}).split('\t'),
+      rows: others.map((o) => [
+        x.lord(o.id),
+        list(x, Object.values(v.territories).filter((t) => t.owner === o.id).map((t) => x.terr(t.id))),
+        x.title(o.title), o.renown !== null ? x.d1(o.renown) : '—', o.relation ? x.v(RELATION_NAMES[o.relation]) : '—',
+      ]),
+      right: [3],
+    }));
+  }
+  out.push(...royalJoustNotice(x, s));
+  out.push(...holdings(x, v, null, undefined));
+  return out;
+}
+
+/**
+ * The BILAN of one lord, as a Markdown document: a title, the steward's orders if any, one section
+ * per phase with what happened (a list; battles as a paragraph and a table), the renown ranking,
+ * the end of the game, the royal joust of the coming turn, and the summary of his holdings.
+ * Given no events on a game that has resolved no turn yet (the platform's start mail, the command
+ * line's `report --turn 0`), it is the first BILAN of the game.
+ */
 export function renderReport(state: GPState, events: GPEvent[], lord: LordId, lang: ReportLang, turn?: number): string {
-  const x = makeX(state, lord, lang, knightNames(events));
-  const t = turn ?? (state.finished ? state.turn : state.turn - 1);
-  const l = state.lords[lord];
+  // Names of knights gone from the state, from the events this lord reads only (fog of war).
+  const x = makeX(state, lord, lang, knightNames(events.filter((e) => visibleTo(e, lord))));
   let mapName = state.map;
   try { mapName = getMap(state.map).name[lang]; } catch { /* unknown map: its id */ }
+  if (events.length === 0 && state.turn === 1 && !state.finished && turn === undefined) return startReport(x, state, lord, mapName).join('\n') + '\n';
 
+  const t = turn ?? (state.finished ? state.turn : state.turn - 1);
+  const l = state.lords[lord];
   const out: string[] = [];
-  out.push(x.say(MSG['header.title'], { turn: String(t), map: mapName }));
-  out.push(x.say(MSG['header.lord'], { name: l?.name ?? lord, id: lord, title: x.title(l?.title ?? null) }));
-  if (l && (!l.alive || l.abdicated)) out.push(x.say(MSG['header.out'], { abdicated: l.abdicated, turn: l.outTurn !== null ? String(l.outTurn) : null }));
+  out.push(x.say(MSG['header.title'], { turn: String(t), map: mdEscape(mapName) }), '');
+  out.push(x.say(MSG['header.lord'], { name: x.lord(lord), id: lord, title: x.title(l?.title ?? null) }));
+  if (l && (!l.alive || l.abdicated)) out.push('', x.say(MSG['header.out'], { abdicated: l.abdicated, turn: l.outTurn !== null ? String(l.outTurn) : null }));
 
   const mine = events.filter((e) => visibleTo(e, lord));
-  for (const type of OPENING) {
-    for (const e of mine.filter((ev) => ev.type === type && 'lord' in ev && ev.lord === lord)) { out.push(''); out.push(...renderWith(e, x)); }
+  const opening = mine.filter((e) => OPENING.includes(e.type) && 'lord' in e && e.lord === lord);
+  if (opening.length) {
+    out.push('', `## ${x.say(MSG['header.caretaker'], {})}`);
+    for (const e of opening) out.push('', ...asBlock(renderWith(e, x)));
   }
   const body = mine.filter((e) => !CLOSING.includes(e.type) && !OPENING.includes(e.type));
   const phases = [...new Set(body.map((e) => e.phase))].sort((a, b) => a - b);
   for (const p of phases) {
-    out.push('');
     const title = PHASE_TITLES[p] ? x.v(PHASE_TITLES[p]) : '';
-    out.push(x.say(MSG['header.phase'], { n: String(p), title }));
-    for (const e of battleFirst(body.filter((ev) => ev.phase === p))) {
-      renderWith(e, x).forEach((line, i) => out.push(i === 0 ? `- ${line}` : `  ${line}`));
-    }
+    out.push('', `## ${x.say(MSG['header.phase'], { n: String(p), title })}`);
+    out.push(...section(battleFirst(body.filter((ev) => ev.phase === p)).map((e) => renderCited(e, x))));
   }
-  if (!phases.length) { out.push(''); out.push(x.say(MSG['header.nothing'], {})); }
+  if (!phases.length) out.push('', x.say(MSG['header.nothing'], {}));
 
-  for (const type of CLOSING) {
-    const evs = mine.filter((e) => e.type === type && (type !== 'treasury' || (e.type === 'treasury' && e.lord === lord)));
-    for (const e of evs) { out.push(''); out.push(...renderWith(e, x)); }
+  for (const e of mine.filter((ev) => ev.type === 'ranking')) {
+    const c = renderWith(e, x);
+    out.push('', `## ${c.text}`, '');
+    if (c.table) out.push(...mdTable(c.table));
   }
+  const victory = mine.filter((e) => e.type === 'victory');
+  if (victory.length) {
+    out.push('', `## ${x.say(MSG['header.end'], {})}`);
+    for (const e of victory) out.push('', renderWith(e, x).text);
+  }
+  out.push(...royalJoustNotice(x, state));
+  const treasury = mine.find((e): e is Ev<'treasury'> => e.type === 'treasury' && e.lord === lord);
+  const hold = l?.alive ? holdings(x, playerView(state, lord), t, treasury) : [];
+  if (hold.length) out.push(...hold);
+  else if (treasury) out.push('', renderWith(treasury, x).text);
   return out.join('\n') + '\n';
 }

@@ -204,7 +204,7 @@ export function computeArgentier(s: GPState, me: LordId, plan: Map<TerritoryId, 
       `Recruitment: at worst (renown ${fmtInt(e.renown, lang)}, ${fmtInt(e.cost, lang)} écus), ${e.notRecruited} knight(s) could not be afforded (treasury ${fmtInt(e.treasury, lang)}).`));
   }
   for (const e of mine(later, 'order-cancelled')) {
-    warnings.push(L(lang, `« ${e.text} » serait annulé : ${describeReason(e.reason, 'fr')}.`, `"${e.text}" would be cancelled: ${describeReason(e.reason, 'en')}.`));
+    warnings.push(L(lang, `« ${e.text} » serait annulé : ${describeReason(e.reason, 'fr', s.config)}.`, `"${e.text}" would be cancelled: ${describeReason(e.reason, 'en', s.config)}.`));
   }
   for (const e of mine(later, 'desertion')) {
     warnings.push(e.cause === 'unpaid'

@@ -116,7 +116,7 @@ export function simulateBattle(s: GPState, me: LordId, b: BattleSetup, lang: Lan
     const ev = ctx.events.find((e): e is Extract<GPEvent, { type: 'battle' }> => e.type === 'battle' && e.lord === me);
     if (!ev) {
       const c = ctx.events.find((e): e is Extract<GPEvent, { type: 'order-cancelled' }> => e.type === 'order-cancelled' && e.lord === me);
-      stats.cancelled = c ? describeReason(c.reason, lang) : L(lang, 'attaque non jouée', 'attack not played');
+      stats.cancelled = c ? describeReason(c.reason, lang, s.config) : L(lang, 'attaque non jouée', 'attack not played');
       break;
     }
     stats.runs++;
