@@ -24,10 +24,10 @@ export function helpUrl(ruleset: string, page?: string, anchor?: string): string
 
 /**
  * The order reference's entry for a form entry's code: its last word (`MO` in the guided form's
- * `1.2 MO`, `TRAITES`), which is the anchor of the entry in the reference.
+ * `1.2 MO`, `TRAITES`, without a character's `3.` in `3.SPECIAL`), which is the anchor of the entry in the reference.
  */
 export function orderHelpUrl(ruleset: string, code: string): string {
-  const word = code.trim().split(/\s+/).pop() ?? '';
+  const word = (code.trim().split(/\s+/).pop() ?? '').replace(/^\d+\./, '');
   return helpUrl(ruleset, 'orders', word.toUpperCase());
 }
 

@@ -211,7 +211,6 @@ const WORDS: [string, Localized][] = [
   ['PM / MP', { fr: 'Points de mouvement d’une armée pendant une phase.', en: 'An army’s movement points in a phase.' }],
   ['talent / aptitude (2/3)', { fr: 'Dans le tableau des personnages, « 2/3 » se lit talent 2, aptitude 3 : le talent sert, l’aptitude est le niveau que l’entraînement atteint sans trop de peine.', en: 'In the characters’ table, “2/3” reads talent 2, aptitude 3: the talent is used, the aptitude is the level training reaches without much difficulty.' }],
   ['%', { fr: 'Pour une province : la part que votre royaume en connaît (0 à 100 %).', en: 'For a province: how much your kingdom knows of it (0 to 100 %).' }],
-  ['PERSO / CHAR', { fr: 'Ligne de la feuille : les ordres qui suivent sont ceux de ce personnage.', en: 'Sheet line: the orders that follow are this character’s.' }],
   ['TOUS / ALL, tout / all', { fr: 'Tous les Rois (TRAITES, RUPTURES) ; toutes les armées (DI, LE, PI).', en: 'All Kings (TREATIES, BREAKS); all armies (DI, LE, PI).' }],
   ['n° 207', { fr: 'Une province : rangée × 100 + colonne (207 = rangée 2, colonne 7). Le monde fait 18 colonnes sur 9 rangées ; les colonnes 18 et 1 se touchent.', en: 'A province: row × 100 + column (207 = row 2, column 7). The world is 18 columns by 9 rows; columns 18 and 1 touch.' }],
   ['pauvre / prospère / riche', { fr: 'La richesse connue d’une province : 0–2, 3–6, 7–10 écus d’impôt.', en: 'poor / prosperous / rich: a province’s known wealth: 0–2, 3–6, 7–10 écus of tax.' }],
@@ -225,6 +224,10 @@ function glossary(lang: Lang): HelpBook['glossary'] {
     { title: T('Types d’armées', 'Army types'), entries: ARMY_TYPES.map((c) => ({ term: c, meaning: ARMY_TYPE_NAMES[c][lang] })) },
     { title: T('Qualité des armées', 'Army quality'), entries: ([0, 1, 2, 3, 4, 5] as Quality[]).map((q) => ({ term: String(q), meaning: QUALITY_NAMES[q][lang] })) },
     { title: T('Ordres', 'Orders'), entries: ACTION_CODES.map((c) => ({ term: c, meaning: orderSpec(c)!.label[lang] })) },
+    {
+      title: T('Lignes de la feuille d’ordres', 'Order sheet lines'),
+      entries: SHEET_LINES.map((l) => ({ term: l.code.fr === l.code.en ? l.code.fr : `${l.code[lang]} / ${l.code[lang === 'fr' ? 'en' : 'fr']}`, meaning: `${l.label[lang]} : ${l.summary[lang]}`.replace(' : ', lang === 'fr' ? ' : ' : ': ') })),
+    },
     { title: T('Tactiques des plans de rencontre', 'Encounter plan tactics'), entries: (Object.keys(TACTIC_NAMES) as TacticCode[]).map((c) => ({ term: c, meaning: TACTIC_NAMES[c][lang] })) },
     {
       title: T('Sorts (CA <code>, ou CA-<code> dans un plan)', 'Spells (CA <code>, or CA-<code> in a plan)'),
