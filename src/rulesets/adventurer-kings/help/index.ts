@@ -10,6 +10,7 @@
  * own name tables (characteristics, army types, qualities, spells), so every code a page shows is in it.
  */
 import type { HelpBook, Lang, Localized, OrderHelp } from '../../../engine/ruleset.ts';
+import { fillSlots, helpPerLang } from '../../../engine/help.ts';
 import { createRng } from '../../../engine/rng.ts';
 import { SPELLS } from '../magic/spells.ts';
 import { ACTION_CODES, orderSpec } from '../orders/index.ts';
@@ -119,8 +120,6 @@ const SHEET_LINES: { code: Localized; label: Localized; syntax: Localized; summa
   { code: { fr: 'HERITIER', en: 'HEIR' }, label: { fr: 'Héritier royal', en: 'Royal Heir' }, syntax: { fr: 'HERITIER <code> <niveaux>, … [SEXE M|F] [HUMEUR …]', en: 'HEIR <code> <levels>, … [SEX M|F] [TEMPER …]' }, summary: { fr: 'Les talents de l’Héritier royal, s’il doit succéder au Roi.', en: 'The Royal Heir’s talents, should he succeed the King.' }, example: { fr: 'HERITIER Ta 2, Me 1', en: 'HEIR Ta 2, Me 1' } },
 ];
 
-const fill = (text: string, names: Record<string, string>): string => text.replace(/\{(\w+)\}/g, (m, k: string) => names[k] ?? m);
-
 /** The parser's message for a sheet on the sample game, or null when it accepts it. */
 function problem(text: string, lang: Lang): string | null {
   const { state, kingdom } = helpSample();
@@ -159,7 +158,7 @@ function orderEntries(lang: Lang): OrderHelp[] {
     const spec = orderSpec(code)!;
     const ex = EXAMPLES[code];
     const text = ex === undefined ? '' : typeof ex === 'string' ? ex : ex[lang];
-    const example = text === '' ? '' : fill(text.startsWith('PERSO ') ? text : FOR_KING + text, names);
+    const example = text === '' ? '' : fillSlots(text.startsWith('PERSO ') ? text : FOR_KING + text, names);
     const example2 = lang === 'en' ? example.replace(/^PERSO /, 'CHAR ') : example;
     return {
       code,
@@ -172,7 +171,7 @@ function orderEntries(lang: Lang): OrderHelp[] {
     };
   });
   const lines = SHEET_LINES.map((l): OrderHelp => {
-    const example = fill(l.example[lang], names);
+    const example = fillSlots(l.example[lang], names);
     return {
       code: l.code[lang], label: l.label[lang], syntax: l.syntax[lang],
       when: lang === 'fr' ? 'Ligne de la feuille' : 'Sheet line',
@@ -238,16 +237,8 @@ function glossary(lang: Lang): HelpBook['glossary'] {
 
 // ───────────────────────────────────────────────────────────── the book
 
-const BOOKS = new Map<Lang, HelpBook>();
-
-/** The help in one language (built once: it depends on nothing but the language). */
-export function akHelp(lang: Lang): HelpBook {
-  const done = BOOKS.get(lang);
-  if (done) return done;
-  const b = build(lang);
-  BOOKS.set(lang, b);
-  return b;
-}
+/** The help in one language (built once). */
+export const akHelp = helpPerLang(build);
 
 function build(lang: Lang): HelpBook {
   return {

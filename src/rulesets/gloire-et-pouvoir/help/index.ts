@@ -9,6 +9,7 @@
  * the message the parser gives for each: nothing in the reference is written twice.
  */
 import type { HelpBook, Lang, Localized, OrderHelp } from '../../../engine/ruleset.ts';
+import { fillSlots, helpPerLang } from '../../../engine/help.ts';
 import { createRng } from '../../../engine/rng.ts';
 import { orderLabel } from '../form.ts';
 import { getMap } from '../maps/index.ts';
@@ -138,8 +139,6 @@ const SUMMARIES: Partial<Record<OrderCode, Localized>> = {
   FOR: { fr: 'Construit une palissade, une muraille ou une forteresse sur votre terre.', en: 'Builds a palisade, a wall or a fortress on your territory.' },
 };
 
-const fill = (text: string, names: Record<string, string>): string => text.replace(/\{(\w+)\}/g, (m, k: string) => names[k] ?? m);
-
 /** The parser's message for a line on the sample game, or null when it accepts it. */
 function problem(line: string, lang: Lang): string | null {
   const { state, lord } = helpSample();
@@ -169,7 +168,7 @@ function orderEntries(lang: Lang): OrderHelp[] {
   const { names } = helpSample();
   return ORDER_CODES.map((code) => {
     const ex = EXAMPLES[code];
-    const example = ex === undefined ? '' : fill(typeof ex === 'string' ? ex : ex[lang], names);
+    const example = ex === undefined ? '' : fillSlots(typeof ex === 'string' ? ex : ex[lang], names);
     const p = ORDER_PHASE[code];
     return {
       code,
@@ -234,16 +233,8 @@ const GLOSSARY: { title: Localized; entries: [string, Localized][] }[] = [
 
 // ───────────────────────────────────────────────────────────── the book
 
-const BOOKS = new Map<Lang, HelpBook>();
-
-/** The help in one language (built once: it depends on nothing but the language). */
-export function gpHelp(lang: Lang): HelpBook {
-  const done = BOOKS.get(lang);
-  if (done) return done;
-  const b = build(lang);
-  BOOKS.set(lang, b);
-  return b;
-}
+/** The help in one language (built once). */
+export const gpHelp = helpPerLang(build);
 
 function build(lang: Lang): HelpBook {
   const pages = lang === 'fr' ? PAGES_FR : PAGES_EN;
