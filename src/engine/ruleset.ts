@@ -232,7 +232,7 @@ export interface HelpBook {
   pages: HelpPage[];
   /** The id (among `pages`) of the first-turn guide. */
   firstTurn: string;
-  orders: { intro: string; entries: OrderHelp[]; more?: string };
+  orders: { intro: string; entries: OrderHelp[] };
   glossary: { title: string; entries: { term: string; meaning: string }[] }[];
 }
 

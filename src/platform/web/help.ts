@@ -116,8 +116,7 @@ function ordersBody(b: HelpBook, w: Where): Html {
       ${e.summary ? markdownHtml(e.summary) : ''}
       ${e.example ? html`<h3>${t(w.lang, 'help.example')}</h3><pre class="help-example">${e.example}</pre>` : ''}
       ${e.errors.length ? html`<h3>${t(w.lang, 'help.mistakes')}</h3><ul class="help-mistakes">${e.errors.map((x) => html`<li><code>${x.line.split('\n').pop()}</code> → ${x.message}</li>`)}</ul>` : ''}
-    </section>`)}
-    ${o.more ? markdownHtml(withLang(o.more, w)) : ''}`;
+    </section>`)}`;
 }
 
 function glossaryBody(b: HelpBook): Html {

@@ -11,6 +11,7 @@
 import type { HelpBook, Lang, Localized, OrderHelp } from '../../../engine/ruleset.ts';
 import { fillSlots, helpPerLang } from '../../../engine/help.ts';
 import { createRng } from '../../../engine/rng.ts';
+import { DEFAULT_CONFIG as C } from '../config.ts';
 import { orderLabel } from '../form.ts';
 import { getMap } from '../maps/index.ts';
 import { ORDER_SYNTAX, ORDER_SYNTAX_FR, parseSheet } from '../orders/parse.ts';
@@ -119,8 +120,8 @@ const SUMMARIES: Partial<Record<OrderCode, Localized>> = {
   RED: { fr: 'Rend des écus au peuple d’une terre : le bonheur et le coefficient montent (au plus ×2 en un tour). Elle suit l’impôt dans la même phase.', en: 'Gives écus back to a territory’s people: happiness and the coefficient rise (at most ×2 in a turn). It follows taxation in the same phase.' },
   INI: { fr: 'Vos seuils de repli par défaut, en % de la force au début du combat : paysans, garnisons, armées de chevaliers. Ils restent valables jusqu’au prochain INI.', en: 'Your default retreat thresholds, in % of the strength at the start of a battle: peasants, garrisons, knights’ armies. They hold until your next INI.' },
   DEF: { fr: 'Pour ce tour seulement : l’armée attaquée se replie sous ce nombre d’hommes.', en: 'This turn only: the army, when attacked, retreats below this number of men.' },
-  CHE: { fr: 'Recrute de 1 à 5 chevaliers ; leur renommée (et donc leur prix) est tirée au hasard, au plus celle de votre chevalier-seigneur + 1.', en: 'Recruits 1 to 5 knights; their renown (and so their price) is drawn at random, at most your lord-knight’s + 1.' },
-  ARM: { fr: 'Lève une armée sur votre terre avec des écus (environ 1 homme pour 5 écus). Avec un chevalier (sur la terre ou à côté), il en prend le commandement ; sans, c’est une garnison.', en: 'Levies an army on your territory with écus (about 1 man for 5 écus). With a knight (on that territory or next to it), he takes command; without, it is a garrison.' },
+  CHE: { fr: `Recrute de 1 à ${C.maxRecruitsPerTurn} chevaliers ; leur renommée (et donc leur prix) est tirée au hasard, au plus celle de votre chevalier-seigneur + 1.`, en: `Recruits 1 to ${C.maxRecruitsPerTurn} knights; their renown (and so their price) is drawn at random, at most your lord-knight’s + 1.` },
+  ARM: { fr: `Lève une armée sur votre terre avec des écus (environ 1 homme pour ${C.levyEcusPerMan} écus). Avec un chevalier (sur la terre ou à côté), il en prend le commandement ; sans, c’est une garnison.`, en: `Levies an army on your territory with écus (about 1 man for ${C.levyEcusPerMan} écus). With a knight (on that territory or next to it), he takes command; without, it is a garrison.` },
   AFF: { fr: 'Un chevalier prend le commandement d’une de vos garnisons (sur sa terre ou une terre voisine).', en: 'A knight takes command of one of your garrisons (on his territory or a neighbouring one).' },
   TSF: { fr: 'Un chevalier passe des hommes à un autre chevalier (le vôtre, un allié ou un neutre), sur la même terre ou une terre voisine.', en: 'A knight hands men to another knight (yours, an ally’s or a neutral lord’s), on the same or a neighbouring territory.' },
   GAR: { fr: 'Un chevalier laisse des hommes en garnison sur la terre où il se trouve (elle doit être à vous).', en: 'A knight leaves men as a garrison on the territory where he stands (it must be yours).' },
@@ -131,11 +132,11 @@ const SUMMARIES: Partial<Record<OrderCode, Localized>> = {
   ANN: { fr: 'Rompt une alliance (sans félonie).', en: 'Cancels an alliance (no felony).' },
   APP: { fr: 'Appelle un allié : au tour suivant, il doit être en guerre contre tous vos ennemis, sinon il perd de la renommée.', en: 'Calls an ally: next turn he must be at war with all your enemies, or he loses renown.' },
   MOV: { fr: 'Déplace un chevalier (et son armée) vers une terre voisine, neutre, à vous ou à un allié.', en: 'Moves a knight (and his army) to a neighbouring territory, neutral, yours or an ally’s.' },
-  ORG: { fr: 'Organise une joute : places (300 écus chacune), récompense (500 écus au moins) et mot de passe à donner aux invités.', en: 'Organises a joust: places (300 écus each), reward (at least 500 écus) and a password for your guests.' },
+  ORG: { fr: `Organise une joute : places (${C.joustPlaceCost} écus chacune), récompense (${C.joustMinReward} écus au moins) et mot de passe à donner aux invités.`, en: `Organises a joust: places (${C.joustPlaceCost} écus each), reward (at least ${C.joustMinReward} écus) and a password for your guests.` },
   PAR: { fr: 'Inscrit un chevalier (ou tous avec *) à la joute d’un seigneur, ou à la joute royale avec ROI.', en: 'Enters a knight (or all with *) in a lord’s joust, or in the royal joust with ROI.' },
   VND: { fr: 'Vend une terre à un seigneur ; il doit donner l’ordre ACH correspondant, au même prix, le même tour.', en: 'Sells a territory to a lord; he must give the matching ACH order, at the same price, in the same turn.' },
   ACH: { fr: 'Achète une terre à un seigneur ; il doit donner l’ordre VND correspondant, au même prix, le même tour.', en: 'Buys a territory from a lord; he must give the matching VND order, at the same price, in the same turn.' },
-  ESP: { fr: 'Envoie un espion (500 écus) sur une terre ; s’il réussit, le BILAN donne ses chiffres et ses forces.', en: 'Sends a spy (500 écus) to a territory; if he succeeds, the turn report gives its figures and forces.' },
+  ESP: { fr: `Envoie un espion (${C.espionageCost} écus) sur une terre ; s’il réussit, le BILAN donne ses chiffres et ses forces.`, en: `Sends a spy (${C.espionageCost} écus) to a territory; if he succeeds, the turn report gives its figures and forces.` },
   FOR: { fr: 'Construit une palissade, une muraille ou une forteresse sur votre terre.', en: 'Builds a palisade, a wall or a fortress on your territory.' },
 };
 
@@ -196,8 +197,8 @@ const GLOSSARY: { title: Localized; entries: [string, Localized][] }[] = [
       ['BILAN', { fr: 'Le compte rendu du tour, envoyé à chaque seigneur après la résolution.', en: 'The turn report, sent to every lord after resolution.' }],
       ['RG / GR', { fr: 'Renommée globale d’un seigneur : renommée de son chevalier-seigneur, de ses chevaliers, de ses terres, de son trésor et de ses alliés, moins celle de ses ennemis. Elle décide de l’ordre d’action et de la victoire.', en: 'A lord’s global renown: his lord-knight’s renown, his knights’, his land’s, his treasury’s and his allies’, less his enemies’. It sets the order of action and decides victory.' }],
       ['R', { fr: 'Renommée d’un chevalier : son talent au combat et à la joute.', en: 'A knight’s renown: his skill in battle and in jousts.' }],
-      ['H / B', { fr: 'Bonheur d’une terre (20 au départ). Un peuple heureux paie mieux l’impôt ; à 0, il se révolte.', en: 'A territory’s happiness (20 at the start). Happy people pay more tax; at 0 they revolt.' }],
-      ['C', { fr: 'Coefficient d’imposition d’une terre, entre 0,05 et 0,70.', en: 'A territory’s tax coefficient, between 0.05 and 0.70.' }],
+      ['H', { fr: `Bonheur d’une terre (${C.startHappiness} au départ). Un peuple heureux paie mieux l’impôt ; à 0, il se révolte.`, en: `A territory’s happiness (${C.startHappiness} at the start). Happy people pay more tax; at 0 they revolt.` }],
+      ['C', { fr: `Coefficient d’imposition d’une terre, entre ${String(C.coefMin).replace('.', ',')} et ${String(C.coefMax).replace('.', ',')}.`, en: `A territory’s tax coefficient, between ${C.coefMin} and ${C.coefMax}.` }],
       ['POP', { fr: 'Population d’une terre.', en: 'A territory’s population.' }],
       ['écu', { fr: 'La monnaie du jeu.', en: 'The game’s currency.' }],
       ['#7', { fr: 'Une armée désignée par son numéro (on peut écrire 7 ou #7).', en: 'An army named by its number (write 7 or #7).' }],

@@ -101,7 +101,7 @@ A territory without IMP is not taxed; your INI thresholds stay as they were; DEF
 
 ## Tax (IMP, phase 3)
 
-\`IMP <level 0..10> <territory>\`: the higher the level, the more the territory yields, but happiness falls by 10 % per level and the tax coefficient falls too (by 70 % at most). A territory happier than the average yields more (up to ×1.25), an unhappy one much less.
+\`IMP <level 0..10> <territory>\`: the higher the level, the more the territory yields, but happiness falls by ${Math.round(C.happinessDropPerLevel * 100)} % per level and the tax coefficient falls too (by ${Math.round(C.maxCoefDrop * 100)} % at most). A territory happier than the average yields more (up to ×${C.taxRatioMax}), an unhappy one much less.
 
 - **Level 10** sets happiness to 0: the territory revolts for certain at the end of the turn.
 - A territory without IMP yields nothing and does not change.
@@ -115,7 +115,7 @@ A territory without IMP is not taxed; your INI thresholds stay as they were; DEF
 - Happy people pay more, draw population from less happy neighbours (migrations, phase 14) and do not revolt.
 - At 0 the territory **revolts** and becomes neutral.
 - A garrison raises its territory’s happiness at every turn end; a levy with a knight lowers it.
-- When you lose a territory, its people remember the happiness it had (**people’s memory**): if you take it back, it returns to that. A territory you never owned starts again at 20.
+- When you lose a territory, its people remember the happiness it had (**people’s memory**): if you take it back, it returns to that. A territory you never owned starts again at ${C.memoryNeverOwned}.
 
 ## End-of-turn costs (phase 15)
 

@@ -102,7 +102,7 @@ Une terre sans ordre IMP n’est pas imposée ; vos seuils INI restent ceux du t
 
 ## L’impôt (IMP, phase 3)
 
-\`IMP <niveau 0..10> <terre>\` : plus le niveau est haut, plus la terre rapporte, mais le bonheur baisse de 10 % par niveau et le coefficient d’imposition baisse aussi (au plus de 70 %). Une terre plus heureuse que la moyenne rapporte davantage (jusqu’à ×1,25), une terre malheureuse beaucoup moins.
+\`IMP <niveau 0..10> <terre>\` : plus le niveau est haut, plus la terre rapporte, mais le bonheur baisse de ${Math.round(C.happinessDropPerLevel * 100)} % par niveau et le coefficient d’imposition baisse aussi (au plus de ${Math.round(C.maxCoefDrop * 100)} %). Une terre plus heureuse que la moyenne rapporte davantage (jusqu’à ×${n(C.taxRatioMax)}), une terre malheureuse beaucoup moins.
 
 - Le **niveau 10** met le bonheur à 0 : la terre se révolte à coup sûr à la fin du tour.
 - Une terre sans IMP ne rapporte rien et ne change pas.
@@ -116,7 +116,7 @@ Une terre sans ordre IMP n’est pas imposée ; vos seuils INI restent ceux du t
 - Un peuple heureux paie mieux, attire la population des terres voisines moins heureuses (migrations, phase 14) et ne se révolte pas.
 - À 0, la terre se **révolte** et devient neutre.
 - Une garnison sur une terre y fait monter le bonheur à chaque fin de tour ; une levée d’armée avec un chevalier le fait baisser.
-- Quand vous perdez une terre, le peuple se souvient du bonheur qu’elle avait (la **mémoire du peuple**) : si vous la reprenez, elle retrouve ce bonheur. Une terre jamais possédée repart à 20.
+- Quand vous perdez une terre, le peuple se souvient du bonheur qu’elle avait (la **mémoire du peuple**) : si vous la reprenez, elle retrouve ce bonheur. Une terre jamais possédée repart à ${C.memoryNeverOwned}.
 
 ## Dépenses de fin de tour (phase 15)
 
