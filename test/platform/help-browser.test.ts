@@ -3,7 +3,8 @@
  * scrolls sideways (the order reference's tables and examples included); the table of contents and
  * the previous/next links lead through the pages; a code on a new game's order page opens its entry
  * in the reference, and the first-turn guide is one click away. Screenshots of the reference and
- * of a rules page at both widths go to test/artifacts/help-*.png.
+ * of a rules page and the glossary at both widths, and of the order page's help lines at 390 px, go to
+ * test/artifacts/help-*.png.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,6 +82,8 @@ describe('help pages in a real browser', { skip: BROWSER_SKIP }, () => {
     // The help lines fit a phone's width (the order page's map is another matter, issue 13 §7).
     const widest = await page.evaluate(() => Math.max(...[...document.querySelectorAll('.help-first, .help-links')].map((e) => e.getBoundingClientRect().right)));
     assert.ok(widest > 0 && widest <= 390, `the help lines fit in 390 px (right edge ${widest})`);
+    await page.locator('.help-first').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS, 'help-order-page-390.png') });
     // ATT's group of the guided form (phase 7) is folded: open it as a player would.
     await page.locator('.entry[data-code="ATT"]').evaluate((e) => { (e.closest('details') as HTMLDetailsElement).open = true; });
     const [ref] = await Promise.all([context.waitForEvent('page'), page.locator('.entry[data-code="ATT"] a.help-code').click()]);
