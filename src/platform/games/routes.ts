@@ -15,7 +15,7 @@ import { html, raw, type Html } from '../http/html.ts';
 import { LruCache } from '../http/lru.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { cleanName } from '../http/names.ts';
-import { orderHelpUrl, orderPageHelp } from '../http/help-links.ts';
+import { orderCodeOf, orderHelpUrl, orderPageHelp } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
@@ -450,7 +450,7 @@ function fieldInput(f: FormField): Html {
 function guidedForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
   return html`${form.groups.map((g, gi) => html`<details class="group"${gi === 0 ? raw(' open') : ''}><summary>${g.title}</summary>
     ${g.entries.map((e) => html`<div class="entry" data-code="${e.code}">
-      <div class="entry-head"><strong>${e.label}</strong> ${ruleset ? html`<a class="help-code" href="${orderHelpUrl(ruleset, e.code)}" target="_blank" title="${t(lang, 'help.code-title', { code: e.code.split(' ').pop() ?? e.code })}"><code>${e.syntax}</code></a>` : html`<code>${e.syntax}</code>`}</div>
+      <div class="entry-head"><strong>${e.label}</strong> ${ruleset ? html`<a class="help-code" href="${orderHelpUrl(ruleset, e.code)}" target="_blank" title="${t(lang, 'help.code-title', { code: orderCodeOf(e.code) })}"><code>${e.syntax}</code></a>` : html`<code>${e.syntax}</code>`}</div>
       <div class="fields">${e.fields.map((f) => html`<label class="field"><span>${f.label}${f.optional ? html` <small class="muted">(opt.)</small>` : ''}</span>${fieldInput(f)}</label>`)}
         <button type="button" class="add" disabled>${t(lang, 'gweb.orders.add')}</button></div>
       <div class="entry-msg" aria-live="polite"></div>

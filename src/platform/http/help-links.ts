@@ -27,8 +27,12 @@ export function helpUrl(ruleset: string, page?: string, anchor?: string): string
  * `1.2 MO`, `TRAITES`, without a character's `3.` in `3.SPECIAL`), which is the anchor of the entry in the reference.
  */
 export function orderHelpUrl(ruleset: string, code: string): string {
-  const word = (code.trim().split(/\s+/).pop() ?? '').replace(/^\d+\./, '');
-  return helpUrl(ruleset, 'orders', word.toUpperCase());
+  return helpUrl(ruleset, 'orders', orderCodeOf(code));
+}
+
+/** The order code of a form entry's code (`MO` of `1.2 MO`, `SPECIAL` of `3.SPECIAL`). */
+export function orderCodeOf(code: string): string {
+  return (code.trim().split(/\s+/).pop() ?? '').replace(/^\d+\./, '').toUpperCase();
 }
 
 /** The order page's line of help: rules, order reference, and the first-turn guide (put forward on a game's first turn). */
