@@ -76,6 +76,10 @@ describe('help pages', () => {
     assert.match(fr.text, /<html lang="fr"/);
     assert.ok(fr.text.includes('href="turn?lang=fr"'), 'links between pages keep the language asked for');
     assert.ok(fr.text.includes('href="/help/gloire-et-pouvoir/overview?lang=en"'), 'the page offers the other language');
+    // The site's language switch wins over a page's ?lang=: back on the page without it.
+    const b = new Browser(tp.url, { lang: 'en' });
+    const back = await b.request('GET', '/lang/fr', { follow: false, headers: { referer: `${tp.url}/help/gloire-et-pouvoir/overview?lang=en`, 'sec-fetch-dest': 'document' } });
+    assert.equal(back.location, '/help/gloire-et-pouvoir/overview');
   });
 
   test('an unknown ruleset or page is a 404, in the visitor’s language', async () => {
