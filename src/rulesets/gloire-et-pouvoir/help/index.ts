@@ -223,7 +223,7 @@ const GLOSSARY: { title: Localized; entries: [string, Localized][] }[] = [
       ['mémoire du peuple / people’s memory', { fr: 'Le bonheur dont une terre perdue se souvient ; elle le retrouve si vous la reprenez.', en: 'The happiness a lost territory remembers; it gets it back if you take it again.' }],
       ['titre, rente / title, rent', { fr: 'Baron, Vicomte, Comte, Marquis, Duc, Prince selon la renommée globale ; chaque titre rapporte une rente à chaque tour.', en: 'Baron, Viscount, Count, Marquess, Duke, Prince by global renown; each title pays a rent every turn.' }],
       ['palissade, muraille, forteresse / palisade, wall, fortress', { fr: 'Les fortifications d’une terre : elles aident ses défenseurs et son bonheur.', en: 'A territory’s fortifications: they help its defenders and its happiness.' }],
-      ['rapatriement / repatriation', { fr: 'En fin de tour, vos chevaliers restés sur une terre qui n’est ni à vous ni à un allié rentrent sur vos terres.', en: 'At the end of the turn, your knights left on land that is neither yours nor an ally’s come home.' }],
+      ['rapatriement / repatriation', { fr: 'En fin de tour, vos chevaliers et vos armées restés sur la terre d’un seigneur qui n’est pas votre allié rentrent sur votre terre la plus proche, en perdant des hommes selon la distance.', en: 'At the end of the turn, your knights and armies left on the land of a lord who is not your ally come back to your nearest territory, losing men with the distance.' }],
     ],
   },
   {

@@ -119,7 +119,7 @@ A territory without IMP is not taxed; your INI thresholds stay as they were; DEF
 
 ## End-of-turn costs (phase 15)
 
-Every recruited knight earns **pay** equal to his renown when hired (not in the turn he is recruited); every army costs **upkeep** (${C.armyUpkeep} écu per man). If the treasury falls short, men desert.
+Every recruited knight earns **pay** equal to his renown when hired (not in the turn he is recruited); every army costs **upkeep** (${C.armyUpkeep} écu per man). If the treasury falls short, an unpaid knight deserts with his army and an army without upkeep is disbanded. A knight who becomes twice as renowned as your lord-knight leaves you, with his army.
 
 ## Titles and rents (phase 17)
 
@@ -163,7 +163,7 @@ Fighting a lord you have not declared war on is a **felony**: your lord-knight�
 
 ## Movement and repatriation
 
-\`MOV <knight> <territory>\` moves a knight and his army to a neighbouring territory, neutral, yours or an ally’s, after the attacks. A knight who conquered a territory this turn moves no further. Two knights of lords who are not allies cannot stand on the same territory. At the end of the turn, a knight left on land that is neither yours nor an ally’s comes home, losing men with the distance.
+\`MOV <knight> <territory>\` moves a knight and his army to a neighbouring territory, neutral, yours or an ally’s, after the attacks. A knight who conquered a territory this turn moves no further. Two knights of lords who are not allies cannot stand on the same territory. At the end of the turn, a knight left on the land of a lord who is not your ally comes back to your nearest territory, losing men with the distance (neutral land sends nobody home).
 `,
   },
   {

@@ -120,7 +120,7 @@ Une terre sans ordre IMP n’est pas imposée ; vos seuils INI restent ceux du t
 
 ## Dépenses de fin de tour (phase 15)
 
-Chaque chevalier recruté touche une **solde** égale à sa renommée d’embauche (pas au tour où il est recruté) ; chaque armée coûte un **entretien** (${n(C.armyUpkeep)} écu par homme). Si le trésor ne suffit pas, des hommes désertent.
+Chaque chevalier recruté touche une **solde** égale à sa renommée d’embauche (pas au tour où il est recruté) ; chaque armée coûte un **entretien** (${n(C.armyUpkeep)} écu par homme). Si le trésor ne suffit pas, le chevalier impayé déserte avec son armée, l’armée non entretenue est démobilisée. Un chevalier devenu deux fois plus renommé que votre chevalier-seigneur vous quitte, avec son armée.
 
 ## Titres et rentes (phase 17)
 
@@ -164,7 +164,7 @@ Combattre un seigneur à qui vous n’avez pas déclaré la guerre est une **fé
 
 ## Mouvements et rapatriement
 
-\`MOV <chevalier> <terre>\` déplace un chevalier et son armée d’une terre vers une terre voisine, neutre, à vous ou à un allié, après les attaques. Un chevalier qui a conquis une terre ce tour ne bouge plus. Deux chevaliers de seigneurs non alliés ne peuvent pas se trouver sur la même terre. En fin de tour, un chevalier resté sur une terre qui n’est ni à vous ni à un allié rentre chez vous, en perdant des hommes selon la distance.
+\`MOV <chevalier> <terre>\` déplace un chevalier et son armée d’une terre vers une terre voisine, neutre, à vous ou à un allié, après les attaques. Un chevalier qui a conquis une terre ce tour ne bouge plus. Deux chevaliers de seigneurs non alliés ne peuvent pas se trouver sur la même terre. En fin de tour, un chevalier resté sur la terre d’un seigneur qui n’est pas votre allié rentre sur votre terre la plus proche, en perdant des hommes selon la distance (une terre neutre ne renvoie personne).
 `,
   },
   {
