@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG } from '../config.ts';
 
 const W = DEFAULT_CONFIG.world;
 const K = DEFAULT_CONFIG.kingdom;
+const E = DEFAULT_CONFIG.encounters;
 
 export const PAGES_EN: HelpPage[] = [
   {
@@ -17,7 +18,7 @@ export const PAGES_EN: HelpPage[] = [
 
 ## What you start with
 
-- one province, your **capital**, fully explored, yielding 10 écus a year;
+- one province, your **capital**, fully explored, yielding ${W.capitalTax} écus a year;
 - a treasury of ${W.startTreasury} écus;
 - a few armies of Average quality;
 - your King and two Heroes.
@@ -137,7 +138,7 @@ Entering an enemy or unowned province with armies is an **invasion**: a battle a
 ## Battles
 
 - The defender: the province ruler’s armies (led, in garrison, or the natives under the **Garrison Commander**, GC), those of generals defending it (\`DE\`), and those of his allies present.
-- Before the battle the two supreme commanders may **duel**, by their special plans: the loser’s armies (killed or fled) lose 25 % of their strength.
+- Before the battle the two supreme commanders may **duel**, by their special plans: the loser’s armies (killed or fled) lose ${Math.round(E.duelPenalty * 100)} % of their strength.
 - Then the lines clash; strength depends on type, quality, terrain and the leader’s Tactics (Ta). The loser retreats; the conquered province goes to the winner.
 
 ## Defending

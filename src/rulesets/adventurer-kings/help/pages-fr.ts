@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG } from '../config.ts';
 
 const W = DEFAULT_CONFIG.world;
 const K = DEFAULT_CONFIG.kingdom;
+const E = DEFAULT_CONFIG.encounters;
 
 export const PAGES_FR: HelpPage[] = [
   {
@@ -18,7 +19,7 @@ export const PAGES_FR: HelpPage[] = [
 
 ## Ce que vous avez au départ
 
-- une province, votre **capitale**, entièrement explorée, qui rapporte 10 écus par an ;
+- une province, votre **capitale**, entièrement explorée, qui rapporte ${W.capitalTax} écus par an ;
 - un trésor de ${W.startTreasury} écus ;
 - quelques armées de qualité Moyenne ;
 - votre Roi et deux Héros.
@@ -138,7 +139,7 @@ Entrer avec des armées dans une province ennemie ou sans maître est une **inva
 ## Les batailles
 
 - Le défenseur : les armées du maître de la province (menées, en garnison, ou les indigènes sous le **commandant de garnison**, GC), celles des généraux qui la défendent (\`DE\`), et celles de ses alliés présents.
-- Avant la bataille, les deux commandants suprêmes peuvent se **défier en duel**, selon leur plan spécial : les armées du perdant (tué ou enfui) perdent 25 % de leur force.
+- Avant la bataille, les deux commandants suprêmes peuvent se **défier en duel**, selon leur plan spécial : les armées du perdant (tué ou enfui) perdent ${Math.round(E.duelPenalty * 100)} % de leur force.
 - Puis les lignes s’affrontent ; la force dépend du type, de la qualité, du terrain, de la Tactique (Ta) du chef. Le vaincu se replie ; la province conquise passe au vainqueur.
 
 ## Défendre
