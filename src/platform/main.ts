@@ -9,6 +9,7 @@ import type { PlatformConfig } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { buildServer, type AppCtx } from './http/server.ts';
 import { homeRoutes } from './web/home.ts';
+import { helpRoutes } from './web/help.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { hostRoutes } from './mail/routes.ts';
 import { deliverMail } from './mail/mailer.ts';
@@ -48,7 +49,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     db, config, now: opts.now ?? (() => new Date()), instanceId: `${process.pid}-${randomBytes(4).toString('hex')}`,
     kick: () => wake(),
   };
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
   if (config.demo) await ensureDemo(ctx);
 

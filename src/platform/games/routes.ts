@@ -15,6 +15,7 @@ import { html, raw, type Html } from '../http/html.ts';
 import { LruCache } from '../http/lru.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { cleanName } from '../http/names.ts';
+import { orderCodeOf, orderHelpUrl, orderPageHelp } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
@@ -446,10 +447,10 @@ function fieldInput(f: FormField): Html {
   return html`<input type="text" ${common}>`;
 }
 
-function guidedForm(form: AnswerForm, lang: Lang): Html {
+function guidedForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
   return html`${form.groups.map((g, gi) => html`<details class="group"${gi === 0 ? raw(' open') : ''}><summary>${g.title}</summary>
     ${g.entries.map((e) => html`<div class="entry" data-code="${e.code}">
-      <div class="entry-head"><strong>${e.label}</strong> <code>${e.syntax}</code></div>
+      <div class="entry-head"><strong>${e.label}</strong> ${ruleset ? html`<a class="help-code" href="${orderHelpUrl(ruleset, e.code)}" target="_blank" title="${t(lang, 'help.code-title', { code: orderCodeOf(e.code) })}"><code>${e.syntax}</code></a>` : html`<code>${e.syntax}</code>`}</div>
       <div class="fields">${e.fields.map((f) => html`<label class="field"><span>${f.label}${f.optional ? html` <small class="muted">(opt.)</small>` : ''}</span>${fieldInput(f)}</label>`)}
         <button type="button" class="add" disabled>${t(lang, 'gweb.orders.add')}</button></div>
       <div class="entry-msg" aria-live="polite"></div>
@@ -792,6 +793,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${failingNotice(g, lang)}
+    ${orderPageHelp(g.ruleset, entry.ruleset.help ? entry.ruleset.help(lang).firstTurn : null, lang, g.step === 0)}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
     ${tools.length ? html`<p class="tools-nav">${t(lang, 'gweb.tools')}${t(lang, 'gweb.colon')}${tools.map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`)}</p>` : ''}
@@ -800,7 +802,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       data-ready-url="/games/${g.id}/ready" data-msgs="${JSON.stringify(jsMsgs)}">
       <section class="guided">
         <h2>${t(lang, 'gweb.orders.guided')}</h2>
-        ${form ? html`<p class="muted small">${t(lang, 'gweb.orders.guided-help')}</p>${guidedForm(form, lang)}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
+        ${form ? html`<p class="muted small">${t(lang, 'gweb.orders.guided-help')}</p>${guidedForm(form, lang, g.ruleset)}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
       </section>
       <section class="sheet">
         <h2>${t(lang, 'gweb.orders.sheet')}</h2>

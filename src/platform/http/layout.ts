@@ -2,6 +2,7 @@
 import type { Lang } from '../../engine/ruleset.ts';
 import { html, type Html } from './html.ts';
 import { t } from './i18n.ts';
+import './help-links.ts'; // registers the Help link's text
 import type { Visitor } from './server.ts';
 
 export function page(v: Visitor, title: string, body: Html, opts: { scripts?: string[] } = {}): string {
@@ -21,6 +22,7 @@ export function page(v: Visitor, title: string, body: Html, opts: { scripts?: st
   <nav>
     <a href="/games">${t(lang, 'nav.games')}</a>
     <a href="/lobby">${t(lang, 'nav.lobby')}</a>
+    <a href="/help">${t(lang, 'help.nav')}</a>
     ${v.user ? html`<a href="/account">${t(lang, 'nav.account')} (${v.user.login})</a>
       ${v.user.isHost ? html`<a href="/host/outbox">${t(lang, 'nav.outbox')}</a>` : ''}
       <form method="post" action="/logout" class="inline"><input type="hidden" name="_csrf" value="${v.csrf}"><button class="link" type="submit">${t(lang, 'nav.logout')}</button></form>`

@@ -196,7 +196,12 @@ function safeEqual(a: string, b: string): boolean {
 function safeBack(req: FastifyRequest): string {
   const ref = req.headers.referer;
   try {
-    if (ref) { const u = new URL(ref); if (u.host === req.headers.host) return localPath(u.pathname + u.search) ?? '/'; }
+    if (ref) {
+      const u = new URL(ref);
+      // Back from the language switch: a page's own `?lang=` (help pages) must not undo the choice.
+      u.searchParams.delete('lang');
+      if (u.host === req.headers.host) return localPath(u.pathname + u.search) ?? '/';
+    }
   } catch { /* ignore */ }
   return '/';
 }

@@ -18,6 +18,7 @@ import { renderReport } from './report/render.ts';
 import { stats, statsCharts } from './stats.ts';
 import { akTools, runAkTool } from './tools/index.ts';
 import { type AKOptions, setupGame } from './world/setup.ts';
+import { akHelp } from './help/index.ts';
 
 export const ORDERS_DECISION = 'orders';
 
@@ -109,6 +110,7 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
   runTool: runAkTool,
   stats,
   statsCharts,
+  help: akHelp,
 };
 
 /** One progress line after a turn, for the command line: `turn N: …`. */

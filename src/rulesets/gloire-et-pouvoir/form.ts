@@ -30,6 +30,11 @@ const LABELS: Record<OrderCode, [string, string]> = {
   ESP: ['Espionner une terre', 'Spy on a territory'], FOR: ['Fortifier une terre', 'Fortify a territory'],
 };
 
+/** An order's name in a language (the form's and the help's). */
+export function orderLabel(code: OrderCode, lang: Lang): string {
+  return L(lang, ...LABELS[code]);
+}
+
 export function orderForm(s: GPState, lord: LordId, lang: Lang): AnswerForm {
   const map = getMap(s.map);
   const name = (id: string) => map.territories.find((t) => t.id === id)!.name;

@@ -18,6 +18,7 @@ import { stats, statsCharts } from './stats.ts';
 import type { GPOptions } from './setup.ts';
 import { setupGame } from './setup.ts';
 import { gpTools, runGpTool } from './tools/index.ts';
+import { gpHelp } from './help/index.ts';
 import type { GPState, LordId } from './state.ts';
 import { lordIdCompare } from './state.ts';
 import type { TurnSheet } from './context.ts';
@@ -78,6 +79,7 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   },
   stepLabel: (s) => `turn ${s.turn}`,
   answerForm: (s, player, _decision, lang) => orderForm(s, player, lang),
+  help: gpHelp,
   presentView,
   tools: gpTools,
   runTool: runGpTool,
