@@ -11,6 +11,7 @@ import { formatOrder, parseSheet } from './orders/parse.ts';
 import { orderForm } from './form.ts';
 import { presentView } from './present.ts';
 import { mapDoc } from './mapdoc.ts';
+import { sheetWarnings } from './projection.ts';
 import type { Sheet } from './orders/types.ts';
 import { localizeLabel } from './labels.ts';
 import { renderReport } from './report.ts';
@@ -66,6 +67,8 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
     const { sheet, issues } = parseSheet(s, player, answer);
     return { value: sheet, issues };
   },
+  // Warnings at entry: the lines the referee would cancel, from the sheet played ahead (projection.ts).
+  warnings: (s, player, decision, sheet) => (decision === ORDERS_DECISION ? sheetWarnings(s, player, sheet) : []),
   resolve(s, submissions, rng) {
     const { state, events } = resolveTurn(s, sheetsFromSubmissions(submissions), rng);
     return { state, events };
