@@ -130,10 +130,10 @@ export type ViewSection =
  * `severity: 'warning'`), in line order. A ruleset whose warnings throw gives none (a warning is
  * a help, never a reason to refuse a sheet).
  */
-export function withWarnings<S, A>(rs: Ruleset<S, A>, state: S, player: PlayerId, decision: string, v: Validation<A>): ValidationIssue[] {
+export function withWarnings<S, A>(rs: Ruleset<S, A>, state: S, player: PlayerId, decision: string, answer: unknown, v: Validation<A>): ValidationIssue[] {
   if (!rs.warnings || v.value === null) return v.issues;
   let warnings: ValidationIssue[];
-  try { warnings = rs.warnings(state, player, decision, v.value); } catch { return v.issues; }
+  try { warnings = rs.warnings(state, player, decision, v.value, answer); } catch { return v.issues; }
   if (!warnings.length) return v.issues;
   const all = [...v.issues, ...warnings.map((w) => ({ ...w, severity: 'warning' as const }))];
   return all.map((i, n) => [i, n] as const).sort((a, b) => (a[0].line ?? 0) - (b[0].line ?? 0) || a[1] - b[1]).map(([i]) => i);
@@ -267,10 +267,11 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   /**
    * Optional: the warnings on a valid answer (`validate`'s value): lines the referee will cancel,
    * or may cancel depending on the turn (an attack out of reach, a levy beyond the treasury).
-   * They never refuse a line; the platform shows them at entry and on "ready". Each comes with
+   * They never refuse a line; the platform shows them at entry and on "ready". `answer` is the
+   * answer as given (its text gives the line numbers). Each comes with
    * `severity: 'warning'`, in every language, and names nothing the player may not know.
    */
-  warnings?(state: S, player: PlayerId, decision: string, value: A): ValidationIssue[];
+  warnings?(state: S, player: PlayerId, decision: string, value: A, answer?: unknown): ValidationIssue[];
   /** Resolves the current step once every decision is answered (defaults filled in). Must not mutate `state`. */
   resolve(state: S, submissions: Submission<A>[], rng: Rng): Resolution<S, E>;
   /** What one player may know (null: the public view). */
