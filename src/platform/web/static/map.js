@@ -62,12 +62,19 @@
     if (writtenEl) writtenEl.textContent = (data.msgs.written || '') + ' ' + line;
   }
 
+  // The actions shown (as JSON): a reload of the map orders that leaves them unchanged keeps the
+  // panel as it is, with what the player is typing in it.
+  var shown = '';
+  function actionsAt(id) {
+    var u = currentUnit();
+    return u ? u.actions.filter(function (a) { return a.region === id; }) : null;
+  }
   function showActions(id) {
     if (!actionsEl) return;
     actionsEl.textContent = '';
-    var u = currentUnit();
-    if (!u) return;
-    var list = u.actions.filter(function (a) { return a.region === id; });
+    var list = actionsAt(id);
+    shown = JSON.stringify(list);
+    if (!list) return;
     if (!list.length) { actionsEl.appendChild(el('p', 'muted small', data.msgs.noAction)); return; }
     list.forEach(function (a) {
       var row = el('div', 'map-action');
@@ -152,7 +159,7 @@
       });
       unitSelect.value = currentUnitIn(units, keep) ? keep : '';
     }
-    if (selectedRegion) showActions(selectedRegion);
+    if (selectedRegion && JSON.stringify(actionsAt(selectedRegion)) !== shown) showActions(selectedRegion);
     highlight();
     root.setAttribute('data-units-version', String(Number(root.getAttribute('data-units-version') || '0') + 1));
   }
@@ -172,6 +179,7 @@
   if (unitSelect) {
     unitSelect.addEventListener('change', function () {
       if (actionsEl) actionsEl.textContent = '';
+      shown = '';
       var u = currentUnit();
       selectedRegion = u ? u.region : null;
       if (u) { showInfo(u.region); showActions(u.region); }
