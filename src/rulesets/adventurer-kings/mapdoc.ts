@@ -25,6 +25,7 @@ import { neighbours } from './world/geometry.ts';
 import { resolveConfig } from './config.ts';
 import { nextStep } from './armies/movement.ts';
 import { ledBy } from './armies/relations.ts';
+import { knowsLand } from './knowledge/knowledge.ts';
 import { describeMonster } from './world/monsters.ts';
 import { siteTitle } from './world/names.ts';
 import type { AKState, Relation, Terrain } from './state.ts';
@@ -231,7 +232,9 @@ export function mapUnits(s: AKState, chars: Character[], prov: (id: number) => s
     const here = c.province;
     const actions: MapAction[] = [];
     for (const p of neighbours(here)) {
-      if (!s.provinces[p] || nextStep(s, cfg, c, armies, p) === null) continue;
+      if (!s.provinces[p]) continue;
+      // Fog of war: a hex whose land the kingdom does not know is offered, and the referee decides.
+      if (knowsLand(s, c.kingdom, p) && nextStep(s, cfg, c, armies, p) === null) continue;
       actions.push({ region: String(p), code: 'MO', label: L(lang, `${c.name} : aller en ${prov(p)}`, `${c.name}: move to ${prov(p)}`), line: `${head} MO ${p}`, ask });
     }
     actions.push(

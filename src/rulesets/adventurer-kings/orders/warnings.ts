@@ -8,8 +8,9 @@
  *   with the armies he leads: "no practicable route" (an army without fleets and the sea);
  * - RE: the pay of the types recruited by the sheet beyond the treasury of the turn's start.
  *
- * Fog of war: only the kingdom's own characters, armies and treasury are read, and the terrain
- * of the provinces around them.
+ * Fog of war: only the kingdom's own characters, armies and treasury are read, and a move is
+ * checked only toward a neighbouring province whose land the kingdom knows (knowledge.ts knowsLand):
+ * a warning must not tell what lies in an unexplored hex.
  */
 import type { Localized, ValidationIssue } from '../../../engine/ruleset.ts';
 import { resolveConfig } from '../config.ts';
@@ -21,6 +22,8 @@ import type { AKSheet } from '../turn/context.ts';
 import type { MoveValue } from './mo.ts';
 import type { RecruitValue } from '../armies/recruit.ts';
 import { parseSheet } from './sheet.ts';
+import { knowsLand } from '../knowledge/knowledge.ts';
+import { neighbours } from '../world/geometry.ts';
 
 const M = {
   noRoute: { fr: 'le juge annulera sans doute cet ordre : aucun chemin praticable vers cette province pour {who} et ses armées', en: 'the referee will most likely cancel this order: no practicable route to this province for {who} and his armies' },
@@ -53,6 +56,8 @@ export function sheetWarnings(s: AKState, kingdom: number, sheet: AKSheet, answe
       if (slot.code === 'MO') {
         const dest = (slot.value as MoveValue).dest;
         if (dest === at) continue;
+        // Beyond a neighbour the route (and where he stands next) depends on land he may not know.
+        if (!neighbours(at).includes(dest) || !knowsLand(s, kingdom, dest)) break;
         const step = nextStep(s, cfg, { ...c, province: at }, armies, dest);
         if (step === null) { warn(key, say(armies.length ? M.noRoute : M.noRouteAlone, { who: c.name })); break; }
         at = step;
