@@ -295,6 +295,8 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * for it (a knight whose men are levied by this sheet may attack from the map).
    */
   mapDoc?(state: S, player: PlayerId | null, lang: Lang, pending?: A | null): MapDoc;
+  /** Optional: only the `units` of `mapDoc` (the player's map orders after `pending`), when cheaper to compute alone. */
+  mapUnits?(state: S, player: PlayerId, lang: Lang, pending: A | null): MapUnit[];
   /** Optional: the planning tools offered to a player. */
   tools?(state: S, player: PlayerId, lang: Lang): ToolInfo[];
   /**

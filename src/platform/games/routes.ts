@@ -757,7 +757,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   // The map orders read the sheet being written (issue 13 §4): after this sheet's own orders.
   let map = d.map;
   if (map && sheet.value !== null && entry.ruleset.mapDoc) {
-    try { map = { ...map, units: entry.ruleset.mapDoc(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
+    const rs = entry.ruleset;
+    try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
   }
   const mapWidgetHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units` }) : null;
   const me = isPlain(view) ? view.me : undefined;

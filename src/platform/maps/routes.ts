@@ -62,7 +62,8 @@ async function mapUnits(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<M
   const { state } = await gameState(ctx, a.game.id);
   if (state === null) return null;
   const sheet = await games.sheet(ctx, a.game.id, a.seat!.player);
-  return rs.mapDoc(state, a.seat!.player, lang, sheet.value ?? null).units;
+  const pending = sheet.value ?? null;
+  return rs.mapUnits ? rs.mapUnits(state, a.seat!.player, lang, pending) : rs.mapDoc(state, a.seat!.player, lang, pending).units;
 }
 
 export const mapRoutes: RouteModule = async (app, ctx) => {

@@ -10,7 +10,7 @@ import { livingLords } from './formulas.ts';
 import { formatOrder, parseSheet } from './orders/parse.ts';
 import { orderForm } from './form.ts';
 import { presentView } from './present.ts';
-import { mapDoc } from './mapdoc.ts';
+import { mapDoc, mapUnits } from './mapdoc.ts';
 import { sheetWarnings } from './projection.ts';
 import type { Sheet } from './orders/types.ts';
 import { localizeLabel } from './labels.ts';
@@ -87,6 +87,7 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   stats,
   statsCharts,
   mapDoc,
+  mapUnits: (s, player, lang, pending) => (s.lords[player]?.alive ? mapUnits(s, player, lang, pending) : []),
   localizeLabel,
   answerText: (s, _player, _decision, sheet) => sheet.lines.map((l) => l.text || formatOrder(s, l.order)).join('\n'),
 };
