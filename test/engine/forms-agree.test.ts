@@ -82,6 +82,8 @@ test('G&P: every choice of the guided form and of the map is accepted by the val
         for (const a of u.actions) {
           const line = a.line.split('{n}').join(String(a.ask?.value ?? a.ask?.min ?? 1));
           assert.deepEqual(errorsOf(gp, s, lord, line), [], `map line "${line}" refused (seed ${seed})`);
+          // And the referee's phases, played ahead, would not cancel it.
+          assert.deepEqual(withWarnings(gp, s, lord, 'orders', line, gp.validate(s, lord, 'orders', line)), [], `map line "${line}" warned (seed ${seed})`);
           if (a.ask?.max !== undefined) assert.deepEqual(errorsOf(gp, s, lord, a.line.split('{n}').join(String(a.ask.max))), []);
         }
       }
@@ -105,6 +107,7 @@ test('AK: every choice of the guided form and of the map is accepted by the vali
         for (const a of u.actions) {
           const line = a.line.split('{n}').join('1');
           assert.deepEqual(errorsOf(ak, s, player, line), [], `map line "${line}" refused (seed ${seed})`);
+          assert.deepEqual(withWarnings(ak, s, player, 'orders', line, ak.validate(s, player, 'orders', line)), [], `map line "${line}" warned (seed ${seed})`);
         }
       }
     }
