@@ -103,6 +103,14 @@ describe('forms and maps agree with the referee, in a real browser', { skip: BRO
       assert.ok(await page.locator('#no-issues').isVisible());
       await page.screenshot({ path: join(ARTIFACTS, `forms-gp-orders-${vp.width}.png`), fullPage: false });
 
+      // The map orders after the saved sheet, for the member only.
+      const mine = await page.request.get(`${tp.url}/api/games/${gameId}/map-units`, { headers: { accept: 'application/json' } });
+      assert.equal(mine.status(), 200);
+      const units = (await mine.json() as { units: { id: string; actions: { code: string }[] }[] }).units;
+      assert.ok(units.find((u) => u.id === lk)!.actions.some((a) => a.code === 'ATT'));
+      const anonymous = await fetch(`${tp.url}/api/games/${gameId}/map-units`, { headers: { accept: 'application/json' } });
+      assert.equal(anonymous.status, 404, 'nobody else reads them');
+
       // No issue: "ready" at once.
       await page.click('#ready-button');
       await page.waitForFunction(() => document.getElementById('ready-form')!.classList.contains('is-ready'));
