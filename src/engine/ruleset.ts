@@ -45,7 +45,16 @@ export interface ValidationIssue {
   text?: Localized;
   /** Nearest names, when a name was not recognised. */
   candidates?: string[];
+  /**
+   * `error` (the default when absent): the line is refused and not kept. `warning`: the line is
+   * kept and valid, but the referee will (or, depending on the turn, may) cancel it: said at
+   * entry so that the player can fix it before the deadline (see `Ruleset.warnings`).
+   */
+  severity?: 'error' | 'warning';
 }
+
+/** Whether an issue refuses its line (every issue without a severity is an error). */
+export const isError = (i: ValidationIssue): boolean => i.severity !== 'warning';
 
 /** A validated answer. `value` keeps every valid part even when `issues` is not empty. */
 export interface Validation<A> {
@@ -76,11 +85,18 @@ export interface Resolution<S, E> {
 /**
  * A form a user interface can render to help a player write an answer, without knowing the
  * rules: entries grouped (e.g. by phase), each with fields whose legal choices the ruleset lists.
- * Filling an entry produces one text line: the entry's `code` followed by the field values (a
- * value containing spaces is written in double quotes), which `validate` then checks as usual.
+ * Filling an entry produces one text line: the entry's `code` followed by the field values (each
+ * after its `prefix` word, if any; a value containing spaces is written in double quotes unless
+ * the field is `verbatim`), which `validate` then checks as usual.
  */
 export interface AnswerForm {
-  groups: { title: string; entries: FormEntry[] }[];
+  /**
+   * `list` (the default): every group in turn, each entry open. `picker`: one entry at a time,
+   * chosen in lists (section, group, order), for a form too long to show whole (a group is then
+   * e.g. one character's season, and `section` the character).
+   */
+  layout?: 'list' | 'picker';
+  groups: { title: string; section?: string; entries: FormEntry[] }[];
 }
 export interface FormEntry {
   code: string;
@@ -88,10 +104,15 @@ export interface FormEntry {
   syntax: string;
   fields: FormField[];
 }
-export type FormField =
+/**
+ * `prefix`: a word written before the value (`pour`, `à`), left out with the value when an optional
+ * field is empty. `verbatim`: the value is written as typed, never quoted (a field that holds
+ * several words of the order's own syntax).
+ */
+export type FormField = { prefix?: string; verbatim?: boolean } & (
   | { name: string; label: string; kind: 'choice'; options: { value: string; label: string }[]; optional?: boolean }
   | { name: string; label: string; kind: 'integer'; min?: number; max?: number; optional?: boolean }
-  | { name: string; label: string; kind: 'text'; optional?: boolean };
+  | { name: string; label: string; kind: 'text'; optional?: boolean });
 
 /**
  * A player's view laid out for reading, in one language, by the ruleset (so that pages show the
@@ -103,6 +124,38 @@ export type ViewSection =
   | { title: string; kind: 'table'; columns: string[]; rows: string[][]; collapsed?: boolean; highlight?: number }
   /** A distribution or a comparison: one bar per row, `share` in [0, 1] sets its length, `text` is shown beside it. */
   | { title: string; kind: 'bars'; bars: { label: string; share: number; text: string }[] };
+
+/**
+ * The issues of a validation followed by the ruleset's warnings on its value (each marked
+ * `severity: 'warning'`), in line order. A ruleset whose warnings throw gives none (a warning is
+ * a help, never a reason to refuse a sheet).
+ */
+export function withWarnings<S, A>(rs: Ruleset<S, A>, state: S, player: PlayerId, decision: string, answer: unknown, v: Validation<A>): ValidationIssue[] {
+  if (!rs.warnings || v.value === null) return v.issues;
+  let warnings: ValidationIssue[];
+  try { warnings = rs.warnings(state, player, decision, v.value, answer); } catch { return v.issues; }
+  if (!warnings.length) return v.issues;
+  const all = [...v.issues, ...warnings.map((w) => ({ ...w, severity: 'warning' as const }))];
+  return all.map((i, n) => [i, n] as const).sort((a, b) => (a[0].line ?? 0) - (b[0].line ?? 0) || a[1] - b[1]).map(([i]) => i);
+}
+
+/**
+ * The line a guided form entry writes for the given field values (by field name; empty or absent:
+ * left out), as the order page's script writes it (orders.js): the entry's code, then each value
+ * after its prefix, quoted when it holds a space unless the field is verbatim. Null when a
+ * required field is empty.
+ */
+export function formLine(entry: FormEntry, values: Record<string, string | undefined>): string | null {
+  const parts = [entry.code];
+  for (const f of entry.fields) {
+    let v = String(values[f.name] ?? '').trim();
+    if (!v) { if (f.optional) continue; return null; }
+    if (!f.verbatim) { v = v.replace(/"/g, '').trim(); if (/\s/.test(v)) v = `"${v}"`; }
+    if (f.prefix) parts.push(f.prefix);
+    parts.push(v);
+  }
+  return parts.join(' ');
+}
 
 // ───────────────────────────────────────────────────────────── maps
 
@@ -247,6 +300,14 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   decisions(state: S): Decision[];
   /** Checks one answer (text or structured) against the current state. */
   validate(state: S, player: PlayerId, decision: string, answer: unknown): Validation<A>;
+  /**
+   * Optional: the warnings on a valid answer (`validate`'s value): lines the referee will cancel,
+   * or may cancel depending on the turn (an attack out of reach, a levy beyond the treasury).
+   * They never refuse a line; the platform shows them at entry and on "ready". `answer` is the
+   * answer as given (its text gives the line numbers). Each comes with
+   * `severity: 'warning'`, in every language, and names nothing the player may not know.
+   */
+  warnings?(state: S, player: PlayerId, decision: string, value: A, answer?: unknown): ValidationIssue[];
   /** Resolves the current step once every decision is answered (defaults filled in). Must not mutate `state`. */
   resolve(state: S, submissions: Submission<A>[], rng: Rng): Resolution<S, E>;
   /** What one player may know (null: the public view). */
@@ -270,8 +331,14 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
   /** Optional: the answer, as text, to show when a structured answer was stored. */
   answerText?(state: S, player: PlayerId, decision: string, value: A): string;
-  /** Optional: the map as one player (null: the public) may know it, with his legal map orders. */
-  mapDoc?(state: S, player: PlayerId | null, lang: Lang): MapDoc;
+  /**
+   * Optional: the map as one player (null: the public) may know it, with his legal map orders.
+   * `pending` is his answer being written (validated), when there is one: the map orders account
+   * for it (a knight whose men are levied by this sheet may attack from the map).
+   */
+  mapDoc?(state: S, player: PlayerId | null, lang: Lang, pending?: A | null): MapDoc;
+  /** Optional: only the `units` of `mapDoc` (the player's map orders after `pending`), when cheaper to compute alone. */
+  mapUnits?(state: S, player: PlayerId, lang: Lang, pending: A | null): MapUnit[];
   /** Optional: the planning tools offered to a player. */
   tools?(state: S, player: PlayerId, lang: Lang): ToolInfo[];
   /**

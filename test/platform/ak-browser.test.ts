@@ -84,9 +84,14 @@ describe('Adventurer Kings in a real browser', { skip: BROWSER_SKIP }, () => {
     assert.equal(await sheetText(page), '');
 
     // The guided form: phase 1 of the King, explore his capital.
-    const group = page.locator('details.group', { has: page.locator(`.entry[data-code="${king.id}.1 EX"]`) });
-    await group.locator('summary').click();
+    // The form is a picker (issue 13 §4): the character, his season, the order, one entry shown.
     const ex = page.locator(`.entry[data-code="${king.id}.1 EX"]`);
+    const pick = (await ex.getAttribute('data-pick'))!;
+    const section = (await page.locator(`#pick-group option[value="${pick.split(':')[0]}"]`).getAttribute('data-section'))!;
+    await page.selectOption('#pick-section', section);
+    await page.selectOption('#pick-group', pick.split(':')[0]!);
+    await page.selectOption('#pick-entry', pick);
+    assert.ok(await ex.isVisible(), 'the entry picked is shown');
     await ex.locator('select[data-name="province"]').selectOption(String(king.province));
     await ex.locator('button.add').click();
     await page.waitForFunction((line) => (document.getElementById('sheet-text') as HTMLTextAreaElement).value.split('\n').includes(line), `${king.id}.1 EX ${king.province}`);

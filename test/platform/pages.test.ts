@@ -455,6 +455,11 @@ describe('order page in a real browser (orders.js)', { skip: BROWSER_SKIP }, () 
       assert.equal(json(saved).text, `${line}\nFOO bar\nCHE 1\n`);
 
       // Ready, not ready, ready: the demo turn resolves and the page reloads on the next turn.
+      // A line is in error: "ready" says so once, the second click confirms (issue 13 §4).
+      await page.click('#ready-button');
+      await page.locator('#ready-warning').waitFor();
+      assert.match(await page.locator('#ready-warning').textContent() ?? '', /1/);
+      assert.ok(!(await page.locator('#ready-form').getAttribute('class'))!.includes('is-ready'), 'not ready yet');
       await page.click('#ready-button');
       await page.waitForFunction(() => document.querySelector('#ready-form')?.classList.contains('is-ready'));
       await resolveTurn(tp, id, 0);

@@ -88,7 +88,10 @@ describe('walkthrough in a real browser', { skip: BROWSER_SKIP }, () => {
         await a.fill('#sheet-text', `${formLine.trim()}\nCHE 2\nARM ${territory} 3000 Hawkmoon`);
         await a.waitForFunction(() => document.querySelectorAll('#issues li[data-line]').length === 0, undefined, { timeout: 10_000 });
         await a.click('#ready-button');
-        await a.waitForFunction(() => /prêt|ready/i.test(document.getElementById('ready-state')?.textContent ?? ''));
+        // A warned line (the levy may outrun the treasury): "ready" warns once, a second click confirms (issue 13 §4).
+        await a.waitForFunction(() => document.querySelector('#ready-form')?.classList.contains('is-ready') || !(document.getElementById('ready-warning') as HTMLElement).hidden);
+        if (await a.locator('#ready-warning').isVisible()) await a.click('#ready-button');
+        await a.waitForFunction(() => document.querySelector('#ready-form')?.classList.contains('is-ready'));
 
         // Hylith is ready too (with an empty sheet): early resolution resolves the turn.
         await b.goto(`${tp.url}/games/${gameId}/orders`);

@@ -8,18 +8,19 @@
  * after the game is over); a private game shows non-members only its name and a join form.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerForm, FormField, Lang, MapDoc, ToolInfo, ValidationIssue, ViewDoc } from '../../engine/ruleset.ts';
+import type { AnswerForm, Lang, MapDoc, ToolInfo, ValidationIssue, ViewDoc } from '../../engine/ruleset.ts';
 import { errorIn } from '../../engine/constants.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { LruCache } from '../http/lru.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { cleanName } from '../http/names.ts';
-import { orderCodeOf, orderHelpUrl, orderPageHelp } from '../http/help-links.ts';
+import { orderPageHelp } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { mapWidget } from '../maps/widget.ts';
+import { guidedForm, guidedFormMsgs } from './guided-form.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { demoRoutes } from '../web/demo.ts';
 import { passwordAttemptOk, passwordAttemptVoid, startPasswordAttempt } from '../accounts/service.ts';
@@ -432,31 +433,10 @@ async function viewerHosts(ctx: AppCtx, gameId: number, v: Visitor): Promise<boo
 }
 
 function issueItems(issues: ValidationIssue[], lang: Lang): Html {
-  return html`${issues.map((i) => { const text = issueText(i, lang); return html`<li data-line="${i.line ?? ''}"><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}</strong>${t(lang, 'gweb.colon')}${text}${
+  return html`${issues.map((i) => { const text = issueText(i, lang); const warn = i.severity === 'warning'; return html`<li data-line="${i.line ?? ''}"${warn ? raw(' class="warn"') : ''}><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}${warn ? ` ${t(lang, 'forms.warning')}` : ''}</strong>${t(lang, 'gweb.colon')}${text}${
     i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`; })}`;
 }
 
-function fieldInput(f: FormField): Html {
-  const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} aria-label="${f.label}"`;
-  if (f.kind === 'choice') {
-    return html`<select ${common}><option value="">${f.optional ? '—' : '…'}</option>${f.options.map((o) => html`<option value="${o.value}">${o.label}</option>`)}</select>`;
-  }
-  if (f.kind === 'integer') {
-    return html`<input type="number" inputmode="numeric" step="1" ${common} ${f.min !== undefined ? html`min="${f.min}"` : ''} ${f.max !== undefined ? html`max="${f.max}"` : ''}>`;
-  }
-  return html`<input type="text" ${common}>`;
-}
-
-function guidedForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
-  return html`${form.groups.map((g, gi) => html`<details class="group"${gi === 0 ? raw(' open') : ''}><summary>${g.title}</summary>
-    ${g.entries.map((e) => html`<div class="entry" data-code="${e.code}">
-      <div class="entry-head"><strong>${e.label}</strong> ${ruleset ? html`<a class="help-code" href="${orderHelpUrl(ruleset, e.code)}" target="_blank" title="${t(lang, 'help.code-title', { code: orderCodeOf(e.code) })}"><code>${e.syntax}</code></a>` : html`<code>${e.syntax}</code>`}</div>
-      <div class="fields">${e.fields.map((f) => html`<label class="field"><span>${f.label}${f.optional ? html` <small class="muted">(opt.)</small>` : ''}</span>${fieldInput(f)}</label>`)}
-        <button type="button" class="add" disabled>${t(lang, 'gweb.orders.add')}</button></div>
-      <div class="entry-msg" aria-live="polite"></div>
-    </div>`)}
-  </details>`)}`;
-}
 
 function gutterText(text: string): string {
   const n = Math.max(1, text.split('\n').length);
@@ -772,10 +752,16 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     if (entry.ruleset.mapDoc) {
       try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
     }
-    const mapHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } }) : null;
-    return { view, form, mapHtml, tools: toolsOf(entry, state, seat.player, lang), myDoc: presented(state, entry, seat.player, lang) };
+    return { view, form, map, tools: toolsOf(entry, state, seat.player, lang), myDoc: presented(state, entry, seat.player, lang) };
   });
-  const { view, form, mapHtml: mapWidgetHtml, tools, myDoc } = d;
+  const { view, form, tools, myDoc } = d;
+  // The map orders read the sheet being written (issue 13 §4): after this sheet's own orders.
+  let map = d.map;
+  if (map && sheet.value !== null && entry.ruleset.mapDoc) {
+    const rs = entry.ruleset;
+    try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
+  }
+  const mapWidgetHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units` }) : null;
   const me = isPlain(view) ? view.me : undefined;
   const ro: RenderOpts = { lang, names: namesOf(view) };
   const lastReport = reports.at(-1) ?? null;
@@ -785,7 +771,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     candidates: t(lang, 'gweb.orders.candidates', { list: '{list}' }), noIssues: t(lang, 'gweb.orders.no-issues'),
     ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
     unsetReady: t(lang, 'gweb.orders.unset-ready'), colon: t(lang, 'gweb.colon'), resolved: t(lang, 'gweb.orders.resolved'), fill: t(lang, 'gweb.orders.fill', { field: '{field}' }),
-    added: t(lang, 'gweb.orders.added'),
+    added: t(lang, 'gweb.orders.added'), ...guidedFormMsgs(lang),
   };
   const body = html`${pageHead()}${crumbs}
     <h1>${decision ? decision.prompt[lang] : title}</h1>
@@ -819,6 +805,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
           <input type="hidden" name="ready" value="${sheet.ready ? '0' : '1'}">
           <p><span id="ready-state" class="badge ${sheet.ready ? 'ok' : ''}">${t(lang, sheet.ready ? 'gweb.orders.ready' : 'gweb.orders.not-ready')}</span>
             <button type="submit" id="ready-button" class="${sheet.ready ? '' : 'primary'}">${t(lang, sheet.ready ? 'gweb.orders.unset-ready' : 'gweb.orders.set-ready')}</button></p>
+          <p id="ready-warning" class="warning small" role="alert" hidden></p>
           <p class="muted small">${t(lang, 'gweb.orders.ready-help')} ${early}</p>
         </form>
       </section>

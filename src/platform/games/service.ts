@@ -24,6 +24,7 @@ import { createGame, GameError, replay, submit, type GameRecord, type ReplayResu
 import { LocalizedError } from '../../engine/constants.ts';
 import { createRng } from '../../engine/rng.ts';
 import type { Decision, Lang, Localized, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
+import { withWarnings } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Db, Row } from '../db/index.ts';
@@ -305,7 +306,7 @@ async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answ
     : validation.value !== null && rs.answerText ? rs.answerText(g.state, player, decision.id, validation.value) : json(answer);
   const now = ctx.now();
   const r = await db.one<SheetRow>(upsertSheet('(SELECT 1) g'),
-    [g.id, player, g.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), now]);
+    [g.id, player, g.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(withWarnings(rs, g.state, player, decision.id, answer, validation)), now]);
   return toSheet(r);
 }
 
@@ -664,7 +665,7 @@ export const games: GamesApi & GamesExtra = {
                        AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND player = $2 AND user_id = $10 AND status = 'active')
                      FOR KEY SHARE)
          ${upsertSheet('g')}`,
-        [gameId, seat.player, seat.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(validation.issues), ctx.now(), seat.step, userId]);
+        [gameId, seat.player, seat.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(withWarnings(rs, state, seat.player, decision.id, text, validation)), ctx.now(), seat.step, userId]);
       if (r) return { sheet: toSheet(r), step: seat.step };
       ownSeats.delete(key);
     }

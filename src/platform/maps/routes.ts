@@ -2,12 +2,14 @@
  * Map pages: /games/:id/map (the drawing with its click panel), /games/:id/map.svg and
  * /games/:id/map.png (rendered on the server). A member sees his own map (what his lord may
  * know); anyone who may see a public game sees the public map; a private game's map is for its
- * members only.
+ * members only. /api/games/:id/map-units: the map orders of the member's pieces after the sheet
+ * he has saved (the order page's map reads the sheet being written, issue 13 §4).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang, MapDoc } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { gameState, notFound, pageHead, SCRIPTS, visibleGame } from '../games/routes.ts';
+import { gameState, notFound, ownSeat, pageHead, SCRIPTS, visibleGame } from '../games/routes.ts';
+import { games } from '../games/service.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
@@ -51,7 +53,25 @@ async function mapPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): P
   return sendPage(reply, page(v, `${t(v.lang, 'map.title')} — ${m.name}`, body, { scripts: [...SCRIPTS.scripts, '/static/map.js'] }));
 }
 
+/** The map orders of the visitor's pieces, after his saved sheet (null: no seat, no map, no decision). */
+async function mapUnits(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<MapDoc['units'] | null> {
+  const a = await ownSeat(ctx, req, true);
+  if (!a || a.game.status !== 'running') return null;
+  const rs = getRuleset(a.game.ruleset).ruleset;
+  if (!rs.mapDoc) return null;
+  const { state } = await gameState(ctx, a.game.id);
+  if (state === null) return null;
+  const sheet = await games.sheet(ctx, a.game.id, a.seat!.player);
+  const pending = sheet.value ?? null;
+  return rs.mapUnits ? rs.mapUnits(state, a.seat!.player, lang, pending) : rs.mapDoc(state, a.seat!.player, lang, pending).units;
+}
+
 export const mapRoutes: RouteModule = async (app, ctx) => {
+  app.get('/api/games/:id/map-units', async (req, reply) => {
+    const units = await mapUnits(ctx, req, req.visitor.lang);
+    if (!units) return notFound(req, reply);
+    return reply.header('cache-control', 'private, no-store').send({ units });
+  });
   app.get('/games/:id/map', (req, reply) => mapPage(ctx, req, reply));
   app.get('/games/:id/map.svg', async (req, reply) => {
     const m = await visibleMap(ctx, req, req.visitor.lang);

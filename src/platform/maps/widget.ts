@@ -29,10 +29,12 @@ messages({
   'map.bad-number': { fr: 'Nombre attendu entre {min} et {max}.', en: 'A number between {min} and {max} is expected.' },
 });
 
-export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string } }): Html {
+/** `unitsUrl`: where the order page's map reloads its map orders after each save of the sheet. */
+export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string }; unitsUrl?: string }): Html {
   const data = {
     regions: Object.fromEntries(doc.regions.map((r) => [r.id, r.info])),
     units: opts.orders ? doc.units : [],
+    unitsUrl: opts.orders ? opts.unitsUrl ?? null : null,
     msgs: {
       noAction: t(lang, 'map.no-action'), write: t(lang, 'map.write'), written: t(lang, 'map.written'),
       badNumber: t(lang, 'map.bad-number', { min: '{min}', max: '{max}' }),

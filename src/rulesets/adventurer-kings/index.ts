@@ -13,6 +13,7 @@ import { resolveTurn } from './turn/turn.ts';
 import { type AKView, kingdomOfPlayer, playerView } from './view.ts';
 import { presentView } from './present.ts';
 import { mapDoc } from './mapdoc.ts';
+import { sheetWarnings } from './orders/warnings.ts';
 import { localizeLabel } from './labels.ts';
 import { renderReport } from './report/render.ts';
 import { stats, statsCharts } from './stats.ts';
@@ -86,6 +87,11 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
   validate(s, player, decision, answer): Validation<AKSheet> {
     if (decision !== ORDERS_DECISION) return { value: null, issues: [{ message: `unknown decision "${decision}"` }] };
     return validateSheet(s, player, answer);
+  },
+  // Warnings at entry (issue 13 §4): lines the referee will most likely cancel (orders/warnings.ts).
+  warnings(s, player, decision, sheet, answer) {
+    const k = kingdomOfPlayer(s, player);
+    return decision === ORDERS_DECISION && k !== null ? sheetWarnings(s, k, sheet, answer) : [];
   },
   resolve(s, submissions, rng) {
     return resolveTurn(s, sheetsFromSubmissions(s, submissions), rng);

@@ -13,12 +13,19 @@
  * Map orders (`units`): for each own character, MO to each adjacent province, EX and SP where he
  * stands. An action order belongs to a character's block and a phase slot on the sheet
  * (orders/sheet.ts), so the written text is two lines, `PERSO <id> <name>` then `<phase> MO <prov>`,
- * the phase being asked (1–5); the sheet accepts a character's block more than once. Whether the
- * move is possible (sea, armies, MP) is checked by the sheet and the referee, as for typed orders.
+ * the phase being asked (1–5); the sheet accepts a character's block more than once. MO is offered
+ * only where the character and the armies he leads can go (issue 13 §4): the referee's own route
+ * search (armies/movement.ts nextStep: terrain, fleets and transport), so an army without fleets is
+ * not offered a sea hex. What depends on the turn (movement points left, a flood, the enemy) is
+ * left to the referee, as for typed orders.
  */
 import type { Lang, MapAction, MapDoc, MapLegendItem, MapMarker, MapRegion, MapUnit, PlayerId } from '../../engine/ruleset.ts';
 import type { Character } from './state.ts';
 import { neighbours } from './world/geometry.ts';
+import { resolveConfig } from './config.ts';
+import { nextStep } from './armies/movement.ts';
+import { ledBy } from './armies/relations.ts';
+import { knowsLand } from './knowledge/knowledge.ts';
 import { describeMonster } from './world/monsters.ts';
 import { siteTitle } from './world/names.ts';
 import type { AKState, Relation, Terrain } from './state.ts';
@@ -218,12 +225,16 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
 /** The map orders of the kingdom's living characters (see the module comment). */
 export function mapUnits(s: AKState, chars: Character[], prov: (id: number) => string, lang: Lang): MapUnit[] {
   const ask = { label: L(lang, 'Phase (1 à 5)', 'Phase (1 to 5)'), min: 1, max: 5, value: 1 };
+  const cfg = resolveConfig(s.config).armies;
   return chars.map((c) => {
+    const armies = ledBy(s, c).filter((a) => a.province === c.province);
     const head = `${L(lang, 'PERSO', 'CHAR')} ${c.id} ${c.name}\n{n}`;
     const here = c.province;
     const actions: MapAction[] = [];
     for (const p of neighbours(here)) {
       if (!s.provinces[p]) continue;
+      // Fog of war: a hex whose land the kingdom does not know is offered, and the referee decides.
+      if (knowsLand(s, c.kingdom, p) && nextStep(s, cfg, c, armies, p) === null) continue;
       actions.push({ region: String(p), code: 'MO', label: L(lang, `${c.name} : aller en ${prov(p)}`, `${c.name}: move to ${prov(p)}`), line: `${head} MO ${p}`, ask });
     }
     actions.push(

@@ -10,7 +10,8 @@ import { livingLords } from './formulas.ts';
 import { formatOrder, parseSheet } from './orders/parse.ts';
 import { orderForm } from './form.ts';
 import { presentView } from './present.ts';
-import { mapDoc } from './mapdoc.ts';
+import { mapDoc, mapUnits } from './mapdoc.ts';
+import { sheetWarnings } from './projection.ts';
 import type { Sheet } from './orders/types.ts';
 import { localizeLabel } from './labels.ts';
 import { renderReport } from './report.ts';
@@ -67,6 +68,8 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
     const { sheet, issues } = parseSheet(s, player, answer);
     return { value: sheet, issues };
   },
+  // Warnings at entry: the lines the referee would cancel, from the sheet played ahead (projection.ts).
+  warnings: (s, player, decision, sheet) => (decision === ORDERS_DECISION ? sheetWarnings(s, player, sheet) : []),
   resolve(s, submissions, rng) {
     const { state, events } = resolveTurn(s, sheetsFromSubmissions(submissions), rng);
     return { state, events };
@@ -86,6 +89,7 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   stats,
   statsCharts,
   mapDoc,
+  mapUnits: (s, player, lang, pending) => (s.lords[player]?.alive ? mapUnits(s, player, lang, pending) : []),
   localizeLabel,
   // A lord who leaves for good abdicates: ABD in phase 1, with the effects of his death [P G-38].
   departure: () => 'ABD',

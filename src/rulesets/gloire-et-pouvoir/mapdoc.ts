@@ -13,12 +13,18 @@
  * visible knight here or adjacent who is not an enemy [§4.6, P G-15], GAR on his own land.
  * Whether a move ends next to a hostile knight is only known at resolution [P G-26], so MOV is
  * offered and the referee decides.
+ *
+ * The map reads the sheet being written (issue 13 §4): the knights' men, the garrisons and the
+ * treasury are those after this sheet's own phases 1–6, played ahead by the referee
+ * (projection.ts), so that a knight whose men are levied by an ARM line of this sheet is offered
+ * ATT, as in the rulebook's turn-1 example (levy and attack in one sheet).
  */
 import type { Lang, MapAction, MapDoc, MapLegendItem, MapMarker, MapRegion, MapUnit } from '../../engine/ruleset.ts';
 import { lordColor, NEUTRAL_COLOR } from './colors.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import { shapesOf } from './maps/shapes/index.ts';
-import type { Order } from './orders/types.ts';
+import type { Order, Sheet } from './orders/types.ts';
+import { project } from './projection.ts';
 import { orderFormatter } from './orders/parse.ts';
 import { FORT_NAMES, formatDec, formatInt, TITLE_NAMES } from './report.ts';
 import type { GPState, LordId, TerritoryId } from './state.ts';
@@ -32,7 +38,7 @@ const ASKED = 987654321;
 /** How many lords the legend lists by name (the player, his allies and enemies first, then the biggest). */
 const LEGEND_LORDS = 24;
 
-export function mapDoc(s: GPState, player: LordId | null, lang: Lang): MapDoc {
+export function mapDoc(s: GPState, player: LordId | null, lang: Lang, pending: Sheet | null = null): MapDoc {
   const map = getMap(s.map);
   const shapes = shapesOf(s.map);
   const v = playerView(s, player);
@@ -128,7 +134,7 @@ export function mapDoc(s: GPState, player: LordId | null, lang: Lang): MapDoc {
     regions,
     crossings: shapes.crossings.map(([a, b]) => ({ a, b })),
     markers, legend,
-    units: player && me?.alive ? mapUnits(s, player, lang) : [],
+    units: player && me?.alive ? mapUnits(s, player, lang, pending) : [],
   };
 }
 
@@ -139,8 +145,8 @@ function compact(n: number): string {
   return String(n);
 }
 
-/** The legal map orders of each of the lord's knights (see the module comment). */
-export function mapUnits(s: GPState, lord: LordId, lang: Lang): MapUnit[] {
+/** The legal map orders of each of the lord's knights, after the sheet being written (see the module comment). */
+export function mapUnits(s: GPState, lord: LordId, lang: Lang, pending: Sheet | null = null): MapUnit[] {
   const map = getMap(s.map);
   const idx = mapIndex(map);
   const fmt = orderFormatter(s, lord);
@@ -149,14 +155,18 @@ export function mapUnits(s: GPState, lord: LordId, lang: Lang): MapUnit[] {
   if (!me?.alive) return [];
   const tname = (id: TerritoryId) => idx.byId.get(id)?.name ?? id;
   const friendly = (other: LordId | null) => other === null || other === lord || relation(s, lord, other) === 'alliance';
-  const knights = Object.values(s.knights);
-  const armies = Object.values(s.armies);
+  // The pieces after this sheet's phases 1–6; orders name only knights and armies that exist now
+  // (a knight recruited or an army levied this turn has no name or number the sheet could use yet).
+  const p = project(s, lord, pending).state;
+  const treasury = p.lords[lord]?.treasury ?? 0;
+  const knights = Object.values(p.knights).filter((k) => s.knights[k.id]?.lord === lord);
+  const armies = Object.values(p.armies).filter((a) => s.armies[String(a.id)]?.lord === lord);
   const mine = knights.filter((k) => k.lord === lord).sort((a, b) => Number(b.isLordKnight) - Number(a.isLordKnight) || Number(a.id.slice(1)) - Number(b.id.slice(1)));
   // TSF receivers: the knights of the lord's view (his own, the others in his sight), never the state's others.
   const inSight = playerView(s, lord).knights;
   const men = L(lang, 'hommes', 'men');
   return mine.map((k) => {
-    const army = k.army !== null ? s.armies[String(k.army)] ?? null : null;
+    const army = k.army !== null ? p.armies[String(k.army)] ?? null : null;
     const strength = army?.strength ?? 0;
     const here = k.location;
     const around = [here, ...(idx.byId.get(here)?.adjacent ?? [])];
@@ -168,18 +178,18 @@ export function mapUnits(s: GPState, lord: LordId, lang: Lang): MapUnit[] {
         actions.push({ region: t, code: 'MOV', label: L(lang, `Aller à ${tname(t)}`, `Move to ${tname(t)}`), line: line({ code: 'MOV', knight: k.id, territory: t }) });
       }
       if (strength > 0 && owner !== lord && !(owner && relation(s, lord, owner) === 'alliance')) {
-        const dflt = Math.round((me.retreat.knight / 100) * strength);
+        const dflt = Math.round(((p.lords[lord]?.retreat ?? me.retreat).knight / 100) * strength);
         actions.push({
           region: t, code: 'ATT', label: L(lang, `Attaquer ${tname(t)}`, `Attack ${tname(t)}`),
           line: line({ code: 'ATT', knight: k.id, territory: t, threshold: ASKED }),
           ask: { label: L(lang, `Repli sous (hommes, sur ${strength})`, `Retreat below (men, of ${strength})`), min: 0, max: strength, value: dflt },
         });
       }
-      if (owner === lord) {
+      if (owner === lord && treasury >= 1) {
         actions.push({
           region: t, code: 'ARM', label: L(lang, `Lever une armée à ${tname(t)}`, `Levy an army in ${tname(t)}`),
           line: line({ code: 'ARM', territory: t, amount: ASKED, knight: k.id }),
-          ask: { label: L(lang, `Écus (trésor : ${me.treasury})`, `Écus (treasury: ${me.treasury})`), min: 1, max: Math.max(1, me.treasury), value: Math.min(1000, Math.max(1, me.treasury)) },
+          ask: { label: L(lang, `Écus (trésor : ${treasury})`, `Écus (treasury: ${treasury})`), min: 1, max: treasury, value: Math.min(1000, treasury) },
         });
       }
       for (const g of armies) {

@@ -1,7 +1,10 @@
 // Suzerain — the map widget. A click on a territory shows what the player may know of it (the
 // ruleset's own words, from #map-data); on the order page, picking a piece lights up the
 // territories where it has a legal order, and choosing one writes the order line to the sheet
-// (orders.js listens for the `suzerain:append-line` event). No framework, no inline code.
+// (orders.js listens for the `suzerain:append-line` event). The map orders follow the sheet being
+// written: after each save (orders.js sends `suzerain:sheet-saved`) they are reloaded from the
+// server, which plays the sheet ahead (a knight whose men are levied may now attack). No framework,
+// no inline code.
 (function () {
   'use strict';
   var root = document.getElementById('map-widget');
@@ -59,12 +62,19 @@
     if (writtenEl) writtenEl.textContent = (data.msgs.written || '') + ' ' + line;
   }
 
+  // The actions shown (as JSON): a reload of the map orders that leaves them unchanged keeps the
+  // panel as it is, with what the player is typing in it.
+  var shown = '';
+  function actionsAt(id) {
+    var u = currentUnit();
+    return u ? u.actions.filter(function (a) { return a.region === id; }) : null;
+  }
   function showActions(id) {
     if (!actionsEl) return;
     actionsEl.textContent = '';
-    var u = currentUnit();
-    if (!u) return;
-    var list = u.actions.filter(function (a) { return a.region === id; });
+    var list = actionsAt(id);
+    shown = JSON.stringify(list);
+    if (!list) return;
     if (!list.length) { actionsEl.appendChild(el('p', 'muted small', data.msgs.noAction)); return; }
     list.forEach(function (a) {
       var row = el('div', 'map-action');
@@ -136,9 +146,40 @@
       highlight();
     });
   }
+  // The map orders after the saved sheet; the piece picked stays picked.
+  function setUnits(units) {
+    data.units = units;
+    if (unitSelect) {
+      var keep = unitSelect.value;
+      while (unitSelect.options.length > 1) unitSelect.remove(1);
+      units.forEach(function (u) {
+        var o = el('option', '', u.label);
+        o.value = u.id;
+        unitSelect.appendChild(o);
+      });
+      unitSelect.value = currentUnitIn(units, keep) ? keep : '';
+    }
+    if (selectedRegion && JSON.stringify(actionsAt(selectedRegion)) !== shown) showActions(selectedRegion);
+    highlight();
+    root.setAttribute('data-units-version', String(Number(root.getAttribute('data-units-version') || '0') + 1));
+  }
+  function currentUnitIn(units, id) {
+    for (var i = 0; i < units.length; i++) if (units[i].id === id) return true;
+    return false;
+  }
+  var loading = null;
+  document.addEventListener('suzerain:sheet-saved', function () {
+    if (!data.unitsUrl) return;
+    var mine = loading = fetch(data.unitsUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (d) { if (mine === loading && d && Array.isArray(d.units)) setUnits(d.units); })
+      .catch(function () { /* keep the current orders */ });
+  });
+
   if (unitSelect) {
     unitSelect.addEventListener('change', function () {
       if (actionsEl) actionsEl.textContent = '';
+      shown = '';
       var u = currentUnit();
       selectedRegion = u ? u.region : null;
       if (u) { showInfo(u.region); showActions(u.region); }

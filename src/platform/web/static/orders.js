@@ -1,9 +1,13 @@
 // Suzerain — the order page (and local times on every game page). No framework, no inline code:
 // the page's Content-Security-Policy only allows same-origin scripts.
-//  - guided form: each entry builds one line (its code, then the field values; a value with spaces
-//    is quoted; empty optional fields are skipped) and appends it to the sheet;
+//  - guided form: each entry builds one line (its code, then the field values, each after its
+//    prefix word; a value with spaces is quoted unless verbatim; empty optional fields are skipped,
+//    as engine formLine) and appends it to the sheet; in the picker layout one entry is shown, the
+//    one picked in the lists (section, group, order);
 //  - the sheet is saved as it is typed (debounced POST with the CSRF header), and the referee's
 //    issues are listed beside it (line number + reason) and marked in the line-number gutter;
+//  - issues are errors (the line is not kept) or warnings (kept, but the referee will or may cancel
+//    it); both are listed and marked in the gutter, and "ready" asks once more while there are any;
 //  - the ready button is a toggle; while ready, the page notices when the turn is resolved.
 (function () {
   'use strict';
@@ -54,6 +58,10 @@
   var readyInput = readyForm ? readyForm.querySelector('input[name="ready"]') : null;
 
   var badLines = {};
+  var warnLines = {};
+  var counts = { errors: 0, warnings: 0 };
+  var readyWarning = document.getElementById('ready-warning');
+  var confirmReady = false;
   var ready = readyForm ? readyForm.classList.contains('is-ready') : false;
 
   // ── gutter (line numbers, lines with an issue marked)
@@ -65,6 +73,7 @@
       var span = document.createElement('span');
       span.textContent = String(i);
       if (badLines[i]) { span.className = 'bad'; span.title = badLines[i]; }
+      else if (warnLines[i]) { span.className = 'warn'; span.title = warnLines[i]; }
       gutter.appendChild(span);
       gutter.appendChild(document.createTextNode('\n'));
     }
@@ -89,15 +98,21 @@
 
   function renderIssues(issues) {
     badLines = {};
+    warnLines = {};
+    counts = { errors: 0, warnings: 0 };
+    resetReadyWarning();
     if (!issuesEl) return;
     issuesEl.textContent = '';
     for (var i = 0; i < issues.length; i++) {
       var it = issues[i];
       var text = issueText(it);
+      var warn = it.severity === 'warning';
+      if (warn) counts.warnings++; else counts.errors++;
       var li = document.createElement('li');
-      if (it.line) { li.setAttribute('data-line', String(it.line)); badLines[it.line] = text; }
+      if (warn) li.className = 'warn';
+      if (it.line) { li.setAttribute('data-line', String(it.line)); if (warn) { if (!badLines[it.line]) warnLines[it.line] = text; } else { badLines[it.line] = text; delete warnLines[it.line]; } }
       var strong = document.createElement('strong');
-      strong.textContent = it.line ? msg('line', { n: it.line }) : msg('sheet');
+      strong.textContent = (it.line ? msg('line', { n: it.line }) : msg('sheet')) + (warn ? ' ' + msg('warning') : '');
       li.appendChild(strong);
       li.appendChild(document.createTextNode((msgs.colon || ' : ') + text));
       if (it.candidates && it.candidates.length && !it.candidates.every(function (c) { return text.indexOf(c) >= 0; })) {
@@ -113,10 +128,12 @@
   }
 
   if (issuesEl) {
-    var initial = issuesEl.querySelectorAll('li[data-line]');
+    var initial = issuesEl.querySelectorAll('li');
     for (var j = 0; j < initial.length; j++) {
+      var isWarn = initial[j].classList.contains('warn');
+      if (isWarn) counts.warnings++; else counts.errors++;
       var ln = Number(initial[j].getAttribute('data-line'));
-      if (ln) badLines[ln] = initial[j].textContent;
+      if (ln) { if (isWarn) { if (!badLines[ln]) warnLines[ln] = initial[j].textContent; } else { badLines[ln] = initial[j].textContent; delete warnLines[ln]; } }
     }
     issuesEl.addEventListener('click', function (ev) {
       var li = ev.target.closest ? ev.target.closest('li[data-line]') : null;
@@ -131,6 +148,26 @@
   }
 
   // ── ready toggle
+  // "Ready" with lines in error or warned: said once beside the button, a second click confirms.
+  function resetReadyWarning() {
+    confirmReady = false;
+    if (readyWarning) { readyWarning.hidden = true; readyWarning.textContent = ''; }
+    if (readyButton && !ready) readyButton.textContent = msg('setReady');
+  }
+  function warnBeforeReady() {
+    if (confirmReady || (!counts.errors && !counts.warnings)) return false;
+    confirmReady = true;
+    if (readyWarning) {
+      var parts = [];
+      if (counts.errors) parts.push(msg(counts.errors > 1 ? 'readyErrors' : 'readyError', { n: counts.errors }));
+      if (counts.warnings) parts.push(msg(counts.warnings > 1 ? 'readyWarnings' : 'readyWarning', { n: counts.warnings }));
+      readyWarning.textContent = parts.join(' ') + ' ' + msg('readyConfirm');
+      readyWarning.hidden = false;
+    }
+    if (readyButton) readyButton.textContent = msg('readyAnyway');
+    return true;
+  }
+
   function renderReady() {
     if (!readyForm) return;
     readyForm.classList.toggle('is-ready', ready);
@@ -180,6 +217,7 @@
       lastSaved = text;
       renderIssues(data.issues || []);
       if (typeof data.ready === 'boolean') { ready = data.ready; renderReady(); }
+      document.dispatchEvent(new CustomEvent('suzerain:sheet-saved'));
       var now = new Date();
       setStatus(msg('saved', { time: now.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) }));
       checkStep(data.step);
@@ -254,12 +292,43 @@
             if (out) { out.textContent = msg('fill', { field: input.getAttribute('aria-label') || input.getAttribute('data-name') }); out.className = 'entry-msg error'; }
             return;
           }
-          parts.push(quote(value));
+          var prefix = input.getAttribute('data-prefix');
+          if (prefix) parts.push(prefix);
+          parts.push(input.hasAttribute('data-verbatim') ? value : quote(value));
         }
         appendLine(parts.join(' '));
         if (out) { out.textContent = msg('added') + ' ' + parts.join(' '); out.className = 'entry-msg ok'; }
       });
     })(entries[e]);
+  }
+
+  // ── picker layout: lists of sections, groups (filtered by section) and orders (filtered by group)
+  var picker = document.getElementById('form-picker');
+  if (picker) {
+    var pickSection = document.getElementById('pick-section');
+    var pickGroup = document.getElementById('pick-group');
+    var pickEntry = document.getElementById('pick-entry');
+    var pickable = picker.querySelectorAll('.entry[data-pick]');
+    var filter = function (select, attr, value) {
+      var first = null;
+      for (var i = 0; i < select.options.length; i++) {
+        var o = select.options[i];
+        var show = o.getAttribute(attr) === value;
+        o.hidden = !show;
+        o.disabled = !show;
+        if (show && first === null) first = o.value;
+      }
+      if (select.selectedOptions.length === 0 || select.selectedOptions[0].hidden) select.value = first === null ? '' : first;
+    };
+    var showEntry = function () {
+      for (var i = 0; i < pickable.length; i++) pickable[i].hidden = pickable[i].getAttribute('data-pick') !== pickEntry.value;
+    };
+    var onGroup = function () { filter(pickEntry, 'data-group', pickGroup.value); showEntry(); };
+    var onSection = function () { if (pickSection) filter(pickGroup, 'data-section', pickSection.value); onGroup(); };
+    if (pickSection) pickSection.addEventListener('change', onSection);
+    pickGroup.addEventListener('change', onGroup);
+    pickEntry.addEventListener('change', showEntry);
+    onSection();
   }
 
   // ── ready
@@ -286,8 +355,15 @@
       var want = !ready;
       if (readyButton) readyButton.disabled = true;
       Promise.resolve(ta && ta.value !== lastSaved ? save() : null)
-        .then(function () { return post(readyUrl, { ready: want }); })
+        .then(function () {
+          // Lines in error or warned: say so first; a second click confirms.
+          if (want && warnBeforeReady()) return null;
+          return post(readyUrl, { ready: want });
+        })
         .then(function (data) {
+          if (data === null) return;
+          confirmReady = false;
+          if (readyWarning) readyWarning.hidden = true;
           ready = !!data.ready;
           renderReady();
           if (!checkStep(data.step, data.status) && ready) startPolling();

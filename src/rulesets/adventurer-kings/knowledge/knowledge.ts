@@ -187,3 +187,15 @@ export function refreshOwner(s: AKState, kingdom: number, province: number, at: 
 export function spyColumn(table: readonly number[], level: number): number {
   return table[Math.max(0, Math.min(table.length - 1, Math.floor(level)))]!;
 }
+
+/**
+ * Whether a kingdom knows a province's land as it is (its own, or explored, and not seen through
+ * an illusion): then the map orders and the warnings at entry may check a move into it against
+ * the terrain (issue 13 §4) without telling the kingdom anything it does not know.
+ */
+export function knowsLand(s: AKState, kingdom: number | null, province: number): boolean {
+  const p = s.provinces[province];
+  if (kingdom === null || !p) return false;
+  if (p.owner !== kingdom && (s.knowledge[kingdom]?.provinces[province]?.pct ?? 0) <= 0) return false;
+  return observedTerrain(s, kingdom, province) === p.terrain;
+}

@@ -47,7 +47,8 @@ export function emptyOrders(): CharacterOrders {
   return { phases: [null, null, null, null, null] };
 }
 
-export interface SheetResult { sheet: AKSheet; issues: ValidationIssue[] }
+/** `slotLines`: the text line of each kept action order, by `<character>/<phase>` (for warnings). */
+export interface SheetResult { sheet: AKSheet; issues: ValidationIssue[]; slotLines?: Record<string, number> }
 
 // ─────────────────────────────────────────────────────────────── messages
 
@@ -362,6 +363,7 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
   }));
 
   const seen = new Set<string>();
+  const slotLines: Record<string, number> = {};
   for (const o of raw) {
     const c = s.characters[o.char];
     // A number that names nobody reads like a character not in service (no probing of numbers).
@@ -389,6 +391,7 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
       issues.push(issue(o.line, M.planMissing(spec.code)));
     }
     seen.add(key);
+    slotLines[key] = o.line;
     (sheet.characters[c.id] ??= emptyOrders()).phases[o.phase - 1] = slot;
   }
 
@@ -409,7 +412,7 @@ export function parseSheet(s: AKState, kingdom: number, text: string): SheetResu
     if (r.name) (sheet.characters[c.id] ??= emptyOrders()).rename = r.name;
   }
   issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { sheet, issues };
+  return { sheet, issues, slotLines };
 }
 
 /** PU on oneself (patrol) and every other plan order need a plan; none is optional today. */

@@ -1,0 +1,89 @@
+/**
+ * The order page's guided form (engine AnswerForm), drawn without knowing any rule. Two layouts:
+ *
+ * - `list`: the groups one under the other (folded but the first), every entry with its fields;
+ * - `picker`: one entry at a time, picked in lists — the section (a character), the group (his
+ *   season), the order — so that a long form (Adventurer Kings: characters × seasons × orders)
+ *   fits a screen beside the sheet (issue 13 §4).
+ *
+ * Each entry writes one line (orders.js, as engine `formLine`): its code, then each value after
+ * its prefix word, quoted when it holds a space unless the field is verbatim. The messages of the
+ * order page's warnings (issue 13 §4) sit here too, as `forms.*`.
+ */
+import type { AnswerForm, FormEntry, FormField, Lang } from '../../engine/ruleset.ts';
+import { html, raw, type Html } from '../http/html.ts';
+import { messages, t } from '../http/i18n.ts';
+import { orderCodeOf, orderHelpUrl } from '../http/help-links.ts';
+
+messages({
+  'forms.optional': { fr: '(facultatif)', en: '(optional)' },
+  'forms.add': { fr: 'Ajouter', en: 'Add' },
+  'forms.section': { fr: 'Personnage', en: 'Character' },
+  'forms.group': { fr: 'Moment', en: 'When' },
+  'forms.order': { fr: 'Ordre', en: 'Order' },
+  'forms.warning': { fr: '(avertissement)', en: '(warning)' },
+  'forms.ready-error': { fr: '{n} ligne est en erreur (elle ne sera pas jouée).', en: '{n} line is in error (it will not be played).' },
+  'forms.ready-errors': { fr: '{n} lignes sont en erreur (elles ne seront pas jouées).', en: '{n} lines are in error (they will not be played).' },
+  'forms.ready-warning': { fr: '{n} ligne a un avertissement (le juge l’annulera ou risque de l’annuler).', en: '{n} line has a warning (the referee will or may cancel it).' },
+  'forms.ready-warnings': { fr: '{n} lignes ont un avertissement (le juge les annulera ou risque de les annuler).', en: '{n} lines have a warning (the referee will or may cancel them).' },
+  'forms.ready-confirm': { fr: 'Cliquez encore pour vous déclarer prêt quand même.', en: 'Click again to be ready all the same.' },
+  'forms.ready-anyway': { fr: 'Prêt quand même', en: 'Ready all the same' },
+});
+
+/** The order page script's messages of this file. */
+export function guidedFormMsgs(lang: Lang): Record<string, string> {
+  return {
+    warning: t(lang, 'forms.warning'),
+    readyError: t(lang, 'forms.ready-error', { n: '{n}' }), readyErrors: t(lang, 'forms.ready-errors', { n: '{n}' }),
+    readyWarning: t(lang, 'forms.ready-warning', { n: '{n}' }), readyWarnings: t(lang, 'forms.ready-warnings', { n: '{n}' }),
+    readyConfirm: t(lang, 'forms.ready-confirm'), readyAnyway: t(lang, 'forms.ready-anyway'),
+  };
+}
+
+function fieldInput(f: FormField): Html {
+  const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} aria-label="${f.label}"`;
+  if (f.kind === 'choice') {
+    return html`<select ${common}><option value="">${f.optional ? '—' : '…'}</option>${f.options.map((o) => html`<option value="${o.value}">${o.label}</option>`)}</select>`;
+  }
+  if (f.kind === 'integer') {
+    return html`<input type="number" inputmode="numeric" step="1" ${common} ${f.min !== undefined ? html`min="${f.min}"` : ''} ${f.max !== undefined ? html`max="${f.max}"` : ''}>`;
+  }
+  return html`<input type="text" ${common}>`;
+}
+
+function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, attrs: Html = html``): Html {
+  // The order's code links to its entry in the ruleset's order reference (/help).
+  const syntax = ruleset
+    ? html`<a class="help-code" href="${orderHelpUrl(ruleset, e.code)}" target="_blank" title="${t(lang, 'help.code-title', { code: orderCodeOf(e.code) })}"><code>${e.syntax}</code></a>`
+    : html`<code>${e.syntax}</code>`;
+  return html`<div class="entry" data-code="${e.code}" ${attrs}>
+      <div class="entry-head"><strong>${e.label}</strong> ${syntax}</div>
+      <div class="fields">${e.fields.map((f) => html`<label class="field"><span>${f.label}${f.optional ? html` <small class="muted">${t(lang, 'forms.optional')}</small>` : ''}</span>${fieldInput(f)}</label>`)}
+        <button type="button" class="add" disabled>${t(lang, 'forms.add')}</button></div>
+      <div class="entry-msg" aria-live="polite"></div>
+    </div>`;
+}
+
+/**
+ * The picker: lists of sections, groups and orders, and the entries (all in the page, one shown:
+ * orders.js shows the one picked; without a script the first is shown).
+ */
+function pickerForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
+  const sections = [...new Set(form.groups.map((g) => g.section ?? ''))];
+  const hasSections = sections.length > 1 || sections[0] !== '';
+  return html`<div class="picker" id="form-picker">
+    <div class="picker-lists">
+      ${hasSections ? html`<label class="field"><span>${t(lang, 'forms.section')}</span><select id="pick-section">${sections.map((s, i) => html`<option value="${i}">${s}</option>`)}</select></label>` : ''}
+      <label class="field"><span>${t(lang, 'forms.group')}</span><select id="pick-group">${form.groups.map((g, gi) => html`<option value="${gi}" data-section="${sections.indexOf(g.section ?? '')}">${g.title}</option>`)}</select></label>
+      <label class="field"><span>${t(lang, 'forms.order')}</span><select id="pick-entry">${form.groups.map((g, gi) => g.entries.map((e, ei) => html`<option value="${gi}:${ei}" data-group="${gi}">${e.label}</option>`))}</select></label>
+    </div>
+    ${form.groups.map((g, gi) => g.entries.map((e, ei) => entryHtml(e, lang, ruleset, html`data-pick="${gi}:${ei}"${gi === 0 && ei === 0 ? '' : raw(' hidden')}`)))}
+  </div>`;
+}
+
+export function guidedForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
+  if (form.layout === 'picker') return pickerForm(form, lang, ruleset);
+  return html`${form.groups.map((g, gi) => html`<details class="group"${gi === 0 ? raw(' open') : ''}><summary>${g.title}</summary>
+    ${g.entries.map((e) => entryHtml(e, lang, ruleset))}
+  </details>`)}`;
+}
