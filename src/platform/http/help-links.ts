@@ -23,16 +23,20 @@ export function helpUrl(ruleset: string, page?: string, anchor?: string): string
 }
 
 /**
- * The order reference's entry for a form entry's code: its last word (`MO` in the guided form's
- * `1.2 MO`, `TRAITES`, without a character's `3.` in `3.SPECIAL`), which is the anchor of the entry in the reference.
+ * The order reference's entry for a form entry's code: the order's word (`MO` in the guided form's
+ * `1.2 MO`, `CA` in `1.2 CA IL`, `TRAITES`, without a character's `3.` in `3.SPECIAL`), which is the
+ * anchor of the entry in the reference.
  */
 export function orderHelpUrl(ruleset: string, code: string): string {
   return helpUrl(ruleset, 'orders', orderCodeOf(code));
 }
 
-/** The order code of a form entry's code (`MO` of `1.2 MO`, `SPECIAL` of `3.SPECIAL`). */
+/** The order code of a form entry's code (`MO` of `1.2 MO`, `CA` of `1.2 CA IL`, `SPECIAL` of `3.SPECIAL`). */
 export function orderCodeOf(code: string): string {
-  return (code.trim().split(/\s+/).pop() ?? '').replace(/^\d+\./, '').toUpperCase();
+  const words = code.trim().split(/\s+/);
+  // A character-and-season prefix (`1.2`) comes first; the order's word follows it.
+  const word = /^\d+\.\d+$/.test(words[0] ?? '') ? words[1] : words[0];
+  return (word ?? '').replace(/^\d+\./, '').toUpperCase();
 }
 
 /** The order page's line of help: rules, order reference, and the first-turn guide (put forward on a game's first turn). */
