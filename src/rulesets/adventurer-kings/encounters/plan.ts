@@ -7,7 +7,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import type { AKState, Character, College, Tactic, TacticCode, Temperament } from '../state.ts';
 import { resolveConfig } from '../config.ts';
 import { talent } from '../characters.ts';
-import { isCombatSpell, parseSpellCode, spellCollege, type SpellCode } from '../magic/spells.ts';
+import { isCombatSpell, parseSpellCode, spellCollege, type SpellCode } from '../spells.ts';
 
 const TACTICS: readonly TacticCode[] = ['ME', 'GI', 'SC', 'FL', 'CA', 'TA', 'SA', 'FU', 'FI', 'US', 'ST'];
 

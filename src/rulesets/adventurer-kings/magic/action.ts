@@ -19,6 +19,7 @@ import { bodyProvince, leadsArmies } from './util.ts';
 import { applyLandSpell } from './effects-land.ts';
 import { knowsCharacter, nobodyHere, noTrace } from '../orders/absent.ts';
 import { killBacklash } from './backlash.ts';
+import type { Felt, Outcome } from './target.ts';
 import { applyPeopleSpell, heirBones, resurrectable } from './effects-people.ts';
 
 export interface ActionCast {
@@ -26,8 +27,6 @@ export interface ActionCast {
   target: SpellTargetValue;
 }
 
-/** What the effect adds to the `spell-cast` event (outcome key and data for the prose). */
-export interface Outcome { outcome: string; [k: string]: unknown }
 
 const why = (fr: string, en: string): Localized => ({ fr, en });
 
@@ -163,7 +162,6 @@ export function castActionSpell(ctx: TurnCtx, caster: Character, req: ActionCast
   return null;
 }
 
-/** An event for other kingdoms that suffer or notice a spell (kind `spell-felt`), emitted after the cast. */
-export interface Felt { to: number[]; outcome: string; [k: string]: unknown }
 
 export { bodyProvince, heirBones };
+export type { Felt, Outcome };

@@ -7,7 +7,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import type { AKState, Character } from '../state.ts';
 import { ALIGNMENTS, CHAR_CODES } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
-import type { Felt, Outcome } from './action.ts';
+import type { Felt, Outcome } from './target.ts';
 import type { SpellCode } from './spells.ts';
 import type { SpellTargetValue } from './target.ts';
 import { bodyProvince, killByMagic, sortedIds } from './util.ts';
