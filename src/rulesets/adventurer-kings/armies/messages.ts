@@ -224,12 +224,21 @@ export const MESSAGES: MessageTable = {
     const att = kings(env, e.attackers), def = kings(env, e.defenders);
     const pl = kingsPlural(env, e.attackers);
     const k = [Number(e.battle), Number(e.at)];
-    const fr = pick([
+    // Seed §9.2: « Si les armées défendantes ne sont pas menées par un personnage, elles sont
+    // commandées par le "commandant de la garnison" » — the defenders only (issue 17 §1): attackers
+    // with no character at their head (a garrison provoking a battle, §8.4) go without a chief.
+    const fr = cmd.A === null ? pick([
+      `${capital(att)} ${pl ? 'attaquèrent' : 'attaqua'} ${def} sans chef à ${pl ? 'leur' : 'sa'} tête ; ${c(cmd.D)} conduisait la défense.`,
+      `Sans personne pour les mener, les troupes assaillantes se jetèrent sur ${def} ; ${c(cmd.D)} commandait en face.`,
+    ], ...k) : pick([
       `${capital(att)} ${pl ? 'attaquèrent' : 'attaqua'} ${def}. ${capital(c(cmd.A))} menait les assaillants, ${c(cmd.D)} les défenseurs.`,
       `${capital(att)} ${pl ? 'se jetèrent' : 'se jeta'} sur ${def}, ${c(cmd.A)} à ${pl ? 'leur' : 'sa'} tête ; ${c(cmd.D)} commandait en face.`,
       `Sous les ordres de ${c(cmd.A)}, ${att} ${pl ? 'donnèrent' : 'donna'} l’assaut ; ${c(cmd.D)} conduisait la défense.`,
     ], ...k);
-    const en = pick([
+    const en = cmd.A === null ? pick([
+      `${capital(att)} attacked ${def} with no leader at their head; ${c(cmd.D)} led the defence.`,
+      `With no one to lead them, the attacking troops fell upon ${def}; ${c(cmd.D)} commanded the other side.`,
+    ], ...k) : pick([
       `${capital(att)} attacked ${def}. ${capital(c(cmd.A))} led the attackers, ${c(cmd.D)} the defenders.`,
       `${capital(att)} fell upon ${def}, led by ${c(cmd.A)}; ${c(cmd.D)} commanded the other side.`,
       `Under the orders of ${c(cmd.A)}, ${att} went to the assault; ${c(cmd.D)} led the defence.`,
