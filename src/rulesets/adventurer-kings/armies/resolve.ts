@@ -394,7 +394,7 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
   const monster = druidMonster(ctx, attackers, defenders, p);
   if (monster) ctx.emit({ t: 'battle-monster', to, at: p, battle: id, name: monster.name, side: monster.side });
   const out = fight(s, cfg, ctx.rng, { province: p, attackers, defenders, duelLoser: duel.loser, demoralised, exploration: explorationSide(s, cfg, attackers, defenders, p), monster });
-  narrate(ctx, id, to, out);
+  narrate(ctx, id, to, out, { attackers: [...new Set(attackers.map((a) => a.kingdom!))].sort((a, b) => a - b), defenders: defKings });
   const beforeA = attackers.length, beforeD = defenders.length;
   // Casualties (G-71), Were bites, Whales escaping to sea.
   const destroyed: { id: number; type: string; side: Side }[] = [];
@@ -576,11 +576,12 @@ export function contest(ctx: TurnCtx, p: number, attackers: Army[], to: number[]
 }
 
 /** The column-by-column narrative (S8.6): one event per column, plus the battle-wide random event. */
-function narrate(ctx: TurnCtx, id: number, to: number[], out: BattleOutcome): void {
+function narrate(ctx: TurnCtx, id: number, to: number[], out: BattleOutcome, sides: { attackers: number[]; defenders: (number | null)[] }): void {
   const p = out.province;
   if (out.battleEvent) {
     const u = out.units.filter((x) => x.side === out.battleEvent).sort((a, b) => b.sortKey - a.sortKey)[0];
-    ctx.emit({ t: 'battle-event', to, at: p, battle: id, side: out.battleEvent, army: u ? ref(u.army) : undefined, variant: id % 3 });
+    // The sides, so that each reader is told the event from his own side (issue 17 §2).
+    ctx.emit({ t: 'battle-event', to, at: p, battle: id, side: out.battleEvent, army: u ? ref(u.army) : undefined, variant: id % 3, ...sides });
   }
   for (const col of out.columns) {
     const list = (side: Side, special: boolean) => out.units.filter((u) => u.side === side && u.col === col.col && u.special === special).sort((a, b) => a.line - b.line || b.sortKey - a.sortKey).map((u) => ({ ...ref(u.army), line: u.line, outflank: !!u.outflank, target: u.target, fate: u.fate }));

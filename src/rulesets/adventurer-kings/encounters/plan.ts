@@ -55,7 +55,7 @@ export function parsePlan(text: string): { plan: Tactic[]; errors: Localized[] }
         break;
       }
       case 'US': {
-        if (!/^\d+$/.test(arg)) { errors.push({ fr: `« ${raw} » : numéro d'objet attendu`, en: `"${raw}": item number expected` }); t = null; }
+        if (!/^\d+$/.test(arg)) { errors.push({ fr: `« ${raw} » : numéro d’objet attendu`, en: `"${raw}": item number expected` }); t = null; }
         else t = { code, arg };
         break;
       }
