@@ -12,7 +12,7 @@ const reports = reportsOf(8, 16, ['prose-lint']);
 test('the lint reads enough: a few hundred reports, battles and encounters among them', () => {
   assert.ok(reports.length >= 200, `${reports.length} reports`);
   const kinds = new Set(reports.flatMap((r) => r.lines.map((l) => l.t)));
-  for (const k of ['battle', 'battle-column', 'enc-hit', 'enc-miss', 'training']) assert.ok(kinds.has(k), `no ${k} in the sample`);
+  for (const k of ['battle', 'battle-column', 'enc-hit', 'enc-miss', 'training-year']) assert.ok(kinds.has(k), `no ${k} in the sample`);
 });
 
 test('the lint catches each fault it looks for (on planted lines)', () => {

@@ -50,6 +50,32 @@ function rel(env: RenderEnv, r: unknown): string {
   return env.lang === 'fr' ? `« ${n} »` : n;
 }
 
+/** One season of training told on its own (events from before the folding, or a sample). */
+function season(e: AKEvent, env: RenderEnv): string {
+    const c = charName(e.code, env.lang);
+    const w0 = who(e, env), w = capital(w0);
+    const partners = ids(e.partners);
+    const withWhom = partners.length ? L(env, ` aux côtés ${deFr(chars(env, partners))}`, ` alongside ${chars(env, partners)}`) : '';
+    if (e.blocked) {
+      return L(env, `${w} s’exerça en ${c}${withWhom}, en vain : c’est un art qui lui restera à jamais fermé.`, `${w} practised ${c}${withWhom}, in vain: it is an art that will stay closed to ${fem(env, e.who) ? 'her' : 'him'} for ever.`);
+    }
+    if (e.gained) {
+      const apt = e.aptitudeRose ? L(env, ' Ses dons naturels s’en trouvèrent accrus.', ` ${fem(env, e.who) ? 'Her' : 'His'} natural gifts grew with it.`) : '';
+      return L(env, `${w} s’exerça en ${c}${withWhom} et progressa jusqu’au niveau ${num(e.level)}.${apt}`, `${w} practised ${c}${withWhom} and rose to level ${num(e.level)}.${apt}`);
+    }
+    if (e.mode === 'teaching') return L(env, `${w} transmit ce qu’${fem(env, e.who) ? 'elle' : 'il'} savait en ${c} ${aFr(chars(env, partners))}, sans rien apprendre de neuf.`, `${w} taught ${c} to ${chars(env, partners)}, learning nothing new.`);
+    // No progress this season: one of several wordings, from the character, the season and the year
+    // (G-98: no RNG), so that four quiet seasons of study do not read as the same sentence four times.
+    const f = fem(env, e.who);
+    const quiet = [
+      L(env, `${w} s’exerça en ${c}${withWhom}, sans progrès notable.`, `${w} practised ${c}${withWhom}, without notable progress.`),
+      L(env, `${w} persévéra en ${c}${withWhom}, sans résultat visible pour l’instant.`, `${w} kept at ${c}${withWhom}, with nothing to show for it yet.`),
+      L(env, `${w} passa la saison à s’exercer en ${c}${withWhom} ; les progrès se font attendre.`, `${w} spent the season practising ${c}${withWhom}; progress is slow in coming.`),
+      L(env, `${f ? 'Studieuse' : 'Studieux'}, ${w0} s’appliqua encore en ${c}${withWhom}, sans percée notable.`, `${w} applied ${f ? 'herself' : 'himself'} once more to ${c}${withWhom}, without a breakthrough.`),
+    ];
+    return quiet[(variant(quiet.length, num(e.who), env.s.turn) + e.phase) % quiet.length]!;
+}
+
 export const MESSAGES: MessageTable = {
   // ── Gifts ──
   'gold-given': (e, env) => {
@@ -101,29 +127,33 @@ export const MESSAGES: MessageTable = {
   },
 
   // ── Training and discoveries ──
-  training: (e, env) => {
-    const c = charName(e.code, env.lang);
-    const w = who(e, env);
-    const partners = ids(e.partners);
-    const withWhom = partners.length ? L(env, ` aux côtés ${deFr(chars(env, partners))}`, ` alongside ${chars(env, partners)}`) : '';
-    if (e.blocked) {
-      return L(env, `${w} s’exerça en ${c}${withWhom}, en vain : c’est un art qui lui restera à jamais fermé.`, `${w} practised ${c}${withWhom}, in vain: it is an art that will stay closed to ${fem(env, e.who) ? 'her' : 'him'} for ever.`);
-    }
-    if (e.gained) {
-      const apt = e.aptitudeRose ? L(env, ' Ses dons naturels s’en trouvèrent accrus.', ` ${fem(env, e.who) ? 'Her' : 'His'} natural gifts grew with it.`) : '';
-      return L(env, `${w} s’exerça en ${c}${withWhom} et progressa jusqu’au niveau ${num(e.level)}.${apt}`, `${w} practised ${c}${withWhom} and rose to level ${num(e.level)}.${apt}`);
-    }
-    if (e.mode === 'teaching') return L(env, `${w} transmit ce qu’${fem(env, e.who) ? 'elle' : 'il'} savait en ${c} ${aFr(chars(env, partners))}, sans rien apprendre de neuf.`, `${w} taught ${c} to ${chars(env, partners)}, learning nothing new.`);
-    // No progress this season: one of several wordings, from the character, the season and the year
-    // (G-98: no RNG), so that four quiet seasons of study do not read as the same sentence four times.
+  // A season folded into the year's line (`training-year`) says nothing on its own.
+  training: (e, env) => (e.folded ? '' : season(e, env)),
+  'training-year': (e, env) => {
+    const list = Array.isArray(e.seasons) ? (e.seasons as { code: string; mode: string; level: number; gained: boolean; aptitudeRose: boolean; blocked: boolean; partners: number[] }[]) : [];
+    if (!list.length) return '';
+    const w = capital(who(e, env));
     const f = fem(env, e.who);
-    const quiet = [
-      L(env, `${w} s’exerça en ${c}${withWhom}, sans progrès notable.`, `${w} practised ${c}${withWhom}, without notable progress.`),
-      L(env, `${w} persévéra en ${c}${withWhom}, sans résultat visible pour l’instant.`, `${w} kept at ${c}${withWhom}, with nothing to show for it yet.`),
-      L(env, `${w} passa la saison à s’exercer en ${c}${withWhom} ; les progrès se font attendre.`, `${w} spent the season practising ${c}${withWhom}; progress is slow in coming.`),
-      L(env, `${f ? 'Studieuse' : 'Studieux'}, ${w} s’appliqua encore en ${c}${withWhom}, sans percée notable.`, `${w} applied ${f ? 'herself' : 'himself'} once more to ${c}${withWhom}, without a breakthrough.`),
-    ];
-    return quiet[(variant(quiet.length, num(e.who), env.s.turn) + e.phase) % quiet.length]!;
+    const codes = [...new Set(list.map((x) => x.code))];
+    const parts = codes.map((code) => {
+      const ss = list.filter((x) => x.code === code);
+      const n = ss.length;
+      const c = charName(code, env.lang);
+      const partners = [...new Set(ss.flatMap((x) => x.partners))].sort((a, b) => a - b);
+      const withWhom = partners.length ? L(env, ` aux côtés ${deFr(chars(env, partners))}`, ` alongside ${chars(env, partners)}`) : '';
+      const last = ss[n - 1]!;
+      const seasonsFr = n === 1 ? 'une saison' : `${n} saisons`, seasonsEn = n === 1 ? 'one season' : `${n} seasons`;
+      const result = ss.some((x) => x.blocked)
+        ? L(env, ' (en vain : cet art lui restera à jamais fermé)', ` (in vain: that art will stay closed to ${f ? 'her' : 'him'} for ever)`)
+        : ss.some((x) => x.gained)
+          ? L(env, ` (jusqu’au niveau ${last.level})`, ` (up to level ${last.level})`)
+          : ss.every((x) => x.mode === 'teaching')
+            ? L(env, ' (à transmettre son savoir, sans rien apprendre de neuf)', ' (teaching, learning nothing new)')
+            : L(env, ' (sans progrès notable)', ' (without notable progress)');
+      return L(env, `pendant ${seasonsFr} en ${c}${withWhom}${result}`, `${c} for ${seasonsEn}${withWhom}${result}`);
+    });
+    const apt = list.some((x) => x.aptitudeRose) ? L(env, ' Ses dons naturels s’en trouvèrent accrus.', ` ${f ? 'Her' : 'His'} natural gifts grew with it.`) : '';
+    return L(env, `Au fil de l’année, ${w} s’exerça ${listJoin(parts, 'fr')}.${apt}`, `Over the year, ${w} practised ${listJoin(parts, 'en')}.${apt}`);
   },
   'talent-gained': (e, env) => L(env, `L’expérience aidant, ${who(e, env)} atteignit le niveau ${num(e.level)} en ${charName(e.code, 'fr')}.`, `With experience, ${who(e, env)} reached level ${num(e.level)} in ${charName(e.code, 'en')}.`),
   'army-trained': (e, env) => {
