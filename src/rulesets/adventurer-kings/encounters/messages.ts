@@ -160,10 +160,12 @@ export const MESSAGES: MessageTable = {
         L(env, `${A} porta ${aFr(d)} un coup terrible : ${n} de dégâts.`, `${A} dealt ${d} a terrible blow: ${n} of damage.`),
         L(env, `${D} encaissa un rude coup ${deFr(a)} (${n} de dégâts).`, `${D} took a heavy blow from ${a} (${n} of damage).`),
         L(env, `Le coup ${deFr(a)} porta : ${d} perdit ${n}.`, `${A}'s blow landed: ${d} lost ${n}.`),
+        L(env, `${A} trouva la faille dans la garde ${deFr(d)} et frappa : ${n} de dégâts.`, `${A} found the gap in ${d}'s guard and struck: ${n} of damage.`),
+        L(env, `Le fer chanta, et ${d} chancela sous le coup ${deFr(a)} (${n} de dégâts).`, `Steel rang, and ${d} reeled under ${a}'s blow (${n} of damage).`),
       ], k);
   },
   'enc-miss': (e, env) => {
-    const A = who(e.att, env, true), a = who(e.att, env), D = who(e.def, env, true);
+    const A = who(e.att, env, true), a = who(e.att, env), D = who(e.def, env, true), d = who(e.def, env);
     const k = [refId(e.att), refId(e.def), Number(e.at), Number(e.blow ?? e.round)];
     return e.how === 'missile'
       ? turn([
@@ -176,6 +178,8 @@ export const MESSAGES: MessageTable = {
         L(env, `${D} para le coup ${deFr(a)}.`, `${D} parried ${a}'s blow.`),
         L(env, `${A} frappa dans le vide.`, `${A} struck at empty air.`),
         L(env, `Le coup ${deFr(a)} ne rencontra que le vide.`, `${A}'s blow met nothing but air.`),
+        L(env, `${D} rompit d’un pas, et l’attaque ${deFr(a)} passa à un cheveu.`, `${D} gave a step, and ${a}'s attack passed a hair's breadth away.`),
+        L(env, `${A} chargea, mais ${d} se déroba au dernier instant.`, `${A} lunged, but ${d} slipped aside at the last moment.`),
       ], k);
   },
   'enc-drain': (e, env) => L(env, `La Main de mort arracha encore ${pts(e.dmg, env)} de vie ${aFr(who(e.def, env))}.`, `The Hand of Death tore ${pts(e.dmg, env)} more of life from ${who(e.def, env)}.`),

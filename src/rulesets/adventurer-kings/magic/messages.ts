@@ -7,7 +7,7 @@
 import type { AKEvent } from '../events.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { isSpellCode, SPELLS } from './spells.ts';
-import { atPlace, deFr, aFr } from '../report/names.ts';
+import { atPlace, capital, deFr, aFr } from '../report/names.ts';
 
 type L2 = { fr: string; en: string };
 const pick = (env: RenderEnv, x: L2): string => x[env.lang];
@@ -138,8 +138,8 @@ function felt(e: AKEvent, env: RenderEnv): string {
       : pick(env, { fr: `Une tornade surnaturelle a balayé ${p} sans emporter d’armée.`, en: `An unnatural tornado swept through ${p} without carrying any army away.` });
     case 'plague': {
       let s = pick(env, { fr: `Un fléau s’est abattu sur ${p}.`, en: `A plague fell upon ${p}.` });
-      if (n(e.destroyed)) s += ' ' + pick(env, { fr: `${armies(env, e.destroyed)} y ont péri.`, en: `${armies(env, e.destroyed)} perished there.` });
-      if (n(e.weakened)) s += ' ' + pick(env, { fr: `${armies(env, e.weakened)} en sont sorties affaiblies.`, en: `${armies(env, e.weakened)} came out of it weakened.` });
+      if (n(e.destroyed)) s += ' ' + pick(env, { fr: `${capital(armies(env, e.destroyed))} y périrent.`, en: `${armies(env, e.destroyed)} perished there.` });
+      if (n(e.weakened)) s += ' ' + pick(env, { fr: `${capital(armies(env, e.weakened))} en sortirent affaiblies.`, en: `${armies(env, e.weakened)} came out of it weakened.` });
       return s;
     }
     case 'skeletons': return pick(env, { fr: `Des morts se sont levés de la terre ${deFr(p)} : ${Number(e.count)} armée(s) de squelettes.`, en: `The dead rose from the soil of ${p}: ${Number(e.count)} skeleton army(ies).` });
@@ -150,6 +150,41 @@ function felt(e: AKEvent, env: RenderEnv): string {
     case 'backlash': return pick(env, { fr: `${c} a senti la morsure d’une sorcellerie et s’est jeté, fou de rage, sur le nécromancien.`, en: `${c} felt the bite of sorcery and hurled into a mad rage at the necromancer.` });
     default: return '';
   }
+}
+
+/**
+ * How a combat spell is cast, with the imagery of its college (issue 17 §2: « give spells their
+ * imagery »), two wordings each, chosen from the event (G-98: no RNG): the seed's « par de grands
+ * mouvements des bras » stays among them.
+ */
+function castingImage(e: AKEvent, c: string, sp: string): L2 {
+  const code = typeof e.spell === 'string' && isSpellCode(e.spell) ? e.spell : null;
+  const college = code ? SPELLS[code].college : null;
+  const images: Record<string, L2[]> = {
+    Wh: [
+      { fr: `${c} leva les mains vers le ciel, et une lumière pure descendit sur lui : un sort ${deFr(sp)}.`, en: `${c} raised both hands to the sky, and a pure light came down: a ${sp} spell.` },
+      { fr: `D’une prière murmurée, ${c} appela sur le combat la grâce d’un sort ${deFr(sp)}.`, en: `With a whispered prayer, ${c} called the grace of a ${sp} spell upon the fight.` },
+    ],
+    Ps: [
+      { fr: `Les yeux fixés sur son adversaire, ${c} rassembla toute la force de son esprit en un sort ${deFr(sp)}.`, en: `Eyes fixed on the foe, ${c} gathered the whole strength of the mind into a ${sp} spell.` },
+      { fr: `${c} porta deux doigts à sa tempe ; l’air se mit à vibrer d’un sort ${deFr(sp)}.`, en: `${c} touched two fingers to the temple; the air began to hum with a ${sp} spell.` },
+    ],
+    Il: [
+      { fr: `${c} traça dans l’air des signes trompeurs, et les formes se brouillèrent : un sort ${deFr(sp)}.`, en: `${c} drew deceiving signs in the air, and shapes blurred: a ${sp} spell.` },
+      { fr: `Un rire léger, un geste de la main, et ${c} tissa un sort ${deFr(sp)}.`, en: `A light laugh, a wave of the hand, and ${c} wove a ${sp} spell.` },
+    ],
+    El: [
+      { fr: `Par de grands mouvements des bras, ${c} rassembla les forces surnaturelles de la magie pour lancer un sort ${deFr(sp)}.`, en: `With great sweeps of the arms, ${c} marshalled the supernatural forces of magic to cast a ${sp} spell.` },
+      { fr: `${c} appela à lui le feu, l’eau, l’air et la terre ; le sol trembla sous un sort ${deFr(sp)}.`, en: `${c} called fire, water, air and earth; the ground shook under a ${sp} spell.` },
+    ],
+    Ne: [
+      { fr: `${c} murmura des paroles impies, et un froid de tombe monta du sol : un sort ${deFr(sp)}.`, en: `${c} muttered unholy words, and a grave-cold rose from the ground: a ${sp} spell.` },
+      { fr: `Penché sur une figurine d’os, ${c} prononça un sort ${deFr(sp)}.`, en: `Bent over a figurine of bone, ${c} spoke a ${sp} spell.` },
+    ],
+  };
+  const list = images[college ?? 'El'] ?? images.El!;
+  const k = Number(e.at ?? 0) + Number(e.casterId ?? 0) + Number(e.dmg ?? 0) + String(e.outcome ?? '').length;
+  return list[(Number.isFinite(k) ? Math.abs(k) : 0) % list.length]!;
 }
 
 /** Combat spells: one sentence of casting, one of effect. */
@@ -164,7 +199,7 @@ function encSpell(e: AKEvent, env: RenderEnv): string {
   }
   const open = typeof e.item === 'number'
     ? pick(env, { fr: `${c} libéra le sort ${deFr(sp)} ${deFr(env.s.items[e.item]?.name ?? 'son objet magique')}.`, en: `${c} released the ${sp} spell of ${env.s.items[e.item]?.name ?? 'a magic item'}.` })
-    : pick(env, { fr: `Par de grands mouvements des bras, ${c} rassembla les forces surnaturelles de la magie pour lancer un sort ${deFr(sp)}.`, en: `With movements of the arms, ${c} marshalled the supernatural forces of magic to cast a ${sp} spell.` });
+    : pick(env, castingImage(e, c, sp));
   const d = Number(e.dmg ?? 0);
   const x: Record<string, L2> = {
     'holy': { fr: `Une brume dorée en forme de croix se forma autour ${deFr(c)}.`, en: `A golden mist in the shape of a cross formed around ${c}.` },
@@ -200,7 +235,7 @@ export const MESSAGES: MessageTable = {
   'spell-cast': (e, env) => (e.ok ? `${casting(e, env)} ${castOutcome(e, env)}`.trim() : castFailed(e, env)),
   'spell-felt': (e, env) => felt(e, env),
   'plague-spread': (e, env) => {
-    let s = pick(env, { fr: `Le fléau s’est propagé ${deFr(env.province(Number(e.from)))} ${aFr(env.province(Number(e.at)))}.`, en: `The plague spread from ${env.province(Number(e.from))} to ${env.province(Number(e.at))}.` });
+    let s = pick(env, { fr: `Le fléau se propagea ${deFr(env.province(Number(e.from)))} ${aFr(env.province(Number(e.at)))}.`, en: `The plague spread from ${env.province(Number(e.from))} to ${env.province(Number(e.at))}.` });
     if (n(e.destroyed)) s += ' ' + pick(env, { fr: `${armies(env, e.destroyed)} y ont péri.`, en: `${armies(env, e.destroyed)} perished there.` });
     if (n(e.weakened)) s += ' ' + pick(env, { fr: `${armies(env, e.weakened)} en sont sorties affaiblies.`, en: `${armies(env, e.weakened)} came out of it weakened.` });
     return s;
