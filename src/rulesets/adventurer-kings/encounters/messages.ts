@@ -20,7 +20,7 @@ const MONSTER_FR: Record<string, string> = {
 
 interface Ref { id: number; kind: string; name: string }
 
-function monster(name: unknown, env: RenderEnv, cap = false): string {
+export function monster(name: unknown, env: RenderEnv, cap = false): string {
   const n = String(name ?? '?');
   let out = env.lang === 'fr' ? MONSTER_FR[n] ?? n : `the ${n}`;
   if (cap) out = out.charAt(0).toUpperCase() + out.slice(1);

@@ -6,6 +6,7 @@
  */
 import type { AKEvent } from '../events.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
+import { monster } from '../encounters/messages.ts';
 import { isSpellCode, SPELLS } from './spells.ts';
 import { atPlace, capital, deFr, aFr } from '../report/names.ts';
 
@@ -158,27 +159,28 @@ function felt(e: AKEvent, env: RenderEnv): string {
  * mouvements des bras » stays among them.
  */
 function castingImage(e: AKEvent, c: string, sp: string): L2 {
+  const C = capital(c);
   const code = typeof e.spell === 'string' && isSpellCode(e.spell) ? e.spell : null;
   const college = code ? SPELLS[code].college : null;
   const images: Record<string, L2[]> = {
     Wh: [
-      { fr: `${c} leva les mains vers le ciel, et une lumière pure descendit sur lui : un sort ${deFr(sp)}.`, en: `${c} raised both hands to the sky, and a pure light came down: a ${sp} spell.` },
+      { fr: `${C} leva les mains vers le ciel, et une lumière pure descendit sur lui : un sort ${deFr(sp)}.`, en: `${C} raised both hands to the sky, and a pure light came down: a ${sp} spell.` },
       { fr: `D’une prière murmurée, ${c} appela sur le combat la grâce d’un sort ${deFr(sp)}.`, en: `With a whispered prayer, ${c} called the grace of a ${sp} spell upon the fight.` },
     ],
     Ps: [
       { fr: `Les yeux fixés sur son adversaire, ${c} rassembla toute la force de son esprit en un sort ${deFr(sp)}.`, en: `Eyes fixed on the foe, ${c} gathered the whole strength of the mind into a ${sp} spell.` },
-      { fr: `${c} porta deux doigts à sa tempe ; l’air se mit à vibrer d’un sort ${deFr(sp)}.`, en: `${c} touched two fingers to the temple; the air began to hum with a ${sp} spell.` },
+      { fr: `${C} porta deux doigts à sa tempe ; l’air se mit à vibrer d’un sort ${deFr(sp)}.`, en: `${C} touched two fingers to the temple; the air began to hum with a ${sp} spell.` },
     ],
     Il: [
-      { fr: `${c} traça dans l’air des signes trompeurs, et les formes se brouillèrent : un sort ${deFr(sp)}.`, en: `${c} drew deceiving signs in the air, and shapes blurred: a ${sp} spell.` },
+      { fr: `${C} traça dans l’air des signes trompeurs, et les formes se brouillèrent : un sort ${deFr(sp)}.`, en: `${C} drew deceiving signs in the air, and shapes blurred: a ${sp} spell.` },
       { fr: `Un rire léger, un geste de la main, et ${c} tissa un sort ${deFr(sp)}.`, en: `A light laugh, a wave of the hand, and ${c} wove a ${sp} spell.` },
     ],
     El: [
       { fr: `Par de grands mouvements des bras, ${c} rassembla les forces surnaturelles de la magie pour lancer un sort ${deFr(sp)}.`, en: `With great sweeps of the arms, ${c} marshalled the supernatural forces of magic to cast a ${sp} spell.` },
-      { fr: `${c} appela à lui le feu, l’eau, l’air et la terre ; le sol trembla sous un sort ${deFr(sp)}.`, en: `${c} called fire, water, air and earth; the ground shook under a ${sp} spell.` },
+      { fr: `${C} appela à lui le feu, l’eau, l’air et la terre ; le sol trembla sous un sort ${deFr(sp)}.`, en: `${C} called fire, water, air and earth; the ground shook under a ${sp} spell.` },
     ],
     Ne: [
-      { fr: `${c} murmura des paroles impies, et un froid de tombe monta du sol : un sort ${deFr(sp)}.`, en: `${c} muttered unholy words, and a grave-cold rose from the ground: a ${sp} spell.` },
+      { fr: `${C} murmura des paroles impies, et un froid de tombe monta du sol : un sort ${deFr(sp)}.`, en: `${C} muttered unholy words, and a grave-cold rose from the ground: a ${sp} spell.` },
       { fr: `Penché sur une figurine d’os, ${c} prononça un sort ${deFr(sp)}.`, en: `Bent over a figurine of bone, ${c} spoke a ${sp} spell.` },
     ],
   };
@@ -189,41 +191,43 @@ function castingImage(e: AKEvent, c: string, sp: string): L2 {
 
 /** Combat spells: one sentence of casting, one of effect. */
 function encSpell(e: AKEvent, env: RenderEnv): string {
-  const c = String(e.caster ?? '?');
-  const v = String(e.victim ?? '?');
+  // A monster is named with its article (« l’Ogre »), a character by his name as the reader knows it.
+  const c = typeof e.casterId === 'number' ? String(e.caster ?? '?') : monster(e.caster ?? '?', env);
+  const v = typeof e.victimId === 'number' ? String(e.victim ?? '?') : monster(e.victim ?? '?', env);
+  const C = capital(c), V = capital(v);
   const sp = spellName(e, env);
   if (!e.ok) {
-    if (e.outcome === 'rage') return pick(env, { fr: `${c} tenta de dominer ${v} par un sort ${deFr(sp)}, mais échoua : la créature, folle de rage, gagna ${Number(e.gain)} points de vie.`, en: `${c} tried to master ${v} with a ${sp} spell, but failed: the creature, mad with rage, gained ${Number(e.gain)} hit points.` });
-    if (e.outcome === 'berserk') return pick(env, { fr: `${c} tenta un sort ${deFr(sp)}, mais la figurine résista : ${v}, pris d’une rage berserk, redoubla de violence.`, en: `${c} tried a ${sp} spell, but the figurine resisted: ${v}, seized by a berserk rage, fought all the harder.` });
-    return pick(env, { fr: `${c} tenta de lancer un sort ${deFr(sp)}, mais le sort échoua.`, en: `${c} tried to cast a ${sp} spell, but it failed.` });
+    if (e.outcome === 'rage') return pick(env, { fr: `${C} tenta de dominer ${v} par un sort ${deFr(sp)}, mais échoua : la créature, folle de rage, gagna ${Number(e.gain)} points de vie.`, en: `${C} tried to master ${v} with a ${sp} spell, but failed: the creature, mad with rage, gained ${Number(e.gain)} hit points.` });
+    if (e.outcome === 'berserk') return pick(env, { fr: `${C} tenta un sort ${deFr(sp)}, mais la figurine résista : ${v}, pris d’une rage berserk, redoubla de violence.`, en: `${C} tried a ${sp} spell, but the figurine resisted: ${v}, seized by a berserk rage, fought all the harder.` });
+    return pick(env, { fr: `${C} tenta de lancer un sort ${deFr(sp)}, mais le sort échoua.`, en: `${C} tried to cast a ${sp} spell, but it failed.` });
   }
   const open = typeof e.item === 'number'
-    ? pick(env, { fr: `${c} libéra le sort ${deFr(sp)} ${deFr(env.s.items[e.item]?.name ?? 'son objet magique')}.`, en: `${c} released the ${sp} spell of ${env.s.items[e.item]?.name ?? 'a magic item'}.` })
+    ? pick(env, { fr: `${C} libéra le sort ${deFr(sp)} ${deFr(env.s.items[e.item]?.name ?? 'son objet magique')}.`, en: `${C} released the ${sp} spell of ${env.s.items[e.item]?.name ?? 'a magic item'}.` })
     : pick(env, castingImage(e, c, sp));
   const d = Number(e.dmg ?? 0);
   const x: Record<string, L2> = {
     'holy': { fr: `Une brume dorée en forme de croix se forma autour ${deFr(c)}.`, en: `A golden mist in the shape of a cross formed around ${c}.` },
     'holy-undead': { fr: `Une brume dorée en forme de croix se forma autour ${deFr(c)} ; ${v} recula en hurlant, brûlé ${deFr(d)} points.`, en: `A golden mist in the shape of a cross formed around ${c}; ${v} recoiled screaming, burnt for ${d} points.` },
-    'confused': { fr: `${v} fut pris de convulsions, incapable de viser ou de lancer un sort.`, en: `${v} was seized by convulsions, unable to aim or to cast a spell.` },
-    'confused-animal': { fr: `${v} se mit à tituber, à demi égaré.`, en: `${v} began to stagger, half bewildered.` },
+    'confused': { fr: `${V} fut pris de convulsions, incapable de viser ou de lancer un sort.`, en: `${V} was seized by convulsions, unable to aim or to cast a spell.` },
+    'confused-animal': { fr: `${V} se mit à tituber, à demi égaré.`, en: `${V} began to stagger, half bewildered.` },
     'no-mind': { fr: `Mais ${v} n’a point d’esprit à troubler.`, en: `But ${v} has no mind to trouble.` },
-    'charmed': { fr: `${v} baissa sa garde, soudain amical, et ${c} s’éloigna sain et sauf.`, en: `${v} lowered its guard, suddenly friendly, and ${c} walked away unharmed.` },
+    'charmed': { fr: `${V} baissa sa garde, soudain amical, et ${c} s’éloigna sain et sauf.`, en: `${V} lowered its guard, suddenly friendly, and ${c} walked away unharmed.` },
     'dazed': { fr: `Un vent psychique frappa ${v}, hébété pour ${Number(e.rounds)} assauts.`, en: `A psychic wind struck ${v}, dazed for ${Number(e.rounds)} blows.` },
     'storm': { fr: `Une tempête d’objets fondit sur ${v} (${d} points) ; quelques éclats frappèrent ${c} (${Number(e.backlash)} points).`, en: `A storm of objects fell on ${v} (${d} points); a few shards struck ${c} (${Number(e.backlash)} points).` },
     'underwater': { fr: `Mais le sort se perdit dans les profondeurs où se tient ${v}.`, en: `But the spell was lost in the depths where ${v} dwells.` },
-    'invisible': { fr: `${c} s’effaça dans l’air et devint presque impossible à toucher.`, en: `${c} faded into the air and became hard to strike.` },
+    'invisible': { fr: `${C} s’effaça dans l’air et devint presque impossible à toucher.`, en: `${C} faded into the air and became hard to strike.` },
     'mirror': { fr: `Un double ${deFr(v)} surgit du néant et se jeta sur lui.`, en: `A double of ${v} sprang from nothing and hurled itself upon the original.` },
     'mirror-cancel': { fr: `Les deux illusions se heurtèrent et s’évanouirent ensemble.`, en: `The two illusions clashed and vanished together.` },
     'burnt': { fr: `Une boule de feu frappa ${v} de plein fouet : ${d} points de dégâts.`, en: `A fireball struck ${v} full on: ${d} points of damage.` },
     'slowed': { fr: `Une gangue de glace enserra ${v} ; ${c} gagna ${Number(e.attacks)} attaque(s) sans riposte.`, en: `A shell of ice gripped ${v}; ${c} won ${Number(e.attacks)} unanswered attack(s).` },
     'crash': { fr: `Les ailes prises dans la glace, ${v} s’écrasa au sol (${d} points) ; ${c} gagna ${Number(e.attacks)} attaque(s).`, en: `Wings caught in ice, ${v} crashed to the ground (${d} points); ${c} won ${Number(e.attacks)} attack(s).` },
-    'frozen-flee': { fr: `${v} fut pris tout entier dans la glace ; ${c} rafla les objets qui traînaient et s’enfuit.`, en: `${v} was frozen solid; ${c} grabbed the loose items and fled.` },
-    'frozen-wait': { fr: `${v} fut pris tout entier dans la glace ; ${c} rafla les objets qui traînaient et attendit le dégel pour frapper ${Number(e.attacks)} fois.`, en: `${v} was frozen solid; ${c} grabbed the loose items and waited for the thaw to strike ${Number(e.attacks)} times.` },
+    'frozen-flee': { fr: `${V} fut pris tout entier dans la glace ; ${c} rafla les objets qui traînaient et s’enfuit.`, en: `${V} was frozen solid; ${c} grabbed the loose items and fled.` },
+    'frozen-wait': { fr: `${V} fut pris tout entier dans la glace ; ${c} rafla les objets qui traînaient et attendit le dégel pour frapper ${Number(e.attacks)} fois.`, en: `${V} was frozen solid; ${c} grabbed the loose items and waited for the thaw to strike ${Number(e.attacks)} times.` },
     'no-body': { fr: `Mais la glace passa au travers ${deFr(v)}, qui n’est qu’à demi de ce monde.`, en: `But the ice passed through ${v}, who is only half of this world.` },
     'killed': { fr: `Les aiguilles s’enfoncèrent dans la figurine et ${v} tomba mort.`, en: `The needles sank into the figurine and ${v} fell dead.` },
     'immune-king': { fr: `Mais ${v} est de sang royal et n’en ressentit rien.`, en: `But ${v} is of royal blood and felt nothing.` },
     'immune-undead': { fr: `Mais on ne tue pas ce qui est déjà mort.`, en: `But one cannot kill what is already dead.` },
-    'crushed': { fr: `${c} referma le poing : ${v} sentit son cœur broyé dans un étau.`, en: `${c} closed a fist: ${v} felt a heart crushed as in a vice.` },
+    'crushed': { fr: `${C} referma le poing : ${v} sentit son cœur broyé dans un étau.`, en: `${C} closed a fist: ${v} felt a heart crushed as in a vice.` },
     'no-heart': { fr: `Mais ${v} n’a pas de cœur à broyer.`, en: `But ${v} has no heart to crush.` },
     'destroyed': { fr: `Dominé un instant, ${v} ne put empêcher ${c} de lui planter un pieu dans le cœur.`, en: `Mastered for a moment, ${v} could not stop ${c} from driving a stake through its heart.` },
   };
