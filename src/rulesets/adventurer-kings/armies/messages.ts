@@ -312,7 +312,7 @@ export const MESSAGES: MessageTable = {
     const upr = up.map((c) => ({ id: c.army, type: c.type }));
     if (up.length) out.push(L(env, `${capital(pp(upr, 'aguerri'))} par le combat, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to, c.type)})`), 'fr')} ${v(upr, 'gagna', 'gagnèrent')} en valeur.`, `Hardened by the fight, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} gained in worth.`));
     const dn = down.map((c) => ({ id: c.army, type: c.type }));
-    if (down.length) out.push(L(env, `${capital(pp(dn, 'éprouvé'))}, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to, c.type)})`), 'fr')} ${v(dn, 'perdit de sa', 'perdirent de leur')} superbe.`, `Shaken, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} lost some of their edge.`));
+    if (down.length) out.push(L(env, `${capital(pp(dn, 'éprouvé'))}, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to, c.type)})`), 'fr')} ${v(dn, 'perdit de sa', 'perdirent de leur')} superbe.`, `Shaken, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} lost some of ${v(dn, 'its', 'their')} edge.`));
     return out.join(' ');
   },
   'battle-pursuit': (e, env) => {

@@ -277,7 +277,7 @@ export const MESSAGES: MessageTable = {
   },
   'ravage-stopped': (e, env) => L(env, `${capital(monster(e.monster, env, true))} regagna son repaire et cessa de ravager ${at(e, env)}.`, `${capital(monster(e.monster, env, true))} went back to its lair and stopped ravaging ${at(e, env)}.`),
   'ravage-start': (e, env) => L(env, `Enhardi, ${monster(e.monster, env)} quitta son repaire et se mit à ravager ${at(e, env)} : les impôts en souffriront.`, `Grown bold, ${monster(e.monster, env)} left its lair and began to ravage ${at(e, env)}: the taxes will suffer.`),
-  'ravage-goes-on': (e, env) => L(env, `${capital(monster(e.monster, env, true))} ravage toujours ${at(e, env)}.`, `${capital(monster(e.monster, env, true))} is still ravaging ${at(e, env)}.`),
+  'ravage-goes-on': (e, env) => L(env, `${capital(monster(e.monster, env, true))} continua de ravager ${at(e, env)}.`, `${capital(monster(e.monster, env, true))} went on ravaging ${at(e, env)}.`),
   'random-encounter': (e, env) => L(env, `En chemin, ${aFr(at(e, env))}, ${env.character(Number(e.who))} tomba sur ${monster(e.monster, env)}.`, `On the road at ${at(e, env)}, ${env.character(Number(e.who))} ran into ${monster(e.monster, env)}.`),
   'site-rediscovered': (e, env) => {
     const fr = typeof e.siteName === 'string' ? siteOf(e, env, 'fr') : typeof e.site === 'number' ? `le lieu n° ${e.site}` : 'le lieu recherché';
