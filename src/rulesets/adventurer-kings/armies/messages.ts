@@ -342,10 +342,10 @@ export const MESSAGES: MessageTable = {
   },
   'ruler-unseated': (e, env) => L(env, `Chassé${e_(env, e.who)} de son trône, ${who(e, env)} erre désormais vers ${prov(env, e.target)}.`, `Driven from ${his(env, e.who)} throne, ${who(e, env)} now wanders toward ${prov(env, e.target)}.`),
   'province-contested': (e, env) => {
-    const base = L(env, `${capital(prov(env, e.at))} est désormais contestée : aucun camp n’a pu chasser l’autre.`, `${capital(prov(env, e.at))} is now contested: neither side could drive the other out.`);
+    const base = L(env, `${capital(prov(env, e.at))} fut dès lors contestée : aucun camp ne put chasser l’autre.`, `${capital(prov(env, e.at))} was now contested: neither side could drive the other out.`);
     return base + (e.force
-      ? L(env, ' Les assaillants reprendront le combat à la saison suivante.', ' The attackers will renew the fight next season.')
-      : L(env, ' Les deux armées établissent leur camp en attendant le printemps.', ' Both armies make camp and wait for spring.'));
+      ? L(env, ' Les assaillants reprendraient le combat à la saison suivante.', ' The attackers would renew the fight next season.')
+      : L(env, ' Les deux armées établirent leur camp en attendant le printemps.', ' Both armies made camp to wait for spring.'));
   },
   // The unit is named as it was before the bite (`from`), « la 164e Phalange », not as the Weres it became.
   'were-bite': (e, env) => {
