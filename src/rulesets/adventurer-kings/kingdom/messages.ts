@@ -76,6 +76,9 @@ function season(e: AKEvent, env: RenderEnv): string {
     return quiet[(variant(quiet.length, num(e.who), env.s.turn) + e.phase) % quiet.length]!;
 }
 
+/** An alignment said of a woman (« la reine … est Mauvaise »). */
+const ALIGNMENT_FEM: Record<string, string> = { Divine: 'Divine', Good: 'Bonne', Druid: 'Druide', Neutral: 'Neutre', Pagan: 'Païenne', Evil: 'Mauvaise', Undead: 'Morte-Vivante' };
+
 export const MESSAGES: MessageTable = {
   // ── Gifts ──
   'gold-given': (e, env) => {
@@ -200,14 +203,17 @@ export const MESSAGES: MessageTable = {
     const lv = Object.entries((e.levels ?? {}) as Record<string, number>).map(([c, n]) => `${charName(c, env.lang)} +${n}`);
     // G-11: the Heir's sex and temperament, when the sheet chose them (the event is emitted after they are set).
     const female = e.sex === 'F' || (e.sex === undefined && fem(env, e.who));
+    // The dead ruler whose bones the Heir carried: his or her sex (issue 17 §2).
+    const late = typeof e.who === 'number' ? env.s.characters[e.who]?.heir?.ofKing : undefined;
+    const lateF = late !== undefined && env.s.characters[late]?.sex === 'F';
     const t = typeof e.temperament === 'string' && e.temperament in TEMPERAMENT_NAMES ? e.temperament as Temperament : null;
     const adj = t ? TEMPERAMENT_NAMES[t].fr.toLowerCase() + (female && /(couard|prudent)$/.test(TEMPERAMENT_NAMES[t].fr.toLowerCase()) ? 'e' : '') : '';
     const nature = e.sex !== undefined
       ? L(env, ` ${female ? 'Elle' : 'Il'} régnera en ${female ? 'reine' : 'roi'}${t ? `, d’humeur ${adj}` : ''}.`,
         ` ${female ? 'She' : 'He'} will reign as ${female ? 'queen' : 'king'}${t ? `, of ${TEMPERAMENT_NAMES[t].en.toLowerCase()} temper` : ''}.`)
       : t ? L(env, ` ${female ? 'Elle' : 'Il'} sera d’humeur ${adj}.`, ` ${female ? 'She' : 'He'} will be of ${TEMPERAMENT_NAMES[t].en.toLowerCase()} temper.`) : '';
-    return L(env, `${capital(who(e, env))} reçut ses caractéristiques de souverain (${lv.join(', ')}).${nature} Les ossements du défunt Roi ne peuvent plus être ramenés à la vie par son entremise.`,
-      `${capital(who(e, env))} received ${his(env, e.who)} sovereign’s characteristics (${lv.join(', ')}).${nature} The late King’s bones can no longer be raised through ${fem(env, e.who) ? 'her' : 'him'}.`);
+    return L(env, `${capital(who(e, env))} reçut ses caractéristiques de souverain (${lv.join(', ')}).${nature} Les ossements ${lateF ? 'de la défunte Reine' : 'du défunt Roi'} ne peuvent plus être ramenés à la vie par son entremise.`,
+      `${capital(who(e, env))} received ${his(env, e.who)} sovereign’s characteristics (${lv.join(', ')}).${nature} The late ${lateF ? 'Queen' : 'King'}’s bones can no longer be raised through ${fem(env, e.who) ? 'her' : 'him'}.`);
   },
   'heir-assignment-refused': (e, env) => {
     const r = (e.reason ?? { fr: '', en: '' }) as { fr: string; en: string };
@@ -263,8 +269,11 @@ export const MESSAGES: MessageTable = {
       ? L(env, `Un traité est signé avec ${other} : nos relations passent ${deFr(rel(env, e.from))} ${aFr(rel(env, e.relation))}.`, `A treaty is signed with ${other}: our realms go from ${from} to ${to}.`)
       : L(env, `Les relations avec ${other} se dégradent : elles passent ${deFr(rel(env, e.from))} ${aFr(rel(env, e.relation))}.`, `Relations with ${other} worsen: from ${from}, they are now ${to}.`);
   },
-  'special-neighbour': (e, env) => L(env, `Nos diplomates l’affirment : le roi ${env.kingdomName(num(e.kingdom)).replace(/^le royaume /, 'du royaume ')}, notre voisin, est ${nameOf(ALIGNMENT_NAMES, String(e.alignment), 'fr')}.`,
-    `Our envoys are certain: the King of ${env.kingdomName(num(e.kingdom))}, our neighbour, is ${nameOf(ALIGNMENT_NAMES, String(e.alignment), 'en')}.`),
+  'special-neighbour': (e, env) => {
+    const queen = env.s.characters[env.s.kingdoms[num(e.kingdom)]?.king ?? -1]?.sex === 'F';
+    return L(env, `Nos diplomates l’affirment : ${queen ? 'la reine' : 'le roi'} ${deFr(env.kingdomName(num(e.kingdom)))}, notre ${queen ? 'voisine' : 'voisin'}, est ${queen ? ALIGNMENT_FEM[String(e.alignment)] ?? nameOf(ALIGNMENT_NAMES, String(e.alignment), 'fr') : nameOf(ALIGNMENT_NAMES, String(e.alignment), 'fr')}.`,
+      `Our envoys are certain: the ${queen ? 'Queen' : 'King'} of ${env.kingdomName(num(e.kingdom))}, our neighbour, is ${nameOf(ALIGNMENT_NAMES, String(e.alignment), 'en')}.`);
+  },
 
   // ── Votes and victory ──
   'vote-called': (e, env) => {

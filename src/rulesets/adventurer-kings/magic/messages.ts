@@ -101,7 +101,7 @@ function castOutcome(e: AKEvent, env: RenderEnv): string {
     case 'SK:raised': return pick(env, { fr: `Le sol ${deFr(p)} se souleva et des os blanchis s’assemblèrent : ${armies(env, e.armies)} se levèrent pour servir leur nouveau maître.`, en: `The soil of ${p} heaved and bleached bones came together: ${armies(env, e.armies)} rose to serve their new master.` });
     case 'SK:none': return pick(env, { fr: `Mais aucune armée ne reposait sous le sol ${deFr(p)} : rien ne se leva.`, en: `But no army lay beneath the soil of ${p}: nothing rose.` });
     case 'RE:risen': return pick(env, { fr: `Le souffle revint dans le corps ${deFr(c)}, qui se releva, dépouillé de ses biens, et jura fidélité à son sauveur.`, en: `Breath returned to the body of ${c}, who rose, stripped of ${f ? 'her' : 'his'} possessions, and swore fealty to ${f ? 'her' : 'his'} saviour.` });
-    case 'RE:king': return pick(env, { fr: `Des ossements sacrés se leva ${c}, roi de nouveau par la grâce du ciel.`, en: `From the sacred bones rose ${c}, King once more by the grace of heaven.` });
+    case 'RE:king': return pick(env, { fr: `Des ossements sacrés se leva ${c}, ${f ? 'reine' : 'roi'} de nouveau par la grâce du ciel.`, en: `From the sacred bones rose ${c}, ${f ? 'Queen' : 'King'} once more by the grace of heaven.` });
     case 'RE:good': return pick(env, { fr: `Une lumière divine emplit ${c}, dont l’âme se tourna vers le Bien.`, en: `A divine light filled ${c}, whose soul turned toward Good.` });
     case 'CH:charmed': {
       const u = e.alignment ? pick(env, { fr: ` Son âme s’assombrit (${String(e.alignment)}).`, en: ` ${f ? 'Her' : 'His'} soul darkened (${String(e.alignment)}).` }) : '';
