@@ -94,7 +94,7 @@ function noticed(e: AKEvent, env: RenderEnv): string {
   else if (e.role === 'RulingHero') side = fr ? 'seigneur du pays' : 'lord of the land';
   else side = fr ? 'sans maître' : 'masterless';
   const leads = e.leadsArmies ? (fr ? ', à la tête de troupes' : ', leading troops') : '';
-  return fr ? `On a vu ${name} (${e.character}), ${side}${leads}, ${atPlace(where, 'fr')}.` : `${name} (${e.character}), ${side}${leads}, was seen ${atPlace(where, 'en')}.`;
+  return fr ? `On aperçut ${name} (${e.character}), ${side}${leads}, ${atPlace(where, 'fr')}.` : `${name} (${e.character}), ${side}${leads}, was seen ${atPlace(where, 'en')}.`;
 }
 
 export const MESSAGES: MessageTable = {

@@ -293,6 +293,10 @@ export function variant(n: number, ...keys: number[]): number {
 }
 
 /**
+ * No longer applied to the chronicle (issue 17 §2: `renderEvent` writes each sentence right, with
+ * `deFr`/`aFr` and typographic apostrophes); still called by the layout of report/tables.ts on the
+ * sites' legends, which are now clean too — remove it with that call.
+ *
  * French typography of a finished sentence, whoever wrote it: the typographic apostrophe, and the
  * contractions a name with its article calls for after `de` / `à` (`de le royaume` → `du royaume`,
  * `à le 86e Chameaux` → `au 86e Chameaux`, `de les Trolls` → `des Trolls`), and the elision of
