@@ -336,9 +336,9 @@ export const MESSAGES: MessageTable = {
   },
   'province-conquered': (e, env) => {
     const k = Number(e.kingdom);
-    if (k === env.kingdom) return L(env, `${capital(prov(env, e.at))} est conquise ! La province fait désormais partie du royaume.`, `${capital(prov(env, e.at))} is conquered! The province is now part of the kingdom.`);
-    if (e.from === env.kingdom) return L(env, `${capital(prov(env, e.at))} est tombée aux mains ${env.lang === 'fr' ? 'du ' : 'of '}${env.kingdomName(k)}.`, `${capital(prov(env, e.at))} has fallen to ${env.kingdomName(k)}.`);
-    return L(env, `${capital(prov(env, e.at))} revient ${aFr(env.kingdomName(k))}, qui y a le plus de troupes.`, `${capital(prov(env, e.at))} goes to ${env.kingdomName(k)}, which has the most troops there.`);
+    if (k === env.kingdom) return L(env, `${capital(prov(env, e.at))} fut conquise ! La province entra dans le royaume.`, `${capital(prov(env, e.at))} was conquered! The province became part of the kingdom.`);
+    if (e.from === env.kingdom) return L(env, `${capital(prov(env, e.at))} tomba aux mains ${deFr(env.kingdomName(k))}.`, `${capital(prov(env, e.at))} fell to ${env.kingdomName(k)}.`);
+    return L(env, `${capital(prov(env, e.at))} revint ${aFr(env.kingdomName(k))}, qui y avait le plus de troupes.`, `${capital(prov(env, e.at))} went to ${env.kingdomName(k)}, which had the most troops there.`);
   },
   'ruler-unseated': (e, env) => L(env, `Chassé${e_(env, e.who)} de son trône, ${who(e, env)} erre désormais vers ${prov(env, e.target)}.`, `Driven from ${his(env, e.who)} throne, ${who(e, env)} now wanders toward ${prov(env, e.target)}.`),
   'province-contested': (e, env) => {
