@@ -417,7 +417,7 @@ test('new armies events render in French and English', () => {
     const txt = MESSAGES['skeleton-unpaid']!(e as never, env(lang) as never);
     assert.ok(txt.length > 10 && !txt.includes('undefined'), txt);
   }
-  assert.match(MESSAGES['skeleton-unpaid']!(e as never, env('fr') as never), /retournée sous terre/);
+  assert.match(MESSAGES['skeleton-unpaid']!(e as never, env('fr') as never), /la 30e Légion retourna sous terre/);
 });
 
 void PI;

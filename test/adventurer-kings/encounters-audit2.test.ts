@@ -131,7 +131,7 @@ test('SE: "no such site" and "a site elsewhere" read alike (the order does not c
   s.sites[51] = { ...s.sites[50]!, id: 51, province: 306 };
   const a = searchSite(ctxOf(s), c, 99, []);
   const b = searchSite(ctxOf(s), c, 51, []);
-  assert.deepEqual(a, { fr: "il n'y a pas de lieu n° 99 dans sa province", en: 'there is no site 99 in his province' });
+  assert.deepEqual(a, { fr: "il n’y a pas de lieu n° 99 dans sa province", en: 'there is no site 99 in his province' });
   assert.equal(b?.en, 'there is no site 51 in his province');
 });
 

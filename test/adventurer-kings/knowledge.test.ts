@@ -274,7 +274,7 @@ test('exploration prose reads in French and English', () => {
   const env = (lang: 'fr' | 'en'): RenderEnv => ({ s, kingdom: 1, lang, province: () => 'Brocéliande (207)', character: () => 'Tilden', army: (id) => `#${id}`, kingdomName: (id) => `K${id}` });
   const fr = WORLD_MESSAGES.explore!(e, env('fr'));
   assert.match(fr, /Tilden explora Brocéliande \(207\) : le royaume en connaît désormais 100 % \(contre 1 %\)/);
-  assert.match(fr, /la Tour de Kharzul \(site 12\), gardée par un grand Troll ; la légende parle d'Excalibur/);
+  assert.match(fr, /la Tour de Kharzul \(site 12\), gardée par un grand Troll ; la légende parle d’Excalibur/);
   assert.match(WORLD_MESSAGES.explore!(e, env('en')), /the Tower of Kharzul \(site 12\), guarded by a big Troll; legend tells of Excalibur/);
   void (king as Character);
 });

@@ -60,6 +60,11 @@ Object.assign(VARIANTS, {
   'hire-refused': [e('hire-refused', { tooFar: true })],
   'hero-fired': [e('hero-fired', { armies: [] })],
   'unpaid-army': [e('unpaid-army', { outcome: 'deserted' }), e('unpaid-army', { outcome: 'demoted', quality: 1 }), e('unpaid-army', { outcome: 'held' })],
+  'training-year': [
+    e('training-year', { seasons: [{ code: 'Me', mode: 'alone', from: 1, level: 2, gained: true, aptitudeRose: true, blocked: false, partners: [] }, { code: 'Me', mode: 'alone', from: 2, level: 2, gained: false, aptitudeRose: false, blocked: false, partners: [] }, { code: 'Sa', mode: 'peers', from: 0, level: 0, gained: false, aptitudeRose: false, blocked: false, partners: [5] }] }),
+    e('training-year', { seasons: [{ code: 'Ne', mode: 'alone', from: 0, level: 0, gained: false, aptitudeRose: false, blocked: true, partners: [] }] }),
+    e('training-year', { seasons: [{ code: 'Ta', mode: 'teaching', from: 3, level: 3, gained: false, aptitudeRose: false, blocked: false, partners: [5] }] }),
+  ],
   training: [e('training', { blocked: true }), e('training', { gained: true, level: 2, aptitudeRose: true }), e('training', { mode: 'teaching' }), e('training', { partners: [] })],
   discovery: [e('discovery', { first: true })],
   'science-exchange': [e('science-exchange', { aGave: [INVENTION_CODES[1]], bGave: [INVENTION_CODES[2]] }), e('science-exchange', { a: 2, b: 1, aGave: [INVENTION_CODES[1]], bGave: [] }), e('science-exchange', { aGave: [], bGave: [] })],

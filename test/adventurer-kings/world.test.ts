@@ -123,7 +123,7 @@ test('G-17 catalogue: the 10 named artifacts of Table 15.10, spell items with ch
   assert.equal(ITEMS['wand-of-fireballs']!.spell, 'FI');
   assert.equal(ITEMS['map-of-ages']!.talentBonus!.Ex, 1);
   assert.equal(ITEMS['scimitar-orc-master']!.name.fr, 'Cimeterre du Maître des Orcs');
-  assert.equal(legendText('item:excalibur', 'fr'), "la légende parle d'Excalibur");
+  assert.equal(legendText('item:excalibur', 'fr'), "la légende parle d’Excalibur");
   assert.equal(legendText('item:scimitar-orc-master', 'fr'), 'la légende parle du Cimeterre du Maître des Orcs');
   assert.equal(legendText(undefined, 'en'), 'no one knows what treasure it holds');
 });
@@ -324,6 +324,6 @@ test('names: provinces, seas and sites read well in both languages', () => {
   assert.equal(provinceName(s, sea, 'en'), `${root} Sea`);
   assert.match(provinceName(s, sea, 'fr'), /^Mer d/);
   assert.equal(siteTitle('tower', 'Kharzul', 'fr'), 'la Tour de Kharzul');
-  assert.equal(siteTitle('tomb', 'Orvane', 'fr'), "le Tombeau d'Orvane");
+  assert.equal(siteTitle('tomb', 'Orvane', 'fr'), "le Tombeau d’Orvane");
   assert.equal(siteTitle('tomb', 'Orvane', 'en'), 'the Tomb of Orvane');
 });

@@ -44,7 +44,7 @@ export function sheetsFromSubmissions(s: AKState, submissions: Submission<AKShee
 /** Checks an answer: a text sheet, a list of lines, or a structured `AKSheet` (the steward's carries `caretaker: true`). */
 export function validateSheet(s: AKState, player: string, answer: unknown): Validation<AKSheet> {
   const k = kingdomOfPlayer(s, player);
-  if (k === null || s.kingdoms[k]!.eliminated) return { value: null, issues: [{ message: `player ${player} has no kingdom in the game`, text: { fr: `le joueur ${player} n'a pas de royaume dans la partie`, en: `player ${player} has no kingdom in the game` } }] };
+  if (k === null || s.kingdoms[k]!.eliminated) return { value: null, issues: [{ message: `player ${player} has no kingdom in the game`, text: { fr: `le joueur ${player} n’a pas de royaume dans la partie`, en: `player ${player} has no kingdom in the game` } }] };
   if (typeof answer === 'string') { const r = parseSheet(s, k, answer); return { value: r.sheet, issues: r.issues }; }
   if (Array.isArray(answer) && answer.every((l) => typeof l === 'string')) { const r = parseSheet(s, k, answer.join('\n')); return { value: r.sheet, issues: r.issues }; }
   if (isStructuredSheet(answer)) { const r = parseStructured(s, k, answer); return { value: r.sheet, issues: r.issues }; }

@@ -5,7 +5,7 @@
 import type { Quality } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import { scratchOf } from './types.ts';
-import { resolveBattles } from './resolve.ts';
+import { recordStanding, resolveBattles } from './resolve.ts';
 import { counterAttacks } from './defend.ts';
 import { armiesIn, isHostileProvince, sortedIds } from './relations.ts';
 import { mercenary, trimOldestFallen } from './lifecycle.ts';
@@ -37,6 +37,7 @@ export function startOfPhase(ctx: TurnCtx): void {
   const s = ctx.s, sc = scratchOf(ctx);
   counterAttacks(ctx);
   rulersAct(ctx); // G-101: ruling Heroes DE in phase 1, PR Ta in phases 2–5
+  recordStanding(ctx); // §8.4: armies that start the phase in an enemy province
   if (ctx.phase !== 1) return;
   // §9.7: starting a turn in a contested province without moving forces a battle at the end of phase 1.
   for (const id of sortedIds(s.provinces)) {

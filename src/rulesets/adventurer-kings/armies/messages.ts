@@ -5,7 +5,7 @@
  * Phalanx…").
  */
 import type { AKEvent } from '../events.ts';
-import { agreeFr, armyGrammar, capital, ecus, isPlural, listJoin, QUALITY_NAMES, theArmy, variant } from '../report/names.ts';
+import { qualityOf, agreeFr, armyGrammar, capital, ecus, isPlural, listJoin, QUALITY_NAMES, theArmy, variant, deFr, aFr } from '../report/names.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import type { Quality } from '../state.ts';
 
@@ -40,7 +40,8 @@ const kingsPlural = (env: RenderEnv, list: unknown): boolean => {
   const ks = Array.isArray(list) ? (list as (number | null)[]) : [];
   return ks.length !== 1 || ks[0] === null || ks[0] === env.kingdom;
 };
-const quality = (env: RenderEnv, q: unknown): string => QUALITY_NAMES[(typeof q === 'number' ? q : 1) as Quality]?.[env.lang] ?? String(q);
+/** A quality agreed with its army's name when the type is known (« la 219e Phalange (Réduite) »). */
+const quality = (env: RenderEnv, q: unknown, type?: string): string => (type ? qualityOf(typeof q === 'number' ? q : 1, type, env.lang) : QUALITY_NAMES[(typeof q === 'number' ? q : 1) as Quality]?.[env.lang] ?? String(q));
 /** The reader's side in a battle: attackers, defenders, or neither (a clairvoyant's view). */
 const ourSide = (e: AKEvent, env: RenderEnv): 'A' | 'D' | null => {
   const att = Array.isArray(e.attackers) ? (e.attackers as number[]) : [];
@@ -167,39 +168,39 @@ export const MESSAGES: MessageTable = {
   'army-move': (e, env) => {
     const list = refs(e.armies);
     const p = prov(env, e.at);
-    if (!list.length) return L(env, `${who(e, env)} se rendit à ${p}.`, `${who(e, env)} travelled to ${p}.`);
+    if (!list.length) return L(env, `${capital(who(e, env))} se rendit ${aFr(p)}.`, `${capital(who(e, env))} travelled to ${p}.`);
     const by = e.naval ? L(env, ' par la mer', ' by sea') : '';
-    if (e.invade) return L(env, `${who(e, env)} envahit ${p}${by} à la tête de ses troupes : ${armies(env, list)}.`, `${who(e, env)} invaded ${p}${by} at the head of ${his(env, e.who)} troops: ${armies(env, list)}.`);
-    return L(env, `${who(e, env)} mena ${armies(env, list)} jusqu’à ${p}${by}.`, `${who(e, env)} led ${armies(env, list)} to ${p}${by}.`);
+    if (e.invade) return L(env, `${capital(who(e, env))} envahit ${p}${by} à la tête de ses troupes : ${armies(env, list)}.`, `${capital(who(e, env))} invaded ${p}${by} at the head of ${his(env, e.who)} troops: ${armies(env, list)}.`);
+    return L(env, `${capital(who(e, env))} mena ${armies(env, list)} jusqu’${aFr(p)}${by}.`, `${capital(who(e, env))} led ${armies(env, list)} to ${p}${by}.`);
   },
   'move-bounced': (e, env) => L(env,
-    `${who(e, env)} voulut entrer dans ${prov(env, e.target)}, mais ce royaume est neutre : ses armées restèrent à ${prov(env, e.at)}.`,
-    `${who(e, env)} meant to enter ${prov(env, e.target)}, but that kingdom is Neutral: ${his(env, e.who)} armies stayed in ${prov(env, e.at)}.`),
+    `${capital(who(e, env))} voulut entrer dans ${prov(env, e.target)}, mais ce royaume est neutre : ses armées restèrent ${aFr(prov(env, e.at))}.`,
+    `${capital(who(e, env))} meant to enter ${prov(env, e.target)}, but that kingdom is Neutral: ${his(env, e.who)} armies stayed in ${prov(env, e.at)}.`),
   'merc-follow': (e, env) => L(env,
-    `Des mercenaires, ${army(env, e.army as Ref)}, emboîtèrent le pas à ${who(e, env)} jusqu’à ${prov(env, e.at)}.`,
+    `Des mercenaires, ${army(env, e.army as Ref)}, emboîtèrent le pas ${aFr(who(e, env))} jusqu’${aFr(prov(env, e.at))}.`,
     `Mercenaries, ${army(env, e.army as Ref)}, tagged along behind ${who(e, env)} to ${prov(env, e.at)}.`),
   'army-unify': (e, env) => e.ok
-    ? L(env, `${who(e, env)} fit sa jonction avec ${typeof e.with === 'number' ? env.character(e.with) : 'l’armée principale'} devant ${prov(env, e.at)}.`, `${who(e, env)} joined forces with ${typeof e.with === 'number' ? env.character(e.with) : 'the main army'} before ${prov(env, e.at)}.`)
-    : L(env, `${who(e, env)} arriva trop tard pour unir ses forces à celles ${typeof e.with === 'number' ? `de ${env.character(e.with)}` : 'de l’armée principale'} : il combattrait seul.`, `${who(e, env)} arrived too late to join ${typeof e.with === 'number' ? env.character(e.with) : 'the main army'}: ${fem(env, e.who) ? 'she' : 'he'} would fight alone.`),
-  'defend-set': (e, env) => L(env, `${who(e, env)} prit position pour défendre les environs de ${prov(env, e.at)}.`, `${who(e, env)} took position to defend the lands around ${prov(env, e.at)}.`),
-  'defend-react': (e, env) => L(env, `Apprenant l’invasion, et fidèle à son ordre de défense, ${who(e, env)} quitta ${prov(env, e.from)} et porta ses troupes au secours de ${prov(env, e.at)}.`, `Hearing of the invasion, and true to ${his(env, e.who)} orders to defend, ${who(e, env)} left ${prov(env, e.from)} and led ${his(env, e.who)} troops to the rescue of ${prov(env, e.at)}.`),
-  'counter-attack': (e, env) => L(env, `Grisé${e_(env, e.who)} par la victoire, ${who(e, env)} contre-attaqua aussitôt à ${prov(env, e.at)}.`, `Flushed with victory, ${who(e, env)} counter-attacked at once in ${prov(env, e.at)}.`),
+    ? L(env, `${capital(who(e, env))} fit sa jonction avec ${typeof e.with === 'number' ? env.character(e.with) : 'l’armée principale'} devant ${prov(env, e.at)}.`, `${capital(who(e, env))} joined forces with ${typeof e.with === 'number' ? env.character(e.with) : 'the main army'} before ${prov(env, e.at)}.`)
+    : L(env, `${capital(who(e, env))} arriva trop tard pour unir ses forces à celles ${typeof e.with === 'number' ? `${deFr(env.character(e.with))}` : 'de l’armée principale'} : il combattrait seul.`, `${capital(who(e, env))} arrived too late to join ${typeof e.with === 'number' ? env.character(e.with) : 'the main army'}: ${fem(env, e.who) ? 'she' : 'he'} would fight alone.`),
+  'defend-set': (e, env) => L(env, `${capital(who(e, env))} prit position pour défendre les environs ${deFr(prov(env, e.at))}.`, `${capital(who(e, env))} took position to defend the lands around ${prov(env, e.at)}.`),
+  'defend-react': (e, env) => L(env, `Apprenant l’invasion, et fidèle à son ordre de défense, ${who(e, env)} quitta ${prov(env, e.from)} et porta ses troupes au secours ${deFr(prov(env, e.at))}.`, `Hearing of the invasion, and true to ${his(env, e.who)} orders to defend, ${who(e, env)} left ${prov(env, e.from)} and led ${his(env, e.who)} troops to the rescue of ${prov(env, e.at)}.`),
+  'counter-attack': (e, env) => L(env, `Grisé${e_(env, e.who)} par la victoire, ${who(e, env)} contre-attaqua aussitôt ${aFr(prov(env, e.at))}.`, `Flushed with victory, ${who(e, env)} counter-attacked at once in ${prov(env, e.at)}.`),
 
   // ── Recruitment and transfers ──
   'army-recruited': (e, env) => {
     const list = refs(e.armies) as (Ref & { quality: number; mercenary: boolean; imported: boolean })[];
-    const parts = list.map((a) => `${army(env, a)} (${quality(env, a.quality)}${a.mercenary ? L(env, ', mercenaires', ', mercenaries') : ''}${a.imported ? L(env, ', armes importées', ', imported weapons') : ''})`);
+    const parts = list.map((a) => `${army(env, a)} (${quality(env, a.quality, a.type)}${a.mercenary ? L(env, ', mercenaires', ', mercenaries') : ''}${a.imported ? L(env, ', armes importées', ', imported weapons') : ''})`);
     const self = typeof e.leader === 'number' && e.leader === e.who;
     const lead = self ? L(env, `, qu’${fem(env, e.who) ? 'elle' : 'il'} commanderait en personne`, `, to lead in person`)
-      : typeof e.leader === 'number' ? L(env, `, sous le commandement de ${env.character(e.leader)}`, `, under the command of ${env.character(e.leader)}`) : L(env, ', pour la garnison', ', for the garrison');
-    return L(env, `${who(e, env)} leva à ${prov(env, e.at)} ${listJoin(parts, 'fr')}${lead}, pour ${ecus(Number(e.cost), 'fr')}.`, `${who(e, env)} raised in ${prov(env, e.at)} ${listJoin(parts, 'en')}${lead}, for ${ecus(Number(e.cost), 'en')}.`);
+      : typeof e.leader === 'number' ? L(env, `, sous le commandement ${deFr(env.character(e.leader))}`, `, under the command of ${env.character(e.leader)}`) : L(env, ', pour la garnison', ', for the garrison');
+    return L(env, `${capital(who(e, env))} leva ${aFr(prov(env, e.at))} ${listJoin(parts, 'fr')}${lead}, pour ${ecus(Number(e.cost), 'fr')}.`, `${capital(who(e, env))} raised in ${prov(env, e.at)} ${listJoin(parts, 'en')}${lead}, for ${ecus(Number(e.cost), 'en')}.`);
   },
-  'army-picked': (e, env) => L(env, `${who(e, env)} prit le commandement ${refs(e.armies).length > 1 ? 'des armées' : 'de l’armée'} ${armies(env, e.armies)}.`, `${who(e, env)} took command of ${armies(env, e.armies)}.`),
+  'army-picked': (e, env) => L(env, `${capital(who(e, env))} prit le commandement ${refs(e.armies).length > 1 ? 'des armées' : 'de l’armée'} ${armies(env, e.armies)}.`, `${capital(who(e, env))} took command of ${armies(env, e.armies)}.`),
   'army-left': (e, env) => {
     const out: string[] = [];
     if (refs(e.armies).length) out.push(typeof e.receiver === 'number'
-      ? L(env, `${who(e, env)} confia ${armies(env, e.armies)} à ${env.character(e.receiver)}.`, `${who(e, env)} handed ${armies(env, e.armies)} over to ${env.character(e.receiver)}.`)
-      : L(env, `${who(e, env)} laissa ${armies(env, e.armies)} en garnison à ${prov(env, e.at)}.`, `${who(e, env)} left ${armies(env, e.armies)} to garrison ${prov(env, e.at)}.`));
+      ? L(env, `${capital(who(e, env))} confia ${armies(env, e.armies)} ${aFr(env.character(e.receiver))}.`, `${capital(who(e, env))} handed ${armies(env, e.armies)} over to ${env.character(e.receiver)}.`)
+      : L(env, `${capital(who(e, env))} laissa ${armies(env, e.armies)} en garnison ${aFr(prov(env, e.at))}.`, `${capital(who(e, env))} left ${armies(env, e.armies)} to garrison ${prov(env, e.at)}.`));
     if (refs(e.buried).length) out.push(L(env, `Privés de leur maître, ${armies(env, e.buried)} retournèrent sous terre.`, `Bereft of their master, ${armies(env, e.buried)} sank back beneath the earth.`));
     return out.join(' ');
   },
@@ -208,14 +209,14 @@ export const MESSAGES: MessageTable = {
     const all = Array.isArray(e.armies) ? (e.armies as (Ref & { skeleton?: boolean })[]) : [];
     const men = all.filter((a) => !a.skeleton), bones = all.filter((a) => a.skeleton);
     const out: string[] = [];
-    if (men.length) out.push(L(env, `Sur l’ordre de ${who(e, env)}, ${armies(env, men)} ${v(men, 'fut', 'furent')} ${pp(men, 'licencié')} et ${v(men, 'devint', 'devinrent')} des mercenaires sans emploi.`, `At ${who(e, env)}’s command, ${armies(env, men)} ${v(men, 'was', 'were')} disbanded and became unemployed mercenaries.`));
+    if (men.length) out.push(L(env, `Sur l’ordre ${deFr(who(e, env))}, ${armies(env, men)} ${v(men, 'fut', 'furent')} ${pp(men, 'licencié')} et ${v(men, 'devint', 'devinrent')} des mercenaires sans emploi.`, `At ${who(e, env)}’s command, ${armies(env, men)} ${v(men, 'was', 'were')} disbanded and became unemployed mercenaries.`));
     if (bones.length) out.push(men.length
       ? L(env, `Quant aux morts que la nécromancie avait relevés, ${armies(env, bones)} ${v(bones, 'retourna', 'retournèrent')} sous terre.`, `As for the dead that necromancy had raised, ${armies(env, bones)} sank back beneath the earth.`)
-      : L(env, `Sur l’ordre de ${who(e, env)}, ${armies(env, bones)} ${v(bones, 'retourna', 'retournèrent')} sous terre, d’où la nécromancie ${v(bones, 'l’avait', 'les avait')} ${pp(bones, 'tiré')}.`, `At ${who(e, env)}’s command, ${armies(env, bones)} sank back beneath the earth, whence necromancy had raised ${v(bones, 'it', 'them')}.`));
+      : L(env, `Sur l’ordre ${deFr(who(e, env))}, ${armies(env, bones)} ${v(bones, 'retourna', 'retournèrent')} sous terre, d’où la nécromancie ${v(bones, 'l’avait', 'les avait')} ${pp(bones, 'tiré')}.`, `At ${who(e, env)}’s command, ${armies(env, bones)} sank back beneath the earth, whence necromancy had raised ${v(bones, 'it', 'them')}.`));
     return out.join(' ');
   },
-  'army-deserted': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'déserta', 'désertèrent')} à ${prov(env, e.at)} et ${v(e.army as Ref, 'se vendit', 'se vendirent')} comme mercenaires.`, `Unpaid, ${army(env, e.army as Ref)} deserted in ${prov(env, e.at)} and turned mercenary.`),
-  'army-unpaid': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'perdit', 'perdirent')} courage (désormais ${quality(env, e.quality)}).`, `Unpaid, ${army(env, e.army as Ref)} lost heart (now ${quality(env, e.quality)}).`),
+  'army-deserted': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'déserta', 'désertèrent')} ${aFr(prov(env, e.at))} et ${v(e.army as Ref, 'se vendit', 'se vendirent')} comme mercenaires.`, `Unpaid, ${army(env, e.army as Ref)} deserted in ${prov(env, e.at)} and turned mercenary.`),
+  'army-unpaid': (e, env) => L(env, `Faute de solde, ${army(env, e.army as Ref)} ${v(e.army as Ref, 'perdit', 'perdirent')} courage (désormais ${quality(env, e.quality, (e.army as Ref).type)}).`, `Unpaid, ${army(env, e.army as Ref)} lost heart (now ${quality(env, e.quality, (e.army as Ref).type)}).`),
 
   // ── Battles ──
   'battle': (e, env) => {
@@ -224,17 +225,26 @@ export const MESSAGES: MessageTable = {
     const att = kings(env, e.attackers), def = kings(env, e.defenders);
     const pl = kingsPlural(env, e.attackers);
     const k = [Number(e.battle), Number(e.at)];
-    const fr = pick([
+    // Seed §9.2: « Si les armées défendantes ne sont pas menées par un personnage, elles sont
+    // commandées par le "commandant de la garnison" » — the defenders only (issue 17 §1): attackers
+    // with no character at their head (a garrison provoking a battle, §8.4) go without a chief.
+    const fr = cmd.A === null ? pick([
+      `${capital(att)} ${pl ? 'attaquèrent' : 'attaqua'} ${def} sans chef ${aFr(pl ? 'leur' : 'sa')} tête ; ${c(cmd.D)} conduisait la défense.`,
+      `Sans personne pour les mener, les troupes assaillantes se jetèrent sur ${def} ; ${c(cmd.D)} commandait en face.`,
+    ], ...k) : pick([
       `${capital(att)} ${pl ? 'attaquèrent' : 'attaqua'} ${def}. ${capital(c(cmd.A))} menait les assaillants, ${c(cmd.D)} les défenseurs.`,
-      `${capital(att)} ${pl ? 'se jetèrent' : 'se jeta'} sur ${def}, ${c(cmd.A)} à ${pl ? 'leur' : 'sa'} tête ; ${c(cmd.D)} commandait en face.`,
-      `Sous les ordres de ${c(cmd.A)}, ${att} ${pl ? 'donnèrent' : 'donna'} l’assaut ; ${c(cmd.D)} conduisait la défense.`,
+      `${capital(att)} ${pl ? 'se jetèrent' : 'se jeta'} sur ${def}, ${c(cmd.A)} ${aFr(pl ? 'leur' : 'sa')} tête ; ${c(cmd.D)} commandait en face.`,
+      `Sous les ordres ${deFr(c(cmd.A))}, ${att} ${pl ? 'donnèrent' : 'donna'} l’assaut ; ${c(cmd.D)} conduisait la défense.`,
     ], ...k);
-    const en = pick([
+    const en = cmd.A === null ? pick([
+      `${capital(att)} attacked ${def} with no leader at their head; ${c(cmd.D)} led the defence.`,
+      `With no one to lead them, the attacking troops fell upon ${def}; ${c(cmd.D)} commanded the other side.`,
+    ], ...k) : pick([
       `${capital(att)} attacked ${def}. ${capital(c(cmd.A))} led the attackers, ${c(cmd.D)} the defenders.`,
       `${capital(att)} fell upon ${def}, led by ${c(cmd.A)}; ${c(cmd.D)} commanded the other side.`,
       `Under the orders of ${c(cmd.A)}, ${att} went to the assault; ${c(cmd.D)} led the defence.`,
     ], ...k);
-    if (!e.rival) return L(env, `Bataille à ${prov(env, e.at)} ! ${fr}`, `Battle in ${prov(env, e.at)}! ${en}`);
+    if (!e.rival) return L(env, `Bataille ${aFr(prov(env, e.at))} ! ${fr}`, `Battle in ${prov(env, e.at)}! ${en}`);
     // S5.3.1: two foreign hosts meeting on ground that belongs to neither (unowned, a third kingdom's, the open sea).
     const sea = env.s.provinces[Number(e.at)]?.terrain === 'Sea';
     const owner = typeof e.owner === 'number' ? e.owner : null;
@@ -243,16 +253,22 @@ export const MESSAGES: MessageTable = {
       : sea ? L(env, ' en pleine mer, loin de tout rivage ami', ' on the open sea, far from any friendly shore')
         : owner !== null ? L(env, ` sur les terres ${env.lang === 'fr' ? 'du ' : 'of '}${env.kingdomName(owner)}, où ni les uns ni les autres n’étaient chez eux`, ` on the lands of ${env.kingdomName(owner)}, where neither side was at home`)
           : L(env, ', terre sans maître que chacun convoitait', ', a masterless land each side coveted');
-    return L(env, `Bataille à ${prov(env, e.at)}${ground} ! ${fr}`, `Battle in ${prov(env, e.at)}${ground}! ${en}`);
+    return L(env, `Bataille ${aFr(prov(env, e.at))}${ground} ! ${fr}`, `Battle in ${prov(env, e.at)}${ground}! ${en}`);
   },
   'battle-monster': (e, env) => L(env, `Au moment de l’assaut, ${String(e.name)} sortit de son repaire pour combattre aux côtés des Druides.`, `As the armies closed, ${String(e.name)} came out of its lair to fight beside the Druids.`),
   'battle-event': (e, env) => {
     const a = e.army as Ref | undefined;
     if (!a) return L(env, 'Un présage favorable galvanisa l’une des armées.', 'A favourable omen galvanised one of the armies.');
+    // Told from the reader's side (issue 17 §2): the favoured unit is ours (it surprised « l’ennemi »),
+    // the enemy's (it surprised « nos troupes »), or, for a reader on neither side, one side's.
+    const reader = ourSide(e, env);
+    const mine = reader !== null && reader === e.side;
+    const foe = mine ? L(env, 'l’ennemi', 'the enemy') : reader !== null ? L(env, 'nos troupes', 'our troops') : L(env, 'l’adversaire', 'the other side');
+    const camp = mine ? L(env, 'tout notre camp', 'our whole host') : reader !== null ? L(env, 'tout le camp adverse', 'the whole enemy host') : L(env, 'tout son camp', 'its whole host');
     return [
       L(env, `Avant même le choc, un aigle survola ${army(env, a)} : les soldats y virent un signe des dieux et se battirent comme des lions.`, `Before the clash an eagle wheeled above ${army(env, a)}: the soldiers took it for a sign from the gods and fought like lions.`),
-      L(env, `Le brouillard du matin cacha les manœuvres de ${army(env, a)}, qui surprit l’ennemi sur toute la ligne.`, `The morning mist hid the manoeuvres of ${army(env, a)}, which surprised the enemy all along the line.`),
-      L(env, `Une harangue enflammée parcourut les rangs autour de ${army(env, a)} ; tout le camp s’en trouva ragaillardi.`, `A fiery harangue ran through the ranks around ${army(env, a)}; the whole host took heart.`),
+      L(env, `Le brouillard du matin cacha les manœuvres ${deFr(army(env, a))}, qui ${v(a, 'surprit', 'surprirent')} ${foe} sur toute la ligne.`, `The morning mist hid the manoeuvres of ${army(env, a)}, which surprised ${foe} all along the line.`),
+      L(env, `Une harangue enflammée parcourut les rangs autour ${deFr(army(env, a))} ; ${camp} s’en trouva ragaillardi.`, `A fiery harangue ran through the ranks around ${army(env, a)}; ${camp} took heart.`),
     ][Number(e.variant) % 3]!;
   },
   'battle-column': column,
@@ -272,7 +288,7 @@ export const MESSAGES: MessageTable = {
       ? L(env, `${sideFr} l’emportèrent sur ce front unique.`, `${sideEn} carried the only column.`)
       : won === cols.length
         ? L(env, `${sideFr} l’emportèrent sur toute la ligne.`, `${sideEn} carried every column.`)
-        : L(env, `${sideFr} l’emportèrent sur ${won} colonnes sur ${cols.length}.`, `${sideEn} carried ${won} columns of ${cols.length}.`);
+        : L(env, `${sideFr} l’emportèrent dans ${won} colonnes sur ${cols.length}.`, `${sideEn} carried ${won} columns of ${cols.length}.`);
     // The losses of each side apart (the event's refs carry their side): ours, then the enemy's.
     const lostOf = (x: 'A' | 'D') => lost.filter((r) => (r as Ref & { side?: string }).side === x);
     const unsided = lost.filter((r) => (r as Ref & { side?: string }).side === undefined);
@@ -294,9 +310,9 @@ export const MESSAGES: MessageTable = {
     const up = ch.filter((c) => c.to > c.from), down = ch.filter((c) => c.to < c.from);
     const out: string[] = [];
     const upr = up.map((c) => ({ id: c.army, type: c.type }));
-    if (up.length) out.push(L(env, `${capital(pp(upr, 'aguerri'))} par le combat, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to)})`), 'fr')} ${v(upr, 'gagna', 'gagnèrent')} en valeur.`, `Hardened by the fight, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} gained in worth.`));
+    if (up.length) out.push(L(env, `${capital(pp(upr, 'aguerri'))} par le combat, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to, c.type)})`), 'fr')} ${v(upr, 'gagna', 'gagnèrent')} en valeur.`, `Hardened by the fight, ${listJoin(up.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} gained in worth.`));
     const dn = down.map((c) => ({ id: c.army, type: c.type }));
-    if (down.length) out.push(L(env, `${capital(pp(dn, 'éprouvé'))}, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to)})`), 'fr')} ${v(dn, 'perdit de sa', 'perdirent de leur')} superbe.`, `Shaken, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} lost some of their edge.`));
+    if (down.length) out.push(L(env, `${capital(pp(dn, 'éprouvé'))}, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'fr')} (${quality(env, c.to, c.type)})`), 'fr')} ${v(dn, 'perdit de sa', 'perdirent de leur')} superbe.`, `Shaken, ${listJoin(down.map((c) => `${theArmy(c.army, c.type, 'en')} (${quality(env, c.to)})`), 'en')} lost some of ${v(dn, 'its', 'their')} edge.`));
     return out.join(' ');
   },
   'battle-pursuit': (e, env) => {
@@ -320,22 +336,26 @@ export const MESSAGES: MessageTable = {
   },
   'province-conquered': (e, env) => {
     const k = Number(e.kingdom);
-    if (k === env.kingdom) return L(env, `${capital(prov(env, e.at))} est conquise ! La province fait désormais partie du royaume.`, `${capital(prov(env, e.at))} is conquered! The province is now part of the kingdom.`);
-    if (e.from === env.kingdom) return L(env, `${capital(prov(env, e.at))} est tombée aux mains ${env.lang === 'fr' ? 'du ' : 'of '}${env.kingdomName(k)}.`, `${capital(prov(env, e.at))} has fallen to ${env.kingdomName(k)}.`);
-    return L(env, `${capital(prov(env, e.at))} revient à ${env.kingdomName(k)}, qui y a le plus de troupes.`, `${capital(prov(env, e.at))} goes to ${env.kingdomName(k)}, which has the most troops there.`);
+    if (k === env.kingdom) return L(env, `${capital(prov(env, e.at))} fut conquise ! La province entra dans le royaume.`, `${capital(prov(env, e.at))} was conquered! The province became part of the kingdom.`);
+    if (e.from === env.kingdom) return L(env, `${capital(prov(env, e.at))} tomba aux mains ${deFr(env.kingdomName(k))}.`, `${capital(prov(env, e.at))} fell to ${env.kingdomName(k)}.`);
+    return L(env, `${capital(prov(env, e.at))} revint ${aFr(env.kingdomName(k))}, qui y avait le plus de troupes.`, `${capital(prov(env, e.at))} went to ${env.kingdomName(k)}, which had the most troops there.`);
   },
   'ruler-unseated': (e, env) => L(env, `Chassé${e_(env, e.who)} de son trône, ${who(e, env)} erre désormais vers ${prov(env, e.target)}.`, `Driven from ${his(env, e.who)} throne, ${who(e, env)} now wanders toward ${prov(env, e.target)}.`),
   'province-contested': (e, env) => {
-    const base = L(env, `${capital(prov(env, e.at))} est désormais contestée : aucun camp n’a pu chasser l’autre.`, `${capital(prov(env, e.at))} is now contested: neither side could drive the other out.`);
+    const base = L(env, `${capital(prov(env, e.at))} fut dès lors contestée : aucun camp ne put chasser l’autre.`, `${capital(prov(env, e.at))} was now contested: neither side could drive the other out.`);
     return base + (e.force
-      ? L(env, ' Les assaillants reprendront le combat à la saison suivante.', ' The attackers will renew the fight next season.')
-      : L(env, ' Les deux armées établissent leur camp en attendant le printemps.', ' Both armies make camp and wait for spring.'));
+      ? L(env, ' Les assaillants reprendraient le combat à la saison suivante.', ' The attackers would renew the fight next season.')
+      : L(env, ' Les deux armées établirent leur camp en attendant le printemps.', ' Both armies made camp to wait for spring.'));
   },
-  'were-bite': (e, env) => L(env, `Mordus pendant la bataille, les soldats ${du(e.army as Ref)} se sont changés en garous à la pleine lune.`, `Bitten in battle, the soldiers of ${army(env, e.army as Ref)} turned into weres at the full moon.`),
-  'troll-regen': (e, env) => L(env, `Des trolls que l’on croyait morts se sont relevés à ${prov(env, e.at)} ; rancuniers, ils se vendent désormais comme mercenaires (${army(env, e.army as Ref)}).`, `Trolls thought dead rose again in ${prov(env, e.at)}; resentful, they now sell themselves as mercenaries (${army(env, e.army as Ref)}).`),
+  // The unit is named as it was before the bite (`from`), « la 164e Phalange », not as the Weres it became.
+  'were-bite': (e, env) => {
+    const was: Ref = { id: (e.army as Ref).id, type: typeof e.from === 'string' ? e.from : (e.army as Ref).type };
+    return L(env, `Mordus pendant la bataille, les soldats ${du(was)} se changèrent en garous à la pleine lune.`, `Bitten in battle, the soldiers of ${army(env, was)} turned into weres at the full moon.`);
+  },
+  'troll-regen': (e, env) => L(env, `Des trolls que l’on croyait morts se relevèrent ${aFr(prov(env, e.at))} ; rancuniers, ils se vendirent comme mercenaires (${army(env, e.army as Ref)}).`, `Trolls thought dead rose again in ${prov(env, e.at)}; resentful, they now sell themselves as mercenaries (${army(env, e.army as Ref)}).`),
   'skeleton-unpaid': (e, env) => {
     const r: Ref = typeof e.army === 'object' && e.army !== null ? (e.army as Ref) : { id: Number(e.army), type: String(e.type ?? 'LE') };
-    return L(env, `Faute de solde, ${army(env, r)} ${v(r, 'est', 'sont')} ${pp(r, 'retourné')} sous terre à ${prov(env, e.at)}.`, `Unpaid, ${army(env, r)} sank back into the earth in ${prov(env, e.at)}.`);
+    return L(env, `Faute de solde, ${army(env, r)} ${v(r, 'retourna', 'retournèrent')} sous terre ${aFr(prov(env, e.at))}.`, `Unpaid, ${army(env, r)} sank back into the earth in ${prov(env, e.at)}.`);
   },
-  'armies-recovered': (e, env) => L(env, `Remis de leurs épreuves, ${armies(env, e.armies)} ${v(refs(e.armies), 'a', 'ont')} retrouvé le niveau Bleu.`, `Recovered from their ordeal, ${armies(env, e.armies)} ${v(refs(e.armies), 'is', 'are')} back to Green.`),
+  'armies-recovered': (e, env) => L(env, `Remis de leurs épreuves, ${armies(env, e.armies)} ${v(refs(e.armies), 'retrouva', 'retrouvèrent')} le niveau Bleu.`, `Recovered from their ordeal, ${armies(env, e.armies)} ${v(refs(e.armies), 'is', 'are')} back to Green.`),
 };

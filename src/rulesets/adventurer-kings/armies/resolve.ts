@@ -17,7 +17,7 @@ import { estimate, fight, other, qualityRolls } from './battle.ts';
 import { attackerRetreatTarget, attackerStays, defenderRetreatTarget, defenderStays, pursue, seaNeighbour } from './pursuit.ts';
 import { distance, neighbours } from '../world/geometry.ts';
 import { mpLeft, spendMp, unificationChance } from './movement.ts';
-import { armiesIn, friendly, isHostileProvince, provinceStance, stance } from './relations.ts';
+import { armiesIn, friendly, isHostileProvince, provinceStance, sortedIds, stance } from './relations.ts';
 import { destroyArmy, toMercenary, underground } from './lifecycle.ts';
 import { isSea } from './strength.ts';
 import { runDuel } from './duel.ts';
@@ -32,16 +32,18 @@ export function resolveBattles(ctx: TurnCtx): void {
   const sc = scratchOf(ctx);
   skeletonInvasions(ctx);
   defendReactions(ctx);
-  const provs = new Set<number>();
+  const provoked = provocations(ctx);
+  const provs = new Set<number>(provoked.keys());
   for (const inv of sc.invasions) provs.add(inv.province);
   for (const [p, ph] of Object.entries(sc.forced)) if (ph === ctx.phase) provs.add(Number(p));
-  for (const p of [...provs].sort((a, b) => a - b)) resolveProvince(ctx, p);
+  for (const p of [...provs].sort((a, b) => a - b)) resolveProvince(ctx, p, provoked.get(p) ?? []);
   standoffs(ctx, provs);
   seaConquests(ctx);
   sc.lastInvasions = sc.invasions;
   sc.invasions = [];
   sc.invaded.clear();
   sc.reacted.clear();
+  sc.standing = {};
   for (const [p, ph] of Object.entries(sc.forced)) if (ph <= ctx.phase) delete sc.forced[Number(p)];
   // A contested province with no attacker left (or no defender and no attacker) is no longer contested.
   for (const prov of Object.values(ctx.s.provinces)) {
@@ -106,10 +108,10 @@ function audience(s: AKState, armies: Army[], province: number): number[] {
   return [...set].sort((a, b) => a - b);
 }
 
-function resolveProvince(ctx: TurnCtx, p: number): void {
+function resolveProvince(ctx: TurnCtx, p: number, provoked: Group[]): void {
   const s = ctx.s, cfg = ctx.cfg.armies, sc = scratchOf(ctx);
   const prov = s.provinces[p]!;
-  const queue: Group[] = [];
+  const queue: Group[] = [...provoked];
   if (sc.forced[p] === ctx.phase && prov.contested) {
     const att = armiesIn(s, p).filter((a) => a.kingdom !== null && prov.contested!.attackers.includes(a.kingdom) && a.status !== 'Mercenary' && isHostileProvince(s, a.kingdom, p));
     const byK = new Map<number, Army[]>();
@@ -200,6 +202,59 @@ function fightRivals(ctx: TurnCtx, p: number, united: Group[]): boolean {
     if (r.winner !== 'A' || r.staying) return false;
   }
   return false;
+}
+
+/**
+ * Seed §8.4: « Si une armée commence une phase dans une province ennemie et peut encore bouger,
+ * elle utilise un point de mouvement pour provoquer une bataille » (rules S5.2.4, S5.3.1), and
+ * §10.4: « Si les relations dégénèrent encore, il y aura une bataille sauf si l'un des Rois déplace
+ * ses forces en dehors de la province ». Issue 17 §1: we follow the seed, not the rules file's
+ * narrowing to "(contested)": any army of a kingdom that starts a phase in a province hostile to it
+ * (an Enemy kingdom's, after a broken treaty or an Evil King's start-of-turn break; unowned or
+ * Hero-ruled) records it here, at the start of the phase.
+ * Not recorded: mercenaries and natives; armies of a kingdom already attacking that province as a
+ * contested attacker (§9.7 has its own forced battle); a sea not dried (G-49: conquered by being
+ * there, `seaConquests`).
+ */
+export function recordStanding(ctx: TurnCtx): void {
+  const s = ctx.s, sc = scratchOf(ctx);
+  sc.standing = {};
+  for (const id of sortedIds(s.armies)) {
+    const a = s.armies[id]!;
+    if (a.kingdom === null || a.status === 'Mercenary' || !s.provinces[a.province]) continue;
+    if (isSea(s, a.province) || !isHostileProvince(s, a.kingdom, a.province)) continue;
+    if (s.provinces[a.province]!.contested?.attackers.includes(a.kingdom)) continue;
+    sc.standing[a.id] = a.province;
+  }
+}
+
+/**
+ * At the end of the phase, the armies recorded by `recordStanding` that are still there (they did
+ * not leave, §10.4), still in a province hostile to them, not already invading it this phase, and
+ * with ≥ 1 MP left (« peut encore bouger ») spend that MP (`contestedForceCost`) and attack from
+ * where they stand (origin = the province), one group per kingdom and leader, in kingdom then
+ * leader order, before the phase's invaders: they were there first. The battle (or the conquest,
+ * if no defender is left) is the invasion battle of S5.3.2.
+ * [P] A garrison without a leader provokes too (§10.4 speaks of the Kings' forces, led or not);
+ * its side is commanded as G-75 says (the GC when no character leads).
+ */
+function provocations(ctx: TurnCtx): Map<number, Group[]> {
+  const s = ctx.s, cfg = ctx.cfg.armies, sc = scratchOf(ctx);
+  const byProvince = new Map<number, Army[]>();
+  for (const [aid, p] of Object.entries(sc.standing).sort((x, y) => Number(x[0]) - Number(y[0]))) {
+    const a = s.armies[Number(aid)];
+    if (!a || a.province !== p || a.kingdom === null || a.status === 'Mercenary') continue;
+    if (!isHostileProvince(s, a.kingdom, p) || s.provinces[p]!.contested?.attackers.includes(a.kingdom)) continue;
+    if (sc.invasions.some((i) => i.armies.includes(a.id)) || mpLeft(s, cfg, a) < 1) continue;
+    byProvince.set(p, [...(byProvince.get(p) ?? []), a]);
+  }
+  const out = new Map<number, Group[]>();
+  for (const [p, list] of [...byProvince].sort((x, y) => x[0] - y[0])) {
+    for (const a of list) spendMp(s, cfg, a, cfg.contestedForceCost);
+    const groups = [...groupsOf(list).values()].sort((x, y) => x[0]!.kingdom! - y[0]!.kingdom! || (x[0]!.leader ?? -1) - (y[0]!.leader ?? -1));
+    out.set(p, groups.map((g) => ({ leader: g[0]!.leader ?? null, kingdom: g[0]!.kingdom!, from: p, bySea: false, armies: g, forced: true, seq: -1 })));
+  }
+  return out;
 }
 
 /**
@@ -339,7 +394,7 @@ function battle(ctx: TurnCtx, p: number, united: Group[], attackers: Army[], def
   const monster = druidMonster(ctx, attackers, defenders, p);
   if (monster) ctx.emit({ t: 'battle-monster', to, at: p, battle: id, name: monster.name, side: monster.side });
   const out = fight(s, cfg, ctx.rng, { province: p, attackers, defenders, duelLoser: duel.loser, demoralised, exploration: explorationSide(s, cfg, attackers, defenders, p), monster });
-  narrate(ctx, id, to, out);
+  narrate(ctx, id, to, out, { attackers: [...new Set(attackers.map((a) => a.kingdom!))].sort((a, b) => a - b), defenders: defKings });
   const beforeA = attackers.length, beforeD = defenders.length;
   // Casualties (G-71), Were bites, Whales escaping to sea.
   const destroyed: { id: number; type: string; side: Side }[] = [];
@@ -496,7 +551,8 @@ function unseat(ctx: TurnCtx, ruler: number, p: number, to: number[]): void {
   const s = ctx.s;
   const c: Character | undefined = s.characters[ruler];
   delete s.provinces[p]!.ruler;
-  if (!c) return;
+  // A dead ruler is not driven anywhere (issue 17 §1; `killCharacter` already freed his province).
+  if (!c || !c.alive) return;
   c.role = 'WanderingHero';
   delete c.rules;
   c.kingdom = null;
@@ -520,11 +576,12 @@ export function contest(ctx: TurnCtx, p: number, attackers: Army[], to: number[]
 }
 
 /** The column-by-column narrative (S8.6): one event per column, plus the battle-wide random event. */
-function narrate(ctx: TurnCtx, id: number, to: number[], out: BattleOutcome): void {
+function narrate(ctx: TurnCtx, id: number, to: number[], out: BattleOutcome, sides: { attackers: number[]; defenders: (number | null)[] }): void {
   const p = out.province;
   if (out.battleEvent) {
     const u = out.units.filter((x) => x.side === out.battleEvent).sort((a, b) => b.sortKey - a.sortKey)[0];
-    ctx.emit({ t: 'battle-event', to, at: p, battle: id, side: out.battleEvent, army: u ? ref(u.army) : undefined, variant: id % 3 });
+    // The sides, so that each reader is told the event from his own side (issue 17 §2).
+    ctx.emit({ t: 'battle-event', to, at: p, battle: id, side: out.battleEvent, army: u ? ref(u.army) : undefined, variant: id % 3, ...sides });
   }
   for (const col of out.columns) {
     const list = (side: Side, special: boolean) => out.units.filter((u) => u.side === side && u.col === col.col && u.special === special).sort((a, b) => a.line - b.line || b.sortKey - a.sortKey).map((u) => ({ ...ref(u.army), line: u.line, outflank: !!u.outflank, target: u.target, fate: u.fate }));

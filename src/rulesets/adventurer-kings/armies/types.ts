@@ -54,12 +54,14 @@ export interface ArmiesScratch {
   reDone: Set<string>;
   /** The phase in which each character's DE was given (§5.2: a later PU or TR cancels it). */
   deSet: Record<number, number>;
+  /** Army → the hostile province it stood in at the start of the current phase (§8.4 provocation). */
+  standing: Record<number, number>;
 }
 
 export function scratchOf(ctx: { scratch: Record<string, any> }): ArmiesScratch {
   let sc = ctx.scratch.armies as ArmiesScratch | undefined;
   if (!sc) {
-    sc = { seq: 0, invasions: [], invaded: new Set(), forced: {}, counters: [], reacted: new Set(), lastInvasions: [], battles: 0, trolls: [], recruitedPhase: {}, reDone: new Set(), deSet: {} };
+    sc = { seq: 0, invasions: [], invaded: new Set(), forced: {}, counters: [], reacted: new Set(), lastInvasions: [], battles: 0, trolls: [], recruitedPhase: {}, reDone: new Set(), deSet: {}, standing: {} };
     ctx.scratch.armies = sc;
   }
   return sc;

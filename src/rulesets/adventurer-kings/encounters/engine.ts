@@ -9,8 +9,8 @@
  */
 import type { TurnCtx } from '../turn/context.ts';
 import type { Tactic } from '../state.ts';
-import type { SpellCode } from '../magic/spells.ts';
-import { spellCollege } from '../magic/spells.ts';
+import type { SpellCode } from '../spells.ts';
+import { spellCollege } from '../spells.ts';
 import type { CombatSpellFn, Combatant, EncounterEnd, EncounterState, Range } from './types.ts';
 import { BOW_RANGE, MELEE_RANGE, SPELL_RANGE } from './types.ts';
 import { archeryChance, clamp, defendingMelee, fleeChance, interruptChance, meleeBase, meleeChance, meleeDamageBonus, mercyChance, hitClamp } from './formulas.ts';
@@ -26,7 +26,7 @@ import { ITEMS } from '../world/items.ts';
 interface Against { missed?: boolean; damage?: number; stunned?: boolean }
 
 export interface RunOptions {
-  /** The combat-spell implementation (default: magic/combat.ts). Tests may pass their own. */
+  /** The combat-spell implementation (default: the hook of spellhook.ts, filled in by the turn with magic/combat.ts). Tests may pass their own. */
   cast?: CombatSpellFn;
 }
 

@@ -34,6 +34,14 @@ export function killCharacter(ctx: TurnCtx, c: Character, at: number, cause: str
   // His armies stay in the province, leaderless (the armies domain's Garrison Commander takes them).
   for (const a of Object.values(ctx.s.armies)) if (a.leader === c.id) { delete a.leader; if (a.status === 'Led') a.status = 'Garrison'; }
   if (c.standing) c.standing = {};
+  // Issue 17 §1: a dead ruler rules no more (G-101: « a ruling Hero … never leaves his lands *while
+  // he holds his post* »). His province becomes unowned at once (its natives fight on under the
+  // GC), as `killByMagic` does, so a conquest later in the phase never unseats a corpse.
+  if (c.rules !== undefined) {
+    const p = ctx.s.provinces[c.rules];
+    if (p && p.ruler === c.id) delete p.ruler;
+    delete c.rules;
+  }
   ctx.emit({ t: 'character-died', to: audience(c), who: c.id, at, id: c.id, kingdom: c.kingdom, role: c.role, cause, items });
 }
 

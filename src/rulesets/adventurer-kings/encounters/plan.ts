@@ -7,7 +7,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import type { AKState, Character, College, Tactic, TacticCode, Temperament } from '../state.ts';
 import { resolveConfig } from '../config.ts';
 import { talent } from '../characters.ts';
-import { isCombatSpell, parseSpellCode, spellCollege, type SpellCode } from '../magic/spells.ts';
+import { isCombatSpell, parseSpellCode, spellCollege, type SpellCode } from '../spells.ts';
 
 const TACTICS: readonly TacticCode[] = ['ME', 'GI', 'SC', 'FL', 'CA', 'TA', 'SA', 'FU', 'FI', 'US', 'ST'];
 
@@ -55,7 +55,7 @@ export function parsePlan(text: string): { plan: Tactic[]; errors: Localized[] }
         break;
       }
       case 'US': {
-        if (!/^\d+$/.test(arg)) { errors.push({ fr: `« ${raw} » : numéro d'objet attendu`, en: `"${raw}": item number expected` }); t = null; }
+        if (!/^\d+$/.test(arg)) { errors.push({ fr: `« ${raw} » : numéro d’objet attendu`, en: `"${raw}": item number expected` }); t = null; }
         else t = { code, arg };
         break;
       }

@@ -31,7 +31,7 @@ import { specialPlanOf, validatePlan } from './plan.ts';
 import { randomEncounterCheck } from './random.ts';
 import { audienceOf, fight, newEncounter, refuses } from './setup.ts';
 import { escratch, observePositions } from './scratch.ts';
-import { bodyProvince } from '../magic/util.ts';
+import { bodyProvince } from '../characters.ts';
 
 /** Table 15.5 chance for `pursuer` to catch (or track) `target` now (TV-19). */
 export function pursuitChance(ctx: TurnCtx, pursuer: Character, target: Character): number {

@@ -5,7 +5,7 @@
  */
 import type { Tactic } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
-import { SPELLS, spellCollege, type SpellCode } from '../magic/spells.ts';
+import { SPELLS, spellCollege, type SpellCode } from '../spells.ts';
 import type { Combatant, EncounterState } from './types.ts';
 import { MELEE_RANGE, SPELL_RANGE } from './types.ts';
 import { weaponSlot, wield } from './weapons.ts';

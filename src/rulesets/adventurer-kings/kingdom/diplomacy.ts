@@ -61,11 +61,11 @@ export function resolvePair(from: Relation, o: { ta: boolean; tb: boolean; ba: b
   return from;
 }
 
-function change(ctx: TurnCtx, a: number, b: number, from: Relation, to: Relation, cause: string): void {
+function change(ctx: TurnCtx, a: number, b: number, from: Relation, to: Relation, cause: string, extra: Record<string, unknown> = {}): void {
   if (from === to) return;
   setRelation(ctx.s, a, b, to);
   kscratch(ctx).changes.push({ a, b, from, to, cause });
-  ctx.emit({ t: 'relation-changed', to: [a, b], a, b, from, relation: to, cause });
+  ctx.emit({ t: 'relation-changed', to: [a, b], a, b, from, relation: to, cause, ...extra });
 }
 
 /** Pre-turn: Evil and Undead break orders take effect at once (§10.4; TV-41 last row). */
@@ -108,12 +108,16 @@ export function resolveTreaties(ctx: TurnCtx): void {
   for (const a of ids) for (const b of ids) {
     if (b <= a || sc.druidAllied.includes(pairKey(a, b))) continue;
     const from = relation(s, a, b);
+    const ta = o.treaty[a]!.has(b), tb = o.treaty[b]!.has(a);
     const to = resolvePair(from, {
-      ta: o.treaty[a]!.has(b), tb: o.treaty[b]!.has(a),
+      ta, tb,
       ba: !breaksEarly(s, a) && o.brk[a]!.has(b), bb: !breaksEarly(s, b) && o.brk[b]!.has(a),
       druidA: s.kingdoms[a]!.alignment === 'Druid', druidB: s.kingdoms[b]!.alignment === 'Druid',
     });
-    change(ctx, a, b, from, to, 'treaty');
+    // Seed §10.3 (G-90): « Un traité sera signé même sans traité réciproque » — a Druid kingdom's
+    // treaty alone; the report says why (issue 17 §2), naming the Druid kingdom that offered it.
+    const alone = to === 'Allied' && from === 'Neutral' && ta !== tb;
+    change(ctx, a, b, from, to, alone ? 'druid-treaty' : 'treaty', alone ? { druid: ta ? a : b } : {});
   }
   diplomaticReports(ctx);
 }

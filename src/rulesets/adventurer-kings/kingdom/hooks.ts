@@ -30,6 +30,7 @@ export function preTurn(ctx: TurnCtx): void {
 }
 /** End of turn d: income. */
 export function income(ctx: TurnCtx): void {
+  trainingYear(ctx);
   collectIncome(ctx);
 }
 /** End of turn e: scientific exchanges (S5.4.5). */
@@ -56,4 +57,18 @@ export function offices(ctx: TurnCtx): void {
 /** End of turn j: victory check (G-92). */
 export function victory(ctx: TurnCtx): void {
   victoryCheck(ctx);
+}
+
+/**
+ * The year's training, one event per character (issue 17 §2: « training lines folded into one
+ * line per character per year »), from the seasons orders/pr.ts kept, in character id order.
+ */
+function trainingYear(ctx: TurnCtx): void {
+  const year = kscratch(ctx).trainingYear ?? {};
+  for (const id of Object.keys(year).map(Number).sort((a, b) => a - b)) {
+    const c = ctx.s.characters[id];
+    if (!c || c.kingdom === null) continue;
+    ctx.emit({ t: 'training-year', to: [c.kingdom], who: id, at: c.province, seasons: year[id]! });
+  }
+  kscratch(ctx).trainingYear = {};
 }

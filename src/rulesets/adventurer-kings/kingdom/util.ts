@@ -74,7 +74,12 @@ export function isKing(s: AKState, c: Character): boolean {
 }
 
 /** Per-turn working data of the kingdom domain. */
+/** One season of PR training (orders/pr.ts), kept for the year's folded line (issue 17 §2). */
+export interface TrainingSeason { phase: number; code: string; mode: string; from: number; level: number; gained: boolean; aptitudeRose: boolean; blocked: boolean; partners: number[] }
+
 export interface KingdomScratch {
+  /** PR seasons of this turn, per character, folded into one `training-year` event at the end of the turn. */
+  trainingYear?: Record<number, TrainingSeason[]>;
   /** Gold given by each kingdom this turn (TV-22, cumulative). */
   gifted: Record<number, number>;
   /** Gold received from gifts, per kingdom. */

@@ -7,20 +7,20 @@ import type { AKEvent } from '../events.ts';
 import type { ArmyType } from '../state.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { inventionName } from '../world/inventions.ts';
-import { atPlace } from '../report/names.ts';
+import { atPlace, deFr, aFr } from '../report/names.ts';
 import type { MilitaryReport } from './spy.ts';
 
 const TYPE_NAMES: Record<ArmyType, [string, string, string, string]> = {
   // fr singular, fr plural, en singular, en plural
-  GA: ['garnison', 'garnisons', 'Garrison', 'Garrisons'], BO: ["unité d'archers", "unités d'archers", 'Archers', 'Archers'],
+  GA: ['garnison', 'garnisons', 'Garrison', 'Garrisons'], BO: ["unité d’archers", "unités d’archers", 'Archers', 'Archers'],
   AX: ['unité de hacheurs', 'unités de hacheurs', 'Axemen', 'Axemen'], PH: ['phalange', 'phalanges', 'Phalanx', 'Phalanxes'],
   LE: ['légion', 'légions', 'Legion', 'Legions'], LC: ['cavalerie légère', 'cavaleries légères', 'Light Cavalry', 'Light Cavalry'],
   HC: ['cavalerie lourde', 'cavaleries lourdes', 'Heavy Cavalry', 'Heavy Cavalry'], CH: ['unité de chars', 'unités de chars', 'Chariots', 'Chariots'],
-  EL: ["unité d'éléphants", "unités d'éléphants", 'Elephants', 'Elephants'], CC: ['unité de chameaux', 'unités de chameaux', 'Camels', 'Camels'],
+  EL: ["unité d’éléphants", "unités d’éléphants", 'Elephants', 'Elephants'], CC: ['unité de chameaux', 'unités de chameaux', 'Camels', 'Camels'],
   WR: ['unité de wargs', 'unités de wargs', 'Wargs', 'Wargs'], DR: ['unité de dragons', 'unités de dragons', 'Dragons', 'Dragons'],
-  EA: ["unité d'aigles", "unités d'aigles", 'Eagles', 'Eagles'], WH: ['unité de baleines', 'unités de baleines', 'Whales', 'Whales'],
+  EA: ["unité d’aigles", "unités d’aigles", 'Eagles', 'Eagles'], WH: ['unité de baleines', 'unités de baleines', 'Whales', 'Whales'],
   FL: ['flotte', 'flottes', 'Fleet', 'Fleets'], ME: ['unité de tritons', 'unités de tritons', 'Tritons', 'Tritons'],
-  EN: ["unité d'ents", "unités d'ents", 'Ents', 'Ents'], TR: ['unité de trolls', 'unités de trolls', 'Trolls', 'Trolls'],
+  EN: ["unité d’ents", "unités d’ents", 'Ents', 'Ents'], TR: ['unité de trolls', 'unités de trolls', 'Trolls', 'Trolls'],
   WE: ['unité de garous', 'unités de garous', 'Weres', 'Weres'],
 };
 const QUALITY_FR = ['réduite', 'bleue', 'moyenne', 'vétérane', 'crack', 'élite'];
@@ -31,7 +31,7 @@ function owner(kingdom: number | null, env: RenderEnv): string {
   return env.kingdomName(kingdom);
 }
 
-/** "environ 4 légions (moyennes) du royaume d'Aquilonie (Roi 3)" / "about 4 Legions (Average) of …". */
+/** "environ 4 légions (moyennes) du royaume d’Aquilonie (Roi 3)" / "about 4 Legions (Average) of …". */
 function armyLine(a: MilitaryReport['armies'][number], env: RenderEnv): string {
   const n = TYPE_NAMES[a.type] ?? [a.type, a.type, a.type, a.type];
   const fr = env.lang === 'fr';
@@ -50,7 +50,7 @@ function reportText(r: MilitaryReport, env: RenderEnv): string {
     const names = r.characters.map((id) => env.character(id)).join(', ');
     parts.push(fr ? `Personnages présents : ${names}.` : `Characters present: ${names}.`);
   }
-  parts.push(fr ? `(Marge d'erreur : ${r.margin} %.)` : `(Margin of error: ${r.margin}%.)`);
+  parts.push(fr ? `(Marge d’erreur : ${r.margin} %.)` : `(Margin of error: ${r.margin}%.)`);
   return parts.join(' ');
 }
 
@@ -63,10 +63,10 @@ function spy(e: AKEvent, env: RenderEnv): string {
     o.owner !== null ? env.kingdomName(o.owner) : o.ruler !== undefined ? (fr ? `le seigneur ${env.character(o.ruler)}` : `the lord ${env.character(o.ruler)}`) : fr ? 'personne' : 'no one';
   const here = owners[0];
   let out = fr
-    ? `${who} espionna ${where}${here ? `, qui appartient à ${ownerOf(here)}` : ''}. Les impôts y sont estimés à ${e.tax} écus`
+    ? `${who} espionna ${where}${here ? `, qui appartient ${aFr(ownerOf(here))}` : ''}. Les impôts y sont estimés ${aFr(e.tax)} écus`
     : `${who} spied on ${where}${here ? `, held by ${ownerOf(here)}` : ''}. Its taxes are reckoned at ${e.tax} écus`;
   out += e.capitalOf !== null && e.capitalOf !== undefined
-    ? fr ? ` ; c'est la capitale de ${env.kingdomName(e.capitalOf as number)}.` : `; it is the capital of ${env.kingdomName(e.capitalOf as number)}.`
+    ? fr ? ` ; c’est la capitale ${deFr(env.kingdomName(e.capitalOf as number))}.` : `; it is the capital of ${env.kingdomName(e.capitalOf as number)}.`
     : '.';
   const nb = owners.slice(1).map((o) => `${env.province(o.province)} : ${ownerOf(o)}`);
   if (nb.length) out += fr ? ` Alentour — ${nb.join(' ; ')}.` : ` Around it — ${nb.join('; ').replace(/ : /g, ': ')}.`;
@@ -82,7 +82,7 @@ function spyReport(e: AKEvent, env: RenderEnv): string {
   const who = env.character(e.who as number);
   const where = env.province(e.at as number);
   const r = e as unknown as MilitaryReport;
-  return (fr ? `Rapport de ${who}, ${atPlace(where, 'fr')} : ` : `Report from ${who}, ${atPlace(where, 'en')}: `) + reportText(r, env);
+  return (fr ? `Rapport ${deFr(who)}, ${atPlace(where, 'fr')} : ` : `Report from ${who}, ${atPlace(where, 'en')}: `) + reportText(r, env);
 }
 
 function noticed(e: AKEvent, env: RenderEnv): string {
@@ -90,11 +90,11 @@ function noticed(e: AKEvent, env: RenderEnv): string {
   const name = e.name as string;
   const where = env.province(e.at as number);
   let side: string;
-  if (e.kingdom !== null && e.kingdom !== undefined) side = fr ? `au service de ${env.kingdomName(e.kingdom as number)}` : `in the service of ${env.kingdomName(e.kingdom as number)}`;
+  if (e.kingdom !== null && e.kingdom !== undefined) side = fr ? `au service ${deFr(env.kingdomName(e.kingdom as number))}` : `in the service of ${env.kingdomName(e.kingdom as number)}`;
   else if (e.role === 'RulingHero') side = fr ? 'seigneur du pays' : 'lord of the land';
   else side = fr ? 'sans maître' : 'masterless';
   const leads = e.leadsArmies ? (fr ? ', à la tête de troupes' : ', leading troops') : '';
-  return fr ? `On a vu ${name} (${e.character}), ${side}${leads}, ${atPlace(where, 'fr')}.` : `${name} (${e.character}), ${side}${leads}, was seen ${atPlace(where, 'en')}.`;
+  return fr ? `On aperçut ${name} (${e.character}), ${side}${leads}, ${atPlace(where, 'fr')}.` : `${name} (${e.character}), ${side}${leads}, was seen ${atPlace(where, 'en')}.`;
 }
 
 export const MESSAGES: MessageTable = {

@@ -19,6 +19,7 @@ import { bodyProvince, leadsArmies } from './util.ts';
 import { applyLandSpell } from './effects-land.ts';
 import { knowsCharacter, nobodyHere, noTrace } from '../orders/absent.ts';
 import { killBacklash } from './backlash.ts';
+import type { Felt, Outcome } from './target.ts';
 import { applyPeopleSpell, heirBones, resurrectable } from './effects-people.ts';
 
 export interface ActionCast {
@@ -26,8 +27,6 @@ export interface ActionCast {
   target: SpellTargetValue;
 }
 
-/** What the effect adds to the `spell-cast` event (outcome key and data for the prose). */
-export interface Outcome { outcome: string; [k: string]: unknown }
 
 const why = (fr: string, en: string): Localized => ({ fr, en });
 
@@ -37,14 +36,14 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
   const sp = SPELLS[spell];
   if (t.province !== undefined) {
     const p = s.provinces[t.province];
-    if (!p) return why(`la province ${t.province} n'existe pas`, `province ${t.province} does not exist`);
+    if (!p) return why(`la province ${t.province} n’existe pas`, `province ${t.province} does not exist`);
     if (caster.province !== t.province && !adjacent(caster.province, t.province)) { // range "C or A" (S3.2)
-      return why(`la province ${t.province} n'est ni celle du lanceur ni une province voisine`, `province ${t.province} is neither the caster's nor an adjacent one`);
+      return why(`la province ${t.province} n’est ni celle du lanceur ni une province voisine`, `province ${t.province} is neither the caster's nor an adjacent one`);
     }
-    if (spell === 'PA' && p.terrain !== 'Sea') return why(`Diviser les océans ne s'applique qu'à une province maritime`, `Part the Oceans only works on a sea province`);
+    if (spell === 'PA' && p.terrain !== 'Sea') return why(`Diviser les océans ne s’applique qu’à une province maritime`, `Part the Oceans only works on a sea province`);
     if (spell === 'FL' && p.terrain === 'Mountain') return why(`on ne peut inonder une province de montagne`, `a mountain province cannot be flooded`);
     if (spell === 'TO' && !tornadoTarget(ctx, caster, t.province)) {
-      return why(`la Tornade ne peut frapper qu'une province ennemie, sans maître ou tenue par un Héros`, `Tornado can only strike an enemy, unowned or Hero-ruled province`);
+      return why(`la Tornade ne peut frapper qu’une province ennemie, sans maître ou tenue par un Héros`, `Tornado can only strike an enemy, unowned or Hero-ruled province`);
     }
   }
   if (sp.target === 'none' && spell === 'SK' && caster.kingdom === null) return why(`le lanceur ne sert aucun roi`, `the caster serves no King`);
@@ -55,14 +54,14 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
   // RE with no body here, TO on a friend…). S3.1 "if the spell fails, nothing happens; the opportunity
   // is still used" is about a failed chance roll, not a missing target. So: refused, nothing used.
   if (spell === 'SK' && (s.provinces[caster.province]?.fallen.length ?? 0) === 0) {
-    return why(`aucune armée n'est tombée ici dont on puisse relever les os`, `no fallen army lies here whose bones could be raised`);
+    return why(`aucune armée n’est tombée ici dont on puisse relever les os`, `no fallen army lies here whose bones could be raised`);
   }
   if (t.site !== undefined) {
     const site = s.sites[t.site];
     // §4.3c "a specified site": one the caster's kingdom knows (else the order would tell whether an
     // unknown number is a site here; one message for every case, fog of war, S8.1).
     const known = caster.kingdom === null || knowledgeOf(s, caster.kingdom).sites[t.site] !== undefined;
-    if (!site || site.province !== caster.province || !known) return why(`le lieu ${t.site} n'est pas un lieu connu de la province du lanceur`, `site ${t.site} is not a known site of the caster's province`);
+    if (!site || site.province !== caster.province || !known) return why(`le lieu ${t.site} n’est pas un lieu connu de la province du lanceur`, `site ${t.site} is not a known site of the caster's province`);
   }
   if (t.character !== undefined) {
     const v = s.characters[t.character];
@@ -71,7 +70,7 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
     if (spell === 'CL') {
       // Clairvoyance reaches anywhere (S3.2): on a character the kingdom knows (its own or seen).
       if (!v || !knowsCharacter(s, caster, v.id)) return noTrace(t.character);
-      if (!v.alive) return why(`${v.name} n'est plus de ce monde`, `${v.name} is no longer of this world`);
+      if (!v.alive) return why(`${v.name} n’est plus de ce monde`, `${v.name} is no longer of this world`);
       return null;
     }
     // Every other character spell needs him alive in the caster's province (RE: alive, or his body, there).
@@ -163,7 +162,6 @@ export function castActionSpell(ctx: TurnCtx, caster: Character, req: ActionCast
   return null;
 }
 
-/** An event for other kingdoms that suffer or notice a spell (kind `spell-felt`), emitted after the cast. */
-export interface Felt { to: number[]; outcome: string; [k: string]: unknown }
 
 export { bodyProvince, heirBones };
+export type { Felt, Outcome };

@@ -5,7 +5,7 @@
  */
 import type { Character, Province, Quality } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
-import type { Felt, Outcome } from './action.ts';
+import type { Felt, Outcome } from './target.ts';
 import type { SpellCode } from './spells.ts';
 import type { SpellTargetValue } from './target.ts';
 import { armiesIn, removeArmy } from './util.ts';

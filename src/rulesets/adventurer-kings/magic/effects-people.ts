@@ -7,7 +7,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import type { AKState, Character } from '../state.ts';
 import { ALIGNMENTS, CHAR_CODES } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
-import type { Felt, Outcome } from './action.ts';
+import type { Felt, Outcome } from './target.ts';
 import type { SpellCode } from './spells.ts';
 import type { SpellTargetValue } from './target.ts';
 import { bodyProvince, killByMagic, sortedIds } from './util.ts';
@@ -49,16 +49,16 @@ function heirExists(s: AKState, kingId: number): boolean {
 export function resurrectable(s: AKState, caster: Character, v: Character): Localized | null {
   if (v.alive) {
     const king = kingOfHeir(s, v);
-    if (king) return v.province === caster.province ? null : why(`${v.name} n'est pas dans la province du lanceur`, `${v.name} is not in the caster's province`);
+    if (king) return v.province === caster.province ? null : why(`${v.name} n’est pas dans la province du lanceur`, `${v.name} is not in the caster's province`);
     if (v.heir && s.characters[v.heir.ofKing]?.alive === false) {
-      return why(`les ossements du roi ne peuvent plus être ramenés à la vie (l'héritier a reçu ses caractéristiques ou trop progressé)`, `the King's bones can no longer be brought back to life (the Heir was assigned his characteristics or trained too far)`);
+      return why(`les ossements du roi ne peuvent plus être ramenés à la vie (l’héritier a reçu ses caractéristiques ou trop progressé)`, `the King's bones can no longer be brought back to life (the Heir was assigned his characteristics or trained too far)`);
     }
     // §13.2: a Divine King may cast RE on a living character he controls, to make him Good.
     if (caster.role === 'King' && caster.alignment === 'Divine' && v.kingdom === caster.kingdom && v.province === caster.province) return null;
     return why(`${v.name} est vivant`, `${v.name} is alive`);
   }
   if (v.role === 'King' && heirExists(s, v.id)) {
-    return why(`les ossements de ${v.name} sont portés par son héritier : c'est sur l'héritier qu'il faut lancer le sort`, `${v.name}'s bones are carried by his Heir: the spell must be cast on the Heir`);
+    return why(`les ossements de ${v.name} sont portés par son héritier : c’est sur l’héritier qu’il faut lancer le sort`, `${v.name}'s bones are carried by his Heir: the spell must be cast on the Heir`);
   }
   if (bodyProvince(s, v) !== caster.province) return why(`le corps de ${v.name} ne repose pas dans la province du lanceur`, `${v.name}'s body does not lie in the caster's province`);
   return null;

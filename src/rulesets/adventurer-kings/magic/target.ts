@@ -81,3 +81,9 @@ export function formatSpellTarget(v: SpellTargetValue): string[] {
   if (v.site !== undefined) out.push(String(v.site));
   return out;
 }
+
+/** What the effect adds to the `spell-cast` event (outcome key and data for the prose). */
+export interface Outcome { outcome: string; [k: string]: unknown }
+
+/** An event for other kingdoms that suffer or notice a spell (kind `spell-felt`), emitted after the cast. */
+export interface Felt { to: number[]; outcome: string; [k: string]: unknown }

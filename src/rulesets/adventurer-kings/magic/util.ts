@@ -57,19 +57,4 @@ export function killByMagic(s: AKState, victim: Character, killer: Character): v
   }
 }
 
-/**
- * Where a dead character's body lies (§15.13i: carried by the armies of a character → with him;
- * carried by an army → where that army is now, even if it retreated since the last action, before
- * encounters' `carryBodies` caught up: a Resurrect at the start of the next phase finds it there).
- */
-export function bodyProvince(s: AKState, c: Character): number | null {
-  if (c.body?.carriedByArmy !== undefined) {
-    const a = s.armies[c.body.carriedByArmy];
-    if (a) return a.province;
-  }
-  if (c.body?.carriedByArmyOf !== undefined) {
-    const carrier = s.characters[c.body.carriedByArmyOf];
-    if (carrier) return carrier.province;
-  }
-  return c.body?.province ?? c.province ?? null;
-}
+export { bodyProvince } from '../characters.ts';

@@ -14,12 +14,12 @@ export function nobodyHere(id: number): Localized {
 
 /** A site that should lie in the actor's province is not there (or does not exist). */
 export function noSiteHere(id: number): Localized {
-  return { fr: `il n'y a pas de lieu n° ${id} dans sa province`, en: `there is no site ${id} in his province` };
+  return { fr: `il n’y a pas de lieu n° ${id} dans sa province`, en: `there is no site ${id} in his province` };
 }
 
 /** A character followed anywhere (PU, TR, CA CL) whom the kingdom knows nothing of (or who does not exist). */
 export function noTrace(id: number): Localized {
-  return { fr: `aucune trace d'un personnage n° ${id}`, en: `no trace of any character ${id}` };
+  return { fr: `aucune trace d’un personnage n° ${id}`, en: `no trace of any character ${id}` };
 }
 
 /**

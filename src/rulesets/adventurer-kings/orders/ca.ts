@@ -21,11 +21,11 @@ export const CA: OrderSpec<ActionCast> = {
     if (code === null) return { error: { fr: `sort inconnu : ${args[0] ?? '(aucun)'}`, en: `unknown spell: ${args[0] ?? '(none)'}` } };
     const sp = SPELLS[code];
     if (sp.kind === 'combat') {
-      return { error: { fr: `${sp.name.fr} est un sort de combat : il s'emploie dans un plan de rencontre (CA-${code})`, en: `${sp.name.en} is a combat spell: use it in an encounter plan (CA-${code})` } };
+      return { error: { fr: `${sp.name.fr} est un sort de combat : il s’emploie dans un plan de rencontre (CA-${code})`, en: `${sp.name.en} is a combat spell: use it in an encounter plan (CA-${code})` } };
     }
     const college = spellCollege(code, env.char.alignment);
     if (talent(env.s, env.char, college) <= 0) {
-      return { error: { fr: `${env.char.name} n'a aucun talent dans le collège de ce sort`, en: `${env.char.name} has no talent in this spell's college` } };
+      return { error: { fr: `${env.char.name} n’a aucun talent dans le collège de ce sort`, en: `${env.char.name} has no talent in this spell's college` } };
     }
     const t = parseSpellTarget(code, args.slice(1));
     if ('error' in t) return t;

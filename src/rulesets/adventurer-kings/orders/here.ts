@@ -25,6 +25,6 @@ export function formatHere(code: string, v: HereValue): string {
 /** The character stands where the order says (if it says): otherwise the order fails. */
 export function isHere(ctx: TurnCtx, char: Character, value: HereValue, order: SlotOrder): boolean {
   if (value.province === undefined || value.province === char.province) return true;
-  orderFailed(ctx, char, order, { fr: `le personnage n'est pas en ${value.province}`, en: `the character is not in ${value.province}` });
+  orderFailed(ctx, char, order, { fr: `le personnage n’est pas en ${value.province}`, en: `the character is not in ${value.province}` });
   return false;
 }

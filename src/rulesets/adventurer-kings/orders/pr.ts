@@ -64,11 +64,15 @@ export const PR: OrderSpec<CharCode> = {
     const before = char.talent[code];
     const g = improve(ctx, char, code, modeBasePct(ctx.cfg.kingdom.training, mode));
     if (g.gained && char.heir) char.heir.gained += 1;
-    ctx.emit({
-      t: 'training', to: [char.kingdom], who: char.id, at: char.province, code, mode,
-      from: before, level: char.talent[code], gained: g.gained, aptitudeRose: g.aptitudeRose, blocked: g.blocked,
+    const season = {
+      phase: ctx.phase, code, mode, from: before, level: char.talent[code], gained: g.gained, aptitudeRose: g.aptitudeRose, blocked: g.blocked,
       partners: Object.keys(group).map(Number).filter((id) => id !== char.id),
-    });
+    };
+    // The season's event stays (data for the tests, statistics and bots), marked `folded`: the
+    // report tells the year's training in one line per character, the `training-year` event that
+    // kingdom/hooks.ts emits at the end of the turn (issue 17 §2).
+    ctx.emit({ t: 'training', to: [char.kingdom], who: char.id, at: char.province, ...season, folded: true });
+    ((kscratch(ctx).trainingYear ??= {})[char.id] ??= []).push(season);
     if (code === 'Ta' || code === 'Na') trainArmies(ctx, char, code);
   },
 };

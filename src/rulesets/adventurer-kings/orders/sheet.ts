@@ -57,10 +57,10 @@ function issue(line: number | undefined, text: Localized): ValidationIssue {
 }
 const M = {
   noChar: (id: string): Localized => ({ fr: `aucun personnage n° ${id}`, en: `no character number ${id}` }),
-  notYours: (id: number): Localized => ({ fr: `le personnage ${id} n'est pas à votre service`, en: `character ${id} is not in your service` }),
+  notYours: (id: number): Localized => ({ fr: `le personnage ${id} n’est pas à votre service`, en: `character ${id} is not in your service` }),
   dead: (id: number): Localized => ({ fr: `le personnage ${id} est mort`, en: `character ${id} is dead` }),
   tooEarly: (id: number, p: number): Localized => ({
-    fr: `le personnage ${id} ne peut recevoir d'ordres qu'à partir de la phase ${p}`,
+    fr: `le personnage ${id} ne peut recevoir d’ordres qu’à partir de la phase ${p}`,
     en: `character ${id} can be given orders only from phase ${p}`,
   }),
   twice: (p: number): Localized => ({ fr: `deux ordres pour la phase ${p} : le premier est gardé`, en: `two orders for phase ${p}: the first one is kept` }),
@@ -70,9 +70,9 @@ const M = {
     en: `unknown order "${c}" (orders: ${ACTION_CODES.join(' ')})`,
   }),
   unknownLine: (t: string): Localized => ({ fr: `ligne incomprise : « ${t} »`, en: `line not understood: "${t}"` }),
-  noPlanNeeded: (c: string): Localized => ({ fr: `l'ordre ${c} n'a pas de plan de rencontre : plan ignoré`, en: `order ${c} takes no encounter plan: plan ignored` }),
+  noPlanNeeded: (c: string): Localized => ({ fr: `l’ordre ${c} n’a pas de plan de rencontre : plan ignoré`, en: `order ${c} takes no encounter plan: plan ignored` }),
   planMissing: (c: string): Localized => ({
-    fr: `l'ordre ${c} demande un plan de rencontre : le plan spécial sera utilisé`,
+    fr: `l’ordre ${c} demande un plan de rencontre : le plan spécial sera utilisé`,
     en: `order ${c} needs an encounter plan: the special plan will be used`,
   }),
   secondSpecial: (id: number): Localized => ({
@@ -85,7 +85,7 @@ const M = {
   }),
   king: (n: string): Localized => ({ fr: `pas de Roi n° ${n}`, en: `no King number ${n}` }),
   turnOne: { fr: 'les noms ne se changent qu\'au tour 1', en: 'names can be changed in turn 1 only' },
-  heir: (t: string): Localized => ({ fr: `caractéristique d'héritier incomprise : « ${t} »`, en: `heir characteristic not understood: "${t}"` }),
+  heir: (t: string): Localized => ({ fr: `caractéristique d’héritier incomprise : « ${t} »`, en: `heir characteristic not understood: "${t}"` }),
   badPlan: (e: Localized): Localized => e,
 };
 

@@ -21,9 +21,9 @@ function itemSpell(it: Item | undefined) {
 
 function checkItem(s: AKState, charId: number, v: UseValue): Localized | null {
   const it = s.items[v.item];
-  if (!it || it.holder !== charId) return { fr: `l'objet ${v.item} n'est pas en sa possession`, en: `item ${v.item} is not in his possession` };
+  if (!it || it.holder !== charId) return { fr: `l’objet ${v.item} n’est pas en sa possession`, en: `item ${v.item} is not in his possession` };
   const sp = itemSpell(it);
-  if (!sp || !isActionSpell(sp)) return { fr: `${it.name} ne renferme aucun sort d'action (en combat : US-${v.item} dans un plan)`, en: `${it.name} holds no action spell (in combat: US-${v.item} in a plan)` };
+  if (!sp || !isActionSpell(sp)) return { fr: `${it.name} ne renferme aucun sort d’action (en combat : US-${v.item} dans un plan)`, en: `${it.name} holds no action spell (in combat: US-${v.item} in a plan)` };
   if (it.charges !== undefined && it.charges <= 0) return { fr: `${it.name} est épuisé`, en: `${it.name} has no charges left` };
   const t = parseSpellTarget(sp, v.args);
   if ('error' in t) return t.error;

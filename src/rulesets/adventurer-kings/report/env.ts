@@ -29,11 +29,13 @@ export function characterLabel(s: AKState, kingdom: number | null, id: number, l
   return lang === 'fr' ? `un personnage inconnu (n° ${id})` : `an unknown character (#${id})`;
 }
 
-/** `le royaume d’Aquilonia (Roi 3)` / `the kingdom of Aquilonia (King 3)`. */
+/** `le royaume d’Aquilonia (Roi 3)` / `the kingdom of Aquilonia (King 3)`; `(Reine 3)` / `(Queen 3)` for a woman. */
 export function kingdomLabel(s: AKState, id: number, lang: Lang): string {
   const k = s.kingdoms[id];
   if (!k) return lang === 'fr' ? `le royaume n° ${id}` : `kingdom #${id}`;
-  return lang === 'fr' ? `le royaume ${deFr(k.name)} (Roi ${id})` : `the kingdom of ${k.name} (King ${id})`;
+  // The ruler's sex everywhere (issue 17 §2): « (Reine 3) » while a woman reigns.
+  const queen = s.characters[k.king]?.sex === 'F';
+  return lang === 'fr' ? `le royaume ${deFr(k.name)} (${queen ? 'Reine' : 'Roi'} ${id})` : `the kingdom of ${k.name} (${queen ? 'Queen' : 'King'} ${id})`;
 }
 
 export function makeEnv(s: AKState, kingdom: number, lang: Lang): RenderEnv {

@@ -12,7 +12,6 @@ import { MESSAGES as ARMIES } from '../armies/messages.ts';
 import { MESSAGES as KINGDOM } from '../kingdom/messages.ts';
 import { CORE_MESSAGES } from './core-messages.ts';
 import type { MessageTable, RenderEnv, Renderer } from './types.ts';
-import { frenchTypography } from './names.ts';
 
 /** Each table by the domain that owns it (tests check that every kind renders, and that no two domains claim one kind). */
 export const MESSAGE_TABLES: Record<string, MessageTable> = {
@@ -77,7 +76,7 @@ export function renderEvent(e: AKEvent, env: RenderEnv): string {
   try {
     const out = r(e, env);
     if (typeof out !== 'string') return fallbackLine(e, env);
-    return env.lang === 'fr' ? frenchTypography(out.trim()) : out.trim();
+    return out.trim();
   } catch {
     // A report never fails on one sentence: the neutral line stands in (the tests render every kind).
     return fallbackLine(e, env);

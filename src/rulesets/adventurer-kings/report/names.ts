@@ -103,6 +103,19 @@ export const QUALITY_NAMES: Record<Quality, Localized> = {
   5: { fr: 'Élite', en: 'Elite' },
 };
 
+/**
+ * A quality as an adjective agreed with the army it qualifies (issue 17 §2): « la 219e Phalange
+ * (Réduite) », « les 186e Archers (Bleus) »; English does not agree.
+ */
+export function qualityOf(q: number, type: string, lang: Lang): string {
+  const base = QUALITY_NAMES[q as Quality]?.[lang] ?? String(q);
+  if (lang !== 'fr') return base;
+  const g = armyGrammar(type);
+  const FEM: Record<string, string> = { Réduit: 'Réduite', Bleu: 'Bleue', Moyen: 'Moyenne' };
+  const word = g.fem ? FEM[base] ?? base : base;
+  return g.pl && /^(Réduit|Bleu|Moyen|Vétéran)/.test(word) ? `${word}s` : word;
+}
+
 export const ALIGNMENT_NAMES: Record<Alignment, Localized> = {
   Divine: { fr: 'Divin', en: 'Divine' },
   Good: { fr: 'Bon', en: 'Good' },
@@ -175,9 +188,32 @@ export const BAND_NAMES: Record<'Poor' | 'Prosperous' | 'Rich', Localized> = {
 
 const VOWEL = /^[aeiouyàâäéèêëîïôöûüœæh]/i;
 
-/** French `de` before a name: `d’Aquilonia`, `de Brocéliande`. */
-export function deFr(name: string): string {
+/**
+ * After « le » / « les », what reads as a noun phrase (a name, a number, a common noun), not a
+ * pronoun before an infinitive (« tenta de le frapper »).
+ */
+const NOUN_AFTER_ARTICLE = /^(?!\p{Ll}+(?:er|ir|re|oir)(?!\p{L}))/u;
+
+/**
+ * French « de » before a name or a noun phrase, with its contraction or elision (issue 17 §2: the
+ * sentence is right when written, no pass afterwards): `d’Aquilonia`, `de Brocéliande`,
+ * `du royaume de Galoria`, `du Loup-garou`, `des 186e Archers`, `de la 197e Légion`,
+ * `d’un personnage inconnu`, `de l’armée 12`.
+ */
+export function deFr(label: unknown): string {
+  const name = String(label);
+  const m = /^(le|les) (.+)$/su.exec(name);
+  if (m && NOUN_AFTER_ARTICLE.test(m[2]!)) return `${m[1] === 'le' ? 'du' : 'des'} ${m[2]}`;
+  if (/^(la |l’|l')/u.test(name)) return `de ${name}`;
   return VOWEL.test(name) ? `d’${name}` : `de ${name}`;
+}
+
+/** French « à » before a name or a noun phrase: `au Vampire`, `aux Trolls`, `à la Légion`, `à Zanost`. */
+export function aFr(label: unknown): string {
+  const name = String(label);
+  const m = /^(le|les) (.+)$/su.exec(name);
+  if (m && NOUN_AFTER_ARTICLE.test(m[2]!)) return `${m[1] === 'le' ? 'au' : 'aux'} ${m[2]}`;
+  return `à ${name}`;
 }
 
 /** An ordinal: `197e` / `1re` / `1er`; `197th`, `1st`, `22nd`. */
@@ -257,6 +293,10 @@ export function variant(n: number, ...keys: number[]): number {
 }
 
 /**
+ * No longer applied to the chronicle (issue 17 §2: `renderEvent` writes each sentence right, with
+ * `deFr`/`aFr` and typographic apostrophes); still called by the layout of report/tables.ts on the
+ * sites' legends, which are now clean too — remove it with that call.
+ *
  * French typography of a finished sentence, whoever wrote it: the typographic apostrophe, and the
  * contractions a name with its article calls for after `de` / `à` (`de le royaume` → `du royaume`,
  * `à le 86e Chameaux` → `au 86e Chameaux`, `de les Trolls` → `des Trolls`), and the elision of

@@ -33,11 +33,16 @@ import * as kingdom from '../kingdom/hooks.ts';
 import { ensureSuccession } from '../kingdom/succession.ts';
 import * as knowledge from '../knowledge/hooks.ts';
 import * as magic from '../magic/hooks.ts';
+import { castCombatSpell } from '../magic/combat.ts';
+import { installCombatSpell } from '../encounters/spellhook.ts';
 import { orderSpec } from '../orders/index.ts';
 import type { AKState, Character } from '../state.ts';
 import { clone } from '../state.ts';
 import { type AKSheet, orderFailed, type SlotOrder, type TurnCtx } from './context.ts';
 import { type Actor, actingOrder } from './initiative.ts';
+
+// The encounters domain's combat-spell hook, filled in from above (issue 17 §5).
+installCombatSpell(castCombatSpell);
 
 export const PHASES = 5;
 

@@ -45,11 +45,11 @@ export const ITEMS: Record<string, ItemSpec> = Object.fromEntries([
   I('psychic-flail', 'Fléau psychique', 'Psychic Flail', 'Weapon', { frPhrase: "un fléau psychique", talentBonus: { Me: 1 }, spell: 'PS', perEncounter: true }),
   I('magic-bow', 'Arc magique', 'Magic bow', 'Bow', { frPhrase: "un arc magique", talentBonus: { Ar: 1 } }),
   I('wand-of-fireballs', 'Baguette de boules de feu', 'Wand of Fireballs', 'SpellItem', { frPhrase: "une baguette de boules de feu", spell: 'FI', charges: 'random' }),
-  I('ring-of-invisibility', "Anneau d'invisibilité", 'Ring of Invisibility', 'SpellItem', { frPhrase: "un anneau d'invisibilité", spell: 'IN', charges: 'random' }),
+  I('ring-of-invisibility', "Anneau d’invisibilité", 'Ring of Invisibility', 'SpellItem', { frPhrase: "un anneau d’invisibilité", spell: 'IN', charges: 'random' }),
   I('staff-of-storms', 'Bâton des tempêtes', 'Staff of Storms', 'SpellItem', { frPhrase: "un bâton des tempêtes", spell: 'TE', charges: 'random' }),
   I('amulet-holy-symbol', 'Amulette du Symbole sacré', 'Amulet of the Holy Symbol', 'SpellItem', { frPhrase: "une amulette du Symbole sacré", spell: 'HO', charges: 'random' }),
   I('rod-of-frost', 'Sceptre de givre', 'Rod of Frost', 'SpellItem', { frPhrase: "un sceptre de givre", spell: 'IC', charges: 'random' }),
-  I('horn-of-oration', "Cor d'éloquence", 'Horn of Oration', 'SpellItem', { frPhrase: "un cor d'éloquence", spell: 'OR', charges: 'random' }),
+  I('horn-of-oration', "Cor d’éloquence", 'Horn of Oration', 'SpellItem', { frPhrase: "un cor d’éloquence", spell: 'OR', charges: 'random' }),
   I('crystal-ball', 'Boule de cristal', 'Crystal ball', 'SpellItem', { frPhrase: "une boule de cristal", spell: 'CL', charges: 'random' }),
   I('boots-of-striding', 'Bottes de marche', 'Boots of Striding', 'TalentBoost', { frPhrase: "une paire de bottes de marche", talentBonus: { Ma: 1 } }),
   I('ring-of-the-sea', 'Anneau de la mer', 'Ring of the Sea', 'TalentBoost', { frPhrase: "un anneau de la mer", talentBonus: { Na: 1 } }),
@@ -62,15 +62,15 @@ export const ITEMS: Record<string, ItemSpec> = Object.fromEntries([
   I('war-banner', 'Bannière de guerre', 'War Banner', 'ArmyBoost', { frPhrase: "une bannière de guerre", armyQualityBonus: 1 }),
   // Table 15.10: the named artifacts.
   I('excalibur', 'Excalibur', 'Excalibur', 'Artifact', { frPhrase: "Excalibur", artifact: true, talentBonus: { Me: 3, Ta: 1 } }),
-  I('bow-elf-kings', 'Arc des Rois elfes', 'Bow of the Elf Kings', 'Artifact', { frPhrase: "l'Arc des Rois elfes", artifact: true, talentBonus: { Ar: 2 }, armyQualityBonus: 1, armyRace: 'Elf' }),
+  I('bow-elf-kings', 'Arc des Rois elfes', 'Bow of the Elf Kings', 'Artifact', { frPhrase: "l’Arc des Rois elfes", artifact: true, talentBonus: { Ar: 2 }, armyQualityBonus: 1, armyRace: 'Elf' }),
   I('axe-dwarf-lords', 'Hache des Seigneurs nains', 'Axe of the Dwarf Lords', 'Artifact', { frPhrase: "la Hache des Seigneurs nains", artifact: true, talentBonus: { Me: 2 }, armyQualityBonus: 1, armyRace: 'Dwarf' }),
   I('scimitar-orc-master', 'Cimeterre du Maître des Orcs', 'Scimitar of the Orc Master', 'Artifact', { frPhrase: "le Cimeterre du Maître des Orcs", artifact: true, talentBonus: { Me: 2 }, armyQualityBonus: 1, armyRace: 'Orc' }),
   I('dragon-crown', 'Couronne du Dragon', 'Dragon Crown', 'Artifact', { frPhrase: "la Couronne du Dragon", artifact: true, leadWithoutDruid: 'Dragon', armyQualityBonus: 1, armyTypes: ['DR'] }),
   I('feather-great-eagle', 'Plume du Grand Aigle', 'Feather of the Great Eagle', 'Artifact', { frPhrase: "la Plume du Grand Aigle", artifact: true, leadWithoutDruid: 'Eagle', armyQualityBonus: 1, armyTypes: ['EA'] }),
   I('horn-of-neptune', 'Corne de Neptune', 'Horn of Neptune', 'Artifact', { frPhrase: "la Corne de Neptune", artifact: true, spell: 'PA', charges: { perTurn: 3 }, armyQualityBonus: 1, armyTypes: ['FL'] }),
-  I('holy-sword', 'Épée sacrée', 'Holy Sword', 'Artifact', { frPhrase: "l'Épée sacrée", artifact: true, talentBonus: { Me: 2 }, autoHolySymbol: true }),
-  I('invisible-sword', 'Épée invisible', 'Invisible Sword', 'Artifact', { frPhrase: "l'Épée invisible", artifact: true, talentBonus: { Me: 2 }, opponentMeleeFactor: 0.9 }),
-  I('shadow-sword', "Épée de l'ombre", 'Shadow Sword', 'Artifact', { frPhrase: "l'Épée de l'ombre", artifact: true, talentBonus: { Me: 2, Th: 1 } }),
+  I('holy-sword', 'Épée sacrée', 'Holy Sword', 'Artifact', { frPhrase: "l’Épée sacrée", artifact: true, talentBonus: { Me: 2 }, autoHolySymbol: true }),
+  I('invisible-sword', 'Épée invisible', 'Invisible Sword', 'Artifact', { frPhrase: "l’Épée invisible", artifact: true, talentBonus: { Me: 2 }, opponentMeleeFactor: 0.9 }),
+  I('shadow-sword', "Épée de l’ombre", 'Shadow Sword', 'Artifact', { frPhrase: "l’Épée de l’ombre", artifact: true, talentBonus: { Me: 2, Th: 1 } }),
 ].map((i) => [i.kind, i]));
 
 export const ARTIFACT_KINDS: readonly string[] = Object.values(ITEMS).filter((i) => i.artifact).map((i) => i.kind);
@@ -147,5 +147,5 @@ export function legendText(legend: string | undefined, lang: Lang): string {
 export function elide(word: 'de' | 'que', phrase: string): string {
   if (word === 'de' && /^le /.test(phrase)) return `du ${phrase.slice(3)}`;
   if (word === 'de' && /^les /.test(phrase)) return `des ${phrase.slice(4)}`;
-  return /^[aeéèêiîoôuœAEÉÈÊIÎOÔUŒ]/.test(phrase) ? `${word.slice(0, -1)}'${phrase}` : `${word} ${phrase}`;
+  return /^[aeéèêiîoôuœAEÉÈÊIÎOÔUŒ]/.test(phrase) ? `${word.slice(0, -1)}’${phrase}` : `${word} ${phrase}`;
 }

@@ -9,7 +9,7 @@ import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { legendText } from './items.ts';
 import { describeMonster } from './monsters.ts';
 import { siteTitle } from './names.ts';
-import { atPlace, variant } from '../report/names.ts';
+import { atPlace, variant, deFr, aFr, capital } from '../report/names.ts';
 
 type FoundSite = SiteKnowledge & { id: number };
 
@@ -21,13 +21,13 @@ export function pronoun(env: RenderEnv, id: number): { subj: string; poss: strin
 
 export const CHAR_NAMES: Record<CharCode, { fr: string; en: string }> = {
   Ta: { fr: 'Tactique', en: 'Tactics' }, Ma: { fr: 'Marche forcée', en: 'Forced March' }, Na: { fr: 'Marine', en: 'Naval' },
-  Ar: { fr: "Tir à l'arc", en: 'Archery' }, Me: { fr: 'Mêlée', en: 'Melee' }, Wh: { fr: 'Magie blanche', en: 'White Magic' },
+  Ar: { fr: "Tir à l’arc", en: 'Archery' }, Me: { fr: 'Mêlée', en: 'Melee' }, Wh: { fr: 'Magie blanche', en: 'White Magic' },
   Ps: { fr: 'Magie psychique', en: 'Psychic Magic' }, Il: { fr: 'Illusionnisme', en: 'Illusion' }, El: { fr: 'Magie élémentaire', en: 'Elemental Magic' },
   Ne: { fr: 'Nécromancie', en: 'Necromancy' }, Sa: { fr: 'Sagesse', en: 'Sage' }, Dr: { fr: 'Druidisme', en: 'Druid' },
   Sp: { fr: 'Espionnage', en: 'Spy' }, Ex: { fr: 'Exploration', en: 'Explorer' }, Th: { fr: 'Vol', en: 'Thief' },
 };
 
-/** One found site in a sentence: "la Tour de Kharzul (site 12), gardée par un grand Troll ; la légende parle d'Excalibur". */
+/** One found site in a sentence: "la Tour de Kharzul (site 12), gardée par un grand Troll ; la légende parle d’Excalibur". */
 export function describeSite(s: FoundSite, env: RenderEnv): string {
   const fr = env.lang === 'fr';
   const title = `${siteTitle(s.type, s.name, env.lang)} (site ${s.id})`;
@@ -54,20 +54,20 @@ function explore(e: AKEvent, env: RenderEnv): string {
   let out: string;
   if (fr) {
     out = pct > before
-      ? `${who} explora ${where} : le royaume en connaît désormais ${pct} % (contre ${before} %).`
-      : `${who} parcourut une fois encore ${where}, qui n'avait plus guère de secrets (${pct} %).`;
+      ? `${capital(who)} explora ${where} : le royaume en connaît désormais ${pct} % (contre ${before} %).`
+      : `${capital(who)} parcourut une fois encore ${where}, qui n’avait plus guère de secrets (${pct} %).`;
     out += sitesSentence(sites, env, pronoun(env, e.who as number).subj);
     // Rng-free variants (G-98), so that a kingdom's explorers do not all write the same sentence.
     const vk = variant(3, e.who as number, e.at as number, env.s.turn, e.phase);
     if (sites.length === 0 && pct > before) out += [' Aucun lieu remarquable ne se révéla.', ' Nul lieu d’aventure ne s’y révéla.', ' Aucune ruine, aucun antre ne s’offrit à la vue.'][vk];
     if (typeof e.exactTax === 'number') out += [` La province rapporte exactement ${e.exactTax} écu${(e.exactTax as number) > 1 ? 's' : ''} par an.`, ` On sait désormais ce qu’elle rapporte : ${e.exactTax} écu${(e.exactTax as number) > 1 ? 's' : ''} par an.`, ` Ses impôts valent exactement ${e.exactTax} écu${(e.exactTax as number) > 1 ? 's' : ''} par an.`][vk];
     const f = e.fallen as number;
-    out += f > 0 ? ` Sur un ancien champ de bataille gisent les restes ${f > 1 ? `de ${f} armées tombées` : 'd’une armée tombée'} jadis.` : '';
+    out += f > 0 ? ` Sur un ancien champ de bataille gisent les restes ${f > 1 ? `${deFr(f)} armées tombées` : 'd’une armée tombée'} jadis.` : '';
     return out;
   }
   out = pct > before
-    ? `${who} explored ${where}: the kingdom now knows ${pct}% of it (up from ${before}%).`
-    : `${who} roamed ${where} once more, a land with few secrets left (${pct}%).`;
+    ? `${capital(who)} explored ${where}: the kingdom now knows ${pct}% of it (up from ${before}%).`
+    : `${capital(who)} roamed ${where} once more, a land with few secrets left (${pct}%).`;
   out += sitesSentence(sites, env, pronoun(env, e.who as number).subj);
   const vk = variant(3, e.who as number, e.at as number, env.s.turn, e.phase);
   const ecu = `${e.exactTax} écu${(e.exactTax as number) === 1 ? '' : 's'}`;
@@ -92,7 +92,7 @@ function experienceGain(e: AKEvent, env: RenderEnv): string {
   const code = CHAR_NAMES[e.code as CharCode]?.[env.lang] ?? String(e.code);
   const apt = e.aptitudeUp ? (env.lang === 'fr' ? ' Son aptitude naturelle grandit aussi.' : ` ${pronoun(env, e.who as number).poss} natural aptitude grew as well.`) : '';
   return env.lang === 'fr'
-    ? `L'expérience a profité à ${who} : son talent en ${code} monte au niveau ${e.level}.${apt}`
+    ? `L’expérience a profité ${aFr(who)} : son talent en ${code} monte au niveau ${e.level}.${apt}`
     : `Experience served ${who} well: ${code} rises to level ${e.level}.${apt}`;
 }
 
@@ -104,16 +104,16 @@ function siteEvent(e: AKEvent, env: RenderEnv): string {
     shrine: ['Un antique sanctuaire se dressait là', 'An ancient shrine stood there'],
     library: ['Une bibliothèque oubliée dormait là', 'A forgotten library slept there'],
     oracle: ['Un oracle y rendait ses arrêts', 'An oracle spoke there'],
-    training: ["Une lice d'entraînement y était restée intacte", 'A training ground lay there intact'],
+    training: ["Une lice d’entraînement y était restée intacte", 'A training ground lay there intact'],
     portal: ['Un portail chatoyant y vibrait', 'A shimmering portal hummed there'],
   };
   const [pf, pe] = place[e.kind as string] ?? ['Un prodige se produisit', 'Something strange happened'];
   let out = fr ? `${pf}. ` : `${pe}. `;
-  if (e.gain) out += fr ? `${who} en sortit grandi : +1 en ${CHAR_NAMES[e.gain as CharCode].fr}.` : `${who} came out stronger: +1 ${CHAR_NAMES[e.gain as CharCode].en}.`;
+  if (e.gain) out += fr ? `${capital(who)} en sortit grandi : +1 en ${CHAR_NAMES[e.gain as CharCode].fr}.` : `${capital(who)} came out stronger: +1 ${CHAR_NAMES[e.gain as CharCode].en}.`;
   else if (e.loss) out += fr ? `Une malédiction frappa ${who} : −1 en ${CHAR_NAMES[e.loss as CharCode].fr}.` : `A curse struck ${who}: −1 ${CHAR_NAMES[e.loss as CharCode].en}.`;
-  else if (e.moved !== undefined) out += fr ? `${who} fut happé et se retrouva ${atPlace(env.province(e.moved as number), 'fr')}.` : `${who} was swept away and came out ${atPlace(env.province(e.moved as number), 'en')}.`;
-  else if (e.oracle) out += fr ? `Il dévoila à ${who} les terres alentour.` : `It showed ${who} the lands around.`;
-  else out += fr ? `Rien n'arriva à ${who}.` : `Nothing happened to ${who}.`;
+  else if (e.moved !== undefined) out += fr ? `${capital(who)} fut happé et se retrouva ${atPlace(env.province(e.moved as number), 'fr')}.` : `${capital(who)} was swept away and came out ${atPlace(env.province(e.moved as number), 'en')}.`;
+  else if (e.oracle) out += fr ? `Il dévoila ${aFr(who)} les terres alentour.` : `It showed ${who} the lands around.`;
+  else out += fr ? `Rien n’arriva ${aFr(who)}.` : `Nothing happened to ${who}.`;
   return out;
 }
 

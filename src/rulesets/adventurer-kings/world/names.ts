@@ -89,7 +89,7 @@ const SITE_TYPES: Record<string, { fr: string; en: string }> = {
 export function siteTitle(type: string, name: string, lang: Lang): string {
   const t = SITE_TYPES[type] ?? { fr: type, en: type };
   if (lang === 'en') return `${t.en} of ${name}`;
-  return `${t.fr} ${/^[AEÉIOUYaeéiouy]/.test(name) ? "d'" : 'de '}${name}`;
+  return `${t.fr} ${/^[AEÉIOUYaeéiouy]/.test(name) ? 'd’' : 'de '}${name}`;
 }
 
 /**
