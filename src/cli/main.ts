@@ -11,6 +11,7 @@ import { resolveName } from '../engine/names.ts';
 import { createRng } from '../engine/rng.ts';
 import type { Lang } from '../engine/ruleset.ts';
 import { botAnswers, getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
+import { markdownText } from '../platform/http/markdown.ts';
 
 const HELP = `suzerain — the Suzerain referee on the command line
 
@@ -188,7 +189,8 @@ function cmdReport(args: string[], io: Io): number {
   if (!step) throw new CliError(`no resolved turn ${n} (1..${game.steps.length})`);
   // The report is rendered against the state after that step (names, titles), rebuilt by replay.
   const state = stateAfter(entry, game, n);
-  io.out(entry.ruleset.report(state, step.events, player, lang));
+  // The ruleset writes Markdown; a terminal reads it as plain text (headings as lines, tables as columns).
+  io.out(markdownText(entry.ruleset.report(state, step.events, player, lang)).trimEnd());
   return 0;
 }
 
@@ -257,7 +259,7 @@ function cmdSimulate(args: string[], io: Io): number {
       const step = game.steps[game.steps.length - 1]!;
       const first = entry.ruleset.players(game.state)[0]!;
       io.out('');
-      io.out(entry.ruleset.report(game.state, step.events, first.id, lang));
+      io.out(markdownText(entry.ruleset.report(game.state, step.events, first.id, lang)).trimEnd());
     }
   }
   return 0;
