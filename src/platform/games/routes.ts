@@ -207,8 +207,9 @@ messages({
   'gweb.reports.one': { fr: 'Bilan — {label}', en: 'Report — {label}' },
   'gweb.reports.all': { fr: 'Tous mes bilans', en: 'All my reports' },
   'gweb.reports.lang': { fr: 'Langue du bilan :', en: 'Report language:' },
-  'reports.banner': { fr: '{label} résolu — lisez votre rapport', en: '{label} resolved — read your report' },
-  'reports.next-orders': { fr: 'Donner mes ordres pour le {label}', en: 'Give my orders for {label}' },
+  // The label is the ruleset's (« tour 2 », « année 2 »): sentences that need no agreement with it.
+  'reports.banner': { fr: '{label} : la résolution est faite — lisez votre rapport', en: '{label} resolved — read your report' },
+  'reports.next-orders': { fr: 'Donner mes ordres — {label}', en: 'Give my orders for {label}' },
   'reports.map': { fr: 'Votre carte à l’issue de ce tour', en: 'Your map at the end of this turn' },
   'gweb.colon': { fr: ' : ', en: ': ' },
   'gweb.tools': { fr: 'Outils', en: 'Tools' },
