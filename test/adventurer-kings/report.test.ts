@@ -41,9 +41,9 @@ test('the report has its sections in order, the seasons named, and each characte
     let at = -1;
     for (const p of parts) { const i = text.indexOf(p, at + 1); assert.ok(i > at, `"${p}" after position ${at} in:\n${text}`); at = i; }
   };
-  order(fr, ['# Adventurer Kings — Tour 3 — Royaume de Logres', '## Avertissements', '## Chronique', '### Printemps', '### Début d’été', '### Fin d’été', '### Automne', '### Début d’hiver',
+  order(fr, ['# Adventurer Kings — Année 3 — Royaume de Logres', '## Avertissements', '## Chronique', '### Printemps', '### Début d’été', '### Fin d’été', '### Automne', '### Début d’hiver',
     '## Rapport général d’espionnage', '## Rapport diplomatique', '## Trésor', '## Charges impériales', '## Découvertes', '## Vos personnages', '## Vos armées', '## Provinces connues', '## Lieux connus', '## Feuille d’ordres de l’année 4']);
-  order(en, ['# Adventurer Kings — Turn 3 — Kingdom of Logres', '## Warnings', '## Chronicle', '### Spring', '### Early Summer', '### Late Summer', '### Autumn', '### Early Winter',
+  order(en, ['# Adventurer Kings — Year 3 — Kingdom of Logres', '## Warnings', '## Chronicle', '### Spring', '### Early Summer', '### Late Summer', '### Autumn', '### Early Winter',
     '## General Spy Report', '## Diplomatic Report', '## Treasury', '## Imperial Offices', '## Discoveries', '## Your characters', '## Your armies', '## Known provinces', '## Known sites', '## Order sheet for year 4']);
   assert.match(fr, /\n\nTilden ne put exécuter son ordre « MO 307 » : la province est trop loin\./);
   assert.match(en, /\n\nTilden could not carry out the order "MO 307": the province is too far\./);

@@ -85,7 +85,7 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   }
   const out: string[] = [];
   const kingName = s.characters[kd.king]?.name ?? '';
-  out.push(`# Adventurer Kings — ${L(lang, 'Tour', 'Turn')} ${turn} — ${L(lang, `Royaume ${deFr(kd.name)}`, `Kingdom of ${kd.name}`)}`);
+  out.push(`# Adventurer Kings — ${L(lang, 'Année', 'Year')} ${turn} — ${L(lang, `Royaume ${deFr(kd.name)}`, `Kingdom of ${kd.name}`)}`);
   out.push(L(lang,
     `${kingName}, Roi n° ${k} · alignement ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · trésor ${ecus(kd.treasury, lang)}`,
     `${kingName}, King no. ${k} · alignment ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · treasury ${ecus(kd.treasury, lang)}`));
