@@ -20,7 +20,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain orders game.json --lord NAME --file orders.txt [--lang fr|en]   (--file - reads standard input)
   suzerain resolve game.json [--bots | --caretaker]            (--bots: absent lords are played by bots;
                                                                --caretaker: by the caretaker, defensive orders)
-  suzerain report game.json --lord NAME [--turn N] [--lang fr|en]
+  suzerain report game.json --lord NAME [--turn N] [--lang fr|en] [--markdown]
   suzerain status game.json
   suzerain view game.json --lord NAME
   suzerain replay game.json
@@ -178,7 +178,7 @@ function cmdResolve(args: string[], io: Io): number {
 }
 
 function cmdReport(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' }, markdown: { type: 'boolean', default: false } } });
   const { game, entry } = load(positionals[0]);
   const player = findPlayer(entry, game, values.lord ?? values.kingdom);
   const lang = values.lang as Lang;
@@ -189,8 +189,10 @@ function cmdReport(args: string[], io: Io): number {
   if (!step) throw new CliError(`no resolved turn ${n} (1..${game.steps.length})`);
   // The report is rendered against the state after that step (names, titles), rebuilt by replay.
   const state = stateAfter(entry, game, n);
-  // The ruleset writes Markdown; a terminal reads it as plain text (headings as lines, tables as columns).
-  io.out(markdownText(entry.ruleset.report(state, step.events, player, lang)).trimEnd());
+  // The ruleset writes Markdown; a terminal reads it as plain text (headings as lines, tables as
+  // columns); --markdown prints the document itself (to keep or render elsewhere).
+  const report = entry.ruleset.report(state, step.events, player, lang);
+  io.out((values.markdown ? report : markdownText(report)).trimEnd());
   return 0;
 }
 

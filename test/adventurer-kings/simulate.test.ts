@@ -66,6 +66,9 @@ test('command-line Adventurer Kings game: new, orders by kingdom name with a bad
     assert.match(out, lang === 'fr' ? /^Provinces connues\n─+$/m : /^Known provinces\n─+$/m);
   }
   c = capture();
+  assert.equal(await main(['report', file, '--lord', king.name, '--lang', 'en', '--markdown'], c.io), 0, c.err.join('\n'));
+  assert.match(c.out.join('\n'), /^## Known provinces\n\n\| Province \|/m, '--markdown prints the document itself');
+  c = capture();
   assert.equal(await main(['status', file], c.io), 0);
   assert.match(c.out.join('\n'), /Adventurer Kings/);
   c = capture();
