@@ -9,6 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { games } from '../../src/platform/games/service.ts';
+import { refereeTaskCounts } from '../../src/platform/referee/pool.ts';
 import { startTestPlatform, playerOf, waitForStep, type DbKind, type TestPlatform } from './util.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
 
@@ -33,7 +34,7 @@ for (const { kind, ruleset } of CASES) {
     test('banner until opened, report page with map and next-orders button, mail in HTML and plain text', { timeout: 120_000 }, async () => {
       const ctx = tp.platform.ctx;
       const id = await games.create(ctx, {
-        ruleset, name: 'Chroniques', options: { map: ruleset === 'adventurer-kings' ? 'standard' : 'scandinavia' }, seed: `reports-${ruleset}`,
+        ruleset, name: 'Chroniques', options: { map: ruleset === 'adventurer-kings' ? 'standard' : 'scandinavia' }, seed: `reports-${ruleset}-${kind}`,
         seats: [{ userId: alice.id, lordName: 'Aliénor' }, { userId: bob.id, lordName: 'Bohémond' }], maxPlayers: 2, early: true,
       });
       const pa = await playerOf(tp, id, alice.id);
@@ -55,8 +56,10 @@ for (const { kind, ruleset } of CASES) {
       assert.ok(banner((await a.get(`/games/${id}/orders`)).text), 'banner on the order page');
       assert.equal(banner((await b.get(`/games/${id}`)).text)?.[2], 'Turn 1 resolved — read your report');
 
-      // The report page: HTML, the map, the next orders.
+      // The report page: HTML, the map (drawn in a referee thread), the next orders.
+      const drawn = refereeTaskCounts().reportMap;
       const page = await a.get(`/games/${id}/reports/1`);
+      assert.equal(refereeTaskCounts().reportMap, drawn + 1, 'the map was drawn in a referee thread');
       assert.equal(page.status, 200);
       assert.ok(!page.text.includes('<pre class="report"'), 'no preformatted report');
       const article = /<article class="report" lang="fr">([\s\S]*?)<\/article>/.exec(page.text);
@@ -91,6 +94,19 @@ for (const { kind, ruleset } of CASES) {
         assert.match(mail.html, /<table class="data" style="[^"]+">/, 'tables styled inline for mail readers');
         assert.match(mail.text, /^Known provinces\n─+$/m, 'headings as underlined lines');
       }
+
+      // A turn later, the first report still shows the map of its own turn (replayed up to it), and
+      // the banner names the new turn.
+      await games.setReady(ctx, id, pa, true);
+      await games.setReady(ctx, id, pb, true);
+      await waitForStep(tp, id, 2);
+      assert.equal(banner((await a.get(`/games/${id}`)).text)?.[1], `/games/${id}/reports/2`);
+      const old = await a.get(`/games/${id}/reports/1?lang=en`);
+      const now = await a.get(`/games/${id}/reports/2?lang=en`);
+      const svg = (text: string) => /<figure class="report-map" id="report-map">[\s\S]*?(<svg[\s\S]*?<\/svg>)/.exec(text)?.[1];
+      assert.ok(svg(old.text) && svg(now.text), 'both maps drawn');
+      assert.notEqual(svg(old.text), svg(now.text), 'each report has the map of its own turn');
+      assert.match(old.text, /id="next-orders">Donner mes ordres — (tour|année) 3<\/a>/, 'the button leads to the orders due now');
     });
   });
 }
