@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { markdownHtmlString, markdownText, plainTable } from '../../src/platform/http/markdown.ts';
+import { markdownHtml, markdownHtmlString, markdownText, plainTable } from '../../src/platform/http/markdown.ts';
 
 const REPORT = [
   '# Report — <script>alert("x")</script> of Logres',
@@ -57,4 +57,9 @@ test('plain text: a table too wide for columns becomes one block per row, "heade
   const out = plainTable(header, rows);
   assert.equal(out, '1\n  Name: Arthur\n  Location: Brocéliande (305)\n  Items: Excalibur (1), the Holy Grail (4), a very long list of things\n  Legend: Legend tells of a rich hoard kept by a Vampire');
   assert.equal(plainTable(['A', 'B'], [['x', 'yy']]), 'A  B\n─  ──\nx  yy');
+});
+
+test('HTML under a page title: headings one level down; mails keep them as written', () => {
+  assert.match(markdownHtml('# A\n\n## B\n\n###### C', { headingOffset: 1 }).toString(), /^<h2>A<\/h2>\n<h3>B<\/h3>\n<h6>C<\/h6>\n$/);
+  assert.match(markdownHtmlString('# A'), /^<h1>A<\/h1>\n$/);
 });

@@ -64,10 +64,11 @@ for (const { kind, ruleset } of CASES) {
       assert.ok(!page.text.includes('<pre class="report"'), 'no preformatted report');
       const article = /<article class="report" lang="fr">([\s\S]*?)<\/article>/.exec(page.text);
       assert.ok(article, 'the report as an article');
-      assert.match(article[1]!, /<(h1|h2|p)>/, 'rendered blocks');
+      assert.match(article[1]!, /<(h2|h3|p)>/, 'rendered blocks');
+      assert.equal((page.text.match(/<h1[ >]/g) ?? []).length, 1, 'one title: the report’s headings sit under the page’s');
       if (ruleset === 'adventurer-kings') {
-        assert.match(article[1]!, /<h2>Provinces connues<\/h2>\s*<div class="table-wrap"><table class="data">/);
-        assert.match(article[1]!, /<h2>Trésor<\/h2>\s*<div class="table-wrap"><table class="data">/);
+        assert.match(article[1]!, /<h3>Provinces connues<\/h3>\s*<div class="table-wrap"><table class="data">/);
+        assert.match(article[1]!, /<h3>Trésor<\/h3>\s*<div class="table-wrap"><table class="data">/);
         assert.ok(!/^\s*(#|\|)/m.test(article[1]!), 'no Markdown syntax left');
       }
       assert.match(page.text, /<figure class="report-map" id="report-map"><figcaption>[^<]+<\/figcaption><svg [^>]*class="map-svg"/, 'the map of that turn');

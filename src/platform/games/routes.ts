@@ -986,7 +986,7 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     <p class="report-nav">${t(lang, 'gweb.reports.lang')} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="/games/${g.id}/reports/${idx}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}
       ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${label(prev.label)}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${label(next.label)} →</a>` : ''}</p>
     ${nextOrders('next-orders')}
-    <article class="report" lang="${rlang}">${markdownHtml(text)}</article>
+    <article class="report" lang="${rlang}">${markdownHtml(text, { headingOffset: 1 })}</article>
     ${map ? html`<figure class="report-map" id="report-map"><figcaption>${t(lang, 'reports.map')}</figcaption>${raw(map.svg)}</figure>` : ''}
     ${nextOrders('next-orders-end')}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));

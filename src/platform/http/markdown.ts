@@ -15,9 +15,17 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false, bre
 md.renderer.rules.table_open = () => '<div class="table-wrap"><table class="data">\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
 
+// A document shown under a page's own title starts one heading level down (`headingOffset`):
+// the page keeps a single <h1>. Mails render it as written.
+md.renderer.rules.heading_open = (tokens, idx, _o, env: { headingOffset?: number } | undefined) => `<h${level(tokens[idx]!.tag, env)}>`;
+md.renderer.rules.heading_close = (tokens, idx, _o, env: { headingOffset?: number } | undefined) => `</h${level(tokens[idx]!.tag, env)}>\n`;
+function level(tag: string, env: { headingOffset?: number } | undefined): number {
+  return Math.min(6, Number(tag.slice(1)) + (env?.headingOffset ?? 0));
+}
+
 /** A Markdown document as trusted HTML (safe: raw HTML in the source is escaped). */
-export function markdownHtml(source: string): Html {
-  return raw(md.render(source));
+export function markdownHtml(source: string, opts: { headingOffset?: number } = {}): Html {
+  return raw(md.render(source, { headingOffset: opts.headingOffset ?? 0 }));
 }
 
 /** The same document as an HTML string, for mail bodies. */
