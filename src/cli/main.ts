@@ -11,6 +11,7 @@ import { resolveName } from '../engine/names.ts';
 import { createRng } from '../engine/rng.ts';
 import type { Lang } from '../engine/ruleset.ts';
 import { botAnswers, getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
+import { markdownText } from '../platform/http/markdown.ts';
 
 const HELP = `suzerain — the Suzerain referee on the command line
 
@@ -19,7 +20,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain orders game.json --lord NAME --file orders.txt [--lang fr|en]   (--file - reads standard input)
   suzerain resolve game.json [--bots | --caretaker]            (--bots: absent lords are played by bots;
                                                                --caretaker: by the caretaker, defensive orders)
-  suzerain report game.json --lord NAME [--turn N] [--lang fr|en]   (--turn 0: the report of the game's start)
+  suzerain report game.json --lord NAME [--turn N] [--lang fr|en] [--markdown]   (--turn 0: the report of the game's start)
   suzerain status game.json
   suzerain view game.json --lord NAME
   suzerain replay game.json
@@ -177,7 +178,7 @@ function cmdResolve(args: string[], io: Io): number {
 }
 
 function cmdReport(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' }, markdown: { type: 'boolean', default: false } } });
   const { game, entry } = load(positionals[0]);
   const player = findPlayer(entry, game, values.lord ?? values.kingdom);
   const lang = values.lang as Lang;
@@ -189,7 +190,10 @@ function cmdReport(args: string[], io: Io): number {
   if (!step) throw new CliError(`no resolved turn ${n} (1..${game.steps.length})`);
   // The report is rendered against the state after that step (names, titles), rebuilt by replay.
   const state = stateAfter(entry, game, n);
-  io.out(entry.ruleset.report(state, step.events, player, lang));
+  // The ruleset writes Markdown; a terminal reads it as plain text (headings as lines, tables as
+  // columns); --markdown prints the document itself (to keep or render elsewhere).
+  const report = entry.ruleset.report(state, step.events, player, lang);
+  io.out((values.markdown ? report : markdownText(report)).trimEnd());
   return 0;
 }
 
@@ -258,7 +262,7 @@ function cmdSimulate(args: string[], io: Io): number {
       const step = game.steps[game.steps.length - 1]!;
       const first = entry.ruleset.players(game.state)[0]!;
       io.out('');
-      io.out(entry.ruleset.report(game.state, step.events, first.id, lang));
+      io.out(markdownText(entry.ruleset.report(game.state, step.events, first.id, lang)).trimEnd());
     }
   }
   return 0;

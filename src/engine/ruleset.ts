@@ -312,7 +312,14 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   resolve(state: S, submissions: Submission<A>[], rng: Rng): Resolution<S, E>;
   /** What one player may know (null: the public view). */
   view(state: S, player: PlayerId | null): V;
-  /** One player's report of a resolved step, from its events. */
+  /**
+   * One player's report of a resolved step, from its events, as a **Markdown document**
+   * (CommonMark + GFM tables): headings, paragraphs, lists, tables, emphasis. No hard wrapping
+   * (a paragraph is one line; the reader's screen wraps it), no raw HTML (the platform renders
+   * with raw HTML off, so `<b>` would show as text), no fenced blocks used for layout. The
+   * platform renders it as HTML on the report page and in the mail's HTML part, and as plain
+   * text in the mail's text part and on the command line (`src/platform/http/markdown.ts`).
+   */
   report(state: S, events: E[], player: PlayerId, lang: Lang): string;
   outcome(state: S): Outcome | null;
   /** A short label for the step about to resolve (`turn 3`). */

@@ -59,8 +59,15 @@ test('command-line Adventurer Kings game: new, orders by kingdom name with a bad
   for (const lang of ['fr', 'en']) {
     c = capture();
     assert.equal(await main(['report', file, '--lord', king.name, '--lang', lang], c.io), 0, c.err.join('\n'));
-    assert.ok(c.out.join('\n').length > 100, 'a prose report');
+    const out = c.out.join('\n');
+    assert.ok(out.length > 100, 'a prose report');
+    // Printed as plain text: no Markdown syntax (headings, table rules, bold markers) left.
+    assert.ok(!/^#|^\|.*\|$|\*\*/m.test(out), out);
+    assert.match(out, lang === 'fr' ? /^Provinces connues\n─+$/m : /^Known provinces\n─+$/m);
   }
+  c = capture();
+  assert.equal(await main(['report', file, '--lord', king.name, '--lang', 'en', '--markdown'], c.io), 0, c.err.join('\n'));
+  assert.match(c.out.join('\n'), /^## Known provinces\n\n\| Province \|/m, '--markdown prints the document itself');
   c = capture();
   assert.equal(await main(['status', file], c.io), 0);
   assert.match(c.out.join('\n'), /Adventurer Kings/);

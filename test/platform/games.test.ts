@@ -4,6 +4,7 @@
  * turns, reports in both languages and their mail, replay of a stored game, private games, leaving
  * and replacement, reminders, and the lobby.
  */
+import { markdownText } from '../../src/platform/http/markdown.ts';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DB_KINDS, testDb } from './util.ts';
@@ -139,9 +140,10 @@ for (const kind of DB_KINDS) {
       assert.equal(mails.length, 2);
       const toAlice = mails.find((m) => m.to_addr === startFr.to_addr)!;
       assert.equal(toAlice.subject, 'BILAN — Essai — tour 1');
-      assert.ok(toAlice.text.startsWith(fr));
+      assert.ok(toAlice.text.startsWith(markdownText(fr)), 'the text part is the report as plain text');
       assert.ok(toAlice.text.includes(`${PUBLIC_URL}/games/${id}/reports/1`));
-      assert.match(toAlice.html!, /<pre[^>]*># BILAN/);
+      assert.match(toAlice.html!, /<(p|h1)>BILAN/, 'the HTML part is the report rendered');
+      assert.ok(!toAlice.html!.includes('<pre'));
       const toBob = mails.find((m) => m.to_addr !== startFr.to_addr)!;
       assert.equal(toBob.subject, 'Report — Essai — turn 1');
       assert.ok(toBob.text.includes('TURN REPORT'));

@@ -138,7 +138,7 @@ for (const kind of DB_KINDS) {
       assert.ok(link, 'a report link');
       const report = await b.get(link[1]!);
       assert.equal(report.status, 200);
-      assert.match(report.text, /<pre class="report"/);
+      assert.match(report.text, /<article class="report"/);
       assert.match(report.text, /BILAN/);
       const en = await b.get(`${link[1]}?lang=en`);
       assert.match(en.text, /TURN REPORT/);

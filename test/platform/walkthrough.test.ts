@@ -102,7 +102,7 @@ describe('walkthrough in a real browser', { skip: BROWSER_SKIP }, () => {
         // The report on the site.
         await a.goto(`${tp.url}/games/${gameId}/reports`);
         await a.locator('a[href*="/reports/1"]').first().click();
-        const report = await a.locator('pre').first().innerText();
+        const report = await a.locator('article.report').first().innerText();
         assert.match(report, /BILAN/);
         assert.match(report, /4 948/);
         const hylithMail = await tp.smtp.waitFor((m) => m.to.includes('hylith@example.org') && /Report|BILAN/.test(m.subject));

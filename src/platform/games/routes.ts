@@ -25,7 +25,8 @@ import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/s
 import { demoRoutes } from '../web/demo.ts';
 import { passwordAttemptOk, passwordAttemptVoid, startPasswordAttempt } from '../accounts/service.ts';
 import { DEFAULT_SCHEDULE, type GamesApi, type GameSummary, type Schedule, type Seat, type SheetState } from './api.ts';
-import { dryRunBudgetMs, dryRunOptions, games as gamesService, GamesError, MISSED_FLAG } from './service.ts';
+import { dryRunBudgetMs, dryRunOptions, games as gamesService, GamesError, markReportRead, MISSED_FLAG, reportMapOf, unreadReport } from './service.ts';
+import { markdownHtml } from '../http/markdown.ts';
 import { cachedState } from './states.ts';
 import { allKinds, findKind, variantName } from './kinds.ts';
 
@@ -208,6 +209,10 @@ messages({
   'gweb.reports.one': { fr: 'Bilan — {label}', en: 'Report — {label}' },
   'gweb.reports.all': { fr: 'Tous mes bilans', en: 'All my reports' },
   'gweb.reports.lang': { fr: 'Langue du bilan :', en: 'Report language:' },
+  // The label is the ruleset's (« tour 2 », « année 2 »): sentences that need no agreement with it.
+  'reports.banner': { fr: '{label} : la résolution est faite — lisez votre rapport', en: '{label} resolved — read your report' },
+  'reports.next-orders': { fr: 'Donner mes ordres — {label}', en: 'Give my orders for {label}' },
+  'reports.map': { fr: 'Votre carte à l’issue de ce tour', en: 'Your map at the end of this turn' },
   'gweb.colon': { fr: ' : ', en: ': ' },
   'gweb.tools': { fr: 'Outils', en: 'Tools' },
   'gweb.page.prev': { fr: 'Précédents', en: 'Previous' },
@@ -651,6 +656,18 @@ function failingNotice(g: GameSummary, lang: Lang): Html | string {
   return g.status === 'running' && g.failing ? html`<p class="error" role="alert" id="resolution-failed">${t(lang, 'gweb.failing')}</p>` : '';
 }
 
+/**
+ * "Turn N resolved — read your report", on the game's pages after a resolution, until the seat's
+ * lord has opened that report (its page marks it read).
+ */
+async function reportBanner(ctx: AppCtx, gameId: number, player: string | undefined, lang: Lang, localize: (l: string) => string): Promise<Html | string> {
+  if (!player) return '';
+  const r = await unreadReport(ctx.db, gameId, player);
+  if (!r) return '';
+  const label = localize(r.label);
+  return html`<p class="notice report-banner" id="report-banner" role="status"><a href="/games/${gameId}/reports/${r.idx}">${t(lang, 'reports.banner', { label: label.charAt(0).toUpperCase() + label.slice(1) })}</a></p>`;
+}
+
 async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; lordName?: string; status?: number } = {}) {
   const v = req.visitor;
   const lang = v.lang;
@@ -682,6 +699,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'gweb.colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     ${failingNotice(g, lang)}
+    ${a.seat ? await reportBanner(ctx, g.id, a.seat.player, lang, label) : ''}
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
@@ -779,6 +797,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${failingNotice(g, lang)}
+    ${await reportBanner(ctx, g.id, seat.player, lang, (l) => entry.ruleset.localizeLabel?.(l, lang) ?? l)}
     ${orderPageHelp(g.ruleset, entry.ruleset.help ? entry.ruleset.help(lang).firstTurn : null, lang, g.step === 0)}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
@@ -923,6 +942,11 @@ async function reportsPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }
 
+/**
+ * One report: the ruleset's Markdown rendered as HTML (raw HTML off), the player's map of that
+ * turn (drawn in the referee's threads, like the mail's), and a button to the next orders while
+ * the game runs and the seat is active. Opening it marks it read (the banner goes).
+ */
 async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const v = req.visitor;
   const a = await ownSeat(ctx, req, false);
@@ -932,19 +956,28 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const q = (req.query ?? {}) as { lang?: string };
   const rlang: Lang = q.lang === 'en' || q.lang === 'fr' ? q.lang : v.lang;
   const g = a.game;
-  const list = await games.reports(ctx, g.id, a.seat!.player);
+  const seat = a.seat!;
+  const list = await games.reports(ctx, g.id, seat.player);
   const entry = list.find((r) => r.idx === idx);
-  const text = entry ? await games.report(ctx, g.id, idx, a.seat!.player, rlang) : null;
+  const text = entry ? await games.report(ctx, g.id, idx, seat.player, rlang) : null;
   if (!entry || text === null) return notFound(req, reply);
   const lang = v.lang;
+  const rs = getRuleset(g.ruleset).ruleset;
+  const label = (l: string, in_: Lang = lang) => rs.localizeLabel?.(l, in_) ?? l;
+  const [map] = await Promise.all([reportMapOf(ctx, g.id, idx, seat.player, rlang), markReportRead(ctx.db, g.id, idx, seat.player, ctx.now())]);
   const prev = list.filter((r) => r.idx < idx).at(-1);
   const next = list.find((r) => r.idx > idx);
-  const title = t(lang, 'gweb.reports.one', { label: entry.label });
+  const title = t(lang, 'gweb.reports.one', { label: label(entry.label) });
+  const nextOrders = (id: string) => (g.status === 'running' && seat.status === 'active'
+    ? html`<p class="report-next"><a class="button primary" href="/games/${g.id}/orders" id="${id}">${t(lang, 'reports.next-orders', { label: label(g.turnLabel) })}</a></p>` : '');
   const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/reports">${t(lang, 'gweb.reports.all')}</a></p>
     <h1>${title}</h1>
     <p class="report-nav">${t(lang, 'gweb.reports.lang')} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="/games/${g.id}/reports/${idx}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}
-      ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${prev.label}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${next.label} →</a>` : ''}</p>
-    <pre class="report" lang="${rlang}">${text}</pre>`;
+      ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${label(prev.label)}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${label(next.label)} →</a>` : ''}</p>
+    ${nextOrders('next-orders')}
+    <article class="report" lang="${rlang}">${markdownHtml(text, { headingOffset: 1 })}</article>
+    ${map ? html`<figure class="report-map" id="report-map"><figcaption>${t(lang, 'reports.map')}</figcaption>${raw(map.svg)}</figure>` : ''}
+    ${nextOrders('next-orders-end')}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }
 

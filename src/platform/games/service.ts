@@ -29,7 +29,9 @@ import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Db, Row } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
+import { markdownHtmlString, markdownText } from '../http/markdown.ts';
 import { cleanName, confusableWith } from '../http/names.ts';
+import { LruCache } from '../http/lru.ts';
 import type { AppCtx } from '../http/server.ts';
 import { MAP_CID, queueMail } from '../mail/queue.ts';
 import { BudgetExceeded, refereeThreads, runReferee } from '../referee/pool.ts';
@@ -122,10 +124,28 @@ function link(ctx: AppCtx, path: string): string {
   return `${ctx.config.publicUrl.replace(/\/$/, '')}${path}`;
 }
 
-function mailHtml(text: string, links: { href: string; label: string }[], mapAlt: string | null = null): string {
-  return `<pre style="font-family: ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap">${escapeHtml(text)}</pre>\n`
+/** Inline styles for the mail's tables (mail readers ignore the site's style sheet). */
+function mailTableStyles(h: string): string {
+  return h
+    .replace(/<div class="table-wrap">/g, '<div class="table-wrap" style="overflow-x: auto">')
+    .replace(/<table class="data">/g, '<table class="data" style="border-collapse: collapse; margin: 0.5em 0">')
+    .replace(/<(td|th)( style="([^"]*)")?>/g, (_m, tag: string, _s, st: string | undefined) => `<${tag} style="border: 1px solid #ccc; padding: 2px 6px; vertical-align: top${st ? `; ${st}` : ''}">`);
+}
+
+/**
+ * A mail's HTML part: the plain paragraphs before (greeting, deadlines), the report rendered from
+ * its Markdown (raw HTML off: a name with `<script>` stays text), the map, the plain lines after
+ * and the links.
+ */
+function mailHtml(parts: { before?: string[]; report?: string; after?: string[] }, links: { href: string; label: string }[], mapAlt: string | null = null): string {
+  const paras = (lines: string[] | undefined) => (lines ?? []).filter((l) => l.trim() !== '').map((l) => `<p>${escapeHtml(l)}</p>\n`).join('');
+  return '<div style="font-family: Georgia, \'Times New Roman\', serif; line-height: 1.45; max-width: 46em">\n'
+    + paras(parts.before)
+    + (parts.report ? mailTableStyles(markdownHtmlString(parts.report)) : '')
     + (mapAlt ? `<p><img src="cid:${MAP_CID}" alt="${escapeHtml(mapAlt)}" style="max-width: 100%; height: auto; border: 1px solid #ccc"></p>\n` : '')
-    + links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n');
+    + paras(parts.after)
+    + links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n')
+    + '\n</div>\n';
 }
 
 // An open seat has no reader: its former lord (still in user_id until someone takes it) gets no report.
@@ -252,13 +272,14 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
         + (d ? `${d.prompt.fr} à rendre avant le ${when}.\n` : '') + `Votre feuille d’ordres : ${gameUrl}\n`
       : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\n`
         + (d ? `${d.prompt.en}, due before ${when}.\n` : '') + `Your order sheet: ${gameUrl}\n`;
-    const text = `${intro}\n${rs.report(rec.state, [], s.player, lang)}\n`;
+    const report = rs.report(rec.state, [], s.player, lang);
+    const text = `${intro}\n${markdownText(report)}`;
     const map = reportMap(entry, rec.state, s.player, lang);
     await queueMail(db, {
       to: s.email!,
       subject: lang === 'fr' ? `Début de partie — ${g.name}` : `Your game begins — ${g.name}`,
       text,
-      html: mailHtml(text, [{ href: gameUrl, label: lang === 'fr' ? 'Ouvrir la partie' : 'Open the game' }], map?.alt ?? null),
+      html: mailHtml({ before: intro.split('\n'), report }, [{ href: gameUrl, label: lang === 'fr' ? 'Ouvrir la partie' : 'Open the game' }], map?.alt ?? null),
       mapSvg: map?.svg ?? null,
     });
   }
@@ -478,7 +499,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     const lang = langOf(s);
     const reportUrl = link(ctx, `/games/${gameId}/reports/${step.index}`);
     const gameUrl = link(ctx, `/games/${gameId}`);
-    const lines: string[] = [r.reports[s.player]![lang], '', '—', lang === 'fr' ? `Ce rapport en ligne : ${reportUrl}` : `This report online: ${reportUrl}`];
+    const report = r.reports[s.player]![lang];
+    const lines: string[] = [lang === 'fr' ? `Ce rapport en ligne : ${reportUrl}` : `This report online: ${reportUrl}`];
     if (finished) {
       lines.push(lang === 'fr' ? 'La partie est terminée.' : 'The game is over.');
     } else if (askedAfter.has(s.player)) {
@@ -490,13 +512,14 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
           : `You have sent no orders for ${missed.get(s.player)} turns: the host may hand your lord to a replacement.`);
       }
     }
-    const text = lines.join('\n') + '\n';
+    // The text part: the report as plain text (no Markdown syntax), then the links and deadlines.
+    const text = `${markdownText(report)}\n—\n${lines.join('\n')}\n`;
     const map = r.maps[s.player] ?? null;
     await queueMail(t, {
       to: s.email!,
       subject: lang === 'fr' ? `BILAN — ${g.name} — tour ${step.index}` : `Report — ${g.name} — turn ${step.index}`,
       text,
-      html: mailHtml(text, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }], map?.alt ?? null),
+      html: mailHtml({ report, after: lines.slice(1) }, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }], map?.alt ?? null),
       mapSvg: map?.svg ?? null,
     });
   }
@@ -548,6 +571,56 @@ export async function loadGameRecord(db: Db, gameId: number): Promise<GameRecord
   return recordOf(g,
     sheets.map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order })),
     steps.map((s) => ({ index: s.idx, label: s.label, submissions: s.submissions, defaulted: s.defaulted, events: s.events, hash: s.hash })));
+}
+
+// ─── Reports read, and their maps ──────────────────────────────────────────────────────────────
+
+/**
+ * The seat's latest report when its lord has not opened it yet: the game's pages show "Turn N
+ * resolved — read your report" until he does (migration 013).
+ */
+export async function unreadReport(db: Db, gameId: number, player: PlayerId): Promise<{ idx: number; label: string } | null> {
+  const r = await db.one<{ idx: number; label: string; read_at: Date | null }>(
+    `SELECT r.idx, s.label, r.read_at FROM reports r JOIN steps s ON s.game_id = r.game_id AND s.idx = r.idx
+     WHERE r.game_id = $1 AND r.player = $2 ORDER BY r.idx DESC LIMIT 1`, [gameId, player]);
+  return r && r.read_at === null ? { idx: r.idx, label: r.label } : null;
+}
+
+/** The seat's lord opened this report (its first opening is kept). */
+export async function markReportRead(db: Db, gameId: number, idx: number, player: PlayerId, now: Date): Promise<void> {
+  await db.query('UPDATE reports SET read_at = $4 WHERE game_id = $1 AND idx = $2 AND player = $3 AND read_at IS NULL', [gameId, idx, player, now]);
+}
+
+/** Report maps already drawn, by step hash, player and language (a past turn's map never changes). */
+const REPORT_MAPS = new LruCache<string, { svg: string; alt: string } | null>(64);
+
+/**
+ * A player's map of one turn for his report page, drawn in the referee's worker threads within
+ * the turn budget, like the report mail's map (`referee/tasks.ts`, reportMap): from the current
+ * state for the latest turn, else by replaying the stored game up to that turn. Null when the
+ * ruleset draws no map or drawing fails (the page goes without it).
+ */
+export async function reportMapOf(ctx: AppCtx, gameId: number, idx: number, player: PlayerId, lang: Lang): Promise<{ svg: string; alt: string } | null> {
+  const g = await ctx.db.one<{ ruleset: string; step: number; state_hash: string | null }>('SELECT ruleset, step, state_hash FROM games WHERE id = $1', [gameId]);
+  const step = await ctx.db.one<{ hash: string }>('SELECT hash FROM steps WHERE game_id = $1 AND idx = $2', [gameId, idx]);
+  if (!g || !step || !getRuleset(g.ruleset).ruleset.mapDoc) return null;
+  const key = `${g.ruleset}|${step.hash}|${idx}|${player}|${lang}`;
+  if (REPORT_MAPS.has(key)) return REPORT_MAPS.get(key)!;
+  let map: { svg: string; alt: string } | null;
+  try {
+    if (g.step === idx) {
+      const state = await cachedState(ctx.db, gameId, g.state_hash);
+      map = await runReferee('reportMap', { ruleset: g.ruleset, player, lang, idx, state }, ctx.config.turnBudgetMs);
+    } else {
+      const record = await loadGameRecord(ctx.db, gameId);
+      map = record ? await runReferee('reportMap', { ruleset: g.ruleset, player, lang, idx, record: { ...record, pending: [], steps: record.steps.filter((x) => x.index <= idx) } }, ctx.config.turnBudgetMs) : null;
+    }
+  } catch (e) {
+    console.error(`suzerain: drawing the map of report ${idx} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return null; // not cached: a busy pool may draw it next time
+  }
+  REPORT_MAPS.set(key, map);
+  return map;
 }
 
 /** Replays a stored game from its setup and checks every recorded state hash. */

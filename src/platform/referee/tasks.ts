@@ -160,6 +160,20 @@ export function pngTask(t: { svg: string; width?: number }): Uint8Array {
   return svgToPng(t.svg, t.width);
 }
 
+/**
+ * A player's map of one turn, for his report page: drawn from the state after that turn, given
+ * when it is the game's latest, else replayed from the stored record up to that step.
+ */
+export interface ReportMapInput { ruleset: string; player: PlayerId; lang: Lang; idx: number; state?: unknown; record?: GameRecord }
+export function reportMapTask(t: ReportMapInput): { svg: string; alt: string } | null {
+  const entry = getRuleset(t.ruleset);
+  let state = t.state;
+  if (state === undefined && t.record) {
+    for (const x of replayStates(entry.ruleset, t.record, t.idx)) if (x.index === t.idx) state = x.state;
+  }
+  return state === undefined ? null : reportMap(entry, state, t.player, t.lang);
+}
+
 // ─── New games ─────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -186,6 +200,7 @@ export const TASKS = {
   replay: replayTask,
   png: pngTask,
   dryRun: dryRunTask,
+  reportMap: reportMapTask,
 } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];

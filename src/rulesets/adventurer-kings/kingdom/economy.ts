@@ -57,19 +57,21 @@ export function collectIncome(ctx: TurnCtx): void {
     const ravaged: number[] = [];
     const blessed: number[] = [];
     const quaked: number[] = [];
+    const byProvince: [number, number][] = [];
     for (const id of sortedIds(s.provinces)) {
       const p = s.provinces[id]!;
       if (p.owner !== k.id) continue;
       const inc = provinceIncome(ctx, p);
       provinces++;
       taxes += inc.tax;
+      byProvince.push([id, inc.tax]);
       if (inc.ravaged) ravaged.push(id);
       if (inc.quaked) quaked.push(id);
       else if (inc.blessed) blessed.push(id);
     }
     const inventions = inventionIncome(s, k.id, taxes);
     k.treasury += taxes + inventions;
-    sc.income[k.id] = { taxes, provinces, ravaged, blessed, quaked, inventions };
+    sc.income[k.id] = { taxes, provinces, ravaged, blessed, quaked, inventions, byProvince };
   }
 }
 
@@ -106,10 +108,12 @@ export function payExpenses(ctx: TurnCtx): void {
   const pay = ctx.cfg.kingdom.pay;
   for (const k of liveKingdoms(s)) {
     const heroes = payroll(s, k.id);
-    const h = payInOrder(k.treasury, heroes.map((c) => c.wage ?? 0));
+    const heroDues = heroes.map((c) => c.wage ?? 0);
+    const h = payInOrder(k.treasury, heroDues);
     k.treasury = h.left;
     const armies = armyRoll(s, k.id);
-    const a = payInOrder(k.treasury, armies.map((x) => armyUpkeep(s, x)));
+    const armyDues = armies.map((x) => armyUpkeep(s, x));
+    const a = payInOrder(k.treasury, armyDues);
     k.treasury = a.left;
     const heroesLeft: number[] = [];
     const heroesUnpaid: number[] = [];
@@ -124,7 +128,7 @@ export function payExpenses(ctx: TurnCtx): void {
     }
     const armiesUnpaid = a.unpaid.map((i) => armies[i]!.id);
     for (const i of a.unpaid) unpaidArmy(ctx, armies[i]!);
-    const inc = sc.income[k.id] ?? { taxes: 0, provinces: 0, ravaged: [], blessed: [], quaked: [], inventions: 0 };
+    const inc = sc.income[k.id] ?? { taxes: 0, provinces: 0, ravaged: [], blessed: [], quaked: [], inventions: 0, byProvince: [] };
     const before = sc.beforeIncome[k.id] ?? k.treasury;
     const given = sc.gifted[k.id] ?? 0;
     const received = sc.received[k.id] ?? 0;
@@ -136,6 +140,10 @@ export function payExpenses(ctx: TurnCtx): void {
       taxes: inc.taxes, provinces: inc.provinces, inventions: inc.inventions,
       ravaged: inc.ravaged, blessed: inc.blessed, quaked: inc.quaked,
       wages: h.paid, armyPay: a.paid, heroesUnpaid, heroesLeft, armiesUnpaid,
+      // The statement line by line, for the report's table: [province, tax], [hero, wage due], [army, pay due].
+      byProvince: inc.byProvince,
+      byHero: heroes.map((c, i) => [c.id, heroDues[i]!]),
+      byArmy: armies.map((x, i) => [x.id, armyDues[i]!]),
       end: k.treasury,
     });
   }

@@ -88,7 +88,7 @@ export interface KingdomScratch {
   hiring: Record<number, number>;
   /** Treasury just before income, and income details, per kingdom (treasury statement). */
   beforeIncome: Record<number, number>;
-  income: Record<number, { taxes: number; provinces: number; ravaged: number[]; blessed: number[]; quaked: number[]; inventions: number }>;
+  income: Record<number, { taxes: number; provinces: number; ravaged: number[]; blessed: number[]; quaked: number[]; inventions: number; byProvince: [number, number][] }>;
   /** Pairs `a-b` (a < b) made Allied at the start of the turn by the Druid pre-scan (G-90). */
   druidAllied: string[];
   /** Relation changes this turn, for the diplomatic report. */

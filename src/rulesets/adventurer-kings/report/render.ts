@@ -1,15 +1,17 @@
 /**
  * The prose turn report of one kingdom (G-98, S8.6), in French or English, from the events of
- * the resolved turn whose audience includes it, and from what it may know (view.ts). Plain text
- * with light Markdown (headings, bold names, tables) that the CLI prints and the web page shows.
+ * the resolved turn whose audience includes it, and from what it may know (view.ts). A Markdown
+ * document (the contract of `report` in engine/ruleset.ts): headings, one line per paragraph (the
+ * reader's screen wraps it), lists, GFM tables; the platform renders it as HTML or plain text.
  *
  *   title and header (King, alignment, treasury)
  *   warnings (rejected orders, steward's turn) — at the top (G-98)
  *   Chronicle, season by season: a varied opening, one paragraph per own character (in the
  *     order they acted), the kingdom's other news, then the battle narratives
  *   Visions (Clairvoyance), General Spy Report (kept apart from the narratives, §5.7),
- *   Diplomatic Report, Treasury, Imperial Offices (% of leader), Discoveries,
- *   own characters, armies, known sites.
+ *   Diplomatic Report, Treasury (the statement line by line: provinces, Heroes, armies),
+ *   Imperial Offices (% of leader), Discoveries, own characters, armies, known provinces with
+ *   their income (§2.2, §5.8), known sites, and the next year's order sheet outline.
  */
 import type { Lang, PlayerId } from '../../../engine/ruleset.ts';
 import type { AKEvent } from '../events.ts';
@@ -20,14 +22,20 @@ import { renderEvent } from './messages.ts';
 import { ALIGNMENT_NAMES, L, OFFICE_NAMES, RELATION_NAMES, deFr, ecus, nameOf } from './names.ts';
 import { quietSeason, seasonName, seasonOpening } from './seasons.ts';
 import { sectionOf, type Section } from './sections.ts';
-import { armiesTable, charactersTable, sitesTable } from './tables.ts';
+import { armiesTable, charactersTable, provincesTable, sitesTable, treasuryTable } from './tables.ts';
 import type { RenderEnv } from './types.ts';
 import { inventionName } from '../world/inventions.ts';
 
-const WIDTH = 100;
+/**
+ * One paragraph on one line: the report is Markdown, wrapped by the reader's screen, never by
+ * the referee (runs of spaces and line breaks inside a sentence become one space).
+ */
+export function para(text: string): string {
+  return text.replace(/[ \t\r\n]+/g, ' ').trim();
+}
 
-/** Wraps a paragraph at about WIDTH characters (the report is also shown as preformatted text). */
-export function wrap(text: string, width = WIDTH): string {
+/** Wraps a paragraph at about `width` characters (for fixed-width tools; the report itself is not wrapped). */
+export function wrap(text: string, width = 100): string {
   // French punctuation stands apart (« a : b ; c ! ») but never opens a line, and « never closes one.
   const words: string[] = [];
   for (const w of text.split(/[ \t\r\n]+/).filter(Boolean)) {
@@ -77,7 +85,7 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   }
   const out: string[] = [];
   const kingName = s.characters[kd.king]?.name ?? '';
-  out.push(`# Adventurer Kings — ${L(lang, 'Tour', 'Turn')} ${turn} — ${L(lang, `Royaume ${deFr(kd.name)}`, `Kingdom of ${kd.name}`)}`);
+  out.push(`# Adventurer Kings — ${L(lang, 'Année', 'Year')} ${turn} — ${L(lang, `Royaume ${deFr(kd.name)}`, `Kingdom of ${kd.name}`)}`);
   out.push(L(lang,
     `${kingName}, Roi n° ${k} · alignement ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · trésor ${ecus(kd.treasury, lang)}`,
     `${kingName}, King no. ${k} · alignment ${nameOf(ALIGNMENT_NAMES, kd.alignment, lang)} · treasury ${ecus(kd.treasury, lang)}`));
@@ -89,7 +97,7 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
 
   out.push(`## ${L(lang, 'Chronique', 'Chronicle')}`);
   const pre = mine.filter((r) => r.e.phase <= 0 && (r.section === 'chronicle'));
-  if (pre.length) out.push(wrap(pre.map((r) => r.text).join(' ')));
+  if (pre.length) out.push(para(pre.map((r) => r.text).join(' ')));
   for (let phase = 1; phase <= 5; phase++) out.push(...seasonBlock(mine, phase, turn, k, env));
   const late = mine.filter((r) => r.e.phase >= 6 && (r.section === 'chronicle' || r.section === 'battle'));
   if (late.length) out.push(`### ${seasonName(6, lang)}`, ...paragraphs(late, k, env));
@@ -116,9 +124,9 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
 
   out.push(`## ${L(lang, 'Trésor', 'Treasury')}`);
   const tre = mine.filter((r) => r.section === 'treasury');
-  out.push(L(lang, `Trésor au début de l’année : ${ecus(kd.treasuryAtTurnStart, lang)}.`, `Treasury at the start of the year: ${ecus(kd.treasuryAtTurnStart, lang)}.`));
+  // The statement, line by line (start, each province, each Hero, each army, end), then the year's other treasury news.
+  out.push(treasuryTable(s, v, events, lang));
   if (tre.length) out.push(list(tre.map((r) => r.text)));
-  out.push(L(lang, `Trésor à la fin de l’année : ${ecus(kd.treasury, lang)}.`, `Treasury at the end of the year: ${ecus(kd.treasury, lang)}.`));
 
   out.push(`## ${L(lang, 'Charges impériales', 'Imperial Offices')}`);
   const off = mine.filter((r) => r.section === 'offices');
@@ -131,18 +139,19 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   const disc = mine.filter((r) => r.section === 'discovery');
   if (disc.length) out.push(list(disc.map((r) => r.text)));
   out.push(kd.inventions.length
-    ? `${L(lang, 'Vos découvertes, par ordre de priorité d’échange :', 'Your discoveries, in exchange-priority order:')}\n${kd.inventions.map((x, i) => `${i + 1}. ${inventionName(x, lang)}`).join('\n')}`
+    ? `${L(lang, 'Vos découvertes, par ordre de priorité d’échange :', 'Your discoveries, in exchange-priority order:')}\n\n${kd.inventions.map((x, i) => `${i + 1}. ${inventionName(x, lang)}`).join('\n')}`
     : L(lang, 'Vos sages n’ont encore rien découvert.', 'Your sages have discovered nothing yet.'));
 
   out.push(`## ${L(lang, 'Vos personnages', 'Your characters')}`, charactersTable(s, v, lang));
   out.push(`## ${L(lang, 'Vos armées', 'Your armies')}`, armiesTable(s, v, lang));
+  out.push(`## ${L(lang, 'Provinces connues', 'Known provinces')}`, provincesTable(s, v, lang));
   out.push(`## ${L(lang, 'Lieux connus', 'Known sites')}`, sitesTable(s, v, lang));
   if (!s.finished && !kd.eliminated) out.push(`## ${L(lang, `Feuille d’ordres de l’année ${s.turn}`, `Order sheet for year ${s.turn}`)}`, sheetStub(v, lang));
   return `${out.join('\n\n')}\n`;
 }
 
 function list(items: string[]): string {
-  return items.map((x) => wrap(`- ${x}`).replace(/\n/g, '\n  ')).join('\n');
+  return items.map((x) => `- ${para(x)}`).join('\n');
 }
 
 /** One season of the chronicle: opening, own characters' paragraphs, other news, battles. */
@@ -150,8 +159,8 @@ function seasonBlock(mine: Rendered[], phase: number, turn: number, k: number, e
   const here = mine.filter((r) => r.e.phase === phase && (r.section === 'chronicle' || r.section === 'battle'));
   const out = [`### ${seasonName(phase, env.lang)}`];
   const opening = seasonOpening(turn, phase, k, env.lang);
-  if (!here.length) return [...out, wrap(`${opening} ${quietSeason(turn, phase, k, env.lang)}`)];
-  out.push(wrap(opening));
+  if (!here.length) return [...out, para(`${opening} ${quietSeason(turn, phase, k, env.lang)}`)];
+  out.push(para(opening));
   out.push(...paragraphs(here, k, env));
   return out;
 }
@@ -191,9 +200,9 @@ function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
   for (const [id, texts] of byChar) {
     const name = env.character(id);
     const body = pronouns(texts.join(' '), name, env.s.characters[id]?.sex === 'F', env.lang);
-    out.push(wrap(body.slice(0, name.length + 30).includes(name) ? body : `**${name}.** ${body}`));
+    out.push(para(body.slice(0, name.length + 30).includes(name) ? body : `**${name}.** ${body}`));
   }
-  if (other.length) out.push(wrap(other.join(' ')));
+  if (other.length) out.push(para(other.join(' ')));
   // Battles: one narrative per battle (its number, else its place), in the order they were fought.
   const battles = new Map<string, { at: number | null; texts: string[] }>();
   for (const r of here.filter((x) => x.section === 'battle')) {
@@ -209,7 +218,7 @@ function paragraphs(here: Rendered[], k: number, env: RenderEnv): string[] {
     const title = env.lang === 'fr' ? `Bataille${where ? ` à ${where}` : ''}` : `Battle${where ? ` in ${where}` : ''}`;
     // The narrative's own opening often announces the battle again ("Bataille à X !"): the heading says it once.
     const first = texts[0]!.replace(new RegExp(`^${escapeRe(title)}\\s*!\\s*`), '');
-    out.push(`#### ${title}`, wrap([first, ...texts.slice(1)].filter(Boolean).join(' ')));
+    out.push(`#### ${title}`, para([first, ...texts.slice(1)].filter(Boolean).join(' ')));
   }
   return out;
 }
@@ -251,7 +260,7 @@ function diplomacy(v: AKView, k: number, lang: Lang): string {
       : `King ${x.kingdom}, ${x.king}, kingdom of ${x.name}${al}${gone}: ${rel}`;
   });
   if (!rows.length) return L(lang, 'Vous êtes seul au monde.', 'You are alone in the world.');
-  return `${L(lang, 'Vos relations avec chaque Roi :', 'Your relations with each King:')}\n${list(rows)}`;
+  return `${L(lang, 'Vos relations avec chaque Roi :', 'Your relations with each King:')}\n\n${list(rows)}`;
 }
 
 function finishedLine(s: AKState, k: number, env: RenderEnv): string {
@@ -265,13 +274,16 @@ function finishedLine(s: AKState, k: number, env: RenderEnv): string {
 }
 
 
-/** The order-sheet stub for the next turn (G-98 §9): each character's block, pre-filled, orders left to write. */
+/**
+ * The order-sheet outline for the next turn (G-98 §9): the kingdom's lines, then each character's
+ * block with its five seasons and the special plan — as a list (the sheet itself is written on
+ * the order page or with the command line), not a fenced block.
+ */
 function sheetStub(v: AKView, lang: Lang): string {
-  const lines = ['```', L(lang, '# TRAITES <rois>    RUPTURES <rois>    VOTE', '# TREATIES <kings>    BREAKS <kings>    VOTE')];
+  const lines = [L(lang, '- Royaume : `TRAITES` *rois*, `RUPTURES` *rois*, `VOTE`', '- Kingdom: `TREATIES` *kings*, `BREAKS` *kings*, `VOTE`')];
   for (const c of v.me!.characters.filter((x) => x.alive)) {
-    lines.push(`${L(lang, 'PERSO', 'CHAR')} ${c.id} ${c.name}`, L(lang, '# 1 …   2 …   3 …   4 …   5 …   SPECIAL …', '# 1 …   2 …   3 …   4 …   5 …   SPECIAL …'));
+    lines.push(`- \`${L(lang, 'PERSO', 'CHAR')} ${c.id}\` ${c.name}${L(lang, ' : saisons 1 à 5, puis `SPECIAL`', ': seasons 1 to 5, then `SPECIAL`')}`);
   }
-  lines.push('```');
   return lines.join('\n');
 }
 
