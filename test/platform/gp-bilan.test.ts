@@ -35,14 +35,18 @@ describe('the G&P BILAN on the platform', () => {
       const bobMail = start.find((m) => m.subject.startsWith('Your game begins'))!;
       assert.ok(aliceMail && bobMail, JSON.stringify(start.map((m) => m.subject)));
       assert.equal(aliceMail.to_addr, await emailOf(db, alice));
-      assert.match(aliceMail.text, /# BILAN — Gloire & Pouvoir — Scandinavie — début de partie/);
-      assert.ok(aliceMail.text.includes(`**${mapName(homeA)}**`), aliceMail.text);
-      assert.match(aliceMail.text, /votre chevalier-seigneur \*\*Aliénor\*\* \(renommée 100,00\)/);
-      assert.match(aliceMail.text, /Votre trésor compte \*\*5 000 écus\*\*/);
-      assert.match(aliceMail.text, new RegExp(`\\| Baldwin \\| ${mapName(homeB)} \\|`));
+      // The mail's text part is the BILAN as plain text (no Markdown syntax), its HTML part the rendered document.
+      assert.match(aliceMail.text, /\nBILAN — Gloire & Pouvoir — Scandinavie — début de partie\n═+\n/);
+      assert.ok(aliceMail.text.includes(mapName(homeA)), aliceMail.text);
+      assert.match(aliceMail.text, /votre chevalier-seigneur Aliénor \(renommée 100,00\)/);
+      assert.match(aliceMail.text, /Votre trésor compte 5 000 écus/);
+      assert.ok(aliceMail.text.split('\n').some((l) => l.includes('Baldwin') && l.includes(mapName(homeB))), 'the other lords, one line each');
+      assert.doesNotMatch(aliceMail.text, /\*\*|^#|\| ---/m);
+      assert.match(aliceMail.html!, /votre chevalier-seigneur <strong>Aliénor<\/strong>/);
+      assert.match(aliceMail.html!, new RegExp(`<td[^>]*>Baldwin</td>\\s*<td[^>]*>${mapName(homeB)}</td>`));
       assert.doesNotMatch(aliceMail.text, /Rien à signaler/);
-      assert.match(bobMail.text, /# TURN REPORT — Gloire & Pouvoir — Scandinavia — start of the game/);
-      assert.match(bobMail.text, /## Your holdings at the start of the game/);
+      assert.match(bobMail.text, /TURN REPORT — Gloire & Pouvoir — Scandinavia — start of the game\n═+/);
+      assert.match(bobMail.text, /\nYour holdings at the start of the game\n/);
 
       // Aliénor's sheet, as she types it on the order page.
       const text = ['# premier tour', `IMP 5 ${homeA}`, '', 'ORG 4 100 motdepasse', '// fin'].join('\n');
