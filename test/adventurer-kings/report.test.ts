@@ -214,14 +214,6 @@ test('battle narratives: one per battle number, with the events that carry it, u
   assert.ok(!text.includes('310'), 'a battle kingdom 1 did not see');
 });
 
-test('French typography: apostrophes and contractions of an article after de / à, pronouns left alone', async () => {
-  const { frenchTypography } = await import('../../src/rulesets/adventurer-kings/report/names.ts');
-  assert.equal(frenchTypography("au service de le royaume d'Avalon"), 'au service du royaume d’Avalon');
-  assert.equal(frenchTypography('déroba 5 écus à le Vampire, puis à les Trolls et de les Orques.'), 'déroba 5 écus au Vampire, puis aux Trolls et des Orques.');
-  assert.equal(frenchTypography('Il tenta de le frapper, puis à le saisir.'), 'Il tenta de le frapper, puis à le saisir.');
-  assert.equal(frenchTypography('De le royaume vint un cri.'), 'Du royaume vint un cri.');
-});
-
 test('a kind two domains claim renders either emitter’s data cleanly (while the clash lasts)', () => {
   const s = fixture();
   const claimed = Object.entries(MESSAGE_TABLES).flatMap(([, t]) => Object.keys(t));

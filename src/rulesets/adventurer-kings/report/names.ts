@@ -292,21 +292,3 @@ export function variant(n: number, ...keys: number[]): number {
   return (h >>> 0) % Math.max(1, n);
 }
 
-/**
- * No longer applied to the chronicle (issue 17 §2: `renderEvent` writes each sentence right, with
- * `deFr`/`aFr` and typographic apostrophes); still called by the layout of report/tables.ts on the
- * sites' legends, which are now clean too — remove it with that call.
- *
- * French typography of a finished sentence, whoever wrote it: the typographic apostrophe, and the
- * contractions a name with its article calls for after `de` / `à` (`de le royaume` → `du royaume`,
- * `à le 86e Chameaux` → `au 86e Chameaux`, `de les Trolls` → `des Trolls`), and the elision of
- * `de` / `que` before a name opening with a vowel (`de Elorn` → `d’Elorn`). Only before a capital,
- * a number or `royaume(s)`, so that a pronoun before a verb (`tenta de le frapper`) is left alone.
- */
-export function frenchTypography(text: string): string {
-  return text
-    .replace(/(\p{L})'(?=\p{L})/gu, '$1’')
-    .replace(/(?<!\p{L})([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÉÈÊËÎÏÔÖÛÜŒ]\p{Ll})/gu, (_m, w: string) => `${w.slice(0, -1)}’`)
-    .replace(/(?<!\p{L})([Dd]e|[Àà]) le (?=royaume(?!\p{L})|\p{Lu}|\d)/gu, (_m, w: string) => (/^[Dd]/.test(w) ? (w === 'De' ? 'Du ' : 'du ') : w === 'À' ? 'Au ' : 'au '))
-    .replace(/(?<!\p{L})([Dd]e|[Àà]) les (?=royaumes(?!\p{L})|\p{Lu}|\d)/gu, (_m, w: string) => (/^[Dd]/.test(w) ? (w === 'De' ? 'Des ' : 'des ') : w === 'À' ? 'Aux ' : 'aux '));
-}

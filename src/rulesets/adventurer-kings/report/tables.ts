@@ -13,7 +13,7 @@ import { resolveConfig } from '../config.ts';
 import { CHAR_CODES, type AKState } from '../state.ts';
 import {
   ALIGNMENT_NAMES, ARMY_TYPE_NAMES, BAND_NAMES, L, QUALITY_NAMES, RACE_NAMES, RACE_SINGULAR, ROLE_NAMES, TEMPERAMENT_NAMES, TERRAIN_NAMES, armyName, capital, deFr, ecus, formatInt,
-  frenchTypography, nameOf,
+  nameOf,
 } from './names.ts';
 import { characterLabel, provinceLabel } from './env.ts';
 import { describeMonster } from '../world/monsters.ts';
@@ -75,7 +75,7 @@ export function sitesTable(s: AKState, v: AKView, lang: Lang): string {
     sites.map((x) => [
       String(x.id), capital(siteTitle(x.type, x.name, lang)), x.province !== undefined ? provinceLabel(s, k, x.province) : '?',
       x.monster ? describeMonster(x.monster, x.descriptor, lang) : L(lang, 'inconnu', 'unknown'),
-      capital(lang === 'fr' ? frenchTypography(legendText(x.legend, lang)) : legendText(x.legend, lang)),
+      capital(legendText(x.legend, lang)),
       x.cleared ? L(lang, 'pillé', 'cleared') : '—',
     ]),
   );
