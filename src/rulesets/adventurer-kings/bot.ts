@@ -33,7 +33,9 @@ import { druidRequirement } from './armies/strength.ts';
 import { typeRow } from './armies/types.ts';
 import { type EstUnit, expectedDefenders, expectedRatio, estimateTax, knownOwner, ownUnit } from './bot/estimate.ts';
 import { Budget } from './bot/budget.ts';
-import { diplomacyLines } from './bot/diplomacy.ts';
+import { diplomacyLines, enemiesOf } from './bot/diplomacy.ts';
+import { enrichSheet, heirLine, type SheetPlan } from './bot/extras.ts';
+import { actionSpellOrder, combatPlan, type MagicView } from './bot/magic.ts';
 
 export function ledArmies(s: AKState, c: Character) {
   return Object.values(s.armies).filter((a) => a.leader === c.id && a.status === 'Led').sort((a, b) => a.id - b.id);
@@ -71,7 +73,7 @@ export function neededRatio(turn: number): number {
   return turn >= 25 ? TUNING.late : TUNING.need;
 }
 
-interface Plan { slots: (string | null)[] }
+type Plan = SheetPlan;
 
 function emptyKnowledge(): Knowledge { return { provinces: {}, sites: {}, characters: {}, alignments: {} }; }
 
@@ -121,14 +123,35 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     const group = byProvince.get(p)!;
     planForce(group, p);
   }
+  const view: MagicView = { s, k, know, enemies: enemiesOf(s, k) };
+  const casts = new Map<number, Partial<Record<import('./state.ts').College, number>>>();
+  const hunters = lairHunters();
   for (const c of chars) if (!generals.includes(c)) planAdventurer(c);
+  enrichSheet({ s, k, know, view, plans, chars, generals: new Set(generals.map((g) => g.id)), budget, rng, casts });
+  const heir = heirLine(s, k);
+  if (heir) lines.push(heir);
 
   for (const c of chars) {
-    const slots = plans.get(c.id)!.slots;
+    const plan = plans.get(c.id)!;
+    if (plan.fired) continue;
     lines.push(`PERSO ${c.id}`);
-    slots.forEach((o, i) => { if (o) lines.push(`${i + 1} ${o}`); });
+    plan.slots.forEach((o, i) => { if (o) lines.push(`${i + 1} ${o}`); });
+    if (plan.special) lines.push(`SPECIAL ${plan.special}`);
   }
   return cleanSheet(s, k, lines);
+
+  /** The lairs ravaging the kingdom's land (G-14), each with the adventurer best fit to hunt it (Melee and Archery). */
+  function lairHunters(): Map<number, number> {
+    const out = new Map<number, number>();
+    const lairs = Object.values(s.sites).filter((x) => x.ravaging && own(x.province) && know.sites[x.id] && !know.sites[x.id]!.cleared).sort((a, b) => a.id - b.id);
+    const taken = new Set<number>();
+    for (const lair of lairs) {
+      const fit = chars.filter((c) => !generals.includes(c) && !taken.has(c.id) && c.orderableFrom <= 4 && (c.province === lair.province || neighbours(c.province).includes(lair.province)))
+        .sort((a, b) => talent(s, b, 'Me') + talent(s, b, 'Ar') - talent(s, a, 'Me') - talent(s, a, 'Ar') || a.id - b.id)[0];
+      if (fit) { out.set(fit.id, lair.id); taken.add(fit.id); }
+    }
+    return out;
+  }
 
   // ── the force of one province ──────────────────────────────────────────────────────────
   function planForce(group: Character[], p: number): void {
@@ -266,19 +289,59 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
   function planAdventurer(c: Character): void {
     const slots = plans.get(c.id)!.slots;
     let p = from(c);
-    const here = c.province;
+    let here = c.province;
+    // A lair ravaging the kingdom's land (G-14): its hunter goes there and searches it.
+    const lair = hunters.get(c.id);
+    if (lair !== undefined && p <= 5) {
+      const where = s.sites[lair]!.province;
+      if (where !== here) { slots[p - 1] = `MO ${where}`; p++; here = where; }
+      if (p <= 5) { slots[p - 1] = `SE ${lair} / ${combatPlan(s, c, rng)}`; p++; }
+      fill(c, undefined, p);
+      return;
+    }
     const pk = know.provinces[here];
     if (p <= 5 && (pk?.pct ?? 0) < 100) { slots[p - 1] = 'EX'; p++; }
     const sites = (pk?.sites ?? []).filter((id) => know.sites[id] && !know.sites[id]!.cleared);
-    if (p <= 5 && sites.length && rng.chance(0.35)) { slots[p - 1] = `SE ${sites[0]} / ${planFor(s, c)}`; p++; }
-    const wanderers = Object.values(know.characters).filter((o) => o.kingdom === null && o.province === here).sort((a, b) => a.id - b.id);
+    if (p <= 5 && sites.length && rng.chance(0.35)) { slots[p - 1] = `SE ${sites[0]} / ${combatPlan(s, c, rng)}`; p++; }
+    const seen = Object.values(know.characters).filter((o) => o.province === here && o.asOf.turn >= s.turn - 1 && o.kingdom !== k).sort((a, b) => a.id - b.id);
+    const wanderers = seen.filter((o) => o.kingdom === null);
     if (p <= 5 && wanderers.length && budget.hire(4)) { slots[p - 1] = `HI ${wanderers[0]!.id} pour 4`; p++; }
-    if (p <= 5 && (pk?.pct ?? 0) >= 100 && rng.chance(0.7)) {
+    else if (p <= 5 && seen.length && rng.chance(0.3)) { slots[p - 1] = `EN ${seen[0]!.id} / ${combatPlan(s, c, rng)}`; p++; }
+    // Spells where he stands.
+    for (let n = 0; n < 2 && p <= 5; n++) {
+      const o = actionSpellOrder(view, c, here, castsOf(c), rng);
+      if (!o) break;
+      slots[p - 1] = o; p++;
+    }
+    // Spying: in another kingdom's province (its inventions may be stolen, G-48), else go to one.
+    const foreign = (q: number) => { const o = knownOwner(know.provinces[q]); return o !== undefined && o !== null && o !== k; };
+    if (p <= 5 && foreign(here)) { slots[p - 1] = 'SP'; p++; }
+    else if (p <= 4 && (talent(s, c, 'Sp') >= 1 || talent(s, c, 'Sa') >= 1 || rng.chance(0.25))) {
+      const target = neighbours(here).filter(foreign).sort((a, b) => a - b);
+      if (target.length) { here = rng.pick(target); slots[p - 1] = `MO ${here}`; slots[p] = 'SP'; p += 2; }
+    }
+    // Tracking and pursuit of an enemy's character seen lately; patrols at home.
+    const quarry = Object.values(know.characters).filter((o) => o.kingdom !== null && o.kingdom !== k && o.asOf.turn >= s.turn - 1 && !o.leadsArmies
+      && (view.enemies.has(o.kingdom) || rng.chance(0.2))).sort((a, b) => a.id - b.id)[0];
+    if (p <= 5 && quarry && rng.chance(0.5)) {
+      slots[p - 1] = rng.chance(0.5) ? `TR ${quarry.id}` : `PU ${quarry.id} / ${combatPlan(s, c, rng)}`;
+      p++;
+    } else if (p <= 5 && c.role === 'HeroInService' && own(here) && rng.chance(0.15)) {
+      slots[p - 1] = `PU ${c.id} / ${combatPlan(s, c, rng)}`;
+      p++;
+    }
+    if (p <= 5 && (know.provinces[here]?.pct ?? 0) >= 100 && rng.chance(0.7) && here === c.province) {
       const next = neighbours(here).filter((n) => know.provinces[n]?.terrain !== undefined && know.provinces[n]!.terrain !== 'Sea')
         .sort((a, b) => (know.provinces[a]?.pct ?? 0) - (know.provinces[b]?.pct ?? 0) || a - b)[0];
       if (next !== undefined) { slots[p - 1] = `MO ${next}`; p++; if (p <= 5) { slots[p - 1] = 'EX'; p++; } }
     }
     fill(c, undefined, p);
+  }
+
+  function castsOf(c: Character): Partial<Record<import('./state.ts').College, number>> {
+    let u = casts.get(c.id);
+    if (!u) { u = {}; casts.set(c.id, u); }
+    return u;
   }
 }
 
