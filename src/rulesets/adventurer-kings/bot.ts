@@ -103,7 +103,8 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
 
   // Generals: those leading armies, the King, and Heroes at home while money allows (one per 3 provinces).
   const ownCount = Object.values(s.provinces).filter((p) => p.owner === k).length;
-  const maxGenerals = Math.min(4, 1 + Math.floor(ownCount / 3));
+  // A rich treasury raises more generals (issue 17 §3: spend it).
+  const maxGenerals = Math.min(kd.treasury >= 150 ? 6 : 4, 1 + Math.floor(ownCount / 3) + (kd.treasury >= 150 ? 1 : 0));
   const generals: Character[] = [];
   for (const c of chars) {
     const leads = ledArmies(s, c).length > 0;
@@ -125,9 +126,10 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
   }
   const view: MagicView = { s, k, know, enemies: enemiesOf(s, k) };
   const casts = new Map<number, Partial<Record<import('./state.ts').College, number>>>();
+  const generalHunts = new Map<number, number>();
   const hunters = lairHunters();
   for (const c of chars) if (!generals.includes(c)) planAdventurer(c);
-  enrichSheet({ s, k, know, view, plans, chars, generals: new Set(generals.map((g) => g.id)), budget, rng, casts });
+  enrichSheet({ s, k, know, view, plans, chars, generals: new Set(generals.map((g) => g.id)), budget, rng, casts, hunts: generalHunts });
   const heir = heirLine(s, k);
   if (heir) lines.push(heir);
 
@@ -148,7 +150,11 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     for (const lair of lairs) {
       const fit = chars.filter((c) => !generals.includes(c) && !taken.has(c.id) && c.orderableFrom <= 4 && (c.province === lair.province || neighbours(c.province).includes(lair.province)))
         .sort((a, b) => talent(s, b, 'Me') + talent(s, b, 'Ar') - talent(s, a, 'Me') - talent(s, a, 'Ar') || a.id - b.id)[0];
-      if (fit) { out.set(fit.id, lair.id); taken.add(fit.id); }
+      if (fit) { out.set(fit.id, lair.id); taken.add(fit.id); continue; }
+      // No adventurer near: a general standing there searches it in a phase his plan leaves free (bot/extras.ts).
+      const gen = chars.filter((c) => generals.includes(c) && !taken.has(c.id) && c.province === lair.province)
+        .sort((a, b) => talent(s, b, 'Me') - talent(s, a, 'Me') || a.id - b.id)[0];
+      if (gen) { generalHunts.set(gen.id, lair.id); taken.add(gen.id); }
     }
     return out;
   }
@@ -302,7 +308,7 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     const pk = know.provinces[here];
     if (p <= 5 && (pk?.pct ?? 0) < 100) { slots[p - 1] = 'EX'; p++; }
     const sites = (pk?.sites ?? []).filter((id) => know.sites[id] && !know.sites[id]!.cleared);
-    if (p <= 5 && sites.length && rng.chance(0.35)) { slots[p - 1] = `SE ${sites[0]} / ${combatPlan(s, c, rng)}`; p++; }
+    if (p <= 5 && sites.length && rng.chance(0.5)) { slots[p - 1] = `SE ${sites[0]} / ${combatPlan(s, c, rng)}`; p++; }
     const seen = Object.values(know.characters).filter((o) => o.province === here && o.asOf.turn >= s.turn - 1 && o.kingdom !== k).sort((a, b) => a.id - b.id);
     const wanderers = seen.filter((o) => o.kingdom === null);
     if (p <= 5 && wanderers.length && budget.hire(4)) { slots[p - 1] = `HI ${wanderers[0]!.id} pour 4`; p++; }

@@ -9,11 +9,14 @@
  *   earlier, against a much weaker neighbour), a break with the weakest bordering kingdom
  *   (Allied → Neutral → Enemy, one step a turn; a Neutral kingdom's province only bumps invaders
  *   back, TV-40), one war at a time; peace is offered to the far enemies.
- * - Elections (S5.6.2, G-92): a kingdom calls a vote when it believes its own tax base and that of
- *   the allies who would gain by its crown make more than half the world. When a vote is called it
- *   votes by interest: for itself if it is a caller; else for the caller whose crown costs it the
- *   fewest VP (alignment distance, G-93) among its allies and the callers it cannot stop; else
- *   for itself (a vote that crowns nobody).
+ * - Elections (S5.6.2, G-92): the largest kingdom would be crowned at the turn limit anyway, so a
+ *   kingdom that believes itself the largest calls a vote (from turn 20) when it believes its own
+ *   tax base, its allies' and that of the kingdoms too small to hope to overtake it make more than
+ *   half the world. When a vote is called each votes by interest: for itself if it is a caller;
+ *   for an allied caller whose crown costs it no more VP (alignment distance, G-93, as far as it
+ *   knows the alignments) than the largest kingdom's; for the caller it believes the largest,
+ *   unless at war with it, or close enough (80 %) to hope to overtake it before the end; else for
+ *   itself (a vote that crowns nobody).
  */
 import type { AKState, Alignment, Knowledge } from '../state.ts';
 import { alignmentDistance } from '../kingdom/util.ts';
@@ -59,6 +62,10 @@ export function enemiesOf(s: AKState, k: number): Set<number> {
   return new Set(Object.entries(kd.relations).filter(([o, r]) => r === 'Enemy' && !s.kingdoms[Number(o)]?.eliminated).map(([o]) => Number(o)));
 }
 
+function others0(s: AKState, k: number): number[] {
+  return Object.values(s.kingdoms).filter((o) => !o.eliminated && o.id !== k).map((o) => o.id);
+}
+
 /** How many allies a kingdom keeps: about one for every four other kingdoms, at least one. */
 export function wantedAllies(others: number): number {
   return Math.max(1, Math.round(others / 4));
@@ -85,8 +92,11 @@ export function diplomacyLines(s: AKState, k: number, know: Knowledge): string[]
     if (mine.some((m) => distance(m, p) <= 2)) { freeLand++; seen.add(p); }
   }
   const tax = believedTax(s, k, know);
-  const held = (o: number) => tax.get(o) ?? 0;
   const world = believedWorld(s, k, know);
+  // Little is known of far kingdoms: each is reckoned to hold at least an even share of the land
+  // that is not its own (natives, about a fifth of the world, left aside).
+  const even = others0(s, k).length ? (0.8 * (world - (tax.get(k) ?? 0))) / others0(s, k).length : 0;
+  const held = (o: number) => (o === k ? tax.get(k) ?? 0 : Math.max(tax.get(o) ?? 0, even));
   const lines: string[] = [];
   const rel = (o: number) => kd.relations[o] ?? 'Neutral';
   const align = (o: number): Alignment | undefined => (o === k ? kd.alignment : know.alignments[o]);
@@ -112,17 +122,22 @@ export function diplomacyLines(s: AKState, k: number, know: Knowledge): string[]
   const peace = others.filter((o) => rel(o) === 'Enemy' && !border.has(o));
   const offers = [...new Set([...wanted, ...peace])].filter((o) => !breaks.includes(o)).sort((a, b) => a - b);
   if (offers.length) lines.push(`TRAITES ${offers.join(' ')}`);
-  // Elections.
+  // Elections: the largest kingdom (as believed) would be crowned at the turn limit anyway (G-92),
+  // so crowning it early costs nothing, unless one hopes to overtake it or dreads its alignment.
+  const largest = [...live].sort((a, b) => held(b) - held(a) || a - b)[0]!;
   const callers = live.filter((o) => s.kingdoms[o]!.voteCalled);
   if (callers.length) {
     if (callers.includes(k)) { lines.push(`VOTE POUR ${k}`); return lines; }
-    // A caller it could hardly stop: believed to hold 40 % of the world on its own (others' alliances are not known).
-    const unstoppable = (o: number) => 100 * held(o) > 40 * world;
-    const choice = callers.filter((o) => (rel(o) === 'Allied' && keep(o) >= 76) || (unstoppable(o) && keep(o) >= 60))
-      .sort((a, b) => keep(b) - keep(a) || held(b) - held(a) || a - b)[0];
+    // A caller claims to be the largest: it is believed a quarter above what is known or reckoned of it.
+    const claimed = (o: number) => (callers.includes(o) ? 1.25 * held(o) : held(o));
+    const top = [...live].sort((a, b) => claimed(b) - claimed(a) || a - b)[0]!;
+    const overtake = 5 * held(k) >= 4 * claimed(top) && s.turn < vcfg.maxTurns - 5;
+    const fits = (o: number) => rel(o) !== 'Enemy' && keep(o) >= 60 && (rel(o) === 'Allied' ? keep(o) >= keep(top) : o === top && !overtake);
+    const choice = callers.filter(fits).sort((a, b) => keep(b) - keep(a) || held(b) - held(a) || a - b)[0];
     lines.push(`VOTE POUR ${choice ?? k}`);
-  } else if (s.turn >= VOTE_FROM_TURN && 100 * held(k) >= CALLER_SHARE * world) {
-    const backers = others.filter((o) => rel(o) === 'Allied' && held(o) < held(k) && (align(o) ? vpMultiplierPct(vcfg, align(o)!, kd.alignment) >= 76 : false));
+  } else if (s.turn >= VOTE_FROM_TURN && largest === k && 100 * held(k) >= CALLER_SHARE * world) {
+    // Backers: its allies, and the kingdoms not at war with it that it believes too small to hope to overtake it.
+    const backers = others.filter((o) => rel(o) === 'Allied' || (rel(o) !== 'Enemy' && 5 * held(o) < 4 * held(k)));
     if (2 * (held(k) + backers.reduce((t, o) => t + held(o), 0)) > world) lines.push('VOTE');
   }
   return lines;

@@ -39,6 +39,8 @@ export interface ExtrasCtx {
   generals: ReadonlySet<number>;
   budget: Budget;
   rng: Rng;
+  /** Generals who search a lair ravaging the land where they stand (G-14): character → site. */
+  hunts: ReadonlyMap<number, number>;
   /** Casts already planned this turn, per character and college. */
   casts: Map<number, Partial<Record<College, number>>>;
 }
@@ -112,6 +114,8 @@ export function enrichSheet(x: ExtrasCtx): void {
     }
   }
 
+  const recruiting = new Set<number>();
+  for (const c of x.chars) for (const o of x.plans.get(c.id)?.slots ?? []) if (o?.startsWith('RE ')) recruiting.add(c.province);
   for (const c of x.chars) {
     const plan = x.plans.get(c.id);
     if (!plan || plan.fired) continue;
@@ -120,6 +124,8 @@ export function enrichSheet(x: ExtrasCtx): void {
     const at = c.province;
     const armies = leads(s, c);
     const moving = firstMove(plan.slots) <= 5;
+    const lair = x.hunts.get(c.id);
+    if (lair !== undefined && free.length) put(`SE ${lair} / ${combatPlan(s, c, x.rng)}`);
     // Spells on oneself before a march (Oration, Phantom Armies), then the rest.
     if (armies.length && moving && free.length) {
       const used = castsOf(x, c);
@@ -138,9 +144,9 @@ export function enrichSheet(x: ExtrasCtx): void {
       const t = spellTargets(x.view, c, sp, at)[0];
       if (t !== undefined) put(t === '' ? `US ${id}` : `US ${id} sur ${t}`);
     }
-    // Items that serve a general better (army or duel bonuses) go to one standing here all the phase.
+    // Items serve a general better (army and duel bonuses, Oration): given to one standing here all the phase.
     if (!x.generals.has(c.id) && free.length) {
-      const item = c.items.map((id) => s.items[id]).find((it) => it && (it.armyQualityBonus || it.talentBonus?.Ta || it.talentBonus?.Me));
+      const item = c.items.map((id) => s.items[id]).find((it) => it && it.spell !== 'CL');
       const gen = x.chars.find((g) => g.id !== c.id && x.generals.has(g.id) && g.province === at && free[0]! < firstMove(x.plans.get(g.id)!.slots) && g.orderableFrom <= free[0]!);
       if (item && gen) put(`GI ${item.id} à ${gen.id}`);
     }
@@ -151,6 +157,13 @@ export function enrichSheet(x: ExtrasCtx): void {
         const weakest = [...armies].sort((a, b) => a.quality - b.quality || typeRow(cfg.armies, a.type).strength - typeRow(cfg.armies, b.type).strength || a.id - b.id)[0]!;
         put(`LE ${weakest.id} à GC`);
       } else if (!moving) put(`DE ${at}`);
+    }
+    // A full treasury is spent on garrisons where the main plan recruits nothing (one RE per province and turn).
+    if (own(at) && free.length && !recruiting.has(at) && kd.treasury >= 60 && s.provinces[at]!.race !== null) {
+      const prov = s.provinces[at]!;
+      const types = prov.types.filter((t) => t !== 'FL' && t !== 'WH').sort((a, b) => typeRow(cfg.armies, b).strength - typeRow(cfg.armies, a).strength);
+      const t = types[0];
+      if (t && x.budget.recruit(typeRow(cfg.armies, t).pay)) { put(`RE ${t} pour GC`); recruiting.add(at); }
     }
     // Whatever action spells are left, where he stands.
     for (let n = 0; n < 3 && free.length; n++) {
