@@ -305,6 +305,13 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
       fill(c, undefined, p);
       return;
     }
+    // An item for a general (all but the Crystal Ball, which any adventurer uses): taken to the capital,
+    // where it is given to a general standing there (bot/extras.ts).
+    const parcel = c.items.some((id) => s.items[id] && s.items[id]!.spell !== 'CL');
+    if (parcel && p <= 5 && here !== kd.capital && !generals.some((g) => g.province === here) && own(kd.capital)) {
+      slots[p - 1] = `MO ${kd.capital}`; // G-51: the march continues over the following empty phases
+      return;
+    }
     const pk = know.provinces[here];
     if (p <= 5 && (pk?.pct ?? 0) < 100) { slots[p - 1] = 'EX'; p++; }
     const sites = (pk?.sites ?? []).filter((id) => know.sites[id] && !know.sites[id]!.cleared);
@@ -327,10 +334,13 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
       if (target.length) { here = rng.pick(target); slots[p - 1] = `MO ${here}`; slots[p] = 'SP'; p += 2; }
     }
     // Tracking and pursuit of an enemy's character seen lately; patrols at home.
-    const quarry = Object.values(know.characters).filter((o) => o.kingdom !== null && o.kingdom !== k && o.asOf.turn >= s.turn - 1 && !o.leadsArmies
-      && (view.enemies.has(o.kingdom) || rng.chance(0.2))).sort((a, b) => a.id - b.id)[0];
-    if (p <= 5 && quarry && rng.chance(0.5)) {
-      slots[p - 1] = rng.chance(0.5) ? `TR ${quarry.id}` : `PU ${quarry.id} / ${combatPlan(s, c, rng)}`;
+    // (An enemy's character is pursued or tracked; another kingdom's only tracked, to learn where it goes;
+    // a wandering Hero seen elsewhere is tracked, to be met and hired.)
+    const rank = (o: { kingdom: number | null }) => (o.kingdom === null ? 0 : view.enemies.has(o.kingdom) ? 2 : 1);
+    const quarry = Object.values(know.characters).filter((o) => o.kingdom !== k && o.asOf.turn >= s.turn - 2 && !o.leadsArmies && o.province !== here)
+      .sort((a, b) => rank(b) - rank(a) || a.id - b.id)[0];
+    if (p <= 5 && quarry && rng.chance(quarry.kingdom === null ? 0.25 : 0.6)) {
+      slots[p - 1] = rank(quarry) === 2 && rng.chance(0.5) ? `PU ${quarry.id} / ${combatPlan(s, c, rng)}` : `TR ${quarry.id}`;
       p++;
     } else if (p <= 5 && c.role === 'HeroInService' && own(here) && rng.chance(0.15)) {
       slots[p - 1] = `PU ${c.id} / ${combatPlan(s, c, rng)}`;

@@ -4,10 +4,13 @@
  *
  * - the King balances the books: when next turn's upkeep would exceed the treasury and income,
  *   he disperses (DI) the kingdom's weakest garrison, then fires (FI) the weakest Hero without
- *   armies; with a full treasury he gives écus (GI) to an ally's character met at court;
+ *   armies (also when Heroes outnumber the work); with a full treasury he gives écus (GI) to a
+ *   character of a kingdom not at war with his, met at court;
  * - generals cast their action spells (Oration and Phantom Armies on themselves before they
  *   march, the land spells on enemy land), defend (DE) a frontier province they hold, and leave
- *   (LE) one army as garrison in a frontier province that has none;
+ *   (LE) one army as garrison in a frontier province that has none; a lair ravaging the province
+ *   where a general stands, with no adventurer near, is searched by him (SE);
+ * - adventurers in own provinces spend a full treasury on garrisons (RE … pour GC);
  * - anyone holding an item with an action spell uses it (US); an adventurer gives (GI) items
  *   that strengthen armies or duels to a general in his province.
  * Each phase is given to one order only, and only phases before the character's first move are
@@ -25,6 +28,7 @@ import { CHAR_CODES } from '../state.ts';
 import { neighbours } from '../world/geometry.ts';
 import { lockedCode } from '../world/heroes.ts';
 import type { Budget } from './budget.ts';
+import { knownOwner } from './estimate.ts';
 import { actionSpellOrder, combatPlan, type MagicView, spellTargets } from './magic.ts';
 
 export interface SheetPlan { slots: (string | null)[]; special?: string; fired?: boolean }
@@ -78,7 +82,8 @@ export function enrichSheet(x: ExtrasCtx): void {
   const kd = s.kingdoms[k]!;
   const cfg = resolveConfig(s.config);
   const own = (p: number) => s.provinces[p]?.owner === k;
-  const frontier = (p: number) => neighbours(p).some((n) => { const o = s.provinces[n]?.owner; return n !== p && (o === undefined ? false : o !== k) && x.know.provinces[n]?.terrain !== 'Sea'; });
+  // A frontier province: a neighbour known to belong to someone else (another kingdom, natives, a ruling Hero).
+  const frontier = (p: number) => neighbours(p).some((n) => { const o = knownOwner(x.know.provinces[n]); return o !== undefined && o !== k && x.know.provinces[n]?.terrain !== 'Sea'; });
   const king = s.characters[kd.king];
 
   // ── the King's books ──
@@ -104,9 +109,9 @@ export function enrichSheet(x: ExtrasCtx): void {
       const wp = x.plans.get(weakest.id);
       if (wp) { wp.slots = [null, null, null, null, null]; wp.fired = true; delete wp.special; }
     }
-    // Gold to an ally's character at court (goodwill; within the gift limit, TV-22).
-    const ally = Object.values(x.know.characters).filter((o) => o.province === king.province && o.asOf.turn >= s.turn - 1 && o.kingdom !== null && o.kingdom !== k && kd.relations[o.kingdom] === 'Allied')
-      .sort((a, b) => a.id - b.id)[0];
+    // Gold to a friendly kingdom's character at court, an ally's first (goodwill; within the gift limit, TV-22).
+    const ally = Object.values(x.know.characters).filter((o) => o.province === king.province && o.asOf.turn >= s.turn - 1 && o.kingdom !== null && o.kingdom !== k && kd.relations[o.kingdom] !== 'Enemy')
+      .sort((a, b) => Number(kd.relations[b.kingdom!] === 'Allied') - Number(kd.relations[a.kingdom!] === 'Allied') || a.id - b.id)[0];
     const amount = Math.min(giftLimit(cfg.kingdom.gifts, kd.treasury, kd.treasury), Math.floor(kd.treasury / 10));
     if (ally && free.length && kd.treasury >= 100 && amount >= 10 && x.budget.canAfford(amount)) {
       x.budget.cash -= amount; x.budget.net -= amount;
@@ -153,7 +158,7 @@ export function enrichSheet(x: ExtrasCtx): void {
     // Generals at home: garrison a bare frontier province when leaving it, or defend it.
     if (armies.length && own(at) && frontier(at) && free.length) {
       const garrison = Object.values(s.armies).some((a) => a.kingdom === k && a.province === at && a.status === 'Garrison');
-      if (moving && !garrison && armies.length >= 3) {
+      if (!garrison && armies.length >= (moving ? 3 : 4)) {
         const weakest = [...armies].sort((a, b) => a.quality - b.quality || typeRow(cfg.armies, a.type).strength - typeRow(cfg.armies, b.type).strength || a.id - b.id)[0]!;
         put(`LE ${weakest.id} à GC`);
       } else if (!moving) put(`DE ${at}`);

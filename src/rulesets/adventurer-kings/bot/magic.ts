@@ -66,9 +66,11 @@ export function spellTargets(v: MagicView, c: Character, spell: SpellCode, provi
       return seenHere(v, province).filter((o) => o.kingdom === null && !o.leadsArmies && know.provinces[province]?.owner?.ruler !== o.id).map((o) => String(o.id));
     case 'OR': case 'PH': // one's own generals here (§4.2b, §4.3b)
       return mine.filter((o) => o.alive && o.province === province && leading(o)).map((o) => String(o.id));
-    case 'CL': // anyone of another kingdom it has seen (range: anywhere, S3.2)
-      return Object.values(know.characters).filter((o) => o.kingdom !== null && o.kingdom !== k && o.asOf.turn >= s.turn - 2)
-        .sort((a, b) => (v.enemies.has(b.kingdom!) ? 1 : 0) - (v.enemies.has(a.kingdom!) ? 1 : 0) || a.id - b.id).map((o) => String(o.id));
+    case 'CL': { // anyone it has seen lately (range: anywhere, S3.2): an enemy's first, then another kingdom's, then a wandering Hero
+      const rank = (o: { kingdom: number | null }) => (o.kingdom === null ? 0 : v.enemies.has(o.kingdom) ? 2 : 1);
+      return Object.values(know.characters).filter((o) => o.kingdom !== k && o.asOf.turn >= s.turn - 2)
+        .sort((a, b) => rank(b) - rank(a) || a.id - b.id).map((o) => String(o.id));
+    }
     case 'IL': { // one's own province made to look like mountains (or forest), to slow invaders (§4.3a)
       const out: string[] = [];
       for (const p of around.filter(own)) { const t = s.provinces[p]!.terrain; if (t !== 'Sea') out.push(`${p} ${t === 'Mountain' ? 'Forest' : 'Mountain'}`); }
