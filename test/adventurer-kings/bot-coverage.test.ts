@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
 import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { playGame } from '../../src/soak/soak.ts';
+import { botSheetLines } from '../../src/rulesets/adventurer-kings/bot.ts';
+import { parseSheet } from '../../src/rulesets/adventurer-kings/orders/sheet.ts';
 import { addGameCoverage, emptyCoverage } from '../../src/rulesets/adventurer-kings/bot/coverage.ts';
 import { ACTION_CODES } from '../../src/rulesets/adventurer-kings/orders/index.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
@@ -40,7 +42,7 @@ test('a small soak: the bots give every order code and the referee carries each 
   assert.ok(cov.sheet['special-plan']! > 0, 'special plans are set');
 });
 
-test('with treasure found, the bots give items to their generals (GI) and use action-spell items (US), and the referee carries both out', () => {
+test('with treasure found, the bots give items to their generals (GI) and use action-spell items (US), the referee carries both out, and no bot line is ever refused', () => {
   let game: GameRecord = createGame(entry.ruleset, entry.options({ players: 8 }), 'ak-cover-items');
   const s = game.state as AKState;
   const rng = createRng('ak-cover-items', 'items');
@@ -53,9 +55,16 @@ test('with treasure found, the bots give items to their generals (GI) and use ac
   let initial: unknown = structuredClone(s);
   entry.invariants?.(s, { initial, previous: null, step: 0 });
   const cov = emptyCoverage();
+  let lines = 0;
   while (game.steps.length < 25 && !entry.ruleset.outcome(game.state)) {
     const rejected: string[] = [];
-    const before = game.state;
+    const before = game.state as AKState;
+    // Every line the bots write is one the referee's parser accepts: its check drops nothing (the same streams as botAnswers).
+    for (const kd of Object.values(before.kingdoms).filter((x) => !x.eliminated)) {
+      const raw = botSheetLines(before, kd.player, createRng(game.seed, `bot/${game.steps.length + 1}/${kd.player}`));
+      assert.deepEqual(parseSheet(before, kd.id, raw.join('\n')).issues.map((i) => `${raw[i.line! - 1]}: ${i.message}`), [], `turn ${before.turn}, kingdom ${kd.id}`);
+      lines += raw.length;
+    }
     game = advance(entry.ruleset, botAnswers(entry, game, rejected), { useDefaults: true });
     assert.deepEqual(rejected, [], `turn ${game.steps.length}`);
     entry.invariants?.(game.state, { initial, previous: before, step: game.steps.length });
@@ -63,5 +72,6 @@ test('with treasure found, the bots give items to their generals (GI) and use ac
   addGameCoverage(cov, game);
   for (const code of NEED_TREASURE) assert.ok(cov.orders[code]!.executed > 0, `${code}: ${JSON.stringify(cov.orders[code])}`);
   assert.ok(cov.actionSpells.CL!.fromItems > 0, 'the Crystal Ball is used');
+  assert.ok(lines > 1000, `${lines} lines checked`);
   initial = null;
 });

@@ -80,9 +80,15 @@ function emptyKnowledge(): Knowledge { return { provinces: {}, sites: {}, charac
 /** The bot's text sheet (checked: only lines the parser accepts). */
 export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
   const k = kingdomOfPlayer(s, player);
-  if (k === null) return '';
+  return k === null ? '' : cleanSheet(s, k, botSheetLines(s, player, rng));
+}
+
+/** The bot's sheet as it writes it, before the parser's check (tests assert the check drops nothing). */
+export function botSheetLines(s: AKState, player: PlayerId, rng: Rng): string[] {
+  const k = kingdomOfPlayer(s, player);
+  if (k === null) return [];
   const kd = s.kingdoms[k]!;
-  if (kd.eliminated) return '';
+  if (kd.eliminated) return [];
   const know = s.knowledge[k] ?? emptyKnowledge();
   const cfg = resolveConfig(s.config).armies;
   const budget = Budget.of(s, k);
@@ -125,6 +131,8 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     planForce(group, p);
   }
   const view: MagicView = { s, k, know, enemies: enemiesOf(s, k) };
+  // Its own characters (some were seen as strangers before they entered its service: knowledge keeps that record).
+  const mineIds = new Set(Object.values(s.characters).filter((c) => c.kingdom === k).map((c) => c.id));
   const casts = new Map<number, Partial<Record<import('./state.ts').College, number>>>();
   const generalHunts = new Map<number, number>();
   const hunters = lairHunters();
@@ -140,7 +148,7 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     plan.slots.forEach((o, i) => { if (o) lines.push(`${i + 1} ${o}`); });
     if (plan.special) lines.push(`SPECIAL ${plan.special}`);
   }
-  return cleanSheet(s, k, lines);
+  return lines;
 
   /** The lairs ravaging the kingdom's land (G-14), each with the adventurer best fit to hunt it (Melee and Archery). */
   function lairHunters(): Map<number, number> {
@@ -316,7 +324,7 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     if (p <= 5 && (pk?.pct ?? 0) < 100) { slots[p - 1] = 'EX'; p++; }
     const sites = (pk?.sites ?? []).filter((id) => know.sites[id] && !know.sites[id]!.cleared);
     if (p <= 5 && sites.length && rng.chance(0.5)) { slots[p - 1] = `SE ${sites[0]} / ${combatPlan(s, c, rng)}`; p++; }
-    const seen = Object.values(know.characters).filter((o) => o.province === here && o.asOf.turn >= s.turn - 1 && o.kingdom !== k).sort((a, b) => a.id - b.id);
+    const seen = Object.values(know.characters).filter((o) => o.province === here && o.asOf.turn >= s.turn - 1 && o.kingdom !== k && !mineIds.has(o.id)).sort((a, b) => a.id - b.id);
     const wanderers = seen.filter((o) => o.kingdom === null);
     if (p <= 5 && wanderers.length && budget.hire(4)) { slots[p - 1] = `HI ${wanderers[0]!.id} pour 4`; p++; }
     else if (p <= 5 && seen.length && rng.chance(0.3)) { slots[p - 1] = `EN ${seen[0]!.id} / ${combatPlan(s, c, rng)}`; p++; }
@@ -337,7 +345,7 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     // (An enemy's character is pursued or tracked; another kingdom's only tracked, to learn where it goes;
     // a wandering Hero seen elsewhere is tracked, to be met and hired.)
     const rank = (o: { kingdom: number | null }) => (o.kingdom === null ? 0 : view.enemies.has(o.kingdom) ? 2 : 1);
-    const quarry = Object.values(know.characters).filter((o) => o.kingdom !== k && o.asOf.turn >= s.turn - 2 && !o.leadsArmies && o.province !== here)
+    const quarry = Object.values(know.characters).filter((o) => o.kingdom !== k && !mineIds.has(o.id) && o.asOf.turn >= s.turn - 2 && !o.leadsArmies && o.province !== here)
       .sort((a, b) => rank(b) - rank(a) || a.id - b.id)[0];
     if (p <= 5 && quarry && rng.chance(quarry.kingdom === null ? 0.25 : 0.6)) {
       slots[p - 1] = rank(quarry) === 2 && rng.chance(0.5) ? `PU ${quarry.id} / ${combatPlan(s, c, rng)}` : `TR ${quarry.id}`;

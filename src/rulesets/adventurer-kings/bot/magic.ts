@@ -37,10 +37,10 @@ export interface MagicView {
   enemies: ReadonlySet<number>;
 }
 
-/** A seen character's last known province, if seen there this turn or the last one. */
+/** Characters of other kingdoms or none seen in a province this turn or the last (not its own: a Hero seen before it hired him keeps his old record). */
 function seenHere(v: MagicView, province: number): { id: number; kingdom: number | null; leadsArmies?: boolean }[] {
   return Object.values(v.know.characters)
-    .filter((o) => o.province === province && o.asOf.turn >= v.s.turn - 1 && o.kingdom !== v.k)
+    .filter((o) => o.province === province && o.asOf.turn >= v.s.turn - 1 && o.kingdom !== v.k && v.s.characters[o.id]?.kingdom !== v.k)
     .sort((a, b) => a.id - b.id);
 }
 
@@ -68,7 +68,7 @@ export function spellTargets(v: MagicView, c: Character, spell: SpellCode, provi
       return mine.filter((o) => o.alive && o.province === province && leading(o)).map((o) => String(o.id));
     case 'CL': { // anyone it has seen lately (range: anywhere, S3.2): an enemy's first, then another kingdom's, then a wandering Hero
       const rank = (o: { kingdom: number | null }) => (o.kingdom === null ? 0 : v.enemies.has(o.kingdom) ? 2 : 1);
-      return Object.values(know.characters).filter((o) => o.kingdom !== k && o.asOf.turn >= s.turn - 2)
+      return Object.values(know.characters).filter((o) => o.kingdom !== k && s.characters[o.id]?.kingdom !== k && o.asOf.turn >= s.turn - 2)
         .sort((a, b) => rank(b) - rank(a) || a.id - b.id).map((o) => String(o.id));
     }
     case 'IL': { // one's own province made to look like mountains (or forest), to slow invaders (§4.3a)
