@@ -77,7 +77,8 @@ export function spellTargets(v: MagicView, c: Character, spell: SpellCode, provi
       return out;
     }
     case 'HI': // a known site here (Hide Site also stops its monster ravaging, G-14)
-      return (know.provinces[province]?.sites ?? []).filter((id) => know.sites[id] && s.sites[id]?.hiddenBy === undefined)
+      // (Not one it hid itself; whether another kingdom hid it, it cannot know.)
+      return (know.provinces[province]?.sites ?? []).filter((id) => know.sites[id] && s.sites[id]?.hiddenBy !== k)
         .sort((a, b) => Number(!!s.sites[b]?.ravaging && own(province)) - Number(!!s.sites[a]?.ravaging && own(province)) || a - b).map(String);
     case 'FL': return neighbours(province).filter((p) => enemyLand(p) && terrain(p) !== undefined && terrain(p) !== 'Mountain' && terrain(p) !== 'Sea').map(String);
     case 'EA': case 'PL': return neighbours(province).filter(enemyLand).map(String);
