@@ -75,6 +75,7 @@ function mergeCoverage(a: Coverage, b: Coverage): Coverage {
   }
   for (const [k, n] of Object.entries(b.sheet)) out.sheet[k] = (out.sheet[k] ?? 0) + n;
   for (const [k, n] of Object.entries(b.endings)) out.endings[k] = (out.endings[k] ?? 0) + n;
+  for (const [k, n] of Object.entries(b.effects ?? {})) out.effects[k] = (out.effects[k] ?? 0) + n;
   return out;
 }
 const missing = uncovered(cov);

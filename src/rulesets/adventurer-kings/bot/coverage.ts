@@ -14,7 +14,7 @@
 import type { GameRecord } from '../../../engine/game.ts';
 import { ACTION_CODES } from '../orders/index.ts';
 import { SPELL_CODES, SPELLS } from '../magic/spells.ts';
-import type { Tactic } from '../state.ts';
+import type { AKState, Tactic } from '../state.ts';
 import type { AKSheet } from '../turn/context.ts';
 
 export interface Count { given: number; executed: number }
@@ -30,10 +30,13 @@ export interface Coverage {
   /** Non-order sheet lines: treaties, breaks, votes called, votes cast, Heir assignments, special plans. */
   sheet: Record<string, number>;
   endings: Record<string, number>;
+  /** What some orders achieve: inventions stolen by spies (G-48), lairs' ravaging started and stopped
+   *  (G-14), lairs still ravaging a kingdom's land when the game ends. */
+  effects: Record<string, number>;
 }
 
 export function emptyCoverage(): Coverage {
-  const c: Coverage = { games: 0, turns: 0, orders: {}, actionSpells: {}, combatSpells: {}, sheet: {}, endings: {} };
+  const c: Coverage = { games: 0, turns: 0, orders: {}, actionSpells: {}, combatSpells: {}, sheet: {}, endings: {}, effects: { 'inventions-stolen': 0, 'ravage-started': 0, 'ravage-stopped': 0, 'ravaging-at-end': 0 } };
   for (const code of ACTION_CODES) c.orders[code] = { given: 0, executed: 0 };
   for (const sp of SPELL_CODES) {
     if (SPELLS[sp].kind !== 'combat') c.actionSpells[sp] = { given: 0, executed: 0, succeeded: 0, fromItems: 0 };
@@ -43,7 +46,7 @@ export function emptyCoverage(): Coverage {
   return c;
 }
 
-interface Ev { t: string; phase: number; who?: number; spell?: string; ok?: boolean; item?: number | null }
+interface Ev { t: string; phase: number; who?: number; spell?: string; ok?: boolean; item?: number | null; stolen?: string }
 
 function planSpells(plan: Tactic[] | undefined): string[] {
   return (plan ?? []).filter((t) => t.code === 'CA' && t.arg).map((t) => t.arg!.toUpperCase());
@@ -90,6 +93,9 @@ export function addGameCoverage(into: Coverage, record: GameRecord, ending?: str
       }
     }
     for (const e of events) {
+      if (e.t === 'spy' && e.stolen) into.effects['inventions-stolen']!++;
+      if (e.t === 'ravage-start') into.effects['ravage-started']!++;
+      if (e.t === 'ravage-stopped') into.effects['ravage-stopped']!++;
       if (e.t === 'spell-cast' && e.spell && into.actionSpells[e.spell]) {
         const c = into.actionSpells[e.spell]!;
         if (e.item !== null && e.item !== undefined) c.fromItems++;
@@ -102,6 +108,8 @@ export function addGameCoverage(into: Coverage, record: GameRecord, ending?: str
       }
     }
   }
+  const end = record.state as AKState | null;
+  if (end?.sites) for (const site of Object.values(end.sites)) if (site.ravaging && end.provinces[site.province]?.owner != null) into.effects['ravaging-at-end']!++;
   return into;
 }
 
@@ -125,6 +133,7 @@ export function coverageMarkdown(c: Coverage): string {
   out.push('', '| Combat spell (plans) | In plans | Cast | Succeeded | Cast from items |', '|---|---:|---:|---:|---:|');
   for (const [sp, v] of Object.entries(c.combatSpells)) out.push(`| ${sp} ${SPELLS[sp as keyof typeof SPELLS].name.en} | ${v.given} | ${v.executed} | ${v.succeeded} | ${v.fromItems} |`);
   out.push('', `Sheet lines: ${Object.entries(c.sheet).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+  out.push('', `Effects: ${Object.entries(c.effects ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')} (ravaging at the end: ${c.games ? ((c.effects?.['ravaging-at-end'] ?? 0) / c.games).toFixed(1) : '–'} lairs a game).`);
   out.push('', `Endings (${c.games} games, ${c.turns} turns): ${Object.entries(c.endings).sort().map(([k, v]) => `${k} ${v}`).join(', ')}.`);
   return out.join('\n');
 }
