@@ -33,7 +33,9 @@ import { druidRequirement } from './armies/strength.ts';
 import { typeRow } from './armies/types.ts';
 import { type EstUnit, expectedDefenders, expectedRatio, estimateTax, knownOwner, ownUnit } from './bot/estimate.ts';
 import { Budget } from './bot/budget.ts';
-import { diplomacyLines } from './bot/diplomacy.ts';
+import { diplomacyLines, enemiesOf } from './bot/diplomacy.ts';
+import { enrichSheet, heirLine, type SheetPlan } from './bot/extras.ts';
+import { actionSpellOrder, combatPlan, type MagicView } from './bot/magic.ts';
 
 export function ledArmies(s: AKState, c: Character) {
   return Object.values(s.armies).filter((a) => a.leader === c.id && a.status === 'Led').sort((a, b) => a.id - b.id);
@@ -71,16 +73,22 @@ export function neededRatio(turn: number): number {
   return turn >= 25 ? TUNING.late : TUNING.need;
 }
 
-interface Plan { slots: (string | null)[] }
+type Plan = SheetPlan;
 
 function emptyKnowledge(): Knowledge { return { provinces: {}, sites: {}, characters: {}, alignments: {} }; }
 
 /** The bot's text sheet (checked: only lines the parser accepts). */
 export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
   const k = kingdomOfPlayer(s, player);
-  if (k === null) return '';
+  return k === null ? '' : cleanSheet(s, k, botSheetLines(s, player, rng));
+}
+
+/** The bot's sheet as it writes it, before the parser's check (tests assert the check drops nothing). */
+export function botSheetLines(s: AKState, player: PlayerId, rng: Rng): string[] {
+  const k = kingdomOfPlayer(s, player);
+  if (k === null) return [];
   const kd = s.kingdoms[k]!;
-  if (kd.eliminated) return '';
+  if (kd.eliminated) return [];
   const know = s.knowledge[k] ?? emptyKnowledge();
   const cfg = resolveConfig(s.config).armies;
   const budget = Budget.of(s, k);
@@ -101,7 +109,8 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
 
   // Generals: those leading armies, the King, and Heroes at home while money allows (one per 3 provinces).
   const ownCount = Object.values(s.provinces).filter((p) => p.owner === k).length;
-  const maxGenerals = Math.min(4, 1 + Math.floor(ownCount / 3));
+  // A rich treasury raises more generals (issue 17 §3: spend it).
+  const maxGenerals = Math.min(kd.treasury >= 150 ? 6 : 4, 1 + Math.floor(ownCount / 3) + (kd.treasury >= 150 ? 1 : 0));
   const generals: Character[] = [];
   for (const c of chars) {
     const leads = ledArmies(s, c).length > 0;
@@ -121,14 +130,42 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
     const group = byProvince.get(p)!;
     planForce(group, p);
   }
+  const view: MagicView = { s, k, know, enemies: enemiesOf(s, k) };
+  // Its own characters (some were seen as strangers before they entered its service: knowledge keeps that record).
+  const mineIds = new Set(Object.values(s.characters).filter((c) => c.kingdom === k).map((c) => c.id));
+  const casts = new Map<number, Partial<Record<import('./state.ts').College, number>>>();
+  const generalHunts = new Map<number, number>();
+  const hunters = lairHunters();
   for (const c of chars) if (!generals.includes(c)) planAdventurer(c);
+  enrichSheet({ s, k, know, view, plans, chars, generals: new Set(generals.map((g) => g.id)), budget, rng, casts, hunts: generalHunts });
+  const heir = heirLine(s, k);
+  if (heir) lines.push(heir);
 
   for (const c of chars) {
-    const slots = plans.get(c.id)!.slots;
+    const plan = plans.get(c.id)!;
+    if (plan.fired) continue;
     lines.push(`PERSO ${c.id}`);
-    slots.forEach((o, i) => { if (o) lines.push(`${i + 1} ${o}`); });
+    plan.slots.forEach((o, i) => { if (o) lines.push(`${i + 1} ${o}`); });
+    if (plan.special) lines.push(`SPECIAL ${plan.special}`);
   }
-  return cleanSheet(s, k, lines);
+  return lines;
+
+  /** The lairs ravaging the kingdom's land (G-14), each with the adventurer best fit to hunt it (Melee and Archery). */
+  function lairHunters(): Map<number, number> {
+    const out = new Map<number, number>();
+    const lairs = Object.values(s.sites).filter((x) => x.ravaging && own(x.province) && know.sites[x.id] && !know.sites[x.id]!.cleared).sort((a, b) => a.id - b.id);
+    const taken = new Set<number>();
+    for (const lair of lairs) {
+      const fit = chars.filter((c) => !generals.includes(c) && !taken.has(c.id) && c.orderableFrom <= 4 && (c.province === lair.province || neighbours(c.province).includes(lair.province)))
+        .sort((a, b) => talent(s, b, 'Me') + talent(s, b, 'Ar') - talent(s, a, 'Me') - talent(s, a, 'Ar') || a.id - b.id)[0];
+      if (fit) { out.set(fit.id, lair.id); taken.add(fit.id); continue; }
+      // No adventurer near: a general standing there searches it in a phase his plan leaves free (bot/extras.ts).
+      const gen = chars.filter((c) => generals.includes(c) && !taken.has(c.id) && c.province === lair.province)
+        .sort((a, b) => talent(s, b, 'Me') - talent(s, a, 'Me') || a.id - b.id)[0];
+      if (gen) { generalHunts.set(gen.id, lair.id); taken.add(gen.id); }
+    }
+    return out;
+  }
 
   // ── the force of one province ──────────────────────────────────────────────────────────
   function planForce(group: Character[], p: number): void {
@@ -266,19 +303,69 @@ export function botSheetText(s: AKState, player: PlayerId, rng: Rng): string {
   function planAdventurer(c: Character): void {
     const slots = plans.get(c.id)!.slots;
     let p = from(c);
-    const here = c.province;
+    let here = c.province;
+    // A lair ravaging the kingdom's land (G-14): its hunter goes there and searches it.
+    const lair = hunters.get(c.id);
+    if (lair !== undefined && p <= 5) {
+      const where = s.sites[lair]!.province;
+      if (where !== here) { slots[p - 1] = `MO ${where}`; p++; here = where; }
+      if (p <= 5) { slots[p - 1] = `SE ${lair} / ${combatPlan(s, c, rng)}`; p++; }
+      fill(c, undefined, p);
+      return;
+    }
+    // An item for a general (all but the Crystal Ball, which any adventurer uses): taken to the capital,
+    // where it is given to a general standing there (bot/extras.ts).
+    const parcel = c.items.some((id) => s.items[id] && s.items[id]!.spell !== 'CL');
+    if (parcel && p <= 5 && here !== kd.capital && !generals.some((g) => g.province === here) && own(kd.capital)) {
+      slots[p - 1] = `MO ${kd.capital}`; // G-51: the march continues over the following empty phases
+      return;
+    }
     const pk = know.provinces[here];
     if (p <= 5 && (pk?.pct ?? 0) < 100) { slots[p - 1] = 'EX'; p++; }
     const sites = (pk?.sites ?? []).filter((id) => know.sites[id] && !know.sites[id]!.cleared);
-    if (p <= 5 && sites.length && rng.chance(0.35)) { slots[p - 1] = `SE ${sites[0]} / ${planFor(s, c)}`; p++; }
-    const wanderers = Object.values(know.characters).filter((o) => o.kingdom === null && o.province === here).sort((a, b) => a.id - b.id);
+    if (p <= 5 && sites.length && rng.chance(0.5)) { slots[p - 1] = `SE ${sites[0]} / ${combatPlan(s, c, rng)}`; p++; }
+    const seen = Object.values(know.characters).filter((o) => o.province === here && o.asOf.turn >= s.turn - 1 && o.kingdom !== k && !mineIds.has(o.id)).sort((a, b) => a.id - b.id);
+    const wanderers = seen.filter((o) => o.kingdom === null);
     if (p <= 5 && wanderers.length && budget.hire(4)) { slots[p - 1] = `HI ${wanderers[0]!.id} pour 4`; p++; }
-    if (p <= 5 && (pk?.pct ?? 0) >= 100 && rng.chance(0.7)) {
+    else if (p <= 5 && seen.length && rng.chance(0.3)) { slots[p - 1] = `EN ${seen[0]!.id} / ${combatPlan(s, c, rng)}`; p++; }
+    // Spells where he stands.
+    for (let n = 0; n < 2 && p <= 5; n++) {
+      const o = actionSpellOrder(view, c, here, castsOf(c), rng);
+      if (!o) break;
+      slots[p - 1] = o; p++;
+    }
+    // Spying: in another kingdom's province (its inventions may be stolen, G-48), else go to one.
+    const foreign = (q: number) => { const o = knownOwner(know.provinces[q]); return o !== undefined && o !== null && o !== k; };
+    if (p <= 5 && foreign(here)) { slots[p - 1] = 'SP'; p++; }
+    else if (p <= 4 && (talent(s, c, 'Sp') >= 1 || talent(s, c, 'Sa') >= 1 || rng.chance(0.25))) {
+      const target = neighbours(here).filter(foreign).sort((a, b) => a - b);
+      if (target.length) { here = rng.pick(target); slots[p - 1] = `MO ${here}`; slots[p] = 'SP'; p += 2; }
+    }
+    // Tracking and pursuit of an enemy's character seen lately; patrols at home.
+    // (An enemy's character is pursued or tracked; another kingdom's only tracked, to learn where it goes;
+    // a wandering Hero seen elsewhere is tracked, to be met and hired.)
+    const rank = (o: { kingdom: number | null }) => (o.kingdom === null ? 0 : view.enemies.has(o.kingdom) ? 2 : 1);
+    const quarry = Object.values(know.characters).filter((o) => o.kingdom !== k && !mineIds.has(o.id) && o.asOf.turn >= s.turn - 2 && !o.leadsArmies && o.province !== here)
+      .sort((a, b) => rank(b) - rank(a) || a.id - b.id)[0];
+    if (p <= 5 && quarry && rng.chance(quarry.kingdom === null ? 0.25 : 0.6)) {
+      slots[p - 1] = rank(quarry) === 2 && rng.chance(0.5) ? `PU ${quarry.id} / ${combatPlan(s, c, rng)}` : `TR ${quarry.id}`;
+      p++;
+    } else if (p <= 5 && c.role === 'HeroInService' && own(here) && rng.chance(0.15)) {
+      slots[p - 1] = `PU ${c.id} / ${combatPlan(s, c, rng)}`;
+      p++;
+    }
+    if (p <= 5 && (know.provinces[here]?.pct ?? 0) >= 100 && rng.chance(0.7) && here === c.province) {
       const next = neighbours(here).filter((n) => know.provinces[n]?.terrain !== undefined && know.provinces[n]!.terrain !== 'Sea')
         .sort((a, b) => (know.provinces[a]?.pct ?? 0) - (know.provinces[b]?.pct ?? 0) || a - b)[0];
       if (next !== undefined) { slots[p - 1] = `MO ${next}`; p++; if (p <= 5) { slots[p - 1] = 'EX'; p++; } }
     }
     fill(c, undefined, p);
+  }
+
+  function castsOf(c: Character): Partial<Record<import('./state.ts').College, number>> {
+    let u = casts.get(c.id);
+    if (!u) { u = {}; casts.set(c.id, u); }
+    return u;
   }
 }
 
