@@ -42,7 +42,7 @@ messages({
   'letters.col.with': { fr: 'Correspondants', en: 'Correspondents' },
   'letters.col.last': { fr: 'Dernière lettre', en: 'Last letter' },
   'letters.col.unread': { fr: 'Non lues', en: 'Unread' },
-  'letters.unread': { fr: '{n} non lue(s)', en: '{n} unread' },
+  'letters.unread': { fr: '{n} non {n|lue|lues}', en: '{n} unread' },
   'letters.new': { fr: 'Nouvelle lettre', en: 'New letter' },
   'letters.to': { fr: 'Destinataires', en: 'Recipients' },
   'letters.subject': { fr: 'Objet', en: 'Subject' },

@@ -132,7 +132,7 @@ messages({
   'gweb.ch.gazette': { fr: 'La Gazette', en: 'The Gazette' },
   'gweb.ch.letters': { fr: 'Lettres scellées', en: 'Sealed letters' },
   'gweb.ch.moderation': { fr: 'Modération', en: 'Moderation' },
-  'gweb.flag': { fr: '{n} tours sans ordres', en: '{n} turns without orders' },
+  'gweb.flag': { fr: '{n} {n|tour|tours} sans ordres', en: '{n} {n|turn|turns} without orders' },
   'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game\'s host may give this lord to a replacement.' },
   'gweb.open-seat': { fr: 'Chercher un remplaçant', en: 'Find a replacement' },
   'gweb.join.closed': { fr: 'Aucune place n’est libre dans cette partie.', en: 'This game has no free seat.' },
@@ -141,7 +141,7 @@ messages({
     fr: 'Trop de mots de passe erronés depuis votre adresse : attendez un quart d’heure avant de réessayer.',
     en: 'Too many wrong passwords from your address: wait a quarter of an hour before trying again.',
   },
-  'gweb.forming': { fr: 'La partie commencera quand {n} seigneur(s) de plus l’auront rejointe.', en: 'The game will start when {n} more lord(s) have joined.' },
+  'gweb.forming': { fr: 'La partie commencera quand {n} {n|joueur|joueurs} de plus l’{n|aura|auront} rejointe.', en: 'The game will start when {n} more {n|player has|players have} joined.' },
   'gweb.forming-share': {
     fr: 'Pour inviter des joueurs, donnez-leur l’adresse de cette page et le mot de passe de la partie.',
     en: 'To invite players, give them the address of this page and the game’s password.',
