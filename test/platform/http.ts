@@ -173,8 +173,10 @@ export async function signUpAndLogIn(
   if (r.status !== 200 || !r.path.startsWith('/validate')) throw new Error(`sign-up failed (${r.status} ${r.path}): ${pageText(r.text).slice(0, 300)}`);
   const mail = await smtp.waitFor((m) => m.to.some((a) => a.toLowerCase() === u.email.toLowerCase()) && /validation/i.test(m.subject));
   const code = codeFromMail(mail.text);
+  // A right code logs the player in (issue 13 §6).
   const v = await b.post('/validate', { login: u.login, code });
-  if (!v.path.startsWith('/login')) throw new Error(`validation failed (${v.status} ${v.path})`);
+  if (v.path !== '/account?validated=1' || !b.cookies.has('sid')) throw new Error(`validation failed (${v.status} ${v.path})`);
+  await b.post('/logout');
   const l = await b.post('/login', { login: u.login, password: u.password });
   if (l.status !== 200 || !b.cookies.has('sid')) throw new Error(`login failed (${l.status} ${l.path})`);
 }

@@ -91,7 +91,7 @@ export const demoRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
 <p><a href="/signup">${t(v.lang, 'demo.limit.signup')}</a></p>`), 429);
     }
     if (userId === null) {
-      userId = await createGuestUser(ctx);
+      userId = await createGuestUser(ctx, v.lang); // the language of the page that created him
       await startSession(ctx, reply, userId);
     }
     const id = await createDemo(ctx, userId, ruleset);

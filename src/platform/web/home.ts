@@ -4,6 +4,9 @@
  * orders are missing, saved or ready, and what he has not read yet (reports, letters, forum
  * posts). The games waiting on him come first.
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
@@ -143,7 +146,12 @@ function gameCard(g: MyGame, lang: Lang, tz: string, now: Date): Html {
   </li>`;
 }
 
+/** The site's icon (a small red and gold shield), asked by every browser at /favicon.ico. */
+const FAVICON = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'static', 'favicon.ico'));
+
 export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
+  app.get('/favicon.ico', async (_req, reply) => reply.type('image/x-icon').header('Cache-Control', 'public, max-age=86400').send(FAVICON));
+
   // Opening one of his reports marks it read for the home page's count (any report page that
   // answers 200: the page itself belongs to the game pages).
   app.addHook('onResponse', async (req, reply) => {
