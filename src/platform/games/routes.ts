@@ -133,7 +133,7 @@ messages({
   'gweb.ch.letters': { fr: 'Lettres scellées', en: 'Sealed letters' },
   'gweb.ch.moderation': { fr: 'Modération', en: 'Moderation' },
   'gweb.flag': { fr: '{n} {n|tour|tours} sans ordres', en: '{n} {n|turn|turns} without orders' },
-  'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game\'s host may give this lord to a replacement.' },
+  'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game’s host may give this lord to a replacement.' },
   'gweb.open-seat': { fr: 'Chercher un remplaçant', en: 'Find a replacement' },
   'gweb.join.closed': { fr: 'Aucune place n’est libre dans cette partie.', en: 'This game has no free seat.' },
   'gweb.join.wrong-password': { fr: 'Mot de passe erroné.', en: 'Wrong password.' },
@@ -509,10 +509,21 @@ const defaultCreate = (): CreateValues => ({
   time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '',
 });
 
-function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
-  const lang = v.lang;
+/** The time zones the creation form offers (a list, not free text): the runtime's own, with UTC. */
+export function timeZones(): string[] {
   let zones: string[] = [];
   try { zones = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone'); } catch { zones = []; }
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+function timeZoneOptions(zones: string[], chosen: string): Html[] {
+  const list = zones.includes(chosen) || !chosen ? zones : [chosen, ...zones];
+  return list.map((z) => html`<option value="${z}"${z === chosen ? raw(' selected') : ''}>${z.replace(/_/g, ' ')}</option>`);
+}
+
+function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
+  const lang = v.lang;
+  const zones = timeZones();
   return html`<section class="card" id="create">
     <h2>${t(lang, 'gweb.create.title')}</h2>
     <p class="muted">${t(lang, 'gweb.create.help')}</p>
@@ -531,9 +542,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
       <div class="row">
         <label>${t(lang, 'gweb.create.weekday')} <select name="weekday">${[1, 2, 3, 4, 5, 6, 0].map((d) => html`<option value="${d}"${String(d) === val.weekday ? raw(' selected') : ''}>${t(lang, `gweb.weekday.${d}`)}</option>`)}</select></label>
         <label>${t(lang, 'gweb.create.time')} <input name="time" type="time" required value="${val.time}"></label>
-        <label>${t(lang, 'gweb.create.tz')} <input name="timeZone" list="tz-list" required value="${val.timeZone}"></label>
+        <label>${t(lang, 'gweb.create.tz')} <select name="timeZone" required>${timeZoneOptions(zones, val.timeZone)}</select></label>
       </div>
-      <datalist id="tz-list">${zones.map((z) => html`<option value="${z}"></option>`)}</datalist>
       <label>${t(lang, 'gweb.create.minHours')} <input name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"></label>
       <p class="muted small">${t(lang, 'gweb.create.minHours-help')}</p>
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
@@ -547,6 +557,11 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
   </section>`;
 }
 
+/** A game's step label ("turn 3") in the page's language, as its ruleset words it. */
+function stepLabelIn(g: { ruleset: string; turnLabel: string }, lang: Lang): string {
+  try { return getRuleset(g.ruleset).ruleset.localizeLabel?.(g.turnLabel, lang) ?? g.turnLabel; } catch { return g.turnLabel; }
+}
+
 function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean): Html {
   if (!list.length) return html`<p class="muted">${t(lang, 'gweb.no-games')}</p>`;
   return html`<div class="table-wrap"><table class="data"><thead><tr>
@@ -554,7 +569,7 @@ function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean):
       <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords')}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
     <tbody>${list.map((g) => html`<tr>
       <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g)}</td><td>${statusBadge(lang, g)}</td>
-      <td>${g.turnLabel}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
+      <td>${stepLabelIn(g, lang)}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
       ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></td>` : ''}
     </tr>`)}</tbody></table></div>`;
 }
@@ -612,6 +627,8 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   if (minHours !== undefined && (!Number.isInteger(minHours) || minHours < 0 || minHours > 168)) return fail(t(lang, 'gweb.err.minHours'));
   const weekday = Number(val.weekday);
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(val.time) || !Number.isInteger(weekday) || weekday < 0 || weekday > 6) return fail(t(lang, 'gweb.err.time'));
+  // One of the listed zones (the form's select); a zone the runtime knows by another spelling is refused too.
+  if (!timeZones().includes(val.timeZone)) return fail(t(lang, 'gweb.err.tz'));
   try { new Intl.DateTimeFormat('en', { timeZone: val.timeZone }); } catch { return fail(t(lang, 'gweb.err.tz')); }
   let config: Record<string, unknown> = {};
   if (val.config.trim()) {
@@ -929,7 +946,7 @@ async function reportsPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
   const title = `${t(lang, 'gweb.reports.title')} — ${g.name}`;
   const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.reports.title')}${g.status === 'running' && a.seat!.status === 'active' ? html` · <a href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a>` : ''}</p>
     <h1>${title}</h1>
-    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { label: r.label })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone, 'short')}</span></li>`)}</ul>`
+    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { label: stepLabelIn({ ruleset: g.ruleset, turnLabel: r.label }, lang) })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone, 'short')}</span></li>`)}</ul>`
       : html`<p class="muted">${t(lang, 'gweb.reports.none')}</p>`}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }
@@ -950,11 +967,12 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const lang = v.lang;
   const prev = list.filter((r) => r.idx < idx).at(-1);
   const next = list.find((r) => r.idx > idx);
-  const title = t(lang, 'gweb.reports.one', { label: entry.label });
+  const label = (l: string) => stepLabelIn({ ruleset: g.ruleset, turnLabel: l }, lang);
+  const title = t(lang, 'gweb.reports.one', { label: label(entry.label) });
   const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/reports">${t(lang, 'gweb.reports.all')}</a></p>
     <h1>${title}</h1>
     <p class="report-nav">${t(lang, 'gweb.reports.lang')} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="/games/${g.id}/reports/${idx}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}
-      ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${prev.label}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${next.label} →</a>` : ''}</p>
+      ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${label(prev.label)}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${label(next.label)} →</a>` : ''}</p>
     <pre class="report" lang="${rlang}">${text}</pre>`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }
