@@ -21,6 +21,7 @@ import { caretakerAnswer as akCaretakerAnswer } from './adventurer-kings/caretak
 import { akInvariants } from './adventurer-kings/invariants.ts';
 import { AK_VARIANT, soakGame as akSoakGame } from './adventurer-kings/soak.ts';
 import type { AKState } from './adventurer-kings/state.ts';
+import { answerLetter, type LetterAnswer } from './gloire-et-pouvoir/bot-letters.ts';
 import type { AKSheet } from './adventurer-kings/turn/context.ts';
 import type { AKEvent } from './adventurer-kings/events.ts';
 
@@ -58,7 +59,16 @@ export interface RulesetEntry<S = any, E = any> {
   aliases?: (state: S, player: PlayerId) => string[];
   /** The number of orders in a validated answer (the command line's count; default: its `lines`). */
   countOrders?: (value: unknown) => number;
+  /**
+   * How a bot answers a letter from `writer` asking for an alliance or peace (the demo's diplomacy):
+   * `answer` is one of the platform's stock replies; `order` (a line of the bot's sheet) is the order
+   * it gives for it this turn. Without it, bots answer politely and commit to nothing.
+   */
+  botLetter?: (state: S, bot: PlayerId, writer: PlayerId, topic: 'alliance' | 'peace' | 'other') => { answer: BotLetterAnswer; order?: string };
 }
+
+/** The stock replies a bot may give to a letter (worded by the platform in French and English). */
+export type BotLetterAnswer = LetterAnswer;
 
 const gp: RulesetEntry<GPState, GPEvent> = {
   ruleset: gloireEtPouvoir,
@@ -73,6 +83,7 @@ const gp: RulesetEntry<GPState, GPEvent> = {
   options: (a) => ({ map: a.map ?? 'scandinavia', players: a.players, lords: a.lords, config: a.config }),
   invariants: gpInvariants,
   soakGame,
+  botLetter: answerLetter,
 };
 
 const ak: RulesetEntry<AKState, AKEvent> = {
