@@ -68,6 +68,9 @@ describe('pages at 390 px and 1366 px', { skip: BROWSER_SKIP }, () => {
         // element really sticking out is named.
         assert.ok(o.width <= width + 1 && o.widest === '', `${path} at ${width} px is ${o.width} px wide; widest: ${o.widest}`);
         if (width === 390 && name.startsWith('orders')) await p.screenshot({ path: new URL(`${name}-390.png`, ARTIFACTS).pathname });
+        // Each ruleset's own words: no « bilan » or « seigneur » on an Adventurer Kings page.
+        if (name === 'orders-ak') assert.doesNotMatch(await p.locator('main').innerText(), /bilan|seigneur/i);
+        if (name === 'orders-gp') assert.match(await p.locator('.crumbs').innerText(), /Mes bilans/);
       }
       await bctx.close();
       assert.deepEqual(errors, []);

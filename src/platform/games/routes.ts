@@ -15,7 +15,7 @@ import { html, raw, type Html } from '../http/html.ts';
 import { LruCache } from '../http/lru.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { cleanName } from '../http/names.ts';
-import { messages, t } from '../http/i18n.ts';
+import { messages, t, term } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { mapWidget } from '../maps/widget.ts';
@@ -39,12 +39,12 @@ messages({
   'gweb.col.map': { fr: 'Carte', en: 'Map' },
   'gweb.col.status': { fr: 'État', en: 'Status' },
   'gweb.col.turn': { fr: 'Tour', en: 'Turn' },
-  'gweb.col.lords': { fr: 'Seigneurs', en: 'Lords' },
+  'gweb.col.lords': { fr: '{Players}', en: '{Players}' },
   'gweb.col.deadline': { fr: 'Échéance', en: 'Deadline' },
-  'gweb.col.lord': { fr: 'Seigneur', en: 'Lord' },
+  'gweb.col.lord': { fr: '{Player}', en: '{Player}' },
   'gweb.col.player': { fr: 'Joueur', en: 'Player' },
   'gweb.col.resolved': { fr: 'Résolu le', en: 'Resolved on' },
-  'gweb.col.report': { fr: 'Bilan', en: 'Report' },
+  'gweb.col.report': { fr: '{Report}', en: '{Report}' },
   'gweb.status.forming': { fr: 'en formation', en: 'forming' },
   'gweb.status.running': { fr: 'en cours', en: 'running' },
   'gweb.status.finished': { fr: 'terminée', en: 'finished' },
@@ -55,7 +55,7 @@ messages({
   'gweb.private': { fr: 'privée', en: 'private' },
   'gweb.demo': { fr: 'démo', en: 'demo' },
   'gweb.my-orders': { fr: 'Mes ordres', en: 'My orders' },
-  'gweb.my-reports': { fr: 'Mes bilans', en: 'My reports' },
+  'gweb.my-reports': { fr: 'Mes {reports}', en: 'My {reports}' },
   'gweb.create.title': { fr: 'Créer une partie privée', en: 'Create a private game' },
   'gweb.create.help': {
     fr: 'Vous en êtes le premier seigneur ; la partie commence d’elle-même quand toutes les places sont prises. Donnez le mot de passe aux joueurs que vous invitez.',
@@ -146,7 +146,7 @@ messages({
     fr: 'Pour inviter des joueurs, donnez-leur l’adresse de cette page et le mot de passe de la partie.',
     en: 'To invite players, give them the address of this page and the game’s password.',
   },
-  'gweb.lords': { fr: 'Les seigneurs', en: 'The lords' },
+  'gweb.lords': { fr: 'Les {players}', en: 'The {players}' },
   'gweb.board': { fr: 'Le royaume', en: 'The realm' },
   'gweb.history': { fr: 'Historique des tours', en: 'Turn history' },
   'gweb.no-history': { fr: 'Aucun tour résolu.', en: 'No turn resolved yet.' },
@@ -161,7 +161,7 @@ messages({
   'gweb.orders.title': { fr: 'Ordres', en: 'Orders' },
   'gweb.orders.deadline': { fr: 'Échéance', en: 'Deadline' },
   'gweb.orders.no-deadline': { fr: 'pas d’échéance', en: 'no deadline' },
-  'gweb.orders.early': { fr: 'Le tour est résolu dès que tous les seigneurs sont prêts.', en: 'The turn resolves as soon as every lord is ready.' },
+  'gweb.orders.early': { fr: 'Le tour est résolu dès que tous les joueurs sont prêts.', en: 'The turn resolves as soon as every player is ready.' },
   'gweb.orders.guided': { fr: 'Formulaire guidé', en: 'Guided form' },
   'gweb.orders.guided-help': {
     fr: 'Choisissez un ordre, remplissez-le puis « Ajouter » : la ligne s’ajoute à votre feuille, à droite. Vous pouvez aussi écrire directement dans la feuille.',
@@ -193,7 +193,7 @@ messages({
     en: 'You may change your orders and your mind until the turn resolves.',
   },
   'gweb.orders.resolved': { fr: 'Le tour a été résolu : rechargement…', en: 'The turn has been resolved: reloading…' },
-  'gweb.orders.last-report': { fr: 'Lire le dernier bilan', en: 'Read the latest report' },
+  'gweb.orders.last-report': { fr: 'Lire le dernier {report}', en: 'Read the latest {report}' },
   'gweb.orders.forming': { fr: 'La partie n’a pas encore commencé.', en: 'The game has not started yet.' },
   'gweb.orders.finished': { fr: 'La partie est terminée.', en: 'The game is over.' },
   'gweb.orders.nothing': { fr: 'Rien ne vous est demandé pour ce tour.', en: 'Nothing is asked of you this turn.' },
@@ -201,11 +201,11 @@ messages({
   'gweb.me.title': { fr: 'Mon domaine', en: 'My domain' },
   'gweb.me.all': { fr: 'Tout ce que je sais du royaume', en: 'Everything I know of the realm' },
   'gweb.me.raw': { fr: 'Données brutes (JSON)', en: 'Raw data (JSON)' },
-  'gweb.reports.title': { fr: 'Mes bilans', en: 'My reports' },
-  'gweb.reports.none': { fr: 'Aucun bilan pour l’instant : le premier arrive après la résolution du premier tour.', en: 'No report yet: the first one comes once the first turn is resolved.' },
-  'gweb.reports.one': { fr: 'Bilan — {label}', en: 'Report — {label}' },
-  'gweb.reports.all': { fr: 'Tous mes bilans', en: 'All my reports' },
-  'gweb.reports.lang': { fr: 'Langue du bilan :', en: 'Report language:' },
+  'gweb.reports.title': { fr: 'Mes {reports}', en: 'My {reports}' },
+  'gweb.reports.none': { fr: 'Aucun {report} pour l’instant : le premier arrive après la résolution du premier tour.', en: 'No {report} yet: the first one comes once the first turn is resolved.' },
+  'gweb.reports.one': { fr: '{Report} — {label}', en: '{Report} — {label}' },
+  'gweb.reports.all': { fr: 'Tous mes {reports}', en: 'All my {reports}' },
+  'gweb.reports.lang': { fr: 'Langue du {report} :', en: '{Report} language:' },
   'gweb.colon': { fr: ' : ', en: ': ' },
   'gweb.tools': { fr: 'Outils', en: 'Tools' },
   'gweb.page.prev': { fr: 'Précédents', en: 'Previous' },
@@ -557,6 +557,25 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
   </section>`;
 }
 
+/**
+ * A ruleset's words for its players and reports (`Ruleset.terms`: « seigneurs » and « bilan » in
+ * Gloire & Pouvoir, « rois » and « rapport » in Adventurer Kings), as message variables: {player},
+ * {players}, {report}, {reports}, capitalised {Player}… A list of several games (null) says
+ * "players" and "reports".
+ */
+export function words(lang: Lang, ruleset: string | null): Record<string, string> {
+  let terms;
+  try { terms = ruleset ? getRuleset(ruleset).ruleset.terms : undefined; } catch { terms = undefined; }
+  const out: Record<string, string> = {};
+  for (const which of ['player', 'report'] as const) {
+    for (const [n, suffix] of [[1, ''], [2, 's']] as const) {
+      out[`${which}${suffix}`] = term(lang, terms, which, n);
+      out[`${which.charAt(0).toUpperCase()}${which.slice(1)}${suffix}`] = term(lang, terms, which, n, { cap: true });
+    }
+  }
+  return out;
+}
+
 /** A game's step label ("turn 3") in the page's language, as its ruleset words it. */
 function stepLabelIn(g: { ruleset: string; turnLabel: string }, lang: Lang): string {
   try { return getRuleset(g.ruleset).ruleset.localizeLabel?.(g.turnLabel, lang) ?? g.turnLabel; } catch { return g.turnLabel; }
@@ -566,11 +585,11 @@ function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean):
   if (!list.length) return html`<p class="muted">${t(lang, 'gweb.no-games')}</p>`;
   return html`<div class="table-wrap"><table class="data"><thead><tr>
       <th>${t(lang, 'gweb.col.name')}</th><th>${t(lang, 'gweb.col.map')}</th><th>${t(lang, 'gweb.col.status')}</th>
-      <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords')}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
+      <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords', words(lang, null))}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
     <tbody>${list.map((g) => html`<tr>
       <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g)}</td><td>${statusBadge(lang, g)}</td>
       <td>${stepLabelIn(g, lang)}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
-      ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></td>` : ''}
+      ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></td>` : ''}
     </tr>`)}</tbody></table></div>`;
 }
 
@@ -662,7 +681,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
 
 function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, isHost = false): Html {
   const lang = v.lang;
-  return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord')}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th></th></tr></thead>
+  return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord', words(lang, a.game.ruleset))}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th></th></tr></thead>
     <tbody>${seats.map((s) => html`<tr${a.seat?.player === s.player ? raw(' class="me"') : ''}>
       <td>${s.lordName}</td><td>${s.userId === null && s.status !== 'open' ? html`<span class="muted">${t(lang, 'gweb.bot')}</span>` : s.login ?? '—'}</td>
       <td>${t(lang, `gweb.seat.${s.status}`)}${s.status === 'active' && s.userId !== null && s.missed >= MISSED_FLAG ? html` <span class="badge warn" title="${t(lang, 'gweb.flag.help')}">⚑ ${t(lang, 'gweb.flag', { n: s.missed })}</span>` : ''}</td>
@@ -723,7 +742,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
         <p class="actions">${g.status === 'running' && a.seat.status === 'active' ? html`<a class="button primary" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}
-          <a class="button" href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></p>
+          <a class="button" href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>
         ${g.status !== 'finished' && a.seat.status === 'active' ? html`<details class="danger"><summary>${t(lang, 'gweb.leave.title')}</summary>
           <form method="post" action="/games/${g.id}/leave" class="stack">${csrfField(v)}
             <label class="check"><input type="radio" name="mode" value="replace" checked> ${t(lang, 'gweb.leave.replace')}</label>
@@ -742,14 +761,14 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     </nav>` : ''}
     ${g.status !== 'forming' && entry.ruleset.mapDoc && (!g.isPrivate || a.seat || a.former) ? html`<p class="tools-nav"><a class="button" href="/games/${g.id}/map">${t(lang, 'map.title')}</a>${
       a.seat && a.seat.status === 'active' && g.status === 'running' ? toolsOf(entry, state, a.seat.player, lang).map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`) : ''}</p>` : ''}
-    <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
+    <section><h2>${t(lang, 'gweb.lords', words(lang, g.ruleset))}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
     ${doc ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderDoc(doc)}</section>`
       : view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, { lang, names: namesOf(view) })}</section>` : ''}
     <section><h2>${t(lang, 'gweb.history')}</h2>
       ${g.status !== 'forming' ? html`<p><a class="button" href="/games/${g.id}/stats">${t(lang, 'stats.link')}</a></p>` : ''}
-      ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report')}</th>` : ''}</tr></thead>
-        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
+      ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</th>` : ''}</tr></thead>
+        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</a></td>` : ''}</tr>`)}</tbody></table></div>`
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
     </section>`;
   return sendPage(reply, page(v, g.name, body, SCRIPTS), opts.status ?? 200);
@@ -766,7 +785,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   const seat = a.seat!;
   const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
-  const crumbs = html`<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.orders.title')} · <a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></p>`;
+  const crumbs = html`<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.orders.title')} · <a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>`;
   const title = `${t(lang, 'gweb.orders.title')} — ${g.name}`;
   if (g.status !== 'running' || state === null) {
     const why = g.status === 'forming' ? t(lang, 'gweb.orders.forming') : t(lang, 'gweb.orders.finished');
@@ -838,7 +857,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
         </form>
       </section>
     </div>`}
-    ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report')} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
+    ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report', words(lang, g.ruleset))} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
     <section class="mystate">
       <h2>${t(lang, 'gweb.me.title')}</h2>
       ${myDoc ? renderDoc(myDoc) : html`${me !== undefined ? renderValue(me, ro) : ''}
@@ -943,11 +962,11 @@ async function reportsPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
   const g = a.game;
   const { schedule } = await gameState(ctx, g.id);
   const list = await games.reports(ctx, g.id, a.seat!.player);
-  const title = `${t(lang, 'gweb.reports.title')} — ${g.name}`;
-  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.reports.title')}${g.status === 'running' && a.seat!.status === 'active' ? html` · <a href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a>` : ''}</p>
+  const title = `${t(lang, 'gweb.reports.title', words(lang, g.ruleset))} — ${g.name}`;
+  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.reports.title', words(lang, g.ruleset))}${g.status === 'running' && a.seat!.status === 'active' ? html` · <a href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a>` : ''}</p>
     <h1>${title}</h1>
-    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { label: stepLabelIn({ ruleset: g.ruleset, turnLabel: r.label }, lang) })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone, 'short')}</span></li>`)}</ul>`
-      : html`<p class="muted">${t(lang, 'gweb.reports.none')}</p>`}`;
+    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { ...words(lang, g.ruleset), label: stepLabelIn({ ruleset: g.ruleset, turnLabel: r.label }, lang) })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone, 'short')}</span></li>`)}</ul>`
+      : html`<p class="muted">${t(lang, 'gweb.reports.none', words(lang, g.ruleset))}</p>`}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }
 
@@ -968,10 +987,10 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const prev = list.filter((r) => r.idx < idx).at(-1);
   const next = list.find((r) => r.idx > idx);
   const label = (l: string) => stepLabelIn({ ruleset: g.ruleset, turnLabel: l }, lang);
-  const title = t(lang, 'gweb.reports.one', { label: label(entry.label) });
-  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/reports">${t(lang, 'gweb.reports.all')}</a></p>
+  const title = t(lang, 'gweb.reports.one', { ...words(lang, g.ruleset), label: label(entry.label) });
+  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/reports">${t(lang, 'gweb.reports.all', words(lang, g.ruleset))}</a></p>
     <h1>${title}</h1>
-    <p class="report-nav">${t(lang, 'gweb.reports.lang')} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="/games/${g.id}/reports/${idx}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}
+    <p class="report-nav">${t(lang, 'gweb.reports.lang', words(lang, g.ruleset))} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="/games/${g.id}/reports/${idx}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}
       ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${label(prev.label)}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${label(next.label)} →</a>` : ''}</p>
     <pre class="report" lang="${rlang}">${text}</pre>`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
