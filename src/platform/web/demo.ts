@@ -238,17 +238,18 @@ export async function answerAsBots(ctx: AppCtx, a: { gameId: number; threadId: n
 }
 
 /** Adds one order line to a bot's sheet for this turn: its own sheet if it has one, else the bot's answer. */
-async function addBotOrder(ctx: AppCtx, gameId: number, g: { ruleset: string; state_hash: string | null; step: number; seed: string }, bot: string, order: string): Promise<void> {
+async function addBotOrder(ctx: AppCtx, gameId: number, g: { ruleset: string; state_hash: string | null; step: number; seed: string }, player: string, order: string): Promise<void> {
   const entry = getRuleset(g.ruleset);
   const state = await cachedState(ctx.db, gameId, g.state_hash);
-  const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(bot))?.id;
-  if (!decision || !entry.bot) return;
-  const sheet = await games.sheet(ctx, gameId, bot);
+  const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(player))?.id;
+  const bot = entry.bot;
+  if (!decision || !bot) return;
+  const sheet = await games.sheet(ctx, gameId, player);
   // The bot's answer as it would give it at the resolution (the same RNG stream: referee/tasks.ts).
   const base = sheet.text.trim() ? sheet.text
-    : entry.ruleset.answerText?.(state, bot, decision, entry.ruleset.validate(state, bot, decision, entry.bot(state, bot, decision, createRng(g.seed, `bot/${g.step + 1}/${bot}`))).value) ?? '';
+    : entry.ruleset.answerText?.(state, player, decision, entry.ruleset.validate(state, player, decision, bot(state, player, decision, createRng(g.seed, `bot/${g.step + 1}/${player}`))).value) ?? '';
   if (base.split('\n').some((l) => l.trim() === order)) return;
-  await games.saveSheet(ctx, gameId, bot, `${base.replace(/\n+$/, '')}${base.trim() ? '\n' : ''}${order}`);
+  await games.saveSheet(ctx, gameId, player, `${base.replace(/\n+$/, '')}${base.trim() ? '\n' : ''}${order}`);
 }
 
 afterLetterHooks.push(answerAsBots);
