@@ -11,6 +11,7 @@ import { allMessages, plural, t, term } from '../../src/platform/http/i18n.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
 import { Browser } from './http.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
+import { loggedIn, newUser } from './users.ts';
 
 test('plural: French takes the singular for 0 and 1, English only for 1', () => {
   assert.deepEqual([0, 1, 1.5, 2, 10].map((n) => plural('fr', n, 'écu', 'écus')), ['écu', 'écu', 'écu', 'écus', 'écus']);
@@ -70,6 +71,21 @@ describe('the demo guest and the favicon', () => {
     assert.equal(await guestLang(fr), 'fr');
     // And his pages stay in it.
     assert.match((await en.get('/')).text, /<html lang="en">/);
+  });
+
+  test('the creation form offers the time zones as a list, and refuses one not in it', async () => {
+    const b = await loggedIn(tp, await newUser(tp, 'zone_chooser'));
+    const page = (await b.get('/games')).text;
+    assert.match(page, /<select name="timeZone" required>/);
+    assert.match(page, /<option value="Europe\/Paris" selected>Europe\/Paris<\/option>/);
+    assert.match(page, /<option value="America\/New_York">America\/New York<\/option>/);
+    assert.doesNotMatch(page, /<datalist/);
+    const form = { name: 'Fuseaux', map: 'gloire-et-pouvoir/scandinavia', lords: '2', lordName: 'Zénobie', password: 'secret', weekday: '5', time: '23:00', early: '1' };
+    const bad = await b.post('/games', { ...form, timeZone: 'Mars/Olympus_Mons' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /Fuseau horaire inconnu\./);
+    const good = await b.post('/games', { ...form, timeZone: 'America/New_York' });
+    assert.match(good.path, /^\/games\/\d+/, good.text.slice(0, 200));
   });
 
   test('/favicon.ico is an icon, linked from every page', async () => {

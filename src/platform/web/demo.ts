@@ -105,6 +105,8 @@ export async function createDemo(ctx: AppCtx, userId: number, ruleset = DEMO_RUL
 }
 
 export const demoRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
+  // The bots answer letters in demo games: filled in here, when the site's routes are built.
+  if (!afterLetterHooks.includes(answerAsBots)) afterLetterHooks.push(answerAsBots);
   app.post('/demo', async (req, reply) => {
     const v = req.visitor;
     let userId = v.user?.id ?? null;
@@ -251,5 +253,3 @@ async function addBotOrder(ctx: AppCtx, gameId: number, g: { ruleset: string; st
   if (base.split('\n').some((l) => l.trim() === order)) return;
   await games.saveSheet(ctx, gameId, player, `${base.replace(/\n+$/, '')}${base.trim() ? '\n' : ''}${order}`);
 }
-
-afterLetterHooks.push(answerAsBots);
