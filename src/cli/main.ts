@@ -17,7 +17,9 @@ const HELP = `suzerain — the Suzerain referee on the command line
 
   suzerain new --ruleset gloire-et-pouvoir --map scandinavia --players 10 --seed S --out game.json
                [--lords "Hawkmoon,Hylith,…"] [--config overrides.json]
-  suzerain orders game.json --lord NAME --file orders.txt [--lang fr|en]   (--file - reads standard input)
+  suzerain new --ruleset adventurer-kings --players 8 --seed S --out ak.json
+  suzerain orders game.json --lord NAME --file orders.txt [--append] [--lang fr|en]   (--file - reads standard input)
+               (the file replaces the player's whole sheet for this turn; --append adds its lines to it)
   suzerain resolve game.json [--bots | --caretaker]            (--bots: absent lords are played by bots;
                                                                --caretaker: by the caretaker, defensive orders)
   suzerain report game.json --lord NAME [--turn N] [--lang fr|en] [--markdown]   (--turn 0: the report of the game's start)
@@ -37,6 +39,31 @@ const HELP = `suzerain — the Suzerain referee on the command line
 Rulesets: ${Object.keys(RULESETS).join(', ')}`;
 
 class CliError extends Error {}
+
+/** One usage line per command, shown when its arguments look wrong. */
+const USAGE: Record<string, string> = {
+  new: 'suzerain new --ruleset RULESET --map MAP --players N --seed S --out game.json',
+  orders: 'suzerain orders game.json --lord NAME --file orders.txt [--append] [--lang fr|en]',
+  resolve: 'suzerain resolve game.json [--bots | --caretaker]',
+  report: 'suzerain report game.json --lord NAME [--turn N] [--lang fr|en]',
+  status: 'suzerain status game.json',
+  view: 'suzerain view game.json --lord NAME',
+  replay: 'suzerain replay game.json',
+};
+const usage = (cmd: string): string => `usage: ${USAGE[cmd] ?? 'suzerain help'}`;
+
+/** A file's text; a missing or unreadable file is one line naming it (never a Node stack). */
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOENT') throw new CliError(`${what} ${path}: no such file`);
+    if (code === 'EISDIR') throw new CliError(`${what} ${path}: is a folder, not a file`);
+    if (code === 'EACCES' || code === 'EPERM') throw new CliError(`${what} ${path}: permission denied`);
+    throw new CliError(`${what} ${path}: cannot be read (${code ?? (e as Error).message})`);
+  }
+}
 
 interface Io { out: (s: string) => void; err: (s: string) => void; stdin: () => string }
 const defaultIo: Io = {
@@ -76,12 +103,32 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
 // ---------------------------------------------------------------- storage
 
-function load(path: string | undefined): { game: GameRecord; entry: RulesetEntry } {
-  if (!path) throw new CliError('which game file?');
-  let game: GameRecord;
-  try { game = JSON.parse(readFileSync(path, 'utf8')) as GameRecord; } catch (e) { throw new CliError(`cannot read ${path}: ${(e as Error).message}`); }
-  if (game.format !== 'suzerain/game@1') throw new CliError(`${path} is not a Suzerain game file`);
+/**
+ * Reads a game file. `cmd` names the command for the usage line; `other` is a file given to
+ * another option (--file): when the game file is not one and that one is, the two were swapped.
+ */
+function load(path: string | undefined, cmd: string, other?: string): { game: GameRecord; entry: RulesetEntry } {
+  if (!path) throw new CliError(`which game file?\n${usage(cmd)}`);
+  const text = readText(path, 'game file');
+  let game: GameRecord | null = null;
+  try { game = JSON.parse(text) as GameRecord; } catch { game = null; }
+  if (!game || typeof game !== 'object' || game.format !== 'suzerain/game@1') {
+    const swapped = other && other !== '-' && isGameFile(other);
+    throw new CliError(`${path} is not a Suzerain game file${swapped ? ` (but ${other} is: the game file comes first, the orders after --file)` : ''}\n${usage(cmd)}`);
+  }
   return { game, entry: getRuleset(game.ruleset) };
+}
+
+function isGameFile(path: string): boolean {
+  try { return (JSON.parse(readFileSync(path, 'utf8')) as { format?: unknown })?.format === 'suzerain/game@1'; } catch { return false; }
+}
+
+/** A map (variant) by its id or its French or English name (`scandinavie`, `Moyen-Orient`). */
+function variantOf(entry: RulesetEntry, map: string | undefined): string | undefined {
+  if (map === undefined) return undefined;
+  const r = resolveName(map, entry.variants.map((v) => ({ names: [v.id, v.name.fr, v.name.en], value: v.id, label: v.id })), { en: 'map', fr: 'carte' });
+  if (!r.ok) throw new CliError(`unknown map "${map}" for ${entry.ruleset.id}; known: ${entry.variants.map((v) => `${v.id} (${v.name.fr})`).join(', ')}`);
+  return r.value;
 }
 
 /** Writes through a temporary file and a rename, so a failure never leaves half a game. */
@@ -94,7 +141,8 @@ function save(path: string, game: GameRecord): void {
 function readConfig(path: string | undefined): Record<string, unknown> | undefined {
   if (!path) return undefined;
   let parsed: unknown;
-  try { parsed = JSON.parse(readFileSync(path, 'utf8')); } catch (e) { throw new CliError(`cannot read --config ${path}: ${(e as Error).message}`); }
+  const text = readText(path, '--config');
+  try { parsed = JSON.parse(text); } catch { throw new CliError(`--config ${path}: not JSON; an object {…} of constants is expected`); }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError(`--config ${path}: an object {…} of constants is expected`);
   return parsed as Record<string, unknown>;
 }
@@ -121,10 +169,10 @@ function cmdNew(args: string[], io: Io): number {
     ruleset: { type: 'string', default: 'gloire-et-pouvoir' }, map: { type: 'string' }, players: { type: 'string' },
     seed: { type: 'string' }, out: { type: 'string' }, lords: { type: 'string' }, config: { type: 'string' },
   } });
-  if (!values.out) throw new CliError('--out game.json is required');
+  if (!values.out) throw new CliError(`--out game.json is required\n${usage('new')}`);
   const entry = getRuleset(values.ruleset!);
   const seed = values.seed ?? String(Date.now());
-  const options = entry.options({ map: values.map, players: num(values.players, '--players'), lords: values.lords?.split(',').map((s) => s.trim()), config: readConfig(values.config) });
+  const options = entry.options({ map: variantOf(entry, values.map), players: num(values.players, '--players'), lords: values.lords?.split(',').map((s) => s.trim()), config: readConfig(values.config) });
   const game = createGame(entry.ruleset, options, seed);
   save(values.out, game);
   io.out(`new ${entry.ruleset.title.en} game, seed ${seed}, written to ${values.out}`);
@@ -135,30 +183,48 @@ function cmdNew(args: string[], io: Io): number {
 function cmdOrders(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: {
     lord: { type: 'string' }, kingdom: { type: 'string' }, file: { type: 'string' }, decision: { type: 'string' }, lang: { type: 'string', default: 'en' },
+    append: { type: 'boolean', default: false },
   } });
   const lang = values.lang as Lang;
   if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
+  if (positionals.length > 1) throw new CliError(`one game file, then options (got ${positionals.join(', ')})\n${usage('orders')}`);
   const path = positionals[0];
-  const { game, entry } = load(path);
+  const { game, entry } = load(path, 'orders', values.file);
   const player = findPlayer(entry, game, values.lord ?? values.kingdom);
-  if (!values.file) throw new CliError('--file orders.txt is required (- for standard input)');
-  const text = values.file === '-' ? io.stdin() : readFileSync(values.file, 'utf8');
+  if (!values.file) throw new CliError(`--file orders.txt is required (- for standard input)\n${usage('orders')}`);
+  const given = values.file === '-' ? io.stdin() : readText(values.file, 'orders file');
+  if (values.file !== '-' && isGameFile(values.file)) throw new CliError(`${values.file} is a game file, not an order sheet\n${usage('orders')}`);
   const decision = values.decision ?? entry.ruleset.decisions(game.state).find((d) => d.players.includes(player))?.id;
   if (!decision) throw new CliError('nothing is asked of this player now');
+  // The sheet replaces the player's whole sheet for this turn; --append adds its lines to the one given before.
+  const before = game.pending.find((x) => x.player === player && x.decision === decision);
+  const earlier = values.append && before ? (entry.ruleset.answerText?.(game.state, player, decision, before.value) ?? '') : '';
+  const text = earlier.trim() ? `${earlier.replace(/\n+$/, '')}\n${given}` : given;
+  const count = (v: unknown) => (v === null || v === undefined ? 0 : entry.countOrders ? entry.countOrders(v) : (v as { lines?: unknown[] }).lines?.length ?? 1);
   const { game: next, validation } = submit(entry.ruleset, game, player, decision, text);
   save(path!, next);
-  const kept = (validation.value as { lines?: unknown[] } | null)?.lines?.length ?? (validation.value === null ? 0 : 1);
-  const lineWord = lang === 'fr' ? 'ligne' : 'line';
-  const colon = lang === 'fr' ? ' : ' : ': ';
-  for (const i of validation.issues) io.err(`${i.line !== undefined ? `${lineWord} ${i.line}${colon}` : ''}${i.text?.[lang] ?? i.message}`);
-  io.out(`${kept} order(s) stored for ${entry.ruleset.players(game.state).find((p) => p.id === player)!.name}${validation.issues.length ? `, ${validation.issues.length} line(s) rejected` : ''}`);
+  const kept = count(validation.value);
+  const fr = lang === 'fr';
+  const colon = fr ? ' : ' : ': ';
+  for (const i of validation.issues) io.err(`${i.line !== undefined ? `${fr ? 'ligne' : 'line'} ${i.line}${colon}` : ''}${i.text?.[lang] ?? i.message}`);
+  const name = entry.ruleset.players(game.state).find((p) => p.id === player)!.name;
+  const ordersWord = (n: number) => (fr ? (n < 2 ? 'ordre' : 'ordres') : n === 1 ? 'order' : 'orders');
+  const rejected = validation.issues.length ? (fr ? `, ${validation.issues.length} ${validation.issues.length < 2 ? 'ligne refusée' : 'lignes refusées'}` : `, ${validation.issues.length} ${validation.issues.length === 1 ? 'line' : 'lines'} rejected`) : '';
+  if (values.append) {
+    const added = kept - count(before?.value);
+    io.out(fr ? `${name} : ${Math.max(0, added)} ${ordersWord(added)} ajouté${added < 2 ? '' : 's'} ; la feuille compte maintenant ${kept} ${ordersWord(kept)}${rejected}`
+      : `${name}: ${Math.max(0, added)} ${ordersWord(added)} added; the sheet now holds ${kept} ${ordersWord(kept)}${rejected}`);
+  } else {
+    io.out(fr ? `${name} : feuille entière remplacée, ${kept} ${ordersWord(kept)} ${kept < 2 ? 'enregistré' : 'enregistrés'}${rejected}${before ? ' (la feuille précédente est effacée ; --append ajoute des lignes)' : ''}`
+      : `${name}: whole sheet replaced, ${kept} ${ordersWord(kept)} stored${rejected}${before ? ' (the previous sheet is gone; --append adds lines instead)' : ''}`);
+  }
   return validation.issues.length ? 1 : 0;
 }
 
 function cmdResolve(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { bots: { type: 'boolean', default: false }, caretaker: { type: 'boolean', default: false } } });
   const path = positionals[0];
-  let { game, entry } = load(path);
+  let { game, entry } = load(path, 'resolve');
   if (values.bots && values.caretaker) throw new CliError('--bots and --caretaker exclude each other');
   if (values.caretaker && !entry.caretaker) throw new CliError(`ruleset ${entry.ruleset.id} has no caretaker`);
   if (values.bots && entry.bot) game = botAnswers(entry, game);
@@ -179,7 +245,7 @@ function cmdResolve(args: string[], io: Io): number {
 
 function cmdReport(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' }, turn: { type: 'string' }, lang: { type: 'string', default: 'fr' }, markdown: { type: 'boolean', default: false } } });
-  const { game, entry } = load(positionals[0]);
+  const { game, entry } = load(positionals[0], 'report');
   const player = findPlayer(entry, game, values.lord ?? values.kingdom);
   const lang = values.lang as Lang;
   if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
@@ -199,27 +265,31 @@ function cmdReport(args: string[], io: Io): number {
 
 function cmdStatus(args: string[], io: Io): number {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  const { game, entry } = load(positionals[0]);
+  const { game, entry } = load(positionals[0], 'status');
   io.out(`${entry.ruleset.title.en}, seed ${game.seed}, ${game.steps.length} step(s) resolved, hash ${hashState(game.state)}`);
   const outcome = entry.ruleset.outcome(game.state);
   if (outcome) { io.out(`game over: ${outcome.winners.map((w) => playerName(entry, game, w)).join(', ') || 'no winner'} (${outcome.reason})`); return 0; }
   for (const d of entry.ruleset.decisions(game.state)) {
     io.out(`waiting for "${d.id}" (${entry.ruleset.stepLabel(game.state)}):`);
-    for (const p of d.players) io.out(`  ${game.pending.some((s) => s.decision === d.id && s.player === p) ? 'given ' : 'absent'}  ${playerName(entry, game, p)}`);
+    // Each player with his other names (Adventurer Kings: the King and his kingdom, as the README shows).
+    for (const p of d.players) {
+      const also = (entry.aliases?.(game.state, p) ?? []).filter((a) => a !== playerName(entry, game, p));
+      io.out(`  ${game.pending.some((s) => s.decision === d.id && s.player === p) ? 'given ' : 'absent'}  ${p}  ${playerName(entry, game, p)}${also.length ? ` (${also.join(', ')})` : ''}`);
+    }
   }
   return 0;
 }
 
 function cmdView(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { lord: { type: 'string' }, kingdom: { type: 'string' } } });
-  const { game, entry } = load(positionals[0]);
+  const { game, entry } = load(positionals[0], 'view');
   io.out(JSON.stringify(entry.ruleset.view(game.state, findPlayer(entry, game, values.lord ?? values.kingdom)), null, 2));
   return 0;
 }
 
 function cmdReplay(args: string[], io: Io): number {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  const { game, entry } = load(positionals[0]);
+  const { game, entry } = load(positionals[0], 'replay');
   const r = replay(entry.ruleset, game);
   for (const m of r.mismatches) io.err(`step ${m.step}: expected ${m.expected}, got ${m.actual}`);
   io.out(r.ok ? `replay ok: ${r.steps} step(s), every state hash reproduced; final hash ${r.finalHash}` : `replay FAILED: ${r.mismatches.length} mismatch(es)`);
@@ -235,7 +305,7 @@ function cmdSimulate(args: string[], io: Io): number {
   const entry = getRuleset(values.ruleset!);
   if (!entry.bot) throw new CliError(`ruleset ${values.ruleset} has no bot`);
   const turns = num(values.turns, '--turns')!;
-  const options = entry.options({ map: values.map, players: num(values.players, '--players'), config: readConfig(values.config) });
+  const options = entry.options({ map: variantOf(entry, values.map), players: num(values.players, '--players'), config: readConfig(values.config) });
   let game = createGame(entry.ruleset, options, values.seed!);
   const t0 = performance.now();
   const rejected: string[] = [];

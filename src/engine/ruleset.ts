@@ -289,9 +289,20 @@ export interface HelpBook {
   glossary: { title: string; entries: { term: string; meaning: string }[] }[];
 }
 
+/**
+ * How a game names its players and their reports on the platform's pages (« seigneurs » and
+ * « BILAN » in Gloire & Pouvoir, « rois » and « rapport » in Adventurer Kings). Each word is given
+ * in the singular and the plural, in lower case (pages capitalise where needed); `fem` marks a
+ * French feminine noun, for agreement.
+ */
+export interface Term { one: Localized; other: Localized; fem?: boolean }
+export interface RulesetTerms { player: Term; report: Term }
+
 export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   id: string;
   title: Localized;
+  /** Optional: the game's words for its players and reports (the platform says "player" and "report" otherwise). */
+  terms?: RulesetTerms;
   /** A fresh game from host options. */
   setup(options: O, rng: Rng): S;
   /** Seats, with their display names. */

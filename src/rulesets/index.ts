@@ -21,6 +21,8 @@ import { caretakerAnswer as akCaretakerAnswer } from './adventurer-kings/caretak
 import { akInvariants } from './adventurer-kings/invariants.ts';
 import { AK_VARIANT, soakGame as akSoakGame } from './adventurer-kings/soak.ts';
 import type { AKState } from './adventurer-kings/state.ts';
+import { answerLetter, type LetterAnswer } from './gloire-et-pouvoir/bot-letters.ts';
+import type { AKSheet } from './adventurer-kings/turn/context.ts';
 import type { AKEvent } from './adventurer-kings/events.ts';
 
 /**
@@ -55,7 +57,18 @@ export interface RulesetEntry<S = any, E = any> {
   soakGame?: (rng: Rng, maps?: string[]) => { map: string; players: number };
   /** Other names a player answers to on the command line (`--lord`), e.g. his kingdom's name. */
   aliases?: (state: S, player: PlayerId) => string[];
+  /** The number of orders in a validated answer (the command line's count; default: its `lines`). */
+  countOrders?: (value: unknown) => number;
+  /**
+   * How a bot answers a letter from `writer` asking for an alliance or peace (the demo's diplomacy):
+   * `answer` is one of the platform's stock replies; `order` (a line of the bot's sheet) is the order
+   * it gives for it this turn. Without it, bots answer politely and commit to nothing.
+   */
+  botLetter?: (state: S, bot: PlayerId, writer: PlayerId, topic: 'alliance' | 'peace' | 'other') => { answer: BotLetterAnswer; order?: string };
 }
+
+/** The stock replies a bot may give to a letter (worded by the platform in French and English). */
+export type BotLetterAnswer = LetterAnswer;
 
 const gp: RulesetEntry<GPState, GPEvent> = {
   ruleset: gloireEtPouvoir,
@@ -70,6 +83,7 @@ const gp: RulesetEntry<GPState, GPEvent> = {
   options: (a) => ({ map: a.map ?? 'scandinavia', players: a.players, lords: a.lords, config: a.config }),
   invariants: gpInvariants,
   soakGame,
+  botLetter: answerLetter,
 };
 
 const ak: RulesetEntry<AKState, AKEvent> = {
@@ -84,7 +98,21 @@ const ak: RulesetEntry<AKState, AKEvent> = {
   invariants: akInvariants,
   soakGame: akSoakGame,
   aliases: (s, player) => Object.values(s.kingdoms).filter((k) => k.player === player).map((k) => k.name),
+  countOrders: (value) => countAkOrders(value as AKSheet),
 };
+
+/**
+ * The orders of an Adventurer Kings sheet: each character's order of each phase, each treaty
+ * offered or broken, a call for a vote, a vote, and each turn-1 choice (names, the heir's talents).
+ */
+function countAkOrders(v: AKSheet | null): number {
+  if (!v || typeof v !== 'object') return 0;
+  const list = (x: number[] | 'all' | undefined) => (x === 'all' ? 1 : x?.length ?? 0);
+  let n = list(v.treaties) + list(v.breaks) + (v.callVote ? 1 : 0) + (v.voteFor !== undefined ? 1 : 0) + (v.capitalName ? 1 : 0);
+  n += v.heirTalents || v.heirSex || v.heirTemperament ? 1 : 0;
+  for (const c of Object.values(v.characters ?? {})) n += c.phases.filter((o) => o !== null).length + (c.rename ? 1 : 0) + (c.special ? 1 : 0);
+  return n;
+}
 
 export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak };
 

@@ -56,7 +56,7 @@ test('CLI --config: an out-of-bounds constant or a file that is not a table of c
   assert.match(list.err[0]!, /an object \{…\} of constants is expected/);
   const broken = await run('{not json');
   assert.equal(broken.code, 2);
-  assert.match(broken.err[0]!, /cannot read --config/);
+  assert.match(broken.err[0]!, /--config .*: not JSON; an object \{…\} of constants is expected/);
 });
 
 test('[P G-02] a host’s recruit minimum above a weak lord-knight’s cap draws the cap (the phase used to throw, every turn)', () => {

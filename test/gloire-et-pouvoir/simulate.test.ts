@@ -85,16 +85,16 @@ test('command-line game: new, orders with errors kept per line, resolve, report 
   assert.equal(await main(['orders', file, '--lord', 'hawkmoon', '--file', orders], c.io), 1, 'exit 1 when lines were rejected');
   assert.ok(c.err.some((l) => l.startsWith('line 2:') && /0 to 10/.test(l)), c.err.join('\n'));
   assert.ok(c.err.some((l) => l.startsWith('line 5:') && /Hawkmoon/.test(l)), 'the unknown knight error names the nearest candidate');
-  assert.ok(c.out.some((l) => /^4 order\(s\) stored/.test(l)));
+  assert.deepEqual(c.out, ['Hawkmoon: whole sheet replaced, 4 orders stored, 2 lines rejected']);
   // The same sheet again, its errors in French (the sheet is replaced, not doubled).
   c = capture();
   assert.equal(await main(['orders', file, '--lord', 'hawkmoon', '--file', orders, '--lang', 'fr'], c.io), 1);
   assert.ok(c.err.some((l) => l === 'ligne 2 : IMP : le niveau doit être un entier de 0 à 10, et non « 12 »'), c.err.join('\n'));
   assert.ok(c.err.some((l) => l.startsWith('ligne 5 : ATT : chevalier inconnu « Hawkmon »')), c.err.join('\n'));
-  assert.ok(c.out.some((l) => /^4 order\(s\) stored/.test(l)));
+  assert.deepEqual(c.out, ['Hawkmoon : feuille entière remplacée, 4 ordres enregistrés, 2 lignes refusées (la feuille précédente est effacée ; --append ajoute des lignes)']);
   c = capture();
   await main(['status', file], c.io);
-  assert.ok(c.out.some((l) => /given\s+Hawkmoon/.test(l)) && c.out.some((l) => /absent\s+Hylith/.test(l)));
+  assert.ok(c.out.some((l) => /given\s+L1\s+Hawkmoon$/.test(l)) && c.out.some((l) => /absent\s+L2\s+Hylith$/.test(l)), c.out.join('\n'));
   c = capture();
   assert.equal(await main(['resolve', file], c.io), 0);
   assert.ok(c.out.some((l) => l.startsWith('no orders from: ')));

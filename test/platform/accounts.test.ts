@@ -158,11 +158,13 @@ for (const kind of DB_KINDS) {
       assert.equal(live.length, 4);
       for (const c of [code, code2]) assert.ok(live.some((r) => r.token_hash === sha256(`validate:${row.id}:${c}`)), c);
 
-      // The first mail's code validates; anonymous, on to the login page with the notice.
+      // The first mail's code validates, and logs her in there and then (issue 13 §6).
       const ok = await b.post('/validate', { login: 'Alienor', code });
       assert.equal(ok.status, 200);
-      assert.ok(ok.path.startsWith('/login?validated=1'), ok.path);
-      assert.match(pageText(ok.text), /Votre adresse est validée : connectez-vous/);
+      assert.equal(ok.path, '/account?validated=1');
+      assert.match(pageText(ok.text), /adresse validée/);
+      assert.ok(b.cookies.get('sid'), 'a session');
+      assert.equal((await b.post('/logout')).path, '/');
       assert.equal((await user('Aliénor')).validated, true);
       assert.equal((await tp.db.query(`SELECT 1 FROM user_tokens WHERE user_id = $1 AND kind = 'validate' AND used_at IS NULL`, [row.id])).length, 0,
         'the other codes are spent with it');
@@ -210,13 +212,18 @@ for (const kind of DB_KINDS) {
       assert.equal((await user('bertrand_du-guesclin')).is_host, false);
       const link = /https?:\/\/\S+\/validate\?\S+/.exec(mail.text)![0];
       assert.ok(link.startsWith(tp.url));
+      // The link validates and logs him in.
       const v = await b.get(link);
       assert.equal(v.status, 200);
-      assert.ok(v.path.startsWith('/login?validated=1'), v.path);
-      assert.match(pageText(v.text), /Your address is validated/);
-      assert.equal(inputValue(v.text, 'login'), 'Bertrand_du-Guesclin');
-      // The link again (a mail scanner came first): still fine.
-      assert.ok((await b.get(link)).path.startsWith('/login?validated=1'));
+      assert.equal(v.path, '/account?validated=1');
+      assert.match(pageText(v.text), /address validated/);
+      await b.post('/logout');
+      // The link again (a mail scanner came first): the address is already validated, so the link
+      // (whose code is no longer checked) leads to the login page, with the notice.
+      const again = await b.get(link);
+      assert.ok(again.path.startsWith('/login?validated=1'), again.path);
+      assert.match(pageText(again.text), /Your address is validated/);
+      assert.equal(inputValue(again.text, 'login'), 'Bertrand_du-Guesclin');
       const l = await b.post('/login', { login: 'bertrand@example.org', password: PW });
       assert.equal(l.path, '/', 'logs in with the address too');
       assert.equal((await user('Bertrand_du-Guesclin')).validated, true);

@@ -188,7 +188,7 @@ async function probe(page: Page, dialogs: string[]): Promise<Probe> {
       }
     }
     // Nothing escaped its article into the page around it.
-    for (const el of document.querySelectorAll('script, iframe, frame, frameset, object, embed, applet, svg, math, base, template, noscript, xmp, plaintext, listing, style, meta[http-equiv], link:not([rel="stylesheet"][href="/static/site.css"]), input:not([type="hidden"]):not([name="title"]):not([name="reason"]):not([type="checkbox"]), [style]:not(.post-body):not(.letter-body)')) {
+    for (const el of document.querySelectorAll('script, iframe, frame, frameset, object, embed, applet, svg, math, base, template, noscript, xmp, plaintext, listing, style, meta[http-equiv], link:not([rel="stylesheet"][href="/static/site.css"]):not([rel="icon"][href="/favicon.ico"]), input:not([type="hidden"]):not([name="title"]):not([name="reason"]):not([type="checkbox"]), [style]:not(.post-body):not(.letter-body)')) {
       bad.push(`in the page: ${el.outerHTML.slice(0, 120)}`);
     }
     for (const el of document.querySelectorAll('*')) {

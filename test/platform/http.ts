@@ -22,7 +22,8 @@ export interface Res {
 
 export interface RequestOpts {
   /** Form fields (application/x-www-form-urlencoded). `_csrf` is added unless `csrf` says otherwise. */
-  form?: Record<string, string | number | boolean | undefined>;
+  /** A list value sends the field once per item (checkboxes of one name). */
+  form?: Record<string, string | number | boolean | undefined | string[]>;
   /** JSON body; the CSRF token goes in the X-CSRF-Token header. */
   json?: unknown;
   headers?: Record<string, string>;
@@ -76,7 +77,7 @@ export class Browser {
     const token = o.csrf === false ? null : o.csrf ?? this.csrf;
     if (o.form) {
       const f = new URLSearchParams();
-      for (const [k, v] of Object.entries(o.form)) if (v !== undefined) f.append(k, String(v));
+      for (const [k, v] of Object.entries(o.form)) for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) f.append(k, String(x));
       if (token && !f.has('_csrf')) f.set('_csrf', token);
       body = f.toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -173,8 +174,10 @@ export async function signUpAndLogIn(
   if (r.status !== 200 || !r.path.startsWith('/validate')) throw new Error(`sign-up failed (${r.status} ${r.path}): ${pageText(r.text).slice(0, 300)}`);
   const mail = await smtp.waitFor((m) => m.to.some((a) => a.toLowerCase() === u.email.toLowerCase()) && /validation/i.test(m.subject));
   const code = codeFromMail(mail.text);
+  // A right code logs the player in (issue 13 §6).
   const v = await b.post('/validate', { login: u.login, code });
-  if (!v.path.startsWith('/login')) throw new Error(`validation failed (${v.status} ${v.path})`);
+  if (v.path !== '/account?validated=1' || !b.cookies.has('sid')) throw new Error(`validation failed (${v.status} ${v.path})`);
+  await b.post('/logout');
   const l = await b.post('/login', { login: u.login, password: u.password });
   if (l.status !== 200 || !b.cookies.has('sid')) throw new Error(`login failed (${l.status} ${l.path})`);
 }

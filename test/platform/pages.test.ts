@@ -280,8 +280,17 @@ for (const kind of DB_KINDS) {
       assert.equal(joined.status, 303);
       const mine = await d.get(joined.location!);
       assert.match(mine.text, /Dagobert le Bon/);
-      const entryId = Number(/\/lobby\/confirm\/(\d+)/.exec(mine.text)?.[1]);
-      assert.ok(entryId > 0);
+      const entryId = Number((await tp.db.one('SELECT id FROM lobby WHERE user_id = $1', [ud.id]))!.id);
+      // Waiting for more candidates: nothing to confirm yet (no button, the page says so, a POST is refused).
+      assert.doesNotMatch(mine.text, /\/lobby\/confirm\//);
+      const early = await d.get(`/lobby/confirm/${entryId}`);
+      assert.doesNotMatch(early.text, new RegExp(`action="/lobby/confirm/${entryId}"`));
+      assert.match(early.text, /Pas encore assez de candidats pour une partie complète/);
+      assert.equal((await d.post(`/lobby/confirm/${entryId}`, {}, nofollow)).status, 409);
+      assert.equal((await tp.db.one('SELECT status FROM lobby WHERE id = $1', [entryId]))!.status, 'waiting');
+      // The game is full: the scheduler asked (as its pass does when enough candidates wait).
+      await tp.db.query(`UPDATE lobby SET status = 'asked', asked_at = $2 WHERE id = $1`, [entryId, tp.clock.now]);
+      assert.match((await d.get('/lobby')).text, new RegExp(`href="/lobby/confirm/${entryId}"`));
       // Twice for the same map: refused, with the reason.
       const twice = await d.post('/lobby/join', { map: 'scandinavia', lordName: 'Dagobert' }, nofollow);
       assert.equal(twice.status, 409);

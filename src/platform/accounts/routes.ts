@@ -321,8 +321,19 @@ ${err(l, opts.pwError)}
 }
 
 /** After a code was accepted: on to the game (logged in as that account) or to the login page. */
-function afterValidation(req: FastifyRequest, reply: FastifyReply, userId: number, login: string, next: string | null): FastifyReply {
+/**
+ * After a validation. A right code (or link) proves the player reads the address: he is logged
+ * in there and then (a new session; another account's session in this browser ends). An address
+ * validated before ('already': the code was not checked) leads to the login page instead.
+ */
+async function afterValidation(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, userId: number, login: string, next: string | null, proven: boolean): Promise<FastifyReply> {
   if (req.visitor.user?.id === userId) return reply.redirect(next ?? '/account?validated=1', 303);
+  if (proven) {
+    if (req.visitor.sessionHash) await ctx.db.query('DELETE FROM sessions WHERE id_hash = $1', [req.visitor.sessionHash]);
+    sessionsChanged();
+    await startSession(ctx, reply, userId);
+    return reply.redirect(next ?? '/account?validated=1', 303);
+  }
   const q = new URLSearchParams({ validated: '1', login });
   if (next) q.set('next', next);
   return reply.redirect(`/login?${q}`, 303);
@@ -331,7 +342,7 @@ function afterValidation(req: FastifyRequest, reply: FastifyReply, userId: numbe
 async function doValidate(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, login: string, code: string, next: string | null): Promise<FastifyReply> {
   const v = req.visitor;
   const r = await validateAccount(ctx, login, code, req.ip);
-  if (r.status === 'ok' || r.status === 'already') return afterValidation(req, reply, r.userId, login, next);
+  if (r.status === 'ok' || r.status === 'already') return afterValidation(ctx, req, reply, r.userId, login, next, r.status === 'ok');
   return sendPage(reply, validatePage(v, { login, next, error: r.status === 'throttled' ? 'acct.validate.throttled' : 'acct.validate.invalid' }),
     r.status === 'throttled' ? 429 : 400);
 }

@@ -544,7 +544,8 @@ export async function endOtherSessions(ctx: AppCtx, userId: number, keepSessionH
 // Demo guests
 
 /** A demo visitor's account: validated, no usable e-mail, a random password nobody knows. */
-export async function createGuestUser(ctx: AppCtx): Promise<number> {
+/** A guest account (the demo's visitor), in the language of the page that created it. */
+export async function createGuestUser(ctx: AppCtx, lang: Lang = 'fr'): Promise<number> {
   const hash = await hashPassword(newToken(24));
   for (let attempt = 0; attempt < 20; attempt++) {
     let suffix = '';
@@ -552,8 +553,8 @@ export async function createGuestUser(ctx: AppCtx): Promise<number> {
     const login = `${GUEST_PREFIX}${suffix}`;
     const email = `${login}@guest.invalid`;
     const r = await ctx.db.one<{ id: number }>(
-      `INSERT INTO users(login, login_key, email, email_key, password_hash, validated, is_guest, created_at)
-       VALUES ($1, $1, $2, $2, $3, TRUE, TRUE, $4) ON CONFLICT DO NOTHING RETURNING id`, [login, email, hash, ctx.now()]);
+      `INSERT INTO users(login, login_key, email, email_key, password_hash, validated, is_guest, created_at, lang)
+       VALUES ($1, $1, $2, $2, $3, TRUE, TRUE, $4, $5) ON CONFLICT DO NOTHING RETURNING id`, [login, email, hash, ctx.now(), lang === 'en' ? 'en' : 'fr']);
     if (r) return r.id;
   }
   throw new Error('could not create a guest account');

@@ -51,7 +51,7 @@ messages({
   'forum.col.posts': { fr: 'Messages', en: 'Posts' },
   'forum.col.last': { fr: 'Dernier message', en: 'Last post' },
   'forum.col.unread': { fr: 'Non lus', en: 'Unread' },
-  'forum.unread': { fr: '{n} non lu(s)', en: '{n} unread' },
+  'forum.unread': { fr: '{n} non {n|lu|lus}', en: '{n} unread' },
   'forum.new-mark': { fr: 'nouveau', en: 'new' },
   'forum.new-thread': { fr: 'Nouveau sujet', en: 'New thread' },
   'forum.thread-title': { fr: 'Titre', en: 'Title' },

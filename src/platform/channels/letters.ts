@@ -42,7 +42,7 @@ messages({
   'letters.col.with': { fr: 'Correspondants', en: 'Correspondents' },
   'letters.col.last': { fr: 'Dernière lettre', en: 'Last letter' },
   'letters.col.unread': { fr: 'Non lues', en: 'Unread' },
-  'letters.unread': { fr: '{n} non lue(s)', en: '{n} unread' },
+  'letters.unread': { fr: '{n} non {n|lue|lues}', en: '{n} unread' },
   'letters.new': { fr: 'Nouvelle lettre', en: 'New letter' },
   'letters.to': { fr: 'Destinataires', en: 'Recipients' },
   'letters.subject': { fr: 'Objet', en: 'Subject' },
@@ -98,8 +98,10 @@ export const replyAddress = (ctx: AppCtx, token: string): string => `lettre+${to
 
 /** The lords one may write to: the other seats held by a player and still in the game. */
 export async function recipientsFor(db: Db, gameId: number, player: string): Promise<Lord[]> {
+  // The lords played by someone; in a demo, the bots too (they answer: web/demo.ts).
   const rows = await db.query<{ player: string; lord_name: string }>(
-    `SELECT player, lord_name FROM seats WHERE game_id = $1 AND player <> $2 AND status = 'active' AND user_id IS NOT NULL ORDER BY seq, player`,
+    `SELECT s.player, s.lord_name FROM seats s JOIN games g ON g.id = s.game_id
+      WHERE s.game_id = $1 AND s.player <> $2 AND s.status = 'active' AND (s.user_id IS NOT NULL OR g.is_demo) ORDER BY s.seq, s.player`,
     [gameId, player]);
   return rows.map((r) => ({ player: r.player, lordName: r.lord_name }));
 }
@@ -181,7 +183,20 @@ function cleanBody(s: unknown): string {
  * Adds a letter to a thread (in the caller's transaction): the author is the member `player`,
  * played by `userId`; his thread is marked read up to his letter; the other members are notified.
  */
-export async function addLetter(ctx: AppCtx, db: Db, a: { threadId: number; player: string; userId: number; body: string; viaMail?: boolean }): Promise<number> {
+/**
+ * Called after a player's letter is stored (committed), outside its transaction: the demo's bots
+ * answer through it (filled in from above, by web/demo.ts). A hook's failure is logged, never the
+ * writer's.
+ */
+export const afterLetterHooks: ((ctx: AppCtx, a: { gameId: number; threadId: number; letterId: number; player: string }) => Promise<void>)[] = [];
+async function afterLetter(ctx: AppCtx, a: { gameId: number; threadId: number; letterId: number; player: string }): Promise<void> {
+  for (const h of afterLetterHooks) {
+    try { await h(ctx, a); } catch (e) { console.error('after a letter:', e); }
+  }
+}
+
+/** Adds a letter to a thread; `userId` null: a bot lord's letter (the demo). */
+export async function addLetter(ctx: AppCtx, db: Db, a: { threadId: number; player: string; userId: number | null; body: string; viaMail?: boolean }): Promise<number> {
   const body = cleanBody(a.body);
   const th = await db.one<{ game_id: number; subject: string; game_name: string }>(
     'SELECT t.game_id, t.subject, g.name AS game_name FROM letter_threads t JOIN games g ON g.id = t.game_id WHERE t.id = $1', [a.threadId]);
@@ -393,6 +408,7 @@ export const letterRoutes: RouteModule = (app, ctx) => {
     if (!canWrite(a)) return sendPage(reply, await listPage(ctx, v, a, f, null), 403);
     try {
       const r = await createThread(ctx, { gameId: a.gameId, player: a.member.player, userId: v.user!.id, to: f.to!, subject: f.subject!, body: f.body! });
+      await afterLetter(ctx, { gameId: a.gameId, threadId: r.threadId, letterId: r.letterId, player: a.member.player });
       ctx.kick();
       return reply.redirect(`/games/${a.gameId}/letters/${r.threadId}#l${r.letterId}`, 303);
     } catch (e) {
@@ -424,6 +440,7 @@ export const letterRoutes: RouteModule = (app, ctx) => {
     if (!canWrite(a)) return sendPage(reply, threadPage(ctx, v, a, th, { body }), 403);
     try {
       const id = await ctx.db.tx((db) => addLetter(ctx, db, { threadId, player: a.member.player, userId: v.user!.id, body }));
+      await afterLetter(ctx, { gameId: a.gameId, threadId, letterId: id, player: a.member.player });
       ctx.kick();
       return reply.redirect(`/games/${a.gameId}/letters/${threadId}#l${id}`, 303);
     } catch (e) {

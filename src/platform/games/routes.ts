@@ -16,7 +16,7 @@ import { LruCache } from '../http/lru.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { cleanName } from '../http/names.ts';
 import { orderPageHelp } from '../http/help-links.ts';
-import { messages, t } from '../http/i18n.ts';
+import { messages, t, term } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { mapWidget } from '../maps/widget.ts';
@@ -42,12 +42,12 @@ messages({
   'gweb.col.map': { fr: 'Carte', en: 'Map' },
   'gweb.col.status': { fr: 'État', en: 'Status' },
   'gweb.col.turn': { fr: 'Tour', en: 'Turn' },
-  'gweb.col.lords': { fr: 'Seigneurs', en: 'Lords' },
+  'gweb.col.lords': { fr: '{Players}', en: '{Players}' },
   'gweb.col.deadline': { fr: 'Échéance', en: 'Deadline' },
-  'gweb.col.lord': { fr: 'Seigneur', en: 'Lord' },
+  'gweb.col.lord': { fr: '{Player}', en: '{Player}' },
   'gweb.col.player': { fr: 'Joueur', en: 'Player' },
   'gweb.col.resolved': { fr: 'Résolu le', en: 'Resolved on' },
-  'gweb.col.report': { fr: 'Bilan', en: 'Report' },
+  'gweb.col.report': { fr: '{Report}', en: '{Report}' },
   'gweb.status.forming': { fr: 'en formation', en: 'forming' },
   'gweb.status.running': { fr: 'en cours', en: 'running' },
   'gweb.status.finished': { fr: 'terminée', en: 'finished' },
@@ -58,7 +58,7 @@ messages({
   'gweb.private': { fr: 'privée', en: 'private' },
   'gweb.demo': { fr: 'démo', en: 'demo' },
   'gweb.my-orders': { fr: 'Mes ordres', en: 'My orders' },
-  'gweb.my-reports': { fr: 'Mes bilans', en: 'My reports' },
+  'gweb.my-reports': { fr: 'Mes {reports}', en: 'My {reports}' },
   'gweb.create.title': { fr: 'Créer une partie privée', en: 'Create a private game' },
   'gweb.create.help': {
     fr: 'Vous en êtes le premier seigneur ; la partie commence d’elle-même quand toutes les places sont prises. Donnez le mot de passe aux joueurs que vous invitez.',
@@ -135,8 +135,8 @@ messages({
   'gweb.ch.gazette': { fr: 'La Gazette', en: 'The Gazette' },
   'gweb.ch.letters': { fr: 'Lettres scellées', en: 'Sealed letters' },
   'gweb.ch.moderation': { fr: 'Modération', en: 'Moderation' },
-  'gweb.flag': { fr: '{n} tours sans ordres', en: '{n} turns without orders' },
-  'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game\'s host may give this lord to a replacement.' },
+  'gweb.flag': { fr: '{n} {n|tour|tours} sans ordres', en: '{n} {n|turn|turns} without orders' },
+  'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game’s host may give this lord to a replacement.' },
   'gweb.open-seat': { fr: 'Chercher un remplaçant', en: 'Find a replacement' },
   'gweb.join.closed': { fr: 'Aucune place n’est libre dans cette partie.', en: 'This game has no free seat.' },
   'gweb.join.wrong-password': { fr: 'Mot de passe erroné.', en: 'Wrong password.' },
@@ -144,12 +144,12 @@ messages({
     fr: 'Trop de mots de passe erronés depuis votre adresse : attendez un quart d’heure avant de réessayer.',
     en: 'Too many wrong passwords from your address: wait a quarter of an hour before trying again.',
   },
-  'gweb.forming': { fr: 'La partie commencera quand {n} seigneur(s) de plus l’auront rejointe.', en: 'The game will start when {n} more lord(s) have joined.' },
+  'gweb.forming': { fr: 'La partie commencera quand {n} {n|joueur|joueurs} de plus l’{n|aura|auront} rejointe.', en: 'The game will start when {n} more {n|player has|players have} joined.' },
   'gweb.forming-share': {
     fr: 'Pour inviter des joueurs, donnez-leur l’adresse de cette page et le mot de passe de la partie.',
     en: 'To invite players, give them the address of this page and the game’s password.',
   },
-  'gweb.lords': { fr: 'Les seigneurs', en: 'The lords' },
+  'gweb.lords': { fr: 'Les {players}', en: 'The {players}' },
   'gweb.board': { fr: 'Le royaume', en: 'The realm' },
   'gweb.history': { fr: 'Historique des tours', en: 'Turn history' },
   'gweb.no-history': { fr: 'Aucun tour résolu.', en: 'No turn resolved yet.' },
@@ -164,7 +164,7 @@ messages({
   'gweb.orders.title': { fr: 'Ordres', en: 'Orders' },
   'gweb.orders.deadline': { fr: 'Échéance', en: 'Deadline' },
   'gweb.orders.no-deadline': { fr: 'pas d’échéance', en: 'no deadline' },
-  'gweb.orders.early': { fr: 'Le tour est résolu dès que tous les seigneurs sont prêts.', en: 'The turn resolves as soon as every lord is ready.' },
+  'gweb.orders.early': { fr: 'Le tour est résolu dès que tous les joueurs sont prêts.', en: 'The turn resolves as soon as every player is ready.' },
   'gweb.orders.guided': { fr: 'Formulaire guidé', en: 'Guided form' },
   'gweb.orders.guided-help': {
     fr: 'Choisissez un ordre, remplissez-le puis « Ajouter » : la ligne s’ajoute à votre feuille, à droite. Vous pouvez aussi écrire directement dans la feuille.',
@@ -196,7 +196,7 @@ messages({
     en: 'You may change your orders and your mind until the turn resolves.',
   },
   'gweb.orders.resolved': { fr: 'Le tour a été résolu : rechargement…', en: 'The turn has been resolved: reloading…' },
-  'gweb.orders.last-report': { fr: 'Lire le dernier bilan', en: 'Read the latest report' },
+  'gweb.orders.last-report': { fr: 'Lire le dernier {report}', en: 'Read the latest {report}' },
   'gweb.orders.forming': { fr: 'La partie n’a pas encore commencé.', en: 'The game has not started yet.' },
   'gweb.orders.finished': { fr: 'La partie est terminée.', en: 'The game is over.' },
   'gweb.orders.nothing': { fr: 'Rien ne vous est demandé pour ce tour.', en: 'Nothing is asked of you this turn.' },
@@ -204,11 +204,11 @@ messages({
   'gweb.me.title': { fr: 'Mon domaine', en: 'My domain' },
   'gweb.me.all': { fr: 'Tout ce que je sais du royaume', en: 'Everything I know of the realm' },
   'gweb.me.raw': { fr: 'Données brutes (JSON)', en: 'Raw data (JSON)' },
-  'gweb.reports.title': { fr: 'Mes bilans', en: 'My reports' },
-  'gweb.reports.none': { fr: 'Aucun bilan pour l’instant : le premier arrive après la résolution du premier tour.', en: 'No report yet: the first one comes once the first turn is resolved.' },
-  'gweb.reports.one': { fr: 'Bilan — {label}', en: 'Report — {label}' },
-  'gweb.reports.all': { fr: 'Tous mes bilans', en: 'All my reports' },
-  'gweb.reports.lang': { fr: 'Langue du bilan :', en: 'Report language:' },
+  'gweb.reports.title': { fr: 'Mes {reports}', en: 'My {reports}' },
+  'gweb.reports.none': { fr: 'Aucun {report} pour l’instant : le premier arrive après la résolution du premier tour.', en: 'No {report} yet: the first one comes once the first turn is resolved.' },
+  'gweb.reports.one': { fr: '{Report} — {label}', en: '{Report} — {label}' },
+  'gweb.reports.all': { fr: 'Tous mes {reports}', en: 'All my {reports}' },
+  'gweb.reports.lang': { fr: 'Langue du {report} :', en: '{Report} language:' },
   // The label is the ruleset's (« tour 2 », « année 2 »): sentences that need no agreement with it.
   'reports.banner': { fr: '{label} : la résolution est faite — lisez votre rapport', en: '{label} resolved — read your report' },
   'reports.next-orders': { fr: 'Donner mes ordres — {label}', en: 'Give my orders for {label}' },
@@ -495,10 +495,21 @@ const defaultCreate = (): CreateValues => ({
   time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '',
 });
 
-function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
-  const lang = v.lang;
+/** The time zones the creation form offers (a list, not free text): the runtime's own, with UTC. */
+export function timeZones(): string[] {
   let zones: string[] = [];
   try { zones = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone'); } catch { zones = []; }
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+function timeZoneOptions(zones: string[], chosen: string): Html[] {
+  const list = zones.includes(chosen) || !chosen ? zones : [chosen, ...zones];
+  return list.map((z) => html`<option value="${z}"${z === chosen ? raw(' selected') : ''}>${z.replace(/_/g, ' ')}</option>`);
+}
+
+function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
+  const lang = v.lang;
+  const zones = timeZones();
   return html`<section class="card" id="create">
     <h2>${t(lang, 'gweb.create.title')}</h2>
     <p class="muted">${t(lang, 'gweb.create.help')}</p>
@@ -517,9 +528,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
       <div class="row">
         <label>${t(lang, 'gweb.create.weekday')} <select name="weekday">${[1, 2, 3, 4, 5, 6, 0].map((d) => html`<option value="${d}"${String(d) === val.weekday ? raw(' selected') : ''}>${t(lang, `gweb.weekday.${d}`)}</option>`)}</select></label>
         <label>${t(lang, 'gweb.create.time')} <input name="time" type="time" required value="${val.time}"></label>
-        <label>${t(lang, 'gweb.create.tz')} <input name="timeZone" list="tz-list" required value="${val.timeZone}"></label>
+        <label>${t(lang, 'gweb.create.tz')} <select name="timeZone" required>${timeZoneOptions(zones, val.timeZone)}</select></label>
       </div>
-      <datalist id="tz-list">${zones.map((z) => html`<option value="${z}"></option>`)}</datalist>
       <label>${t(lang, 'gweb.create.minHours')} <input name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"></label>
       <p class="muted small">${t(lang, 'gweb.create.minHours-help')}</p>
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
@@ -533,15 +543,39 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
   </section>`;
 }
 
+/**
+ * A ruleset's words for its players and reports (`Ruleset.terms`: « seigneurs » and « bilan » in
+ * Gloire & Pouvoir, « rois » and « rapport » in Adventurer Kings), as message variables: {player},
+ * {players}, {report}, {reports}, capitalised {Player}… A list of several games (null) says
+ * "players" and "reports".
+ */
+export function words(lang: Lang, ruleset: string | null): Record<string, string> {
+  let terms;
+  try { terms = ruleset ? getRuleset(ruleset).ruleset.terms : undefined; } catch { terms = undefined; }
+  const out: Record<string, string> = {};
+  for (const which of ['player', 'report'] as const) {
+    for (const [n, suffix] of [[1, ''], [2, 's']] as const) {
+      out[`${which}${suffix}`] = term(lang, terms, which, n);
+      out[`${which.charAt(0).toUpperCase()}${which.slice(1)}${suffix}`] = term(lang, terms, which, n, { cap: true });
+    }
+  }
+  return out;
+}
+
+/** A game's step label ("turn 3") in the page's language, as its ruleset words it. */
+function stepLabelIn(g: { ruleset: string; turnLabel: string }, lang: Lang): string {
+  try { return getRuleset(g.ruleset).ruleset.localizeLabel?.(g.turnLabel, lang) ?? g.turnLabel; } catch { return g.turnLabel; }
+}
+
 function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean): Html {
   if (!list.length) return html`<p class="muted">${t(lang, 'gweb.no-games')}</p>`;
   return html`<div class="table-wrap"><table class="data"><thead><tr>
       <th>${t(lang, 'gweb.col.name')}</th><th>${t(lang, 'gweb.col.map')}</th><th>${t(lang, 'gweb.col.status')}</th>
-      <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords')}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
+      <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords', words(lang, null))}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
     <tbody>${list.map((g) => html`<tr>
       <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g)}</td><td>${statusBadge(lang, g)}</td>
-      <td>${g.turnLabel}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
-      ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></td>` : ''}
+      <td>${stepLabelIn(g, lang)}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
+      ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></td>` : ''}
     </tr>`)}</tbody></table></div>`;
 }
 
@@ -598,6 +632,8 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   if (minHours !== undefined && (!Number.isInteger(minHours) || minHours < 0 || minHours > 168)) return fail(t(lang, 'gweb.err.minHours'));
   const weekday = Number(val.weekday);
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(val.time) || !Number.isInteger(weekday) || weekday < 0 || weekday > 6) return fail(t(lang, 'gweb.err.time'));
+  // One of the listed zones (the form's select); a zone the runtime knows by another spelling is refused too.
+  if (!timeZones().includes(val.timeZone)) return fail(t(lang, 'gweb.err.tz'));
   try { new Intl.DateTimeFormat('en', { timeZone: val.timeZone }); } catch { return fail(t(lang, 'gweb.err.tz')); }
   let config: Record<string, unknown> = {};
   if (val.config.trim()) {
@@ -631,7 +667,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
 
 function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, isHost = false): Html {
   const lang = v.lang;
-  return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord')}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th></th></tr></thead>
+  return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord', words(lang, a.game.ruleset))}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th></th></tr></thead>
     <tbody>${seats.map((s) => html`<tr${a.seat?.player === s.player ? raw(' class="me"') : ''}>
       <td>${s.lordName}</td><td>${s.userId === null && s.status !== 'open' ? html`<span class="muted">${t(lang, 'gweb.bot')}</span>` : s.login ?? '—'}</td>
       <td>${t(lang, `gweb.seat.${s.status}`)}${s.status === 'active' && s.userId !== null && s.missed >= MISSED_FLAG ? html` <span class="badge warn" title="${t(lang, 'gweb.flag.help')}">⚑ ${t(lang, 'gweb.flag', { n: s.missed })}</span>` : ''}</td>
@@ -705,7 +741,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
         <p class="actions">${g.status === 'running' && a.seat.status === 'active' ? html`<a class="button primary" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}
-          <a class="button" href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></p>
+          <a class="button" href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>
         ${g.status !== 'finished' && a.seat.status === 'active' ? html`<details class="danger"><summary>${t(lang, 'gweb.leave.title')}</summary>
           <form method="post" action="/games/${g.id}/leave" class="stack">${csrfField(v)}
             <label class="check"><input type="radio" name="mode" value="replace" checked> ${t(lang, 'gweb.leave.replace')}</label>
@@ -724,14 +760,14 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     </nav>` : ''}
     ${g.status !== 'forming' && entry.ruleset.mapDoc && (!g.isPrivate || a.seat || a.former) ? html`<p class="tools-nav"><a class="button" href="/games/${g.id}/map">${t(lang, 'map.title')}</a>${
       a.seat && a.seat.status === 'active' && g.status === 'running' ? toolsOf(entry, state, a.seat.player, lang).map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`) : ''}</p>` : ''}
-    <section><h2>${t(lang, 'gweb.lords')}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
+    <section><h2>${t(lang, 'gweb.lords', words(lang, g.ruleset))}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
     ${doc ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderDoc(doc)}</section>`
       : view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, { lang, names: namesOf(view) })}</section>` : ''}
     <section><h2>${t(lang, 'gweb.history')}</h2>
       ${g.status !== 'forming' ? html`<p><a class="button" href="/games/${g.id}/stats">${t(lang, 'stats.link')}</a></p>` : ''}
-      ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report')}</th>` : ''}</tr></thead>
-        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
+      ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</th>` : ''}</tr></thead>
+        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</a></td>` : ''}</tr>`)}</tbody></table></div>`
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
     </section>`;
   return sendPage(reply, page(v, g.name, body, SCRIPTS), opts.status ?? 200);
@@ -748,7 +784,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   const seat = a.seat!;
   const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
-  const crumbs = html`<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.orders.title')} · <a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports')}</a></p>`;
+  const crumbs = html`<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.orders.title')} · <a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>`;
   const title = `${t(lang, 'gweb.orders.title')} — ${g.name}`;
   if (g.status !== 'running' || state === null) {
     const why = g.status === 'forming' ? t(lang, 'gweb.orders.forming') : t(lang, 'gweb.orders.finished');
@@ -829,7 +865,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
         </form>
       </section>
     </div>`}
-    ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report')} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
+    ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report', words(lang, g.ruleset))} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
     <section class="mystate">
       <h2>${t(lang, 'gweb.me.title')}</h2>
       ${myDoc ? renderDoc(myDoc) : html`${me !== undefined ? renderValue(me, ro) : ''}
@@ -934,11 +970,11 @@ async function reportsPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
   const g = a.game;
   const { schedule } = await gameState(ctx, g.id);
   const list = await games.reports(ctx, g.id, a.seat!.player);
-  const title = `${t(lang, 'gweb.reports.title')} — ${g.name}`;
-  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.reports.title')}${g.status === 'running' && a.seat!.status === 'active' ? html` · <a href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a>` : ''}</p>
+  const title = `${t(lang, 'gweb.reports.title', words(lang, g.ruleset))} — ${g.name}`;
+  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.reports.title', words(lang, g.ruleset))}${g.status === 'running' && a.seat!.status === 'active' ? html` · <a href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a>` : ''}</p>
     <h1>${title}</h1>
-    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { label: r.label })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone, 'short')}</span></li>`)}</ul>`
-      : html`<p class="muted">${t(lang, 'gweb.reports.none')}</p>`}`;
+    ${list.length ? html`<ul class="reports">${list.slice().reverse().map((r) => html`<li><a href="/games/${g.id}/reports/${r.idx}">${t(lang, 'gweb.reports.one', { ...words(lang, g.ruleset), label: stepLabelIn({ ruleset: g.ruleset, turnLabel: r.label }, lang) })}</a> <span class="muted">— ${timeTag(r.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone, 'short')}</span></li>`)}</ul>`
+      : html`<p class="muted">${t(lang, 'gweb.reports.none', words(lang, g.ruleset))}</p>`}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }
 
@@ -967,12 +1003,12 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const [map] = await Promise.all([reportMapOf(ctx, g.id, idx, seat.player, rlang), markReportRead(ctx.db, g.id, idx, seat.player, ctx.now())]);
   const prev = list.filter((r) => r.idx < idx).at(-1);
   const next = list.find((r) => r.idx > idx);
-  const title = t(lang, 'gweb.reports.one', { label: label(entry.label) });
+  const title = t(lang, 'gweb.reports.one', { ...words(lang, g.ruleset), label: label(entry.label) });
   const nextOrders = (id: string) => (g.status === 'running' && seat.status === 'active'
     ? html`<p class="report-next"><a class="button primary" href="/games/${g.id}/orders" id="${id}">${t(lang, 'reports.next-orders', { label: label(g.turnLabel) })}</a></p>` : '');
-  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/reports">${t(lang, 'gweb.reports.all')}</a></p>
+  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/reports">${t(lang, 'gweb.reports.all', words(lang, g.ruleset))}</a></p>
     <h1>${title}</h1>
-    <p class="report-nav">${t(lang, 'gweb.reports.lang')} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="/games/${g.id}/reports/${idx}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}
+    <p class="report-nav">${t(lang, 'gweb.reports.lang', words(lang, g.ruleset))} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="/games/${g.id}/reports/${idx}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}
       ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${label(prev.label)}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${label(next.label)} →</a>` : ''}</p>
     ${nextOrders('next-orders')}
     <article class="report" lang="${rlang}">${markdownHtml(text, { headingOffset: 1 })}</article>

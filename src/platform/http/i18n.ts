@@ -1,5 +1,5 @@
 /** Platform texts in French and English. Each module adds its own table with `messages()`. */
-import type { Lang } from '../../engine/ruleset.ts';
+import type { Lang, RulesetTerms } from '../../engine/ruleset.ts';
 
 export type Messages = Record<string, { fr: string; en: string }>;
 const TABLE: Messages = {};
@@ -11,11 +11,45 @@ export function messages(m: Messages): void {
   }
 }
 
-/** The text of `key` in `lang`, with `{name}` placeholders filled in. */
+/**
+ * The text of `key` in `lang`, with `{name}` placeholders filled in, and plural choices
+ * `{name|one|other}` made by the number `name` (see `plural`): `{n} {n|candidat|candidats}`.
+ */
 export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
   const m = TABLE[key];
   if (!m) throw new Error(`no message "${key}"`);
-  return m[lang].replace(/\{(\w+)\}/g, (_, k: string) => (vars[k] !== undefined ? String(vars[k]) : `{${k}}`));
+  return m[lang]
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (all, k: string, one: string, other: string) =>
+      (vars[k] !== undefined ? plural(lang, Number(vars[k]), one, other) : all))
+    .replace(/\{(\w+)\}/g, (_, k: string) => (vars[k] !== undefined ? String(vars[k]) : `{${k}}`));
+}
+
+/**
+ * The singular or plural form for `n`. French takes the singular for 0 and 1 (and anything below
+ * 2: « 0 écu », « 1,5 écu »); English only for exactly 1 (« 0 crowns », « 1 crown »).
+ */
+export function plural(lang: Lang, n: number, one: string, other: string): string {
+  if (!Number.isFinite(n)) return other;
+  return (lang === 'fr' ? Math.abs(n) < 2 : Math.abs(n) === 1) ? one : other;
+}
+
+/** Every message (for tests: style checks over the whole table). */
+export function allMessages(): Readonly<Messages> { return TABLE; }
+
+/** The platform's words when a ruleset names nothing. */
+const DEFAULT_TERMS: RulesetTerms = {
+  player: { one: { fr: 'joueur', en: 'player' }, other: { fr: 'joueurs', en: 'players' } },
+  report: { one: { fr: 'rapport', en: 'report' }, other: { fr: 'rapports', en: 'reports' } },
+};
+
+/**
+ * A ruleset's word for its players or reports (`Ruleset.terms`), for `n` of them (singular or plural
+ * as `plural` decides), in lower case; `{ cap: true }` capitalises it.
+ */
+export function term(lang: Lang, terms: RulesetTerms | undefined, which: keyof RulesetTerms, n = 1, opts: { cap?: boolean } = {}): string {
+  const w = (terms ?? DEFAULT_TERMS)[which];
+  const s = plural(lang, n, w.one[lang], w.other[lang]);
+  return opts.cap ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 }
 
 messages({

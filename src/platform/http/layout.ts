@@ -14,6 +14,7 @@ export function page(v: Visitor, title: string, body: Html, opts: { scripts?: st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="csrf-token" content="${v.csrf}">
 <title>${title} — Suzerain</title>
+<link rel="icon" href="/favicon.ico" sizes="32x32">
 <link rel="stylesheet" href="/static/site.css">
 </head>
 <body>

@@ -24,7 +24,7 @@ messages({
   'lweb.join': { fr: 'Je veux jouer la prochaine partie', en: 'I want to play the next game' },
   'lweb.map': { fr: 'Jeu et carte', en: 'Game and map' },
   'lweb.map-line': { fr: '{name} — {n} joueurs', en: '{name} — {n} players' },
-  'lweb.waiting-count': { fr: '{n} candidat(s) en attente', en: '{n} candidate(s) waiting' },
+  'lweb.waiting-count': { fr: '{n} {n|candidat|candidats} en attente', en: '{n} {n|candidate|candidates} waiting' },
   'lweb.lord-name': { fr: 'Votre nom dans la partie (seigneur, roi…)', en: 'Your name in the game (lord, king…)' },
   'lweb.submit': { fr: 'M’inscrire', en: 'Sign me up' },
   'lweb.mine': { fr: 'Mes demandes', en: 'My requests' },
@@ -33,9 +33,9 @@ messages({
   'lweb.col.lord': { fr: 'Nom', en: 'Name' },
   'lweb.col.status': { fr: 'État', en: 'Status' },
   'lweb.col.since': { fr: 'Depuis', en: 'Since' },
-  'lweb.status.waiting': { fr: 'en attente ({c} / {n} candidats)', en: 'waiting ({c} / {n} candidates)' },
+  'lweb.status.waiting': { fr: 'en attente ({c} / {n} {n|candidat|candidats})', en: 'waiting ({c} / {n} {n|candidate|candidates})' },
   'lweb.status.asked': { fr: 'à confirmer !', en: 'please confirm!' },
-  'lweb.status.confirmed': { fr: 'confirmé ({c} / {n} confirmés)', en: 'confirmed ({c} / {n} confirmed)' },
+  'lweb.status.confirmed': { fr: 'confirmé ({c} / {n} {c|confirmé|confirmés})', en: 'confirmed ({c} / {n} confirmed)' },
   'lweb.status.placed': { fr: 'placé dans une partie', en: 'placed in a game' },
   'lweb.status.withdrawn': { fr: 'retiré', en: 'withdrawn' },
   'lweb.status.expired': { fr: 'expirée (pas de confirmation à temps)', en: 'expired (not confirmed in time)' },
@@ -53,6 +53,10 @@ messages({
   },
   'lweb.confirm.done': { fr: 'Cette demande est déjà confirmée.', en: 'This request is already confirmed.' },
   'lweb.confirm.closed': { fr: 'Cette demande n’attend plus de confirmation.', en: 'This request no longer waits for a confirmation.' },
+  'lweb.confirm.not-yet': {
+    fr: 'Pas encore assez de candidats pour une partie complète : rien à confirmer pour l’instant. Nous vous écrirons dès qu’elle sera complète.',
+    en: 'Not enough candidates for a full game yet: nothing to confirm for now. We will write to you as soon as it is full.',
+  },
   'lweb.err.map': { fr: 'Choisissez un jeu.', en: 'Pick a game.' },
   'lweb.err.lord-name': { fr: 'Donnez-vous un nom dans la partie (40 caractères au plus).', en: 'Give yourself a name in the game (40 characters at most).' },
   'lweb.err.failed': { fr: 'Impossible : {error}', en: 'Not possible: {error}' },
@@ -118,7 +122,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
         <tbody>${mine.map((e) => html`<tr>
           <td>${e.mapName[lang]}</td><td>${e.lordName}</td><td>${statusText(lang, e)}</td><td>${timeTag(e.createdAt, lang, tz, 'short')}</td>
           <td class="actions">
-            ${e.status === 'asked' || e.status === 'waiting' ? html`<a class="button${e.status === 'asked' ? ' primary' : ''}" href="/lobby/confirm/${e.id}">${t(lang, 'lweb.confirm')}</a> ` : ''}
+            ${e.status === 'asked' ? html`<a class="button primary" href="/lobby/confirm/${e.id}">${t(lang, 'lweb.confirm')}</a> ` : ''}
             ${e.status === 'placed' && e.gameId ? html`<a class="button primary" href="/games/${e.gameId}">${t(lang, 'lweb.go-game')}</a>` : ''}
             ${ACTIVE.includes(e.status) ? html`<form method="post" action="/lobby/withdraw/${e.id}" class="inline">${csrfField(v)}<button type="submit">${t(lang, 'lweb.withdraw')}</button></form>` : ''}
           </td></tr>`)}</tbody></table></div>` : html`<p class="muted">${t(lang, 'lweb.none')}</p>`}
@@ -176,13 +180,14 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     const e = await ownEntry(ctx, req);
     if (!e) return notFound(req, reply);
     const m = lobbyMaps().find((x) => x.id === e.map);
-    const open = e.status === 'waiting' || e.status === 'asked';
+    // Confirmation is asked once the game is full (status 'asked'); before that there is nothing to confirm.
+    const open = e.status === 'asked';
     const body = html`<link rel="stylesheet" href="/static/orders.css">
       <h1>${t(lang, 'lweb.confirm.title')}</h1>
       <p>${t(lang, 'lweb.confirm.text', { lord: e.lordName, map: e.mapName[lang], n: m?.players ?? e.needed })}</p>
       <p>${t(lang, 'lweb.col.status')}${t(lang, 'gweb.colon')}<strong>${statusText(lang, e)}</strong></p>
       ${open ? html`<form method="post" action="/lobby/confirm/${e.id}">${csrfField(v)}<button type="submit" class="primary">${t(lang, 'lweb.confirm')}</button></form>`
-        : html`<p class="notice">${t(lang, e.status === 'confirmed' ? 'lweb.confirm.done' : 'lweb.confirm.closed')}</p>
+        : html`<p class="notice">${t(lang, e.status === 'confirmed' ? 'lweb.confirm.done' : e.status === 'waiting' ? 'lweb.confirm.not-yet' : 'lweb.confirm.closed')}</p>
           ${e.status === 'placed' && e.gameId ? html`<p><a class="button primary" href="/games/${e.gameId}">${t(lang, 'lweb.go-game')}</a></p>` : ''}`}
       <p><a href="/lobby">${t(lang, 'lweb.back')}</a></p>`;
     return sendPage(reply, page(v, t(lang, 'lweb.confirm.title'), body));
@@ -192,6 +197,7 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     const v = req.visitor;
     const e = await ownEntry(ctx, req);
     if (!v.user || !e) return notFound(req, reply);
+    if (e.status === 'waiting') return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.confirm.not-yet'), status: 409 });
     try {
       await confirm(ctx, v.user.id, e.id);
     } catch (err) {

@@ -72,7 +72,8 @@ export async function joinQueue(ctx: AppCtx, userId: number, kind: string, lordN
 /** Confirms an entry (after the mail, or before it); true when the entry is confirmed. */
 export async function confirm(ctx: AppCtx, userId: number, entryId: number): Promise<boolean> {
   const r = await ctx.db.one(
-    `UPDATE lobby SET status = 'confirmed', confirmed_at = $3 WHERE id = $1 AND user_id = $2 AND status IN ('waiting', 'asked') RETURNING id`,
+    // Only a request that was asked (enough candidates for a full game): a waiting one has nothing to confirm yet.
+    `UPDATE lobby SET status = 'confirmed', confirmed_at = $3 WHERE id = $1 AND user_id = $2 AND status = 'asked' RETURNING id`,
     [entryId, userId, ctx.now()]);
   if (r) { ctx.kick(); return true; }
   const e = await ctx.db.one('SELECT status FROM lobby WHERE id = $1 AND user_id = $2', [entryId, userId]);

@@ -30,7 +30,7 @@ messages({
   'hostmail.sent': { fr: 'envoyé le {date}', en: 'sent {date}' },
   'hostmail.pending': { fr: 'en attente', en: 'waiting' },
   'hostmail.retrying': { fr: 'échec, nouvel essai prévu ({n}/{max})', en: 'failed, will retry ({n}/{max})' },
-  'hostmail.failed': { fr: 'abandonné après {n} essais', en: 'given up after {n} attempts' },
+  'hostmail.failed': { fr: 'abandonné après {n} {n|essai|essais}', en: 'given up after {n} {n|attempt|attempts}' },
   'hostmail.older': { fr: 'Plus anciens', en: 'Older' },
   'hostmail.back': { fr: 'Retour au courrier sortant', en: 'Back to the outbox' },
   'hostmail.error': { fr: 'Dernière erreur', en: 'Last error' },

@@ -10,9 +10,14 @@
  * days (GUEST_DAYS) are deleted with their demo games by the scheduler (expireGuests).
  */
 import type { FastifyInstance } from 'fastify';
+import type { Lang } from '../../engine/ruleset.ts';
+import { createRng } from '../../engine/rng.ts';
+import { getRuleset, type BotLetterAnswer } from '../../rulesets/index.ts';
 import { allowDemo, createGuestUser, forgetOldAttempts } from '../accounts/service.ts';
+import { addLetter, afterLetterHooks } from '../channels/letters.ts';
 import type { GamesApi } from '../games/api.ts';
 import { games as gamesService } from '../games/service.ts';
+import { cachedState } from '../games/states.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
@@ -25,6 +30,30 @@ messages({
     en: 'Too many demo games have been started from your address lately. Come back in an hour, or create an account to play a real game.',
   },
   'demo.limit.signup': { fr: 'Créer un compte', en: 'Create an account' },
+  // The bots' stock replies to a letter (answerAsBots).
+  'demo.reply.alliance-accepted': {
+    fr: 'Votre proposition m’honore, {lord}. J’accepte cette alliance : mes ordres de ce tour la demandent (ALL). Donnez l’ordre de votre côté, et nous serons alliés.',
+    en: 'Your offer honours me, {lord}. I accept this alliance: my orders for this turn ask for it (ALL). Give the order on your side, and we shall be allies.',
+  },
+  'demo.reply.alliance-already': { fr: 'Nous sommes déjà alliés, {lord} : comptez sur moi.', en: 'We are allies already, {lord}: count on me.' },
+  'demo.reply.alliance-refused-war': {
+    fr: 'Une alliance, {lord}, alors que nos armes se croisent encore ? Faisons d’abord la paix ; nous reparlerons d’alliance ensuite.',
+    en: 'An alliance, {lord}, while our swords are still crossed? Let us make peace first; we shall speak of alliance afterwards.',
+  },
+  'demo.reply.alliance-refused-conflict': {
+    fr: 'Je dois refuser, {lord} : l’un de nous est allié à un ennemi de l’autre, et l’arbitre ne laisserait pas tenir une telle alliance.',
+    en: 'I must refuse, {lord}: one of us is allied with the other’s enemy, and the referee would not let such an alliance stand.',
+  },
+  'demo.reply.peace-accepted': {
+    fr: 'La guerre nous a assez coûté, {lord}. J’accepte la paix : mes ordres de ce tour la proposent (PAI). Faites de même.',
+    en: 'The war has cost us enough, {lord}. I accept peace: my orders for this turn offer it (PAI). Do the same.',
+  },
+  'demo.reply.peace-already': { fr: 'Nous ne sommes pas en guerre, {lord}, et je n’ai nulle envie de l’être.', en: 'We are not at war, {lord}, and I have no wish to be.' },
+  'demo.reply.other': {
+    fr: 'Votre lettre m’est bien parvenue, {lord}. Je ne réponds qu’aux propositions claires : une alliance, ou la paix.',
+    en: 'Your letter reached me, {lord}. I answer only clear proposals: an alliance, or peace.',
+  },
+  'demo.reply.noncommittal': { fr: 'Votre lettre m’est bien parvenue, {lord} ; j’y réfléchirai.', en: 'Your letter reached me, {lord}; I shall think it over.' },
 });
 
 const games: GamesApi = gamesService;
@@ -76,6 +105,8 @@ export async function createDemo(ctx: AppCtx, userId: number, ruleset = DEMO_RUL
 }
 
 export const demoRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
+  // The bots answer letters in demo games: filled in here, when the site's routes are built.
+  if (!afterLetterHooks.includes(answerAsBots)) afterLetterHooks.push(answerAsBots);
   app.post('/demo', async (req, reply) => {
     const v = req.visitor;
     let userId = v.user?.id ?? null;
@@ -91,7 +122,7 @@ export const demoRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
 <p><a href="/signup">${t(v.lang, 'demo.limit.signup')}</a></p>`), 429);
     }
     if (userId === null) {
-      userId = await createGuestUser(ctx);
+      userId = await createGuestUser(ctx, v.lang); // the language of the page that created him
       await startSession(ctx, reply, userId);
     }
     const id = await createDemo(ctx, userId, ruleset);
@@ -165,4 +196,60 @@ export async function expireGuests(ctx: AppCtx, force = false): Promise<number> 
   }
   if (deleted) sessionsChanged();
   return deleted;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bots' diplomacy: in a demo, a letter to bot lords gets an answer from each of them.
+
+/** What a letter asks, from its words in French or English (an alliance first, then peace). */
+export function letterTopic(text: string): 'alliance' | 'peace' | 'other' {
+  const s = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  if (/\b(alli|ally\b)/.test(s)) return 'alliance'; // allié(e)s, alliance, s'allier, ally, allies, allied
+  if (/\b(paix|peace|treve|truce|armistice)\b/.test(s)) return 'peace';
+  return 'other';
+}
+
+/**
+ * After a player's letter in a demo game: each bot lord among its recipients answers in the
+ * thread with a stock reply (in the writer's language) chosen by the ruleset from what the bot
+ * knows (`botLetter`: accept or refuse an alliance, peace), and when it accepts, the matching
+ * order is added to the bot's sheet for this turn (the sheet the bot would give, plus that line).
+ */
+export async function answerAsBots(ctx: AppCtx, a: { gameId: number; threadId: number; letterId: number; player: string }): Promise<void> {
+  const g = await ctx.db.one<{ ruleset: string; is_demo: boolean; status: string; state_hash: string | null; step: number; seed: string }>(
+    'SELECT ruleset, is_demo, status, state_hash, step, seed FROM games WHERE id = $1', [a.gameId]);
+  if (!g?.is_demo || g.status !== 'running') return;
+  const bots = await ctx.db.query<{ player: string }>(
+    `SELECT m.player FROM letter_members m JOIN seats s ON s.game_id = $1 AND s.player = m.player
+      WHERE m.thread_id = $2 AND m.player <> $3 AND s.user_id IS NULL AND s.status = 'active' ORDER BY s.seq, m.player`, [a.gameId, a.threadId, a.player]);
+  if (!bots.length) return;
+  const letter = await ctx.db.one<{ body: string; subject: string }>(
+    'SELECT l.body, t.subject FROM letters l JOIN letter_threads t ON t.id = l.thread_id WHERE l.id = $1', [a.letterId]);
+  const writer = await ctx.db.one<{ lang: string; lord_name: string }>(
+    'SELECT u.lang, s.lord_name FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 AND s.player = $2', [a.gameId, a.player]);
+  if (!letter || !writer) return;
+  const lang: Lang = writer.lang === 'en' ? 'en' : 'fr';
+  const topic = letterTopic(`${letter.subject}\n${letter.body}`);
+  const entry = getRuleset(g.ruleset);
+  const state = await cachedState(ctx.db, a.gameId, g.state_hash);
+  for (const { player: bot } of bots) {
+    const r: { answer: BotLetterAnswer | 'noncommittal'; order?: string } = entry.botLetter?.(state, bot, a.player, topic) ?? { answer: 'noncommittal' };
+    if (r.order) await addBotOrder(ctx, a.gameId, g, bot, r.order);
+    await ctx.db.tx((db) => addLetter(ctx, db, { threadId: a.threadId, player: bot, userId: null, body: t(lang, `demo.reply.${r.answer}`, { lord: writer.lord_name }) }));
+  }
+}
+
+/** Adds one order line to a bot's sheet for this turn: its own sheet if it has one, else the bot's answer. */
+async function addBotOrder(ctx: AppCtx, gameId: number, g: { ruleset: string; state_hash: string | null; step: number; seed: string }, player: string, order: string): Promise<void> {
+  const entry = getRuleset(g.ruleset);
+  const state = await cachedState(ctx.db, gameId, g.state_hash);
+  const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(player))?.id;
+  const bot = entry.bot;
+  if (!decision || !bot) return;
+  const sheet = await games.sheet(ctx, gameId, player);
+  // The bot's answer as it would give it at the resolution (the same RNG stream: referee/tasks.ts).
+  const base = sheet.text.trim() ? sheet.text
+    : entry.ruleset.answerText?.(state, player, decision, entry.ruleset.validate(state, player, decision, bot(state, player, decision, createRng(g.seed, `bot/${g.step + 1}/${player}`))).value) ?? '';
+  if (base.split('\n').some((l) => l.trim() === order)) return;
+  await games.saveSheet(ctx, gameId, player, `${base.replace(/\n+$/, '')}${base.trim() ? '\n' : ''}${order}`);
 }

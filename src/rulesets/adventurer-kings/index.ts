@@ -69,6 +69,11 @@ export function akOptions(o: AKGameOptions): AKOptions {
 export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameOptions> = {
   id: 'adventurer-kings',
   title: { fr: 'Adventurer Kings — Rois Aventuriers', en: 'Adventurer Kings' },
+  // The rules' own words: each player is a King (« roi ») and receives a turn report (« rapport »).
+  terms: {
+    player: { one: { fr: 'roi', en: 'king' }, other: { fr: 'rois', en: 'kings' } },
+    report: { one: { fr: 'rapport', en: 'report' }, other: { fr: 'rapports', en: 'reports' } },
+  },
   setup: (o, rng) => setupGame(akOptions(o), rng),
   players: (s) => Object.values(s.kingdoms).sort((a, b) => a.id - b.id).map((k) => ({ id: k.player, name: s.characters[k.king]?.name ?? k.name })),
   decisions(s): Decision[] {

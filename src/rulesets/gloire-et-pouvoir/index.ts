@@ -41,6 +41,11 @@ export function sheetsFromSubmissions(submissions: Submission<Sheet>[]): Record<
 export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions> = {
   id: 'gloire-et-pouvoir',
   title: { fr: 'Gloire & Pouvoir', en: 'Glory & Power' },
+  // The rules' own words: lords (« seigneurs ») and their BILAN.
+  terms: {
+    player: { one: { fr: 'seigneur', en: 'lord' }, other: { fr: 'seigneurs', en: 'lords' } },
+    report: { one: { fr: 'bilan', en: 'report' }, other: { fr: 'bilans', en: 'reports' } },
+  },
   setup: setupGame,
   players: (s) => Object.values(s.lords).sort((a, b) => lordIdCompare(a.id, b.id)).map((l) => ({ id: l.id, name: l.name })),
   decisions(s): Decision[] {
