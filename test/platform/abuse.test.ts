@@ -155,7 +155,8 @@ for (const kind of DB_KINDS) {
         assert.equal(slowed.status, 429, 'that address is slowed down');
       }
       const ok = await owner.post('/validate', { login: 'Ermengarde', code });
-      assert.ok(ok.path.startsWith('/login'), `${ok.status} ${ok.path}`);
+      // The right code validates the address and logs its owner in (issue 13 §6).
+      assert.ok(ok.path.startsWith('/account'), `${ok.status} ${ok.path}`);
       assert.equal((await tp.db.one<{ validated: boolean }>(`SELECT validated FROM users WHERE login = 'Ermengarde'`))!.validated, true);
     });
 

@@ -543,8 +543,10 @@ export async function endOtherSessions(ctx: AppCtx, userId: number, keepSessionH
 // ---------------------------------------------------------------------------------------------
 // Demo guests
 
-/** A demo visitor's account: validated, no usable e-mail, a random password nobody knows. */
-/** A guest account (the demo's visitor), in the language of the page that created it. */
+/**
+ * A demo visitor's account: validated, no usable e-mail, a random password nobody knows, in the
+ * language of the page that created it.
+ */
 export async function createGuestUser(ctx: AppCtx, lang: Lang = 'fr'): Promise<number> {
   const hash = await hashPassword(newToken(24));
   for (let attempt = 0; attempt < 20; attempt++) {

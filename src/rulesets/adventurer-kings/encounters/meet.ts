@@ -30,7 +30,12 @@ export function meet(ctx: TurnCtx, char: Character, targetId: number, plan: Tact
   const aggressive = hasAggression(s, plan);
   if (aggressive) {
     const cfg = ctx.cfg.encounters;
-    if (t.role === 'King' && !mutual) return { fr: `le Roi ${t.name} refuse le duel`, en: `King ${t.name} declines the duel` };
+    if (t.role === 'King' && !mutual) {
+      // The ruler's title agrees with the ruler's sex (issue 17 §2).
+      return t.sex === 'F'
+        ? { fr: `la Reine ${t.name} refuse le duel`, en: `Queen ${t.name} declines the duel` }
+        : { fr: `le Roi ${t.name} refuse le duel`, en: `King ${t.name} declines the duel` };
+    }
     if (t.role !== 'King' && leadsArmies(ctx, t) && !mutual) return { fr: `${t.name}, à la tête de ses armées, n’accepte pas de rencontre`, en: `${t.name}, leading armies, accepts no encounter` };
     if (t.role !== 'King' && !leadsArmies(ctx, t) && char.role === 'King' && !mutual && ctx.rng.chance(cfg.heroAvoidsKing)) {
       return { fr: `${t.name} évite le Roi`, en: `${t.name} avoids the King` };

@@ -306,8 +306,8 @@ export const MESSAGES: MessageTable = {
     return L(env, `${capital(env.character(Number(e.who)))} dut renoncer à poursuivre ${env.character(Number(e.target))} : ${r?.fr ?? 'ses armées ne pouvaient aller plus loin'}.`, `${capital(env.character(Number(e.who)))} had to give up the chase of ${env.character(Number(e.target))}: ${r?.en ?? 'his armies could go no further'}.`);
   },
   'pursuit-caught': (e, env) => L(env, `${capital(env.character(Number(e.who)))} rattrapa ${env.character(Number(e.target))} ${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} caught up with ${env.character(Number(e.target))} at ${at(e, env)}.`),
-  'pursuit-trail': (e, env) => L(env, `${capital(env.character(Number(e.who)))} suivit la piste ${deFr(env.character(Number(e.target)))} jusqu'${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} followed the trail of ${env.character(Number(e.target))} to ${at(e, env)}.`),
-  'track-trail': (e, env) => L(env, `${capital(env.character(Number(e.who)))} suivit la trace ${deFr(env.character(Number(e.target)))} jusqu'${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} tracked ${env.character(Number(e.target))} as far as ${at(e, env)}.`),
+  'pursuit-trail': (e, env) => L(env, `${capital(env.character(Number(e.who)))} suivit la piste ${deFr(env.character(Number(e.target)))} jusqu’${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} followed the trail of ${env.character(Number(e.target))} to ${at(e, env)}.`),
+  'track-trail': (e, env) => L(env, `${capital(env.character(Number(e.who)))} suivit la trace ${deFr(env.character(Number(e.target)))} jusqu’${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} tracked ${env.character(Number(e.target))} as far as ${at(e, env)}.`),
   'track-ended': (e, env) => L(env, `${capital(env.character(Number(e.who)))} ne trouva que la dépouille ${deFr(env.character(Number(e.target)))}.`, `${capital(env.character(Number(e.who)))} found only the remains of ${env.character(Number(e.target))}.`),
   'track-report': (e, env) => {
     const f = femId(e.target, env);
@@ -324,7 +324,7 @@ export const MESSAGES: MessageTable = {
     return L(env, fr, en);
   },
   'patrol-start': (e, env) => L(env, `${capital(env.character(Number(e.who)))} commença à patrouiller autour ${deFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} began to patrol around ${at(e, env)}.`),
-  'patrol-missed': (e, env) => L(env, `${capital(env.character(Number(e.who)))} crut repérer un intrus, mais s’égara jusqu'${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} thought he saw an intruder, but strayed as far as ${at(e, env)}.`),
+  'patrol-missed': (e, env) => L(env, `${capital(env.character(Number(e.who)))} crut repérer un intrus, mais s’égara jusqu’${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))} thought he saw an intruder, but strayed as far as ${at(e, env)}.`),
   'patrol-intercept': (e, env) => L(env, `${capital(env.character(Number(e.who)))}, en patrouille, intercepta ${env.character(Number(e.intruder))} ${aFr(at(e, env))}.`, `${capital(env.character(Number(e.who)))}, on patrol, intercepted ${env.character(Number(e.intruder))} at ${at(e, env)}.`),
   'duel-challenge': (e, env) => {
     const a = env.character(Number(e.a)), b = env.character(Number(e.b));
