@@ -321,8 +321,8 @@ ${err(l, opts.pwError)}
 }
 
 /**
- * After a code was accepted: on to the game or the account page, logged in, or to the login page. A right code (or link) proves the player reads the address: he is logged
- * in there and then (a new session; another account's session in this browser ends). An address
+ * After a code was accepted: on to the game or the account page, logged in, or to the login page.
+ * A right code (or link) proves the player reads the address: he is logged in there and then (a new session; another account's session in this browser ends). An address
  * validated before ('already': the code was not checked) leads to the login page instead.
  */
 async function afterValidation(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, userId: number, login: string, next: string | null, proven: boolean): Promise<FastifyReply> {
