@@ -36,7 +36,7 @@ export interface RulesetEntry<S = any, E = any> {
   /** The games a host can start (the lobby and the creation form offer them); the first is the default. */
   variants: GameVariant[];
   /** A bot's answer to one decision (legal, sensible play), for demos, simulations and soak tests. */
-  bot?: (state: S, player: PlayerId, decision: string, rng: Rng) => unknown;
+  bot?: (state: S, player: PlayerId, decision: string, rng: Rng, options?: BotOptions) => unknown;
   /**
    * The caretaker's answer for a player who sent none by the deadline (a host option): sensible,
    * defensive play reading only what that player may know, marked so that his report says so.
@@ -67,6 +67,12 @@ export interface RulesetEntry<S = any, E = any> {
   botLetter?: (state: S, bot: PlayerId, writer: PlayerId, topic: 'alliance' | 'peace' | 'other') => { answer: BotLetterAnswer; order?: string };
 }
 
+/**
+ * How the platform asks the bots to play. `prey`: players the bots go for (in a demo game, the
+ * human seats, so that a newcomer soon sees a battle on his own land); a ruleset may ignore it.
+ */
+export interface BotOptions { prey?: PlayerId[] }
+
 /** The stock replies a bot may give to a letter (worded by the platform in French and English). */
 export type BotLetterAnswer = LetterAnswer;
 
@@ -77,7 +83,7 @@ const gp: RulesetEntry<GPState, GPEvent> = {
     { id: 'middle-east', name: { fr: 'Moyen-Orient', en: 'Middle East' }, seats: { min: 2, max: 30, default: 20 } },
     { id: 'europe', name: { fr: 'Europe', en: 'Europe' }, seats: { min: 2, max: 30, default: 30 } },
   ],
-  bot: (state, player, _decision, rng) => botOrders(state, player, rng),
+  bot: (state, player, _decision, rng, options) => botOrders(state, player, rng, undefined, options?.prey),
   caretaker: (state, player) => caretakerAnswer(state, player),
   summarize: summarizeTurn,
   options: (a) => ({ map: a.map ?? 'scandinavia', players: a.players, lords: a.lords, config: a.config }),
@@ -136,12 +142,13 @@ export function getRuleset(id: string): RulesetEntry {
   return r;
 }
 
-/** Gives every absent player a bot's answer (its own RNG stream per step and player). */
-export function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[]): GameRecord {
+/** Gives every absent player (but `skip`) a bot's answer (its own RNG stream per step and player). */
+export function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[], options?: BotOptions & { skip?: PlayerId[] }): GameRecord {
   let g = game;
   for (const m of missing(entry.ruleset, g)) {
+    if (options?.skip?.includes(m.player)) continue;
     const rng = createRng(g.seed, `bot/${g.steps.length + 1}/${m.player}`);
-    const r = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng));
+    const r = submit(entry.ruleset, g, m.player, m.decision, entry.bot!(g.state, m.player, m.decision, rng, options));
     for (const i of r.validation.issues) rejected?.push(`step ${g.steps.length + 1}, ${m.player}: ${i.message}`);
     g = r.game;
   }

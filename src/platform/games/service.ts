@@ -427,7 +427,7 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
   const record = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
   const sentOrders = (p: string) => sheets.some((h) => h.player === p && (h.ready || h.text.trim() !== ''));
   const input: ResolveInput = {
-    gameId, ruleset: g.ruleset, record, caretaker: g.caretaker,
+    gameId, ruleset: g.ruleset, record, caretaker: g.caretaker, demo: g.is_demo,
     seats: seats.map((s) => ({ player: s.player, human: s.user_id !== null, sentOrders: sentOrders(s.player), mailLang: canMail(s) ? langOf(s) : null })),
   };
   return { g, seats, sheets, input };

@@ -11,7 +11,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { advance, missing, replay, replayStates, submit, type GameRecord, type StepRecord } from '../../engine/game.ts';
 import { createRng } from '../../engine/rng.ts';
 import type { Lang, Localized, PlayerId, ToolDoc } from '../../engine/ruleset.ts';
-import { dryRunOptions, getRuleset, type RulesetEntry } from '../../rulesets/index.ts';
+import { dryRunOptions, getRuleset, type BotOptions, type RulesetEntry } from '../../rulesets/index.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { statsJson } from '../games/stats-data.ts';
 import { svgToPng } from '../maps/png.ts';
@@ -28,6 +28,8 @@ export interface ResolveInput {
   seats: { player: PlayerId; human: boolean; sentOrders: boolean; mailLang: Lang | null }[];
   /** Host option: absent human players are played by the ruleset's caretaker. */
   caretaker: boolean;
+  /** A demo game: the bots go for the human seats (`BotOptions.prey`). */
+  demo?: boolean;
 }
 
 export interface ResolveOutput {
@@ -60,6 +62,11 @@ export function reportMap(entry: RulesetEntry, state: unknown, player: PlayerId,
   }
 }
 
+/** How the bots of a game play: in a demo, they go for the human seats (none otherwise). */
+export function demoBotOptions(demo: boolean, seats: { player: PlayerId; human: boolean }[]): BotOptions | undefined {
+  return demo ? { prey: seats.filter((s) => s.human).map((s) => s.player) } : undefined;
+}
+
 /**
  * Resolves one step: bots answer for the seats nobody holds, the caretaker (host option) for the
  * human players who sent nothing, absent players take the decision's default; then every seat's
@@ -73,10 +80,11 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
   const seat = new Map(input.seats.map((s) => [s.player, s]));
   // Bots answer for the seats nobody holds (their own RNG stream per step and player).
   if (entry.bot) {
+    const options = demoBotOptions(input.demo ?? false, input.seats);
     for (const m of missing(rs, rec)) {
       const s = seat.get(m.player);
       if (!s || s.human) continue;
-      const answer = entry.bot(rec.state, m.player, m.decision, createRng(rec.seed, `bot/${idx}/${m.player}`));
+      const answer = entry.bot(rec.state, m.player, m.decision, createRng(rec.seed, `bot/${idx}/${m.player}`), options);
       rec = submit(rs, rec, m.player, m.decision, answer).game;
     }
   }

@@ -1,7 +1,9 @@
 /**
  * The demos: a Scandinavia game of Gloire & Pouvoir in which the visitor plays one lord (Hawkmoon)
  * against nine bots named after the narrative lords of the rules, and an Adventurer Kings world in
- * which he plays one King against five bots. Early resolution is on, so the turn resolves as soon
+ * which he plays one King against five bots. In a demo the bots take the human seats as prey
+ * (`demoBotOptions`, referee/tasks.ts): the G&P bots declare war on him and attack his land within
+ * a few turns, so that he soon sees a battle at home. Early resolution is on, so the turn resolves as soon
  * as the visitor marks his orders ready. A visitor who is not logged in gets a guest account (no
  * e-mail) and a session. One running demo per account and ruleset: it is reused.
  *
@@ -18,6 +20,7 @@ import { addLetter, afterLetterHooks } from '../channels/letters.ts';
 import type { GamesApi } from '../games/api.ts';
 import { games as gamesService } from '../games/service.ts';
 import { cachedState } from '../games/states.ts';
+import { demoBotOptions } from '../referee/tasks.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
@@ -234,22 +237,28 @@ export async function answerAsBots(ctx: AppCtx, a: { gameId: number; threadId: n
   const state = await cachedState(ctx.db, a.gameId, g.state_hash);
   for (const { player: bot } of bots) {
     const r: { answer: BotLetterAnswer | 'noncommittal'; order?: string } = entry.botLetter?.(state, bot, a.player, topic) ?? { answer: 'noncommittal' };
-    if (r.order) await addBotOrder(ctx, a.gameId, g, bot, r.order);
+    if (r.order) await addBotOrder(ctx, a.gameId, g, bot, r.order, a.player);
     await ctx.db.tx((db) => addLetter(ctx, db, { threadId: a.threadId, player: bot, userId: null, body: t(lang, `demo.reply.${r.answer}`, { lord: writer.lord_name }) }));
   }
 }
 
-/** Adds one order line to a bot's sheet for this turn: its own sheet if it has one, else the bot's answer. */
-async function addBotOrder(ctx: AppCtx, gameId: number, g: { ruleset: string; state_hash: string | null; step: number; seed: string }, player: string, order: string): Promise<void> {
+/**
+ * Adds one order line to a bot's sheet for this turn: its own sheet if it has one, else the bot's
+ * answer. The bot goes for the human seats, as at the resolution, but for the writer whose
+ * alliance or peace it has just accepted (no war nor attack on him beside that order).
+ */
+async function addBotOrder(ctx: AppCtx, gameId: number, g: { ruleset: string; state_hash: string | null; step: number; seed: string }, player: string, order: string, writer: string): Promise<void> {
   const entry = getRuleset(g.ruleset);
   const state = await cachedState(ctx.db, gameId, g.state_hash);
   const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(player))?.id;
   const bot = entry.bot;
   if (!decision || !bot) return;
   const sheet = await games.sheet(ctx, gameId, player);
+  const humans = await ctx.db.query<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id IS NOT NULL ORDER BY seq, player', [gameId]);
+  const options = demoBotOptions(true, humans.filter((h) => h.player !== writer).map((h) => ({ player: h.player, human: true })));
   // The bot's answer as it would give it at the resolution (the same RNG stream: referee/tasks.ts).
   const base = sheet.text.trim() ? sheet.text
-    : entry.ruleset.answerText?.(state, player, decision, entry.ruleset.validate(state, player, decision, bot(state, player, decision, createRng(g.seed, `bot/${g.step + 1}/${player}`))).value) ?? '';
+    : entry.ruleset.answerText?.(state, player, decision, entry.ruleset.validate(state, player, decision, bot(state, player, decision, createRng(g.seed, `bot/${g.step + 1}/${player}`), options)).value) ?? '';
   if (base.split('\n').some((l) => l.trim() === order)) return;
   await games.saveSheet(ctx, gameId, player, `${base.replace(/\n+$/, '')}${base.trim() ? '\n' : ''}${order}`);
 }

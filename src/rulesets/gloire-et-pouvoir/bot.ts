@@ -22,7 +22,13 @@ import { isRoyalJoustTurn } from './phases/p10-p11-jousts.ts';
 
 export interface BotStyle { aggression: number; diplomacy: number }
 
-export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = { aggression: 0.7, diplomacy: 0.5 }): Order[] {
+/**
+ * `prey` (the demo: the human lords) are lords the bot goes for: it declares war on a prey that
+ * borders its land or its knights (unless allied with him: a player who won a bot over by letter is
+ * spared), never offers him peace, sends its idle knights to his border and attacks his land first,
+ * whenever a knight there has the men. Without prey, the bot plays as it always did (same draws).
+ */
+export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = { aggression: 0.7, diplomacy: 0.5 }, prey: readonly LordId[] = []): Order[] {
   const v = playerView(s, lord);
   const me = v.me;
   if (!me || !me.alive || s.finished) return [];
@@ -88,6 +94,24 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   // Answering an ally's call first: a lord it declares war on is not also asked for an alliance,
   // nor is a lord allied with him.
   const declared = new Set<LordId>();
+  // Prey within reach (bordering its land, or a knight's location) at peace: war, deterministically.
+  const hunted = new Set(prey.filter((p) => p !== lord && others.some((o) => o.id === p)));
+  const preyLand = (u: TerritoryId) => { const o = v.territories[u]!.owner; return o !== null && hunted.has(o); };
+  // Steps from each territory to the prey's nearest land (breadth-first, each territory once).
+  const toPrey = new Map<TerritoryId, number>();
+  let ring = hunted.size ? terrs.filter((t) => preyLand(t.id)).map((t) => t.id) : [];
+  for (const t of ring) toPrey.set(t, 0);
+  for (let d = 1; ring.length; d++) {
+    const next: TerritoryId[] = [];
+    for (const t of ring) for (const u of adj(t)) if (!toPrey.has(u)) { toPrey.set(u, d); next.push(u); }
+    ring = next;
+  }
+  // War on a prey whose land is within two steps of its own land or of a knight (a move, then an
+  // attack), on some turns only (a draw per pair and turn), so that not every neighbour falls on
+  // him at once.
+  const near = (p: LordId) => [...mine.map((t) => t.id), ...myKnights.map((k) => k.location)]
+    .some((t) => [t, ...adj(t)].some((u) => adj(u).some((w) => v.territories[w]!.owner === p) || v.territories[u]!.owner === p));
+  for (const p of [...hunted].sort()) if (others.find((o) => o.id === p)!.relation === 'peace' && pairDraw(lord, p, s.turn) < 0.4 && near(p)) declared.add(p);
   for (const call of me.allyCallsReceived) for (const e of call.enemies) if (rng.chance(0.5) && others.some((o) => o.id === e && o.relation === 'peace')) declared.add(e);
   const conflict = (o: LordId) => pairs('alliance', lord).some((c) => pairs('war', o).includes(c))
     || pairs('alliance', o).some((c) => pairs('war', lord).includes(c) || declared.has(c));
@@ -97,8 +121,8 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   for (const o of others) {
     const pair = pairDraw(lord, o.id, s.turn);
     if (o.relation === 'war') {
-      if (pair < 0.15) { orders.push({ code: 'PAI', lord: o.id }); peaceOffers.add(o.id); }
-    } else if (o.relation === 'peace' && !declared.has(o.id)) {
+      if (pair < 0.15 && !hunted.has(o.id)) { orders.push({ code: 'PAI', lord: o.id }); peaceOffers.add(o.id); }
+    } else if (o.relation === 'peace' && !declared.has(o.id) && !hunted.has(o.id)) {
       if (pair < style.diplomacy * 0.12 || rng.chance(0.05)) { if (!conflict(o.id)) orders.push({ code: 'ALL', lord: o.id }); }
       else if (neighbours.has(o.id) && rng.chance(style.aggression * 0.05)) declared.add(o.id);
     }
@@ -120,8 +144,11 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   for (const k of myKnights) {
     const levied = orders.some((o) => o.code === 'ARM' && o.knight === k.id);
     const men = (k.men ?? 0) + (levied ? 400 : 0);
-    if (men < 300 || !rng.chance(style.aggression)) continue;
-    const targets = adj(k.location).filter((u) => {
+    if (men < 300) continue;
+    // The prey's land first, at war with him, whatever the bot's mood.
+    const preyTargets = adj(k.location).filter((u) => preyLand(u) && !attacked.has(u) && relationOf(v.territories[u]!.owner) === 'war');
+    if (!preyTargets.length && !rng.chance(style.aggression)) continue;
+    const targets = preyTargets.length ? preyTargets : adj(k.location).filter((u) => {
       const t = v.territories[u]!;
       if (t.owner === lord || attacked.has(u)) return false;
       if (t.owner === null) return cfg.peasantRate * t.population * 1.6 < men;
@@ -157,8 +184,18 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   // Knights with nothing to do move towards the frontier (an adjacent own or neutral territory).
   // A knight that attacks moves with his conquest, not by MOV; none moves onto a hostile knight in sight.
   const hostileInSight = (u: TerritoryId) => v.knights.some((x) => x.location === u && x.lord !== lord && relationOf(x.lord) !== 'alliance');
+  // Hunting knights (levied ones too: the levy comes first) march on the prey: a step onto own or
+  // neutral land nearer to his, until they stand on his border.
   for (const k of myKnights) {
-    if (orders.some((o) => (o.code === 'ATT' || o.code === 'ARM') && o.knight === k.id)) continue;
+    if (!hunted.size) break;
+    if (orders.some((o) => o.code === 'ATT' && o.knight === k.id)) continue;
+    const here = toPrey.get(k.location) ?? Infinity;
+    if (here <= 1) continue; // already on his border
+    const dest = adj(k.location).filter((u) => (v.territories[u]!.owner === lord || v.territories[u]!.owner === null) && !hostileInSight(u) && (toPrey.get(u) ?? Infinity) < here);
+    if (dest.length) orders.push({ code: 'MOV', knight: k.id, territory: rng.pick(dest.sort()) });
+  }
+  for (const k of myKnights) {
+    if (orders.some((o) => (o.code === 'ATT' || o.code === 'ARM' || o.code === 'MOV') && o.knight === k.id)) continue;
     const dest = adj(k.location).filter((u) => (v.territories[u]!.owner === lord || v.territories[u]!.owner === null) && !hostileInSight(u));
     if (dest.length && rng.chance(0.3)) orders.push({ code: 'MOV', knight: k.id, territory: rng.pick(dest.sort()) });
   }
