@@ -16,7 +16,7 @@ import type { AnswerForm, FormEntry, FormField, Lang } from '../../../engine/rul
 import type { AKState, Character, Terrain } from '../state.ts';
 import { ARMY_TYPES, CHAR_CODES } from '../state.ts';
 import { talent } from '../characters.ts';
-import { SPELL_CODES, SPELLS, spellCollege } from '../magic/spells.ts';
+import { SPELL_CODES, SPELLS, isActionSpell, parseSpellCode, spellCollege } from '../magic/spells.ts';
 import { ARMY_TYPE_NAMES, TERRAIN_NAMES } from '../report/names.ts';
 import { ledBy } from '../armies/relations.ts';
 import { neighbours } from '../world/geometry.ts';
@@ -103,7 +103,12 @@ export function orderForm(s: AKState, kingdom: number, lang: Lang): AnswerForm {
         case 'PR': return [ch('talent', L(lang, 'Caractéristique', 'Characteristic'), CHAR_CODES.map((x) => ({ value: x, label: x })))];
         case 'PU': case 'TR': case 'EN': return seen.length || (code === 'PU' && c.role !== 'King') ? [ch('character', L(lang, 'Personnage', 'Character'), code === 'PU' && c.role !== 'King' ? [{ value: String(c.id), label: L(lang, `${c.id} (patrouille)`, `${c.id} (patrol)`) }, ...seen] : seen), ...(orderSpec(code)!.plan ? [plan] : [])] : null;
         case 'PI': return armies.length ? [ch('army', L(lang, 'Armée', 'Army'), armies)] : null;
-        case 'US': return items.length ? [ch('item', L(lang, 'Objet', 'Item'), items), txt('args', L(lang, 'Suite', 'More'), true)] : null;
+        case 'US': {
+          // Only the items holding an action spell: the others are used in combat, by US-n in a plan (orders/us.ts).
+          const usable = c.items.filter((id) => { const sp = s.items[id]?.spell ? parseSpellCode(s.items[id]!.spell!) : null; return !!sp && isActionSpell(sp); })
+            .map((id) => ({ value: String(id), label: `${id} ${s.items[id]?.name ?? ''}`.trim() }));
+          return usable.length ? [ch('item', L(lang, 'Objet', 'Item'), usable), txt('args', L(lang, 'Suite', 'More'), true)] : null;
+        }
         case 'HI': return seen.length ? [ch('character', L(lang, 'Héros', 'Hero'), seen), { name: 'offer', label: L(lang, 'Offre (écus)', 'Offer (écus)'), kind: 'integer', min: hiring.minOffer, max: hiring.maxOffer, prefix: FOR }] : null;
         case 'FI': return companions.length || c.role === 'King' ? [ch('character', L(lang, 'Héros', 'Hero'), selfAndCompanions)] : null;
         case 'RE': return [ch('types', L(lang, 'Type d’armée', 'Army type'), types), { ...ch('commander', L(lang, 'Pour', 'For'), [...garrisonOrCompanion.slice(0, 1), { value: String(c.id), label: `${c.id} ${c.name}` }, ...companions]), prefix: FOR }];
