@@ -289,7 +289,7 @@ export function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply
 }
 
 export const pageHead = (): Html => html`<link rel="stylesheet" href="/static/orders.css">`;
-export const SCRIPTS = { scripts: ['/static/orders.js'] };
+export const SCRIPTS = { scripts: ['/static/local-time.js', '/static/orders.js'] };
 
 function statusBadge(lang: Lang, g: GameSummary): Html {
   return html`<span class="badge status-${g.status}">${t(lang, `gweb.status.${g.status}`)}</span>${g.isPrivate ? html` <span class="badge">${t(lang, 'gweb.private')}</span>` : ''}${g.isDemo ? html` <span class="badge">${t(lang, 'gweb.demo')}</span>` : ''}`;

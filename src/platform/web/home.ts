@@ -170,6 +170,6 @@ export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
         ? html`<ul class="my-games">${list.map((g) => gameCard(g, lang, ctx.config.timeZone, now))}</ul>`
         : html`<p class="muted">${t(lang, 'home.mine-none')}</p>`}
       <p><a href="/games">${t(lang, 'home.all-games')}</a></p>
-      <section><h2>${t(lang, 'home.demos')}</h2>${demos}</section>`, { scripts: ['/static/home.js'] }));
+      <section><h2>${t(lang, 'home.demos')}</h2>${demos}</section>`, { scripts: ['/static/local-time.js', '/static/home.js'] }));
   });
 };

@@ -6,18 +6,7 @@
   var lang = document.documentElement.lang === 'en' ? 'en-GB' : 'fr-FR';
   var fr = lang === 'fr-FR';
 
-  var times = document.querySelectorAll('time[data-local]');
-  for (var i = 0; i < times.length; i++) {
-    var el = times[i];
-    var d = new Date(el.getAttribute('datetime'));
-    if (isNaN(d.getTime())) continue;
-    try {
-      var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      var full = el.getAttribute('data-local') !== 'short';
-      el.textContent = new Intl.DateTimeFormat(lang, { dateStyle: full ? 'full' : 'medium', timeStyle: 'short' }).format(d) + (full && zone ? ' (' + zone + ')' : '');
-      if (zone) el.title = zone;
-    } catch (e) { /* keep the server's text */ }
-  }
+  // Dates in the visitor's own time zone: local-time.js.
 
   function pad(n) { return n < 10 ? '0' + n : String(n); }
   // The server's text (web/home.ts, timeLeft), with minutes and seconds: it visibly runs.

@@ -1,4 +1,4 @@
-// Suzerain — the order page (and local times on every game page). No framework, no inline code:
+// Suzerain — the order page (local times: local-time.js). No framework, no inline code:
 // the page's Content-Security-Policy only allows same-origin scripts.
 //  - guided form: each entry builds one line (its code, then the field values, each after its
 //    prefix word; a value with spaces is quoted unless verbatim; empty optional fields are skipped,
@@ -15,19 +15,7 @@
   var pageLang = document.documentElement.lang === 'en' ? 'en' : 'fr';
   var lang = pageLang === 'en' ? 'en-GB' : 'fr-FR';
 
-  // Dates in the visitor's own time zone.
-  var times = document.querySelectorAll('time[data-local]');
-  for (var i = 0; i < times.length; i++) {
-    var el = times[i];
-    var d = new Date(el.getAttribute('datetime'));
-    if (isNaN(d.getTime())) continue;
-    try {
-      var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      var full = el.getAttribute('data-local') !== 'short';
-      el.textContent = new Intl.DateTimeFormat(lang, { dateStyle: full ? 'full' : 'medium', timeStyle: 'short' }).format(d) + (full && zone ? ' (' + zone + ')' : '');
-      if (zone) el.title = zone;
-    } catch (e) { /* keep the server's text */ }
-  }
+  // Dates in the visitor's own time zone: local-time.js.
 
   var root = document.getElementById('orders');
   if (!root) return;
