@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
-import { renderReport, wrap } from '../../src/rulesets/adventurer-kings/report/render.ts';
+import { renderReport } from '../../src/rulesets/adventurer-kings/report/render.ts';
 import { ALL_MESSAGES, MESSAGE_TABLES, fallbackLine, renderEvent } from '../../src/rulesets/adventurer-kings/report/messages.ts';
 import { makeEnv } from '../../src/rulesets/adventurer-kings/report/env.ts';
 import { seasonOpening } from '../../src/rulesets/adventurer-kings/report/seasons.ts';
@@ -150,13 +150,6 @@ test('sections: spy, battle, diplomacy, treasury, offices and discoveries kinds 
   assert.equal(sectionOf('invention-found'), 'discovery');
   assert.equal(sectionOf('order-failed'), 'chronicle');
   assert.equal(sectionOf('move'), 'chronicle');
-});
-
-test('wrap keeps words and lines under the width', () => {
-  const text = 'mot '.repeat(80).trim();
-  const out = wrap(text, 40);
-  assert.ok(out.split('\n').every((l) => l.length <= 40));
-  assert.equal(out.replace(/\n/g, ' '), text);
 });
 
 test('every renderer of every domain writes clean prose in both languages on a sample event', () => {

@@ -191,7 +191,7 @@ async function contentView(ctx: AppCtx, lang: Lang, kind: ContentKind, id: numbe
 
 function hiddenNote(ctx: AppCtx, lang: Lang, c: ContentView): Html {
   return html`<p class="hidden-note"><span class="badge warn">${t(lang, 'mod.hidden-by', { who: c.hiddenBy ?? '?' })} ${timeTag(c.hiddenAt, lang, ctx.config.timeZone, 'short')}</span>
-    <br><strong>${t(lang, 'mod.reason')}${lang === 'fr' ? ' : ' : ': '}</strong><span class="hidden-reason">${c.hiddenReason ?? ''}</span></p>`;
+    <br><strong>${t(lang, 'mod.reason')}${t(lang, 'colon')}</strong><span class="hidden-reason">${c.hiddenReason ?? ''}</span></p>`;
 }
 
 function unhideForm(v: Visitor, gameId: number, kind: ContentKind, id: number): Html {
@@ -243,7 +243,7 @@ async function moderationPage(ctx: AppCtx, v: Visitor, game: { id: number; name:
     openItems.push(html`<article class="report-item" id="report-${r.id}" data-report="${r.id}" data-kind="${r.kind}" data-id="${r.content_id}">
       <h3>${t(l, `mod.kind.${r.kind}`)}</h3>
       <p class="muted">${t(l, 'mod.reported-by', { who: r.login })} ${timeTag(r.created_at, l, tz, 'short')}</p>
-      <p><strong>${t(l, 'mod.reason')}${l === 'fr' ? ' : ' : ': '}</strong><span class="report-reason">${r.reason}</span></p>
+      <p><strong>${t(l, 'mod.reason')}${t(l, 'colon')}</strong><span class="report-reason">${r.reason}</span></p>
       ${c.block}
       ${c.hidden ? hiddenNote(ctx, l, c) : ''}
       <div class="actions" style="display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center">

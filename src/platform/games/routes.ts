@@ -213,7 +213,6 @@ messages({
   'reports.banner': { fr: '{label} : la résolution est faite — lisez votre rapport', en: '{label} resolved — read your report' },
   'reports.next-orders': { fr: 'Donner mes ordres — {label}', en: 'Give my orders for {label}' },
   'reports.map': { fr: 'Votre carte à l’issue de ce tour', en: 'Your map at the end of this turn' },
-  'gweb.colon': { fr: ' : ', en: ': ' },
   'gweb.tools': { fr: 'Outils', en: 'Tools' },
   'gweb.page.prev': { fr: 'Précédents', en: 'Previous' },
   'gweb.page.next': { fr: 'Suivants', en: 'Next' },
@@ -438,7 +437,7 @@ async function viewerHosts(ctx: AppCtx, gameId: number, v: Visitor): Promise<boo
 }
 
 function issueItems(issues: ValidationIssue[], lang: Lang): Html {
-  return html`${issues.map((i) => { const text = issueText(i, lang); const warn = i.severity === 'warning'; return html`<li data-line="${i.line ?? ''}"${warn ? raw(' class="warn"') : ''}><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}${warn ? ` ${t(lang, 'forms.warning')}` : ''}</strong>${t(lang, 'gweb.colon')}${text}${
+  return html`${issues.map((i) => { const text = issueText(i, lang); const warn = i.severity === 'warning'; return html`<li data-line="${i.line ?? ''}"${warn ? raw(' class="warn"') : ''}><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}${warn ? ` ${t(lang, 'forms.warning')}` : ''}</strong>${t(lang, 'colon')}${text}${
     i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`; })}`;
 }
 
@@ -563,7 +562,7 @@ export function words(lang: Lang, ruleset: string | null): Record<string, string
 }
 
 /** A game's step label ("turn 3") in the page's language, as its ruleset words it. */
-function stepLabelIn(g: { ruleset: string; turnLabel: string }, lang: Lang): string {
+export function stepLabelIn(g: { ruleset: string; turnLabel: string }, lang: Lang): string {
   try { return getRuleset(g.ruleset).ruleset.localizeLabel?.(g.turnLabel, lang) ?? g.turnLabel; } catch { return g.turnLabel; }
 }
 
@@ -733,7 +732,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const body = html`${pageHead()}
     <h1>${g.name}</h1>
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
-      ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'gweb.colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
+      ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     ${failingNotice(g, lang)}
     ${a.seat ? await reportBanner(ctx, g.id, a.seat.player, lang, label) : ''}
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
@@ -824,12 +823,12 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     error: t(lang, 'gweb.orders.save-error', { error: '{error}' }), line: t(lang, 'gweb.orders.line', { n: '{n}' }), sheet: t(lang, 'gweb.orders.sheet-wide'),
     candidates: t(lang, 'gweb.orders.candidates', { list: '{list}' }), noIssues: t(lang, 'gweb.orders.no-issues'),
     ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
-    unsetReady: t(lang, 'gweb.orders.unset-ready'), colon: t(lang, 'gweb.colon'), resolved: t(lang, 'gweb.orders.resolved'), fill: t(lang, 'gweb.orders.fill', { field: '{field}' }),
+    unsetReady: t(lang, 'gweb.orders.unset-ready'), colon: t(lang, 'colon'), resolved: t(lang, 'gweb.orders.resolved'), fill: t(lang, 'gweb.orders.fill', { field: '{field}' }),
     added: t(lang, 'gweb.orders.added'), ...guidedFormMsgs(lang),
   };
   const body = html`${pageHead()}${crumbs}
     <h1>${decision ? decision.prompt[lang] : title}</h1>
-    <p class="meta">${t(lang, 'gweb.you-play', { lord: seat.lordName })} · ${t(lang, 'gweb.orders.deadline')}${t(lang, 'gweb.colon')}${g.deadline ? timeTag(g.deadline, lang, tz) : t(lang, 'gweb.orders.no-deadline')}</p>
+    <p class="meta">${t(lang, 'gweb.you-play', { lord: seat.lordName })} · ${t(lang, 'gweb.orders.deadline')}${t(lang, 'colon')}${g.deadline ? timeTag(g.deadline, lang, tz) : t(lang, 'gweb.orders.no-deadline')}</p>
     ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${failingNotice(g, lang)}
@@ -837,7 +836,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${orderPageHelp(g.ruleset, entry.ruleset.help ? entry.ruleset.help(lang).firstTurn : null, lang, g.step === 0)}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
-    ${tools.length ? html`<p class="tools-nav">${t(lang, 'gweb.tools')}${t(lang, 'gweb.colon')}${tools.map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`)}</p>` : ''}
+    ${tools.length ? html`<p class="tools-nav">${t(lang, 'gweb.tools')}${t(lang, 'colon')}${tools.map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`)}</p>` : ''}
     ${mapWidgetHtml ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidgetHtml}</details>` : ''}
     <div class="orders-layout" id="orders" data-step="${g.step}" data-save-url="/games/${g.id}/orders" data-sheet-url="/api/games/${g.id}/sheet"
       data-ready-url="/games/${g.id}/ready" data-msgs="${JSON.stringify(jsMsgs)}">
@@ -998,8 +997,7 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const text = entry ? await games.report(ctx, g.id, idx, seat.player, rlang) : null;
   if (!entry || text === null) return notFound(req, reply);
   const lang = v.lang;
-  const rs = getRuleset(g.ruleset).ruleset;
-  const label = (l: string, in_: Lang = lang) => rs.localizeLabel?.(l, in_) ?? l;
+  const label = (l: string) => stepLabelIn({ ruleset: g.ruleset, turnLabel: l }, lang);
   const [map] = await Promise.all([reportMapOf(ctx, g.id, idx, seat.player, rlang), markReportRead(ctx.db, g.id, idx, seat.player, ctx.now())]);
   const prev = list.filter((r) => r.idx < idx).at(-1);
   const next = list.find((r) => r.idx > idx);

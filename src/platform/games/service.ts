@@ -825,7 +825,7 @@ export const games: GamesApi & GamesExtra = {
       // What a departing player's seat answers is the ruleset's (G&P abdicates); none: replacement only.
       const answer = rs.departure?.(g.state, seat.player) ?? null;
       const v = answer === null ? null : rs.validate(g.state, seat.player, d.id, answer);
-      if (answer === null || !v || v.value === null || v.issues.length) throw new GamesError('no-abdication', 'this game has no abdication: ask for a replacement instead', 409);
+      if (answer === null || v?.value == null || v.issues.length) throw new GamesError('no-abdication', 'this game has no abdication: ask for a replacement instead', 409);
       await saveSheetIn(ctx, t, g, seat.player, answer);
       await t.query('UPDATE sheets SET ready = TRUE WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, seat.player, g.step + 1]);
       await t.query(`UPDATE seats SET status = 'abdicated' WHERE game_id = $1 AND player = $2`, [gameId, seat.player]);

@@ -43,7 +43,6 @@ export function orderCodeOf(code: string): string {
 export function orderPageHelp(ruleset: string, firstTurn: string | null, lang: Lang, isFirstTurn: boolean): Html {
   const guide = firstTurn ? html`<a href="${helpUrl(ruleset, firstTurn)}">${t(lang, 'help.first-turn-link')}</a>` : null;
   return html`${isFirstTurn && firstTurn ? html`<p class="notice help-first">${t(lang, 'help.new-here')} <a href="${helpUrl(ruleset, firstTurn)}">${t(lang, 'help.first-turn-read')}</a></p>` : ''}
-    <p class="help-links small">${t(lang, 'help.nav')}${t(lang, 'help.colon')}<a href="${helpUrl(ruleset)}">${t(lang, 'help.rules-link')}</a> · <a href="${helpUrl(ruleset, 'orders')}">${t(lang, 'help.orders-link')}</a>${guide ? html` · ${guide}` : ''}</p>`;
+    <p class="help-links small">${t(lang, 'help.nav')}${t(lang, 'colon')}<a href="${helpUrl(ruleset)}">${t(lang, 'help.rules-link')}</a> · <a href="${helpUrl(ruleset, 'orders')}">${t(lang, 'help.orders-link')}</a>${guide ? html` · ${guide}` : ''}</p>`;
 }
 
-messages({ 'help.colon': { fr: ' : ', en: ': ' } });

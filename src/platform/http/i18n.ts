@@ -54,6 +54,8 @@ export function term(lang: Lang, terms: RulesetTerms | undefined, which: keyof R
 
 messages({
   'site.name': { fr: 'Suzerain', en: 'Suzerain' },
+  // Before a value: French typography puts a (narrow) space before the colon.
+  'colon': { fr: ' : ', en: ': ' },
   'site.tagline': { fr: 'Stratégie et diplomatie médiévales, arbitrées par l’ordinateur', en: 'Medieval strategy and diplomacy, refereed by the computer' },
   'nav.games': { fr: 'Parties', en: 'Games' },
   'nav.lobby': { fr: 'Prochaine partie', en: 'Next game' },

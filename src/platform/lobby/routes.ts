@@ -185,7 +185,7 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     const body = html`<link rel="stylesheet" href="/static/orders.css">
       <h1>${t(lang, 'lweb.confirm.title')}</h1>
       <p>${t(lang, 'lweb.confirm.text', { lord: e.lordName, map: e.mapName[lang], n: m?.players ?? e.needed })}</p>
-      <p>${t(lang, 'lweb.col.status')}${t(lang, 'gweb.colon')}<strong>${statusText(lang, e)}</strong></p>
+      <p>${t(lang, 'lweb.col.status')}${t(lang, 'colon')}<strong>${statusText(lang, e)}</strong></p>
       ${open ? html`<form method="post" action="/lobby/confirm/${e.id}">${csrfField(v)}<button type="submit" class="primary">${t(lang, 'lweb.confirm')}</button></form>`
         : html`<p class="notice">${t(lang, e.status === 'confirmed' ? 'lweb.confirm.done' : e.status === 'waiting' ? 'lweb.confirm.not-yet' : 'lweb.confirm.closed')}</p>
           ${e.status === 'placed' && e.gameId ? html`<p><a class="button primary" href="/games/${e.gameId}">${t(lang, 'lweb.go-game')}</a></p>` : ''}`}

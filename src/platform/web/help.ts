@@ -112,7 +112,7 @@ function ordersBody(b: HelpBook, w: Where): Html {
     ${o.entries.map((e) => html`<section class="help-order" id="${e.code}">
       <h2><code>${e.code}</code> — ${e.label}</h2>
       <p class="muted small">${e.when}</p>
-      <p>${t(w.lang, 'help.syntax')}${t(w.lang, 'help.colon')}<code>${e.syntax}</code></p>
+      <p>${t(w.lang, 'help.syntax')}${t(w.lang, 'colon')}<code>${e.syntax}</code></p>
       ${e.summary ? markdownHtml(e.summary) : ''}
       ${e.example ? html`<h3>${t(w.lang, 'help.example')}</h3><pre class="help-example">${e.example}</pre>` : ''}
       ${e.errors.length ? html`<h3>${t(w.lang, 'help.mistakes')}</h3><ul class="help-mistakes">${e.errors.map((x) => html`<li><code>${x.line.split('\n').pop()}</code> → ${x.message}</li>`)}</ul>` : ''}

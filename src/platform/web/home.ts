@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { mapLabel, timeTag } from '../games/routes.ts';
+import { mapLabel, stepLabelIn, timeTag } from '../games/routes.ts';
 import type { AppCtx, RouteModule } from '../http/server.ts';
 import { sendPage } from '../http/server.ts';
 import { html, type Html } from '../http/html.ts';
@@ -77,8 +77,8 @@ export async function myGames(ctx: AppCtx, userId: number): Promise<MyGame[]> {
   const rows = await ctx.db.query<Record<string, unknown>>(
     `SELECT g.id, g.name, g.ruleset, g.status, g.is_demo, g.options->>'map' AS map, g.turn_label, g.deadline,
             s.player, s.lord_name, s.status AS seat_status, s.asked,
-            (SELECT count(*)::int FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1) AS sheets,
-            (SELECT count(*)::int FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1 AND h.ready) AS ready,
+            (SELECT CASE WHEN bool_or(h.ready) THEN 'ready' WHEN count(*) > 0 THEN 'saved' END
+               FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1) AS sheet,
             (SELECT count(*)::int FROM reports r WHERE r.game_id = g.id AND r.player = s.player AND r.read_at IS NULL) AS unread_reports,
             (SELECT count(*)::int FROM letters l JOIN letter_members m ON m.thread_id = l.thread_id AND m.player = s.player
               WHERE l.game_id = g.id AND l.id > m.last_read_id AND l.author_player <> m.player AND l.hidden_at IS NULL) AS unread_letters,
@@ -92,7 +92,7 @@ export async function myGames(ctx: AppCtx, userId: number): Promise<MyGame[]> {
   const list = rows.map((r): MyGame => {
     const status = r.status as MyGame['status'];
     const active = status === 'running' && r.seat_status === 'active';
-    const orders: OrdersState = !active || !r.asked ? 'none' : Number(r.ready) > 0 ? 'ready' : Number(r.sheets) > 0 ? 'saved' : 'missing';
+    const orders: OrdersState = !active || !r.asked ? 'none' : r.sheet === 'ready' || r.sheet === 'saved' ? r.sheet : 'missing';
     return {
       id: Number(r.id), name: String(r.name), ruleset: String(r.ruleset), status, isDemo: !!r.is_demo,
       map: typeof r.map === 'string' ? r.map : null, turnLabel: String(r.turn_label ?? ''),
@@ -117,9 +117,9 @@ export function timeLeft(lang: Lang, ms: number): string {
 }
 
 function gameCard(g: MyGame, lang: Lang, tz: string, now: Date): Html {
-  const terms = getRuleset(g.ruleset).ruleset.terms;
   const rs = getRuleset(g.ruleset).ruleset;
-  const label = g.turnLabel ? (rs.localizeLabel?.(g.turnLabel, lang) ?? g.turnLabel) : '';
+  const terms = rs.terms;
+  const label = g.turnLabel ? stepLabelIn(g, lang) : '';
   const waiting = g.orders === 'missing' || g.orders === 'saved';
   const left = g.deadline ? g.deadline.getTime() - now.getTime() : 0;
   const state = g.status === 'forming' ? html`<p class="muted">${t(lang, 'home.forming')}</p>`
@@ -133,7 +133,7 @@ function gameCard(g: MyGame, lang: Lang, tz: string, now: Date): Html {
   return html`<li class="my-game${waiting ? ' waiting' : ''}" data-game="${g.id}" data-orders="${g.orders}">
     <h3><a href="/games/${g.id}">${g.name}</a></h3>
     <p class="meta">${rs.title[lang]}${g.map ? html` · ${mapLabel(lang, g)}` : ''}${label ? html` · ${label}` : ''} · ${t(lang, 'home.you-play', { name: g.lordName })}</p>
-    ${g.status === 'running' && g.deadline ? html`<p class="deadline">${t(lang, 'home.deadline')}${lang === 'fr' ? ' : ' : ': '}${timeTag(g.deadline, lang, tz)}
+    ${g.status === 'running' && g.deadline ? html`<p class="deadline">${t(lang, 'home.deadline')}${t(lang, 'colon')}${timeTag(g.deadline, lang, tz)}
       <br><strong class="countdown" data-deadline="${g.deadline.toISOString()}" data-left="${t(lang, 'home.left', { time: '{time}' })}" data-passed="${t(lang, 'home.passed')}">${left > 0 ? t(lang, 'home.left', { time: timeLeft(lang, left) }) : t(lang, 'home.passed')}</strong></p>` : ''}
     ${state}
     ${unread.length ? html`<p class="unread">${unread.map((u, i) => html`${i ? ' ' : ''}${u}`)}</p>` : ''}

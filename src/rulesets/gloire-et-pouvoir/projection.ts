@@ -18,6 +18,7 @@
  * referee's own guards (p07-attacks.ts, p09-movement.ts), up to the first one that depends on
  * what other lords do (a battle, a hostile knight at the destination).
  */
+import { fill } from '../../engine/localize.ts';
 import { rngFromSource } from '../../engine/rng.ts';
 import type { Localized, ValidationIssue } from '../../engine/ruleset.ts';
 import type { Ctx } from './context.ts';
@@ -123,10 +124,7 @@ export function sheetWarnings(s: GPState, lord: LordId, sheet: Sheet): Validatio
     if (seen.has(line.seq)) continue;
     seen.add(line.seq);
     const kind = CERTAIN.has(reason) ? 'certain' : 'may';
-    const text: Localized = {
-      fr: WARN[kind].fr.replace('{reason}', describeReason(reason, 'fr')),
-      en: WARN[kind].en.replace('{reason}', describeReason(reason, 'en')),
-    };
+    const text = fill(WARN[kind], { reason: { fr: describeReason(reason, 'fr'), en: describeReason(reason, 'en') } });
     out.push({ line: line.line, message: text.en, text, severity: 'warning' });
   }
   return out;

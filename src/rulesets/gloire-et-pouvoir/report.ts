@@ -904,7 +904,8 @@ function startReport(x: X, s: GPState, lord: LordId, mapName: string): string[] 
  */
 export function renderReport(state: GPState, events: GPEvent[], lord: LordId, lang: ReportLang, turn?: number): string {
   // Names of knights gone from the state, from the events this lord reads only (fog of war).
-  const x = makeX(state, lord, lang, knightNames(events.filter((e) => visibleTo(e, lord))));
+  const mine = events.filter((e) => visibleTo(e, lord));
+  const x = makeX(state, lord, lang, knightNames(mine));
   let mapName = state.map;
   try { mapName = getMap(state.map).name[lang]; } catch { /* unknown map: its id */ }
   if (events.length === 0 && state.turn === 1 && !state.finished && turn === undefined) return startReport(x, state, lord, mapName).join('\n') + '\n';
@@ -916,7 +917,6 @@ export function renderReport(state: GPState, events: GPEvent[], lord: LordId, la
   out.push(x.say(MSG['header.lord'], { name: x.lord(lord), id: lord, title: x.title(l?.title ?? null) }));
   if (l && (!l.alive || l.abdicated)) out.push('', x.say(MSG['header.out'], { abdicated: l.abdicated, turn: l.outTurn !== null ? String(l.outTurn) : null }));
 
-  const mine = events.filter((e) => visibleTo(e, lord));
   const opening = mine.filter((e) => OPENING.includes(e.type) && 'lord' in e && e.lord === lord);
   if (opening.length) {
     out.push('', `## ${x.say(MSG['header.caretaker'], {})}`);

@@ -116,7 +116,7 @@ export function addGameCoverage(into: Coverage, record: GameRecord, ending?: str
 /** Codes of orders and spells never carried out in `c` (empty: full coverage). */
 export function uncovered(c: Coverage): { orders: string[]; actionSpells: string[]; combatSpells: string[] } {
   return {
-    orders: Object.entries(c.orders).filter(([, v]) => v.executed === 0 || v.given === 0).map(([k]) => k),
+    orders: Object.entries(c.orders).filter(([, v]) => v.executed === 0).map(([k]) => k),
     actionSpells: Object.entries(c.actionSpells).filter(([, v]) => v.executed === 0).map(([k]) => k),
     combatSpells: Object.entries(c.combatSpells).filter(([, v]) => v.executed === 0).map(([k]) => k),
   };
@@ -133,7 +133,7 @@ export function coverageMarkdown(c: Coverage): string {
   out.push('', '| Combat spell (plans) | In plans | Cast | Succeeded | Cast from items |', '|---|---:|---:|---:|---:|');
   for (const [sp, v] of Object.entries(c.combatSpells)) out.push(`| ${sp} ${SPELLS[sp as keyof typeof SPELLS].name.en} | ${v.given} | ${v.executed} | ${v.succeeded} | ${v.fromItems} |`);
   out.push('', `Sheet lines: ${Object.entries(c.sheet).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
-  out.push('', `Effects: ${Object.entries(c.effects ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')} (ravaging at the end: ${c.games ? ((c.effects?.['ravaging-at-end'] ?? 0) / c.games).toFixed(1) : '–'} lairs a game).`);
+  out.push('', `Effects: ${Object.entries(c.effects).map(([k, v]) => `${k} ${v}`).join(', ')} (ravaging at the end: ${c.games ? ((c.effects['ravaging-at-end'] ?? 0) / c.games).toFixed(1) : '–'} lairs a game).`);
   out.push('', `Endings (${c.games} games, ${c.turns} turns): ${Object.entries(c.endings).sort().map(([k, v]) => `${k} ${v}`).join(', ')}.`);
   return out.join('\n');
 }

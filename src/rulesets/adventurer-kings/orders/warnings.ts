@@ -13,6 +13,7 @@
  * a warning must not tell what lies in an unexplored hex.
  */
 import type { Localized, ValidationIssue } from '../../../engine/ruleset.ts';
+import { fill } from '../../../engine/localize.ts';
 import { resolveConfig } from '../config.ts';
 import { nextStep } from '../armies/movement.ts';
 import { ledBy } from '../armies/relations.ts';
@@ -30,11 +31,6 @@ const M = {
   noRouteAlone: { fr: 'le juge annulera sans doute cet ordre : aucun chemin praticable vers cette province pour {who}', en: 'the referee will most likely cancel this order: no practicable route to this province for {who}' },
   noMoney: { fr: 'cet ordre risque d’être annulé : le recrutement de la feuille coûte {cost} écus, le trésor en a {treasury}', en: 'this order may be cancelled: the sheet’s recruiting costs {cost} écus, the treasury holds {treasury}' },
 } satisfies Record<string, Localized>;
-
-function say(m: Localized, args: Record<string, string | number>): Localized {
-  const f = (x: string) => x.replace(/\{(\w+)\}/g, (_, k: string) => String(args[k] ?? `{${k}}`));
-  return { fr: f(m.fr), en: f(m.en) };
-}
 
 export function sheetWarnings(s: AKState, kingdom: number, sheet: AKSheet, answer: unknown): ValidationIssue[] {
   const k = s.kingdoms[kingdom];
@@ -59,12 +55,12 @@ export function sheetWarnings(s: AKState, kingdom: number, sheet: AKSheet, answe
         // Beyond a neighbour the route (and where he stands next) depends on land he may not know.
         if (!neighbours(at).includes(dest) || !knowsLand(s, kingdom, dest)) break;
         const step = nextStep(s, cfg, { ...c, province: at }, armies, dest);
-        if (step === null) { warn(key, say(armies.length ? M.noRoute : M.noRouteAlone, { who: c.name })); break; }
+        if (step === null) { warn(key, fill(armies.length ? M.noRoute : M.noRouteAlone, { who: c.name })); break; }
         at = step;
       } else if (slot.code === 'RE') {
         const before = cost;
         for (const t of (slot.value as RecruitValue).types) cost += typeRow(cfg, t).pay;
-        if (cost > k.treasury && before <= k.treasury) warn(key, say(M.noMoney, { cost, treasury: k.treasury }));
+        if (cost > k.treasury && before <= k.treasury) warn(key, fill(M.noMoney, { cost, treasury: k.treasury }));
       }
     }
   }

@@ -34,24 +34,6 @@ export function para(text: string): string {
   return text.replace(/[ \t\r\n]+/g, ' ').trim();
 }
 
-/** Wraps a paragraph at about `width` characters (for fixed-width tools; the report itself is not wrapped). */
-export function wrap(text: string, width = 100): string {
-  // French punctuation stands apart (« a : b ; c ! ») but never opens a line, and « never closes one.
-  const words: string[] = [];
-  for (const w of text.split(/[ \t\r\n]+/).filter(Boolean)) {
-    const prev = words[words.length - 1];
-    if (prev !== undefined && (/^[;:!?»]+[.,]?$/.test(w) || prev === '«')) words[words.length - 1] = `${prev} ${w}`;
-    else words.push(w);
-  }
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if (line && line.length + 1 + w.length > width) { lines.push(line); line = w; } else line = line ? `${line} ${w}` : w;
-  }
-  if (line) lines.push(line);
-  return lines.join('\n');
-}
-
 /** The turn the events tell of: the `turn-start` event's, else the one just played. */
 export function reportTurn(s: AKState, events: AKEvent[]): number {
   const start = events.find((e) => e.t === 'turn-start' && typeof e.turn === 'number');

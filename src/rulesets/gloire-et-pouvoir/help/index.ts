@@ -14,6 +14,7 @@ import { createRng } from '../../../engine/rng.ts';
 import { DEFAULT_CONFIG as C } from '../config.ts';
 import { orderLabel } from '../form.ts';
 import { getMap } from '../maps/index.ts';
+import { territoryName } from '../tools/common.ts';
 import { ORDER_SYNTAX, ORDER_SYNTAX_FR, parseSheet } from '../orders/parse.ts';
 import { ORDER_CODES, ORDER_PHASE, type OrderCode } from '../orders/types.ts';
 import { PHASE_TITLES } from '../report.ts';
@@ -48,7 +49,7 @@ export function helpSample(): HelpSample {
   const s0 = setupGame({ map: 'scandinavia', lords: SAMPLE_LORDS }, rng);
   const lord: LordId = 'L1';
   const map = getMap(s0.map);
-  const tName = (id: string) => map.territories.find((t) => t.id === id)!.name;
+  const tName = (id: string) => territoryName(s0, id);
   const homeOf = (s: GPState, l: LordId) => Object.values(s.territories).find((t) => t.owner === l)!.id;
   const lk = s0.knights[s0.lords[lord]!.lordKnight]!;
   const home = homeOf(s0, lord);
