@@ -5,7 +5,7 @@
  */
 import { createRng } from './rng.ts';
 import { hashState } from './hash.ts';
-import type { PlayerId, Ruleset, Submission, Validation } from './ruleset.ts';
+import { isError, type ActionInput, type PlayerId, type Ruleset, type Submission, type Validation } from './ruleset.ts';
 
 export interface StepRecord {
   index: number;
@@ -16,6 +16,11 @@ export interface StepRecord {
   events: unknown[];
   /** Hash of the state after this step. */
   hash: string;
+  /**
+   * A free action (`Ruleset.act`) taken by one player outside any prompt: such a step has no
+   * submissions; it is applied at once, in the order of arrival, and replayed as it was.
+   */
+  action?: { player: PlayerId; value: unknown };
 }
 
 export interface GameRecord<S = unknown> {
@@ -60,6 +65,30 @@ export function submit<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Play
   const pending = game.pending.filter((s) => !(s.decision === decisionId && s.player === player));
   if (validation.value !== null) pending.push({ decision: decisionId, player, value: validation.value, order: game.nextOrder });
   return { game: { ...game, pending, nextOrder: game.nextOrder + 1 }, validation };
+}
+
+/**
+ * A player's free action: validated against the current state, applied at once as a step of its
+ * own (with its own RNG stream, like any step). The answers already given for the open decisions
+ * are checked again against the new state: those still valid are kept (with their order), the
+ * others dropped (returned, so that their players can be told). Throws a GameError when the
+ * ruleset has no free actions; an invalid action leaves the game as it was (`validation.issues`).
+ */
+export function takeAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, action: ActionInput): { game: GameRecord<S>; validation: Validation<unknown>; dropped: Submission[] } {
+  if (!ruleset.validateAction || !ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
+  const validation = ruleset.validateAction(game.state, player, action);
+  if (validation.value === null || validation.issues.some(isError)) return { game, validation, dropped: [] };
+  const next = applyAction(ruleset, game, player, validation.value);
+  const open = ruleset.decisions(next.state);
+  const kept: Submission[] = [];
+  const dropped: Submission[] = [];
+  for (const sub of game.pending) {
+    const d = open.find((x) => x.id === sub.decision && x.players.includes(sub.player));
+    const v = d ? ruleset.validate(next.state, sub.player, sub.decision, sub.value) : null;
+    if (v && v.value !== null && !v.issues.some(isError)) kept.push({ ...sub, value: v.value });
+    else dropped.push(sub);
+  }
+  return { game: { ...next, pending: kept }, validation, dropped };
 }
 
 /** Withdraws a player's answer (it will fall to the default). */
@@ -110,6 +139,20 @@ function applyStep<S>(ruleset: Ruleset<S>, game: GameRecord<S>, submissions: Sub
   return { ...game, state, pending: [], steps: [...game.steps, step] };
 }
 
+function applyAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, value: unknown): GameRecord<S> {
+  if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
+  const index = game.steps.length + 1;
+  const label = ruleset.stepLabel(game.state);
+  const { state, events } = ruleset.act(structuredClone(game.state), player, structuredClone(value), createRng(game.seed, `step/${index}`));
+  const step: StepRecord = { index, label, submissions: [], defaulted: [], events, hash: hashState(state), action: { player, value } };
+  return { ...game, state, steps: [...game.steps, step] };
+}
+
+/** One recorded step again: a free action, or a resolution with its submissions. */
+function replayStep<S>(ruleset: Ruleset<S>, game: GameRecord<S>, step: StepRecord): GameRecord<S> {
+  return step.action ? applyAction(ruleset, game, step.action.player, step.action.value) : applyStep(ruleset, game, step.submissions, step.defaulted);
+}
+
 export interface ReplayResult { ok: boolean; steps: number; mismatches: { step: number; expected: string; actual: string }[]; finalHash: string }
 
 /** Re-runs the game from its setup with the recorded submissions and checks every state hash. */
@@ -118,7 +161,7 @@ export function replay<S>(ruleset: Ruleset<S>, game: GameRecord<S>): ReplayResul
   let g = createGame(ruleset, game.options, game.seed);
   if (g.initialHash !== game.initialHash) mismatches.push({ step: 0, expected: game.initialHash, actual: g.initialHash });
   for (const step of game.steps) {
-    g = applyStep(ruleset, g, step.submissions, step.defaulted);
+    g = replayStep(ruleset, g, step);
     const actual = g.steps[g.steps.length - 1]!.hash;
     if (actual !== step.hash) mismatches.push({ step: step.index, expected: step.hash, actual });
   }
@@ -132,7 +175,7 @@ export function replay<S>(ruleset: Ruleset<S>, game: GameRecord<S>): ReplayResul
  */
 export function rerecord<S>(ruleset: Ruleset<S>, game: GameRecord<S>): GameRecord<S> {
   let g = createGame(ruleset, game.options, game.seed);
-  for (const step of game.steps) g = applyStep(ruleset, g, step.submissions, step.defaulted);
+  for (const step of game.steps) g = replayStep(ruleset, g, step);
   return { ...g, pending: game.pending, nextOrder: game.nextOrder };
 }
 
@@ -146,7 +189,7 @@ export function* replayStates<S>(ruleset: Ruleset<S>, game: GameRecord<S>, upTo 
   yield { index: 0, state: g.state, hash: g.initialHash, expected: game.initialHash };
   for (const step of game.steps) {
     if (step.index > upTo) return;
-    g = applyStep(ruleset, g, step.submissions, step.defaulted);
+    g = replayStep(ruleset, g, step);
     const last = g.steps[g.steps.length - 1]!;
     yield { index: last.index, state: g.state, hash: last.hash, expected: step.hash };
   }

@@ -19,7 +19,21 @@ export type Localized = Record<Lang, string>;
 export type DeadlinePolicy =
   | { kind: 'game-deadline' } // the game's turn deadline (weekly for Gloire & Pouvoir)
   | { kind: 'after'; hours: number } // a short prompt deadline, counted from when it is asked
+  | { kind: 'class'; name: string } // one of the ruleset's deadline classes (`Ruleset.deadlineClasses`): its length depends on the game's pace
   | { kind: 'none' }; // the game waits (only for games where waiting is safe)
+
+/**
+ * How fast a game made of prompts is played, chosen by its host: `live` (minutes per prompt, for
+ * players online together), `daily` or `weekly`.
+ */
+export type Pace = 'live' | 'daily' | 'weekly';
+export const PACES: readonly Pace[] = ['live', 'daily', 'weekly'];
+
+/**
+ * A deadline class of a prompt game (Fief: TURN, REPLY, BATTLE, HOLD): its name for players and
+ * its length in minutes at each pace (the host may override each in a game).
+ */
+export interface DeadlineClass { label: Localized; minutes: Record<Pace, number> }
 
 export interface Decision {
   /** Identifies the question within the current step, e.g. `orders` or `bid`. */
@@ -34,6 +48,43 @@ export interface Decision {
   /** Human text of the question, and the choices where the answer is a choice. */
   prompt: Localized;
   choices?: { value: string; label: Localized }[];
+  /**
+   * Optional: the player's clock this decision runs on. A decision that carries on an earlier
+   * one (the active player's slot, interrupted by a consent batch among other players) names the
+   * same clock: its deadline resumes with the time the player had left instead of starting
+   * afresh, so that waiting on others never costs the active player his own time.
+   */
+  clock?: string;
+}
+
+/**
+ * An action a player may take at any time, outside any prompt (give money, offer a trade, answer
+ * an offer): its fields are those of a guided form (none: a button). The platform applies free
+ * actions at once, one at a time, in their order of arrival; each is a step of the game's record.
+ */
+export interface FreeAction {
+  id: string;
+  label: string;
+  /** A sentence under the label (what it does, what it costs). */
+  help?: string;
+  fields: FormField[];
+}
+
+/** A free action as the platform hands it to the ruleset: the action's id and its form's values. */
+export interface ActionInput { id: string; values: Record<string, string> }
+
+/**
+ * An answer a player sets in advance (auto-pass the holds of this turn, always refuse passage to
+ * a given player…): the platform stores the choice and, whenever the ruleset opens a decision for
+ * him, asks `standingAnswer` first. A standing answer never depends on what the player may not know.
+ */
+export interface StandingOption {
+  id: string;
+  label: string;
+  help?: string;
+  choices: { value: string; label: string }[];
+  /** The choice in force when the player has set none (the first choice when absent). */
+  initial?: string;
 }
 
 export interface ValidationIssue {
@@ -345,6 +396,28 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * replacement. The answer is validated like any other before it is stored.
    */
   departure?(state: S, player: PlayerId): string | null;
+  /**
+   * Optional (games of prompts): the ruleset's deadline classes, by the name its decisions give in
+   * `{ kind: 'class', name }`. A game's pace picks the length of each.
+   */
+  deadlineClasses?: Record<string, DeadlineClass>;
+  /** Optional: the free actions a player may take now, outside any prompt, in `lang`. */
+  freeActions?(state: S, player: PlayerId, lang: Lang): FreeAction[];
+  /** Optional (with `freeActions`): checks a free action against the current state. */
+  validateAction?(state: S, player: PlayerId, action: ActionInput): Validation<unknown>;
+  /**
+   * Optional (with `freeActions`): applies a valid free action (`validateAction`'s value). Pure,
+   * like `resolve`; must not mutate `state`. Its events go to `report` like a step's.
+   */
+  act?(state: S, player: PlayerId, value: unknown, rng: Rng): Resolution<S, E>;
+  /** Optional: the standing answers a player may set, with their choices, in `lang`. */
+  standingOptions?(state: S, player: PlayerId, lang: Lang): StandingOption[];
+  /**
+   * Optional (with `standingOptions`): the answer a player's standing choices give to an open
+   * decision (`standing` maps option ids to the chosen values), or undefined when they give none
+   * (the player is asked). The answer is validated like any other.
+   */
+  standingAnswer?(state: S, player: PlayerId, decision: Decision, standing: Record<string, string>): unknown;
   /** Optional: the guided form for one player's answer, with the legal options of the moment. */
   answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
   /** Optional: the answer, as text, to show when a structured answer was stored. */
