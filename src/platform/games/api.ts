@@ -3,7 +3,7 @@
  * stores the engine's GameRecord pieces (state, pending sheets, steps), asks the ruleset registry
  * to validate, resolve, view and report, and keeps seats, deadlines and mail.
  */
-import type { Lang, ValidationIssue } from '../../engine/ruleset.ts';
+import type { Lang, Pace, ValidationIssue } from '../../engine/ruleset.ts';
 import type { AppCtx } from '../http/server.ts';
 
 /** Weekly (or every N days) deadline: weekday 0 = Sunday … 6; time "HH:MM" in the time zone. */
@@ -39,7 +39,18 @@ export interface CreateGameInput {
   /** Host option (default false): a human lord who sends no orders by the deadline is played for
    *  that turn by the ruleset's caretaker, and his report says so. */
   caretaker?: boolean;
+  /**
+   * A game made of prompts (issue 14): its pace, from which each prompt's deadline comes (the
+   * weekly `schedule` is then unused), the host's lengths per deadline class (minutes), after how
+   * many defaults in a row a player is absent (his prompts then resolve at once), whether players
+   * may take vacations, and whether a bot plays a seat opened for a replacement until someone takes it.
+   */
+  prompts?: PromptOptions;
 }
+
+export interface PromptOptions { pace: Pace; minutes?: Record<string, number> | null; absentAfter?: number; vacations?: boolean; openSeatBot?: boolean }
+/** After how many defaults in a row a player of a game of prompts is absent, by default; and the bounds a host may choose. */
+export const ABSENT_AFTER = { default: 3, min: 1, max: 20 } as const;
 
 export interface GameSummary {
   id: number; name: string; ruleset: string; status: 'forming' | 'running' | 'finished'; maxPlayers: number; step: number; turnLabel: string;

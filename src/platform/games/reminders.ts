@@ -16,7 +16,7 @@ import { formatDeadline } from './schedule.ts';
 export async function sendReminders(ctx: AppCtx): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db.query<{ id: number }>(
-    `SELECT id FROM games WHERE status = 'running' AND reminder_hours > 0 AND reminded_step < step + 1
+    `SELECT id FROM games WHERE status = 'running' AND pace IS NULL AND reminder_hours > 0 AND reminded_step < step + 1
        AND deadline > $1 AND deadline - reminder_hours * interval '1 hour' <= $1 ORDER BY deadline`, [now]);
   let sent = 0;
   for (const { id } of due) {

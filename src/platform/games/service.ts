@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { createGame, GameError, replay, submit, type GameRecord, type ReplayResult, type StepRecord } from '../../engine/game.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { createRng } from '../../engine/rng.ts';
-import type { Decision, Lang, Localized, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
+import type { Decision, Lang, Localized, Pace, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
 import { withWarnings } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
@@ -37,9 +37,11 @@ import { MAP_CID, queueMail } from '../mail/queue.ts';
 import { BudgetExceeded, refereeThreads, runReferee } from '../referee/pool.ts';
 import { reportMap, type ResolveInput, type ResolveOutput } from '../referee/tasks.ts';
 import {
-  DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
+  ABSENT_AFTER, DEFAULT_SCHEDULE, type CreateGameInput, type GameSummary, type GamesApi, type ReportEntry, type ResolveOutcome, type Schedule, type Seat, type SheetState,
 } from './api.ts';
 import { checkSchedule, formatDeadline, turnDeadline } from './schedule.ts';
+import { checkPaceMinutes, clocksAfter, openPrompts, PACES, stepDeadline } from './pace.ts';
+import { promptsOpened } from './prompt-notify.ts';
 import { statsJson } from './stats-data.ts';
 import { cachedState } from './states.ts';
 
@@ -69,7 +71,7 @@ export const LORD_NAME_MAX = 40;
 const json = (v: unknown): string => JSON.stringify(v);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface GameRow extends Row {
+export interface GameRow extends Row {
   id: number; ruleset: string; name: string; status: 'forming' | 'running' | 'finished'; is_private: boolean; is_demo: boolean;
   host_user_id: number | null; options: Record<string, unknown>; seed: string; initial_hash: string | null; state: unknown; state_hash: string | null;
   step: number; next_order: number; schedule: Schedule; deadline: Date | null; early: boolean; password_hash: string | null; max_players: number;
@@ -77,24 +79,28 @@ interface GameRow extends Row {
   started_at: Date | null; turn_label: string;
   /** Host option: absent human lords are played by the ruleset's caretaker (migration 007). */
   caretaker: boolean;
+  /** Games of prompts (migration 015): the pace (null: a game of order sheets), the host's class lengths, when the step was asked, clocks, pause, absence, vacations. */
+  pace: Pace | null; pace_minutes: Record<string, number> | null; asked_at: Date | null; clocks: Record<string, number> | null;
+  paused_at: Date | null; paused_left_ms: number | string | null; absent_after: number; vacations: boolean; open_seat_bot: boolean;
 }
-interface SeatRow extends Row {
+export interface SeatRow extends Row {
   game_id: number; player: string; user_id: number | null; lord_name: string; status: Seat['status']; missed: number; seq: number; asked: boolean;
+  standing: Record<string, string> | null;
   login: string | null; email: string | null; lang: Lang | null; is_guest: boolean | null;
 }
-interface SheetRow extends Row {
+export interface SheetRow extends Row {
   player: string; step: number; decision: string; text: string; value: unknown; issues: ValidationIssue[]; sub_order: number; ready: boolean; updated_at: Date;
 }
 
-const SEATS_SQL = `SELECT s.*, u.login, u.email, u.lang, u.is_guest FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seq, s.player`;
+export const SEATS_SQL = `SELECT s.*, u.login, u.email, u.lang, u.is_guest FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seq, s.player`;
 
-async function lockGame(db: Db, gameId: number): Promise<GameRow> {
+export async function lockGame(db: Db, gameId: number): Promise<GameRow> {
   const g = await db.one<GameRow>('SELECT * FROM games WHERE id = $1 FOR UPDATE', [gameId]);
   if (!g) throw new GamesError('no-game', `no game ${gameId}`, 404);
   return g;
 }
 
-function requireRunning(g: GameRow): void {
+export function requireRunning(g: GameRow): void {
   if (g.status === 'forming') throw new GamesError('not-started', 'the game has not started yet', 409);
   if (g.status === 'finished') throw new GamesError('finished', 'the game is over', 409);
 }
@@ -110,7 +116,7 @@ function askedPlayers(rs: Ruleset, state: unknown): Set<PlayerId> {
 }
 
 /** A record with the state of the step in progress (the engine only counts earlier steps). */
-function recordOf(g: GameRow, pending: Submission[] = [], steps: StepRecord[] = []): GameRecord {
+export function recordOf(g: GameRow, pending: Submission[] = [], steps: StepRecord[] = []): GameRecord {
   // Sheets take their numbers from the sheet_order sequence (migration 008); answers given at
   // resolution (bots, caretaker, defaults) come after every sheet.
   const nextOrder = Math.max(Number(g.next_order), ...pending.map((p) => Number(p.order) + 1));
@@ -120,7 +126,7 @@ function recordOf(g: GameRow, pending: Submission[] = [], steps: StepRecord[] = 
   };
 }
 
-function link(ctx: AppCtx, path: string): string {
+export function link(ctx: AppCtx, path: string): string {
   return `${ctx.config.publicUrl.replace(/\/$/, '')}${path}`;
 }
 
@@ -137,7 +143,7 @@ function mailTableStyles(h: string): string {
  * its Markdown (raw HTML off: a name with `<script>` stays text), the map, the plain lines after
  * and the links.
  */
-function mailHtml(parts: { before?: string[]; report?: string; after?: string[] }, links: { href: string; label: string }[], mapAlt: string | null = null): string {
+export function mailHtml(parts: { before?: string[]; report?: string; after?: string[] }, links: { href: string; label: string }[], mapAlt: string | null = null): string {
   const paras = (lines: string[] | undefined) => (lines ?? []).filter((l) => l.trim() !== '').map((l) => `<p>${escapeHtml(l)}</p>\n`).join('');
   return '<div style="font-family: Georgia, \'Times New Roman\', serif; line-height: 1.45; max-width: 46em">\n'
     + paras(parts.before)
@@ -149,8 +155,8 @@ function mailHtml(parts: { before?: string[]; report?: string; after?: string[] 
 }
 
 // An open seat has no reader: its former lord (still in user_id until someone takes it) gets no report.
-const canMail = (s: SeatRow): boolean => s.user_id !== null && s.status !== 'open' && !s.is_guest && !!s.email;
-const langOf = (s: SeatRow): Lang => (s.lang === 'en' ? 'en' : 'fr');
+export const canMail = (s: SeatRow): boolean => s.user_id !== null && s.status !== 'open' && !s.is_guest && !!s.email;
+export const langOf = (s: SeatRow): Lang => (s.lang === 'en' ? 'en' : 'fr');
 
 /** A lord's name as stored: normalised by cleanName (NFKC, no invisible characters, single spaces). */
 export function cleanLordName(name: string): string {
@@ -200,6 +206,16 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
       input.early ?? true, passwordHash, maxPlayers, input.reminderHours ?? 24, ctx.now()]);
   const id = row!.id;
   if (input.caretaker) await db.query('UPDATE games SET caretaker = TRUE WHERE id = $1', [id]);
+  if (input.prompts) {
+    const p = input.prompts;
+    if (!PACES.includes(p.pace)) throw new GamesError('pace', `unknown pace ${String(p.pace)}`);
+    let minutes: Record<string, number> | null;
+    try { minutes = checkPaceMinutes(entry.ruleset, p.minutes); } catch (e) { throw new GamesError('pace-minutes', (e as Error).message); }
+    const absentAfter = p.absentAfter ?? ABSENT_AFTER.default;
+    if (!Number.isInteger(absentAfter) || absentAfter < ABSENT_AFTER.min || absentAfter > ABSENT_AFTER.max) throw new GamesError('absent-after', `absent after ${ABSENT_AFTER.min} to ${ABSENT_AFTER.max} defaults`);
+    await db.query('UPDATE games SET pace = $2, pace_minutes = $3, absent_after = $4, vacations = $5, open_seat_bot = $6, early = TRUE WHERE id = $1',
+      [id, p.pace, minutes ? json(minutes) : null, absentAfter, p.vacations ?? true, p.openSeatBot ?? false]);
+  }
   for (const [i, s] of seats.entries()) {
     await db.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq) VALUES ($1, $2, $3, $4, $5)', [id, `join-${i + 1}`, s.userId, s.lordName, i + 1]);
   }
@@ -255,23 +271,29 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
     s.player = ids[i]!;
   }
   const now = ctx.now();
-  // The first turn lasts at least the minimum (half a period by default: a game starting on Friday evening does not end its first turn that night).
-  const deadline = turnDeadline(g.schedule, now);
+  // The first turn lasts at least the minimum (half a period by default: a game starting on Friday
+  // evening does not end its first turn that night). A game of prompts: its first prompts' length at its pace.
+  const deadline = g.pace ? stepDeadline(openPrompts(rs, rec.state, g.pace, g.pace_minutes), now, null) : turnDeadline(g.schedule, now);
   await db.query(
     `UPDATE games SET status = 'running', options = $2, initial_hash = $3, state = $4, state_hash = $3, step = 0, next_order = $5, deadline = $6, started_at = $7, turn_label = $8,
-       start_stats = $9 WHERE id = $1`,
+       start_stats = $9, asked_at = $7 WHERE id = $1`,
     [gameId, json(options), rec.initialHash, json(rec.state), rec.nextOrder, deadline, now, rs.stepLabel(rec.state), statsJson(rs, rec.state)]);
   for (const s of seats) {
     if (!canMail(s)) continue;
     const lang = langOf(s);
     const d = decisionFor(rs, rec.state, s.player);
     const gameUrl = link(ctx, `/games/${gameId}`);
-    const when = formatDeadline(deadline, g.schedule.timeZone, lang);
-    const intro = lang === 'fr'
-      ? `Bonjour ${s.login ?? ''},\n\nLa partie « ${g.name} » (${rs.title.fr}) commence. Vous y êtes ${s.lord_name}.\n`
-        + (d ? `${d.prompt.fr} à rendre avant le ${when}.\n` : '') + `Votre feuille d’ordres : ${gameUrl}\n`
-      : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\n`
-        + (d ? `${d.prompt.en}, due before ${when}.\n` : '') + `Your order sheet: ${gameUrl}\n`;
+    const when = deadline ? formatDeadline(deadline, g.schedule.timeZone, lang) : null;
+    // A game of prompts asks many small questions: its players are told as each one comes.
+    const intro = g.pace
+      ? (lang === 'fr'
+        ? `Bonjour ${s.login ?? ''},\n\nLa partie « ${g.name} » (${rs.title.fr}) commence. Vous y êtes ${s.lord_name}.\nQuand une question vous attend, elle s’affiche sur la page de la partie et vous êtes prévenu selon vos réglages de notification.\nLa partie : ${gameUrl}/play\n`
+        : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\nWhen a question waits for you, it shows on the game's page and you are told according to your notification settings.\nThe game: ${gameUrl}/play\n`)
+      : lang === 'fr'
+        ? `Bonjour ${s.login ?? ''},\n\nLa partie « ${g.name} » (${rs.title.fr}) commence. Vous y êtes ${s.lord_name}.\n`
+          + (d && when ? `${d.prompt.fr} à rendre avant le ${when}.\n` : '') + `Votre feuille d’ordres : ${gameUrl}\n`
+        : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\n`
+          + (d && when ? `${d.prompt.en}, due before ${when}.\n` : '') + `Your order sheet: ${gameUrl}\n`;
     const report = rs.report(rec.state, [], s.player, lang);
     const text = `${intro}\n${markdownText(report)}`;
     const map = reportMap(entry, rec.state, s.player, lang);
@@ -289,7 +311,7 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
 
 const EMPTY_SHEET: SheetState = { text: '', issues: [], value: null, ready: false, updatedAt: null };
 
-function toSheet(r: SheetRow | null): SheetState {
+export function toSheet(r: SheetRow | null): SheetState {
   if (!r) return { ...EMPTY_SHEET, issues: [] };
   return { text: r.text, issues: r.issues ?? [], value: r.value ?? null, ready: r.ready, updatedAt: r.updated_at };
 }
@@ -300,7 +322,7 @@ function toSheet(r: SheetRow | null): SheetState {
  * $3 step, $4 decision, $5 text, $6 value, $7 issues, $8 time; the submission number comes from
  * the sheet_order sequence (migration 008), so it grows in the order of the saves.
  */
-const upsertSheet = (source: string): string =>
+export const upsertSheet = (source: string): string =>
   `INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
    SELECT $1, $2, $3, $4, $5, $6, $7, nextval('sheet_order'), FALSE, $8 FROM ${source}
    ON CONFLICT (game_id, player, step, decision) DO UPDATE
@@ -333,11 +355,22 @@ async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answ
 
 // ─── The turn job ──────────────────────────────────────────────────────────────────────────────
 
-/** A game is due when its deadline has passed, or (early resolution) when every human lord asked is ready. */
-const DUE_SQL = `(g.deadline <= $2 OR (g.early
-  AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL AND s.status = 'active' AND s.asked)
-  AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL AND s.status = 'active' AND s.asked
-    AND NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1 AND h.ready))))`;
+/**
+ * A game is due when its deadline has passed, or (early resolution) when every human lord asked is
+ * ready. A game of prompts (pace set) is due as soon as no present player asked has yet to answer
+ * (an absent player, whose prompts fell to their default `absent_after` times in a row, is not
+ * waited for; a step that asks only bots resolves at once), provided some seat is a person's. A
+ * paused game is never due.
+ */
+const WAITING_FOR = (s: string) => `${s}.game_id = g.id AND ${s}.user_id IS NOT NULL AND ${s}.status = 'active' AND ${s}.asked`;
+const NOT_READY = (s: string) => `NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = ${s}.player AND h.step = g.step + 1 AND h.ready)`;
+const DUE_SQL = `(g.paused_at IS NULL AND (g.deadline <= $2
+  OR (g.early AND g.pace IS NULL
+    AND EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')})
+    AND NOT EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')} AND ${NOT_READY('s')}))
+  OR (g.pace IS NOT NULL
+    AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')} AND s.missed < g.absent_after AND ${NOT_READY('s')}))))`;
 
 /**
  * After a failed attempt, the next one waits 5 s, then 10, 20… up to an hour (the time of the
@@ -426,11 +459,21 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
     .map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order }));
   const record = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
   const sentOrders = (p: string) => sheets.some((h) => h.player === p && (h.ready || h.text.trim() !== ''));
+  // A seat opened for a replacement is played by a bot until someone takes it, when the host chose so.
+  const human = (s: SeatRow) => s.user_id !== null && !(g.open_seat_bot && s.status === 'open');
   const input: ResolveInput = {
     gameId, ruleset: g.ruleset, record, caretaker: g.caretaker, demo: g.is_demo,
-    seats: seats.map((s) => ({ player: s.player, human: s.user_id !== null, sentOrders: sentOrders(s.player), mailLang: canMail(s) ? langOf(s) : null })),
+    seats: seats.map((s) => ({ player: s.player, human: human(s), sentOrders: sentOrders(s.player), mailLang: canMail(s) && !g.pace ? langOf(s) : null })),
+    ...(g.pace ? { prompts: promptSettings(g, seats) } : {}),
   };
   return { g, seats, sheets, input };
+}
+
+/** A game of prompts' settings for the referee: pace, class lengths, the seats' standing answers. */
+export function promptSettings(g: GameRow, seats: SeatRow[]): NonNullable<ResolveInput['prompts']> {
+  const standing: Record<string, Record<string, string>> = {};
+  for (const s of seats) if (s.standing && s.status === 'active' && s.user_id !== null) standing[s.player] = s.standing;
+  return { pace: g.pace!, minutes: g.pace_minutes, standing };
 }
 
 /** Two resolution inputs are the same when everything but the state is, and the states' hashes are. */
@@ -448,16 +491,34 @@ function sameInput(a: ResolveInput, b: ResolveInput, hashA: string | null, hashB
 async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number, computed: { input: ResolveInput; hash: string | null; output: ResolveOutput } | null): Promise<ResolveOutcome> {
   const g = await t.one<GameRow>('SELECT * FROM games WHERE id = $1 FOR UPDATE', [gameId]);
   if (resolutionTestHooks.afterLock) await resolutionTestHooks.afterLock(gameId);
-  if (!g || g.claimed_by !== ctx.instanceId || g.step !== claimedStep) return 'busy';
+  if (!g || g.claimed_by !== ctx.instanceId) return 'busy';
+  // The step moved on since the claim (a free action was taken): the claim is released for a new one.
+  if (g.step !== claimedStep) { await t.query('UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE id = $1', [gameId]); ctx.kick(); return 'busy'; }
   const release = () => t.query('UPDATE games SET claimed_by = NULL, claimed_at = NULL WHERE id = $1', [gameId]);
   if (g.status !== 'running') { await release(); return g.status === 'finished' ? 'finished' : 'not-due'; }
   const now = ctx.now();
   const { seats, sheets, input } = (await resolutionInput(ctx, t, gameId, claimedStep, g))!;
 
-  // Still due? (a lord may have withdrawn his "ready" between the claim and the lock)
+  // Still due? (a lord may have withdrawn his "ready" between the claim and the lock; see DUE_SQL)
+  const ready = (s: SeatRow) => sheets.some((h) => h.player === s.player && h.ready);
   const humans = seats.filter((s) => s.user_id !== null && s.status === 'active' && s.asked);
-  const allReady = humans.length > 0 && humans.every((s) => sheets.some((h) => h.player === s.player && h.ready));
-  if (!((g.deadline && g.deadline.getTime() <= now.getTime()) || (g.early && allReady))) { await release(); return 'not-due'; }
+  const allReady = g.pace
+    ? seats.some((s) => s.user_id !== null) && humans.every((s) => s.missed >= g.absent_after || ready(s))
+    : g.early && humans.length > 0 && humans.every(ready);
+  const pastDeadline = !!g.deadline && g.deadline.getTime() <= now.getTime();
+  if (g.paused_at || !(pastDeadline || allReady)) { await release(); return 'not-due'; }
+  // A game of prompts waits for a player on vacation (when the host allows vacations): the deadline
+  // moves to the end of his vacation instead of his prompts falling to their defaults.
+  if (g.pace && g.vacations && pastDeadline && !allReady) {
+    const away = await t.one<{ until: Date }>(
+      `SELECT max(u.vacation_until) AS until FROM seats s JOIN users u ON u.id = s.user_id
+       WHERE s.game_id = $1 AND s.status = 'active' AND s.asked AND u.vacation_until > $2
+         AND NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = $1 AND h.player = s.player AND h.step = $3 AND h.ready)`, [gameId, now, g.step + 1]);
+    if (away?.until) {
+      await t.query('UPDATE games SET deadline = $2, claimed_by = NULL, claimed_at = NULL WHERE id = $1', [gameId, away.until]);
+      return 'not-due';
+    }
+  }
 
   // The referee's work runs in a worker thread within the turn's time budget (referee/pool.ts);
   // a turn over budget throws here, so the transaction rolls back and the failure is recorded.
@@ -468,12 +529,22 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   const askedBefore = new Set(r.askedBefore);
   const askedAfter = new Set(r.askedAfter);
   const finished = r.finished;
-  // Every turn keeps its minimum length, also after an early resolution.
-  const deadline = finished ? null : turnDeadline(g.schedule, now, g.deadline);
+  // Every turn keeps its minimum length, also after an early resolution. A game of prompts: the
+  // new prompts' length at the game's pace, a slot interrupted by others resuming its clock.
+  const clocks = g.pace ? clocksAfter(g.clocks, r.promptsBefore ?? [], g.deadline, now) : null;
+  const deadline = finished ? null : g.pace ? stepDeadline(r.promptsAfter ?? [], now, clocks) : turnDeadline(g.schedule, now, g.deadline);
 
   await t.query(
     'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, stats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
     [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now, r.stats]);
+  if (g.pace) {
+    await t.query('UPDATE games SET clocks = $2, asked_at = $3 WHERE id = $1', [gameId, json(clocks), now]);
+    // The new prompts that players' standing answers answer, stored as their answers (ready).
+    for (const a of r.autoAnswers ?? []) {
+      await t.query(`${upsertSheet('(SELECT 1) g')}`, [gameId, a.player, step.index + 1, a.decision, a.text, json(a.value), '[]', now]);
+      await t.query('UPDATE sheets SET ready = TRUE, auto = TRUE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, a.player, step.index + 1, a.decision]);
+    }
+  }
   for (const s of seats) {
     const rep = r.reports[s.player]!;
     await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en) VALUES ($1, $2, $3, $4, $5)', [gameId, step.index, s.player, rep.fr, rep.en]);
@@ -492,6 +563,13 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     }
     missed.set(s.player, m);
     await t.query('UPDATE seats SET missed = $3, asked = $4 WHERE game_id = $1 AND player = $2', [gameId, s.player, m, askedAfter.has(s.player)]);
+  }
+  // A game of prompts mails no report per step (its log holds them): its players are told of the
+  // prompts now waiting for them, by their notification settings.
+  if (g.pace) {
+    if (!finished) await promptsOpened(ctx, t, g, step.index, r.promptsAfter ?? [], deadline, new Set((r.autoAnswers ?? []).map((a) => `${a.player}/${a.decision}`)));
+    await testPauseInTransaction(gameId);
+    return 'resolved';
   }
   // One mail per lord who took part, with his report in his language.
   for (const s of seats) {
@@ -570,7 +648,7 @@ export async function loadGameRecord(db: Db, gameId: number): Promise<GameRecord
   const sheets = await db.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 AND value IS NOT NULL ORDER BY sub_order', [gameId, g.step + 1]);
   return recordOf(g,
     sheets.map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order })),
-    steps.map((s) => ({ index: s.idx, label: s.label, submissions: s.submissions, defaulted: s.defaulted, events: s.events, hash: s.hash })));
+    steps.map((s) => ({ index: s.idx, label: s.label, submissions: s.submissions, defaulted: s.defaulted, events: s.events, hash: s.hash, ...(s.action ? { action: s.action } : {}) })));
 }
 
 // ─── Reports read, and their maps ──────────────────────────────────────────────────────────────

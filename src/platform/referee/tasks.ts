@@ -8,9 +8,10 @@
  * and writes what comes back in its own transaction.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { advance, missing, replay, replayStates, submit, type GameRecord, type StepRecord } from '../../engine/game.ts';
+import { advance, missing, replay, replayStates, submit, takeAction, type GameRecord, type StepRecord } from '../../engine/game.ts';
 import { createRng } from '../../engine/rng.ts';
-import type { Lang, Localized, PlayerId, ToolDoc } from '../../engine/ruleset.ts';
+import { isError, type ActionInput, type Lang, type Localized, type Pace, type PlayerId, type Ruleset, type ToolDoc, type ValidationIssue } from '../../engine/ruleset.ts';
+import { openPrompts, type OpenPrompt } from '../games/pace.ts';
 import { dryRunOptions, getRuleset, type BotOptions, type RulesetEntry } from '../../rulesets/index.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { statsJson } from '../games/stats-data.ts';
@@ -30,7 +31,14 @@ export interface ResolveInput {
   caretaker: boolean;
   /** A demo game: the bots go for the human seats (`BotOptions.prey`). */
   demo?: boolean;
+  /** A game of prompts: its pace, the host's class lengths, and each player's standing answers. */
+  prompts?: PromptSettings;
 }
+
+export interface PromptSettings { pace: Pace; minutes: Record<string, number> | null; standing: Record<PlayerId, Record<string, string>> }
+
+/** An answer given for a player by his standing answers, validated, for the step just opened. */
+export interface AutoAnswer { player: PlayerId; decision: string; value: unknown; text: string }
 
 export interface ResolveOutput {
   /** The new state as JSON text (what the database stores; a string crosses the threads faster than the object). */
@@ -45,6 +53,33 @@ export interface ResolveOutput {
   reports: Record<PlayerId, Record<Lang, string>>;
   /** Each mailed player's map after the turn, in his language (null: the ruleset draws none, or drawing failed). */
   maps: Record<PlayerId, { svg: string; alt: string } | null>;
+  /** Games of prompts: the prompts of the step resolved and of the step opened, and the standing answers to the new ones. */
+  promptsBefore?: OpenPrompt[];
+  promptsAfter?: OpenPrompt[];
+  autoAnswers?: AutoAnswer[];
+}
+
+/**
+ * The answers players' standing choices give to the open decisions of a state (`Ruleset.standingAnswer`),
+ * each validated; a standing answer that fails, or that the validator refuses, is left out (the player is asked).
+ */
+export function standingAnswers(rs: Ruleset, state: unknown, standing: Record<PlayerId, Record<string, string>>, skip: (player: PlayerId, decision: string) => boolean = () => false): AutoAnswer[] {
+  if (!rs.standingAnswer) return [];
+  const out: AutoAnswer[] = [];
+  for (const d of rs.decisions(state)) {
+    for (const p of d.players) {
+      const mine = standing[p];
+      if (!mine || skip(p, d.id)) continue;
+      let answer: unknown;
+      try { answer = rs.standingAnswer(state, p, d, mine); } catch { continue; }
+      if (answer === undefined) continue;
+      const v = rs.validate(state, p, d.id, answer);
+      if (v.value === null || v.issues.some(isError)) continue;
+      const text = typeof answer === 'string' ? answer : rs.answerText ? rs.answerText(state, p, d.id, v.value) : JSON.stringify(answer);
+      out.push({ player: p, decision: d.id, value: v.value, text });
+    }
+  }
+  return out;
 }
 
 const asked = (entry: RulesetEntry, state: unknown): Set<PlayerId> => new Set(entry.ruleset.decisions(state).flatMap((d) => d.players));
@@ -116,14 +151,72 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
     reports[s.player] = { fr: rs.report(next.state, step.events, s.player, 'fr'), en: rs.report(next.state, step.events, s.player, 'en') };
     if (s.mailLang && (askedBefore.has(s.player) || askedAfter.has(s.player))) maps[s.player] = reportMap(entry, next.state, s.player, s.mailLang);
   }
+  const finished = !!outcome?.finished || askedAfter.size === 0;
+  const pr = input.prompts;
   return {
     stateJson: JSON.stringify(next.state), step, nextOrder: next.nextOrder,
-    finished: !!outcome?.finished || askedAfter.size === 0,
+    finished,
     stepLabel: rs.stepLabel(next.state),
     askedBefore: [...askedBefore], askedAfter: [...askedAfter],
     stats: statsJson(rs, next.state),
     reports, maps,
+    ...(pr ? {
+      promptsBefore: openPrompts(rs, rec.state, pr.pace, pr.minutes),
+      promptsAfter: finished ? [] : openPrompts(rs, next.state, pr.pace, pr.minutes),
+      autoAnswers: finished ? [] : standingAnswers(rs, next.state, pr.standing),
+    } : {}),
   };
+}
+
+// ─── A free action ─────────────────────────────────────────────────────────────────────────────
+
+export interface ActInput {
+  ruleset: string;
+  /** The game with the answers already given for the step in progress as `pending`. */
+  record: GameRecord;
+  player: PlayerId;
+  action: ActionInput;
+  /** The seats to write reports for. */
+  players: PlayerId[];
+  prompts: PromptSettings;
+}
+export type ActOutput =
+  | { ok: false; issues: ValidationIssue[] }
+  | {
+    ok: true; stateJson: string; step: StepRecord; stepLabel: string; finished: boolean; askedAfter: PlayerId[];
+    reports: Record<PlayerId, Record<Lang, string>>;
+    /** The answers given for the step in progress that no longer hold after the action (their sheets are emptied). */
+    dropped: { decision: string; player: PlayerId }[];
+    promptsAfter: OpenPrompt[]; autoAnswers: AutoAnswer[];
+  };
+
+/**
+ * A player's free action (`takeAction` of the engine): validated, applied as a step of its own,
+ * with every seat's report of its events; the answers given for the open decisions are checked
+ * again against the new state.
+ */
+export function actTask(input: ActInput): ActOutput {
+  const rs = getRuleset(input.ruleset).ruleset;
+  const r = takeAction(rs, input.record, input.player, input.action);
+  if (r.game === input.record) return { ok: false, issues: r.validation.issues.length ? r.validation.issues : [{ message: 'refused' }] };
+  const step = r.game.steps[r.game.steps.length - 1]!;
+  const reports: Record<PlayerId, Record<Lang, string>> = {};
+  for (const p of input.players) reports[p] = { fr: rs.report(r.game.state, step.events, p, 'fr'), en: rs.report(r.game.state, step.events, p, 'en') };
+  const outcome = rs.outcome(r.game.state);
+  const askedAfter = asked(getRuleset(input.ruleset), r.game.state);
+  const finished = !!outcome?.finished || askedAfter.size === 0;
+  const given = new Set(r.game.pending.map((x) => `${x.player}\u0000${x.decision}`));
+  return {
+    ok: true, stateJson: JSON.stringify(r.game.state), step, stepLabel: rs.stepLabel(r.game.state), finished, askedAfter: [...askedAfter], reports,
+    dropped: r.dropped.map((d) => ({ decision: d.decision, player: d.player })),
+    promptsAfter: finished ? [] : openPrompts(rs, r.game.state, input.prompts.pace, input.prompts.minutes),
+    autoAnswers: finished ? [] : standingAnswers(rs, r.game.state, input.prompts.standing, (p, d) => given.has(`${p}\u0000${d}`)),
+  };
+}
+
+/** The standing answers a player's new choices give to the decisions open now (`games/prompts.ts`, setStanding). */
+export function standingTask(t: { ruleset: string; state: unknown; player: PlayerId; standing: Record<string, string> }): AutoAnswer[] {
+  return standingAnswers(getRuleset(t.ruleset).ruleset, t.state, { [t.player]: t.standing }).filter((a) => a.player === t.player);
 }
 
 // ─── Players' tools ────────────────────────────────────────────────────────────────────────────
@@ -209,6 +302,8 @@ export const TASKS = {
   png: pngTask,
   dryRun: dryRunTask,
   reportMap: reportMapTask,
+  act: actTask,
+  standing: standingTask,
 } as const;
 export type TaskKind = keyof typeof TASKS;
 export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
