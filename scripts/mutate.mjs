@@ -56,7 +56,7 @@ const AREAS = {
   access: {
     what: "who may read and write a game's pages and channels",
     mutate: () => ['src/platform/channels/access.ts',
-      span('src/platform/games/routes.ts', /^export async function access\(/, /^\/\/ ─+ pages/)],
+      span('src/platform/games/page-kit.ts', /^export async function access\(/, /^\/\/ ─+ generic rendering/)],
     tests: [/^test\/platform\/(forum|letters|gazette|games|open-seat|public-list|moderation|access.*|csrf.*)\.test\.ts$/],
   },
   claim: {

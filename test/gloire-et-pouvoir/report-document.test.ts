@@ -211,7 +211,7 @@ describe('a cancelled order is cited by the line the order page shows', () => {
     home(s, 'L1', 'narvik');
     home(s, 'L2', 'dolon');
     giveArmy(s, s.lords.L1!.lordKnight, 1000);
-    // The order page numbers every line of the text in its gutter (routes.ts gutterText): 1-based.
+    // The order page numbers every line of the text in its gutter (orders-page.ts gutterText): 1-based.
     const text = [
       '# my orders for turn 1',
       'IMP 5 Narvik',

@@ -28,7 +28,7 @@ export const CODE_LENGTH = 8;
 export const CODE_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
 /**
- * Failed logins (and validation codes, and join passwords of private games, see games/routes.ts).
+ * Failed logins (and validation codes, and join passwords of private games, see games/game-pages.ts).
  * Two limits, both over FAILURE_WINDOW_MS:
  * - MAX_FAILURES per (account, client address): one address guessing one account is slowed down
  *   to that many tries per window. There is no limit per account alone: failures from other

@@ -27,7 +27,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
-import { parseId, timeTag } from '../games/routes.ts';
+import { parseId, timeTag } from '../games/page-kit.ts';
 import { formStr, forbidden, notFound, pageParam, readablePublicChannel } from './pages.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';

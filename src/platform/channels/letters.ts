@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
-import { parseId, timeTag } from '../games/routes.ts';
+import { parseId, timeTag } from '../games/page-kit.ts';
 import { formStr, notFound } from './pages.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';

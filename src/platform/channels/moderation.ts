@@ -12,7 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { Db } from '../db/index.ts';
-import { parseId, timeTag } from '../games/routes.ts';
+import { parseId, timeTag } from '../games/page-kit.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { localPath } from '../http/input.ts';

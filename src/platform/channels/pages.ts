@@ -4,7 +4,7 @@ import { html } from '../http/html.ts';
 import { t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { sendPage, type AppCtx } from '../http/server.ts';
-import { parseId } from '../games/routes.ts';
+import { parseId } from '../games/page-kit.ts';
 import { canReadPublicChannels, gameAccess, type GameAccess } from './access.ts';
 
 export const wantsJson = (req: FastifyRequest): boolean =>

@@ -18,7 +18,7 @@ import { html, scriptJson, type Html } from '../http/html.ts';
 import { t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
-import { notFound, visibleGame, type Access } from './routes.ts';
+import { notFound, visibleGame, type Access } from './page-kit.ts';
 import { chartsFor, loadStats } from './stats-data.ts';
 
 export const CHART_JS_PATH = '/static/vendor/chart.umd.min.js';

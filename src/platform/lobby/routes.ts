@@ -10,7 +10,7 @@ import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
-import { parseId, standingNotice, standingOf, timeTag } from '../games/routes.ts';
+import { parseId, standingNotice, standingOf, timeTag } from '../games/page-kit.ts';
 import { confirm, joinQueue, lobbyMaps, queueOf, withdraw, type LobbyEntry } from './service.ts';
 import { findKind, kindKey } from '../games/kinds.ts';
 import { cleanName } from '../http/names.ts';

@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang, MapDoc } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { gameState, notFound, ownSeat, pageHead, SCRIPTS, visibleGame } from '../games/routes.ts';
+import { gameState, notFound, ownSeat, pageHead, SCRIPTS, visibleGame } from '../games/page-kit.ts';
 import { games } from '../games/service.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';

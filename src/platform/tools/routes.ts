@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang, ToolDoc, ToolField } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { games } from '../games/service.ts';
-import { gameState, notFound, ownSeat, pageHead, SCRIPTS, toolsOf } from '../games/routes.ts';
+import { gameState, notFound, ownSeat, pageHead, SCRIPTS, toolsOf } from '../games/page-kit.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { mapLabel, stepLabelIn, timeTag } from '../games/routes.ts';
+import { mapLabel, stepLabelIn, timeTag } from '../games/page-kit.ts';
 import type { AppCtx, RouteModule } from '../http/server.ts';
 import { sendPage } from '../http/server.ts';
 import { html, type Html } from '../http/html.ts';

@@ -1,0 +1,315 @@
+/**
+ * The order page of a lord: the guided answer form and the raw sheet (autosaved), his map with
+ * the orders being written, his own view; the save and ready routes, and the small JSON API the
+ * page's script uses (the sheet, the view). The platform knows no rule of any game: it renders
+ * the guided form the ruleset gives and its views as generic tables (page-kit.ts).
+ *
+ * Access rule: a lord's sheet and private view are his alone (404 for anyone else).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerForm, Lang, MapDoc, ValidationIssue } from '../../engine/ruleset.ts';
+import { getRuleset } from '../../rulesets/index.ts';
+import { html, raw, type Html } from '../http/html.ts';
+import { LruCache } from '../http/lru.ts';
+import { orderPageHelp } from '../http/help-links.ts';
+import { messages, t } from '../http/i18n.ts';
+import { csrfField, page } from '../http/layout.ts';
+import { renderDoc } from '../http/viewdoc.ts';
+import { mapWidget } from '../maps/widget.ts';
+import { guidedForm, guidedFormMsgs } from './guided-form.ts';
+import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
+import type { SheetState } from './api.ts';
+import {
+  access, errorText, failingNotice, games, gameState, isPlain, namesOf, notFound, ownSeat, pageHead, parseId, presented,
+  renderValue, renderView, reportBanner, safeView, SCRIPTS, timeTag, toolsOf, wantsJson, words, type Access, type RenderOpts,
+} from './page-kit.ts';
+
+messages({
+  'gweb.orders.title': { fr: 'Ordres', en: 'Orders' },
+  'gweb.orders.deadline': { fr: 'Échéance', en: 'Deadline' },
+  'gweb.orders.no-deadline': { fr: 'pas d’échéance', en: 'no deadline' },
+  'gweb.orders.early': { fr: 'Le tour est résolu dès que tous les joueurs sont prêts.', en: 'The turn resolves as soon as every player is ready.' },
+  'gweb.orders.guided': { fr: 'Formulaire guidé', en: 'Guided form' },
+  'gweb.orders.guided-help': {
+    fr: 'Choisissez un ordre, remplissez-le puis « Ajouter » : la ligne s’ajoute à votre feuille, à droite. Vous pouvez aussi écrire directement dans la feuille.',
+    en: 'Pick an order, fill it in, then “Add”: the line is appended to your sheet on the right. You may also type straight into the sheet.',
+  },
+  'gweb.orders.no-form': { fr: 'Ce jeu n’offre pas de formulaire guidé : écrivez votre réponse dans la feuille.', en: 'This game offers no guided form: write your answer in the sheet.' },
+  'gweb.orders.add': { fr: 'Ajouter', en: 'Add' },
+  'gweb.orders.fill': { fr: 'Remplissez : {field}', en: 'Fill in: {field}' },
+  'gweb.orders.added': { fr: 'Ligne ajoutée :', en: 'Line added:' },
+  'gweb.orders.sheet': { fr: 'Ma feuille d’ordres', en: 'My order sheet' },
+  'gweb.orders.sheet-help': { fr: 'Un ordre par ligne. Elle est enregistrée pendant que vous tapez.', en: 'One order per line. It is saved as you type.' },
+  'gweb.orders.save': { fr: 'Enregistrer', en: 'Save' },
+  'gweb.orders.saved': { fr: 'Feuille enregistrée.', en: 'Sheet saved.' },
+  'gweb.orders.saved-at': { fr: 'Enregistrée à {time}', en: 'Saved at {time}' },
+  'gweb.orders.saving': { fr: 'Enregistrement…', en: 'Saving…' },
+  'gweb.orders.modified': { fr: 'Modifiée…', en: 'Modified…' },
+  'gweb.orders.save-error': { fr: 'Échec de l’enregistrement : {error}', en: 'Saving failed: {error}' },
+  'gweb.orders.issues': { fr: 'Lignes à revoir', en: 'Lines to check' },
+  'gweb.orders.no-issues': { fr: 'Aucune erreur : toutes les lignes sont comprises.', en: 'No error: every line is understood.' },
+  'gweb.orders.line': { fr: 'Ligne {n}', en: 'Line {n}' },
+  'gweb.orders.sheet-wide': { fr: 'Feuille', en: 'Sheet' },
+  'gweb.orders.candidates': { fr: 'vouliez-vous dire : {list} ?', en: 'did you mean: {list}?' },
+  'gweb.orders.ready': { fr: 'Prêt', en: 'Ready' },
+  'gweb.orders.not-ready': { fr: 'Pas encore prêt', en: 'Not ready yet' },
+  'gweb.orders.set-ready': { fr: 'Mes ordres sont prêts', en: 'My orders are ready' },
+  'gweb.orders.unset-ready': { fr: 'Je ne suis plus prêt', en: 'I am not ready any more' },
+  'gweb.orders.ready-help': {
+    fr: 'Vous pouvez modifier vos ordres et changer d’avis jusqu’à la résolution du tour.',
+    en: 'You may change your orders and your mind until the turn resolves.',
+  },
+  'gweb.orders.resolved': { fr: 'Le tour a été résolu : rechargement…', en: 'The turn has been resolved: reloading…' },
+  'gweb.orders.last-report': { fr: 'Lire le dernier {report}', en: 'Read the latest {report}' },
+  'gweb.orders.forming': { fr: 'La partie n’a pas encore commencé.', en: 'The game has not started yet.' },
+  'gweb.orders.finished': { fr: 'La partie est terminée.', en: 'The game is over.' },
+  'gweb.orders.nothing': { fr: 'Rien ne vous est demandé pour ce tour.', en: 'Nothing is asked of you this turn.' },
+  'gweb.orders.nojs': { fr: 'Sans JavaScript, utilisez le bouton « Enregistrer » ; le formulaire guidé sert alors d’aide-mémoire.', en: 'Without JavaScript, use the “Save” button; the guided form is then a reminder of the syntax.' },
+  'gweb.me.title': { fr: 'Mon domaine', en: 'My domain' },
+  'gweb.me.all': { fr: 'Tout ce que je sais du royaume', en: 'Everything I know of the realm' },
+  'gweb.me.raw': { fr: 'Données brutes (JSON)', en: 'Raw data (JSON)' },
+  'gweb.tools': { fr: 'Outils', en: 'Tools' },
+});
+
+/** An issue's message in the page language (English for issues stored before messages were bilingual). */
+const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
+
+function issueItems(issues: ValidationIssue[], lang: Lang): Html {
+  return html`${issues.map((i) => { const text = issueText(i, lang); const warn = i.severity === 'warning'; return html`<li data-line="${i.line ?? ''}"${warn ? raw(' class="warn"') : ''}><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}${warn ? ` ${t(lang, 'forms.warning')}` : ''}</strong>${t(lang, 'colon')}${text}${
+    i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`; })}`;
+}
+
+function gutterText(text: string): string {
+  const n = Math.max(1, text.split('\n').length);
+  return Array.from({ length: n }, (_, i) => String(i + 1)).join('\n');
+}
+
+function formatTime(d: Date | string, lang: Lang, tz: string): string {
+  const date = d instanceof Date ? d : new Date(d);
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { timeStyle: 'short', dateStyle: 'short', timeZone: tz }).format(date);
+}
+
+/**
+ * What a page computes from a game state alone (the player's view, guided form, map, tools),
+ * kept for the next request on the same state: a state object stands for one state hash (the
+ * state cache gives the same object while the hash is unchanged, a new one after a turn). A small
+ * LRU bounds the memory (a Europe map widget is about 100 KB).
+ */
+const derivedIds = new WeakMap<object, number>();
+let nextDerivedId = 1;
+const derivedCache = new LruCache<string, unknown>(200);
+function derived<T>(state: unknown, key: string, compute: () => T): T {
+  if (state === null || typeof state !== 'object') return compute();
+  let id = derivedIds.get(state);
+  if (id === undefined) { id = nextDerivedId++; derivedIds.set(state, id); }
+  const k = `${id}|${key}`;
+  if (derivedCache.has(k)) return derivedCache.get(k) as T;
+  const value = compute();
+  derivedCache.set(k, value);
+  return value;
+}
+
+async function earlyNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<string> {
+  const row = await ctx.db.one<{ early: boolean }>('SELECT early FROM games WHERE id = $1', [gameId]);
+  return row?.early ? t(lang, 'gweb.orders.early') : '';
+}
+
+/** Member checks for the sheet routes; null when the visitor has no active seat there. */
+async function sheetAccess(ctx: AppCtx, req: FastifyRequest): Promise<OrdersCtx | null> {
+  const a = await ownSeat(ctx, req, true);
+  if (!a || a.game.status !== 'running') return null;
+  const sheet = await games.sheet(ctx, a.game.id, a.seat!.player);
+  return { a, player: a.seat!.player, sheet };
+}
+
+/** The sheet for the page's script: each issue keeps `message` (English) and `text` (fr and en). */
+function sheetJson(s: SheetState, step: number) {
+  return { text: s.text, issues: s.issues, ready: s.ready, step, updatedAt: s.updatedAt };
+}
+
+// ───────────────────────────────────────────────────────────── the order page
+
+interface OrdersCtx { a: Access; player: string; sheet: SheetState }
+
+async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, flash: string | null, error: string | null = null, status = 200) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const a = await ownSeat(ctx, req, true);
+  if (!a) return notFound(req, reply);
+  const g = a.game;
+  const seat = a.seat!;
+  const { state, schedule } = await gameState(ctx, g.id);
+  const tz = schedule.timeZone || ctx.config.timeZone;
+  const crumbs = html`<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.orders.title')} · <a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>`;
+  const title = `${t(lang, 'gweb.orders.title')} — ${g.name}`;
+  if (g.status !== 'running' || state === null) {
+    const why = g.status === 'forming' ? t(lang, 'gweb.orders.forming') : t(lang, 'gweb.orders.finished');
+    return sendPage(reply, page(v, title, html`${pageHead()}${crumbs}<h1>${title}</h1><p class="notice">${why}</p>`, SCRIPTS), status);
+  }
+  const entry = getRuleset(g.ruleset);
+  const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(seat.player)) ?? null;
+  // The rows this page needs, read together; what depends only on the state (which never changes
+  // without its hash) is computed once per state, player and language (see derived()).
+  const [sheet, early, reports] = await Promise.all([games.sheet(ctx, g.id, seat.player), earlyNote(ctx, g.id, lang), games.reports(ctx, g.id, seat.player)]);
+  const d = derived(state, `${g.id}|${seat.player}|${lang}|${decision?.id ?? ''}`, () => {
+    let view: unknown = null;
+    try { view = entry.ruleset.view(state, seat.player); } catch { view = null; }
+    let form: AnswerForm | null = null;
+    if (decision && entry.ruleset.answerForm) {
+      try { form = entry.ruleset.answerForm(state, seat.player, decision.id, lang); } catch { form = null; }
+    }
+    let map: MapDoc | null = null;
+    if (entry.ruleset.mapDoc) {
+      try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
+    }
+    return { view, form, map, tools: toolsOf(entry, state, seat.player, lang), myDoc: presented(state, entry, seat.player, lang) };
+  });
+  const { view, form, tools, myDoc } = d;
+  // The map orders read the sheet being written (issue 13 §4): after this sheet's own orders.
+  let map = d.map;
+  if (map && sheet.value !== null && entry.ruleset.mapDoc) {
+    const rs = entry.ruleset;
+    try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
+  }
+  const mapWidgetHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units` }) : null;
+  const me = isPlain(view) ? view.me : undefined;
+  const ro: RenderOpts = { lang, names: namesOf(view) };
+  const lastReport = reports.at(-1) ?? null;
+  const jsMsgs = {
+    saving: t(lang, 'gweb.orders.saving'), saved: t(lang, 'gweb.orders.saved-at', { time: '{time}' }), modified: t(lang, 'gweb.orders.modified'),
+    error: t(lang, 'gweb.orders.save-error', { error: '{error}' }), line: t(lang, 'gweb.orders.line', { n: '{n}' }), sheet: t(lang, 'gweb.orders.sheet-wide'),
+    candidates: t(lang, 'gweb.orders.candidates', { list: '{list}' }), noIssues: t(lang, 'gweb.orders.no-issues'),
+    ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
+    unsetReady: t(lang, 'gweb.orders.unset-ready'), colon: t(lang, 'colon'), resolved: t(lang, 'gweb.orders.resolved'), fill: t(lang, 'gweb.orders.fill', { field: '{field}' }),
+    added: t(lang, 'gweb.orders.added'), ...guidedFormMsgs(lang),
+  };
+  const body = html`${pageHead()}${crumbs}
+    <h1>${decision ? decision.prompt[lang] : title}</h1>
+    <p class="meta">${t(lang, 'gweb.you-play', { lord: seat.lordName })} · ${t(lang, 'gweb.orders.deadline')}${t(lang, 'colon')}${g.deadline ? timeTag(g.deadline, lang, tz) : t(lang, 'gweb.orders.no-deadline')}</p>
+    ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+    ${failingNotice(g, lang)}
+    ${await reportBanner(ctx, g.id, seat.player, lang, (l) => entry.ruleset.localizeLabel?.(l, lang) ?? l)}
+    ${orderPageHelp(g.ruleset, entry.ruleset.help ? entry.ruleset.help(lang).firstTurn : null, lang, g.step === 0)}
+    ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
+    <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
+    ${tools.length ? html`<p class="tools-nav">${t(lang, 'gweb.tools')}${t(lang, 'colon')}${tools.map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`)}</p>` : ''}
+    ${mapWidgetHtml ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidgetHtml}</details>` : ''}
+    <div class="orders-layout" id="orders" data-step="${g.step}" data-save-url="/games/${g.id}/orders" data-sheet-url="/api/games/${g.id}/sheet"
+      data-ready-url="/games/${g.id}/ready" data-msgs="${JSON.stringify(jsMsgs)}">
+      <section class="guided">
+        <h2>${t(lang, 'gweb.orders.guided')}</h2>
+        ${form ? html`<p class="muted small">${t(lang, 'gweb.orders.guided-help')}</p>${guidedForm(form, lang, g.ruleset)}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
+      </section>
+      <section class="sheet">
+        <h2>${t(lang, 'gweb.orders.sheet')}</h2>
+        <p class="muted small">${t(lang, 'gweb.orders.sheet-help')}</p>
+        <form method="post" action="/games/${g.id}/orders" id="sheet-form">${csrfField(v)}
+          <div class="editor"><pre class="gutter" id="sheet-gutter" aria-hidden="true">${gutterText(sheet.text)}</pre><textarea name="text" id="sheet-text" rows="18" wrap="off" spellcheck="false" autocomplete="off" aria-label="${t(lang, 'gweb.orders.sheet')}">${sheet.text}</textarea></div>
+          <div class="save-row"><button type="submit">${t(lang, 'gweb.orders.save')}</button>
+            <span id="save-status" class="muted" aria-live="polite">${sheet.updatedAt ? t(lang, 'gweb.orders.saved-at', { time: formatTime(sheet.updatedAt, lang, tz) }) : ''}</span></div>
+        </form>
+        <h3>${t(lang, 'gweb.orders.issues')}</h3>
+        <p id="no-issues" class="ok"${sheet.issues.length ? raw(' hidden') : ''}>${t(lang, 'gweb.orders.no-issues')}</p>
+        <ol id="issues" class="issues">${issueItems(sheet.issues, lang)}</ol>
+        <form method="post" action="/games/${g.id}/ready" id="ready-form" class="ready-box${sheet.ready ? ' is-ready' : ''}">${csrfField(v)}
+          <input type="hidden" name="ready" value="${sheet.ready ? '0' : '1'}">
+          <p><span id="ready-state" class="badge ${sheet.ready ? 'ok' : ''}">${t(lang, sheet.ready ? 'gweb.orders.ready' : 'gweb.orders.not-ready')}</span>
+            <button type="submit" id="ready-button" class="${sheet.ready ? '' : 'primary'}">${t(lang, sheet.ready ? 'gweb.orders.unset-ready' : 'gweb.orders.set-ready')}</button></p>
+          <p id="ready-warning" class="warning small" role="alert" hidden></p>
+          <p class="muted small">${t(lang, 'gweb.orders.ready-help')} ${early}</p>
+        </form>
+      </section>
+    </div>`}
+    ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report', words(lang, g.ruleset))} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
+    <section class="mystate">
+      <h2>${t(lang, 'gweb.me.title')}</h2>
+      ${myDoc ? renderDoc(myDoc) : html`${me !== undefined ? renderValue(me, ro) : ''}
+      ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}`}
+      <details class="block"><summary>${t(lang, 'gweb.me.raw')}</summary><pre class="json">${JSON.stringify(view, null, 2)}</pre></details>
+    </section>`;
+  return sendPage(reply, page(v, title, body, mapWidgetHtml ? { scripts: [...SCRIPTS.scripts, '/static/map.js'] } : SCRIPTS), status);
+}
+
+async function saveSheet(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, json: boolean) {
+  // The common case first: a lord saves his own sheet in a running game (one short transaction).
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const gameId = parseId((req.params as { id?: string }).id);
+  const user = req.visitor.user;
+  if (gameId !== null && user && typeof body.text === 'string' && body.text.length <= 50_000) {
+    const fast = await games.saveOwnSheet(ctx, gameId, user.id, body.text.replace(/\r\n?/g, '\n'));
+    if (fast) return json ? reply.send({ ...sheetJson(fast.sheet, fast.step), saved: true }) : reply.redirect(`/games/${gameId}/orders?saved=1`, 303);
+  }
+  const a = await ownSeat(ctx, req, true);
+  if (!a) return json ? reply.code(404).send({ error: 'not found' }) : notFound(req, reply);
+  const lang = req.visitor.lang;
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  if (typeof b.text !== 'string' || b.text.length > 50_000) {
+    return json ? reply.code(400).send({ error: 'text expected' }) : ordersPage(ctx, req, reply, null, 'text expected', 400);
+  }
+  if (a.game.status !== 'running') {
+    const msg = t(lang, a.game.status === 'forming' ? 'gweb.orders.forming' : 'gweb.orders.finished');
+    return json ? reply.code(409).send({ error: msg }) : ordersPage(ctx, req, reply, null, msg, 409);
+  }
+  let saved: SheetState;
+  try {
+    saved = await games.saveSheet(ctx, a.game.id, a.seat!.player, b.text.replace(/\r\n?/g, '\n'));
+  } catch (e) {
+    const msg = t(lang, 'gweb.err.failed', { error: errorText(e) });
+    return json ? reply.code(409).send({ error: msg }) : ordersPage(ctx, req, reply, null, msg, 409);
+  }
+  const now = await games.summary(ctx, a.game.id);
+  if (json) return reply.send({ ...sheetJson(saved, now?.step ?? a.game.step), saved: true });
+  return reply.redirect(`/games/${a.game.id}/orders?saved=1`, 303);
+}
+
+// ───────────────────────────────────────────────────────────── routes
+
+/** The order page, its save and ready routes, and its JSON API (sheet, view). */
+export const orderPageRoutes: RouteModule = async (app, ctx) => {
+  app.get('/games/:id/orders', (req, reply) => {
+    const saved = (req.query as { saved?: string } | undefined)?.saved === '1';
+    return ordersPage(ctx, req, reply, saved ? t(req.visitor.lang, 'gweb.orders.saved') : null);
+  });
+  app.post('/games/:id/orders', { config: { sessionCache: true } }, (req, reply) => saveSheet(ctx, req, reply, wantsJson(req)));
+
+  app.post('/games/:id/ready', async (req, reply) => {
+    const json = wantsJson(req);
+    const a = await ownSeat(ctx, req, true);
+    if (!a) return notFound(req, reply);
+    if (a.game.status !== 'running') {
+      const msg = t(req.visitor.lang, a.game.status === 'forming' ? 'gweb.orders.forming' : 'gweb.orders.finished');
+      return json ? reply.code(409).send({ error: msg }) : ordersPage(ctx, req, reply, null, msg, 409);
+    }
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const ready = b.ready === true || b.ready === '1' || b.ready === 'true' || b.ready === 'on';
+    try {
+      await games.setReady(ctx, a.game.id, a.seat!.player, ready);
+    } catch (e) {
+      const msg = t(req.visitor.lang, 'gweb.err.failed', { error: errorText(e) });
+      return json ? reply.code(409).send({ error: msg }) : ordersPage(ctx, req, reply, null, msg, 409);
+    }
+    ctx.kick();
+    const now = await games.summary(ctx, a.game.id);
+    if (json) {
+      const step = now?.step ?? a.game.step;
+      const s = step === a.game.step && now?.status === 'running' ? await games.sheet(ctx, a.game.id, a.seat!.player) : null;
+      return reply.send({ ready: s ? s.ready : ready, step, status: now?.status ?? a.game.status });
+    }
+    return reply.redirect(`/games/${a.game.id}/orders`, 303);
+  });
+
+  // JSON API of the order page (members only, their own seat).
+  app.get('/api/games/:id/sheet', async (req, reply) => {
+    const s = await sheetAccess(ctx, req);
+    if (!s) return reply.code(404).send({ error: 'not found' });
+    return reply.send(sheetJson(s.sheet, s.a.game.step));
+  });
+  app.post('/api/games/:id/sheet', { config: { sessionCache: true } }, (req, reply) => saveSheet(ctx, req, reply, true));
+  /** The visitor's own view of the game (members), or the public view of a public game. */
+  app.get('/api/games/:id/view', async (req, reply) => {
+    const a = await access(ctx, req);
+    if (!a || (a.game.isPrivate && !a.seat && !a.former) || a.game.status === 'forming') return reply.code(404).send({ error: 'not found' });
+    return reply.send(await safeView(ctx, a.game.id, a.seat ? a.seat.player : null));
+  });
+};
