@@ -1,0 +1,269 @@
+/**
+ * Games made of prompts (issue 14): what a player does in them besides waiting — answer a prompt,
+ * take a free action, set his standing answers, extend a deadline once, take a vacation — and
+ * what the host does — pause and resume. The step's resolution itself is the same durable job as
+ * for weekly turns (`service.ts`): an answer only stores a ready sheet and wakes the scheduler.
+ *
+ * The platform knows no rule: the ruleset validates answers and actions, applies actions (in the
+ * referee's worker threads, `referee/tasks.ts` actTask) and says which standing answers answer
+ * what. Every change is one transaction on the locked game row, so that answers, actions and
+ * resolutions of one game are applied one at a time, in the order they arrive.
+ */
+import { isError, type ActionInput, type Lang, type PlayerId, type Ruleset, type ValidationIssue } from '../../engine/ruleset.ts';
+import { getRuleset } from '../../rulesets/index.ts';
+import type { Db } from '../db/index.ts';
+import type { AppCtx } from '../http/server.ts';
+import { runReferee } from '../referee/pool.ts';
+import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
+import {
+  GamesError, lockGame, promptSettings, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
+} from './service.ts';
+
+const json = (v: unknown): string => JSON.stringify(v);
+
+/** What happened in a game, for the live pages of its players (`live/hub.ts`); a no-op until the hub is wired. */
+export function announce(ctx: AppCtx, gameId: number, event: { kind: string; step?: number; player?: string }): void {
+  const hub = (ctx as { live?: { publish(gameId: number, e: typeof event): Promise<void> } }).live;
+  hub?.publish(gameId, event).catch((e: unknown) => console.error(`suzerain: announcing ${event.kind} in game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
+}
+
+/** The longest extension of a deadline, in minutes (one press gives one prompt's length, at most this). */
+export const EXTENSION_MAX_MINUTES = 24 * 60;
+/** Vacation days a player may take per calendar year. */
+export const VACATION_DAYS_PER_YEAR = 21;
+
+async function promptGame(db: Db, gameId: number): Promise<GameRow> {
+  const g = await lockGame(db, gameId);
+  requireRunning(g);
+  if (!g.pace) throw new GamesError('not-prompts', 'this game is played with order sheets', 409);
+  return g;
+}
+
+async function activeSeat(db: Db, g: GameRow, player: PlayerId): Promise<SeatRow> {
+  const seat = await db.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [g.id, player]);
+  if (!seat) throw new GamesError('no-seat', `no player ${player} in this game`, 404);
+  if (seat.status !== 'active') throw new GamesError('seat-not-active', 'this seat is not played now', 409);
+  return seat;
+}
+
+function answerTextOf(rs: Ruleset, state: unknown, player: PlayerId, decision: string, answer: unknown, value: unknown): string {
+  if (typeof answer === 'string') return answer;
+  return rs.answerText ? rs.answerText(state, player, decision, value) : json(answer);
+}
+
+export interface AnswerResult { ok: boolean; issues: ValidationIssue[] }
+
+/**
+ * A player's answer to one of his open prompts. A refused answer stores nothing (the player is
+ * told why, in his language, from the validator's issues); an accepted one is stored ready, which
+ * resolves the step as soon as nobody else is awaited. Answering brings an absent player back.
+ */
+export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId, decisionId: string, answer: unknown): Promise<AnswerResult> {
+  const r = await ctx.db.tx(async (t) => {
+    const g = await promptGame(t, gameId);
+    if (g.paused_at) throw new GamesError('paused', 'the game is paused', 409);
+    await activeSeat(t, g, player);
+    const rs = getRuleset(g.ruleset).ruleset;
+    const d = rs.decisions(g.state).find((x) => x.id === decisionId && x.players.includes(player));
+    if (!d) throw new GamesError('not-asked', 'this question is not open for you (any more)', 409);
+    const v = rs.validate(g.state, player, d.id, answer);
+    if (v.value === null || v.issues.some(isError)) return { ok: false, issues: v.issues.length ? v.issues : [{ message: 'refused' }], step: g.step };
+    await t.one<SheetRow>(upsertSheet('(SELECT 1) g'),
+      [gameId, player, g.step + 1, d.id, answerTextOf(rs, g.state, player, d.id, answer, v.value), json(v.value), json(v.issues), ctx.now()]);
+    await t.query('UPDATE sheets SET ready = TRUE, auto = FALSE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, player, g.step + 1, d.id]);
+    await t.query('UPDATE seats SET missed = 0 WHERE game_id = $1 AND player = $2', [gameId, player]);
+    return { ok: true, issues: v.issues, step: g.step };
+  });
+  if (r.ok) {
+    ctx.kick();
+    announce(ctx, gameId, { kind: 'answer', step: r.step });
+  }
+  return { ok: r.ok, issues: r.issues };
+}
+
+export interface ActionResult { ok: boolean; issues: ValidationIssue[]; step?: number }
+
+/**
+ * A player's free action, applied at once as a step of the game (`referee/tasks.ts` actTask):
+ * the step and every seat's report of it are written, the answers already given for the open
+ * prompts move on to the new step (those the action made invalid are emptied, and their players
+ * asked again), and the deadline stays as it was unless the open prompts changed.
+ */
+export async function takeFreeAction(ctx: AppCtx, gameId: number, player: PlayerId, action: ActionInput): Promise<ActionResult> {
+  const r = await ctx.db.tx(async (t): Promise<ActionResult> => {
+    const g = await promptGame(t, gameId);
+    if (g.paused_at) throw new GamesError('paused', 'the game is paused', 409);
+    await activeSeat(t, g, player);
+    const rs = getRuleset(g.ruleset).ruleset;
+    if (!rs.act || !rs.validateAction) throw new GamesError('no-actions', 'this game has no free actions', 409);
+    const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
+    const sheets = await t.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 AND value IS NOT NULL ORDER BY sub_order', [gameId, g.step + 1]);
+    const steps = Array.from({ length: g.step }, (_, i) => ({ index: i + 1, label: '', submissions: [], defaulted: [], events: [], hash: '' }));
+    const record = recordOf(g, sheets.map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order })), steps);
+    const settings = promptSettings(g, seats);
+    const out = await runReferee('act', { ruleset: g.ruleset, record, player, action, players: seats.map((s) => s.player), prompts: settings }, ctx.config.turnBudgetMs);
+    if (!out.ok) return { ok: false, issues: out.issues };
+    const now = ctx.now();
+    const step = out.step;
+    await t.query(
+      'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, action) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [gameId, step.index, step.label, '[]', '[]', json(step.events), step.hash, now, json(step.action)]);
+    for (const s of seats) {
+      const rep = out.reports[s.player]!;
+      await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, now]);
+    }
+    // The prompts open before and after: unchanged, the step keeps its deadline; changed, it gets a new one.
+    const before = openPrompts(rs, g.state, g.pace!, g.pace_minutes);
+    const same = samePrompts(before, out.promptsAfter);
+    const deadline = out.finished ? null : same ? g.deadline : stepDeadline(out.promptsAfter, now, g.clocks);
+    await t.query(
+      `UPDATE games SET state = $2, state_hash = $3, step = $4, turn_label = $5, status = $6, deadline = $7, asked_at = CASE WHEN $8 THEN asked_at ELSE $9 END WHERE id = $1`,
+      [gameId, out.stateJson, step.hash, step.index, out.stepLabel, out.finished ? 'finished' : 'running', deadline, same, now]);
+    // The answers given so far move on to the new step; those the action made invalid are emptied.
+    await t.query('UPDATE sheets SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
+    for (const d of out.dropped) {
+      await t.query(
+        `UPDATE sheets SET value = NULL, ready = FALSE, auto = FALSE, issues = $5 WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4`,
+        [gameId, d.player, step.index + 1, d.decision, json([DROPPED])]);
+    }
+    for (const a of out.autoAnswers) {
+      await t.query(upsertSheet('(SELECT 1) g'), [gameId, a.player, step.index + 1, a.decision, a.text, json(a.value), '[]', now]);
+      await t.query('UPDATE sheets SET ready = TRUE, auto = TRUE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, a.player, step.index + 1, a.decision]);
+    }
+    const asked = new Set(out.askedAfter);
+    for (const s of seats) await t.query('UPDATE seats SET asked = $3 WHERE game_id = $1 AND player = $2', [gameId, s.player, asked.has(s.player)]);
+    return { ok: true, issues: [], step: step.index };
+  });
+  if (r.ok) {
+    ctx.kick();
+    announce(ctx, gameId, { kind: 'action', step: r.step });
+  }
+  return r;
+}
+
+/** The issue shown on an answer that a free action made invalid (the player answers again). */
+export const DROPPED: ValidationIssue = {
+  message: 'your answer no longer holds after an action taken meanwhile: answer again',
+  text: {
+    fr: 'votre réponse ne tient plus après une action prise entre-temps : répondez à nouveau',
+    en: 'your answer no longer holds after an action taken meanwhile: answer again',
+  },
+};
+
+function samePrompts(a: OpenPrompt[], b: OpenPrompt[]): boolean {
+  const key = (ps: OpenPrompt[]) => ps.map((p) => `${p.id}:${[...p.players].sort().join(',')}`).sort().join(';');
+  return key(a) === key(b);
+}
+
+/**
+ * A player's standing answers (option id → value), checked against the ruleset's options (an
+ * unknown option or value is refused), then applied at once to his open prompts not yet answered.
+ */
+export async function setStanding(ctx: AppCtx, gameId: number, player: PlayerId, choices: Record<string, string>, lang: Lang): Promise<void> {
+  const applied = await ctx.db.tx(async (t) => {
+    const g = await promptGame(t, gameId);
+    await activeSeat(t, g, player);
+    const rs = getRuleset(g.ruleset).ruleset;
+    const options = rs.standingOptions?.(g.state, player, lang) ?? [];
+    const standing: Record<string, string> = {};
+    for (const [id, value] of Object.entries(choices)) {
+      const o = options.find((x) => x.id === id);
+      if (!o || !o.choices.some((c) => c.value === value)) throw new GamesError('standing', `unknown standing answer ${id}=${value}`);
+      standing[id] = value;
+    }
+    await t.query('UPDATE seats SET standing = $3 WHERE game_id = $1 AND player = $2', [gameId, player, json(standing)]);
+    if (g.paused_at) return 0;
+    const answered = new Set((await t.query<{ decision: string }>('SELECT decision FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3 AND ready', [gameId, player, g.step + 1])).map((h) => h.decision));
+    const auto = (await runReferee('standing', { ruleset: g.ruleset, state: g.state, player, standing }, ctx.config.turnBudgetMs)).filter((a) => !answered.has(a.decision));
+    const now = ctx.now();
+    for (const a of auto) {
+      await t.query(upsertSheet('(SELECT 1) g'), [gameId, player, g.step + 1, a.decision, a.text, json(a.value), '[]', now]);
+      await t.query('UPDATE sheets SET ready = TRUE, auto = TRUE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, player, g.step + 1, a.decision]);
+    }
+    return auto.length;
+  });
+  if (applied) {
+    ctx.kick();
+    announce(ctx, gameId, { kind: 'answer' });
+  }
+}
+
+/**
+ * One extension of the step's deadline by a player it asks: one prompt's length (the longest open
+ * prompt's, at most EXTENSION_MAX_MINUTES). A second press in the same step changes nothing (it
+ * returns the deadline in force), so extensions never stack.
+ */
+export async function extendDeadline(ctx: AppCtx, gameId: number, player: PlayerId): Promise<{ deadline: Date | null; extended: boolean }> {
+  const r = await ctx.db.tx(async (t) => {
+    const g = await promptGame(t, gameId);
+    await activeSeat(t, g, player);
+    if (!g.deadline) return { deadline: null, extended: false };
+    const rs = getRuleset(g.ruleset).ruleset;
+    const prompts = openPrompts(rs, g.state, g.pace!, g.pace_minutes).filter((p) => p.players.includes(player));
+    if (!prompts.length) throw new GamesError('not-asked', 'no question waits for you', 409);
+    const minutes = Math.min(EXTENSION_MAX_MINUTES, Math.max(...prompts.map((p) => p.minutes ?? 0)));
+    if (minutes <= 0) return { deadline: g.deadline, extended: false };
+    const row = await t.one('INSERT INTO extensions(game_id, step, player, minutes, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1',
+      [gameId, g.step + 1, player, minutes, ctx.now()]);
+    if (!row) return { deadline: g.deadline, extended: false };
+    const deadline = new Date(g.deadline.getTime() + minutes * 60_000);
+    await t.query('UPDATE games SET deadline = $2, paused_left_ms = CASE WHEN paused_at IS NULL THEN NULL ELSE paused_left_ms + $3 END WHERE id = $1', [gameId, deadline, minutes * 60_000]);
+    return { deadline, extended: true };
+  });
+  if (r.extended) announce(ctx, gameId, { kind: 'deadline' });
+  return r;
+}
+
+async function requireHost(db: Db, g: GameRow, userId: number): Promise<void> {
+  if (g.host_user_id === userId) return;
+  if (await db.one('SELECT 1 FROM users WHERE id = $1 AND is_host', [userId])) return;
+  throw new GamesError('not-host', 'only the host may do this', 403);
+}
+
+/** The host pauses the game: nothing resolves, the time left is kept; resuming gives it back. */
+export async function pauseGame(ctx: AppCtx, gameId: number, userId: number, paused: boolean): Promise<void> {
+  const changed = await ctx.db.tx(async (t) => {
+    // Games of prompts only: a weekly game's deadlines follow its calendar, which a pause would break.
+    const g = await promptGame(t, gameId);
+    await requireHost(t, g, userId);
+    const now = ctx.now();
+    if (paused) {
+      if (g.paused_at) return false;
+      const left = g.deadline ? Math.max(0, g.deadline.getTime() - now.getTime()) : null;
+      await t.query('UPDATE games SET paused_at = $2, paused_left_ms = $3 WHERE id = $1', [gameId, now, left]);
+      return true;
+    }
+    if (!g.paused_at) return false;
+    const left = g.paused_left_ms === null ? null : Number(g.paused_left_ms);
+    await t.query('UPDATE games SET paused_at = NULL, paused_left_ms = NULL, deadline = $2 WHERE id = $1', [gameId, left === null ? null : new Date(now.getTime() + left)]);
+    return true;
+  });
+  if (changed) {
+    ctx.kick();
+    announce(ctx, gameId, { kind: paused ? 'paused' : 'resumed' });
+  }
+}
+
+/**
+ * A player's vacation for `days` days from now (0: back now). Days are counted per calendar year
+ * (UTC), at most VACATION_DAYS_PER_YEAR; coming back early gives the whole days not used back.
+ * In a game of prompts that allows vacations, his prompts wait for him instead of falling to their
+ * defaults (the deadline moves to the end of his vacation; see service.ts, resolveIn).
+ */
+export async function setVacation(ctx: AppCtx, userId: number, days: number): Promise<{ until: Date | null; daysLeft: number }> {
+  if (!Number.isInteger(days) || days < 0 || days > VACATION_DAYS_PER_YEAR) throw new GamesError('vacation-days', `from 0 to ${VACATION_DAYS_PER_YEAR} days`);
+  return ctx.db.tx(async (t) => {
+    const u = await t.one<{ vacation_until: Date | null; vacation_year: number | null; vacation_days: number }>(
+      'SELECT vacation_until, vacation_year, vacation_days FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    if (!u) throw new GamesError('no-user', 'no such user', 404);
+    const now = ctx.now();
+    const year = now.getUTCFullYear();
+    let used = u.vacation_year === year ? u.vacation_days : 0;
+    // Back early (or changing plans): the whole days not yet used are given back.
+    if (u.vacation_until && u.vacation_until.getTime() > now.getTime()) used = Math.max(0, used - Math.floor((u.vacation_until.getTime() - now.getTime()) / 86_400_000));
+    if (used + days > VACATION_DAYS_PER_YEAR) throw new GamesError('vacation-days', `${VACATION_DAYS_PER_YEAR - used} vacation days left this year`);
+    const until = days === 0 ? null : new Date(now.getTime() + days * 86_400_000);
+    await t.query('UPDATE users SET vacation_until = $2, vacation_year = $3, vacation_days = $4 WHERE id = $1', [userId, until, year, used + days]);
+    return { until, daysLeft: VACATION_DAYS_PER_YEAR - used - days };
+  });
+}
