@@ -102,6 +102,7 @@ export type FairAction =
 export type FairEvent =
   | { type: 'pitch'; round: number; player: PlayerId; region: RegionId; fee: number; paid: Record<PlayerId, number> }
   | { type: 'pass'; round: number; player: PlayerId }
+  | { type: 'asked'; round: number; player: PlayerId; region: RegionId; asked: PlayerId[] }
   | { type: 'refused'; round: number; player: PlayerId; region: RegionId; refusers: PlayerId[]; unpaid: boolean }
   | { type: 'auction'; round: number; bids: Record<PlayerId, number>; tied: PlayerId[]; winner: PlayerId | null; paid: number; prize: Prize | null }
   | { type: 'gift'; from: PlayerId; to: PlayerId; amount: number }
@@ -447,7 +448,11 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
         if (a.region === 'pass') { events.push({ type: 'pass', round: r, player: me.id }); nextSlot(s); break; }
         const region = regionOf(a.region)!;
         if (s.stalls[region.id].length === 0) pitch(s, region, events);
-        else { s.phase = 'consent'; s.asking = region.id; }
+        else {
+          s.phase = 'consent';
+          s.asking = region.id;
+          events.push({ type: 'asked', round: r, player: me.id, region: region.id, asked: [...s.stalls[region.id]] });
+        }
         break;
       }
       case 'consent': {
@@ -576,7 +581,7 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
         case 'pitch': {
           const r = regionOf(e.region)!;
           const paidTo = Object.keys(e.paid).map((p) => who(p));
-          const extra = paidTo.length ? L(lang, `, 1 or à ${paidTo.join(', ')}`, `, 1 gold to ${paidTo.join(', ')}`) : '';
+          const extra = paidTo.length ? L(lang, `, 1 or pour ${paidTo.join(', ')}`, `, 1 gold to ${paidTo.join(', ')}`) : '';
           lines.push(L(lang, `- ${e.player === player ? 'Vous montez votre' : `${nameOf(state, e.player)} monte son`} étal : ${r.name.fr} (droit ${e.fee} or${extra}).`,
             `- ${e.player === player ? 'You set up your' : `${nameOf(state, e.player)} sets up his`} stall: ${r.name.en} (fee ${e.fee} gold${extra}).`));
           if (e.player === player) lines.push(L(lang, `- Vous recevez 1 ${GOOD_NAMES[r.good].fr}.`, `- You receive 1 ${GOOD_NAMES[r.good].en}.`));
@@ -585,6 +590,14 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
         case 'pass':
           lines.push(L(lang, `- ${e.player === player ? 'Vous passez' : `${nameOf(state, e.player)} passe`}.`, `- ${e.player === player ? 'You pass' : `${nameOf(state, e.player)} passes`}.`));
           break;
+        case 'asked': {
+          const r = regionOf(e.region)!;
+          const me = e.player === player;
+          const next = e.asked.map(who).join(', ');
+          lines.push(L(lang, `- ${me ? 'Vous demandez à monter votre' : `${nameOf(state, e.player)} demande à monter son`} étal à côté de ${next} (${r.name.fr}).`,
+            `- ${me ? 'You ask' : `${nameOf(state, e.player)} asks`} to set up next to ${next} (${r.name.en}).`));
+          break;
+        }
         case 'refused': {
           const r = regionOf(e.region)!;
           const why = e.unpaid ? L(lang, 'faute d’or', 'for want of gold') : L(lang, `refus de ${e.refusers.map(who).join(', ')}`, `refused by ${e.refusers.map(who).join(', ')}`);

@@ -66,6 +66,8 @@ describe('Fair: a slot interrupted by a consent batch', () => {
     g = step(answer(g, 'p3', 'stall', 'well'));
     d = one(g);
     assert.deepEqual([d.id, d.players], ['consent', ['p1', 'p2']]);
+    assert.match(fair.report(g.state, g.steps.at(-1)!.events as never[], 'p1', 'fr'), /Clothilde demande à monter son étal à côté de vous, Bérenger \(Le puits\)/);
+    assert.match(fair.report(g.state, g.steps.at(-1)!.events as never[], 'p3', 'en'), /You ask to set up next to Aude, Bérenger \(The well\)/);
     assert.equal(d.clock, undefined, 'the consent batch runs on no one\'s slot clock');
     g = answer(g, 'p1', 'consent', 'yes');
     g = step(answer(g, 'p2', 'consent', 'no'));
