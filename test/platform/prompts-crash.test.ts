@@ -23,7 +23,6 @@ import { answerPrompt } from '../../src/platform/games/prompts.ts';
 import { replay, replayStates } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { fair, fairBot, type FairState } from '../engine/fair-ruleset.ts';
-import type { Db } from '../../src/platform/db/index.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SPEED = 60;
