@@ -267,6 +267,10 @@ for (const kind of DB_KINDS) {
         const e2 = await extendDeadline(t.ctx, t.id, 'p1');
         assert.deepEqual([e2.extended, e2.deadline!.getTime()], [false, d0 + 8 * MIN], 'a second press changes nothing');
         assert.equal(await deadlineOf(t), d0 + 8 * MIN);
+        // A free action that leaves the prompts as they were does not open a second extension.
+        assert.ok((await takeFreeAction(t.ctx, t.id, 'p2', { id: 'give', values: { to: 'p1', amount: '1' } })).ok);
+        const e2b = await extendDeadline(t.ctx, t.id, 'p1');
+        assert.deepEqual([e2b.extended, e2b.deadline!.getTime()], [false, d0 + 8 * MIN], 'no second extension after a free action');
         // Weekly: a TURN of 72 hours gives an extension of EXTENSION_MAX_MINUTES.
         const w = await table(kind, db, { pace: 'weekly' });
         const wd = (await deadlineOf(w))!;
@@ -339,6 +343,20 @@ for (const kind of DB_KINDS) {
       assert.ok(r!.ok, JSON.stringify(r!.mismatches));
       assert.equal(r!.steps, 6);
       assert.equal(r!.finalHash, (await gameRow(t.db, t.id)).state_hash);
+    }));
+
+    test('an answer a free action emptied and not given again falls to its default, and counts as missed', () => withTable(kind, {}, async (t) => {
+      for (const p of ['p1', 'p2']) { await answer(t, p, 'stall', 'pass'); assert.equal(await pass(t), 1); }
+      await answer(t, 'p1', 'bid', 'bid 5 relic');
+      assert.ok((await takeFreeAction(t.ctx, t.id, 'p1', { id: 'give', values: { to: 'p2', amount: '8' } })).ok);
+      await answer(t, 'p2', 'bid', 'bid 1 relic');
+      assert.equal(await pass(t), 0, 'p1 is asked again');
+      later(t, (await deadlineOf(t))! - t.clock.now.getTime());
+      assert.equal(await pass(t), 1);
+      const st = await t.db.one<{ defaulted: unknown }>('SELECT defaulted FROM steps WHERE game_id = $1 AND idx = $2', [t.id, await stepOf(t)]);
+      assert.deepEqual(parse(st!.defaulted), [{ decision: 'bid', player: 'p1' }]);
+      assert.equal(await missedOf(t, 'p1'), 1);
+      assert.equal(await missedOf(t, 'p2'), 0);
     }));
 
     test('a free action racing a resolution: neither is lost', () => withTable(kind, { players: 3 }, async (t) => {
