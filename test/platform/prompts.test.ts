@@ -142,6 +142,21 @@ for (const kind of DB_KINDS) {
       assert.deepEqual(parse(last!.defaulted), [{ decision: 'stall', player: 'p2' }]);
     }));
 
+    test('a slot\'s clock stops when its player answers, not when the job resolves (the job late, or its process down)', () => withTable(kind, { minutes: { TURN: 8 } }, async (t) => {
+      await answer(t, 'p1', 'stall', 'stall drapers');
+      assert.equal(await pass(t), 1);
+      // p2 asks at 3 minutes (5 left); the job only resolves at 9 minutes, past his deadline.
+      later(t, 3 * MIN);
+      await answer(t, 'p2', 'stall', 'stall drapers');
+      later(t, 6 * MIN);
+      assert.equal(await pass(t), 1);
+      assert.equal((await stateOf(t)).phase, 'consent');
+      assert.equal(parse<Record<string, number>>((await gameRow(t.db, t.id)).clocks)['turn/1/p2'], 5 * MIN);
+      await answer(t, 'p1', 'consent', 'no');
+      assert.equal(await pass(t), 1);
+      assert.equal(await deadlineOf(t), t.clock.now.getTime() + 5 * MIN, 'the 5 minutes p2 had left when he answered');
+    }));
+
     test('a parallel prompt waits for every player; a refused answer stores nothing', () => withTable(kind, {}, async (t) => {
       await answer(t, 'p1', 'stall', 'pass');
       assert.equal(await pass(t), 1);

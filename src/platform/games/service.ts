@@ -531,7 +531,9 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   const finished = r.finished;
   // Every turn keeps its minimum length, also after an early resolution. A game of prompts: the
   // new prompts' length at the game's pace, a slot interrupted by others resuming its clock.
-  const clocks = g.pace ? clocksAfter(g.clocks, r.promptsBefore ?? [], g.deadline, now) : null;
+  const answeredAt: Record<string, Date> = {};
+  for (const h of sheets) if (h.ready && !(answeredAt[h.decision]! >= h.updated_at)) answeredAt[h.decision] = h.updated_at;
+  const clocks = g.pace ? clocksAfter(g.clocks, r.promptsBefore ?? [], g.deadline, now, answeredAt) : null;
   const deadline = finished ? null : g.pace ? stepDeadline(r.promptsAfter ?? [], now, clocks) : turnDeadline(g.schedule, now, g.deadline);
 
   await t.query(
