@@ -9,8 +9,11 @@
  * - the engine's replay of the stored record reaches every stored hash and the stored state;
  * - each step's submissions answer each (decision, player) the state before it asked exactly once,
  *   so no default was applied twice and none was skipped;
- * - every answer the service acknowledged is a submission of the step it was given for (not a
- *   default), or is still waiting, ready, for the open step.
+ * - every answer the service acknowledged is a submission of the step it was given for, or of the
+ *   first resolution after it when free actions came between (never a default), or is still
+ *   waiting, ready, for the open step;
+ * - every free action the service acknowledged (the test gives gold from a bot's seat to a person,
+ *   racing the resolutions) is a step of its own, in the order they were acknowledged.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addUser, makeCtx, pgSchema } from './games-fixtures.ts';
 import { games, loadGameRecord } from '../../src/platform/games/service.ts';
-import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { answerPrompt, takeFreeAction } from '../../src/platform/games/prompts.ts';
 import { replay, replayStates } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { fair, fairBot, type FairState } from '../engine/fair-ruleset.ts';
@@ -33,8 +36,10 @@ const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) 
 
 /** An answer the service acknowledged: the step in progress before the call and after it returned. */
 interface Ack { game: number; player: string; decision: string; value: unknown; from: number; to: number }
+/** A free action the service acknowledged. */
+interface ActAck { game: number; player: string; to: string; step: number }
 
-interface Child { proc: ChildProcess; exited: Promise<unknown>; name: string }
+interface Child { proc: ChildProcess; exited: Promise<unknown>; name: string; pausedAt: number }
 
 test('games of prompts: two processes killed with SIGKILL at random moments lose no answer and apply no default twice', { timeout: 120_000 }, async () => {
   const { url, db } = await pgSchema();
@@ -46,23 +51,28 @@ test('games of prompts: two processes killed with SIGKILL at random moments lose
   const stderr: string[] = [];
   let kills = 0;
   let inTx = 0;
+  let killedInTx = 0;
   const start = (name: string): Child => {
     const proc = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'prompts-crash-child.ts')], {
       env: {
         ...process.env, CHILD_DB_URL: url, CHILD_T0: String(t0), CHILD_REAL0: String(real0), CHILD_SPEED: String(SPEED),
-        CHILD_INSTANCE: `process-${name}`, CHILD_TIMEOUT: '120', SUZERAIN_TEST_PAUSE_IN_TX: '30', REFEREE_THREADS: '1',
+        CHILD_INSTANCE: `process-${name}`, CHILD_TIMEOUT: '120', SUZERAIN_TEST_PAUSE_IN_TX: '50', REFEREE_THREADS: '1',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     proc.stderr!.on('data', (d: Buffer) => {
       const s = d.toString();
-      inTx += s.split('paused in transaction').length - 1;
+      const paused = s.split('paused in transaction').length - 1;
+      inTx += paused;
+      if (paused) child.pausedAt = Date.now();
       for (const line of s.split('\n')) if (line.trim() && !line.includes('paused in transaction')) stderr.push(`${name}: ${line}`);
     });
     const exited = new Promise((resolve) => proc.on('exit', (code, signal) => resolve(signal ?? code)));
-    return { proc, exited, name };
+    const child: Child = { proc, exited, name, pausedAt: 0 };
+    return child;
   };
   const acks: Ack[] = [];
+  const actAcks: ActAck[] = [];
   let stop = false;
   try {
     // The games: 2 to 4 seats, one or two of them people, the others bots; a minute per prompt.
@@ -74,7 +84,7 @@ test('games of prompts: two processes killed with SIGKILL at random moments lose
       const seats = [];
       for (let k = 0; k < n; k++) seats.push({ userId: k < people ? await addUser(db, `crash${i}-${k}`) : null, lordName: ['Aude', 'Bérenger', 'Clothilde', 'Dreux'][k]! });
       const id = await games.create(ctx, {
-        ruleset: 'test/fair', name: `Crash ${i}`, options: {}, seed: `crash-${i}`, seats,
+        ruleset: 'test/fair', name: `Crash ${i}`, options: { rounds: 5 }, seed: `crash-${i}`, seats,
         prompts: { pace: 'live', minutes: { TURN: 1, REPLY: 1 }, absentAfter: 20 },
       });
       ids.push(id);
@@ -110,6 +120,15 @@ test('games of prompts: two processes killed with SIGKILL at random moments lose
               } catch { /* the prompt closed meanwhile (not acknowledged) */ }
             }
           }
+          // Now and then a bot's seat gives 1 gold to a person (a free action racing the job).
+          const n = state.seats.length;
+          if (humans.get(id)!.size < n && rng.chance(0.06)) {
+            const bot = `p${n}`;
+            try {
+              const r = await takeFreeAction(ctx, id, bot, { id: 'give', values: { to: 'p1', amount: '1' } });
+              if (r.ok) actAcks.push({ game: id, player: bot, to: 'p1', step: r.step! });
+            } catch { /* the game ended meanwhile */ }
+          }
         }
         await sleep(150);
       }
@@ -121,6 +140,8 @@ test('games of prompts: two processes killed with SIGKILL at random moments lose
       await sleep(700 + Math.floor(Math.random() * 1800));
       const name = Math.random() < 0.5 ? 'A' : 'B';
       const c = children[name]!;
+      // Killed inside a resolution transaction: it said so less than its pause (50 ms) ago.
+      if (Date.now() - c.pausedAt < 50) killedInTx++;
       c.proc.kill('SIGKILL');
       assert.equal(await c.exited, 'SIGKILL', `${name} died by itself; stderr: ${stderr.slice(-5).join(' | ')}`);
       kills++;
@@ -136,6 +157,7 @@ test('games of prompts: two processes killed with SIGKILL at random moments lose
     let totalSteps = 0;
     let defaults = 0;
     let finished = 0;
+    let actions = 0;
     for (const id of ids) {
       const g = (await db.one<{ step: number; status: string; state_hash: string }>('SELECT step, status, state_hash FROM games WHERE id = $1', [id]))!;
       const n = Number(g.step);
@@ -150,6 +172,7 @@ test('games of prompts: two processes killed with SIGKILL at random moments lose
       // Each step answers what the state before it asked, each (decision, player) exactly once.
       const before = [...replayStates(fair, rec as never)].map((x) => x.state as FairState);
       for (const step of rec.steps) {
+        if (step.action) { assert.deepEqual([step.submissions, step.defaulted], [[], []]); continue; }
         const asked = fair.decisions(before[step.index - 1]!).flatMap((d) => d.players.map((p) => `${d.id}/${p}`)).sort();
         const answered = step.submissions.map((s) => `${s.decision}/${s.player}`).sort();
         assert.deepEqual(answered, asked, `game ${id}, step ${step.index}: one answer per asked (decision, player)`);
@@ -162,17 +185,24 @@ test('games of prompts: two processes killed with SIGKILL at random moments lose
       const pending = await db.query<{ player: string; decision: string; value: unknown; ready: boolean }>(
         'SELECT player, decision, value, ready FROM sheets WHERE game_id = $1 AND step = $2', [id, n + 1]);
       for (const a of acks.filter((x) => x.game === id)) {
-        const inStep = rec.steps.some((s) => s.index >= a.from + 1 && s.index <= a.to + 1
+        // Given at a step from+1..to+1; free actions after it carry it to the next resolution.
+        const next = rec.steps.find((s) => s.index >= a.to + 1 && !s.action)?.index ?? Infinity;
+        const inStep = rec.steps.some((s) => !s.action && s.index >= a.from + 1 && s.index <= next
           && s.submissions.some((x) => x.player === a.player && x.decision === a.decision && JSON.stringify(x.value) === JSON.stringify(a.value))
           && !s.defaulted.some((x) => x.player === a.player && x.decision === a.decision));
-        const waiting = a.to + 1 >= n + 1 && pending.some((h) => h.ready && h.player === a.player && h.decision === a.decision && JSON.stringify(parse(h.value)) === JSON.stringify(a.value));
+        const waiting = next === Infinity && pending.some((h) => h.ready && h.player === a.player && h.decision === a.decision && JSON.stringify(parse(h.value)) === JSON.stringify(a.value));
         assert.ok(inStep || waiting, `game ${id}: the acknowledged answer ${JSON.stringify(a)} was lost`);
       }
+      // Every acknowledged free action is a step of its own, in the order acknowledged, at the step it was told.
+      const acted = rec.steps.filter((s) => s.action).map((s) => ({ index: s.index, action: s.action }));
+      assert.deepEqual(acted, actAcks.filter((x) => x.game === id).map((x) => ({ index: x.step, action: { player: x.player, value: { kind: 'give', to: x.to, amount: 1 } } })), `game ${id}: free actions`);
+      actions += acted.length;
     }
     assert.ok(kills >= 8, `${kills} kills`);
+    assert.ok(actions > 5, `${actions} free actions`);
     assert.ok(totalSteps >= GAMES * 5, `${totalSteps} steps resolved`);
     assert.ok(defaults > 0 && acks.length > 20, `${defaults} defaults, ${acks.length} answers`);
-    console.log(`prompts crash: ${kills} kills (${inTx} resolutions paused in their transaction), ${totalSteps} steps in ${GAMES} games (${finished} finished), ${acks.length} answers acknowledged, ${defaults} defaults`);
+    console.log(`prompts crash: ${kills} kills (${killedInTx} inside a resolution transaction; ${inTx} resolutions paused there), ${totalSteps} steps in ${GAMES} games (${finished} finished), ${acks.length} answers and ${actions} free actions acknowledged, ${defaults} defaults`);
   } finally {
     stop = true;
     for (const c of Object.values(children)) if (c && c.proc.exitCode === null && c.proc.signalCode === null) { c.proc.kill('SIGKILL'); await c.exited; }
