@@ -547,7 +547,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   }
   for (const s of seats) {
     const rep = r.reports[s.player]!;
-    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en) VALUES ($1, $2, $3, $4, $5)', [gameId, step.index, s.player, rep.fr, rep.en]);
+    // A game of prompts' reports are the lines of its log, read on its page: none waits to be opened.
+    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, g.pace ? now : null]);
   }
   await t.query(
     `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
