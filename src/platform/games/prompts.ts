@@ -14,6 +14,7 @@ import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
 import { runReferee } from '../referee/pool.ts';
+import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import {
   GamesError, lockGame, promptSettings, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
@@ -21,10 +22,9 @@ import {
 
 const json = (v: unknown): string => JSON.stringify(v);
 
-/** What happened in a game, for the live pages of its players (`live/hub.ts`); a no-op until the hub is wired. */
-export function announce(ctx: AppCtx, gameId: number, event: { kind: string; step?: number; player?: string }): void {
-  const hub = (ctx as { live?: { publish(gameId: number, e: typeof event): Promise<void> } }).live;
-  hub?.publish(gameId, event).catch((e: unknown) => console.error(`suzerain: announcing ${event.kind} in game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
+/** What happened in a game, for the live pages of its players (`live/hub.ts`), after the change is committed. */
+export function announce(ctx: AppCtx, gameId: number, event: LiveEvent): void {
+  ctx.live.publish(gameId, event).catch((e: unknown) => console.error(`suzerain: announcing ${event.kind} in game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
 }
 
 /** The longest extension of a deadline, in minutes (one press gives one prompt's length, at most this). */

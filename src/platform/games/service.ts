@@ -403,7 +403,12 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
     // only holds this game's row: the referee works inside it, on rows read once.
     const early = ctx.db.kind === 'pglite' ? await resolutionInput(ctx, ctx.db, gameId, step) : null;
     const computed = early ? { input: early.input, hash: early.g.state_hash, output: await runReferee('resolve', early.input, ctx.config.turnBudgetMs) } : null;
-    return await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
+    const outcome = await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
+    // Committed: the pages of the game's players who are online show the new step (live/hub.ts).
+    if (outcome === 'resolved') {
+      ctx.live.publish(gameId, { kind: 'step', step: step + 1 }).catch((e: unknown) => console.error(`suzerain: announcing step ${step + 1} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    return outcome;
   } catch (e) {
     const msg = e instanceof Error ? (e.stack ?? e.message) : String(e);
     console.error(`suzerain: resolving game ${gameId}, step ${step + 1} failed (will retry): ${e instanceof Error ? e.message : String(e)}`);
