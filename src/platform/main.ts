@@ -59,7 +59,10 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
   let running: Promise<void> | null = null;
   // Once closing has begun no pass starts (a wake-up queued by the last request must not reach a closed database).
   let closing = false;
-  const tick = async () => {
+  // A wake-up during a pass (an answer to a prompt while another game resolves) runs one more pass
+  // right after it, rather than waiting for the next interval: a game of prompts goes on at once.
+  let again = false;
+  const tick = async (): Promise<void> => {
     if (closing) return;
     if (running) return running;
     running = (async () => {
@@ -69,7 +72,10 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       }
       // Lobby candidates who never confirmed leave the queue (lobby/service.ts); the next pass asks the next ones.
       try { await expireUnconfirmed(ctx); } catch (e) { console.error('scheduler:', e); }
-    })().finally(() => { running = null; });
+    })().finally(() => {
+      running = null;
+      if (again && !closing) { again = false; setImmediate(() => void tick()); }
+    });
     return running;
   };
   let timer: NodeJS.Timeout | null = null;
@@ -77,7 +83,10 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     timer = setInterval(() => void tick(), config.tickMs);
     timer.unref();
     let pending = false;
-    wake = () => { if (!pending) { pending = true; setImmediate(() => { pending = false; void tick(); }); } };
+    wake = () => {
+      if (running) { again = true; return; }
+      if (!pending) { pending = true; setImmediate(() => { pending = false; void tick(); }); }
+    };
   }
   let url = config.publicUrl;
   if (opts.listen !== false) {

@@ -406,6 +406,8 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
     const outcome = await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
     // Committed: the pages of the game's players who are online show the new step (live/hub.ts).
     if (outcome === 'resolved') {
+      // A game of prompts may be due again at once (its next prompts ask only bots, or players whose standing answers answered them).
+      if (computed?.input.prompts ?? (await ctx.db.one('SELECT 1 FROM games WHERE id = $1 AND pace IS NOT NULL', [gameId]))) ctx.kick();
       ctx.live.publish(gameId, { kind: 'step', step: step + 1 }).catch((e: unknown) => console.error(`suzerain: announcing step ${step + 1} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
     }
     return outcome;
