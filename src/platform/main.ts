@@ -52,6 +52,33 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     db, config, now: opts.now ?? (() => new Date()), instanceId: `${process.pid}-${randomBytes(4).toString('hex')}`,
     kick: () => wake(), live,
   };
+  // Games being resolved at once after an answer (ctx.kickGame): a second wake-up while one runs
+  // makes it look again when it ends, so no answer waits for the scheduler's next pass.
+  const inFlight = new Map<number, { again: boolean; done: Promise<void> }>();
+  if (opts.scheduler !== false) {
+    ctx.kickGame = (gameId: number) => {
+      if (closing) return;
+      const f = inFlight.get(gameId);
+      if (f) { f.again = true; return; }
+      const entry = { again: false, done: Promise.resolve() };
+      inFlight.set(gameId, entry);
+      entry.done = (async () => {
+        try {
+          // Bounded: a chain of steps due at once (bots' prompts) goes on in the scheduler's passes.
+          for (let i = 0; i < 100 && !closing; i++) {
+            const r = await games.resolveIfDue(ctx, gameId);
+            if (r === 'resolved') continue;
+            if (!entry.again) break;
+            entry.again = false;
+          }
+        } catch (e) {
+          console.error(`scheduler: resolving game ${gameId} at once failed: ${e instanceof Error ? e.message : String(e)}`);
+        } finally {
+          inFlight.delete(gameId);
+        }
+      })();
+    };
+  }
   const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
   if (config.demo) await ensureDemo(ctx);
@@ -99,6 +126,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       closing = true;
       if (timer) clearInterval(timer);
       await running;
+      await Promise.all([...inFlight.values()].map((f) => f.done));
       await inbound?.close();
       await app.close(); // ends the open live streams first (live/routes.ts)
       await live.close();

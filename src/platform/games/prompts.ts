@@ -17,7 +17,7 @@ import { runReferee } from '../referee/pool.ts';
 import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import {
-  GamesError, lockGame, promptSettings, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
+  GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
 
 const json = (v: unknown): string => JSON.stringify(v);
@@ -75,7 +75,7 @@ export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId
     return { ok: true, issues: v.issues, step: g.step };
   });
   if (r.ok) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'answer', step: r.step });
   }
   return { ok: r.ok, issues: r.issues };
@@ -135,7 +135,7 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
     return { ok: true, issues: [], step: step.index };
   });
   if (r.ok) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'action', step: r.step });
   }
   return r;
@@ -183,7 +183,7 @@ export async function setStanding(ctx: AppCtx, gameId: number, player: PlayerId,
     return auto.length;
   });
   if (applied) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'answer' });
   }
 }
@@ -239,7 +239,7 @@ export async function pauseGame(ctx: AppCtx, gameId: number, userId: number, pau
     return true;
   });
   if (changed) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: paused ? 'paused' : 'resumed' });
   }
 }

@@ -407,7 +407,7 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
     // Committed: the pages of the game's players who are online show the new step (live/hub.ts).
     if (outcome === 'resolved') {
       // A game of prompts may be due again at once (its next prompts ask only bots, or players whose standing answers answered them).
-      if (computed?.input.prompts ?? (await ctx.db.one('SELECT 1 FROM games WHERE id = $1 AND pace IS NOT NULL', [gameId]))) ctx.kick();
+      if (computed?.input.prompts ?? (await ctx.db.one('SELECT 1 FROM games WHERE id = $1 AND pace IS NOT NULL', [gameId]))) wakeGame(ctx, gameId);
       ctx.live.publish(gameId, { kind: 'step', step: step + 1 }).catch((e: unknown) => console.error(`suzerain: announcing step ${step + 1} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
     }
     return outcome;
@@ -474,6 +474,12 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
     ...(g.pace ? { prompts: promptSettings(g, seats) } : {}),
   };
   return { g, seats, sheets, input };
+}
+
+/** A game may be due now: resolve it at once where the platform can (ctx.kickGame), else wake the scheduler. */
+export function wakeGame(ctx: AppCtx, gameId: number): void {
+  if (ctx.kickGame) ctx.kickGame(gameId);
+  else ctx.kick();
 }
 
 /** A game of prompts' settings for the referee: pace, class lengths, the seats' standing answers. */
