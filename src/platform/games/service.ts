@@ -460,8 +460,12 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
   const seats = await db.query<SeatRow>(SEATS_SQL, [gameId]);
   const sheets = await db.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 ORDER BY sub_order', [gameId, idx]);
   // The GameRecord: state, the earlier steps (counted by the engine), the stored sheets as pending answers.
-  const earlier = await db.query<{ idx: number; label: string; hash: string }>('SELECT idx, label, hash FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
-  if (earlier.length !== g.step) throw new Error(`game ${gameId}: ${earlier.length} stored steps for step ${g.step}`);
+  // The referee needs only how many steps came before (the new step's index and RNG stream): the
+  // count is checked against the game's step (steps are contiguous), and stands in for the list,
+  // which a game of prompts makes long.
+  const stored = await db.one<{ n: number; last: number }>('SELECT count(*)::int AS n, COALESCE(max(idx), 0)::int AS last FROM steps WHERE game_id = $1', [gameId]);
+  if (Number(stored!.n) !== g.step || Number(stored!.last) !== g.step) throw new Error(`game ${gameId}: ${stored!.n} stored steps (last ${stored!.last}) for step ${g.step}`);
+  const earlier = Array.from({ length: g.step }, (_, i) => ({ idx: i + 1, label: '', hash: '' }));
   const pending: Submission[] = sheets.filter((h) => h.value !== null && h.value !== undefined)
     .map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order }));
   const record = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
