@@ -121,6 +121,8 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
       [gameId, out.stateJson, step.hash, step.index, out.stepLabel, out.finished ? 'finished' : 'running', deadline, same, now]);
     // The answers given so far move on to the new step; those the action made invalid are emptied.
     await t.query('UPDATE sheets SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
+    // The same prompts keep their deadline, and the extensions taken of it (one per player, never stacked).
+    if (same) await t.query('UPDATE extensions SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
     for (const d of out.dropped) {
       await t.query(
         `UPDATE sheets SET value = NULL, ready = FALSE, auto = FALSE, issues = $5 WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4`,

@@ -576,7 +576,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   for (const s of seats) {
     let m = s.missed;
     if (s.user_id !== null && askedBefore.has(s.player)) {
-      const sent = sheets.some((h) => h.player === s.player && (h.ready || h.text.trim() !== ''));
+      // A game of prompts: a ready answer (his own or a standing one); an answer a free action emptied is not one.
+      const sent = sheets.some((h) => h.player === s.player && (g.pace ? h.ready : h.ready || h.text.trim() !== ''));
       m = sent ? 0 : s.missed + 1;
     }
     missed.set(s.player, m);
