@@ -11,7 +11,8 @@
  * stops when the page of the player asked next has received the event and fetched its prompt
  * fragment (`/games/:id/play?part=prompt`, which the page's script re-fetches).
  *
- * Run: `node --import tsx bench/prompt-latency.ts [--games 200] [--seconds 20]`
+ * Run: `node --import tsx bench/prompt-latency.ts [--games 200] [--seconds 20] [--think 2000]`
+ * (`--think`: a player's mean time to answer, in ms; 200 live games at 2 s make ~100 answers a second).
  * PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh schema).
  * Port: BENCH_PORT (default 7402).
  */
@@ -29,7 +30,11 @@ import { getRuleset } from '../src/rulesets/index.ts';
 import { freshSchema } from './pg.ts';
 import type { Db } from '../src/platform/db/index.ts';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '200' }, seconds: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: {
+  games: { type: 'string', default: '200' }, seconds: { type: 'string', default: '20' }, think: { type: 'string', default: '2000' },
+} });
+/** A player's mean time to answer once his prompt shows, in ms (uniform from 0 to twice this). */
+const THINK = Number(values.think);
 const GAMES = Number(values.games);
 const SECONDS = Number(values.seconds);
 const PORT = Number(process.env.BENCH_PORT ?? 7402);
@@ -119,7 +124,7 @@ try {
   await Promise.all(list.map(async (g) => {
     const rng = createRng(`bench-${g.id}`, 'driver');
     while (Date.now() < end) {
-      await new Promise((r) => setTimeout(r, Math.random() * 300)); // the player reads his prompt
+      await new Promise((r) => setTimeout(r, Math.random() * 2 * THINK)); // the player reads his prompt
       const row = await fresh.db.one<{ state: unknown; step: number; status: string }>('SELECT state, step, status FROM games WHERE id = $1', [g.id]);
       if (!row || row.status !== 'running') return;
       const state = typeof row.state === 'string' ? JSON.parse(row.state) : row.state;
@@ -158,7 +163,7 @@ try {
 const l = latencies.sort((a, b) => a - b);
 const q = (p: number) => (l.length ? l[Math.min(l.length - 1, Math.floor(p * l.length))]!.toFixed(1) : '-');
 console.log(`games of prompts, answer → next player's prompt shown — ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-console.log('| games | seconds | answers | steps measured | p50 ms | p99 ms | max ms |');
-console.log('|---|---|---|---|---|---|---|');
-console.log(`| ${GAMES} | ${SECONDS} | ${answers} | ${l.length} | ${q(0.5)} | ${q(0.99)} | ${l.length ? l[l.length - 1]!.toFixed(1) : '-'} |`);
+console.log('| games | think ms | seconds | answers | steps measured | p50 ms | p99 ms | max ms |');
+console.log('|---|---|---|---|---|---|---|---|');
+console.log(`| ${GAMES} | ${THINK} | ${SECONDS} | ${answers} | ${l.length} | ${q(0.5)} | ${q(0.99)} | ${l.length ? l[l.length - 1]!.toFixed(1) : '-'} |`);
 process.exit(0);
