@@ -10,6 +10,7 @@ import { configFromEnv } from '../../src/platform/config.ts';
 import { openDb } from '../../src/platform/db/index.ts';
 import { games } from '../../src/platform/games/service.ts';
 import type { AppCtx } from '../../src/platform/http/server.ts';
+import { nullHub } from '../../src/platform/live/hub.ts';
 
 const db = await openDb({ url: process.env.CHILD_DB_URL! });
 const t0 = Number(process.env.CHILD_T0);
@@ -22,6 +23,7 @@ const ctx: AppCtx = {
   now: () => new Date(t0 + (Date.now() - real0) * speed),
   instanceId: process.env.CHILD_INSTANCE ?? `child-${process.pid}`,
   kick: () => { kicked = true; },
+  live: nullHub,
 };
 process.stdout.write('ready\n');
 for (;;) {
