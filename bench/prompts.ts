@@ -26,6 +26,7 @@ import { games, loadGameRecord } from '../src/platform/games/service.ts';
 import { answerPrompt, takeFreeAction } from '../src/platform/games/prompts.ts';
 import { closeReferee } from '../src/platform/referee/pool.ts';
 import type { AppCtx } from '../src/platform/http/server.ts';
+import { nullHub } from '../src/platform/live/hub.ts';
 
 const { values } = parseArgs({ options: { steps: { type: 'string', default: '1000' }, runs: { type: 'string', default: '7' } } });
 const N = Number(values.steps);
@@ -34,7 +35,7 @@ const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const schema = `bench_prompts_${process.pid}_${Date.now().toString(36)}`;
 const db = await openTestPostgres(URL_, schema);
 const clock = { now: new Date('2026-11-20T12:00:00Z') };
-const ctx: AppCtx = { db, config: { ...configFromEnv({}), publicUrl: 'http://suzerain.test', claimTimeoutSeconds: 300 }, now: () => clock.now, instanceId: 'bench', kick: () => {} };
+const ctx: AppCtx = { db, config: { ...configFromEnv({}), publicUrl: 'http://suzerain.test', claimTimeoutSeconds: 300 }, now: () => clock.now, instanceId: 'bench', kick: () => {}, live: nullHub };
 const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 try {
