@@ -17,7 +17,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DB_KINDS, testDb, type DbKind } from './util.ts';
+import { DB_KINDS, schedulerPass, startTestPlatform, testDb, type DbKind } from './util.ts';
 import { addUser, count, GP, gameRow, makeCtx, type Clock, type TestCtx } from './games-fixtures.ts';
 import { games, GamesError } from '../../src/platform/games/service.ts';
 import {
@@ -398,6 +398,35 @@ for (const kind of DB_KINDS) {
       const r = await games.replay(t.ctx, t.id);
       assert.ok(r!.ok, JSON.stringify(r!.mismatches));
     }));
+
+    test('on the running platform: an answer resolves its step at once, not at the scheduler\'s next pass; a default at the deadline in one pass', async () => {
+      const tp = await startTestPlatform(kind, { tickMs: 3_600_000 });
+      try {
+        const ctx = tp.platform.ctx;
+        const a = await addUser(tp.db, 'live-a');
+        const b = await addUser(tp.db, 'live-b');
+        const id = await games.create(ctx, {
+          ruleset: FAIR, name: 'Foire vive', options: {}, seed: 'live-1', hostUserId: a,
+          seats: [{ userId: a, lordName: 'Aude' }, { userId: b, lordName: 'Bérenger' }], prompts: { pace: 'live' },
+        });
+        const stepNow = async () => Number((await gameRow(tp.db, id)).step);
+        const waitStep = async (n: number, ms: number) => {
+          const end = Date.now() + ms;
+          while ((await stepNow()) < n) {
+            if (Date.now() > end) throw new Error(`game ${id} at step ${await stepNow()}, not ${n}, after ${ms} ms`);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        };
+        assert.ok((await answerPrompt(ctx, id, 'p1', 'stall', 'pass')).ok);
+        await waitStep(1, 10_000); // the scheduler's interval is an hour: the answer itself resolved it
+        // p2 does not answer: at the deadline, one scheduler pass applies his default.
+        tp.clock.now = new Date((await gameRow(tp.db, id)).deadline.getTime() + 1000);
+        await schedulerPass(tp);
+        assert.equal(await stepNow(), 2);
+        const st = await tp.db.one<{ defaulted: unknown }>('SELECT defaulted FROM steps WHERE game_id = $1 AND idx = 2', [id]);
+        assert.deepEqual(parse(st!.defaulted), [{ decision: 'stall', player: 'p2' }]);
+      } finally { await tp.close(); }
+    });
 
     test('weekly games of order sheets are unchanged: no pace, the turn resolves at its deadline', async () => {
       const db = await testDb(kind);
