@@ -62,8 +62,7 @@ try {
     for (const d of fair.decisions(state)) {
       if (d.players.includes('p1')) await answerPrompt(ctx, id, 'p1', d.id, String(fairBot(state, 'p1', d.id, rng)));
     }
-    // Bots only: the step waits for its deadline (a game with a person is due early only when he is asked).
-    if (!fair.decisions(state).some((d) => d.players.includes('p1'))) clock.now = new Date(clock.now.getTime() + 11 * 60_000);
+    // A step that asks only bots is due at once, like one whose person has answered.
     await games.runDue(ctx);
   }
   const playSeconds = (Date.now() - t0) / 1000;
