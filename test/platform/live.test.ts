@@ -4,7 +4,7 @@
  * real HTTP (a non-member gets the public events only, a private game's stream is 404 for
  * outsiders, too many streams are refused); two platforms on one PostgreSQL schema (an event
  * published by one reaches a stream held by the other, through LISTEN/NOTIFY); presence while a
- * stream is open; and a server that closes with a stream open.
+ * stream is open; a server that closes with a stream open; and the page script (live.js) in Chromium.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,8 @@ import { createLiveHub, type LiveEvent } from '../../src/platform/live/hub.ts';
 import { onlineOn } from '../../src/platform/live/presence.ts';
 import { MAX_STREAMS } from '../../src/platform/live/routes.ts';
 import { startPlatform } from '../../src/platform/main.ts';
-import { loggedIn, newUser } from './users.ts';
+import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { logIn, loggedIn, newUser } from './users.ts';
 import { DB_KINDS, PG_URL, startTestPlatform, testDb, type TestPlatform } from './util.ts';
 
 /** Polls `check` until it holds (a few seconds at most). */
@@ -197,5 +198,42 @@ describe('live pages on PostgreSQL', () => {
     const closed = await Promise.race([tp.close().then(() => 'closed'), new Promise((r) => setTimeout(() => r('hung'), 5000))]);
     assert.equal(closed, 'closed');
     await until('the client sees the end', () => s.ended);
+  });
+});
+
+describe('live.js in Chromium', { skip: BROWSER_SKIP }, () => {
+  test('an event reaches the page: a suzerain:live event, and each data-live-src element refetched', async () => {
+    const tp = await startTestPlatform('pglite', {}, { scheduler: false });
+    const browser = await launchBrowser();
+    try {
+      const g = await setup(tp, 'bw');
+      const errors: string[] = [];
+      const page = watchErrors(await browser.newPage(), errors);
+      await logIn(page, tp.url, g.u1);
+      await page.goto(`${tp.url}/games/${g.id}`);
+      // The page as a live page would be: the marker, a refreshed element, the script (same origin, as the CSP wants).
+      await page.evaluate((id) => {
+        document.body.setAttribute('data-live-game', String(id));
+        const box = document.createElement('div');
+        box.id = 'box';
+        box.setAttribute('data-live-src', `/games/${id}`);
+        box.innerHTML = '<input id="keep">';
+        document.body.append(box);
+        (window as any).liveSeen = [];
+        document.addEventListener('suzerain:live', (e) => (window as any).liveSeen.push((e as CustomEvent).detail));
+        const s = document.createElement('script');
+        s.src = '/static/live.js';
+        document.head.append(s);
+      }, g.id);
+      await until('the page holds a stream', async () => (await onlineOn(tp.platform.ctx, g.id)).has(g.u1.id));
+      await page.focus('#keep');
+      await tp.platform.ctx.live.publish(g.id, { kind: 'answer', player: g.seat1, step: 4 });
+      await tp.platform.ctx.live.publish(g.id, { kind: 'answer', player: 'someone-else' });
+      await page.waitForFunction(() => (window as any).liveSeen.length >= 1);
+      await page.waitForFunction(() => document.getElementById('box')!.textContent!.includes('Live bw'));
+      assert.deepEqual(await page.evaluate(() => (window as any).liveSeen), [{ kind: 'answer', player: g.seat1, step: 4 }]);
+      assert.deepEqual(errors, []);
+      await page.screenshot({ path: '/tmp/live-page.png' });
+    } finally { await browser.close(); await tp.close(); }
   });
 });
