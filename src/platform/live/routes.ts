@@ -32,7 +32,8 @@ export const liveRoutes: RouteModule = (app, ctx) => {
     await Promise.all([...open].map((end) => end()));
   });
 
-  app.get('/games/:id/live', async (req: FastifyRequest, reply: FastifyReply) => {
+  // No HEAD route: a stream would be held open for a request that reads no body.
+  app.get('/games/:id/live', { exposeHeadRoute: false }, async (req: FastifyRequest, reply: FastifyReply) => {
     const a = await visibleGame(ctx, req);
     if (!a) return notFound(req, reply);
     const user = req.visitor.user;
