@@ -30,6 +30,8 @@ import { mapRoutes } from './maps/routes.ts';
 import { toolRoutes } from './tools/routes.ts';
 import { notifier } from './notify/service.ts';
 import { startInbound } from './mail/inbound.ts';
+import { createLiveHub } from './live/hub.ts';
+import { liveRoutes } from './live/routes.ts';
 
 export interface Platform {
   app: FastifyInstance;
@@ -45,11 +47,12 @@ export interface Platform {
 export async function startPlatform(config: PlatformConfig, opts: { now?: () => Date; db?: Db; listen?: boolean; scheduler?: boolean } = {}): Promise<Platform> {
   const db = opts.db ?? await openDb({ url: config.databaseUrl, dataDir: config.dataDir === ':memory:' ? null : config.dataDir });
   let wake: () => void = () => {};
+  const live = await createLiveHub(db);
   const ctx: AppCtx = {
     db, config, now: opts.now ?? (() => new Date()), instanceId: `${process.pid}-${randomBytes(4).toString('hex')}`,
-    kick: () => wake(),
+    kick: () => wake(), live,
   };
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
   if (config.demo) await ensureDemo(ctx);
 
@@ -88,7 +91,8 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       if (timer) clearInterval(timer);
       await running;
       await inbound?.close();
-      await app.close();
+      await app.close(); // ends the open live streams first (live/routes.ts)
+      await live.close();
       if (!opts.db) await db.close();
     },
   };

@@ -13,6 +13,7 @@ import formbody from '@fastify/formbody';
 import type { Lang } from '../../engine/ruleset.ts';
 import type { PlatformConfig } from '../config.ts';
 import type { Db, Row } from '../db/index.ts';
+import type { LiveHub } from '../live/hub.ts';
 import { html } from './html.ts';
 import { localPath, withoutNul } from './input.ts';
 import { t } from './i18n.ts';
@@ -27,6 +28,8 @@ export interface AppCtx {
   instanceId: string;
   /** Wakes the scheduler (a game may be due now). */
   kick: () => void;
+  /** A game's events, pushed to its players' open pages in every server process (live/hub.ts). */
+  live: LiveHub;
 }
 
 export interface Visitor {
