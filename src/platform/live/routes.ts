@@ -14,7 +14,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteModule } from '../http/server.ts';
 import { t } from '../http/i18n.ts';
-import { notFound, visibleGame } from '../games/routes.ts';
+import { notFound, visibleGame } from '../games/page-kit.ts';
 import type { LiveEvent } from './hub.ts';
 import { enter, leave, touch } from './presence.ts';
 
