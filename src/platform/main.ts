@@ -1,6 +1,6 @@
 /**
  * Starts the Suzerain platform: database (embedded or PostgreSQL) with its migrations, the web
- * server, the scheduler (due turns, reminders, the lobby, password resets, outgoing mail, expiry
+ * server, the scheduler (due turns, reminders of weekly games and of games of prompts, the lobby, password resets, outgoing mail, expiry
  * of inactive guests) and the demo game.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,7 @@ import { lobbyRoutes } from './lobby/routes.ts';
 import { games } from './games/service.ts';
 import { expireUnconfirmed, lobbyTick } from './lobby/service.ts';
 import { sendReminders } from './games/reminders.ts';
+import { sendPromptReminders } from './games/prompt-reminders.ts';
 import { ensureDemo, expireGuests } from './web/demo.ts';
 import { processResetRequests } from './accounts/service.ts';
 import { forumRoutes } from './channels/forum.ts';
@@ -94,7 +95,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     if (running) return running;
     running = (async () => {
       // Queued password resets before the mailer (their mail leaves in the same pass); inactive guests last.
-      for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => lobbyTick(ctx), () => notifier.sendDigests(ctx), () => processResetRequests(ctx), () => deliverMail(ctx), () => expireGuests(ctx)]) {
+      for (const step of [() => games.runDue(ctx), () => sendReminders(ctx), () => sendPromptReminders(ctx), () => lobbyTick(ctx), () => notifier.sendDigests(ctx), () => processResetRequests(ctx), () => deliverMail(ctx), () => expireGuests(ctx)]) {
         try { await step(); } catch (e) { console.error('scheduler:', e); }
       }
       // Lobby candidates who never confirmed leave the queue (lobby/service.ts); the next pass asks the next ones.

@@ -16,6 +16,7 @@ import type { AppCtx } from '../http/server.ts';
 import { runReferee } from '../referee/pool.ts';
 import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
+import { promptsOpened } from './prompt-notify.ts';
 import {
   GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
@@ -134,6 +135,12 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
     }
     const asked = new Set(out.askedAfter);
     for (const s of seats) await t.query('UPDATE seats SET asked = $3 WHERE game_id = $1 AND player = $2', [gameId, s.player, asked.has(s.player)]);
+    // Prompts the action opened (a trade offer asking its recipient…): their players are told.
+    if (!out.finished && !same) {
+      const key = (p: OpenPrompt) => `${p.id}:${[...p.players].sort().join(',')}`;
+      const old = new Set(before.map(key));
+      await promptsOpened(ctx, t, g, step.index, out.promptsAfter.filter((p) => !old.has(key(p))), deadline, new Set(out.autoAnswers.map((a) => `${a.player}/${a.decision}`)));
+    }
     return { ok: true, issues: [], step: step.index };
   });
   if (r.ok) {

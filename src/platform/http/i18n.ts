@@ -90,3 +90,42 @@ messages({
 messages({
   'live.too-many': { fr: 'Trop de pages en direct ouvertes ({n} au plus) : fermez-en quelques-unes.', en: 'Too many live pages open ({n} at most): close some of them.' },
 });
+
+// "Your turn" in games of prompts (games/prompt-notify.ts, games/prompt-reminders.ts, the
+// notification settings, the home page's section).
+messages({
+  'notify.ch.turn': { fr: 'À vous de jouer', en: 'Your turn' },
+  'notify.turn-help': {
+    fr: 'À vous de jouer : quand une question vous attend dans une partie à questions. Jamais pendant que vous êtes sur la page de la partie, et un seul courriel par partie tant que vous n’avez pas joué ; un rappel à mi-temps et un autre peu avant que le choix par défaut ne s’applique (sauf si vous choisissez « Rien »).',
+    en: 'Your turn: when a question waits for you in a game of prompts. Never while you are on the game’s page, and one mail per game until you have played; a reminder at half-time and another shortly before the default applies (unless you choose “Nothing”).',
+  },
+  'turn.subject': { fr: 'À vous de jouer — {game}', en: 'Your turn — {game}' },
+  'turn.hello': { fr: 'Bonjour {login},', en: 'Hello {login},' },
+  'turn.waits': { fr: 'Dans la partie « {game} », où vous jouez {lord}, une question vous attend :', en: 'In the game “{game}”, where you play {lord}, a question waits for you:' },
+  'turn.before': { fr: 'À répondre avant le {when} ; sans réponse, le choix par défaut s’appliquera.', en: 'Answer before {when}; without an answer, the default applies.' },
+  'turn.no-deadline': { fr: 'Cette question n’a pas d’échéance : la partie vous attend.', en: 'This question has no deadline: the game waits for you.' },
+  'turn.go': { fr: 'Répondre : {url}', en: 'Answer: {url}' },
+  'turn.once': {
+    fr: 'Vous ne recevrez pas d’autre courriel « à vous de jouer » pour cette partie avant d’avoir joué.',
+    en: 'You will get no other “your turn” mail for this game until you have played.',
+  },
+  'turn.line': { fr: 'Une question vous attend ({lord}) : {prompt}', en: 'A question waits for you ({lord}): {prompt}' },
+  'turn.line-before': { fr: '{line} — avant le {when}', en: '{line} — before {when}' },
+  'remind.half.subject': { fr: 'Rappel — à vous de jouer — {game}', en: 'Reminder — your turn — {game}' },
+  'remind.last.subject': { fr: 'Dernier rappel — à vous de jouer — {game}', en: 'Last reminder — your turn — {game}' },
+  'remind.half.text': {
+    fr: 'Dans la partie « {game} », où vous jouez {lord}, une question vous attend toujours, et la moitié du temps pour y répondre est passée :',
+    en: 'In the game “{game}”, where you play {lord}, a question is still waiting for you, and half the time to answer it has gone:',
+  },
+  'remind.last.text': {
+    fr: 'Dans la partie « {game} », où vous jouez {lord}, une question vous attend encore, et le choix par défaut s’appliquera bientôt :',
+    en: 'In the game “{game}”, where you play {lord}, a question is still waiting for you, and the default will apply soon:',
+  },
+  'home.turn': { fr: 'À vous de jouer', en: 'Your turn' },
+  'home.turn-help': { fr: 'Les parties qui attendent votre réponse, la plus pressée d’abord.', en: 'The games waiting for your answer, the most urgent first.' },
+  'home.turn.before': { fr: 'avant le', en: 'before' },
+  'home.turn.paused': { fr: 'partie en pause', en: 'game paused' },
+  'home.turn.no-deadline': { fr: 'sans échéance', en: 'no deadline' },
+  'home.turn.play': { fr: 'Répondre', en: 'Answer' },
+  'home.turn.orders': { fr: 'Donner mes ordres', en: 'Give my orders' },
+});

@@ -7,9 +7,12 @@
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
 
-export type Channel = 'forum' | 'letters' | 'gazette';
+/** 'turn': a prompt of a game of prompts waits for the player (games/prompt-notify.ts). */
+export type Channel = 'forum' | 'letters' | 'gazette' | 'turn';
 export type NotifyMode = 'each' | 'digest' | 'none';
 export const DEFAULT_MODE: NotifyMode = 'digest';
+/** Each channel's mode until the user chooses: the daily digest, but "your turn" is told at once. */
+export const DEFAULT_MODES: Record<Channel, NotifyMode> = { forum: DEFAULT_MODE, letters: DEFAULT_MODE, gazette: DEFAULT_MODE, turn: 'each' };
 
 export interface Notice {
   channel: Channel;
@@ -32,5 +35,9 @@ export interface NotifyApi {
   /** Scheduler: sends due digests (once a day per user) and the gazette batch. */
   sendDigests(ctx: AppCtx): Promise<number>;
   getPrefs(ctx: AppCtx, userId: number): Promise<Record<Channel, NotifyMode>>;
+  /** The mode of one channel for several users (read with `db`, e.g. in the caller's transaction). */
+  modes(db: Db, userIds: number[], channel: Channel): Promise<Map<number, NotifyMode>>;
+  /** Queues one line of a user's next daily digest (the caller decided the user gets one). */
+  digestLine(ctx: AppCtx, db: Db, line: { userId: number; channel: Channel; gameId: number; line: string; link: string }): Promise<void>;
   setPref(ctx: AppCtx, userId: number, channel: Channel, mode: NotifyMode): Promise<void>;
 }

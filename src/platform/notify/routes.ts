@@ -1,6 +1,6 @@
 /**
- * The notification settings page: per channel (forum, letters, gazette), a mail for every message,
- * a daily digest (the default) or nothing.
+ * The notification settings page: per channel (forum, letters, gazette, "your turn"), a mail for
+ * every message, a daily digest (the default; "your turn" is a mail by default) or nothing.
  */
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
@@ -55,6 +55,7 @@ ${saved ? html`<p class="notice">${t(l, 'notify.saved')}</p>` : ''}
   </table>
   <p class="muted">${t(l, 'notify.gazette-help')}</p>
   <p class="muted">${t(l, 'notify.letters-help')}</p>
+  <p class="muted">${t(l, 'notify.turn-help')}</p>
   <p><button type="submit" class="primary">${t(l, 'notify.save')}</button></p>
 </form>
 <p><a href="/account">${t(l, 'notify.back')}</a></p>`));

@@ -1,6 +1,9 @@
 /**
  * The notifier (see api.ts): per user and channel, a mail for every message ('each'), a line in the
- * daily digest ('digest', the default) or nothing ('none').
+ * daily digest ('digest', the default) or nothing ('none'). The channel 'turn' ("your turn" in
+ * games of prompts, 'each' by default) is written by games/prompt-notify.ts, which decides who is
+ * told (never a player on the game's page, one unanswered notice per game) and uses `modes` and
+ * `digestLine`; its digest lines go out in the same daily digest.
  *
  * notify() runs inside the caller's transaction: an immediate notification is a row of the outbox
  * (sent by the mailer), a digest line a row of notification_queue. Only validated, non-guest
@@ -31,9 +34,9 @@ import type { Db } from '../db/index.ts';
 import { messages, t } from '../http/i18n.ts';
 import type { AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
-import { DEFAULT_MODE, type Channel, type Notice, type NotifyApi, type NotifyMode } from './api.ts';
+import { DEFAULT_MODES, type Channel, type Notice, type NotifyApi, type NotifyMode } from './api.ts';
 
-export const CHANNELS: Channel[] = ['forum', 'letters', 'gazette'];
+export const CHANNELS: Channel[] = ['forum', 'letters', 'gazette', 'turn'];
 export const MODES: NotifyMode[] = ['each', 'digest', 'none'];
 export const isChannel = (s: unknown): s is Channel => typeof s === 'string' && (CHANNELS as string[]).includes(s);
 export const isMode = (s: unknown): s is NotifyMode => typeof s === 'string' && (MODES as string[]).includes(s);
@@ -62,7 +65,7 @@ function footer(ctx: AppCtx, lang: Lang): string {
 }
 
 async function prefsOf(db: Db, userId: number): Promise<Record<Channel, NotifyMode>> {
-  const out: Record<Channel, NotifyMode> = { forum: DEFAULT_MODE, letters: DEFAULT_MODE, gazette: DEFAULT_MODE };
+  const out: Record<Channel, NotifyMode> = { ...DEFAULT_MODES };
   const rows = await db.query<{ channel: string; mode: string }>('SELECT channel, mode FROM notification_prefs WHERE user_id = $1', [userId]);
   for (const r of rows) if (isChannel(r.channel) && isMode(r.mode)) out[r.channel] = r.mode;
   return out;
@@ -194,4 +197,17 @@ async function setPref(ctx: AppCtx, userId: number, channel: Channel, mode: Noti
      ON CONFLICT (user_id, channel) DO UPDATE SET mode = EXCLUDED.mode`, [userId, channel, mode]);
 }
 
-export const notifier: NotifyApi = { notify, sendDigests, getPrefs, setPref };
+async function modes(db: Db, userIds: number[], channel: Channel): Promise<Map<number, NotifyMode>> {
+  const out = new Map<number, NotifyMode>(userIds.map((id) => [id, DEFAULT_MODES[channel]]));
+  if (!userIds.length) return out;
+  const rows = await db.query<{ user_id: number; mode: string }>('SELECT user_id, mode FROM notification_prefs WHERE user_id = ANY($1::int[]) AND channel = $2', [userIds, channel]);
+  for (const r of rows) if (isMode(r.mode)) out.set(Number(r.user_id), r.mode);
+  return out;
+}
+
+async function digestLine(ctx: AppCtx, db: Db, l: { userId: number; channel: Channel; gameId: number; line: string; link: string }): Promise<void> {
+  await db.query('INSERT INTO notification_queue(user_id, channel, game_id, line, link, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [l.userId, l.channel, l.gameId, l.line, l.link, ctx.now()]);
+}
+
+export const notifier: NotifyApi = { notify, sendDigests, getPrefs, setPref, modes, digestLine };

@@ -2,7 +2,9 @@
  * The home page. A visitor sees the demos; a logged-in player first sees "my games": for each of
  * his games, the deadline (with a live countdown, in his own time zone: home.js), whether his
  * orders are missing, saved or ready, and what he has not read yet (reports, letters, forum
- * posts). The games waiting on him come first.
+ * posts). The games waiting on him come first. Above them, « À vous de jouer » (issue 14): across
+ * all his running games, those where a prompt or an order sheet waits for him, the most urgent
+ * first, each with its deadline and a link to answer.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -64,6 +66,8 @@ export type OrdersState = 'missing' | 'saved' | 'ready' | 'none';
 export interface MyGame {
   id: number; name: string; ruleset: string; status: 'forming' | 'running' | 'finished'; isDemo: boolean;
   map: string | null; turnLabel: string; deadline: Date | null;
+  /** A game of prompts (answered on /games/<id>/play), and whether its host paused it. */
+  prompts: boolean; paused: boolean;
   lordName: string; seatStatus: string; orders: OrdersState;
   unreadReports: number; unreadLetters: number; unreadPosts: number;
 }
@@ -75,7 +79,7 @@ export interface MyGame {
  */
 export async function myGames(ctx: AppCtx, userId: number): Promise<MyGame[]> {
   const rows = await ctx.db.query<Record<string, unknown>>(
-    `SELECT g.id, g.name, g.ruleset, g.status, g.is_demo, g.options->>'map' AS map, g.turn_label, g.deadline,
+    `SELECT g.id, g.name, g.ruleset, g.status, g.is_demo, g.options->>'map' AS map, g.turn_label, g.deadline, g.pace, g.paused_at,
             s.player, s.lord_name, s.status AS seat_status, s.asked,
             (SELECT CASE WHEN bool_or(h.ready) THEN 'ready' WHEN count(*) > 0 THEN 'saved' END
                FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1) AS sheet,
@@ -97,6 +101,7 @@ export async function myGames(ctx: AppCtx, userId: number): Promise<MyGame[]> {
       id: Number(r.id), name: String(r.name), ruleset: String(r.ruleset), status, isDemo: !!r.is_demo,
       map: typeof r.map === 'string' ? r.map : null, turnLabel: String(r.turn_label ?? ''),
       deadline: r.deadline ? new Date(r.deadline as string) : null,
+      prompts: r.pace !== null && r.pace !== undefined, paused: !!r.paused_at,
       lordName: String(r.lord_name), seatStatus: String(r.seat_status), orders,
       unreadReports: Number(r.unread_reports), unreadLetters: Number(r.unread_letters), unreadPosts: Number(r.unread_posts),
     };
@@ -104,6 +109,35 @@ export async function myGames(ctx: AppCtx, userId: number): Promise<MyGame[]> {
   const rank = (g: MyGame) => (g.orders === 'missing' ? 0 : g.orders === 'saved' ? 1 : g.status === 'running' ? 2 : g.status === 'forming' ? 3 : 4);
   const due = (g: MyGame) => g.deadline?.getTime() ?? Infinity;
   return list.sort((a, b) => rank(a) - rank(b) || due(a) - due(b) || b.id - a.id);
+}
+
+/**
+ * « À vous de jouer »: the games of the list where something waits for the user — a game of prompts
+ * where he is asked and has not answered, a weekly game where he is asked and his sheet is not
+ * ready — the earliest deadline first; paused games and games without a deadline after them.
+ * From myGames' rows (seats.asked and the sheets): no ruleset call, no other query.
+ */
+export function yourTurn(list: MyGame[]): MyGame[] {
+  const due = (g: MyGame) => (g.paused || !g.deadline ? Infinity : g.deadline.getTime());
+  return list.filter((g) => g.status === 'running' && g.seatStatus === 'active' && (g.orders === 'missing' || g.orders === 'saved'))
+    .sort((a, b) => due(a) - due(b) || Number(a.paused) - Number(b.paused) || b.id - a.id);
+}
+
+/** Where a waiting game is answered: the prompt page of a game of prompts, the order sheet of a weekly game. */
+export const answerPath = (g: MyGame): string => (g.prompts ? `/games/${g.id}/play` : `/games/${g.id}/orders`);
+
+function turnList(list: MyGame[], lang: Lang, tz: string): Html {
+  return html`<section class="your-turn" aria-labelledby="your-turn-title">
+    <h2 id="your-turn-title">${t(lang, 'home.turn')}</h2>
+    <p class="muted">${t(lang, 'home.turn-help')}</p>
+    <ol class="your-turn-list">${list.map((g) => html`<li data-game="${g.id}">
+      <a href="${answerPath(g)}"><strong>${g.name}</strong></a> · ${g.lordName} ·
+      ${g.paused ? html`<span class="badge">${t(lang, 'home.turn.paused')}</span>`
+        : g.deadline ? html`<span class="turn-deadline">${t(lang, 'home.turn.before')} ${timeTag(g.deadline, lang, tz)}</span>`
+        : html`<span class="muted">${t(lang, 'home.turn.no-deadline')}</span>`}
+      <a class="button primary" href="${answerPath(g)}">${t(lang, g.prompts ? 'home.turn.play' : 'home.turn.orders')}</a>
+    </li>`)}</ol>
+  </section>`;
 }
 
 /** The server's text of the time left (home.js keeps it up to date in the browser). */
@@ -137,7 +171,7 @@ function gameCard(g: MyGame, lang: Lang, tz: string, now: Date): Html {
       <br><strong class="countdown" data-deadline="${g.deadline.toISOString()}" data-left="${t(lang, 'home.left', { time: '{time}' })}" data-passed="${t(lang, 'home.passed')}">${left > 0 ? t(lang, 'home.left', { time: timeLeft(lang, left) }) : t(lang, 'home.passed')}</strong></p>` : ''}
     ${state}
     ${unread.length ? html`<p class="unread">${unread.map((u, i) => html`${i ? ' ' : ''}${u}`)}</p>` : ''}
-    <p class="actions">${g.status === 'running' && g.seatStatus === 'active' ? html`<a class="button${waiting ? ' primary' : ''}" href="/games/${g.id}/orders">${t(lang, 'home.go.orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'home.go.reports', { word: term(lang, terms, 'report', 2) })}</a> · <a href="/games/${g.id}/letters">${t(lang, 'home.go.letters')}</a> · <a href="/games/${g.id}/forum">${t(lang, 'home.go.forum')}</a></p>
+    <p class="actions">${g.status === 'running' && g.seatStatus === 'active' ? html`<a class="button${waiting ? ' primary' : ''}" href="${answerPath(g)}">${t(lang, g.prompts ? 'home.turn.play' : 'home.go.orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'home.go.reports', { word: term(lang, terms, 'report', 2) })}</a> · <a href="/games/${g.id}/letters">${t(lang, 'home.go.letters')}</a> · <a href="/games/${g.id}/forum">${t(lang, 'home.go.forum')}</a></p>
   </li>`;
 }
 
@@ -163,9 +197,11 @@ export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
     const list = await myGames(ctx, v.user.id);
     const now = ctx.now();
     const dueCount = list.filter((g) => g.orders === 'missing' || g.orders === 'saved').length;
+    const turn = yourTurn(list);
     return sendPage(reply, page(v, t(lang, 'home.mine'), html`
       <h1>${t(lang, 'home.mine')}</h1>
       ${dueCount ? html`<p class="lead due-count">${t(lang, 'home.due', { n: dueCount })}</p>` : ''}
+      ${turn.length ? turnList(turn, lang, ctx.config.timeZone) : ''}
       ${list.length
         ? html`<ul class="my-games">${list.map((g) => gameCard(g, lang, ctx.config.timeZone, now))}</ul>`
         : html`<p class="muted">${t(lang, 'home.mine-none')}</p>`}
