@@ -19,6 +19,7 @@ import { passwordAttemptOk, passwordAttemptVoid, startPasswordAttempt } from '..
 import { DEFAULT_SCHEDULE, type GameSummary, type Seat } from './api.ts';
 import { dryRunBudgetMs, dryRunOptions, GamesError, MISSED_FLAG } from './service.ts';
 import { allKinds, findKind } from './kinds.ts';
+import { playPath } from './prompt-page.ts';
 import {
   access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented,
   renderView, reportBanner, safeView, SCRIPTS, standingNotice, standingOf, stepLabelIn, str, timeTag, toolsOf, words, type Access,
@@ -381,6 +382,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const entry = getRuleset(g.ruleset);
   const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
   const doc = g.status === 'forming' ? null : presented(state, entry, null, lang);
+  const play = await playPath(ctx, g.id); // a game of prompts is played on its own page
   const body = html`${pageHead()}
     <h1>${g.name}</h1>
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
@@ -391,7 +393,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
-        <p class="actions">${g.status === 'running' && a.seat.status === 'active' ? html`<a class="button primary" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}
+        <p class="actions">${g.status === 'running' && a.seat.status === 'active' ? (play ? html`<a class="button primary" href="${play}">${t(lang, 'play.link')}</a> ` : html`<a class="button primary" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> `) : ''}
           <a class="button" href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>
         ${g.status !== 'finished' && a.seat.status === 'active' ? html`<details class="danger"><summary>${t(lang, 'gweb.leave.title')}</summary>
           <form method="post" action="/games/${g.id}/leave" class="stack">${csrfField(v)}
