@@ -248,6 +248,31 @@ for (const kind of DB_KINDS) {
       assert.equal((await dreux.get(`/games/${pub.id}/orders`, { follow: false })).location, `/games/${pub.id}/play`);
     });
 
+    test('the creation form offers a ruleset of prompts its pace, class lengths, absence, vacations and bot', async () => {
+      const b = await loggedIn(tp, users[3]!);
+      const form = await b.get('/games');
+      assert.match(form.text, /id="prompt-options" data-kinds="[^"]*test\/fair\/fairground/);
+      assert.match(form.text, /name="cls:test\/fair:TURN"[^>]*placeholder="1440"/, 'the class\'s length at the default pace (daily)');
+      assert.match(form.text, /<script src="\/static\/create-game.js" defer>/);
+      const fields = {
+        name: 'Foire du jeudi', map: 'test/fair/fairground', lords: '2', lordName: 'Dreux', password: 'secret', weekday: '5', time: '23:00', timeZone: 'Europe/Paris',
+        pace: 'live', 'cls:test/fair:TURN': '15', 'cls:test/fair:REPLY': '', absentAfter: '2', openSeatBot: '1',
+      };
+      const bad = await b.post('/games', { ...fields, 'cls:test/fair:REPLY': '0' });
+      assert.equal(bad.status, 400);
+      assert.match(pageText(bad.text), /Réponse : une durée en minutes entières, de 1 à 40320/);
+      assert.match(bad.text, /name="cls:test\/fair:TURN"[^>]*value="15"/, 'what was typed is kept');
+      const badAbsent = await b.post('/games', { ...fields, absentAfter: '50' });
+      assert.match(pageText(badAbsent.text), /Un joueur est absent après 1 à 20 réponses par défaut de suite/);
+      const ok = await b.post('/games', fields);
+      assert.equal(ok.status, 200, pageText(ok.text).slice(0, 400));
+      const id = Number(/^\/games\/(\d+)$/.exec(ok.redirects[0]!)![1]);
+      const row = await tp.db.one<{ pace: string; pace_minutes: unknown; absent_after: number; vacations: boolean; open_seat_bot: boolean }>(
+        'SELECT pace, pace_minutes, absent_after, vacations, open_seat_bot FROM games WHERE id = $1', [id]);
+      const minutes = typeof row!.pace_minutes === 'string' ? JSON.parse(row!.pace_minutes) : row!.pace_minutes;
+      assert.deepEqual({ ...row, pace_minutes: minutes }, { pace: 'live', pace_minutes: { TURN: 15 }, absent_after: 2, vacations: false, open_seat_bot: true });
+    });
+
     test('vacation: days left, refused beyond the yearly cap', async () => {
       const { id, b } = await fairGame();
       const page1 = pageText((await play(b[0]!, id)).text);

@@ -212,7 +212,7 @@ interface Typed {
 
 /** The form fields named `f_<name>` of a body (an answer form's or a free action's), without the prefix. */
 function prefixed(b: Record<string, unknown>, prefix: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null) as Record<string, string>; // a field named f___proto__ is a field
   for (const [k, v] of Object.entries(b)) if (k.startsWith(prefix) && k.length <= 100 + prefix.length) out[k.slice(prefix.length)] = str(v, 1000);
   return out;
 }
