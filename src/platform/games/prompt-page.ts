@@ -110,7 +110,7 @@ messages({
   'log.help-public': { fr: 'Les étapes, de la plus récente à la plus ancienne ; chaque joueur y lit ses propres lignes.', en: 'The steps, newest first; each player reads his own lines there.' },
   'log.timeout': { fr: '(délai écoulé)', en: '(timeout)' },
   'log.timed-out': { fr: 'Délai écoulé pour : {names}', en: 'Timed out: {names}' },
-  'log.action': { fr: 'action libre de {name}', en: 'free action by {name}' },
+  'log.action': { fr: 'action libre ({name})', en: 'free action ({name})' },
   'log.older': { fr: 'Étapes plus anciennes', en: 'Older steps' },
   'log.newer': { fr: 'Étapes plus récentes', en: 'Newer steps' },
   'log.step': { fr: 'Étape {n}', en: 'Step {n}' },
