@@ -17,6 +17,7 @@ import { hashPassword } from '../../src/platform/accounts/passwords.ts';
 import { expireGuests } from '../../src/platform/web/demo.ts';
 import { startPlatform } from '../../src/platform/main.ts';
 import type { Db } from '../../src/platform/db/index.ts';
+import { nullHub } from '../../src/platform/live/hub.ts';
 
 const PW = 'bonne épée 42';
 const MIN = 60_000;
@@ -47,7 +48,7 @@ describe('client address behind proxies', () => {
   /** A server with one extra route that tells the client address it sees. */
   async function serverWith(trust: string): Promise<FastifyInstance> {
     const config = { ...configFromEnv({ TRUST_PROXY: trust }), port: 0 };
-    const ctx = { db: null as unknown as Db, config, now: () => new Date(), instanceId: 'test', kick: () => {} } as AppCtx;
+    const ctx = { db: null as unknown as Db, config, now: () => new Date(), instanceId: 'test', kick: () => {}, live: nullHub } as AppCtx;
     return buildServer(ctx, [(app) => { app.get('/whoami', async (req) => ({ ip: req.ip })); }]);
   }
   const ipOf = async (app: FastifyInstance, xff: string | null, remoteAddress = '127.0.0.1'): Promise<string> => {

@@ -14,6 +14,7 @@ import { deliverMail } from '../../src/platform/mail/mailer.ts';
 import { queueMail } from '../../src/platform/mail/queue.ts';
 import { configFromEnv } from '../../src/platform/config.ts';
 import { sha256, type AppCtx } from '../../src/platform/http/server.ts';
+import { nullHub } from '../../src/platform/live/hub.ts';
 
 const PW = 'bonne épée 42';
 const MIN = 60_000;
@@ -533,7 +534,7 @@ for (const kind of DB_KINDS) {
       const db = await testDb(kind);
       const clock = { now: new Date('2026-12-01T08:00:00Z') };
       const mk = (smtpUrl: string | null): AppCtx => ({
-        db, config: { ...configFromEnv({}), smtpUrl }, now: () => clock.now, instanceId: randomBytes(4).toString('hex'), kick: () => {},
+        db, config: { ...configFromEnv({}), smtpUrl }, now: () => clock.now, instanceId: randomBytes(4).toString('hex'), kick: () => {}, live: nullHub,
       });
       try {
         const tag = randomBytes(4).toString('hex');

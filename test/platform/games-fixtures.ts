@@ -5,6 +5,7 @@
 import { configFromEnv, type PlatformConfig } from '../../src/platform/config.ts';
 import { openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
 import type { AppCtx } from '../../src/platform/http/server.ts';
+import { nullHub } from '../../src/platform/live/hub.ts';
 import { PG_URL } from './util.ts';
 
 export const GP = 'gloire-et-pouvoir';
@@ -20,7 +21,7 @@ export function testConfig(over: Partial<PlatformConfig> = {}): PlatformConfig {
 export function makeCtx(db: Db, clock: Clock, instanceId = 'test-a', over: Partial<PlatformConfig> = {}): TestCtx {
   const ctx: TestCtx = {
     db, config: testConfig(over), now: () => clock.now, instanceId, kicks: 0,
-    kick: () => { ctx.kicks++; },
+    kick: () => { ctx.kicks++; }, live: nullHub,
   };
   return ctx;
 }

@@ -8,6 +8,7 @@ import { configFromEnv } from '../../src/platform/config.ts';
 import { openDb } from '../../src/platform/db/index.ts';
 import { games } from '../../src/platform/games/service.ts';
 import type { AppCtx } from '../../src/platform/http/server.ts';
+import { nullHub } from '../../src/platform/live/hub.ts';
 
 const db = await openDb(process.env.CHILD_DATA_DIR ? { dataDir: process.env.CHILD_DATA_DIR } : { url: process.env.CHILD_DB_URL! });
 const now = new Date(process.env.CHILD_NOW!);
@@ -17,6 +18,7 @@ const ctx: AppCtx = {
   now: () => now,
   instanceId: process.env.CHILD_INSTANCE ?? `child-${process.pid}`,
   kick: () => {},
+  live: nullHub,
 };
 const n = await games.runDue(ctx);
 process.stdout.write(`resolved ${n}\n`);

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { configFromEnv } from '../../src/platform/config.ts';
 import type { Db } from '../../src/platform/db/index.ts';
 import type { AppCtx } from '../../src/platform/http/server.ts';
+import { nullHub } from '../../src/platform/live/hub.ts';
 import { deliverMail } from '../../src/platform/mail/mailer.ts';
 import { MAP_CID, queueMail } from '../../src/platform/mail/queue.ts';
 import { closeReferee } from '../../src/platform/referee/pool.ts';
@@ -22,7 +23,7 @@ let ctx: AppCtx;
 before(async () => {
   db = await testDb('postgres');
   smtp = await startSmtp();
-  ctx = { db, config: { ...configFromEnv({}), smtpUrl: smtp.url }, now: () => new Date('2026-12-01T08:00:00Z'), instanceId: 'mailer-test', kick: () => {} } as AppCtx;
+  ctx = { db, config: { ...configFromEnv({}), smtpUrl: smtp.url }, now: () => new Date('2026-12-01T08:00:00Z'), instanceId: 'mailer-test', kick: () => {}, live: nullHub } as AppCtx;
 });
 after(async () => { await db?.close(); await smtp?.close(); await closeReferee(); });
 

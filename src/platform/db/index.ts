@@ -16,7 +16,17 @@ export interface Db {
   /** Runs `fn` in one transaction (BEGIN … COMMIT, ROLLBACK on error). */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only (absent on PGlite and inside a transaction): LISTENs on `channel` on a
+   * connection of its own, outside the pool, and calls `fn` with each notification's payload. A
+   * dropped connection is opened again after a bounded back-off (0.1 s doubling up to 5 s);
+   * `onReconnect` is called once it listens again (notifications sent meanwhile are lost).
+   */
+  listen?(channel: string, fn: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
 }
+
+/** A LISTEN connection (Db.listen); `close` stops listening and ends the connection. */
+export interface Listener { close(): Promise<void> }
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -149,7 +159,50 @@ async function openPostgres(url: string): Promise<Db> {
     },
     close: () => pool.end(),
   });
-  return wrap(pool, false);
+  return { ...wrap(pool, false), listen: (channel, fn, onReconnect) => listenPostgres(pgmod.default.Client, url, channel, fn, onReconnect) };
+}
+
+/** Db.listen on PostgreSQL: one dedicated client, opened again with a bounded back-off when it drops. */
+async function listenPostgres(
+  Client: typeof import('pg').Client, url: string, channel: string, fn: (payload: string) => void, onReconnect?: () => void,
+): Promise<Listener> {
+  const MIN_MS = 100;
+  const MAX_MS = 5000;
+  let closed = false;
+  let client: InstanceType<typeof Client> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let delay = MIN_MS;
+  const connect = async (): Promise<void> => {
+    const c = new Client({ connectionString: url });
+    c.on('notification', (n) => { if (n.channel === channel) fn(n.payload ?? ''); });
+    c.on('error', () => { /* 'end' follows: handled there */ });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (e) { await c.end().catch(() => {}); throw e; }
+    if (closed) { await c.end().catch(() => {}); return; }
+    client = c;
+    delay = MIN_MS;
+    c.on('end', () => { if (client === c) { client = null; retry(); } });
+  };
+  const retry = (): void => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      connect().then(() => { if (!closed) onReconnect?.(); }, () => { delay = Math.min(delay * 2, MAX_MS); retry(); });
+    }, delay);
+    timer.unref();
+  };
+  await connect(); // the first connection's failure is the caller's error
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
 }
 
 /** Applies the numbered migrations not yet recorded in schema_migrations, each in a transaction. */

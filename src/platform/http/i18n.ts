@@ -85,3 +85,8 @@ messages({
   'stats.public': { fr: 'Chiffres publics', en: 'Public figures' },
   'stats.noscript': { fr: 'Les graphiques sont dessinés par JavaScript.', en: 'The charts are drawn with JavaScript.' },
 });
+
+// Live pages (live/routes.ts).
+messages({
+  'live.too-many': { fr: 'Trop de pages en direct ouvertes ({n} au plus) : fermez-en quelques-unes.', en: 'Too many live pages open ({n} at most): close some of them.' },
+});
