@@ -974,7 +974,9 @@ export const games: GamesApi & GamesExtra = {
       const seat = await t.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [gameId, player]);
       if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
       if (seat.status !== 'active' || seat.user_id === null) throw new GamesError('seat-not-active', 'this seat is not held by a player', 409);
-      if (seat.missed < MISSED_FLAG) throw new GamesError('not-flagged', `the lord has missed ${seat.missed} turns (fewer than ${MISSED_FLAG})`, 409);
+      // A game of prompts flags a player absent after its host's number of defaults in a row.
+      const flag = g.pace ? g.absent_after : MISSED_FLAG;
+      if (seat.missed < flag) throw new GamesError('not-flagged', `the lord has missed ${seat.missed} turns (fewer than ${flag})`, 409);
       await t.query(`UPDATE seats SET status = 'open' WHERE game_id = $1 AND player = $2`, [gameId, player]);
     });
   },
