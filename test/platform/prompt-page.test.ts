@@ -273,6 +273,32 @@ for (const kind of DB_KINDS) {
       assert.deepEqual({ ...row, pace_minutes: minutes }, { pace: 'live', pace_minutes: { TURN: 15 }, absent_after: 2, vacations: false, open_seat_bot: true });
     });
 
+    test('hostile input on every route of the page: below 500, and the game stays sound', async () => {
+      const { id, b } = await fairGame();
+      const json = await b[0]!.get(`/games/${id}/play`, { headers: { accept: 'application/json' } });
+      assert.equal(json.json().prompts[0].id, 'stall');
+      assert.deepEqual(json.json().waiting, ['Aude']);
+      const odd = ['', ' ', '\u0000', 'x'.repeat(5000), '__proto__', 'constructor', '-1', '1e308', 'NaN', '<script>alert(1)</script>', 'accept:999', 'stall', 'bid'];
+      const fields = ['decision', 'answer', 'code', 'action', 'days', 'paused', 'f_to', 'f_amount', 'f___proto__', 's_consent', 's___proto__', 'f_region'];
+      let sent = 0;
+      for (const path of ['answer', 'act', 'standing', 'extend', 'vacation', 'pause']) {
+        for (const [i, v] of odd.entries()) {
+          const form = Object.fromEntries(fields.map((f, j) => [f, odd[(i + j) % odd.length]!]));
+          for (const r of [await b[i % 3]!.post(`/games/${id}/${path}`, { ...form, decision: i % 2 ? 'stall' : v }), await b[i % 3]!.postJson(`/games/${id}/${path}`, { ...form, values: [v], decision: { v } })]) {
+            sent++;
+            assert.ok(r.status < 500, `${path} ${JSON.stringify(v).slice(0, 40)}: ${r.status} ${pageText(r.text).slice(0, 200)}`);
+          }
+        }
+        for (const q of ['?part=nope', '?part=', '?part[]=prompt', '?done=__proto__', '?before=-1']) assert.ok((await b[0]!.get(`/games/${id}/play${q}`)).status < 500, q);
+        for (const q of ['?before=0', '?before=abc', '?before=99999999999', '?before=1.5']) assert.ok((await b[0]!.get(`/games/${id}/log${q}`)).status < 500, q);
+      }
+      assert.ok(sent > 100);
+      const st = await stateOf<FairState>(tp, id);
+      assert.ok(st.seats.every((s) => s.gold <= 10 && s.gold >= 0));
+      await b[0]!.post(`/games/${id}/pause`, { paused: '0' });
+      await b[0]!.post(`/games/${id}/vacation`, { days: '0' });
+    });
+
     test('vacation: days left, refused beyond the yearly cap', async () => {
       const { id, b } = await fairGame();
       const page1 = pageText((await play(b[0]!, id)).text);
