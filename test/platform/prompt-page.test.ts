@@ -229,6 +229,31 @@ for (const kind of DB_KINDS) {
       tp.clock.now = new Date('2026-11-20T12:00:00Z');
     });
 
+    test('the log is paged, 50 steps a page, newest first; others see labels and times only', async () => {
+      const { id, b } = await fairGame({ isPrivate: false });
+      // 55 gifts of 1 gold back and forth: 55 steps, each a free action.
+      for (let i = 0; i < 55; i++) {
+        const r = await b[i % 2]!.postJson(`/games/${id}/act`, { action: 'give', values: null, f_to: i % 2 ? 'p1' : 'p2', f_amount: '1' });
+        assert.equal(r.json().ok, true, JSON.stringify(r.json()));
+      }
+      const first = await b[0]!.get(`/games/${id}/log`);
+      assert.equal((first.text.match(/class="log-entry"/g) ?? []).length, 50);
+      assert.match(first.text, /id="step-55"/);
+      assert.doesNotMatch(first.text, /id="step-5"/);
+      assert.match(first.text, /href="\/games\/\d+\/log\?before=6" rel="next"/);
+      assert.match(pageText(first.text), /Don : vous → Bérenger, 1 or\./);
+      const older = await b[0]!.get(`/games/${id}/log?before=6`);
+      assert.deepEqual([...older.text.matchAll(/id="step-(\d+)"/g)].map((m) => Number(m[1])), [5, 4, 3, 2, 1]);
+      assert.match(older.text, /href="\/games\/\d+\/log" rel="prev"/);
+      // A visitor who does not play sees the steps, not the players' lines.
+      const dreux = await loggedIn(tp, users[3]!);
+      const pub = await dreux.get(`/games/${id}/log`);
+      assert.equal(pub.status, 200);
+      assert.equal((pub.text.match(/class="log-entry"/g) ?? []).length, 50);
+      assert.doesNotMatch(pageText(pub.text), /Don :|Gift:/);
+      assert.match(pageText(pub.text), /action libre \(Aude\)/);
+    });
+
     test('a private game: /play, /log and the POSTs are 404 for a non-member; a public game shows its public view', async () => {
       const { id } = await fairGame({ isPrivate: true });
       const dreux = await loggedIn(tp, users[3]!);
