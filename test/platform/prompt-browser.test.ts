@@ -7,9 +7,9 @@
  * scheduler (fake clock moved past it, a scheduler pass). Each page is checked for what it should
  * show next; no page is wider than its screen. Screenshots: test/artifacts/prompt-*.png.
  *
- * Live updates: once the live pages (static/live.js) are in this tree, a page is expected to
- * update without a reload (the checks wait for the new content); before that, the checks reload
- * the page until it shows (see `until`).
+ * Live updates: a page updates without a reload (live.js refetches its live parts on each game
+ * event: the checks wait for the new content, and the status line announces a new prompt); in a
+ * tree without live.js the checks would reload the page until it shows (see `until`).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,7 +31,7 @@ async function until(p: Page, what: string, check: () => Promise<boolean>, ms = 
   const end = Date.now() + ms;
   for (;;) {
     if (await check().catch(() => false)) return;
-    if (Date.now() > end) throw new Error(`${what}: not seen within ${ms} ms${LIVE ? ' (live)' : ''}`);
+    if (Date.now() > end) throw new Error(`${what}: not seen within ${ms} ms${LIVE ? ' (live)' : ''}; the prompt part shows: ${(await promptText(p).catch(() => '?')).replace(/\s+/g, ' ').slice(0, 400)}`);
     await p.waitForTimeout(200);
     if (!LIVE) await p.reload();
   }
@@ -107,6 +107,8 @@ describe('a game of prompts played in the browser', { skip: BROWSER_SKIP }, () =
     // Bérenger joins Aude at the gate: Aude is asked her consent (a prompt of another kind), says yes.
     await post(ber, () => ber.click('#prompt-stall button[data-choice="gate"]'));
     await until(aude, 'Aude\'s consent prompt', shows(aude, /Bérenger peut-il monter son étal à côté du vôtre \(La porte\) \?/));
+    // The prompt came without a reload: the page's status line says it is her turn.
+    if (LIVE) await until(aude, 'the announcement of her turn', async () => /À vous de jouer : Manche 1 : Bérenger peut-il monter son étal/.test(await aude.locator('#play-announce[role="status"]').innerText()));
     await post(aude, () => aude.click('#prompt-consent button[data-choice="yes"]'));
 
     // Clothilde asks too: Aude and Bérenger are asked at once; Bérenger's standing answer answers for him.

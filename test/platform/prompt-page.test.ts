@@ -229,6 +229,31 @@ for (const kind of DB_KINDS) {
       tp.clock.now = new Date('2026-11-20T12:00:00Z');
     });
 
+    test('the log is paged, 50 steps a page, newest first; others see labels and times only', async () => {
+      const { id, b } = await fairGame({ isPrivate: false });
+      // 55 gifts of 1 gold back and forth: 55 steps, each a free action.
+      for (let i = 0; i < 55; i++) {
+        const r = await b[i % 2]!.postJson(`/games/${id}/act`, { action: 'give', values: null, f_to: i % 2 ? 'p1' : 'p2', f_amount: '1' });
+        assert.equal(r.json().ok, true, JSON.stringify(r.json()));
+      }
+      const first = await b[0]!.get(`/games/${id}/log`);
+      assert.equal((first.text.match(/class="log-entry"/g) ?? []).length, 50);
+      assert.match(first.text, /id="step-55"/);
+      assert.doesNotMatch(first.text, /id="step-5"/);
+      assert.match(first.text, /href="\/games\/\d+\/log\?before=6" rel="next"/);
+      assert.match(pageText(first.text), /Don : vous → Bérenger, 1 or\./);
+      const older = await b[0]!.get(`/games/${id}/log?before=6`);
+      assert.deepEqual([...older.text.matchAll(/id="step-(\d+)"/g)].map((m) => Number(m[1])), [5, 4, 3, 2, 1]);
+      assert.match(older.text, /href="\/games\/\d+\/log" rel="prev"/);
+      // A visitor who does not play sees the steps, not the players' lines.
+      const dreux = await loggedIn(tp, users[3]!);
+      const pub = await dreux.get(`/games/${id}/log`);
+      assert.equal(pub.status, 200);
+      assert.equal((pub.text.match(/class="log-entry"/g) ?? []).length, 50);
+      assert.doesNotMatch(pageText(pub.text), /Don :|Gift:/);
+      assert.match(pageText(pub.text), /action libre \(Aude\)/);
+    });
+
     test('a private game: /play, /log and the POSTs are 404 for a non-member; a public game shows its public view', async () => {
       const { id } = await fairGame({ isPrivate: true });
       const dreux = await loggedIn(tp, users[3]!);
@@ -271,6 +296,32 @@ for (const kind of DB_KINDS) {
         'SELECT pace, pace_minutes, absent_after, vacations, open_seat_bot FROM games WHERE id = $1', [id]);
       const minutes = typeof row!.pace_minutes === 'string' ? JSON.parse(row!.pace_minutes) : row!.pace_minutes;
       assert.deepEqual({ ...row, pace_minutes: minutes }, { pace: 'live', pace_minutes: { TURN: 15 }, absent_after: 2, vacations: false, open_seat_bot: true });
+    });
+
+    test('hostile input on every route of the page: below 500, and the game stays sound', async () => {
+      const { id, b } = await fairGame();
+      const json = await b[0]!.get(`/games/${id}/play`, { headers: { accept: 'application/json' } });
+      assert.equal(json.json().prompts[0].id, 'stall');
+      assert.deepEqual(json.json().waiting, ['Aude']);
+      const odd = ['', ' ', '\u0000', 'x'.repeat(5000), '__proto__', 'constructor', '-1', '1e308', 'NaN', '<script>alert(1)</script>', 'accept:999', 'stall', 'bid'];
+      const fields = ['decision', 'answer', 'code', 'action', 'days', 'paused', 'f_to', 'f_amount', 'f___proto__', 's_consent', 's___proto__', 'f_region'];
+      let sent = 0;
+      for (const path of ['answer', 'act', 'standing', 'extend', 'vacation', 'pause']) {
+        for (const [i, v] of odd.entries()) {
+          const form = Object.fromEntries(fields.map((f, j) => [f, odd[(i + j) % odd.length]!]));
+          for (const r of [await b[i % 3]!.post(`/games/${id}/${path}`, { ...form, decision: i % 2 ? 'stall' : v }), await b[i % 3]!.postJson(`/games/${id}/${path}`, { ...form, values: [v], decision: { v } })]) {
+            sent++;
+            assert.ok(r.status < 500, `${path} ${JSON.stringify(v).slice(0, 40)}: ${r.status} ${pageText(r.text).slice(0, 200)}`);
+          }
+        }
+        for (const q of ['?part=nope', '?part=', '?part[]=prompt', '?done=__proto__', '?before=-1']) assert.ok((await b[0]!.get(`/games/${id}/play${q}`)).status < 500, q);
+        for (const q of ['?before=0', '?before=abc', '?before=99999999999', '?before=1.5']) assert.ok((await b[0]!.get(`/games/${id}/log${q}`)).status < 500, q);
+      }
+      assert.ok(sent > 100);
+      const st = await stateOf<FairState>(tp, id);
+      assert.ok(st.seats.every((s) => s.gold <= 10 && s.gold >= 0));
+      await b[0]!.post(`/games/${id}/pause`, { paused: '0' });
+      await b[0]!.post(`/games/${id}/vacation`, { days: '0' });
     });
 
     test('vacation: days left, refused beyond the yearly cap', async () => {

@@ -221,7 +221,7 @@ function prefixed(b: Record<string, unknown>, prefix: string): Record<string, st
 function refusal(e: unknown, lang: Lang, vars: Record<string, string | number> = {}): string {
   if (e instanceof GamesError) {
     const key = `play.err.${e.code}`;
-    if (allMessages()[key]) return t(lang, key, vars);
+    if (Object.hasOwn(allMessages(), key)) return t(lang, key, vars);
     return t(lang, 'gweb.err.failed', { error: e.localized?.[lang] ?? e.message });
   }
   throw e;
@@ -686,7 +686,7 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
 export const promptPageRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/play', (req, reply) => {
     const done = (req.query as { done?: unknown } | undefined)?.done;
-    const key = typeof done === 'string' ? DONE[done] : undefined;
+    const key = typeof done === 'string' && Object.hasOwn(DONE, done) ? DONE[done] : undefined;
     return playPage(ctx, req, reply, { flash: key ? t(req.visitor.lang, key) : null });
   });
   app.post('/games/:id/answer', (req, reply) => postAnswer(ctx, req, reply));

@@ -66,6 +66,9 @@
     var data = null;
     try { data = JSON.parse(ev.data); } catch (e) { return; }
     try { document.dispatchEvent(new CustomEvent('suzerain:live', { detail: data })); } catch (e) { /* old browser */ }
+    refreshAll();
+  }
+  function refreshAll() {
     var els = document.querySelectorAll('[data-live-src]');
     for (var i = 0; i < els.length; i++) refresh(els[i]);
   }
@@ -77,6 +80,10 @@
     if (source) return;
     source = new EventSource('/games/' + id + '/live');
     source.addEventListener('game', onGame);
+    // Once the stream is open (the first time and after a reconnection), the live parts are fetched
+    // again: what happened between the page's rendering and the stream's start (an answer resolving
+    // its step just after the page was read) is never sent to it as an event.
+    source.addEventListener('open', refreshAll);
   }
   open();
   window.addEventListener('pagehide', function () { if (source) { source.close(); source = null; } });
