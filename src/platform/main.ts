@@ -1,7 +1,7 @@
 /**
  * Starts the Suzerain platform: database (embedded or PostgreSQL) with its migrations, the web
- * server, the scheduler (due turns, reminders of weekly games and of games of prompts, the lobby,
- * password resets, outgoing mail, expiry of inactive guests) and the demo game.
+ * server, the scheduler (due turns, reminders of weekly games and of games of prompts, the lobby, password resets, outgoing mail, expiry
+ * of inactive guests) and the demo game.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +53,33 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     db, config, now: opts.now ?? (() => new Date()), instanceId: `${process.pid}-${randomBytes(4).toString('hex')}`,
     kick: () => wake(), live,
   };
+  // Games being resolved at once after an answer (ctx.kickGame): a second wake-up while one runs
+  // makes it look again when it ends, so no answer waits for the scheduler's next pass.
+  const inFlight = new Map<number, { again: boolean; done: Promise<void> }>();
+  if (opts.scheduler !== false) {
+    ctx.kickGame = (gameId: number) => {
+      if (closing) return;
+      const f = inFlight.get(gameId);
+      if (f) { f.again = true; return; }
+      const entry = { again: false, done: Promise.resolve() };
+      inFlight.set(gameId, entry);
+      entry.done = (async () => {
+        try {
+          // Bounded: a chain of steps due at once (bots' prompts) goes on in the scheduler's passes.
+          for (let i = 0; i < 100 && !closing; i++) {
+            const r = await games.resolveIfDue(ctx, gameId);
+            if (r === 'resolved') continue;
+            if (!entry.again) break;
+            entry.again = false;
+          }
+        } catch (e) {
+          console.error(`scheduler: resolving game ${gameId} at once failed: ${e instanceof Error ? e.message : String(e)}`);
+        } finally {
+          inFlight.delete(gameId);
+        }
+      })();
+    };
+  }
   const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
   if (config.demo) await ensureDemo(ctx);
@@ -60,7 +87,10 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
   let running: Promise<void> | null = null;
   // Once closing has begun no pass starts (a wake-up queued by the last request must not reach a closed database).
   let closing = false;
-  const tick = async () => {
+  // A wake-up during a pass (an answer to a prompt while another game resolves) runs one more pass
+  // right after it, rather than waiting for the next interval: a game of prompts goes on at once.
+  let again = false;
+  const tick = async (): Promise<void> => {
     if (closing) return;
     if (running) return running;
     running = (async () => {
@@ -70,7 +100,10 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       }
       // Lobby candidates who never confirmed leave the queue (lobby/service.ts); the next pass asks the next ones.
       try { await expireUnconfirmed(ctx); } catch (e) { console.error('scheduler:', e); }
-    })().finally(() => { running = null; });
+    })().finally(() => {
+      running = null;
+      if (again && !closing) { again = false; setImmediate(() => void tick()); }
+    });
     return running;
   };
   let timer: NodeJS.Timeout | null = null;
@@ -78,7 +111,10 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     timer = setInterval(() => void tick(), config.tickMs);
     timer.unref();
     let pending = false;
-    wake = () => { if (!pending) { pending = true; setImmediate(() => { pending = false; void tick(); }); } };
+    wake = () => {
+      if (running) { again = true; return; }
+      if (!pending) { pending = true; setImmediate(() => { pending = false; void tick(); }); }
+    };
   }
   let url = config.publicUrl;
   if (opts.listen !== false) {
@@ -91,6 +127,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       closing = true;
       if (timer) clearInterval(timer);
       await running;
+      await Promise.all([...inFlight.values()].map((f) => f.done));
       await inbound?.close();
       await app.close(); // ends the open live streams first (live/routes.ts)
       await live.close();

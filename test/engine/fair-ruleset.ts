@@ -5,7 +5,8 @@
  * The platform's tests play it on the site; test/engine/fair.test.ts plays it through the engine.
  * Importing this module registers it (`registerFair`) in this process and in the referee's workers.
  *
- * Rules. 2–4 players, each starts with START_GOLD gold, no goods, no points. ROUNDS rounds:
+ * Rules. 2–4 players, each starts with START_GOLD gold, no goods, no points. ROUNDS rounds (the
+ * option `rounds`, 1 to MAX_ROUNDS, makes a longer game for benchmarks):
  *  1. Stalls (`stall`, TURN class, one player at a time in seat order, clock `turn/<round>/<player>`):
  *     the player pitches his stall in one of the fairground's REGIONS, or passes (default). Pitching
  *     costs the region's fee plus 1 gold for each player already there, and gives one good of the
@@ -34,6 +35,7 @@ import { registerRuleset, type RulesetEntry } from '../../src/rulesets/index.ts'
 import { preloadInWorkers } from '../../src/platform/referee/pool.ts';
 
 export const ROUNDS = 3;
+export const MAX_ROUNDS = 1000;
 export const START_GOLD = 10;
 export const INCOME = 2;
 export const RELIC_POINTS = 3;
@@ -66,12 +68,14 @@ export const DEADLINE_CLASSES: Record<'TURN' | 'REPLY', DeadlineClass> = {
   REPLY: { label: { fr: 'Réponse', en: 'Reply' }, minutes: { live: 5, daily: 12 * 60, weekly: 48 * 60 } },
 };
 
-export interface FairOptions { lords?: string[]; players?: string[] | number }
+export interface FairOptions { lords?: string[]; players?: string[] | number; rounds?: number }
 export interface FairSeat { id: PlayerId; name: string; gold: number; points: number }
 export interface Offer { n: number; from: PlayerId; to: PlayerId; good: Good; count: number; price: number }
 
 export interface FairState {
   round: number;
+  /** The number of rounds when the option sets it (ROUNDS otherwise; absent so that a default game's state is unchanged). */
+  rounds?: number;
   phase: 'stall' | 'consent' | 'auction' | 'over';
   seats: FairSeat[];
   /** Secret: each player's goods (others see the total only). */
@@ -340,7 +344,7 @@ function endRound(s: FairState, events: FairEvent[]): void {
   s.seat = 0;
   s.barred = [];
   s.asking = null;
-  if (s.round >= ROUNDS) {
+  if (s.round >= (s.rounds ?? ROUNDS)) {
     s.phase = 'over';
     const points = scores(s);
     for (const seat of s.seats) seat.points = points[seat.id]!;
@@ -368,8 +372,10 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
     if (!Array.isArray(names) || names.length < 2 || names.length > 4) throw new Error('fair: 2 to 4 players');
     if (names.some((n) => typeof n !== 'string' || !n.trim())) throw new Error('fair: every player needs a name');
     const seats = names.map((name, i) => ({ id: `p${i + 1}`, name: name.trim(), gold: START_GOLD, points: 0 }));
+    const rounds = options?.rounds;
+    if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1 || rounds > MAX_ROUNDS)) throw new Error(`fair: 1 to ${MAX_ROUNDS} rounds`);
     return {
-      round: 1, phase: 'stall', seats,
+      round: 1, ...(rounds !== undefined ? { rounds } : {}), phase: 'stall', seats,
       hands: Object.fromEntries(seats.map((s) => [s.id, noGoods()])),
       stalls: emptyStalls(), seat: 0, barred: [], asking: null, offers: [], nextOffer: 1,
     };

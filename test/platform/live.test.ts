@@ -4,14 +4,14 @@
  * real HTTP (a non-member gets the public events only, a private game's stream is 404 for
  * outsiders, too many streams are refused); two platforms on one PostgreSQL schema (an event
  * published by one reaches a stream held by the other, through LISTEN/NOTIFY); presence while a
- * stream is open; a server that closes with a stream open; and the page script (live.js) in Chromium.
+ * stream is open; a LISTEN connection that drops and comes back; a server that closes with a stream open; and the page script (live.js) in Chromium.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { configFromEnv } from '../../src/platform/config.ts';
 import { openDb } from '../../src/platform/db/index.ts';
 import { games } from '../../src/platform/games/service.ts';
-import { createLiveHub, type LiveEvent } from '../../src/platform/live/hub.ts';
+import { channelOf, createLiveHub, type LiveEvent } from '../../src/platform/live/hub.ts';
 import { onlineOn } from '../../src/platform/live/presence.ts';
 import { MAX_STREAMS } from '../../src/platform/live/routes.ts';
 import { startPlatform } from '../../src/platform/main.ts';
@@ -113,6 +113,7 @@ for (const kind of DB_KINDS) {
         const s1 = await openStream(tp.url, `/games/${g.id}/live`, g.b1.cookieHeader());
         const s2 = await openStream(tp.url, `/games/${g.id}/live`, g.b2.cookieHeader());
         assert.equal(s1.status, 200);
+        assert.deepEqual([...await onlineOn(tp.platform.ctx, g.id, [g.u1.id, g.u2.id])].sort(), [g.u1.id, g.u2.id].sort(), 'both players are online');
         await tp.platform.ctx.live.publish(g.id, { kind: 'answer', player: g.seat1 });
         await tp.platform.ctx.live.publish(g.id, { kind: 'step', step: 1 });
         for (const s of [anon, s1, s2]) await s.next((e) => e.event === 'game' && e.data.includes('"step"'), 'the public event');
@@ -135,6 +136,21 @@ for (const kind of DB_KINDS) {
 }
 
 describe('live pages on PostgreSQL', () => {
+  test('a dropped LISTEN connection is opened again: subscribers are told to resync, and events flow again', async () => {
+    const db = await testDb('postgres');
+    const hub = await createLiveHub(db);
+    try {
+      const got: LiveEvent[] = [];
+      hub.subscribe(1, null, (e) => got.push(e));
+      const schema = (await db.one<{ s: string }>('SELECT current_schema() AS s'))!.s;
+      const killed = await db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1`, [`LISTEN "${channelOf(schema)}"`]);
+      assert.equal(killed.length, 1, 'the listening connection is found');
+      await until('the hub listens again', () => got.some((e) => e.kind === 'resync'));
+      await hub.publish(1, { kind: 'step', step: 9 });
+      await until('events flow again', () => got.some((e) => e.step === 9));
+    } finally { await hub.close(); await db.close(); }
+  });
+
   test('two platforms on one schema: an event published by one reaches a stream held by the other', async () => {
     const a = await startTestPlatform('postgres', {}, { scheduler: false });
     const schema = (await a.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s;

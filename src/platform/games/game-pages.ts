@@ -19,6 +19,8 @@ import { passwordAttemptOk, passwordAttemptVoid, startPasswordAttempt } from '..
 import { DEFAULT_SCHEDULE, type GameSummary, type Seat } from './api.ts';
 import { dryRunBudgetMs, dryRunOptions, GamesError, MISSED_FLAG } from './service.ts';
 import { allKinds, findKind } from './kinds.ts';
+import { playPath } from './prompt-page.ts';
+import { checkPromptValues, defaultPromptValues, isPromptRuleset, promptOptionsFields, readPromptValues, type PromptFormValues } from './prompt-options.ts';
 import {
   access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented,
   renderView, reportBanner, safeView, SCRIPTS, standingNotice, standingOf, stepLabelIn, str, timeTag, toolsOf, words, type Access,
@@ -178,11 +180,11 @@ async function caretakerNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<s
 
 // ───────────────────────────────────────────────────────────── list and creation
 
-interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string }
+interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string; prompts: PromptFormValues }
 
 const defaultCreate = (): CreateValues => ({
   name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
-  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '',
+  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '', prompts: defaultPromptValues(),
 });
 
 /** The time zones the creation form offers (a list, not free text): the runtime's own, with UTC. */
@@ -222,6 +224,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
       </div>
       <label>${t(lang, 'gweb.create.minHours')} <input name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"></label>
       <p class="muted small">${t(lang, 'gweb.create.minHours-help')}</p>
+      ${promptOptionsFields(lang, val.prompts)}
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
       <p class="muted small">${t(lang, 'gweb.create.caretaker-help')}</p>
@@ -267,7 +270,7 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
     ${standing === 'ok'
       ? createForm(v, form?.values ?? defaultCreate(), form?.error ?? null)
       : html`<section class="card"><h2>${t(lang, 'gweb.create.title')}</h2>${standingNotice(lang, standing, '/games')}</section>`}`;
-  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, SCRIPTS), form?.status ?? 200);
+  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, { scripts: [...SCRIPTS.scripts, '/static/create-game.js'] }), form?.status ?? 200);
 }
 
 async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
@@ -281,6 +284,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     minHours: str(b.minHours, 10).trim(),
     early: b.early === '1' || b.early === 'on' || b.early === true,
     caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
+    prompts: readPromptValues(b, str),
   };
   const fail = (error: string) => gamesPage(ctx, req, reply, { values: val, error, status: 400 });
   const standing = await standingOf(ctx, v);
@@ -308,6 +312,13 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     if (!isPlain(parsed)) return fail(t(lang, 'gweb.err.config', { error: lang === 'fr' ? 'un objet {…} est attendu' : 'an object {…} is expected' }));
     config = parsed;
   }
+  // A game of prompts: its pace and deadlines (prompt-options.ts); the weekly schedule is then unused.
+  let prompts = {};
+  if (isPromptRuleset(kind.ruleset)) {
+    const p = checkPromptValues(lang, kind.ruleset, val.prompts);
+    if ('error' in p) return fail(p.error);
+    prompts = { prompts: p.prompts };
+  }
   const placeholders = Array.from({ length: lords - 1 }, (_, i) => `${val.lordName} ·${i + 2}`);
   // The dry run, in a referee worker within its budget: the game set up with these settings (a
   // refused map, lord count or constant is reported now, not when the last lord joins), then one
@@ -323,7 +334,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     id = await games.create(ctx, {
       ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
-      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker,
+      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ...prompts,
     });
   } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
@@ -381,6 +392,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const entry = getRuleset(g.ruleset);
   const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
   const doc = g.status === 'forming' ? null : presented(state, entry, null, lang);
+  const play = await playPath(ctx, g.id); // a game of prompts is played on its own page
   const body = html`${pageHead()}
     <h1>${g.name}</h1>
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
@@ -391,7 +403,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
-        <p class="actions">${g.status === 'running' && a.seat.status === 'active' ? html`<a class="button primary" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}
+        <p class="actions">${g.status === 'running' && a.seat.status === 'active' ? (play ? html`<a class="button primary" href="${play}">${t(lang, 'play.link')}</a> ` : html`<a class="button primary" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> `) : ''}
           <a class="button" href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>
         ${g.status !== 'finished' && a.seat.status === 'active' ? html`<details class="danger"><summary>${t(lang, 'gweb.leave.title')}</summary>
           <form method="post" action="/games/${g.id}/leave" class="stack">${csrfField(v)}

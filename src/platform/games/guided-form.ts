@@ -40,15 +40,22 @@ export function guidedFormMsgs(lang: Lang): Record<string, string> {
   };
 }
 
-function fieldInput(f: FormField): Html {
-  const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} aria-label="${f.label}"`;
+/**
+ * One field of a form entry. `named`: a field of a plain HTML form that posts it (the prompt page's
+ * answer and free-action forms: its `name`, `id` and the value typed so far), rather than one read
+ * by the order page's script.
+ */
+export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string }): Html {
+  const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} aria-label="${f.label}"${
+    named ? html` name="${named.name}" id="${named.id}"${f.optional ? '' : raw(' required')}` : ''}`;
+  const value = named?.value ?? '';
   if (f.kind === 'choice') {
-    return html`<select ${common}><option value="">${f.optional ? '—' : '…'}</option>${f.options.map((o) => html`<option value="${o.value}">${o.label}</option>`)}</select>`;
+    return html`<select ${common}><option value="">${f.optional ? '—' : '…'}</option>${f.options.map((o) => html`<option value="${o.value}"${named && o.value === value ? raw(' selected') : ''}>${o.label}</option>`)}</select>`;
   }
   if (f.kind === 'integer') {
-    return html`<input type="number" inputmode="numeric" step="1" ${common} ${f.min !== undefined ? html`min="${f.min}"` : ''} ${f.max !== undefined ? html`max="${f.max}"` : ''}>`;
+    return html`<input type="number" inputmode="numeric" step="1" ${common} ${f.min !== undefined ? html`min="${f.min}"` : ''} ${f.max !== undefined ? html`max="${f.max}"` : ''}${named ? html` value="${value}"` : ''}>`;
   }
-  return html`<input type="text" ${common}>`;
+  return html`<input type="text" ${common}${named ? html` value="${value}"` : ''}>`;
 }
 
 function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, attrs: Html = html``): Html {

@@ -17,6 +17,7 @@ import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { mapWidget } from '../maps/widget.ts';
 import { guidedForm, guidedFormMsgs } from './guided-form.ts';
+import { playPath } from './prompt-page.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import type { SheetState } from './api.ts';
 import {
@@ -267,7 +268,9 @@ async function saveSheet(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
 
 /** The order page, its save and ready routes, and its JSON API (sheet, view). */
 export const orderPageRoutes: RouteModule = async (app, ctx) => {
-  app.get('/games/:id/orders', (req, reply) => {
+  app.get('/games/:id/orders', async (req, reply) => {
+    const play = await playPath(ctx, parseId((req.params as { id?: string }).id)); // a game of prompts has no order sheet
+    if (play) return reply.redirect(play, 303);
     const saved = (req.query as { saved?: string } | undefined)?.saved === '1';
     return ordersPage(ctx, req, reply, saved ? t(req.visitor.lang, 'gweb.orders.saved') : null);
   });

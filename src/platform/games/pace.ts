@@ -71,13 +71,16 @@ export const CLOCKS_KEPT = 32;
 /**
  * The clocks after a step resolved at `now`: every prompt of the step just resolved that runs on a
  * clock keeps the time that was left before its deadline (nothing when it ran out), so that the
- * slot resumes with it if the ruleset opens it again after other players' prompts.
+ * slot resumes with it if the ruleset opens it again after other players' prompts. A prompt's clock
+ * stops when it was answered (`answeredAt`, by prompt id: its last answer), not when the turn job
+ * got to it: a job running late, or down, costs the player nothing.
  */
-export function clocksAfter(clocks: Record<string, number> | null, resolved: OpenPrompt[], deadline: Date | null, now: Date): Record<string, number> {
+export function clocksAfter(clocks: Record<string, number> | null, resolved: OpenPrompt[], deadline: Date | null, now: Date, answeredAt: Record<string, Date> = {}): Record<string, number> {
   const out: Record<string, number> = { ...(clocks ?? {}) };
-  const left = deadline ? deadline.getTime() - now.getTime() : 0;
   for (const p of resolved) {
     if (p.clock === undefined) continue;
+    const stopped = answeredAt[p.id] && answeredAt[p.id]!.getTime() < now.getTime() ? answeredAt[p.id]! : now;
+    const left = deadline ? deadline.getTime() - stopped.getTime() : 0;
     delete out[p.clock]; // re-inserted last: the most recent clocks are kept
     if (left > 0) out[p.clock] = left;
   }

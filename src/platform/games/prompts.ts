@@ -14,18 +14,18 @@ import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
 import { runReferee } from '../referee/pool.ts';
+import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
 import {
-  GamesError, lockGame, promptSettings, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
+  GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
 
 const json = (v: unknown): string => JSON.stringify(v);
 
-/** What happened in a game, for the live pages of its players (`live/hub.ts`); a no-op until the hub is wired. */
-export function announce(ctx: AppCtx, gameId: number, event: { kind: string; step?: number; player?: string }): void {
-  const hub = (ctx as { live?: { publish(gameId: number, e: typeof event): Promise<void> } }).live;
-  hub?.publish(gameId, event).catch((e: unknown) => console.error(`suzerain: announcing ${event.kind} in game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
+/** What happened in a game, for the live pages of its players (`live/hub.ts`), after the change is committed. */
+export function announce(ctx: AppCtx, gameId: number, event: LiveEvent): void {
+  ctx.live.publish(gameId, event).catch((e: unknown) => console.error(`suzerain: announcing ${event.kind} in game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
 }
 
 /** The longest extension of a deadline, in minutes (one press gives one prompt's length, at most this). */
@@ -76,7 +76,7 @@ export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId
     return { ok: true, issues: v.issues, step: g.step };
   });
   if (r.ok) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'answer', step: r.step });
   }
   return { ok: r.ok, issues: r.issues };
@@ -122,6 +122,8 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
       [gameId, out.stateJson, step.hash, step.index, out.stepLabel, out.finished ? 'finished' : 'running', deadline, same, now]);
     // The answers given so far move on to the new step; those the action made invalid are emptied.
     await t.query('UPDATE sheets SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
+    // The same prompts keep their deadline, and the extensions taken of it (one per player, never stacked).
+    if (same) await t.query('UPDATE extensions SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
     for (const d of out.dropped) {
       await t.query(
         `UPDATE sheets SET value = NULL, ready = FALSE, auto = FALSE, issues = $5 WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4`,
@@ -142,7 +144,7 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
     return { ok: true, issues: [], step: step.index };
   });
   if (r.ok) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'action', step: r.step });
   }
   return r;
@@ -190,7 +192,7 @@ export async function setStanding(ctx: AppCtx, gameId: number, player: PlayerId,
     return auto.length;
   });
   if (applied) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'answer' });
   }
 }
@@ -246,7 +248,7 @@ export async function pauseGame(ctx: AppCtx, gameId: number, userId: number, pau
     return true;
   });
   if (changed) {
-    ctx.kick();
+    wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: paused ? 'paused' : 'resumed' });
   }
 }

@@ -403,7 +403,14 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
     // only holds this game's row: the referee works inside it, on rows read once.
     const early = ctx.db.kind === 'pglite' ? await resolutionInput(ctx, ctx.db, gameId, step) : null;
     const computed = early ? { input: early.input, hash: early.g.state_hash, output: await runReferee('resolve', early.input, ctx.config.turnBudgetMs) } : null;
-    return await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
+    const outcome = await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
+    // Committed: the pages of the game's players who are online show the new step (live/hub.ts).
+    if (outcome === 'resolved') {
+      // A game of prompts may be due again at once (its next prompts ask only bots, or players whose standing answers answered them).
+      if (computed?.input.prompts ?? (await ctx.db.one('SELECT 1 FROM games WHERE id = $1 AND pace IS NOT NULL', [gameId]))) wakeGame(ctx, gameId);
+      ctx.live.publish(gameId, { kind: 'step', step: step + 1 }).catch((e: unknown) => console.error(`suzerain: announcing step ${step + 1} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    return outcome;
   } catch (e) {
     const msg = e instanceof Error ? (e.stack ?? e.message) : String(e);
     console.error(`suzerain: resolving game ${gameId}, step ${step + 1} failed (will retry): ${e instanceof Error ? e.message : String(e)}`);
@@ -453,8 +460,12 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
   const seats = await db.query<SeatRow>(SEATS_SQL, [gameId]);
   const sheets = await db.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 ORDER BY sub_order', [gameId, idx]);
   // The GameRecord: state, the earlier steps (counted by the engine), the stored sheets as pending answers.
-  const earlier = await db.query<{ idx: number; label: string; hash: string }>('SELECT idx, label, hash FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
-  if (earlier.length !== g.step) throw new Error(`game ${gameId}: ${earlier.length} stored steps for step ${g.step}`);
+  // The referee needs only how many steps came before (the new step's index and RNG stream): the
+  // count is checked against the game's step (steps are contiguous), and stands in for the list,
+  // which a game of prompts makes long.
+  const stored = await db.one<{ n: number; last: number }>('SELECT count(*)::int AS n, COALESCE(max(idx), 0)::int AS last FROM steps WHERE game_id = $1', [gameId]);
+  if (Number(stored!.n) !== g.step || Number(stored!.last) !== g.step) throw new Error(`game ${gameId}: ${stored!.n} stored steps (last ${stored!.last}) for step ${g.step}`);
+  const earlier = Array.from({ length: g.step }, (_, i) => ({ idx: i + 1, label: '', hash: '' }));
   const pending: Submission[] = sheets.filter((h) => h.value !== null && h.value !== undefined)
     .map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order }));
   const record = recordOf(g, pending, earlier.map((s) => ({ index: s.idx, label: s.label, submissions: [], defaulted: [], events: [], hash: s.hash })));
@@ -467,6 +478,12 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
     ...(g.pace ? { prompts: promptSettings(g, seats) } : {}),
   };
   return { g, seats, sheets, input };
+}
+
+/** A game may be due now: resolve it at once where the platform can (ctx.kickGame), else wake the scheduler. */
+export function wakeGame(ctx: AppCtx, gameId: number): void {
+  if (ctx.kickGame) ctx.kickGame(gameId);
+  else ctx.kick();
 }
 
 /** A game of prompts' settings for the referee: pace, class lengths, the seats' standing answers. */
@@ -531,7 +548,9 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   const finished = r.finished;
   // Every turn keeps its minimum length, also after an early resolution. A game of prompts: the
   // new prompts' length at the game's pace, a slot interrupted by others resuming its clock.
-  const clocks = g.pace ? clocksAfter(g.clocks, r.promptsBefore ?? [], g.deadline, now) : null;
+  const answeredAt: Record<string, Date> = {};
+  for (const h of sheets) if (h.ready && !(answeredAt[h.decision]! >= h.updated_at)) answeredAt[h.decision] = h.updated_at;
+  const clocks = g.pace ? clocksAfter(g.clocks, r.promptsBefore ?? [], g.deadline, now, answeredAt) : null;
   const deadline = finished ? null : g.pace ? stepDeadline(r.promptsAfter ?? [], now, clocks) : turnDeadline(g.schedule, now, g.deadline);
 
   await t.query(
@@ -547,7 +566,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   }
   for (const s of seats) {
     const rep = r.reports[s.player]!;
-    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en) VALUES ($1, $2, $3, $4, $5)', [gameId, step.index, s.player, rep.fr, rep.en]);
+    // A game of prompts' reports are the lines of its log, read on its page: none waits to be opened.
+    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, g.pace ? now : null]);
   }
   await t.query(
     `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
@@ -558,7 +578,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   for (const s of seats) {
     let m = s.missed;
     if (s.user_id !== null && askedBefore.has(s.player)) {
-      const sent = sheets.some((h) => h.player === s.player && (h.ready || h.text.trim() !== ''));
+      // A game of prompts: a ready answer (his own or a standing one); an answer a free action emptied is not one.
+      const sent = sheets.some((h) => h.player === s.player && (g.pace ? h.ready : h.ready || h.text.trim() !== ''));
       m = sent ? 0 : s.missed + 1;
     }
     missed.set(s.player, m);
@@ -953,7 +974,9 @@ export const games: GamesApi & GamesExtra = {
       const seat = await t.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [gameId, player]);
       if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
       if (seat.status !== 'active' || seat.user_id === null) throw new GamesError('seat-not-active', 'this seat is not held by a player', 409);
-      if (seat.missed < MISSED_FLAG) throw new GamesError('not-flagged', `the lord has missed ${seat.missed} turns (fewer than ${MISSED_FLAG})`, 409);
+      // A game of prompts flags a player absent after its host's number of defaults in a row.
+      const flag = g.pace ? g.absent_after : MISSED_FLAG;
+      if (seat.missed < flag) throw new GamesError('not-flagged', `the lord has missed ${seat.missed} turns (fewer than ${flag})`, 409);
       await t.query(`UPDATE seats SET status = 'open' WHERE game_id = $1 AND player = $2`, [gameId, player]);
     });
   },

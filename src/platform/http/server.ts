@@ -28,6 +28,12 @@ export interface AppCtx {
   instanceId: string;
   /** Wakes the scheduler (a game may be due now). */
   kick: () => void;
+  /**
+   * Optional: resolves one game now if it is due, and its next steps while they are due at once (a
+   * game of prompts after an answer), outside the scheduler's pass; the same exactly-once job
+   * (`games.resolveIfDue`). Absent (or with the scheduler off): callers wake the scheduler instead.
+   */
+  kickGame?: (gameId: number) => void;
   /** A game's events, pushed to its players' open pages in every server process (live/hub.ts). */
   live: LiveHub;
 }

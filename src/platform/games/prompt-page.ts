@@ -1,0 +1,699 @@
+/**
+ * The page of a game made of prompts (issue 14), and its log: what a player answers now, the free
+ * actions he may take, his standing answers and vacation, the board, the latest lines of his log;
+ * for the host, pause and the absent seats. The platform knows no rule: every prompt, choice, form,
+ * action, option and view comes from the ruleset (`decisions`, `answerForm`, `freeActions`,
+ * `standingOptions`, `presentView`, `mapDoc`), every answer is checked by it (`prompts.ts`).
+ *
+ * Routes: GET /games/:id/play (`?part=prompt|actions|board`: one live part alone, refetched by
+ * live.js on each game event), POST /games/:id/answer, /act, /standing, /extend, /vacation, /pause,
+ * and GET /games/:id/log (`?before=<idx>`, 50 steps a page, newest first).
+ *
+ * Access: a private game's pages are its players' (404 for anyone else, on the POSTs too); a public
+ * game shows others its public view and the list of its steps. A player's answers, reports and
+ * private view are his alone. Every POST is a form with the visitor's token (or JSON with the
+ * X-CSRF-Token header); a refused one re-renders the page with the reason in the player's language
+ * and what he typed, or answers JSON when asked.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { formLine, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
+import { getRuleset } from '../../rulesets/index.ts';
+import { html, raw, type Html } from '../http/html.ts';
+import { allMessages, messages, t } from '../http/i18n.ts';
+import { badNumber, queryInt } from '../http/input.ts';
+import { csrfField, page } from '../http/layout.ts';
+import { markdownHtml } from '../http/markdown.ts';
+import { renderDoc } from '../http/viewdoc.ts';
+import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
+import { mapWidget } from '../maps/widget.ts';
+import { fieldInput } from './guided-form.ts';
+import {
+  access, failingNotice, gameState, notFound, pageHead, presented, str, timeTag, visibleGame, wantsJson, words, type Access,
+} from './page-kit.ts';
+import { answerPrompt, extendDeadline, pauseGame, setStanding, setVacation, takeFreeAction, VACATION_DAYS_PER_YEAR } from './prompts.ts';
+import { GamesError } from './service.ts';
+
+messages({
+  'play.link': { fr: 'Jouer', en: 'Play' },
+  'play.title': { fr: 'À la table', en: 'At the table' },
+  'play.you-play': { fr: 'Vous jouez {name}.', en: 'You play {name}.' },
+  'play.pace': { fr: 'Rythme : {pace}', en: 'Pace: {pace}' },
+  'play.pace.live': { fr: 'en direct', en: 'live' },
+  'play.pace.daily': { fr: 'quotidien', en: 'daily' },
+  'play.pace.weekly': { fr: 'hebdomadaire', en: 'weekly' },
+  'play.your-turn': { fr: 'À vous de jouer : {prompt}', en: 'Your turn: {prompt}' },
+  'play.prompts': { fr: 'Ce qui vous est demandé', en: 'What you are asked' },
+  'play.nothing': { fr: 'Rien ne vous est demandé pour l’instant.', en: 'Nothing is asked of you for now.' },
+  'play.your-answer': { fr: 'Votre réponse : {answer}', en: 'Your answer: {answer}' },
+  'play.auto': { fr: '(réponse permanente)', en: '(standing answer)' },
+  'play.change': { fr: 'Vous pouvez la changer tant que l’étape n’est pas résolue.', en: 'You may change it until the step resolves.' },
+  'play.answer': { fr: 'Répondre', en: 'Answer' },
+  'play.answer-text': { fr: 'Votre réponse', en: 'Your answer' },
+  'play.with-form': { fr: 'Répondre avec le formulaire', en: 'Answer with the form' },
+  'play.deadline': { fr: 'Échéance : ', en: 'Deadline: ' },
+  'play.no-deadline': { fr: 'pas d’échéance', en: 'no deadline' },
+  'play.extend': { fr: 'Prolonger le délai (une fois)', en: 'Extend the deadline (once)' },
+  'play.extended': { fr: 'Délai prolongé.', en: 'Deadline extended.' },
+  'play.extend-used': { fr: 'Vous avez déjà prolongé le délai de cette étape.', en: 'You have already extended this step’s deadline.' },
+  'play.waiting': { fr: 'En attente de : {names}', en: 'Waiting for: {names}' },
+  'play.waiting-none': { fr: 'Plus personne n’est attendu.', en: 'Nobody is awaited any more.' },
+  'play.paused': { fr: 'La partie est en pause : rien ne se résout jusqu’à ce que l’hôte la reprenne.', en: 'The game is paused: nothing resolves until the host resumes it.' },
+  'play.answered': { fr: 'Réponse enregistrée.', en: 'Answer saved.' },
+  'play.actions': { fr: 'Actions libres', en: 'Free actions' },
+  'play.actions-help': { fr: 'À tout moment, hors de toute question : elles s’appliquent aussitôt.', en: 'At any time, outside any question: they apply at once.' },
+  'play.no-actions': { fr: 'Aucune action libre possible maintenant.', en: 'No free action is possible now.' },
+  'play.act': { fr: 'Valider', en: 'Go' },
+  'play.acted': { fr: 'Action faite.', en: 'Action taken.' },
+  'play.standing': { fr: 'Réponses permanentes', en: 'Standing answers' },
+  'play.standing-help': { fr: 'Elles répondent pour vous dès qu’une question s’ouvre ; elles ne lisent rien de ce que vous ne savez pas.', en: 'They answer for you as soon as a question opens; they read nothing you do not know.' },
+  'play.standing-save': { fr: 'Enregistrer mes réponses permanentes', en: 'Save my standing answers' },
+  'play.standing-saved': { fr: 'Réponses permanentes enregistrées.', en: 'Standing answers saved.' },
+  'play.vacation': { fr: 'Vacances', en: 'Vacation' },
+  'play.vacation-on': { fr: 'Cette partie permet les vacances : vos questions vous attendent au lieu de recevoir leur réponse par défaut.', en: 'This game allows vacations: your questions wait for you instead of falling to their default.' },
+  'play.vacation-off': { fr: 'L’hôte ne permet pas les vacances dans cette partie : à l’échéance, vos questions reçoivent leur réponse par défaut.', en: 'The host does not allow vacations in this game: at the deadline, your questions fall to their default.' },
+  'play.vacation-until': { fr: 'En vacances jusqu’au ', en: 'On vacation until ' },
+  'play.vacation-left': { fr: '{n} {n|jour|jours} de vacances {n|restant|restants} cette année (sur {max}).', en: '{n} vacation {n|day|days} left this year (of {max}).' },
+  'play.vacation-days': { fr: 'Jours de vacances (0 : je suis de retour)', en: 'Vacation days (0: I am back)' },
+  'play.vacation-save': { fr: 'Enregistrer', en: 'Save' },
+  'play.vacation-saved': { fr: 'Vacances enregistrées.', en: 'Vacation saved.' },
+  'play.board': { fr: 'Le plateau', en: 'The board' },
+  'play.log': { fr: 'Journal', en: 'Log' },
+  'play.log-full': { fr: 'Tout le journal', en: 'The whole log' },
+  'play.log-empty': { fr: 'Aucune étape résolue pour l’instant.', en: 'No step resolved yet.' },
+  'play.seats': { fr: 'Les {players}', en: 'The {players}' },
+  'play.absent': { fr: 'absent ({n} {n|défaut|défauts} de suite)', en: 'absent ({n} {n|default|defaults} in a row)' },
+  'play.absent-help': { fr: 'Après {n} réponses par défaut de suite, un joueur est absent : ses questions reçoivent leur réponse par défaut aussitôt.', en: 'After {n} defaults in a row a player is absent: his questions fall to their default at once.' },
+  'play.host': { fr: 'Pour l’hôte', en: 'For the host' },
+  'play.pause': { fr: 'Mettre la partie en pause', en: 'Pause the game' },
+  'play.resume': { fr: 'Reprendre la partie', en: 'Resume the game' },
+  'play.paused-done': { fr: 'Partie en pause.', en: 'Game paused.' },
+  'play.resumed-done': { fr: 'Partie reprise.', en: 'Game resumed.' },
+  'play.open-seat': { fr: 'Ouvrir à un remplaçant', en: 'Open for a replacement' },
+  'play.public': { fr: 'Vous regardez la partie : seuls ses joueurs y répondent.', en: 'You are watching the game: only its players answer.' },
+  'play.err.refused': { fr: 'Réponse refusée : {reasons}', en: 'Answer refused: {reasons}' },
+  'play.err.action': { fr: 'Action refusée : {reasons}', en: 'Action refused: {reasons}' },
+  'play.err.empty': { fr: 'Écrivez une réponse.', en: 'Write an answer.' },
+  'play.err.fill': { fr: 'Remplissez chaque champ du formulaire.', en: 'Fill in every field of the form.' },
+  'play.err.form': { fr: 'Ce formulaire n’est plus valable : rechargez la page.', en: 'This form no longer holds: reload the page.' },
+  'play.err.paused': { fr: 'La partie est en pause.', en: 'The game is paused.' },
+  'play.err.not-asked': { fr: 'Cette question ne vous est pas (ou plus) posée.', en: 'This question is not (or no longer) asked of you.' },
+  'play.err.not-host': { fr: 'Seul l’hôte de la partie peut le faire.', en: 'Only the game’s host may do this.' },
+  'play.err.seat-not-active': { fr: 'Votre place n’est plus jouée.', en: 'Your seat is no longer played.' },
+  'play.err.not-prompts': { fr: 'Cette partie se joue avec des feuilles d’ordres.', en: 'This game is played with order sheets.' },
+  'play.err.no-actions': { fr: 'Ce jeu n’a pas d’actions libres.', en: 'This game has no free actions.' },
+  'play.err.standing': { fr: 'Réponse permanente inconnue.', en: 'Unknown standing answer.' },
+  'play.err.vacation-days': { fr: 'De 0 à {max} jours, dans la limite des {left} jours qui vous restent cette année.', en: 'From 0 to {max} days, within the {left} days you have left this year.' },
+  'play.err.finished': { fr: 'La partie est terminée.', en: 'The game is over.' },
+  'play.err.not-started': { fr: 'La partie n’a pas encore commencé.', en: 'The game has not started yet.' },
+  'log.title': { fr: 'Journal de la partie', en: 'Game log' },
+  'log.help-member': { fr: 'Les étapes, de la plus récente à la plus ancienne, avec vos propres lignes.', en: 'The steps, newest first, with your own lines.' },
+  'log.help-public': { fr: 'Les étapes, de la plus récente à la plus ancienne ; chaque joueur y lit ses propres lignes.', en: 'The steps, newest first; each player reads his own lines there.' },
+  'log.timeout': { fr: '(délai écoulé)', en: '(timeout)' },
+  'log.timed-out': { fr: 'Délai écoulé pour : {names}', en: 'Timed out: {names}' },
+  'log.action': { fr: 'action libre ({name})', en: 'free action ({name})' },
+  'log.older': { fr: 'Étapes plus anciennes', en: 'Older steps' },
+  'log.newer': { fr: 'Étapes plus récentes', en: 'Newer steps' },
+  'log.step': { fr: 'Étape {n}', en: 'Step {n}' },
+});
+
+// ───────────────────────────────────────────────────────────── reading a game of prompts
+
+/** The page of a game of prompts (`/games/:id/play`), or null for a game of order sheets. */
+export async function playPath(ctx: AppCtx, gameId: number | null): Promise<string | null> {
+  if (gameId === null) return null;
+  const r = await ctx.db.one<{ pace: string | null }>('SELECT pace FROM games WHERE id = $1', [gameId]);
+  return r?.pace ? `/games/${gameId}/play` : null;
+}
+
+interface SeatInfo { player: string; userId: number | null; name: string; status: string; missed: number; standing: Record<string, string> | null }
+interface MySheet { decision: string; text: string; ready: boolean; auto: boolean; issues: ValidationIssue[] }
+
+/** Everything the page shows, read once per request. */
+interface Play {
+  a: Access;
+  lang: Lang;
+  tz: string;
+  pace: Pace;
+  paused: boolean;
+  absentAfter: number;
+  vacations: boolean;
+  isHost: boolean;
+  deadline: Date | null;
+  step: number;
+  /** When the open prompts were asked (a free action that leaves them as they were keeps it). */
+  askedAt: number;
+  state: unknown;
+  entry: ReturnType<typeof getRuleset>;
+  seats: SeatInfo[];
+  /** The visitor's player when he plays an active seat of the running game. */
+  me: string | null;
+  decisions: Decision[];
+  mine: MySheet[];
+  /** player/decision of the ready answers of the step in progress. */
+  ready: Set<string>;
+  extended: boolean;
+}
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
+
+async function loadPlay(ctx: AppCtx, req: FastifyRequest, a: Access): Promise<Play | null> {
+  const g = a.game;
+  const row = await ctx.db.one<{ pace: Pace | null; paused_at: Date | null; absent_after: number; vacations: boolean; host_user_id: number | null; asked_at: Date | null }>(
+    'SELECT pace, paused_at, absent_after, vacations, host_user_id, asked_at FROM games WHERE id = $1', [g.id]);
+  if (!row?.pace) return null;
+  const lang = req.visitor.lang;
+  const { state, schedule } = await gameState(ctx, g.id);
+  const entry = getRuleset(g.ruleset);
+  const seats = (await ctx.db.query<{ player: string; user_id: number | null; lord_name: string; status: string; missed: number; standing: unknown }>(
+    'SELECT player, user_id, lord_name, status, missed, standing FROM seats WHERE game_id = $1 ORDER BY seq, player', [g.id]))
+    .map((s): SeatInfo => ({ player: s.player, userId: s.user_id, name: s.lord_name, status: s.status, missed: Number(s.missed), standing: parseJson(s.standing) ?? null }));
+  const me = a.seat && a.seat.status === 'active' && g.status === 'running' ? a.seat.player : null;
+  let decisions: Decision[] = [];
+  if (g.status === 'running' && state !== null) {
+    try { decisions = entry.ruleset.decisions(state); } catch { decisions = []; }
+  }
+  const next = g.step + 1;
+  const [mine, ready, ext] = await Promise.all([
+    me ? ctx.db.query<{ decision: string; text: string; ready: boolean; auto: boolean; issues: unknown }>(
+      'SELECT decision, text, ready, auto, issues FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, me, next]) : [],
+    ctx.db.query<{ player: string; decision: string }>('SELECT player, decision FROM sheets WHERE game_id = $1 AND step = $2 AND ready', [g.id, next]),
+    me ? ctx.db.one('SELECT 1 AS x FROM extensions WHERE game_id = $1 AND step = $2 AND player = $3', [g.id, next, me]) : null,
+  ]);
+  const u = req.visitor.user;
+  return {
+    a, lang, tz: schedule.timeZone || ctx.config.timeZone, pace: row.pace, paused: !!row.paused_at, absentAfter: Number(row.absent_after),
+    askedAt: row.asked_at ? new Date(row.asked_at).getTime() : 0, vacations: !!row.vacations, isHost: !!u && (u.isHost || row.host_user_id === u.id), deadline: g.deadline, step: g.step, state, entry, seats, me, decisions,
+    mine: mine.map((h) => ({ decision: h.decision, text: h.text, ready: h.ready, auto: h.auto, issues: parseJson<ValidationIssue[]>(h.issues) ?? [] })),
+    ready: new Set(ready.map((r) => `${r.player}/${r.decision}`)), extended: !!ext,
+  };
+}
+
+const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
+const isAbsent = (p: Play, s: SeatInfo): boolean => s.status === 'active' && s.userId !== null && s.missed >= p.absentAfter;
+
+/** The players asked who have not answered yet (public at a table): people only, bots answer at resolution. */
+function waitingFor(p: Play): SeatInfo[] {
+  const asked = new Set(p.decisions.flatMap((d) => d.players.filter((pl) => !p.ready.has(`${pl}/${d.id}`))));
+  return p.seats.filter((s) => asked.has(s.player) && s.userId !== null && s.status === 'active');
+}
+
+// ───────────────────────────────────────────────────────────── what the visitor typed, and errors
+
+/** A refused request's input, kept to fill the forms again, and the reason, in the player's language. */
+interface Typed {
+  scope: 'answer' | 'action' | 'standing' | 'vacation' | 'host' | 'extend';
+  decision?: string;
+  code?: string;
+  action?: string;
+  answer?: string;
+  fields?: Record<string, string>;
+  error: string;
+}
+
+/** The form fields named `f_<name>` of a body (an answer form's or a free action's), without the prefix. */
+function prefixed(b: Record<string, unknown>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>; // a field named f___proto__ is a field
+  for (const [k, v] of Object.entries(b)) if (k.startsWith(prefix) && k.length <= 100 + prefix.length) out[k.slice(prefix.length)] = str(v, 1000);
+  return out;
+}
+
+/** A refused request's reason in `lang`: the service's GamesError by code, or its own words. */
+function refusal(e: unknown, lang: Lang, vars: Record<string, string | number> = {}): string {
+  if (e instanceof GamesError) {
+    const key = `play.err.${e.code}`;
+    if (allMessages()[key]) return t(lang, key, vars);
+    return t(lang, 'gweb.err.failed', { error: e.localized?.[lang] ?? e.message });
+  }
+  throw e;
+}
+
+// ───────────────────────────────────────────────────────────── the parts of the page
+
+function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: Typed | null): Html {
+  const lang = p.lang;
+  const g = p.a.game;
+  const sheet = p.mine.find((h) => h.decision === d.id);
+  const mineTyped = typed?.scope === 'answer' && typed.decision === d.id ? typed : null;
+  let form: AnswerForm | null = null;
+  if (p.entry.ruleset.answerForm) {
+    try { form = p.entry.ruleset.answerForm(p.state, p.me!, d.id, lang); } catch { form = null; }
+  }
+  const answered = sheet?.ready ? sheet : null;
+  const hidden = html`${csrfField(v)}<input type="hidden" name="decision" value="${d.id}">`;
+  const choices = d.choices?.length ? html`<div class="choices" role="group" aria-label="${d.prompt[lang]}">${d.choices.map((c) => html`<form method="post" action="/games/${g.id}/answer" class="inline">${hidden}<input type="hidden" name="answer" value="${c.value}"><button type="submit" class="choice${answered?.text === c.value ? ' chosen' : ''}"${answered?.text === c.value ? raw(' aria-pressed="true"') : ''} data-choice="${c.value}">${c.label[lang]}</button></form>`)}</div>` : '';
+  const formHtml = form && form.groups.some((x) => x.entries.length) ? html`${form.groups.flatMap((grp) => grp.entries.map((e) => html`<form method="post" action="/games/${g.id}/answer" class="answer-form" data-code="${e.code}">${hidden}<input type="hidden" name="code" value="${e.code}">
+      <fieldset><legend>${e.label}</legend><div class="fields">${e.fields.map((f) => {
+        const id = `f-${d.id}-${e.code}-${f.name}`.replace(/[^\w-]/g, '_');
+        const value = mineTyped?.code === e.code ? mineTyped.fields?.[f.name] : undefined;
+        return html`<label class="field" for="${id}"><span>${f.label}</span>${fieldInput(f, { name: `f_${f.name}`, id, value })}</label>`;
+      })}<button type="submit" class="primary">${t(lang, 'play.answer')}</button></div></fieldset></form>`))}` : null;
+  const textForm = !choices && !formHtml ? html`<form method="post" action="/games/${g.id}/answer" class="answer-form">${hidden}
+      <label class="field" for="answer-${d.id}"><span>${t(lang, 'play.answer-text')}</span><input type="text" name="answer" id="answer-${d.id}" maxlength="2000" value="${mineTyped?.answer ?? ''}"></label>
+      <button type="submit" class="primary">${t(lang, 'play.answer')}</button></form>` : '';
+  const dropped = sheet && !sheet.ready && sheet.issues.length ? html`<p class="warning">${sheet.issues.map((i) => issueText(i, lang)).join(' ; ')}</p>` : '';
+  return html`<article class="prompt" id="prompt-${d.id}" data-prompt-key="${p.askedAt}/${d.id}" data-prompt="${d.prompt[lang]}"${answered ? raw(' data-answered="1"') : ''}>
+    <h3>${d.prompt[lang]}</h3>
+    ${answered ? html`<p class="ok answered">${t(lang, 'play.your-answer', { answer: answered.text })}${answered.auto ? html` <span class="muted">${t(lang, 'play.auto')}</span>` : ''} <span class="muted small">${t(lang, 'play.change')}</span></p>` : ''}
+    ${dropped}
+    ${mineTyped ? html`<p class="error" role="alert">${mineTyped.error}</p>` : ''}
+    ${choices}
+    ${formHtml && choices ? html`<details class="answer-details"${mineTyped?.code ? raw(' open') : ''}><summary>${t(lang, 'play.with-form')}</summary>${formHtml}</details>` : formHtml ?? ''}
+    ${textForm}
+  </article>`;
+}
+
+/** The prompt part (live): my prompts, the deadline and its extension, who is awaited, the pause. */
+function promptPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null): Html {
+  const lang = p.lang;
+  const g = p.a.game;
+  if (g.status !== 'running') {
+    return html`<p class="notice" id="play-over">${t(lang, g.status === 'finished' ? 'play.err.finished' : 'play.err.not-started')}</p>`;
+  }
+  const mineNow = p.me ? p.decisions.filter((d) => d.players.includes(p.me!)) : [];
+  const waiting = waitingFor(p);
+  return html`${p.paused ? html`<p class="notice paused" id="paused-banner">${t(lang, 'play.paused')}</p>` : ''}
+    <p class="meta deadline-row">${t(lang, 'play.deadline')}${p.deadline && !p.paused ? timeTag(p.deadline, lang, p.tz) : t(lang, 'play.no-deadline')}
+      ${mineNow.length && p.deadline && !p.paused ? (p.extended ? html` <span class="muted small" id="extend-used">${t(lang, 'play.extend-used')}</span>`
+        : html` <form method="post" action="/games/${g.id}/extend" class="inline">${csrfField(v)}<button type="submit" id="extend">${t(lang, 'play.extend')}</button></form>`) : ''}</p>
+    ${typed?.scope === 'extend' ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
+    ${p.me ? (mineNow.length ? mineNow.map((d) => promptBlock(p, d, v, typed)) : html`<p class="muted" id="nothing-asked">${t(lang, 'play.nothing')}</p>`) : ''}
+    <p class="waiting" id="waiting">${waiting.length ? t(lang, 'play.waiting', { names: waiting.map((s) => (isAbsent(p, s) ? `${s.name} (${t(lang, 'play.absent', { n: s.missed })})` : s.name)).join(', ') }) : t(lang, 'play.waiting-none')}</p>`;
+}
+
+/** The free actions part (live): each action a small form. */
+function actionsPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null): Html {
+  const lang = p.lang;
+  const g = p.a.game;
+  if (!p.me || !p.entry.ruleset.freeActions) return html``;
+  let actions: FreeAction[] = [];
+  try { actions = p.entry.ruleset.freeActions(p.state, p.me, lang); } catch { actions = []; }
+  const err = typed?.scope === 'action' ? typed : null;
+  return html`<h2>${t(lang, 'play.actions')}</h2><p class="muted small">${t(lang, 'play.actions-help')}</p>
+    ${err && !actions.some((x) => x.id === err.action) ? html`<p class="error" role="alert">${err.error}</p>` : ''}
+    ${actions.length ? html`<div class="actions-list">${actions.map((x) => {
+      const mineErr = err?.action === x.id ? err : null;
+      return html`<form method="post" action="/games/${g.id}/act" class="action-form" data-action="${x.id}">${csrfField(v)}<input type="hidden" name="action" value="${x.id}">
+        <fieldset><legend>${x.label}</legend>${x.help ? html`<p class="muted small">${x.help}</p>` : ''}
+        ${mineErr ? html`<p class="error" role="alert">${mineErr.error}</p>` : ''}
+        <div class="fields">${x.fields.map((f) => {
+          const id = `a-${x.id}-${f.name}`.replace(/[^\w-]/g, '_');
+          return html`<label class="field" for="${id}"><span>${f.label}</span>${fieldInput(f, { name: `f_${f.name}`, id, value: mineErr?.fields?.[f.name] })}</label>`;
+        })}<button type="submit">${x.fields.length ? t(lang, 'play.act') : x.label}</button></div></fieldset></form>`;
+    })}</div>` : html`<p class="muted">${t(lang, 'play.no-actions')}</p>`}`;
+}
+
+/** The last lines of my log: my reports of the latest steps, newest first, about LOG_TAIL_LINES lines. */
+const LOG_TAIL_LINES = 10;
+
+async function logTail(ctx: AppCtx, p: Play): Promise<Html> {
+  const lang = p.lang;
+  const g = p.a.game;
+  const player = p.a.seat?.player ?? null;
+  const label = (l: string) => p.entry.ruleset.localizeLabel?.(l, lang) ?? l;
+  if (!player) {
+    const steps = await ctx.db.query<{ idx: number; label: string; resolved_at: Date }>('SELECT idx, label, resolved_at FROM steps WHERE game_id = $1 ORDER BY idx DESC LIMIT $2', [g.id, LOG_TAIL_LINES]);
+    return steps.length ? html`<ol class="log-tail" reversed>${steps.map((s) => html`<li>${label(s.label)} <span class="muted small">${timeTag(s.resolved_at, lang, p.tz, 'short')}</span></li>`)}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`;
+  }
+  const rows = await ctx.db.query<{ idx: number; label: string; text_fr: string; text_en: string }>(
+    `SELECT r.idx, s.label, r.text_fr, r.text_en FROM reports r JOIN steps s ON s.game_id = r.game_id AND s.idx = r.idx
+     WHERE r.game_id = $1 AND r.player = $2 ORDER BY r.idx DESC LIMIT $3`, [g.id, player, LOG_TAIL_LINES]);
+  if (!rows.length) return html`<p class="muted">${t(lang, 'play.log-empty')}</p>`;
+  let left = LOG_TAIL_LINES;
+  const parts: Html[] = [];
+  for (const r of rows) {
+    if (left <= 0) break;
+    // The report's first lines that hold text, up to what is left (its blank lines kept: they end lists and paragraphs).
+    const shown: string[] = [];
+    for (const l of (lang === 'en' ? r.text_en : r.text_fr).split('\n')) {
+      if (left <= 0) break;
+      shown.push(l);
+      if (l.trim() !== '') left--;
+    }
+    if (shown.every((l) => l.trim() === '')) left--;
+    parts.push(html`<div class="log-step"><p class="log-label"><strong>${label(r.label)}</strong></p>${markdownHtml(shown.join('\n'), { headingOffset: 2 })}</div>`);
+  }
+  return html`${parts}`;
+}
+
+/** The board part (live): the ruleset's view (the player's, or the public one), and the log's last lines. */
+async function boardPart(ctx: AppCtx, p: Play): Promise<Html> {
+  const lang = p.lang;
+  const g = p.a.game;
+  const doc = presented(p.state, p.entry, p.a.seat?.player ?? null, lang);
+  return html`<h2>${t(lang, 'play.board')}</h2>${doc ? renderDoc(doc) : ''}
+    <h2>${t(lang, 'play.log')}</h2>${await logTail(ctx, p)}
+    <p><a href="/games/${g.id}/log">${t(lang, 'play.log-full')}</a></p>`;
+}
+
+function seatsPart(p: Play, v: FastifyRequest['visitor']): Html {
+  const lang = p.lang;
+  const g = p.a.game;
+  return html`<h2>${t(lang, 'play.seats', words(lang, g.ruleset))}</h2>
+    <ul class="play-seats">${p.seats.map((s) => html`<li${s.player === p.a.seat?.player ? raw(' class="me"') : ''}>${s.name}
+      ${s.userId === null && s.status !== 'open' ? html` <span class="muted">(${t(lang, 'gweb.bot')})</span>` : ''}
+      ${s.status !== 'active' ? html` <span class="muted">(${t(lang, `gweb.seat.${s.status}`)})</span>` : ''}
+      ${isAbsent(p, s) ? html` <span class="badge warn absent" title="${t(lang, 'play.absent-help', { n: p.absentAfter })}">${t(lang, 'play.absent', { n: s.missed })}</span>` : ''}
+      ${p.isHost && g.status === 'running' && isAbsent(p, s) ? html` <form method="post" action="/games/${g.id}/open-seat" class="inline">${csrfField(v)}<input type="hidden" name="player" value="${s.player}"><button type="submit">${t(lang, 'play.open-seat')}</button></form>` : ''}</li>`)}</ul>
+    <p class="muted small">${t(lang, 'play.absent-help', { n: p.absentAfter })}</p>`;
+}
+
+function standingPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null): Html {
+  const lang = p.lang;
+  if (!p.me || !p.entry.ruleset.standingOptions) return html``;
+  let options: StandingOption[] = [];
+  try { options = p.entry.ruleset.standingOptions(p.state, p.me, lang); } catch { options = []; }
+  if (!options.length) return html``;
+  const current = p.seats.find((s) => s.player === p.me)?.standing ?? {};
+  const err = typed?.scope === 'standing' ? typed : null;
+  return html`<section class="card standing" id="standing"><h2>${t(lang, 'play.standing')}</h2><p class="muted small">${t(lang, 'play.standing-help')}</p>
+    ${err ? html`<p class="error" role="alert">${err.error}</p>` : ''}
+    <form method="post" action="/games/${p.a.game.id}/standing" class="stack">${csrfField(v)}
+      ${options.map((o) => {
+        const value = err?.fields?.[o.id] ?? current[o.id] ?? o.initial ?? o.choices[0]?.value ?? '';
+        return html`<label class="field" for="s-${o.id}"><span>${o.label}</span><select name="s_${o.id}" id="s-${o.id}">${o.choices.map((c) => html`<option value="${c.value}"${c.value === value ? raw(' selected') : ''}>${c.label}</option>`)}</select></label>
+          ${o.help ? html`<p class="muted small">${o.help}</p>` : ''}`;
+      })}
+      <p><button type="submit" id="standing-save">${t(lang, 'play.standing-save')}</button></p>
+    </form></section>`;
+}
+
+async function vacationPart(ctx: AppCtx, p: Play, v: FastifyRequest['visitor'], typed: Typed | null): Promise<Html> {
+  const lang = p.lang;
+  const u = v.user;
+  if (!p.me || !u) return html``;
+  const left = await vacationLeft(ctx, u.id);
+  const err = typed?.scope === 'vacation' ? typed : null;
+  return html`<section class="card vacation" id="vacation"><h2>${t(lang, 'play.vacation')}</h2>
+    <p class="muted small">${t(lang, p.vacations ? 'play.vacation-on' : 'play.vacation-off')}</p>
+    ${left.until ? html`<p class="notice">${t(lang, 'play.vacation-until')}${timeTag(left.until, lang, p.tz, 'short')}</p>` : ''}
+    <p>${t(lang, 'play.vacation-left', { n: left.days, max: VACATION_DAYS_PER_YEAR })}</p>
+    ${err ? html`<p class="error" role="alert">${err.error}</p>` : ''}
+    <form method="post" action="/games/${p.a.game.id}/vacation" class="inline">${csrfField(v)}
+      <label class="field" for="vacation-days"><span>${t(lang, 'play.vacation-days')}</span><input type="number" name="days" id="vacation-days" min="0" max="${VACATION_DAYS_PER_YEAR}" step="1" inputmode="numeric" value="${err?.answer ?? ''}" required></label>
+      <button type="submit">${t(lang, 'play.vacation-save')}</button></form></section>`;
+}
+
+/** A user's vacation: until when (if now), and the days left this calendar year (as setVacation counts them). */
+/**
+ * A user's vacation: until when (if now), the days left this calendar year after the vacation
+ * taken, and the most he may ask now (a new vacation replaces the current one, whose whole days
+ * not yet used are given back: see setVacation).
+ */
+async function vacationLeft(ctx: AppCtx, userId: number): Promise<{ until: Date | null; days: number; canAsk: number }> {
+  const r = await ctx.db.one<{ vacation_until: Date | null; vacation_year: number | null; vacation_days: number }>(
+    'SELECT vacation_until, vacation_year, vacation_days FROM users WHERE id = $1', [userId]);
+  const now = ctx.now();
+  const used = r && r.vacation_year === now.getUTCFullYear() ? Number(r.vacation_days) : 0;
+  const until = r?.vacation_until && new Date(r.vacation_until).getTime() > now.getTime() ? new Date(r.vacation_until) : null;
+  const unused = until ? Math.floor((until.getTime() - now.getTime()) / 86_400_000) : 0;
+  return { until, days: Math.max(0, VACATION_DAYS_PER_YEAR - used), canAsk: Math.max(0, VACATION_DAYS_PER_YEAR - Math.max(0, used - unused)) };
+}
+
+function hostPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null): Html {
+  const lang = p.lang;
+  if (!p.isHost || p.a.game.status !== 'running') return html``;
+  return html`<section class="card host" id="host"><h2>${t(lang, 'play.host')}</h2>
+    ${typed?.scope === 'host' ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
+    <form method="post" action="/games/${p.a.game.id}/pause" class="inline">${csrfField(v)}<input type="hidden" name="paused" value="${p.paused ? '0' : '1'}">
+      <button type="submit" id="pause-toggle">${t(lang, p.paused ? 'play.resume' : 'play.pause')}</button></form></section>`;
+}
+
+// ───────────────────────────────────────────────────────────── the page
+
+const PARTS = ['prompt', 'actions', 'board'] as const;
+type Part = (typeof PARTS)[number];
+
+async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { typed?: Typed | null; flash?: string | null; status?: number } = {}) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const a0 = await access(ctx, req);
+  if (a0 && a0.game.status === 'forming' && (!a0.game.isPrivate || a0.seat)) return reply.redirect(`/games/${a0.game.id}`, 303);
+  const a = await visibleGame(ctx, req);
+  if (!a) return notFound(req, reply);
+  const p = await loadPlay(ctx, req, a);
+  if (!p) return reply.redirect(`/games/${a.game.id}/orders`, 303);
+  const typed = opts.typed ?? null;
+  const g = a.game;
+  const q = (req.query ?? {}) as { part?: unknown };
+  if (q.part !== undefined) {
+    const part = PARTS.find((x) => x === q.part);
+    if (!part) return notFound(req, reply);
+    const body = await partHtml(ctx, p, v, part, typed);
+    return reply.code(opts.status ?? 200).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body.toString());
+  }
+  if (wantsJson(req)) return reply.code(opts.status ?? 200).send(playJson(p, typed));
+  let map: MapDoc | null = null;
+  if (p.entry.ruleset.mapDoc && p.state !== null && g.status !== 'forming') {
+    try { map = p.entry.ruleset.mapDoc(p.state, p.a.seat?.player ?? null, lang); } catch (e) { req.log.error(e); map = null; }
+  }
+  const flash = opts.flash ?? null;
+  const title = `${t(lang, 'play.title')} — ${g.name}`;
+  const yourTurn = t(lang, 'play.your-turn', { prompt: '{prompt}' });
+  const body = html`${pageHead()}
+    <div class="play" id="play" data-live-game="${g.id}">
+    <p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'play.title')} · <a href="/games/${g.id}/log">${t(lang, 'play.log')}</a>
+      · <a href="/games/${g.id}/forum">${t(lang, 'gweb.ch.forum')}</a>${a.seat ? html` · <a href="/games/${g.id}/letters">${t(lang, 'gweb.ch.letters')}</a>` : ''}</p>
+    <h1>${g.name}</h1>
+    <p class="meta">${p.entry.ruleset.title[lang]} · ${t(lang, 'play.pace', { pace: t(lang, `play.pace.${p.pace}`) })}${a.seat ? html` · ${t(lang, 'play.you-play', { name: a.seat.lordName })}` : ''}</p>
+    ${failingNotice(g, lang)}
+    ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
+    ${typed ? html`<p class="error" role="alert" id="play-error">${typed.error}</p>` : ''}
+    <p class="notice your-turn" id="play-announce" role="status" aria-live="polite" data-msg="${yourTurn}" hidden></p>
+    ${!p.me && g.status === 'running' ? html`<p class="muted">${t(lang, 'play.public')}</p>` : ''}
+    <div class="play-grid">
+      <div class="play-main">
+        <section class="card prompt-area" id="prompt-area" aria-labelledby="prompts-title"><h2 id="prompts-title">${t(lang, 'play.prompts')}</h2>
+          <div id="prompt-part" data-live-src="/games/${g.id}/play?part=prompt">${promptPart(p, v, typed)}</div></section>
+        ${p.me && p.entry.ruleset.freeActions ? html`<section class="card actions" id="actions-part" data-live-src="/games/${g.id}/play?part=actions">${actionsPart(p, v, typed)}</section>` : ''}
+        <section class="board" id="board-part" data-live-src="/games/${g.id}/play?part=board">${await boardPart(ctx, p)}</section>
+        ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: false, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
+      </div>
+      <div class="play-side">
+        <section class="card seats" id="seats-part">${seatsPart(p, v)}</section>
+        ${standingPart(p, v, typed)}
+        ${await vacationPart(ctx, p, v, typed)}
+        ${hostPart(p, v, typed)}
+      </div>
+    </div>
+    </div>`;
+  const scripts = ['/static/local-time.js', '/static/live.js', '/static/prompt.js', ...(map ? ['/static/map.js'] : [])];
+  return sendPage(reply, page(v, title, body, { scripts }), opts.status ?? 200);
+}
+
+async function partHtml(ctx: AppCtx, p: Play, v: FastifyRequest['visitor'], part: Part, typed: Typed | null): Promise<Html> {
+  switch (part) {
+    case 'prompt': return promptPart(p, v, typed);
+    case 'actions': return actionsPart(p, v, typed);
+    case 'board': return boardPart(ctx, p);
+  }
+}
+
+/** The page's state for scripts: my prompts, who is awaited, the deadline, the pause. */
+function playJson(p: Play, typed: Typed | null) {
+  const lang = p.lang;
+  return {
+    step: p.step, status: p.a.game.status, paused: p.paused, deadline: p.deadline, pace: p.pace,
+    prompts: p.me ? p.decisions.filter((d) => d.players.includes(p.me!)).map((d) => {
+      const h = p.mine.find((x) => x.decision === d.id);
+      return { id: d.id, kind: d.kind, prompt: d.prompt[lang], choices: (d.choices ?? []).map((c) => ({ value: c.value, label: c.label[lang] })), answer: h?.ready ? h.text : null, auto: !!h?.auto };
+    }) : [],
+    waiting: waitingFor(p).map((s) => s.name),
+    ...(typed ? { error: typed.error } : {}),
+  };
+}
+
+// ───────────────────────────────────────────────────────────── the POST routes
+
+/** The visitor's active seat in a running game of prompts (null: 404, as for anyone not playing it). */
+async function playingSeat(ctx: AppCtx, req: FastifyRequest): Promise<{ a: Access; player: string } | null> {
+  const a = await access(ctx, req);
+  if (!a || !a.seat || a.seat.status !== 'active') return null;
+  return { a, player: a.seat.player };
+}
+
+type Outcome = { ok: true; flash: string; json?: Record<string, unknown> } | { ok: false; typed: Typed; status: number; issues?: ValidationIssue[] };
+
+/** Sends a POST's outcome: JSON, a redirect to the page with a flash (303), or the page again with the error. */
+async function respond(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, gameId: number, done: string, o: Outcome) {
+  if (wantsJson(req)) {
+    if (o.ok) return reply.send({ ok: true, ...(o.json ?? {}) });
+    return reply.code(o.status).send({ ok: false, error: o.typed.error, issues: (o.issues ?? []).map((i) => ({ message: i.message, text: i.text, line: i.line })) });
+  }
+  if (o.ok) return reply.redirect(`/games/${gameId}/play?done=${done}`, 303);
+  return playPage(ctx, req, reply, { typed: o.typed, status: o.status });
+}
+
+const DONE: Record<string, string> = {
+  answer: 'play.answered', act: 'play.acted', standing: 'play.standing-saved', extend: 'play.extended', 'extend-used': 'play.extend-used',
+  vacation: 'play.vacation-saved', paused: 'play.paused-done', resumed: 'play.resumed-done',
+};
+
+async function postAnswer(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const s = await playingSeat(ctx, req);
+  if (!s) return notFound(req, reply);
+  const lang = req.visitor.lang;
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const typed: Typed = { scope: 'answer', decision: str(b.decision, 100), code: str(b.code, 100) || undefined, answer: str(b.answer, 2000), fields: prefixed(b, 'f_'), error: '' };
+  const fail = (error: string, status = 400, issues?: ValidationIssue[]) => respond(ctx, req, reply, s.a.game.id, 'answer', { ok: false, typed: { ...typed, error }, status, issues });
+  let answer = typed.answer!.trim();
+  if (typed.code) {
+    const { state } = await gameState(ctx, s.a.game.id);
+    let form: AnswerForm | null = null;
+    try { form = state === null ? null : getRuleset(s.a.game.ruleset).ruleset.answerForm?.(state, s.player, typed.decision!, lang) ?? null; } catch { form = null; }
+    const entry = form?.groups.flatMap((g) => g.entries).find((e) => e.code === typed.code);
+    if (!entry) return fail(t(lang, 'play.err.form'), 409);
+    const line = formLine(entry, typed.fields!);
+    if (line === null) return fail(t(lang, 'play.err.fill'));
+    answer = line;
+  }
+  if (!answer) return fail(t(lang, 'play.err.empty'));
+  let r;
+  try { r = await answerPrompt(ctx, s.a.game.id, s.player, typed.decision!, answer); } catch (e) { return fail(refusal(e, lang), (e as GamesError).statusCode); }
+  if (!r.ok) return fail(t(lang, 'play.err.refused', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), 400, r.issues);
+  return respond(ctx, req, reply, s.a.game.id, 'answer', { ok: true, flash: 'answer', json: { issues: r.issues } });
+}
+
+async function postAction(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const s = await playingSeat(ctx, req);
+  if (!s) return notFound(req, reply);
+  const lang = req.visitor.lang;
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const typed: Typed = { scope: 'action', action: str(b.action, 100), fields: prefixed(b, 'f_'), error: '' };
+  const fail = (error: string, status = 400, issues?: ValidationIssue[]) => respond(ctx, req, reply, s.a.game.id, 'act', { ok: false, typed: { ...typed, error }, status, issues });
+  let r;
+  try { r = await takeFreeAction(ctx, s.a.game.id, s.player, { id: typed.action!, values: typed.fields! }); } catch (e) { return fail(refusal(e, lang), (e as GamesError).statusCode); }
+  if (!r.ok) return fail(t(lang, 'play.err.action', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), 400, r.issues);
+  return respond(ctx, req, reply, s.a.game.id, 'act', { ok: true, flash: 'act', json: { step: r.step } });
+}
+
+async function postStanding(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const s = await playingSeat(ctx, req);
+  if (!s) return notFound(req, reply);
+  const lang = req.visitor.lang;
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const choices = prefixed(b, 's_');
+  try { await setStanding(ctx, s.a.game.id, s.player, choices, lang); } catch (e) {
+    return respond(ctx, req, reply, s.a.game.id, 'standing', { ok: false, typed: { scope: 'standing', fields: choices, error: refusal(e, lang) }, status: (e as GamesError).statusCode });
+  }
+  return respond(ctx, req, reply, s.a.game.id, 'standing', { ok: true, flash: 'standing', json: { standing: choices } });
+}
+
+async function postExtend(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const s = await playingSeat(ctx, req);
+  if (!s) return notFound(req, reply);
+  const lang = req.visitor.lang;
+  let r;
+  try { r = await extendDeadline(ctx, s.a.game.id, s.player); } catch (e) {
+    return respond(ctx, req, reply, s.a.game.id, 'extend', { ok: false, typed: { scope: 'extend', error: refusal(e, lang) }, status: (e as GamesError).statusCode });
+  }
+  const done = r.extended ? 'extend' : 'extend-used';
+  return respond(ctx, req, reply, s.a.game.id, done, { ok: true, flash: done, json: { extended: r.extended, deadline: r.deadline } });
+}
+
+async function postVacation(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const s = await playingSeat(ctx, req);
+  const u = req.visitor.user;
+  if (!s || !u) return notFound(req, reply);
+  const lang = req.visitor.lang;
+  const given = str(((req.body ?? {}) as Record<string, unknown>).days, 10).trim();
+  const days = /^\d{1,3}$/.test(given) ? Number(given) : NaN;
+  const fail = async (e: unknown) => {
+    const left = await vacationLeft(ctx, u.id);
+    const error = e instanceof GamesError && e.code !== 'vacation-days' ? refusal(e, lang) : t(lang, 'play.err.vacation-days', { max: VACATION_DAYS_PER_YEAR, left: left.canAsk });
+    return respond(ctx, req, reply, s.a.game.id, 'vacation', { ok: false, typed: { scope: 'vacation', answer: given, error }, status: e instanceof GamesError ? e.statusCode : 400 });
+  };
+  if (!Number.isInteger(days)) return fail(null);
+  let r;
+  try { r = await setVacation(ctx, u.id, days); } catch (e) { if (e instanceof GamesError) return fail(e); throw e; }
+  return respond(ctx, req, reply, s.a.game.id, 'vacation', { ok: true, flash: 'vacation', json: { until: r.until, daysLeft: r.daysLeft } });
+}
+
+async function postPause(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const a = await access(ctx, req);
+  const u = req.visitor.user;
+  if (!a || (a.game.isPrivate && !a.seat && !a.former && !u?.isHost)) return notFound(req, reply);
+  if (!u) return wantsJson(req) ? reply.code(403).send({ ok: false, error: t(req.visitor.lang, 'play.err.not-host') }) : reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}/play`)}`, 303);
+  const lang = req.visitor.lang;
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const paused = b.paused === '1' || b.paused === true || b.paused === 'true' || b.paused === 'on';
+  try { await pauseGame(ctx, a.game.id, u.id, paused); } catch (e) {
+    return respond(ctx, req, reply, a.game.id, 'pause', { ok: false, typed: { scope: 'host', error: refusal(e, lang) }, status: (e as GamesError).statusCode });
+  }
+  const done = paused ? 'paused' : 'resumed';
+  return respond(ctx, req, reply, a.game.id, done, { ok: true, flash: done, json: { paused } });
+}
+
+// ───────────────────────────────────────────────────────────── the log
+
+/** Steps per page of the log. */
+const LOG_PAGE = 50;
+
+async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const a = await visibleGame(ctx, req);
+  if (!a) return notFound(req, reply);
+  const before = queryInt(req.query, 'before', 1);
+  if (before === null) return badNumber(reply, v, 'before', 1, 2 ** 31 - 1);
+  const g = a.game;
+  const { schedule } = await gameState(ctx, g.id);
+  const tz = schedule.timeZone || ctx.config.timeZone;
+  const entry = getRuleset(g.ruleset);
+  const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
+  const player = a.seat?.player ?? null;
+  const rows = await ctx.db.query<{ idx: number; label: string; resolved_at: Date; defaulted: unknown; action: unknown }>(
+    'SELECT idx, label, resolved_at, defaulted, action FROM steps WHERE game_id = $1 AND ($2::int IS NULL OR idx < $2::int) ORDER BY idx DESC LIMIT $3',
+    [g.id, before ?? null, LOG_PAGE + 1]);
+  const steps = rows.slice(0, LOG_PAGE).map((r) => ({
+    idx: Number(r.idx), label: r.label, at: r.resolved_at,
+    defaulted: parseJson<{ decision: string; player: string }[] | null>(r.defaulted) ?? [], action: parseJson<{ player: string } | null>(r.action),
+  }));
+  const reports = player && steps.length
+    ? new Map((await ctx.db.query<{ idx: number; text_fr: string; text_en: string }>(
+      'SELECT idx, text_fr, text_en FROM reports WHERE game_id = $1 AND player = $2 AND idx >= $3 AND idx <= $4', [g.id, player, steps.at(-1)!.idx, steps[0]!.idx])).map((r) => [Number(r.idx), lang === 'en' ? r.text_en : r.text_fr]))
+    : new Map<number, string>();
+  const seats = await ctx.db.query<{ player: string; lord_name: string }>('SELECT player, lord_name FROM seats WHERE game_id = $1', [g.id]);
+  const name = (p: string) => seats.find((s) => s.player === p)?.lord_name ?? p;
+  const older = rows.length > LOG_PAGE ? steps.at(-1)!.idx : null;
+  const newest = before === undefined ? null : (await ctx.db.one<{ n: number | null }>('SELECT max(idx) AS n FROM steps WHERE game_id = $1', [g.id]))?.n ?? null;
+  const newer = before !== undefined && newest !== null && before <= Number(newest) ? before + LOG_PAGE : null;
+  const title = `${t(lang, 'log.title')} — ${g.name}`;
+  const pager = older !== null || newer !== null ? html`<p class="pager">${newer !== null ? html`<a href="/games/${g.id}/log${newer > Number(newest) ? '' : `?before=${newer}`}" rel="prev">« ${t(lang, 'log.newer')}</a> ` : ''}${older !== null ? html`<a href="/games/${g.id}/log?before=${older}" rel="next">${t(lang, 'log.older')} »</a>` : ''}</p>` : '';
+  const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a>${(await playPath(ctx, g.id)) ? html` › <a href="/games/${g.id}/play">${t(lang, 'play.title')}</a>` : ''} › ${t(lang, 'log.title')}</p>
+    <h1>${title}</h1>
+    <p class="muted">${t(lang, player ? 'log.help-member' : 'log.help-public')}</p>
+    ${pager}
+    ${steps.length ? html`<ol class="game-log" reversed>${steps.map((s) => {
+      const mineDefaulted = player !== null && s.defaulted.some((d) => d.player === player);
+      const timedOut = [...new Set(s.defaulted.map((d) => d.player))];
+      const report = reports.get(s.idx);
+      return html`<li class="log-entry" id="step-${s.idx}" value="${s.idx}">
+        <p class="log-head"><strong>${label(s.label) || t(lang, 'log.step', { n: s.idx })}</strong>
+          ${s.action ? html` <span class="badge action">${t(lang, 'log.action', { name: name(s.action.player) })}</span>` : ''}
+          ${mineDefaulted ? html` <span class="badge warn timeout">${t(lang, 'log.timeout')}</span>` : ''}
+          <span class="muted small">${timeTag(s.at, lang, tz, 'short')}</span></p>
+        ${timedOut.length ? html`<p class="small timed-out">${t(lang, 'log.timed-out', { names: timedOut.map(name).join(', ') })}</p>` : ''}
+        ${report ? html`<div class="report log-report">${markdownHtml(report, { headingOffset: 2 })}</div>` : ''}
+      </li>`;
+    })}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`}
+    ${pager}`;
+  return sendPage(reply, page(v, title, body, { scripts: ['/static/local-time.js'] }));
+}
+
+// ───────────────────────────────────────────────────────────── routes
+
+/** The page of a game of prompts, its POST routes and the game's log. */
+export const promptPageRoutes: RouteModule = async (app, ctx) => {
+  app.get('/games/:id/play', (req, reply) => {
+    const done = (req.query as { done?: unknown } | undefined)?.done;
+    const key = typeof done === 'string' ? DONE[done] : undefined;
+    return playPage(ctx, req, reply, { flash: key ? t(req.visitor.lang, key) : null });
+  });
+  app.post('/games/:id/answer', (req, reply) => postAnswer(ctx, req, reply));
+  app.post('/games/:id/act', (req, reply) => postAction(ctx, req, reply));
+  app.post('/games/:id/standing', (req, reply) => postStanding(ctx, req, reply));
+  app.post('/games/:id/extend', (req, reply) => postExtend(ctx, req, reply));
+  app.post('/games/:id/vacation', (req, reply) => postVacation(ctx, req, reply));
+  app.post('/games/:id/pause', (req, reply) => postPause(ctx, req, reply));
+  app.get('/games/:id/log', (req, reply) => logPage(ctx, req, reply));
+};

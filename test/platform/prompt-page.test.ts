@@ -1,0 +1,290 @@
+/**
+ * The page of a game of prompts and its log (games/prompt-page.ts), over HTTP on both databases,
+ * played on Fair (test/engine/fair-ruleset.ts): my prompt with its choices as buttons; a sequential
+ * answer resolves the step and the next player's page asks him; a refused answer says why in the
+ * player's language and stores nothing; a parallel prompt says whom it waits for; a trade offered
+ * and accepted changes both pages; standing answers saved and applied; one extension per step;
+ * the host's pause; a default at a deadline marked "(timeout)" in the log; a private game's pages
+ * are its players' only.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import '../engine/fair-ruleset.ts';
+import type { FairState } from '../engine/fair-ruleset.ts';
+import { games } from '../../src/platform/games/service.ts';
+import type { Browser } from './http.ts';
+import { pageText } from './http.ts';
+import { loggedIn, newUser, type TestUser } from './users.ts';
+import { DB_KINDS, schedulerPass, startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
+
+const LORDS = ['Aude', 'Bérenger', 'Clothilde'];
+
+for (const kind of DB_KINDS) {
+  describe(`the page of a game of prompts (${kind})`, () => {
+    let tp: TestPlatform;
+    let users: TestUser[] = [];
+    let n = 0;
+
+    before(async () => {
+      tp = await startTestPlatform(kind);
+      users = [await newUser(tp, 'pp_aude'), await newUser(tp, 'pp_berenger', 'en'), await newUser(tp, 'pp_clothilde'), await newUser(tp, 'pp_dreux')];
+    });
+    after(async () => { await tp?.close(); });
+
+    /** A running Fair game of three (Aude p1, hosting; Bérenger p2, in English; Clothilde p3), and their logged-in browsers. */
+    async function fairGame(opts: { isPrivate?: boolean; absentAfter?: number } = {}): Promise<{ id: number; b: Browser[] }> {
+      const id = await games.create(tp.platform.ctx, {
+        ruleset: 'test/fair', name: `Foire ${++n}`, options: {}, hostUserId: users[0]!.id, isPrivate: opts.isPrivate ?? true,
+        seats: LORDS.map((lordName, i) => ({ userId: users[i]!.id, lordName })), maxPlayers: 3,
+        prompts: { pace: 'live', ...(opts.absentAfter ? { absentAfter: opts.absentAfter } : {}) },
+      });
+      const b = await Promise.all(users.slice(0, 3).map((u) => loggedIn(tp, u)));
+      for (const x of b) await x.get(`/games/${id}/play`); // the session's form token
+      return { id, b };
+    }
+    const play = async (b: Browser, id: number) => {
+      const r = await b.get(`/games/${id}/play`);
+      assert.equal(r.status, 200, pageText(r.text).slice(0, 300));
+      return r;
+    };
+    const sheets = async (id: number) => Number((await tp.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sheets WHERE game_id = $1', [id]))!.n);
+
+    test('my prompt with its choices as buttons; answering resolves the step and the next player is asked', async () => {
+      const { id, b } = await fairGame();
+      const aude = await play(b[0]!, id);
+      assert.match(pageText(aude.text), /Manche 1 : où montez-vous votre étal \? \(10 or\)/);
+      for (const c of ['drapers', 'spicers', 'vintners', 'well', 'gate', 'pass']) assert.match(aude.text, new RegExp(`data-choice="${c}"`));
+      assert.match(aude.text, /data-live-src="\/games\/\d+\/play\?part=prompt"/);
+      assert.match(aude.text, /data-live-game="\d+"/);
+      const ber = await play(b[1]!, id);
+      assert.match(pageText(ber.text), /Nothing is asked of you for now\. Waiting for: Aude/);
+      // The prompt part alone, as live.js fetches it.
+      const part = await b[1]!.get(`/games/${id}/play?part=prompt`);
+      assert.equal(part.status, 200);
+      assert.doesNotMatch(part.text, /<html/);
+      assert.match(pageText(part.text), /Waiting for: Aude/);
+      // Aude picks the well.
+      const r = await b[0]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'well' });
+      assert.equal(r.status, 200);
+      assert.equal(r.redirects[0], `/games/${id}/play?done=answer`);
+      await waitForStep(tp, id, 1);
+      const ber2 = await play(b[1]!, id);
+      assert.match(pageText(ber2.text), /Round 1: where do you set up your stall\? \(10 gold\)/);
+      assert.match(ber2.text, /data-choice="well"/);
+      assert.match(pageText((await play(b[0]!, id)).text), /Rien ne vous est demandé pour l’instant\. En attente de : Bérenger/);
+      // Bérenger joins her at the well (the guided form's line): Aude is asked to consent, Bérenger waits.
+      const f = await b[1]!.post(`/games/${id}/answer`, { decision: 'stall', code: 'stall', f_region: 'well' });
+      assert.equal(f.redirects[0], `/games/${id}/play?done=answer`);
+      await waitForStep(tp, id, 2);
+      const aude2 = pageText((await play(b[0]!, id)).text);
+      assert.match(aude2, /Bérenger peut-il monter son étal à côté du vôtre \(Le puits\) \?/);
+      assert.match(pageText((await play(b[1]!, id)).text), /Waiting for: Aude/);
+    });
+
+    test('a refused answer says why in my language, keeps what I typed and stores nothing', async () => {
+      const { id, b } = await fairGame();
+      const r = await b[0]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'nowhere' });
+      assert.equal(r.status, 400);
+      assert.match(pageText(r.text), /Réponse refusée : place inconnue « nowhere »/);
+      assert.equal(await sheets(id), 0);
+      // The form's line, refused: the English player reads English, the typed values stay in the form.
+      await b[0]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'pass' });
+      await waitForStep(tp, id, 1);
+      const bad = await b[1]!.post(`/games/${id}/answer`, { decision: 'stall', code: 'stall', f_region: 'moon' });
+      assert.equal(bad.status, 400);
+      assert.match(pageText(bad.text), /Answer refused: unknown region "moon"/);
+      // A field left empty, and a prompt not asked of me.
+      const empty = await b[1]!.post(`/games/${id}/answer`, { decision: 'stall', code: 'stall', f_region: '' });
+      assert.match(pageText(empty.text), /Fill in every field of the form/);
+      const notMine = await b[2]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'pass' });
+      assert.equal(notMine.status, 409);
+      assert.match(pageText(notMine.text), /Cette question ne vous est pas \(ou plus\) posée/);
+      // JSON: the validator's issues.
+      const j = await b[1]!.postJson(`/games/${id}/answer`, { decision: 'stall', answer: 'moon' });
+      assert.equal(j.status, 400);
+      assert.equal(j.json().ok, false);
+      assert.match(j.json().issues[0].text.fr, /place inconnue/);
+      assert.equal(await sheets(id), 1, 'only Aude\'s pass was stored');
+    });
+
+    test('a parallel prompt shows whom it waits for; standing answers saved and applied', async () => {
+      const { id, b } = await fairGame();
+      // Bérenger passes the auctions by a standing answer, before any auction opens.
+      const s = await b[1]!.post(`/games/${id}/standing`, { 's_pass-auction': 'yes', s_consent: 'ask' });
+      assert.equal(s.redirects[0], `/games/${id}/play?done=standing`);
+      assert.match(s.text, /<option value="yes" selected>Yes<\/option>/);
+      const bad = await b[1]!.post(`/games/${id}/standing`, { 's_pass-auction': 'maybe' });
+      assert.equal(bad.status, 400);
+      assert.match(pageText(bad.text), /Unknown standing answer/);
+      for (let i = 0; i < 3; i++) {
+        await b[i]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'pass' });
+        await waitForStep(tp, id, i + 1);
+      }
+      // The sealed bid: everyone is asked; Bérenger's standing answer answered for him.
+      const ber = await play(b[1]!, id);
+      assert.match(ber.text, /id="prompt-bid"[^>]*data-answered="1"/);
+      assert.match(pageText(ber.text), /Your answer: .*\(standing answer\)/);
+      assert.match(pageText(ber.text), /Waiting for: Aude, Clothilde/);
+      // Aude bids with the guided form; the page shows her answer, still changeable, and whom it waits for.
+      const r = await b[0]!.post(`/games/${id}/answer`, { decision: 'bid', code: 'bid', f_amount: '3', f_prize: 'ribbon' });
+      assert.equal(r.redirects[0], `/games/${id}/play?done=answer`);
+      const t = pageText(r.text);
+      assert.match(t, /Votre réponse : bid 3 ribbon/);
+      assert.match(t, /En attente de : Clothilde/);
+      assert.match(r.text, /data-code="bid"/, 'the form is still there to change the answer');
+      // More than her gold: refused, nothing stored in its place.
+      const over = await b[0]!.post(`/games/${id}/answer`, { decision: 'bid', code: 'bid', f_amount: '99', f_prize: 'relic' });
+      assert.match(pageText(over.text), /une enchère de 99 dépasse votre trésor \(10\)/);
+      assert.match(over.text, /name="f_amount" id="[^"]*" required[^>]*value="99"/);
+      await b[2]!.post(`/games/${id}/answer`, { decision: 'bid', answer: 'bid 1 relic' });
+      await waitForStep(tp, id, 4);
+      const st = await stateOf<FairState>(tp, id);
+      assert.equal(st.round, 2);
+      assert.equal(st.seats[0]!.points, 2, 'Aude won the ribbon');
+    });
+
+    test('a trade offered and accepted changes both pages', async () => {
+      const { id, b } = await fairGame();
+      await b[0]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'drapers' });
+      await waitForStep(tp, id, 1);
+      const aude = await play(b[0]!, id);
+      assert.match(aude.text, /data-action="offer"/);
+      const offer = await b[0]!.post(`/games/${id}/act`, { action: 'offer', f_to: 'p2', f_good: 'cloth', f_count: '1', f_price: '2' });
+      assert.equal(offer.redirects[0], `/games/${id}/play?done=act`);
+      assert.match(offer.text, /data-action="withdraw:1"/);
+      const ber = await play(b[1]!, id);
+      assert.match(ber.text, /data-action="accept:1"/);
+      assert.match(pageText(ber.text), /Accept offer #1/);
+      assert.doesNotMatch((await play(b[2]!, id)).text, /data-action="accept:1"/, 'the offer is private to its two parties');
+      // A refused action (more gold than he has) keeps the typed values.
+      const bad = await b[1]!.post(`/games/${id}/act`, { action: 'give', f_to: 'p1', f_amount: '50' });
+      assert.equal(bad.status, 400);
+      assert.match(pageText(bad.text), /Action refused: you have 10 gold/);
+      assert.match(bad.text, /name="f_amount" id="a-give-amount" required[^>]*value="50"/);
+      const acc = await b[1]!.post(`/games/${id}/act`, { action: 'accept:1' });
+      assert.equal(acc.redirects[0], `/games/${id}/play?done=act`);
+      const st = await stateOf<FairState>(tp, id);
+      assert.equal(st.hands.p2!.cloth, 1);
+      assert.equal(st.seats[1]!.gold, 8);
+      assert.doesNotMatch((await play(b[1]!, id)).text, /data-action="accept:1"/);
+      const audeAfter = pageText((await play(b[0]!, id)).text);
+      assert.match(audeAfter, /Offre n° 1 acceptée : vous → Bérenger, 1 drap pour 2 or/);
+      // Bérenger's stall prompt is still open, and still his.
+      assert.match(pageText((await play(b[1]!, id)).text), /Round 1: where do you set up your stall\?/);
+    });
+
+    test('one extension per step; the host pauses, others may not', async () => {
+      const { id, b } = await fairGame();
+      const before = (await games.summary(tp.platform.ctx, id))!.deadline!.getTime();
+      const e1 = await b[0]!.post(`/games/${id}/extend`, {});
+      assert.equal(e1.redirects[0], `/games/${id}/play?done=extend`);
+      const after1 = (await games.summary(tp.platform.ctx, id))!.deadline!.getTime();
+      assert.equal(after1 - before, 10 * 60_000, 'one TURN at the live pace');
+      assert.match(e1.text, /id="extend-used"/);
+      const e2 = await b[0]!.post(`/games/${id}/extend`, {});
+      assert.equal(e2.redirects[0], `/games/${id}/play?done=extend-used`);
+      assert.equal((await games.summary(tp.platform.ctx, id))!.deadline!.getTime(), after1);
+      // Bérenger is not asked now: nothing to extend.
+      const e3 = await b[1]!.post(`/games/${id}/extend`, {});
+      assert.equal(e3.status, 409);
+      // Pause: the host only.
+      const no = await b[1]!.post(`/games/${id}/pause`, { paused: '1' });
+      assert.equal(no.status, 403);
+      assert.match(pageText(no.text), /Only the game’s host may do this/);
+      const p = await b[0]!.post(`/games/${id}/pause`, { paused: '1' });
+      assert.equal(p.redirects[0], `/games/${id}/play?done=paused`);
+      assert.match(pageText((await play(b[1]!, id)).text), /The game is paused/);
+      const refused = await b[0]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'pass' });
+      assert.match(pageText(refused.text), /La partie est en pause/);
+      const j = await b[0]!.postJson(`/games/${id}/pause`, { paused: false });
+      assert.deepEqual(j.json(), { ok: true, paused: false });
+      assert.doesNotMatch(pageText((await play(b[1]!, id)).text), /The game is paused/);
+    });
+
+    test('a default at the deadline is marked "(timeout)" in the log; absent players are flagged', async () => {
+      const { id, b } = await fairGame({ absentAfter: 1 });
+      await b[0]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'pass' });
+      await waitForStep(tp, id, 1);
+      // Bérenger lets his TURN run out: the scheduler applies his default (pass).
+      const deadline = (await games.summary(tp.platform.ctx, id))!.deadline!;
+      tp.clock.now = new Date(deadline.getTime() + 1000);
+      await schedulerPass(tp);
+      await waitForStep(tp, id, 2);
+      const mine = await b[1]!.get(`/games/${id}/log`);
+      assert.equal(mine.status, 200);
+      const tm = pageText(mine.text);
+      assert.match(tm, /\(timeout\)/);
+      assert.match(tm, /Timed out: Bérenger/);
+      assert.match(tm, /You pass\./, 'his own report');
+      const aude = pageText((await b[0]!.get(`/games/${id}/log`)).text);
+      assert.match(aude, /Délai écoulé pour : Bérenger/);
+      assert.doesNotMatch(aude, /\(délai écoulé\)/, 'Aude answered herself');
+      // Absent after one default: flagged on the page, and the host may open the seat.
+      const host = await play(b[0]!, id);
+      assert.match(pageText(host.text), /Bérenger absent \(1 défaut de suite\)/);
+      assert.match(host.text, /action="\/games\/\d+\/open-seat"/);
+      const open = await b[0]!.post(`/games/${id}/open-seat`, { player: 'p2' });
+      assert.equal(open.status, 200);
+      assert.equal((await tp.db.one<{ status: string }>('SELECT status FROM seats WHERE game_id = $1 AND player = $2', [id, 'p2']))!.status, 'open');
+      tp.clock.now = new Date('2026-11-20T12:00:00Z');
+    });
+
+    test('a private game: /play, /log and the POSTs are 404 for a non-member; a public game shows its public view', async () => {
+      const { id } = await fairGame({ isPrivate: true });
+      const dreux = await loggedIn(tp, users[3]!);
+      for (const path of ['play', 'play?part=prompt', 'log']) assert.equal((await dreux.get(`/games/${id}/${path}`)).status, 404, path);
+      await dreux.get('/games');
+      for (const path of ['answer', 'act', 'standing', 'extend', 'vacation', 'pause']) {
+        assert.equal((await dreux.post(`/games/${id}/${path}`, { decision: 'stall', answer: 'pass', action: 'give', paused: '1', days: '1' })).status, 404, path);
+      }
+      const pub = await fairGame({ isPrivate: false });
+      const r = await dreux.get(`/games/${pub.id}/play`);
+      assert.equal(r.status, 200);
+      assert.match(pageText(r.text), /Champ de foire, manche 1/);
+      assert.doesNotMatch(r.text, /action="\/games\/\d+\/answer"/);
+      assert.equal((await dreux.post(`/games/${pub.id}/answer`, { decision: 'stall', answer: 'pass' })).status, 404);
+      assert.equal((await dreux.get(`/games/${pub.id}/log`)).status, 200);
+      // A weekly game has no /play; a game of prompts has no order sheet.
+      assert.equal((await dreux.get(`/games/${pub.id}/orders`, { follow: false })).location, `/games/${pub.id}/play`);
+    });
+
+    test('the creation form offers a ruleset of prompts its pace, class lengths, absence, vacations and bot', async () => {
+      const b = await loggedIn(tp, users[3]!);
+      const form = await b.get('/games');
+      assert.match(form.text, /id="prompt-options" data-kinds="[^"]*test\/fair\/fairground/);
+      assert.match(form.text, /name="cls:test\/fair:TURN"[^>]*placeholder="1440"/, 'the class\'s length at the default pace (daily)');
+      assert.match(form.text, /<script src="\/static\/create-game.js" defer>/);
+      const fields = {
+        name: 'Foire du jeudi', map: 'test/fair/fairground', lords: '2', lordName: 'Dreux', password: 'secret', weekday: '5', time: '23:00', timeZone: 'Europe/Paris',
+        pace: 'live', 'cls:test/fair:TURN': '15', 'cls:test/fair:REPLY': '', absentAfter: '2', openSeatBot: '1',
+      };
+      const bad = await b.post('/games', { ...fields, 'cls:test/fair:REPLY': '0' });
+      assert.equal(bad.status, 400);
+      assert.match(pageText(bad.text), /Réponse : une durée en minutes entières, de 1 à 40320/);
+      assert.match(bad.text, /name="cls:test\/fair:TURN"[^>]*value="15"/, 'what was typed is kept');
+      const badAbsent = await b.post('/games', { ...fields, absentAfter: '50' });
+      assert.match(pageText(badAbsent.text), /Un joueur est absent après 1 à 20 réponses par défaut de suite/);
+      const ok = await b.post('/games', fields);
+      assert.equal(ok.status, 200, pageText(ok.text).slice(0, 400));
+      const id = Number(/^\/games\/(\d+)$/.exec(ok.redirects[0]!)![1]);
+      const row = await tp.db.one<{ pace: string; pace_minutes: unknown; absent_after: number; vacations: boolean; open_seat_bot: boolean }>(
+        'SELECT pace, pace_minutes, absent_after, vacations, open_seat_bot FROM games WHERE id = $1', [id]);
+      const minutes = typeof row!.pace_minutes === 'string' ? JSON.parse(row!.pace_minutes) : row!.pace_minutes;
+      assert.deepEqual({ ...row, pace_minutes: minutes }, { pace: 'live', pace_minutes: { TURN: 15 }, absent_after: 2, vacations: false, open_seat_bot: true });
+    });
+
+    test('vacation: days left, refused beyond the yearly cap', async () => {
+      const { id, b } = await fairGame();
+      const page1 = pageText((await play(b[0]!, id)).text);
+      assert.match(page1, /Cette partie permet les vacances/);
+      assert.match(page1, /21 jours de vacances restants cette année \(sur 21\)/);
+      const r = await b[0]!.post(`/games/${id}/vacation`, { days: '5' });
+      assert.equal(r.redirects[0], `/games/${id}/play?done=vacation`);
+      assert.match(pageText(r.text), /En vacances jusqu’au .* 16 jours de vacances restants cette année/);
+      const over = await b[0]!.post(`/games/${id}/vacation`, { days: '30' });
+      assert.equal(over.status, 400);
+      assert.match(pageText(over.text), /De 0 à 21 jours, dans la limite des 21 jours/);
+      await b[0]!.post(`/games/${id}/vacation`, { days: '0' });
+    });
+  });
+}
