@@ -197,6 +197,9 @@ for (const kind of DB_KINDS) {
       assert.ok(!listed.includes(other));
       assert.match(section, new RegExp(`href="/games/${live}/play"`));
       assert.match(section, /<time datetime=/);
+      // The game's card says a question waits (not "orders missing").
+      const card = new RegExp(`<li class="my-game waiting" data-game="${live}"[\\s\\S]*?</li>`).exec(page)?.[0] ?? '';
+      assert.match(card, /A question waits for you/);
       // Once he answers, the game leaves the list.
       await answerPrompt(tp.platform.ctx, gameId, 'p2', 'stall', 'pass');
       const after = (await b.get('/')).text;
