@@ -197,11 +197,38 @@ for (const kind of DB_KINDS) {
       assert.ok(!listed.includes(other));
       assert.match(section, new RegExp(`href="/games/${live}/play"`));
       assert.match(section, /<time datetime=/);
+      // The game's card says a question waits (not "orders missing").
+      const card = new RegExp(`<li class="my-game waiting" data-game="${live}"[\\s\\S]*?</li>`).exec(page)?.[0] ?? '';
+      assert.match(card, /A question waits for you/);
       // Once he answers, the game leaves the list.
       await answerPrompt(tp.platform.ctx, gameId, 'p2', 'stall', 'pass');
       const after = (await b.get('/')).text;
       const listed2 = [...(/<section class="your-turn"[\s\S]*?<\/section>/.exec(after)?.[0] ?? '').matchAll(/<li data-game="(\d+)"/g)].map((m) => Number(m[1]));
       assert.ok(!listed2.includes(gameId));
+    });
+
+    test('the daily digest keeps only the "your turn" lines of games still waiting for me', async () => {
+      // dan's lines of Foire are old news (his prompts there fell to their defaults); a new game asks him.
+      const sunday = await games.create(tp.platform.ctx, {
+        ruleset: 'test/fair', name: 'Dimanche', options: {}, maxPlayers: 2,
+        seats: [{ userId: cyd.id, lordName: 'Cyd' }, { userId: dan.id, lordName: 'Dan' }], prompts: { pace: 'daily' },
+      });
+      tp.clock.now = new Date(tp.clock.now.getTime() + 1000);
+      assert.ok((await answerPrompt(tp.platform.ctx, sunday, 'p1', 'stall', 'pass')).ok);
+      await waitForStep(tp, sunday, 1);
+      const lines = await tp.db.query<{ game_id: number }>(`SELECT game_id FROM notification_queue WHERE user_id = $1 AND channel = 'turn' AND sent_at IS NULL`, [dan.id]);
+      assert.deepEqual(lines.map((l) => Number(l.game_id)).sort(), [gameId, gameId, sunday].sort());
+      // The next batch (06:00 UTC the next day).
+      const next = new Date(tp.clock.now);
+      next.setUTCDate(next.getUTCDate() + 1);
+      next.setUTCHours(6, 30, 0, 0);
+      tp.clock.now = next;
+      await notifier.sendDigests(tp.platform.ctx);
+      const digests = await outbox(dan.email, 'Suzerain — les nouvelles du jour');
+      assert.equal(digests.length, 1);
+      assert.match(digests[0]!.text, /== Dimanche ==\n\nÀ vous de jouer :\n  • Une question vous attend \(Dan\) : Manche 1/);
+      assert.doesNotMatch(digests[0]!.text, /== Foire ==/);
+      assert.match(digests[0]!.subject, /\(1\)$/);
     });
   });
 }

@@ -128,4 +128,8 @@ messages({
   'home.turn.no-deadline': { fr: 'sans échéance', en: 'no deadline' },
   'home.turn.play': { fr: 'Répondre', en: 'Answer' },
   'home.turn.orders': { fr: 'Donner mes ordres', en: 'Give my orders' },
+  'home.prompt.missing': { fr: 'Une question vous attend', en: 'A question waits for you' },
+  'home.prompt.saved': { fr: 'Une question vous attend', en: 'A question waits for you' },
+  'home.prompt.ready': { fr: 'Vous avez répondu', en: 'You have answered' },
+  'home.prompt.none': { fr: 'Rien à répondre pour l’instant', en: 'Nothing to answer for now' },
 });

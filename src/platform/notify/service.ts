@@ -3,7 +3,8 @@
  * daily digest ('digest', the default) or nothing ('none'). The channel 'turn' ("your turn" in
  * games of prompts, 'each' by default) is written by games/prompt-notify.ts, which decides who is
  * told (never a player on the game's page, one unanswered notice per game) and uses `modes` and
- * `digestLine`; its digest lines go out in the same daily digest.
+ * `digestLine`; its digest lines go out in the same daily digest, only for the games still waiting
+ * for the user at the batch (one line per game, the latest).
  *
  * notify() runs inside the caller's transaction: an immediate notification is a row of the outbox
  * (sent by the mailer), a digest line a row of notification_queue. Only validated, non-guest
@@ -132,7 +133,21 @@ async function serveUser(ctx: AppCtx, userId: number, batch: Date, now: Date): P
     const url = ctx.config.publicUrl;
     let mails = 0;
 
-    const live = rows.filter((r) => isChannel(r.channel) && prefs[r.channel] !== 'none');
+    // "Your turn" lines tell only of games still waiting for the user (asked, no answer in), one
+    // line per game (the latest): a prompt answered since, or resolved by its default, is old news.
+    const turnRows = rows.filter((r) => r.channel === 'turn');
+    const waiting = turnRows.length ? new Set((await db.query<{ game_id: number }>(
+      `SELECT s.game_id FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE s.user_id = $1 AND s.status = 'active' AND s.asked AND g.status = 'running'
+          AND NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1 AND h.ready)`,
+      [userId])).map((r) => Number(r.game_id))) : new Set<number>();
+    const latestTurn = new Map<number, number>();
+    for (const r of turnRows) {
+      const g = Number(r.game_id);
+      if (r.game_id !== null && waiting.has(g) && Number(r.id) > (latestTurn.get(g) ?? 0)) latestTurn.set(g, Number(r.id));
+    }
+    const current = (r: QueueRow) => r.channel !== 'turn' || (r.game_id !== null && latestTurn.get(Number(r.game_id)) === Number(r.id));
+    const live = rows.filter((r) => isChannel(r.channel) && prefs[r.channel] !== 'none' && current(r));
     // The gazette on 'each': one mail per article, in an order that says nothing of the writing order.
     const gazetteEach = prefs.gazette === 'each' ? shuffle(live.filter((r) => r.channel === 'gazette')) : [];
     for (const r of gazetteEach) {

@@ -159,7 +159,7 @@ function gameCard(g: MyGame, lang: Lang, tz: string, now: Date): Html {
   const state = g.status === 'forming' ? html`<p class="muted">${t(lang, 'home.forming')}</p>`
     : g.status === 'finished' ? html`<p class="muted">${t(lang, 'home.finished')}</p>`
     : g.seatStatus !== 'active' ? html`<p class="muted">${t(lang, 'home.left-seat')}</p>`
-    : html`<p class="orders-state"><span class="badge orders-${g.orders}${waiting ? ' warn' : ''}">${t(lang, `home.orders.${g.orders}`)}</span></p>`;
+    : html`<p class="orders-state"><span class="badge orders-${g.orders}${waiting ? ' warn' : ''}">${t(lang, `home.${g.prompts ? 'prompt' : 'orders'}.${g.orders}`)}</span></p>`;
   const unread: Html[] = [];
   if (g.unreadReports > 0) unread.push(html`<a class="badge warn unread-reports" href="/games/${g.id}/reports">${t(lang, 'home.unread.reports', { n: g.unreadReports, word: term(lang, terms, 'report', g.unreadReports) })}</a>`);
   if (g.unreadLetters > 0) unread.push(html`<a class="badge warn unread-letters" href="/games/${g.id}/letters">${t(lang, 'home.unread.letters', { n: g.unreadLetters })}</a>`);
