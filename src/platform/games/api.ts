@@ -57,6 +57,9 @@ export interface GameSummary {
   isPrivate: boolean; isDemo: boolean; deadline: Date | null; lords: number; map: string | null;
   /** The turn in progress failed to resolve at least once (the host was told; it is being retried). */
   failing: boolean;
+  /** A game of prompts: its pace (null: a weekly game of order sheets), and after how many defaults in a row a player is absent. */
+  pace: Pace | null;
+  absentAfter: number;
 }
 
 export interface Seat { gameId: number; player: string; userId: number | null; lordName: string; status: 'active' | 'abdicated' | 'open'; missed: number; login: string | null }

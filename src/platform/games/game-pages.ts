@@ -18,6 +18,9 @@ import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/s
 import { passwordAttemptOk, passwordAttemptVoid, startPasswordAttempt } from '../accounts/service.ts';
 import { DEFAULT_SCHEDULE, type GameSummary, type Seat } from './api.ts';
 import { dryRunBudgetMs, dryRunOptions, GamesError, MISSED_FLAG } from './service.ts';
+
+/** When a seat is flagged (and the host may open it): turns without orders, or a game of prompts' defaults in a row. */
+const flagAt = (g: GameSummary): number => (g.pace ? g.absentAfter : MISSED_FLAG);
 import { allKinds, findKind } from './kinds.ts';
 import { playPath } from './prompt-page.ts';
 import { checkPromptValues, defaultPromptValues, isPromptRuleset, promptOptionsFields, readPromptValues, type PromptFormValues } from './prompt-options.ts';
@@ -113,7 +116,9 @@ messages({
   'gweb.ch.letters': { fr: 'Lettres scellées', en: 'Sealed letters' },
   'gweb.ch.moderation': { fr: 'Modération', en: 'Moderation' },
   'gweb.flag': { fr: '{n} {n|tour|tours} sans ordres', en: '{n} {n|turn|turns} without orders' },
-  'gweb.flag.help': { fr: 'Après 3 tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After 3 turns without orders, the game’s host may give this lord to a replacement.' },
+  'gweb.flag.help': { fr: 'Après {n} tours sans ordres, l’hôte de la partie peut confier ce seigneur à un remplaçant.', en: 'After {n} turns without orders, the game’s host may give this lord to a replacement.' },
+  'gweb.flag.absent': { fr: 'absent ({n} {n|réponse|réponses} par défaut de suite)', en: 'absent ({n} {n|default|defaults} in a row)' },
+  'gweb.flag.absent-help': { fr: 'Ses questions reçoivent leur réponse par défaut aussitôt ; l’hôte peut ouvrir sa place à un remplaçant.', en: 'His questions take their default at once; the host may open his seat for a replacement.' },
   'gweb.open-seat': { fr: 'Chercher un remplaçant', en: 'Find a replacement' },
   'gweb.join.closed': { fr: 'Aucune place n’est libre dans cette partie.', en: 'This game has no free seat.' },
   'gweb.join.wrong-password': { fr: 'Mot de passe erroné.', en: 'Wrong password.' },
@@ -244,7 +249,7 @@ function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean):
     <tbody>${list.map((g) => html`<tr>
       <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g)}</td><td>${statusBadge(lang, g)}</td>
       <td>${stepLabelIn(g, lang)}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
-      ${mine ? html`<td class="actions">${g.status === 'running' ? html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> ` : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></td>` : ''}
+      ${mine ? html`<td class="actions">${g.status === 'running' ? (g.pace ? html`<a class="button" href="/games/${g.id}/play">${t(lang, 'play.link')}</a> ` : html`<a class="button" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> `) : ''}<a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></td>` : ''}
     </tr>`)}</tbody></table></div>`;
 }
 
@@ -349,9 +354,11 @@ function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, i
   return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord', words(lang, a.game.ruleset))}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th></th></tr></thead>
     <tbody>${seats.map((s) => html`<tr${a.seat?.player === s.player ? raw(' class="me"') : ''}>
       <td>${s.lordName}</td><td>${s.userId === null && s.status !== 'open' ? html`<span class="muted">${t(lang, 'gweb.bot')}</span>` : s.login ?? '—'}</td>
-      <td>${t(lang, `gweb.seat.${s.status}`)}${s.status === 'active' && s.userId !== null && s.missed >= MISSED_FLAG ? html` <span class="badge warn" title="${t(lang, 'gweb.flag.help')}">⚑ ${t(lang, 'gweb.flag', { n: s.missed })}</span>` : ''}</td>
+      <td>${t(lang, `gweb.seat.${s.status}`)}${s.status === 'active' && s.userId !== null && s.missed >= flagAt(a.game) ? (a.game.pace
+        ? html` <span class="badge warn" title="${t(lang, 'gweb.flag.absent-help')}">⚑ ${t(lang, 'gweb.flag.absent', { n: s.missed })}</span>`
+        : html` <span class="badge warn" title="${t(lang, 'gweb.flag.help', { n: MISSED_FLAG })}">⚑ ${t(lang, 'gweb.flag', { n: s.missed })}</span>`) : ''}</td>
       <td>${canReplace && s.status === 'open' ? html`<form method="post" action="/games/${a.game.id}/take" class="inline">${csrfField(v)}<input type="hidden" name="player" value="${s.player}"><button type="submit">${t(lang, 'gweb.replace')}</button></form>` : ''}
-        ${isHost && a.game.status === 'running' && s.status === 'active' && s.userId !== null && s.missed >= MISSED_FLAG ? html`<form method="post" action="/games/${a.game.id}/open-seat" class="inline">${csrfField(v)}<input type="hidden" name="player" value="${s.player}"><button type="submit">${t(lang, 'gweb.open-seat')}</button></form>` : ''}</td>
+        ${isHost && a.game.status === 'running' && s.status === 'active' && s.userId !== null && s.missed >= flagAt(a.game) ? html`<form method="post" action="/games/${a.game.id}/open-seat" class="inline">${csrfField(v)}<input type="hidden" name="player" value="${s.player}"><button type="submit">${t(lang, 'gweb.open-seat')}</button></form>` : ''}</td>
     </tr>`)}</tbody></table></div>`;
 }
 

@@ -647,13 +647,14 @@ async function testPauseInTransaction(gameId: number): Promise<void> {
 
 // ─── Reading ───────────────────────────────────────────────────────────────────────────────────
 
-const SUMMARY_SQL = `SELECT g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline, g.attempts > 0 AS failing,
+const SUMMARY_SQL = `SELECT g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline, g.attempts > 0 AS failing, g.pace, g.absent_after,
   g.options->>'map' AS map, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords FROM games g`;
 
 function toSummary(r: Row): GameSummary {
   return {
     id: r.id, name: r.name, ruleset: r.ruleset, status: r.status, maxPlayers: r.max_players, step: r.step, turnLabel: r.turn_label ?? '',
     isPrivate: r.is_private, isDemo: r.is_demo, deadline: r.deadline ?? null, lords: r.lords, map: r.map ?? null, failing: !!r.failing,
+    pace: r.pace ?? null, absentAfter: Number(r.absent_after ?? ABSENT_AFTER.default),
   };
 }
 
