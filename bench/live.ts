@@ -29,6 +29,7 @@ import { sha256 } from '../src/platform/http/server.ts';
 import { createLiveHub, type LiveHub } from '../src/platform/live/hub.ts';
 import { startPlatform } from '../src/platform/main.ts';
 import { freshSchema, startServer } from './pg.ts';
+import { openGameStream } from './sse.ts';
 import type { Db } from '../src/platform/db/index.ts';
 
 const { values } = parseArgs({ options: {
@@ -78,34 +79,12 @@ class Clock {
   expected = 0;
 }
 
-/** One SSE client: reads the stream, and for each `game` event records the time since its act. */
-async function client(base: string, g: BenchGame, cookie: string, clock: Clock, signal: AbortSignal): Promise<void> {
-  const res = await fetch(`${base}/games/${g.id}/live`, { headers: { cookie, accept: 'text/event-stream' }, signal });
-  if (res.status !== 200) throw new Error(`stream of game ${g.id}: ${res.status}`);
-  const dec = new TextDecoder();
-  let buf = '';
-  let ready!: () => void;
-  const isReady = new Promise<void>((r) => { ready = r; });
-  void (async () => {
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        const now = performance.now();
-        buf += dec.decode(chunk, { stream: true });
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          if (block.startsWith('event: ready')) ready();
-          const m = /^event: game\ndata: (.*)$/m.exec(block);
-          if (!m) continue;
-          const e = JSON.parse(m[1]!) as { step?: number };
-          const t0 = clock.sent.get(`${g.id}:${e.step}`);
-          if (t0 !== undefined) clock.latencies.push(now - t0);
-        }
-      }
-    } catch { /* aborted at the end */ }
-  })();
-  await isReady;
+/** One SSE client: for each `game` event, records the time since its act. */
+function client(base: string, g: BenchGame, cookie: string, clock: Clock, signal: AbortSignal): Promise<void> {
+  return openGameStream(`${base}/games/${g.id}/live`, cookie, signal, (e, now) => {
+    const t0 = clock.sent.get(`${g.id}:${e.step}`);
+    if (t0 !== undefined) clock.latencies.push(now - t0);
+  });
 }
 
 /** What one act of a game is. Today: an event published on the game (every page of it must receive it). */

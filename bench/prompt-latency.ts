@@ -28,6 +28,7 @@ import { sha256 } from '../src/platform/http/server.ts';
 import { startPlatform } from '../src/platform/main.ts';
 import { getRuleset } from '../src/rulesets/index.ts';
 import { freshSchema } from './pg.ts';
+import { openGameStream } from './sse.ts';
 import type { Db } from '../src/platform/db/index.ts';
 
 const { values } = parseArgs({ options: {
@@ -56,37 +57,16 @@ async function users(db: Db, g: number): Promise<Player[]> {
 }
 
 /** A page: its live stream; on each step event, the prompt fragment fetched, and the time it was shown. */
-async function page(base: string, gameId: number, p: Player, signal: AbortSignal): Promise<void> {
-  const res = await fetch(`${base}/games/${gameId}/live`, { headers: { cookie: p.cookie, accept: 'text/event-stream' }, signal });
-  if (res.status !== 200) throw new Error(`stream of game ${gameId}: ${res.status}`);
-  const dec = new TextDecoder();
-  let buf = '';
-  let ready!: () => void;
-  const isReady = new Promise<void>((r) => { ready = r; });
-  void (async () => {
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buf += dec.decode(chunk, { stream: true });
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          if (block.startsWith('event: ready')) ready();
-          const m = /^event: game\ndata: (.*)$/m.exec(block);
-          if (!m) continue;
-          const e = JSON.parse(m[1]!) as { kind: string; step?: number };
-          if (e.kind !== 'step' || e.step === undefined) continue;
-          const step = e.step;
-          void fetch(`${base}/games/${gameId}/play?part=prompt`, { headers: { cookie: p.cookie }, signal }).then(async (r) => {
-            await r.arrayBuffer();
-            p.shown.set(step, performance.now());
-            p.waiters.get(step)?.();
-          }).catch(() => {});
-        }
-      }
-    } catch { /* aborted at the end */ }
-  })();
-  await isReady;
+function page(base: string, gameId: number, p: Player, signal: AbortSignal): Promise<void> {
+  return openGameStream(`${base}/games/${gameId}/live`, p.cookie, signal, (e) => {
+    if (e.kind !== 'step' || e.step === undefined) return;
+    const step = e.step;
+    void fetch(`${base}/games/${gameId}/play?part=prompt`, { headers: { cookie: p.cookie }, signal }).then(async (r) => {
+      await r.arrayBuffer();
+      p.shown.set(step, performance.now());
+      p.waiters.get(step)?.();
+    }).catch(() => {});
+  });
 }
 
 const shownAt = (p: Player, step: number): Promise<number> => {
