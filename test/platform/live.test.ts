@@ -233,16 +233,21 @@ describe('live.js in Chromium', { skip: BROWSER_SKIP }, () => {
         const box = document.createElement('div');
         box.id = 'box';
         box.setAttribute('data-live-src', `/games/${id}`);
-        box.innerHTML = '<input id="keep">';
+        box.textContent = 'stale';
         document.body.append(box);
         (window as any).liveSeen = [];
+        (window as any).liveUpdated = 0;
         document.addEventListener('suzerain:live', (e) => (window as any).liveSeen.push((e as CustomEvent).detail));
+        document.addEventListener('suzerain:live-updated', () => (window as any).liveUpdated++);
         const s = document.createElement('script');
         s.src = '/static/live.js';
         document.head.append(s);
       }, g.id);
       await until('the page holds a stream', async () => (await onlineOn(tp.platform.ctx, g.id)).has(g.u1.id));
-      await page.focus('#keep');
+      // Once open, the stream's parts are fetched again (what happened before it opened): wait for
+      // that refresh, then make the box stale again so only the published event can refresh it.
+      await page.waitForFunction(() => (window as any).liveUpdated >= 1);
+      await page.evaluate(() => { document.getElementById('box')!.textContent = 'stale'; });
       await tp.platform.ctx.live.publish(g.id, { kind: 'answer', player: g.seat1, step: 4 });
       await tp.platform.ctx.live.publish(g.id, { kind: 'answer', player: 'someone-else' });
       await page.waitForFunction(() => (window as any).liveSeen.length >= 1);
