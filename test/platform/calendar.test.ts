@@ -19,6 +19,7 @@ import assert from 'node:assert/strict';
 import '../engine/fair-ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { extendDeadline } from '../../src/platform/games/prompts.ts';
+import { vtimezone, wallClock } from '../../src/platform/games/calendar.ts';
 import { LAST_MAX_MINUTES } from '../../src/platform/games/prompt-reminders.ts';
 import type { Browser } from './http.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
@@ -115,6 +116,25 @@ function triggerSeconds(v: string): number {
 // ───────────────────────────────────────────────────────────── the tests
 
 const PARIS = { weekday: 5, time: '23:00', timeZone: 'Europe/Paris', everyDays: 7 };
+
+test('the VTIMEZONE read back gives every instant of two years in five zones, as the site\'s time-zone data does', () => {
+  for (const tz of ['Europe/Paris', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC']) {
+    const fmt = (d: Date) => d.toISOString().replace(/[-:]/g, '').slice(0, 15);
+    const starts: string[] = [];
+    const instants: Date[] = [];
+    // Every 7 hours and 13 minutes through 2026 and 2027: every hour of the day, both sides of each change.
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += (7 * 60 + 13) * 60_000) {
+      const w = wallClock(new Date(t), tz);
+      if (!w) continue; // the second occurrence of a repeated hour: written in UTC instead
+      starts.push(`BEGIN:VEVENT\r\nUID:${t}\r\nDTSTAMP:20260101T000000Z\r\nSEQUENCE:0\r\nDTSTART;TZID=${tz}:${fmt(w)}\r\nEND:VEVENT`);
+      instants.push(new Date(t));
+    }
+    const cal = parseIcs(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${vtimezone(tz, 2025, 2028)}\r\n${starts.join('\r\n')}\r\nEND:VCALENDAR\r\n`);
+    const ev = events(cal);
+    assert.equal(ev.length, instants.length);
+    for (const [i, e] of ev.entries()) assert.equal(startOf(cal, e).toISOString(), instants[i]!.toISOString(), `${tz} ${one(e, 'DTSTART').value}`);
+  }
+});
 
 for (const kind of DB_KINDS) {
   describe(`calendar feeds (${kind})`, () => {

@@ -78,9 +78,9 @@ ${done ? html`<p class="notice" role="status">${t(l, done)}</p>` : ''}
 <p class="muted">${t(l, 'cal.account.intro')}</p>
 ${url ? html`<label for="calendar-url">${t(l, 'cal.account.url')}</label>
 <input id="calendar-url" type="text" readonly value="${url}" class="mono" spellcheck="false">
-<p class="actions"><a class="button" href="${webcal(url)}">${t(l, 'cal.account.subscribe')}</a> ${button('renew', 'cal.account.renew')} ${button('off', 'cal.account.off')}</p>
+<div class="actions"><a class="button" href="${webcal(url)}">${t(l, 'cal.account.subscribe')}</a> ${button('renew', 'cal.account.renew')} ${button('off', 'cal.account.off')}</div>
 <p class="muted small">${t(l, 'cal.account.renew-help')}</p>`
-  : html`<p>${t(l, 'cal.account.none')}</p><p>${button('create', 'cal.account.create', 'primary')}</p>`}
+  : html`<p>${t(l, 'cal.account.none')}</p><div class="actions">${button('create', 'cal.account.create', 'primary')}</div>`}
 </section>`;
 }
 

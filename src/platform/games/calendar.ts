@@ -32,7 +32,7 @@ import type { Db } from '../db/index.ts';
 import { messages, t } from '../http/i18n.ts';
 import { newToken, type AppCtx } from '../http/server.ts';
 import { reminderTimes } from './prompt-reminders.ts';
-import { localParts, zonedTime, type Schedule } from './schedule.ts';
+import { localParts, zonedTime, zoneOffset, type Schedule } from './schedule.ts';
 
 /** How often a calendar should fetch a feed again (REFRESH-INTERVAL / X-PUBLISHED-TTL), seconds. */
 export const FEED_TTL_SECONDS = 3600;
@@ -274,11 +274,7 @@ function offsetText(ms: number): string {
   return `${m < 0 ? '-' : '+'}${pad(Math.floor(a / 60))}${pad(a % 60)}`;
 }
 
-/** The offset of the zone from UTC at an instant, in milliseconds. */
-function offsetAt(t: number, timeZone: string): number {
-  const l = localParts(new Date(t), timeZone);
-  return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - Math.floor(t / 1000) * 1000;
-}
+const offsetAt = (t: number, timeZone: string): number => zoneOffset(new Date(t), timeZone);
 
 /** The local time (as in the offset `offset`) of an instant, iCalendar's form. */
 function localStamp(t: number, offset: number): string {
