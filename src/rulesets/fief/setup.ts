@@ -121,7 +121,8 @@ export function createGame(options: FiefOptions, rng: Rng): FiefState {
   }
   // S10: the first player at random; then each chooses a village in turn order (placeStart).
   const firstPlayer = stream('first-player').pick(players);
-  const bishoprics = Object.fromEntries(BISHOPRIC_NOS.map((b) => [b, { calamities: [], bonuses: [], tithes: [] } satisfies BishopricState])) as Record<BishopricNo, BishopricState>;
+  const bishoprics = {} as Record<BishopricNo, BishopricState>;
+  for (const b of BISHOPRIC_NOS) bishoprics[b] = { calamities: [], bonuses: [], tithes: [] };
 
   return {
     ruleset: 'fief', version: 1, config, seed, players, firstPlayer,
