@@ -190,12 +190,21 @@ const NAME: Localized = { fr: 'Fief', en: 'Fief' };
 
 /** Relations between constants, checked after the bounds (a refused relation names its constant). */
 function relations(c: FiefConfig): { path: string; value: unknown; expected: Localized } | null {
-  if (c.players.min > c.players.max) return { path: 'players.min', value: c.players.min, expected: { fr: `au plus players.max (${c.players.max})`, en: `at most players.max (${c.players.max})` } };
-  if (c.start.knights > c.reserve.knights) return { path: 'start.knights', value: c.start.knights, expected: { fr: `au plus reserve.knights (${c.reserve.knights})`, en: `at most reserve.knights (${c.reserve.knights})` } };
-  if (c.start.sergeants > c.reserve.sergeants) return { path: 'start.sergeants', value: c.start.sergeants, expected: { fr: `au plus reserve.sergeants (${c.reserve.sergeants})`, en: `at most reserve.sergeants (${c.reserve.sergeants})` } };
-  if (c.start.castle && c.supply.castleTiles < c.players.max) return { path: 'supply.castleTiles', value: c.supply.castleTiles, expected: { fr: `au moins un château par joueur (${c.players.max})`, en: `at least one castle per player (${c.players.max})` } };
-  if (c.combat.threeDiceFromCp <= c.combat.twoDiceFromCp) return { path: 'combat.threeDiceFromCp', value: c.combat.threeDiceFromCp, expected: { fr: `plus que combat.twoDiceFromCp (${c.combat.twoDiceFromCp})`, en: `more than combat.twoDiceFromCp (${c.combat.twoDiceFromCp})` } };
-  if (c.draw.maxCharacter > c.draw.maxCards) return { path: 'draw.maxCharacter', value: c.draw.maxCharacter, expected: { fr: `au plus draw.maxCards (${c.draw.maxCards})`, en: `at most draw.maxCards (${c.draw.maxCards})` } };
+  // [constant, its value, the bound it must respect, that bound's name, 'max' (at most) or 'above' (more than)]
+  const rows: [string, number, number, string, 'max' | 'above'][] = [
+    ['players.min', c.players.min, c.players.max, 'players.max', 'max'],
+    ['start.knights', c.start.knights, c.reserve.knights, 'reserve.knights', 'max'],
+    ['start.sergeants', c.start.sergeants, c.reserve.sergeants, 'reserve.sergeants', 'max'],
+    ['players.max', c.start.castle ? c.players.max : 0, c.supply.castleTiles, 'supply.castleTiles (one starting castle per player)', 'max'],
+    ['combat.threeDiceFromCp', c.combat.threeDiceFromCp, c.combat.twoDiceFromCp, 'combat.twoDiceFromCp', 'above'],
+    ['draw.maxCharacter', c.draw.maxCharacter, c.draw.maxCards, 'draw.maxCards', 'max'],
+  ];
+  for (const [path, value, bound, name, how] of rows) {
+    if (how === 'max' ? value <= bound : value > bound) continue;
+    return how === 'max'
+      ? { path, value, expected: { fr: `au plus ${name} (${bound})`, en: `at most ${name} (${bound})` } }
+      : { path, value, expected: { fr: `plus que ${name} (${bound})`, en: `more than ${name} (${bound})` } };
+  }
   return null;
 }
 

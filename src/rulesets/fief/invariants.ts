@@ -19,7 +19,8 @@ export function checkInvariants(s: FiefState): string[] {
   // Cards: each in exactly one place.
   const where = new Map<CardId, string[]>();
   const put = (card: CardId, place: string) => { where.set(card, [...(where.get(card) ?? []), place]); };
-  for (const [k, pile] of Object.entries(s.secret)) for (const card of pile as (CardId | null)[]) if (card) put(card, k);
+  const { seed: _seed, ...piles } = s.secret;
+  for (const [k, pile] of Object.entries(piles)) for (const card of pile) if (card) put(card, k);
   for (const [p, hand] of Object.entries(s.hands)) for (const card of hand) put(card, `hand of ${p}`);
   for (const fam of Object.values(s.families)) for (const id of fam.lords) { const l = s.lords[id]; if (l) put(l.card, `family board of ${fam.player}`); }
   for (const [t, st] of Object.entries(s.titles)) if (st.card) put(st.card, `title ${t}`);

@@ -125,7 +125,7 @@ export function createGame(options: FiefOptions, rng: Rng): FiefState {
   for (const b of BISHOPRIC_NOS) bishoprics[b] = { calamities: [], bonuses: [], tithes: [] };
 
   return {
-    ruleset: 'fief', version: 1, config, seed, players, firstPlayer,
+    ruleset: 'fief', version: 1, config, players, firstPlayer,
     cursor: { turn: 0, phase: 0, step: 'S10' },
     placing: turnOrder(players, firstPlayer),
     families, lords, nextLordSerial, villages,
@@ -137,7 +137,7 @@ export function createGame(options: FiefOptions, rng: Rng): FiefState {
     darcCard: null, excommunicated: null, popeExcommunicatedThisTurn: false,
     relics: null,
     hands: Object.fromEntries(players.map((p) => [p, []])),
-    secret: { characterDeck: draw.deck, eventDeck, characterDiscard: [], eventDiscard: [], calamityTrack: Array.from({ length: config.draw.calamitySlots }, () => null), setAside: [] },
+    secret: { seed, characterDeck: draw.deck, eventDeck, characterDiscard: [], eventDiscard: [], calamityTrack: Array.from({ length: config.draw.calamitySlots }, () => null), setAside: [] },
     winners: null,
   };
 }
@@ -199,7 +199,7 @@ export function finishSetup(state: FiefState): FiefState {
   const s = structuredClone(state);
   if (s.config.options.relics) {
     const seats = BISHOPRIC_NOS.map((b) => BOARD.bishoprics[b].seat);
-    const order = createRng(s.seed, 'setup/relics').shuffle(RELIC_IDS);
+    const order = createRng(s.secret.seed, 'setup/relics').shuffle(RELIC_IDS);
     s.relics = Object.fromEntries(order.map((r, i) => [r, { holder: null, village: seats[i]!, removed: false } satisfies RelicState])) as Record<RelicId, RelicState>;
   }
   s.cursor = { turn: 1, phase: 1, step: '1.A' };

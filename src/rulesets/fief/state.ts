@@ -12,8 +12,8 @@
  *   under its hat (`titles`), the d'Arc card beside its lady (`darcCard`), an Event or Calamity
  *   card beside a bishopric (`bishoprics`).
  *
- * What nobody may know is under `secret` (deck orders, discard piles [T §2.1: never inspected],
- * the face-down calamity track), and what only one player may know is under `hands[player]`
+ * What nobody may know is under `secret` (the seed of the dice streams, deck orders, discard
+ * piles [T §2.1: never inspected], the face-down calamity track), and what only one player may know is under `hands[player]`
  * (style §5: a view strips `secret` and the other players' hands).
  *
  * Ids: a player is the engine's PlayerId (`P1`…`P6`, seated clockwise); a lord is
@@ -115,6 +115,11 @@ export interface RelicState { holder: LordId | null; village: VillageId | null; 
 
 /** Nobody's to see. */
 export interface Secret {
+  /**
+   * Seed of the named streams (`createRng(seed, 'battle/B7/round/2')`), drawn from the engine's Rng
+   * at setup. Secret: it would tell the order of the decks and every die to come.
+   */
+  seed: string;
   characterDeck: CardId[];
   eventDeck: CardId[];
   characterDiscard: CardId[];
@@ -137,8 +142,6 @@ export interface FiefState {
   version: 1;
   /** The constants in force (resolved at creation, kept for replays). */
   config: FiefConfig;
-  /** Seed of the named dice streams (`createRng(seed, 'battle/B7/round/2')`), drawn from the engine's Rng at setup. */
-  seed: string;
   /** Seats, clockwise. */
   players: PlayerId[];
   firstPlayer: PlayerId | null;
