@@ -7,10 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_CONFIG } from '../../src/rulesets/fief/constants.ts';
-import { DECISION_KINDS, DECISIONS } from '../../src/rulesets/fief/decisions.ts';
+import { DECISION_KINDS, DECISIONS, type DecisionRow } from '../../src/rulesets/fief/decisions.ts';
 import { TURN_STEPS } from '../../src/rulesets/fief/phases.ts';
 
-const rows = DECISION_KINDS.map((k) => ({ kind: k, ...DECISIONS[k] }));
+const rows: (DecisionRow & { kind: string })[] = DECISION_KINDS.map((k) => ({ kind: k, ...DECISIONS[k] }));
 
 test('§11.4: 44 rows, numbered 1–43 with 38a, in order', () => {
   const expected = [...Array.from({ length: 38 }, (_, i) => String(i + 1)), '38a', ...['39', '40', '41', '42', '43']];
