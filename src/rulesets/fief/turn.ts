@@ -6,6 +6,7 @@
  */
 import type { FiefState } from './state.ts';
 import { stepRow, TURN_STEPS, type TurnStepId } from './phases.ts';
+import { checkVictory } from './rules/victory.ts';
 import { passFirstPlayer } from './turn-order.ts';
 
 export class StepNotImplemented extends Error {
@@ -17,6 +18,8 @@ export class StepNotImplemented extends Error {
 
 /** The code of each implemented step: pure, returns a new state. */
 export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState) => FiefState>> = {
+  // §4.7.2 [T §7.0–§7.3]: victory check; the winners end the game (TV-47–TV-50).
+  '7.B': (s) => { const v = checkVictory(s); return v ? { ...s, winners: v.winners } : s; },
   // §4.7.3 [T §7.0]: the first player passes the card to his left-hand neighbour (TV-03).
   '7.C': (s) => ({ ...s, firstPlayer: passFirstPlayer(s.players, s.firstPlayer ?? s.players[0]!) }),
 };
