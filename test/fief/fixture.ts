@@ -55,3 +55,24 @@ export function marry(s: FiefState, a: LordId, b: LordId): void {
 export function assertValid(s: FiefState): void {
   assert.deepEqual(checkInvariants(s), []);
 }
+
+/** `player` occupies `village` with one sergeant from his reserve and controls it. */
+export function occupy(s: FiefState, player: string, village: string): void {
+  s.families[player]!.reserve.sergeants -= 1;
+  s.villages[village]!.stacks.push({ player, position: { kind: 'CENTER' }, groups: [{ sergeants: 1, knights: 0, steps: 0, plagued: false }] });
+  s.villages[village]!.controller = player;
+}
+
+/** Builds `n` mills on a village from the supply. */
+export function mills(s: FiefState, village: string, n: number): void {
+  s.villages[village]!.mills += n;
+  s.supply.mills -= n;
+}
+
+/** Takes the first card of `kind` out of the Event deck and lays it beside bishopric `b`. */
+export function lay(s: FiefState, kind: string, b: 1 | 2 | 3 | 4 | 5): string {
+  const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === kind);
+  const [card] = s.secret.eventDeck.splice(i, 1);
+  (kind === 'GOOD_HARVEST' || kind === 'FAIR_WEATHER' ? s.bishoprics[b].bonuses : s.bishoprics[b].calamities).push(card!);
+  return card!;
+}

@@ -62,6 +62,9 @@ export function checkInvariants(s: FiefState): string[] {
     if (engines + fam.reserve.siegeEngines !== c.reserve.siegeEngines || fam.reserve.siegeEngines < 0) out.push(`${p}: siege engines do not add up`);
     if (!Number.isInteger(fam.ecus) || fam.ecus < 0) out.push(`${p} has ${fam.ecus} ecus`);
     if (fam.embassy < 0 || fam.taxMarkers < 0) out.push(`${p} has negative tokens`);
+    const markersOut = Object.values(s.taille).filter((x) => x === p).length + (s.papalTithe === p ? 1 : 0)
+      + Object.values(s.bishoprics).reduce((n, b) => n + b.tithes.filter((t) => t.player === p).length, 0);
+    if (markersOut + fam.taxMarkers !== c.reserve.taxMarkers) out.push(`${p}: ${markersOut} tax markers out + ${fam.taxMarkers} held ≠ ${c.reserve.taxMarkers}`);
     if ((s.hands[p]?.length ?? 0) > c.family.handLimit) out.push(`${p} holds ${s.hands[p]!.length} cards (at most ${c.family.handLimit})`);
   }
 
