@@ -97,10 +97,10 @@ export const TURN_STEPS: readonly StepRow<TurnStepId>[] = [
   { id: '6.A', phase: 6, name: { fr: 'Batailles du joueur', en: 'The player’s battles' }, rule: '§4.6, §8.4', actors: 'each-player', with: '6.B', decisions: ['24', '25', '26', '27', '28', '29', '30', '31'], status: 'not-implemented' },
   { id: '6.B', phase: 6, name: { fr: 'Sièges du joueur', en: 'The player’s sieges' }, rule: '§4.6, §8.6', actors: 'each-player', with: '6.A', decisions: ['32'], status: 'not-implemented' },
   { id: '6.C', phase: 6, name: { fr: 'Pillage', en: 'Pillage' }, rule: '§4.6, §8.7', actors: 'turn-order', decisions: ['35'], status: 'not-implemented' },
-  { id: '7.A', phase: 7, name: { fr: 'Défausse des calamités', en: 'Calamities discarded' }, rule: '§4.7.1', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: '7.A', phase: 7, name: { fr: 'Défausse des calamités', en: 'Calamities discarded' }, rule: '§4.7.1', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/end-of-turn.ts discardCalamities' },
   { id: '7.B', phase: 7, name: { fr: 'Victoire ?', en: 'Victory?' }, rule: '§4.7.2, §1.4–§1.6', actors: 'engine', decisions: ['43'], status: 'implemented', by: 'rules/victory.ts checkVictory' },
   { id: '7.C', phase: 7, name: { fr: 'La carte premier joueur passe à gauche', en: 'The first-player card passes left' }, rule: '§4.7.3', actors: 'engine', decisions: [], status: 'implemented', by: 'turn-order.ts passFirstPlayer' },
-  { id: '7.D', phase: 7, name: { fr: 'Remise à zéro du tour', en: 'End-of-turn cleanup' }, rule: '§4.7 [P]', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: '7.D', phase: 7, name: { fr: 'Remise à zéro du tour', en: 'End-of-turn cleanup' }, rule: '§4.7 [P]', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/end-of-turn.ts endOfTurnCleanup' },
 ];
 
 export const ALL_STEPS: readonly StepRow[] = [...SETUP_STEPS, ...TURN_STEPS];

@@ -6,6 +6,7 @@
  */
 import type { FiefState } from './state.ts';
 import { stepRow, TURN_STEPS, type TurnStepId } from './phases.ts';
+import { discardCalamities, endOfTurnCleanup } from './rules/end-of-turn.ts';
 import { endOfIncome, payIncome } from './rules/income.ts';
 import { checkVictory } from './rules/victory.ts';
 import { passFirstPlayer } from './turn-order.ts';
@@ -22,10 +23,14 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState) => FiefState>> =
   // §4.3 [T §3.0]: income for everyone at once (TV-19–TV-21), then tax markers back and bonus cards discarded.
   '3.A': payIncome,
   '3.B': endOfIncome,
+  // §4.7.1 [T §7.0]: the calamities leave the board.
+  '7.A': discardCalamities,
   // §4.7.2 [T §7.0–§7.3]: victory check; the winners end the game (TV-47–TV-50).
   '7.B': (s) => { const v = checkVictory(s); return v ? { ...s, winners: v.winners } : s; },
   // §4.7.3 [T §7.0]: the first player passes the card to his left-hand neighbour (TV-03).
   '7.C': (s) => ({ ...s, firstPlayer: passFirstPlayer(s.players, s.firstPlayer ?? s.players[0]!) }),
+  // §4.7 [P]: counters reset, entrances gathered to the outskirts [T-FAQ].
+  '7.D': endOfTurnCleanup,
 };
 
 /** Runs one step of the turn, or throws StepNotImplemented. */
