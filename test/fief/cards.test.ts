@@ -61,6 +61,13 @@ test('a text follows the constants in force (no number written again in prose)',
   assert.match(cardText('DARC', c).fr, /va à 4 étapes/);
   assert.match(cardText('PLAGUE', c).en, /survives on 5 or more/);
   assert.match(cardText('PLAGUE', DEFAULT_CONFIG).fr, /survit sur 4 ou plus/);
+  // Numbers agree with their nouns in both languages.
+  assert.match(cardText('DARC', DEFAULT_CONFIG).fr, /ajoute 1 dé de combat à son camp et compte pour 1 point de combat/);
+  const two = resolveFiefConfig({ combat: { darcExtraDie: 2, cpDarc: 2 }, income: { harvestBonus: 2 } });
+  assert.match(cardText('DARC', two).fr, /ajoute 2 dés de combat .* 2 points de combat/);
+  assert.match(cardText('DARC', two).en, /adds 2 combat dice .* 2 combat points/);
+  assert.match(cardText('GOOD_HARVEST', two).fr, /rapporte 2 écus de plus/);
+  assert.match(cardText('GOOD_HARVEST', DEFAULT_CONFIG).en, /yields 1 ecu more/);
 });
 
 test('§6.3.1 the calamity d6: 1–5 names the bishopric, 6 is a false alarm; the track has 3 slots', () => {

@@ -63,40 +63,40 @@ export const CARD_KINDS: Record<CardKind, CardKindRow> = {
     deck: 'character', family: 'character', timing: 'surprise', count: 'darc', rule: '§6.5.1',
     name: { fr: 'd’Arc', en: 'd’Arc' },
     text: {
-      fr: 'Une dame non mariée, de n’importe quelle famille, prend les armes : elle va à {darcSteps} étapes, ajoute {darcExtraDie} dé de combat à son camp et compte pour {cpDarc} point de combat. Elle ne se mariera jamais.',
-      en: 'An unmarried lady of any family takes up arms: she moves {darcSteps} steps, adds {darcExtraDie} combat die to her side and counts {cpDarc} combat point. She will never marry.',
+      fr: 'Une dame non mariée, de n’importe quelle famille, prend les armes : elle va à {darcSteps} étapes, ajoute {darcExtraDie} à son camp et compte pour {cpDarc}. Elle ne se mariera jamais.',
+      en: 'An unmarried lady of any family takes up arms: she moves {darcSteps} steps, adds {darcExtraDie} to her side and counts {cpDarc}. She will never marry.',
     },
   },
   GOOD_HARVEST: {
     deck: 'event', family: 'event', timing: 'phase', count: 'goodHarvest', rule: '§6.4.2',
     name: { fr: 'Bonnes récoltes', en: 'Good Harvest' },
     text: {
-      fr: 'Sur un évêché sans intempéries : met fin à une famine qui le frappe, ou bien chaque moulin de l’évêché rapporte {harvestBonus} écu de plus ce tour.',
-      en: 'On a bishopric without bad weather: ends a famine there, or else every mill of the bishopric yields {harvestBonus} more ecu this turn.',
+      fr: 'Sur un évêché sans intempéries : met fin à une famine qui le frappe, ou bien chaque moulin de l’évêché rapporte {harvestBonus} de plus ce tour.',
+      en: 'On a bishopric without bad weather: ends a famine there, or else every mill of the bishopric yields {harvestBonus} more this turn.',
     },
   },
   FAIR_WEATHER: {
     deck: 'event', family: 'event', timing: 'phase', count: 'fairWeather', rule: '§6.4.3',
     name: { fr: 'Beau temps', en: 'Fair Weather' },
     text: {
-      fr: 'Sur un évêché sans famine : chasse les intempéries qui le frappent, ou bien chaque moulin de l’évêché rapporte {fairWeatherBonus} écu de plus ce tour.',
-      en: 'On a bishopric without famine: clears the bad weather there, or else every mill of the bishopric yields {fairWeatherBonus} more ecu this turn.',
+      fr: 'Sur un évêché sans famine : chasse les intempéries qui le frappent, ou bien chaque moulin de l’évêché rapporte {fairWeatherBonus} de plus ce tour.',
+      en: 'On a bishopric without famine: clears the bad weather there, or else every mill of the bishopric yields {fairWeatherBonus} more this turn.',
     },
   },
   TAX: {
     deck: 'event', family: 'event', timing: 'phase', count: 'tax', rule: '§6.4.4–§6.4.6',
     name: { fr: 'Impôt', en: 'Tax' },
     text: {
-      fr: 'Levez la taille sur un fief où vous en avez le droit ({taillePerVillage} écus par village du fief), ou la dîme sur un évêché (le revenu de tous ses moulins). Les villages taxés peuvent se révolter.',
-      en: 'Levy the taille on a fief you are entitled to ({taillePerVillage} ecus per village of the fief), or the tithe on a bishopric (the income of all its mills). Taxed villages may rise in revolt.',
+      fr: 'Levez la taille sur un fief où vous en avez le droit ({taillePerVillage} par village du fief), ou la dîme sur un évêché (le revenu de tous ses moulins). Les villages taxés peuvent se révolter.',
+      en: 'Levy the taille on a fief you are entitled to ({taillePerVillage} per village of the fief), or the tithe on a bishopric (the income of all its mills). Taxed villages may rise in revolt.',
     },
   },
   REVOLT: {
     deck: 'event', family: 'event', timing: 'surprise', count: 'revolt', rule: '§6.5.3',
     name: { fr: 'Révolte', en: 'Revolt' },
     text: {
-      fr: 'Les paysans d’un village taxé ou affamé se soulèvent : un dé de combat, plus {revoltBonusPerDie} dégât par dé, contre les troupes présentes. Si plus aucune troupe ne tient le village, les seigneurs présents périssent et château et moulins brûlent.',
-      en: 'The peasants of a taxed or starving village rise: one combat die, plus {revoltBonusPerDie} damage per die, against the troops there. If no troops are left in the village, the lords there perish and its castle and mills burn.',
+      fr: 'Les paysans d’un village taxé ou affamé se soulèvent : un dé de combat, plus {revoltBonusPerDie} par dé, contre les troupes présentes. Si plus aucune troupe ne tient le village, les seigneurs présents périssent et château et moulins brûlent.',
+      en: 'The peasants of a taxed or starving village rise: one combat die, plus {revoltBonusPerDie} per die, against the troops there. If no troops are left in the village, the lords there perish and its castle and mills burn.',
     },
   },
   TUNNEL: {
@@ -160,12 +160,25 @@ export const CARD_KINDS: Record<CardKind, CardKindRow> = {
 export const CARD_KIND_ORDER = Object.keys(CARD_KINDS) as CardKind[];
 export const CALAMITY_KINDS: readonly CalamityKind[] = ['BAD_WEATHER', 'FAMINE', 'PLAGUE'];
 
+/** A number with its noun, singular or plural in each language (« 1 écu », « 2 écus »). */
+type Counted = 'ecu' | 'die' | 'damage' | 'cp';
+const NOUNS: Record<Counted, { fr: [string, string]; en: [string, string] }> = {
+  ecu: { fr: ['écu', 'écus'], en: ['ecu', 'ecus'] },
+  die: { fr: ['dé de combat', 'dés de combat'], en: ['combat die', 'combat dice'] },
+  damage: { fr: ['dégât', 'dégâts'], en: ['damage', 'damage'] },
+  cp: { fr: ['point de combat', 'points de combat'], en: ['combat point', 'combat points'] },
+};
+function counted(n: number, noun: Counted): Localized {
+  // French: singular for 0 and 1; English: singular for 1 only.
+  return { fr: `${n} ${NOUNS[noun].fr[n <= 1 ? 0 : 1]}`, en: `${n} ${NOUNS[noun].en[n === 1 ? 0 : 1]}` };
+}
+
 /** The values a card text may name, from the constants in force. */
-function textArgs(c: FiefConfig): Record<string, number> {
+function textArgs(c: FiefConfig): Record<string, number | Localized> {
   return {
-    maxLords: c.family.maxLords, darcSteps: c.movement.darcSteps, darcExtraDie: c.combat.darcExtraDie, cpDarc: c.combat.cpDarc,
-    harvestBonus: c.income.harvestBonus, fairWeatherBonus: c.income.fairWeatherBonus, taillePerVillage: c.income.taillePerVillage,
-    revoltBonusPerDie: c.combat.revoltBonusPerDie, plagueSurvivesFrom: c.calamity.plagueSurvivesFrom,
+    maxLords: c.family.maxLords, darcSteps: c.movement.darcSteps, darcExtraDie: counted(c.combat.darcExtraDie, 'die'), cpDarc: counted(c.combat.cpDarc, 'cp'),
+    harvestBonus: counted(c.income.harvestBonus, 'ecu'), fairWeatherBonus: counted(c.income.fairWeatherBonus, 'ecu'), taillePerVillage: counted(c.income.taillePerVillage, 'ecu'),
+    revoltBonusPerDie: counted(c.combat.revoltBonusPerDie, 'damage'), plagueSurvivesFrom: c.calamity.plagueSurvivesFrom,
   };
 }
 
@@ -255,7 +268,7 @@ export const RELICS: Record<RelicId, { name: Localized; text: Localized }> = {
   },
   LANCE: {
     name: { fr: 'Sainte Lance', en: 'Holy Lance' },
-    text: { fr: 'Le camp de son porteur inflige {lanceBonus} dégât de plus à chaque round où il lance au moins un dé.', en: 'Its bearer’s side deals {lanceBonus} more damage in every round where it rolls at least one die.' },
+    text: { fr: 'Le camp de son porteur inflige {lanceBonus} de plus à chaque round où il lance au moins un dé.', en: 'Its bearer’s side deals {lanceBonus} more in every round where it rolls at least one die.' },
   },
   RADEGONDE: {
     name: { fr: 'Ossements de sainte Radegonde', en: 'Bones of St Radegonde' },
@@ -265,5 +278,5 @@ export const RELICS: Record<RelicId, { name: Localized; text: Localized }> = {
 
 /** A relic's text with the game's numbers. */
 export function relicText(id: RelicId, c: FiefConfig): Localized {
-  return fill(RELICS[id].text, { grailReduction: c.relics.grailReduction, lanceBonus: c.relics.lanceBonus, radegondeFrom: c.relics.radegondeFrom });
+  return fill(RELICS[id].text, { grailReduction: c.relics.grailReduction, lanceBonus: counted(c.relics.lanceBonus, 'damage'), radegondeFrom: c.relics.radegondeFrom });
 }

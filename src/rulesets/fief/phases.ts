@@ -44,7 +44,7 @@ export interface StepRow<Id extends string = StepId> {
   /** Where the code that runs it lives (implemented steps). */
   by?: string;
   /** Runs only with this optional rule (Appendix A). */
-  option?: 'relics' | 'firstTurnNoCalamity';
+  option?: 'relics';
   /** Steps run together per player (§4.6: each player's battles, then his sieges). */
   with?: Id;
   note?: string;
@@ -86,7 +86,7 @@ export const TURN_STEPS: readonly StepRow<TurnStepId>[] = [
   { id: '1.C', phase: 1, name: { fr: 'Élection du pape', en: 'Pope election' }, rule: '§4.1, §5.5.3', actors: 'turn-order', decisions: ['3', '4'], status: 'not-implemented' },
   { id: '1.D', phase: 1, name: { fr: 'Élection du roi', en: 'King election' }, rule: '§4.1, §5.5.4', actors: 'turn-order', decisions: ['3', '4'], status: 'not-implemented' },
   { id: '2.A', phase: 2, name: { fr: 'Défausse et pioche', en: 'Discard and draw' }, rule: '§4.2, §6.1', actors: 'turn-order', decisions: ['9'], status: 'not-implemented' },
-  { id: '2.B', phase: 2, name: { fr: 'Calamités', en: 'Calamities' }, rule: '§4.2, §6.3', actors: 'engine', decisions: ['10'], status: 'not-implemented', note: 'plague losses are chosen by their owners (#10)' },
+  { id: '2.B', phase: 2, name: { fr: 'Calamités', en: 'Calamities' }, rule: '§4.2, §6.3', actors: 'engine', decisions: ['10'], status: 'not-implemented', note: 'plague losses are chosen by their owners (#10); with option A.4 (firstTurnNoCalamity) the calamities of turn 1 are discarded unresolved' },
   { id: '2.C', phase: 2, name: { fr: 'Jouer des cartes', en: 'Play cards' }, rule: '§4.2, §6.4', actors: 'turn-order', decisions: ['11', '12', '13', '14'], status: 'not-implemented', note: 'one pass [P G-50]' },
   { id: '2.D', phase: 2, name: { fr: 'Reliques de fin de phase', en: 'End-of-phase relics' }, rule: 'A.1', actors: 'turn-order', decisions: ['38a'], status: 'not-implemented', option: 'relics' },
   { id: '3.A', phase: 3, name: { fr: 'Revenus', en: 'Income' }, rule: '§4.3, §7.1', actors: 'all', decisions: ['15'], status: 'implemented', by: 'rules/income.ts payIncome' },
