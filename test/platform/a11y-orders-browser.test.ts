@@ -145,7 +145,10 @@ describe('the order page from the keyboard, as a screen reader hears it (issue 2
     assert.equal(await sheet.getAttribute('aria-invalid'), 'true', 'the sheet says it holds an issue');
     const described = await description(sheet);
     assert.match(described, /^Un ordre par ligne\..*Lignes à revoir Ligne 2 : .*0 à 10/, described);
-    // The gutter mark is not the only cue: the issue is a button naming the line.
+    // The gutter's mark is not colour alone (a ✕), and not the only cue: the issue is a button naming the line.
+    assert.equal(await page.locator('#sheet-gutter span.bad').textContent(), '2');
+    assert.match(await page.locator('#sheet-gutter span.bad').evaluate((e) => getComputedStyle(e, '::before').content), /✕/);
+    assert.equal(await page.locator('#save-progress').getAttribute('aria-live'), null, '"modified/saving" are not read out');
     const issue = page.getByRole('button', { name: /^Ligne 2 : / });
     assert.equal(await issue.count(), 1);
     await page.locator('.sheet').screenshot({ path: join(ARTIFACTS, 'a11y-orders-issue.png') });
