@@ -9,6 +9,11 @@
  * Each entry writes one line (orders.js, as engine `formLine`): its code, then each value after
  * its prefix word, quoted when it holds a space unless the field is verbatim. The messages of the
  * order page's warnings (issue 13 §4) sit here too, as `forms.*`.
+ *
+ * For assistive technology (issue 22 §1) each entry is a group named by its title, its fields are
+ * named by their visible labels (with "(optional)"), the others are `aria-required`, its add button
+ * says what it adds, and orders.js ties a missing field to the entry's message (`aria-invalid`,
+ * `aria-describedby`).
  */
 import type { AnswerForm, FormEntry, FormField, Lang } from '../../engine/ruleset.ts';
 import { html, raw, type Html } from '../http/html.ts';
@@ -18,6 +23,7 @@ import { orderCodeOf, orderHelpUrl } from '../http/help-links.ts';
 messages({
   'forms.optional': { fr: '(facultatif)', en: '(optional)' },
   'forms.add': { fr: 'Ajouter', en: 'Add' },
+  'forms.add-what': { fr: 'Ajouter : {order}', en: 'Add: {order}' },
   'forms.section': { fr: 'Personnage', en: 'Character' },
   'forms.group': { fr: 'Moment', en: 'When' },
   'forms.order': { fr: 'Ordre', en: 'Order' },
@@ -45,8 +51,13 @@ export function guidedFormMsgs(lang: Lang): Record<string, string> {
  * answer and free-action forms: its `name`, `id` and the value typed so far), rather than one read
  * by the order page's script.
  */
-export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string }): Html {
-  const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} aria-label="${f.label}"${
+export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string }, labelled?: { id: string }): Html {
+  // `labelled`: the order page's entries, where a <label> around the field names it (its visible
+  // text, "(optional)" included) and `aria-required` says which fields the line needs.
+  const naming = labelled
+    ? html`id="${labelled.id}" data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}`
+    : html`aria-label="${f.label}"`;
+  const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} ${naming}${
     named ? html` name="${named.name}" id="${named.id}"${f.optional ? '' : raw(' required')}` : ''}`;
   const value = named?.value ?? '';
   if (f.kind === 'choice') {
@@ -58,16 +69,21 @@ export function fieldInput(f: FormField, named?: { name: string; id: string; val
   return html`<input type="text" ${common}${named ? html` value="${value}"` : ''}>`;
 }
 
-function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, attrs: Html = html``): Html {
+/** Unique ids for the entries of one form (a form is drawn once per page). */
+type Ids = () => string;
+function idMaker(): Ids { let n = 0; return () => `ge${++n}`; }
+
+function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, nextId: Ids, attrs: Html = html``): Html {
+  const id = nextId();
   // The order's code links to its entry in the ruleset's order reference (/help).
   const syntax = ruleset
     ? html`<a class="help-code" href="${orderHelpUrl(ruleset, e.code)}" target="_blank" title="${t(lang, 'help.code-title', { code: orderCodeOf(e.code) })}"><code>${e.syntax}</code></a>`
     : html`<code>${e.syntax}</code>`;
-  return html`<div class="entry" data-code="${e.code}" ${attrs}>
-      <div class="entry-head"><strong>${e.label}</strong> ${syntax}</div>
-      <div class="fields">${e.fields.map((f) => html`<label class="field"><span>${f.label}${f.optional ? html` <small class="muted">${t(lang, 'forms.optional')}</small>` : ''}</span>${fieldInput(f)}</label>`)}
-        <button type="button" class="add" disabled>${t(lang, 'forms.add')}</button></div>
-      <div class="entry-msg" aria-live="polite"></div>
+  return html`<div class="entry" data-code="${e.code}" role="group" aria-labelledby="${id}-title" ${attrs}>
+      <div class="entry-head"><strong id="${id}-title">${e.label}</strong> ${syntax}</div>
+      <div class="fields">${e.fields.map((f, fi) => html`<label class="field" for="${id}-f${fi}"><span>${f.label}${f.optional ? html` <small class="muted">${t(lang, 'forms.optional')}</small>` : ''}</span>${fieldInput(f, undefined, { id: `${id}-f${fi}` })}</label>`)}
+        <button type="button" class="add" disabled aria-label="${t(lang, 'forms.add-what', { order: e.label })}">${t(lang, 'forms.add')}</button></div>
+      <div class="entry-msg" id="${id}-msg" aria-live="polite"></div>
     </div>`;
 }
 
@@ -76,6 +92,7 @@ function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, attrs:
  * orders.js shows the one picked; without a script the first is shown).
  */
 function pickerForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
+  const nextId = idMaker();
   const sections = [...new Set(form.groups.map((g) => g.section ?? ''))];
   const hasSections = sections.length > 1 || sections[0] !== '';
   return html`<div class="picker" id="form-picker">
@@ -84,13 +101,14 @@ function pickerForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
       <label class="field"><span>${t(lang, 'forms.group')}</span><select id="pick-group">${form.groups.map((g, gi) => html`<option value="${gi}" data-section="${sections.indexOf(g.section ?? '')}">${g.title}</option>`)}</select></label>
       <label class="field"><span>${t(lang, 'forms.order')}</span><select id="pick-entry">${form.groups.map((g, gi) => g.entries.map((e, ei) => html`<option value="${gi}:${ei}" data-group="${gi}">${e.label}</option>`))}</select></label>
     </div>
-    ${form.groups.map((g, gi) => g.entries.map((e, ei) => entryHtml(e, lang, ruleset, html`data-pick="${gi}:${ei}"${gi === 0 && ei === 0 ? '' : raw(' hidden')}`)))}
+    ${form.groups.map((g, gi) => g.entries.map((e, ei) => entryHtml(e, lang, ruleset, nextId, html`data-pick="${gi}:${ei}"${gi === 0 && ei === 0 ? '' : raw(' hidden')}`)))}
   </div>`;
 }
 
 export function guidedForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
   if (form.layout === 'picker') return pickerForm(form, lang, ruleset);
+  const nextId = idMaker();
   return html`${form.groups.map((g, gi) => html`<details class="group"${gi === 0 ? raw(' open') : ''}><summary>${g.title}</summary>
-    ${g.entries.map((e) => entryHtml(e, lang, ruleset))}
+    ${g.entries.map((e) => entryHtml(e, lang, ruleset, nextId))}
   </details>`)}`;
 }

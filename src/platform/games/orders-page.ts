@@ -19,10 +19,10 @@ import { mapWidget } from '../maps/widget.ts';
 import { guidedForm, guidedFormMsgs } from './guided-form.ts';
 import { playPath } from './prompt-page.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
-import type { SheetState } from './api.ts';
+import type { ReportEntry, SheetState } from './api.ts';
 import {
   access, errorText, failingNotice, games, gameState, isPlain, namesOf, notFound, ownSeat, pageHead, parseId, presented,
-  renderValue, renderView, reportBanner, safeView, SCRIPTS, timeTag, toolsOf, wantsJson, words, type Access, type RenderOpts,
+  renderValue, renderView, reportBanner, safeView, SCRIPTS, stepLabelIn, timeTag, toolsOf, wantsJson, words, type Access, type RenderOpts,
 } from './page-kit.ts';
 
 messages({
@@ -45,6 +45,10 @@ messages({
   'gweb.orders.saved': { fr: 'Feuille enregistrée.', en: 'Sheet saved.' },
   'gweb.orders.saved-at': { fr: 'Enregistrée à {time}', en: 'Saved at {time}' },
   'gweb.orders.saving': { fr: 'Enregistrement…', en: 'Saving…' },
+  'gweb.orders.attention-0': { fr: 'aucune ligne à revoir', en: 'no line to check' },
+  'gweb.orders.attention-1': { fr: '1 ligne à revoir', en: '1 line to check' },
+  'gweb.orders.attention-n': { fr: '{n} lignes à revoir', en: '{n} lines to check' },
+  'gweb.orders.saved-count': { fr: '{saved} — {count}.', en: '{saved} — {count}.' },
   'gweb.orders.modified': { fr: 'Modifiée…', en: 'Modified…' },
   'gweb.orders.save-error': { fr: 'Échec de l’enregistrement : {error}', en: 'Saving failed: {error}' },
   'gweb.orders.issues': { fr: 'Lignes à revoir', en: 'Lines to check' },
@@ -61,6 +65,9 @@ messages({
     en: 'You may change your orders and your mind until the turn resolves.',
   },
   'gweb.orders.resolved': { fr: 'Le tour a été résolu : rechargement…', en: 'The turn has been resolved: reloading…' },
+  'gweb.orders.turn-resolved': { fr: '{label} résolu.', en: '{label} resolved.' },
+  'gweb.orders.some-turn-resolved': { fr: 'Le tour a été résolu.', en: 'The turn has been resolved.' },
+  'gweb.orders.read-report': { fr: 'Lire votre {report}', en: 'Read your {report}' },
   'gweb.orders.last-report': { fr: 'Lire le dernier {report}', en: 'Read the latest {report}' },
   'gweb.orders.forming': { fr: 'La partie n’a pas encore commencé.', en: 'The game has not started yet.' },
   'gweb.orders.finished': { fr: 'La partie est terminée.', en: 'The game is over.' },
@@ -75,9 +82,39 @@ messages({
 /** An issue's message in the page language (English for issues stored before messages were bilingual). */
 const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
 
+/**
+ * The issues beside the sheet. An issue on a line is a button that selects that line in the sheet
+ * (orders.js), so it is reached and used from the keyboard; a sheet-wide issue is plain text.
+ */
 function issueItems(issues: ValidationIssue[], lang: Lang): Html {
-  return html`${issues.map((i) => { const text = issueText(i, lang); const warn = i.severity === 'warning'; return html`<li data-line="${i.line ?? ''}"${warn ? raw(' class="warn"') : ''}><strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}${warn ? ` ${t(lang, 'forms.warning')}` : ''}</strong>${t(lang, 'colon')}${text}${
-    i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}</li>`; })}`;
+  return html`${issues.map((i) => {
+    const text = issueText(i, lang);
+    const warn = i.severity === 'warning';
+    const inner = html`<strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}${warn ? ` ${t(lang, 'forms.warning')}` : ''}</strong>${t(lang, 'colon')}${text}${
+      i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}`;
+    return html`<li data-line="${i.line ?? ''}"${warn ? raw(' class="warn"') : ''}>${i.line ? html`<button type="button" class="issue" data-line="${i.line}">${inner}</button>` : inner}</li>`;
+  })}`;
+}
+
+/** "3 lines to check" (what the save announces, issue 22 §1). */
+export function attentionText(n: number, lang: Lang): string {
+  return n === 0 ? t(lang, 'gweb.orders.attention-0') : n === 1 ? t(lang, 'gweb.orders.attention-1') : t(lang, 'gweb.orders.attention-n', { n });
+}
+
+/**
+ * After a resolution the page's script reloads it with `?resolved=<step>`: a message saying which
+ * turn was resolved (the label of the player's report of that step), focused by orders.js, with
+ * the link to the report. Null when the query asks for nothing that happened.
+ */
+function resolvedNotice(q: unknown, step: number, reports: ReportEntry[], gameId: number, ruleset: string, lang: Lang, localize: (l: string) => string): Html | null {
+  const raw0 = (q as { resolved?: unknown } | undefined)?.resolved;
+  const n = typeof raw0 === 'string' && /^\d{1,9}$/.test(raw0) ? Number(raw0) : null;
+  if (n === null || n < 1 || n > step) return null;
+  const r = reports.find((x) => x.idx === n) ?? null;
+  const label = r ? localize(r.label) : '';
+  const said = label ? t(lang, 'gweb.orders.turn-resolved', { label: label.charAt(0).toUpperCase() + label.slice(1) }) : t(lang, 'gweb.orders.some-turn-resolved');
+  return html`<p class="flash turn-resolved" id="turn-resolved" role="status" tabindex="-1">${said}${
+    r ? html` <a href="/games/${gameId}/reports/${r.idx}">${t(lang, 'gweb.orders.read-report', words(lang, ruleset))}</a>` : ''}</p>`;
 }
 
 function gutterText(text: string): string {
@@ -145,7 +182,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   const title = `${t(lang, 'gweb.orders.title')} — ${g.name}`;
   if (g.status !== 'running' || state === null) {
     const why = g.status === 'forming' ? t(lang, 'gweb.orders.forming') : t(lang, 'gweb.orders.finished');
-    return sendPage(reply, page(v, title, html`${pageHead()}${crumbs}<h1>${title}</h1><p class="notice">${why}</p>`, SCRIPTS), status);
+    const done = g.status === 'finished' ? resolvedNotice(req.query, g.step, await games.reports(ctx, g.id, seat.player), g.id, g.ruleset, lang, (l) => stepLabelIn({ ruleset: g.ruleset, turnLabel: l }, lang)) : null;
+    return sendPage(reply, page(v, title, html`${pageHead()}${crumbs}<h1>${title}</h1>${done ?? ''}<p class="notice">${why}</p>`, SCRIPTS), status);
   }
   const entry = getRuleset(g.ruleset);
   const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(seat.player)) ?? null;
@@ -176,13 +214,17 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   const me = isPlain(view) ? view.me : undefined;
   const ro: RenderOpts = { lang, names: namesOf(view) };
   const lastReport = reports.at(-1) ?? null;
+  const localize = (l: string): string => entry.ruleset.localizeLabel?.(l, lang) ?? l;
+  const resolved = resolvedNotice(req.query, g.step, reports, g.id, g.ruleset, lang, localize);
+  const issueCount = sheet.issues.length;
   const jsMsgs = {
     saving: t(lang, 'gweb.orders.saving'), saved: t(lang, 'gweb.orders.saved-at', { time: '{time}' }), modified: t(lang, 'gweb.orders.modified'),
     error: t(lang, 'gweb.orders.save-error', { error: '{error}' }), line: t(lang, 'gweb.orders.line', { n: '{n}' }), sheet: t(lang, 'gweb.orders.sheet-wide'),
     candidates: t(lang, 'gweb.orders.candidates', { list: '{list}' }), noIssues: t(lang, 'gweb.orders.no-issues'),
     ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
     unsetReady: t(lang, 'gweb.orders.unset-ready'), colon: t(lang, 'colon'), resolved: t(lang, 'gweb.orders.resolved'), fill: t(lang, 'gweb.orders.fill', { field: '{field}' }),
-    added: t(lang, 'gweb.orders.added'), ...guidedFormMsgs(lang),
+    added: t(lang, 'gweb.orders.added'), savedCount: t(lang, 'gweb.orders.saved-count', { saved: '{saved}', count: '{count}' }),
+    attention0: attentionText(0, lang), attention1: attentionText(1, lang), attentionN: t(lang, 'gweb.orders.attention-n', { n: '{n}' }), ...guidedFormMsgs(lang),
   };
   const body = html`${pageHead()}${crumbs}
     <h1>${decision ? decision.prompt[lang] : title}</h1>
@@ -190,7 +232,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${failingNotice(g, lang)}
-    ${await reportBanner(ctx, g.id, seat.player, lang, (l) => entry.ruleset.localizeLabel?.(l, lang) ?? l)}
+    ${resolved ?? await reportBanner(ctx, g.id, seat.player, lang, localize)}
     ${orderPageHelp(g.ruleset, entry.ruleset.help ? entry.ruleset.help(lang).firstTurn : null, lang, g.step === 0)}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
@@ -204,18 +246,20 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       </section>
       <section class="sheet">
         <h2>${t(lang, 'gweb.orders.sheet')}</h2>
-        <p class="muted small">${t(lang, 'gweb.orders.sheet-help')}</p>
+        <p class="muted small" id="sheet-help">${t(lang, 'gweb.orders.sheet-help')}</p>
         <form method="post" action="/games/${g.id}/orders" id="sheet-form">${csrfField(v)}
-          <div class="editor"><pre class="gutter" id="sheet-gutter" aria-hidden="true">${gutterText(sheet.text)}</pre><textarea name="text" id="sheet-text" rows="18" wrap="off" spellcheck="false" autocomplete="off" aria-label="${t(lang, 'gweb.orders.sheet')}">${sheet.text}</textarea></div>
+          <div class="editor"><pre class="gutter" id="sheet-gutter" aria-hidden="true">${gutterText(sheet.text)}</pre><textarea name="text" id="sheet-text" rows="18" wrap="off" spellcheck="false" autocomplete="off" aria-label="${t(lang, 'gweb.orders.sheet')}"${
+            issueCount ? raw(' aria-invalid="true" aria-describedby="sheet-help issues-title issues"') : raw(' aria-describedby="sheet-help"')}>${sheet.text}</textarea></div>
           <div class="save-row"><button type="submit">${t(lang, 'gweb.orders.save')}</button>
-            <span id="save-status" class="muted" aria-live="polite">${sheet.updatedAt ? t(lang, 'gweb.orders.saved-at', { time: formatTime(sheet.updatedAt, lang, tz) }) : ''}</span></div>
+            <span id="save-progress" class="muted"></span>
+            <span id="save-status" class="muted" role="status">${sheet.updatedAt ? t(lang, 'gweb.orders.saved-count', { saved: t(lang, 'gweb.orders.saved-at', { time: formatTime(sheet.updatedAt, lang, tz) }), count: attentionText(issueCount, lang) }) : ''}</span></div>
         </form>
-        <h3>${t(lang, 'gweb.orders.issues')}</h3>
+        <h3 id="issues-title">${t(lang, 'gweb.orders.issues')}</h3>
         <p id="no-issues" class="ok"${sheet.issues.length ? raw(' hidden') : ''}>${t(lang, 'gweb.orders.no-issues')}</p>
         <ol id="issues" class="issues">${issueItems(sheet.issues, lang)}</ol>
         <form method="post" action="/games/${g.id}/ready" id="ready-form" class="ready-box${sheet.ready ? ' is-ready' : ''}">${csrfField(v)}
           <input type="hidden" name="ready" value="${sheet.ready ? '0' : '1'}">
-          <p><span id="ready-state" class="badge ${sheet.ready ? 'ok' : ''}">${t(lang, sheet.ready ? 'gweb.orders.ready' : 'gweb.orders.not-ready')}</span>
+          <p><span id="ready-state" class="badge ${sheet.ready ? 'ok' : ''}" role="status">${t(lang, sheet.ready ? 'gweb.orders.ready' : 'gweb.orders.not-ready')}</span>
             <button type="submit" id="ready-button" class="${sheet.ready ? '' : 'primary'}">${t(lang, sheet.ready ? 'gweb.orders.unset-ready' : 'gweb.orders.set-ready')}</button></p>
           <p id="ready-warning" class="warning small" role="alert" hidden></p>
           <p class="muted small">${t(lang, 'gweb.orders.ready-help')} ${early}</p>

@@ -9,6 +9,13 @@
 //  - issues are errors (the line is not kept) or warnings (kept, but the referee will or may cancel
 //    it); both are listed and marked in the gutter, and "ready" asks once more while there are any;
 //  - the ready button is a toggle; while ready, the page notices when the turn is resolved.
+// For screen readers and the keyboard (issue 22 §1): a save announces how many lines need
+// attention (#save-status is a status region; the passing "modified/saving" go to #save-progress,
+// which is not), the sheet carries aria-invalid and aria-describedby (the issue list) while there
+// are issues, each issue on a line is a button selecting it, "ready" keeps the focus on its button
+// (never disabled, aria-disabled while the request runs) and its state is a status region; after
+// a resolution the page reloads with ?resolved=<step> and the server's "turn N resolved" message
+// (#turn-resolved) is focused.
 (function () {
   'use strict';
 
@@ -16,6 +23,16 @@
   var lang = pageLang === 'en' ? 'en-GB' : 'fr-FR';
 
   // Dates in the visitor's own time zone: local-time.js.
+
+  // After a resolution: focus the message saying which turn was resolved, and drop the query so
+  // that a later reload does not say it again.
+  var resolvedEl = document.getElementById('turn-resolved');
+  if (resolvedEl) {
+    resolvedEl.focus();
+    if (window.history && history.replaceState && /[?&]resolved=/.test(location.search)) {
+      history.replaceState(null, '', location.pathname + location.search.replace(/([?&])resolved=\d*&?/, '$1').replace(/[?&]$/, '') + location.hash);
+    }
+  }
 
   var root = document.getElementById('orders');
   if (!root) return;
@@ -39,6 +56,7 @@
   var issuesEl = document.getElementById('issues');
   var noIssuesEl = document.getElementById('no-issues');
   var statusEl = document.getElementById('save-status');
+  var progressEl = document.getElementById('save-progress');
   var sheetForm = document.getElementById('sheet-form');
   var readyForm = document.getElementById('ready-form');
   var readyState = document.getElementById('ready-state');
@@ -98,21 +116,43 @@
       if (warn) counts.warnings++; else counts.errors++;
       var li = document.createElement('li');
       if (warn) li.className = 'warn';
-      if (it.line) { li.setAttribute('data-line', String(it.line)); if (warn) { if (!badLines[it.line]) warnLines[it.line] = text; } else { badLines[it.line] = text; delete warnLines[it.line]; } }
+      // An issue on a line is a button that selects the line (as the server draws it).
+      var holder = li;
+      if (it.line) {
+        li.setAttribute('data-line', String(it.line));
+        if (warn) { if (!badLines[it.line]) warnLines[it.line] = text; } else { badLines[it.line] = text; delete warnLines[it.line]; }
+        holder = document.createElement('button');
+        holder.type = 'button';
+        holder.className = 'issue';
+        holder.setAttribute('data-line', String(it.line));
+        li.appendChild(holder);
+      }
       var strong = document.createElement('strong');
       strong.textContent = (it.line ? msg('line', { n: it.line }) : msg('sheet')) + (warn ? ' ' + msg('warning') : '');
-      li.appendChild(strong);
-      li.appendChild(document.createTextNode((msgs.colon || ' : ') + text));
+      holder.appendChild(strong);
+      holder.appendChild(document.createTextNode((msgs.colon || ' : ') + text));
       if (it.candidates && it.candidates.length && !it.candidates.every(function (c) { return text.indexOf(c) >= 0; })) {
         var c = document.createElement('span');
         c.className = 'muted';
         c.textContent = ' — ' + msg('candidates', { list: it.candidates.join(', ') });
-        li.appendChild(c);
+        holder.appendChild(c);
       }
       issuesEl.appendChild(li);
     }
     if (noIssuesEl) noIssuesEl.hidden = issues.length > 0;
+    markSheet(issues.length);
     renderGutter();
+  }
+
+  // The sheet says it holds issues, and which (the list under it), while it does.
+  function markSheet(n) {
+    if (!ta) return;
+    if (n > 0) { ta.setAttribute('aria-invalid', 'true'); ta.setAttribute('aria-describedby', 'sheet-help issues-title issues'); }
+    else { ta.removeAttribute('aria-invalid'); ta.setAttribute('aria-describedby', 'sheet-help'); }
+  }
+
+  function attention(n) {
+    return n === 0 ? msg('attention0') : n === 1 ? msg('attention1') : msg('attentionN', { n: n });
   }
 
   if (issuesEl) {
@@ -124,15 +164,23 @@
       if (ln) { if (isWarn) { if (!badLines[ln]) warnLines[ln] = initial[j].textContent; } else { badLines[ln] = initial[j].textContent; delete warnLines[ln]; } }
     }
     issuesEl.addEventListener('click', function (ev) {
-      var li = ev.target.closest ? ev.target.closest('li[data-line]') : null;
+      var li = ev.target.closest ? ev.target.closest('[data-line]') : null;
       if (li) selectLine(Number(li.getAttribute('data-line')));
     });
   }
 
+  // What is said (#save-status, a status region: saved with the count, errors, the resolution)
+  // and what only shows (#save-progress: modified, saving), so that typing is not read aloud.
   function setStatus(text, cls) {
+    if (progressEl) progressEl.textContent = '';
     if (!statusEl) return;
     statusEl.textContent = text;
     statusEl.className = cls || 'muted';
+  }
+  function setProgress(text) {
+    if (!progressEl) { setStatus(text); return; }
+    if (statusEl) statusEl.textContent = '';
+    progressEl.textContent = text;
   }
 
   // ── ready toggle
@@ -167,7 +215,9 @@
   function checkStep(newStep, status) {
     if ((newStep !== undefined && String(newStep) !== String(step)) || (status && status !== 'running')) {
       setStatus(msg('resolved'), 'ok');
-      setTimeout(function () { location.reload(); }, 800);
+      // Reloaded with the step now reached: the page says (and focuses) which turn was resolved.
+      var target = location.pathname + '?resolved=' + encodeURIComponent(String(newStep !== undefined ? newStep : step));
+      setTimeout(function () { location.replace(target); }, 800);
       return true;
     }
     return false;
@@ -200,14 +250,15 @@
     var text = ta.value;
     if (text === lastSaved && !dirty) return Promise.resolve();
     dirty = false;
-    setStatus(msg('saving'));
+    setProgress(msg('saving'));
     saving = post(saveUrl, { text: text }).then(function (data) {
       lastSaved = text;
       renderIssues(data.issues || []);
       if (typeof data.ready === 'boolean') { ready = data.ready; renderReady(); }
       document.dispatchEvent(new CustomEvent('suzerain:sheet-saved'));
       var now = new Date();
-      setStatus(msg('saved', { time: now.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) }));
+      var savedAt = msg('saved', { time: now.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) });
+      setStatus(msg('savedCount', { saved: savedAt, count: attention((data.issues || []).length) }));
       checkStep(data.step);
     }).catch(function (e) {
       setStatus(msg('error', { error: e.message }), 'error');
@@ -225,7 +276,7 @@
 
   if (ta) {
     ta.addEventListener('input', function () {
-      setStatus(msg('modified'));
+      setProgress(msg('modified'));
       renderGutter();
       schedule(700);
     });
@@ -250,7 +301,7 @@
     ta.value = text + line + '\n';
     ta.scrollTop = ta.scrollHeight;
     renderGutter();
-    setStatus(msg('modified'));
+    setProgress(msg('modified'));
     schedule(100);
   }
 
@@ -259,6 +310,12 @@
     if (ev.detail && typeof ev.detail.line === 'string') appendLine(ev.detail.line);
   });
 
+  function clearMissing(input) {
+    input.classList.remove('missing');
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+
   var entries = root.querySelectorAll('.entry[data-code]');
   for (var e = 0; e < entries.length; e++) {
     (function (entry) {
@@ -266,18 +323,26 @@
       var out = entry.querySelector('.entry-msg');
       if (!button) return;
       button.disabled = false;
+      var fields = entry.querySelectorAll('[data-name]');
+      for (var f = 0; f < fields.length; f++) {
+        fields[f].addEventListener('input', function (ev2) { if (ev2.target.value) clearMissing(ev2.target); });
+        fields[f].addEventListener('change', function (ev2) { if (ev2.target.value) clearMissing(ev2.target); });
+      }
       button.addEventListener('click', function () {
         var parts = [entry.getAttribute('data-code')];
         var inputs = entry.querySelectorAll('[data-name]');
         for (var k = 0; k < inputs.length; k++) {
           var input = inputs[k];
           var value = String(input.value || '').trim();
-          input.classList.remove('missing');
+          clearMissing(input);
           if (!value) {
             if (input.hasAttribute('data-optional')) continue;
+            // The field is marked and tied to the message saying what to fill.
             input.classList.add('missing');
+            input.setAttribute('aria-invalid', 'true');
+            if (out && out.id) input.setAttribute('aria-describedby', out.id);
+            if (out) { out.textContent = msg('fill', { field: input.getAttribute('data-label') || input.getAttribute('aria-label') || input.getAttribute('data-name') }); out.className = 'entry-msg error'; }
             input.focus();
-            if (out) { out.textContent = msg('fill', { field: input.getAttribute('aria-label') || input.getAttribute('data-name') }); out.className = 'entry-msg error'; }
             return;
           }
           var prefix = input.getAttribute('data-prefix');
@@ -338,10 +403,15 @@
   }
 
   if (readyForm) {
+    // The button is never disabled during the request (the focus would fall to <body>): it says
+    // aria-disabled, and a second press meanwhile is ignored.
+    var pending = false;
     readyForm.addEventListener('submit', function (ev) {
       ev.preventDefault();
+      if (pending) return;
+      pending = true;
       var want = !ready;
-      if (readyButton) readyButton.disabled = true;
+      if (readyButton) readyButton.setAttribute('aria-disabled', 'true');
       Promise.resolve(ta && ta.value !== lastSaved ? save() : null)
         .then(function () {
           // Lines in error or warned: say so first; a second click confirms.
@@ -357,7 +427,7 @@
           if (!checkStep(data.step, data.status) && ready) startPolling();
         })
         .catch(function (e2) { setStatus(msg('error', { error: e2.message }), 'error'); })
-        .then(function () { if (readyButton) readyButton.disabled = false; });
+        .then(function () { pending = false; if (readyButton) readyButton.removeAttribute('aria-disabled'); });
     });
     if (ready) startPolling();
   }
