@@ -136,7 +136,7 @@ function directivesOf(line: string): Directives | null {
     if (w === 'turn') {
       const n = words[i + 1];
       if (n !== undefined && /^\d{1,6}$/.test(n)) { d.turn = Number(n); d.turnLine = line.trim(); i++; }
-      else if (i === 0) d.badTurnLine = line.trim();
+      else if (i === 0) return { ...d, badTurnLine: line.trim() }; // a turn line that does not read: never taken as an order
       else return null;
     } else if (w === 'add') d.add = true;
     else if (w === 'ready') d.ready = true;
