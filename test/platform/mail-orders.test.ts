@@ -54,6 +54,8 @@ describe('reading an orders mail (unit)', () => {
     assert.equal(readOrdersMail(`IMP 9 Oslo\n${reply}`).text, 'IMP 9 Oslo');
     assert.equal(readOrdersMail(`IMP 9 Oslo\n${reply}`).turn, null);
     assert.equal(readOrdersMail('> only quoted').text, '');
+    // An HTML-only reply: the quote is a <blockquote>, left out of the text but searched for the block.
+    assert.equal(readOrdersMail('', block).text, '# trésor\nIMP 5 Narvik');
   });
 
   test('the blank sheet of each text-sheet ruleset is a valid sheet in both languages, also quoted and read back', () => {
@@ -241,6 +243,16 @@ for (const kind of DB_KINDS) {
       reply = await sendAndReply(A, `TOUR 1\nIMP 1 ${A.home}`);
       assert.match(reply.text, /le tour en cours est le 2/);
       assert.ok((await sheetOf(A)).text.includes(`IMP 7 ${A.home}`));
+    });
+
+    test('an HTML-only mail: the text above the <blockquote> is the sheet', async () => {
+      const before = tp.smtp.mails.length;
+      await smtp.sendMail({ from: A.user.email, to: A.address, subject: 'Ordres', html: `<div>AJOUTER</div><div>IMP 2 ${A.home}</div><blockquote><p>IMP 9 ${A.home}</p></blockquote>` });
+      const reply = await tp.smtp.waitFor((m) => tp.smtp.mails.indexOf(m) >= before && m.to.includes(A.user.email));
+      assert.match(reply.text, /ont été ajoutées/);
+      const text = (await sheetOf(A)).text;
+      assert.match(text, new RegExp(`\nIMP 2 ${A.home}$`));
+      assert.ok(!text.includes(`IMP 9 ${A.home}`), 'the quote is left out');
     });
 
     test('a new address from the order page: the old one stops working', async () => {

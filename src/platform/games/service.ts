@@ -495,6 +495,7 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
     gameId, ruleset: g.ruleset, record, caretaker: g.caretaker, demo: g.is_demo,
     seats: seats.map((s) => ({ player: s.player, human: human(s), sentOrders: sentOrders(s.player), mailLang: canMail(s) && !g.pace ? langOf(s) : null })),
     ...(g.pace ? { prompts: promptSettings(g, seats) } : {}),
+    ...(takesMailOrders(ctx, g) ? { templates: true } : {}),
   };
   return { g, seats, sheets, input };
 }

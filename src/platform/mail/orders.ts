@@ -183,13 +183,16 @@ export function findBlock(text: string): string | null {
   return lines.slice(start + 1, end).join('\n');
 }
 
-/** Reads an orders mail's text (the whole text part, quote included). */
-export function readOrdersMail(full: string): MailSheet {
+/**
+ * Reads an orders mail: `full` is its text part, quote included; `withQuotes`, where the quotes
+ * are not in `full` (an HTML-only mail, its `<blockquote>`s left out of `full`), the text with them.
+ */
+export function readOrdersMail(full: string, withQuotes: string = full): MailSheet {
   const top = splitDirectives(stripQuoted(full));
   let d = top.d;
   let text = top.body;
   if (!text) {
-    const block = findBlock(full);
+    const block = findBlock(withQuotes);
     if (block !== null) {
       const b = splitDirectives(block);
       d = merge(d, b.d);
@@ -306,8 +309,7 @@ async function deliverOrders(ctx: AppCtx, token: string, sender: string | null, 
   const from = parsed.from && !parsed.from.group ? parsed.from.address : null;
   if (!sameAddress(from, seat!.email)) throw smtpError(550, '5.7.1 From address not allowed to send orders for this seat');
   if (isAutomatic(parsed.headers)) return 'Automatic reply dropped';
-  const full = parsed.text ?? (parsed.html ? htmlToText(parsed.html, true) : '');
-  const mail = readOrdersMail(full);
+  const mail = parsed.text !== undefined || !parsed.html ? readOrdersMail(parsed.text ?? '') : readOrdersMail(htmlToText(parsed.html), htmlToText(parsed.html, true));
   const key = messageKey(parsed.messageId, raw);
 
   const done = await ctx.db.tx(async (t) => {

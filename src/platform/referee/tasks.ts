@@ -33,6 +33,8 @@ export interface ResolveInput {
   demo?: boolean;
   /** A game of prompts: its pace, the host's class lengths, and each player's standing answers. */
   prompts?: PromptSettings;
+  /** The game takes its sheets by mail: each mailed player's report carries his blank sheet (`templates`). */
+  templates?: boolean;
 }
 
 export interface PromptSettings { pace: Pace; minutes: Record<string, number> | null; standing: Record<PlayerId, Record<string, string>> }
@@ -158,7 +160,7 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
   }
   const finished = !!outcome?.finished || askedAfter.size === 0;
   const templates: Record<PlayerId, string> = {};
-  if (rs.orderTemplate && !finished) {
+  if (input.templates && rs.orderTemplate && !finished) {
     for (const s of input.seats) {
       if (!s.mailLang || !askedAfter.has(s.player)) continue;
       try { templates[s.player] = rs.orderTemplate(next.state, s.player, s.mailLang); } catch (e) { // a help: the mail goes without it
