@@ -273,3 +273,34 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('orders by e-mail in Adventurer Kings (pglite)', () => {
+  let tp: TestPlatform;
+  after(async () => { await tp?.close(); });
+
+  test('the start mail carries the kingdom\'s blank sheet; a sheet mailed with a bad line gets the checker\'s reply in English', async () => {
+    tp = await startTestPlatform('pglite', { inboundSmtpPort: 0 });
+    const ua = await newUser(tp, 'mo_ak_a', 'en');
+    const ub = await newUser(tp, 'mo_ak_b', 'fr');
+    const gameId = await games.create(tp.platform.ctx, {
+      ruleset: 'adventurer-kings', name: 'Kings by mail', options: {}, seed: 'ak-mail',
+      seats: [{ userId: ua.id, lordName: 'Arthur' }, { userId: ub.id, lordName: 'Brunehaut' }], maxPlayers: 2,
+    });
+    const row = await tp.db.one<{ reply_to: string | null; text: string }>(`SELECT reply_to, text FROM outbox WHERE to_addr = $1 ORDER BY id LIMIT 1`, [ua.email]);
+    const token = (await tp.db.one<{ order_token: string }>('SELECT order_token FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, ua.id]))!.order_token;
+    const address = `ordres+${token}@suzerain.localhost`;
+    assert.equal(row!.reply_to, address, 'the start mail is answered to the orders address');
+    assert.match(row!.text, /=== SUZERAIN — ORDERS BEGIN ===\nTURN 1\n# .* — orders for year 1/);
+    const char = /\nCHAR (\d+) (.+)\n/.exec(row!.text)!;
+    const smtp = smtpTo(tp.platform.inboundPort!);
+    const before = tp.smtp.mails.length;
+    await smtp.sendMail({ from: ua.email, to: address.replace('ordres+', 'orders+'), subject: 'Orders', text: `TURN 1\nCHAR ${char[1]} ${char[2]}\n1 XX 12\n` });
+    smtp.close();
+    const reply = await tp.smtp.waitFor((m) => tp.smtp.mails.indexOf(m) >= before && m.to.includes(ua.email) && /^Orders/.test(m.subject));
+    assert.match(reply.subject, /^Orders received — Kings by mail — turn 1$/);
+    assert.match(reply.text, new RegExp(`1  ok +CHAR ${char[1]} `));
+    assert.match(reply.text, /2  ERROR +1 XX 12\n +→ .*XX/);
+    const sheet = await games.sheet(tp.platform.ctx, gameId, (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, ua.id]))!.player);
+    assert.equal(sheet.text, `CHAR ${char[1]} ${char[2]}\n1 XX 12`);
+  });
+});
