@@ -420,6 +420,14 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   standingAnswer?(state: S, player: PlayerId, decision: Decision, standing: Record<string, string>): unknown;
   /** Optional: the guided form for one player's answer, with the legal options of the moment. */
   answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
+  /**
+   * Optional (rulesets whose answer is a text order sheet): a blank sheet for `player` in `lang`,
+   * valid as it stands (what he holds as comment lines, nothing he may not know), that his report
+   * mail carries so that a reply edited in any mail client is a sheet. A ruleset that gives it
+   * takes its sheets by mail too (the platform's orders address, `src/platform/mail/orders.ts`).
+   * '' when the player has nothing to order.
+   */
+  orderTemplate?(state: S, player: PlayerId, lang: Lang): string;
   /** Optional: the answer, as text, to show when a structured answer was stored. */
   answerText?(state: S, player: PlayerId, decision: string, value: A): string;
   /**

@@ -31,6 +31,7 @@ import { mapRoutes } from './maps/routes.ts';
 import { toolRoutes } from './tools/routes.ts';
 import { notifier } from './notify/service.ts';
 import { startInbound } from './mail/inbound.ts';
+import { ordersMailbox } from './mail/orders.ts';
 import { createLiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
 
@@ -81,7 +82,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
     };
   }
   const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes]);
-  const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
+  const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort, [ordersMailbox]) : null;
   if (config.demo) await ensureDemo(ctx);
 
   let running: Promise<void> | null = null;

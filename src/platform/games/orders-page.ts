@@ -17,6 +17,7 @@ import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { mapWidget } from '../maps/widget.ts';
 import { guidedForm, guidedFormMsgs } from './guided-form.ts';
+import { mailOrdersBox } from './mail-orders-page.ts';
 import { playPath } from './prompt-page.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import type { ReportEntry, SheetState } from './api.ts';
@@ -217,6 +218,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   const localize = (l: string): string => entry.ruleset.localizeLabel?.(l, lang) ?? l;
   const resolved = resolvedNotice(req.query, g.step, reports, g.id, g.ruleset, lang, localize);
   const issueCount = sheet.issues.length;
+  // The seat's orders address, for a game that takes its sheets by mail (mail-orders-page.ts).
+  const mailBox = decision ? await mailOrdersBox(ctx, v, g, seat.player, (req.query as { address?: string } | undefined)?.address === 'new') : '';
   const jsMsgs = {
     saving: t(lang, 'gweb.orders.saving'), saved: t(lang, 'gweb.orders.saved-at', { time: '{time}' }), modified: t(lang, 'gweb.orders.modified'),
     error: t(lang, 'gweb.orders.save-error', { error: '{error}' }), line: t(lang, 'gweb.orders.line', { n: '{n}' }), sheet: t(lang, 'gweb.orders.sheet-wide'),
@@ -264,6 +267,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
           <p id="ready-warning" class="warning small" role="alert" hidden></p>
           <p class="muted small">${t(lang, 'gweb.orders.ready-help')} ${early}</p>
         </form>
+        ${mailBox}
       </section>
     </div>`}
     ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report', words(lang, g.ruleset))} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}

@@ -8,6 +8,7 @@ import type { RouteModule } from '../http/server.ts';
 import { demoRoutes } from '../web/demo.ts';
 import { calendarRoutes } from './calendar-page.ts';
 import { gamePageRoutes } from './game-pages.ts';
+import { mailOrdersRoutes } from './mail-orders-page.ts';
 import { orderPageRoutes } from './orders-page.ts';
 import { promptPageRoutes } from './prompt-page.ts';
 import { reportPageRoutes } from './reports-page.ts';
@@ -16,6 +17,7 @@ export const gameRoutes: RouteModule = async (app, ctx) => {
   await demoRoutes(app, ctx);
   await gamePageRoutes(app, ctx);
   await orderPageRoutes(app, ctx);
+  await mailOrdersRoutes(app, ctx);
   await reportPageRoutes(app, ctx);
   await promptPageRoutes(app, ctx);
   await calendarRoutes(app, ctx);

@@ -43,6 +43,7 @@ import { checkSchedule, formatDeadline, turnDeadline } from './schedule.ts';
 import { checkPaceMinutes, clocksAfter, openPrompts, PACES, stepDeadline } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
 import { statsJson } from './stats-data.ts';
+import { orderAddress, orderBlock, orderBlockIntro, seatOrderToken, takesMailOrders } from './mail-orders.ts';
 import { cachedState } from './states.ts';
 
 /**
@@ -143,13 +144,14 @@ function mailTableStyles(h: string): string {
  * its Markdown (raw HTML off: a name with `<script>` stays text), the map, the plain lines after
  * and the links.
  */
-export function mailHtml(parts: { before?: string[]; report?: string; after?: string[] }, links: { href: string; label: string }[], mapAlt: string | null = null): string {
+export function mailHtml(parts: { before?: string[]; report?: string; after?: string[]; sheet?: string }, links: { href: string; label: string }[], mapAlt: string | null = null): string {
   const paras = (lines: string[] | undefined) => (lines ?? []).filter((l) => l.trim() !== '').map((l) => `<p>${escapeHtml(l)}</p>\n`).join('');
   return '<div style="font-family: Georgia, \'Times New Roman\', serif; line-height: 1.45; max-width: 46em">\n'
     + paras(parts.before)
     + (parts.report ? mailTableStyles(markdownHtmlString(parts.report)) : '')
     + (mapAlt ? `<p><img src="cid:${MAP_CID}" alt="${escapeHtml(mapAlt)}" style="max-width: 100%; height: auto; border: 1px solid #ccc"></p>\n` : '')
     + paras(parts.after)
+    + (parts.sheet ? `<pre style="white-space: pre-wrap; font-size: 0.9em">${escapeHtml(parts.sheet)}</pre>\n` : '')
     + links.map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n')
     + '\n</div>\n';
 }
@@ -295,14 +297,17 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
         : `Hello ${s.login ?? ''},\n\nThe game "${g.name}" (${rs.title.en}) begins. You are ${s.lord_name}.\n`
           + (d && when ? `${d.prompt.en}, due before ${when}.\n` : '') + `Your order sheet: ${gameUrl}\n`;
     const report = rs.report(rec.state, [], s.player, lang);
-    const text = `${intro}\n${markdownText(report)}`;
+    const template = d && rs.orderTemplate && takesMailOrders(ctx, g) ? rs.orderTemplate(rec.state, s.player, lang) : '';
+    const orders = template ? await mailOrdersPart(ctx, db, gameId, s.player, lang, 1, template) : null;
+    const text = `${intro}\n${markdownText(report)}${orders ? `\n—\n${orders.intro.join('\n\n')}\n\n${orders.block}\n` : ''}`;
     const map = reportMap(entry, rec.state, s.player, lang);
     await queueMail(db, {
       to: s.email!,
       subject: lang === 'fr' ? `Début de partie — ${g.name}` : `Your game begins — ${g.name}`,
       text,
-      html: mailHtml({ before: intro.split('\n'), report }, [{ href: gameUrl, label: lang === 'fr' ? 'Ouvrir la partie' : 'Open the game' }], map?.alt ?? null),
+      html: mailHtml({ before: intro.split('\n'), report, after: orders?.intro, sheet: orders?.block }, [{ href: gameUrl, label: lang === 'fr' ? 'Ouvrir la partie' : 'Open the game' }], map?.alt ?? null),
       mapSvg: map?.svg ?? null,
+      replyTo: orders?.address ?? null,
     });
   }
 }
@@ -316,7 +321,6 @@ export function toSheet(r: SheetRow | null): SheetState {
   return { text: r.text, issues: r.issues ?? [], value: r.value ?? null, ready: r.ready, updatedAt: r.updated_at };
 }
 
-/** Validates with the engine's `submit` and stores the sheet as typed; `g` is locked by the caller. */
 /**
  * Writes (or rewrites) a sheet for each row of `source` (none: nothing written): $1 game, $2 player,
  * $3 step, $4 decision, $5 text, $6 value, $7 issues, $8 time; the submission number comes from
@@ -329,7 +333,8 @@ export const upsertSheet = (source: string): string =>
      SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
    RETURNING *`;
 
-async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answer: string | unknown[]): Promise<SheetState> {
+/** Validates with the engine's `submit` and stores the sheet as typed; `g` is locked by the caller. */
+export async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answer: string | unknown[]): Promise<SheetState> {
   requireRunning(g);
   const rs = getRuleset(g.ruleset).ruleset;
   const seat = await db.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [g.id, player]);
@@ -351,6 +356,20 @@ async function saveSheetIn(ctx: AppCtx, db: Db, g: GameRow, player: string, answ
   const r = await db.one<SheetRow>(upsertSheet('(SELECT 1) g'),
     [g.id, player, g.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(withWarnings(rs, g.state, player, decision.id, answer, validation)), now]);
   return toSheet(r);
+}
+
+/**
+ * Sets (or unsets) a player's "ready" on the locked game `g` (a ready without a sheet stores an
+ * empty one, validated like any other); returns whether the game resolves early, so that the
+ * caller wakes the scheduler once committed.
+ */
+export async function setReadyIn(ctx: AppCtx, t: Db, g: GameRow, player: string, ready: boolean): Promise<boolean> {
+  requireRunning(g);
+  const r = await t.one('SELECT 1 FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, player, g.step + 1]);
+  if (!r && !ready) return false;
+  if (!r) await saveSheetIn(ctx, t, g, player, '');
+  await t.query('UPDATE sheets SET ready = $4, updated_at = $5 WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, player, g.step + 1, ready, ctx.now()]);
+  return g.early;
 }
 
 // ─── The turn job ──────────────────────────────────────────────────────────────────────────────
@@ -476,6 +495,7 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
     gameId, ruleset: g.ruleset, record, caretaker: g.caretaker, demo: g.is_demo,
     seats: seats.map((s) => ({ player: s.player, human: human(s), sentOrders: sentOrders(s.player), mailLang: canMail(s) && !g.pace ? langOf(s) : null })),
     ...(g.pace ? { prompts: promptSettings(g, seats) } : {}),
+    ...(takesMailOrders(ctx, g) ? { templates: true } : {}),
   };
   return { g, seats, sheets, input };
 }
@@ -611,19 +631,29 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
           : `You have sent no orders for ${missed.get(s.player)} turns: the host may hand your lord to a replacement.`);
       }
     }
+    // Orders by mail (games/mail-orders.ts): the seat's orders address as Reply-To, and the blank sheet of the next turn.
+    const orders = !finished && askedAfter.has(s.player) && r.templates?.[s.player] && takesMailOrders(ctx, g)
+      ? await mailOrdersPart(ctx, t, gameId, s.player, lang, step.index + 1, r.templates[s.player]!) : null;
     // The text part: the report as plain text (no Markdown syntax), then the links and deadlines.
-    const text = `${markdownText(report)}\n—\n${lines.join('\n')}\n`;
+    const text = `${markdownText(report)}\n—\n${lines.join('\n')}\n${orders ? `\n${orders.intro.join('\n\n')}\n\n${orders.block}\n` : ''}`;
     const map = r.maps[s.player] ?? null;
     await queueMail(t, {
       to: s.email!,
       subject: lang === 'fr' ? `BILAN — ${g.name} — tour ${step.index}` : `Report — ${g.name} — turn ${step.index}`,
       text,
-      html: mailHtml({ report, after: lines.slice(1) }, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }], map?.alt ?? null),
+      html: mailHtml({ report, after: [...lines.slice(1), ...(orders?.intro ?? [])], sheet: orders?.block }, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }], map?.alt ?? null),
       mapSvg: map?.svg ?? null,
+      replyTo: orders?.address ?? null,
     });
   }
   await testPauseInTransaction(gameId);
   return 'resolved';
+}
+
+/** A report mail's orders part: the seat's orders address, how to answer, and the block of the blank sheet. */
+async function mailOrdersPart(ctx: AppCtx, t: Db, gameId: number, player: string, lang: Lang, turn: number, template: string): Promise<{ address: string; intro: string[]; block: string }> {
+  const address = orderAddress(ctx, await seatOrderToken(t, gameId, player));
+  return { address, intro: orderBlockIntro(lang, turn, address), block: orderBlock(lang, turn, template) };
 }
 
 /**
@@ -846,16 +876,7 @@ export const games: GamesApi & GamesExtra = {
   },
 
   async setReady(ctx, gameId, player, ready) {
-    const early = await ctx.db.tx(async (t) => {
-      const g = await lockGame(t, gameId);
-      requireRunning(g);
-      const r = await t.one('SELECT 1 FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, player, g.step + 1]);
-      if (!r && !ready) return false;
-      // Ready without a sheet: an empty sheet, validated like any other.
-      if (!r) await saveSheetIn(ctx, t, g, player, '');
-      await t.query('UPDATE sheets SET ready = $4, updated_at = $5 WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, player, g.step + 1, ready, ctx.now()]);
-      return g.early;
-    });
+    const early = await ctx.db.tx(async (t) => setReadyIn(ctx, t, await lockGame(t, gameId), player, ready));
     if (ready && early) ctx.kick();
   },
 

@@ -1,5 +1,6 @@
 /**
- * The inbound SMTP server: replies by mail to letters.
+ * The inbound SMTP server: replies by mail to letters, and the mailboxes given by the caller
+ * (orders by mail: mail/orders.ts, `ordres+<token>@<inboundDomain>`, passed in by main.ts).
  *
  * The notification of a letter has the Reply-To `lettre+<token>@<inboundDomain>`, where the token
  * belongs to one member (seat) of one thread. The host routes that domain to this server (e.g. a
@@ -16,6 +17,9 @@
  *    notifying the other members as usual. Nothing is stored when a mail is refused.
  * Automatic replies (Auto-Submitted, vacation notices) are accepted and dropped, so that no loop
  * or bounce can start.
+ *
+ * Another mailbox (`Mailbox`) claims its own addresses and makes the same two decisions: at RCPT
+ * (refuse, or go on to DATA) and after DATA (refuse, or accept with a reply of the server's).
  */
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import PostalMime from 'postal-mime';
@@ -24,8 +28,8 @@ import type { AppCtx } from '../http/server.ts';
 
 export const INBOUND_MAX_BYTES = 200 * 1024;
 
-type SmtpError = Error & { responseCode?: number };
-const smtpError = (code: number, message: string): SmtpError => Object.assign(new Error(message), { responseCode: code });
+export type SmtpError = Error & { responseCode?: number };
+export const smtpError = (code: number, message: string): SmtpError => Object.assign(new Error(message), { responseCode: code });
 
 /** The token of an inbound address `lettre+<token>@<domain>`, or null. */
 export function tokenOf(address: string, domain: string): string | null {
@@ -71,15 +75,16 @@ export function stripQuoted(text: string): string {
   return kept.join('\n');
 }
 
-function htmlToText(h: string): string {
-  return h.replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<blockquote[\s\S]*?<\/blockquote>/gi, '')
+/** The text of an HTML part; quoted parts (`<blockquote>`) are left out unless `keepQuotes`. */
+export function htmlToText(h: string, keepQuotes = false): string {
+  const shown = keepQuotes ? h : h.replace(/<blockquote[\s\S]*?<\/blockquote>/gi, '');
+  return shown.replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|li|h\d)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 }
 
-const sameAddress = (a: string | null | undefined, b: string | null | undefined): boolean =>
+export const sameAddress = (a: string | null | undefined, b: string | null | undefined): boolean =>
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Why a member may not write by mail now (null: he may), given the envelope sender. */
@@ -90,9 +95,9 @@ function refusal(m: TokenMember | null, sender: string | null): SmtpError | null
   return null;
 }
 
-const senderOf = (s: SMTPServerSession): string | null => (s.envelope.mailFrom ? s.envelope.mailFrom.address : null);
+export const senderOf = (s: SMTPServerSession): string | null => (s.envelope.mailFrom ? s.envelope.mailFrom.address : null);
 
-function isAutomatic(headers: { key: string; value: string }[]): boolean {
+export function isAutomatic(headers: { key: string; value: string }[]): boolean {
   const h = (k: string) => headers.filter((x) => x.key === k).map((x) => x.value.trim().toLowerCase());
   return h('auto-submitted').some((v) => v && v !== 'no')
     || h('precedence').some((v) => ['bulk', 'junk', 'list', 'auto_reply'].includes(v))
@@ -127,11 +132,38 @@ async function deliver(ctx: AppCtx, token: string, sender: string | null, raw: B
   ctx.kick();
 }
 
-export async function startInbound(ctx: AppCtx, port: number): Promise<{ port: number; close(): Promise<void> }> {
+/**
+ * A mailbox of the inbound server other than the letters': which addresses it claims (`tokenOf`
+ * gives the token of one of them, or null), whether it takes a mail from `sender` (`rcpt`: null, or
+ * the SMTP error), and what it does with the message (`deliver`: the SMTP answer's text, or throws
+ * an SmtpError to refuse it).
+ */
+export interface Mailbox {
+  tokenOf(address: string, domain: string): string | null;
+  rcpt(ctx: AppCtx, token: string, sender: string | null): Promise<SmtpError | null>;
+  deliver(ctx: AppCtx, token: string, sender: string | null, raw: Buffer): Promise<string>;
+}
+
+/** The letters' replies as a mailbox. */
+const letterBox: Mailbox = {
+  tokenOf,
+  rcpt: async (ctx, token, sender) => refusal(await memberByToken(ctx.db, token), sender),
+  deliver: async (ctx, token, sender, raw) => { await deliver(ctx, token, sender, raw); return 'Letter delivered'; },
+};
+
+export async function startInbound(ctx: AppCtx, port: number, others: Mailbox[] = []): Promise<{ port: number; close(): Promise<void> }> {
+  const boxes = [letterBox, ...others];
+  const route = (address: string): { box: Mailbox; token: string } | null => {
+    for (const box of boxes) {
+      const token = box.tokenOf(address, domain);
+      if (token) return { box, token };
+    }
+    return null;
+  };
   const domain = ctx.config.inboundDomain;
   const server = new SMTPServer({
     name: domain,
-    banner: 'Suzerain — replies to letters',
+    banner: 'Suzerain — replies to letters, orders by mail',
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: INBOUND_MAX_BYTES,
@@ -142,10 +174,9 @@ export async function startInbound(ctx: AppCtx, port: number): Promise<{ port: n
     onRcptTo(address, session, callback) {
       void (async () => {
         if (session.envelope.rcptTo.length >= 1) return callback(smtpError(452, '4.5.3 One recipient per message'));
-        const token = tokenOf(address.address, domain);
-        if (!token) return callback(smtpError(550, '5.1.1 No such mailbox'));
-        const refused = refusal(await memberByToken(ctx.db, token), senderOf(session));
-        return callback(refused);
+        const to = route(address.address);
+        if (!to) return callback(smtpError(550, '5.1.1 No such mailbox'));
+        return callback(await to.box.rcpt(ctx, to.token, senderOf(session)));
       })().catch((e) => { console.error('inbound rcpt:', e); callback(smtpError(451, '4.3.0 Temporary failure, try again later')); });
     },
     onData(stream, session, callback) {
@@ -157,11 +188,10 @@ export async function startInbound(ctx: AppCtx, port: number): Promise<{ port: n
         void (async () => {
           if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message too big (${INBOUND_MAX_BYTES} bytes at most)`));
           const rcpt = session.envelope.rcptTo[0];
-          const token = rcpt ? tokenOf(rcpt.address, domain) : null;
-          if (!token) return callback(smtpError(550, '5.1.1 No such mailbox'));
+          const to = rcpt ? route(rcpt.address) : null;
+          if (!to) return callback(smtpError(550, '5.1.1 No such mailbox'));
           try {
-            await deliver(ctx, token, senderOf(session), Buffer.concat(chunks));
-            return callback(null, 'Letter delivered');
+            return callback(null, await to.box.deliver(ctx, to.token, senderOf(session), Buffer.concat(chunks)));
           } catch (e) {
             const err = e as SmtpError;
             if (err.responseCode) return callback(err);

@@ -33,6 +33,8 @@ export interface ResolveInput {
   demo?: boolean;
   /** A game of prompts: its pace, the host's class lengths, and each player's standing answers. */
   prompts?: PromptSettings;
+  /** The game takes its sheets by mail: each mailed player's report carries his blank sheet (`templates`). */
+  templates?: boolean;
 }
 
 export interface PromptSettings { pace: Pace; minutes: Record<string, number> | null; standing: Record<PlayerId, Record<string, string>> }
@@ -53,6 +55,11 @@ export interface ResolveOutput {
   reports: Record<PlayerId, Record<Lang, string>>;
   /** Each mailed player's map after the turn, in his language (null: the ruleset draws none, or drawing failed). */
   maps: Record<PlayerId, { svg: string; alt: string } | null>;
+  /**
+   * Each mailed player still asked after the turn: his blank sheet for the next turn in his
+   * language (`Ruleset.orderTemplate`, rulesets of text sheets only), for his report mail.
+   */
+  templates?: Record<PlayerId, string>;
   /** Games of prompts: the prompts of the step resolved and of the step opened, and the standing answers to the new ones. */
   promptsBefore?: OpenPrompt[];
   promptsAfter?: OpenPrompt[];
@@ -152,6 +159,15 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
     if (s.mailLang && (askedBefore.has(s.player) || askedAfter.has(s.player))) maps[s.player] = reportMap(entry, next.state, s.player, s.mailLang);
   }
   const finished = !!outcome?.finished || askedAfter.size === 0;
+  const templates: Record<PlayerId, string> = {};
+  if (input.templates && rs.orderTemplate && !finished) {
+    for (const s of input.seats) {
+      if (!s.mailLang || !askedAfter.has(s.player)) continue;
+      try { templates[s.player] = rs.orderTemplate(next.state, s.player, s.mailLang); } catch (e) { // a help: the mail goes without it
+        console.error(`suzerain: the order template of ${s.player} in game ${input.gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  }
   const pr = input.prompts;
   return {
     stateJson: JSON.stringify(next.state), step, nextOrder: next.nextOrder,
@@ -159,7 +175,7 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
     stepLabel: rs.stepLabel(next.state),
     askedBefore: [...askedBefore], askedAfter: [...askedAfter],
     stats: statsJson(rs, next.state),
-    reports, maps,
+    reports, maps, templates,
     ...(pr ? {
       promptsBefore: openPrompts(rs, rec.state, pr.pace, pr.minutes),
       promptsAfter: finished ? [] : openPrompts(rs, next.state, pr.pace, pr.minutes),

@@ -20,6 +20,7 @@ import { stats, statsCharts } from './stats.ts';
 import { akTools, runAkTool } from './tools/index.ts';
 import { type AKOptions, setupGame } from './world/setup.ts';
 import { akHelp } from './help/index.ts';
+import { orderTemplate } from './orders/template.ts';
 
 export const ORDERS_DECISION = 'orders';
 
@@ -122,6 +123,8 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
   stats,
   statsCharts,
   help: akHelp,
+  // The blank sheet of the report mail: one PERSO block per character in service (orders/template.ts).
+  orderTemplate,
 };
 
 /** One progress line after a turn, for the command line: `turn N: …`. */

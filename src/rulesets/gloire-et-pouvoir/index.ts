@@ -20,6 +20,7 @@ import type { GPOptions } from './setup.ts';
 import { setupGame } from './setup.ts';
 import { gpTools, runGpTool } from './tools/index.ts';
 import { gpHelp } from './help/index.ts';
+import { orderTemplate } from './template.ts';
 import type { GPState, LordId } from './state.ts';
 import { lordIdCompare } from './state.ts';
 import type { TurnSheet } from './context.ts';
@@ -99,4 +100,6 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   // A lord who leaves for good abdicates: ABD in phase 1, with the effects of his death [P G-38].
   departure: () => 'ABD',
   answerText: (s, _player, _decision, sheet) => sheet.lines.map((l) => l.text || formatOrder(s, l.order)).join('\n'),
+  // The blank sheet of the BILAN mail: the lord's holdings as comment lines (template.ts).
+  orderTemplate,
 };
