@@ -20,7 +20,7 @@
  * ATT, as in the rulebook's turn-1 example (levy and attack in one sheet).
  */
 import type { Lang, MapAction, MapDoc, MapLegendItem, MapMarker, MapRegion, MapUnit } from '../../engine/ruleset.ts';
-import { lordColor, NEUTRAL_COLOR } from './colors.ts';
+import { lordColor, lordTag, NEUTRAL_COLOR } from './colors.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import { shapesOf } from './maps/shapes/index.ts';
 import type { Order, Sheet } from './orders/types.ts';
@@ -96,6 +96,7 @@ export function mapDoc(s: GPState, player: LordId | null, lang: Lang, pending: S
       id: mt.id, name: mt.name, path: shape.path, label: shape.label,
       fill: t.owner ? lordColor(t.owner) : NEUTRAL_COLOR, marks,
       info: { title: mt.name, rows },
+      owner: ownerText(t.owner), neighbours: [...mt.adjacent], ...(t.owner ? { tag: lordTag(t.owner) } : {}),
     });
     // Markers: fortification, garrison, knights (own first), spies' sightings.
     if (fort && fort !== 'none') markers.push({ region: mt.id, symbol: 'fort', color: '#3b3126', title: `${L(lang, 'Fortification', 'Fortification')} : ${FORT_NAMES[fort][lang]}` });
@@ -115,7 +116,7 @@ export function mapDoc(s: GPState, player: LordId | null, lang: Lang, pending: S
   const rank = (id: LordId) => (id === player ? 0 : player && relation(s, player, id) !== 'peace' ? 1 : 2);
   owners.sort((a, b) => rank(a.id) - rank(b.id) || b.territories - a.territories || a.name.localeCompare(b.name, undefined, { numeric: true }));
   const legend: MapLegendItem[] = owners.slice(0, LEGEND_LORDS).map((l) => ({
-    color: lordColor(l.id),
+    color: lordColor(l.id), tag: lordTag(l.id),
     label: `${ownerText(l.id)} — ${l.territories} ${l.territories > 1 ? L(lang, 'terres', 'territories') : L(lang, 'terre', 'territory')}`,
   }));
   if (owners.length > LEGEND_LORDS) legend.push({ label: L(lang, `… et ${owners.length - LEGEND_LORDS} autres seigneurs`, `… and ${owners.length - LEGEND_LORDS} other lords`) });
