@@ -79,13 +79,14 @@ export function renderMapSvg(doc: MapDoc, opts: SvgOptions = {}): string {
     for (const m of r.marks ?? []) out.push(markPath(r.path, m, p));
   }
   out.push('</g>');
-  out.push(`<g class="labels"${hidden} pointer-events="none" font-size="${n1(fs)}" text-anchor="middle" fill="#1f1a14" stroke="#ffffff" stroke-opacity="0.8" stroke-width="${n1(fs / 4)}" paint-order="stroke" stroke-linejoin="round">`);
+  const lfs = Math.max(fs, MIN_LABEL);
+  out.push(`<g class="labels"${hidden} pointer-events="none" font-size="${n1(lfs)}" text-anchor="middle" fill="#1f1a14" stroke="#ffffff" stroke-opacity="0.8" stroke-width="${n1(fs / 4)}" paint-order="stroke" stroke-linejoin="round">`);
   const sizes = new Map(doc.regions.map((r) => [r.id, labelSize(r, fs)]));
   for (const r of doc.regions) {
     const f = sizes.get(r.id)!;
-    out.push(`<text x="${n1(r.label[0])}" y="${n1(r.label[1])}"${f !== fs ? ` font-size="${n1(f)}"` : ''}>${esc(r.name)}</text>`);
+    out.push(`<text x="${n1(r.label[0])}" y="${n1(r.label[1])}"${f !== lfs ? ` font-size="${n1(f)}"` : ''}>${esc(r.name)}</text>`);
     // The owner's tag over the name: ownership is never told by colour alone (issue 22 §3).
-    if (r.tag) out.push(`<text x="${n1(r.label[0])}" y="${n1(r.label[1] - f * 0.95)}" font-size="${n1(f * 0.9)}" font-weight="bold" class="tag">${esc(r.tag)}</text>`);
+    if (r.tag) out.push(`<text x="${n1(r.label[0])}" y="${n1(r.label[1] - f * 0.95)}" font-size="${n1(Math.max(MIN_LABEL, f * 0.9))}" font-weight="bold" class="tag">${esc(r.tag)}</text>`);
   }
   out.push('</g>');
   // Markers, stacked in a row under each name.

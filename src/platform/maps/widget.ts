@@ -66,8 +66,10 @@ export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; link
   const zoom = (k: string, sign: string) => html`<button type="button" data-zoom="${k}" title="${t(lang, `map.zoom-${k}`)}" aria-label="${t(lang, `map.zoom-${k}-name`)}">${sign}</button>`;
   return html`<link rel="stylesheet" href="/static/maps.css"><div class="map-widget" id="map-widget">
     <div class="map-main">
-      <p class="map-skip small"><a href="#map-table">${t(lang, 'map.text')}</a></p>
-      <div class="map-zoom" role="group" aria-label="${t(lang, 'map.zoom')}">${zoom('out', '−')}${zoom('in', '+')}${zoom('fit', '⤢')}</div>
+      <div class="map-tools">
+        <div class="map-zoom" role="group" aria-label="${t(lang, 'map.zoom')}">${zoom('out', '−')}${zoom('in', '+')}${zoom('fit', '⤢')}</div>
+        <a class="small" href="#map-table">${t(lang, 'map.text')}</a>
+      </div>
       <div class="map-frame">${raw(renderMapSvg(doc, { legend: false, idPrefix: 'mw', interactive: true }))}</div>
       ${mapLegend(doc, lang)}
     </div>
@@ -126,7 +128,7 @@ export function mapTable(doc: MapDoc, lang: Lang, open: boolean): Html {
         <td>${r.owner ?? t(lang, 'map.unknown-owner')}${r.tag ? html` <span class="tag">(${r.tag})</span>` : ''}</td>
         <td>${(markers.get(r.id) ?? []).join(' ; ')}</td>
         <td>${(r.neighbours ?? []).map((n) => names.get(n) ?? n).sort((a, b) => a.localeCompare(b, lang, { numeric: true })).join(', ')}</td>
-        <td>${r.info.rows.map(([k, v], i) => html`${i ? html`<br>` : ''}${k}${lang === 'fr' ? ' : ' : ': '}${v}`)}</td>
+        <td>${r.info.rows.map(([k, v], i) => html`${i ? '; ' : ''}${k}${lang === 'fr' ? ' : ' : ': '}${v}`)}</td>
       </tr>`)}</tbody>
     </table></div>
   </details>`;
