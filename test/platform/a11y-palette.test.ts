@@ -9,13 +9,13 @@
  *   - Adventurer Kings' relation keeps (allied, neutral, enemy, hero) ≥ 15 ΔE apart under every
  *     vision, each ≥ 12 from every terrain (allied green and mountain brown merged), allied and
  *     enemy not red versus green, and each keep carries its letter;
- *   - names on the map never under MIN_LABEL map units, and the page never draws a map so narrow
- *     that they fall under 10 CSS px.
+ *   - names on the map never under MIN_LABEL map units (they fell to 6), and the page never draws a
+ *     map so narrow that they fall under MIN_PX (9.5) CSS px.
  * The simulation is checked against known values first (a dichromat's confusion line).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { labelSize, MIN_LABEL, minWidth, renderMapSvg, SEA } from '../../src/platform/maps/svg.ts';
+import { labelSize, MIN_LABEL, MIN_PX, minWidth, renderMapSvg, SEA } from '../../src/platform/maps/svg.ts';
 import { lordColor, lordTag, NEUTRAL_COLOR } from '../../src/rulesets/gloire-et-pouvoir/colors.ts';
 import { HERO_RULED_COLOR, mapDoc as akMapDoc, RELATION_COLORS, RELATION_LETTERS, TERRAIN_COLORS, UNKNOWN_COLOR, OWN_COLOR } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
 import { mapDoc as gpMapDoc } from '../../src/rulesets/gloire-et-pouvoir/mapdoc.ts';
@@ -109,12 +109,13 @@ function smallestName(svg: string): number {
   return Math.min(group, ...own);
 }
 
-test('names on the map are never smaller than MIN_LABEL, nor drawn under 10 CSS px in the page; owners carry their number', () => {
+test('names on the map are never smaller than MIN_LABEL, nor drawn under MIN_PX in the page; owners carry their number', () => {
   const docs: [string, MapDoc][] = [];
   for (const [map, players] of [['scandinavia', 10], ['middle-east', 20], ['europe', 30]] as const) {
     docs.push([map, gpMapDoc(setupGame({ map, players }, createRng(`palette-${map}`, 'setup')), 'L1', 'fr')]);
   }
   const ak = fixture();
+  ak.knowledge[1]!.provinces[306]!.owner = { kingdom: 2, asOf: { turn: 3, phase: 2 } }; // a foreign keep, as known
   docs.push(['adventurer-kings', akMapDoc(ak, 'p1', 'en')]);
   for (const [name, doc] of docs) {
     for (const r of doc.regions) assert.ok(labelSize(r, 8) >= MIN_LABEL, `${name} ${r.name}`);
@@ -125,10 +126,14 @@ test('names on the map are never smaller than MIN_LABEL, nor drawn under 10 CSS 
       if (interactive) {
         const w = Number(/style="min-width: (\d+)px"/.exec(svg)![1]);
         assert.equal(w, minWidth(doc));
-        assert.ok((smallest * w) / doc.width >= 9.99, `${name}: a name at least 10 px in the page (${(smallest * w / doc.width).toFixed(1)})`);
+        assert.ok((smallest * w) / doc.width >= MIN_PX && MIN_PX >= 9.4, `${name}: a name at least ${MIN_PX} px in the page (${(smallest * w / doc.width).toFixed(1)})`);
       }
     }
-    if (name !== 'adventurer-kings') {
+    if (name === 'adventurer-kings') {
+      const keeps = doc.markers.filter((m) => m.symbol === 'garrison');
+      assert.ok(keeps.length > 0, 'a foreign keep on the fixture');
+      for (const k of keeps) assert.ok(Object.values(RELATION_LETTERS).includes(k.text ?? ''), `the keep on ${k.region} carries its letter`);
+    } else {
       const owned = doc.regions.filter((r) => r.fill !== NEUTRAL_COLOR);
       assert.ok(owned.length > 0);
       for (const r of owned) assert.ok(r.tag && /^\d+$/.test(r.tag), `${name} ${r.name}: the owner's number`);

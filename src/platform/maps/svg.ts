@@ -9,10 +9,13 @@ import { escapeHtml as esc } from '../http/html.ts';
 export const MAP_FONT = 'DejaVu Sans, Verdana, sans-serif';
 export const SEA = '#b9d3df';
 /**
- * The smallest name on a map, in map units (issue 22 §3): the page never draws a map narrower
- * than `10 / MIN_LABEL` of its width (`minWidth`), so a name is at least 10 CSS pixels there.
+ * The smallest name on a map, in map units (issue 22 §3; names used to shrink to 6 to fit their
+ * shapes): the page never draws a map narrower than `MIN_PX / MIN_LABEL` of its width
+ * (`minWidth`), so a name is at least MIN_PX CSS pixels there. Larger names would overlap their
+ * neighbours on the densest map (Europe); the zoom buttons enlarge them further.
  */
-export const MIN_LABEL = 11;
+export const MIN_LABEL = 10;
+export const MIN_PX = 9.5;
 const BORDER = '#5b5042';
 const LEGEND_W = 330;
 
@@ -30,9 +33,9 @@ export interface SvgOptions {
   interactive?: boolean;
 }
 
-/** The narrowest the page draws a map (CSS pixels) so that its smallest name is 10 px. */
+/** The narrowest the page draws a map (CSS pixels) so that its smallest name is MIN_PX. */
 export function minWidth(doc: Pick<MapDoc, 'width'>): number {
-  return Math.round((doc.width * 10) / MIN_LABEL);
+  return Math.ceil((doc.width * MIN_PX) / MIN_LABEL);
 }
 
 const n1 = (x: number) => String(Math.round(x * 10) / 10);
@@ -159,8 +162,8 @@ function fitSize(r: { name: string; path: string }, fs: number): number {
 }
 
 /** A region's accessible name: its name and its owner as the player may know them. */
-export function regionName(r: Pick<MapRegion, 'name' | 'owner' | 'tag'>): string {
-  return [r.name, r.owner ?? r.tag].filter(Boolean).join(' — ');
+export function regionName(r: Pick<MapRegion, 'name' | 'owner' | 'tag' | 'info'>): string {
+  return [r.info?.title || r.name, r.owner ?? r.tag].filter(Boolean).join(' — ');
 }
 
 /** The horizontal extent of an absolute path ("M x,y x,y …"); shapes are few and fixed, so it is kept. */
