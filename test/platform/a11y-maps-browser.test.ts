@@ -3,8 +3,8 @@
  * (Debian's Chromium), keyboard only (no click anywhere):
  *   - the order page's map is one tab stop; arrow keys go from territory to territory, Enter opens
  *     its panel; a lord picks his knight and a neighbour from the lists and writes a MOV, then
- *     walks the map to another territory and writes an ATT from its panel: the referee accepts
- *     both lines;
+ *     walks the map to another territory, opens it with Space and writes an ATT from its panel:
+ *     the referee accepts both lines;
  *   - the accessibility tree names the map, its territories (name and owner) and the zoom
  *     buttons; the map has a text version (a table of every territory, linked from the map),
  *     built from the lord's own view: a foreign knight out of his sight, or a foreign garrison he
@@ -155,10 +155,10 @@ describe('maps and charts from the keyboard and the accessibility tree', { skip:
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => /^MOV /m.test((document.getElementById('sheet-text') as HTMLTextAreaElement).value));
 
-    // The ATT from the map itself: Shift+Tab back to the map, the arrows to the target, Enter, then its form.
+    // The ATT from the map itself: back to the map, the arrows to the target, Space, then its form.
     await tabTo(page, (f) => f.region !== null, 'the map again');
     await walkTo(page, attOn);
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
     await page.waitForFunction((t) => document.querySelector('#map-actions .map-action[data-code="ATT"]') !== null
       && (document.getElementById('map-target') as HTMLSelectElement).value === t, attOn);
     await tabTo(page, (f) => f.code === 'ATT' && f.tag === 'input', 'the retreat field', 10);
