@@ -10,21 +10,38 @@
  *     built from the lord's own view: a foreign knight out of his sight, or a foreign garrison he
  *     has not spied, is not in it;
  *   - each statistics chart has its figures as a table (the same numbers as the chart), the
- *     instructions do not say "hover", and its legend buttons hide a line from the keyboard.
+ *     instructions do not say "hover", and its legend buttons hide a line from the keyboard;
+ *   - axe-core finds no WCAG 2.1 A/AA violation in the map widget, the map table or the charts
+ *     (the whole pages are a11y-axe-browser.test.ts's).
  * Screenshots in test/artifacts/ (a11y-*.png), looked at by eye.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
+import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
+import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { startTestPlatform, type TestPlatform, stateOf, waitForStep } from './util.ts';
+import { startTestPlatform, type TestPlatform, stateOf, playerOf, waitForStep } from './util.ts';
 import { newUser, logIn, type TestUser as U } from './users.ts';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A/AA violations inside the given parts of the page (the map and the charts: this test's area). */
+async function axeViolations(page: Page, include: string[]): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ passes: unknown[]; violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run({ include: sel.filter((x) => document.querySelector(x)).map((x) => [x]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    if (r.passes.length < 5) return [`axe checked almost nothing (${r.passes.length} rules passed)`];
+    return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+  }, include);
+}
 
 type S = {
   territories: Record<string, { owner: string | null; garrison: number }>;
@@ -102,7 +119,7 @@ describe('maps and charts from the keyboard and the accessibility tree', { skip:
     s = await stateOf<S>(tp, gameId);
     assert.ok(s.knights[lk]!.army !== null, 'the lord-knight has an army');
 
-    const page = watchErrors(await (await chromium.newContext({ viewport: { width: 1366, height: 900 } })).newPage(), errors);
+    const page = watchErrors(await (await chromium.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true })).newPage(), errors);
     await logIn(page, tp.url, alice);
     await page.goto(`${tp.url}/games/${gameId}/orders`);
 
@@ -134,6 +151,7 @@ describe('maps and charts from the keyboard and the accessibility tree', { skip:
     assert.match(panel, /Voisins/);
     assert.equal(await page.locator('#map-info').getAttribute('aria-live'), 'polite', 'the panel is announced');
     writeFileSync(join(ARTIFACTS, 'a11y-map-keyboard.png'), await page.screenshot());
+    assert.deepEqual(await axeViolations(page, ['.map-widget', '#map-table']), [], 'axe: the order page\'s map');
 
     // The piece from its list, the neighbour from the target list, the MOV from its button: all by keyboard.
     const unit = data.units.find((u) => u.id === lk)!;
@@ -205,6 +223,7 @@ describe('maps and charts from the keyboard and the accessibility tree', { skip:
       assert.doesNotMatch(row!, /Garnison/, 'an unspied foreign garrison is not told');
       assert.match(row!, /inconnu/);
     }
+    assert.deepEqual(await axeViolations(page, ['.map-widget', '#map-table']), [], 'axe: the map page');
     await page.locator('.map-legend').scrollIntoViewIfNeeded();
     writeFileSync(join(ARTIFACTS, 'a11y-map-table.png'), await page.screenshot());
 
@@ -237,6 +256,72 @@ describe('maps and charts from the keyboard and the accessibility tree', { skip:
     const visible = await page.evaluate(([id, i]) => (document.querySelector(`canvas[data-chart="${id}"]`) as HTMLCanvasElement & { chart: { isDatasetVisible(i: number): boolean } }).chart.isDatasetVisible(i as number), [ranking.id, hiddenIdx] as const);
     assert.equal(visible, false, `${focusedName}: its line is hidden`);
     writeFileSync(join(ARTIFACTS, 'a11y-stats.png'), await fig.screenshot());
+    assert.deepEqual(await axeViolations(page, ['section.stats']), [], 'axe: the charts');
+    assert.deepEqual(errors, []);
+  });
+
+  test('Adventurer Kings, keyboard only: a King\'s hex opened with Enter, a MO to a neighbour from the lists with its phase; the hexes as a table', { timeout: 300_000 }, async () => {
+    const ctx = tp.platform.ctx;
+    const bob = await newUser(tp, 'bob_clavier');
+    const gameId = await games.create(ctx, {
+      ruleset: 'adventurer-kings', name: 'Rois au clavier', options: { map: 'standard' }, seed: 'a11y-ak',
+      seats: [{ userId: alice.id, lordName: 'Aliénor' }, { userId: bob.id, lordName: 'Bohémond' }], maxPlayers: 2, early: true,
+    });
+    const pa = await playerOf(tp, gameId, alice.id);
+    const s = await stateOf<AKState>(tp, gameId);
+    const ka = Object.values(s.kingdoms).find((k) => k.player === pa)!;
+    const king = s.characters[ka.king]!;
+
+    const page = watchErrors(await (await chromium.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true })).newPage(), errors);
+    await logIn(page, tp.url, alice);
+    await page.goto(`${tp.url}/games/${gameId}/orders`);
+    const data = JSON.parse(await page.locator('#map-data').textContent() ?? '{}') as { units: { id: string; actions: { region: string; code: string }[] }[] };
+    const mo = data.units.find((u) => u.id === String(king.id))!.actions.find((a) => a.code === 'MO')!;
+    assert.ok(neighbours(king.province).includes(Number(mo.region)), 'a neighbouring hex');
+
+    // Tab to the map, the arrows to his capital, Enter: what he knows of it.
+    await page.locator('body').focus();
+    await tabTo(page, (f) => f.region !== null, 'the map');
+    await walkTo(page, String(king.province));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((name) => (document.getElementById('map-info')!.textContent ?? '').includes(name), king.name);
+    assert.match(await page.locator('#map-info').ariaSnapshot(), new RegExp(`heading ".*${king.province}`));
+    const hex = page.getByRole('button', { name: new RegExp(`${king.province}.* — (vous|you)$`) });
+    assert.equal(await hex.count(), 1, 'his hex is named with its province and owner');
+
+    // The King from the piece list, the neighbour from the target list, the phase typed, the button pressed.
+    await tabTo(page, (f) => f.id === 'map-unit', 'the piece list');
+    for (let i = 0; i < 10 && (await page.locator('#map-unit').inputValue()) !== String(king.id); i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && (await page.locator('#map-target').inputValue()) !== mo.region; i++) await page.keyboard.press('ArrowDown');
+    assert.equal(await page.locator('#map-target').inputValue(), mo.region);
+    await tabTo(page, (f) => f.code === 'MO' && f.tag === 'input', 'the phase field', 10);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const block = `PERSO ${king.id} ${king.name}\n2 MO ${mo.region}`;
+    await page.waitForFunction((b) => (document.getElementById('sheet-text') as HTMLTextAreaElement).value.includes(b), block);
+    let sheet = await games.sheet(ctx, gameId, pa);
+    for (let i = 0; i < 200 && !sheet.text.includes(`MO ${mo.region}`); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      sheet = await games.sheet(ctx, gameId, pa);
+    }
+    assert.deepEqual(sheet.issues, [], 'the referee accepts the MO written from the keyboard');
+
+    // The hexes as a table (its link, followed from the keyboard, opens it): 162 rows; unknown hexes tell nothing.
+    await page.getByRole('link', { name: /La carte en texte/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (document.getElementById('map-table') as HTMLDetailsElement).open);
+    const table = page.getByRole('table', { name: /Les terres, telles que vous les connaissez/ });
+    assert.equal(await table.getByRole('row').count(), 163);
+    const unknown = Object.values(s.provinces).filter((p) => !(s.knowledge[ka.id]?.provinces[p.id]?.pct) && p.owner !== ka.id);
+    assert.ok(unknown.length > 100);
+    const far = unknown.find((p) => p.owner !== null) ?? unknown[0]!;
+    const farRow = (await table.locator(`tr[data-region="${far.id}"]`).textContent())!;
+    assert.match(farRow, /0 % — inconnue/);
+    assert.doesNotMatch(farRow, /Terrain|Propriétaire|Race|Capitale/, `hex ${far.id}: nothing of its land or owner is told`);
+    assert.deepEqual(await axeViolations(page, ['.map-widget', '#map-table']), [], 'axe: the Adventurer Kings map');
     assert.deepEqual(errors, []);
   });
 });
