@@ -1,7 +1,9 @@
 /**
  * Draws a ruleset's MapDoc as SVG — the same drawing in the page (interactive: regions carry
  * `data-region`) and, rasterised by png.ts, in mails. It knows no rule: shapes, fills, labels,
- * dashed crossings, marker symbols stacked under each name, and a legend panel on the right.
+ * dashed crossings, marker symbols stacked under each name, an owner's tag over the name (his
+ * number: colour is never the only cue), and a legend panel on the right (the page writes its
+ * legend as text instead and makes the regions keyboard buttons: `interactive`).
  */
 import type { MapDoc, MapMark, MapRegion, MapSymbol } from '../../engine/ruleset.ts';
 import { escapeHtml as esc } from '../http/html.ts';

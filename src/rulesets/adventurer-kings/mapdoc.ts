@@ -4,8 +4,8 @@
  * the E–W wrap drawn as the half hexes that the layout leaves free at each edge, repeating the
  * column across the seam: see seamGhost), filled by terrain as known (illusory terrain as seen;
  * grey at 0 %), the kingdom's own land outlined,
- * other owners as a keep in the colour of the relation (Allied green, Neutral blue, Enemy red,
- * Hero-ruled purple), capitals, known sites, own characters and armies, last-known foreign
+ * other owners as a keep in the colour and with the letter of the relation (Allied blue A, Neutral
+ * white N, Enemy vermilion E, Hero-ruled black H), capitals, known sites, own characters and armies, last-known foreign
  * presence (from spy reports and sightings, with their date). A click shows what the kingdom
  * knows of the province: exploration %, exact tax (owned or 100 %) or income band (G-56), etc.
  * Everything comes from view.ts, never from the hidden state.
