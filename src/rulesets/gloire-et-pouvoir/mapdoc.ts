@@ -2,10 +2,10 @@
  * The map as one lord may know it (engine MapDoc), drawn by the platform: every territory in its
  * owner's colour with his number over its name (neutral in grey), the lord's own land outlined,
  * his knights with their armies, his garrisons and fortifications, the knights he can see (on his
- * land or where his knights
- * stand), what his spies reported (hatched when the report is of the last turn), a legend with
- * the lords and their titles; a click on a territory shows what he may know of it. Everything
- * comes from view.ts (the fog of war), never from the raw state of another lord.
+ * land or where his knights stand), what his spies reported (hatched when the report is of the
+ * last turn), a legend with the lords and their titles; a click on a territory shows what he may
+ * know of it. Everything comes from view.ts (the fog of war), never from the raw state of another
+ * lord.
  *
  * The map orders (`mapUnits`): for each of the lord's knights, the orders the rules allow from
  * where he stands — MOV to an adjacent neutral, own or allied territory [§4.9], ATT on his own
