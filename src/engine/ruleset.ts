@@ -244,6 +244,12 @@ export interface MapRegion {
   marks?: MapMark[];
   /** What the player may know of the region, shown when it is clicked. */
   info: { title: string; rows: [string, string][] };
+  /** Who holds it, as the player may know it (the text version of the map, issue 22). */
+  owner?: string;
+  /** Its neighbours (region ids), listed in the text version of the map. */
+  neighbours?: string[];
+  /** A short non-colour cue of its owner (a number, initials), written over its name. */
+  tag?: string;
 }
 
 export type MapSymbol = 'knight' | 'garrison' | 'fort' | 'spy' | 'crown' | 'army';
@@ -251,7 +257,7 @@ export type MapSymbol = 'knight' | 'garrison' | 'fort' | 'spy' | 'crown' | 'army
 /** A symbol drawn on a region (the platform stacks them under the region's name). */
 export interface MapMarker { region: string; symbol: MapSymbol; color: string; text?: string; title: string }
 
-export interface MapLegendItem { label: string; color?: string; symbol?: MapSymbol; mark?: MapMark }
+export interface MapLegendItem { label: string; color?: string; symbol?: MapSymbol; mark?: MapMark; /** The owner's tag, as on the map. */ tag?: string }
 
 export interface MapUnit {
   id: string;

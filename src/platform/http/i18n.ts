@@ -76,14 +76,20 @@ messages({
   'stats.link': { fr: 'Statistiques', en: 'Statistics' },
   'stats.title': { fr: 'Statistiques', en: 'Statistics' },
   'stats.help': {
-    fr: 'Un point par tour, depuis le début de la partie. Survolez une courbe pour lire ses valeurs ; cliquez un nom de la légende pour masquer ou montrer sa courbe.',
-    en: 'One point per turn, from the start of the game. Hover over a line to read its values; click a name in the legend to hide or show its line.',
+    fr: 'Un point par tour, depuis le début de la partie ; chaque courbe a sa forme de point. Les chiffres de chaque graphique sont aussi dans un tableau, sous lui. Les boutons de la légende masquent ou montrent une courbe (souris ou clavier).',
+    en: 'One point per turn, from the start of the game; each line has its own point shape. Each chart’s figures are also in a table, under it. The legend’s buttons hide or show a line (mouse or keyboard).',
   },
   'stats.none': { fr: 'Pas encore de statistiques pour cette partie.', en: 'No statistics for this game yet.' },
   'stats.own': { fr: 'Vos chiffres — {lord}', en: 'Your figures — {lord}' },
   'stats.own-help': { fr: 'Vous seul voyez ces courbes.', en: 'Only you can see these charts.' },
   'stats.public': { fr: 'Chiffres publics', en: 'Public figures' },
-  'stats.noscript': { fr: 'Les graphiques sont dessinés par JavaScript.', en: 'The charts are drawn with JavaScript.' },
+  'stats.noscript': { fr: 'Les graphiques sont dessinés par JavaScript ; leurs chiffres sont dans les tableaux.', en: 'The charts are drawn with JavaScript; their figures are in the tables.' },
+  'stats.table': { fr: 'Les chiffres', en: 'The figures' },
+  'stats.table-caption': { fr: '{title} : chiffres par tour', en: '{title}: figures by turn' },
+  'stats.series': { fr: 'Courbe', en: 'Line' },
+  'stats.start': { fr: 'Début', en: 'Start' },
+  'stats.legend': { fr: 'Courbes de « {title} » (masquer ou montrer)', en: 'Lines of “{title}” (hide or show)' },
+  'stats.yours': { fr: '(vous)', en: '(you)' },
 });
 
 // Live pages (live/routes.ts).

@@ -49,7 +49,7 @@ async function mapPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): P
   if (!m) return notFound(req, reply);
   const body = html`${pageHead()}<p class="crumbs"><a href="/games/${m.gameId}">${m.name}</a> › ${t(v.lang, 'map.title')}</p>
     <h1>${m.doc.title}</h1>
-    ${mapWidget(m.doc, v.lang, { orders: false, links: { png: `/games/${m.gameId}/map.png` } })}`;
+    ${mapWidget(m.doc, v.lang, { orders: false, links: { png: `/games/${m.gameId}/map.png` }, tableOpen: true })}`;
   return sendPage(reply, page(v, `${t(v.lang, 'map.title')} — ${m.name}`, body, { scripts: [...SCRIPTS.scripts, '/static/map.js'] }));
 }
 

@@ -4,8 +4,8 @@
  * the E–W wrap drawn as the half hexes that the layout leaves free at each edge, repeating the
  * column across the seam: see seamGhost), filled by terrain as known (illusory terrain as seen;
  * grey at 0 %), the kingdom's own land outlined,
- * other owners as a keep in the colour of the relation (Allied green, Neutral blue, Enemy red,
- * Hero-ruled purple), capitals, known sites, own characters and armies, last-known foreign
+ * other owners as a keep in the colour and with the letter of the relation (Allied blue A, Neutral
+ * white N, Enemy vermilion E, Hero-ruled black H), capitals, known sites, own characters and armies, last-known foreign
  * presence (from spy reports and sightings, with their date). A click shows what the kingdom
  * knows of the province: exploration %, exact tax (owned or 100 %) or income band (G-56), etc.
  * Everything comes from view.ts, never from the hidden state.
@@ -45,8 +45,16 @@ export const TERRAIN_COLORS: Record<Terrain, string> = {
 };
 export const UNKNOWN_COLOR = '#bdbdbd';
 export const OWN_COLOR = '#d4a017';
-export const RELATION_COLORS: Record<Relation, string> = { Allied: '#2e9e44', Neutral: '#2f6fd0', Enemy: '#d0312d' };
-export const HERO_RULED_COLOR = '#7b3fa0';
+/**
+ * A foreign owner's keep, by relation (issue 22 §3, test/platform/a11y-palette.test.ts): blue,
+ * white, vermilion and near-black stay apart under the three simulated dichromacies and from
+ * every terrain (allied was green, next to the mountains' brown, and enemy red against it); the
+ * keep carries the relation's letter too (RELATION_LETTERS), so colour is never the only cue.
+ */
+export const RELATION_COLORS: Record<Relation, string> = { Allied: '#1d4e9e', Neutral: '#f4f1e8', Enemy: '#d55e00' };
+export const HERO_RULED_COLOR = '#262626';
+/** The keep's letter: A(llié/llied), N(eutre/eutral), E(nnemi/nemy), H(éros/ero). */
+export const RELATION_LETTERS: Record<Relation | 'Hero', string> = { Allied: 'A', Neutral: 'N', Enemy: 'E', Hero: 'H' };
 const FOREIGN_SEEN = '#555555';
 
 /** The centre of a province's hex (G-01: q = col − 1, r0 = row − 1, odd r0 shifted east). */
@@ -174,9 +182,14 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
     }
     const sightings = v.characters.filter((c) => c.province === id);
     for (const c of sightings) rows.push([L(lang, 'Aperçu', 'Seen'), `${c.name} (${stamp(c.asOf)})`]);
+    const ownerText = pv.own ? L(lang, 'vous', 'you')
+      : pv.owner ? `${pv.owner.kingdom === null ? (pv.owner.ruler !== undefined ? L(lang, 'un Héros souverain', 'a Ruling Hero') : L(lang, 'personne', 'nobody')) : kingName(pv.owner.kingdom)} (${stamp(pv.owner.asOf)})`
+      : undefined;
     regions.push({
       id: String(id), name: String(id), path: hexPath(p.row, p.col), fill, label: [cx, cy - R * 0.35], marks,
       info: { title: prov(id), rows },
+      neighbours: neighbours(id).filter((n) => s.provinces[n]).map(String),
+      ...(ownerText ? { owner: ownerText } : {}),
     });
     // Markers: capital, foreign owner, sites, own characters and armies, last-known foreign presence.
     const markers: MapMarker[] = [];
@@ -184,7 +197,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
     if (!pv.own && pv.owner && (pv.owner.kingdom !== null || pv.owner.ruler !== undefined)) {
       const rel = pv.owner.kingdom === null ? null : me?.kingdom.relations[pv.owner.kingdom] ?? 'Neutral';
       markers.push({
-        region: String(id), symbol: 'garrison', color: rel ? RELATION_COLORS[rel] : HERO_RULED_COLOR,
+        region: String(id), symbol: 'garrison', color: rel ? RELATION_COLORS[rel] : HERO_RULED_COLOR, text: RELATION_LETTERS[rel ?? 'Hero'],
         title: pv.owner.kingdom === null ? L(lang, 'Province d’un Héros souverain', 'Province of a Ruling Hero') : `${L(lang, 'Province de', 'Province of')} ${kingName(pv.owner.kingdom)}`,
       });
     }
@@ -202,10 +215,10 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   legend.push({ color: UNKNOWN_COLOR, label: L(lang, 'Inconnue (0 %)', 'Unknown (0 %)') });
   if (me) legend.push({ mark: 'own', label: L(lang, 'Vos provinces', 'Your provinces') }, { mark: 'seen', label: L(lang, 'Vos personnages hors de vos terres', 'Your characters outside your land') });
   legend.push(
-    { symbol: 'garrison', color: RELATION_COLORS.Allied, label: L(lang, 'Province d’un allié', 'Allied King’s province') },
-    { symbol: 'garrison', color: RELATION_COLORS.Neutral, label: L(lang, 'Province d’un Roi neutre', 'Neutral King’s province') },
-    { symbol: 'garrison', color: RELATION_COLORS.Enemy, label: L(lang, 'Province d’un ennemi', 'Enemy King’s province') },
-    { symbol: 'garrison', color: HERO_RULED_COLOR, label: L(lang, 'Province d’un Héros souverain', 'Ruling Hero’s province') },
+    { symbol: 'garrison', color: RELATION_COLORS.Allied, label: L(lang, 'A : province d’un allié', 'A: Allied King’s province') },
+    { symbol: 'garrison', color: RELATION_COLORS.Neutral, label: L(lang, 'N : province d’un Roi neutre', 'N: Neutral King’s province') },
+    { symbol: 'garrison', color: RELATION_COLORS.Enemy, label: L(lang, 'E : province d’un ennemi', 'E: Enemy King’s province') },
+    { symbol: 'garrison', color: HERO_RULED_COLOR, label: L(lang, 'H : province d’un Héros souverain', 'H: Ruling Hero’s province') },
     { symbol: 'crown', label: L(lang, 'Capitale', 'Capital') },
     { symbol: 'fort', label: L(lang, 'Lieux d’aventure connus (numéros)', 'Known adventure sites (numbers)') },
     { symbol: 'knight', color: OWN_COLOR, label: L(lang, 'Vos personnages (initiales ou nombre)', 'Your characters (initials or count)') },

@@ -1,10 +1,11 @@
 /**
  * The map as one lord may know it (engine MapDoc), drawn by the platform: every territory in its
- * owner's colour (neutral in grey), the lord's own land outlined, his knights with their armies,
- * his garrisons and fortifications, the knights he can see (on his land or where his knights
- * stand), what his spies reported (hatched when the report is of the last turn), a legend with
- * the lords and their titles; a click on a territory shows what he may know of it. Everything
- * comes from view.ts (the fog of war), never from the raw state of another lord.
+ * owner's colour with his number over its name (neutral in grey), the lord's own land outlined,
+ * his knights with their armies, his garrisons and fortifications, the knights he can see (on his
+ * land or where his knights stand), what his spies reported (hatched when the report is of the
+ * last turn), a legend with the lords and their titles; a click on a territory shows what he may
+ * know of it. Everything comes from view.ts (the fog of war), never from the raw state of another
+ * lord.
  *
  * The map orders (`mapUnits`): for each of the lord's knights, the orders the rules allow from
  * where he stands — MOV to an adjacent neutral, own or allied territory [§4.9], ATT on his own
@@ -20,7 +21,7 @@
  * ATT, as in the rulebook's turn-1 example (levy and attack in one sheet).
  */
 import type { Lang, MapAction, MapDoc, MapLegendItem, MapMarker, MapRegion, MapUnit } from '../../engine/ruleset.ts';
-import { lordColor, NEUTRAL_COLOR } from './colors.ts';
+import { lordColor, lordTag, NEUTRAL_COLOR } from './colors.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import { shapesOf } from './maps/shapes/index.ts';
 import type { Order, Sheet } from './orders/types.ts';
@@ -96,6 +97,7 @@ export function mapDoc(s: GPState, player: LordId | null, lang: Lang, pending: S
       id: mt.id, name: mt.name, path: shape.path, label: shape.label,
       fill: t.owner ? lordColor(t.owner) : NEUTRAL_COLOR, marks,
       info: { title: mt.name, rows },
+      owner: ownerText(t.owner), neighbours: [...mt.adjacent], ...(t.owner ? { tag: lordTag(t.owner) } : {}),
     });
     // Markers: fortification, garrison, knights (own first), spies' sightings.
     if (fort && fort !== 'none') markers.push({ region: mt.id, symbol: 'fort', color: '#3b3126', title: `${L(lang, 'Fortification', 'Fortification')} : ${FORT_NAMES[fort][lang]}` });
@@ -115,7 +117,7 @@ export function mapDoc(s: GPState, player: LordId | null, lang: Lang, pending: S
   const rank = (id: LordId) => (id === player ? 0 : player && relation(s, player, id) !== 'peace' ? 1 : 2);
   owners.sort((a, b) => rank(a.id) - rank(b.id) || b.territories - a.territories || a.name.localeCompare(b.name, undefined, { numeric: true }));
   const legend: MapLegendItem[] = owners.slice(0, LEGEND_LORDS).map((l) => ({
-    color: lordColor(l.id),
+    color: lordColor(l.id), tag: lordTag(l.id),
     label: `${ownerText(l.id)} — ${l.territories} ${l.territories > 1 ? L(lang, 'terres', 'territories') : L(lang, 'terre', 'territory')}`,
   }));
   if (owners.length > LEGEND_LORDS) legend.push({ label: L(lang, `… et ${owners.length - LEGEND_LORDS} autres seigneurs`, `… and ${owners.length - LEGEND_LORDS} other lords`) });

@@ -5,6 +5,11 @@
 // written: after each save (orders.js sends `suzerain:sheet-saved`) they are reloaded from the
 // server, which plays the sheet ahead (a knight whose men are levied may now attack). No framework,
 // no inline code.
+//
+// From the keyboard (issue 22 §2): the map is one tab stop; the arrow keys move to the nearest
+// territory that way, Home and End to the first and the last, Enter or Space opens the one in
+// focus (its panel, and the orders of the piece picked there). The orders can also be given from
+// two lists: the piece, then the territory aimed at (the territories where it has an order).
 (function () {
   'use strict';
   var root = document.getElementById('map-widget');
@@ -16,6 +21,7 @@
   var unitSelect = document.getElementById('map-unit');
   var actionsEl = document.getElementById('map-actions');
   var writtenEl = document.getElementById('map-written');
+  var targetSelect = document.getElementById('map-target');
   var svg = root.querySelector('svg');
   var selectedRegion = null;
 
@@ -135,17 +141,112 @@
     });
   });
 
+  function select(id) {
+    selectedRegion = id;
+    showInfo(id);
+    showActions(id);
+    highlight();
+    if (targetSelect) targetSelect.value = hasOption(targetSelect, id) ? id : '';
+  }
+  function hasOption(sel, v) {
+    for (var i = 0; i < sel.options.length; i++) if (sel.options[i].value === v) return true;
+    return false;
+  }
+
+  // The territories where the piece picked has an order, for the "target" list: where it stands
+  // first, then by name.
+  function fillTargets() {
+    if (!targetSelect) return;
+    var keep = targetSelect.value;
+    while (targetSelect.options.length > 1) targetSelect.remove(1);
+    var u = currentUnit();
+    targetSelect.disabled = !u;
+    targetSelect.options[0].textContent = u ? '—' : (data.msgs.noTarget || '—');
+    if (!u) return;
+    var seen = {};
+    var ids = [];
+    u.actions.forEach(function (a) { if (!seen[a.region]) { seen[a.region] = true; ids.push(a.region); } });
+    var names = data.names || {};
+    ids.sort(function (a, b) {
+      if (a === u.region) return -1;
+      if (b === u.region) return 1;
+      return String(names[a] || a).localeCompare(String(names[b] || b), document.documentElement.lang || undefined, { numeric: true });
+    });
+    ids.forEach(function (id) {
+      var o = el('option', '', (names[id] || id) + (id === u.region ? ' ' + (data.msgs.here || '') : ''));
+      o.value = id;
+      targetSelect.appendChild(o);
+    });
+    targetSelect.value = hasOption(targetSelect, keep) ? keep : '';
+  }
+  if (targetSelect) {
+    targetSelect.addEventListener('change', function () {
+      if (targetSelect.value) select(targetSelect.value);
+    });
+  }
+
   if (svg) {
     svg.addEventListener('click', function (ev) {
       var t = ev.target;
       var g = t && t.closest ? t.closest('[data-region]') : null;
       if (!g) return;
-      selectedRegion = g.getAttribute('data-region');
-      showInfo(selectedRegion);
-      showActions(selectedRegion);
-      highlight();
+      select(g.getAttribute('data-region'));
+    });
+    // One tab stop: the region in focus holds tabindex 0 (roving tabindex).
+    var regions = svg.querySelectorAll('path.region[tabindex]');
+    var focusRegion = function (p) {
+      each(regions, function (q) { q.setAttribute('tabindex', q === p ? '0' : '-1'); });
+      p.focus();
+    };
+    var nearest = function (from, dx, dy) {
+      var x0 = Number(from.getAttribute('data-x'));
+      var y0 = Number(from.getAttribute('data-y'));
+      var best = null;
+      var score = Infinity;
+      each(regions, function (q) {
+        if (q === from || q.getAttribute('data-region') === from.getAttribute('data-region')) return;
+        var x = Number(q.getAttribute('data-x')) - x0;
+        var y = Number(q.getAttribute('data-y')) - y0;
+        var along = x * dx + y * dy;
+        var across = Math.abs(x * dy - y * dx);
+        if (along <= 0 || across > along * 2) return; // within 63° of the direction
+        var s = along + 2 * across;
+        if (s < score) { score = s; best = q; }
+      });
+      return best;
+    };
+    svg.addEventListener('keydown', function (ev) {
+      var p = ev.target;
+      if (!p || !p.classList || !p.classList.contains('region')) return;
+      var k = ev.key;
+      var dirs = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+      if (k === 'Enter' || k === ' ' || k === 'Spacebar') {
+        ev.preventDefault();
+        select(p.getAttribute('data-region'));
+      } else if (dirs[k]) {
+        ev.preventDefault();
+        var q = nearest(p, dirs[k][0], dirs[k][1]);
+        if (q) focusRegion(q);
+      } else if (k === 'Home' || k === 'End') {
+        ev.preventDefault();
+        if (regions.length) focusRegion(regions[k === 'Home' ? 0 : regions.length - 1]);
+      }
+    });
+    svg.addEventListener('focusin', function (ev) {
+      var p = ev.target;
+      if (p && p.classList && p.classList.contains('region')) {
+        each(regions, function (q) { q.setAttribute('tabindex', q === p ? '0' : '-1'); });
+        // Keep the region in focus in view inside the scrolling frame.
+        if (p.scrollIntoView) p.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      }
     });
   }
+
+  // The link to the text version opens it.
+  var tableEl = document.getElementById('map-table');
+  each(document.querySelectorAll('a[href="#map-table"]'), function (a) {
+    a.addEventListener('click', function () { if (tableEl) tableEl.open = true; });
+  });
   // The map orders after the saved sheet; the piece picked stays picked.
   function setUnits(units) {
     data.units = units;
@@ -159,6 +260,7 @@
       });
       unitSelect.value = currentUnitIn(units, keep) ? keep : '';
     }
+    fillTargets();
     if (selectedRegion && JSON.stringify(actionsAt(selectedRegion)) !== shown) showActions(selectedRegion);
     highlight();
     root.setAttribute('data-units-version', String(Number(root.getAttribute('data-units-version') || '0') + 1));
@@ -182,7 +284,9 @@
       shown = '';
       var u = currentUnit();
       selectedRegion = u ? u.region : null;
+      fillTargets();
       if (u) { showInfo(u.region); showActions(u.region); }
+      if (targetSelect) targetSelect.value = u ? u.region : '';
       highlight();
     });
   }

@@ -1,6 +1,8 @@
 // Suzerain — the statistics page: draws each chart of #stats-data (the ruleset's line charts) with
 // Chart.js (/static/vendor/chart.umd.min.js, loaded before this script). The player's own series
-// is drawn thicker, over the others. No inline code.
+// is drawn thicker, over the others. Each line has its own point shape and dash (data.styles, the
+// same as the legend buttons and the tables drawn by the server: colour is never alone), and the
+// legend is the row of buttons under the chart (aria-pressed), usable from the keyboard. No inline code.
 (function () {
   'use strict';
   var dataEl = document.getElementById('stats-data');
@@ -26,18 +28,21 @@
     var counts = c.series.every(function (s) {
       return s.values.every(function (v) { return v === null || (v >= 0 && Math.floor(v) === v); });
     });
-    // Room for the legend under the plot: one line per ~5 names.
-    box(canvas).style.height = (280 + 22 * Math.ceil(n / 5)) + 'px';
-    var datasets = c.series.map(function (s) {
+    box(canvas).style.height = '300px';
+    var styles = data.styles || { points: ['circle'], dashes: [[]] };
+    var datasets = c.series.map(function (s, i) {
       var color = s.color || '#5e5040';
+      var np = styles.points.length;
       return {
+        pointStyle: styles.points[i % np],
+        borderDash: styles.dashes[Math.floor(i / np) % styles.dashes.length],
         label: s.name,
         data: s.values,
         borderColor: color,
         backgroundColor: color,
         borderWidth: s.mine ? 4 : many ? 1.25 : 2,
-        pointRadius: s.mine ? 3 : many ? 0 : 2,
-        pointHoverRadius: 5,
+        pointRadius: s.mine ? 4.5 : many ? 2.5 : 3.5,
+        pointHoverRadius: 6,
         order: s.mine ? 0 : 1,
         spanGaps: false,
         tension: 0,
@@ -53,7 +58,7 @@
         maintainAspectRatio: false,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
         plugins: {
-          legend: { display: true, position: 'bottom', labels: { boxWidth: 14, boxHeight: 3 } },
+          legend: { display: false },
           tooltip: {
             callbacks: {
               label: function (ctx) { return ctx.dataset.label + sep + (ctx.parsed.y === null ? '—' : number.format(ctx.parsed.y)); },
@@ -70,6 +75,22 @@
         },
       },
     });
+    // The legend: one toggle button per line.
+    var legend = document.querySelector('[data-legend="' + c.id + '"]');
+    if (legend) {
+      legend.hidden = false;
+      var buttons = legend.querySelectorAll('button[data-series]');
+      for (var b = 0; b < buttons.length; b++) {
+        buttons[b].addEventListener('click', function (ev) {
+          var btn = ev.currentTarget;
+          var i = Number(btn.getAttribute('data-series'));
+          var visible = !canvas.chart.isDatasetVisible(i);
+          canvas.chart.setDatasetVisibility(i, visible);
+          canvas.chart.update();
+          btn.setAttribute('aria-pressed', visible ? 'true' : 'false');
+        });
+      }
+    }
     canvas.setAttribute('data-drawn', '1');
   });
 })();
