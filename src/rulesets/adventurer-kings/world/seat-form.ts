@@ -61,6 +61,9 @@ const M = {
   },
 } satisfies Record<string, Localized>;
 
+/** English article before an alignment's name ("an Undead King", "a Divine King"). */
+const an = (word: string): string => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
+
 const fill = (l: Localized, lang: Lang, v: Record<string, string | number>): string => l[lang].replace(/\{(\w+)\}/g, (_, k: string) => String(v[k] ?? ''));
 
 /** Every name a value answers to: its id and its French and English names (case and accents ignored). */
@@ -120,7 +123,7 @@ export const akSeatForm: SeatForm = {
     if (alignment && SPECIAL.includes(alignment) && !fallback) {
       issues.push({ field: 'fallbackAlignment', text: {
         fr: `un Roi ${ALIGNMENT_NAMES[alignment].fr} indique un alignement de remplacement (§13.1), pris si un autre Roi l’est déjà`,
-        en: `a ${ALIGNMENT_NAMES[alignment].en} King names a fallback alignment (§13.1), taken if another King already is`,
+        en: `${an(ALIGNMENT_NAMES[alignment].en)} King names a fallback alignment (§13.1), taken if another King already is`,
       } });
     }
     if (temperament) out.temperament = temperament;
@@ -142,7 +145,7 @@ export const akSeatForm: SeatForm = {
       if (n > 0 && c === locked) {
         issues.push({ field: c, text: {
           fr: `un Roi ${ALIGNMENT_NAMES[alignment!].fr} ne peut mettre aucun niveau en ${CHAR_NAMES[c].fr} (§13)`,
-          en: `a ${ALIGNMENT_NAMES[alignment!].en} King cannot put any level into ${CHAR_NAMES[c].en} (§13)`,
+          en: `${an(ALIGNMENT_NAMES[alignment!].en)} King cannot put any level into ${CHAR_NAMES[c].en} (§13)`,
         } });
         continue;
       }
