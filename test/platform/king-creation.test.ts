@@ -8,6 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { games } from '../../src/platform/games/service.ts';
+import { confirm, joinQueue, lobbyTick } from '../../src/platform/lobby/service.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform, stateOf, playerOf } from './util.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
@@ -94,6 +95,39 @@ for (const kind of DB_KINDS) {
       const { createGame } = await import('../../src/engine/game.ts');
       const { adventurerKings } = await import('../../src/rulesets/adventurer-kings/index.ts');
       assert.equal(createGame(adventurerKings, rec.options, rec.seed).initialHash, rec.initialHash, 'the stored options and seed rebuild the same start');
+    });
+
+    test('the lobby: the form offers the seat form, a refused choice is marked, the choice reaches the game it starts', async () => {
+      const ctx = tp.platform.ctx;
+      const dora = await newUser(tp, `kc_dora_${kind}`, 'en');
+      const d = await loggedIn(tp, dora);
+      const page = await d.get('/lobby');
+      assert.match(page.text, /<fieldset class="seat-form" data-ruleset="adventurer-kings">/);
+      assert.match(page.text, /Your choices if the game is Adventurer Kings/);
+      const bad = await d.post('/lobby/join', { map: 'adventurer-kings/standard', lordName: 'Dora', [S('Sa')]: '7' }, nofollow);
+      assert.equal(bad.status, 400);
+      assert.match(bad.text, /id="seat-adventurer-kings-Sa-error">Sage: 0 to 2 levels/);
+      // A Gloire & Pouvoir request ignores the Adventurer Kings fields.
+      assert.equal((await d.post('/lobby/join', { map: 'gloire-et-pouvoir/scandinavia', lordName: 'Dora', [S('Sa')]: '7' }, nofollow)).status, 303);
+      assert.equal((await d.post('/lobby/join', { map: 'adventurer-kings/standard', lordName: 'Dora', [S('race')]: 'Orc', [S('Sp')]: '2', [S('Th')]: '2' }, nofollow)).status, 303);
+      const mine = await tp.db.one<{ id: number }>(`SELECT id FROM lobby WHERE user_id = $1 AND ruleset = 'adventurer-kings'`, [dora.id]);
+      const entries = [mine!.id];
+      const users = [dora];
+      for (let i = 0; i < 7; i++) {
+        const u = await newUser(tp, `kc_lobby_${kind}_${i}`, 'fr');
+        users.push(u);
+        entries.push(await joinQueue(ctx, u.id, 'adventurer-kings/standard', `Roi ${i + 1}`));
+      }
+      await lobbyTick(ctx);
+      for (const [i, u] of users.entries()) await confirm(ctx, u.id, entries[i]!);
+      await lobbyTick(ctx);
+      const placed = await tp.db.one<{ game_id: number }>('SELECT game_id FROM lobby WHERE id = $1', [mine!.id]);
+      const gameId = Number(placed!.game_id);
+      assert.equal((await games.summary(ctx, gameId))!.status, 'running');
+      const s = await stateOf<AKState>(tp, gameId);
+      const p = await playerOf(tp, gameId, dora.id);
+      const king = s.characters[Object.values(s.kingdoms).find((k) => k.player === p)!.king]!;
+      assert.deepEqual([king.name, king.race, king.talent.Sp, king.talent.Th], ['Dora', 'Orc', 2, 2]);
     });
 
     test('the service refuses a bad choice too (no trust in the page), with the field named', async () => {
