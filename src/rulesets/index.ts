@@ -100,6 +100,7 @@ const ak: RulesetEntry<AKState, AKEvent> = {
   ruleset: adventurerKings,
   variants: [
     { id: AK_VARIANT, name: { fr: 'Monde standard (162 provinces)', en: 'Standard world (162 provinces)' }, seats: { min: 2, max: 12, default: 8 } },
+    { id: 'europe', name: { fr: 'AK Europe — un continent de l’an mil, 12 pays', en: 'AK Europe — a continent of the year 1000, 12 countries' }, seats: { min: 2, max: 12, default: 12 } },
   ],
   bot: (state, player, _decision, rng) => akBotOrders(state, player, rng),
   caretaker: (state, player) => akCaretakerAnswer(state, player),

@@ -21,8 +21,11 @@ const fieldsOf = (issues: { field: string }[]) => issues.map((i) => i.field).sor
 describe('the seat form of Adventurer Kings (§15.14)', () => {
   test('fields: race, alignment, fallback, temperament, sex and one talent per characteristic, 0..2, each with "at random"', () => {
     for (const lang of ['fr', 'en'] as const) {
-      const f = form.fields(lang);
+      const f = form.fields(lang, { map: 'standard' });
       assert.deepEqual(f.filter((x) => !x.group).map((x) => x.name), ['race', 'alignment', 'fallbackAlignment', 'temperament', 'sex']);
+      // AK Europe adds the country (§14.2); a form for a game not chosen yet offers it too.
+      assert.equal(form.fields(lang, { map: 'europe' })[0]!.name, 'position');
+      assert.equal(form.fields(lang)[0]!.name, 'position');
       const talents = f.filter((x) => x.group === 'talents');
       assert.deepEqual(talents.map((x) => x.name), [...CHAR_CODES]);
       for (const t of talents) assert.ok(t.kind === 'integer' && t.min === 0 && t.max === 2);

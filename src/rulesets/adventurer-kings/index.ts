@@ -21,6 +21,7 @@ import { akTools, runAkTool } from './tools/index.ts';
 import { type AKOptions, setupGame } from './world/setup.ts';
 import { akHelp } from './help/index.ts';
 import { akSeatForm, kingOptionsOf, type KingChoice } from './world/seat-form.ts';
+import { EUROPE_VARIANT } from './world/europe.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 
 export const ORDERS_DECISION = 'orders';
@@ -63,17 +64,21 @@ export type AKGameOptions = AKOptions & { map?: string; lords?: string[]; choice
 /**
  * The setup options from either shape: the platform's `{ map, lords, choices, config }` (each
  * seat's name becomes its King's name, its choice his race, alignment, talents…) or AKOptions.
- * The only world today is the standard one (18 × 9).
+ * The worlds: the standard one (18 × 9, generated, G-03) and AK Europe (`europe`, §14.2, world/europe.ts).
  */
 export function akOptions(o: AKGameOptions): AKOptions {
   const { map, lords, choices, ...rest } = o;
-  if (map !== undefined && map !== 'standard') throw new Error(`unknown Adventurer Kings world "${map}" (known: standard)`);
+  if (map !== undefined && map !== 'standard' && map !== EUROPE_VARIANT) {
+    throw new LocalizedError({ fr: `monde inconnu « ${map} » (connus : standard, ${EUROPE_VARIANT})`, en: `unknown Adventurer Kings world "${map}" (known: standard, ${EUROPE_VARIANT})` });
+  }
+  if (map === EUROPE_VARIANT) rest.variant = EUROPE_VARIANT;
   if (choices !== undefined && !Array.isArray(choices)) throw new LocalizedError({ fr: 'les choix des Rois sont une liste', en: 'the Kings’ choices are a list' });
   const n = lords?.length ?? choices?.length ?? 0;
   if (!lords && !choices) return rest;
+  const choiceOptions = { map: map ?? 'standard', config: o.config };
   if (lords && choices && choices.length > lords.length) throw new LocalizedError({ fr: `${choices.length} choix de Rois pour ${lords.length} seigneurs`, en: `${choices.length} King choices for ${lords.length} lords` });
   const kings = Array.from({ length: Math.max(n, rest.kings?.length ?? 0, lords ? 0 : rest.players ?? 0) }, (_, i) => ({
-    ...(rest.kings?.[i] ?? {}), ...kingOptionsOf(choices?.[i], o), ...(lords?.[i] !== undefined ? { name: lords[i] } : {}),
+    ...(rest.kings?.[i] ?? {}), ...kingOptionsOf(choices?.[i], choiceOptions), ...(lords?.[i] !== undefined ? { name: lords[i] } : {}),
   }));
   return { ...rest, ...(lords ? { players: lords.length } : {}), kings };
 }

@@ -20,6 +20,15 @@ import type { Alignment, CharCode, Race, Temperament } from '../state.ts';
 import { ALIGNMENTS, CHAR_CODES, RACES, TEMPERAMENTS } from '../state.ts';
 import type { AKKingOptions } from './setup.ts';
 import { lockedCode } from './heroes.ts';
+import { EUROPE_POSITIONS, EUROPE_VARIANT } from './europe.ts';
+
+/** The game's variant from its options: 'europe', another, or null when not known yet (a form offering several). */
+function mapOf(options?: unknown): string | null {
+  const m = options && typeof options === 'object' ? (options as { map?: unknown }).map : undefined;
+  return typeof m === 'string' ? m : options && typeof options === 'object' && 'map' in options ? 'standard' : null;
+}
+const POSITION_NAMES = Object.fromEntries(EUROPE_POSITIONS.map((p) => [p.id, p.name])) as Record<string, Localized>;
+const POSITION_IDS = EUROPE_POSITIONS.map((p) => p.id);
 
 /** A King's choices as stored with the seat and passed to the setup (every key optional). */
 export interface KingChoice {
@@ -29,6 +38,8 @@ export interface KingChoice {
   temperament?: Temperament;
   sex?: 'M' | 'F';
   talents?: Partial<Record<CharCode, number>>;
+  /** AK Europe (§14.2): the country asked for. */
+  position?: string;
 }
 
 const SPECIAL: readonly Alignment[] = ['Divine', 'Undead'];
@@ -48,6 +59,11 @@ const M = {
   alignment: { fr: 'Alignement', en: 'Alignment' },
   fallback: { fr: 'Alignement de remplacement (si Divin ou Mort-Vivant est déjà pris)', en: 'Fallback alignment (if Divine or Undead is already taken)' },
   temperament: { fr: 'Tempérament', en: 'Temperament' },
+  position: { fr: 'Pays souhaité (AK Europe)', en: 'Country wanted (AK Europe)' },
+  positionHelp: {
+    fr: 'Chaque pays a son bonus de départ ; un pays déjà pris par un joueur arrivé avant vous est remplacé par un pays libre tiré au hasard.',
+    en: 'Each country has its starting bonus; a country already taken by a player who joined before you is replaced by a free one drawn at random.',
+  },
   sex: { fr: 'Sexe', en: 'Sex' },
   draw: { fr: '— au hasard —', en: '— at random —' },
   talents: { fr: 'Talents du Roi', en: 'The King’s talents' },
@@ -78,7 +94,11 @@ export const akSeatForm: SeatForm = {
     const { maxPer } = limits(options);
     const opt = <T extends string>(values: readonly T[], names: Partial<Record<T, Localized>>) =>
       [{ value: '', label: M.draw[lang] }, ...values.map((v) => ({ value: v, label: names[v]?.[lang] ?? v }))];
+    const map = mapOf(options);
+    const position: SeatField[] = map === null || map === EUROPE_VARIANT
+      ? [{ name: 'position', label: M.position[lang], kind: 'choice', optional: true, options: opt(POSITION_IDS, POSITION_NAMES), help: M.positionHelp[lang] }] : [];
     return [
+      ...position,
       { name: 'race', label: M.race[lang], kind: 'choice', optional: true, options: opt(RACES, RACE_SINGULAR) },
       { name: 'alignment', label: M.alignment[lang], kind: 'choice', optional: true, options: opt(ALIGNMENTS, ALIGNMENT_NAMES), help: M.specialHelp[lang] },
       { name: 'fallbackAlignment', label: M.fallback[lang], kind: 'choice', optional: true, options: opt(NORMAL, ALIGNMENT_NAMES) },
@@ -110,6 +130,11 @@ export const akSeatForm: SeatForm = {
       }
       return v;
     };
+    const map = mapOf(options);
+    if (map === null || map === EUROPE_VARIANT) {
+      const position = choose('position', POSITION_IDS, POSITION_NAMES);
+      if (position) out.position = position;
+    }
     const race = choose('race', RACES, RACE_SINGULAR);
     const alignment = choose('alignment', ALIGNMENTS, ALIGNMENT_NAMES);
     const fallback = choose('fallbackAlignment', ALIGNMENTS, ALIGNMENT_NAMES);
@@ -170,7 +195,7 @@ export function kingOptionsOf(choice: unknown, options?: unknown): AKKingOptions
   if (typeof choice !== 'object' || Array.isArray(choice)) throw new LocalizedError({ fr: 'le choix d’un Roi est un objet {…}', en: 'a King’s choice is an object {…}' });
   const c = choice as Record<string, unknown>;
   const values: Record<string, string> = {};
-  for (const k of ['race', 'alignment', 'fallbackAlignment', 'temperament', 'sex']) if (c[k] !== undefined) values[k] = String(c[k]);
+  for (const k of ['position', 'race', 'alignment', 'fallbackAlignment', 'temperament', 'sex']) if (c[k] !== undefined) values[k] = String(c[k]);
   const t = c.talents;
   if (t !== undefined) {
     if (!t || typeof t !== 'object' || Array.isArray(t)) throw new LocalizedError({ fr: 'les talents d’un Roi sont un objet { Ta: 2, … }', en: 'a King’s talents are an object { Ta: 2, … }' });
@@ -179,7 +204,7 @@ export function kingOptionsOf(choice: unknown, options?: unknown): AKKingOptions
       values[k] = String(v);
     }
   }
-  const unknown = Object.keys(c).filter((k) => !['race', 'alignment', 'fallbackAlignment', 'temperament', 'sex', 'talents'].includes(k));
+  const unknown = Object.keys(c).filter((k) => !['position', 'race', 'alignment', 'fallbackAlignment', 'temperament', 'sex', 'talents'].includes(k));
   if (unknown.length) throw new LocalizedError({ fr: `choix inconnu pour un Roi : ${unknown.join(', ')}`, en: `unknown King choice: ${unknown.join(', ')}` });
   const r = akSeatForm.check(values, options);
   if (r.issues.length) throw new LocalizedError({ fr: r.issues.map((i) => i.text.fr).join(' ; '), en: r.issues.map((i) => i.text.en).join('; ') });
