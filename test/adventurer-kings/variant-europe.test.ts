@@ -48,15 +48,15 @@ describe('AK Europe: the map', () => {
 
 describe('AK Europe: the start', () => {
   test('positions as asked (first come), the others drawn; the capital, the name, the bonus; knowledge to distance 3; Light Cavalry 3/3', () => {
-    const opts = entry.options({ map: 'europe', lords: ['Guillaume', 'Harold', 'Tostig', 'Bot'], choices: [{ position: 'france' }, { position: 'england', talents: { Ar: 2 } }, { position: 'england' }, null] });
+    const opts = entry.options({ map: 'europe', lords: ['Guillaume', 'Harold', 'Tostig', 'Bot'], choices: [{ position: 'france' }, { position: 'england', talents: { Ar: 2 } }, { position: 'england', position2: 'germany' }, null] });
     const s = createGame(entry.ruleset, opts, 'europe-1').state as AKState;
     assert.equal(s.variant, 'europe');
     const pos = (id: string) => EUROPE_POSITIONS.find((p) => p.id === id)!;
     assert.equal(s.kingdoms[1]!.capital, pos('france').capital);
     assert.equal(s.kingdoms[1]!.name, 'Normandie-France');
     assert.equal(s.kingdoms[2]!.capital, pos('england').capital);
-    assert.notEqual(s.kingdoms[3]!.capital, pos('england').capital, 'England was taken: Tostig gets another country');
-    assert.ok(EUROPE_POSITIONS.some((p) => p.capital === s.kingdoms[3]!.capital));
+    assert.equal(s.kingdoms[3]!.capital, pos('germany').capital, 'England was taken: Tostig gets his second choice');
+    assert.ok(EUROPE_POSITIONS.some((p) => p.capital === s.kingdoms[4]!.capital), 'the bot\'s country is drawn');
     assert.equal(new Set(Object.values(s.kingdoms).map((k) => k.capital)).size, 4);
     // England's bonus (Ar, Na) on the King (2 chosen + 1) and on both starting Heroes (initial characters, §14.1).
     const harold = s.characters[2]!;
@@ -79,6 +79,18 @@ describe('AK Europe: the start', () => {
     const std = createGame(entry.ruleset, entry.options({ lords: ['A', 'B'] }), 'std').state as AKState;
     assert.equal(std.variant, undefined);
     assert.equal(resolveConfig(std.config).armies.types.LC.strength, 2);
+  });
+
+  test('the seat form: three ranked countries, French or English names, no country twice', () => {
+    const form = entry.ruleset.seatForm!;
+    const r = form.check({ position: 'Angleterre', position2: 'germany', position3: 'Byzantine Empire' }, { map: 'europe' });
+    assert.deepEqual(r.issues, []);
+    assert.deepEqual(r.value, { position: 'england', position2: 'germany', position3: 'byzantium' });
+    const twice = form.check({ position: 'england', position2: 'England' }, { map: 'europe' });
+    assert.deepEqual(twice.issues.map((i) => i.field), ['position2']);
+    assert.match(twice.issues[0]!.text.fr, /Angleterre est déjà parmi vos choix/);
+    // In the standard game there is no country to ask for.
+    assert.equal(form.check({ position: 'england' }, { map: 'standard' }).value, null);
   });
 
   test('a host\'s override wins over the variant\'s delta; more than 12 kingdoms are refused in both languages', () => {

@@ -38,8 +38,10 @@ export interface KingChoice {
   temperament?: Temperament;
   sex?: 'M' | 'F';
   talents?: Partial<Record<CharCode, number>>;
-  /** AK Europe (§14.2): the country asked for. */
+  /** AK Europe (§14.2): the countries asked for, « par ordre de priorité » (1st, 2nd, 3rd). */
   position?: string;
+  position2?: string;
+  position3?: string;
 }
 
 const SPECIAL: readonly Alignment[] = ['Divine', 'Undead'];
@@ -60,9 +62,11 @@ const M = {
   fallback: { fr: 'Alignement de remplacement (si Divin ou Mort-Vivant est déjà pris)', en: 'Fallback alignment (if Divine or Undead is already taken)' },
   temperament: { fr: 'Tempérament', en: 'Temperament' },
   position: { fr: 'Pays souhaité (AK Europe)', en: 'Country wanted (AK Europe)' },
+  position2: { fr: 'Sinon, 2e choix', en: 'Otherwise, 2nd choice' },
+  position3: { fr: 'Sinon, 3e choix', en: 'Otherwise, 3rd choice' },
   positionHelp: {
-    fr: 'Chaque pays a son bonus de départ ; un pays déjà pris par un joueur arrivé avant vous est remplacé par un pays libre tiré au hasard.',
-    en: 'Each country has its starting bonus; a country already taken by a player who joined before you is replaced by a free one drawn at random.',
+    fr: 'Chaque pays a son bonus de départ. Vous recevez le premier de vos choix qu’aucun joueur arrivé avant vous n’a pris ; sinon un pays libre tiré au hasard.',
+    en: 'Each country has its starting bonus. You get the first of your choices that no player who joined before you took; otherwise a free country drawn at random.',
   },
   sex: { fr: 'Sexe', en: 'Sex' },
   draw: { fr: '— au hasard —', en: '— at random —' },
@@ -96,7 +100,9 @@ export const akSeatForm: SeatForm = {
       [{ value: '', label: M.draw[lang] }, ...values.map((v) => ({ value: v, label: names[v]?.[lang] ?? v }))];
     const map = mapOf(options);
     const position: SeatField[] = map === null || map === EUROPE_VARIANT
-      ? [{ name: 'position', label: M.position[lang], kind: 'choice', optional: true, options: opt(POSITION_IDS, POSITION_NAMES), help: M.positionHelp[lang] }] : [];
+      ? (['position', 'position2', 'position3'] as const).map((name): SeatField => ({
+        name, label: M[name][lang], kind: 'choice', optional: true, options: opt(POSITION_IDS, POSITION_NAMES), ...(name === 'position' ? { help: M.positionHelp[lang] } : {}),
+      })) : [];
     return [
       ...position,
       { name: 'race', label: M.race[lang], kind: 'choice', optional: true, options: opt(RACES, RACE_SINGULAR) },
@@ -132,8 +138,13 @@ export const akSeatForm: SeatForm = {
     };
     const map = mapOf(options);
     if (map === null || map === EUROPE_VARIANT) {
-      const position = choose('position', POSITION_IDS, POSITION_NAMES);
-      if (position) out.position = position;
+      const seen = new Set<string>();
+      for (const name of ['position', 'position2', 'position3'] as const) {
+        const position = choose(name, POSITION_IDS, POSITION_NAMES);
+        if (position && seen.has(position)) {
+          issues.push({ field: name, text: { fr: `${POSITION_NAMES[position]!.fr} est déjà parmi vos choix`, en: `${POSITION_NAMES[position]!.en} is already among your choices` } });
+        } else if (position) { out[name] = position; seen.add(position); }
+      }
     }
     const race = choose('race', RACES, RACE_SINGULAR);
     const alignment = choose('alignment', ALIGNMENTS, ALIGNMENT_NAMES);
@@ -195,7 +206,7 @@ export function kingOptionsOf(choice: unknown, options?: unknown): AKKingOptions
   if (typeof choice !== 'object' || Array.isArray(choice)) throw new LocalizedError({ fr: 'le choix d’un Roi est un objet {…}', en: 'a King’s choice is an object {…}' });
   const c = choice as Record<string, unknown>;
   const values: Record<string, string> = {};
-  for (const k of ['position', 'race', 'alignment', 'fallbackAlignment', 'temperament', 'sex']) if (c[k] !== undefined) values[k] = String(c[k]);
+  for (const k of ['position', 'position2', 'position3', 'race', 'alignment', 'fallbackAlignment', 'temperament', 'sex']) if (c[k] !== undefined) values[k] = String(c[k]);
   const t = c.talents;
   if (t !== undefined) {
     if (!t || typeof t !== 'object' || Array.isArray(t)) throw new LocalizedError({ fr: 'les talents d’un Roi sont un objet { Ta: 2, … }', en: 'a King’s talents are an object { Ta: 2, … }' });
@@ -204,7 +215,7 @@ export function kingOptionsOf(choice: unknown, options?: unknown): AKKingOptions
       values[k] = String(v);
     }
   }
-  const unknown = Object.keys(c).filter((k) => !['position', 'race', 'alignment', 'fallbackAlignment', 'temperament', 'sex', 'talents'].includes(k));
+  const unknown = Object.keys(c).filter((k) => !['position', 'position2', 'position3', 'race', 'alignment', 'fallbackAlignment', 'temperament', 'sex', 'talents'].includes(k));
   if (unknown.length) throw new LocalizedError({ fr: `choix inconnu pour un Roi : ${unknown.join(', ')}`, en: `unknown King choice: ${unknown.join(', ')}` });
   const r = akSeatForm.check(values, options);
   if (r.issues.length) throw new LocalizedError({ fr: r.issues.map((i) => i.text.fr).join(' ; '), en: r.issues.map((i) => i.text.en).join('; ') });

@@ -27,8 +27,10 @@ export interface AKKingOptions {
   sex?: 'M' | 'F';
   /** 4 levels, at most 2 per characteristic (§15.14); made legal and completed at random if needed. */
   talents?: Partial<Record<CharCode, number>>;
-  /** AK Europe (§14.2): the country asked for (an id of EUROPE_POSITIONS); taken if still free, else drawn. */
+  /** AK Europe (§14.2): the countries asked for in order of priority (ids of EUROPE_POSITIONS); the first still free is taken, else one is drawn. */
   position?: string;
+  position2?: string;
+  position3?: string;
 }
 
 export interface AKOptions {
@@ -143,12 +145,17 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
   return s;
 }
 
-/** AK Europe: the positions, in kingdom order: the one asked if still free (seat order), the others drawn among the free ones. */
+/**
+ * AK Europe: the positions, in kingdom order. [P V-04] « par ordre de priorité » (§14.2): in seat
+ * order (the order of joining), each King takes the first of his ranked countries still free;
+ * the others are then drawn among the free ones.
+ */
 function europePositions(rng: Rng, kings: AKKingOptions[], n: number): EuropePosition[] {
   const out: (EuropePosition | null)[] = Array.from({ length: n }, () => null);
   const taken = new Set<string>();
   for (let i = 0; i < n; i++) {
-    const asked = EUROPE_POSITIONS.find((p) => p.id === kings[i]?.position);
+    const k = kings[i];
+    const asked = [k?.position, k?.position2, k?.position3].map((id) => EUROPE_POSITIONS.find((p) => p.id === id && !taken.has(p.id))).find((p) => p);
     if (asked && !taken.has(asked.id)) { out[i] = asked; taken.add(asked.id); }
   }
   for (let i = 0; i < n; i++) {
