@@ -130,6 +130,33 @@ for (const kind of DB_KINDS) {
       assert.deepEqual([king.name, king.race, king.talent.Sp, king.talent.Th], ['Dora', 'Orc', 2, 2]);
     });
 
+    test('AK Europe from the creation form: countries ranked at join, the first free one taken; the hex map shows the authored continent', async () => {
+      const a = await loggedIn(tp, alice);
+      const form = await a.get('/games');
+      assert.match(form.text, /<option value="adventurer-kings\/europe"[^>]*>Adventurer Kings — Rois Aventuriers — AK Europe — un continent de l’an mil, 12 pays/);
+      assert.match(form.text, /name="seat\.adventurer-kings\.position"/);
+      const r = await a.post('/games', {
+        name: 'An mil', map: 'adventurer-kings/europe', lords: '2', lordName: 'Guillaume', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', early: '1',
+        [S('position')]: 'france',
+      }, nofollow);
+      assert.equal(r.status, 303, r.text.slice(0, 300));
+      const gameId = Number(/\/games\/(\d+)/.exec(r.location ?? '')![1]);
+      const b = await loggedIn(tp, bob);
+      const join = await b.get(`/games/${gameId}`);
+      assert.match(join.text, /Country wanted \(AK Europe\)/);
+      assert.match(join.text, /<option value="byzantium">Byzantine Empire<\/option>/);
+      const ok = await b.post(`/games/${gameId}/join`, { lordName: 'Harold', password: 'sesame', [S('position')]: 'france', [S('position2')]: 'england' }, nofollow);
+      assert.equal(ok.status, 303, ok.text.slice(0, 300));
+      const s = await stateOf<AKState>(tp, gameId);
+      assert.equal(s.variant, 'europe');
+      const realm = async (userId: number) => { const p = await playerOf(tp, gameId, userId); return Object.values(s.kingdoms).find((k) => k.player === p)!.name; };
+      assert.equal(await realm(alice.id), 'Normandie-France');
+      assert.equal(await realm(bob.id), 'Angleterre');
+      const map = await b.get(`/games/${gameId}/map`);
+      assert.equal(map.status, 200);
+      assert.match(map.text, /<svg/);
+    });
+
     test('the service refuses a bad choice too (no trust in the page), with the field named', async () => {
       const id = await games.create(tp.platform.ctx, {
         ruleset: 'adventurer-kings', name: 'Service', options: { map: 'standard' }, seats: [{ userId: alice.id, lordName: 'A' }], maxPlayers: 2, isPrivate: true, password: 'sesame',
