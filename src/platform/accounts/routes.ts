@@ -276,7 +276,17 @@ ${err(l, error)}
 </form>`);
 }
 
-function accountPage(v: Visitor, opts: { notice?: string | null; pwError?: string | null }): string {
+/**
+ * Sections that other modules add to the account page (the calendar feed, games/calendar-page.ts),
+ * filled in by those modules when their routes are registered; each is given the page's query.
+ */
+export type AccountSection = (ctx: AppCtx, v: Visitor, query: Record<string, unknown>) => Promise<Html>;
+const accountSections = new Map<string, AccountSection>();
+export function addAccountSection(key: string, section: AccountSection): void { accountSections.set(key, section); }
+const sectionsFor = (ctx: AppCtx, req: FastifyRequest): Promise<Html[]> =>
+  Promise.all([...accountSections.values()].map((f) => f(ctx, req.visitor, (req.query ?? {}) as Record<string, unknown>)));
+
+function accountPage(v: Visitor, opts: { notice?: string | null; pwError?: string | null; sections?: Html[] }): string {
   const l = v.lang;
   const u = v.user!;
   return page(v, t(l, 'acct.account.title'), html`
@@ -300,6 +310,7 @@ ${validationBanner(v)}
   <button type="submit">${t(l, 'acct.account.save')}</button>
 </form>
 </section>
+${opts.sections ?? ''}
 <section>
 <h2>${t(l, 'acct.account.notifications')}</h2>
 <p><a href="/account/notifications">${t(l, 'acct.account.notifications-link')}</a></p>
@@ -466,7 +477,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     const q = query(req);
     const note = str(q.validated) === '1' ? 'acct.validate.done' : str(q.reset) === '1' ? 'acct.account.reset-done'
       : str(q.pw) === '1' ? 'acct.account.password-changed' : str(q.lang) === '1' ? 'acct.account.lang-saved' : null;
-    return sendPage(reply, accountPage(req.visitor, { notice: note }));
+    return sendPage(reply, accountPage(req.visitor, { notice: note, sections: await sectionsFor(ctx, req) }));
   });
 
   app.post('/account/lang', async (req, reply) => {
@@ -483,7 +494,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     if (!u) return reply;
     const f = body(req);
     const r = await changePassword(ctx, u.id, str(f.current), str(f.password), f.password2 === undefined ? undefined : str(f.password2), req.visitor.sessionHash);
-    if (r !== 'ok') return sendPage(reply, accountPage(req.visitor, { pwError: r }), 400);
+    if (r !== 'ok') return sendPage(reply, accountPage(req.visitor, { pwError: r, sections: await sectionsFor(ctx, req) }), 400);
     return reply.redirect('/account?pw=1', 303);
   });
 };

@@ -24,6 +24,7 @@ import type { SeatIssue } from '../../engine/ruleset.ts';
 /** When a seat is flagged (and the host may open it): turns without orders, or a game of prompts' defaults in a row. */
 const flagAt = (g: GameSummary): number => (g.pace ? g.absentAfter : MISSED_FLAG);
 import { allKinds, findKind } from './kinds.ts';
+import { gameCalendarSection } from './calendar-page.ts';
 import { playPath } from './prompt-page.ts';
 import { checkPromptValues, defaultPromptValues, isPromptRuleset, promptOptionsFields, readPromptValues, type PromptFormValues } from './prompt-options.ts';
 import {
@@ -464,7 +465,8 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</th>` : ''}</tr></thead>
         <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</a></td>` : ''}</tr>`)}</tbody></table></div>`
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
-    </section>`;
+    </section>
+    ${await gameCalendarSection(ctx, v, a, isHost)}`;
   return sendPage(reply, page(v, g.name, body, SCRIPTS), opts.status ?? 200);
 }
 
