@@ -363,8 +363,11 @@ export interface SeatForm {
    * under one heading (the talents), `help` is one line under the field or group.
    */
   fields(lang: Lang, options?: unknown): SeatField[];
-  /** One line per group heading, in `lang` (e.g. the talents' limits): `{ group: text }`. */
-  groups?(lang: Lang, options?: unknown): Record<string, { legend: string; help?: string }>;
+  /**
+   * Each group's heading in `lang`, with one help line (e.g. the talents' limits) and `max`, the
+   * most its integer fields may add up to (a page shows the running total; `check` enforces it).
+   */
+  groups?(lang: Lang, options?: unknown): Record<string, { legend: string; help?: string; max?: number }>;
   /**
    * Checks the values as typed (field name → text; absent or '' = left to the draw): the value
    * to store (null when nothing was chosen) and the issues, each tied to its field, in every language.

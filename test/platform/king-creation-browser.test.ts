@@ -2,6 +2,7 @@
  * The King's creation in a real browser (Chromium): a player opens a private Adventurer Kings
  * game's page, fills the seat form (race, alignment, talents), is told beside the field what is
  * wrong (the focus can reach it, the values stay), corrects it and joins; his King is as chosen.
+ * The running total of the talents follows the typing (seat-form.js).
  * Screenshots at desktop and phone widths: test/artifacts/king-join-*.png.
  */
 import { after, before, describe, test } from 'node:test';
@@ -50,6 +51,9 @@ describe('King creation at join, in a real browser', { skip: BROWSER_SKIP }, () 
       await page.fill('#seat-adventurer-kings-Ta', '2');
       await page.fill('#seat-adventurer-kings-Me', '2');
       await page.fill('#seat-adventurer-kings-Sa', '1');
+      // The running total (seat-form.js): 5 of 4, marked before the form is even sent.
+      assert.equal(await page.locator('#seat-adventurer-kings-talents .seat-total output').innerText(), '5');
+      assert.ok(await page.locator('#seat-adventurer-kings-talents .seat-total.over').count() === 1);
       await Promise.all([page.waitForLoadState('load'), page.click('form[action$="/join"] button[type="submit"]')]);
       await page.waitForSelector('#seat-adventurer-kings-talents-error');
       assert.match(await page.locator('#seat-adventurer-kings-talents-error').innerText(), /5 niveaux de talent demandés : 4 au plus/);
@@ -59,6 +63,8 @@ describe('King creation at join, in a real browser', { skip: BROWSER_SKIP }, () 
       await page.screenshot({ path: join(ARTIFACTS, `king-join-error-${vp.width}.png`), fullPage: false });
       await page.fill('input[name="password"]', 'sesame');
       await page.fill('#seat-adventurer-kings-Sa', '');
+      assert.equal(await page.locator('#seat-adventurer-kings-talents .seat-total output').innerText(), '4');
+      assert.equal(await page.locator('#seat-adventurer-kings-talents .seat-total.over').count(), 0);
       await Promise.all([page.waitForURL(new RegExp(`/games/${gameId}$`)), page.click('form[action$="/join"] button[type="submit"]')]);
       assert.equal((await games.summary(ctx, gameId))!.status, 'running');
       const s = await stateOf<AKState>(tp, gameId);

@@ -283,7 +283,7 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
     ${standing === 'ok'
       ? createForm(v, form?.values ?? defaultCreate(), form?.error ?? null)
       : html`<section class="card"><h2>${t(lang, 'gweb.create.title')}</h2>${standingNotice(lang, standing, '/games')}</section>`}`;
-  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, { scripts: [...SCRIPTS.scripts, '/static/create-game.js'] }), form?.status ?? 200);
+  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, { scripts: [...SCRIPTS.scripts, '/static/create-game.js', '/static/seat-form.js'] }), form?.status ?? 200);
 }
 
 async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
@@ -414,7 +414,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       ${!joinable || g.isDemo ? html`<p class="muted">${t(lang, 'gweb.join.closed')}</p>`
         : standing === 'ok' ? joinForm(v, g.id, opts.error ?? null, opts.lordName, g.status === 'forming' ? { ruleset: g.ruleset, options: await formingOptions(ctx, g.id), values: opts.seatValues, issues: opts.seatIssues } : null)
         : standingNotice(lang, standing, `/games/${g.id}`)}`;
-    return sendPage(reply, page(v, `${g.name} — ${t(lang, 'gweb.private-game')}`, body, SCRIPTS), opts.status ?? 200);
+    return sendPage(reply, page(v, `${g.name} — ${t(lang, 'gweb.private-game')}`, body, { scripts: [...SCRIPTS.scripts, '/static/seat-form.js'] }), opts.status ?? 200);
   }
   const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;

@@ -16,6 +16,7 @@ messages({
   'seat.legend-create': { fr: 'Vos choix si la partie est de {game}', en: 'Your choices if the game is {game}' },
   'seat.help': { fr: 'Un champ laissé vide est tiré au hasard par l’arbitre.', en: 'A field left empty is drawn at random by the referee.' },
   'seat.errors': { fr: 'Vos choix sont à corriger : voyez les champs marqués.', en: 'Your choices need correcting: see the marked fields.' },
+  'seat.total': { fr: 'Placés :', en: 'Placed:' },
 });
 
 const id = (ruleset: string, field: string): string => `seat-${ruleset}-${field}`.replace(/[^A-Za-z0-9_-]/g, '-');
@@ -80,9 +81,12 @@ export function seatFormHtml(lang: Lang, ruleset: string, opts: { options?: unkn
     ${groupNames.map((g) => {
       const gi = issueOf(g);
       const gid = id(ruleset, g);
-      return html`<fieldset class="seat-group" id="${gid}"${gi ? raw(` aria-describedby="${gid}-error"`) : ''}>
+      const max = groups[g]?.max;
+      const sum = fields.filter((f) => f.group === g && f.kind === 'integer').reduce((a, f) => a + (Number(value(f.name)) || 0), 0);
+      return html`<fieldset class="seat-group" id="${gid}"${max !== undefined ? raw(` data-sum-max="${max}"`) : ''}${gi ? raw(` aria-describedby="${gid}-error"`) : ''}>
         <legend>${groups[g]?.legend ?? g}</legend>
         ${groups[g]?.help ? html`<p class="muted small">${groups[g]!.help}</p>` : ''}
+        ${max !== undefined ? html`<p class="seat-total${sum > max ? ' over' : ''}">${t(lang, 'seat.total')} <output aria-live="polite">${sum}</output> / ${max}</p>` : ''}
         ${gi ? html`<p class="error" id="${gid}-error">${gi.text[lang]}</p>` : ''}
         <div class="seat-grid">${fields.filter((f) => f.group === g).map((f) => fieldHtml(ruleset, f, value(f.name), issueOf(f.name), lang))}</div>
       </fieldset>`;

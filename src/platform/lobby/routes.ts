@@ -135,7 +135,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
             ${ACTIVE.includes(e.status) ? html`<form method="post" action="/lobby/withdraw/${e.id}" class="inline">${csrfField(v)}<button type="submit">${t(lang, 'lweb.withdraw')}</button></form>` : ''}
           </td></tr>`)}</tbody></table></div>` : html`<p class="muted">${t(lang, 'lweb.none')}</p>`}
     </section>` : ''}`;
-  return sendPage(reply, page(v, t(lang, 'lweb.title'), body, { scripts: ['/static/local-time.js', '/static/orders.js'] }), opts.status ?? 200);
+  return sendPage(reply, page(v, t(lang, 'lweb.title'), body, { scripts: ['/static/local-time.js', '/static/orders.js', '/static/seat-form.js'] }), opts.status ?? 200);
 }
 
 /** The visitor's own request, or null (another user's request is not found). */

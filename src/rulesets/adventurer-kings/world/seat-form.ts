@@ -115,7 +115,7 @@ export const akSeatForm: SeatForm = {
   },
   groups(lang, options) {
     const { levels, maxPer } = limits(options);
-    return { talents: { legend: M.talents[lang], help: fill(M.talentsHelp, lang, { n: levels, max: maxPer }) } };
+    return { talents: { legend: M.talents[lang], help: fill(M.talentsHelp, lang, { n: levels, max: maxPer }), max: levels } };
   },
   check(values, options) {
     const { levels, maxPer } = limits(options);
