@@ -49,6 +49,8 @@ describe('the seat form of Adventurer Kings (§15.14)', () => {
     assert.deepEqual(r.issues, []);
     assert.deepEqual(r.value, { race: 'Elf', alignment: 'Druid', temperament: 'Brave', sex: 'F', talents: { Ta: 2, Dr: 1 } });
     assert.equal(form.check({}).value, null);
+    // A JSON client may send numbers.
+    assert.deepEqual(form.check({ Ta: 2 as unknown as string, Dr: 1 as unknown as string }).value, { talents: { Ta: 2, Dr: 1 } });
     assert.equal(form.check({ race: '', Ta: '0' }).value, null);
   });
 

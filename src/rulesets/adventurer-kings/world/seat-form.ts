@@ -121,7 +121,11 @@ export const akSeatForm: SeatForm = {
     const { levels, maxPer } = limits(options);
     const issues: SeatIssue[] = [];
     const out: KingChoice = {};
-    const text = (k: string) => (typeof values[k] === 'string' ? values[k]!.trim() : '');
+    // Text as typed; a number (a JSON client's) reads as its digits.
+    const text = (k: string) => {
+      const v: unknown = values[k];
+      return typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
+    };
     const listOf = (vals: readonly string[], names: Partial<Record<string, Localized>>, lang: Lang) => vals.map((v) => names[v]?.[lang] ?? v).join(', ');
     const choose = <T extends string>(field: string, vals: readonly T[], names: Partial<Record<T, Localized>>): T | undefined => {
       const t = text(field);
