@@ -18,6 +18,9 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain new --ruleset gloire-et-pouvoir --map scandinavia --players 10 --seed S --out game.json
                [--lords "Hawkmoon,Hylith,…"] [--config overrides.json]
   suzerain new --ruleset adventurer-kings --players 8 --seed S --out ak.json
+               [--choice "race=Elf,alignment=Druid,Ta=2,Dr=2"]…   (one per lord, in order, or "N:…" for lord N:
+               his choices at join, the ruleset's seat form; what is left out is drawn from the seed)
+  suzerain seat-form --ruleset adventurer-kings [--lang fr|en] (the choices a player makes at join, with their limits)
   suzerain orders game.json --lord NAME --file orders.txt [--append] [--lang fr|en]   (--file - reads standard input)
                (the file replaces the player's whole sheet for this turn; --append adds its lines to it)
   suzerain resolve game.json [--bots | --caretaker]            (--bots: absent lords are played by bots;
@@ -77,6 +80,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   try {
     switch (cmd) {
       case 'new': return cmdNew(rest, io);
+      case 'seat-form': return cmdSeatForm(rest, io);
       case 'orders': return cmdOrders(rest, io);
       case 'resolve': return cmdResolve(rest, io);
       case 'report': return cmdReport(rest, io);
@@ -168,15 +172,70 @@ function cmdNew(args: string[], io: Io): number {
   const { values } = parseArgs({ args, options: {
     ruleset: { type: 'string', default: 'gloire-et-pouvoir' }, map: { type: 'string' }, players: { type: 'string' },
     seed: { type: 'string' }, out: { type: 'string' }, lords: { type: 'string' }, config: { type: 'string' },
+    choice: { type: 'string', multiple: true },
   } });
   if (!values.out) throw new CliError(`--out game.json is required\n${usage('new')}`);
   const entry = getRuleset(values.ruleset!);
   const seed = values.seed ?? String(Date.now());
-  const options = entry.options({ map: variantOf(entry, values.map), players: num(values.players, '--players'), lords: values.lords?.split(',').map((s) => s.trim()), config: readConfig(values.config) });
+  const map = variantOf(entry, values.map);
+  const config = readConfig(values.config);
+  const choices = seatChoices(entry, values.choice ?? [], { map, config });
+  const options = entry.options({ map, players: num(values.players, '--players'), lords: values.lords?.split(',').map((s) => s.trim()), config, ...(choices.length ? { choices } : {}) });
   const game = createGame(entry.ruleset, options, seed);
   save(values.out, game);
   io.out(`new ${entry.ruleset.title.en} game, seed ${seed}, written to ${values.out}`);
   for (const p of entry.ruleset.players(game.state)) io.out(`  ${p.id}  ${p.name}`);
+  return 0;
+}
+
+/**
+ * The lords' choices at join (`--choice`, the ruleset's seat form): "field=value,…" per lord in
+ * order, or "N:field=value,…" for lord N. Each is checked by the ruleset; a refusal names the lord
+ * and the field. Returns one value (or null) per lord up to the last one given.
+ */
+function seatChoices(entry: RulesetEntry, given: string[], options: unknown): (Record<string, unknown> | null)[] {
+  if (!given.length) return [];
+  const form = entry.ruleset.seatForm;
+  if (!form) throw new CliError(`${entry.ruleset.id} has no choices at join (--choice)`);
+  const names = new Set(form.fields('en', options).map((f) => f.name));
+  const out: (Record<string, unknown> | null)[] = [];
+  let next = 0;
+  for (const g of given) {
+    const m = /^\s*(\d+)\s*:(.*)$/s.exec(g);
+    const index = m ? Number(m[1]) - 1 : next;
+    if (index < 0 || index > 99) throw new CliError(`--choice ${g}: lord numbers run from 1`);
+    next = index + 1;
+    const values: Record<string, string> = {};
+    for (const part of (m ? m[2]! : g).split(/[,;]/).map((x) => x.trim()).filter(Boolean)) {
+      const eq = part.indexOf('=');
+      const key = eq < 0 ? part : part.slice(0, eq).trim();
+      if (eq < 0 || !names.has(key)) throw new CliError(`--choice for lord ${index + 1}: "${part}" is not field=value; fields: ${[...names].join(', ')} (suzerain seat-form --ruleset ${entry.ruleset.id})`);
+      values[key] = part.slice(eq + 1).trim();
+    }
+    const r = form.check(values, options);
+    if (r.issues.length) throw new CliError(`--choice for lord ${index + 1}: ${r.issues.map((i) => `${i.field}: ${i.text.en}`).join('; ')}`);
+    while (out.length < index) out.push(null);
+    out[index] = r.value;
+  }
+  return out.map((c) => c ?? null);
+}
+
+function cmdSeatForm(args: string[], io: Io): number {
+  const { values } = parseArgs({ args, options: { ruleset: { type: 'string', default: 'adventurer-kings' }, lang: { type: 'string', default: 'en' }, config: { type: 'string' } } });
+  const lang = values.lang as Lang;
+  if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
+  const entry = getRuleset(values.ruleset!);
+  const form = entry.ruleset.seatForm;
+  if (!form) { io.out(`${entry.ruleset.id}: no choices at join`); return 0; }
+  const options = { config: readConfig(values.config) };
+  const groups = form.groups?.(lang, options) ?? {};
+  const shown = new Set<string>();
+  for (const f of form.fields(lang, options)) {
+    if (f.group && !shown.has(f.group)) { shown.add(f.group); io.out(`${groups[f.group]?.legend ?? f.group}${groups[f.group]?.help ? ` — ${groups[f.group]!.help}` : ''}`); }
+    const what = f.kind === 'choice' ? f.options.filter((o) => o.value).map((o) => `${o.value} (${o.label})`).join(', ')
+      : f.kind === 'integer' ? `${f.min ?? ''}..${f.max ?? ''}` : 'text';
+    io.out(`  ${f.name.padEnd(18)} ${f.label}: ${what}`);
+  }
   return 0;
 }
 

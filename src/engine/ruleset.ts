@@ -353,6 +353,36 @@ export interface HelpBook {
  * French feminine noun, for agreement.
  */
 export interface Term { one: Localized; other: Localized; fem?: boolean }
+/**
+ * A seat form: what a player chooses for his own seat when he joins a game (Adventurer Kings: his
+ * King's race, alignment and talents, §15.14), described by the ruleset and rendered by any user
+ * interface without knowing the rules. The platform keeps the checked value with the seat and,
+ * when the game starts, passes every seat's value in the options as `choices` (one per lord, in
+ * the order of `lords`; null for a seat that chose nothing, such as a bot's: the ruleset then
+ * draws it from the game's seeded generator). The options are stored with the game, so a replay
+ * sets up the same world.
+ */
+export interface SeatForm {
+  /**
+   * The fields in `lang`, for a game with these host options (limits may come from the host's
+   * constants). A field left empty is a choice left to the referee's draw. `group` gathers fields
+   * under one heading (the talents), `help` is one line under the field or group.
+   */
+  fields(lang: Lang, options?: unknown): SeatField[];
+  /**
+   * Each group's heading in `lang`, with one help line (e.g. the talents' limits) and `max`, the
+   * most its integer fields may add up to (a page shows the running total; `check` enforces it).
+   */
+  groups?(lang: Lang, options?: unknown): Record<string, { legend: string; help?: string; max?: number }>;
+  /**
+   * Checks the values as typed (field name → text; absent or '' = left to the draw): the value
+   * to store (null when nothing was chosen) and the issues, each tied to its field, in every language.
+   */
+  check(values: Record<string, string>, options?: unknown): { value: Record<string, unknown> | null; issues: SeatIssue[] };
+}
+export type SeatField = FormField & { group?: string; help?: string };
+export interface SeatIssue { field: string; text: Localized }
+
 export interface RulesetTerms { player: Term; report: Term }
 
 export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
@@ -424,6 +454,8 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * (the player is asked). The answer is validated like any other.
    */
   standingAnswer?(state: S, player: PlayerId, decision: Decision, standing: Record<string, string>): unknown;
+  /** Optional: the choices a player makes for his seat when he joins (see SeatForm). */
+  seatForm?: SeatForm;
   /** Optional: the guided form for one player's answer, with the legal options of the moment. */
   answerForm?(state: S, player: PlayerId, decision: string, lang: Lang): AnswerForm;
   /**

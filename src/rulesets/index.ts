@@ -45,8 +45,12 @@ export interface RulesetEntry<S = any, E = any> {
   caretaker?: (state: S, player: PlayerId, decision: string, rng: Rng) => unknown;
   /** One progress line after a step, for the command line. */
   summarize?: (state: S, events: E[]) => string;
-  /** Options for a new game from command-line style arguments. */
-  options: (args: { map?: string; players?: number; lords?: string[]; config?: Record<string, unknown> }) => unknown;
+  /**
+   * Options for a new game from command-line style arguments. `choices`: each lord's seat-form
+   * value (`ruleset.seatForm`'s check), in the order of `lords` (or of the seats); null or absent:
+   * drawn by the ruleset from the game's seed.
+   */
+  options: (args: { map?: string; players?: number; lords?: string[]; choices?: (Record<string, unknown> | null)[]; config?: Record<string, unknown> }) => unknown;
   /**
    * The state invariants: throws an Error naming the first one broken. `initial` is the state
    * after setup, `previous` the state before the step just resolved (null for the initial state),
@@ -96,11 +100,15 @@ const ak: RulesetEntry<AKState, AKEvent> = {
   ruleset: adventurerKings,
   variants: [
     { id: AK_VARIANT, name: { fr: 'Monde standard (162 provinces)', en: 'Standard world (162 provinces)' }, seats: { min: 2, max: 12, default: 8 } },
+    { id: 'europe', name: { fr: 'AK Europe — un continent de l’an mil, 12 pays', en: 'AK Europe — a continent of the year 1000, 12 countries' }, seats: { min: 2, max: 12, default: 12 } },
   ],
   bot: (state, player, _decision, rng) => akBotOrders(state, player, rng),
   caretaker: (state, player) => akCaretakerAnswer(state, player),
   summarize: akSummarize,
-  options: (a) => ({ ...(a.map ? { map: a.map } : {}), ...(a.lords ? { lords: a.lords } : { players: a.players ?? 8 }), ...(a.config ? { config: a.config } : {}) }),
+  options: (a) => ({
+    ...(a.map ? { map: a.map } : {}), ...(a.lords ? { lords: a.lords } : { players: a.players ?? 8 }),
+    ...(a.choices?.some((c) => c) ? { choices: a.choices } : {}), ...(a.config ? { config: a.config } : {}),
+  }),
   invariants: akInvariants,
   soakGame: akSoakGame,
   aliases: (s, player) => Object.values(s.kingdoms).filter((k) => k.player === player).map((k) => k.name),

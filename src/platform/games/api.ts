@@ -24,7 +24,7 @@ export interface CreateGameInput {
   options: Record<string, unknown>;
   /** One per lord; userId null = played by a bot (demo). Fewer seats than maxPlayers: the game is
    *  'forming' (private games) and starts by itself when the last lord joins. */
-  seats: { userId: number | null; lordName: string }[];
+  seats: { userId: number | null; lordName: string; choice?: Record<string, string> | null }[];
   maxPlayers?: number;
   seed?: string;
   isPrivate?: boolean;
@@ -114,5 +114,10 @@ export interface GamesApi {
   /** A replacement player takes an open seat. */
   takeSeat(ctx: AppCtx, gameId: number, player: string, userId: number): Promise<void>;
   /** Joins a private game with its password (an open seat, or a new lord while the game has not started). */
-  joinPrivate(ctx: AppCtx, gameId: number, userId: number, lordName: string, password: string): Promise<void>;
+  /**
+   * Joins a forming game (or takes its first open seat). `choice`: the player's seat-form values
+   * as typed (the ruleset's `seatForm`), checked here (a SeatChoiceError names each field); they
+   * count only in a forming game (an open seat's King already exists).
+   */
+  joinPrivate(ctx: AppCtx, gameId: number, userId: number, lordName: string, password: string, choice?: Record<string, string> | null): Promise<void>;
 }

@@ -17,7 +17,9 @@ import { renderDoc } from '../http/viewdoc.ts';
 import { sendPage, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import { passwordAttemptOk, passwordAttemptVoid, startPasswordAttempt } from '../accounts/service.ts';
 import { DEFAULT_SCHEDULE, type GameSummary, type Seat } from './api.ts';
-import { dryRunBudgetMs, dryRunOptions, GamesError, MISSED_FLAG } from './service.ts';
+import { checkSeatChoice, dryRunBudgetMs, dryRunOptions, GamesError, MISSED_FLAG, SeatChoiceError } from './service.ts';
+import { readSeatValues, seatFormHtml, seatFormRulesets } from './seat-form.ts';
+import type { SeatIssue } from '../../engine/ruleset.ts';
 
 /** When a seat is flagged (and the host may open it): turns without orders, or a game of prompts' defaults in a row. */
 const flagAt = (g: GameSummary): number => (g.pace ? g.absentAfter : MISSED_FLAG);
@@ -186,7 +188,11 @@ async function caretakerNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<s
 
 // ───────────────────────────────────────────────────────────── list and creation
 
-interface CreateValues { name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string; prompts: PromptFormValues }
+interface CreateValues {
+  name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string; prompts: PromptFormValues;
+  /** The host's own seat-form values, per ruleset (engine SeatForm), and the issues of the chosen game's. */
+  seat?: Record<string, Record<string, string> | null>; seatIssues?: SeatIssue[];
+}
 
 const defaultCreate = (): CreateValues => ({
   name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
@@ -230,6 +236,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
       </div>
       <label>${t(lang, 'gweb.create.minHours')} <input name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"></label>
       <p class="muted small">${t(lang, 'gweb.create.minHours-help')}</p>
+      ${seatFormRulesets().map((r) => seatFormHtml(lang, r, { values: val.seat?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.seatIssues : [], create: true }))}
       ${promptOptionsFields(lang, val.prompts)}
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
@@ -276,7 +283,7 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
     ${standing === 'ok'
       ? createForm(v, form?.values ?? defaultCreate(), form?.error ?? null)
       : html`<section class="card"><h2>${t(lang, 'gweb.create.title')}</h2>${standingNotice(lang, standing, '/games')}</section>`}`;
-  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, { scripts: [...SCRIPTS.scripts, '/static/create-game.js'] }), form?.status ?? 200);
+  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, { scripts: [...SCRIPTS.scripts, '/static/create-game.js', '/static/seat-form.js'] }), form?.status ?? 200);
 }
 
 async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
@@ -291,6 +298,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     early: b.early === '1' || b.early === 'on' || b.early === true,
     caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
     prompts: readPromptValues(b, str),
+    seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
   };
   const fail = (error: string) => gamesPage(ctx, req, reply, { values: val, error, status: 400 });
   const standing = await standingOf(ctx, v);
@@ -325,11 +333,18 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     if ('error' in p) return fail(p.error);
     prompts = { prompts: p.prompts };
   }
+  // The host's own choices for his seat (the ruleset's seat form), checked against these settings.
+  const seatValues = val.seat?.[kind.ruleset] ?? null;
+  let hostChoice: Record<string, unknown> | null;
+  try { hostChoice = checkSeatChoice(kind.ruleset, { map: kind.variant.id, config }, seatValues); } catch (e) {
+    if (e instanceof SeatChoiceError) { val.seatIssues = e.issues; return fail(t(lang, 'seat.errors')); }
+    return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
+  }
   const placeholders = Array.from({ length: lords - 1 }, (_, i) => `${val.lordName} ·${i + 2}`);
   // The dry run, in a referee worker within its budget: the game set up with these settings (a
   // refused map, lord count or constant is reported now, not when the last lord joins), then one
   // turn played by bots (settings that make every turn fail or run too long are refused too).
-  const options = getRuleset(kind.ruleset).options({ map: kind.variant.id, lords: [val.lordName, ...placeholders], config });
+  const options = getRuleset(kind.ruleset).options({ map: kind.variant.id, lords: [val.lordName, ...placeholders], choices: [hostChoice], config });
   try { await dryRunOptions(ctx, kind.ruleset, options); } catch (e) {
     return fail(e instanceof GamesError && e.code === 'dry-run-budget'
       ? t(lang, 'gweb.err.dryRunBudget', { seconds: (dryRunBudgetMs(ctx) / 1000).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })
@@ -338,7 +353,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   let id: number;
   try {
     id = await games.create(ctx, {
-      ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName }],
+      ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ...prompts,
     });
@@ -363,18 +378,27 @@ function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, i
     </tr>`)}</tbody></table></div>`;
 }
 
-function joinForm(v: Visitor, gameId: number, error: string | null, lordName = ''): Html {
+/** The seat form shown with the join form: the game's ruleset's (engine SeatForm), while the game is forming. */
+interface JoinSeat { ruleset: string; options: unknown; values?: Record<string, string> | null; issues?: SeatIssue[] }
+
+function joinForm(v: Visitor, gameId: number, error: string | null, lordName = '', seat: JoinSeat | null = null): Html {
   const lang = v.lang;
   return html`<section class="card"><h2>${t(lang, 'gweb.join.title')}</h2>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     <form method="post" action="/games/${gameId}/join" class="stack">${csrfField(v)}
       <label>${t(lang, 'gweb.create.lord-name')} <input name="lordName" required maxlength="40" value="${lordName}"></label>
+      ${seat ? seatFormHtml(lang, seat.ruleset, { options: seat.options, values: seat.values, issues: seat.issues }) : ''}
       <label>${t(lang, 'gweb.create.password')} <input name="password" type="password" required autocomplete="off"></label>
       <p><button type="submit" class="primary">${t(lang, 'gweb.join.submit')}</button></p>
     </form></section>`;
 }
 
-async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; lordName?: string; status?: number } = {}) {
+/** A forming game's host options (the seat form's limits may depend on them). */
+async function formingOptions(ctx: AppCtx, gameId: number): Promise<unknown> {
+  return (await ctx.db.one<{ options: unknown }>('SELECT options FROM games WHERE id = $1', [gameId]))?.options ?? {};
+}
+
+async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; lordName?: string; status?: number; seatValues?: Record<string, string> | null; seatIssues?: SeatIssue[] } = {}) {
   const v = req.visitor;
   const lang = v.lang;
   const a = await access(ctx, req);
@@ -388,8 +412,9 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     const body = html`${pageHead()}<h1>${g.name}</h1>
       <p><span class="badge">${t(lang, 'gweb.private')}</span> ${t(lang, 'gweb.private-help')}</p>
       ${!joinable || g.isDemo ? html`<p class="muted">${t(lang, 'gweb.join.closed')}</p>`
-        : standing === 'ok' ? joinForm(v, g.id, opts.error ?? null, opts.lordName) : standingNotice(lang, standing, `/games/${g.id}`)}`;
-    return sendPage(reply, page(v, `${g.name} — ${t(lang, 'gweb.private-game')}`, body, SCRIPTS), opts.status ?? 200);
+        : standing === 'ok' ? joinForm(v, g.id, opts.error ?? null, opts.lordName, g.status === 'forming' ? { ruleset: g.ruleset, options: await formingOptions(ctx, g.id), values: opts.seatValues, issues: opts.seatIssues } : null)
+        : standingNotice(lang, standing, `/games/${g.id}`)}`;
+    return sendPage(reply, page(v, `${g.name} — ${t(lang, 'gweb.private-game')}`, body, { scripts: [...SCRIPTS.scripts, '/static/seat-form.js'] }), opts.status ?? 200);
   }
   const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
@@ -461,24 +486,27 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
     if (!v.user) return reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}`)}`, 303);
     const b = (req.body ?? {}) as Record<string, unknown>;
     const lordName = cleanName(str(b.lordName, 200));
+    // The player's choices for his seat (the ruleset's seat form), while the game is forming.
+    const seatValues = a.game.status === 'forming' ? readSeatValues(b, a.game.ruleset, await formingOptions(ctx, a.game.id)) : null;
     if (a.seat) return reply.redirect(`/games/${a.game.id}`, 303);
     if (a.game.isDemo || !a.game.isPrivate) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.join.closed'), status: 409 });
     const standing = await standingOf(ctx, v);
     if (standing !== 'ok') return gamePage(ctx, req, reply, { status: 403 });
-    if (!lordName || lordName.length > 40) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.lord-name'), lordName, status: 400 });
+    if (!lordName || lordName.length > 40) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.lord-name'), lordName, seatValues, status: 400 });
     // Join passwords are throttled like logins (accounts/service.ts): per (game, client address)
     // and per client address; only a wrong password counts as a failure.
     const what = `join:${a.game.id}`;
     const marks = await startPasswordAttempt(ctx, what, req.ip);
-    if (!marks) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.join.throttled'), lordName, status: 429 });
+    if (!marks) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.join.throttled'), lordName, seatValues, status: 429 });
     try {
-      await games.joinPrivate(ctx, a.game.id, v.user.id, lordName, str(b.password, 200));
+      await games.joinPrivate(ctx, a.game.id, v.user.id, lordName, str(b.password, 200), seatValues);
     } catch (e) {
       const wrong = (e as { code?: string }).code === 'wrong-password';
       if (!wrong) await passwordAttemptVoid(ctx, marks);
+      if (e instanceof SeatChoiceError) return gamePage(ctx, req, reply, { error: t(v.lang, 'seat.errors'), lordName, seatValues, seatIssues: e.issues, status: 400 });
       const error = wrong ? t(v.lang, 'gweb.join.wrong-password')
         : e instanceof GamesError && e.code === 'lord-name-taken' && e.other ? t(v.lang, 'names.confusable', { other: e.other }) : t(v.lang, 'gweb.err.failed', { error: errorText(e) });
-      return gamePage(ctx, req, reply, { error, lordName, status: 400 });
+      return gamePage(ctx, req, reply, { error, lordName, seatValues, status: 400 });
     }
     await passwordAttemptOk(ctx, marks, what, req.ip);
     ctx.kick();

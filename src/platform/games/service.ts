@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { createGame, GameError, replay, submit, type GameRecord, type ReplayResult, type StepRecord } from '../../engine/game.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { createRng } from '../../engine/rng.ts';
-import type { Decision, Lang, Localized, Pace, PlayerId, Ruleset, Submission, ValidationIssue } from '../../engine/ruleset.ts';
+import type { Decision, Lang, Localized, Pace, PlayerId, Ruleset, SeatIssue, Submission, ValidationIssue } from '../../engine/ruleset.ts';
 import { withWarnings } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
@@ -65,6 +65,31 @@ export class GamesError extends Error {
   }
 }
 
+/**
+ * A seat's choices refused by the ruleset's seat form (engine `SeatForm`): each issue names its
+ * field, in every language, so that the join form shows it beside that field.
+ */
+export class SeatChoiceError extends GamesError {
+  constructor(readonly issues: SeatIssue[]) {
+    super('seat-choice', issues.map((i) => i.text.en).join('; '), 400, {
+      fr: issues.map((i) => i.text.fr).join(' ; '), en: issues.map((i) => i.text.en).join('; '),
+    });
+  }
+}
+
+/**
+ * A seat's choices as typed (field → text) checked by the ruleset's seat form against the game's
+ * host options: the value to store with the seat, or null (nothing chosen, or a ruleset without a
+ * seat form). Throws a SeatChoiceError. Only the form's own fields are read.
+ */
+export function checkSeatChoice(ruleset: string, options: unknown, values: Record<string, string> | null | undefined): Record<string, unknown> | null {
+  const form = getRuleset(ruleset).ruleset.seatForm;
+  if (!form || !values) return null;
+  const r = form.check(values, options);
+  if (r.issues.length) throw new SeatChoiceError(r.issues);
+  return r.value;
+}
+
 /** A lord without orders for this many turns in a row is flagged: the host may give his seat away. */
 export const MISSED_FLAG = 3;
 export const LORD_NAME_MAX = 40;
@@ -87,6 +112,8 @@ export interface GameRow extends Row {
 export interface SeatRow extends Row {
   game_id: number; player: string; user_id: number | null; lord_name: string; status: Seat['status']; missed: number; seq: number; asked: boolean;
   standing: Record<string, string> | null;
+  /** The seat's choices at join (the ruleset's seat form, checked), or null. */
+  choice: Record<string, unknown> | null;
   login: string | null; email: string | null; lang: Lang | null; is_guest: boolean | null;
 }
 export interface SheetRow extends Row {
@@ -177,7 +204,7 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   const entry = getRuleset(input.ruleset);
   const name = String(input.name ?? '').trim();
   if (!name) throw new GamesError('game-name', 'a game needs a name');
-  const seats = input.seats.map((s) => ({ userId: s.userId, lordName: cleanLordName(s.lordName) }));
+  const seats = input.seats.map((s) => ({ userId: s.userId, lordName: cleanLordName(s.lordName), choice: checkSeatChoice(entry.ruleset.id, input.options, s.choice) }));
   const maxPlayers = input.maxPlayers ?? seats.length;
   if (!Number.isInteger(maxPlayers) || maxPlayers < 1) throw new GamesError('max-players', 'bad number of lords');
   if (seats.length > maxPlayers) throw new GamesError('max-players', `${seats.length} seats for ${maxPlayers} lords`);
@@ -196,7 +223,8 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   const schedule = checkSchedule(input.schedule ?? { ...DEFAULT_SCHEDULE, timeZone: ctx.config.timeZone || DEFAULT_SCHEDULE.timeZone });
   // The options must make a game with this many lords (checked now, not when the last one joins).
   try {
-    entry.ruleset.setup({ ...input.options, lords: Array.from({ length: maxPlayers }, (_, i) => `Lord ${i + 1}`) }, createRng('check', 'setup'));
+    const choices = seats.some((s) => s.choice) ? { choices: seats.map((s) => s.choice) } : {};
+    entry.ruleset.setup({ ...input.options, lords: Array.from({ length: maxPlayers }, (_, i) => `Lord ${i + 1}`), ...choices }, createRng('check', 'setup'));
   } catch (e) {
     throw new GamesError('bad-options', (e as Error).message, 400, e instanceof LocalizedError ? e.localized : undefined);
   }
@@ -219,7 +247,7 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
       [id, p.pace, minutes ? json(minutes) : null, absentAfter, p.vacations ?? true, p.openSeatBot ?? false]);
   }
   for (const [i, s] of seats.entries()) {
-    await db.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq) VALUES ($1, $2, $3, $4, $5)', [id, `join-${i + 1}`, s.userId, s.lordName, i + 1]);
+    await db.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq, choice) VALUES ($1, $2, $3, $4, $5, $6)', [id, `join-${i + 1}`, s.userId, s.lordName, i + 1, s.choice ? json(s.choice) : null]);
   }
   if (seats.length >= maxPlayers) await startGame(ctx, db, id);
   return id;
@@ -256,7 +284,8 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
   const entry = getRuleset(g.ruleset);
   const rs = entry.ruleset;
   const seats = await db.query<SeatRow>(SEATS_SQL, [gameId]);
-  const options = { ...g.options, lords: seats.map((s) => s.lord_name) };
+  // Each seat's choices at join (a bot's seat has none: the ruleset draws them from the seed).
+  const options = { ...g.options, lords: seats.map((s) => s.lord_name), ...(seats.some((s) => s.choice) ? { choices: seats.map((s) => s.choice ?? null) } : {}) };
   const rec = createGame(rs, options, g.seed);
   const players = rs.players(rec.state);
   if (players.length !== seats.length) throw new Error(`the ruleset made ${players.length} players for ${seats.length} seats`);
@@ -959,7 +988,7 @@ export const games: GamesApi & GamesExtra = {
     await ctx.db.tx(async (t) => takeSeatIn(t, await lockGame(t, gameId), player, userId));
   },
 
-  async joinPrivate(ctx, gameId, userId, lordName, password) {
+  async joinPrivate(ctx, gameId, userId, lordName, password, choice) {
     const g0 = await ctx.db.one<GameRow>('SELECT is_private, password_hash FROM games WHERE id = $1', [gameId]);
     if (!g0) throw new GamesError('no-game', `no game ${gameId}`, 404);
     // A private game asks for its password; a public one (forming, or with an open seat) does not.
@@ -971,6 +1000,7 @@ export const games: GamesApi & GamesExtra = {
       if (await t.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
       if (g.status === 'forming') {
         const name = cleanLordName(lordName);
+        const chosen = checkSeatChoice(g.ruleset, g.options, choice);
         const seats = await t.query<SeatRow>('SELECT * FROM seats WHERE game_id = $1', [gameId]);
         const other = confusableWith(name, seats.map((s) => s.lord_name));
         if (other !== null) throw new GamesError('lord-name-taken', `a lord is already named "${other}"`, 409, undefined, other);
@@ -978,7 +1008,7 @@ export const games: GamesApi & GamesExtra = {
         const seq = Math.max(0, ...seats.map((s) => s.seq)) + 1;
         let player = `join-${seq}`;
         while (seats.some((s) => s.player === player)) player += '+';
-        await t.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq) VALUES ($1, $2, $3, $4, $5)', [gameId, player, userId, name, seq]);
+        await t.query('INSERT INTO seats(game_id, player, user_id, lord_name, seq, choice) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, player, userId, name, seq, chosen ? json(chosen) : null]);
         if (seats.length + 1 >= g.max_players) await startGame(ctx, t, gameId);
         return;
       }

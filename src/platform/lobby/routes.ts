@@ -14,6 +14,9 @@ import { parseId, standingNotice, standingOf, timeTag } from '../games/page-kit.
 import { confirm, joinQueue, lobbyMaps, queueOf, withdraw, type LobbyEntry } from './service.ts';
 import { findKind, kindKey } from '../games/kinds.ts';
 import { cleanName } from '../http/names.ts';
+import type { SeatIssue } from '../../engine/ruleset.ts';
+import { SeatChoiceError } from '../games/service.ts';
+import { readSeatValues, seatFormHtml, seatFormRulesets } from '../games/seat-form.ts';
 
 messages({
   'lweb.title': { fr: 'Jouer la prochaine partie', en: 'Play the next game' },
@@ -90,7 +93,11 @@ function notFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
   return sendPage(reply, page(v, t(v.lang, 'error.notfound'), html`<h1>${t(v.lang, 'error.notfound')}</h1>`), 404);
 }
 
-async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string; flash?: string; map?: string; lordName?: string; status?: number } = {}) {
+async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: {
+  error?: string; flash?: string; map?: string; lordName?: string; status?: number;
+  /** The seat-form values typed, per ruleset, and the issues of the chosen game's. */
+  seat?: Record<string, Record<string, string> | null>; seatIssues?: SeatIssue[];
+} = {}) {
   const v = req.visitor;
   const lang = v.lang;
   const standing = await standingOf(ctx, v);
@@ -113,6 +120,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
             <span class="muted"> — ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}</span></span></label>`)}
         </fieldset>
         <label>${t(lang, 'lweb.lord-name')} <input name="lordName" required maxlength="40" value="${opts.lordName ?? ''}"></label>
+        ${seatFormRulesets().map((r) => seatFormHtml(lang, r, { values: opts.seat?.[r] ?? null, issues: findKind(chosen)?.ruleset === r ? opts.seatIssues : [], create: true }))}
         <p><button type="submit" class="primary">${t(lang, 'lweb.submit')}</button></p>
       </form>` : html`<ul>${maps.map((m) => html`<li>${t(lang, 'lweb.map-line', { name: m.name[lang], n: m.players })} <span class="muted">— ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}</span></li>`)}</ul>
         ${standingNotice(lang, standing, '/lobby')}`}
@@ -127,7 +135,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
             ${ACTIVE.includes(e.status) ? html`<form method="post" action="/lobby/withdraw/${e.id}" class="inline">${csrfField(v)}<button type="submit">${t(lang, 'lweb.withdraw')}</button></form>` : ''}
           </td></tr>`)}</tbody></table></div>` : html`<p class="muted">${t(lang, 'lweb.none')}</p>`}
     </section>` : ''}`;
-  return sendPage(reply, page(v, t(lang, 'lweb.title'), body, { scripts: ['/static/local-time.js', '/static/orders.js'] }), opts.status ?? 200);
+  return sendPage(reply, page(v, t(lang, 'lweb.title'), body, { scripts: ['/static/local-time.js', '/static/orders.js', '/static/seat-form.js'] }), opts.status ?? 200);
 }
 
 /** The visitor's own request, or null (another user's request is not found). */
@@ -154,12 +162,15 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const map = str(b.map, 50);
     const lordName = cleanName(str(b.lordName, 200));
-    if (!findKind(map)) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.map'), lordName, status: 400 });
-    if (!lordName || lordName.length > 40) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.lord-name'), map, lordName, status: 400 });
+    const seat = Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)]));
+    const kind = findKind(map);
+    if (!kind) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.map'), lordName, seat, status: 400 });
+    if (!lordName || lordName.length > 40) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.lord-name'), map, lordName, seat, status: 400 });
     try {
-      await joinQueue(ctx, v.user.id, map, lordName);
+      await joinQueue(ctx, v.user.id, map, lordName, seat[kind.ruleset] ?? null);
     } catch (e) {
-      return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.failed', { error: errorText(e) }), map, lordName, status: statusOf(e) });
+      if (e instanceof SeatChoiceError) return lobbyPage(ctx, req, reply, { error: t(v.lang, 'seat.errors'), map, lordName, seat, seatIssues: e.issues, status: 400 });
+      return lobbyPage(ctx, req, reply, { error: t(v.lang, 'lweb.err.failed', { error: errorText(e) }), map, lordName, seat, status: statusOf(e) });
     }
     return reply.redirect('/lobby?joined=1', 303);
   });

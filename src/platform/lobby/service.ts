@@ -14,7 +14,7 @@ import { escapeHtml } from '../http/html.ts';
 import { cleanName, nameSkeleton } from '../http/names.ts';
 import type { AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
-import { GamesError, LORD_NAME_MAX, createGameIn } from '../games/service.ts';
+import { GamesError, LORD_NAME_MAX, checkSeatChoice, createGameIn } from '../games/service.ts';
 
 /** A kind of game a player may queue for: `id` is the key `ruleset/variant`, `players` the count a game needs. */
 export interface LobbyMap { id: string; ruleset: string; variant: string; players: number; name: Localized }
@@ -48,9 +48,14 @@ export function lobbyMap(value: string): LobbyMap {
   return m;
 }
 
-/** Joins the queue for a map; returns the entry id. One entry per player and map. */
-export async function joinQueue(ctx: AppCtx, userId: number, kind: string, lordName: string): Promise<number> {
+/**
+ * Joins the queue for a map; returns the entry id. One entry per player and map. `choice`: his
+ * seat-form values as typed (the ruleset's SeatForm), checked now (a SeatChoiceError names each
+ * field) and carried into the game the lobby starts.
+ */
+export async function joinQueue(ctx: AppCtx, userId: number, kind: string, lordName: string, choice?: Record<string, string> | null): Promise<number> {
   const m = lobbyMap(kind);
+  const chosen = checkSeatChoice(m.ruleset, { map: m.variant }, choice) ? choice! : null;
   const name = cleanName(lordName);
   if (!name || name.length > LORD_NAME_MAX) throw new GamesError('lord-name', `a lord's name has 1 to ${LORD_NAME_MAX} characters`);
   // eslint-disable-next-line no-control-regex
@@ -62,7 +67,7 @@ export async function joinQueue(ctx: AppCtx, userId: number, kind: string, lordN
       throw new GamesError('already-queued', 'you are already waiting for a game on this map', 409);
     }
     const r = await t.one<{ id: number }>(
-      'INSERT INTO lobby(user_id, ruleset, map, lord_name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [userId, m.ruleset, m.variant, name, ctx.now()]);
+      'INSERT INTO lobby(user_id, ruleset, map, lord_name, created_at, choice) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [userId, m.ruleset, m.variant, name, ctx.now(), chosen ? JSON.stringify(chosen) : null]);
     return r!.id;
   });
   ctx.kick();
@@ -215,8 +220,8 @@ export async function expireUnconfirmed(ctx: AppCtx): Promise<number> {
 async function startOne(ctx: AppCtx, m: LobbyMap, needed: number): Promise<number | null> {
   return ctx.db.tx(async (t) => {
     // Locks the candidates: a second process waits, then no longer finds them confirmed.
-    const rows = await t.query<{ id: number; user_id: number; lord_name: string }>(
-      `SELECT id, user_id, lord_name FROM lobby WHERE ruleset = $1 AND map = $2 AND status = 'confirmed'
+    const rows = await t.query<{ id: number; user_id: number; lord_name: string; choice: Record<string, string> | null }>(
+      `SELECT id, user_id, lord_name, choice FROM lobby WHERE ruleset = $1 AND map = $2 AND status = 'confirmed'
        ORDER BY confirmed_at, id LIMIT $3 FOR UPDATE`, [m.ruleset, m.variant, needed]);
     if (rows.length < needed) return null;
     const n = await t.one<{ n: number }>(`SELECT count(DISTINCT game_id)::int AS n FROM lobby WHERE ruleset = $1 AND map = $2 AND game_id IS NOT NULL`, [m.ruleset, m.variant]);
@@ -225,7 +230,7 @@ async function startOne(ctx: AppCtx, m: LobbyMap, needed: number): Promise<numbe
       ruleset: m.ruleset,
       name: `${m.name.fr.replace(/^.* — /, '')} ${(n?.n ?? 0) + 1}`,
       options: { map: m.variant },
-      seats: rows.map((r, i) => ({ userId: r.user_id, lordName: names[i]! })),
+      seats: rows.map((r, i) => ({ userId: r.user_id, lordName: names[i]!, choice: r.choice ?? null })),
       maxPlayers: needed,
       early: true,
     });

@@ -21,6 +21,9 @@ import { akTools, runAkTool } from './tools/index.ts';
 import { type AKOptions, setupGame } from './world/setup.ts';
 import { akHelp } from './help/index.ts';
 import { orderTemplate } from './orders/template.ts';
+import { akSeatForm, kingOptionsOf, type KingChoice } from './world/seat-form.ts';
+import { EUROPE_VARIANT } from './world/europe.ts';
+import { LocalizedError } from '../../engine/constants.ts';
 
 export const ORDERS_DECISION = 'orders';
 
@@ -52,19 +55,33 @@ export function validateSheet(s: AKState, player: string, answer: unknown): Vali
   return { value: null, issues: [{ message: 'an order sheet is text or a structured sheet', text: { fr: 'une feuille d’ordres est un texte ou une feuille structurée', en: 'an order sheet is text or a structured sheet' } }] };
 }
 
-/** Options as the platform and the command line give them: a variant (`map`), the players' names (`lords`), constants. */
-export type AKGameOptions = AKOptions & { map?: string; lords?: string[] };
+/**
+ * Options as the platform and the command line give them: a variant (`map`), the players' names
+ * (`lords`), each seat's King as chosen at join (`choices`, the seat form's values, one per lord;
+ * null: drawn from the seed), constants.
+ */
+export type AKGameOptions = AKOptions & { map?: string; lords?: string[]; choices?: (KingChoice | null)[] };
 
 /**
- * The setup options from either shape: the platform's `{ map, lords, config }` (each seat's name
- * becomes its King's name) or AKOptions. The only world today is the standard one (18 × 9).
+ * The setup options from either shape: the platform's `{ map, lords, choices, config }` (each
+ * seat's name becomes its King's name, its choice his race, alignment, talents…) or AKOptions.
+ * The worlds: the standard one (18 × 9, generated, G-03) and AK Europe (`europe`, §14.2, world/europe.ts).
  */
 export function akOptions(o: AKGameOptions): AKOptions {
-  const { map, lords, ...rest } = o;
-  if (map !== undefined && map !== 'standard') throw new Error(`unknown Adventurer Kings world "${map}" (known: standard)`);
-  if (!lords) return rest;
-  const kings = lords.map((name, i) => ({ ...(rest.kings?.[i] ?? {}), name }));
-  return { ...rest, players: lords.length, kings };
+  const { map, lords, choices, ...rest } = o;
+  if (map !== undefined && map !== 'standard' && map !== EUROPE_VARIANT) {
+    throw new LocalizedError({ fr: `monde inconnu « ${map} » (connus : standard, ${EUROPE_VARIANT})`, en: `unknown Adventurer Kings world "${map}" (known: standard, ${EUROPE_VARIANT})` });
+  }
+  if (map === EUROPE_VARIANT) rest.variant = EUROPE_VARIANT;
+  if (choices !== undefined && !Array.isArray(choices)) throw new LocalizedError({ fr: 'les choix des Rois sont une liste', en: 'the Kings’ choices are a list' });
+  const n = lords?.length ?? choices?.length ?? 0;
+  if (!lords && !choices) return rest;
+  const choiceOptions = { map: map ?? 'standard', config: o.config };
+  if (lords && choices && choices.length > lords.length) throw new LocalizedError({ fr: `${choices.length} choix de Rois pour ${lords.length} seigneurs`, en: `${choices.length} King choices for ${lords.length} lords` });
+  const kings = Array.from({ length: Math.max(n, rest.kings?.length ?? 0, lords ? 0 : rest.players ?? 0) }, (_, i) => ({
+    ...(rest.kings?.[i] ?? {}), ...kingOptionsOf(choices?.[i], choiceOptions), ...(lords?.[i] !== undefined ? { name: lords[i] } : {}),
+  }));
+  return { ...rest, ...(lords ? { players: lords.length } : {}), kings };
 }
 
 export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameOptions> = {
@@ -125,6 +142,7 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
   help: akHelp,
   // The blank sheet of the report mail: one PERSO block per character in service (orders/template.ts).
   orderTemplate,
+  seatForm: akSeatForm,
 };
 
 /** One progress line after a turn, for the command line: `turn N: …`. */

@@ -313,8 +313,10 @@ export interface AKState {
   ruleset: 'adventurer-kings';
   /** Turn about to be played (1-based). */
   turn: number;
-  /** Host configuration overrides (deep-merged over DEFAULT_CONFIG, see config.ts). */
+  /** Host configuration overrides (deep-merged over DEFAULT_CONFIG, see config.ts), with a variant's own delta under them. */
   config: Record<string, unknown>;
+  /** The variant played (§14), absent for the standard game: 'europe' (AK Europe, world/europe.ts). */
+  variant?: 'europe';
   provinces: Record<number, Province>;
   characters: Record<number, Character>;
   armies: Record<number, Army>;

@@ -23,6 +23,8 @@ export const PAGES_EN: HelpPage[] = [
 - a few armies of Average quality;
 - your King and two Heroes.
 
+When you join a game you choose your King: race, alignment, temperament, sex and ${W.kingTalentLevels} talent levels, at most ${W.kingTalentMaxPer} in one characteristic (what you leave empty is drawn at random). Race and alignment are a matter of taste; Tactics wins battles, two levels of Forced March let infantry attack a second province in a year, and a King who is not Human does well to take some Druid, for about half the world is Human.
+
 The provinces next to your capital are known at 1 %: their terrain, people, ruler if any and the armies one can recruit there. The rest of the world is to be discovered: you see only what your characters have explored, spied or invaded.
 
 ## The world

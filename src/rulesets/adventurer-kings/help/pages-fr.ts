@@ -24,6 +24,8 @@ export const PAGES_FR: HelpPage[] = [
 - quelques armées de qualité Moyenne ;
 - votre Roi et deux Héros.
 
+En rejoignant une partie, vous choisissez votre Roi : race, alignement, tempérament, sexe et ${W.kingTalentLevels} niveaux de talent, au plus ${W.kingTalentMaxPer} dans une caractéristique (ce que vous laissez vide est tiré au hasard). Race et alignement sont affaire de goût ; la Tactique gagne les batailles, deux niveaux de Marche forcée permettent à l’infanterie d’attaquer une deuxième province dans l’année, et un Roi qui n’est pas Humain a intérêt à prendre un peu de Druidisme, car la moitié du monde environ est humaine.
+
 Les provinces voisines de votre capitale sont connues à 1 % : leur terrain, leur peuple, leur maître éventuel et les armées qu’on peut y recruter. Le reste du monde est à découvrir : vous ne voyez que ce que vos personnages ont exploré, espionné ou envahi.
 
 ## Le monde

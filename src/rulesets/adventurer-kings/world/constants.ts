@@ -167,6 +167,12 @@ export const WORLD_DEFAULTS = {
   capitalHumanTypes: { Plain: ['LE', 'PH', 'LC'], Forest: ['BO', 'AX', 'LE'], Jungle: ['BO', 'LE'], Mountain: ['AX', 'LE', 'BO'] },
   capitalRaceTypes: { Elf: ['BO', 'LC'], Dwarf: ['AX', 'PH'], Orc: ['PH', 'LC'] },
 
+  // ── AK Europe (§14.2; world/europe.ts) ──
+  /** [P V-03] Talent and aptitude added in each of a country's one or two characteristics (initial King and Heroes only, §14.1). */
+  europeBonus: 1,
+  /** [T §14.2] « connaît les provinces autour de son royaume jusqu'à une distance de 3 »: known (1 %) up to this distance. */
+  europeKnownRadius: 3,
+
   // ── exploration (§5.8, Table 15.9, G-07, review C8) ──
   /** Base exploration % by terrain (Table 15.9). */
   explorationBase: { Plain: 50, Desert: 25, Jungle: 10, Forest: 15, Mountain: 15, Sea: 25 },
@@ -218,5 +224,6 @@ export const WORLD_BOUNDS = {
   kingTalentLevels: int(0, 20), kingTalentMaxPer: int(0, 9), aptitudeRoll: list(share, 3, 3), aptitudeMax: int(1, 9),
   heroSameRace: p, heroSameAlignment: p, heroSameTemperament: p, startingHeroes: int(0, 10), startingHeroWage: int(0, 100), loyalShare: p,
   capitalHumanTypes: each(typeList), capitalRaceTypes: each(typeList),
+  europeBonus: int(0, 3), europeKnownRadius: int(1, 6),
   explorationBase: each(int(0, 100)), explorationUses: oneOf('aptitude', 'talent'), exploreExperience: p, firstDiscoveryMerit: int(0, 100),
 } satisfies BoundsOf<typeof WORLD_DEFAULTS>;

@@ -64,13 +64,14 @@ export interface GeneratedWorld { capitals: number[]; restarts: number }
  * King of kingdom i + 1 (his capital takes it, G-02). The starting armies and characters of the
  * kingdoms are made by setup.
  */
-export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Race[]): GeneratedWorld {
+export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Race[], fixed?: FixedMap): GeneratedWorld {
   const n = kingRaces.length;
   for (let attempt = 0; attempt < cfg.maxRestarts; attempt++) {
-    const geo = growLand(rng, cfg);
+    // An authored map (a variant, world/europe.ts) fixes steps 1, 2 and the capitals.
+    const geo = fixed ? fixedGeo(fixed) : growLand(rng, cfg);
     if (!geo) continue;
-    assignTerrain(rng, cfg, geo);
-    const capitals = placeCapitals(rng, cfg, geo, n);
+    if (!fixed) assignTerrain(rng, cfg, geo);
+    const capitals = fixed ? fixed.capitals.slice(0, n) : placeCapitals(rng, cfg, geo, n);
     if (!capitals) continue;
     const capitalOf = new Map(capitals.map((c, i) => [c, i]));
     const used = new Set<string>();
@@ -90,7 +91,8 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
       for (const p of [...zone].sort((a, b) => a - b)) draw(p);
       failing = fairnessCheck(cfg, geo, capitals, plans);
     }
-    if (failing.length > 0) continue;
+    // [P V-02] An authored map's positions are kept even when still unequal (historical, not balanced).
+    if (failing.length > 0 && !fixed) continue;
     materialise(s, rng, cfg, geo, plans, capitals);
     placeWanderers(s, rng, cfg, geo, capitals, n, taken);
     placeBattlefields(s, rng, cfg, geo, capitals, n);
@@ -102,6 +104,18 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
     fr: `aucun monde ne convient à ces constantes après ${cfg.maxRestarts} essais (world.maxRestarts) : relâchez les contraintes de la carte`,
     en: `no world fits these constants after ${cfg.maxRestarts} attempts (world.maxRestarts): loosen the map's constraints`,
   });
+}
+
+/** A variant's authored map: the terrain of every province and the capitals, in kingdom order. */
+export interface FixedMap { terrain: Record<number, Terrain>; capitals: number[] }
+
+function fixedGeo(fixed: FixedMap): Geo {
+  const terrain: Record<number, Terrain> = {};
+  const coastal: Record<number, boolean> = {};
+  for (const p of ALL_PROVINCES) terrain[p] = fixed.terrain[p] ?? 'Sea';
+  const land = ALL_PROVINCES.filter((p) => terrain[p] !== 'Sea');
+  for (const p of ALL_PROVINCES) coastal[p] = neighbours(p).some((q) => (terrain[q] === 'Sea') !== (terrain[p] === 'Sea'));
+  return { terrain, land, masses: components(land), coastal };
 }
 
 // ── step 1: sea and land ──

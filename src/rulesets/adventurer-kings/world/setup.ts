@@ -11,7 +11,8 @@ import type { Alignment, AKState, Army, Character, CharCode, Kingdom, Race, Rela
 import { ALIGNMENTS, RACES, TEMPERAMENTS } from '../state.ts';
 import { learnGeneral, provinceKnowledge, raiseExploration } from '../knowledge/knowledge.ts';
 import { generateWorld, NORMAL_ALIGNMENTS } from './generate.ts';
-import { neighbours } from './geometry.ts';
+import { neighbours, within } from './geometry.ts';
+import { EUROPE_CONFIG, EUROPE_POSITIONS, EUROPE_VARIANT, europeTerrain, type EuropePosition } from './europe.ts';
 import { applySpecialKingBonus, legalTalents, lockedCode, makeCharacter, randomTalents, temperamentStep } from './heroes.ts';
 import { heroName, kingdomName, unique } from './names.ts';
 
@@ -26,6 +27,10 @@ export interface AKKingOptions {
   sex?: 'M' | 'F';
   /** 4 levels, at most 2 per characteristic (§15.14); made legal and completed at random if needed. */
   talents?: Partial<Record<CharCode, number>>;
+  /** AK Europe (§14.2): the countries asked for in order of priority (ids of EUROPE_POSITIONS); the first still free is taken, else one is drawn. */
+  position?: string;
+  position2?: string;
+  position3?: string;
 }
 
 export interface AKOptions {
@@ -36,6 +41,8 @@ export interface AKOptions {
   seatIds?: string[];
   /** Host overrides of the constants table (config.ts). */
   config?: Record<string, unknown>;
+  /** The variant (§14): absent or 'standard' for the standard game, 'europe' for AK Europe (world/europe.ts). */
+  variant?: 'standard' | 'europe';
 }
 
 /** The same options and the same RNG stream always give the same game. */
@@ -50,11 +57,16 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
   }
   const seats = Array.from({ length: n }, (_, i) => options.seatIds?.[i] ?? `K${i + 1}`);
   if (new Set(seats).size !== n) throw new Error('two kingdoms share a seat id');
+  const europe = options.variant === EUROPE_VARIANT;
+  if (europe && n > EUROPE_POSITIONS.length) {
+    throw new LocalizedError({ fr: `AK Europe se joue à ${EUROPE_POSITIONS.length} royaumes au plus (et non ${n})`, en: `AK Europe takes ${EUROPE_POSITIONS.length} kingdoms at most, not ${n}` });
+  }
 
   const s: AKState = {
-    ruleset: 'adventurer-kings', turn: 1, config: overrides, provinces: {}, characters: {}, armies: {}, sites: {}, items: {},
+    ruleset: 'adventurer-kings', turn: 1, config: europe ? mergeConfig(EUROPE_CONFIG, overrides) : overrides, provinces: {}, characters: {}, armies: {}, sites: {}, items: {},
     kingdoms: {}, knowledge: {}, next: { character: n + 1, army: 1, site: 1, item: 1 },
   };
+  if (europe) s.variant = 'europe';
 
   // 1. The Kings' choices, completed from the RNG; special alignments at most once each (§13.1).
   const names = new Set<string>();
@@ -78,8 +90,13 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
     return { race, alignment, temperament, sex, talent, name, realm };
   });
 
-  // 2. The world, with a capital per kingdom.
-  const { capitals } = generateWorld(s, rng, cfg, kings.map((k) => k.race));
+  // AK Europe (§14.2): each King's country, as asked when still free (in seat order), else drawn.
+  const positions = europe ? europePositions(rng, options.kings ?? [], n) : [];
+  if (europe) kings.forEach((k, i) => { if (!options.kings?.[i]?.kingdomName?.trim()) k.realm = positions[i]!.name.fr; });
+
+  // 2. The world, with a capital per kingdom (AK Europe: the authored map and its capitals).
+  const fixed = europe ? { terrain: europeTerrain(), capitals: positions.map((p) => p.capital) } : undefined;
+  const { capitals } = generateWorld(s, rng, cfg, kings.map((k) => k.race), fixed);
   for (const c of Object.values(s.characters)) names.add(c.name.toLowerCase());
 
   // 3. Kingdoms, Kings, Heroes, armies.
@@ -98,9 +115,11 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
     s.kingdoms[id] = kingdom;
     const king = makeCharacter(rng, { id, name: k.name, sex: k.sex, role: 'King', kingdom: id, alignment: k.alignment, temperament: k.temperament, race: k.race, talent: k.talent, province: capital }, cfg);
     applySpecialKingBonus(king, cfg);
+    if (europe) countryBonus(king, positions[i]!.bonus, cfg);
     s.characters[id] = king;
     for (let h = 0; h < cfg.startingHeroes; h++) {
       const hero = startingHero(s, rng, cfg, king, names);
+      if (europe) countryBonus(hero, positions[i]!.bonus, cfg);
       s.characters[hero.id] = hero;
     }
     // G-02: two of the first type and one of the second led by the King, one Garrison under the GC; Undead: one skeleton.
@@ -114,14 +133,60 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
     s.armies[ga.id] = ga;
   });
 
-  // 4. Starting knowledge (§2.3, TV-50): capital 100 % with all its sites, neighbours 1 %.
+  // 4. Starting knowledge (§2.3, TV-50): capital 100 % with all its sites, neighbours 1 %
+  //    (AK Europe, §14.2: every province up to distance world.europeKnownRadius).
   const at = { turn: 1, phase: 0 };
   for (const kingdom of Object.values(s.kingdoms)) {
     raiseExploration(s, kingdom.id, kingdom.capital, 100, at);
     provinceKnowledge(s, kingdom.id, kingdom.capital).capital = { of: kingdom.id, asOf: { ...at } };
-    for (const q of neighbours(kingdom.capital)) learnGeneral(s, kingdom.id, q, at);
+    const known = europe ? within(kingdom.capital, cfg.europeKnownRadius).filter((q) => q !== kingdom.capital) : neighbours(kingdom.capital);
+    for (const q of known) learnGeneral(s, kingdom.id, q, at);
   }
   return s;
+}
+
+/**
+ * AK Europe: the positions, in kingdom order. [P V-04] « par ordre de priorité » (§14.2): in seat
+ * order (the order of joining), each King takes the first of his ranked countries still free;
+ * the others are then drawn among the free ones.
+ */
+function europePositions(rng: Rng, kings: AKKingOptions[], n: number): EuropePosition[] {
+  const out: (EuropePosition | null)[] = Array.from({ length: n }, () => null);
+  const taken = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const k = kings[i];
+    const asked = [k?.position, k?.position2, k?.position3].map((id) => EUROPE_POSITIONS.find((p) => p.id === id && !taken.has(p.id))).find((p) => p);
+    if (asked && !taken.has(asked.id)) { out[i] = asked; taken.add(asked.id); }
+  }
+  for (let i = 0; i < n; i++) {
+    if (out[i]) continue;
+    const p = rng.pick(EUROPE_POSITIONS.filter((x) => !taken.has(x.id)));
+    out[i] = p;
+    taken.add(p.id);
+  }
+  return out as EuropePosition[];
+}
+
+/** [P V-03] A country's bonus (§14.2) on an initial character: talent and aptitude, never in a locked college (§13). */
+function countryBonus(c: Character, codes: readonly CharCode[], cfg: ReturnType<typeof resolveConfig>['world']): void {
+  const locked = lockedCode(c.alignment);
+  for (const code of codes) {
+    if (code === locked) continue;
+    c.talent[code] = Math.min(cfg.aptitudeMax, c.talent[code] + cfg.europeBonus);
+    c.aptitude[code] = Math.min(cfg.aptitudeMax, Math.max(c.talent[code], c.aptitude[code] + cfg.europeBonus));
+    c.startedAtZero = c.startedAtZero.filter((x) => x !== code);
+  }
+}
+
+/** A variant's delta under the host's overrides (the host's values win), both plain objects. */
+function mergeConfig(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = b && v && typeof b === 'object' && typeof v === 'object' && !Array.isArray(b) && !Array.isArray(v)
+      ? mergeConfig(b as Record<string, unknown>, v as Record<string, unknown>) : v;
+  }
+  return out;
 }
 
 /** G-02 starting Hero: race, alignment and temperament near the King's; 4 random levels; wage 1. */
