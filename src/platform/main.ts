@@ -33,6 +33,8 @@ import { notifier } from './notify/service.ts';
 import { startInbound } from './mail/inbound.ts';
 import { createLiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
+import { apiRoutes } from './api/routes.ts';
+import { tokenPageRoutes } from './api/tokens-page.ts';
 
 export interface Platform {
   app: FastifyInstance;
@@ -80,7 +82,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       })();
     };
   }
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort) : null;
   if (config.demo) await ensureDemo(ctx);
 

@@ -38,6 +38,12 @@ export interface RulesetEntry<S = any, E = any> {
   /** A bot's answer to one decision (legal, sensible play), for demos, simulations and soak tests. */
   bot?: (state: S, player: PlayerId, decision: string, rng: Rng, options?: BotOptions) => unknown;
   /**
+   * Optional: a bot that plays from one player's view alone (`ruleset.view(state, player)`, what the
+   * API gives a player's token), for clients outside the server such as the reference API client
+   * examples/bot.ts. It never sees the state, so it can never use what the player may not know.
+   */
+  viewBot?: (view: unknown, player: PlayerId, decision: string, rng: Rng) => unknown;
+  /**
    * The caretaker's answer for a player who sent none by the deadline (a host option): sensible,
    * defensive play reading only what that player may know, marked so that his report says so.
    * Returns the structured answer to submit (validated like any other answer).
