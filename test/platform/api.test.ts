@@ -87,7 +87,7 @@ describe('API tokens on the account page, and the OpenAPI document (pglite)', ()
   test('the OpenAPI document is generated from the routes: every /api/v1 route is in it, with its security', async () => {
     const doc = await api(tp, null, 'GET', '/openapi.json');
     assert.equal(doc.status, 200);
-    assert.equal(doc.json.openapi, '3.0.3');
+    assert.equal(doc.json.openapi, '3.1.0');
     assert.deepEqual(doc.json.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', description: 'a personal API token (/account/tokens)' });
     const routes = routeTable(tp.platform.app).filter((r) => r.path.startsWith('/api/v1/') && r.method !== 'HEAD' && r.path !== '/api/v1/openapi.json');
     assert.ok(routes.length >= 15, `${routes.length} API routes`);

@@ -105,19 +105,13 @@ async function gamesFailure(ctx: AppCtx, req: FastifyRequest, reply: FastifyRepl
   return fail(reply, e.statusCode, e.code, t(lang, 'api.err.failed', { error: errorText(e, lang) }));
 }
 
-/** Each API route's guard, by method and path (for the help page's list). */
-const GUARDS = new Map<string, Guard>();
 
 function authHooks(api: FastifyInstance, ctx: AppCtx): void {
   const perMinute = ctx.config.apiPerMinute;
   const buckets = perMinute > 0 ? new TokenBuckets(perMinute, 60_000 / perMinute) : null;
   api.decorateRequest('apiToken', null);
   // Every route of this module is a bearer route (no cookie read, no CSRF: see http/server.ts).
-  api.addHook('onRoute', (r) => {
-    r.config = { ...(r.config ?? {}), bearer: true };
-    const guard = (r.config as { guard?: Guard }).guard;
-    for (const m of [r.method].flat()) if (guard) GUARDS.set(`${m} ${r.url}`, guard);
-  });
+  api.addHook('onRoute', (r) => { r.config = { ...(r.config ?? {}), bearer: true }; });
   api.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization;
     let who: TokenUser | null = null;
@@ -153,12 +147,16 @@ function authHooks(api: FastifyInstance, ctx: AppCtx): void {
   api.setNotFoundHandler((req, reply) => notFound(req, reply));
 }
 
-const SECURITY = [{ bearer: [] }];
-/** Route options: the guard, and the schema with its tag and the OpenAPI security. */
+/**
+ * Route options: the guard, and the schema with its tag and its OpenAPI security, which says the
+ * guard to the API's users (and to the access test): the token's scope the route needs (OpenAPI
+ * 3.1 lets a bearer scheme list role names), and `{}` first when a request without a token is served.
+ */
 function route(scope: Scope | null, anonymous: boolean, tag: string, summary: string, schema: Record<string, unknown>) {
+  const bearer = { bearer: scope ? [scope] : [] };
   return {
     config: { guard: { scope, anonymous } satisfies Guard },
-    schema: { tags: [tag], summary, ...(anonymous ? { security: [{}, ...SECURITY] } : { security: SECURITY }), ...schema },
+    schema: { tags: [tag], summary, security: anonymous ? [{}, bearer] : [bearer], ...schema },
   };
 }
 
@@ -185,7 +183,7 @@ function v1(ctx: AppCtx, holder: DocHolder) {
     authHooks(api, ctx);
     await api.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        openapi: '3.1.0',
         info: {
           title: 'Suzerain API', version: '1.0.0',
           description: 'The players\' API of Suzerain. Authentication: `Authorization: Bearer <token>`, a personal token created on /account/tokens with its scopes (read, play, messages). Every write to a game carries the `step` it is meant for; a write for a step that has passed is refused with 409 `stale-step`.',
@@ -482,9 +480,11 @@ function helpPage(app: FastifyInstance, ctx: AppCtx, holder: DocHolder) {
   app.get('/help/api', async (req, reply) => {
     const v = req.visitor;
     const l = v.lang;
-    const paths = (holder.doc() as { paths?: Record<string, Record<string, { summary?: string; security?: Record<string, unknown>[] }>> }).paths ?? {};
+    const paths = (holder.doc() as { paths?: Record<string, Record<string, { summary?: string; security?: Record<string, string[]>[] }>> }).paths ?? {};
     const rows = Object.entries(paths).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => ({ method: m.toUpperCase(), path: p, op })));
-    const guardOf = (m: string, p: string) => GUARDS.get(`${m} ${p.replace(/\{(\w+)\}/g, ':$1')}`);
+    const guardOf = (op: { security?: Record<string, string[]>[] }) => ({
+      scope: op.security?.find((x) => x.bearer)?.bearer?.[0] ?? null, anonymous: !!op.security?.some((x) => Object.keys(x).length === 0),
+    });
     return sendPage(reply, page(v, t(l, 'api.help.title'), html`
 <h1>${t(l, 'api.help.title')}</h1>
 <p class="lead">${t(l, 'api.help.intro')}</p>
@@ -495,8 +495,8 @@ function helpPage(app: FastifyInstance, ctx: AppCtx, holder: DocHolder) {
 <p>${t(l, 'api.help.client')}</p>
 <h2>${t(l, 'api.help.routes')}</h2>
 <div class="table-wrap"><table class="data"><tbody>${rows.map((r) => {
-      const g = guardOf(r.method, r.path);
-      return html`<tr><td><code>${r.method}</code></td><td><code>${r.path}</code></td><td>${r.op.summary ?? ''}</td><td>${g?.scope ? `${t(l, 'api.help.scope')} ${g.scope}` : ''}${g?.anonymous ? ` (${t(l, 'api.help.public')})` : ''}</td></tr>`;
+      const g = guardOf(r.op);
+      return html`<tr><td><code>${r.method}</code></td><td><code>${r.path}</code></td><td>${r.op.summary ?? ''}</td><td>${g.scope ? `${t(l, 'api.help.scope')} ${g.scope}` : ''}${g.anonymous ? ` (${t(l, 'api.help.public')})` : ''}</td></tr>`;
     })}</tbody></table></div>`));
   });
 }
