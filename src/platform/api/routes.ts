@@ -45,7 +45,7 @@ messages({
   'api.err.scope': { fr: 'Ce jeton n’a pas le droit « {scope} ».', en: 'This token lacks the “{scope}” scope.' },
   'api.err.rate': { fr: 'Trop de requêtes : réessayez dans {seconds} s.', en: 'Too many requests: try again in {seconds} s.' },
   'api.err.bad-request': { fr: 'Requête invalide : {detail}', en: 'Invalid request: {detail}' },
-  'api.err.not-found': { fr: 'Introuvable (ou réservé aux joueurs de cette partie).', en: 'Not found (or for this game\'s players only).' },
+  'api.err.not-found': { fr: 'Introuvable (ou réservé aux joueurs de cette partie).', en: 'Not found (or for this game’s players only).' },
   'api.err.forbidden': { fr: 'Vous ne pouvez pas écrire ici (place inactive, partie terminée ou fil masqué).', en: 'You may not write here (seat not active, game over or thread hidden).' },
   'api.err.stale-step': {
     fr: 'Cette réponse était destinée à l’étape {expected}, qui est passée : la partie en est à l’étape {step}. Rien n’a été enregistré ; relisez /decisions.',
@@ -57,19 +57,22 @@ messages({
   'api.help.title': { fr: 'L’API de Suzerain', en: 'The Suzerain API' },
   'api.help.intro': {
     fr: 'Vos propres outils et robots peuvent jouer par l’API JSON du site, avec les mêmes règles que les pages : le même arbitre valide les réponses, et personne ne lit ce qui ne lui revient pas.',
-    en: 'Your own tools and bots can play through the site\'s JSON API, under the same rules as the pages: the same referee checks the answers, and nobody reads what is not his.',
+    en: 'Your own tools and bots can play through the site’s JSON API, under the same rules as the pages: the same referee checks the answers, and nobody reads what is not his.',
   },
-  'api.help.doc': { fr: 'Le document OpenAPI (généré à partir des schémas des routes) : {link}', en: 'The OpenAPI document (generated from the routes\' schemas): {link}' },
+  'api.help.doc': { fr: 'Le document OpenAPI (généré à partir des schémas des routes) :', en: 'The OpenAPI document (generated from the routes’ schemas):' },
+  'api.help.method': { fr: 'Méthode', en: 'Method' },
+  'api.help.path': { fr: 'Chemin', en: 'Path' },
+  'api.help.what': { fr: 'Ce qu’elle fait', en: 'What it does' },
   'api.help.token': {
     fr: 'Créez un jeton sur la page « Jetons d’API » de votre compte, avec ses droits (read : lire ; play : répondre et se déclarer prêt ; messages : forum et lettres), puis envoyez-le dans l’en-tête « Authorization: Bearer <jeton> ». Il n’est affiché qu’une fois ; vous pouvez le révoquer à tout moment.',
     en: 'Create a token on the “API tokens” page of your account, with its scopes (read: reading; play: answering and marking ready; messages: forum and letters), then send it in the header “Authorization: Bearer <token>”. It is shown once; you may revoke it at any time.',
   },
   'api.help.step': {
-    fr: 'Chaque réponse et chaque « prêt » portent l’étape à laquelle ils sont destinés (`step`, donné par /decisions) : si l’étape est passée entre-temps, la requête est refusée (409) et rien n’est appliqué à l’étape suivante.',
-    en: 'Every answer and every “ready” carries the step it is meant for (`step`, given by /decisions): if that step has passed meanwhile, the request is refused (409) and nothing is applied to the next step.',
+    fr: 'Chaque réponse et chaque « prêt » portent l’étape à laquelle ils sont destinés (step, donné par /decisions) : si l’étape est passée entre-temps, la requête est refusée (409) et rien n’est appliqué à l’étape suivante.',
+    en: 'Every answer and every “ready” carries the step it is meant for (step, given by /decisions): if that step has passed meanwhile, the request is refused (409) and nothing is applied to the next step.',
   },
   'api.help.limits': { fr: 'Au plus {n} requêtes par minute et par jeton (par adresse sans jeton) ; au-delà, 429 avec Retry-After.', en: 'At most {n} requests a minute per token (per address without one); beyond, 429 with Retry-After.' },
-  'api.help.client': { fr: 'Un client de référence, examples/bot.ts dans le dépôt, joue une place avec le robot du jeu par l’API seule.', en: 'A reference client, examples/bot.ts in the repository, plays a seat with the game\'s own bot through the API only.' },
+  'api.help.client': { fr: 'Un client de référence, examples/bot.ts dans le dépôt, joue une place avec le robot du jeu par l’API seule.', en: 'A reference client, examples/bot.ts in the repository, plays a seat with the game’s own bot through the API only.' },
   'api.help.routes': { fr: 'Les routes', en: 'The routes' },
   'api.help.scope': { fr: 'droit', en: 'scope' },
   'api.help.public': { fr: 'public', en: 'public' },
@@ -488,13 +491,15 @@ function helpPage(app: FastifyInstance, ctx: AppCtx, holder: DocHolder) {
     return sendPage(reply, page(v, t(l, 'api.help.title'), html`
 <h1>${t(l, 'api.help.title')}</h1>
 <p class="lead">${t(l, 'api.help.intro')}</p>
-<p>${t(l, 'api.help.doc', { link: '' })}<a href="${OPENAPI_PATH}"><code>${OPENAPI_PATH}</code></a></p>
+<p>${t(l, 'api.help.doc')} <a href="${OPENAPI_PATH}"><code>${OPENAPI_PATH}</code></a></p>
 <p>${t(l, 'api.help.token')} <a href="/account/tokens">/account/tokens</a></p>
 <p>${t(l, 'api.help.step')}</p>
 <p>${t(l, 'api.help.limits', { n: ctx.config.apiPerMinute })}</p>
 <p>${t(l, 'api.help.client')}</p>
 <h2>${t(l, 'api.help.routes')}</h2>
-<div class="table-wrap"><table class="data"><tbody>${rows.map((r) => {
+<div class="table-wrap"><table class="data">
+  <thead><tr><th scope="col">${t(l, 'api.help.method')}</th><th scope="col">${t(l, 'api.help.path')}</th><th scope="col">${t(l, 'api.help.what')}</th><th scope="col">${t(l, 'tokens.scopes')}</th></tr></thead>
+  <tbody>${rows.map((r) => {
       const g = guardOf(r.op);
       return html`<tr><td><code>${r.method}</code></td><td><code>${r.path}</code></td><td>${r.op.summary ?? ''}</td><td>${g.scope ? `${t(l, 'api.help.scope')} ${g.scope}` : ''}${g.anonymous ? ` (${t(l, 'api.help.public')})` : ''}</td></tr>`;
     })}</tbody></table></div>`));

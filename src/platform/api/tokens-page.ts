@@ -15,9 +15,10 @@ messages({
   'tokens.title': { fr: 'Mes jetons d’API', en: 'My API tokens' },
   'tokens.link': { fr: 'Jetons d’API (pour vos outils et vos robots)', en: 'API tokens (for your own tools and bots)' },
   'tokens.help': {
-    fr: 'Un jeton permet à un programme d’utiliser l’API de Suzerain en votre nom, dans les limites de ses droits. Envoyez-le dans l’en-tête « Authorization: Bearer <jeton> ». La description de l’API est dans {doc}.',
-    en: 'A token lets a program use the Suzerain API on your behalf, within its scopes. Send it in the header “Authorization: Bearer <token>”. The API is described in {doc}.',
+    fr: 'Un jeton permet à un programme d’utiliser l’API de Suzerain en votre nom, dans les limites de ses droits. Envoyez-le dans l’en-tête « Authorization: Bearer <jeton> ».',
+    en: 'A token lets a program use the Suzerain API on your behalf, within its scopes. Send it in the header “Authorization: Bearer <token>”.',
   },
+  'tokens.doc': { fr: 'L’API : mode d’emploi et liste des routes', en: 'The API: how to use it and its routes' },
   'tokens.scope.read': { fr: 'lecture : mes parties, ma vue, ce qui m’attend, mes rapports', en: 'read: my games, my view, what waits for me, my reports' },
   'tokens.scope.play': { fr: 'jeu : répondre (feuille d’ordres ou question) et se déclarer prêt', en: 'play: answer (order sheet or question) and mark ready' },
   'tokens.scope.messages': { fr: 'messages : lire et écrire au forum et dans les lettres', en: 'messages: read and write in the forum and letters' },
@@ -26,6 +27,7 @@ messages({
   'tokens.scopes': { fr: 'Droits', en: 'Scopes' },
   'tokens.created': { fr: 'Créé le', en: 'Created' },
   'tokens.used': { fr: 'Dernier usage', en: 'Last used' },
+  'tokens.state': { fr: 'État', en: 'Status' },
   'tokens.never': { fr: 'jamais', en: 'never' },
   'tokens.revoked': { fr: 'révoqué le {date}', en: 'revoked on {date}' },
   'tokens.revoke': { fr: 'Révoquer', en: 'Revoke' },
@@ -58,15 +60,15 @@ async function tokensPage(ctx: AppCtx, v: Visitor, o: PageOpts): Promise<string>
 ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
 ${o.created ? html`<div class="notice" role="status" id="new-token"><p>${t(l, 'tokens.shown-once', { name: o.created.name })}</p>
   <p><code class="token">${o.created.token}</code></p></div>` : ''}
-<p>${t(l, 'tokens.help', { doc: '/api/v1/openapi.json' })} <a href="/help/api">${t(l, 'help.nav')}</a></p>
-${list.length ? html`<table class="data tokens">
-  <thead><tr><th>${t(l, 'tokens.name')}</th><th>${t(l, 'tokens.scopes')}</th><th>${t(l, 'tokens.created')}</th><th>${t(l, 'tokens.used')}</th><th></th></tr></thead>
+<p>${t(l, 'tokens.help')} <a href="/help/api">${t(l, 'tokens.doc')}</a> · <a href="/api/v1/openapi.json">OpenAPI</a></p>
+${list.length ? html`<div class="table-wrap"><table class="data tokens">
+  <thead><tr><th scope="col">${t(l, 'tokens.name')}</th><th scope="col">${t(l, 'tokens.scopes')}</th><th scope="col">${t(l, 'tokens.created')}</th><th scope="col">${t(l, 'tokens.used')}</th><th scope="col">${t(l, 'tokens.state')}</th></tr></thead>
   <tbody>${list.map((k) => html`<tr>
     <td>${k.name}</td><td>${k.scopes.join(', ')}</td><td>${formatDate(k.createdAt, l, tz, 'short')}</td>
     <td>${k.lastUsedAt ? formatDate(k.lastUsedAt, l, tz, 'short') : t(l, 'tokens.never')}</td>
     <td>${k.revokedAt ? t(l, 'tokens.revoked', { date: formatDate(k.revokedAt, l, tz, 'short') })
       : html`<form method="post" action="/account/tokens/${k.id}/revoke" class="inline">${csrfField(v)}<button type="submit" aria-label="${t(l, 'tokens.revoke-label', { name: k.name })}">${t(l, 'tokens.revoke')}</button></form>`}</td>
-  </tr>`)}</tbody></table>` : html`<p class="muted">${t(l, 'tokens.none')}</p>`}
+  </tr>`)}</tbody></table></div>` : html`<p class="muted">${t(l, 'tokens.none')}</p>`}
 <h2>${t(l, 'tokens.new')}</h2>
 ${o.error ? html`<p class="error" role="alert" id="token-error">${o.error}</p>` : ''}
 <form method="post" action="/account/tokens" class="stack" id="token-form">
