@@ -176,6 +176,17 @@ describe('every API route × every role × the token\'s scopes (pglite)', () => 
     assert.deepEqual(failures, []);
     // Nothing written by the refused writes (the other player's were skipped above).
     assert.deepEqual(await snapshot(), before, 'the refused requests wrote nothing');
+    // The other player's own writes act on his own seat only: the seated player's sheet is as it was.
+    const sheetBefore = await tp.db.query('SELECT player, step, text, ready FROM sheets WHERE game_id = $1 ORDER BY player', [gameId]);
+    const mine = sheetBefore.find((h) => String(h.text).includes('ZORGLUB'));
+    assert.ok(mine, 'the seated player\'s sheet');
+    for (const r of routes.filter((x) => x.method === 'POST')) {
+      const res = await send(others[1]!, r);
+      assert.ok(res.status < 500, `${r.path}: ${res.status}`);
+      for (const s of secrets) assert.ok(!res.text.includes(s), `POST ${r.path}, another player: leaks "${s}"`);
+    }
+    const after = await tp.db.one('SELECT text, ready FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, mine.player, mine.step]);
+    assert.deepEqual({ text: after!.text, ready: after!.ready }, { text: mine.text, ready: mine.ready });
   });
 
   test('the seated player\'s tokens × scopes: a route answers 403 exactly when the token lacks its scope', { timeout: 180_000 }, async () => {
