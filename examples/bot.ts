@@ -59,10 +59,9 @@ const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) 
   signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
 });
 
-/** The bot's answer as the API takes it: a text (an order sheet's lines, or a prompt's answer). */
-function asText(answer: unknown): string {
-  if (typeof answer === 'string') return answer;
-  if (Array.isArray(answer) && answer.every((x) => typeof x === 'string')) return answer.join('\n');
+/** The bot's answer as the API takes it: a text (a sheet's lines, a prompt's answer) or structured orders (an array). */
+function asAnswer(answer: unknown): string | unknown[] {
+  if (typeof answer === 'string' || Array.isArray(answer)) return answer;
   return JSON.stringify(answer);
 }
 
@@ -83,9 +82,9 @@ export async function playSeat(run: BotRun): Promise<{ answered: number; steps: 
     const { view } = await call<{ view: unknown }>(run, 'GET', `/games/${run.gameId}/view`);
     try {
       for (const x of todo) {
-        const text = asText(bot(view, d.player, x.id, rng));
-        const r = await call<{ issues: unknown[] }>(run, 'POST', `/games/${run.gameId}/answer`, { step: d.step, decision: x.id, answer: text });
-        log(`step ${d.step}: ${x.id} ← ${JSON.stringify(text).slice(0, 80)}${r.issues.length ? ` (${r.issues.length} remarks)` : ''}`);
+        const answer = asAnswer(bot(view, d.player, x.id, rng));
+        const r = await call<{ text: string; issues: unknown[] }>(run, 'POST', `/games/${run.gameId}/answer`, { step: d.step, decision: x.id, answer });
+        log(`step ${d.step}: ${x.id} ← ${JSON.stringify(r.text).slice(0, 80)}${r.issues.length ? ` (${r.issues.length} remarks)` : ''}`);
         if (d.mode === 'sheet') await call(run, 'POST', `/games/${run.gameId}/ready`, { step: d.step, ready: true });
         answered++;
       }

@@ -8,7 +8,8 @@ import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
 import type { Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
-import { botOrders } from './gloire-et-pouvoir/bot.ts';
+import { botOrders, botOrdersFromView } from './gloire-et-pouvoir/bot.ts';
+import type { GPView } from './gloire-et-pouvoir/view.ts';
 import { caretakerAnswer } from './gloire-et-pouvoir/caretaker.ts';
 import { summarizeTurn } from './gloire-et-pouvoir/summary.ts';
 import { gpInvariants } from './gloire-et-pouvoir/invariants.ts';
@@ -90,6 +91,7 @@ const gp: RulesetEntry<GPState, GPEvent> = {
     { id: 'europe', name: { fr: 'Europe', en: 'Europe' }, seats: { min: 2, max: 30, default: 30 } },
   ],
   bot: (state, player, _decision, rng, options) => botOrders(state, player, rng, undefined, options?.prey),
+  viewBot: (view, player, _decision, rng) => botOrdersFromView(view as GPView, player, rng),
   caretaker: (state, player) => caretakerAnswer(state, player),
   summarize: summarizeTurn,
   options: (a) => ({ map: a.map ?? 'scandinavia', players: a.players, lords: a.lords, config: a.config }),

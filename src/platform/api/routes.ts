@@ -311,15 +311,16 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       const a = await playing(ctx, req);
       if (!a) return notFound(req, reply);
       const lang = req.visitor.lang;
-      const b = req.body as { step: number; decision?: string; answer: string };
-      const text = b.answer.replace(/\r\n?/g, '\n');
+      const b = req.body as { step: number; decision?: string; answer: string | unknown[] };
+      const text = typeof b.answer === 'string' ? b.answer.replace(/\r\n?/g, '\n') : b.answer;
       const player = a.seat!.player;
       if (a.game.pace) {
         if (!b.decision) return fail(reply, 400, 'bad-request', t(lang, 'api.err.bad-request', { detail: 'decision' }));
         let r;
-        try { r = await answerPrompt(ctx, a.game.id, player, b.decision, text.trim(), b.step); } catch (e) { return gamesFailure(ctx, req, reply, e, a.game.id, b.step); }
+        const answer = typeof text === 'string' ? text.trim() : text;
+        try { r = await answerPrompt(ctx, a.game.id, player, b.decision, answer, b.step); } catch (e) { return gamesFailure(ctx, req, reply, e, a.game.id, b.step); }
         if (!r.ok) return fail(reply, 400, 'refused', t(lang, 'api.err.refused', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), { issues: r.issues });
-        return { step: b.step, decision: b.decision, saved: true, ready: true, text: text.trim(), issues: r.issues };
+        return { step: b.step, decision: b.decision, saved: true, ready: true, text: typeof answer === 'string' ? answer : JSON.stringify(answer), issues: r.issues };
       }
       let saved;
       try { saved = await games.saveSheet(ctx, a.game.id, player, text, b.step); } catch (e) { return gamesFailure(ctx, req, reply, e, a.game.id, b.step); }

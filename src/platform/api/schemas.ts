@@ -73,7 +73,10 @@ export const decisionsSchema = obj({
 export const answerBody = obj({
   step: { type: 'integer', minimum: 0, description: 'the step the answer is meant for (`step` of /decisions)' },
   decision: { type: 'string', maxLength: 100, description: 'the decision answered (optional for a game of order sheets)' },
-  answer: { type: 'string', maxLength: 50000, description: 'the whole order sheet (it replaces the stored one), or the prompt\'s answer' },
+  answer: {
+    type: ['string', 'array'], maxLength: 50000, maxItems: 1000, items: {},
+    description: 'the whole order sheet (it replaces the stored one) as text, or as the ruleset\'s structured orders (an array); or the prompt\'s answer',
+  },
 }, ['step', 'answer']);
 export const answerSchema = obj({
   step: int, decision: str, saved: bool, ready: bool,
