@@ -48,6 +48,11 @@ export interface PlatformConfig {
   renderBudgetMs: number;
   /** Hours a lobby candidate asked to confirm has to answer before his request expires. */
   lobbyConfirmHours: number;
+  /**
+   * Requests per minute to the API (/api/v1) per token, or per client address without a token,
+   * with bursts of as many (api/routes.ts, a token bucket in each server process); 0: no limit.
+   */
+  apiPerMinute: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -76,6 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     toolBudgetMs: seconds(env.TOOL_BUDGET_SECONDS, 5) * 1000,
     renderBudgetMs: seconds(env.RENDER_BUDGET_SECONDS, 10) * 1000,
     lobbyConfirmHours: Number(env.LOBBY_CONFIRM_HOURS ?? 72),
+    apiPerMinute: nonNegative('API_PER_MINUTE', env.API_PER_MINUTE, 120),
   };
 }
 

@@ -34,6 +34,8 @@ import { startInbound } from './mail/inbound.ts';
 import { ordersMailbox } from './mail/orders.ts';
 import { createLiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
+import { apiRoutes } from './api/routes.ts';
+import { tokenPageRoutes } from './api/tokens-page.ts';
 
 export interface Platform {
   app: FastifyInstance;
@@ -81,7 +83,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       })();
     };
   }
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort, [ordersMailbox]) : null;
   if (config.demo) await ensureDemo(ctx);
 

@@ -8,7 +8,8 @@ import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
 import type { Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
-import { botOrders } from './gloire-et-pouvoir/bot.ts';
+import { botOrders, botOrdersFromView } from './gloire-et-pouvoir/bot.ts';
+import type { GPView } from './gloire-et-pouvoir/view.ts';
 import { caretakerAnswer } from './gloire-et-pouvoir/caretaker.ts';
 import { summarizeTurn } from './gloire-et-pouvoir/summary.ts';
 import { gpInvariants } from './gloire-et-pouvoir/invariants.ts';
@@ -37,6 +38,12 @@ export interface RulesetEntry<S = any, E = any> {
   variants: GameVariant[];
   /** A bot's answer to one decision (legal, sensible play), for demos, simulations and soak tests. */
   bot?: (state: S, player: PlayerId, decision: string, rng: Rng, options?: BotOptions) => unknown;
+  /**
+   * Optional: a bot that plays from one player's view alone (`ruleset.view(state, player)`, what the
+   * API gives a player's token), for clients outside the server such as the reference API client
+   * examples/bot.ts. It never sees the state, so it can never use what the player may not know.
+   */
+  viewBot?: (view: unknown, player: PlayerId, decision: string, rng: Rng) => unknown;
   /**
    * The caretaker's answer for a player who sent none by the deadline (a host option): sensible,
    * defensive play reading only what that player may know, marked so that his report says so.
@@ -88,6 +95,7 @@ const gp: RulesetEntry<GPState, GPEvent> = {
     { id: 'europe', name: { fr: 'Europe', en: 'Europe' }, seats: { min: 2, max: 30, default: 30 } },
   ],
   bot: (state, player, _decision, rng, options) => botOrders(state, player, rng, undefined, options?.prey),
+  viewBot: (view, player, _decision, rng) => botOrdersFromView(view as GPView, player, rng),
   caretaker: (state, player) => caretakerAnswer(state, player),
   summarize: summarizeTurn,
   options: (a) => ({ map: a.map ?? 'scandinavia', players: a.players, lords: a.lords, config: a.config }),

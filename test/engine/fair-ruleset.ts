@@ -813,6 +813,12 @@ export const fairEntry: RulesetEntry<FairState, FairEvent> = {
   ruleset: fair,
   variants: [{ id: 'fairground', name: { fr: 'Champ de foire', en: 'Fairground' }, seats: { min: 2, max: 4, default: 3 } }],
   bot: (state, player, decision, rng) => fairBot(state, player, decision, rng),
+  // The same bot from the player's view (the API's): the view holds what fairBot reads (the stalls,
+  // the barred regions, everyone's gold); a stall is asked of its active player only, who is the viewer.
+  viewBot: (view, player, decision, rng) => {
+    const v = view as { seats: { id: PlayerId }[] };
+    return fairBot({ ...v, seat: v.seats.findIndex((s) => s.id === player) } as unknown as FairState, player, decision, rng);
+  },
   options: (a) => (a.lords ? { lords: a.lords } : { players: a.players ?? 3 }),
   summarize: (state) => `${fair.stepLabel(state)}: ${state.seats.map((s) => `${s.name} ${s.gold}g ${s.points}p`).join(', ')}`,
 };

@@ -19,6 +19,10 @@
  *  - replies to letters by mail come in by SMTP (mail/inbound.ts), not through an HTTP route;
  *  - the only GET that changes something, /lang/:lang, is guarded otherwise (Sec-Fetch-Dest) and is
  *    not a state-changing method.
+ * The public API (/api/v1, api/routes.ts) reads no cookie at all: its callers carry a bearer token
+ * (`Authorization`), which a cross-site form cannot send, so a browser's session opens nothing
+ * there. Its routes get the same requests and must refuse each with 401 (`code: token`), the visitor's
+ * own form token included, writing nothing (the same snapshot).
  * PGlite only: the check does not depend on the database.
  */
 import { after, before, describe, test } from 'node:test';
@@ -145,7 +149,7 @@ describe('every state-changing route refuses a request without the visitor\'s fo
   test('no token, or a wrong one, in a form, JSON or empty body: refused on every route, nothing written', { timeout: 120_000 }, async (tt) => {
     const routes = stateChangingRoutes(tp.platform.app);
     assert.ok(routes.length >= 30, `the route table lists ${routes.length} state-changing routes`);
-    for (const must of ['/games/:id/leave', '/games/:id/orders', '/api/games/:id/sheet', '/login', '/signup', '/logout', '/report']) {
+    for (const must of ['/games/:id/leave', '/games/:id/orders', '/api/games/:id/sheet', '/login', '/signup', '/logout', '/report', '/api/v1/games/:id/answer', '/account/tokens']) {
       assert.ok(routes.some((r) => r.method === 'POST' && r.path === must), `POST ${must} is in the route table`);
     }
     for (const path of Object.keys(NO_TOKEN_BY_DESIGN)) assert.ok(routes.some((r) => r.path === path), `${path} (listed as exempt) exists`);
@@ -154,15 +158,22 @@ describe('every state-changing route refuses a request without the visitor\'s fo
     const failures: string[] = [];
     let sent = 0;
     for (const r of checked) {
+      const bearer = r.path.startsWith('/api/v1/');
       for (const role of roles) {
         const refusal = escapeHtml(t(role.lang, 'error.csrf'));
         const tries: { what: string; kind: BodyKind; token: string | null }[] = [
           ...(['form', 'json', 'none'] as const).map((kind) => ({ what: `${kind} body, no token`, kind, token: null })),
           ...role.wrong.flatMap((w) => (['form', 'json'] as const).map((kind) => ({ what: `${kind} body, ${w.name}`, kind, token: w.token }))),
         ];
+        // The API: its own form token opens nothing either (no cookie is read there).
+        if (bearer) tries.push(...(['form', 'json'] as const).map((kind) => ({ what: `${kind} body, his own form token`, kind, token: role.b.csrf })));
         for (const x of tries) {
           const res = await send(role, r, x.kind, x.token);
           sent++;
+          if (bearer) {
+            if (res.status !== 401 || !res.text.includes('"code":"token"')) failures.push(`${r.method} ${r.path}, ${role.name}, ${x.what}: ${res.status} ${res.text.slice(0, 120)}`);
+            continue;
+          }
           if (res.status !== 403 || !res.text.includes(refusal)) failures.push(`${r.method} ${r.path}, ${role.name}, ${x.what}: ${res.status} ${res.text.slice(0, 120).replace(/\s+/g, ' ')}`);
         }
       }

@@ -1,7 +1,8 @@
 /**
  * Route fuzzing (issue 12, "Done when"): random query strings and bodies sent to every route of
- * the platform, as an anonymous visitor, as a lord seated in a running game and as the site's
- * host (who also hosts that game). Every answer must be below 500 and arrive within
+ * the platform, as an anonymous visitor, as a lord seated in a running game, as the site's
+ * host (who also hosts that game), and as that lord with an API token of every scope (which opens
+ * the public API's routes, /api/v1, to the fuzzer). Every answer must be below 500 and arrive within
  * REQUEST_BUDGET_MS.
  *
  * - The routes come from Fastify's own route table (printRoutes), so a new route is fuzzed
@@ -22,6 +23,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { createToken } from '../../src/platform/api/tokens.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { Browser } from './http.ts';
 import { routeTable } from './route-table.ts';
@@ -36,8 +38,8 @@ const REQUEST_BUDGET_MS = 10_000;
  * each within REQUEST_BUDGET_MS).
  */
 const TOTAL_BUDGET_MS = 30_000;
-/** Routes that take away the visitor's seat or session: fuzzed after every other route. */
-const LAST = ['/logout', '/games/:id/leave', '/games/:id/take', '/games/:id/open-seat'];
+/** Routes that take away the visitor's seat, session or API token: fuzzed after every other route. */
+const LAST = ['/logout', '/games/:id/leave', '/games/:id/take', '/games/:id/open-seat', '/account/tokens/:tokenId/revoke'];
 
 interface Route { method: 'GET' | 'POST'; path: string }
 
@@ -49,7 +51,8 @@ function routesOf(app: FastifyInstance): Route[] {
 /** Field names the handlers read, so random bodies hit real fields too. */
 const FIELDS = ['text', 'ready', 'lordName', 'password', 'password2', 'login', 'email', 'code', 'title', 'body', 'to', 'subject', 'reason', 'kind', 'id', 'back',
   'mode', 'confirm', 'player', 'map', 'lords', 'name', 'weekday', 'time', 'timeZone', 'config', 'lang', 'page', 'before', 'quote', 'next', 'knight', 'men',
-  'runs', 'threshold', 'target', 'preview', 'ruleset', 'saved', 'reported', 'done', 'digest', 'early', 'caretaker', 'step', 'sub', '_csrf', '__proto__', 'constructor'];
+  'runs', 'threshold', 'target', 'preview', 'ruleset', 'saved', 'reported', 'done', 'digest', 'early', 'caretaker', 'step', 'sub', 'answer', 'decision',
+  'outOfGame', 'scope', '_csrf', '__proto__', 'constructor'];
 const ODD = ['1e308', '-1e308', '1e-308', 'NaN', 'Infinity', '-0', '0', '-1', '2147483648', '99999999999999999999999', '0x10', '1.5', '', ' ', '\u0000',
   'a\u0000b', '%00', '../../etc/passwd', '/.//evil.example/x', '<script>alert(1)</script>', '\ud800', '\u202eevil', 'true', 'on', '1', 'x'.repeat(70_000)];
 
@@ -91,11 +94,12 @@ const body: fc.Arbitrary<Body> = fc.oneof(
 
 describe('every route answers random input below 500, in time (pglite)', () => {
   let tp: TestPlatform;
-  const roles: { name: string; b: Browser }[] = [];
+  /** `bearer`: the role calls with that API token too (the public API, /api/v1, reads no cookie). */
+  const roles: { name: string; b: Browser; bearer?: string }[] = [];
   const ids: Record<string, string[]> = {};
 
   before(async () => {
-    tp = await startTestPlatform('pglite');
+    tp = await startTestPlatform('pglite', { apiPerMinute: 0 });
     const ctx = tp.platform.ctx;
     const host = await newUser(tp, 'fuzz_host', 'en');
     await tp.db.query('UPDATE users SET is_host = TRUE WHERE id = $1', [host.id]);
@@ -126,7 +130,9 @@ describe('every route answers random input below 500, in time (pglite)', () => {
     });
     const anon = new Browser(tp.url, { lang: 'en' });
     await anon.get('/');
-    roles.push({ name: 'anonymous', b: anon }, { name: 'lord', b: await loggedIn(tp, alice) }, { name: 'host', b: await loggedIn(tp, host) });
+    const token = (await createToken(ctx, alice.id, 'fuzz', ['read', 'play', 'messages'])).token;
+    roles.push({ name: 'anonymous', b: anon }, { name: 'lord', b: await loggedIn(tp, alice) }, { name: 'host', b: await loggedIn(tp, host) },
+      { name: 'lord with an API token', b: await loggedIn(tp, alice), bearer: token });
     for (const r of roles.slice(1)) await r.b.get(`/games/${gameId}`);
   });
   after(async () => { await tp?.close(); });
@@ -157,7 +163,7 @@ describe('every route answers random input below 500, in time (pglite)', () => {
         await fc.assert(fc.asyncProperty(arb, async ({ params, query, body: bd, csrf }) => {
           let i = 0;
           const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(String(params[i++]).replace(/[\ud800-\udfff]/g, '\ufffd')));
-          const headers: Record<string, string> = { cookie: role.b.cookieHeader(), 'accept-language': 'en' };
+          const headers: Record<string, string> = { cookie: role.b.cookieHeader(), 'accept-language': 'en', ...(role.bearer ? { authorization: `Bearer ${role.bearer}` } : {}) };
           let payload: Blob | undefined;
           if (bd.kind === 'form') {
             headers['content-type'] = 'application/x-www-form-urlencoded';

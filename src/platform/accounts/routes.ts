@@ -314,6 +314,7 @@ ${opts.sections ?? ''}
 <section>
 <h2>${t(l, 'acct.account.notifications')}</h2>
 <p><a href="/account/notifications">${t(l, 'acct.account.notifications-link')}</a></p>
+<p><a href="/account/tokens">${t(l, 'tokens.link')}</a></p>
 <h2>${t(l, 'acct.account.password')}</h2>
 ${err(l, opts.pwError)}
 <form method="post" action="/account/password" class="stack">

@@ -189,7 +189,7 @@ function cleanBody(s: unknown): string {
  * writer's.
  */
 export const afterLetterHooks: ((ctx: AppCtx, a: { gameId: number; threadId: number; letterId: number; player: string }) => Promise<void>)[] = [];
-async function afterLetter(ctx: AppCtx, a: { gameId: number; threadId: number; letterId: number; player: string }): Promise<void> {
+export async function afterLetter(ctx: AppCtx, a: { gameId: number; threadId: number; letterId: number; player: string }): Promise<void> {
   for (const h of afterLetterHooks) {
     try { await h(ctx, a); } catch (e) { console.error('after a letter:', e); }
   }

@@ -91,16 +91,20 @@ export interface GamesApi {
   view(ctx: AppCtx, gameId: number, player: string | null): Promise<unknown>;
   /** The sheet being written for the step in progress (empty if none). */
   sheet(ctx: AppCtx, gameId: number, player: string): Promise<SheetState>;
-  /** Validates and stores a sheet as typed (text or structured); valid parts are kept. */
-  saveSheet(ctx: AppCtx, gameId: number, player: string, answer: string | unknown[]): Promise<SheetState>;
+  /**
+   * Validates and stores a sheet as typed (text or structured); valid parts are kept. With
+   * `expectStep` (the API: the number of resolved steps the writer saw), a sheet meant for a step
+   * that has passed is refused (GamesError 'stale-step', 409), never stored for the next one.
+   */
+  saveSheet(ctx: AppCtx, gameId: number, player: string, answer: string | unknown[], expectStep?: number): Promise<SheetState>;
   /**
    * The common case of saveSheet, in one short transaction: a user saves the text of his own
    * sheet in a running game where his seat is active. Null when that is not the case (the caller
    * then takes saveSheet's way, whose errors say why). Returns the sheet and the resolved steps.
    */
   saveOwnSheet(ctx: AppCtx, gameId: number, userId: number, text: string): Promise<{ sheet: SheetState; step: number } | null>;
-  /** Marks the sheet ready (or not). With early resolution, the last ready lord triggers the turn. */
-  setReady(ctx: AppCtx, gameId: number, player: string, ready: boolean): Promise<void>;
+  /** Marks the sheet ready (or not). With early resolution, the last ready lord triggers the turn. `expectStep`: as for saveSheet. */
+  setReady(ctx: AppCtx, gameId: number, player: string, ready: boolean, expectStep?: number): Promise<void>;
   /** Resolves the step in progress if it is due (deadline passed, or everyone ready with early resolution). */
   resolveIfDue(ctx: AppCtx, gameId: number): Promise<ResolveOutcome>;
   /** Resolves every due game; returns how many were resolved. Safe with several processes. */

@@ -18,7 +18,7 @@ import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
 import {
-  GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
+  GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
 
 const json = (v: unknown): string => JSON.stringify(v);
@@ -58,10 +58,12 @@ export interface AnswerResult { ok: boolean; issues: ValidationIssue[] }
  * A player's answer to one of his open prompts. A refused answer stores nothing (the player is
  * told why, in his language, from the validator's issues); an accepted one is stored ready, which
  * resolves the step as soon as nobody else is awaited. Answering brings an absent player back.
+ * `expectStep`: the step the answer is meant for (service.ts, requireStep).
  */
-export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId, decisionId: string, answer: unknown): Promise<AnswerResult> {
+export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId, decisionId: string, answer: unknown, expectStep?: number): Promise<AnswerResult> {
   const r = await ctx.db.tx(async (t) => {
     const g = await promptGame(t, gameId);
+    requireStep(g, expectStep); // the API's answers carry their step: one for a step that has passed is refused
     if (g.paused_at) throw new GamesError('paused', 'the game is paused', 409);
     await activeSeat(t, g, player);
     const rs = getRuleset(g.ruleset).ruleset;

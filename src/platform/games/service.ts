@@ -133,6 +133,17 @@ export function requireRunning(g: GameRow): void {
   if (g.status === 'finished') throw new GamesError('finished', 'the game is over', 409);
 }
 
+/**
+ * A write meant for the step after `expected` resolved steps (undefined: whatever step is in
+ * progress, as the pages do): refused once that step has passed, so that it never lands on the next.
+ * `g` is locked by the caller.
+ */
+export function requireStep(g: GameRow, expected: number | undefined): void {
+  if (expected !== undefined && Number(g.step) !== expected) {
+    throw new GamesError('stale-step', `this answer was meant for step ${expected}; the game is at step ${g.step}`, 409);
+  }
+}
+
 /** The open decision a player answers now (one sheet per player and step). */
 function decisionFor(rs: Ruleset, state: unknown, player: PlayerId): Decision | null {
   return rs.decisions(state).find((d) => d.players.includes(player)) ?? null;
@@ -863,8 +874,13 @@ export const games: GamesApi & GamesExtra = {
     return toSheet(r);
   },
 
-  async saveSheet(ctx, gameId, player, answer) {
-    return ctx.db.tx(async (t) => saveSheetIn(ctx, t, await lockGame(t, gameId), player, answer));
+  async saveSheet(ctx, gameId, player, answer, expectStep) {
+    return ctx.db.tx(async (t) => {
+      const g = await lockGame(t, gameId);
+      requireRunning(g);
+      requireStep(g, expectStep);
+      return saveSheetIn(ctx, t, g, player, answer);
+    });
   },
 
   async saveOwnSheet(ctx, gameId, userId, text) {
@@ -904,8 +920,12 @@ export const games: GamesApi & GamesExtra = {
     return null;
   },
 
-  async setReady(ctx, gameId, player, ready) {
-    const early = await ctx.db.tx(async (t) => setReadyIn(ctx, t, await lockGame(t, gameId), player, ready));
+  async setReady(ctx, gameId, player, ready, expectStep) {
+    const early = await ctx.db.tx(async (t) => {
+      const g = await lockGame(t, gameId);
+      requireStep(g, expectStep);
+      return setReadyIn(ctx, t, g, player, ready);
+    });
     if (ready && early) ctx.kick();
   },
 

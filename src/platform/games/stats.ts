@@ -28,7 +28,7 @@ import { chartsFor, loadStats } from './stats-data.ts';
 export const CHART_JS_PATH = '/static/vendor/chart.umd.min.js';
 
 /** The charts for the visitor: his own (only he may see them) and the public ones. */
-async function visitorCharts(ctx: AppCtx, a: Access, lang: Lang): Promise<{ own: ChartDoc[]; shared: ChartDoc[] }> {
+export async function visitorCharts(ctx: AppCtx, a: Access, lang: Lang): Promise<{ own: ChartDoc[]; shared: ChartDoc[] }> {
   const gs = await loadStats(ctx.db, a.game.id, ctx.config.turnBudgetMs);
   if (!gs) return { own: [], shared: [] };
   const publicIds = new Set(chartsFor(gs, null, lang).map((c) => c.id));

@@ -78,7 +78,11 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
 
   app.decorateRequest('visitor', null as unknown as Visitor);
   app.addHook('preHandler', async (req, reply) => {
-    const sid = req.cookies[SESSION_COOKIE];
+    // The API (/api/v1, api/routes.ts) knows its visitor by a bearer token, read by its own hook
+    // before this one: no cookie is read or set for it, so a cross-site request has no session to
+    // ride on and the form token (CSRF) does not apply.
+    const bearer = !!(req.routeOptions.config as { bearer?: boolean } | undefined)?.bearer;
+    const sid = bearer ? undefined : req.cookies[SESSION_COOKIE];
     let user: Visitor['user'] = null;
     let csrf: string | null = null;
     let sessionHash: string | null = null;
@@ -103,16 +107,16 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
         sessionHash = h;
       }
     }
-    if (!csrf) {
+    if (!csrf && !bearer) {
       csrf = req.cookies[CSRF_COOKIE] ?? null;
       if (!csrf || !/^[\w-]{20,}$/.test(csrf)) {
         csrf = newToken(24);
         reply.setCookie(CSRF_COOKIE, csrf, cookieOpts);
       }
     }
-    const langCookie = req.cookies.lang;
+    const langCookie = bearer ? undefined : req.cookies.lang;
     const lang: Lang = user?.lang ?? (langCookie === 'en' || langCookie === 'fr' ? langCookie : /^en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'fr');
-    req.visitor = { user, lang, csrf, sessionHash };
+    req.visitor = bearer && req.visitor ? req.visitor : { user, lang, csrf: csrf ?? '', sessionHash };
     // No field keeps a U+0000 (the database refuses it in text, and no text needs it): removed once
     // for every route, from every form or JSON body, query string and path parameter, before any
     // handler reads them. A body too deeply nested to rebuild is refused instead.
@@ -126,10 +130,10 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
       return reply.code(400).type('text/html').send(page(req.visitor, t(lang, 'error.bad-request'), html`<p class="error">${msg}</p>`));
     }
     // Every state-changing request carries the visitor's token (form field or header).
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !(req.routeOptions.config as { noCsrf?: boolean } | undefined)?.noCsrf) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !bearer && !(req.routeOptions.config as { noCsrf?: boolean } | undefined)?.noCsrf) {
       const body = req.body as Record<string, unknown> | undefined;
       const given = String((body && typeof body === 'object' ? body._csrf : undefined) ?? req.headers['x-csrf-token'] ?? '');
-      if (!safeEqual(given, csrf)) {
+      if (!safeEqual(given, csrf ?? '')) {
         reply.code(403).type('text/html').send(page(req.visitor, t(lang, 'error.forbidden'), html`<p class="error">${t(lang, 'error.csrf')}</p>`));
         return reply;
       }

@@ -131,7 +131,8 @@ export const helpRoutes: RouteModule = (app) => {
     return frame(req, reply, w, t(w.lang, 'help.title'), html`
       <h1>${t(w.lang, 'help.title')}</h1>
       <p class="lead">${t(w.lang, 'help.intro')}</p>
-      ${list.map((r) => { const b = book(r.id, w.lang)!; return html`<section class="block"><h2><a href="${link(w, r.id)}">${r.title[w.lang]}</a></h2>${toc(w, r.id, b, null)}</section>`; })}`, '/help');
+      ${list.map((r) => { const b = book(r.id, w.lang)!; return html`<section class="block"><h2><a href="${link(w, r.id)}">${r.title[w.lang]}</a></h2>${toc(w, r.id, b, null)}</section>`; })}
+      <section class="block"><h2><a href="/help/api">${t(w.lang, 'api.help.title')}</a></h2></section>`, '/help');
   });
 
   app.get('/help/:ruleset', async (req, reply) => {

@@ -17,7 +17,8 @@ import { knightCost, redistributionForCap, tax } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { Order } from './orders/types.ts';
 import type { GPState, LordId, TerritoryId } from './state.ts';
-import { playerView } from './view.ts';
+import { playerView, type GPView } from './view.ts';
+import { DEFAULT_CONFIG } from './config.ts';
 import { isRoyalJoustTurn } from './phases/p10-p11-jousts.ts';
 
 export interface BotStyle { aggression: number; diplomacy: number }
@@ -29,11 +30,28 @@ export interface BotStyle { aggression: number; diplomacy: number }
  * whenever a knight there has the men. Without prey, the bot plays as it always did (same draws).
  */
 export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = { aggression: 0.7, diplomacy: 0.5 }, prey: readonly LordId[] = []): Order[] {
-  const v = playerView(s, lord);
+  return botOrdersFrom(playerView(s, lord), { config: s.config, map: s.map, turn: s.turn, finished: s.finished, avgKnightRenown: avgKnight(s) }, lord, rng, style, prey);
+}
+
+/** What the bot reads besides its lord's view: the game's constants, and the renown it prices a recruit against. */
+export interface BotFacts { config: GPState['config']; map: string; turn: number; finished: boolean; avgKnightRenown: number }
+
+/**
+ * The bot from its lord's view alone (`view.ts`, what the API gives his token), for clients
+ * outside the server (examples/bot.ts): the rules' default constants (a host's overrides are not in
+ * the view; the referee checks every order anyway), and the average renown of the knights in sight.
+ */
+export function botOrdersFromView(v: GPView, lord: LordId, rng: Rng): Order[] {
+  const known = v.knights.map((k) => k.renown).filter((r): r is number => r !== null);
+  const avgKnightRenown = known.length ? known.reduce((a, r) => a + r, 0) / known.length : 0;
+  return botOrdersFrom(v, { config: DEFAULT_CONFIG, map: v.map, turn: v.turn, finished: v.finished, avgKnightRenown }, lord, rng);
+}
+
+function botOrdersFrom(v: GPView, f: BotFacts, lord: LordId, rng: Rng, style: BotStyle = { aggression: 0.7, diplomacy: 0.5 }, prey: readonly LordId[] = []): Order[] {
   const me = v.me;
-  if (!me || !me.alive || s.finished) return [];
-  const cfg = s.config;
-  const map = getMap(s.map);
+  if (!me || !me.alive || f.finished) return [];
+  const cfg = f.config;
+  const map = getMap(f.map);
   const idx = mapIndex(map);
   const adj = (t: TerritoryId) => idx.byId.get(t)!.adjacent;
   const orders: Order[] = [];
@@ -65,10 +83,10 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
 
   // Recruitment: a few knights while they are affordable (worst case R = lord-knight + 1).
   const lk = myKnights.find((k) => k.isLordKnight)!;
-  const worst = knightCost((lk.renown ?? 100) + 1, avgKnight(s));
+  const worst = knightCost((lk.renown ?? 100) + 1, f.avgKnightRenown);
   const wanted = Math.min(cfg.maxRecruitsPerTurn, Math.max(0, mine.length + 2 - myKnights.length));
   const affordable = Math.max(0, Math.floor((budget - reserve() - 1500) / Math.max(1, worst)));
-  const n = Math.min(wanted, affordable, s.turn === 1 ? 3 : 2);
+  const n = Math.min(wanted, affordable, f.turn === 1 ? 3 : 2);
   if (n > 0 && mine.length > 0) { orders.push({ code: 'CHE', n }); budget -= n * worst; }
 
   // Levies: armies for knights standing on (or next to) own land.
@@ -111,7 +129,7 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   // him at once.
   const near = (p: LordId) => [...mine.map((t) => t.id), ...myKnights.map((k) => k.location)]
     .some((t) => [t, ...adj(t)].some((u) => adj(u).some((w) => v.territories[w]!.owner === p) || v.territories[u]!.owner === p));
-  for (const p of [...hunted].sort()) if (others.find((o) => o.id === p)!.relation === 'peace' && pairDraw(lord, p, s.turn) < 0.4 && near(p)) declared.add(p);
+  for (const p of [...hunted].sort()) if (others.find((o) => o.id === p)!.relation === 'peace' && pairDraw(lord, p, f.turn) < 0.4 && near(p)) declared.add(p);
   for (const call of me.allyCallsReceived) for (const e of call.enemies) if (rng.chance(0.5) && others.some((o) => o.id === e && o.relation === 'peace')) declared.add(e);
   const conflict = (o: LordId) => pairs('alliance', lord).some((c) => pairs('war', o).includes(c))
     || pairs('alliance', o).some((c) => pairs('war', lord).includes(c) || declared.has(c));
@@ -119,7 +137,7 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   // Bots negotiate by a convention both sides compute alike (a pair-symmetric draw per turn), so
   // that some alliance and peace requests are mutual, as they would be after real negotiation.
   for (const o of others) {
-    const pair = pairDraw(lord, o.id, s.turn);
+    const pair = pairDraw(lord, o.id, f.turn);
     if (o.relation === 'war') {
       if (pair < 0.15 && !hunted.has(o.id)) { orders.push({ code: 'PAI', lord: o.id }); peaceOffers.add(o.id); }
     } else if (o.relation === 'peace' && !declared.has(o.id) && !hunted.has(o.id)) {
@@ -163,13 +181,13 @@ export function botOrders(s: GPState, lord: LordId, rng: Rng, style: BotStyle = 
   }
 
   // Jousts: the royal joust for the lord-knight; sometimes a joust of one's own.
-  if (isRoyalJoustTurn({ cfg, turn: s.turn })) orders.push({ code: 'PAR', knight: lk.id, organizer: null, password: '' });
-  else if (budget - reserve() > 4000 && rng.chance(0.1)) { orders.push({ code: 'ORG', capacity: 4, reward: 800, password: `pw${s.turn}` }); budget -= 2000; }
+  if (isRoyalJoustTurn({ cfg, turn: f.turn })) orders.push({ code: 'PAR', knight: lk.id, organizer: null, password: '' });
+  else if (budget - reserve() > 4000 && rng.chance(0.1)) { orders.push({ code: 'ORG', capacity: 4, reward: 800, password: `pw${f.turn}` }); budget -= 2000; }
   else if (rng.chance(0.3)) {
     // Join a joust announced by an ally? Orders are secret: bots only guess a friend's password pattern.
     const friend = others.find((o) => o.relation === 'alliance');
     const kn = myKnights.find((k) => !k.isLordKnight);
-    if (friend && kn) orders.push({ code: 'PAR', knight: kn.id, organizer: friend.id, password: `pw${s.turn}` });
+    if (friend && kn) orders.push({ code: 'PAR', knight: kn.id, organizer: friend.id, password: `pw${f.turn}` });
   }
 
   // Espionage on a hostile neighbour; fortification when rich.
