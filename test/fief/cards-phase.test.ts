@@ -6,6 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
+import { BOARD } from '../../src/rulesets/fief/board.ts';
 import { cardKind, type CardId } from '../../src/rulesets/fief/cards.ts';
 import { plagueOnEntry, resolveCalamities } from '../../src/rulesets/fief/rules/calamities.ts';
 import type { D6 } from '../../src/rulesets/fief/rules/dice.ts';
@@ -294,4 +297,73 @@ test('phase 2 is deterministic: the same state and answers give the same state (
   const a = run(), b = run();
   assert.deepEqual(a, b);
   assertValid(a);
+});
+
+test('§6.4.1 [P G-57]: with no free village, a Lord card needs a controller’s consent; nobody agrees, the card stays in hand', () => {
+  const s = given(3, 'consent');
+  const i = s.secret.characterDeck.findIndex((c) => c.startsWith('LORD_'));
+  const card = s.secret.characterDeck.splice(i, 1)[0]!;
+  s.hands[FRANCK]!.push(card);
+  // FRANCK has lost everything on the board: his lord is a prisoner, his village another's; every village is held by INGRID.
+  const home = villageOf(s, FRANCK);
+  const first = s.families[FRANCK]!.lords[0]!;
+  s.lords[first]!.prisonerOf = INGRID;
+  const troops = troopsOf(s, home, FRANCK);
+  s.villages[home]!.stacks = s.villages[home]!.stacks.filter((st) => st.player !== FRANCK);
+  s.families[FRANCK]!.reserve.sergeants += troops.sergeants; s.families[FRANCK]!.reserve.knights += troops.knights;
+  // Every free village (and his old one) goes to INGRID or OLIVIER, one unit each from their reserves.
+  for (const v of Object.keys(s.villages)) if (s.villages[v]!.controller === null || v === home) {
+    const p = [INGRID, OLIVIER].find((x) => s.families[x]!.reserve.sergeants + s.families[x]!.reserve.knights > 0)!;
+    const sergeant = s.families[p]!.reserve.sergeants > 0;
+    s.villages[v]!.controller = p;
+    addTroops(s, v, p, sergeant ? 1 : 0, sergeant ? 0 : 1);
+  }
+  assertValid(s);
+  assert.deepEqual(playCard(s, FRANCK, { card }), { ok: false, reason: 'no-consent' }, '#13 default: refuse');
+  const agreed = playCard(s, FRANCK, { card, consents: ['BOURG'] });
+  assert.ok(agreed.ok && agreed.lord);
+  assert.equal(agreed.state.lords[agreed.lord]!.at!.village, 'BOURG');
+});
+
+test('§5.9 deaths through killLord: fief titles to the family heir (#39 default), the king’s crown to the crown prince, the queen loses hers', () => {
+  const s = given(4, 'death');
+  const king = lordOf(s, FRANCK), heir = lordOf(s, FRANCK, 1);
+  giveTitles(s, king, 'KING', 'FIEF:F_VAUDRIER');
+  const queen = lordOf(s, SABINE, 1, 'F'), prince = lordOf(s, SABINE, 2);
+  giveTitles(s, queen, 'QUEEN');
+  giveTitles(s, prince, 'CROWN_PRINCE');
+  const [plague] = stack(s.secret.eventDeck, ['PLAGUE']);
+  s.secret.eventDeck.splice(0, 1);
+  s.secret.calamityTrack = [plague!, null, null];
+  const kingVillage = s.lords[king]!.at!.village;
+  // The king alone rolls 1; everyone else in the bishopric survives.
+  const bishopric = BOARD.villages[kingVillage]!.bishopric;
+  const r = resolveCalamities(s, (name) => (name.includes('calamity') ? bishopric : name.includes(king) ? 1 : 6));
+  assert.equal(r.state.lords[king], undefined);
+  assert.equal(r.state.titles['FIEF:F_VAUDRIER'].holder, heir);
+  assert.equal(r.state.titles.KING.holder, prince);
+  assert.equal(r.state.titles.QUEEN.holder, null);
+  assert.equal(r.state.titles.CROWN_PRINCE.holder, null);
+  assertValid(r.state);
+});
+
+test('property: phase 2 over random draws, dice and plays keeps every invariant (cards in one place, hand limit, troops and money) and is deterministic', () => {
+  const deckArb = fc.constantFrom<'event' | 'character'>('event', 'character');
+  fc.assert(fc.property(fc.integer({ min: 3, max: 6 }), fc.string({ maxLength: 6 }), fc.array(fc.array(deckArb, { maxLength: 3 }), { minLength: 6, maxLength: 6 }), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 20 }), (n, seed, draws, rolls) => {
+    const run = () => {
+      let s = given(n, `p2-${seed}`);
+      // Calamities already waiting, so that 2.B has work.
+      stack(s.secret.eventDeck, ['PLAGUE', 'FAMINE']);
+      s.secret.calamityTrack = [s.secret.eventDeck.shift()!, s.secret.eventDeck.shift()!, null];
+      s = runStep(s, '2.A', { '2.A': Object.fromEntries(s.players.map((p, i) => [p, { draws: draws[i]! }])) });
+      let k = 0;
+      s = runStep(s, '2.B', { '2.B': { d6: () => rolls[k++ % rolls.length]! } });
+      // Everyone plays every card of his hand: a Lord where the cascade says, the others on bishopric 1; refusals are fine.
+      const plays = Object.fromEntries(s.players.map((p) => [p, s.hands[p]!.map((card) => (cardKind(card) === 'LORD' ? { card } : { card, bishopric: 1 as const }))]));
+      return runStep(s, '2.C', { '2.C': plays });
+    };
+    const a = run();
+    assert.deepEqual(checkInvariants(a), []);
+    assert.deepEqual(run(), a);
+  }), { numRuns: 40 });
 });

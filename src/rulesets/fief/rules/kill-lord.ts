@@ -63,7 +63,7 @@ export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Pa
         give(s, 'KING', prince);
         if (queen && queen !== id) { s.titles.QUEEN.holder = null; s.titles.QUEEN.regent = false; s.lords[queen]!.titles = s.lords[queen]!.titles.filter((x) => x !== 'QUEEN'); }
       } else if (queen && queen !== id) s.titles.QUEEN.regent = true; // [T §1.8.1] regent
-    }
+    } else if (t === 'QUEEN') s.titles.QUEEN.regent = false; // [T §1.8.1] the king is a widower; the crown prince stays
   }
   if (l.darc && s.darcCard) { s.secret.characterDiscard.push(s.darcCard); s.darcCard = null; } // [T §9.1]
   if (s.excommunicated === id) s.excommunicated = null;
