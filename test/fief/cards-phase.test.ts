@@ -15,16 +15,10 @@ import type { D6 } from '../../src/rulesets/fief/rules/dice.ts';
 import { drawOne, runDrawStep } from '../../src/rulesets/fief/rules/draw.ts';
 import { addTroops, troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
 import { playCard, runPlayStep } from '../../src/rulesets/fief/rules/play-cards.ts';
-import type { FiefState } from '../../src/rulesets/fief/state.ts';
 import { runStep } from '../../src/rulesets/fief/turn.ts';
 import { viewOf } from '../../src/rulesets/fief/view.ts';
-import { assertValid, FRANCK, given, giveTitles, INGRID, lay, lordOf, OLIVIER, SABINE } from './fixture.ts';
+import { assertValid, dice, FRANCK, given, giveTitles, INGRID, lay, lordOf, OLIVIER, SABINE, toHand, villageOf } from './fixture.ts';
 
-/** Dice as the vectors give them, in the order asked; `log` keeps the stream names. */
-function dice(values: number[], log: string[] = []): D6 {
-  const left = [...values];
-  return (name) => { log.push(name); const v = left.shift(); assert.ok(v !== undefined, `no die left for ${name}`); return v; };
-}
 /** Moves the first card of each kind to the top of a pile, in order. */
 function stack(pile: CardId[], kinds: string[]): CardId[] {
   const top: CardId[] = [];
@@ -32,15 +26,6 @@ function stack(pile: CardId[], kinds: string[]): CardId[] {
   pile.unshift(...top);
   return top;
 }
-/** Takes a card of `kind` from the Event deck into a player's hand. */
-function toHand(s: FiefState, p: string, kind: string): CardId {
-  const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === kind);
-  assert.ok(i >= 0, `no ${kind} left in the deck`);
-  const [card] = s.secret.eventDeck.splice(i, 1);
-  s.hands[p]!.push(card!);
-  return card!;
-}
-const villageOf = (s: FiefState, p: string) => s.lords[s.families[p]!.lords[0]!]!.at!.village;
 
 test('TV-13 calamity draws don’t count: Lord, then an Event through Famine and Plague; hand {Lord, Tax}; nobody sees the calamities', () => {
   const s = given(4, 'tv13');

@@ -13,11 +13,10 @@ import { addTroops, troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
 import { passFiefTitle } from '../../src/rulesets/fief/rules/fief-titles.ts';
 import { buy, makePurchases, PURCHASE_REFUSALS, runPurchaseStep, troopVillages, type Purchase, type PurchaseRefusal } from '../../src/rulesets/fief/rules/purchases.ts';
 import { OFFER_REFUSALS, ransomOf, runRansomStep, settleRansoms } from '../../src/rulesets/fief/rules/ransoms.ts';
-import type { FiefState, LordId } from '../../src/rulesets/fief/state.ts';
+import type { LordId } from '../../src/rulesets/fief/state.ts';
 import { runStep } from '../../src/rulesets/fief/turn.ts';
-import { assertValid, FRANCK, given, giveTitles, INGRID, lordOf, occupy, OLIVIER, SABINE } from './fixture.ts';
+import { assertValid, FRANCK, given, giveTitles, INGRID, lordOf, occupy, OLIVIER, SABINE, villageOf } from './fixture.ts';
 
-const villageOf = (s: FiefState, p: string) => s.lords[s.families[p]!.lords[0]!]!.at!.village;
 
 /** TV-26's given: OLIVIER controls ST MÉDARD with THIERRY, 4 sergeants and 3 knights, and has 20 ecus. */
 function stMedard() {

@@ -5,24 +5,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardKind, type CardId } from '../../src/rulesets/fief/cards.ts';
+import type { CardId } from '../../src/rulesets/fief/cards.ts';
 import type { D6 } from '../../src/rulesets/fief/rules/dice.ts';
 import { addTroops, troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
 import { checkRevolt, resolveRevolt, revoltCauses, type RevoltCard } from '../../src/rulesets/fief/rules/revolt.ts';
 import type { FiefState } from '../../src/rulesets/fief/state.ts';
-import { assertValid, FRANCK, given, giveTitles, INGRID, lay, lordOf, OLIVIER } from './fixture.ts';
+import { assertValid, dice, FRANCK, given, giveTitles, INGRID, lay, lordOf, OLIVIER, toHand } from './fixture.ts';
 
-function dice(values: number[]): D6 {
-  const left = [...values];
-  return (name) => { const v = left.shift(); assert.ok(v !== undefined, `no die left for ${name}`); return v; };
-}
 const none: D6 = (name) => assert.fail(`no die expected (${name})`);
-function revoltCard(s: FiefState, p: string): CardId {
-  const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'REVOLT');
-  const [card] = s.secret.eventDeck.splice(i, 1);
-  s.hands[p]!.push(card!);
-  return card!;
-}
+const revoltCard = (s: FiefState, p: string): CardId => toHand(s, p, 'REVOLT');
 
 /** TV-22's given: MAZILLES (bishopric 2, famine) with a castle, a mill and 2 of INGRID's sergeants, and one of her lords. */
 function mazilles() {

@@ -89,7 +89,7 @@ export function drawOne(state: FiefState, player: PlayerId, deck: Deck, count: D
 
 /**
  * One player's answer for 2.A. `draws` is the sequence of decks asked, one at a time (the prompt
- * layer asks after each card; `then` lets the answer depend on what was drawn).
+ * layer asks after each card; a function lets the answer depend on what was drawn and the hand).
  */
 export interface DrawAnswer {
   discard?: CardId[];
