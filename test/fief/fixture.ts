@@ -76,3 +76,21 @@ export function lay(s: FiefState, kind: string, b: 1 | 2 | 3 | 4 | 5): string {
   (kind === 'GOOD_HARVEST' || kind === 'FAIR_WEATHER' ? s.bishoprics[b].bonuses : s.bishoprics[b].calamities).push(card!);
   return card!;
 }
+
+/** Dice as the rules' vectors give them, in the order asked (`log` keeps the stream names); runs out loudly. */
+export function dice(values: number[], log: string[] = []): (stream: string) => number {
+  const left = [...values];
+  return (name) => { log.push(name); const v = left.shift(); assert.ok(v !== undefined, `no die left for ${name}`); return v; };
+}
+
+/** The village of a player's first lord (his starting village in a fresh game). */
+export const villageOf = (s: FiefState, p: string): string => s.lords[s.families[p]!.lords[0]!]!.at!.village;
+
+/** Takes the first card of `kind` out of the Event deck into a player's hand. */
+export function toHand(s: FiefState, p: string, kind: string): string {
+  const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === kind);
+  assert.ok(i >= 0, `no ${kind} left in the deck`);
+  const [card] = s.secret.eventDeck.splice(i, 1);
+  s.hands[p]!.push(card!);
+  return card!;
+}

@@ -6,8 +6,15 @@
  */
 import type { FiefState } from './state.ts';
 import { stepRow, TURN_STEPS, type TurnStepId } from './phases.ts';
+import { resolveCalamities, type PlagueLosses } from './rules/calamities.ts';
+import { streamD6, type D6 } from './rules/dice.ts';
+import { runDrawStep, type DrawAnswer } from './rules/draw.ts';
 import { discardCalamities, endOfTurnCleanup } from './rules/end-of-turn.ts';
 import { endOfIncome, payIncome } from './rules/income.ts';
+import { runPlayStep, type CardPlay } from './rules/play-cards.ts';
+import { runPurchaseStep, type Purchase } from './rules/purchases.ts';
+import { runRansomStep, type RansomAnswer } from './rules/ransoms.ts';
+import type { PlayerId } from '../../engine/ruleset.ts';
 import { checkVictory } from './rules/victory.ts';
 import { passFirstPlayer } from './turn-order.ts';
 
@@ -18,11 +25,33 @@ export class StepNotImplemented extends Error {
   }
 }
 
+/**
+ * The answers a step takes (the decisions the prompt layer collects); a missing answer is the
+ * default of rules §11.4. Dice are injected for tests; by default they come from named streams.
+ */
+export interface StepInputs {
+  '2.A'?: Partial<Record<PlayerId, DrawAnswer>>;
+  '2.B'?: { d6?: D6; losses?: PlagueLosses };
+  '2.C'?: Partial<Record<PlayerId, CardPlay[]>>;
+  '4.A'?: Partial<Record<PlayerId, RansomAnswer>>;
+  '4.B'?: Partial<Record<PlayerId, Purchase[]>>;
+}
+
 /** The code of each implemented step: pure, returns a new state. */
-export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState) => FiefState>> = {
+export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState, input: StepInputs) => FiefState>> = {
+  // §4.2, §6.1 [T §2.1, §2.2]: discard and draw in turn order (#9, default stop).
+  '2.A': (s, i) => runDrawStep(s, i['2.A']).state,
+  // §4.2, §6.3 [T §2.3]: the calamity track flipped; plague losses chosen by their owners (#10).
+  '2.B': (s, i) => resolveCalamities(s, i['2.B']?.d6 ?? streamD6(s), i['2.B']?.losses).state,
+  // §4.2, §6.4 [T §2.4, P G-50]: one pass of ♦ cards in turn order (#11, default play nothing).
+  '2.C': (s, i) => runPlayStep(s, i['2.C']).state,
   // §4.3 [T §3.0]: income for everyone at once (TV-19–TV-21), then tax markers back and bonus cards discarded.
   '3.A': payIncome,
   '3.B': endOfIncome,
+  // §4.4, §8.5.3 [T §6.2.5, P G-24]: every ransom before any purchase (#16, #17).
+  '4.A': (s, i) => runRansomStep(s, i['4.A']).state,
+  // §4.4, §7.2 [T §4.0–§4.4]: purchases in turn order (#18, default buy nothing).
+  '4.B': (s, i) => runPurchaseStep(s, i['4.B']).state,
   // §4.7.1 [T §7.0]: the calamities leave the board.
   '7.A': discardCalamities,
   // §4.7.2 [T §7.0–§7.3]: victory check; the winners end the game (TV-47–TV-50).
@@ -33,10 +62,10 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState) => FiefState>> =
   '7.D': endOfTurnCleanup,
 };
 
-/** Runs one step of the turn, or throws StepNotImplemented. */
-export function runStep(state: FiefState, step: TurnStepId): FiefState {
+/** Runs one step of the turn with the players' answers (defaults where missing), or throws StepNotImplemented. */
+export function runStep(state: FiefState, step: TurnStepId, input: StepInputs = {}): FiefState {
   const row = TURN_STEPS.find((r) => r.id === step);
   const run = RUNNERS[step];
   if (!row || row.status !== 'implemented' || !run) throw new StepNotImplemented(step);
-  return run(state);
+  return run(state, input);
 }

@@ -1,0 +1,72 @@
+/**
+ * Death of a lord, rules §5.9 [T §2.2 note, §4.3.1, §1.6, §1.7, §1.8.1, §1.8.2, §9.1], the one
+ * routine every cause goes through (plague, a failed calming, revolt, battle, Assassination,
+ * Justice). What it does now:
+ * - 5.9.1 the token leaves the board and the family, the Lord card goes to the Character discard;
+ *   the marriage ends; control of his village is recomputed [P G-18];
+ * - 5.9.2 fief titles go to the family heir, by the default of decision #39 (the lord with the
+ *   fewest fief titles, then the earliest in play) or the owner's choice (`heirs`); with no family
+ *   heir, to the spouse (if he can take it), else vacant; the taille marker follows [T-FAQ §5.9.5];
+ * - 5.9.3 religious titles return to the board (a card-linked hat's Cardinal card is discarded; the
+ *   pope's death lifts the excommunication);
+ * - 5.9.4 the king: the crown prince reigns, else the queen is regent, else the title is vacant;
+ * - 5.9.6 the d'Arc card is discarded.
+ * Not yet: the relic of St Géronce, prisoners freed by their jailer's last piece, sieges ended
+ * by the besieger's last lord, city troops replaced for a new family (G-52): they come with the
+ * movement, battle and siege protocols.
+ */
+import type { LordId, FiefState, TitleId } from '../state.ts';
+import { refreshControl } from './pieces.ts';
+
+export type DeathCause = 'plague' | 'calming' | 'revolt' | 'battle' | 'assassination' | 'justice';
+
+const fiefTitles = (s: FiefState, id: LordId) => s.lords[id]!.titles.filter((t) => t.startsWith('FIEF:')).length;
+
+function give(s: FiefState, title: TitleId, to: LordId | null): void {
+  s.titles[title].holder = to;
+  if (to) s.lords[to]!.titles.push(title);
+}
+
+/** Kills a lord (the caller has cloned the state). `heirs`: the owner's choice of heir per fief title (#39). */
+export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Partial<Record<TitleId, LordId>> = {}): void {
+  const l = s.lords[id];
+  if (!l) return;
+  const fam = s.families[l.owner]!;
+  const village = l.at?.village ?? null;
+  const max = s.config.family.maxFiefTitlesPerLord;
+  fam.lords = fam.lords.filter((x) => x !== id);
+  s.secret.characterDiscard.push(l.card);
+  const spouse = l.spouse ? s.lords[l.spouse] : undefined;
+  if (spouse) spouse.spouse = null;
+  for (const t of l.titles) {
+    s.titles[t].holder = null;
+    if (t.startsWith('FIEF:')) {
+      // 5.9.2 [T §4.3.1]: the family first (prisoners included [P G-51]), then the spouse, else vacant.
+      const chosen = heirs[t];
+      const family = fam.lords.filter((x) => fiefTitles(s, x) < max);
+      const heir = chosen && family.includes(chosen) ? chosen
+        : [...family].sort((a, b) => fiefTitles(s, a) - fiefTitles(s, b))[0] // #39 default: fewest fief titles, then seniority (family order)
+          ?? (fam.lords.length === 0 && spouse && fiefTitles(s, spouse.id) < max ? spouse.id : null);
+      give(s, t, heir);
+      const fief = t.slice(5);
+      if (s.taille[fief] === l.owner && (!heir || s.lords[heir]!.owner !== l.owner)) { s.taille[fief] = null; fam.taxMarkers += 1; } // [T-FAQ §5.9.5] the tax leaves with the title
+    } else if (t.startsWith('CARDINAL:')) {
+      const card = s.titles[t].card;
+      if (card) { s.secret.characterDiscard.push(card); s.titles[t].card = null; } // [T §9.2]
+    } else if (t === 'POPE') {
+      if (s.excommunicated) { s.lords[s.excommunicated]!.excommunicated = false; s.excommunicated = null; } // [T §1.7]
+    } else if (t === 'KING') {
+      const prince = s.titles.CROWN_PRINCE.holder;
+      const queen = s.titles.QUEEN.holder;
+      if (prince && prince !== id) { // [T §1.8.2] the crown prince reigns; the queen loses her title
+        s.titles.CROWN_PRINCE.holder = null; s.lords[prince]!.titles = s.lords[prince]!.titles.filter((x) => x !== 'CROWN_PRINCE');
+        give(s, 'KING', prince);
+        if (queen && queen !== id) { s.titles.QUEEN.holder = null; s.titles.QUEEN.regent = false; s.lords[queen]!.titles = s.lords[queen]!.titles.filter((x) => x !== 'QUEEN'); }
+      } else if (queen && queen !== id) s.titles.QUEEN.regent = true; // [T §1.8.1] regent
+    } else if (t === 'QUEEN') s.titles.QUEEN.regent = false; // [T §1.8.1] the king is a widower; the crown prince stays
+  }
+  if (l.darc && s.darcCard) { s.secret.characterDiscard.push(s.darcCard); s.darcCard = null; } // [T §9.1]
+  if (s.excommunicated === id) s.excommunicated = null;
+  delete s.lords[id];
+  if (village) refreshControl(s, village);
+}
