@@ -32,6 +32,11 @@ async function focused(p: Page): Promise<{ id: string; tag: string; invalid: str
   })()`);
 }
 
+/** Enter in the focused field: the form is sent and the answer page has loaded. */
+async function submit(p: Page): Promise<void> {
+  await Promise.all([p.waitForNavigation({ waitUntil: 'load' }), p.keyboard.press('Enter')]);
+}
+
 describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
   let tp: TestPlatform;
   let chromium: Chromium;
@@ -84,8 +89,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await p.keyboard.type('x');
     await p.keyboard.press('Tab');
     await p.keyboard.type('pas-une-adresse');
-    await Promise.all([p.waitForURL(/\/signup$/), p.waitForResponse((r) => r.request().method() === 'POST'), p.keyboard.press('Enter')]);
-    await p.waitForLoadState('load');
+    await submit(p);
     assert.match(await p.title(), /^Erreur : Inscription/);
     let f = await focused(p);
     assert.equal(f.id, 'login');
@@ -103,8 +107,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await p.keyboard.type('graal-1234');
     await p.keyboard.press('Tab');
     await p.keyboard.type('graal-1234');
-    await Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.keyboard.press('Enter')]);
-    await p.waitForLoadState('load');
+    await submit(p);
     f = await focused(p);
     assert.equal(f.id, 'email');
     assert.equal(f.invalid, 'true');
@@ -116,8 +119,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await p.keyboard.type('personne');
     await p.keyboard.press('Tab');
     await p.keyboard.type('mauvais-mot-de-passe');
-    await Promise.all([p.waitForResponse((r) => r.request().method() === 'POST'), p.keyboard.press('Enter')]);
-    await p.waitForLoadState('load');
+    await submit(p);
     assert.match(await p.title(), /^Erreur : Connexion/);
     f = await focused(p);
     assert.equal(f.id, 'login');
@@ -137,8 +139,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await q.keyboard.type('Nameless');
     await q.focus('#create-password');
     await q.keyboard.type('secret');
-    await Promise.all([q.waitForResponse((r) => r.request().method() === 'POST'), q.keyboard.press('Enter')]);
-    await q.waitForLoadState('load');
+    await submit(q);
     assert.match(await q.title(), /^Error: Games/);
     f = await focused(q);
     assert.equal(f.id, 'create-lordName');
@@ -149,8 +150,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await q.focus('#create-config');
     await q.keyboard.type('{ not json');
     await q.focus('#create-name');
-    await Promise.all([q.waitForResponse((r) => r.request().method() === 'POST'), q.keyboard.press('Enter')]);
-    await q.waitForLoadState('load');
+    await submit(q);
     f = await focused(q);
     assert.equal(f.id, 'create-config');
     assert.equal(f.invalid, 'true');

@@ -212,14 +212,15 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
   const lang = v.lang;
   const zones = timeZones();
   // A refusal about one field: its message sits under it, tied to it, and it takes the focus; a
-  // refusal about the whole form: the message above it takes the focus.
+  // refusal about the whole form: the message above it takes the focus. The server checks the form
+  // (novalidate, as the sign-up): its messages are in the site's language and tied to their field.
   const a = (f: CreateField, help = false) => fieldAria(`create-${f}`, { help, invalid: !!error && field === f, focus: !!error && field === f });
   const e = (f: CreateField) => (error && field === f ? fieldError(`create-${f}`, error) : '');
   return html`<section class="card" id="create">
     <h2>${t(lang, 'gweb.create.title')}</h2>
     <p class="muted">${t(lang, 'gweb.create.help')}</p>
     ${error && !field ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
-    <form method="post" action="/games" class="stack">
+    <form method="post" action="/games" class="stack" novalidate>
       ${csrfField(v)}
       <label>${t(lang, 'gweb.create.name')} <input id="create-name" name="name" required maxlength="80" value="${val.name}"${a('name')}></label>${e('name')}
       <div class="row">
