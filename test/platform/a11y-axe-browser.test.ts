@@ -93,7 +93,8 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
   for (const width of [1366, 390]) {
     test(`at ${width} px`, { timeout: 600_000 }, async () => {
       const found: Violation[] = [];
-      const check = async (p: Page, state: string) => { await p.waitForLoadState('load'); found.push(...await axe(p, state)); };
+      const states: string[] = [];
+      const check = async (p: Page, state: string) => { await p.waitForLoadState('load'); found.push(...await axe(p, state)); states.push(state); };
 
       // Anonymous pages, the failed forms included.
       const anon = await chromium.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR' });
@@ -165,6 +166,7 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
       await check(p, 'prompt-game');
       await bctx.close();
 
+      assert.ok(states.length >= 44, `every page state was checked: ${states.join(', ')}`);
       const known = (v: Violation) => KNOWN.some((k) => k.rule === v.rule && k.state.test(v.state));
       const left = found.filter((v) => !known(v));
       assert.deepEqual(left.map((v) => `${v.state} · ${v.rule} (${v.impact}): ${v.help} — ${v.targets.join(' | ')}`), [],
