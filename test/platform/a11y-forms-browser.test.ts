@@ -32,6 +32,15 @@ async function focused(p: Page): Promise<{ id: string; tag: string; invalid: str
   })()`);
 }
 
+/**
+ * The focused element once the focus has reached `id` (autofocus acts at the page's first
+ * rendering, after "load"); what is focused after 5 s otherwise, for the assertion to show.
+ */
+async function focusedOn(p: Page, id: string): Promise<Awaited<ReturnType<typeof focused>>> {
+  await p.waitForFunction(`document.activeElement && document.activeElement.id === ${JSON.stringify(id)}`, undefined, { timeout: 5_000 }).catch(() => {});
+  return focused(p);
+}
+
 /** Enter in the focused field: the form is sent and the answer page has loaded. */
 async function submit(p: Page): Promise<void> {
   await Promise.all([p.waitForNavigation({ waitUntil: 'load' }), p.keyboard.press('Enter')]);
@@ -82,16 +91,17 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     const langLink = p.getByRole('link', { name: 'English' });
     assert.equal(await langLink.getAttribute('lang'), 'en');
     assert.equal(await langLink.getAttribute('hreflang'), 'en');
-    assert.equal((await focused(p)).id, 'login', 'the sign-up form opens on its first field');
+    assert.equal((await focusedOn(p, 'login')).id, 'login', 'the sign-up form opens on its first field');
 
     // Sign-up, from the keyboard: a login too short, a bad address; the login takes the focus.
     await p.goto(`${tp.url}/signup`);
+    await focusedOn(p, 'login');
     await p.keyboard.type('x');
     await p.keyboard.press('Tab');
     await p.keyboard.type('pas-une-adresse');
     await submit(p);
     assert.match(await p.title(), /^Erreur : Inscription/);
-    let f = await focused(p);
+    let f = await focusedOn(p, 'login');
     assert.equal(f.id, 'login');
     assert.equal(f.invalid, 'true');
     assert.match(f.described, /3 à 24 caractères.*\|.+/, `the login's help and its message: ${f.described}`);
@@ -108,7 +118,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await p.keyboard.press('Tab');
     await p.keyboard.type('graal-1234');
     await submit(p);
-    f = await focused(p);
+    f = await focusedOn(p, 'email');
     assert.equal(f.id, 'email');
     assert.equal(f.invalid, 'true');
     assert.match(f.described, /adresse/i);
@@ -116,12 +126,13 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
 
     // Login: a wrong password; the title says so and the focus is on the login field, tied to the message.
     await p.goto(`${tp.url}/login`);
+    await focusedOn(p, 'login');
     await p.keyboard.type('personne');
     await p.keyboard.press('Tab');
     await p.keyboard.type('mauvais-mot-de-passe');
     await submit(p);
     assert.match(await p.title(), /^Erreur : Connexion/);
-    f = await focused(p);
+    f = await focusedOn(p, 'login');
     assert.equal(f.id, 'login');
     assert.equal(f.invalid, 'true');
     assert.match(f.described, /Identifiant ou mot de passe incorrect/);
@@ -141,7 +152,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await q.keyboard.type('secret');
     await submit(q);
     assert.match(await q.title(), /^Error: Games/);
-    f = await focused(q);
+    f = await focusedOn(q, 'create-lordName');
     assert.equal(f.id, 'create-lordName');
     assert.equal(f.invalid, 'true');
     assert.ok(f.described.length > 5, 'the lord name is described by its message');
@@ -151,7 +162,7 @@ describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
     await q.keyboard.type('{ not json');
     await q.focus('#create-name');
     await submit(q);
-    f = await focused(q);
+    f = await focusedOn(q, 'create-config');
     assert.equal(f.id, 'create-config');
     assert.equal(f.invalid, 'true');
     assert.match(f.described, /JSON|\{/);
