@@ -25,7 +25,7 @@ test('every element of the allow-list is kept, without any attribute it does not
   assert.equal(clean(`a<br ${NEVER}>b<hr ${NEVER}>`), 'a<br />b<hr />');
   assert.equal(clean(`<td ${NEVER}>x</td><th ${NEVER}>y</th>`), '<td>x</td><th>y</th>');
   assert.equal(clean(`<a href="https://a.example/" ${NEVER}>x</a>`), `<a href="https://a.example/" ${LINK_FIXED}>x</a>`);
-  assert.equal(clean(`<img src="https://a.example/i.png" ${NEVER}>`), `<img src="https://a.example/i.png" ${IMG_FIXED} />`);
+  assert.equal(clean(`<img src="https://a.example/i.png" ${NEVER}>`), `<img src="https://a.example/i.png" alt="" ${IMG_FIXED} />`);
 });
 
 test('script-like and raw-text elements are dropped with their content; every other element keeps its text', () => {
@@ -50,8 +50,8 @@ test('links: href (http, https, mailto, written out), title; rel, target and ref
 test('images: src (http, https), alt, title, small integer sizes; lazy, no referrer; none without a source', () => {
   assert.equal(clean('<img src=" https://a.example/x.png " alt="A" title="T" width=" 12 " height="0034">'),
     `<img src="https://a.example/x.png" alt="A" title="T" width="12" height="0034" ${IMG_FIXED} />`);
-  assert.equal(clean('<img src="http://a.example/x.png" width="12345" height="-1">'), `<img src="http://a.example/x.png" ${IMG_FIXED} />`);
-  assert.equal(clean('<img src="http://a.example/x.png" width="1.5" height="9999">'), `<img src="http://a.example/x.png" height="9999" ${IMG_FIXED} />`);
+  assert.equal(clean('<img src="http://a.example/x.png" width="12345" height="-1">'), `<img src="http://a.example/x.png" alt="" ${IMG_FIXED} />`);
+  assert.equal(clean('<img src="http://a.example/x.png" width="1.5" height="9999">'), `<img src="http://a.example/x.png" alt="" height="9999" ${IMG_FIXED} />`);
   for (const bad of ['mailto:a@b.example', 'ftp://a.example/x.png', '/x.png', 'data:image/png;base64,AAAA', 'https://a.example/x\u0007.png'])
     assert.equal(clean(`<img src="${bad}" alt="a">`), '', JSON.stringify(bad));
   assert.equal(clean('<img alt="no source">'), '');

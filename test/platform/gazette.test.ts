@@ -117,7 +117,7 @@ describe('the gazette sanitiser', () => {
     assert.equal(sanitizeArticle('<a href="https://ok.example" target="_self" rel="opener">x</a>'),
       '<a href="https://ok.example" rel="nofollow noopener noreferrer" target="_blank" referrerpolicy="no-referrer">x</a>');
     assert.equal(sanitizeArticle('<td colspan="2x">a</td>'), '<td>a</td>');
-    assert.equal(sanitizeArticle('<img src="https://a.example/x.png" width="100%" height="1e9">'), '<img src="https://a.example/x.png" referrerpolicy="no-referrer" loading="lazy" />');
+    assert.equal(sanitizeArticle('<img src="https://a.example/x.png" width="100%" height="1e9">'), '<img src="https://a.example/x.png" alt="" referrerpolicy="no-referrer" loading="lazy" />');
   });
 
   test('links only http, https, mailto; images only http, https, absolute', () => {
@@ -187,8 +187,9 @@ async function probe(page: Page, dialogs: string[]): Promise<Probe> {
         if ((n === 'href' || n === 'src') && !/^(https?:|mailto:)/i.test(at.value.trim())) bad.push(`${n}=${at.value}`);
       }
     }
-    // Nothing escaped its article into the page around it.
-    for (const el of document.querySelectorAll('script, iframe, frame, frameset, object, embed, applet, svg, math, base, template, noscript, xmp, plaintext, listing, style, meta[http-equiv], link:not([rel="stylesheet"][href="/static/site.css"]):not([rel="icon"][href="/favicon.ico"]), input:not([type="hidden"]):not([name="title"]):not([name="reason"]):not([type="checkbox"]), [style]:not(.post-body):not(.letter-body)')) {
+    // Nothing escaped its article into the page around it (the one script is the site's own, on every
+    // page from layout.ts, after main: no article can put it there).
+    for (const el of document.querySelectorAll('script:not(body > script[src="/static/a11y.js"]), iframe, frame, frameset, object, embed, applet, svg, math, base, template, noscript, xmp, plaintext, listing, style, meta[http-equiv], link:not([rel="stylesheet"][href="/static/site.css"]):not([rel="icon"][href="/favicon.ico"]), input:not([type="hidden"]):not([name="title"]):not([name="reason"]):not([type="checkbox"]), [style]:not(.post-body):not(.letter-body)')) {
       bad.push(`in the page: ${el.outerHTML.slice(0, 120)}`);
     }
     for (const el of document.querySelectorAll('*')) {
@@ -317,7 +318,7 @@ for (const kind of DB_KINDS) {
       const r1 = await c.get(`/games/${gameId}/gazette`);
       assert.match(r1.text, new RegExp(`<article class="gazette-article unread" id="a${id}"`));
       assert.match(r1.text, /<b>roi<\/b>/);
-      assert.match(r1.text, /<img src="https:\/\/img\.example\/roi\.png" referrerpolicy="no-referrer" loading="lazy" \/>/);
+      assert.match(r1.text, /<img src="https:\/\/img\.example\/roi\.png" alt="" referrerpolicy="no-referrer" loading="lazy" \/>/);
       assert.match(r1.text, /<time datetime="2026-11-20">/);
       assert.match(r1.text, /name="kind" value="article"><input type="hidden" name="id" value="\d+">/);
       const r2 = await c.get(`/games/${gameId}/gazette`);

@@ -135,7 +135,7 @@ describe('the gazette sanitiser keeps exactly its allow-list', () => {
         '<img src="https://a.example/x.png" alt="a" title="t" width="120" height="80" referrerpolicy="no-referrer" loading="lazy" />'],
       ...['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:image/png;base64,iVBORw0KGgo=', 'mailto:roi@example.org', '//evil.example/x.png',
         'x.png', 'vbscript:x'].map((u): [string, string] => [`<img src="${u}" alt="a">`, '']),
-      ['<img src="https://a.example/x.png" width="100%" height="1e9">', '<img src="https://a.example/x.png" referrerpolicy="no-referrer" loading="lazy" />'],
+      ['<img src="https://a.example/x.png" width="100%" height="1e9">', '<img src="https://a.example/x.png" alt="" referrerpolicy="no-referrer" loading="lazy" />'],
       // Table spans: integers from 1 to 100.
       ['<table><tr><td colspan="007" rowspan="100">a</td><th colspan="0" rowspan="101">b</th><td colspan="2x" rowspan="-1">c</td></tr></table>',
         '<table><tr><td colspan="7" rowspan="100">a</td><th>b</th><td>c</td></tr></table>'],

@@ -4,9 +4,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
-import { html, type Html } from '../http/html.ts';
+import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
+import { errorIdOf, fieldAria, fieldError, firstInvalid, helpIdOf } from '../http/form-errors.ts';
 import { endSession, requireUser, sendPage, sessionsChanged, startSession, type AppCtx, type RouteModule, type Visitor } from '../http/server.ts';
 import {
   authenticate, changePassword, LOGIN_MAX, PASSWORD_MIN, requestPasswordReset, resendValidation, resendValidationFor, resetPassword, resetTokenUser,
@@ -150,28 +151,32 @@ export function validationBanner(v: Visitor): Html | '' {
 
 function signupPage(v: Visitor, values: { login?: string; email?: string }, errors: SignupErrors): string {
   const l = v.lang;
+  // The first field in error takes the focus (the login field on a blank form).
+  const focus = firstInvalid(['login', 'email', 'password'] as const, errors) ?? 'login';
+  const failed = !!firstInvalid(['login', 'email', 'password'] as const, errors);
+  const msg = (k: string | undefined) => (k ? t(l, k) : null);
   return page(v, t(l, 'acct.signup.title'), html`
 <h1>${t(l, 'acct.signup.title')}</h1>
 <p class="lead">${t(l, 'acct.signup.intro')}</p>
 <form method="post" action="/signup" class="stack" novalidate>
   ${csrfField(v)}
   <label for="login">${t(l, 'acct.field.login')}</label>
-  <input id="login" name="login" value="${values.login ?? ''}" required minlength="3" maxlength="${LOGIN_MAX}" autocomplete="username" autofocus>
-  <p class="muted">${t(l, 'acct.help.login')}</p>
-  ${err(l, errors.login)}
+  <input id="login" name="login" value="${values.login ?? ''}" required minlength="3" maxlength="${LOGIN_MAX}" autocomplete="username"${fieldAria('login', { help: true, invalid: !!errors.login, focus: focus === 'login' })}>
+  <p class="muted" id="${helpIdOf('login')}">${t(l, 'acct.help.login')}</p>
+  ${fieldError('login', msg(errors.login))}
   <label for="email">${t(l, 'acct.field.email')}</label>
-  <input id="email" name="email" type="email" value="${values.email ?? ''}" required maxlength="254" autocomplete="email">
-  <p class="muted">${t(l, 'acct.help.email')}</p>
-  ${err(l, errors.email)}
+  <input id="email" name="email" type="email" value="${values.email ?? ''}" required maxlength="254" autocomplete="email"${fieldAria('email', { help: true, invalid: !!errors.email, focus: focus === 'email' })}>
+  <p class="muted" id="${helpIdOf('email')}">${t(l, 'acct.help.email')}</p>
+  ${fieldError('email', msg(errors.email))}
   <label for="password">${t(l, 'acct.field.password')}</label>
-  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password">
+  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password"${fieldAria('password', { help: true, invalid: !!errors.password, focus: focus === 'password' })}>
   <label for="password2">${t(l, 'acct.field.password2')}</label>
-  <input id="password2" name="password2" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password">
-  <p class="muted">${t(l, 'acct.help.password')}</p>
-  ${err(l, errors.password)}
+  <input id="password2" name="password2" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password" aria-describedby="${helpIdOf('password')}">
+  <p class="muted" id="${helpIdOf('password')}">${t(l, 'acct.help.password')}</p>
+  ${fieldError('password', msg(errors.password))}
   <p><button type="submit" class="primary">${t(l, 'acct.signup.submit')}</button></p>
 </form>
-<p><a href="/login">${t(l, 'acct.signup.have-account')}</a></p>`);
+<p><a href="/login">${t(l, 'acct.signup.have-account')}</a></p>`, { error: failed });
 }
 
 /**
@@ -220,21 +225,24 @@ const validateHref = (login?: string): string => {
 
 function loginPage(v: Visitor, opts: { login?: string; next?: string | null; error?: boolean; notice?: string | null }): string {
   const l = v.lang;
+  // After a failure both fields are in error (which one was wrong is not told) and the first takes
+  // the focus; otherwise the password when the login is known, else the login.
+  const bad = !!opts.error;
   return page(v, t(l, 'acct.login.title'), html`
 <h1>${t(l, 'acct.login.title')}</h1>
 ${notice(l, opts.notice)}
 ${v.user ? html`<p class="muted">${t(l, 'acct.login.already', { login: v.user.login })}</p>` : ''}
-${opts.error ? html`<p class="error">${withLink(l, 'acct.login.failed', validateHref(opts.login), t(l, 'acct.login.validation-page'))}</p>` : ''}
+${bad ? fieldError('login', withLink(l, 'acct.login.failed', validateHref(opts.login), t(l, 'acct.login.validation-page'))) : ''}
 <form method="post" action="/login" class="stack">
   ${csrfField(v)}
   ${opts.next ? html`<input type="hidden" name="next" value="${opts.next}">` : ''}
   <label for="login">${t(l, 'acct.field.login-or-email')}</label>
-  <input id="login" name="login" value="${opts.login ?? ''}" required autocomplete="username" ${opts.login ? '' : 'autofocus'}>
+  <input id="login" name="login" value="${opts.login ?? ''}" required autocomplete="username"${fieldAria('login', { invalid: bad, focus: bad || !opts.login })}>
   <label for="password">${t(l, 'acct.field.password')}</label>
-  <input id="password" name="password" type="password" required autocomplete="current-password" ${opts.login ? 'autofocus' : ''}>
+  <input id="password" name="password" type="password" required autocomplete="current-password"${bad ? raw(` aria-invalid="true" aria-describedby="${errorIdOf('login')}"`) : ''}${!bad && opts.login ? raw(' autofocus') : ''}>
   <p><button type="submit" class="primary">${t(l, 'acct.login.submit')}</button></p>
 </form>
-<p><a href="/reset">${t(l, 'acct.login.forgot')}</a> · <a href="/signup">${t(l, 'acct.login.no-account')}</a></p>`);
+<p><a href="/reset">${t(l, 'acct.login.forgot')}</a> · <a href="/signup">${t(l, 'acct.login.no-account')}</a></p>`, { error: bad });
 }
 
 function resetRequestPage(v: Visitor, opts: { email?: string; error?: string | null; sent?: boolean }): string {
@@ -288,6 +296,8 @@ const sectionsFor = (ctx: AppCtx, req: FastifyRequest): Promise<Html[]> =>
 
 function accountPage(v: Visitor, opts: { notice?: string | null; pwError?: string | null; sections?: Html[] }): string {
   const l = v.lang;
+  // The message belongs to the current password when that was wrong, else to the new one.
+  const wrongCurrent = opts.pwError === 'acct.err.password-wrong';
   const u = v.user!;
   return page(v, t(l, 'acct.account.title'), html`
 <h1>${t(l, 'acct.account.title')}</h1>
@@ -316,20 +326,20 @@ ${opts.sections ?? ''}
 <p><a href="/account/notifications">${t(l, 'acct.account.notifications-link')}</a></p>
 <p><a href="/account/tokens">${t(l, 'tokens.link')}</a></p>
 <h2>${t(l, 'acct.account.password')}</h2>
-${err(l, opts.pwError)}
+${fieldError(wrongCurrent ? 'current' : 'password', opts.pwError ? t(l, opts.pwError) : null)}
 <form method="post" action="/account/password" class="stack">
   ${csrfField(v)}
   <input type="text" name="username" value="${u.login}" autocomplete="username" hidden>
   <label for="current">${t(l, 'acct.field.password-current')}</label>
-  <input id="current" name="current" type="password" required autocomplete="current-password">
+  <input id="current" name="current" type="password" required autocomplete="current-password"${fieldAria('current', { invalid: wrongCurrent, focus: wrongCurrent })}>
   <label for="password">${t(l, 'acct.field.password-new')}</label>
-  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password">
+  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password"${fieldAria('password', { help: true, invalid: !!opts.pwError && !wrongCurrent, focus: !!opts.pwError && !wrongCurrent })}>
   <label for="password2">${t(l, 'acct.field.password2')}</label>
-  <input id="password2" name="password2" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password">
-  <p class="muted">${t(l, 'acct.help.password')}</p>
+  <input id="password2" name="password2" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password" aria-describedby="${helpIdOf('password')}">
+  <p class="muted" id="${helpIdOf('password')}">${t(l, 'acct.help.password')}</p>
   <p><button type="submit" class="primary">${t(l, 'acct.account.password-submit')}</button></p>
 </form>
-</section>`);
+</section>`, { error: !!opts.pwError });
 }
 
 /**

@@ -55,12 +55,16 @@ messages({
   'gaz.new-mark': { fr: 'nouveau', en: 'new' },
   'gaz.write': { fr: 'Écrire un article', en: 'Write an article' },
   'gaz.write-help': {
-    fr: 'Votre article paraît sans nom, daté du jour seulement. Vous pouvez écrire en HTML : paragraphes, gras, italique, titres (h2–h4), listes, citations, tableaux, liens (http, https, mailto) et images par adresse (http, https). Le reste (scripts, styles, formulaires…) est retiré.',
-    en: 'Your article appears without a name, dated by the day only. You may write HTML: paragraphs, bold, italics, headings (h2–h4), lists, quotations, tables, links (http, https, mailto) and images by address (http, https). Everything else (scripts, styles, forms…) is removed.',
+    fr: 'Votre article paraît sans nom, daté du jour seulement. Vous pouvez écrire en HTML : paragraphes, gras, italique, titres (h2–h4), listes, citations, tableaux, liens (http, https, mailto) et images par adresse (http, https), chacune avec sa description (alt="…"). Le reste (scripts, styles, formulaires…) est retiré.',
+    en: 'Your article appears without a name, dated by the day only. You may write HTML: paragraphs, bold, italics, headings (h2–h4), lists, quotations, tables, links (http, https, mailto) and images by address (http, https), each with its description (alt="…"). Everything else (scripts, styles, forms…) is removed.',
   },
   'gaz.field.title': { fr: 'Titre', en: 'Title' },
   'gaz.field.body': { fr: 'Article (HTML)', en: 'Article (HTML)' },
   'gaz.preview': { fr: 'Aperçu', en: 'Preview' },
+  'gaz.alt-missing': {
+    fr: '{n} {n|image n’a|images n’ont} pas de description : ajoutez alt="…" à chaque balise img (ce que montre l’image), pour les lecteurs qui ne la voient pas. Sans description, l’image est tenue pour décorative.',
+    en: '{n} {n|image has|images have} no description: add alt="…" to each img tag (what the image shows), for readers who cannot see it. Without one, the image is taken as decorative.',
+  },
   'gaz.preview-title': { fr: 'Aperçu (rien n’est encore publié)', en: 'Preview (nothing is published yet)' },
   'gaz.publish': { fr: 'Publier anonymement', en: 'Publish anonymously' },
   'gaz.cannot-write': { fr: 'Vous ne pouvez pas écrire dans cette Gazette.', en: 'You cannot write in this Gazette.' },
@@ -283,6 +287,11 @@ function pager(l: Lang, base: string, p: number, pages: number): Html {
 
 interface WriteForm { title?: string; body?: string; error?: string | null; preview?: string | null }
 
+/** How many images of the article as written have no alt text (the sanitiser then marks them decorative). */
+function missingAlt(body: string): number {
+  return (sanitizeArticle(body).match(/<img\b[^>]*>/g) ?? []).filter((tag) => /\balt=""/.test(tag)).length;
+}
+
 function writeSection(v: Visitor, a: GameAccess, f: WriteForm): Html {
   const l = v.lang;
   if (!canWrite(a)) return html``;
@@ -290,6 +299,7 @@ function writeSection(v: Visitor, a: GameAccess, f: WriteForm): Html {
   <h2>${t(l, 'gaz.write')}</h2>
   <p class="muted">${t(l, 'gaz.write-help')}</p>
   ${f.error ? html`<p class="error" role="alert">${f.error}</p>` : ''}
+  ${f.preview !== undefined && f.preview !== null && missingAlt(f.preview) ? html`<p class="notice" id="alt-missing">${t(l, 'gaz.alt-missing', { n: missingAlt(f.preview) })}</p>` : ''}
   ${f.preview !== undefined && f.preview !== null ? html`<div class="preview"><h3>${t(l, 'gaz.preview-title')}</h3>
     <article class="gazette-article preview"><h3>${f.title ?? ''}</h3><div class="article-body">${raw(sanitizeArticle(f.preview))}</div></article></div>` : ''}
   <form method="post" action="/games/${a.gameId}/gazette" class="stack" id="write-form">

@@ -97,7 +97,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const out: sanitizeHtml.Attributes = {};
       const src = cleanUrl(attribs.src, IMAGE_URL);
       if (src) out.src = src;
-      if (typeof attribs.alt === 'string') out.alt = attribs.alt;
+      // An image without a text alternative is marked decorative (alt=""), so that a screen reader
+      // does not spell out its address (WCAG 1.1.1); the editor asks the author for one (gazette.ts).
+      out.alt = typeof attribs.alt === 'string' ? attribs.alt : '';
       if (typeof attribs.title === 'string') out.title = attribs.title;
       for (const k of ['width', 'height'] as const) if (typeof attribs[k] === 'string' && SMALL_INT.test(attribs[k]!.trim())) out[k] = attribs[k]!.trim();
       out.referrerpolicy = 'no-referrer';

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
+import { fieldAria, fieldError } from '../http/form-errors.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { cleanName } from '../http/names.ts';
 import { messages, t } from '../http/i18n.ts';
@@ -211,39 +212,47 @@ function timeZoneOptions(zones: string[], chosen: string): Html[] {
   return list.map((z) => html`<option value="${z}"${z === chosen ? raw(' selected') : ''}>${z.replace(/_/g, ' ')}</option>`);
 }
 
-function createForm(v: Visitor, val: CreateValues, error: string | null): Html {
+/** The creation form's fields a refusal can point at (their ids are `create-<name>`). */
+export type CreateField = 'name' | 'map' | 'lords' | 'lordName' | 'password' | 'time' | 'timeZone' | 'minHours' | 'config';
+
+function createForm(v: Visitor, val: CreateValues, error: string | null, field: CreateField | null = null): Html {
   const lang = v.lang;
   const zones = timeZones();
+  // A refusal about one field: its message sits under it, tied to it, and it takes the focus; a
+  // refusal about the whole form: the message above it takes the focus. The server checks the form
+  // (novalidate, as the sign-up): its messages are in the site's language and tied to their field.
+  const a = (f: CreateField, help = false) => fieldAria(`create-${f}`, { help, invalid: !!error && field === f, focus: !!error && field === f });
+  const e = (f: CreateField) => (error && field === f ? fieldError(`create-${f}`, error) : '');
   return html`<section class="card" id="create">
     <h2>${t(lang, 'gweb.create.title')}</h2>
     <p class="muted">${t(lang, 'gweb.create.help')}</p>
-    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <form method="post" action="/games" class="stack">
+    ${error && !field ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
+    <form method="post" action="/games" class="stack" novalidate>
       ${csrfField(v)}
-      <label>${t(lang, 'gweb.create.name')} <input name="name" required maxlength="80" value="${val.name}"></label>
+      <label>${t(lang, 'gweb.create.name')} <input id="create-name" name="name" required maxlength="80" value="${val.name}"${a('name')}></label>${e('name')}
       <div class="row">
-        <label>${t(lang, 'gweb.create.map')} <select name="map">${allKinds().map((k) => html`<option value="${k.key}"${k.key === (findKind(val.map)?.key ?? val.map) ? raw(' selected') : ''}>${t(lang, 'gweb.kind', { title: k.title[lang], name: k.variant.name[lang], min: k.variant.seats.min, max: k.variant.seats.max, n: k.variant.seats.default })}</option>`)}</select></label>
-        <label>${t(lang, 'gweb.create.lords')} <input name="lords" type="number" min="2" max="${Math.max(...allKinds().map((k) => k.variant.seats.max))}" required value="${val.lords}"></label>
-      </div>
+        <label>${t(lang, 'gweb.create.map')} <select id="create-map" name="map"${a('map')}>${allKinds().map((k) => html`<option value="${k.key}"${k.key === (findKind(val.map)?.key ?? val.map) ? raw(' selected') : ''}>${t(lang, 'gweb.kind', { title: k.title[lang], name: k.variant.name[lang], min: k.variant.seats.min, max: k.variant.seats.max, n: k.variant.seats.default })}</option>`)}</select></label>
+        <label>${t(lang, 'gweb.create.lords')} <input id="create-lords" name="lords" type="number" min="2" max="${Math.max(...allKinds().map((k) => k.variant.seats.max))}" required value="${val.lords}"${a('lords')}></label>
+      </div>${e('map')}${e('lords')}
       <div class="row">
-        <label>${t(lang, 'gweb.create.lord-name')} <input name="lordName" required maxlength="40" value="${val.lordName}"></label>
-        <label>${t(lang, 'gweb.create.password')} <input name="password" type="text" required minlength="4" maxlength="100" autocomplete="off" value="${val.password}"></label>
-      </div>
+        <label>${t(lang, 'gweb.create.lord-name')} <input id="create-lordName" name="lordName" required maxlength="40" value="${val.lordName}"${a('lordName')}></label>
+        <label>${t(lang, 'gweb.create.password')} <input id="create-password" name="password" type="text" required minlength="4" maxlength="100" autocomplete="off" value="${val.password}"${a('password')}></label>
+      </div>${e('lordName')}${e('password')}
       <div class="row">
         <label>${t(lang, 'gweb.create.weekday')} <select name="weekday">${[1, 2, 3, 4, 5, 6, 0].map((d) => html`<option value="${d}"${String(d) === val.weekday ? raw(' selected') : ''}>${t(lang, `gweb.weekday.${d}`)}</option>`)}</select></label>
-        <label>${t(lang, 'gweb.create.time')} <input name="time" type="time" required value="${val.time}"></label>
-        <label>${t(lang, 'gweb.create.tz')} <select name="timeZone" required>${timeZoneOptions(zones, val.timeZone)}</select></label>
-      </div>
-      <label>${t(lang, 'gweb.create.minHours')} <input name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"></label>
-      <p class="muted small">${t(lang, 'gweb.create.minHours-help')}</p>
+        <label>${t(lang, 'gweb.create.time')} <input id="create-time" name="time" type="time" required value="${val.time}"${a('time')}></label>
+        <label>${t(lang, 'gweb.create.tz')} <select id="create-timeZone" name="timeZone" required${a('timeZone')}>${timeZoneOptions(zones, val.timeZone)}</select></label>
+      </div>${e('time')}${e('timeZone')}
+      <label>${t(lang, 'gweb.create.minHours')} <input id="create-minHours" name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"${a('minHours', true)}></label>
+      <p class="muted small" id="create-minHours-help">${t(lang, 'gweb.create.minHours-help')}</p>${e('minHours')}
       ${seatFormRulesets().map((r) => seatFormHtml(lang, r, { values: val.seat?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.seatIssues : [], create: true }))}
       ${promptOptionsFields(lang, val.prompts)}
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
       <p class="muted small">${t(lang, 'gweb.create.caretaker-help')}</p>
       <label>${t(lang, 'gweb.create.config')}
-        <textarea name="config" rows="4" spellcheck="false" class="mono" placeholder="{}">${val.config}</textarea></label>
-      <p class="muted small">${t(lang, 'gweb.create.config-help')}</p>
+        <textarea id="create-config" name="config" rows="4" spellcheck="false" class="mono" placeholder="{}"${a('config', true)}>${val.config}</textarea></label>
+      <p class="muted small" id="create-config-help">${t(lang, 'gweb.create.config-help')}</p>${e('config')}
       <p><button type="submit" class="primary">${t(lang, 'gweb.create.submit')}</button></p>
     </form>
   </section>`;
@@ -253,7 +262,7 @@ function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean):
   if (!list.length) return html`<p class="muted">${t(lang, 'gweb.no-games')}</p>`;
   return html`<div class="table-wrap"><table class="data"><thead><tr>
       <th>${t(lang, 'gweb.col.name')}</th><th>${t(lang, 'gweb.col.map')}</th><th>${t(lang, 'gweb.col.status')}</th>
-      <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords', words(lang, null))}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th></th>` : ''}</tr></thead>
+      <th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.lords', words(lang, null))}</th><th>${t(lang, 'gweb.col.deadline')}</th>${mine ? html`<th><span class="visually-hidden">${t(lang, 'col.actions')}</span></th>` : ''}</tr></thead>
     <tbody>${list.map((g) => html`<tr>
       <td><a href="/games/${g.id}">${g.name}</a></td><td>${mapLabel(lang, g)}</td><td>${statusBadge(lang, g)}</td>
       <td>${stepLabelIn(g, lang)}</td><td>${g.lords} / ${g.maxPlayers}</td><td>${g.status === 'running' ? timeTag(g.deadline, lang, tz, 'short') : '—'}</td>
@@ -261,7 +270,7 @@ function gamesTable(list: GameSummary[], lang: Lang, tz: string, mine: boolean):
     </tr>`)}</tbody></table></div>`;
 }
 
-async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, form?: { values: CreateValues; error: string | null; status: number }) {
+async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, form?: { values: CreateValues; error: string | null; field?: CreateField | null; status: number }) {
   const v = req.visitor;
   const lang = v.lang;
   const tz = ctx.config.timeZone;
@@ -281,9 +290,9 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
     ${v.user ? html`<section><h2>${t(lang, 'gweb.my-games')}</h2>${gamesTable(mine, lang, tz, true)}</section>` : ''}
     <section><h2>${t(lang, 'gweb.public-games')}</h2>${gamesTable(publicList, lang, tz, false)}${pager}</section>
     ${standing === 'ok'
-      ? createForm(v, form?.values ?? defaultCreate(), form?.error ?? null)
+      ? createForm(v, form?.values ?? defaultCreate(), form?.error ?? null, form?.field ?? null)
       : html`<section class="card"><h2>${t(lang, 'gweb.create.title')}</h2>${standingNotice(lang, standing, '/games')}</section>`}`;
-  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, { scripts: [...SCRIPTS.scripts, '/static/create-game.js', '/static/seat-form.js'] }), form?.status ?? 200);
+  return sendPage(reply, page(v, t(lang, 'gweb.games'), body, { scripts: [...SCRIPTS.scripts, '/static/create-game.js', '/static/seat-form.js'], error: !!form?.error }), form?.status ?? 200);
 }
 
 async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
@@ -300,30 +309,30 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     prompts: readPromptValues(b, str),
     seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
   };
-  const fail = (error: string) => gamesPage(ctx, req, reply, { values: val, error, status: 400 });
+  const fail = (error: string, field: CreateField | null = null) => gamesPage(ctx, req, reply, { values: val, error, field, status: 400 });
   const standing = await standingOf(ctx, v);
   if (standing !== 'ok') return fail(standingNotice(lang, standing).toString().replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
-  if (!val.name || val.name.length > 80) return fail(t(lang, 'gweb.err.name'));
-  if (!val.lordName || val.lordName.length > 40) return fail(t(lang, 'gweb.err.lord-name'));
+  if (!val.name || val.name.length > 80) return fail(t(lang, 'gweb.err.name'), 'name');
+  if (!val.lordName || val.lordName.length > 40) return fail(t(lang, 'gweb.err.lord-name'), 'lordName');
   const kind = findKind(val.map);
-  if (!kind) return fail(t(lang, 'gweb.err.map'));
+  if (!kind) return fail(t(lang, 'gweb.err.map'), 'map');
   const lords = Number(val.lords);
   const seats = kind.variant.seats;
-  if (!Number.isInteger(lords) || lords < seats.min || lords > seats.max) return fail(t(lang, 'gweb.err.lords', { min: seats.min, max: seats.max }));
-  if (val.password.length < 4) return fail(t(lang, 'gweb.err.password'));
+  if (!Number.isInteger(lords) || lords < seats.min || lords > seats.max) return fail(t(lang, 'gweb.err.lords', { min: seats.min, max: seats.max }), 'lords');
+  if (val.password.length < 4) return fail(t(lang, 'gweb.err.password'), 'password');
   // The shortest a turn may last (blank: half the weekly period, 84 hours).
   const minHours = val.minHours === '' ? undefined : Number(val.minHours);
-  if (minHours !== undefined && (!Number.isInteger(minHours) || minHours < 0 || minHours > 168)) return fail(t(lang, 'gweb.err.minHours'));
+  if (minHours !== undefined && (!Number.isInteger(minHours) || minHours < 0 || minHours > 168)) return fail(t(lang, 'gweb.err.minHours'), 'minHours');
   const weekday = Number(val.weekday);
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(val.time) || !Number.isInteger(weekday) || weekday < 0 || weekday > 6) return fail(t(lang, 'gweb.err.time'));
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(val.time) || !Number.isInteger(weekday) || weekday < 0 || weekday > 6) return fail(t(lang, 'gweb.err.time'), 'time');
   // One of the listed zones (the form's select); a zone the runtime knows by another spelling is refused too.
-  if (!timeZones().includes(val.timeZone)) return fail(t(lang, 'gweb.err.tz'));
-  try { new Intl.DateTimeFormat('en', { timeZone: val.timeZone }); } catch { return fail(t(lang, 'gweb.err.tz')); }
+  if (!timeZones().includes(val.timeZone)) return fail(t(lang, 'gweb.err.tz'), 'timeZone');
+  try { new Intl.DateTimeFormat('en', { timeZone: val.timeZone }); } catch { return fail(t(lang, 'gweb.err.tz'), 'timeZone'); }
   let config: Record<string, unknown> = {};
   if (val.config.trim()) {
     let parsed: unknown;
-    try { parsed = JSON.parse(val.config); } catch (e) { return fail(t(lang, 'gweb.err.config', { error: errorText(e) })); }
-    if (!isPlain(parsed)) return fail(t(lang, 'gweb.err.config', { error: lang === 'fr' ? 'un objet {…} est attendu' : 'an object {…} is expected' }));
+    try { parsed = JSON.parse(val.config); } catch (e) { return fail(t(lang, 'gweb.err.config', { error: errorText(e) }), 'config'); }
+    if (!isPlain(parsed)) return fail(t(lang, 'gweb.err.config', { error: lang === 'fr' ? 'un objet {…} est attendu' : 'an object {…} is expected' }), 'config');
     config = parsed;
   }
   // A game of prompts: its pace and deadlines (prompt-options.ts); the weekly schedule is then unused.
@@ -367,7 +376,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
 
 function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, isHost = false): Html {
   const lang = v.lang;
-  return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord', words(lang, a.game.ruleset))}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th></th></tr></thead>
+  return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord', words(lang, a.game.ruleset))}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th><span class="visually-hidden">${t(lang, 'col.actions')}</span></th></tr></thead>
     <tbody>${seats.map((s) => html`<tr${a.seat?.player === s.player ? raw(' class="me"') : ''}>
       <td>${s.lordName}</td><td>${s.userId === null && s.status !== 'open' ? html`<span class="muted">${t(lang, 'gweb.bot')}</span>` : s.login ?? '—'}</td>
       <td>${t(lang, `gweb.seat.${s.status}`)}${s.status === 'active' && s.userId !== null && s.missed >= flagAt(a.game) ? (a.game.pace
@@ -448,7 +457,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       </section>` : ''}
     ${g.status === 'forming' ? html`<p class="notice">${t(lang, 'gweb.forming', { n: Math.max(0, g.maxPlayers - seats.length) })}
       ${a.seat ? html`<br>${t(lang, 'gweb.forming-share')} <code>${ctx.config.publicUrl}/games/${g.id}</code>` : ''}</p>` : ''}
-    ${g.status !== 'forming' && (a.seat || isHost || g.status === 'finished') ? html`<nav class="channels">
+    ${g.status !== 'forming' && (a.seat || isHost || g.status === 'finished') ? html`<nav class="channels" aria-label="${t(lang, 'nav.game-label')}">
       <a class="button" href="/games/${g.id}/forum">${t(lang, 'gweb.ch.forum')}</a>
       <a class="button" href="/games/${g.id}/gazette">${t(lang, 'gweb.ch.gazette')}</a>
       ${a.seat ? html`<a class="button" href="/games/${g.id}/letters">${t(lang, 'gweb.ch.letters')}</a>` : ''}

@@ -126,7 +126,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
         ${standingNotice(lang, standing, '/lobby')}`}
     </section>
     ${v.user ? html`<section><h2>${t(lang, 'lweb.mine')}</h2>
-      ${mine.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'lweb.col.map')}</th><th>${t(lang, 'lweb.col.lord')}</th><th>${t(lang, 'lweb.col.status')}</th><th>${t(lang, 'lweb.col.since')}</th><th></th></tr></thead>
+      ${mine.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'lweb.col.map')}</th><th>${t(lang, 'lweb.col.lord')}</th><th>${t(lang, 'lweb.col.status')}</th><th>${t(lang, 'lweb.col.since')}</th><th><span class="visually-hidden">${t(lang, 'col.actions')}</span></th></tr></thead>
         <tbody>${mine.map((e) => html`<tr>
           <td>${e.mapName[lang]}</td><td>${e.lordName}</td><td>${statusText(lang, e)}</td><td>${timeTag(e.createdAt, lang, tz, 'short')}</td>
           <td class="actions">

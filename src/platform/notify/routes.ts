@@ -46,13 +46,13 @@ ${saved ? html`<p class="notice">${t(l, 'notify.saved')}</p>` : ''}
 <p>${t(l, 'notify.help', { hour: ctx.config.digestHour })}</p>
 <form method="post" action="/account/notifications" class="stack" id="notify-form">
   ${csrfField(v)}
-  <table class="data notify-prefs">
+  <div class="table-wrap"><table class="data notify-prefs">
     <thead><tr><th>${t(l, 'notify.channel')}</th>${MODES.map((m) => html`<th>${t(l, `notify.mode.${m}`)}</th>`)}</tr></thead>
     <tbody>${CHANNELS.map((ch) => html`<tr>
       <th scope="row">${t(l, `notify.ch.${ch}`)}</th>
       ${MODES.map((m) => html`<td><label><input type="radio" name="${ch}" value="${m}" ${prefs[ch] === m ? 'checked' : ''} aria-label="${t(l, `notify.ch.${ch}`)} — ${t(l, `notify.mode.${m}`)}"></label></td>`)}
     </tr>`)}</tbody>
-  </table>
+  </table></div>
   <p class="muted">${t(l, 'notify.gazette-help')}</p>
   <p class="muted">${t(l, 'notify.letters-help')}</p>
   <p class="muted">${t(l, 'notify.turn-help')}</p>

@@ -119,7 +119,7 @@ async function toolPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): 
     ${failure ? html`<p class="error" role="alert">${failure}</p>` : ''}
     ${doc ? html`${toolForm(doc, `/games/${g.id}/tools/${toolId}`, lang)}
       ${doc.note ? html`<p class="muted small">${doc.note}</p>` : ''}
-      ${doc.errors?.length ? html`<ul class="error" role="alert">${doc.errors.map((e) => html`<li>${e}</li>`)}</ul>` : ''}
+      ${doc.errors?.length ? html`<div class="error" role="alert"><ul>${doc.errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : ''}
       ${doc.result ? html`<section class="tool-result" id="tool-result"><h2>${t(lang, 'tools.result')}</h2>${renderDoc(doc.result)}</section>` : ''}` : ''}`;
   if (busy) reply.header('retry-after', '5');
   return sendPage(reply, page(v, `${info.title} — ${g.name}`, body, { scripts: [...SCRIPTS.scripts, '/static/tools.js'] }), busy ? 503 : 200);

@@ -6,7 +6,7 @@
  */
 import type { AnswerForm, FormEntry, FormField, Lang } from '../../engine/ruleset.ts';
 import { getMap } from './maps/index.ts';
-import { ORDER_SYNTAX } from './orders/parse.ts';
+import { ORDER_SYNTAX, ORDER_SYNTAX_FR } from './orders/parse.ts';
 import { ORDER_PHASE, type OrderCode } from './orders/types.ts';
 import { PHASE_TITLES } from './report.ts';
 import type { GPState, LordId } from './state.ts';
@@ -93,7 +93,7 @@ export function orderForm(s: GPState, lord: LordId, lang: Lang): AnswerForm {
   const byPhase = new Map<number, FormEntry[]>();
   for (const code of Object.keys(fields) as OrderCode[]) {
     const p = ORDER_PHASE[code];
-    const entry: FormEntry = { code, label: L(lang, ...LABELS[code]), syntax: ORDER_SYNTAX[code], fields: fields[code] };
+    const entry: FormEntry = { code, label: L(lang, ...LABELS[code]), syntax: (lang === 'fr' ? ORDER_SYNTAX_FR : ORDER_SYNTAX)[code], fields: fields[code] };
     byPhase.set(p, [...(byPhase.get(p) ?? []), entry]);
   }
   return {
