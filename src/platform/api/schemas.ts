@@ -74,7 +74,7 @@ export const answerBody = obj({
   step: { type: 'integer', minimum: 0, description: 'the step the answer is meant for (`step` of /decisions)' },
   decision: { type: 'string', maxLength: 100, description: 'the decision answered (optional for a game of order sheets)' },
   answer: {
-    type: ['string', 'array'], maxLength: 50000, maxItems: 1000, items: {},
+    anyOf: [{ type: 'string', maxLength: 50000 }, { type: 'array', maxItems: 1000, items: {} }],
     description: 'the whole order sheet (it replaces the stored one) as text, or as the ruleset\'s structured orders (an array); or the prompt\'s answer',
   },
 }, ['step', 'answer']);
