@@ -271,6 +271,21 @@ for (const kind of DB_KINDS) {
       const other = new Browser(tp.url);
       assert.equal((await other.post(`/games/${gameId}/orders/address`, {}, { follow: false })).status, 404);
     });
+
+    test('the account page lists the seat\'s address, and renews it from there', async () => {
+      const account = await A.b.get('/account');
+      assert.ok(account.text.includes(`<code>${A.address}</code>`), 'the account page shows the seat\'s current address');
+      assert.ok(!account.text.includes(B.address), 'and nobody else\'s');
+      const r = await A.b.post(`/games/${gameId}/orders/address`, { back: 'account' }, { follow: false });
+      assert.equal(r.status, 303);
+      assert.match(r.headers.get('location') ?? '', /^\/account\?address=new#mail-orders$/);
+      const after = await A.b.get('/account?address=new');
+      const fresh = /<section id="mail-orders">[\s\S]*?<code>([^<]+)<\/code>/.exec(after.text)![1]!;
+      assert.notEqual(fresh, A.address);
+      assert.match(after.text, /role="status">Nouvelle adresse d’ordres/);
+      assert.equal((await refused(smtp.sendMail({ from: A.user.email, to: A.address, subject: 'x', text: `IMP 1 ${A.home}` }))).responseCode, 550);
+      A.address = fresh;
+    });
   });
 }
 
