@@ -17,6 +17,9 @@ import { runStep } from '../../src/rulesets/fief/turn.ts';
 import { arena, fortify, station } from './arena.ts';
 import { assertValid, dice, FRANCK, given, INGRID, lay, lordOf, OLIVIER, SABINE } from './fixture.ts';
 
+/** The value an arbitrary draws. */
+type Drawn<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
 test('TV-31 movement and control: BEAUDOIN takes 3 sergeants to CHAROLLES, leaves 1, goes on with 2 to L’ÉPERVIER', () => {
   const s = arena();
   const beaudoin = lordOf(s, OLIVIER);
@@ -173,7 +176,7 @@ const answersArb = fc.record({
   seed: fc.string({ maxLength: 6 }),
 });
 
-function randomMovement(a: fc.infer<typeof answersArb>) {
+function randomMovement(a: Drawn<typeof answersArb>) {
   const s = given(4, `mv-${a.seed}`);
   s.cursor = { turn: 1, phase: 5, step: '5.A' };
   const lords = Object.keys(s.lords);

@@ -66,7 +66,7 @@ export interface MovementInputs {
 
 export type MoveRefusal =
   | 'unknown' | 'not-your-lord' | 'prisoner' | 'group-done' | 'not-adjacent' | 'no-steps' | 'not-here' | 'bad-number'
-  | 'no-troops' | 'raid-force' | 'raid-late' | 'bad-weather' | 'besieged' | 'no-tunnel' | 'raid-fortified' | 'raid-no-blocker';
+  | 'no-troops' | 'raid-force' | 'raid-late' | 'bad-weather' | 'besieged' | 'no-tunnel' | 'raid-fortified';
 
 export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
   unknown: { fr: 'Ce seigneur ou ce village n’existe pas.', en: 'There is no such lord or village.' },
@@ -84,7 +84,6 @@ export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
   besieged: { fr: 'Vos pièces assiégées ne sortent qu’avec la permission de l’assiégeant, par un souterrain ou par une chevauchée.', en: 'Your besieged pieces may leave only with the besieger’s leave, through a tunnel or by a raid.' },
   'no-tunnel': { fr: 'Vous n’avez pas de carte Souterrain en main.', en: 'You hold no Tunnel card.' },
   'raid-fortified': { fr: 'Une chevauchée ne traverse pas un village à château ou cité tenu par l’ennemi.', en: 'A raid cannot cross an enemy-held village with a castle or city.' },
-  'raid-no-blocker': { fr: 'Personne ne bloque ce passage : pas de chevauchée ici.', en: 'Nobody blocks this passage: there is nothing to raid.' },
 };
 
 export type MoveOutcome =
@@ -214,7 +213,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
         const backTo = back ? back.split('~').find((x) => x !== from)! : null;
         if (cmd.onRefusal === 'back' && backTo) { // #21: go back along the arrival path, a step
           const r = moveStep(s, mover, { lead: lead.id, to: backTo, companions, sergeants: n, knights: k, prisoners, control: cmd.control }, { ...memo, arrivedBy: new Map([...memo.arrivedBy].filter(([id]) => !lords.includes(id))) }, {}, d6, die);
-          if (r.ok) { for (const id of lords) memo.done.add(id); return { ...r, result: 'went-back', blockers }; }
+          if (r.ok && r.result === 'moved') { for (const id of lords) memo.done.add(id); return { ...r, result: 'went-back', blockers }; }
         }
         for (const id of lords) memo.done.add(id); // #21 default: stop there, at the entrance; the group is done [P G-29]
         return { ok: true, result: 'stopped', blockers, state: s };
