@@ -11,10 +11,14 @@ import fc from 'fast-check';
 import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
 import { BATTLE_REFUSALS, battleRefusal, fightBattle } from '../../src/rulesets/fief/rules/battle.ts';
 import { PILLAGE_REFUSALS, pillageRefusal, runCombatStep, runPillageStep, runSieges, SIEGE_REFUSALS, siegeRefusal } from '../../src/rulesets/fief/rules/combat-phase.ts';
-import { troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
+import { presentPlayers, troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
 import { runStep } from '../../src/rulesets/fief/turn.ts';
+import type { FiefState } from '../../src/rulesets/fief/state.ts';
 import { arena, fortify, station } from './arena.ts';
 import { assertValid, dice, FRANCK, given, INGRID, lordOf, marry, mills, OLIVIER, SABINE } from './fixture.ts';
+
+/** Prisoners standing where their jailer has no piece (each should be freed there and then). */
+const prisonersAlone = (t: FiefState): string[] => Object.values(t.lords).filter((l) => l.prisonerOf && !(l.at && presentPlayers(t, l.at.village).includes(l.prisonerOf))).map((l) => l.id);
 
 /** The value an arbitrary draws. */
 type Drawn<A> = A extends fc.Arbitrary<infer T> ? T : never;
@@ -270,6 +274,7 @@ test('property: random battles and sieges keep troops non-negative and every pie
     assert.deepEqual(checkInvariants(t), []);
     for (const f of Object.values(t.families)) assert.ok(f.reserve.sergeants >= 0 && f.reserve.knights >= 0 && f.reserve.siegeEngines >= 0);
     for (const l of Object.values(t.lords)) if (l.prisonerOf) assert.ok(l.at, 'a prisoner stands somewhere');
+    assert.deepEqual(prisonersAlone(t), [], 'a prisoner stays with his jailer’s pieces [T §6.2.4]');
   }), { numRuns: 60 });
 });
 
@@ -284,4 +289,22 @@ test('the default game dice: a full 5.A → 6.A → 6.B → 6.C on a fresh game 
   let s = given(4, 'phase-5-6');
   for (const step of ['5.A', '6.A', '6.B', '6.C'] as const) s = runStep(s, step);
   assertValid(s);
+});
+
+test('§8.5.1 release 4: a prisoner whose jailer’s pieces are all eliminated goes free and is placed by the cascade', () => {
+  const s = arena();
+  const jailerLord = lordOf(s, OLIVIER, 1, 'M'), prisoner = lordOf(s, FRANCK, 1, 'M'), a = lordOf(s, SABINE, 1, 'M');
+  const home = lordOf(s, FRANCK, 2, 'M');
+  station(s, OLIVIER, 'BEAUJEU', 1, 0, [jailerLord]);
+  s.lords[prisoner]!.at = { village: 'BEAUJEU', position: { kind: 'OUTSKIRTS' } };
+  s.lords[prisoner]!.prisonerOf = OLIVIER;
+  station(s, FRANCK, 'SIGY', 1, 0, [home]);
+  station(s, SABINE, 'BEAUJEU', 3, 0, [a]);
+  assertValid(s);
+  // SABINE 4 CP: 1 die [3] kills the sergeant and OLIVIER's lord; OLIVIER 1 die [1].
+  const r = fightBattle(s, { id: 'rel', village: 'BEAUJEU', attacker: SABINE, defender: OLIVIER }, {}, dice([3, 1]));
+  assert.equal(r.winner, 'attacker');
+  assert.equal(r.state.lords[prisoner]!.prisonerOf, null);
+  assert.equal(r.state.lords[prisoner]!.at!.village, 'SIGY'); // level 2: where one of his free lords stands
+  assertValid(r.state);
 });

@@ -12,10 +12,14 @@ import { BOARD } from '../../src/rulesets/fief/board.ts';
 import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
 import { fightBattle } from '../../src/rulesets/fief/rules/battle.ts';
 import { MOVE_REFUSALS, moveStep, newMemo, runMovement, type MoveCommand } from '../../src/rulesets/fief/rules/movement.ts';
-import { troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
+import { presentPlayers, troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
 import { runStep } from '../../src/rulesets/fief/turn.ts';
+import type { FiefState } from '../../src/rulesets/fief/state.ts';
 import { arena, fortify, station } from './arena.ts';
 import { assertValid, dice, FRANCK, given, INGRID, lay, lordOf, OLIVIER, SABINE } from './fixture.ts';
+
+/** Prisoners standing where their jailer has no piece (each should be freed there and then). */
+const prisonersAlone = (t: FiefState): string[] => Object.values(t.lords).filter((l) => l.prisonerOf && !(l.at && presentPlayers(t, l.at.village).includes(l.prisonerOf))).map((l) => l.id);
 
 /** The value an arbitrary draws. */
 type Drawn<A> = A extends fc.Arbitrary<infer T> ? T : never;
@@ -199,6 +203,7 @@ test('property: random movement (with raids) keeps troops non-negative and every
     const t = runStep(s, '5.A', { '5.A': input });
     assert.deepEqual(checkInvariants(t), []);
     for (const f of Object.values(t.families)) assert.ok(f.reserve.sergeants >= 0 && f.reserve.knights >= 0);
+    assert.deepEqual(prisonersAlone(t), [], 'a prisoner stays with his jailer’s pieces [T §6.2.4]');
   }), { numRuns: 60 });
 });
 

@@ -19,7 +19,8 @@ import { struck } from './calamities.ts';
 import { diceCount, lossOutcome, type AttackContext, type SideForces } from './combat.ts';
 import { createRng } from '../../../engine/rng.ts';
 import { killLord } from './kill-lord.ts';
-import { presentPlayers, refreshControl, removeTroops, troopsOf } from './pieces.ts';
+import { placeLord, presentPlayers, refreshControl, removeTroops, troopsOf } from './pieces.ts';
+import { placementOptions } from './placement.ts';
 
 export type SideName = 'attacker' | 'defender';
 const OTHER: Record<SideName, SideName> = { attacker: 'defender', defender: 'attacker' };
@@ -187,14 +188,19 @@ export function regroup(s: FiefState, v: VillageId): void {
 }
 
 /**
- * Prisoners whose jailer has no piece left with them go free where they stand [T §6.2.4 release 4–5, P]
- * (the placement cascade for them comes with the flow); sieges without a besieging lord end, their
- * engines back to the reserve [P G-34].
+ * Prisoners whose jailer has no piece left with them go free [T §6.2.4 release 4–5, P] and are
+ * placed at once by the cascade (#12 default: the first village of the highest level; where
+ * consent would be needed he stays, free, where he is [P G-57]); sieges without a besieging lord
+ * end, their engines back to the reserve [P G-34].
  */
 export function settleVillage(s: FiefState, v: VillageId): void {
   for (const l of Object.values(s.lords)) if (l.at?.village === v && l.prisonerOf !== null && !hasPieces(s, v, l.prisonerOf)) {
     l.prisonerOf = null;
-    l.at.position = { kind: 'OUTSKIRTS' };
+    l.at = null; // off the board while the cascade looks
+    const opts = placementOptions(s, l.owner);
+    const to = Object.keys(opts.consentFrom).length === 0 ? opts.villages[0] : undefined;
+    if (to) placeLord(s, l.id, to);
+    else l.at = { village: v, position: { kind: 'OUTSKIRTS' } };
   }
   const vs = s.villages[v]!;
   for (const g of [...vs.sieges]) if (freeLordsOf(s, v, g.besieger).length === 0 || vs.controller === g.besieger || vs.fortification === null) endSiege(s, v, g.besieger);
