@@ -308,3 +308,24 @@ test('§8.5.1 release 4: a prisoner whose jailer’s pieces are all eliminated g
   assert.equal(r.state.lords[prisoner]!.at!.village, 'SIGY'); // level 2: where one of his free lords stands
   assertValid(r.state);
 });
+
+test('§8.4.9 capturing a city: the winner takes the fief title onto his lord; the fief’s empty villages follow the new governor', () => {
+  const s = arena();
+  const o = lordOf(s, OLIVIER, 1, 'M'), a = lordOf(s, SABINE, 1, 'M');
+  fortify(s, 'EPERVIER', 'CITY'); // the capital of L'ÉPERVIER
+  station(s, OLIVIER, 'EPERVIER', 1, 0);
+  s.lords[o]!.at = { village: 'BLAYE', position: { kind: 'CENTER' } };
+  s.villages.BLAYE!.controller = OLIVIER;
+  s.titles['FIEF:F_EPERVIER'].holder = o;
+  s.lords[o]!.titles.push('FIEF:F_EPERVIER');
+  s.villages.HAUTEVIGNE!.controller = OLIVIER; // empty, held by default as governor
+  station(s, SABINE, 'EPERVIER', 3, 0, [a]);
+  assertValid(s);
+  const r = fightBattle(s, { id: 'city', village: 'EPERVIER', attacker: SABINE, defender: OLIVIER, tunnel: true }, {}, dice([1, 1]));
+  assert.equal(r.winner, 'attacker');
+  assert.equal(r.state.villages.EPERVIER!.controller, SABINE);
+  assert.equal(r.state.lords[r.state.titles['FIEF:F_EPERVIER'].holder!]!.owner, SABINE); // her lord with the fewest fief titles, first in play
+  assert.ok(!r.state.lords[o]!.titles.includes('FIEF:F_EPERVIER'));
+  assert.equal(r.state.villages.HAUTEVIGNE!.controller, SABINE);
+  assertValid(r.state);
+});

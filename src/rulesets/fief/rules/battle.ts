@@ -21,6 +21,7 @@ import { createRng } from '../../../engine/rng.ts';
 import { killLord } from './kill-lord.ts';
 import { placeLord, presentPlayers, refreshControl, removeTroops, troopsOf } from './pieces.ts';
 import { placementOptions } from './placement.ts';
+import { followCity } from './city.ts';
 
 export type SideName = 'attacker' | 'defender';
 const OTHER: Record<SideName, SideName> = { attacker: 'defender', defender: 'attacker' };
@@ -253,6 +254,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     // §8.4.8 [P G-34]: the losers' engines destroyed (back to the reserve); their sieges end.
     if (winner) for (const p of sides[OTHER[winner]]) if (vs.sieges.some((g) => g.besieger === p)) endSiege(s, v, p);
     settleVillage(s, v);
+    followCity(s, v); // §8.4.9
     regroup(s, v);
     return { state: s, sides, rounds, end, winner };
   };

@@ -25,6 +25,7 @@ import { cardKind } from '../cards.ts';
 import type { FiefState, LordId, Position, UnitGroup } from '../state.ts';
 import { turnOrder } from '../turn-order.ts';
 import { fightBattle, regroup, settleVillage, streamCombatDie, type BattleAnswers, type CombatDie } from './battle.ts';
+import { followCity } from './city.ts';
 import { plagueChoice, plagueOnEntry, struck } from './calamities.ts';
 import { streamD6, type D6 } from './dice.ts';
 import { killLord } from './kill-lord.ts';
@@ -244,6 +245,8 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
   settleVillage(s, from);
   refreshControl(s, from);
   regroupIfController(s, from);
+  followCity(s, from); // §8.4.9
+  followCity(s, to);
   // Plague on entering a struck bishopric [T §2.3.3] (TV-17): lords roll, tokens halved (#10 default).
   if (bTo !== bFrom) {
     const p = plagueOnEntry(s, bTo, { lords, groups: moved });
