@@ -108,6 +108,7 @@ export const FIEF_CONSTANTS = {
     fairWeatherBonus: constant(1, int(0, 10), '[T §2.4.3] Fair Weather, +1 per mill'),
     taillePerVillage: constant(2, int(0, 10), '[T §2.4.5] +2 per village of the fief [P G-61]'),
     queen: constant(2, int(0, 10), '[T §1.8.1] the queen’s +2'),
+    pillagePerMill: constant(1, int(0, 10), '[T §6.5] +1 ecu per mill pillaged'),
   },
   price: {
     sergeant: constant(1, int(0, 50), '[T §4.1]'),

@@ -14,6 +14,9 @@ import { endOfIncome, payIncome } from './rules/income.ts';
 import { runPlayStep, type CardPlay } from './rules/play-cards.ts';
 import { runPurchaseStep, type Purchase } from './rules/purchases.ts';
 import { runRansomStep, type RansomAnswer } from './rules/ransoms.ts';
+import { runMovementStep, type MovementInputs } from './rules/movement.ts';
+import { runCombatStep, runPillageStep, type CombatInputs } from './rules/combat-phase.ts';
+import type { VillageId } from './board.ts';
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { checkVictory } from './rules/victory.ts';
 import { passFirstPlayer } from './turn-order.ts';
@@ -35,6 +38,9 @@ export interface StepInputs {
   '2.C'?: Partial<Record<PlayerId, CardPlay[]>>;
   '4.A'?: Partial<Record<PlayerId, RansomAnswer>>;
   '4.B'?: Partial<Record<PlayerId, Purchase[]>>;
+  '5.A'?: MovementInputs;
+  '6.A'?: CombatInputs;
+  '6.C'?: Partial<Record<PlayerId, Partial<Record<VillageId, number>>>>;
 }
 
 /** The code of each implemented step: pure, returns a new state. */
@@ -52,6 +58,14 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState, input: StepInput
   '4.A': (s, i) => runRansomStep(s, i['4.A']).state,
   // §4.4, §7.2 [T §4.0–§4.4]: purchases in turn order (#18, default buy nothing).
   '4.B': (s, i) => runPurchaseStep(s, i['4.B']).state,
+  // §4.5, §8.1–§8.3 [T §5.0–§5.2, P G-29–G-33]: movement in turn order (#19–#23, #33, #40).
+  '5.A': (s, i) => runMovementStep(s, i['5.A']).state,
+  // §4.6, §8.4, §8.6 [T §6.0–§6.4]: per player in turn order, his battles then his sieges (#24–#32).
+  '6.A': (s, i) => runCombatStep(s, i['6.A']).state,
+  // §4.6 [T §6.0]: each player's sieges run inside 6.A, right after his battles (the `with` column).
+  '6.B': (s) => s,
+  // §4.6, §8.7 [T §6.5]: pillage in turn order (#35, default none).
+  '6.C': (s, i) => runPillageStep(s, i['6.C']).state,
   // §4.7.1 [T §7.0]: the calamities leave the board.
   '7.A': discardCalamities,
   // §4.7.2 [T §7.0–§7.3]: victory check; the winners end the game (TV-47–TV-50).

@@ -1,8 +1,8 @@
 /**
  * Combat arithmetic, rules §8.4.3–§8.4.5 [T §6.2, §6.2.1, §6.2.2, §6.4.2, §10.2.2]: combat points
  * of a side, its number of dice in a round, and the legal allocations of the damage it receives.
- * Pure functions of plain numbers and the constants, used by the battle, raid and revolt protocols
- * to come (test vectors TV-35 to TV-42). No dice are rolled here.
+ * Pure functions of plain numbers and the constants, used by battle.ts (battles and raids) and
+ * revolt.ts (test vectors TV-35 to TV-42). No dice are rolled here.
  */
 import type { FiefConfig } from '../constants.ts';
 

@@ -1,0 +1,30 @@
+/**
+ * Capturing a city, rules §8.4.9 [T §4.3, P G-27]: when control of a fortified city passes to
+ * another player (battle, elimination, movement into an empty city), that player takes the fief
+ * title. It goes on his lord with the fewest fief titles under `family.maxFiefTitlesPerLord`
+ * (the first in play on a tie) [P]; if he has none, the title is vacant [P G-27]. A vacant title
+ * whose city a player controls is taken as soon as he has an eligible lord (checked at each call).
+ */
+import type { PlayerId } from '../../../engine/ruleset.ts';
+import { BOARD, type VillageId } from '../board.ts';
+import type { FiefState, TitleId } from '../state.ts';
+import { presentPlayers, refreshControl } from './pieces.ts';
+
+const fiefTitles = (s: FiefState, id: string) => s.lords[id]!.titles.filter((t) => t.startsWith('FIEF:')).length;
+
+/** Moves the fief title of the city `v` to its controller's family when it is not there already. */
+export function followCity(s: FiefState, v: VillageId): void {
+  const vs = s.villages[v]!;
+  if (vs.fortification !== 'CITY' || !vs.controller) return;
+  const title = `FIEF:${BOARD.villages[v]!.fief}` as TitleId;
+  const holder = s.titles[title].holder;
+  const p: PlayerId = vs.controller;
+  if (holder && s.lords[holder]?.owner === p) return;
+  const heir = s.families[p]!.lords
+    .filter((id) => fiefTitles(s, id) < s.config.family.maxFiefTitlesPerLord)
+    .sort((a, b) => fiefTitles(s, a) - fiefTitles(s, b))[0];
+  if (holder) { s.lords[holder]!.titles = s.lords[holder]!.titles.filter((t) => t !== title); s.titles[title].holder = null; }
+  if (heir) { s.titles[title].holder = heir; s.lords[heir]!.titles.push(title); } // else [P G-27] vacant until he has an eligible lord
+  // The fief's empty villages follow the new governor (or none) [T §5.1].
+  for (const w of BOARD.fiefs[BOARD.villages[v]!.fief]!.villages) if (w !== v && s.villages[w]!.controller && !presentPlayers(s, w).includes(s.villages[w]!.controller!)) refreshControl(s, w);
+}
