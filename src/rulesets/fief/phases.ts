@@ -81,10 +81,10 @@ export const SETUP_STEPS: readonly StepRow<SetupStepId>[] = [
 
 /** The turn, rules §4, in order. */
 export const TURN_STEPS: readonly StepRow<TurnStepId>[] = [
-  { id: '1.A', phase: 1, name: { fr: 'Annonces de mariage', en: 'Marriage announcements' }, rule: '§4.1, §5.1', actors: 'turn-order', decisions: ['1', '2'], status: 'not-implemented' },
-  { id: '1.B', phase: 1, name: { fr: 'Élections des évêques (évêchés 1 à 5)', en: 'Bishop elections (bishoprics 1 to 5)' }, rule: '§4.1, §5.5.2', actors: 'turn-order', decisions: ['3', '4'], status: 'not-implemented' },
-  { id: '1.C', phase: 1, name: { fr: 'Élection du pape', en: 'Pope election' }, rule: '§4.1, §5.5.3', actors: 'turn-order', decisions: ['3', '4'], status: 'not-implemented' },
-  { id: '1.D', phase: 1, name: { fr: 'Élection du roi', en: 'King election' }, rule: '§4.1, §5.5.4', actors: 'turn-order', decisions: ['3', '4'], status: 'not-implemented' },
+  { id: '1.A', phase: 1, name: { fr: 'Annonces de mariage', en: 'Marriage announcements' }, rule: '§4.1, §5.1', actors: 'turn-order', decisions: ['1', '2'], status: 'implemented', by: 'rules/marriage.ts runMarriageStep', note: 'one proposal per player [P]; annulment (#7) and excommunication (#8) are the pope’s anytime powers in rules/pope.ts' },
+  { id: '1.B', phase: 1, name: { fr: 'Élections des évêques (évêchés 1 à 5)', en: 'Bishop elections (bishoprics 1 to 5)' }, rule: '§4.1, §5.5.2', actors: 'turn-order', decisions: ['3', '4'], status: 'implemented', by: 'rules/elections.ts runBishopElections', note: 'takes the revealed vote placements; the hold points and face-down markers are the flow’s' },
+  { id: '1.C', phase: 1, name: { fr: 'Élection du pape', en: 'Pope election' }, rule: '§4.1, §5.5.3', actors: 'turn-order', decisions: ['3', '4'], status: 'implemented', by: 'rules/elections.ts runElection' },
+  { id: '1.D', phase: 1, name: { fr: 'Élection du roi', en: 'King election' }, rule: '§4.1, §5.5.4', actors: 'turn-order', decisions: ['3', '4'], status: 'implemented', by: 'rules/elections.ts runElection' },
   { id: '2.A', phase: 2, name: { fr: 'Défausse et pioche', en: 'Discard and draw' }, rule: '§4.2, §6.1', actors: 'turn-order', decisions: ['9'], status: 'implemented', by: 'rules/draw.ts runDrawStep' },
   { id: '2.B', phase: 2, name: { fr: 'Calamités', en: 'Calamities' }, rule: '§4.2, §6.3', actors: 'engine', decisions: ['10'], status: 'implemented', by: 'rules/calamities.ts resolveCalamities', note: 'plague losses are chosen by their owners (#10); with option A.4 (firstTurnNoCalamity) the calamities of turn 1 are discarded unresolved' },
   { id: '2.C', phase: 2, name: { fr: 'Jouer des cartes', en: 'Play cards' }, rule: '§4.2, §6.4', actors: 'turn-order', decisions: ['11', '12', '13', '14'], status: 'implemented', by: 'rules/play-cards.ts runPlayStep', note: 'one pass [P G-50]' },

@@ -100,6 +100,11 @@ export interface TitleState {
   card: CardId | null;
   /** QUEEN only: she is regent (the king died without a crown prince) [T §1.8.1]. */
   regent?: boolean;
+  /**
+   * CROWN_PRINCE only: the royal couple (king, queen) for whom a crown prince was put in play; it
+   * stays after his death, and the pope may no longer annul their marriage [T §1.7].
+   */
+  couple?: [LordId, LordId];
 }
 
 export interface Tithe { player: PlayerId; as: 'BISHOP' | 'CARDINAL' | 'POPE'; order: number }

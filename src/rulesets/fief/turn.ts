@@ -19,6 +19,9 @@ import { runCombatStep, runPillageStep, type CombatInputs } from './rules/combat
 import type { VillageId } from './board.ts';
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { checkVictory } from './rules/victory.ts';
+import { runBishopElections, runElection, type ElectionAnswers } from './rules/elections.ts';
+import { runMarriageStep, type MarriageInputs } from './rules/marriage.ts';
+import type { BishopricNo } from './board.ts';
 import { passFirstPlayer } from './turn-order.ts';
 
 export class StepNotImplemented extends Error {
@@ -33,6 +36,10 @@ export class StepNotImplemented extends Error {
  * default of rules §11.4. Dice are injected for tests; by default they come from named streams.
  */
 export interface StepInputs {
+  '1.A'?: MarriageInputs;
+  '1.B'?: Partial<Record<BishopricNo, ElectionAnswers>>;
+  '1.C'?: ElectionAnswers;
+  '1.D'?: ElectionAnswers;
   '2.A'?: Partial<Record<PlayerId, DrawAnswer>>;
   '2.B'?: { d6?: D6; losses?: PlagueLosses };
   '2.C'?: Partial<Record<PlayerId, CardPlay[]>>;
@@ -45,6 +52,14 @@ export interface StepInputs {
 
 /** The code of each implemented step: pure, returns a new state. */
 export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState, input: StepInputs) => FiefState>> = {
+  // §4.1, §5.1 [T §1.1]: marriage proposals in turn order (#1, default none), each answered (#2, default decline).
+  '1.A': (s, i) => runMarriageStep(s, i['1.A']).state,
+  // §4.1, §5.5.2 [T §1.4]: a bishop election per bishopric without a bishop, in increasing number (#3, #4).
+  '1.B': (s, i) => runBishopElections(s, i['1.B']).state,
+  // §4.1, §5.5.3 [T §1.7]: the pope election, with at least 2 free cardinals (#3, #4).
+  '1.C': (s, i) => runElection(s, { kind: 'POPE' }, i['1.C']).state,
+  // §4.1, §5.5.4 [T §1.8]: the king election, while no king lives (#3, #4).
+  '1.D': (s, i) => runElection(s, { kind: 'KING' }, i['1.D']).state,
   // §4.2, §6.1 [T §2.1, §2.2]: discard and draw in turn order (#9, default stop).
   '2.A': (s, i) => runDrawStep(s, i['2.A']).state,
   // §4.2, §6.3 [T §2.3]: the calamity track flipped; plague losses chosen by their owners (#10).

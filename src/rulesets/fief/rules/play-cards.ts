@@ -83,6 +83,7 @@ function playLord(state: FiefState, player: PlayerId, play: { card: CardId; vill
   if (play.crownPrince && lord.gender === 'M' && queen && s.lords[queen]!.owner === player && s.lords[queen]!.prisonerOf === null
     && s.titles.KING.holder !== null && s.titles.CROWN_PRINCE.holder === null) {
     s.titles.CROWN_PRINCE.holder = lord.id;
+    s.titles.CROWN_PRINCE.couple = [s.titles.KING.holder, queen]; // [T §1.7] the royal marriage is consummated
     s.lords[lord.id]!.titles.push('CROWN_PRINCE');
   }
   return { ok: true, state: s, lord: lord.id };
