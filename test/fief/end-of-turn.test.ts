@@ -25,7 +25,7 @@ test('7.D: counters reset; entrance pieces gathered to the outskirts and merged'
   s.lords[lord]!.stepsThisTurn = 2;
   s.lords[lord]!.plagueTestedThisTurn = true;
   s.lords[lord]!.at = { village, position: { kind: 'ENTRANCE', path: 'X~Y' } };
-  s.popeExcommunicatedThisTurn = true;
+  s.popeExcommunicationsThisTurn = 1;
   // FRANCK's troops: two groups at two entrances of OLIVIER's village.
   s.families[FRANCK]!.reserve.sergeants -= 3;
   s.villages[village]!.stacks.push(
@@ -37,7 +37,7 @@ test('7.D: counters reset; entrance pieces gathered to the outskirts and merged'
   assert.deepEqual(after.lords[lord]!.at, { village, position: { kind: 'OUTSKIRTS' } });
   assert.equal(after.lords[lord]!.stepsThisTurn, 0);
   assert.equal(after.lords[lord]!.plagueTestedThisTurn, false);
-  assert.equal(after.popeExcommunicatedThisTurn, false);
+  assert.equal(after.popeExcommunicationsThisTurn, 0);
   const franck = after.villages[village]!.stacks.filter((st) => st.player === FRANCK);
   assert.deepEqual(franck, [{ player: FRANCK, position: { kind: 'OUTSKIRTS' }, groups: [{ sergeants: 3, knights: 0, steps: 0, plagued: false }] }]);
   assertValid(after);

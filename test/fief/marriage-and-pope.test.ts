@@ -112,6 +112,9 @@ test('§5.11 excommunication: the lord loses crosier and hat (the card discarded
   assert.ok(eligible(lifted, { kind: 'BISHOP', bishopric: 2 }, cardinal), 'after the lifting he may stand again');
   assert.deepEqual(excommunicate(lifted, FRANCK, other), { ok: false, reason: 'once-per-turn' }, '[P G-40] lifting does not reset the allowance');
   assert.deepEqual(liftExcommunication(lifted, FRANCK), { ok: false, reason: 'none-excommunicated' });
+  // The host's constant `church.excommunicationsPerTurn` sets the allowance.
+  const twice = { ...lifted, config: { ...lifted.config, church: { ...lifted.config.church, excommunicationsPerTurn: 2 } } };
+  assert.ok(excommunicate(twice, FRANCK, other).ok);
   // Next turn (7.D resets the allowance) he may excommunicate again.
   const next = runStep(lifted, '7.D');
   assert.ok(excommunicate(next, FRANCK, other).ok);

@@ -134,7 +134,7 @@ export function createGame(options: FiefOptions, rng: Rng): FiefState {
     taille: Object.fromEntries(BOARD.fiefIds.map((f) => [f, null])),
     papalTithe: null,
     supply: { castleTiles: config.supply.castleTiles, mills: config.supply.mills }, // S4
-    darcCard: null, excommunicated: null, popeExcommunicatedThisTurn: false,
+    darcCard: null, excommunicated: null, popeExcommunicationsThisTurn: 0,
     relics: null,
     hands: Object.fromEntries(players.map((p) => [p, []])),
     secret: { seed, characterDeck: draw.deck, eventDeck, characterDiscard: [], eventDiscard: [], calamityTrack: Array.from({ length: config.draw.calamitySlots }, () => null), setAside: [] },

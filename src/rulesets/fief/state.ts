@@ -167,7 +167,8 @@ export interface FiefState {
   /** The d'Arc card beside its lady while she lives [T §9.1]. */
   darcCard: CardId | null;
   excommunicated: LordId | null;
-  popeExcommunicatedThisTurn: boolean;
+  /** Excommunications the pope has pronounced this turn (a lifting does not give one back [P G-40]); reset in 7.D. */
+  popeExcommunicationsThisTurn: number;
   /** Optional rule A.1; null when relics are not in play. */
   relics: Record<RelicId, RelicState> | null;
   hands: Record<PlayerId, CardId[]>;

@@ -26,7 +26,7 @@ export function endOfTurnCleanup(state: FiefState): FiefState {
     l.plagueTestedThisTurn = false;
     if (l.at?.position.kind === 'ENTRANCE') l.at.position = { kind: 'OUTSKIRTS' };
   }
-  s.popeExcommunicatedThisTurn = false;
+  s.popeExcommunicationsThisTurn = 0;
   for (const v of Object.values(s.villages)) {
     const merged: Stack[] = [];
     for (const st of v.stacks) {

@@ -54,13 +54,12 @@ export function excommunicate(state: FiefState, player: PlayerId, lord: LordId):
   if (!l) return { ok: false, reason: 'unknown-lord' };
   if (state.titles.POPE.holder === lord) return { ok: false, reason: 'pope-himself' }; // [P G-40]
   if (state.excommunicated) return { ok: false, reason: 'one-at-a-time' }; // [T §1.7]
-  if (state.popeExcommunicatedThisTurn) return { ok: false, reason: 'once-per-turn' }; // [T §1.7, P G-40] lifting does not reset it
-  if (state.config.church.excommunicationsPerTurn < 1) return { ok: false, reason: 'once-per-turn' };
+  if (state.popeExcommunicationsThisTurn >= state.config.church.excommunicationsPerTurn) return { ok: false, reason: 'once-per-turn' }; // [T §1.7, P G-40] lifting does not reset it
   const s = structuredClone(state);
   const x = s.lords[lord]!;
   x.excommunicated = true;
   s.excommunicated = lord;
-  s.popeExcommunicatedThisTurn = true;
+  s.popeExcommunicationsThisTurn += 1;
   const fam = s.families[x.owner]!;
   for (const t of [...x.titles]) {
     if (t.startsWith('BISHOP:')) {
