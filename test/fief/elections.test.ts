@@ -96,7 +96,7 @@ test('TV-07 Blank markers are ignored; a tie means no bishop, and the election i
   const f = addLord(t, SABINE, 'M'), y = addLord(t, MAXIMILIEN, 'M');
   const tie = runStep(t, '1.B', { '1.B': { 5: { candidates: { [SABINE]: f, [MAXIMILIEN]: y }, votes: { [SABINE]: { for: f }, [MAXIMILIEN]: { for: y }, [FRANCK]: { for: y } } } } });
   assert.equal(tie.titles['BISHOP:5'].holder, null, '3 v 3: nobody is elected');
-  assert.equal(runElection(tie, B5, {}).line.outcome && noElection(tie, B5), null, 'the conditions still hold: the election is held again next Oyez');
+  assert.equal(noElection(tie, B5), null, 'the conditions still hold: the election is held again next Oyez');
   const again = runStep({ ...tie, cursor: { ...tie.cursor, turn: tie.cursor.turn + 1 } }, '1.B', { '1.B': { 5: { candidates: { [SABINE]: f }, votes: { [SABINE]: { for: f } } } } });
   assert.equal(again.titles['BISHOP:5'].holder, f);
   assert.match(ELECTION_OUTCOMES.tie.fr, /Égalité/);
