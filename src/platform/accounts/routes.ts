@@ -197,7 +197,7 @@ ${notice(l, opts.notice)}
 ${forUser ? html`<p class="notice">${t(l, 'acct.banner.text')}</p>` : ''}
 <p class="lead">${t(l, 'acct.validate.check-mail')}</p>
 ${throttled ? html`<p class="error" role="alert" id="validate-error" tabindex="-1" autofocus>${t(l, opts.error!)}</p>` : ''}
-<form method="post" action="/validate" class="stack">
+<form method="post" action="/validate" class="stack" novalidate>
   ${csrfField(v)}
   ${opts.next ? html`<input type="hidden" name="next" value="${opts.next}">` : ''}
   ${forUser ? html`<input type="hidden" name="login" value="${forUser.login}">` : html`
