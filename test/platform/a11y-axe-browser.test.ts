@@ -1,8 +1,8 @@
 /**
  * axe-core (WCAG 2.1 A and AA: tags wcag2a, wcag2aa, wcag21a, wcag21aa) on every main page state,
  * in Chromium at 1366 px and at 390 px, both rulesets (issue 22): home, help, sign-up and login
- * (blank and after a failed attempt), account, notifications, lobby, games list with the creation
- * form (blank and with an error), game page, order page (blank and with issues), map, report,
+ * (blank and after a failed attempt), a refused password reset and validation code, the 404 page, account, notifications, lobby, games list with the creation
+ * form (blank and with an error), a private game's join form (blank, wrong password, refused seat choices), game page, order page (blank and with issues), map, report,
  * statistics, forum, letters, a gazette with an image, the tools with results (battle simulator,
  * Argentier, treasury, a simulator given bad input) and a game of prompts' /play page. Any
  * violation fails the test, named with its page state, rule and elements; KNOWN lists the few left
@@ -46,6 +46,7 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
   let alice: U, bob: U;
   const ids: Record<string, number> = {};
   let fair = 0;
+  let joinable = 0;
   const homes: Record<string, string> = {};
   const errors: string[] = [];
 
@@ -73,6 +74,11 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
     fair = await games.create(ctx, {
       ruleset: 'test/fair', name: 'Foire accessible', options: {}, hostUserId: alice.id, isPrivate: true,
       seats: [{ userId: alice.id, lordName: 'Aude' }, { userId: bob.id, lordName: 'Bérenger' }], maxPlayers: 2, prompts: { pace: 'live' },
+    });
+    // A private Adventurer Kings game of Bob's, waiting for lords: Alice's join form (its seat form too).
+    joinable = await games.create(ctx, {
+      ruleset: 'adventurer-kings', name: 'Rois à rejoindre', options: { map: 'standard' }, hostUserId: bob.id, isPrivate: true, password: 'sesame',
+      seats: [{ userId: bob.id, lordName: 'Bohémond' }], maxPlayers: 3,
     });
     // A forum thread, a letter and a gazette article with an image (no alt text given) in each game.
     const a = await loggedIn(tp, alice);
@@ -113,6 +119,16 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
       await p0.fill('#password', 'mauvais-mot-de-passe');
       await Promise.all([p0.waitForURL(/\/login/), p0.click('form[action="/login"] button[type=submit]')]);
       await check(p0, 'login-errors');
+      await p0.goto(`${tp.url}/reset`);
+      await p0.fill('#email', 'pas-une-adresse');
+      await Promise.all([p0.waitForURL(/\/reset/), p0.click('form[action="/reset"] button[type=submit]')]);
+      await check(p0, 'reset-errors');
+      await p0.goto(`${tp.url}/validate?login=personne`);
+      await p0.fill('#code', 'ABC-123');
+      await Promise.all([p0.waitForURL(/\/validate/), p0.click('form[action="/validate"] button[type=submit]')]);
+      await check(p0, 'validate-errors');
+      assert.equal((await p0.goto(`${tp.url}/nulle-part`))?.status(), 404);
+      await check(p0, 'not-found');
       await anon.close();
 
       // Alice's pages.
@@ -128,6 +144,18 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
       await p.fill('#create input[name=password]', 'secret');
       await Promise.all([p.waitForLoadState('load'), p.click('#create button[type=submit]')]);
       await check(p, 'create-errors');
+      // Joining Bob's private game: a wrong password, then a King's choices refused.
+      await p.goto(`${tp.url}/games/${joinable}`);
+      await check(p, 'join');
+      await p.fill('#join-lordName', 'Aliénor');
+      await p.fill('#join-password', 'mauvais');
+      await Promise.all([p.waitForLoadState('load'), p.click('form[action$="/join"] button[type=submit]')]);
+      await check(p, 'join-errors');
+      await p.fill('#seat-adventurer-kings-Me', '3');
+      await p.fill('#join-password', 'sesame');
+      await Promise.all([p.waitForLoadState('load'), p.click('form[action$="/join"] button[type=submit]')]);
+      assert.equal(await p.locator('#seat-adventurer-kings-Me').getAttribute('aria-invalid'), 'true');
+      await check(p, 'join-seat-errors');
 
       for (const [r, short] of [['gloire-et-pouvoir', 'gp'], ['adventurer-kings', 'ak']] as const) {
         const id = ids[r]!;
@@ -166,14 +194,14 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
       await check(p, 'prompt-game');
       await bctx.close();
 
-      assert.ok(states.length >= 44, `every page state was checked: ${states.join(', ')}`);
+      assert.ok(states.length >= 50, `every page state was checked: ${states.join(', ')}`);
       const known = (v: Violation) => KNOWN.some((k) => k.rule === v.rule && k.state.test(v.state));
       const left = found.filter((v) => !known(v));
       assert.deepEqual(left.map((v) => `${v.state} · ${v.rule} (${v.impact}): ${v.help} — ${v.targets.join(' | ')}`), [],
         `axe-core at ${width} px`);
       // The failed sign-up, login and creation answer 400 and 401, which Chromium logs; the
       // gazette's image is on a host that does not exist.
-      assert.deepEqual(errors.filter((e) => !/status of (400|401) |net::ERR_/.test(e)), []);
+      assert.deepEqual(errors.filter((e) => !/status of (400|401|404) |net::ERR_/.test(e)), []);
     });
   }
 });

@@ -115,7 +115,7 @@ for (const kind of DB_KINDS) {
       // Anonymous validation page: login and code, and the form asking for a new code.
       const vp = await b.get('/validate');
       assert.equal(vp.status, 200);
-      assert.match(vp.text, /<form method="post" action="\/validate" class="stack">/);
+      assert.match(vp.text, /<form method="post" action="\/validate" class="stack"( novalidate)?>/);
       assert.match(vp.text, /<form method="post" action="\/validate\/resend" class="stack">/);
       assert.match(pageText(vp.text), /Envoyer un nouveau code/);
       assert.doesNotMatch(pageText(vp.text), /n’est pas encore validée/, 'no banner for a visitor');

@@ -175,6 +175,7 @@ for (const kind of DB_KINDS) {
       const p1 = await c.get(`/games/${gameId}/forum/${t2}`);
       assert.equal(postCount(p1.text), 25);
       assert.match(p1.text, /Page 1 sur 2|Page 1 of 2/);
+      assert.match(p1.text, /<nav class="pager" aria-label="(Pages du forum|Forum pages)">/, 'the pager is named in the page\'s language');
       assert.match(p1.text, new RegExp(`href="/games/${gameId}/forum/${t2}\\?page=2" rel="next"`));
       assert.ok(p1.text.includes('Post 25') && !p1.text.includes('Post 26'));
       const list = await c.get(`/games/${gameId}/forum`);

@@ -421,6 +421,8 @@ for (const kind of DB_KINDS) {
       assert.equal(published.path, `/games/${gameId}/gazette`);
       const cView = await c.get(`/games/${gameId}/gazette`);
       assert.equal(normalised(published.text), normalised(cView.text));
+      // 21 articles: two pages, and the pager is named in the page's language.
+      assert.match(cView.text, /<nav class="pager" aria-label="(Pages de la gazette|Gazette pages)">/);
     });
 
     test('the host alone learns an author, with a reason, and it is logged', async () => {

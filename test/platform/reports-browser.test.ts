@@ -75,8 +75,20 @@ describe('report pages in a real browser', { skip: BROWSER_SKIP }, () => {
         assert.equal(await page.locator('pre.report').count(), 0);
         const map = page.locator('#report-map svg');
         await map.waitFor();
-        const box = (await map.boundingBox())!;
-        assert.ok(box.width > 200 && box.width <= width, `the map fits the column (${box.width} px)`);
+        // The map's box fits the screen (on a phone the map scrolls sideways inside it), and its
+        // names are drawn at 9.5 CSS px at least (issue 22 §3).
+        const frame = (await page.locator('#report-map .report-map-frame').boundingBox())!;
+        assert.ok(frame.width > 200 && frame.x >= 0 && frame.x + frame.width <= width, `the map's box fits the screen (${frame.x} + ${frame.width} px)`);
+        const names = await map.evaluate((svg) => [...svg.querySelectorAll('g.labels text')].map((t) => ({
+          name: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * (t as SVGGraphicsElement).getScreenCTM()!.a,
+        })));
+        assert.ok(names.length > 10, `the map's names: ${names.length}`);
+        const small = names.filter((n) => n.px < 9.5);
+        assert.deepEqual(small, [], `names under 9.5 px at ${width} px`);
+        if (width === 390) {
+          assert.ok(await page.locator('#report-map .report-map-frame').evaluate((el) => el.scrollWidth > el.clientWidth), 'the map scrolls in its box');
+          assert.equal(await page.locator('#report-map .report-map-frame').getAttribute('tabindex'), '0', 'a keyboard stop (static/a11y.js)');
+        }
         assert.ok(await page.locator('#next-orders').isVisible(), 'next-orders button');
         const { scroll, inner } = await noSideways(page);
         assert.ok(scroll <= inner, `${r.id} report at ${width} px scrolls sideways: ${scroll} > ${inner}`);

@@ -128,7 +128,6 @@ type Form = Record<string, unknown>;
 const str = (x: unknown): string => (typeof x === 'string' ? x : Array.isArray(x) && typeof x[0] === 'string' ? x[0] : '');
 const body = (req: FastifyRequest): Form => (req.body && typeof req.body === 'object' ? (req.body as Form) : {});
 const query = (req: FastifyRequest): Form => (req.query && typeof req.query === 'object' ? (req.query as Form) : {});
-const err = (lang: Lang, key: string | null | undefined): Html | '' => (key ? html`<p class="error">${t(lang, key)}</p>` : '');
 const notice = (lang: Lang, key: string | null | undefined): Html | '' => (key ? html`<p class="notice">${t(lang, key)}</p>` : '');
 /** The text of `key` with its `{link}` placeholder made a link to `href` showing `label`. */
 const withLink = (lang: Lang, key: string, href: string, label: string): Html => {
@@ -187,20 +186,26 @@ function signupPage(v: Visitor, values: { login?: string; email?: string }, erro
 function validatePage(v: Visitor, opts: { login?: string; next?: string | null; error?: string | null; notice?: string | null }): string {
   const l = v.lang;
   const forUser = v.user && !v.user.validated ? v.user : null;
+  // A refused code: the message is tied to the code field (to the login field too when none was
+  // typed), and the first of them takes the focus; too many attempts: the message itself does.
+  const throttled = opts.error === 'acct.validate.throttled';
+  const badCode = !!opts.error && !throttled;
+  const badLogin = badCode && !forUser && !opts.login;
   return page(v, t(l, 'acct.validate.title'), html`
 <h1>${t(l, 'acct.validate.title')}</h1>
 ${notice(l, opts.notice)}
 ${forUser ? html`<p class="notice">${t(l, 'acct.banner.text')}</p>` : ''}
 <p class="lead">${t(l, 'acct.validate.check-mail')}</p>
-${err(l, opts.error)}
-<form method="post" action="/validate" class="stack">
+${throttled ? html`<p class="error" role="alert" id="validate-error" tabindex="-1" autofocus>${t(l, opts.error!)}</p>` : ''}
+<form method="post" action="/validate" class="stack" novalidate>
   ${csrfField(v)}
   ${opts.next ? html`<input type="hidden" name="next" value="${opts.next}">` : ''}
   ${forUser ? html`<input type="hidden" name="login" value="${forUser.login}">` : html`
   <label for="login">${t(l, 'acct.field.login')}</label>
-  <input id="login" name="login" value="${opts.login ?? ''}" required autocomplete="username">`}
+  <input id="login" name="login" value="${opts.login ?? ''}" required autocomplete="username"${badLogin ? raw(` aria-invalid="true" aria-describedby="${errorIdOf('code')}" autofocus`) : ''}>`}
   <label for="code">${t(l, 'acct.validate.code')}</label>
-  <input id="code" name="code" required maxlength="20" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" class="code" ${opts.login || forUser ? 'autofocus' : ''}>
+  <input id="code" name="code" required maxlength="20" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" class="code"${fieldAria('code', { invalid: badCode, focus: !throttled && !badLogin && (badCode || !!opts.login || !!forUser) })}>
+  ${badCode ? fieldError('code', t(l, opts.error!)) : ''}
   <p><button type="submit" class="primary">${t(l, 'acct.validate.submit')}</button></p>
 </form>
 ${forUser ? html`<form method="post" action="/validate/resend" class="inline">${csrfField(v)}<button type="submit" class="link">${t(l, 'acct.banner.resend')}</button></form>` : html`
@@ -214,7 +219,7 @@ ${forUser ? html`<form method="post" action="/validate/resend" class="inline">${
   <input id="resend-login" name="login" value="${opts.login ?? ''}" required maxlength="254" autocomplete="username">
   <p><button type="submit">${t(l, 'acct.validate.resend-submit')}</button></p>
 </form>
-</section>`}`);
+</section>`}`, { error: !!opts.error });
 }
 
 /** The validation page, with the login typed (not an address: codes go with logins) filled in. */
@@ -251,13 +256,13 @@ function resetRequestPage(v: Visitor, opts: { email?: string; error?: string | n
 <h1>${t(l, 'acct.reset.title')}</h1>
 ${opts.sent ? html`<p class="notice">${t(l, 'acct.reset.sent')}</p>` : html`
 <p class="lead">${t(l, 'acct.reset.intro')}</p>
-${err(l, opts.error)}
-<form method="post" action="/reset" class="stack">
+<form method="post" action="/reset" class="stack" novalidate>
   ${csrfField(v)}
   <label for="email">${t(l, 'acct.field.email')}</label>
-  <input id="email" name="email" type="email" value="${opts.email ?? ''}" required autocomplete="email" autofocus>
+  <input id="email" name="email" type="email" value="${opts.email ?? ''}" required autocomplete="email"${fieldAria('email', { invalid: !!opts.error, focus: true })}>
+  ${fieldError('email', opts.error ? t(l, opts.error) : null)}
   <p><button type="submit" class="primary">${t(l, 'acct.reset.submit')}</button></p>
-</form>`}`);
+</form>`}`, { error: !!opts.error });
 }
 
 function resetTokenPage(v: Visitor, token: string, login: string | null, error?: string | null): string {
@@ -266,22 +271,22 @@ function resetTokenPage(v: Visitor, token: string, login: string | null, error?:
     return page(v, t(l, 'acct.reset.new-title'), html`
 <h1>${t(l, 'acct.reset.new-title')}</h1>
 <p class="error">${t(l, 'acct.reset.invalid')}</p>
-<p><a href="/reset">${t(l, 'acct.reset.again')}</a></p>`);
+<p><a href="/reset">${t(l, 'acct.reset.again')}</a></p>`, { error: true });
   }
   return page(v, t(l, 'acct.reset.new-title'), html`
 <h1>${t(l, 'acct.reset.new-title')}</h1>
 <p class="lead">${t(l, 'acct.reset.new-intro', { login })}</p>
-${err(l, error)}
-<form method="post" action="/reset/${token}" class="stack">
+<form method="post" action="/reset/${token}" class="stack" novalidate>
   ${csrfField(v)}
   <input type="text" name="username" value="${login}" autocomplete="username" hidden>
   <label for="password">${t(l, 'acct.field.password-new')}</label>
-  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password" autofocus>
+  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password"${fieldAria('password', { help: true, invalid: !!error, focus: true })}>
   <label for="password2">${t(l, 'acct.field.password2')}</label>
-  <input id="password2" name="password2" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password">
-  <p class="muted">${t(l, 'acct.help.password')}</p>
+  <input id="password2" name="password2" type="password" required minlength="${PASSWORD_MIN}" autocomplete="new-password" aria-describedby="${helpIdOf('password')}">
+  <p class="muted" id="${helpIdOf('password')}">${t(l, 'acct.help.password')}</p>
+  ${fieldError('password', error ? t(l, error) : null)}
   <p><button type="submit" class="primary">${t(l, 'acct.reset.save')}</button></p>
-</form>`);
+</form>`, { error: !!error });
 }
 
 /**

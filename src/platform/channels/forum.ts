@@ -36,6 +36,7 @@ export const POST_MAX = 10_000;
 const QUOTE_SHOWN = 1_000;
 
 messages({
+  'forum.pages': { fr: 'Pages du forum', en: 'Forum pages' },
   'forum.title': { fr: 'Forum', en: 'Forum' },
   'forum.of-game': { fr: 'Forum de la partie « {game} »', en: 'Forum of the game “{game}”' },
   'forum.help': {
@@ -282,7 +283,7 @@ function textBlock(text: string, cls = 'post-body'): Html {
 
 function pager(l: Lang, base: string, p: number, pages: number, anchor = ''): Html {
   if (pages <= 1) return html``;
-  return html`<nav class="pager" aria-label="pages">
+  return html`<nav class="pager" aria-label="${t(l, 'forum.pages')}">
   ${p > 1 ? html`<a href="${base}?page=${p - 1}${anchor}" rel="prev">${t(l, 'forum.prev')}</a>` : ''}
   <span>${t(l, 'forum.page', { n: p, of: pages })}</span>
   ${Array.from({ length: pages }, (_, i) => i + 1).filter((n) => pages <= 12 || n === 1 || n === pages || Math.abs(n - p) <= 2)

@@ -42,6 +42,7 @@ export const ARTICLE_TITLE_MAX = 120;
 export const ACCESS_REASON_MAX = 500;
 
 messages({
+  'gaz.pages': { fr: 'Pages de la gazette', en: 'Gazette pages' },
   'gaz.title': { fr: 'La Gazette', en: 'The Gazette' },
   'gaz.of-game': { fr: 'La Gazette — {game}', en: 'The Gazette — {game}' },
   'gaz.help': {
@@ -276,7 +277,7 @@ function articleBlock(v: Visitor, a: GameAccess, x: Article, unread: boolean, ba
 
 function pager(l: Lang, base: string, p: number, pages: number): Html {
   if (pages <= 1) return html``;
-  return html`<nav class="pager" aria-label="pages">
+  return html`<nav class="pager" aria-label="${t(l, 'gaz.pages')}">
   ${p > 1 ? html`<a href="${base}?page=${p - 1}" rel="prev">${t(l, 'gaz.prev')}</a>` : ''}
   <span>${t(l, 'gaz.page', { n: p, of: pages })}</span>
   ${Array.from({ length: pages }, (_, i) => i + 1).filter((n) => pages <= 12 || n === 1 || n === pages || Math.abs(n - p) <= 2)

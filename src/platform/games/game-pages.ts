@@ -390,14 +390,26 @@ function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, i
 /** The seat form shown with the join form: the game's ruleset's (engine SeatForm), while the game is forming. */
 interface JoinSeat { ruleset: string; options: unknown; values?: Record<string, string> | null; issues?: SeatIssue[] }
 
-function joinForm(v: Visitor, gameId: number, error: string | null, lordName = '', seat: JoinSeat | null = null): Html {
+/** The join form's fields a refusal can point at (their ids are `join-<name>`). */
+export type JoinField = 'lordName' | 'password';
+
+/**
+ * The join form of a private game. A refusal about one field (the lord's name, the password): its
+ * message sits under it, tied to it (aria-invalid, aria-describedby), and it takes the focus; the
+ * seat form's issues: each beside its field, the first field in error focused; any other refusal
+ * (too many attempts, a failure): the message above the form takes the focus.
+ */
+function joinForm(v: Visitor, gameId: number, error: string | null, lordName = '', seat: JoinSeat | null = null, field: JoinField | null = null): Html {
   const lang = v.lang;
+  const seatIssues = !!seat?.issues?.length;
+  const a = (f: JoinField) => fieldAria(`join-${f}`, { invalid: !!error && field === f, focus: !!error && field === f });
+  const e = (f: JoinField) => (error && field === f ? fieldError(`join-${f}`, error) : '');
   return html`<section class="card"><h2>${t(lang, 'gweb.join.title')}</h2>
-    ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-    <form method="post" action="/games/${gameId}/join" class="stack">${csrfField(v)}
-      <label>${t(lang, 'gweb.create.lord-name')} <input name="lordName" required maxlength="40" value="${lordName}"></label>
-      ${seat ? seatFormHtml(lang, seat.ruleset, { options: seat.options, values: seat.values, issues: seat.issues }) : ''}
-      <label>${t(lang, 'gweb.create.password')} <input name="password" type="password" required autocomplete="off"></label>
+    ${error && !field && !seatIssues ? html`<p class="error" role="alert" id="join-error" tabindex="-1" autofocus>${error}</p>` : ''}
+    <form method="post" action="/games/${gameId}/join" class="stack" novalidate>${csrfField(v)}
+      <label>${t(lang, 'gweb.create.lord-name')} <input id="join-lordName" name="lordName" required maxlength="40" autocomplete="off" value="${lordName}"${a('lordName')}></label>${e('lordName')}
+      ${seat ? seatFormHtml(lang, seat.ruleset, { options: seat.options, values: seat.values, issues: seat.issues, focus: !field }) : ''}
+      <label>${t(lang, 'gweb.create.password')} <input id="join-password" name="password" type="password" required autocomplete="off"${a('password')}></label>${e('password')}
       <p><button type="submit" class="primary">${t(lang, 'gweb.join.submit')}</button></p>
     </form></section>`;
 }
@@ -407,7 +419,7 @@ async function formingOptions(ctx: AppCtx, gameId: number): Promise<unknown> {
   return (await ctx.db.one<{ options: unknown }>('SELECT options FROM games WHERE id = $1', [gameId]))?.options ?? {};
 }
 
-async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; lordName?: string; status?: number; seatValues?: Record<string, string> | null; seatIssues?: SeatIssue[] } = {}) {
+async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; field?: JoinField | null; lordName?: string; status?: number; seatValues?: Record<string, string> | null; seatIssues?: SeatIssue[] } = {}) {
   const v = req.visitor;
   const lang = v.lang;
   const a = await access(ctx, req);
@@ -421,9 +433,9 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     const body = html`${pageHead()}<h1>${g.name}</h1>
       <p><span class="badge">${t(lang, 'gweb.private')}</span> ${t(lang, 'gweb.private-help')}</p>
       ${!joinable || g.isDemo ? html`<p class="muted">${t(lang, 'gweb.join.closed')}</p>`
-        : standing === 'ok' ? joinForm(v, g.id, opts.error ?? null, opts.lordName, g.status === 'forming' ? { ruleset: g.ruleset, options: await formingOptions(ctx, g.id), values: opts.seatValues, issues: opts.seatIssues } : null)
+        : standing === 'ok' ? joinForm(v, g.id, opts.error ?? null, opts.lordName, g.status === 'forming' ? { ruleset: g.ruleset, options: await formingOptions(ctx, g.id), values: opts.seatValues, issues: opts.seatIssues } : null, opts.field ?? null)
         : standingNotice(lang, standing, `/games/${g.id}`)}`;
-    return sendPage(reply, page(v, `${g.name} — ${t(lang, 'gweb.private-game')}`, body, { scripts: [...SCRIPTS.scripts, '/static/seat-form.js'] }), opts.status ?? 200);
+    return sendPage(reply, page(v, `${g.name} — ${t(lang, 'gweb.private-game')}`, body, { scripts: [...SCRIPTS.scripts, '/static/seat-form.js'], error: !!opts.error }), opts.status ?? 200);
   }
   const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
@@ -476,7 +488,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
     </section>
     ${await gameCalendarSection(ctx, v, a, isHost)}`;
-  return sendPage(reply, page(v, g.name, body, SCRIPTS), opts.status ?? 200);
+  return sendPage(reply, page(v, g.name, body, { ...SCRIPTS, error: !!opts.error }), opts.status ?? 200);
 }
 
 // ───────────────────────────────────────────────────────────── routes
@@ -501,7 +513,7 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
     if (a.game.isDemo || !a.game.isPrivate) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.join.closed'), status: 409 });
     const standing = await standingOf(ctx, v);
     if (standing !== 'ok') return gamePage(ctx, req, reply, { status: 403 });
-    if (!lordName || lordName.length > 40) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.lord-name'), lordName, seatValues, status: 400 });
+    if (!lordName || lordName.length > 40) return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.lord-name'), field: 'lordName', lordName, seatValues, status: 400 });
     // Join passwords are throttled like logins (accounts/service.ts): per (game, client address)
     // and per client address; only a wrong password counts as a failure.
     const what = `join:${a.game.id}`;
@@ -513,9 +525,10 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
       const wrong = (e as { code?: string }).code === 'wrong-password';
       if (!wrong) await passwordAttemptVoid(ctx, marks);
       if (e instanceof SeatChoiceError) return gamePage(ctx, req, reply, { error: t(v.lang, 'seat.errors'), lordName, seatValues, seatIssues: e.issues, status: 400 });
+      const taken = e instanceof GamesError && e.code === 'lord-name-taken' && !!e.other;
       const error = wrong ? t(v.lang, 'gweb.join.wrong-password')
-        : e instanceof GamesError && e.code === 'lord-name-taken' && e.other ? t(v.lang, 'names.confusable', { other: e.other }) : t(v.lang, 'gweb.err.failed', { error: errorText(e) });
-      return gamePage(ctx, req, reply, { error, lordName, seatValues, status: 400 });
+        : taken ? t(v.lang, 'names.confusable', { other: (e as GamesError).other! }) : t(v.lang, 'gweb.err.failed', { error: errorText(e) });
+      return gamePage(ctx, req, reply, { error, field: wrong ? 'password' : taken ? 'lordName' : null, lordName, seatValues, status: 400 });
     }
     await passwordAttemptOk(ctx, marks, what, req.ip);
     ctx.kick();

@@ -54,9 +54,11 @@ export function guidedFormMsgs(lang: Lang): Record<string, string> {
 export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string }, labelled?: { id: string }): Html {
   // `labelled`: the order page's entries, where a <label> around the field names it (its visible
   // text, "(optional)" included) and `aria-required` says which fields the line needs.
+  // `named` (the /play page's answer and action forms): a <label for> around the field names it
+  // too (fieldLabel: its text, "(optional)" included), the form sends it, and it is `required`.
   const naming = labelled
     ? html`id="${labelled.id}" data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}`
-    : html`aria-label="${f.label}"`;
+    : named ? html`data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}` : html`aria-label="${f.label}"`;
   const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} ${naming}${
     named ? html` name="${named.name}" id="${named.id}"${f.optional ? '' : raw(' required')}` : ''}`;
   const value = named?.value ?? '';
@@ -67,6 +69,11 @@ export function fieldInput(f: FormField, named?: { name: string; id: string; val
     return html`<input type="number" inputmode="numeric" step="1" ${common} ${f.min !== undefined ? html`min="${f.min}"` : ''} ${f.max !== undefined ? html`max="${f.max}"` : ''}${named ? html` value="${value}"` : ''}>`;
   }
   return html`<input type="text" ${common}${named ? html` value="${value}"` : ''}>`;
+}
+
+/** A field's visible label: its text, with "(facultatif)" / "(optional)" when it may be left empty. */
+export function fieldLabel(f: FormField, lang: Lang): Html {
+  return html`${f.label}${f.optional ? html` <small class="muted">${t(lang, 'forms.optional')}</small>` : ''}`;
 }
 
 /** Unique ids for the entries of one form (a form is drawn once per page). */
@@ -81,7 +88,7 @@ function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, nextId
     : html`<code>${e.syntax}</code>`;
   return html`<div class="entry" data-code="${e.code}" role="group" aria-labelledby="${id}-title" ${attrs}>
       <div class="entry-head"><strong id="${id}-title">${e.label}</strong> ${syntax}</div>
-      <div class="fields">${e.fields.map((f, fi) => html`<label class="field" for="${id}-f${fi}"><span>${f.label}${f.optional ? html` <small class="muted">${t(lang, 'forms.optional')}</small>` : ''}</span>${fieldInput(f, undefined, { id: `${id}-f${fi}` })}</label>`)}
+      <div class="fields">${e.fields.map((f, fi) => html`<label class="field" for="${id}-f${fi}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, undefined, { id: `${id}-f${fi}` })}</label>`)}
         <button type="button" class="add" disabled aria-label="${t(lang, 'forms.add-what', { order: e.label })}">${t(lang, 'forms.add')}</button></div>
       <div class="entry-msg" id="${id}-msg" aria-live="polite"></div>
     </div>`;

@@ -26,7 +26,7 @@ import { markdownHtml } from '../http/markdown.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { mapWidget } from '../maps/widget.ts';
-import { fieldInput } from './guided-form.ts';
+import { fieldInput, fieldLabel } from './guided-form.ts';
 import {
   access, failingNotice, gameState, notFound, pageHead, presented, str, timeTag, visibleGame, wantsJson, words, type Access,
 } from './page-kit.ts';
@@ -245,17 +245,17 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
       <fieldset><legend>${e.label}</legend><div class="fields">${e.fields.map((f) => {
         const id = `f-${d.id}-${e.code}-${f.name}`.replace(/[^\w-]/g, '_');
         const value = mineTyped?.code === e.code ? mineTyped.fields?.[f.name] : undefined;
-        return html`<label class="field" for="${id}"><span>${f.label}</span>${fieldInput(f, { name: `f_${f.name}`, id, value })}</label>`;
+        return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value })}</label>`;
       })}<button type="submit" class="primary">${t(lang, 'play.answer')}</button></div></fieldset></form>`))}` : null;
   const textForm = !choices && !formHtml ? html`<form method="post" action="/games/${g.id}/answer" class="answer-form">${hidden}
-      <label class="field" for="answer-${d.id}"><span>${t(lang, 'play.answer-text')}</span><input type="text" name="answer" id="answer-${d.id}" maxlength="2000" value="${mineTyped?.answer ?? ''}"></label>
+      <label class="field" for="answer-${d.id}"><span>${t(lang, 'play.answer-text')}</span><input type="text" name="answer" id="answer-${d.id}" maxlength="2000" required aria-required="true" value="${mineTyped?.answer ?? ''}"${mineTyped ? raw(` aria-invalid="true" aria-describedby="prompt-${d.id}-error" autofocus`) : ''}></label>
       <button type="submit" class="primary">${t(lang, 'play.answer')}</button></form>` : '';
   const dropped = sheet && !sheet.ready && sheet.issues.length ? html`<p class="warning">${sheet.issues.map((i) => issueText(i, lang)).join(' ; ')}</p>` : '';
   return html`<article class="prompt" id="prompt-${d.id}" data-prompt-key="${p.askedAt}/${d.id}" data-prompt="${d.prompt[lang]}"${answered ? raw(' data-answered="1"') : ''}>
     <h3>${d.prompt[lang]}</h3>
     ${answered ? html`<p class="ok answered">${t(lang, 'play.your-answer', { answer: answered.text })}${answered.auto ? html` <span class="muted">${t(lang, 'play.auto')}</span>` : ''} <span class="muted small">${t(lang, 'play.change')}</span></p>` : ''}
     ${dropped}
-    ${mineTyped ? html`<p class="error" role="alert">${mineTyped.error}</p>` : ''}
+    ${mineTyped ? html`<p class="error" role="alert" id="prompt-${d.id}-error">${mineTyped.error}</p>` : ''}
     ${choices}
     ${formHtml && choices ? html`<details class="answer-details"${mineTyped?.code ? raw(' open') : ''}><summary>${t(lang, 'play.with-form')}</summary>${formHtml}</details>` : formHtml ?? ''}
     ${textForm}
@@ -297,7 +297,7 @@ function actionsPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null)
         ${mineErr ? html`<p class="error" role="alert">${mineErr.error}</p>` : ''}
         <div class="fields">${x.fields.map((f) => {
           const id = `a-${x.id}-${f.name}`.replace(/[^\w-]/g, '_');
-          return html`<label class="field" for="${id}"><span>${f.label}</span>${fieldInput(f, { name: `f_${f.name}`, id, value: mineErr?.fields?.[f.name] })}</label>`;
+          return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value: mineErr?.fields?.[f.name] })}</label>`;
         })}<button type="submit">${x.fields.length ? t(lang, 'play.act') : x.label}</button></div></fieldset></form>`;
     })}</div>` : html`<p class="muted">${t(lang, 'play.no-actions')}</p>`}`;
 }
@@ -387,9 +387,9 @@ async function vacationPart(ctx: AppCtx, p: Play, v: FastifyRequest['visitor'], 
     <p class="muted small">${t(lang, p.vacations ? 'play.vacation-on' : 'play.vacation-off')}</p>
     ${left.until ? html`<p class="notice">${t(lang, 'play.vacation-until')}${timeTag(left.until, lang, p.tz, 'short')}</p>` : ''}
     <p>${t(lang, 'play.vacation-left', { n: left.days, max: VACATION_DAYS_PER_YEAR })}</p>
-    ${err ? html`<p class="error" role="alert">${err.error}</p>` : ''}
+    ${err ? html`<p class="error" role="alert" id="vacation-error">${err.error}</p>` : ''}
     <form method="post" action="/games/${p.a.game.id}/vacation" class="inline">${csrfField(v)}
-      <label class="field" for="vacation-days"><span>${t(lang, 'play.vacation-days')}</span><input type="number" name="days" id="vacation-days" min="0" max="${VACATION_DAYS_PER_YEAR}" step="1" inputmode="numeric" value="${err?.answer ?? ''}" required></label>
+      <label class="field" for="vacation-days"><span>${t(lang, 'play.vacation-days')}</span><input type="number" name="days" id="vacation-days" min="0" max="${VACATION_DAYS_PER_YEAR}" step="1" inputmode="numeric" value="${err?.answer ?? ''}" required aria-required="true"${err ? raw(' aria-invalid="true" aria-describedby="vacation-error"') : ''}></label>
       <button type="submit">${t(lang, 'play.vacation-save')}</button></form></section>`;
 }
 

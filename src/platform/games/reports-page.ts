@@ -5,7 +5,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
-import { html, raw } from '../http/html.ts';
+import { html, raw, type Html } from '../http/html.ts';
+import { MIN_LABEL, MIN_PX } from '../maps/svg.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { markdownHtml } from '../http/markdown.ts';
@@ -73,9 +74,22 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
       ${prev ? html` · <a href="/games/${g.id}/reports/${prev.idx}?lang=${rlang}">← ${label(prev.label)}</a>` : ''}${next ? html` · <a href="/games/${g.id}/reports/${next.idx}?lang=${rlang}">${label(next.label)} →</a>` : ''}</p>
     ${nextOrders('next-orders')}
     <article class="report" lang="${rlang}">${markdownHtml(text, { headingOffset: 1 })}</article>
-    ${map ? html`<figure class="report-map" id="report-map"><figcaption>${t(lang, 'reports.map')}</figcaption>${raw(map.svg)}</figure>` : ''}
+    ${map ? reportMapFigure(map.svg, lang) : ''}
     ${nextOrders('next-orders-end')}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
+}
+
+/**
+ * The turn's map under the report, its names readable (issue 22 §3: at least MIN_PX CSS pixels,
+ * svg.ts): the picture is never drawn narrower than `least`; on a wide screen the figure grows out
+ * of the text column up to the map's natural width, and where the screen is narrower than `least`
+ * the map scrolls sideways in its own box (a named tab stop: static/a11y.js).
+ */
+function reportMapFigure(svg: string, lang: Lang): Html {
+  const natural = Number(/<svg\b[^>]*?\swidth="([\d.]+)"/.exec(svg)?.[1]) || 0;
+  const least = natural ? Math.ceil((natural * MIN_PX) / MIN_LABEL) : 0;
+  const size = natural ? raw(` style="--map-natural: ${natural}px; --map-least: ${least}px"`) : '';
+  return html`<figure class="report-map" id="report-map"${size}><figcaption>${t(lang, 'reports.map')}</figcaption><div class="scroll-box report-map-frame">${raw(svg)}</div></figure>`;
 }
 
 // ───────────────────────────────────────────────────────────── routes

@@ -39,10 +39,10 @@ export function readSeatValues(body: Record<string, unknown>, ruleset: string, o
   return out;
 }
 
-function fieldHtml(ruleset: string, f: SeatField, value: string, issue: SeatIssue | undefined, lang: Lang): Html {
+function fieldHtml(ruleset: string, f: SeatField, value: string, issue: SeatIssue | undefined, lang: Lang, focus = false): Html {
   const fid = id(ruleset, f.name);
   const err = issue ? html`<p class="error" id="${fid}-error">${issue.text[lang]}</p>` : '';
-  const aria = raw(`${issue ? ` aria-invalid="true" aria-describedby="${fid}-error"` : f.help ? ` aria-describedby="${fid}-help"` : ''}`);
+  const aria = raw(`${issue ? ` aria-invalid="true" aria-describedby="${fid}-error"` : f.help ? ` aria-describedby="${fid}-help"` : ''}${focus ? ' autofocus' : ''}`);
   const help = f.help ? html`<p class="muted small" id="${fid}-help">${f.help}</p>` : '';
   if (f.kind === 'choice') {
     return html`<div class="seat-field"><label for="${fid}">${f.label}</label>
@@ -61,7 +61,7 @@ function fieldHtml(ruleset: string, f: SeatField, value: string, issue: SeatIssu
  * groups (e.g. the talents, with the limits in their help line), the values typed and the issues
  * (each beside its field; an issue on a group, beside the group's legend).
  */
-export function seatFormHtml(lang: Lang, ruleset: string, opts: { options?: unknown; values?: Record<string, string> | null; issues?: SeatIssue[]; create?: boolean } = {}): Html | '' {
+export function seatFormHtml(lang: Lang, ruleset: string, opts: { options?: unknown; values?: Record<string, string> | null; issues?: SeatIssue[]; create?: boolean; focus?: boolean } = {}): Html | '' {
   const entry = getRuleset(ruleset);
   const form = entry.ruleset.seatForm;
   if (!form) return '';
@@ -73,11 +73,14 @@ export function seatFormHtml(lang: Lang, ruleset: string, opts: { options?: unkn
   const loose = fields.filter((f) => !f.group);
   const groupNames = [...new Set(fields.filter((f) => f.group).map((f) => f.group!))];
   const game = entry.ruleset.title[lang];
+  // `focus`: the first field in error, in the order shown (a group's issue: its first field), takes the focus.
+  const shown = [...loose, ...groupNames.flatMap((g) => fields.filter((f) => f.group === g))];
+  const first = opts.focus ? shown.find((f) => issueOf(f.name) || (f.group && issueOf(f.group)))?.name : undefined;
   return html`<fieldset class="seat-form" data-ruleset="${ruleset}">
     <legend>${t(lang, opts.create ? 'seat.legend-create' : 'seat.legend', { game })}</legend>
     <p class="muted small">${t(lang, 'seat.help')}</p>
     ${issues.length ? html`<p class="error" role="alert">${t(lang, 'seat.errors')}</p>` : ''}
-    <div class="seat-fields">${loose.map((f) => fieldHtml(ruleset, f, value(f.name), issueOf(f.name), lang))}</div>
+    <div class="seat-fields">${loose.map((f) => fieldHtml(ruleset, f, value(f.name), issueOf(f.name), lang, f.name === first))}</div>
     ${groupNames.map((g) => {
       const gi = issueOf(g);
       const gid = id(ruleset, g);
@@ -88,7 +91,7 @@ export function seatFormHtml(lang: Lang, ruleset: string, opts: { options?: unkn
         ${groups[g]?.help ? html`<p class="muted small">${groups[g]!.help}</p>` : ''}
         ${max !== undefined ? html`<p class="seat-total${sum > max ? ' over' : ''}">${t(lang, 'seat.total')} <output aria-live="polite">${sum}</output> / ${max}</p>` : ''}
         ${gi ? html`<p class="error" id="${gid}-error">${gi.text[lang]}</p>` : ''}
-        <div class="seat-grid">${fields.filter((f) => f.group === g).map((f) => fieldHtml(ruleset, f, value(f.name), issueOf(f.name), lang))}</div>
+        <div class="seat-grid">${fields.filter((f) => f.group === g).map((f) => fieldHtml(ruleset, f, value(f.name), issueOf(f.name), lang, f.name === first))}</div>
       </fieldset>`;
     })}
   </fieldset>`;

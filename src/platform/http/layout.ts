@@ -53,3 +53,10 @@ ${scripts.map((s) => html`<script src="${s}" defer></script>`)}
 export function csrfField(v: Visitor): Html {
   return html`<input type="hidden" name="_csrf" value="${v.csrf}">`;
 }
+
+/** The "page not found" page: its h1, a line of help and a way back home (404 answers). */
+export function notFoundPage(v: Visitor): string {
+  return page(v, t(v.lang, 'error.notfound-title'), html`<h1>${t(v.lang, 'error.notfound-title')}</h1>
+<p>${t(v.lang, 'error.notfound-help')}</p>
+<p><a href="/">${t(v.lang, 'error.notfound-home')}</a></p>`);
+}

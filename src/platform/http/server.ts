@@ -17,7 +17,7 @@ import type { LiveHub } from '../live/hub.ts';
 import { html } from './html.ts';
 import { localPath, withoutNul } from './input.ts';
 import { t } from './i18n.ts';
-import { page } from './layout.ts';
+import { notFoundPage, page } from './layout.ts';
 
 export interface AppCtx {
   db: Db;
@@ -173,7 +173,7 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
 
   app.setNotFoundHandler((req, reply) => {
     const v = req.visitor ?? { user: null, lang: 'fr', csrf: '', sessionHash: null };
-    reply.code(404).type('text/html').send(page(v, t(v.lang, 'error.notfound'), html`<p>${t(v.lang, 'error.notfound')}</p>`));
+    reply.code(404).type('text/html').send(notFoundPage(v));
   });
   app.setErrorHandler((e, req, reply) => {
     const err = e as Error & { statusCode?: number };
@@ -183,7 +183,7 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
     if (req.headers.accept?.includes('application/json') || req.url.startsWith('/api/')) {
       return reply.code(status).send({ error: status >= 500 ? t(v.lang, 'error.server') : err.message });
     }
-    return reply.code(status).type('text/html').send(page(v, 'Erreur', html`<p class="error">${status >= 500 ? t(v.lang, 'error.server') : err.message}</p>`));
+    return reply.code(status).type('text/html').send(page(v, t(v.lang, 'error.title'), html`<h1>${t(v.lang, 'error.title')}</h1><p class="error">${status >= 500 ? t(v.lang, 'error.server') : err.message}</p>`));
   });
   return app;
 }

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
-import { page } from '../http/layout.ts';
+import { notFoundPage, page } from '../http/layout.ts';
 import { badNumber, MAX_ID, queryInt } from '../http/input.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { MAX_ATTEMPTS } from './mailer.ts';
@@ -97,7 +97,7 @@ ${rows.length === PAGE_SIZE && last ? html`<p><a href="/host/outbox?before=${las
     const l = v.lang;
     const id = Number((req.params as { id: string }).id);
     const r = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await ctx.db.one('SELECT * FROM outbox WHERE id = $1', [id]) : null;
-    if (!r) return sendPage(reply, page(v, t(l, 'error.notfound'), html`<p>${t(l, 'error.notfound')}</p>`), 404);
+    if (!r) return sendPage(reply, notFoundPage(v), 404);
     return sendPage(reply, page(v, r.subject, html`
 <p><a href="/host/outbox">← ${t(l, 'hostmail.back')}</a></p>
 <h1>${r.subject}</h1>
