@@ -76,7 +76,7 @@ describe('the demo guest and the favicon', () => {
   test('the creation form offers the time zones as a list, and refuses one not in it', async () => {
     const b = await loggedIn(tp, await newUser(tp, 'zone_chooser'));
     const page = (await b.get('/games')).text;
-    assert.match(page, /<select name="timeZone" required>/);
+    assert.match(page, /<select id="create-timeZone" name="timeZone" required>/);
     assert.match(page, /<option value="Europe\/Paris" selected>Europe\/Paris<\/option>/);
     assert.match(page, /<option value="America\/New_York">America\/New York<\/option>/);
     assert.doesNotMatch(page, /<datalist/);
@@ -84,6 +84,7 @@ describe('the demo guest and the favicon', () => {
     const bad = await b.post('/games', { ...form, timeZone: 'Mars/Olympus_Mons' });
     assert.equal(bad.status, 400);
     assert.match(bad.text, /Fuseau horaire inconnu\./);
+    assert.match(bad.text, /<select id="create-timeZone" name="timeZone" required[^>]*aria-invalid="true"/, 'the refused field is marked');
     const good = await b.post('/games', { ...form, timeZone: 'America/New_York' });
     assert.match(good.path, /^\/games\/\d+/, good.text.slice(0, 200));
   });

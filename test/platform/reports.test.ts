@@ -71,7 +71,7 @@ for (const { kind, ruleset } of CASES) {
         assert.match(article[1]!, /<h3>Trésor<\/h3>\s*<div class="table-wrap"><table class="data">/);
         assert.ok(!/^\s*(#|\|)/m.test(article[1]!), 'no Markdown syntax left');
       }
-      assert.match(page.text, /<figure class="report-map" id="report-map"><figcaption>[^<]+<\/figcaption><svg [^>]*class="map-svg"/, 'the map of that turn');
+      assert.match(page.text, /<figure class="report-map" id="report-map"[^>]*><figcaption>[^<]+<\/figcaption><div class="scroll-box report-map-frame"[^>]*><svg [^>]*class="map-svg"/, 'the map of that turn');
       assert.match(page.text, /<a class="button primary" href="\/games\/\d+\/orders" id="next-orders">Donner mes ordres — (tour|année) 2<\/a>/);
       // Opened: Alice's banner is gone, Bob's stays until he opens his.
       assert.equal(banner((await a.get(`/games/${id}`)).text), null);
@@ -104,7 +104,7 @@ for (const { kind, ruleset } of CASES) {
       assert.equal(banner((await a.get(`/games/${id}`)).text)?.[1], `/games/${id}/reports/2`);
       const old = await a.get(`/games/${id}/reports/1?lang=en`);
       const now = await a.get(`/games/${id}/reports/2?lang=en`);
-      const svg = (text: string) => /<figure class="report-map" id="report-map">[\s\S]*?(<svg[\s\S]*?<\/svg>)/.exec(text)?.[1];
+      const svg = (text: string) => /<figure class="report-map" id="report-map"[^>]*>[\s\S]*?(<svg[\s\S]*?<\/svg>)/.exec(text)?.[1];
       assert.ok(svg(old.text) && svg(now.text), 'both maps drawn');
       assert.notEqual(svg(old.text), svg(now.text), 'each report has the map of its own turn');
       assert.match(old.text, /id="next-orders">Donner mes ordres — (tour|année) 3<\/a>/, 'the button leads to the orders due now');
