@@ -45,6 +45,10 @@ for (const kind of DB_KINDS) {
       assert.match(bad.text, /id="seat-adventurer-kings-Ta"[^>]*value="3"[^>]*aria-invalid="true" aria-describedby="seat-adventurer-kings-Ta-error"/);
       assert.match(bad.text, /id="seat-adventurer-kings-Ta-error">Tactique : de 0 à 2 niveaux/);
       assert.match(bad.text, /<option value="Elf" selected>Elfe<\/option>/);
+      assert.equal((bad.text.match(/Vos choix sont à corriger/g) ?? []).length, 1, 'the message is said once, in the King’s fieldset');
+      assert.doesNotMatch(bad.text, /id="create-error"/);
+      assert.equal((bad.text.match(/ autofocus/g) ?? []).length, 1, 'one field takes the focus');
+      assert.match(bad.text, /id="seat-adventurer-kings-Ta"[^>]* autofocus/, 'the first field in error takes it');
 
       const r = await a.post('/games', { ...base, [S('race')]: 'Elf', [S('alignment')]: 'Druid', [S('sex')]: 'F', [S('Ta')]: '2', [S('Dr')]: '2' }, nofollow);
       assert.equal(r.status, 303, r.text.slice(0, 300));

@@ -226,7 +226,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
   return html`<section class="card" id="create">
     <h2>${t(lang, 'gweb.create.title')}</h2>
     <p class="muted">${t(lang, 'gweb.create.help')}</p>
-    ${error && !field ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
+    ${error && !field && !val.seatIssues?.length ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
     <form method="post" action="/games" class="stack" novalidate>
       ${csrfField(v)}
       <label>${t(lang, 'gweb.create.name')} <input id="create-name" name="name" required maxlength="80" value="${val.name}"${a('name')}></label>${e('name')}
@@ -245,7 +245,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
       </div>${e('time')}${e('timeZone')}
       <label>${t(lang, 'gweb.create.minHours')} <input id="create-minHours" name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"${a('minHours', true)}></label>
       <p class="muted small" id="create-minHours-help">${t(lang, 'gweb.create.minHours-help')}</p>${e('minHours')}
-      ${seatFormRulesets().map((r) => seatFormHtml(lang, r, { values: val.seat?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.seatIssues : [], create: true }))}
+      ${seatFormRulesets().map((r) => seatFormHtml(lang, r, { values: val.seat?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.seatIssues : [], create: true, focus: !!error && !field && findKind(val.map)?.ruleset === r }))}
       ${promptOptionsFields(lang, val.prompts)}
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
