@@ -93,6 +93,8 @@ for (const kind of DB_KINDS) {
       const bad = await b[1]!.post(`/games/${id}/answer`, { decision: 'stall', code: 'stall', f_region: 'moon' });
       assert.equal(bad.status, 400);
       assert.match(pageText(bad.text), /Answer refused: unknown region "moon"/);
+      assert.match(bad.text, /<fieldset aria-describedby="prompt-stall-error"><legend>/, 'the refused entry is described by the refusal');
+      assert.match(bad.text, /name="f_region" id="f-stall-stall-region" required aria-describedby="prompt-stall-error" autofocus/, 'its first field takes the focus');
       // A field left empty, and a prompt not asked of me.
       const empty = await b[1]!.post(`/games/${id}/answer`, { decision: 'stall', code: 'stall', f_region: '' });
       assert.match(pageText(empty.text), /Fill in every field of the form/);
@@ -161,6 +163,9 @@ for (const kind of DB_KINDS) {
       assert.equal(bad.status, 400);
       assert.match(pageText(bad.text), /Action refused: you have 10 gold/);
       assert.match(bad.text, /name="f_amount" id="a-give-amount" required[^>]*value="50"/);
+      assert.match(bad.text, /<p class="error" role="alert" id="action-give-error">/, 'the refusal has an id');
+      assert.match(bad.text, /name="f_to" id="a-give-to" required aria-describedby="action-give-error" autofocus/, 'the action\u2019s first field is described by it and takes the focus');
+      assert.match(bad.text, /id="a-give-amount" required aria-describedby="action-give-error"[^>]*value="50"/);
       const acc = await b[1]!.post(`/games/${id}/act`, { action: 'accept:1' });
       assert.equal(acc.redirects[0], `/games/${id}/play?done=act`);
       const st = await stateOf<FairState>(tp, id);

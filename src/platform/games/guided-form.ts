@@ -51,7 +51,7 @@ export function guidedFormMsgs(lang: Lang): Record<string, string> {
  * answer and free-action forms: its `name`, `id` and the value typed so far), rather than one read
  * by the order page's script.
  */
-export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string }, labelled?: { id: string }): Html {
+export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string; /** the id of the message of a refusal of this form: the field is described by it */ error?: string; focus?: boolean }, labelled?: { id: string }): Html {
   // `labelled`: the order page's entries, where a <label> around the field names it (its visible
   // text, "(optional)" included) and `aria-required` says which fields the line needs.
   // `named` (the /play page's answer and action forms): a <label for> around the field names it
@@ -60,7 +60,7 @@ export function fieldInput(f: FormField, named?: { name: string; id: string; val
     ? html`id="${labelled.id}" data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}`
     : named ? html`data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}` : html`aria-label="${f.label}"`;
   const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} ${naming}${
-    named ? html` name="${named.name}" id="${named.id}"${f.optional ? '' : raw(' required')}` : ''}`;
+    named ? html` name="${named.name}" id="${named.id}"${f.optional ? '' : raw(' required')}${named.error ? html` aria-describedby="${named.error}"` : ''}${named.focus ? raw(' autofocus') : ''}` : ''}`;
   const value = named?.value ?? '';
   if (f.kind === 'choice') {
     return html`<select ${common}><option value="">${f.optional ? '—' : '…'}</option>${f.options.map((o) => html`<option value="${o.value}"${named && o.value === value ? raw(' selected') : ''}>${o.label}</option>`)}</select>`;

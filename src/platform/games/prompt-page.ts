@@ -242,10 +242,12 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
   const hidden = html`${csrfField(v)}<input type="hidden" name="decision" value="${d.id}">`;
   const choices = d.choices?.length ? html`<div class="choices" role="group" aria-label="${d.prompt[lang]}">${d.choices.map((c) => html`<form method="post" action="/games/${g.id}/answer" class="inline">${hidden}<input type="hidden" name="answer" value="${c.value}"><button type="submit" class="choice${answered?.text === c.value ? ' chosen' : ''}"${answered?.text === c.value ? raw(' aria-pressed="true"') : ''} data-choice="${c.value}">${c.label[lang]}</button></form>`)}</div>` : '';
   const formHtml = form && form.groups.some((x) => x.entries.length) ? html`${form.groups.flatMap((grp) => grp.entries.map((e) => html`<form method="post" action="/games/${g.id}/answer" class="answer-form" data-code="${e.code}">${hidden}<input type="hidden" name="code" value="${e.code}">
-      <fieldset><legend>${e.label}</legend><div class="fields">${e.fields.map((f) => {
+      <fieldset${mineTyped?.code === e.code ? html` aria-describedby="prompt-${d.id}-error"` : ''}><legend>${e.label}</legend><div class="fields">${e.fields.map((f, i) => {
         const id = `f-${d.id}-${e.code}-${f.name}`.replace(/[^\w-]/g, '_');
-        const value = mineTyped?.code === e.code ? mineTyped.fields?.[f.name] : undefined;
-        return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value })}</label>`;
+        // A refused answer of this entry: its fields are described by the refusal, the first takes the focus.
+        const refused = mineTyped?.code === e.code;
+        const value = refused ? mineTyped.fields?.[f.name] : undefined;
+        return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value, ...(refused ? { error: `prompt-${d.id}-error`, focus: i === 0 } : {}) })}</label>`;
       })}<button type="submit" class="primary">${t(lang, 'play.answer')}</button></div></fieldset></form>`))}` : null;
   const textForm = !choices && !formHtml ? html`<form method="post" action="/games/${g.id}/answer" class="answer-form">${hidden}
       <label class="field" for="answer-${d.id}"><span>${t(lang, 'play.answer-text')}</span><input type="text" name="answer" id="answer-${d.id}" maxlength="2000" required aria-required="true" value="${mineTyped?.answer ?? ''}"${mineTyped ? raw(` aria-invalid="true" aria-describedby="prompt-${d.id}-error" autofocus`) : ''}></label>
@@ -292,12 +294,14 @@ function actionsPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null)
     ${err && !actions.some((x) => x.id === err.action) ? html`<p class="error" role="alert">${err.error}</p>` : ''}
     ${actions.length ? html`<div class="actions-list">${actions.map((x) => {
       const mineErr = err?.action === x.id ? err : null;
+      const errId = `action-${x.id}-error`.replace(/[^\w-]/g, '_');
       return html`<form method="post" action="/games/${g.id}/act" class="action-form" data-action="${x.id}">${csrfField(v)}<input type="hidden" name="action" value="${x.id}">
         <fieldset><legend>${x.label}</legend>${x.help ? html`<p class="muted small">${x.help}</p>` : ''}
-        ${mineErr ? html`<p class="error" role="alert">${mineErr.error}</p>` : ''}
-        <div class="fields">${x.fields.map((f) => {
+        ${mineErr ? html`<p class="error" role="alert" id="${errId}">${mineErr.error}</p>` : ''}
+        <div class="fields">${x.fields.map((f, i) => {
           const id = `a-${x.id}-${f.name}`.replace(/[^\w-]/g, '_');
-          return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value: mineErr?.fields?.[f.name] })}</label>`;
+          // A refused action: its fields are described by the refusal, the first takes the focus.
+          return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value: mineErr?.fields?.[f.name], ...(mineErr ? { error: errId, focus: i === 0 } : {}) })}</label>`;
         })}<button type="submit">${x.fields.length ? t(lang, 'play.act') : x.label}</button></div></fieldset></form>`;
     })}</div>` : html`<p class="muted">${t(lang, 'play.no-actions')}</p>`}`;
 }
