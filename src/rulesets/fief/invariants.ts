@@ -98,9 +98,9 @@ export function checkInvariants(s: FiefState): string[] {
   }
   for (const l of Object.values(s.lords)) for (const t of l.titles) if (s.titles[t]?.holder !== l.id) out.push(`${l.id} lists ${t}, held by ${s.titles[t]?.holder ?? 'nobody'}`);
 
-  // d'Arc: at most one lady, an unmarried one, and her card beside her [T §9.1].
+  // d'Arc: at most one lady, unmarried; the card in play beside exactly one lady [T §9.1].
   const darcs = Object.values(s.lords).filter((l) => l.darc);
-  if (darcs.length > 1 || (darcs.length === 1) !== (s.darcCard !== null)) out.push(`${darcs.length} d’Arc ladies with the card ${s.darcCard ? 'in play' : 'not in play'}`);
+  if (darcs.length > 1 || (s.darcCard !== null && darcs.length !== 1)) out.push(`${darcs.length} d’Arc ladies with the card ${s.darcCard ? 'in play' : 'not in play'}`);
   for (const l of darcs) if (l.gender !== 'F' || l.spouse) out.push(`${l.id} is d’Arc but not an unmarried lady`);
 
   // Relics (A.1): never destroyed; each carried by a living lord, or lying on a village, or out of the game [T §11.1].

@@ -301,9 +301,10 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     });
     for (const p of plans) {
       takeLosses(s, v, p.order.filter((x) => sides[p.side].includes(x)).concat(sides[p.side]), p.sergeants, p.knights);
-      for (const id of p.killed) { // §8.4.6; a carrier's relic passes to his side [T §11.1]
-        const owner = s.lords[id]!.owner, held = relicsOf(s, id);
-        if (killLord(s, id, 'battle') && held.length > 0) passOnInBattle(s, held, owner, lordsOn(p.side));
+      for (const id of p.killed) { // §8.4.6; a carrier's relic passes to his side as he falls [T §11.1] (even if the Tooth then saves him [P])
+        const held = relicsOf(s, id);
+        if (held.length > 0) passOnInBattle(s, held, s.lords[id]!.owner, lordsOn(p.side).filter((x) => x !== id));
+        killLord(s, id, 'battle');
       }
       line.lost[p.side] = { sergeants: p.sergeants, knights: p.knights, killed: p.killed };
     }

@@ -11,7 +11,7 @@
  * - `runRelics(state, inputs, d6)`: step 2.D, the end of Phase 2: the Eyes of St Roseline and the
  *   Bones of St Radegonde, each used or not by its holder's player (#38a, default not used).
  * - Used by other rules: `useGeronce` and `dropRelics` (killLord), `claimLying` (a lord arriving,
- *   a village settled), `grailHolds` / `lanceHolds` / `passOnInBattle` (battles).
+ *   a village settled), `grailDice` / `lanceBonus` / `passOnInBattle` (battles).
  *
  * What the rules leave open, resolved here [P]:
  * - A relic lying where a carrier died stays with the troops there [T §11.1]: a free lord of the
@@ -182,13 +182,13 @@ export function dropRelics(s: FiefState, lord: LordId): RelicId[] {
   return out;
 }
 
-/** In a battle, a dead carrier's relics pass to a free lord of his side there, his family's first [T §11.1] (mutates). */
+/** In a battle, a falling carrier's relics pass to a free lord of his side there, his family's first [T §11.1] (mutates); nobody left: they stay with him, to lie where he falls. */
 export function passOnInBattle(s: FiefState, relics: readonly RelicId[], owner: PlayerId, sideLords: readonly LordId[]): void {
   if (!s.relics) return;
   const alive = sideLords.filter((id) => s.lords[id] && s.lords[id]!.prisonerOf === null);
   const to = alive.find((id) => s.lords[id]!.owner === owner) ?? alive[0];
   if (!to) return;
-  for (const r of relics) if (s.relics[r]!.holder === null && !s.relics[r]!.removed) s.relics[r] = { ...s.relics[r]!, holder: to, village: null, dropped: false };
+  for (const r of relics) if (!s.relics[r]!.removed) s.relics[r] = { ...s.relics[r]!, holder: to, village: null, dropped: false };
 }
 
 /** Does one of these lords carry the relic? */
