@@ -130,6 +130,22 @@ test('§6.5.1 d’Arc: FRANCK plays d’Arc on MIREILLE of another family, who b
   assertValid(dead);
 });
 
+test('TV-42 with the card: d’Arc played on MIREILLE, her side of 14 CP rolls 3 + 1 = 4 dice; against a city without engine, 2', () => {
+  const s = arena(4, 'tv42-card');
+  const mireille = addLord(s, SABINE, 'F');
+  fortify(s, 'EPERVIER', 'CITY');
+  station(s, OLIVIER, 'EPERVIER', 1, 0);
+  station(s, SABINE, 'EPERVIER', 1, 4, [mireille]); // 1 + 12 + d'Arc's 1 = 14 CP
+  const card = charToHand(s, FRANCK, 'DARC');
+  const t = ok(playSurprise(s, FRANCK, { card, darc: mireille }, HOLD));
+  const r = fightBattle(t, { id: 'tv42c', village: 'EPERVIER', attacker: SABINE, defender: OLIVIER }, { rounds: { 1: { stop: 'agreed' } } }, dice([1, 1, 1]));
+  assert.equal(r.rounds[0]!.dice.attacker.length, 2, '4 − 2 for the city');
+  const open = structuredClone(t);
+  open.villages.EPERVIER!.controller = SABINE; // her own walls: no penalty
+  const r2 = fightBattle(open, { id: 'tv42c', village: 'EPERVIER', attacker: SABINE, defender: OLIVIER }, { rounds: { 1: { stop: 'agreed' } } }, dice([1, 1, 1, 1, 1]));
+  assert.equal(r2.rounds[0]!.dice.attacker.length, 4);
+});
+
 test('§6.5.2 Cardinal by card: on any bishop, its own hat with the card under it; the pope’s prior consent (#5, default refuse); the card discarded with its cardinal', () => {
   const s = given(4, 'cardinal');
   const bishop = lordOf(s, INGRID);
