@@ -20,6 +20,7 @@ import {
 import { setupGame } from '../../src/rulesets/fief/setup.ts';
 import type { FiefState, LordId } from '../../src/rulesets/fief/state.ts';
 import { runStep } from '../../src/rulesets/fief/turn.ts';
+import { viewOf } from '../../src/rulesets/fief/view.ts';
 import { arena, station } from './arena.ts';
 import { addLord, assertValid, dice, FRANCK, given, giveTitles, INGRID, lay, lordOf, OLIVIER, SABINE } from './fixture.ts';
 
@@ -148,6 +149,10 @@ test('A.1 Tooth of St Géronce in killLord: announced after a death, the lord li
   const w = structuredClone(st.state);
   const other = lordOf(w, INGRID);
   assert.equal(killLord(w, other, 'battle'), true, 'another family: not covered by "own-family"');
+  // §11.2: the standing answer is the holder's player's own.
+  assert.equal(viewOf(st.state, FRANCK).relics!.GERONCE.resurrect, 'own-family');
+  assert.equal(viewOf(st.state, INGRID).relics!.GERONCE.resurrect, undefined);
+  assert.equal(viewOf(st.state, null).relics!.GERONCE.holder, holder, 'the holder is public');
 });
 
 test('A.1 recovery from a seat: the bishop of that bishopric, any cardinal or the pope, standing there; the occupying controller’s leave; the bishop of 4 only at BOURG', () => {
