@@ -97,5 +97,17 @@ export function checkInvariants(s: FiefState): string[] {
     if (st.holder && !s.lords[st.holder]?.titles.includes(t as TitleId)) out.push(`title ${t} held by ${st.holder}, who does not list it`);
   }
   for (const l of Object.values(s.lords)) for (const t of l.titles) if (s.titles[t]?.holder !== l.id) out.push(`${l.id} lists ${t}, held by ${s.titles[t]?.holder ?? 'nobody'}`);
+
+  // d'Arc: at most one lady, unmarried; the card in play beside exactly one lady [T §9.1].
+  const darcs = Object.values(s.lords).filter((l) => l.darc);
+  if (darcs.length > 1 || (s.darcCard !== null && darcs.length !== 1)) out.push(`${darcs.length} d’Arc ladies with the card ${s.darcCard ? 'in play' : 'not in play'}`);
+  for (const l of darcs) if (l.gender !== 'F' || l.spouse) out.push(`${l.id} is d’Arc but not an unmarried lady`);
+
+  // Relics (A.1): never destroyed; each carried by a living lord, or lying on a village, or out of the game [T §11.1].
+  if (s.relics) for (const [r, st] of Object.entries(s.relics)) {
+    if (st.removed) { if (st.holder || st.village) out.push(`relic ${r} is out of the game but still placed`); continue; }
+    if (st.holder ? !s.lords[st.holder] || st.village !== null : !st.village || !BOARD.villages[st.village]) out.push(`relic ${r} is nowhere (holder ${st.holder}, village ${st.village})`);
+    if (r !== 'GERONCE' && st.resurrect) out.push(`relic ${r} has the Tooth's standing answer`);
+  }
   return out;
 }

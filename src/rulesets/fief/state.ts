@@ -116,7 +116,23 @@ export interface BishopricState {
   tithes: Tithe[];
 }
 
-export interface RelicState { holder: LordId | null; village: VillageId | null; removed: boolean }
+/**
+ * A relic (option A.1): carried by `holder` (then `village` is null: it goes where he goes), or
+ * lying on `village` (at its seat since setup, or `dropped` there by a dead carrier), or `removed`
+ * (the Tooth of St Géronce, once used).
+ */
+export interface RelicState {
+  holder: LordId | null;
+  village: VillageId | null;
+  removed: boolean;
+  /** Left in a village by a carrier who died: picked up by the first lord to arrive, or held by the troops there [T §11.1]. */
+  dropped?: boolean;
+  /**
+   * Tooth of St Géronce only: the holder's player's standing answer to #38a, recorded as an input
+   * (style §9): use the tooth when a lord of his family dies ('own-family') or one of these lords.
+   */
+  resurrect?: 'own-family' | LordId[];
+}
 
 /** Nobody's to see. */
 export interface Secret {

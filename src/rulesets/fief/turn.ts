@@ -23,6 +23,8 @@ import { runBishopElections, runElection, type ElectionAnswers } from './rules/e
 import { runMarriageStep, type MarriageInputs } from './rules/marriage.ts';
 import type { BishopricNo } from './board.ts';
 import { passFirstPlayer } from './turn-order.ts';
+import { runRelics, type RelicInputs } from './rules/relics.ts';
+import { playInsteadOfDiscard, type SurprisePlay } from './rules/surprise.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: TurnStepId) {
@@ -40,9 +42,10 @@ export interface StepInputs {
   '1.B'?: Partial<Record<BishopricNo, ElectionAnswers>>;
   '1.C'?: ElectionAnswers;
   '1.D'?: ElectionAnswers;
-  '2.A'?: Partial<Record<PlayerId, DrawAnswer>>;
+  '2.A'?: Partial<Record<PlayerId, DrawAnswer & { surprises?: SurprisePlay[] }>>;
   '2.B'?: { d6?: D6; losses?: PlagueLosses };
   '2.C'?: Partial<Record<PlayerId, CardPlay[]>>;
+  '2.D'?: RelicInputs & { d6?: D6 };
   '4.A'?: Partial<Record<PlayerId, RansomAnswer>>;
   '4.B'?: Partial<Record<PlayerId, Purchase[]>>;
   '5.A'?: MovementInputs;
@@ -61,11 +64,14 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState, input: StepInput
   // §4.1, §5.5.4 [T §1.8]: the king election, while no king lives (#3, #4).
   '1.D': (s, i) => runElection(s, { kind: 'KING' }, i['1.D']).state,
   // §4.2, §6.1 [T §2.1, §2.2]: discard and draw in turn order (#9, default stop).
-  '2.A': (s, i) => runDrawStep(s, i['2.A']).state,
+  // [T-FAQ] ⚡ cards played instead of discarded, in each player's discard sub-step (surprise.ts).
+  '2.A': (s, i) => runDrawStep(s, i['2.A'], (st, p) => playInsteadOfDiscard(st, p, i['2.A']?.[p]?.surprises).state).state,
   // §4.2, §6.3 [T §2.3]: the calamity track flipped; plague losses chosen by their owners (#10).
   '2.B': (s, i) => resolveCalamities(s, i['2.B']?.d6 ?? streamD6(s), i['2.B']?.losses).state,
   // §4.2, §6.4 [T §2.4, P G-50]: one pass of ♦ cards in turn order (#11, default play nothing).
   '2.C': (s, i) => runPlayStep(s, i['2.C']).state,
+  // A.1 [T §11.1, P G-53]: the end-of-phase relics, St Roseline then St Radegonde in the holders' turn order (#38a, default not used).
+  '2.D': (s, i) => runRelics(s, i['2.D'], i['2.D']?.d6 ?? streamD6(s)).state,
   // §4.3 [T §3.0]: income for everyone at once (TV-19–TV-21), then tax markers back and bonus cards discarded.
   '3.A': payIncome,
   '3.B': endOfIncome,

@@ -4,7 +4,9 @@
  * face-down calamity track, the set-aside cards) and the other players' hands, keeping only what
  * the table shows of them: the number of cards in each pile and hand, which calamity slots are
  * filled. With option A.5 (hidden money) the others' ecus are hidden; with A.2 (fog of war) the
- * others' troops show only their number of tokens, not their types.
+ * others' troops show only their number of tokens, not their types. The Tooth of St Géronce's
+ * standing answer (A.1, #38a) is its holder's player's own: the others see where the relic is, not
+ * when he means to use it.
  *
  * A plain strip: every secret is in one predictable place of the state, so nothing else can leak
  * (a property test checks that no card id a player may not see appears anywhere in his view).
@@ -37,6 +39,8 @@ export function viewOf(state: FiefState, player: PlayerId | null): FiefView {
   const hide = (st: Stack): ViewStack => (fog && st.player !== player
     ? { player: st.player, position: st.position, tokens: st.groups.reduce((n, g) => n + g.sergeants + g.knights, 0) }
     : st);
+  const tooth = open.relics?.GERONCE;
+  if (tooth?.resurrect !== undefined && !(player && tooth.holder && state.lords[tooth.holder]?.owner === player)) delete tooth.resurrect;
   return {
     ...open,
     viewer: player,

@@ -10,6 +10,13 @@
  * Dice: one combat die per name `battle/<id>/round/<k>/<side>/<i>`, its damage read on the faces
  * of `combat.dieFaces` [P G-02]; tests inject the damages the vectors give. The attacker's dice
  * are drawn before the defender's. Arithmetic from combat.ts (TV-35–TV-42).
+ *
+ * Surprises at the battle's hold points (§11.3): `answers.surprises[k]` are played before round k
+ * (Ambush, a Tunnel by a member of the attacking side: battle-surprises.ts, TV-46, [P G-36, G-37]);
+ * an attacking side left without a free lord ends the battle ('attacker-lordless') [T §10.5].
+ * Relics (A.1, relics.ts): the Holy Grail lowers each die of the side that started the battle when
+ * the defending side holds it (TV-53), the Holy Lance adds to its side's total in every round it
+ * rolls (TV-54); a dead carrier's relic passes to a lord of his side [T §11.1].
  */
 import type { Localized, PlayerId } from '../../../engine/ruleset.ts';
 import { BOARD, type VillageId } from '../board.ts';
@@ -19,9 +26,13 @@ import { struck } from './calamities.ts';
 import { diceCount, lossOutcome, type AttackContext, type SideForces } from './combat.ts';
 import { createRng } from '../../../engine/rng.ts';
 import { killLord } from './kill-lord.ts';
-import { placeLord, presentPlayers, refreshControl, removeTroops, troopsOf } from './pieces.ts';
-import { placementOptions } from './placement.ts';
+import { presentPlayers, removeTroops, troopsOf } from './pieces.ts';
+import { endSiege, settleVillage } from './settle.ts';
 import { followCity } from './city.ts';
+import { applyBattleSurprise, battleSurpriseRefusal, type BattleSurprise, type BattleSurpriseRefusal } from './battle-surprises.ts';
+import { grailDice, lanceBonus, passOnInBattle, relicsOf } from './relics.ts';
+
+export { endSiege, settleVillage };
 
 export type SideName = 'attacker' | 'defender';
 const OTHER: Record<SideName, SideName> = { attacker: 'defender', defender: 'attacker' };
@@ -73,11 +84,13 @@ export interface BattleAnswers {
   rounds?: Partial<Record<number, RoundAnswers>>;
   /** TV-38: lone lords the attacker leaves free (default: capture all). */
   spare?: readonly LordId[];
+  /** Surprise cards played at the hold point before round k (k = 1: once the sides are formed). */
+  surprises?: Partial<Record<number, readonly BattleSurprise[]>>;
 }
 
 export type BattleEnd =
   | 'eliminated' | 'all-eliminated' | 'surrender' | 'agreed-stop' | 'attacker-stop'
-  | 'lords-only' | 'no-losses' | 'no-attack-dice' | 'round-cap' | 'lone-lords-captured';
+  | 'lords-only' | 'no-losses' | 'no-attack-dice' | 'round-cap' | 'lone-lords-captured' | 'attacker-lordless';
 
 export interface RoundLine {
   round: number;
@@ -94,9 +107,11 @@ export interface BattleResult {
   end: BattleEnd;
   /** The side left on the field (null: nobody won). */
   winner: SideName | null;
+  /** Surprises played at the hold points, with the round they preceded, and those refused. */
+  surprises: { round: number; play: BattleSurprise; refused: BattleSurpriseRefusal | null }[];
 }
 
-export type BattleRefusal = 'unknown' | 'no-lord' | 'no-troops' | 'bad-weather' | 'no-defender' | 'no-dice' | 'already-fought' | 'self';
+export type BattleRefusal = 'unknown' | 'no-lord' | 'no-troops' | 'bad-weather' | 'no-defender' | 'no-dice' | 'already-fought' | 'self' | 'no-tunnel';
 
 export const BATTLE_REFUSALS: Record<BattleRefusal, Localized> = {
   unknown: { fr: 'Ce village ou ce joueur n’existe pas.', en: 'There is no such village or player.' },
@@ -107,6 +122,7 @@ export const BATTLE_REFUSALS: Record<BattleRefusal, Localized> = {
   'no-dice': { fr: 'Après les pénalités vous ne lanceriez aucun dé : l’attaque est impossible.', en: 'After the penalties you would roll no die: the attack is impossible.' },
   'already-fought': { fr: 'Vous avez déjà déclaré une bataille dans ce village pendant cette phase.', en: 'You have already declared a battle in this village during this phase.' },
   self: { fr: 'On ne s’attaque pas soi-même.', en: 'You cannot attack yourself.' },
+  'no-tunnel': { fr: 'Vous n’avez pas de carte Souterrain en main.', en: 'You hold no Tunnel card.' },
 };
 
 const freeLordsOf = (s: FiefState, v: VillageId, p: PlayerId): LordId[] =>
@@ -188,34 +204,6 @@ export function regroup(s: FiefState, v: VillageId): void {
   for (const l of Object.values(s.lords)) if (l.at?.village === v && l.prisonerOf === null) l.at.position = l.owner === vs.controller ? { kind: 'CENTER' } : { kind: 'OUTSKIRTS' };
 }
 
-/**
- * Prisoners whose jailer has no piece left with them go free [T §6.2.4 release 4–5, P] and are
- * placed at once by the cascade (#12 default: the first village of the highest level; where
- * consent would be needed he stays, free, where he is [P G-57]); sieges without a besieging lord
- * end, their engines back to the reserve [P G-34].
- */
-export function settleVillage(s: FiefState, v: VillageId): void {
-  for (const l of Object.values(s.lords)) if (l.at?.village === v && l.prisonerOf !== null && !hasPieces(s, v, l.prisonerOf)) {
-    l.prisonerOf = null;
-    l.at = null; // off the board while the cascade looks
-    const opts = placementOptions(s, l.owner);
-    const to = Object.keys(opts.consentFrom).length === 0 ? opts.villages[0] : undefined;
-    if (to) placeLord(s, l.id, to);
-    else l.at = { village: v, position: { kind: 'OUTSKIRTS' } };
-  }
-  const vs = s.villages[v]!;
-  for (const g of [...vs.sieges]) if (freeLordsOf(s, v, g.besieger).length === 0 || vs.controller === g.besieger || vs.fortification === null) endSiege(s, v, g.besieger);
-  refreshControl(s, v);
-}
-
-/** A siege ends: the besieger's engine goes back to his reserve [P G-34]. */
-export function endSiege(s: FiefState, v: VillageId, besieger: PlayerId): void {
-  const vs = s.villages[v]!;
-  const n = vs.sieges.filter((g) => g.besieger === besieger).length;
-  vs.sieges = vs.sieges.filter((g) => g.besieger !== besieger);
-  s.families[besieger]!.reserve.siegeEngines += n;
-}
-
 function capture(s: FiefState, lords: readonly LordId[], jailerOf: (id: LordId) => PlayerId): void {
   for (const id of lords) { const l = s.lords[id]!; l.prisonerOf = jailerOf(id); l.at!.position = { kind: 'OUTSKIRTS' }; }
 }
@@ -238,6 +226,8 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     if (spec.accepts?.[want]?.includes(p)) sides[want].push(p);
   }
   const rounds: RoundLine[] = [];
+  const played: BattleResult['surprises'] = [];
+  const live: BattleSpec = { ...spec };
   const leaderOf = (side: SideName) => (side === 'attacker' ? spec.attacker : spec.defender);
   const jailerFor = (side: SideName, chosen: Partial<Record<LordId, PlayerId>> = {}) => (id: LordId): PlayerId => {
     const pick = chosen[id];
@@ -256,7 +246,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     settleVillage(s, v);
     followCity(s, v); // §8.4.9
     regroup(s, v);
-    return { state: s, sides, rounds, end, winner };
+    return { state: s, sides, rounds, end, winner, surprises: played };
   };
   const troops = (side: SideName) => { const f = sideForces(s, v, sides[side]); return f.sergeants + f.knights; };
   const lordsOn = (side: SideName) => sides[side].flatMap((p) => freeLordsOf(s, v, p));
@@ -270,15 +260,25 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
   let quiet = 0;
   for (let k = 1; k <= c.combat.maxRounds; k++) {
     const a = answers.rounds?.[k] ?? {};
+    // HOLD (§11.3): surprises before round k [T §10.2.2, §10.5, P G-36, G-37].
+    for (const play of answers.surprises?.[k] ?? []) { // bounded by the answer
+      const refused = battleSurpriseRefusal(s, { village: v, sides, tunnel: live.tunnel === true }, play);
+      if (!refused) { applyBattleSurprise(s, play); if ('tunnel' in play) live.tunnel = true; }
+      played.push({ round: k, play, refused });
+    }
+    if (lordsOn('attacker').length === 0) return finish('attacker-lordless', null); // [T §10.5] troops alone do not attack
     // ROLL (§8.4.5 1–2).
     const forces = { attacker: sideForces(s, v, sides.attacker), defender: sideForces(s, v, sides.defender) };
-    const n = { attacker: diceCount(forces.attacker, c, attackContext(s, spec, sides, gatesOpened)), defender: diceCount(forces.defender, c) };
+    const n = { attacker: diceCount(forces.attacker, c, attackContext(s, live, sides, gatesOpened)), defender: diceCount(forces.defender, c) };
     if (n.attacker === 0) return finish('no-attack-dice', null); // [P G-15] treated as case 5
     const dice = { attacker: [] as number[], defender: [] as number[] };
     for (const side of ['attacker', 'defender'] as const) for (let i = 1; i <= n[side]; i++) dice[side].push(die(`battle/${spec.id}/round/${k}/${side}/${i}`));
+    const lordsNow = { attacker: lordsOn('attacker'), defender: lordsOn('defender') };
     const damage = {
-      attacker: dice.attacker.reduce((x, y) => x + y, 0),
-      defender: dice.defender.reduce((x, y) => x + y, 0) + (spec.raid ? n.defender * c.combat.raidDefenderBonusPerDie : 0), // [T §5.2] TV-33
+      // A.1 [T §11.1]: the Grail held by the defending side lowers each attacking die (TV-53); the Lance adds to its side's total (TV-54).
+      attacker: grailDice(s, dice.attacker, lordsNow.defender).reduce((x, y) => x + y, 0) + lanceBonus(s, dice.attacker, lordsNow.attacker),
+      defender: dice.defender.reduce((x, y) => x + y, 0) + (spec.raid ? n.defender * c.combat.raidDefenderBonusPerDie : 0) // [T §5.2] TV-33
+        + lanceBonus(s, dice.defender, lordsNow.defender),
     };
     // ALLOCATE (#26): both sides' losses decided on the forces before any removal, then applied together.
     const line: RoundLine = { round: k, dice, damage, lost: { attacker: { sergeants: 0, knights: 0, killed: [] }, defender: { sergeants: 0, knights: 0, killed: [] } }, captured: [] };
@@ -301,7 +301,11 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     });
     for (const p of plans) {
       takeLosses(s, v, p.order.filter((x) => sides[p.side].includes(x)).concat(sides[p.side]), p.sergeants, p.knights);
-      for (const id of p.killed) killLord(s, id, 'battle'); // §8.4.6
+      for (const id of p.killed) { // §8.4.6; a carrier's relic passes to his side as he falls [T §11.1] (even if the Tooth then saves him [P])
+        const held = relicsOf(s, id);
+        if (held.length > 0) passOnInBattle(s, held, s.lords[id]!.owner, lordsOn(p.side).filter((x) => x !== id));
+        killLord(s, id, 'battle');
+      }
       line.lost[p.side] = { sergeants: p.sergeants, knights: p.knights, killed: p.killed };
     }
     // CAPTURE (#27, #28) [P G-13]: only a side that still has a troop captures; capture is optional.
@@ -327,7 +331,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
       return finish('surrender', OTHER[loser]);
     }
     if (a.stop === 'agreed') return finish('agreed-stop', null); // 3 [P G-58]
-    if (a.stop === 'attacker' && attackContext(s, spec, sides, gatesOpened).fortification) return finish('attacker-stop', null); // 4
+    if (a.stop === 'attacker' && attackContext(s, live, sides, gatesOpened).fortification) return finish('attacker-stop', null); // 4
     if (!spec.raid) for (const p of order) { // [P G-59] per player; allies only, never the leaders
       if (p === spec.attacker || p === spec.defender) continue;
       const side = sides.attacker.includes(p) ? 'attacker' : sides.defender.includes(p) ? 'defender' : null;
@@ -336,7 +340,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
       else if (a.switch?.includes(p)) {
         sides[side] = sides[side].filter((x) => x !== p);
         sides[OTHER[side]].push(p);
-        if (side === 'defender' && attackContext(s, spec, sides, false).fortification) gatesOpened = true; // [T §6.0 note]
+        if (side === 'defender' && attackContext(s, live, sides, false).fortification) gatesOpened = true; // [T §6.0 note]
       }
     } else for (const p of a.leave ?? []) if (p !== spec.defender) sides.defender = sides.defender.filter((x) => x !== p); // raid allies may only leave
     if ((troops('attacker') === 0 && troops('defender') === 0) || lordsOn('attacker').length === 0) return finish('lords-only', null); // 5

@@ -7,6 +7,7 @@
 import type { Localized, PlayerId } from '../../../engine/ruleset.ts';
 import type { VillageId } from '../board.ts';
 import type { FiefState } from '../state.ts';
+import { cardKind } from '../cards.ts';
 import { turnOrder } from '../turn-order.ts';
 import { battleRefusal, endSiege, fightBattle, streamCombatDie, type BattleAnswers, type BattleRefusal, type BattleResult, type BattleSpec, type CombatDie } from './battle.ts';
 import { troopsOf } from './pieces.ts';
@@ -76,8 +77,14 @@ export function runCombatStep(state: FiefState, inputs: CombatInputs = {}): { st
     const line: CombatLine = { player: p, battles: [], refused: [], sieges: [] };
     const fought: VillageId[] = [];
     for (const d of inputs.battles?.[p] ?? []) { // #24, bounded by the answer
-      const reason = battleRefusal(s, p, d.village, d.defender, { tunnel: d.tunnel, fought });
+      const tunnelCard = d.tunnel ? s.hands[p]!.find((card) => cardKind(card) === 'TUNNEL') : undefined;
+      const reason = d.tunnel && !tunnelCard ? 'no-tunnel' : battleRefusal(s, p, d.village, d.defender, { tunnel: d.tunnel, fought });
       if (reason) { line.refused.push({ declaration: d, reason }); continue; }
+      if (tunnelCard) { // [P G-37] played with the declaration: the card is spent [T §10.2.2]
+        s = structuredClone(s);
+        s.hands[p] = s.hands[p]!.filter((card) => card !== tunnelCard);
+        s.secret.eventDiscard.push(tunnelCard);
+      }
       fought.push(d.village);
       const r = fightBattle(s, { ...d, id: `T${s.cursor.turn}/${p}/${d.village}`, attacker: p, raid: false, sortie: d.sortie ?? (s.villages[d.village]!.controller === p && s.villages[d.village]!.sieges.length > 0) }, d.answers, die);
       s = r.state;

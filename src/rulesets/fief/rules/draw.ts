@@ -9,7 +9,8 @@
  *   calamities do not count against the limit [T-ex §2.1];
  * - an empty deck is rebuilt from its discard pile, shuffled on a named stream [T §2.2]; both empty:
  *   the draw is impossible and the player's draw ends [P G-45].
- * Playing a ⚡ card instead of discarding it [T-FAQ] belongs to the surprise protocol (not here).
+ * Playing a ⚡ card instead of discarding it [T-FAQ] is surprise.ts's: `runDrawStep` takes it as a
+ * hook filled from above (`beforeDraw`, given by turn.ts), run in each player's discard sub-step.
  * Inputs are the answers the prompt layer collects (`DrawAnswer`); a missing answer is the §11.4
  * default: no discard, no draw.
  */
@@ -98,13 +99,17 @@ export interface DrawAnswer {
 
 export interface DrawStepLine { player: PlayerId; discarded: CardId[]; decks: Deck[]; refused: DrawRefusal[] }
 
+/** A hook filled from above: what happens in a player's discard sub-step besides discarding (⚡ cards played instead [T-FAQ]). */
+export type BeforeDraw = (s: FiefState, player: PlayerId) => FiefState;
+
 /** Step 2.A for every player in turn order; a refused discard or draw ends that part of the answer (the prompt would ask again). */
-export function runDrawStep(state: FiefState, answers: Partial<Record<PlayerId, DrawAnswer>> = {}): { state: FiefState; lines: DrawStepLine[] } {
+export function runDrawStep(state: FiefState, answers: Partial<Record<PlayerId, DrawAnswer>> = {}, beforeDraw?: BeforeDraw): { state: FiefState; lines: DrawStepLine[] } {
   let s = state;
   const lines: DrawStepLine[] = [];
   for (const p of turnOrder(s.players, s.firstPlayer ?? s.players[0]!)) {
     const a = answers[p] ?? {}; // §11.4 #9 default: stop
     const line: DrawStepLine = { player: p, discarded: [], decks: [], refused: [] };
+    if (beforeDraw) s = beforeDraw(s, p); // [T-FAQ] ⚡ cards played instead of discarded
     if (a.discard?.length) {
       const r = discardCards(s, p, a.discard);
       if (r.ok) { s = r.state; line.discarded = [...a.discard]; } else line.refused.push(r.reason);

@@ -11,12 +11,17 @@
  *   pope's death lifts the excommunication);
  * - 5.9.4 the king: the crown prince reigns, else the queen is regent, else the title is vacant;
  * - 5.9.6 the d'Arc card is discarded.
- * Not yet: the relic of St Géronce, prisoners freed by their jailer's last piece, sieges ended
- * by the besieger's last lord, city troops replaced for a new family (G-52): they come with the
- * movement, battle and siege protocols.
+ * And around the death:
+ * - A.1 the Tooth of St Géronce: announced right after the death (#38a: `geronce`, or the holder's
+ *   standing answer), the lord lives on with all his titles and the relic leaves the game; a dead
+ *   carrier's relics stay where he fell [T §11.1] (rules/relics.ts);
+ * - §8.5.1 prisoners whose jailer's last piece in the village was this lord go free (placed by the
+ *   cascade), §8.6 a siege ends with the besieger's last lord there [P G-34] (rules/settle.ts).
+ * Not yet: city troops replaced for a new family (G-52).
  */
 import type { LordId, FiefState, TitleId } from '../state.ts';
-import { refreshControl } from './pieces.ts';
+import { claimLying, dropRelics, useGeronce } from './relics.ts';
+import { settleVillage } from './settle.ts';
 
 export type DeathCause = 'plague' | 'calming' | 'revolt' | 'battle' | 'assassination' | 'justice';
 
@@ -27,10 +32,16 @@ function give(s: FiefState, title: TitleId, to: LordId | null): void {
   if (to) s.lords[to]!.titles.push(title);
 }
 
-/** Kills a lord (the caller has cloned the state). `heirs`: the owner's choice of heir per fief title (#39). */
-export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Partial<Record<TitleId, LordId>> = {}): void {
+/**
+ * Kills a lord (the caller has cloned the state). `heirs`: the owner's choice of heir per fief
+ * title (#39); `geronce`: the Tooth's holder's answer (#38a; undefined: his standing answer).
+ * Returns false when the lord did not die (unknown, or brought back by the Tooth of St Géronce).
+ */
+export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Partial<Record<TitleId, LordId>> = {}, geronce?: boolean): boolean {
   const l = s.lords[id];
-  if (!l) return;
+  if (!l) return false;
+  if (useGeronce(s, id, geronce)) return false; // A.1 [T §11.1]: he lives on with all his titles
+  dropRelics(s, id); // A.1 [T §11.1]: a relic is never destroyed
   const fam = s.families[l.owner]!;
   const village = l.at?.village ?? null;
   const max = s.config.family.maxFiefTitlesPerLord;
@@ -68,5 +79,6 @@ export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Pa
   if (l.darc && s.darcCard) { s.secret.characterDiscard.push(s.darcCard); s.darcCard = null; } // [T §9.1]
   if (s.excommunicated === id) s.excommunicated = null;
   delete s.lords[id];
-  if (village) refreshControl(s, village);
+  if (village) { settleVillage(s, village); claimLying(s, village); } // §8.5.1, §8.6, A.1
+  return true;
 }

@@ -24,6 +24,7 @@ import { BOARD, pathId, type VillageId } from '../board.ts';
 import { cardKind } from '../cards.ts';
 import type { FiefState, LordId, Position, UnitGroup } from '../state.ts';
 import { turnOrder } from '../turn-order.ts';
+import { claimLying } from './relics.ts';
 import { fightBattle, regroup, settleVillage, streamCombatDie, type BattleAnswers, type CombatDie } from './battle.ts';
 import { followCity } from './city.ts';
 import { plagueChoice, plagueOnEntry, struck } from './calamities.ts';
@@ -247,6 +248,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
   regroupIfController(s, from);
   followCity(s, from); // §8.4.9
   followCity(s, to);
+  claimLying(s, to); // A.1 [T §11.1]: a relic left alone is picked up by the first lord to arrive
   // Plague on entering a struck bishopric [T §2.3.3] (TV-17): lords roll, tokens halved (#10 default).
   if (bTo !== bFrom) {
     const p = plagueOnEntry(s, bTo, { lords, groups: moved });

@@ -107,7 +107,7 @@ export function resolveRevolt(state: FiefState, village: VillageId, cards: reado
       const roll = d6(`${name}/card/${i}/bishop`);
       const calmed = roll >= c.church.bishopCalmFrom;
       out.calming.push({ card: r.card, by: bishop, as: 'bishop', d6: roll, calmed, paid: 0 });
-      if (!calmed) { killLord(s, bishop, 'calming'); out.lordsKilled.push(bishop); standing++; } // [T §1.4] the bishop dies, the revolt goes ahead
+      if (!calmed) { if (killLord(s, bishop, 'calming')) out.lordsKilled.push(bishop); standing++; } // [T §1.4] the bishop dies, the revolt goes ahead
       return;
     }
     for (const id of cardinals) {
@@ -160,7 +160,9 @@ export function resolveRevolt(state: FiefState, village: VillageId, cards: reado
   // 6. No troop left: every lord present dies, prisoners included; mills and castle destroyed [T §10.1].
   if (s.villages[village]!.stacks.length === 0) {
     out.wipedOut = true;
-    for (const l of Object.values(s.lords).filter((x) => x.at?.village === village)) { killLord(s, l.id, 'revolt'); out.lordsKilled.push(l.id); }
+    // Prisoners first: a jailer's death would free them (§8.5.1) before the revolt reached them.
+    const there = Object.values(s.lords).filter((x) => x.at?.village === village).sort((x, y) => Number(y.prisonerOf !== null) - Number(x.prisonerOf !== null));
+    for (const l of there) if (s.lords[l.id]?.at?.village === village && killLord(s, l.id, 'revolt')) out.lordsKilled.push(l.id);
     const vs = s.villages[village]!;
     out.destroyed = { mills: vs.mills, castle: vs.fortification === 'CASTLE' };
     s.supply.mills += vs.mills; vs.mills = 0;
