@@ -33,11 +33,11 @@ import { viewOf, type FiefView, type ViewStack } from './view.ts';
 // ─── Geometry: the grid of G-01, one cell per grid square ──────────────────────────────────────
 
 /** A grid cell, in map units. */
-export const CELL = 150;
+export const CELL = 122;
 /** The margin around the board. */
-const PAD = 20;
+const PAD = 14;
 /** A village tile's side (the rest of the cell is its fief's land, where the paths run). */
-export const TILE = 104;
+export const TILE = 86;
 export const MAP_WIDTH = PAD * 2 + CELL * BOARD.width;
 export const MAP_HEIGHT = PAD * 2 + CELL * BOARD.height;
 const GROUND = '#e9e1cc';
@@ -327,12 +327,12 @@ export function mapDocOfView(v: FiefView, lang: Lang): MapDoc {
  * wide, plus `0.5 fs` a character of text and 2; fs is 14 on this map). A row wider than a cell
  * would run into the next village's row, so it is thinned, least useful first: the crown goes (the
  * lords' markers name their titles), then the troops' detail (their total stays), then the mills'
- * count, then a family's troops join its shield (« 2:6 »), then the mills and the seat's mitre
- * go (a battle at a seat with several families). The panel and the text version keep everything.
+ * count, then a family's troops join its shield (« 2:6 »), the mitre's number, then the mills
+ * and the seat's mitre go (a battle at a seat with several families). The panel and the text version keep everything.
  */
 const MARKER_FS = 14;
 export const rowWidth = (ms: readonly MapMarker[]) => ms.reduce((w, m) => w + MARKER_FS * 1.05 + 3 + (m.text ? m.text.length * MARKER_FS * 0.5 + 2 : 0), 0);
-export const ROW_BUDGET = CELL - 8;
+export const ROW_BUDGET = CELL - 4;
 export function fitRow(ms: MapMarker[]): MapMarker[] {
   let row = ms.map((m) => ({ ...m }));
   if (rowWidth(row) > ROW_BUDGET) row = row.filter((m) => m.symbol !== 'crown');
@@ -358,6 +358,7 @@ export function fitRow(ms: MapMarker[]): MapMarker[] {
     }
     row = merged;
   }
+  if (rowWidth(row) > ROW_BUDGET) for (const m of row) if (m.symbol === 'mitre') delete m.text;
   for (const symbol of ['mill', 'mitre'] as const) if (rowWidth(row) > ROW_BUDGET) row = row.filter((m) => m.symbol !== symbol);
   return row;
 }
