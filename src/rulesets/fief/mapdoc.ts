@@ -27,7 +27,7 @@
 import type { Lang, Localized, MapDoc, MapLegendItem, MapMarker, MapRegion, MapZone, PlayerId } from '../../engine/ruleset.ts';
 import { BOARD, type FiefId, type FiefRank, type VillageId } from './board.ts';
 import { cardName, RELICS, type RelicId } from './cards.ts';
-import type { Colour, FiefState, Lord, TitleId } from './state.ts';
+import type { Colour, FiefState, Lord, Position, TitleId } from './state.ts';
 import { viewOf, type FiefView, type ViewStack } from './view.ts';
 
 // ─── Geometry: the grid of G-01, one cell per grid square ──────────────────────────────────────
@@ -170,6 +170,16 @@ export function titleName(t: TitleId, gender: 'M' | 'F', lang: Lang, regent = fa
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Where pieces stand in a village [T-FAQ, §8.1.1]: nothing said for the centre. */
+function positionText(pos: Position, lang: Lang): string {
+  if (pos.kind === 'OUTSKIRTS') return L(lang, 'aux abords', 'in the outskirts');
+  if (pos.kind === 'ENTRANCE') {
+    const path = BOARD.paths.find((p) => p.id === pos.path);
+    return path ? L(lang, `à l’entrée du chemin ${BOARD.villages[path.a]!.name}–${BOARD.villages[path.b]!.name}`, `at the entrance of the path ${BOARD.villages[path.a]!.name}–${BOARD.villages[path.b]!.name}`) : L(lang, 'à l’entrée d’un chemin', 'at a path’s entrance');
+  }
+  return '';
+}
+
 // ─── The doc ───────────────────────────────────────────────────────────────────────────────────
 
 /** The map of `player` (null: the public's), from his view only. */
@@ -235,7 +245,8 @@ export function mapDocOfView(v: FiefView, lang: Lang): MapDoc {
       const parts: string[] = [];
       if (ls.length) parts.push(ls.map(lordText).join(' ; '));
       if (st.length) parts.push(troopsText(st).long);
-      rows.push([who(p), parts.join(' — ')]);
+      const where = [...new Set([...ls.map((l) => l.at!.position), ...st.map((x) => x.position)].map((pos) => positionText(pos, lang)))].filter(Boolean);
+      rows.push([who(p), `${parts.join(' — ')}${where.length ? ` (${where.join(', ')})` : ''}`]);
     }
     for (const s of vs.sieges) rows.push([L(lang, 'Siège', 'Siege'), `${L(lang, 'assiégé par', 'besieged by')} ${familyName(s.besieger)} (${plural(s.engineDice, L(lang, 'dé d’engin', 'engine die'), L(lang, 'dés d’engin', 'engine dice'))})`]);
     const bp = v.bishoprics[b.bishopric];
@@ -258,7 +269,10 @@ export function mapDocOfView(v: FiefView, lang: Lang): MapDoc {
 
     // Markers, in one row under the name: seat, fortification, mills, sieges, families, titles.
     const row: MapMarker[] = [];
-    if (b.isSeat) row.push({ region: id, symbol: 'mitre', color: '#f4f1e8', text: String(bish.number), title: L(lang, `Siège de l’évêché ${bish.number}`, `Seat of bishopric ${bish.number}`) });
+    if (b.isSeat) {
+      const beside = cards.length ? ` — ${cards.map((c) => loc(cardName(c), lang)).join(', ')}` : '';
+      row.push({ region: id, symbol: 'mitre', color: '#f4f1e8', text: String(bish.number), title: `${L(lang, `Siège de l’évêché ${bish.number}`, `Seat of bishopric ${bish.number}`)}${beside}` });
+    }
     if (vs.fortification === 'CASTLE') row.push({ region: id, symbol: 'fort', color: '#8a7a62', title: L(lang, 'Château', 'Castle') });
     if (vs.fortification === 'CITY') row.push({ region: id, symbol: 'city', color: '#8a7a62', title: L(lang, 'Cité', 'City') });
     if (vs.mills) row.push({ region: id, symbol: 'mill', color: '#c9b28a', ...(vs.mills > 1 ? { text: String(vs.mills) } : {}), title: plural(vs.mills, L(lang, 'moulin', 'mill'), L(lang, 'moulins', 'mills')) });
