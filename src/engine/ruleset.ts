@@ -227,6 +227,30 @@ export interface MapDoc {
   legend: MapLegendItem[];
   /** The player's pieces that can be given orders from the map, each with its legal actions. */
   units: MapUnit[];
+  /**
+   * Optional shapes that are not regions (Fief: each fief's land, under its villages; the
+   * bishoprics' and fiefs' borders, over them). Drawing only: the regions' `info` and the text
+   * version of the map say the same in words.
+   */
+  zones?: MapZone[];
+  /** The colour behind everything (default: the sea). A board with zones on land sets it. */
+  ground?: string;
+}
+
+/**
+ * A shape drawn with the map: under the regions (default; the `crossings` are drawn over it, so
+ * that regions standing apart on it are seen joined by their paths) or `over` them (a border),
+ * with an optional name written on it, line by line, centred on `at`.
+ */
+export interface MapZone {
+  path: string;
+  over?: boolean;
+  fill?: string;
+  stroke?: string;
+  strokeWidth?: number;
+  /** SVG stroke-dasharray. */
+  dash?: string;
+  label?: { lines: string[]; at: [number, number] };
 }
 
 export type MapMark = 'own' | 'spied' | 'seen';
@@ -252,7 +276,7 @@ export interface MapRegion {
   tag?: string;
 }
 
-export type MapSymbol = 'knight' | 'garrison' | 'fort' | 'spy' | 'crown' | 'army';
+export type MapSymbol = 'knight' | 'garrison' | 'fort' | 'spy' | 'crown' | 'army' | 'city' | 'mill' | 'mitre' | 'siege';
 
 /** A symbol drawn on a region (the platform stacks them under the region's name). */
 export interface MapMarker { region: string; symbol: MapSymbol; color: string; text?: string; title: string }

@@ -1,7 +1,8 @@
 /**
  * Draws a ruleset's MapDoc as SVG — the same drawing in the page (interactive: regions carry
  * `data-region`) and, rasterised by png.ts, in mails. It knows no rule: shapes, fills, labels,
- * dashed crossings, marker symbols stacked under each name, an owner's tag over the name (his
+ * dashed crossings, zones under the regions and borders over them when the doc has them (Fief),
+ * marker symbols stacked under each name, an owner's tag over the name (his
  * number: colour is never the only cue), and a legend panel on the right (the page writes its
  * legend as text instead and makes the regions keyboard buttons: `interactive`).
  */
@@ -61,7 +62,10 @@ export function renderMapSvg(doc: MapDoc, opts: SvgOptions = {}): string {
   out.push('<defs>',
     `<pattern id="${p}-hatch" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)"><rect width="7" height="7" fill="none"/><line x1="0" y1="0" x2="0" y2="7" stroke="#3d2f6b" stroke-width="2.2" stroke-opacity="0.55"/></pattern>`,
     '</defs>');
-  out.push(`<rect x="0" y="0" width="${doc.width}" height="${doc.height}" fill="${SEA}"${hidden}/>`);
+  out.push(`<rect x="0" y="0" width="${doc.width}" height="${doc.height}" fill="${esc(doc.ground ?? SEA)}"${hidden}/>`);
+  // Zones under the regions (Fief's fiefs): land on which the regions stand, joined by the crossings.
+  const zones = doc.zones ?? [];
+  if (zones.some((z) => !z.over)) out.push(`<g class="zones"${hidden} pointer-events="none">${zones.filter((z) => !z.over).map(zonePath).join('')}</g>`);
   // Sea crossings under the land: only their sea part shows.
   out.push(`<g class="crossings"${hidden} stroke="#4d6f86" stroke-width="${n1(fs / 6)}" stroke-dasharray="${n1(fs / 2)} ${n1(fs / 3)}" fill="none">`);
   for (const c of doc.crossings) {
@@ -84,6 +88,19 @@ export function renderMapSvg(doc: MapDoc, opts: SvgOptions = {}): string {
     for (const m of r.marks ?? []) out.push(markPath(r.path, m, p));
   }
   out.push('</g>');
+  // Borders over the regions (Fief's bishoprics and fiefs), then the zones' names.
+  if (zones.length) {
+    out.push(`<g class="borders"${hidden} pointer-events="none" fill="none" stroke-linecap="round">${zones.filter((z) => z.over).map(zonePath).join('')}</g>`);
+    const zfs = Math.max(MIN_LABEL, fs * 0.8);
+    out.push(`<g class="zone-labels"${hidden} pointer-events="none" font-size="${n1(zfs)}" font-style="italic" text-anchor="middle" fill="#1f1a14" stroke="#ffffff" stroke-opacity="0.85" stroke-width="${n1(fs / 4)}" paint-order="stroke" stroke-linejoin="round">`);
+    for (const z of zones) {
+      if (!z.label) continue;
+      const [x, y] = z.label.at;
+      const top = y - ((z.label.lines.length - 1) * zfs * 1.15) / 2 + zfs * 0.35;
+      z.label.lines.forEach((line, i) => out.push(`<text x="${n1(x)}" y="${n1(top + i * zfs * 1.15)}">${esc(line)}</text>`));
+    }
+    out.push('</g>');
+  }
   const lfs = Math.max(fs, MIN_LABEL);
   out.push(`<g class="labels"${hidden} pointer-events="none" font-size="${n1(lfs)}" text-anchor="middle" fill="#1f1a14" stroke="#ffffff" stroke-opacity="0.8" stroke-width="${n1(fs / 4)}" paint-order="stroke" stroke-linejoin="round">`);
   const sizes = new Map(doc.regions.map((r) => [r.id, labelSize(r, fs)]));
@@ -133,6 +150,13 @@ export function renderMapSvg(doc: MapDoc, opts: SvgOptions = {}): string {
   }
   out.push('</svg>');
   return out.join('\n');
+}
+
+function zonePath(z: NonNullable<MapDoc['zones']>[number]): string {
+  const attrs = [`d="${esc(z.path)}"`, `fill="${esc(z.fill ?? 'none')}"`];
+  if (z.stroke) attrs.push(`stroke="${esc(z.stroke)}"`, `stroke-width="${n1(z.strokeWidth ?? 1)}"`);
+  if (z.dash) attrs.push(`stroke-dasharray="${esc(z.dash)}"`);
+  return `<path ${attrs.join(' ')}/>`;
 }
 
 function clip(s: string, n: number): string {
@@ -199,6 +223,14 @@ export function symbol(kind: MapSymbol, cx: number, cy: number, s: number, color
       return `<path d="M${n1(cx - h)} ${n1(cy)}q${n1(h)} ${n1(-h * 1.1)} ${n1(s)} 0q${n1(-h)} ${n1(h * 1.1)} ${n1(-s)} 0z" fill="#ffffff" ${st}/><circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(h * 0.35)}" fill="${c}"/>`;
     case 'crown':
       return `<path d="M${n1(cx - h)} ${n1(cy + h * 0.6)}l${n1(h * 0.1)} ${n1(-h * 1.3)}l${n1(h * 0.45)} ${n1(h * 0.6)}l${n1(h * 0.45)} ${n1(-h * 0.8)}l${n1(h * 0.45)} ${n1(h * 0.8)}l${n1(h * 0.45)} ${n1(-h * 0.6)}l${n1(h * 0.1)} ${n1(h * 1.3)}z" fill="#e2b93b" ${st}/>`;
+    case 'city': // a wall with a keep over it
+      return `<path d="M${n1(cx - h)} ${n1(cy + h * 0.9)}v${n1(-h * 0.9)}h${n1(s * 0.3)}v${n1(-h * 0.9)}h${n1(s * 0.4)}v${n1(h * 0.9)}h${n1(s * 0.3)}v${n1(h * 0.9)}z" fill="${c}" ${st}/><path d="M${n1(cx - h * 0.4)} ${n1(cy - h * 0.9)}v${n1(-h * 0.2)}h${n1(h * 0.27)}v${n1(h * 0.2)}m${n1(h * 0.26)} 0v${n1(-h * 0.2)}h${n1(h * 0.27)}v${n1(h * 0.2)}" fill="${c}" ${st}/>`;
+    case 'mill': // a windmill: a tower under four sails
+      return `<path d="M${n1(cx - h * 0.4)} ${n1(cy + h)}l${n1(h * 0.15)} ${n1(-h * 1.1)}h${n1(h * 0.5)}l${n1(h * 0.15)} ${n1(h * 1.1)}z" fill="${c}" ${st}/><path d="M${n1(cx - h * 0.9)} ${n1(cy - h * 0.95)}L${n1(cx + h * 0.9)} ${n1(cy + h * 0.75)}M${n1(cx + h * 0.9)} ${n1(cy - h * 0.95)}L${n1(cx - h * 0.9)} ${n1(cy + h * 0.75)}" stroke="#1f1a14" stroke-width="${n1(Math.max(1.2, s / 8))}" stroke-linecap="round"/>`;
+    case 'mitre': // a bishop's mitre
+      return `<path d="M${n1(cx - h * 0.75)} ${n1(cy + h)}v${n1(-h * 1.2)}l${n1(h * 0.75)} ${n1(-h * 0.8)}l${n1(h * 0.75)} ${n1(h * 0.8)}v${n1(h * 1.2)}z" fill="${c}" ${st}/><path d="M${n1(cx)} ${n1(cy - h * 0.8)}v${n1(h * 1.8)}" stroke="#1f1a14" stroke-width="${n1(Math.max(0.8, s / 14))}"/>`;
+    case 'siege': // two crossed swords, in the besieger's colour
+      return `<path d="M${n1(cx - h * 0.85)} ${n1(cy - h * 0.85)}L${n1(cx + h * 0.85)} ${n1(cy + h * 0.85)}M${n1(cx + h * 0.85)} ${n1(cy - h * 0.85)}L${n1(cx - h * 0.85)} ${n1(cy + h * 0.85)}" stroke="#1f1a14" stroke-width="${n1(s / 4.5)}" stroke-linecap="round"/><path d="M${n1(cx - h * 0.75)} ${n1(cy - h * 0.75)}L${n1(cx + h * 0.75)} ${n1(cy + h * 0.75)}M${n1(cx + h * 0.75)} ${n1(cy - h * 0.75)}L${n1(cx - h * 0.75)} ${n1(cy + h * 0.75)}" stroke="${c}" stroke-width="${n1(s / 9)}" stroke-linecap="round"/>`;
     case 'army':
     default:
       return `<circle cx="${n1(cx)}" cy="${n1(cy)}" r="${n1(h * 0.8)}" fill="${c}" ${st}/>`;
