@@ -366,8 +366,8 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'declare-battles': return (value as { village: string; defender: string }[]).map((b) => `battle ${b.village} ${b.defender}`).join('\n') || 'none';
     case 'sieges': { const v = value as { declare?: string[]; end?: string[] }; return [...(v.declare ?? []).map((x) => `siege ${x}`), ...(v.end ?? []).map((x) => `lift ${x}`)].join('\n') || 'none'; }
     case 'pillage': return Object.entries(value as Record<string, number>).map(([v, n]) => `pillage ${v} ${n}`).join('\n') || 'none';
-    case 'plague-losses': return Object.entries(value as Record<string, { sergeants: number; knights: number }>).map(([v, x]) => `lose ${v} ${x.sergeants} ${x.knights}`).join('\n') || 'default';
-    case 'loss-allocation': { const v = value as { sergeants?: number; knights?: number; killed?: string[] }; return v.killed ? `kill ${v.killed.join(' ')}` : v.sergeants !== undefined ? `lose ${v.sergeants} ${v.knights}` : 'default'; }
+    case 'plague-losses': return Object.entries(value as Record<string, { sergeants: number; knights: number }>).map(([v, x]) => `lose ${v} ${x.sergeants} ${x.knights}`).join('\n') || 'none';
+    case 'loss-allocation': { const v = value as { sergeants?: number; knights?: number; killed?: string[] }; return v.killed ? `kill ${v.killed.join(' ')}` : v.sergeants !== undefined ? `lose ${v.sergeants} ${v.knights}` : 'none'; }
     case 'capture': return (value as string[]).length ? `spare ${(value as string[]).join(' ')}` : 'capture all';
     case 'join-side': return Array.isArray(value) ? (value.length ? `accept ${value.join(' ')}` : 'none') : String(value);
     default: return JSON.stringify(value);
