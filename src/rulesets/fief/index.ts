@@ -88,7 +88,7 @@ function choicesOf(g: FiefGame, ask: Ask): Decision['choices'] {
     case 'join-side': return c.mode === 'offer' ? [{ value: 'attacker', label: { fr: 'Avec l’attaquant', en: 'With the attacker' } }, { value: 'defender', label: { fr: 'Avec le défenseur', en: 'With the defender' } }, { value: 'none', label: { fr: 'Rester à l’écart', en: 'Stay out' } }]
       : [{ value: 'none', label: { fr: 'Aucun allié', en: 'No ally' } }, { value: Object.keys(c.offers ?? {}).join(' '), label: { fr: 'Tous', en: 'All of them' } }];
     case 'capture': return [{ value: 'all', label: { fr: 'Tous capturer', en: 'Capture all' } }, ...c.lords.map((l) => ({ value: `spare ${l}`, label: { fr: `Épargner ${lordName(s, l)}`, en: `Spare ${lordName(s, l)}` } }))];
-    case 'loss-allocation': { const o = c.options[ask.players[0]!]; return undefined === o ? undefined : undefined; }
+    case 'loss-allocation': return undefined; // its form lists each legal allocation (answerForm)
     case 'discard-draw': return [{ value: 'stop', label: { fr: 'Ne rien piocher', en: 'Draw nothing' } }, { value: 'draw event', label: { fr: 'Piocher un Évènement', en: 'Draw an Event' } }, { value: 'draw character', label: { fr: 'Piocher un Personnage', en: 'Draw a Character' } }];
     case 'play-cards': case 'purchases': case 'movement': case 'declare-battles': case 'sieges': case 'pillage': case 'ransom-offer': case 'place-votes': case 'plague-losses':
       return [{ ...none, label: { fr: 'Rien', en: 'Nothing' } }];
