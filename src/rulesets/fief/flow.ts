@@ -150,7 +150,7 @@ const marriagePlanner: Planner = (s, a) => {
   for (const p of order(s)) {
     const id = `1.A/${p}/propose`;
     if (!has(a, id)) {
-      const pairs = proposable(s, p);
+      const pairs = proposable(stateAfterEarlier(s, a, '1.A', p), p);
       if (pairs.length === 0) continue;
       return { id, kind: 'propose-marriage', players: [p], ctx: { k: 'propose-marriage', pairs } };
     }
@@ -258,7 +258,7 @@ const calamityPlanner: Planner = (s, a) => {
 const playPlanner: Planner = (s, a) => {
   for (const p of order(s)) {
     if (has(a, `2.C/${p}`)) continue;
-    if (!s.hands[p]!.some((c) => CARD_KINDS[cardKind(c)].timing === 'phase')) continue;
+    if (!stateAfterEarlier(s, a, '2.C', p).hands[p]!.some((c) => CARD_KINDS[cardKind(c)].timing === 'phase')) continue;
     return { id: `2.C/${p}`, kind: 'play-cards', players: [p], ctx: { k: 'play-cards' } };
   }
   return null;
@@ -708,5 +708,23 @@ export function stateForAsk(g: FiefGame, ask: Ask): FiefState {
     const e = ask.ctx.k === 'declare-candidate' || ask.ctx.k === 'place-votes' ? ask.ctx.election : null;
     if (e?.kind === 'BISHOP') return bishopState(s, a, e.bishopric);
   }
+  if (ask.kind === 'propose-marriage' || ask.kind === 'play-cards' || ask.kind === 'purchases') return stateAfterEarlier(s, a, g.flow.step as TurnStepId, ask.players[0]!);
   return s;
+}
+
+/**
+ * The state a player's slot of a turn-order step (1.A, 2.C, 4.B) starts from: the step run with the
+ * answers of the players before him only (those after him have given none: the step's default
+ * for them is to do nothing), so his question is checked on what his predecessors left.
+ */
+export function stateAfterEarlier(s: FiefState, a: FlowState['answers'], step: TurnStepId, p: PlayerId): FiefState {
+  const before = new Set(order(s).slice(0, order(s).indexOf(p)));
+  const only = <T>(r: Partial<Record<PlayerId, T>> | undefined): Partial<Record<PlayerId, T>> => Object.fromEntries(Object.entries(r ?? {}).filter(([q]) => before.has(q))) as Partial<Record<PlayerId, T>>;
+  const all = stepInputs(s, step, a);
+  switch (step) {
+    case '1.A': return runStep(s, '1.A', { '1.A': { proposals: only(all['1.A']?.proposals), accepts: only(all['1.A']?.accepts) } });
+    case '2.C': return runStep(s, '2.C', { '2.C': only(all['2.C']) });
+    case '4.B': return runStep(s, '4.B', { '4.B': only(all['4.B']) });
+    default: return s;
+  }
 }
