@@ -32,9 +32,11 @@ for (const kind of DB_KINDS) {
       const me = await playerOf(tp, id, u.id);
       const b = await loggedIn(tp, u);
       await b.get(`/games/${id}/play`);
-      let answered = 0, step = 0;
+      let answered = 0, step = 0, sawForm = false;
       for (let guard = 0; guard < 600; guard++) {
-        const g = await stateOf<FiefGame>(tp, id);
+        const row = (await tp.db.one<{ step: number; state: unknown }>('SELECT step, state FROM games WHERE id = $1', [id]))!;
+        step = Number(row.step);
+        const g = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as FiefGame; // the state and its step read together
         assert.deepEqual(checkInvariants(g.fief), [], `step ${step}`);
         if (g.flow.stage === 'over' || g.fief.cursor.turn >= 2) break;
         const ask = g.flow.current!;
@@ -48,6 +50,12 @@ for (const kind of DB_KINDS) {
             assert.match(page.text, /data-choice="HAUTEVIGNE"|data-choice="[A-Z_]+"/);
             text = ask.ctx.k === 'start-village' ? ask.ctx.villages.at(-1)! : '';
           } else text = answerText(ask.kind, defaultAnswer(ask, me));
+          if (ask.kind === 'purchases' && !sawForm) { // the guided form with the legal options, in French
+            sawForm = true;
+            const t = pageText(page.text);
+            assert.match(t, /vos achats \(une ligne chacun, ou « none »\)/);
+            for (const label of ['Troupes', 'Moulin', 'Château', 'Titre de fief']) assert.match(t, new RegExp(label));
+          }
           const r = await b.post(`/games/${id}/answer`, { decision: ask.id, answer: text });
           assert.equal(r.status, 200, `${ask.kind} “${text}”: ${pageText(r.text).slice(0, 400)}`);
           answered += 1;
@@ -58,12 +66,12 @@ for (const kind of DB_KINDS) {
             assert.equal(lord.at?.village, text, 'the village chosen on the page');
           }
         }
-        step += 1;
-        await waitForStep(tp, id, step, 60_000);
+        await waitForStep(tp, id, step + 1, 60_000);
       }
       const g = await stateOf<FiefGame>(tp, id);
       assert.ok(g.fief.cursor.turn >= 2 || g.flow.stage === 'over', `the first turn was played (at ${g.flow.step} of turn ${g.fief.cursor.turn})`);
       assert.ok(answered >= 3, `the human answered ${answered} prompts`);
+      assert.ok(sawForm, 'the purchases form was shown');
       const log = await b.get(`/games/${id}/log`);
       assert.equal(log.status, 200);
       assert.match(pageText(log.text), /s’installe à/);
