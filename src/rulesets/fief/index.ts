@@ -171,7 +171,8 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent, FiefView & { asked: { k
       defaults: Object.fromEntries(ask.players.map((p) => [p, defaultAnswer(ask, p)])),
       prompt: promptOf(g, ask),
       ...(choicesOf(g, ask)?.length ? { choices: choicesOf(g, ask) } : {}),
-      ...(ask.kind === 'pass-consent' || ask.kind === 'after-refusal' || ask.kind === 'raid-fight' || ask.kind === 'leave-besieged' ? { clock: `${g.fief.cursor.turn}/5.A/${ask.ctx.k === 'after-refusal' ? ask.players[0] : (ask.ctx as { mover?: string; raider?: string }).mover ?? (ask.ctx as { raider?: string }).raider}` } : {}),
+      // §11.1.6: the mover's TURN clock pauses while others answer his consent batch, and resumes for his #21.
+      ...(ask.kind === 'movement' || ask.kind === 'after-refusal' ? { clock: `${g.fief.cursor.turn}/5.A/${ask.players[0]}` } : {}),
     }];
   },
   validate(g, player, decision, ans) {
