@@ -25,6 +25,10 @@ import type { AKState } from './adventurer-kings/state.ts';
 import { answerLetter, type LetterAnswer } from './gloire-et-pouvoir/bot-letters.ts';
 import type { AKSheet } from './adventurer-kings/turn/context.ts';
 import type { AKEvent } from './adventurer-kings/events.ts';
+import { fief } from './fief/index.ts';
+import { botAnswer as fiefBot, soakGame as fiefSoakGame } from './fief/bot.ts';
+import { checkInvariants as fiefInvariants } from './fief/invariants.ts';
+import type { FiefEvent, FiefGame } from './fief/flow.ts';
 
 /**
  * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
@@ -136,7 +140,17 @@ function countAkOrders(v: AKSheet | null): number {
   return n;
 }
 
-export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak };
+const fiefEntry: RulesetEntry<FiefGame, FiefEvent> = {
+  ruleset: fief,
+  variants: [{ id: 'original', name: { fr: 'Plateau original de l’édition en ligne', en: 'Original board of the online edition' }, seats: { min: 3, max: 6, default: 4 } }],
+  bot: (g, player, decision, rng) => fiefBot(g, player, decision, rng),
+  options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),
+  invariants: (g) => { const v = fiefInvariants(g.fief); if (v.length) throw new Error(`fief invariants: ${v.join('; ')}`); },
+  soakGame: (rng) => fiefSoakGame(rng),
+  summarize: (g) => `${fief.stepLabel(g)}${g.fief.winners ? ` — winners ${g.fief.winners.join(', ')}` : ''}`,
+};
+
+export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry };
 
 /** Every (ruleset, variant) a host can start, in registry order. */
 export function gameKinds(): { ruleset: string; variant: GameVariant; title: Localized }[] {

@@ -51,6 +51,8 @@ export interface GameResult extends GameSpec {
   timings: { bot: number; resolve: number; checks: number; replay: number };
   rechecked: number;
   rejectedBotOrders: string[];
+  /** How many times each decision kind (`Decision.kind`) was asked in the game (games of prompts: every question). */
+  kinds: Record<string, number>;
   failure?: SoakFailure;
   file?: string;
 }
@@ -152,7 +154,7 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
   const { ruleset } = entry;
   if (!entry.bot) throw new Error(`ruleset ${ruleset.id} has no bot`);
   const result: GameResult = {
-    ...spec, turns: 0, outcome: 'cap', winners: [], ms: 0, timings: { bot: 0, resolve: 0, checks: 0, replay: 0 }, rechecked: 0, rejectedBotOrders: [],
+    ...spec, turns: 0, outcome: 'cap', winners: [], ms: 0, timings: { bot: 0, resolve: 0, checks: 0, replay: 0 }, rechecked: 0, rejectedBotOrders: [], kinds: {},
   };
   const t0 = performance.now();
   const sample = createRng(spec.seed, 'soak/recheck');
@@ -171,6 +173,7 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
       const n = game.steps.length + 1;
       let t = performance.now();
       stage = 'bot';
+      for (const d of ruleset.decisions(game.state)) result.kinds[d.kind] = (result.kinds[d.kind] ?? 0) + 1;
       const withOrders = botAnswers(entry, game, result.rejectedBotOrders);
       record = withOrders;
       t = lap('bot', t);
@@ -335,6 +338,9 @@ export function summaryLines(s: SoakSummary, opts: { maxTurns: number }): string
     const lords = rs.map((r) => r.players);
     lines.push(`  ${(m || 'game').padEnd(11)} ${rs.length} games (${Math.min(...lords)}–${Math.max(...lords)} lords), ${fmtInt(turns)} turns, ${formatDuration(ms)}, ${perTurn(ms, turns)} ms a turn, longest game ${Math.max(...rs.map((r) => r.turns))} turns`);
   }
+  const kinds: Record<string, number> = {};
+  for (const r of s.results) for (const [k, n] of Object.entries(r.kinds)) kinds[k] = (kinds[k] ?? 0) + n;
+  if (Object.keys(kinds).length > 1) lines.push(`  decisions ${Object.entries(kinds).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${fmtInt(n)}`).join(', ')}`);
   if (s.rejectedBotOrders) lines.push(`  bot orders rejected by the referee: ${s.rejectedBotOrders} (first: ${s.results.flatMap((r) => r.rejectedBotOrders.map((x) => `${r.map}-${r.seed} ${x}`))[0]})`);
   for (const f of s.failures) lines.push(`  FAILED game ${f.index} ${f.map} ${f.players} lords seed ${f.seed}: ${f.failure!.kind} at step ${f.failure!.step}: ${f.failure!.message.split('\n')[0]}${f.file ? ` → ${f.file}` : ''}`);
   return lines;

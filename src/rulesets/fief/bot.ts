@@ -1,0 +1,141 @@
+/**
+ * A Fief bot: a legal, sensible answer to every question the flow asks (flow.ts FLOW_KINDS). It
+ * proposes and accepts marriages, stands and votes in elections, draws and plays cards, buys
+ * troops, mills, castles and titles, moves (sometimes as a raid), fights, besieges, pillages and
+ * pays ransoms; in battle it allocates losses and sometimes spares, surrenders or stops. Every
+ * list it builds is checked item by item with the referee's own check (answers.ts), so what it
+ * gives is what the referee accepts. Its randomness comes only from the Rng it is given.
+ *
+ * The soak (`soakGame`, `runSoak`) plays whole games of bots and counts how often each kind was asked.
+ */
+import type { Rng } from '../../engine/rng.ts';
+import type { PlayerId } from '../../engine/ruleset.ts';
+import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
+import { cardKind } from './cards.ts';
+import { checkAnswer, defaultAnswer } from './answers.ts';
+import { possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
+import { troopsOf } from './rules/pieces.ts';
+import { ransomOf } from './rules/ransoms.ts';
+import type { Purchase } from './rules/purchases.ts';
+import type { MoveCommand } from './rules/movement.ts';
+import type { CardPlay } from './rules/play-cards.ts';
+
+/** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
+function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: number): T[] {
+  const out: T[] = [];
+  for (const c of candidates) {
+    if (out.length >= cap) break;
+    const v = checkAnswer(g, ask, p, [...out, c]);
+    if (v.value !== null && v.issues.length === 0) out.push(c);
+  }
+  return out;
+}
+
+/** The bot's answer for `player` to the open question `decision`. */
+export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: Rng): unknown {
+  const ask = g.flow.current;
+  if (!ask || ask.id !== decision || !ask.players.includes(player)) return null;
+  const s = stateForAsk(g, ask);
+  const c = ask.ctx;
+  const fam = s.families[player]!;
+  const myFree = fam.lords.filter((id) => s.lords[id]!.prisonerOf === null && s.lords[id]!.at);
+  switch (c.k) {
+    case 'start-village': return rng.pick(c.villages);
+    case 'propose-marriage': return c.pairs.length && rng.chance(0.7) ? rng.pick(c.pairs) : 'none';
+    case 'accept-marriage': return rng.chance(0.6);
+    case 'declare-candidate': return c.lords.length && rng.chance(0.85) ? rng.pick(c.lords) : 'none';
+    case 'place-votes': {
+      const own = c.candidates.find((l) => s.lords[l]?.owner === player);
+      const pick = own ?? rng.pick(c.candidates);
+      return rng.chance(0.2) ? { for: pick, blank: rng.pick(c.candidates) } : { for: pick };
+    }
+    case 'pope-consent': case 'king-waiver': case 'accept-stop': return rng.chance(0.5);
+    case 'accept-ransom': return rng.chance(0.6);
+    case 'leave-besieged': return rng.chance(0.3);
+    case 'discard-draw': {
+      const discard = s.hands[player]!.length > 3 && rng.chance(0.3) ? [rng.pick(s.hands[player]!)] : [];
+      const draws = rng.chance(0.5) ? ['character', 'event'] : ['event', 'event'];
+      for (let n = draws.length; n >= 0; n--) { const v = checkAnswer(g, ask, player, { discard, draws: draws.slice(0, n) }); if (v.issues.length === 0 && v.value !== null) return v.value; }
+      return defaultAnswer(ask, player);
+    }
+    case 'plague-losses': {
+      const out: Record<VillageId, { sergeants: number; knights: number }> = {};
+      for (const a of c.armies[player] ?? []) {
+        const knights = rng.int(Math.max(0, a.loss - a.have.sergeants), Math.min(a.have.knights, a.loss));
+        out[a.village] = { sergeants: a.loss - knights, knights };
+      }
+      return out;
+    }
+    case 'play-cards': {
+      const plays: CardPlay[] = [];
+      const mineB = BISHOPRIC_NOS.filter((b) => BOARD.bishoprics[b].villages.some((v) => s.villages[v]!.controller === player));
+      for (const card of s.hands[player]!) {
+        const k = cardKind(card);
+        const options: CardPlay[] = k === 'LORD' ? [{ card, crownPrince: true }, { card }]
+          : k === 'GOOD_HARVEST' || k === 'FAIR_WEATHER' ? rng.shuffle(mineB.length ? mineB : BISHOPRIC_NOS).map((b) => ({ card, bishopric: b }))
+          : k === 'TAX' ? [...rng.shuffle(BOARD.fiefIds).map((f) => ({ card, taille: f })), ...BISHOPRIC_NOS.flatMap((b) => [{ card, tithe: b, as: 'BISHOP' as const }, { card, tithe: b, as: 'CARDINAL' as const }]), { card, papalTithe: true as const }]
+          : [];
+        for (const o of options) { const v = checkAnswer(g, ask, player, [...plays, o]); if (v.issues.length === 0) { plays.push(o); break; } }
+      }
+      return plays;
+    }
+    case 'ransom-offer': {
+      const lord = c.prisoners[0]!;
+      const value = ransomOf(s, lord);
+      const amount = Math.min(fam.ecus, Math.max(0, Math.floor(value / 2)));
+      return rng.chance(0.7) ? { prisoners: [lord], amount } : 'none';
+    }
+    case 'purchases': {
+      const cands: Purchase[] = [];
+      const mine = BOARD.villageIds.filter((v) => s.villages[v]!.controller === player);
+      for (const f of rng.shuffle(BOARD.fiefIds)) for (const l of myFree) cands.push({ item: 'fief-title', fief: f, lord: l });
+      for (const v of rng.shuffle(mine)) { if (rng.chance(0.3)) cands.push({ item: 'castle', village: v }); if (rng.chance(0.5)) cands.push({ item: 'mill', village: v }); }
+      const where = [...new Set(myFree.map((l) => s.lords[l]!.at!.village))];
+      for (const v of rng.shuffle(where)) cands.push({ item: 'troops', village: v, sergeants: rng.int(1, 3), knights: rng.int(0, 1) }, { item: 'troops', village: v, sergeants: 1, knights: 0 });
+      for (const l of myFree) if (s.lords[l]!.titles.some((t) => t.startsWith('BISHOP:'))) cands.push({ item: 'cardinal', bishop: l });
+      return greedy(g, ask, player, cands, 5);
+    }
+    case 'movement': {
+      const cmds: MoveCommand[] = [];
+      for (const l of rng.shuffle(myFree)) {
+        if (!rng.chance(0.7)) continue;
+        const from = s.lords[l]!.at!.village;
+        const to = rng.pick(BOARD.adjacent[from]!);
+        const t = troopsOf(s, from, player);
+        const raid = rng.chance(0.15) && t.knights > 0;
+        const keep = s.villages[from]!.fortification && s.villages[from]!.controller === player ? 1 : 0;
+        const cand: MoveCommand = raid ? { lead: l, to, knights: t.knights, raid: true } : { lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights };
+        for (const x of [cand, { lead: l, to }]) { const v = checkAnswer(g, ask, player, [...cmds, x]); if (v.issues.length === 0) { cmds.push(x); break; } }
+        if (cmds.length >= 4) break;
+      }
+      return cmds;
+    }
+    case 'pass-consent': return rng.chance(0.5) ? 'allow' : 'refuse';
+    case 'after-refusal': return rng.chance(0.5) ? 'back' : 'stop';
+    case 'raid-fight': return rng.chance(0.7) ? 'fight' : 'pass';
+    case 'declare-battles': return greedy(g, ask, player, possibleBattles(s, player).filter(() => rng.chance(0.8)), 3);
+    case 'sieges': {
+      const declare = BOARD.villageIds.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller !== player && rng.chance(0.8));
+      const end = BOARD.villageIds.filter((v) => s.villages[v]!.sieges.some((x) => x.besieger === player) && rng.chance(0.1));
+      const v = checkAnswer(g, ask, player, { declare, end });
+      return v.value ?? {};
+    }
+    case 'join-side': return c.mode === 'offer' ? rng.pick(['attacker', 'defender', 'none'] as const) : rng.chance(0.7) ? Object.keys(c.offers ?? {}) : [];
+    case 'loss-allocation': {
+      const o = c.options[player];
+      if (!o) return {};
+      if (o.kill > 0) return { killed: rng.shuffle(o.lords).slice(0, o.kill) };
+      const x = rng.pick(o.choices);
+      return { sergeants: x.sergeants, knights: x.knights };
+    }
+    case 'capture': return rng.chance(0.2) ? [rng.pick(c.lords)] : [];
+    case 'switch-or-leave': { const r = rng.next(); return r < 0.8 ? 'stay' : r < 0.9 ? 'switch' : 'leave'; }
+    case 'end-of-round': { const r = rng.next(); return r < 0.75 ? 'continue' : r < 0.9 ? 'stop' : 'surrender'; }
+    case 'pillage': { const out: Record<VillageId, number> = {}; for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4)) out[v] = Math.min(1, n ?? 0); return out; }
+  }
+}
+
+/** The soak runner's mix: the original board, 3 to 6 players. */
+export function soakGame(rng: Rng): { map: string; players: number } {
+  return { map: 'original', players: rng.int(3, 6) };
+}

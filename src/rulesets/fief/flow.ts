@@ -1,0 +1,730 @@
+/**
+ * The turn as a sequence of questions over the engine contract (rules §11.5, §4): each step of
+ * phases.ts asks the players concerned the §11.4 decisions it opens, one question (an `Ask`) at a
+ * time — in turn order where the rules say so, simultaneously where they say so (the vote
+ * markers, face down until the reveal; plague losses; both leaders' loss allocations) — and runs
+ * the pure step of turn.ts (`runStep`) once its inputs are complete.
+ *
+ * The game carries the open step, the answers so far and the open question as plain data
+ * (`FlowState`). The next question is a pure function of the state at the step's start and the
+ * answers so far (`nextAsk`): the follow-up questions of a step (a consent batch, a raid's
+ * blockers, a battle round's losses and captures) are found by running the pure step on the
+ * answers so far ("preview", deterministic since every die comes from a named stream) and asking
+ * whoever the preview shows concerned and not yet asked. Each question id is asked at most once,
+ * so every step ends (bounded by players, villages and `combat.maxRounds`).
+ *
+ * Not here yet: the hold points (§11.3) and the surprise cards, step 2.D (relics) — skipped with an
+ * event —, #7/#8 (the pope's annulment and excommunication) and #41/#42 (trades and gifts) as free
+ * actions, #13 (placement consent: the default "nobody agrees" applies), #34.
+ */
+import type { PlayerId } from '../../engine/ruleset.ts';
+import { BISHOPRIC_NOS, BOARD, type BishopricNo, type VillageId } from './board.ts';
+import { CARD_KINDS, cardKind, type CardId, type Deck } from './cards.ts';
+import type { DecisionKind } from './decisions.ts';
+import { TURN_STEPS, type TurnStepId } from './phases.ts';
+import { resolveCalamities, type CalamityOutcome, type PlagueLine } from './rules/calamities.ts';
+import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type RoundAnswers, type SideName } from './rules/battle.ts';
+import { lossOutcome } from './rules/combat.ts';
+import { runCombatStep, siegeRefusal, pillageRefusal, type BattleDeclaration, type CombatInputs, type SiegeAnswer, type CombatLine } from './rules/combat-phase.ts';
+import { streamD6 } from './rules/dice.ts';
+import { runDrawStep, type DrawStepLine } from './rules/draw.ts';
+import { eligible, noElection, runBishopElections, runElection, votesOf, type Election, type ElectionAnswers, type ElectionLine, type VotePlacement } from './rules/elections.ts';
+import { checkProposal, runMarriageStep, type MarriageLine, type Proposal } from './rules/marriage.ts';
+import { runMovementStep, type MoveCommand, type MovementInputs, type MovementLine, type Permissions } from './rules/movement.ts';
+import { troopsOf } from './rules/pieces.ts';
+import { runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
+import { runPurchaseStep, type Purchase, type PurchaseLine } from './rules/purchases.ts';
+import { runRansomStep, type RansomAnswer, type RansomLine, type RansomOffer } from './rules/ransoms.ts';
+import { checkVictory } from './rules/victory.ts';
+import { placeStart, startingVillages } from './setup.ts';
+import type { FiefState, LordId } from './state.ts';
+import { runStep, type StepInputs } from './turn.ts';
+import { turnOrder } from './turn-order.ts';
+
+// ─── The kinds of question ─────────────────────────────────────────────────────────────────────
+
+/** The §11.4 kinds the flow opens, plus the setup's choice of a starting village (S10, no row). */
+export type FlowKind = DecisionKind | 'start-village';
+
+/** The kinds the flow opens today (the soak counts them; the others are listed in docs/fief.md). */
+export const FLOW_KINDS: readonly FlowKind[] = [
+  'start-village', 'propose-marriage', 'accept-marriage', 'declare-candidate', 'place-votes', 'pope-consent', 'king-waiver',
+  'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
+  'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
+  'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
+];
+
+/**
+ * One question. `ctx` holds what the question offers (computed when it is asked, from the state
+ * at the step's start and the answers so far): the legal options the form lists and the referee
+ * accepts, per player where they differ. Plain data.
+ */
+export interface Ask {
+  id: string;
+  kind: FlowKind;
+  players: PlayerId[];
+  ctx: AskCtx;
+}
+
+export type AskCtx =
+  | { k: 'start-village'; villages: VillageId[] }
+  | { k: 'propose-marriage'; pairs: Proposal[] }
+  | { k: 'accept-marriage'; proposer: PlayerId; proposal: Proposal }
+  | { k: 'declare-candidate'; election: Election; lords: LordId[] }
+  | { k: 'place-votes'; election: Election; candidates: LordId[]; votes: Record<PlayerId, number> }
+  | { k: 'pope-consent' | 'king-waiver'; buyer: PlayerId; purchase: Purchase }
+  | { k: 'discard-draw' }
+  | { k: 'plague-losses'; armies: Record<PlayerId, { village: VillageId; have: { sergeants: number; knights: number }; loss: number }[]> }
+  | { k: 'play-cards' }
+  | { k: 'ransom-offer'; prisoners: LordId[] }
+  | { k: 'accept-ransom'; owner: PlayerId; offer: RansomOffer }
+  | { k: 'purchases' }
+  | { k: 'movement' }
+  | { k: 'pass-consent'; mover: PlayerId; village: VillageId }
+  | { k: 'after-refusal'; village: VillageId }
+  | { k: 'raid-fight'; raider: PlayerId; village: VillageId }
+  | { k: 'leave-besieged'; mover: PlayerId; village: VillageId }
+  | { k: 'declare-battles' }
+  | { k: 'sieges' }
+  | { k: 'join-side'; mode: 'offer' | 'accept'; attacker: PlayerId; defender: PlayerId; village: VillageId; offers?: Record<PlayerId, SideName> }
+  | { k: 'loss-allocation'; village: VillageId; round: number; options: Record<PlayerId, { side: SideName; choices: { sergeants: number; knights: number }[]; kill: number; lords: LordId[] }> }
+  | { k: 'capture'; village: VillageId; round: number; lords: LordId[] }
+  | { k: 'switch-or-leave'; village: VillageId; round: number }
+  | { k: 'end-of-round'; village: VillageId; round: number; sides: Record<PlayerId, SideName> }
+  | { k: 'accept-stop'; village: VillageId; round: number }
+  | { k: 'pillage'; mills: Partial<Record<VillageId, number>> };
+
+/** The answers as the referee keeps them, after validation (answers.ts), per kind. */
+export type Answer = unknown;
+
+/** Where the game stands: the open step, its answers so far, the open question. Plain data. */
+export interface FlowState {
+  stage: 'setup' | 'turn' | 'over';
+  step: TurnStepId | 'S10';
+  /** Answers of the open step so far: ask id → player → answer. */
+  answers: Record<string, Record<PlayerId, Answer>>;
+  /** The question open now (null: the game is over). */
+  current: Ask | null;
+  /** How many times each kind has been asked in this game (the soak's count). */
+  asked: Partial<Record<FlowKind, number>>;
+  /** The game ends after this turn (host option; 0: only victory ends it). */
+  maxTurns: number;
+}
+
+/** The game as the ruleset keeps it: the rules' state (state.ts) and the flow. */
+export interface FiefGame { fief: FiefState; flow: FlowState }
+
+// ─── Events: one per step, the pure step's own lines ───────────────────────────────────────────
+
+export type FiefEvent =
+  | { t: 'start'; player: PlayerId; village: VillageId }
+  | { t: 'marriages'; turn: number; lines: MarriageLine[] }
+  | { t: 'elections'; turn: number; step: '1.B' | '1.C' | '1.D'; lines: ElectionLine[] }
+  | { t: 'draw'; turn: number; lines: DrawStepLine[] }
+  | { t: 'calamities'; turn: number; outcomes: CalamityOutcome[]; plagues: PlagueLine[] }
+  | { t: 'cards'; turn: number; lines: PlayLine[] }
+  | { t: 'skipped'; turn: number; step: TurnStepId }
+  | { t: 'income'; turn: number; ecus: Record<PlayerId, number> }
+  | { t: 'ransoms'; turn: number; lines: RansomLine[] }
+  | { t: 'purchases'; turn: number; lines: PurchaseLine[] }
+  | { t: 'movement'; turn: number; lines: { player: PlayerId; moved: number; stopped: number; refused: number }[] }
+  | { t: 'combat'; turn: number; battles: { attacker: PlayerId; defender: PlayerId; village: VillageId; winner: SideName | null; end: string; rounds: number; captured: LordId[]; killed: LordId[] }[] }
+  | { t: 'pillage'; turn: number; mills: Record<PlayerId, number> }
+  | { t: 'turn-end'; turn: number; firstPlayer: PlayerId }
+  | { t: 'victory'; winners: PlayerId[]; kind: string };
+
+// ─── Helpers ───────────────────────────────────────────────────────────────────────────────────
+
+const order = (s: FiefState): PlayerId[] => turnOrder(s.players, s.firstPlayer ?? s.players[0]!);
+const freeLordsOf = (s: FiefState, p: PlayerId): LordId[] => s.families[p]!.lords.filter((id) => { const l = s.lords[id]!; return l.prisonerOf === null && l.at !== null; });
+const one = (ans: FlowState['answers'], id: string, p: PlayerId): Answer | undefined => ans[id]?.[p];
+const has = (ans: FlowState['answers'], id: string): boolean => ans[id] !== undefined;
+const OTHER: Record<SideName, SideName> = { attacker: 'defender', defender: 'attacker' };
+
+// ─── The planners: the next question of each step ──────────────────────────────────────────────
+
+type Planner = (s: FiefState, a: FlowState['answers']) => Ask | null;
+
+/** 1.A [T §1.1]: in turn order a proposal (#1), answered by the other player (#2). */
+const marriagePlanner: Planner = (s, a) => {
+  for (const p of order(s)) {
+    const id = `1.A/${p}/propose`;
+    if (!has(a, id)) {
+      const pairs = proposable(stateAfterEarlier(s, a, '1.A', p), p);
+      if (pairs.length === 0) continue;
+      return { id, kind: 'propose-marriage', players: [p], ctx: { k: 'propose-marriage', pairs } };
+    }
+    const m = one(a, id, p) as Proposal | null;
+    if (!m) continue;
+    const acc = `1.A/${p}/accept`;
+    if (!has(a, acc)) return { id: acc, kind: 'accept-marriage', players: [s.lords[m.to]!.owner], ctx: { k: 'accept-marriage', proposer: p, proposal: m } };
+  }
+  return null;
+};
+
+/** The proposals `p` may make now (his unmarried lords × the others'), checked by the rule itself. */
+export function proposable(s: FiefState, p: PlayerId): Proposal[] {
+  const out: Proposal[] = [];
+  for (const lord of s.families[p]!.lords) for (const q of s.players) {
+    if (q === p) continue;
+    for (const to of s.families[q]!.lords) if (checkProposal(s, p, { lord, to }) === null) out.push({ lord, to });
+  }
+  return out;
+}
+
+function marriageInputs(s: FiefState, a: FlowState['answers']): StepInputs['1.A'] {
+  const proposals: Record<PlayerId, Proposal> = {}, accepts: Record<PlayerId, boolean> = {};
+  for (const p of s.players) {
+    const m = one(a, `1.A/${p}/propose`, p) as Proposal | null | undefined;
+    if (!m) continue;
+    proposals[p] = m;
+    accepts[p] = one(a, `1.A/${p}/accept`, s.lords[m.to]!.owner) === true;
+  }
+  return { proposals, accepts };
+}
+
+/** One election (§11.5): candidates in turn order (#3), then the markers of every voter at once, face down (#4). */
+function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, prefix: string): Ask | null {
+  if (noElection(s, e)) return null;
+  for (const p of order(s)) {
+    const id = `${prefix}/${p}/candidate`;
+    if (has(a, id)) continue;
+    const lords = s.families[p]!.lords.filter((l) => eligible(s, e, l));
+    if (lords.length === 0) continue;
+    return { id, kind: 'declare-candidate', players: [p], ctx: { k: 'declare-candidate', election: e, lords } };
+  }
+  const candidates = order(s).map((p) => one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined).filter((c): c is LordId => !!c);
+  if (candidates.length === 0) return null;
+  const id = `${prefix}/votes`;
+  if (has(a, id)) return null;
+  const votes: Record<PlayerId, number> = {};
+  for (const p of order(s)) { const n = votesOf(s, e, p); if (n > 0) votes[p] = n; }
+  const players = Object.keys(votes);
+  if (players.length === 0) return null;
+  return { id, kind: 'place-votes', players: order(s).filter((p) => votes[p]), ctx: { k: 'place-votes', election: e, candidates, votes } };
+}
+
+function electionAnswers(s: FiefState, a: FlowState['answers'], prefix: string): ElectionAnswers {
+  const candidates: Record<PlayerId, LordId> = {}, votes: Record<PlayerId, VotePlacement> = {};
+  for (const p of s.players) {
+    const c = one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined;
+    if (c) candidates[p] = c;
+    const v = one(a, `${prefix}/votes`, p) as VotePlacement | undefined;
+    if (v && (v.for || v.blank)) votes[p] = v;
+  }
+  return { candidates, votes };
+}
+
+/** 1.B: the bishop elections run one after the other; each asks on the state its predecessors leave. */
+function bishopState(s: FiefState, a: FlowState['answers'], upTo: BishopricNo): FiefState {
+  let t = s;
+  for (const b of BISHOPRIC_NOS) {
+    if (b >= upTo) break;
+    t = runElection(t, { kind: 'BISHOP', bishopric: b }, electionAnswers(s, a, `1.B/${b}`)).state;
+  }
+  return t;
+}
+const bishopPlanner: Planner = (s, a) => {
+  for (const b of BISHOPRIC_NOS) {
+    const ask = electionPlanner(bishopState(s, a, b), a, { kind: 'BISHOP', bishopric: b }, `1.B/${b}`);
+    if (ask) return ask;
+  }
+  return null;
+};
+
+/** 2.A: each player in turn order discards and draws (#9). */
+const drawPlanner: Planner = (s, a) => {
+  for (const p of order(s)) if (!has(a, `2.A/${p}`)) return { id: `2.A/${p}`, kind: 'discard-draw', players: [p], ctx: { k: 'discard-draw' } };
+  return null;
+};
+
+/** 2.B: the calamities flipped (a preview: the dice come from named streams); each struck army's owner chooses his losses (#10), all at once. */
+const calamityPlanner: Planner = (s, a) => {
+  if (has(a, '2.B/losses')) return null;
+  const pre = resolveCalamities(s, streamD6(s));
+  const armies: Record<PlayerId, { village: VillageId; have: { sergeants: number; knights: number }; loss: number }[]> = {};
+  for (const pl of pre.plagues) for (const army of pl.armies) {
+    const have = troopsOf(s, army.village, army.player);
+    const loss = army.lost.sergeants + army.lost.knights;
+    if (loss === 0 || have.sergeants === 0 || have.knights === 0) continue; // no choice to make
+    (armies[army.player] ??= []).push({ village: army.village, have, loss });
+  }
+  const players = order(s).filter((p) => armies[p]);
+  if (players.length === 0) return null;
+  return { id: '2.B/losses', kind: 'plague-losses', players, ctx: { k: 'plague-losses', armies } };
+};
+
+/** 2.C: each player holding a phase card plays (#11), in turn order. */
+const playPlanner: Planner = (s, a) => {
+  for (const p of order(s)) {
+    if (has(a, `2.C/${p}`)) continue;
+    if (!stateAfterEarlier(s, a, '2.C', p).hands[p]!.some((c) => CARD_KINDS[cardKind(c)].timing === 'phase')) continue;
+    return { id: `2.C/${p}`, kind: 'play-cards', players: [p], ctx: { k: 'play-cards' } };
+  }
+  return null;
+};
+
+/** 4.A: each owner of prisoners offers (#16), the jailer answers (#17). */
+const ransomPlanner: Planner = (s, a) => {
+  for (const p of order(s)) {
+    const prisoners = s.families[p]!.lords.filter((id) => s.lords[id]!.prisonerOf !== null);
+    if (prisoners.length === 0) continue;
+    const id = `4.A/${p}/offer`;
+    if (!has(a, id)) return { id, kind: 'ransom-offer', players: [p], ctx: { k: 'ransom-offer', prisoners } };
+    const offer = one(a, id, p) as RansomOffer | null;
+    if (!offer) continue;
+    const acc = `4.A/${p}/accept`;
+    const jailer = s.lords[offer.prisoners[0]!]?.prisonerOf;
+    if (jailer && !has(a, acc)) return { id: acc, kind: 'accept-ransom', players: [jailer], ctx: { k: 'accept-ransom', owner: p, offer } };
+  }
+  return null;
+};
+
+/** 4.B: purchases in turn order (#18); the pope's consent to a hat (#5) and the king's waiver (#6) asked at once after. */
+const purchasePlanner: Planner = (s, a) => {
+  for (const p of order(s)) {
+    const id = `4.B/${p}`;
+    if (!has(a, id)) return { id, kind: 'purchases', players: [p], ctx: { k: 'purchases' } };
+    const list = (one(a, id, p) as Purchase[]) ?? [];
+    for (let i = 0; i < list.length; i++) {
+      const pu = list[i]!;
+      const pope = s.titles.POPE.holder, king = s.titles.KING.holder ?? (s.titles.QUEEN.regent ? s.titles.QUEEN.holder : null);
+      if (pu.item === 'cardinal' && pope && s.lords[pope]!.owner !== p && !has(a, `${id}/${i}/pope`)) return { id: `${id}/${i}/pope`, kind: 'pope-consent', players: [s.lords[pope]!.owner], ctx: { k: 'pope-consent', buyer: p, purchase: pu } };
+      if (pu.item === 'fief-title' && king && s.lords[king]!.owner !== p && !has(a, `${id}/${i}/king`)) return { id: `${id}/${i}/king`, kind: 'king-waiver', players: [s.lords[king]!.owner], ctx: { k: 'king-waiver', buyer: p, purchase: pu } };
+    }
+  }
+  return null;
+};
+
+function purchaseInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId, Purchase[]> {
+  const out: Record<PlayerId, Purchase[]> = {};
+  for (const p of s.players) {
+    const id = `4.B/${p}`;
+    out[p] = ((one(a, id, p) as Purchase[] | undefined) ?? []).map((pu, i) => {
+      if (pu.item === 'cardinal') { const pope = s.titles.POPE.holder; return { ...pu, popeConsents: pope ? one(a, `${id}/${i}/pope`, s.lords[pope]!.owner) === true : false }; }
+      if (pu.item === 'fief-title') { const king = s.titles.KING.holder ?? s.titles.QUEEN.holder; return { ...pu, kingWaives: king ? one(a, `${id}/${i}/king`, s.lords[king]!.owner) === true : false }; }
+      return pu;
+    });
+  }
+  return out;
+}
+
+function ransomInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId, RansomAnswer> {
+  const out: Record<PlayerId, RansomAnswer> = {};
+  for (const p of s.players) {
+    const offer = one(a, `4.A/${p}/offer`, p) as RansomOffer | null | undefined;
+    if (!offer) continue;
+    const jailer = s.lords[offer.prisoners[0]!]?.prisonerOf;
+    out[p] = { offer, jailerAccepts: jailer ? one(a, `4.A/${p}/accept`, jailer) === true : false };
+  }
+  return out;
+}
+
+// 5.A: movement [T §5.0–§5.2, P G-29]: each player's commands (#19), then the questions the preview shows.
+
+/** The movement inputs from the answers: each command with its follow-up answers (#21, #22, #33) and the permissions (#20). */
+export function movementInputs(s: FiefState, a: FlowState['answers']): MovementInputs {
+  const moves: Record<PlayerId, MoveCommand[]> = {};
+  const permissions: Permissions = {};
+  for (const p of s.players) {
+    const cmds = one(a, `5.A/${p}`, p) as MoveCommand[] | undefined;
+    if (!cmds) continue;
+    const back = one(a, `5.A/${p}/after`, p) as 'back' | 'stop' | undefined;
+    moves[p] = cmds.map((c, i) => {
+      const letPass = Object.entries(a[`5.A/${p}/${i}/raid`] ?? {}).filter(([, v]) => v === 'pass').map(([q]) => q);
+      const permit = a[`5.A/${p}/${i}/besieged`];
+      return { ...c, ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}) };
+    });
+    for (const [q, v] of Object.entries(a[`5.A/${p}/consent`] ?? {})) (permissions[q] ??= {})[p] = v as 'allow' | 'refuse';
+  }
+  return { moves, permissions };
+}
+
+/** The state before `p`'s movement slot (the earlier players' moves applied). */
+export function movementStateBefore(s: FiefState, a: FlowState['answers'], p: PlayerId): FiefState {
+  const inp = movementInputs(s, a);
+  const before = order(s).slice(0, order(s).indexOf(p));
+  const moves = Object.fromEntries(before.map((q) => [q, inp.moves?.[q] ?? []]));
+  return runMovementStep(s, { moves, permissions: inp.permissions }).state;
+}
+
+const movementPlanner: Planner = (s, a) => {
+  for (const p of order(s)) {
+    const id = `5.A/${p}`;
+    if (!has(a, id)) {
+      const before = movementStateBefore(s, a, p);
+      if (freeLordsOf(before, p).length === 0) continue;
+      return { id, kind: 'movement', players: [p], ctx: { k: 'movement' } };
+    }
+    if (!one(a, id, p)) continue;
+    // The preview of p's slot with the answers so far.
+    const inp = movementInputs(s, a);
+    const pre = runMovementStep(s, inp);
+    const line: MovementLine = pre.lines.find((l) => l.player === p)!;
+    const cmds = inp.moves![p]!;
+    for (const r of line.refused) if (r.reason === 'besieged') {
+      const i = cmds.indexOf(r.command as MoveCommand);
+      const v = movementStateBefore(s, a, p).lords[r.command.lead]?.at?.village;
+      const besiegers = v ? [...new Set(movementStateBefore(s, a, p).villages[v]!.sieges.map((g) => g.besieger))].filter((q) => q !== p) : [];
+      if (i >= 0 && besiegers.length && !has(a, `${id}/${i}/besieged`)) return { id: `${id}/${i}/besieged`, kind: 'leave-besieged', players: besiegers, ctx: { k: 'leave-besieged', mover: p, village: v! } };
+    }
+    for (const m of line.moves) {
+      const i = cmds.indexOf(m.command as MoveCommand);
+      const at = m.command.to;
+      if (m.blockers.length === 0) continue;
+      if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
+        return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
+      }
+      const asked = a[`${id}/consent`] ?? {};
+      const missing = m.blockers.filter((q) => asked[q] === undefined);
+      if (m.result === 'stopped' && missing.length > 0) {
+        return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
+      }
+      if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
+    }
+  }
+  return null;
+};
+
+// 6.A–6.B: each player's battles then his sieges [T §6.0–§6.4]; inside each battle, the §11.5 battle machine.
+
+interface BattlePlan { decl: BattleDeclaration; index: number }
+
+/** The combat inputs from the answers: each battle with its sides (#25) and its rounds' answers (#26, #27, #29–#31). */
+export function combatInputs(s: FiefState, a: FlowState['answers'], upTo?: { player: PlayerId; battles: number }): CombatInputs {
+  const battles: Record<PlayerId, BattleDeclaration[]> = {};
+  const sieges: Record<PlayerId, SiegeAnswer> = {};
+  for (const p of order(s)) {
+    if (upTo && p === upTo.player) {
+      battles[p] = plans(s, a, p).slice(0, upTo.battles).map((b) => b.decl);
+      break;
+    }
+    battles[p] = plans(s, a, p).map((b) => b.decl);
+    const sg = one(a, `6.A/${p}/sieges`, p) as SiegeAnswer | undefined;
+    if (sg) sieges[p] = sg;
+  }
+  return { battles, sieges };
+}
+
+function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[] {
+  const decls = (one(a, `6.A/${p}/declare`, p) as { village: VillageId; defender: PlayerId }[] | undefined) ?? [];
+  return decls.map((d, index) => {
+    const b = `6.A/${p}/${d.village}`;
+    const offers = Object.fromEntries(Object.entries(a[`${b}/offer`] ?? {}).filter(([, v]) => v === 'attacker' || v === 'defender')) as Record<PlayerId, SideName>;
+    const accepts: Partial<Record<SideName, PlayerId[]>> = {};
+    for (const side of ['attacker', 'defender'] as const) {
+      const leader = side === 'attacker' ? p : d.defender;
+      const acc = one(a, `${b}/accept/${side}`, leader) as PlayerId[] | undefined;
+      if (acc) accepts[side] = acc;
+    }
+    const rounds: Record<number, RoundAnswers> = {};
+    for (let k = 1; k <= s.config.combat.maxRounds; k++) {
+      const r: RoundAnswers = {};
+      const loss = a[`${b}/r${k}/loss`] ?? {};
+      for (const [q, v] of Object.entries(loss)) {
+        const side: SideName = q === p ? 'attacker' : q === d.defender ? 'defender' : 'attacker';
+        const x = v as { sergeants?: number; knights?: number; killed?: LordId[] };
+        if (x.killed) (r.killed ??= {})[side] = x.killed;
+        else (r.allocation ??= {})[side] = { sergeants: x.sergeants ?? 0, knights: x.knights ?? 0 };
+      }
+      const spare = Object.values(a[`${b}/r${k}/capture`] ?? {})[0] as LordId[] | undefined;
+      if (spare?.length) r.spare = spare;
+      const end = a[`${b}/r${k}/end`] ?? {};
+      for (const [q, v] of Object.entries(end)) if (v === 'surrender') r.surrender = q === p ? 'attacker' : 'defender';
+      if (Object.values(end).some((v) => v === 'stop')) {
+        const acc = Object.values(a[`${b}/r${k}/accept-stop`] ?? {})[0];
+        if (Object.values(end).every((v) => v === 'stop') || acc === true) r.stop = 'agreed';
+      }
+      const sw = a[`${b}/r${k}/switch`] ?? {};
+      const sws = Object.entries(sw).filter(([, v]) => v === 'switch').map(([q]) => q), lv = Object.entries(sw).filter(([, v]) => v === 'leave').map(([q]) => q);
+      if (sws.length) r.switch = sws;
+      if (lv.length) r.leave = lv;
+      if (Object.keys(r).length) rounds[k] = r;
+    }
+    const spare = Object.values(a[`${b}/r0/capture`] ?? {})[0] as LordId[] | undefined;
+    const answers: BattleAnswers = { rounds, ...(spare?.length ? { spare } : {}) };
+    return { index, decl: { village: d.village, defender: d.defender, offers, accepts, answers } };
+  });
+}
+
+/** Third players with a free lord in the village (they may offer to join a side, #25). */
+const thirdParties = (s: FiefState, v: VillageId, attacker: PlayerId, defender: PlayerId): PlayerId[] =>
+  order(s).filter((q) => q !== attacker && q !== defender && Object.values(s.lords).some((l) => l.owner === q && l.prisonerOf === null && l.at?.village === v));
+
+/** The battles `p` may declare now: a village where he has a free lord and troops, against each other player present. */
+export function possibleBattles(s: FiefState, p: PlayerId): { village: VillageId; defender: PlayerId }[] {
+  const out: { village: VillageId; defender: PlayerId }[] = [];
+  for (const v of BOARD.villageIds) {
+    if (!Object.values(s.lords).some((l) => l.owner === p && l.prisonerOf === null && l.at?.village === v)) continue;
+    for (const q of s.players) if (q !== p && battleRefusal(s, p, v, q) === null) out.push({ village: v, defender: q });
+  }
+  return out;
+}
+
+const combatPlanner: Planner = (s, a) => {
+  for (const p of order(s)) {
+    const before = runCombatStep(s, combatInputs(s, a, { player: p, battles: 0 })).state;
+    const id = `6.A/${p}/declare`;
+    if (!has(a, id)) {
+      if (possibleBattles(before, p).length === 0) continue;
+      return { id, kind: 'declare-battles', players: [p], ctx: { k: 'declare-battles' } };
+    }
+    const ps = plans(s, a, p);
+    for (const plan of ps) {
+      const d = plan.decl;
+      const b = `6.A/${p}/${d.village}`;
+      const sBefore = runCombatStep(s, combatInputs(s, a, { player: p, battles: plan.index })).state;
+      if (battleRefusal(sBefore, p, d.village, d.defender) !== null) continue;
+      // #25: sides forming.
+      const third = thirdParties(sBefore, d.village, p, d.defender);
+      if (third.length > 0 && !has(a, `${b}/offer`)) return { id: `${b}/offer`, kind: 'join-side', players: third, ctx: { k: 'join-side', mode: 'offer', attacker: p, defender: d.defender, village: d.village } };
+      for (const side of ['attacker', 'defender'] as const) {
+        const offers = Object.fromEntries(Object.entries(d.offers ?? {}).filter(([, x]) => x === side));
+        if (Object.keys(offers).length === 0 || has(a, `${b}/accept/${side}`)) continue;
+        const leader = side === 'attacker' ? p : d.defender;
+        return { id: `${b}/accept/${side}`, kind: 'join-side', players: [leader], ctx: { k: 'join-side', mode: 'accept', attacker: p, defender: d.defender, village: d.village, offers: offers as Record<PlayerId, SideName> } };
+      }
+      // The battle with the answers so far.
+      const spec = { ...d, id: `T${s.cursor.turn}/${p}/${d.village}`, attacker: p, raid: false, sortie: d.sortie ?? (sBefore.villages[d.village]!.controller === p && sBefore.villages[d.village]!.sieges.length > 0) };
+      const die = streamCombatDie(s);
+      const r = fightBattle(sBefore, spec, d.answers, die);
+      if (r.end === 'lone-lords-captured') {
+        const taken = Object.values(sBefore.lords).filter((l) => l.at?.village === d.village && l.prisonerOf === null && r.sides.defender.includes(l.owner)).map((l) => l.id);
+        if (taken.length && !has(a, `${b}/r0/capture`)) return { id: `${b}/r0/capture`, kind: 'capture', players: [p], ctx: { k: 'capture', village: d.village, round: 0, lords: taken } };
+        continue;
+      }
+      const leaders: Record<SideName, PlayerId> = { attacker: p, defender: d.defender };
+      for (const line of r.rounds) {
+        const k = line.round;
+        // #26: both leaders at once, each where his side has a choice.
+        if (!has(a, `${b}/r${k}/loss`)) {
+          // The forces at the round's start: the same battle stopped after k − 1 rounds (the dice are named, so the same).
+          const capped: FiefState = { ...sBefore, config: { ...sBefore.config, combat: { ...sBefore.config.combat, maxRounds: k - 1 } } };
+          const atStart = fightBattle(capped, spec, d.answers, die);
+          const options: Record<PlayerId, { side: SideName; choices: { sergeants: number; knights: number }[]; kill: number; lords: LordId[] }> = {};
+          for (const side of ['attacker', 'defender'] as const) {
+            const forces = sideForces(atStart.state, d.village, atStart.sides[side]);
+            const out = lossOutcome(forces, line.damage[OTHER[side]], s.config);
+            const lords = atStart.sides[side].flatMap((q) => Object.values(atStart.state.lords).filter((l) => l.owner === q && l.prisonerOf === null && l.at?.village === d.village).map((l) => l.id));
+            if (!out.allTroops && out.choices.length > 1) options[leaders[side]] = { side, choices: out.choices.map((c) => ({ sergeants: c.sergeants, knights: c.knights })), kill: 0, lords: [] };
+            if (out.allTroops && out.lordsKilled > 0 && out.lordsKilled < lords.length) options[leaders[side]] = { side, choices: [], kill: out.lordsKilled, lords };
+          }
+          if (Object.keys(options).length > 0) return { id: `${b}/r${k}/loss`, kind: 'loss-allocation', players: order(s).filter((q) => options[q]), ctx: { k: 'loss-allocation', village: d.village, round: k, options } };
+        }
+        // #27: the capturing leader may leave some free.
+        if (line.captured.length > 0 && !has(a, `${b}/r${k}/capture`)) {
+          const capturer = line.captured.some((id) => r.sides.defender.includes(sBefore.lords[id]?.owner ?? '')) ? p : d.defender;
+          return { id: `${b}/r${k}/capture`, kind: 'capture', players: [capturer], ctx: { k: 'capture', village: d.village, round: k, lords: line.captured } };
+        }
+        const goesOn = r.rounds.length > k;
+        if (!goesOn) break;
+        // #30 both leaders; #31 when one proposes a stop; #29 the allies.
+        if (!has(a, `${b}/r${k}/end`)) return { id: `${b}/r${k}/end`, kind: 'end-of-round', players: [p, d.defender], ctx: { k: 'end-of-round', village: d.village, round: k, sides: { [p]: 'attacker', [d.defender]: 'defender' } } };
+        const end = a[`${b}/r${k}/end`]!;
+        const stoppers = Object.entries(end).filter(([, v]) => v === 'stop').map(([q]) => q);
+        if (stoppers.length === 1 && !has(a, `${b}/r${k}/accept-stop`)) return { id: `${b}/r${k}/accept-stop`, kind: 'accept-stop', players: [stoppers[0] === p ? d.defender : p], ctx: { k: 'accept-stop', village: d.village, round: k } };
+        const allies = [...r.sides.attacker, ...r.sides.defender].filter((q) => q !== p && q !== d.defender);
+        if (allies.length > 0 && !has(a, `${b}/r${k}/switch`)) return { id: `${b}/r${k}/switch`, kind: 'switch-or-leave', players: order(s).filter((q) => allies.includes(q)), ctx: { k: 'switch-or-leave', village: d.village, round: k } };
+      }
+    }
+    // 6.B: his sieges (#32), after his battles.
+    const sg = `6.A/${p}/sieges`;
+    if (!has(a, sg)) {
+      const after = runCombatStep(s, combatInputs(s, a, { player: p, battles: ps.length })).state;
+      const can = BOARD.villageIds.some((v) => siegeRefusal(after, p, v) === null || after.villages[v]!.sieges.some((g) => g.besieger === p));
+      if (can) return { id: sg, kind: 'sieges', players: [p], ctx: { k: 'sieges' } };
+    }
+  }
+  return null;
+};
+
+/** 6.C: pillage in turn order (#35), for whoever may pillage a mill. */
+const pillagePlanner: Planner = (s, a) => {
+  for (const p of order(s)) {
+    if (has(a, `6.C/${p}`)) continue;
+    const mills: Partial<Record<VillageId, number>> = {};
+    for (const v of BOARD.villageIds) if (s.villages[v]!.mills > 0 && pillageRefusal(s, p, v, 1) === null) mills[v] = s.villages[v]!.mills;
+    if (Object.keys(mills).length === 0) continue;
+    return { id: `6.C/${p}`, kind: 'pillage', players: [p], ctx: { k: 'pillage', mills } };
+  }
+  return null;
+};
+
+const PLANNERS: Partial<Record<TurnStepId, Planner>> = {
+  '1.A': marriagePlanner,
+  '1.B': bishopPlanner,
+  '1.C': (s, a) => electionPlanner(s, a, { kind: 'POPE' }, '1.C'),
+  '1.D': (s, a) => electionPlanner(s, a, { kind: 'KING' }, '1.D'),
+  '2.A': drawPlanner,
+  '2.B': calamityPlanner,
+  '2.C': playPlanner,
+  '4.A': ransomPlanner,
+  '4.B': purchasePlanner,
+  '5.A': movementPlanner,
+  '6.A': combatPlanner,
+  '6.C': pillagePlanner,
+};
+
+/** The inputs of the pure step from the answers (defaults where none was given, by the step itself). */
+function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): StepInputs {
+  const per = <T>(prefix: string): Partial<Record<PlayerId, T>> => Object.fromEntries(s.players.filter((p) => one(a, `${prefix}/${p}`, p) !== undefined).map((p) => [p, one(a, `${prefix}/${p}`, p) as T]));
+  switch (step) {
+    case '1.A': return { '1.A': marriageInputs(s, a) };
+    case '1.B': return { '1.B': Object.fromEntries(BISHOPRIC_NOS.map((b) => [b, electionAnswers(s, a, `1.B/${b}`)])) };
+    case '1.C': return { '1.C': electionAnswers(s, a, '1.C') };
+    case '1.D': return { '1.D': electionAnswers(s, a, '1.D') };
+    case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
+    case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never } };
+    case '2.C': return { '2.C': per<CardPlay[]>('2.C') };
+    case '4.A': return { '4.A': ransomInputs(s, a) };
+    case '4.B': return { '4.B': purchaseInputs(s, a) };
+    case '5.A': return { '5.A': movementInputs(s, a) };
+    case '6.A': return { '6.A': combatInputs(s, a) };
+    case '6.C': return { '6.C': per<Partial<Record<VillageId, number>>>('6.C') };
+    default: return {};
+  }
+}
+
+/** The step's event, from the pure step's own lines (run again on the same inputs: pure, so the same). */
+function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: StepInputs): FiefEvent | null {
+  const turn = s.cursor.turn;
+  switch (step) {
+    case '1.A': return { t: 'marriages', turn, lines: runMarriageStep(s, inputs['1.A']).lines };
+    case '1.B': return { t: 'elections', turn, step, lines: runBishopElections(s, inputs['1.B']).lines.filter((l) => l.held) };
+    case '1.C': case '1.D': { const l = runElection(s, { kind: step === '1.C' ? 'POPE' : 'KING' }, inputs[step]).line; return l.held ? { t: 'elections', turn, step, lines: [l] } : null; }
+    case '2.A': return { t: 'draw', turn, lines: runDrawStep(s, inputs['2.A']).lines };
+    case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
+    case '2.C': return { t: 'cards', turn, lines: runPlayStep(s, inputs['2.C']).lines.filter((l) => l.played.length + l.refused.length > 0) };
+    case '3.A': return { t: 'income', turn, ecus: Object.fromEntries(s.players.map((p) => [p, after.families[p]!.ecus - s.families[p]!.ecus])) };
+    case '4.A': return { t: 'ransoms', turn, lines: runRansomStep(s, inputs['4.A']).lines };
+    case '4.B': return { t: 'purchases', turn, lines: runPurchaseStep(s, inputs['4.B']).lines };
+    case '5.A': return { t: 'movement', turn, lines: runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })) };
+    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]) }))) };
+    case '6.C': return { t: 'pillage', turn, mills: Object.fromEntries(s.players.map((p) => [p, Object.values(inputs['6.C']?.[p] ?? {}).reduce((x: number, n) => x + (n ?? 0), 0)]).filter(([, n]) => (n as number) > 0)) };
+    case '7.C': return { t: 'turn-end', turn, firstPlayer: after.firstPlayer! };
+    default: return null;
+  }
+}
+
+// ─── Moving on ─────────────────────────────────────────────────────────────────────────────────
+
+const STEP_IDS = TURN_STEPS.map((r) => r.id);
+
+/** The question of the open step, or null when its inputs are complete. */
+export function nextAsk(g: FiefGame): Ask | null {
+  if (g.flow.stage === 'over') return null;
+  if (g.flow.stage === 'setup') {
+    const p = g.fief.placing[0];
+    return p ? { id: `S10/${p}`, kind: 'start-village', players: [p], ctx: { k: 'start-village', villages: startingVillages(g.fief, p) } } : null;
+  }
+  const plan = PLANNERS[g.flow.step as TurnStepId];
+  return plan ? plan(g.fief, g.flow.answers) : null;
+}
+
+/**
+ * Records the answers to the open question, then runs every step whose inputs are complete until
+ * a question opens or the game ends (bounded: a turn has 20 steps; the caller's loop is per answer).
+ */
+export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: FiefGame; events: FiefEvent[] } {
+  const ask = g.flow.current;
+  if (!ask) throw new Error('fief: nothing is asked');
+  let fief = g.fief;
+  const flow: FlowState = { ...g.flow, answers: { ...g.flow.answers }, asked: { ...g.flow.asked } };
+  const events: FiefEvent[] = [];
+  if (ask.kind === 'start-village') {
+    const p = ask.players[0]!;
+    const r = placeStart(fief, p, String(answers[p]));
+    if (!r.ok) throw new Error(`fief: refused start ${r.reason}`);
+    fief = r.state;
+    events.push({ t: 'start', player: p, village: String(answers[p]) });
+    if (fief.placing.length === 0) { flow.stage = 'turn'; flow.step = '1.A'; flow.answers = {}; }
+  } else flow.answers[ask.id] = { ...(flow.answers[ask.id] ?? {}), ...answers }; // a second batch of the same question adds to the first
+  let out: FiefGame = { fief, flow };
+  for (let guard = 0; guard < STEP_IDS.length * 2 + 2; guard++) {
+    const next = nextAsk(out);
+    if (next || out.flow.stage !== 'turn') {
+      out.flow.current = next;
+      if (next) out.flow.asked[next.kind] = (out.flow.asked[next.kind] ?? 0) + 1;
+      if (!next && out.flow.stage === 'turn') continue;
+      return { game: out, events };
+    }
+    out = runOpenStep(out, events);
+  }
+  throw new Error('fief: the flow did not settle (a step that never ends)');
+}
+
+/** Runs the open step with its inputs and moves to the next (cursor, turn, victory, turn cap). */
+function runOpenStep(g: FiefGame, events: FiefEvent[]): FiefGame {
+  const step = g.flow.step as TurnStepId;
+  const s = g.fief;
+  const row = TURN_STEPS.find((r) => r.id === step)!;
+  let after = s;
+  if (row.status !== 'implemented' || (row.option && !s.config.options[row.option])) {
+    if (row.status !== 'implemented' && (!row.option || s.config.options[row.option])) events.push({ t: 'skipped', turn: s.cursor.turn, step });
+  } else {
+    const inputs = stepInputs(s, step, g.flow.answers);
+    after = runStep(s, step, inputs);
+    const e = stepEvent(s, after, step, inputs);
+    if (e) events.push(e);
+  }
+  const flow: FlowState = { ...g.flow, answers: {} };
+  if (step === '7.B' && after.winners) {
+    const v = checkVictory(s);
+    events.push({ t: 'victory', winners: after.winners, kind: v?.kind ?? 'solo' });
+    return { fief: after, flow: { ...flow, stage: 'over', current: null } };
+  }
+  const i = STEP_IDS.indexOf(step);
+  if (i === STEP_IDS.length - 1) {
+    if (flow.maxTurns > 0 && after.cursor.turn >= flow.maxTurns) {
+      events.push({ t: 'victory', winners: [], kind: 'turn-cap' });
+      return { fief: after, flow: { ...flow, stage: 'over', current: null } };
+    }
+    after = { ...after, cursor: { turn: after.cursor.turn + 1, phase: 1, step: '1.A' } };
+    flow.step = '1.A';
+  } else {
+    const nextRow = TURN_STEPS[i + 1]!;
+    after = { ...after, cursor: { ...after.cursor, phase: nextRow.phase, step: nextRow.id } };
+    flow.step = nextRow.id;
+  }
+  return { fief: after, flow };
+}
+
+/** A new game's flow: the setup's first question open. */
+export function startFlow(fief: FiefState, maxTurns = 0): FiefGame {
+  const g: FiefGame = { fief, flow: { stage: 'setup', step: 'S10', answers: {}, current: null, asked: {}, maxTurns } };
+  const ask = nextAsk(g);
+  g.flow.current = ask;
+  if (ask) g.flow.asked[ask.kind] = 1;
+  return g;
+}
+
+/** The state before the open question of step 5.A / 6.A for a player (validation reads it). */
+export function stateForAsk(g: FiefGame, ask: Ask): FiefState {
+  const s = g.fief, a = g.flow.answers;
+  if (ask.kind === 'movement') return movementStateBefore(s, a, ask.players[0]!);
+  if (ask.kind === 'declare-battles') return runCombatStep(s, combatInputs(s, a, { player: ask.players[0]!, battles: 0 })).state;
+  if (ask.kind === 'sieges') { const p = ask.players[0]!; return runCombatStep(s, combatInputs(s, a, { player: p, battles: plans(s, a, p).length })).state; }
+  if (ask.kind === 'declare-candidate' || ask.kind === 'place-votes') {
+    const e = ask.ctx.k === 'declare-candidate' || ask.ctx.k === 'place-votes' ? ask.ctx.election : null;
+    if (e?.kind === 'BISHOP') return bishopState(s, a, e.bishopric);
+  }
+  if (ask.kind === 'propose-marriage' || ask.kind === 'play-cards' || ask.kind === 'purchases') return stateAfterEarlier(s, a, g.flow.step as TurnStepId, ask.players[0]!);
+  return s;
+}
+
+/**
+ * The state a player's slot of a turn-order step (1.A, 2.C, 4.B) starts from: the step run with the
+ * answers of the players before him only (those after him have given none: the step's default
+ * for them is to do nothing), so his question is checked on what his predecessors left.
+ */
+export function stateAfterEarlier(s: FiefState, a: FlowState['answers'], step: TurnStepId, p: PlayerId): FiefState {
+  const before = new Set(order(s).slice(0, order(s).indexOf(p)));
+  const only = <T>(r: Partial<Record<PlayerId, T>> | undefined): Partial<Record<PlayerId, T>> => Object.fromEntries(Object.entries(r ?? {}).filter(([q]) => before.has(q))) as Partial<Record<PlayerId, T>>;
+  const all = stepInputs(s, step, a);
+  switch (step) {
+    case '1.A': return runStep(s, '1.A', { '1.A': { proposals: only(all['1.A']?.proposals), accepts: only(all['1.A']?.accepts) } });
+    case '2.C': return runStep(s, '2.C', { '2.C': only(all['2.C']) });
+    case '4.B': return runStep(s, '4.B', { '4.B': only(all['4.B']) });
+    default: return s;
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * Fief as a Ruleset (src/engine/ruleset.ts), one line per contract method where it can: the state is
+ * the rules' state with the flow (flow.ts), a decision is the flow's open question with its
+ * §11.4 deadline class and default (decisions.ts, answers.ts), a resolution records its answers and
+ * runs the pure steps (turn.ts) whose inputs are complete, the view is view.ts plus the open
+ * question, reports are report.ts, the outcome is victory.ts's (step 7.B). The map (`mapDoc`) is
+ * mapdoc.ts's, drawn from the player's view alone.
+ */
+import type { AnswerForm, Decision, DeadlineClass, FormField, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, ViewDoc } from '../../engine/ruleset.ts';
+import { BOARD } from './board.ts';
+import { cardName } from './cards.ts';
+import { DEFAULT_CONFIG } from './constants.ts';
+import { DECISIONS } from './decisions.ts';
+import { answerText, checkAnswer, defaultAnswer } from './answers.ts';
+import { answer, startFlow, type Ask, type FiefEvent, type FiefGame, type FlowKind } from './flow.ts';
+import { renderReport, lordName, playerName, villageName } from './report.ts';
+import { createGame, type FiefOptions } from './setup.ts';
+import { viewOf, type FiefView } from './view.ts';
+import { victoryPoints } from './rules/victory.ts';
+import { possibleBattles } from './flow.ts';
+import { fiefMapDoc } from './mapdoc.ts';
+
+/** Host options: the engine passes the seats' names as `lords`; `maxTurns` ends the game after that turn (0: only victory). */
+export interface FiefGameOptions extends Partial<FiefOptions> { lords?: string[]; maxTurns?: number; map?: string }
+
+const TITLE: Localized = { fr: 'Fief', en: 'Fief' };
+
+const DEADLINE_LABELS: Record<string, Localized> = {
+  TURN: { fr: 'tour de jeu', en: 'turn' },
+  REPLY: { fr: 'réponse', en: 'reply' },
+  BATTLE: { fr: 'bataille', en: 'battle' },
+  HOLD: { fr: 'point d’attente', en: 'hold' },
+};
+
+/** The question's sentence, from what the player may know (its options, public facts). */
+function promptOf(g: FiefGame, ask: Ask): Localized {
+  const s = g.fief, c = ask.ctx, t = s.cursor.turn;
+  const L = (fr: string, en: string): Localized => ({ fr: `Tour ${t} — ${fr}`, en: `Turn ${t} — ${en}` });
+  const who = (p: PlayerId, lang: Lang) => playerName(s, p, null, lang);
+  switch (c.k) {
+    case 'start-village': return { fr: 'Mise en place — choisissez votre village de départ.', en: 'Setup — choose your starting village.' };
+    case 'propose-marriage': return L('proposez-vous un mariage ? (« propose <votre seigneur> <son conjoint> » ou « none »)', 'do you propose a marriage? (“propose <your lord> <spouse>” or “none”)');
+    case 'accept-marriage': return L(`${who(c.proposer, 'fr')} propose d’unir ${lordName(s, c.proposal.lord)} et ${lordName(s, c.proposal.to)}. Acceptez-vous ?`, `${who(c.proposer, 'en')} proposes to wed ${lordName(s, c.proposal.lord)} and ${lordName(s, c.proposal.to)}. Do you accept?`);
+    case 'declare-candidate': { const e = c.election; const fr = e.kind === 'BISHOP' ? `l’évêché ${e.bishopric}` : e.kind === 'POPE' ? 'la papauté' : 'le trône'; const en = e.kind === 'BISHOP' ? `bishopric ${e.bishopric}` : e.kind === 'POPE' ? 'the papacy' : 'the throne'; return L(`présentez-vous un candidat pour ${fr} ?`, `do you put forward a candidate for ${en}?`); }
+    case 'place-votes': return L(`placez vos marqueurs, face cachée (« for <candidat> », « blank <candidat> ») — candidats : ${c.candidates.map((x) => lordName(s, x)).join(', ')}.`, `place your markers, face down (“for <candidate>”, “blank <candidate>”) — candidates: ${c.candidates.map((x) => lordName(s, x)).join(', ')}.`);
+    case 'pope-consent': return L(`${who(c.buyer, 'fr')} veut acheter un chapeau de cardinal. Y consentez-vous, au nom du pape ?`, `${who(c.buyer, 'en')} wants to buy a cardinal’s hat. Do you consent, as the pope?`);
+    case 'king-waiver': return L(`${who(c.buyer, 'fr')} achète un titre de fief. Le roi lui en fait-il grâce du prix ?`, `${who(c.buyer, 'en')} buys a fief title. Does the king waive its price?`);
+    case 'discard-draw': return L('défaussez et piochez (« discard <carte> », « draw character|event », ou « stop »).', 'discard and draw (“discard <card>”, “draw character|event”, or “stop”).');
+    case 'plague-losses': return L('la peste frappe vos armées : choisissez vos pertes (« lose <village> <sergents> <chevaliers> »).', 'the plague strikes your armies: choose your losses (“lose <village> <sergeants> <knights>”).');
+    case 'play-cards': return L('jouez vos cartes de phase (« play <carte> … » ou « none »).', 'play your phase cards (“play <card> …” or “none”).');
+    case 'ransom-offer': return L('vos seigneurs prisonniers : faites-vous une offre de rançon ? (« offer <écus> <seigneur>… » ou « none »)', 'your imprisoned lords: do you make a ransom offer? (“offer <ecus> <lord>…” or “none”)');
+    case 'accept-ransom': return L(`${who(c.owner, 'fr')} offre ${c.offer.amount} écus pour ${c.offer.prisoners.map((x) => lordName(s, x)).join(', ')}. Acceptez-vous ?`, `${who(c.owner, 'en')} offers ${c.offer.amount} ecus for ${c.offer.prisoners.map((x) => lordName(s, x)).join(', ')}. Do you accept?`);
+    case 'purchases': return L('vos achats (une ligne chacun, ou « none »).', 'your purchases (one line each, or “none”).');
+    case 'movement': return L('vos mouvements (une ligne par pas, ou « none »).', 'your movements (one line per step, or “none”).');
+    case 'pass-consent': return L(`${who(c.mover, 'fr')} veut passer par ${villageName(c.village)}. Le laissez-vous passer ?`, `${who(c.mover, 'en')} wants to pass through ${villageName(c.village)}. Do you let him pass?`);
+    case 'after-refusal': return L(`le passage vers ${villageName(c.village)} vous est refusé : revenir d’un pas ou vous arrêter ?`, `passage to ${villageName(c.village)} is refused: go back a step or stop?`);
+    case 'raid-fight': return L(`la chevauchée de ${who(c.raider, 'fr')} passe par ${villageName(c.village)} : combattre ou la laisser passer ?`, `${who(c.raider, 'en')}’s raid passes ${villageName(c.village)}: fight or let it pass?`);
+    case 'leave-besieged': return L(`${who(c.mover, 'fr')} demande à sortir de ${villageName(c.village)}, que vous assiégez. L’y autorisez-vous ?`, `${who(c.mover, 'en')} asks to leave ${villageName(c.village)}, which you besiege. Do you allow it?`);
+    case 'declare-battles': return L('déclarez vos batailles (« battle <village> <joueur> » ou « none »).', 'declare your battles (“battle <village> <player>” or “none”).');
+    case 'sieges': return L('vos sièges (« siege <village> », « lift <village> » ou « none »).', 'your sieges (“siege <village>”, “lift <village>” or “none”).');
+    case 'join-side': return c.mode === 'offer'
+      ? L(`bataille à ${villageName(c.village)} entre ${who(c.attacker, 'fr')} et ${who(c.defender, 'fr')} : rejoignez-vous un camp ?`, `battle at ${villageName(c.village)} between ${who(c.attacker, 'en')} and ${who(c.defender, 'en')}: do you join a side?`)
+      : L(`bataille à ${villageName(c.village)} : acceptez-vous ces alliés (${Object.keys(c.offers ?? {}).map((p) => who(p, 'fr')).join(', ')}) ?`, `battle at ${villageName(c.village)}: do you accept these allies (${Object.keys(c.offers ?? {}).map((p) => who(p, 'en')).join(', ')})?`);
+    case 'loss-allocation': return L(`bataille à ${villageName(c.village)}, round ${c.round} : répartissez vos pertes.`, `battle at ${villageName(c.village)}, round ${c.round}: allocate your losses.`);
+    case 'capture': return L(`bataille à ${villageName(c.village)}, round ${c.round} : vous capturez ${c.lords.map((x) => lordName(s, x)).join(', ')}. En épargnez-vous ?`, `battle at ${villageName(c.village)}, round ${c.round}: you capture ${c.lords.map((x) => lordName(s, x)).join(', ')}. Do you spare any?`);
+    case 'switch-or-leave': return L(`bataille à ${villageName(c.village)}, fin du round ${c.round} : rester, changer de camp ou partir ?`, `battle at ${villageName(c.village)}, end of round ${c.round}: stay, switch sides or leave?`);
+    case 'end-of-round': return L(`bataille à ${villageName(c.village)}, fin du round ${c.round} : continuer, vous rendre ou proposer d’arrêter ?`, `battle at ${villageName(c.village)}, end of round ${c.round}: continue, surrender or propose a stop?`);
+    case 'accept-stop': return L(`bataille à ${villageName(c.village)} : l’autre camp propose d’arrêter. Acceptez-vous ?`, `battle at ${villageName(c.village)}: the other side proposes a stop. Do you accept?`);
+    case 'pillage': return L('pillez-vous des moulins ? (« pillage <village> <nombre> » ou « none »)', 'do you pillage mills? (“pillage <village> <count>” or “none”)');
+  }
+}
+
+const yesNo: Decision['choices'] = [{ value: 'yes', label: { fr: 'Oui', en: 'Yes' } }, { value: 'no', label: { fr: 'Non', en: 'No' } }];
+const none = { value: 'none', label: { fr: 'Rien', en: 'Nothing' } };
+
+/** The buttons of a question whose answer is a choice (none for answers with fields: see `answerForm`). */
+function choicesOf(g: FiefGame, ask: Ask): Decision['choices'] {
+  const s = g.fief, c = ask.ctx;
+  switch (c.k) {
+    case 'start-village': return c.villages.map((v) => ({ value: v, label: { fr: villageName(v), en: villageName(v) } }));
+    case 'propose-marriage': return [{ value: 'none', label: { fr: 'Aucun mariage', en: 'No marriage' } }, ...c.pairs.slice(0, 30).map((m) => ({ value: `propose ${m.lord} ${m.to}`, label: { fr: `${lordName(s, m.lord)} et ${lordName(s, m.to)}`, en: `${lordName(s, m.lord)} and ${lordName(s, m.to)}` } }))];
+    case 'declare-candidate': return [{ value: 'none', label: { fr: 'Pas de candidat', en: 'No candidate' } }, ...c.lords.map((l) => ({ value: l, label: { fr: lordName(s, l), en: lordName(s, l) } }))];
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': return yesNo;
+    case 'pass-consent': return [{ value: 'allow', label: { fr: 'Laisser passer', en: 'Let pass' } }, { value: 'refuse', label: { fr: 'Refuser', en: 'Refuse' } }];
+    case 'after-refusal': return [{ value: 'back', label: { fr: 'Revenir', en: 'Go back' } }, { value: 'stop', label: { fr: 'S’arrêter', en: 'Stop' } }];
+    case 'raid-fight': return [{ value: 'fight', label: { fr: 'Combattre', en: 'Fight' } }, { value: 'pass', label: { fr: 'Laisser passer', en: 'Let pass' } }];
+    case 'switch-or-leave': return [{ value: 'stay', label: { fr: 'Rester', en: 'Stay' } }, { value: 'switch', label: { fr: 'Changer de camp', en: 'Switch sides' } }, { value: 'leave', label: { fr: 'Partir', en: 'Leave' } }];
+    case 'end-of-round': return [{ value: 'continue', label: { fr: 'Continuer', en: 'Continue' } }, { value: 'surrender', label: { fr: 'Se rendre', en: 'Surrender' } }, { value: 'stop', label: { fr: 'Proposer d’arrêter', en: 'Propose a stop' } }];
+    case 'join-side': return c.mode === 'offer' ? [{ value: 'attacker', label: { fr: 'Avec l’attaquant', en: 'With the attacker' } }, { value: 'defender', label: { fr: 'Avec le défenseur', en: 'With the defender' } }, { value: 'none', label: { fr: 'Rester à l’écart', en: 'Stay out' } }]
+      : [{ value: 'none', label: { fr: 'Aucun allié', en: 'No ally' } }, { value: Object.keys(c.offers ?? {}).join(' '), label: { fr: 'Tous', en: 'All of them' } }];
+    case 'capture': return [{ value: 'all', label: { fr: 'Tous capturer', en: 'Capture all' } }, ...c.lords.map((l) => ({ value: `spare ${l}`, label: { fr: `Épargner ${lordName(s, l)}`, en: `Spare ${lordName(s, l)}` } }))];
+    case 'loss-allocation': return undefined; // its form lists each legal allocation (answerForm)
+    case 'discard-draw': return [{ value: 'stop', label: { fr: 'Ne rien piocher', en: 'Draw nothing' } }, { value: 'draw event', label: { fr: 'Piocher un Évènement', en: 'Draw an Event' } }, { value: 'draw character', label: { fr: 'Piocher un Personnage', en: 'Draw a Character' } }];
+    case 'play-cards': case 'purchases': case 'movement': case 'declare-battles': case 'sieges': case 'pillage': case 'ransom-offer': case 'place-votes': case 'plague-losses':
+      return [{ ...none, label: { fr: 'Rien', en: 'Nothing' } }];
+  }
+}
+
+const opt = (v: string, label: string) => ({ value: v, label });
+
+/** The guided form of a question with fields: its legal options, as the referee accepts them. */
+function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm {
+  const s = g.fief, c = ask.ctx;
+  const fr = lang === 'fr';
+  const myLords = s.families[player]!.lords.filter((id) => s.lords[id]!.at && s.lords[id]!.prisonerOf === null);
+  const lordField = (name = 'lord', label = fr ? 'Seigneur' : 'Lord'): FormField => ({ name, label, kind: 'choice', options: myLords.map((l) => opt(l, lordName(s, l))) });
+  const villageField = (vs: readonly string[], name = 'village'): FormField => ({ name, label: fr ? 'Village' : 'Village', kind: 'choice', options: vs.map((v) => opt(v, villageName(v))) });
+  const entry = (code: string, label: string, syntax: string, fields: FormField[]) => ({ code, label, syntax, fields });
+  const one = (title: string, entries: ReturnType<typeof entry>[]): AnswerForm => ({ groups: [{ title, entries }] });
+  const int = (name: string, label: string, max?: number): FormField => ({ name, label, kind: 'integer', min: 0, ...(max !== undefined ? { max } : {}) });
+  switch (c.k) {
+    case 'purchases': return one(fr ? 'Achats' : 'Purchases', [
+      entry('troops', fr ? 'Troupes' : 'Troops', 'troops <village> <sergeants> <knights>', [villageField(BOARD.villageIds), int('s', fr ? 'Sergents' : 'Sergeants'), int('k', fr ? 'Chevaliers' : 'Knights')]),
+      entry('mill', fr ? 'Moulin' : 'Mill', 'mill <village>', [villageField(BOARD.villageIds.filter((v) => s.villages[v]!.controller === player))]),
+      entry('castle', fr ? 'Château' : 'Castle', 'castle <village>', [villageField(BOARD.villageIds.filter((v) => s.villages[v]!.controller === player))]),
+      entry('title', fr ? 'Titre de fief' : 'Fief title', 'title <fief> <lord>', [{ name: 'fief', label: 'Fief', kind: 'choice', options: BOARD.fiefIds.map((f) => opt(f, BOARD.fiefs[f]!.name)) }, lordField()]),
+    ]);
+    case 'movement': {
+      const adj = [...new Set(myLords.flatMap((l) => BOARD.adjacent[s.lords[l]!.at!.village] ?? []))];
+      return one(fr ? 'Mouvements' : 'Movement', [entry('move', fr ? 'Un pas' : 'One step', 'move <lord> <to> <sergeants> <knights>', [lordField(), villageField(adj, 'to'), int('s', fr ? 'Sergents' : 'Sergeants'), int('k', fr ? 'Chevaliers' : 'Knights')])]);
+    }
+    case 'declare-battles': {
+      const b = possibleBattles(s, player);
+      return one(fr ? 'Batailles' : 'Battles', [entry('battle', fr ? 'Bataille' : 'Battle', 'battle <village> <player>', [villageField([...new Set(b.map((x) => x.village))]), { name: 'defender', label: fr ? 'Contre' : 'Against', kind: 'choice', options: [...new Set(b.map((x) => x.defender))].map((p) => opt(p, playerName(s, p, null, lang))) }])]);
+    }
+    case 'sieges': return one(fr ? 'Sièges' : 'Sieges', [
+      entry('siege', fr ? 'Assiéger' : 'Besiege', 'siege <village>', [villageField(BOARD.villageIds.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller !== player))]),
+      entry('lift', fr ? 'Lever un siège' : 'Lift a siege', 'lift <village>', [villageField(BOARD.villageIds.filter((v) => s.villages[v]!.sieges.some((x) => x.besieger === player)))]),
+    ]);
+    case 'pillage': return one(fr ? 'Pillage' : 'Pillage', [entry('pillage', fr ? 'Piller' : 'Pillage', 'pillage <village> <count>', [villageField(Object.keys(c.mills)), int('n', fr ? 'Moulins' : 'Mills')])]);
+    case 'play-cards': return one(fr ? 'Cartes' : 'Cards', [entry('play', fr ? 'Jouer une carte' : 'Play a card', 'play <card>', [{ name: 'card', label: fr ? 'Carte' : 'Card', kind: 'choice', options: s.hands[player]!.map((x) => opt(x, cardName(x)[lang])) }])]);
+    case 'discard-draw': return one(fr ? 'Pioche' : 'Draw', [
+      entry('discard', fr ? 'Défausser' : 'Discard', 'discard <card>', [{ name: 'card', label: fr ? 'Carte' : 'Card', kind: 'choice', options: s.hands[player]!.map((x) => opt(x, cardName(x)[lang])) }]),
+      entry('draw', fr ? 'Piocher' : 'Draw', 'draw character|event', [{ name: 'deck', label: fr ? 'Pioche' : 'Deck', kind: 'choice', options: [opt('event', fr ? 'Évènements' : 'Events'), opt('character', fr ? 'Personnages' : 'Characters')] }]),
+    ]);
+    case 'place-votes': return one(fr ? 'Vote' : 'Vote', [
+      entry('for', fr ? 'Marqueur Pour' : 'For marker', 'for <candidate>', [{ name: 'lord', label: fr ? 'Candidat' : 'Candidate', kind: 'choice', options: c.candidates.map((l) => opt(l, lordName(s, l))) }]),
+      entry('blank', fr ? 'Marqueur Blanc' : 'Blank marker', 'blank <candidate>', [{ name: 'lord', label: fr ? 'Candidat' : 'Candidate', kind: 'choice', options: c.candidates.map((l) => opt(l, lordName(s, l))) }]),
+    ]);
+    case 'ransom-offer': return one(fr ? 'Rançon' : 'Ransom', [entry('offer', fr ? 'Offre' : 'Offer', 'offer <ecus> <lord>', [int('amount', fr ? 'Écus' : 'Ecus'), { name: 'lord', label: fr ? 'Prisonnier' : 'Prisoner', kind: 'choice', options: c.prisoners.map((l) => opt(l, lordName(s, l))) }])]);
+    case 'plague-losses': return one(fr ? 'Peste' : 'Plague', [entry('lose', fr ? 'Pertes' : 'Losses', 'lose <village> <sergeants> <knights>', [villageField((c.armies[player] ?? []).map((a) => a.village)), int('s', fr ? 'Sergents' : 'Sergeants'), int('k', fr ? 'Chevaliers' : 'Knights')])]);
+    case 'loss-allocation': {
+      const o = c.options[player];
+      if (!o) return { groups: [] };
+      if (o.kill > 0) return one(fr ? 'Pertes' : 'Losses', [entry('kill', fr ? 'Seigneur tué' : 'Lord killed', 'kill <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: o.lords.map((l) => opt(l, lordName(s, l))) }])]);
+      return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: o.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
+    }
+    default: return { groups: [] };
+  }
+}
+
+function openAsk(g: FiefGame): Ask | null { return g.flow.stage === 'over' ? null : g.flow.current; }
+
+export const fief: Ruleset<FiefGame, unknown, FiefEvent, FiefView & { asked: { kind: FlowKind; players: PlayerId[] } | null; scores: Record<PlayerId, number> }, FiefGameOptions> = {
+  id: 'fief',
+  title: TITLE,
+  setup(options, rng) {
+    const names = options?.names ?? options?.lords;
+    const players = options?.players ?? names?.length ?? 4;
+    const maxTurns = options?.maxTurns ?? 0;
+    if (!Number.isInteger(maxTurns) || maxTurns < 0 || maxTurns > 200) throw new Error('fief: maxTurns is a whole number from 0 to 200');
+    return startFlow(createGame({ players, ...(names ? { names } : {}), ...(options?.config !== undefined ? { config: options.config } : {}) }, rng), maxTurns);
+  },
+  players: (g) => g.fief.players.map((id) => ({ id, name: g.fief.families[id]!.name })),
+  decisions(g) {
+    const ask = openAsk(g);
+    if (!ask) return [];
+    const row = ask.kind === 'start-village' ? null : DECISIONS[ask.kind];
+    return [{
+      id: ask.id, kind: ask.kind, players: [...ask.players],
+      deadline: { kind: 'class', name: row?.deadline ?? 'TURN' },
+      defaults: Object.fromEntries(ask.players.map((p) => [p, defaultAnswer(ask, p)])),
+      prompt: promptOf(g, ask),
+      ...(choicesOf(g, ask)?.length ? { choices: choicesOf(g, ask) } : {}),
+      // §11.1.6: the mover's TURN clock pauses while others answer his consent batch, and resumes for his #21.
+      ...(ask.kind === 'movement' || ask.kind === 'after-refusal' ? { clock: `${g.fief.cursor.turn}/5.A/${ask.players[0]}` } : {}),
+    }];
+  },
+  validate(g, player, decision, ans) {
+    const ask = openAsk(g);
+    if (!ask || ask.id !== decision) return { value: null, issues: [{ message: 'This question is no longer asked.', text: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' } }] };
+    return checkAnswer(g, ask, player, ans);
+  },
+  resolve(g, submissions) {
+    const ask = openAsk(g);
+    if (!ask) throw new Error('fief: the game is over');
+    const answers = Object.fromEntries(ask.players.map((p) => { const v = submissions.find((x) => x.decision === ask.id && x.player === p)?.value ?? defaultAnswer(ask, p); return [p, v === 'none' ? null : v]; })); // 'none': no proposal, no candidate, no offer
+    const r = answer(g, answers);
+    return { state: r.game, events: r.events };
+  },
+  view(g, player) {
+    const ask = openAsk(g);
+    return { ...viewOf(g.fief, player), asked: ask ? { kind: ask.kind, players: [...ask.players] } : null, scores: Object.fromEntries(g.fief.players.map((p) => [p, victoryPoints(g.fief, p)])) };
+  },
+  report: (g, events, player, lang) => renderReport(g.fief, events, player, lang),
+  mapDoc: (g, player, lang) => fiefMapDoc(g.fief, player, lang),
+  outcome(g) {
+    if (g.flow.stage !== 'over') return null;
+    const w = g.fief.winners ?? [];
+    return { finished: true, winners: w, reason: w.length ? (w.length > 1 ? 'alliance' : 'solo') : 'turn-cap' } satisfies Outcome;
+  },
+  stepLabel(g) {
+    const ask = openAsk(g);
+    if (g.flow.stage === 'setup') return `setup ${ask?.players[0] ?? ''}`.trim();
+    if (!ask) return 'over';
+    return `turn ${g.fief.cursor.turn} ${g.flow.step} ${ask.kind}`;
+  },
+  localizeLabel(label, lang) {
+    if (lang === 'en') return label;
+    return label.replace(/^turn (\d+)/, 'tour $1').replace(/^setup/, 'mise en place').replace(/^over$/, 'terminée');
+  },
+  presentView(g, player, lang): ViewDoc {
+    const s = g.fief, fr = lang === 'fr';
+    const rows = s.players.map((p) => {
+      const f = s.families[p]!;
+      const money = s.config.options.hiddenMoney && p !== player ? '?' : String(f.ecus);
+      return [playerName(s, p, null, lang), money, String(f.lords.length), String(BOARD.villageIds.filter((v) => s.villages[v]!.controller === p).length), String(victoryPoints(s, p)), String(s.hands[p]!.length)];
+    });
+    const sections: ViewDoc['sections'] = [
+      { title: fr ? 'Familles' : 'Families', kind: 'table', columns: fr ? ['Joueur', 'Écus', 'Seigneurs', 'Villages', 'Points', 'Cartes'] : ['Player', 'Ecus', 'Lords', 'Villages', 'Points', 'Cards'], rows },
+    ];
+    if (player) {
+      const mine = s.families[player]!.lords.map((id) => { const l = s.lords[id]!; return [l.name, l.at ? villageName(l.at.village) : '—', l.prisonerOf ? (fr ? 'prisonnier' : 'prisoner') : '', l.titles.join(', ')]; });
+      sections.push({ title: fr ? 'Vos seigneurs' : 'Your lords', kind: 'table', columns: fr ? ['Seigneur', 'Village', 'État', 'Titres'] : ['Lord', 'Village', 'State', 'Titles'], rows: mine });
+      sections.push({ title: fr ? 'Votre main' : 'Your hand', kind: 'kv', rows: s.hands[player]!.map((c) => [c, cardName(c)[lang]]) });
+    }
+    sections.push({ title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.cursor.turn)], [fr ? 'Étape' : 'Step', g.flow.step], [fr ? 'Premier joueur' : 'First player', s.firstPlayer ? playerName(s, s.firstPlayer, null, lang) : '—']] });
+    return { sections };
+  },
+  deadlineClasses: Object.fromEntries(Object.entries(DEFAULT_CONFIG.deadlines).map(([k, m]) => [k, { label: DEADLINE_LABELS[k]!, minutes: { ...m } } satisfies DeadlineClass])),
+  standingOptions(_g, _player, lang): StandingOption[] {
+    const fr = lang === 'fr';
+    return [
+      { id: 'consent', label: fr ? 'Passage par vos villages (#20)' : 'Passage through your villages (#20)', help: fr ? 'La réponse donnée d’office à chaque demande de passage.' : 'The answer given at once to every request to pass.', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'allow', label: fr ? 'Toujours laisser passer' : 'Always let pass' }, { value: 'refuse', label: fr ? 'Toujours refuser' : 'Always refuse' }] },
+      { id: 'marriage', label: fr ? 'Propositions de mariage (#2)' : 'Marriage proposals (#2)', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'decline', label: fr ? 'Toujours refuser' : 'Always decline' }] },
+      { id: 'losses', label: fr ? 'Pertes au combat (#26)' : 'Battle losses (#26)', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'sergeants', label: fr ? 'Les sergents d’abord' : 'Sergeants first' }] },
+    ];
+  },
+  standingAnswer(_g, _player, d, standing) {
+    if (d.kind === 'pass-consent' && (standing.consent === 'allow' || standing.consent === 'refuse')) return standing.consent;
+    if (d.kind === 'accept-marriage' && standing.marriage === 'decline') return 'no';
+    if (d.kind === 'loss-allocation' && standing.losses === 'sergeants') return {};
+    return undefined;
+  },
+  answerForm(g, player, decision, lang) {
+    const ask = openAsk(g);
+    if (!ask || ask.id !== decision) return { groups: [] };
+    return formOf(g, ask, player, lang);
+  },
+  answerText(g, _player, decision, value) {
+    const ask = openAsk(g);
+    return answerText(ask && ask.id === decision ? ask.kind : 'movement', value);
+  },
+};
+
+export default fief;

@@ -1,0 +1,281 @@
+/**
+ * The turn as questions (flow.ts) over the engine (src/engine/game.ts), with the Ruleset object
+ * (index.ts) and the bot (bot.ts): whole games of 3 to 6 bots to a turn cap with the invariants
+ * after every step and no answer refused; every kind the flow opens asked at least once (the rare
+ * ones — the pope's consent #5, the king's waiver #6, a raid's blockers #22, an ally's switch #29 —
+ * in stationed scenes); every default of the §11.4 catalogue accepted by the referee; a missing
+ * answer takes the default; determinism (same seed and answers → same hashes, and the record replays).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { advance, createGame, missing, replay, submit, type GameRecord } from '../../src/engine/game.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { fief } from '../../src/rulesets/fief/index.ts';
+import { defaultAnswer } from '../../src/rulesets/fief/answers.ts';
+import { botAnswer } from '../../src/rulesets/fief/bot.ts';
+import { DECISIONS } from '../../src/rulesets/fief/decisions.ts';
+import { FLOW_KINDS, nextAsk, type FiefGame, type FlowKind } from '../../src/rulesets/fief/flow.ts';
+import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
+import type { TurnStepId } from '../../src/rulesets/fief/phases.ts';
+import { giveTitles, addLord } from './fixture.ts';
+import { station, fortify } from './arena.ts';
+
+const entry = getRuleset('fief');
+
+interface Played { game: GameRecord<FiefGame>; asked: Partial<Record<FlowKind, number>>; steps: number }
+
+/** A whole game of bots on the engine; the invariants and every default checked at every step. */
+function playBots(players: number, seed: string, maxTurns: number): Played {
+  let g = createGame(fief, { players, maxTurns }, seed) as GameRecord<FiefGame>;
+  const rejected: string[] = [];
+  let steps = 0;
+  for (; steps < 20_000 && fief.decisions(g.state).length > 0; steps++) {
+    for (const d of fief.decisions(g.state)) for (const p of d.players) {
+      const v = fief.validate(g.state, p, d.id, d.defaults[p]);
+      assert.ok(v.value !== null && v.issues.length === 0, `default of ${d.kind} for ${p} refused: ${JSON.stringify(v.issues)}`);
+    }
+    g = botAnswers(entry, g, rejected) as GameRecord<FiefGame>;
+    g = advance(fief, g, { useDefaults: true });
+    assert.deepEqual(checkInvariants(g.state.fief), [], `after step ${steps + 1} (${g.steps.at(-1)!.label})`);
+  }
+  assert.deepEqual(rejected, [], 'the bot gives only answers the referee accepts');
+  return { game: g, asked: g.state.flow.asked, steps };
+}
+
+/** A set-up game (bots placed) moved to the start of `step` of turn 1 after `edit`, its first question open. */
+function scene(players: number, step: TurnStepId, edit: (g: FiefGame) => void): FiefGame {
+  let g = fief.setup({ players }, createRng('scene', 'setup'));
+  for (let i = 0; i < players; i++) {
+    const ask = g.flow.current!;
+    g = fief.resolve(g, [{ decision: ask.id, player: ask.players[0]!, value: defaultAnswer(ask, ask.players[0]!), order: i }], createRng('scene', `s${i}`)).state;
+  }
+  g = structuredClone(g);
+  edit(g);
+  g.fief.firstPlayer = 'P1';
+  g.fief.cursor = { turn: 1, phase: Number(step[0]) as 1, step };
+  g.flow.step = step;
+  g.flow.answers = {};
+  g.flow.current = nextAsk(g);
+  assert.deepEqual(checkInvariants(g.fief), [], 'the scene keeps the invariants');
+  return g;
+}
+
+/** Answers the open question (every player asked: `answers[p]` or the bot's answer) and returns the next state. */
+function reply(g: FiefGame, answers: Record<string, unknown> = {}): FiefGame {
+  const ask = g.flow.current!;
+  const subs = ask.players.map((p, i) => {
+    const given = p in answers ? answers[p] : botAnswer(g, p, ask.id, createRng('scene', `${ask.id}/${p}`));
+    const v = fief.validate(g, p, ask.id, given);
+    assert.ok(v.value !== null && v.issues.length === 0, `${ask.kind} ${p}: ${JSON.stringify(v.issues)}`);
+    return { decision: ask.id, player: p, value: v.value, order: i };
+  });
+  const next = fief.resolve(g, subs, createRng('scene', ask.id)).state;
+  assert.deepEqual(checkInvariants(next.fief), []);
+  return next;
+}
+
+/** Answers until a question of `kind` opens (or fails after `cap` questions). */
+function until(g: FiefGame, kind: FlowKind, answers: (g: FiefGame) => Record<string, unknown> = () => ({}), cap = 60): FiefGame {
+  for (let i = 0; i < cap; i++) {
+    if (g.flow.current?.kind === kind) return g;
+    assert.ok(g.flow.current, `the game ended before ${kind}`);
+    g = reply(g, answers(g));
+  }
+  assert.fail(`no ${kind} question within ${cap} questions`);
+}
+
+const covered = new Set<FlowKind>();
+const played: Played[] = [];
+
+test('whole games of 3 to 6 bots to a turn cap: invariants after every step, no answer refused, every default accepted', () => {
+  for (const [players, seed, turns] of [[3, 'a', 15], [4, 'b', 15], [5, 'c', 12], [6, 'd', 12]] as const) {
+    const r = playBots(players, seed, turns);
+    assert.equal(r.game.state.flow.stage, 'over');
+    assert.ok(r.game.state.fief.cursor.turn === turns || r.game.state.fief.winners, `${players} players: ended at turn ${r.game.state.fief.cursor.turn}`);
+    assert.equal(fief.outcome(r.game.state)?.finished, true);
+    for (const k of Object.keys(r.asked) as FlowKind[]) covered.add(k);
+    played.push(r);
+  }
+});
+
+test('every step’s report renders in French and English for every player, with no hole', () => {
+  const types = new Set<string>();
+  for (const r of played) for (const st of r.game.steps) {
+    for (const e of st.events as { t: string }[]) types.add(e.t);
+    for (const p of r.game.state.fief.players) for (const lang of ['fr', 'en'] as const) {
+      const text = fief.report(r.game.state, st.events as never[], p, lang);
+      assert.ok(text.length > 0);
+      assert.doesNotMatch(text, /undefined|NaN|\{\w+\}|\[object/, `${st.label} ${p} ${lang}: ${text}`);
+    }
+  }
+  for (const t of ['start', 'marriages', 'elections', 'draw', 'calamities', 'cards', 'income', 'ransoms', 'purchases', 'movement', 'combat', 'pillage', 'turn-end', 'victory']) assert.ok(types.has(t), `an event ${t}`);
+});
+
+test('the pope is asked to consent to a hat (#5) and the king to waive a title’s price (#6)', () => {
+  // P1 holds the whole fief of Épervier with a castle and has a bishop; P2 has the pope, P3 the king.
+  let g = scene(4, '4.B', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    for (const p of ['P2', 'P3', 'P4']) station(s, p, { P2: 'SIGY', P3: 'BOURG', P4: 'TOURNUS' }[p]!, 1, 0, [s.families[p]!.lords[0]!]);
+    station(s, 'P1', 'HAUTEVIGNE', 2, 0, [s.families.P1!.lords[0]!]);
+    fortify(s, 'HAUTEVIGNE');
+    for (const v of ['EPERVIER', 'ROCHEGRISE']) station(s, 'P1', v, 1, 0);
+    giveTitles(s, addLord(s, 'P2'), 'POPE');
+    giveTitles(s, s.families.P3!.lords[0]!, 'KING');
+    giveTitles(s, addLord(s, 'P1'), 'BISHOP:1');
+    s.families.P1!.ecus = 40;
+  });
+  const s = g.fief;
+  const bishop = s.families.P1!.lords.find((l) => s.lords[l]!.titles.includes('BISHOP:1'))!;
+  assert.equal(g.flow.current?.kind, 'purchases');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  g = reply(g, { P1: [{ item: 'cardinal', bishop }, { item: 'fief-title', fief: 'F_EPERVIER', lord: s.families.P1!.lords[0]! }] });
+  assert.equal(g.flow.current?.kind, 'pope-consent');
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  assert.match(fief.decisions(g)[0]!.prompt.fr, /chapeau de cardinal/);
+  g = reply(g, { P2: 'oui' });
+  assert.equal(g.flow.current?.kind, 'king-waiver');
+  assert.deepEqual(g.flow.current?.players, ['P3']);
+  assert.match(fief.decisions(g)[0]!.prompt.en, /waive its price/);
+  const ecus = g.fief.families.P1!.ecus;
+  g = until(reply(g, { P3: 'yes' }), 'movement', () => ({}), 20);
+  assert.ok(g.fief.lords[bishop]!.titles.includes('CARDINAL:BOUGHT'), 'the pope consented: the hat is bought');
+  assert.ok(g.fief.lords[s.families.P1!.lords[0]!]!.titles.includes('FIEF:F_EPERVIER'), 'the title is bought');
+  assert.equal(g.fief.families.P1!.ecus, ecus - g.fief.config.price.cardinalHat, 'the king waived the title’s price');
+  covered.add('pope-consent'); covered.add('king-waiver');
+});
+
+test('a raid through a held village asks its controller to fight or let pass (#22)', () => {
+  // P1's lord and 2 knights in HAUTEVIGNE; P2 holds EPERVIER with troops; the raid enters EPERVIER, then leaves it for ROCHEGRISE.
+  let g = scene(4, '5.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    const l1 = s.families.P1!.lords[0]!, l2 = s.families.P2!.lords[0]!;
+    station(s, 'P1', 'HAUTEVIGNE', 0, 2, [l1]);
+    station(s, 'P2', 'EPERVIER', 3, 0, [l2]);
+    for (const p of ['P3', 'P4']) station(s, p, p === 'P3' ? 'SIGY' : 'BOURG', 1, 0, [s.families[p]!.lords[0]!]);
+  });
+  const l1 = g.fief.families.P1!.lords[0]!;
+  assert.equal(g.flow.current?.kind, 'movement');
+  g = reply(g, { P1: [{ lead: l1, to: 'EPERVIER', knights: 2, raid: true }, { lead: l1, to: 'ROCHEGRISE', knights: 2 }] });
+  assert.equal(g.flow.current?.kind, 'raid-fight');
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  g = reply(g, { P2: 'pass' });
+  covered.add('raid-fight');
+  for (let i = 0; i < 20 && g.flow.step === '5.A'; i++) g = reply(g, Object.fromEntries(g.flow.current!.players.map((p) => [p, []])));
+  assert.equal(g.fief.lords[l1]!.at?.village, 'ROCHEGRISE', 'let pass, the raid goes on');
+});
+
+/** Every piece off the board (troops back to the reserves, castles to the supply, lords nowhere). */
+function emptyBoard(s: FiefGame['fief']): void {
+  for (const v of Object.values(s.villages)) {
+    for (const st of v.stacks) for (const x of st.groups) { s.families[st.player]!.reserve.sergeants += x.sergeants; s.families[st.player]!.reserve.knights += x.knights; }
+    v.stacks = []; v.controller = null;
+    if (v.fortification) { v.fortification = null; s.supply.castleTiles += 1; }
+  }
+  for (const l of Object.values(s.lords)) l.at = null;
+}
+
+test('a battle with a third player: he offers to join (#25), the leader accepts, losses (#26), and after a round the ally may switch or leave (#29)', () => {
+  let g = scene(4, '6.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    station(s, 'P2', 'BLAYE', 8, 0, [s.families.P2!.lords[0]!]);
+    station(s, 'P1', 'BLAYE', 8, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P3', 'BLAYE', 4, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'SIGY', 1, 0, [s.families.P4!.lords[0]!]);
+  });
+  assert.equal(g.flow.current?.kind, 'declare-battles');
+  g = reply(g, { P1: [{ village: 'BLAYE', defender: 'P2' }] });
+  assert.equal(g.flow.current?.kind, 'join-side');
+  assert.deepEqual(g.flow.current?.players, ['P3']);
+  g = reply(g, { P3: 'attacker' });
+  assert.equal(g.flow.current?.kind, 'join-side');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  g = reply(g, { P1: 'P3' });
+  const seen = new Set<FlowKind>();
+  for (let i = 0; i < 80 && g.flow.step === '6.A'; i++) {
+    const k = g.flow.current!.kind;
+    seen.add(k);
+    g = reply(g, k === 'end-of-round' ? Object.fromEntries(g.flow.current!.players.map((p) => [p, 'continue'])) : {});
+  }
+  assert.ok(seen.has('switch-or-leave'), `asked: ${[...seen].join(', ')}`);
+  for (const k of seen) covered.add(k);
+  covered.add('join-side');
+});
+
+test('every kind the flow opens was asked at least once over these games and scenes', () => {
+  const missingKinds = FLOW_KINDS.filter((k) => !covered.has(k));
+  assert.deepEqual(missingKinds, []);
+  for (const k of FLOW_KINDS) if (k !== 'start-village') assert.ok(DECISIONS[k].deadline, `${k} has a deadline class`);
+});
+
+test('a missing answer takes the catalogue’s default: the same step as the default given explicitly', () => {
+  let a = createGame(fief, { players: 4, maxTurns: 2 }, 'defaults') as GameRecord<FiefGame>;
+  let b = a;
+  for (let i = 0; i < 60 && fief.decisions(a.state).length; i++) {
+    for (const m of missing(fief, b)) {
+      const d = fief.decisions(b.state).find((x) => x.id === m.decision)!;
+      b = submit(fief, b, m.player, m.decision, d.defaults[m.player]).game;
+    }
+    a = advance(fief, a, { useDefaults: true });
+    b = advance(fief, b, { useDefaults: false });
+    assert.ok(a.steps.at(-1)!.defaulted.length > 0);
+    assert.equal(a.steps.at(-1)!.hash, b.steps.at(-1)!.hash, `step ${i + 1}`);
+  }
+});
+
+test('determinism: the same seed and answers give the same hashes, and the record replays', () => {
+  const x = playBots(4, 'same', 3), y = playBots(4, 'same', 3);
+  assert.deepEqual(x.game.steps.map((s) => s.hash), y.game.steps.map((s) => s.hash));
+  const r = replay(fief, x.game);
+  assert.ok(r.ok, JSON.stringify(r.mismatches.slice(0, 3)));
+  const z = playBots(4, 'other', 3);
+  assert.notEqual(z.game.steps.at(-1)!.hash, x.game.steps.at(-1)!.hash);
+});
+
+test('questions, forms and refusals in both languages; an answer to another question is refused', () => {
+  const g = createGame(fief, { players: 3 }, 'words') as GameRecord<FiefGame>;
+  const d = fief.decisions(g.state)[0]!;
+  assert.equal(d.kind, 'start-village');
+  assert.equal(d.deadline.kind, 'class');
+  assert.match(d.prompt.fr, /village de départ/);
+  assert.match(d.prompt.en, /starting village/);
+  const bad = fief.validate(g.state, d.players[0]!, d.id, 'ATLANTIS');
+  assert.equal(bad.value, null);
+  assert.match(bad.issues[0]!.text!.fr, /Ce choix n’est pas proposé/);
+  assert.match(bad.issues[0]!.text!.en, /not one of the choices/);
+  const other = fief.players(g.state).map((p) => p.id).find((p) => p !== d.players[0])!;
+  assert.match(fief.validate(g.state, other, d.id, d.defaults[d.players[0]!]).issues[0]!.text!.en, /not asked/);
+  assert.match(fief.validate(g.state, d.players[0]!, 'nothing', 'x').issues[0]!.text!.fr, /n’est plus posée/);
+  // The report of the setup's first step, in both languages, names the village.
+  const r = advance(fief, g, { useDefaults: true });
+  assert.match(fief.report(r.state, r.steps[0]!.events as never[], d.players[0]!, 'fr'), /s’installe à/);
+  assert.match(fief.report(r.state, r.steps[0]!.events as never[], d.players[0]!, 'en'), /settles in/);
+});
+
+test('property: any seed and 3 to 6 players, a turn of bots keeps the invariants, ends its questions, and plays the same twice', () => {
+  fc.assert(fc.property(fc.integer({ min: 3, max: 6 }), fc.string({ minLength: 1, maxLength: 8 }), (players, seed) => {
+    const x = playBots(players, `p/${seed}`, 1), y = playBots(players, `p/${seed}`, 1);
+    assert.equal(x.game.state.flow.stage, 'over');
+    assert.ok(x.steps < 400, `${x.steps} questions for one turn`);
+    assert.equal(x.game.steps.at(-1)!.hash, y.game.steps.at(-1)!.hash);
+  }), { numRuns: 4, seed: 15 });
+});
+
+test('text answers as a player types them: lines parsed, the rules’ own refusals named in both languages, valid lines kept', () => {
+  const g = scene(3, '4.B', (g) => { g.fief.families.P1!.ecus = 5; });
+  const ask = g.flow.current!;
+  assert.equal(ask.kind, 'purchases');
+  const home = g.fief.lords[g.fief.families.P1!.lords[0]!]!.at!.village;
+  const v = fief.validate(g, 'P1', ask.id, `troops ${home} 2 0\ntroops ${home} 0 9\nfly to the moon`);
+  assert.deepEqual(v.value, [{ item: 'troops', village: home, sergeants: 2, knights: 0 }]);
+  assert.equal(v.issues.length, 2);
+  assert.ok(v.issues.some((i) => /assez d’écus|réserve|maximal/.test(i.text!.fr) && /ecus|reserve|most/.test(i.text!.en)), JSON.stringify(v.issues));
+  assert.ok(v.issues.some((i) => /Ligne incomprise : « fly to the moon »/.test(i.text!.fr)));
+  assert.equal(fief.answerText!(g, 'P1', ask.id, v.value), `troops ${home} 2 0`);
+  const form = fief.answerForm!(g, 'P1', ask.id, 'fr');
+  assert.deepEqual(form.groups[0]!.entries.map((e) => e.code), ['troops', 'mill', 'castle', 'title']);
+});
