@@ -215,10 +215,13 @@ export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access |
   return { game, seat: open ? null : seat, former: open };
 }
 
-/** A started game whose public pages the visitor may see (a private game: its lords and former lords only), with his seat. */
+/**
+ * A started game whose public pages the visitor may see (a private game: its lords and former
+ * lords only, and everyone once it is archived), with his seat.
+ */
 export async function visibleGame(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
   const a = await access(ctx, req);
-  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat && !a.former)) return null;
+  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat && !a.former && !a.game.archived)) return null;
   return a;
 }
 
