@@ -163,10 +163,19 @@ for (const kind of DB_KINDS) {
       assert.equal((await a.get(`/games/${keptId}/forum`)).status, 200);
     });
 
-    test('/archive refuses a bad page number with a clear message', async () => {
+    test('/archive refuses a bad page number with a clear message; odd paths never give a 500', async () => {
       const anon = new Browser(tp.url, { lang: 'en' });
       const r = await anon.get('/archive?page=abc');
       assert.equal(r.status, 400);
+      assert.match(r.text, /page/);
+      assert.equal((await anon.get('/archive?page=99')).status, 200, 'past the last page: the last page');
+      const odd = ['%00', '..%2F..', '%F0%9F%91%91', 'x'.repeat(300), '%3Cscript%3E', '-1', '1e9', '99999999999'];
+      for (const o of odd) {
+        for (const path of [`/games/${publicId}/turns/${o}`, `/games/${publicId}/turns/1/${o}`, `/games/${o}/turns/1`, `/players/${o}`, `/archive?page=${o}`]) {
+          const res = await anon.get(path);
+          assert.ok(res.status < 500, `${path}: ${res.status}`);
+        }
+      }
     });
   });
 }

@@ -15,12 +15,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
-import { html, raw, type Html } from '../http/html.ts';
+import { html, type Html } from '../http/html.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { messages, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { markdownHtml } from '../http/markdown.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
+import { reportMapFigure } from './reports-page.ts';
 import { reportMapOf } from './service.ts';
 import { access, gameState, mapLabel, notFound, pageHead, parseId, SCRIPTS, stepLabelIn, timeTag, words } from './page-kit.ts';
 
@@ -45,7 +46,8 @@ messages({
   'archive.turn-title': { fr: '{label} — archive', en: '{label} — archive' },
   'archive.map': { fr: 'La carte publique à l’issue de ce tour', en: 'The public map at the end of this turn' },
   'archive.reports': { fr: 'Les {reports} de ce tour', en: 'This turn’s {reports}' },
-  'archive.report-of': { fr: '{Report} de {lord} — {label}', en: '{lord}’s {report} — {label}' },
+  // « Bilan — Aliénor — tour 1 »: no elision to make before the lord's name (« de Aliénor »).
+  'archive.report-of': { fr: '{Report} — {lord} — {label}', en: '{Report} — {lord} — {label}' },
   'archive.page.of': { fr: 'Page {n} sur {total}', en: 'Page {n} of {total}' },
   'archive.page.prev': { fr: 'Précédentes', en: 'Previous' },
   'archive.page.next': { fr: 'Suivantes', en: 'Next' },
@@ -110,13 +112,17 @@ async function archivedTurn(ctx: AppCtx, req: FastifyRequest) {
   if (!step) return null;
   const seats = await ctx.db.query<{ player: string; lord_name: string; login: string | null }>(
     'SELECT s.player, s.lord_name, u.login FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seq, s.player', [a.game.id]);
-  const last = Number(a.game.step);
-  return { a, step: { idx: Number(step.idx), label: step.label, resolvedAt: new Date(step.resolved_at) }, seats, last };
+  const near = await ctx.db.query<{ idx: number; label: string }>('SELECT idx, label FROM steps WHERE game_id = $1 AND idx BETWEEN $2 AND $3', [a.game.id, idx - 1, idx + 1]);
+  const labels = new Map(near.map((r) => [Number(r.idx), stepLabelIn({ ruleset: a.game.ruleset, turnLabel: r.label }, req.visitor.lang)]));
+  return { a, step: { idx: Number(step.idx), label: step.label, resolvedAt: new Date(step.resolved_at) }, seats, labels };
 }
 
-function turnNav(gameId: number, idx: number, last: number, lang: Lang, suffix = ''): Html {
-  return html`<p class="report-nav">${idx > 1 ? html`<a href="/games/${gameId}/turns/${idx - 1}${suffix}" rel="prev">← ${idx - 1}</a>` : ''}
-    ${idx < last ? html` · <a href="/games/${gameId}/turns/${idx + 1}${suffix}" rel="next">${idx + 1} →</a>` : ''}</p>`;
+/** Links to the turns before and after (their labels, as the ruleset words them). */
+function turnNav(gameId: number, idx: number, labels: Map<number, string>, suffix = ''): Html {
+  const links: Html[] = [];
+  if (labels.has(idx - 1)) links.push(html`<a href="/games/${gameId}/turns/${idx - 1}${suffix}" rel="prev">← ${labels.get(idx - 1)!}</a>`);
+  if (labels.has(idx + 1)) links.push(html`<a href="/games/${gameId}/turns/${idx + 1}${suffix}" rel="next">${labels.get(idx + 1)!} →</a>`);
+  return links.length ? html`<p class="report-nav">${links.map((l, i) => html`${i ? ' · ' : ''}${l}`)}</p>` : html``;
 }
 
 /** One turn of an archived game: the public map at its end and every player's report of it. */
@@ -125,7 +131,7 @@ async function turnPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const lang = v.lang;
   const x = await archivedTurn(ctx, req);
   if (!x) return notFound(req, reply);
-  const { a, step, seats, last } = x;
+  const { a, step, seats, labels } = x;
   const g = a.game;
   const { schedule } = await gameState(ctx, g.id);
   const label = stepLabelIn({ ruleset: g.ruleset, turnLabel: step.label }, lang);
@@ -135,10 +141,10 @@ async function turnPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const body = html`${pageHead()}<p class="crumbs"><a href="/archive">${t(lang, 'archive.title')}</a> › <a href="/games/${g.id}">${g.name}</a></p>
     <h1>${title}</h1>
     <p class="meta">${timeTag(step.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone)}</p>
-    ${turnNav(g.id, step.idx, last, lang)}
+    ${turnNav(g.id, step.idx, labels)}
     <section><h2>${t(lang, 'archive.reports', w)}</h2>
       <ul class="reports" id="turn-reports">${seats.map((s) => html`<li><a href="/games/${g.id}/turns/${step.idx}/${encodeURIComponent(s.player)}">${t(lang, 'archive.report-of', { ...w, lord: s.lord_name, label })}</a>${s.login ? html` <span class="muted">(<a href="/players/${encodeURIComponent(s.login)}">${s.login}</a>)</span>` : ''}</li>`)}</ul></section>
-    ${map ? html`<figure class="report-map" id="turn-map"><figcaption>${t(lang, 'archive.map')}</figcaption><div class="scroll-box report-map-frame">${raw(map.svg)}</div></figure>` : ''}`;
+    ${map ? reportMapFigure(map.svg, lang, t(lang, 'archive.map'), 'turn-map') : ''}`;
   return sendPage(reply, page(v, title, body, SCRIPTS));
 }
 
@@ -163,7 +169,7 @@ async function turnReportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyRe
   const body = html`${pageHead()}<p class="crumbs"><a href="/archive">${t(lang, 'archive.title')}</a> › <a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/turns/${x.step.idx}">${label}</a></p>
     <h1>${title}</h1>
     <p class="report-nav">${t(lang, 'gweb.reports.lang', w)} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="${base}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}</p>
-    ${turnNav(g.id, x.step.idx, x.last, lang, `/${encodeURIComponent(player)}?lang=${rlang}`)}
+    ${turnNav(g.id, x.step.idx, x.labels, `/${encodeURIComponent(player)}?lang=${rlang}`)}
     <article class="report" lang="${rlang}">${markdownHtml(rlang === 'en' ? r.text_en : r.text_fr, { headingOffset: 1 })}</article>`;
   return sendPage(reply, page(v, `${title} — ${g.name}`, body, SCRIPTS));
 }

@@ -83,13 +83,14 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
  * The turn's map under the report, its names readable (issue 22 §3: at least MIN_PX CSS pixels,
  * svg.ts): the picture is never drawn narrower than `least`; on a wide screen the figure grows out
  * of the text column up to the map's natural width, and where the screen is narrower than `least`
- * the map scrolls sideways in its own box (a named tab stop: static/a11y.js).
+ * the map scrolls sideways in its own box (a named tab stop: static/a11y.js). The archive's turn
+ * pages show the public map the same way (archive-page.ts).
  */
-function reportMapFigure(svg: string, lang: Lang): Html {
+export function reportMapFigure(svg: string, lang: Lang, caption: string = t(lang, 'reports.map'), id = 'report-map'): Html {
   const natural = Number(/<svg\b[^>]*?\swidth="([\d.]+)"/.exec(svg)?.[1]) || 0;
   const least = natural ? Math.ceil((natural * MIN_PX) / MIN_LABEL) : 0;
   const size = natural ? raw(` style="--map-natural: ${natural}px; --map-least: ${least}px"`) : '';
-  return html`<figure class="report-map" id="report-map"${size}><figcaption>${t(lang, 'reports.map')}</figcaption><div class="scroll-box report-map-frame">${raw(svg)}</div></figure>`;
+  return html`<figure class="report-map" id="${id}"${size}><figcaption>${caption}</figcaption><div class="scroll-box report-map-frame">${raw(svg)}</div></figure>`;
 }
 
 // ───────────────────────────────────────────────────────────── routes
