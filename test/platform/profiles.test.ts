@@ -17,6 +17,10 @@ import { Browser } from './http.ts';
 import { DB_KINDS, playerOf, startTestPlatform, type TestPlatform } from './util.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
 import { endByAbdication, resolveTurn } from './archive-fixtures.ts';
+import { addUser, makeCtx, type Clock } from './games-fixtures.ts';
+import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { testDb } from './util.ts';
+import '../engine/fair-ruleset.ts';
 
 const hist = (turns: [number, number], prompts: [number, number] = [0, 0], abandoned = 0): AnswerHistory =>
   ({ turns: { answered: turns[0], asked: turns[1] }, prompts: { answered: prompts[0], asked: prompts[1] }, abandoned });
@@ -86,6 +90,36 @@ describe('the reliability formula', () => {
 });
 
 for (const kind of DB_KINDS) {
+  test(`a game of prompts: each step records who was asked and who answered before the default (${kind})`, async () => {
+    const db = await testDb(kind);
+    try {
+      const clock: Clock = { now: new Date('2026-11-18T12:00:00Z') };
+      const ctx = makeCtx(db, clock, `profiles-${kind}`);
+      const u1 = await addUser(db, `fair1-${kind}`);
+      const u2 = await addUser(db, `fair2-${kind}`);
+      const id = await games.create(ctx, {
+        ruleset: 'test/fair', name: 'Foire', options: {}, seed: 'fair-profiles', hostUserId: u1,
+        seats: [{ userId: u1, lordName: 'Aude' }, { userId: u2, lordName: 'Bérenger' }], prompts: { pace: 'live' },
+      });
+      const deadline = async () => ((await db.one<{ deadline: Date }>('SELECT deadline FROM games WHERE id = $1', [id]))!.deadline).getTime();
+      // Step 1: p1's stall falls to its default at the deadline.
+      clock.now = new Date(await deadline());
+      assert.equal(await games.runDue(ctx), 1);
+      // Step 2: p2 answers his stall. Step 3: the auction, p2 answers, p1 falls to his default.
+      assert.ok((await answerPrompt(ctx, id, 'p2', 'stall', 'pass')).ok);
+      assert.equal(await games.runDue(ctx), 1);
+      assert.ok((await answerPrompt(ctx, id, 'p2', 'bid', 'bid 1 relic')).ok);
+      clock.now = new Date(await deadline());
+      assert.equal(await games.runDue(ctx), 1);
+      const rows = await db.query<{ idx: number; player: string; on_time: boolean; kind: string }>('SELECT idx, player, on_time, kind FROM seat_answers WHERE game_id = $1 ORDER BY idx, player', [id]);
+      assert.deepEqual(rows.map((r) => [Number(r.idx), r.player, r.on_time, r.kind]), [
+        [1, 'p1', false, 'prompt'], [2, 'p2', true, 'prompt'], [3, 'p1', false, 'prompt'], [3, 'p2', true, 'prompt'],
+      ]);
+      assert.deepEqual(await historyOf(db, u1), hist([0, 0], [0, 2]));
+      assert.deepEqual(await historyOf(db, u2), hist([0, 0], [2, 2]));
+    } finally { await db.close(); }
+  });
+
   describe(`profiles and reliability (${kind})`, () => {
     let tp: TestPlatform;
     let alice: TestUser;
