@@ -8,8 +8,9 @@
  * - a game's words, state and notices: `mapLabel`, `gameState`, `safeView`, `words`, `stepLabelIn`,
  *   `toolsOf`, `presented`, `failingNotice`, `reportBanner`;
  * - access: `access`, `visibleGame`, `ownSeat`. A lord's sheet, reports and private view are his
- *   alone (404 for anyone else, even after the game is over); a private game shows non-members
- *   only its name and a join form;
+ *   alone (404 for anyone else, even after the game is over; an archived game's reports are read
+ *   by all on its turn pages, archive-page.ts); a private game shows non-members only its name
+ *   and a join form until it is archived;
  * - the generic rendering of views (`renderValue`, `renderView`, `namesOf`): any JSON as tables
  *   and lists, knowing nothing of what the keys mean.
  *

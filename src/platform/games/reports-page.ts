@@ -1,7 +1,8 @@
 /**
  * A lord's reports: the list of his reports, and each report (the ruleset's Markdown as HTML,
- * in French or English, with his map of that turn). They are his alone (404 for anyone else,
- * even after the game is over).
+ * in French or English, with his map of that turn). They are his alone here (404 for anyone else,
+ * even after the game is over); once a game is archived, everyone reads every player's reports on
+ * its turn pages (archive-page.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
