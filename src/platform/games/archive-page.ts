@@ -48,9 +48,6 @@ messages({
   'archive.reports': { fr: 'Les {reports} de ce tour', en: 'This turn’s {reports}' },
   // « Bilan — Aliénor — tour 1 »: no elision to make before the lord's name (« de Aliénor »).
   'archive.report-of': { fr: '{Report} — {lord} — {label}', en: '{Report} — {lord} — {label}' },
-  'archive.page.of': { fr: 'Page {n} sur {total}', en: 'Page {n} of {total}' },
-  'archive.page.prev': { fr: 'Précédentes', en: 'Previous' },
-  'archive.page.next': { fr: 'Suivantes', en: 'Next' },
 });
 
 /** Archived games listed per page of /archive. */
@@ -90,7 +87,7 @@ async function archiveList(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
        FROM games g WHERE ${ARCHIVED_SQL} ORDER BY g.finished_at DESC NULLS LAST, g.id DESC LIMIT $1 OFFSET $2`,
     [ARCHIVE_PAGE, (pageNo - 1) * ARCHIVE_PAGE]);
   const tz = ctx.config.timeZone;
-  const pager = pages > 1 ? html`<p class="pager">${pageNo > 1 ? html`<a href="/archive?page=${pageNo - 1}">« ${t(lang, 'archive.page.prev')}</a> ` : ''}${t(lang, 'archive.page.of', { n: pageNo, total: pages })}${pageNo < pages ? html` <a href="/archive?page=${pageNo + 1}">${t(lang, 'archive.page.next')} »</a>` : ''}</p>` : '';
+  const pager = pages > 1 ? html`<p class="pager">${pageNo > 1 ? html`<a href="/archive?page=${pageNo - 1}">« ${t(lang, 'gweb.page.prev')}</a> ` : ''}${t(lang, 'gweb.page.of', { n: pageNo, total: pages })}${pageNo < pages ? html` <a href="/archive?page=${pageNo + 1}">${t(lang, 'gweb.page.next')} »</a>` : ''}</p>` : '';
   const body = html`${pageHead()}<h1>${t(lang, 'archive.title')}</h1>
     <p class="muted">${t(lang, 'archive.help', words(lang, null))}</p>
     ${rows.length ? html`<div class="table-wrap"><table class="data" id="archive-list"><thead><tr><th>${t(lang, 'archive.col.game')}</th><th>${t(lang, 'archive.col.rules')}</th>
