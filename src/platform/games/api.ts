@@ -128,7 +128,9 @@ export interface GamesApi {
   /**
    * Joins a forming game (or takes its first open seat). `choice`: the player's seat-form values
    * as typed (the ruleset's `seatForm`), checked here (a SeatChoiceError names each field); they
-   * count only in a forming game (an open seat's King already exists).
+   * count only in a forming game (an open seat's King already exists). A player below the game's
+   * minimum reliability is refused (GamesError 'reliability', 403, with his reliability and the
+   * minimum in both languages; games/reliability.ts).
    */
   joinPrivate(ctx: AppCtx, gameId: number, userId: number, lordName: string, password: string, choice?: Record<string, string> | null): Promise<void>;
 }
