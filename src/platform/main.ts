@@ -16,6 +16,7 @@ import { deliverMail } from './mail/mailer.ts';
 import { gameRoutes } from './games/routes.ts';
 import { statsRoutes } from './games/stats.ts';
 import { lobbyRoutes } from './lobby/routes.ts';
+import { profileRoutes } from './players/profile-page.ts';
 import { games } from './games/service.ts';
 import { expireUnconfirmed, lobbyTick } from './lobby/service.ts';
 import { sendReminders } from './games/reminders.ts';
@@ -83,7 +84,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       })();
     };
   }
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes, profileRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort, [ordersMailbox]) : null;
   if (config.demo) await ensureDemo(ctx);
 

@@ -1,7 +1,8 @@
 /**
  * Who may read and write a game's channels. Lords (players holding an active or abdicated seat)
  * read everything of their game's forum and gazette and write while their seat is active; letters
- * are read by their participants only. Once a game is over, its forum and gazette are public.
+ * are read by their participants only. Once a game is over, its forum and gazette are public (the
+ * archive, games/archive-page.ts), unless its host kept a private game private; letters never are.
  * The game's host (its creator) and the site's host moderate.
  */
 import type { AppCtx } from '../http/server.ts';
@@ -13,6 +14,8 @@ export interface GameAccess {
   name: string;
   status: 'forming' | 'running' | 'finished';
   isPrivate: boolean;
+  /** Over, and public: not a private game its host kept private (migration 025). */
+  archived: boolean;
   /** The viewer's seat in the game, if any. */
   member: Member | null;
   /** The viewer moderates this game (game host or site host). */
@@ -21,7 +24,7 @@ export interface GameAccess {
 
 export async function gameAccess(ctx: AppCtx, gameId: number, user: { id: number; isHost: boolean } | null): Promise<GameAccess | null> {
   if (!Number.isInteger(gameId) || gameId <= 0) return null;
-  const g = await ctx.db.one('SELECT id, name, status, is_private, host_user_id FROM games WHERE id = $1', [gameId]);
+  const g = await ctx.db.one('SELECT id, name, status, is_private, keep_private, host_user_id FROM games WHERE id = $1', [gameId]);
   if (!g) return null;
   let member: Member | null = null;
   if (user) {
@@ -30,13 +33,14 @@ export async function gameAccess(ctx: AppCtx, gameId: number, user: { id: number
   }
   return {
     gameId, name: g.name, status: g.status, isPrivate: g.is_private, member,
+    archived: g.status === 'finished' && !(g.is_private && g.keep_private),
     host: !!user && (user.isHost || g.host_user_id === user.id),
   };
 }
 
-/** Forum and gazette: the lords of the game, its host, and everyone once the game is over. */
+/** Forum and gazette: the lords of the game, its host, and everyone once the game is archived. */
 export function canReadPublicChannels(a: GameAccess): boolean {
-  return a.member !== null || a.host || a.status === 'finished';
+  return a.member !== null || a.host || a.archived;
 }
 
 /** Writing in the forum and the gazette, and sending letters: lords whose seat is active. */

@@ -46,6 +46,9 @@ export interface CreateGameInput {
    * may take vacations, and whether a bot plays a seat opened for a replacement until someone takes it.
    */
   prompts?: PromptOptions;
+  /** A private game's host options (migration 025): keep its pages private after the end (default: public, the archive); the least reliability (a whole percentage) a player needs to join. */
+  keepPrivate?: boolean;
+  minReliability?: number | null;
 }
 
 export interface PromptOptions { pace: Pace; minutes?: Record<string, number> | null; absentAfter?: number; vacations?: boolean; openSeatBot?: boolean }
@@ -60,6 +63,10 @@ export interface GameSummary {
   /** A game of prompts: its pace (null: a weekly game of order sheets), and after how many defaults in a row a player is absent. */
   pace: Pace | null;
   absentAfter: number;
+  /** The game is over and its pages are public (the archive): not a private game its host kept private. */
+  archived: boolean;
+  /** The least reliability (a percentage) a player needs to join (null: none). */
+  minReliability: number | null;
 }
 
 export interface Seat { gameId: number; player: string; userId: number | null; lordName: string; status: 'active' | 'abdicated' | 'open'; missed: number; login: string | null }
@@ -121,7 +128,9 @@ export interface GamesApi {
   /**
    * Joins a forming game (or takes its first open seat). `choice`: the player's seat-form values
    * as typed (the ruleset's `seatForm`), checked here (a SeatChoiceError names each field); they
-   * count only in a forming game (an open seat's King already exists).
+   * count only in a forming game (an open seat's King already exists). A player below the game's
+   * minimum reliability is refused (GamesError 'reliability', 403, with his reliability and the
+   * minimum in both languages; games/reliability.ts).
    */
   joinPrivate(ctx: AppCtx, gameId: number, userId: number, lordName: string, password: string, choice?: Record<string, string> | null): Promise<void>;
 }

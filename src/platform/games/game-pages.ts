@@ -3,7 +3,8 @@
  * a game, and the seat routes (join a private game, take an open seat, open a missing lord's seat
  * as host, leave). Shared helpers come from page-kit.ts.
  *
- * A private game shows non-members only its name and a join form.
+ * A private game shows non-members only its name, its host (with his reliability), the least
+ * reliability it asks for, and a join form; once archived (archive-page.ts), everything public.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
@@ -25,6 +26,8 @@ import type { SeatIssue } from '../../engine/ruleset.ts';
 /** When a seat is flagged (and the host may open it): turns without orders, or a game of prompts' defaults in a row. */
 const flagAt = (g: GameSummary): number => (g.pace ? g.absentAfter : MISSED_FLAG);
 import { allKinds, findKind } from './kinds.ts';
+import { archiveNotice } from './archive-page.ts';
+import { historiesOf, parseMinimum, reliabilityLabel, RELIABILITY, type AnswerHistory } from './reliability.ts';
 import { gameCalendarSection } from './calendar-page.ts';
 import { playPath } from './prompt-page.ts';
 import { checkPromptValues, defaultPromptValues, isPromptRuleset, promptOptionsFields, readPromptValues, type PromptFormValues } from './prompt-options.ts';
@@ -90,6 +93,17 @@ messages({
     fr: 'Pas d’intendant : un seigneur sans ordres à l’échéance ne fait rien ce tour-là.',
     en: 'No caretaker: a lord without orders at the deadline does nothing that turn.',
   },
+  'gweb.create.keepPrivate': { fr: 'Garder la partie privée après la fin (sinon ses pages deviennent publiques : les archives)', en: 'Keep the game private after its end (otherwise its pages become public: the archive)' },
+  'gweb.create.minReliability': { fr: 'Fiabilité minimale pour rejoindre (%, facultatif)', en: 'Least reliability to join (%, optional)' },
+  'gweb.create.minReliability-help': {
+    fr: 'La part des tours et des questions auxquels un joueur a répondu à temps, places abandonnées comptées (voir son profil). Un nouveau joueur, sans historique, est admis. Vide : aucune exigence.',
+    en: 'The share of turns and prompts a player answered in time, abandoned seats counted (see his profile). A new player, with no history, is admitted. Blank: no requirement.',
+  },
+  'gweb.err.minReliability': { fr: 'La fiabilité minimale est un nombre entier de {min} à {max}.', en: 'The least reliability is a whole number from {min} to {max}.' },
+  'gweb.min-reliability': { fr: 'Fiabilité minimale pour rejoindre : {p} %.', en: 'Least reliability to join: {p}%.' },
+  'gweb.host': { fr: 'Hôte', en: 'Host' },
+  'gweb.col.reliability': { fr: 'Fiabilité', en: 'Reliability' },
+  'gweb.archive-link': { fr: 'Archives des parties terminées', en: 'Archive of finished games' },
   'gweb.create.config': { fr: 'Variantes et constantes (JSON, facultatif)', en: 'Variants and constants (JSON, optional)' },
   'gweb.create.config-help': {
     fr: 'Un objet JSON d’options de variante ou de constantes, vérifié par l’arbitre, par exemple {"startTreasury": 5000}.',
@@ -191,6 +205,8 @@ async function caretakerNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<s
 
 interface CreateValues {
   name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string; prompts: PromptFormValues;
+  /** Migration 025: keep the game private after its end; the least reliability to join (a percentage, blank: none). */
+  keepPrivate: boolean; minReliability: string;
   /** The host's own seat-form values, per ruleset (engine SeatForm), and the issues of the chosen game's. */
   seat?: Record<string, Record<string, string> | null>; seatIssues?: SeatIssue[];
 }
@@ -198,6 +214,7 @@ interface CreateValues {
 const defaultCreate = (): CreateValues => ({
   name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
   time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '', prompts: defaultPromptValues(),
+  keepPrivate: false, minReliability: '',
 });
 
 /** The time zones the creation form offers (a list, not free text): the runtime's own, with UTC. */
@@ -213,7 +230,7 @@ function timeZoneOptions(zones: string[], chosen: string): Html[] {
 }
 
 /** The creation form's fields a refusal can point at (their ids are `create-<name>`). */
-export type CreateField = 'name' | 'map' | 'lords' | 'lordName' | 'password' | 'time' | 'timeZone' | 'minHours' | 'config';
+export type CreateField = 'name' | 'map' | 'lords' | 'lordName' | 'password' | 'time' | 'timeZone' | 'minHours' | 'minReliability' | 'config';
 
 function createForm(v: Visitor, val: CreateValues, error: string | null, field: CreateField | null = null): Html {
   const lang = v.lang;
@@ -250,6 +267,9 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
       <p class="muted small">${t(lang, 'gweb.create.caretaker-help')}</p>
+      <label class="check"><input type="checkbox" name="keepPrivate" value="1"${val.keepPrivate ? raw(' checked') : ''}> ${t(lang, 'gweb.create.keepPrivate')}</label>
+      <label>${t(lang, 'gweb.create.minReliability')} <input id="create-minReliability" name="minReliability" type="number" min="${RELIABILITY.minimum.min}" max="${RELIABILITY.minimum.max}" step="1" inputmode="numeric" value="${val.minReliability}"${a('minReliability', true)}></label>
+      <p class="muted small" id="create-minReliability-help">${t(lang, 'gweb.create.minReliability-help')}</p>${e('minReliability')}
       <label>${t(lang, 'gweb.create.config')}
         <textarea id="create-config" name="config" rows="4" spellcheck="false" class="mono" placeholder="{}"${a('config', true)}>${val.config}</textarea></label>
       <p class="muted small" id="create-config-help">${t(lang, 'gweb.create.config-help')}</p>${e('config')}
@@ -288,7 +308,8 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
   const body = html`${pageHead()}
     <h1>${t(lang, 'gweb.games')}</h1>
     ${v.user ? html`<section><h2>${t(lang, 'gweb.my-games')}</h2>${gamesTable(mine, lang, tz, true)}</section>` : ''}
-    <section><h2>${t(lang, 'gweb.public-games')}</h2>${gamesTable(publicList, lang, tz, false)}${pager}</section>
+    <section><h2>${t(lang, 'gweb.public-games')}</h2>${gamesTable(publicList, lang, tz, false)}${pager}
+      <p><a href="/archive" id="archive-link">${t(lang, 'gweb.archive-link')}</a></p></section>
     ${standing === 'ok'
       ? createForm(v, form?.values ?? defaultCreate(), form?.error ?? null, form?.field ?? null)
       : html`<section class="card"><h2>${t(lang, 'gweb.create.title')}</h2>${standingNotice(lang, standing, '/games')}</section>`}`;
@@ -306,6 +327,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     minHours: str(b.minHours, 10).trim(),
     early: b.early === '1' || b.early === 'on' || b.early === true,
     caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
+    keepPrivate: b.keepPrivate === '1' || b.keepPrivate === 'on' || b.keepPrivate === true, minReliability: str(b.minReliability, 10).trim(),
     prompts: readPromptValues(b, str),
     seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
   };
@@ -323,6 +345,8 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   // The shortest a turn may last (blank: half the weekly period, 84 hours).
   const minHours = val.minHours === '' ? undefined : Number(val.minHours);
   if (minHours !== undefined && (!Number.isInteger(minHours) || minHours < 0 || minHours > 168)) return fail(t(lang, 'gweb.err.minHours'), 'minHours');
+  const minReliability = parseMinimum(val.minReliability);
+  if (minReliability === 'invalid') return fail(t(lang, 'gweb.err.minReliability', { min: RELIABILITY.minimum.min, max: RELIABILITY.minimum.max }), 'minReliability');
   const weekday = Number(val.weekday);
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(val.time) || !Number.isInteger(weekday) || weekday < 0 || weekday > 6) return fail(t(lang, 'gweb.err.time'), 'time');
   // One of the listed zones (the form's select); a zone the runtime knows by another spelling is refused too.
@@ -365,6 +389,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
       ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ...prompts,
+      keepPrivate: val.keepPrivate, minReliability,
     });
   } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
@@ -374,11 +399,17 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
 
 // ───────────────────────────────────────────────────────────── the game page
 
-function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, isHost = false): Html {
+/** A player's login as a link to his profile, with his reliability beside it (games/reliability.ts). */
+export function playerCell(lang: Lang, login: string | null, h: AnswerHistory | undefined): Html {
+  if (!login) return html`—`;
+  return html`<a href="/players/${encodeURIComponent(login)}">${login}</a>${h ? html` <span class="badge reliability" title="${t(lang, 'gweb.col.reliability')}">${reliabilityLabel(lang, h)}</span>` : ''}`;
+}
+
+function seatsTable(v: Visitor, a: Access, seats: Seat[], canReplace: boolean, isHost = false, reliability: Map<number, AnswerHistory> = new Map()): Html {
   const lang = v.lang;
   return html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'gweb.col.lord', words(lang, a.game.ruleset))}</th><th>${t(lang, 'gweb.col.player')}</th><th>${t(lang, 'gweb.col.status')}</th><th><span class="visually-hidden">${t(lang, 'col.actions')}</span></th></tr></thead>
     <tbody>${seats.map((s) => html`<tr${a.seat?.player === s.player ? raw(' class="me"') : ''}>
-      <td>${s.lordName}</td><td>${s.userId === null && s.status !== 'open' ? html`<span class="muted">${t(lang, 'gweb.bot')}</span>` : s.login ?? '—'}</td>
+      <td>${s.lordName}</td><td>${s.userId === null && s.status !== 'open' ? html`<span class="muted">${t(lang, 'gweb.bot')}</span>` : s.status === 'open' ? '—' : playerCell(lang, s.login, s.userId === null ? undefined : reliability.get(s.userId))}</td>
       <td>${t(lang, `gweb.seat.${s.status}`)}${s.status === 'active' && s.userId !== null && s.missed >= flagAt(a.game) ? (a.game.pace
         ? html` <span class="badge warn" title="${t(lang, 'gweb.flag.absent-help')}">⚑ ${t(lang, 'gweb.flag.absent', { n: s.missed })}</span>`
         : html` <span class="badge warn" title="${t(lang, 'gweb.flag.help', { n: MISSED_FLAG })}">⚑ ${t(lang, 'gweb.flag', { n: s.missed })}</span>`) : ''}</td>
@@ -428,10 +459,15 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const standing = await standingOf(ctx, v);
   const seats = await games.seats(ctx, g.id);
   const joinable = g.status === 'forming' || seats.some((s) => s.status === 'open');
-  if (g.isPrivate && !a.seat && !a.former) {
-    // Non-members of a private game: its name, that it is private, and a way in. Nothing else.
+  if (g.isPrivate && !a.seat && !a.former && !g.archived) {
+    // Non-members of a private game: its name, that it is private, its host and his reliability,
+    // the least reliability it asks for, and a way in. Nothing else (an archived game is public).
+    const host = await ctx.db.one<{ id: number; login: string }>('SELECT u.id, u.login FROM games g JOIN users u ON u.id = g.host_user_id WHERE g.id = $1', [g.id]);
+    const hostHistory = host ? (await historiesOf(ctx.db, [Number(host.id)])).get(Number(host.id)) : undefined;
     const body = html`${pageHead()}<h1>${g.name}</h1>
       <p><span class="badge">${t(lang, 'gweb.private')}</span> ${t(lang, 'gweb.private-help')}</p>
+      ${host ? html`<p id="game-host">${t(lang, 'gweb.host')}${t(lang, 'colon')}${playerCell(lang, host.login, hostHistory)}</p>` : ''}
+      ${g.minReliability !== null ? html`<p id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
       ${!joinable || g.isDemo ? html`<p class="muted">${t(lang, 'gweb.join.closed')}</p>`
         : standing === 'ok' ? joinForm(v, g.id, opts.error ?? null, opts.lordName, g.status === 'forming' ? { ruleset: g.ruleset, options: await formingOptions(ctx, g.id), values: opts.seatValues, issues: opts.seatIssues } : null, opts.field ?? null)
         : standingNotice(lang, standing, `/games/${g.id}`)}`;
@@ -442,6 +478,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const view = g.status === 'forming' ? null : await safeView(ctx, g.id, null);
   const steps = await history(ctx, g.id);
   const canReplace = !a.seat && !a.former && !g.isPrivate && standing === 'ok';
+  const reliability = await historiesOf(ctx.db, seats.flatMap((s) => (s.userId === null ? [] : [s.userId])));
   const isHost = await viewerHosts(ctx, g.id, v);
   const entry = getRuleset(g.ruleset);
   const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
@@ -452,6 +489,8 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     ${failingNotice(g, lang)}
+    ${g.archived ? await archiveNotice(ctx.db, g.id, g.ruleset, lang) : ''}
+    ${g.minReliability !== null && g.status === 'forming' ? html`<p class="muted" id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
     ${a.seat ? await reportBanner(ctx, g.id, a.seat.player, lang, label) : ''}
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
@@ -469,22 +508,22 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       </section>` : ''}
     ${g.status === 'forming' ? html`<p class="notice">${t(lang, 'gweb.forming', { n: Math.max(0, g.maxPlayers - seats.length) })}
       ${a.seat ? html`<br>${t(lang, 'gweb.forming-share')} <code>${ctx.config.publicUrl}/games/${g.id}</code>` : ''}</p>` : ''}
-    ${g.status !== 'forming' && (a.seat || isHost || g.status === 'finished') ? html`<nav class="channels" aria-label="${t(lang, 'nav.game-label')}">
+    ${g.status !== 'forming' && (a.seat || isHost || g.archived) ? html`<nav class="channels" aria-label="${t(lang, 'nav.game-label')}">
       <a class="button" href="/games/${g.id}/forum">${t(lang, 'gweb.ch.forum')}</a>
       <a class="button" href="/games/${g.id}/gazette">${t(lang, 'gweb.ch.gazette')}</a>
       ${a.seat ? html`<a class="button" href="/games/${g.id}/letters">${t(lang, 'gweb.ch.letters')}</a>` : ''}
       ${isHost ? html`<a class="button" href="/games/${g.id}/moderation">${t(lang, 'gweb.ch.moderation')}</a>` : ''}
     </nav>` : ''}
-    ${g.status !== 'forming' && entry.ruleset.mapDoc && (!g.isPrivate || a.seat || a.former) ? html`<p class="tools-nav"><a class="button" href="/games/${g.id}/map">${t(lang, 'map.title')}</a>${
+    ${g.status !== 'forming' && entry.ruleset.mapDoc && (!g.isPrivate || a.seat || a.former || g.archived) ? html`<p class="tools-nav"><a class="button" href="/games/${g.id}/map">${t(lang, 'map.title')}</a>${
       a.seat && a.seat.status === 'active' && g.status === 'running' ? toolsOf(entry, state, a.seat.player, lang).map((x) => html`<a class="button" href="/games/${g.id}/tools/${x.id}" title="${x.summary}">${x.title}</a>`) : ''}</p>` : ''}
-    <section><h2>${t(lang, 'gweb.lords', words(lang, g.ruleset))}</h2>${seatsTable(v, a, seats, canReplace, isHost)}
+    <section><h2>${t(lang, 'gweb.lords', words(lang, g.ruleset))}</h2>${seatsTable(v, a, seats, canReplace, isHost, reliability)}
       ${!a.seat && !g.isPrivate && seats.some((s) => s.status === 'open') && standing !== 'ok' ? standingNotice(lang, standing, `/games/${g.id}`) : ''}</section>
     ${doc ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderDoc(doc)}</section>`
       : view ? html`<section><h2>${t(lang, 'gweb.board')}</h2>${renderView(view, { lang, names: namesOf(view) })}</section>` : ''}
     <section><h2>${t(lang, 'gweb.history')}</h2>
       ${g.status !== 'forming' ? html`<p><a class="button" href="/games/${g.id}/stats">${t(lang, 'stats.link')}</a></p>` : ''}
-      ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</th>` : ''}</tr></thead>
-        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</a></td>` : ''}</tr>`)}</tbody></table></div>`
+      ${steps.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>#</th><th>${t(lang, 'gweb.col.turn')}</th><th>${t(lang, 'gweb.col.resolved')}</th>${a.seat ? html`<th>${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</th>` : ''}${g.archived ? html`<th>${t(lang, 'archive.turn')}</th>` : ''}</tr></thead>
+        <tbody>${steps.map((s) => html`<tr><td>${s.idx}</td><td>${label(s.label)}</td><td>${timeTag(s.resolvedAt, lang, tz, 'short')}</td>${a.seat ? html`<td><a href="/games/${g.id}/reports/${s.idx}">${t(lang, 'gweb.col.report', words(lang, g.ruleset))}</a></td>` : ''}${g.archived ? html`<td><a href="/games/${g.id}/turns/${s.idx}">${t(lang, 'archive.turn')}</a></td>` : ''}</tr>`)}</tbody></table></div>`
         : html`<p class="muted">${t(lang, 'gweb.no-history')}</p>`}
     </section>
     ${await gameCalendarSection(ctx, v, a, isHost)}`;
@@ -527,6 +566,7 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
       if (e instanceof SeatChoiceError) return gamePage(ctx, req, reply, { error: t(v.lang, 'seat.errors'), lordName, seatValues, seatIssues: e.issues, status: 400 });
       const taken = e instanceof GamesError && e.code === 'lord-name-taken' && !!e.other;
       const error = wrong ? t(v.lang, 'gweb.join.wrong-password')
+        : e instanceof GamesError && e.code === 'reliability' ? errorText(e, v.lang)
         : taken ? t(v.lang, 'names.confusable', { other: (e as GamesError).other! }) : t(v.lang, 'gweb.err.failed', { error: errorText(e) });
       return gamePage(ctx, req, reply, { error, field: wrong ? 'password' : taken ? 'lordName' : null, lordName, seatValues, status: 400 });
     }

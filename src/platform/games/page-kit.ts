@@ -8,8 +8,9 @@
  * - a game's words, state and notices: `mapLabel`, `gameState`, `safeView`, `words`, `stepLabelIn`,
  *   `toolsOf`, `presented`, `failingNotice`, `reportBanner`;
  * - access: `access`, `visibleGame`, `ownSeat`. A lord's sheet, reports and private view are his
- *   alone (404 for anyone else, even after the game is over); a private game shows non-members
- *   only its name and a join form;
+ *   alone (404 for anyone else, even after the game is over; an archived game's reports are read
+ *   by all on its turn pages, archive-page.ts); a private game shows non-members only its name
+ *   and a join form until it is archived;
  * - the generic rendering of views (`renderValue`, `renderView`, `namesOf`): any JSON as tables
  *   and lists, knowing nothing of what the keys mean.
  *
@@ -215,10 +216,13 @@ export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access |
   return { game, seat: open ? null : seat, former: open };
 }
 
-/** A started game whose public pages the visitor may see (a private game: its lords and former lords only), with his seat. */
+/**
+ * A started game whose public pages the visitor may see (a private game: its lords and former
+ * lords only, and everyone once it is archived), with his seat.
+ */
 export async function visibleGame(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
   const a = await access(ctx, req);
-  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat && !a.former)) return null;
+  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat && !a.former && !a.game.archived)) return null;
   return a;
 }
 

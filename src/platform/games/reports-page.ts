@@ -1,7 +1,8 @@
 /**
  * A lord's reports: the list of his reports, and each report (the ruleset's Markdown as HTML,
- * in French or English, with his map of that turn). They are his alone (404 for anyone else,
- * even after the game is over).
+ * in French or English, with his map of that turn). They are his alone here (404 for anyone else,
+ * even after the game is over); once a game is archived, everyone reads every player's reports on
+ * its turn pages (archive-page.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
@@ -83,13 +84,14 @@ async function reportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
  * The turn's map under the report, its names readable (issue 22 §3: at least MIN_PX CSS pixels,
  * svg.ts): the picture is never drawn narrower than `least`; on a wide screen the figure grows out
  * of the text column up to the map's natural width, and where the screen is narrower than `least`
- * the map scrolls sideways in its own box (a named tab stop: static/a11y.js).
+ * the map scrolls sideways in its own box (a named tab stop: static/a11y.js). The archive's turn
+ * pages show the public map the same way (archive-page.ts).
  */
-function reportMapFigure(svg: string, lang: Lang): Html {
+export function reportMapFigure(svg: string, lang: Lang, caption: string = t(lang, 'reports.map'), id = 'report-map'): Html {
   const natural = Number(/<svg\b[^>]*?\swidth="([\d.]+)"/.exec(svg)?.[1]) || 0;
   const least = natural ? Math.ceil((natural * MIN_PX) / MIN_LABEL) : 0;
   const size = natural ? raw(` style="--map-natural: ${natural}px; --map-least: ${least}px"`) : '';
-  return html`<figure class="report-map" id="report-map"${size}><figcaption>${t(lang, 'reports.map')}</figcaption><div class="scroll-box report-map-frame">${raw(svg)}</div></figure>`;
+  return html`<figure class="report-map" id="${id}"${size}><figcaption>${caption}</figcaption><div class="scroll-box report-map-frame">${raw(svg)}</div></figure>`;
 }
 
 // ───────────────────────────────────────────────────────────── routes

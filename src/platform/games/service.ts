@@ -45,6 +45,7 @@ import { promptsOpened } from './prompt-notify.ts';
 import { statsJson } from './stats-data.ts';
 import { orderAddress, orderBlock, orderBlockIntro, seatOrderToken, takesMailOrders } from './mail-orders.ts';
 import { cachedState } from './states.ts';
+import { historyOf, meetsMinimum, recordAnswers, recordDeparture, recordFinish, reliabilityPercent } from './reliability.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -108,6 +109,8 @@ export interface GameRow extends Row {
   /** Games of prompts (migration 015): the pace (null: a game of order sheets), the host's class lengths, when the step was asked, clocks, pause, absence, vacations. */
   pace: Pace | null; pace_minutes: Record<string, number> | null; asked_at: Date | null; clocks: Record<string, number> | null;
   paused_at: Date | null; paused_left_ms: number | string | null; absent_after: number; vacations: boolean; open_seat_bot: boolean;
+  /** Migration 025: the end, the host's choice to keep a private game's pages private after it, the least reliability to join. */
+  finished_at: Date | null; keep_private: boolean; min_reliability: number | null;
 }
 export interface SeatRow extends Row {
   game_id: number; player: string; user_id: number | null; lord_name: string; status: Seat['status']; missed: number; seq: number; asked: boolean;
@@ -247,6 +250,12 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
       input.early ?? true, passwordHash, maxPlayers, input.reminderHours ?? 24, ctx.now()]);
   const id = row!.id;
   if (input.caretaker) await db.query('UPDATE games SET caretaker = TRUE WHERE id = $1', [id]);
+  // Host options of a private game (migration 025): its pages stay private after the end; the least reliability to join.
+  if (input.keepPrivate || input.minReliability != null) {
+    const min = input.minReliability ?? null;
+    if (min !== null && (!Number.isInteger(min) || min < 0 || min > 100)) throw new GamesError('min-reliability', 'the minimum reliability is a whole percentage from 0 to 100');
+    await db.query('UPDATE games SET keep_private = $2, min_reliability = $3 WHERE id = $1', [id, !!input.keepPrivate && !!input.isPrivate, min]);
+  }
   if (input.prompts) {
     const p = input.prompts;
     if (!PACES.includes(p.pace)) throw new GamesError('pace', `unknown pace ${String(p.pace)}`);
@@ -635,16 +644,21 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     [gameId, r.stateJson, step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
   // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
   const missed = new Map<string, number>();
+  const answers: { player: string; userId: number; onTime: boolean }[] = [];
   for (const s of seats) {
     let m = s.missed;
     if (s.user_id !== null && askedBefore.has(s.player)) {
       // A game of prompts: a ready answer (his own or a standing one); an answer a free action emptied is not one.
       const sent = sheets.some((h) => h.player === s.player && (g.pace ? h.ready : h.ready || h.text.trim() !== ''));
       m = sent ? 0 : s.missed + 1;
+      // Reliability (games/reliability.ts): the seat's holder answered this step in time, or not.
+      if (s.status === 'active') answers.push({ player: s.player, userId: s.user_id, onTime: sent });
     }
     missed.set(s.player, m);
     await t.query('UPDATE seats SET missed = $3, asked = $4 WHERE game_id = $1 AND player = $2', [gameId, s.player, m, askedAfter.has(s.player)]);
   }
+  await recordAnswers(t, gameId, step.index, g.pace ? 'prompt' : 'turn', answers);
+  if (finished) await recordFinish(t, gameId, g.ruleset, JSON.parse(r.stateJson), now);
   // A game of prompts mails no report per step (its log holds them): its players are told of the
   // prompts now waiting for them, by their notification settings.
   if (g.pace) {
@@ -718,6 +732,7 @@ async function testPauseInTransaction(gameId: number): Promise<void> {
 // ─── Reading ───────────────────────────────────────────────────────────────────────────────────
 
 const SUMMARY_SQL = `SELECT g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline, g.attempts > 0 AS failing, g.pace, g.absent_after,
+  g.status = 'finished' AND NOT (g.is_private AND g.keep_private) AS archived, g.min_reliability,
   g.options->>'map' AS map, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords FROM games g`;
 
 function toSummary(r: Row): GameSummary {
@@ -725,6 +740,7 @@ function toSummary(r: Row): GameSummary {
     id: r.id, name: r.name, ruleset: r.ruleset, status: r.status, maxPlayers: r.max_players, step: r.step, turnLabel: r.turn_label ?? '',
     isPrivate: r.is_private, isDemo: r.is_demo, deadline: r.deadline ?? null, lords: r.lords, map: r.map ?? null, failing: !!r.failing,
     pace: r.pace ?? null, absentAfter: Number(r.absent_after ?? ABSENT_AFTER.default),
+    archived: !!r.archived, minReliability: r.min_reliability === null || r.min_reliability === undefined ? null : Number(r.min_reliability),
   };
 }
 
@@ -765,16 +781,16 @@ export async function markReportRead(db: Db, gameId: number, idx: number, player
 const REPORT_MAPS = new LruCache<string, { svg: string; alt: string } | null>(64);
 
 /**
- * A player's map of one turn for his report page, drawn in the referee's worker threads within
+ * A player's map of one turn for his report page (null: the public map, for the archive's turn pages), drawn in the referee's worker threads within
  * the turn budget, like the report mail's map (`referee/tasks.ts`, reportMap): from the current
  * state for the latest turn, else by replaying the stored game up to that turn. Null when the
  * ruleset draws no map or drawing fails (the page goes without it).
  */
-export async function reportMapOf(ctx: AppCtx, gameId: number, idx: number, player: PlayerId, lang: Lang): Promise<{ svg: string; alt: string } | null> {
+export async function reportMapOf(ctx: AppCtx, gameId: number, idx: number, player: PlayerId | null, lang: Lang): Promise<{ svg: string; alt: string } | null> {
   const g = await ctx.db.one<{ ruleset: string; step: number; state_hash: string | null }>('SELECT ruleset, step, state_hash FROM games WHERE id = $1', [gameId]);
   const step = await ctx.db.one<{ hash: string }>('SELECT hash FROM steps WHERE game_id = $1 AND idx = $2', [gameId, idx]);
   if (!g || !step || !getRuleset(g.ruleset).ruleset.mapDoc) return null;
-  const key = `${g.ruleset}|${step.hash}|${idx}|${player}|${lang}`;
+  const key = `${g.ruleset}|${step.hash}|${idx}|${player ?? '\u0000public'}|${lang}`;
   if (REPORT_MAPS.has(key)) return REPORT_MAPS.get(key)!;
   let map: { svg: string; alt: string } | null;
   try {
@@ -802,6 +818,22 @@ export async function replayStored(db: Db, gameId: number): Promise<ReplayResult
 async function isHost(db: Db, g: GameRow, userId: number): Promise<boolean> {
   if (g.host_user_id === userId) return true;
   return !!(await db.one('SELECT 1 FROM users WHERE id = $1 AND is_host', [userId]));
+}
+
+/**
+ * The host's minimum reliability of a private game (migration 025; games/reliability.ts): a
+ * player below it is refused, with his reliability and the minimum in both languages.
+ */
+async function requireReliability(db: Db, g: GameRow, userId: number): Promise<void> {
+  const min = g.min_reliability === null || g.min_reliability === undefined ? null : Number(g.min_reliability);
+  if (min === null) return;
+  const h = await historyOf(db, userId);
+  if (meetsMinimum(h, min)) return;
+  const p = reliabilityPercent(h) ?? 0;
+  throw new GamesError('reliability', `this game asks for a reliability of at least ${min} %; yours is ${p} %`, 403, {
+    fr: `Cette partie demande une fiabilité d’au moins ${min} % ; la vôtre est de ${p} %.`,
+    en: `This game asks for a reliability of at least ${min}%; yours is ${p}%.`,
+  });
 }
 
 /** Gives a seat to a user (an open seat, or a private game's open place). */
@@ -987,6 +1019,7 @@ export const games: GamesApi & GamesExtra = {
       if (seat.status === 'abdicated') throw new GamesError('abdicated', 'this lord has already abdicated', 409);
       if (mode === 'replace') {
         await t.query(`UPDATE seats SET status = 'open' WHERE game_id = $1 AND player = $2`, [gameId, seat.player]);
+        await recordDeparture(t, { gameId, player: seat.player, userId, how: 'replacement', step: g.step, at: ctx.now() });
         return false;
       }
       const rs = getRuleset(g.ruleset).ruleset;
@@ -999,6 +1032,7 @@ export const games: GamesApi & GamesExtra = {
       await saveSheetIn(ctx, t, g, seat.player, answer);
       await t.query('UPDATE sheets SET ready = TRUE WHERE game_id = $1 AND player = $2 AND step = $3', [gameId, seat.player, g.step + 1]);
       await t.query(`UPDATE seats SET status = 'abdicated' WHERE game_id = $1 AND player = $2`, [gameId, seat.player]);
+      await recordDeparture(t, { gameId, player: seat.player, userId, how: 'abdicated', step: g.step, at: ctx.now() });
       return g.early;
     });
     if (kick) ctx.kick();
@@ -1018,6 +1052,7 @@ export const games: GamesApi & GamesExtra = {
     await ctx.db.tx(async (t) => {
       const g = await lockGame(t, gameId);
       if (await t.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
+      await requireReliability(t, g, userId);
       if (g.status === 'forming') {
         const name = cleanLordName(lordName);
         const chosen = checkSeatChoice(g.ruleset, g.options, choice);
@@ -1050,6 +1085,7 @@ export const games: GamesApi & GamesExtra = {
       const flag = g.pace ? g.absent_after : MISSED_FLAG;
       if (seat.missed < flag) throw new GamesError('not-flagged', `the lord has missed ${seat.missed} turns (fewer than ${flag})`, 409);
       await t.query(`UPDATE seats SET status = 'open' WHERE game_id = $1 AND player = $2`, [gameId, player]);
+      await recordDeparture(t, { gameId, player, userId: seat.user_id, how: 'opened', step: g.step, at: ctx.now() });
     });
   },
 

@@ -17,6 +17,7 @@ import { cleanName } from '../http/names.ts';
 import type { SeatIssue } from '../../engine/ruleset.ts';
 import { SeatChoiceError } from '../games/service.ts';
 import { readSeatValues, seatFormHtml, seatFormRulesets } from '../games/seat-form.ts';
+import { historiesOf, reliabilityLabel } from '../games/reliability.ts';
 
 messages({
   'lweb.title': { fr: 'Jouer la prochaine partie', en: 'Play the next game' },
@@ -27,6 +28,11 @@ messages({
   'lweb.join': { fr: 'Je veux jouer la prochaine partie', en: 'I want to play the next game' },
   'lweb.map': { fr: 'Jeu et carte', en: 'Game and map' },
   'lweb.map-line': { fr: '{name} — {n} joueurs', en: '{name} — {n} players' },
+  'lweb.candidates': { fr: 'Candidats en attente', en: 'Candidates waiting' },
+  'lweb.candidates-help': {
+    fr: 'Le pourcentage est la fiabilité du joueur : la part des tours et des questions auxquels il a répondu à temps, places abandonnées comptées (voir son profil).',
+    en: 'The percentage is the player’s reliability: the share of turns and prompts he answered in time, abandoned seats counted (see his profile).',
+  },
   'lweb.waiting-count': { fr: '{n} {n|candidat|candidats} en attente', en: '{n} {n|candidate|candidates} waiting' },
   'lweb.lord-name': { fr: 'Votre nom dans la partie (seigneur, roi…)', en: 'Your name in the game (lord, king…)' },
   'lweb.submit': { fr: 'M’inscrire', en: 'Sign me up' },
@@ -76,6 +82,25 @@ const statusOf = (e: unknown): number => {
 
 /** Candidates in the queue per map (waiting, asked or confirmed). Read directly: the lobby
  *  service only counts them for a player's own requests. */
+/**
+ * The candidates waiting per kind of game, each with his reliability (games/reliability.ts): the
+ * lobby's entries, so that a player sees with whom he is likely to play. Logins only: the names
+ * they chose for the game stay theirs until it starts.
+ */
+async function waitingPlayers(ctx: AppCtx, lang: Lang): Promise<Html> {
+  const rows = await ctx.db.query<{ ruleset: string; map: string; user_id: number; login: string }>(
+    `SELECT l.ruleset, l.map, l.user_id, u.login FROM lobby l JOIN users u ON u.id = l.user_id
+      WHERE l.status IN ('waiting', 'asked', 'confirmed') ORDER BY l.ruleset, l.map, l.created_at LIMIT 500`);
+  if (!rows.length) return html``;
+  const histories = await historiesOf(ctx.db, rows.map((r) => Number(r.user_id)));
+  const byKind = new Map<string, typeof rows>();
+  for (const r of rows) byKind.set(kindKey(r.ruleset, r.map), [...(byKind.get(kindKey(r.ruleset, r.map)) ?? []), r]);
+  const names = new Map(lobbyMaps().map((m) => [m.id, m.name[lang]]));
+  return html`<section id="lobby-candidates"><h2>${t(lang, 'lweb.candidates')}</h2>
+    <ul>${[...byKind].map(([k, list]) => html`<li><strong>${names.get(k) ?? k}</strong>${t(lang, 'colon')}${list.map((r, i) => html`${i ? ', ' : ''}<a href="/players/${encodeURIComponent(r.login)}">${r.login}</a> <span class="badge reliability">${reliabilityLabel(lang, histories.get(Number(r.user_id))!)}</span>`)}</li>`)}</ul>
+    <p class="muted small">${t(lang, 'lweb.candidates-help')}</p></section>`;
+}
+
 async function waitingCounts(ctx: AppCtx): Promise<Record<string, number>> {
   const rows = await ctx.db.query<{ ruleset: string; map: string; n: number }>(
     `SELECT ruleset, map, count(*)::int AS n FROM lobby WHERE status IN ('waiting', 'asked', 'confirmed') GROUP BY ruleset, map`);
@@ -125,6 +150,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
       </form>` : html`<ul>${maps.map((m) => html`<li>${t(lang, 'lweb.map-line', { name: m.name[lang], n: m.players })} <span class="muted">— ${t(lang, 'lweb.waiting-count', { n: counts[m.id] ?? 0 })}</span></li>`)}</ul>
         ${standingNotice(lang, standing, '/lobby')}`}
     </section>
+    ${await waitingPlayers(ctx, lang)}
     ${v.user ? html`<section><h2>${t(lang, 'lweb.mine')}</h2>
       ${mine.length ? html`<div class="table-wrap"><table class="data"><thead><tr><th>${t(lang, 'lweb.col.map')}</th><th>${t(lang, 'lweb.col.lord')}</th><th>${t(lang, 'lweb.col.status')}</th><th>${t(lang, 'lweb.col.since')}</th><th><span class="visually-hidden">${t(lang, 'col.actions')}</span></th></tr></thead>
         <tbody>${mine.map((e) => html`<tr>

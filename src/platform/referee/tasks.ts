@@ -92,7 +92,7 @@ export function standingAnswers(rs: Ruleset, state: unknown, standing: Record<Pl
 const asked = (entry: RulesetEntry, state: unknown): Set<PlayerId> => new Set(entry.ruleset.decisions(state).flatMap((d) => d.players));
 
 /** A player's map after the turn, drawn for his report mail. */
-export function reportMap(entry: RulesetEntry, state: unknown, player: PlayerId, lang: Lang): { svg: string; alt: string } | null {
+export function reportMap(entry: RulesetEntry, state: unknown, player: PlayerId | null, lang: Lang): { svg: string; alt: string } | null {
   const rs = entry.ruleset;
   if (!rs.mapDoc) return null;
   try {
@@ -281,7 +281,7 @@ export function pngTask(t: { svg: string; width?: number }): Uint8Array {
  * A player's map of one turn, for his report page: drawn from the state after that turn, given
  * when it is the game's latest, else replayed from the stored record up to that step.
  */
-export interface ReportMapInput { ruleset: string; player: PlayerId; lang: Lang; idx: number; state?: unknown; record?: GameRecord }
+export interface ReportMapInput { ruleset: string; player: PlayerId | null; lang: Lang; idx: number; state?: unknown; record?: GameRecord }
 export function reportMapTask(t: ReportMapInput): { svg: string; alt: string } | null {
   const entry = getRuleset(t.ruleset);
   let state = t.state;
