@@ -12,9 +12,10 @@
  * Pure: dice and facts in, results or a new state out.
  */
 import type { GruikConfig } from '../constants.ts';
-import type { ArmyId, GruikState, StateId } from '../state.ts';
+import type { ArmyId, GruikState, ProvinceId, StateId } from '../state.ts';
 import { addMod } from './army-size.ts';
 import type { Dice } from './dice.ts';
+import { friendlyProvinceFor } from './relations.ts';
 
 // ─── §6.2 attacker and defender ────────────────────────────────────────────────────────────────
 
@@ -39,6 +40,17 @@ export function hottAttacker(c: GruikConfig, dice: Dice, battle: string, a: Hott
   }
   const aFirst = a.mod !== b.mod ? a.mod > b.mod : a.state < b.state; // [P] the bound
   return aFirst ? { attacker: a.state, defender: b.state, totals } : { attacker: b.state, defender: a.state, totals };
+}
+
+/**
+ * The campaign roles of the non-decisive outcomes [P A-18]: the "attacked" side is the one whose
+ * state controls the province or is friendly to its controller, the "attacker" the other; when
+ * neither or both qualify, the HOTT roles decide (the HOTT defender is the attacked). TV-21.
+ */
+export function campaignRoles(s: GruikState, province: ProvinceId, a: StateId, b: StateId, hottDefender: StateId): { attacker: StateId; attacked: StateId } {
+  const qa = friendlyProvinceFor(s, province, a), qb = friendlyProvinceFor(s, province, b);
+  const attacked = qa !== qb ? (qa ? a : b) : hottDefender;
+  return { attacked, attacker: attacked === a ? b : a };
 }
 
 // ─── §6.4 characters ───────────────────────────────────────────────────────────────────────────
@@ -137,6 +149,75 @@ export function unfinishedWinner(c: GruikConfig, dice: Dice, battle: string, a: 
     if (da !== db) return da > db ? a.state : b.state;
   }
   return a.state < b.state ? a.state : b.state;
+}
+
+/** A battle's result as the tabletop report gives it (§6.12.1 `BattleReport.outcome`), or as ABR makes it. */
+export type BattleOutcome =
+  | { kind: 'decisive'; winner: StateId }
+  | { kind: 'nightfall'; leaver?: StateId }
+  | { kind: 'agreedStop'; agreement: 'attackedToFortress' | 'attackedAbandons' | 'attackerWithdraws' | 'none' }
+  | { kind: 'unfinished'; agreement: 'nonDecisive' | 'winnerExtrapolated' | 'diceOff' | 'none'; winner?: StateId }
+  | { kind: 'mutualDemoralisation' };
+
+export interface OutcomeLosses {
+  /** The winner and loser when there are some (§6.7 and §6.9 have neither). */
+  winner: StateId | null;
+  loser: StateId | null;
+  losses: Record<StateId, Loss>;
+  /** Battle-outcome prestige is awarded (decisive battles, and the §6.8 no-agreement winner [P]). */
+  prestige: boolean;
+  /** The agreed or default end of a battle without a winner [T §6.5]: the attacker withdraws when the players do not agree. */
+  agreement?: 'attackedToFortress' | 'attackedAbandons' | 'attackerWithdraws';
+  /** Catastrophes due next season, per state [T §6.6]. */
+  pendingCatastrophes: Record<StateId, number>;
+}
+
+type Side = SideFacts & { charactersLost: number };
+
+/**
+ * The campaign losses of a battle's outcome, §6.5–§6.9 [T §6.4–§6.7]: decisive (and the §6.8
+ * extrapolated or dice-off winners: "then apply the decisive rules"), nightfall and agreed stop (no
+ * winner, the winner's formula for each [P A-20]), mutual demoralisation (3 ± 1 each [P A-19]), the
+ * unfinished battle without agreement (lowest percentage wins; 2 ± 1 and 3 ± 1; two catastrophes
+ * each next turn). The §6.8(c) dice-off: d6 each, ties rerolled [P], bounded like the HOTT roll.
+ * TV-22 – TV-26, TV-29.
+ */
+export function outcomeLosses(c: GruikConfig, dice: Dice, battle: string, outcome: BattleOutcome, a: Side, b: Side, phase = 'S6.4'): OutcomeLosses {
+  const decisive = (winner: StateId, prestige: boolean, rules: [LossRule, LossRule] = ['decisiveWinner', 'decisiveLoser']): OutcomeLosses => {
+    const [w, l] = winner === a.state ? [a, b] : [b, a];
+    return { winner: w.state, loser: l.state, losses: { [w.state]: campaignLoss(c, rules[0], w), [l.state]: campaignLoss(c, rules[1], l) }, prestige, pendingCatastrophes: {} };
+  };
+  const none = (rule: LossRule, agreement: OutcomeLosses['agreement']): OutcomeLosses => ({
+    winner: null, loser: null, losses: { [a.state]: campaignLoss(c, rule, a), [b.state]: campaignLoss(c, rule, b) }, prestige: false, pendingCatastrophes: {}, ...(agreement ? { agreement } : {}),
+  });
+  const named = (w: StateId | undefined): StateId => {
+    if (w !== a.state && w !== b.state) throw new Error(`battle ${battle}: the winner ${w} is neither side`);
+    return w;
+  };
+  switch (outcome.kind) {
+    case 'decisive': return decisive(named(outcome.winner), true);
+    case 'nightfall': return none('noWinner', undefined);
+    case 'agreedStop': return none('noWinner', outcome.agreement === 'none' ? 'attackerWithdraws' : outcome.agreement);
+    case 'mutualDemoralisation': return none('mutual', 'attackerWithdraws');
+    case 'unfinished':
+      switch (outcome.agreement) {
+        case 'nonDecisive': return none('noWinner', 'attackerWithdraws');
+        case 'winnerExtrapolated': return decisive(named(outcome.winner), true);
+        case 'diceOff': {
+          for (let i = 0; i <= c.combat.hottRerolls; i++) {
+            const da = dice.roll({ sides: 6, phase, event: `battle:${battle}:dice-off:${a.state}`, purpose: 'very close battle settled by dice', rule: '[T §6.6; P]', audience: [a.state, b.state] });
+            const db = dice.roll({ sides: 6, phase, event: `battle:${battle}:dice-off:${b.state}`, purpose: 'very close battle settled by dice', rule: '[T §6.6; P]', audience: [a.state, b.state] });
+            if (da !== db) return decisive(da > db ? a.state : b.state, true);
+          }
+          return decisive(a.state < b.state ? a.state : b.state, true);
+        }
+        case 'none': {
+          const out = decisive(unfinishedWinner(c, dice, battle, a, b, phase), true, ['unfinishedWinner', 'unfinishedLoser']);
+          out.pendingCatastrophes = { [a.state]: c.combat.unfinishedCatastrophes, [b.state]: c.combat.unfinishedCatastrophes };
+          return out;
+        }
+      }
+  }
 }
 
 // ─── §6.13 prestige and applying losses ────────────────────────────────────────────────────────
