@@ -1,0 +1,43 @@
+/**
+ * The season as data (rules §3.3 S0 … S10) and the waits of §11.6: every step in the rules' order
+ * with both names; implemented steps have a runner and the others refuse to run
+ * (StepNotImplemented); every decision a step opens is in the catalogue, every catalogue row is
+ * opened by some step, and every deadline class has hours from the constants.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_CONFIG } from '../../src/rulesets/gruik/constants.ts';
+import { DECISION_KINDS, DECISIONS, deadlineHours, type DeadlineClass } from '../../src/rulesets/gruik/decisions.ts';
+import { STEPS } from '../../src/rulesets/gruik/steps.ts';
+import { RUNNERS, runStep, StepNotImplemented } from '../../src/rulesets/gruik/turn.ts';
+import { fixture, withBases } from './fixture.ts';
+
+test('§3.3: S0 … S10 in the rules’ order, each named in French and English', () => {
+  const ids = STEPS.map((s) => s.id);
+  assert.equal(new Set(ids).size, ids.length);
+  const major = [...new Set(ids.map((id) => Number(id.slice(1).split('.')[0])))];
+  assert.deepEqual(major, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  const sorted = [...ids].sort((a, b) => { const [x1, y1] = a.slice(1).split('.').map(Number); const [x2, y2] = b.slice(1).split('.').map(Number); return x1! - x2! || (y1 ?? 0) - (y2 ?? 0); });
+  assert.deepEqual(ids, sorted);
+  for (const s of STEPS) assert.ok(s.name.fr && s.name.en && s.rule, s.id);
+});
+
+test('implemented steps have a runner; the others refuse to run', () => {
+  for (const s of STEPS) assert.equal(!!RUNNERS[s.id], s.status === 'implemented', s.id);
+  assert.throws(() => runStep(fixture(), 'S4.1'), (e: unknown) => e instanceof StepNotImplemented && /S4\.1/.test((e as Error).message));
+  const t = runStep(withBases(fixture(), 21), 'S0.4');
+  assert.equal(t.armies['elves:A1']!.seasonalSize, 21);
+  assert.equal(t.step, 'S0.4');
+});
+
+test('§11.6: every decision a step opens is in the catalogue, every row is opened, every deadline has hours', () => {
+  const opened = new Set(STEPS.flatMap((s) => s.decisions));
+  for (const d of opened) assert.ok(DECISION_KINDS.includes(d), d);
+  for (const d of DECISION_KINDS) assert.ok(opened.has(d), d);
+  for (const [kind, row] of Object.entries(DECISIONS)) {
+    assert.ok(row.byDefault, kind);
+    if (row.deadline) assert.ok(deadlineHours(DEFAULT_CONFIG, row.deadline as DeadlineClass) > 0, kind);
+  }
+  assert.equal(deadlineHours(DEFAULT_CONFIG, 'TABLETOP_REPORT'), 240);
+  assert.equal(deadlineHours(DEFAULT_CONFIG, 'GM_BLOCKING'), 72);
+});
