@@ -1,0 +1,149 @@
+/**
+ * A battle's result applied to the state, rules §6.13 (the post-battle checklist), for one pair of
+ * main armies, whether the result comes from the tabletop report (§6.12.1) or from ABR (§6.12.2):
+ * 1. the campaign losses (§6.5–§6.9, battle.ts) on each army, its allied contingents and their
+ *    parent armies (M1);
+ * 2. character fates: captured (captor: the opposing main side) or killed [T §6.3];
+ * 3. for each general or sovereign captured or killed: prestige −1 and the civil-war roll (D7); the
+ *    states whose roll came up are returned — entering civil war (§8.7.3) is not written yet;
+ * 4. the loser's retreat (§5.9, retreat.ts): its choice, else the first of its default order; with
+ *    none it is captured (A-72);
+ * 5. battle prestige (decisive only) [T §15];
+ * 6. the yoke counters: the winner's consecutive defeats back to 0, the loser's +1 (decisive only) [P];
+ * 8. `fought` on every force that took part.
+ * Step 7 (sieges) waits for the siege rules (§8.1). The agreements of a battle without a winner
+ * (§6.7: the attacker withdraws…) are returned for the caller, not applied yet.
+ * `runAbrBattle` puts §6.2, ABR and this together. Every prestige change goes to the ledger (§2.11).
+ */
+import type { ArmyId, GruikState, ProvinceId, StateId } from '../state.ts';
+import { abrRefusal, resolveAbr, type AbrSide, type NonDecisiveAgreement } from './abr.ts';
+import { battleBudget, joinedForces } from './army-size.ts';
+import { applyLoss, battlePrestige, characterLoss, elementCharacter, hottAttacker, hottModifier, outcomeLosses, type BattleOutcome, type Fate, type Loss, type OutcomeLosses } from './battle.ts';
+import type { Dice } from './dice.ts';
+import { friendlyProvinceFor } from './relations.ts';
+import { retreat, retreatOptions, type RetreatOption, type RetreatResult } from './retreat.ts';
+
+export interface BattleSpec { id: string; province: ProvinceId; armies: [ArmyId, ArmyId] }
+
+export interface BattleFacts {
+  outcome: BattleOutcome;
+  /** AP lost on the table, per main side's state. */
+  onTable: Record<StateId, number>;
+  /** General elements destroyed (§6.4), with whether in close combat; `fate` when already rolled (ABR's step 4). */
+  elements: { state: StateId; inCloseCombat: boolean; fate?: Fate }[];
+  /** The loser's retreat: its choice (null: it declares none possible); absent: its default order (§5.9). */
+  loserRetreat?: RetreatOption | null;
+}
+
+export interface BattleApplied {
+  state: GruikState;
+  result: OutcomeLosses;
+  fates: { state: StateId; character: string; fate: Fate }[];
+  /** States whose civil-war roll came up (D7): §8.7.3 is theirs to apply. */
+  civilWar: StateId[];
+  prestige: Record<StateId, number>;
+  retreat?: RetreatResult;
+}
+
+const PHASE = 'S6.4';
+
+export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts, dice: Dice): BattleApplied {
+  let t = structuredClone(s);
+  const [ia, ib] = spec.armies;
+  const A = t.armies[ia], B = t.armies[ib];
+  if (!A || !B) throw new Error(`battle ${spec.id}: unknown army`);
+  const sides = [A, B];
+  const prestige: Record<StateId, number> = {};
+  const addPrestige = (st: StateId, d: number, cause: string, rule: string) => {
+    if (d === 0) return;
+    prestige[st] = (prestige[st] ?? 0) + d;
+    t.realms[st]!.prestige += d;
+    t.ledger.push({ season: t.season, state: st, what: 'prestige', delta: d, cause, rule });
+  };
+  const other = (st: StateId) => (st === A.state ? B.state : A.state);
+
+  // 2–3. character fates, each loss −1 and a civil-war roll (rolled first: §6.8's tiebreak counts them)
+  const fates: BattleApplied['fates'] = [];
+  const civilWar: StateId[] = [];
+  for (const e of facts.elements) {
+    const army = sides.find((a) => a.state === e.state);
+    if (!army) throw new Error(`battle ${spec.id}: ${e.state} is not a side`);
+    const character = elementCharacter(t, army.id);
+    let fate: Fate, cw: boolean;
+    if (e.fate === undefined) ({ fate, civilWar: cw } = characterLoss(t.config, dice, spec.id, e.state, character, e.inCloseCombat, PHASE));
+    else {
+      fate = e.fate;
+      cw = fate !== 'escapes' && dice.roll({ sides: 6, phase: PHASE, event: `battle:${spec.id}:civil-war:${e.state}`, purpose: 'civil war on a character lost (D7)', rule: '[T §13.2] D7', audience: [e.state] }) <= t.config.civilWar.onCharacterLoss;
+    }
+    fates.push({ state: e.state, character, fate });
+    if (fate !== 'escapes') {
+      const ch = t.characters[character]!;
+      if (fate === 'killed') ch.status = 'dead';
+      else { ch.status = 'captive'; ch.captor = other(e.state); ch.capturedAt = t.season; }
+      addPrestige(e.state, -1, `${ch.name} ${fate} in battle ${spec.id}`, '[T §15]'); // −1 per general (or sovereign [P A-12]) captured or killed
+    }
+    if (cw) civilWar.push(e.state);
+  }
+
+  // 1. campaign losses
+  const facts2 = sides.map((a) => {
+    const allied = joinedForces(t, a.id).filter((f) => f.allied);
+    return {
+      state: a.state, ownControl: t.provinces[spec.province]?.controller === a.state, allies: allied.length,
+      onTable: facts.onTable[a.state] ?? 0, fielded: battleBudget(t, a.id).fielded,
+      charactersLost: fates.filter((f) => f.state === a.state && f.fate !== 'escapes').length, contingents: allied.map((f) => f.id),
+    };
+  });
+  const result = outcomeLosses(t.config, dice, spec.id, facts.outcome, facts2[0]!, facts2[1]!, PHASE);
+  for (const [i, a] of sides.entries()) t = applyLoss(t, a.id, result.losses[a.state] as Loss, facts2[i]!.contingents);
+  for (const [st, n] of Object.entries(result.pendingCatastrophes)) t.realms[st]!.pendingCatastrophes += n;
+
+  // 8. every force that took part has fought
+  for (const a of sides) {
+    t.armies[a.id]!.fought = true;
+    for (const f of joinedForces(t, a.id)) { const g = t.armies[f.id] ?? t.detachments[f.id]; if (g && 'fought' in g) g.fought = true; }
+  }
+
+  // 4. the loser's retreat
+  let retreatResult: RetreatResult | undefined;
+  if (result.loser && result.winner) {
+    const loserArmy = sides.find((a) => a.state === result.loser)!.id;
+    const choice = facts.loserRetreat === undefined ? (retreatOptions(t, loserArmy)[0] ?? null) : facts.loserRetreat;
+    retreatResult = retreat(t, loserArmy, choice, true, dice, result.winner, PHASE);
+    t = retreatResult.state;
+    for (const [st, d] of Object.entries(retreatResult.prestige)) addPrestige(st, d, `army captured for lack of a retreat after battle ${spec.id}`, '[T §15; P A-72]');
+
+    // 5. battle prestige; 6. yoke counters
+    if (result.prestige) {
+      const w = sides.find((a) => a.state === result.winner)!;
+      const volunteers = joinedForces(t, w.id).filter((f) => f.allied && t.detachments[f.id]?.kind === 'volunteerAlly').map((f) => t.detachments[f.id]!.state);
+      const p = battlePrestige({ state: w.state, sovereignPresent: w.sovereignPresent, volunteerAllies: volunteers }, { state: result.loser, capturedNoRetreat: false });
+      for (const [st, d] of Object.entries(p)) addPrestige(st, d, `battle ${spec.id}`, '[T §15]');
+      t.realms[result.winner]!.consecutiveMainArmyDefeats = 0;
+      t.realms[result.loser]!.consecutiveMainArmyDefeats += 1;
+    }
+  }
+  return { state: t, result, fates, civilWar, prestige, ...(retreatResult ? { retreat: retreatResult } : {}) };
+}
+
+/**
+ * One battle auto-resolved (§6.12.2) and applied: the HOTT attacker by §6.2 (D4 from where each
+ * army stands and whether it moved), ABR on the fielded budgets, then `applyBattle`. `quality`: GM
+ * quality modifiers per state (default 0); `agreement`: the non-decisive outcome both standing orders name.
+ */
+export function runAbrBattle(s: GruikState, spec: BattleSpec, dice: Dice, opts: { quality?: Record<StateId, number>; agreement?: NonDecisiveAgreement } = {}): BattleApplied {
+  const [A, B] = spec.armies.map((id) => s.armies[id]!);
+  if (!A || !B) throw new Error(`battle ${spec.id}: unknown army`);
+  const mod = (a: typeof A) => hottModifier(s.config, { moved: a.moved, ownControl: s.provinces[spec.province]?.controller === a.state, enemyProvince: !friendlyProvinceFor(s, spec.province, a.state) });
+  const roles = hottAttacker(s.config, dice, spec.id, { state: A.state, mod: mod(A) }, { state: B.state, mod: mod(B) });
+  const side = (a: typeof A): AbrSide => ({ state: a.state, fielded: battleBudget(s, a.id).fielded, hottDefender: roles.defender === a.state, qualityMod: opts.quality?.[a.state] ?? 0, character: elementCharacter(s, a.id) });
+  const [first, second] = roles.attacker === A.state ? [A, B] : [B, A];
+  const bad = abrRefusal(s.config, side(first), side(second));
+  if (bad) throw new Error(bad.message.en);
+  const abr = resolveAbr(s.config, dice, spec.id, side(first), side(second), opts.agreement);
+  const outcome: BattleOutcome = abr.outcome.kind === 'decisive' ? { kind: 'decisive', winner: abr.outcome.winner }
+    : abr.outcome.kind === 'mutual' ? { kind: 'mutualDemoralisation' } : { kind: 'agreedStop', agreement: abr.outcome.agreement };
+  // ABR has rolled the fates (its step 4): they are applied as rolled, in §6.13's order.
+  const elements = abr.elements.filter((e) => e.destroyed).map((e) => ({ state: e.state, inCloseCombat: !!e.inCloseCombat, fate: e.fate! }));
+  return applyBattle(s, spec, { outcome, onTable: abr.onTable, elements }, dice);
+}
