@@ -16,7 +16,7 @@ import { sendAlly } from '../../src/rulesets/gruik/rules/detachments.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { DWARF_ARMY, ELF_ARMY, fixture, setArmy } from './fixture.ts';
 
-const side = (state: string, f: Partial<SideFacts> = {}): SideFacts & { charactersLost: number } => ({ state, ownControl: false, allies: 0, onTable: 0, fielded: 24, charactersLost: 0, ...f });
+const side = (state: string, f: Partial<SideFacts & { charactersLost: number }> = {}): SideFacts & { charactersLost: number } => ({ state, ownControl: false, allies: 0, onTable: 0, fielded: 24, charactersLost: 0, ...f });
 
 test('TV-21 attacker/defender: X moved into Y’s province +3, Y 0; X 2 → 5, Y 6 → 6: Y is the HOTT attacker, X still the campaign attacker', () => {
   const x = hottModifier(C, { moved: true, ownControl: false, enemyProvince: true });
