@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { createDetachment } from '../../src/rulesets/gruik/rules/detachments.ts';
 import { scriptedDice, seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
-import { contestedProvinces, retreat, retreatOptions } from '../../src/rulesets/gruik/rules/retreat.ts';
+import { contestedProvinces, defenderOf, retreat, retreatOptions, retreatsBeforeCombat } from '../../src/rulesets/gruik/rules/retreat.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
 import { DWARF_ARMY, ELF_ARMY, fixture } from './fixture.ts';
 
@@ -132,4 +132,51 @@ test('property: any legal retreat, before or after combat, keeps the invariants 
     assert.deepEqual(checkInvariants(r.state), []);
     assert.ok(r.state.armies[ELF_ARMY]!.currentAP >= 0);
   }));
+});
+
+test('[P A-16] the defender: the side friendly to the controller; else the one that did not move; else a roll-off', () => {
+  const s = board();
+  const d = scriptedDice([]);
+  assert.equal(defenderOf(s, 'coudre', { state: 'dwarves', moved: true }, { state: 'elves', moved: true }, d), 'elves');
+  assert.equal(defenderOf(s, 'tourbe', { state: 'dwarves', moved: true }, { state: 'elves', moved: false }, d), 'elves');
+  assert.equal(defenderOf(s, 'tourbe', { state: 'dwarves', moved: true }, { state: 'elves', moved: true }, scriptedDice([4, 4, 6, 2])), 'dwarves');
+});
+
+test('§5.8 before combat: a detachment must retreat before an enemy main army; an army under 18 too (TV-05); a main army stays unless it avoids', () => {
+  let s = board();
+  let det: string;
+  [s, det] = detachment(s, ELF_ARMY, 'coudre');
+  s.armies[DWARF_ARMY]!.location = 'coudre';
+  const r = retreatsBeforeCombat(s, 'coudre', scriptedDice([]));
+  assert.equal(r.defender, 'elves');
+  assert.deepEqual(r.acts, [{ force: det, option: { kind: 'land', to: 'sylve' }, must: true, captured: [] }]);
+  assert.deepEqual(contestedProvinces(r.state), []);
+
+  const small = board();
+  Object.assign(small.armies[ELF_ARMY]!, { location: 'coudre', currentAP: 17 });
+  small.armies[DWARF_ARMY]!.location = 'coudre';
+  const r2 = retreatsBeforeCombat(small, 'coudre', scriptedDice([]));
+  assert.deepEqual(r2.acts.map((a) => [a.force, a.must, a.option]), [[ELF_ARMY, true, { kind: 'land', to: 'sylve' }]]);
+
+  const both = board();
+  both.armies[ELF_ARMY]!.location = 'coudre';
+  both.armies[DWARF_ARMY]!.location = 'coudre';
+  assert.deepEqual(retreatsBeforeCombat(both, 'coudre', scriptedDice([])).acts, [], 'two main armies engaging: a battle');
+  assert.deepEqual(contestedProvinces(both), ['coudre']);
+  const avoid = retreatsBeforeCombat(both, 'coudre', scriptedDice([]), { postures: { [ELF_ARMY]: 'avoid' }, preferences: { [ELF_ARMY]: [{ kind: 'fortress' }] } });
+  assert.deepEqual(avoid.acts.map((a) => [a.force, a.option]), [[ELF_ARMY, { kind: 'fortress' }]]);
+  assert.equal(avoid.state.armies[ELF_ARMY]!.inFortress, true, 'before combat the fortress always succeeds');
+});
+
+test('§5.8 the defender decides first: when it withdraws, the attacker’s detachment no longer faces a main army', () => {
+  let s = board();
+  let det: string;
+  s.armies[ELF_ARMY]!.location = 'coudre';
+  [s, det] = detachment(s, DWARF_ARMY, 'coudre');
+  s.armies[DWARF_ARMY]!.location = 'coudre';
+  s.armies[DWARF_ARMY]!.moved = true;
+  s.detachments[det]!.moved = true;
+  const r = retreatsBeforeCombat(s, 'coudre', scriptedDice([]), { postures: { [ELF_ARMY]: 'avoid' } });
+  assert.deepEqual(r.acts.map((a) => a.force), [ELF_ARMY], 'the dwarven army and its detachment stay: nothing to flee');
+  assert.equal(r.state.detachments[det]!.location, 'coudre');
 });

@@ -161,3 +161,65 @@ export function retreat(s: GruikState, force: ForceId, option: RetreatOption | n
   fleet.embarked.push(force);
   return { state: t, captured: [], prestige: {} };
 }
+
+// ─── §5.8 before combat: who retreats, the defender first ──────────────────────────────────────
+
+/**
+ * [P A-16] The state "defending the province" among two: the one whose state controls the province
+ * or is friendly to its controller; otherwise the one whose force did not move; otherwise a d6
+ * roll-off (ties rerolled, at most `combat.hottRerolls` times, then the lower id).
+ */
+export function defenderOf(s: GruikState, province: ProvinceId, a: { state: StateId; moved: boolean }, b: { state: StateId; moved: boolean }, dice: Dice, phase = 'S6.2'): StateId {
+  const fa = friendlyProvinceFor(s, province, a.state), fb = friendlyProvinceFor(s, province, b.state);
+  if (fa !== fb) return fa ? a.state : b.state;
+  if (a.moved !== b.moved) return a.moved ? b.state : a.state;
+  for (let i = 0; i <= s.config.combat.hottRerolls; i++) {
+    const ra = dice.roll({ sides: 6, phase, event: `defender:${province}:${a.state}`, purpose: 'who defends the province', rule: '[P A-16]', audience: [a.state, b.state] });
+    const rb = dice.roll({ sides: 6, phase, event: `defender:${province}:${b.state}`, purpose: 'who defends the province', rule: '[P A-16]', audience: [a.state, b.state] });
+    if (ra !== rb) return ra > rb ? a.state : b.state;
+  }
+  return a.state < b.state ? a.state : b.state;
+}
+
+export type Posture = 'engage' | 'avoid';
+export interface BeforeCombatAct { force: ForceId; option: RetreatOption | null; must: boolean; captured: ForceId[] }
+
+/**
+ * §5.8 in one province with two hostile states [T §5.4; P §5.7, A-16, J25]: the defender's forces
+ * decide first, then the other side's, each seeing what went before. A force facing an enemy main
+ * army (outside the fortress, still there) must retreat if it is a detachment or an army under the
+ * threshold; a main army retreats if its posture is `avoid` (default `engage`). The retreat is the
+ * force's first legal preference, else the first of the default order; before combat the fortress
+ * always succeeds. With no legal retreat a detachment is captured, an army stays.
+ * Forces inside the fortress or joined to an army (they go with it) do not decide.
+ */
+export function retreatsBeforeCombat(s: GruikState, province: ProvinceId, dice: Dice, opts: { postures?: Record<ForceId, Posture>; preferences?: Record<ForceId, RetreatOption[]> } = {}): { state: GruikState; defender: StateId | null; acts: BeforeCombatAct[] } {
+  const free = (t: GruikState) => placed(t).filter((f) => f.at === province && !f.inFortress && !(t.detachments[f.id]?.hostArmy || t.armies[f.id]?.hostArmy));
+  const states = [...new Set(free(s).map((f) => f.state))].sort();
+  const pair = states.flatMap((x, i) => states.slice(i + 1).filter((y) => hostile(s, x, y)).map((y) => [x, y] as const))[0];
+  if (!pair) return { state: s, defender: null, acts: [] };
+  const moved = (st: StateId) => free(s).filter((f) => f.state === st).every((f) => (s.armies[f.id] ?? s.detachments[f.id])!.moved);
+  const defender = defenderOf(s, province, { state: pair[0], moved: moved(pair[0]) }, { state: pair[1], moved: moved(pair[1]) }, dice);
+  const order = free(s).filter((f) => f.state === pair[0] || f.state === pair[1])
+    .sort((x, y) => Number(y.state === defender) - Number(x.state === defender) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  let t = s;
+  const acts: BeforeCombatAct[] = [];
+  for (const f of order) {
+    const here = free(t);
+    if (!here.some((g) => g.id === f.id)) continue;
+    const facesMain = here.some((g) => hostile(t, g.state, f.state) && t.armies[g.id] && actsAsMainArmy(t, g.id));
+    if (!facesMain) continue;
+    const main = !!t.armies[f.id] && actsAsMainArmy(t, f.id);
+    const must = !main;
+    if (!must && (opts.postures?.[f.id] ?? 'engage') === 'engage') continue;
+    const legal = retreatOptions(t, f.id);
+    const wanted = (opts.preferences?.[f.id] ?? []).find((o) => legal.some((l) => JSON.stringify(l) === JSON.stringify(o)));
+    const option = wanted ?? legal[0] ?? null;
+    if (!option && !must) continue;
+    const enemy = here.find((g) => hostile(t, g.state, f.state))!.state;
+    const r = retreat(t, f.id, option, false, dice, enemy, 'S6.2');
+    t = r.state;
+    acts.push({ force: f.id, option, must, captured: r.captured });
+  }
+  return { state: t, defender, acts };
+}
