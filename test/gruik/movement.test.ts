@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { resolveGruikConfig } from '../../src/rulesets/gruik/constants.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { indexMap, landLink } from '../../src/rulesets/gruik/map.ts';
 import { createDetachment } from '../../src/rulesets/gruik/rules/detachments.ts';
@@ -185,4 +186,18 @@ test('property: any orders resolve deterministically; forces stay on the map and
       assert.ok(ix.province[m.to]);
     }
   }));
+});
+
+test('§5.5 step 5: a detachment meets its army at coudre in step 1 and goes on with it into tourbe; with one move only it stays behind', () => {
+  let [s, det] = detach(board(), ELF_ARMY);
+  s.detachments[det]!.location = 'rives';
+  const orders = [{ force: det, path: ['coudre'], joins: ELF_ARMY }, { force: ELF_ARMY, path: ['coudre', 'tourbe'] }];
+  const r = resolveMovement(s, orders, none);
+  assert.deepEqual([r.state.detachments[det]!.location, r.state.detachments[det]!.hostArmy, r.state.detachments[det]!.movedFrom], ['tourbe', ELF_ARMY, 'coudre']);
+  assert.deepEqual(r.moves.find((m) => m.force === det), { force: det, state: 'elves', from: 'rives', to: 'tourbe' });
+  const short = structuredClone(s);
+  short.config = resolveGruikConfig({ movement: { detachment: 1 } });
+  const r1 = resolveMovement(short, orders, none);
+  assert.deepEqual([r1.state.detachments[det]!.location, r1.state.detachments[det]!.hostArmy], ['coudre', undefined]);
+  assert.deepEqual(checkInvariants(r.state), []);
 });

@@ -16,8 +16,11 @@
  *   entered, leave a province an enemy just entered, or [P A-68] reinforce a friendly province next
  *   to it), resolved by the same algorithm in one step.
  *
- * Forces joined to an army move with it. Pure: the state, the orders and the dice in; the new state
- * and what happened out.
+ * Forces joined to an army move with it; a detachment whose path ends where its host army stands
+ * at that step joins it and goes on along the host's remaining path while it has moves left
+ * (§5.5 step 5). Not yet: a joined detachment leaving its host on the way ("start with a main army
+ * and finish alone", §5.2). Pure: the state, the orders and the dice in; the new state and what
+ * happened out.
  */
 import type { Localized } from '../../../engine/ruleset.ts';
 import { indexMap, landDistance, landLink, type MapIndex } from '../map.ts';
@@ -142,6 +145,8 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
   const stopped = new Map<ForceId, NonNullable<MovementResult['moves'][number]['stopped']> | 'done'>();
   const crossings: Crossing[] = [];
   const longest = Math.max(0, ...valid.map((o) => o.path.length));
+  /** Detachments that met their host army on the way (§5.5 step 5): moves used so far. */
+  const followers = new Map<ForceId, number>();
 
   for (let step = 1; step <= longest; step++) {
     const movers = valid.filter((o) => !stopped.has(o.force) && o.path.length >= step);
@@ -174,6 +179,16 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
       pos.set(f, w.to);
       trail.get(f)!.push(w.to);
     }
+    // [P §5.5 step 5] a detachment that met its host goes on with it while it has moves left; out of moves, it stays behind
+    for (const [f, used] of followers) {
+      const host = valid.find((o) => o.force === f)!.joins!;
+      const w = wants.get(host);
+      if (!w) continue;
+      if (used >= moveLimit(s, f)) { followers.delete(f); continue; }
+      pos.set(f, w.to);
+      trail.get(f)!.push(w.to);
+      followers.set(f, used + 1);
+    }
     // stop checks on the positions at the end of the step
     for (const [f, w] of wants) {
       const st = stateOf.get(f)!;
@@ -181,6 +196,11 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
       if (!friendlyProvinceFor(s, w.to, st)) { stopped.set(f, order.joins && step === order.path.length ? 'done' : 'enemy-province'); continue; }
       const enemyMain = [...pos.entries()].some(([g, at]) => at === w.to && g !== f && mainAtStart.get(g) && hostile(s, stateOf.get(g)!, st));
       if (enemyMain) stopped.set(f, 'enemy-army');
+    }
+    // [P §5.5 step 5] a detachment ending its path where its host army stands after this step meets it
+    for (const o of valid) {
+      if (!o.joins || followers.has(o.force) || o.path.length !== step || trail.get(o.force)!.length - 1 !== step) continue;
+      if (pos.get(o.joins) === pos.get(o.force)) followers.set(o.force, step);
     }
   }
 
