@@ -47,7 +47,7 @@ export const STEPS: readonly StepRow[] = [
   // S0 — start of season (automatic)
   { id: 'S0.1', name: n('Printemps : impôts et tributs, remises à zéro', 'Spring: taxes and tribute, resets'), rule: '§3.3 S0.1, §8.6.1', actors: 'engine', decisions: [], status: 'not-implemented' },
   { id: 'S0.2', name: n('Ce qui arrive à échéance', 'What falls due'), rule: '§3.3 S0.2, §4.2 M9, §4.8, §8.7.2, A-13', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'S0.3', name: n('Base saisonnière et catastrophes', 'Seasonal base and catastrophes'), rule: '§3.3 S0.3, §4.1, §8.8', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/army-size.ts rollSeasonalBase, rules/catastrophe.ts (money only)', note: 'the 2d8 with rerolls and the severity 2d6 are written; civil war and invasion effects are not' },
+  { id: 'S0.3', name: n('Base saisonnière et catastrophes', 'Seasonal base and catastrophes'), rule: '§3.3 S0.3, §4.1, §8.8', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/season-start.ts rollSeasonStart', note: 'bases, rerolls, owed catastrophes and money effects run; civil war (§8.7) and invasion (§8.10) effects are returned unapplied' },
   { id: 'S0.4', name: n('Taille saisonnière des armées', 'Seasonal army sizes'), rule: '§3.3 S0.4, §4.3, §4.5.3', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/army-size.ts applySeasonalSizes' },
   { id: 'S0.5', name: n('Fiche d’état privée', 'Private status sheet'), rule: '§3.3 S0.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'view.ts' },
   // S1, S2
