@@ -46,7 +46,7 @@ const n = (fr: string, en: string): Localized => ({ fr, en });
 export const STEPS: readonly StepRow[] = [
   // S0 — start of season (automatic)
   { id: 'S0.1', name: n('Printemps : impôts et tributs, remises à zéro', 'Spring: taxes and tribute, resets'), rule: '§3.3 S0.1, §8.6.1', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'S0.2', name: n('Ce qui arrive à échéance', 'What falls due'), rule: '§3.3 S0.2, §4.2 M9, §4.8, §8.7.2, A-13', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S0.2', name: n('Ce qui arrive à échéance', 'What falls due'), rule: '§3.3 S0.2, §4.2 M9, §4.8, §8.7.2, A-13', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/armies.ts createArmy, reformArmy' },
   { id: 'S0.3', name: n('Base saisonnière et catastrophes', 'Seasonal base and catastrophes'), rule: '§3.3 S0.3, §4.1, §8.8', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/season-start.ts rollSeasonStart', note: 'bases, rerolls, owed catastrophes and money effects run; civil war (§8.7) and invasion (§8.10) effects are returned unapplied' },
   { id: 'S0.4', name: n('Taille saisonnière des armées', 'Seasonal army sizes'), rule: '§3.3 S0.4, §4.3, §4.5.3', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/army-size.ts applySeasonalSizes' },
   { id: 'S0.5', name: n('Fiche d’état privée', 'Private status sheet'), rule: '§3.3 S0.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'view.ts' },
@@ -55,7 +55,7 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S2', name: n('Date limite des ordres', 'Orders deadline'), rule: '§3.3 S2, §2.12', actors: 'all', decisions: ['orders', 'posture', 'sovereign-present', 'forced-ally', 'create-army', 'relief-sortie'], status: 'not-implemented' },
   // S3 — orders processing
   { id: 'S3.1', name: n('Validation des ordres', 'Order validation'), rule: '§3.3 S3.1', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts (detachment limits), rules/movement.ts (path limits)' },
-  { id: 'S3.2', name: n('Amitiés', 'Friendship changes'), rule: '§3.3 S3.2, §1.5, §5.11', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S3.2', name: n('Amitiés', 'Friendship changes'), rule: '§3.3 S3.2, §1.5, §5.11', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/friendship.ts cancelFriendship' },
   { id: 'S3.3', name: n('Cessions', 'Cessions'), rule: '§3.3 S3.3, §8.3', actors: 'engine', decisions: ['gm-timed'], status: 'not-implemented' },
   { id: 'S3.4', name: n('Actes de vassalité et personnages', 'Tributary and character acts'), rule: '§3.3 S3.4, §8.4, §8.7.2', actors: 'engine', decisions: [], status: 'not-implemented' },
   { id: 'S3.5', name: n('Argent', 'Money'), rule: '§3.3 S3.5, §8.6, A-37', actors: 'engine', decisions: [], status: 'not-implemented' },
@@ -68,10 +68,10 @@ export const STEPS: readonly StepRow[] = [
   // S5 — naval
   { id: 'S5', name: n('Phase navale', 'Naval phase'), rule: '§3.3 S5, §7.14', actors: 'engine', decisions: ['naval-round'], status: 'not-implemented' },
   // S6 — land combat
-  { id: 'S6.1', name: n('Provinces disputées', 'Contested provinces'), rule: '§5.7', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'S6.2', name: n('Retraite avant combat', 'Retreat before combat'), rule: '§5.8', actors: 'engine', decisions: ['posture'], status: 'not-implemented', rules: 'rules/retreat.ts retreatOptions' },
-  { id: 'S6.3', name: n('Batailles', 'Battles'), rule: '§6.12', actors: 'engine', decisions: ['volunteer-ally', 'tabletop-accept', 'battle-report', 'report-confirmation', 'gm-blocking'], status: 'not-implemented', rules: 'rules/abr.ts, rules/battle.ts' },
-  { id: 'S6.4', name: n('Pertes, sort des personnages, retraites', 'Losses, character fates, retreats'), rule: '§6.13, §5.9', actors: 'engine', decisions: ['loser-retreat'], status: 'not-implemented', rules: 'rules/battle.ts, rules/retreat.ts' },
+  { id: 'S6.1', name: n('Provinces disputées', 'Contested provinces'), rule: '§5.7', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/retreat.ts contestedProvinces' },
+  { id: 'S6.2', name: n('Retraite avant combat', 'Retreat before combat'), rule: '§5.8', actors: 'engine', decisions: ['posture'], status: 'not-implemented', rules: 'rules/retreat.ts retreatsBeforeCombat' },
+  { id: 'S6.3', name: n('Batailles', 'Battles'), rule: '§6.12', actors: 'engine', decisions: ['volunteer-ally', 'tabletop-accept', 'battle-report', 'report-confirmation', 'gm-blocking'], status: 'not-implemented', rules: 'rules/pairing.ts, rules/abr.ts, rules/battle.ts, rules/battle-result.ts runAbrBattle' },
+  { id: 'S6.4', name: n('Pertes, sort des personnages, retraites', 'Losses, character fates, retreats'), rule: '§6.13, §5.9', actors: 'engine', decisions: ['loser-retreat'], status: 'not-implemented', rules: 'rules/battle-result.ts applyBattle, rules/retreat.ts' },
   { id: 'S6.5', name: n('Contrôles après bataille', 'Post-battle checks'), rule: '§6.13', actors: 'engine', decisions: [], status: 'not-implemented' },
   // S7 — sieges and raids
   { id: 'S7.1', name: n('Sièges établis et poursuivis', 'Sieges established and continued'), rule: '§8.1.1', actors: 'engine', decisions: [], status: 'not-implemented' },
@@ -85,7 +85,7 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S8.4', name: n('Statut tributaire', 'Tributary status'), rule: '§8.4', actors: 'engine', decisions: ['master-tie'], status: 'not-implemented' },
   { id: 'S8.5', name: n('Minuteries de guerre civile', 'Civil-war timers'), rule: '§8.7', actors: 'engine', decisions: [], status: 'not-implemented' },
   { id: 'S8.6', name: n('Prestige de saison', 'Seasonal prestige'), rule: '§8.9', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'S8.7', name: n('Nombre d’armées', 'Army count'), rule: '§4.8', actors: 'engine', decisions: ['create-army', 'disband-army'], status: 'not-implemented', rules: 'rules/army-size.ts allowedArmies, armyCountCheck' },
+  { id: 'S8.7', name: n('Nombre d’armées', 'Army count'), rule: '§4.8', actors: 'engine', decisions: ['create-army', 'disband-army'], status: 'not-implemented', rules: 'rules/army-size.ts armyCount, armyToDisband; rules/armies.ts disbandArmy' },
   { id: 'S8.8', name: n('États disparus', 'States that disappear'), rule: '§3.3 S8.8, T §10', actors: 'engine', decisions: [], status: 'not-implemented' },
   // S9, S10
   { id: 'S9', name: n('Rapport', 'Report'), rule: '§3.3 S9, Appendix B', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/titles.ts' },
