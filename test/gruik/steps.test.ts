@@ -41,3 +41,15 @@ test('§11.6: every decision a step opens is in the catalogue, every row is open
   assert.equal(deadlineHours(DEFAULT_CONFIG, 'TABLETOP_REPORT'), 240);
   assert.equal(deadlineHours(DEFAULT_CONFIG, 'GM_BLOCKING'), 72);
 });
+
+test('the pure rules a step names exist, with the functions it names', async () => {
+  for (const s of STEPS) {
+    if (!s.rules) continue;
+    for (const part of s.rules.split(/[;,] (?=rules\/|view)/)) {
+      const m = /^((?:rules\/)?[\w-]+\.ts)(?: (.+))?$/.exec(part.trim());
+      assert.ok(m, `${s.id}: cannot read "${part}"`);
+      const mod = await import(`../../src/rulesets/gruik/${m[1]}`);
+      for (const fn of (m[2] ?? '').split(/,\s*/).filter((x) => /^[a-zA-Z]+$/.test(x))) assert.equal(typeof mod[fn], 'function', `${s.id}: ${m[1]} ${fn}`);
+    }
+  }
+});

@@ -54,17 +54,17 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S1', name: n('Fenêtre diplomatique', 'Diplomacy window'), rule: '§3.3 S1, §8.11', actors: 'all', decisions: ['treaty-confirmation'], status: 'not-implemented' },
   { id: 'S2', name: n('Date limite des ordres', 'Orders deadline'), rule: '§3.3 S2, §2.12', actors: 'all', decisions: ['orders', 'posture', 'sovereign-present', 'forced-ally', 'create-army', 'relief-sortie'], status: 'not-implemented' },
   // S3 — orders processing
-  { id: 'S3.1', name: n('Validation des ordres', 'Order validation'), rule: '§3.3 S3.1', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts (detachment limits), rules/movement.ts (path limits)' },
+  { id: 'S3.1', name: n('Validation des ordres', 'Order validation'), rule: '§3.3 S3.1', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts joinRefusal, rules/movement.ts moveRefusal' },
   { id: 'S3.2', name: n('Amitiés', 'Friendship changes'), rule: '§3.3 S3.2, §1.5, §5.11', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/friendship.ts cancelFriendship' },
   { id: 'S3.3', name: n('Cessions', 'Cessions'), rule: '§3.3 S3.3, §8.3', actors: 'engine', decisions: ['gm-timed'], status: 'not-implemented' },
   { id: 'S3.4', name: n('Actes de vassalité et personnages', 'Tributary and character acts'), rule: '§3.3 S3.4, §8.4, §8.7.2', actors: 'engine', decisions: [], status: 'not-implemented' },
   { id: 'S3.5', name: n('Argent', 'Money'), rule: '§3.3 S3.5, §8.6, A-37', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'S3.6', name: n('Organisation des forces', 'Force organisation'), rule: '§3.3 S3.6, §4.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts' },
+  { id: 'S3.6', name: n('Organisation des forces', 'Force organisation'), rule: '§3.3 S3.6, §4.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts createDetachment, resizeDetachment, recallDetachment, sendAlly, joinArmy' },
   { id: 'S3.7', name: n('Publication des déclarations, rumeurs et traités', 'Declarations, rumours and treaties published'), rule: '§3.3 S3.7, §8.11', actors: 'engine', decisions: [], status: 'not-implemented' },
   // S4 — land movement
   { id: 'S4.1', name: n('Mouvements terrestres simultanés', 'Simultaneous land movement'), rule: '§3.3 S4, §5.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/movement.ts resolveMovement' },
   { id: 'S4.2', name: n('Rapport de mouvement', 'Movement report'), rule: '§5.6.1', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/movement.ts reactionTriggers' },
-  { id: 'S4.3', name: n('Réactions', 'Reactions'), rule: '§5.6', actors: 'all', decisions: ['reaction'], status: 'not-implemented', rules: 'rules/movement.ts checkReaction' },
+  { id: 'S4.3', name: n('Réactions', 'Reactions'), rule: '§5.6', actors: 'all', decisions: ['reaction'], status: 'not-implemented', rules: 'rules/movement.ts reactionRefusal, resolveMovement' },
   // S5 — naval
   { id: 'S5', name: n('Phase navale', 'Naval phase'), rule: '§3.3 S5, §7.14', actors: 'engine', decisions: ['naval-round'], status: 'not-implemented' },
   // S6 — land combat
@@ -80,7 +80,7 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S7.4', name: n('Raids', 'Raids'), rule: '§8.2', actors: 'engine', decisions: [], status: 'not-implemented' },
   // S8 — end of season
   { id: 'S8.1', name: n('Flottes : position de fin de saison, blocus', 'Fleets: end-of-season position, blockade'), rule: '§7.3, §7.13', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'S8.2', name: n('Modificateurs d’armée', 'Army modifiers'), rule: '§4.2 M6–M8', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/army-size.ts siegeAttrition, besiegedAttrition, isInactive' },
+  { id: 'S8.2', name: n('Modificateurs d’armée', 'Army modifiers'), rule: '§4.2 M6–M8', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/army-size.ts siegeDelta, besiegedDelta, isInactive' },
   { id: 'S8.3', name: n('Annexions et capitales', 'Annexation and capitals'), rule: '§8.3, §8.7.1', actors: 'engine', decisions: [], status: 'not-implemented' },
   { id: 'S8.4', name: n('Statut tributaire', 'Tributary status'), rule: '§8.4', actors: 'engine', decisions: ['master-tie'], status: 'not-implemented' },
   { id: 'S8.5', name: n('Minuteries de guerre civile', 'Civil-war timers'), rule: '§8.7', actors: 'engine', decisions: [], status: 'not-implemented' },
@@ -88,7 +88,7 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S8.7', name: n('Nombre d’armées', 'Army count'), rule: '§4.8', actors: 'engine', decisions: ['create-army', 'disband-army'], status: 'not-implemented', rules: 'rules/army-size.ts armyCount, armyToDisband; rules/armies.ts disbandArmy' },
   { id: 'S8.8', name: n('États disparus', 'States that disappear'), rule: '§3.3 S8.8, T §10', actors: 'engine', decisions: [], status: 'not-implemented' },
   // S9, S10
-  { id: 'S9', name: n('Rapport', 'Report'), rule: '§3.3 S9, Appendix B', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/titles.ts' },
+  { id: 'S9', name: n('Rapport', 'Report'), rule: '§3.3 S9, Appendix B', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/titles.ts titleFor' },
   { id: 'S10', name: n('Saison suivante', 'Next season'), rule: '§3.3 S10', actors: 'engine', decisions: [], status: 'not-implemented' },
 ];
 
