@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_CONFIG } from '../../src/rulesets/gruik/constants.ts';
 import { DECISION_KINDS, DECISIONS, deadlineHours, type DeadlineClass } from '../../src/rulesets/gruik/decisions.ts';
+import { JUDGMENT_IDS, JUDGMENTS, type JudgmentRow } from '../../src/rulesets/gruik/judgments.ts';
 import { STEPS } from '../../src/rulesets/gruik/steps.ts';
 import { RUNNERS, runStep, StepNotImplemented } from '../../src/rulesets/gruik/turn.ts';
 import { fixture, withBases } from './fixture.ts';
@@ -52,4 +53,14 @@ test('the pure rules a step names exist, with the functions it names', async () 
       for (const fn of (m[2] ?? '').split(/,\s*/).filter((x) => /^[a-zA-Z]+$/.test(x))) assert.equal(typeof mod[fn], 'function', `${s.id}: ${m[1]} ${fn}`);
     }
   }
+});
+
+test('§11.4 the judgment items J1–J27: each with its default; every blocking item says what applies on the GM’s timeout', () => {
+  assert.deepEqual(JUDGMENT_IDS, Array.from({ length: 27 }, (_, i) => `J${i + 1}`));
+  for (const id of JUDGMENT_IDS) {
+    const row: JudgmentRow = JUDGMENTS[id];
+    assert.ok(row.byDefault && row.decides && row.text, id);
+    if (row.gm === 'blocking') assert.ok(row.onTimeout, `${id} has no default on timeout (§11.6: nothing waits for ever)`);
+  }
+  assert.deepEqual(JUDGMENT_IDS.filter((j) => JUDGMENTS[j].gm === 'blocking'), ['J4', 'J9', 'J10', 'J18', 'J27']);
 });
