@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { applyBattle, runAbrBattle } from '../../src/rulesets/gruik/rules/battle-result.ts';
-import { sendAlly } from '../../src/rulesets/gruik/rules/detachments.ts';
+import { createDetachment, sendAlly } from '../../src/rulesets/gruik/rules/detachments.ts';
 import { scriptedDice, seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
 import { DWARF_ARMY, ELF_ARMY, fixture } from './fixture.ts';
@@ -92,4 +92,37 @@ test('property: random ABR battles apply deterministically, within bounds, every
     }
     assert.ok(one.state.armies[ELF_ARMY]!.currentAP <= ea && one.state.armies[DWARF_ARMY]!.currentAP <= da);
   }));
+});
+
+test('TV-29 applied: stopped without agreement, the attacker (the elves, in the dwarves’ roc) withdraws to where it came from', () => {
+  const s = atRoc();
+  const r = applyBattle(s, { id: 'B4', province: 'roc', armies: [ELF_ARMY, DWARF_ARMY] }, { outcome: { kind: 'agreedStop', agreement: 'none' }, onTable: { elves: 3, dwarves: 4 }, elements: [] }, scriptedDice([]));
+  assert.deepEqual([r.state.armies[ELF_ARMY]!.location, r.state.armies[ELF_ARMY]!.retreated], ['rives', true]);
+  assert.equal(r.state.armies[DWARF_ARMY]!.location, 'roc');
+  assert.deepEqual(r.prestige, {}, 'no battle prestige');
+  assert.deepEqual([r.state.realms.elves!.consecutiveMainArmyDefeats, r.state.realms.dwarves!.consecutiveMainArmyDefeats], [0, 0]);
+});
+
+test('§6.7 agreements: the attacked goes into the fortress; or abandons the province, whose control passes at once unless a garrison holds', () => {
+  const s = atRoc();
+  const spec = { id: 'B5', province: 'roc', armies: [ELF_ARMY, DWARF_ARMY] as [string, string] };
+  const fort = applyBattle(s, spec, { outcome: { kind: 'agreedStop', agreement: 'attackedToFortress' }, onTable: {}, elements: [] }, scriptedDice([]));
+  assert.equal(fort.state.armies[DWARF_ARMY]!.inFortress, true);
+  const gone = applyBattle(s, spec, { outcome: { kind: 'agreedStop', agreement: 'attackedAbandons' }, onTable: {}, elements: [] }, scriptedDice([]));
+  assert.deepEqual([gone.state.armies[DWARF_ARMY]!.location, gone.state.provinces.roc!.controller, gone.state.provinces.roc!.owner], ['marche', 'elves', 'dwarves']);
+  const held = atRoc();
+  held.armies[DWARF_ARMY]!.currentAP = 26;
+  const g = createDetachment(held, DWARF_ARMY, 2);
+  assert.ok(g.ok);
+  g.state.detachments[g.id!]!.inFortress = true;
+  const kept = applyBattle(g.state, spec, { outcome: { kind: 'agreedStop', agreement: 'attackedAbandons' }, onTable: {}, elements: [] }, scriptedDice([]));
+  assert.equal(kept.state.provinces.roc!.controller, 'dwarves', 'a garrison still holds the fortress: the elves must besiege');
+});
+
+test('§6.7 nightfall: the side that leaves the field retreats as a loser would, fortress roll included', () => {
+  const s = atRoc();
+  const r = applyBattle(s, { id: 'B6', province: 'roc', armies: [ELF_ARMY, DWARF_ARMY] }, { outcome: { kind: 'nightfall', leaver: 'dwarves' }, onTable: { elves: 2, dwarves: 2 }, elements: [], loserRetreat: { kind: 'fortress' } }, scriptedDice([1]));
+  assert.deepEqual([r.retreat?.failed, r.state.armies[DWARF_ARMY]!.location], [true, 'captured']);
+  const stay = applyBattle(s, { id: 'B7', province: 'roc', armies: [ELF_ARMY, DWARF_ARMY] }, { outcome: { kind: 'nightfall' }, onTable: {}, elements: [] }, scriptedDice([]));
+  assert.deepEqual([stay.state.armies[ELF_ARMY]!.location, stay.state.armies[DWARF_ARMY]!.location], ['roc', 'roc'], 'neither leaves: both stay and may not fight again this turn');
 });

@@ -11,14 +11,15 @@
  * 5. battle prestige (decisive only) [T §15];
  * 6. the yoke counters: the winner's consecutive defeats back to 0, the loser's +1 (decisive only) [P];
  * 8. `fought` on every force that took part.
- * Step 7 (sieges) waits for the siege rules (§8.1). The agreements of a battle without a winner
- * (§6.7: the attacker withdraws…) are returned for the caller, not applied yet.
+ * Then, for a battle without a winner (§6.7): the nightfall leaver's retreat (as a loser's, with the
+ * fortress roll), or the agreed end — by default the attacker withdraws (`applyAgreement`).
+ * Step 7 (sieges) waits for the siege rules (§8.1).
  * `runAbrBattle` puts §6.2, ABR and this together. Every prestige change goes to the ledger (§2.11).
  */
 import type { ArmyId, GruikState, ProvinceId, StateId } from '../state.ts';
 import { abrRefusal, resolveAbr, type AbrSide, type NonDecisiveAgreement } from './abr.ts';
 import { battleBudget, joinedForces } from './army-size.ts';
-import { applyLoss, battlePrestige, characterLoss, elementCharacter, hottAttacker, hottModifier, outcomeLosses, type BattleOutcome, type Fate, type Loss, type OutcomeLosses } from './battle.ts';
+import { applyLoss, battlePrestige, campaignRoles, characterLoss, elementCharacter, hottAttacker, hottModifier, outcomeLosses, type BattleOutcome, type Fate, type Loss, type OutcomeLosses } from './battle.ts';
 import type { Dice } from './dice.ts';
 import { friendlyProvinceFor } from './relations.ts';
 import { retreat, retreatOptions, type RetreatOption, type RetreatResult } from './retreat.ts';
@@ -31,8 +32,10 @@ export interface BattleFacts {
   onTable: Record<StateId, number>;
   /** General elements destroyed (§6.4), with whether in close combat; `fate` when already rolled (ABR's step 4). */
   elements: { state: StateId; inCloseCombat: boolean; fate?: Fate }[];
-  /** The loser's retreat: its choice (null: it declares none possible); absent: its default order (§5.9). */
+  /** The loser's retreat (or the nightfall leaver's): its choice (null: it declares none possible); absent: its default order (§5.9). */
   loserRetreat?: RetreatOption | null;
+  /** The HOTT defender (§6.2), for the campaign roles when control does not settle them (A-18); default the second army's state. */
+  hottDefender?: StateId;
 }
 
 export interface BattleApplied {
@@ -123,8 +126,57 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
       t.realms[result.loser]!.consecutiveMainArmyDefeats += 1;
     }
   }
+
+  // §6.7 without a winner: the side leaving the field at nightfall, or the agreed (or default) end
+  if (facts.outcome.kind === 'nightfall' && facts.outcome.leaver) {
+    const leaver = sides.find((a) => a.state === (facts.outcome as { leaver: StateId }).leaver);
+    if (!leaver) throw new Error(`battle ${spec.id}: the leaver is neither side`);
+    const choice = facts.loserRetreat === undefined ? (retreatOptions(t, leaver.id)[0] ?? null) : facts.loserRetreat;
+    if (choice) { retreatResult = retreat(t, leaver.id, choice, true, dice, other(leaver.state), PHASE); t = retreatResult.state; }
+  } else if (result.agreement) {
+    const roles = campaignRoles(t, spec.province, A.state, B.state, facts.hottDefender ?? B.state);
+    const army = (st: StateId) => sides.find((a) => a.state === st)!.id;
+    t = applyAgreement(t, spec.province, army(roles.attacker), army(roles.attacked), result.agreement);
+  }
   return { state: t, result, fates, civilWar, prestige, ...(retreatResult ? { retreat: retreatResult } : {}) };
 }
+
+/**
+ * The end of a battle without a winner [T §6.5; P §6.7, A-18, A-22]; each withdrawal is that
+ * force's retreat for the turn:
+ * - 'attackedToFortress': the attacked side goes into the fortress, no roll (the siege is S7's);
+ * - 'attackedAbandons': the attacked side leaves by land or sea (its first legal way, §5.9 order)
+ *   and the province passes to the attacker at once, unless other forces of the controller still
+ *   hold the fortress (then the attacker must besiege);
+ * - 'attackerWithdraws': the attacker leaves by land or sea (its first legal way).
+ * A side with no legal way out stays where it is [P, ours: the text gives no case].
+ */
+export function applyAgreement(s: GruikState, province: ProvinceId, attacker: ArmyId, attacked: ArmyId, agreement: NonDecisiveAgreement): GruikState {
+  const leave = (t: GruikState, army: ArmyId): GruikState => {
+    const way = retreatOptions(t, army).find((o) => o.kind !== 'fortress');
+    return way ? retreat(t, army, way, false, NO_DICE, null).state : t;
+  };
+  switch (agreement) {
+    case 'attackedToFortress': {
+      const inside = retreatOptions(s, attacked).some((o) => o.kind === 'fortress');
+      return inside ? retreat(s, attacked, { kind: 'fortress' }, false, NO_DICE, null).state : s;
+    }
+    case 'attackerWithdraws': return leave(s, attacker);
+    case 'attackedAbandons': {
+      const t = leave(s, attacked);
+      const controller = t.provinces[province]?.controller;
+      const garrison = [...Object.values(t.armies), ...Object.values(t.detachments)].some((f) => f.location === province && f.inFortress && f.state === controller);
+      if (!garrison && controller !== t.armies[attacker]!.state) {
+        t.provinces[province]!.controller = t.armies[attacker]!.state;
+        t.provinces[province]!.controlSince = t.season;
+      }
+      return t;
+    }
+  }
+}
+
+/** Withdrawals by agreement roll no die (before-combat rules: the fortress always succeeds). */
+const NO_DICE: Dice = { roll: () => { throw new Error('an agreed withdrawal rolls no die'); }, log: [] };
 
 /**
  * One battle auto-resolved (§6.12.2) and applied: the HOTT attacker by §6.2 (D4 from where each
@@ -145,5 +197,5 @@ export function runAbrBattle(s: GruikState, spec: BattleSpec, dice: Dice, opts: 
     : abr.outcome.kind === 'mutual' ? { kind: 'mutualDemoralisation' } : { kind: 'agreedStop', agreement: abr.outcome.agreement };
   // ABR has rolled the fates (its step 4): they are applied as rolled, in §6.13's order.
   const elements = abr.elements.filter((e) => e.destroyed).map((e) => ({ state: e.state, inCloseCombat: !!e.inCloseCombat, fate: e.fate! }));
-  return applyBattle(s, spec, { outcome, onTable: abr.onTable, elements }, dice);
+  return applyBattle(s, spec, { outcome, onTable: abr.onTable, elements, hottDefender: roles.defender }, dice);
 }
