@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { scriptedDice, seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
-import { battlePairs } from '../../src/rulesets/gruik/rules/pairing.ts';
+import { battleBudget } from '../../src/rulesets/gruik/rules/army-size.ts';
+import { assignHelper, battlePairs } from '../../src/rulesets/gruik/rules/pairing.ts';
 import { DWARF_ARMY, ELF_ARMY, fixture } from './fixture.ts';
 
 const FENS = 'fens:A1';
@@ -42,4 +43,20 @@ test('property: each army in at most one pair, every pair hostile, the same key 
     assert.equal(new Set(flat).size, flat.length);
     assert.ok(pairs.length <= 1, 'three armies make one battle at most');
   }));
+});
+
+test('§5.10 a helper army: the fens, friends of the elves, lend two contingents to the elven army against the dwarves, and count as having fought', () => {
+  const s = threeIn('coudre');
+  s.realms.elves!.friendsDeclared = ['fens'];
+  const r = assignHelper(s, FENS, ELF_ARMY, [4, 3]);
+  assert.ok(r.ok);
+  assert.deepEqual(battleBudget(r.state, ELF_ARMY), { total: 27, fielded: 27, excess: 0, allies: 2 });
+  assert.equal(r.state.armies[FENS]!.fought, true);
+  assert.deepEqual(battlePairs(r.state, 'coudre', 'elves', scriptedDice([])), [[DWARF_ARMY, ELF_ARMY]], 'the fens no longer fight: they helped');
+  const cold = threeIn('coudre');
+  const no = assignHelper(cold, FENS, ELF_ARMY, [4]);
+  assert.ok(!no.ok && no.reason === 'not-friend');
+  const big = assignHelper(s, FENS, ELF_ARMY, [7]);
+  assert.ok(!big.ok && big.reason === 'too-large');
+  assert.ok(!assignHelper(s, FENS, ELF_ARMY, [2, 2, 2]).ok, 'one or two contingents');
 });
