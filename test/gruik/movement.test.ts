@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { resolveGruikConfig } from '../../src/rulesets/gruik/constants.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { indexMap, landLink } from '../../src/rulesets/gruik/map.ts';
-import { createDetachment } from '../../src/rulesets/gruik/rules/detachments.ts';
+import { createDetachment, sendAlly } from '../../src/rulesets/gruik/rules/detachments.ts';
 import { scriptedDice, seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
 import { moveRefusal, reactionRefusal, reactionTriggers, resolveMovement, straitBlocked, type MoveOrder } from '../../src/rulesets/gruik/rules/movement.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
@@ -200,4 +200,26 @@ test('§5.5 step 5: a detachment meets its army at coudre in step 1 and goes on 
   const r1 = resolveMovement(short, orders, none);
   assert.deepEqual([r1.state.detachments[det]!.location, r1.state.detachments[det]!.hostArmy], ['coudre', undefined]);
   assert.deepEqual(checkInvariants(r.state), []);
+});
+
+test('§5.2 a detachment starts with its army and finishes alone: with the elves to coudre, then alone to hautval', () => {
+  const s = board();
+  s.realms.elves!.friendsDeclared = ['dwarves'];
+  setArmy(s, DWARF_ARMY, { location: 'sylve', currentAP: 24 });
+  const ally = sendAlly(s, DWARF_ARMY, ELF_ARMY, 4, 'volunteerAlly');
+  assert.ok(ally.ok);
+  const t = ally.state;
+  const det = ally.id!;
+  assert.equal(moveRefusal(t, { force: det, path: ['coudre'] })?.reason, 'joined');
+  const r = resolveMovement(t, [{ force: ELF_ARMY, path: ['coudre', 'tourbe'] }, { force: det, path: ['coudre', 'hautval'], leaveAfter: 1 }], none);
+  assert.deepEqual([r.state.detachments[det]!.location, r.state.detachments[det]!.hostArmy, r.state.detachments[det]!.movedFrom], ['hautval', undefined, 'coudre']);
+  assert.deepEqual([r.state.armies[ELF_ARMY]!.location, r.state.armies[ELF_ARMY]!.alliedDetachments], ['tourbe', []]);
+  assert.deepEqual(checkInvariants(r.state), []);
+  const off = resolveMovement(t, [{ force: ELF_ARMY, path: ['coudre', 'tourbe'] }, { force: det, path: ['hautval', 'coudre'], leaveAfter: 1 }], none);
+  assert.equal(off.refused[0]!.refusal.reason, 'not-with-host');
+  assert.match(off.refused[0]!.refusal.message.fr, /suit d’abord le chemin/);
+  // the army is stopped in coudre by an enemy army before the shared part ends: the detachment stays with it
+  setArmy(t, 'fens:A1', { location: 'coudre' });
+  const held = resolveMovement(t, [{ force: ELF_ARMY, path: ['coudre', 'tourbe'] }, { force: det, path: ['coudre', 'tourbe', 'hautval'], leaveAfter: 2 }], none);
+  assert.deepEqual([held.state.detachments[det]!.location, held.state.detachments[det]!.hostArmy], ['coudre', ELF_ARMY]);
 });

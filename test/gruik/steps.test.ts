@@ -25,7 +25,7 @@ test('§3.3: S0 … S10 in the rules’ order, each named in French and English'
 
 test('implemented steps have a runner; the others refuse to run', () => {
   for (const s of STEPS) assert.equal(!!RUNNERS[s.id], s.status === 'implemented', s.id);
-  assert.throws(() => runStep(fixture(), 'S4.1'), (e: unknown) => e instanceof StepNotImplemented && /S4\.1/.test((e as Error).message));
+  assert.throws(() => runStep(fixture(), 'S4.2'), (e: unknown) => e instanceof StepNotImplemented && /S4\.2/.test((e as Error).message));
   const t = runStep(withBases(fixture(), 21), 'S0.4');
   assert.equal(t.armies['elves:A1']!.seasonalSize, 21);
   assert.equal(t.step, 'S0.4');
@@ -63,4 +63,17 @@ test('§11.4 the judgment items J1–J27: each with its default; every blocking 
     if (row.gm === 'blocking') assert.ok(row.onTimeout, `${id} has no default on timeout (§11.6: nothing waits for ever)`);
   }
   assert.deepEqual(JUDGMENT_IDS.filter((j) => JUDGMENTS[j].gm === 'blocking'), ['J4', 'J9', 'J10', 'J18', 'J27']);
+});
+
+test('S4.1 runs the season’s moves with the season key’s dice and logs the rolls; no orders: everyone holds', () => {
+  const s = fixture();
+  for (const a of Object.values(s.armies)) { a.currentAP = 20; a.seasonalSize = 20; }
+  s.armies['elves:A1']!.location = 'coudre';
+  const orders = [{ force: 'elves:A1', path: ['tourbe'] }, { force: 'fens:A1', path: ['coudre'] }];
+  const t = runStep(s, 'S4.1', { 'S4.1': { orders } });
+  assert.equal(t.step, 'S4.1');
+  assert.ok(t.rollLog.length >= 2 && t.rollLog.every((r) => r.phase === 'S4.1' && r.event.startsWith('crossing:1:')));
+  assert.deepEqual(runStep(s, 'S4.1', { 'S4.1': { orders } }), t, 'the same key, the same season');
+  const idle = runStep(s, 'S4.1');
+  assert.deepEqual(idle.armies, s.armies);
 });

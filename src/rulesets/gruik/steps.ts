@@ -62,7 +62,7 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S3.6', name: n('Organisation des forces', 'Force organisation'), rule: '§3.3 S3.6, §4.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts createDetachment, resizeDetachment, recallDetachment, sendAlly, joinArmy' },
   { id: 'S3.7', name: n('Publication des déclarations, rumeurs et traités', 'Declarations, rumours and treaties published'), rule: '§3.3 S3.7, §8.11', actors: 'engine', decisions: [], status: 'not-implemented' },
   // S4 — land movement
-  { id: 'S4.1', name: n('Mouvements terrestres simultanés', 'Simultaneous land movement'), rule: '§3.3 S4, §5.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/movement.ts resolveMovement' },
+  { id: 'S4.1', name: n('Mouvements terrestres simultanés', 'Simultaneous land movement'), rule: '§3.3 S4, §5.5', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/movement.ts resolveMovement' },
   { id: 'S4.2', name: n('Rapport de mouvement', 'Movement report'), rule: '§5.6.1', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/movement.ts reactionTriggers' },
   { id: 'S4.3', name: n('Réactions', 'Reactions'), rule: '§5.6', actors: 'all', decisions: ['reaction'], status: 'not-implemented', rules: 'rules/movement.ts reactionRefusal, resolveMovement' },
   // S5 — naval

@@ -2,11 +2,14 @@
  * Runs the steps of a season from the table of steps.ts (style §2: the sequence is data, the
  * runner a lookup). A step whose row says 'not-implemented' is refused with StepNotImplemented: it
  * never passes silently. Only the steps listed in RUNNERS run; a test checks that RUNNERS and the
- * table's statuses agree.
+ * table's statuses agree. A step's dice come from the season's key (rules §11.1) and every roll
+ * is appended to the state's roll log.
  */
 import type { GruikState } from './state.ts';
 import { stepRow, STEPS, type StepId } from './steps.ts';
 import { applySeasonalSizes } from './rules/army-size.ts';
+import { seasonDice, type Dice } from './rules/dice.ts';
+import { resolveMovement, type MoveOrder } from './rules/movement.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: StepId) {
@@ -15,16 +18,35 @@ export class StepNotImplemented extends Error {
   }
 }
 
+/** The inputs a step takes (what S2 and S3 will have validated); a missing input is the §11.6 default. */
+export interface StepInputs {
+  /** S4.1: the season's land moves, and the fleets whose standing order lets hostile troops cross their strait [P A-35]. */
+  'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
+}
+
+/** The season's dice: from its secret key (rules §11.1). */
+export function diceOf(s: GruikState): Dice {
+  const key = s.secret.seasonKeys[s.season];
+  if (key === undefined) throw new Error(`Gruik: no key for season ${s.season}`);
+  return seasonDice(key, s.season);
+}
+
 /** The code of each implemented step: pure, returns a new state. */
-export const RUNNERS: Partial<Record<StepId, (s: GruikState) => GruikState>> = {
+export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) => GruikState>> = {
   // §3.3 S0.4, §4.3, §4.5.3 [T §4.1.2, §4.1.3]: base + modifier, capped; persisting detachments deducted again.
-  'S0.4': (s) => ({ ...applySeasonalSizes(s), step: 'S0.4' }),
+  'S0.4': (s) => applySeasonalSizes(s),
+  // §3.3 S4, §5.5 [T §5.1, §5.2, §5.6]: the simultaneous moves; no orders: every force holds (§11.6).
+  'S4.1': (s, i) => {
+    const dice = diceOf(s);
+    const r = resolveMovement(s, i['S4.1']?.orders ?? [], dice, { allowing: i['S4.1']?.allowing ?? [] });
+    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log] };
+  },
 };
 
-/** Runs one step, or throws StepNotImplemented. */
-export function runStep(state: GruikState, step: StepId): GruikState {
+/** Runs one step with its inputs, or throws StepNotImplemented. */
+export function runStep(state: GruikState, step: StepId, input: StepInputs = {}): GruikState {
   const row = STEPS.find((r) => r.id === step);
   const run = RUNNERS[step];
   if (!row || row.status !== 'implemented' || !run) throw new StepNotImplemented(step);
-  return run(state);
+  return { ...run(state, input), step };
 }

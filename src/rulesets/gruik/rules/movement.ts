@@ -18,9 +18,9 @@
  *
  * Forces joined to an army move with it; a detachment whose path ends where its host army stands
  * at that step joins it and goes on along the host's remaining path while it has moves left
- * (§5.5 step 5). Not yet: a joined detachment leaving its host on the way ("start with a main army
- * and finish alone", §5.2). Pure: the state, the orders and the dice in; the new state and what
- * happened out.
+ * (§5.5 step 5); a joined detachment may start with its army and finish alone (`leaveAfter`,
+ * §5.2), its own moves counting every province. Pure: the state, the orders and the dice in; the
+ * new state and what happened out.
  */
 import type { Localized } from '../../../engine/ruleset.ts';
 import { indexMap, landDistance, landLink, type MapIndex } from '../map.ts';
@@ -36,14 +36,21 @@ export interface MoveOrder {
   path: ProvinceId[];
   /** A detachment's final join with a main army (§5.2): the army it joins where its path ends. */
   joins?: ArmyId;
+  /**
+   * A detachment joined to an army that starts its move with it and finishes alone (§5.2): it goes
+   * with its host for the first `leaveAfter` provinces of its path (which the host's order must
+   * begin with), then alone.
+   */
+  leaveAfter?: number;
 }
 
-export type MoveRefusal = 'unknown' | 'captured' | 'joined' | 'fortress' | 'empty' | 'too-long' | 'not-adjacent' | 'not-friendly' | 'not-clear' | 'moved' | 'no-purpose' | 'repeated';
+export type MoveRefusal = 'unknown' | 'captured' | 'joined' | 'not-with-host' | 'fortress' | 'empty' | 'too-long' | 'not-adjacent' | 'not-friendly' | 'not-clear' | 'moved' | 'no-purpose' | 'repeated';
 
 export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
   'unknown': { fr: 'Cette force ou cette province n’existe pas.', en: 'There is no such force or province.' },
   'captured': { fr: 'Une force capturée ou embarquée ne marche pas.', en: 'A captured or embarked force does not march.' },
-  'joined': { fr: 'Cette force a rejoint une armée : elle marche avec elle.', en: 'This force has joined an army: it marches with it.' },
+  'joined': { fr: 'Cette force a rejoint une armée : elle marche avec elle, ou la quitte en chemin.', en: 'This force has joined an army: it marches with it, or leaves it on the way.' },
+  'not-with-host': { fr: 'Un détachement qui part avec son armée suit d’abord le chemin de celle-ci.', en: 'A detachment starting with its army first follows that army’s path.' },
   'fortress': { fr: 'Une force retranchée dans la forteresse n’en sort pas pour marcher.', en: 'A force inside the fortress does not march out.' },
   'empty': { fr: 'Le chemin est vide.', en: 'The path is empty.' },
   'too-long': { fr: 'Cette force se déplace d’au plus {max} provinces par saison.', en: 'This force moves at most {max} provinces a season.' },
@@ -82,7 +89,9 @@ export function moveRefusal(s: GruikState, order: MoveOrder, ix: MapIndex = inde
   const f = forceState(s, order.force);
   if (!f) return no('unknown');
   if (typeof f.location !== 'string' || f.location === 'captured') return no('captured');
-  if (f.hostArmy) return no('joined');
+  if (f.hostArmy && order.leaveAfter === undefined) return no('joined');
+  const withHost = f.hostArmy ? order.leaveAfter! : 0;
+  if (!Number.isInteger(withHost) || withHost < 0 || withHost > order.path.length) return no('not-with-host');
   if (f.inFortress) return no('fortress');
   if (order.path.length === 0) return no('empty');
   if (order.path.length > limit) return no('too-long', { max: limit });
@@ -92,7 +101,7 @@ export function moveRefusal(s: GruikState, order: MoveOrder, ix: MapIndex = inde
     if (!ix.province[to]) return no('unknown');
     if (!landLink(ix, from, to)) return no('not-adjacent', { from: ix.province[from]?.name ?? from, to: ix.province[to]!.name });
     const last = i === order.path.length - 1;
-    if (!main && !friendlyProvinceFor(s, to, f.state) && !(last && order.joins)) return no('not-friendly', { to: ix.province[to]!.name });
+    if (!main && i >= withHost && !friendlyProvinceFor(s, to, f.state) && !(last && order.joins)) return no('not-friendly', { to: ix.province[to]!.name });
     from = to;
   }
   // [T §5.2; P A-14] leaving an enemy province for another enemy province: no enemy force may remain in the one left
@@ -136,6 +145,20 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
     seen.add(o.force);
     if (bad) refused.push({ order: o, refusal: bad }); else valid.push(o);
   }
+  // a detachment leaving its host on the way: the host's order must begin with the shared part
+  const hostOf = (f: ForceId) => s.detachments[f]?.hostArmy ?? s.armies[f]?.hostArmy;
+  for (const o of [...valid]) {
+    if (o.leaveAfter === undefined || !hostOf(o.force)) continue;
+    const host = valid.find((h) => h.force === hostOf(o.force));
+    const shared = o.path.slice(0, o.leaveAfter);
+    if (shared.length > 0 && (!host || JSON.stringify(host.path.slice(0, shared.length)) !== JSON.stringify(shared))) {
+      valid.splice(valid.indexOf(o), 1);
+      refused.push({ order: o, refusal: no('not-with-host')! });
+    }
+  }
+  const leaving = new Map(valid.filter((o) => o.leaveAfter !== undefined && hostOf(o.force)).map((o) => [o.force, { host: hostOf(o.force)!, after: o.leaveAfter! }]));
+  /** Leaving detachments whose host did not go the shared way: they stay joined to it. */
+  const stayed = new Set<ForceId>();
 
   const start = forcesOf(s);
   const pos = new Map(start.map((f) => [f.id, f.at]));
@@ -149,7 +172,7 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
   const followers = new Map<ForceId, number>();
 
   for (let step = 1; step <= longest; step++) {
-    const movers = valid.filter((o) => !stopped.has(o.force) && o.path.length >= step);
+    const movers = valid.filter((o) => !stopped.has(o.force) && o.path.length >= step && !stayed.has(o.force) && !(leaving.has(o.force) && step <= leaving.get(o.force)!.after));
     const wants = new Map(movers.map((o) => [o.force, { from: pos.get(o.force)!, to: o.path[step - 1]! }]));
     // (c) straits blocked: the force never enters
     for (const [f, w] of wants) {
@@ -176,6 +199,15 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
     }
     // everyone moves at once (forces joined to a mover go with it)
     for (const [f, w] of wants) {
+      pos.set(f, w.to);
+      trail.get(f)!.push(w.to);
+    }
+    // [T §5.2] a detachment starting with its host goes with it over the shared part; if the host does not, it stays joined [P]
+    for (const [f, l] of leaving) {
+      if (stayed.has(f) || step > l.after) continue;
+      const w = wants.get(l.host);
+      const o = valid.find((x) => x.force === f)!;
+      if (!w || w.to !== o.path[step - 1]) { stayed.add(f); continue; }
       pos.set(f, w.to);
       trail.get(f)!.push(w.to);
     }
@@ -215,6 +247,8 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
     stopped.set(o.force, 'join-failed');
   }
 
+  for (const f of stayed) { trail.set(f, [...trail.get(leaving.get(f)!.host)!]); pos.set(f, pos.get(leaving.get(f)!.host)!); }
+
   const out = structuredClone(s);
   const moves: MovementResult['moves'] = [];
   for (const o of valid) {
@@ -232,9 +266,14 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
     }
     // the forces joined to an army go with it
     for (const g of [...Object.values(out.detachments), ...Object.values(out.armies)]) {
-      if (g.hostArmy !== o.force) continue;
+      if (g.hostArmy !== o.force || (leaving.has(g.id) && !stayed.has(g.id))) continue;
       g.location = to; g.moved = true;
       if (to !== from) { g.movedFrom = f.movedFrom!; g.enteredBy = 'land'; }
+    }
+    if (leaving.has(o.force) && !stayed.has(o.force)) { // it has left its host
+      const host = out.armies[leaving.get(o.force)!.host];
+      delete (f as { hostArmy?: string }).hostArmy;
+      if (host) host.alliedDetachments = host.alliedDetachments.filter((x) => x !== o.force);
     }
     if (o.joins && pos.get(o.joins) === to && out.armies[o.joins]) {
       const d = out.detachments[o.force] as Detachment | undefined;
