@@ -126,3 +126,16 @@ test('§6.7 nightfall: the side that leaves the field retreats as a loser would,
   const stay = applyBattle(s, { id: 'B7', province: 'roc', armies: [ELF_ARMY, DWARF_ARMY] }, { outcome: { kind: 'nightfall' }, onTable: {}, elements: [] }, scriptedDice([]));
   assert.deepEqual([stay.state.armies[ELF_ARMY]!.location, stay.state.armies[DWARF_ARMY]!.location], ['roc', 'roc'], 'neither leaves: both stay and may not fight again this turn');
 });
+
+test('§6.13 a volunteer ally on the winning side gains +1, even when its contingent ends at 0 AP', () => {
+  let s = atRoc();
+  s.realms.elves!.friendsDeclared = ['fens'];
+  Object.assign(s.armies['fens:A1']!, { currentAP: 20, seasonalSize: 20, location: 'roc' });
+  const ally = sendAlly(s, 'fens:A1', ELF_ARMY, 1, 'volunteerAlly');
+  assert.ok(ally.ok);
+  s = ally.state;
+  const r = applyBattle(s, { id: 'B8', province: 'roc', armies: [ELF_ARMY, DWARF_ARMY] }, { outcome: { kind: 'decisive', winner: 'elves' }, onTable: { elves: 9, dwarves: 12 }, elements: [] }, scriptedDice([]));
+  assert.deepEqual(r.result.losses.elves, { total: 3, allied: [1], main: 2 });
+  assert.equal(r.state.detachments[ally.id!], undefined, 'the 1 AP contingent is spent');
+  assert.deepEqual(r.prestige, { elves: 2, fens: 1, dwarves: -1 });
+});

@@ -97,6 +97,8 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
       charactersLost: fates.filter((f) => f.state === a.state && f.fate !== 'escapes').length, contingents: allied.map((f) => f.id),
     };
   });
+  // the volunteer allies that took part, counted before losses can end a contingent
+  const volunteersOf = new Map(sides.map((a) => [a.state, joinedForces(t, a.id).filter((f) => f.allied && t.detachments[f.id]?.kind === 'volunteerAlly').map((f) => t.detachments[f.id]!.state)]));
   const result = outcomeLosses(t.config, dice, spec.id, facts.outcome, facts2[0]!, facts2[1]!, PHASE);
   for (const [i, a] of sides.entries()) t = applyLoss(t, a.id, result.losses[a.state] as Loss, facts2[i]!.contingents);
   for (const [st, n] of Object.entries(result.pendingCatastrophes)) t.realms[st]!.pendingCatastrophes += n;
@@ -119,8 +121,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
     // 5. battle prestige; 6. yoke counters
     if (result.prestige) {
       const w = sides.find((a) => a.state === result.winner)!;
-      const volunteers = joinedForces(t, w.id).filter((f) => f.allied && t.detachments[f.id]?.kind === 'volunteerAlly').map((f) => t.detachments[f.id]!.state);
-      const p = battlePrestige({ state: w.state, sovereignPresent: w.sovereignPresent, volunteerAllies: volunteers }, { state: result.loser, capturedNoRetreat: false });
+      const p = battlePrestige({ state: w.state, sovereignPresent: w.sovereignPresent, volunteerAllies: volunteersOf.get(w.state) ?? [] }, { state: result.loser, capturedNoRetreat: false });
       for (const [st, d] of Object.entries(p)) addPrestige(st, d, `battle ${spec.id}`, '[T §15]');
       t.realms[result.winner]!.consecutiveMainArmyDefeats = 0;
       t.realms[result.loser]!.consecutiveMainArmyDefeats += 1;
