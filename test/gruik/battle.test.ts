@@ -129,14 +129,14 @@ test('TV-30 ABR: A 24 (+1) vs D 20 at home; 3→4 v 4 tie, 5→6 v 2: A wins by 
   ]);
   const losses = outcomeLosses(C, dice, 'B1', { kind: 'decisive', winner: 'A' }, side('A', { onTable: r.onTable.A! }), side('D', { ownControl: true, onTable: r.onTable.D!, fielded: 20 }));
   assert.deepEqual([losses.losses.A!.total, losses.losses.D!.total], [1, 3]);
-  assert.deepEqual(battlePrestige({ state: 'A', sovereignPresent: false, volunteerAllies: [] }, { state: 'D', capturedNoRetreat: false }), { A: 2, D: -1 });
+  assert.deepEqual(battlePrestige(C, { state: 'A', sovereignPresent: false, volunteerAllies: [] }, { state: 'D', capturedNoRetreat: false }), { A: 2, D: -1 });
   // the general lost: −1 more for D, and D's civil-war roll (d6 4: none)
   const cw = scriptedDice([4]);
   assert.equal(cw.roll({ sides: 6, phase: 'S6.4', event: 'battle:B1:civil-war:D', purpose: '', rule: '', audience: ['D'] }) <= C.civilWar.onCharacterLoss, false);
 });
 
 test('battle prestige: the sovereign’s +1, volunteer allies +1, the loser captured for lack of a retreat −1 more', () => {
-  assert.deepEqual(battlePrestige({ state: 'A', sovereignPresent: true, volunteerAllies: ['C', 'C'] }, { state: 'B', capturedNoRetreat: true }), { A: 3, C: 2, B: -2 });
+  assert.deepEqual(battlePrestige(C, { state: 'A', sovereignPresent: true, volunteerAllies: ['C', 'C'] }, { state: 'B', capturedNoRetreat: true }), { A: 3, C: 2, B: -2 });
 });
 
 test('ABR second tie: d6 1–2 mutual demoralisation, 3–6 non-decisive; nominal losses 3 + d6 each', () => {

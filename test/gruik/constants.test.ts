@@ -39,6 +39,8 @@ test('Appendix A defaults: the numbers of the rules', () => {
   assert.equal(c.army.effortCost, 15);
   assert.equal(c.calendar.startYear, 67);
   assert.equal(c.gm.present, true);
+  assert.deepEqual([c.prestige.battleWin, c.prestige.volunteerAllyWin, c.prestige.sovereignWin, c.prestige.battleLoss, c.prestige.capturedNoRetreat, c.prestige.characterLost], [2, 1, 1, 1, 1, 1]); // [T §15]
+  assert.deepEqual([c.abr.winnerSmallFrom, c.abr.winnerLargeFrom, c.abr.drawNominalBase], [7, 9, 3]); // §6.12.2
   assert.deepEqual([c.gm.timedReviewHours, c.gm.blockingTimeoutHours], [24, 72]);
 });
 

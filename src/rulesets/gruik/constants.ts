@@ -86,6 +86,17 @@ export const GRUIK_CONSTANTS = {
     generalLossWinner: d6(1, '[P §6.12.2] ABR_GENERAL_LOSS winner'),
     generalLossDraw: d6(1, '[P §6.12.2] ABR_GENERAL_LOSS non-decisive or mutual'),
     atRangeMax: d6(1, '[P §6.12.2] d6 = 1: destroyed at range (not in close combat)'),
+    winnerSmallFrom: constant(7, int(1, 30), '[P §6.12.2] margin ≥ 3: the winner’s nominal loss is clamp(7 − M, 1, 6)'),
+    winnerLargeFrom: constant(9, int(1, 30), '[P §6.12.2] margin ≤ 2: the winner’s nominal loss is 9 − M'),
+    drawNominalBase: constant(3, int(0, 30), '[P §6.12.2] non-decisive or mutual: each side’s nominal loss is 3 + d6'),
+  },
+  prestige: {
+    battleWin: constant(2, int(0, 10), '[T §15] +2 the winner, as main army'),
+    volunteerAllyWin: constant(1, int(0, 10), '[T §15] +1 each volunteer ally on the winning side'),
+    sovereignWin: constant(1, int(0, 10), '[T §15; P A-21] +1 more when the winner’s sovereign took part'),
+    battleLoss: constant(1, int(0, 10), '[T §15] −1 the loser, as main army'),
+    capturedNoRetreat: constant(1, int(0, 10), '[T §15; P A-72] −1 more when the loser’s army is captured for lack of a retreat'),
+    characterLost: constant(1, int(0, 10), '[T §15; P A-12] −1 per general (or sovereign) captured or killed'),
   },
   naval: {
     fleetMp: constant(4, int(1, 12), '[T §7.2] FLEET_MP'),

@@ -102,9 +102,9 @@ export function resolveAbr(c: GruikConfig, dice: Dice, battle: string, a: AbrSid
     const m = outcome.margin;
     const loser = outcome.loser === a.state ? a : d;
     onTable[outcome.loser] = Math.ceil(loser.fielded / 2);
-    onTable[outcome.winner] = m >= c.abr.smallBandMargin ? Math.max(1, Math.min(6, 7 - m)) : 9 - m;
+    onTable[outcome.winner] = m >= c.abr.smallBandMargin ? Math.max(1, Math.min(c.combat.winnerBand, c.abr.winnerSmallFrom - m)) : c.abr.winnerLargeFrom - m;
   } else {
-    for (const side of [a, d]) onTable[side.state] = 3 + die(`nominal:${side.state}`, 'ABR nominal loss (3 + d6)');
+    for (const side of [a, d]) onTable[side.state] = c.abr.drawNominalBase + die(`nominal:${side.state}`, 'ABR nominal loss (3 + d6)');
   }
 
   // 4. general elements

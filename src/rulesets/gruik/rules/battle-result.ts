@@ -83,7 +83,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
       const ch = t.characters[character]!;
       if (fate === 'killed') ch.status = 'dead';
       else { ch.status = 'captive'; ch.captor = other(e.state); ch.capturedAt = t.season; }
-      addPrestige(e.state, -1, `${ch.name} ${fate} in battle ${spec.id}`, '[T §15]'); // −1 per general (or sovereign [P A-12]) captured or killed
+      addPrestige(e.state, -t.config.prestige.characterLost, `${ch.name} ${fate} in battle ${spec.id}`, '[T §15; P A-12]');
     }
     if (cw) civilWar.push(e.state);
   }
@@ -121,7 +121,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
     // 5. battle prestige; 6. yoke counters
     if (result.prestige) {
       const w = sides.find((a) => a.state === result.winner)!;
-      const p = battlePrestige({ state: w.state, sovereignPresent: w.sovereignPresent, volunteerAllies: volunteersOf.get(w.state) ?? [] }, { state: result.loser, capturedNoRetreat: false });
+      const p = battlePrestige(t.config, { state: w.state, sovereignPresent: w.sovereignPresent, volunteerAllies: volunteersOf.get(w.state) ?? [] }, { state: result.loser, capturedNoRetreat: false });
       for (const [st, d] of Object.entries(p)) addPrestige(st, d, `battle ${spec.id}`, '[T §15]');
       t.realms[result.winner]!.consecutiveMainArmyDefeats = 0;
       t.realms[result.loser]!.consecutiveMainArmyDefeats += 1;

@@ -77,7 +77,7 @@ export function characterLoss(c: GruikConfig, dice: Dice, battle: string, state:
   const fate = fateOf(c, face, inCloseCombat);
   if (fate === 'escapes') return { fate, prestige: 0, civilWar: false };
   const cw = dice.roll({ sides: 6, phase, event: `battle:${battle}:civil-war:${state}`, purpose: 'civil war on a character lost (D7)', rule: '[T §13.2] D7', audience: [state] });
-  return { fate, prestige: -1, civilWar: cw <= c.civilWar.onCharacterLoss }; // [T §15] −1 per general captured or killed
+  return { fate, prestige: -c.prestige.characterLost, civilWar: cw <= c.civilWar.onCharacterLoss }; // [T §15] −1 per general captured or killed
 }
 
 // ─── §6.5–§6.9 losses ──────────────────────────────────────────────────────────────────────────
@@ -227,12 +227,12 @@ export function outcomeLosses(c: GruikConfig, dice: Dice, battle: string, outcom
  * took part), each volunteer ally's state on the winning side +1, the loser −1 (−1 more if its army
  * was captured for lack of a retreat). Character losses are counted apart (`characterLoss`). TV-30.
  */
-export function battlePrestige(w: { state: StateId; sovereignPresent: boolean; volunteerAllies: StateId[] }, l: { state: StateId; capturedNoRetreat: boolean }): Record<StateId, number> {
+export function battlePrestige(c: GruikConfig, w: { state: StateId; sovereignPresent: boolean; volunteerAllies: StateId[] }, l: { state: StateId; capturedNoRetreat: boolean }): Record<StateId, number> {
   const out: Record<StateId, number> = {};
   const add = (st: StateId, d: number) => { out[st] = (out[st] ?? 0) + d; };
-  add(w.state, 2 + (w.sovereignPresent ? 1 : 0));
-  for (const ally of w.volunteerAllies) add(ally, 1);
-  add(l.state, -1 - (l.capturedNoRetreat ? 1 : 0));
+  add(w.state, c.prestige.battleWin + (w.sovereignPresent ? c.prestige.sovereignWin : 0));
+  for (const ally of w.volunteerAllies) add(ally, c.prestige.volunteerAllyWin);
+  add(l.state, -c.prestige.battleLoss - (l.capturedNoRetreat ? c.prestige.capturedNoRetreat : 0));
   return out;
 }
 

@@ -137,7 +137,7 @@ export function retreat(s: GruikState, force: ForceId, option: RetreatOption | n
   if (!option) {
     if (!isArmy) return { state: t, captured: capture(t, force, captor, 0), prestige: {} };         // [T §5.4] a detachment is captured (M3)
     if (!after) return { state: t, captured: [], prestige: {} };                                      // [T §5.4] an army stays and may be forced to fight
-    return { state: t, captured: capture(t, force, captor, t.config.army.lostArmy), prestige: { [f.state]: -1 } }; // [P A-72] M4, prestige −1
+    return { state: t, captured: capture(t, force, captor, t.config.army.lostArmy), prestige: { [f.state]: -t.config.prestige.capturedNoRetreat } }; // [P A-72] M4, prestige −1
   }
   if (option.kind === 'fortress') {
     if (after) {
