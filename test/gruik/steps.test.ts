@@ -11,6 +11,8 @@ import { DECISION_KINDS, DECISIONS, deadlineHours, type DeadlineClass } from '..
 import { JUDGMENT_IDS, JUDGMENTS, type JudgmentRow } from '../../src/rulesets/gruik/judgments.ts';
 import { STEPS } from '../../src/rulesets/gruik/steps.ts';
 import { RUNNERS, runStep, StepNotImplemented } from '../../src/rulesets/gruik/turn.ts';
+import { createDetachment } from '../../src/rulesets/gruik/rules/detachments.ts';
+import { viewOf } from '../../src/rulesets/gruik/view.ts';
 import { fixture, withBases } from './fixture.ts';
 
 test('§3.3: S0 … S10 in the rules’ order, each named in French and English', () => {
@@ -25,7 +27,7 @@ test('§3.3: S0 … S10 in the rules’ order, each named in French and English'
 
 test('implemented steps have a runner; the others refuse to run', () => {
   for (const s of STEPS) assert.equal(!!RUNNERS[s.id], s.status === 'implemented', s.id);
-  assert.throws(() => runStep(fixture(), 'S4.2'), (e: unknown) => e instanceof StepNotImplemented && /S4\.2/.test((e as Error).message));
+  assert.throws(() => runStep(fixture(), 'S6.1'), (e: unknown) => e instanceof StepNotImplemented && /S6\.1/.test((e as Error).message));
   const t = runStep(withBases(fixture(), 21), 'S0.4');
   assert.equal(t.armies['elves:A1']!.seasonalSize, 21);
   assert.equal(t.step, 'S0.4');
@@ -76,4 +78,29 @@ test('S4.1 runs the season’s moves with the season key’s dice and logs the r
   assert.deepEqual(runStep(s, 'S4.1', { 'S4.1': { orders } }), t, 'the same key, the same season');
   const idle = runStep(s, 'S4.1');
   assert.deepEqual(idle.armies, s.armies);
+});
+
+test('TV-18 through the steps: S4.1 the dwarves end in tourbe; S4.2 the elves’ report shows it (T2), the fens’ too; S4.3 the elf detachment reacts into coudre, an illegal reaction gets the default', () => {
+  let s = fixture();
+  for (const a of Object.values(s.armies)) { a.currentAP = 24; a.seasonalSize = 24; }
+  s.armies['fens:A1']!.location = 'ilot';
+  s.armies['dwarves:A1']!.location = 'marche';
+  const d = createDetachment(s, 'elves:A1', 4);
+  assert.ok(d.ok);
+  s = d.state;
+  s.detachments[d.id!]!.location = 'rives';
+  s = runStep(s, 'S4.1', { 'S4.1': { orders: [{ force: 'dwarves:A1', path: ['tourbe'] }] } });
+  assert.deepEqual(s.landMoves, [{ force: 'dwarves:A1', state: 'dwarves', from: 'marche', to: 'tourbe' }]);
+  s = runStep(s, 'S4.2');
+  assert.deepEqual(s.movementReport.elves, [{ code: 'T2', force: 'dwarves:A1', kind: 'army', state: 'dwarves', from: 'marche', to: 'tourbe' }]);
+  assert.deepEqual(s.movementReport.fens!.map((t) => t.code), ['T1']);
+  assert.deepEqual(s.movementReport.dwarves, []);
+  const t = runStep(s, 'S4.3', { 'S4.3': { reactions: { elves: [{ force: d.id!, path: ['coudre'] }, { force: 'elves:A1', path: ['rives'] }], dwarves: [{ force: d.id!, path: ['sylve'] }] } } });
+  assert.equal(t.detachments[d.id!]!.location, 'coudre');
+  assert.equal(t.armies['elves:A1']!.location, 'sylve', 'rives serves no purpose: no reaction');
+  assert.deepEqual(t.landMoves.map((m) => m.force), ['dwarves:A1', d.id]);
+  // the views: each state its own moves and its own report
+  const v = viewOf(t, 'elves');
+  assert.deepEqual([v.landMoves.map((m) => m.force), v.movementReport.length], [[d.id], 1]);
+  assert.deepEqual(viewOf(t, null).landMoves, []);
 });

@@ -150,6 +150,11 @@ export interface Treaty { id: string; text: string; signatories: StateId[]; conf
 export interface Declaration { author: StateId; text: string; season: SeasonIndex }
 export interface Rumour { id: string; text: string; season: SeasonIndex }
 
+/** A land move as S4.1 resolved it. */
+export interface LandMove { force: ForceId; state: StateId; from: ProvinceId; to: ProvinceId; stopped?: 'enemy-province' | 'enemy-army' | 'crossing' | 'strait' | 'join-failed' }
+/** A triggering enemy move in a state's movement report (T1–T3 of rules §5.6.1): no strength unless the constants reveal it. */
+export interface Sighting { code: 'T1' | 'T2' | 'T3'; force: ForceId; kind: 'army' | 'detachment'; state: StateId; from: ProvinceId; to: ProvinceId; ap?: number }
+
 /** One change of a treasury or of prestige, with its cause (rules §2.11). */
 export interface LedgerEntry { season: SeasonIndex; state: StateId; what: 'treasury' | 'prestige'; delta: number; cause: string; rule: string }
 
@@ -185,6 +190,10 @@ export interface GruikState {
   rumours: Rumour[];
   ledger: LedgerEntry[];
   rollLog: RollRecord[];
+  /** This season's land moves (S4.1), each known to its mover only: from, to, why it stopped early. */
+  landMoves: LandMove[];
+  /** The movement report of S4.2 [T §5.3; P A-15], per state: the enemy moves that may trigger its reactions. */
+  movementReport: Record<StateId, Sighting[]>;
   /** Per realm: the next serial of each kind of id. */
   serials: Record<StateId, { general: number; army: number; detachment: number; fleet: number }>;
   /** Public commitments (rules §11.1): sha-256 of each season's key, before any roll; the key once revealed. */
@@ -222,7 +231,7 @@ export function initialState(map: GruikMap, states: readonly ScenarioState[], co
     ruleset: 'gruik', config: structuredClone(config), map: structuredClone(map), season: 0, step: null,
     provinces: Object.fromEntries(map.provinces.map((p) => [p.id, { owner: null, controller: null, controlSince: 0, monuments: [] }])),
     realms: {}, characters: {}, armies: {}, detachments: {}, fleets: {},
-    treaties: [], declarations: [], rumours: [], ledger: [], rollLog: [], serials: {},
+    treaties: [], declarations: [], rumours: [], ledger: [], rollLog: [], landMoves: [], movementReport: {}, serials: {},
     dice: { keyHashes: { 0: keyHash }, revealedKeys: {} },
     secret: { seasonKeys: { 0: seasonKey }, rumourAuthors: {} },
   };

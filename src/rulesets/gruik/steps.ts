@@ -63,8 +63,8 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S3.7', name: n('Publication des déclarations, rumeurs et traités', 'Declarations, rumours and treaties published'), rule: '§3.3 S3.7, §8.11', actors: 'engine', decisions: [], status: 'not-implemented' },
   // S4 — land movement
   { id: 'S4.1', name: n('Mouvements terrestres simultanés', 'Simultaneous land movement'), rule: '§3.3 S4, §5.5', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/movement.ts resolveMovement' },
-  { id: 'S4.2', name: n('Rapport de mouvement', 'Movement report'), rule: '§5.6.1', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/movement.ts reactionTriggers' },
-  { id: 'S4.3', name: n('Réactions', 'Reactions'), rule: '§5.6', actors: 'all', decisions: ['reaction'], status: 'not-implemented', rules: 'rules/movement.ts reactionRefusal, resolveMovement' },
+  { id: 'S4.2', name: n('Rapport de mouvement', 'Movement report'), rule: '§5.6.1', actors: 'engine', decisions: [], status: 'implemented', by: 'turn.ts S4.2, rules/movement.ts reactionTriggers' },
+  { id: 'S4.3', name: n('Réactions', 'Reactions'), rule: '§5.6', actors: 'all', decisions: ['reaction'], status: 'implemented', by: 'turn.ts S4.3, rules/movement.ts reactionRefusal, resolveMovement' },
   // S5 — naval
   { id: 'S5', name: n('Phase navale', 'Naval phase'), rule: '§3.3 S5, §7.14', actors: 'engine', decisions: ['naval-round'], status: 'not-implemented' },
   // S6 — land combat

@@ -9,7 +9,7 @@ import type { GruikState } from './state.ts';
 import { stepRow, STEPS, type StepId } from './steps.ts';
 import { applySeasonalSizes } from './rules/army-size.ts';
 import { seasonDice, type Dice } from './rules/dice.ts';
-import { resolveMovement, type MoveOrder } from './rules/movement.ts';
+import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: StepId) {
@@ -22,6 +22,8 @@ export class StepNotImplemented extends Error {
 export interface StepInputs {
   /** S4.1: the season's land moves, and the fleets whose standing order lets hostile troops cross their strait [P A-35]. */
   'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
+  /** S4.3: each state's reaction moves (one province each); the prompt layer checks them with `reactionRefusal`, and any that does not stand gets the default, no reaction (§11.6). */
+  'S4.3'?: { reactions: Record<string, MoveOrder[]>; allowing?: string[] };
 }
 
 /** The season's dice: from its secret key (rules §11.1). */
@@ -39,7 +41,22 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
   'S4.1': (s, i) => {
     const dice = diceOf(s);
     const r = resolveMovement(s, i['S4.1']?.orders ?? [], dice, { allowing: i['S4.1']?.allowing ?? [] });
-    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log] };
+    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: r.moves, movementReport: {} };
+  },
+  // §5.6.1 [T §5.3; P A-15]: each state's movement report, the enemy moves T1–T3 (no strength).
+  'S4.2': (s) => {
+    const result = { state: s, moves: s.landMoves, crossings: [], refused: [] };
+    return { ...s, movementReport: Object.fromEntries(Object.keys(s.realms).map((y) => [y, reactionTriggers(s, result, y)])) };
+  },
+  // §5.6 [T §5.3; P A-68]: the reactions, one province each, resolved together in one step; a reaction triggers none.
+  'S4.3': (s, i) => {
+    const orders = Object.entries(i['S4.3']?.reactions ?? {}).flatMap(([y, list]) => list.filter((o) => {
+      const f = s.armies[o.force] ?? s.detachments[o.force];
+      return f?.state === y && o.path.length === 1 && !reactionRefusal(s, s.movementReport[y] ?? [], o.force, o.path[0]!);
+    }));
+    const dice = diceOf(s);
+    const r = resolveMovement(s, orders, dice, { reaction: true, allowing: i['S4.3']?.allowing ?? [] });
+    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: [...s.landMoves, ...r.moves] };
   },
 };
 

@@ -10,7 +10,8 @@
  *
  * A state also knows [App. B, private report]: its treasury and counters, its armies and
  * detachments with AP and modifiers, its fleets, its ledger, the rolls that concern it, the
- * treaties it signs, its own characters and the captives it holds. Of another state's land forces
+ * treaties it signs, its own characters and the captives it holds, its own moves of the season and
+ * its movement report (the triggering enemy moves, no strength [P A-15]). Of another state's land forces
  * it sees only those standing in a province it controls or where one of its own forces stands —
  * their kind, state and place, no AP, no modifier [P A-15, ours]. Other states' fleets are not
  * seen: detection is the naval rules' business (§7.8, not written yet).
@@ -44,6 +45,9 @@ export interface GruikView {
   ledger: LedgerEntry[];
   rolls: RollRecord[];
   dice: GruikState['dice'];
+  /** The viewer's own land moves this season and its movement report (S4.1, S4.2). */
+  landMoves: GruikState['landMoves'];
+  movementReport: GruikState['movementReport'][string];
 }
 
 const publicRealm = (r: Realm): PublicRealm => ({ id: r.id, name: r.name, kind: r.kind, capital: r.capital, prestige: r.prestige, friendsDeclared: [...r.friendsDeclared], ...(r.master ? { master: r.master } : {}), ...(r.civilWar ? { civilWar: { ...r.civilWar } } : {}) });
@@ -77,5 +81,7 @@ export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
     ledger: s.ledger.filter((e) => e.state === viewer),
     rolls: s.rollLog.filter((r) => r.audience.length === 0 || (viewer !== null && r.audience.includes(viewer))),
     dice: s.dice,
+    landMoves: s.landMoves.filter((m) => m.state === viewer),
+    movementReport: viewer !== null ? (s.movementReport[viewer] ?? []) : [],
   };
 }

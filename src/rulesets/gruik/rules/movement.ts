@@ -24,7 +24,7 @@
  */
 import type { Localized } from '../../../engine/ruleset.ts';
 import { indexMap, landDistance, landLink, type MapIndex } from '../map.ts';
-import type { ArmyId, Detachment, ForceId, GruikState, ProvinceId, StateId } from '../state.ts';
+import type { ArmyId, Detachment, ForceId, GruikState, LandMove, ProvinceId, Sighting, StateId } from '../state.ts';
 import { actsAsMainArmy } from './army-size.ts';
 import type { Dice } from './dice.ts';
 import { refuse, type Refusal } from './refusal.ts';
@@ -124,7 +124,7 @@ export interface Crossing { step: number; a: ForceId; b: ForceId; rolls: [number
 export interface MovementResult {
   state: GruikState;
   /** Where each ordered force started and ended, and why it stopped early. */
-  moves: { force: ForceId; state: StateId; from: ProvinceId; to: ProvinceId; stopped?: 'enemy-province' | 'enemy-army' | 'crossing' | 'strait' | 'join-failed' }[];
+  moves: LandMove[];
   crossings: Crossing[];
   refused: { order: MoveOrder; refusal: Refusal<MoveRefusal> }[];
 }
@@ -285,7 +285,7 @@ export function resolveMovement(s: GruikState, orders: readonly MoveOrder[], dic
 
 // ─── §5.6 the movement report and reactions ────────────────────────────────────────────────────
 
-export interface Trigger { code: 'T1' | 'T2' | 'T3'; force: ForceId; kind: 'army' | 'detachment'; state: StateId; from: ProvinceId; to: ProvinceId; ap?: number }
+export type Trigger = Sighting;
 
 /**
  * [T §5.3; P A-15] The enemy moves that state Y is told of and that may trigger its reactions:
