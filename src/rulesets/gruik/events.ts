@@ -1,0 +1,136 @@
+/**
+ * Typed events of what the written rules do, with their audience, rendered in French and English
+ * (style §4; rules Appendix B): a discriminated union, one template per kind in each language side
+ * by side (`MSG`, exhaustive by type), names filled from the map and the states as the reader knows
+ * them. Builders turn the rules' results into events: the season's bases and catastrophes (S0.3),
+ * the moves and the movement report (S4, §5.6.1: no sizes), crossings, retreats and captures,
+ * battles with their losses and the fates of characters (S6).
+ *
+ * Audience: `[]` is public (Appendix B's public report); otherwise the states concerned.
+ * The sentences avoid article agreement on proper names (« Tourbière », « Royaume de Sylvebrune »)
+ * by their structure, so no text is mended after the fact.
+ */
+import { fill } from '../../engine/localize.ts';
+import type { Lang, Localized } from '../../engine/ruleset.ts';
+import type { GruikState, ProvinceId, StateId } from './state.ts';
+import type { CatastropheEffect } from './rules/catastrophe.ts';
+import type { BattleApplied, BattleSpec } from './rules/battle-result.ts';
+import type { MovementResult, Trigger } from './rules/movement.ts';
+import type { SeasonStart } from './rules/season-start.ts';
+import type { RetreatOption } from './rules/retreat.ts';
+
+export type GruikEvent =
+  | { t: 'base'; audience: StateId[]; state: StateId; base: number }
+  | { t: 'catastrophe'; audience: StateId[]; state: StateId; sum: number; effect: CatastropheEffect }
+  | { t: 'moved'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment'; from: ProvinceId; to: ProvinceId; stopped?: MovementResult['moves'][number]['stopped'] }
+  | { t: 'sighted'; audience: StateId[]; code: Trigger['code']; state: StateId; kind: 'army' | 'detachment'; from: ProvinceId; to: ProvinceId }
+  | { t: 'crossing'; audience: StateId[]; winner: StateId; loser: StateId; from: ProvinceId; to: ProvinceId }
+  | { t: 'battle'; audience: StateId[]; province: ProvinceId; a: StateId; b: StateId; winner: StateId | null }
+  | { t: 'losses'; audience: StateId[]; state: StateId; ap: number }
+  | { t: 'fate'; audience: StateId[]; state: StateId; character: string; fate: 'escapes' | 'captured' | 'killed' }
+  | { t: 'retreat'; audience: StateId[]; state: StateId; option: RetreatOption; failed?: boolean }
+  | { t: 'captured'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment' };
+
+export type EventKind = GruikEvent['t'];
+
+/** Verbs, so that the sentence agrees with any character (« Dagna trouve la mort »). */
+const FATE: Record<'escapes' | 'captured' | 'killed', Localized> = {
+  escapes: { fr: 's’échappe', en: 'escapes' }, captured: { fr: 'tombe aux mains de l’ennemi', en: 'falls into enemy hands' }, killed: { fr: 'trouve la mort', en: 'is killed' },
+};
+
+/** Both languages of each kind, side by side; `{…}` filled when the sentence is written. */
+const MSG: Record<EventKind, Localized> = {
+  base: { fr: '{state} — base saisonnière : {base} AP.', en: '{state} — seasonal base: {base} AP.' },
+  catastrophe: { fr: '{state} — catastrophe (2d6 = {sum}) : {effect}.', en: '{state} — catastrophe (2d6 = {sum}): {effect}.' },
+  moved: { fr: '{state} — {kind} : {from} → {to}{stopped}.', en: '{state} — {kind}: {from} → {to}{stopped}.' },
+  sighted: { fr: 'Mouvement signalé ({code}) — {state}, {kind} : {from} → {to}.', en: 'Movement reported ({code}) — {state}, {kind}: {from} → {to}.' },
+  crossing: { fr: 'Rencontre à la frontière entre {from} et {to} : {winner} passe, {loser} est arrêté.', en: 'Clash on the border between {from} and {to}: {winner} goes through, {loser} is stopped.' },
+  battle: { fr: 'Bataille — {province} : {a} contre {b}. {result}', en: 'Battle — {province}: {a} against {b}. {result}' },
+  losses: { fr: '{state} — pertes de campagne : {ap} AP.', en: '{state} — campaign losses: {ap} AP.' },
+  fate: { fr: '{state} — {character} {fate}.', en: '{state} — {character} {fate}.' },
+  retreat: { fr: '{state} — retraite : {way}.', en: '{state} — retreat: {way}.' },
+  captured: { fr: '{state} — {what}, faute de retraite.', en: '{state} — {what}, having no retreat.' },
+};
+
+const KIND: Record<'army' | 'detachment', Localized> = { army: { fr: 'armée', en: 'army' }, detachment: { fr: 'détachement', en: 'detachment' } };
+const CAPTURED: Record<'army' | 'detachment', Localized> = { army: { fr: 'armée capturée', en: 'army captured' }, detachment: { fr: 'détachement capturé', en: 'detachment captured' } };
+const STOPPED: Record<NonNullable<MovementResult['moves'][number]['stopped']>, Localized> = {
+  'enemy-province': { fr: ' (arrêt : province ennemie)', en: ' (stopped: enemy province)' },
+  'enemy-army': { fr: ' (arrêt : armée ennemie)', en: ' (stopped: enemy army)' },
+  'crossing': { fr: ' (arrêté à la frontière)', en: ' (stopped on the border)' },
+  'strait': { fr: ' (détroit barré par une flotte)', en: ' (strait barred by a fleet)' },
+  'join-failed': { fr: ' (jonction manquée)', en: ' (failed to join)' },
+};
+
+function effectText(e: CatastropheEffect): Localized {
+  switch (e.kind) {
+    case 'money': return fill({ fr: 'perte de {n} gruikors', en: 'loss of {n} gruikors' }, { n: e.amount });
+    case 'civilWar': return { fr: 'guerre civile ou révolte', en: 'civil war or revolt' };
+    case 'invasion': return { fr: 'invasion barbare', en: 'barbarian invasion' };
+  }
+}
+
+/** One event's sentence in one language; names as the map and the states give them. */
+export function render(s: Pick<GruikState, 'map' | 'realms' | 'characters'>, e: GruikEvent, lang: Lang): string {
+  const province = (p: ProvinceId) => s.map.provinces.find((x) => x.id === p)?.name ?? p;
+  const state = (st: StateId) => s.realms[st]?.name ?? st;
+  const args: Record<string, string | number | Localized> = {};
+  switch (e.t) {
+    case 'base': Object.assign(args, { state: state(e.state), base: e.base }); break;
+    case 'catastrophe': Object.assign(args, { state: state(e.state), sum: e.sum, effect: effectText(e.effect) }); break;
+    case 'moved': Object.assign(args, { state: state(e.state), kind: KIND[e.kind], from: province(e.from), to: province(e.to), stopped: e.stopped ? STOPPED[e.stopped] : '' }); break;
+    case 'sighted': Object.assign(args, { code: e.code, state: state(e.state), kind: KIND[e.kind], from: province(e.from), to: province(e.to) }); break;
+    case 'crossing': Object.assign(args, { winner: state(e.winner), loser: state(e.loser), from: province(e.from), to: province(e.to) }); break;
+    case 'battle': Object.assign(args, { province: province(e.province), a: state(e.a), b: state(e.b), result: e.winner ? fill({ fr: 'Victoire : {w}.', en: 'Victory: {w}.' }, { w: state(e.winner) }) : { fr: 'Bataille non décisive.', en: 'No decision.' } }); break;
+    case 'losses': Object.assign(args, { state: state(e.state), ap: e.ap }); break;
+    case 'fate': Object.assign(args, { state: state(e.state), character: s.characters[e.character]?.name ?? e.character, fate: FATE[e.fate] }); break;
+    case 'retreat': {
+      const way: Localized = e.option.kind === 'land' ? fill({ fr: 'vers {p}', en: 'to {p}' }, { p: province(e.option.to) })
+        : e.option.kind === 'sea' ? { fr: 'par mer', en: 'by sea' }
+        : e.failed ? { fr: 'vers la forteresse, échouée', en: 'into the fortress, failed' } : { fr: 'dans la forteresse', en: 'into the fortress' };
+      Object.assign(args, { state: state(e.state), way });
+      break;
+    }
+    case 'captured': Object.assign(args, { state: state(e.state), what: CAPTURED[e.kind] }); break;
+  }
+  return fill(MSG[e.t], args)[lang];
+}
+
+// ─── builders ──────────────────────────────────────────────────────────────────────────────────
+
+export function seasonStartEvents(r: SeasonStart): GruikEvent[] {
+  const out: GruikEvent[] = [];
+  for (const realm of Object.values(r.state.realms)) if (realm.seasonalBase !== undefined) out.push({ t: 'base', audience: [realm.id], state: realm.id, base: realm.seasonalBase });
+  for (const k of r.catastrophes) out.push({ t: 'catastrophe', audience: [], state: k.state, sum: k.sum, effect: k.effect }); // narrated publicly [App. B 9]
+  return out;
+}
+
+/** Each mover learns its own moves; each state its triggers (§5.6.1, no sizes); crossings to both sides. */
+export function movementEvents(r: MovementResult, triggers: Record<StateId, Trigger[]>): GruikEvent[] {
+  const kind = (f: string) => (r.state.armies[f] ? 'army' as const : 'detachment' as const);
+  const out: GruikEvent[] = r.moves.map((m) => ({ t: 'moved', audience: [m.state], state: m.state, kind: kind(m.force), from: m.from, to: m.to, ...(m.stopped ? { stopped: m.stopped } : {}) }));
+  for (const c of r.crossings) {
+    const loser = c.through === c.a ? c.b : c.a;
+    const w = r.moves.find((m) => m.force === c.through)!, l = r.moves.find((m) => m.force === loser)!;
+    out.push({ t: 'crossing', audience: [w.state, l.state], winner: w.state, loser: l.state, from: w.from, to: l.from }); // the border between the two origins
+  }
+  for (const [viewer, list] of Object.entries(triggers)) for (const t of list) out.push({ t: 'sighted', audience: [viewer], code: t.code, state: t.state, kind: t.kind, from: t.from, to: t.to });
+  return out;
+}
+
+/** A battle: its outcome public [App. B 2]; losses, fates and retreats to the sides. */
+export function battleEvents(before: GruikState, spec: BattleSpec, r: BattleApplied): GruikEvent[] {
+  const [a, b] = spec.armies.map((x) => before.armies[x]!.state) as [StateId, StateId];
+  const sides = [a, b];
+  const out: GruikEvent[] = [{ t: 'battle', audience: [], province: spec.province, a, b, winner: r.result.winner }];
+  for (const st of sides) out.push({ t: 'losses', audience: sides, state: st, ap: r.result.losses[st]?.total ?? 0 });
+  for (const f of r.fates) out.push({ t: 'fate', audience: [], state: f.state, character: f.character, fate: f.fate });
+  if (r.result.loser) {
+    const army = spec.armies.find((x) => before.armies[x]!.state === r.result.loser)!;
+    const after = r.state.armies[army]!;
+    const loc = after.location;
+    if (loc === 'captured') out.push(r.retreat?.failed ? { t: 'retreat', audience: sides, state: r.result.loser, option: { kind: 'fortress' }, failed: true } : { t: 'captured', audience: sides, state: r.result.loser, kind: 'army' });
+    else out.push({ t: 'retreat', audience: sides, state: r.result.loser, option: typeof loc === 'object' ? { kind: 'sea', fleet: loc.embarkedOn } : after.inFortress ? { kind: 'fortress' } : { kind: 'land', to: loc } });
+  }
+  return out;
+}

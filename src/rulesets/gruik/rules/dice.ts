@@ -1,0 +1,88 @@
+/**
+ * Dice as rules §11.1 asks: every roll derived from (season key, phase, event key, roll index), so
+ * that results do not depend on the order in which events are processed, and every roll recorded
+ * (season, phase, event, index, sides, face, purpose, rule, the states concerned) for the reports
+ * and for anyone checking the season once its key is revealed.
+ *
+ * The derivation, written out so anyone can re-compute a roll: the 32 bytes of
+ * HMAC-SHA-256(key = the season key as UTF-8, message = `${phase}|${event}|${index}` as UTF-8);
+ * its first 16 bytes as four little-endian uint32 seed sfc32 (the engine's generator, src/engine/rng.ts),
+ * 12 outputs discarded; the face is 1 + floor(next × sides). `index` counts the rolls of one
+ * (phase, event) from 0, in the order the rule makes them (a 2d8 is two rolls, 0 and 1).
+ *
+ * Tests inject their own dice (`scriptedDice`: the vectors give "dice in the order rolled").
+ */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { sfc32 } from '../../../engine/rng.ts';
+import type { RollRecord, SeasonIndex, StateId } from '../state.ts';
+
+export interface RollRequest {
+  sides: number;
+  /** The step of the season (`S0.3`, `S6.3`…). */
+  phase: string;
+  /** What the roll belongs to (`base:elves`, `battle:B1:fate:elves:general:1`). */
+  event: string;
+  purpose: string;
+  rule: string;
+  /** The states concerned (they see the roll); empty: public. */
+  audience: readonly StateId[];
+}
+
+/** A source of dice; `log` keeps every roll made through it, in order. */
+export interface Dice {
+  roll(req: RollRequest): number;
+  readonly log: RollRecord[];
+}
+
+/** Sums `count` dice of one request (each its own index). */
+export function rollSum(dice: Dice, count: number, req: RollRequest): { sum: number; faces: number[] } {
+  const faces = Array.from({ length: count }, () => dice.roll(req));
+  return { sum: faces.reduce((a, b) => a + b, 0), faces };
+}
+
+function makeDice(season: SeasonIndex, face: (req: RollRequest, index: number) => number): Dice {
+  const log: RollRecord[] = [];
+  const counters = new Map<string, number>();
+  return {
+    log,
+    roll(req) {
+      const key = `${req.phase}|${req.event}`;
+      const index = counters.get(key) ?? 0;
+      counters.set(key, index + 1);
+      const f = face(req, index);
+      if (!Number.isInteger(f) || f < 1 || f > req.sides) throw new Error(`die of ${req.sides} sides cannot show ${f} (${key}#${index})`);
+      log.push({ season, phase: req.phase, event: req.event, index, sides: req.sides, face: f, purpose: req.purpose, rule: req.rule, audience: [...req.audience] });
+      return f;
+    },
+  };
+}
+
+/** The face of one roll of a season, from the season's secret key (the derivation above). */
+export function keyedFace(seasonKey: string, phase: string, event: string, index: number, sides: number): number {
+  const enc = new TextEncoder();
+  const mac = hmac(sha256, enc.encode(seasonKey), enc.encode(`${phase}|${event}|${index}`));
+  const view = new DataView(mac.buffer, mac.byteOffset, mac.byteLength);
+  const next = sfc32(view.getUint32(0, true), view.getUint32(4, true), view.getUint32(8, true), view.getUint32(12, true));
+  for (let i = 0; i < 12; i++) next();
+  return 1 + Math.floor(next() * sides);
+}
+
+/** The season's own dice (rules §11.1). */
+export function seasonDice(seasonKey: string, season: SeasonIndex): Dice {
+  return makeDice(season, (req, index) => keyedFace(seasonKey, req.phase, req.event, index, req.sides));
+}
+
+/** The published commitment to a season key: hex sha-256 of its UTF-8 bytes (rules §11.1). */
+export function keyCommitment(seasonKey: string): string {
+  return [...sha256(new TextEncoder().encode(seasonKey))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Dice for tests: the given faces in the order rolled; fails loudly when they run out. */
+export function scriptedDice(faces: readonly number[], season: SeasonIndex = 0): Dice {
+  let i = 0;
+  return makeDice(season, (req) => {
+    if (i >= faces.length) throw new Error(`scripted dice exhausted after ${faces.length} rolls (next: ${req.phase}|${req.event}, ${req.purpose})`);
+    return faces[i++]!;
+  });
+}

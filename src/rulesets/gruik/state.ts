@@ -1,0 +1,264 @@
+/**
+ * The state of a game of Gruik (rules §2, the data model): plain JSON, after the rules' TypeScript
+ * sketch, field by field, with its initial values (§2.13). Foundations only: no rule is applied here
+ * beyond setting a scenario's start.
+ *
+ * Names: a state of the rules (a polity, §2.3) is a `Realm` in code, so as not to clash with the
+ * game state `GruikState`. Ids: a realm's own id from the scenario (`elves`); its sovereign
+ * `elves:sovereign`, its generals `elves:general:1`…; its armies `elves:A1`…; detachments
+ * `elves:D1`…; fleets `elves:F1`…; each serial counted per realm in `serials` so ids never repeat.
+ *
+ * Where secrets are (style §5): everything nobody may know yet is under `secret` — the season keys
+ * of the dice (rules §11.1: only their hashes are published, each key revealed after its season's
+ * report) and the authors of rumours (never disclosed [T §17.2]). What one state may know and the
+ * others may not (its forces' AP and modifiers, its treasury, its fleets) is kept with the entity
+ * that owns it, under a `state` field; `view.ts` strips it for everyone else, and a property test
+ * checks that nothing leaks.
+ */
+import type { GruikConfig } from './constants.ts';
+import type { GruikMap, ProvinceId, SeaZoneId } from './map.ts';
+import type { StepId } from './steps.ts';
+
+export type { ProvinceId, SeaZoneId };
+export type StateId = string;
+export type ArmyId = string;
+export type DetachmentId = string;
+export type FleetId = string;
+export type CharacterId = string;
+export type ForceId = ArmyId | DetachmentId;
+/** t0 = Spring of the start year; t = (year − start) × 4 + season [P §1.2]. */
+export type SeasonIndex = number;
+export type SeasonName = 'spring' | 'summer' | 'autumn' | 'winter';
+export const SEASONS: readonly SeasonName[] = ['spring', 'summer', 'autumn', 'winter'];
+
+/** The season and year of a season index [P §1.2]. */
+export function seasonOf(t: SeasonIndex, startYear: number): { year: number; season: SeasonName } {
+  return { year: startYear + Math.floor(t / 4), season: SEASONS[((t % 4) + 4) % 4]! };
+}
+
+export interface ProvinceState {
+  owner: StateId | null;                 // [T §2.1, §10]
+  controller: StateId | null;            // [T §2.1]; a rebel pseudo-state's id during civil war [P §8.7]
+  controlSince: SeasonIndex;             // [P] for annexation
+  initialCapitalOf?: StateId;            // [T §13.1]
+  templesPillagedAt?: SeasonIndex;       // [T §12.1.3]
+  monuments: string[];                   // [T §12.2.3]
+}
+
+export interface Realm {
+  id: StateId;
+  name: string;
+  kind: 'player' | 'neutral' | 'barbarian' | 'rebels';   // [T §2.2, §16; P rebels]
+  capital: ProvinceId | null;            // [T §13.1]
+  treasury: number;                      // integer gruikors, ≥ −debtCap [T §12]
+  prestige: number;                      // [T §15]; 0 at start [P]
+  sovereign: CharacterId;                // [T §6.3]
+  armies: ArmyId[];                      // 1 at start [T §4.4]
+  fleets: FleetId[];                     // [T §2.2]
+  friendsDeclared: StateId[];            // [T §2.3] directed [P A-04]
+  master?: StateId;                      // [T §11]
+  tributaryRate?: number;                // 0..0.5 [T §12.1.1]
+  tributarySince?: SeasonIndex;
+  tributaryVoluntary?: boolean;
+  pendingLiberationAt?: SeasonIndex;     // [T §11.2]
+  civilWar?: { since: SeasonIndex; revoltedCapital: ProvinceId };  // [T §13]
+  civilWarSeasonsThisTaxYear: number;    // [T §12.1.1]
+  consecutiveMainArmyDefeats: number;    // [T §11.2; P counter]
+  raidGainsThisYear: number;             // [T §9.3]
+  raidLossesThisYear: number;
+  lastPrestigeExpenseYear?: number;      // [T §12.2.3]
+  armyShortfallSince?: SeasonIndex;      // [T §4.4]
+  pendingCatastrophes: number;           // [T §6.6]
+  besiegedSeasonsStreak: number;         // [T §4.1.2] M6
+  /** This season's seasonal base (D1), once S0 has rolled it [T §4.1.1]. */
+  seasonalBase?: number;
+}
+
+export interface Character {
+  id: CharacterId;
+  state: StateId;
+  name: string;
+  role: 'sovereign' | 'general';         // [T §6.3]
+  army?: ArmyId;                         // one general per army [P A-12]
+  status: 'active' | 'captive' | 'dead' | 'void';   // void: a captive replaced [T §13.2]
+  captor?: StateId;
+  capturedAt?: SeasonIndex;
+}
+
+export type ForceLocation = ProvinceId | { embarkedOn: FleetId } | 'captured';
+
+export interface Army {
+  id: ArmyId;
+  state: StateId;
+  general: CharacterId;
+  location: ForceLocation;
+  inFortress: boolean;                   // [T §5.4]
+  mod: number;                           // [T §4.1.2]; ≤ MOD_MAX [P A-02]
+  seasonalSize: number;                  // min(cap, base + mod), ≥ 0 [T §4.1.3; P floor]
+  currentAP: number;                     // what stays with the army: seasonalSize − detached − losses + rejoined
+  /** An under-18 army joined to another army "as a detachment would" [T §4.2; P A-09]. */
+  hostArmy?: ArmyId;
+  /** This army's own seasonal base when BASE_ROLL_PER is 'army' [P A-03]. */
+  base?: number;
+  detachmentsCreated: DetachmentId[];    // ≤ 2 at a time [T §4.2]
+  alliedDetachments: DetachmentId[];     // joined allies (foreign, or an under-18 army), ≤ 2 [T §4.2]
+  moved: boolean;
+  movedFrom?: ProvinceId;
+  enteredBy?: 'land' | 'sea';
+  fought: boolean;
+  retreated: boolean;
+  raided: boolean;
+  sovereignPresent: boolean;             // [T §6.3]
+  siegeOf?: ProvinceId;
+  siegeSeasons: number;                  // [T §8]
+  pendingEffortBonus: number;            // M9, next season [T §4.1.2]
+  createdAt: SeasonIndex;
+}
+
+export interface Detachment {
+  id: DetachmentId;
+  state: StateId;
+  parentArmy: ArmyId;
+  ap: number;                            // DETACHMENT_MIN … DETACHMENT_MAX; forced ally ≥ 4 [T §4.2.1]
+  kind: 'own' | 'volunteerAlly' | 'forcedAlly';   // [T §4.2.2]
+  hostArmy?: ArmyId;                     // the army it has joined
+  location: ForceLocation;
+  inFortress: boolean;
+  role?: 'defendProvince' | 'raid' | 'garrison';   // [T §5.1]
+  moved: boolean;
+  movedFrom?: ProvinceId;
+  enteredBy?: 'land' | 'sea';
+  retreated: boolean;
+  withheld?: boolean;                    // [T §4.2.3; P A-11]
+}
+
+export interface Fleet {
+  id: FleetId;
+  state: StateId;
+  ships: number;                         // [T §7]
+  zone: SeaZoneId;
+  coast?: ProvinceId;
+  inPort: boolean;
+  mpUsed: number;
+  embarked: ForceId[];
+  stationary: boolean;
+  raidedThisSeason: boolean;
+  lostBattleThisSeason: boolean;
+}
+
+export interface Treaty { id: string; text: string; signatories: StateId[]; confirmed: StateId[]; publishedAt?: SeasonIndex }
+export interface Declaration { author: StateId; text: string; season: SeasonIndex }
+export interface Rumour { id: string; text: string; season: SeasonIndex }
+
+/** A land move as S4.1 resolved it. */
+export interface LandMove { force: ForceId; state: StateId; from: ProvinceId; to: ProvinceId; stopped?: 'enemy-province' | 'enemy-army' | 'crossing' | 'strait' | 'join-failed' }
+/** A triggering enemy move in a state's movement report (T1–T3 of rules §5.6.1): no strength unless the constants reveal it. */
+export interface Sighting { code: 'T1' | 'T2' | 'T3'; force: ForceId; kind: 'army' | 'detachment'; state: StateId; from: ProvinceId; to: ProvinceId; ap?: number }
+
+/** One change of a treasury or of prestige, with its cause (rules §2.11). */
+export interface LedgerEntry { season: SeasonIndex; state: StateId; what: 'treasury' | 'prestige'; delta: number; cause: string; rule: string }
+
+/** One die rolled (rules §11.1): who may see it, and everything needed to check it. */
+export interface RollRecord {
+  season: SeasonIndex;
+  phase: string;
+  event: string;
+  index: number;
+  sides: number;
+  face: number;
+  purpose: string;
+  rule: string;
+  /** The states concerned (they see it in their reports); empty: public. */
+  audience: StateId[];
+}
+
+export interface GruikState {
+  ruleset: 'gruik';
+  config: GruikConfig;
+  map: GruikMap;
+  season: SeasonIndex;
+  /** The step of the season in progress (steps.ts), null between seasons. */
+  step: StepId | null;
+  provinces: Record<ProvinceId, ProvinceState>;
+  realms: Record<StateId, Realm>;
+  characters: Record<CharacterId, Character>;
+  armies: Record<ArmyId, Army>;
+  detachments: Record<DetachmentId, Detachment>;
+  fleets: Record<FleetId, Fleet>;
+  treaties: Treaty[];
+  declarations: Declaration[];
+  rumours: Rumour[];
+  ledger: LedgerEntry[];
+  rollLog: RollRecord[];
+  /** This season's land moves (S4.1), each known to its mover only: from, to, why it stopped early. */
+  landMoves: LandMove[];
+  /** The movement report of S4.2 [T §5.3; P A-15], per state: the enemy moves that may trigger its reactions. */
+  movementReport: Record<StateId, Sighting[]>;
+  /** Per realm: the next serial of each kind of id. */
+  serials: Record<StateId, { general: number; army: number; detachment: number; fleet: number }>;
+  /** Public commitments (rules §11.1): sha-256 of each season's key, before any roll; the key once revealed. */
+  dice: { keyHashes: Record<SeasonIndex, string>; revealedKeys: Record<SeasonIndex, string> };
+  secret: {
+    /** The secret key of each season not yet revealed (rules §11.1). */
+    seasonKeys: Record<SeasonIndex, string>;
+    /** Rumour id → its author, never disclosed [T §17.2]. */
+    rumourAuthors: Record<string, StateId>;
+  };
+}
+
+/** A state as a scenario file gives it (rules §12.4, the part the state model needs). */
+export interface ScenarioState {
+  id: StateId;
+  name: string;
+  kind: 'player' | 'neutral';
+  capital: ProvinceId;
+  treasury: number;
+  prestige?: number;
+  /** Provinces owned and controlled at the start. */
+  provinces: ProvinceId[];
+  sovereign: string;
+  general: string;
+  armyAt?: ProvinceId;
+  fleets: { ships: number; zone: SeaZoneId; coast?: ProvinceId }[];
+  friendsDeclared?: StateId[];
+  master?: StateId;
+  tributaryRate?: number;
+}
+
+/** Builds the initial state of rules §2.13 from a map and its states; the key of season t0 is the platform's secret. */
+export function initialState(map: GruikMap, states: readonly ScenarioState[], config: GruikConfig, seasonKey: string, keyHash: string): GruikState {
+  const s: GruikState = {
+    ruleset: 'gruik', config: structuredClone(config), map: structuredClone(map), season: 0, step: null,
+    provinces: Object.fromEntries(map.provinces.map((p) => [p.id, { owner: null, controller: null, controlSince: 0, monuments: [] }])),
+    realms: {}, characters: {}, armies: {}, detachments: {}, fleets: {},
+    treaties: [], declarations: [], rumours: [], ledger: [], rollLog: [], landMoves: [], movementReport: {}, serials: {},
+    dice: { keyHashes: { 0: keyHash }, revealedKeys: {} },
+    secret: { seasonKeys: { 0: seasonKey }, rumourAuthors: {} },
+  };
+  for (const st of states) {
+    for (const p of st.provinces) s.provinces[p] = { owner: st.id, controller: st.id, controlSince: 0, monuments: [] };
+    s.provinces[st.capital]!.initialCapitalOf = st.id;
+    const sovereign = `${st.id}:sovereign`, general = `${st.id}:general:1`, army = `${st.id}:A1`;
+    s.characters[sovereign] = { id: sovereign, state: st.id, name: st.sovereign, role: 'sovereign', status: 'active' };
+    s.characters[general] = { id: general, state: st.id, name: st.general, role: 'general', army, status: 'active' };
+    s.armies[army] = {
+      id: army, state: st.id, general, location: st.armyAt ?? st.capital, inFortress: false, mod: 0, seasonalSize: 0, currentAP: 0,
+      detachmentsCreated: [], alliedDetachments: [], moved: false, fought: false, retreated: false, raided: false,
+      sovereignPresent: false, siegeSeasons: 0, pendingEffortBonus: 0, createdAt: 0,
+    };
+    const fleets = st.fleets.map((f, i) => {
+      const id = `${st.id}:F${i + 1}`;
+      s.fleets[id] = { id, state: st.id, ships: f.ships, zone: f.zone, ...(f.coast ? { coast: f.coast } : {}), inPort: false, mpUsed: 0, embarked: [], stationary: true, raidedThisSeason: false, lostBattleThisSeason: false };
+      return id;
+    });
+    s.realms[st.id] = {
+      id: st.id, name: st.name, kind: st.kind, capital: st.capital, treasury: st.treasury, prestige: st.prestige ?? 0,
+      sovereign, armies: [army], fleets, friendsDeclared: [...(st.friendsDeclared ?? [])],
+      ...(st.master ? { master: st.master, tributaryRate: st.tributaryRate ?? config.treasury.tributeDefaultRate, tributarySince: 0, tributaryVoluntary: true } : {}),
+      civilWarSeasonsThisTaxYear: 0, consecutiveMainArmyDefeats: 0, raidGainsThisYear: 0, raidLossesThisYear: 0,
+      pendingCatastrophes: 0, besiegedSeasonsStreak: 0,
+    };
+    s.serials[st.id] = { general: 1, army: 1, detachment: 0, fleet: fleets.length };
+  }
+  return s;
+}

@@ -1,0 +1,99 @@
+/**
+ * The season as DATA (rules §3.3, the normative step sequence S0 … S10; style §2 and §10): each
+ * step with its id as the rules number it, its name in both languages, its rule sections, the
+ * decisions of decisions.ts it opens (whose deadline class and default sit there), and its status.
+ *
+ * `status` says plainly what exists: 'implemented' (the code that runs it is named in `by`) or
+ * 'not-implemented' (nothing runs it yet: turn.ts refuses to run such a step with
+ * StepNotImplemented, it never passes silently). A pure rule may exist for part of a step that is
+ * still 'not-implemented' (its file is named in `rules`): the step flips when all of it runs.
+ *
+ * Foundation-level: imports only the decisions' kinds.
+ */
+import type { Localized } from '../../engine/ruleset.ts';
+import type { DecisionKind } from './decisions.ts';
+
+export type StepId =
+  | 'S0.1' | 'S0.2' | 'S0.3' | 'S0.4' | 'S0.5'
+  | 'S1' | 'S2'
+  | 'S3.1' | 'S3.2' | 'S3.3' | 'S3.4' | 'S3.5' | 'S3.6' | 'S3.7'
+  | 'S4.1' | 'S4.2' | 'S4.3'
+  | 'S5'
+  | 'S6.1' | 'S6.2' | 'S6.3' | 'S6.4' | 'S6.5'
+  | 'S7.1' | 'S7.2' | 'S7.3' | 'S7.4'
+  | 'S8.1' | 'S8.2' | 'S8.3' | 'S8.4' | 'S8.5' | 'S8.6' | 'S8.7' | 'S8.8'
+  | 'S9' | 'S10';
+
+export type StepStatus = 'implemented' | 'not-implemented';
+
+export interface StepRow {
+  id: StepId;
+  name: Localized;
+  rule: string;
+  /** 'engine': no player choice; 'all': every state at once (simultaneous, private). */
+  actors: 'engine' | 'all';
+  decisions: readonly DecisionKind[];
+  status: StepStatus;
+  /** Where the code that runs it lives (implemented steps). */
+  by?: string;
+  /** Pure rules already written for part of the step. */
+  rules?: string;
+  note?: string;
+}
+
+const n = (fr: string, en: string): Localized => ({ fr, en });
+
+export const STEPS: readonly StepRow[] = [
+  // S0 — start of season (automatic)
+  { id: 'S0.1', name: n('Printemps : impôts et tributs, remises à zéro', 'Spring: taxes and tribute, resets'), rule: '§3.3 S0.1, §8.6.1', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S0.2', name: n('Ce qui arrive à échéance', 'What falls due'), rule: '§3.3 S0.2, §4.2 M9, §4.8, §8.7.2, A-13', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/armies.ts createArmy, reformArmy' },
+  { id: 'S0.3', name: n('Base saisonnière et catastrophes', 'Seasonal base and catastrophes'), rule: '§3.3 S0.3, §4.1, §8.8', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/season-start.ts rollSeasonStart', note: 'bases, rerolls, owed catastrophes and money effects run; civil war (§8.7) and invasion (§8.10) effects are returned unapplied' },
+  { id: 'S0.4', name: n('Taille saisonnière des armées', 'Seasonal army sizes'), rule: '§3.3 S0.4, §4.3, §4.5.3', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/army-size.ts applySeasonalSizes' },
+  { id: 'S0.5', name: n('Fiche d’état privée', 'Private status sheet'), rule: '§3.3 S0.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'view.ts' },
+  // S1, S2
+  { id: 'S1', name: n('Fenêtre diplomatique', 'Diplomacy window'), rule: '§3.3 S1, §8.11', actors: 'all', decisions: ['treaty-confirmation'], status: 'not-implemented' },
+  { id: 'S2', name: n('Date limite des ordres', 'Orders deadline'), rule: '§3.3 S2, §2.12', actors: 'all', decisions: ['orders', 'posture', 'sovereign-present', 'forced-ally', 'create-army', 'relief-sortie'], status: 'not-implemented' },
+  // S3 — orders processing
+  { id: 'S3.1', name: n('Validation des ordres', 'Order validation'), rule: '§3.3 S3.1', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts joinRefusal, rules/movement.ts moveRefusal' },
+  { id: 'S3.2', name: n('Amitiés', 'Friendship changes'), rule: '§3.3 S3.2, §1.5, §5.11', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/friendship.ts cancelFriendship' },
+  { id: 'S3.3', name: n('Cessions', 'Cessions'), rule: '§3.3 S3.3, §8.3', actors: 'engine', decisions: ['gm-timed'], status: 'not-implemented' },
+  { id: 'S3.4', name: n('Actes de vassalité et personnages', 'Tributary and character acts'), rule: '§3.3 S3.4, §8.4, §8.7.2', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S3.5', name: n('Argent', 'Money'), rule: '§3.3 S3.5, §8.6, A-37', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S3.6', name: n('Organisation des forces', 'Force organisation'), rule: '§3.3 S3.6, §4.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/detachments.ts createDetachment, resizeDetachment, recallDetachment, sendAlly, joinArmy' },
+  { id: 'S3.7', name: n('Publication des déclarations, rumeurs et traités', 'Declarations, rumours and treaties published'), rule: '§3.3 S3.7, §8.11', actors: 'engine', decisions: [], status: 'not-implemented' },
+  // S4 — land movement
+  { id: 'S4.1', name: n('Mouvements terrestres simultanés', 'Simultaneous land movement'), rule: '§3.3 S4, §5.5', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/movement.ts resolveMovement' },
+  { id: 'S4.2', name: n('Rapport de mouvement', 'Movement report'), rule: '§5.6.1', actors: 'engine', decisions: [], status: 'implemented', by: 'turn.ts S4.2, rules/movement.ts reactionTriggers' },
+  { id: 'S4.3', name: n('Réactions', 'Reactions'), rule: '§5.6', actors: 'all', decisions: ['reaction'], status: 'implemented', by: 'turn.ts S4.3, rules/movement.ts reactionRefusal, resolveMovement' },
+  // S5 — naval
+  { id: 'S5', name: n('Phase navale', 'Naval phase'), rule: '§3.3 S5, §7.14', actors: 'engine', decisions: ['naval-round'], status: 'not-implemented' },
+  // S6 — land combat
+  { id: 'S6.1', name: n('Provinces disputées', 'Contested provinces'), rule: '§5.7', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/retreat.ts contestedProvinces' },
+  { id: 'S6.2', name: n('Retraite avant combat', 'Retreat before combat'), rule: '§5.8', actors: 'engine', decisions: ['posture'], status: 'not-implemented', rules: 'rules/retreat.ts retreatsBeforeCombat' },
+  { id: 'S6.3', name: n('Batailles', 'Battles'), rule: '§6.12', actors: 'engine', decisions: ['volunteer-ally', 'tabletop-accept', 'battle-report', 'report-confirmation', 'gm-blocking'], status: 'not-implemented', rules: 'rules/pairing.ts, rules/abr.ts, rules/battle.ts, rules/battle-result.ts runAbrBattle' },
+  { id: 'S6.4', name: n('Pertes, sort des personnages, retraites', 'Losses, character fates, retreats'), rule: '§6.13, §5.9', actors: 'engine', decisions: ['loser-retreat'], status: 'not-implemented', rules: 'rules/battle-result.ts applyBattle, rules/retreat.ts' },
+  { id: 'S6.5', name: n('Contrôles après bataille', 'Post-battle checks'), rule: '§6.13', actors: 'engine', decisions: [], status: 'not-implemented' },
+  // S7 — sieges and raids
+  { id: 'S7.1', name: n('Sièges établis et poursuivis', 'Sieges established and continued'), rule: '§8.1.1', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S7.2', name: n('Redditions et abandons', 'Surrenders and abandonments'), rule: '§8.1.5', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S7.3', name: n('Jets de siège', 'Siege rolls'), rule: '§8.1.3', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S7.4', name: n('Raids', 'Raids'), rule: '§8.2', actors: 'engine', decisions: [], status: 'not-implemented' },
+  // S8 — end of season
+  { id: 'S8.1', name: n('Flottes : position de fin de saison, blocus', 'Fleets: end-of-season position, blockade'), rule: '§7.3, §7.13', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S8.2', name: n('Modificateurs d’armée', 'Army modifiers'), rule: '§4.2 M6–M8', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/army-size.ts siegeDelta, besiegedDelta, isInactive' },
+  { id: 'S8.3', name: n('Annexions et capitales', 'Annexation and capitals'), rule: '§8.3, §8.7.1', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S8.4', name: n('Statut tributaire', 'Tributary status'), rule: '§8.4', actors: 'engine', decisions: ['master-tie'], status: 'not-implemented' },
+  { id: 'S8.5', name: n('Minuteries de guerre civile', 'Civil-war timers'), rule: '§8.7', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S8.6', name: n('Prestige de saison', 'Seasonal prestige'), rule: '§8.9', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S8.7', name: n('Nombre d’armées', 'Army count'), rule: '§4.8', actors: 'engine', decisions: ['create-army', 'disband-army'], status: 'not-implemented', rules: 'rules/army-size.ts armyCount, armyToDisband; rules/armies.ts disbandArmy' },
+  { id: 'S8.8', name: n('États disparus', 'States that disappear'), rule: '§3.3 S8.8, T §10', actors: 'engine', decisions: [], status: 'not-implemented' },
+  // S9, S10
+  { id: 'S9', name: n('Rapport', 'Report'), rule: '§3.3 S9, Appendix B', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/titles.ts titleFor' },
+  { id: 'S10', name: n('Saison suivante', 'Next season'), rule: '§3.3 S10', actors: 'engine', decisions: [], status: 'not-implemented' },
+];
+
+export function stepRow(id: StepId): StepRow {
+  const row = STEPS.find((s) => s.id === id);
+  if (!row) throw new Error(`unknown step ${id}`);
+  return row;
+}

@@ -1,0 +1,69 @@
+/**
+ * Runs the steps of a season from the table of steps.ts (style §2: the sequence is data, the
+ * runner a lookup). A step whose row says 'not-implemented' is refused with StepNotImplemented: it
+ * never passes silently. Only the steps listed in RUNNERS run; a test checks that RUNNERS and the
+ * table's statuses agree. A step's dice come from the season's key (rules §11.1) and every roll
+ * is appended to the state's roll log.
+ */
+import type { GruikState } from './state.ts';
+import { stepRow, STEPS, type StepId } from './steps.ts';
+import { applySeasonalSizes } from './rules/army-size.ts';
+import { seasonDice, type Dice } from './rules/dice.ts';
+import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
+
+export class StepNotImplemented extends Error {
+  constructor(readonly step: StepId) {
+    super(`Gruik: step ${step} (${stepRow(step).name.en}, rules ${stepRow(step).rule}) is not implemented yet`);
+    this.name = 'StepNotImplemented';
+  }
+}
+
+/** The inputs a step takes (what S2 and S3 will have validated); a missing input is the §11.6 default. */
+export interface StepInputs {
+  /** S4.1: the season's land moves, and the fleets whose standing order lets hostile troops cross their strait [P A-35]. */
+  'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
+  /** S4.3: each state's reaction moves (one province each); the prompt layer checks them with `reactionRefusal`, and any that does not stand gets the default, no reaction (§11.6). */
+  'S4.3'?: { reactions: Record<string, MoveOrder[]>; allowing?: string[] };
+}
+
+/** The season's dice: from its secret key (rules §11.1). */
+export function diceOf(s: GruikState): Dice {
+  const key = s.secret.seasonKeys[s.season];
+  if (key === undefined) throw new Error(`Gruik: no key for season ${s.season}`);
+  return seasonDice(key, s.season);
+}
+
+/** The code of each implemented step: pure, returns a new state. */
+export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) => GruikState>> = {
+  // §3.3 S0.4, §4.3, §4.5.3 [T §4.1.2, §4.1.3]: base + modifier, capped; persisting detachments deducted again.
+  'S0.4': (s) => applySeasonalSizes(s),
+  // §3.3 S4, §5.5 [T §5.1, §5.2, §5.6]: the simultaneous moves; no orders: every force holds (§11.6).
+  'S4.1': (s, i) => {
+    const dice = diceOf(s);
+    const r = resolveMovement(s, i['S4.1']?.orders ?? [], dice, { allowing: i['S4.1']?.allowing ?? [] });
+    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: r.moves, movementReport: {} };
+  },
+  // §5.6.1 [T §5.3; P A-15]: each state's movement report, the enemy moves T1–T3 (no strength).
+  'S4.2': (s) => {
+    const result = { state: s, moves: s.landMoves, crossings: [], refused: [] };
+    return { ...s, movementReport: Object.fromEntries(Object.keys(s.realms).map((y) => [y, reactionTriggers(s, result, y)])) };
+  },
+  // §5.6 [T §5.3; P A-68]: the reactions, one province each, resolved together in one step; a reaction triggers none.
+  'S4.3': (s, i) => {
+    const orders = Object.entries(i['S4.3']?.reactions ?? {}).flatMap(([y, list]) => list.filter((o) => {
+      const f = s.armies[o.force] ?? s.detachments[o.force];
+      return f?.state === y && o.path.length === 1 && !reactionRefusal(s, s.movementReport[y] ?? [], o.force, o.path[0]!);
+    }));
+    const dice = diceOf(s);
+    const r = resolveMovement(s, orders, dice, { reaction: true, allowing: i['S4.3']?.allowing ?? [] });
+    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: [...s.landMoves, ...r.moves] };
+  },
+};
+
+/** Runs one step with its inputs, or throws StepNotImplemented. */
+export function runStep(state: GruikState, step: StepId, input: StepInputs = {}): GruikState {
+  const row = STEPS.find((r) => r.id === step);
+  const run = RUNNERS[step];
+  if (!row || row.status !== 'implemented' || !run) throw new StepNotImplemented(step);
+  return { ...run(state, input), step };
+}
