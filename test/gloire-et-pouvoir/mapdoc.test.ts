@@ -148,3 +148,14 @@ test('the map of every theatre has a shape for each territory and offers orders 
     assert.ok(doc.units[0]!.actions.some((a) => a.code === 'MOV'), `${map}: the lord-knight can move`);
   }
 });
+
+test('a finished game still draws every lord\'s map (the final report\'s), with no order to give', () => {
+  const s = world();
+  s.finished = true;
+  for (const lord of ['L1', 'L2', 'L3', 'L4']) {
+    const doc = mapDoc(s, lord, 'fr');
+    assert.equal(doc.regions.length, getMap(s.map).territories.length);
+    assert.deepEqual(doc.units, [], `${lord} has no order to give`);
+  }
+  assert.deepEqual(mapUnits(s, 'L1', 'en'), []);
+});

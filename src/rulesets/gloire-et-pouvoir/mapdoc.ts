@@ -154,7 +154,8 @@ export function mapUnits(s: GPState, lord: LordId, lang: Lang, pending: Sheet | 
   const fmt = orderFormatter(s, lord);
   const line = (o: Order) => fmt(o).replace(String(ASKED), '{n}');
   const me = s.lords[lord];
-  if (!me?.alive) return [];
+  // No orders once the game is over (its last map, in the final report, has no order to give).
+  if (!me?.alive || s.finished) return [];
   const tname = (id: TerritoryId) => idx.byId.get(id)?.name ?? id;
   const friendly = (other: LordId | null) => other === null || other === lord || relation(s, lord, other) === 'alliance';
   // The pieces after this sheet's phases 1–6; orders name only knights and armies that exist now
