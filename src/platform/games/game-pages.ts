@@ -90,6 +90,11 @@ messages({
     fr: 'Pas d’intendant : un seigneur sans ordres à l’échéance ne fait rien ce tour-là.',
     en: 'No caretaker: a lord without orders at the deadline does nothing that turn.',
   },
+  'gweb.create.ranked': { fr: 'Partie classée', en: 'Ranked game' },
+  'gweb.create.ranked-help': {
+    fr: 'Cochée, la partie compte pour le classement permanent des joueurs (une partie publique y compte toujours). Se décide à la création.',
+    en: 'Ticked, the game counts for the players’ permanent ranking (a public game always does). Decided at creation.',
+  },
   'gweb.create.config': { fr: 'Variantes et constantes (JSON, facultatif)', en: 'Variants and constants (JSON, optional)' },
   'gweb.create.config-help': {
     fr: 'Un objet JSON d’options de variante ou de constantes, vérifié par l’arbitre, par exemple {"startTreasury": 5000}.',
@@ -190,14 +195,14 @@ async function caretakerNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<s
 // ───────────────────────────────────────────────────────────── list and creation
 
 interface CreateValues {
-  name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string; prompts: PromptFormValues;
+  name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; ranked: boolean; config: string; prompts: PromptFormValues;
   /** The host's own seat-form values, per ruleset (engine SeatForm), and the issues of the chosen game's. */
   seat?: Record<string, Record<string, string> | null>; seatIssues?: SeatIssue[];
 }
 
 const defaultCreate = (): CreateValues => ({
   name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
-  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '', prompts: defaultPromptValues(),
+  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, ranked: false, config: '', prompts: defaultPromptValues(),
 });
 
 /** The time zones the creation form offers (a list, not free text): the runtime's own, with UTC. */
@@ -250,6 +255,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
       <p class="muted small">${t(lang, 'gweb.create.caretaker-help')}</p>
+      <label class="check"><input type="checkbox" id="create-ranked" name="ranked" value="1" aria-describedby="create-ranked-help"${val.ranked ? raw(' checked') : ''}> ${t(lang, 'gweb.create.ranked')}</label>
+      <p class="muted small" id="create-ranked-help">${t(lang, 'gweb.create.ranked-help')}</p>
       <label>${t(lang, 'gweb.create.config')}
         <textarea id="create-config" name="config" rows="4" spellcheck="false" class="mono" placeholder="{}"${a('config', true)}>${val.config}</textarea></label>
       <p class="muted small" id="create-config-help">${t(lang, 'gweb.create.config-help')}</p>${e('config')}
@@ -306,6 +313,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     minHours: str(b.minHours, 10).trim(),
     early: b.early === '1' || b.early === 'on' || b.early === true,
     caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
+    ranked: b.ranked === '1' || b.ranked === 'on' || b.ranked === true,
     prompts: readPromptValues(b, str),
     seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
   };
@@ -364,7 +372,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     id = await games.create(ctx, {
       ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
-      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ...prompts,
+      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ranked: val.ranked, ...prompts,
     });
   } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));

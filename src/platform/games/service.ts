@@ -45,6 +45,7 @@ import { promptsOpened } from './prompt-notify.ts';
 import { statsJson } from './stats-data.ts';
 import { orderAddress, orderBlock, orderBlockIntro, seatOrderToken, takesMailOrders } from './mail-orders.ts';
 import { cachedState } from './states.ts';
+import { rankFinishedGame } from '../ranking/service.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -247,6 +248,8 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
       input.early ?? true, passwordHash, maxPlayers, input.reminderHours ?? 24, ctx.now()]);
   const id = row!.id;
   if (input.caretaker) await db.query('UPDATE games SET caretaker = TRUE WHERE id = $1', [id]);
+  // A private game counts for the permanent ranking only if its host chose so (a public game always does).
+  if (input.ranked) await db.query('UPDATE games SET ranked = TRUE WHERE id = $1', [id]);
   if (input.prompts) {
     const p = input.prompts;
     if (!PACES.includes(p.pace)) throw new GamesError('pace', `unknown pace ${String(p.pace)}`);
@@ -633,6 +636,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
        claimed_by = NULL, claimed_at = NULL, attempts = 0, last_error = NULL WHERE id = $1`,
     [gameId, r.stateJson, step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
+  // A new permanent ranking at the game's end, in this transaction: ranked once (ranking/service.ts).
+  if (finished) await rankFinishedGame(t, gameId, now, JSON.parse(r.stateJson));
   // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
   const missed = new Map<string, number>();
   for (const s of seats) {
@@ -811,7 +816,8 @@ async function takeSeatIn(db: Db, g: GameRow, player: string, userId: number): P
   if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
   if (seat.status !== 'open') throw new GamesError('seat-not-open', 'this seat is not open for a replacement', 409);
   if (await db.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [g.id, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
-  await db.query(`UPDATE seats SET user_id = $3, status = 'active', missed = 0 WHERE game_id = $1 AND player = $2`, [g.id, player, userId]);
+  // A seat taken over counts for nobody in the permanent ranking (« les positions reprises ne comptent pas », ranking/service.ts).
+  await db.query(`UPDATE seats SET user_id = $3, status = 'active', missed = 0, taken_over = TRUE WHERE game_id = $1 AND player = $2`, [g.id, player, userId]);
 }
 
 export interface GamesExtra {
