@@ -36,7 +36,7 @@ messages({
   'rank.col.player': { fr: 'Joueur', en: 'Player' },
   'rank.col.points': { fr: 'Points', en: 'Points' },
   'rank.col.title': { fr: 'Titre', en: 'Title' },
-  'rank.col.games': { fr: 'Parties achevées', en: 'Finished games' },
+  'rank.col.games': { fr: 'Parties', en: 'Games' },
   'rank.titles': { fr: 'Les titres', en: 'The titles' },
   'rank.titles-caption': { fr: 'Les titres : points et parties achevées demandés', en: 'The titles: points and finished games needed' },
   'rank.titles-kept': { fr: 'Les titres à partir de Comte ne peuvent être perdus.', en: 'Titles from Count up can never be lost.' },
@@ -59,9 +59,9 @@ function table(r: Ranking, lang: Lang, from: number, to: number, me: number | nu
   return html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="ranking-caption">
     <table class="data ranking">
       <caption id="ranking-caption">${t(lang, 'rank.caption', { scope: scopeName(r.scope, lang) })}</caption>
-      <thead><tr><th scope="col">${t(lang, 'rank.col.place')}</th><th scope="col">${t(lang, 'rank.col.player')}</th><th scope="col">${t(lang, 'rank.col.points')}</th><th scope="col">${t(lang, 'rank.col.title')}</th><th scope="col">${t(lang, 'rank.col.games')}</th></tr></thead>
+      <thead><tr><th scope="col" class="num">${t(lang, 'rank.col.place')}</th><th scope="col">${t(lang, 'rank.col.player')}</th><th scope="col" class="num">${t(lang, 'rank.col.points')}</th><th scope="col">${t(lang, 'rank.col.title')}</th><th scope="col" class="num">${t(lang, 'rank.col.games')}</th></tr></thead>
       <tbody>${rows.map((e) => html`<tr${e.userId === me ? html` class="me" aria-current="true"` : ''}>
-        <td>${e.place}</td><th scope="row">${e.login}</th><td>${n.format(Math.round(e.points))}</td><td>${titleName(e.title)?.[lang] ?? '—'}</td><td>${n.format(e.games)}</td>
+        <td class="num">${e.place}</td><th scope="row">${e.login}</th><td class="num">${n.format(Math.round(e.points))}</td><td class="title">${titleName(e.title)?.[lang] ?? '—'}</td><td class="num">${n.format(e.games)}</td>
       </tr>`)}</tbody>
     </table></div>`;
 }
@@ -69,10 +69,10 @@ function table(r: Ranking, lang: Lang, from: number, to: number, me: number | nu
 function titlesTable(lang: Lang): Html {
   const n = intl(lang);
   return html`<section><h2>${t(lang, 'rank.titles')}</h2>
-    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="titles-caption"><table class="data">
+    <div class="table-wrap" tabindex="0" role="region" aria-labelledby="titles-caption"><table class="data ranking">
       <caption id="titles-caption">${t(lang, 'rank.titles-caption')}</caption>
-      <thead><tr><th scope="col">${t(lang, 'rank.col.title')}</th><th scope="col">${t(lang, 'rank.col.points')}</th><th scope="col">${t(lang, 'rank.col.games')}</th></tr></thead>
-      <tbody>${TITLES.map((x) => html`<tr><th scope="row">${x.name[lang]}</th><td>${n.format(x.points)}</td><td>${n.format(x.games)}</td></tr>`)}</tbody>
+      <thead><tr><th scope="col">${t(lang, 'rank.col.title')}</th><th scope="col" class="num">${t(lang, 'rank.col.points')}</th><th scope="col" class="num">${t(lang, 'rank.col.games')}</th></tr></thead>
+      <tbody>${TITLES.map((x) => html`<tr><th scope="row">${x.name[lang]}</th><td class="num">${n.format(x.points)}</td><td class="num">${n.format(x.games)}</td></tr>`)}</tbody>
     </table></div>
     <p class="muted">${t(lang, 'rank.titles-kept')}</p></section>`;
 }
