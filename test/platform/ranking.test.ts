@@ -259,7 +259,7 @@ for (const kind of DB_KINDS) {
       const all = await en.get('/ranking');
       assert.equal(all.status, 200);
       assert.match(all.text, /<caption id="ranking-caption">Permanent ranking — All rulesets<\/caption>/);
-      assert.match(all.text, /<th scope="col">Place<\/th><th scope="col">Player<\/th><th scope="col">Points<\/th>/);
+      assert.match(all.text, /<th scope="col" class="num">Place<\/th><th scope="col">Player<\/th><th scope="col" class="num">Points<\/th>/);
       assert.match(all.text, new RegExp(`<th scope="row">${bob.login}</th>`));
       assert.match(pageText(all.text), /Ranking generated on/);
       assert.match(all.text, /href="\/ranking\/gloire-et-pouvoir"/);
