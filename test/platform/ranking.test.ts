@@ -277,7 +277,7 @@ for (const kind of DB_KINDS) {
       assert.match((await en.get('/')).text, /href="\/ranking"/, 'linked from the home page');
     });
 
-    test('the creation form: a « Ranked game » box with its help; ticked, the private game is ranked', async () => {
+    test('the creation form: a « Ranked game » box with its help; ticked, the private game is ranked, and its page says so', async () => {
       const host = await newUser(tp, `host_${kind}`, 'en');
       const b = await loggedIn(tp, host);
       const form = await b.get('/games');
@@ -290,6 +290,10 @@ for (const kind of DB_KINDS) {
       const idOf = (r: { location: string | null }) => Number(/\/games\/(\d+)/.exec(r.location!)![1]);
       assert.equal((await tp.db.one<{ ranked: boolean }>('SELECT ranked FROM games WHERE id = $1', [idOf(ranked)]))!.ranked, true);
       assert.equal((await tp.db.one<{ ranked: boolean }>('SELECT ranked FROM games WHERE id = $1', [idOf(plain)]))!.ranked, false);
+      // The game page says whether the game counts, with a link to its ruleset's ranking.
+      assert.match(pageText((await b.get(`/games/${idOf(ranked)}`)).text), /Ranked game: it counts for the players’ permanent ranking\. See the ranking/);
+      assert.match(pageText((await b.get(`/games/${idOf(plain)}`)).text), /Unranked game: it does not count/);
+      assert.match((await b.get(`/games/${idOf(plain)}`)).text, /href="\/ranking\/gloire-et-pouvoir"/);
     });
 
     test('a game played by the platform to its end is ranked in its last turn\'s transaction', async () => {

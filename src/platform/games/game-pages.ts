@@ -95,6 +95,9 @@ messages({
     fr: 'Cochée, la partie compte pour le classement permanent des joueurs (une partie publique y compte toujours). Se décide à la création.',
     en: 'Ticked, the game counts for the players’ permanent ranking (a public game always does). Decided at creation.',
   },
+  'gweb.ranked.on': { fr: 'Partie classée : elle compte pour le classement permanent des joueurs.', en: 'Ranked game: it counts for the players’ permanent ranking.' },
+  'gweb.ranked.off': { fr: 'Partie non classée : elle ne compte pas pour le classement permanent.', en: 'Unranked game: it does not count for the permanent ranking.' },
+  'gweb.ranked.link': { fr: 'Voir le classement', en: 'See the ranking' },
   'gweb.create.config': { fr: 'Variantes et constantes (JSON, facultatif)', en: 'Variants and constants (JSON, optional)' },
   'gweb.create.config-help': {
     fr: 'Un objet JSON d’options de variante ou de constantes, vérifié par l’arbitre, par exemple {"startTreasury": 5000}.',
@@ -190,6 +193,14 @@ async function viewerHosts(ctx: AppCtx, gameId: number, v: Visitor): Promise<boo
 async function caretakerNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<string> {
   const row = await ctx.db.one<{ caretaker: boolean }>('SELECT caretaker FROM games WHERE id = $1', [gameId]);
   return t(lang, row?.caretaker ? 'gweb.caretaker.on' : 'gweb.caretaker.off');
+}
+
+/** Whether the game counts for the permanent ranking (ranking/service.ts): a public game, or a private one its host made ranked; never a demo. */
+async function rankedNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<Html> {
+  const row = await ctx.db.one<{ ruleset: string; ranked: boolean; is_private: boolean; is_demo: boolean }>('SELECT ruleset, ranked, is_private, is_demo FROM games WHERE id = $1', [gameId]);
+  if (!row) return html``;
+  const counts = !row.is_demo && (!row.is_private || row.ranked);
+  return html`${t(lang, counts ? 'gweb.ranked.on' : 'gweb.ranked.off')} <a href="/ranking/${row.ruleset}">${t(lang, 'gweb.ranked.link')}</a>`;
 }
 
 // ───────────────────────────────────────────────────────────── list and creation
@@ -462,6 +473,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     ${failingNotice(g, lang)}
     ${a.seat ? await reportBanner(ctx, g.id, a.seat.player, lang, label) : ''}
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
+    <p class="muted small" id="ranked-option">${await rankedNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
