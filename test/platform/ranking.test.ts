@@ -254,6 +254,19 @@ for (const kind of DB_KINDS) {
       close(change!.before, 1380.5);
     });
 
+    test('two games of the same newcomers ending at once are rated one after the other (nothing lost)', async () => {
+      const u = await newUser(tp, `u_${kind}`); const v = await newUser(tp, `v_${kind}`);
+      const g1 = await endedGame(tp, 'Ensemble 1', [u, v], ['L1', 'L2']);
+      const g2 = await endedGame(tp, 'Ensemble 2', [u, v], ['L1', 'L2']);
+      await Promise.all([tp.db.tx((t) => rankFinishedGame(t, g1, t0)), tp.db.tx((t) => rankFinishedGame(t, g2, t0))]);
+      const ru = (await ratingOf(tp, u, OVERALL))!; const rv = (await ratingOf(tp, v, OVERALL))!;
+      assert.equal(ru.games, 2);
+      assert.equal(rv.games, 2);
+      // 1,200 → 1,216, then 1,216 against 1,184: + 32 × (1 − E(1216, 1184)).
+      close(ru.points, 1216 + 32 * (1 - expectedScore(1216, 1184)));
+      close(ru.points + rv.points, 2400);
+    });
+
     test('the pages: /ranking and /ranking/<ruleset>, a table with caption and headers, in French and English; 404 and 400', async () => {
       const en = new Browser(tp.url, { lang: 'en' });
       const all = await en.get('/ranking');

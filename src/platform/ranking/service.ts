@@ -69,14 +69,21 @@ export async function rankFinishedGame(db: Db, gameId: number, now: Date, state?
   return users.length;
 }
 
-/** One scope's ratings moved by one game (rows locked in user order, so two games ending at once never deadlock). */
+/**
+ * One scope's ratings moved by one game. A newcomer's row is written first (1,200 points, no game
+ * yet), then every row is locked, in user order: two games ending at once on PostgreSQL wait for
+ * each other (the second reads what the first wrote) and never deadlock.
+ */
 async function rateInScope(db: Db, gameId: number, scope: string, groups: number[][], now: Date): Promise<void> {
   const users = groups.flat().sort((a, b) => a - b);
+  for (const u of users) {
+    await db.query('INSERT INTO ratings(user_id, scope, points, games, last_game_at) VALUES ($1, $2, $3, 0, $4) ON CONFLICT (user_id, scope) DO NOTHING', [u, scope, RANKING.start, now]);
+  }
   const marks = users.map((_, i) => `$${i + 2}`).join(', ');
   const rows = await db.query<RatingRow>(`SELECT * FROM ratings WHERE scope = $1 AND user_id IN (${marks}) ORDER BY user_id FOR UPDATE`, [scope, ...users]);
   const byUser = new Map(rows.map((r) => [r.user_id, r]));
-  // Each player's points when the game ended: after decay since his last ranked game; a newcomer starts at 1,200.
-  const before = (u: number): number => { const r = byUser.get(u); return r ? decayed(Number(r.points), new Date(r.last_game_at), now) : RANKING.start; };
+  // Each player's points when the game ended: after decay since his last ranked game (a newcomer: 1,200).
+  const before = (u: number): number => { const r = byUser.get(u)!; return decayed(Number(r.points), new Date(r.last_game_at), now); };
   const changes = new Map(rateGame(groups.map((grp) => grp.map((id) => ({ id, rating: before(id) })))).map((c) => [c.id, c]));
   for (const u of users) {
     const c = changes.get(u)!;
@@ -85,10 +92,7 @@ async function rateInScope(db: Db, gameId: number, scope: string, groups: number
     const games = (r?.games ?? 0) + 1;
     const kept0 = isTitleId(r?.kept_title) ? r!.kept_title as TitleId : null;
     const kept = keptTitle(titleFor(points, games, kept0), kept0);
-    await db.query(
-      `INSERT INTO ratings(user_id, scope, points, games, last_game_at, kept_title) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (user_id, scope) DO UPDATE SET points = EXCLUDED.points, games = EXCLUDED.games, last_game_at = EXCLUDED.last_game_at, kept_title = EXCLUDED.kept_title`,
-      [u, scope, points, games, now, kept]);
+    await db.query('UPDATE ratings SET points = $3, games = $4, last_game_at = $5, kept_title = $6 WHERE user_id = $1 AND scope = $2', [u, scope, points, games, now, kept]);
     await db.query('INSERT INTO rating_changes(game_id, user_id, scope, place, before, after) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, u, scope, c.place, c.before, points]);
   }
 }
@@ -124,7 +128,7 @@ async function generatedAt(db: Db, scope: string): Promise<Date | null> {
 export async function ranking(db: Db, scope: string): Promise<Ranking> {
   const at = await generatedAt(db, scope);
   const rows = await db.query<RatingRow & { login: string }>(
-    'SELECT r.*, u.login FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.scope = $1', [scope]);
+    'SELECT r.*, u.login FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.scope = $1 AND r.games > 0', [scope]);
   const entries = rows.map((r) => {
     const points = at ? decayed(Number(r.points), new Date(r.last_game_at), at) : Number(r.points);
     const kept = isTitleId(r.kept_title) ? r.kept_title : null;
@@ -142,7 +146,7 @@ export interface PlayerRanking { scope: string; place: number; of: number; point
  * first, then each ruleset in the registry's order): for a profile page.
  */
 export async function playerRankings(db: Db, userId: number): Promise<PlayerRanking[]> {
-  const scopes = (await db.query<{ scope: string }>('SELECT scope FROM ratings WHERE user_id = $1', [userId])).map((r) => r.scope);
+  const scopes = (await db.query<{ scope: string }>('SELECT scope FROM ratings WHERE user_id = $1 AND games > 0', [userId])).map((r) => r.scope);
   const order = [OVERALL, ...Object.keys(RULESETS)];
   const out: PlayerRanking[] = [];
   for (const scope of order.filter((s) => scopes.includes(s))) {
