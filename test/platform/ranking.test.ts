@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { games } from '../../src/platform/games/service.ts';
 import {
-  decayed, expectedScore, keptTitle, MONTH_MS, RANKING, rankingDefaultsProblems, rateGame, titleFor,
+  decayed, expectedScore, keptTitle, MONTH_MS, RANKING, rankingDefaultsProblems, rateGame, titleFor, TITLES,
 } from '../../src/platform/ranking/elo.ts';
 import { OVERALL, playerRankings, rankFinishedGame, ranking } from '../../src/platform/ranking/service.ts';
 import type { GPState } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
@@ -88,6 +88,13 @@ describe('§12.4 the formula: pairwise Elo over the finishing order', () => {
 });
 
 describe('§12.4 titles and decay', () => {
+  test('the titles climb: each needs at least the points and games of the one below', () => {
+    assert.deepEqual(TITLES.map((x) => x.id), ['ecuyer', 'chevalier', 'baron', 'comte', 'marquis', 'duc', 'prince', 'roi']);
+    for (let i = 1; i < TITLES.length; i++) {
+      assert.ok(TITLES[i]!.points >= TITLES[i - 1]!.points && TITLES[i]!.games >= TITLES[i - 1]!.games, TITLES[i]!.id);
+    }
+  });
+
   test('titles need points and a minimum of finished games', () => {
     assert.equal(titleFor(1200, 0), null, 'no title before a first ranked game');
     assert.equal(titleFor(1100, 1), 'ecuyer');

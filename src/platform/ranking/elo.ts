@@ -36,15 +36,31 @@ export const RANKING_SPEC = {
   k: constant(32, num(1, 200), '[P G-94]'),
   /** Points apart for 10 : 1 expected score (« 400 points au-dessus … supposé le battre ») [T §12.4]. */
   scale: constant(400, num(50, 2000), '[T §12.4]'),
+  /** Each title's minimum points and finished ranked games, lowest first (titles: [P G-94] extended here; « Comte » is the seed's). */
+  titles: {
+    ecuyer: { points: constant(0, int(0, 10_000), '[P G-94]'), games: constant(1, int(1, 1000), '[P G-94]') },
+    chevalier: { points: constant(1250, int(0, 10_000), '[P G-94]'), games: constant(3, int(1, 1000), '[P G-94]') },
+    baron: { points: constant(1350, int(0, 10_000), '[P G-94]'), games: constant(5, int(1, 1000), '[P G-94]') },
+    comte: { points: constant(1450, int(0, 10_000), '[T §12.4]'), games: constant(10, int(1, 1000), '[P G-94]') },
+    marquis: { points: constant(1550, int(0, 10_000), '[P G-94]'), games: constant(15, int(1, 1000), '[P G-94]') },
+    duc: { points: constant(1650, int(0, 10_000), '[P G-94]'), games: constant(20, int(1, 1000), '[P G-94]') },
+    prince: { points: constant(1800, int(0, 10_000), '[P G-94]'), games: constant(30, int(1, 1000), '[P G-94]') },
+    roi: { points: constant(1950, int(0, 10_000), '[P G-94]'), games: constant(40, int(1, 1000), '[P G-94]') },
+  },
   decay: {
     /** Whole months (30 days) without a finished ranked game before the points drift. */
-    graceMonths: constant(3, int(0, 120), '[P ranking]'),
+    graceMonths: constant(3, int(0, 120), '[P G-94: decay]'),
     /** Share (%) of the points above the start lost for each further whole month. */
-    pctPerMonth: constant(5, num(0, 100), '[P ranking]'),
+    pctPerMonth: constant(5, num(0, 100), '[P G-94: decay]'),
   },
 } satisfies Spec;
 
-export interface RankingConfig { start: number; k: number; scale: number; decay: { graceMonths: number; pctPerMonth: number } }
+export type TitleId = 'ecuyer' | 'chevalier' | 'baron' | 'comte' | 'marquis' | 'duc' | 'prince' | 'roi';
+export interface RankingConfig {
+  start: number; k: number; scale: number;
+  titles: Record<TitleId, { points: number; games: number }>;
+  decay: { graceMonths: number; pctPerMonth: number };
+}
 export const RANKING: RankingConfig = defaultsOf(RANKING_SPEC) as RankingConfig;
 /** The defaults' own check against their bounds (empty when every default is within them). */
 export const rankingDefaultsProblems = (): string[] => checkDefaults({ name: { fr: 'Classement', en: 'Ranking' } }, RANKING_SPEC, RANKING);
@@ -91,19 +107,20 @@ export function decayed(points: number, lastGameAt: Date, at: Date, cfg: Ranking
 
 // ─── Titles ──────────────────────────────────────────────────────────────────────────────────
 
-export type TitleId = 'ecuyer' | 'chevalier' | 'baron' | 'comte' | 'marquis' | 'duc' | 'prince' | 'roi';
+const TITLE_NAMES: Record<TitleId, Localized> = {
+  ecuyer: { fr: 'Écuyer', en: 'Squire' },
+  chevalier: { fr: 'Chevalier', en: 'Knight' },
+  baron: { fr: 'Baron', en: 'Baron' },
+  comte: { fr: 'Comte', en: 'Count' },
+  marquis: { fr: 'Marquis', en: 'Marquess' },
+  duc: { fr: 'Duc', en: 'Duke' },
+  prince: { fr: 'Prince', en: 'Prince' },
+  roi: { fr: 'Roi', en: 'King' },
+};
 
-/** The titles, lowest first: the points and finished ranked games each needs [P ranking]; « Comte » is the seed's. */
-export const TITLES: readonly { id: TitleId; name: Localized; points: number; games: number }[] = [
-  { id: 'ecuyer', name: { fr: 'Écuyer', en: 'Squire' }, points: 0, games: 1 },
-  { id: 'chevalier', name: { fr: 'Chevalier', en: 'Knight' }, points: 1250, games: 3 },
-  { id: 'baron', name: { fr: 'Baron', en: 'Baron' }, points: 1350, games: 5 },
-  { id: 'comte', name: { fr: 'Comte', en: 'Count' }, points: 1450, games: 10 },
-  { id: 'marquis', name: { fr: 'Marquis', en: 'Marquess' }, points: 1550, games: 15 },
-  { id: 'duc', name: { fr: 'Duc', en: 'Duke' }, points: 1650, games: 20 },
-  { id: 'prince', name: { fr: 'Prince', en: 'Prince' }, points: 1800, games: 30 },
-  { id: 'roi', name: { fr: 'Roi', en: 'King' }, points: 1950, games: 40 },
-];
+/** The titles, lowest first, with their names and the minimums of the constants table. */
+export const TITLES: readonly { id: TitleId; name: Localized; points: number; games: number }[] =
+  (Object.keys(TITLE_NAMES) as TitleId[]).map((id) => ({ id, name: TITLE_NAMES[id], ...RANKING.titles[id] }));
 /** « Les titres à partir de Comte ne peuvent être perdus » [T §12.4]. */
 export const KEPT_FROM: TitleId = 'comte';
 

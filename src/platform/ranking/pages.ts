@@ -22,8 +22,8 @@ messages({
   'rank.overall': { fr: 'Toutes les règles', en: 'All rulesets' },
   'rank.scopes': { fr: 'Classements', en: 'Rankings' },
   'rank.intro': {
-    fr: 'Comme le classement Elo des échecs : chacun commence à {start} points ; à chaque fin de partie, les points changent selon la place de chacun et la force des adversaires rencontrés (400 points d’écart : le plus fort est attendu vainqueur dix fois sur onze). Un nouveau classement est généré à chaque fin de partie.',
-    en: 'Like the chess Elo rating: everyone starts at {start} points; at each game’s end, points move with each player’s place and the strength of the opponents met (400 points apart: the stronger is expected to win ten times in eleven). A new ranking is generated at each game’s end.',
+    fr: 'Comme le classement Elo des échecs : chacun commence à {start} points ; à chaque fin de partie, les points changent selon la place de chacun et la force des adversaires rencontrés ({scale} points d’écart : le plus fort est attendu vainqueur dix fois sur onze). Un nouveau classement est généré à chaque fin de partie.',
+    en: 'Like the chess Elo rating: everyone starts at {start} points; at each game’s end, points move with each player’s place and the strength of the opponents met ({scale} points apart: the stronger is expected to win ten times in eleven). A new ranking is generated at each game’s end.',
   },
   'rank.rules': {
     fr: 'Les positions reprises ne comptent pas ; une partie privée ne compte que si son hôte l’a voulue classée ; les bots ne comptent pas (seul l’ordre entre joueurs humains compte). Sans partie achevée depuis plus de {grace} mois, la part des points au-dessus de {start} baisse de {pct} % par mois.',
@@ -93,7 +93,7 @@ async function rankingPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
     <nav class="channels" aria-label="${t(lang, 'rank.scopes')}">${scopes.map((s) => (s === scope
       ? html`<a class="button" href="${scopePath(s)}" aria-current="page"><strong>${scopeName(s, lang)}</strong></a>`
       : html`<a class="button" href="${scopePath(s)}">${scopeName(s, lang)}</a>`))}</nav>
-    <p>${t(lang, 'rank.intro', { start: intl(lang).format(RANKING.start) })}</p>
+    <p>${t(lang, 'rank.intro', { start: intl(lang).format(RANKING.start), scale: intl(lang).format(RANKING.scale) })}</p>
     <p class="muted">${t(lang, 'rank.rules', { start: intl(lang).format(RANKING.start), grace: RANKING.decay.graceMonths, pct: RANKING.decay.pctPerMonth })}</p>
     ${r.generatedAt ? html`<p>${t(lang, 'rank.generated')} ${timeTag(r.generatedAt, lang, ctx.config.timeZone)}</p>` : ''}
     ${r.entries.length ? html`${table(r, lang, (pageNo - 1) * RANKING_PAGE, pageNo * RANKING_PAGE, v.user?.id ?? null)}${pager}` : html`<p class="muted">${t(lang, 'rank.none')}</p>`}
