@@ -10,7 +10,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { finishingOrderOf } from '../../src/engine/ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
+import { tithe, type TitheState } from '../engine/prompt-ruleset.ts';
 import {
   decayed, expectedScore, keptTitle, MONTH_MS, RANKING, rankingDefaultsProblems, rateGame, titleFor, TITLES,
 } from '../../src/platform/ranking/elo.ts';
@@ -80,6 +82,16 @@ describe('§12.4 the formula: pairwise Elo over the finishing order', () => {
       const groups = ratings.map((rating, i) => [{ id: i, rating }]);
       assert.deepEqual(rateGame(groups), rateGame(groups));
     }));
+  });
+
+  test('a ruleset without finishingOrder ranks its winners above every other player, tied (Tithe, the test prompt game)', () => {
+    const state: TitheState = {
+      round: 6, phase: 'over', bids: {}, winner: null, paid: 0, taxSeat: 0,
+      seats: [{ id: 'P1', name: 'A', gold: 1, points: 3 }, { id: 'P2', name: 'B', gold: 1, points: 5 }, { id: 'P3', name: 'C', gold: 1, points: 1 }],
+    };
+    assert.equal(tithe.finishingOrder, undefined);
+    assert.deepEqual(finishingOrderOf(tithe, state), [['P2'], ['P1', 'P3']]);
+    assert.equal(finishingOrderOf(tithe, { ...state, phase: 'bid' }), null);
   });
 
   test('a single counted player moves nothing', () => {
