@@ -26,7 +26,7 @@ messages({
     en: 'Like the chess Elo rating: everyone starts at {start} points; at each game’s end, points move with each player’s place and the strength of the opponents met ({scale} points apart: the stronger is expected to win ten times in eleven). A new ranking is generated at each game’s end.',
   },
   'rank.rules': {
-    fr: 'Les positions reprises ne comptent pas ; une partie privée ne compte que si son hôte l’a voulue classée ; les bots ne comptent pas (seul l’ordre entre joueurs humains compte). Sans partie achevée depuis plus de {grace} mois, la part des points au-dessus de {start} baisse de {pct} % par mois.',
+    fr: 'Les positions reprises ne comptent pas ; une partie privée ne compte que si son hôte l’a voulue classée ; les bots ne comptent pas (seul l’ordre entre joueurs humains compte). Sans partie achevée depuis plus de {grace} mois, la part des points au-dessus de {start} baisse de {pct}\u202f% par mois.',
     en: 'Seats taken over do not count; a private game counts only if its host made it ranked; bots do not count (only the order between human players does). With no finished game for more than {grace} months, the part of the points above {start} drops by {pct}% a month.',
   },
   'rank.generated': { fr: 'Classement généré le', en: 'Ranking generated on' },
