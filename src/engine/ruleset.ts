@@ -191,6 +191,20 @@ export function withWarnings<S, A>(rs: Ruleset<S, A>, state: S, player: PlayerId
 }
 
 /**
+ * The finishing order of a finished game (groups of tied players, best first, every player of
+ * `players(state)` once): the ruleset's own, or the winners above every other player. Null while
+ * the game is not over.
+ */
+export function finishingOrderOf<S>(rs: Ruleset<S>, state: S): PlayerId[][] | null {
+  const out = rs.outcome(state);
+  if (!out?.finished) return null;
+  if (rs.finishingOrder) return rs.finishingOrder(state).filter((g) => g.length > 0);
+  const winners = new Set(out.winners);
+  const rest = rs.players(state).map((p) => p.id).filter((p) => !winners.has(p));
+  return [[...winners], rest].filter((g) => g.length > 0);
+}
+
+/**
  * The line a guided form entry writes for the given field values (by field name; empty or absent:
  * left out), as the order page's script writes it (orders.js): the entry's code, then each value
  * after its prefix, quoted when it holds a space unless the field is verbatim. Null when a
@@ -444,6 +458,12 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    */
   report(state: S, events: E[], player: PlayerId, lang: Lang): string;
   outcome(state: S): Outcome | null;
+  /**
+   * Optional: the finishing order of a finished game, as groups of tied players, best first, every
+   * player once (the permanent ranking, seed 004 §12.4: « suivant leurs performances dans les
+   * parties »). Absent: the winners, then every other player tied (`finishingOrderOf`).
+   */
+  finishingOrder?(state: S): PlayerId[][];
   /** A short label for the step about to resolve (`turn 3`). */
   stepLabel(state: S): string;
   /** Optional: one player's view (null: the public view) laid out for reading, in `lang`. */

@@ -36,6 +36,7 @@ import { ordersMailbox } from './mail/orders.ts';
 import { createLiveHub } from './live/hub.ts';
 import { liveRoutes } from './live/routes.ts';
 import { apiRoutes } from './api/routes.ts';
+import { rankingRoutes } from './ranking/pages.ts';
 import { tokenPageRoutes } from './api/tokens-page.ts';
 
 export interface Platform {
@@ -84,7 +85,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       })();
     };
   }
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes, profileRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes, profileRoutes, rankingRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort, [ordersMailbox]) : null;
   if (config.demo) await ensureDemo(ctx);
 

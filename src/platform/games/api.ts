@@ -39,6 +39,8 @@ export interface CreateGameInput {
   /** Host option (default false): a human lord who sends no orders by the deadline is played for
    *  that turn by the ruleset's caretaker, and his report says so. */
   caretaker?: boolean;
+  /** Host option of a private game (default false): the game counts for the permanent ranking (a public game always does). */
+  ranked?: boolean;
   /**
    * A game made of prompts (issue 14): its pace, from which each prompt's deadline comes (the
    * weekly `schedule` is then unused), the host's lengths per deadline class (minutes), after how

@@ -104,6 +104,14 @@ messages({
   'gweb.host': { fr: 'Hôte', en: 'Host' },
   'gweb.col.reliability': { fr: 'Fiabilité', en: 'Reliability' },
   'gweb.archive-link': { fr: 'Archives des parties terminées', en: 'Archive of finished games' },
+  'gweb.create.ranked': { fr: 'Partie classée', en: 'Ranked game' },
+  'gweb.create.ranked-help': {
+    fr: 'Cochée, la partie compte pour le classement permanent des joueurs (une partie publique y compte toujours). Se décide à la création.',
+    en: 'Ticked, the game counts for the players’ permanent ranking (a public game always does). Decided at creation.',
+  },
+  'gweb.ranked.on': { fr: 'Partie classée : elle compte pour le classement permanent des joueurs.', en: 'Ranked game: it counts for the players’ permanent ranking.' },
+  'gweb.ranked.off': { fr: 'Partie non classée : elle ne compte pas pour le classement permanent.', en: 'Unranked game: it does not count for the permanent ranking.' },
+  'gweb.ranked.link': { fr: 'Voir le classement', en: 'See the ranking' },
   'gweb.create.config': { fr: 'Variantes et constantes (JSON, facultatif)', en: 'Variants and constants (JSON, optional)' },
   'gweb.create.config-help': {
     fr: 'Un objet JSON d’options de variante ou de constantes, vérifié par l’arbitre, par exemple {"startTreasury": 5000}.',
@@ -201,10 +209,18 @@ async function caretakerNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<s
   return t(lang, row?.caretaker ? 'gweb.caretaker.on' : 'gweb.caretaker.off');
 }
 
+/** Whether the game counts for the permanent ranking (ranking/service.ts): a public game, or a private one its host made ranked; never a demo. */
+async function rankedNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<Html> {
+  const row = await ctx.db.one<{ ruleset: string; ranked: boolean; is_private: boolean; is_demo: boolean }>('SELECT ruleset, ranked, is_private, is_demo FROM games WHERE id = $1', [gameId]);
+  if (!row) return html``;
+  const counts = !row.is_demo && (!row.is_private || row.ranked);
+  return html`${t(lang, counts ? 'gweb.ranked.on' : 'gweb.ranked.off')} <a href="/ranking/${row.ruleset}">${t(lang, 'gweb.ranked.link')}</a>`;
+}
+
 // ───────────────────────────────────────────────────────────── list and creation
 
 interface CreateValues {
-  name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; config: string; prompts: PromptFormValues;
+  name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; ranked: boolean; config: string; prompts: PromptFormValues;
   /** Migration 025: keep the game private after its end; the least reliability to join (a percentage, blank: none). */
   keepPrivate: boolean; minReliability: string;
   /** The host's own seat-form values, per ruleset (engine SeatForm), and the issues of the chosen game's. */
@@ -213,7 +229,7 @@ interface CreateValues {
 
 const defaultCreate = (): CreateValues => ({
   name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
-  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, config: '', prompts: defaultPromptValues(),
+  time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, ranked: false, config: '', prompts: defaultPromptValues(),
   keepPrivate: false, minReliability: '',
 });
 
@@ -270,6 +286,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
       <label class="check"><input type="checkbox" name="keepPrivate" value="1"${val.keepPrivate ? raw(' checked') : ''}> ${t(lang, 'gweb.create.keepPrivate')}</label>
       <label>${t(lang, 'gweb.create.minReliability')} <input id="create-minReliability" name="minReliability" type="number" min="${RELIABILITY.minimum.min}" max="${RELIABILITY.minimum.max}" step="1" inputmode="numeric" value="${val.minReliability}"${a('minReliability', true)}></label>
       <p class="muted small" id="create-minReliability-help">${t(lang, 'gweb.create.minReliability-help')}</p>${e('minReliability')}
+      <label class="check"><input type="checkbox" id="create-ranked" name="ranked" value="1" aria-describedby="create-ranked-help"${val.ranked ? raw(' checked') : ''}> ${t(lang, 'gweb.create.ranked')}</label>
+      <p class="muted small" id="create-ranked-help">${t(lang, 'gweb.create.ranked-help')}</p>
       <label>${t(lang, 'gweb.create.config')}
         <textarea id="create-config" name="config" rows="4" spellcheck="false" class="mono" placeholder="{}"${a('config', true)}>${val.config}</textarea></label>
       <p class="muted small" id="create-config-help">${t(lang, 'gweb.create.config-help')}</p>${e('config')}
@@ -327,6 +345,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     minHours: str(b.minHours, 10).trim(),
     early: b.early === '1' || b.early === 'on' || b.early === true,
     caretaker: b.caretaker === '1' || b.caretaker === 'on' || b.caretaker === true, config: str(b.config, 20_000),
+    ranked: b.ranked === '1' || b.ranked === 'on' || b.ranked === true,
     keepPrivate: b.keepPrivate === '1' || b.keepPrivate === 'on' || b.keepPrivate === true, minReliability: str(b.minReliability, 10).trim(),
     prompts: readPromptValues(b, str),
     seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
@@ -388,7 +407,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     id = await games.create(ctx, {
       ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
-      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ...prompts,
+      schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ranked: val.ranked, ...prompts,
       keepPrivate: val.keepPrivate, minReliability,
     });
   } catch (e) {
@@ -493,6 +512,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     ${g.minReliability !== null && g.status === 'forming' ? html`<p class="muted" id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
     ${a.seat ? await reportBanner(ctx, g.id, a.seat.player, lang, label) : ''}
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
+    <p class="muted small" id="ranked-option">${await rankedNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>

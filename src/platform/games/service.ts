@@ -46,6 +46,7 @@ import { statsJson } from './stats-data.ts';
 import { orderAddress, orderBlock, orderBlockIntro, seatOrderToken, takesMailOrders } from './mail-orders.ts';
 import { cachedState } from './states.ts';
 import { historyOf, meetsMinimum, recordAnswers, recordDeparture, recordFinish, reliabilityPercent } from './reliability.ts';
+import { rankFinishedGame } from '../ranking/service.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -256,6 +257,8 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
     if (min !== null && (!Number.isInteger(min) || min < 0 || min > 100)) throw new GamesError('min-reliability', 'the minimum reliability is a whole percentage from 0 to 100');
     await db.query('UPDATE games SET keep_private = $2, min_reliability = $3 WHERE id = $1', [id, !!input.keepPrivate && !!input.isPrivate, min]);
   }
+  // A private game counts for the permanent ranking only if its host chose so (a public game always does).
+  if (input.ranked) await db.query('UPDATE games SET ranked = TRUE WHERE id = $1', [id]);
   if (input.prompts) {
     const p = input.prompts;
     if (!PACES.includes(p.pace)) throw new GamesError('pace', `unknown pace ${String(p.pace)}`);
@@ -642,6 +645,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
        claimed_by = NULL, claimed_at = NULL, attempts = 0, last_error = NULL WHERE id = $1`,
     [gameId, r.stateJson, step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
+  // A new permanent ranking at the game's end, in this transaction: ranked once (ranking/service.ts).
+  if (finished) await rankFinishedGame(t, gameId, now, JSON.parse(r.stateJson));
   // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
   const missed = new Map<string, number>();
   const answers: { player: string; userId: number; onTime: boolean }[] = [];
@@ -843,7 +848,8 @@ async function takeSeatIn(db: Db, g: GameRow, player: string, userId: number): P
   if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
   if (seat.status !== 'open') throw new GamesError('seat-not-open', 'this seat is not open for a replacement', 409);
   if (await db.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [g.id, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
-  await db.query(`UPDATE seats SET user_id = $3, status = 'active', missed = 0 WHERE game_id = $1 AND player = $2`, [g.id, player, userId]);
+  // A seat taken over counts for nobody in the permanent ranking (« les positions reprises ne comptent pas », ranking/service.ts).
+  await db.query(`UPDATE seats SET user_id = $3, status = 'active', missed = 0, taken_over = TRUE WHERE game_id = $1 AND player = $2`, [g.id, player, userId]);
 }
 
 export interface GamesExtra {

@@ -20,6 +20,7 @@ import { page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { ARCHIVED_SQL } from '../games/archive-page.ts';
 import { formatDate, mapLabel, notFound, pageHead, SCRIPTS } from '../games/page-kit.ts';
+import { profileRankingSection } from '../ranking/pages.ts';
 import { historyOf, RELIABILITY, reliabilityLabel, reliabilityPercent } from '../games/reliability.ts';
 
 messages({
@@ -69,7 +70,7 @@ export async function gameCounts(db: Db, userId: number): Promise<RulesetCounts[
  * the profile here, between the reliability and the games; until then they render nothing.
  */
 export const PROFILE_SECTIONS: { id: 'ranking' | 'valhalla'; render: ((ctx: AppCtx, userId: number, lang: Lang) => Promise<Html | string>) | null }[] = [
-  { id: 'ranking', render: null }, // MERGE: playerRankings(ctx.db, userId) → a table « jeu · points · titre »
+  { id: 'ranking', render: profileRankingSection },
   { id: 'valhalla', render: null }, // MERGE: valhallaHeroesOf(ctx.db, userId) → his heroes in Valhalla
 ];
 

@@ -39,6 +39,7 @@ messages({
   'home.mine': { fr: 'Mes parties', en: 'My games' },
   'home.mine-none': { fr: 'Vous ne jouez dans aucune partie pour l’instant : essayez une démonstration, ou rejoignez la prochaine partie.', en: 'You are not playing in any game yet: try a demo, or join the next game.' },
   'home.all-games': { fr: 'Toutes les parties', en: 'All games' },
+  'home.ranking': { fr: 'Le classement permanent des joueurs', en: 'The players’ permanent ranking' },
   'home.due': { fr: '{n} {n|partie attend|parties attendent} vos ordres.', en: '{n} {n|game is|games are} waiting for your orders.' },
   'home.you-play': { fr: 'Vous jouez {name}', en: 'You play {name}' },
   'home.deadline': { fr: 'Échéance', en: 'Deadline' },
@@ -192,7 +193,8 @@ export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
     if (!v.user) {
       return sendPage(reply, page(v, t(lang, 'home.title'), html`
       <h1>${t(lang, 'home.title')}</h1>
-      <p class="lead">${t(lang, 'home.intro')}</p>${demos}`));
+      <p class="lead">${t(lang, 'home.intro')}</p>${demos}
+      <p><a href="/ranking">${t(lang, 'home.ranking')}</a></p>`));
     }
     const list = await myGames(ctx, v.user.id);
     const now = ctx.now();
@@ -205,7 +207,7 @@ export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
       ${list.length
         ? html`<ul class="my-games">${list.map((g) => gameCard(g, lang, ctx.config.timeZone, now))}</ul>`
         : html`<p class="muted">${t(lang, 'home.mine-none')}</p>`}
-      <p><a href="/games">${t(lang, 'home.all-games')}</a></p>
+      <p><a href="/games">${t(lang, 'home.all-games')}</a> · <a href="/ranking">${t(lang, 'home.ranking')}</a></p>
       <section><h2>${t(lang, 'home.demos')}</h2>${demos}</section>`, { scripts: ['/static/local-time.js', '/static/home.js'] }));
   });
 };

@@ -21,6 +21,7 @@ import { akTools, runAkTool } from './tools/index.ts';
 import { type AKOptions, setupGame } from './world/setup.ts';
 import { akHelp } from './help/index.ts';
 import { orderTemplate } from './orders/template.ts';
+import { finishingOrder } from './kingdom/finishing.ts';
 import { akSeatForm, kingOptionsOf, type KingChoice } from './world/seat-form.ts';
 import { EUROPE_VARIANT } from './world/europe.ts';
 import { LocalizedError } from '../../engine/constants.ts';
@@ -126,6 +127,8 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
     const winners = s.finished.winners.map((k) => s.kingdoms[k]?.player).filter((p): p is string => !!p);
     return { finished: true, winners, reason: s.finished.reason };
   },
+  // The permanent ranking's order: the final scores of the titles held (kingdom/finishing.ts).
+  finishingOrder,
   stepLabel: (s) => `turn ${s.turn}`,
   localizeLabel,
   presentView,

@@ -21,6 +21,7 @@ import { setupGame } from './setup.ts';
 import { gpTools, runGpTool } from './tools/index.ts';
 import { gpHelp } from './help/index.ts';
 import { orderTemplate } from './template.ts';
+import { finishingOrder } from './finishing.ts';
 import type { GPState, LordId } from './state.ts';
 import { lordIdCompare } from './state.ts';
 import type { TurnSheet } from './context.ts';
@@ -86,6 +87,8 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
     if (!s.finished) return null;
     return { finished: true, winners: s.king ? [s.king] : [], reason: s.victory ?? 'none' };
   },
+  // The permanent ranking's order: the King, then renown, then who lasted longer (finishing.ts).
+  finishingOrder: (s) => (s.finished ? finishingOrder(s) : []),
   stepLabel: (s) => `turn ${s.turn}`,
   answerForm: (s, player, _decision, lang) => orderForm(s, player, lang),
   help: gpHelp,
