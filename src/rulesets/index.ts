@@ -6,7 +6,7 @@ import { LocalizedError } from '../engine/constants.ts';
 import { advance, createGame, missing, submit, type GameRecord } from '../engine/game.ts';
 import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
-import type { Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
+import type { Lang, Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
 import { botOrders, botOrdersFromView } from './gloire-et-pouvoir/bot.ts';
 import type { GPView } from './gloire-et-pouvoir/view.ts';
@@ -18,6 +18,7 @@ import type { GPState } from './gloire-et-pouvoir/state.ts';
 import type { GPEvent } from './gloire-et-pouvoir/events.ts';
 import { adventurerKings, summarizeTurn as akSummarize, VALHALLA_DECISION, valhallaEntered } from './adventurer-kings/index.ts';
 import { defaultAnswer as akValhallaDefault, entrantOf as akEntrantOf } from './adventurer-kings/valhalla/answer.ts';
+import { heroSummary as akHeroSummary } from './adventurer-kings/valhalla/messages.ts';
 import { botOrders as akBotOrders } from './adventurer-kings/bot.ts';
 import { caretakerAnswer as akCaretakerAnswer } from './adventurer-kings/caretaker.ts';
 import { akInvariants } from './adventurer-kings/invariants.ts';
@@ -57,7 +58,12 @@ export interface RulesetEntry<S = any, E = any> {
    * player's text already checked by the ruleset); `option`: the key of the host options under
    * which a new game receives the hall's roster when it starts (a snapshot, stored with the game).
    */
-  hall?: { option: string; entered(state: S): { player: PlayerId; hero: Record<string, unknown> }[] };
+  hall?: {
+    option: string;
+    entered(state: S): { player: PlayerId; hero: Record<string, unknown> }[];
+    /** One line about a hero in `lang` (his race, alignment, the item he took), for the hall's pages. */
+    summary(hero: Record<string, unknown>, lang: Lang): string;
+  };
   /** One progress line after a step, for the command line. */
   summarize?: (state: S, events: E[]) => string;
   /**
@@ -121,7 +127,11 @@ const ak: RulesetEntry<AKState, AKEvent> = {
   // The Valhalla decision after the end (§12.3): a bot and the caretaker take its default.
   bot: (state, player, decision, rng) => (decision === VALHALLA_DECISION ? akValhallaDefault(akEntrantOf(state, player)!) : akBotOrders(state, player, rng)),
   caretaker: (state, player, decision) => (decision === VALHALLA_DECISION ? akValhallaDefault(akEntrantOf(state, player)!) : akCaretakerAnswer(state, player)),
-  hall: { option: 'valhalla', entered: (s) => valhallaEntered(s).map((e) => ({ player: e.player, hero: e.hero as unknown as Record<string, unknown> })) },
+  hall: {
+    option: 'valhalla',
+    entered: (s) => valhallaEntered(s).map((e) => ({ player: e.player, hero: e.hero as unknown as Record<string, unknown> })),
+    summary: (hero, lang) => akHeroSummary(hero, lang),
+  },
   summarize: akSummarize,
   options: (a) => ({
     ...(a.map ? { map: a.map } : {}), ...(a.lords ? { lords: a.lords } : { players: a.players ?? 8 }),

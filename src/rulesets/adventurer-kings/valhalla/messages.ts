@@ -6,7 +6,7 @@
 import type { AKEvent } from '../events.ts';
 import type { Alignment } from '../state.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
-import { ALIGNMENT_NAMES, deFr, formatInt, listJoin, nameOf } from '../report/names.ts';
+import { ALIGNMENT_NAMES, RACE_SINGULAR, deFr, formatInt, listJoin, nameOf } from '../report/names.ts';
 import { ITEMS, itemName } from '../world/items.ts';
 
 /** An item in a sentence: « une épée magique », « Excalibur »; "a magic sword", "Excalibur". */
@@ -92,3 +92,12 @@ export const SAMPLES: Record<ValhallaEvent['t'], AKEvent[]> = {
     { t: 'valhalla-departs', phase: 0, to: [1], who: 9, at: 305, name: 'Arthur', alive: false },
   ],
 };
+
+/** A hero of Valhalla in one line (the hall's pages): « Nain, Mauvais — une épée magique ». */
+export function heroSummary(hero: Record<string, unknown>, lang: 'fr' | 'en'): string {
+  const race = nameOf(RACE_SINGULAR, typeof hero.race === 'string' ? hero.race : '', lang);
+  const al = nameOf(ALIGNMENT_NAMES, typeof hero.alignment === 'string' ? hero.alignment : '', lang);
+  const kind = (hero.item as { kind?: unknown } | undefined)?.kind;
+  const item = typeof kind === 'string' && ITEMS[kind] ? itemPhrase(kind, lang) : '';
+  return `${[race, al].filter((x) => x).join(', ')}${item ? ` — ${item}` : ''}`;
+}
