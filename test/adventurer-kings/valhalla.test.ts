@@ -201,7 +201,12 @@ test('§12.3 a visitor takes one action in his first turn: his other orders fail
   visitsFor(s, 5);
   s.turn = 5;
   const visitor = Object.values(s.characters).find((c) => c.role === 'ValhallaVisitor' && c.kingdom === 1)!;
-  const sheet = adventurerKings.validate(s, s.kingdoms[1]!.player, 'orders', `PERSO ${visitor.id}\n1 PR Me\n2 PR Me\n3 PR Me`).value!;
+  const text = `PERSO ${visitor.id}\n1 PR Me\n2 PR Me\n3 PR Me`;
+  const sheet = adventurerKings.validate(s, s.kingdoms[1]!.player, 'orders', text).value!;
+  // Said at entry: the orders beyond his action will be cancelled.
+  const warned = adventurerKings.warnings!(s, s.kingdoms[1]!.player, 'orders', sheet, text);
+  assert.deepEqual(warned.map((w) => w.line), [3, 4]);
+  assert.match(warned[0]!.text!.fr, /visiteur du Valhalla, n’agit que 1 fois cette année/);
   const r = resolveTurn(s, { 1: sheet as never }, createRng('t', '5'));
   const failed = r.events.filter((e) => e.t === 'order-failed' && e.who === visitor.id);
   assert.equal(failed.length, 2);

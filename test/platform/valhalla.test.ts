@@ -11,7 +11,7 @@ import { games } from '../../src/platform/games/service.ts';
 import { valhallaHeroesOf, valhallaHeroes } from '../../src/platform/valhalla/hall.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform, stateOf, playerOf } from './util.ts';
-import { newUser, type TestUser } from './users.ts';
+import { loggedIn, newUser, type TestUser } from './users.ts';
 import { Browser } from './http.ts';
 
 const AK = 'adventurer-kings';
@@ -56,6 +56,12 @@ for (const kind of DB_KINDS) {
       assert.equal((await games.summary(ctx, gameId))!.status, 'running', 'the game waits for the Valhalla answers');
       const e = pending[0]!;
       heroName = e.name;
+      // His player's order page asks the Valhalla question, with its guided form and the blank answer.
+      const placerUser = e.player === await playerOf(tp, gameId, alice.id) ? alice : bob;
+      const page = await (await loggedIn(tp, placerUser)).get(`/games/${gameId}/orders`);
+      assert.equal(page.status, 200);
+      assert.match(page.text, placerUser === alice ? /<h1>Entrée au Valhalla<\/h1>/ : /<h1>Entering Valhalla<\/h1>/);
+      assert.match(page.text, /VALHALLA/);
       const text = 'VALHALLA OUI\nDESCRIPTION Un <script>alert(1)</script> roi & « sage »\nHISTOIRE Il régna un an.\nHISTOIRE Puis il partit.';
       await everyoneReady(gameId, (p) => (p === e.player ? text : 'VALHALLA NON'));
       assert.equal((await games.summary(ctx, gameId))!.status, 'finished');
