@@ -26,7 +26,8 @@ for (const kind of DB_KINDS) {
     let heroName = '';
 
     before(async () => {
-      tp = await startTestPlatform(kind, { port: kind === 'pglite' ? 3450 : 3451 }, { scheduler: false });
+      const port = kind === 'pglite' ? 3450 : 3451; // this test's own ports
+      tp = await startTestPlatform(kind, { port, publicUrl: `http://localhost:${port}` }, { scheduler: false });
       alice = await newUser(tp, `vh_alice_${kind}`, 'fr');
       bob = await newUser(tp, `vh_bob_${kind}`, 'en');
     });

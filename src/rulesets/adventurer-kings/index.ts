@@ -172,7 +172,8 @@ export const adventurerKings: Ruleset<AKState, AKSheet | ValhallaAnswer, AKEvent
   },
   answerText: (s, _player, _decision, sheet) => (isValhallaAnswer(sheet) ? formatValhalla(sheet, 'fr') : formatSheet(sheet, 'fr', s)),
   tools: akTools,
-  runTool: runAkTool,
+  // A tool plans the orders of a year: the Valhalla answer after the end is no sheet to plan from.
+  runTool: (s, player, tool, input, lang, pending) => runAkTool(s, player, tool, input, lang, isValhallaAnswer(pending) ? null : pending),
   stats,
   statsCharts,
   help: akHelp,
