@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
-import { messages, t } from '../http/i18n.ts';
+import { messages, plural, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
 import { sendPage, type RouteModule } from '../http/server.ts';
 import { formatDate } from '../games/page-kit.ts';
@@ -22,13 +22,15 @@ const PER_PAGE = 50;
 messages({
   'valhalla.title': { fr: 'Le Valhalla', en: 'Valhalla' },
   'valhalla.intro': {
-    fr: 'Le domaine d’Odin, où seuls les plus braves peuvent entrer : à la fin d’une partie d’Adventurer Kings, le Roi vainqueur, ou un personnage qui a apporté 20 points de victoire à son royaume, peut y entrer avec l’un de ses objets magiques. Ses héros rendent visite aux Rois des parties suivantes.',
-    en: 'Odin’s hall, where only the bravest may enter: at the end of an Adventurer Kings game, the winning King, or a character who brought 20 victory points to his kingdom, may enter it with one of his magic items. Its heroes visit the Kings of later games.',
+    fr: 'Le domaine d’Odin, où seuls les plus braves peuvent entrer : les héros que leurs parties d’Adventurer Kings y ont envoyés, avec l’histoire que leurs joueurs ont écrite. Ils rendent visite aux Rois des parties suivantes.',
+    en: 'Odin’s hall, where only the bravest may enter: the heroes their Adventurer Kings games sent there, with the story their players wrote. They visit the Kings of later games.',
   },
   'valhalla.none': { fr: 'Aucun héros n’est encore entré au Valhalla.', en: 'No hero has entered Valhalla yet.' },
   'valhalla.placed-by': { fr: 'Placé par {who}, partie « {game} », le {date}', en: 'Placed by {who}, game “{game}”, on {date}' },
   'valhalla.story': { fr: 'Son histoire', en: 'His story' },
+  'valhalla.story-f': { fr: 'Son histoire', en: 'Her story' },
   'valhalla.no-text': { fr: 'Son joueur n’a rien écrit.', en: 'His player wrote nothing.' },
+  'valhalla.count-one': { fr: '{n} héros', en: '{n} hero' },
   'valhalla.count': { fr: '{n} héros', en: '{n} heroes' },
   'valhalla.pages': { fr: 'Pages du Valhalla', en: 'Valhalla pages' },
   'valhalla.prev': { fr: 'Page précédente', en: 'Previous page' },
@@ -48,7 +50,7 @@ function heroHtml(h: HallHero, lang: Lang, timeZone: string): Html {
     <h2 id="${id}">${h.name}</h2>
     ${summary ? html`<p class="meta">${summary}</p>` : ''}
     ${h.description ? html`<p class="hero-description">${h.description}</p>` : ''}
-    ${story.length ? html`<h3>${t(lang, 'valhalla.story')}</h3>${story.map((p) => html`<p>${p}</p>`)}` : ''}
+    ${story.length ? html`<h3>${t(lang, h.hero.sex === 'F' ? 'valhalla.story-f' : 'valhalla.story')}</h3>${story.map((p) => html`<p>${p}</p>`)}` : ''}
     ${!h.description && !story.length ? html`<p class="muted">${t(lang, 'valhalla.no-text')}</p>` : ''}
     <p class="muted small">${t(lang, 'valhalla.placed-by', { who: h.placedBy, game: h.gameName, date: formatDate(h.enteredAt, lang, timeZone, 'short') })}</p>
   </article></li>`;
@@ -74,7 +76,7 @@ async function hallPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): 
   const tz = ctx.config.timeZone;
   const body = html`<h1>${title}</h1>
     <p>${t(lang, 'valhalla.intro')}</p>
-    ${total ? html`<p class="meta">${t(lang, 'valhalla.count', { n: total })}</p>
+    ${total ? html`<p class="meta">${t(lang, plural(lang, total, 'valhalla.count-one', 'valhalla.count'), { n: total })}</p>
     <ol class="valhalla plain-list">${heroes.map((h) => heroHtml(h, lang, tz))}</ol>
     ${pager(lang, Math.min(asked, pages), pages)}` : html`<p class="notice">${t(lang, 'valhalla.none')}</p>`}`;
   return sendPage(reply, page(v, title, body));

@@ -67,7 +67,7 @@ export function entrantsAtEnd(s: AKState, cfg: AKConfig, emit: (e: Omit<AKEvent,
   s.valhalla.pending = list;
   for (const e of list) {
     emit({
-      t: 'valhalla-candidate', to: [e.kingdom], who: e.character, name: e.name, vp: e.vp, winningKing: e.winningKing,
+      t: 'valhalla-candidate', to: [e.kingdom], who: e.character, name: e.name, sex: s.characters[e.character]!.sex, vp: e.vp, winningKing: e.winningKing,
       items: e.items.map((id) => s.items[id]!.kind), descriptionMax: cfg.valhalla.descriptionMax, storyMax: cfg.valhalla.storyMax,
     });
   }
@@ -95,7 +95,7 @@ export function resolveValhalla(state: AKState, answers: Record<string, Valhalla
     const a = answers[e.player];
     const c = s.characters[e.character];
     if (!a || !c) continue;
-    if (!a.accept) { events.push({ t: 'valhalla-declined', phase: 6, to: [e.kingdom], who: c.id, name: c.name }); continue; }
+    if (!a.accept) { events.push({ t: 'valhalla-declined', phase: 6, to: [e.kingdom], who: c.id, name: c.name, sex: c.sex }); continue; }
     const hero = heroOf(s, c, a, `game:${v.seed}:${e.kingdom}`);
     entered.push({ kingdom: e.kingdom, player: e.player, hero });
     events.push({ t: 'valhalla-entered', phase: 6, to: all, who: c.id, name: c.name, kingdom: e.kingdom, item: hero.item?.kind ?? null, description: a.description });

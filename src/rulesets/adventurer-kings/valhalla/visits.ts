@@ -94,7 +94,7 @@ function arrive(ctx: TurnCtx, hero: ValhallaHero, kingdom: number, turn: number,
   }
   s.valhalla!.visits.push(visit);
   ctx.emit({
-    t: 'valhalla-visit', to: [kingdom], who: id, at: c.province, name: hero.name, king: king.id, alignment: hero.alignment,
+    t: 'valhalla-visit', to: [kingdom], who: id, at: c.province, name: hero.name, sex: hero.sex, king: king.id, alignment: hero.alignment,
     description: { fr: textIn(hero.description, 'fr'), en: textIn(hero.description, 'en') },
     story: { fr: textIn(hero.story, 'fr'), en: textIn(hero.story, 'en') },
     placedBy: hero.placedBy ?? null, legend: !!hero.legend, item: hero.item?.kind ?? null,
@@ -125,7 +125,7 @@ function depart(ctx: TurnCtx, visit: ValhallaVisit): void {
     if (o.standing?.pursue === c.id) delete o.standing.pursue;
     if (o.standing?.track === c.id) delete o.standing.track;
   }
-  if (c.kingdom !== null) ctx.emit({ t: 'valhalla-departs', to: [c.kingdom], who: c.id, at: c.province, name: c.name, alive: c.alive });
+  if (c.kingdom !== null) ctx.emit({ t: 'valhalla-departs', to: [c.kingdom], who: c.id, at: c.province, name: c.name, sex: c.sex, alive: c.alive });
   delete s.characters[c.id];
 }
 
