@@ -25,7 +25,7 @@ export type ValhallaEvent =
   | { t: 'valhalla-candidate'; who: number; name: string; sex: 'M' | 'F'; vp: number; winningKing: boolean; items: string[]; descriptionMax: number; storyMax: number }
   | { t: 'valhalla-entered'; who: number; name: string; kingdom: number; item: string | null; description: string }
   | { t: 'valhalla-declined'; who: number; name: string; sex: 'M' | 'F' }
-  | { t: 'valhalla-visit'; who: number; name: string; sex: 'M' | 'F'; king: number; alignment: Alignment; description: Loc; story: Loc; placedBy: string | null; legend: boolean; item: string | null; actions: number; stay: number }
+  | { t: 'valhalla-visit'; who: number; name: string; sex: 'M' | 'F'; king: number; alignment: Alignment; description: Loc; story: Loc; placedBy: string | null; legend: boolean; item: string | null; actions: number; every: number; stay: number }
   | { t: 'valhalla-departs'; who: number; name: string; sex: 'M' | 'F'; alive: boolean };
 
 type Of<K extends ValhallaEvent['t']> = Extract<ValhallaEvent, { t: K }>;
@@ -64,8 +64,8 @@ const RENDER: { [K in ValhallaEvent['t']]: (e: Of<K>, env: RenderEnv) => string 
     const st = e.story[env.lang];
     const n = e.actions;
     return fr
-      ? `${e.name} descend du Valhalla (${who}, ${al}) et paraît aux côtés ${deFr(env.character(e.king))}.${item}${d ? ` ${d}` : ''}${st ? ` ${st}` : ''} Vous dirigez ses actions : ${n} cette année, une de plus tous les deux ans ; ${P(e.sex)[0]} repart dans ${e.stay} ans.`
-      : `${e.name} comes down from Valhalla (${who}, ${al}) and appears beside ${env.character(e.king)}.${item}${d ? ` ${d}` : ''}${st ? ` ${st}` : ''} You direct ${his} actions: ${n} this year, one more every two years; ${P(e.sex)[2]} leaves in ${e.stay} years.`;
+      ? `${e.name} descend du Valhalla (${who}, ${al}) et paraît aux côtés ${deFr(env.character(e.king))}.${item}${d ? ` ${d}` : ''}${st ? ` ${st}` : ''} Vous dirigez ses actions : ${n} action${n > 1 ? 's' : ''} cette année, une de plus tous les ${e.every} ans ; ${P(e.sex)[0]} repart dans ${e.stay} ans.`
+      : `${e.name} comes down from Valhalla (${who}, ${al}) and appears beside ${env.character(e.king)}.${item}${d ? ` ${d}` : ''}${st ? ` ${st}` : ''} You direct ${his} actions: ${n} action${n > 1 ? 's' : ''} this year, one more every ${e.every} years; ${P(e.sex)[2]} leaves in ${e.stay} years.`;
   },
   'valhalla-departs': (e, env) => (env.lang === 'fr'
     ? `${e.name} ${e.alive ? 'retourne au Valhalla' : `est ${e.sex === 'F' ? 'emportée' : 'emporté'} au Valhalla`} ; l’objet qu’${P(e.sex)[0]} avait apporté part avec ${e.sex === 'F' ? 'elle' : 'lui'}.`
@@ -88,8 +88,8 @@ export const SAMPLES: Record<ValhallaEvent['t'], AKEvent[]> = {
   ],
   'valhalla-declined': [{ t: 'valhalla-declined', phase: 6, to: [1], who: 2, name: 'Mirna', sex: 'F' }],
   'valhalla-visit': [
-    { t: 'valhalla-visit', phase: 0, to: [1], who: 9, at: 305, name: 'Arthur', sex: 'M', king: 1, alignment: 'Good', description: { fr: 'Le Roi Arthur.', en: 'King Arthur.' }, story: { fr: 'Il revint.', en: 'He came back.' }, placedBy: null, legend: true, item: 'excalibur', actions: 1, stay: 5 },
-    { t: 'valhalla-visit', phase: 0, to: [1], who: 9, at: 305, name: 'Mirna', sex: 'F', king: 1, alignment: 'Evil', description: { fr: '', en: '' }, story: { fr: '', en: '' }, placedBy: 'alice', legend: false, item: null, actions: 1, stay: 5 },
+    { t: 'valhalla-visit', phase: 0, to: [1], who: 9, at: 305, name: 'Arthur', sex: 'M', king: 1, alignment: 'Good', description: { fr: 'Le Roi Arthur.', en: 'King Arthur.' }, story: { fr: 'Il revint.', en: 'He came back.' }, placedBy: null, legend: true, item: 'excalibur', actions: 1, every: 2, stay: 5 },
+    { t: 'valhalla-visit', phase: 0, to: [1], who: 9, at: 305, name: 'Mirna', sex: 'F', king: 1, alignment: 'Evil', description: { fr: '', en: '' }, story: { fr: '', en: '' }, placedBy: 'alice', legend: false, item: null, actions: 1, every: 2, stay: 5 },
   ],
   'valhalla-departs': [
     { t: 'valhalla-departs', phase: 0, to: [1], who: 9, at: 305, name: 'Arthur', sex: 'M', alive: true },

@@ -98,7 +98,7 @@ function arrive(ctx: TurnCtx, hero: ValhallaHero, kingdom: number, turn: number,
     description: { fr: textIn(hero.description, 'fr'), en: textIn(hero.description, 'en') },
     story: { fr: textIn(hero.story, 'fr'), en: textIn(hero.story, 'en') },
     placedBy: hero.placedBy ?? null, legend: !!hero.legend, item: hero.item?.kind ?? null,
-    actions: actionsIn(ctx.cfg.valhalla, 1), stay: ctx.cfg.valhalla.stayTurns,
+    actions: actionsIn(ctx.cfg.valhalla, 1), every: ctx.cfg.valhalla.extraActionEvery, stay: ctx.cfg.valhalla.stayTurns,
   });
 }
 
