@@ -10,6 +10,7 @@ import { openDb, type Db } from './db/index.ts';
 import { buildServer, type AppCtx } from './http/server.ts';
 import { homeRoutes } from './web/home.ts';
 import { helpRoutes } from './web/help.ts';
+import { valhallaRoutes } from './valhalla/page.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { hostRoutes } from './mail/routes.ts';
 import { deliverMail } from './mail/mailer.ts';
@@ -85,7 +86,7 @@ export async function startPlatform(config: PlatformConfig, opts: { now?: () => 
       })();
     };
   }
-  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes, profileRoutes, rankingRoutes]);
+  const app = await buildServer(ctx, [homeRoutes, accountRoutes, hostRoutes, gameRoutes, statsRoutes, lobbyRoutes, forumRoutes, gazetteRoutes, letterRoutes, moderationRoutes, notifyRoutes, mapRoutes, toolRoutes, helpRoutes, liveRoutes, apiRoutes, tokenPageRoutes, profileRoutes, rankingRoutes, valhallaRoutes]);
   const inbound = config.inboundSmtpPort !== null ? await startInbound(ctx, config.inboundSmtpPort, [ordersMailbox]) : null;
   if (config.demo) await ensureDemo(ctx);
 

@@ -6,7 +6,7 @@ import { LocalizedError } from '../engine/constants.ts';
 import { advance, createGame, missing, submit, type GameRecord } from '../engine/game.ts';
 import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
-import type { Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
+import type { Lang, Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
 import { botOrders, botOrdersFromView } from './gloire-et-pouvoir/bot.ts';
 import type { GPView } from './gloire-et-pouvoir/view.ts';
@@ -16,7 +16,9 @@ import { gpInvariants } from './gloire-et-pouvoir/invariants.ts';
 import { soakGame } from './gloire-et-pouvoir/soak.ts';
 import type { GPState } from './gloire-et-pouvoir/state.ts';
 import type { GPEvent } from './gloire-et-pouvoir/events.ts';
-import { adventurerKings, summarizeTurn as akSummarize } from './adventurer-kings/index.ts';
+import { adventurerKings, summarizeTurn as akSummarize, VALHALLA_DECISION, valhallaEntered } from './adventurer-kings/index.ts';
+import { defaultAnswer as akValhallaDefault, entrantOf as akEntrantOf } from './adventurer-kings/valhalla/answer.ts';
+import { heroSummary as akHeroSummary } from './adventurer-kings/valhalla/messages.ts';
 import { botOrders as akBotOrders } from './adventurer-kings/bot.ts';
 import { caretakerAnswer as akCaretakerAnswer } from './adventurer-kings/caretaker.ts';
 import { akInvariants } from './adventurer-kings/invariants.ts';
@@ -54,6 +56,18 @@ export interface RulesetEntry<S = any, E = any> {
    * Returns the structured answer to submit (validated like any other answer).
    */
   caretaker?: (state: S, player: PlayerId, decision: string, rng: Rng) => unknown;
+  /**
+   * Optional: a hall of heroes across games (Adventurer Kings' Valhalla, §12.3). `entered`: the
+   * heroes a finished game sends there, each with the player who placed him (plain JSON, the
+   * player's text already checked by the ruleset); `option`: the key of the host options under
+   * which a new game receives the hall's roster when it starts (a snapshot, stored with the game).
+   */
+  hall?: {
+    option: string;
+    entered(state: S): { player: PlayerId; hero: Record<string, unknown> }[];
+    /** One line about a hero in `lang` (his race, alignment, the item he took), for the hall's pages. */
+    summary(hero: Record<string, unknown>, lang: Lang): string;
+  };
   /** One progress line after a step, for the command line. */
   summarize?: (state: S, events: E[]) => string;
   /**
@@ -114,8 +128,14 @@ const ak: RulesetEntry<AKState, AKEvent> = {
     { id: AK_VARIANT, name: { fr: 'Monde standard (162 provinces)', en: 'Standard world (162 provinces)' }, seats: { min: 2, max: 12, default: 8 } },
     { id: 'europe', name: { fr: 'AK Europe — un continent de l’an mil, 12 pays', en: 'AK Europe — a continent of the year 1000, 12 countries' }, seats: { min: 2, max: 12, default: 12 } },
   ],
-  bot: (state, player, _decision, rng) => akBotOrders(state, player, rng),
-  caretaker: (state, player) => akCaretakerAnswer(state, player),
+  // The Valhalla decision after the end (§12.3): a bot and the caretaker take its default.
+  bot: (state, player, decision, rng) => (decision === VALHALLA_DECISION ? akValhallaDefault(akEntrantOf(state, player)!) : akBotOrders(state, player, rng)),
+  caretaker: (state, player, decision) => (decision === VALHALLA_DECISION ? akValhallaDefault(akEntrantOf(state, player)!) : akCaretakerAnswer(state, player)),
+  hall: {
+    option: 'valhalla',
+    entered: (s) => valhallaEntered(s).map((e) => ({ player: e.player, hero: e.hero as unknown as Record<string, unknown> })),
+    summary: (hero, lang) => akHeroSummary(hero, lang),
+  },
   summarize: akSummarize,
   options: (a) => ({
     ...(a.map ? { map: a.map } : {}), ...(a.lords ? { lords: a.lords } : { players: a.players ?? 8 }),
@@ -133,6 +153,7 @@ const ak: RulesetEntry<AKState, AKEvent> = {
  */
 function countAkOrders(v: AKSheet | null): number {
   if (!v || typeof v !== 'object') return 0;
+  if ((v as { valhalla?: unknown }).valhalla === true) return 1; // the Valhalla answer (§12.3)
   const list = (x: number[] | 'all' | undefined) => (x === 'all' ? 1 : x?.length ?? 0);
   let n = list(v.treaties) + list(v.breaks) + (v.callVote ? 1 : 0) + (v.voteFor !== undefined ? 1 : 0) + (v.capitalName ? 1 : 0);
   n += v.heirTalents || v.heirSex || v.heirTemperament ? 1 : 0;

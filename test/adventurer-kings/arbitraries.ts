@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 import { createRng } from '../../src/engine/rng.ts';
 import type { Submission, ValidationIssue } from '../../src/engine/ruleset.ts';
-import { adventurerKings, ORDERS_DECISION } from '../../src/rulesets/adventurer-kings/index.ts';
+import { adventurerKings, ORDERS_DECISION, validateSheet } from '../../src/rulesets/adventurer-kings/index.ts';
 import { botOrders } from '../../src/rulesets/adventurer-kings/bot.ts';
 import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
 import type { AKSheet } from '../../src/rulesets/adventurer-kings/turn/context.ts';
@@ -369,7 +369,7 @@ export function startState(st: Start): AKState {
     s = adventurerKings.setup({ players: st.players }, createRng(st.seed, 'setup'));
     for (let t = 1; t <= st.botTurns && !s.finished; t++) {
       const subs: Submission<AKSheet>[] = adventurerKings.players(s).map((p, i) => {
-        const v = adventurerKings.validate(s!, p.id, ORDERS_DECISION, botOrders(s!, p.id, createRng(st.seed, `bot/${t}/${p.id}`)));
+        const v = validateSheet(s!, p.id, botOrders(s!, p.id, createRng(st.seed, `bot/${t}/${p.id}`)));
         return { decision: ORDERS_DECISION, player: p.id, value: v.value!, order: i + 1 };
       });
       s = adventurerKings.resolve(s, subs, createRng(st.seed, `step/${t}`)).state;
@@ -410,7 +410,7 @@ export function sheetsOf(s: AKState, recipes: SheetRecipe[]): { texts: Record<nu
     if (kd.eliminated) continue;
     const text = materialise(s, kd.id, recipes[(kd.id - 1) % recipes.length]!);
     texts[kd.id] = text;
-    const v = adventurerKings.validate(s, kd.player, ORDERS_DECISION, text);
+    const v = validateSheet(s, kd.player, text);
     issues[kd.id] = v.issues;
     if (v.value === null) throw new Error(`kingdom ${kd.id}: a text sheet validated to null: ${JSON.stringify(v.issues)}`);
     subs.push({ decision: ORDERS_DECISION, player: kd.player, value: v.value, order: subs.length + 1 });

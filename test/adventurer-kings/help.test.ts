@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANGS } from '../../src/engine/ruleset.ts';
-import { adventurerKings } from '../../src/rulesets/adventurer-kings/index.ts';
+import { adventurerKings, validateSheet } from '../../src/rulesets/adventurer-kings/index.ts';
 import { helpSample } from '../../src/rulesets/adventurer-kings/help/index.ts';
 import { ACTION_CODES } from '../../src/rulesets/adventurer-kings/orders/index.ts';
 import { SPELLS } from '../../src/rulesets/adventurer-kings/magic/spells.ts';
@@ -31,7 +31,7 @@ test('every example of the reference is accepted by the referee, every mistake r
   const player = playerOf(kingdom);
   for (const lang of LANGS) {
     for (const e of help(lang).orders.entries) {
-      const ok = adventurerKings.validate(state, player, 'orders', e.example);
+      const ok = validateSheet(state, player, e.example);
       assert.deepEqual(ok.issues, [], `${lang} ${e.code}: ${JSON.stringify(e.example)} is accepted`);
       if ((ACTION_CODES as readonly string[]).includes(e.code)) {
         const slots = Object.values(ok.value!.characters).flatMap((c) => c.phases.filter((p) => p !== null));

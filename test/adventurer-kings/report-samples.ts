@@ -15,6 +15,7 @@ import * as ENCOUNTERS from '../../src/rulesets/adventurer-kings/encounters/mess
 import * as MAGIC from '../../src/rulesets/adventurer-kings/magic/messages.ts';
 import * as ARMIES from '../../src/rulesets/adventurer-kings/armies/messages.ts';
 import * as KINGDOM from '../../src/rulesets/adventurer-kings/kingdom/messages.ts';
+import * as VALHALLA from '../../src/rulesets/adventurer-kings/valhalla/messages.ts';
 
 /** Fields many renderers read, with values that make sense in the fixture. */
 const GENERIC: Record<string, unknown> = {
@@ -217,8 +218,10 @@ Object.assign(VARIANTS, {
 export function sampleEvents(): Record<string, AKEvent[]> {
   const out: Record<string, AKEvent[]> = {};
   // The generic event only for kinds with no sample of their own (it cannot fit every renderer's fields).
-  for (const table of Object.values(MESSAGE_TABLES)) for (const kind of Object.keys(table)) if (!VARIANTS[kind]) out[kind] = [e(kind)];
-  for (const mod of [WORLD, KNOWLEDGE, ENCOUNTERS, MAGIC, ARMIES, KINGDOM] as Record<string, unknown>[]) {
+  // A typed domain (valhalla) gives a sample of every kind it emits: its kinds get no generic event.
+  const typed = new Set(Object.keys(VALHALLA.SAMPLES));
+  for (const table of Object.values(MESSAGE_TABLES)) for (const kind of Object.keys(table)) if (!VARIANTS[kind] && !typed.has(kind)) out[kind] = [e(kind)];
+  for (const mod of [WORLD, KNOWLEDGE, ENCOUNTERS, MAGIC, ARMIES, KINGDOM, VALHALLA] as Record<string, unknown>[]) {
     const samples = mod.SAMPLES as Record<string, AKEvent[]> | undefined;
     if (samples) for (const [k, list] of Object.entries(samples)) (out[k] ??= []).push(...list);
   }

@@ -47,6 +47,7 @@ import { orderAddress, orderBlock, orderBlockIntro, seatOrderToken, takesMailOrd
 import { cachedState } from './states.ts';
 import { historyOf, meetsMinimum, recordAnswers, recordDeparture, recordFinish, reliabilityPercent } from './reliability.ts';
 import { rankFinishedGame } from '../ranking/service.ts';
+import { hallOption, recordHall } from '../valhalla/hall.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -308,7 +309,11 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
   const rs = entry.ruleset;
   const seats = await db.query<SeatRow>(SEATS_SQL, [gameId]);
   // Each seat's choices at join (a bot's seat has none: the ruleset draws them from the seed).
-  const options = { ...g.options, lords: seats.map((s) => s.lord_name), ...(seats.some((s) => s.choice) ? { choices: seats.map((s) => s.choice ?? null) } : {}) };
+  // A ruleset with a hall of heroes (Adventurer Kings' Valhalla) receives its roster now: a snapshot stored with the options.
+  const options = {
+    ...g.options, lords: seats.map((s) => s.lord_name), ...(seats.some((s) => s.choice) ? { choices: seats.map((s) => s.choice ?? null) } : {}),
+    ...(await hallOption(db, g.ruleset)),
+  };
   const rec = createGame(rs, options, g.seed);
   const players = rs.players(rec.state);
   if (players.length !== seats.length) throw new Error(`the ruleset made ${players.length} players for ${seats.length} seats`);
@@ -636,6 +641,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
       await t.query('UPDATE sheets SET ready = TRUE, auto = TRUE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, a.player, step.index + 1, a.decision]);
     }
   }
+  // The heroes the finished game sends to its ruleset's hall (Valhalla), with the users who placed them.
+  if (finished) await recordHall(t, g.ruleset, gameId, g.is_demo, seats, JSON.parse(r.stateJson), now);
   for (const s of seats) {
     const rep = r.reports[s.player]!;
     // A game of prompts' reports are the lines of its log, read on its page: none waits to be opened.

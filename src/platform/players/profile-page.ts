@@ -21,6 +21,7 @@ import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { ARCHIVED_SQL } from '../games/archive-page.ts';
 import { formatDate, mapLabel, notFound, pageHead, SCRIPTS } from '../games/page-kit.ts';
 import { profileRankingSection } from '../ranking/pages.ts';
+import { profileValhallaSection } from '../valhalla/page.ts';
 import { historyOf, RELIABILITY, reliabilityLabel, reliabilityPercent } from '../games/reliability.ts';
 
 messages({
@@ -64,14 +65,13 @@ export async function gameCounts(db: Db, userId: number): Promise<RulesetCounts[
 }
 
 /**
- * MERGE (issue 19): the places left for the other two helpers' work, wired at merge. The ranking
- * helper exports `playerRankings(db, userId)` (ranking and title per ruleset) and the Valhalla
- * helper `valhallaHeroesOf(db, userId)` (the heroes this player placed). Each renders a section of
- * the profile here, between the reliability and the games; until then they render nothing.
+ * The profile's sections from elsewhere (issue 19), between the reliability and the games: the
+ * player's permanent rankings (ranking/pages.ts) and the heroes he placed in Valhalla
+ * (valhalla/page.ts; nothing when he placed none).
  */
 export const PROFILE_SECTIONS: { id: 'ranking' | 'valhalla'; render: ((ctx: AppCtx, userId: number, lang: Lang) => Promise<Html | string>) | null }[] = [
   { id: 'ranking', render: profileRankingSection },
-  { id: 'valhalla', render: null }, // MERGE: valhallaHeroesOf(ctx.db, userId) → his heroes in Valhalla
+  { id: 'valhalla', render: profileValhallaSection },
 ];
 
 async function profilePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {

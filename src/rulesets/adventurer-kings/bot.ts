@@ -23,6 +23,7 @@
 import type { PlayerId } from '../../engine/ruleset.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { talent } from './characters.ts';
+import { visitorActions } from './valhalla/visits.ts';
 import { resolveConfig } from './config.ts';
 import { parseSheet } from './orders/sheet.ts';
 import type { AKState, ArmyType, Character, CharCode, Knowledge } from './state.ts';
@@ -145,7 +146,9 @@ export function botSheetLines(s: AKState, player: PlayerId, rng: Rng): string[] 
     const plan = plans.get(c.id)!;
     if (plan.fired) continue;
     lines.push(`PERSO ${c.id}`);
-    plan.slots.forEach((o, i) => { if (o) lines.push(`${i + 1} ${o}`); });
+    // A visitor from Valhalla takes only his actions of the turn (§12.3): the first ones.
+    let cap = visitorActions(s, resolveConfig(s.config).valhalla, c) ?? 5;
+    plan.slots.forEach((o, i) => { if (o && cap-- > 0) lines.push(`${i + 1} ${o}`); });
     if (plan.special) lines.push(`SPECIAL ${plan.special}`);
   }
   return lines;

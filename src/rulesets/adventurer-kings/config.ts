@@ -12,6 +12,7 @@ import { ENCOUNTERS_BOUNDS, ENCOUNTERS_DEFAULTS } from './encounters/constants.t
 import { MAGIC_BOUNDS, MAGIC_DEFAULTS } from './magic/constants.ts';
 import { ARMIES_BOUNDS, ARMIES_DEFAULTS } from './armies/constants.ts';
 import { KINGDOM_BOUNDS, KINGDOM_DEFAULTS } from './kingdom/constants.ts';
+import { VALHALLA_BOUNDS, VALHALLA_DEFAULTS } from './valhalla/constants.ts';
 
 export const DEFAULT_CONFIG = {
   world: WORLD_DEFAULTS,
@@ -20,6 +21,7 @@ export const DEFAULT_CONFIG = {
   magic: MAGIC_DEFAULTS,
   armies: ARMIES_DEFAULTS,
   kingdom: KINGDOM_DEFAULTS,
+  valhalla: VALHALLA_DEFAULTS,
 };
 
 type Widen<T> = T extends number ? number : T extends string ? string : T extends boolean ? boolean
@@ -34,6 +36,7 @@ export const BOUNDS = {
   magic: MAGIC_BOUNDS,
   armies: ARMIES_BOUNDS,
   kingdom: KINGDOM_BOUNDS,
+  valhalla: VALHALLA_BOUNDS,
 };
 
 /**

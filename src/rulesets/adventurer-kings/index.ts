@@ -25,8 +25,13 @@ import { finishingOrder } from './kingdom/finishing.ts';
 import { akSeatForm, kingOptionsOf, type KingChoice } from './world/seat-form.ts';
 import { EUROPE_VARIANT } from './world/europe.ts';
 import { LocalizedError } from '../../engine/constants.ts';
+import { defaultAnswer, formatValhalla, isValhallaAnswer, VALHALLA_DECISION, validateValhalla, valhallaForm, valhallaTemplate, type ValhallaAnswer } from './valhalla/answer.ts';
+import { resolveValhalla } from './valhalla/entry.ts';
+import { setupValhalla } from './valhalla/roster.ts';
+import type { ValhallaHero } from './state.ts';
 
 export const ORDERS_DECISION = 'orders';
+export { VALHALLA_DECISION };
 
 export type { AKOptions };
 
@@ -61,7 +66,15 @@ export function validateSheet(s: AKState, player: string, answer: unknown): Vali
  * (`lords`), each seat's King as chosen at join (`choices`, the seat form's values, one per lord;
  * null: drawn from the seed), constants.
  */
-export type AKGameOptions = AKOptions & { map?: string; lords?: string[]; choices?: (KingChoice | null)[] };
+export type AKGameOptions = AKOptions & { map?: string; lords?: string[]; choices?: (KingChoice | null)[]; valhalla?: ValhallaHero[] };
+
+/** The entrants waiting for their players' answer, after the end of the game (§12.3, valhalla/). */
+const valhallaPending = (s: AKState) => !!s.finished && !!s.valhalla?.pending?.length;
+
+/** The heroes who entered Valhalla in a finished game, for the platform to keep (its roster of later games). */
+export function valhallaEntered(s: AKState): { player: string; hero: ValhallaHero }[] {
+  return (s.valhalla?.entered ?? []).map((e) => ({ player: e.player, hero: e.hero }));
+}
 
 /**
  * The setup options from either shape: the platform's `{ map, lords, choices, config }` (each
@@ -69,7 +82,7 @@ export type AKGameOptions = AKOptions & { map?: string; lords?: string[]; choice
  * The worlds: the standard one (18 × 9, generated, G-03) and AK Europe (`europe`, §14.2, world/europe.ts).
  */
 export function akOptions(o: AKGameOptions): AKOptions {
-  const { map, lords, choices, ...rest } = o;
+  const { map, lords, choices, valhalla: _roster, ...rest } = o;
   if (map !== undefined && map !== 'standard' && map !== EUROPE_VARIANT) {
     throw new LocalizedError({ fr: `monde inconnu « ${map} » (connus : standard, ${EUROPE_VARIANT})`, en: `unknown Adventurer Kings world "${map}" (known: standard, ${EUROPE_VARIANT})` });
   }
@@ -85,7 +98,7 @@ export function akOptions(o: AKGameOptions): AKOptions {
   return { ...rest, ...(lords ? { players: lords.length } : {}), kings };
 }
 
-export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameOptions> = {
+export const adventurerKings: Ruleset<AKState, AKSheet | ValhallaAnswer, AKEvent, AKView, AKGameOptions> = {
   id: 'adventurer-kings',
   title: { fr: 'Adventurer Kings — Rois Aventuriers', en: 'Adventurer Kings' },
   // The rules' own words: each player is a King (« roi ») and receives a turn report (« rapport »).
@@ -93,9 +106,22 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
     player: { one: { fr: 'roi', en: 'king' }, other: { fr: 'rois', en: 'kings' } },
     report: { one: { fr: 'rapport', en: 'report' }, other: { fr: 'rapports', en: 'reports' } },
   },
-  setup: (o, rng) => setupGame(akOptions(o), rng),
+  // Valhalla's roster and seed after the world (§12.3): the world's own draws are unchanged.
+  setup: (o, rng) => setupValhalla(setupGame(akOptions(o), rng), o.valhalla, rng),
   players: (s) => Object.values(s.kingdoms).sort((a, b) => a.id - b.id).map((k) => ({ id: k.player, name: s.characters[k.king]?.name ?? k.name })),
   decisions(s): Decision[] {
+    if (valhallaPending(s)) {
+      // §12.3: after the end, each entrant's player says whether he enters, with which item and what text.
+      const pending = s.valhalla!.pending!;
+      return [{
+        id: VALHALLA_DECISION,
+        kind: 'valhalla',
+        players: pending.map((e) => e.player),
+        deadline: { kind: 'game-deadline' },
+        defaults: Object.fromEntries(pending.map((e) => [e.player, defaultAnswer(e)])),
+        prompt: { fr: 'Entrée au Valhalla', en: 'Entering Valhalla' },
+      }];
+    }
     if (s.finished) return [];
     const players = livingKingdoms(s).map((k) => k.player);
     if (players.length === 0) return [];
@@ -108,43 +134,54 @@ export const adventurerKings: Ruleset<AKState, AKSheet, AKEvent, AKView, AKGameO
       prompt: { fr: `Ordres de l’année ${s.turn}`, en: `Orders for turn ${s.turn}` },
     }];
   },
-  validate(s, player, decision, answer): Validation<AKSheet> {
+  validate(s, player, decision, answer): Validation<AKSheet | ValhallaAnswer> {
+    if (decision === VALHALLA_DECISION) return validateValhalla(s, player, answer);
     if (decision !== ORDERS_DECISION) return { value: null, issues: [{ message: `unknown decision "${decision}"` }] };
     return validateSheet(s, player, answer);
   },
   // Warnings at entry (issue 13 §4): lines the referee will most likely cancel (orders/warnings.ts).
   warnings(s, player, decision, sheet, answer) {
     const k = kingdomOfPlayer(s, player);
-    return decision === ORDERS_DECISION && k !== null ? sheetWarnings(s, k, sheet, answer) : [];
+    return decision === ORDERS_DECISION && k !== null && !isValhallaAnswer(sheet) ? sheetWarnings(s, k, sheet, answer) : [];
   },
   resolve(s, submissions, rng) {
-    return resolveTurn(s, sheetsFromSubmissions(s, submissions), rng);
+    if (valhallaPending(s)) {
+      const answers: Record<string, ValhallaAnswer> = {};
+      for (const sub of submissions) {
+        if (sub.decision !== VALHALLA_DECISION || !isValhallaAnswer(sub.value)) throw new Error(`unexpected decision "${sub.decision}"`);
+        answers[sub.player] = sub.value;
+      }
+      return resolveValhalla(s, answers, rng);
+    }
+    return resolveTurn(s, sheetsFromSubmissions(s, submissions as Submission<AKSheet>[]), rng);
   },
   view: playerView,
   report: (s, events, player, lang: Lang) => renderReport(s, events, player, lang),
   outcome(s): Outcome | null {
-    if (!s.finished) return null;
+    if (!s.finished || valhallaPending(s)) return null;
     const winners = s.finished.winners.map((k) => s.kingdoms[k]?.player).filter((p): p is string => !!p);
     return { finished: true, winners, reason: s.finished.reason };
   },
   // The permanent ranking's order: the final scores of the titles held (kingdom/finishing.ts).
   finishingOrder,
-  stepLabel: (s) => `turn ${s.turn}`,
+  stepLabel: (s) => (valhallaPending(s) ? 'valhalla' : `turn ${s.turn}`),
   localizeLabel,
   presentView,
   mapDoc,
-  answerForm: (s, player, _decision, lang) => {
+  answerForm: (s, player, decision, lang) => {
+    if (decision === VALHALLA_DECISION) return valhallaForm(s, player, lang);
     const k = kingdomOfPlayer(s, player);
     return k === null ? { groups: [] } : orderForm(s, k, lang);
   },
-  answerText: (s, _player, _decision, sheet) => formatSheet(sheet, 'fr', s),
+  answerText: (s, _player, _decision, sheet) => (isValhallaAnswer(sheet) ? formatValhalla(sheet, 'fr') : formatSheet(sheet, 'fr', s)),
   tools: akTools,
-  runTool: runAkTool,
+  // A tool plans the orders of a year: the Valhalla answer after the end is no sheet to plan from.
+  runTool: (s, player, tool, input, lang, pending) => runAkTool(s, player, tool, input, lang, isValhallaAnswer(pending) ? null : pending),
   stats,
   statsCharts,
   help: akHelp,
   // The blank sheet of the report mail: one PERSO block per character in service (orders/template.ts).
-  orderTemplate,
+  orderTemplate: (s, player, lang) => (valhallaPending(s) ? valhallaTemplate(s, player, lang) : orderTemplate(s, player, lang)),
   seatForm: akSeatForm,
 };
 

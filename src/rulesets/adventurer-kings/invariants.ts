@@ -26,7 +26,9 @@ export function checkFiniteNumbers(value: unknown, path = 'state'): void {
 export function akInvariants(s: AKState, context: { initial: AKState; previous: AKState | null; step: number }): void {
   checkFiniteNumbers(s);
   must(s.ruleset === 'adventurer-kings', 'ruleset tag');
-  must(isInt(s.turn) && s.turn === context.initial.turn + context.step, `turn ${s.turn} after ${context.step} step(s)`);
+  // The step after the end (who enters Valhalla, §12.3) plays no year.
+  const epilogue = s.finished && s.valhalla?.entered !== undefined ? 1 : 0;
+  must(isInt(s.turn) && s.turn === context.initial.turn + context.step - epilogue, `turn ${s.turn} after ${context.step} step(s)`);
 
   // Ids: every record is filed under its own id, below the next free id of its space.
   for (const [key, p] of Object.entries(s.provinces)) must(Number(key) === p.id, `province filed under ${key} has id ${p.id}`);

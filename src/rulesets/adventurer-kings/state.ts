@@ -43,7 +43,8 @@ export interface Stamp { turn: number; phase: number }
 export type TacticCode = 'ME' | 'GI' | 'SC' | 'FL' | 'CA' | 'TA' | 'SA' | 'FU' | 'FI' | 'US' | 'ST';
 export interface Tactic { code: TacticCode; arg?: string }
 
-export type Role = 'King' | 'Heir' | 'HeroInService' | 'WanderingHero' | 'RulingHero';
+/** `ValhallaVisitor`: a hero of Valhalla beside a King for a few turns (§12.3, valhalla/visits.ts). */
+export type Role = 'King' | 'Heir' | 'HeroInService' | 'WanderingHero' | 'RulingHero' | 'ValhallaVisitor';
 
 export interface Character {
   id: number;
@@ -329,7 +330,61 @@ export interface AKState {
   next: { character: number; army: number; site: number; item: number };
   /** Wandering monsters roaming (G-13), ravagers etc. may be added by domains. */
   finished?: { reason: 'emperor' | 'election' | 'turn-limit'; emperor: number | null; winners: number[]; scores: Record<number, number> };
+  /** Valhalla (§12.3, valhalla/): the game's roster, the visits under way, the heroes who may enter at the end. Absent in games created before it. */
+  valhalla?: ValhallaState;
   /** The orders of the turn being played are not in the state (they are the engine's submissions). */
+}
+
+// ───────────────────────────────────────────────────────────── Valhalla (§12.3, [P G-94])
+
+/**
+ * A hero of Valhalla as a game's roster holds him: a legendary figure written for the online
+ * edition (`legend`), or a character who entered Valhalla in an earlier game (a snapshot given in
+ * the game's options when it started, never read again). `key` is unique in a roster.
+ */
+export interface ValhallaHero {
+  key: string;
+  name: string;
+  sex: 'M' | 'F';
+  race: Race;
+  alignment: Alignment;
+  temperament: Temperament;
+  talent: Levels;
+  /** The one magic item he took with him (a catalogue kind, G-17), and its charges. */
+  item?: { kind: string; charges?: number };
+  /** Written by his player (one language), or in both languages for a legend. */
+  description: string | { fr: string; en: string };
+  story: string | { fr: string; en: string };
+  /** The player who placed him (display name); absent for a legend. */
+  placedBy?: string;
+  legend?: boolean;
+}
+
+/** A visit under way: the hero (roster key), the character who stands for him, beside which King, since when. */
+export interface ValhallaVisit { hero: string; character: number; kingdom: number; arrived: number; item?: number }
+
+/** A character who may enter Valhalla at the end of the game (one per kingdom), and what he may take. */
+export interface ValhallaEntrant {
+  kingdom: number;
+  player: string;
+  character: number;
+  name: string;
+  /** His VP after alignment reductions (G-93), and whether he is the winning King. */
+  vp: number;
+  winningKing: boolean;
+  /** The magic items he holds (he takes one), the default first. */
+  items: number[];
+}
+
+export interface ValhallaState {
+  /** The visits' own seed, drawn at setup: each visit draws from the stream `valhalla/<turn>/<alignment>` of it. */
+  seed: number;
+  roster: ValhallaHero[];
+  visits: ValhallaVisit[];
+  /** At the end of the game: the entrants whose players have not answered yet. */
+  pending?: ValhallaEntrant[];
+  /** The heroes who entered, with their players' text (the platform keeps them for later games). */
+  entered?: { kingdom: number; player: string; hero: ValhallaHero }[];
 }
 
 export function clone<T>(x: T): T {

@@ -63,7 +63,7 @@ export function addGameCoverage(into: Coverage, record: GameRecord, ending?: str
     const planners = new Map<string, Set<number>>();
     for (const sub of step.submissions) {
       const sheet = sub.value as AKSheet | null;
-      if (!sheet) continue;
+      if (!sheet || sub.decision !== 'orders') continue; // the Valhalla answer after the end (§12.3) gives no order
       if (sheet.treaties === 'all' || sheet.treaties.length) into.sheet.treaties!++;
       if (sheet.breaks === 'all' || sheet.breaks.length) into.sheet.breaks!++;
       if (sheet.callVote) into.sheet['vote-called']!++;

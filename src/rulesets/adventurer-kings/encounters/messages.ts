@@ -5,6 +5,7 @@
 import type { AKEvent } from '../events.ts';
 import type { MessageTable, RenderEnv } from '../report/types.ts';
 import { siteTitle } from '../world/names.ts';
+import { ITEMS, itemName } from '../world/items.ts';
 import { ALIGNMENT_NAMES, RACE_SINGULAR, TEMPERAMENT_NAMES, nameOf, variant, deFr, aFr, capital } from '../report/names.ts';
 
 /** French names of the catalogue's monsters (G-13). */
@@ -65,8 +66,11 @@ const pts = (n: unknown, env: RenderEnv): string => {
   const k = Number(n);
   return env.lang === 'fr' ? `${k} point${k > 1 ? 's' : ''}` : `${k} point${k === 1 ? '' : 's'}`;
 };
+/** A catalogue item's name as the events carry it (its English name) in the reader's language. */
+const ITEM_BY_EN = new Map(Object.values(ITEMS).map((i) => [i.name.en, i.kind]));
+const itemWord = (x: string, env: RenderEnv): string => { const k = ITEM_BY_EN.get(x); return k ? itemName(k, env.lang) : x; };
 const list = (xs: unknown, env: RenderEnv): string => {
-  const a = (xs as string[] | undefined) ?? [];
+  const a = ((xs as string[] | undefined) ?? []).map((x) => (typeof x === 'string' ? itemWord(x, env) : x));
   if (a.length <= 1) return a.join('');
   return `${a.slice(0, -1).join(', ')} ${env.lang === 'fr' ? 'et' : 'and'} ${a[a.length - 1]}`;
 };

@@ -8,6 +8,7 @@ import { DEFAULT_CONFIG } from '../config.ts';
 
 const W = DEFAULT_CONFIG.world;
 const K = DEFAULT_CONFIG.kingdom;
+const V = DEFAULT_CONFIG.valhalla;
 const E = DEFAULT_CONFIG.encounters;
 
 export const PAGES_EN: HelpPage[] = [
@@ -172,6 +173,7 @@ Between two Kings the relation is **Allied**, **Neutral** or **Enemy**; everyone
 - The eight Imperial Offices (Emperor of the World, Grand Chancellor, Treasurer, Grand Marshal, Grand Admiral, Defender of the Empire, Grand Priest, Arch-Mage) go to the most deserving characters in each: conquests, battles, gold, magic… A character who dies loses part of his merit.
 - When a King, or an alliance calling a **vote** (\`VOTE\`), holds more than ${K.victory.thresholdPct} % of the world’s tax at the end of a year, he is crowned and the game ends; the threshold falls from year ${K.victory.declineFromTurn}, and the game ends anyway after year ${K.victory.maxTurns}.
 - If the Emperor’s alignment differs from yours, your victory points are reduced by the gap: better an Emperor of your side if you cannot win.
+- **Valhalla**: at the end of the game, the winning King, or a character who brought ${V.entryVp} victory points to his kingdom (after the reduction), may enter it, one per kingdom, with one of his magic items; you write his description and story (\`VALHALLA YES\`, \`ITEM n\`, \`DESCRIPTION …\`, \`STORY …\`). Its heroes visit later games: every ${V.visitEvery} years, each alignment from Good to Evil receives a visitor beside one of its Kings; you give him orders like your characters; he takes ${V.firstActions} action(s) in his first year, one more every ${V.extraActionEvery} years.
 `,
   },
   {

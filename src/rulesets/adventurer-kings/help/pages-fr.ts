@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG } from '../config.ts';
 
 const W = DEFAULT_CONFIG.world;
 const K = DEFAULT_CONFIG.kingdom;
+const V = DEFAULT_CONFIG.valhalla;
 const E = DEFAULT_CONFIG.encounters;
 
 export const PAGES_FR: HelpPage[] = [
@@ -173,6 +174,7 @@ Entre deux Rois la relation est **Allié**, **Neutre** ou **Ennemi** ; tous sont
 - Les huit Charges Impériales (Empereur du Monde, Grand Chancelier, Trésorier, Grand Maréchal, Grand Amiral, Défenseur de l’Empire, Grand Prêtre, Archi-Mage) vont aux personnages les plus méritants dans chacune : conquêtes, batailles, or, magie… Un personnage qui meurt perd une part de son mérite.
 - Quand un Roi, ou une alliance qui appelle un **vote** (\`VOTE\`), tient plus de ${K.victory.thresholdPct} % de l’impôt du monde à la fin d’une année, il est couronné et la partie s’arrête ; le seuil baisse à partir de l’année ${K.victory.declineFromTurn}, et la partie s’arrête de toute façon après l’année ${K.victory.maxTurns}.
 - Si l’Empereur n’a pas votre alignement, vos points de victoire sont réduits selon l’écart : mieux vaut un Empereur de votre bord si vous ne pouvez pas gagner.
+- **Le Valhalla** : à la fin de la partie, le Roi vainqueur, ou un personnage qui a apporté ${V.entryVp} points de victoire à son royaume (après la réduction), peut y entrer, un seul par royaume, avec l’un de ses objets magiques ; vous écrivez sa description et son histoire (\`VALHALLA OUI\`, \`OBJET n\`, \`DESCRIPTION …\`, \`HISTOIRE …\`). Ses héros visitent les parties suivantes : tous les ${V.visitEvery} ans, chaque alignement de Bon à Mauvais reçoit un visiteur aux côtés de l’un de ses Rois ; vous lui donnez des ordres comme à vos personnages ; il agit ${V.firstActions} fois la première année, une fois de plus tous les ${V.extraActionEvery} ans.
 `,
   },
   {

@@ -80,7 +80,8 @@ export function scanDeaths(s: AKState, cfg: OfficesCfg): void {
 
 /** Characters in a kingdom's service (alive or dead), by id. */
 function servants(s: AKState): Character[] {
-  return sortedIds(s.characters).map((id) => s.characters[id]!).filter((c) => c.kingdom !== null && s.kingdoms[c.kingdom] !== undefined);
+  // [P G-94] A visitor from Valhalla is a guest of the King: he holds no Imperial Office.
+  return sortedIds(s.characters).map((id) => s.characters[id]!).filter((c) => c.kingdom !== null && s.kingdoms[c.kingdom] !== undefined && c.role !== 'ValhallaVisitor');
 }
 
 /**

@@ -118,7 +118,7 @@ function castOutcome(e: AKEvent, env: RenderEnv): string {
 }
 
 function castFailed(e: AKEvent, env: RenderEnv): string {
-  const name = who(e, env);
+  const name = capital(who(e, env)); // « Un personnage inconnu tenta… » at the start of the sentence
   const sp = spellName(e, env);
   let s = pick(env, { fr: `${name} tenta de lancer un sort ${deFr(sp)}, mais les forces surnaturelles se dérobèrent : le sort échoua.`, en: `${name} tried to cast a ${sp} spell, but the supernatural forces slipped away: the spell failed.` });
   if (e.outcome === 'backlash') {

@@ -6,7 +6,8 @@
  * - MO: the referee's own route search (armies/movement.ts nextStep, as mo.ts runs it) from where
  *   the character stands at that phase, if his earlier moves of the sheet went one step each,
  *   with the armies he leads: "no practicable route" (an army without fleets and the sea);
- * - RE: the pay of the types recruited by the sheet beyond the treasury of the turn's start.
+ * - RE: the pay of the types recruited by the sheet beyond the treasury of the turn's start;
+ * - a visitor from Valhalla (§12.3): his orders beyond his actions of the year.
  *
  * Fog of war: only the kingdom's own characters, armies and treasury are read, and a move is
  * checked only toward a neighbouring province whose land the kingdom knows (knowledge.ts knowsLand):
@@ -25,11 +26,13 @@ import type { RecruitValue } from '../armies/recruit.ts';
 import { parseSheet } from './sheet.ts';
 import { knowsLand } from '../knowledge/knowledge.ts';
 import { neighbours } from '../world/geometry.ts';
+import { visitorActions } from '../valhalla/visits.ts';
 
 const M = {
   noRoute: { fr: 'le juge annulera sans doute cet ordre : aucun chemin praticable vers cette province pour {who} et ses armées', en: 'the referee will most likely cancel this order: no practicable route to this province for {who} and his armies' },
   noRouteAlone: { fr: 'le juge annulera sans doute cet ordre : aucun chemin praticable vers cette province pour {who}', en: 'the referee will most likely cancel this order: no practicable route to this province for {who}' },
   noMoney: { fr: 'cet ordre risque d’être annulé : le recrutement de la feuille coûte {cost} écus, le trésor en a {treasury}', en: 'this order may be cancelled: the sheet’s recruiting costs {cost} écus, the treasury holds {treasury}' },
+  visitorSpent: { fr: 'le juge annulera cet ordre : {who}, visiteur du Valhalla, n’agit que {n} fois cette année', en: 'the referee will cancel this order: {who}, a visitor from Valhalla, acts only {n} time(s) this year' },
 } satisfies Record<string, Localized>;
 
 export function sheetWarnings(s: AKState, kingdom: number, sheet: AKSheet, answer: unknown): ValidationIssue[] {
@@ -45,6 +48,11 @@ export function sheetWarnings(s: AKState, kingdom: number, sheet: AKSheet, answe
     if (!c || !c.alive || c.kingdom !== kingdom) continue;
     const armies = ledBy(s, c).filter((a) => a.province === c.province);
     let at = c.province;
+    const actions = visitorActions(s, resolveConfig(s.config).valhalla, c);
+    if (actions !== null) {
+      let n = 0;
+      orders.phases.forEach((slot, i) => { if (slot && ++n > actions) warn(`${c.id}/${i + 1}`, fill(M.visitorSpent, { who: c.name, n: actions })); });
+    }
     for (let i = 0; i < orders.phases.length; i++) {
       const slot = orders.phases[i];
       if (!slot) continue;

@@ -10,6 +10,7 @@ import { MESSAGES as ENCOUNTERS } from '../encounters/messages.ts';
 import { MESSAGES as MAGIC } from '../magic/messages.ts';
 import { MESSAGES as ARMIES } from '../armies/messages.ts';
 import { MESSAGES as KINGDOM } from '../kingdom/messages.ts';
+import { MESSAGES as VALHALLA } from '../valhalla/messages.ts';
 import { CORE_MESSAGES } from './core-messages.ts';
 import type { MessageTable, RenderEnv, Renderer } from './types.ts';
 
@@ -22,6 +23,7 @@ export const MESSAGE_TABLES: Record<string, MessageTable> = {
   magic: MAGIC,
   armies: ARMIES,
   kingdom: KINGDOM,
+  valhalla: VALHALLA,
 };
 
 const BROKEN = /undefined|\[object Object\]|\bNaN\b/;

@@ -145,6 +145,7 @@ export const ROLE_NAMES: Record<Role, Localized> = {
   HeroInService: { fr: 'Héros', en: 'Hero' },
   WanderingHero: { fr: 'Héros errant', en: 'Wandering Hero' },
   RulingHero: { fr: 'Héros souverain', en: 'Ruling Hero' },
+  ValhallaVisitor: { fr: 'Visiteur du Valhalla', en: 'Visitor from Valhalla' },
 };
 
 /** The 8 Imperial Offices (Table 15.10), in the table's order. */

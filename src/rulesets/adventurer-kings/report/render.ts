@@ -47,6 +47,11 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   if (k === null) return L(lang, 'Vous ne régnez sur aucun royaume dans cette partie.', 'You rule no kingdom in this game.');
   const kd = s.kingdoms[k]!;
   const env = makeEnv(s, k, lang);
+  // The step after the end of the game (§12.3): who entered Valhalla, and nothing else.
+  if (events.length && events.every((e) => e.t.startsWith('valhalla-'))) {
+    const lines = events.filter((e) => Array.isArray(e.to) && e.to.includes(k)).map((e) => para(renderEvent(e, env))).filter((x) => x);
+    return [`# Adventurer Kings — Valhalla — ${L(lang, `Royaume ${deFr(kd.name)}`, `Kingdom of ${kd.name}`)}`, ...lines].join('\n\n') + '\n';
+  }
   const v = playerView(s, player);
   const turn = reportTurn(s, events);
   const mine: Rendered[] = [];

@@ -33,6 +33,7 @@ import * as kingdom from '../kingdom/hooks.ts';
 import { ensureSuccession } from '../kingdom/succession.ts';
 import * as knowledge from '../knowledge/hooks.ts';
 import * as magic from '../magic/hooks.ts';
+import * as valhalla from '../valhalla/hooks.ts';
 import { castCombatSpell } from '../magic/combat.ts';
 import { installCombatSpell } from '../encounters/spellhook.ts';
 import { orderSpec } from '../orders/index.ts';
@@ -115,6 +116,7 @@ export function resolveTurn(state: AKState, sheets: Record<number, AKSheet>, rng
   kingdom.victory(ctx); // j
   knowledge.endOfTurn(ctx); // k
   ensureSuccession(ctx);
+  valhalla.endOfTurn(ctx); // §12.3: entrants at the end of the game, or visitors for the next turn
   endOfTurnBookkeeping(ctx);
   ctx.emit({ t: 'turn-end', to: livingKingdoms(s), turn: s.turn });
   s.turn += 1;
@@ -209,6 +211,8 @@ function runPhase(ctx: TurnCtx, phase: number): void {
 function executeSlot(ctx: TurnCtx, c: Character, order: SlotOrder): void {
   const spec = orderSpec(order.code);
   if (!spec) { orderFailed(ctx, c, order, { fr: 'ordre inconnu', en: 'unknown order' }); return; }
+  const spent = valhalla.visitorActionRefused(ctx, c); // §12.3: a visitor's actions per turn
+  if (spent) { orderFailed(ctx, c, order, spent); return; }
   const sc = ctx.scratch.turn as TurnScratch;
   const before = c.province;
   const invasions = scratchOf(ctx).invasions.length;
