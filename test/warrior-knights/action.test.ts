@@ -14,15 +14,17 @@ import { actionCard, NEUTRAL_CARDS } from '../../src/rulesets/warrior-knights/ca
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import { StepNotImplemented } from '../../src/rulesets/warrior-knights/phases.ts';
 import { defaultAnswer, defaultZone, resolveBaronCard, revealNext, type ActionResult, type CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
+import { runPendingPhase } from '../../src/rulesets/warrior-knights/rules/special-phases.ts';
 import { closePlanning, PLAN_REFUSALS, submitPlan, type PlanResult } from '../../src/rulesets/warrior-knights/rules/planning.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
+import type { DraftResult } from '../../src/rulesets/warrior-knights/rules/draft.ts';
 import { viewOf } from '../../src/rulesets/warrior-knights/view.ts';
 import { game, toZone, withPiles } from './fixture.ts';
 
 const green = BARON_ROLES["d'Émerande"];
 const blue = BARON_ROLES.Niebieski;
 const red = BARON_ROLES.Madder;
-const ok = (r: ActionResult | PlanResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
+const ok = (r: ActionResult | PlanResult | DraftResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
 const play = (s: WkState, answer?: CardAnswer): WkState => { const t = revealNext(s); return ok(resolveBaronCard(t, actionCard(t.current!).neutral ? (null as never) : (actionCard(t.current!) as { owner: BaronId }).owner, answer)); };
 
 // ─── Planning ─────────────────────────────────────────────────────────────────────────────────
@@ -103,13 +105,21 @@ test('TV-03 Draft trigger: 4 shields; Niebieski’s Recruit Troops fills the las
     s.barons[red].shields -= 2; s.barons[green].shields -= 2;
     const fillers = [`${red}:recruit:1`, `${red}:recruit:2`, `${red}:military:1`, `${red}:military:2`, `yellow:recruit:1`, `yellow:recruit:2`, `yellow:military:1`];
     for (const c of fillers.slice(0, wagesBefore)) toZone(s, c, 'wages');
-    s = withPiles(s, [[`${blue}:recruit:1`], [], []]);
+    s = withPiles(s, [[`${blue}:recruit:1`, `${blue}:levy:1`], [], []]);
     s = play(s, { use: true, space: 4 });
     assert.equal(s.track[4], blue);
     assert.equal(s.barons[blue].shields, 7);
     assert.ok(s.zones.wages.includes(`${blue}:recruit:1`));
     assert.deepEqual(s.pendingPhases, wagesBefore === 7 ? ['wages', 'draft'] : ['draft']);
-    assert.throws(() => revealNext(s), (e: unknown) => e instanceof StepNotImplemented && e.step === (wagesBefore === 7 ? 'A13' : 'A15'));
+    assert.throws(() => revealNext(s), /special phase is waiting/, 'the phases come before the next card');
+    if (wagesBefore === 7) {
+      s = ok(runPendingPhase(s));
+      assert.deepEqual(s.zones.wages, [], 'Wages ran first: the cards are back in hand');
+      assert.equal(s.track.filter((x) => x !== null).length, 5, 'the Draft has not run yet');
+    }
+    s = ok(runPendingPhase(s));
+    assert.ok(s.track.every((x) => x === null), 'the Draft took every shield');
+    assert.equal(revealNext(s).current, `${blue}:levy:1`);
   }
 });
 
@@ -123,22 +133,37 @@ test('TV-04 Recruit Troops double trigger: N = 3, 3 shields, Wages 5: Wages (6 c
   assert.equal(s.zones.wages.length, 6);
   assert.deepEqual(s.pendingPhases, ['wages', 'draft']);
   assert.deepEqual(s.log.filter((e) => e.t === 'triggered').map((e) => (e as { phase: string }).phase), ['wages', 'draft']);
+  s = ok(runPendingPhase(s));
+  assert.deepEqual(s.pendingPhases, ['draft']);
+  assert.equal(s.zones.wages.length, 0);
 });
 
 // ─── The card rules (§2.8, §4.3) ──────────────────────────────────────────────────────────────
 
-test('§4.3 Levy Taxes: 1 crown per distinct region with his nobles, nobles at sea not counted', () => {
+test('TV-22 Levy Taxes: 2 nobles in region A, 1 in B (Overseas), 1 on Cadix’s port symbol: 2 crowns', () => {
   let s = game([green, blue]);
-  const at = (id: string, region: string, sea = false) => { s.nobles[id]!.location = sea ? { kind: 'at-sea', region } : { kind: 'region', region }; s.nobles[id]!.troops.push(...s.nobles[`${green}-circle`]!.troops.splice(0, 1)); };
-  at(`${green}-square`, 'r6c4');
-  at(`${green}-star`, 'r6c4');
-  at(`${green}-triangle`, 'r1c0', true);
-  const regionsHeld = new Set([s.nobles[`${green}-circle`]!.location, { kind: 'region', region: 'r6c4' }].map((l) => JSON.stringify(l))).size;
+  const spare = s.nobles[`${green}-circle`]!.troops;
+  const at = (id: string, loc: { kind: 'region' | 'at-sea'; region: string }) => { s.nobles[id]!.location = loc; if (s.nobles[id]!.troops.length === 0) s.nobles[id]!.troops.push(spare.shift()!); };
+  at(`${green}-circle`, { kind: 'region', region: 'r6c4' });
+  at(`${green}-square`, { kind: 'region', region: 'r6c4' });
+  at(`${green}-star`, { kind: 'region', region: 'sea-acre' });
+  at(`${green}-triangle`, { kind: 'at-sea', region: 'sea-cadix' });
   const crowns = s.barons[green].crowns;
   s = withPiles(s, [[`${green}:levy:1`], [], []]);
   s = play(s);
-  assert.equal(s.barons[green].crowns, crowns + regionsHeld);
+  assert.equal(s.barons[green].crowns, crowns + 2);
   assert.deepEqual(s.zones.taxes, [`${green}:levy:1`]);
+});
+
+test('TV-25 Chairman on tie: blue chairs with 5 votes; green at 3 reaches 5: no change; from 4 he reaches 6 and chairs', () => {
+  for (const [before, chair] of [[3, blue], [4, green]] as const) {
+    let s = game([green, blue, red, 'yellow']);
+    s.chairman = blue; s.barons[blue].votes = 5; s.barons[green].votes = before; s.barons[red].votes = 4; s.barons.yellow.votes = 2;
+    s = withPiles(s, [[`${green}:manoeuvres:1`], [], []]);
+    s = play(s);
+    assert.equal(s.barons[green].votes, before + 2);
+    assert.equal(s.chairman, chair);
+  }
 });
 
 test('§4.3 Political Manoeuvres: a tie leaves the Chairman; a banished baron never becomes Chairman', () => {
@@ -233,8 +258,9 @@ function runTurn(n: number, seed: string, picks: number[]): WkState[] {
     s = ok(submitPlan(s, b, piles));
     states.push(s);
   }
-  for (let guard = 0; guard < 6 * n + 6 && s.stage === 'action'; guard++) {
+  for (let guard = 0; guard < 6 * n + 7 && s.stage === 'action'; guard++) {
     try {
+      while (s.pendingPhases.length > 0) { s = ok(runPendingPhase(s)); states.push(s); }
       s = revealNext(s);
       states.push(s);
       if (s.current) { s = ok(resolveBaronCard(s, (actionCard(s.current) as { owner: BaronId }).owner)); states.push(s); }

@@ -6,11 +6,27 @@
 import { createRng } from '../../src/engine/rng.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import type { Zone } from '../../src/rulesets/warrior-knights/cards.ts';
-import { setupGame } from '../../src/rulesets/warrior-knights/setup.ts';
+import { setupGame, type SetupChoosers } from '../../src/rulesets/warrior-knights/setup.ts';
+import { mercenary } from '../../src/rulesets/warrior-knights/cards.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 
-export function game(barons: BaronId[], seed = 'fixture'): WkState {
-  return setupGame({ players: barons.length, barons }, createRng(seed, 'setup'));
+export function game(barons: BaronId[], seed = 'fixture', choose: SetupChoosers = {}): WkState {
+  return setupGame({ players: barons.length, barons }, createRng(seed, 'setup'), choose);
+}
+
+/** Puts these mercenary cards face up (taken from the deck; the old display goes back under it). */
+export function setDisplay(s: WkState, ids: string[]): void {
+  const deck = [...s.secret.mercenaryDeck, ...s.display].filter((id) => !ids.includes(id));
+  if (deck.length + ids.length !== s.secret.mercenaryDeck.length + s.display.length) throw new Error('setDisplay: a card is held by a baron');
+  s.secret.mercenaryDeck = deck;
+  s.display = [...ids];
+}
+
+/** A mercenary card of this nation and size lying in the deck or the display (not held by a baron). */
+export function freeMercenary(s: WkState, nation: string, strength: number, not: string[] = []): string {
+  const id = [...s.secret.mercenaryDeck, ...s.display].find((m) => m.startsWith(`merc-${nation}-`) && mercenary(m).strength === strength && !not.includes(m));
+  if (!id) throw new Error(`no free ${nation} ${strength}`);
+  return id;
 }
 
 /** Moves a card from its owner's hand into a zone. */

@@ -6,8 +6,9 @@
  * Runs today: Levy Taxes, Recruit Troops (the free shield), Political Manoeuvres, Serve the
  * Church, Improvisation's +2 crowns and +1 vote, every card's decline (Military Operations
  * discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times. Everything else
- * throws StepNotImplemented with its step (phases.ts), and so does a queued special phase: the
- * next reveal waits until it has run (§4.2.4 "resolved immediately and completely").
+ * throws StepNotImplemented with its step (phases.ts). A queued special phase runs first
+ * (special-phases.ts): the next reveal waits until it has (§4.2.4 "resolved immediately and
+ * completely").
  */
 import { fill } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
@@ -16,14 +17,15 @@ import { actionCard, BARON_CARD_TYPES, MERCENARY_TRACK, ZONES, type Zone } from 
 import { draftShields, zoneThreshold } from '../constants.ts';
 import { StepNotImplemented } from '../phases.ts';
 import type { WkState } from '../state.ts';
-import { streamShuffle, type Shuffle } from './streams.ts';
+import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
 // ─── A1: reveal ───────────────────────────────────────────────────────────────────────────────
 
 /** Reveals the next card (§4.2.1). A neutral card resolves at once; a baron card waits for its owner. At the end of pile 3: Upkeep. */
 export function revealNext(s: WkState, inject?: Shuffle): WkState {
   if (s.stage !== 'action' || s.current !== null) throw new Error('revealNext: no card to reveal now');
-  if (s.pendingPhases.length > 0) throw new StepNotImplemented(SPECIAL_STEP[s.pendingPhases[0]!]);
+  if (s.pendingPhases[0] === 'assembly') throw new StepNotImplemented('A14');
+  if (s.pendingPhases.length > 0) throw new Error('revealNext: a special phase is waiting (runPendingPhase)');
   const out = structuredClone(s);
   while (out.pile < out.secret.piles.length && out.secret.piles[out.pile]!.length === 0) out.pile++;
   if (out.pile >= out.secret.piles.length) {
@@ -33,7 +35,6 @@ export function revealNext(s: WkState, inject?: Shuffle): WkState {
     return out;
   }
   const card = out.secret.piles[out.pile]!.shift()!;
-  const remaining = out.secret.piles[out.pile]!.length;
   out.log.push({ t: 'card-revealed', card, pile: out.pile });
   const info = actionCard(card);
   if (!info.neutral) {
@@ -49,7 +50,7 @@ export function revealNext(s: WkState, inject?: Shuffle): WkState {
     case 'uncertain-times': {
       // [T §4.4] shuffle the whole Fate deck; the stream is named by the card's place in the turn.
       const shuffle = inject ?? streamShuffle(out);
-      out.secret.fateDeck = shuffle(`turn/${out.turn}/pile/${out.pile + 1}/left/${remaining}/fate`, out.secret.fateDeck);
+      out.secret.fateDeck = shuffle(`${moment(out)}/fate`, out.secret.fateDeck);
       out.step = 'A11';
       return out; // the card returns to the neutral set: the next Planning reshuffles all 8 [T §2.9]
     }
@@ -61,7 +62,6 @@ export function revealNext(s: WkState, inject?: Shuffle): WkState {
 }
 
 const STEP_OF = { levy: 'A2', recruit: 'A3', manoeuvres: 'A4', church: 'A5', military: 'A6', improvisation: 'A7' } as const;
-const SPECIAL_STEP = { taxation: 'A13', wages: 'A13', assembly: 'A14', draft: 'A15' } as const;
 
 // ─── A2–A7: the owner's answer (§9.2 #5) ──────────────────────────────────────────────────────
 

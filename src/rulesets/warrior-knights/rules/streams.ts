@@ -17,3 +17,6 @@ export function streamShuffle(s: Pick<WkState, 'secret'>): Shuffle {
 export function streamPick(s: Pick<WkState, 'secret'>, stream: string, n: number): number {
   return createRng(s.secret.seed, stream).int(0, n - 1);
 }
+
+/** The moment of the action phase, for stream names: `turn/3/pile/2/left/5` (the card just revealed leaves 5 on pile 2). */
+export const moment = (s: Pick<WkState, 'turn' | 'pile' | 'secret'>): string => `turn/${s.turn}/pile/${s.pile + 1}/left/${s.secret.piles[s.pile]?.length ?? 0}`;
