@@ -14,6 +14,7 @@ import { actionCard, NEUTRAL_CARDS } from '../../src/rulesets/warrior-knights/ca
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import { StepNotImplemented } from '../../src/rulesets/warrior-knights/phases.ts';
 import { defaultAnswer, defaultZone, resolveBaronCard, revealNext, type ActionResult, type CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
+import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type NeutralResult } from '../../src/rulesets/warrior-knights/rules/neutral.ts';
 import { runPendingPhase } from '../../src/rulesets/warrior-knights/rules/special-phases.ts';
 import { closePlanning, PLAN_REFUSALS, submitPlan, type PlanResult } from '../../src/rulesets/warrior-knights/rules/planning.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
@@ -24,7 +25,7 @@ import { game, toZone, withPiles } from './fixture.ts';
 const green = BARON_ROLES["d'Émerande"];
 const blue = BARON_ROLES.Niebieski;
 const red = BARON_ROLES.Madder;
-const ok = (r: ActionResult | PlanResult | DraftResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
+const ok = (r: ActionResult | PlanResult | DraftResult | NeutralResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
 const play = (s: WkState, answer?: CardAnswer): WkState => { const t = revealNext(s); return ok(resolveBaronCard(t, actionCard(t.current!).neutral ? (null as never) : (actionCard(t.current!) as { owner: BaronId }).owner, answer)); };
 
 // ─── Planning ─────────────────────────────────────────────────────────────────────────────────
@@ -263,7 +264,13 @@ function runTurn(n: number, seed: string, picks: number[]): WkState[] {
       while (s.pendingPhases.length > 0) { s = ok(runPendingPhase(s)); states.push(s); }
       s = revealNext(s);
       states.push(s);
-      if (s.current) { s = ok(resolveBaronCard(s, (actionCard(s.current) as { owner: BaronId }).owner)); states.push(s); }
+      if (s.current) {
+        const info = actionCard(s.current);
+        s = info.neutral
+          ? ok(info.type === 'expedition' ? resolveExpedition(s) : info.type === 'maintenance' ? resolveMaintenance(s) : resolveDefensiveWorks(s))
+          : ok(resolveBaronCard(s, info.owner));
+        states.push(s);
+      }
     } catch (e) {
       if (e instanceof StepNotImplemented) break;
       throw e;

@@ -52,6 +52,7 @@ test('every event kind renders in French and English, with no placeholder left',
     { t: 'votes', baron: 'green', amount: 2 }, { t: 'faith', baron: 'green', amount: 1 },
     { t: 'discarded', card: 'green:church:1', zone: 'wages' }, { t: 'to-hand', card: 'green:improvisation:1' },
     { t: 'triggered', phase: 'assembly' }, { t: 'triggered', phase: 'draft' },
+    { t: 'expedition', destination: 'china', result: 4 }, { t: 'expedition', destination: 'spice', result: 'no-news' }, { t: 'expedition', destination: 'ceylon', result: 'lost' },
   ];
   for (const e of all) {
     for (const lang of ['fr', 'en'] as const) {

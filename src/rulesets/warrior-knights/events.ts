@@ -9,7 +9,7 @@ import { fill } from '../../engine/localize.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';
 import { city } from './board.ts';
 import { baronData, noble, type BaronId } from './barons.ts';
-import { actionCard, BARON_CARD_TYPES, NEUTRAL_CARD_TYPES, ZONE_NAMES, type Zone } from './cards.ts';
+import { actionCard, BARON_CARD_TYPES, DESTINATION_NAMES, NEUTRAL_CARD_TYPES, ZONE_NAMES, type Destination, type ExpeditionResult, type Zone } from './cards.ts';
 
 export type SpecialPhase = 'taxation' | 'wages' | 'assembly' | 'draft';
 
@@ -29,7 +29,8 @@ export type WkEvent =
   | { t: 'faith'; baron: BaronId; amount: number }
   | { t: 'discarded'; card: string; zone: Zone }
   | { t: 'to-hand'; card: string }
-  | { t: 'triggered'; phase: SpecialPhase };
+  | { t: 'triggered'; phase: SpecialPhase }
+  | { t: 'expedition'; destination: Destination; result: ExpeditionResult };
 
 const PHASE_NAMES: Record<SpecialPhase, Localized> = {
   taxation: { fr: 'les Impôts', en: 'Taxation' },
@@ -63,6 +64,11 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   faith: (e) => fill({ fr: '{b} reçoit {n}.', en: '{b} receives {n}.' }, { b: who(e.baron), n: count(e.amount, { fr: 'point de Foi', en: 'Faith' }, { fr: 'points de Foi', en: 'Faith' }) }),
   discarded: (e) => fill({ fr: '{card} va dans la zone {z}.', en: '{card} goes to the {z} zone.' }, { card: cardName(e.card), z: ZONE_NAMES[e.zone] }),
   'to-hand': (e) => fill({ fr: '{card} revient dans la main de son baron.', en: '{card} returns to its baron’s hand.' }, { card: cardName(e.card) }),
+  expedition: (e) => fill(
+    e.result === 'no-news' ? { fr: 'Pas de nouvelles de l’expédition vers {d}.', en: 'No news of the expedition to {d}.' }
+      : e.result === 'lost' ? { fr: 'L’expédition vers {d} est perdue en mer.', en: 'The expedition to {d} is lost at sea.' }
+        : { fr: 'L’expédition vers {d} revient : mises × {x}.', en: 'The expedition to {d} returns: stakes × {x}.' },
+    { d: DESTINATION_NAMES[e.destination], x: typeof e.result === 'number' ? e.result : 0 }),
   triggered: (e) => (e.phase === 'draft'
     ? { fr: 'La piste des mercenaires est pleine : place au Recrutement de mercenaires.', en: 'The Mercenary track is full: the Mercenary Draft now.' }
     : fill({ fr: 'La zone est pleine : place à {p}.', en: 'The zone is full: {p} now.' }, { p: PHASE_NAMES[e.phase] })),

@@ -5,7 +5,9 @@
  *
  * Runs today: Levy Taxes, Recruit Troops (the free shield), Political Manoeuvres, Serve the
  * Church, Improvisation's +2 crowns and +1 vote, every card's decline (Military Operations
- * discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times. Everything else
+ * discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
+ * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts).
+ * Everything else
  * throws StepNotImplemented with its step (phases.ts). A queued special phase runs first
  * (special-phases.ts): the next reveal waits until it has (§4.2.4 "resolved immediately and
  * completely").
@@ -17,6 +19,7 @@ import { actionCard, BARON_CARD_TYPES, MERCENARY_TRACK, ZONES, type Zone } from 
 import { draftShields, zoneThreshold } from '../constants.ts';
 import { StepNotImplemented } from '../phases.ts';
 import type { WkState } from '../state.ts';
+import { chairmanOrder } from '../turn-order.ts';
 import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
 // ─── A1: reveal ───────────────────────────────────────────────────────────────────────────────
@@ -55,9 +58,10 @@ export function revealNext(s: WkState, inject?: Shuffle): WkState {
       return out; // the card returns to the neutral set: the next Planning reshuffles all 8 [T §2.9]
     }
     case 'major-event': throw new StepNotImplemented('A8');
-    case 'defensive-works': throw new StepNotImplemented('A9');
-    case 'maintenance': throw new StepNotImplemented('A10');
-    case 'expedition': throw new StepNotImplemented('A12');
+    // The barons answer these (rules/neutral.ts): Defensive Works and Troop Maintenance everyone at once, the Expedition the Chairman first.
+    case 'defensive-works': out.current = card; out.toAct = chairmanOrder(out.players, out.chairman); out.step = 'A9'; return out;
+    case 'maintenance': out.current = card; out.toAct = chairmanOrder(out.players, out.chairman); out.step = 'A10'; return out;
+    case 'expedition': out.current = card; out.toAct = [out.chairman]; out.step = 'A12'; return out;
   }
 }
 
@@ -120,7 +124,7 @@ export function resolveBaronCard(s: WkState, baron: BaronId, answer: CardAnswer 
   if (s.stage !== 'action' || s.current === null) return bad('no-card');
   const card = s.current;
   const info = actionCard(card);
-  if (info.neutral || info.owner !== baron) return bad('not-yours');
+  if (info.neutral || info.owner !== baron) return bad(info.neutral ? 'no-card' : 'not-yours');
   const out = structuredClone(s);
   const me = out.barons[baron];
   const c = out.config;
