@@ -30,7 +30,10 @@ export type WkEvent =
   | { t: 'discarded'; card: string; zone: Zone }
   | { t: 'to-hand'; card: string }
   | { t: 'triggered'; phase: SpecialPhase }
-  | { t: 'expedition'; destination: Destination; result: ExpeditionResult };
+  | { t: 'expedition'; destination: Destination; result: ExpeditionResult }
+  | { t: 'military-victory'; baron: BaronId }
+  | { t: 'influence'; baron: BaronId; amount: number }
+  | { t: 'revolt'; city: string; baron: BaronId; outcome: 'lose' | 'faith' | 'crowns' };
 
 const PHASE_NAMES: Record<SpecialPhase, Localized> = {
   taxation: { fr: 'les Impôts', en: 'Taxation' },
@@ -69,6 +72,13 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
       : e.result === 'lost' ? { fr: 'L’expédition vers {d} est perdue en mer.', en: 'The expedition to {d} is lost at sea.' }
         : { fr: 'L’expédition vers {d} revient : mises × {x}.', en: 'The expedition to {d} returns: stakes × {x}.' },
     { d: DESTINATION_NAMES[e.destination], x: typeof e.result === 'number' ? e.result : 0 }),
+  'military-victory': (e) => fill({ fr: '{b} tient plus de la moitié des cités du royaume et s’empare du trône.', en: '{b} holds more than half of the Kingdom’s cities and seizes the throne.' }, { b: who(e.baron) }),
+  influence: (e) => fill({ fr: '{b} gagne {n}.', en: '{b} gains {n}.' }, { b: who(e.baron), n: count(e.amount, { fr: 'point d’Influence', en: 'Influence' }, { fr: 'points d’Influence', en: 'Influence' }) }),
+  revolt: (e) => fill(
+    e.outcome === 'lose' ? { fr: '{c} se révolte : {b} en perd le contrôle.', en: '{c} revolts: {b} loses control of it.' }
+      : e.outcome === 'faith' ? { fr: '{c} se révolte : {b} l’apaise par sa Foi.', en: '{c} revolts: {b} calms it with Faith.' }
+        : { fr: '{c} se révolte : {b} l’apaise en couronnes.', en: '{c} revolts: {b} buys it off in crowns.' },
+    { c: city(e.city).name, b: who(e.baron) }),
   triggered: (e) => (e.phase === 'draft'
     ? { fr: 'La piste des mercenaires est pleine : place au Recrutement de mercenaires.', en: 'The Mercenary track is full: the Mercenary Draft now.' }
     : fill({ fr: 'La zone est pleine : place à {p}.', en: 'The zone is full: {p} now.' }, { p: PHASE_NAMES[e.phase] })),

@@ -71,11 +71,11 @@ export const TURN_STEPS: readonly StepRow<TurnStepId>[] = [
   { id: 'A13', phase: 'action', name: { fr: 'Impôts et Soldes', en: 'Taxation and Wages' }, rule: '§4.5, §4.6', actors: 'all', decisions: [26], status: 'implemented', by: 'rules/taxation.ts runTaxation, rules/wages.ts runWages, rules/special-phases.ts runPendingPhase', note: 'no Concessions or Laws yet (Proposal cards not authored)' },
   { id: 'A14', phase: 'action', name: { fr: 'Assemblée', en: 'Assembly' }, rule: '§5', actors: 'chairman-order', decisions: [28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38], status: 'not-implemented' },
   { id: 'A15', phase: 'action', name: { fr: 'Recrutement de mercenaires', en: 'Mercenary Draft' }, rule: '§4.9', actors: 'chairman-order', decisions: [27], status: 'implemented', by: 'rules/draft.ts runDraft, rules/special-phases.ts runPendingPhase', note: 'shield by shield, left to right' },
-  { id: 'U1', phase: 'upkeep', name: { fr: 'Victoire militaire ?', en: 'Military victory?' }, rule: '§4.10.1', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'U2', phase: 'upkeep', name: { fr: 'Influence', en: 'Influence' }, rule: '§4.10.2', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'U3', phase: 'upkeep', name: { fr: 'Révoltes', en: 'Revolts' }, rule: '§4.10.3', actors: 'all', decisions: [39], status: 'not-implemented' },
-  { id: 'U4', phase: 'upkeep', name: { fr: 'Débarquements', en: 'Ships land' }, rule: '§4.10.4', actors: 'engine', decisions: [], status: 'not-implemented' },
-  { id: 'U5', phase: 'upkeep', name: { fr: 'Nobles frais et dispos', en: 'Nobles refreshed' }, rule: '§4.10.5', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'U1', phase: 'upkeep', name: { fr: 'Victoire militaire ?', en: 'Military victory?' }, rule: '§4.10.1', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
+  { id: 'U2', phase: 'upkeep', name: { fr: 'Influence', en: 'Influence' }, rule: '§4.10.2', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
+  { id: 'U3', phase: 'upkeep', name: { fr: 'Révoltes', en: 'Revolts' }, rule: '§4.10.3', actors: 'all', decisions: [39], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
+  { id: 'U4', phase: 'upkeep', name: { fr: 'Débarquements', en: 'Ships land' }, rule: '§4.10.4', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
+  { id: 'U5', phase: 'upkeep', name: { fr: 'Nobles frais et dispos', en: 'Nobles refreshed' }, rule: '§4.10.5', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
   { id: 'U6', phase: 'upkeep', name: { fr: 'Renforts et arrivées', en: 'Reinforcement and arrival' }, rule: '§4.10.6, §4.11', actors: 'chairman-order', decisions: [40, 41], status: 'not-implemented' },
 ];
 

@@ -125,7 +125,7 @@ export function createGame(options: WkOptions, rng: Rng, inject?: Shuffle): WkSt
     unassigned, toAct: chairmanOrder(players, chairman), submitted: [],
     pileCounts: [], current: null, pile: 0, pendingPhases: [], log,
     secret: { seed, fateDeck, mercenaryDeck: mercDeck, eventDeck: [], proposalDeck: [], piles: [[], [], []], neutralAside: [], plans: {}, troopAssignments: {} },
-    winner: null,
+    lastTurn: false, winner: null,
   };
 }
 

@@ -132,5 +132,7 @@ export interface WkState {
   /** Public log of typed events (§9.1 item 8), rendered by events.ts. */
   log: WkEvent[];
   secret: Secret;
+  /** The Influence reserve has reached 0: this turn is the last (§7.1, [P G-A07] as ruled). */
+  lastTurn: boolean;
   winner: BaronId | null;
 }
