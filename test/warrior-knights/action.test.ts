@@ -15,6 +15,8 @@ import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.t
 import { StepNotImplemented } from '../../src/rulesets/warrior-knights/phases.ts';
 import { defaultAnswer, defaultZone, resolveBaronCard, revealNext, type ActionResult, type CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
 import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type NeutralResult } from '../../src/rulesets/warrior-knights/rules/neutral.ts';
+import { runArrival, type ArrivalResult } from '../../src/rulesets/warrior-knights/rules/arrival.ts';
+import { runUpkeep } from '../../src/rulesets/warrior-knights/rules/upkeep.ts';
 import { runPendingPhase } from '../../src/rulesets/warrior-knights/rules/special-phases.ts';
 import { closePlanning, PLAN_REFUSALS, submitPlan, type PlanResult } from '../../src/rulesets/warrior-knights/rules/planning.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
@@ -25,7 +27,7 @@ import { game, toZone, withPiles } from './fixture.ts';
 const green = BARON_ROLES["d'Émerande"];
 const blue = BARON_ROLES.Niebieski;
 const red = BARON_ROLES.Madder;
-const ok = (r: ActionResult | PlanResult | DraftResult | NeutralResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
+const ok = (r: ActionResult | PlanResult | DraftResult | NeutralResult | ArrivalResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
 const play = (s: WkState, answer?: CardAnswer): WkState => { const t = revealNext(s); return ok(resolveBaronCard(t, actionCard(t.current!).neutral ? (null as never) : (actionCard(t.current!) as { owner: BaronId }).owner, answer)); };
 
 // ─── Planning ─────────────────────────────────────────────────────────────────────────────────
@@ -245,7 +247,7 @@ test('§4.2.1 when pile 3 is empty the Upkeep follows', () => {
 
 // ─── Properties ───────────────────────────────────────────────────────────────────────────────
 
-/** Plans from picks, then reveals with the default answers until the Upkeep or a step not implemented yet. */
+/** Plans from picks, then reveals with the default answers (special phases and neutral cards included) until a step not implemented yet, or through the Upkeep to the next turn. */
 function runTurn(n: number, seed: string, picks: number[]): WkState[] {
   const barons = (['green', 'blue', 'red', 'yellow', 'black', 'violet'] as BaronId[]).slice(0, n);
   let s = game(barons, seed);
@@ -276,6 +278,10 @@ function runTurn(n: number, seed: string, picks: number[]): WkState[] {
       throw e;
     }
   }
+  if (s.stage === 'upkeep') {
+    s = runUpkeep(s); states.push(s);
+    if (s.stage === 'upkeep') { s = ok(runArrival(s)); states.push(s); }
+  }
   return states;
 }
 
@@ -295,4 +301,35 @@ test('property: the same seed and answers give the same states (determinism)', (
     const a = runTurn(n, seed, picks), b = runTurn(n, seed, picks);
     assert.deepEqual(a.map(hashState), b.map(hashState));
   }), { numRuns: 20 });
+});
+
+test('a whole turn with the cards that run: Planning → Action (a special phase fired) → Upkeep → Planning of turn 2, invariants throughout', () => {
+  let s = game([green, blue, red], 'whole-turn');
+  s.track[0] = blue; s.barons[blue].shields--; // one shield from an earlier turn
+  const states: WkState[] = [s];
+  s = withPiles(s, [
+    [`${green}:levy:1`, 'neutral:expedition:1', `${blue}:recruit:1`, `${red}:recruit:1`],
+    ['neutral:defensive-works:1', `${green}:recruit:1`, `${blue}:levy:1`, 'neutral:uncertain-times:1'],
+    [`${red}:church:1`, 'neutral:maintenance:1', `${green}:manoeuvres:1`, `${blue}:military:1`],
+  ]);
+  s.secret.neutralAside = ['neutral:major-event:1', 'neutral:major-event:2'];
+  for (let guard = 0; guard < 40 && s.stage === 'action'; guard++) {
+    while (s.pendingPhases.length > 0) { s = ok(runPendingPhase(s)); states.push(s); }
+    s = revealNext(s); states.push(s);
+    if (!s.current) continue;
+    const info = actionCard(s.current);
+    s = info.neutral
+      ? ok(info.type === 'expedition' ? resolveExpedition(s, { launch: 'ceylon', stakes: { [green]: 2 } }) : info.type === 'maintenance' ? resolveMaintenance(s) : resolveDefensiveWorks(s))
+      : ok(resolveBaronCard(s, info.owner, info.type === 'recruit' ? { use: true } : undefined));
+    states.push(s);
+  }
+  assert.ok(s.log.some((e) => e.t === 'triggered' && e.phase === 'draft'), 'a shield already there and three Recruit Troops: N + 1 = 4 shields');
+  assert.ok(s.track.every((x) => x === null), 'the Draft ran');
+  assert.equal(s.stage, 'upkeep');
+  s = runUpkeep(s); states.push(s);
+  s = ok(runArrival(s)); states.push(s);
+  assert.equal(s.stage, 'planning');
+  assert.equal(s.turn, 2);
+  assert.deepEqual(s.expeditions.ceylon?.space, 1);
+  for (const st of states) assert.deepEqual(checkInvariants(st), []);
 });

@@ -76,7 +76,7 @@ export const TURN_STEPS: readonly StepRow<TurnStepId>[] = [
   { id: 'U3', phase: 'upkeep', name: { fr: 'Révoltes', en: 'Revolts' }, rule: '§4.10.3', actors: 'all', decisions: [39], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
   { id: 'U4', phase: 'upkeep', name: { fr: 'Débarquements', en: 'Ships land' }, rule: '§4.10.4', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
   { id: 'U5', phase: 'upkeep', name: { fr: 'Nobles frais et dispos', en: 'Nobles refreshed' }, rule: '§4.10.5', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/upkeep.ts runUpkeep' },
-  { id: 'U6', phase: 'upkeep', name: { fr: 'Renforts et arrivées', en: 'Reinforcement and arrival' }, rule: '§4.10.6, §4.11', actors: 'chairman-order', decisions: [40, 41], status: 'not-implemented' },
+  { id: 'U6', phase: 'upkeep', name: { fr: 'Renforts et arrivées', en: 'Reinforcement and arrival' }, rule: '§4.10.6, §4.11', actors: 'chairman-order', decisions: [40, 41], status: 'implemented', by: 'rules/arrival.ts runArrival', note: 'then the turn ends (arrival.ts endTurn): the last turn finds the winner (§7.2), else the next Planning' },
 ];
 
 export const ALL_STEPS: readonly StepRow[] = [...SETUP_STEPS, ...TURN_STEPS];

@@ -12,7 +12,7 @@
  *    [P G-A31] (#39, default: lose the city; an answer he can no longer afford falls back to it, §9.5);
  * 4. ships land: nobles at sea are placed in their port's region;
  * 5. every noble is Ready again.
- * Step 6 (reinforcement and arrival, §4.11) is not implemented yet: the state is left at U6.
+ * Step 6 (reinforcement and arrival, §4.11) takes the barons' answers: arrival.ts `runArrival`.
  */
 import { BOARD, city } from '../board.ts';
 import type { BaronId } from '../barons.ts';
