@@ -193,6 +193,8 @@ test('§2.8 Improvisation: +2 crowns by default, or +1 vote that never moves the
   assert.equal(b.barons[green].votes, 1);
   assert.equal(b.chairman, s.chairman);
   assert.throws(() => resolveBaronCard(t, green, { use: true, option: 'combat' }), StepNotImplemented);
+  const noMove = resolveBaronCard(t, green, { use: true, option: 'move' });
+  assert.ok(!noMove.ok && noMove.reason === 'bad-option', 'a move needs its noble and path');
 });
 
 test('§4.2.1 a declined card still goes to a zone; Military Operations declined: Wages or Assembly [P G-A14]; #5 default zone: fewest cards, ties Taxes → Wages → Assembly', () => {
@@ -332,4 +334,20 @@ test('a whole turn with the cards that run: Planning → Action (a special phase
   assert.equal(s.turn, 2);
   assert.deepEqual(s.expeditions.ceylon?.space, 1);
   for (const st of states) assert.deepEqual(checkInvariants(st), []);
+});
+
+test('§2.8 Improvisation (e): a shield on an allowed space paying its printed cost (space "3" = 5 crowns); refused without the crowns', () => {
+  let s = game([green, blue, red]);
+  s = withPiles(s, [[`${green}:improvisation:1`], [], []]);
+  const t = revealNext(s);
+  const crowns = t.barons[green].crowns;
+  const a = ok(resolveBaronCard(t, green, { use: true, option: 'shield', space: 3 }));
+  assert.equal(a.track[3], green);
+  assert.equal(a.barons[green].crowns, crowns - 5);
+  assert.ok(a.barons[green].hand.includes(`${green}:improvisation:1`));
+  t.barons[green].crowns = 4;
+  const r = resolveBaronCard(t, green, { use: true, option: 'shield', space: 3 });
+  assert.ok(!r.ok && r.reason === 'cannot-pay' && r.message.fr.includes('5') && r.message.en.includes('5'));
+  const far = resolveBaronCard(t, green, { use: true, option: 'shield', space: 4 });
+  assert.ok(!far.ok && far.reason === 'bad-space', 'space "4" is beyond N = 3');
 });

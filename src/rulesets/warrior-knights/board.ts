@@ -7,7 +7,8 @@
  * The Kingdom is an 8 × 6 grid of hexes in "odd-r" offset coordinates (odd rows are shifted half a
  * hex to the right): region `r{row}c{col}`. The outermost rows and columns are the border [I]. A
  * river (the Lisse) runs between rows 3 and 4 and is crossed at exactly 4 bridges; a mountain
- * chain (the Crêtes) stands in the north and another in the south; one road runs from the
+ * chain (the Crêtes) stands in the north and another in the south, with a spur by the river at
+ * r4c3 (the tutorial spot of TV-11: a mountain, a river and a bridge around one region); one road runs from the
  * north-west down across the river and back up across it in the east. The six Overseas regions
  * keep the real place names the rules fix (§10.1); they have a port and no land edge.
  */
@@ -41,7 +42,7 @@ const RIVER_ROWS: [number, number] = [3, 4];
 /** The 4 bridges [T §2.6: exactly 4]. */
 const BRIDGES = ['r3c1|r4c1', 'r3c2|r4c3', 'r3c4|r4c4', 'r3c5|r4c5'];
 /** Mountain edges: the northern and southern chains. */
-const MOUNTAINS = ['r0c2|r0c3', 'r1c2|r1c3', 'r0c3|r1c2', 'r5c2|r5c3', 'r5c3|r6c3', 'r5c3|r6c4'];
+const MOUNTAINS = ['r0c2|r0c3', 'r1c2|r1c3', 'r0c3|r1c2', 'r4c2|r4c3', 'r5c2|r5c3', 'r5c3|r6c3', 'r5c3|r6c4'];
 /** The road, region after region (one path; its edges are the road edges). */
 export const ROAD: RegionId[] = ['r1c1', 'r2c1', 'r3c1', 'r4c1', 'r5c1', 'r6c2', 'r6c3', 'r6c4', 'r5c4', 'r4c4', 'r3c4', 'r2c4'];
 /** Kingdom regions with a port symbol (on the western coast and the south-eastern bay). */

@@ -110,6 +110,10 @@ export function checkContent(c: Content): ContentReport {
     must(r.port, `Overseas region ${r.id} has no port`);
     must(b.cities.filter((x) => x.region === r.id).length === 1, `Overseas region ${r.id} does not hold exactly one city`);
   }
+  should(kingdom.some((r) => {
+    const around = b.edges.filter((e) => e.a === r.id || e.b === r.id);
+    return around.some((e) => e.blocked === 'mountain') && around.some((e) => e.blocked === 'river' && !e.bridge) && around.some((e) => e.bridge);
+  }), 'no tutorial spot: a region touching a mountain, a river and a bridge (TV-11)');
   for (const x of kingdomCities) {
     should(b.edges.some((e) => passable(e) && (e.a === x.region || e.b === x.region) && !cityRegions.has(e.a === x.region ? e.b : e.a)), `city ${x.id} has no passable city-free neighbour to retreat to`);
   }

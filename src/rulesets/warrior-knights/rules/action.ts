@@ -4,7 +4,8 @@
  * zone (§4.2.2) and the triggers (§4.2.4), queued first in, first out with `>=` [P G-A58].
  *
  * Runs today: Levy Taxes, Recruit Troops (the free shield), Political Manoeuvres, Serve the
- * Church, Improvisation's +2 crowns and +1 vote, every card's decline (Military Operations
+ * Church, Improvisation's +2 crowns, +1 vote, paid shield and move, Military Operations used to
+ * move only (movement.ts), every card's decline (Military Operations
  * discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
  * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts).
  * Everything else
@@ -20,6 +21,7 @@ import { draftShields, zoneThreshold } from '../constants.ts';
 import { StepNotImplemented } from '../phases.ts';
 import type { WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
+import { applyMove, checkMove, type Move, type Permissions } from './movement.ts';
 import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
 // ─── A1: reveal ───────────────────────────────────────────────────────────────────────────────
@@ -71,9 +73,13 @@ const STEP_OF = { levy: 'A2', recruit: 'A3', manoeuvres: 'A4', church: 'A5', mil
 
 export type CardAnswer =
   | { use: false; zone?: Zone }
-  | { use: true; zone?: Zone; space?: number; option?: 'crowns' | 'vote' | 'move' | 'combat' | 'shield' };
+  | {
+    use: true; zone?: Zone; space?: number; option?: 'crowns' | 'vote' | 'move' | 'combat' | 'shield';
+    /** Military Operations (all into one region) or Improvisation (one noble): the moves, and the consents gathered (#6). */
+    moves?: Move[]; permissions?: Permissions; combat?: boolean;
+  };
 
-export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'bad-option';
+export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'cannot-pay' | 'bad-option' | 'bad-move';
 
 export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'no-card': { fr: 'Aucune carte n’attend de décision.', en: 'No card is waiting for a decision.' },
@@ -81,7 +87,9 @@ export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'bad-zone': { fr: 'Cette carte ne peut aller que dans : {zones}.', en: 'This card can only go to: {zones}.' },
   'bad-space': { fr: 'Choisissez une case libre de la piste dont le numéro ne dépasse pas {n}.', en: 'Choose an empty track space whose number is at most {n}.' },
   'no-shield': { fr: 'Vous n’avez plus d’écusson libre.', en: 'You have no free shield left.' },
+  'cannot-pay': { fr: 'Cette case coûte {n} et vous ne pouvez pas la payer.', en: 'This space costs {n} and you cannot pay it.' },
   'bad-option': { fr: 'Choisissez une des options de la carte.', en: 'Choose one of the card’s options.' },
+  'bad-move': { fr: 'Ce mouvement n’est pas permis.', en: 'This move is not allowed.' },
 };
 
 export type ActionResult = { ok: true; state: WkState } | { ok: false; reason: ActionRefusal; message: Localized };
@@ -128,7 +136,7 @@ export function resolveBaronCard(s: WkState, baron: BaronId, answer: CardAnswer 
   const out = structuredClone(s);
   const me = out.barons[baron];
   const c = out.config;
-  const zones = allowedZones(info.type);
+  let zones = allowedZones(info.type);
   if (answer.use) {
     switch (info.type) {
       case 'levy': {
@@ -166,11 +174,43 @@ export function resolveBaronCard(s: WkState, baron: BaronId, answer: CardAnswer 
         }
         break;
       }
-      case 'military': throw new StepNotImplemented('A6', 'moves and combats');
+      case 'military': {
+        // [T §4.3] one region R: Ready nobles move into it, each by its own route; combat after (not yet)
+        if (answer.combat) throw new StepNotImplemented('A6', 'combat');
+        const moves = answer.moves ?? [];
+        const dest = new Set(moves.map((m) => m.path[m.path.length - 1]));
+        if (dest.size > 1 || new Set(moves.map((m) => m.noble)).size !== moves.length) return bad('bad-option');
+        for (const m of moves) {
+          const check = checkMove(out, baron, m, answer.permissions);
+          if (!check.ok) return { ok: false, reason: 'bad-move', message: check.message };
+          applyMove(out, m);
+        }
+        for (const m of moves) out.nobles[m.noble]!.ready = false; // [T §6.1] flipped once the card is resolved
+        if (moves.length > 0) zones = ['wages']; // [T §4.2.2] move only → Wages
+        break;
+      }
       case 'improvisation': {
         if (answer.option === 'crowns' || answer.option === undefined) { me.crowns += c.actions.improvisationCrowns; out.log.push({ t: 'crowns', baron, amount: c.actions.improvisationCrowns }); }
         else if (answer.option === 'vote') { me.votes += c.actions.improvisationVotes; out.log.push({ t: 'votes', baron, amount: c.actions.improvisationVotes }); } // [P G-A15] never moves the Chairman
-        else if (answer.option === 'move' || answer.option === 'combat' || answer.option === 'shield') throw new StepNotImplemented('A7', answer.option);
+        else if (answer.option === 'shield') {
+          // [T §2.8 (e)] a shield on an empty allowed space, paying the cost printed under it
+          if (me.shields <= 0) return bad('no-shield');
+          const space = answer.space;
+          if (space === undefined || !freeSpaces(out).includes(space)) return bad('bad-space', { n: out.players.length });
+          const cost = MERCENARY_TRACK[space]!.cost;
+          if (me.crowns < cost) return bad('cannot-pay', { n: cost });
+          me.crowns -= cost;
+          out.track[space] = baron;
+          me.shields--;
+        } else if (answer.option === 'move') {
+          // [T §2.8 (c)] one Ready noble moves, then is exhausted
+          const m = answer.moves?.[0];
+          if (!m || (answer.moves?.length ?? 0) !== 1) return bad('bad-option');
+          const check = checkMove(out, baron, m, answer.permissions);
+          if (!check.ok) return { ok: false, reason: 'bad-move', message: check.message };
+          applyMove(out, m);
+          out.nobles[m.noble]!.ready = false;
+        } else if (answer.option === 'combat') throw new StepNotImplemented('A7', answer.option);
         else return bad('bad-option');
         break;
       }
