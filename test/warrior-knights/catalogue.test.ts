@@ -53,7 +53,7 @@ test('every event kind renders in French and English, with no placeholder left',
     { t: 'discarded', card: 'green:church:1', zone: 'wages' }, { t: 'to-hand', card: 'green:improvisation:1' },
     { t: 'triggered', phase: 'assembly' }, { t: 'triggered', phase: 'draft' },
     { t: 'expedition', destination: 'china', result: 4 }, { t: 'expedition', destination: 'spice', result: 'no-news' }, { t: 'expedition', destination: 'ceylon', result: 'lost' },
-    { t: 'military-victory', baron: 'red' }, { t: 'influence', baron: 'red', amount: 2 },
+    { t: 'military-victory', baron: 'red' }, { t: 'noble-died', noble: 'red-star' }, { t: 'influence', baron: 'red', amount: 2 },
     { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'lose' }, { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'faith' }, { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'crowns' },
   ];
   for (const e of all) {

@@ -32,6 +32,7 @@ export type WkEvent =
   | { t: 'triggered'; phase: SpecialPhase }
   | { t: 'expedition'; destination: Destination; result: ExpeditionResult }
   | { t: 'military-victory'; baron: BaronId }
+  | { t: 'noble-died'; noble: string }
   | { t: 'influence'; baron: BaronId; amount: number }
   | { t: 'revolt'; city: string; baron: BaronId; outcome: 'lose' | 'faith' | 'crowns' };
 
@@ -73,6 +74,7 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
         : { fr: 'L’expédition vers {d} revient : mises × {x}.', en: 'The expedition to {d} returns: stakes × {x}.' },
     { d: DESTINATION_NAMES[e.destination], x: typeof e.result === 'number' ? e.result : 0 }),
   'military-victory': (e) => fill({ fr: '{b} tient plus de la moitié des cités du royaume et s’empare du trône.', en: '{b} holds more than half of the Kingdom’s cities and seizes the throne.' }, { b: who(e.baron) }),
+  'noble-died': (e) => fill({ fr: '{n} est mort.', en: '{n} is dead.' }, { n: noble(e.noble).name }),
   influence: (e) => fill({ fr: '{b} gagne {n}.', en: '{b} gains {n}.' }, { b: who(e.baron), n: count(e.amount, { fr: 'point d’Influence', en: 'Influence' }, { fr: 'points d’Influence', en: 'Influence' }) }),
   revolt: (e) => fill(
     e.outcome === 'lose' ? { fr: '{c} se révolte : {b} en perd le contrôle.', en: '{c} revolts: {b} loses control of it.' }

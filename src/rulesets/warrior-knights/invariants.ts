@@ -39,6 +39,7 @@ export function checkInvariants(s: WkState): string[] {
   }
   for (const [b, cards] of Object.entries(s.unassigned)) for (const t of cards ?? []) put(t, `unassigned ${b}`);
   for (const t of s.display) put(t, 'display');
+  for (const t of s.outOfGame) put(t, 'out of the game');
   for (const t of s.secret.mercenaryDeck) put(t, 'mercenary deck');
   const inPlay = new Set(s.players);
   for (const t of [...MERCENARIES.map((m) => m.id), ...REGULARS.filter((r) => inPlay.has(r.baron)).map((r) => r.id)]) {

@@ -123,7 +123,7 @@ export function createGame(options: WkOptions, rng: Rng, inject?: Shuffle): WkSt
     display, agenda: [], // S13: no Proposal cards yet
     expeditions: { ceylon: null, spice: null, china: null },
     unassigned, toAct: chairmanOrder(players, chairman), submitted: [],
-    pileCounts: [], current: null, pile: 0, pendingPhases: [], log,
+    pileCounts: [], current: null, pile: 0, pendingPhases: [], outOfGame: [], log,
     secret: { seed, fateDeck, mercenaryDeck: mercDeck, eventDeck: [], proposalDeck: [], piles: [[], [], []], neutralAside: [], plans: {}, troopAssignments: {} },
     lastTurn: false, winner: null,
   };

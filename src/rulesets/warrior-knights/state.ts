@@ -129,6 +129,8 @@ export interface WkState {
   pile: number;
   /** Special phases fired and waiting, first in first out [P G-A58]. */
   pendingPhases: ('taxation' | 'wages' | 'assembly' | 'draft')[];
+  /** Regular troop cards removed from the game (a noble dead without heir, §6.12.4). */
+  outOfGame: string[];
   /** Public log of typed events (§9.1 item 8), rendered by events.ts. */
   log: WkEvent[];
   secret: Secret;

@@ -20,10 +20,10 @@ export function removeTroop(s: WkState, b: BaronId, card: string): void {
   s.strongholds[b].garrison = s.strongholds[b].garrison.filter((t) => t !== card);
 }
 
-/** Nobles left without troops leave the board (not killed); their casualty tokens go with the army [P]. */
+/** Nobles left without troops (and without casualty tokens: see G-A35) leave the board, not killed. */
 export function liftEmptyNobles(s: WkState): void {
   for (const n of Object.values(s.nobles)) {
-    if (n.troops.length === 0 && n.location.kind !== 'off') { n.location = { kind: 'off' }; n.casualties = 0; }
+    if (n.troops.length === 0 && n.location.kind !== 'off') n.location = { kind: 'off' };
   }
 }
 

@@ -7,7 +7,8 @@
  * 3. casualty tokens do not reduce wages;
  * 4. the circle noble's troops cost nothing while they total ≤ `wages.circleExemptUpTo` men
  *    (on or off the board, ready or exhausted [P]);
- * 5. a noble left without troops leaves the board (not killed);
+ * 5. a noble left without troops leaves the board (not killed); one left with casualty tokens ≥
+ *    his troops is killed at once, by the death procedure of §6.12 [P G-A35];
  * 6. every baron takes back his cards from the Wages zone.
  * A submitted answer is re-validated when applied (§9.5): the cards he listed are paid in his
  * order while he can afford them; a listed card he cannot afford and every card he did not list
@@ -18,6 +19,7 @@ import type { WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
 import { isMercenary, troopMen, troopWage } from '../troops.ts';
 import { liftEmptyNobles, removeTroop, returnZone, troopsOf } from './armies.ts';
+import { killNoble } from './death.ts';
 import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
 /** The circle noble's troops, exempt while they total ≤ the limit (§2.3, TV-20). */
@@ -69,6 +71,10 @@ export function runWages(s: WkState, answers: Partial<Record<BaronId, WagesAnswe
       if (troopWage(m) <= me.crowns) { me.crowns -= troopWage(m); paid.add(m); }
     }
     for (const m of mercenaries) if (!paid.has(m)) { removeTroop(out, b, m); deserters.push(m); }
+  }
+  // [P G-A35] a noble left with casualty tokens ≥ his troops is killed at once; then those left without troops leave the board
+  for (const n of Object.values(out.nobles)) {
+    if (n.casualties > 0 && out.config.combat.casualtyMen * n.casualties >= n.troops.reduce((m, t) => m + troopMen(t), 0)) killNoble(out, n.id, {}, `${moment(out)}/wages`, inject);
   }
   liftEmptyNobles(out);
   if (deserters.length > 0) {
