@@ -351,3 +351,12 @@ test('§2.8 Improvisation (e): a shield on an allowed space paying its printed c
   const far = resolveBaronCard(t, green, { use: true, option: 'shield', space: 4 });
   assert.ok(!far.ok && far.reason === 'bad-space', 'space "4" is beyond N = 3');
 });
+
+test('§9.2 #5 no card waiting, or a neutral card waiting: a refusal, not an error', () => {
+  const s = game([green, blue]);
+  const r = resolveBaronCard(s, green);
+  assert.ok(!r.ok && r.reason === 'no-card' && r.message.fr.length > 0 && r.message.en.length > 0);
+  const t = revealNext(withPiles(game([green, blue]), [['neutral:maintenance:1'], [], []]));
+  const r2 = resolveBaronCard(t, green);
+  assert.ok(!r2.ok && r2.reason === 'no-card');
+});

@@ -19,7 +19,7 @@ import { fill } from '../../engine/localize.ts';
 import type { Localized } from '../../engine/ruleset.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { ALL_CITIES, city, cityIn, KINGDOM_REGIONS, region as regionOf, type CityId, type RegionId } from './board.ts';
-import { BARON_IDS, baronData, noblesOf, REGULARS, SHAPES, type BaronId } from './barons.ts';
+import { BARON_IDS, noblesOf, REGULARS, SHAPES, type BaronId } from './barons.ts';
 import { baronCards, FATE_DECK, mercenary, MERCENARIES } from './cards.ts';
 import { borderBanned, displaySize, influenceReserve, razedAtSetup, resolveWkConfig } from './constants.ts';
 import type { WkEvent } from './events.ts';
@@ -284,4 +284,3 @@ export function setupGame(options: WkOptions, rng: Rng, choose: SetupChoosers = 
   return s;
 }
 
-export const baronName = (b: BaronId): string => baronData(b).name;

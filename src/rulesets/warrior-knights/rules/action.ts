@@ -127,12 +127,13 @@ export function freeSpaces(s: WkState): number[] {
 export const levyRegions = (s: WkState, b: BaronId): number =>
   new Set(Object.values(s.nobles).filter((x) => x.baron === b && x.location.kind === 'region').map((x) => (x.location as { region: string }).region)).size;
 
-export function resolveBaronCard(s: WkState, baron: BaronId, answer: CardAnswer = defaultAnswer(s)): ActionResult {
+export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer): ActionResult {
   const bad = (reason: ActionRefusal, args: Record<string, string | number> = {}): ActionResult => ({ ok: false, reason, message: fill(ACTION_REFUSALS[reason], args) });
   if (s.stage !== 'action' || s.current === null) return bad('no-card');
   const card = s.current;
   const info = actionCard(card);
   if (info.neutral || info.owner !== baron) return bad(info.neutral ? 'no-card' : 'not-yours');
+  const answer = given ?? defaultAnswer(s);
   const out = structuredClone(s);
   const me = out.barons[baron];
   const c = out.config;
@@ -148,7 +149,7 @@ export function resolveBaronCard(s: WkState, baron: BaronId, answer: CardAnswer 
       case 'recruit': {
         // [T §2.8] a free shield on an empty space numbered ≤ N
         if (me.shields <= 0) return bad('no-shield');
-        const space = answer.space ?? freeSpaces(out)[0];
+        const space = answer.space ?? freeSpaces(out)[0]; // [P] the leftmost free space when he names none
         if (space === undefined || !freeSpaces(out).includes(space)) return bad('bad-space', { n: out.players.length });
         out.track[space] = baron;
         me.shields--;

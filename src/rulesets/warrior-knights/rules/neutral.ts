@@ -9,7 +9,6 @@
  */
 import { fill } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
-import { city } from '../board.ts';
 import type { BaronId } from '../barons.ts';
 import { DESTINATIONS, type Destination, type ExpeditionResult } from '../cards.ts';
 import type { WkState } from '../state.ts';
@@ -74,7 +73,8 @@ export function resolveDefensiveWorks(s: WkState, answers: Partial<Record<BaronI
       continue;
     }
     const place = a.kind === 'repair' ? out.cities[a.city]! : out.strongholds[b];
-    const n = Math.max(0, Math.min(Math.floor(a.breaches), place.breaches, Math.floor(me.crowns / Math.max(1, c.repairPerBreach)) + (c.repairPerBreach === 0 ? place.breaches : 0)));
+    const affordable = c.repairPerBreach === 0 ? place.breaches : Math.floor(me.crowns / c.repairPerBreach);
+    const n = Math.max(0, Math.min(Math.floor(a.breaches), place.breaches, affordable));
     me.crowns -= n * c.repairPerBreach;
     place.breaches -= n;
   }
@@ -160,4 +160,3 @@ export function resolveExpedition(s: WkState, answers: ExpeditionAnswers = {}): 
   return done(out);
 }
 
-export const cityName = (id: string) => city(id).name;
