@@ -25,7 +25,7 @@ import { borderBanned, displaySize, influenceReserve, razedAtSetup, resolveWkCon
 import type { WkEvent } from './events.ts';
 import { drawFate } from './rules/fate.ts';
 import { streamPick, streamShuffle, type Shuffle } from './rules/streams.ts';
-import type { BaronState, CityState, NobleState, StrongholdState, WkState } from './state.ts';
+import { own, type BaronState, type CityState, type NobleState, type StrongholdState, type WkState } from './state.ts';
 import { chairmanOrder } from './turn-order.ts';
 import { troopMen } from './troops.ts';
 
@@ -145,7 +145,7 @@ export function assignTroops(state: WkState, baron: BaronId, assignment: TroopAs
   const cards = state.unassigned[baron] ?? [];
   const keys = Object.keys(assignment);
   if (keys.length !== cards.length || !cards.every((c) => c in assignment)) return refuse('bad-assignment');
-  if (!keys.every((k) => assignment[k] === 'stronghold' || state.nobles[assignment[k]!]?.baron === baron)) return refuse('bad-assignment');
+  if (!keys.every((k) => assignment[k] === 'stronghold' || own(state.nobles, assignment[k])?.baron === baron)) return refuse('bad-assignment');
   const s = structuredClone(state);
   s.secret.troopAssignments[baron] = { ...assignment };
   if (!s.submitted.includes(baron)) s.submitted.push(baron);
@@ -187,6 +187,7 @@ export function strongholdRegions(state: WkState): RegionId[] {
 
 export function placeStronghold(state: WkState, baron: BaronId, region: RegionId): SetupResult {
   if (state.stage !== 'strongholds') return refuse('wrong-stage');
+  if (!state.players.includes(baron)) return refuse('not-in-game');
   if (state.toAct[0] !== baron) return refuse('not-your-turn');
   if (!strongholdRegions(state).includes(region)) return refuse('illegal-region');
   const s = structuredClone(state);
@@ -228,8 +229,9 @@ export function nobleRegions(state: WkState, baron: BaronId): RegionId[] {
 
 export function placeNoble(state: WkState, baron: BaronId, nobleId: string, region: RegionId): SetupResult {
   if (state.stage !== 'nobles') return refuse('wrong-stage');
+  if (!state.players.includes(baron)) return refuse('not-in-game');
   if (state.toAct[0] !== baron) return refuse('not-your-turn');
-  const nb = state.nobles[nobleId];
+  const nb = own(state.nobles, nobleId);
   if (!nb || nb.baron !== baron) return refuse('unknown-noble');
   if (nb.location.kind !== 'off') return refuse('noble-placed');
   if (nb.troops.length === 0) return refuse('noble-without-troops');

@@ -138,3 +138,7 @@ export interface WkState {
   lastTurn: boolean;
   winner: BaronId | null;
 }
+
+/** A record's own entry for a key from an answer (never `toString` or another inherited member). */
+export const own = <T>(r: Record<string, T>, key: unknown): T | undefined =>
+  typeof key === 'string' && Object.hasOwn(r, key) ? r[key] : undefined;

@@ -20,7 +20,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import { BOARD, cityIn, KINGDOM_REGIONS, region as regionOf, type RegionId } from '../board.ts';
 import type { BaronId } from '../barons.ts';
 import { borderBanned } from '../constants.ts';
-import type { NobleState, WkState } from '../state.ts';
+import { own, type NobleState, type WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
 import { troopMen } from '../troops.ts';
 import { liftEmptyNobles } from './armies.ts';
@@ -72,8 +72,8 @@ const inBesiegedCity = (s: WkState, n: NobleState): boolean => {
 
 /** Moves cards between two armies of a baron under §6.4's casualty rule; false if refused. */
 function move(s: WkState, b: BaronId, t: Transfer): 'ok' | ArrivalRefusal {
-  const from = t.from === 'stronghold' ? s.strongholds[b] : s.nobles[t.from];
-  const to = t.to === 'stronghold' ? null : s.nobles[t.to];
+  const from = t.from === 'stronghold' ? s.strongholds[b] : own(s.nobles, t.from);
+  const to = t.to === 'stronghold' ? null : own(s.nobles, t.to);
   if (!from || !to || to.baron !== b || ('baron' in from && from.baron !== b) || t.from === t.to) return 'bad-transfer';
   const held = 'troops' in from ? from.troops : from.garrison;
   if (t.cards.length === 0 || t.cards.some((c) => !held.includes(c)) || new Set(t.cards).size !== t.cards.length) return 'bad-transfer';
@@ -104,8 +104,8 @@ export function runArrival(s: WkState, answers: Partial<Record<BaronId, ArrivalA
     }
     // 6b
     for (const t of a.transfers ?? []) {
-      const from = t.from === 'stronghold' ? null : out.nobles[t.from];
-      const to = out.nobles[t.to];
+      const from = t.from === 'stronghold' ? null : own(out.nobles, t.from);
+      const to = own(out.nobles, t.to);
       const whereFrom = t.from === 'stronghold' ? out.strongholds[b].region : from?.location.kind === 'region' ? from.location.region : null;
       if (!to || to.location.kind !== 'region' || whereFrom === null || to.location.region !== whereFrom || inBesiegedCity(out, to) || (from && inBesiegedCity(out, from))) return bad('bad-transfer');
       const r = move(out, b, t);
@@ -114,9 +114,9 @@ export function runArrival(s: WkState, answers: Partial<Record<BaronId, ArrivalA
     liftEmptyNobles(out);
     // 6c.1–2: only between off-board nobles, and from the garrison to them
     for (const t of [...(a.redistribute ?? []), ...(a.fromGarrison ?? [])]) {
-      const to = out.nobles[t.to];
-      const from = t.from === 'stronghold' ? null : out.nobles[t.from];
-      if (!to || to.location.kind !== 'off' || (from && from.location.kind !== 'off')) return bad('bad-transfer');
+      const to = own(out.nobles, t.to);
+      const from = t.from === 'stronghold' ? null : own(out.nobles, t.from);
+      if ((t.from !== 'stronghold' && !from) || !to || to.location.kind !== 'off' || (from && from.location.kind !== 'off')) return bad('bad-transfer');
       const r = move(out, b, t);
       if (r !== 'ok') return bad(r);
     }

@@ -14,7 +14,7 @@ import { fill } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import { BOARD, cityIn, passable, region as regionOf, type Edge, type RegionId } from '../board.ts';
 import type { BaronId } from '../barons.ts';
-import type { WkState } from '../state.ts';
+import { own, type WkState } from '../state.ts';
 
 export interface Move { noble: string; kind: 'step' | 'road' | 'sea'; path: RegionId[] }
 export type Permissions = Partial<Record<BaronId, boolean>>;
@@ -59,7 +59,7 @@ export function inBesiegedCity(s: WkState, nobleId: string): boolean {
 
 export function checkMove(s: WkState, baron: BaronId, m: Move, permissions: Permissions = {}): MoveCheck {
   const bad = (reason: MoveRefusal, args: Record<string, string | number> = {}): MoveCheck => ({ ok: false, reason, message: fill(MOVE_REFUSALS[reason], args) });
-  const n = s.nobles[m.noble];
+  const n = own(s.nobles, m.noble);
   if (!n || n.baron !== baron) return bad('not-yours');
   if (n.location.kind !== 'region') return bad('not-on-board');
   if (!n.ready) return bad('not-ready');

@@ -11,7 +11,7 @@ import { fill } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { BaronId } from '../barons.ts';
 import { DESTINATIONS, type Destination, type ExpeditionResult } from '../cards.ts';
-import type { WkState } from '../state.ts';
+import { own, type WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
 import { drawFate } from './fate.ts';
 import { queueTriggers } from './action.ts';
@@ -20,9 +20,10 @@ export type WorksAnswer = { kind: 'repair'; city: string; breaches: number } | {
 export interface MaintenanceAnswer { army: string; tokens: number }
 export interface ExpeditionAnswers { launch?: Destination | null; stakes?: Partial<Record<BaronId, number>>; bless?: boolean }
 
-export type NeutralRefusal = 'no-card' | 'not-your-city' | 'besieged' | 'already-fortified' | 'not-your-army' | 'under-way' | 'bad-stake' | 'no-shield';
+export type NeutralRefusal = 'no-card' | 'bad-destination' | 'not-your-city' | 'besieged' | 'already-fortified' | 'not-your-army' | 'under-way' | 'bad-stake' | 'no-shield';
 export const NEUTRAL_REFUSALS: Record<NeutralRefusal, Localized> = {
   'no-card': { fr: 'Aucune carte neutre n’attend de réponse.', en: 'No neutral card is waiting for answers.' },
+  'bad-destination': { fr: 'Une expédition part pour Ceylan, les Îles aux Épices ou la Chine.', en: 'An expedition sails for Ceylon, the Spice Islands or China.' },
   'not-your-city': { fr: 'Vous ne contrôlez pas cette cité.', en: 'You do not control this city.' },
   besieged: { fr: 'Une place assiégée ne peut être ni réparée ni fortifiée.', en: 'A besieged place can be neither repaired nor fortified.' },
   'already-fortified': { fr: 'Cette cité est déjà fortifiée.', en: 'This city is already fortified.' },
@@ -33,6 +34,9 @@ export const NEUTRAL_REFUSALS: Record<NeutralRefusal, Localized> = {
 };
 
 export type NeutralResult = { ok: true; state: WkState } | { ok: false; reason: NeutralRefusal; message: Localized; baron?: BaronId };
+
+/** A count from an answer: a finite number rounded down, else 0. */
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
 
 function refuse(s: WkState, reason: NeutralRefusal, baron?: BaronId): NeutralResult {
   return { ok: false, reason, baron, message: fill(NEUTRAL_REFUSALS[reason], { min: s.config.expedition.minStake, max: s.config.expedition.maxStake }) };
@@ -58,7 +62,7 @@ export function resolveDefensiveWorks(s: WkState, answers: Partial<Record<BaronI
       if (a && s.strongholds[b].besiegedBy !== null) return refuse(s, 'besieged', b); // [P] a besieged stronghold as a city
       continue;
     }
-    const st = s.cities[a.city];
+    const st = own(s.cities, a.city);
     if (!st || st.controller !== b || st.razed) return refuse(s, 'not-your-city', b);
     if (st.besiegedBy !== null) return refuse(s, 'besieged', b);
     if (a.kind === 'fortify' && st.fortified) return refuse(s, 'already-fortified', b);
@@ -74,7 +78,7 @@ export function resolveDefensiveWorks(s: WkState, answers: Partial<Record<BaronI
     }
     const place = a.kind === 'repair' ? out.cities[a.city]! : out.strongholds[b];
     const affordable = c.repairPerBreach === 0 ? place.breaches : Math.floor(me.crowns / c.repairPerBreach);
-    const n = Math.max(0, Math.min(Math.floor(a.breaches), place.breaches, affordable));
+    const n = Math.min(count(a.breaches), place.breaches, affordable);
     me.crowns -= n * c.repairPerBreach;
     place.breaches -= n;
   }
@@ -87,7 +91,7 @@ export function resolveMaintenance(s: WkState, answers: Partial<Record<BaronId, 
   if (s.current === null || !s.current.startsWith('neutral:maintenance')) return refuse(s, 'no-card');
   for (const b of s.players) {
     const a = answers[b];
-    if (a && a.army !== 'stronghold' && s.nobles[a.army]?.baron !== b) return refuse(s, 'not-your-army', b);
+    if (a && a.army !== 'stronghold' && own(s.nobles, a.army)?.baron !== b) return refuse(s, 'not-your-army', b);
   }
   const out = structuredClone(s);
   const cost = out.config.neutral.maintenancePerToken;
@@ -96,7 +100,7 @@ export function resolveMaintenance(s: WkState, answers: Partial<Record<BaronId, 
     if (!a) continue;
     const army = a.army === 'stronghold' ? out.strongholds[b] : out.nobles[a.army]!;
     const me = out.barons[b];
-    const n = Math.max(0, Math.min(Math.floor(a.tokens), army.casualties, cost === 0 ? army.casualties : Math.floor(me.crowns / cost)));
+    const n = Math.min(count(a.tokens), army.casualties, cost === 0 ? army.casualties : Math.floor(me.crowns / cost));
     me.crowns -= n * cost;
     army.casualties -= n;
   }
@@ -113,6 +117,7 @@ export function resolveExpedition(s: WkState, answers: ExpeditionAnswers = {}): 
   if (s.current === null || !s.current.startsWith('neutral:expedition')) return refuse(s, 'no-card');
   const c = s.config.expedition;
   const launch = answers.launch ?? null;
+  if (launch !== null && !(DESTINATIONS as readonly unknown[]).includes(launch)) return refuse(s, 'bad-destination');
   if (launch !== null && s.expeditions[launch] !== null) return refuse(s, 'under-way');
   const stakes = launch === null ? {} : answers.stakes ?? {};
   for (const [b, v] of Object.entries(stakes) as [BaronId, number][]) {
