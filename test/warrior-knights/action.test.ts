@@ -291,9 +291,12 @@ test('property: planning and the default answers keep every invariant (nothing n
   fc.assert(fc.property(fc.integer({ min: 2, max: 6 }), fc.string(), fc.array(fc.nat(100), { minLength: 1, maxLength: 20 }), (n, seed, picks) => {
     for (const s of runTurn(n, seed, picks)) {
       assert.deepEqual(checkInvariants(s), []);
-      const v = JSON.stringify(viewOf(s, s.players[0]!));
-      for (const c of s.secret.neutralAside) assert.ok(!v.includes(c));
-      assert.ok(!('secret' in viewOf(s, null)));
+      for (const viewer of [...s.players, null]) {
+        const v = JSON.stringify(viewOf(s, viewer));
+        for (const c of [...s.secret.neutralAside, ...s.secret.piles.flat()]) assert.ok(!v.includes(`"${c}"`), `${c} leaks to ${viewer}`);
+        for (const [b, plan] of Object.entries(s.secret.plans)) if (b !== viewer) for (const c of plan!.flat()) assert.ok(!JSON.stringify(viewOf(s, viewer).mine).includes(c));
+        assert.ok(!v.includes(s.secret.seed) && !('secret' in viewOf(s, viewer)));
+      }
     }
   }), { numRuns: 40 });
 });

@@ -2,8 +2,10 @@
  * The setup (rules §3, steps S1–S16) and the turn (rules §4: Planning, Action with its special
  * phases, Upkeep steps 1–6) as DATA, in the rules' order (style §2): each step with its id, its
  * name in both languages, its rule section, who acts, the §9.2 decisions it opens, and its status.
- * 'implemented' names the code that runs it (`by`); 'not-implemented' is refused by turn.ts with
- * StepNotImplemented, never passed silently. Later sessions flip a status when its code lands.
+ * 'implemented' names the code that runs it (`by`); 'partial' runs some of its options (`note`
+ * says which) and throws StepNotImplemented for the others; 'not-implemented' is refused by
+ * turn.ts with StepNotImplemented, never passed silently. Later sessions flip a status when its
+ * code lands.
  *
  * Foundation-level: imports nothing of the ruleset.
  */
@@ -18,7 +20,7 @@ export type StepId = SetupStepId | TurnStepId;
 
 /** 'engine' (no choice), 'chairman-order' (one baron after another from the Chairman, clockwise), 'all' (everyone at once), 'owner' (a card's owner), 'chairman', 'church'. */
 export type Actors = 'engine' | 'chairman-order' | 'snake' | 'all' | 'owner' | 'chairman' | 'church';
-export type StepStatus = 'implemented' | 'not-implemented';
+export type StepStatus = 'implemented' | 'partial' | 'not-implemented';
 
 export interface StepRow<Id extends string = StepId> {
   id: Id;
@@ -61,8 +63,8 @@ export const TURN_STEPS: readonly StepRow<TurnStepId>[] = [
   { id: 'A3', phase: 'action', name: { fr: 'Recrutement de troupes', en: 'Recruit Troops' }, rule: '§2.8, §4.3', actors: 'owner', decisions: [5], status: 'implemented', by: 'rules/action.ts resolveBaronCard' },
   { id: 'A4', phase: 'action', name: { fr: 'Manœuvres politiques', en: 'Political Manoeuvres' }, rule: '§2.8, §4.3', actors: 'owner', decisions: [5], status: 'implemented', by: 'rules/action.ts resolveBaronCard' },
   { id: 'A5', phase: 'action', name: { fr: 'Service de l’Église', en: 'Serve the Church' }, rule: '§2.8, §4.3', actors: 'owner', decisions: [5], status: 'implemented', by: 'rules/action.ts resolveBaronCard' },
-  { id: 'A6', phase: 'action', name: { fr: 'Opérations militaires', en: 'Military Operations' }, rule: '§2.8, §4.3, §6', actors: 'owner', decisions: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], status: 'not-implemented', note: 'its moves (rules/movement.ts) and its decline run; combat (§6.5–§6.12) does not' },
-  { id: 'A7', phase: 'action', name: { fr: 'Improvisation', en: 'Improvisation' }, rule: '§2.8, §4.3', actors: 'owner', decisions: [5], status: 'not-implemented', note: 'its crowns, vote, paid shield and move options run; combat does not' },
+  { id: 'A6', phase: 'action', name: { fr: 'Opérations militaires', en: 'Military Operations' }, rule: '§2.8, §4.3, §6', actors: 'owner', decisions: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], status: 'partial', by: 'rules/action.ts resolveBaronCard, rules/movement.ts checkMove', note: 'its moves (rules/movement.ts) and its decline run; combat (§6.5–§6.12) does not' },
+  { id: 'A7', phase: 'action', name: { fr: 'Improvisation', en: 'Improvisation' }, rule: '§2.8, §4.3', actors: 'owner', decisions: [5], status: 'partial', by: 'rules/action.ts resolveBaronCard, rules/movement.ts checkMove', note: 'its crowns, vote, paid shield and move options run; combat does not' },
   { id: 'A8', phase: 'action', name: { fr: 'Événement important', en: 'Major Event' }, rule: '§4.7', actors: 'church', decisions: [17, 18, 19, 20], status: 'not-implemented' },
   { id: 'A9', phase: 'action', name: { fr: 'Travaux de défense', en: 'Defensive Works' }, rule: '§4.4', actors: 'chairman-order', decisions: [21], status: 'implemented', by: 'rules/neutral.ts resolveDefensiveWorks' },
   { id: 'A10', phase: 'action', name: { fr: 'Entretien des troupes', en: 'Troop Maintenance' }, rule: '§4.4', actors: 'chairman-order', decisions: [22], status: 'implemented', by: 'rules/neutral.ts resolveMaintenance' },
