@@ -169,3 +169,14 @@ test('property: random Wages answers never leave crowns or troops negative, keep
     assert.equal(hashState(run()), hashState(s));
   }), { numRuns: 40 });
 });
+
+test('§4.9 destinations: the garrison even besieged, but not while the stronghold is off the board [P]; a noble in his besieged city never', () => {
+  const s = game([green, blue], 'dest');
+  s.strongholds[green].besiegedBy = blue;
+  assert.ok(draftDestinations(s, green).includes('stronghold'));
+  const onHold = Object.values(s.nobles).find((n) => n.baron === green && n.location.kind === 'region')!;
+  assert.ok(!draftDestinations(s, green).includes(onHold.id), 'his noble by the besieged stronghold');
+  s.strongholds[green].region = null;
+  assert.ok(!draftDestinations(s, green).includes('stronghold'));
+  assert.ok(draftDestinations(s, green).includes(`${green}-square`), 'a noble off the board');
+});

@@ -107,7 +107,8 @@ export function runArrival(s: WkState, answers: Partial<Record<BaronId, ArrivalA
       const from = t.from === 'stronghold' ? null : own(out.nobles, t.from);
       const to = own(out.nobles, t.to);
       const whereFrom = t.from === 'stronghold' ? out.strongholds[b].region : from?.location.kind === 'region' ? from.location.region : null;
-      if (!to || to.location.kind !== 'region' || whereFrom === null || to.location.region !== whereFrom || inBesiegedCity(out, to) || (from && inBesiegedCity(out, from))) return bad('bad-transfer');
+      const holdBesieged = t.from === 'stronghold' && out.strongholds[b].besiegedBy !== null; // [P] as a besieged city
+      if (!to || to.location.kind !== 'region' || whereFrom === null || to.location.region !== whereFrom || inBesiegedCity(out, to) || (from && inBesiegedCity(out, from)) || holdBesieged) return bad('bad-transfer');
       const r = move(out, b, t);
       if (r !== 'ok') return bad(r);
     }

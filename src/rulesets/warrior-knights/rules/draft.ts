@@ -6,7 +6,8 @@
  *    as many of his shields, his next ones in track order [P];
  * 3. each card goes at once to: a noble of his in the region of a city he controls or of his
  *    stronghold, neither besieged [P]; a noble of his off the board; or his garrison (even
- *    besieged). No legal destination: no recruit [P G-A27];
+ *    besieged; not while the stronghold is off the board [P]). No legal destination: no recruit
+ *    [P G-A27];
  * 4. then the display's leftovers are shuffled into the deck and N + 1 new cards revealed.
  * `runDraft` takes the answers keyed by the shield's track position; a missing one passes (#27's
  * default). An illegal answer is refused with its reason in both languages.
@@ -36,7 +37,7 @@ export type DraftResult = { ok: true; state: WkState } | { ok: false; reason: Dr
 /** Where a recruited card may go (§4.9 step 3). */
 export function draftDestinations(s: WkState, b: BaronId): string[] {
   const hold = s.strongholds[b];
-  const out: string[] = ['stronghold'];
+  const out: string[] = hold.region !== null ? ['stronghold'] : []; // [P] a stronghold off the board has no garrison
   for (const n of Object.values(s.nobles)) {
     if (n.baron !== b) continue;
     if (n.location.kind === 'off') { out.push(n.id); continue; }
