@@ -1,0 +1,84 @@
+/**
+ * What must hold in every state of a game of Warrior Knights (for property tests now and soak runs
+ * later): crowns, votes, Faith, Influence, shields and casualties never negative; each noble in one
+ * place and never on the board without troops (§2.3); each troop card in exactly one place;
+ * each action card in exactly one place (hand, pile, zone, the card being resolved, the set-aside
+ * neutrals — or, for a neutral card, the neutral set); each Fate and mercenary card once; a
+ * city's breaches within its strength; at most one stronghold per region, never with an unrazed
+ * city (§2.5); the track's shields within the barons' 8 [P G-A60].
+ *
+ * Returns the violations as sentences (empty: all hold).
+ */
+import { BOARD, city, cityIn } from './board.ts';
+import { baronData, REGULARS } from './barons.ts';
+import { baronCards, FATE_DECK, MERCENARIES, NEUTRAL_CARDS } from './cards.ts';
+import type { WkState } from './state.ts';
+
+export function checkInvariants(s: WkState): string[] {
+  const out: string[] = [];
+  for (const b of s.players) {
+    const st = s.barons[b];
+    for (const k of ['crowns', 'votes', 'faith', 'influence', 'shields', 'controlMarkers'] as const) if (st[k] < 0 || !Number.isInteger(st[k])) out.push(`${b} has ${st[k]} ${k}`);
+    const onTrack = s.track.filter((x) => x === b).length;
+    if (st.shields + onTrack > s.config.setup.shields) out.push(`${b} has ${st.shields + onTrack} shields (at most ${s.config.setup.shields})`);
+  }
+  if (s.influenceReserve < 0) out.push(`the Influence reserve is ${s.influenceReserve}`);
+
+  // Troop cards: each in exactly one place.
+  const where = new Map<string, string[]>();
+  const put = (card: string, place: string) => where.set(card, [...(where.get(card) ?? []), place]);
+  for (const nb of Object.values(s.nobles)) {
+    for (const t of nb.troops) put(t, `noble ${nb.id}`);
+    if (nb.casualties < 0) out.push(`noble ${nb.id} has ${nb.casualties} casualties`);
+    if (nb.location.kind !== 'off' && nb.troops.length === 0) out.push(`noble ${nb.id} is on the board without troops`);
+    if (nb.location.kind !== 'off' && !BOARD.regions.some((r) => r.id === (nb.location as { region: string }).region)) out.push(`noble ${nb.id} is in an unknown region`);
+  }
+  for (const h of Object.values(s.strongholds)) {
+    for (const t of h.garrison) put(t, `stronghold ${h.baron}`);
+    if (h.breaches < 0 || h.breaches * s.config.combat.casualtyMen > baronData(h.baron).strongholdStrength) out.push(`stronghold ${h.baron} has ${h.breaches} breaches`);
+  }
+  for (const [b, cards] of Object.entries(s.unassigned)) for (const t of cards ?? []) put(t, `unassigned ${b}`);
+  for (const t of s.display) put(t, 'display');
+  for (const t of s.outOfGame) put(t, 'out of the game');
+  for (const t of s.secret.mercenaryDeck) put(t, 'mercenary deck');
+  const inPlay = new Set(s.players);
+  for (const t of [...MERCENARIES.map((m) => m.id), ...REGULARS.filter((r) => inPlay.has(r.baron)).map((r) => r.id)]) {
+    const places = where.get(t) ?? [];
+    if (places.length !== 1) out.push(`troop card ${t} is in ${places.length} places (${places.join(', ')})`);
+    where.delete(t);
+  }
+  for (const t of where.keys()) out.push(`troop card ${t} does not belong to this game`);
+
+  // Action cards: each in exactly one place (neutral cards not on a pile or aside are in the neutral set).
+  const cards = new Map<string, number>();
+  const see = (c: string) => cards.set(c, (cards.get(c) ?? 0) + 1);
+  for (const b of s.players) s.barons[b].hand.forEach(see);
+  for (const z of Object.values(s.zones)) z.forEach(see);
+  for (const p of s.secret.piles) p.forEach(see);
+  s.secret.neutralAside.forEach(see);
+  for (const p of Object.values(s.secret.plans)) for (const pile of p ?? []) for (const c of pile) if (!s.barons[c.split(':')[0] as keyof typeof s.barons]?.hand.includes(c)) out.push(`planned card ${c} is not in its baron’s hand`);
+  if (s.current) see(s.current);
+  for (const b of s.players) for (const c of baronCards(b)) if ((cards.get(c) ?? 0) !== 1) out.push(`action card ${c} is in ${cards.get(c) ?? 0} places`);
+  for (const c of NEUTRAL_CARDS) if ((cards.get(c) ?? 0) > 1) out.push(`neutral card ${c} is in ${cards.get(c)} places`);
+
+  // Fate deck: a cycle holding every card once (none held outside combat yet).
+  const fate = [...s.secret.fateDeck].sort();
+  if (fate.join() !== FATE_DECK.map((f) => f.id).sort().join()) out.push('the Fate deck does not hold each card once');
+
+  // Cities and strongholds.
+  for (const c of Object.values(s.cities)) {
+    const data = city(c.id);
+    if (c.breaches < 0 || c.breaches * s.config.combat.casualtyMen > data.strength) out.push(`city ${c.id} has ${c.breaches} breaches (strength ${data.strength})`);
+    if (c.razed && (c.controller !== null || c.fortified)) out.push(`razed city ${c.id} is controlled or fortified`);
+    if (c.controller !== null && !inPlay.has(c.controller)) out.push(`city ${c.id} is controlled by a baron not in the game`);
+  }
+  const regions = new Set<string>();
+  for (const h of Object.values(s.strongholds)) {
+    if (!h.region) continue;
+    if (regions.has(h.region)) out.push(`two strongholds in ${h.region}`);
+    regions.add(h.region);
+    const c = cityIn(h.region);
+    if (c && !s.cities[c.id]!.razed) out.push(`stronghold of ${h.baron} stands with the unrazed city ${c.id}`);
+  }
+  return out;
+}

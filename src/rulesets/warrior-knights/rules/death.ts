@@ -1,0 +1,75 @@
+/**
+ * Death of a noble (rules §6.12; §9.2 #14):
+ * 1. desertion: a Fate card names a nation; if the army has mercenaries of it, one such card
+ *    deserts (his choice; default the smallest) and is shuffled into the Mercenary deck;
+ * 2. troop loss: for each casualty token, 100 mercenary men are lost, as much as possible without
+ *    exceeding 100 × tokens (his choice among the subsets of maximal total [P]; default the
+ *    engine's); regulars are never lost this way; then the tokens are removed;
+ * 3. the figure leaves the board; its Office is discarded;
+ * 4. the heir keeps the remaining troops and arrives at the next Upkeep; without an heir, its
+ *    mercenaries go back into the deck and its regulars leave the game.
+ * `killNoble` mutates the state it is given (called inside a step that works on its own copy).
+ * Shuffles use the stream `<stream>/death/<noble>`.
+ */
+import { mercenary } from '../cards.ts';
+import type { WkState } from '../state.ts';
+import { isMercenary, troopMen } from '../troops.ts';
+import { drawFate } from './fate.ts';
+import { streamShuffle, type Shuffle } from './streams.ts';
+
+export interface DeathAnswer { deserter?: string; lose?: string[] }
+
+/** The subsets of mercenary cards with the largest total ≤ cap: the engine's pick (fewest cards, then card order) [P]. */
+export function maximalLoss(cards: readonly string[], cap: number): string[] {
+  // best[total] = the chosen cards reaching this total; bounded by cap/50 + 1 totals × cards
+  const step = 50;
+  const slots = Math.floor(cap / step);
+  const best: (string[] | null)[] = Array.from({ length: slots + 1 }, (_, i) => (i === 0 ? [] : null));
+  for (const c of cards) {
+    const w = troopMen(c) / step;
+    for (let t = slots; t >= w; t--) {
+      const from = best[t - w];
+      if (from && (!best[t] || best[t]!.length > from.length + 1)) best[t] = [...from, c];
+    }
+  }
+  for (let t = slots; t >= 0; t--) if (best[t]) return best[t]!;
+  return [];
+}
+
+export function killNoble(s: WkState, nobleId: string, answer: DeathAnswer = {}, stream = `turn/${s.turn}`, inject?: Shuffle): void {
+  const n = s.nobles[nobleId]!;
+  const back: string[] = [];
+  // 1
+  const d = drawFate(s.secret.fateDeck);
+  s.secret.fateDeck = d.deck;
+  const ofNation = d.card ? n.troops.filter((t) => isMercenary(t) && mercenary(t).nation === d.card!.nation) : [];
+  if (ofNation.length > 0) {
+    const smallest = [...ofNation].sort((a, b) => troopMen(a) - troopMen(b) || (a < b ? -1 : 1))[0]!;
+    const gone = answer.deserter && ofNation.includes(answer.deserter) ? answer.deserter : smallest;
+    n.troops = n.troops.filter((t) => t !== gone);
+    back.push(gone);
+  }
+  // 2
+  const mercs = n.troops.filter(isMercenary);
+  const cap = 100 * n.casualties;
+  const best = maximalLoss(mercs, cap).reduce((m, t) => m + troopMen(t), 0);
+  const chosen = answer.lose && answer.lose.every((t) => mercs.includes(t)) && new Set(answer.lose).size === answer.lose.length
+    && answer.lose.reduce((m, t) => m + troopMen(t), 0) === best ? answer.lose : maximalLoss(mercs, cap);
+  n.troops = n.troops.filter((t) => !chosen.includes(t));
+  back.push(...chosen);
+  n.casualties = 0;
+  // 3
+  n.location = { kind: 'off' };
+  n.office = null;
+  // 4
+  if (!n.hasHeir) {
+    back.push(...n.troops.filter(isMercenary));
+    s.outOfGame.push(...n.troops.filter((t) => !isMercenary(t)));
+    n.troops = [];
+  }
+  if (back.length > 0) {
+    const shuffle = inject ?? streamShuffle(s);
+    s.secret.mercenaryDeck = shuffle(`${stream}/death/${nobleId}`, [...s.secret.mercenaryDeck, ...back]);
+  }
+  s.log.push({ t: 'noble-died', noble: nobleId });
+}

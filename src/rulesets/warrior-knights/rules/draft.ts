@@ -1,0 +1,93 @@
+/**
+ * The Mercenary Draft, a special phase (rules §4.9; §9.2 #27, sequential, shield by shield):
+ * 1. shields are taken from the leftmost space; at each shield's turn its owner may recruit one
+ *    card of the display, paying its wage at once; the shield goes back to him either way;
+ * 2. at his first shield's turn he may instead recruit several cards of one nationality, removing
+ *    as many of his shields, his next ones in track order [P];
+ * 3. each card goes at once to: a noble of his in the region of a city he controls or of his
+ *    stronghold, neither besieged [P]; a noble of his off the board; or his garrison (even
+ *    besieged; not while the stronghold is off the board [P]). No legal destination: no recruit
+ *    [P G-A27];
+ * 4. then the display's leftovers are shuffled into the deck and N + 1 new cards revealed.
+ * `runDraft` takes the answers keyed by the shield's track position; a missing one passes (#27's
+ * default). An illegal answer is refused with its reason in both languages.
+ */
+import { fill } from '../../../engine/localize.ts';
+import type { Localized } from '../../../engine/ruleset.ts';
+import { cityIn } from '../board.ts';
+import type { BaronId } from '../barons.ts';
+import { mercenary } from '../cards.ts';
+import { displaySize } from '../constants.ts';
+import type { WkState } from '../state.ts';
+import { moment, streamShuffle, type Shuffle } from './streams.ts';
+
+export interface DraftPick { cards: { card: string; to: string }[] }
+
+export type DraftRefusal = 'not-in-display' | 'mixed-nations' | 'too-many' | 'cannot-pay' | 'bad-destination';
+export const DRAFT_REFUSALS: Record<DraftRefusal, Localized> = {
+  'not-in-display': { fr: 'Cette carte n’est pas à l’étal des mercenaires.', en: 'This card is not in the Mercenary display.' },
+  'mixed-nations': { fr: 'Plusieurs cartes à la fois : toutes de la même nation.', en: 'Several cards at once: all of one nation.' },
+  'too-many': { fr: 'Une carte par écusson que vous avez sur la piste ({n}).', en: 'One card per shield you have on the track ({n}).' },
+  'cannot-pay': { fr: 'Vous ne pouvez pas payer ces soldes ({n} en tout).', en: 'You cannot pay these wages ({n} in all).' },
+  'bad-destination': { fr: 'Ces mercenaires ne peuvent rejoindre que votre garnison, un noble hors du plateau, ou un noble dans une de vos cités ou à votre forteresse (non assiégées).', en: 'These mercenaries can only join your garrison, a noble off the board, or a noble in one of your cities or at your stronghold (not besieged).' },
+};
+
+export type DraftResult = { ok: true; state: WkState } | { ok: false; reason: DraftRefusal; message: Localized; position: number };
+
+/** Where a recruited card may go (§4.9 step 3). */
+export function draftDestinations(s: WkState, b: BaronId): string[] {
+  const hold = s.strongholds[b];
+  const out: string[] = hold.region !== null ? ['stronghold'] : []; // [P] a stronghold off the board has no garrison
+  for (const n of Object.values(s.nobles)) {
+    if (n.baron !== b) continue;
+    if (n.location.kind === 'off') { out.push(n.id); continue; }
+    if (n.location.kind !== 'region') continue;
+    const r = n.location.region;
+    const c = cityIn(r);
+    const ownCity = c && !s.cities[c.id]!.razed && s.cities[c.id]!.controller === b && s.cities[c.id]!.besiegedBy === null;
+    const ownHold = hold.region === r && hold.besiegedBy === null;
+    if (ownCity || ownHold) out.push(n.id);
+  }
+  return out;
+}
+
+export function runDraft(s: WkState, answers: Record<number, DraftPick> = {}, inject?: Shuffle): DraftResult {
+  const out = structuredClone(s);
+  const firstSeen = new Set<BaronId>();
+  for (let pos = 0; pos < out.track.length; pos++) {
+    const b = out.track[pos];
+    if (!b) continue;
+    const first = !firstSeen.has(b);
+    firstSeen.add(b);
+    out.track[pos] = null;
+    out.barons[b].shields++;
+    const pick = answers[pos];
+    if (!pick || pick.cards.length === 0) continue; // #27 default: pass, the shield is removed
+    const bad = (reason: DraftRefusal, n: number | string = ''): DraftResult => ({ ok: false, reason, position: pos, message: fill(DRAFT_REFUSALS[reason], { n }) });
+    const ids = pick.cards.map((c) => c.card);
+    if (ids.some((id) => !out.display.includes(id)) || new Set(ids).size !== ids.length) return bad('not-in-display');
+    const more = out.track.map((x, i) => ({ x, i })).filter(({ x, i }) => x === b && i > pos).map(({ i }) => i);
+    if (ids.length > 1) {
+      if (!first) return bad('too-many', 1);
+      if (ids.length > 1 + more.length) return bad('too-many', 1 + more.length);
+      if (new Set(ids.map((id) => mercenary(id).nation)).size !== 1) return bad('mixed-nations');
+    }
+    const cost = ids.reduce((sum, id) => sum + mercenary(id).wage, 0);
+    if (cost > out.barons[b].crowns) return bad('cannot-pay', cost);
+    const legal = draftDestinations(out, b);
+    if (pick.cards.some((c) => !legal.includes(c.to))) return bad('bad-destination');
+    out.barons[b].crowns -= cost;
+    for (const { card, to } of pick.cards) {
+      out.display = out.display.filter((x) => x !== card);
+      if (to === 'stronghold') out.strongholds[b].garrison.push(card); else out.nobles[to]!.troops.push(card);
+    }
+    for (const i of more.slice(0, ids.length - 1)) { out.track[i] = null; out.barons[b].shields++; } // [P] his next shields in track order
+  }
+  // Step 4: leftovers shuffled in, N + 1 new cards.
+  const shuffle = inject ?? streamShuffle(out);
+  const deck = shuffle(`${moment(out)}/draft`, [...out.secret.mercenaryDeck, ...out.display]);
+  const k = displaySize(out.config, out.players.length);
+  out.display = deck.slice(0, k);
+  out.secret.mercenaryDeck = deck.slice(k);
+  return { ok: true, state: out };
+}

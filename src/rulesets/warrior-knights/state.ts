@@ -1,0 +1,144 @@
+/**
+ * The state of a game of Warrior Knights (rules §2.13's sketch, made plain JSON): everything the
+ * table shows is at the top level; everything nobody may see, or only one baron, is in `secret`
+ * (style §5): the seed of the named random streams, the order of every deck, the cards of the
+ * action piles and the two neutral cards set aside, the Planning submissions and the setup troop
+ * assignments before they are revealed (§2.12, §9.4). A baron's hand is public (§2.12 [I]: his 12
+ * cards minus those lying face up in the zones), so it sits in his `BaronState`.
+ *
+ * Players are the barons themselves: a seat is a colour (`BaronId`), clockwise in `players`.
+ */
+import type { CityId, RegionId } from './board.ts';
+import type { BaronId } from './barons.ts';
+import type { Destination, Zone } from './cards.ts';
+import type { WkConfig } from './constants.ts';
+import type { WkEvent } from './events.ts';
+import type { StepId } from './phases.ts';
+
+export type { BaronId };
+
+export type NobleLocation = { kind: 'off' } | { kind: 'region'; region: RegionId } | { kind: 'at-sea'; region: RegionId };
+
+export interface NobleState {
+  id: string;
+  baron: BaronId;
+  location: NobleLocation;
+  ready: boolean;
+  /** Troop card ids (regular `${baron}-reg-…` or mercenary `merc-…`), led by this noble. */
+  troops: string[];
+  casualties: number;
+  hasHeir: boolean;
+  office: string | null;
+}
+
+export interface StrongholdState {
+  baron: BaronId;
+  /** null: not on the board (captured, or not yet placed at setup). */
+  region: RegionId | null;
+  breaches: number;
+  garrison: string[];
+  casualties: number;
+  besiegedBy: BaronId | null;
+  siegeSince: number | null;
+}
+
+export interface CityState {
+  id: CityId;
+  razed: boolean;
+  controller: BaronId | null;
+  fortified: boolean;
+  breaches: number;
+  besiegedBy: BaronId | null;
+  siegeSince: number | null;
+}
+
+export interface BaronState {
+  id: BaronId;
+  crowns: number;
+  votes: number;
+  faith: number;
+  influence: number;
+  /** Action cards in hand (public, §2.12). */
+  hand: string[];
+  titles: string[];
+  banished: boolean;
+  /** Shields not on the Mercenary track or an expedition [P G-A60: hard limit]. */
+  shields: number;
+  /** Control markers not under a city. */
+  controlMarkers: number;
+}
+
+export interface Expedition { space: number; blessed: boolean; stakes: { baron: BaronId; crowns: number }[] }
+
+export type Stage = 'troops' | 'strongholds' | 'nobles' | 'planning' | 'action' | 'upkeep' | 'over';
+
+export interface Secret {
+  /** Seed of the named streams (`createRng(seed, 'turn/3/pile/2')`): it would tell every deck and draw. */
+  seed: string;
+  /** Top first; discards go to the bottom (§2.7). */
+  fateDeck: string[];
+  mercenaryDeck: string[];
+  /** Not authored yet (§10.8–§10.9): empty. */
+  eventDeck: string[];
+  proposalDeck: string[];
+  /** The action piles once dealt and shuffled, top first (§4.1). */
+  piles: string[][];
+  /** The two neutral cards set aside this turn (§4.1 step 2). */
+  neutralAside: string[];
+  /** Planning submissions before the piles are dealt (§9.3). */
+  plans: Partial<Record<BaronId, string[][]>>;
+  /** Setup S11 troop assignments before they are revealed together (§9.2 #1). */
+  troopAssignments: Partial<Record<BaronId, Record<string, string>>>;
+}
+
+export interface WkState {
+  ruleset: 'warrior-knights';
+  version: 1;
+  config: WkConfig;
+  /** The barons in play, clockwise (seat order). */
+  players: BaronId[];
+  turn: number;
+  stage: Stage;
+  step: StepId;
+  chairman: BaronId;
+  church: BaronId;
+  barons: Record<BaronId, BaronState>;
+  nobles: Record<string, NobleState>;
+  strongholds: Record<BaronId, StrongholdState>;
+  cities: Record<CityId, CityState>;
+  influenceReserve: number;
+  /** Cards lying face up in each trigger zone (§4.2.2). */
+  zones: Record<Zone, string[]>;
+  /** The Mercenary track, left to right: the baron whose shield is on each space. */
+  track: (BaronId | null)[];
+  /** The face-up mercenary cards (§4.9). */
+  display: string[];
+  agenda: string[];
+  expeditions: Record<Destination, Expedition | null>;
+  /** Setup S11: the troop cards each baron received and has not yet assigned (public: troops are visible, §2.12). */
+  unassigned: Partial<Record<BaronId, string[]>>;
+  /** Setup S14/S15 and Planning: who is to act, in order (public). */
+  toAct: BaronId[];
+  /** Who has submitted a secret answer in the current simultaneous step (never what, §9.1). */
+  submitted: BaronId[];
+  /** Cards on each pile per baron (public, §9.4 [P]); the neutral cards under key 'neutral'. */
+  pileCounts: Record<string, number>[];
+  /** Action phase: the card revealed and waiting for its owner's answer (§4.2.1), else null. */
+  current: string | null;
+  /** Action phase: the pile being revealed (0-based) — §4.2.1. */
+  pile: number;
+  /** Special phases fired and waiting, first in first out [P G-A58]. */
+  pendingPhases: ('taxation' | 'wages' | 'assembly' | 'draft')[];
+  /** Regular troop cards removed from the game (a noble dead without heir, §6.12.4). */
+  outOfGame: string[];
+  /** Public log of typed events (§9.1 item 8), rendered by events.ts. */
+  log: WkEvent[];
+  secret: Secret;
+  /** The Influence reserve has reached 0: this turn is the last (§7.1, [P G-A07] as ruled). */
+  lastTurn: boolean;
+  winner: BaronId | null;
+}
+
+/** A record's own entry for a key from an answer (never `toString` or another inherited member). */
+export const own = <T>(r: Record<string, T>, key: unknown): T | undefined =>
+  typeof key === 'string' && Object.hasOwn(r, key) ? r[key] : undefined;

@@ -1,0 +1,32 @@
+/**
+ * What one baron may know of a game of Warrior Knights (rules §2.12, §9.4; style §5): the state
+ * with `secret` taken away — the seed, every deck's order, the cards of the action piles and the
+ * two neutral cards set aside, the Planning submissions and the setup troop assignments — keeping
+ * what the table shows: deck sizes, how many cards each baron put on each pile (`pileCounts`, [P]
+ * §9.4), who has submitted (never what). The viewer also sees his own plan and his own troop
+ * assignment while they are secret. A plain strip: a property test checks that no pile card, set-
+ * aside card or other baron's submission appears in a view.
+ * `viewer` null is the public view (a spectator).
+ */
+import type { BaronId } from './barons.ts';
+import type { WkState } from './state.ts';
+
+export interface WkView extends Omit<WkState, 'secret'> {
+  viewer: BaronId | null;
+  decks: { fate: number; mercenary: number; event: number; proposal: number; piles: number[] };
+  /** The viewer's own secret answers while they are still secret. */
+  mine: { plan: string[][] | null; troops: Record<string, string> | null };
+}
+
+export function viewOf(state: WkState, viewer: BaronId | null): WkView {
+  const { secret, ...open } = structuredClone(state);
+  return {
+    ...open,
+    viewer,
+    decks: { fate: secret.fateDeck.length, mercenary: secret.mercenaryDeck.length, event: secret.eventDeck.length, proposal: secret.proposalDeck.length, piles: secret.piles.map((p) => p.length) },
+    mine: {
+      plan: viewer ? secret.plans[viewer] ?? null : null,
+      troops: viewer ? secret.troopAssignments[viewer] ?? null : null,
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The tables of Warrior Knights walked row by row (style §9): the §9.2 catalogue (#1–#43, each
+ * reached from a step of phases.ts or opened at any time, each with a pattern of §9.1 and a
+ * deadline class of the constants), the steps' statuses (an implemented step names the file that
+ * runs it), and every event kind rendered in French and English.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { DEFAULT_CONFIG } from '../../src/rulesets/warrior-knights/constants.ts';
+import { DECISION_KINDS, DECISIONS, decisionByNumber } from '../../src/rulesets/warrior-knights/decisions.ts';
+import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
+import { ALL_STEPS, SETUP_STEPS, TURN_STEPS } from '../../src/rulesets/warrior-knights/phases.ts';
+
+test('§9.2 the catalogue has rows #1 to #43, each once, with a deadline class of the constants', () => {
+  assert.deepEqual(DECISION_KINDS.map((k) => DECISIONS[k].n), Array.from({ length: 43 }, (_, i) => i + 1));
+  for (const k of DECISION_KINDS) {
+    const row = DECISIONS[k];
+    if (row.deadline !== null) assert.ok(row.deadline in DEFAULT_CONFIG.deadlines, k);
+    assert.ok(row.byDefault.length > 0);
+  }
+});
+
+test('§9.2 every row is opened by a step of phases.ts or at any time; every step names only rows of the catalogue', () => {
+  const opened = new Set(ALL_STEPS.flatMap((s) => s.decisions));
+  for (const n of opened) assert.ok(decisionByNumber(n), `step decision #${n}`);
+  for (const k of DECISION_KINDS) {
+    const row = DECISIONS[k] as { n: number; anytime?: boolean };
+    assert.ok(opened.has(row.n) || row.anytime, `#${row.n} ${k} is reached by no step`);
+  }
+});
+
+test('phases.ts: setup S1–S16 and the turn in the rules’ order; an implemented step names the file that runs it', () => {
+  assert.deepEqual(SETUP_STEPS.map((s) => s.id), Array.from({ length: 16 }, (_, i) => `S${i + 1}`));
+  assert.deepEqual(TURN_STEPS.map((s) => s.phase), [...TURN_STEPS.map((s) => s.phase)].sort((a, b) => ['planning', 'action', 'upkeep'].indexOf(a) - ['planning', 'action', 'upkeep'].indexOf(b)));
+  for (const s of ALL_STEPS) {
+    if (s.status !== 'implemented') continue;
+    assert.ok(s.by, s.id);
+    for (const file of s.by!.split(/,\s*/).map((x) => x.split(' ')[0]!)) {
+      assert.ok(existsSync(new URL(`../../src/rulesets/warrior-knights/${file}`, import.meta.url)), `${s.id}: ${file}`);
+    }
+  }
+});
+
+test('every event kind renders in French and English, with no placeholder left', () => {
+  const all: WkEvent[] = [
+    { t: 'city-razed', city: 'gueville', fate: 'fate-01' }, { t: 'fate-fizzled', need: 'kingdom-city' },
+    { t: 'chairman', baron: 'green' }, { t: 'church', baron: 'blue' }, { t: 'troops-revealed', baron: 'red', men: 400 },
+    { t: 'stronghold-placed', baron: 'red', region: 'r2c3' }, { t: 'noble-placed', baron: 'red', noble: 'red-star', region: 'r2c3' },
+    { t: 'planning-closed', turn: 1, cards: [8, 7, 6] }, { t: 'card-revealed', card: 'green:levy:1', pile: 0 },
+    { t: 'declined', card: 'neutral:expedition:1' }, { t: 'crowns', baron: 'green', amount: 1 }, { t: 'crowns', baron: 'green', amount: 3 },
+    { t: 'votes', baron: 'green', amount: 2 }, { t: 'faith', baron: 'green', amount: 1 },
+    { t: 'discarded', card: 'green:church:1', zone: 'wages' }, { t: 'to-hand', card: 'green:improvisation:1' },
+    { t: 'triggered', phase: 'assembly' }, { t: 'triggered', phase: 'draft' },
+    { t: 'expedition', destination: 'china', result: 4 }, { t: 'expedition', destination: 'spice', result: 'no-news' }, { t: 'expedition', destination: 'ceylon', result: 'lost' },
+    { t: 'military-victory', baron: 'red' }, { t: 'noble-died', noble: 'red-star' }, { t: 'influence', baron: 'red', amount: 2 },
+    { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'lose' }, { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'faith' }, { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'crowns' },
+  ];
+  for (const e of all) {
+    for (const lang of ['fr', 'en'] as const) {
+      const text = renderEvent(e, lang);
+      assert.ok(text.length > 0 && !/[{}]|undefined|NaN/.test(text), `${e.t} ${lang}: ${text}`);
+    }
+  }
+  assert.equal(renderEvent({ t: 'crowns', baron: 'green', amount: 1 }, 'fr'), 'Aymar de Verdelande reçoit 1 couronne.');
+  assert.equal(renderEvent({ t: 'crowns', baron: 'green', amount: 3 }, 'en'), 'Aymar de Verdelande receives 3 crowns.');
+  assert.equal(renderEvent({ t: 'city-razed', city: 'gueville', fate: 'fate-01' }, 'fr'), 'La Destinée rase Guéville.');
+});
