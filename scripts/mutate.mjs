@@ -63,12 +63,12 @@ const AREAS = {
   claim: {
     what: 'the turn claim and its resolution (one process resolves a turn, once)',
     mutate: () => [span('src/platform/games/service.ts', /^const RETRY_SQL/, /^async function testPauseInTransaction/)],
-    tests: [/^test\/platform\/(jobs|referee|games|durability|claim.*|resolution.*)\.test\.ts$/],
+    tests: [/^test\/platform\/turn-lock\.test\.ts$/, /^test\/platform\/(jobs|referee|games|durability|claim.*|resolution.*)\.test\.ts$/],
   },
   'gp-rules': {
     what: "Gloire & Pouvoir's formulas, phases and phase order",
     mutate: ['src/rulesets/gloire-et-pouvoir/formulas.ts', 'src/rulesets/gloire-et-pouvoir/turn.ts', 'src/rulesets/gloire-et-pouvoir/phases/*.ts'],
-    tests: [/^test\/gloire-et-pouvoir\/(tv-.*|p\d\d-.*|appendix-.*|phase-.*|soak-regressions|caretaker|invariants.*)\.test\.ts$/],
+    tests: [/^test\/gloire-et-pouvoir\/(tv-.*|p\d\d-.*|appendix-.*|phase-.*|turn-.*|soak-regressions|caretaker|invariants.*)\.test\.ts$/],
   },
   'gp-fog': {
     what: "Gloire & Pouvoir's fog of war: each lord's view, the order form's choices, name look-ups",
@@ -88,7 +88,7 @@ const AREAS = {
   'ak-fog': {
     what: "Adventurer Kings' fog of war: each kingdom's view and the one message for every kind of 'not found'",
     mutate: ['src/rulesets/adventurer-kings/view.ts', 'src/rulesets/adventurer-kings/orders/absent.ts'],
-    tests: [/^test\/adventurer-kings\/(view|properties-fog|fog.*|knowledge.*)\.test\.ts$/],
+    tests: [/^test\/adventurer-kings\/(view.*|properties-fog|fog.*|knowledge.*)\.test\.ts$/],
   },
 };
 
@@ -118,7 +118,7 @@ const PLANTED = [
   { id: 'sanitizer-span-style', file: 'src/platform/channels/sanitize.ts',
     bug: 'the allow-list keeps style on span',
     find: "    td: ['colspan', 'rowspan'],\n  },\n  allowedClasses: {},\n  allowedStyles: {},",
-    replace: "    td: ['colspan', 'rowspan'],\n    span: ['style'],\n  },\n  allowedClasses: {},\n  allowedStyles: { span: { color: [/^[#\\w]+$/] } },",
+    replace: "    td: ['colspan', 'rowspan'],\n    span: ['style'],\n  },\n  allowedClasses: {},\n  allowedStyles: {},",
     tests: ['test/platform/sanitize-allowlist.test.ts', 'test/platform/gazette-html-policy.test.ts'] },
   { id: 'mail-backoff', file: 'src/platform/mail/mailer.ts',
     bug: 'the retry delay stuck at 5 minutes (GREATEST → LEAST)',
