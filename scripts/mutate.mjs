@@ -78,7 +78,8 @@ const AREAS = {
   'ak-strength': {
     what: "Adventurer Kings' army strength (Table 15.8 and its recap)",
     mutate: ['src/rulesets/adventurer-kings/armies/strength.ts'],
-    tests: [/^test\/adventurer-kings\/(armies.*|strength.*|battle.*)\.test\.ts$/],
+    // The table's own test first (a second or two): most mutants die there.
+    tests: [/^test\/adventurer-kings\/armies-strength-table\.test\.ts$/, /^test\/adventurer-kings\/(armies.*|strength.*|battle.*)\.test\.ts$/],
   },
   'ak-rules': {
     what: "Adventurer Kings' army formulas, battles and the turn's order",
