@@ -2,6 +2,7 @@
 // Mutation testing of one area with StrykerJS: plants small bugs (mutants) in the area's modules one
 // at a time, runs the area's test files against each, and counts the mutants no test noticed.
 // Usage: npm run mutate -- <area> [--force] [--concurrency N] [--show]
+//        npm run mutate -- planted [id…] [--show] [--no-control]   (issue 23's planted bugs: see PLANTED)
 //        npm run mutate            (lists the areas)
 // The tests run through Stryker's command runner (`node --import tsx --test <files>`), the modules
 // are type-checked by the TypeScript checker first (a mutant that does not compile is not run).
@@ -62,12 +63,12 @@ const AREAS = {
   claim: {
     what: 'the turn claim and its resolution (one process resolves a turn, once)',
     mutate: () => [span('src/platform/games/service.ts', /^const RETRY_SQL/, /^async function testPauseInTransaction/)],
-    tests: [/^test\/platform\/(jobs|referee|games|durability|claim.*|resolution.*)\.test\.ts$/],
+    tests: [/^test\/platform\/turn-lock\.test\.ts$/, /^test\/platform\/(jobs|referee|games|durability|claim.*|resolution.*)\.test\.ts$/],
   },
   'gp-rules': {
     what: "Gloire & Pouvoir's formulas, phases and phase order",
     mutate: ['src/rulesets/gloire-et-pouvoir/formulas.ts', 'src/rulesets/gloire-et-pouvoir/turn.ts', 'src/rulesets/gloire-et-pouvoir/phases/*.ts'],
-    tests: [/^test\/gloire-et-pouvoir\/(tv-.*|p\d\d-.*|appendix-.*|phase-.*|soak-regressions|caretaker|invariants.*)\.test\.ts$/],
+    tests: [/^test\/gloire-et-pouvoir\/(tv-.*|p\d\d-.*|appendix-.*|phase-.*|turn-.*|soak-regressions|caretaker|invariants.*)\.test\.ts$/],
   },
   'gp-fog': {
     what: "Gloire & Pouvoir's fog of war: each lord's view, the order form's choices, name look-ups",
@@ -77,7 +78,8 @@ const AREAS = {
   'ak-strength': {
     what: "Adventurer Kings' army strength (Table 15.8 and its recap)",
     mutate: ['src/rulesets/adventurer-kings/armies/strength.ts'],
-    tests: [/^test\/adventurer-kings\/(armies.*|strength.*|battle.*)\.test\.ts$/],
+    // The table's own test first (a second or two): most mutants die there.
+    tests: [/^test\/adventurer-kings\/armies-strength-table\.test\.ts$/, /^test\/adventurer-kings\/(armies.*|strength.*|battle.*)\.test\.ts$/],
   },
   'ak-rules': {
     what: "Adventurer Kings' army formulas, battles and the turn's order",
@@ -87,11 +89,158 @@ const AREAS = {
   'ak-fog': {
     what: "Adventurer Kings' fog of war: each kingdom's view and the one message for every kind of 'not found'",
     mutate: ['src/rulesets/adventurer-kings/view.ts', 'src/rulesets/adventurer-kings/orders/absent.ts'],
-    tests: [/^test\/adventurer-kings\/(view|properties-fog|fog.*|knowledge.*)\.test\.ts$/],
+    tests: [/^test\/adventurer-kings\/(view.*|properties-fog|fog.*|knowledge.*)\.test\.ts$/],
   },
 };
 
+/**
+ * Issue 23's planted bugs: twelve realistic single bugs that the suite once let through (every test
+ * passed), each with the test written to catch it, plus the engine's two generator bugs that only a
+ * Gloire & Pouvoir regression fixture used to catch. Stryker cannot plant them (they swap lines,
+ * widen a list, edit SQL), so `npm run mutate -- planted [id…]` does: in a copy of the checkout
+ * (.stryker-tmp/planted: the files git knows, untracked ones included, node_modules linked), each
+ * test file runs once as it is (it must pass: the control), then once with its bug planted (it must
+ * fail); the file is restored after each. The working tree itself is never touched. Exit code 1 when
+ * a bug goes unnoticed or a control fails. The PostgreSQL tests take TEST_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test). The results are recorded in docs/quality.md.
+ * `find` must occur exactly once in `file` (otherwise the list is out of date: update it).
+ */
+const PLANTED = [
+  { id: 'claim-lock', file: 'src/platform/games/service.ts',
+    bug: 'resolveIn reads the game row without FOR UPDATE',
+    find: "const g = await t.one<GameRow>('SELECT * FROM games WHERE id = $1 FOR UPDATE', [gameId]);\n  if (resolutionTestHooks.afterLock)",
+    replace: "const g = await t.one<GameRow>('SELECT * FROM games WHERE id = $1', [gameId]);\n  if (resolutionTestHooks.afterLock)",
+    tests: ['test/platform/turn-lock.test.ts'] },
+  { id: 'csrf-leave', file: 'src/platform/games/game-pages.ts',
+    bug: 'POST /games/:id/leave skips the CSRF check',
+    find: "app.post('/games/:id/leave', async",
+    replace: "app.post('/games/:id/leave', { config: { noCsrf: true } }, async",
+    tests: ['test/platform/csrf.test.ts'] },
+  { id: 'sanitizer-span-style', file: 'src/platform/channels/sanitize.ts',
+    bug: 'the allow-list keeps style on span',
+    find: "    td: ['colspan', 'rowspan'],\n  },\n  allowedClasses: {},\n  allowedStyles: {},",
+    replace: "    td: ['colspan', 'rowspan'],\n    span: ['style'],\n  },\n  allowedClasses: {},\n  allowedStyles: {},",
+    tests: ['test/platform/sanitize-allowlist.test.ts', 'test/platform/gazette-html-policy.test.ts'] },
+  { id: 'mail-backoff', file: 'src/platform/mail/mailer.ts',
+    bug: 'the retry delay stuck at 5 minutes (GREATEST → LEAST)',
+    find: '(5 * 2 ^ GREATEST(attempts - 1, 0))',
+    replace: '(5 * 2 ^ LEAST(attempts - 1, 0))',
+    tests: ['test/platform/mail-retry.test.ts'] },
+  { id: 'replay-initial-hash', file: 'src/engine/game.ts',
+    bug: "replay no longer compares the setup's hash with the recorded initialHash",
+    find: 'if (g.initialHash !== game.initialHash) mismatches.push',
+    replace: 'if (false) mismatches.push',
+    tests: ['test/engine/replay-setup.test.ts'] },
+  { id: 'rng-step-stream', file: 'src/engine/game.ts',
+    bug: 'a resolution draws from stream step/N+1 instead of step/N',
+    find: 'structuredClone(submissions), createRng(game.seed, `step/${index}`)',
+    replace: 'structuredClone(submissions), createRng(game.seed, `step/${index + 1}`)',
+    tests: ['test/engine/rng-streams.test.ts', 'test/engine/rng-stream-words.test.ts'] },
+  { id: 'rng-discard', file: 'src/engine/rng.ts',
+    bug: 'the generator discards 11 outputs instead of 12',
+    find: 'for (let i = 0; i < 12; i++) src();',
+    replace: 'for (let i = 0; i < 11; i++) src();',
+    tests: ['test/engine/rng-streams.test.ts', 'test/engine/rng-stream-words.test.ts'] },
+  { id: 'gp-attacker-threshold', file: 'src/rulesets/gloire-et-pouvoir/phases/p07-attacks.ts',
+    bug: 'the attacker retreats at <= its threshold instead of <',
+    find: 'if (army.strength < thrA) {',
+    replace: 'if (army.strength <= thrA) {',
+    tests: ['test/gloire-et-pouvoir/p07-retreat-thresholds.test.ts'] },
+  { id: 'gp-defender-threshold', file: 'src/rulesets/gloire-et-pouvoir/phases/p07-attacks.ts',
+    bug: 'the defender retreats at <= its threshold instead of <',
+    find: 'if (destroyed || sD < thrD) {',
+    replace: 'if (destroyed || sD <= thrD) {',
+    tests: ['test/gloire-et-pouvoir/p07-retreat-thresholds.test.ts'] },
+  { id: 'gp-phase-order', file: 'src/rulesets/gloire-et-pouvoir/turn.ts',
+    bug: 'phases 15 (upkeep, desertion) and 16 (fortifications) swapped',
+    find: "  { n: 15, id: 'upkeep-desertion', run: phase15 },\n  { n: 16, id: 'fortifications', run: phase16 },",
+    replace: "  { n: 15, id: 'fortifications', run: phase16 },\n  { n: 16, id: 'upkeep-desertion', run: phase15 },",
+    tests: ['test/gloire-et-pouvoir/turn-phase-order.test.ts'] },
+  { id: 'gp-caretaker-gar0', file: 'src/rulesets/gloire-et-pouvoir/caretaker.ts',
+    bug: 'the steward orders GAR 0 for a knight with one man',
+    find: 'if (men < 2 || (garrison.get(k.location) ?? 0) >= men) continue;',
+    replace: 'if (men < 1 || (garrison.get(k.location) ?? 0) >= men) continue;',
+    tests: ['test/gloire-et-pouvoir/bot-caretaker-validation.test.ts'] },
+  { id: 'gp-bot-attack-move', file: 'src/rulesets/gloire-et-pouvoir/bot.ts',
+    bug: 'a knight that attacks is also ordered to move',
+    find: "if (orders.some((o) => (o.code === 'ATT' || o.code === 'ARM' || o.code === 'MOV') && o.knight === k.id)) continue;",
+    replace: "if (orders.some((o) => (o.code === 'ARM' || o.code === 'MOV') && o.knight === k.id)) continue;",
+    tests: ['test/gloire-et-pouvoir/bot-cancellations.test.ts', 'test/gloire-et-pouvoir/bot-caretaker-validation.test.ts'] },
+  { id: 'gp-bot-hunt-attack-move', file: 'src/rulesets/gloire-et-pouvoir/bot.ts',
+    bug: 'a demo bot hunting the human lord also moves a knight that attacks',
+    find: "    if (!hunted.size) break;\n    if (orders.some((o) => o.code === 'ATT' && o.knight === k.id)) continue;",
+    replace: '    if (!hunted.size) break;',
+    tests: ['test/gloire-et-pouvoir/bot-cancellations.test.ts', 'test/gloire-et-pouvoir/demo-bots.test.ts'] },
+  { id: 'ak-retreat-defence', file: 'src/rulesets/adventurer-kings/armies/strength.ts',
+    bug: 'retreating armies lose their ×1.25 defence factor',
+    find: 'if (u.defending || u.retreating) f *= cfg.defenceFactor;',
+    replace: 'if (u.defending) f *= cfg.defenceFactor;',
+    tests: ['test/adventurer-kings/armies-strength-table.test.ts'] },
+  { id: 'ak-home-province', file: 'src/rulesets/adventurer-kings/armies/strength.ts',
+    bug: 'the home-province quality bonus in every owned province (G-102)',
+    find: 'return army.kingdom !== null && s.provinces[province]?.capitalOf === army.kingdom;',
+    replace: 'return army.kingdom !== null && s.provinces[province]?.owner === army.kingdom;',
+    tests: ['test/adventurer-kings/armies-strength-table.test.ts'] },
+  { id: 'ak-contested-fog', file: 'src/rulesets/adventurer-kings/view.ts',
+    bug: "a foreign province's contested flag shown to every kingdom that knows it",
+    find: 'if (p.contested?.attackers.includes(k)) pv.contested = true;',
+    replace: 'if (p.contested) pv.contested = true;',
+    tests: ['test/adventurer-kings/view-fog-fields.test.ts'] },
+];
+
+async function runPlanted(ids, { show, control }) {
+  const { execFileSync, spawnSync } = await import('node:child_process');
+  const { cpSync, mkdirSync, realpathSync, rmSync, symlinkSync } = await import('node:fs');
+  const unknown = ids.filter((id) => !PLANTED.some((p) => p.id === id));
+  if (unknown.length) { console.error(`unknown planted bug(s): ${unknown.join(', ')}; known: ${PLANTED.map((p) => p.id).join(', ')}`); process.exit(1); }
+  const chosen = ids.length ? PLANTED.filter((p) => ids.includes(p.id)) : PLANTED;
+  for (const p of chosen) {
+    const n = readFileSync(p.file, 'utf8').split(p.find).length - 1;
+    if (n !== 1) throw new Error(`planted bug ${p.id}: its text occurs ${n} times in ${p.file}, not once; update scripts/mutate.mjs`);
+  }
+  if (show) {
+    for (const p of chosen) console.log(`${p.id.padEnd(22)} ${p.file}: ${p.bug}\n${''.padEnd(23)}tests: ${p.tests.join(' ')}`);
+    return;
+  }
+  const box = '.stryker-tmp/planted';
+  rmSync(box, { recursive: true, force: true });
+  mkdirSync(box, { recursive: true });
+  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const f of tracked) if (existsSync(f) && !statSync(f).isDirectory()) cpSync(f, join(box, f));
+  symlinkSync(realpathSync('node_modules'), join(box, 'node_modules'));
+  const run = (files) => {
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=dot', '--test-concurrency=1', ...files],
+      { cwd: box, env: { ...process.env, SKIP_BROWSER_TESTS: '1' }, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const out = `${r.stdout}${r.stderr}`;
+    // The dot reporter lists the failed tests at the end, one `✖ name (time)` line each.
+    const failed = [...new Set([...out.matchAll(/^✖ (.*?) \([\d.]+m?s\)$/gm)].map((m) => m[1]))];
+    return { ok: r.status === 0, seconds: Math.round((Date.now() - t0) / 1000), out, failed };
+  };
+  const rows = [];
+  for (const p of chosen) {
+    const path = join(box, p.file);
+    const original = readFileSync(path, 'utf8');
+    const before = control ? run(p.tests) : null;
+    if (before && !before.ok) console.log(before.out.slice(-4000));
+    writeFileSync(path, original.replace(p.find, () => p.replace));
+    let planted;
+    try { planted = run(p.tests); } finally { writeFileSync(path, original); }
+    const row = { id: p.id, control: before ? (before.ok ? `pass (${before.seconds} s)` : 'FAILS') : '-', planted: planted.ok ? 'NOT CAUGHT' : `caught (${planted.seconds} s)` };
+    rows.push(row);
+    console.log(`${row.id.padEnd(22)} without the bug: ${row.control.padEnd(12)} with it: ${row.planted}`);
+    for (const name of planted.failed) console.log(`${''.padEnd(23)}failed: ${name}`);
+    if (!planted.ok && !planted.failed.length) console.log(planted.out.slice(-2000));
+  }
+  rmSync(box, { recursive: true, force: true });
+  process.exit(rows.every((r) => r.planted.startsWith('caught') && r.control !== 'FAILS') ? 0 : 1);
+}
+
 const args = process.argv.slice(2);
+if (args[0] === 'planted') {
+  await runPlanted(args.slice(1).filter((a) => !a.startsWith('--')), { show: args.includes('--show'), control: !args.includes('--no-control') });
+  process.exit(0);
+}
 const area = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
 const force = args.includes('--force');
 const ci = args.indexOf('--concurrency');
@@ -101,6 +250,7 @@ if (!area || !AREAS[area]) {
   if (area) console.error(`unknown area "${area}"`);
   console.log('npm run mutate -- <area> [--force] [--concurrency N] [--show]\nareas:');
   for (const [name, a] of Object.entries(AREAS)) console.log(`  ${name.padEnd(12)} ${a.what}`);
+  console.log(`  ${'planted'.padEnd(12)} issue 23's ${PLANTED.length} planted bugs, each against its test (npm run mutate -- planted [id…] [--show] [--no-control])`);
   process.exit(area ? 1 : 0);
 }
 

@@ -321,7 +321,7 @@ test('S5.3.6 step 3 / G-87 exploration: × 1.25, only for the side that has the 
     for (const u of out.units) assert.equal(!!u.input.exploration, u.side === side, `exploration ${side}: unit of side ${u.side}`);
   }
   const none = fight(s, cfg, createRng('explo', 'test'), { province: 105, attackers: att, defenders: def, exploration: null });
-  assert.ok(none.units.every((u) => !u.input.exploration));
+  assert.ok(none.units.every((u) => !u.input.exploration), 'no exploration advantage for either side');
 });
 
 test('S5.3.6 step 3 / §15.13h defence and exploration multiply: 1.25 × 1.25 = 1.5625', () => {
@@ -405,8 +405,12 @@ test('S5.3.6 / §15.13h all the factors multiply', () => {
     army: unit('BO', 'Elf', 3), terrain: 'Forest', defending: true, home: true, exploration: true, leaderLevel: 2, phantom: 1, nemesis: true, duelLost: true, events: 1,
   };
   const f = 1.25 * 1.25 * 1.4 * 1.15 * (2 / 3) * 0.75 * 1.5;
-  assert.ok(Math.abs(strengthFactor(cfg, input) - f) < 1e-12);
-  assert.ok(Math.abs(unitStrength(cfg, input) - 5 * 4 * f) < 1e-12);
+  // Each check with its message: a failed assert.ok without one makes node search this file's
+  // source for the expression, which never ends here under tsx (a hang instead of a failure).
+  const factor = strengthFactor(cfg, input);
+  assert.ok(Math.abs(factor - f) < 1e-12, `the factors multiply: ${factor}, not ${f}`);
+  const strength = unitStrength(cfg, input);
+  assert.ok(Math.abs(strength - 5 * 4 * f) < 1e-12, `5 × quality 4 × the factors: ${strength}, not ${5 * 4 * f}`);
 });
 
 /** Kingdoms 1 and 2 at war, Neutral alignment (no fanaticism draws change any input), rows 1–2. */

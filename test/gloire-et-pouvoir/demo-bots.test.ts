@@ -2,7 +2,7 @@
  * The demo's bots go for the human player (issue 13 §7: "bots in the G&P demo do attack"). In a
  * game like the demo (its map, its lords, the human seat sending nothing), the bots given the human
  * as prey declare war on him and attack his land within a few turns, on every seed tried, with
- * sheets the validator accepts whole; without prey, the bots give exactly the orders they gave
+ * sheets the validator accepts whole and that never move a knight who attacks; without prey, the bots give exactly the orders they gave
  * before the option existed; and the referee's resolution turns the option on for demo games only.
  */
 import { test } from 'node:test';
@@ -42,6 +42,10 @@ function play(seed: string, turns: number, prey: boolean): { attacks: number[]; 
     for (const sub of g.pending) {
       const orders = (sub.value as Sheet).lines.map((l) => l.order);
       out.attacks.push(...orders.filter((o) => o.code === 'ATT' && land.has(o.territory)).map(() => turn));
+      // A hunting knight that attacks follows his conquest: no MOV for him as well (the referee
+      // would cancel it, a reason the bot knows).
+      const attackers = new Set(orders.flatMap((o) => (o.code === 'ATT' ? [o.knight] : [])));
+      assert.deepEqual(orders.filter((o) => o.code === 'MOV' && attackers.has(o.knight)), [], `turn ${turn}, ${sub.player}: MOV for a knight who attacks`);
       out.wars += orders.filter((o) => o.code === 'GUE' && o.lord === human).length;
     }
     g = advance(entry.ruleset, g, { useDefaults: true }) as Game;
