@@ -194,8 +194,9 @@ for (const kind of DB_KINDS) {
       assert.match(fr.text, /nouveau joueur/);
       assert.equal((await anon.get('/players/nobody-here')).status, 404);
       assert.equal((await anon.get(`/players/${encodeURIComponent('<script>')}`)).status, 404);
-      // The ranking and Valhalla places are left for their helpers (nothing rendered yet).
-      assert.ok(!r.text.includes('id="profile-ranking"'));
+      // The permanent ranking's section (ranking/pages.ts); no Valhalla section for who placed no hero.
+      assert.match(r.text, /<div id="profile-ranking"><section class="card" id="profile-ranking-card"><h2>Permanent ranking<\/h2>/);
+      assert.doesNotMatch(r.text, /profile-valhalla-card/);
     });
 
     test('the game page links each player to his profile, with his reliability', async () => {
