@@ -1,0 +1,62 @@
+/**
+ * Style §1 for every ruleset: the house runs one way (engine ← ruleset). The files of each folder
+ * src/rulesets/<id> import only each other and src/engine, never the platform nor another ruleset;
+ * no file of a ruleset reaches back to itself through its imports (type imports included); and
+ * outside its folder only the registry (src/rulesets/index.ts) imports it — nothing at all while
+ * it is not registered (Gruik and Warrior Knights until they are playable end to end): the
+ * platform knows no rule. Rulesets written before this test are checked where they hold it.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+const REGISTRY = path.join(SRC, 'rulesets/index.ts');
+/** The rulesets checked here, and whether the registry imports them. */
+const RULESETS: { id: string; name: string; registered: boolean }[] = [
+  { id: 'fief', name: 'Fief', registered: true },
+  { id: 'gruik', name: 'Gruik', registered: false },
+  { id: 'warrior-knights', name: 'Warrior Knights', registered: false },
+];
+
+function tsFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? tsFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+const importsOf = (f: string): string[] => [...fs.readFileSync(f, 'utf8').matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gm)].map((m) => path.resolve(path.dirname(f), m[1]!));
+
+for (const rs of RULESETS) {
+  const ROOT = path.join(SRC, 'rulesets', rs.id);
+  describe(rs.name, () => {
+    test(`${rs.name} imports only itself and the engine`, () => {
+      for (const f of tsFiles(ROOT)) for (const target of importsOf(f)) {
+        assert.ok(target.startsWith(ROOT + path.sep) || target.startsWith(path.join(SRC, 'engine') + path.sep), `${path.relative(SRC, f)} imports ${path.relative(SRC, target)}`);
+      }
+    });
+
+    test(`no circle of imports inside ${rs.name}`, () => {
+      const graph = new Map(tsFiles(ROOT).map((f) => [f, importsOf(f).filter((t) => t.startsWith(ROOT + path.sep))]));
+      const state = new Map<string, 'open' | 'done'>();
+      const visit = (f: string, trail: string[]): void => {
+        if (state.get(f) === 'done') return;
+        assert.notEqual(state.get(f), 'open', `circle: ${[...trail, f].map((x) => path.relative(ROOT, x)).join(' → ')}`);
+        state.set(f, 'open');
+        for (const t of graph.get(f) ?? []) visit(t, [...trail, f]);
+        state.set(f, 'done');
+      };
+      for (const f of graph.keys()) visit(f, []);
+    });
+
+    test(rs.registered ? `outside its folder only the registry imports ${rs.name}` : `nothing outside its folder imports ${rs.name} yet (not registered until playable)`, () => {
+      const registry = fs.readFileSync(REGISTRY, 'utf8');
+      if (rs.registered) assert.ok(registry.includes(`from './${rs.id}/index.ts'`), 'the registry imports it');
+      const importer = new RegExp(`from\\s+'(?:[^']*rulesets/|\\./)${rs.id}/`);
+      for (const f of tsFiles(SRC).filter((x) => !x.startsWith(ROOT + path.sep) && (!rs.registered || x !== REGISTRY))) {
+        assert.ok(!importer.test(fs.readFileSync(f, 'utf8')), `${path.relative(SRC, f)} imports ${rs.name}`);
+      }
+    });
+  });
+}
