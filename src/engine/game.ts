@@ -184,13 +184,13 @@ export function rerecord<S>(ruleset: Ruleset<S>, game: GameRecord<S>): GameRecor
  * state after each recorded step, each with its hash and the hash the record expects (to tell
  * whether the replay still reaches the recorded states). Stops after step `upTo` when given.
  */
-export function* replayStates<S>(ruleset: Ruleset<S>, game: GameRecord<S>, upTo = Infinity): Generator<{ index: number; state: S; hash: string; expected: string }> {
+export function* replayStates<S>(ruleset: Ruleset<S>, game: GameRecord<S>, upTo = Infinity): Generator<{ index: number; state: S; hash: string; expected: string; events: unknown[] }> {
   let g = createGame(ruleset, game.options, game.seed);
-  yield { index: 0, state: g.state, hash: g.initialHash, expected: game.initialHash };
+  yield { index: 0, state: g.state, hash: g.initialHash, expected: game.initialHash, events: [] };
   for (const step of game.steps) {
     if (step.index > upTo) return;
     g = replayStep(ruleset, g, step);
     const last = g.steps[g.steps.length - 1]!;
-    yield { index: last.index, state: g.state, hash: last.hash, expected: step.hash };
+    yield { index: last.index, state: g.state, hash: last.hash, expected: step.hash, events: last.events };
   }
 }

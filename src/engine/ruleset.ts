@@ -457,6 +457,12 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * text in the mail's text part and on the command line (`src/platform/http/markdown.ts`).
    */
   report(state: S, events: E[], player: PlayerId, lang: Lang): string;
+  /**
+   * Optional: the public chronicle of a resolved step (the archive of a finished game shows it for
+   * each turn): what every player learnt of it, told to nobody in particular, as Markdown like
+   * `report`. A ruleset with no public events (a blind game) leaves it out.
+   */
+  publicReport?(state: S, events: E[], lang: Lang): string;
   outcome(state: S): Outcome | null;
   /**
    * Optional: the finishing order of a finished game, as groups of tied players, best first, every

@@ -100,6 +100,13 @@ for (const kind of DB_KINDS) {
         assert.ok(r.text.replace(/<[^>]+>/g, '').includes(firstLine.slice(0, 10)), `the report's text is shown (${firstLine})`);
         assert.equal((await anon.get(`/games/${publicId}/turns/1/${p}?lang=fr`)).status, 200);
       }
+      // The public chronicle of a turn: what every lord read, told to nobody in particular.
+      const lastTurn = await anon.get(`/games/${publicId}/turns/${last}`);
+      const chronicle = /<section id="turn-public">([^]*?)<\/section>/.exec(lastTurn.text)?.[1] ?? '';
+      assert.match(chronicle, /<h2>Public chronicle of the turn<\/h2>/);
+      assert.ok(chronicle.includes('Bohémond'), `the abdication is told to all: ${chronicle.replace(/<[^>]+>/g, ' ').slice(0, 300)}`);
+      assert.doesNotMatch(chronicle, /\byou\b/i, 'told to nobody in particular');
+      assert.match((await anon.get(`/games/${publicId}/turns/1`)).text, /<section id="turn-public"><h2>Public chronicle of the turn<\/h2>/);
       assert.equal((await anon.get(`/games/${publicId}/turns/${last + 1}`)).status, 404, 'no such turn');
       assert.equal((await anon.get(`/games/${publicId}/turns/1/L99`)).status, 404, 'no such player');
       assert.equal((await anon.get(`/games/${publicId}/turns/0`)).status, 404);

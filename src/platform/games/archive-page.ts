@@ -2,8 +2,10 @@
  * The archive of finished games (issue 19, "Players"). When a game ends, its pages become public
  * unless its host kept a private game private (a creation-form choice, migration 025; default
  * public): the game page with its final ranking (the ruleset's public view) and its winners, the
- * forum and the gazette (channels/access.ts), and here each turn's page: the public map of that
- * turn and every player's report of it, readable by all. Letters stay private.
+ * forum and the gazette (channels/access.ts), and here each turn's page: the public chronicle of
+ * that turn (the ruleset's `publicReport`, when it writes one: Gloire & Pouvoir does; Adventurer
+ * Kings is blind, its kings learn nothing in common), the public map of that turn and every
+ * player's report of it, readable by all. Letters stay private.
  *
  * Fog of war holds while the game runs: every page of this file answers 404 until the game is
  * archived (`GameSummary.archived`), and a player's own reports stay his alone until then
@@ -22,7 +24,7 @@ import { page } from '../http/layout.ts';
 import { markdownHtml } from '../http/markdown.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { reportMapFigure } from './reports-page.ts';
-import { reportMapOf } from './service.ts';
+import { publicReportOf, reportMapOf } from './service.ts';
 import { access, gameState, mapLabel, notFound, pageHead, parseId, SCRIPTS, stepLabelIn, timeTag, words } from './page-kit.ts';
 
 messages({
@@ -44,6 +46,7 @@ messages({
   },
   'archive.turn': { fr: 'Archive', en: 'Archive' },
   'archive.turn-title': { fr: '{label} — archive', en: '{label} — archive' },
+  'archive.public': { fr: 'Chronique publique du tour', en: 'Public chronicle of the turn' },
   'archive.map': { fr: 'La carte publique à l’issue de ce tour', en: 'The public map at the end of this turn' },
   'archive.reports': { fr: 'Les {reports} de ce tour', en: 'This turn’s {reports}' },
   // « Bilan — Aliénor — tour 1 »: no elision to make before the lord's name (« de Aliénor »).
@@ -133,12 +136,14 @@ async function turnPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const { schedule } = await gameState(ctx, g.id);
   const label = stepLabelIn({ ruleset: g.ruleset, turnLabel: step.label }, lang);
   const map = await reportMapOf(ctx, g.id, step.idx, null, lang);
+  const chronicle = await publicReportOf(ctx, g.id, step.idx, lang);
   const w = words(lang, g.ruleset);
   const title = `${t(lang, 'archive.turn-title', { label: label.charAt(0).toUpperCase() + label.slice(1) })} — ${g.name}`;
   const body = html`${pageHead()}<p class="crumbs"><a href="/archive">${t(lang, 'archive.title')}</a> › <a href="/games/${g.id}">${g.name}</a></p>
     <h1>${title}</h1>
     <p class="meta">${timeTag(step.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone)}</p>
     ${turnNav(g.id, step.idx, labels)}
+    ${chronicle ? html`<section id="turn-public"><h2>${t(lang, 'archive.public')}</h2><article class="report" lang="${lang}">${markdownHtml(chronicle, { headingOffset: 1 })}</article></section>` : ''}
     <section><h2>${t(lang, 'archive.reports', w)}</h2>
       <ul class="reports" id="turn-reports">${seats.map((s) => html`<li><a href="/games/${g.id}/turns/${step.idx}/${encodeURIComponent(s.player)}">${t(lang, 'archive.report-of', { ...w, lord: s.lord_name, label })}</a>${s.login ? html` <span class="muted">(<a href="/players/${encodeURIComponent(s.login)}">${s.login}</a>)</span>` : ''}</li>`)}</ul></section>
     ${map ? reportMapFigure(map.svg, lang, t(lang, 'archive.map'), 'turn-map') : ''}`;

@@ -821,6 +821,30 @@ export async function reportMapOf(ctx: AppCtx, gameId: number, idx: number, play
   return map;
 }
 
+const PUBLIC_REPORTS = new LruCache<string, string | null>(64);
+/**
+ * The public chronicle of step `idx` (Markdown; null when the ruleset writes none), replayed in a
+ * referee thread from the stored record up to that step, under the turn budget; cached by the
+ * step's hash. Only the archive of a finished game shows it.
+ */
+export async function publicReportOf(ctx: AppCtx, gameId: number, idx: number, lang: Lang): Promise<string | null> {
+  const g = await ctx.db.one<{ ruleset: string }>('SELECT ruleset FROM games WHERE id = $1', [gameId]);
+  const step = await ctx.db.one<{ hash: string }>('SELECT hash FROM steps WHERE game_id = $1 AND idx = $2', [gameId, idx]);
+  if (!g || !step || !getRuleset(g.ruleset).ruleset.publicReport) return null;
+  const key = `${g.ruleset}|${gameId}|${step.hash}|${idx}|${lang}`;
+  if (PUBLIC_REPORTS.has(key)) return PUBLIC_REPORTS.get(key)!;
+  let text: string | null;
+  try {
+    const record = await loadGameRecord(ctx.db, gameId);
+    text = record ? await runReferee('publicReport', { ruleset: g.ruleset, lang, idx, record: { ...record, pending: [], steps: record.steps.filter((x) => x.index <= idx) } }, ctx.config.turnBudgetMs) : null;
+  } catch (e) {
+    console.error(`suzerain: the public chronicle of step ${idx} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return null; // not cached: a busy pool may write it next time
+  }
+  PUBLIC_REPORTS.set(key, text);
+  return text;
+}
+
 /** Replays a stored game from its setup and checks every recorded state hash. */
 export async function replayStored(db: Db, gameId: number): Promise<ReplayResult | null> {
   const rec = await loadGameRecord(db, gameId);

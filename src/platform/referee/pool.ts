@@ -36,7 +36,7 @@ export class PoolBusy extends Error {
   }
 }
 
-const POOL_OF: Record<TaskKind, 'turns' | 'tools'> = { resolve: 'turns', statsReplay: 'turns', replay: 'turns', dryRun: 'turns', tool: 'tools', png: 'tools', reportMap: 'tools', act: 'turns', standing: 'tools' };
+const POOL_OF: Record<TaskKind, 'turns' | 'tools'> = { resolve: 'turns', statsReplay: 'turns', replay: 'turns', dryRun: 'turns', tool: 'tools', png: 'tools', reportMap: 'tools', publicReport: 'tools', act: 'turns', standing: 'tools' };
 
 /** Threads per pool: REFEREE_THREADS, or as many as the cores (at least 1, at most 4). */
 export function refereeThreads(): number {
@@ -47,7 +47,7 @@ export function refereeThreads(): number {
 
 const pools = new Map<'turns' | 'tools', Piscina>();
 /** Tasks handed to the pools since the process started, per kind (tests and benchmarks read it). */
-const handed: Record<TaskKind, number> = { resolve: 0, tool: 0, statsReplay: 0, replay: 0, png: 0, dryRun: 0, reportMap: 0, act: 0, standing: 0 };
+const handed: Record<TaskKind, number> = { resolve: 0, tool: 0, statsReplay: 0, replay: 0, png: 0, dryRun: 0, reportMap: 0, publicReport: 0, act: 0, standing: 0 };
 export const refereeTaskCounts = (): Readonly<Record<TaskKind, number>> => ({ ...handed });
 const preloads: string[] = [];
 

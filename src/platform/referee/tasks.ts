@@ -291,6 +291,15 @@ export function reportMapTask(t: ReportMapInput): { svg: string; alt: string } |
   return state === undefined ? null : reportMap(entry, state, t.player, t.lang);
 }
 
+/** The public chronicle of step `idx` of a stored game (the archive), replayed from its record; null when the ruleset writes none. */
+export interface PublicReportInput { ruleset: string; lang: Lang; idx: number; record: GameRecord }
+export function publicReportTask(t: PublicReportInput): string | null {
+  const rs = getRuleset(t.ruleset).ruleset;
+  if (!rs.publicReport || t.idx < 1) return null;
+  for (const x of replayStates(rs, t.record, t.idx)) if (x.index === t.idx) return rs.publicReport(x.state, x.events, t.lang);
+  return null;
+}
+
 // ─── New games ─────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -318,6 +327,7 @@ export const TASKS = {
   png: pngTask,
   dryRun: dryRunTask,
   reportMap: reportMapTask,
+  publicReport: publicReportTask,
   act: actTask,
   standing: standingTask,
 } as const;

@@ -14,7 +14,7 @@ import { mapDoc, mapUnits } from './mapdoc.ts';
 import { sheetWarnings } from './projection.ts';
 import type { Sheet } from './orders/types.ts';
 import { localizeLabel } from './labels.ts';
-import { renderReport } from './report.ts';
+import { renderPublicReport, renderReport } from './report.ts';
 import { stats, statsCharts } from './stats.ts';
 import type { GPOptions } from './setup.ts';
 import { setupGame } from './setup.ts';
@@ -83,6 +83,7 @@ export const gloireEtPouvoir: Ruleset<GPState, Sheet, GPEvent, GPView, GPOptions
   },
   view: playerView,
   report: (s, events, player, lang: Lang) => renderReport(s, events, player, lang),
+  publicReport: (s, events, lang: Lang) => renderPublicReport(s, events, lang),
   outcome(s): Outcome | null {
     if (!s.finished) return null;
     return { finished: true, winners: s.king ? [s.king] : [], reason: s.victory ?? 'none' };

@@ -902,6 +902,26 @@ function startReport(x: X, s: GPState, lord: LordId, mapName: string): string[] 
  * Given no events on a game that has resolved no turn yet (the platform's start mail, the command
  * line's `report --turn 0`), it is the first BILAN of the game.
  */
+/**
+ * The public chronicle of a resolved turn (issue 19, the archive of a finished game): the events
+ * every lord read (audience 'all': relations, deaths, conquests, jousts, sales…), by phase, told
+ * to no lord in particular (nobody is "you"), as Markdown with the report's phase headings.
+ */
+export function renderPublicReport(state: GPState, events: GPEvent[], lang: ReportLang): string {
+  const pub = events.filter((e) => e.audience === 'all');
+  const x = makeX(state, '' as LordId, lang, knightNames(pub));
+  const body = pub.filter((e) => !OPENING.includes(e.type) && e.type !== 'treasury');
+  const phases = [...new Set(body.map((e) => e.phase))].sort((a, b) => a - b);
+  const out: string[] = [];
+  for (const p of phases) {
+    const title = PHASE_TITLES[p] ? x.v(PHASE_TITLES[p]) : '';
+    out.push('', `## ${x.say(MSG['header.phase'], { n: String(p), title })}`);
+    out.push(...section(battleFirst(body.filter((ev) => ev.phase === p)).map((e) => renderCited(e, x))));
+  }
+  if (!phases.length) out.push(x.say(MSG['header.nothing'], {}));
+  return out.join('\n').trim() + '\n';
+}
+
 export function renderReport(state: GPState, events: GPEvent[], lord: LordId, lang: ReportLang, turn?: number): string {
   // Names of knights gone from the state, from the events this lord reads only (fog of war).
   const mine = events.filter((e) => visibleTo(e, lord));
