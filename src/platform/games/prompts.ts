@@ -17,8 +17,7 @@ import { runReferee } from '../referee/pool.ts';
 import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
-import { recordFinish } from './reliability.ts';
-import { rankFinishedGame } from '../ranking/service.ts';
+import { recordGameEnd } from './game-end.ts';
 import {
   GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
@@ -124,9 +123,8 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
     await t.query(
       `UPDATE games SET state = $2, state_hash = $3, step = $4, turn_label = $5, status = $6, deadline = $7, asked_at = CASE WHEN $8 THEN asked_at ELSE $9 END WHERE id = $1`,
       [gameId, out.stateJson, step.hash, step.index, out.stepLabel, out.finished ? 'finished' : 'running', deadline, same, now]);
-    if (out.finished) await recordFinish(t, gameId, g.ruleset, JSON.parse(out.stateJson), now);
-    // A free action that ends the game: the new permanent ranking, in this transaction (ranking/service.ts).
-    if (out.finished) await rankFinishedGame(t, gameId, now, JSON.parse(out.stateJson));
+    // A free action that ends the game: what its end records, in this transaction (game-end.ts).
+    if (out.finished) await recordGameEnd(t, g, seats, out.stateJson, now);
     // The answers given so far move on to the new step; those the action made invalid are emptied.
     await t.query('UPDATE sheets SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
     // The same prompts keep their deadline, and the extensions taken of it (one per player, never stacked).

@@ -45,9 +45,9 @@ import { promptsOpened } from './prompt-notify.ts';
 import { statsJson } from './stats-data.ts';
 import { orderAddress, orderBlock, orderBlockIntro, seatOrderToken, takesMailOrders } from './mail-orders.ts';
 import { cachedState } from './states.ts';
-import { historyOf, meetsMinimum, recordAnswers, recordDeparture, recordFinish, reliabilityPercent } from './reliability.ts';
-import { rankFinishedGame } from '../ranking/service.ts';
-import { hallOption, recordHall } from '../valhalla/hall.ts';
+import { historyOf, meetsMinimum, recordAnswers, recordDeparture, reliabilityPercent } from './reliability.ts';
+import { recordGameEnd } from './game-end.ts';
+import { hallOption } from '../valhalla/hall.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -641,8 +641,6 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
       await t.query('UPDATE sheets SET ready = TRUE, auto = TRUE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, a.player, step.index + 1, a.decision]);
     }
   }
-  // The heroes the finished game sends to its ruleset's hall (Valhalla), with the users who placed them.
-  if (finished) await recordHall(t, g.ruleset, gameId, g.is_demo, seats, JSON.parse(r.stateJson), now);
   for (const s of seats) {
     const rep = r.reports[s.player]!;
     // A game of prompts' reports are the lines of its log, read on its page: none waits to be opened.
@@ -652,8 +650,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     `UPDATE games SET state = $2, state_hash = $3, step = $4, next_order = $5, deadline = $6, status = $7, turn_label = $8,
        claimed_by = NULL, claimed_at = NULL, attempts = 0, last_error = NULL WHERE id = $1`,
     [gameId, r.stateJson, step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
-  // A new permanent ranking at the game's end, in this transaction: ranked once (ranking/service.ts).
-  if (finished) await rankFinishedGame(t, gameId, now, JSON.parse(r.stateJson));
+  // The game's end: its heroes to the hall, the new ranking, its end and winners (game-end.ts).
+  if (finished) await recordGameEnd(t, g, seats, r.stateJson, now);
   // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
   const missed = new Map<string, number>();
   const answers: { player: string; userId: number; onTime: boolean }[] = [];
@@ -670,7 +668,6 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     await t.query('UPDATE seats SET missed = $3, asked = $4 WHERE game_id = $1 AND player = $2', [gameId, s.player, m, askedAfter.has(s.player)]);
   }
   await recordAnswers(t, gameId, step.index, g.pace ? 'prompt' : 'turn', answers);
-  if (finished) await recordFinish(t, gameId, g.ruleset, JSON.parse(r.stateJson), now);
   // A game of prompts mails no report per step (its log holds them): its players are told of the
   // prompts now waiting for them, by their notification settings.
   if (g.pace) {
