@@ -11,40 +11,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser as Chromium, Page } from 'playwright-core';
+import type { Browser as Chromium } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { BROWSER_SKIP, focusedOn, launchBrowser, submit, watchErrors } from './browser.ts';
 import { playerOf, startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
 import { logIn, newUser, type TestUser as U } from './users.ts';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
-
-/** The focused element: its id, aria-invalid, and the text of what describes it. */
-async function focused(p: Page): Promise<{ id: string; tag: string; invalid: string | null; described: string }> {
-  return p.evaluate(`(() => {
-    const el = document.activeElement;
-    const ids = (el && el.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean);
-    return {
-      id: el ? el.id : '', tag: el ? el.tagName.toLowerCase() : '',
-      invalid: el ? el.getAttribute('aria-invalid') : null,
-      described: ids.map((i) => { const d = document.getElementById(i); return d ? d.textContent.replace(/\\s+/g, ' ').trim() : '<missing #' + i + '>'; }).join(' | '),
-    };
-  })()`);
-}
-
-/**
- * The focused element once the focus has reached `id` (autofocus acts at the page's first
- * rendering, after "load"); what is focused after 5 s otherwise, for the assertion to show.
- */
-async function focusedOn(p: Page, id: string): Promise<Awaited<ReturnType<typeof focused>>> {
-  await p.waitForFunction(`document.activeElement && document.activeElement.id === ${JSON.stringify(id)}`, undefined, { timeout: 5_000 }).catch(() => {});
-  return focused(p);
-}
-
-/** Enter in the focused field: the form is sent and the answer page has loaded. */
-async function submit(p: Page): Promise<void> {
-  await Promise.all([p.waitForNavigation({ waitUntil: 'load' }), p.keyboard.press('Enter')]);
-}
 
 describe('accessible forms and reflow', { skip: BROWSER_SKIP }, () => {
   let tp: TestPlatform;

@@ -27,3 +27,32 @@ export function watchErrors(p: Page, errors: string[]): Page {
   p.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.location().url)) errors.push(m.text()); });
   return p;
 }
+
+// ─── Forms from the keyboard (the accessibility tests) ──────────────────────────────────────────
+
+/** The focused element: its id, aria-invalid, and the text of what describes it. */
+export async function focused(p: Page): Promise<{ id: string; tag: string; invalid: string | null; described: string }> {
+  return p.evaluate(`(() => {
+    const el = document.activeElement;
+    const ids = (el && el.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean);
+    return {
+      id: el ? el.id : '', tag: el ? el.tagName.toLowerCase() : '',
+      invalid: el ? el.getAttribute('aria-invalid') : null,
+      described: ids.map((i) => { const d = document.getElementById(i); return d ? d.textContent.replace(/\\s+/g, ' ').trim() : '<missing #' + i + '>'; }).join(' | '),
+    };
+  })()`);
+}
+
+/**
+ * The focused element once the focus has reached `id` (autofocus acts at the page's first
+ * rendering, after "load"); what is focused after 5 s otherwise, for the assertion to show.
+ */
+export async function focusedOn(p: Page, id: string): Promise<Awaited<ReturnType<typeof focused>>> {
+  await p.waitForFunction(`document.activeElement && document.activeElement.id === ${JSON.stringify(id)}`, undefined, { timeout: 5_000 }).catch(() => {});
+  return focused(p);
+}
+
+/** Enter in the focused field: the form is sent and the answer page has loaded. */
+export async function submit(p: Page): Promise<void> {
+  await Promise.all([p.waitForNavigation({ waitUntil: 'load' }), p.keyboard.press('Enter')]);
+}
