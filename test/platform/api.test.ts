@@ -218,6 +218,36 @@ for (const kind of DB_KINDS) {
       assert.deepEqual(pubStats.json.own, []);
     });
 
+    test('messages: a refused forum post or letter is a 400 `refused` in the token owner\'s language and stores nothing; a good one lands', async () => {
+      const msg = (await createToken(tp.platform.ctx, bob.id, 'messages', ['read', 'messages'])).token; // Bob reads English
+      const count = async (table: string) => (await tp.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))!.n;
+      const [threads0, letters0] = [await count('forum_threads'), await count('letter_threads')];
+      const blank = await api(tp, msg, 'POST', `/games/${gameId}/forum`, { title: 'Paix', body: '   ' });
+      assert.equal(blank.status, 400, blank.text);
+      assert.equal(blank.json.code, 'refused');
+      assert.match(blank.json.error, /[a-z]/i, 'the refusal says why');
+      assert.equal(await count('forum_threads'), threads0, 'a refused thread is not stored');
+      const opened = await api(tp, msg, 'POST', `/games/${gameId}/forum`, { title: 'Paix', body: 'Proposons la paix.' });
+      assert.equal(opened.status, 200, opened.text);
+      const emptyPost = await api(tp, msg, 'POST', `/games/${gameId}/forum/${opened.json.threadId}`, { body: '' });
+      assert.equal(emptyPost.status, 400, emptyPost.text);
+      assert.equal(emptyPost.json.code, 'refused');
+
+      const letters = await api(tp, msg, 'GET', `/games/${gameId}/letters`);
+      assert.equal(letters.status, 200, letters.text);
+      const stranger = await api(tp, msg, 'POST', `/games/${gameId}/letters`, { to: ['nobody-here'], subject: 'Secret', body: 'Hello' });
+      assert.equal(stranger.status, 400, stranger.text);
+      assert.equal(stranger.json.code, 'refused');
+      assert.equal(await count('letter_threads'), letters0, 'a refused letter is not stored');
+      const to = (letters.json.recipients as { player: string }[]).map((r) => r.player);
+      assert.ok(to.length > 0, 'Bob may write to Alice');
+      const sent = await api(tp, msg, 'POST', `/games/${gameId}/letters`, { to: to.slice(0, 1), subject: 'Secret', body: 'Hello' });
+      assert.equal(sent.status, 200, sent.text);
+      const blankAnswer = await api(tp, msg, 'POST', `/games/${gameId}/letters/${sent.json.threadId}`, { body: ' ' });
+      assert.equal(blankAnswer.status, 400, blankAnswer.text);
+      assert.equal(blankAnswer.json.code, 'refused');
+    });
+
     test('cookies open nothing on /api/v1: a logged-in browser session is an anonymous caller there', async () => {
       const a = await loggedIn(tp, alice);
       await a.get(`/games/${gameId}`);

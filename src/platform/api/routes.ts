@@ -373,6 +373,19 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       };
     });
 
+    /**
+     * Runs a forum or letter write; a refusal of the channel (ForumError, LetterError: too long,
+     * not a recipient…) is the API's 400 `refused` in the asker's language, anything else is thrown.
+     */
+    const refusing = async <T>(req: FastifyRequest, reply: FastifyReply, write: () => Promise<T>): Promise<T | FastifyReply> => {
+      try {
+        return await write();
+      } catch (e) {
+        if (e instanceof forum.ForumError || e instanceof letters.LetterError) return fail(reply, 400, 'refused', t(req.visitor.lang, e.key, e.vars));
+        throw e;
+      }
+    };
+
     api.post('/games/:id/forum', route('messages', false, 'messages', 'Open a forum thread with its first post', {
       params: S.idParams, body: S.newThreadBody, response: { 200: S.postedSchema, ...S.errors(400, 401, 403, 404, 429) },
     }), async (req, reply) => {
@@ -380,14 +393,11 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       if (!a) return reply;
       if (!canWrite(a)) return fail(reply, 403, 'forbidden', t(req.visitor.lang, 'api.err.forbidden'));
       const b = req.body as { title: string; body: string; outOfGame?: boolean };
-      try {
+      return refusing(req, reply, async () => {
         const r = await forum.createThread(ctx, { gameId: a.gameId, userId: req.visitor.user!.id, player: a.member!.player, lordName: a.member!.lordName }, { title: b.title, body: b.body, outOfGame: !!b.outOfGame });
         ctx.kick();
         return { threadId: r.threadId, postId: r.postId };
-      } catch (e) {
-        if (e instanceof forum.ForumError) return fail(reply, 400, 'refused', t(req.visitor.lang, e.key, e.vars));
-        throw e;
-      }
+      });
     });
 
     api.post('/games/:id/forum/:thread', route('messages', false, 'messages', 'Post in a forum thread', {
@@ -399,14 +409,11 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       if (!th) return notFound(req, reply);
       if (!canWrite(a) || th.hidden) return fail(reply, 403, 'forbidden', t(req.visitor.lang, 'api.err.forbidden'));
       const b = req.body as { body: string; outOfGame?: boolean; quote?: number };
-      try {
+      return refusing(req, reply, async () => {
         const postId = await forum.addPost(ctx, { gameId: a.gameId, userId: req.visitor.user!.id, player: a.member!.player, lordName: a.member!.lordName }, th.id, { body: b.body, outOfGame: !!b.outOfGame, quotePostId: b.quote ?? null });
         ctx.kick();
         return { threadId: th.id, postId };
-      } catch (e) {
-        if (e instanceof forum.ForumError) return fail(reply, 400, 'refused', t(req.visitor.lang, e.key, e.vars));
-        throw e;
-      }
+      });
     });
 
     /** The asker's seat for letters (a lord of a started game), or null after a 404. */
@@ -445,15 +452,12 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       if (!a) return reply;
       if (!canWrite(a)) return fail(reply, 403, 'forbidden', t(req.visitor.lang, 'api.err.forbidden'));
       const b = req.body as { to: string[]; subject: string; body: string };
-      try {
+      return refusing(req, reply, async () => {
         const r = await letters.createThread(ctx, { gameId: a.gameId, player: a.member.player, userId: req.visitor.user!.id, to: b.to, subject: b.subject, body: b.body });
         await letters.afterLetter(ctx, { gameId: a.gameId, threadId: r.threadId, letterId: r.letterId, player: a.member.player });
         ctx.kick();
         return { threadId: r.threadId, letterId: r.letterId };
-      } catch (e) {
-        if (e instanceof letters.LetterError) return fail(reply, 400, 'refused', t(req.visitor.lang, e.key, e.vars));
-        throw e;
-      }
+      });
     });
 
     api.post('/games/:id/letters/:thread', route('messages', false, 'messages', 'Answer in one of my letter threads', {
@@ -466,15 +470,12 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       if (!th) return notFound(req, reply);
       if (!canWrite(a)) return fail(reply, 403, 'forbidden', t(req.visitor.lang, 'api.err.forbidden'));
       const b = req.body as { body: string };
-      try {
+      return refusing(req, reply, async () => {
         const id = await ctx.db.tx((db) => letters.addLetter(ctx, db, { threadId, player: a.member.player, userId: req.visitor.user!.id, body: b.body }));
         await letters.afterLetter(ctx, { gameId: a.gameId, threadId, letterId: id, player: a.member.player });
         ctx.kick();
         return { threadId, letterId: id };
-      } catch (e) {
-        if (e instanceof letters.LetterError) return fail(reply, 400, 'refused', t(req.visitor.lang, e.key, e.vars));
-        throw e;
-      }
+      });
     });
   };
 }
