@@ -13,18 +13,18 @@ export type NavalEvent = NavalRecord;
 export type NavalKind = NavalRecord['t'];
 
 const MSG: Record<NavalKind, Localized> = {
-  'storm': { fr: 'Tempête sur {zone} : la flotte de {state} perd {lost} navires (il en reste {left}){armies}.', en: 'Storm over {zone}: the fleet of {state} loses {lost} ships ({left} left){armies}.' },
-  'detected': { fr: 'Flotte repérée {how}sur {zone} : {state}, environ {approx} navires.', en: 'Fleet sighted {how}in {zone}: {state}, about {approx} ships.' },
-  'intercepted': { fr: 'Interception sur {zone} : {byState} ({byShips} navires) intercepte {state} ({ships} navires), qui choisit {choice}. {outcome}', en: 'Interception in {zone}: {byState} ({byShips} ships) intercepts {state} ({ships} ships), which chooses to {choice}. {outcome}' },
+  'storm': { fr: '{state} — tempête ({zone}) : {lost} navires perdus, il en reste {left}{armies}.', en: '{state} — storm ({zone}): {lost} ships lost, {left} left{armies}.' },
+  'detected': { fr: 'Flotte repérée {how}— {zone} : {state}, environ {approx} navires.', en: 'Fleet sighted {how}— {zone}: {state}, about {approx} ships.' },
+  'intercepted': { fr: 'Interception — {zone} : {byState} ({byShips} navires) intercepte {state} ({ships} navires), qui choisit {choice}. {outcome}', en: 'Interception — {zone}: {byState} ({byShips} ships) intercepts {state} ({ships} ships), which chooses to {choice}. {outcome}' },
   'naval-battle': { fr: 'Bataille navale — {zone} : {winnerState} ({winnerShips} navires) bat {loserState} ({loserShips} navires). Pertes : {winnerLost} et {loserLost} navires.', en: 'Naval battle — {zone}: {winnerState} ({winnerShips} ships) defeats {loserState} ({loserShips} ships). Losses: {winnerLost} and {loserLost} ships.' },
-  'fleet-retreat': { fr: 'La flotte de {state} se replie de {from} vers {to}.', en: 'The fleet of {state} falls back from {from} to {to}.' },
-  'embarked': { fr: '{state} — {forces} force(s) embarquée(s) à {at}.', en: '{state} — {forces} force(s) embarked at {at}.' },
-  'landed': { fr: '{state} — débarquement à {at} : {forces} force(s).', en: '{state} — landing at {at}: {forces} force(s).' },
-  'set-ashore': { fr: '{state} — {forces} force(s) débarquée(s) au port de {at}.', en: '{state} — {forces} force(s) set ashore at the port of {at}.' },
-  'forced-return': { fr: 'La flotte de {state} doit regagner une côte amie ({from} → {to}) : {excess} point(s) de trop, {lost} navires perdus.', en: 'The fleet of {state} must regain a friendly coast ({from} → {to}): {excess} point(s) too many, {lost} ships lost.' },
-  'fleet-lost': { fr: 'La flotte de {state} est perdue{forces}.', en: 'The fleet of {state} is lost{forces}.' },
-  'blockade': { fr: 'La flotte de {state} met le blocus devant {province}.', en: 'The fleet of {state} blockades {province}.' },
-  'raid-cancelled': { fr: 'La flotte de {state} a livré bataille : elle ne participe pas au raid.', en: 'The fleet of {state} fought a battle: it takes no part in the raid.' },
+  'fleet-retreat': { fr: '{state} — flotte en repli : {from} → {to}.', en: '{state} — fleet falling back: {from} → {to}.' },
+  'embarked': { fr: '{state} — embarquement ({at}) : {forces} force(s).', en: '{state} — embarkation ({at}): {forces} force(s).' },
+  'landed': { fr: '{state} — débarquement ({at}) : {forces} force(s).', en: '{state} — landing ({at}): {forces} force(s).' },
+  'set-ashore': { fr: '{state} — retour au port ({at}) : {forces} force(s) à terre.', en: '{state} — back in port ({at}): {forces} force(s) ashore.' },
+  'forced-return': { fr: '{state} — retour forcé vers une côte amie ({from} → {to}) : {excess} point(s) de trop, {lost} navires perdus.', en: '{state} — forced return to a friendly coast ({from} → {to}): {excess} point(s) too many, {lost} ships lost.' },
+  'fleet-lost': { fr: '{state} — flotte perdue{forces}.', en: '{state} — fleet lost{forces}.' },
+  'blockade': { fr: '{state} — blocus devant {province}.', en: '{state} — blockade of {province}.' },
+  'raid-cancelled': { fr: '{state} — la flotte a livré bataille : pas de raid.', en: '{state} — the fleet fought a battle: no raid.' },
 };
 
 const CHOICE: Record<'battle' | 'retreat' | 'continue' | 'stay' | 'port', Localized> = {
@@ -51,14 +51,14 @@ export function renderNaval(s: Pick<GruikState, 'map' | 'realms'>, e: NavalEvent
   const state = (st: StateId) => s.realms[st]?.name ?? st;
   const args: Record<string, string | number | Localized> = {};
   switch (e.t) {
-    case 'storm': Object.assign(args, { zone: zone(e.zone), state: state(e.state), lost: e.lost, left: e.left, armies: e.armies > 0 ? fill({ fr: ' ; {n} armée(s) à bord : −1 au modificateur', en: '; {n} army(ies) aboard: −1 to the modifier' }, { n: e.armies }) : '' }); break;
+    case 'storm': Object.assign(args, { zone: zone(e.zone), state: state(e.state), lost: e.lost, left: e.left, armies: e.armies > 0 ? fill({ fr: ' ; armées à bord : {n}, −1 au modificateur', en: '; armies aboard: {n}, −1 to the modifier' }, { n: e.armies }) : '' }); break;
     case 'detected': Object.assign(args, { how: e.auto ? HOW[e.auto] : '', zone: zone(e.zone), state: state(e.state), approx: e.approx }); break;
     case 'intercepted': Object.assign(args, { zone: zone(e.zone), byState: state(e.byState), byShips: e.byShips, state: state(e.state), ships: e.ships, choice: CHOICE[e.choice], outcome: OUTCOME[e.outcome] }); break;
     case 'naval-battle': Object.assign(args, { zone: zone(e.zone), winnerState: state(e.winnerState), winnerShips: e.winnerShips, loserState: state(e.loserState), loserShips: e.loserShips, winnerLost: e.winnerLost, loserLost: e.loserLost }); break;
     case 'fleet-retreat': Object.assign(args, { state: state(e.state), from: zone(e.from), to: zone(e.to) }); break;
     case 'embarked': case 'landed': case 'set-ashore': Object.assign(args, { state: state(e.state), at: province(e.at), forces: e.forces }); break;
     case 'forced-return': Object.assign(args, { state: state(e.state), from: zone(e.from), to: zone(e.to), excess: e.excess, lost: e.lost }); break;
-    case 'fleet-lost': Object.assign(args, { state: state(e.state), forces: e.forces > 0 ? fill({ fr: ', avec {n} force(s) à bord', en: ', with {n} force(s) aboard' }, { n: e.forces }) : '' }); break;
+    case 'fleet-lost': Object.assign(args, { state: state(e.state), forces: e.forces > 0 ? fill({ fr: ', avec ses forces à bord ({n})', en: ', with its forces aboard ({n})' }, { n: e.forces }) : '' }); break;
     case 'blockade': Object.assign(args, { state: state(e.state), province: province(e.province) }); break;
     case 'raid-cancelled': Object.assign(args, { state: state(e.state) }); break;
   }
