@@ -57,6 +57,11 @@ export function policyOf(s: GruikState, order?: NavalOrder): NavalPolicy {
   };
 }
 
+/** [T §5.4, §7.2; P A-35, §7.15] The fleets whose standing policy lets hostile troops cross the strait beside them: S4's `allowing`. */
+export function fleetsAllowingPassage(s: GruikState, orders: readonly NavalOrder[]): FleetId[] {
+  return orders.filter((o) => s.fleets[o.fleet] && !policyOf(s, o).blockStraits).map((o) => o.fleet).sort();
+}
+
 export type NavalRefusal = 'unknown-fleet' | 'no-ships' | 'too-many' | 'not-adjacent' | 'unknown-force' | 'not-own' | 'not-on-coast' | 'moved' | 'joined' | 'fortress' | 'twice-aboard'
   | 'capacity' | 'not-aboard' | 'landing-coast' | 'detachment-alone' | 'raid-twice' | 'raid-coast' | 'raid-friend' | 'end-coast' | 'blockade' | 'port' | 'repeated';
 

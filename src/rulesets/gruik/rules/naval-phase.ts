@@ -172,7 +172,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     if (won) {
       if (po.policy.pursueAfterWin) {
         const loser = t.fleets[tId];
-        if (loser && ix.zone[o.zone]!.neighbours.some((n) => n.zone === loser.zone)) po.actions = [{ do: 'move', to: loser.zone }];
+        if (loser && ix.zone[o.zone]!.neighbours.some((n) => n.zone === loser.zone)) { po.actions = [{ do: 'move', to: loser.zone }]; po.moving = true; } // a new look, as a moving fleet [T §7.6]
       }
       fitPlan(c.naval.fleetMp, o, po);
     } else if (po.moving && !(outcome !== 'battle' && c.naval.interceptorContinuesIf === 'notLost')) {
@@ -233,7 +233,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
         if (failed.has(f.id)) continue;
         const edge = ix.zone[f.zone]!.neighbours.find((n) => n.zone === a.to)!;
         const strait = ix.map.straits.find((st) => st.fleetCrossing && st.fleetCrossing.includes(f.zone) && st.fleetCrossing.includes(a.to));
-        p.cameFrom = f.zone; f.zone = a.to; delete f.coast; p.shifted = true;
+        p.cameFrom = f.zone; f.zone = a.to; delete f.coast; p.shifted = true; f.stationary = false;
         if (f.blockading) { delete f.blockading; delete f.blockadingSince; }
         if (strait) p.strait = strait.id;
         if (!edge.coastal) storm(k, f);
