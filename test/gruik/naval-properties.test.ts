@@ -13,6 +13,7 @@ import { render } from '../../src/rulesets/gruik/events.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
 import type { NavalAction, NavalOrder, NavalPolicy } from '../../src/rulesets/gruik/rules/naval-orders.ts';
+import { combineFleets } from '../../src/rulesets/gruik/rules/naval-fleets.ts';
 import { resolveNavalPhase } from '../../src/rulesets/gruik/rules/naval-phase.ts';
 import { apAboard, forcesAboard } from '../../src/rulesets/gruik/rules/naval-position.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
@@ -23,14 +24,20 @@ const FLEETS = ['elves:F1', 'dwarves:F1', 'fens:F1'];
 const ZONES = ['baie', 'etroite', 'large'];
 const PROVINCES = ['sylve', 'rives', 'enclume', 'roc', 'gouffre', 'ilot'];
 
-function board(season: number, ships: number[], armyAt: string[]): GruikState {
+function board(season: number, ships: number[], armyAt: string[], combine = false): GruikState {
   const s = fixture();
   s.season = season;
   s.fleets['fens:F1'] = { id: 'fens:F1', state: 'fens', ships: 60, zone: 'large', coast: 'ilot', inPort: false, mpUsed: 0, embarked: [], stationary: true, raidedThisSeason: false, lostBattleThisSeason: false };
   s.realms.fens!.fleets = ['fens:F1'];
   FLEETS.forEach((f, i) => { s.fleets[f]!.ships = ships[i]!; });
   for (const [i, a] of ['elves:A1', 'dwarves:A1', 'fens:A1'].entries()) Object.assign(s.armies[a]!, { currentAP: 16 + i * 4, seasonalSize: 16 + i * 4, location: armyAt[i]! });
-  return s;
+  if (!combine) return s;
+  s.realms.elves!.friendsDeclared.push('fens'); // §7.12: the fens' fleet under the elves' command
+  Object.assign(s.fleets['fens:F1']!, { zone: 'baie', coast: undefined });
+  delete s.fleets['fens:F1']!.coast;
+  const c = combineFleets(s, 'elves:F1', 'fens:F1', 'elves');
+  assert.ok(c.ok, 'combined');
+  return c.state;
 }
 
 const action: fc.Arbitrary<NavalAction> = fc.oneof(
@@ -53,6 +60,7 @@ const orderFor = (fleet: string): fc.Arbitrary<NavalOrder> => fc.record({
 
 const game = fc.record({
   season: fc.integer({ min: 0, max: 7 }),
+  combine: fc.boolean(),
   key: fc.string({ maxLength: 10 }),
   ships: fc.tuple(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 })),
   armyAt: fc.tuple(fc.constantFrom('sylve', 'rives', 'coudre'), fc.constantFrom('enclume', 'roc', 'marche'), fc.constantFrom('ilot', 'tourbe')),
@@ -60,13 +68,14 @@ const game = fc.record({
 });
 
 test('property: random naval orders keep the invariants; ships never negative nor gained; capacity respected; records render in both languages', () => {
-  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders }) => {
-    const s = board(season, ships, armyAt);
+  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine }) => {
+    const s = board(season, ships, armyAt, combine);
     const r = resolveNavalPhase(s, orders, seasonDice(key, season));
     assert.deepEqual(checkInvariants(r.state), []);
     for (const f of Object.values(r.state.fleets)) {
       assert.ok(Number.isInteger(f.ships) && f.ships >= 1, `${f.id} keeps at least one ship or ceases to exist`);
       assert.ok(f.ships <= s.fleets[f.id]!.ships, `${f.id} gains no ship`);
+      assert.equal(f.combinedWith, undefined, 'a combination lasts one season');
       assert.ok(f.embarked.reduce((n, e) => n + apAboard(r.state, e), 0) <= s.config.naval.capacityAp, `${f.id} within capacity`);
       assert.ok(forcesAboard(r.state, f.id).every((x) => f.embarked.includes(x) || !!(r.state.detachments[x]?.hostArmy)), `${f.id}: every top-level force aboard is listed`);
     }
@@ -78,8 +87,8 @@ test('property: random naval orders keep the invariants; ships never negative no
 });
 
 test('property: determinism and order independence (rules §11.1): same key and orders → same state, records and rolls, whatever the orders’ order', () => {
-  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders }) => {
-    const s = board(season, ships, armyAt);
+  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine }) => {
+    const s = board(season, ships, armyAt, combine);
     const d1 = seasonDice(key, season), d2 = seasonDice(key, season), d3 = seasonDice(key, season);
     const a = resolveNavalPhase(s, orders, d1);
     const b = resolveNavalPhase(s, orders, d2);
@@ -93,14 +102,15 @@ test('property: determinism and order independence (rules §11.1): same key and 
 });
 
 test('property: fog of war — a state’s view holds only the naval records it may know, never another’s detection or storm', () => {
-  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders }) => {
-    const r = resolveNavalPhase(board(season, ships, armyAt), orders, seasonDice(key, season));
+  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine }) => {
+    const r = resolveNavalPhase(board(season, ships, armyAt, combine), orders, seasonDice(key, season));
     const t = { ...r.state, navalLog: r.records };
     for (const viewer of ['elves', 'dwarves', 'fens']) {
       for (const rec of viewOf(t, viewer).navalLog) {
         assert.ok(rec.audience.length === 0 || rec.audience.includes(viewer), `${viewer} reads ${rec.t}`);
-        if (rec.t === 'detected') assert.equal(rec.byState, viewer, 'only its own detections');
-        if (rec.t === 'storm') assert.equal(rec.state, viewer, 'only its own storms');
+        const ours = (st: string) => st === viewer || (combine && viewer === 'fens' && st === 'elves'); // §7.12: the partner sails in the elves' fleet
+        if (rec.t === 'detected') assert.ok(ours(rec.byState), 'only its own detections');
+        if (rec.t === 'storm') assert.ok(ours(rec.state), 'only its own storms');
       }
     }
   }), { numRuns: 60 });

@@ -151,6 +151,8 @@ export interface Fleet {
   landedAt?: ProvinceId;
   /** [T §9.1] the coast it approached to raid this season (1 MP, S5); S7 resolves the raid. Cleared by a naval battle. */
   raidCoast?: ProvinceId;
+  /** [T §7.7] declared at the start of the season (S3.6) for this season: the other fleet, and the state that commands both. */
+  combinedWith?: { fleet: FleetId; commander: StateId };
 }
 
 export interface Treaty { id: string; text: string; signatories: StateId[]; confirmed: StateId[]; publishedAt?: SeasonIndex }

@@ -6,12 +6,17 @@
  * never forced on a fleet reduced below it by losses, which may always merge [P A-38]. A fleet with
  * troops aboard keeps them; a split takes none (the new fleet starts empty [P]). Ids come from the
  * realm's serial (state.ts). Each act returns the new state or a typed refusal in French and English.
+ *
+ * Combined operations, §7.12 [T §7.7, §2.3]: two fleets of different states on the same coast,
+ * one state having declared the other a friend, placed for this season under the command of one of
+ * them (both players name it; the platform takes the declaration only when both do). S5 sails them
+ * as one fleet (naval-phase.ts).
  */
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { FleetId, GruikState } from '../state.ts';
 import { refuse, type Refusal } from './refusal.ts';
 
-export type FleetRefusal = 'unknown' | 'not-own' | 'not-together' | 'same' | 'ships' | 'minimum' | 'troops';
+export type FleetRefusal = 'unknown' | 'not-own' | 'not-together' | 'same' | 'ships' | 'minimum' | 'troops' | 'same-state' | 'not-friends' | 'commander' | 'combined';
 
 export const FLEET_REFUSALS: Record<FleetRefusal, Localized> = {
   'unknown': { fr: 'Cette flotte n’existe pas.', en: 'There is no such fleet.' },
@@ -20,6 +25,10 @@ export const FLEET_REFUSALS: Record<FleetRefusal, Localized> = {
   'same': { fr: 'Une flotte ne fusionne pas avec elle-même.', en: 'A fleet does not merge with itself.' },
   'ships': { fr: 'Le nombre de navires doit être un entier entre 1 et {max}.', en: 'The number of ships must be an integer from 1 to {max}.' },
   'minimum': { fr: 'Un état qui a plus d’une flotte doit avoir au moins {min} navires dans chacune.', en: 'A state with more than one fleet needs at least {min} ships in each.' },
+  'same-state': { fr: 'Deux flottes du même état fusionnent ; le commandement commun joint deux états.', en: 'Two fleets of one state merge; a common command joins two states.' },
+  'not-friends': { fr: 'Le commandement commun suppose qu’un des deux états ait déclaré l’autre ami.', en: 'A common command needs one of the two states to have declared the other a friend.' },
+  'commander': { fr: 'Le commandant doit être l’un des deux états.', en: 'The commander must be one of the two states.' },
+  'combined': { fr: 'Une flotte ne rejoint qu’un seul commandement commun par saison.', en: 'A fleet joins only one common command a season.' },
   'troops': { fr: 'Une flotte qui a des troupes à bord ne disparaît pas dans une fusion : faites fusionner l’autre flotte dans celle-ci.', en: 'A fleet with troops aboard does not vanish in a merger: merge the other fleet into this one.' },
 };
 
@@ -77,5 +86,21 @@ export function exchangeShips(s: GruikState, from: FleetId, to: FleetId, ships: 
   const t = structuredClone(s);
   t.fleets[from]!.ships -= ships;
   t.fleets[to]!.ships += ships;
+  return { ok: true, state: t };
+}
+
+/** [T §7.7, §2.3] Fleets `a` and `b` of two states under `commander`'s command this season (S3.6). */
+export function combineFleets(s: GruikState, a: FleetId, b: FleetId, commander: string): FleetOutcome {
+  const fa = s.fleets[a], fb = s.fleets[b];
+  if (!fa || !fb) return no('unknown');
+  if (a === b) return no('same');
+  if (fa.state === fb.state) return no('same-state');
+  if (fa.zone !== fb.zone) return no('not-together');
+  if (!s.realms[fa.state]?.friendsDeclared.includes(fb.state) && !s.realms[fb.state]?.friendsDeclared.includes(fa.state)) return no('not-friends');
+  if (commander !== fa.state && commander !== fb.state) return no('commander');
+  if (fa.combinedWith || fb.combinedWith) return no('combined');
+  const t = structuredClone(s);
+  t.fleets[a]!.combinedWith = { fleet: b, commander };
+  t.fleets[b]!.combinedWith = { fleet: a, commander };
   return { ok: true, state: t };
 }

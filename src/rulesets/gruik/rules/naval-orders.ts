@@ -18,7 +18,7 @@ import type { FleetId, ForceId, GruikState, ProvinceId, SeaZoneId, StateId } fro
 import { actsAsMainArmy } from './army-size.ts';
 import { apAboard, forcesAboard, portFor } from './naval-position.ts';
 import { refuse, type Refusal } from './refusal.ts';
-import { friendlyProvinceFor, hostile } from './relations.ts';
+import { friendlyProvinceFor, hostile, protectedPair } from './relations.ts';
 
 export type NavalAction =
   | { do: 'move'; to: SeaZoneId }
@@ -63,7 +63,7 @@ export function fleetsAllowingPassage(s: GruikState, orders: readonly NavalOrder
 }
 
 export type NavalRefusal = 'unknown-fleet' | 'no-ships' | 'too-many' | 'not-adjacent' | 'unknown-force' | 'not-own' | 'not-on-coast' | 'moved' | 'joined' | 'fortress' | 'twice-aboard'
-  | 'capacity' | 'not-aboard' | 'landing-coast' | 'detachment-alone' | 'raid-twice' | 'raid-coast' | 'raid-friend' | 'end-coast' | 'blockade' | 'port' | 'repeated';
+  | 'capacity' | 'not-aboard' | 'landing-coast' | 'detachment-alone' | 'raid-twice' | 'raid-coast' | 'raid-friend' | 'raid-protected' | 'end-coast' | 'blockade' | 'port' | 'repeated';
 
 export const NAVAL_REFUSALS: Record<NavalRefusal, Localized> = {
   'unknown-fleet': { fr: 'Cette flotte n’existe pas ou n’est pas la vôtre.', en: 'There is no such fleet of yours.' },
@@ -84,6 +84,7 @@ export const NAVAL_REFUSALS: Record<NavalRefusal, Localized> = {
   'raid-twice': { fr: 'Une flotte participe à un raid au plus par saison.', en: 'A fleet takes part in at most one raid a season.' },
   'raid-coast': { fr: 'Le raid vise une province ennemie sur une côte de la zone de la flotte.', en: 'A raid targets an enemy province on a coast of the fleet’s zone.' },
   'raid-friend': { fr: 'Pas de raid contre un état que vous avez déclaré ami.', en: 'No raid against a state you declared friend.' },
+  'raid-protected': { fr: 'Pas de raid entre un maître et son tributaire, ni entre états qu’un même maître protège.', en: 'No raid between a master and its tributary, nor between states one master protects.' },
   'end-coast': { fr: 'La côte choisie doit border la zone où la flotte finit (« {zone} »).', en: 'The chosen coast must border the zone where the fleet ends ("{zone}").' },
   'blockade': { fr: 'Le blocus vise une province ennemie qui borde la zone où la flotte finit (« {zone} »).', en: 'A blockade targets an enemy province bordering the zone where the fleet ends ("{zone}").' },
   'port': { fr: 'Le port choisi doit être celui d’une province contrôlée par vous ou par un état qui vous a déclaré ami.', en: 'The chosen port must be in a province controlled by you or by a state that declared you a friend.' },
@@ -135,6 +136,7 @@ export function navalOrderRefusal(s: GruikState, order: NavalOrder, by?: StateId
       const target = s.provinces[a.at]?.controller;
       if (!(ix.zoneCoasts[zone] ?? []).includes(a.at) || !target || target === f.state) return no('raid-coast');
       if (s.realms[f.state]!.friendsDeclared.includes(target)) return no('raid-friend');
+      if (protectedPair(s, f.state, target)) return no('raid-protected'); // [T §11.3]
     }
   }
   const end = order.end;

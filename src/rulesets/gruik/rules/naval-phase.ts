@@ -21,8 +21,9 @@
  * 5. end of movement: the end postures (coast, port, blockade), then §7.3 for every fleet (forced
  *    returns) and troops set ashore at a friendly coast (naval-position.ts).
  * Fleets in port that do nothing are safe [T §7.8]. Interactive naval rounds (`naval-round`, J3)
- * are not asked: the standing policies answer (the §11.6 default). Combined fleets (§7.12) are not
- * written yet. Pure: the state, the orders and the dice in; the new state and the records out.
+ * are not asked: the standing policies answer (the §11.6 default). Combined fleets (§7.12): the
+ * commander's fleet leads with both fleets' ships and the other follows; they part at the end with
+ * the losses shared pro rata. Pure: the state, the orders and the dice in; the new state and the records out.
  */
 import { indexMap, type MapIndex } from '../map.ts';
 import type { Fleet, FleetId, GruikState, NavalRecord, SeaZoneId, StateId } from '../state.ts';
@@ -80,7 +81,17 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
   for (const f of Object.values(t.fleets)) if (!plans.has(f.id)) plans.set(f.id, { policy: policyOf(t), actions: [], moving: false, intercepted: false, shifted: false });
   for (const [id, p] of plans) { t.fleets[id]!.stationary = !p.moving; if (p.actions.length > 0) t.fleets[id]!.inPort = false; }
 
-  const live = () => Object.values(t.fleets).filter((f) => f.ships > 0).sort(byId);
+  // §7.12 [T §7.7; P]: a combined fleet sails and fights as one — the commander's fleet leads with both fleets' ships, the other follows
+  const follows = new Map<FleetId, { lead: FleetId; ships: number; leadShips: number }>();
+  for (const f of Object.values(t.fleets).sort(byId)) {
+    const w = f.combinedWith, other = w ? t.fleets[w.fleet] : undefined;
+    if (!w || !other || other.combinedWith?.fleet !== f.id || other.combinedWith.commander !== w.commander || other.zone !== f.zone || f.state === w.commander || other.state !== w.commander) continue;
+    if (follows.has(other.id) || [...follows.values()].some((x) => x.lead === other.id)) continue;
+    follows.set(f.id, { lead: other.id, ships: f.ships, leadShips: other.ships });
+    other.ships += f.ships;
+    plans.get(f.id)!.actions = [];
+  }
+  const live = () => Object.values(t.fleets).filter((f) => f.ships > 0 && !follows.has(f.id)).sort(byId);
   const sheltered = (f: Fleet) => f.inPort && plans.get(f.id)!.actions.length === 0; // [T §7.8] safe in port
   const startCoast = new Map(Object.values(t.fleets).map((f) => [f.id, f.coast]));
   const blockadeHolds = (f: Fleet) => !!f.blockading && !plans.get(f.id)!.moving;
@@ -319,6 +330,29 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     if (f.blockading && (p.moving || f.lostBattleThisSeason || !end?.blockade)) { delete f.blockading; delete f.blockadingSince; }
   }
   for (const f of live()) records.push(...endOfSeasonPosition(t, f.id, endImpulse, ix));
+
+  // §7.12 [P §7.10]: the combined fleet parts; losses pro rata, rounded up, the larger partner taking the remainder
+  for (const [id, x] of follows) {
+    const f = t.fleets[id]!, lead = t.fleets[x.lead];
+    const total = x.ships + x.leadShips;
+    const loss = total - (lead?.ships ?? 0);
+    const [small, large] = x.ships <= x.leadShips ? [x.ships, x.leadShips] : [x.leadShips, x.ships];
+    const smallShare = Math.min(small, Math.ceil((loss * small) / total - 1e-9));
+    const largeShare = Math.min(large, loss - smallShare);
+    const [own, its] = x.ships <= x.leadShips ? [smallShare, largeShare] : [largeShare, smallShare];
+    f.ships = x.ships - own;
+    // the partner learns what its fleet did and met — not what others saw of it [T §7.3]
+    const concerns = (r: NavalRecord) => (r.t === 'detected' ? r.by === x.lead : ('fleet' in r && r.fleet === x.lead) || ('by' in r && r.by === x.lead));
+    for (const r of records) if (concerns(r) && r.audience.length > 0 && !r.audience.includes(f.state)) r.audience.push(f.state);
+    delete f.combinedWith;
+    if (!lead || f.ships <= 0) { records.push({ t: 'fleet-lost', audience: [f.state], impulse: endImpulse, fleet: id, state: f.state, forces: destroyFleet(t, id, null) }); continue; }
+    lead.ships = x.leadShips - its;
+    delete lead.combinedWith;
+    f.zone = lead.zone; f.mpUsed = lead.mpUsed; f.inPort = lead.inPort; f.lostBattleThisSeason = lead.lostBattleThisSeason; f.stationary = lead.stationary;
+    if (lead.coast) f.coast = lead.coast; else delete f.coast;
+    records.push(...endOfSeasonPosition(t, id, endImpulse, ix));
+  }
+  for (const f of Object.values(t.fleets)) delete f.combinedWith; // a declaration holds for one season [T §7.7]
   return { state: t, records, refused };
 }
 
