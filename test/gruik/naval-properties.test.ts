@@ -4,7 +4,8 @@
  * lists aboard aboard it); no fleet is left with fewer than one ship, none gains ships, none carries
  * more than FLEET_CAPACITY_AP; the same key and orders give the same state, records and rolls;
  * the orders' order changes nothing (rules §11.1: each roll keyed by its event, not by when it is
- * made); every record renders in French and English; a state's view holds no other state's detection.
+ * made); every record renders in French and English; a state's view holds no other state's
+ * detection, neither as a record nor as a die.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -103,14 +104,19 @@ test('property: determinism and order independence (rules §11.1): same key and 
 
 test('property: fog of war — a state’s view holds only the naval records it may know, never another’s detection or storm', () => {
   fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine }) => {
-    const r = resolveNavalPhase(board(season, ships, armyAt, combine), orders, seasonDice(key, season));
-    const t = { ...r.state, navalLog: r.records };
+    const dice = seasonDice(key, season);
+    const r = resolveNavalPhase(board(season, ships, armyAt, combine), orders, dice);
+    const t = { ...r.state, navalLog: r.records, rollLog: [...r.state.rollLog, ...dice.log] };
     for (const viewer of ['elves', 'dwarves', 'fens']) {
+      const ours = (st: string) => st === viewer || (combine && viewer === 'fens' && st === 'elves'); // §7.12: the partner sails in the elves' fleet
       for (const rec of viewOf(t, viewer).navalLog) {
         assert.ok(rec.audience.length === 0 || rec.audience.includes(viewer), `${viewer} reads ${rec.t}`);
-        const ours = (st: string) => st === viewer || (combine && viewer === 'fens' && st === 'elves'); // §7.12: the partner sails in the elves' fleet
         if (rec.t === 'detected') assert.ok(ours(rec.byState), 'only its own detections');
         if (rec.t === 'storm') assert.ok(ours(rec.state), 'only its own storms');
+      }
+      for (const roll of viewOf(t, viewer).rolls) { // a detection die, or the order of encounters, is the looking side's only
+        const m = /^(?:detect|order):\d+:([^:]+:[^:]+):/.exec(roll.event);
+        if (m) assert.ok(ours(m[1]!.split(':')[0]!), `${viewer} sees ${roll.event}`); // fleet ids are `${state}:F${n}` (state.ts)
       }
     }
   }), { numRuns: 60 });

@@ -20,7 +20,7 @@
  *    afterwards by A-32 (`naval.interceptorContinuesIf`), a battle cancelling the raid [T §9.1];
  * 5. end of movement: the end postures (coast, port, blockade), then §7.3 for every fleet (forced
  *    returns) and troops set ashore at a friendly coast (naval-position.ts).
- * Fleets in port that do nothing are safe [T §7.8]. Interactive naval rounds (`naval-round`, J3)
+ * Fleets in port that do nothing are safe [T §7.8, extended to every friendly port: P]. Interactive naval rounds (`naval-round`, J3)
  * are not asked: the standing policies answer (the §11.6 default). Combined fleets (§7.12): the
  * commander's fleet leads with both fleets' ships and the other follows; they part at the end with
  * the losses shared pro rata. Pure: the state, the orders and the dice in; the new state and the records out.
@@ -147,7 +147,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     // 4. encounters: the interceptions the policies make, in a seeded order of pairs [P J11]
     const detected = new Set(sights.map((x) => `${x.by.id}>${x.target.id}`));
     const wanted = sights.filter((x) => x.forced || wantsToIntercept(plans.get(x.by.id)!.policy, x.by.ships, approx(c.naval.sightingRounding, x.target.ships)));
-    const keyed = wanted.map((x) => ({ x, r: dice.roll({ sides: 1_000_000, phase, event: `order:${k}:${x.by.id}:${x.target.id}`, purpose: 'order of naval encounters', rule: '[T §7.3; P J11]', audience: [x.by.state, x.target.state] }) }));
+    const keyed = wanted.map((x) => ({ x, r: dice.roll({ sides: 1_000_000, phase, event: `order:${k}:${x.by.id}:${x.target.id}`, purpose: 'order of naval encounters', rule: '[T §7.3; P J11]', audience: [x.by.state] }) }));
     keyed.sort((p, q) => p.r - q.r || (p.x.by.id < q.x.by.id ? -1 : 1) || (p.x.target.id < q.x.target.id ? -1 : 1));
     for (const { x } of keyed) encounter(k, x.by.id, x.target.id, x.auto === 'strait', detected.has(`${x.target.id}>${x.by.id}`));
   };
@@ -258,8 +258,9 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
 
   function swapLoser(x: FleetId, y: FleetId, sx: StateId, sy: StateId, k: number): FleetId {
     for (let i = 0; i <= c.naval.swapRerolls; i++) {
-      const rx = dice.roll({ sides: 6, phase, event: `swap:${k}:${x}`, purpose: 'fleets crossing each other', rule: '[P §7.14]', audience: [sx, sy] });
-      const ry = dice.roll({ sides: 6, phase, event: `swap:${k}:${y}`, purpose: 'fleets crossing each other', rule: '[P §7.14]', audience: [sx, sy] });
+      // each die to its own side: the roll must not tell who was crossing [T §7.3]
+      const rx = dice.roll({ sides: 6, phase, event: `swap:${k}:${x}`, purpose: 'fleets crossing each other', rule: '[P §7.14]', audience: [sx] });
+      const ry = dice.roll({ sides: 6, phase, event: `swap:${k}:${y}`, purpose: 'fleets crossing each other', rule: '[P §7.14]', audience: [sy] });
       if (rx !== ry) return rx > ry ? y : x;
     }
     return y; // [P] at the bound the lower id's destination
@@ -345,9 +346,11 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     const concerns = (r: NavalRecord) => (r.t === 'detected' ? r.by === x.lead : ('fleet' in r && r.fleet === x.lead) || ('by' in r && r.by === x.lead));
     for (const r of records) if (concerns(r) && r.audience.length > 0 && !r.audience.includes(f.state)) r.audience.push(f.state);
     delete f.combinedWith;
-    if (!lead || f.ships <= 0) { records.push({ t: 'fleet-lost', audience: [f.state], impulse: endImpulse, fleet: id, state: f.state, forces: destroyFleet(t, id, null) }); continue; }
+    if (!lead || f.ships <= 0) { records.push({ t: 'fleet-lost', audience: [f.state], impulse: endImpulse, fleet: id, state: f.state, forces: destroyFleet(t, id, null) }); if (!lead) continue; }
     lead.ships = x.leadShips - its;
     delete lead.combinedWith;
+    if (lead.ships <= 0) records.push({ t: 'fleet-lost', audience: [lead.state], impulse: endImpulse, fleet: lead.id, state: lead.state, forces: destroyFleet(t, lead.id, null) });
+    if (!t.fleets[id]) continue;
     f.zone = lead.zone; f.mpUsed = lead.mpUsed; f.inPort = lead.inPort; f.lostBattleThisSeason = lead.lostBattleThisSeason; f.stationary = lead.stationary;
     if (lead.coast) f.coast = lead.coast; else delete f.coast;
     records.push(...endOfSeasonPosition(t, id, endImpulse, ix));
