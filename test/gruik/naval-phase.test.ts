@@ -64,6 +64,20 @@ test('TV-35 in the phase: the same interception with a forcing d6 of 4 (≤ 3 + 
   ok(r.state);
 });
 
+test('A-33: a beaten fleet keeps its troops aboard, retreats, and sets them ashore at the friendly coast where its retreat ends', () => {
+  const s = sea({ [EF]: { zone: 'etroite', coast: 'rives', ships: 200 }, [DF]: { zone: 'large' } });
+  s.armies[DWARF_ARMY]!.location = { embarkedOn: DF };
+  s.fleets[DF]!.embarked = [DWARF_ARMY];
+  const orders: NavalOrder[] = [{ fleet: DF, actions: [{ do: 'move', to: 'etroite' }, { do: 'disembark', at: 'rives' }], policy: { interceptIf: 'never', onIntercepted: 'battle' } }];
+  // detection: dwarves 6, elves 1; order; battle elves 4 (+3), dwarves 5: dwarves lose 20 % of 200 = 40
+  const r = resolveNavalPhase(s, orders, scriptedDice([6, 1, 1, 4, 5]));
+  assert.equal(r.state.fleets[DF]!.ships, 60);
+  assert.equal(r.state.armies[DWARF_ARMY]!.location, 'enclume', 'no landing at rives: ashore at the dwarves’ own port');
+  assert.ok(r.records.some((x) => x.t === 'set-ashore' && x.at === 'enclume'), 'set ashore');
+  assert.ok(!r.records.some((x) => x.t === 'landed'), 'the landing was cancelled');
+  ok(r.state);
+});
+
 test('TV-31 in the phase: elves 200 stay in etroite, dwarves 100 sail in and are seen; both give battle, 3 and 3 → dwarves 40, elves 180', () => {
   const s = sea({ [EF]: { zone: 'etroite', ships: 200 }, [DF]: { zone: 'large' } });
   const orders: NavalOrder[] = [{ fleet: DF, actions: [{ do: 'move', to: 'etroite' }], policy: { onIntercepted: 'battle', interceptIf: 'never' } }];

@@ -71,6 +71,8 @@ export function checkInvariants(s: GruikState): string[] {
     if (!zones.has(f.zone)) out.push(`${f.id} is in unknown zone ${f.zone}`);
     // [rules §7] one place per fleet: its coast borders its zone; what it lists aboard is aboard it, within FLEET_CAPACITY_AP
     if (f.coast !== undefined && !s.map.provinces.some((p) => p.id === f.coast && p.coasts.includes(f.zone))) out.push(`${f.id} stands off ${f.coast}, not a coast of ${f.zone}`);
+    if (f.inPort && f.coast === undefined) out.push(`${f.id} is in port at no coast`);
+    if (f.blockading !== undefined && f.coast !== f.blockading) out.push(`${f.id} blockades ${f.blockading} from off ${f.coast}`);
     for (const id of f.embarked) {
       const loc = (s.armies[id] ?? s.detachments[id])?.location as { embarkedOn?: string } | undefined;
       if (loc?.embarkedOn !== f.id) out.push(`${f.id} lists ${id} aboard, but it is not`);
