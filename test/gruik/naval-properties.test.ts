@@ -16,7 +16,7 @@ import { seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
 import type { NavalAction, NavalOrder, NavalPolicy } from '../../src/rulesets/gruik/rules/naval-orders.ts';
 import { combineFleets } from '../../src/rulesets/gruik/rules/naval-fleets.ts';
 import { resolveNavalPhase } from '../../src/rulesets/gruik/rules/naval-phase.ts';
-import { apAboard, forcesAboard } from '../../src/rulesets/gruik/rules/naval-position.ts';
+import { apAboard, blockadeAttrition, forcesAboard } from '../../src/rulesets/gruik/rules/naval-position.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
 import { viewOf } from '../../src/rulesets/gruik/view.ts';
 import { fixture } from './fixture.ts';
@@ -25,16 +25,17 @@ const FLEETS = ['elves:F1', 'dwarves:F1', 'fens:F1'];
 const ZONES = ['baie', 'etroite', 'large'];
 const PROVINCES = ['sylve', 'rives', 'enclume', 'roc', 'gouffre', 'ilot'];
 
-function board(season: number, ships: number[], armyAt: string[], combine = false): GruikState {
+function board(season: number, ships: number[], armyAt: string[], combine = false, blockade = false): GruikState {
   const s = fixture();
   s.season = season;
   s.fleets['fens:F1'] = { id: 'fens:F1', state: 'fens', ships: 60, zone: 'large', coast: 'ilot', inPort: false, mpUsed: 0, embarked: [], stationary: true, raidedThisSeason: false, lostBattleThisSeason: false };
   s.realms.fens!.fleets = ['fens:F1'];
   FLEETS.forEach((f, i) => { s.fleets[f]!.ships = ships[i]!; });
   for (const [i, a] of ['elves:A1', 'dwarves:A1', 'fens:A1'].entries()) Object.assign(s.armies[a]!, { currentAP: 16 + i * 4, seasonalSize: 16 + i * 4, location: armyAt[i]! });
+  if (blockade) Object.assign(s.fleets['elves:F1']!, { zone: 'etroite', coast: 'roc', blockading: 'roc', blockadingSince: season - 1 }); // §7.13 a blockade from last season
   if (!combine) return s;
   s.realms.elves!.friendsDeclared.push('fens'); // §7.12: the fens' fleet under the elves' command
-  Object.assign(s.fleets['fens:F1']!, { zone: 'baie', coast: undefined });
+  Object.assign(s.fleets['fens:F1']!, { zone: s.fleets['elves:F1']!.zone });
   delete s.fleets['fens:F1']!.coast;
   const c = combineFleets(s, 'elves:F1', 'fens:F1', 'elves');
   assert.ok(c.ok, 'combined');
@@ -62,6 +63,7 @@ const orderFor = (fleet: string): fc.Arbitrary<NavalOrder> => fc.record({
 const game = fc.record({
   season: fc.integer({ min: 0, max: 7 }),
   combine: fc.boolean(),
+  blockade: fc.boolean(),
   key: fc.string({ maxLength: 10 }),
   ships: fc.tuple(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 })),
   armyAt: fc.tuple(fc.constantFrom('sylve', 'rives', 'coudre'), fc.constantFrom('enclume', 'roc', 'marche'), fc.constantFrom('ilot', 'tourbe')),
@@ -69,8 +71,8 @@ const game = fc.record({
 });
 
 test('property: random naval orders keep the invariants; ships never negative nor gained; capacity respected; records render in both languages', () => {
-  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine }) => {
-    const s = board(season, ships, armyAt, combine);
+  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine, blockade }) => {
+    const s = board(season, ships, armyAt, combine, blockade);
     const r = resolveNavalPhase(s, orders, seasonDice(key, season));
     assert.deepEqual(checkInvariants(r.state), []);
     for (const f of Object.values(r.state.fleets)) {
@@ -80,6 +82,9 @@ test('property: random naval orders keep the invariants; ships never negative no
       assert.ok(f.embarked.reduce((n, e) => n + apAboard(r.state, e), 0) <= s.config.naval.capacityAp, `${f.id} within capacity`);
       assert.ok(forcesAboard(r.state, f.id).every((x) => f.embarked.includes(x) || !!(r.state.detachments[x]?.hostArmy)), `${f.id}: every top-level force aboard is listed`);
     }
+    const worn = blockadeAttrition(r.state).state; // S8.1 after it [T §7.8]
+    assert.deepEqual(checkInvariants(worn), []);
+    assert.ok(Object.values(worn.fleets).every((f) => f.ships >= 1 && f.ships <= r.state.fleets[f.id]!.ships), 'attrition only takes ships');
     for (const rec of r.records) for (const lang of ['fr', 'en'] as const) {
       const text = render(r.state.realms.elves ? r.state : s, rec, lang);
       assert.ok(text.length > 0 && !/undefined|NaN|\{/.test(text), `${rec.t} in ${lang}: ${text}`);
@@ -88,8 +93,8 @@ test('property: random naval orders keep the invariants; ships never negative no
 });
 
 test('property: determinism and order independence (rules §11.1): same key and orders → same state, records and rolls, whatever the orders’ order', () => {
-  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine }) => {
-    const s = board(season, ships, armyAt, combine);
+  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine, blockade }) => {
+    const s = board(season, ships, armyAt, combine, blockade);
     const d1 = seasonDice(key, season), d2 = seasonDice(key, season), d3 = seasonDice(key, season);
     const a = resolveNavalPhase(s, orders, d1);
     const b = resolveNavalPhase(s, orders, d2);
@@ -103,9 +108,9 @@ test('property: determinism and order independence (rules §11.1): same key and 
 });
 
 test('property: fog of war — a state’s view holds only the naval records it may know, never another’s detection or storm', () => {
-  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine }) => {
+  fc.assert(fc.property(game, ({ season, key, ships, armyAt, orders, combine, blockade }) => {
     const dice = seasonDice(key, season);
-    const r = resolveNavalPhase(board(season, ships, armyAt, combine), orders, dice);
+    const r = resolveNavalPhase(board(season, ships, armyAt, combine, blockade), orders, dice);
     const t = { ...r.state, navalLog: r.records, rollLog: [...r.state.rollLog, ...dice.log] };
     for (const viewer of ['elves', 'dwarves', 'fens']) {
       const ours = (st: string) => st === viewer || (combine && viewer === 'fens' && st === 'elves'); // §7.12: the partner sails in the elves' fleet

@@ -328,7 +328,8 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
         continue;
       }
     }
-    if (f.blockading && (p.moving || f.lostBattleThisSeason || !end?.blockade)) { delete f.blockading; delete f.blockadingSince; }
+    // a blockade lapses when its fleet sails, is beaten, leaves its post, or is ordered to something else; a fleet without an order holds it [P §3.3 S2]
+    if (f.blockading && (p.moving || f.lostBattleThisSeason || f.inPort || f.coast !== f.blockading || (p.order && !end?.blockade))) { delete f.blockading; delete f.blockadingSince; }
   }
   for (const f of live()) records.push(...endOfSeasonPosition(t, f.id, endImpulse, ix));
 
