@@ -15,6 +15,7 @@ import { keyCommitment, scriptedDice } from '../../src/rulesets/gruik/rules/dice
 import { navalOrderRefusal, type NavalOrder } from '../../src/rulesets/gruik/rules/naval-orders.ts';
 import { resolveNavalPhase } from '../../src/rulesets/gruik/rules/naval-phase.ts';
 import { blockadeAttrition, endOfSeasonPosition, seaRetreat } from '../../src/rulesets/gruik/rules/naval-position.ts';
+import { retreat, retreatOptions } from '../../src/rulesets/gruik/rules/retreat.ts';
 import { initialState, type GruikState, type NavalRecord } from '../../src/rulesets/gruik/state.ts';
 import { runStep } from '../../src/rulesets/gruik/turn.ts';
 import { viewOf } from '../../src/rulesets/gruik/view.ts';
@@ -268,6 +269,21 @@ test('TV-38 sea retreat: 60 ships evacuate a beaten army from far (z2), 2 zones 
   assert.equal(r.state.fleets[EF]!.zone, 'z0');
   assert.equal(r.state.armies['elves:A1']!.location, 'home');
   ok(r.state);
+});
+
+test('TV-20 then §7.6: the elf army that landed in dwarf gouffre (S5) and lost re-embarks (§5.9) and its fleet takes it home, losing 10 % per zone (S6)', () => {
+  const s = sea({ [DF]: { zone: 'etroite', inPort: true, coast: 'enclume' } });
+  s.armies[ELF_ARMY]!.location = 'rives';
+  const landed = resolveNavalPhase(s, [{ fleet: EF, actions: [{ do: 'embark', forces: [ELF_ARMY] }, { do: 'move', to: 'etroite' }, { do: 'move', to: 'large' }, { do: 'disembark', at: 'gouffre' }] }], scriptedDice([])).state;
+  const options = retreatOptions(landed, ELF_ARMY);
+  assert.deepEqual(options[0], { kind: 'sea', fleet: EF }, 'a landed army re-embarks first [T §5.4; P A-70]');
+  const aboard = retreat(landed, ELF_ARMY, options[0]!, true, scriptedDice([]), 'dwarves').state;
+  const home = seaRetreat(aboard, EF);
+  // from large the nearest elf coast is etroite (rives), one zone: ceil(100 × 10 %) = 10
+  assert.equal(home.state.fleets[EF]!.ships, 90);
+  assert.equal(home.state.fleets[EF]!.zone, 'etroite');
+  assert.equal(home.state.armies[ELF_ARMY]!.location, 'rives');
+  ok(home.state);
 });
 
 test('runner: S5 runs from the table, appends its rolls to the roll log and keeps the records; a state’s view holds only what it may know', () => {
