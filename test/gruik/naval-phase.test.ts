@@ -3,7 +3,8 @@
  * of each vector in the order rolled: TV-34 (detection and interception, with TV-35's forcing roll),
  * TV-31 and TV-33 fought in the phase, TV-36 (a storm on a crossing with an army aboard), TV-37
  * (a forced return at the end of movement), TV-38 (a sea retreat landing its army), TV-39 (blockade
- * attrition), embarkation and landings (§7.5), straits (§7.7), blockades (§7.13), A-32 and A-33;
+ * attrition), embarkation and landings (§7.5), straits (§7.7), blockades (§7.13), a beaten fleet
+ * intercepted as it falls back (§7.11), A-32 and A-33;
  * refusals in both languages; the runner and the view (a detection told only to the detecting side).
  */
 import { test } from 'node:test';
@@ -76,6 +77,26 @@ test('A-33: a beaten fleet keeps its troops aboard, retreats, and sets them asho
   assert.equal(r.state.armies[DWARF_ARMY]!.location, 'enclume', 'no landing at rives: ashore at the dwarves’ own port');
   assert.ok(r.records.some((x) => x.t === 'set-ashore' && x.at === 'enclume'), 'set ashore');
   assert.ok(!r.records.some((x) => x.t === 'landed'), 'the landing was cancelled');
+  ok(r.state);
+});
+
+test('§7.11: the beaten dwarves fall back to etroite, where the fens’ fleet waits, sees them and intercepts them on the way; beaten again, they reach their port', () => {
+  const s = sea({ [EF]: { zone: 'baie', ships: 200 }, [DF]: { zone: 'baie', ships: 100 } });
+  s.fleets['fens:F1'] = { id: 'fens:F1', state: 'fens', ships: 100, zone: 'etroite', coast: 'roc', inPort: false, mpUsed: 0, embarked: [], stationary: true, raidedThisSeason: false, lostBattleThisSeason: false };
+  s.realms.fens!.fleets = ['fens:F1'];
+  const orders: NavalOrder[] = [
+    { fleet: DF, actions: [], policy: { interceptIf: 'never', onIntercepted: 'battle' } },
+    { fleet: EF, actions: [], policy: { interceptIf: 'always' } },
+    { fleet: 'fens:F1', actions: [], policy: { interceptIf: 'always' } },
+  ];
+  // baie: dwarves look 6, elves 1; order; battle 5 (+3) vs 5 → dwarves −60. etroite: fens look 2, dwarves 6; battle fens 4 (+3) vs 6 → dwarves −10
+  const r = resolveNavalPhase(s, orders, scriptedDice([6, 1, 1, 5, 5, 2, 6, 4, 6]));
+  const battles = r.records.filter((x) => x.t === 'naval-battle');
+  assert.deepEqual(battles.map((b) => b.t === 'naval-battle' && [b.winner, b.zone, b.loserLost, b.winnerLost]), [[EF, 'baie', 60, 20], ['fens:F1', 'etroite', 10, 4]]);
+  const d = r.state.fleets[DF]!;
+  assert.deepEqual([d.ships, d.zone, d.coast, d.inPort], [30, 'etroite', 'enclume', true]);
+  assert.ok(r.records.some((x) => x.t === 'detected' && x.by === 'fens:F1' && x.audience.length === 1 && x.audience[0] === 'fens'), 'the fens saw them, and only the fens know');
+  assert.equal(r.state.fleets['fens:F1']!.ships, 96);
   ok(r.state);
 });
 

@@ -16,7 +16,8 @@
  *    bilaterally, in a seeded random order of pairs [T §7.3; P J11]: both choose (§7.9; the
  *    interceptor gives battle, the target by its policy, an illegal choice falling back as §7.15 says),
  *    a forced battle on d6 ≤ 3 ± (D10), a naval battle (§7.10, D8), the loser's retreat to the nearest
- *    friendly coast (§7.11; a shortfall of MP charged as excess under §7.3), the interceptor's
+ *    friendly coast zone by zone, open to interception on the way (§7.11; a shortfall of MP charged
+ *    as excess under §7.3), the interceptor's
  *    afterwards by A-32 (`naval.interceptorContinuesIf`), a battle cancelling the raid [T §9.1];
  * 5. end of movement: the end postures (coast, port, blockade), then §7.3 for every fleet (forced
  *    returns) and troops set ashore at a friendly coast (naval-position.ts).
@@ -54,6 +55,8 @@ interface Plan {
   cameFrom?: SeaZoneId;
   /** Crossed a strait's fleet crossing at this impulse (§7.7). */
   strait?: string;
+  /** Falling back after a defeat: intercepted on the way, it may only fight or go on falling back [T §7.6]. */
+  retreating?: boolean;
 }
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -92,6 +95,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     plans.get(f.id)!.actions = [];
   }
   const live = () => Object.values(t.fleets).filter((f) => f.ships > 0 && !follows.has(f.id)).sort(byId);
+  const defeats = new Map<FleetId, number>();
   const sheltered = (f: Fleet) => f.inPort && plans.get(f.id)!.actions.length === 0; // [T §7.8] safe in port
   const startCoast = new Map(Object.values(t.fleets).map((f) => [f.id, f.coast]));
   const blockadeHolds = (f: Fleet) => !!f.blockading && !plans.get(f.id)!.moving;
@@ -171,7 +175,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     records.push({ t: 'intercepted', audience: [o.state, y.state], impulse: k, by: oId, byState: o.state, byShips: o.ships, fleet: tId, state: y.state, ships: y.ships, zone: y.zone, choice, outcome });
     if (outcome === 'port') { // [P A-32] an automatic escape that ends its movement
       y.inPort = true; y.coast = friendlyPortIn(t, ix, y.zone, y.state, y.coast) ?? y.coast; py.actions = [];
-    } else if (outcome === 'escaped' && choice === 'retreat') {
+    } else if (outcome === 'escaped' && choice === 'retreat' && !py.retreating) {
       const back = py.cameFrom && ix.zone[y.zone]!.neighbours.some((n) => n.zone === py.cameFrom) ? py.cameFrom : (routeHome(t, ix, tId) ?? [])[0] ?? ix.zone[y.zone]!.neighbours[0]?.zone;
       if (back) { py.cameFrom = y.zone; y.zone = back; delete y.coast; py.shifted = true; }
       y.mpUsed += 1; py.actions = []; // [P §7.9] 1 MP, or excess under §7.3
@@ -208,18 +212,50 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     l.lostBattleThisSeason = true;
     plans.get(l.id)!.actions = [];
     if (l.ships <= 0) { records.push({ t: 'fleet-lost', audience: [l.state], impulse: k, fleet: l.id, state: l.state, forces: destroyFleet(t, l.id, w.state) }); }
-    else { // [T §7.6] the loser retreats at once to the nearest friendly coast; its troops stay aboard [P A-33]
-      const route = routeHome(t, ix, l.id);
-      if (route && route.length > 0) {
-        const from = l.zone;
-        l.zone = route[route.length - 1]!; delete l.coast; l.mpUsed += route.length; plans.get(l.id)!.shifted = true;
-        plans.get(l.id)!.cameFrom = route.length > 1 ? route[route.length - 2] : from;
-        records.push({ t: 'fleet-retreat', audience: [l.state], impulse: k, fleet: l.id, state: l.state, from, to: l.zone });
-      }
-      if (friendlyPortIn(t, ix, l.zone, l.state)) { l.inPort = true; l.coast = friendlyPortIn(t, ix, l.zone, l.state, l.coast)!; }
-    }
     if (w.ships <= 0) records.push({ t: 'fleet-lost', audience: [w.state], impulse: k, fleet: w.id, state: w.state, forces: destroyFleet(t, w.id, null) });
+    defeats.set(l.id, (defeats.get(l.id) ?? 0) + 1);
+    if (l.ships > 0) fallBack(k, l.id);
     return w.id;
+  };
+
+  /**
+   * §7.11 [T §7.6] the loser retreats at once to the nearest friendly coast, zone by zone, using its
+   * MP (a shortfall is excess under §7.3); its troops stay aboard [P A-33]. In each zone it enters,
+   * hostile fleets there may detect and intercept it [T §7.6 "il peut être intercepté"]; beaten
+   * again, that new defeat's retreat takes over. Bounded: every battle costs its loser ships.
+   */
+  const fallBack = (k: number, id: FleetId) => {
+    const l = t.fleets[id]!, pl = plans.get(id)!;
+    const route = routeHome(t, ix, id) ?? [];
+    const from = l.zone, before = defeats.get(id);
+    pl.retreating = true;
+    for (const z of route) {
+      pl.cameFrom = l.zone; l.zone = z; delete l.coast; l.mpUsed += 1; l.stationary = false;
+      waylay(k, id);
+      if (!t.fleets[id] || defeats.get(id) !== before) { pl.retreating = false; return; }
+    }
+    pl.retreating = false;
+    if (route.length > 0) records.push({ t: 'fleet-retreat', audience: [l.state], impulse: k, fleet: id, state: l.state, from, to: l.zone });
+    const port = friendlyPortIn(t, ix, l.zone, l.state, l.coast);
+    if (port) { l.inPort = true; l.coast = port; }
+  };
+
+  /** Hostile fleets in the zone a retreating fleet enters: one look each way [P A-67], then their interceptions. */
+  const waylay = (k: number, id: FleetId) => {
+    const l = t.fleets[id]!;
+    const zone = l.zone;
+    for (const g of live().filter((x) => x.id !== id && x.zone === zone && !sheltered(x) && hostile(t, x.state, l.state))) {
+      if (!t.fleets[id] || t.fleets[id]!.zone !== zone) return;
+      const look = (x: Fleet, y: Fleet) => {
+        const d = dice.roll({ sides: 6, phase, event: `detect:${k}:${x.id}:${y.id}:retreat:${zone}`, purpose: 'naval detection (D9)', rule: '[T §7.3] D9', audience: [x.state] });
+        const seen = d <= detectTarget(c, x.stationary);
+        if (seen) records.push({ t: 'detected', audience: [x.state], impulse: k, by: x.id, byState: x.state, fleet: y.id, state: y.state, zone, approx: approx(c.naval.sightingRounding, y.ships) });
+        return seen;
+      };
+      const gSaw = look(g, l), lSaw = look(l, g);
+      together.add(pairKey(g.id, id));
+      if (gSaw && !g.lostBattleThisSeason && wantsToIntercept(plans.get(g.id)!.policy, g.ships, approx(c.naval.sightingRounding, l.ships))) encounter(k, g.id, id, false, lSaw);
+    }
   };
 
   // 2–4. the impulses
@@ -382,9 +418,10 @@ function fitPlan(mp: number, f: Fleet, p: Plan): void {
  * falling back ('port' off a friendly coast → 'retreat'; 'continue' with nothing left to do or
  * after intercepting → 'stay'; 'stay' in mid-move → 'continue'; 'retreat' with nowhere to go → 'battle').
  */
-export function targetChoice(s: GruikState, ix: MapIndex, y: Fleet, py: { policy: NavalPolicy; actions: NavalAction[]; moving: boolean; intercepted: boolean }, o: Fleet): Choice {
+export function targetChoice(s: GruikState, ix: MapIndex, y: Fleet, py: { policy: NavalPolicy; actions: NavalAction[]; moving: boolean; intercepted: boolean; retreating?: boolean }, o: Fleet): Choice {
   const rule = py.policy.onIntercepted;
   let choice: Choice = typeof rule === 'string' ? rule : y.ships / Math.max(1, o.ships) >= rule.battleIfRatioAtLeast ? 'battle' : rule.else;
+  if (py.retreating) return choice === 'battle' ? 'battle' : choice === 'port' && friendlyPortIn(s, ix, y.zone, y.state) ? 'port' : 'retreat'; // [T §7.6] a beaten fleet fights or falls back
   const movesLeft = py.actions.some((a) => a.do === 'move');
   if (choice === 'port' && !friendlyPortIn(s, ix, y.zone, y.state)) choice = 'retreat';
   if (choice === 'continue' && (!movesLeft || py.intercepted)) choice = 'stay';
