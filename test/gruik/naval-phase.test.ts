@@ -176,6 +176,9 @@ test('§7.5 order checks: capacity, a moved force, a lone detachment into an ene
   assert.equal(alone?.reason, 'detachment-alone');
   assert.ok(alone!.message.fr.length > 0 && alone!.message.en.length > 0, 'both languages');
   assert.equal(navalOrderRefusal(s, { fleet: EF, actions: [{ do: 'embark', forces: ['elves:D9', ELF_ARMY] }, { do: 'move', to: 'etroite' }, { do: 'disembark', at: 'roc' }] }), null, 'with the main army it may');
+  s.armies[ELF_ARMY]!.currentAP = 10;
+  assert.equal(navalOrderRefusal(s, { fleet: EF, actions: [{ do: 'embark', forces: [ELF_ARMY] }, { do: 'move', to: 'etroite' }, { do: 'disembark', at: 'roc' }] })?.reason, 'detachment-alone', 'an army under 18 lands as a detachment would [P A-08]');
+  s.armies[ELF_ARMY]!.currentAP = 20;
   const far = navalOrderRefusal(s, { fleet: EF, actions: [{ do: 'move', to: 'etroite' }, { do: 'move', to: 'baie' }, { do: 'move', to: 'etroite' }, { do: 'move', to: 'large' }, { do: 'move', to: 'baie' }] });
   assert.equal(far?.reason, 'too-many');
   assert.match(far!.message.en, /at most 4 actions/);

@@ -129,7 +129,8 @@ export function navalOrderRefusal(s: GruikState, order: NavalOrder, by?: StateId
       if (!(ix.zoneCoasts[zone] ?? []).includes(a.at)) return no('landing-coast', { zone: zoneName(zone) });
       const landing = a.forces ?? aboard;
       if (landing.some((x) => !aboard.includes(x))) return no('not-aboard');
-      if (!friendlyProvinceFor(s, a.at, f.state) && landing.some((x) => s.detachments[x]) && !landing.some((x) => s.armies[x] && actsAsMainArmy(s, x))) return no('detachment-alone');
+      const main = (x: ForceId) => !!s.armies[x] && actsAsMainArmy(s, x); // an army under the threshold lands as a detachment would [P A-08]
+      if (!friendlyProvinceFor(s, a.at, f.state) && landing.some((x) => !main(x)) && !landing.some(main)) return no('detachment-alone');
       aboard = aboard.filter((x) => !landing.includes(x));
     } else {
       if (++raids > 1) return no('raid-twice');

@@ -335,8 +335,9 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
   function disembark(k: number, f: Fleet, at: string, forces?: readonly string[]) {
     if (!(ix.zoneCoasts[f.zone] ?? []).includes(at)) return;
     const landing = (forces ?? f.embarked).filter((x) => f.embarked.includes(x));
-    const alone = !friendlyProvinceFor(t, at, f.state) && !landing.some((x) => t.armies[x] && actsAsMainArmy(t, x));
-    const go = alone ? landing.filter((x) => !t.detachments[x]) : landing; // [T §5.1] no lone detachment into an enemy province
+    const main = (x: string) => !!t.armies[x] && actsAsMainArmy(t, x);
+    const alone = !friendlyProvinceFor(t, at, f.state) && !landing.some(main);
+    const go = alone ? landing.filter(main) : landing; // [T §5.1; P A-08] no lone detachment (or army under the threshold) into an enemy province
     if (go.length === 0) return;
     const n = setAshore(t, f.id, at, go);
     f.landedAt = at; f.coast = at;
