@@ -14,7 +14,8 @@ import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import type { GruikMap } from '../../src/rulesets/gruik/map.ts';
 import { keyCommitment, scriptedDice } from '../../src/rulesets/gruik/rules/dice.ts';
 import { navalOrderRefusal, type NavalOrder } from '../../src/rulesets/gruik/rules/naval-orders.ts';
-import { resolveNavalPhase } from '../../src/rulesets/gruik/rules/naval-phase.ts';
+import { NAVAL_JUDGMENTS, resolveNavalPhase } from '../../src/rulesets/gruik/rules/naval-phase.ts';
+import { JUDGMENTS } from '../../src/rulesets/gruik/judgments.ts';
 import { blockadeAttrition, endOfSeasonPosition, seaRetreat } from '../../src/rulesets/gruik/rules/naval-position.ts';
 import { retreat, retreatOptions } from '../../src/rulesets/gruik/rules/retreat.ts';
 import { initialState, type GruikState, type NavalRecord } from '../../src/rulesets/gruik/state.ts';
@@ -321,4 +322,13 @@ test('runner: S5 runs from the table, appends its rolls to the roll log and keep
     assert.ok(!Object.values(v.fleets).some((f) => f.state !== viewer), 'no other fleet in the view');
   }
   assert.deepEqual(viewOf(t, null).navalLog.filter((x) => x.t === 'detected'), [], 'the public sees no detection');
+});
+
+test('§11.4 J3, J11, J12: the naval phase decides them itself (no GM step), and its dice cite them', () => {
+  for (const j of NAVAL_JUDGMENTS) assert.equal(JUDGMENTS[j].gm, 'none', `${j} needs no GM`);
+  const s = sea({ [EF]: { zone: 'etroite', ships: 200 }, [DF]: { zone: 'large' } });
+  const dice = scriptedDice([6, 1, 1, 3, 3]);
+  resolveNavalPhase(s, [{ fleet: DF, actions: [{ do: 'move', to: 'etroite' }], policy: { onIntercepted: 'battle', interceptIf: 'never' } }], dice);
+  assert.ok(dice.log.some((r) => r.rule.includes('J11')), 'the order of encounters: J11');
+  assert.ok(dice.log.some((r) => r.rule.includes('J12')), 'the battle: J12');
 });

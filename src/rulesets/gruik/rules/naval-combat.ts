@@ -58,8 +58,8 @@ export function navalBattle(c: GruikConfig, a: NavalSide, b: NavalSide, dice: Di
   const audience = [a.state, b.state];
   let ta = 0, tb = 0;
   for (let i = 0; i <= c.naval.battleRerolls; i++) {
-    const ra = dice.roll({ sides: 6, phase, event: `${event}:${a.id}`, purpose: 'naval battle (D8)', rule: '[T §7.5] D8', audience });
-    const rb = dice.roll({ sides: 6, phase, event: `${event}:${b.id}`, purpose: 'naval battle (D8)', rule: '[T §7.5] D8', audience });
+    const ra = dice.roll({ sides: 6, phase, event: `${event}:${a.id}`, purpose: 'naval battle (D8)', rule: '[T §7.5; J12] D8', audience });
+    const rb = dice.roll({ sides: 6, phase, event: `${event}:${b.id}`, purpose: 'naval battle (D8)', rule: '[T §7.5; J12] D8', audience });
     rolls.a.push(ra); rolls.b.push(rb);
     ta = ra + mods.a; tb = rb + mods.b;
     if (ta !== tb) break;

@@ -26,6 +26,7 @@
  * commander's fleet leads with both fleets' ships and the other follows; they part at the end with
  * the losses shared pro rata. Pure: the state, the orders and the dice in; the new state and the records out.
  */
+import type { JudgmentId } from '../judgments.ts';
 import { indexMap, type MapIndex } from '../map.ts';
 import type { Fleet, FleetId, GruikState, NavalRecord, SeaZoneId, StateId } from '../state.ts';
 import { seasonOf } from '../state.ts';
@@ -36,6 +37,13 @@ import { NAVAL_REFUSALS, navalOrderRefusal, policyOf, type NavalAction, type Nav
 import { apAboard, destroyFleet, endOfSeasonPosition, forcesAboard, friendlyPortIn, routeHome, setAshore } from './naval-position.ts';
 import { refuse, type Refusal } from './refusal.ts';
 import { friendlyProvinceFor, hostile } from './relations.ts';
+
+/**
+ * The judgment items S5 decides (rules §11.4, judgments.ts): J3 interactive detection and
+ * interception (the standing policies answer), J11 the order of multi-fleet encounters (a seeded
+ * order of pairs), J12 naval battles (fully automatic). None goes to the GM: the step never waits.
+ */
+export const NAVAL_JUDGMENTS = ['J3', 'J11', 'J12'] as const satisfies readonly JudgmentId[];
 
 export interface NavalPhaseResult { state: GruikState; records: NavalRecord[]; refused: { order: NavalOrder; refusal: Refusal<NavalRefusal> }[] }
 
