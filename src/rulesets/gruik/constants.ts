@@ -112,6 +112,19 @@ export const GRUIK_CONSTANTS = {
     excessMpLossPct: constant(10, int(0, 100), '[T §7.2] EXCESS_MP_LOSS'),
     blockadeLossPct: constant(10, int(0, 100), '[T §7.8] BLOCKADE_LOSS'),
     interceptorContinuesIf: constant('won', oneOf('won', 'notLost'), '[P A-32] INTERCEPTOR_CONTINUES_IF'),
+    // ── S5, rules/naval-*.ts ──
+    /** D8: the ratios from which the larger fleet gets +2, +3, +4; below the first, larger gets +1; from the last, integer n ≥ it gets n + 1 [P A-29]. */
+    sizeRatios: constant([1.5, 2, 3], list(num(1, 100), 3, 3, true), '[T §7.5] D8 +2 from 1.5×, +3 from 2×, +4 from 3×; "etc." n + 1 [P A-29]'),
+    lossPctPerPoint: constant(10, int(0, 100), '[T §7.5] loser loses (difference × 10) % of the winner’s ships'),
+    winnerLossDivisor: constant(3, int(1, 100), '[T §7.5] the winner loses a third of the loser’s losses'),
+    battleRerolls: constant(20, int(1, 100), '[T §7.5] "ties rerolled as many times as needed": bounded; at the bound the larger fleet wins, then the lower id [P]'),
+    forceBattleRetreating: constant(1, int(0, 6), '[T §7.4] D10 −1 if the attacked fleet retreats'),
+    forceBattleUndetected: constant(1, int(0, 6), '[T §7.4] D10 +1 if the attacked fleet had not detected the attacker'),
+    swapRerolls: constant(20, int(1, 100), '[P §7.14] fleets swapping zones: higher d6 decides the zone, ties rerolled; at the bound the lower id’s destination'),
+    excessLostAt: constant(10, int(1, 100), '[P §7.3] a forced return with this many excess MP (or none possible) loses the fleet'),
+    sightingRounding: constant(10, int(1, 1_000), '[P §7.8] a detection tells the approximate size: ships rounded to this step (the exact count only on interception)'),
+    policyInterceptMaxRatio: constant(1, num(0, 100), '[P §7.15] default policy: intercept a detected fleet at most this many times its own size'),
+    policyBattleRatio: constant(1, num(0, 100), '[P §7.15] default policy when intercepted: give battle from this own ÷ enemy ratio, else withdraw into port (or retreat)'),
   },
   siege: {
     target: constant(6, int(2, 12), '[T §8.2] SIEGE_TARGET'),

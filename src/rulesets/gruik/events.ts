@@ -18,6 +18,7 @@ import type { BattleApplied, BattleSpec } from './rules/battle-result.ts';
 import type { MovementResult, Trigger } from './rules/movement.ts';
 import type { SeasonStart } from './rules/season-start.ts';
 import type { RetreatOption } from './rules/retreat.ts';
+import { isNaval, renderNaval, type NavalEvent } from './naval-events.ts';
 
 export type GruikEvent =
   | { t: 'base'; audience: StateId[]; state: StateId; base: number }
@@ -29,7 +30,8 @@ export type GruikEvent =
   | { t: 'losses'; audience: StateId[]; state: StateId; ap: number }
   | { t: 'fate'; audience: StateId[]; state: StateId; character: string; fate: 'escapes' | 'captured' | 'killed' }
   | { t: 'retreat'; audience: StateId[]; state: StateId; option: RetreatOption; failed?: boolean }
-  | { t: 'captured'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment' };
+  | { t: 'captured'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment' }
+  | NavalEvent; // S5, rules §7: naval-events.ts renders them
 
 export type EventKind = GruikEvent['t'];
 
@@ -39,7 +41,7 @@ const FATE: Record<'escapes' | 'captured' | 'killed', Localized> = {
 };
 
 /** Both languages of each kind, side by side; `{…}` filled when the sentence is written. */
-const MSG: Record<EventKind, Localized> = {
+const MSG: Record<Exclude<EventKind, NavalEvent['t']>, Localized> = {
   base: { fr: '{state} — base saisonnière : {base} AP.', en: '{state} — seasonal base: {base} AP.' },
   catastrophe: { fr: '{state} — catastrophe (2d6 = {sum}) : {effect}.', en: '{state} — catastrophe (2d6 = {sum}): {effect}.' },
   moved: { fr: '{state} — {kind} : {from} → {to}{stopped}.', en: '{state} — {kind}: {from} → {to}{stopped}.' },
@@ -72,6 +74,7 @@ function effectText(e: CatastropheEffect): Localized {
 
 /** One event's sentence in one language; names as the map and the states give them. */
 export function render(s: Pick<GruikState, 'map' | 'realms' | 'characters'>, e: GruikEvent, lang: Lang): string {
+  if (isNaval(e)) return renderNaval(s, e, lang);
   const province = (p: ProvinceId) => s.map.provinces.find((x) => x.id === p)?.name ?? p;
   const state = (st: StateId) => s.realms[st]?.name ?? st;
   const args: Record<string, string | number | Localized> = {};

@@ -8,7 +8,8 @@
  *   [T §4.1.3; P A-02], at most MAX_CREATED_DETACHMENTS live detachments and MAX_ALLIED_DETACHMENTS
  *   allies [T §4.2];
  * - a detachment has DETACHMENT_MIN … DETACHMENT_MAX AP [T §4.2.1] and a parent army of its state;
- * - forces and fleets stand where the map says something exists; ships are never negative;
+ * - forces and fleets stand where the map says something exists; ships are never negative; a fleet's
+ *   coast borders its zone and what it lists aboard is aboard it [rules §7];
  * - each realm's lists of armies and fleets match the entities, each army's general is a general of its state.
  *
  * Returns the violations as sentences (empty: all hold).
@@ -68,6 +69,14 @@ export function checkInvariants(s: GruikState): string[] {
   for (const f of Object.values(s.fleets)) {
     if (!Number.isInteger(f.ships) || f.ships < 0) out.push(`${f.id} has ${f.ships} ships`);
     if (!zones.has(f.zone)) out.push(`${f.id} is in unknown zone ${f.zone}`);
+    // [rules §7] one place per fleet: its coast borders its zone; what it lists aboard is aboard it, within FLEET_CAPACITY_AP
+    if (f.coast !== undefined && !s.map.provinces.some((p) => p.id === f.coast && p.coasts.includes(f.zone))) out.push(`${f.id} stands off ${f.coast}, not a coast of ${f.zone}`);
+    if (f.inPort && f.coast === undefined) out.push(`${f.id} is in port at no coast`);
+    if (f.blockading !== undefined && f.coast !== f.blockading) out.push(`${f.id} blockades ${f.blockading} from off ${f.coast}`);
+    for (const id of f.embarked) {
+      const loc = (s.armies[id] ?? s.detachments[id])?.location as { embarkedOn?: string } | undefined;
+      if (loc?.embarkedOn !== f.id) out.push(`${f.id} lists ${id} aboard, but it is not`);
+    }
   }
   return out;
 }

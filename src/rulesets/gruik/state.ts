@@ -144,6 +144,15 @@ export interface Fleet {
   stationary: boolean;
   raidedThisSeason: boolean;
   lostBattleThisSeason: boolean;
+  /** [T §7.8] the one province whose port on this zone it blockades, and since which season (S5 registers it). */
+  blockading?: ProvinceId;
+  blockadingSince?: SeasonIndex;
+  /** [T §7.2] the coast where it landed troops this season (an allowed end-of-season position, §7.3). */
+  landedAt?: ProvinceId;
+  /** [T §9.1] the coast it approached to raid this season (1 MP, S5); S7 resolves the raid. Cleared by a naval battle. */
+  raidCoast?: ProvinceId;
+  /** [T §7.7] declared at the start of the season (S3.6) for this season: the other fleet, and the state that commands both. */
+  combinedWith?: { fleet: FleetId; commander: StateId };
 }
 
 export interface Treaty { id: string; text: string; signatories: StateId[]; confirmed: StateId[]; publishedAt?: SeasonIndex }
@@ -154,6 +163,26 @@ export interface Rumour { id: string; text: string; season: SeasonIndex }
 export interface LandMove { force: ForceId; state: StateId; from: ProvinceId; to: ProvinceId; stopped?: 'enemy-province' | 'enemy-army' | 'crossing' | 'strait' | 'join-failed' }
 /** A triggering enemy move in a state's movement report (T1–T3 of rules §5.6.1): no strength unless the constants reveal it. */
 export interface Sighting { code: 'T1' | 'T2' | 'T3'; force: ForceId; kind: 'army' | 'detachment'; state: StateId; from: ProvinceId; to: ProvinceId; ap?: number }
+
+/**
+ * One thing that happened at sea in S5 (rules §7), with its audience: `[]` public (a naval battle,
+ * App. B 3), otherwise the states that know it — a detection only to the detecting side, with the
+ * approximate size [T §7.3; P §7.8]; exact counts only once an interception brings the fleets together.
+ */
+export type NavalRecord = { audience: StateId[]; impulse: number } & (
+  | { t: 'storm'; fleet: FleetId; state: StateId; zone: SeaZoneId; lost: number; left: number; armies: number }
+  | { t: 'detected'; by: FleetId; byState: StateId; fleet: FleetId; state: StateId; zone: SeaZoneId; approx: number; auto?: 'blockade' | 'strait' }
+  | { t: 'intercepted'; by: FleetId; byState: StateId; byShips: number; fleet: FleetId; state: StateId; ships: number; zone: SeaZoneId; choice: 'battle' | 'retreat' | 'continue' | 'stay' | 'port'; outcome: 'battle' | 'escaped' | 'port' }
+  | { t: 'naval-battle'; zone: SeaZoneId; winner: FleetId; winnerState: StateId; loser: FleetId; loserState: StateId; winnerShips: number; loserShips: number; winnerLost: number; loserLost: number }
+  | { t: 'fleet-retreat'; fleet: FleetId; state: StateId; from: SeaZoneId; to: SeaZoneId }
+  | { t: 'embarked'; fleet: FleetId; state: StateId; at: ProvinceId; forces: number }
+  | { t: 'landed'; fleet: FleetId; state: StateId; at: ProvinceId; forces: number }
+  | { t: 'set-ashore'; fleet: FleetId; state: StateId; at: ProvinceId; forces: number }
+  | { t: 'forced-return'; fleet: FleetId; state: StateId; from: SeaZoneId; to: SeaZoneId; excess: number; lost: number }
+  | { t: 'fleet-lost'; fleet: FleetId; state: StateId; forces: number }
+  | { t: 'blockade'; fleet: FleetId; state: StateId; province: ProvinceId }
+  | { t: 'raid-cancelled'; fleet: FleetId; state: StateId }
+);
 
 /** One change of a treasury or of prestige, with its cause (rules §2.11). */
 export interface LedgerEntry { season: SeasonIndex; state: StateId; what: 'treasury' | 'prestige'; delta: number; cause: string; rule: string }
@@ -194,6 +223,8 @@ export interface GruikState {
   landMoves: LandMove[];
   /** The movement report of S4.2 [T §5.3; P A-15], per state: the enemy moves that may trigger its reactions. */
   movementReport: Record<StateId, Sighting[]>;
+  /** What happened at sea this season (S5, rules §7), each record with the states that may know it [T §7.3]. */
+  navalLog?: NavalRecord[];
   /** Per realm: the next serial of each kind of id. */
   serials: Record<StateId, { general: number; army: number; detachment: number; fleet: number }>;
   /** Public commitments (rules §11.1): sha-256 of each season's key, before any roll; the key once revealed. */

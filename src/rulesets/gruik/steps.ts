@@ -66,7 +66,7 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S4.2', name: n('Rapport de mouvement', 'Movement report'), rule: '§5.6.1', actors: 'engine', decisions: [], status: 'implemented', by: 'turn.ts S4.2, rules/movement.ts reactionTriggers' },
   { id: 'S4.3', name: n('Réactions', 'Reactions'), rule: '§5.6', actors: 'all', decisions: ['reaction'], status: 'implemented', by: 'turn.ts S4.3, rules/movement.ts reactionRefusal, resolveMovement' },
   // S5 — naval
-  { id: 'S5', name: n('Phase navale', 'Naval phase'), rule: '§3.3 S5, §7.14', actors: 'engine', decisions: ['naval-round'], status: 'not-implemented' },
+  { id: 'S5', name: n('Phase navale', 'Naval phase'), rule: '§3.3 S5, §7.14', actors: 'engine', decisions: ['naval-round'], status: 'implemented', by: 'rules/naval-phase.ts resolveNavalPhase', rules: 'rules/naval-orders.ts, rules/naval-combat.ts, rules/naval-position.ts', note: 'standing policies answer the naval rounds (no interactive round yet); combined fleets (§7.12) not written; the sea retreat of §7.6 (seaRetreat) and the blockade attrition of §7.13 (blockadeAttrition) wait for S6 and S8.1' },
   // S6 — land combat
   { id: 'S6.1', name: n('Provinces disputées', 'Contested provinces'), rule: '§5.7', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/retreat.ts contestedProvinces' },
   { id: 'S6.2', name: n('Retraite avant combat', 'Retreat before combat'), rule: '§5.8', actors: 'engine', decisions: ['posture'], status: 'not-implemented', rules: 'rules/retreat.ts retreatsBeforeCombat' },

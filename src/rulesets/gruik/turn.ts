@@ -10,6 +10,8 @@ import { stepRow, STEPS, type StepId } from './steps.ts';
 import { applySeasonalSizes } from './rules/army-size.ts';
 import { seasonDice, type Dice } from './rules/dice.ts';
 import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
+import { resolveNavalPhase } from './rules/naval-phase.ts';
+import type { NavalOrder } from './rules/naval-orders.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: StepId) {
@@ -24,6 +26,8 @@ export interface StepInputs {
   'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
   /** S4.3: each state's reaction moves (one province each); the prompt layer checks them with `reactionRefusal`, and any that does not stand gets the default, no reaction (§11.6). */
   'S4.3'?: { reactions: Record<string, MoveOrder[]>; allowing?: string[] };
+  /** S5: each fleet's order and policy (rules §7.14, §7.15); a fleet without one holds with the default policy, an order that does not stand is dropped (§11.6). */
+  'S5'?: { orders: NavalOrder[] };
 }
 
 /** The season's dice: from its secret key (rules §11.1). */
@@ -57,6 +61,12 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
     const dice = diceOf(s);
     const r = resolveMovement(s, orders, dice, { reaction: true, allowing: i['S4.3']?.allowing ?? [] });
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: [...s.landMoves, ...r.moves] };
+  },
+  // §3.3 S5, §7.14 [T §7.2–§7.8]: impulses, storms, landings, detections, encounters, naval battles, end of movement.
+  'S5': (s, i) => {
+    const dice = diceOf(s);
+    const r = resolveNavalPhase(s, i['S5']?.orders ?? [], dice);
+    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], navalLog: r.records };
   },
 };
 

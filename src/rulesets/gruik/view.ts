@@ -14,10 +14,11 @@
  * its movement report (the triggering enemy moves, no strength [P A-15]). Of another state's land forces
  * it sees only those standing in a province it controls or where one of its own forces stands —
  * their kind, state and place, no AP, no modifier [P A-15, ours]. Other states' fleets are not
- * seen: detection is the naval rules' business (§7.8, not written yet).
+ * seen: what its fleets detected is in its naval log (S5, §7.8: state, zone, approximate size).
  *
  * Never: `secret` (the season keys not yet revealed, the rumours' authors), id serials of others.
  */
+import { navalRecordsFor } from './naval-events.ts';
 import type { Army, Character, Detachment, Fleet, GruikState, LedgerEntry, ProvinceState, Realm, RollRecord, StateId, Treaty } from './state.ts';
 
 export type PublicRealm = Pick<Realm, 'id' | 'name' | 'kind' | 'capital' | 'prestige' | 'friendsDeclared' | 'master' | 'civilWar'>;
@@ -48,6 +49,8 @@ export interface GruikView {
   /** The viewer's own land moves this season and its movement report (S4.1, S4.2). */
   landMoves: GruikState['landMoves'];
   movementReport: GruikState['movementReport'][string];
+  /** The naval records of this season the viewer may read (S5): its own detections, interceptions it took part in, public naval battles [T §7.3; App. B]. */
+  navalLog: NonNullable<GruikState['navalLog']>;
 }
 
 const publicRealm = (r: Realm): PublicRealm => ({ id: r.id, name: r.name, kind: r.kind, capital: r.capital, prestige: r.prestige, friendsDeclared: [...r.friendsDeclared], ...(r.master ? { master: r.master } : {}), ...(r.civilWar ? { civilWar: { ...r.civilWar } } : {}) });
@@ -83,5 +86,6 @@ export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
     dice: s.dice,
     landMoves: s.landMoves.filter((m) => m.state === viewer),
     movementReport: viewer !== null ? (s.movementReport[viewer] ?? []) : [],
+    navalLog: navalRecordsFor(s.navalLog ?? [], viewer),
   };
 }

@@ -15,7 +15,8 @@
  *   d6 ≤ 2 (D6): the army is captured and takes −2 (M2), no −4 [T §5.5]; with no legal retreat a
  *   detachment is captured (its parent army −1, M3), an army before combat stays, an army beaten
  *   is captured (−4, M4; prestige −1; its characters captured) [P A-72].
- * Where the sea retreat lands (§7.6) belongs to the naval rules, not written yet: the force stays aboard.
+ * Where the sea retreat lands (§7.6) belongs to the naval rules: the force stays aboard here, and S6
+ * moves the fleet home with `seaRetreat` (rules/naval-position.ts).
  */
 import { indexMap } from '../map.ts';
 import type { FleetId, ForceId, GruikState, ProvinceId, StateId } from '../state.ts';
