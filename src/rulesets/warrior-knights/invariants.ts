@@ -61,8 +61,9 @@ export function checkInvariants(s: WkState): string[] {
   for (const b of s.players) for (const c of baronCards(b)) if ((cards.get(c) ?? 0) !== 1) out.push(`action card ${c} is in ${cards.get(c) ?? 0} places`);
   for (const c of NEUTRAL_CARDS) if ((cards.get(c) ?? 0) > 1) out.push(`neutral card ${c} is in ${cards.get(c)} places`);
 
-  // Fate deck: a cycle holding every card once (none held outside combat yet).
-  const fate = [...s.secret.fateDeck].sort();
+  // Fate deck: a cycle holding every card once, but for those a combat holds (drawn in secret, or revealed).
+  const held = [...(s.secret.combatDraws?.attacker ?? []), ...(s.secret.combatDraws?.defender ?? []), ...(s.combat?.revealed.attacker ?? []), ...(s.combat?.revealed.defender ?? [])];
+  const fate = [...s.secret.fateDeck, ...held].sort();
   if (fate.join() !== FATE_DECK.map((f) => f.id).sort().join()) out.push('the Fate deck does not hold each card once');
 
   // Cities and strongholds.
