@@ -144,6 +144,8 @@ export function engage(s: WkState, attacker: BaronId, card: string, setup: Comba
   if (frame.commander.attacker && armies.length > 1) s.log.push({ t: 'commander', noble: frame.commander.attacker });
   s.log.push({ t: 'combat-engaged', attacker, defender: t.defender, region: r, kind: setup.kind, works: t.works });
   s.combat = frame;
+  const who = stageActors(s, frame);
+  if (who.length > 0) { s.toAct = who; return { ok: true, state: s }; }
   return runCombat(s, {}, inject);
 }
 

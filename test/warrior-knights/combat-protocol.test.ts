@@ -1,0 +1,407 @@
+/**
+ * Combat as a protocol (rules §6.4–§6.11; §9.2 #7–#16), played through the turn runner (`runStep`)
+ * from the card's reveal to the card's discard: TV-12 and TV-14 as whole protocols, TV-13, TV-15
+ * with its completion, TV-19 in an assault, TV-21, TV-23, TV-24, TV-27; §6.4 transfers during a
+ * move; the attack consent #7; retreats; siege lifting; refusals in French and English; the
+ * private draws kept out of the other barons' views. Draws are injected by ordering the Fate deck
+ * (the top cards are the draws, attacker first).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BOARD, CITY_ROLES, city, passable } from '../../src/rulesets/warrior-knights/board.ts';
+import { NOBLE_ROLES, BARON_ROLES } from '../../src/rulesets/warrior-knights/barons.ts';
+import { fate, type BattleResult } from '../../src/rulesets/warrior-knights/cards.ts';
+import { renderEvent } from '../../src/rulesets/warrior-knights/events.ts';
+import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
+import { revealNext, type CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
+import type { CombatAnswers } from '../../src/rulesets/warrior-knights/rules/battle.ts';
+import { cityStrength } from '../../src/rulesets/warrior-knights/rules/combat.ts';
+import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
+import { runStep, type StepResult } from '../../src/rulesets/warrior-knights/turn.ts';
+import { viewOf } from '../../src/rulesets/warrior-knights/view.ts';
+import { freeMercenary, game, withPiles } from './fixture.ts';
+
+const green = BARON_ROLES["d'Émerande"];
+const blue = BARON_ROLES.Niebieski;
+const red = BARON_ROLES.Madder;
+const ALAN = NOBLE_ROLES['Alan of Smalt'];
+const ERNESTO = NOBLE_ROLES['Ernesto di Celadon'];
+const OTTO = NOBLE_ROLES['Otto von Prussen'];
+const GUY = NOBLE_ROLES['Guy de Solferino'];
+const RICARDO = NOBLE_ROLES['Ricardo di Scarletti'];
+const FROLI = CITY_ROLES['Fröli'];
+const MONZ = CITY_ROLES.Monz;
+const VECHT = CITY_ROLES.Vecht;
+const KOVEL = CITY_ROLES.Kovel;
+
+const ok = (r: StepResult): WkState => {
+  assert.ok(r.ok, r.ok ? '' : `${r.reason}: ${r.message.en}`);
+  assert.deepEqual(checkInvariants(r.state), [], 'invariants after the step');
+  return r.state;
+};
+
+/** Three barons; every noble off the board (with his troops), every stronghold off, every city standing and neutral. */
+function table(): WkState {
+  const s = game([green, blue, red], 'combat');
+  for (const n of Object.values(s.nobles)) { n.location = { kind: 'off' }; n.ready = true; n.casualties = 0; }
+  for (const h of Object.values(s.strongholds)) h.region = null;
+  for (const c of Object.values(s.cities)) { c.razed = false; c.controller = null; c.fortified = false; c.breaches = 0; }
+  for (const b of s.players) s.barons[b].controlMarkers = s.config.setup.controlMarkers;
+  return s;
+}
+
+/** Puts a noble in a region leading exactly these troop cards (taken from wherever they are). */
+function arm(s: WkState, noble: string, region: string, troops: string[]): void {
+  for (const n of Object.values(s.nobles)) n.troops = n.troops.filter((t) => !troops.includes(t));
+  for (const h of Object.values(s.strongholds)) h.garrison = h.garrison.filter((t) => !troops.includes(t));
+  s.secret.mercenaryDeck = s.secret.mercenaryDeck.filter((t) => !troops.includes(t));
+  s.display = s.display.filter((t) => !troops.includes(t));
+  const n = s.nobles[noble]!;
+  const keeper = Object.values(s.nobles).find((x) => x.baron === n.baron && x.id !== noble && x.location.kind === 'off');
+  if (keeper) keeper.troops.push(...n.troops); else s.strongholds[n.baron].garrison.push(...n.troops); // his other cards stay his
+  n.troops = [...troops]; n.location = { kind: 'region', region }; n.ready = true; n.casualties = 0;
+}
+
+/** The next Fate cards drawn will show these battle results, in this order. */
+function stack(s: WkState, values: BattleResult[]): string[] {
+  const deck = [...s.secret.fateDeck];
+  const top = values.map((v) => deck.splice(deck.findIndex((id) => fate(id).battle === v), 1)[0]!);
+  s.secret.fateDeck = [...top, ...deck];
+  return top;
+}
+
+/** Reveals this baron card as the only card of pile 1. */
+const reveal = (s: WkState, card: string): WkState => revealNext(withPiles(s, [[card], [], []]));
+const answerCard = (s: WkState, card: CardAnswer): StepResult => runStep(s, { card });
+const answerCombat = (s: WkState, combat: CombatAnswers): StepResult => runStep(s, { combat });
+const neighbours = (r: string): string[] => BOARD.edges.filter((e) => passable(e) && (e.a === r || e.b === r)).map((e) => (e.a === r ? e.b : e.a));
+
+test('TV-12 Battle, whole protocol: Improvisation; green’s Alan (square) and Ernesto against blue’s exhausted Otto; 5 and 4 cards, 2 discarded each; 1 and 2 casualties; Ernesto dies; partial victory, Otto retreats', () => {
+  const s = table();
+  const R = 'r3c2';
+  arm(s, ALAN, R, ['green-reg-50a', 'green-reg-50b', 'green-reg-100']);
+  const polish = freeMercenary(s, 'polish', 100);
+  arm(s, ERNESTO, R, [polish]);
+  arm(s, OTTO, R, ['blue-reg-50a', 'blue-reg-50b', 'blue-reg-50c', 'blue-reg-100']);
+  s.nobles[OTTO]!.ready = false;
+  arm(s, 'red-circle', R, ['red-reg-100']);
+  const cards = stack(s, ['inflict', 'inflict', 'victory', 'avoid', 'avoid', /* blue */ 'inflict', 'inflict', 'victory', 'victory']);
+  let t = reveal(s, `${green}:improvisation:1`);
+  t = ok(answerCard(t, { use: true, option: 'combat', attack: { target: blue, kind: 'battle', armies: [ALAN, ERNESTO], commander: ALAN } }));
+  assert.equal(t.step, 'A7');
+  assert.equal(t.combat!.stage, 'discard');
+  assert.deepEqual(t.combat!.drawn, { attacker: 5, defender: 4 }, 'green (300 + 200)/100 = 5; blue floor((250 + 200)/100) = 4');
+  assert.equal(t.combat!.commander.defender, OTTO, 'Otto commands blue by default');
+  assert.deepEqual(t.toAct.sort(), [blue, green].sort(), 'both sides discard at once (#10)');
+  // private draws: each side sees its own, nobody else's
+  assert.deepEqual(viewOf(t, green).mine.fate, cards.slice(0, 5));
+  assert.deepEqual(viewOf(t, blue).mine.fate, cards.slice(5));
+  assert.equal(viewOf(t, red).mine.fate, null);
+  for (const [viewer, hidden] of [[blue, cards.slice(0, 5)], [red, cards], [null, cards]] as const) {
+    const v = viewOf(t, viewer);
+    const text = JSON.stringify({ ...v, log: v.log.filter((e) => e.t !== 'city-razed') });
+    for (const c of hidden) assert.ok(!text.includes(`"${c}"`), `${c} must not reach ${viewer ?? 'a spectator'}`);
+  }
+  t = ok(answerCombat(t, { discard: { attacker: [cards[3]!, cards[4]!], defender: [cards[7]!, cards[8]!] } }));
+  assert.deepEqual(t.combat!.revealed, { attacker: cards.slice(0, 3), defender: cards.slice(5, 7) }, 'green keeps 3, blue 2');
+  // Alan’s square ability is asked of green (#11, default use); Otto is exhausted: nothing for blue
+  assert.equal(t.combat!.stage, 'ability');
+  assert.deepEqual(t.toAct, [green]);
+  t = ok(answerCombat(t, {}));
+  assert.deepEqual(t.combat!.suffered, { attacker: 1, defender: 2 }, 'green 2 − (0 + square) = 1; blue 2 − 0 = 2');
+  assert.equal(t.combat!.stage, 'allocate-attacker');
+  t = ok(answerCombat(t, { allocate: { attacker: { [ERNESTO]: 1 } } }));
+  // blue has one army: its 2 tokens go on Otto at once; victories 1 to 0: partial; Otto retreats, Ernesto dies
+  assert.equal(t.nobles[OTTO]!.casualties, 2, 'Otto keeps his 2 casualty tokens');
+  assert.deepEqual(t.combat!.victories, { attacker: 1, defender: 0 });
+  assert.equal(t.combat!.result, 'partial');
+  assert.deepEqual(t.combat!.dying, [ERNESTO]);
+  assert.deepEqual(t.combat!.retreating, [OTTO]);
+  if (t.combat?.stage === 'aftermath') t = ok(answerCombat(t, {}));
+  assert.equal(t.combat ?? null, null, 'the combat is over');
+  assert.equal(t.step, 'A1');
+  const otto = t.nobles[OTTO]!;
+  assert.equal(otto.location.kind, 'region');
+  assert.ok(neighbours(R).includes((otto.location as { region: string }).region), 'Otto retreats to a neighbouring region');
+  assert.equal(otto.casualties, 2);
+  const ernesto = t.nobles[ERNESTO]!;
+  assert.equal(ernesto.location.kind, 'off', 'Ernesto is dead');
+  assert.deepEqual(ernesto.troops, [], 'the 100 Polish are lost (1 token = 100 mercenary men): his heir has no troops');
+  assert.ok(t.secret.mercenaryDeck.includes(polish));
+  assert.equal(t.nobles[ALAN]!.ready, false, 'Alan exhausted');
+  assert.equal(t.nobles[ALAN]!.casualties, 0);
+  assert.ok(t.barons[green].hand.includes(`${green}:improvisation:1`), 'Improvisation back to hand');
+  assert.equal(t.nobles['red-circle']!.location.kind, 'region', 'red is not involved');
+  for (const e of t.log) for (const lang of ['fr', 'en'] as const) assert.ok(!/undefined|NaN|\{/.test(renderEvent(e, lang)), `${e.t} renders in ${lang}`);
+});
+
+test('TV-14 Assault on neutral Fröli, whole protocol: Military Operations moves Ricardo in; Madder 2 + 2 = 4 cards, keeps Inflict + Avoid; the city draws 2 without discard; star: 2 breaches, strength 0, captured by attrition; both nobles exhausted', () => {
+  const s = table();
+  const R = city(FROLI).region;
+  const from = neighbours(R).find((r) => !BOARD.cities.some((c) => c.region === r))!;
+  arm(s, GUY, R, ['red-reg-100']);
+  arm(s, RICARDO, from, ['red-reg-50a', 'red-reg-50b']);
+  const cards = stack(s, ['inflict', 'avoid', 'draw', 'draw', /* the city */ 'inflict', 'victory']);
+  let t = reveal(s, `${red}:military:1`);
+  t = ok(answerCard(t, { use: true, zone: 'wages', moves: [{ noble: RICARDO, kind: 'step', path: [R] }], attack: { target: 'neutral', kind: 'assault', armies: [GUY, RICARDO], commander: GUY } }));
+  assert.deepEqual(t.combat!.drawn, { attacker: 4, defender: 2 }, 'Madder (200 + 200)/100 = 4; Fröli 200/100 = 2');
+  assert.deepEqual(t.toAct, [red], 'only Madder discards: the city has no noble');
+  t = ok(answerCombat(t, { discard: { attacker: [cards[2]!, cards[3]!] } }));
+  assert.deepEqual(t.combat!.revealed.defender, cards.slice(4, 6), 'the city discards nothing');
+  assert.deepEqual(t.toAct, [red], 'Guy’s star (#11)');
+  t = ok(answerCombat(t, { ability: { attacker: true } }));
+  assert.equal(t.combat?.stage ?? 'closed', 'capture', 'Madder suffers 0, the city 2 = 2 breaches; at 0 with no noble: captured (#15 control or raze)');
+  assert.equal(t.cities[FROLI]!.breaches, 2);
+  assert.equal(cityStrength(t.cities[FROLI]!, t.config), 0);
+  t = ok(answerCombat(t, {})); // #15 default: control
+  assert.equal(t.cities[FROLI]!.controller, red);
+  assert.equal(t.cities[FROLI]!.breaches, 2, 'both breaches remain');
+  assert.equal(t.nobles[GUY]!.ready, false);
+  assert.equal(t.nobles[RICARDO]!.ready, false);
+  assert.equal(t.nobles[GUY]!.casualties + t.nobles[RICARDO]!.casualties, 0);
+  assert.ok(t.zones.wages.includes(`${red}:military:1`), 'move + attack: Wages or Assembly, his choice');
+  assert.equal(t.barons[red].controlMarkers, s.config.setup.controlMarkers - 1);
+});
+
+test('TV-13 Assault draw count in play: 200 men defending Vecht (300) draw 5 + 2 = 7; 8 when Vecht is fortified', () => {
+  for (const fortified of [false, true]) {
+    const s = table();
+    const R = city(VECHT).region;
+    s.cities[VECHT]!.controller = blue; s.cities[VECHT]!.fortified = fortified; s.barons[blue].controlMarkers--;
+    arm(s, OTTO, R, ['blue-reg-100', 'blue-reg-50a', 'blue-reg-50b']);
+    arm(s, ALAN, R, ['green-reg-100']);
+    const t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'assault', armies: [ALAN] } }));
+    assert.equal(t.combat!.drawn.defender, fortified ? 8 : 7);
+  }
+});
+
+test('TV-19 in an assault: the defender puts 3 breaches in his fortified 200 city (300): unfortified, 2 breaches, strength 0', () => {
+  const s = table();
+  const c = 'marbrouck';
+  const R = city(c).region;
+  s.cities[c]!.controller = blue; s.cities[c]!.fortified = true; s.barons[blue].controlMarkers--;
+  arm(s, OTTO, R, ['blue-reg-100', 'blue-reg-50a', 'blue-reg-50b']);
+  arm(s, ALAN, R, ['green-reg-100', 'green-reg-50a', 'green-reg-50b', 'green-reg-50c', freeMercenary(s, 'swiss', 50)]);
+  // green 300 + 200 = 5 cards; blue 200 + 200 + 300 = 7
+  stack(s, ['inflict', 'inflict', 'inflict', 'victory', 'victory', /* blue */ 'victory', 'victory', 'draw', 'draw', 'draw', 'draw', 'draw', 'victory', 'victory', 'victory', 'victory', 'victory']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'assault', armies: [ALAN] } }));
+  t = ok(answerCombat(t, { discard: { attacker: t.secret.combatDraws!.attacker.slice(3) } }));
+  while (t.combat && t.combat.stage !== 'allocate-defender') t = ok(answerCombat(t, { ability: { attacker: false, defender: false } }));
+  assert.equal(t.combat!.suffered.defender, 3, 'three Inflict, Otto (square) used no ability');
+  t = ok(answerCombat(t, { allocate: { defender: { works: 3 } } }));
+  assert.deepEqual([t.cities[c]!.fortified, t.cities[c]!.breaches, cityStrength(t.cities[c]!, t.config)], [false, 2, 0]);
+});
+
+test('TV-15 Siege of Monz and its completion: Ernesto’s 50 men + 200 = 250 > 200; marker, Ernesto exhausted; the same turn again is refused; a later turn captures it', () => {
+  const s = table();
+  const R = city(MONZ).region;
+  const from = neighbours(R).find((r) => !BOARD.cities.some((c) => c.region === r))!;
+  arm(s, ERNESTO, from, ['green-reg-50a']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, moves: [{ noble: ERNESTO, kind: 'step', path: [R] }], attack: { target: 'neutral', kind: 'siege', armies: [ERNESTO] } }));
+  assert.equal(t.cities[MONZ]!.besiegedBy, green);
+  assert.equal(t.cities[MONZ]!.siegeSince, t.turn);
+  assert.equal(t.nobles[ERNESTO]!.ready, false);
+  assert.equal(t.combat ?? null, null, 'no card drawn: the combat closes at once');
+  assert.ok(t.zones.wages.includes(`${green}:military:1`) || t.zones.assembly.includes(`${green}:military:1`));
+  // same turn: refused
+  t.nobles[ERNESTO]!.ready = true;
+  const again = answerCard(reveal(structuredClone(t), `${green}:military:2`), { use: true, attack: { target: 'neutral', kind: 'siege', armies: [ERNESTO] } });
+  assert.ok(!again.ok && /tour suivant/.test(again.message.fr) && /later turn/.test(again.message.en), 'a siege is completed only in a later turn');
+  // a later turn: captured
+  t.turn += 1;
+  const done = ok(answerCard(reveal(t, `${green}:military:2`), { use: true, attack: { target: 'neutral', kind: 'siege', armies: [ERNESTO] } }));
+  const end = done.combat ? ok(answerCombat(done, { capture: 'control' })) : done;
+  assert.equal(end.cities[MONZ]!.controller, green);
+  assert.equal(end.cities[MONZ]!.besiegedBy, null, 'the marker is removed');
+});
+
+test('TV-23 Siege legality equality: 100 + 200 = 300 against Vecht (300) is refused, in French and English', () => {
+  const s = table();
+  arm(s, ALAN, city(VECHT).region, ['green-reg-100']);
+  const r = answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: 'neutral', kind: 'siege', armies: [ALAN] } });
+  assert.ok(!r.ok);
+  assert.equal(r.message.fr, 'Un siège demande une force strictement supérieure : 300 contre 300.');
+  assert.equal(r.message.en, 'A siege needs strictly greater strength: 300 against 300.');
+});
+
+test('TV-24 Discard when only 2 drawn: 50 men + 200 = 2 cards: the default discards 1 and keeps 1', () => {
+  const s = table();
+  const R = 'r3c2';
+  arm(s, ALAN, R, ['green-reg-50a']);
+  arm(s, OTTO, R, ['blue-reg-100']);
+  stack(s, ['avoid', 'inflict', 'victory', 'victory', 'victory']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'battle', armies: [ALAN] } }));
+  assert.equal(t.combat!.drawn.attacker, 2);
+  t = ok(answerCombat(t, {}));
+  const drawn = t.log.find((e) => e.t === 'fate-drawn' && e.baron === green);
+  assert.deepEqual(drawn && drawn.t === 'fate-drawn' ? [drawn.cards, drawn.kept] : null, [2, 1]);
+});
+
+test('TV-21 Stronghold ransom: blue (15 crowns, Kovel and Monz) loses his stronghold to a completed siege: green takes 7 crowns and the city blue chooses; the stronghold is gone', () => {
+  const s = table();
+  const H = 'r3c2';
+  s.strongholds[blue].region = H;
+  s.barons[blue].crowns = 15;
+  for (const c of [KOVEL, MONZ]) { s.cities[c]!.controller = blue; s.barons[blue].controlMarkers--; }
+  arm(s, ALAN, H, ['green-reg-100', 'green-reg-50a', 'green-reg-50b', 'green-reg-50c']); // 250 + 200 = 450 > 400
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'siege', armies: [ALAN] } }));
+  assert.equal(t.strongholds[blue].besiegedBy, green);
+  t.turn += 1; t.nobles[ALAN]!.ready = true;
+  const crowns = t.barons[green].crowns;
+  t = ok(answerCard(reveal(t, `${green}:military:2`), { use: true, attack: { target: blue, kind: 'siege', armies: [ALAN] } }));
+  assert.equal(t.combat!.stage, 'ransom');
+  assert.deepEqual(t.toAct, [blue], 'the loser chooses the ransom city (#16)');
+  const bad = answerCombat(t, { ransomCity: VECHT });
+  assert.ok(!bad.ok && bad.message.fr.startsWith('Choisissez l’une de vos cités') && bad.message.en.startsWith('Choose one of your cities'));
+  t = ok(answerCombat(t, { ransomCity: KOVEL }));
+  assert.equal(t.combat!.stage, 'capture');
+  t = ok(answerCombat(t, { capture: 'control' }));
+  assert.equal(t.barons[green].crowns, crowns + 7);
+  assert.equal(t.barons[blue].crowns, 8);
+  assert.equal(t.cities[KOVEL]!.controller, green);
+  assert.equal(t.cities[MONZ]!.controller, blue);
+  assert.equal(t.strongholds[blue].region, null);
+});
+
+test('TV-27 Raze loot: a captured city of printed income 3 razed gives 9 crowns; figure and marker gone', () => {
+  const s = table();
+  const R = city(VECHT).region; // income 3, strength 300
+  arm(s, ALAN, R, ['green-reg-100', 'green-reg-50a', 'green-reg-50b', 'green-reg-50c']); // 450 > 300
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: 'neutral', kind: 'siege', armies: [ALAN] } }));
+  t.turn += 1; t.nobles[ALAN]!.ready = true;
+  const crowns = t.barons[green].crowns;
+  t = ok(answerCard(reveal(t, `${green}:military:2`), { use: true, attack: { target: 'neutral', kind: 'siege', armies: [ALAN] } }));
+  assert.deepEqual(t.toAct, [green], '#15: control or raze');
+  const bad = answerCombat(t, { capture: 'burn' as never });
+  assert.ok(!bad.ok && /raser/.test(bad.message.fr) && /raze/.test(bad.message.en));
+  t = ok(answerCombat(t, { capture: 'raze' }));
+  assert.equal(t.barons[green].crowns, crowns + 9);
+  assert.deepEqual([t.cities[VECHT]!.razed, t.cities[VECHT]!.controller], [true, null]);
+});
+
+test('§6.5 #7 attack consent: assaulting a city where a third baron has an army needs his consent (default deny), refused in both languages', () => {
+  const s = table();
+  const R = city(VECHT).region;
+  arm(s, ALAN, R, ['green-reg-100']);
+  arm(s, GUY, R, ['red-reg-100']);
+  const t = reveal(s, `${green}:military:1`);
+  const no = answerCard(t, { use: true, attack: { target: 'neutral', kind: 'assault', armies: [ALAN] } });
+  assert.ok(!no.ok);
+  assert.equal(no.message.fr, 'Attaquer cette place demande l’accord de red.');
+  assert.equal(no.message.en, 'Attacking this place needs the consent of red.');
+  const refused = answerCard(t, { use: true, attack: { target: 'neutral', kind: 'assault', armies: [ALAN], consents: { [red]: false } } });
+  assert.ok(!refused.ok, 'an explicit refusal too');
+  ok(answerCard(t, { use: true, attack: { target: 'neutral', kind: 'assault', armies: [ALAN], consents: { [red]: true } } }));
+  const battle = ok(answerCard(t, { use: true, attack: { target: red, kind: 'battle', armies: [ALAN] } }));
+  assert.ok(battle.combat || battle.step === 'A1', 'a battle with red needs nobody’s consent (G-A10: the neutral city does not shelter him)');
+});
+
+test('§6.5 set-up refusals (#8), each in French and English: no army, an exhausted noble, two regions, no target, wrong type, a commander not engaged', () => {
+  const s = table();
+  arm(s, ALAN, 'r3c2', ['green-reg-100']);
+  arm(s, ERNESTO, 'r2c3', ['green-reg-50a']);
+  arm(s, OTTO, 'r3c2', ['blue-reg-100']);
+  s.nobles['green-star']!.location = { kind: 'region', region: 'r3c2' }; s.nobles['green-star']!.troops = ['green-reg-50b']; s.nobles['green-star']!.ready = false;
+  s.nobles['green-circle']!.troops = s.nobles['green-circle']!.troops.filter((t) => t !== 'green-reg-50b');
+  const t = reveal(s, `${green}:military:1`);
+  const cases: [CardAnswer, RegExp, RegExp][] = [
+    [{ use: true, attack: { target: blue, kind: 'battle', armies: [] } }, /au moins une armée/, /at least one army/],
+    [{ use: true, attack: { target: blue, kind: 'battle', armies: ['green-star'] } }, /frais et dispos/, /Ready/],
+    [{ use: true, attack: { target: blue, kind: 'battle', armies: [ALAN, ERNESTO] } }, /région du combat/, /region of the combat/],
+    [{ use: true, attack: { target: red, kind: 'battle', armies: [ALAN] } }, /pas de telle cible/, /no such target/],
+    [{ use: true, attack: { target: blue, kind: 'assault', armies: [ALAN] } }, /une bataille/, /a battle/],
+    [{ use: true, attack: { target: blue, kind: 'battle', armies: [ALAN], commander: ERNESTO } }, /commandant/, /Commander/],
+  ];
+  for (const [answer, fr, en] of cases) {
+    const r = answerCard(t, answer);
+    assert.ok(!r.ok && fr.test(r.message.fr) && en.test(r.message.en), `${JSON.stringify(answer)} → ${r.ok ? 'ok' : r.message.en}`);
+  }
+});
+
+test('§6.6 stage refusals in both languages: a discard of someone else’s card or below the minimum, an allocation that does not add up, a defender’s Commander not in the fight', () => {
+  const s = table();
+  const R = 'r3c2';
+  arm(s, ALAN, R, ['green-reg-100', 'green-reg-50a']);
+  arm(s, OTTO, R, ['blue-reg-100']);
+  arm(s, 'blue-star', R, ['blue-reg-50a']);
+  stack(s, ['inflict', 'inflict', 'inflict', /* blue: 150 + 200 = 3 */ 'inflict', 'avoid', 'victory']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'battle', armies: [ALAN] } }));
+  assert.equal(t.combat!.stage, 'commander');
+  assert.deepEqual(t.toAct, [blue], 'two blue nobles: blue names his Commander (#9)');
+  const badCmd = answerCombat(t, { commander: ALAN });
+  assert.ok(!badCmd.ok && /commandant/.test(badCmd.message.fr) && /Commander/.test(badCmd.message.en));
+  t = ok(answerCombat(t, { commander: 'blue-star' }));
+  const draws = t.secret.combatDraws!;
+  const foreign = answerCombat(t, { discard: { attacker: [draws.defender[0]!, draws.defender[1]!] } });
+  assert.ok(!foreign.ok && foreign.message.fr === 'Défaussez des cartes de votre propre tirage, au moins 2, chacune une fois.' && foreign.message.en === 'Discard cards from your own draw, at least 2, each once.');
+  const few = answerCombat(t, { discard: { attacker: [draws.attacker[0]!] } });
+  assert.ok(!few.ok, 'below the minimum');
+  t = ok(answerCombat(t, { discard: { attacker: [draws.attacker[1]!, draws.attacker[2]!], defender: [draws.defender[1]!, draws.defender[2]!] } }));
+  while (t.combat && t.combat.stage === 'ability') t = ok(answerCombat(t, { ability: { defender: false } }));
+  assert.equal(t.combat!.stage, 'allocate-defender');
+  const wrong = answerCombat(t, { allocate: { defender: { [OTTO]: 5 } } });
+  assert.ok(!wrong.ok && /exactement 1 perte/.test(wrong.message.fr) && /exactly 1 casualt/.test(wrong.message.en));
+  const nan = answerCombat(t, { allocate: { defender: { [OTTO]: Number.NaN } } });
+  assert.ok(!nan.ok);
+  t = ok(answerCombat(t, { allocate: { defender: { [OTTO]: 1 } } }));
+  assert.ok(t.log.some((e) => e.t === 'casualties' && e.noble === OTTO && e.tokens === 1), 'the token on Otto, as answered');
+  assert.equal(t.nobles[OTTO]!.location.kind, 'off', '1 token on 100 men: Otto is killed [P G-A06]');
+});
+
+test('§6.4 transfers during a move: a moving noble takes cards from a Ready noble and from the garrison; out of an army with casualties only all together (refused in both languages)', () => {
+  const s = table();
+  const H = 'r3c2';
+  s.strongholds[green].region = H;
+  arm(s, ALAN, H, ['green-reg-100']);
+  arm(s, ERNESTO, H, ['green-reg-50a', 'green-reg-50b']);
+  s.strongholds[green].garrison = ['green-reg-50c'];
+  s.nobles['green-circle']!.troops = s.nobles['green-circle']!.troops.filter((c) => !c.startsWith('green-reg'));
+  const to = neighbours(H).find((r) => !BOARD.cities.some((c) => c.region === r))!;
+  const t = reveal(s, `${green}:military:1`);
+  const done = ok(answerCard(t, { use: true, moves: [{ noble: ALAN, kind: 'step', path: [to], take: [{ at: H, from: ERNESTO, cards: ['green-reg-50a'] }, { at: H, from: 'stronghold', cards: ['green-reg-50c'] }] }] }));
+  assert.deepEqual(done.nobles[ALAN]!.troops.sort(), ['green-reg-100', 'green-reg-50a', 'green-reg-50c'].sort());
+  assert.deepEqual(done.nobles[ERNESTO]!.troops, ['green-reg-50b']);
+  assert.equal(done.nobles[ERNESTO]!.ready, true, 'the giver stays Ready [P G-A13]');
+  assert.deepEqual(done.strongholds[green].garrison, []);
+  const hurt = structuredClone(t);
+  hurt.nobles[ERNESTO]!.casualties = 1;
+  const r = answerCard(hurt, { use: true, moves: [{ noble: ALAN, kind: 'step', path: [to], take: [{ at: H, from: ERNESTO, cards: ['green-reg-50a'] }] }] });
+  assert.ok(!r.ok && /toutes ensemble/.test(r.message.fr) && /all together/.test(r.message.en));
+  const all = ok(answerCard(hurt, { use: true, moves: [{ noble: ALAN, kind: 'step', path: [to], take: [{ at: H, from: ERNESTO, cards: ['green-reg-50a', 'green-reg-50b'] }] }] }));
+  assert.equal(all.nobles[ALAN]!.casualties, 1, 'the tokens go with the troops');
+  assert.equal(all.nobles[ERNESTO]!.location.kind, 'off', 'the emptied noble leaves the board, not dead');
+});
+
+test('§6.8 lifting: the siege is lifted at once when every besieging army leaves the region', () => {
+  const s = table();
+  const R = city(MONZ).region;
+  arm(s, ERNESTO, R, ['green-reg-50a']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: 'neutral', kind: 'siege', armies: [ERNESTO] } }));
+  assert.equal(t.cities[MONZ]!.besiegedBy, green);
+  t.nobles[ERNESTO]!.ready = true;
+  const away = neighbours(R).find((r) => !BOARD.cities.some((c) => c.region === r))!;
+  t = ok(answerCard(reveal(t, `${green}:improvisation:1`), { use: true, option: 'move', moves: [{ noble: ERNESTO, kind: 'step', path: [away] }] }));
+  assert.equal(t.cities[MONZ]!.besiegedBy, null);
+  assert.ok(t.log.some((e) => e.t === 'siege-lifted'));
+});
+
+test('§6.11 retreat: with no legal neighbour the noble goes to his stronghold’s region; without a standing stronghold he dies', () => {
+  for (const withHold of [true, false]) {
+    const s = table();
+    const R = 'r2c0'; // its passable neighbours: two city regions and r2c1
+    assert.deepEqual(neighbours(R).filter((r) => !BOARD.cities.some((c) => c.region === r)), ['r2c1']);
+    arm(s, GUY, 'r2c1', ['red-reg-100']);
+    if (withHold) s.strongholds[blue].region = 'r0c0';
+    arm(s, ALAN, R, ['green-reg-100', 'green-reg-50a', 'green-reg-50b']);
+    arm(s, OTTO, R, ['blue-reg-100', 'blue-reg-50a', 'blue-reg-50b']);
+    stack(s, ['victory', 'avoid', 'avoid', 'avoid', /* blue */ 'avoid', 'avoid', 'avoid', 'avoid']);
+    let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'battle', armies: [ALAN] } }));
+    const mine = t.secret.combatDraws!.attacker;
+    t = ok(answerCombat(t, { discard: { attacker: [mine[1]!, mine[2]!] } }));
+    for (let i = 0; i < 5 && t.combat; i++) t = ok(answerCombat(t, {}));
+    assert.equal(t.combat ?? null, null);
+    assert.ok(t.log.some((e) => e.t === 'battle-result' && e.result === 'partial'), 'one victory to none: Otto retreats');
+    const otto = t.nobles[OTTO]!;
+    assert.equal(otto.location.kind === 'region' ? otto.location.region : 'off', withHold ? 'r0c0' : 'off');
+  }
+});
