@@ -72,6 +72,8 @@ function stack(s: WkState, values: BattleResult[]): string[] {
 
 /** Reveals this baron card as the only card of pile 1. */
 const reveal = (s: WkState, card: string): WkState => revealNext(withPiles(s, [[card], [], []]));
+/** The combat's stage, or 'closed' (read through a function so the test's earlier assertions do not narrow it). */
+const stageOf = (s: WkState): string => s.combat?.stage ?? 'closed';
 const answerCard = (s: WkState, card: CardAnswer): StepResult => runStep(s, { card });
 const answerCombat = (s: WkState, combat: CombatAnswers): StepResult => runStep(s, { combat });
 const neighbours = (r: string): string[] => BOARD.edges.filter((e) => passable(e) && (e.a === r || e.b === r)).map((e) => (e.a === r ? e.b : e.a));
@@ -337,7 +339,7 @@ test('§6.6 stage refusals in both languages: a discard of someone else’s card
   const few = answerCombat(t, { discard: { attacker: [draws.attacker[0]!] } });
   assert.ok(!few.ok, 'below the minimum');
   t = ok(answerCombat(t, { discard: { attacker: [draws.attacker[1]!, draws.attacker[2]!], defender: [draws.defender[1]!, draws.defender[2]!] } }));
-  while (t.combat && t.combat.stage === 'ability') t = ok(answerCombat(t, { ability: { defender: false } }));
+  while (stageOf(t) === 'ability') t = ok(answerCombat(t, { ability: { defender: false } }));
   assert.equal(t.combat!.stage, 'allocate-defender');
   const wrong = answerCombat(t, { allocate: { defender: { [OTTO]: 5 } } });
   assert.ok(!wrong.ok && /exactement 1 perte/.test(wrong.message.fr) && /exactly 1 casualt/.test(wrong.message.en));
