@@ -8,18 +8,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BOARD, CITY_ROLES, city, passable } from '../../src/rulesets/warrior-knights/board.ts';
+import { BOARD, CITY_ROLES, city } from '../../src/rulesets/warrior-knights/board.ts';
 import { NOBLE_ROLES, BARON_ROLES } from '../../src/rulesets/warrior-knights/barons.ts';
-import { fate, type BattleResult } from '../../src/rulesets/warrior-knights/cards.ts';
 import { renderEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
-import { revealNext, type CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
+import type { CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
 import type { CombatAnswers } from '../../src/rulesets/warrior-knights/rules/battle.ts';
 import { cityStrength } from '../../src/rulesets/warrior-knights/rules/combat.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 import { runStep, type StepResult } from '../../src/rulesets/warrior-knights/turn.ts';
 import { viewOf } from '../../src/rulesets/warrior-knights/view.ts';
-import { freeMercenary, game, withPiles } from './fixture.ts';
+import { arm, neighbours, reveal, stack, table } from './combat-fixture.ts';
+import { freeMercenary } from './fixture.ts';
 
 const green = BARON_ROLES["d'Émerande"];
 const blue = BARON_ROLES.Niebieski;
@@ -40,43 +40,10 @@ const ok = (r: StepResult): WkState => {
   return r.state;
 };
 
-/** Three barons; every noble off the board (with his troops), every stronghold off, every city standing and neutral. */
-function table(): WkState {
-  const s = game([green, blue, red], 'combat');
-  for (const n of Object.values(s.nobles)) { n.location = { kind: 'off' }; n.ready = true; n.casualties = 0; }
-  for (const h of Object.values(s.strongholds)) h.region = null;
-  for (const c of Object.values(s.cities)) { c.razed = false; c.controller = null; c.fortified = false; c.breaches = 0; }
-  for (const b of s.players) s.barons[b].controlMarkers = s.config.setup.controlMarkers;
-  return s;
-}
-
-/** Puts a noble in a region leading exactly these troop cards (taken from wherever they are). */
-function arm(s: WkState, noble: string, region: string, troops: string[]): void {
-  for (const n of Object.values(s.nobles)) n.troops = n.troops.filter((t) => !troops.includes(t));
-  for (const h of Object.values(s.strongholds)) h.garrison = h.garrison.filter((t) => !troops.includes(t));
-  s.secret.mercenaryDeck = s.secret.mercenaryDeck.filter((t) => !troops.includes(t));
-  s.display = s.display.filter((t) => !troops.includes(t));
-  const n = s.nobles[noble]!;
-  const keeper = Object.values(s.nobles).find((x) => x.baron === n.baron && x.id !== noble && x.location.kind === 'off');
-  if (keeper) keeper.troops.push(...n.troops); else s.strongholds[n.baron].garrison.push(...n.troops); // his other cards stay his
-  n.troops = [...troops]; n.location = { kind: 'region', region }; n.ready = true; n.casualties = 0;
-}
-
-/** The next Fate cards drawn will show these battle results, in this order. */
-function stack(s: WkState, values: BattleResult[]): string[] {
-  const deck = [...s.secret.fateDeck];
-  const top = values.map((v) => deck.splice(deck.findIndex((id) => fate(id).battle === v), 1)[0]!);
-  s.secret.fateDeck = [...top, ...deck];
-  return top;
-}
-
-/** Reveals this baron card as the only card of pile 1. */
-const reveal = (s: WkState, card: string): WkState => revealNext(withPiles(s, [[card], [], []]));
 /** The combat's stage, or 'closed' (read through a function so the test's earlier assertions do not narrow it). */
 const stageOf = (s: WkState): string => s.combat?.stage ?? 'closed';
 const answerCard = (s: WkState, card: CardAnswer): StepResult => runStep(s, { card });
 const answerCombat = (s: WkState, combat: CombatAnswers): StepResult => runStep(s, { combat });
-const neighbours = (r: string): string[] => BOARD.edges.filter((e) => passable(e) && (e.a === r || e.b === r)).map((e) => (e.a === r ? e.b : e.a));
 
 test('TV-12 Battle, whole protocol: Improvisation; green’s Alan (square) and Ernesto against blue’s exhausted Otto; 5 and 4 cards, 2 discarded each; 1 and 2 casualties; Ernesto dies; partial victory, Otto retreats', () => {
   const s = table();
@@ -406,4 +373,48 @@ test('§6.11 retreat: with no legal neighbour the noble goes to his stronghold�
     const otto = t.nobles[OTTO]!;
     assert.equal(otto.location.kind === 'region' ? otto.location.region : 'off', withHold ? 'r0c0' : 'off');
   }
+});
+
+test('[P G-A09] absorbers: a leaderless garrison and its stronghold take the casualties (breaches first by default); at strength 0 with the garrison destroyed the stronghold falls by attrition', () => {
+  const s = table();
+  const H = 'r3c2';
+  s.strongholds[blue].region = H;
+  s.strongholds[blue].breaches = 3; // 400 − 300 = 100 left
+  for (const n of Object.values(s.nobles)) if (n.baron === blue) n.troops = n.troops.filter((c) => c !== 'blue-reg-100' && c !== 'blue-reg-50a');
+  s.strongholds[blue].garrison = ['blue-reg-100', 'blue-reg-50a']; // 150 men: 2 tokens destroy it
+  s.cities[MONZ]!.controller = blue; s.barons[blue].controlMarkers--;
+  arm(s, ALAN, H, ['green-reg-100', 'green-reg-50a', 'green-reg-50b', 'green-reg-50c', freeMercenary(s, 'swiss', 50)]);
+  // green 300 + 200 = 5 cards; the garrison and the walls 150 + 100 = 2 cards, without a Commander
+  const cards = stack(s, ['inflict', 'inflict', 'inflict', 'avoid', 'avoid', /* blue */ 'victory', 'victory']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'assault', armies: [ALAN] } }));
+  assert.equal(t.combat!.garrison, true);
+  assert.equal(t.combat!.commander.defender, null, 'no noble: no Commander, no +200, no discard');
+  assert.deepEqual(t.combat!.drawn, { attacker: 5, defender: 2 });
+  t = ok(answerCombat(t, { discard: { attacker: [cards[3]!, cards[4]!] } }));
+  assert.equal(stageOf(t), 'ability', 'Alan’s square');
+  t = ok(answerCombat(t, {}));
+  assert.equal(stageOf(t), 'allocate-defender');
+  assert.deepEqual(t.toAct, [blue], 'blue places the 3 casualties on his walls and garrison (#12)');
+  t = ok(answerCombat(t, {})); // #12's default: breaches first
+  assert.ok(t.log.some((e) => e.t === 'breaches' && e.breaches === 1), 'the last 100 of the walls first');
+  assert.ok(t.log.some((e) => e.t === 'garrison-casualties' && e.tokens === 2), 'then the garrison');
+  assert.ok(t.log.some((e) => e.t === 'battle-result' && e.result === 'skipped'), 'nothing left to defend: no victory count (the garrison’s 2 victories do not count)');
+  assert.equal(t.strongholds[blue].region, null, 'captured by attrition: razed');
+  assert.ok(t.outOfGame.includes('blue-reg-100') && t.outOfGame.includes('blue-reg-50a'), 'the garrison’s regulars leave the game [P G-A28]');
+  assert.equal(stageOf(t), 'capture', 'his only city is the ransom: green controls or razes it');
+  t = ok(answerCombat(t, {}));
+  assert.equal(t.cities[MONZ]!.controller, green);
+});
+
+test('[P G-A09] a neutral city with strength left can win: its partial victory sends the attacker’s nobles back', () => {
+  const s = table();
+  const R = city(VECHT).region; // 300: 3 cards for the city
+  arm(s, ALAN, R, ['green-reg-100']);
+  const cards = stack(s, ['avoid', 'avoid', 'avoid', /* the city */ 'victory', 'avoid', 'avoid']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: 'neutral', kind: 'assault', armies: [ALAN] } }));
+  t = ok(answerCombat(t, { discard: { attacker: [cards[0]!, cards[1]!] } }));
+  for (let i = 0; i < 6 && stageOf(t) !== 'closed'; i++) t = ok(answerCombat(t, {}));
+  assert.ok(t.log.some((e) => e.t === 'battle-result' && e.result === 'partial-defeat'), 'victories 0 to 1');
+  assert.ok(t.log.some((e) => e.t === 'retreat' && e.noble === ALAN), 'Alan retreats');
+  assert.equal(t.cities[VECHT]!.controller, null);
 });

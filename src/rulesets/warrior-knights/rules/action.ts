@@ -19,7 +19,7 @@ import type { BaronId } from '../barons.ts';
 import { actionCard, BARON_CARD_TYPES, MERCENARY_TRACK, ZONES, type Zone } from '../cards.ts';
 import { draftShields, zoneThreshold } from '../constants.ts';
 import { StepNotImplemented } from '../phases.ts';
-import type { WkState } from '../state.ts';
+import { own, type WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
 import { runCombat, type CombatAnswers } from './battle.ts';
 import { engage, type CombatSetup } from './engage.ts';
@@ -197,7 +197,7 @@ export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer)
         if (answer.attack) {
           zones = moves.length > 0 ? ['wages', 'assembly'] : ['assembly']; // [T §4.2.2] attack only → Assembly; both → his choice
           if (answer.zone !== undefined && !zones.includes(answer.zone)) return bad('bad-zone', { zones: zones.join(', ') });
-          const r = answer.attack.armies?.map((id) => out.nobles[id]?.location).find((l) => l?.kind === 'region');
+          const r = Array.isArray(answer.attack.armies) ? answer.attack.armies.map((id) => own(out.nobles, id)?.location).find((l) => l?.kind === 'region') : undefined;
           if (moves.length > 0 && (!r || r.kind !== 'region' || !dest.has(r.region))) return bad('bad-option'); // the card's one region
           return startCombat(out, baron, card, answer.attack, moves.map((m) => m.noble), answer.zone ?? null, zones);
         }

@@ -39,10 +39,11 @@ export interface AftermathAnswer {
   lose?: Record<string, string[]>;
 }
 
-export type AftermathRefusal = 'bad-retreat' | 'bad-deserter' | 'bad-ransom' | 'bad-capture';
+export type AftermathRefusal = 'bad-retreat' | 'bad-deserter' | 'bad-loss' | 'bad-ransom' | 'bad-capture';
 export const AFTERMATH_REFUSALS: Record<AftermathRefusal, Localized> = {
   'bad-retreat': { fr: 'Un noble se retire dans une région voisine sans cité ni noble d’un autre baron : {r}.', en: 'A noble retreats to a neighbouring region with no city and no noble of another baron: {r}.' },
   'bad-deserter': { fr: 'Le déserteur est une carte de mercenaires de la nation tirée, dans l’armée de ce noble.', en: 'The deserter is a mercenary card of the nation drawn, in this noble’s army.' },
+  'bad-loss': { fr: 'Les pertes d’un noble mort sont une liste de ses cartes de mercenaires.', en: 'A dead noble’s losses are a list of his mercenary cards.' },
   'bad-ransom': { fr: 'Choisissez l’une de vos cités : {c}.', en: 'Choose one of your cities: {c}.' },
   'bad-capture': { fr: 'Répondez « contrôler » ou « raser » (sans marqueur de contrôle libre, il faut raser).', en: 'Answer “control” or “raze” (without a free control marker, you must raze).' },
 };
@@ -86,6 +87,9 @@ export function hasChoice(s: WkState, nobleId: string, fateId: string | null, re
 
 /** Checks the answers of the aftermath before anything is applied. */
 export function checkAftermath(s: WkState, retreating: readonly string[], dying: readonly string[], desertion: Record<string, string | null>, a: AftermathAnswer): AftermathResult {
+  const dict = (x: unknown): boolean => x === undefined || (typeof x === 'object' && x !== null && !Array.isArray(x));
+  if (!dict(a.deserter) || !dict(a.retreat)) return refuse('bad-deserter');
+  if (!dict(a.lose) || Object.values(a.lose ?? {}).some((l) => !Array.isArray(l) || l.some((c) => typeof c !== 'string'))) return refuse('bad-loss');
   for (const [id, card] of Object.entries(a.deserter ?? {})) {
     if (![...retreating, ...dying].includes(id) || !ofNation(s, id, desertion[id] ?? null).includes(card)) return refuse('bad-deserter');
   }

@@ -43,6 +43,7 @@ export function applyCardMove(s: WkState, baron: BaronId, m: CardMove, permissio
   const start = (mover.location as { region: RegionId }).region;
   const passing = m.kind === 'sea' ? [start] : [start, ...m.path]; // [P G-A13] no transfer at a sea destination
   const hold = s.strongholds[baron];
+  if ((m.take !== undefined && !Array.isArray(m.take)) || (m.drop !== undefined && !Array.isArray(m.drop))) return refuse('bad-transfer');
   for (const t of m.take ?? []) {
     if (!t || !passing.includes(t.at) || !distinct(t.cards)) return refuse('bad-transfer');
     if (t.from === 'stronghold') {
