@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOARD, CITY_ROLES, city } from '../../src/rulesets/warrior-knights/board.ts';
 import { NOBLE_ROLES, BARON_ROLES } from '../../src/rulesets/warrior-knights/barons.ts';
-import { renderEvent } from '../../src/rulesets/warrior-knights/events.ts';
+import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import type { CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
 import type { CombatAnswers } from '../../src/rulesets/warrior-knights/rules/battle.ts';
@@ -256,8 +256,8 @@ test('§6.5 #7 attack consent: assaulting a city where a third baron has an army
   const t = reveal(s, `${green}:military:1`);
   const no = answerCard(t, { use: true, attack: { target: 'neutral', kind: 'assault', armies: [ALAN] } });
   assert.ok(!no.ok);
-  assert.equal(no.message.fr, 'Attaquer cette place demande l’accord de red.');
-  assert.equal(no.message.en, 'Attacking this place needs the consent of red.');
+  assert.equal(no.message.fr, 'Attaquer cette place demande l’accord de Hugues de Garance.');
+  assert.equal(no.message.en, 'Attacking this place needs the consent of Hugues de Garance.');
   const refused = answerCard(t, { use: true, attack: { target: 'neutral', kind: 'assault', armies: [ALAN], consents: { [red]: false } } });
   assert.ok(!refused.ok, 'an explicit refusal too');
   ok(answerCard(t, { use: true, attack: { target: 'neutral', kind: 'assault', armies: [ALAN], consents: { [red]: true } } }));
@@ -417,4 +417,48 @@ test('[P G-A09] a neutral city with strength left can win: its partial victory s
   assert.ok(t.log.some((e) => e.t === 'battle-result' && e.result === 'partial-defeat'), 'victories 0 to 1');
   assert.ok(t.log.some((e) => e.t === 'retreat' && e.noble === ALAN), 'Alan retreats');
   assert.equal(t.cities[VECHT]!.controller, null);
+});
+
+test('§6.8 sortie: green’s nobles besieged in their own city attack the besiegers in a battle outside the walls (the city’s strength not added); another target is refused', () => {
+  const s = table();
+  const R = city(VECHT).region;
+  s.cities[VECHT]!.controller = green; s.barons[green].controlMarkers--;
+  s.cities[VECHT]!.besiegedBy = blue; s.cities[VECHT]!.siegeSince = s.turn;
+  arm(s, ALAN, R, ['green-reg-100', 'green-reg-50a']);
+  arm(s, OTTO, R, ['blue-reg-100']);
+  arm(s, GUY, R, ['red-reg-100']);
+  const t = reveal(s, `${green}:military:1`);
+  const wrong = answerCard(t, { use: true, attack: { target: red, kind: 'battle', armies: [ALAN] } });
+  assert.ok(!wrong.ok && wrong.message.fr === 'Des nobles assiégés n’attaquent que leurs assiégeants.' && wrong.message.en === 'Besieged nobles attack only their besiegers.');
+  const sortie = ok(answerCard(t, { use: true, attack: { target: blue, kind: 'battle', armies: [ALAN] } }));
+  assert.deepEqual(sortie.combat!.drawn, { attacker: 3, defender: 3 }, 'green 150 + 200; blue 100 + 200: no walls');
+});
+
+test('every combat event renders in French and English, with no placeholder left; private draws are told by their number only', () => {
+  const w = { kind: 'city', city: VECHT } as const;
+  const h = { kind: 'stronghold', baron: blue } as const;
+  const all: WkEvent[] = [
+    { t: 'combat-engaged', attacker: green, defender: blue, region: 'r3c2', kind: 'battle', works: null },
+    { t: 'combat-engaged', attacker: green, defender: null, region: 'r3c3', kind: 'assault', works: w },
+    { t: 'combat-engaged', attacker: green, defender: blue, region: 'r3c2', kind: 'siege', works: h },
+    { t: 'commander', noble: ALAN },
+    { t: 'fate-drawn', baron: green, cards: 5, kept: 3 }, { t: 'fate-drawn', baron: null, cards: 1, kept: 1 },
+    { t: 'fate-revealed', baron: blue, cards: ['fate-01', 'fate-02'] }, { t: 'fate-revealed', baron: null, cards: [] },
+    { t: 'casualties', noble: OTTO, tokens: 1 }, { t: 'casualties', noble: OTTO, tokens: 2 },
+    { t: 'breaches', works: w, breaches: 2 }, { t: 'breaches', works: h, breaches: 1 }, { t: 'garrison-casualties', baron: blue, tokens: 2 },
+    ...(['total', 'partial', 'draw', 'partial-defeat', 'total-defeat', 'skipped'] as const).map((result) => ({ t: 'battle-result' as const, attacker: green, result, mine: 1, theirs: 0 })),
+    { t: 'retreat', noble: OTTO, region: 'r2c3' }, { t: 'retreat', noble: OTTO, region: null },
+    { t: 'desertion', noble: ERNESTO, card: 'merc-polish-1' },
+    { t: 'siege-started', baron: green, works: w }, { t: 'siege-lifted', works: h },
+    { t: 'captured', baron: red, works: w, how: 'control' }, { t: 'captured', baron: red, works: w, how: 'raze' }, { t: 'captured', baron: green, works: h, how: 'stronghold' },
+    { t: 'ransom', baron: green, from: blue, crowns: 7, city: KOVEL }, { t: 'ransom', baron: green, from: blue, crowns: 1, city: null },
+  ];
+  for (const e of all) for (const lang of ['fr', 'en'] as const) {
+    const text = renderEvent(e, lang);
+    assert.ok(text.length > 0 && !/[{}]|undefined|NaN/.test(text), `${e.t} ${lang}: ${text}`);
+  }
+  assert.equal(renderEvent({ t: 'fate-drawn', baron: green, cards: 5, kept: 3 }, 'fr'), 'Aymar de Verdelande tire 5 cartes de Destinée et en garde 3.');
+  assert.equal(renderEvent({ t: 'ransom', baron: green, from: blue, crowns: 7, city: KOVEL }, 'en'), 'Wenceslas Azurowski pays Aymar de Verdelande a ransom: 7 crowns and Ormeval.');
+  assert.equal(renderEvent({ t: 'breaches', works: h, breaches: 1 }, 'fr'), 'La forteresse de Wenceslas Azurowski subit 1 brèche.');
+  assert.equal(renderEvent({ t: 'desertion', noble: ERNESTO, card: 'merc-polish-1' }, 'fr'), `Des mercenaires polonais de ${'Loup de Mousseval'} désertent (50 hommes).`);
 });

@@ -73,6 +73,8 @@ export function cardName(id: string): Localized {
 
 /** A city by its name; a stronghold as « la forteresse de … » (the works of §6.7–§6.9). */
 const worksName = (w: Works): Localized => (w.kind === 'city' ? city(w.city).name : fill({ fr: 'la forteresse de {b}', en: 'the stronghold of {b}' }, { b: who(w.baron) }));
+/** The same, opening a sentence. */
+const WorksName = (w: Works): Localized => { const n = worksName(w); return { fr: n.fr.charAt(0).toUpperCase() + n.fr.slice(1), en: n.en.charAt(0).toUpperCase() + n.en.slice(1) }; };
 const sideName = (b: BaronId | null): Localized => (b ? { fr: who(b), en: who(b) } : { fr: 'La cité neutre', en: 'The neutral city' });
 const KIND_NAMES: Record<'battle' | 'assault' | 'siege', Localized> = {
   battle: { fr: 'livre bataille à', en: 'gives battle to' },
@@ -85,7 +87,7 @@ const RESULT_NAMES: Record<'total' | 'partial' | 'draw' | 'partial-defeat' | 'to
   draw: { fr: 'match nul', en: 'a draw' },
   'partial-defeat': { fr: 'victoire partielle du défenseur', en: 'partial victory for the defender' },
   'total-defeat': { fr: 'victoire totale du défenseur', en: 'total victory for the defender' },
-  skipped: { fr: 'pas de décompte : un camp n’a plus de combattant', en: 'no count: one side has no fighter left' },
+  skipped: { fr: 'un camp n’a plus de combattant', en: 'one side has no fighter left' },
 };
 const BATTLE_VALUE: Record<string, Localized> = {
   inflict: { fr: 'Infliger 100', en: 'Inflict 100' }, avoid: { fr: 'Éviter 100', en: 'Avoid 100' },
@@ -136,11 +138,12 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
     c: e.cards.length === 0 ? { fr: 'aucune carte', en: 'no card' } : { fr: e.cards.map((id) => BATTLE_VALUE[fateBattle(id)]!.fr).join(', '), en: e.cards.map((id) => BATTLE_VALUE[fateBattle(id)]!.en).join(', ') },
   }),
   casualties: (e) => fill({ fr: 'L’armée de {n} subit {t}.', en: 'The army of {n} suffers {t}.' }, { n: noble(e.noble).name, t: count(e.tokens, { fr: 'perte', en: 'casualty' }, { fr: 'pertes', en: 'casualties' }) }),
-  breaches: (e) => fill({ fr: '{w} subit {b}.', en: '{w} suffers {b}.' }, { w: worksName(e.works), b: count(e.breaches, { fr: 'brèche', en: 'breach' }, { fr: 'brèches', en: 'breaches' }) }),
+  breaches: (e) => fill({ fr: '{w} subit {b}.', en: '{w} suffers {b}.' }, { w: WorksName(e.works), b: count(e.breaches, { fr: 'brèche', en: 'breach' }, { fr: 'brèches', en: 'breaches' }) }),
   'garrison-casualties': (e) => fill({ fr: 'La garnison de {b} subit {t}.', en: 'The garrison of {b} suffers {t}.' }, { b: who(e.baron), t: count(e.tokens, { fr: 'perte', en: 'casualty' }, { fr: 'pertes', en: 'casualties' }) }),
-  'battle-result': (e) => fill({ fr: 'Victoires {m} contre {o} : {r}.', en: 'Victories {m} to {o}: {r}.' }, { m: e.mine, o: e.theirs, r: RESULT_NAMES[e.result] }),
+  'battle-result': (e) => (e.result === 'skipped' ? fill({ fr: 'Pas de décompte des victoires : {r}.', en: 'No victory count: {r}.' }, { r: RESULT_NAMES.skipped })
+    : fill({ fr: 'Victoires {m} contre {o} : {r}.', en: 'Victories {m} to {o}: {r}.' }, { m: e.mine, o: e.theirs, r: RESULT_NAMES[e.result] })),
   retreat: (e) => fill(e.region ? { fr: '{n} bat en retraite vers {r}.', en: '{n} retreats to {r}.' } : { fr: '{n} n’a nulle part où se retirer.', en: '{n} has nowhere to retreat.' }, { n: noble(e.noble).name, r: e.region ?? '' }),
-  desertion: (e) => fill({ fr: 'Des mercenaires {nat} de {n} désertent ({m} hommes).', en: '{nat} mercenaries of {n} desert ({m} men).' }, { n: noble(e.noble).name, nat: NATION_NAMES[mercenary(e.card).nation], m: mercenary(e.card).strength }),
+  desertion: (e) => fill({ fr: 'Des mercenaires {nat} de {n} désertent ({m} hommes).', en: '{nat} mercenaries of {n} desert ({m} men).' }, { n: noble(e.noble).name, nat: { fr: NATION_NAMES[mercenary(e.card).nation].fr.toLowerCase(), en: NATION_NAMES[mercenary(e.card).nation].en }, m: mercenary(e.card).strength }),
   'siege-started': (e) => fill({ fr: '{b} met le siège devant {w}.', en: '{b} lays siege to {w}.' }, { b: who(e.baron), w: worksName(e.works) }),
   'siege-lifted': (e) => fill({ fr: 'Le siège de {w} est levé.', en: 'The siege of {w} is lifted.' }, { w: worksName(e.works) }),
   captured: (e) => fill(

@@ -25,13 +25,13 @@
 import { fill, type TemplateArg } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { RegionId } from '../board.ts';
-import type { BaronId } from '../barons.ts';
+import { baronData, type BaronId } from '../barons.ts';
 import type { Zone } from '../cards.ts';
 import { own, type CombatFrame, type WkState, type Works } from '../state.ts';
 import { siegeAllowed } from './combat.ts';
 import { drawDesertions } from './aftermath.ts';
 import { defaultCommander, runCombat, stageActors, type CombatResult } from './battle.ts';
-import type { Permissions } from './movement.ts';
+import { inBesiegedCity, type Permissions } from './movement.ts';
 import type { Shuffle } from './streams.ts';
 import { baronsIn, garrisonMen, liveCity, nobleMen, noblesIn, setSiege, strongholdIn, worksState, worksStrength } from './sides.ts';
 
@@ -45,8 +45,9 @@ export interface CombatSetup {
   consents?: Permissions;
 }
 
-export type EngageRefusal = 'no-armies' | 'army-not-ready' | 'one-region' | 'no-target' | 'bad-kind' | 'no-consent' | 'bad-attack-commander' | 'siege-too-weak' | 'siege-held' | 'siege-same-turn';
+export type EngageRefusal = 'sortie' | 'no-armies' | 'army-not-ready' | 'one-region' | 'no-target' | 'bad-kind' | 'no-consent' | 'bad-attack-commander' | 'siege-too-weak' | 'siege-held' | 'siege-same-turn';
 export const ENGAGE_REFUSALS: Record<EngageRefusal, Localized> = {
+  sortie: { fr: 'Des nobles assiégés n’attaquent que leurs assiégeants.', en: 'Besieged nobles attack only their besiegers.' },
   'no-armies': { fr: 'Engagez au moins une armée menée par l’un de vos nobles sur le plateau.', en: 'Engage at least one army led by one of your nobles on the board.' },
   'army-not-ready': { fr: 'Seuls des nobles frais et dispos peuvent attaquer.', en: 'Only Ready nobles can attack.' },
   'one-region': { fr: 'Les armies engagées sont toutes dans la région du combat.', en: 'The engaged armies all stand in the region of the combat.' },
@@ -102,12 +103,15 @@ export function engage(s: WkState, attacker: BaronId, card: string, setup: Comba
   if (mine.some((n) => (n!.location as { region: RegionId }).region !== r)) return refuse('one-region');
   const t = targetIn(s, attacker, r, setup.target);
   if (!t) return refuse('no-target');
+  // [T §6.8] nobles inside a besieged city attack only its besiegers, in a battle outside the walls (the sortie)
+  const besieger = mine.some((n) => inBesiegedCity(s, n!.id)) ? liveCity(s, r)?.besiegedBy ?? null : null;
+  if (besieger !== null && t.defender !== besieger) return refuse('sortie');
   if (!t.kinds.includes(setup.kind)) return refuse('bad-kind', { kinds: kindsText(t.kinds) });
   if (setup.commander !== undefined && !armies.includes(setup.commander)) return refuse('bad-attack-commander');
   if (t.works) {
     // #7: every third baron with an army in R consents (default deny)
     const third = baronsIn(s, r).filter((b) => b !== attacker && b !== t.defender && setup.consents?.[b] !== true);
-    if (third.length > 0) return refuse('no-consent', { who: third.join(', ') });
+    if (third.length > 0) return refuse('no-consent', { who: third.map((b) => baronData(b).name).join(', ') });
   }
   const defenders = t.defender ? noblesIn(s, t.defender, r).map((n) => n.id) : [];
   const frame: CombatFrame = {
