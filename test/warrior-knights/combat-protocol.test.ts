@@ -19,7 +19,7 @@ import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 import { runStep, type StepResult } from '../../src/rulesets/warrior-knights/turn.ts';
 import { viewOf } from '../../src/rulesets/warrior-knights/view.ts';
 import { arm, neighbours, reveal, stack, table } from './combat-fixture.ts';
-import { freeMercenary } from './fixture.ts';
+import { freeMercenary, withPiles } from './fixture.ts';
 
 const green = BARON_ROLES["d'Émerande"];
 const blue = BARON_ROLES.Niebieski;
@@ -461,4 +461,13 @@ test('every combat event renders in French and English, with no placeholder left
   assert.equal(renderEvent({ t: 'ransom', baron: green, from: blue, crowns: 7, city: KOVEL }, 'en'), 'Wenceslas Azurowski pays Aymar de Verdelande a ransom: 7 crowns and Ormeval.');
   assert.equal(renderEvent({ t: 'breaches', works: h, breaches: 1 }, 'fr'), 'La forteresse de Wenceslas Azurowski subit 1 brèche.');
   assert.equal(renderEvent({ t: 'desertion', noble: ERNESTO, card: 'merc-polish-1' }, 'fr'), `Des mercenaires polonais de ${'Loup de Mousseval'} désertent (50 hommes).`);
+});
+
+test('§6.8 lifting "for any reason": besiegers gone by another way than a move (here: no longer in the region) — the next step lifts the siege', () => {
+  const s = table();
+  s.cities[MONZ]!.besiegedBy = green; s.cities[MONZ]!.siegeSince = s.turn;
+  arm(s, ERNESTO, 'r3c2', ['green-reg-50a']); // not at Monz
+  const t = ok(runStep(withPiles(s, [['green:levy:1'], [], []]), {}));
+  assert.equal(t.cities[MONZ]!.besiegedBy, null);
+  assert.ok(t.log.some((e) => e.t === 'siege-lifted'));
 });

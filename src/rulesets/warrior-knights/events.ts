@@ -3,7 +3,9 @@
  * from one table (`MSG`) keyed by the event's type, so a new kind does not compile until it has
  * both languages. Names are given as the table shows them (barons by name, cities by name,
  * regions by their map reference). Every event here is public (§9.1 item 8: reveals and non-battle
- * Fate draws are broadcast); private events will get their audience when combat lands.
+ * Fate draws are broadcast). A combat's private draws never become events: they wait in
+ * `secret.combatDraws` (the drawing side sees them through view.ts), and only their number and,
+ * at the reveal, the kept cards are told (§9.3).
  */
 import { fill } from '../../engine/localize.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';

@@ -15,6 +15,7 @@ import { runArrival, type ArrivalAnswer } from './rules/arrival.ts';
 import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type ExpeditionAnswers, type MaintenanceAnswer, type WorksAnswer } from './rules/neutral.ts';
 import { closePlanning } from './rules/planning.ts';
 import { runPendingPhase, type SpecialAnswers } from './rules/special-phases.ts';
+import { abandonedSieges, liftAbandonedSieges } from './rules/sides.ts';
 import type { Shuffle } from './rules/streams.ts';
 import { runUpkeep, type UpkeepAnswers } from './rules/upkeep.ts';
 import type { WkState } from './state.ts';
@@ -74,5 +75,12 @@ export function runStep(state: WkState, inputs: StepInputs = {}): StepResult {
   if (row.phase === 'setup') throw new Error(`runStep: ${step} is a setup step (setup.ts)`);
   const run = RUNNERS[step];
   if (row.status === 'not-implemented' || !run) throw new StepNotImplemented(step);
-  return run(state, inputs);
+  const r = run(state, inputs);
+  // [T §6.8] a siege is lifted at once when all besieging armies have left the region "for any reason" (Wages desertion, a death…)
+  if (r.ok && abandonedSieges(r.state).length > 0) {
+    const s = structuredClone(r.state);
+    liftAbandonedSieges(s);
+    return { ok: true, state: s };
+  }
+  return r;
 }

@@ -4,9 +4,10 @@
  * zone (§4.2.2) and the triggers (§4.2.4), queued first in, first out with `>=` [P G-A58].
  *
  * Runs today: Levy Taxes, Recruit Troops (the free shield), Political Manoeuvres, Serve the
- * Church, Improvisation's +2 crowns, +1 vote, paid shield and move, Military Operations used to
- * move only (movement.ts), every card's decline (Military Operations
- * discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
+ * Church, Improvisation's +2 crowns, +1 vote, paid shield, move or combat, Military Operations'
+ * moves with their §6.4 transfers (movement.ts, transfers.ts) and its combat (engage.ts; the
+ * combat's stages come back through `resumeCombat`, battle.ts), every card's decline (Military
+ * Operations discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
  * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts).
  * Everything else
  * throws StepNotImplemented with its step (phases.ts). A queued special phase runs first

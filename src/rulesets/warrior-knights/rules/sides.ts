@@ -68,6 +68,14 @@ export function worksIn(s: WkState, r: RegionId): Works | null {
   return h ? { kind: 'stronghold', baron: h.baron } : null;
 }
 
+/** Sieges whose besieger has no army left in the region, or whose works are gone. */
+export function abandonedSieges(s: WkState): Works[] {
+  const out: Works[] = [];
+  for (const c of Object.values(s.cities)) if (c.besiegedBy !== null && (c.razed || noblesIn(s, c.besiegedBy, city(c.id).region).length === 0)) out.push({ kind: 'city', city: c.id });
+  for (const h of Object.values(s.strongholds)) if (h.besiegedBy !== null && (h.region === null || noblesIn(s, h.besiegedBy, h.region).length === 0)) out.push({ kind: 'stronghold', baron: h.baron });
+  return out;
+}
+
 /** §6.8 "Lifting": a siege whose besieger has no army left in the region is lifted at once; a razed city's siege ends [P G-A33]. */
 export function liftAbandonedSieges(s: WkState): void {
   for (const c of Object.values(s.cities)) {
