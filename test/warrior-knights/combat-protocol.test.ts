@@ -86,7 +86,12 @@ test('TV-12 Battle, whole protocol: Improvisation; green’s Alan (square) and E
   assert.equal(t.combat!.result, 'partial');
   assert.deepEqual(t.combat!.dying, [ERNESTO]);
   assert.deepEqual(t.combat!.retreating, [OTTO]);
-  if (t.combat?.stage === 'aftermath') t = ok(answerCombat(t, {}));
+  assert.equal(stageOf(t), 'aftermath');
+  assert.ok(t.toAct.includes(blue), 'blue chooses where Otto retreats (#13)');
+  const stay = answerCombat(t, { retreat: { [OTTO]: R } });
+  assert.ok(!stay.ok && stay.message.fr.startsWith('Un noble se retire dans une région voisine sans cité ni noble d’un autre baron : r')
+    && stay.message.en.startsWith('A noble retreats to a neighbouring region with no city and no noble of another baron: r'), 'not into the battle’s region');
+  t = ok(answerCombat(t, {}));
   assert.equal(t.combat ?? null, null, 'the combat is over');
   assert.equal(t.step, 'A1');
   const otto = t.nobles[OTTO]!;
@@ -309,7 +314,7 @@ test('§6.6 stage refusals in both languages: a discard of someone else’s card
   while (stageOf(t) === 'ability') t = ok(answerCombat(t, { ability: { defender: false } }));
   assert.equal(t.combat!.stage, 'allocate-defender');
   const wrong = answerCombat(t, { allocate: { defender: { [OTTO]: 5 } } });
-  assert.ok(!wrong.ok && /exactement 1 perte/.test(wrong.message.fr) && /exactly 1 casualt/.test(wrong.message.en));
+  assert.ok(!wrong.ok && wrong.message.fr === 'Placez exactement 1 perte sur vos armées engagées (ou en brèches, sur la garnison), sans dépasser ce que chacune peut prendre.' && wrong.message.en === 'Place exactly 1 casualty on your engaged armies (or as breaches, on the garrison), within what each can take.');
   const nan = answerCombat(t, { allocate: { defender: { [OTTO]: Number.NaN } } });
   assert.ok(!nan.ok);
   t = ok(answerCombat(t, { allocate: { defender: { [OTTO]: 1 } } }));

@@ -17,7 +17,7 @@
  * lowest-income city, then map order), which he may raze; the garrison's mercenaries go back into
  * the deck and its regulars leave the game [P G-A28].
  */
-import { fill } from '../../../engine/localize.ts';
+import { fill, type TemplateArg } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import { BOARD, city, passable, region as regionOf, type CityId, type RegionId } from '../board.ts';
 import type { BaronId } from '../barons.ts';
@@ -48,7 +48,7 @@ export const AFTERMATH_REFUSALS: Record<AftermathRefusal, Localized> = {
   'bad-capture': { fr: 'Répondez « contrôler » ou « raser » (sans marqueur de contrôle libre, il faut raser).', en: 'Answer “control” or “raze” (without a free control marker, you must raze).' },
 };
 export type AftermathResult = { ok: true } | { ok: false; reason: AftermathRefusal; message: Localized };
-const refuse = (reason: AftermathRefusal, args: Record<string, string> = {}): AftermathResult => ({ ok: false, reason, message: fill(AFTERMATH_REFUSALS[reason], args) });
+const refuse = (reason: AftermathRefusal, args: Record<string, TemplateArg> = {}): AftermathResult => ({ ok: false, reason, message: fill(AFTERMATH_REFUSALS[reason], args) });
 
 /** The neighbouring regions a noble may retreat to (§6.11, [P G-A34]), in map order. */
 export function retreatRegions(s: WkState, nobleId: string): RegionId[] {
@@ -94,7 +94,7 @@ export function checkAftermath(s: WkState, retreating: readonly string[], dying:
     if (![...retreating, ...dying].includes(id) || !ofNation(s, id, desertion[id] ?? null).includes(card)) return refuse('bad-deserter');
   }
   for (const [id, r] of Object.entries(a.retreat ?? {})) {
-    if (!retreating.includes(id) || !retreatRegions(s, id).includes(r)) return refuse('bad-retreat', { r: retreating.includes(id) ? retreatRegions(s, id).join(', ') || '—' : '—' });
+    if (!retreating.includes(id) || typeof r !== 'string' || !retreatRegions(s, id).includes(r)) return refuse('bad-retreat', { r: retreating.includes(id) ? retreatRegions(s, id).join(', ') || '—' : '—' });
   }
   return { ok: true };
 }
@@ -164,7 +164,8 @@ export function takeStronghold(s: WkState, conqueror: BaronId, loser: BaronId, s
 
 export function checkRansom(s: WkState, loser: BaronId, c: unknown): AftermathResult {
   const choices = ransomChoices(s, loser);
-  return typeof c === 'string' && choices.includes(c) ? { ok: true } : refuse('bad-ransom', { c: choices.map((x) => city(x).name.fr).join(', ') });
+  return typeof c === 'string' && choices.includes(c) ? { ok: true }
+    : refuse('bad-ransom', { c: { fr: choices.map((x) => city(x).name.fr).join(', '), en: choices.map((x) => city(x).name.en).join(', ') } });
 }
 
 /** #15: the captor controls or razes the city (he must raze it without a free control marker [P]). */

@@ -24,10 +24,10 @@
  *   done               the attacker's participants and movers exhausted, the revealed cards under
  *                      the deck; the card is discarded by its owner's rules (action.ts)
  */
-import { fill } from '../../../engine/localize.ts';
+import { fill, type TemplateArg } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import { noble as nobleData, type BaronId, type Shape } from '../barons.ts';
-import { fate, type BattleResult } from '../cards.ts';
+import { fate, FATE_DECK, type BattleResult } from '../cards.ts';
 import type { CombatFrame, CombatSide, CombatStage, WkState } from '../state.ts';
 import { troopMen } from '../troops.ts';
 import { dies, discards, fateDraw, suffered, takeBreaches, victory } from './combat.ts';
@@ -55,7 +55,7 @@ export const BATTLE_REFUSALS: Record<BattleRefusal, Localized> = {
   'no-combat': { fr: 'Aucun combat n’attend de réponse.', en: 'No combat is waiting for an answer.' },
   'bad-commander': { fr: 'Le commandant est l’un de vos nobles qui prennent part au combat.', en: 'The Commander is one of your nobles taking part in the combat.' },
   'bad-discard': { fr: 'Défaussez des cartes de votre propre tirage, au moins {n}, chacune une fois.', en: 'Discard cards from your own draw, at least {n}, each once.' },
-  'bad-allocation': { fr: 'Placez exactement {n} perte(s) sur vos armies engagées (ou brèches, garnison), sans dépasser ce que chacune peut prendre.', en: 'Place exactly {n} casualt(ies) on your engaged armies (or breaches, garrison), within what each can take.' },
+  'bad-allocation': { fr: 'Placez exactement {n} sur vos armées engagées (ou en brèches, sur la garnison), sans dépasser ce que chacune peut prendre.', en: 'Place exactly {n} on your engaged armies (or as breaches, on the garrison), within what each can take.' },
   ...AFTERMATH_REFUSALS,
 };
 export type CombatResult = { ok: true; state: WkState } | { ok: false; reason: BattleRefusal; message: Localized };
@@ -144,7 +144,7 @@ export function stageActors(s: WkState, f: CombatFrame): BaronId[] {
 const captureCity = (s: WkState, f: CombatFrame): string | null =>
   !f.captured ? null : f.works?.kind === 'city' ? (s.cities[f.works.city]!.razed ? null : f.works.city) : f.ransomCity;
 
-type StageRun = (s: WkState, f: CombatFrame, a: CombatAnswers, inject?: Shuffle) => { next: CombatStage } | { refuse: BattleRefusal; args?: Record<string, string | number> };
+type StageRun = (s: WkState, f: CombatFrame, a: CombatAnswers, inject?: Shuffle) => { next: CombatStage } | { refuse: BattleRefusal; args?: Record<string, TemplateArg>; message?: Localized };
 
 const stream = (s: WkState, f: CombatFrame): string => `turn/${s.turn}/combat/${f.card}`;
 
@@ -187,8 +187,9 @@ export const STAGES: Record<Exclude<CombatStage, 'done'>, StageRun> = {
     }
     delete s.secret.combatDraws;
     for (const side of SIDES) {
-      // [T §6.6 outcome 1] each "Draw a card" draws one more, revealed; bounded by the cards there are
-      for (let i = 0; i < f.revealed[side].length && i < 48 * 2; i++) {
+      // [T §6.6 outcome 1] each "Draw a card" draws one more, revealed; the list grows only by taking
+      // from the deck, so the loop ends with the deck at the latest (an empty deck skips, [P G-A37])
+      for (let i = 0; i < f.revealed[side].length && i < FATE_DECK.length; i++) {
         if (fate(f.revealed[side][i]!).battle !== 'draw') continue;
         const c = takeTop(s);
         if (c) f.revealed[side].push(c);
@@ -214,14 +215,14 @@ export const STAGES: Record<Exclude<CombatStage, 'done'>, StageRun> = {
   'allocate-defender': (s, f, a, inject) => allocate(s, f, 'defender', a) ?? outcome(s, f, inject),
   aftermath: (s, f, a, inject) => {
     const check = checkAftermath(s, f.retreating, f.dying, f.desertion, a);
-    if (!check.ok) return { refuse: check.reason, args: {} };
+    if (!check.ok) return { refuse: check.reason, message: check.message };
     resolveAftermath(s, f.retreating, f.dying, f.desertion, a, stream(s, f), inject);
     return { next: afterDeaths(s, f, inject) };
   },
   ransom: (s, f, a) => {
     const loser = (f.works as { baron: BaronId }).baron;
     const choices = ransomChoices(s, loser);
-    if (a.ransomCity !== undefined) { const c = checkRansom(s, loser, a.ransomCity); if (!c.ok) return { refuse: c.reason, args: { c: choices.join(', ') } }; }
+    if (a.ransomCity !== undefined) { const c = checkRansom(s, loser, a.ransomCity); if (!c.ok) return { refuse: c.reason, message: c.message }; }
     f.ransomCity = a.ransomCity ?? choices[0] ?? null;
     s.log.push({ t: 'ransom', baron: f.attacker, from: loser, crowns: f.ransomCrowns, city: f.ransomCity });
     return { next: 'capture' };
@@ -230,14 +231,14 @@ export const STAGES: Record<Exclude<CombatStage, 'done'>, StageRun> = {
     const c = captureCity(s, f);
     if (c) {
       const r = takeCity(s, f.attacker, c, a.capture);
-      if (!r.ok) return { refuse: r.reason };
+      if (!r.ok) return { refuse: r.reason, message: r.message };
     }
     return { next: 'done' };
   },
 };
 
 /** #12: the side's tokens, on its absorbers; null when placed. */
-function allocate(s: WkState, f: CombatFrame, side: CombatSide, a: CombatAnswers): { refuse: BattleRefusal; args: Record<string, number> } | null {
+function allocate(s: WkState, f: CombatFrame, side: CombatSide, a: CombatAnswers): { refuse: BattleRefusal; args: Record<string, TemplateArg> } | null {
   const room = absorbers(s, f, side);
   const total = Object.values(room).reduce((x, y) => x + y, 0);
   const n = Math.min(f.suffered[side], total); // [T §6.6 step 3] the excess is ignored once nothing can take more
@@ -247,7 +248,7 @@ function allocate(s: WkState, f: CombatFrame, side: CombatSide, a: CombatAnswers
     const entries = given && typeof given === 'object' ? Object.entries(given) : null;
     const ok = entries !== null && entries.every(([k, v]) => Object.hasOwn(room, k) && Number.isInteger(v) && v >= 0 && v <= room[k]!)
       && entries.reduce((x, [, v]) => x + v, 0) === n;
-    if (!ok) return { refuse: 'bad-allocation', args: { n } };
+    if (!ok) return { refuse: 'bad-allocation', args: { n: fill({ fr: n === 1 ? '{n} perte' : '{n} pertes', en: n === 1 ? '{n} casualty' : '{n} casualties' }, { n }) } };
     plan = given;
   } else plan = defaultAllocation(room, n);
   f.allocation[side] = { ...plan };
@@ -343,7 +344,7 @@ export function runCombat(state: WkState, answers: CombatAnswers = {}, inject?: 
   let a: CombatAnswers = answers ?? {};
   for (let guard = 0; guard < Object.keys(STAGES).length + 1 && f.stage !== 'done'; guard++) { // each stage runs once at most
     const r = STAGES[f.stage as Exclude<CombatStage, 'done'>](s, f, a, inject);
-    if ('refuse' in r) return { ok: false, reason: r.refuse, message: fill(BATTLE_REFUSALS[r.refuse], r.args ?? {}) };
+    if ('refuse' in r) return { ok: false, reason: r.refuse, message: r.message ?? fill(BATTLE_REFUSALS[r.refuse], r.args ?? {}) };
     f.stage = r.next;
     a = {};
     if (f.stage === 'done') break;

@@ -50,7 +50,7 @@ export const ENGAGE_REFUSALS: Record<EngageRefusal, Localized> = {
   sortie: { fr: 'Des nobles assiégés n’attaquent que leurs assiégeants.', en: 'Besieged nobles attack only their besiegers.' },
   'no-armies': { fr: 'Engagez au moins une armée menée par l’un de vos nobles sur le plateau.', en: 'Engage at least one army led by one of your nobles on the board.' },
   'army-not-ready': { fr: 'Seuls des nobles frais et dispos peuvent attaquer.', en: 'Only Ready nobles can attack.' },
-  'one-region': { fr: 'Les armies engagées sont toutes dans la région du combat.', en: 'The engaged armies all stand in the region of the combat.' },
+  'one-region': { fr: 'Les armées engagées sont toutes dans la région du combat.', en: 'The engaged armies all stand in the region of the combat.' },
   'no-target': { fr: 'Il n’y a pas de telle cible dans cette région.', en: 'There is no such target in this region.' },
   'bad-kind': { fr: 'Contre cette cible, le combat ne peut être que : {kinds}.', en: 'Against this target the combat can only be: {kinds}.' },
   'no-consent': { fr: 'Attaquer cette place demande l’accord de {who}.', en: 'Attacking this place needs the consent of {who}.' },
