@@ -13,7 +13,8 @@ import { NOBLE_ROLES, BARON_ROLES } from '../../src/rulesets/warrior-knights/bar
 import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import type { CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
-import type { CombatAnswers } from '../../src/rulesets/warrior-knights/rules/battle.ts';
+import { STAGE_DECISIONS, type CombatAnswers } from '../../src/rulesets/warrior-knights/rules/battle.ts';
+import { DECISION_KINDS, DECISIONS, type DecisionKind } from '../../src/rulesets/warrior-knights/decisions.ts';
 import { cityStrength } from '../../src/rulesets/warrior-knights/rules/combat.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 import { runStep, type StepResult } from '../../src/rulesets/warrior-knights/turn.ts';
@@ -475,4 +476,25 @@ test('§6.8 lifting "for any reason": besiegers gone by another way than a move 
   const t = ok(runStep(withPiles(s, [['green:levy:1'], [], []]), {}));
   assert.equal(t.cities[MONZ]!.besiegedBy, null);
   assert.ok(t.log.some((e) => e.t === 'siege-lifted'));
+});
+
+test('§9.2 #7–#16: every combat decision row is answered by the card (#7 consents, #8 set-up) or by a combat stage, and each stage names a row of the catalogue', () => {
+  const byStage = new Set(Object.values(STAGE_DECISIONS).flat().filter((x): x is DecisionKind => x !== null));
+  for (const k of byStage) assert.ok(k in DECISIONS, `${k} is a row of decisions.ts`);
+  const combatRows = DECISION_KINDS.filter((k) => DECISIONS[k].n >= 7 && DECISIONS[k].n <= 16);
+  for (const k of combatRows) assert.ok(byStage.has(k) || k === 'attack-consent' || k === 'combat-setup', `#${DECISIONS[k].n} ${k} has its stage`);
+  assert.equal(combatRows.length, 10);
+});
+
+test('[X §6.6] the optional FFG cap on the initial draw (host constant maxInitialFateDraw, off by default)', () => {
+  for (const cap of [0, 6]) {
+    const s = table();
+    s.config.combat.maxInitialFateDraw = cap;
+    const R = city(VECHT).region;
+    s.cities[VECHT]!.controller = blue; s.cities[VECHT]!.fortified = true; s.barons[blue].controlMarkers--;
+    arm(s, OTTO, R, ['blue-reg-100', 'blue-reg-50a', 'blue-reg-50b']);
+    arm(s, ALAN, R, ['green-reg-100']);
+    const t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'assault', armies: [ALAN] } }));
+    assert.equal(t.combat!.drawn.defender, cap === 0 ? 8 : 6);
+  }
 });

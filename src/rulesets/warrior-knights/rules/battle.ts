@@ -28,6 +28,7 @@ import { fill, type TemplateArg } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import { noble as nobleData, type BaronId, type Shape } from '../barons.ts';
 import { fate, FATE_DECK, type BattleResult } from '../cards.ts';
+import type { DecisionKind } from '../decisions.ts';
 import type { CombatFrame, CombatSide, CombatStage, WkState } from '../state.ts';
 import { troopMen } from '../troops.ts';
 import { dies, discards, fateDraw, suffered, takeBreaches, victory } from './combat.ts';
@@ -59,6 +60,19 @@ export const BATTLE_REFUSALS: Record<BattleRefusal, Localized> = {
   ...AFTERMATH_REFUSALS,
 };
 export type CombatResult = { ok: true; state: WkState } | { ok: false; reason: BattleRefusal; message: Localized };
+
+/** The §9.2 row each stage's prompt answers (decisions.ts; #7 and #8 are part of the card's answer, #5). */
+export const STAGE_DECISIONS = {
+  commander: 'defender-commander', // #9
+  discard: 'fate-discard', // #10
+  ability: 'use-ability', // #11
+  'allocate-attacker': 'allocate-casualties', // #12
+  'allocate-defender': 'allocate-casualties', // #12
+  aftermath: ['retreat', 'death'], // #13, #14
+  ransom: 'ransom-city', // #16
+  capture: 'city-captured', // #15
+  done: null,
+} as const satisfies Record<CombatStage, DecisionKind | readonly DecisionKind[] | null>;
 
 const SIDES: readonly CombatSide[] = ['attacker', 'defender'];
 const SHAPE_RANK: Record<Shape, number> = { star: 0, square: 1, triangle: 2, circle: 3 };
@@ -115,7 +129,9 @@ function drawCount(s: WkState, f: CombatFrame, side: CombatSide): number {
   const armies = nobles(f, side).map((id) => ({ troops: s.nobles[id]!.troops, casualties: s.nobles[id]!.casualties }));
   if (side === 'defender' && f.garrison && f.works?.kind === 'stronghold') { const h = s.strongholds[f.works.baron]; armies.push({ troops: h.garrison, casualties: h.casualties }); }
   const works = side === 'defender' && f.kind === 'assault' && f.works ? worksStrength(s, f.works) : 0;
-  return fateDraw(armies, f.commander[side] !== null, works, s.config);
+  const n = fateDraw(armies, f.commander[side] !== null, works, s.config);
+  const cap = s.config.combat.maxInitialFateDraw; // [X §6.6] optional errata cap, off by default
+  return cap > 0 ? Math.min(n, cap) : n;
 }
 
 /** Takes the top card (an empty deck skips the draw [P G-A37]). */
