@@ -324,7 +324,9 @@ function outcome(s: WkState, f: CombatFrame, inject?: Shuffle): { next: CombatSt
   // the attacker's dead first, then the defender's [P §6.6 step 6]
   f.dying.sort((x, y) => Number(f.defenders.includes(x)) - Number(f.defenders.includes(y)));
   if (f.retreating.length + f.dying.length > 0) {
-    f.desertion = drawDesertions(s, [...f.retreating.filter((id) => f.attackers.includes(id)), ...f.dying, ...f.retreating.filter((id) => !f.attackers.includes(id))]);
+    // the desertion cards in the order they are resolved: retreats, then deaths (TV-12: "the blue army
+    // must retreat … green must finally apply Ernesto's death"), the attacker's first in each
+    f.desertion = drawDesertions(s, [...f.retreating, ...f.dying]);
     return { next: 'aftermath' };
   }
   return { next: afterDeaths(s, f, inject) };
