@@ -142,7 +142,8 @@ export function engage(s: WkState, attacker: BaronId, card: string, setup: Comba
     setSiege(s, w, attacker);
     frame.stage = 'done';
     s.combat = frame;
-    return runToEnd(s, inject);
+    for (const id of [...armies, ...moved]) s.nobles[id]!.ready = false; // [T §6.8] the besiegers exhausted; nothing is drawn
+    return { ok: true, state: s };
   }
   frame.garrison = setup.kind === 'assault' && t.works?.kind === 'stronghold' && s.strongholds[t.works.baron].garrison.length > 0;
   if (frame.commander.attacker && armies.length > 1) s.log.push({ t: 'commander', noble: frame.commander.attacker });
@@ -159,10 +160,4 @@ function finishOpening(s: WkState, f: CombatFrame, inject?: Shuffle): CombatResu
   const who = stageActors(s, f);
   if (who.length > 0) { s.toAct = who; return { ok: true, state: s }; }
   return runCombat(s, {}, inject);
-}
-
-/** A siege started: nothing to ask; the frame is closed at once. */
-function runToEnd(s: WkState, _inject?: Shuffle): CombatResult {
-  for (const id of [...s.combat!.attackers, ...s.combat!.moved]) s.nobles[id]!.ready = false;
-  return { ok: true, state: s };
 }
