@@ -498,3 +498,22 @@ test('[X §6.6] the optional FFG cap on the initial draw (host constant maxIniti
     assert.equal(t.combat!.drawn.defender, cap === 0 ? 8 : 6);
   }
 });
+
+test('§6.9 + §6.11: a stronghold taken by a partial victory is razed at once, so its defender with no neighbour to retreat to cannot fall back into it: he dies', () => {
+  const s = table();
+  const H = 'r2c0'; // passable neighbours: two city regions and r2c1
+  s.strongholds[blue].region = H;
+  arm(s, GUY, 'r2c1', ['red-reg-100']);
+  arm(s, OTTO, H, ['blue-reg-100']);
+  arm(s, ALAN, H, ['green-reg-100', 'green-reg-50a', 'green-reg-50b']);
+  const cards = stack(s, ['victory', 'avoid', 'avoid', 'avoid', /* blue: 100 + 200 + 400 = 7 */ 'avoid', 'avoid', 'avoid', 'avoid', 'avoid', 'avoid', 'avoid']);
+  let t = ok(answerCard(reveal(s, `${green}:military:1`), { use: true, attack: { target: blue, kind: 'assault', armies: [ALAN] } }));
+  assert.deepEqual(t.combat!.drawn, { attacker: 4, defender: 7 });
+  t = ok(answerCombat(t, { discard: { attacker: [cards[2]!, cards[3]!] } }));
+  for (let i = 0; i < 6 && stageOf(t) !== 'closed'; i++) t = ok(answerCombat(t, {}));
+  assert.ok(t.log.some((e) => e.t === 'battle-result' && e.result === 'partial'));
+  assert.equal(t.strongholds[blue].region, null, 'captured by victory, walls intact');
+  assert.ok(t.log.some((e) => e.t === 'retreat' && e.noble === OTTO && e.region === null));
+  assert.equal(t.nobles[OTTO]!.location.kind, 'off');
+  assert.ok(t.log.some((e) => e.t === 'noble-died' && e.noble === OTTO), 'Otto dies');
+});

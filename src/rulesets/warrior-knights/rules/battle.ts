@@ -320,6 +320,8 @@ function outcome(s: WkState, f: CombatFrame, inject?: Shuffle): { next: CombatSt
     const standing = alive(f, 'attacker').filter((id) => !f.retreating.includes(id)).length > 0;
     const attrition = alive(f, 'defender').length === 0 && worksStrength(s, f.works) === 0 && !garrisonStands(s, f);
     f.captured = standing && (attrition || f.result === 'total' || f.result === 'partial');
+    // a stronghold taken is razed at once: a defender retreating from it cannot fall back into it (§6.11)
+    if (f.captured && f.works.kind === 'stronghold') f.ransomCrowns = takeStronghold(s, f.attacker, f.works.baron, stream(s, f), inject);
   }
   // the attacker's dead first, then the defender's [P §6.6 step 6]
   f.dying.sort((x, y) => Number(f.defenders.includes(x)) - Number(f.defenders.includes(y)));
@@ -337,7 +339,7 @@ export function afterDeaths(s: WkState, f: CombatFrame, inject?: Shuffle): Comba
   liftAbandonedSieges(s);
   if (!f.captured || !f.works) return 'done';
   if (f.works.kind === 'stronghold') {
-    f.ransomCrowns = takeStronghold(s, f.attacker, f.works.baron, stream(s, f), inject);
+    if (s.strongholds[f.works.baron].region !== null) f.ransomCrowns = takeStronghold(s, f.attacker, f.works.baron, stream(s, f), inject); // a siege completed
     return 'ransom';
   }
   return 'capture';
