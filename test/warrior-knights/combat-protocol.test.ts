@@ -12,7 +12,7 @@ import { BOARD, CITY_ROLES, city } from '../../src/rulesets/warrior-knights/boar
 import { NOBLE_ROLES, BARON_ROLES } from '../../src/rulesets/warrior-knights/barons.ts';
 import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
-import type { CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
+import { resolveBaronCard, type CardAnswer } from '../../src/rulesets/warrior-knights/rules/action.ts';
 import { STAGE_DECISIONS, type CombatAnswers } from '../../src/rulesets/warrior-knights/rules/battle.ts';
 import { DECISION_KINDS, DECISIONS, type DecisionKind } from '../../src/rulesets/warrior-knights/decisions.ts';
 import { cityStrength } from '../../src/rulesets/warrior-knights/rules/combat.ts';
@@ -63,6 +63,8 @@ test('TV-12 Battle, whole protocol: Improvisation; green’s Alan (square) and E
   assert.deepEqual(t.combat!.drawn, { attacker: 5, defender: 4 }, 'green (300 + 200)/100 = 5; blue floor((250 + 200)/100) = 4');
   assert.equal(t.combat!.commander.defender, OTTO, 'Otto commands blue by default');
   assert.deepEqual(t.toAct.sort(), [blue, green].sort(), 'both sides discard at once (#10)');
+  const twice = resolveBaronCard(t, green, { use: true, option: 'crowns' });
+  assert.ok(!twice.ok && twice.message.fr === 'Un combat est en cours : répondez à son étape.' && twice.message.en === 'A combat is under way: answer its stage.', 'the card is not answered twice');
   // private draws: each side sees its own, nobody else's
   assert.deepEqual(viewOf(t, green).mine.fate, cards.slice(0, 5));
   assert.deepEqual(viewOf(t, blue).mine.fate, cards.slice(5));

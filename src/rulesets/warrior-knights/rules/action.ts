@@ -86,7 +86,7 @@ export type CardAnswer =
     attack?: CombatSetup;
   };
 
-export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'cannot-pay' | 'bad-option' | 'bad-move' | 'bad-combat';
+export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'cannot-pay' | 'bad-option' | 'bad-move' | 'bad-combat' | 'in-combat';
 
 export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'no-card': { fr: 'Aucune carte n’attend de décision.', en: 'No card is waiting for a decision.' },
@@ -98,6 +98,7 @@ export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'bad-option': { fr: 'Choisissez une des options de la carte.', en: 'Choose one of the card’s options.' },
   'bad-move': { fr: 'Ce mouvement n’est pas permis.', en: 'This move is not allowed.' },
   'bad-combat': { fr: 'Ce combat n’est pas permis.', en: 'This combat is not allowed.' },
+  'in-combat': { fr: 'Un combat est en cours : répondez à son étape.', en: 'A combat is under way: answer its stage.' },
 };
 
 export type ActionResult = { ok: true; state: WkState } | { ok: false; reason: ActionRefusal; message: Localized };
@@ -138,6 +139,7 @@ export const levyRegions = (s: WkState, b: BaronId): number =>
 export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer): ActionResult {
   const bad = (reason: ActionRefusal, args: Record<string, string | number> = {}): ActionResult => ({ ok: false, reason, message: fill(ACTION_REFUSALS[reason], args) });
   if (s.stage !== 'action' || s.current === null) return bad('no-card');
+  if (s.combat) return bad('in-combat'); // the card's combat answers through resumeCombat
   const card = s.current;
   const info = actionCard(card);
   if (info.neutral || info.owner !== baron) return bad(info.neutral ? 'no-card' : 'not-yours');
