@@ -66,6 +66,13 @@ export function checkInvariants(s: WkState): string[] {
   const fate = [...s.secret.fateDeck, ...held].sort();
   if (fate.join() !== FATE_DECK.map((f) => f.id).sort().join()) out.push('the Fate deck does not hold each card once');
 
+  // A combat waits on its card; its private draws exist only while the sides discard (§9.3).
+  if (s.combat) {
+    if (s.current !== s.combat.card) out.push(`the combat's card ${s.combat.card} is not the card being resolved`);
+    if (s.combat.stage === 'done') out.push('a finished combat is still open');
+  }
+  if (s.secret.combatDraws && s.combat?.stage !== 'discard') out.push('combat draws held outside the discard stage');
+
   // Cities and strongholds.
   for (const c of Object.values(s.cities)) {
     const data = city(c.id);
