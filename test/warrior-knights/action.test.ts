@@ -192,7 +192,8 @@ test('§2.8 Improvisation: +2 crowns by default, or +1 vote that never moves the
   const b = ok(resolveBaronCard(t, green, { use: true, option: 'vote' }));
   assert.equal(b.barons[green].votes, 1);
   assert.equal(b.chairman, s.chairman);
-  assert.throws(() => resolveBaronCard(t, green, { use: true, option: 'combat' }), StepNotImplemented);
+  const noTarget = resolveBaronCard(t, green, { use: true, option: 'combat' });
+  assert.ok(!noTarget.ok && noTarget.reason === 'bad-option', 'a combat needs its set-up (#8)');
   const noMove = resolveBaronCard(t, green, { use: true, option: 'move' });
   assert.ok(!noMove.ok && noMove.reason === 'bad-option', 'a move needs its noble and path');
 });

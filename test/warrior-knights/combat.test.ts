@@ -1,7 +1,7 @@
 /**
  * Combat arithmetic and the death of a noble (rules §6.6–§6.12): TV-12's numbers, TV-13, TV-14's
  * numbers, TV-16 (death), TV-19, TV-21's ransom, TV-23, TV-24, TV-27 as named tests; the battle,
- * assault and siege protocols themselves are not written yet.
+ * assault and siege protocols are played in combat-protocol.test.ts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

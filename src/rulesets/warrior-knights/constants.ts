@@ -76,6 +76,7 @@ export const WK_CONSTANTS = {
     strengthPerFate: constant(100, int(50, 500), '[T Appendix A] 1 Fate card per 100 strength'),
     casualtyMen: constant(100, int(50, 500), '[T Appendix A] a casualty token or a breach is −100'),
     minDiscard: constant(2, int(0, 4), '[T Appendix A] discard 2 (1 if exactly 2 drawn)'),
+    maxInitialFateDraw: constant(0, int(0, 48), '[X §6.6] FFG errata: at most this many cards in a side’s initial draw; 0 = no cap (the source has none)'),
   },
   wages: {
     circleExemptUpTo: constant(400, int(0, 2_000), '[T §2.3] circle noble: no wages up to 400 men'),

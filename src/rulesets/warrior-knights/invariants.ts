@@ -61,9 +61,17 @@ export function checkInvariants(s: WkState): string[] {
   for (const b of s.players) for (const c of baronCards(b)) if ((cards.get(c) ?? 0) !== 1) out.push(`action card ${c} is in ${cards.get(c) ?? 0} places`);
   for (const c of NEUTRAL_CARDS) if ((cards.get(c) ?? 0) > 1) out.push(`neutral card ${c} is in ${cards.get(c)} places`);
 
-  // Fate deck: a cycle holding every card once (none held outside combat yet).
-  const fate = [...s.secret.fateDeck].sort();
+  // Fate deck: a cycle holding every card once, but for those a combat holds (drawn in secret, or revealed).
+  const held = [...(s.secret.combatDraws?.attacker ?? []), ...(s.secret.combatDraws?.defender ?? []), ...(s.combat?.revealed.attacker ?? []), ...(s.combat?.revealed.defender ?? [])];
+  const fate = [...s.secret.fateDeck, ...held].sort();
   if (fate.join() !== FATE_DECK.map((f) => f.id).sort().join()) out.push('the Fate deck does not hold each card once');
+
+  // A combat waits on its card; its private draws exist only while the sides discard (§9.3).
+  if (s.combat) {
+    if (s.current !== s.combat.card) out.push(`the combat's card ${s.combat.card} is not the card being resolved`);
+    if (s.combat.stage === 'done') out.push('a finished combat is still open');
+  }
+  if (s.secret.combatDraws && s.combat?.stage !== 'discard') out.push('combat draws held outside the discard stage');
 
   // Cities and strongholds.
   for (const c of Object.values(s.cities)) {

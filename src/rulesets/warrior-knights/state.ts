@@ -12,7 +12,9 @@ import type { CityId, RegionId } from './board.ts';
 import type { BaronId } from './barons.ts';
 import type { Destination, Zone } from './cards.ts';
 import type { WkConfig } from './constants.ts';
-import type { WkEvent } from './events.ts';
+import type { WkEvent, Works } from './events.ts';
+
+export type { Works };
 import type { StepId } from './phases.ts';
 
 export type { BaronId };
@@ -68,6 +70,56 @@ export interface BaronState {
   controlMarkers: number;
 }
 
+/** A side of a combat (§6.5): the baron who engaged it, and the one (or the neutral city) he attacks. */
+export type CombatSide = 'attacker' | 'defender';
+/** The stages of a combat, in the order of §6.6 (rules/battle.ts runs them); 'done' closes the card. */
+export type CombatStage = 'commander' | 'discard' | 'ability' | 'allocate-attacker' | 'allocate-defender' | 'aftermath' | 'ransom' | 'capture' | 'done';
+
+/**
+ * The combat being fought while a Military Operations or Improvisation card waits (§6.5–§6.11).
+ * All of it is public (§9.4: troops, casualties, breaches, sieges are seen by all); the cards each
+ * side drew and has not revealed yet are in `secret.combatDraws`, only their number is here.
+ */
+export interface CombatFrame {
+  card: string;
+  attacker: BaronId;
+  /** null: the neutral city. */
+  defender: BaronId | null;
+  region: RegionId;
+  kind: 'battle' | 'assault' | 'siege';
+  works: Works | null;
+  /** Participating nobles: the attacker's chosen armies; every defending noble in the region. */
+  attackers: string[];
+  defenders: string[];
+  /** A stronghold's garrison takes part (assault on the stronghold, G-A53). */
+  garrison: boolean;
+  commander: Record<CombatSide, string | null>;
+  /** Nobles the card moved (exhausted at its end with the participants, §6.1). */
+  moved: string[];
+  /** The zone the owner chose for the card (checked when it is discarded). */
+  zone: Zone | null;
+  stage: CombatStage;
+  drawn: Record<CombatSide, number>;
+  discarded: Record<CombatSide, number>;
+  /** Kept cards revealed, then the extra draws (§6.6 outcome 1): public. */
+  revealed: Record<CombatSide, string[]>;
+  ability: Record<CombatSide, boolean>;
+  suffered: Record<CombatSide, number>;
+  /** Tokens placed per absorber: a noble id, 'works' (breaches) or 'garrison'. */
+  allocation: Record<CombatSide, Record<string, number>>;
+  victories: Record<CombatSide, number> | null;
+  /** The attacker's result (§6.6 step 5); 'skipped' when step 5 is skipped. */
+  result: 'total' | 'partial' | 'draw' | 'partial-defeat' | 'total-defeat' | 'skipped' | null;
+  retreating: string[];
+  dying: string[];
+  /** The public desertion Fate card drawn for each retreating or dying noble (null: empty deck). */
+  desertion: Record<string, string | null>;
+  captured: boolean;
+  ransomCity: CityId | null;
+  /** Half the loser's crowns, taken when his stronghold fell (§6.9). */
+  ransomCrowns: number;
+}
+
 export interface Expedition { space: number; blessed: boolean; stakes: { baron: BaronId; crowns: number }[] }
 
 export type Stage = 'troops' | 'strongholds' | 'nobles' | 'planning' | 'action' | 'upkeep' | 'over';
@@ -89,6 +141,8 @@ export interface Secret {
   plans: Partial<Record<BaronId, string[][]>>;
   /** Setup S11 troop assignments before they are revealed together (§9.2 #1). */
   troopAssignments: Partial<Record<BaronId, Record<string, string>>>;
+  /** The Fate cards each side of the combat drew and keeps hidden until the reveal (§9.3 "private draws"). */
+  combatDraws?: Record<CombatSide, string[]>;
 }
 
 export interface WkState {
@@ -137,6 +191,8 @@ export interface WkState {
   /** The Influence reserve has reached 0: this turn is the last (§7.1, [P G-A07] as ruled). */
   lastTurn: boolean;
   winner: BaronId | null;
+  /** The combat being fought (§6.5–§6.11), else null or absent. */
+  combat?: CombatFrame | null;
 }
 
 /** A record's own entry for a key from an answer (never `toString` or another inherited member). */

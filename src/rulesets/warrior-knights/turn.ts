@@ -9,11 +9,13 @@
 import type { BaronId } from './barons.ts';
 import { actionCard } from './cards.ts';
 import { stepRow, StepNotImplemented, type TurnStepId } from './phases.ts';
-import { resolveBaronCard, revealNext, type CardAnswer } from './rules/action.ts';
+import { resolveBaronCard, resumeCombat, revealNext, type CardAnswer } from './rules/action.ts';
+import type { CombatAnswers } from './rules/battle.ts';
 import { runArrival, type ArrivalAnswer } from './rules/arrival.ts';
 import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type ExpeditionAnswers, type MaintenanceAnswer, type WorksAnswer } from './rules/neutral.ts';
 import { closePlanning } from './rules/planning.ts';
 import { runPendingPhase, type SpecialAnswers } from './rules/special-phases.ts';
+import { abandonedSieges, liftAbandonedSieges } from './rules/sides.ts';
 import type { Shuffle } from './rules/streams.ts';
 import { runUpkeep, type UpkeepAnswers } from './rules/upkeep.ts';
 import type { WkState } from './state.ts';
@@ -21,6 +23,8 @@ import type { Localized } from '../../engine/ruleset.ts';
 
 export interface StepInputs {
   card?: CardAnswer;
+  /** The answers to the combat stage waiting (#9–#16, rules/battle.ts). */
+  combat?: CombatAnswers;
   special?: SpecialAnswers;
   works?: Partial<Record<BaronId, WorksAnswer>>;
   maintenance?: Partial<Record<BaronId, MaintenanceAnswer>>;
@@ -45,7 +49,10 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: WkState, i: StepInputs) => 
   P2: (s, i) => done(closePlanning(s, i.shuffle)),
   P3: (s, i) => done(closePlanning(s, i.shuffle)),
   A1: (s, i) => (s.pendingPhases.length > 0 ? runPendingPhase(s, i.special, i.shuffle) : done(revealNext(s, i.shuffle))),
-  A2: ownerAnswers, A3: ownerAnswers, A4: ownerAnswers, A5: ownerAnswers, A6: ownerAnswers, A7: ownerAnswers,
+  A2: ownerAnswers, A3: ownerAnswers, A4: ownerAnswers, A5: ownerAnswers,
+  // Military Operations and Improvisation: the owner's answer, then the combat's stages it opened (§6.5–§6.11)
+  A6: (s, i) => (s.combat ? resumeCombat(s, i.combat, i.shuffle) : ownerAnswers(s, i)),
+  A7: (s, i) => (s.combat ? resumeCombat(s, i.combat, i.shuffle) : ownerAnswers(s, i)),
   A9: (s, i) => resolveDefensiveWorks(s, i.works),
   A10: (s, i) => resolveMaintenance(s, i.maintenance),
   A11: (s, i) => done(revealNext(s, i.shuffle)),
@@ -68,5 +75,12 @@ export function runStep(state: WkState, inputs: StepInputs = {}): StepResult {
   if (row.phase === 'setup') throw new Error(`runStep: ${step} is a setup step (setup.ts)`);
   const run = RUNNERS[step];
   if (row.status === 'not-implemented' || !run) throw new StepNotImplemented(step);
-  return run(state, inputs);
+  const r = run(state, inputs);
+  // [T §6.8] a siege is lifted at once when all besieging armies have left the region "for any reason" (Wages desertion, a death…)
+  if (r.ok && abandonedSieges(r.state).length > 0) {
+    const s = structuredClone(r.state);
+    liftAbandonedSieges(s);
+    return { ok: true, state: s };
+  }
+  return r;
 }

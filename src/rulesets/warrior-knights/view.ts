@@ -15,7 +15,7 @@ export interface WkView extends Omit<WkState, 'secret'> {
   viewer: BaronId | null;
   decks: { fate: number; mercenary: number; event: number; proposal: number; piles: number[] };
   /** The viewer's own secret answers while they are still secret. */
-  mine: { plan: string[][] | null; troops: Record<string, string> | null };
+  mine: { plan: string[][] | null; troops: Record<string, string> | null; fate: string[] | null };
 }
 
 export function viewOf(state: WkState, viewer: BaronId | null): WkView {
@@ -27,6 +27,10 @@ export function viewOf(state: WkState, viewer: BaronId | null): WkView {
     mine: {
       plan: viewer ? secret.plans[viewer] ?? null : null,
       troops: viewer ? secret.troopAssignments[viewer] ?? null : null,
+      // §9.3: each side sees its own combat draw before the reveal, nobody else's
+      fate: viewer && secret.combatDraws && state.combat
+        ? (state.combat.attacker === viewer ? secret.combatDraws.attacker : state.combat.defender === viewer ? secret.combatDraws.defender : null) ?? null
+        : null,
     },
   };
 }

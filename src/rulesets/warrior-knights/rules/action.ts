@@ -4,9 +4,10 @@
  * zone (§4.2.2) and the triggers (§4.2.4), queued first in, first out with `>=` [P G-A58].
  *
  * Runs today: Levy Taxes, Recruit Troops (the free shield), Political Manoeuvres, Serve the
- * Church, Improvisation's +2 crowns, +1 vote, paid shield and move, Military Operations used to
- * move only (movement.ts), every card's decline (Military Operations
- * discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
+ * Church, Improvisation's +2 crowns, +1 vote, paid shield, move or combat, Military Operations'
+ * moves with their §6.4 transfers (movement.ts, transfers.ts) and its combat (engage.ts; the
+ * combat's stages come back through `resumeCombat`, battle.ts), every card's decline (Military
+ * Operations discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
  * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts).
  * Everything else
  * throws StepNotImplemented with its step (phases.ts). A queued special phase runs first
@@ -19,9 +20,13 @@ import type { BaronId } from '../barons.ts';
 import { actionCard, BARON_CARD_TYPES, MERCENARY_TRACK, ZONES, type Zone } from '../cards.ts';
 import { draftShields, zoneThreshold } from '../constants.ts';
 import { StepNotImplemented } from '../phases.ts';
-import type { WkState } from '../state.ts';
+import { own, type WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
-import { applyMove, checkMove, type Move, type Permissions } from './movement.ts';
+import { runCombat, type CombatAnswers } from './battle.ts';
+import { engage, type CombatSetup } from './engage.ts';
+import type { Permissions } from './movement.ts';
+import { liftAbandonedSieges } from './sides.ts';
+import { applyCardMove, type CardMove } from './transfers.ts';
 import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
 // ─── A1: reveal ───────────────────────────────────────────────────────────────────────────────
@@ -75,11 +80,13 @@ export type CardAnswer =
   | { use: false; zone?: Zone }
   | {
     use: true; zone?: Zone; space?: number; option?: 'crowns' | 'vote' | 'move' | 'combat' | 'shield';
-    /** Military Operations (all into one region) or Improvisation (one noble): the moves, and the consents gathered (#6). */
-    moves?: Move[]; permissions?: Permissions; combat?: boolean;
+    /** Military Operations (all into one region) or Improvisation (one noble): the moves with their transfers (§6.4), and the consents gathered (#6). */
+    moves?: CardMove[]; permissions?: Permissions; combat?: boolean;
+    /** #8: the combat the card engages (Military Operations after its moves; Improvisation's 'combat' option), with the consents of #7. */
+    attack?: CombatSetup;
   };
 
-export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'cannot-pay' | 'bad-option' | 'bad-move';
+export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'cannot-pay' | 'bad-option' | 'bad-move' | 'bad-combat' | 'in-combat';
 
 export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'no-card': { fr: 'Aucune carte n’attend de décision.', en: 'No card is waiting for a decision.' },
@@ -90,6 +97,8 @@ export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'cannot-pay': { fr: 'Cette case coûte {n} et vous ne pouvez pas la payer.', en: 'This space costs {n} and you cannot pay it.' },
   'bad-option': { fr: 'Choisissez une des options de la carte.', en: 'Choose one of the card’s options.' },
   'bad-move': { fr: 'Ce mouvement n’est pas permis.', en: 'This move is not allowed.' },
+  'bad-combat': { fr: 'Ce combat n’est pas permis.', en: 'This combat is not allowed.' },
+  'in-combat': { fr: 'Un combat est en cours : répondez à son étape.', en: 'A combat is under way: answer its stage.' },
 };
 
 export type ActionResult = { ok: true; state: WkState } | { ok: false; reason: ActionRefusal; message: Localized };
@@ -130,6 +139,7 @@ export const levyRegions = (s: WkState, b: BaronId): number =>
 export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer): ActionResult {
   const bad = (reason: ActionRefusal, args: Record<string, string | number> = {}): ActionResult => ({ ok: false, reason, message: fill(ACTION_REFUSALS[reason], args) });
   if (s.stage !== 'action' || s.current === null) return bad('no-card');
+  if (s.combat) return bad('in-combat'); // the card's combat answers through resumeCombat
   const card = s.current;
   const info = actionCard(card);
   if (info.neutral || info.owner !== baron) return bad(info.neutral ? 'no-card' : 'not-yours');
@@ -176,15 +186,23 @@ export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer)
         break;
       }
       case 'military': {
-        // [T §4.3] one region R: Ready nobles move into it, each by its own route; combat after (not yet)
-        if (answer.combat) throw new StepNotImplemented('A6', 'combat');
+        // [T §4.3] one region R: Ready nobles move into it, each by its own route (§6.4 transfers on
+        // the way, transfers.ts); then one combat in R if he wishes (engage.ts); all flipped at the end
+        if (answer.combat && !answer.attack) return bad('bad-option');
         const moves = answer.moves ?? [];
         const dest = new Set(moves.map((m) => m.path[m.path.length - 1]));
         if (dest.size > 1 || new Set(moves.map((m) => m.noble)).size !== moves.length) return bad('bad-option');
         for (const m of moves) {
-          const check = checkMove(out, baron, m, answer.permissions);
+          const check = applyCardMove(out, baron, m, answer.permissions);
           if (!check.ok) return { ok: false, reason: 'bad-move', message: check.message };
-          applyMove(out, m);
+        }
+        liftAbandonedSieges(out);
+        if (answer.attack) {
+          zones = moves.length > 0 ? ['wages', 'assembly'] : ['assembly']; // [T §4.2.2] attack only → Assembly; both → his choice
+          if (answer.zone !== undefined && !zones.includes(answer.zone)) return bad('bad-zone', { zones: zones.join(', ') });
+          const r = Array.isArray(answer.attack.armies) ? answer.attack.armies.map((id) => own(out.nobles, id)?.location).find((l) => l?.kind === 'region') : undefined;
+          if (moves.length > 0 && (!r || r.kind !== 'region' || !dest.has(r.region))) return bad('bad-option'); // the card's one region
+          return startCombat(out, baron, card, answer.attack, moves.map((m) => m.noble), answer.zone ?? null, zones);
         }
         for (const m of moves) out.nobles[m.noble]!.ready = false; // [T §6.1] flipped once the card is resolved
         if (moves.length > 0) zones = ['wages']; // [T §4.2.2] move only → Wages
@@ -207,11 +225,15 @@ export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer)
           // [T §2.8 (c)] one Ready noble moves, then is exhausted
           const m = answer.moves?.[0];
           if (!m || (answer.moves?.length ?? 0) !== 1) return bad('bad-option');
-          const check = checkMove(out, baron, m, answer.permissions);
+          const check = applyCardMove(out, baron, m, answer.permissions);
           if (!check.ok) return { ok: false, reason: 'bad-move', message: check.message };
-          applyMove(out, m);
           out.nobles[m.noble]!.ready = false;
-        } else if (answer.option === 'combat') throw new StepNotImplemented('A7', answer.option);
+          liftAbandonedSieges(out);
+        } else if (answer.option === 'combat') {
+          // [T §2.8 (d)] one combat, no move; the participants exhausted (engage.ts)
+          if (!answer.attack || (answer.moves?.length ?? 0) > 0) return bad('bad-option');
+          return startCombat(out, baron, card, answer.attack, [], null, []);
+        }
         else return bad('bad-option');
         break;
       }
@@ -219,21 +241,52 @@ export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer)
   } else {
     out.log.push({ t: 'declined', card });
   }
+  return closeCard(out, baron, card, answer.zone, zones);
+}
+
+/** The card leaves (§4.2.2): Improvisation back to hand, the others to an allowed zone; then the triggers. Mutates `out`. */
+function closeCard(out: WkState, baron: BaronId, card: string, zone: Zone | undefined | null, zones: readonly Zone[]): ActionResult {
+  const bad = (reason: ActionRefusal, args: Record<string, string | number> = {}): ActionResult => ({ ok: false, reason, message: fill(ACTION_REFUSALS[reason], args) });
+  const info = actionCard(card);
   out.current = null;
+  out.combat = null;
   out.toAct = [out.chairman];
   out.step = 'A1';
-  // Discard (§4.2.2): Improvisation back to hand; the others to an allowed zone.
   if (info.type === 'improvisation') {
-    me.hand.push(card);
+    out.barons[baron].hand.push(card);
     out.log.push({ t: 'to-hand', card });
   } else {
-    const zone = answer.zone ?? defaultZone(out, zones);
-    if (!zone || !zones.includes(zone)) return bad('bad-zone', { zones: zones.join(', ') });
-    out.zones[zone].push(card);
-    out.log.push({ t: 'discarded', card, zone });
+    const z = zone ?? defaultZone(out, zones);
+    if (!z || !zones.includes(z)) return bad('bad-zone', { zones: zones.join(', ') });
+    out.zones[z].push(card);
+    out.log.push({ t: 'discarded', card, zone: z });
   }
   queueTriggers(out);
   return { ok: true, state: out };
+}
+
+/** Zones for a card whose combat has ended: Military Operations to the Assembly, or Wages/Assembly if it also moved [T §4.2.2]. */
+const combatZones = (card: string, moved: number): readonly Zone[] =>
+  actionCard(card).type === 'improvisation' ? [] : moved > 0 ? ['wages', 'assembly'] : ['assembly'];
+
+function startCombat(out: WkState, baron: BaronId, card: string, setup: CombatSetup, moved: string[], zone: Zone | null, zones: readonly Zone[]): ActionResult {
+  const r = engage(out, baron, card, setup, moved, zone);
+  if (!r.ok) return { ok: false, reason: 'bad-combat', message: r.message };
+  if (r.state.combat?.stage !== 'done') return { ok: true, state: r.state };
+  return closeCard(r.state, baron, card, zone, zones);
+}
+
+/**
+ * The combat waiting on a Military Operations or Improvisation card (A6, A7): runs its stage with
+ * the answers (rules/battle.ts); when it ends, the card is discarded as its use says.
+ */
+export function resumeCombat(s: WkState, answers?: CombatAnswers, inject?: Shuffle): ActionResult {
+  if (!s.combat || s.current === null) return { ok: false, reason: 'no-card', message: ACTION_REFUSALS['no-card'] };
+  const r = runCombat(s, answers, inject);
+  if (!r.ok) return { ok: false, reason: 'bad-combat', message: r.message };
+  const f = r.state.combat!;
+  if (f.stage !== 'done') return { ok: true, state: r.state };
+  return closeCard(r.state, f.attacker, f.card, f.zone, combatZones(f.card, f.moved.length));
 }
 
 /**

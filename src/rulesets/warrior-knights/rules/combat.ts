@@ -1,9 +1,9 @@
 /**
- * Combat arithmetic (rules §6.6–§6.10), pure numbers without a protocol yet: the Fate draw of a
- * side [P G-A36], its discards, the casualties each side suffers, a noble's death threshold
- * [P G-A06], the victory count, a city's current strength and its breaches (fortified city at 0),
- * siege legality [P G-A33], razing loot [P G-A31] and the stronghold ransom. The battle, assault
- * and siege protocols (#8–#16) will use these; they are not written yet (phases.ts A6).
+ * Combat arithmetic (rules §6.6–§6.10), pure numbers: the Fate draw of a side [P G-A36], its
+ * discards, the casualties each side suffers, a noble's death threshold [P G-A06], the victory
+ * count, a city's current strength and its breaches (fortified city at 0), siege legality
+ * [P G-A33], razing loot [P G-A31] and the stronghold ransom. The protocols that use them:
+ * engage.ts (§6.5, §6.8), battle.ts (§6.6–§6.7, #9–#12), aftermath.ts (§6.9–§6.11, #13–#16).
  */
 import { city } from '../board.ts';
 import type { WkConfig } from '../constants.ts';

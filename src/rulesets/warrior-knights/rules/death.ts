@@ -11,7 +11,7 @@
  * `killNoble` mutates the state it is given (called inside a step that works on its own copy).
  * Shuffles use the stream `<stream>/death/<noble>`.
  */
-import { mercenary } from '../cards.ts';
+import { mercenary, type FateCard } from '../cards.ts';
 import type { WkState } from '../state.ts';
 import { isMercenary, troopMen } from '../troops.ts';
 import { drawFate } from './fate.ts';
@@ -36,13 +36,15 @@ export function maximalLoss(cards: readonly string[], cap: number): string[] {
   return [];
 }
 
-export function killNoble(s: WkState, nobleId: string, answer: DeathAnswer = {}, stream = `turn/${s.turn}`, inject?: Shuffle): void {
+/** `drawn`: the desertion card already drawn and shown (a combat's aftermath draws it before the baron answers); else it is drawn here. */
+export function killNoble(s: WkState, nobleId: string, answer: DeathAnswer = {}, stream = `turn/${s.turn}`, inject?: Shuffle, drawn?: { card: FateCard | null }): void {
   const n = s.nobles[nobleId]!;
   const back: string[] = [];
   // 1
-  const d = drawFate(s.secret.fateDeck);
-  s.secret.fateDeck = d.deck;
-  const ofNation = d.card ? n.troops.filter((t) => isMercenary(t) && mercenary(t).nation === d.card!.nation) : [];
+  let d: { card: FateCard | null } | undefined = drawn;
+  if (!d) { const x = drawFate(s.secret.fateDeck); s.secret.fateDeck = x.deck; d = x; }
+  const nation = d.card?.nation;
+  const ofNation = nation ? n.troops.filter((t) => isMercenary(t) && mercenary(t).nation === nation) : [];
   if (ofNation.length > 0) {
     const smallest = [...ofNation].sort((a, b) => troopMen(a) - troopMen(b) || (a < b ? -1 : 1))[0]!;
     const gone = answer.deserter && ofNation.includes(answer.deserter) ? answer.deserter : smallest;
