@@ -12,6 +12,7 @@ import { stepRow, StepNotImplemented, type TurnStepId } from './phases.ts';
 import { resolveBaronCard, revealNext, type CardAnswer } from './rules/action.ts';
 import { runArrival, type ArrivalAnswer } from './rules/arrival.ts';
 import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type ExpeditionAnswers, type MaintenanceAnswer, type WorksAnswer } from './rules/neutral.ts';
+import { closeEventWindow, drawMajorEvent, type MajorEventAnswers } from './rules/major-event.ts';
 import { closePlanning } from './rules/planning.ts';
 import { runPendingPhase, type SpecialAnswers } from './rules/special-phases.ts';
 import type { Shuffle } from './rules/streams.ts';
@@ -27,6 +28,8 @@ export interface StepInputs {
   expedition?: ExpeditionAnswers;
   upkeep?: UpkeepAnswers;
   arrival?: Partial<Record<BaronId, ArrivalAnswer>>;
+  /** A8: the Church holder's choice and the card's own choice, then (second call) the cancellation window. */
+  event?: MajorEventAnswers;
   /** Tests inject their own shuffles. */
   shuffle?: Shuffle;
 }
@@ -46,11 +49,13 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: WkState, i: StepInputs) => 
   P3: (s, i) => done(closePlanning(s, i.shuffle)),
   A1: (s, i) => (s.pendingPhases.length > 0 ? runPendingPhase(s, i.special, i.shuffle) : done(revealNext(s, i.shuffle))),
   A2: ownerAnswers, A3: ownerAnswers, A4: ownerAnswers, A5: ownerAnswers, A6: ownerAnswers, A7: ownerAnswers,
+  A8: (s, i) => (s.eventPending ? closeEventWindow(s, i.event, i.shuffle) : drawMajorEvent(s, i.event, i.shuffle)),
   A9: (s, i) => resolveDefensiveWorks(s, i.works),
   A10: (s, i) => resolveMaintenance(s, i.maintenance),
   A11: (s, i) => done(revealNext(s, i.shuffle)),
   A12: (s, i) => resolveExpedition(s, i.expedition),
   A13: (s, i) => runPendingPhase(s, i.special, i.shuffle),
+  A14: (s, i) => runPendingPhase(s, i.special, i.shuffle),
   A15: (s, i) => runPendingPhase(s, i.special, i.shuffle),
   U1: (s, i) => done(runUpkeep(s, i.upkeep)),
   U2: (s, i) => done(runUpkeep(s, i.upkeep)),

@@ -29,7 +29,6 @@ import { moment, streamShuffle, type Shuffle } from './streams.ts';
 /** Reveals the next card (§4.2.1). A neutral card resolves at once; a baron card waits for its owner. At the end of pile 3: Upkeep. */
 export function revealNext(s: WkState, inject?: Shuffle): WkState {
   if (s.stage !== 'action' || s.current !== null) throw new Error('revealNext: no card to reveal now');
-  if (s.pendingPhases[0] === 'assembly') throw new StepNotImplemented('A14');
   if (s.pendingPhases.length > 0) throw new Error('revealNext: a special phase is waiting (runPendingPhase)');
   const out = structuredClone(s);
   while (out.pile < out.secret.piles.length && out.secret.piles[out.pile]!.length === 0) out.pile++;
@@ -59,7 +58,7 @@ export function revealNext(s: WkState, inject?: Shuffle): WkState {
       out.step = 'A11';
       return out; // the card returns to the neutral set: the next Planning reshuffles all 8 [T §2.9]
     }
-    case 'major-event': throw new StepNotImplemented('A8');
+    case 'major-event': out.current = card; out.toAct = [out.church]; out.step = 'A8'; return out; // the Church holder first (major-event.ts)
     // The barons answer these (rules/neutral.ts): Defensive Works and Troop Maintenance everyone at once, the Expedition the Chairman first.
     case 'defensive-works': out.current = card; out.toAct = chairmanOrder(out.players, out.chairman); out.step = 'A9'; return out;
     case 'maintenance': out.current = card; out.toAct = chairmanOrder(out.players, out.chairman); out.step = 'A10'; return out;
