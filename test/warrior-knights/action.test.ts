@@ -1,7 +1,6 @@
 /**
  * Planning (rules §4.1) and the first action cards (§4.2–§4.4): test vectors TV-01 to TV-04 up to
- * the special phase they fire (the phases themselves are not implemented: the next reveal is
- * run before the next reveal), the card rules of §2.8 as
+ * the special phase they fire (a fired phase runs before the next reveal), the card rules of §2.8 as
  * named tests, §9.2 #4 and #5's defaults, the refusals in both languages, and properties: random
  * plans and default answers keep every invariant, reveal nothing of the piles, and replay exactly.
  */
@@ -17,6 +16,7 @@ import { defaultAnswer, defaultZone, resolveBaronCard, revealNext, type ActionRe
 import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type NeutralResult } from '../../src/rulesets/warrior-knights/rules/neutral.ts';
 import { runArrival, type ArrivalResult } from '../../src/rulesets/warrior-knights/rules/arrival.ts';
 import { runUpkeep } from '../../src/rulesets/warrior-knights/rules/upkeep.ts';
+import { resolveMajorEvent, type MajorEventResult } from '../../src/rulesets/warrior-knights/rules/major-event.ts';
 import { runPendingPhase, type SpecialResult } from '../../src/rulesets/warrior-knights/rules/special-phases.ts';
 import { closePlanning, PLAN_REFUSALS, submitPlan, type PlanResult } from '../../src/rulesets/warrior-knights/rules/planning.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
@@ -27,7 +27,7 @@ import { game, toZone, withPiles } from './fixture.ts';
 const green = BARON_ROLES["d'Émerande"];
 const blue = BARON_ROLES.Niebieski;
 const red = BARON_ROLES.Madder;
-const ok = (r: ActionResult | PlanResult | DraftResult | NeutralResult | ArrivalResult | SpecialResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
+const ok = (r: ActionResult | PlanResult | DraftResult | NeutralResult | ArrivalResult | SpecialResult | MajorEventResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
 const play = (s: WkState, answer?: CardAnswer): WkState => { const t = revealNext(s); return ok(resolveBaronCard(t, actionCard(t.current!).neutral ? (null as never) : (actionCard(t.current!) as { owner: BaronId }).owner, answer)); };
 
 // ─── Planning ─────────────────────────────────────────────────────────────────────────────────
@@ -276,7 +276,7 @@ function runTurn(n: number, seed: string, picks: number[]): WkState[] {
       if (s.current) {
         const info = actionCard(s.current);
         s = info.neutral
-          ? ok(info.type === 'expedition' ? resolveExpedition(s) : info.type === 'maintenance' ? resolveMaintenance(s) : resolveDefensiveWorks(s))
+          ? ok(info.type === 'expedition' ? resolveExpedition(s) : info.type === 'maintenance' ? resolveMaintenance(s) : info.type === 'major-event' ? resolveMajorEvent(s) : resolveDefensiveWorks(s))
           : ok(resolveBaronCard(s, info.owner));
         states.push(s);
       }
