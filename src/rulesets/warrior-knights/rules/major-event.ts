@@ -159,7 +159,8 @@ export function closeEventWindow(s: WkState, answers: Pick<MajorEventAnswers, 'c
 /** The whole card with every answer at once (tests, bots): the window's answers apply if it opens. */
 export function resolveMajorEvent(s: WkState, answers: MajorEventAnswers = {}, inject?: Shuffle): MajorEventResult {
   const r = drawMajorEvent(s, answers, inject);
-  if (!r.ok || !r.state.eventPending) return r;
+  if (!r.ok) return r;
+  if (!r.state.eventPending) return answers.cancel ? refuse('not-cancellable') : Object.values(answers.pledges ?? {}).some((n) => n) ? refuse('bad-pledge') : r;
   return closeEventWindow(r.state, answers, inject);
 }
 
