@@ -95,7 +95,7 @@ export function cardName(id: string): Localized {
 /** An Event or Proposal card's name. */
 export const deckCardName = (id: string): Localized => (isEventCard(id) ? eventCard(id).name : proposalCard(id).name);
 const choiceName = (c: 'yes' | 'no' | BaronId | null): Localized =>
-  c === null ? { fr: 'rien (abstention)', en: 'nothing (abstains)' } : c === 'yes' ? { fr: 'Oui', en: 'Yes' } : c === 'no' ? { fr: 'Non', en: 'No' } : { fr: who(c), en: who(c) };
+  c === null ? { fr: '—', en: '—' } : c === 'yes' ? { fr: 'Oui', en: 'Yes' } : c === 'no' ? { fr: 'Non', en: 'No' } : { fr: who(c), en: who(c) };
 const RESOURCE: Record<'crowns' | 'votes' | 'faith', [Localized, Localized]> = {
   crowns: [{ fr: 'couronne', en: 'crown' }, { fr: 'couronnes', en: 'crowns' }],
   votes: [{ fr: 'voix', en: 'vote' }, { fr: 'voix', en: 'votes' }],
@@ -148,12 +148,12 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'fate-picked': (e) => fill({ fr: 'La Destinée désigne {x}.', en: 'Fate names {x}.' }, { x: pickedName(e.what, e.id) }),
   loses: (e) => fill({ fr: '{b} perd {n}.', en: '{b} loses {n}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE[e.what][0], RESOURCE[e.what][1]) }),
   'city-neutral': (e) => fill({ fr: '{c} redevient neutre.', en: '{c} turns neutral.' }, { c: city(e.city).name }),
-  breaches: (e) => fill({ fr: '{c} subit {n} brèche(s).', en: '{c} takes {n} breach(es).' }, { c: city(e.city).name, n: e.n }),
+  breaches: (e) => fill({ fr: '{c} subit {n}.', en: '{c} takes {n}.' }, { c: city(e.city).name, n: count(e.n, { fr: 'brèche', en: 'breach' }, { fr: 'brèches', en: 'breaches' }) }),
   fortified: (e) => fill({ fr: '{c} est réparée et fortifiée.', en: '{c} is repaired and fortified.' }, { c: city(e.city).name }),
-  casualties: (e) => fill({ fr: 'L’armée de {n} subit {k} perte(s).', en: '{n}’s army suffers {k} casualt(ies).' }, { n: noble(e.noble).name, k: e.n }),
+  casualties: (e) => fill({ fr: 'L’armée de {n} subit {k}.', en: '{n}’s army suffers {k}.' }, { n: noble(e.noble).name, k: count(e.n, { fr: 'perte', en: 'casualty' }, { fr: 'pertes', en: 'casualties' }) }),
   healed: (e) => fill({ fr: 'Les armées de {b} n’ont plus de pertes.', en: '{b}’s armies have no casualties left.' }, { b: who(e.baron) }),
   'no-heir': (e) => fill({ fr: '{n} n’a plus d’héritier.', en: '{n} has no heir any more.' }, { n: noble(e.noble).name }),
-  deserted: (e) => fill({ fr: '{k} carte(s) de mercenaires désertent.', en: '{k} mercenary card(s) desert.' }, { k: e.cards }),
+  deserted: (e) => fill({ fr: 'Désertion : {k}.', en: 'Desertion: {k}.' }, { k: count(e.cards, { fr: 'carte de mercenaires', en: 'mercenary card' }, { fr: 'cartes de mercenaires', en: 'mercenary cards' }) }),
   readied: (e) => fill({ fr: 'Les nobles de {b} sont frais et dispos.', en: '{b}’s nobles are ready.' }, { b: who(e.baron) }),
   exhausted: (e) => fill({ fr: 'Les nobles de {b} sont épuisés.', en: '{b}’s nobles are exhausted.' }, { b: who(e.baron) }),
   pardoned: (e) => fill({ fr: '{b} est gracié.', en: '{b} is pardoned.' }, { b: who(e.baron) }),
@@ -167,11 +167,11 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'personal-motion': (e) => fill({ fr: '{c} : {b} {x}.', en: '{c}: {b} {x}.' }, { c: deckCardName(e.card), b: e.baron ? who(e.baron) : { fr: 'personne', en: 'nobody' }, x: CHOICE_NAMES[e.choice] }),
   'proposal-read': (e) => fill({ fr: 'Proposition : {c}.', en: 'Proposal: {c}.' }, { c: deckCardName(e.card) }),
   commitments: (e) => fill({ fr: '{c} : voix engagées — {a}.', en: '{c}: votes committed — {a}.' }, { c: deckCardName(e.card), a: list(Object.entries(e.amounts).map(([b, n]) => fill({ fr: '{b} {n}', en: '{b} {n}' }, { b: who(b as BaronId), n: n ?? 0 }))) }),
-  declared: (e) => fill({ fr: '{b} met {n} voix sur {x}.', en: '{b} puts {n} vote(s) on {x}.' }, { b: who(e.baron), n: e.votes, x: choiceName(e.choice) }),
+  declared: (e) => fill(e.choice === null ? { fr: '{b} s’abstient ({n} perdues pour lui).', en: '{b} abstains ({n} lost).' } : { fr: '{b} met {n} sur {x}.', en: '{b} puts {n} on {x}.' }, { b: who(e.baron), n: count(e.votes, RESOURCE.votes[0], RESOURCE.votes[1]), x: choiceName(e.choice) }),
   'vote-result': (e) => fill(e.tie ? { fr: '{c} : égalité, le président tranche pour {x}.', en: '{c}: a tie, the Chairman decides for {x}.' } : { fr: '{c} : l’Assemblée choisit {x}.', en: '{c}: the Assembly chooses {x}.' }, { c: deckCardName(e.card), x: choiceName(e.result) }),
   rejected: (e) => fill({ fr: '{c} est rejetée.', en: '{c} is rejected.' }, { c: deckCardName(e.card) }),
   'law-adopted': (e) => fill({ fr: 'La loi {c} entre en vigueur.', en: 'The law {c} comes into force.' }, { c: deckCardName(e.card) }),
-  repealed: (e) => fill({ fr: '{c} est abrogé(e).', en: '{c} is repealed.' }, { c: deckCardName(e.card) }),
+  repealed: (e) => fill({ fr: 'Abrogation : {c}.', en: 'Repealed: {c}.' }, { c: deckCardName(e.card) }),
   'office-discarded': (e) => fill({ fr: 'L’office {c} est défaussé.', en: 'The Office {c} is discarded.' }, { c: deckCardName(e.card) }),
   refused: (e) => fill({ fr: '{b} refuse {c}.', en: '{b} refuses {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
   'title-given': (e) => fill({ fr: '{b} reçoit {c}.', en: '{b} receives {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
