@@ -20,6 +20,7 @@ import { runTaxation, taxationIncome } from '../../src/rulesets/warrior-knights/
 import { exemptCards } from '../../src/rulesets/warrior-knights/rules/wages.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 import { troopMen } from '../../src/rulesets/warrior-knights/troops.ts';
+import { killNoble } from '../../src/rulesets/warrior-knights/rules/death.ts';
 import { checkOp } from './effect-check.ts';
 import { game } from './fixture.ts';
 
@@ -236,4 +237,29 @@ test('property: random Assemblies (2–6 barons, random agendas, commitments, de
     };
     assert.equal(run(), run());
   }), { numRuns: 60 });
+});
+
+test('bad answers to the Assembly and to a Law at Taxation: arbitrary ids, numbers and shapes get a refusal in both languages or a legal state, never a crash', () => {
+  const anything = fc.oneof(fc.constantFrom('green', 'blue', 'red', 'violet', 'yes', 'no', 'toString', '__proto__', 'proposal:salt-tax', 'proposal:seneschal', 'proposal:personal-1', 'green-circle'), fc.string(), fc.integer({ min: -3, max: 20 }), fc.constantFrom(Number.NaN, 2.5, null, undefined), fc.array(fc.string(), { maxLength: 3 }));
+  const s = sitting(['green', 'blue', 'red'], ['proposal:personal-1', 'proposal:seneschal', 'proposal:salt-tax'], 'bad');
+  const s2 = sitting(['green', 'blue'], ['proposal:constable', 'proposal:marshal', 'proposal:alms'], 'bad2');
+  fc.assert(fc.property(fc.dictionary(fc.constantFrom('actingChairman', 'personalOrder', 'personal', 'order', 'votes', 'allocation', 'ties', 'refuse', 'discardTitle', 'office'), fc.oneof(anything, fc.dictionary(fc.string(), fc.oneof(anything, fc.dictionary(fc.string(), fc.oneof(anything, fc.record({ commit: anything, declare: anything, kind: anything, baron: anything, card: anything }))))))), anything, (answers, refusal) => {
+    for (const st of [s, s2]) {
+      const r = runAssembly(st, answers as AssemblyAnswers);
+      if (r.ok) assert.deepEqual(checkInvariants(r.state), []);
+      else assert.ok(r.message.fr.length > 0 && r.message.en.length > 0, r.reason);
+    }
+    const t = structuredClone(s); t.laws = ['proposal:salt-tax']; t.secret.proposalDeck = t.secret.proposalDeck.filter((c) => c !== 'proposal:salt-tax'); t.agenda = t.agenda.filter((c) => c !== 'proposal:salt-tax');
+    assert.deepEqual(checkInvariants(runTaxation(t, { green: refusal as never, blue: ['proposal:salt-tax'] })), []);
+  }), { numRuns: 200 });
+});
+
+test('an Office is discarded when its noble dies (§5.6, rules/death.ts)', () => {
+  const s = sitting(['green', 'blue', 'red'], ['proposal:constable']);
+  const t = ok(runAssembly(s, { votes: all(s, 'proposal:constable', 'red'), office: { 'proposal:constable': 'red-star' } }));
+  assert.equal(t.nobles['red-star']!.office, 'proposal:constable');
+  killNoble(t, 'red-star');
+  assert.equal(t.nobles['red-star']!.office, null);
+  assert.ok(t.proposalDiscard.includes('proposal:constable'), 'to the proposal discard pile');
+  assert.deepEqual(checkInvariants(t), []);
 });

@@ -174,3 +174,18 @@ test('property: random Event cards, holders, drawers and pledges keep every inva
     assert.equal(run(), run());
   }), { numRuns: 40 });
 });
+
+test('bad answers to a Major Event: arbitrary drawers, choices, cancels and pledges get a refusal in both languages or a legal state, never a crash', () => {
+  const anything = fc.oneof(fc.constantFrom('green', 'blue', 'red', 'violet', 'toString', '__proto__', 'gueville', 'tornay'), fc.string(), fc.integer({ min: -3, max: 9 }), fc.constantFrom(Number.NaN, 2.5, null, true));
+  fc.assert(fc.property(fc.nat(32), anything, anything, anything, fc.dictionary(fc.oneof(fc.constantFrom('green', 'blue', 'red', 'violet', '__proto__'), fc.string()), anything), (k, drawer, choice, cancel, pledges) => {
+    const s = atEvent(['green', 'blue', 'red'], EVENT_CARDS[k]!.id, 'bad');
+    s.barons.blue.faith = 2;
+    const r = drawMajorEvent(s, { drawer: drawer as never, choice: choice as never });
+    if (!r.ok) { assert.ok(r.message.fr.length > 0 && r.message.en.length > 0, r.reason); return; }
+    assert.deepEqual(checkInvariants(r.state), []);
+    if (!r.state.eventPending) return;
+    const c = closeEventWindow(r.state, { cancel: cancel as never, pledges: pledges as never });
+    if (c.ok) assert.deepEqual(checkInvariants(c.state), []);
+    else assert.ok(c.message.fr.length > 0 && c.message.en.length > 0, c.reason);
+  }), { numRuns: 200 });
+});

@@ -80,7 +80,7 @@ export const ASSEMBLY_REFUSALS: Record<AssemblyRefusal, Localized> = {
   'bad-baron': { fr: 'Ce baron ne joue pas dans cette partie.', en: 'This baron is not in this game.' },
 };
 export type AssemblyResult = { ok: true; state: WkState } | { ok: false; reason: AssemblyRefusal; message: Localized };
-const refuse = (reason: AssemblyRefusal, cards = ''): AssemblyResult => ({ ok: false, reason, message: fill(ASSEMBLY_REFUSALS[reason], { cards }) });
+const refuse = (reason: AssemblyRefusal, cards: Localized | string = ''): AssemblyResult => ({ ok: false, reason, message: fill(ASSEMBLY_REFUSALS[reason], { cards }) });
 
 /** Step 1: the votes a baron receives. */
 export function voteGrant(s: WkState, b: BaronId): number {
@@ -101,11 +101,15 @@ export function defaultOfficeNoble(s: WkState, b: BaronId): string | null {
   return by(all.filter((id) => s.nobles[id]!.office === null)) ?? by(all);
 }
 
+const sameCards = (a: unknown, b: readonly string[]): a is string[] => Array.isArray(a) && [...a].sort().join() === [...b].sort().join();
+
 const isChoice = (s: WkState, c: unknown): c is Choice => c === 'yes' || c === 'no' || (typeof c === 'string' && s.players.includes(c as BaronId));
 
 /** Malformed answers are refused before anything happens. */
 function check(s: WkState, a: AssemblyAnswers): AssemblyResult | null {
   if (a.actingChairman !== undefined && !s.players.includes(a.actingChairman)) return refuse('bad-baron');
+  const rest = s.agenda.filter((id) => proposalCard(id).type !== 'personal');
+  if (a.order !== undefined && !sameCards(a.order, rest)) return refuse('bad-order', { fr: rest.map((id) => proposalCard(id).name.fr).join(', '), en: rest.map((id) => proposalCard(id).name.en).join(', ') });
   const votes = [...Object.values(a.votes ?? {}).flatMap((r) => Object.entries(r ?? {})), ...Object.entries(a.allocation ?? {}).flatMap(([b, r]) => Object.values(r ?? {}).map((v) => [b, v] as const))];
   for (const [b, v] of votes) {
     if (!s.players.includes(b as BaronId)) return refuse('bad-baron');
@@ -254,7 +258,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
   const take = (id: string) => { out.agenda = out.agenda.filter((x) => x !== id); };
   // 3. Personal Motions first [P G-A20]
   const personal = agenda.filter((id) => proposalCard(id).type === 'personal');
-  const personalOrder = answers.personalOrder && [...answers.personalOrder].sort().join() === [...personal].sort().join() ? answers.personalOrder : personal;
+  const personalOrder = sameCards(answers.personalOrder, personal) ? answers.personalOrder : personal;
   for (const id of personalOrder) {
     if (adjourned) break;
     take(id);
@@ -284,10 +288,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
   }
   // 4. order of business (#30)
   const rest = out.agenda.filter((id) => proposalCard(id).type !== 'personal');
-  if (answers.order !== undefined && (!Array.isArray(answers.order) || [...answers.order].sort().join() !== [...rest].sort().join())) {
-    if (!adjourned) return refuse('bad-order', rest.map((id) => proposalCard(id).name.en).join(', '));
-  }
-  const order = answers.order && [...answers.order].sort().join() === [...rest].sort().join() ? answers.order : rest;
+  const order = sameCards(answers.order, rest) ? answers.order : rest;
   // 5. each proposal
   for (const id of order) {
     if (adjourned) break;
