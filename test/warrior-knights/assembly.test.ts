@@ -21,6 +21,8 @@ import { exemptCards } from '../../src/rulesets/warrior-knights/rules/wages.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 import { troopMen } from '../../src/rulesets/warrior-knights/troops.ts';
 import { killNoble } from '../../src/rulesets/warrior-knights/rules/death.ts';
+import { submitPlan } from '../../src/rulesets/warrior-knights/rules/planning.ts';
+import { runStep } from '../../src/rulesets/warrior-knights/turn.ts';
 import { checkOp } from './effect-check.ts';
 import { game } from './fixture.ts';
 
@@ -262,4 +264,65 @@ test('an Office is discarded when its noble dies (§5.6, rules/death.ts)', () =>
   assert.equal(t.nobles['red-star']!.office, null);
   assert.ok(t.proposalDiscard.includes('proposal:constable'), 'to the proposal discard pile');
   assert.deepEqual(checkInvariants(t), []);
+});
+
+test('§5.2 step 2 (#28): a Chairman kept away by a Title names an acting Chairman (default: the next attending baron clockwise), who breaks the ties', () => {
+  const law = 'proposal:common-purse';
+  const s = sitting(['green', 'blue', 'red'], [law]);
+  s.chairman = 'green';
+  s.barons.green.titles = ['proposal:ambassador'];
+  s.secret.proposalDeck = s.secret.proposalDeck.filter((c) => c !== 'proposal:ambassador');
+  const tied = { [law]: { blue: { commit: 1, declare: 'yes' as const }, red: { commit: 1, declare: 'no' as const } } };
+  const d = ok(runAssembly(s, { votes: tied, ties: { [law]: 'yes' } }));
+  assert.ok(d.log.some((e) => e.t === 'acting-chairman' && e.baron === 'blue'), 'blue, the next attending baron clockwise');
+  assert.ok(d.laws.includes(law), 'the acting Chairman’s tie-break');
+  assert.ok(!d.log.some((e) => e.t === 'declared' && e.baron === 'green'), 'the Ambassador does not attend');
+  const named = ok(runAssembly(s, { actingChairman: 'red', votes: tied }));
+  assert.ok(named.log.some((e) => e.t === 'acting-chairman' && e.baron === 'red'), 'his choice');
+  assert.equal(named.chairman, 'green', 'the token does not move');
+});
+
+test('§5.5 Personal Motions: the proposer repeals a Law (no refusal possible), pardons a banished baron (who sits from the next Assembly), or re-submits a discarded proposal voted as that card', () => {
+  const pm = 'proposal:personal-1';
+  const s = sitting(['green', 'blue', 'red'], [pm]);
+  s.laws = ['proposal:salt-tax'];
+  s.proposalDiscard = ['proposal:seneschal'];
+  s.secret.proposalDeck = s.secret.proposalDeck.filter((c) => c !== 'proposal:salt-tax' && c !== 'proposal:seneschal');
+  s.barons.red.banished = true;
+  const rep = ok(runAssembly(s, { personal: { [pm]: { kind: 'repeal', card: 'proposal:salt-tax' } }, votes: all(s, pm, 'yes'), refuse: { [pm]: ['green'] } }));
+  assert.deepEqual(rep.laws, []);
+  assert.ok(rep.proposalDiscard.includes('proposal:salt-tax'), 'repealed to the discard');
+  assert.ok(!rep.barons.green.banished, 'a removal cannot be refused');
+  const par = ok(runAssembly(s, { personal: { [pm]: { kind: 'pardon', baron: 'red' } }, votes: all(s, pm, 'yes') }));
+  assert.ok(!par.barons.red.banished, 'pardoned');
+  assert.ok(!par.log.some((e) => e.t === 'declared' && e.baron === 'red'), 'not in this Assembly');
+  const res = ok(runAssembly(s, { personal: { [pm]: { kind: 'resubmit', card: 'proposal:seneschal' } }, votes: all(s, 'proposal:seneschal', 'green') }));
+  assert.ok(res.barons.green.titles.includes('proposal:seneschal'), 'voted as a Title, by designation');
+  assert.ok(res.proposalDiscard.includes(pm), 'the Personal Motion is discarded');
+  for (const t of [rep, par, res]) assert.deepEqual(checkInvariants(t), []);
+});
+
+test('runStep alone plays turns through Major Events (both calls) and Assemblies with the §9.2 defaults, keeping every invariant', () => {
+  const seen = new Set<string>();
+  for (const seed of ['a', 'b', 'c', 'd']) {
+    let s = game(['green', 'blue', 'red'], `steps-${seed}`);
+    for (let guard = 0; guard < 400 && s.stage !== 'over' && s.turn <= 4; guard++) {
+      if (s.stage === 'planning') {
+        for (const b of s.players) {
+          const hand = s.barons[b].hand.filter((c) => !c.includes('military') && !c.includes('improvisation'));
+          const r = submitPlan(s, b, [hand.slice(0, 2), hand.slice(2, 4), hand.slice(4, 6)]);
+          assert.ok(r.ok, 'plan');
+          s = r.state;
+        }
+      }
+      seen.add(s.step);
+      if (s.step === 'A1' && s.pendingPhases[0] === 'assembly') seen.add('assembly');
+      const r = runStep(s);
+      assert.ok(r.ok, r.ok ? '' : r.reason);
+      s = r.state;
+      assert.deepEqual(checkInvariants(s), []);
+    }
+  }
+  assert.ok(seen.has('A8'), 'a Major Event was played');
+  assert.ok(seen.has('assembly'), 'an Assembly was held');
 });
