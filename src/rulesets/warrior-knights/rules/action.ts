@@ -7,7 +7,8 @@
  * Church, Improvisation's +2 crowns, +1 vote, paid shield and move, Military Operations used to
  * move only (movement.ts), every card's decline (Military Operations
  * discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
- * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts).
+ * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts), the
+ * Major Event for the Church holder's (major-event.ts).
  * Everything else
  * throws StepNotImplemented with its step (phases.ts). A queued special phase runs first
  * (special-phases.ts): the next reveal waits until it has (§4.2.4 "resolved immediately and
