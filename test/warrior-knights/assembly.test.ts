@@ -14,7 +14,7 @@ import { hashState } from '../../src/engine/hash.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import { PROPOSAL_CARDS, proposalCard } from '../../src/rulesets/warrior-knights/proposal-cards.ts';
-import { runAssembly, voteGrant, type AssemblyAnswers, type AssemblyResult, type Choice } from '../../src/rulesets/warrior-knights/rules/assembly.ts';
+import { nextAssemblyQuestion, runAssembly, voteGrant, type AssemblyAnswers, type AssemblyQuestion, type AssemblyResult, type Choice } from '../../src/rulesets/warrior-knights/rules/assembly.ts';
 import { isAbsent, officeMen } from '../../src/rulesets/warrior-knights/rules/effects.ts';
 import { runTaxation, taxationIncome } from '../../src/rulesets/warrior-knights/rules/taxation.ts';
 import { exemptCards } from '../../src/rulesets/warrior-knights/rules/wages.ts';
@@ -325,4 +325,59 @@ test('runStep alone plays turns through Major Events (both calls) and Assemblies
   }
   assert.ok(seen.has('A8'), 'a Major Event was played');
   assert.ok(seen.has('assembly'), 'an Assembly was held');
+});
+
+/** Answers one question of `nextAssemblyQuestion` in place: `pick` chooses among its options, `dflt` answers with the explicit default. */
+function answer(a: AssemblyAnswers, q: AssemblyQuestion, pick: (n: number) => number, dflt: boolean): void {
+  const opt = () => q.options[pick(q.options.length)]!;
+  const card = q.card!;
+  switch (q.decision) {
+    case 'acting-chairman': a.actingChairman = dflt ? null : opt() as BaronId; break;
+    case 'order-of-business':
+      if (q.options.some((id) => proposalCard(id).type === 'personal')) a.personalOrder = dflt ? null : [...q.options].reverse();
+      else a.order = dflt ? null : [...q.options].reverse();
+      break;
+    case 'personal-motion': (a.personal ??= {})[card] = dflt ? { kind: 'withdraw' } : { kind: 'adjourn' }; break;
+    case 'commit-votes': for (const b of q.who) ((a.votes ??= {})[card] ??= {})[b] = { commit: dflt ? 0 : pick(3) }; break;
+    case 'declare-vote': { const v = a.votes![card]![q.who[0]!]!; v.declare = dflt ? 'abstain' : opt() as Choice; break; }
+    case 'secret-allocation': for (const b of q.who) (a.allocation ??= {})[b] = dflt ? {} : { [card]: { commit: pick(3), declare: opt() as Choice } }; break;
+    case 'break-tie': (a.ties ??= {})[card] = dflt ? null : opt() as Choice; break;
+    case 'refuse-decision': (a.refuse ??= {})[card] = dflt ? [] : q.who.filter(() => pick(4) === 0); break;
+    case 'discard-title': (a.discardTitle ??= {})[card] = dflt ? null : opt(); break;
+    case 'assign-office': (a.office ??= {})[card] = dflt ? null : opt(); break;
+    default: assert.fail(`unexpected question ${q.decision}`);
+  }
+}
+
+test('§9.3 nextAssemblyQuestion asks in the rules’ order: commitments before their reveal, each declaration after it in chairman order; answering every question with its default gives the same Assembly as no answers at all', () => {
+  const kinds = new Set<string>();
+  fc.assert(fc.property(fc.integer({ min: 2, max: 6 }), fc.array(fc.nat(43), { minLength: 3, maxLength: 3 }), fc.array(fc.nat(20), { minLength: 10, maxLength: 10 }), fc.boolean(), (n, idx, xs, dflt) => {
+    const barons = (['green', 'blue', 'red', 'yellow', 'black', 'violet'] as BaronId[]).slice(0, n);
+    const s = sitting(barons, [...new Set(idx.map((i) => PROPOSAL_CARDS[i]!.id))], `q-${idx.join('-')}`);
+    barons.forEach((b, i) => { s.barons[b].votes = xs[i]! % 5; });
+    s.barons[barons[1]!].titles = xs[7]! % 2 === 0 ? ['proposal:ambassador'] : [];
+    s.secret.proposalDeck = s.secret.proposalDeck.filter((c) => !s.barons[barons[1]!].titles.includes(c));
+    if (s.agenda.includes('proposal:ambassador')) s.barons[barons[1]!].titles = [];
+    let k = 0;
+    const pick = (m: number) => xs[k++ % xs.length]! % Math.max(1, m);
+    const a: AssemblyAnswers = {};
+    const asked: string[] = [];
+    for (let guard = 0; guard < 200; guard++) {
+      const q = nextAssemblyQuestion(s, a);
+      if (q === null) break;
+      assert.ok(!('ok' in q), `a refusal: ${'ok' in q ? q.reason : ''}`);
+      const question = q as AssemblyQuestion;
+      asked.push(`${question.decision}:${question.card}:${question.who.join('+')}`);
+      kinds.add(question.decision);
+      assert.ok(asked.length < 150, 'the questions come to an end');
+      const revealed = question.seen.some((e) => e.t === 'commitments' && e.card === question.card);
+      if (question.decision === 'commit-votes') assert.ok(!revealed, 'commitments are asked before they are revealed');
+      if (question.decision === 'declare-vote') assert.ok(revealed, 'a declaration is asked once the amounts are revealed');
+      answer(a, question, pick, dflt);
+    }
+    const done = ok(runAssembly(s, a));
+    assert.deepEqual(checkInvariants(done), []);
+    if (dflt) assert.equal(hashState(done), hashState(ok(runAssembly(s, {}))), 'explicit defaults = missing answers');
+  }), { numRuns: 80 });
+  for (const d of ['commit-votes', 'declare-vote', 'secret-allocation', 'order-of-business', 'refuse-decision', 'personal-motion']) assert.ok(kinds.has(d), `${d} was asked`);
 });

@@ -3,7 +3,7 @@
  * test, who draws by back colour, the red and blue cancellation windows, every one of the 33 Event
  * cards walked through the real card (table-driven, each operation checked by effect-check.ts),
  * the shipped deck clean and one broken copy per MUST, refusals in both languages, and a property:
- * random events and answers keep every invariant and replay exactly.
+ * random events and answers keep every invariant, show no deck order in a view, and replay exactly.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -169,6 +169,9 @@ test('property: random Event cards, holders, drawers and pledges keep every inva
       }
       assert.deepEqual(checkInvariants(t), []);
       for (const b of barons) assert.ok(t.barons[b].faith >= 0 && t.barons[b].crowns >= 0 && t.barons[b].votes >= 0, 'nothing negative');
+      // Fog (§9.4): the Event and Proposal decks' order never reaches a view, only the top card's back colour.
+      const v = JSON.stringify(viewOf(t, barons[0]!));
+      for (const c of [...t.secret.eventDeck, ...t.secret.proposalDeck]) assert.ok(!v.includes(`"${c}"`), `${c} leaks`);
       return hashState(t);
     };
     assert.equal(run(), run());

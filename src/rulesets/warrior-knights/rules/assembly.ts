@@ -22,8 +22,8 @@
  *    [P G-A19]); an empty Proposal deck is rebuilt from the discard (§4.14);
  * 7. the Assembly zone's cards go back to their barons; lasting events "until the next Assembly"
  *    leave play.
- * All the answers come at once (`AssemblyAnswers`, keyed by the card voted): a prompt layer asks
- * them in the order above. A malformed answer is refused with its reason in both languages; a
+ * All the answers come at once (`AssemblyAnswers`, keyed by the card voted); `nextAssemblyQuestion`
+ * tells a prompt layer which one to ask next, in the order above, by running the same step. A malformed answer is refused with its reason in both languages; a
  * commitment above the votes a baron still holds is cut to them (§9.5).
  */
 import { fill } from '../../../engine/localize.ts';
@@ -31,6 +31,8 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import { city } from '../board.ts';
 import type { BaronId } from '../barons.ts';
 import { secretAllocation } from '../constants.ts';
+import type { DecisionKind } from '../decisions.ts';
+import type { WkEvent } from '../events.ts';
 import { proposalCard, type ProposalCard } from '../proposal-cards.ts';
 import type { WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
@@ -41,7 +43,8 @@ import { drawFate } from './fate.ts';
 import { streamShuffle, type Shuffle } from './streams.ts';
 
 export type Choice = 'yes' | 'no' | BaronId;
-export interface VoteAnswer { commit?: number; declare?: Choice }
+/** `declare: 'abstain'`: the committed votes are lost (#32's default, said out loud). */
+export interface VoteAnswer { commit?: number; declare?: Choice | 'abstain' }
 export type PersonalChoice =
   | { kind: 'withdraw' }
   | { kind: 'pardon'; baron: BaronId }
@@ -49,27 +52,31 @@ export type PersonalChoice =
   | { kind: 'adjourn' }
   | { kind: 'resubmit'; card: string };
 
+/**
+ * Every answer of one Assembly. A missing answer takes §9.2's default in `runAssembly`; `null`
+ * says "the default" explicitly, so that `nextAssemblyQuestion` does not ask again.
+ */
 export interface AssemblyAnswers {
   /** #28 */
-  actingChairman?: BaronId;
+  actingChairman?: BaronId | null;
   /** [P G-A20] the order of the Personal Motions on the agenda. */
-  personalOrder?: string[];
+  personalOrder?: string[] | null;
   /** #29, keyed by the Personal Motion card: the proposer's choice. */
   personal?: Record<string, PersonalChoice>;
   /** #30: the order of the other proposals. */
-  order?: string[];
+  order?: string[] | null;
   /** #31, #32 (3–6 barons), keyed by the card voted (for a re-submitted card, that card). */
   votes?: Record<string, Partial<Record<BaronId, VoteAnswer>>>;
   /** #37 (2 barons): each baron's allocation, keyed by the card voted. */
   allocation?: Partial<Record<BaronId, Record<string, VoteAnswer>>>;
   /** #33, keyed by the card voted. */
-  ties?: Record<string, Choice>;
+  ties?: Record<string, Choice | null>;
   /** #34, keyed by the card voted: the barons who refuse the decision. */
   refuse?: Record<string, BaronId[]>;
   /** #35, keyed by the new Title: the old Title he discards. */
-  discardTitle?: Record<string, string>;
+  discardTitle?: Record<string, string | null>;
   /** #36, keyed by the Office: the noble who receives it. */
-  office?: Record<string, string>;
+  office?: Record<string, string | null>;
 }
 
 export type AssemblyRefusal = 'no-assembly' | 'bad-order' | 'bad-vote' | 'bad-baron';
@@ -107,26 +114,58 @@ const isChoice = (s: WkState, c: unknown): c is Choice => c === 'yes' || c === '
 
 /** Malformed answers are refused before anything happens. */
 function check(s: WkState, a: AssemblyAnswers): AssemblyResult | null {
-  if (a.actingChairman !== undefined && !s.players.includes(a.actingChairman)) return refuse('bad-baron');
+  if (a.actingChairman !== undefined && a.actingChairman !== null && !s.players.includes(a.actingChairman)) return refuse('bad-baron');
   const rest = s.agenda.filter((id) => proposalCard(id).type !== 'personal');
-  if (a.order !== undefined && !sameCards(a.order, rest)) return refuse('bad-order', { fr: rest.map((id) => proposalCard(id).name.fr).join(', '), en: rest.map((id) => proposalCard(id).name.en).join(', ') });
+  if (a.order !== undefined && a.order !== null && !sameCards(a.order, rest)) return refuse('bad-order', { fr: rest.map((id) => proposalCard(id).name.fr).join(', '), en: rest.map((id) => proposalCard(id).name.en).join(', ') });
   const votes = [...Object.values(a.votes ?? {}).flatMap((r) => Object.entries(r ?? {})), ...Object.entries(a.allocation ?? {}).flatMap(([b, r]) => Object.values(r ?? {}).map((v) => [b, v] as const))];
   for (const [b, v] of votes) {
     if (!s.players.includes(b as BaronId)) return refuse('bad-baron');
     if (typeof v !== 'object' || v === null) return refuse('bad-vote');
     if (v.commit !== undefined && (typeof v.commit !== 'number' || !Number.isInteger(v.commit) || v.commit < 0)) return refuse('bad-vote');
-    if (v.declare !== undefined && !isChoice(s, v.declare)) return refuse('bad-vote');
+    if (v.declare !== undefined && v.declare !== 'abstain' && !isChoice(s, v.declare)) return refuse('bad-vote');
   }
-  for (const t of Object.values(a.ties ?? {})) if (!isChoice(s, t)) return refuse('bad-vote');
+  for (const t of Object.values(a.ties ?? {})) if (t !== null && !isChoice(s, t)) return refuse('bad-vote');
   for (const list of Object.values(a.refuse ?? {})) if (!Array.isArray(list) || list.some((b) => !s.players.includes(b))) return refuse('bad-baron');
   return null;
 }
 
+/** The next answer the Assembly waits for, in the order of §5.2–§5.3, with the public events so far (`seen`). */
+export interface AssemblyQuestion { decision: DecisionKind; who: BaronId[]; card: string | null; options: string[]; seen: WkEvent[] }
+class Ask extends Error { constructor(readonly question: AssemblyQuestion) { super('the Assembly needs an answer'); } }
+
+/** Runs the Assembly with these answers; a missing one takes §9.2's default. */
 export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: Shuffle): AssemblyResult {
+  return assemble(s, answers, inject, false);
+}
+
+/**
+ * For the prompt layer (§9.3): the first answer still missing, found by running the same pure
+ * step and stopping where it would take a default; null when every answer is in (then
+ * `runAssembly` closes the Assembly). Declarations are asked one baron at a time in chairman order
+ * once the commitments are revealed; a tie, a refusal, a Title to drop or an Office's noble once
+ * the vote is known. `seen` holds only public events (the revealed amounts, earlier declarations):
+ * commitments not yet revealed stay in the answers.
+ */
+export function nextAssemblyQuestion(s: WkState, answers: AssemblyAnswers = {}, inject?: Shuffle): AssemblyQuestion | null | Extract<AssemblyResult, { ok: false }> {
+  try {
+    const r = assemble(s, answers, inject, true);
+    return r.ok ? null : r;
+  } catch (e) {
+    if (e instanceof Ask) return e.question;
+    throw e;
+  }
+}
+
+function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefined, probe: boolean): AssemblyResult {
   if (s.pendingPhases[0] !== 'assembly') return refuse('no-assembly');
   const bad = check(s, answers);
   if (bad) return bad;
   const out = structuredClone(s);
+  const from = out.log.length;
+  /** In a probe, a missing answer stops the run with its question. */
+  const need = (missing: boolean, q: Omit<AssemblyQuestion, 'seen'>): void => {
+    if (probe && missing) throw new Ask({ ...q, seen: out.log.slice(from) });
+  };
   const stream = `turn/${out.turn}/assembly/${out.log.filter((e) => e.t === 'assembly-opened').length + 1}`;
   const shuffle = inject ?? streamShuffle(out);
   out.log.push({ t: 'assembly-opened' });
@@ -147,6 +186,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
     out.log.push({ t: 'no-attendance' }); // [P G-A63] nothing voted, agenda kept
     return close(out);
   }
+  need(!attending.includes(out.chairman) && answers.actingChairman === undefined, { decision: 'acting-chairman', who: [out.chairman], card: null, options: attending });
   if (chair() !== out.chairman) out.log.push({ t: 'acting-chairman', baron: chair() });
   const twoPlayer = secretAllocation(out.config, out.players.length);
 
@@ -155,6 +195,14 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
     attending = attending.filter((b) => !out.barons[b].banished);
     const options: Choice[] = card.vote === 'yes-no' ? ['yes', 'no'] : [...out.players];
     const given = (b: BaronId): VoteAnswer => (twoPlayer ? answers.allocation?.[b]?.[card.id] : answers.votes?.[card.id]?.[b]) ?? {};
+    const optionIds = options as string[];
+    if (twoPlayer) {
+      const missing = attending.filter((b) => answers.allocation?.[b] === undefined);
+      need(missing.length > 0, { decision: 'secret-allocation', who: missing, card: card.id, options: optionIds });
+    } else {
+      const missing = attending.filter((b) => given(b).commit === undefined);
+      need(missing.length > 0, { decision: 'commit-votes', who: missing, card: card.id, options: optionIds });
+    }
     // a. commitments (cut to what he holds, §9.5), b. revealed together
     const amounts: Partial<Record<BaronId, number>> = {};
     for (const b of attending) {
@@ -167,7 +215,8 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
     const totals = new Map<Choice, number>(options.map((o) => [o, 0]));
     for (const b of chairmanOrder(out.players, chair()).filter((x) => attending.includes(x))) {
       const d = given(b).declare;
-      const ok = d !== undefined && options.includes(d);
+      need(!twoPlayer && (amounts[b] ?? 0) > 0 && d === undefined, { decision: 'declare-vote', who: [b], card: card.id, options: [...optionIds, 'abstain'] });
+      const ok = d !== undefined && d !== 'abstain' && options.includes(d);
       if (ok) totals.set(d, totals.get(d)! + (amounts[b] ?? 0));
       out.log.push({ t: 'declared', card: card.id, baron: b, choice: ok ? d : null, votes: amounts[b] ?? 0 });
     }
@@ -177,7 +226,8 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
     let result = tied[0]!;
     if (tied.length > 1) {
       const t = answers.ties?.[card.id];
-      if (t !== undefined && tied.includes(t)) result = t;
+      need(t === undefined, { decision: 'break-tie', who: [chair()], card: card.id, options: tied as string[] });
+      if (t !== undefined && t !== null && tied.includes(t)) result = t;
       else if (card.vote === 'yes-no') result = 'no'; // #33 default
       else {
         const d = drawFate(out.secret.fateDeck, (f) => tied.includes(f.baron), out.config.setup.fateRedrawPasses);
@@ -195,10 +245,13 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
     const adopted = card.vote === 'yes-no' ? result === 'yes' : true;
     const target = card.vote === 'baron' ? (result as BaronId) : null;
     if (!adopted) { out.log.push({ t: 'rejected', card: card.id }); out.proposalDiscard.push(card.id); return; }
+    // #34: those the decision affects may refuse it (a Law only when it applies: at Taxation, #38)
+    const affected = card.type === 'motion' ? (card.ops.some((o) => 'who' in o && o.who !== 'target') ? out.players : target ? [target] : [])
+      : card.type === 'law' || card.type === 'personal' ? [] : [target!];
+    need(affected.length > 0 && answers.refuse?.[card.id] === undefined, { decision: 'refuse-decision', who: affected, card: card.id, options: ['accept', 'refuse'] });
     switch (card.type) {
       case 'motion': {
         // §5.7: a refuser is banished; a Motion aimed at him is discarded without effect
-        const affected = card.ops.some((o) => 'who' in o && o.who !== 'target') ? out.players : target ? [target] : [];
         const refusing = refusers.filter((b) => affected.includes(b));
         for (const b of refusing) { out.log.push({ t: 'refused', card: card.id, baron: b }); banish(out, b); }
         if (!(target && refusing.includes(target))) applyOps(out, card.ops, { card: card.id, target, picked: {}, exclude: refusing, stream: `${stream}/${card.id}`, inject });
@@ -219,6 +272,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
           // #35: one of his old Titles goes (he cannot keep the three old ones and drop the new one, [P G-A23])
           const want = answers.discardTitle?.[card.id];
           const old = me.titles.slice(0, -1);
+          need(want === undefined, { decision: 'discard-title', who: [b], card: card.id, options: old });
           const gone = want && old.includes(want) ? want : old[0]!;
           me.titles = me.titles.filter((t) => t !== gone);
           out.proposalDiscard.push(gone);
@@ -230,6 +284,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
         const b = target!;
         if (refusers.includes(b)) { out.log.push({ t: 'refused', card: card.id, baron: b }); banish(out, b); out.proposalDiscard.push(card.id); return; }
         const want = answers.office?.[card.id];
+        need(want === undefined && officeNobles(out, b).length > 0, { decision: 'assign-office', who: [b], card: card.id, options: officeNobles(out, b) });
         const noble = want && officeNobles(out, b).includes(want) ? want : defaultOfficeNoble(out, b);
         if (!noble) { out.proposalDiscard.push(card.id); out.log.push({ t: 'office-discarded', card: card.id }); return; } // [P G-A65]
         const n = out.nobles[noble]!;
@@ -258,6 +313,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
   const take = (id: string) => { out.agenda = out.agenda.filter((x) => x !== id); };
   // 3. Personal Motions first [P G-A20]
   const personal = agenda.filter((id) => proposalCard(id).type === 'personal');
+  need(personal.length > 1 && answers.personalOrder === undefined, { decision: 'order-of-business', who: [chair()], card: null, options: personal });
   const personalOrder = sameCards(answers.personalOrder, personal) ? answers.personalOrder : personal;
   for (const id of personalOrder) {
     if (adjourned) break;
@@ -265,6 +321,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
     const d = drawFate(out.secret.fateDeck, (f) => out.players.includes(f.baron), out.config.setup.fateRedrawPasses); // [P G-A21]
     out.secret.fateDeck = d.deck;
     const c = answers.personal?.[id];
+    need(d.card !== null && c === undefined, { decision: 'personal-motion', who: d.card ? [d.card.baron] : [], card: id, options: ['withdraw', 'pardon', 'repeal', 'adjourn', 'resubmit'] });
     const legal = d.card !== null && c !== undefined && typeof c === 'object' && c !== null && (
       c.kind === 'adjourn'
       || (c.kind === 'pardon' && out.players.includes(c.baron) && out.barons[c.baron].banished)
@@ -288,6 +345,7 @@ export function runAssembly(s: WkState, answers: AssemblyAnswers = {}, inject?: 
   }
   // 4. order of business (#30)
   const rest = out.agenda.filter((id) => proposalCard(id).type !== 'personal');
+  need(!adjourned && rest.length > 1 && answers.order === undefined, { decision: 'order-of-business', who: [chair()], card: null, options: rest });
   const order = sameCards(answers.order, rest) ? answers.order : rest;
   // 5. each proposal
   for (const id of order) {
