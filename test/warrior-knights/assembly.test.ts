@@ -14,7 +14,7 @@ import { hashState } from '../../src/engine/hash.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import { PROPOSAL_CARDS, proposalCard } from '../../src/rulesets/warrior-knights/proposal-cards.ts';
-import { nextAssemblyQuestion, runAssembly, voteGrant, type AssemblyAnswers, type AssemblyQuestion, type AssemblyResult, type Choice } from '../../src/rulesets/warrior-knights/rules/assembly.ts';
+import { nextAssemblyQuestion, runAssembly, voteGrant, type AssemblyAnswers, type AssemblyQuestion, type AssemblyResult, type Choice, type VoteAnswer } from '../../src/rulesets/warrior-knights/rules/assembly.ts';
 import { isAbsent, officeMen } from '../../src/rulesets/warrior-knights/rules/effects.ts';
 import { runTaxation, taxationIncome } from '../../src/rulesets/warrior-knights/rules/taxation.ts';
 import { exemptCards } from '../../src/rulesets/warrior-knights/rules/wages.ts';
@@ -80,6 +80,20 @@ test('§5.4 two barons: the secret allocation over all proposals, choices record
   assert.ok(t.barons.blue.titles.includes(a), 'blue put 3 on the Seneschal');
   assert.ok(t.laws.includes(b), 'green’s remaining votes carry the Salt Tax');
   assert.ok(t.barons.green.votes >= 0 && t.barons.blue.votes >= 0, 'nothing negative');
+});
+
+test('§5.4 with two barons each Personal Motion is its own secret allocation, one at a time, before the agenda’s [P G-A22]', () => {
+  const [pm, t] = ['proposal:personal-2', 'proposal:seneschal'];
+  const s = sitting(['green', 'blue'], [pm, t]);
+  s.barons.green.votes = 2; s.barons.blue.votes = 2;
+  const q = nextAssemblyQuestion(s, { personal: { [pm]: { kind: 'adjourn' } } }) as AssemblyQuestion;
+  assert.equal(q.decision, 'secret-allocation');
+  assert.equal(q.card, pm);
+  assert.equal(q.into, 'votes', 'the motion’s own allocation');
+  const r = ok(runAssembly(s, { personal: { [pm]: { kind: 'adjourn' } }, votes: { [pm]: { green: { commit: 3, declare: 'no' }, blue: { commit: 1, declare: 'yes' } } }, allocation: { green: { [t]: { commit: 3, declare: 'green' } }, blue: { [t]: { commit: 3, declare: 'blue' } } } }));
+  assert.ok(!r.log.some((e) => e.t === 'adjourned'), 'green’s 3 say No');
+  assert.ok(r.barons.blue.titles.includes(t), 'green has no vote left for the Title: blue’s 2 (cut to what he holds) win');
+  assert.equal(r.barons.green.votes, 0);
 });
 
 test('§5.6 Titles: a 4th Title discards one of the three old ones (#35: his choice, default the oldest) [P G-A23]; Offices go to a noble (#36); the circle’s 400 counts an Office’s troops (TV-20)', () => {
@@ -340,7 +354,12 @@ function answer(a: AssemblyAnswers, q: AssemblyQuestion, pick: (n: number) => nu
     case 'personal-motion': (a.personal ??= {})[card] = dflt ? { kind: 'withdraw' } : { kind: 'adjourn' }; break;
     case 'commit-votes': for (const b of q.who) ((a.votes ??= {})[card] ??= {})[b] = { commit: dflt ? 0 : pick(3) }; break;
     case 'declare-vote': { const v = a.votes![card]![q.who[0]!]!; v.declare = dflt ? 'abstain' : opt() as Choice; break; }
-    case 'secret-allocation': for (const b of q.who) (a.allocation ??= {})[b] = dflt ? {} : { [card]: { commit: pick(3), declare: opt() as Choice } }; break;
+    case 'secret-allocation':
+      for (const b of q.who) {
+        const v: VoteAnswer = dflt ? {} : { commit: pick(3), declare: opt() as Choice };
+        if (q.into === 'votes') ((a.votes ??= {})[card] ??= {})[b] = v; else (a.allocation ??= {})[b] = dflt ? {} : { [card]: v };
+      }
+      break;
     case 'break-tie': (a.ties ??= {})[card] = dflt ? null : opt() as Choice; break;
     case 'refuse-decision': (a.refuse ??= {})[card] = dflt ? [] : q.who.filter(() => pick(4) === 0); break;
     case 'discard-title': (a.discardTitle ??= {})[card] = dflt ? null : opt(); break;

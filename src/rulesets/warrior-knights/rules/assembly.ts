@@ -12,7 +12,7 @@
  * 5. each proposal voted (§5.3 with 3–6 barons: secret commitments #31 revealed together,
  *    declarations in chairman order #32, tally [P G-A18], ties to the Chairman #33 — default "No",
  *    or a Fate draw among the tied barons; §5.4 with 2 barons: the secret allocation #37, choices
- *    recorded with the amounts [P G-A22]); committed votes always go to the bank; the result
+ *    recorded with the amounts, each Personal Motion its own allocation, one at a time [P G-A22]); committed votes always go to the bank; the result
  *    applies at once: a Motion's operations, a Law put in play, a Title (over the limit: #35,
  *    default his oldest), an Office given to a noble (#36, default in `defaultOfficeNoble`; none
  *    eligible: discarded [P G-A65]); a baron may refuse a Title, Office or Motion right after the
@@ -130,7 +130,11 @@ function check(s: WkState, a: AssemblyAnswers): AssemblyResult | null {
 }
 
 /** The next answer the Assembly waits for, in the order of §5.2–§5.3, with the public events so far (`seen`). */
-export interface AssemblyQuestion { decision: DecisionKind; who: BaronId[]; card: string | null; options: string[]; seen: WkEvent[] }
+export interface AssemblyQuestion {
+  decision: DecisionKind; who: BaronId[]; card: string | null; options: string[]; seen: WkEvent[];
+  /** 2 barons: the agenda's allocation goes in `allocation[baron]`, a Personal Motion's in `votes[card][baron]` (amount and choice together). */
+  into?: 'allocation' | 'votes';
+}
 class Ask extends Error { constructor(readonly question: AssemblyQuestion) { super('the Assembly needs an answer'); } }
 
 /** Runs the Assembly with these answers; a missing one takes §9.2's default. */
@@ -190,15 +194,23 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
   if (chair() !== out.chairman) out.log.push({ t: 'acting-chairman', baron: chair() });
   const twoPlayer = secretAllocation(out.config, out.players.length);
 
-  /** §5.3 / §5.4: one vote on a card; returns the winning option. */
-  const vote = (card: ProposalCard): Choice => {
+  /**
+   * §5.3 / §5.4: one vote on a card; returns the winning option. With 2 barons a Personal Motion
+   * (and what it re-submits) is its own secret allocation, one motion at a time [P G-A22]: the
+   * amount and the choice come together in `votes[card]`, before the allocation of the agenda.
+   */
+  const vote = (card: ProposalCard, personalPhase = false): Choice => {
     attending = attending.filter((b) => !out.barons[b].banished);
     const options: Choice[] = card.vote === 'yes-no' ? ['yes', 'no'] : [...out.players];
-    const given = (b: BaronId): VoteAnswer => (twoPlayer ? answers.allocation?.[b]?.[card.id] : answers.votes?.[card.id]?.[b]) ?? {};
+    const allocated = twoPlayer && !personalPhase;
+    const given = (b: BaronId): VoteAnswer => (allocated ? answers.allocation?.[b]?.[card.id] : answers.votes?.[card.id]?.[b]) ?? {};
     const optionIds = options as string[];
-    if (twoPlayer) {
+    if (allocated) {
       const missing = attending.filter((b) => answers.allocation?.[b] === undefined);
-      need(missing.length > 0, { decision: 'secret-allocation', who: missing, card: card.id, options: optionIds });
+      need(missing.length > 0, { decision: 'secret-allocation', who: missing, card: card.id, options: optionIds, into: 'allocation' });
+    } else if (twoPlayer) {
+      const missing = attending.filter((b) => answers.votes?.[card.id]?.[b] === undefined);
+      need(missing.length > 0, { decision: 'secret-allocation', who: missing, card: card.id, options: optionIds, into: 'votes' });
     } else {
       const missing = attending.filter((b) => given(b).commit === undefined);
       need(missing.length > 0, { decision: 'commit-votes', who: missing, card: card.id, options: optionIds });
@@ -309,6 +321,8 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
   };
 
   let adjourned = false;
+  /** Every attending baron banished during this Assembly: nothing more is voted, the rest stays on the agenda [P G-A63's spirit]. */
+  const nobodyLeft = (): boolean => attending.every((b) => out.barons[b].banished);
   const agenda = [...out.agenda];
   const take = (id: string) => { out.agenda = out.agenda.filter((x) => x !== id); };
   // 3. Personal Motions first [P G-A20]
@@ -316,7 +330,7 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
   need(personal.length > 1 && answers.personalOrder === undefined, { decision: 'order-of-business', who: [chair()], card: null, options: personal });
   const personalOrder = sameCards(answers.personalOrder, personal) ? answers.personalOrder : personal;
   for (const id of personalOrder) {
-    if (adjourned) break;
+    if (adjourned || nobodyLeft()) break;
     take(id);
     const d = drawFate(out.secret.fateDeck, (f) => out.players.includes(f.baron), out.config.setup.fateRedrawPasses); // [P G-A21]
     out.secret.fateDeck = d.deck;
@@ -333,9 +347,9 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
       out.proposalDiscard = out.proposalDiscard.filter((x) => x !== c!.card);
       const again = proposalCard(c!.card);
       out.log.push({ t: 'proposal-read', card: again.id });
-      apply(again, vote(again));
+      apply(again, vote(again, true));
     } else {
-      const yes = vote(proposalCard(id)) === 'yes';
+      const yes = vote(proposalCard(id), true) === 'yes';
       if (yes && c!.kind === 'pardon') { out.barons[c!.baron].banished = false; out.log.push({ t: 'pardoned', baron: c!.baron }); }
       if (yes && c!.kind === 'repeal') repeal(c!.card); // a removal can never be refused (§5.7)
       if (yes && c!.kind === 'adjourn') { adjourned = true; out.log.push({ t: 'adjourned' }); }
@@ -345,11 +359,11 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
   }
   // 4. order of business (#30)
   const rest = out.agenda.filter((id) => proposalCard(id).type !== 'personal');
-  need(!adjourned && rest.length > 1 && answers.order === undefined, { decision: 'order-of-business', who: [chair()], card: null, options: rest });
+  need(!adjourned && !nobodyLeft() && rest.length > 1 && answers.order === undefined, { decision: 'order-of-business', who: [chair()], card: null, options: rest });
   const order = sameCards(answers.order, rest) ? answers.order : rest;
   // 5. each proposal
   for (const id of order) {
-    if (adjourned) break;
+    if (adjourned || nobodyLeft()) break;
     take(id);
     const card = proposalCard(id);
     out.log.push({ t: 'proposal-read', card: id });

@@ -75,7 +75,7 @@ export function runWages(s: WkState, answers: Partial<Record<BaronId, WagesAnswe
   }
   // [P G-A35] a noble left with casualty tokens ≥ his troops is killed at once; then those left without troops leave the board
   for (const n of Object.values(out.nobles)) {
-    if (n.casualties > 0 && out.config.combat.casualtyMen * n.casualties >= n.troops.reduce((m, t) => m + troopMen(t), 0)) killNoble(out, n.id, {}, `${moment(out)}/wages`, inject);
+    if (n.casualties > 0 && out.config.combat.casualtyMen * n.casualties >= n.troops.reduce((m, t) => m + troopMen(t), 0) + officeMen(out, n.id)) killNoble(out, n.id, {}, `${moment(out)}/wages`, inject);
   }
   liftEmptyNobles(out);
   if (deserters.length > 0) {
