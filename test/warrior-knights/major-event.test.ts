@@ -19,6 +19,7 @@ import { revealNext } from '../../src/rulesets/warrior-knights/rules/action.ts';
 import { closeEventWindow, drawMajorEvent, resolveMajorEvent, type MajorEventResult } from '../../src/rulesets/warrior-knights/rules/major-event.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 import { viewOf } from '../../src/rulesets/warrior-knights/view.ts';
+import { killNoble } from '../../src/rulesets/warrior-knights/rules/death.ts';
 import { checkOp } from './effect-check.ts';
 import { game, withPiles } from './fixture.ts';
 
@@ -191,4 +192,21 @@ test('bad answers to a Major Event: arbitrary drawers, choices, cancels and pled
     if (c.ok) assert.deepEqual(checkInvariants(c.state), []);
     else assert.ok(c.message.fr.length > 0 && c.message.en.length > 0, c.reason);
   }), { numRuns: 200 });
+});
+
+test('E-NOHEIR: the named noble has no heir from now on, so his death follows §6.12’s no-heir case (regulars out of the game, mercenaries to the deck); the card stays in play', () => {
+  const s = atEvent(['green', 'blue', 'red'], EVENT_ROLES['E-NOHEIR'], 'noheir');
+  const drawer = s.church; // red back: the holder draws it himself by default
+  const r = ok(resolveMajorEvent(s));
+  const picked = r.log.find((e) => e.t === 'fate-picked')!;
+  assert.ok(picked.t === 'fate-picked' && picked.what === 'noble', 'Fate names a noble');
+  const id = (picked as { id: string }).id;
+  assert.equal(r.nobles[id]!.baron, drawer, 'one of the drawer’s nobles');
+  assert.equal(r.nobles[id]!.hasHeir, false);
+  assert.ok(r.lasting.some((l) => l.card === EVENT_ROLES['E-NOHEIR'] && l.noble === id), 'the card stays next to him');
+  const troops = [...r.nobles[id]!.troops];
+  killNoble(r, id);
+  assert.deepEqual(r.nobles[id]!.troops, [], 'nothing passes to an heir');
+  for (const t of troops) assert.ok(r.outOfGame.includes(t) || r.secret.mercenaryDeck.includes(t), `${t} leaves the game or goes back to the deck`);
+  assert.deepEqual(checkInvariants(r), []);
 });
