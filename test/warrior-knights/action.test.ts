@@ -1,7 +1,6 @@
 /**
  * Planning (rules §4.1) and the first action cards (§4.2–§4.4): test vectors TV-01 to TV-04 up to
- * the special phase they fire (the phases themselves are not implemented: the next reveal is
- * refused with StepNotImplemented, which shows the phase comes first), the card rules of §2.8 as
+ * the special phase they fire (a fired phase runs before the next reveal), the card rules of §2.8 as
  * named tests, §9.2 #4 and #5's defaults, the refusals in both languages, and properties: random
  * plans and default answers keep every invariant, reveal nothing of the piles, and replay exactly.
  */
@@ -17,7 +16,8 @@ import { defaultAnswer, defaultZone, resolveBaronCard, revealNext, type ActionRe
 import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type NeutralResult } from '../../src/rulesets/warrior-knights/rules/neutral.ts';
 import { runArrival, type ArrivalResult } from '../../src/rulesets/warrior-knights/rules/arrival.ts';
 import { runUpkeep } from '../../src/rulesets/warrior-knights/rules/upkeep.ts';
-import { runPendingPhase } from '../../src/rulesets/warrior-knights/rules/special-phases.ts';
+import { resolveMajorEvent, type MajorEventResult } from '../../src/rulesets/warrior-knights/rules/major-event.ts';
+import { runPendingPhase, type SpecialResult } from '../../src/rulesets/warrior-knights/rules/special-phases.ts';
 import { closePlanning, PLAN_REFUSALS, submitPlan, type PlanResult } from '../../src/rulesets/warrior-knights/rules/planning.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
 import type { DraftResult } from '../../src/rulesets/warrior-knights/rules/draft.ts';
@@ -27,7 +27,7 @@ import { game, toZone, withPiles } from './fixture.ts';
 const green = BARON_ROLES["d'Émerande"];
 const blue = BARON_ROLES.Niebieski;
 const red = BARON_ROLES.Madder;
-const ok = (r: ActionResult | PlanResult | DraftResult | NeutralResult | ArrivalResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
+const ok = (r: ActionResult | PlanResult | DraftResult | NeutralResult | ArrivalResult | SpecialResult | MajorEventResult): WkState => { assert.ok(r.ok, r.ok ? '' : r.reason); return r.state; };
 const play = (s: WkState, answer?: CardAnswer): WkState => { const t = revealNext(s); return ok(resolveBaronCard(t, actionCard(t.current!).neutral ? (null as never) : (actionCard(t.current!) as { owner: BaronId }).owner, answer)); };
 
 // ─── Planning ─────────────────────────────────────────────────────────────────────────────────
@@ -84,7 +84,12 @@ test('TV-01 Assembly trigger: d’Émerande’s Political Manoeuvres, the 8th ca
   assert.equal(s.chairman, green, 'the Chairman check: strictly the most votes');
   assert.equal(s.zones.assembly.length, 8);
   assert.deepEqual(s.pendingPhases, ['assembly']);
-  assert.throws(() => revealNext(s), (e: unknown) => e instanceof StepNotImplemented && e.step === 'A14', 'the Assembly comes before the next card');
+  assert.throws(() => revealNext(s), /a special phase is waiting/, 'the Assembly comes before the next card');
+  s = ok(runPendingPhase(s));
+  assert.deepEqual(s.pendingPhases, [], 'the Assembly has run');
+  assert.equal(s.zones.assembly.length, 0, 'every baron took his cards back');
+  s = revealNext(s);
+  assert.equal(s.current, `${blue}:levy:1`, 'afterwards the next action card is revealed');
 });
 
 test('TV-02 Serve the Church without token change: pile 1 done, d’Émerande gains 1 Faith, not the most; Taxes 3 < 8, no Taxation', () => {
@@ -272,7 +277,7 @@ function runTurn(n: number, seed: string, picks: number[]): WkState[] {
       if (s.current) {
         const info = actionCard(s.current);
         s = info.neutral
-          ? ok(info.type === 'expedition' ? resolveExpedition(s) : info.type === 'maintenance' ? resolveMaintenance(s) : resolveDefensiveWorks(s))
+          ? ok(info.type === 'expedition' ? resolveExpedition(s) : info.type === 'maintenance' ? resolveMaintenance(s) : info.type === 'major-event' ? resolveMajorEvent(s) : resolveDefensiveWorks(s))
           : ok(resolveBaronCard(s, info.owner));
         states.push(s);
       }

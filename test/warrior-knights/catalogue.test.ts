@@ -55,6 +55,21 @@ test('every event kind renders in French and English, with no placeholder left',
     { t: 'expedition', destination: 'china', result: 4 }, { t: 'expedition', destination: 'spice', result: 'no-news' }, { t: 'expedition', destination: 'ceylon', result: 'lost' },
     { t: 'military-victory', baron: 'red' }, { t: 'noble-died', noble: 'red-star' }, { t: 'influence', baron: 'red', amount: 2 },
     { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'lose' }, { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'faith' }, { t: 'revolt', city: 'tornay', baron: 'red', outcome: 'crowns' },
+    // Events and the Assembly (rules/major-event.ts, rules/effects.ts, rules/assembly.ts, rules/taxation.ts)
+    { t: 'no-event' }, { t: 'event-drawn', card: 'event:great-fire', baron: 'green' }, { t: 'event-cancelled', card: 'event:great-fire', paid: { blue: 1, red: 1 } },
+    { t: 'fate-picked', what: 'city', id: 'tornay' }, { t: 'fate-picked', what: 'noble', id: 'red-star' }, { t: 'fate-picked', what: 'baron', id: 'red' }, { t: 'fate-picked', what: 'nation', id: 'swiss' },
+    { t: 'fate-fizzled', need: 'noble' }, { t: 'loses', baron: 'red', what: 'crowns', amount: 5 }, { t: 'loses', baron: 'red', what: 'faith', amount: 1 },
+    { t: 'city-neutral', city: 'tornay' }, { t: 'breaches', works: { kind: 'city', city: 'tornay' }, breaches: 2 }, { t: 'fortified', city: 'tornay' }, { t: 'casualties', noble: 'red-star', tokens: 2 },
+    { t: 'healed', baron: 'red' }, { t: 'no-heir', noble: 'red-star' }, { t: 'deserted', cards: 3 }, { t: 'readied', baron: 'red' }, { t: 'exhausted', baron: 'red' },
+    { t: 'pardoned', baron: 'red' }, { t: 'banished', baron: 'red' }, { t: 'manual', card: 'event:synod' },
+    { t: 'assembly-opened' }, { t: 'assembly-closed' }, { t: 'no-attendance' }, { t: 'adjourned' }, { t: 'acting-chairman', baron: 'blue' },
+    { t: 'personal-motion', card: 'proposal:personal-1', baron: 'red', choice: 'resubmit' }, { t: 'personal-motion', card: 'proposal:personal-2', baron: null, choice: 'withdraw' },
+    { t: 'proposal-read', card: 'proposal:salt-tax' }, { t: 'commitments', card: 'proposal:salt-tax', amounts: { green: 2, red: 0 } },
+    { t: 'declared', card: 'proposal:salt-tax', baron: 'green', choice: 'yes', votes: 2 }, { t: 'declared', card: 'proposal:marshal', baron: 'red', choice: 'blue', votes: 1 }, { t: 'declared', card: 'proposal:marshal', baron: 'red', choice: null, votes: 1 },
+    { t: 'vote-result', card: 'proposal:salt-tax', result: 'no', tie: true }, { t: 'vote-result', card: 'proposal:marshal', result: 'green', tie: false },
+    { t: 'rejected', card: 'proposal:alms' }, { t: 'law-adopted', card: 'proposal:salt-tax' }, { t: 'repealed', card: 'proposal:salt-tax' }, { t: 'office-discarded', card: 'proposal:constable' },
+    { t: 'refused', card: 'proposal:marshal', baron: 'red' }, { t: 'title-given', card: 'proposal:marshal', baron: 'red' }, { t: 'title-discarded', card: 'proposal:seneschal', baron: 'red' },
+    { t: 'office-given', card: 'proposal:constable', noble: 'red-star' }, { t: 'agenda', cards: ['proposal:alms', 'proposal:marshal'] }, { t: 'law-levy', card: 'proposal:salt-tax', baron: 'red', amount: 2 },
   ];
   for (const e of all) {
     for (const lang of ['fr', 'en'] as const) {
@@ -65,4 +80,6 @@ test('every event kind renders in French and English, with no placeholder left',
   assert.equal(renderEvent({ t: 'crowns', baron: 'green', amount: 1 }, 'fr'), 'Aymar de Verdelande reçoit 1 couronne.');
   assert.equal(renderEvent({ t: 'crowns', baron: 'green', amount: 3 }, 'en'), 'Aymar de Verdelande receives 3 crowns.');
   assert.equal(renderEvent({ t: 'city-razed', city: 'gueville', fate: 'fate-01' }, 'fr'), 'La Destinée rase Guéville.');
+  assert.equal(renderEvent({ t: 'vote-result', card: 'proposal:salt-tax', result: 'no', tie: true }, 'fr'), 'Gabelle : égalité, le président tranche pour Non.');
+  assert.equal(renderEvent({ t: 'event-drawn', card: 'event:great-fire', baron: 'green' }, 'en'), 'Aymar de Verdelande draws the Event Great Fire.');
 });

@@ -22,10 +22,11 @@ test('RUNNERS and the statuses of phases.ts agree', () => {
   }
 });
 
-test('a not-implemented step is refused with StepNotImplemented', () => {
+test('no turn step is left not-implemented (A6 and A7 are partial: their combat option throws StepNotImplemented, action.test.ts); a setup step is not run by runStep', () => {
+  assert.deepEqual(TURN_STEPS.filter((r) => r.status === 'not-implemented').map((r) => r.id), []);
   const s = game(['green', 'blue'], 'ni');
-  s.stage = 'action'; s.step = 'A8';
-  assert.throws(() => runStep(s), (e: unknown) => e instanceof StepNotImplemented && e.step === 'A8');
+  s.step = 'S14';
+  assert.throws(() => runStep(s), /setup step/);
 });
 
 /** Plays turns with runStep only: plans from picks, every answer by default. Stops at a step not implemented yet. */

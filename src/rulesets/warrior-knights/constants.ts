@@ -91,6 +91,9 @@ export const WK_CONSTANTS = {
     agendaSlots: constant(3, int(3, 3), '[T §2.6] 3 proposal slots'),
     /** Up to this N the Assembly uses the secret allocation of §5.4. */
     secretAllocationUpTo: constant(2, int(0, 6), '[T §1.2, §5.4] 2 players: secret allocation'),
+    /** Votes granted at each Assembly: Kingdom cities controlled + this. */
+    grantBase: constant(1, int(0, 10), '[T §5.2] (Kingdom cities controlled) + 1; besieged cities count, banished and absent barons too [P G-A17]'),
+    banishedIgnoreLaws: constant(true, bool(), '[P G-A24] a banished baron may refuse any later Law or Motion without further penalty'),
   },
   /** §7.4 and §8: host options. */
   options: {

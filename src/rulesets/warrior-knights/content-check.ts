@@ -2,10 +2,13 @@
  * The validator of the original content (rules §10.11): every MUST of §10.2–§10.7 and §10.10 is an
  * error (a game cannot start with such content), every SHOULD we check is a warning (the shipped
  * content has none). It takes the content as a value, so a test can break one rule at a time.
- * Not checked yet, because not authored yet: the Event and Proposal decks (§10.8–§10.9).
+ * The Event and Proposal decks (§10.8–§10.9) are checked by `checkDecks`, called from here.
  */
 import { BOARD, CITY_ROLES, gridNeighbours, passable, type BoardData, type CityId } from './board.ts';
 import { BARONS, NOBLE_ROLES, NOBLES, REGULARS, SHAPES, type BaronData, type NobleData, type RegularData } from './barons.ts';
+import type { Mod, Op } from './effects.ts';
+import { EVENT_CARDS, EVENT_ROLES, type EventCard } from './event-cards.ts';
+import { PROPOSAL_CARDS, PROPOSAL_TYPE_NAMES, type ProposalCard, type ProposalType } from './proposal-cards.ts';
 import { BARON_CARD_TYPES, DESTINATIONS, FATE_DECK, MERCENARIES, MERCENARY_TRACK, NEUTRAL_CARD_TYPES, type BaronCardType, type FateCard, type MercenaryCard, type NeutralCardType } from './cards.ts';
 
 export interface Content {
@@ -20,6 +23,9 @@ export interface Content {
   neutralCards: Record<NeutralCardType, number>;
   cityRoles: Record<string, CityId>;
   nobleRoles: Record<string, string>;
+  events: readonly EventCard[];
+  proposals: readonly ProposalCard[];
+  eventRoles: Record<string, string>;
 }
 
 const copies = <K extends string>(t: Record<K, { copies: number }>): Record<K, number> =>
@@ -29,6 +35,7 @@ export const SHIPPED: Content = {
   board: BOARD, barons: BARONS, nobles: NOBLES, regulars: REGULARS, mercenaries: MERCENARIES, fate: FATE_DECK,
   track: MERCENARY_TRACK, baronCards: copies(BARON_CARD_TYPES), neutralCards: copies(NEUTRAL_CARD_TYPES),
   cityRoles: CITY_ROLES, nobleRoles: NOBLE_ROLES,
+  events: EVENT_CARDS, proposals: PROPOSAL_CARDS, eventRoles: EVENT_ROLES,
 };
 
 export interface ContentReport { errors: string[]; warnings: string[] }
@@ -210,5 +217,86 @@ export function checkContent(c: Content): ContentReport {
     must(c.track.filter((s) => s.label === null || s.label <= n).length === n + 1, `${n} players: the track does not have N + 1 usable spaces`);
   }
   must(c.mercenaries.filter((m) => m.strength === 50).length >= 6 && c.mercenaries.filter((m) => m.strength === 100).length >= 6, 'fewer than 6 mercenaries of 50 or of 100 men');
+  checkDecks(c, must, should);
   return { errors, warnings };
+}
+
+/** A localized text is present in both languages. */
+const bilingual = (x: { fr: string; en: string } | undefined): boolean => !!x && x.fr.trim().length > 0 && x.en.trim().length > 0;
+
+/** §10.8 the Event deck, §10.9 the Proposal deck, §10.11 item 2 (ids resolve). */
+function checkDecks(c: Content, must: (ok: boolean, msg: string) => void, should: (ok: boolean, msg: string) => void): void {
+  const ev = c.events;
+  must(ev.length === 33, `${ev.length} Event cards, exactly 33 required`);
+  must(new Set([...ev.map((e) => e.id), ...c.proposals.map((p) => p.id)]).size === ev.length + c.proposals.length, 'Event and Proposal ids are not unique');
+  const byColour = (k: string) => ev.filter((e) => e.colour === k);
+  for (const k of ['red', 'green', 'blue']) must(byColour(k).length > 0, `no ${k} Event card`);
+  must(byColour('red').filter((e) => e.cost !== null).length * 2 > byColour('red').length, 'not more than half of the red events have a cancel cost');
+  must(byColour('blue').some((e) => e.cost !== null), 'no blue event has a cancel cost');
+  should(byColour('blue').filter((e) => e.cost !== null).length * 2 < byColour('blue').length, 'half or more of the blue events can be cancelled');
+  must(ev.some((e) => e.lasting), 'no lasting event');
+  const raze = ev.find((e) => e.id === c.eventRoles['E-RAZE']);
+  must(!!raze && raze.colour === 'blue' && raze.cost === 2 && raze.pick?.pick === 'city' && raze.pick.by === 'fate' && raze.ops.some((o) => o.op === 'raze'), 'role E-RAZE is not a blue event of cost 2 razing a Fate-drawn city');
+  must(ev.some((e) => e.id === c.eventRoles['E-NOHEIR'] && e.ops.some((o) => o.op === 'no-heir')), 'role E-NOHEIR is not an event that leaves a noble without an heir');
+  for (const e of ev) {
+    must(bilingual(e.name) && bilingual(e.text), `event ${e.id}: name or text missing in French or English`);
+    must(e.cost === null || (Number.isInteger(e.cost) && e.cost >= 1), `event ${e.id}: cancel cost not an integer ≥ 1`);
+    must(e.colour !== 'green' || e.cost === null, `event ${e.id}: a green event has a cancel cost [P G-A41]`);
+    must(e.lasting === e.ops.some((o) => o.op === 'lasting' || o.op === 'no-heir'), `event ${e.id}: the lasting flag disagrees with its effect`);
+    // Blue effects aim at nobody in particular: a target comes from a Fate draw or the effect applies to all.
+    if (e.colour === 'blue') {
+      must(!e.pick || e.pick.by === 'fate', `event ${e.id}: a blue event lets a baron choose its target`);
+      must(!e.ops.some((o) => 'who' in o && o.who !== 'all') || e.pick?.pick === 'baron', `event ${e.id}: a blue event aims at a baron not drawn by Fate`);
+      must(!e.pick || e.pick.pick !== 'city' || e.pick.scope !== 'own', `event ${e.id}: a blue event picks "own" items`);
+    }
+    checkOps(e.id, e.ops, e.pick?.pick, must);
+  }
+  // §10.9
+  const ps = c.proposals;
+  must(ps.length === 44, `${ps.length} Proposal cards, exactly 44 required`);
+  const of = (t: ProposalType) => ps.filter((p) => p.type === t);
+  for (const t of Object.keys(PROPOSAL_TYPE_NAMES) as ProposalType[]) must(of(t).length > 0, `no ${t} proposal`);
+  should(of('personal').length >= 2, 'fewer than 2 Personal Motions');
+  should(of('concession').length >= 2, 'fewer than 2 Concessions');
+  should([...of('title'), ...of('concession')].some((p) => p.mods.some((m) => m.mod === 'absent')), 'no Title keeps its holder away from the Assembly');
+  should(of('office').some((p) => p.mods.some((m) => m.mod === 'troops')), 'no Office grants free troops');
+  should(of('law').some((p) => p.mods.some((m) => m.mod === 'per-city' || m.mod === 'share' || (m.mod === 'income' && m.n < 0))), 'no Law levies at Taxation (so "refuse when applying" is never used)');
+  for (const p of ps) {
+    must(bilingual(p.name) && bilingual(p.text), `proposal ${p.id}: name or text missing in French or English`);
+    must(p.vote === 'yes-no' || p.vote === 'baron', `proposal ${p.id}: no vote kind`);
+    if (p.type === 'title' || p.type === 'concession' || p.type === 'office') must(p.vote === 'baron', `proposal ${p.id}: a ${p.type} is voted by designating a baron`);
+    if (p.type === 'law' || p.type === 'personal') must(p.vote === 'yes-no', `proposal ${p.id}: a ${p.type} is voted Yes/No`);
+    if (p.type === 'concession') must(Number.isInteger(p.income) && p.income! >= 1, `proposal ${p.id}: a Concession prints no income ≥ 1`);
+    if (p.type === 'motion') must(p.ops.length > 0 && p.mods.length === 0, `proposal ${p.id}: a Motion needs operations and no lasting modifier`);
+    if (p.type === 'law' || p.type === 'title' || p.type === 'concession' || p.type === 'office') must(p.mods.length > 0 && p.ops.length === 0, `proposal ${p.id}: a ${p.type} needs modifiers in play`);
+    if (p.type === 'personal') must(p.ops.length === 0 && p.mods.length === 0, `proposal ${p.id}: a Personal Motion has no effect of its own`);
+    must(p.type === 'office' || !p.mods.some((m) => m.mod === 'troops'), `proposal ${p.id}: only an Office grants troops`);
+    for (const m of p.mods) checkMod(p.id, m, must);
+    // A Yes/No Motion aims at everyone; "target" needs a designated baron.
+    must(p.vote === 'baron' || !p.ops.some((o) => ('who' in o && o.who !== 'all') || o.op === 'chairman' || o.op === 'church'), `proposal ${p.id}: a Yes/No Motion aims at a baron`);
+    // §10.9: an effect that loses something says what happens when he cannot comply ("or all he has").
+    if (p.ops.some((o) => (o.op === 'crowns' || o.op === 'votes' || o.op === 'faith') && o.n < 0) || p.mods.some((m) => m.mod === 'per-city' || (m.mod === 'income' && m.n < 0))) {
+      must(/ce qu’il a|ce que vous avez/.test(p.text.fr) && /all (he|you) ha(s|ve)/.test(p.text.en), `proposal ${p.id}: does not say what happens when he cannot comply`);
+    }
+    checkOps(p.id, p.ops, undefined, must);
+  }
+}
+
+/** An operation's picked item must exist; amounts are integers; no `manual` escape hatch [P §10.8]. */
+function checkOps(id: string, ops: readonly Op[], pick: string | undefined, must: (ok: boolean, msg: string) => void): void {
+  for (const o of ops) {
+    must(o.op !== 'manual', `${id}: the manual escape hatch is not allowed in shipped content`);
+    if ('n' in o) must(Number.isInteger(o.n) && o.n !== 0 && Math.abs(o.n) <= 20, `${id}: amount ${o.n} is not a whole number from −20 to 20 (not 0)`);
+    if (o.op === 'influence') must(o.n > 0, `${id}: Influence is only ever taken from the reserve`);
+    const needs = o.op === 'raze' || o.op === 'breaches' || o.op === 'repair-fortify' || o.op === 'neutral' || (o.op === 'casualties' && o.on === 'city-region') ? 'city'
+      : o.op === 'no-heir' || (o.op === 'casualties' && o.on === 'noble') ? 'noble' : o.op === 'desert' ? 'nation' : null;
+    must(needs === null || pick === needs, `${id}: ${o.op} needs a picked ${needs}`);
+    if (o.op === 'lasting') checkMod(id, o.mod, must);
+  }
+}
+
+function checkMod(id: string, m: Mod, must: (ok: boolean, msg: string) => void): void {
+  if (m.mod === 'troops') must(Number.isInteger(m.men) && m.men >= 50 && m.men % 50 === 0, `${id}: free troops of ${m.men} men are not a multiple of 50`);
+  else if (m.mod === 'share') must(Number.isInteger(m.percent) && m.percent > 0 && m.percent <= 100, `${id}: share of ${m.percent} % out of 1–100`);
+  else if (m.mod !== 'absent') must(Number.isInteger(m.n) && m.n !== 0 && Math.abs(m.n) <= 20, `${id}: modifier amount ${m.n} out of −20…20`);
 }

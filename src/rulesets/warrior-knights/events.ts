@@ -11,7 +11,9 @@ import { fill } from '../../engine/localize.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';
 import { city } from './board.ts';
 import { baronData, noble, type BaronId } from './barons.ts';
-import { actionCard, BARON_CARD_TYPES, DESTINATION_NAMES, fate, mercenary, NATION_NAMES, NEUTRAL_CARD_TYPES, ZONE_NAMES, type Destination, type ExpeditionResult, type Zone } from './cards.ts';
+import { actionCard, BARON_CARD_TYPES, DESTINATION_NAMES, fate, mercenary, NATION_NAMES, NEUTRAL_CARD_TYPES, ZONE_NAMES, type Destination, type ExpeditionResult, type Nation, type Zone } from './cards.ts';
+import { eventCard, isEventCard } from './event-cards.ts';
+import { proposalCard } from './proposal-cards.ts';
 
 /** The works a side defends in an assault or a siege (§6.7–§6.9): a city or a baron's stronghold (used by state.ts too). */
 export type Works = { kind: 'city'; city: string } | { kind: 'stronghold'; baron: BaronId };
@@ -20,7 +22,7 @@ export type SpecialPhase = 'taxation' | 'wages' | 'assembly' | 'draft';
 
 export type WkEvent =
   | { t: 'city-razed'; city: string; fate: string }
-  | { t: 'fate-fizzled'; need: 'kingdom-city' | 'baron' }
+  | { t: 'fate-fizzled'; need: 'kingdom-city' | 'baron' | 'city' | 'noble' | 'nation' }
   | { t: 'chairman'; baron: BaronId }
   | { t: 'church'; baron: BaronId }
   | { t: 'troops-revealed'; baron: BaronId; men: number }
@@ -55,7 +57,44 @@ export type WkEvent =
   | { t: 'siege-started'; baron: BaronId; works: Works }
   | { t: 'siege-lifted'; works: Works }
   | { t: 'captured'; baron: BaronId; works: Works; how: 'control' | 'raze' | 'stronghold' }
-  | { t: 'ransom'; baron: BaronId; from: BaronId; crowns: number; city: string | null };
+  | { t: 'ransom'; baron: BaronId; from: BaronId; crowns: number; city: string | null }
+  // Events and their effects (§4.7; rules/major-event.ts, rules/effects.ts)
+  | { t: 'no-event' }
+  | { t: 'event-drawn'; card: string; baron: BaronId }
+  | { t: 'event-cancelled'; card: string; paid: Partial<Record<BaronId, number>> }
+  | { t: 'fate-picked'; what: 'city' | 'noble' | 'baron' | 'nation'; id: string }
+  | { t: 'loses'; baron: BaronId; what: 'crowns' | 'votes' | 'faith'; amount: number }
+  | { t: 'city-neutral'; city: string }
+  | { t: 'fortified'; city: string }
+  | { t: 'healed'; baron: BaronId }
+  | { t: 'no-heir'; noble: string }
+  | { t: 'deserted'; cards: number }
+  | { t: 'readied'; baron: BaronId }
+  | { t: 'exhausted'; baron: BaronId }
+  | { t: 'pardoned'; baron: BaronId }
+  | { t: 'banished'; baron: BaronId }
+  | { t: 'manual'; card: string }
+  // The Assembly (§5; rules/assembly.ts) and the Laws at Taxation (§4.5)
+  | { t: 'assembly-opened' }
+  | { t: 'assembly-closed' }
+  | { t: 'no-attendance' }
+  | { t: 'adjourned' }
+  | { t: 'acting-chairman'; baron: BaronId }
+  | { t: 'personal-motion'; card: string; baron: BaronId | null; choice: 'withdraw' | 'pardon' | 'repeal' | 'adjourn' | 'resubmit' }
+  | { t: 'proposal-read'; card: string }
+  | { t: 'commitments'; card: string; amounts: Partial<Record<BaronId, number>> }
+  | { t: 'declared'; card: string; baron: BaronId; choice: 'yes' | 'no' | BaronId | null; votes: number }
+  | { t: 'vote-result'; card: string; result: 'yes' | 'no' | BaronId; tie: boolean }
+  | { t: 'rejected'; card: string }
+  | { t: 'law-adopted'; card: string }
+  | { t: 'repealed'; card: string }
+  | { t: 'office-discarded'; card: string }
+  | { t: 'refused'; card: string; baron: BaronId }
+  | { t: 'title-given'; card: string; baron: BaronId }
+  | { t: 'title-discarded'; card: string; baron: BaronId }
+  | { t: 'office-given'; card: string; noble: string }
+  | { t: 'agenda'; cards: string[] }
+  | { t: 'law-levy'; card: string; baron: BaronId; amount: number };
 
 const PHASE_NAMES: Record<SpecialPhase, Localized> = {
   taxation: { fr: 'les Impôts', en: 'Taxation' },
@@ -95,6 +134,25 @@ const BATTLE_VALUE: Record<string, Localized> = {
   inflict: { fr: 'Infliger 100', en: 'Inflict 100' }, avoid: { fr: 'Éviter 100', en: 'Avoid 100' },
   victory: { fr: '+1 victoire', en: '+1 victory' }, draw: { fr: 'Tirer une carte', en: 'Draw a card' }, none: { fr: 'rien', en: 'nothing' },
 };
+/** An Event or Proposal card's name. */
+export const deckCardName = (id: string): Localized => (isEventCard(id) ? eventCard(id).name : proposalCard(id).name);
+const choiceName = (c: 'yes' | 'no' | BaronId | null): Localized =>
+  c === null ? { fr: '—', en: '—' } : c === 'yes' ? { fr: 'Oui', en: 'Yes' } : c === 'no' ? { fr: 'Non', en: 'No' } : { fr: who(c), en: who(c) };
+const RESOURCE: Record<'crowns' | 'votes' | 'faith', [Localized, Localized]> = {
+  crowns: [{ fr: 'couronne', en: 'crown' }, { fr: 'couronnes', en: 'crowns' }],
+  votes: [{ fr: 'voix', en: 'vote' }, { fr: 'voix', en: 'votes' }],
+  faith: [{ fr: 'point de Foi', en: 'Faith' }, { fr: 'points de Foi', en: 'Faith' }],
+};
+const CHOICE_NAMES: Record<'withdraw' | 'pardon' | 'repeal' | 'adjourn' | 'resubmit', Localized> = {
+  withdraw: { fr: 'la retire', en: 'withdraws it' },
+  pardon: { fr: 'propose une grâce', en: 'proposes a pardon' },
+  repeal: { fr: 'propose une abrogation', en: 'proposes a repeal' },
+  adjourn: { fr: 'propose d’ajourner l’Assemblée', en: 'proposes to adjourn the Assembly' },
+  resubmit: { fr: 'représente une proposition de la défausse', en: 'brings back a proposal from the discard pile' },
+};
+const pickedName = (what: 'city' | 'noble' | 'baron' | 'nation', id: string): Localized =>
+  what === 'city' ? city(id).name : what === 'noble' ? { fr: noble(id).name, en: noble(id).name } : what === 'baron' ? { fr: who(id as BaronId), en: who(id as BaronId) } : NATION_NAMES[id as Nation];
+const list = (xs: Localized[]): Localized => ({ fr: xs.map((x) => x.fr).join(', '), en: xs.map((x) => x.en).join(', ') });
 
 type Msg<K extends WkEvent['t']> = (e: Extract<WkEvent, { t: K }>) => Localized;
 const MSG: { [K in WkEvent['t']]: Msg<K> } = {
@@ -157,6 +215,41 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
     b: who(e.baron), f: who(e.from), n: e.city ? city(e.city).name : '',
     c: count(e.crowns, { fr: 'couronne', en: 'crown' }, { fr: 'couronnes', en: 'crowns' }),
   }),
+  'no-event': () => ({ fr: 'Il n’y a plus de carte Événement.', en: 'There is no Event card left.' }),
+  'event-drawn': (e) => fill({ fr: '{b} tire l’Événement {c}.', en: '{b} draws the Event {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
+  'event-cancelled': (e) => fill({ fr: '{c} est annulé par la Foi ({p}).', en: '{c} is cancelled by Faith ({p}).' }, { c: deckCardName(e.card), p: list(Object.entries(e.paid).map(([b, n]) => fill({ fr: '{b} : {n}', en: '{b}: {n}' }, { b: who(b as BaronId), n: n ?? 0 }))) }),
+  'fate-picked': (e) => fill({ fr: 'La Destinée désigne {x}.', en: 'Fate names {x}.' }, { x: pickedName(e.what, e.id) }),
+  loses: (e) => fill({ fr: '{b} perd {n}.', en: '{b} loses {n}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE[e.what][0], RESOURCE[e.what][1]) }),
+  'city-neutral': (e) => fill({ fr: '{c} redevient neutre.', en: '{c} turns neutral.' }, { c: city(e.city).name }),
+  fortified: (e) => fill({ fr: '{c} est réparée et fortifiée.', en: '{c} is repaired and fortified.' }, { c: city(e.city).name }),
+  healed: (e) => fill({ fr: 'Les armées de {b} n’ont plus de pertes.', en: '{b}’s armies have no casualties left.' }, { b: who(e.baron) }),
+  'no-heir': (e) => fill({ fr: '{n} n’a plus d’héritier.', en: '{n} has no heir any more.' }, { n: noble(e.noble).name }),
+  deserted: (e) => fill({ fr: 'Désertion : {k}.', en: 'Desertion: {k}.' }, { k: count(e.cards, { fr: 'carte de mercenaires', en: 'mercenary card' }, { fr: 'cartes de mercenaires', en: 'mercenary cards' }) }),
+  readied: (e) => fill({ fr: 'Les nobles de {b} sont frais et dispos.', en: '{b}’s nobles are ready.' }, { b: who(e.baron) }),
+  exhausted: (e) => fill({ fr: 'Les nobles de {b} sont épuisés.', en: '{b}’s nobles are exhausted.' }, { b: who(e.baron) }),
+  pardoned: (e) => fill({ fr: '{b} est gracié.', en: '{b} is pardoned.' }, { b: who(e.baron) }),
+  banished: (e) => fill({ fr: '{b} est banni de l’Assemblée.', en: '{b} is banished from the Assembly.' }, { b: who(e.baron) }),
+  manual: (e) => fill({ fr: '{c} demande une décision de l’hôte.', en: '{c} needs the host’s decision.' }, { c: deckCardName(e.card) }),
+  'assembly-opened': () => ({ fr: 'L’Assemblée se réunit.', en: 'The Assembly sits.' }),
+  'assembly-closed': () => ({ fr: 'L’Assemblée se sépare.', en: 'The Assembly rises.' }),
+  'no-attendance': () => ({ fr: 'Aucun baron ne siège : rien n’est voté.', en: 'No baron attends: nothing is voted.' }),
+  adjourned: () => ({ fr: 'L’Assemblée est ajournée.', en: 'The Assembly is adjourned.' }),
+  'acting-chairman': (e) => fill({ fr: '{b} préside cette Assemblée à la place du président.', en: '{b} chairs this Assembly in the Chairman’s place.' }, { b: who(e.baron) }),
+  'personal-motion': (e) => fill({ fr: '{c} : {b} {x}.', en: '{c}: {b} {x}.' }, { c: deckCardName(e.card), b: e.baron ? who(e.baron) : { fr: 'personne', en: 'nobody' }, x: CHOICE_NAMES[e.choice] }),
+  'proposal-read': (e) => fill({ fr: 'Proposition : {c}.', en: 'Proposal: {c}.' }, { c: deckCardName(e.card) }),
+  commitments: (e) => fill({ fr: '{c} : voix engagées — {a}.', en: '{c}: votes committed — {a}.' }, { c: deckCardName(e.card), a: list(Object.entries(e.amounts).map(([b, n]) => fill({ fr: '{b} {n}', en: '{b} {n}' }, { b: who(b as BaronId), n: n ?? 0 }))) }),
+  declared: (e) => fill(e.choice === null ? { fr: '{b} s’abstient ({n} perdues pour lui).', en: '{b} abstains ({n} lost).' } : { fr: '{b} met {n} sur {x}.', en: '{b} puts {n} on {x}.' }, { b: who(e.baron), n: count(e.votes, RESOURCE.votes[0], RESOURCE.votes[1]), x: choiceName(e.choice) }),
+  'vote-result': (e) => fill(e.tie ? { fr: '{c} : égalité, le président tranche pour {x}.', en: '{c}: a tie, the Chairman decides for {x}.' } : { fr: '{c} : l’Assemblée choisit {x}.', en: '{c}: the Assembly chooses {x}.' }, { c: deckCardName(e.card), x: choiceName(e.result) }),
+  rejected: (e) => fill({ fr: '{c} est rejetée.', en: '{c} is rejected.' }, { c: deckCardName(e.card) }),
+  'law-adopted': (e) => fill({ fr: 'La loi {c} entre en vigueur.', en: 'The law {c} comes into force.' }, { c: deckCardName(e.card) }),
+  repealed: (e) => fill({ fr: 'Abrogation : {c}.', en: 'Repealed: {c}.' }, { c: deckCardName(e.card) }),
+  'office-discarded': (e) => fill({ fr: 'L’office {c} est défaussé.', en: 'The Office {c} is discarded.' }, { c: deckCardName(e.card) }),
+  refused: (e) => fill({ fr: '{b} refuse {c}.', en: '{b} refuses {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
+  'title-given': (e) => fill({ fr: '{b} reçoit {c}.', en: '{b} receives {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
+  'title-discarded': (e) => fill({ fr: '{b} défausse {c}.', en: '{b} discards {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
+  'office-given': (e) => fill({ fr: '{n} reçoit l’office {c}.', en: '{n} receives the Office {c}.' }, { n: noble(e.noble).name, c: deckCardName(e.card) }),
+  agenda: (e) => fill({ fr: 'Ordre du jour : {a}.', en: 'Agenda: {a}.' }, { a: list(e.cards.map(deckCardName)) }),
+  'law-levy': (e) => fill({ fr: '{b} paie {n} au titre de {c}.', en: '{b} pays {n} under {c}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE.crowns[0], RESOURCE.crowns[1]), c: deckCardName(e.card) }),
   triggered: (e) => (e.phase === 'draft'
     ? { fr: 'La piste des mercenaires est pleine : place au Recrutement de mercenaires.', en: 'The Mercenary track is full: the Mercenary Draft now.' }
     : fill({ fr: 'La zone est pleine : place à {p}.', en: 'The zone is full: {p} now.' }, { p: PHASE_NAMES[e.phase] })),

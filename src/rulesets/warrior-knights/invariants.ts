@@ -5,13 +5,16 @@
  * each action card in exactly one place (hand, pile, zone, the card being resolved, the set-aside
  * neutrals — or, for a neutral card, the neutral set); each Fate and mercenary card once; a
  * city's breaches within its strength; at most one stronghold per region, never with an unrazed
- * city (§2.5); the track's shields within the barons' 8 [P G-A60].
+ * city (§2.5); the track's shields within the barons' 8 [P G-A60]; each Event and Proposal card in
+ * one place, at most 3 Titles a baron, at most 3 proposals on the agenda (§5).
  *
  * Returns the violations as sentences (empty: all hold).
  */
 import { BOARD, city, cityIn } from './board.ts';
 import { baronData, REGULARS } from './barons.ts';
 import { baronCards, FATE_DECK, MERCENARIES, NEUTRAL_CARDS } from './cards.ts';
+import { EVENT_CARDS } from './event-cards.ts';
+import { PROPOSAL_CARDS } from './proposal-cards.ts';
 import type { WkState } from './state.ts';
 
 export function checkInvariants(s: WkState): string[] {
@@ -72,6 +75,18 @@ export function checkInvariants(s: WkState): string[] {
     if (s.combat.stage === 'done') out.push('a finished combat is still open');
   }
   if (s.secret.combatDraws && s.combat?.stage !== 'discard') out.push('combat draws held outside the discard stage');
+  // Event and Proposal cards: each in one place (deck, discard, in play, agenda, a Title, an Office, the event waiting) (§2.10–§2.11, §5.6).
+  const deckCards = new Map<string, number>();
+  const hold = (c: string) => deckCards.set(c, (deckCards.get(c) ?? 0) + 1);
+  [...s.secret.eventDeck, ...s.eventDiscard, ...s.lasting.map((l) => l.card), ...(s.eventPending ? [s.eventPending.card] : [])].forEach(hold);
+  [...s.secret.proposalDeck, ...s.agenda, ...s.proposalDiscard, ...s.laws].forEach(hold);
+  for (const b of s.players) {
+    s.barons[b].titles.forEach(hold);
+    if (s.barons[b].titles.length > s.config.assembly.maxTitles) out.push(`${b} holds ${s.barons[b].titles.length} Titles`);
+  }
+  for (const nb of Object.values(s.nobles)) if (nb.office) hold(nb.office);
+  for (const c of [...EVENT_CARDS.map((e) => e.id), ...PROPOSAL_CARDS.map((p) => p.id)]) if ((deckCards.get(c) ?? 0) !== 1) out.push(`card ${c} is in ${deckCards.get(c) ?? 0} places`);
+  if (s.agenda.length > s.config.assembly.agendaSlots) out.push(`the agenda holds ${s.agenda.length} proposals`);
 
   // Cities and strongholds.
   for (const c of Object.values(s.cities)) {

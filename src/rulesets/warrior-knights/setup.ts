@@ -4,8 +4,8 @@
  * every shuffle uses its own named stream of it (`setup/colours`, `setup/fate`,
  * `setup/fate-reshuffle`, `setup/mercenaries`, `setup/mercenary-deck`, `setup/stronghold/<baron>`).
  *
- * - `createGame` runs S1–S13 (S3, S4's Proposal deck and S13 wait for their content: §10.8–§10.9)
- *   and opens S11's troop assignment (§9.2 #1, parallel, hidden until all are in);
+ * - `createGame` runs S1–S13 (S3 the Event deck, S4 the Proposal deck, S13 the agenda, with the
+ *   streams `setup/events`, `setup/proposals`) and opens S11's troop assignment (§9.2 #1, parallel, hidden until all are in);
  * - `assignTroops` takes one baron's assignment; `closeTroops` reveals them all (a missing one gets
  *   its default) and opens S14;
  * - `placeStronghold` (S14, chairman order, #2), then `placeNoble` (S15, the counter-clockwise
@@ -23,6 +23,8 @@ import { BARON_IDS, noblesOf, REGULARS, SHAPES, type BaronId } from './barons.ts
 import { baronCards, FATE_DECK, mercenary, MERCENARIES } from './cards.ts';
 import { borderBanned, displaySize, influenceReserve, razedAtSetup, resolveWkConfig } from './constants.ts';
 import type { WkEvent } from './events.ts';
+import { EVENT_CARDS } from './event-cards.ts';
+import { PROPOSAL_CARDS } from './proposal-cards.ts';
 import { drawFate } from './rules/fate.ts';
 import { streamPick, streamShuffle, type Shuffle } from './rules/streams.ts';
 import { own, type BaronState, type CityState, type NobleState, type StrongholdState, type WkState } from './state.ts';
@@ -71,6 +73,14 @@ export function createGame(options: WkOptions, rng: Rng, inject?: Shuffle): WkSt
   const passes = config.setup.fateRedrawPasses;
   // S2: the Fate deck.
   let fateDeck = shuffle('setup/fate', FATE_DECK.map((f) => f.id));
+  // S3: the Event deck, shuffled, then its top card to the bottom [P G-A40].
+  const events = shuffle('setup/events', EVENT_CARDS.map((e) => e.id));
+  const eventDeck = [...events.slice(1), ...events.slice(0, 1)];
+  // S4: the Proposal deck (the neutral cards are shuffled at each Planning, P2).
+  let proposalDeck = shuffle('setup/proposals', PROPOSAL_CARDS.map((p) => p.id));
+  // S13 (drawn here: no draw comes between): the top 3 Proposal cards face up on the agenda.
+  const agenda = proposalDeck.slice(0, config.assembly.agendaSlots);
+  proposalDeck = proposalDeck.slice(config.assembly.agendaSlots);
   // S5: raze Kingdom cities by Fate draws; Overseas or already razed cities are redrawn [T §3 S5].
   const cities: Record<CityId, CityState> = {};
   for (const id of ALL_CITIES) cities[id] = { id, razed: false, controller: null, fortified: false, breaches: 0, besiegedBy: null, siegeSince: null }; // S6: all neutral
@@ -120,12 +130,13 @@ export function createGame(options: WkOptions, rng: Rng, inject?: Shuffle): WkSt
     influenceReserve: influenceReserve(config, n), // S7
     zones: { taxes: [], wages: [], assembly: [] },
     track: Array.from({ length: 7 }, () => null),
-    display, agenda: [], // S13: no Proposal cards yet
+    display, agenda, // S13
     expeditions: { ceylon: null, spice: null, china: null },
     unassigned, toAct: chairmanOrder(players, chairman), submitted: [],
     pileCounts: [], current: null, pile: 0, pendingPhases: [], outOfGame: [], log,
-    secret: { seed, fateDeck, mercenaryDeck: mercDeck, eventDeck: [], proposalDeck: [], piles: [[], [], []], neutralAside: [], plans: {}, troopAssignments: {} },
+    secret: { seed, fateDeck, mercenaryDeck: mercDeck, eventDeck, proposalDeck, piles: [[], [], []], neutralAside: [], plans: {}, troopAssignments: {} },
     lastTurn: false, winner: null,
+    eventDiscard: [], lasting: [], proposalDiscard: [], laws: [], eventPending: null,
   };
 }
 

@@ -10,7 +10,7 @@
  */
 import type { CityId, RegionId } from './board.ts';
 import type { BaronId } from './barons.ts';
-import type { Destination, Zone } from './cards.ts';
+import type { Destination, Nation, Zone } from './cards.ts';
 import type { WkConfig } from './constants.ts';
 import type { WkEvent, Works } from './events.ts';
 
@@ -130,7 +130,7 @@ export interface Secret {
   /** Top first; discards go to the bottom (§2.7). */
   fateDeck: string[];
   mercenaryDeck: string[];
-  /** Not authored yet (§10.8–§10.9): empty. */
+  /** Event cards, top first (§2.10; shuffled at S3). Only the top card's back colour is public (view.ts). */
   eventDeck: string[];
   proposalDeck: string[];
   /** The action piles once dealt and shuffled, top first (§4.1). */
@@ -193,7 +193,21 @@ export interface WkState {
   winner: BaronId | null;
   /** The combat being fought (§6.5–§6.11), else null or absent. */
   combat?: CombatFrame | null;
+  // ─── Events and the Assembly (§4.7, §5; rules/major-event.ts, rules/assembly.ts) ───
+  /** Event cards resolved or cancelled, face up (§4.7 step 6; reshuffled when the deck runs out, §4.14). */
+  eventDiscard: string[];
+  /** Lasting events in play, next to their victim (baron) or the board (null) [P §4.7 step 6]. */
+  lasting: LastingEvent[];
+  /** Proposal cards voted and discarded, face up (§5.5 option 4 draws from it). */
+  proposalDiscard: string[];
+  /** Laws adopted, in play beside the board (§5.6). Titles sit in `BaronState.titles`, Offices in `NobleState.office`. */
+  laws: string[];
+  /** A Major Event drawn, its target known, waiting for its cancellation window (§4.7 step 5): public. */
+  eventPending: { card: string; drawer: BaronId; target: BaronId | null; picked: { city?: string; noble?: string; nation?: Nation; baron?: BaronId } } | null;
 }
+
+/** A lasting event in play: the card, on whom (a noble for E-NOHEIR), until when (effects.ts `Until`). */
+export interface LastingEvent { card: string; baron: BaronId | null; noble: string | null; until: 'next-taxation' | 'next-assembly' | 'game' }
 
 /** A record's own entry for a key from an answer (never `toString` or another inherited member). */
 export const own = <T>(r: Record<string, T>, key: unknown): T | undefined =>

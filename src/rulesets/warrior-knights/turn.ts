@@ -13,6 +13,7 @@ import { resolveBaronCard, resumeCombat, revealNext, type CardAnswer } from './r
 import type { CombatAnswers } from './rules/battle.ts';
 import { runArrival, type ArrivalAnswer } from './rules/arrival.ts';
 import { resolveDefensiveWorks, resolveExpedition, resolveMaintenance, type ExpeditionAnswers, type MaintenanceAnswer, type WorksAnswer } from './rules/neutral.ts';
+import { closeEventWindow, drawMajorEvent, type MajorEventAnswers } from './rules/major-event.ts';
 import { closePlanning } from './rules/planning.ts';
 import { runPendingPhase, type SpecialAnswers } from './rules/special-phases.ts';
 import { abandonedSieges, liftAbandonedSieges } from './rules/sides.ts';
@@ -31,6 +32,8 @@ export interface StepInputs {
   expedition?: ExpeditionAnswers;
   upkeep?: UpkeepAnswers;
   arrival?: Partial<Record<BaronId, ArrivalAnswer>>;
+  /** A8: the Church holder's choice and the card's own choice, then (second call) the cancellation window. */
+  event?: MajorEventAnswers;
   /** Tests inject their own shuffles. */
   shuffle?: Shuffle;
 }
@@ -53,11 +56,13 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: WkState, i: StepInputs) => 
   // Military Operations and Improvisation: the owner's answer, then the combat's stages it opened (§6.5–§6.11)
   A6: (s, i) => (s.combat ? resumeCombat(s, i.combat, i.shuffle) : ownerAnswers(s, i)),
   A7: (s, i) => (s.combat ? resumeCombat(s, i.combat, i.shuffle) : ownerAnswers(s, i)),
+  A8: (s, i) => (s.eventPending ? closeEventWindow(s, i.event, i.shuffle) : drawMajorEvent(s, i.event, i.shuffle)),
   A9: (s, i) => resolveDefensiveWorks(s, i.works),
   A10: (s, i) => resolveMaintenance(s, i.maintenance),
   A11: (s, i) => done(revealNext(s, i.shuffle)),
   A12: (s, i) => resolveExpedition(s, i.expedition),
   A13: (s, i) => runPendingPhase(s, i.special, i.shuffle),
+  A14: (s, i) => runPendingPhase(s, i.special, i.shuffle),
   A15: (s, i) => runPendingPhase(s, i.special, i.shuffle),
   U1: (s, i) => done(runUpkeep(s, i.upkeep)),
   U2: (s, i) => done(runUpkeep(s, i.upkeep)),

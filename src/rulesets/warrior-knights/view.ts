@@ -9,11 +9,13 @@
  * `viewer` null is the public view (a spectator).
  */
 import type { BaronId } from './barons.ts';
+import { eventCard, type EventColour } from './event-cards.ts';
 import type { WkState } from './state.ts';
 
 export interface WkView extends Omit<WkState, 'secret'> {
   viewer: BaronId | null;
-  decks: { fate: number; mercenary: number; event: number; proposal: number; piles: number[] };
+  /** `eventTop`: the back colour of the top Event card, public (§2.12, §4.7 step 1). */
+  decks: { fate: number; mercenary: number; event: number; proposal: number; piles: number[]; eventTop: EventColour | null };
   /** The viewer's own secret answers while they are still secret. */
   mine: { plan: string[][] | null; troops: Record<string, string> | null; fate: string[] | null };
 }
@@ -23,7 +25,7 @@ export function viewOf(state: WkState, viewer: BaronId | null): WkView {
   return {
     ...open,
     viewer,
-    decks: { fate: secret.fateDeck.length, mercenary: secret.mercenaryDeck.length, event: secret.eventDeck.length, proposal: secret.proposalDeck.length, piles: secret.piles.map((p) => p.length) },
+    decks: { fate: secret.fateDeck.length, mercenary: secret.mercenaryDeck.length, event: secret.eventDeck.length, proposal: secret.proposalDeck.length, piles: secret.piles.map((p) => p.length), eventTop: secret.eventDeck[0] ? eventCard(secret.eventDeck[0]).colour : null },
     mine: {
       plan: viewer ? secret.plans[viewer] ?? null : null,
       troops: viewer ? secret.troopAssignments[viewer] ?? null : null,

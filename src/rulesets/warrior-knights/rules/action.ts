@@ -8,7 +8,8 @@
  * moves with their §6.4 transfers (movement.ts, transfers.ts) and its combat (engage.ts; the
  * combat's stages come back through `resumeCombat`, battle.ts), every card's decline (Military
  * Operations discarded to Wages or Assembly [P G-A14]) and the neutral Uncertain Times; Defensive Works,
- * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts).
+ * Troop Maintenance and the Expedition wait as `current` for the barons' answers (neutral.ts);
+ * the Major Event waits for the Church holder's answer (major-event.ts).
  * Everything else
  * throws StepNotImplemented with its step (phases.ts). A queued special phase runs first
  * (special-phases.ts): the next reveal waits until it has (§4.2.4 "resolved immediately and
@@ -19,7 +20,6 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import type { BaronId } from '../barons.ts';
 import { actionCard, BARON_CARD_TYPES, MERCENARY_TRACK, ZONES, type Zone } from '../cards.ts';
 import { draftShields, zoneThreshold } from '../constants.ts';
-import { StepNotImplemented } from '../phases.ts';
 import { own, type WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
 import { runCombat, type CombatAnswers } from './battle.ts';
@@ -34,7 +34,6 @@ import { moment, streamShuffle, type Shuffle } from './streams.ts';
 /** Reveals the next card (§4.2.1). A neutral card resolves at once; a baron card waits for its owner. At the end of pile 3: Upkeep. */
 export function revealNext(s: WkState, inject?: Shuffle): WkState {
   if (s.stage !== 'action' || s.current !== null) throw new Error('revealNext: no card to reveal now');
-  if (s.pendingPhases[0] === 'assembly') throw new StepNotImplemented('A14');
   if (s.pendingPhases.length > 0) throw new Error('revealNext: a special phase is waiting (runPendingPhase)');
   const out = structuredClone(s);
   while (out.pile < out.secret.piles.length && out.secret.piles[out.pile]!.length === 0) out.pile++;
@@ -64,7 +63,7 @@ export function revealNext(s: WkState, inject?: Shuffle): WkState {
       out.step = 'A11';
       return out; // the card returns to the neutral set: the next Planning reshuffles all 8 [T §2.9]
     }
-    case 'major-event': throw new StepNotImplemented('A8');
+    case 'major-event': out.current = card; out.toAct = [out.church]; out.step = 'A8'; return out; // the Church holder first (major-event.ts)
     // The barons answer these (rules/neutral.ts): Defensive Works and Troop Maintenance everyone at once, the Expedition the Chairman first.
     case 'defensive-works': out.current = card; out.toAct = chairmanOrder(out.players, out.chairman); out.step = 'A9'; return out;
     case 'maintenance': out.current = card; out.toAct = chairmanOrder(out.players, out.chairman); out.step = 'A10'; return out;

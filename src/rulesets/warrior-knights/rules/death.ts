@@ -62,6 +62,7 @@ export function killNoble(s: WkState, nobleId: string, answer: DeathAnswer = {},
   n.casualties = 0;
   // 3
   n.location = { kind: 'off' };
+  if (n.office) s.proposalDiscard.push(n.office); // [T §5.6] its Office is discarded (to the proposal discard pile)
   n.office = null;
   // 4
   if (!n.hasHeir) {

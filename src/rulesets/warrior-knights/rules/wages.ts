@@ -20,13 +20,14 @@ import { chairmanOrder } from '../turn-order.ts';
 import { isMercenary, troopMen, troopWage } from '../troops.ts';
 import { liftEmptyNobles, removeTroop, returnZone, troopsOf } from './armies.ts';
 import { killNoble } from './death.ts';
+import { officeMen } from './effects.ts';
 import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
 /** The circle noble's troops, exempt while they total ≤ the limit (§2.3, TV-20). */
 export function exemptCards(s: WkState, b: BaronId): string[] {
   const circle = s.nobles[`${b}-circle`];
   if (!circle) return [];
-  const men = circle.troops.reduce((m, t) => m + troopMen(t), 0);
+  const men = circle.troops.reduce((m, t) => m + troopMen(t), 0) + officeMen(s, circle.id); // [T §10.9] an Office's free troops count toward the 400
   return men <= s.config.wages.circleExemptUpTo ? [...circle.troops] : [];
 }
 
@@ -74,7 +75,7 @@ export function runWages(s: WkState, answers: Partial<Record<BaronId, WagesAnswe
   }
   // [P G-A35] a noble left with casualty tokens ≥ his troops is killed at once; then those left without troops leave the board
   for (const n of Object.values(out.nobles)) {
-    if (n.casualties > 0 && out.config.combat.casualtyMen * n.casualties >= n.troops.reduce((m, t) => m + troopMen(t), 0)) killNoble(out, n.id, {}, `${moment(out)}/wages`, inject);
+    if (n.casualties > 0 && out.config.combat.casualtyMen * n.casualties >= n.troops.reduce((m, t) => m + troopMen(t), 0) + officeMen(out, n.id)) killNoble(out, n.id, {}, `${moment(out)}/wages`, inject);
   }
   liftEmptyNobles(out);
   if (deserters.length > 0) {
