@@ -31,6 +31,7 @@ import { fief } from './fief/index.ts';
 import { botAnswer as fiefBot, soakGame as fiefSoakGame } from './fief/bot.ts';
 import { checkInvariants as fiefInvariants } from './fief/invariants.ts';
 import type { FiefEvent, FiefGame } from './fief/flow.ts';
+import type { FreeEvent as FiefFreeEvent } from './fief/free.ts';
 
 /**
  * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
@@ -161,7 +162,7 @@ function countAkOrders(v: AKSheet | null): number {
   return n;
 }
 
-const fiefEntry: RulesetEntry<FiefGame, FiefEvent> = {
+const fiefEntry: RulesetEntry<FiefGame, FiefEvent | FiefFreeEvent> = {
   ruleset: fief,
   variants: [{ id: 'original', name: { fr: 'Plateau original de l’édition en ligne', en: 'Original board of the online edition' }, seats: { min: 3, max: 6, default: 4 } }],
   bot: (g, player, decision, rng) => fiefBot(g, player, decision, rng),
