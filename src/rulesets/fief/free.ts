@@ -501,7 +501,7 @@ const opt = (value: string, label: string) => ({ value, label });
 export function goodsText(s: FiefState, g: Goods | Wanted, lang: Lang, party: boolean): string {
   const fr = lang === 'fr';
   const parts: string[] = [];
-  if (g.ecus) parts.push(s.config.options.hiddenMoney && !party ? (fr ? 'des écus' : 'some ecus') : `${g.ecus} ${fr ? 'écus' : 'ecus'}`);
+  if (g.ecus) parts.push(s.config.options.hiddenMoney && !party ? (fr ? 'des écus' : 'some ecus') : `${g.ecus} ${g.ecus === 1 ? (fr ? 'écu' : 'ecu') : (fr ? 'écus' : 'ecus')}`);
   if ('cards' in g && g.cards.length) parts.push(party ? g.cards.map((c) => cardName(c)[lang]).join(', ') : `${g.cards.length} ${fr ? 'carte(s)' : 'card(s)'}`);
   if ('cardKinds' in g && g.cardKinds.length) parts.push(g.cardKinds.map((k) => `${fr ? 'une carte' : 'a card'} ${CARD_KINDS[k].name[lang]}`).join(', '));
   if (g.villages.length) parts.push(g.villages.map(villageName).join(', '));
