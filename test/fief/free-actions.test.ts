@@ -155,7 +155,7 @@ test('#41 a trade offer is told to its two players only; accepted, both sides mo
   const tax = deal(g.fief, P2, 'TAX');
   const made = act(g, P1, 'offer', { to: P2, give_ecus: '3', ask_card: 'TAX' });
   assert.equal(made.g.fief.families[P1]!.ecus, g.fief.families[P1]!.ecus, 'nothing moves on an offer');
-  assert.match(report(made.g, made.events, P2), /Offer #1 from .* gives 3 ecus; asks a card Tax/);
+  assert.match(report(made.g, made.events, P2), /Offer #1 from .* — offered: 3 ecus; asked: a card Tax/);
   assert.equal(report(made.g, made.events, P3), 'Nothing new.', 'a third player learns nothing of an offer');
   assert.deepEqual(fief.view(made.g, P3).diplomacy.offers, []);
   assert.equal(fief.view(made.g, P2).diplomacy.offers.length, 1);
@@ -165,7 +165,7 @@ test('#41 a trade offer is told to its two players only; accepted, both sides mo
   assert.ok(done.g.fief.hands[P1]!.includes(tax) && !done.g.fief.hands[P2]!.includes(tax));
   assert.equal(done.g.fief.families[P2]!.ecus, g.fief.families[P2]!.ecus + 3);
   assert.equal(done.g.fief.families[P1]!.ecus, g.fief.families[P1]!.ecus - 3);
-  assert.match(report(done.g, done.events, P1), /Trade between .*gives 3 ecus; .* gives Tax/);
+  assert.match(report(done.g, done.events, P1), /Trade between .* — from .*: 3 ecus; from .*: Tax/);
   assert.doesNotMatch(report(done.g, done.events, P3), /Tax/);
   assert.match(refused(done.g, P2, 'accept', { offer: '1' }).en, /no longer open/);
 });

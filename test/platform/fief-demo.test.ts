@@ -43,6 +43,21 @@ for (const kind of DB_KINDS) {
       const play = await v.get(`/games/${id}/play`);
       assert.equal(play.status, 200);
       assert.match(pageText(play.text), /choisissez votre village de départ|choose your starting village/);
+      // He places his family; once the turn begins, he offers a bot a trade: the bot answers at once (botActions).
+      const ask = state.flow.current!;
+      const village = ask.ctx.k === 'start-village' ? ask.ctx.villages[0]! : '';
+      assert.equal((await v.post(`/games/${id}/answer`, { decision: ask.id, answer: village })).status, 200);
+      for (let i = 0; i < 100 && state.flow.stage !== 'turn'; i++) { await new Promise((r) => setTimeout(r, 200)); state = await stateOf<FiefGame>(tp, id); }
+      assert.equal(state.flow.stage, 'turn');
+      const bot = state.fief.players.find((p) => p !== me)!;
+      const offered = await v.post(`/games/${id}/act`, { action: 'offer', f_to: bot, f_give_ecus: '1' });
+      assert.equal(offered.status, 200, pageText(offered.text).slice(0, 300));
+      const after = await stateOf<FiefGame & { free?: { offers: unknown[]; nextId: number } }>(tp, id);
+      assert.equal(after.free?.nextId, 2, 'the offer was made');
+      assert.deepEqual(after.free?.offers, [], 'the bot accepted or declined it at once');
+      const log = pageText((await v.get(`/games/${id}/log`)).text); // the guest's language: French
+      assert.match(log, /Offre n° 1 de Aude \(vous\)/);
+      assert.match(log, /Échange entre Aude \(vous\) et|refusée par/);
       // Asking again gives the same game.
       assert.equal((await v.post('/demo', { ruleset: 'fief' }, nofollow)).location, created.location);
     });

@@ -15,8 +15,8 @@ import type { FiefState } from './state.ts';
 const T = {
   gift: { fr: '{from} donne à {to} : {goods}.', en: '{from} gives {to}: {goods}.' },
   embassy: { fr: ' (un jeton Ambassade dépensé)', en: ' (one Embassy token spent)' },
-  offerMade: { fr: 'Offre n° {id} de {from} à {to} : donne {give} ; demande {get}.', en: 'Offer #{id} from {from} to {to}: gives {give}; asks {get}.' },
-  trade: { fr: 'Échange entre {from} et {to} : {from} donne {give} ; {to} donne {got}.', en: 'Trade between {from} and {to}: {from} gives {give}; {to} gives {got}.' },
+  offerMade: { fr: 'Offre n° {id} de {from} à {to} — offert : {give} ; demandé : {get}.', en: 'Offer #{id} from {from} to {to} — offered: {give}; asked: {get}.' },
+  trade: { fr: 'Échange entre {from} et {to} — de {from} : {give} ; de {to} : {got}.', en: 'Trade between {from} and {to} — from {from}: {give}; from {to}: {got}.' },
   declined: { fr: 'Offre n° {id} de {from} : refusée par {to}.', en: 'Offer #{id} from {from}: declined by {to}.' },
   withdrawn: { fr: 'Offre n° {id} de {from} à {to} : retirée.', en: 'Offer #{id} from {from} to {to}: withdrawn.' },
   lapsed: { fr: 'Offre n° {id} de {from} à {to} : tombée sans réponse.', en: 'Offer #{id} from {from} to {to}: lapsed without an answer.' },

@@ -512,8 +512,8 @@ export function goodsText(s: FiefState, g: Goods | Wanted, lang: Lang, party: bo
 
 export function offerText(s: FiefState, o: Offer, lang: Lang): string {
   const fr = lang === 'fr';
-  return fr ? `n° ${o.id} — ${playerName(s, o.from, null, lang)} donne ${goodsText(s, o.give, lang, true)} ; demande ${goodsText(s, o.get, lang, true)}`
-    : `#${o.id} — ${playerName(s, o.from, null, lang)} gives ${goodsText(s, o.give, lang, true)}; asks ${goodsText(s, o.get, lang, true)}`;
+  return fr ? `n° ${o.id} de ${playerName(s, o.from, null, lang)} — offert : ${goodsText(s, o.give, lang, true)} ; demandé : ${goodsText(s, o.get, lang, true)}`
+    : `#${o.id} from ${playerName(s, o.from, null, lang)} — offered: ${goodsText(s, o.give, lang, true)}; asked: ${goodsText(s, o.get, lang, true)}`;
 }
 
 /** The free actions a player may take now, with the legal options of his forms (the contract's `freeActions`). */
