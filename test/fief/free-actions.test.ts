@@ -15,7 +15,7 @@ import { createRng } from '../../src/engine/rng.ts';
 import type { ActionInput, Lang } from '../../src/engine/ruleset.ts';
 import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
-import { cardKind } from '../../src/rulesets/fief/cards.ts';
+import { cardKind, cardName } from '../../src/rulesets/fief/cards.ts';
 import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
 import { botFreeActions, carryFree, FREE_EVENT_TYPES, FREE_REFUSALS, freeActionsOf, type FiefGameFree, type FreeEvent } from '../../src/rulesets/fief/free.ts';
 import { freeSentence } from '../../src/rulesets/fief/free-report.ts';
@@ -360,6 +360,15 @@ function playWithActions(players: number, seed: string, steps: number, options: 
       assert.equal(cardsInPlay(after), cardsInPlay(before), `${a.id}: cards are moved, never duplicated`);
       for (const q of after.players) assert.ok(after.families[q]!.ecus >= 0 && after.hands[q]!.length <= after.config.family.handLimit, `${q}: no negative money, hand within the limit`);
       for (const q of after.players) assert.ok(troopsOf(after, 'BLAYE', q).sergeants >= 0, 'troops never negative');
+      // What a third player reads of it: never an offer, never the name of a card that changed hands.
+      const events = g.steps.at(-1)!.events as FreeEvent[];
+      const parties = new Set([p, a.values.to ?? '', ...events.flatMap((e) => ('offer' in e ? [e.offer.from, e.offer.to] : []))]);
+      const moved = events.flatMap((e) => (e.t === 'gift' ? e.goods.cards : e.t === 'trade' ? [...e.offer.give.cards, ...e.got.cards] : []));
+      for (const q of after.players.filter((x) => !parties.has(x))) {
+        const text = fief.report(g.state, events, q, 'en');
+        if (a.id === 'offer' || a.id === 'decline' || a.id === 'withdraw') assert.equal(text, 'Nothing new.', `${q} learns nothing of ${a.id}`);
+        for (const c of moved) assert.ok(!text.includes(cardName(c).en), `${q} does not learn the card ${c}`);
+      }
     }
     g = botAnswers(entry, g, []) as GameRecord<FiefGame>;
     g = advance(fief, g, { useDefaults: true });
