@@ -293,6 +293,30 @@ test('A.1 relics as free actions: recovered at the seat by its bishop, handed ov
   assert.match(refused(back.g, P2, 'hand-relic', { relic, to: plain }).en, /None of your lords carries/);
 });
 
+test('A.1 a relic at a seat another player occupies: recovery refused without his leave; his leave asked by a trade, the relic taken at acceptance', () => {
+  const g = game(4, '4.B', { options: { relics: true } });
+  const s = g.fief;
+  const seat = 'TOURNUS';
+  const relic = (Object.keys(s.relics!) as (keyof NonNullable<FiefState['relics']>)[]).find((r) => s.relics![r]!.village === seat)!;
+  s.villages[seat]!.stacks = s.villages[seat]!.stacks.filter((st) => st.player === P2);
+  occupy(s, P2, seat);
+  const bishop = addLord(s, P1, 'M'); giveTitles(s, bishop, 'BISHOP:2');
+  s.lords[bishop]!.at = { village: seat, position: { kind: 'OUTSKIRTS' } };
+  assert.match(refused(g, P1, 'relic', { lord: bishop, relic }).en, /has not given leave/);
+  const form = freeActionsOf(g, P1, 'en').find((a) => a.id === 'offer')!;
+  assert.ok(form.fields.some((f) => f.name === 'ask_leave'), 'the offer form asks for leave');
+  assert.match(refused(g, P3, 'offer', { to: P2, ask_leave: relic }).en, /bishop of this bishopric|not hold that/, 'only an ecclesiastic there may ask');
+  const offered = act(g, P1, 'offer', { to: P2, give_ecus: '1', ask_leave: relic });
+  assert.match(report(offered.g, offered.events, P2), /leave to recover/);
+  const done = act(offered.g, P2, 'accept', { offer: '1' });
+  assert.equal(done.g.fief.relics![relic]!.holder, bishop);
+  assert.match(report(done.g, done.events, 'P4'), /recovers/);
+  // Had the bishop left before the acceptance, nothing would move.
+  const gone = structuredClone(offered.g);
+  gone.fief.lords[bishop]!.at = null;
+  assert.match(refused(gone, P2, 'accept', { offer: '1' }).en, /other side/);
+});
+
 test('every free event renders in both languages for its readers; every refusal has both languages', () => {
   for (const k of Object.keys(FREE_REFUSALS) as (keyof typeof FREE_REFUSALS)[]) assert.ok(FREE_REFUSALS[k].fr && FREE_REFUSALS[k].en && FREE_REFUSALS[k].fr !== FREE_REFUSALS[k].en, k);
   const g = game();

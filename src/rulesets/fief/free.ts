@@ -47,8 +47,11 @@ import type { FiefState, LordId } from './state.ts';
 
 /** What one side of a gift or trade moves. */
 export interface Goods { ecus: number; cards: CardId[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[] }
-/** What is asked of the other side: cards by kind, never by his hand. */
-export interface Wanted { ecus: number; cardKinds: CardKind[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[] }
+/**
+ * What is asked of the other side: cards by kind, never by his hand; `leave`: his leave to recover
+ * these relics from a seat he occupies (A.1 [T §11.1], by one of the asker's lords standing there).
+ */
+export interface Wanted { ecus: number; cardKinds: CardKind[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[]; leave?: RelicId[] }
 
 export interface Offer { id: number; from: PlayerId; to: PlayerId; give: Goods; get: Wanted; made: number }
 export interface AnnulRequest { id: number; requester: PlayerId; lord: LordId; made: number }
@@ -161,7 +164,7 @@ export type FreeCommand =
   | { k: 'hand-relic'; relic: RelicId; to: LordId };
 
 const NO_GOODS: Goods = { ecus: 0, cards: [], villages: [], prisoners: [], relics: [] };
-const isEmpty = (g: Goods | Wanted): boolean => g.ecus === 0 && ('cards' in g ? g.cards.length : g.cardKinds.length) === 0 && g.villages.length === 0 && g.prisoners.length === 0 && g.relics.length === 0;
+const isEmpty = (g: Goods | Wanted): boolean => g.ecus === 0 && ('cards' in g ? g.cards.length : g.cardKinds.length) === 0 && g.villages.length === 0 && g.prisoners.length === 0 && g.relics.length === 0 && !('leave' in g && g.leave?.length);
 const items = (v: string | undefined): string[] => String(v ?? '').split(/[\s,;]+/).map((x) => x.trim()).filter(Boolean);
 const upper = (x: string) => x.toUpperCase();
 
@@ -251,6 +254,21 @@ function transact(state: FiefState, a: PlayerId, b: PlayerId, ga: Goods, gb: Goo
   return { ok: true, state: s, events, embassy };
 }
 
+/**
+ * The relics `offerer` may now recover with the acceptor's leave [T §11.1]: each by the first of his
+ * lords that the rule accepts, on `s` (mutated). False when one cannot be recovered any more.
+ */
+function recoverWithLeave(s: FiefState, offerer: PlayerId, relics: readonly RelicId[], events: FreeEvent[]): boolean {
+  for (const r of relics) {
+    const lords = s.families[offerer]!.lords.filter((id) => s.lords[id]!.at?.village === s.relics?.[r]?.village);
+    const got = lords.map((id) => ({ id, r: recoverRelic(s, id, r, { consent: true }) })).find((x) => x.r.ok);
+    if (!got || !got.r.ok) return false;
+    Object.assign(s, got.r.state);
+    events.push({ t: 'relic', relic: r, lord: got.id, from: null, how: 'recovered' });
+  }
+  return true;
+}
+
 /** What the acceptor gives for a `Wanted`, from his own state (cards: the first of each kind in his hand), or the reason he cannot. */
 function fulfil(s: FiefState, p: PlayerId, w: Wanted): Goods | Issue {
   const hand = [...s.hands[p]!];
@@ -283,10 +301,11 @@ function parseWanted(s: FiefState, v: Record<string, string>): Wanted | Issue {
   const villages = items(v.ask_village).map(upper);
   const prisoners = items(v.ask_prisoner);
   const relics = items(v.ask_relic).map(upper) as RelicId[];
+  const leave = items(v.ask_leave).map(upper) as RelicId[];
   for (const x of villages) if (!BOARD.villages[x]) return { key: 'unknown-thing', args: { x } };
   for (const x of prisoners) if (!s.lords[x]) return { key: 'unknown-thing', args: { x } };
-  for (const x of relics) if (!RELIC_IDS.includes(x)) return { key: 'unknown-thing', args: { x } };
-  return { ecus, cardKinds, villages, prisoners, relics };
+  for (const x of [...relics, ...leave]) if (!RELIC_IDS.includes(x)) return { key: 'unknown-thing', args: { x } };
+  return { ecus, cardKinds, villages, prisoners, relics, ...(leave.length ? { leave } : {}) };
 }
 
 const isIssue = (x: unknown): x is Issue => typeof x === 'object' && x !== null && ('key' in x || 'pope' in x || 'relic' in x);
@@ -302,6 +321,12 @@ function checkWanted(s: FiefState, me: PlayerId, to: PlayerId, w: Wanted): Issue
   for (const v of w.villages) { if (s.villages[v]?.controller !== to) return { key: 'not-theirs' }; if (!hasPiecesIn(s, v, me)) return { key: 'asker-absent' }; }
   for (const id of w.prisoners) { const l = s.lords[id]!; if (l.prisonerOf !== to) return { key: 'not-theirs' }; if (l.owner !== me && troopsOf(s, l.at!.village, me).sergeants + troopsOf(s, l.at!.village, me).knights === 0) return { key: 'no-troops-there' }; }
   for (const r of w.relics) { const h = s.relics?.[r]?.holder ?? null; if (!h || s.lords[h]!.owner !== to) return { key: 'not-theirs' }; if (!lordBeside(s, h, me)) return { key: 'no-lord-there' }; }
+  for (const r of w.leave ?? []) { // his leave is worth asking only where it is the one thing missing [T §11.1]
+    const x = s.relics?.[r];
+    if (!x || !x.village || s.villages[x.village]!.controller !== to) return { key: 'not-theirs' };
+    const t = structuredClone(s);
+    if (!recoverWithLeave(t, me, [r], [])) return { relic: 'not-ecclesiastic' };
+  }
   return null;
 }
 
@@ -342,6 +367,7 @@ export function validateFree(g: FiefGame, player: PlayerId, action: ActionInput)
         if (isIssue(got)) return youLack(got); // his own hand: told to him alone
         const r = transact(s, o.from, o.to, o.give, got, o.from);
         if (!r.ok) return r.side === 'a' ? refuse({ key: 'other-side-gone' }) : r.side === 'both' ? refuse(r.issue) : youLack(r.issue); // never says what the offerer lacks
+        if (o.get.leave?.length && !recoverWithLeave(r.state, o.from, o.get.leave, [])) return refuse({ key: 'other-side-gone' }); // his lord is no longer there to take it
       }
       return { value: { k: action.id, offer: id }, issues: [] };
     }
@@ -421,7 +447,9 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
       const got = fulfil(s0, o.to, o.get) as Goods;
       const r = transact(s0, o.from, o.to, o.give, got, o.from);
       if (!r.ok) throw new Error('fief: trade refused at acceptance');
-      return out(r.state, [{ t: 'trade', offer: o, got, embassy: r.embassy }, ...r.events]);
+      const recovered: FreeEvent[] = [];
+      if (o.get.leave?.length && !recoverWithLeave(r.state, o.from, o.get.leave, recovered)) throw new Error('fief: recovery refused at acceptance');
+      return out(r.state, [{ t: 'trade', offer: o, got, embassy: r.embassy }, ...r.events, ...recovered]);
     }
     case 'release': {
       const s = structuredClone(s0);
@@ -507,6 +535,7 @@ export function goodsText(s: FiefState, g: Goods | Wanted, lang: Lang, party: bo
   if (g.villages.length) parts.push(g.villages.map(villageName).join(', '));
   if (g.prisoners.length) parts.push(`${fr ? 'prisonnier(s)' : 'prisoner(s)'} ${g.prisoners.map((l) => lordName(s, l)).join(', ')}`);
   if (g.relics.length) parts.push(g.relics.map((r) => RELICS[r].name[lang]).join(', '));
+  if ('leave' in g && g.leave?.length) parts.push(g.leave.map((r) => (fr ? `la permission de recueillir ${RELICS[r].name[lang]}` : `leave to recover ${RELICS[r].name[lang]}`)).join(', '));
   return parts.join(', ') || (fr ? 'rien' : 'nothing');
 }
 
@@ -528,6 +557,8 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
   const theirVillages = BOARD.villageIds.filter((v) => s.villages[v]!.controller && s.villages[v]!.controller !== player && hasPiecesIn(s, v, player));
   const theirPrisoners = Object.values(s.lords).filter((l) => l.prisonerOf && l.prisonerOf !== player).map((l) => l.id);
   const theirRelics = RELIC_IDS.filter((r) => { const h = s.relics?.[r]?.holder; return h && s.lords[h]?.owner !== player; });
+  // Relics at a seat another player occupies, where one of my lords stands: his leave is asked by a trade [T §11.1].
+  const guardedRelics = RELIC_IDS.filter((r) => { const x = s.relics?.[r]; return x && !x.removed && !x.holder && !x.dropped && x.village && s.villages[x.village]!.controller && s.villages[x.village]!.controller !== player && me.lords.some((id) => s.lords[id]!.at?.village === x.village && !s.lords[id]!.prisonerOf); });
   const ch = (name: string, label: string, options: { value: string; label: string }[], optional = true): FormField => ({ name, label, kind: 'choice', options, optional });
   const int = (name: string, label: string, max?: number): FormField => ({ name, label, kind: 'integer', min: 0, ...(max !== undefined ? { max } : {}), optional: true });
   const goodsFields = (pre: string): FormField[] => [
@@ -548,7 +579,8 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
       ch('ask_card', fr ? 'Carte demandée (genre)' : 'Card asked (kind)', CARD_KIND_ORDER.filter((k) => CARD_KINDS[k].family !== 'calamity').map((k) => opt(k, CARD_KINDS[k].name[lang]))),
       ...(theirVillages.length ? [ch('ask_village', fr ? 'Village demandé' : 'Village asked', theirVillages.map((v) => opt(v, villageName(v))))] : []),
       ...(theirPrisoners.length ? [ch('ask_prisoner', fr ? 'Prisonnier demandé' : 'Prisoner asked', theirPrisoners.map((l) => opt(l, lordName(s, l))))] : []),
-      ...(theirRelics.length ? [ch('ask_relic', fr ? 'Relique demandée' : 'Relic asked', theirRelics.map((r) => opt(r, RELICS[r].name[lang])))] : [])],
+      ...(theirRelics.length ? [ch('ask_relic', fr ? 'Relique demandée' : 'Relic asked', theirRelics.map((r) => opt(r, RELICS[r].name[lang])))] : []),
+      ...(guardedRelics.length ? [ch('ask_leave', fr ? 'Permission de recueillir une relique' : 'Leave to recover a relic', guardedRelics.map((r) => opt(r, RELICS[r].name[lang])))] : [])],
   });
   const toMe = free.offers.filter((o) => o.to === player);
   if (toMe.length) {
