@@ -317,6 +317,36 @@ test('A.1 a relic at a seat another player occupies: recovery refused without hi
   assert.match(refused(gone, P2, 'accept', { offer: '1' }).en, /other side/);
 });
 
+test('§4.3 [P G-28] a second fief title passes to a lord of the family; the lord keeps the more important; never while votes are placed', () => {
+  const g = game();
+  const s = g.fief;
+  const charles = addLord(s, P1, 'M'); giveTitles(s, charles, 'FIEF:F_BOURG', 'FIEF:F_SIGY'); // a duchy (4) and a county (3)
+  const heir = s.families[P1]!.lords[0]!;
+  assert.match(refused(g, P1, 'pass-title', { title: 'FIEF:F_BOURG', to: heir }).en, /keeps the more important/);
+  assert.match(refused(g, P1, 'pass-title', { title: 'FIEF:F_SIGY', to: s.families[P2]!.lords[0]! }).en, /another lord of your family/);
+  assert.match(refused(g, P2, 'pass-title', { title: 'FIEF:F_SIGY', to: heir }).en, /Only a second fief title/);
+  const voting: FiefGame = { ...g, flow: { ...g.flow, current: { id: 'x', kind: 'place-votes', players: [P2], ctx: { k: 'place-votes' } as never } } };
+  assert.match(refused(voting, P1, 'pass-title', { title: 'FIEF:F_SIGY', to: heir }).en, /while votes are being placed/);
+  assert.ok(fief.freeActions!(g, P1, 'en').some((a) => a.id === 'pass-title'));
+  const x = act(g, P1, 'pass-title', { title: 'FIEF:F_SIGY', to: heir });
+  assert.equal(x.g.fief.titles['FIEF:F_SIGY'].holder, heir);
+  assert.deepEqual(x.g.fief.lords[charles]!.titles, ['FIEF:F_BOURG']);
+  assert.match(report(x.g, x.events, P3, 'fr'), /transmet le titre de SIGY/);
+});
+
+test('§4.0 the besieger lifts his siege at any time; his engine goes back to his reserve', () => {
+  const g = game();
+  const s = g.fief;
+  const v = s.lords[s.families[P2]!.lords[0]!]!.at!.village;
+  s.villages[v]!.sieges.push({ besieger: P1, engineDice: 1, sinceTurn: 1 });
+  s.families[P1]!.reserve.siegeEngines -= 1;
+  assert.match(refused(g, P3, 'lift-siege', { village: v }).en, /not besieging/);
+  const x = act(g, P1, 'lift-siege', { village: v });
+  assert.deepEqual(x.g.fief.villages[v]!.sieges, []);
+  assert.equal(x.g.fief.families[P1]!.reserve.siegeEngines, s.families[P1]!.reserve.siegeEngines + 1);
+  assert.match(report(x.g, x.events, P2), /lifts the siege/);
+});
+
 test('every free event renders in both languages for its readers; every refusal has both languages', () => {
   for (const k of Object.keys(FREE_REFUSALS) as (keyof typeof FREE_REFUSALS)[]) assert.ok(FREE_REFUSALS[k].fr && FREE_REFUSALS[k].en && FREE_REFUSALS[k].fr !== FREE_REFUSALS[k].en, k);
   const g = game();
@@ -332,6 +362,7 @@ test('every free event renders in both languages for its readers; every refusal 
     { t: 'annul-asked', request, spouse: l2, pope: P1 }, { t: 'annulled', request, spouse: l2 }, { t: 'annul-refused', request, spouse: l2, pope: P1, how: 'refused' },
     { t: 'annul-refused', request, spouse: l2, pope: P1, how: 'lapsed' }, { t: 'relic', relic: 'GRAIL', lord: l1, from: null, how: 'recovered' },
     { t: 'relic', relic: 'GRAIL', lord: l1, from: null, how: 'taken' }, { t: 'relic', relic: 'GRAIL', lord: l1, from: l2, how: 'handed' },
+    { t: 'title-passed', title: 'FIEF:F_SIGY', from: l1, to: l2 }, { t: 'siege-ended', besieger: P1, village: 'BLAYE' },
   ];
   assert.deepEqual(new Set(all.map((e) => e.t)), FREE_EVENT_TYPES);
   for (const e of all) for (const lang of ['fr', 'en'] as const) {

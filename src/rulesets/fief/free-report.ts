@@ -7,6 +7,7 @@
  * annulments and relics are public (§4.0, §5.11, A.1).
  */
 import type { Lang, Localized, PlayerId } from '../../engine/ruleset.ts';
+import { BOARD } from './board.ts';
 import { RELICS } from './cards.ts';
 import { goodsText, type FreeEvent } from './free.ts';
 import { lordName, playerName, villageName } from './report.ts';
@@ -31,6 +32,8 @@ const T = {
   recovered: { fr: '{lord} recueille {relic}.', en: '{lord} recovers {relic}.' },
   taken: { fr: '{lord} ramasse {relic}.', en: '{lord} picks up {relic}.' },
   handed: { fr: '{from} confie {relic} à {lord}.', en: '{from} hands {relic} over to {lord}.' },
+  titlePassed: { fr: '{from} transmet le titre de {title} à {to}.', en: '{from} passes the title of {title} to {to}.' },
+  siegeEnded: { fr: '{who} lève le siège de {village}.', en: '{who} lifts the siege of {village}.' },
 } satisfies Record<string, Localized>;
 
 const fill = (t: Localized, lang: Lang, args: Record<string, string | number>): string => t[lang].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
@@ -64,6 +67,8 @@ export function freeSentence(s: FiefState, e: FreeEvent, me: PlayerId, lang: Lan
     case 'annulled': return fill(T.annulled, lang, { a: lordName(s, e.request.lord), b: lordName(s, e.spouse) });
     case 'annul-refused': return fill(e.how === 'refused' ? T.annulRefused : T.annulLapsed, lang, { a: lordName(s, e.request.lord), b: lordName(s, e.spouse) });
     case 'relic': return fill(T[e.how], lang, { lord: lordName(s, e.lord), relic: RELICS[e.relic].name[lang], from: e.from ? lordName(s, e.from) : '' });
+    case 'title-passed': return fill(T.titlePassed, lang, { from: lordName(s, e.from), to: lordName(s, e.to), title: BOARD.fiefs[e.title.slice(5)]?.name ?? e.title });
+    case 'siege-ended': return fill(T.siegeEnded, lang, { who: who(e.besieger), village: villageName(e.village) });
   }
 }
 

@@ -40,8 +40,8 @@ import { annulMarriage, excommunicate, liftExcommunication, POPE_REFUSALS, type 
 import { handRelic, recoverRelic, RELIC_REFUSALS, takeRelic, type RelicRefusal } from './rules/relics.ts';
 import { followCity } from './rules/city.ts';
 import { troopsOf } from './rules/pieces.ts';
-import { freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage } from './rules/settle.ts';
-import type { FiefState, LordId } from './state.ts';
+import { endSiege, freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage } from './rules/settle.ts';
+import type { FiefState, LordId, TitleId } from './state.ts';
 
 // ─── The free state ─────────────────────────────────────────────────────────────────────────────
 
@@ -87,9 +87,11 @@ export type FreeEvent =
   | { t: 'annul-asked'; request: AnnulRequest; spouse: LordId; pope: PlayerId }
   | { t: 'annulled'; request: AnnulRequest; spouse: LordId }
   | { t: 'annul-refused'; request: AnnulRequest; spouse: LordId; pope: PlayerId; how: 'refused' | 'lapsed' }
-  | { t: 'relic'; relic: RelicId; lord: LordId; from: LordId | null; how: 'recovered' | 'taken' | 'handed' };
+  | { t: 'relic'; relic: RelicId; lord: LordId; from: LordId | null; how: 'recovered' | 'taken' | 'handed' }
+  | { t: 'title-passed'; title: TitleId; from: LordId; to: LordId }
+  | { t: 'siege-ended'; besieger: PlayerId; village: VillageId };
 
-export const FREE_EVENT_TYPES: ReadonlySet<string> = new Set(['gift', 'offer-made', 'trade', 'offer-closed', 'released', 'excommunicated', 'lifted', 'annul-asked', 'annulled', 'annul-refused', 'relic']);
+export const FREE_EVENT_TYPES: ReadonlySet<string> = new Set(['gift', 'offer-made', 'trade', 'offer-closed', 'released', 'excommunicated', 'lifted', 'annul-asked', 'annulled', 'annul-refused', 'relic', 'title-passed', 'siege-ended']);
 export const isFreeEvent = (e: { t: string }): e is FreeEvent => FREE_EVENT_TYPES.has(e.t);
 
 // ─── Refusals ───────────────────────────────────────────────────────────────────────────────────
@@ -99,7 +101,8 @@ export type FreeRefusal =
   | 'no-money' | 'no-card' | 'hand-limit' | 'no-embassy' | 'not-your-village' | 'receiver-absent' | 'asker-absent'
   | 'not-your-prisoner' | 'no-troops-there' | 'not-your-relic' | 'no-lord-there' | 'unknown-thing'
   | 'too-many-offers' | 'no-offer' | 'not-theirs' | 'other-side-gone' | 'you-lack'
-  | 'no-request' | 'already-asked' | 'rate-limit' | 'not-married';
+  | 'no-request' | 'already-asked' | 'rate-limit' | 'not-married'
+  | 'not-second-title' | 'keeps-more-important' | 'not-family' | 'recipient-full' | 'voting' | 'no-siege';
 
 export const FREE_REFUSALS: Record<FreeRefusal, Localized> = {
   'unknown-action': { fr: 'Action inconnue.', en: 'Unknown action.' },
@@ -130,6 +133,12 @@ export const FREE_REFUSALS: Record<FreeRefusal, Localized> = {
   'already-asked': { fr: 'Une demande d’annulation de ce mariage attend déjà la réponse du pape.', en: 'An annulment request for that marriage already awaits the pope’s answer.' },
   'rate-limit': { fr: 'Vous avez déjà demandé {n} fois l’annulation de ce mariage dans cette phase.', en: 'You have already asked {n} times for that marriage to be annulled in this phase.' },
   'not-married': { fr: 'Ce seigneur n’est pas marié.', en: 'That lord is not married.' },
+  'not-second-title': { fr: 'Seul un second titre de fief d’un de vos seigneurs se transmet ainsi.', en: 'Only a second fief title of one of your lords passes this way.' },
+  'keeps-more-important': { fr: 'Un seigneur garde le plus important de ses deux titres de fief : il ne cède que l’autre.', en: 'A lord keeps the more important of his two fief titles: he passes only the other.' },
+  'not-family': { fr: 'Le titre passe à un autre seigneur de votre famille.', en: 'The title passes to another lord of your family.' },
+  'recipient-full': { fr: 'Ce seigneur porte déjà {n} titres de fief.', en: 'That lord already holds {n} fief titles.' },
+  voting: { fr: 'Pas de transmission de titre pendant le placement des votes.', en: 'No title passes while votes are being placed.' },
+  'no-siege': { fr: 'Vous n’assiégez pas ce village.', en: 'You are not besieging that village.' },
 };
 
 type Issue = { key: FreeRefusal; args?: Record<string, string | number> } | { pope: PopeRefusal } | { relic: RelicRefusal };
@@ -161,7 +170,9 @@ export type FreeCommand =
   | { k: 'request-annulment'; lord: LordId }
   | { k: 'annul' | 'refuse-annulment'; request: number }
   | { k: 'relic'; lord: LordId; relic: RelicId }
-  | { k: 'hand-relic'; relic: RelicId; to: LordId };
+  | { k: 'hand-relic'; relic: RelicId; to: LordId }
+  | { k: 'pass-title'; title: TitleId; to: LordId }
+  | { k: 'lift-siege'; village: VillageId };
 
 const NO_GOODS: Goods = { ecus: 0, cards: [], villages: [], prisoners: [], relics: [] };
 const isEmpty = (g: Goods | Wanted): boolean => g.ecus === 0 && ('cards' in g ? g.cards.length : g.cardKinds.length) === 0 && g.villages.length === 0 && g.prisoners.length === 0 && g.relics.length === 0 && !('leave' in g && g.leave?.length);
@@ -418,8 +429,35 @@ export function validateFree(g: FiefGame, player: PlayerId, action: ActionInput)
       const r = handRelic(s, h, to, relic, 0); // to any lord beside the carrier, of any family [T §11.1]
       return r.ok ? { value: { k: 'hand-relic', relic, to }, issues: [] } : refuse({ relic: r.reason });
     }
+    case 'pass-title': { // [T §4.3, P G-28]
+      const title = String(v.title ?? '').trim() as TitleId, to = String(v.to ?? '').trim();
+      const i = passTitleIssue(g, player, title, to);
+      return i ? refuse(i) : { value: { k: 'pass-title', title, to }, issues: [] };
+    }
+    case 'lift-siege': { // [T §6.4.1] the besieger ends his siege at any time
+      const village = upper(String(v.village ?? '').trim());
+      if (!s.villages[village]?.sieges.some((x) => x.besieger === player)) return refuse({ key: 'no-siege' });
+      return { value: { k: 'lift-siege', village }, issues: [] };
+    }
     default: return refuse({ key: 'unknown-action' });
   }
+}
+
+const fiefTitlesOf = (s: FiefState, lord: LordId): TitleId[] => s.lords[lord]?.titles.filter((t) => t.startsWith('FIEF:')) ?? [];
+const fiefSize = (t: TitleId): number => BOARD.fiefs[t.slice(5)]?.size ?? 0;
+
+/** [T §4.3, P G-28]: a lord with two fief titles passes the less important one (either, if equal) to a lord of his family with fewer than the most; never while votes are placed. */
+function passTitleIssue(g: FiefGame, player: PlayerId, title: TitleId, to: LordId): Issue | null {
+  const s = g.fief;
+  if (g.flow.current?.kind === 'place-votes') return { key: 'voting' };
+  const from = s.titles[title]?.holder ?? null;
+  if (!title.startsWith('FIEF:') || !from || s.lords[from]!.owner !== player || fiefTitlesOf(s, from).length < 2) return { key: 'not-second-title' };
+  const other = fiefTitlesOf(s, from).find((t) => t !== title)!;
+  if (fiefSize(other) < fiefSize(title)) return { key: 'keeps-more-important' };
+  if (!s.lords[to] || s.lords[to]!.owner !== player || to === from || !s.families[player]!.lords.includes(to)) return { key: 'not-family' };
+  const n = fiefTitlesOf(s, to).length;
+  if (n >= s.config.family.maxFiefTitlesPerLord) return { key: 'recipient-full', args: { n } };
+  return null;
 }
 
 /** Applies a valid free action (checked again: the contract's `act`). Pure. */
@@ -488,6 +526,19 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
       const r = how === 'taken' ? takeRelic(s0, c.lord, c.relic) : recoverRelic(s0, c.lord, c.relic);
       if (!r.ok) throw new Error(`fief: ${r.reason}`);
       return out(r.state, [{ t: 'relic', relic: c.relic, lord: c.lord, from: null, how }]);
+    }
+    case 'pass-title': {
+      const s = structuredClone(s0);
+      const from = s.titles[c.title].holder!;
+      s.lords[from]!.titles = s.lords[from]!.titles.filter((t) => t !== c.title);
+      s.lords[c.to]!.titles.push(c.title);
+      s.titles[c.title].holder = c.to;
+      return out(s, [{ t: 'title-passed', title: c.title, from, to: c.to }]);
+    }
+    case 'lift-siege': {
+      const s = structuredClone(s0);
+      endSiege(s, c.village, player); // [P G-34] the engine back to his reserve
+      return out(s, [{ t: 'siege-ended', besieger: player, village: c.village }]);
     }
     case 'hand-relic': {
       const from = s0.relics![c.relic]!.holder!;
@@ -602,6 +653,10 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
       out.push({ id: 'refuse-annulment', label: fr ? 'Refuser une annulation (pape)' : 'Refuse an annulment (pope)', fields: [f] });
     }
   }
+  const second = me.lords.flatMap((id) => fiefTitlesOf(s, id).length >= 2 ? fiefTitlesOf(s, id).filter((t) => !passTitleIssue(g, player, t, me.lords.find((x) => x !== id && fiefTitlesOf(s, x).length < s.config.family.maxFiefTitlesPerLord) ?? '')) : []);
+  if (second.length) out.push({ id: 'pass-title', label: fr ? 'Transmettre un second titre de fief' : 'Pass on a second fief title', help: fr ? 'Le seigneur garde le plus important ; le titre va à un autre seigneur de votre famille.' : 'The lord keeps the more important one; the title goes to another lord of your family.', fields: [ch('title', fr ? 'Titre' : 'Title', second.map((t) => opt(t, BOARD.fiefs[t.slice(5)]?.name ?? t)), false), ch('to', fr ? 'À' : 'To', me.lords.filter((x) => fiefTitlesOf(s, x).length < s.config.family.maxFiefTitlesPerLord).map((l) => opt(l, lordName(s, l))), false)] });
+  const besieging = BOARD.villageIds.filter((v) => s.villages[v]!.sieges.some((x) => x.besieger === player));
+  if (besieging.length) out.push({ id: 'lift-siege', label: fr ? 'Lever un siège' : 'Lift a siege', help: fr ? 'L’engin revient dans votre réserve.' : 'The engine goes back to your reserve.', fields: [ch('village', 'Village', besieging.map((v) => opt(v, villageName(v))), false)] });
   const married = me.lords.filter((id) => s.lords[id]!.spouse);
   if (pope && married.length) out.push({ id: 'request-annulment', label: fr ? 'Demander au pape l’annulation d’un mariage' : 'Ask the pope to annul a marriage', help: fr ? `Le pape répond ; sans réponse la demande tombe. ${dip(s).annulmentRequestsPerPhase} demande(s) par phase au plus.` : `The pope answers; unanswered, the request lapses. At most ${dip(s).annulmentRequestsPerPhase} request(s) a phase.`, fields: [ch('lord', fr ? 'Votre seigneur marié' : 'Your married lord', married.map((l) => opt(l, lordName(s, l))), false)] });
   if (s.relics) {

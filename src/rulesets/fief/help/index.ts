@@ -68,7 +68,7 @@ export const QUESTIONS: Partial<Record<FlowKind, Ref>> = {
 /** The free actions (free.ts), as the command line writes them: `--action <id> key=value…`. */
 const ACTIONS: { id: string; n: string; ref: Ref }[] = [
   { id: 'give', n: '42', ref: r('Donner', 'Give', 'give to=<player> [ecus=<n>] [card=<card>] [village=<village>] [prisoner=<lord>] [relic=<relic>]', 'give to=P2 ecus=2', 'Aussitôt, sans accord de l’autre. Un village à un joueur présent, un prisonnier à son propriétaire (libéré) ou à un joueur qui a des troupes sur place.', 'At once, without the other’s agreement. A village to a player present, a prisoner to his owner (released) or to a player with troops there.') },
-  { id: 'offer', n: '41', ref: r('Proposer un échange', 'Offer a trade', 'offer to=<player> [give_ecus=…] [give_card=…] [give_village=…] [give_prisoner=…] [give_relic=…] [ask_ecus=…] [ask_card=<kind>] [ask_village=…] [ask_prisoner=…] [ask_relic=…]', 'offer to=P2 give_ecus=3 ask_card=TAX', 'Tout ou rien à l’acceptation ; les deux côtés sont vérifiés à nouveau.', 'All or nothing at acceptance; both sides are checked again.') },
+  { id: 'offer', n: '41', ref: r('Proposer un échange', 'Offer a trade', 'offer to=<player> [give_ecus=…] [give_card=…] [give_village=…] [give_prisoner=…] [give_relic=…] [ask_ecus=…] [ask_card=<kind>] [ask_village=…] [ask_prisoner=…] [ask_relic=…] [ask_leave=<relic>]', 'offer to=P2 give_ecus=3 ask_card=TAX', 'Tout ou rien à l’acceptation ; les deux côtés sont vérifiés à nouveau.', 'All or nothing at acceptance; both sides are checked again.') },
   { id: 'accept', n: '41', ref: r('Accepter une offre', 'Accept an offer', 'accept offer=<n>', 'accept offer=1', 'L’échange a lieu d’un coup, ou rien ne bouge.', 'The trade happens at once, or nothing moves.') },
   { id: 'decline', n: '41', ref: r('Refuser une offre', 'Decline an offer', 'decline offer=<n>', 'decline offer=1', 'Le défaut d’une offre sans réponse.', 'The default of an unanswered offer.') },
   { id: 'withdraw', n: '41', ref: r('Retirer une offre', 'Withdraw an offer', 'withdraw offer=<n>', 'withdraw offer=1', 'L’auteur retire son offre.', 'The offerer takes his offer back.') },
@@ -79,6 +79,8 @@ const ACTIONS: { id: string; n: string; ref: Ref }[] = [
   { id: 'annul', n: '7', ref: r('Annuler un mariage', 'Annul a marriage', 'annul request=<n>', 'annul request=1', 'Le joueur du pape, sur une demande ouverte.', 'The pope’s player, on an open request.') },
   { id: 'refuse-annulment', n: '7', ref: r('Refuser une annulation', 'Refuse an annulment', 'refuse-annulment request=<n>', 'refuse-annulment request=1', 'Le joueur du pape.', 'The pope’s player.') },
   { id: 'relic', n: 'A.1', ref: r('Recueillir une relique', 'Pick up a relic', 'relic lord=<lord> relic=<relic>', 'relic lord=LORD_M_01#3 relic=GRAIL', 'À son siège : l’évêque du lieu, un cardinal ou le pape ; laissée par un mort : le premier seigneur.', 'At its seat: the local bishop, a cardinal or the pope; left by a dead carrier: the first lord.') },
+  { id: 'pass-title', n: '§4.0', ref: r('Transmettre un second titre', 'Pass on a second title', 'pass-title title=<FIEF:…> to=<lord>', 'pass-title title=FIEF:F_SIGY to=LORD_F_01#2', 'Un seigneur qui porte deux titres de fief garde le plus important et transmet l’autre à un seigneur de sa famille (jamais pendant le placement des votes).', 'A lord with two fief titles keeps the more important and passes the other to a lord of his family (never while votes are placed).') },
+  { id: 'lift-siege', n: '§4.0', ref: r('Lever un siège', 'Lift a siege', 'lift-siege village=<village>', 'lift-siege village=BLAYE', 'L’assiégeant y met fin quand il veut ; l’engin revient dans sa réserve.', 'The besieger ends it when he wishes; the engine goes back to his reserve.') },
   { id: 'hand-relic', n: 'A.1', ref: r('Confier une relique', 'Hand over a relic', 'hand-relic relic=<relic> to=<lord>', 'hand-relic relic=GRAIL to=LORD_F_01#2', 'À un autre seigneur du même village ; pour la vendre, une offre d’échange.', 'To another lord in the same village; to sell it, a trade offer.') },
 ];
 
@@ -96,7 +98,8 @@ function questionEntry(kind: FlowKind, lang: Lang): OrderHelp {
 }
 
 function actionEntry(a: (typeof ACTIONS)[number], lang: Lang): OrderHelp {
-  const when = lang === 'fr' ? `action libre, à tout moment (${a.n.startsWith('A') ? 'option ' + a.n : '#' + a.n})` : `free action, at any time (${a.n.startsWith('A') ? 'option ' + a.n : '#' + a.n})`;
+  const ref = a.n.startsWith('A') ? `option ${a.n}` : a.n.startsWith('§') ? a.n : `#${a.n}`;
+  const when = lang === 'fr' ? `action libre, à tout moment (${ref})` : `free action, at any time (${ref})`;
   return { code: a.id, label: a.ref.label[lang], syntax: a.ref.syntax, when, summary: a.ref.summary[lang], example: a.ref.example, errors: [] };
 }
 
