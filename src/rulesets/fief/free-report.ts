@@ -6,6 +6,7 @@
  * an annulment request is told to the spouses' players and the pope's; the pope's acts, releases,
  * annulments and relics are public (§4.0, §5.11, A.1).
  */
+import { fill as fillL } from '../../engine/localize.ts';
 import type { Lang, Localized, PlayerId } from '../../engine/ruleset.ts';
 import { BOARD } from './board.ts';
 import { RELICS } from './cards.ts';
@@ -36,7 +37,7 @@ const T = {
   siegeEnded: { fr: '{who} lève le siège de {village}.', en: '{who} lifts the siege of {village}.' },
 } satisfies Record<string, Localized>;
 
-const fill = (t: Localized, lang: Lang, args: Record<string, string | number>): string => t[lang].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
+const fill = (t: Localized, lang: Lang, args: Record<string, string | number>): string => fillL(t, args)[lang];
 
 /** Who may read a free event (null: everyone). */
 export function audienceOf(s: FiefState, e: FreeEvent): PlayerId[] | null {

@@ -30,6 +30,7 @@
  * resolution and lets lapsed offers and requests go.
  */
 import type { ActionInput, FreeAction, FormField, Lang, Localized, PlayerId, Validation } from '../../engine/ruleset.ts';
+import { fill } from '../../engine/localize.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { BOARD, type VillageId } from './board.ts';
 import { CARD_KIND_ORDER, CARD_KINDS, cardKind, cardName, RELIC_IDS, RELICS, type CardId, type CardKind, type RelicId } from './cards.ts';
@@ -146,15 +147,12 @@ type Issue = { key: FreeRefusal; args?: Record<string, string | number> } | { po
 function text(i: Issue): Localized {
   if ('pope' in i) return POPE_REFUSALS[i.pope];
   if ('relic' in i) return RELIC_REFUSALS[i.relic];
-  const t = FREE_REFUSALS[i.key];
-  const f = (x: string) => x.replace(/\{(\w+)\}/g, (_, k) => String(i.args?.[k] ?? ''));
-  return { fr: f(t.fr), en: f(t.en) };
+  return fill(FREE_REFUSALS[i.key], i.args ?? {});
 }
 const refuse = (i: Issue): Validation<FreeCommand> => { const t = text(i); return { value: null, issues: [{ message: t.en, text: t }] }; };
 /** The acceptor cannot give what is asked: why, in his own terms (his hand, his money). */
 const youLack = (i: Issue): Validation<FreeCommand> => {
-  const t = text(i), y = FREE_REFUSALS['you-lack'];
-  const m = { fr: y.fr.replace('{why}', t.fr), en: y.en.replace('{why}', t.en) };
+  const m = fill(FREE_REFUSALS['you-lack'], { why: text(i) });
   return { value: null, issues: [{ message: m.en, text: m }] };
 };
 
