@@ -424,6 +424,10 @@ function playWithActions(players: number, seed: string, steps: number, options: 
         if (a.id === 'offer' || a.id === 'decline' || a.id === 'withdraw') assert.equal(text, 'Nothing new.', `${q} learns nothing of ${a.id}`);
         for (const c of moved) assert.ok(!text.includes(cardName(c).en), `${q} does not learn the card ${c}`);
       }
+      for (const q of after.players) {
+        const d = fief.view(g.state, q).diplomacy;
+        assert.ok(d.offers.every((o) => o.from === q || o.to === q), `${q}'s view holds only his own offers`);
+      }
     }
     g = botAnswers(entry, g, []) as GameRecord<FiefGame>;
     g = advance(fief, g, { useDefaults: true });

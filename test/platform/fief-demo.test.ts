@@ -49,6 +49,8 @@ for (const kind of DB_KINDS) {
       assert.equal((await v.post(`/games/${id}/answer`, { decision: ask.id, answer: village })).status, 200);
       for (let i = 0; i < 100 && state.flow.stage !== 'turn'; i++) { await new Promise((r) => setTimeout(r, 200)); state = await stateOf<FiefGame>(tp, id); }
       assert.equal(state.flow.stage, 'turn');
+      const page = pageText((await v.get(`/games/${id}/play`)).text);
+      assert.match(page, /Proposer un échange/, 'his free actions are offered on the page');
       const bot = state.fief.players.find((p) => p !== me)!;
       const offered = await v.post(`/games/${id}/act`, { action: 'offer', f_to: bot, f_give_ecus: '1' });
       assert.equal(offered.status, 200, pageText(offered.text).slice(0, 300));
