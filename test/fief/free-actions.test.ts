@@ -159,6 +159,9 @@ test('#41 a trade offer is told to its two players only; accepted, both sides mo
   assert.equal(report(made.g, made.events, P3), 'Nothing new.', 'a third player learns nothing of an offer');
   assert.deepEqual(fief.view(made.g, P3).diplomacy.offers, []);
   assert.equal(fief.view(made.g, P2).diplomacy.offers.length, 1);
+  const board = (p: string) => JSON.stringify(fief.presentView!(made.g, p, 'en'));
+  assert.match(board(P2), /Open offers.*received/);
+  assert.doesNotMatch(board(P3), /Open offers/);
   const accept = fief.freeActions!(made.g, P2, 'en').find((a) => a.id === 'accept');
   assert.ok(accept, 'P2 is offered the accept action');
   const done = act(made.g, P2, 'accept', { offer: '1' });

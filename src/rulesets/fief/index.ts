@@ -19,7 +19,7 @@ import { viewOf, type FiefView } from './view.ts';
 import { victoryPoints } from './rules/victory.ts';
 import { possibleBattles } from './flow.ts';
 import { fiefMapDoc } from './mapdoc.ts';
-import { applyFree, carryFree, diplomacyView, freeActionsOf, isFreeEvent, validateFree, type FreeEvent } from './free.ts';
+import { applyFree, carryFree, diplomacyView, freeActionsOf, isFreeEvent, offerText, validateFree, type FreeEvent } from './free.ts';
 import { freeLines } from './free-report.ts';
 import { finishingOrder } from './finish.ts';
 import { fiefHelp } from './help/index.ts';
@@ -238,6 +238,8 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
       const mine = s.families[player]!.lords.map((id) => { const l = s.lords[id]!; return [l.name, l.at ? villageName(l.at.village) : '—', l.prisonerOf ? (fr ? 'prisonnier' : 'prisoner') : '', l.titles.join(', ')]; });
       sections.push({ title: fr ? 'Vos seigneurs' : 'Your lords', kind: 'table', columns: fr ? ['Seigneur', 'Village', 'État', 'Titres'] : ['Lord', 'Village', 'State', 'Titles'], rows: mine });
       sections.push({ title: fr ? 'Votre main' : 'Your hand', kind: 'kv', rows: s.hands[player]!.map((c) => [c, cardName(c)[lang]]) });
+      const d = diplomacyView(g, player); // free.ts: the offers he is party to, nobody else's
+      if (d.offers.length) sections.push({ title: fr ? 'Offres en cours' : 'Open offers', kind: 'kv', rows: d.offers.map((o) => [o.from === player ? (fr ? 'faite' : 'made') : (fr ? 'reçue' : 'received'), offerText(s, o, lang)]) });
     }
     sections.push({ title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.cursor.turn)], [fr ? 'Étape' : 'Step', g.flow.step], [fr ? 'Premier joueur' : 'First player', s.firstPlayer ? playerName(s, s.firstPlayer, null, lang) : '—']] });
     return { sections };
