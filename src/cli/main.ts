@@ -5,13 +5,14 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LocalizedError } from '../engine/constants.ts';
-import { advance, createGame, type GameRecord, missing, replay, submit } from '../engine/game.ts';
+import { advance, createGame, type GameRecord, missing, replay, replayStates, submit } from '../engine/game.ts';
 import { hashState } from '../engine/hash.ts';
 import { resolveName } from '../engine/names.ts';
 import { createRng } from '../engine/rng.ts';
 import type { Lang } from '../engine/ruleset.ts';
 import { botAnswers, getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
 import { markdownText } from '../platform/http/markdown.ts';
+import { cmdAct, cmdAnswer, cmdPrompts, PROMPT_USAGE, type PromptCliDeps } from './prompts.ts';
 
 const HELP = `suzerain — the Suzerain referee on the command line
 
@@ -27,6 +28,11 @@ const HELP = `suzerain — the Suzerain referee on the command line
                                                                --caretaker: by the caretaker, defensive orders)
   suzerain report game.json --lord NAME [--turn N] [--lang fr|en] [--markdown]   (--turn 0: the report of the game's start)
   suzerain status game.json
+  suzerain prompts game.json [--player NAME] [--lang fr|en]     (games of prompts, e.g. Fief: what is asked, of whom;
+                                                               with --player: his default, forms and free actions)
+  suzerain answer game.json --player NAME [--decision ID] (--answer TEXT | --file F) [--lang fr|en]
+                                                              (the step resolves once every player asked has answered)
+  suzerain act game.json --player NAME --action ID [key=value …] [--lang fr|en]   (a free action: give, offer, accept…)
   suzerain view game.json --lord NAME
   suzerain replay game.json
   suzerain simulate --ruleset gloire-et-pouvoir --map scandinavia --players 10 --turns 50 --seed S
@@ -52,6 +58,7 @@ const USAGE: Record<string, string> = {
   status: 'suzerain status game.json',
   view: 'suzerain view game.json --lord NAME',
   replay: 'suzerain replay game.json',
+  ...PROMPT_USAGE,
 };
 const usage = (cmd: string): string => `usage: ${USAGE[cmd] ?? 'suzerain help'}`;
 
@@ -87,6 +94,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'status': return cmdStatus(rest, io);
       case 'view': return cmdView(rest, io);
       case 'replay': return cmdReplay(rest, io);
+      case 'prompts': return cmdPrompts(rest, io, PROMPT_DEPS);
+      case 'answer': return cmdAnswer(rest, io, PROMPT_DEPS);
+      case 'act': return cmdAct(rest, io, PROMPT_DEPS);
       case 'simulate': return cmdSimulate(rest, io);
       case 'demo': return cmdSimulate(['--turns', '12', '--seed', 'demo', '--report-lang', 'fr'], io);
       case 'serve': return await cmdServe(io);
@@ -158,6 +168,9 @@ function findPlayer(entry: RulesetEntry, game: GameRecord, name: string | undefi
   if (!r.ok) throw new CliError(r.error);
   return r.value;
 }
+
+/** What the prompt commands (prompts.ts) borrow from this file. */
+const PROMPT_DEPS: PromptCliDeps = { load: (p, cmd) => load(p, cmd), save, findPlayer, readText, usageError: (m) => new CliError(m) };
 
 const num = (v: string | undefined, what: string): number | undefined => {
   if (v === undefined) return undefined;
@@ -499,11 +512,8 @@ function playerName(entry: RulesetEntry, game: GameRecord, id: string): string {
 
 function stateAfter(entry: RulesetEntry, game: GameRecord, n: number): unknown {
   if (n === game.steps.length) return game.state;
-  let g = createGame(entry.ruleset, game.options, game.seed);
-  for (const step of game.steps.slice(0, n)) {
-    g = { ...g, pending: step.submissions };
-    g = advance(entry.ruleset, g, { useDefaults: true });
-  }
-  return g.state;
+  // Replayed step by step, free actions included (engine replayStates).
+  let state: unknown = null;
+  for (const x of replayStates(entry.ruleset, game, n)) state = x.state;
+  return state;
 }
-

@@ -6,7 +6,7 @@ import { LocalizedError } from '../engine/constants.ts';
 import { advance, createGame, missing, submit, type GameRecord } from '../engine/game.ts';
 import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
-import type { Lang, Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
+import type { ActionInput, Lang, Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
 import { botOrders, botOrdersFromView } from './gloire-et-pouvoir/bot.ts';
 import type { GPView } from './gloire-et-pouvoir/view.ts';
@@ -31,6 +31,7 @@ import { fief } from './fief/index.ts';
 import { botAnswer as fiefBot, soakGame as fiefSoakGame } from './fief/bot.ts';
 import { checkInvariants as fiefInvariants } from './fief/invariants.ts';
 import type { FiefEvent, FiefGame } from './fief/flow.ts';
+import { botFreeActions as fiefBotActions, type FreeEvent as FiefFreeEvent } from './fief/free.ts';
 
 /**
  * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
@@ -68,6 +69,12 @@ export interface RulesetEntry<S = any, E = any> {
     /** One line about a hero in `lang` (his race, alignment, the item he took), for the hall's pages. */
     summary(hero: Record<string, unknown>, lang: Lang): string;
   };
+  /**
+   * Optional (games with free actions): the free actions a bot seat takes now, in answer to what
+   * other players' actions ask of it (a trade offer, a request), from `rng` alone; the platform
+   * takes them, each validated like a player's, after a player's free action (never after a bot's).
+   */
+  botActions?: (state: S, player: PlayerId, rng: Rng) => ActionInput[];
   /** One progress line after a step, for the command line. */
   summarize?: (state: S, events: E[]) => string;
   /**
@@ -161,10 +168,11 @@ function countAkOrders(v: AKSheet | null): number {
   return n;
 }
 
-const fiefEntry: RulesetEntry<FiefGame, FiefEvent> = {
+const fiefEntry: RulesetEntry<FiefGame, FiefEvent | FiefFreeEvent> = {
   ruleset: fief,
   variants: [{ id: 'original', name: { fr: 'Plateau original de l’édition en ligne', en: 'Original board of the online edition' }, seats: { min: 3, max: 6, default: 4 } }],
   bot: (g, player, decision, rng) => fiefBot(g, player, decision, rng),
+  botActions: (g, player, rng) => fiefBotActions(g, player, rng),
   options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),
   invariants: (g) => { const v = fiefInvariants(g.fief); if (v.length) throw new Error(`fief invariants: ${v.join('; ')}`); },
   soakGame: (rng) => fiefSoakGame(rng),

@@ -25,8 +25,8 @@ describe('help pages', () => {
   before(async () => { tp = await startTestPlatform('pglite', {}, { scheduler: false }); });
   after(async () => { await tp?.close(); });
 
-  test('both rulesets offer help', () => {
-    assert.deepEqual(withHelp.map((r) => r.id).sort(), ['adventurer-kings', 'gloire-et-pouvoir']);
+  test('every registered ruleset offers help (Fief too)', () => {
+    assert.deepEqual(withHelp.map((r) => r.id).sort(), ['adventurer-kings', 'fief', 'gloire-et-pouvoir']);
   });
 
   test('every page of every ruleset answers 200 in both languages, with its title, contents and previous/next links', async () => {

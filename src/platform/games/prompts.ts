@@ -14,6 +14,7 @@ import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
 import { runReferee } from '../referee/pool.ts';
+import { createRng } from '../../engine/rng.ts';
 import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
@@ -93,7 +94,7 @@ export interface ActionResult { ok: boolean; issues: ValidationIssue[]; step?: n
  * prompts move on to the new step (those the action made invalid are emptied, and their players
  * asked again), and the deadline stays as it was unless the open prompts changed.
  */
-export async function takeFreeAction(ctx: AppCtx, gameId: number, player: PlayerId, action: ActionInput): Promise<ActionResult> {
+export async function takeFreeAction(ctx: AppCtx, gameId: number, player: PlayerId, action: ActionInput, opts: { byBot?: boolean } = {}): Promise<ActionResult> {
   const r = await ctx.db.tx(async (t): Promise<ActionResult> => {
     const g = await promptGame(t, gameId);
     if (g.paused_at) throw new GamesError('paused', 'the game is paused', 409);
@@ -151,8 +152,31 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
   if (r.ok) {
     wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'action', step: r.step });
+    if (!opts.byBot) await botsAnswerAction(ctx, gameId, r.step ?? 0);
   }
   return r;
+}
+
+/**
+ * After a player's free action, the bot seats answer what it asks of them (the registry's
+ * `botActions`: Fief's bots accept or decline a trade offer, the pope's bot answers an annulment
+ * request), each as a free action of its own. Bots never answer bots, so this ends; a bot's refused
+ * or failed action is logged and skipped, never the player's.
+ */
+async function botsAnswerAction(ctx: AppCtx, gameId: number, step: number): Promise<void> {
+  const g = await ctx.db.one<{ ruleset: string; seed: string }>('SELECT ruleset, seed FROM games WHERE id = $1', [gameId]);
+  const entry = g ? getRuleset(g.ruleset) : null;
+  if (!g || !entry?.botActions) return;
+  const bots = await ctx.db.query<{ player: string }>(`SELECT player FROM seats WHERE game_id = $1 AND user_id IS NULL AND status = 'active' ORDER BY seq, player`, [gameId]);
+  for (const { player: bot } of bots) {
+    const row = await ctx.db.one<{ state: unknown }>('SELECT state FROM games WHERE id = $1', [gameId]);
+    const state = typeof row?.state === 'string' ? JSON.parse(row.state) : row?.state;
+    let actions: ActionInput[] = [];
+    try { actions = entry.botActions(state, bot, createRng(g.seed, `bot-actions/${step}/${bot}`)); } catch (e) { console.error(`suzerain: bot actions of ${bot} in game ${gameId}: ${e instanceof Error ? e.message : String(e)}`); }
+    for (const a of actions.slice(0, 5)) {
+      try { await takeFreeAction(ctx, gameId, bot, a, { byBot: true }); } catch (e) { console.error(`suzerain: bot action ${a.id} of ${bot} in game ${gameId}: ${e instanceof Error ? e.message : String(e)}`); }
+    }
+  }
 }
 
 /** The issue shown on an answer that a free action made invalid (the player answers again). */

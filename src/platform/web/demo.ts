@@ -1,7 +1,8 @@
 /**
  * The demos: a Scandinavia game of Gloire & Pouvoir in which the visitor plays one lord (Hawkmoon)
- * against nine bots named after the narrative lords of the rules, and an Adventurer Kings world in
- * which he plays one King against five bots. In a demo the bots take the human seats as prey
+ * against nine bots named after the narrative lords of the rules, an Adventurer Kings world in
+ * which he plays one King against five bots, and a game of Fief at the live pace in which he leads
+ * one family against three bot families (a game of prompts: its page is /games/<id>/play). In a demo the bots take the human seats as prey
  * (`demoBotOptions`, referee/tasks.ts): the G&P bots declare war on him and attack his land within
  * a few turns, so that he soon sees a battle at home. Early resolution is on, so the turn resolves as soon
  * as the visitor marks his orders ready. A visitor who is not logged in gets a guest account (no
@@ -17,7 +18,7 @@ import { createRng } from '../../engine/rng.ts';
 import { getRuleset, type BotLetterAnswer } from '../../rulesets/index.ts';
 import { allowDemo, createGuestUser, forgetOldAttempts } from '../accounts/service.ts';
 import { addLetter, afterLetterHooks } from '../channels/letters.ts';
-import type { GamesApi } from '../games/api.ts';
+import type { GamesApi, PromptOptions } from '../games/api.ts';
 import { games as gamesService } from '../games/service.ts';
 import { cachedState } from '../games/states.ts';
 import { demoBotOptions } from '../referee/tasks.ts';
@@ -67,9 +68,11 @@ export const DEMO_LORD = 'Hawkmoon';
 export const DEMO_BOTS = ['Hylith', 'Amaréthuse', 'WellDone', 'Jon Snow', 'Abélard', 'Robb Stark', 'Sophie', 'Médicis', 'Rodrigue'];
 
 /** The demo games on offer, by ruleset (the first is the home page's main button). */
-export const DEMOS: Record<string, { name: string; map: string; player: string; bots: string[] }> = {
+export const DEMOS: Record<string, { name: string; map: string; player: string; bots: string[]; prompts?: PromptOptions }> = {
   [DEMO_RULESET]: { name: 'Démo — Scandinavie', map: DEMO_MAP, player: DEMO_LORD, bots: DEMO_BOTS },
   'adventurer-kings': { name: 'Démo — Adventurer Kings', map: 'standard', player: 'Tilden', bots: ['Strahd', 'Rainulf', 'Riose', 'Alain', 'Morgause'] },
+  // Fief (issue 15): one family against three bot families, a game of prompts at the live pace (the bots answer at once).
+  fief: { name: 'Démo — Fief', map: 'original', player: 'Aude', bots: ['Bérenger', 'Clothilde', 'Dreux'], prompts: { pace: 'live' } },
 };
 
 /**
@@ -103,6 +106,7 @@ export async function createDemo(ctx: AppCtx, userId: number, ruleset = DEMO_RUL
     isDemo: true,
     hostUserId: userId,
     early: true,
+    ...(d.prompts ? { prompts: d.prompts } : {}),
   });
   return id;
 }

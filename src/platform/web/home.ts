@@ -35,6 +35,11 @@ messages({
     fr: 'Un roi, ses héros et ses armées contre cinq rois robots, sur un monde de 162 provinces à explorer ; cinq saisons d’ordres par année.',
     en: 'One King, his Heroes and his armies against five bot Kings, on a world of 162 provinces to explore; five seasons of orders a year.',
   },
+  'home.demo-fief': { fr: 'Essayer Fief', en: 'Try Fief' },
+  'home.demo-fief-help': {
+    fr: 'Une famille contre trois familles robots : mariages, élections, sièges ; le jeu vous pose ses questions une à une, au rythme en direct.',
+    en: 'One family against three bot families: marriages, elections, sieges; the game asks you its questions one by one, at the live pace.',
+  },
   'home.demos': { fr: 'Démonstrations', en: 'Demos' },
   'home.mine': { fr: 'Mes parties', en: 'My games' },
   'home.mine-none': { fr: 'Vous ne jouez dans aucune partie pour l’instant : essayez une démonstration, ou rejoignez la prochaine partie.', en: 'You are not playing in any game yet: try a demo, or join the next game.' },
@@ -189,7 +194,9 @@ export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
       <form method="post" action="/demo">${csrfField(v)}<button type="submit" class="primary">${t(lang, 'home.demo')}</button></form>
       <p class="muted">${t(lang, 'home.demo-help')}</p>
       <form method="post" action="/demo">${csrfField(v)}<input type="hidden" name="ruleset" value="adventurer-kings"><button type="submit">${t(lang, 'home.demo-ak')}</button></form>
-      <p class="muted">${t(lang, 'home.demo-ak-help')}</p>`;
+      <p class="muted">${t(lang, 'home.demo-ak-help')}</p>
+      <form method="post" action="/demo">${csrfField(v)}<input type="hidden" name="ruleset" value="fief"><button type="submit">${t(lang, 'home.demo-fief')}</button></form>
+      <p class="muted">${t(lang, 'home.demo-fief-help')}</p>`;
     if (!v.user) {
       return sendPage(reply, page(v, t(lang, 'home.title'), html`
       <h1>${t(lang, 'home.title')}</h1>

@@ -160,6 +160,9 @@ export const FIEF_CONSTANTS = {
   },
   diplomacy: {
     embassyMinutes: constant(3, int(1, 60), '[T §8.0] not enforceable online (§11.6)'),
+    offerPhases: constant(2, int(1, 14), '[P §11.6, #41] a trade offer or annulment request lapses (declined, refused) once the game is this many phases past the one it was made in'),
+    openOffers: constant(5, int(1, 20), '[P §11.1.6] open trade offers a player may have at once (requests cannot be used to stall)'),
+    annulmentRequestsPerPhase: constant(2, int(1, 10), '[P §11.1.6, #7] requests for one marriage by one player in a phase: the first and one repeat'),
   },
   /** Appendix A: optional rules, host flags. */
   options: {

@@ -19,6 +19,10 @@ import { viewOf, type FiefView } from './view.ts';
 import { victoryPoints } from './rules/victory.ts';
 import { possibleBattles } from './flow.ts';
 import { fiefMapDoc } from './mapdoc.ts';
+import { applyFree, carryFree, diplomacyView, freeActionsOf, isFreeEvent, offerText, validateFree, type FreeEvent } from './free.ts';
+import { freeLines } from './free-report.ts';
+import { finishingOrder } from './finish.ts';
+import { fiefHelp } from './help/index.ts';
 
 /** Host options: the engine passes the seats' names as `lords`; `maxTurns` ends the game after that turn (0: only victory). */
 export interface FiefGameOptions extends Partial<FiefOptions> { lords?: string[]; maxTurns?: number; map?: string }
@@ -151,7 +155,7 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
 
 function openAsk(g: FiefGame): Ask | null { return g.flow.stage === 'over' ? null : g.flow.current; }
 
-export const fief: Ruleset<FiefGame, unknown, FiefEvent, FiefView & { asked: { kind: FlowKind; players: PlayerId[] } | null; scores: Record<PlayerId, number> }, FiefGameOptions> = {
+export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & { asked: { kind: FlowKind; players: PlayerId[] } | null; scores: Record<PlayerId, number>; diplomacy: ReturnType<typeof diplomacyView> }, FiefGameOptions> = {
   id: 'fief',
   title: TITLE,
   setup(options, rng) {
@@ -186,19 +190,30 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent, FiefView & { asked: { k
     if (!ask) throw new Error('fief: the game is over');
     const answers = Object.fromEntries(ask.players.map((p) => { const v = submissions.find((x) => x.decision === ask.id && x.player === p)?.value ?? defaultAnswer(ask, p); return [p, v === 'none' ? null : v]; })); // 'none': no proposal, no candidate, no offer
     const r = answer(g, answers);
-    return { state: r.game, events: r.events };
+    const c = carryFree(g, r.game); // free.ts: offers and requests kept, or lapsed
+    return { state: c.game, events: [...r.events, ...c.events] };
   },
   view(g, player) {
     const ask = openAsk(g);
-    return { ...viewOf(g.fief, player), asked: ask ? { kind: ask.kind, players: [...ask.players] } : null, scores: Object.fromEntries(g.fief.players.map((p) => [p, victoryPoints(g.fief, p)])) };
+    return { ...viewOf(g.fief, player), asked: ask ? { kind: ask.kind, players: [...ask.players] } : null, scores: Object.fromEntries(g.fief.players.map((p) => [p, victoryPoints(g.fief, p)])), diplomacy: diplomacyView(g, player) };
   },
-  report: (g, events, player, lang) => renderReport(g.fief, events, player, lang),
+  report(g, events, player, lang) {
+    const free = freeLines(g.fief, events.filter(isFreeEvent), player, lang);
+    const rest = events.filter((e): e is FiefEvent => !isFreeEvent(e));
+    if (!free.length) return renderReport(g.fief, rest, player, lang);
+    return rest.length ? `${renderReport(g.fief, rest, player, lang)}\n${free.map((l) => `- ${l}`).join('\n')}` : free.map((l) => `- ${l}`).join('\n');
+  },
   mapDoc: (g, player, lang) => fiefMapDoc(g.fief, player, lang),
   outcome(g) {
     if (g.flow.stage !== 'over') return null;
     const w = g.fief.winners ?? [];
     return { finished: true, winners: w, reason: w.length ? (w.length > 1 ? 'alliance' : 'solo') : 'turn-cap' } satisfies Outcome;
   },
+  finishingOrder: (g) => finishingOrder(g.fief),
+  freeActions: (g, player, lang) => freeActionsOf(g, player, lang),
+  validateAction: (g, player, action) => validateFree(g, player, action),
+  act(g, player, value) { const r = applyFree(g, player, value); return { state: r.game, events: r.events }; },
+  help: (lang) => fiefHelp(lang),
   stepLabel(g) {
     const ask = openAsk(g);
     if (g.flow.stage === 'setup') return `setup ${ask?.players[0] ?? ''}`.trim();
@@ -223,6 +238,8 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent, FiefView & { asked: { k
       const mine = s.families[player]!.lords.map((id) => { const l = s.lords[id]!; return [l.name, l.at ? villageName(l.at.village) : '—', l.prisonerOf ? (fr ? 'prisonnier' : 'prisoner') : '', l.titles.join(', ')]; });
       sections.push({ title: fr ? 'Vos seigneurs' : 'Your lords', kind: 'table', columns: fr ? ['Seigneur', 'Village', 'État', 'Titres'] : ['Lord', 'Village', 'State', 'Titles'], rows: mine });
       sections.push({ title: fr ? 'Votre main' : 'Your hand', kind: 'kv', rows: s.hands[player]!.map((c) => [c, cardName(c)[lang]]) });
+      const d = diplomacyView(g, player); // free.ts: the offers he is party to, nobody else's
+      if (d.offers.length) sections.push({ title: fr ? 'Offres en cours' : 'Open offers', kind: 'kv', rows: d.offers.map((o) => [o.from === player ? (fr ? 'faite' : 'made') : (fr ? 'reçue' : 'received'), offerText(s, o, lang)]) });
     }
     sections.push({ title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.cursor.turn)], [fr ? 'Étape' : 'Step', g.flow.step], [fr ? 'Premier joueur' : 'First player', s.firstPlayer ? playerName(s, s.firstPlayer, null, lang) : '—']] });
     return { sections };
