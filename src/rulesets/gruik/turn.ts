@@ -8,8 +8,9 @@
 import type { GruikState } from './state.ts';
 import { stepRow, STEPS, type StepId } from './steps.ts';
 import { applySeasonalSizes } from './rules/army-size.ts';
-import { seasonDice, type Dice } from './rules/dice.ts';
+import { diceOf } from './rules/dice.ts';
 import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
+import { SEASON_RUNNERS, type SeasonInputs } from './season.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: StepId) {
@@ -19,7 +20,7 @@ export class StepNotImplemented extends Error {
 }
 
 /** The inputs a step takes (what S2 and S3 will have validated); a missing input is the §11.6 default. */
-export interface StepInputs {
+export interface StepInputs extends SeasonInputs {
   /** S4.1: the season's land moves, and the fleets whose standing order lets hostile troops cross their strait [P A-35]. */
   'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
   /** S4.3: each state's reaction moves (one province each); the prompt layer checks them with `reactionRefusal`, and any that does not stand gets the default, no reaction (§11.6). */
@@ -27,11 +28,7 @@ export interface StepInputs {
 }
 
 /** The season's dice: from its secret key (rules §11.1). */
-export function diceOf(s: GruikState): Dice {
-  const key = s.secret.seasonKeys[s.season];
-  if (key === undefined) throw new Error(`Gruik: no key for season ${s.season}`);
-  return seasonDice(key, s.season);
-}
+export { diceOf };
 
 /** The code of each implemented step: pure, returns a new state. */
 export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) => GruikState>> = {
@@ -58,6 +55,8 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
     const r = resolveMovement(s, orders, dice, { reaction: true, allowing: i['S4.3']?.allowing ?? [] });
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: [...s.landMoves, ...r.moves] };
   },
+  // S0.1–S0.3, S3, S7, S8 (season.ts).
+  ...SEASON_RUNNERS,
 };
 
 /** Runs one step with its inputs, or throws StepNotImplemented. */
