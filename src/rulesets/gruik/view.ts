@@ -18,6 +18,8 @@
  *
  * Never: `secret` (the season keys not yet revealed, the rumours' authors), id serials of others.
  */
+import type { SeasonEvent } from './season-types.ts';
+import { eventsFor } from './season-events.ts';
 import type { Army, Character, Detachment, Fleet, GruikState, LedgerEntry, ProvinceState, Realm, RollRecord, StateId, Treaty } from './state.ts';
 
 export type PublicRealm = Pick<Realm, 'id' | 'name' | 'kind' | 'capital' | 'prestige' | 'friendsDeclared' | 'master' | 'civilWar'>;
@@ -48,6 +50,8 @@ export interface GruikView {
   /** The viewer's own land moves this season and its movement report (S4.1, S4.2). */
   landMoves: GruikState['landMoves'];
   movementReport: GruikState['movementReport'][string];
+  /** The events of the season's steps written in season.ts that the viewer may see (public, or his audience). */
+  events: SeasonEvent[];
 }
 
 const publicRealm = (r: Realm): PublicRealm => ({ id: r.id, name: r.name, kind: r.kind, capital: r.capital, prestige: r.prestige, friendsDeclared: [...r.friendsDeclared], ...(r.master ? { master: r.master } : {}), ...(r.civilWar ? { civilWar: { ...r.civilWar } } : {}) });
@@ -83,5 +87,6 @@ export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
     dice: s.dice,
     landMoves: s.landMoves.filter((m) => m.state === viewer),
     movementReport: viewer !== null ? (s.movementReport[viewer] ?? []) : [],
+    events: eventsFor(s.seasonEvents ?? [], viewer),
   };
 }
