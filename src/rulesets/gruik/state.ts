@@ -77,6 +77,8 @@ export interface Realm {
   civilWarCountedAt?: SeasonIndex;
   /** Ships bought this season, joining a fleet at S0.2 of the next [T §12.2.1; P A-52]. */
   pendingShips?: { at: ProvinceId; ships: number }[];
+  /** A debt left beyond the cap by provinces lost (no forced repayment [P §8.6]): the lowest treasury allowed meanwhile; no spending until back within the cap. */
+  debtFloor?: number;
   /** A barbarian invasion drawn (D2 2 or 12): the army enters at S0.3 of this season [P A-55]. */
   invasionDue?: SeasonIndex;
 }

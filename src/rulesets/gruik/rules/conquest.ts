@@ -11,7 +11,7 @@
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { GruikState, ProvinceId, StateId } from '../state.ts';
 import { refuse, type Refusal } from './refusal.ts';
-import { addPrestige, countCivilWarSeason, emit } from './treasury.ts';
+import { addPrestige, countCivilWarSeason, debtCap, emit } from './treasury.ts';
 
 /** The pseudo-state that holds a state's revolted capital [P §8.7.3, A-54]. */
 export const rebelsOf = (st: StateId): StateId => `rebels:${st}`;
@@ -46,6 +46,14 @@ function transferMonuments(t: GruikState, p: ProvinceId, to: StateId | null): vo
   }
 }
 
+/** [P §8.6] A state whose debt now exceeds its smaller cap keeps it (no forced repayment); the floor is cleared once back within the cap. In place. */
+export function noteDebtFloor(t: GruikState, st: StateId): void {
+  const r = t.realms[st]!;
+  const cap = debtCap(t, st);
+  if (r.treasury >= -cap) delete r.debtFloor;
+  else r.debtFloor = Math.max(r.treasury, r.debtFloor ?? r.treasury);
+}
+
 /** Control of a province passes to `to` at once [T §10]. In place. */
 export function setControl(t: GruikState, p: ProvinceId, to: StateId | null): void {
   const prov = t.provinces[p];
@@ -54,6 +62,7 @@ export function setControl(t: GruikState, p: ProvinceId, to: StateId | null): vo
   prov.controller = to;
   prov.controlSince = t.season;
   transferMonuments(t, p, to);
+  if (before && t.realms[before]) noteDebtFloor(t, before);
   const revolted = before && t.realms[before]?.kind === 'rebels' ? Object.values(t.realms).find((r) => r.civilWar?.revoltedCapital === p) : undefined;
   if (revolted) endCivilWar(t, revolted.id); // [P A-54] whoever takes it
 }

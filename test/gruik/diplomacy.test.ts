@@ -1,0 +1,81 @@
+/**
+ * Declarations, rumours and treaties, rules §8.11 (S3.7), friendship orders (S3.2) and the
+ * validation of S3.1: a declaration with its author, a rumour whose author no view, event or
+ * order reveals [T §17.2], a treaty published once its last signatory confirms (a signature cannot
+ * be withdrawn), friendships declared and cancelled, unsound orders refused in French and English
+ * (never a crash).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { runStep } from '../../src/rulesets/gruik/turn.ts';
+import { viewOf } from '../../src/rulesets/gruik/view.ts';
+import { renderSeasonEvent } from '../../src/rulesets/gruik/season-events.ts';
+import type { StateOrders } from '../../src/rulesets/gruik/season-types.ts';
+import type { GruikState } from '../../src/rulesets/gruik/state.ts';
+import { fixture } from './fixture.ts';
+
+const s3 = (s: GruikState, orders: Record<string, StateOrders>, ...steps: ('S3.2' | 'S3.7')[]) => {
+  let t = runStep(s, 'S3.1', { 'S3.1': { orders } });
+  for (const st of steps) t = runStep(t, st);
+  return t;
+};
+
+test('[T §17] a declaration names its author; a rumour never does (not in the views, the events or the rumour’s id), whatever the authors’ ids', () => {
+  const t = s3(fixture(), { elves: { declarations: ['Paix aux hommes de bonne volonté'], rumours: ['Zorglub a trahi'] }, dwarves: { rumours: ['Abélard est ruiné'] } }, 'S3.7');
+  assert.deepEqual(t.declarations.map((d) => d.author), ['elves']);
+  assert.deepEqual(t.rumours.map((r) => r.text), ['Abélard est ruiné', 'Zorglub a trahi'], 'ordered by text, not by author');
+  for (const viewer of [null, 'elves', 'dwarves', 'fens']) {
+    const v = JSON.stringify(viewOf(t, viewer));
+    assert.ok(!v.includes('rumourAuthors'), 'no author table');
+    const rumourEvents = viewOf(t, viewer).events.filter((e) => e.t === 'rumour');
+    assert.equal(rumourEvents.length, 2);
+    for (const e of rumourEvents) assert.ok(!JSON.stringify(e).includes('elves') && !JSON.stringify(e).includes('dwarves'), 'no author in the event');
+  }
+  const e = t.seasonEvents!.find((x) => x.t === 'declaration')!;
+  assert.equal(renderSeasonEvent(t, e, 'fr'), 'Déclaration de Royaume de Sylvebrune : « Paix aux hommes de bonne volonté »');
+});
+
+test('property: whoever writes a rumour, the public record is the same (the author leaves no trace outside the secret)', () => {
+  fc.assert(fc.property(fc.constantFrom('elves', 'dwarves', 'fens'), fc.string({ minLength: 1, maxLength: 12 }), (author, text) => {
+    const t = s3(fixture(), { [author]: { rumours: [text] } }, 'S3.7');
+    const u = s3(fixture(), { elves: { rumours: [text] } }, 'S3.7');
+    assert.deepEqual(viewOf(t, null), viewOf(u, null));
+    assert.deepEqual(t.rumours, u.rumours);
+  }), { numRuns: 40 });
+});
+
+test('[T §17] a treaty is published when its last signatory confirms, not before', () => {
+  let t = s3(fixture(), { elves: { treaties: [{ id: 'T1', text: 'Alliance', signatories: ['elves', 'dwarves'] }] } }, 'S3.7');
+  assert.equal(t.treaties[0]!.publishedAt, undefined);
+  assert.ok(!viewOf(t, 'fens').treaties.length, 'a third state does not see it yet');
+  t = s3(t, { dwarves: { confirmTreaties: ['T1'] } }, 'S3.7');
+  assert.equal(t.treaties[0]!.publishedAt, 0);
+  assert.ok(t.seasonEvents!.some((e) => e.t === 'treaty'), 'published');
+});
+
+test('[T §2.3] friendships declared and cancelled at S3.2; unknown states and self-targets refused in both languages', () => {
+  let t = s3(fixture(), { elves: { friendship: { declare: ['dwarves', 'nowhere', 'elves'] } } }, 'S3.2');
+  assert.deepEqual(t.realms.elves!.friendsDeclared, ['dwarves']);
+  const refused = t.seasonEvents!.filter((e) => e.t === 'refused');
+  assert.equal(refused.length, 2);
+  for (const e of refused) for (const lang of ['fr', 'en'] as const) assert.ok(renderSeasonEvent(t, e, lang).length > 10, 'a sentence');
+  t = s3(t, { elves: { friendship: { cancel: ['dwarves'] } } }, 'S3.2');
+  assert.deepEqual(t.realms.elves!.friendsDeclared, []);
+});
+
+test('bad input never crashes S3: random orders are refused with reasons or applied', () => {
+  const anyOrders = fc.dictionary(fc.constantFrom('elves', 'dwarves', 'fens', 'ghost'), fc.record({
+    friendship: fc.record({ declare: fc.array(fc.constantFrom('dwarves', 'elves', 'fens', 'zz', ''), { maxLength: 2 }) }),
+    cessions: fc.array(fc.record({ province: fc.constantFrom('sylve', 'roc', 'x'), to: fc.constantFrom('elves', 'dwarves', 'zz') }), { maxLength: 2 }),
+    tributeRates: fc.array(fc.record({ tributary: fc.constantFrom('fens', 'elves'), rate: fc.double({ min: -1, max: 2, noNaN: true }) }), { maxLength: 1 }),
+    appointGenerals: fc.array(fc.constantFrom('elves:A1', 'dwarves:A1', 'nope'), { maxLength: 1 }),
+    raids: fc.array(fc.record({ target: fc.constantFrom('elves', 'dwarves', 'fens', 'x'), forces: fc.array(fc.constantFrom('elves:A1', 'dwarves:A1', 'fens:A1', 'elves:F1', '??'), { maxLength: 2 }) }), { maxLength: 2 }),
+    throwOffYoke: fc.boolean(),
+  }, { requiredKeys: [] }));
+  fc.assert(fc.property(anyOrders, (orders) => {
+    let t = runStep(fixture(), 'S3.1', { 'S3.1': { orders: orders as Record<string, StateOrders> } });
+    for (const st of ['S3.2', 'S3.3', 'S3.4', 'S3.5', 'S3.7', 'S7.1', 'S7.2', 'S7.3', 'S7.4'] as const) t = runStep(t, st);
+    for (const e of t.seasonEvents ?? []) for (const lang of ['fr', 'en'] as const) assert.ok(!/undefined|NaN|\{/.test(renderSeasonEvent(t, e, lang)), renderSeasonEvent(t, e, lang));
+  }), { numRuns: 60 });
+});
