@@ -52,6 +52,9 @@ const SAMPLES: { [K in SeasonEventKind]: Extract<SeasonEvent, { t: K }> } = {
   'treaty': { t: 'treaty', audience: [], signatories: ['elves', 'dwarves'], text: 'Alliance' },
   'invasion': { t: 'invasion', audience: [], state: 'dwarves', province: 'gouffre' },
   'disappeared': { t: 'disappeared', audience: [], state: 'fens' },
+  'army-raised': { t: 'army-raised', audience: [], state: 'elves', army: 'elves:A2', province: 'sylve' },
+  'army-disbanded': { t: 'army-disbanded', audience: ['elves'], state: 'elves', army: 'elves:A2' },
+  'invasion-over': { t: 'invasion-over', audience: [], state: 'dwarves' },
 };
 
 test('every kind of event has a sentence in French and in English, filled (TV-45 and TV-43 as sentences)', () => {
@@ -85,6 +88,7 @@ const ordersArb: fc.Arbitrary<StateOrders> = fc.record({
   rumours: fc.array(fc.constantFrom('a', 'b'), { maxLength: 1 }),
   throwOffYoke: fc.boolean(),
   appointGenerals: fc.subarray(['elves:A1', 'dwarves:A1']),
+  createArmy: fc.boolean(),
 }, { requiredKeys: [] });
 
 const placement = fc.record(Object.fromEntries(['elves:A1', 'dwarves:A1', 'fens:A1'].map((a) => [a, fc.record({ at: fc.constantFrom(...PROVINCES), inFortress: fc.boolean(), mod: fc.integer({ min: -4, max: 3 }) })])) as Record<string, fc.Arbitrary<{ at: string; inFortress: boolean; mod: number }>>);

@@ -42,6 +42,9 @@ const MSG: Record<SeasonEventKind, Localized> = {
   'treaty': { fr: 'Traité entre {signatories} : « {text} »', en: 'Treaty between {signatories}: “{text}”' },
   'invasion': { fr: 'Invasion barbare — une armée barbare entre en {province}, chez {state}.', en: 'Barbarian invasion — a barbarian army enters {province}, in the lands of {state}.' },
   'disappeared': { fr: '{state} disparaît : toutes ses provinces sont annexées.', en: '{state} disappears: all its provinces are annexed.' },
+  'army-raised': { fr: '{state} lève une nouvelle armée à {province}.', en: '{state} raises a new army at {province}.' },
+  'army-disbanded': { fr: '{state} — une armée est dissoute, faute de provinces pour l’entretenir.', en: '{state} — an army is disbanded, for want of provinces to keep it.' },
+  'invasion-over': { fr: 'L’invasion barbare chez {state} a pris fin.', en: 'The barbarian invasion of {state} is over.' },
 };
 
 const CAUSE: Record<CivilWarCause, Localized> = {
@@ -98,7 +101,8 @@ export function renderSeasonEvent(s: Pick<GruikState, 'map' | 'realms'>, e: Seas
     case 'freed': args = { state: state(e.state), master: state(e.master), how: FREED[e.how] }; break;
     case 'liberation-announced': args = { state: state(e.state), master: state(e.master) }; break;
     case 'civil-war': args = { state: state(e.state), cause: CAUSE[e.cause] }; break;
-    case 'civil-war-over': case 'disappeared': args = { state: state(e.state) }; break;
+    case 'civil-war-over': case 'disappeared': case 'army-disbanded': case 'invasion-over': args = { state: state(e.state) }; break;
+    case 'army-raised': args = { state: state(e.state), province: province(e.province) }; break;
     case 'appointed': args = { state: state(e.state), army: e.army, face: e.face }; break;
     case 'siege': args = { state: state(e.state), province: province(e.province), season: e.season }; break;
     case 'siege-roll': args = { state: state(e.state), province: province(e.province), face: e.face, modifier: e.modifier >= 0 ? `+${e.modifier}` : `${e.modifier}`, result: e.success ? SUCCESS : FAILURE }; break;

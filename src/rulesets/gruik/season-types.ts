@@ -46,6 +46,8 @@ export interface StateOrders {
   /** Besieged provinces this state surrenders or abandons (§8.1.5). */
   surrender?: ProvinceId[];
   abandon?: ProvinceId[];
+  /** A new army, when the provinces controlled allow one more (#create-army): it appears at the capital next season [T §4.4]. */
+  createArmy?: boolean;
   /** The master chosen on a tie of automatic vassalage (J22). */
   masterChoice?: StateId;
   declarations?: string[];
@@ -90,6 +92,9 @@ export type SeasonEvent =
   | { t: 'rumour'; audience: StateId[]; text: string }
   | { t: 'treaty'; audience: StateId[]; signatories: StateId[]; text: string }
   | { t: 'invasion'; audience: StateId[]; state: StateId; province: ProvinceId }
-  | { t: 'disappeared'; audience: StateId[]; state: StateId };
+  | { t: 'disappeared'; audience: StateId[]; state: StateId }
+  | { t: 'army-raised'; audience: StateId[]; state: StateId; army: string; province: ProvinceId }
+  | { t: 'army-disbanded'; audience: StateId[]; state: StateId; army: string }
+  | { t: 'invasion-over'; audience: StateId[]; state: StateId };
 
 export type SeasonEventKind = SeasonEvent['t'];

@@ -15,7 +15,7 @@ import { diceOf } from './rules/dice.ts';
 import { applyCessions, friendshipChanges, publish, tributaryActs, validateOrders } from './rules/diplomacy.ts';
 import { civilWarTimers } from './rules/civil-war.ts';
 import { annexations, armyModifiers, armyShortfall, disappearances, fallingDue, seasonalPrestige, tributaryStatus } from './rules/end-of-season.ts';
-import { seasonStartStep } from './rules/invasion.ts';
+import { invasionsEnding, seasonStartStep } from './rules/invasion.ts';
 import { resolveRaids } from './rules/raids.ts';
 import { establishSieges, rollSieges, surrendersAndAbandonments } from './rules/siege.ts';
 import { applyMoney, collectTaxes } from './rules/treasury.ts';
@@ -76,6 +76,6 @@ export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: Seaso
   'S8.4': (s) => tributaryStatus(s, ordersOf(s)),
   'S8.5': (s) => { const t = structuredClone(s); civilWarTimers(t); return t; },
   'S8.6': (s) => seasonalPrestige(s),
-  'S8.7': (s, i) => armyShortfall(s, i['S8.7']?.disband ?? {}),
-  'S8.8': (s) => disappearances(s),
+  'S8.7': (s, i) => armyShortfall(s, i['S8.7']?.disband ?? {}, ordersOf(s)),
+  'S8.8': (s) => invasionsEnding(disappearances(s)),
 };

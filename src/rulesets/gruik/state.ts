@@ -79,6 +79,10 @@ export interface Realm {
   pendingShips?: { at: ProvinceId; ships: number }[];
   /** A debt left beyond the cap by provinces lost (no forced repayment [P §8.6]): the lowest treasury allowed meanwhile; no spending until back within the cap. */
   debtFloor?: number;
+  /** A new army ordered at S8.7 (§4.8): it appears at S0.2 of this season [T §4.4]. */
+  armyDue?: SeasonIndex;
+  /** A barbarian state: the state its army invades [P A-55]. */
+  invades?: StateId;
   /** A barbarian invasion drawn (D2 2 or 12): the army enters at S0.3 of this season [P A-55]. */
   invasionDue?: SeasonIndex;
 }

@@ -11,6 +11,7 @@ import { applySeasonalSizes } from './rules/army-size.ts';
 import { diceOf } from './rules/dice.ts';
 import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
 import { SEASON_RUNNERS, type SeasonInputs } from './season.ts';
+import { barbarianMoves } from './rules/invasion.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: StepId) {
@@ -37,7 +38,9 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
   // §3.3 S4, §5.5 [T §5.1, §5.2, §5.6]: the simultaneous moves; no orders: every force holds (§11.6).
   'S4.1': (s, i) => {
     const dice = diceOf(s);
-    const r = resolveMovement(s, i['S4.1']?.orders ?? [], dice, { allowing: i['S4.1']?.allowing ?? [] });
+    const given = i['S4.1']?.orders ?? [];
+    const orders = [...given, ...barbarianMoves(s).filter((o) => !given.some((g) => g.force === o.force))]; // [P A-55] the barbarians march
+    const r = resolveMovement(s, orders, dice, { allowing: i['S4.1']?.allowing ?? [] });
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: r.moves, movementReport: {} };
   },
   // §5.6.1 [T §5.3; P A-15]: each state's movement report, the enemy moves T1–T3 (no strength).

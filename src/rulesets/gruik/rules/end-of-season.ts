@@ -18,14 +18,13 @@
  * - S0.2 [rules §3.3 S0.2]: bought ships join a fleet at their shipyard (or form one; a fleet under
  *   MULTI_FLEET_MIN_SHIPS is not created beside another [P A-38]: the ships join the state's first
  *   fleet), military-effort bonuses added to the modifier, dead generals replaced, captured armies
- *   re-formed (armies.ts, A-13), and the season's flags of armies and detachments cleared [P] (the
- *   fleets' are the naval step's). New armies (the
- *   create-army decision) are not written yet.
+ *   re-formed (armies.ts, A-13), new armies ordered at the last S8.7 raised at the capital, and the
+ *   season's flags of armies and detachments cleared [P] (the fleets' are the naval step's).
  */
 import type { GruikState, StateId } from '../state.ts';
 import type { StateOrders } from '../season-types.ts';
 import { actsAsMainArmy, addMod, armyCount, armyToDisband, besiegedDelta, isInactive, siegeDelta } from './army-size.ts';
-import { disbandArmy, reformArmy } from './armies.ts';
+import { createArmy, disbandArmy, reformArmy } from './armies.ts';
 import { relocateCapitals } from './civil-war.ts';
 import { creditAnnexedMonuments } from './conquest.ts';
 import { addPrestige, controlledBy, emit, freeTributary, makeTributary, raise, taxValue } from './treasury.ts';
@@ -118,16 +117,22 @@ export function seasonalPrestige(s: GruikState): GruikState {
   return t;
 }
 
-/** S8.7 [T §4.4; P §4.8]: the shortfall dated; at its term one army disappears (`chosen`: the player's choice). */
-export function armyShortfall(s: GruikState, chosen: Record<StateId, string> = {}): GruikState {
+/**
+ * S8.7 [T §4.4; P §4.8]: the shortfall dated; at its term one army disappears (`chosen`: the
+ * player's choice); a state under its allowance that ordered a new army (#create-army) gets it at
+ * S0.2 of the next season (TV-11).
+ */
+export function armyShortfall(s: GruikState, chosen: Record<StateId, string> = {}, orders: Record<StateId, StateOrders> = {}): GruikState {
   let t = structuredClone(s);
   for (const r of Object.values(s.realms)) {
     if (r.kind === 'rebels' || r.kind === 'barbarian' || r.armies.length === 0) continue;
     const k = armyCount(t.config, t.realms[r.id]!, t.season, r.armies.length, controlledBy(t, r.id).length);
     if (k.shortfallSince === undefined) delete t.realms[r.id]!.armyShortfallSince; else t.realms[r.id]!.armyShortfallSince = k.shortfallSince;
+    if (k.create && orders[r.id]?.createArmy) t.realms[r.id]!.armyDue = t.season + 1;
     if (k.disband) {
-      const out = disbandArmy(t, armyToDisband(t, r.id, chosen[r.id]));
-      if (out.ok) t = out.state;
+      const army = armyToDisband(t, r.id, chosen[r.id]);
+      const out = disbandArmy(t, army);
+      if (out.ok) { t = out.state; emit(t, { t: 'army-disbanded', audience: [r.id], state: r.id, army }); }
     }
   }
   return t;
@@ -188,6 +193,12 @@ export function fallingDue(s: GruikState): GruikState {
       delete g.army;
       a.general = id;
     }
+  }
+  for (const r of Object.values(t.realms)) {
+    if (r.armyDue === undefined || r.armyDue > t.season) continue;
+    delete r.armyDue;
+    const out = createArmy(t, r.id);                                                              // [T §4.4] TV-11
+    if (out.ok) { t = out.state; emit(t, { t: 'army-raised', audience: [], state: r.id, army: out.id!, province: t.realms[r.id]!.capital! }); }
   }
   for (const a of Object.values(t.armies)) {
     if (a.location !== 'captured') continue;

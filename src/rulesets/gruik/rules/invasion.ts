@@ -8,12 +8,20 @@
  *   It belongs to a new barbarian state (kind `barbarian`, hostile to all, no province), with a
  *   general, modifier 0, and the seasonal base its state rolls like any other (§4.1). The GM
  *   approves or replaces it (J18, blocking; on timeout the default runs).
- * The barbarians' conduct each season (march on the capital, fight, besiege, a new state when a
- * fortress falls) is not written yet: their army holds where it entered unless orders move it.
+ * Then each season (A-55's default AI): the barbarian army marches on the invaded state's capital
+ * by the shortest land path (`barbarianMoves`, merged into S4.1's orders), stops and fights as the
+ * movement and battle rules say, besieges when it can (S7.1's default), never raids. A fortress it
+ * takes is its state's (a barbarian state with a province). The invasion ends at S8.8 when its
+ * army is captured or under MAIN_ARMY_MIN (`invasionsEnding`): a barbarian state without a
+ * province vanishes; one with a province stays, no longer invading. Retreat before combat is
+ * never chosen (the barbarians' posture is `engage`, the default).
  */
 import type { GruikState, StateId } from '../state.ts';
 import type { Dice } from './dice.ts';
-import { enterCivilWar } from './civil-war.ts';
+import { enterCivilWar, originalCapital } from './civil-war.ts';
+import { indexMap } from '../map.ts';
+import { actsAsMainArmy } from './army-size.ts';
+import type { MoveOrder } from './movement.ts';
 import { rollSeasonStart, type SeasonStart } from './season-start.ts';
 import { controlledBy, emit, raise } from './treasury.ts';
 
@@ -37,6 +45,7 @@ export function barbarianEntry(t: GruikState, victim: StateId, dice: Dice): void
     id, name: id, kind: 'barbarian', capital: null, treasury: 0, prestige: 0, sovereign: leader, armies: [army], fleets: [], friendsDeclared: [],
     civilWarSeasonsThisTaxYear: 0, consecutiveMainArmyDefeats: 0, raidGainsThisYear: 0, raidLossesThisYear: 0, pendingCatastrophes: 0, besiegedSeasonsStreak: 0,
   };
+  t.realms[id]!.invades = victim;
   t.serials[id] = { general: 1, army: 1, detachment: 0, fleet: 0 };
   emit(t, { t: 'invasion', audience: [], state: victim, province: at });
 }
@@ -60,4 +69,54 @@ export function seasonStartStep(s: GruikState, dice: Dice): { state: GruikState;
     }
   }
   return { state: t, start };
+}
+
+/** The shortest land path from `from` to `to` (the start excluded), bounded by the map; [] if none. */
+function landPath(s: GruikState, from: string, to: string): string[] {
+  const ix = indexMap(s.map);
+  const prev = new Map<string, string>([[from, from]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length && i <= s.map.provinces.length; i++) {
+    const p = queue[i]!;
+    if (p === to) break;
+    for (const l of ix.land[p] ?? []) if (!prev.has(l.province)) { prev.set(l.province, p); queue.push(l.province); }
+  }
+  if (!prev.has(to) || from === to) return [];
+  const path: string[] = [];
+  for (let p = to, n = 0; p !== from && n <= s.map.provinces.length; p = prev.get(p)!, n++) path.unshift(p);
+  return path;
+}
+
+/** [P A-55] The barbarian armies' moves this season: toward the invaded state's capital, ARMY_MOVE provinces at most. */
+export function barbarianMoves(s: GruikState): MoveOrder[] {
+  const out: MoveOrder[] = [];
+  for (const r of Object.values(s.realms)) {
+    if (r.kind !== 'barbarian' || !r.invades) continue;
+    const target = s.realms[r.invades]?.capital ?? originalCapital(s, r.invades);
+    for (const id of r.armies) {
+      const a = s.armies[id];
+      if (!a || typeof a.location !== 'string' || a.location === 'captured' || a.siegeOf || !target) continue;
+      const path = landPath(s, a.location, target).slice(0, s.config.movement.army);
+      if (path.length > 0) out.push({ force: id, path });
+    }
+  }
+  return out;
+}
+
+/** S8.8 [P A-55]: an invasion whose army is captured or under MAIN_ARMY_MIN ends. */
+export function invasionsEnding(s: GruikState): GruikState {
+  const t = structuredClone(s);
+  for (const r of Object.values(s.realms)) {
+    if (r.kind !== 'barbarian' || !r.invades) continue;
+    if (r.armies.some((id) => t.armies[id] && actsAsMainArmy(t, id))) continue;
+    const victim = r.invades;
+    if (controlledBy(t, r.id).length > 0) { delete t.realms[r.id]!.invades; emit(t, { t: 'invasion-over', audience: [], state: victim }); continue; }
+    for (const id of r.armies) delete t.armies[id];
+    for (const ch of Object.values(t.characters)) if (ch.state === r.id) delete t.characters[ch.id];
+    for (const d of Object.values(t.detachments)) if (d.state === r.id) delete t.detachments[d.id];
+    delete t.realms[r.id];
+    delete t.serials[r.id];
+    emit(t, { t: 'invasion-over', audience: [], state: victim });
+  }
+  return t;
 }
