@@ -68,7 +68,7 @@ test('every kind of event has a sentence in French and in English, filled (TV-45
   assert.equal(renderSeasonEvent(s, SAMPLES['taxes'], 'en'), 'Royaume de Sylvebrune — taxes: 18 gruikors (gross 24, 1 season(s) of civil war).');
 });
 
-const STEPS: StepId[] = ['S0.1', 'S0.2', 'S0.3', 'S0.4', 'S3.1', 'S3.2', 'S3.3', 'S3.4', 'S3.5', 'S3.7', 'S4.1', 'S7.1', 'S7.2', 'S7.3', 'S7.4', 'S8.2', 'S8.3', 'S8.4', 'S8.5', 'S8.6', 'S8.7', 'S8.8'];
+const STEPS: StepId[] = ['S0.1', 'S0.2', 'S0.3', 'S0.4', 'S3.1', 'S3.2', 'S3.3', 'S3.4', 'S3.5', 'S3.6', 'S3.7', 'S4.1', 'S7.1', 'S7.2', 'S7.3', 'S7.4', 'S8.2', 'S8.3', 'S8.4', 'S8.5', 'S8.6', 'S8.7', 'S8.8'];
 const PROVINCES = ['sylve', 'rives', 'coudre', 'hautval', 'tourbe', 'marche', 'enclume', 'roc', 'gouffre'];
 const STATES = ['elves', 'dwarves', 'fens'];
 
@@ -89,6 +89,11 @@ const ordersArb: fc.Arbitrary<StateOrders> = fc.record({
   throwOffYoke: fc.boolean(),
   appointGenerals: fc.subarray(['elves:A1', 'dwarves:A1']),
   createArmy: fc.boolean(),
+  forces: fc.array(fc.oneof(
+    fc.record({ kind: fc.constant('detach' as const), army: fc.constantFrom('elves:A1', 'dwarves:A1', 'fens:A1'), ap: fc.integer({ min: 0, max: 7 }) }),
+    fc.record({ kind: fc.constant('ally' as const), army: fc.constantFrom('elves:A1', 'fens:A1'), host: fc.constantFrom('dwarves:A1', 'elves:A1'), ap: fc.integer({ min: 1, max: 6 }), forced: fc.boolean() }),
+    fc.record({ kind: fc.constant('recall' as const), detachment: fc.constantFrom('elves:D1', 'dwarves:D1') }),
+  ), { maxLength: 2 }),
 }, { requiredKeys: [] });
 
 const placement = fc.record(Object.fromEntries(['elves:A1', 'dwarves:A1', 'fens:A1'].map((a) => [a, fc.record({ at: fc.constantFrom(...PROVINCES), inFortress: fc.boolean(), mod: fc.integer({ min: -4, max: 3 }) })])) as Record<string, fc.Arbitrary<{ at: string; inFortress: boolean; mod: number }>>);

@@ -21,6 +21,14 @@ export type MoneyOrder =
 /** A raid order [T §9.1]: the forces (armies, detachments, fleets) of one state against one target state. */
 export interface RaidOrder { target: StateId; forces: string[] }
 
+/** A force organisation order of S3.6 [T §4.2; rules §4.5], in the order listed. */
+export type ForceOrder =
+  | { kind: 'detach'; army: string; ap: number }
+  | { kind: 'resize'; detachment: string; ap: number }
+  | { kind: 'recall'; detachment: string }
+  | { kind: 'ally'; army: string; host: string; ap: number; forced?: boolean }
+  | { kind: 'join'; force: string; host: string };
+
 /** A treaty submitted by a signatory [T §17]. */
 export interface TreatyOrder { id: string; text: string; signatories: StateId[] }
 
@@ -40,6 +48,8 @@ export interface StateOrders {
   /** Captives this state holds and frees [P §8.7]. */
   releasePrisoners?: string[];
   money?: MoneyOrder[];
+  /** S3.6: detachments created, resized, recalled; allies sent; joins. */
+  forces?: ForceOrder[];
   raids?: RaidOrder[];
   /** Armies that shall not besiege though they could (default: besiege, §8.1.1). */
   noSiege?: string[];

@@ -1,6 +1,6 @@
 /**
  * The runners of the steps of rules §3.3 written in rules/treasury.ts, diplomacy.ts, siege.ts,
- * raids.ts, civil-war.ts, invasion.ts and end-of-season.ts: S0.1–S0.3, S3.1–S3.5 and S3.7,
+ * raids.ts, civil-war.ts, invasion.ts and end-of-season.ts: S0.1–S0.3, S3.1–S3.7,
  * S7.1–S7.4, S8.2–S8.8. turn.ts lists them with its own (one table, style §2). Each is pure and
  * returns a new state; dice come from the season's key (rules §11.1) and every roll goes to the
  * roll log; events go to `seasonEvents` with their audience (cleared at S0.1, the new season).
@@ -16,6 +16,7 @@ import { applyCessions, friendshipChanges, publish, tributaryActs, validateOrder
 import { civilWarTimers } from './rules/civil-war.ts';
 import { annexations, armyModifiers, armyShortfall, disappearances, fallingDue, seasonalPrestige, tributaryStatus } from './rules/end-of-season.ts';
 import { invasionsEnding, seasonStartStep } from './rules/invasion.ts';
+import { organiseForces } from './rules/organisation.ts';
 import { resolveRaids } from './rules/raids.ts';
 import { establishSieges, rollSieges, surrendersAndAbandonments } from './rules/siege.ts';
 import { applyMoney, collectTaxes } from './rules/treasury.ts';
@@ -63,6 +64,8 @@ export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: Seaso
     const refused = r.refused.map((x) => ({ t: 'refused' as const, audience: [x.state], state: x.state, order: x.order.kind, message: x.refusal.message }));
     return { ...r.state, seasonEvents: [...(r.state.seasonEvents ?? []), ...refused] };
   },
+  // §3.3 S3.6 [T §4.2]: detachments, allies, joins.
+  'S3.6': (s) => organiseForces(s, ordersOf(s)),
   // §3.3 S3.7 [T §17]: declarations, rumours, treaties.
   'S3.7': (s) => publish(s, ordersOf(s)),
   // §3.3 S7 [T §8, §9]: sieges and raids.

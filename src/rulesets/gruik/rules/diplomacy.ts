@@ -101,7 +101,7 @@ export function validateOrders(s: GruikState, orders: Record<StateId, StateOrder
     for (const key of ['surrender', 'abandon'] as const) {
       a[key] = (o[key] ?? []).filter((p) => s.provinces[p]?.controller === st ? true : (no(`${key} ${p}`, 'not-controlled', { province: provinceName(s, p) }), false));
     }
-    for (const key of ['money', 'noSiege', 'createArmy', 'masterChoice', 'declarations', 'rumours', 'treaties', 'confirmTreaties'] as const) if (o[key] !== undefined) (a as Record<string, unknown>)[key] = structuredClone(o[key]);
+    for (const key of ['money', 'forces', 'noSiege', 'createArmy', 'masterChoice', 'declarations', 'rumours', 'treaties', 'confirmTreaties'] as const) if (o[key] !== undefined) (a as Record<string, unknown>)[key] = structuredClone(o[key]);
     accepted[st] = a;
   }
   return { accepted, refused };
