@@ -86,3 +86,19 @@ test('[P A-55] the barbarian army marches on the invaded capital (two provinces 
   s.armies[army]!.currentAP = 20;
   assert.ok(invasionsEnding(s).realms['barbarians:1'], 'at 20 AP it goes on');
 });
+
+test('[P A-12, §8.7.2] S0.2: a dead general and a dead sovereign are replaced without a roll; a captured army re-forms at the capital', () => {
+  const s = fixture();
+  s.characters['elves:general:1']!.status = 'dead';
+  s.characters['elves:sovereign']!.status = 'dead';
+  setArmy(s, DWARF_ARMY, { location: 'captured', mod: -4 });
+  s.season = 2;
+  const t = fallingDue(s);
+  const g = t.characters[t.armies[ELF_ARMY]!.general]!;
+  assert.deepEqual([g.status, g.role, g.army], ['active', 'general', ELF_ARMY]);
+  assert.equal(t.characters[t.realms.elves!.sovereign]!.status, 'active');
+  assert.notEqual(t.realms.elves!.sovereign, 'elves:sovereign');
+  assert.deepEqual([t.armies[DWARF_ARMY]!.location, t.armies[DWARF_ARMY]!.mod], ['enclume', -4]);
+  assert.equal(t.rollLog.length, 0, 'no roll');
+  assert.deepEqual(checkInvariants(t), []);
+});

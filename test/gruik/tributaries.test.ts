@@ -120,3 +120,21 @@ test('[T §10] a state whose provinces are all annexed disappears: its forces go
   assert.equal(t.characters['elves:general:1']!.status, 'active');
   assert.ok(t.seasonEvents!.some((e) => e.t === 'disappeared' && e.state === 'fens'), 'announced');
 });
+
+test('[T §11.4; P A-50] a stateless tributary that throws off the yoke stays free only while its main army besieges one of its own provinces from the next season', () => {
+  const s = fixture();
+  for (const p of ['sylve', 'rives', 'coudre', 'hautval']) s.provinces[p]!.controller = 'dwarves';
+  Object.assign(s.realms.elves!, { master: 'dwarves', capital: null });
+  s.realms.dwarves!.consecutiveMainArmyDefeats = 2;
+  let t = s3(s, { elves: { throwOffYoke: true } }, 'S3.4');
+  assert.equal(t.realms.elves!.master, undefined);
+  t = runStep(t, 'S8.4');
+  assert.equal(t.realms.elves!.master, undefined, 'not judged in the season of the declaration, and no automatic vassalage meanwhile');
+  const besieging = structuredClone(t);
+  setArmy(besieging, 'elves:A1', { location: 'rives', currentAP: 20, siegeOf: 'rives', siegeSeasons: 1 });
+  besieging.season = 1;
+  assert.equal(runStep(besieging, 'S8.4').realms.elves!.master, undefined, 'besieging its own province: still free');
+  t.season = 1;
+  t = runStep(t, 'S8.4');
+  assert.equal(t.realms.elves!.master, 'dwarves', 'no siege: back to tributary');
+});

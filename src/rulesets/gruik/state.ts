@@ -79,6 +79,8 @@ export interface Realm {
   pendingShips?: { at: ProvinceId; ships: number }[];
   /** A debt left beyond the cap by provinces lost (no forced repayment [P §8.6]): the lowest treasury allowed meanwhile; no spending until back within the cap. */
   debtFloor?: number;
+  /** A stateless tributary that threw off the yoke (§8.5) [P A-50]: its former master and the season of the declaration. */
+  rebellion?: { master: StateId; since: SeasonIndex };
   /** A new army ordered at S8.7 (§4.8): it appears at S0.2 of this season [T §4.4]. */
   armyDue?: SeasonIndex;
   /** A barbarian state: the state its army invades [P A-55]. */

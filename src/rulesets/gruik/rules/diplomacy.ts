@@ -26,7 +26,7 @@ import { cancelFriendship } from './friendship.ts';
 import { raidRefusal } from './raids.ts';
 import { refuse } from './refusal.ts';
 import { mastersOf } from './relations.ts';
-import { emit, freeTributary, makeTributary } from './treasury.ts';
+import { controlledBy, emit, freeTributary, makeTributary } from './treasury.ts';
 
 export type OrderRefusal = 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
 
@@ -149,7 +149,11 @@ export function tributaryActs(s: GruikState, orders: Record<StateId, StateOrders
       emit(t, { t: 'liberation-announced', audience: [], state: x, master: st });
     }
     for (const x of o.tributeRates ?? []) if (t.realms[x.tributary]?.master === st) t.realms[x.tributary]!.tributaryRate = x.rate;
-    if (o.throwOffYoke && yokeRight(t, st)) freeTributary(t, st, 'yoke');
+    if (o.throwOffYoke && yokeRight(t, st)) {
+      // [T §11.4; P A-50] a state without a province must then besiege one of its own provinces with its main army
+      if (controlledBy(t, st).length === 0) t.realms[st]!.rebellion = { master: t.realms[st]!.master!, since: t.season };
+      freeTributary(t, st, 'yoke');
+    }
     for (const army of o.appointGenerals ?? []) appointGeneral(t, st, army, dice);
     for (const ch of o.releasePrisoners ?? []) {
       const c = t.characters[ch];

@@ -7,8 +7,9 @@
  *   [T §10] — TV-49; monuments credited in full; capitals moved (§8.7.1, civil-war.ts);
  * - S8.4 tributaries (§8.4.1, §8.4.3): automatic vassalage of a state whose provinces are all
  *   controlled by others, to the one holding the largest share of their tax value; on a tie the
- *   tributary's choice, else the lowest id (J22) — TV-52, TV-54; liberations announced this turn
- *   take effect [T §11.2];
+ *   tributary's choice, else the lowest id (J22) — TV-52, TV-54; a stateless state that threw off
+ *   the yoke reverts to its master unless, from the season after, its main army besieges one of
+ *   its own provinces (A-50); liberations announced this turn take effect [T §11.2];
  * - S8.5 civil-war timers (civil-war.ts) — TV-59;
  * - S8.6 seasonal prestige [T §15]: −1 per general or sovereign captive for a full season, −1 a
  *   season ended in civil war, −1 a season ended in deficit;
@@ -17,7 +18,7 @@
  *   forces and treasury vanish, its tributaries are free, its captives released.
  * - S0.2 [rules §3.3 S0.2]: bought ships join a fleet at their shipyard (or form one; a fleet under
  *   MULTI_FLEET_MIN_SHIPS is not created beside another [P A-38]: the ships join the state's first
- *   fleet), military-effort bonuses added to the modifier, dead generals replaced, captured armies
+ *   fleet), military-effort bonuses added to the modifier, dead generals and sovereigns replaced, captured armies
  *   re-formed (armies.ts, A-13), new armies ordered at the last S8.7 raised at the capital, and the
  *   season's flags of armies and detachments cleared [P] (the fleets' are the naval step's).
  */
@@ -79,6 +80,15 @@ export function tributaryStatus(s: GruikState, orders: Record<StateId, StateOrde
   for (const r of Object.values(t.realms).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (r.kind === 'rebels' || r.kind === 'barbarian') continue;
     const owned = t.map.provinces.filter((p) => t.provinces[p.id]?.owner === r.id);
+    if (r.rebellion) {                                                                          // [T §11.4; P A-50]
+      if (controlledBy(t, r.id).length > 0) { delete r.rebellion; continue; }                  // it took one back: independent
+      if (t.season < r.rebellion.since + 1) continue;                                           // judged from the season after the declaration
+      const besieging = r.armies.some((id) => { const a = t.armies[id]; return !!a?.siegeOf && t.provinces[a.siegeOf]?.owner === r.id && actsAsMainArmy(t, id); });
+      if (besieging) continue;
+      const master = r.rebellion.master;
+      delete r.rebellion;
+      if (t.realms[master]) { makeTributary(t, r.id, master, 'automatic'); continue; }
+    }
     if (owned.length === 0 || owned.some((p) => t.provinces[p.id]!.controller === r.id)) continue;
     const share: Record<StateId, number> = {};
     for (const p of owned) {
@@ -193,6 +203,13 @@ export function fallingDue(s: GruikState): GruikState {
       delete g.army;
       a.general = id;
     }
+  }
+  for (const r of Object.values(t.realms)) {                                                    // [P §8.7.2] a dead sovereign is succeeded
+    const old = t.characters[r.sovereign];
+    if (old?.status !== 'dead') continue;
+    const id = `${r.id}:sovereign:${t.season}`;
+    t.characters[id] = { id, state: r.id, name: id, role: 'sovereign', status: 'active' };
+    r.sovereign = id;
   }
   for (const r of Object.values(t.realms)) {
     if (r.armyDue === undefined || r.armyDue > t.season) continue;
