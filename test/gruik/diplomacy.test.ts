@@ -79,3 +79,15 @@ test('bad input never crashes S3: random orders are refused with reasons or appl
     for (const e of t.seasonEvents ?? []) for (const lang of ['fr', 'en'] as const) assert.ok(!/undefined|NaN|\{/.test(renderSeasonEvent(t, e, lang)), renderSeasonEvent(t, e, lang));
   }), { numRuns: 60 });
 });
+
+test('TV-61 at S3.2: the elves cancel their friendship while a dwarf detachment stands in their land: repatriated, and the GM told (J1, timed)', () => {
+  const s = fixture();
+  s.realms.elves!.friendsDeclared = ['dwarves'];
+  s.detachments['dwarves:D1'] = { id: 'dwarves:D1', state: 'dwarves', parentArmy: 'dwarves:A1', ap: 5, kind: 'own', location: 'coudre', inFortress: false, moved: false, retreated: false };
+  s.armies['dwarves:A1']!.detachmentsCreated.push('dwarves:D1');
+  s.provinces.tourbe!.controller = 'dwarves';
+  const t = s3(s, { elves: { friendship: { cancel: ['dwarves'] } } }, 'S3.2');
+  assert.equal(t.detachments['dwarves:D1'], undefined, 'left the map');
+  assert.deepEqual(t.gmQueue!.map((g) => g.item), ['J1']);
+  assert.match(t.gmQueue![0]!.applied, /repatriated dwarves:D1/);
+});

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
+import { JUDGMENTS } from '../../src/rulesets/gruik/judgments.ts';
 import { keyCommitment } from '../../src/rulesets/gruik/rules/dice.ts';
 import { renderSeasonEvent } from '../../src/rulesets/gruik/season-events.ts';
 import type { SeasonEvent, SeasonEventKind, StateOrders } from '../../src/rulesets/gruik/season-types.ts';
@@ -113,7 +114,10 @@ function play(key: string, place: Record<string, { at: string; inFortress: boole
 
 test('property: random seasons keep every invariant after every step; the same keys and orders give the same game', () => {
   fc.assert(fc.property(fc.string({ maxLength: 6 }), placement, fc.array(fc.dictionary(fc.constantFrom(...STATES), ordersArb), { minLength: 1, maxLength: 3 }), (key, place, seasons) => {
-    const a = play(key, place, seasons, (s, where) => assert.deepEqual(checkInvariants(s), [], where));
+    const a = play(key, place, seasons, (s, where) => {
+      assert.deepEqual(checkInvariants(s), [], where);
+      for (const g of s.gmQueue ?? []) assert.ok(JUDGMENTS[g.item] && JUDGMENTS[g.item].gm !== 'none', `${where}: ${g.item} is an item for the GM`);
+    });
     const b = play(key, place, seasons, () => {});
     assert.deepEqual(b, a, 'deterministic');
   }), { numRuns: 25 });

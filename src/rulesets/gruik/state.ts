@@ -19,6 +19,7 @@ import type { GruikConfig } from './constants.ts';
 import type { GruikMap, ProvinceId, SeaZoneId } from './map.ts';
 import type { StepId } from './steps.ts';
 import type { SeasonEvent, StateOrders } from './season-types.ts';
+import type { JudgmentId } from './judgments.ts';
 
 export type { ProvinceId, SeaZoneId };
 export type StateId = string;
@@ -93,7 +94,7 @@ export interface Realm {
 export interface Monument { id: string; builder: StateId; province: ProvinceId; builtAt: SeasonIndex; prestigeValue: number; creditedTo: { state: StateId; points: number }[] }
 
 /** An item of rules §11.4 raised for the GM (§11.3): what the program applied meanwhile. */
-export interface GmItem { item: `J${number}`; season: SeasonIndex; step: string; states: StateId[]; subject: string; applied: string }
+export interface GmItem { item: JudgmentId; season: SeasonIndex; step: string; states: StateId[]; subject: string; applied: string }
 
 export interface Character {
   id: CharacterId;

@@ -26,7 +26,7 @@ import { cancelFriendship } from './friendship.ts';
 import { raidRefusal } from './raids.ts';
 import { refuse } from './refusal.ts';
 import { mastersOf } from './relations.ts';
-import { controlledBy, emit, freeTributary, makeTributary } from './treasury.ts';
+import { controlledBy, emit, freeTributary, makeTributary, raise } from './treasury.ts';
 
 export type OrderRefusal = 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
 
@@ -121,8 +121,10 @@ export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOr
   }
   const cancel = (a: StateId, b: StateId, automatic: boolean) => {
     if (!t.realms[a]?.friendsDeclared.includes(b)) return;
-    t = cancelFriendship(t, a, b).state;
+    const c = cancelFriendship(t, a, b);
+    t = c.state;
     emit(t, { t: 'friendship', audience: [a, b], from: a, to: b, change: 'cancelled', automatic });
+    if (c.repatriated.length + c.destroyed.length > 0) raise(t, 'J1', 'S3.2', [a, b], `friendship of ${a} toward ${b} cancelled: ${b}'s forces in ${a}'s territory`, `repatriated ${c.repatriated.join(', ') || '—'}; destroyed ${c.destroyed.join(', ') || '—'}`);
   };
   for (const st of states) for (const x of orders[st]!.friendship?.cancel ?? []) cancel(st, x, false);
   // [T §2.3; J26] B's orders directly hostile to A cancel A's friendship toward B: a raid on A (TV-62).
