@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { scriptedDice, seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
-import { appointGeneral, capitalFor, civilWarTimers, enterCivilWar, relocateCapitals } from '../../src/rulesets/gruik/rules/civil-war.ts';
+import { appointGeneral, capitalFor, civilWarsAfterBattle, civilWarTimers, enterCivilWar, relocateCapitals } from '../../src/rulesets/gruik/rules/civil-war.ts';
 import { seasonalPrestige } from '../../src/rulesets/gruik/rules/end-of-season.ts';
 import { seasonStartStep } from '../../src/rulesets/gruik/rules/invasion.ts';
 import { hostile } from '../../src/rulesets/gruik/rules/relations.ts';
@@ -118,4 +118,11 @@ test('property: random S0.3 and S8.5 seasons keep the invariants; a key gives on
       assert.deepEqual(checkInvariants(s), []);
     }
   }), { numRuns: 60 });
+});
+
+test('TV-27 consequence (§6.13 step 3): a state whose D7 roll came up in a battle enters civil war at once; one already in it does not again', () => {
+  const s = fixture();
+  assert.deepEqual(civilWarsAfterBattle(s, ['elves', 'dwarves']), ['elves', 'dwarves']);
+  assert.ok(s.seasonEvents!.some((e) => e.t === 'civil-war' && e.cause === 'character-lost'), 'the cause is told');
+  assert.deepEqual(civilWarsAfterBattle(s, ['elves']), []);
 });

@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG as C } from '../../src/rulesets/gruik/constants.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { scriptedDice, seasonDice } from '../../src/rulesets/gruik/rules/dice.ts';
 import { enterCivilWar } from '../../src/rulesets/gruik/rules/civil-war.ts';
-import { establishSieges, rollSieges, siegeModifier, siegeSucceeds, surrendersAndAbandonments, type Garrison } from '../../src/rulesets/gruik/rules/siege.ts';
+import { establishSieges, rollSieges, siegeAfterBattle, siegeModifier, siegeSucceeds, surrendersAndAbandonments, type Garrison } from '../../src/rulesets/gruik/rules/siege.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
 import { DWARF_ARMY, ELF_ARMY, fixture, setArmy } from './fixture.ts';
 
@@ -142,4 +142,17 @@ test('property: random sieges keep the invariants; a season key gives one result
     assert.deepEqual(checkInvariants(t), []);
     for (const r of Object.values(t.realms)) assert.ok(r.treasury >= 0, 'a siege never costs money');
   }), { numRuns: 60 });
+});
+
+test('§6.13 step 7: a besieger beaten in the province loses its siege (−1); the besieged side’s defeat there gives the next roll +1', () => {
+  let s = establishSieges(besieged());
+  const t = structuredClone(s);
+  assert.equal(siegeAfterBattle(t, 'rives', 'dwarves'), null, 'the besieger is not friendly to the besieged');
+  assert.equal(t.armies[DWARF_ARMY]!.siegeOf, undefined);
+  assert.equal(t.realms.dwarves!.prestige, -1);
+  const defeat = siegeAfterBattle(s, 'rives', 'elves');
+  assert.deepEqual(defeat, { province: 'rives', state: 'elves' });
+  s.season = 1; s = establishSieges(s);                                          // season 2: +2 −2 +1 = +1
+  assert.equal(rollSieges(s, scriptedDice([5]), [defeat!]).provinces.rives!.controller, 'dwarves', '5 + 1 = 6');
+  assert.equal(rollSieges(s, scriptedDice([5])).provinces.rives!.controller, 'elves', 'without the defeat, 5 fails');
 });

@@ -104,3 +104,8 @@ export function civilWarTimers(t: GruikState): void {
   }
   for (const r of Object.values(t.realms)) if (r.civilWar) countCivilWarSeason(r, t.season);
 }
+
+/** §6.13 step 3 [T §13.2]: the states whose D7 roll came up in a battle (battle-result.ts `civilWar`) enter civil war at once. In place. */
+export function civilWarsAfterBattle(t: GruikState, states: readonly StateId[]): StateId[] {
+  return states.filter((st) => enterCivilWar(t, st, 'character-lost', 'S6.5'));
+}

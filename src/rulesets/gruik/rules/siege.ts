@@ -192,3 +192,16 @@ export function rollSieges(s: GruikState, dice: Dice, defeats: readonly { provin
   }
   return t;
 }
+
+/**
+ * §6.13 step 7 [T §8.4; P §8.1.5]: a battle fought in a province touches its siege. The besieger
+ * beaten: it retreats and the siege is lifted (−1 once, A-45). The besieger winning keeps its siege
+ * and its modifiers. A besieger that fell under MAIN_ARMY_MIN loses its siege at the next S7.1
+ * (TV-42). Returns the defeat to pass to S7.3 when the loser was friendly to the besieged. In place.
+ */
+export function siegeAfterBattle(t: GruikState, province: ProvinceId, loser: StateId): { province: ProvinceId; state: StateId } | null {
+  for (const a of Object.values(t.armies)) if (a.siegeOf === province && a.state === loser) endSiege(t, a.id, true);
+  const controller = t.provinces[province]?.controller;
+  if (!controller) return null;
+  return loser === controller || !hostile(t, loser, controller) ? { province, state: loser } : null;
+}
