@@ -91,3 +91,14 @@ test('TV-61 at S3.2: the elves cancel their friendship while a dwarf detachment 
   assert.deepEqual(t.gmQueue!.map((g) => g.item), ['J1']);
   assert.match(t.gmQueue![0]!.applied, /repatriated dwarves:D1/);
 });
+
+test('[T §2.3; J26] a siege ordered against a friend’s fortress cancels its friendship at S3.2, so that the siege can start at S7.1', () => {
+  let s = fixture();
+  s.realms.elves!.friendsDeclared = ['dwarves'];
+  Object.assign(s.armies['dwarves:A1']!, { location: 'rives', currentAP: 20 });
+  s = s3(s, { dwarves: { besiege: ['rives', 'enclume'] } }, 'S3.2');
+  assert.deepEqual(s.realms.elves!.friendsDeclared, []);
+  assert.equal(s.seasonEvents!.filter((e) => e.t === 'refused').length, 1, 'its own province is refused');
+  s = runStep(s, 'S7.1');
+  assert.equal(s.armies['dwarves:A1']!.siegeOf, 'rives');
+});

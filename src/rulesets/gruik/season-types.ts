@@ -51,6 +51,8 @@ export interface StateOrders {
   /** S3.6: detachments created, resized, recalled; allies sent; joins. */
   forces?: ForceOrder[];
   raids?: RaidOrder[];
+  /** Provinces this state orders besieged: a hostile act that cancels the controller's friendship toward it at S3.2 [T §2.3; J26]. */
+  besiege?: ProvinceId[];
   /** Armies that shall not besiege though they could (default: besiege, §8.1.1). */
   noSiege?: string[];
   /** Besieged provinces this state surrenders or abandons (§8.1.5). */

@@ -5,9 +5,9 @@
  *   (friendship targets, cessions, raids [T §9.1, §11.3], tribute rates, vassalage offers,
  *   appointments, surrenders); money orders are checked at S3.5 where the debt cap needs them all;
  * - S3.2 friendships: explicit declarations and cancellations, then the automatic cancellation of
- *   A's friendship toward B when B raids A [T §2.3; J26] — TV-62; the detachments using a cancelled
- *   friendship are repatriated or destroyed (friendship.ts, §5.11). Moves and sieges as hostile acts
- *   are not known at S3 in this model (the posture orders do not exist yet): not applied;
+ *   A's friendship toward B when B raids A or orders a siege of A's fortress [T §2.3; J26] — TV-62;
+ *   the detachments using a cancelled friendship are repatriated or destroyed (friendship.ts, §5.11),
+ *   the GM told (J1). Moves with an attack posture and attacks on forces are not orders yet: not applied;
  * - S3.3 cessions (conquest.ts);
  * - S3.4 voluntary vassalage (both order it), liberations announced (effective at the end of the
  *   turn, S8.4), tribute rates, throwing off the yoke when a right is open (§8.4.3 cases 1 and 3,
@@ -28,10 +28,11 @@ import { refuse } from './refusal.ts';
 import { mastersOf } from './relations.ts';
 import { controlledBy, emit, freeTributary, makeTributary, raise } from './treasury.ts';
 
-export type OrderRefusal = 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
+export type OrderRefusal = 'not-enemy' | 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
 
 export const ORDER_REFUSALS: Record<OrderRefusal, Localized> = {
   'unknown-state': { fr: 'L’état {state} n’existe pas.', en: 'There is no state {state}.' },
+  'not-enemy': { fr: 'On n’assiège que la forteresse d’un autre état : {province} ne l’est pas.', en: 'Only another state’s fortress can be besieged: {province} is not one.' },
   'self': { fr: 'Un état ne peut pas se viser lui-même.', en: 'A state cannot target itself.' },
   'not-your-tributary': { fr: '{state} n’est pas votre tributaire.', en: '{state} is not your tributary.' },
   'bad-rate': { fr: 'Le tribut est un taux entre 0 et {max}.', en: 'Tribute is a rate between 0 and {max}.' },
@@ -98,6 +99,7 @@ export function validateOrders(s: GruikState, orders: Record<StateId, StateOrder
       if (why) refused.push({ t: 'refused', audience: [st], state: st, order: `raid ${x.target}`, message: why.message });
       return !why;
     });
+    a.besiege = (o.besiege ?? []).filter((p) => { const c = s.provinces[p]?.controller; return c && c !== st ? true : (no(`besiege ${p}`, 'not-enemy', { province: provinceName(s, p) }), false); });
     for (const key of ['surrender', 'abandon'] as const) {
       a[key] = (o[key] ?? []).filter((p) => s.provinces[p]?.controller === st ? true : (no(`${key} ${p}`, 'not-controlled', { province: provinceName(s, p) }), false));
     }
@@ -127,8 +129,9 @@ export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOr
     if (c.repatriated.length + c.destroyed.length > 0) raise(t, 'J1', 'S3.2', [a, b], `friendship of ${a} toward ${b} cancelled: ${b}'s forces in ${a}'s territory`, `repatriated ${c.repatriated.join(', ') || '—'}; destroyed ${c.destroyed.join(', ') || '—'}`);
   };
   for (const st of states) for (const x of orders[st]!.friendship?.cancel ?? []) cancel(st, x, false);
-  // [T §2.3; J26] B's orders directly hostile to A cancel A's friendship toward B: a raid on A (TV-62).
+  // [T §2.3; J26] B's orders directly hostile to A cancel A's friendship toward B: a raid on A (TV-62), a siege ordered against A's fortress.
   for (const st of states) for (const r of orders[st]!.raids ?? []) cancel(r.target, st, true);
+  for (const st of states) for (const p of orders[st]!.besiege ?? []) { const a = t.provinces[p]?.controller; if (a && a !== st) cancel(a, st, true); }
   return t;
 }
 
