@@ -50,7 +50,7 @@ test('TV-45: X (21 AP) raids T (2 detachments, no army, civil war), Z raids too:
 
 test('TV-46: a fleet of 150 ships without troops against a defending army: +2 −3 = −1; a natural 6 succeeds; gain floor(15 / 2) = 7', () => {
   const s = fixture();
-  Object.assign(s.fleets['elves:F1']!, { ships: 150, zone: 'etroite' });
+  Object.assign(s.fleets['elves:F1']!, { ships: 150, zone: 'etroite', raidedThisSeason: true }); // S5: its approach made (1 MP)
   setArmy(s, DWARF_ARMY, { currentAP: 20, seasonalSize: 20 });
   s.realms.dwarves!.treasury = 10;
   const order = { target: 'dwarves', forces: ['elves:F1'] };
@@ -60,6 +60,10 @@ test('TV-46: a fleet of 150 ships without troops against a defending army: +2 �
   const t = resolveRaids(s, { elves: { raids: [order] } }, scriptedDice([6]));
   assert.equal(t.realms.elves!.treasury, 7);
   assert.equal(t.realms.dwarves!.treasury, 3);
+  s.fleets['elves:F1']!.lostBattleThisSeason = true;
+  assert.equal(resolveRaids(s, { elves: { raids: [order] } }, scriptedDice([])).realms.elves!.treasury, 0, 'a fleet that fought a naval battle does not raid [T §9.1]');
+  Object.assign(s.fleets['elves:F1']!, { lostBattleThisSeason: false, raidedThisSeason: false });
+  assert.equal(resolveRaids(s, { elves: { raids: [order] } }, scriptedDice([])).realms.elves!.treasury, 0, 'no approach in S5, no raid');
 });
 
 test('TV-47: X controls 3 provinces (15) and gained 12 this year: a raid worth 10 yields 3', () => {

@@ -92,10 +92,7 @@ export function raidRefusal(s: GruikState, raider: StateId, o: RaidOrder): Refus
     const land = s.armies[id] ?? s.detachments[id];
     const f = fleet ?? land;
     if (!f || f.state !== raider) return refuse(RAID_REFUSALS, 'not-yours', { force: id });
-    if (fleet) {
-      if (!(ix.zoneCoasts[fleet.zone] ?? []).some((p) => targetHeld.has(p))) return refuse(RAID_REFUSALS, 'not-adjacent', { force: id });
-      continue;
-    }
+    if (fleet) continue;                                                  // a fleet approaches the coast in S5 (1 MP): checked there and at S7.4
     const at = land!.location;
     if (typeof at !== 'string' || at === 'captured') return refuse(RAID_REFUSALS, 'not-adjacent', { force: id });
     if (targetHeld.has(at)) return refuse(RAID_REFUSALS, 'inside', { force: id });
@@ -117,7 +114,7 @@ function raidAp(s: GruikState, id: string): number {
 /** [P A-46] A force still fit to raid at S7.4: it did nothing else this season. */
 function stillRaiding(s: GruikState, id: string): boolean {
   const fleet = s.fleets[id];
-  if (fleet) return !fleet.lostBattleThisSeason;                          // [T §9.1] a fleet that fought a naval battle does not raid
+  if (fleet) return fleet.raidedThisSeason && !fleet.lostBattleThisSeason; // [T §9.1] it approached the coast in S5 (1 MP); a naval battle cancels it
   const a = s.armies[id];
   if (a) return !a.moved && !a.fought && !a.siegeOf && !a.retreated && typeof a.location === 'string' && a.location !== 'captured';
   const d = s.detachments[id];
@@ -150,9 +147,11 @@ export function resolveRaids(s: GruikState, orders: Record<StateId, StateOrders>
   const c = t.config;
   // one raid per (raider, target), the forces still fit to raid
   const raids: { raider: StateId; target: StateId; forces: string[] }[] = [];
+  const ix = indexMap(s.map);
   for (const [raider, o] of Object.entries(orders).sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const r of o.raids ?? []) {
-      const forces = r.forces.filter((id) => stillRaiding(s, id));
+      const held = new Set(controlledBy(s, r.target));
+      const forces = r.forces.filter((id) => stillRaiding(s, id) && (!s.fleets[id] || (ix.zoneCoasts[s.fleets[id]!.zone] ?? []).some((p) => held.has(p))));
       if (forces.length === 0) continue;
       const same = raids.find((x) => x.raider === raider && x.target === r.target);
       if (same) same.forces.push(...forces.filter((f) => !same.forces.includes(f))); else raids.push({ raider, target: r.target, forces: [...forces] });
