@@ -13,7 +13,8 @@ import { viewOf } from '../../src/rulesets/gruik/view.ts';
 import { renderSeasonEvent } from '../../src/rulesets/gruik/season-events.ts';
 import type { StateOrders } from '../../src/rulesets/gruik/season-types.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
-import { fixture } from './fixture.ts';
+import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
+import { ELF_ARMY as ELF, fixture } from './fixture.ts';
 
 const s3 = (s: GruikState, orders: Record<string, StateOrders>, ...steps: ('S3.2' | 'S3.7')[]) => {
   let t = runStep(s, 'S3.1', { 'S3.1': { orders } });
@@ -101,4 +102,36 @@ test('[T §2.3; J26] a siege ordered against a friend’s fortress cancels its f
   assert.equal(s.seasonEvents!.filter((e) => e.t === 'refused').length, 1, 'its own province is refused');
   s = runStep(s, 'S7.1');
   assert.equal(s.armies['dwarves:A1']!.siegeOf, 'rives');
+});
+
+test('bad input: orders of any shape are refused field by field (FR/EN), never a crash, and the well-formed fields stand', () => {
+  const t = runStep(fixture(), 'S3.1', { 'S3.1': { orders: { elves: { raids: 'all of them', declarations: ['Bonjour'], money: [{ kind: 'gift', to: 'dwarves', amount: '5' }] }, dwarves: 42 } } });
+  const refused = t.seasonEvents!.filter((e) => e.t === 'refused').map((e) => e.t === 'refused' && [e.state, e.order]);
+  assert.deepEqual(refused, [['dwarves', 'orders'], ['elves', 'raids'], ['elves', 'money']]);
+  assert.deepEqual(t.seasonOrders!.elves!.declarations, ['Bonjour']);
+  assert.match(renderSeasonEvent(t, t.seasonEvents![0]!, 'fr'), /Ordre illisible/);
+  fc.assert(fc.property(fc.dictionary(fc.constantFrom('elves', 'dwarves', 'fens'), fc.anything()), (orders) => {
+    let u = runStep(fixture(), 'S3.1', { 'S3.1': { orders } });
+    for (const st of ['S3.2', 'S3.3', 'S3.4', 'S3.5', 'S3.6', 'S3.7', 'S7.1', 'S7.2', 'S7.3', 'S7.4', 'S8.4', 'S8.7'] as const) u = runStep(u, st);
+    assert.ok(Array.isArray(u.seasonEvents), 'the steps ran');
+  }), { numRuns: 100 });
+});
+
+test('bad input: ids such as “constructor” or “__proto__” name nothing — refused, never taken for a state, army or province', () => {
+  const odd = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+  for (const id of odd) {
+    const orders = { elves: {
+      friendship: { declare: [id] }, cessions: [{ province: id, to: id }, { province: 'rives', to: id }], offerVassalage: id,
+      money: [{ kind: 'gift', to: id, amount: 5 }, { kind: 'effort', army: id, amount: 15 }, { kind: 'prestige', province: id }, { kind: 'pillage', province: id }],
+      raids: [{ target: id, forces: [ELF] }, { target: 'dwarves', forces: [id] }], forces: [{ kind: 'recall', detachment: id }], besiege: [id], appointGenerals: [id],
+      treaties: [{ id, text: 'x', signatories: ['elves', id] }],
+    }, [id]: { declarations: ['x'] } };
+    let t = runStep(fixture(), 'S3.1', { 'S3.1': { orders } });
+    for (const st of ['S3.2', 'S3.3', 'S3.4', 'S3.5', 'S3.6', 'S3.7', 'S7.4'] as const) t = runStep(t, st);
+    assert.deepEqual(checkInvariants(t), [], id);
+    assert.deepEqual(t.realms.elves!.friendsDeclared, [], `${id}: no friend`);
+    assert.equal(t.provinces.rives!.controller, 'elves', `${id}: no cession`);
+    assert.ok(Object.values(t.realms).every((r) => Number.isInteger(r.treasury)), `${id}: treasuries whole`);
+    assert.equal(t.declarations.length, 0, `${id}: not a state`);
+  }
 });

@@ -24,7 +24,7 @@ import { applyMoney, collectTaxes } from './rules/treasury.ts';
 /** The inputs of these steps; a missing input is the §11.6 default. */
 export interface SeasonInputs {
   /** S3.1: every state's orders of the season (S2); a state with none holds. */
-  'S3.1'?: { orders: Record<StateId, StateOrders> };
+  'S3.1'?: { orders: Record<StateId, StateOrders> | Record<StateId, unknown> };
   /** S7.3: where an army friendly to the besieged was beaten this turn (from S6). */
   'S7.3'?: { defeats: { province: ProvinceId; state: StateId }[] };
   /** S8.7: the army each state chose to disband at its term (#disband-army); default armyToDisband's. */

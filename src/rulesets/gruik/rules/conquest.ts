@@ -82,8 +82,8 @@ export const CESSION_REFUSALS: Record<CessionRefusal, Localized> = {
 };
 
 export function cessionRefusal(s: GruikState, from: StateId, province: ProvinceId, to: StateId): Refusal<CessionRefusal> | null {
-  if (s.provinces[province]?.controller !== from) return refuse(CESSION_REFUSALS, 'not-controlled', { province: s.map.provinces.find((x) => x.id === province)?.name ?? province });
-  if (!s.realms[to] || to === from) return refuse(CESSION_REFUSALS, 'unknown-state');
+  if (!Object.hasOwn(s.provinces, province) || s.provinces[province]?.controller !== from) return refuse(CESSION_REFUSALS, 'not-controlled', { province: s.map.provinces.find((x) => x.id === province)?.name ?? province });
+  if (!Object.hasOwn(s.realms, to) || to === from) return refuse(CESSION_REFUSALS, 'unknown-state');
   if (s.realms[to]!.kind === 'rebels') return refuse(CESSION_REFUSALS, 'revolted');
   return null;
 }

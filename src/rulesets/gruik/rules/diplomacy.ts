@@ -1,7 +1,8 @@
 /**
  * The orders processing of step S3 that is diplomacy, rules §3.3 S3.1–S3.4 and S3.7, §1.5, §8.4,
  * §8.7.2, §8.11 [T §2.3, §11, §13.2, §17]:
- * - S3.1 validation: each order checked on its own, refused with a sentence in French and English
+ * - S3.1 validation: the orders' shape first (bad input refused, never a crash), then each order
+ *   checked on its own, refused with a sentence in French and English
  *   (friendship targets, cessions, raids [T §9.1, §11.3], tribute rates, vassalage offers,
  *   appointments, surrenders); money orders are checked at S3.5 where the debt cap needs them all;
  * - S3.2 friendships: explicit declarations and cancellations, then the automatic cancellation of
@@ -26,12 +27,13 @@ import { cancelFriendship } from './friendship.ts';
 import { raidRefusal } from './raids.ts';
 import { refuse } from './refusal.ts';
 import { mastersOf } from './relations.ts';
-import { controlledBy, emit, freeTributary, makeTributary, raise } from './treasury.ts';
+import { controlledBy, emit, freeTributary, makeTributary, raise, realmOf } from './treasury.ts';
 
-export type OrderRefusal = 'not-enemy' | 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
+export type OrderRefusal = 'malformed' | 'not-enemy' | 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
 
 export const ORDER_REFUSALS: Record<OrderRefusal, Localized> = {
   'unknown-state': { fr: 'L’état {state} n’existe pas.', en: 'There is no state {state}.' },
+  'malformed': { fr: 'Ordre illisible ({field}) : il est ignoré.', en: 'Unreadable order ({field}): it is ignored.' },
   'not-enemy': { fr: 'On n’assiège que la forteresse d’un autre état : {province} ne l’est pas.', en: 'Only another state’s fortress can be besieged: {province} is not one.' },
   'self': { fr: 'Un état ne peut pas se viser lui-même.', en: 'A state cannot target itself.' },
   'not-your-tributary': { fr: '{state} n’est pas votre tributaire.', en: '{state} is not your tributary.' },
@@ -51,19 +53,69 @@ export function yokeRight(s: GruikState, st: StateId): boolean {
   return master.consecutiveMainArmyDefeats >= 2 || !!master.master;
 }
 
+// ─── the shape of the orders (they come from outside: bad input is refused, never a crash) ───────
+
+type Check = (v: unknown) => boolean;
+const str: Check = (v) => typeof v === 'string';
+const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
+const bool: Check = (v) => typeof v === 'boolean';
+const arr = (each: Check): Check => (v) => Array.isArray(v) && v.length <= 100 && v.every(each);
+const obj = (fields: Record<string, Check>, optional: string[] = []): Check => (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
+  && Object.entries(fields).every(([k, f]) => ((v as Record<string, unknown>)[k] === undefined && optional.includes(k)) || f((v as Record<string, unknown>)[k]))
+  && Object.keys(v).every((k) => Object.hasOwn(fields, k));
+const oneOfKinds = (kinds: Record<string, Check>): Check => (v) => typeof v === 'object' && v !== null && typeof (v as { kind?: unknown }).kind === 'string' && Object.hasOwn(kinds, (v as { kind: string }).kind) && kinds[(v as { kind: string }).kind]!(v);
+
+/** The shape of each field of StateOrders (season-types.ts). */
+const SHAPE: Record<keyof StateOrders, Check> = {
+  friendship: obj({ declare: arr(str), cancel: arr(str) }, ['declare', 'cancel']),
+  cessions: arr(obj({ province: str, to: str })),
+  offerVassalage: str, acceptVassals: arr(str), freeTributaries: arr(str),
+  tributeRates: arr(obj({ tributary: str, rate: num })),
+  throwOffYoke: bool, appointGenerals: arr(str), releasePrisoners: arr(str),
+  money: arr(oneOfKinds({
+    gift: obj({ kind: str, to: str, amount: num, note: str }, ['note']), ships: obj({ kind: str, ships: num, at: str }, ['at']),
+    effort: obj({ kind: str, army: str, amount: num }), prestige: obj({ kind: str, province: str }), pillage: obj({ kind: str, province: str }),
+  })),
+  forces: arr(oneOfKinds({
+    detach: obj({ kind: str, army: str, ap: num }), resize: obj({ kind: str, detachment: str, ap: num }), recall: obj({ kind: str, detachment: str }),
+    ally: obj({ kind: str, army: str, host: str, ap: num, forced: bool }, ['forced']), join: obj({ kind: str, force: str, host: str }),
+  })),
+  raids: arr(obj({ target: str, forces: arr(str) })),
+  besiege: arr(str), noSiege: arr(str), surrender: arr(str), abandon: arr(str),
+  createArmy: bool, masterChoice: str, declarations: arr(str), rumours: arr(str),
+  treaties: arr(obj({ id: str, text: str, signatories: arr(str) })), confirmTreaties: arr(str),
+};
+
+/** The fields of one state's orders that have the shape of StateOrders; the others named. */
+export function wellFormed(o: unknown): { orders: StateOrders; bad: string[] } {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return { orders: {}, bad: ['orders'] };
+  const orders: Record<string, unknown> = {};
+  const bad: string[] = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    const check = Object.hasOwn(SHAPE, k) ? (SHAPE as Record<string, Check>)[k] : undefined;
+    if (check && check(v)) orders[k] = v; else bad.push(k);
+  }
+  return { orders: orders as StateOrders, bad };
+}
+
 const provinceName = (s: GruikState, p: string) => s.map.provinces.find((x) => x.id === p)?.name ?? p;
 
 /** S3.1 [rules §3.3 S3.1]: the orders that stand, and a `refused` event for each that does not (to its author only). */
-export function validateOrders(s: GruikState, orders: Record<StateId, StateOrders>): { accepted: Record<StateId, StateOrders>; refused: SeasonEvent[] } {
+export function validateOrders(s: GruikState, orders: Record<StateId, unknown>): { accepted: Record<StateId, StateOrders>; refused: SeasonEvent[] } {
   const accepted: Record<StateId, StateOrders> = {};
   const refused: SeasonEvent[] = [];
   const c = s.config;
-  for (const [st, o] of Object.entries(orders).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const r = s.realms[st];
+  if (typeof orders !== 'object' || orders === null) return { accepted, refused };
+  for (const [st, raw] of Object.entries(orders).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const r = realmOf(s, st);
     if (!r || r.kind === 'rebels' || r.kind === 'barbarian') continue;
     const no = (order: string, reason: OrderRefusal, args: Record<string, string | number> = {}) => refused.push({ t: 'refused', audience: [st], state: st, order, message: refuse(ORDER_REFUSALS, reason, args).message });
+    const shaped = wellFormed(raw);
+    for (const field of shaped.bad) no(field, 'malformed', { field });
+    const o = shaped.orders;
     const known = (x: StateId, order: string) => {
-      if (!s.realms[x] || s.realms[x]!.kind === 'rebels') { no(order, 'unknown-state', { state: x }); return false; }
+      if (!realmOf(s, x) || s.realms[x]!.kind === 'rebels') { no(order, 'unknown-state', { state: x }); return false; }
       if (x === st) { no(order, 'self'); return false; }
       return true;
     };
@@ -187,7 +239,7 @@ export function publish(s: GruikState, orders: Record<StateId, StateOrders>): Gr
   }
   for (const st of Object.keys(orders).sort()) {
     for (const x of orders[st]!.treaties ?? []) {
-      if (t.treaties.some((y) => y.id === x.id) || !x.signatories.includes(st) || x.signatories.some((y) => !t.realms[y])) continue;
+      if (t.treaties.some((y) => y.id === x.id) || !x.signatories.includes(st) || x.signatories.some((y) => !realmOf(t, y))) continue;
       t.treaties.push({ id: x.id, text: x.text, signatories: [...x.signatories], confirmed: [st] });
     }
   }

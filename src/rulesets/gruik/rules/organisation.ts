@@ -30,7 +30,7 @@ export function organiseForces(s: GruikState, orders: Record<StateId, StateOrder
   for (const st of Object.keys(orders).sort()) {
     for (const o of orders[st]!.forces ?? []) {
       const own = o.kind === 'detach' || o.kind === 'ally' ? o.army : o.kind === 'join' ? o.force : o.detachment;
-      const owner = t.armies[own]?.state ?? t.detachments[own]?.state;
+      const owner = (Object.hasOwn(t.armies, own) ? t.armies[own]!.state : undefined) ?? (Object.hasOwn(t.detachments, own) ? t.detachments[own]!.state : undefined);
       const refused = (message: Localized): SeasonEvent => ({ t: 'refused', audience: [st], state: st, order: label(o), message });
       if (owner !== st) { emit(t, refused(fill(NOT_YOURS, { force: own }))); continue; }
       let out: Outcome;

@@ -26,7 +26,7 @@ import { externalLoss } from './catastrophe.ts';
 import type { Dice } from './dice.ts';
 import { refuse, type Refusal } from './refusal.ts';
 import { hostile, protectedPair } from './relations.ts';
-import { addMoney, addPrestige, controlledBy, debtCap, emit } from './treasury.ts';
+import { addMoney, addPrestige, controlledBy, debtCap, emit, realmOf } from './treasury.ts';
 
 export interface RaidFacts {
   /** Raiding detachments and under-18 armies. */
@@ -80,7 +80,7 @@ export const RAID_REFUSALS: Record<RaidRefusal, Localized> = {
 
 /** S3.1 [T §9.1, §11.3; P ]: a raid order refused, or null. TV-48. */
 export function raidRefusal(s: GruikState, raider: StateId, o: RaidOrder): Refusal<RaidRefusal> | null {
-  const target = s.realms[o.target];
+  const target = realmOf(s, o.target);
   if (!target || o.target === raider) return refuse(RAID_REFUSALS, 'unknown-state');
   if (s.realms[raider]?.friendsDeclared.includes(o.target)) return refuse(RAID_REFUSALS, 'friend');
   if (protectedPair(s, raider, o.target)) return refuse(RAID_REFUSALS, 'protected');
@@ -88,8 +88,9 @@ export function raidRefusal(s: GruikState, raider: StateId, o: RaidOrder): Refus
   const ix = indexMap(s.map);
   const targetHeld = new Set(controlledBy(s, o.target));
   for (const id of o.forces) {
-    const fleet = s.fleets[id];
-    const land = s.armies[id] ?? s.detachments[id];
+    const own = <T>(rec: Record<string, T>) => (Object.hasOwn(rec, id) ? rec[id] : undefined);
+    const fleet = own(s.fleets);
+    const land = own(s.armies) ?? own(s.detachments);
     const f = fleet ?? land;
     if (!f || f.state !== raider) return refuse(RAID_REFUSALS, 'not-yours', { force: id });
     if (fleet) continue;                                                  // a fleet approaches the coast in S5 (1 MP): checked there and at S7.4

@@ -35,6 +35,11 @@ export function debtCap(s: GruikState, st: StateId): number {
   return controlledBy(s, st).reduce((n, p) => n + taxValue(s, p), 0);
 }
 
+/** A realm by an id that came from outside (orders): own keys only, never `constructor` or `__proto__`. */
+export function realmOf(s: GruikState, id: unknown): Realm | undefined {
+  return typeof id === 'string' && Object.hasOwn(s.realms, id) ? s.realms[id] : undefined;
+}
+
 export function emit(t: GruikState, e: SeasonEvent): void {
   (t.seasonEvents ??= []).push(e);
 }
@@ -167,26 +172,26 @@ export function moneyOrderRefusal(s: GruikState, st: StateId, o: MoneyOrder): Re
   const stateless = controlledBy(s, st).length === 0;
   switch (o.kind) {
     case 'gift':
-      if (!s.realms[o.to] || o.to === st) return refusal('unknown-state');
+      if (!realmOf(s, o.to) || o.to === st) return refusal('unknown-state');
       return positive(o.amount) ? null : refusal('bad-amount');
     case 'ships':
       if (!positive(o.ships)) return refusal('bad-amount');
       if (stateless) return refusal('stateless');                       // [T §11.4]
       return shipyard(s, st, o.at) ? null : refusal('not-coastal');
     case 'effort': {
-      const a = s.armies[o.army];
+      const a = Object.hasOwn(s.armies, o.army) ? s.armies[o.army] : undefined;
       if (!a) return refusal('unknown-army');
       if (a.state !== st) return refusal('not-your-army');
       if (stateless) return refusal('stateless');                       // [T §11.4]
       return positive(o.amount) && o.amount % c.army.effortCost === 0 ? null : refusal('not-multiple', { cost: c.army.effortCost });
     }
     case 'prestige': {
-      if (s.provinces[o.province]?.controller !== st) return refusal('not-controlled', { province: o.province });
+      if (!Object.hasOwn(s.provinces, o.province) || s.provinces[o.province]?.controller !== st) return refusal('not-controlled', { province: o.province });
       const year = Math.floor(s.season / 4);
       return s.realms[st]?.lastPrestigeExpenseYear === year ? refusal('one-a-year') : null; // [T §12.2.3]
     }
     case 'pillage':
-      return s.provinces[o.province]?.controller === st ? null : refusal('not-controlled', { province: o.province });
+      return Object.hasOwn(s.provinces, o.province) && s.provinces[o.province]?.controller === st ? null : refusal('not-controlled', { province: o.province });
   }
 }
 
