@@ -128,12 +128,27 @@ export const GRUIK_CONSTANTS = {
   },
   siege: {
     target: constant(6, int(2, 12), '[T §8.2] SIEGE_TARGET'),
+    perSeason: constant(2, int(0, 6), '[T §8.2] D12: +2 per consecutive season of siege after the first'),
+    civilWar: constant(1, int(0, 6), '[T §8.2] D12: +1 the besieged state is in civil war'),
+    detachmentDefends: constant(1, int(0, 6), '[T §8.2] D12: −1 defended by a detachment (several still −1 [P A-25])'),
+    armyDefends: constant(2, int(0, 6), '[T §8.2] D12: −2 defended by an army, instead of −1 (an army under 18 too [P A-25])'),
+    friendDefeated: constant(1, int(0, 6), '[T §8.2] D12: +1 an army friendly to the besieged beaten in the province this turn'),
   },
   raid: {
     target: constant(6, int(2, 12), '[T §9.2] RAID_TARGET'),
     maxGain: constant(10, int(0, 1_000), '[T §9.3] RAID_MAX_GAIN'),
     gainLimitedByVictimLoss: constant(false, bool(), '[P A-47] RAID_GAIN_LIMITED_BY_VICTIM_LOSS'),
     fleetShipsPerAp: constant(10, int(1, 1_000), '[P A-47] FLEET_RAID_AP_PER_SHIPS'),
+    detachment: constant(1, int(0, 6), '[T §9.2] D13: +1 each detachment raiding (an army under 18 counts as one [P])'),
+    mainArmy: constant(2, int(0, 6), '[T §9.2] D13: +2 a main army raiding'),
+    fleetShipsPerPoint: constant(100, int(1, 10_000), '[T §9.2; P A-31] D13: +1 per block of 100 ships, starting at one'),
+    otherRaider: constant(1, int(0, 6), '[T §9.2] D13: +1 each other state raiding the same target this turn'),
+    enemyArmyPresent: constant(1, int(0, 6), '[T §9.2] D13: +1 one or more main armies enemy to the target in its territory'),
+    armyDefends: constant(3, int(0, 6), '[T §9.2] D13: −3 an army defends the state'),
+    detachmentDefends: constant(1, int(0, 6), '[T §9.2] D13: −1 each defending detachment, only without a main army'),
+    maxDefendingDetachments: constant(2, int(0, 6), '[T §9.2] D13: at most 2 defending detachments counted'),
+    civilWar: constant(2, int(0, 6), '[T §9.2] D13: +2 the target is in civil war'),
+    apPerGruikor: constant(2, int(1, 30), '[T §9.3] 1 gruikor per block of 2 AP'),
   },
   treasury: {
     annexSeasons: constant(8, int(1, 40), '[T §10] ANNEX_SEASONS'),
@@ -171,6 +186,28 @@ export const GRUIK_CONSTANTS = {
     present: constant(true, bool(), '[P §11.3] GM_PRESENT'),
     timedReviewHours: constant(24, int(1, 720), '[P §11.3] GM_TIMED_REVIEW_HOURS'),
     blockingTimeoutHours: constant(72, int(1, 720), '[P §11.3] GM_BLOCKING_TIMEOUT_HOURS'),
+  },
+  /** The prestige table of rules §8.9 [T §15] beyond the battles (`prestige` above): sieges, raids, tributaries, the seasonal items, temples. */
+  prestigeTable: {
+    siegeWon: constant(2, int(0, 10), '[T §15] +2 each siege won'),
+    siegeFailed: constant(1, int(0, 10), '[T §15; P A-45] −1 each siege failed, once when it ends'),
+    armyLostInSiege: constant(1, int(0, 10), '[T §15] −1 main army lost in a siege'),
+    provinceConquered: constant(1, int(0, 10), '[T §15] +1 each province conquered (not already owned [P])'),
+    raidWon: constant(1, int(0, 10), '[T §15] +1 each successful raid'),
+    raidSuffered: constant(1, int(0, 10), '[T §15] −1 each successful raid suffered'),
+    raidSufferedMaxPerSeason: constant(2, int(0, 10), '[T §15] at most 2 raids suffered counted per season'),
+    templesPillaged: constant(2, int(0, 10), '[T §15] −2 each province whose temples are pillaged'),
+    tributaryAcquired: constant(1, int(0, 10), '[T §15] +1 each tributary acquired'),
+    voluntaryTributary: constant(1, int(0, 10), '[T §15] −1 becoming a voluntary tributary'),
+    involuntaryTributary: constant(3, int(0, 10), '[T §15; P A-48] −3 becoming an involuntary tributary'),
+    tributaryLost: constant(1, int(0, 10), '[T §15] −1 each tributary lost'),
+    captiveSeason: constant(1, int(0, 10), '[T §15] −1 each full season with the general captive'),
+    civilWarSeason: constant(1, int(0, 10), '[T §15] −1 each season ended in civil war'),
+    deficitSeason: constant(1, int(0, 10), '[T §15] −1 each season ended in deficit'),
+  },
+  /** Barbarian invasions, rules §8.10 [T §16; P A-55] (needs the GM's approval, J18). */
+  invasion: {
+    entryPrefersMapEdge: constant(true, bool(), '[P A-55] the barbarian army enters by a province on the map edge when the victim has one'),
   },
 };
 

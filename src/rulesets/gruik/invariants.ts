@@ -3,7 +3,8 @@
  * soak runs later; issue 16: "treasuries within their debt caps, AP within bounds, each province
  * one owner and one controller"):
  * - each province has at most one owner and one controller, each a known state (or none);
- * - treasuries are integers not below −debtCap (the tax values of the provinces controlled) [T §12];
+ * - treasuries are integers not below −debtCap (the tax values of the provinces controlled) [T §12],
+ *   or the debt a state was left with when it lost provinces (`debtFloor`, no forced repayment [P §8.6]);
  * - an army's AP are integers ≥ 0, its seasonal size within [0, ARMY_CAP], its modifier ≤ MOD_MAX
  *   [T §4.1.3; P A-02], at most MAX_CREATED_DETACHMENTS live detachments and MAX_ALLIED_DETACHMENTS
  *   allies [T §4.2];
@@ -33,7 +34,8 @@ export function checkInvariants(s: GruikState): string[] {
   const tax = new Map(s.map.provinces.map((p) => [p.id, p.taxValue]));
   for (const r of Object.values(s.realms)) {
     const debtCap = Object.entries(s.provinces).filter(([, p]) => p.controller === r.id).reduce((n, [id]) => n + (tax.get(id) ?? 0), 0);
-    if (!Number.isInteger(r.treasury) || r.treasury < -debtCap) out.push(`${r.id} has ${r.treasury} g (debt cap ${debtCap})`);
+    const floor = Math.min(-debtCap, r.debtFloor ?? -debtCap); // [P §8.6] a debt left beyond the cap by provinces lost is not repaid by force
+    if (!Number.isInteger(r.treasury) || r.treasury < floor) out.push(`${r.id} has ${r.treasury} g (debt cap ${debtCap})`);
     if (!Number.isInteger(r.prestige)) out.push(`${r.id} has prestige ${r.prestige}`);
     const armies = Object.values(s.armies).filter((a) => a.state === r.id).map((a) => a.id).sort();
     if (JSON.stringify([...r.armies].sort()) !== JSON.stringify(armies)) out.push(`${r.id} lists armies ${r.armies.join(',')} but has ${armies.join(',')}`);

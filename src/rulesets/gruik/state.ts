@@ -18,6 +18,8 @@
 import type { GruikConfig } from './constants.ts';
 import type { GruikMap, ProvinceId, SeaZoneId } from './map.ts';
 import type { StepId } from './steps.ts';
+import type { SeasonEvent, StateOrders } from './season-types.ts';
+import type { JudgmentId } from './judgments.ts';
 
 export type { ProvinceId, SeaZoneId };
 export type StateId = string;
@@ -72,7 +74,27 @@ export interface Realm {
   besiegedSeasonsStreak: number;         // [T §4.1.2] M6
   /** This season's seasonal base (D1), once S0 has rolled it [T §4.1.1]. */
   seasonalBase?: number;
+  /** The last season already counted in `civilWarSeasonsThisTaxYear` (each season spent in civil war counts once, issue 16). */
+  civilWarCountedAt?: SeasonIndex;
+  /** Ships bought this season, joining a fleet at S0.2 of the next [T §12.2.1; P A-52]. */
+  pendingShips?: { at: ProvinceId; ships: number }[];
+  /** A debt left beyond the cap by provinces lost (no forced repayment [P §8.6]): the lowest treasury allowed meanwhile; no spending until back within the cap. */
+  debtFloor?: number;
+  /** A stateless tributary that threw off the yoke (§8.5) [P A-50]: its former master and the season of the declaration. */
+  rebellion?: { master: StateId; since: SeasonIndex };
+  /** A new army ordered at S8.7 (§4.8): it appears at S0.2 of this season [T §4.4]. */
+  armyDue?: SeasonIndex;
+  /** A barbarian state: the state its army invades [P A-55]. */
+  invades?: StateId;
+  /** A barbarian invasion drawn (D2 2 or 12): the army enters at S0.3 of this season [P A-55]. */
+  invasionDue?: SeasonIndex;
 }
+
+/** A prestige expense (monument, patronage), rules §2.10 [T §12.2.3; P A-36]. */
+export interface Monument { id: string; builder: StateId; province: ProvinceId; builtAt: SeasonIndex; prestigeValue: number; creditedTo: { state: StateId; points: number }[] }
+
+/** An item of rules §11.4 raised for the GM (§11.3): what the program applied meanwhile. */
+export interface GmItem { item: JudgmentId; season: SeasonIndex; step: string; states: StateId[]; subject: string; applied: string }
 
 export interface Character {
   id: CharacterId;
@@ -229,6 +251,14 @@ export interface GruikState {
   serials: Record<StateId, { general: number; army: number; detachment: number; fleet: number }>;
   /** Public commitments (rules §11.1): sha-256 of each season's key, before any roll; the key once revealed. */
   dice: { keyHashes: Record<SeasonIndex, string>; revealedKeys: Record<SeasonIndex, string> };
+  /** Prestige expenses by id (rules §2.10); `ProvinceState.monuments` lists the ids standing in each province. */
+  monuments?: Record<string, Monument>;
+  /** The season's orders as S3.1 accepted them, per state (private to each: the view never shows them). */
+  seasonOrders?: Record<StateId, StateOrders>;
+  /** The events of the steps of seasons.ts (S0.1, S0.3, S3, S7, S8), each with its audience. */
+  seasonEvents?: SeasonEvent[];
+  /** The judgment items raised for the GM (rules §11.3, §11.4). */
+  gmQueue?: GmItem[];
   secret: {
     /** The secret key of each season not yet revealed (rules §11.1). */
     seasonKeys: Record<SeasonIndex, string>;

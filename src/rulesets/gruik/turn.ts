@@ -8,10 +8,12 @@
 import type { GruikState } from './state.ts';
 import { stepRow, STEPS, type StepId } from './steps.ts';
 import { applySeasonalSizes } from './rules/army-size.ts';
-import { seasonDice, type Dice } from './rules/dice.ts';
+import { diceOf } from './rules/dice.ts';
 import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
 import { resolveNavalPhase } from './rules/naval-phase.ts';
 import type { NavalOrder } from './rules/naval-orders.ts';
+import { SEASON_RUNNERS, type SeasonInputs } from './season.ts';
+import { barbarianMoves } from './rules/invasion.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: StepId) {
@@ -21,7 +23,7 @@ export class StepNotImplemented extends Error {
 }
 
 /** The inputs a step takes (what S2 and S3 will have validated); a missing input is the §11.6 default. */
-export interface StepInputs {
+export interface StepInputs extends SeasonInputs {
   /** S4.1: the season's land moves, and the fleets whose standing order lets hostile troops cross their strait [P A-35]. */
   'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
   /** S4.3: each state's reaction moves (one province each); the prompt layer checks them with `reactionRefusal`, and any that does not stand gets the default, no reaction (§11.6). */
@@ -31,11 +33,7 @@ export interface StepInputs {
 }
 
 /** The season's dice: from its secret key (rules §11.1). */
-export function diceOf(s: GruikState): Dice {
-  const key = s.secret.seasonKeys[s.season];
-  if (key === undefined) throw new Error(`Gruik: no key for season ${s.season}`);
-  return seasonDice(key, s.season);
-}
+export { diceOf };
 
 /** The code of each implemented step: pure, returns a new state. */
 export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) => GruikState>> = {
@@ -44,7 +42,9 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
   // §3.3 S4, §5.5 [T §5.1, §5.2, §5.6]: the simultaneous moves; no orders: every force holds (§11.6).
   'S4.1': (s, i) => {
     const dice = diceOf(s);
-    const r = resolveMovement(s, i['S4.1']?.orders ?? [], dice, { allowing: i['S4.1']?.allowing ?? [] });
+    const given = i['S4.1']?.orders ?? [];
+    const orders = [...given, ...barbarianMoves(s).filter((o) => !given.some((g) => g.force === o.force))]; // [P A-55] the barbarians march
+    const r = resolveMovement(s, orders, dice, { allowing: i['S4.1']?.allowing ?? [] });
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: r.moves, movementReport: {} };
   },
   // §5.6.1 [T §5.3; P A-15]: each state's movement report, the enemy moves T1–T3 (no strength).
@@ -68,6 +68,8 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
     const r = resolveNavalPhase(s, i['S5']?.orders ?? [], dice);
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], navalLog: r.records };
   },
+  // S0.1–S0.3, S3, S7, S8 (season.ts).
+  ...SEASON_RUNNERS,
 };
 
 /** Runs one step with its inputs, or throws StepNotImplemented. */

@@ -19,6 +19,8 @@
  * Never: `secret` (the season keys not yet revealed, the rumours' authors), id serials of others.
  */
 import { navalRecordsFor } from './naval-events.ts';
+import type { SeasonEvent } from './season-types.ts';
+import { eventsFor } from './season-events.ts';
 import type { Army, Character, Detachment, Fleet, GruikState, LedgerEntry, ProvinceState, Realm, RollRecord, StateId, Treaty } from './state.ts';
 
 export type PublicRealm = Pick<Realm, 'id' | 'name' | 'kind' | 'capital' | 'prestige' | 'friendsDeclared' | 'master' | 'civilWar'>;
@@ -51,6 +53,8 @@ export interface GruikView {
   movementReport: GruikState['movementReport'][string];
   /** The naval records of this season the viewer may read (S5): its own detections, interceptions it took part in, public naval battles [T §7.3; App. B]. */
   navalLog: NonNullable<GruikState['navalLog']>;
+  /** The events of the season's steps written in season.ts that the viewer may see (public, or his audience). */
+  events: SeasonEvent[];
 }
 
 const publicRealm = (r: Realm): PublicRealm => ({ id: r.id, name: r.name, kind: r.kind, capital: r.capital, prestige: r.prestige, friendsDeclared: [...r.friendsDeclared], ...(r.master ? { master: r.master } : {}), ...(r.civilWar ? { civilWar: { ...r.civilWar } } : {}) });
@@ -87,5 +91,6 @@ export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
     landMoves: s.landMoves.filter((m) => m.state === viewer),
     movementReport: viewer !== null ? (s.movementReport[viewer] ?? []) : [],
     navalLog: navalRecordsFor(s.navalLog ?? [], viewer),
+    events: eventsFor(s.seasonEvents ?? [], viewer),
   };
 }

@@ -15,7 +15,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { sfc32 } from '../../../engine/rng.ts';
-import type { RollRecord, SeasonIndex, StateId } from '../state.ts';
+import type { GruikState, RollRecord, SeasonIndex, StateId } from '../state.ts';
 
 export interface RollRequest {
   sides: number;
@@ -85,4 +85,11 @@ export function scriptedDice(faces: readonly number[], season: SeasonIndex = 0):
     if (i >= faces.length) throw new Error(`scripted dice exhausted after ${faces.length} rolls (next: ${req.phase}|${req.event}, ${req.purpose})`);
     return faces[i++]!;
   });
+}
+
+/** A game's dice for its current season: from the season's secret key (rules §11.1). */
+export function diceOf(s: GruikState): Dice {
+  const key = s.secret.seasonKeys[s.season];
+  if (key === undefined) throw new Error(`Gruik: no key for season ${s.season}`);
+  return seasonDice(key, s.season);
 }

@@ -90,7 +90,7 @@ export function retreatOptions(s: GruikState, force: ForceId, allowing: readonly
 export interface RetreatResult { state: GruikState; captured: ForceId[]; roll?: number; failed?: boolean; prestige: Record<StateId, number> }
 
 /** A force and what is joined to it, captured: detachments gone with M3 to their parent, armies 'captured' (they re-form, A-13), their characters taken. */
-function capture(t: GruikState, force: ForceId, captor: StateId | null, armyPenalty: number): ForceId[] {
+export function capture(t: GruikState, force: ForceId, captor: StateId | null, armyPenalty: number): ForceId[] {
   const out: ForceId[] = [];
   const take = (id: ForceId, penalty: number) => {
     const d = t.detachments[id];
