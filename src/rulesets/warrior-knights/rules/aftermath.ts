@@ -29,6 +29,7 @@ import { killNoble, maximalLoss } from './death.ts';
 import { drawFate } from './fate.ts';
 import { streamShuffle, type Shuffle } from './streams.ts';
 import { clearSiege, liftAbandonedSieges, liveCity } from './sides.ts';
+import { officeMen } from './effects.ts';
 
 export interface AftermathAnswer {
   /** #13: where each retreating noble goes. */
@@ -125,7 +126,7 @@ export function resolveAftermath(s: WkState, retreating: readonly string[], dyin
     if (to === null) { extraDeaths.push(id); continue; }
     n.location = { kind: 'region', region: to };
     if (n.troops.length === 0) n.location = { kind: 'off' }; // all deserted: removed, not dead [T §6.12]
-    else if (dies(n.troops.reduce((m, t) => m + troopMen(t), 0), n.casualties, s.config)) extraDeaths.push(id); // [P G-A35]
+    else if (dies(n.troops.reduce((m, t) => m + troopMen(t), 0) + officeMen(s, id), n.casualties, s.config)) extraDeaths.push(id); // [P G-A35]
   }
   for (const id of [...dying, ...extraDeaths]) {
     const n = s.nobles[id]!;

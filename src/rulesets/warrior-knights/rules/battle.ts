@@ -35,6 +35,7 @@ import { dies, discards, fateDraw, suffered, takeBreaches, victory } from './com
 import { checkAftermath, checkRansom, drawDesertions, hasChoice, ransomChoices, resolveAftermath, takeCity, takeStronghold, type AftermathAnswer, type AftermathRefusal, AFTERMATH_REFUSALS } from './aftermath.ts';
 import type { Shuffle } from './streams.ts';
 import { capacity, liftAbandonedSieges, nobleMen, worksStrength } from './sides.ts';
+import { officeMen } from './effects.ts';
 
 export interface CombatAnswers extends AftermathAnswer {
   /** #9: the defender's Commander. */
@@ -98,7 +99,7 @@ const readyShape = (s: WkState, f: CombatFrame, side: CombatSide): Shape | null 
 /** The absorbers of a side and what each can still take (§6.6 step 3; [P G-A09] works and garrison in an assault). */
 export function absorbers(s: WkState, f: CombatFrame, side: CombatSide): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const id of alive(f, side)) out[id] = capacity(s, s.nobles[id]!.troops, s.nobles[id]!.casualties);
+  for (const id of alive(f, side)) out[id] = capacity(s, s.nobles[id]!.troops, s.nobles[id]!.casualties, officeMen(s, id));
   if (side === 'defender' && f.kind === 'assault' && f.works) {
     out.works = Math.floor(worksStrength(s, f.works) / s.config.combat.casualtyMen);
     if (f.garrison) { const h = s.strongholds[(f.works as { baron: BaronId }).baron]; out.garrison = capacity(s, h.garrison, h.casualties); }
@@ -283,7 +284,7 @@ function allocate(s: WkState, f: CombatFrame, side: CombatSide, a: CombatAnswers
       const nb = s.nobles[k]!;
       nb.casualties += v;
       s.log.push({ t: 'casualties', noble: k, tokens: v });
-      if (dies(nb.troops.reduce((m, t) => m + troopMen(t), 0), nb.casualties, s.config)) f.dying.push(k); // [P G-A06]
+      if (dies(nb.troops.reduce((m, t) => m + troopMen(t), 0) + officeMen(s, k), nb.casualties, s.config)) f.dying.push(k); // [P G-A06]
     }
   }
   return null;

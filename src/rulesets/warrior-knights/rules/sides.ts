@@ -9,6 +9,7 @@ import { city, cityIn, type RegionId } from '../board.ts';
 import { baronData, type BaronId } from '../barons.ts';
 import type { CityState, NobleState, StrongholdState, WkState, Works } from '../state.ts';
 import { armyMen } from '../troops.ts';
+import { officeMen } from './effects.ts';
 import { cityStrength } from './combat.ts';
 
 /** A baron's nobles standing in region r (not at sea, not off the board). */
@@ -36,13 +37,16 @@ export function worksStrength(s: WkState, w: Works): number {
   return Math.max(0, baronData(w.baron).strongholdStrength - s.config.combat.casualtyMen * h.breaches);
 }
 
-/** Effective men of a noble's army or of a garrison. */
-export const nobleMen = (s: WkState, n: NobleState): number => armyMen(n.troops, n.casualties, s.config.combat.casualtyMen);
+/**
+ * Effective men of a noble's army (his troop cards and his Office's free troops, §10.9: « il mène
+ * 100 hommes de plus »; the Assembly's and Wages' counts include them too, rules/effects.ts) or of a garrison.
+ */
+export const nobleMen = (s: WkState, n: NobleState): number => armyMen(n.troops, n.casualties, s.config.combat.casualtyMen) + officeMen(s, n.id);
 export const garrisonMen = (s: WkState, h: StrongholdState): number => armyMen(h.garrison, h.casualties, s.config.combat.casualtyMen);
 
-/** Tokens an army can still take before its noble is killed (tokens × 100 ≥ troops, [P G-A06]). */
-export const capacity = (s: WkState, troops: readonly string[], tokens: number): number =>
-  Math.max(0, Math.ceil(armyMen(troops, 0, s.config.combat.casualtyMen) / s.config.combat.casualtyMen) - tokens);
+/** Tokens an army can still take before its noble is killed (tokens × 100 ≥ troops, [P G-A06]); `extraMen`: an Office's free troops. */
+export const capacity = (s: WkState, troops: readonly string[], tokens: number, extraMen = 0): number =>
+  Math.max(0, Math.ceil((armyMen(troops, 0, s.config.combat.casualtyMen) + extraMen) / s.config.combat.casualtyMen) - tokens);
 
 /** Puts the siege marker on a works [P G-A33: besieger and turn]. */
 export function setSiege(s: WkState, w: Works, b: BaronId): void {
