@@ -161,6 +161,12 @@ export const FIEF_CONSTANTS = {
   diplomacy: {
     embassyMinutes: constant(3, int(1, 60), '[T §8.0] not enforceable online (§11.6)'),
   },
+  /** §11.3 hold points (holds.ts). */
+  holds: {
+    /** A loop bound (style §2): a hold reopens after each card played; at this round it ends as if all had passed. */
+    maxRounds: constant(12, int(1, 50), '[P §11.3.2] loop cap: each reopening spends a card; the cap ends the hold'),
+    inBattles: constant(true, bool(), '[P §11.3.2] hold points before each battle round (may be disabled for speed)'),
+  },
   /** Appendix A: optional rules, host flags. */
   options: {
     relics: constant(false, bool(), '[T §11.1] A.1'),

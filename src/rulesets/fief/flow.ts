@@ -40,11 +40,15 @@ import { placeStart, startingVillages } from './setup.ts';
 import type { FiefState, LordId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
+import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
+import type { BattleSurprise } from './rules/battle-surprises.ts';
+import type { RevoltOutcome } from './rules/revolt.ts';
+import { joinRevolt, openRevolt, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
 // ─── The kinds of question ─────────────────────────────────────────────────────────────────────
 
 /** The §11.4 kinds the flow opens, plus the setup's choice of a starting village (S10, no row). */
-export type FlowKind = DecisionKind | 'start-village';
+export type FlowKind = DecisionKind | 'start-village' | 'hold';
 
 /** The kinds the flow opens today (the soak counts them; the others are listed in docs/fief.md). */
 export const FLOW_KINDS: readonly FlowKind[] = [
@@ -52,6 +56,7 @@ export const FLOW_KINDS: readonly FlowKind[] = [
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
   'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
+  'hold', 'calming', 'revolt-target',
 ];
 
 /**
@@ -92,7 +97,10 @@ export type AskCtx =
   | { k: 'switch-or-leave'; village: VillageId; round: number }
   | { k: 'end-of-round'; village: VillageId; round: number; sides: Record<PlayerId, SideName> }
   | { k: 'accept-stop'; village: VillageId; round: number }
-  | { k: 'pillage'; mills: Partial<Record<VillageId, number>> };
+  | { k: 'pillage'; mills: Partial<Record<VillageId, number>> }
+  | HoldCtx
+  | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]> }
+  | { k: 'revolt-target'; village: VillageId; players: PlayerId[] };
 
 /** The answers as the referee keeps them, after validation (answers.ts), per kind. */
 export type Answer = unknown;
@@ -109,6 +117,8 @@ export interface FlowState {
   asked: Partial<Record<FlowKind, number>>;
   /** The game ends after this turn (host option; 0: only victory ends it). */
   maxTurns: number;
+  /** The Revolt's "join revolt" window while it is open (holds.ts) [P G-19]. */
+  revolt?: RevoltFrame | null;
 }
 
 /** The game as the ruleset keeps it: the rules' state (state.ts) and the flow. */
@@ -131,7 +141,14 @@ export type FiefEvent =
   | { t: 'combat'; turn: number; battles: { attacker: PlayerId; defender: PlayerId; village: VillageId; winner: SideName | null; end: string; rounds: number; captured: LordId[]; killed: LordId[] }[] }
   | { t: 'pillage'; turn: number; mills: Record<PlayerId, number> }
   | { t: 'turn-end'; turn: number; firstPlayer: PlayerId }
-  | { t: 'victory'; winners: PlayerId[]; kind: string };
+  | { t: 'victory'; winners: PlayerId[]; kind: string }
+  /** A surprise card played at a hold (public: a played card is shown to all). */
+  | { t: 'surprise'; turn: number; player: PlayerId; play: SurprisePlay }
+  /** A surprise refused at its resolution: told to its player alone (§11.3 point 1). */
+  | { t: 'surprise-refused'; turn: number; player: PlayerId; reason: SurpriseRefusal }
+  | { t: 'revolt'; turn: number; village: VillageId; players: PlayerId[]; outcome: RevoltOutcome }
+  /** §11.5: a voter's placement, face down: on which candidates, never which markers. */
+  | { t: 'votes-placed'; turn: number; election: Election; player: PlayerId; on: LordId[] };
 
 // ─── Helpers ───────────────────────────────────────────────────────────────────────────────────
 
@@ -140,6 +157,48 @@ const freeLordsOf = (s: FiefState, p: PlayerId): LordId[] => s.families[p]!.lord
 const one = (ans: FlowState['answers'], id: string, p: PlayerId): Answer | undefined => ans[id]?.[p];
 const has = (ans: FlowState['answers'], id: string): boolean => ans[id] !== undefined;
 const OTHER: Record<SideName, SideName> = { attacker: 'defender', defender: 'attacker' };
+
+// ─── Hold points (§11.3, holds.ts) ──────────────────────────────────────────────────────────────
+
+/** The rounds cap of a hold (a state saved before the constant existed reads the default). */
+const holdCap = (s: FiefState): number => s.config.holds?.maxRounds ?? 12;
+/** Whether a hold round saw a card played (then the hold reopens). */
+const reopened = (a: FlowState['answers'], id: string): boolean => Object.values(a[`${id}/result`] ?? {}).some((v) => v === 'played');
+
+/**
+ * The open round of the hold `point`, or null once it is over: round r is asked of every player
+ * (§11.3 point 3); a round where a card was played reopens the hold, one where nobody played ends it;
+ * at `holds.maxRounds` it ends [P].
+ */
+function holdAsk(s: FiefState, a: FlowState['answers'], point: string, more: Partial<HoldCtx> = {}): Ask | null {
+  for (let r = 0; r < holdCap(s); r++) {
+    const id = `${point}/hold/${r}`;
+    if (!has(a, id)) return { id, kind: 'hold', players: order(s), ctx: { k: 'hold', point, moment: 'hold', ...more } };
+    if (!reopened(a, id)) return null;
+  }
+  return null;
+}
+
+/**
+ * §11.3 point 2, the hold points at a step's start: after 2.B (before 2.C), before Phase 3's income,
+ * before pillage (6.C) and before the victory check (7.B).
+ */
+const HOLD_BEFORE: readonly TurnStepId[] = ['2.C', '3.A', '6.C', '7.B'];
+
+/** The Revolt's window (holds.ts): join rounds (a hold restricted to the window), calming (#38), the order of the attacked (#36); null when it may close. */
+function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask | null {
+  const village = f.window.village;
+  for (let r = 0; r < holdCap(s); r++) {
+    const id = `${f.id}/join/${r}`;
+    if (!has(a, id)) return { id, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'revolt', moment: 'revolt-window', village } };
+    if (!reopened(a, id)) break;
+  }
+  const lords = calmers(s, village);
+  if (Object.keys(lords).length > 0 && !has(a, `${f.id}/calming`)) return { id: `${f.id}/calming`, kind: 'calming', players: order(s).filter((p) => lords[p]), ctx: { k: 'calming', village, lords } };
+  const targets = attackable(s, village, order(s));
+  if (targets.length > 1 && !has(a, `${f.id}/order`)) return { id: `${f.id}/order`, kind: 'revolt-target', players: [f.opener], ctx: { k: 'revolt-target', village, players: targets } };
+  return null;
+}
 
 // ─── The planners: the next question of each step ──────────────────────────────────────────────
 
@@ -183,8 +242,14 @@ function marriageInputs(s: FiefState, a: FlowState['answers']): StepInputs['1.A'
   return { proposals, accepts };
 }
 
-/** One election (§11.5): candidates in turn order (#3), then the markers of every voter at once, face down (#4). */
-function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, prefix: string): Ask | null {
+/**
+ * One election (§11.5): candidates in turn order (#3); a hold point [T-FAQ]; each voter's markers
+ * in turn order (#4), face down — the others learn only on which candidates (a `votes-placed`
+ * event); a hold point before the reveal [P]. The holds are asked in 1.C and 1.D; in 1.B the five
+ * bishop elections replay each other from the step's state, so a card played between them would
+ * rewrite an earlier result: 1.B has no holds yet (docs/fief.md).
+ */
+function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, prefix: string, holds = false): Ask | null {
   if (noElection(s, e)) return null;
   for (const p of order(s)) {
     const id = `${prefix}/${p}/candidate`;
@@ -193,15 +258,19 @@ function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, pre
     if (lords.length === 0) continue;
     return { id, kind: 'declare-candidate', players: [p], ctx: { k: 'declare-candidate', election: e, lords } };
   }
-  const candidates = order(s).map((p) => one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined).filter((c): c is LordId => !!c);
+  const declared = order(s).map((p) => one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined).filter((c): c is LordId => !!c);
+  if (declared.length === 0) return null;
+  if (holds) { const h = holdAsk(s, a, `${prefix}/vote`); if (h) return h; }
+  const candidates = declared.filter((c) => s.lords[c] !== undefined); // a candidate killed at the hold stands no more
   if (candidates.length === 0) return null;
-  const id = `${prefix}/votes`;
-  if (has(a, id)) return null;
   const votes: Record<PlayerId, number> = {};
   for (const p of order(s)) { const n = votesOf(s, e, p); if (n > 0) votes[p] = n; }
-  const players = Object.keys(votes);
-  if (players.length === 0) return null;
-  return { id, kind: 'place-votes', players: order(s).filter((p) => votes[p]), ctx: { k: 'place-votes', election: e, candidates, votes } };
+  for (const p of order(s)) {
+    if (!votes[p] || has(a, `${prefix}/votes/${p}`)) continue;
+    return { id: `${prefix}/votes/${p}`, kind: 'place-votes', players: [p], ctx: { k: 'place-votes', election: e, candidates, votes } };
+  }
+  if (holds) { const h = holdAsk(s, a, `${prefix}/reveal`); if (h) return h; }
+  return null;
 }
 
 function electionAnswers(s: FiefState, a: FlowState['answers'], prefix: string): ElectionAnswers {
@@ -209,7 +278,7 @@ function electionAnswers(s: FiefState, a: FlowState['answers'], prefix: string):
   for (const p of s.players) {
     const c = one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined;
     if (c) candidates[p] = c;
-    const v = one(a, `${prefix}/votes`, p) as VotePlacement | undefined;
+    const v = one(a, `${prefix}/votes/${p}`, p) as VotePlacement | undefined;
     if (v && (v.for || v.blank)) votes[p] = v;
   }
   return { candidates, votes };
@@ -442,8 +511,34 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
       if (Object.keys(r).length) rounds[k] = r;
     }
     const spare = Object.values(a[`${b}/r0/capture`] ?? {})[0] as LordId[] | undefined;
-    const answers: BattleAnswers = { rounds, ...(spare?.length ? { spare } : {}) };
+    const surprises = battleSurprises(s, a, b);
+    const answers: BattleAnswers = { rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}) };
     return { index, decl: { village: d.village, defender: d.defender, offers, accepts, answers } };
+  });
+}
+
+/** The plays at a battle's holds (before round k), in turn order: `BattleAnswers.surprises[k]` [P G-36, G-37]. */
+function battleSurprises(s: FiefState, a: FlowState['answers'], b: string): Record<number, BattleSurprise[]> {
+  const out: Record<number, BattleSurprise[]> = {};
+  for (let k = 1; k <= s.config.combat.maxRounds; k++) {
+    const h = a[`${b}/r${k}/hold`];
+    if (!h) continue;
+    const list: BattleSurprise[] = [];
+    for (const q of order(s)) {
+      const x = parseSurprise(h[q], 'battle');
+      if (x && x !== 'pass' && 'ambush' in x) list.push({ player: q, card: x.card, ambush: x.ambush });
+      else if (x && x !== 'pass' && 'battleTunnel' in x) list.push({ player: q, card: x.card, tunnel: true });
+    }
+    if (list.length) out[k] = list;
+  }
+  return out;
+}
+
+/** Cards a player has committed at an earlier battle hold of this step (still in his hand until the step runs). */
+export function committedInBattles(a: FlowState['answers'], p: PlayerId): CardId[] {
+  return Object.entries(a).filter(([id]) => id.startsWith('6.A/') && id.endsWith('/hold')).flatMap(([, v]) => {
+    const x = parseSurprise(v[p], 'battle');
+    return x && x !== 'pass' ? [x.card] : [];
   });
 }
 
@@ -496,6 +591,13 @@ const combatPlanner: Planner = (s, a) => {
       const leaders: Record<SideName, PlayerId> = { attacker: p, defender: d.defender };
       for (const line of r.rounds) {
         const k = line.round;
+        // HOLD (§11.3, §11.5): before round k, once the sides are formed and after the last round's losses: every player.
+        if ((s.config.holds?.inBattles ?? true) && !has(a, `${b}/r${k}/hold`)) {
+          const capped: FiefState = { ...sBefore, config: { ...sBefore.config, combat: { ...sBefore.config.combat, maxRounds: k - 1 } } };
+          const atStart = fightBattle(capped, spec, d.answers, die);
+          const tunnel = d.tunnel === true || atStart.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
+          return { id: `${b}/r${k}/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle', moment: 'battle', village: d.village, battle: { village: d.village, sides: atStart.sides, tunnel } } };
+        }
         // #26: both leaders at once, each where his side has a choice.
         if (!has(a, `${b}/r${k}/loss`)) {
           // The forces at the round's start: the same battle stopped after k − 1 rounds (the dice are named, so the same).
@@ -553,8 +655,8 @@ const pillagePlanner: Planner = (s, a) => {
 const PLANNERS: Partial<Record<TurnStepId, Planner>> = {
   '1.A': marriagePlanner,
   '1.B': bishopPlanner,
-  '1.C': (s, a) => electionPlanner(s, a, { kind: 'POPE' }, '1.C'),
-  '1.D': (s, a) => electionPlanner(s, a, { kind: 'KING' }, '1.D'),
+  '1.C': (s, a) => electionPlanner(s, a, { kind: 'POPE' }, '1.C', true),
+  '1.D': (s, a) => electionPlanner(s, a, { kind: 'KING' }, '1.D', true),
   '2.A': drawPlanner,
   '2.B': calamityPlanner,
   '2.C': playPlanner,
@@ -617,7 +719,11 @@ export function nextAsk(g: FiefGame): Ask | null {
     const p = g.fief.placing[0];
     return p ? { id: `S10/${p}`, kind: 'start-village', players: [p], ctx: { k: 'start-village', villages: startingVillages(g.fief, p) } } : null;
   }
-  const plan = PLANNERS[g.flow.step as TurnStepId];
+  if (g.flow.revolt) return revoltAsk(g.fief, g.flow.answers, g.flow.revolt);
+  const step = g.flow.step as TurnStepId;
+  const row = TURN_STEPS.find((r) => r.id === step);
+  if (HOLD_BEFORE.includes(step) && row?.status === 'implemented') { const h = holdAsk(g.fief, g.flow.answers, `${step}/before`); if (h) return h; }
+  const plan = PLANNERS[step];
   return plan ? plan(g.fief, g.flow.answers) : null;
 }
 
@@ -639,8 +745,42 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     events.push({ t: 'start', player: p, village: String(answers[p]) });
     if (fief.placing.length === 0) { flow.stage = 'turn'; flow.step = '1.A'; flow.answers = {}; }
   } else flow.answers[ask.id] = { ...(flow.answers[ask.id] ?? {}), ...answers }; // a second batch of the same question adds to the first
+  const turn = fief.cursor.turn;
+  // A hold or the Revolt's window acts at once on the rules' state (holds.ts); a battle's hold is an answer of the battle.
+  if (ask.ctx.k === 'hold' && ask.ctx.moment !== 'battle') {
+    const r = resolveHoldRound(fief, order(fief), answers, ask.ctx.moment, flow.revolt ?? null);
+    fief = r.state;
+    flow.answers[`${ask.id}/result`] = Object.fromEntries(r.lines.map((l) => [l.player, l.refused ? 'refused' : 'played']));
+    if (r.opened && r.frame) flow.revolt = { ...r.frame, id: `${ask.id}/revolt` };
+    else if (flow.revolt && r.frame) flow.revolt = r.frame;
+    holdEvents(events, turn, r.lines);
+  }
+  // 2.A [T-FAQ]: a Revolt played instead of a discard opens its window now; the step plays the other ⚡ cards.
+  if (ask.kind === 'discard-draw') {
+    const p = ask.players[0]!;
+    const v = answers[p] as { discard: CardId[]; draws: Deck[]; surprises?: SurprisePlay[] } | null;
+    const revolts = (v?.surprises ?? []).filter((x) => 'revolt' in x);
+    if (v && revolts.length) {
+      flow.answers[ask.id] = { ...flow.answers[ask.id], [p]: { ...v, surprises: v.surprises!.filter((x) => !('revolt' in x)) } };
+      let frame: RevoltFrame | null = null;
+      for (const play of revolts as Extract<SurprisePlay, { revolt: VillageId }>[]) { // bounded by the hand
+        const open = frame as RevoltFrame | null;
+        const r: ReturnType<typeof openRevolt> = open ? joinRevolt(fief, open.window, p, play) : openRevolt(fief, p, play, { kind: 'discard' });
+        if (r.ok) frame = { id: `${ask.id}/revolt`, window: r.window, opener: open ? open.opener : p };
+        holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
+      }
+      if (frame) flow.revolt = frame;
+    }
+  }
+  // §11.5: each placement broadcast face down — on which candidates, not which markers.
+  if (ask.ctx.k === 'place-votes') for (const p of ask.players) {
+    const v = answers[p] as VotePlacement | null;
+    const on = [...new Set([v?.for, v?.blank].filter((x): x is LordId => !!x))];
+    if (on.length) events.push({ t: 'votes-placed', turn, election: ask.ctx.election, player: p, on });
+  }
   let out: FiefGame = { fief, flow };
   for (let guard = 0; guard < STEP_IDS.length * 2 + 2; guard++) {
+    if (out.flow.revolt && !revoltAsk(out.fief, out.flow.answers, out.flow.revolt)) out = closeRevoltFrame(out, events);
     const next = nextAsk(out);
     if (next || out.flow.stage !== 'turn') {
       out.flow.current = next;
@@ -651,6 +791,22 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     out = runOpenStep(out, events);
   }
   throw new Error('fief: the flow did not settle (a step that never ends)');
+}
+
+/** The events of a hold round: each card played (public), each refusal (its player alone). */
+function holdEvents(events: FiefEvent[], turn: number, lines: readonly HoldLine[]): void {
+  for (const l of lines) events.push(l.refused ? { t: 'surprise-refused', turn, player: l.player, reason: l.refused } : { t: 'surprise', turn, player: l.player, play: l.play });
+}
+
+/** The Revolt's window closes: calming (#38) and the order of the attacked (#36) from the answers, then the resolution (holds.ts). */
+function closeRevoltFrame(g: FiefGame, events: FiefEvent[]): FiefGame {
+  const f = g.flow.revolt!;
+  const a = g.flow.answers;
+  const calm = calmingInputs(g.fief, f.window.village, a[`${f.id}/calming`] ?? {});
+  const chosen = Object.values(a[`${f.id}/order`] ?? {})[0];
+  const r = finishRevolt(g.fief, f, { ...calm, ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}) });
+  events.push({ t: 'revolt', turn: g.fief.cursor.turn, village: f.window.village, players: r.players, outcome: r.outcome });
+  return { fief: r.state, flow: { ...g.flow, revolt: null } };
 }
 
 /** Runs the open step with its inputs and moves to the next (cursor, turn, victory, turn cap). */
