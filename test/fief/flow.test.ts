@@ -21,6 +21,8 @@ import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
 import type { TurnStepId } from '../../src/rulesets/fief/phases.ts';
 import { giveTitles, addLord } from './fixture.ts';
 import { station, fortify } from './arena.ts';
+import { BOARD } from '../../src/rulesets/fief/board.ts';
+import { cardKind } from '../../src/rulesets/fief/cards.ts';
 
 const entry = getRuleset('fief');
 
@@ -204,6 +206,51 @@ test('a battle with a third player: he offers to join (#25), the leader accepts,
   assert.ok(seen.has('switch-or-leave'), `asked: ${[...seen].join(', ')}`);
   for (const k of seen) covered.add(k);
   covered.add('join-side');
+});
+
+test('a besieged lord asks the besieger’s leave to go out (#33)', () => {
+  let g = scene(4, '5.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    fortify(s, 'BLAYE');
+    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', 'BLAYE', 1, 0, [s.families.P2!.lords[0]!]);
+    s.villages.BLAYE!.sieges.push({ besieger: 'P2', engineDice: 1, sinceTurn: 1 });
+    s.families.P2!.reserve.siegeEngines -= 1;
+    station(s, 'P3', 'SIGY', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'TOURNUS', 1, 0, [s.families.P4!.lords[0]!]);
+  });
+  assert.equal(g.flow.current?.kind, 'movement');
+  g = reply(g, { P1: [{ lead: g.fief.families.P1!.lords[0]!, to: 'CHAROLLES' }] });
+  assert.equal(g.flow.current?.kind, 'leave-besieged');
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  covered.add('leave-besieged');
+});
+
+test('a Revolt at a hold: the window, calming by the bishop’s player (#38), the order of the attacked (#36)', () => {
+  let g = scene(4, '3.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    const b = BOARD.villages.SIGY!.bishopric;
+    const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'FAMINE');
+    s.bishoprics[b].calamities.push(s.secret.eventDeck.splice(i, 1)[0]!);
+    station(s, 'P1', 'SIGY', 2, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P4', 'SIGY', 1, 0);
+    for (const [p, v] of [['P2', 'BLAYE'], ['P3', 'TOURNUS'], ['P4', 'BOURG']] as const) station(s, p, v, 1, 0, [s.families[p]!.lords[0]!]);
+    giveTitles(s, s.families.P3!.lords[0]!, `BISHOP:${b}`);
+    s.secret.eventDeck.push(...s.hands.P2!); s.hands.P2 = [];
+    const j = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'REVOLT');
+    s.hands.P2!.push(s.secret.eventDeck.splice(j, 1)[0]!);
+  });
+  assert.equal(g.flow.current?.kind, 'hold');
+  g = reply(g, { P1: 'pass', P2: `play ${g.fief.hands.P2![0]} revolt SIGY famine`, P3: 'pass', P4: 'pass' });
+  g = until(g, 'calming', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
+  covered.add('calming');
+  g = until(g, 'revolt-target', () => ({ P3: 'none' }));
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  covered.add('revolt-target');
+  g = reply(g, { P2: 'default' });
+  assert.equal(g.flow.revolt, null);
 });
 
 test('every kind the flow opens was asked at least once over these games and scenes', () => {

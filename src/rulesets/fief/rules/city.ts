@@ -29,6 +29,11 @@ export function followCity(s: FiefState, v: VillageId): void {
   for (const w of BOARD.fiefs[BOARD.villages[v]!.fief]!.villages) if (w !== v && s.villages[w]!.controller && !presentPlayers(s, w).includes(s.villages[w]!.controller!)) refreshControl(s, w);
 }
 
+/** [T §5.1] A fief's title changed hands: its villages nobody occupies follow the new governor (or none). */
+export function followTitle(s: FiefState, fief: string): void {
+  for (const w of BOARD.fiefs[fief]?.villages ?? []) if (s.villages[w]!.controller && !presentPlayers(s, w).includes(s.villages[w]!.controller!)) refreshControl(s, w);
+}
+
 /**
  * The inheritance garrison swap, rules §5.9.2 [T §4.3.1, P G-52]: a fief title passed to another
  * family (the spouse of a family's last lord) takes the fief's city with it. The old family's

@@ -21,7 +21,7 @@
  *   its garrison is swapped for the new family's troops (city.ts `swapGarrison`, TV-52).
  */
 import type { LordId, FiefState, TitleId } from '../state.ts';
-import { swapGarrison } from './city.ts';
+import { followTitle, swapGarrison } from './city.ts';
 import { claimLying, dropRelics, useGeronce } from './relics.ts';
 import { settleVillage } from './settle.ts';
 
@@ -78,6 +78,10 @@ export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Pa
         if (queen && queen !== id) { s.titles.QUEEN.holder = null; s.titles.QUEEN.regent = false; s.lords[queen]!.titles = s.lords[queen]!.titles.filter((x) => x !== 'QUEEN'); }
       } else if (queen && queen !== id) s.titles.QUEEN.regent = true; // [T §1.8.1] regent
     } else if (t === 'QUEEN') s.titles.QUEEN.regent = false; // [T §1.8.1] the king is a widower; the crown prince stays
+  }
+  for (const t of l.titles) { // [T §5.1] a fief leaving the family: its empty villages follow the new governor (or none)
+    const h = s.titles[t].holder;
+    if (t.startsWith('FIEF:') && (h === null || s.lords[h]!.owner !== l.owner)) followTitle(s, t.slice(5));
   }
   if (l.darc && s.darcCard) { s.secret.characterDiscard.push(s.darcCard); s.darcCard = null; } // [T §9.1]
   if (s.excommunicated === id) s.excommunicated = null;
