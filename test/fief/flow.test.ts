@@ -253,6 +253,23 @@ test('a Revolt at a hold: the window, calming by the bishop’s player (#38), th
   assert.equal(g.flow.revolt, null);
 });
 
+test('a Lord card with no free village asks the controllers’ consent (#13)', () => {
+  let g = scene(4, '2.C', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    BOARD.villageIds.forEach((v, i) => station(s, ['P2', 'P3', 'P4'][i % 3]!, v, 1, 0));
+    for (const l of Object.values(s.lords)) { s.secret.characterDiscard.push(l.card); delete s.lords[l.id]; }
+    for (const p of s.players) s.families[p]!.lords = [];
+    for (const p of s.players) { s.secret.eventDeck.push(...s.hands[p]!.filter((c) => !/^(LORD|CARDINAL|DARC)/.test(c))); s.secret.characterDeck.push(...s.hands[p]!.filter((c) => /^(LORD|CARDINAL|DARC)/.test(c))); s.hands[p] = []; }
+    const i = s.secret.characterDeck.findIndex((c) => cardKind(c) === 'LORD');
+    s.hands.P1!.push(s.secret.characterDeck.splice(i, 1)[0]!);
+  });
+  g = until(g, 'play-cards', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
+  g = reply(g, { P1: `play ${g.fief.hands.P1![0]}` });
+  assert.equal(g.flow.current?.kind, 'placement-consent');
+  covered.add('placement-consent');
+});
+
 test('every kind the flow opens was asked at least once over these games and scenes', () => {
   const missingKinds = FLOW_KINDS.filter((k) => !covered.has(k));
   assert.deepEqual(missingKinds, []);

@@ -176,7 +176,7 @@ test('§6.5.3 [P G-19] a Revolt at a hold opens the window: another player joins
   ({ g } = reply(g, { P3: 'none' }));
   assert.equal(kindOf(g), 'revolt-target');
   assert.deepEqual(g.flow.current!.players, ['P2'], 'the first card’s player orders the attacked (#36)');
-  assert.deepEqual(g.flow.current!.ctx.k === 'revolt-target' && g.flow.current.ctx.players, ['P1', 'P4'], 'default order: the controller first');
+  assert.deepEqual(g.flow.current!.ctx.k === 'revolt-target' && g.flow.current!.ctx.players, ['P1', 'P4'], 'default order: the controller first');
   r = reply(g, { P2: 'order P4 P1' });
   g = r.g;
   const e = r.events.find((x) => x.t === 'revolt');
@@ -263,4 +263,49 @@ test('§11.5 elections: a hold after the candidates and before the reveal; each 
   assert.equal(seen.at(-1), 'hold', 'a hold before the reveal');
   assert.ok(seen.slice(0, firstVote - 1).every((k) => k === 'declare-candidate'), 'the candidates first');
   assert.ok(events.some((e) => e.t === 'elections'), 'then the reveal');
+});
+
+/** No village free: every village held by P2, P3 or P4 (a sergeant each); P1 has no lord on the board and a Lord card in hand. */
+function crowded(): FiefGame {
+  return scene(4, '2.C', (s) => {
+    emptyBoard(s);
+    BOARD.villageIds.forEach((v, i) => station(s, ['P2', 'P3', 'P4'][i % 3]!, v, 1, 0));
+    for (const p of ['P2', 'P3', 'P4']) s.lords[s.families[p]!.lords[0]!]!.at = { village: BOARD.villageIds.find((v) => s.villages[v]!.controller === p)!, position: { kind: 'CENTER' } };
+    for (const id of s.families.P1!.lords) { s.secret.characterDiscard.push(s.lords[id]!.card); delete s.lords[id]; }
+    for (const p of ['P2', 'P3', 'P4']) s.families[p]!.lords = s.families[p]!.lords.slice(0, 1);
+    for (const l of Object.values(s.lords)) if (!s.families[l.owner]!.lords.includes(l.id)) { s.secret.characterDiscard.push(l.card); delete s.lords[l.id]; }
+    s.families.P1!.lords = [];
+    const i = s.secret.characterDeck.findIndex((c) => cardKind(c) === 'LORD');
+    s.hands.P1!.push(s.secret.characterDeck.splice(i, 1)[0]!);
+  });
+}
+
+test('#13 [T §2.4.1, P G-57]: a Lord card with no free village asks every controller at once; the lord goes to the first village of one who agreed', () => {
+  let g = crowded();
+  ({ g } = reply(g)); // the hold before 2.C
+  assert.equal(kindOf(g), 'play-cards');
+  const card = g.fief.hands.P1![0]!;
+  ({ g } = reply(g, { P1: `play ${card}` }));
+  assert.equal(kindOf(g), 'placement-consent');
+  assert.deepEqual(g.flow.current!.players, ['P2', 'P3', 'P4'], 'one parallel batch of every controller');
+  assert.match(fief.decisions(g)[0]!.prompt.fr, /aucun village n’est libre/);
+  ({ g } = reply(g, { P2: 'non', P3: 'oui', P4: false }));
+  const lord = g.fief.families.P1!.lords[0];
+  assert.ok(lord, 'the new lord is in play');
+  const at = g.fief.lords[lord]!.at!.village;
+  assert.equal(at, BOARD.villageIds.find((v) => g.fief.villages[v]!.controller === 'P3'), 'in the first of P3’s villages');
+  assert.ok(!g.fief.hands.P1!.includes(card));
+});
+
+test('#13 default: nobody agrees — the Lord card stays in hand, refused for want of consent', () => {
+  let g = crowded();
+  ({ g } = reply(g));
+  const card = g.fief.hands.P1![0]!;
+  ({ g } = reply(g, { P1: `play ${card}` }));
+  assert.equal(kindOf(g), 'placement-consent');
+  const r = reply(g); // every controller's default: refuse
+  assert.deepEqual(r.g.fief.families.P1!.lords, []);
+  assert.ok(r.g.fief.hands.P1!.includes(card), 'the card stays in hand');
+  const cards = r.events.find((e) => e.t === 'cards');
+  assert.ok(cards && cards.t === 'cards' && cards.lines.some((l) => l.refused.some((x) => x.reason === 'no-consent')), 'refused: no consent');
 });

@@ -8,7 +8,7 @@
  */
 import type { Localized, PlayerId, Validation, ValidationIssue } from '../../engine/ruleset.ts';
 import { BOARD, type VillageId } from './board.ts';
-import type { Deck } from './cards.ts';
+import { cardKind, type Deck } from './cards.ts';
 import type { Ask, FiefGame, FlowKind } from './flow.ts';
 import { committedInBattles, stateForAsk } from './flow.ts';
 import { holdTakes, momentOf, parseSurprise, surpriseText } from './holds.ts';
@@ -19,6 +19,7 @@ import { discardCards, drawOne, DRAW_REFUSALS, type DrawCount } from './rules/dr
 import { MARRIAGE_REFUSALS, checkProposal } from './rules/marriage.ts';
 import { MOVE_REFUSALS, runMovement, type MoveCommand } from './rules/movement.ts';
 import { playCard, PLAY_REFUSALS, type CardPlay } from './rules/play-cards.ts';
+import { placementOptions } from './rules/placement.ts';
 import { makePurchases, PURCHASE_REFUSALS, type Purchase } from './rules/purchases.ts';
 import { checkOffer, OFFER_REFUSALS } from './rules/ransoms.ts';
 import type { LordId } from './state.ts';
@@ -62,7 +63,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
   switch (ask.kind) {
     case 'start-village': return ask.ctx.k === 'start-village' ? ask.ctx.villages[0] ?? '' : ''; // first free village in board order [P]
     case 'propose-marriage': case 'declare-candidate': case 'ransom-offer': return 'none'; // none (the engine keeps no null answer)
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': return false; // decline / refuse
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': return false; // decline / refuse
     case 'place-votes': return {}; // abstain
     case 'discard-draw': return { discard: [], draws: [] }; // stop
     case 'plague-losses': return {}; // sergeants first (the step's default)
@@ -129,7 +130,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why) return fail(issue(MARRIAGE_REFUSALS[why]));
       return c.pairs.some((x) => x.lord === m!.lord && x.to === m!.to) ? ok({ lord: m.lord, to: m.to }) : fail(refuse('not-a-pair'));
     }
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop':
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent':
       return yesNo(answer);
     case 'declare-candidate': {
       if (answer === null || (isText(answer) && NONE.has(answer.trim().toLowerCase()))) return ok('none');
@@ -208,7 +209,10 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       else if (Array.isArray(answer)) plays.push(...(answer as CardPlay[]));
       let t = s;
       const kept: CardPlay[] = [];
-      plays.forEach((p, i) => { const r = playCard(t, player, p); if (r.ok) { t = r.state; kept.push(p); } else issues.push(issue(PLAY_REFUSALS[r.reason], i + 1)); });
+      // #13: the controllers' consent is asked after; the check assumes it given (the step applies the answers).
+      const isLord = (p: CardPlay): boolean => { try { return cardKind(p.card) === 'LORD'; } catch { return false; } };
+      const probe = (p: CardPlay): CardPlay => (isLord(p) ? { ...p, consents: Object.keys(placementOptions(t, player).consentFrom) } as CardPlay : p);
+      plays.forEach((p, i) => { const r = playCard(t, player, probe(p)); if (r.ok) { t = r.state; kept.push(p); } else issues.push(issue(PLAY_REFUSALS[r.reason], i + 1)); });
       return ok(kept, issues);
     }
     case 'ransom-offer': {

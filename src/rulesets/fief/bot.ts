@@ -54,6 +54,7 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'pope-consent': case 'king-waiver': case 'accept-stop': return rng.chance(0.5);
     case 'accept-ransom': return rng.chance(0.6);
     case 'leave-besieged': return rng.chance(0.3);
+    case 'placement-consent': return rng.chance(0.5);
     case 'discard-draw': {
       const discard = s.hands[player]!.length > 3 && rng.chance(0.3) ? [rng.pick(s.hands[player]!)] : [];
       const draws = rng.chance(0.5) ? ['character', 'event'] : ['event', 'event'];

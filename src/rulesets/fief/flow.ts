@@ -32,7 +32,8 @@ import { eligible, noElection, runBishopElections, runElection, votesOf, type El
 import { checkProposal, runMarriageStep, type MarriageLine, type Proposal } from './rules/marriage.ts';
 import { runMovementStep, type MoveCommand, type MovementInputs, type MovementLine, type Permissions } from './rules/movement.ts';
 import { troopsOf } from './rules/pieces.ts';
-import { runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
+import { playCard, runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
+import { placementOptions } from './rules/placement.ts';
 import { runPurchaseStep, type Purchase, type PurchaseLine } from './rules/purchases.ts';
 import { runRansomStep, type RansomAnswer, type RansomLine, type RansomOffer } from './rules/ransoms.ts';
 import { checkVictory } from './rules/victory.ts';
@@ -56,7 +57,7 @@ export const FLOW_KINDS: readonly FlowKind[] = [
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
   'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
-  'hold', 'calming', 'revolt-target',
+  'hold', 'calming', 'revolt-target', 'placement-consent',
 ];
 
 /**
@@ -100,7 +101,8 @@ export type AskCtx =
   | { k: 'pillage'; mills: Partial<Record<VillageId, number>> }
   | HoldCtx
   | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]> }
-  | { k: 'revolt-target'; village: VillageId; players: PlayerId[] };
+  | { k: 'revolt-target'; village: VillageId; players: PlayerId[] }
+  | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]> };
 
 /** The answers as the referee keeps them, after validation (answers.ts), per kind. */
 export type Answer = unknown;
@@ -323,15 +325,48 @@ const calamityPlanner: Planner = (s, a) => {
   return { id: '2.B/losses', kind: 'plague-losses', players, ctx: { k: 'plague-losses', armies } };
 };
 
-/** 2.C: each player holding a phase card plays (#11), in turn order. */
+/** 2.C: each player holding a phase card plays (#11), in turn order; a Lord card with no free village asks the controllers (#13). */
 const playPlanner: Planner = (s, a) => {
   for (const p of order(s)) {
-    if (has(a, `2.C/${p}`)) continue;
+    if (has(a, `2.C/${p}`)) { const c = placementConsentAsk(s, a, p); if (c) return c; continue; }
     if (!stateAfterEarlier(s, a, '2.C', p).hands[p]!.some((c) => CARD_KINDS[cardKind(c)].timing === 'phase')) continue;
     return { id: `2.C/${p}`, kind: 'play-cards', players: [p], ctx: { k: 'play-cards' } };
   }
   return null;
 };
+
+/**
+ * #13 [T §2.4.1, P G-57]: a Lord card of `p` whose new lord finds no free village (level 4 of the
+ * cascade) asks every controller of the possible villages at once, one parallel batch; the lord
+ * goes where one agreed (the first in board order, or the village `p` named), else the card stays
+ * in hand. Each of his plays is checked on the state his earlier plays leave.
+ */
+function placementConsentAsk(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask | null {
+  let t = stateAfterEarlier(s, a, '2.C', p);
+  const plays = playsWithConsents(s, a, p);
+  for (let i = 0; i < plays.length; i++) {
+    const pl = plays[i]!;
+    if (cardKind(pl.card) === 'LORD' && t.families[p]!.lords.length < t.config.family.maxLords && !has(a, `2.C/${p}/${i}/consent`)) {
+      const from = placementOptions(t, p).consentFrom;
+      const villages: Record<PlayerId, VillageId[]> = {};
+      for (const [v, q] of Object.entries(from)) if (q) (villages[q] ??= []).push(v);
+      if (Object.keys(villages).length > 0) return { id: `2.C/${p}/${i}/consent`, kind: 'placement-consent', players: order(s).filter((q) => villages[q]), ctx: { k: 'placement-consent', player: p, villages } };
+    }
+    const r = playCard(t, p, pl);
+    if (r.ok) t = r.state;
+  }
+  return null;
+}
+
+/** `p`'s 2.C plays with the controllers' consents (#13): the villages of every controller who agreed. */
+function playsWithConsents(s: FiefState, a: FlowState['answers'], p: PlayerId): CardPlay[] {
+  return ((one(a, `2.C/${p}`, p) as CardPlay[] | null | undefined) ?? []).map((pl, i) => {
+    const answered = a[`2.C/${p}/${i}/consent`];
+    if (!answered) return pl;
+    const agreed = Object.entries(answered).filter(([, v]) => v === true).map(([q]) => q);
+    return { ...pl, consents: BOARD.villageIds.filter((v) => agreed.includes(s.villages[v]!.controller ?? '')) } as CardPlay;
+  });
+}
 
 /** 4.A: each owner of prisoners offers (#16), the jailer answers (#17). */
 const ransomPlanner: Planner = (s, a) => {
@@ -677,7 +712,7 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
     case '1.D': return { '1.D': electionAnswers(s, a, '1.D') };
     case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
     case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never } };
-    case '2.C': return { '2.C': per<CardPlay[]>('2.C') };
+    case '2.C': return { '2.C': Object.fromEntries(s.players.filter((p) => one(a, `2.C/${p}`, p) !== undefined).map((p) => [p, playsWithConsents(s, a, p)])) };
     case '4.A': return { '4.A': ransomInputs(s, a) };
     case '4.B': return { '4.B': purchaseInputs(s, a) };
     case '5.A': return { '5.A': movementInputs(s, a) };
