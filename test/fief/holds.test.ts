@@ -309,3 +309,38 @@ test('#13 default: nobody agrees — the Lord card stays in hand, refused for wa
   const cards = r.events.find((e) => e.t === 'cards');
   assert.ok(cards && cards.t === 'cards' && cards.lines.some((l) => l.refused.some((x) => x.reason === 'no-consent')), 'refused: no consent');
 });
+
+test('§11.5 in 1.B: each bishop election has its holds and is committed before the next; a Cardinal played at the second one’s hold on the bishop just elected stays (TV-08’s case)', () => {
+  let g = scene(4, '1.B', (s) => {
+    emptyBoard(s);
+    const m1 = addLord(s, 'P1', 'M'), m2 = addLord(s, 'P2', 'M');
+    for (const v of BOARD.bishoprics[1].villages) station(s, 'P1', v, 1, 0);
+    for (const v of BOARD.bishoprics[2].villages) station(s, 'P2', v, 1, 0);
+    s.lords[m1]!.at = { village: BOARD.bishoprics[1].villages[0]!, position: { kind: 'CENTER' } };
+    s.lords[m2]!.at = { village: BOARD.bishoprics[2].villages[0]!, position: { kind: 'CENTER' } };
+    for (const p of ['P1', 'P2', 'P3', 'P4']) for (const id of s.families[p]!.lords) if (!s.lords[id]!.at) s.lords[id]!.at = { village: p === 'P3' ? 'TOURNUS' : p === 'P4' ? 'BOURG' : BOARD.bishoprics[p === 'P1' ? 1 : 2].villages[0]!, position: { kind: 'OUTSKIRTS' } };
+    station(s, 'P3', 'TOURNUS', 1, 0); station(s, 'P4', 'BOURG', 1, 0);
+    const i = s.secret.characterDeck.findIndex((c) => cardKind(c) === 'CARDINAL');
+    s.hands.P3!.push(s.secret.characterDeck.splice(i, 1)[0]!);
+  });
+  const seen: string[] = [];
+  let elected: string | null = null;
+  for (let i = 0; i < 60 && g.flow.step === '1.B'; i++) {
+    const ask = g.flow.current!;
+    seen.push(ask.id);
+    const answers: Record<string, unknown> = {};
+    for (const p of ask.players) answers[p] = ask.kind === 'hold' ? 'pass' : ask.kind === 'declare-candidate' ? (ask.ctx.k === 'declare-candidate' ? ask.ctx.lords[0] : 'none') : ask.kind === 'place-votes' && ask.ctx.k === 'place-votes' ? { for: ask.ctx.candidates[0] } : defaultAnswer(ask, p);
+    if (ask.id === '1.B/2/vote/hold/0') {
+      elected = g.fief.titles['BISHOP:1'].holder;
+      assert.ok(elected, 'the first election is committed before the second one’s holds');
+      answers.P3 = `play ${g.fief.hands.P3![0]} cardinal ${elected}`;
+    }
+    const r = reply(g, answers);
+    g = r.g;
+  }
+  for (const b of [1, 2]) for (const point of ['vote', 'reveal']) assert.ok(seen.includes(`1.B/${b}/${point}/hold/0`), `bishopric ${b}: hold ${point}`);
+  assert.ok(seen.indexOf('1.B/1/reveal/hold/0') < seen.findIndex((x) => x.startsWith('1.B/2/')), 'the first election ends before the second begins');
+  assert.ok(elected && g.fief.lords[elected]!.titles.includes('BISHOP:1'), 'the first bishop keeps his title');
+  assert.ok(g.fief.lords[elected]!.titles.some((t) => t.startsWith('CARDINAL:')), 'and the hat played at the second election’s hold');
+  assert.ok(g.fief.titles['BISHOP:2'].holder, 'the second election is held too');
+});

@@ -18,7 +18,7 @@
  * actions, #13 (placement consent: the default "nobody agrees" applies), #34.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
-import { BISHOPRIC_NOS, BOARD, type BishopricNo, type VillageId } from './board.ts';
+import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
 import { CARD_KINDS, cardKind, type CardId, type Deck } from './cards.ts';
 import type { DecisionKind } from './decisions.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
@@ -247,9 +247,8 @@ function marriageInputs(s: FiefState, a: FlowState['answers']): StepInputs['1.A'
 /**
  * One election (§11.5): candidates in turn order (#3); a hold point [T-FAQ]; each voter's markers
  * in turn order (#4), face down — the others learn only on which candidates (a `votes-placed`
- * event); a hold point before the reveal [P]. The holds are asked in 1.C and 1.D; in 1.B the five
- * bishop elections replay each other from the step's state, so a card played between them would
- * rewrite an earlier result: 1.B has no holds yet (docs/fief.md).
+ * event); a hold point before the reveal [P]. In 1.B each bishop election is committed when its
+ * questions are answered (`commitBishops`), so its holds act on the state the next one reads.
  */
 function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, prefix: string, holds = false): Ask | null {
   if (noElection(s, e)) return null;
@@ -286,22 +285,37 @@ function electionAnswers(s: FiefState, a: FlowState['answers'], prefix: string):
   return { candidates, votes };
 }
 
-/** 1.B: the bishop elections run one after the other; each asks on the state its predecessors leave. */
-function bishopState(s: FiefState, a: FlowState['answers'], upTo: BishopricNo): FiefState {
-  let t = s;
-  for (const b of BISHOPRIC_NOS) {
-    if (b >= upTo) break;
-    t = runElection(t, { kind: 'BISHOP', bishopric: b }, electionAnswers(s, a, `1.B/${b}`)).state;
-  }
-  return t;
-}
+/**
+ * 1.B: the bishop elections one after the other, each with its holds. Each is committed to the
+ * rules' state as soon as its questions are answered (`commitBishops`, marked `1.B/<b>/done`), so
+ * the next one asks on the state its predecessors and any card played at their holds left — TV-08's
+ * Cardinal between two elections.
+ */
 const bishopPlanner: Planner = (s, a) => {
   for (const b of BISHOPRIC_NOS) {
-    const ask = electionPlanner(bishopState(s, a, b), a, { kind: 'BISHOP', bishopric: b }, `1.B/${b}`);
+    if (has(a, `1.B/${b}/done`)) continue;
+    const ask = electionPlanner(s, a, { kind: 'BISHOP', bishopric: b }, `1.B/${b}`, true);
     if (ask) return ask;
   }
   return null;
 };
+
+/** Commits, in order, each bishop election whose questions are all answered (the first with a question open stops it). */
+function commitBishops(g: FiefGame, events: FiefEvent[]): FiefGame {
+  let fief = g.fief;
+  const answers = { ...g.flow.answers };
+  for (const b of BISHOPRIC_NOS) { // bounded: five bishoprics
+    const id = `1.B/${b}/done`;
+    if (has(answers, id)) continue;
+    const e: Election = { kind: 'BISHOP', bishopric: b };
+    if (electionPlanner(fief, answers, e, `1.B/${b}`, true)) break;
+    const r = runElection(fief, e, electionAnswers(fief, answers, `1.B/${b}`));
+    fief = r.state;
+    if (r.line.held) events.push({ t: 'elections', turn: fief.cursor.turn, step: '1.B', lines: [r.line] });
+    answers[id] = {};
+  }
+  return fief === g.fief && Object.keys(answers).length === Object.keys(g.flow.answers).length ? g : { fief, flow: { ...g.flow, answers } };
+}
 
 /** 2.A: each player in turn order discards and draws (#9). */
 const drawPlanner: Planner = (s, a) => {
@@ -707,7 +721,7 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
   const per = <T>(prefix: string): Partial<Record<PlayerId, T>> => Object.fromEntries(s.players.filter((p) => one(a, `${prefix}/${p}`, p) !== undefined).map((p) => [p, one(a, `${prefix}/${p}`, p) as T]));
   switch (step) {
     case '1.A': return { '1.A': marriageInputs(s, a) };
-    case '1.B': return { '1.B': Object.fromEntries(BISHOPRIC_NOS.map((b) => [b, electionAnswers(s, a, `1.B/${b}`)])) };
+    case '1.B': return { '1.B': Object.fromEntries(BISHOPRIC_NOS.filter((b) => !has(a, `1.B/${b}/done`)).map((b) => [b, electionAnswers(s, a, `1.B/${b}`)])) }; // the committed ones are in the state
     case '1.C': return { '1.C': electionAnswers(s, a, '1.C') };
     case '1.D': return { '1.D': electionAnswers(s, a, '1.D') };
     case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
@@ -727,7 +741,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
   const turn = s.cursor.turn;
   switch (step) {
     case '1.A': return { t: 'marriages', turn, lines: runMarriageStep(s, inputs['1.A']).lines };
-    case '1.B': return { t: 'elections', turn, step, lines: runBishopElections(s, inputs['1.B']).lines.filter((l) => l.held) };
+    case '1.B': { const lines = runBishopElections(s, inputs['1.B']).lines.filter((l) => l.held); return lines.length ? { t: 'elections', turn, step, lines } : null; } // committed ones told when committed
     case '1.C': case '1.D': { const l = runElection(s, { kind: step === '1.C' ? 'POPE' : 'KING' }, inputs[step]).line; return l.held ? { t: 'elections', turn, step, lines: [l] } : null; }
     case '2.A': return { t: 'draw', turn, lines: runDrawStep(s, inputs['2.A']).lines };
     case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
@@ -816,6 +830,7 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
   let out: FiefGame = { fief, flow };
   for (let guard = 0; guard < STEP_IDS.length * 2 + 2; guard++) {
     if (out.flow.revolt && !revoltAsk(out.fief, out.flow.answers, out.flow.revolt)) out = closeRevoltFrame(out, events);
+    if (out.flow.step === '1.B' && !out.flow.revolt) out = commitBishops(out, events);
     const next = nextAsk(out);
     if (next || out.flow.stage !== 'turn') {
       out.flow.current = next;
@@ -895,10 +910,6 @@ export function stateForAsk(g: FiefGame, ask: Ask): FiefState {
   if (ask.kind === 'movement') return movementStateBefore(s, a, ask.players[0]!);
   if (ask.kind === 'declare-battles') return runCombatStep(s, combatInputs(s, a, { player: ask.players[0]!, battles: 0 })).state;
   if (ask.kind === 'sieges') { const p = ask.players[0]!; return runCombatStep(s, combatInputs(s, a, { player: p, battles: plans(s, a, p).length })).state; }
-  if (ask.kind === 'declare-candidate' || ask.kind === 'place-votes') {
-    const e = ask.ctx.k === 'declare-candidate' || ask.ctx.k === 'place-votes' ? ask.ctx.election : null;
-    if (e?.kind === 'BISHOP') return bishopState(s, a, e.bishopric);
-  }
   if (ask.kind === 'propose-marriage' || ask.kind === 'play-cards' || ask.kind === 'purchases') return stateAfterEarlier(s, a, g.flow.step as TurnStepId, ask.players[0]!);
   return s;
 }
