@@ -270,6 +270,26 @@ test('a Lord card with no free village asks the controllers’ consent (#13)', (
   covered.add('placement-consent');
 });
 
+test('a refused passage asks the mover to go back or stop (#20, #21)', () => {
+  const v0 = 'BLAYE', v1 = BOARD.adjacent[v0]![0]!, v2 = BOARD.adjacent[v1]!.find((x) => x !== v0)!;
+  let g = scene(4, '5.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    station(s, 'P1', v0, 2, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', v1, 1, 0, [s.families.P2!.lords[0]!]);
+    station(s, 'P3', 'TOURNUS', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'VAL_SOURDE', 1, 0, [s.families.P4!.lords[0]!]);
+  });
+  const lead = g.fief.families.P1!.lords[0]!;
+  g = reply(g, { P1: [{ lead, to: v1, sergeants: 1, knights: 0 }, { lead, to: v2, sergeants: 1, knights: 0 }] });
+  assert.equal(g.flow.current?.kind, 'pass-consent');
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  g = reply(g, { P2: 'refuse' });
+  assert.equal(g.flow.current?.kind, 'after-refusal');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('after-refusal');
+});
+
 test('every kind the flow opens was asked at least once over these games and scenes', () => {
   const missingKinds = FLOW_KINDS.filter((k) => !covered.has(k));
   assert.deepEqual(missingKinds, []);
