@@ -224,8 +224,10 @@ test('§11.3, TV-46 through the flow: the battle’s hold before round 1 asks ev
   const r = reply(g, { P2: `play ${card} ambush ${target}` });
   g = r.g;
   let guard = 0;
-  while (g.flow.step === '6.A' && guard++ < 20) g = reply(g).g;
+  const events: FiefEvent[] = [...r.events];
+  while (g.flow.step === '6.A' && guard++ < 20) { const x = reply(g); g = x.g; events.push(...x.events); }
   assert.equal(g.fief.lords[target]!.prisonerOf, 'P2', 'the attacker’s lord is P2’s prisoner');
+  for (const lang of ['fr', 'en'] as const) assert.match(fief.report(g, events, 'P3', lang), lang === 'fr' ? /Embuscade|embuscade/ : /Ambush|ambush/, 'the card played is told to all');
   assert.ok(!g.fief.hands.P2!.includes(card), 'the Ambush is spent');
 });
 

@@ -140,7 +140,7 @@ export type FiefEvent =
   | { t: 'ransoms'; turn: number; lines: RansomLine[] }
   | { t: 'purchases'; turn: number; lines: PurchaseLine[] }
   | { t: 'movement'; turn: number; lines: { player: PlayerId; moved: number; stopped: number; refused: number }[] }
-  | { t: 'combat'; turn: number; battles: { attacker: PlayerId; defender: PlayerId; village: VillageId; winner: SideName | null; end: string; rounds: number; captured: LordId[]; killed: LordId[] }[] }
+  | { t: 'combat'; turn: number; battles: { attacker: PlayerId; defender: PlayerId; village: VillageId; winner: SideName | null; end: string; rounds: number; captured: LordId[]; killed: LordId[]; surprises?: { player: PlayerId; play: SurprisePlay; refused: SurpriseRefusal | null }[] }[] }
   | { t: 'pillage'; turn: number; mills: Record<PlayerId, number> }
   | { t: 'turn-end'; turn: number; firstPlayer: PlayerId }
   | { t: 'victory'; winners: PlayerId[]; kind: string }
@@ -750,7 +750,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '4.A': return { t: 'ransoms', turn, lines: runRansomStep(s, inputs['4.A']).lines };
     case '4.B': return { t: 'purchases', turn, lines: runPurchaseStep(s, inputs['4.B']).lines };
     case '5.A': return { t: 'movement', turn, lines: runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })) };
-    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]) }))) };
+    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]), ...(b.surprises.length ? { surprises: b.surprises.map((x) => ({ player: x.play.player, play: ('ambush' in x.play ? { card: x.play.card, ambush: x.play.ambush } : { card: x.play.card, battleTunnel: true }) as SurprisePlay, refused: x.refused })) } : {}) }))) };
     case '6.C': return { t: 'pillage', turn, mills: Object.fromEntries(s.players.map((p) => [p, Object.values(inputs['6.C']?.[p] ?? {}).reduce((x: number, n) => x + (n ?? 0), 0)]).filter(([, n]) => (n as number) > 0)) };
     case '7.C': return { t: 'turn-end', turn, firstPlayer: after.firstPlayer! };
     default: return null;

@@ -132,6 +132,9 @@ function sentences(s: FiefState, e: FiefEvent, me: PlayerId, lang: Lang): string
       fill(T.battle, lang, { village: villageName(b.village), a: who(b.attacker), d: who(b.defender), rounds: b.rounds, result: b.winner === 'attacker' ? WORDS.attackerWins[lang] : b.winner === 'defender' ? WORDS.defenderWins[lang] : WORDS.noWinner[lang] }),
       ...(b.captured.length ? [fill(T.captured, lang, { lords: list(b.captured.map((id) => lordName(s, id)), lang) })] : []),
       ...(b.killed.length ? [fill(T.killed, lang, { lords: list(b.killed.map((id) => lordName(s, id)), lang) })] : []),
+      // The battle's holds: a card played is shown to all, a refusal to its player alone (§11.3 point 1).
+      ...(b.surprises ?? []).flatMap((x) => x.refused === null ? [fill(T.surprise, lang, { who: who(x.player), card: cardName(x.play.card)[lang], what: playPhrase(s, x.play, lang) })]
+        : x.player === me ? [fill(T.surpriseRefused, lang, { why: (SURPRISE_REFUSALS as Record<string, Localized>)[x.refused]?.[lang] ?? x.refused })] : []),
     ]);
     case 'pillage': return Object.entries(e.mills).map(([p, n]) => fill(T.pillage, lang, { who: who(p), n }));
     case 'turn-end': return [fill(T.turnEnd, lang, { turn: e.turn, who: who(e.firstPlayer) })];
