@@ -346,3 +346,18 @@ test('§11.5 in 1.B: each bishop election has its holds and is committed before 
   assert.ok(g.fief.lords[elected]!.titles.some((t) => t.startsWith('CARDINAL:')), 'and the hat played at the second election’s hold');
   assert.ok(g.fief.titles['BISHOP:2'].holder, 'the second election is held too');
 });
+
+test('§11.1.6, #5: a structured play carries no one else’s answer — the pope’s consent, heirs, the Tooth — so a Cardinal with a pope of another player in play is refused', () => {
+  const g = scene(4, '7.B', (s) => {
+    giveTitles(s, addLord(s, 'P4'), 'POPE');
+    giveTitles(s, addLord(s, 'P1'), 'BISHOP:2');
+    const i = s.secret.characterDeck.findIndex((c) => cardKind(c) === 'CARDINAL');
+    s.hands.P2!.push(s.secret.characterDeck.splice(i, 1)[0]!);
+  });
+  const bishop = g.fief.titles['BISHOP:2'].holder!;
+  const v = fief.validate(g, 'P2', g.flow.current!.id, { card: g.fief.hands.P2![0], cardinal: bishop, popeConsents: true });
+  assert.equal(v.value, null);
+  assert.equal(v.issues[0]!.text!.en, SURPRISE_REFUSALS['pope-refused'].en);
+  const w = fief.validate(g, 'P3', g.flow.current!.id, { card: 'X', assassinate: bishop, sponsor: 'Y', heirs: {}, geronce: false });
+  assert.equal(w.value, null, 'not his card');
+});

@@ -168,7 +168,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       // [T-FAQ] ⚡ cards played instead of being discarded (a Revolt opens its window at once, flow.ts).
       const surprises: SurprisePlay[] = [];
       if (isText(answer)) for (const l of lines(answer)) if (['play', 'jouer'].includes(l.words[0]!.toLowerCase())) { const x = parseSurprise(l.words.join(' '), 'hold'); if (x && x !== 'pass') surprises.push(x); }
-      if (!isText(answer) && answer && typeof answer === 'object') surprises.push(...(((answer as { surprises?: SurprisePlay[] }).surprises) ?? []));
+      if (!isText(answer) && answer && typeof answer === 'object') for (const x of ((answer as { surprises?: unknown[] }).surprises ?? [])) { const y = parseSurprise(x, 'hold'); if (y && y !== 'pass') surprises.push(y); else return fail(refuse('bad-line', { line: JSON.stringify(x) })); }
       for (const x of surprises) {
         if (v.discard.includes(x.card)) return fail(refuse('card-twice'));
         const why = checkSurprise(s, player, x, { kind: 'discard' });

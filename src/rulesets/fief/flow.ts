@@ -13,9 +13,24 @@
  * whoever the preview shows concerned and not yet asked. Each question id is asked at most once,
  * so every step ends (bounded by players, villages and `combat.maxRounds`).
  *
- * Not here yet: the hold points (§11.3) and the surprise cards, step 2.D (relics) — skipped with an
- * event —, #7/#8 (the pope's annulment and excommunication) and #41/#42 (trades and gifts) as free
- * actions, #13 (placement consent: the default "nobody agrees" applies), #34.
+ * Hold points (§11.3, holds.ts): a `hold` question to every player — before 2.C (after the
+ * calamities), before 3.A (income), before 6.C (pillage), before 7.B (the victory check), after each
+ * election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
+ * state when answered, so a card at its holds acts on the next), and before each battle round
+ * (`holds.inBattles`; Ambush and the attackers' Tunnel, answers of the pure battle). A card played
+ * reopens the hold, a round of passes ends it, `holds.maxRounds` caps it. A Revolt (at a hold, or
+ * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
+ * the order of the attacked #36, then `closeRevolt`. Vote markers are placed one voter at a time
+ * in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
+ * batch of the controllers after a Lord card finds no free village.
+ *
+ * Not here yet: holds before each player's movement slot and after a step into a village with
+ * others' pieces (5.A replays the earlier players' moves from the step's state, as 1.B did before
+ * it committed each election); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
+ * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step; a
+ * Cardinal needing the pope's consent (#5) at a hold (refused as 'pope-refused'); #37 (revolt
+ * losses: sergeants first); #34; step 2.D (relics) — skipped with an event —; the free actions
+ * #7/#8/#41/#42 (another file).
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';

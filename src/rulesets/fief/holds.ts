@@ -47,12 +47,7 @@ const CAUSE_ALIASES: Record<string, RevoltCause> = { dime: 'tithe', 'dîme': 'ti
 /** A hold answer as a play, 'pass', or null when it cannot be read. A Tunnel is read for the moment asked. */
 export function parseSurprise(answer: unknown, moment: HoldMoment): SurprisePlay | 'pass' | null {
   if (answer === null || answer === undefined || answer === false) return 'pass';
-  if (typeof answer === 'object') {
-    const p = answer as SurprisePlay;
-    if (typeof p.card !== 'string') return null;
-    if ('revoltTunnel' in p || 'battleTunnel' in p) return tunnelFor(p.card, moment);
-    return p;
-  }
+  if (typeof answer === 'object') return sanitize(answer as Record<string, unknown>, moment);
   if (typeof answer !== 'string') return null;
   const w = answer.trim().split(/\s+/).filter(Boolean);
   if (w.length === 0 || (w.length === 1 && PASS.has(w[0]!.toLowerCase()))) return 'pass';
@@ -79,6 +74,26 @@ export function parseSurprise(answer: unknown, moment: HoldMoment): SurprisePlay
     case 'ambush': case 'embuscade': return x ? { card, ambush: x } : null;
     default: return null;
   }
+}
+
+/**
+ * A structured play rebuilt from the fields its player may choose, nothing else: the pope's consent
+ * (#5), the heirs of a dead lord (#39, his owner's), the Tooth of St Géronce (#38a, its holder's) and
+ * where freed lords go (#12, their owners') are others' answers and never come with a card.
+ */
+function sanitize(o: Record<string, unknown>, moment: HoldMoment): SurprisePlay | null {
+  const str = (k: string): string | null => (typeof o[k] === 'string' ? (o[k] as string) : null);
+  const card = str('card');
+  if (!card) return null;
+  if (o.revoltTunnel === true || o.battleTunnel === true) return tunnelFor(card, moment);
+  if (str('darc')) return { card, darc: str('darc')! };
+  if (str('cardinal')) return { card, cardinal: str('cardinal')! };
+  if (str('assassinate')) return { card, assassinate: str('assassinate')!, sponsor: str('sponsor') ?? '' };
+  if (str('justice')) return { card, justice: str('justice')! };
+  if (str('free')) { const also = Array.isArray(o.also) ? o.also.filter((x): x is string => typeof x === 'string') : []; return { card, free: str('free')!, ...(also.length ? { also } : {}) }; }
+  if (str('revolt') && (CAUSES as readonly string[]).includes(str('cause') ?? '')) return { card, revolt: str('revolt')!, cause: str('cause') as RevoltCause };
+  if (str('ambush')) return { card, ambush: str('ambush')! };
+  return null;
 }
 
 const tunnelFor = (card: CardId, moment: HoldMoment): SurprisePlay => (moment === 'battle' ? { card, battleTunnel: true } : { card, revoltTunnel: true });
