@@ -160,13 +160,14 @@ test('a raid through a held village asks its controller to fight or let pass (#2
     for (const p of ['P3', 'P4']) station(s, p, p === 'P3' ? 'SIGY' : 'BOURG', 1, 0, [s.families[p]!.lords[0]!]);
   });
   const l1 = g.fief.families.P1!.lords[0]!;
+  g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold before P1's slot (§11.3)
   assert.equal(g.flow.current?.kind, 'movement');
   g = reply(g, { P1: [{ lead: l1, to: 'EPERVIER', knights: 2, raid: true }, { lead: l1, to: 'ROCHEGRISE', knights: 2 }] });
   assert.equal(g.flow.current?.kind, 'raid-fight');
   assert.deepEqual(g.flow.current?.players, ['P2']);
   g = reply(g, { P2: 'pass' });
   covered.add('raid-fight');
-  for (let i = 0; i < 20 && g.flow.step === '5.A'; i++) g = reply(g, Object.fromEntries(g.flow.current!.players.map((p) => [p, []])));
+  for (let i = 0; i < 20 && g.flow.step === '5.A'; i++) g = reply(g, Object.fromEntries(g.flow.current!.players.map((p) => [p, g.flow.current!.kind === 'hold' ? 'pass' : []])));
   assert.equal(g.fief.lords[l1]!.at?.village, 'ROCHEGRISE', 'let pass, the raid goes on');
 });
 
@@ -220,6 +221,7 @@ test('a besieged lord asks the besieger’s leave to go out (#33)', () => {
     station(s, 'P3', 'SIGY', 1, 0, [s.families.P3!.lords[0]!]);
     station(s, 'P4', 'TOURNUS', 1, 0, [s.families.P4!.lords[0]!]);
   });
+  g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold before P1's slot (§11.3)
   assert.equal(g.flow.current?.kind, 'movement');
   g = reply(g, { P1: [{ lead: g.fief.families.P1!.lords[0]!, to: 'CHAROLLES' }] });
   assert.equal(g.flow.current?.kind, 'leave-besieged');
@@ -281,6 +283,7 @@ test('a refused passage asks the mover to go back or stop (#20, #21)', () => {
     station(s, 'P4', 'VAL_SOURDE', 1, 0, [s.families.P4!.lords[0]!]);
   });
   const lead = g.fief.families.P1!.lords[0]!;
+  g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
   g = reply(g, { P1: [{ lead, to: v1, sergeants: 1, knights: 0 }, { lead, to: v2, sergeants: 1, knights: 0 }] });
   assert.equal(g.flow.current?.kind, 'pass-consent');
   assert.deepEqual(g.flow.current?.players, ['P2']);

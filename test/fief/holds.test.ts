@@ -361,3 +361,32 @@ test('§11.1.6, #5: a structured play carries no one else’s answer — the pop
   const w = fief.validate(g, 'P3', g.flow.current!.id, { card: 'X', assassinate: bishop, sponsor: 'Y', heirs: {}, geronce: false });
   assert.equal(w.value, null, 'not his card');
 });
+
+test('§11.3: a hold before each player’s movement slot; the slot before it is committed, so a card played there acts on the board as moved', () => {
+  let g = scene(4, '5.A', (s) => {
+    emptyBoard(s);
+    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', 'SIGY', 1, 0, [s.families.P2!.lords[0]!]);
+    station(s, 'P3', 'TOURNUS', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'BOURG', 1, 0, [s.families.P4!.lords[0]!]);
+    toHand(s, 'P3', 'ASSASSINATION');
+  });
+  assert.equal(g.flow.current?.id, '5.A/P1/before/hold/0', 'a hold before P1’s slot');
+  ({ g } = reply(g));
+  assert.equal(kindOf(g), 'movement');
+  const lord = g.fief.families.P1!.lords[0]!;
+  const to = BOARD.adjacent.BLAYE!.find((v) => g.fief.villages[v]!.controller === null)!;
+  let r = reply(g, { P1: [{ lead: lord, to, sergeants: 1, knights: 0 }] });
+  g = r.g;
+  assert.ok(r.events.some((e) => e.t === 'movement' && e.lines[0]!.player === 'P1'), 'P1’s slot is told when it ends');
+  assert.equal(g.flow.current?.id, '5.A/P2/before/hold/0', 'then a hold before P2’s slot');
+  assert.equal(g.fief.lords[lord]!.at?.village, to, 'P1’s moves are in the state the hold sees');
+  r = reply(g, { P3: `play ${g.fief.hands.P3![0]} assassinate ${lord} sponsor ${g.fief.families.P3!.lords[0]}` });
+  g = r.g;
+  assert.equal(g.fief.lords[lord], undefined, 'the card acts on it');
+  assert.equal(g.flow.current?.id, '5.A/P2/before/hold/1', 'the hold reopens');
+  let guard = 0;
+  while (g.flow.step === '5.A' && guard++ < 30) g = reply(g).g;
+  assert.notEqual(g.flow.step, '5.A', 'the step ends with every slot committed');
+  assert.equal(g.fief.villages[to]!.controller, 'P1', 'P1’s sergeant still holds the village he entered');
+});

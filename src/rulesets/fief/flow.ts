@@ -14,7 +14,8 @@
  * so every step ends (bounded by players, villages and `combat.maxRounds`).
  *
  * Hold points (§11.3, holds.ts): a `hold` question to every player — before 2.C (after the
- * calamities), before 3.A (income), before 6.C (pillage), before 7.B (the victory check), after each
+ * calamities), before 3.A (income), before each player's movement slot (5.A commits each slot when
+ * it ends, so the hold reads the board as moved), before 6.C (pillage), before 7.B (the victory check), after each
  * election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
  * state when answered, so a card at its holds acts on the next), and before each battle round
  * (`holds.inBattles`; Ambush and the attackers' Tunnel, answers of the pure battle). A card played
@@ -24,9 +25,8 @@
  * in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
  * batch of the controllers after a Lord card finds no free village.
  *
- * Not here yet: holds before each player's movement slot and after a step into a village with
- * others' pieces (5.A replays the earlier players' moves from the step's state, as 1.B did before
- * it committed each election); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
+ * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
+ * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
  * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step; a
  * Cardinal needing the pope's consent (#5) at a hold (refused as 'pope-refused'); #37 (revolt
  * losses: sergeants first); #34; step 2.D (relics) — skipped with an event —; the free actions
@@ -461,7 +461,7 @@ export function movementInputs(s: FiefState, a: FlowState['answers']): MovementI
   const permissions: Permissions = {};
   for (const p of s.players) {
     const cmds = one(a, `5.A/${p}`, p) as MoveCommand[] | undefined;
-    if (!cmds) continue;
+    if (!cmds || has(a, `5.A/${p}/done`)) continue; // a committed slot is in the state already
     const back = one(a, `5.A/${p}/after`, p) as 'back' | 'stop' | undefined;
     moves[p] = cmds.map((c, i) => {
       const letPass = Object.entries(a[`5.A/${p}/${i}/raid`] ?? {}).filter(([, v]) => v === 'pass').map(([q]) => q);
@@ -481,43 +481,73 @@ export function movementStateBefore(s: FiefState, a: FlowState['answers'], p: Pl
   return runMovementStep(s, { moves, permissions: inp.permissions }).state;
 }
 
+/**
+ * One player's slot of 5.A: the hold before it (§11.3), his commands (#19), then the follow-ups the
+ * preview shows (#33, #22, #20, #21); null when his slot is over. Each slot is committed to the
+ * state when it is over (`commitMovement`), so the next player's hold and commands read it.
+ */
+function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask | null {
+  const id = `5.A/${p}`;
+  if (!has(a, id)) {
+    if (freeLordsOf(movementStateBefore(s, a, p), p).length === 0) return null;
+    const h = holdAsk(s, a, `${id}/before`);
+    if (h) return h;
+    return { id, kind: 'movement', players: [p], ctx: { k: 'movement' } };
+  }
+  if (!one(a, id, p)) return null;
+  // The preview of p's slot with the answers so far.
+  const inp = movementInputs(s, a);
+  const pre = runMovementStep(s, inp);
+  const line: MovementLine = pre.lines.find((l) => l.player === p)!;
+  const cmds = inp.moves![p]!;
+  for (const r of line.refused) if (r.reason === 'besieged') {
+    const i = cmds.indexOf(r.command as MoveCommand);
+    const v = movementStateBefore(s, a, p).lords[r.command.lead]?.at?.village;
+    const besiegers = v ? [...new Set(movementStateBefore(s, a, p).villages[v]!.sieges.map((g) => g.besieger))].filter((q) => q !== p) : [];
+    if (i >= 0 && besiegers.length && !has(a, `${id}/${i}/besieged`)) return { id: `${id}/${i}/besieged`, kind: 'leave-besieged', players: besiegers, ctx: { k: 'leave-besieged', mover: p, village: v! } };
+  }
+  for (const m of line.moves) {
+    const i = cmds.indexOf(m.command as MoveCommand);
+    const at = m.command.to;
+    if (m.blockers.length === 0) continue;
+    if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
+      return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
+    }
+    const asked = a[`${id}/consent`] ?? {};
+    const missing = m.blockers.filter((q) => asked[q] === undefined);
+    if (m.result === 'stopped' && missing.length > 0) {
+      return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
+    }
+    if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
+  }
+  return null;
+}
+
 const movementPlanner: Planner = (s, a) => {
   for (const p of order(s)) {
-    const id = `5.A/${p}`;
-    if (!has(a, id)) {
-      const before = movementStateBefore(s, a, p);
-      if (freeLordsOf(before, p).length === 0) continue;
-      return { id, kind: 'movement', players: [p], ctx: { k: 'movement' } };
-    }
-    if (!one(a, id, p)) continue;
-    // The preview of p's slot with the answers so far.
-    const inp = movementInputs(s, a);
-    const pre = runMovementStep(s, inp);
-    const line: MovementLine = pre.lines.find((l) => l.player === p)!;
-    const cmds = inp.moves![p]!;
-    for (const r of line.refused) if (r.reason === 'besieged') {
-      const i = cmds.indexOf(r.command as MoveCommand);
-      const v = movementStateBefore(s, a, p).lords[r.command.lead]?.at?.village;
-      const besiegers = v ? [...new Set(movementStateBefore(s, a, p).villages[v]!.sieges.map((g) => g.besieger))].filter((q) => q !== p) : [];
-      if (i >= 0 && besiegers.length && !has(a, `${id}/${i}/besieged`)) return { id: `${id}/${i}/besieged`, kind: 'leave-besieged', players: besiegers, ctx: { k: 'leave-besieged', mover: p, village: v! } };
-    }
-    for (const m of line.moves) {
-      const i = cmds.indexOf(m.command as MoveCommand);
-      const at = m.command.to;
-      if (m.blockers.length === 0) continue;
-      if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
-        return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
-      }
-      const asked = a[`${id}/consent`] ?? {};
-      const missing = m.blockers.filter((q) => asked[q] === undefined);
-      if (m.result === 'stopped' && missing.length > 0) {
-        return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
-      }
-      if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
-    }
+    if (has(a, `5.A/${p}/done`)) continue;
+    const ask = movementAskFor(s, a, p);
+    if (ask) return ask;
   }
   return null;
 };
+
+/** Commits, in turn order, each movement slot that is over (the first with a question open stops it); its line is told then. */
+function commitMovement(g: FiefGame, events: FiefEvent[]): FiefGame {
+  let fief = g.fief;
+  let answers = g.flow.answers;
+  for (const p of order(fief)) { // bounded by the players
+    if (has(answers, `5.A/${p}/done`)) continue;
+    if (movementAskFor(fief, answers, p)) break;
+    const r = runMovementStep(fief, movementInputs(fief, answers));
+    fief = r.state;
+    const l = r.lines.find((x) => x.player === p)!;
+    const moved = l.moves.filter((m) => m.result === 'moved').length, stopped = l.moves.length - moved;
+    if (moved + stopped + l.refused.length > 0) events.push({ t: 'movement', turn: fief.cursor.turn, lines: [{ player: p, moved, stopped, refused: l.refused.length }] });
+    answers = { ...answers, [`5.A/${p}/done`]: {} };
+  }
+  return answers === g.flow.answers ? g : { fief, flow: { ...g.flow, answers } };
+}
 
 // 6.A–6.B: each player's battles then his sieges [T §6.0–§6.4]; inside each battle, the §11.5 battle machine.
 
@@ -764,7 +794,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '3.A': return { t: 'income', turn, ecus: Object.fromEntries(s.players.map((p) => [p, after.families[p]!.ecus - s.families[p]!.ecus])) };
     case '4.A': return { t: 'ransoms', turn, lines: runRansomStep(s, inputs['4.A']).lines };
     case '4.B': return { t: 'purchases', turn, lines: runPurchaseStep(s, inputs['4.B']).lines };
-    case '5.A': return { t: 'movement', turn, lines: runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })) };
+    case '5.A': { const lines = runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })).filter((l) => l.moved + l.stopped + l.refused > 0); return lines.length ? { t: 'movement', turn, lines } : null; } // committed slots told when committed
     case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]), ...(b.surprises.length ? { surprises: b.surprises.map((x) => ({ player: x.play.player, play: ('ambush' in x.play ? { card: x.play.card, ambush: x.play.ambush } : { card: x.play.card, battleTunnel: true }) as SurprisePlay, refused: x.refused })) } : {}) }))) };
     case '6.C': return { t: 'pillage', turn, mills: Object.fromEntries(s.players.map((p) => [p, Object.values(inputs['6.C']?.[p] ?? {}).reduce((x: number, n) => x + (n ?? 0), 0)]).filter(([, n]) => (n as number) > 0)) };
     case '7.C': return { t: 'turn-end', turn, firstPlayer: after.firstPlayer! };
@@ -846,6 +876,7 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
   for (let guard = 0; guard < STEP_IDS.length * 2 + 2; guard++) {
     if (out.flow.revolt && !revoltAsk(out.fief, out.flow.answers, out.flow.revolt)) out = closeRevoltFrame(out, events);
     if (out.flow.step === '1.B' && !out.flow.revolt) out = commitBishops(out, events);
+    if (out.flow.step === '5.A' && !out.flow.revolt) out = commitMovement(out, events);
     const next = nextAsk(out);
     if (next || out.flow.stage !== 'turn') {
       out.flow.current = next;
