@@ -347,19 +347,34 @@ test('§11.5 in 1.B: each bishop election has its holds and is committed before 
   assert.ok(g.fief.titles['BISHOP:2'].holder, 'the second election is held too');
 });
 
-test('§11.1.6, #5: a structured play carries no one else’s answer — the pope’s consent, heirs, the Tooth — so a Cardinal with a pope of another player in play is refused', () => {
-  const g = scene(4, '7.B', (s) => {
+test('#5 within a hold (§11.1.6): a Cardinal card with another player’s pope in play asks the pope; a structured play cannot carry his consent', () => {
+  const start = scene(4, '7.B', (s) => {
     giveTitles(s, addLord(s, 'P4'), 'POPE');
     giveTitles(s, addLord(s, 'P1'), 'BISHOP:2');
     const i = s.secret.characterDeck.findIndex((c) => cardKind(c) === 'CARDINAL');
     s.hands.P2!.push(s.secret.characterDeck.splice(i, 1)[0]!);
   });
-  const bishop = g.fief.titles['BISHOP:2'].holder!;
-  const v = fief.validate(g, 'P2', g.flow.current!.id, { card: g.fief.hands.P2![0], cardinal: bishop, popeConsents: true });
-  assert.equal(v.value, null);
-  assert.equal(v.issues[0]!.text!.en, SURPRISE_REFUSALS['pope-refused'].en);
-  const w = fief.validate(g, 'P3', g.flow.current!.id, { card: 'X', assassinate: bishop, sponsor: 'Y', heirs: {}, geronce: false });
+  const bishop = start.fief.titles['BISHOP:2'].holder!;
+  const card = start.fief.hands.P2![0]!;
+  const v = fief.validate(start, 'P2', start.flow.current!.id, { card, cardinal: bishop, popeConsents: true });
+  assert.deepEqual(v.value, { card, cardinal: bishop }, 'the consent the player wrote is dropped: the pope is asked');
+  const w = fief.validate(start, 'P3', start.flow.current!.id, { card: 'X', assassinate: bishop, sponsor: 'Y', heirs: {}, geronce: false });
   assert.equal(w.value, null, 'not his card');
+  for (const consent of [false, true]) {
+    let g = reply(start, { P2: { card, cardinal: bishop } }).g;
+    assert.equal(kindOf(g), 'pope-consent');
+    assert.deepEqual(g.flow.current!.players, ['P4'], 'the pope’s player');
+    assert.match(fief.decisions(g)[0]!.prompt.en, /Cardinal card/);
+    const r = reply(g, { P4: consent });
+    g = r.g;
+    assert.equal(g.fief.lords[bishop]!.titles.some((t) => t.startsWith('CARDINAL:')), consent, consent ? 'consent: the hat' : 'refusal: no hat');
+    assert.equal(g.fief.hands.P2!.includes(card), !consent, consent ? 'the card is in play' : 'the card stays in hand');
+    if (!consent) {
+      assert.match(fief.report(g, r.events, 'P2', 'en'), /prior consent/, 'the refusal is told to P2');
+      assert.doesNotMatch(fief.report(g, r.events, 'P1', 'en'), /prior consent/, 'and to nobody else');
+      assert.notEqual(g.flow.current?.id, '7.B/before/hold/1', 'nothing was played: the hold ends');
+    } else assert.equal(g.flow.current?.id, '7.B/before/hold/1', 'a card was played: the hold reopens');
+  }
 });
 
 test('§11.3: a hold before each player’s movement slot; the slot before it is committed, so a card played there acts on the board as moved', () => {

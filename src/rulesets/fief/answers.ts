@@ -130,7 +130,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why) return fail(issue(MARRIAGE_REFUSALS[why]));
       return c.pairs.some((x) => x.lord === m!.lord && x.to === m!.to) ? ok({ lord: m.lord, to: m.to }) : fail(refuse('not-a-pair'));
     }
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent':
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent':
       return yesNo(answer);
     case 'declare-candidate': {
       if (answer === null || (isText(answer) && NONE.has(answer.trim().toLowerCase()))) return ok('none');
@@ -314,6 +314,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (!holdTakes(c.moment, play)) return fail(issue(SURPRISE_REFUSALS['wrong-moment']));
       if (c.moment === 'battle' && committedInBattles(g.flow.answers, player).includes(play.card)) return fail(issue(SURPRISE_REFUSALS['not-in-hand']));
       const why = checkSurprise(s, player, play, momentOf(c, g.flow.revolt));
+      if (why === 'pope-refused' && c.moment === 'hold' && checkSurprise(s, player, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }) === null) return ok(play); // #5 is asked within the hold
       return why ? fail(issue(SURPRISE_REFUSALS[why])) : ok(play);
     }
     case 'calming': { // #38

@@ -23,12 +23,12 @@
  * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
  * the order of the attacked #36, then `closeRevolt`. Vote markers are placed one voter at a time
  * in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
- * batch of the controllers after a Lord card finds no free village.
+ * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
+ * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts.
  *
  * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
  * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
- * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step; a
- * Cardinal needing the pope's consent (#5) at a hold (refused as 'pope-refused'); #37 (revolt
+ * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step; #37 (revolt
  * losses: sergeants first); #34; step 2.D (relics) — skipped with an event —; the free actions
  * #7/#8/#41/#42 (another file).
  */
@@ -56,10 +56,10 @@ import { placeStart, startingVillages } from './setup.ts';
 import type { FiefState, LordId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
-import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
+import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
 import type { BattleSurprise } from './rules/battle-surprises.ts';
 import type { RevoltOutcome } from './rules/revolt.ts';
-import { joinRevolt, openRevolt, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
+import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
 // ─── The kinds of question ─────────────────────────────────────────────────────────────────────
 
@@ -94,6 +94,7 @@ export type AskCtx =
   | { k: 'declare-candidate'; election: Election; lords: LordId[] }
   | { k: 'place-votes'; election: Election; candidates: LordId[]; votes: Record<PlayerId, number> }
   | { k: 'pope-consent' | 'king-waiver'; buyer: PlayerId; purchase: Purchase }
+  | { k: 'card-consent'; player: PlayerId; bishop: LordId }
   | { k: 'discard-draw' }
   | { k: 'plague-losses'; armies: Record<PlayerId, { village: VillageId; have: { sergeants: number; knights: number }; loss: number }[]> }
   | { k: 'play-cards' }
@@ -191,7 +192,18 @@ function holdAsk(s: FiefState, a: FlowState['answers'], point: string, more: Par
   for (let r = 0; r < holdCap(s); r++) {
     const id = `${point}/hold/${r}`;
     if (!has(a, id)) return { id, kind: 'hold', players: order(s), ctx: { k: 'hold', point, moment: 'hold', ...more } };
+    const c = popeAsk(s, a, id);
+    if (c) return c;
     if (!reopened(a, id)) return null;
+  }
+  return null;
+}
+
+/** #5 inside a hold (§11.1.6): a Cardinal card waiting for the pope's consent, asked of the pope's player (one REPLY). */
+function popeAsk(s: FiefState, a: FlowState['answers'], id: string): Ask | null {
+  for (const [p, play] of Object.entries(a[`${id}/pending`] ?? {})) {
+    const pope = popeToAsk(s, p, play as SurprisePlay);
+    if (pope && !has(a, `${id}/pope/${p}`)) return { id: `${id}/pope/${p}`, kind: 'pope-consent', players: [pope], ctx: { k: 'card-consent', player: p, bishop: (play as { cardinal: LordId }).cardinal } };
   }
   return null;
 }
@@ -844,10 +856,22 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
   if (ask.ctx.k === 'hold' && ask.ctx.moment !== 'battle') {
     const r = resolveHoldRound(fief, order(fief), answers, ask.ctx.moment, flow.revolt ?? null);
     fief = r.state;
-    flow.answers[`${ask.id}/result`] = Object.fromEntries(r.lines.map((l) => [l.player, l.refused ? 'refused' : 'played']));
+    flow.answers[`${ask.id}/result`] = Object.fromEntries(r.lines.filter((l) => !l.pending).map((l) => [l.player, l.refused ? 'refused' : 'played']));
+    const pending = r.lines.filter((l) => l.pending);
+    if (pending.length) flow.answers[`${ask.id}/pending`] = Object.fromEntries(pending.map((l) => [l.player, l.play]));
     if (r.opened && r.frame) flow.revolt = { ...r.frame, id: `${ask.id}/revolt` };
     else if (flow.revolt && r.frame) flow.revolt = r.frame;
     holdEvents(events, turn, r.lines);
+  }
+  // #5 inside a hold: the pope's answer, then the Cardinal card played (or refused, told to its player alone); the hold reopens if it was played.
+  if (ask.ctx.k === 'card-consent') {
+    const holdId = ask.id.slice(0, ask.id.lastIndexOf('/pope/'));
+    const p = ask.ctx.player;
+    const play = flow.answers[`${holdId}/pending`]![p] as SurprisePlay;
+    const r = playSurprise(fief, p, { ...play, popeConsents: answers[ask.players[0]!] === true } as SurprisePlay, { kind: 'hold' });
+    if (r.ok) fief = r.state;
+    flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
+    holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
   }
   // 2.A [T-FAQ]: a Revolt played instead of a discard opens its window now; the step plays the other ⚡ cards.
   if (ask.kind === 'discard-draw') {

@@ -126,8 +126,16 @@ export function momentOf(ctx: HoldCtx, frame: RevoltFrame | null | undefined): M
  */
 export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || 'ambush' in play || 'battleTunnel' in play;
 
-/** One play of a batch: applied (with its effect) or refused (told to its player alone). */
-export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal }
+/** One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for the pope's consent (#5). */
+export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' }
+
+/** #5 [T §9.2]: a Cardinal card needs the pope's prior consent when a pope of another player is in play; his player, or null. */
+export function popeToAsk(s: FiefState, player: PlayerId, play: SurprisePlay): PlayerId | null {
+  if (!('cardinal' in play)) return null;
+  const pope = s.titles.POPE.holder;
+  const owner = pope ? s.lords[pope]?.owner ?? null : null;
+  return owner && owner !== player ? owner : null;
+}
 
 /**
  * Resolves one round of a hold (or of the Revolt's window): the plays in `order`, each on the state
@@ -153,6 +161,7 @@ export function resolveHoldRound(state: FiefState, order: readonly PlayerId[], a
       if (r.ok) { open = { id: '', window: r.window, opener: p }; opened = true; lines.push({ player: p, play, effect: { kind: 'revolt-window', window: r.window } }); } else lines.push({ player: p, play, refused: r.reason });
       continue;
     }
+    if (popeToAsk(s, p, play) && playSurprise(s, p, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }).ok) { lines.push({ player: p, play, pending: 'pope-consent' }); continue; } // §11.1.6: asked within the hold
     const r = playSurprise(s, p, play, { kind: 'hold' });
     if (r.ok) { s = r.state; lines.push({ player: p, play, effect: r.effect }); } else lines.push({ player: p, play, refused: r.reason });
   }
