@@ -236,7 +236,8 @@ test('a Revolt at a hold: the window, calming by the bishop’s player (#38), th
     const b = BOARD.villages.SIGY!.bishopric;
     const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'FAMINE');
     s.bishoprics[b].calamities.push(s.secret.eventDeck.splice(i, 1)[0]!);
-    station(s, 'P1', 'SIGY', 2, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P1', 'SIGY', 3, 2, [s.families.P1!.lords[0]!]);
+    s.config.combat.dieFaces = [2, 2, 2, 2, 2, 2]; // one die: 2 + 1 = 3 damage, 3 sergeants or 1 knight
     station(s, 'P4', 'SIGY', 1, 0);
     for (const [p, v] of [['P2', 'BLAYE'], ['P3', 'TOURNUS'], ['P4', 'BOURG']] as const) station(s, p, v, 1, 0, [s.families[p]!.lords[0]!]);
     giveTitles(s, s.families.P3!.lords[0]!, `BISHOP:${b}`);
@@ -252,6 +253,11 @@ test('a Revolt at a hold: the window, calming by the bishop’s player (#38), th
   assert.deepEqual(g.flow.current?.players, ['P2']);
   covered.add('revolt-target');
   g = reply(g, { P2: 'default' });
+  assert.equal(g.flow.current?.kind, 'revolt-losses', 'P1, attacked first, keeps some troops: he chooses his losses (#37)');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('revolt-losses');
+  const c = g.flow.current!.ctx;
+  g = reply(g, { P1: c.k === 'revolt-losses' ? c.choices.at(-1) : {} });
   assert.equal(g.flow.revolt, null);
 });
 

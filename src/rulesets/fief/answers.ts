@@ -81,6 +81,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
     case 'hold': return 'pass'; // [§11.3] pass
     case 'calming': return []; // #38 no attempt
     case 'revolt-target': return []; // #36 the controller first, then turn order
+    case 'revolt-losses': return {}; // #37 sergeants first
     default: return null;
   }
 }
@@ -324,6 +325,14 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (list.some((id) => !(c.lords[player] ?? []).includes(id))) return fail(refuse('not-a-calmer'));
       return ok([...new Set(list)]);
     }
+    case 'revolt-losses': { // #37: one of the allocations offered, or the default
+      let v: { sergeants?: number; knights?: number } = {};
+      if (isText(answer)) { const w = answer.trim().split(/\s+/).filter(Boolean); if (w.length === 0 || NONE.has(w[0]!.toLowerCase())) return ok({}); const x = ['lose', 'perdre'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w; const a = nat(x[0]), b = nat(x[1]); if (a === null || b === null) return fail(refuse('bad-number')); v = { sergeants: a, knights: b }; }
+      else if (answer && typeof answer === 'object') v = answer as typeof v;
+      if (v.sergeants === undefined && v.knights === undefined) return ok({});
+      if (!c.choices.some((x) => x.sergeants === v.sergeants && x.knights === v.knights)) return fail(refuse('not-a-loss'));
+      return ok({ sergeants: v.sergeants, knights: v.knights });
+    }
     case 'revolt-target': { // #36
       let list: string[] = [];
       if (isText(answer)) { const w = answer.trim().split(/[\s,]+/).filter(Boolean); if (!(w.length === 0 || (w.length === 1 && (NONE.has(w[0]!.toLowerCase()) || ['default', 'défaut', 'defaut'].includes(w[0]!.toLowerCase()))))) list = (['order', 'ordre'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w).map((x) => x.toUpperCase()); }
@@ -420,6 +429,7 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'hold': return surpriseText(value as SurprisePlay);
     case 'calming': return (value as string[]).length ? `calm ${(value as string[]).join(' ')}` : 'none';
     case 'revolt-target': return (value as string[]).length ? `order ${(value as string[]).join(' ')}` : 'default';
+    case 'revolt-losses': { const v = value as { sergeants?: number; knights?: number }; return v.sergeants !== undefined ? `lose ${v.sergeants} ${v.knights}` : 'none'; }
     default: return JSON.stringify(value);
   }
 }

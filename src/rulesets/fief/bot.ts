@@ -144,6 +144,7 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
       return 'pass';
     }
     case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)) : [];
+    case 'revolt-losses': { const x = rng.pick(c.choices); return { sergeants: x.sergeants, knights: x.knights }; }
     case 'revolt-target': return rng.chance(0.5) ? rng.shuffle(attackable(s, c.village, c.players)) : [];
     case 'pillage': { const out: Record<VillageId, number> = {}; for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4)) out[v] = Math.min(1, n ?? 0); return out; }
   }

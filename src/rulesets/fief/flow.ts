@@ -21,15 +21,14 @@
  * (`holds.inBattles`; Ambush and the attackers' Tunnel, answers of the pure battle). A card played
  * reopens the hold, a round of passes ends it, `holds.maxRounds` caps it. A Revolt (at a hold, or
  * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
- * the order of the attacked #36, then `closeRevolt`. Vote markers are placed one voter at a time
+ * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one voter at a time
  * in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
  * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
  * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts.
  *
  * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
  * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
- * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step; #37 (revolt
- * losses: sergeants first); #34; step 2.D (relics) — skipped with an event —; the free actions
+ * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step; #34; step 2.D (relics) — skipped with an event —; the free actions
  * #7/#8/#41/#42 (another file).
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
@@ -58,7 +57,7 @@ import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
 import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
 import type { BattleSurprise } from './rules/battle-surprises.ts';
-import type { RevoltOutcome } from './rules/revolt.ts';
+import type { RevoltAnswers, RevoltOutcome } from './rules/revolt.ts';
 import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
 // ─── The kinds of question ─────────────────────────────────────────────────────────────────────
@@ -72,7 +71,7 @@ export const FLOW_KINDS: readonly FlowKind[] = [
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
   'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
-  'hold', 'calming', 'revolt-target', 'placement-consent',
+  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent',
 ];
 
 /**
@@ -95,6 +94,7 @@ export type AskCtx =
   | { k: 'place-votes'; election: Election; candidates: LordId[]; votes: Record<PlayerId, number> }
   | { k: 'pope-consent' | 'king-waiver'; buyer: PlayerId; purchase: Purchase }
   | { k: 'card-consent'; player: PlayerId; bishop: LordId }
+  | { k: 'revolt-losses'; village: VillageId; choices: { sergeants: number; knights: number }[] }
   | { k: 'discard-draw' }
   | { k: 'plague-losses'; armies: Record<PlayerId, { village: VillageId; have: { sergeants: number; knights: number }; loss: number }[]> }
   | { k: 'play-cards' }
@@ -226,7 +226,28 @@ function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask |
   if (Object.keys(lords).length > 0 && !has(a, `${f.id}/calming`)) return { id: `${f.id}/calming`, kind: 'calming', players: order(s).filter((p) => lords[p]), ctx: { k: 'calming', village, lords } };
   const targets = attackable(s, village, order(s));
   if (targets.length > 1 && !has(a, `${f.id}/order`)) return { id: `${f.id}/order`, kind: 'revolt-target', players: [f.opener], ctx: { k: 'revolt-target', village, players: targets } };
+  // #37: the revolt previewed (its dice are named): the attacked player who keeps some troops chooses which go.
+  if (!has(a, `${f.id}/losses`)) {
+    const pre = finishRevolt(s, f, revoltInputs(s, a, f)).outcome;
+    let left = pre.damage;
+    for (const x of pre.attacked) {
+      const have = troopsOf(s, village, x.player);
+      if (x.lost.sergeants === have.sergeants && x.lost.knights === have.knights) { left -= have.sergeants * s.config.combat.damageSergeant + have.knights * s.config.combat.damageKnight; continue; }
+      const lo = lossOutcome({ sergeants: have.sergeants, knights: have.knights, lords: [] }, left, s.config);
+      const choices = lo.allTroops ? [] : lo.choices.map((c) => ({ sergeants: c.sergeants, knights: c.knights }));
+      if (choices.length > 1) return { id: `${f.id}/losses`, kind: 'revolt-losses', players: [x.player], ctx: { k: 'revolt-losses', village, choices } };
+      break;
+    }
+  }
   return null;
+}
+
+/** The Revolt's answers so far: calming (#38), the order of the attacked (#36), the losses (#37). */
+function revoltInputs(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Omit<RevoltAnswers, 'tunnel'> {
+  const calm = calmingInputs(s, f.window.village, a[`${f.id}/calming`] ?? {});
+  const chosen = Object.values(a[`${f.id}/order`] ?? {})[0];
+  const losses = Object.entries(a[`${f.id}/losses`] ?? {}).filter(([, v]) => v && typeof v === 'object' && 'sergeants' in (v as object));
+  return { ...calm, ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}), ...(losses.length ? { losses: Object.fromEntries(losses) as RevoltAnswers['losses'] } : {}) };
 }
 
 // ─── The planners: the next question of each step ──────────────────────────────────────────────
@@ -922,9 +943,7 @@ function holdEvents(events: FiefEvent[], turn: number, lines: readonly HoldLine[
 function closeRevoltFrame(g: FiefGame, events: FiefEvent[]): FiefGame {
   const f = g.flow.revolt!;
   const a = g.flow.answers;
-  const calm = calmingInputs(g.fief, f.window.village, a[`${f.id}/calming`] ?? {});
-  const chosen = Object.values(a[`${f.id}/order`] ?? {})[0];
-  const r = finishRevolt(g.fief, f, { ...calm, ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}) });
+  const r = finishRevolt(g.fief, f, revoltInputs(g.fief, a, f));
   events.push({ t: 'revolt', turn: g.fief.cursor.turn, village: f.window.village, players: r.players, outcome: r.outcome });
   return { fief: r.state, flow: { ...g.flow, revolt: null } };
 }

@@ -13,8 +13,9 @@
  *   window [P G-19]: rounds of the same question restricted to Revolt cards on that village and a
  *   Tunnel against its walls; then the calming attempts (#38: the bishop's and the cardinals'
  *   players at once), the first card's player's order of the attacked (#36) when several players
- *   have troops there, and the resolution (`closeRevolt`), with dice named after the window.
- *   #37 (each attacked player's losses) takes its default, sergeants first.
+ *   have troops there, the losses of the attacked player who keeps some troops (#37, from a preview
+ *   of the resolution: its dice are named), and the resolution (`closeRevolt`), with dice named after
+ *   the window.
  * - The battle's holds (before each round, once the sides are formed) are questions of the battle
  *   (flow.ts); their plays are `BattleAnswers.surprises[k]`, applied by the pure battle.
  * Text syntax of a play (one line): `play <card> darc <lady>`, `… cardinal <bishop>`,

@@ -87,6 +87,7 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'pillage': return L('pillez-vous des moulins ? (« pillage <village> <nombre> » ou « none »)', 'do you pillage mills? (“pillage <village> <count>” or “none”)');
     // §11.3 point 3: the same sentence for every player, whatever he holds.
     case 'hold': { const n = holdPointName(c.point, c.village); return L(`point d’attente (${n.fr}) : jouez une carte surprise (« play <carte> … ») ou passez (« pass »).`, `hold point (${n.en}): play a surprise card (“play <card> …”) or pass (“pass”).`); }
+    case 'revolt-losses': return L(`la révolte à ${villageName(c.village)} frappe vos troupes : choisissez vos pertes (« lose <sergents> <chevaliers> »).`, `the revolt at ${villageName(c.village)} strikes your troops: choose your losses (“lose <sergeants> <knights>”).`);
     case 'card-consent': return L(`${who(c.player, 'fr')} joue une carte Cardinal sur ${lordName(s, c.bishop)}. Y consentez-vous, au nom du pape ?`, `${who(c.player, 'en')} plays a Cardinal card on ${lordName(s, c.bishop)}. Do you consent, as the pope?`);
     case 'placement-consent': return L(`${who(c.player, 'fr')} met un nouveau seigneur en jeu et aucun village n’est libre : l’accueillez-vous dans l’un de vos villages (${Object.values(c.villages).flat().map(villageName).join(', ')}) ?`, `${who(c.player, 'en')} brings a new lord into play and no village is free: do you host him in one of your villages (${Object.values(c.villages).flat().map(villageName).join(', ')})?`);
     case 'calming': return L(`une révolte éclate à ${villageName(c.village)} : tentez-vous de la calmer ? (« calm <seigneur> … » ou « none »)`, `a revolt breaks out at ${villageName(c.village)}: do you try to calm it? (“calm <lord> …” or “none”)`);
@@ -176,6 +177,7 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
       const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play)).slice(0, 40); // a Cardinal needing #5: the pope is asked within the hold
       return { groups: [{ title: fr ? 'Cartes surprise' : 'Surprise cards', entries: [entry('pass', fr ? 'Passer' : 'Pass', 'pass', []), ...plays.map((x) => entry(surpriseText(x.play), `${cardName(x.play.card)[lang]} — ${surpriseText(x.play)}`, surpriseText(x.play), []))] }] };
     }
+    case 'revolt-losses': return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: c.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
     case 'calming': return one(fr ? 'Calmer la révolte' : 'Calm the revolt', [entry('calm', fr ? 'Tenter' : 'Try', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => opt(l, lordName(s, l))) }])]);
     default: return { groups: [] };
   }
