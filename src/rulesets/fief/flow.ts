@@ -1,8 +1,8 @@
 /**
  * The turn as a sequence of questions over the engine contract (rules §11.5, §4): each step of
  * phases.ts asks the players concerned the §11.4 decisions it opens, one question (an `Ask`) at a
- * time — in turn order where the rules say so, simultaneously where they say so (the vote
- * markers, face down until the reveal; plague losses; both leaders' loss allocations) — and runs
+ * time — in turn order where the rules say so (the vote markers too, each placement shown face
+ * down), simultaneously where they say so (plague losses, both leaders' loss allocations) — and runs
  * the pure step of turn.ts (`runStep`) once its inputs are complete.
  *
  * The game carries the open step, the answers so far and the open question as plain data
@@ -11,25 +11,26 @@
  * blockers, a battle round's losses and captures) are found by running the pure step on the
  * answers so far ("preview", deterministic since every die comes from a named stream) and asking
  * whoever the preview shows concerned and not yet asked. Each question id is asked at most once,
- * so every step ends (bounded by players, villages and `combat.maxRounds`).
+ * so every step ends (bounded by players, villages, `combat.maxRounds` and `holds.maxRounds`).
  *
  * Hold points (§11.3, holds.ts): a `hold` question to every player — before 2.C (after the
- * calamities), before 3.A (income), before each player's movement slot (5.A commits each slot when
- * it ends, so the hold reads the board as moved), before 6.C (pillage), before 7.B (the victory check), after each
- * election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
+ * calamities), before 3.A (income), before each player's movement slot (5.A commits each slot
+ * when it ends, so the hold reads the board as moved), before 6.C (pillage), before 7.B (the
+ * victory check), after each election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
  * state when answered, so a card at its holds acts on the next), and before each battle round
  * (`holds.inBattles`; Ambush and the attackers' Tunnel, answers of the pure battle). A card played
  * reopens the hold, a round of passes ends it, `holds.maxRounds` caps it. A Revolt (at a hold, or
  * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
- * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one voter at a time
- * in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
+ * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one
+ * voter at a time in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
  * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
  * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts.
  *
  * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
  * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
- * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step; #34; step 2.D (relics) — skipped with an event —; the free actions
- * #7/#8/#41/#42 (another file).
+ * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step;
+ * #34; a title power used at a hold does not reopen it (free actions, another file); step 2.D
+ * (relics) — skipped with an event.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
