@@ -15,12 +15,14 @@ import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { defaultAnswer } from '../../src/rulesets/fief/answers.ts';
 import { botAnswer } from '../../src/rulesets/fief/bot.ts';
-import { DECISIONS } from '../../src/rulesets/fief/decisions.ts';
+import { DECISIONS, HOLD } from '../../src/rulesets/fief/decisions.ts';
 import { FLOW_KINDS, nextAsk, type FiefGame, type FlowKind } from '../../src/rulesets/fief/flow.ts';
 import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
 import type { TurnStepId } from '../../src/rulesets/fief/phases.ts';
 import { giveTitles, addLord } from './fixture.ts';
 import { station, fortify } from './arena.ts';
+import { BOARD } from '../../src/rulesets/fief/board.ts';
+import { cardKind } from '../../src/rulesets/fief/cards.ts';
 
 const entry = getRuleset('fief');
 
@@ -158,13 +160,14 @@ test('a raid through a held village asks its controller to fight or let pass (#2
     for (const p of ['P3', 'P4']) station(s, p, p === 'P3' ? 'SIGY' : 'BOURG', 1, 0, [s.families[p]!.lords[0]!]);
   });
   const l1 = g.fief.families.P1!.lords[0]!;
+  g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold before P1's slot (§11.3)
   assert.equal(g.flow.current?.kind, 'movement');
   g = reply(g, { P1: [{ lead: l1, to: 'EPERVIER', knights: 2, raid: true }, { lead: l1, to: 'ROCHEGRISE', knights: 2 }] });
   assert.equal(g.flow.current?.kind, 'raid-fight');
   assert.deepEqual(g.flow.current?.players, ['P2']);
   g = reply(g, { P2: 'pass' });
   covered.add('raid-fight');
-  for (let i = 0; i < 20 && g.flow.step === '5.A'; i++) g = reply(g, Object.fromEntries(g.flow.current!.players.map((p) => [p, []])));
+  for (let i = 0; i < 20 && g.flow.step === '5.A'; i++) g = reply(g, Object.fromEntries(g.flow.current!.players.map((p) => [p, g.flow.current!.kind === 'hold' ? 'pass' : []])));
   assert.equal(g.fief.lords[l1]!.at?.village, 'ROCHEGRISE', 'let pass, the raid goes on');
 });
 
@@ -206,10 +209,100 @@ test('a battle with a third player: he offers to join (#25), the leader accepts,
   covered.add('join-side');
 });
 
+test('a besieged lord asks the besieger’s leave to go out (#33)', () => {
+  let g = scene(4, '5.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    fortify(s, 'BLAYE');
+    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', 'BLAYE', 1, 0, [s.families.P2!.lords[0]!]);
+    s.villages.BLAYE!.sieges.push({ besieger: 'P2', engineDice: 1, sinceTurn: 1 });
+    s.families.P2!.reserve.siegeEngines -= 1;
+    station(s, 'P3', 'SIGY', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'TOURNUS', 1, 0, [s.families.P4!.lords[0]!]);
+  });
+  g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold before P1's slot (§11.3)
+  assert.equal(g.flow.current?.kind, 'movement');
+  g = reply(g, { P1: [{ lead: g.fief.families.P1!.lords[0]!, to: 'CHAROLLES' }] });
+  assert.equal(g.flow.current?.kind, 'leave-besieged');
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  covered.add('leave-besieged');
+});
+
+test('a Revolt at a hold: the window, calming by the bishop’s player (#38), the order of the attacked (#36)', () => {
+  let g = scene(4, '3.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    const b = BOARD.villages.SIGY!.bishopric;
+    const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'FAMINE');
+    s.bishoprics[b].calamities.push(s.secret.eventDeck.splice(i, 1)[0]!);
+    station(s, 'P1', 'SIGY', 3, 2, [s.families.P1!.lords[0]!]);
+    s.config.combat.dieFaces = [2, 2, 2, 2, 2, 2]; // one die: 2 + 1 = 3 damage, 3 sergeants or 1 knight
+    station(s, 'P4', 'SIGY', 1, 0);
+    for (const [p, v] of [['P2', 'BLAYE'], ['P3', 'TOURNUS'], ['P4', 'BOURG']] as const) station(s, p, v, 1, 0, [s.families[p]!.lords[0]!]);
+    giveTitles(s, s.families.P3!.lords[0]!, `BISHOP:${b}`);
+    s.secret.eventDeck.push(...s.hands.P2!); s.hands.P2 = [];
+    const j = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'REVOLT');
+    s.hands.P2!.push(s.secret.eventDeck.splice(j, 1)[0]!);
+  });
+  assert.equal(g.flow.current?.kind, 'hold');
+  g = reply(g, { P1: 'pass', P2: `play ${g.fief.hands.P2![0]} revolt SIGY famine`, P3: 'pass', P4: 'pass' });
+  g = until(g, 'calming', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
+  covered.add('calming');
+  g = until(g, 'revolt-target', () => ({ P3: 'none' }));
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  covered.add('revolt-target');
+  g = reply(g, { P2: 'default' });
+  assert.equal(g.flow.current?.kind, 'revolt-losses', 'P1, attacked first, keeps some troops: he chooses his losses (#37)');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('revolt-losses');
+  const c = g.flow.current!.ctx;
+  g = reply(g, { P1: c.k === 'revolt-losses' ? c.choices.at(-1) : {} });
+  assert.equal(g.flow.revolt, null);
+});
+
+test('a Lord card with no free village asks the controllers’ consent (#13)', () => {
+  let g = scene(4, '2.C', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    BOARD.villageIds.forEach((v, i) => station(s, ['P2', 'P3', 'P4'][i % 3]!, v, 1, 0));
+    for (const l of Object.values(s.lords)) { s.secret.characterDiscard.push(l.card); delete s.lords[l.id]; }
+    for (const p of s.players) s.families[p]!.lords = [];
+    for (const p of s.players) { s.secret.eventDeck.push(...s.hands[p]!.filter((c) => !/^(LORD|CARDINAL|DARC)/.test(c))); s.secret.characterDeck.push(...s.hands[p]!.filter((c) => /^(LORD|CARDINAL|DARC)/.test(c))); s.hands[p] = []; }
+    const i = s.secret.characterDeck.findIndex((c) => cardKind(c) === 'LORD');
+    s.hands.P1!.push(s.secret.characterDeck.splice(i, 1)[0]!);
+  });
+  g = until(g, 'play-cards', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
+  g = reply(g, { P1: `play ${g.fief.hands.P1![0]}` });
+  assert.equal(g.flow.current?.kind, 'placement-consent');
+  covered.add('placement-consent');
+});
+
+test('a refused passage asks the mover to go back or stop (#20, #21)', () => {
+  const v0 = 'BLAYE', v1 = BOARD.adjacent[v0]![0]!, v2 = BOARD.adjacent[v1]!.find((x) => x !== v0)!;
+  let g = scene(4, '5.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    station(s, 'P1', v0, 2, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', v1, 1, 0, [s.families.P2!.lords[0]!]);
+    station(s, 'P3', 'TOURNUS', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'VAL_SOURDE', 1, 0, [s.families.P4!.lords[0]!]);
+  });
+  const lead = g.fief.families.P1!.lords[0]!;
+  g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
+  g = reply(g, { P1: [{ lead, to: v1, sergeants: 1, knights: 0 }, { lead, to: v2, sergeants: 1, knights: 0 }] });
+  assert.equal(g.flow.current?.kind, 'pass-consent');
+  assert.deepEqual(g.flow.current?.players, ['P2']);
+  g = reply(g, { P2: 'refuse' });
+  assert.equal(g.flow.current?.kind, 'after-refusal');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('after-refusal');
+});
+
 test('every kind the flow opens was asked at least once over these games and scenes', () => {
   const missingKinds = FLOW_KINDS.filter((k) => !covered.has(k));
   assert.deepEqual(missingKinds, []);
-  for (const k of FLOW_KINDS) if (k !== 'start-village') assert.ok(DECISIONS[k].deadline, `${k} has a deadline class`);
+  for (const k of FLOW_KINDS) if (k !== 'start-village') assert.ok((k === 'hold' ? HOLD : DECISIONS[k]).deadline, `${k} has a deadline class`);
 });
 
 test('a missing answer takes the catalogue’s default: the same step as the default given explicitly', () => {

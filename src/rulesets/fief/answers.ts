@@ -8,15 +8,18 @@
  */
 import type { Localized, PlayerId, Validation, ValidationIssue } from '../../engine/ruleset.ts';
 import { BOARD, type VillageId } from './board.ts';
-import type { Deck } from './cards.ts';
+import { cardKind, type Deck } from './cards.ts';
 import type { Ask, FiefGame, FlowKind } from './flow.ts';
-import { stateForAsk } from './flow.ts';
+import { committedInBattles, stateForAsk } from './flow.ts';
+import { holdTakes, momentOf, parseSurprise, surpriseText } from './holds.ts';
+import { checkSurprise, SURPRISE_REFUSALS, type SurprisePlay } from './rules/surprise.ts';
 import { BATTLE_REFUSALS, battleRefusal } from './rules/battle.ts';
 import { PILLAGE_REFUSALS, pillageRefusal, SIEGE_REFUSALS, siegeRefusal } from './rules/combat-phase.ts';
 import { discardCards, drawOne, DRAW_REFUSALS, type DrawCount } from './rules/draw.ts';
 import { MARRIAGE_REFUSALS, checkProposal } from './rules/marriage.ts';
 import { MOVE_REFUSALS, runMovement, type MoveCommand } from './rules/movement.ts';
 import { playCard, PLAY_REFUSALS, type CardPlay } from './rules/play-cards.ts';
+import { placementOptions } from './rules/placement.ts';
 import { makePurchases, PURCHASE_REFUSALS, type Purchase } from './rules/purchases.ts';
 import { checkOffer, OFFER_REFUSALS } from './rules/ransoms.ts';
 import type { LordId } from './state.ts';
@@ -38,6 +41,9 @@ export const ANSWER_REFUSALS = {
   'not-your-prisoner': { fr: 'Ce seigneur n’est pas l’un de vos seigneurs prisonniers.', en: 'That lord is not one of your imprisoned lords.' },
   'not-an-offer': { fr: 'Ce joueur n’a pas offert de rejoindre votre camp.', en: 'That player did not offer to join your side.' },
   'no-mills': { fr: 'Vous ne pouvez pas piller autant de moulins dans ce village.', en: 'You cannot pillage that many mills in that village.' },
+  'not-a-calmer': { fr: 'Seuls votre évêque de cet évêché et vos cardinaux libres peuvent tenter de calmer cette révolte.', en: 'Only your bishop of that bishopric and your free cardinals may try to calm this revolt.' },
+  'not-attacked': { fr: 'Nommez des joueurs qui ont des troupes dans ce village, chacun une fois.', en: 'Name players who have troops in that village, each once.' },
+  'card-twice': { fr: 'Une même carte ne se défausse et ne se joue pas à la fois.', en: 'A card cannot be both discarded and played.' },
 } satisfies Record<string, Localized>;
 type AnswerRefusal = keyof typeof ANSWER_REFUSALS;
 
@@ -57,7 +63,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
   switch (ask.kind) {
     case 'start-village': return ask.ctx.k === 'start-village' ? ask.ctx.villages[0] ?? '' : ''; // first free village in board order [P]
     case 'propose-marriage': case 'declare-candidate': case 'ransom-offer': return 'none'; // none (the engine keeps no null answer)
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': return false; // decline / refuse
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': return false; // decline / refuse
     case 'place-votes': return {}; // abstain
     case 'discard-draw': return { discard: [], draws: [] }; // stop
     case 'plague-losses': return {}; // sergeants first (the step's default)
@@ -72,6 +78,10 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
     case 'switch-or-leave': return 'stay';
     case 'end-of-round': return 'continue';
     case 'pillage': return {};
+    case 'hold': return 'pass'; // [§11.3] pass
+    case 'calming': return []; // #38 no attempt
+    case 'revolt-target': return []; // #36 the controller first, then turn order
+    case 'revolt-losses': return {}; // #37 sergeants first
     default: return null;
   }
 }
@@ -121,7 +131,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why) return fail(issue(MARRIAGE_REFUSALS[why]));
       return c.pairs.some((x) => x.lord === m!.lord && x.to === m!.to) ? ok({ lord: m.lord, to: m.to }) : fail(refuse('not-a-pair'));
     }
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop':
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent':
       return yesNo(answer);
     case 'declare-candidate': {
       if (answer === null || (isText(answer) && NONE.has(answer.trim().toLowerCase()))) return ok('none');
@@ -150,12 +160,23 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
           const key = k!.toLowerCase();
           if (NONE.has(key)) continue;
           if (['discard', 'défausser', 'defausser'].includes(key) && x) v.discard.push(x);
+          else if (['play', 'jouer'].includes(key)) continue; // read below
           else if (['draw', 'piocher'].includes(key) && x && ['character', 'personnage', 'event', 'évènement', 'evenement'].includes(x.toLowerCase())) v.draws.push(x.toLowerCase().startsWith('p') || x.toLowerCase().startsWith('c') ? 'character' : 'event');
           else issues.push(refuse('bad-line', { line: l.words.join(' ') }, l.n));
         }
       } else if (answer && typeof answer === 'object') v = { discard: [...((answer as typeof v).discard ?? [])], draws: [...((answer as typeof v).draws ?? [])] };
       let t = s;
+      // [T-FAQ] ⚡ cards played instead of being discarded (a Revolt opens its window at once, flow.ts).
+      const surprises: SurprisePlay[] = [];
+      if (isText(answer)) for (const l of lines(answer)) if (['play', 'jouer'].includes(l.words[0]!.toLowerCase())) { const x = parseSurprise(l.words.join(' '), 'hold'); if (x && x !== 'pass') surprises.push(x); }
+      if (!isText(answer) && answer && typeof answer === 'object') for (const x of ((answer as { surprises?: unknown[] }).surprises ?? [])) { const y = parseSurprise(x, 'hold'); if (y && y !== 'pass') surprises.push(y); else return fail(refuse('bad-line', { line: JSON.stringify(x) })); }
+      for (const x of surprises) {
+        if (v.discard.includes(x.card)) return fail(refuse('card-twice'));
+        const why = checkSurprise(s, player, x, { kind: 'discard' });
+        if (why) return fail(issue(SURPRISE_REFUSALS[why]));
+      }
       if (v.discard.length) { const r = discardCards(t, player, v.discard); if (!r.ok) return fail(issue(DRAW_REFUSALS[r.reason])); t = r.state; }
+      for (const x of surprises) t = { ...t, hands: { ...t.hands, [player]: t.hands[player]!.filter((c) => c !== x.card) } }; // played: out of the hand before the draws
       // The draws are checked for their counts only (what they would bring is nobody's to know).
       let count: DrawCount = { cards: 0, characters: 0 };
       const draws: Deck[] = [];
@@ -165,7 +186,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
         if (!r.ok) { issues.push(issue(DRAW_REFUSALS[r.reason])); break; }
         t = r.state; count = r.count; draws.push(d);
       }
-      return ok({ discard: v.discard, draws }, issues);
+      return ok({ discard: v.discard, draws, ...(surprises.length ? { surprises } : {}) }, issues);
     }
     case 'plague-losses': {
       const mine = c.armies[player] ?? [];
@@ -189,7 +210,10 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       else if (Array.isArray(answer)) plays.push(...(answer as CardPlay[]));
       let t = s;
       const kept: CardPlay[] = [];
-      plays.forEach((p, i) => { const r = playCard(t, player, p); if (r.ok) { t = r.state; kept.push(p); } else issues.push(issue(PLAY_REFUSALS[r.reason], i + 1)); });
+      // #13: the controllers' consent is asked after; the check assumes it given (the step applies the answers).
+      const isLord = (p: CardPlay): boolean => { try { return cardKind(p.card) === 'LORD'; } catch { return false; } };
+      const probe = (p: CardPlay): CardPlay => (isLord(p) ? { ...p, consents: Object.keys(placementOptions(t, player).consentFrom) } as CardPlay : p);
+      plays.forEach((p, i) => { const r = playCard(t, player, probe(p)); if (r.ok) { t = r.state; kept.push(p); } else issues.push(issue(PLAY_REFUSALS[r.reason], i + 1)); });
       return ok(kept, issues);
     }
     case 'ransom-offer': {
@@ -284,6 +308,38 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (list.some((id) => !c.lords.includes(id))) return fail(refuse('not-capturable'));
       return ok([...new Set(list)]);
     }
+    case 'hold': { // §11.3: pass, or one surprise play checked at the hold's moment; a refusal is told to him alone
+      const play = parseSurprise(answer, c.moment);
+      if (play === null) return fail(refuse('bad-line', { line: String(answer) }));
+      if (play === 'pass') return ok('pass');
+      if (!holdTakes(c.moment, play)) return fail(issue(SURPRISE_REFUSALS['wrong-moment']));
+      if (c.moment === 'battle' && committedInBattles(g.flow.answers, player).includes(play.card)) return fail(issue(SURPRISE_REFUSALS['not-in-hand']));
+      const why = checkSurprise(s, player, play, momentOf(c, g.flow.revolt));
+      if (why === 'pope-refused' && c.moment === 'hold' && checkSurprise(s, player, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }) === null) return ok(play); // #5 is asked within the hold
+      return why ? fail(issue(SURPRISE_REFUSALS[why])) : ok(play);
+    }
+    case 'calming': { // #38
+      let list: string[] = [];
+      if (isText(answer)) { const w = answer.trim().split(/[\s,]+/).filter(Boolean); if (!(w.length === 0 || (w.length === 1 && NONE.has(w[0]!.toLowerCase())))) list = ['calm', 'calmer'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w; }
+      else if (Array.isArray(answer)) list = answer.map(String);
+      if (list.some((id) => !(c.lords[player] ?? []).includes(id))) return fail(refuse('not-a-calmer'));
+      return ok([...new Set(list)]);
+    }
+    case 'revolt-losses': { // #37: one of the allocations offered, or the default
+      let v: { sergeants?: number; knights?: number } = {};
+      if (isText(answer)) { const w = answer.trim().split(/\s+/).filter(Boolean); if (w.length === 0 || NONE.has(w[0]!.toLowerCase())) return ok({}); const x = ['lose', 'perdre'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w; const a = nat(x[0]), b = nat(x[1]); if (a === null || b === null) return fail(refuse('bad-number')); v = { sergeants: a, knights: b }; }
+      else if (answer && typeof answer === 'object') v = answer as typeof v;
+      if (v.sergeants === undefined && v.knights === undefined) return ok({});
+      if (!c.choices.some((x) => x.sergeants === v.sergeants && x.knights === v.knights)) return fail(refuse('not-a-loss'));
+      return ok({ sergeants: v.sergeants, knights: v.knights });
+    }
+    case 'revolt-target': { // #36
+      let list: string[] = [];
+      if (isText(answer)) { const w = answer.trim().split(/[\s,]+/).filter(Boolean); if (!(w.length === 0 || (w.length === 1 && (NONE.has(w[0]!.toLowerCase()) || ['default', 'défaut', 'defaut'].includes(w[0]!.toLowerCase()))))) list = (['order', 'ordre'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w).map((x) => x.toUpperCase()); }
+      else if (Array.isArray(answer)) list = answer.map(String);
+      if (new Set(list).size !== list.length || list.some((p) => !c.players.includes(p))) return fail(refuse('not-attacked'));
+      return ok(list);
+    }
     case 'pillage': {
       const out: Record<VillageId, number> = {};
       const issues: ValidationIssue[] = [];
@@ -359,7 +415,7 @@ export function answerText(kind: FlowKind, value: unknown): string {
   switch (kind) {
     case 'propose-marriage': { const m = value as { lord: string; to: string }; return `propose ${m.lord} ${m.to}`; }
     case 'place-votes': { const v = value as { for?: string; blank?: string }; return [v.for ? `for ${v.for}` : '', v.blank ? `blank ${v.blank}` : ''].filter(Boolean).join('\n') || 'abstain'; }
-    case 'discard-draw': { const v = value as { discard: string[]; draws: string[] }; return [...v.discard.map((c) => `discard ${c}`), ...v.draws.map((d) => `draw ${d}`)].join('\n') || 'stop'; }
+    case 'discard-draw': { const v = value as { discard: string[]; draws: string[]; surprises?: SurprisePlay[] }; return [...v.discard.map((c) => `discard ${c}`), ...(v.surprises ?? []).map(surpriseText), ...v.draws.map((d) => `draw ${d}`)].join('\n') || 'stop'; }
     case 'ransom-offer': { const o = value as { amount: number; prisoners: string[] }; return `offer ${o.amount} ${o.prisoners.join(' ')}`; }
     case 'purchases': return (value as Purchase[]).map((p) => p.item === 'troops' ? `troops ${p.village} ${p.sergeants} ${p.knights}` : p.item === 'mill' || p.item === 'castle' ? `${p.item} ${p.village}` : p.item === 'fief-title' ? `title ${p.fief} ${p.lord}${p.city ? ` ${p.city}` : ''}` : p.item === 'cardinal' ? `cardinal ${p.bishop}` : p.item).join('\n') || 'none';
     case 'movement': return (value as MoveCommand[]).map((m) => `move ${m.lead} ${m.to} ${m.sergeants ?? 0} ${m.knights ?? 0}${m.raid ? ' raid' : ''}${m.tunnel ? ' tunnel' : ''}${(m.companions ?? []).map((x) => ` with ${x}`).join('')}${(m.prisoners ?? []).map((x) => ` prisoner ${x}`).join('')}`).join('\n') || 'none';
@@ -370,6 +426,10 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'loss-allocation': { const v = value as { sergeants?: number; knights?: number; killed?: string[] }; return v.killed ? `kill ${v.killed.join(' ')}` : v.sergeants !== undefined ? `lose ${v.sergeants} ${v.knights}` : 'none'; }
     case 'capture': return (value as string[]).length ? `spare ${(value as string[]).join(' ')}` : 'capture all';
     case 'join-side': return Array.isArray(value) ? (value.length ? `accept ${value.join(' ')}` : 'none') : String(value);
+    case 'hold': return surpriseText(value as SurprisePlay);
+    case 'calming': return (value as string[]).length ? `calm ${(value as string[]).join(' ')}` : 'none';
+    case 'revolt-target': return (value as string[]).length ? `order ${(value as string[]).join(' ')}` : 'default';
+    case 'revolt-losses': { const v = value as { sergeants?: number; knights?: number }; return v.sergeants !== undefined ? `lose ${v.sergeants} ${v.knights}` : 'none'; }
     default: return JSON.stringify(value);
   }
 }

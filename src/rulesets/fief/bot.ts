@@ -19,6 +19,8 @@ import { ransomOf } from './rules/ransoms.ts';
 import type { Purchase } from './rules/purchases.ts';
 import type { MoveCommand } from './rules/movement.ts';
 import type { CardPlay } from './rules/play-cards.ts';
+import { attackable, holdTakes, momentOf } from './holds.ts';
+import { legalSurprises } from './rules/surprise.ts';
 
 /** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
 function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: number): T[] {
@@ -52,10 +54,14 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'pope-consent': case 'king-waiver': case 'accept-stop': return rng.chance(0.5);
     case 'accept-ransom': return rng.chance(0.6);
     case 'leave-besieged': return rng.chance(0.3);
+    case 'placement-consent': return rng.chance(0.5);
     case 'discard-draw': {
       const discard = s.hands[player]!.length > 3 && rng.chance(0.3) ? [rng.pick(s.hands[player]!)] : [];
       const draws = rng.chance(0.5) ? ['character', 'event'] : ['event', 'event'];
-      for (let n = draws.length; n >= 0; n--) { const v = checkAnswer(g, ask, player, { discard, draws: draws.slice(0, n) }); if (v.issues.length === 0 && v.value !== null) return v.value; }
+      // [T-FAQ] now and then a ⚡ card played instead of being discarded (a Revolt opens its window).
+      const ways = rng.chance(0.3) ? legalSurprises(s, player, { kind: 'discard' }).filter((x) => !x.needs && holdTakes('hold', x.play) && !discard.includes(x.play.card)) : [];
+      const surprises = ways.length ? [rng.pick(ways).play] : [];
+      for (const sp of [surprises, []]) for (let n = draws.length; n >= 0; n--) { const v = checkAnswer(g, ask, player, { discard, draws: draws.slice(0, n), surprises: sp }); if (v.issues.length === 0 && v.value !== null) return v.value; }
       return defaultAnswer(ask, player);
     }
     case 'plague-losses': {
@@ -131,6 +137,15 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'capture': return rng.chance(0.2) ? [rng.pick(c.lords)] : [];
     case 'switch-or-leave': { const r = rng.next(); return r < 0.8 ? 'stay' : r < 0.9 ? 'switch' : 'leave'; }
     case 'end-of-round': { const r = rng.next(); return r < 0.75 ? 'continue' : r < 0.9 ? 'stop' : 'surrender'; }
+    case 'hold': { // sometimes a card, mostly a pass; each play checked by the referee's own check
+      if (!rng.chance(0.4)) return 'pass';
+      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play));
+      for (const x of rng.shuffle(plays).slice(0, 8)) { const v = checkAnswer(g, ask, player, x.play); if (v.value !== null && v.issues.length === 0) return v.value; }
+      return 'pass';
+    }
+    case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)) : [];
+    case 'revolt-losses': { const x = rng.pick(c.choices); return { sergeants: x.sergeants, knights: x.knights }; }
+    case 'revolt-target': return rng.chance(0.5) ? rng.shuffle(attackable(s, c.village, c.players)) : [];
     case 'pillage': { const out: Record<VillageId, number> = {}; for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4)) out[v] = Math.min(1, n ?? 0); return out; }
   }
 }

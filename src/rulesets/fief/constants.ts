@@ -164,6 +164,12 @@ export const FIEF_CONSTANTS = {
     openOffers: constant(5, int(1, 20), '[P §11.1.6] open trade offers a player may have at once (requests cannot be used to stall)'),
     annulmentRequestsPerPhase: constant(2, int(1, 10), '[P §11.1.6, #7] requests for one marriage by one player in a phase: the first and one repeat'),
   },
+  /** §11.3 hold points (holds.ts). */
+  holds: {
+    /** A loop bound (style §2): a hold reopens after each card played; at this round it ends as if all had passed. */
+    maxRounds: constant(12, int(1, 50), '[P §11.3.2] loop cap: each reopening spends a card; the cap ends the hold'),
+    inBattles: constant(true, bool(), '[P §11.3.2] hold points before each battle round (may be disabled for speed)'),
+  },
   /** Appendix A: optional rules, host flags. */
   options: {
     relics: constant(false, bool(), '[T §11.1] A.1'),

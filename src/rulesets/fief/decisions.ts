@@ -75,4 +75,10 @@ export const DECISIONS = {
 } satisfies Record<string, DecisionRow>;
 
 export type DecisionKind = keyof typeof DECISIONS;
+
+/**
+ * The hold question of §11.3 point 2 (not a row of the §11.4 table, which lists the decisions a
+ * hold gathers: a surprise card, a title power, a relic): every player, parallel, `HOLD`, pass.
+ */
+export const HOLD: DecisionRow = { n: '§11.3', rule: '§11.3, §6.5, G-35', who: 'every player (§11.3 point 3)', pattern: 'parallel', deadline: 'HOLD', byDefault: 'pass', anytime: true };
 export const DECISION_KINDS = Object.keys(DECISIONS) as DecisionKind[];

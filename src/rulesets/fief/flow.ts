@@ -1,8 +1,8 @@
 /**
  * The turn as a sequence of questions over the engine contract (rules §11.5, §4): each step of
  * phases.ts asks the players concerned the §11.4 decisions it opens, one question (an `Ask`) at a
- * time — in turn order where the rules say so, simultaneously where they say so (the vote
- * markers, face down until the reveal; plague losses; both leaders' loss allocations) — and runs
+ * time — in turn order where the rules say so (the vote markers too, each placement shown face
+ * down), simultaneously where they say so (plague losses, both leaders' loss allocations) — and runs
  * the pure step of turn.ts (`runStep`) once its inputs are complete.
  *
  * The game carries the open step, the answers so far and the open question as plain data
@@ -11,14 +11,29 @@
  * blockers, a battle round's losses and captures) are found by running the pure step on the
  * answers so far ("preview", deterministic since every die comes from a named stream) and asking
  * whoever the preview shows concerned and not yet asked. Each question id is asked at most once,
- * so every step ends (bounded by players, villages and `combat.maxRounds`).
+ * so every step ends (bounded by players, villages, `combat.maxRounds` and `holds.maxRounds`).
  *
- * Not here yet: the hold points (§11.3) and the surprise cards, step 2.D (relics) — skipped with an
- * event —, #7/#8 (the pope's annulment and excommunication) and #41/#42 (trades and gifts) as free
- * actions, #13 (placement consent: the default "nobody agrees" applies), #34.
+ * Hold points (§11.3, holds.ts): a `hold` question to every player — before 2.C (after the
+ * calamities), before 3.A (income), before each player's movement slot (5.A commits each slot
+ * when it ends, so the hold reads the board as moved), before 6.C (pillage), before 7.B (the
+ * victory check), after each election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
+ * state when answered, so a card at its holds acts on the next), and before each battle round
+ * (`holds.inBattles`; Ambush and the attackers' Tunnel, answers of the pure battle). A card played
+ * reopens the hold, a round of passes ends it, `holds.maxRounds` caps it. A Revolt (at a hold, or
+ * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
+ * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one
+ * voter at a time in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
+ * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
+ * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts.
+ *
+ * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
+ * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
+ * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step;
+ * #34; a title power used at a hold does not reopen it (free actions, another file); step 2.D
+ * (relics) — skipped with an event.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
-import { BISHOPRIC_NOS, BOARD, type BishopricNo, type VillageId } from './board.ts';
+import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
 import { CARD_KINDS, cardKind, type CardId, type Deck } from './cards.ts';
 import type { DecisionKind } from './decisions.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
@@ -32,7 +47,8 @@ import { eligible, noElection, runBishopElections, runElection, votesOf, type El
 import { checkProposal, runMarriageStep, type MarriageLine, type Proposal } from './rules/marriage.ts';
 import { runMovementStep, type MoveCommand, type MovementInputs, type MovementLine, type Permissions } from './rules/movement.ts';
 import { troopsOf } from './rules/pieces.ts';
-import { runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
+import { playCard, runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
+import { placementOptions } from './rules/placement.ts';
 import { runPurchaseStep, type Purchase, type PurchaseLine } from './rules/purchases.ts';
 import { runRansomStep, type RansomAnswer, type RansomLine, type RansomOffer } from './rules/ransoms.ts';
 import { checkVictory } from './rules/victory.ts';
@@ -40,11 +56,15 @@ import { placeStart, startingVillages } from './setup.ts';
 import type { FiefState, LordId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
+import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
+import type { BattleSurprise } from './rules/battle-surprises.ts';
+import type { RevoltAnswers, RevoltOutcome } from './rules/revolt.ts';
+import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
 // ─── The kinds of question ─────────────────────────────────────────────────────────────────────
 
 /** The §11.4 kinds the flow opens, plus the setup's choice of a starting village (S10, no row). */
-export type FlowKind = DecisionKind | 'start-village';
+export type FlowKind = DecisionKind | 'start-village' | 'hold';
 
 /** The kinds the flow opens today (the soak counts them; the others are listed in docs/fief.md). */
 export const FLOW_KINDS: readonly FlowKind[] = [
@@ -52,6 +72,7 @@ export const FLOW_KINDS: readonly FlowKind[] = [
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
   'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
+  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent',
 ];
 
 /**
@@ -73,6 +94,8 @@ export type AskCtx =
   | { k: 'declare-candidate'; election: Election; lords: LordId[] }
   | { k: 'place-votes'; election: Election; candidates: LordId[]; votes: Record<PlayerId, number> }
   | { k: 'pope-consent' | 'king-waiver'; buyer: PlayerId; purchase: Purchase }
+  | { k: 'card-consent'; player: PlayerId; bishop: LordId }
+  | { k: 'revolt-losses'; village: VillageId; choices: { sergeants: number; knights: number }[] }
   | { k: 'discard-draw' }
   | { k: 'plague-losses'; armies: Record<PlayerId, { village: VillageId; have: { sergeants: number; knights: number }; loss: number }[]> }
   | { k: 'play-cards' }
@@ -92,7 +115,11 @@ export type AskCtx =
   | { k: 'switch-or-leave'; village: VillageId; round: number }
   | { k: 'end-of-round'; village: VillageId; round: number; sides: Record<PlayerId, SideName> }
   | { k: 'accept-stop'; village: VillageId; round: number }
-  | { k: 'pillage'; mills: Partial<Record<VillageId, number>> };
+  | { k: 'pillage'; mills: Partial<Record<VillageId, number>> }
+  | HoldCtx
+  | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]> }
+  | { k: 'revolt-target'; village: VillageId; players: PlayerId[] }
+  | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]> };
 
 /** The answers as the referee keeps them, after validation (answers.ts), per kind. */
 export type Answer = unknown;
@@ -109,6 +136,8 @@ export interface FlowState {
   asked: Partial<Record<FlowKind, number>>;
   /** The game ends after this turn (host option; 0: only victory ends it). */
   maxTurns: number;
+  /** The Revolt's "join revolt" window while it is open (holds.ts) [P G-19]. */
+  revolt?: RevoltFrame | null;
 }
 
 /** The game as the ruleset keeps it: the rules' state (state.ts) and the flow. */
@@ -128,10 +157,17 @@ export type FiefEvent =
   | { t: 'ransoms'; turn: number; lines: RansomLine[] }
   | { t: 'purchases'; turn: number; lines: PurchaseLine[] }
   | { t: 'movement'; turn: number; lines: { player: PlayerId; moved: number; stopped: number; refused: number }[] }
-  | { t: 'combat'; turn: number; battles: { attacker: PlayerId; defender: PlayerId; village: VillageId; winner: SideName | null; end: string; rounds: number; captured: LordId[]; killed: LordId[] }[] }
+  | { t: 'combat'; turn: number; battles: { attacker: PlayerId; defender: PlayerId; village: VillageId; winner: SideName | null; end: string; rounds: number; captured: LordId[]; killed: LordId[]; surprises?: { player: PlayerId; play: SurprisePlay; refused: SurpriseRefusal | null }[] }[] }
   | { t: 'pillage'; turn: number; mills: Record<PlayerId, number> }
   | { t: 'turn-end'; turn: number; firstPlayer: PlayerId }
-  | { t: 'victory'; winners: PlayerId[]; kind: string };
+  | { t: 'victory'; winners: PlayerId[]; kind: string }
+  /** A surprise card played at a hold (public: a played card is shown to all). */
+  | { t: 'surprise'; turn: number; player: PlayerId; play: SurprisePlay }
+  /** A surprise refused at its resolution: told to its player alone (§11.3 point 1). */
+  | { t: 'surprise-refused'; turn: number; player: PlayerId; reason: SurpriseRefusal }
+  | { t: 'revolt'; turn: number; village: VillageId; players: PlayerId[]; outcome: RevoltOutcome }
+  /** §11.5: a voter's placement, face down: on which candidates, never which markers. */
+  | { t: 'votes-placed'; turn: number; election: Election; player: PlayerId; on: LordId[] };
 
 // ─── Helpers ───────────────────────────────────────────────────────────────────────────────────
 
@@ -140,6 +176,80 @@ const freeLordsOf = (s: FiefState, p: PlayerId): LordId[] => s.families[p]!.lord
 const one = (ans: FlowState['answers'], id: string, p: PlayerId): Answer | undefined => ans[id]?.[p];
 const has = (ans: FlowState['answers'], id: string): boolean => ans[id] !== undefined;
 const OTHER: Record<SideName, SideName> = { attacker: 'defender', defender: 'attacker' };
+
+// ─── Hold points (§11.3, holds.ts) ──────────────────────────────────────────────────────────────
+
+/** The rounds cap of a hold (a state saved before the constant existed reads the default). */
+const holdCap = (s: FiefState): number => s.config.holds?.maxRounds ?? 12;
+/** Whether a hold round saw a card played (then the hold reopens). */
+const reopened = (a: FlowState['answers'], id: string): boolean => Object.values(a[`${id}/result`] ?? {}).some((v) => v === 'played');
+
+/**
+ * The open round of the hold `point`, or null once it is over: round r is asked of every player
+ * (§11.3 point 3); a round where a card was played reopens the hold, one where nobody played ends it;
+ * at `holds.maxRounds` it ends [P].
+ */
+function holdAsk(s: FiefState, a: FlowState['answers'], point: string, more: Partial<HoldCtx> = {}): Ask | null {
+  for (let r = 0; r < holdCap(s); r++) {
+    const id = `${point}/hold/${r}`;
+    if (!has(a, id)) return { id, kind: 'hold', players: order(s), ctx: { k: 'hold', point, moment: 'hold', ...more } };
+    const c = popeAsk(s, a, id);
+    if (c) return c;
+    if (!reopened(a, id)) return null;
+  }
+  return null;
+}
+
+/** #5 inside a hold (§11.1.6): a Cardinal card waiting for the pope's consent, asked of the pope's player (one REPLY). */
+function popeAsk(s: FiefState, a: FlowState['answers'], id: string): Ask | null {
+  for (const [p, play] of Object.entries(a[`${id}/pending`] ?? {})) {
+    const pope = popeToAsk(s, p, play as SurprisePlay);
+    if (pope && !has(a, `${id}/pope/${p}`)) return { id: `${id}/pope/${p}`, kind: 'pope-consent', players: [pope], ctx: { k: 'card-consent', player: p, bishop: (play as { cardinal: LordId }).cardinal } };
+  }
+  return null;
+}
+
+/**
+ * §11.3 point 2, the hold points at a step's start: after 2.B (before 2.C), before Phase 3's income,
+ * before pillage (6.C) and before the victory check (7.B).
+ */
+const HOLD_BEFORE: readonly TurnStepId[] = ['2.C', '3.A', '6.C', '7.B'];
+
+/** The Revolt's window (holds.ts): join rounds (a hold restricted to the window), calming (#38), the order of the attacked (#36); null when it may close. */
+function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask | null {
+  const village = f.window.village;
+  for (let r = 0; r < holdCap(s); r++) {
+    const id = `${f.id}/join/${r}`;
+    if (!has(a, id)) return { id, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'revolt', moment: 'revolt-window', village } };
+    if (!reopened(a, id)) break;
+  }
+  const lords = calmers(s, village);
+  if (Object.keys(lords).length > 0 && !has(a, `${f.id}/calming`)) return { id: `${f.id}/calming`, kind: 'calming', players: order(s).filter((p) => lords[p]), ctx: { k: 'calming', village, lords } };
+  const targets = attackable(s, village, order(s));
+  if (targets.length > 1 && !has(a, `${f.id}/order`)) return { id: `${f.id}/order`, kind: 'revolt-target', players: [f.opener], ctx: { k: 'revolt-target', village, players: targets } };
+  // #37: the revolt previewed (its dice are named): the attacked player who keeps some troops chooses which go.
+  if (!has(a, `${f.id}/losses`)) {
+    const pre = finishRevolt(s, f, revoltInputs(s, a, f)).outcome;
+    let left = pre.damage;
+    for (const x of pre.attacked) {
+      const have = troopsOf(s, village, x.player);
+      if (x.lost.sergeants === have.sergeants && x.lost.knights === have.knights) { left -= have.sergeants * s.config.combat.damageSergeant + have.knights * s.config.combat.damageKnight; continue; }
+      const lo = lossOutcome({ sergeants: have.sergeants, knights: have.knights, lords: [] }, left, s.config);
+      const choices = lo.allTroops ? [] : lo.choices.map((c) => ({ sergeants: c.sergeants, knights: c.knights }));
+      if (choices.length > 1) return { id: `${f.id}/losses`, kind: 'revolt-losses', players: [x.player], ctx: { k: 'revolt-losses', village, choices } };
+      break;
+    }
+  }
+  return null;
+}
+
+/** The Revolt's answers so far: calming (#38), the order of the attacked (#36), the losses (#37). */
+function revoltInputs(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Omit<RevoltAnswers, 'tunnel'> {
+  const calm = calmingInputs(s, f.window.village, a[`${f.id}/calming`] ?? {});
+  const chosen = Object.values(a[`${f.id}/order`] ?? {})[0];
+  const losses = Object.entries(a[`${f.id}/losses`] ?? {}).filter(([, v]) => v && typeof v === 'object' && 'sergeants' in (v as object));
+  return { ...calm, ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}), ...(losses.length ? { losses: Object.fromEntries(losses) as RevoltAnswers['losses'] } : {}) };
+}
 
 // ─── The planners: the next question of each step ──────────────────────────────────────────────
 
@@ -183,8 +293,13 @@ function marriageInputs(s: FiefState, a: FlowState['answers']): StepInputs['1.A'
   return { proposals, accepts };
 }
 
-/** One election (§11.5): candidates in turn order (#3), then the markers of every voter at once, face down (#4). */
-function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, prefix: string): Ask | null {
+/**
+ * One election (§11.5): candidates in turn order (#3); a hold point [T-FAQ]; each voter's markers
+ * in turn order (#4), face down — the others learn only on which candidates (a `votes-placed`
+ * event); a hold point before the reveal [P]. In 1.B each bishop election is committed when its
+ * questions are answered (`commitBishops`), so its holds act on the state the next one reads.
+ */
+function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, prefix: string, holds = false): Ask | null {
   if (noElection(s, e)) return null;
   for (const p of order(s)) {
     const id = `${prefix}/${p}/candidate`;
@@ -193,15 +308,19 @@ function electionPlanner(s: FiefState, a: FlowState['answers'], e: Election, pre
     if (lords.length === 0) continue;
     return { id, kind: 'declare-candidate', players: [p], ctx: { k: 'declare-candidate', election: e, lords } };
   }
-  const candidates = order(s).map((p) => one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined).filter((c): c is LordId => !!c);
+  const declared = order(s).map((p) => one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined).filter((c): c is LordId => !!c);
+  if (declared.length === 0) return null;
+  if (holds) { const h = holdAsk(s, a, `${prefix}/vote`); if (h) return h; }
+  const candidates = declared.filter((c) => s.lords[c] !== undefined); // a candidate killed at the hold stands no more
   if (candidates.length === 0) return null;
-  const id = `${prefix}/votes`;
-  if (has(a, id)) return null;
   const votes: Record<PlayerId, number> = {};
   for (const p of order(s)) { const n = votesOf(s, e, p); if (n > 0) votes[p] = n; }
-  const players = Object.keys(votes);
-  if (players.length === 0) return null;
-  return { id, kind: 'place-votes', players: order(s).filter((p) => votes[p]), ctx: { k: 'place-votes', election: e, candidates, votes } };
+  for (const p of order(s)) {
+    if (!votes[p] || has(a, `${prefix}/votes/${p}`)) continue;
+    return { id: `${prefix}/votes/${p}`, kind: 'place-votes', players: [p], ctx: { k: 'place-votes', election: e, candidates, votes } };
+  }
+  if (holds) { const h = holdAsk(s, a, `${prefix}/reveal`); if (h) return h; }
+  return null;
 }
 
 function electionAnswers(s: FiefState, a: FlowState['answers'], prefix: string): ElectionAnswers {
@@ -209,28 +328,43 @@ function electionAnswers(s: FiefState, a: FlowState['answers'], prefix: string):
   for (const p of s.players) {
     const c = one(a, `${prefix}/${p}/candidate`, p) as LordId | null | undefined;
     if (c) candidates[p] = c;
-    const v = one(a, `${prefix}/votes`, p) as VotePlacement | undefined;
+    const v = one(a, `${prefix}/votes/${p}`, p) as VotePlacement | undefined;
     if (v && (v.for || v.blank)) votes[p] = v;
   }
   return { candidates, votes };
 }
 
-/** 1.B: the bishop elections run one after the other; each asks on the state its predecessors leave. */
-function bishopState(s: FiefState, a: FlowState['answers'], upTo: BishopricNo): FiefState {
-  let t = s;
-  for (const b of BISHOPRIC_NOS) {
-    if (b >= upTo) break;
-    t = runElection(t, { kind: 'BISHOP', bishopric: b }, electionAnswers(s, a, `1.B/${b}`)).state;
-  }
-  return t;
-}
+/**
+ * 1.B: the bishop elections one after the other, each with its holds. Each is committed to the
+ * rules' state as soon as its questions are answered (`commitBishops`, marked `1.B/<b>/done`), so
+ * the next one asks on the state its predecessors and any card played at their holds left — TV-08's
+ * Cardinal between two elections.
+ */
 const bishopPlanner: Planner = (s, a) => {
   for (const b of BISHOPRIC_NOS) {
-    const ask = electionPlanner(bishopState(s, a, b), a, { kind: 'BISHOP', bishopric: b }, `1.B/${b}`);
+    if (has(a, `1.B/${b}/done`)) continue;
+    const ask = electionPlanner(s, a, { kind: 'BISHOP', bishopric: b }, `1.B/${b}`, true);
     if (ask) return ask;
   }
   return null;
 };
+
+/** Commits, in order, each bishop election whose questions are all answered (the first with a question open stops it). */
+function commitBishops(g: FiefGame, events: FiefEvent[]): FiefGame {
+  let fief = g.fief;
+  const answers = { ...g.flow.answers };
+  for (const b of BISHOPRIC_NOS) { // bounded: five bishoprics
+    const id = `1.B/${b}/done`;
+    if (has(answers, id)) continue;
+    const e: Election = { kind: 'BISHOP', bishopric: b };
+    if (electionPlanner(fief, answers, e, `1.B/${b}`, true)) break;
+    const r = runElection(fief, e, electionAnswers(fief, answers, `1.B/${b}`));
+    fief = r.state;
+    if (r.line.held) events.push({ t: 'elections', turn: fief.cursor.turn, step: '1.B', lines: [r.line] });
+    answers[id] = {};
+  }
+  return fief === g.fief && Object.keys(answers).length === Object.keys(g.flow.answers).length ? g : { fief, flow: { ...g.flow, answers } };
+}
 
 /** 2.A: each player in turn order discards and draws (#9). */
 const drawPlanner: Planner = (s, a) => {
@@ -254,15 +388,48 @@ const calamityPlanner: Planner = (s, a) => {
   return { id: '2.B/losses', kind: 'plague-losses', players, ctx: { k: 'plague-losses', armies } };
 };
 
-/** 2.C: each player holding a phase card plays (#11), in turn order. */
+/** 2.C: each player holding a phase card plays (#11), in turn order; a Lord card with no free village asks the controllers (#13). */
 const playPlanner: Planner = (s, a) => {
   for (const p of order(s)) {
-    if (has(a, `2.C/${p}`)) continue;
+    if (has(a, `2.C/${p}`)) { const c = placementConsentAsk(s, a, p); if (c) return c; continue; }
     if (!stateAfterEarlier(s, a, '2.C', p).hands[p]!.some((c) => CARD_KINDS[cardKind(c)].timing === 'phase')) continue;
     return { id: `2.C/${p}`, kind: 'play-cards', players: [p], ctx: { k: 'play-cards' } };
   }
   return null;
 };
+
+/**
+ * #13 [T §2.4.1, P G-57]: a Lord card of `p` whose new lord finds no free village (level 4 of the
+ * cascade) asks every controller of the possible villages at once, one parallel batch; the lord
+ * goes where one agreed (the first in board order, or the village `p` named), else the card stays
+ * in hand. Each of his plays is checked on the state his earlier plays leave.
+ */
+function placementConsentAsk(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask | null {
+  let t = stateAfterEarlier(s, a, '2.C', p);
+  const plays = playsWithConsents(s, a, p);
+  for (let i = 0; i < plays.length; i++) {
+    const pl = plays[i]!;
+    if (cardKind(pl.card) === 'LORD' && t.families[p]!.lords.length < t.config.family.maxLords && !has(a, `2.C/${p}/${i}/consent`)) {
+      const from = placementOptions(t, p).consentFrom;
+      const villages: Record<PlayerId, VillageId[]> = {};
+      for (const [v, q] of Object.entries(from)) if (q) (villages[q] ??= []).push(v);
+      if (Object.keys(villages).length > 0) return { id: `2.C/${p}/${i}/consent`, kind: 'placement-consent', players: order(s).filter((q) => villages[q]), ctx: { k: 'placement-consent', player: p, villages } };
+    }
+    const r = playCard(t, p, pl);
+    if (r.ok) t = r.state;
+  }
+  return null;
+}
+
+/** `p`'s 2.C plays with the controllers' consents (#13): the villages of every controller who agreed. */
+function playsWithConsents(s: FiefState, a: FlowState['answers'], p: PlayerId): CardPlay[] {
+  return ((one(a, `2.C/${p}`, p) as CardPlay[] | null | undefined) ?? []).map((pl, i) => {
+    const answered = a[`2.C/${p}/${i}/consent`];
+    if (!answered) return pl;
+    const agreed = Object.entries(answered).filter(([, v]) => v === true).map(([q]) => q);
+    return { ...pl, consents: BOARD.villageIds.filter((v) => agreed.includes(s.villages[v]!.controller ?? '')) } as CardPlay;
+  });
+}
 
 /** 4.A: each owner of prisoners offers (#16), the jailer answers (#17). */
 const ransomPlanner: Planner = (s, a) => {
@@ -328,7 +495,7 @@ export function movementInputs(s: FiefState, a: FlowState['answers']): MovementI
   const permissions: Permissions = {};
   for (const p of s.players) {
     const cmds = one(a, `5.A/${p}`, p) as MoveCommand[] | undefined;
-    if (!cmds) continue;
+    if (!cmds || has(a, `5.A/${p}/done`)) continue; // a committed slot is in the state already
     const back = one(a, `5.A/${p}/after`, p) as 'back' | 'stop' | undefined;
     moves[p] = cmds.map((c, i) => {
       const letPass = Object.entries(a[`5.A/${p}/${i}/raid`] ?? {}).filter(([, v]) => v === 'pass').map(([q]) => q);
@@ -348,43 +515,73 @@ export function movementStateBefore(s: FiefState, a: FlowState['answers'], p: Pl
   return runMovementStep(s, { moves, permissions: inp.permissions }).state;
 }
 
+/**
+ * One player's slot of 5.A: the hold before it (§11.3), his commands (#19), then the follow-ups the
+ * preview shows (#33, #22, #20, #21); null when his slot is over. Each slot is committed to the
+ * state when it is over (`commitMovement`), so the next player's hold and commands read it.
+ */
+function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask | null {
+  const id = `5.A/${p}`;
+  if (!has(a, id)) {
+    if (freeLordsOf(movementStateBefore(s, a, p), p).length === 0) return null;
+    const h = holdAsk(s, a, `${id}/before`);
+    if (h) return h;
+    return { id, kind: 'movement', players: [p], ctx: { k: 'movement' } };
+  }
+  if (!one(a, id, p)) return null;
+  // The preview of p's slot with the answers so far.
+  const inp = movementInputs(s, a);
+  const pre = runMovementStep(s, inp);
+  const line: MovementLine = pre.lines.find((l) => l.player === p)!;
+  const cmds = inp.moves![p]!;
+  for (const r of line.refused) if (r.reason === 'besieged') {
+    const i = cmds.indexOf(r.command as MoveCommand);
+    const v = movementStateBefore(s, a, p).lords[r.command.lead]?.at?.village;
+    const besiegers = v ? [...new Set(movementStateBefore(s, a, p).villages[v]!.sieges.map((g) => g.besieger))].filter((q) => q !== p) : [];
+    if (i >= 0 && besiegers.length && !has(a, `${id}/${i}/besieged`)) return { id: `${id}/${i}/besieged`, kind: 'leave-besieged', players: besiegers, ctx: { k: 'leave-besieged', mover: p, village: v! } };
+  }
+  for (const m of line.moves) {
+    const i = cmds.indexOf(m.command as MoveCommand);
+    const at = m.command.to;
+    if (m.blockers.length === 0) continue;
+    if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
+      return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
+    }
+    const asked = a[`${id}/consent`] ?? {};
+    const missing = m.blockers.filter((q) => asked[q] === undefined);
+    if (m.result === 'stopped' && missing.length > 0) {
+      return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
+    }
+    if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
+  }
+  return null;
+}
+
 const movementPlanner: Planner = (s, a) => {
   for (const p of order(s)) {
-    const id = `5.A/${p}`;
-    if (!has(a, id)) {
-      const before = movementStateBefore(s, a, p);
-      if (freeLordsOf(before, p).length === 0) continue;
-      return { id, kind: 'movement', players: [p], ctx: { k: 'movement' } };
-    }
-    if (!one(a, id, p)) continue;
-    // The preview of p's slot with the answers so far.
-    const inp = movementInputs(s, a);
-    const pre = runMovementStep(s, inp);
-    const line: MovementLine = pre.lines.find((l) => l.player === p)!;
-    const cmds = inp.moves![p]!;
-    for (const r of line.refused) if (r.reason === 'besieged') {
-      const i = cmds.indexOf(r.command as MoveCommand);
-      const v = movementStateBefore(s, a, p).lords[r.command.lead]?.at?.village;
-      const besiegers = v ? [...new Set(movementStateBefore(s, a, p).villages[v]!.sieges.map((g) => g.besieger))].filter((q) => q !== p) : [];
-      if (i >= 0 && besiegers.length && !has(a, `${id}/${i}/besieged`)) return { id: `${id}/${i}/besieged`, kind: 'leave-besieged', players: besiegers, ctx: { k: 'leave-besieged', mover: p, village: v! } };
-    }
-    for (const m of line.moves) {
-      const i = cmds.indexOf(m.command as MoveCommand);
-      const at = m.command.to;
-      if (m.blockers.length === 0) continue;
-      if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
-        return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
-      }
-      const asked = a[`${id}/consent`] ?? {};
-      const missing = m.blockers.filter((q) => asked[q] === undefined);
-      if (m.result === 'stopped' && missing.length > 0) {
-        return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
-      }
-      if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
-    }
+    if (has(a, `5.A/${p}/done`)) continue;
+    const ask = movementAskFor(s, a, p);
+    if (ask) return ask;
   }
   return null;
 };
+
+/** Commits, in turn order, each movement slot that is over (the first with a question open stops it); its line is told then. */
+function commitMovement(g: FiefGame, events: FiefEvent[]): FiefGame {
+  let fief = g.fief;
+  let answers = g.flow.answers;
+  for (const p of order(fief)) { // bounded by the players
+    if (has(answers, `5.A/${p}/done`)) continue;
+    if (movementAskFor(fief, answers, p)) break;
+    const r = runMovementStep(fief, movementInputs(fief, answers));
+    fief = r.state;
+    const l = r.lines.find((x) => x.player === p)!;
+    const moved = l.moves.filter((m) => m.result === 'moved').length, stopped = l.moves.length - moved;
+    if (moved + stopped + l.refused.length > 0) events.push({ t: 'movement', turn: fief.cursor.turn, lines: [{ player: p, moved, stopped, refused: l.refused.length }] });
+    answers = { ...answers, [`5.A/${p}/done`]: {} };
+  }
+  return answers === g.flow.answers ? g : { fief, flow: { ...g.flow, answers } };
+}
 
 // 6.A–6.B: each player's battles then his sieges [T §6.0–§6.4]; inside each battle, the §11.5 battle machine.
 
@@ -442,8 +639,34 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
       if (Object.keys(r).length) rounds[k] = r;
     }
     const spare = Object.values(a[`${b}/r0/capture`] ?? {})[0] as LordId[] | undefined;
-    const answers: BattleAnswers = { rounds, ...(spare?.length ? { spare } : {}) };
+    const surprises = battleSurprises(s, a, b);
+    const answers: BattleAnswers = { rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}) };
     return { index, decl: { village: d.village, defender: d.defender, offers, accepts, answers } };
+  });
+}
+
+/** The plays at a battle's holds (before round k), in turn order: `BattleAnswers.surprises[k]` [P G-36, G-37]. */
+function battleSurprises(s: FiefState, a: FlowState['answers'], b: string): Record<number, BattleSurprise[]> {
+  const out: Record<number, BattleSurprise[]> = {};
+  for (let k = 1; k <= s.config.combat.maxRounds; k++) {
+    const h = a[`${b}/r${k}/hold`];
+    if (!h) continue;
+    const list: BattleSurprise[] = [];
+    for (const q of order(s)) {
+      const x = parseSurprise(h[q], 'battle');
+      if (x && x !== 'pass' && 'ambush' in x) list.push({ player: q, card: x.card, ambush: x.ambush });
+      else if (x && x !== 'pass' && 'battleTunnel' in x) list.push({ player: q, card: x.card, tunnel: true });
+    }
+    if (list.length) out[k] = list;
+  }
+  return out;
+}
+
+/** Cards a player has committed at an earlier battle hold of this step (still in his hand until the step runs). */
+export function committedInBattles(a: FlowState['answers'], p: PlayerId): CardId[] {
+  return Object.entries(a).filter(([id]) => id.startsWith('6.A/') && id.endsWith('/hold')).flatMap(([, v]) => {
+    const x = parseSurprise(v[p], 'battle');
+    return x && x !== 'pass' ? [x.card] : [];
   });
 }
 
@@ -496,6 +719,13 @@ const combatPlanner: Planner = (s, a) => {
       const leaders: Record<SideName, PlayerId> = { attacker: p, defender: d.defender };
       for (const line of r.rounds) {
         const k = line.round;
+        // HOLD (§11.3, §11.5): before round k, once the sides are formed and after the last round's losses: every player.
+        if ((s.config.holds?.inBattles ?? true) && !has(a, `${b}/r${k}/hold`)) {
+          const capped: FiefState = { ...sBefore, config: { ...sBefore.config, combat: { ...sBefore.config.combat, maxRounds: k - 1 } } };
+          const atStart = fightBattle(capped, spec, d.answers, die);
+          const tunnel = d.tunnel === true || atStart.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
+          return { id: `${b}/r${k}/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle', moment: 'battle', village: d.village, battle: { village: d.village, sides: atStart.sides, tunnel } } };
+        }
         // #26: both leaders at once, each where his side has a choice.
         if (!has(a, `${b}/r${k}/loss`)) {
           // The forces at the round's start: the same battle stopped after k − 1 rounds (the dice are named, so the same).
@@ -553,8 +783,8 @@ const pillagePlanner: Planner = (s, a) => {
 const PLANNERS: Partial<Record<TurnStepId, Planner>> = {
   '1.A': marriagePlanner,
   '1.B': bishopPlanner,
-  '1.C': (s, a) => electionPlanner(s, a, { kind: 'POPE' }, '1.C'),
-  '1.D': (s, a) => electionPlanner(s, a, { kind: 'KING' }, '1.D'),
+  '1.C': (s, a) => electionPlanner(s, a, { kind: 'POPE' }, '1.C', true),
+  '1.D': (s, a) => electionPlanner(s, a, { kind: 'KING' }, '1.D', true),
   '2.A': drawPlanner,
   '2.B': calamityPlanner,
   '2.C': playPlanner,
@@ -570,12 +800,12 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
   const per = <T>(prefix: string): Partial<Record<PlayerId, T>> => Object.fromEntries(s.players.filter((p) => one(a, `${prefix}/${p}`, p) !== undefined).map((p) => [p, one(a, `${prefix}/${p}`, p) as T]));
   switch (step) {
     case '1.A': return { '1.A': marriageInputs(s, a) };
-    case '1.B': return { '1.B': Object.fromEntries(BISHOPRIC_NOS.map((b) => [b, electionAnswers(s, a, `1.B/${b}`)])) };
+    case '1.B': return { '1.B': Object.fromEntries(BISHOPRIC_NOS.filter((b) => !has(a, `1.B/${b}/done`)).map((b) => [b, electionAnswers(s, a, `1.B/${b}`)])) }; // the committed ones are in the state
     case '1.C': return { '1.C': electionAnswers(s, a, '1.C') };
     case '1.D': return { '1.D': electionAnswers(s, a, '1.D') };
     case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
     case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never } };
-    case '2.C': return { '2.C': per<CardPlay[]>('2.C') };
+    case '2.C': return { '2.C': Object.fromEntries(s.players.filter((p) => one(a, `2.C/${p}`, p) !== undefined).map((p) => [p, playsWithConsents(s, a, p)])) };
     case '4.A': return { '4.A': ransomInputs(s, a) };
     case '4.B': return { '4.B': purchaseInputs(s, a) };
     case '5.A': return { '5.A': movementInputs(s, a) };
@@ -590,7 +820,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
   const turn = s.cursor.turn;
   switch (step) {
     case '1.A': return { t: 'marriages', turn, lines: runMarriageStep(s, inputs['1.A']).lines };
-    case '1.B': return { t: 'elections', turn, step, lines: runBishopElections(s, inputs['1.B']).lines.filter((l) => l.held) };
+    case '1.B': { const lines = runBishopElections(s, inputs['1.B']).lines.filter((l) => l.held); return lines.length ? { t: 'elections', turn, step, lines } : null; } // committed ones told when committed
     case '1.C': case '1.D': { const l = runElection(s, { kind: step === '1.C' ? 'POPE' : 'KING' }, inputs[step]).line; return l.held ? { t: 'elections', turn, step, lines: [l] } : null; }
     case '2.A': return { t: 'draw', turn, lines: runDrawStep(s, inputs['2.A']).lines };
     case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
@@ -598,8 +828,8 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '3.A': return { t: 'income', turn, ecus: Object.fromEntries(s.players.map((p) => [p, after.families[p]!.ecus - s.families[p]!.ecus])) };
     case '4.A': return { t: 'ransoms', turn, lines: runRansomStep(s, inputs['4.A']).lines };
     case '4.B': return { t: 'purchases', turn, lines: runPurchaseStep(s, inputs['4.B']).lines };
-    case '5.A': return { t: 'movement', turn, lines: runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })) };
-    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]) }))) };
+    case '5.A': { const lines = runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })).filter((l) => l.moved + l.stopped + l.refused > 0); return lines.length ? { t: 'movement', turn, lines } : null; } // committed slots told when committed
+    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]), ...(b.surprises.length ? { surprises: b.surprises.map((x) => ({ player: x.play.player, play: ('ambush' in x.play ? { card: x.play.card, ambush: x.play.ambush } : { card: x.play.card, battleTunnel: true }) as SurprisePlay, refused: x.refused })) } : {}) }))) };
     case '6.C': return { t: 'pillage', turn, mills: Object.fromEntries(s.players.map((p) => [p, Object.values(inputs['6.C']?.[p] ?? {}).reduce((x: number, n) => x + (n ?? 0), 0)]).filter(([, n]) => (n as number) > 0)) };
     case '7.C': return { t: 'turn-end', turn, firstPlayer: after.firstPlayer! };
     default: return null;
@@ -617,7 +847,11 @@ export function nextAsk(g: FiefGame): Ask | null {
     const p = g.fief.placing[0];
     return p ? { id: `S10/${p}`, kind: 'start-village', players: [p], ctx: { k: 'start-village', villages: startingVillages(g.fief, p) } } : null;
   }
-  const plan = PLANNERS[g.flow.step as TurnStepId];
+  if (g.flow.revolt) return revoltAsk(g.fief, g.flow.answers, g.flow.revolt);
+  const step = g.flow.step as TurnStepId;
+  const row = TURN_STEPS.find((r) => r.id === step);
+  if (HOLD_BEFORE.includes(step) && row?.status === 'implemented') { const h = holdAsk(g.fief, g.flow.answers, `${step}/before`); if (h) return h; }
+  const plan = PLANNERS[step];
   return plan ? plan(g.fief, g.flow.answers) : null;
 }
 
@@ -639,8 +873,56 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     events.push({ t: 'start', player: p, village: String(answers[p]) });
     if (fief.placing.length === 0) { flow.stage = 'turn'; flow.step = '1.A'; flow.answers = {}; }
   } else flow.answers[ask.id] = { ...(flow.answers[ask.id] ?? {}), ...answers }; // a second batch of the same question adds to the first
+  const turn = fief.cursor.turn;
+  // A hold or the Revolt's window acts at once on the rules' state (holds.ts); a battle's hold is an answer of the battle.
+  if (ask.ctx.k === 'hold' && ask.ctx.moment !== 'battle') {
+    const r = resolveHoldRound(fief, order(fief), answers, ask.ctx.moment, flow.revolt ?? null);
+    fief = r.state;
+    flow.answers[`${ask.id}/result`] = Object.fromEntries(r.lines.filter((l) => !l.pending).map((l) => [l.player, l.refused ? 'refused' : 'played']));
+    const pending = r.lines.filter((l) => l.pending);
+    if (pending.length) flow.answers[`${ask.id}/pending`] = Object.fromEntries(pending.map((l) => [l.player, l.play]));
+    if (r.opened && r.frame) flow.revolt = { ...r.frame, id: `${ask.id}/revolt` };
+    else if (flow.revolt && r.frame) flow.revolt = r.frame;
+    holdEvents(events, turn, r.lines);
+  }
+  // #5 inside a hold: the pope's answer, then the Cardinal card played (or refused, told to its player alone); the hold reopens if it was played.
+  if (ask.ctx.k === 'card-consent') {
+    const holdId = ask.id.slice(0, ask.id.lastIndexOf('/pope/'));
+    const p = ask.ctx.player;
+    const play = flow.answers[`${holdId}/pending`]![p] as SurprisePlay;
+    const r = playSurprise(fief, p, { ...play, popeConsents: answers[ask.players[0]!] === true } as SurprisePlay, { kind: 'hold' });
+    if (r.ok) fief = r.state;
+    flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
+    holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
+  }
+  // 2.A [T-FAQ]: a Revolt played instead of a discard opens its window now; the step plays the other ⚡ cards.
+  if (ask.kind === 'discard-draw') {
+    const p = ask.players[0]!;
+    const v = answers[p] as { discard: CardId[]; draws: Deck[]; surprises?: SurprisePlay[] } | null;
+    const revolts = (v?.surprises ?? []).filter((x) => 'revolt' in x);
+    if (v && revolts.length) {
+      flow.answers[ask.id] = { ...flow.answers[ask.id], [p]: { ...v, surprises: v.surprises!.filter((x) => !('revolt' in x)) } };
+      let frame: RevoltFrame | null = null;
+      for (const play of revolts as Extract<SurprisePlay, { revolt: VillageId }>[]) { // bounded by the hand
+        const open = frame as RevoltFrame | null;
+        const r: ReturnType<typeof openRevolt> = open ? joinRevolt(fief, open.window, p, play) : openRevolt(fief, p, play, { kind: 'discard' });
+        if (r.ok) frame = { id: `${ask.id}/revolt`, window: r.window, opener: open ? open.opener : p };
+        holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
+      }
+      if (frame) flow.revolt = frame;
+    }
+  }
+  // §11.5: each placement broadcast face down — on which candidates, not which markers.
+  if (ask.ctx.k === 'place-votes') for (const p of ask.players) {
+    const v = answers[p] as VotePlacement | null;
+    const on = [...new Set([v?.for, v?.blank].filter((x): x is LordId => !!x))];
+    if (on.length) events.push({ t: 'votes-placed', turn, election: ask.ctx.election, player: p, on });
+  }
   let out: FiefGame = { fief, flow };
   for (let guard = 0; guard < STEP_IDS.length * 2 + 2; guard++) {
+    if (out.flow.revolt && !revoltAsk(out.fief, out.flow.answers, out.flow.revolt)) out = closeRevoltFrame(out, events);
+    if (out.flow.step === '1.B' && !out.flow.revolt) out = commitBishops(out, events);
+    if (out.flow.step === '5.A' && !out.flow.revolt) out = commitMovement(out, events);
     const next = nextAsk(out);
     if (next || out.flow.stage !== 'turn') {
       out.flow.current = next;
@@ -651,6 +933,20 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     out = runOpenStep(out, events);
   }
   throw new Error('fief: the flow did not settle (a step that never ends)');
+}
+
+/** The events of a hold round: each card played (public), each refusal (its player alone). */
+function holdEvents(events: FiefEvent[], turn: number, lines: readonly HoldLine[]): void {
+  for (const l of lines) events.push(l.refused ? { t: 'surprise-refused', turn, player: l.player, reason: l.refused } : { t: 'surprise', turn, player: l.player, play: l.play });
+}
+
+/** The Revolt's window closes: calming (#38) and the order of the attacked (#36) from the answers, then the resolution (holds.ts). */
+function closeRevoltFrame(g: FiefGame, events: FiefEvent[]): FiefGame {
+  const f = g.flow.revolt!;
+  const a = g.flow.answers;
+  const r = finishRevolt(g.fief, f, revoltInputs(g.fief, a, f));
+  events.push({ t: 'revolt', turn: g.fief.cursor.turn, village: f.window.village, players: r.players, outcome: r.outcome });
+  return { fief: r.state, flow: { ...g.flow, revolt: null } };
 }
 
 /** Runs the open step with its inputs and moves to the next (cursor, turn, victory, turn cap). */
@@ -704,10 +1000,6 @@ export function stateForAsk(g: FiefGame, ask: Ask): FiefState {
   if (ask.kind === 'movement') return movementStateBefore(s, a, ask.players[0]!);
   if (ask.kind === 'declare-battles') return runCombatStep(s, combatInputs(s, a, { player: ask.players[0]!, battles: 0 })).state;
   if (ask.kind === 'sieges') { const p = ask.players[0]!; return runCombatStep(s, combatInputs(s, a, { player: p, battles: plans(s, a, p).length })).state; }
-  if (ask.kind === 'declare-candidate' || ask.kind === 'place-votes') {
-    const e = ask.ctx.k === 'declare-candidate' || ask.ctx.k === 'place-votes' ? ask.ctx.election : null;
-    if (e?.kind === 'BISHOP') return bishopState(s, a, e.bishopric);
-  }
   if (ask.kind === 'propose-marriage' || ask.kind === 'play-cards' || ask.kind === 'purchases') return stateAfterEarlier(s, a, g.flow.step as TurnStepId, ask.players[0]!);
   return s;
 }

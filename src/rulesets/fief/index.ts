@@ -10,7 +10,9 @@ import type { AnswerForm, Decision, DeadlineClass, FormField, Lang, Localized, O
 import { BOARD } from './board.ts';
 import { cardName } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
-import { DECISIONS } from './decisions.ts';
+import { DECISIONS, HOLD } from './decisions.ts';
+import { holdTakes, surpriseText, momentOf } from './holds.ts';
+import { legalSurprises } from './rules/surprise.ts';
 import { answerText, checkAnswer, defaultAnswer } from './answers.ts';
 import { answer, startFlow, type Ask, type FiefEvent, type FiefGame, type FlowKind } from './flow.ts';
 import { renderReport, lordName, playerName, villageName } from './report.ts';
@@ -35,6 +37,22 @@ const DEADLINE_LABELS: Record<string, Localized> = {
   BATTLE: { fr: 'bataille', en: 'battle' },
   HOLD: { fr: 'point d’attente', en: 'hold' },
 };
+
+/** §11.3 point 2: each hold point in both languages. */
+function holdPointName(point: string, village: string | undefined): Localized {
+  const v = village ? villageName(village) : '';
+  if (point.endsWith('/vote')) return { fr: 'après les candidatures, avant le vote', en: 'after the candidates, before the vote' };
+  if (point.endsWith('/reveal')) return { fr: 'avant le dépouillement', en: 'before the reveal' };
+  const names: Record<string, Localized> = {
+    '2.C/before': { fr: 'après les calamités, avant les cartes', en: 'after the calamities, before the cards' },
+    '3.A/before': { fr: 'avant les revenus', en: 'before income' },
+    '6.C/before': { fr: 'avant le pillage', en: 'before pillage' },
+    '7.B/before': { fr: 'avant le décompte de la victoire', en: 'before the victory check' },
+    revolt: { fr: `révolte à ${v} : rejoindre (Révolte sur ${v}, Souterrain) ou passer`, en: `revolt at ${v}: join (Revolt on ${v}, Tunnel) or pass` },
+    battle: { fr: `bataille à ${v}, avant le round`, en: `battle at ${v}, before the round` },
+  };
+  return names[point] ?? { fr: point, en: point };
+}
 
 /** The question's sentence, from what the player may know (its options, public facts). */
 function promptOf(g: FiefGame, ask: Ask): Localized {
@@ -71,6 +89,13 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'end-of-round': return L(`bataille à ${villageName(c.village)}, fin du round ${c.round} : continuer, vous rendre ou proposer d’arrêter ?`, `battle at ${villageName(c.village)}, end of round ${c.round}: continue, surrender or propose a stop?`);
     case 'accept-stop': return L(`bataille à ${villageName(c.village)} : l’autre camp propose d’arrêter. Acceptez-vous ?`, `battle at ${villageName(c.village)}: the other side proposes a stop. Do you accept?`);
     case 'pillage': return L('pillez-vous des moulins ? (« pillage <village> <nombre> » ou « none »)', 'do you pillage mills? (“pillage <village> <count>” or “none”)');
+    // §11.3 point 3: the same sentence for every player, whatever he holds.
+    case 'hold': { const n = holdPointName(c.point, c.village); return L(`point d’attente (${n.fr}) : jouez une carte surprise (« play <carte> … ») ou passez (« pass »).`, `hold point (${n.en}): play a surprise card (“play <card> …”) or pass (“pass”).`); }
+    case 'revolt-losses': return L(`la révolte à ${villageName(c.village)} frappe vos troupes : choisissez vos pertes (« lose <sergents> <chevaliers> »).`, `the revolt at ${villageName(c.village)} strikes your troops: choose your losses (“lose <sergeants> <knights>”).`);
+    case 'card-consent': return L(`${who(c.player, 'fr')} joue une carte Cardinal sur ${lordName(s, c.bishop)}. Y consentez-vous, au nom du pape ?`, `${who(c.player, 'en')} plays a Cardinal card on ${lordName(s, c.bishop)}. Do you consent, as the pope?`);
+    case 'placement-consent': return L(`${who(c.player, 'fr')} met un nouveau seigneur en jeu et aucun village n’est libre : l’accueillez-vous dans l’un de vos villages (${Object.values(c.villages).flat().map(villageName).join(', ')}) ?`, `${who(c.player, 'en')} brings a new lord into play and no village is free: do you host him in one of your villages (${Object.values(c.villages).flat().map(villageName).join(', ')})?`);
+    case 'calming': return L(`une révolte éclate à ${villageName(c.village)} : tentez-vous de la calmer ? (« calm <seigneur> … » ou « none »)`, `a revolt breaks out at ${villageName(c.village)}: do you try to calm it? (“calm <lord> …” or “none”)`);
+    case 'revolt-target': return L(`votre révolte à ${villageName(c.village)} : dans quel ordre frappe-t-elle ${c.players.map((p) => who(p, 'fr')).join(', ')} ? (« order <joueur> … » ou « default »)`, `your revolt at ${villageName(c.village)}: in which order does it strike ${c.players.map((p) => who(p, 'en')).join(', ')}? (“order <player> …” or “default”)`);
   }
 }
 
@@ -82,9 +107,12 @@ function choicesOf(g: FiefGame, ask: Ask): Decision['choices'] {
   const s = g.fief, c = ask.ctx;
   switch (c.k) {
     case 'start-village': return c.villages.map((v) => ({ value: v, label: { fr: villageName(v), en: villageName(v) } }));
+    case 'hold': return [{ value: 'pass', label: { fr: 'Passer', en: 'Pass' } }];
+    case 'calming': return [{ value: 'none', label: { fr: 'Ne rien tenter', en: 'No attempt' } }];
+    case 'revolt-target': return [{ value: 'default', label: { fr: 'L’ordre par défaut', en: 'The default order' } }];
     case 'propose-marriage': return [{ value: 'none', label: { fr: 'Aucun mariage', en: 'No marriage' } }, ...c.pairs.slice(0, 30).map((m) => ({ value: `propose ${m.lord} ${m.to}`, label: { fr: `${lordName(s, m.lord)} et ${lordName(s, m.to)}`, en: `${lordName(s, m.lord)} and ${lordName(s, m.to)}` } }))];
     case 'declare-candidate': return [{ value: 'none', label: { fr: 'Pas de candidat', en: 'No candidate' } }, ...c.lords.map((l) => ({ value: l, label: { fr: lordName(s, l), en: lordName(s, l) } }))];
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': return yesNo;
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent': return yesNo;
     case 'pass-consent': return [{ value: 'allow', label: { fr: 'Laisser passer', en: 'Let pass' } }, { value: 'refuse', label: { fr: 'Refuser', en: 'Refuse' } }];
     case 'after-refusal': return [{ value: 'back', label: { fr: 'Revenir', en: 'Go back' } }, { value: 'stop', label: { fr: 'S’arrêter', en: 'Stop' } }];
     case 'raid-fight': return [{ value: 'fight', label: { fr: 'Combattre', en: 'Fight' } }, { value: 'pass', label: { fr: 'Laisser passer', en: 'Let pass' } }];
@@ -149,6 +177,12 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
       if (o.kill > 0) return one(fr ? 'Pertes' : 'Losses', [entry('kill', fr ? 'Seigneur tué' : 'Lord killed', 'kill <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: o.lords.map((l) => opt(l, lordName(s, l))) }])]);
       return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: o.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
     }
+    case 'hold': { // his own legal plays only (§11.3 point 3: nothing of another's hand)
+      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play)).slice(0, 40); // a Cardinal needing #5: the pope is asked within the hold
+      return { groups: [{ title: fr ? 'Cartes surprise' : 'Surprise cards', entries: [entry('pass', fr ? 'Passer' : 'Pass', 'pass', []), ...plays.map((x) => entry(surpriseText(x.play), `${cardName(x.play.card)[lang]} — ${surpriseText(x.play)}`, surpriseText(x.play), []))] }] };
+    }
+    case 'revolt-losses': return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: c.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
+    case 'calming': return one(fr ? 'Calmer la révolte' : 'Calm the revolt', [entry('calm', fr ? 'Tenter' : 'Try', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => opt(l, lordName(s, l))) }])]);
     default: return { groups: [] };
   }
 }
@@ -169,7 +203,7 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
   decisions(g) {
     const ask = openAsk(g);
     if (!ask) return [];
-    const row = ask.kind === 'start-village' ? null : DECISIONS[ask.kind];
+    const row = ask.kind === 'start-village' ? null : ask.kind === 'hold' ? HOLD : DECISIONS[ask.kind];
     return [{
       id: ask.id, kind: ask.kind, players: [...ask.players],
       deadline: { kind: 'class', name: row?.deadline ?? 'TURN' },
@@ -251,12 +285,15 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
       { id: 'consent', label: fr ? 'Passage par vos villages (#20)' : 'Passage through your villages (#20)', help: fr ? 'La réponse donnée d’office à chaque demande de passage.' : 'The answer given at once to every request to pass.', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'allow', label: fr ? 'Toujours laisser passer' : 'Always let pass' }, { value: 'refuse', label: fr ? 'Toujours refuser' : 'Always refuse' }] },
       { id: 'marriage', label: fr ? 'Propositions de mariage (#2)' : 'Marriage proposals (#2)', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'decline', label: fr ? 'Toujours refuser' : 'Always decline' }] },
       { id: 'losses', label: fr ? 'Pertes au combat (#26)' : 'Battle losses (#26)', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'sergeants', label: fr ? 'Les sergents d’abord' : 'Sergeants first' }] },
+      // §11.3 point 3: auto-pass is the player's own choice, never inferred from his hand.
+      { id: 'holds', label: fr ? 'Points d’attente (§11.3)' : 'Hold points (§11.3)', help: fr ? 'Passer d’office à chaque point d’attente (cartes surprise).' : 'Pass at once at every hold point (surprise cards).', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'pass', label: fr ? 'Toujours passer' : 'Always pass' }] },
     ];
   },
   standingAnswer(_g, _player, d, standing) {
     if (d.kind === 'pass-consent' && (standing.consent === 'allow' || standing.consent === 'refuse')) return standing.consent;
     if (d.kind === 'accept-marriage' && standing.marriage === 'decline') return 'no';
     if (d.kind === 'loss-allocation' && standing.losses === 'sergeants') return {};
+    if (d.kind === 'hold' && standing.holds === 'pass') return 'pass';
     return undefined;
   },
   answerForm(g, player, decision, lang) {

@@ -10,6 +10,7 @@ import { BOARD } from './board.ts';
 import { cardName } from './cards.ts';
 import type { FiefEvent } from './flow.ts';
 import { ELECTION_OUTCOMES } from './rules/elections.ts';
+import { SURPRISE_REFUSALS, type SurprisePlay } from './rules/surprise.ts';
 import type { FiefState, LordId } from './state.ts';
 
 const T = {
@@ -39,6 +40,11 @@ const T = {
   victory: { fr: 'Fin de la partie. Victoire : {who}.', en: 'Game over. Victory: {who}.' },
   turnCap: { fr: 'Fin de la partie : le nombre de tours fixé par l’hôte est atteint, sans vainqueur.', en: 'Game over: the host’s number of turns is reached, without a winner.' },
   nothing: { fr: 'Rien de nouveau.', en: 'Nothing new.' },
+  surprise: { fr: '{who} joue {card} : {what}.', en: '{who} plays {card}: {what}.' },
+  surpriseRefused: { fr: 'Votre carte surprise n’a pas pu être jouée : {why}', en: 'Your surprise card could not be played: {why}' },
+  revolt: { fr: 'Révolte à {village} ({who}) : {dice} dé(s), {damage} dégât(s){extra}.', en: 'Revolt at {village} ({who}): {dice} die/dice, {damage} damage{extra}.' },
+  revoltCalmed: { fr: 'Révolte à {village} ({who}) : calmée.', en: 'Revolt at {village} ({who}): calmed.' },
+  votesPlaced: { fr: '{who} place ses marqueurs, face cachée, sur {on}.', en: '{who} places markers, face down, on {on}.' },
 } satisfies Record<string, Localized>;
 
 const WORDS = {
@@ -58,6 +64,16 @@ const WORDS = {
   BISHOP: { fr: 'Évêché {b}', en: 'Bishopric {b}' },
   POPE: { fr: 'Pape', en: 'Pope' },
   KING: { fr: 'Roi', en: 'King' },
+  darc: { fr: '{lord} devient d’Arc', en: '{lord} becomes d’Arc' },
+  cardinal: { fr: '{lord} reçoit le chapeau de cardinal', en: '{lord} receives the cardinal’s hat' },
+  assassinate: { fr: 'assassinat de {lord}', en: 'assassination of {lord}' },
+  justice: { fr: '{lord} est jugé', en: '{lord} is brought to justice' },
+  free: { fr: '{lord} s’évade', en: '{lord} escapes' },
+  revoltAt: { fr: 'révolte à {village}', en: 'revolt at {village}' },
+  tunnel: { fr: 'un souterrain', en: 'a tunnel' },
+  ambush: { fr: 'embuscade contre {lord}', en: 'ambush against {lord}' },
+  killed: { fr: ' ; morts : {lords}', en: '; killed: {lords}' },
+  burnt: { fr: ' ; {n} moulin(s) brûlé(s)', en: '; {n} mill(s) burnt' },
 } satisfies Record<string, Localized>;
 
 const fill = (t: Localized, lang: Lang, args: Record<string, string | number>): string => t[lang].replace(/\{(\w+)\}/g, (_, k) => String(args[k] ?? ''));
@@ -69,6 +85,19 @@ export function playerName(s: FiefState, p: PlayerId, me: PlayerId | null, lang:
 }
 export const lordName = (s: FiefState, id: LordId): string => s.lords[id]?.name ?? id.split('#')[0]!;
 export const villageName = (v: string): string => BOARD.villages[v]?.name ?? v;
+
+/** What a surprise play does, in one phrase. */
+function playPhrase(s: FiefState, p: SurprisePlay, lang: Lang): string {
+  const L = (id: string) => lordName(s, id);
+  if ('darc' in p) return fill(WORDS.darc, lang, { lord: L(p.darc) });
+  if ('cardinal' in p) return fill(WORDS.cardinal, lang, { lord: L(p.cardinal) });
+  if ('assassinate' in p) return fill(WORDS.assassinate, lang, { lord: L(p.assassinate) });
+  if ('justice' in p) return fill(WORDS.justice, lang, { lord: L(p.justice) });
+  if ('free' in p) return fill(WORDS.free, lang, { lord: list([p.free, ...(p.also ?? [])].map(L), lang) });
+  if ('revolt' in p) return fill(WORDS.revoltAt, lang, { village: villageName(p.revolt) });
+  if ('ambush' in p) return fill(WORDS.ambush, lang, { lord: L(p.ambush) });
+  return WORDS.tunnel[lang];
+}
 
 /** One event's sentences for `me`. */
 function sentences(s: FiefState, e: FiefEvent, me: PlayerId, lang: Lang): string[] {
@@ -103,10 +132,22 @@ function sentences(s: FiefState, e: FiefEvent, me: PlayerId, lang: Lang): string
       fill(T.battle, lang, { village: villageName(b.village), a: who(b.attacker), d: who(b.defender), rounds: b.rounds, result: b.winner === 'attacker' ? WORDS.attackerWins[lang] : b.winner === 'defender' ? WORDS.defenderWins[lang] : WORDS.noWinner[lang] }),
       ...(b.captured.length ? [fill(T.captured, lang, { lords: list(b.captured.map((id) => lordName(s, id)), lang) })] : []),
       ...(b.killed.length ? [fill(T.killed, lang, { lords: list(b.killed.map((id) => lordName(s, id)), lang) })] : []),
+      // The battle's holds: a card played is shown to all, a refusal to its player alone (§11.3 point 1).
+      ...(b.surprises ?? []).flatMap((x) => x.refused === null ? [fill(T.surprise, lang, { who: who(x.player), card: cardName(x.play.card)[lang], what: playPhrase(s, x.play, lang) })]
+        : x.player === me ? [fill(T.surpriseRefused, lang, { why: (SURPRISE_REFUSALS as Record<string, Localized>)[x.refused]?.[lang] ?? x.refused })] : []),
     ]);
     case 'pillage': return Object.entries(e.mills).map(([p, n]) => fill(T.pillage, lang, { who: who(p), n }));
     case 'turn-end': return [fill(T.turnEnd, lang, { turn: e.turn, who: who(e.firstPlayer) })];
     case 'victory': return [e.kind === 'turn-cap' ? T.turnCap[lang] : fill(T.victory, lang, { who: list(e.winners.map(who), lang) })];
+    case 'surprise': return [fill(T.surprise, lang, { who: who(e.player), card: cardName(e.play.card)[lang], what: playPhrase(s, e.play, lang) })];
+    case 'surprise-refused': return e.player === me ? [fill(T.surpriseRefused, lang, { why: SURPRISE_REFUSALS[e.reason][lang] })] : []; // §11.3 point 1: to him alone
+    case 'revolt': {
+      const o = e.outcome;
+      if (o.dice.length === 0) return [fill(T.revoltCalmed, lang, { village: villageName(e.village), who: list(e.players.map(who), lang) })];
+      const extra = (o.lordsKilled.length ? fill(WORDS.killed, lang, { lords: list(o.lordsKilled.map((id) => lordName(s, id)), lang) }) : '') + (o.destroyed.mills ? fill(WORDS.burnt, lang, { n: o.destroyed.mills }) : '');
+      return [fill(T.revolt, lang, { village: villageName(e.village), who: list(e.players.map(who), lang), dice: o.dice.length, damage: o.damage, extra })];
+    }
+    case 'votes-placed': return [fill(T.votesPlaced, lang, { who: who(e.player), on: list(e.on.map((id) => lordName(s, id)), lang) })];
   }
 }
 

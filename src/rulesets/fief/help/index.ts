@@ -12,7 +12,7 @@
 import type { HelpBook, Lang, Localized, OrderHelp } from '../../../engine/ruleset.ts';
 import { fillSlots, helpPerLang } from '../../../engine/help.ts';
 import { DEFAULT_CONFIG as C } from '../constants.ts';
-import { DECISIONS } from '../decisions.ts';
+import { DECISIONS, HOLD } from '../decisions.ts';
 import { FLOW_KINDS, type FlowKind } from '../flow.ts';
 import { PAGES_EN } from './pages-en.ts';
 import { PAGES_FR } from './pages-fr.ts';
@@ -36,6 +36,11 @@ const r = (fr: string, en: string, syntax: string, example: string, sfr: string,
 
 /** Each question of the flow: what to answer, in the syntax answers.ts reads. */
 export const QUESTIONS: Partial<Record<FlowKind, Ref>> = {
+  hold: r('Point d’attente', 'Hold point', 'pass | play <card> <use> …', 'play EV_07 assassinate LORD_F_01#2 sponsor LORD_M_01#3', 'Chacun est interrogé, qu’il ait une carte surprise ou non, avec la même phrase ; votre formulaire ne montre que vos propres cartes jouables. Une carte jouée rouvre le point d’attente ; un tour où tous passent le clôt. Usages : darc, cardinal, assassinate … sponsor …, justice, free, revolt <village> <cause>, tunnel, ambush.', 'Everyone is asked, card or not, with the same sentence; your form shows only your own playable cards. A card played reopens the hold; a round where everyone passes closes it. Uses: darc, cardinal, assassinate … sponsor …, justice, free, revolt <village> <cause>, tunnel, ambush.'),
+  calming: r('Calmer une révolte', 'Calm a revolt', 'calm <lord> … | none', 'calm LORD_M_01#3', 'L’évêque du lieu puis les cardinaux peuvent tenter d’apaiser les révoltés, en payant.', 'The local bishop, then the cardinals, may try to calm the rebels, at a cost.'),
+  'revolt-target': r('Ordre des attaqués', 'Order of the attacked', 'order <player> … | default', 'order P2 P3', 'Quand plusieurs familles ont des troupes au village révolté, le joueur de la première carte choisit qui subit les dégâts d’abord.', 'When several families have troops in the revolted village, the first card’s player chooses who takes the damage first.'),
+  'revolt-losses': r('Pertes dues à la révolte', 'Losses to the revolt', 'lose <sergeants> <knights> | none', 'lose 2 1', 'Une des répartitions que la question énumère ; sans réponse, les sergents d’abord.', 'One of the allocations the question lists; without an answer, sergeants first.'),
+  'placement-consent': r('Accueillir un seigneur', 'Host a lord', 'yes | no', 'no', 'Aucun village n’est libre pour le nouveau seigneur d’un autre joueur : l’accueillez-vous dans l’un des vôtres ?', 'No village is free for another player’s new lord: do you host him in one of yours?'),
   'start-village': r('Village de départ', 'Starting village', '<village>', 'BLAYE', 'Votre premier seigneur, vos troupes et votre château s’installent dans ce village libre.', 'Your first lord, your troops and your castle settle in this free village.'),
   'propose-marriage': r('Proposer un mariage', 'Propose a marriage', 'propose <your lord> <spouse> | none', 'none', 'Une proposition par tour, parmi les couples possibles que la question énumère.', 'One proposal a turn, among the possible couples the question lists.'),
   'accept-marriage': r('Accepter un mariage', 'Accept a marriage', 'yes | no', 'yes', 'Accepter crée l’alliance entre vos deux familles.', 'Accepting makes the alliance between your two families.'),
@@ -91,7 +96,7 @@ const DEADLINE: Record<string, Localized> = {
 
 function questionEntry(kind: FlowKind, lang: Lang): OrderHelp {
   const q = QUESTIONS[kind] ?? r(kind, kind, kind, '', '', ''); // every kind the flow asks has its row (help.test.ts)
-  const row = kind === 'start-village' ? null : DECISIONS[kind];
+  const row = kind === 'start-village' ? null : kind === 'hold' ? HOLD : DECISIONS[kind];
   const when = row ? `#${row.n}, ${row.rule}, ${DEADLINE[row.deadline ?? 'TURN']![lang]}` : (lang === 'fr' ? 'mise en place, §3.10' : 'setup, §3.10');
   const dflt = row ? (lang === 'fr' ? ` Par défaut : ${row.byDefault}.` : ` Default: ${row.byDefault}.`) : '';
   return { code: kind, label: q.label[lang], syntax: q.syntax, when, summary: q.summary[lang] + dflt, example: q.example, errors: [] };

@@ -17,9 +17,11 @@
  *   carrier's relics stay where he fell [T §11.1] (rules/relics.ts);
  * - §8.5.1 prisoners whose jailer's last piece in the village was this lord go free (placed by the
  *   cascade), §8.6 a siege ends with the besieger's last lord there [P G-34] (rules/settle.ts).
- * Not yet: city troops replaced for a new family (G-52).
+ * - 5.9.2 [T §4.3.1, P G-52] a title passed to the spouse of another family takes the fief's city:
+ *   its garrison is swapped for the new family's troops (city.ts `swapGarrison`, TV-52).
  */
 import type { LordId, FiefState, TitleId } from '../state.ts';
+import { followTitle, swapGarrison } from './city.ts';
 import { claimLying, dropRelics, useGeronce } from './relics.ts';
 import { settleVillage } from './settle.ts';
 
@@ -60,6 +62,7 @@ export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Pa
           ?? (fam.lords.length === 0 && spouse && fiefTitles(s, spouse.id) < max ? spouse.id : null);
       give(s, t, heir);
       const fief = t.slice(5);
+      if (heir && s.lords[heir]!.owner !== l.owner) swapGarrison(s, fief, l.owner, s.lords[heir]!.owner); // [T §4.3.1, P G-52]
       if (s.taille[fief] === l.owner && (!heir || s.lords[heir]!.owner !== l.owner)) { s.taille[fief] = null; fam.taxMarkers += 1; } // [T-FAQ §5.9.5] the tax leaves with the title
     } else if (t.startsWith('CARDINAL:')) {
       const card = s.titles[t].card;
@@ -75,6 +78,10 @@ export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Pa
         if (queen && queen !== id) { s.titles.QUEEN.holder = null; s.titles.QUEEN.regent = false; s.lords[queen]!.titles = s.lords[queen]!.titles.filter((x) => x !== 'QUEEN'); }
       } else if (queen && queen !== id) s.titles.QUEEN.regent = true; // [T §1.8.1] regent
     } else if (t === 'QUEEN') s.titles.QUEEN.regent = false; // [T §1.8.1] the king is a widower; the crown prince stays
+  }
+  for (const t of l.titles) { // [T §5.1] a fief leaving the family: its empty villages follow the new governor (or none)
+    const h = s.titles[t].holder;
+    if (t.startsWith('FIEF:') && (h === null || s.lords[h]!.owner !== l.owner)) followTitle(s, t.slice(5));
   }
   if (l.darc && s.darcCard) { s.secret.characterDiscard.push(s.darcCard); s.darcCard = null; } // [T §9.1]
   if (s.excommunicated === id) s.excommunicated = null;

@@ -80,6 +80,13 @@ export function refreshControl(s: FiefState, village: VillageId): void {
   v.controller = next;
   for (const st of v.stacks) st.position = st.player === next ? { kind: 'CENTER' } : st.position.kind === 'CENTER' ? { kind: 'OUTSKIRTS' } : st.position;
   for (const l of Object.values(s.lords)) if (l.at?.village === village && l.prisonerOf === null) l.at.position = l.owner === next ? { kind: 'CENTER' } : l.at.position.kind === 'CENTER' ? { kind: 'OUTSKIRTS' } : l.at.position;
+  // Stacks of one player brought to one position (his entrances to the centre) become one stack [T-FAQ].
+  const merged: typeof v.stacks = [];
+  for (const st of v.stacks) {
+    const same = merged.find((m) => m.player === st.player && JSON.stringify(m.position) === JSON.stringify(st.position));
+    if (same) same.groups.push(...st.groups); else merged.push(st);
+  }
+  v.stacks = merged;
 }
 
 /** Puts a lord (new or freed) on a village: he takes control of a free village [T §5.1]. */
