@@ -39,7 +39,7 @@ function campaign(key: string, plans: SeasonPlan[]): { state: GruikState; proble
     for (const step of RUN) {
       s = runStep(s, step, inputs);
       for (const p of checkInvariants(s)) problems.push(`season ${n} ${step}: ${p}`);
-      for (const r of Object.values(s.realms)) if (r.treasury < -s.config.treasury.debtCap) problems.push(`season ${n} ${step}: ${r.id} treasury ${r.treasury}`);
+      for (const r of Object.values(s.realms)) if (r.treasury < -s.map.provinces.reduce((n, p) => n + p.taxValue, 0)) problems.push(`season ${n} ${step}: ${r.id} treasury ${r.treasury}`);
       for (const a of Object.values(s.armies)) if (a.currentAP < 0) problems.push(`season ${n} ${step}: ${a.id} AP ${a.currentAP}`);
       for (const f of Object.values(s.fleets)) if (f.ships < 0) problems.push(`season ${n} ${step}: ${f.id} ships ${f.ships}`);
     }

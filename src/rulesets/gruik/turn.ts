@@ -11,7 +11,7 @@ import { applySeasonalSizes } from './rules/army-size.ts';
 import { diceOf } from './rules/dice.ts';
 import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
 import { resolveNavalPhase } from './rules/naval-phase.ts';
-import { fleetsAllowingPassage, type NavalOrder } from './rules/naval-orders.ts';
+import { fleetsAllowingPassage } from './rules/naval-orders.ts';
 import { blockadeAttrition } from './rules/naval-position.ts';
 import { LAND_COMBAT_RUNNERS, type LandCombatInputs } from './land-combat.ts';
 import { SEASON_RUNNERS, type SeasonInputs } from './season.ts';
