@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { hashState } from '../../src/engine/hash.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { render } from '../../src/rulesets/gruik/events.ts';
 import { renderNaval } from '../../src/rulesets/gruik/naval-events.ts';
@@ -59,7 +60,9 @@ test('property: seasons run S0.1 → S8.8 through the runner keep the invariants
   fc.assert(fc.property(fc.string({ maxLength: 6 }), fc.array(planArb, { minLength: 2, maxLength: 4 }), (key, plans) => {
     const one = campaign(key, plans);
     assert.deepEqual(one.problems, []);
-    assert.deepEqual(campaign(key, plans).state, one.state, 'same key and orders give the same season');
+    const two = campaign(key, plans).state;
+    assert.equal(hashState(two), hashState(one.state), 'same key and orders give the same hash');
+    assert.deepEqual(two, one.state, 'and the same state');
   }), { numRuns: 25 });
 });
 
@@ -145,4 +148,127 @@ test('property: a state’s report holds nothing of another state’s private ev
       assert.ok(!text.includes('Les nains trichent') || !lines.some((l) => l.text.en.includes('Les nains trichent') && /elves|Sylvebrune/.test(l.text.en)), 'the rumour names no author');
     }
   }), { numRuns: 15 });
+});
+
+// ─── S6's hooks, each through the runner ───────────────────────────────────────────────────────
+
+/** Runs S6.1 … S6.5 with a given season key. */
+function s6(s0: GruikState, key: string, inputs: StepInputs = {}): GruikState {
+  let s: GruikState = { ...s0, secret: { ...s0.secret, seasonKeys: { ...s0.secret.seasonKeys, [s0.season]: key } } };
+  for (const step of ['S6.1', 'S6.2', 'S6.3', 'S6.4', 'S6.5'] as const) {
+    s = runStep(s, step, inputs);
+    assert.deepEqual(checkInvariants(s), [], step);
+  }
+  return s;
+}
+
+test('S6.4 (§7.6, TV-20): the elf army landed in dwarf Gouffrenoir and beaten re-embarks, and its fleet sails it home', () => {
+  let s = fixture();
+  for (const a of Object.values(s.armies)) { a.currentAP = 20; a.seasonalSize = 20; }
+  s.armies['elves:A1']!.location = 'rives';
+  Object.assign(s.fleets[DF]!, { zone: 'etroite', inPort: true, coast: 'enclume' });
+  s = runStep(s, 'S5', { 'S5': { orders: [{ fleet: EF, actions: [{ do: 'embark', forces: ['elves:A1'] }, { do: 'move', to: 'etroite' }, { do: 'move', to: 'large' }, { do: 'disembark', at: 'gouffre' }] }] } });
+  assert.equal(s.armies['elves:A1']!.location, 'gouffre', 'landed (S5)');
+  s.armies['dwarves:A1']!.location = 'gouffre';
+  let beaten: GruikState | null = null;
+  for (let i = 0; i < 60 && !beaten; i++) {
+    const t = s6(s, `sea-${i}`);
+    if (t.landCombat!.defeats.some((d) => d.state === 'elves') && t.landCombat!.seaRetreats.includes(EF)) beaten = t;
+  }
+  assert.ok(beaten, 'some key beats the elves');
+  assert.equal(beaten.armies['elves:A1']!.location, 'rives', 'landed at the nearest elf coast');
+  assert.equal(beaten.fleets[EF]!.zone, 'etroite');
+  assert.ok(beaten.fleets[EF]!.ships < 100, 'ships lost on the way (10 % per zone)');
+  assert.ok(beaten.navalLog!.some((r) => r.t === 'fleet-retreat' && r.fleet === EF), 'the retreat is logged');
+  assert.ok(seasonReport(beaten, 'elves', 'en').includes('fleet falling back'), 'the elves read it');
+  assert.ok(!seasonReport(beaten, 'fens', 'en').includes('fleet falling back'), 'the fens do not');
+});
+
+test('S6.4 [P A-39]: the landed elf army beaten with no retreat is captured (it fails to re-embark), and the empty fleet sails home all the same', () => {
+  let s = fixture();
+  for (const a of Object.values(s.armies)) { a.currentAP = 20; a.seasonalSize = 20; }
+  s.armies['elves:A1']!.location = 'rives';
+  Object.assign(s.fleets[DF]!, { zone: 'etroite', inPort: true, coast: 'enclume' });
+  s = runStep(s, 'S5', { 'S5': { orders: [{ fleet: EF, actions: [{ do: 'embark', forces: ['elves:A1'] }, { do: 'move', to: 'etroite' }, { do: 'move', to: 'large' }, { do: 'disembark', at: 'gouffre' }] }] } });
+  s.armies['dwarves:A1']!.location = 'gouffre';
+  s.fleets[EF]!.lostBattleThisSeason = true; // re-embarking forbidden (§5.9: no naval defeat this season)
+  let beaten: GruikState | null = null;
+  for (let i = 0; i < 60 && !beaten; i++) {
+    const t = s6(s, `fail-${i}`);
+    if (t.armies['elves:A1']!.location === 'captured') beaten = t;
+  }
+  assert.ok(beaten, 'some key beats and captures the elves');
+  assert.equal(beaten.fleets[EF]!.zone, 'etroite', 'the empty fleet went to the nearest elf coast');
+  assert.equal(beaten.fleets[EF]!.ships, 90, 'one zone: ceil(100 × 10 %)');
+  assert.ok(beaten.navalLog!.some((r) => r.t === 'fleet-retreat' && r.fleet === EF), 'logged');
+});
+
+test('S6.5 (§6.13 step 7): a battle in a besieged province; the besieger beaten loses its siege, the besieged side beaten gives S7.3 its +1', () => {
+  let s = fixture();
+  for (const a of Object.values(s.armies)) { a.currentAP = 20; a.seasonalSize = 20; }
+  s.armies['dwarves:A1']!.location = 'rives';
+  s = runStep(s, 'S7.1'); // the siege is established
+  assert.equal(s.armies['dwarves:A1']!.siegeOf, 'rives');
+  s.armies['elves:A1']!.location = 'rives'; // a relief army arrives, outside the fortress
+  const seen = { besiegerBeaten: false, reliefBeaten: false };
+  for (let i = 0; i < 80 && !(seen.besiegerBeaten && seen.reliefBeaten); i++) {
+    const t = s6(s, `siege-${i}`);
+    const loser = t.landCombat!.defeats[0]?.state;
+    if (loser === 'dwarves') {
+      seen.besiegerBeaten = true;
+      assert.equal(t.armies['dwarves:A1']!.siegeOf, undefined, 'siege lifted');
+      assert.deepEqual(t.landCombat!.reliefDefeats, []);
+    }
+    if (loser === 'elves') {
+      seen.reliefBeaten = true;
+      assert.deepEqual(t.landCombat!.reliefDefeats, [{ province: 'rives', state: 'elves' }]);
+    }
+  }
+  assert.ok(seen.besiegerBeaten && seen.reliefBeaten, 'both outcomes reached');
+});
+
+test('S6.5 (§6.13 step 3): a state whose D7 roll came up in S6.3 enters civil war at S6.5, publicly', () => {
+  const s = fixture();
+  s.landCombat = { contested: [], defenders: {}, seaRetreats: [], defeats: [], civilWar: ['elves'], reliefDefeats: [] };
+  const t = runStep(s, 'S6.5');
+  assert.ok(t.realms.elves!.civilWar, 'in civil war');
+  assert.ok(seasonReport(t, 'dwarves', 'en').length > 0 && (t.seasonEvents ?? []).some((e) => e.t === 'civil-war' && e.audience.length === 0), 'public event');
+});
+
+test('S7.3 reads S6.5’s relief defeats when no input names them', () => {
+  let s = fixture();
+  for (const a of Object.values(s.armies)) { a.currentAP = 20; a.seasonalSize = 20; }
+  s.armies['dwarves:A1']!.location = 'rives';
+  s = runStep(s, 'S7.1');
+  const withDefeat = { ...s, landCombat: { contested: [], defenders: {}, seaRetreats: [], defeats: [], civilWar: [], reliefDefeats: [{ province: 'rives', state: 'elves' }] } };
+  const a = runStep(withDefeat, 'S7.3');
+  const b = runStep(withDefeat, 'S7.3', { 'S7.3': { defeats: [{ province: 'rives', state: 'elves' }] } });
+  const c = runStep(s, 'S7.3');
+  const mods = (x: GruikState) => (x.seasonEvents ?? []).filter((e) => e.t === 'siege-roll').map((e) => (e as { modifier: number }).modifier);
+  assert.deepEqual(mods(a), mods(b));
+  assert.equal(mods(a)[0]!, mods(c)[0]! + 1, 'the defeat of a friend of the besieged: +1');
+});
+
+test('S7.4: a fleet raids only the coast S5 left in raidCoast, when the target holds it', () => {
+  const s = fixture();
+  Object.assign(s.fleets[DF]!, { zone: 'etroite', raidedThisSeason: true, raidCoast: 'rives' });
+  const orders = { dwarves: { raids: [{ target: 'elves', forces: [DF] }] } };
+  const go = runStep(runStep(s, 'S3.1', { 'S3.1': { orders } }), 'S7.4');
+  assert.ok((go.seasonEvents ?? []).some((e) => e.t === 'raid' && e.raider === 'dwarves'), 'raid on rives');
+  const t = structuredClone(s);
+  t.fleets[DF]!.raidCoast = 'roc'; // the dwarves' own coast of the same zone
+  const none = runStep(runStep(t, 'S3.1', { 'S3.1': { orders } }), 'S7.4');
+  assert.ok(!(none.seasonEvents ?? []).some((e) => e.t === 'raid'), 'no raid: the approached coast is not the target’s');
+});
+
+test('S4.1 [P A-35]: without an `allowing` input, the fleets whose S5 policy lets troops through open their strait', () => {
+  const s = fixture();
+  for (const a of Object.values(s.armies)) { a.currentAP = 20; a.seasonalSize = 20; }
+  s.armies['fens:A1']!.location = 'ilot';
+  s.armies['elves:A1']!.location = 'rives';
+  const move = { 'S4.1': { orders: [{ force: 'elves:A1', path: ['roc'] }] } };
+  const barred = runStep(s, 'S4.1', move);
+  assert.equal(barred.armies['elves:A1']!.location, 'rives', 'the dwarf fleet bars the strait');
+  const open = runStep(s, 'S4.1', { ...move, 'S5': { orders: [{ fleet: DF, actions: [], policy: { blockStraits: false } }] } });
+  assert.equal(open.armies['elves:A1']!.location, 'roc');
 });

@@ -8,7 +8,8 @@
  *   not played; each result is applied by `applyBattle` (§6.13 steps 1–6, 8: losses, fates,
  *   prestige, the loser's retreat, yoke counters);
  * - S6.4 the sea retreats (§7.6): each fleet that took troops off a coast in S6.2 or S6.3 sails
- *   home by `seaRetreat` (retreat.ts leaves the troops aboard);
+ *   home by `seaRetreat` (retreat.ts leaves the troops aboard), and so does the fleet that landed
+ *   troops captured while retreating (they "fail to re-embark" [P A-39]);
  * - S6.5 the post-battle checks: civil war for the D7 states (`civilWarsAfterBattle`, §6.13
  *   step 3) and the sieges touched by a battle (`siegeAfterBattle`, §6.13 step 7), whose relief
  *   defeats S7.3 reads.
@@ -32,7 +33,7 @@ import { siegeAfterBattle } from './rules/siege.ts';
 export interface LandCombatInputs {
   /** S6.2: postures of main armies (default `engage`) and retreat preferences (default §5.9 order). */
   'S6.2'?: { postures?: Record<string, Posture>; preferences?: Record<string, RetreatOption[]> };
-  /** S6.3: tabletop results reported and confirmed (§6.12.1), by battle id (`battleId`); others go to ABR. */
+  /** S6.3: tabletop results reported and confirmed (§6.12.1), by battle id (`battleId`), as the prompt layer validated them; others go to ABR. */
   'S6.3'?: { reports?: Record<string, BattleFacts>; quality?: Record<StateId, number> };
 }
 
@@ -48,6 +49,15 @@ function withDice(s: GruikState, f: (dice: Dice) => GruikState): GruikState {
   const dice = diceOf(s);
   const t = f(dice);
   return { ...t, rollLog: [...t.rollLog, ...dice.log] };
+}
+
+/**
+ * §7.6 [T §7.2; P A-39] "even if the troops fail to re-embark, the now-empty fleet must make the same
+ * move": a force of `state` captured while retreating from `p` where its fleet landed it this season
+ * (`landedAt`, S5) sends that fleet home all the same.
+ */
+function landingFleets(s: GruikState, state: StateId, p: ProvinceId): FleetId[] {
+  return Object.values(s.fleets).filter((f) => f.state === state && f.landedAt === p).map((f) => f.id).sort();
 }
 
 /** The states with a force standing in a province (they all see what happens there). */
@@ -71,7 +81,10 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
       for (const act of r.acts) {
         const st = (t.armies[act.force] ?? t.detachments[act.force])!.state;
         const kind = t.armies[act.force] ? 'army' as const : 'detachment' as const;
-        if (act.captured.includes(act.force)) events.push({ t: 'captured', audience, state: st, kind });
+        if (act.captured.includes(act.force)) {
+          events.push({ t: 'captured', audience, state: st, kind });
+          lc.seaRetreats.push(...landingFleets(t, st, p));
+        }
         else if (act.option) {
           events.push({ t: 'retreat', audience, state: st, option: act.option });
           if (act.option.kind === 'sea') lc.seaRetreats.push(act.option.fleet);
@@ -93,13 +106,16 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
         if (battleBudget(t, a).fielded < 1 || battleBudget(t, b).fielded < 1) continue; // [P] an army of 0 AP fields nothing: no battle
         const spec: BattleSpec = { id: battleId(t, p, a, b), province: p, armies: [a, b] };
         const report = i['S6.3']?.reports?.[spec.id];
-        const r = report ? applyBattle(t, spec, report, dice) : runAbrBattle(t, spec, dice, { ...(i['S6.3']?.quality ? { quality: i['S6.3'].quality } : {}) });
+        // [§11.6] a GM quality modifier out of bounds is ignored (0), never a crash
+        const quality = Object.fromEntries(Object.entries(i['S6.3']?.quality ?? {}).filter(([, q]) => Number.isInteger(q) && Math.abs(q) <= t.config.abr.qualityMax));
+        const r = report ? applyBattle(t, spec, report, dice) : runAbrBattle(t, spec, dice, { quality });
         events.push(...(battleEvents(t, spec, r) as FieldEvent[]));
         if (r.result.loser) {
           lc.defeats.push({ province: p, state: r.result.loser });
           const lost = spec.armies.find((x) => t.armies[x]!.state === r.result.loser)!;
           const loc = r.state.armies[lost]?.location;
           if (loc && typeof loc === 'object' && 'embarkedOn' in loc) lc.seaRetreats.push(loc.embarkedOn); // §7.6: driven off the coast
+          else if (loc === 'captured') lc.seaRetreats.push(...landingFleets(t, r.result.loser, p)); // [P A-39] failed to re-embark: the fleet goes all the same
         }
         lc.civilWar.push(...r.civilWar);
         t = r.state;
