@@ -19,6 +19,7 @@ import type { NavalOrder } from '../../src/rulesets/gruik/rules/naval-orders.ts'
 import type { MoveOrder } from '../../src/rulesets/gruik/rules/movement.ts';
 import type { StateOrders } from '../../src/rulesets/gruik/season-types.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
+import { viewOf } from '../../src/rulesets/gruik/view.ts';
 import { STEPS } from '../../src/rulesets/gruik/steps.ts';
 import { runStep, type StepInputs } from '../../src/rulesets/gruik/turn.ts';
 import { fixture } from './fixture.ts';
@@ -131,6 +132,7 @@ test('property: a state’s report holds nothing of another state’s private ev
     for (const viewer of Object.keys(s.realms)) {
       const lines = reportLines(s, viewer);
       for (const l of lines) assert.ok(l.audience.length === 0 || l.audience.includes(viewer), `line for ${l.audience.join(',')} shown to ${viewer}`);
+      for (const e of viewOf(s, viewer).fieldEvents) assert.ok(e.audience.length === 0 || e.audience.includes(viewer), 'the view keeps S6 events to their audience');
       const mine = new Set(lines.map((l) => l.text.en));
       const text = seasonReport(s, viewer, 'en') + seasonReport(s, viewer, 'fr');
       const privateOf = [
