@@ -24,6 +24,7 @@ const MSG: Record<NavalKind, Localized> = {
   'forced-return': { fr: '{state} — retour forcé vers une côte amie ({from} → {to}) : {excess} point(s) de trop, {lost} navires perdus.', en: '{state} — forced return to a friendly coast ({from} → {to}): {excess} point(s) too many, {lost} ships lost.' },
   'fleet-lost': { fr: '{state} — flotte perdue{forces}.', en: '{state} — fleet lost{forces}.' },
   'blockade': { fr: '{state} — blocus devant {province}.', en: '{state} — blockade of {province}.' },
+  'blockade-attrition': { fr: '{state} — flotte bloquée au port : {lost} navires perdus.', en: '{state} — fleet blockaded in port: {lost} ships lost.' },
   'raid-cancelled': { fr: '{state} — la flotte a livré bataille : pas de raid.', en: '{state} — the fleet fought a battle: no raid.' },
 };
 
@@ -61,6 +62,7 @@ export function renderNaval(s: Pick<GruikState, 'map' | 'realms'>, e: NavalEvent
     case 'fleet-lost': Object.assign(args, { state: state(e.state), forces: e.forces > 0 ? fill({ fr: ', avec ses forces à bord ({n})', en: ', with its forces aboard ({n})' }, { n: e.forces }) : '' }); break;
     case 'blockade': Object.assign(args, { state: state(e.state), province: province(e.province) }); break;
     case 'raid-cancelled': Object.assign(args, { state: state(e.state) }); break;
+    case 'blockade-attrition': Object.assign(args, { state: state(e.state), lost: e.lost }); break;
   }
   return fill(MSG[e.t], args)[lang];
 }

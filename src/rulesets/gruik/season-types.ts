@@ -27,7 +27,12 @@ export type ForceOrder =
   | { kind: 'resize'; detachment: string; ap: number }
   | { kind: 'recall'; detachment: string }
   | { kind: 'ally'; army: string; host: string; ap: number; forced?: boolean }
-  | { kind: 'join'; force: string; host: string };
+  | { kind: 'join'; force: string; host: string }
+  // [T §7.2, §7.7; P A-38] fleets on the same coast at season start: split, merge, exchange ships; combined fleets (both states order it).
+  | { kind: 'split-fleet'; fleet: string; ships: number }
+  | { kind: 'merge-fleets'; into: string; from: string }
+  | { kind: 'exchange-ships'; from: string; to: string; ships: number }
+  | { kind: 'combine-fleets'; fleet: string; with: string; commander: string };
 
 /** A treaty submitted by a signatory [T §17]. */
 export interface TreatyOrder { id: string; text: string; signatories: StateId[] }

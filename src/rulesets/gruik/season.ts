@@ -12,6 +12,7 @@ import type { GruikState, ProvinceId, StateId } from './state.ts';
 import type { StepId } from './steps.ts';
 import type { StateOrders } from './season-types.ts';
 import { diceOf } from './rules/dice.ts';
+import type { NavalOrder } from './rules/naval-orders.ts';
 import { applyCessions, friendshipChanges, publish, tributaryActs, validateOrders } from './rules/diplomacy.ts';
 import { civilWarTimers } from './rules/civil-war.ts';
 import { annexations, armyModifiers, armyShortfall, disappearances, fallingDue, seasonalPrestige, tributaryStatus } from './rules/end-of-season.ts';
@@ -25,7 +26,9 @@ import { applyMoney, collectTaxes } from './rules/treasury.ts';
 export interface SeasonInputs {
   /** S3.1: every state's orders of the season (S2); a state with none holds. */
   'S3.1'?: { orders: Record<StateId, StateOrders> | Record<StateId, unknown> };
-  /** S7.3: where an army friendly to the besieged was beaten this turn (from S6). */
+  /** S5: each fleet's order and policy (rules §7.14, §7.15); S3.2 (J26), S3.6 and S4 read them too. */
+  'S5'?: { orders: NavalOrder[] };
+  /** S7.3: where an army friendly to the besieged was beaten this turn; default what S6.5 found. */
   'S7.3'?: { defeats: { province: ProvinceId; state: StateId }[] };
   /** S8.7: the army each state chose to disband at its term (#disband-army); default armyToDisband's. */
   'S8.7'?: { disband: Record<StateId, string> };
@@ -42,7 +45,7 @@ function withDice(s: GruikState, f: (dice: ReturnType<typeof diceOf>) => GruikSt
 
 export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: SeasonInputs) => GruikState>> = {
   // §3.3 S0.1, §8.6.1 [T §12.1.1, §2.2; issue 16]: Spring's taxes and tribute; a new season's events.
-  'S0.1': (s) => collectTaxes({ ...s, seasonEvents: [], seasonOrders: {} }),
+  'S0.1': (s) => collectTaxes({ ...s, seasonEvents: [], seasonOrders: {}, fieldEvents: [], navalLog: [], landCombat: { contested: [], defenders: {}, seaRetreats: [], defeats: [], civilWar: [], reliefDefeats: [] } }),
   // §3.3 S0.2: ships, efforts, dead generals, captured armies re-formed, flags cleared (new armies: not yet).
   'S0.2': (s) => fallingDue(s),
   // §3.3 S0.3, §4.1, §8.8, §8.10: bases, catastrophes, civil wars, invasions.
@@ -53,7 +56,7 @@ export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: Seaso
     return { ...s, seasonOrders: v.accepted, seasonEvents: [...(s.seasonEvents ?? []), ...v.refused] };
   },
   // §3.3 S3.2 [T §2.3]: friendships.
-  'S3.2': (s) => friendshipChanges(s, ordersOf(s)),
+  'S3.2': (s, i) => friendshipChanges(s, ordersOf(s), i['S5']?.orders ?? []),
   // §3.3 S3.3 [T §10]: cessions.
   'S3.3': (s) => applyCessions(s, ordersOf(s)),
   // §3.3 S3.4 [T §11, §13.2]: tributary and character acts.
@@ -71,7 +74,7 @@ export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: Seaso
   // §3.3 S7 [T §8, §9]: sieges and raids.
   'S7.1': (s) => establishSieges(s, ordersOf(s)),
   'S7.2': (s) => surrendersAndAbandonments(s, ordersOf(s)),
-  'S7.3': (s, i) => withDice(s, (dice) => rollSieges(s, dice, i['S7.3']?.defeats ?? [])),
+  'S7.3': (s, i) => withDice(s, (dice) => rollSieges(s, dice, i['S7.3']?.defeats ?? s.landCombat?.reliefDefeats ?? [])),
   'S7.4': (s) => withDice(s, (dice) => resolveRaids(s, ordersOf(s), dice)),
   // §3.3 S8 [T §4.1.2, §10, §11, §13, §15, §4.4].
   'S8.2': (s) => armyModifiers(s),

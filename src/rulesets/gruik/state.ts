@@ -204,6 +204,7 @@ export type NavalRecord = { audience: StateId[]; impulse: number } & (
   | { t: 'fleet-lost'; fleet: FleetId; state: StateId; forces: number }
   | { t: 'blockade'; fleet: FleetId; state: StateId; province: ProvinceId }
   | { t: 'raid-cancelled'; fleet: FleetId; state: StateId }
+  | { t: 'blockade-attrition'; fleet: FleetId; state: StateId; lost: number }
 );
 
 /** One change of a treasury or of prestige, with its cause (rules §2.11). */
@@ -221,6 +222,32 @@ export interface RollRecord {
   rule: string;
   /** The states concerned (they see it in their reports); empty: public. */
   audience: StateId[];
+}
+
+/**
+ * The events of S6 (rules §5.8, §5.9, §6.13), kept in the state with their audience ([] public);
+ * the same shapes as events.ts's GruikEvent kinds of the same names, which renders them (declared
+ * here so that the foundation imports nothing from above).
+ */
+export type FieldEvent =
+  | { t: 'battle'; audience: StateId[]; province: ProvinceId; a: StateId; b: StateId; winner: StateId | null }
+  | { t: 'losses'; audience: StateId[]; state: StateId; ap: number }
+  | { t: 'fate'; audience: StateId[]; state: StateId; character: string; fate: 'escapes' | 'captured' | 'killed' }
+  | { t: 'retreat'; audience: StateId[]; state: StateId; option: { kind: 'land'; to: ProvinceId } | { kind: 'sea'; fleet: FleetId } | { kind: 'fortress' }; failed?: boolean }
+  | { t: 'captured'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment' };
+
+/** What S6 carries from one sub-step to the next (rules §3.3 S6) and hands to S7.3. */
+export interface LandCombat {
+  contested: ProvinceId[];
+  defenders: Record<ProvinceId, StateId | null>;
+  /** Fleets that took troops off a coast (§5.8/§5.9 by sea): S6.4 sails them home (§7.6). */
+  seaRetreats: FleetId[];
+  /** The loser of each battle and where (§6.13 step 7). */
+  defeats: { province: ProvinceId; state: StateId }[];
+  /** States whose D7 roll came up (§6.13 step 3). */
+  civilWar: StateId[];
+  /** What S6.5 passes to S7.3: a defeat of an army friendly to the besieged. */
+  reliefDefeats: { province: ProvinceId; state: StateId }[];
 }
 
 export interface GruikState {
@@ -259,6 +286,10 @@ export interface GruikState {
   seasonEvents?: SeasonEvent[];
   /** The judgment items raised for the GM (rules §11.3, §11.4). */
   gmQueue?: GmItem[];
+  /** S6 (land-combat.ts): the events of the land battles and retreats, each with its audience (cleared at S0.1). */
+  fieldEvents?: FieldEvent[];
+  /** S6's working record, read by its later sub-steps and by S7.3 (cleared at S0.1). */
+  landCombat?: LandCombat;
   secret: {
     /** The secret key of each season not yet revealed (rules §11.1). */
     seasonKeys: Record<SeasonIndex, string>;

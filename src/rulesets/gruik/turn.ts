@@ -11,7 +11,9 @@ import { applySeasonalSizes } from './rules/army-size.ts';
 import { diceOf } from './rules/dice.ts';
 import { reactionRefusal, reactionTriggers, resolveMovement, type MoveOrder } from './rules/movement.ts';
 import { resolveNavalPhase } from './rules/naval-phase.ts';
-import type { NavalOrder } from './rules/naval-orders.ts';
+import { fleetsAllowingPassage } from './rules/naval-orders.ts';
+import { blockadeAttrition } from './rules/naval-position.ts';
+import { LAND_COMBAT_RUNNERS, type LandCombatInputs } from './land-combat.ts';
 import { SEASON_RUNNERS, type SeasonInputs } from './season.ts';
 import { barbarianMoves } from './rules/invasion.ts';
 
@@ -23,17 +25,24 @@ export class StepNotImplemented extends Error {
 }
 
 /** The inputs a step takes (what S2 and S3 will have validated); a missing input is the §11.6 default. */
-export interface StepInputs extends SeasonInputs {
+export interface StepInputs extends SeasonInputs, LandCombatInputs {
   /** S4.1: the season's land moves, and the fleets whose standing order lets hostile troops cross their strait [P A-35]. */
   'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
   /** S4.3: each state's reaction moves (one province each); the prompt layer checks them with `reactionRefusal`, and any that does not stand gets the default, no reaction (§11.6). */
   'S4.3'?: { reactions: Record<string, MoveOrder[]>; allowing?: string[] };
-  /** S5: each fleet's order and policy (rules §7.14, §7.15); a fleet without one holds with the default policy, an order that does not stand is dropped (§11.6). */
-  'S5'?: { orders: NavalOrder[] };
 }
 
 /** The season's dice: from its secret key (rules §11.1). */
 export { diceOf };
+
+/**
+ * S4's `allowing` [P A-35]: the fleets named by the step's input, else those whose S5 order's
+ * policy lets hostile troops cross their strait (`fleetsAllowingPassage`); a fleet without an order
+ * blocks (§7.15 default).
+ */
+function allowingOf(s: GruikState, i: StepInputs, given: string[] | undefined): string[] {
+  return given ?? fleetsAllowingPassage(s, i['S5']?.orders ?? []);
+}
 
 /** The code of each implemented step: pure, returns a new state. */
 export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) => GruikState>> = {
@@ -44,7 +53,7 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
     const dice = diceOf(s);
     const given = i['S4.1']?.orders ?? [];
     const orders = [...given, ...barbarianMoves(s).filter((o) => !given.some((g) => g.force === o.force))]; // [P A-55] the barbarians march
-    const r = resolveMovement(s, orders, dice, { allowing: i['S4.1']?.allowing ?? [] });
+    const r = resolveMovement(s, orders, dice, { allowing: allowingOf(s, i, i['S4.1']?.allowing) });
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: r.moves, movementReport: {} };
   },
   // §5.6.1 [T §5.3; P A-15]: each state's movement report, the enemy moves T1–T3 (no strength).
@@ -59,7 +68,7 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
       return f?.state === y && o.path.length === 1 && !reactionRefusal(s, s.movementReport[y] ?? [], o.force, o.path[0]!);
     }));
     const dice = diceOf(s);
-    const r = resolveMovement(s, orders, dice, { reaction: true, allowing: i['S4.3']?.allowing ?? [] });
+    const r = resolveMovement(s, orders, dice, { reaction: true, allowing: allowingOf(s, i, i['S4.3']?.allowing) });
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: [...s.landMoves, ...r.moves] };
   },
   // §3.3 S5, §7.14 [T §7.2–§7.8]: impulses, storms, landings, detections, encounters, naval battles, end of movement.
@@ -67,6 +76,15 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
     const dice = diceOf(s);
     const r = resolveNavalPhase(s, i['S5']?.orders ?? [], dice);
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], navalLog: r.records };
+  },
+  // §3.3 S6 (land-combat.ts): contested provinces, retreats before combat, battles, sea retreats, post-battle checks.
+  ...LAND_COMBAT_RUNNERS,
+  // §3.3 S8.1, §7.13 [T §7.8; TV-39]: blockade attrition. The §7.3 end-of-season position and
+  // forced returns are not run again: S5 ends with them (naval-phase.ts), and nothing moves a fleet since.
+  'S8.1': (s) => {
+    const r = blockadeAttrition(s);
+    const records = r.losses.map((l) => ({ t: 'blockade-attrition' as const, audience: [l.state], impulse: 0, fleet: l.fleet, state: l.state, lost: l.lost }));
+    return { ...r.state, navalLog: [...(r.state.navalLog ?? []), ...records] };
   },
   // S0.1–S0.3, S3, S7, S8 (season.ts).
   ...SEASON_RUNNERS,

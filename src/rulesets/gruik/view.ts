@@ -55,6 +55,8 @@ export interface GruikView {
   navalLog: NonNullable<GruikState['navalLog']>;
   /** The events of the season's steps written in season.ts that the viewer may see (public, or his audience). */
   events: SeasonEvent[];
+  /** The land battles and retreats of S6 the viewer may see (public outcomes, the sides' losses and retreats). */
+  fieldEvents: NonNullable<GruikState['fieldEvents']>;
 }
 
 const publicRealm = (r: Realm): PublicRealm => ({ id: r.id, name: r.name, kind: r.kind, capital: r.capital, prestige: r.prestige, friendsDeclared: [...r.friendsDeclared], ...(r.master ? { master: r.master } : {}), ...(r.civilWar ? { civilWar: { ...r.civilWar } } : {}) });
@@ -92,5 +94,6 @@ export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
     movementReport: viewer !== null ? (s.movementReport[viewer] ?? []) : [],
     navalLog: navalRecordsFor(s.navalLog ?? [], viewer),
     events: eventsFor(s.seasonEvents ?? [], viewer),
+    fieldEvents: (s.fieldEvents ?? []).filter((e) => e.audience.length === 0 || (viewer !== null && e.audience.includes(viewer))),
   };
 }

@@ -17,6 +17,7 @@
  *   `secret.rumourAuthors`, and the rumours are ordered by their text so that their order tells
  *   nothing), treaties published once every signatory has confirmed [T §17].
  */
+import type { NavalOrder } from './naval-orders.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { GruikState, StateId } from '../state.ts';
 import type { SeasonEvent, StateOrders } from '../season-types.ts';
@@ -79,6 +80,8 @@ const SHAPE: Record<keyof StateOrders, Check> = {
   forces: arr(oneOfKinds({
     detach: obj({ kind: str, army: str, ap: num }), resize: obj({ kind: str, detachment: str, ap: num }), recall: obj({ kind: str, detachment: str }),
     ally: obj({ kind: str, army: str, host: str, ap: num, forced: bool }, ['forced']), join: obj({ kind: str, force: str, host: str }),
+    'split-fleet': obj({ kind: str, fleet: str, ships: num }), 'merge-fleets': obj({ kind: str, into: str, from: str }),
+    'exchange-ships': obj({ kind: str, from: str, to: str, ships: num }), 'combine-fleets': obj({ kind: str, fleet: str, with: str, commander: str }),
   })),
   raids: arr(obj({ target: str, forces: arr(str) })),
   besiege: arr(str), noSiege: arr(str), surrender: arr(str), abandon: arr(str),
@@ -162,7 +165,7 @@ export function validateOrders(s: GruikState, orders: Record<StateId, unknown>):
 }
 
 /** S3.2 [rules §3.3 S3.2, §1.5, §5.11; T §2.3]: declarations, cancellations, then the automatic ones (a raid on a state that declared the raider friend). */
-export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOrders>): GruikState {
+export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOrders>, naval: readonly NavalOrder[] = []): GruikState {
   let t = structuredClone(s);
   const states = Object.keys(orders).sort();
   for (const st of states) {
@@ -184,6 +187,14 @@ export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOr
   // [T §2.3; J26] B's orders directly hostile to A cancel A's friendship toward B: a raid on A (TV-62), a siege ordered against A's fortress.
   for (const st of states) for (const r of orders[st]!.raids ?? []) cancel(r.target, st, true);
   for (const st of states) for (const p of orders[st]!.besiege ?? []) { const a = t.provinces[p]?.controller; if (a && a !== st) cancel(a, st, true); }
+  // [T §2.3, §7.8; J26] a fleet ordered to blockade or to raid A's coast is hostile to A (S5 lets only
+  // hostile fleets blockade or raid). Interception policies name no target state: they cannot count.
+  for (const o of [...naval].sort((x, y) => (x.fleet < y.fleet ? -1 : x.fleet > y.fleet ? 1 : 0))) {
+    const st = t.fleets[o.fleet]?.state;
+    if (!st) continue;
+    const coasts = [o.end?.blockade, ...o.actions.map((a) => (a.do === 'raid' ? a.at : undefined))];
+    for (const p of coasts) { const a = p ? t.provinces[p]?.controller : undefined; if (a && a !== st) cancel(a, st, true); }
+  }
   return t;
 }
 

@@ -152,7 +152,9 @@ export function resolveRaids(s: GruikState, orders: Record<StateId, StateOrders>
   for (const [raider, o] of Object.entries(orders).sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const r of o.raids ?? []) {
       const held = new Set(controlledBy(s, r.target));
-      const forces = r.forces.filter((id) => stillRaiding(s, id) && (!s.fleets[id] || (ix.zoneCoasts[s.fleets[id]!.zone] ?? []).some((p) => held.has(p))));
+      // [T §9.1] a fleet raids the coast it approached in S5 (`raidCoast`) when the target holds it; a fleet without one (set by hand), any held coast of its zone.
+      const fleetCoast = (id: string) => { const f = s.fleets[id]!; return f.raidCoast ? held.has(f.raidCoast) : (ix.zoneCoasts[f.zone] ?? []).some((p) => held.has(p)); };
+      const forces = r.forces.filter((id) => stillRaiding(s, id) && (!s.fleets[id] || fleetCoast(id)));
       if (forces.length === 0) continue;
       const same = raids.find((x) => x.raider === raider && x.target === r.target);
       if (same) same.forces.push(...forces.filter((f) => !same.forces.includes(f))); else raids.push({ raider, target: r.target, forces: [...forces] });

@@ -1,0 +1,118 @@
+/**
+ * The season report, rules Appendix B [T §3.1.7, §6.9, §15, §17; P layout] and §3.3 S9: one state's
+ * report of the season as a Markdown document, in French or English. A composer (style §1): it
+ * gathers the events every step left in the state — S6's `fieldEvents` (events.ts), the
+ * `seasonEvents` of S0/S3/S7/S8 (season-events.ts) and S5's `navalLog` (naval-events.ts) — keeping
+ * only those whose audience is public or includes the reader (fog of war), then the public
+ * situation (political map, prestige ranking, titles) and the reader's private sheet (own forces,
+ * treasury ledger, movement report, the rolls that concern him, captives, annexation counters).
+ * `viewer` null: the public report only. Rumours never name their author (the event has none).
+ *
+ * Not in it yet: pending decisions and deadlines (the prompt layer's), the battle communiqués and
+ * army lists of tabletop battles, GM rulings.
+ */
+import { fill } from '../../engine/localize.ts';
+import type { Lang, Localized } from '../../engine/ruleset.ts';
+import { render } from './events.ts';
+import { navalRecordsFor, renderNaval } from './naval-events.ts';
+import { eventsFor, renderSeasonEvent } from './season-events.ts';
+import { ownedProvinces, titleFor } from './rules/titles.ts';
+import { seasonOf, type GruikState, type StateId } from './state.ts';
+
+/** One line of the report with who may read it; `audience` [] is public. */
+export interface ReportLine { section: Section; audience: StateId[]; text: Localized }
+
+type Section = 'battles' | 'sea' | 'season' | 'map' | 'ranking' | 'forces' | 'ledger' | 'movement' | 'rolls' | 'captives';
+
+const HEAD: Record<Section, Localized> = {
+  battles: { fr: 'Batailles et retraites', en: 'Battles and retreats' },
+  sea: { fr: 'Sur mer', en: 'At sea' },
+  season: { fr: 'Événements de la saison', en: 'Events of the season' },
+  map: { fr: 'Carte politique', en: 'Political map' },
+  ranking: { fr: 'Classement du prestige et titres', en: 'Prestige ranking and titles' },
+  forces: { fr: 'Vos forces', en: 'Your forces' },
+  ledger: { fr: 'Trésor et prestige', en: 'Treasury and prestige' },
+  movement: { fr: 'Rapport de mouvement', en: 'Movement report' },
+  rolls: { fr: 'Vos jets de dés', en: 'Your dice rolls' },
+  captives: { fr: 'Captifs et annexions', en: 'Captives and annexations' },
+};
+const ORDER: Section[] = ['battles', 'sea', 'season', 'map', 'ranking', 'forces', 'ledger', 'movement', 'rolls', 'captives'];
+const SEASON: Record<string, Localized> = {
+  spring: { fr: 'Printemps', en: 'Spring' }, summer: { fr: 'Été', en: 'Summer' }, autumn: { fr: 'Automne', en: 'Autumn' }, winter: { fr: 'Hiver', en: 'Winter' },
+};
+
+const both = (s: GruikState, f: (lang: Lang) => string): Localized => ({ fr: f('fr'), en: f('en') });
+const visible = (audience: readonly StateId[], viewer: StateId | null) => audience.length === 0 || (viewer !== null && audience.includes(viewer));
+
+/** Every line one reader may see, in Appendix B's order. */
+export function reportLines(s: GruikState, viewer: StateId | null): ReportLine[] {
+  const out: ReportLine[] = [];
+  const name = (st: StateId | null) => (st ? s.realms[st]?.name ?? st : '—');
+  const pname = (p: string) => s.map.provinces.find((x) => x.id === p)?.name ?? p;
+  // Public and shared events of the season (App. B 2–11), each only to its audience.
+  for (const e of s.fieldEvents ?? []) if (visible(e.audience, viewer)) out.push({ section: 'battles', audience: e.audience, text: both(s, (l) => render(s, e, l)) });
+  for (const e of navalRecordsFor(s.navalLog ?? [], viewer)) out.push({ section: 'sea', audience: e.audience, text: both(s, (l) => renderNaval(s, e, l)) });
+  for (const e of eventsFor(s.seasonEvents ?? [], viewer)) out.push({ section: 'season', audience: e.audience, text: both(s, (l) => renderSeasonEvent(s, e, l)) });
+  // 12. Political map: controller and owner of every province.
+  for (const p of s.map.provinces) {
+    const ps = s.provinces[p.id];
+    if (ps) out.push({ section: 'map', audience: [], text: fill({ fr: '{p} : propriétaire {o}, contrôle {c}', en: '{p}: owner {o}, controller {c}' }, { p: p.name, o: name(ps.owner), c: name(ps.controller) }) });
+  }
+  // 13–14. Prestige ranking and titles (ties by name, §11.2 spirit: a stable order).
+  const realms = Object.values(s.realms).filter((r) => r.kind !== 'rebels').sort((a, b) => b.prestige - a.prestige || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  realms.forEach((r, i) => {
+    const title = titleFor(ownedProvinces(s, r.id));
+    out.push({ section: 'ranking', audience: [], text: fill({ fr: '{n}. {name} — prestige {p}{t}', en: '{n}. {name} — prestige {p}{t}' }, { n: i + 1, name: r.name, p: r.prestige, t: title ? fill({ fr: ' — {t}', en: ' — {t}' }, { t: title }) : '' }) });
+  });
+  if (viewer === null || !s.realms[viewer]) return out;
+  const me: StateId[] = [viewer];
+  // Private: own forces with AP and modifiers.
+  for (const a of Object.values(s.armies).filter((x) => x.state === viewer).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    const where = typeof a.location === 'string' ? (a.location === 'captured' ? { fr: 'capturée', en: 'captured' } : { fr: pname(a.location), en: pname(a.location) }) : { fr: `à bord de ${a.location.embarkedOn}`, en: `aboard ${a.location.embarkedOn}` };
+    out.push({ section: 'forces', audience: me, text: fill({ fr: 'Armée {id} : {ap} AP, modificateur {mod}, {w}', en: 'Army {id}: {ap} AP, modifier {mod}, {w}' }, { id: a.id, ap: a.currentAP, mod: a.mod, w: where }) });
+  }
+  for (const d of Object.values(s.detachments).filter((x) => x.state === viewer).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    out.push({ section: 'forces', audience: me, text: fill({ fr: 'Détachement {id} : {ap} AP', en: 'Detachment {id}: {ap} AP' }, { id: d.id, ap: d.ap }) });
+  }
+  for (const f of Object.values(s.fleets).filter((x) => x.state === viewer).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    const z = s.map.seaZones.find((x) => x.id === f.zone)?.name ?? f.zone;
+    out.push({ section: 'forces', audience: me, text: fill({ fr: 'Flotte {id} : {n} navires, {z}', en: 'Fleet {id}: {n} ships, {z}' }, { id: f.id, n: f.ships, z }) });
+  }
+  // Private: treasury and prestige ledger of the season.
+  const realm = s.realms[viewer]!;
+  out.push({ section: 'ledger', audience: me, text: fill({ fr: 'Trésor : {t} gruikors ; prestige : {p}', en: 'Treasury: {t} gruikors; prestige: {p}' }, { t: realm.treasury, p: realm.prestige }) });
+  for (const l of s.ledger.filter((x) => x.state === viewer && x.season === s.season)) {
+    out.push({ section: 'ledger', audience: me, text: fill({ fr: '{what} {d} — {cause} {rule}', en: '{what} {d} — {cause} {rule}' }, { what: l.what === 'treasury' ? { fr: 'Trésor', en: 'Treasury' } : { fr: 'Prestige', en: 'Prestige' }, d: l.delta > 0 ? `+${l.delta}` : String(l.delta), cause: l.cause, rule: l.rule }) });
+  }
+  // Private: the movement report (§5.6.1: no sizes).
+  for (const t of s.movementReport[viewer] ?? []) {
+    out.push({ section: 'movement', audience: me, text: both(s, (l) => render(s, { t: 'sighted', audience: me, code: t.code, state: t.state, kind: t.kind, from: t.from, to: t.to }, l)) });
+  }
+  // Private: the rolls that concern this state (§11.1), public rolls included.
+  for (const r of s.rollLog.filter((x) => x.season === s.season && visible(x.audience, viewer))) {
+    out.push({ section: 'rolls', audience: r.audience, text: fill({ fr: '{phase} — {purpose} : d{sides} = {face} {rule}', en: '{phase} — {purpose}: d{sides} = {face} {rule}' }, { phase: r.phase, purpose: r.purpose, sides: r.sides, face: r.face, rule: r.rule }) });
+  }
+  // Private: captives held and lost; annexation counters of own provinces.
+  for (const c of Object.values(s.characters).filter((x) => x.status === 'captive' && (x.state === viewer || x.captor === viewer))) {
+    out.push({ section: 'captives', audience: me, text: fill({ fr: '{c} ({st}) captif de {by}', en: '{c} ({st}) held by {by}' }, { c: c.name, st: name(c.state), by: name(c.captor ?? null) }) });
+  }
+  for (const p of s.map.provinces) {
+    const ps = s.provinces[p.id];
+    if (ps && ps.owner === viewer && ps.controller !== viewer && ps.controller) out.push({ section: 'captives', audience: me, text: fill({ fr: '{p} : tenue par {c}', en: '{p}: held by {c}' }, { p: p.name, c: name(ps.controller) }) });
+  }
+  return out;
+}
+
+/** One state's report of the season (or the public one, `viewer` null) as Markdown in one language. */
+export function seasonReport(s: GruikState, viewer: StateId | null, lang: Lang): string {
+  const when = seasonOf(s.season, s.config.calendar.startYear);
+  const who = viewer && s.realms[viewer] ? s.realms[viewer]!.name : (lang === 'fr' ? 'rapport public' : 'public report');
+  const lines = reportLines(s, viewer);
+  const parts = [`# ${SEASON[when.season]![lang]} ${when.year} — ${who}`];
+  for (const sec of ORDER) {
+    const here = lines.filter((l) => l.section === sec);
+    if (here.length === 0) continue;
+    parts.push('', `## ${HEAD[sec][lang]}`, '', ...here.map((l) => `- ${l.text[lang]}`));
+  }
+  return parts.join('\n') + '\n';
+}
