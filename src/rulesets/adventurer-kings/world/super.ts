@@ -20,7 +20,9 @@ export const SUPER_CONFIG = {
     defaultPlayers: 16, maxPlayers: 28,
     /** « 4 de chaque alignement » (§14.3). */
     alignmentCap: 4,
-    seaTarget: 200, seaSpread: 10,
+    seaTarget: 190, seaSpread: 10,
+    /** With up to 28 overlapping zones, ±30 % of the median zone tax instead of ±20 % (G-03 step 9), else most worlds are redrawn. */
+    fairnessTaxTolerance: 0.3,
     landmassesMin: 8, landmassesMax: 12, landSeedRowMin: 2, landSeedRowMax: 14, landmassMinSize: 4,
     terrainRows: { Plain: [1, 15], Forest: [1, 15], Mountain: [1, 15], Desert: [5, 11], Jungle: [6, 10] },
     /** ≈ 250 sites on ≈ 250 land provinces (§14.3): 0 / 1 / 2 sites at 25 / 55 / 20 %. */
