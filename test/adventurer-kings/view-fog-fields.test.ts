@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createRng } from '../../src/engine/rng.ts';
 import { bandOf, playerView, type AKView, type KingView, type ProvinceView } from '../../src/rulesets/adventurer-kings/view.ts';
-import { officeStandings, type Standing } from '../../src/rulesets/adventurer-kings/report/offices.ts';
+import { officeStandings, royalTitleStandings, type Standing } from '../../src/rulesets/adventurer-kings/report/offices.ts';
 import type { AKState, Knowledge, Province, ProvinceKnowledge, SeenCharacter, SiteKnowledge } from '../../src/rulesets/adventurer-kings/state.ts';
 import { playScenario, scenarioArb } from './arbitraries.ts';
 import { fixture } from './report-fixture.ts';
@@ -165,6 +165,13 @@ const ME: Rules<Me, null> = {
     check: (r, _c, v, w) => {
       eq(v, officeStandings(r.s, r.k), w, '§12.1 its standings');
       v.forEach((st, i) => checkFields(r, STANDING, null, st, `offices[${i}]`));
+    },
+  },
+  titles: {
+    rule: '§14.3 Super AK: its own claimants to the Royal Titles, as a % of the leader, the leader unnamed',
+    check: (r, _c, v, w) => {
+      eq(v, royalTitleStandings(r.s, r.k), w, '§14.3 its title standings');
+      for (const t of v ?? []) assert.equal(r.s.characters[t.char]?.kingdom, r.k, `${w}: a title claimant of another kingdom`);
     },
   },
 };

@@ -331,6 +331,8 @@ export interface AKState {
    * 15 × 30 grid (world/geometry.ts).
    */
   variant?: 'europe' | 'super' | 'terre';
+  /** Super AK's Royal Titles (§14.3, kingdom/titles.ts): per title id, each character's points and the turn he reached them. */
+  titles?: Record<string, Record<number, { points: number; since: number }>>;
   provinces: Record<number, Province>;
   characters: Record<number, Character>;
   armies: Record<number, Army>;

@@ -90,6 +90,22 @@ export const KINGDOM_DEFAULTS = {
     /** S5.6.1 / G-88: a death costs 25 % of the merit held at that moment. */
     deathLossPct: 25,
   },
+  /**
+   * Super AK's Royal Titles (§14.3; [P V-10], docs/adventurer-kings/variants.md; kingdom/titles.ts).
+   * Scored only in Super AK. Minimum points to claim a title and its VP, per group; Race titles'
+   * VP by race where it differs.
+   */
+  titles: {
+    min: { alignment: 10, race: 15, terrain: 8, military: 9 },
+    vp: { alignment: 2, race: 2, terrain: 1, military: 3 },
+    raceVp: { Human: 1, Dragon: 3, Whale: 3 },
+    /** Per turn: 1 per province of the kingdom (Alignment), per army led (Race), per province of the terrain (Terrain). */
+    perProvince: 1,
+    perArmy: 1,
+    /** 3 per Hero of the title's alignment hired; 3 per feat (province conquered, capital taken, naval battle won, defence won). */
+    perHero: 3,
+    perFeat: 3,
+  },
   victory: {
     /** S5.6.2: more than 55 % of the world tax base crowns an Emperor. */
     thresholdPct: 55,
@@ -127,6 +143,10 @@ export const KINGDOM_BOUNDS = {
   offices: {
     vp: each(int(0, 1000)), chancellorPerLevel: int(0, 100), admiralPerLevel: int(0, 100), admiralSeaMinTax: int(0, 20), admiralPerSea: int(0, 100),
     priestPerLevel: int(0, 100), archMagePerLevel: int(0, 100), archMagePerSpellItem: int(0, 100), deathLossPct: pct,
+  },
+  titles: {
+    min: each(int(0, 1000)), vp: each(int(0, 5)), raceVp: each(int(0, 5)),
+    perProvince: int(0, 100), perArmy: int(0, 100), perHero: int(0, 100), perFeat: int(0, 100),
   },
   victory: {
     thresholdPct: pct, declineFromTurn: int(1, 1000), declinePerTurn: pct, floorPct: pct,

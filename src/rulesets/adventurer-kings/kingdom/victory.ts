@@ -7,6 +7,7 @@ import type { AKConfig } from '../config.ts';
 import type { AKState, Alignment } from '../state.ts';
 import type { AKSheet, TurnCtx } from '../turn/context.ts';
 import { officeHolders, OFFICES } from './offices.ts';
+import { titleVpByKingdom } from './titles.ts';
 import { alignmentDistance, kingdomTaxBase, liveKingdoms, worldTaxBase } from './util.ts';
 
 type VictoryCfg = AKConfig['kingdom']['victory'];
@@ -85,6 +86,8 @@ export function finalScores(s: AKState, cfg: AKConfig['kingdom'], emperor: numbe
     const c = h === null || h === undefined ? undefined : s.characters[h];
     if (c?.kingdom != null && raw[c.kingdom] !== undefined) raw[c.kingdom]! += (cfg.offices.vp as Record<string, number>)[o] ?? 0;
   }
+  // Super AK (§14.3, [P V-10]): each Royal Title's VP to its leader's kingdom, reduced by alignment below like an Office's.
+  for (const [k, vp] of Object.entries(titleVpByKingdom(s, cfg.titles))) if (raw[Number(k)] !== undefined) raw[Number(k)]! += vp;
   const empAlign = emperor === null ? null : s.kingdoms[emperor]!.alignment;
   const scores: Record<number, number> = {};
   for (const k of liveKingdoms(s)) scores[k.id] = adjustedVp(cfg.victory, raw[k.id]!, k.alignment, empAlign);
