@@ -28,9 +28,14 @@ function mapOf(options?: unknown): string | null {
   const m = options && typeof options === 'object' ? (options as { map?: unknown }).map : undefined;
   return typeof m === 'string' ? m : options && typeof options === 'object' && 'map' in options ? 'standard' : null;
 }
-/** The positions a player ranks at join: AK Europe's countries (also on a form offering several worlds) or AK Terre's empires (§14.4). */
+/**
+ * The positions a player ranks at join: AK Europe's countries or AK Terre's empires (§14.4); on a
+ * form offering several worlds (the host's creation form), both lists (an id in both, « mongols »,
+ * once): the setup takes the ones of the world chosen and draws the others.
+ */
 function positionsOf(map: string | null): { ids: string[]; names: Record<string, Localized> } | null {
-  const list = map === TERRE_VARIANT ? TERRE_POSITIONS : map === null || map === EUROPE_VARIANT ? EUROPE_POSITIONS : null;
+  const list = map === TERRE_VARIANT ? TERRE_POSITIONS : map === EUROPE_VARIANT ? EUROPE_POSITIONS
+    : map === null ? [...EUROPE_POSITIONS, ...TERRE_POSITIONS.filter((t) => !EUROPE_POSITIONS.some((e) => e.id === t.id))] : null;
   if (!list) return null;
   return { ids: list.map((p) => p.id), names: Object.fromEntries(list.map((p) => [p.id, p.name])) as Record<string, Localized> };
 }
@@ -68,6 +73,7 @@ const M = {
   temperament: { fr: 'Tempérament', en: 'Temperament' },
   position: { fr: 'Pays souhaité (AK Europe)', en: 'Country wanted (AK Europe)' },
   positionTerre: { fr: 'Empire souhaité (AK Terre)', en: 'Empire wanted (AK Terre)' },
+  positionAny: { fr: 'Pays (AK Europe) ou empire (AK Terre) souhaité', en: 'Country (AK Europe) or empire (AK Terre) wanted' },
   position2: { fr: 'Sinon, 2e choix', en: 'Otherwise, 2nd choice' },
   position3: { fr: 'Sinon, 3e choix', en: 'Otherwise, 3rd choice' },
   positionHelp: {
@@ -108,7 +114,7 @@ export const akSeatForm: SeatForm = {
     const pos = positionsOf(map);
     const position: SeatField[] = pos
       ? (['position', 'position2', 'position3'] as const).map((name): SeatField => ({
-        name, label: (map === TERRE_VARIANT && name === 'position' ? M.positionTerre : M[name])[lang], kind: 'choice', optional: true, options: opt(pos.ids, pos.names), ...(name === 'position' ? { help: M.positionHelp[lang] } : {}),
+        name, label: (name !== 'position' ? M[name] : map === TERRE_VARIANT ? M.positionTerre : map === null ? M.positionAny : M.position)[lang], kind: 'choice', optional: true, options: opt(pos.ids, pos.names), ...(name === 'position' ? { help: M.positionHelp[lang] } : {}),
       })) : [];
     return [
       ...position,
