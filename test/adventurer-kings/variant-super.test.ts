@@ -17,12 +17,13 @@ import {
 } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
 import { disperse } from '../../src/rulesets/adventurer-kings/world/setup.ts';
 import { lairs } from '../../src/rulesets/adventurer-kings/encounters/hooks.ts';
-import { ROYAL_TITLES, scoreTitles, titleBoard, titleMin } from '../../src/rulesets/adventurer-kings/kingdom/titles.ts';
+import { ROYAL_TITLES, scoreTitles, titleBoard, titleMin, titleVp, turnFeats } from '../../src/rulesets/adventurer-kings/kingdom/titles.ts';
 import { finalScores } from '../../src/rulesets/adventurer-kings/kingdom/victory.ts';
 import { renderReport } from '../../src/rulesets/adventurer-kings/report/render.ts';
 import { playerView } from '../../src/rulesets/adventurer-kings/view.ts';
 import { mapDoc } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
 import { army, testCtx } from './fixture.ts';
+import { talent } from '../../src/rulesets/adventurer-kings/characters.ts';
 
 const entry = getRuleset('adventurer-kings');
 const superGame = (players: number, seed: string, extra: Record<string, unknown> = {}) =>
@@ -145,6 +146,12 @@ describe('Super AK: the Royal Titles ([P V-10])', () => {
     assert.equal(groups.get('alignment'), 7, '« 7 titres pour les leaders de chaque alignement »');
     assert.equal(groups.get('race'), 11, '« 11 titres pour les leaders de chaque type racial »');
     assert.equal(groups.get('terrain'), 6, '« 6 titres pour les protecteurs des provinces de chaque type de terrain »');
+    assert.equal(groups.get('military'), 5, '« environ 5 titres concernant les prouesses militaires »');
+    assert.equal(groups.get('duel'), 5, '« environ 5 titres pour les duels »');
+    assert.equal(groups.get('misc'), 4, '« environ 4 titres divers »');
+    assert.ok(ROYAL_TITLES.length >= 30 && ROYAL_TITLES.length <= 40, '« environ 35 »');
+    const cfg = resolveConfig(superGame(2, 'vp').config).kingdom.titles;
+    for (const t of ROYAL_TITLES) assert.ok(titleVp(cfg, t) >= 1 && titleVp(cfg, t) <= 5, `${t.id}: « de 1 à 5 points de victoire »`);
     assert.ok(ROYAL_TITLES.some((t) => t.name.fr === 'Seigneur des Garous') && ROYAL_TITLES.some((t) => t.name.fr === 'Ranger des Plaines'));
     assert.equal(new Set(ROYAL_TITLES.map((t) => t.id)).size, ROYAL_TITLES.length);
   });
@@ -183,6 +190,51 @@ describe('Super AK: the Royal Titles ([P V-10])', () => {
     const with0 = finalScores(base, resolveConfig(s.config).kingdom, null).raw[1]!;
     const with1 = finalScores(s, resolveConfig(s.config).kingdom, null).raw[1]!;
     assert.equal(with1 - with0, 2);
+  });
+
+  test('the feats of a turn, read from its events: duels, Kings, guardians, bow and spell kills, exploration, spying, invasions, conquests', () => {
+    const s = superGame(3, 'feats');
+    const me = { id: 1, kind: 'character' }, foe = { id: 2, kind: 'character' }, beast = { id: 7, kind: 'monster' };
+    const capital3 = s.kingdoms[3]!.capital;
+    const events = [
+      { t: 'enc-start' }, { t: 'enc-hit', att: me, def: foe, how: 'missile' },
+      { t: 'enc-end', cause: 'duel', a: me, b: foe, end: { kind: 'death', loser: 1 } },
+      { t: 'enc-start' }, { t: 'enc-hit', att: me, def: beast, how: 'melee' }, { t: 'enc-spell', who: 1, ok: true },
+      { t: 'enc-end', cause: 'search', a: me, b: beast, end: { kind: 'death', loser: 1 } },
+      { t: 'enc-start' }, { t: 'enc-hit', att: foe, def: me, how: 'melee' }, { t: 'enc-end', cause: 'meet', a: me, b: foe, end: { kind: 'fled', who: 0 } },
+      { t: 'explore', who: 1, before: 80, pct: 100 }, { t: 'explore', who: 1, before: 100, pct: 100 }, { t: 'explore', who: 1, before: 10, pct: 40 },
+      { t: 'spy', who: 1 }, { t: 'enc-theft', thief: s.characters[1]!.name, ok: true }, { t: 'enc-theft', thief: s.characters[1]!.name, ok: false },
+      { t: 'army-move', who: 1, invade: true }, { t: 'army-move', who: 1, invade: false },
+      { t: 'province-conquered', who: 1, at: capital3, from: 3 },
+    ];
+    const f = turnFeats(s, events as never).get(1);
+    assert.deepEqual(f, { bow: 1, prebattle: 1, king: 1, monster: 1, spell: 1, explored: 1, spy: 2, invasion: 1, conquest: 1, capital: 1 });
+    assert.equal(turnFeats(s, events as never).get(2), undefined, 'the loser and the one who put his foe to flight score nothing');
+  });
+
+  test('« un pouvoir particulier » to the leader; a death costs 25 % of the points; the Kingmaker\'s alliances of 5 turns', () => {
+    const s = superGame(2, 'powers');
+    const k1 = s.characters[1]!;
+    const dr = talent(s, k1, 'Dr');
+    for (let i = 0; i < 4; i++) { const a = army(9100 + i, 'WE', { race: 'Were', kingdom: 1, status: 'Led', leader: 1, province: k1.province }); s.armies[a.id] = a; }
+    for (let t = 0; t < 4; t++) scoreTitles(testCtx(s));
+    assert.equal(titleBoard(s, resolveConfig(s.config).kingdom.titles).find((b) => b.title.id === 'were')!.leader, 1);
+    assert.equal(talent(s, k1, 'Dr'), dr + 1, 'the Lord of the Weres gains a level of Druid');
+    const before = s.titles!.were![1]!.points;
+    const ctx = testCtx(s);
+    ctx.events.push({ t: 'character-died', to: [1], who: 1 } as never);
+    for (const a of Object.values(s.armies)) if (a.leader === 1) delete a.leader;
+    scoreTitles(ctx);
+    assert.equal(s.titles!.were![1]!.points, before * 0.75);
+    // Kingmaker: an alliance from turn 1 scores at the end of turn 5, not before.
+    s.kingdoms[1]!.relations[2] = 'Allied'; s.kingdoms[2]!.relations[1] = 'Allied';
+    const king2 = s.characters[2]!;
+    for (let turn = 1; turn <= 5; turn++) {
+      s.turn = turn;
+      scoreTitles(testCtx(s));
+      assert.equal(s.titles!.kingmaker?.[2]?.points ?? 0, turn < 5 ? 0 : 3, `turn ${turn}`);
+    }
+    assert.ok(king2.alive);
   });
 
   test('the standard game scores no title and its report has no title line', () => {

@@ -333,6 +333,10 @@ export interface AKState {
   variant?: 'europe' | 'super' | 'terre';
   /** Super AK's Royal Titles (§14.3, kingdom/titles.ts): per title id, each character's points and the turn he reached them. */
   titles?: Record<string, Record<number, { points: number; since: number }>>;
+  /** Super AK: each title's leader at the end of the last turn, as the characteristics of the titles' powers (kingdom/titles.ts). */
+  titleLeaders?: Record<number, CharCode[]>;
+  /** Super AK: the alliances in force (« a-b », a < b) and the turn each began (the Kingmaker title). */
+  alliances?: Record<string, number>;
   provinces: Record<number, Province>;
   characters: Record<number, Character>;
   armies: Record<number, Army>;

@@ -96,15 +96,23 @@ export const KINGDOM_DEFAULTS = {
    * VP by race where it differs.
    */
   titles: {
-    min: { alignment: 10, race: 15, terrain: 8, military: 9 },
-    vp: { alignment: 2, race: 2, terrain: 1, military: 3 },
+    min: { alignment: 10, race: 15, terrain: 8, military: 9, duel: 6, misc: 10 },
+    vp: { alignment: 2, race: 2, terrain: 1, military: 3, duel: 2, misc: 1 },
     raceVp: { Human: 1, Dragon: 3, Whale: 3 },
     /** Per turn: 1 per province of the kingdom (Alignment), per army led (Race), per province of the terrain (Terrain). */
     perProvince: 1,
     perArmy: 1,
-    /** 3 per Hero of the title's alignment hired; 3 per feat (province conquered, capital taken, naval battle won, defence won). */
+    /** 3 per Hero of the title's alignment hired; 3 per military feat (province conquered, capital taken, invasion led, naval battle or defence won). */
     perHero: 3,
     perFeat: 3,
+    /** Duels: 2 per pre-battle duel won, guardian killed, kill by bow or by spell; 5 per King killed. */
+    perDuel: 2,
+    perKingKilled: 5,
+    /** Miscellaneous: 1 per province explored to 100 %, spy report or theft; 3 per artifact held, per turn; 3 per alliance of `allianceTurns` turns or more, per turn. */
+    perReport: 1,
+    perArtifact: 3,
+    perTreaty: 3,
+    allianceTurns: 5,
   },
   victory: {
     /** S5.6.2: more than 55 % of the world tax base crowns an Emperor. */
@@ -147,6 +155,7 @@ export const KINGDOM_BOUNDS = {
   titles: {
     min: each(int(0, 1000)), vp: each(int(0, 5)), raceVp: each(int(0, 5)),
     perProvince: int(0, 100), perArmy: int(0, 100), perHero: int(0, 100), perFeat: int(0, 100),
+    perDuel: int(0, 100), perKingKilled: int(0, 100), perReport: int(0, 100), perArtifact: int(0, 100), perTreaty: int(0, 100), allianceTurns: int(1, 100),
   },
   victory: {
     thresholdPct: pct, declineFromTurn: int(1, 1000), declinePerTurn: pct, floorPct: pct,

@@ -7,20 +7,25 @@
  *
  * [P V-10] (docs/adventurer-kings/variants.md) The titles are data (names FR/EN, group, ways),
  * the numbers are rows of the constants table (`kingdom.titles`), the points are kept per
- * character in `s.titles` and scored at the end of each turn after the Offices. Implemented here:
- * the Alignment (7), Race (11), Terrain (6) and Military (4) groups — 28 titles. The Duels and
- * Miscellaneous groups and « Maître de la Marche » of the proposal are not scored yet.
+ * character in `s.titles` and scored at the end of each turn after the Offices: 38 titles in the
+ * seed's six groups (Alignment 7, Race 11, Terrain 6, Military 5, Duels 5, Miscellaneous 4). The
+ * leader of a title gets its power (+1 in one characteristic, `s.titleLeaders`), and its VP at the
+ * end (kingdom/victory.ts).
  */
 import type { Localized } from '../../../engine/ruleset.ts';
 import type { AKConfig } from '../config.ts';
 import type { AKEvent } from '../events.ts';
-import type { Alignment, AKState, ArmyRace, Character, Terrain } from '../state.ts';
+import type { Alignment, AKState, ArmyRace, Character, CharCode, Terrain } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
+import { ITEMS } from '../world/items.ts';
 import { liveKingdoms, sortedIds } from './util.ts';
 
 type TitlesCfg = AKConfig['kingdom']['titles'];
-export type TitleGroup = 'alignment' | 'race' | 'terrain' | 'military';
-export type Feat = 'conquest' | 'capital' | 'naval' | 'defence';
+export type TitleGroup = 'alignment' | 'race' | 'terrain' | 'military' | 'duel' | 'misc';
+/** The deeds counted from the turn's events, per character. */
+export type Feat = 'conquest' | 'capital' | 'naval' | 'defence' | 'invasion' | 'prebattle' | 'king' | 'monster' | 'bow' | 'spell' | 'explored' | 'spy';
+/** What is counted on the state at the end of each turn. */
+export type Holding = 'artifact' | 'alliance';
 
 export interface RoyalTitle {
   id: string;
@@ -29,41 +34,54 @@ export interface RoyalTitle {
   alignment?: Alignment;
   race?: ArmyRace;
   terrain?: Terrain;
-  feat?: Feat;
+  feats?: Feat[];
+  holding?: Holding;
+  /** [P V-10] « un pouvoir particulier » (§14.3): +1 in this characteristic while the character leads the title. */
+  power: CharCode;
 }
 
-const T = (id: string, fr: string, en: string, group: TitleGroup, key: Partial<RoyalTitle>): RoyalTitle => ({ id, name: { fr, en }, group, ...key });
+const T = (id: string, fr: string, en: string, group: TitleGroup, power: CharCode, key: Partial<RoyalTitle> = {}): RoyalTitle => ({ id, name: { fr, en }, group, power, ...key });
 
-/** The titles, in the report's order. */
+/** The 38 titles (« environ 35 »), in the report's order, in the seed's six groups. */
 export const ROYAL_TITLES: readonly RoyalTitle[] = [
-  T('divine', 'Élu des Dieux', 'Chosen of the Gods', 'alignment', { alignment: 'Divine' }),
-  T('good', 'Champion du Bien', 'Champion of Good', 'alignment', { alignment: 'Good' }),
-  T('druid', 'Gardien de l’Équilibre', 'Warden of the Balance', 'alignment', { alignment: 'Druid' }),
-  T('neutral', 'Sage du Juste Milieu', 'Sage of the Middle Way', 'alignment', { alignment: 'Neutral' }),
-  T('pagan', 'Prêtre des Anciens Dieux', 'Priest of the Old Gods', 'alignment', { alignment: 'Pagan' }),
-  T('evil', 'Seigneur des Ténèbres', 'Lord of Darkness', 'alignment', { alignment: 'Evil' }),
-  T('undead', 'Seigneur des Morts', 'Lord of the Dead', 'alignment', { alignment: 'Undead' }),
-  T('human', 'Roi des Hommes', 'King of Men', 'race', { race: 'Human' }),
-  T('elf', 'Seigneur des Elfes', 'Lord of the Elves', 'race', { race: 'Elf' }),
-  T('dwarf', 'Roi sous la Montagne', 'King under the Mountain', 'race', { race: 'Dwarf' }),
-  T('orc', 'Chef des Hordes', 'Chief of the Hordes', 'race', { race: 'Orc' }),
-  T('eagle', 'Seigneur des Aigles', 'Lord of the Eagles', 'race', { race: 'Eagle' }),
-  T('dragon', 'Maître des Dragons', 'Master of Dragons', 'race', { race: 'Dragon' }),
-  T('whale', 'Berger des Baleines', 'Shepherd of Whales', 'race', { race: 'Whale' }),
-  T('triton', 'Prince des Tritons', 'Prince of the Tritons', 'race', { race: 'Triton' }),
-  T('troll', 'Dompteur de Trolls', 'Tamer of Trolls', 'race', { race: 'Troll' }),
-  T('ent', 'Ami des Ents', 'Friend of the Ents', 'race', { race: 'Ent' }),
-  T('were', 'Seigneur des Garous', 'Lord of the Weres', 'race', { race: 'Were' }),
-  T('plain', 'Ranger des Plaines', 'Ranger of the Plains', 'terrain', { terrain: 'Plain' }),
-  T('forest', 'Gardien des Forêts', 'Warden of the Forests', 'terrain', { terrain: 'Forest' }),
-  T('jungle', 'Maître des Jungles', 'Master of the Jungles', 'terrain', { terrain: 'Jungle' }),
-  T('mountain', 'Seigneur des Cimes', 'Lord of the Peaks', 'terrain', { terrain: 'Mountain' }),
-  T('desert', 'Prince des Sables', 'Prince of the Sands', 'terrain', { terrain: 'Desert' }),
-  T('sea', 'Seigneur des Mers', 'Lord of the Seas', 'terrain', { terrain: 'Sea' }),
-  T('conqueror', 'Conquérant', 'Conqueror', 'military', { feat: 'conquest' }),
-  T('siege', 'Briseur de Sièges', 'Siege Breaker', 'military', { feat: 'capital' }),
-  T('admiral', 'Amiral des Tempêtes', 'Admiral of the Storms', 'military', { feat: 'naval' }),
-  T('shield', 'Bouclier du Royaume', 'Shield of the Realm', 'military', { feat: 'defence' }),
+  T('divine', 'Élu des Dieux', 'Chosen of the Gods', 'alignment', 'Wh', { alignment: 'Divine' }),
+  T('good', 'Champion du Bien', 'Champion of Good', 'alignment', 'Wh', { alignment: 'Good' }),
+  T('druid', 'Gardien de l’Équilibre', 'Warden of the Balance', 'alignment', 'Dr', { alignment: 'Druid' }),
+  T('neutral', 'Sage du Juste Milieu', 'Sage of the Middle Way', 'alignment', 'Sa', { alignment: 'Neutral' }),
+  T('pagan', 'Prêtre des Anciens Dieux', 'Priest of the Old Gods', 'alignment', 'El', { alignment: 'Pagan' }),
+  T('evil', 'Seigneur des Ténèbres', 'Lord of Darkness', 'alignment', 'Ne', { alignment: 'Evil' }),
+  T('undead', 'Seigneur des Morts', 'Lord of the Dead', 'alignment', 'Ne', { alignment: 'Undead' }),
+  T('human', 'Roi des Hommes', 'King of Men', 'race', 'Dr', { race: 'Human' }),
+  T('elf', 'Seigneur des Elfes', 'Lord of the Elves', 'race', 'Dr', { race: 'Elf' }),
+  T('dwarf', 'Roi sous la Montagne', 'King under the Mountain', 'race', 'Dr', { race: 'Dwarf' }),
+  T('orc', 'Chef des Hordes', 'Chief of the Hordes', 'race', 'Dr', { race: 'Orc' }),
+  T('eagle', 'Seigneur des Aigles', 'Lord of the Eagles', 'race', 'Dr', { race: 'Eagle' }),
+  T('dragon', 'Maître des Dragons', 'Master of Dragons', 'race', 'Dr', { race: 'Dragon' }),
+  T('whale', 'Berger des Baleines', 'Shepherd of Whales', 'race', 'Dr', { race: 'Whale' }),
+  T('triton', 'Prince des Tritons', 'Prince of the Tritons', 'race', 'Dr', { race: 'Triton' }),
+  T('troll', 'Dompteur de Trolls', 'Tamer of Trolls', 'race', 'Dr', { race: 'Troll' }),
+  T('ent', 'Ami des Ents', 'Friend of the Ents', 'race', 'Dr', { race: 'Ent' }),
+  T('were', 'Seigneur des Garous', 'Lord of the Weres', 'race', 'Dr', { race: 'Were' }),
+  T('plain', 'Ranger des Plaines', 'Ranger of the Plains', 'terrain', 'Ex', { terrain: 'Plain' }),
+  T('forest', 'Gardien des Forêts', 'Warden of the Forests', 'terrain', 'Ex', { terrain: 'Forest' }),
+  T('jungle', 'Maître des Jungles', 'Master of the Jungles', 'terrain', 'Ex', { terrain: 'Jungle' }),
+  T('mountain', 'Seigneur des Cimes', 'Lord of the Peaks', 'terrain', 'Ex', { terrain: 'Mountain' }),
+  T('desert', 'Prince des Sables', 'Prince of the Sands', 'terrain', 'Ex', { terrain: 'Desert' }),
+  T('sea', 'Seigneur des Mers', 'Lord of the Seas', 'terrain', 'Na', { terrain: 'Sea' }),
+  T('conqueror', 'Conquérant', 'Conqueror', 'military', 'Ta', { feats: ['conquest'] }),
+  T('siege', 'Briseur de Sièges', 'Siege Breaker', 'military', 'Ta', { feats: ['capital'] }),
+  T('march', 'Maître de la Marche', 'Master of the March', 'military', 'Ma', { feats: ['invasion'] }),
+  T('admiral', 'Amiral des Tempêtes', 'Admiral of the Storms', 'military', 'Na', { feats: ['naval'] }),
+  T('shield', 'Bouclier du Royaume', 'Shield of the Realm', 'military', 'Ta', { feats: ['defence'] }),
+  T('lists', 'Champion des Lices', 'Champion of the Lists', 'duel', 'Me', { feats: ['prebattle'] }),
+  T('kingslayer', 'Tueur de Rois', 'Kingslayer', 'duel', 'Me', { feats: ['king'] }),
+  T('monsterbane', 'Fléau des Monstres', 'Bane of Monsters', 'duel', 'Me', { feats: ['monster'] }),
+  T('archer', 'Archer Sans Pareil', 'Peerless Archer', 'duel', 'Ar', { feats: ['bow'] }),
+  T('warmage', 'Mage de Guerre', 'War Mage', 'duel', 'El', { feats: ['spell'] }),
+  T('explorer', 'Grand Explorateur', 'Great Explorer', 'misc', 'Ex', { feats: ['explored'] }),
+  T('spymaster', 'Maître Espion', 'Spymaster', 'misc', 'Sp', { feats: ['spy'] }),
+  T('treasures', 'Seigneur des Trésors', 'Lord of Treasures', 'misc', 'Th', { holding: 'artifact' }),
+  T('kingmaker', 'Faiseur de Rois', 'Kingmaker', 'misc', 'Sa', { holding: 'alliance' }),
 ];
 
 export function titleMin(cfg: TitlesCfg, t: RoyalTitle): number {
@@ -74,43 +92,95 @@ export function titleVp(cfg: TitlesCfg, t: RoyalTitle): number {
   return byRace ?? (cfg.vp as Record<string, number>)[t.group] ?? 0;
 }
 
+/** Points per feat ([P V-10]): 3 per military feat, 2 per duel or kill, 5 per King killed, 1 per province explored or report. */
+function featPoints(cfg: TitlesCfg, f: Feat): number {
+  switch (f) {
+    case 'king': return cfg.perKingKilled;
+    case 'prebattle': case 'monster': case 'bow': case 'spell': return cfg.perDuel;
+    case 'explored': case 'spy': return cfg.perReport;
+    default: return cfg.perFeat;
+  }
+}
+
 /** The living characters of the live kingdoms, ascending id. */
 function servants(s: AKState): Character[] {
   const live = new Set(liveKingdoms(s).map((k) => k.id));
   return sortedIds(s.characters).map((id) => s.characters[id]!).filter((c) => c.alive && c.kingdom !== null && live.has(c.kingdom));
 }
 
-/** The feats of this turn, from its events, per character id (the general named by the event or leading armies there). */
-function feats(s: AKState, events: readonly AKEvent[]): Map<number, Record<Feat, number>> {
-  const out = new Map<number, Record<Feat, number>>();
+type Ref = { id: number; kind: string };
+type Count = Partial<Record<Feat, number>>;
+
+/**
+ * The feats of this turn, read from its events in order, per character id: conquests and capitals
+ * taken by the general named (province-conquered), invasions he led (army-move), naval battles and
+ * defences won by the generals of the winning side standing there (battle-result), encounters won
+ * to the death (enc-end: a pre-battle duel, a King, a site's guardian; by bow when the last blow
+ * was an arrow, by spell when it was his spell), provinces explored to 100 %, spy reports and
+ * thefts.
+ */
+export function turnFeats(s: AKState, events: readonly AKEvent[]): Map<number, Count> {
+  const out = new Map<number, Count>();
   const add = (c: number | undefined, f: Feat) => {
     if (c === undefined) return;
-    const r = out.get(c) ?? { conquest: 0, capital: 0, naval: 0, defence: 0 };
-    r[f]++;
+    const r = out.get(c) ?? {};
+    r[f] = (r[f] ?? 0) + 1;
     out.set(c, r);
   };
-  const generals = (p: number, kingdoms: number[]) => sortedIds(s.armies).map((id) => s.armies[id]!)
-    .filter((a) => a.province === p && a.kingdom !== null && kingdoms.includes(a.kingdom) && a.leader !== undefined).map((a) => a.leader!);
+  const generals = (p: number, kingdoms: number[]) => [...new Set(sortedIds(s.armies).map((id) => s.armies[id]!)
+    .filter((a) => a.province === p && a.kingdom !== null && kingdoms.includes(a.kingdom) && a.leader !== undefined).map((a) => a.leader!))];
+  const byName = new Map(Object.values(s.characters).map((c) => [c.name, c.id]));
+  let last: { how: 'missile' | 'melee' | 'spell'; by: number; on?: number } | null = null;
   for (const e of events) {
-    if (e.t === 'province-conquered') {
-      const who = (e as { who?: number }).who;
-      add(who, 'conquest');
-      if (s.provinces[Number(e.at)]?.capitalOf !== undefined) add(who, 'capital');
-    } else if (e.t === 'battle-result') {
-      const r = e as unknown as { at: number; winner: 'A' | 'D'; attackers: number[]; defenders: number[] };
-      const won = r.winner === 'A' ? r.attackers : r.defenders;
-      const leaders = [...new Set(generals(Number(r.at), won ?? []))];
-      for (const c of leaders) {
-        if (s.provinces[Number(r.at)]?.terrain === 'Sea') add(c, 'naval');
-        if (r.winner === 'D') add(c, 'defence');
+    const r = e as unknown as Record<string, unknown>;
+    switch (e.t) {
+      case 'province-conquered': {
+        const who = r.who as number | undefined;
+        add(who, 'conquest');
+        if (s.provinces[Number(r.at)]?.capitalOf !== undefined && r.from !== null && r.from !== undefined) add(who, 'capital');
+        break;
       }
+      case 'army-move': if (r.invade) add(r.who as number | undefined, 'invasion'); break;
+      case 'battle-result': {
+        const won = (r.winner === 'A' ? r.attackers : r.defenders) as number[] | undefined;
+        for (const c of generals(Number(r.at), won ?? [])) {
+          if (s.provinces[Number(r.at)]?.terrain === 'Sea') add(c, 'naval');
+          if (r.winner === 'D') add(c, 'defence');
+        }
+        break;
+      }
+      case 'enc-start': last = null; break;
+      case 'enc-hit': {
+        const att = r.att as Ref, def = r.def as Ref;
+        if (att.kind === 'character') last = { how: r.how === 'missile' ? 'missile' : 'melee', by: att.id, on: def.id };
+        break;
+      }
+      case 'enc-spell': if (r.ok && typeof r.who === 'number') last = { how: 'spell', by: r.who }; break;
+      case 'enc-end': {
+        const end = r.end as { kind: string; loser?: 0 | 1 };
+        if (end.kind !== 'death' || end.loser === undefined) break;
+        const pair = [r.a as Ref, r.b as Ref];
+        const winner = pair[1 - end.loser]!, loser = pair[end.loser]!;
+        if (winner.kind !== 'character') break;
+        if (r.cause === 'duel') add(winner.id, 'prebattle');
+        if (loser.kind === 'character' && s.characters[loser.id]?.role === 'King') add(winner.id, 'king');
+        if (loser.kind === 'monster') add(winner.id, 'monster');
+        if (last && last.by === winner.id && last.how === 'missile') add(winner.id, 'bow');
+        if (last && last.by === winner.id && last.how === 'spell') add(winner.id, 'spell');
+        last = null;
+        break;
+      }
+      case 'explore': if (Number(r.pct) >= 100 && Number(r.before) < 100) add(r.who as number, 'explored'); break;
+      case 'spy': case 'spy-report': add(r.who as number | undefined, 'spy'); break;
+      case 'enc-theft': if (r.ok) add(byName.get(String(r.thief)), 'spy'); break;
+      default: break;
     }
   }
   return out;
 }
 
 /** This turn's points of one character for one title (the ways of [P V-10]). */
-function pointsThisTurn(s: AKState, cfg: TitlesCfg, c: Character, t: RoyalTitle, hired: Map<number, Alignment[]>, fs: Map<number, Record<Feat, number>>): number {
+function pointsThisTurn(s: AKState, cfg: TitlesCfg, c: Character, t: RoyalTitle, hired: Map<number, Alignment[]>, fs: Map<number, Count>): number {
   const k = c.kingdom!;
   switch (t.group) {
     case 'alignment': {
@@ -126,25 +196,52 @@ function pointsThisTurn(s: AKState, cfg: TitlesCfg, c: Character, t: RoyalTitle,
       if (!here || here.owner !== k || here.terrain !== t.terrain) return 0;
       return cfg.perProvince * Object.values(s.provinces).filter((p) => p.owner === k && p.terrain === t.terrain).length;
     }
-    case 'military':
-      return cfg.perFeat * (fs.get(c.id)?.[t.feat!] ?? 0);
+    default: break;
   }
+  let p = 0;
+  for (const f of t.feats ?? []) p += featPoints(cfg, f) * (fs.get(c.id)?.[f] ?? 0);
+  if (t.holding === 'artifact') p += cfg.perArtifact * c.items.filter((id) => ITEMS[s.items[id]?.kind ?? '']?.artifact).length;
+  if (t.holding === 'alliance' && s.kingdoms[k]?.king === c.id) {
+    // [P V-10] « traités tenus 5 tours »: 3 each turn per alliance that has lasted `allianceTurns` turns (s.alliances).
+    for (const [pair, since] of Object.entries(s.alliances ?? {})) {
+      const [a, b] = pair.split('-').map(Number);
+      if ((a === k || b === k) && s.turn - since + 1 >= cfg.allianceTurns) p += cfg.perTreaty;
+    }
+  }
+  return p;
 }
 
-/** End of turn (Super AK only): each living character of a live kingdom scores each title's points of the turn. */
+/** The alliances in force and the turn each began (« a-b », a < b), kept for the Kingmaker. */
+function trackAlliances(s: AKState): void {
+  const now: Record<string, number> = {};
+  const ks = liveKingdoms(s).map((k) => k.id);
+  for (const a of ks) for (const b of ks) if (a < b && s.kingdoms[a]!.relations[b] === 'Allied') now[`${a}-${b}`] = s.alliances?.[`${a}-${b}`] ?? s.turn;
+  s.alliances = now;
+}
+
+/**
+ * End of turn (Super AK only): a character who died this turn loses `offices.deathLossPct` of his
+ * points (as an Office's merit, G-88); each living character of a live kingdom scores each
+ * title's points of the turn; the leaders are then set for the titles' powers (`s.titleLeaders`).
+ */
 export function scoreTitles(ctx: TurnCtx): void {
   const s = ctx.s;
   if (s.variant !== 'super') return;
   const cfg = ctx.cfg.kingdom.titles;
   const titles = (s.titles ??= {});
   const hired = new Map<number, Alignment[]>();
+  const died = new Set<number>();
   for (const e of ctx.events) {
-    if (e.t !== 'hero-hired') continue;
-    const r = e as unknown as { who: number; hero: number };
-    const h = s.characters[r.hero];
-    if (h) hired.set(r.who, [...(hired.get(r.who) ?? []), h.alignment]);
+    const r = e as unknown as Record<string, unknown>;
+    if (e.t === 'hero-hired') {
+      const h = s.characters[Number(r.hero)];
+      if (h) hired.set(Number(r.who), [...(hired.get(Number(r.who)) ?? []), h.alignment]);
+    } else if (e.t === 'character-died') died.add(Number(r.who));
   }
-  const fs = feats(s, ctx.events);
+  const loss = 1 - ctx.cfg.kingdom.offices.deathLossPct / 100;
+  for (const row of Object.values(titles)) for (const id of died) if (row[id]) row[id]!.points = Math.round(row[id]!.points * loss * 100) / 100;
+  trackAlliances(s);
+  const fs = turnFeats(s, ctx.events);
   for (const c of servants(s)) {
     for (const t of ROYAL_TITLES) {
       const p = pointsThisTurn(s, cfg, c, t, hired, fs);
@@ -154,6 +251,14 @@ export function scoreTitles(ctx: TurnCtx): void {
       row[c.id] = { points: cur.points + p, since: s.turn };
     }
   }
+  const leaders: Record<number, CharCode[]> = {};
+  for (const b of titleBoard(s, cfg)) if (b.leader !== null) (leaders[b.leader] ??= []).push(b.title.power);
+  s.titleLeaders = leaders;
+}
+
+/** [P V-10] The titles' powers (Super AK): +1 per title the character leads whose power is this characteristic (read by characters.ts `talent`). */
+export function titlePower(s: AKState, c: Character, code: CharCode): number {
+  return (s.titleLeaders?.[c.id] ?? []).filter((x) => x === code).length;
 }
 
 /**
