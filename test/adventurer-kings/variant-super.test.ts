@@ -18,7 +18,8 @@ import {
 import { disperse } from '../../src/rulesets/adventurer-kings/world/setup.ts';
 import { lairs } from '../../src/rulesets/adventurer-kings/encounters/hooks.ts';
 import { ROYAL_TITLES, scoreTitles, titleBoard, titleMin, titleVp, turnFeats } from '../../src/rulesets/adventurer-kings/kingdom/titles.ts';
-import { finalScores } from '../../src/rulesets/adventurer-kings/kingdom/victory.ts';
+import { alignmentBloc, crownedByThreshold, extraVotes, finalScores, victoryCheck, votesOf, worldVotes } from '../../src/rulesets/adventurer-kings/kingdom/victory.ts';
+import { kingdomTaxBase, worldTaxBase } from '../../src/rulesets/adventurer-kings/kingdom/util.ts';
 import { renderReport } from '../../src/rulesets/adventurer-kings/report/render.ts';
 import { playerView } from '../../src/rulesets/adventurer-kings/view.ts';
 import { mapDoc } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
@@ -235,6 +236,29 @@ describe('Super AK: the Royal Titles ([P V-10])', () => {
       assert.equal(s.titles!.kingmaker?.[2]?.points ?? 0, turn < 5 ? 0 : 3, `turn ${turn}`);
     }
     assert.ok(king2.alive);
+  });
+
+  test('« Chaque point de victoire équivaut à 5 écus de taxe dans un vote »; « Quand un alignement possède 55% du monde, un vote a lieu automatiquement au tour suivant »', () => {
+    const s = superGame(3, 'votes');
+    const kc = resolveConfig(s.config).kingdom;
+    const before = extraVotes(s, kc, 1);
+    s.titles = { were: { 1: { points: 100, since: 1 } } };
+    assert.equal(extraVotes(s, kc, 1) - before, 5 * 2, 'the Lord of the Weres (2 VP) weighs 10 écus more');
+    assert.equal(votesOf(s, kc, 1), kingdomTaxBase(s, 1) + extraVotes(s, kc, 1));
+    assert.equal(worldVotes(s, kc), worldTaxBase(s) + [1, 2, 3].reduce((n, k) => n + extraVotes(s, kc, k), 0));
+    // Two Kings of one alignment holding the world between them: the vote is called for them.
+    s.kingdoms[1]!.alignment = 'Evil'; s.kingdoms[2]!.alignment = 'Evil'; s.kingdoms[3]!.alignment = 'Good';
+    Object.values(s.provinces).forEach((p, i) => { if (p.capitalOf !== 3) p.owner = p.owner ?? 1 + (i % 2); });
+    assert.equal(crownedByThreshold(s, kc.victory, s.turn, kc), null, 'neither alone is past the threshold');
+    assert.deepEqual(alignmentBloc(s, kc, 55), [1, 2]);
+    const ctx = testCtx(s);
+    victoryCheck(ctx);
+    const called = ctx.events.find((e) => e.t === 'vote-called') as unknown as { callers: number[] } | undefined;
+    assert.deepEqual(called?.callers, [1, 2]);
+    assert.equal(s.kingdoms[1]!.voteCalled, true);
+    // Not in the standard game.
+    const std = createGame(entry.ruleset, entry.options({ players: 2 }), 'std-votes').state as AKState;
+    assert.equal(extraVotes(std, resolveConfig(std.config).kingdom, 1), 0);
   });
 
   test('the standard game scores no title and its report has no title line', () => {

@@ -113,6 +113,10 @@ export const KINGDOM_DEFAULTS = {
     perArtifact: 3,
     perTreaty: 3,
     allianceTurns: 5,
+    /** [T §14.3] « Chaque point de victoire équivaut à 5 écus de taxe dans un vote » (elections and the 55 % test), Offices, Titles and magic items. */
+    ecusPerVp: 5,
+    /** [P V-14] A magic item's VP in a vote (the seed gives none): 1 per artifact (Table 15.10) held. */
+    artifactVp: 1,
   },
   victory: {
     /** S5.6.2: more than 55 % of the world tax base crowns an Emperor. */
@@ -156,6 +160,7 @@ export const KINGDOM_BOUNDS = {
     min: each(int(0, 1000)), vp: each(int(0, 5)), raceVp: each(int(0, 5)),
     perProvince: int(0, 100), perArmy: int(0, 100), perHero: int(0, 100), perFeat: int(0, 100),
     perDuel: int(0, 100), perKingKilled: int(0, 100), perReport: int(0, 100), perArtifact: int(0, 100), perTreaty: int(0, 100), allianceTurns: int(1, 100),
+    ecusPerVp: int(0, 100), artifactVp: int(0, 10),
   },
   victory: {
     thresholdPct: pct, declineFromTurn: int(1, 1000), declinePerTurn: pct, floorPct: pct,

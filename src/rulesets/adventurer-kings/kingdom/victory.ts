@@ -8,6 +8,7 @@ import type { AKState, Alignment } from '../state.ts';
 import type { AKSheet, TurnCtx } from '../turn/context.ts';
 import { officeHolders, OFFICES } from './offices.ts';
 import { titleVpByKingdom } from './titles.ts';
+import { ITEMS } from '../world/items.ts';
 import { alignmentDistance, kingdomTaxBase, liveKingdoms, worldTaxBase } from './util.ts';
 
 type VictoryCfg = AKConfig['kingdom']['victory'];
@@ -33,6 +34,48 @@ export function adjustedVp(cfg: VictoryCfg, vp: number, player: Alignment, emper
   return emperor === null ? vp : (vp * vpMultiplierPct(cfg, player, emperor)) / 100;
 }
 
+/**
+ * Super AK (§14.3): « vous obtenez des voix supplémentaires pour les Charges, les Titres et les objets
+ * magiques. Chaque point de victoire équivaut à 5 écus de taxe dans un vote (le nombre de votes n'est
+ * pas modifié s'il y a une différence d'alignement […]) ». A kingdom's extra votes: the VP of the
+ * Offices and Titles its characters lead now (the Emperor's excepted: he is what the vote makes) and
+ * of the artifacts they hold ([P V-14]), × `titles.ecusPerVp`, without alignment reduction. 0 elsewhere.
+ */
+export function extraVotes(s: AKState, cfg: AKConfig['kingdom'], k: number): number {
+  if (s.variant !== 'super') return 0;
+  let vp = 0;
+  const holders = officeHolders(s, cfg.offices);
+  for (const o of OFFICES) {
+    if (o === 'Emperor') continue;
+    const h = holders[o];
+    if (h !== null && s.characters[h]?.kingdom === k) vp += (cfg.offices.vp as Record<string, number>)[o] ?? 0;
+  }
+  vp += titleVpByKingdom(s, cfg.titles)[k] ?? 0;
+  for (const c of Object.values(s.characters)) {
+    if (c.kingdom !== k || !c.alive) continue;
+    for (const id of c.items) if (ITEMS[s.items[id]?.kind ?? '']?.artifact) vp += cfg.titles.artifactVp;
+  }
+  return cfg.titles.ecusPerVp * vp;
+}
+
+/** A kingdom's weight in a vote and in the threshold test: its tax base, plus Super AK's extra votes. */
+export function votesOf(s: AKState, cfg: AKConfig['kingdom'], k: number): number {
+  return kingdomTaxBase(s, k) + extraVotes(s, cfg, k);
+}
+/** The world's votes: its tax base, plus every live kingdom's extra votes (Super AK). */
+export function worldVotes(s: AKState, cfg: AKConfig['kingdom']): number {
+  return worldTaxBase(s) + (s.variant === 'super' ? liveKingdoms(s).reduce((n, k) => n + extraVotes(s, cfg, k.id), 0) : 0);
+}
+
+/** Super AK: the live kingdoms of an alignment holding more than `pct` % of the world's votes together (the first such alignment), else none. */
+export function alignmentBloc(s: AKState, cfg: AKConfig['kingdom'], pct: number): number[] {
+  const world = worldVotes(s, cfg);
+  const by = new Map<Alignment, number[]>();
+  for (const k of liveKingdoms(s)) by.set(k.alignment, [...(by.get(k.alignment) ?? []), k.id]);
+  for (const ks of by.values()) if (exceeds(ks.reduce((n, k) => n + votesOf(s, cfg, k), 0), world, pct)) return ks;
+  return [];
+}
+
 /** The King a kingdom votes for this turn (G-92: the sheet's "VOTE POUR n" line, `voteFor`; blank = abstain). */
 function voteOf(sheet: AKSheet | undefined): number | null {
   const v = (sheet as (AKSheet & { voteFor?: unknown }) | undefined)?.voteFor;
@@ -43,13 +86,14 @@ function voteOf(sheet: AKSheet | undefined): number | null {
  * The election (TV-43): each King's votes weigh his tax base now; a candidate with more than
  * 50 % of the world tax base is crowned. Returns the tally and the winner (or null).
  */
-export function holdElection(s: AKState, cfg: VictoryCfg, sheets: Record<number, AKSheet>): { tally: Record<number, number>; winner: number | null } {
-  const world = worldTaxBase(s);
+export function holdElection(s: AKState, cfg: VictoryCfg, sheets: Record<number, AKSheet>, kcfg?: AKConfig['kingdom']): { tally: Record<number, number>; winner: number | null } {
+  // Super AK (§14.3): the votes weigh the tax base plus the VP of Offices, Titles and artifacts (`kcfg` given).
+  const world = kcfg ? worldVotes(s, kcfg) : worldTaxBase(s);
   const tally: Record<number, number> = {};
   for (const k of liveKingdoms(s)) {
     const v = voteOf(sheets[k.id]);
     if (v === null || !s.kingdoms[v] || s.kingdoms[v]!.eliminated) continue;
-    tally[v] = (tally[v] ?? 0) + kingdomTaxBase(s, k.id);
+    tally[v] = (tally[v] ?? 0) + (kcfg ? votesOf(s, kcfg, k.id) : kingdomTaxBase(s, k.id));
   }
   let winner: number | null = null;
   for (const [cand, votes] of Object.entries(tally)) if (exceeds(votes, world, cfg.electionPct)) winner = Number(cand);
@@ -57,10 +101,10 @@ export function holdElection(s: AKState, cfg: VictoryCfg, sheets: Record<number,
 }
 
 /** The King above the threshold (the largest tax base if several; ties: treasury, then lower id), or null. */
-export function crownedByThreshold(s: AKState, cfg: VictoryCfg, turn: number): number | null {
-  const world = worldTaxBase(s);
+export function crownedByThreshold(s: AKState, cfg: VictoryCfg, turn: number, kcfg?: AKConfig['kingdom']): number | null {
+  const world = kcfg ? worldVotes(s, kcfg) : worldTaxBase(s);
   const pct = thresholdPct(cfg, turn);
-  const above = liveKingdoms(s).filter((k) => exceeds(kingdomTaxBase(s, k.id), world, pct));
+  const above = liveKingdoms(s).filter((k) => exceeds(kcfg ? votesOf(s, kcfg, k.id) : kingdomTaxBase(s, k.id), world, pct));
   return strongest(s, above.map((k) => k.id));
 }
 
@@ -111,7 +155,8 @@ export function victoryCheck(ctx: TurnCtx): void {
   if (s.finished) return;
   const world = worldTaxBase(s);
   // 1. A single King above the threshold is crowned.
-  const single = crownedByThreshold(s, cfg, s.turn);
+  const kcfg = s.variant === 'super' ? ctx.cfg.kingdom : undefined;
+  const single = crownedByThreshold(s, cfg, s.turn, kcfg);
   if (single !== null) {
     ctx.emit({ t: 'emperor-crowned', to: all, kingdom: single, how: 'threshold', pct: thresholdPct(cfg, s.turn), held: kingdomTaxBase(s, single), world });
     return finish(ctx, 'emperor', single);
@@ -120,7 +165,7 @@ export function victoryCheck(ctx: TurnCtx): void {
   const called = liveKingdoms(s).some((k) => k.voteCalled);
   if (called) {
     for (const k of liveKingdoms(s)) { k.voteCalled = false; k.lastVoteTurn = s.turn; }
-    const { tally, winner } = holdElection(s, cfg, ctx.sheets);
+    const { tally, winner } = holdElection(s, cfg, ctx.sheets, kcfg);
     ctx.emit({ t: 'election', to: all, tally, winner, world });
     if (winner !== null) {
       ctx.emit({ t: 'emperor-crowned', to: all, kingdom: winner, how: 'election', held: tally[winner], world });
@@ -134,11 +179,14 @@ export function victoryCheck(ctx: TurnCtx): void {
     return finish(ctx, 'turn-limit', emp);
   }
   // 4. Calls for a vote next turn: refused right after a vote (no vote two turns in a row).
-  const callers = liveKingdoms(s).filter((k) => ctx.sheets[k.id]?.callVote);
+  // Super AK (§14.3): « Quand un alignement possède 55% du monde, un vote a lieu automatiquement au tour
+  // suivant »: [P V-15] the Kings of that alignment call it (the threshold of the turn, in votes).
+  const bloc = kcfg ? alignmentBloc(s, kcfg, thresholdPct(cfg, s.turn)) : [];
+  const callers = liveKingdoms(s).filter((k) => ctx.sheets[k.id]?.callVote || bloc.includes(k.id));
   if (callers.length === 0) return;
   const votedNow = liveKingdoms(s).some((k) => k.lastVoteTurn === s.turn);
   if (votedNow) {
-    for (const k of callers) ctx.emit({ t: 'vote-refused', to: [k.id], kingdom: k.id });
+    for (const k of callers) if (ctx.sheets[k.id]?.callVote) ctx.emit({ t: 'vote-refused', to: [k.id], kingdom: k.id });
     return;
   }
   for (const k of callers) k.voteCalled = true;
