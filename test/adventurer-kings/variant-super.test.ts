@@ -25,6 +25,7 @@ import { playerView } from '../../src/rulesets/adventurer-kings/view.ts';
 import { mapDoc } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
 import { army, testCtx } from './fixture.ts';
 import { talent } from '../../src/rulesets/adventurer-kings/characters.ts';
+import { scienceExchange } from '../../src/rulesets/adventurer-kings/kingdom/diplomacy.ts';
 
 const entry = getRuleset('adventurer-kings');
 const superGame = (players: number, seed: string, extra: Record<string, unknown> = {}) =>
@@ -183,6 +184,8 @@ describe('Super AK: the Royal Titles ([P V-10])', () => {
     assert.match(fr, /Titres royaux que vos personnages peuvent revendiquer[^]*Seigneur des Garous : .*\(60 %\)/);
     const en = renderReport(s, [], s.kingdoms[2]!.player, 'en');
     assert.match(en, /Royal Titles your characters may claim[^]*Lord of the Weres: .*\(60 %\)/);
+    assert.match(fr, /Points de victoire tenus par les rois de votre alignement \([^)]+\) : \d+\./);
+    assert.match(en, /Victory points held by the Kings of your alignment \([^)]+\): \d+\./);
     assert.ok(!fr.includes(k1.name + ' (100 %)'), 'the leader is not named to another kingdom');
     for (const x of playerView(s, s.kingdoms[3]!.player).me!.titles!) assert.equal(s.characters[x.char]!.kingdom, 3, 'only its own claimants');
     // At the end the leader's kingdom gains the title's VP (Were: 2), before the alignment reduction.
@@ -259,6 +262,24 @@ describe('Super AK: the Royal Titles ([P V-10])', () => {
     // Not in the standard game.
     const std = createGame(entry.ruleset, entry.options({ players: 2 }), 'std-votes').state as AKState;
     assert.equal(extraVotes(std, resolveConfig(std.config).kingdom, 1), 0);
+  });
+
+  test('« une chance réduite d\'échanger les découvertes avec un Roi d\'alignement différent (moins 40% par niveau de différence) »', () => {
+    const run = (alA: 'Good' | 'Evil' | 'Neutral', draw: number) => {
+      const s = superGame(2, 'science');
+      s.kingdoms[1]!.alignment = alA; s.kingdoms[2]!.alignment = 'Good';
+      s.kingdoms[1]!.relations[2] = 'Allied'; s.kingdoms[2]!.relations[1] = 'Allied';
+      s.kingdoms[1]!.inventions = ['CROSSBOW']; s.kingdoms[2]!.inventions = [];
+      // In reach: a character of kingdom 1 stands in kingdom 2's capital.
+      s.characters[1]!.province = s.kingdoms[2]!.capital;
+      const ctx = testCtx(s, [draw], { 1: { treaties: [2] } as never, 2: { treaties: [1] } as never });
+      scienceExchange(ctx);
+      return ctx.events.find((e) => e.t === 'science-exchange') as unknown as { apart?: number } | undefined;
+    };
+    // Neutral is 2 levels from Good: 100 − 80 = 20 %. A draw of 0.5 fails, 0.1 succeeds; Good–Good draws nothing.
+    assert.equal(run('Neutral', 0.5)?.apart, 2);
+    assert.equal(run('Neutral', 0.1)?.apart, undefined);
+    assert.equal(run('Good', 0.99)?.apart, undefined, 'same alignment: no draw, the exchange is held');
   });
 
   test('the standard game scores no title and its report has no title line', () => {

@@ -74,6 +74,8 @@ export const KINGDOM_DEFAULTS = {
     militaryOnly: false,
     /** One discovery each way per mutual treaty order. */
     perExchange: 1,
+    /** [T §14.3] Super AK: the exchange's chance falls by this % per level of alignment distance between the two Kings. */
+    superAlignmentPct: 40,
   },
   offices: {
     /** Table 15.10 VP per office. */
@@ -151,7 +153,7 @@ export const KINGDOM_BOUNDS = {
     armyStepPct: list(num(0, 100), 5, 5),
   },
   heir: { assignLevels: int(0, 20), assignMaxPerCode: int(0, 9), maxGainedForResurrect: int(0, 100) },
-  science: { militaryOnly: bool(), perExchange: int(0, 10) },
+  science: { militaryOnly: bool(), perExchange: int(0, 10), superAlignmentPct: pct },
   offices: {
     vp: each(int(0, 1000)), chancellorPerLevel: int(0, 100), admiralPerLevel: int(0, 100), admiralSeaMinTax: int(0, 20), admiralPerSea: int(0, 100),
     priestPerLevel: int(0, 100), archMagePerLevel: int(0, 100), archMagePerSpellItem: int(0, 100), deathLossPct: pct,

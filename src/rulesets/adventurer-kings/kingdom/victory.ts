@@ -43,6 +43,11 @@ export function adjustedVp(cfg: VictoryCfg, vp: number, player: Alignment, emper
  */
 export function extraVotes(s: AKState, cfg: AKConfig['kingdom'], k: number): number {
   if (s.variant !== 'super') return 0;
+  return cfg.titles.ecusPerVp * vpHeld(s, cfg, k);
+}
+
+/** Super AK: the VP a kingdom's characters hold now (Offices but the Emperor's, Royal Titles, artifacts), as counted in votes. */
+export function vpHeld(s: AKState, cfg: AKConfig['kingdom'], k: number): number {
   let vp = 0;
   const holders = officeHolders(s, cfg.offices);
   for (const o of OFFICES) {
@@ -55,7 +60,7 @@ export function extraVotes(s: AKState, cfg: AKConfig['kingdom'], k: number): num
     if (c.kingdom !== k || !c.alive) continue;
     for (const id of c.items) if (ITEMS[s.items[id]?.kind ?? '']?.artifact) vp += cfg.titles.artifactVp;
   }
-  return cfg.titles.ecusPerVp * vp;
+  return vp;
 }
 
 /** A kingdom's weight in a vote and in the threshold test: its tax base, plus Super AK's extra votes. */

@@ -127,6 +127,8 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
     out.push(v.me!.titles.length
       ? `${L(lang, 'Titres royaux que vos personnages peuvent revendiquer, en % du meneur :', 'Royal Titles your characters may claim, as a % of the leader:')}\n\n${list(v.me!.titles.map((t) => `${t.name[lang]}${colon}${who(t.char)} (${t.pct} %)`))}`
       : L(lang, 'Aucun de vos personnages ne peut encore revendiquer de Titre royal.', 'None of your characters may claim a Royal Title yet.'));
+    const al = nameOf(ALIGNMENT_NAMES, kd.alignment, lang);
+    out.push(L(lang, `Points de victoire tenus par les rois de votre alignement (${al}) : ${v.me!.alignmentVp ?? 0}.`, `Victory points held by the Kings of your alignment (${al}): ${v.me!.alignmentVp ?? 0}.`));
   }
 
   out.push(`## ${L(lang, 'Découvertes', 'Discoveries')}`);
