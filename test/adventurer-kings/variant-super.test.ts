@@ -211,8 +211,10 @@ describe('Super AK: the Royal Titles ([P V-10])', () => {
       { t: 'army-move', who: 1, invade: true }, { t: 'army-move', who: 1, invade: false },
       { t: 'province-conquered', who: 1, at: capital3, from: 3 },
     ];
-    const f = turnFeats(s, events as never).get(1);
+    const { lairs, ...f } = turnFeats(s, events as never).get(1)!;
     assert.deepEqual(f, { bow: 1, prebattle: 1, king: 1, monster: 1, spell: 1, explored: 1, spy: 2, invasion: 1, conquest: 1, capital: 1 });
+    const lair = s.provinces[s.sites[7]!.province]!;
+    assert.deepEqual(lairs, { [lair.island ?? lair.terrain]: 1 }, 'the guardian of site 7 killed: a lair cleared on its terrain');
     assert.equal(turnFeats(s, events as never).get(2), undefined, 'the loser and the one who put his foe to flight score nothing');
   });
 

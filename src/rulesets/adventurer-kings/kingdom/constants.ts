@@ -107,6 +107,9 @@ export const KINGDOM_DEFAULTS = {
     /** 3 per Hero of the title's alignment hired; 3 per military feat (province conquered, capital taken, invasion led, naval battle or defence won). */
     perHero: 3,
     perFeat: 3,
+    /** 5 per battle won with a majority of the title's race (Race); 3 per lair cleared on the title's terrain (Terrain). */
+    perRaceWin: 5,
+    perLair: 3,
     /** Duels: 2 per pre-battle duel won, guardian killed, kill by bow or by spell; 5 per King killed. */
     perDuel: 2,
     perKingKilled: 5,
@@ -161,7 +164,7 @@ export const KINGDOM_BOUNDS = {
   titles: {
     min: each(int(0, 1000)), vp: each(int(0, 5)), raceVp: each(int(0, 5)),
     perProvince: int(0, 100), perArmy: int(0, 100), perHero: int(0, 100), perFeat: int(0, 100),
-    perDuel: int(0, 100), perKingKilled: int(0, 100), perReport: int(0, 100), perArtifact: int(0, 100), perTreaty: int(0, 100), allianceTurns: int(1, 100),
+    perRaceWin: int(0, 100), perLair: int(0, 100), perDuel: int(0, 100), perKingKilled: int(0, 100), perReport: int(0, 100), perArtifact: int(0, 100), perTreaty: int(0, 100), allianceTurns: int(1, 100),
     ecusPerVp: int(0, 100), artifactVp: int(0, 10),
   },
   victory: {

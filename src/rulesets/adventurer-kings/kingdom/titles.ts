@@ -109,7 +109,8 @@ function servants(s: AKState): Character[] {
 }
 
 type Ref = { id: number; kind: string };
-type Count = Partial<Record<Feat, number>>;
+/** The feats of a character this turn, plus the battles he won with a majority of a race and the lairs he cleared, by terrain. */
+type Count = Partial<Record<Feat, number>> & { raceWins?: Partial<Record<ArmyRace, number>>; lairs?: Partial<Record<Terrain, number>> };
 
 /**
  * The feats of this turn, read from its events in order, per character id: conquests and capitals
@@ -130,6 +131,12 @@ export function turnFeats(s: AKState, events: readonly AKEvent[]): Map<number, C
   const generals = (p: number, kingdoms: number[]) => [...new Set(sortedIds(s.armies).map((id) => s.armies[id]!)
     .filter((a) => a.province === p && a.kingdom !== null && kingdoms.includes(a.kingdom) && a.leader !== undefined).map((a) => a.leader!))];
   const byName = new Map(Object.values(s.characters).map((c) => [c.name, c.id]));
+  const bump = <K extends string>(c: number, field: 'raceWins' | 'lairs', key: K) => {
+    const r = out.get(c) ?? {};
+    const m = (r[field] ??= {}) as Record<string, number>;
+    m[key] = (m[key] ?? 0) + 1;
+    out.set(c, r);
+  };
   let last: { how: 'missile' | 'melee' | 'spell'; by: number; on?: number } | null = null;
   for (const e of events) {
     const r = e as unknown as Record<string, unknown>;
@@ -146,6 +153,11 @@ export function turnFeats(s: AKState, events: readonly AKEvent[]): Map<number, C
         for (const c of generals(Number(r.at), won ?? [])) {
           if (s.provinces[Number(r.at)]?.terrain === 'Sea') add(c, 'naval');
           if (r.winner === 'D') add(c, 'defence');
+          // Race titles: a battle won with a majority (more than half) of one race among the armies he leads there.
+          const led = Object.values(s.armies).filter((a) => a.leader === c && a.province === Number(r.at));
+          const byRace = new Map<ArmyRace, number>();
+          for (const a of led) byRace.set(a.race, (byRace.get(a.race) ?? 0) + 1);
+          for (const [race, n] of byRace) if (2 * n > led.length) bump(c, 'raceWins', race);
         }
         break;
       }
@@ -164,7 +176,13 @@ export function turnFeats(s: AKState, events: readonly AKEvent[]): Map<number, C
         if (winner.kind !== 'character') break;
         if (r.cause === 'duel') add(winner.id, 'prebattle');
         if (loser.kind === 'character' && s.characters[loser.id]?.role === 'King') add(winner.id, 'king');
-        if (loser.kind === 'monster') add(winner.id, 'monster');
+        if (loser.kind === 'monster') {
+          add(winner.id, 'monster');
+          // Terrain titles: a lair cleared (a site's guardian killed), by the site's terrain (an island's land terrain).
+          const site = s.sites[loser.id];
+          const prov = site ? s.provinces[site.province] : undefined;
+          if (prov) bump(winner.id, 'lairs', prov.island ?? prov.terrain);
+        }
         if (last && last.by === winner.id && last.how === 'missile') add(winner.id, 'bow');
         if (last && last.by === winner.id && last.how === 'spell') add(winner.id, 'spell');
         last = null;
@@ -190,11 +208,13 @@ function pointsThisTurn(s: AKState, cfg: TitlesCfg, c: Character, t: RoyalTitle,
       return cfg.perProvince * held + cfg.perHero * heroes;
     }
     case 'race':
-      return cfg.perArmy * Object.values(s.armies).filter((a) => a.leader === c.id && a.race === t.race).length;
+      return cfg.perArmy * Object.values(s.armies).filter((a) => a.leader === c.id && a.race === t.race).length
+        + cfg.perRaceWin * (fs.get(c.id)?.raceWins?.[t.race!] ?? 0);
     case 'terrain': {
+      const lairs = cfg.perLair * (fs.get(c.id)?.lairs?.[t.terrain!] ?? 0);
       const here = s.provinces[c.province];
-      if (!here || here.owner !== k || here.terrain !== t.terrain) return 0;
-      return cfg.perProvince * Object.values(s.provinces).filter((p) => p.owner === k && p.terrain === t.terrain).length;
+      if (!here || here.owner !== k || here.terrain !== t.terrain) return lairs;
+      return lairs + cfg.perProvince * Object.values(s.provinces).filter((p) => p.owner === k && p.terrain === t.terrain).length;
     }
     default: break;
   }
