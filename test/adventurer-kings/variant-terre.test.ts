@@ -22,7 +22,8 @@ import { battleInput } from '../../src/rulesets/adventurer-kings/armies/battle.t
 import { leaderLevel } from '../../src/rulesets/adventurer-kings/armies/strength.ts';
 import { seaConquests, supremeCommander } from '../../src/rulesets/adventurer-kings/armies/resolve.ts';
 import { checkTarget } from '../../src/rulesets/adventurer-kings/magic/action.ts';
-import { mapDoc } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
+import { hexPath, mapDoc, sharedEdges } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
+import { renderMapSvg } from '../../src/platform/maps/svg.ts';
 import { provinceName } from '../../src/rulesets/adventurer-kings/world/names.ts';
 import { army, testCtx } from './fixture.ts';
 
@@ -225,16 +226,26 @@ describe('AK Terre: straits (§14.4)', () => {
 });
 
 describe('AK Terre: the map and play', () => {
-  test('the map: islands outlined in blue once known, straits drawn as crossings, 450 hexes', () => {
+  test('the map: islands outlined in blue once known, straits drawn on their edge, 450 hexes', () => {
     const s = terre(4, 'terre-mapdoc');
     const k = s.kingdoms[1]!;
     const doc = mapDoc(s, k.player, 'fr');
     assert.equal(doc.regions.length, 450);
-    assert.deepEqual(doc.crossings.map((c) => [Number(c.a), Number(c.b)]).sort(), TERRE_STRAITS.map(([x, y]) => [Math.min(x, y), Math.max(x, y)]).sort());
+    // A strait: a blue stroke on the edge its two provinces share (twice across the east–west seam, once on each side).
+    const straits = (doc.zones ?? []).filter((z) => z.stroke === '#2f7fc8');
+    assert.equal(straits.length, 3);
+    for (const z of straits) assert.match(z.path, /^M[\d.]+,[\d.]+ L[\d.]+,[\d.]+$/);
+    const [a1, b1] = TERRE_STRAITS[0]!;
+    const edge = sharedEdges(s.provinces[a1]!, s.provinces[b1]!, 30);
+    assert.equal(edge.length, 1, 'inside the map, one edge');
+    assert.ok(hexPath(s.provinces[a1]!.row, s.provinces[a1]!.col, 30).includes(edge[0]!.split(' ')[0]!.slice(1)), 'the edge is on the hex');
     // Fog of war: an island the kingdom does not know is grey and not outlined.
     const known = (p: number) => (s.knowledge[k.id]?.provinces[p]?.pct ?? 0) > 0;
     const islands = Object.values(s.provinces).filter((p) => p.island).map((p) => p.id);
-    assert.equal(doc.zones?.length ?? 0, islands.filter(known).length);
+    assert.equal((doc.zones ?? []).filter((z) => z.stroke !== '#2f7fc8').length, islands.filter(known).length);
+    // Drawn by the platform: the borders over the regions.
+    const svg = renderMapSvg(doc);
+    assert.match(svg, /class="borders"[^>]*>(<path [^>]*stroke="#2f7fc8"[^>]*\/>)+/);
     for (const p of islands.filter((x) => !known(x))) assert.equal(doc.regions.find((r) => r.id === String(p))!.fill, '#bdbdbd');
   });
 

@@ -10,7 +10,7 @@
  * knows of the province: exploration %, exact tax (owned or 100 %) or income band (G-56), etc.
  * AK Terre (§14.4): an island is filled with its land terrain and outlined in the sea's blue
  * (« des zones de terre avec une bordure bleue de chaque côté ») once its terrain is known; a strait
- * is drawn as a crossing between the two provinces it separates (the map's geography, public).
+ * is drawn as a blue stroke on the edge the two provinces share (the map's geography, public).
  * Everything comes from view.ts, never from the hidden state.
  *
  * Map orders (`units`): for each own character, MO to each adjacent province, EX and SP where he
@@ -58,8 +58,9 @@ export const HERO_RULED_COLOR = '#262626';
 /** The keep's letter: A(llié/llied), N(eutre/eutral), E(nnemi/nemy), H(éros/ero). */
 export const RELATION_LETTERS: Record<Relation | 'Hero', string> = { Allied: 'A', Neutral: 'N', Enemy: 'E', Hero: 'H' };
 const FOREIGN_SEEN = '#555555';
-/** AK Terre's island outline (§14.4: « une bordure bleue »), darker than the sea's fill. */
+/** AK Terre's island outline (§14.4: « une bordure bleue »), darker than the sea's fill, and its straits (« une zone bleue entre deux provinces »). */
 const ISLAND_BORDER = '#1f5f9e';
+const STRAIT_COLOR = '#2f7fc8';
 
 /** The centre of a province's hex (G-01: q = col − 1, r0 = row − 1, odd r0 shifted east). */
 export function hexCentre(row: number, col: number): [number, number] {
@@ -109,6 +110,23 @@ function seamGhost(row: number, col: number, cols: number): string | null {
   return null;
 }
 
+/**
+ * The edge two adjacent hexes share, as a path: drawn beside each of them (across the east–west
+ * seam the pair meets on the half hexes, so the edge is drawn at both ends of the map).
+ */
+export function sharedEdges(a: { row: number; col: number }, b: { row: number; col: number }, cols = COLS): string[] {
+  const corners = (row: number, col: number) => { const [k, m] = lattice(row, col); return CORNERS.map(([dk, dm]) => [k + dk, m + dm] as const); };
+  const out: string[] = [];
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    // y's column moved next to x's (the seam: ± the grid's columns).
+    const col = [y.col, y.col - cols, y.col + cols].sort((u, v) => Math.abs(u - x.col) - Math.abs(v - x.col))[0]!;
+    const cy = corners(y.row, col);
+    const common = corners(x.row, x.col).filter(([k, m]) => cy.some(([k2, m2]) => k2 === k && m2 === m));
+    if (common.length === 2) out.push(`M${pt(common[0]![0], common[0]![1])} L${pt(common[1]![0], common[1]![1])}`);
+  }
+  return [...new Set(out)];
+}
+
 const initials = (name: string) => name.split(/[\s-]+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 2);
 
 /**
@@ -144,7 +162,6 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   const regions: MapRegion[] = [];
   const allMarkers: MapMarker[] = [];
   const grid = gridOf(s);
-  const crossings: MapDoc['crossings'] = [];
   const zones: NonNullable<MapDoc['zones']> = [];
   const ids = Object.keys(s.provinces).map(Number).sort((a, b) => a - b);
   for (const id of ids) {
@@ -154,7 +171,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
     const known = pv.own || pv.pct > 0;
     const island = known && pv.terrain ? p.island : undefined;
     const fill = known && pv.terrain ? TERRAIN_COLORS[island ?? pv.terrain] : UNKNOWN_COLOR;
-    for (const q of p.straits ?? []) if (q > id) crossings.push({ a: String(id), b: String(q) });
+    for (const q of p.straits ?? []) if (q > id) for (const d of sharedEdges(p, s.provinces[q]!, grid.cols)) zones.push({ path: d, over: true, stroke: STRAIT_COLOR, strokeWidth: 7 });
     if (island) zones.push({ path: hexPath(p.row, p.col, grid.cols), over: true, stroke: ISLAND_BORDER, strokeWidth: 4 });
     const marks: MapRegion['marks'] = [];
     if (pv.own) marks.push('own');
@@ -225,7 +242,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   }
   const legend: MapLegendItem[] = (Object.keys(TERRAIN_COLORS) as Terrain[]).map((t) => ({ color: TERRAIN_COLORS[t], label: TERRAIN_NAMES[t][lang] }));
   legend.push({ color: UNKNOWN_COLOR, label: L(lang, 'Inconnue (0 %)', 'Unknown (0 %)') });
-  if (s.variant === 'terre') legend.push({ label: L(lang, 'Bordure bleue : île ; tirets : détroit', 'Blue outline: island; dashes: strait') });
+  if (s.variant === 'terre') legend.push({ label: L(lang, 'Bordure bleue : île ; trait bleu entre deux provinces : détroit', 'Blue outline: island; blue stroke between two provinces: strait') });
   if (me) legend.push({ mark: 'own', label: L(lang, 'Vos provinces', 'Your provinces') }, { mark: 'seen', label: L(lang, 'Vos personnages hors de vos terres', 'Your characters outside your land') });
   legend.push(
     { symbol: 'garrison', color: RELATION_COLORS.Allied, label: L(lang, 'A : province d’un allié', 'A: Allied King’s province') },
@@ -244,7 +261,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   const title = me ? `${me.kingdom.name} — ${L(lang, 'tour', 'turn')} ${s.turn}` : `Adventurer Kings — ${L(lang, 'tour', 'turn')} ${s.turn}`;
   return {
     width: Math.ceil(2 * PAD + W * (grid.cols + 0.5)), height: Math.ceil(2 * PAD + R * (1.5 * (grid.rows - 1) + 2)),
-    title, regions, crossings, markers: allMarkers, legend, units, ...(zones.length ? { zones } : {}),
+    title, regions, crossings: [], markers: allMarkers, legend, units, ...(zones.length ? { zones } : {}),
   };
 }
 
