@@ -6,6 +6,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { advance, createGame, replay } from '../../src/engine/game.ts';
 import { LocalizedError } from '../../src/engine/constants.ts';
 import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
@@ -65,6 +66,16 @@ describe('the 15 × 30 grid (§14.3–14.4: « 450 provinces (15 x 30) »), besi
     assert.deepEqual(neighbours(101), [102, 118, 201, 218]);
     assert.equal(distance(501, 518), 1);
     assert.equal(distance(101, 110), 9);
+  });
+
+  test('property: on the 15 × 30 grid, distance is a metric (symmetric, 0 only for itself, triangle inequality) and a step toward a province brings it 1 closer', () => {
+    const P = fc.constantFrom(...LARGE_GRID.provinces);
+    fc.assert(fc.property(P, P, P, (a, b, c) => {
+      assert.equal(distance(a, b), distance(b, a), 'symmetric');
+      assert.equal(distance(a, b) === 0, a === b, 'zero only for itself');
+      assert.ok(distance(a, c) <= distance(a, b) + distance(b, c), 'triangle inequality');
+      if (a !== b) assert.ok(neighbours(a).some((n) => distance(n, b) === distance(a, b) - 1), 'a neighbour is one step closer');
+    }), { numRuns: 300, seed: 17 });
   });
 
   test('the grid of a game follows its variant', () => {
