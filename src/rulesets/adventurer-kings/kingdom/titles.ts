@@ -197,24 +197,35 @@ export function turnFeats(s: AKState, events: readonly AKEvent[]): Map<number, C
   return out;
 }
 
+/** Counts of the end of the turn, made once: provinces per kingdom and per (kingdom, terrain), armies per (leader, race). */
+interface Tally { held: Map<number, number>; byTerrain: Map<string, number>; led: Map<string, number> }
+function tally(s: AKState): Tally {
+  const held = new Map<number, number>(), byTerrain = new Map<string, number>(), led = new Map<string, number>();
+  for (const p of Object.values(s.provinces)) {
+    if (p.owner === null) continue;
+    held.set(p.owner, (held.get(p.owner) ?? 0) + 1);
+    byTerrain.set(`${p.owner}:${p.terrain}`, (byTerrain.get(`${p.owner}:${p.terrain}`) ?? 0) + 1);
+  }
+  for (const a of Object.values(s.armies)) if (a.leader !== undefined) led.set(`${a.leader}:${a.race}`, (led.get(`${a.leader}:${a.race}`) ?? 0) + 1);
+  return { held, byTerrain, led };
+}
+
 /** This turn's points of one character for one title (the ways of [P V-10]). */
-function pointsThisTurn(s: AKState, cfg: TitlesCfg, c: Character, t: RoyalTitle, hired: Map<number, Alignment[]>, fs: Map<number, Count>): number {
+function pointsThisTurn(s: AKState, cfg: TitlesCfg, c: Character, t: RoyalTitle, hired: Map<number, Alignment[]>, fs: Map<number, Count>, n: Tally): number {
   const k = c.kingdom!;
   switch (t.group) {
     case 'alignment': {
       if (c.alignment !== t.alignment) return 0;
-      const held = Object.values(s.provinces).filter((p) => p.owner === k).length;
       const heroes = (hired.get(c.id) ?? []).filter((a) => a === t.alignment).length;
-      return cfg.perProvince * held + cfg.perHero * heroes;
+      return cfg.perProvince * (n.held.get(k) ?? 0) + cfg.perHero * heroes;
     }
     case 'race':
-      return cfg.perArmy * Object.values(s.armies).filter((a) => a.leader === c.id && a.race === t.race).length
-        + cfg.perRaceWin * (fs.get(c.id)?.raceWins?.[t.race!] ?? 0);
+      return cfg.perArmy * (n.led.get(`${c.id}:${t.race}`) ?? 0) + cfg.perRaceWin * (fs.get(c.id)?.raceWins?.[t.race!] ?? 0);
     case 'terrain': {
       const lairs = cfg.perLair * (fs.get(c.id)?.lairs?.[t.terrain!] ?? 0);
       const here = s.provinces[c.province];
       if (!here || here.owner !== k || here.terrain !== t.terrain) return lairs;
-      return lairs + cfg.perProvince * Object.values(s.provinces).filter((p) => p.owner === k && p.terrain === t.terrain).length;
+      return lairs + cfg.perProvince * (n.byTerrain.get(`${k}:${t.terrain}`) ?? 0);
     }
     default: break;
   }
@@ -262,9 +273,10 @@ export function scoreTitles(ctx: TurnCtx): void {
   for (const row of Object.values(titles)) for (const id of died) if (row[id]) row[id]!.points = Math.round(row[id]!.points * loss * 100) / 100;
   trackAlliances(s);
   const fs = turnFeats(s, ctx.events);
+  const n = tally(s);
   for (const c of servants(s)) {
     for (const t of ROYAL_TITLES) {
-      const p = pointsThisTurn(s, cfg, c, t, hired, fs);
+      const p = pointsThisTurn(s, cfg, c, t, hired, fs, n);
       if (p <= 0) continue;
       const row = (titles[t.id] ??= {});
       const cur = row[c.id] ?? { points: 0, since: s.turn };

@@ -41,43 +41,52 @@ export function adjustedVp(cfg: VictoryCfg, vp: number, player: Alignment, emper
  * Offices and Titles its characters lead now (the Emperor's excepted: he is what the vote makes) and
  * of the artifacts they hold ([P V-14]), × `titles.ecusPerVp`, without alignment reduction. 0 elsewhere.
  */
-export function extraVotes(s: AKState, cfg: AKConfig['kingdom'], k: number): number {
+export function extraVotes(s: AKState, cfg: AKConfig['kingdom'], k: number, table?: Record<number, number>): number {
   if (s.variant !== 'super') return 0;
-  return cfg.titles.ecusPerVp * vpHeld(s, cfg, k);
+  return cfg.titles.ecusPerVp * ((table ?? vpTable(s, cfg))[k] ?? 0);
 }
 
 /** Super AK: the VP a kingdom's characters hold now (Offices but the Emperor's, Royal Titles, artifacts), as counted in votes. */
 export function vpHeld(s: AKState, cfg: AKConfig['kingdom'], k: number): number {
-  let vp = 0;
+  return vpTable(s, cfg)[k] ?? 0;
+}
+
+/** `vpHeld` of every kingdom at once (one pass over the Offices, the Titles and the characters). */
+export function vpTable(s: AKState, cfg: AKConfig['kingdom']): Record<number, number> {
+  const out: Record<number, number> = {};
+  const add = (k: number | null | undefined, vp: number) => { if (k !== null && k !== undefined) out[k] = (out[k] ?? 0) + vp; };
   const holders = officeHolders(s, cfg.offices);
   for (const o of OFFICES) {
     if (o === 'Emperor') continue;
     const h = holders[o];
-    if (h !== null && s.characters[h]?.kingdom === k) vp += (cfg.offices.vp as Record<string, number>)[o] ?? 0;
+    if (h !== null) add(s.characters[h]?.kingdom, (cfg.offices.vp as Record<string, number>)[o] ?? 0);
   }
-  vp += titleVpByKingdom(s, cfg.titles)[k] ?? 0;
+  for (const [k, vp] of Object.entries(titleVpByKingdom(s, cfg.titles))) add(Number(k), vp);
   for (const c of Object.values(s.characters)) {
-    if (c.kingdom !== k || !c.alive) continue;
-    for (const id of c.items) if (ITEMS[s.items[id]?.kind ?? '']?.artifact) vp += cfg.titles.artifactVp;
+    if (c.kingdom === null || !c.alive) continue;
+    for (const id of c.items) if (ITEMS[s.items[id]?.kind ?? '']?.artifact) add(c.kingdom, cfg.titles.artifactVp);
   }
-  return vp;
+  return out;
 }
 
 /** A kingdom's weight in a vote and in the threshold test: its tax base, plus Super AK's extra votes. */
-export function votesOf(s: AKState, cfg: AKConfig['kingdom'], k: number): number {
-  return kingdomTaxBase(s, k) + extraVotes(s, cfg, k);
+export function votesOf(s: AKState, cfg: AKConfig['kingdom'], k: number, table?: Record<number, number>): number {
+  return kingdomTaxBase(s, k) + extraVotes(s, cfg, k, table);
 }
 /** The world's votes: its tax base, plus every live kingdom's extra votes (Super AK). */
-export function worldVotes(s: AKState, cfg: AKConfig['kingdom']): number {
-  return worldTaxBase(s) + (s.variant === 'super' ? liveKingdoms(s).reduce((n, k) => n + extraVotes(s, cfg, k.id), 0) : 0);
+export function worldVotes(s: AKState, cfg: AKConfig['kingdom'], table?: Record<number, number>): number {
+  if (s.variant !== 'super') return worldTaxBase(s);
+  const t = table ?? vpTable(s, cfg);
+  return worldTaxBase(s) + liveKingdoms(s).reduce((n, k) => n + extraVotes(s, cfg, k.id, t), 0);
 }
 
 /** Super AK: the live kingdoms of an alignment holding more than `pct` % of the world's votes together (the first such alignment), else none. */
 export function alignmentBloc(s: AKState, cfg: AKConfig['kingdom'], pct: number): number[] {
-  const world = worldVotes(s, cfg);
+  const table = vpTable(s, cfg);
+  const world = worldVotes(s, cfg, table);
   const by = new Map<Alignment, number[]>();
   for (const k of liveKingdoms(s)) by.set(k.alignment, [...(by.get(k.alignment) ?? []), k.id]);
-  for (const ks of by.values()) if (exceeds(ks.reduce((n, k) => n + votesOf(s, cfg, k), 0), world, pct)) return ks;
+  for (const ks of by.values()) if (exceeds(ks.reduce((n, k) => n + votesOf(s, cfg, k, table), 0), world, pct)) return ks;
   return [];
 }
 
@@ -93,12 +102,13 @@ function voteOf(sheet: AKSheet | undefined): number | null {
  */
 export function holdElection(s: AKState, cfg: VictoryCfg, sheets: Record<number, AKSheet>, kcfg?: AKConfig['kingdom']): { tally: Record<number, number>; winner: number | null } {
   // Super AK (§14.3): the votes weigh the tax base plus the VP of Offices, Titles and artifacts (`kcfg` given).
-  const world = kcfg ? worldVotes(s, kcfg) : worldTaxBase(s);
+  const table = kcfg && s.variant === 'super' ? vpTable(s, kcfg) : undefined;
+  const world = kcfg ? worldVotes(s, kcfg, table) : worldTaxBase(s);
   const tally: Record<number, number> = {};
   for (const k of liveKingdoms(s)) {
     const v = voteOf(sheets[k.id]);
     if (v === null || !s.kingdoms[v] || s.kingdoms[v]!.eliminated) continue;
-    tally[v] = (tally[v] ?? 0) + (kcfg ? votesOf(s, kcfg, k.id) : kingdomTaxBase(s, k.id));
+    tally[v] = (tally[v] ?? 0) + (kcfg ? votesOf(s, kcfg, k.id, table) : kingdomTaxBase(s, k.id));
   }
   let winner: number | null = null;
   for (const [cand, votes] of Object.entries(tally)) if (exceeds(votes, world, cfg.electionPct)) winner = Number(cand);
@@ -107,9 +117,10 @@ export function holdElection(s: AKState, cfg: VictoryCfg, sheets: Record<number,
 
 /** The King above the threshold (the largest tax base if several; ties: treasury, then lower id), or null. */
 export function crownedByThreshold(s: AKState, cfg: VictoryCfg, turn: number, kcfg?: AKConfig['kingdom']): number | null {
-  const world = kcfg ? worldVotes(s, kcfg) : worldTaxBase(s);
+  const table = kcfg && s.variant === 'super' ? vpTable(s, kcfg) : undefined;
+  const world = kcfg ? worldVotes(s, kcfg, table) : worldTaxBase(s);
   const pct = thresholdPct(cfg, turn);
-  const above = liveKingdoms(s).filter((k) => exceeds(kcfg ? votesOf(s, kcfg, k.id) : kingdomTaxBase(s, k.id), world, pct));
+  const above = liveKingdoms(s).filter((k) => exceeds(kcfg ? votesOf(s, kcfg, k.id, table) : kingdomTaxBase(s, k.id), world, pct));
   return strongest(s, above.map((k) => k.id));
 }
 

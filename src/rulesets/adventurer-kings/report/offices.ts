@@ -5,7 +5,7 @@
 import { resolveConfig } from '../config.ts';
 import { standings } from '../kingdom/offices.ts';
 import { titleStandings, type RoyalTitle } from '../kingdom/titles.ts';
-import { vpHeld } from '../kingdom/victory.ts';
+import { vpTable } from '../kingdom/victory.ts';
 import { liveKingdoms } from '../kingdom/util.ts';
 import type { AKState, OfficeId } from '../state.ts';
 import { OFFICES } from './names.ts';
@@ -18,7 +18,8 @@ export interface TitleStanding { title: RoyalTitle['id']; name: RoyalTitle['name
 export function alignmentVp(s: AKState, kingdom: number): number {
   const cfg = resolveConfig(s.config).kingdom;
   const al = s.kingdoms[kingdom]?.alignment;
-  return liveKingdoms(s).filter((k) => k.alignment === al).reduce((n, k) => n + vpHeld(s, cfg, k.id), 0);
+  const table = vpTable(s, cfg);
+  return liveKingdoms(s).filter((k) => k.alignment === al).reduce((n, k) => n + (table[k.id] ?? 0), 0);
 }
 
 export function royalTitleStandings(s: AKState, kingdom: number): TitleStanding[] {
