@@ -10,6 +10,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { advance, createGame, replay } from '../../src/engine/game.ts';
+import { hashState } from '../../src/engine/hash.ts';
 import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKState, Army, ArmyType } from '../../src/rulesets/adventurer-kings/state.ts';
@@ -247,6 +248,14 @@ describe('AK Terre: the map and play', () => {
     const svg = renderMapSvg(doc);
     assert.match(svg, /class="borders"[^>]*>(<path [^>]*stroke="#2f7fc8"[^>]*\/>)+/);
     for (const p of islands.filter((x) => !known(x))) assert.equal(doc.regions.find((r) => r.id === String(p))!.fill, '#bdbdbd');
+  });
+
+  test('determinism: the same seed and options give the same world, another seed another one (the map stays the authored one)', () => {
+    const h = (seed: string) => hashState(terre(6, seed));
+    assert.equal(h('same'), h('same'));
+    assert.notEqual(h('same'), h('other'));
+    const a = terre(6, 'same'), b = terre(6, 'other');
+    for (const p of LARGE_GRID.provinces) assert.equal(a.provinces[p]!.terrain, b.provinces[p]!.terrain, `${p}: the authored terrain`);
   });
 
   test('a bot game of three turns with 12 empires: every invariant holds, the replay reproduces every hash', () => {
