@@ -84,8 +84,8 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
   const grid = variant?.grid ?? STANDARD_GRID;
   if (cfg.rows !== grid.rows || cfg.cols !== grid.cols) {
     throw new LocalizedError({
-      fr: `cette variante se joue sur ${grid.rows} × ${grid.cols} provinces (world.rows, world.cols), et non ${cfg.rows} × ${cfg.cols}`,
-      en: `this variant is played on ${grid.rows} × ${grid.cols} provinces (world.rows, world.cols), not ${cfg.rows} × ${cfg.cols}`,
+      fr: `ce monde se joue sur ${grid.rows} × ${grid.cols} provinces (world.rows, world.cols), et non ${cfg.rows} × ${cfg.cols}`,
+      en: `this world is played on ${grid.rows} × ${grid.cols} provinces (world.rows, world.cols), not ${cfg.rows} × ${cfg.cols}`,
     });
   }
   const n = Math.max(options.kings?.length ?? 0, options.seatIds?.length ?? 0) || options.players || cfg.defaultPlayers;
@@ -135,7 +135,7 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
   });
 
   // AK Europe (§14.2), AK Terre (§14.4): each King's position, as asked when still free (in seat order), else drawn.
-  const positions = positioned ? europePositions(rng, options.kings ?? [], n, positioned) : [];
+  const positions = positioned ? rankedPositions(rng, options.kings ?? [], n, positioned) : [];
   if (positioned) kings.forEach((k, i) => { if (!options.kings?.[i]?.kingdomName?.trim()) k.realm = positions[i]!.name.fr; });
 
   // 2. The world, with a capital per kingdom (AK Europe, AK Terre: the authored map and its capitals).
@@ -194,11 +194,11 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
 }
 
 /**
- * AK Europe: the positions, in kingdom order. [P V-04] « par ordre de priorité » (§14.2): in seat
+ * AK Europe and AK Terre ([P V-32]): the positions, in kingdom order. [P V-04] « par ordre de priorité » (§14.2): in seat
  * order (the order of joining), each King takes the first of his ranked countries still free;
  * the others are then drawn among the free ones.
  */
-function europePositions(rng: Rng, kings: AKKingOptions[], n: number, all: readonly EuropePosition[]): EuropePosition[] {
+function rankedPositions(rng: Rng, kings: AKKingOptions[], n: number, all: readonly EuropePosition[]): EuropePosition[] {
   const out: (EuropePosition | null)[] = Array.from({ length: n }, () => null);
   const taken = new Set<string>();
   for (let i = 0; i < n; i++) {
