@@ -25,6 +25,7 @@ import { seaConquests, supremeCommander } from '../../src/rulesets/adventurer-ki
 import { checkTarget } from '../../src/rulesets/adventurer-kings/magic/action.ts';
 import { hexPath, mapDoc, sharedEdges } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
 import { renderMapSvg } from '../../src/platform/maps/svg.ts';
+import { playerView } from '../../src/rulesets/adventurer-kings/view.ts';
 import { provinceName } from '../../src/rulesets/adventurer-kings/world/names.ts';
 import { army, testCtx } from './fixture.ts';
 
@@ -244,6 +245,11 @@ describe('AK Terre: the map and play', () => {
     const known = (p: number) => (s.knowledge[k.id]?.provinces[p]?.pct ?? 0) > 0;
     const islands = Object.values(s.provinces).filter((p) => p.island).map((p) => p.id);
     assert.equal((doc.zones ?? []).filter((z) => z.stroke !== '#2f7fc8').length, islands.filter(known).length);
+    // The view (JSON, API): the island only with its known terrain; the straits and the isthmus always (the authored map).
+    const v = playerView(s, k.player);
+    for (const p of islands) assert.equal(v.provinces[p]!.island, known(p) ? s.provinces[p]!.island : undefined, `${p}`);
+    assert.deepEqual(v.provinces[TERRE_STRAITS[0]![0]]!.straits, [TERRE_STRAITS[0]![1]]);
+    assert.equal(v.provinces[TERRE_ISTHMUSES[0]!]!.isthmus, true);
     // Drawn by the platform: the borders over the regions.
     const svg = renderMapSvg(doc);
     assert.match(svg, /class="borders"[^>]*>(<path [^>]*stroke="#2f7fc8"[^>]*\/>)+/);

@@ -67,6 +67,12 @@ const PROVINCE: Rules<ProvinceView, ProvinceCtx> = {
     check: (_r, c, v, w) => eq(v, c.own ? c.p.terrain : c.kp?.terrain, w, c.own ? 'S8.2 own terrain, exact' : 'S8.3 the terrain as seen'),
   },
   race: { rule: 'S8.2 / S8.3', check: (_r, c, v, w) => eq(v, c.own ? c.p.race : c.kp?.race, w, 'S8.2 / S8.3 the native race') },
+  island: {
+    rule: '§14.4 an island is known with its terrain',
+    check: (_r, c, v, w) => { assert.ok(c.own || (c.kp?.terrain !== undefined && c.pct > 0), `${w}: §14.4 an island not known`); eq(v, c.p.island, w, '§14.4 the island\'s terrain'); },
+  },
+  straits: { rule: 'the map is public', check: (_r, c, v, w) => eq(v, c.p.straits, w, 'the map is public (straits)') },
+  isthmus: { rule: 'the map is public', check: (_r, c, v, w) => eq(v, c.p.isthmus, w, 'the map is public (isthmus)') },
   types: { rule: 'S8.2 / S8.3', check: (_r, c, v, w) => eq(v, c.own ? c.p.types : c.kp?.types, w, 'S8.2 / S8.3 the recruitable types') },
   owner: {
     rule: 'S8.2 own: exact, now; S8.3 otherwise the snapshot as of its date',

@@ -39,6 +39,11 @@ export interface ProvinceView {
   /** What the kingdom learned of the capital flag (SP, G-47): `of` null = known not to be a capital; absent = unknown. */
   capital?: { of: number | null; asOf: Stamp };
   contested?: boolean;
+  /** AK Terre (§14.4): an island's other terrain, once its terrain is known (the map's blue outline). */
+  island?: Exclude<Terrain, 'Sea'>;
+  /** AK Terre: the provinces across a strait, and whether it is an isthmus (the authored map: public, as id, row and column). */
+  straits?: number[];
+  isthmus?: boolean;
   sites: number[];
   fallen?: Fallen[];
   military?: ProvinceKnowledge['military'];
@@ -140,6 +145,9 @@ export function playerView(s: AKState, player: PlayerId | null): AKView {
     if (kp?.fallen?.length) pv.fallen = structuredClone(kp.fallen);
     if (kp?.military) pv.military = structuredClone(kp.military);
     if (p.name && (own || pct >= 1)) pv.name = p.name;
+    if (p.island && pv.terrain !== undefined) pv.island = p.island;
+    if (p.straits) pv.straits = [...p.straits];
+    if (p.isthmus) pv.isthmus = true;
     view.provinces[id] = pv;
   }
 
