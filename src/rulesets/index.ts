@@ -134,6 +134,8 @@ const ak: RulesetEntry<AKState, AKEvent> = {
   variants: [
     { id: AK_VARIANT, name: { fr: 'Monde standard (162 provinces)', en: 'Standard world (162 provinces)' }, seats: { min: 2, max: 12, default: 8 } },
     { id: 'europe', name: { fr: 'AK Europe — un continent de l’an mil, 12 pays', en: 'AK Europe — a continent of the year 1000, 12 countries' }, seats: { min: 2, max: 12, default: 12 } },
+    { id: 'super', name: { fr: 'Super AK — 450 provinces, jusqu’à 28 rois, Titres royaux', en: 'Super AK — 450 provinces, up to 28 kings, Royal Titles' }, seats: { min: 2, max: 28, default: 16 } },
+    { id: 'terre', name: { fr: 'AK Terre — une Terre préhistorique, 20 empires', en: 'AK Terre — a prehistoric Earth, 20 empires' }, seats: { min: 2, max: 20, default: 20 } },
   ],
   // The Valhalla decision after the end (§12.3): a bot and the caretaker take its default.
   bot: (state, player, decision, rng) => (decision === VALHALLA_DECISION ? akValhallaDefault(akEntrantOf(state, player)!) : akBotOrders(state, player, rng)),

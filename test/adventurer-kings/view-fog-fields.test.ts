@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createRng } from '../../src/engine/rng.ts';
 import { bandOf, playerView, type AKView, type KingView, type ProvinceView } from '../../src/rulesets/adventurer-kings/view.ts';
-import { officeStandings, type Standing } from '../../src/rulesets/adventurer-kings/report/offices.ts';
+import { alignmentVp, officeStandings, royalTitleStandings, type Standing } from '../../src/rulesets/adventurer-kings/report/offices.ts';
 import type { AKState, Knowledge, Province, ProvinceKnowledge, SeenCharacter, SiteKnowledge } from '../../src/rulesets/adventurer-kings/state.ts';
 import { playScenario, scenarioArb } from './arbitraries.ts';
 import { fixture } from './report-fixture.ts';
@@ -67,6 +67,12 @@ const PROVINCE: Rules<ProvinceView, ProvinceCtx> = {
     check: (_r, c, v, w) => eq(v, c.own ? c.p.terrain : c.kp?.terrain, w, c.own ? 'S8.2 own terrain, exact' : 'S8.3 the terrain as seen'),
   },
   race: { rule: 'S8.2 / S8.3', check: (_r, c, v, w) => eq(v, c.own ? c.p.race : c.kp?.race, w, 'S8.2 / S8.3 the native race') },
+  island: {
+    rule: '§14.4 an island is known with its terrain',
+    check: (_r, c, v, w) => { assert.ok(c.own || (c.kp?.terrain !== undefined && c.pct > 0), `${w}: §14.4 an island not known`); eq(v, c.p.island, w, '§14.4 the island\'s terrain'); },
+  },
+  straits: { rule: 'the map is public', check: (_r, c, v, w) => eq(v, c.p.straits, w, 'the map is public (straits)') },
+  isthmus: { rule: 'the map is public', check: (_r, c, v, w) => eq(v, c.p.isthmus, w, 'the map is public (isthmus)') },
   types: { rule: 'S8.2 / S8.3', check: (_r, c, v, w) => eq(v, c.own ? c.p.types : c.kp?.types, w, 'S8.2 / S8.3 the recruitable types') },
   owner: {
     rule: 'S8.2 own: exact, now; S8.3 otherwise the snapshot as of its date',
@@ -166,6 +172,17 @@ const ME: Rules<Me, null> = {
       eq(v, officeStandings(r.s, r.k), w, '§12.1 its standings');
       v.forEach((st, i) => checkFields(r, STANDING, null, st, `offices[${i}]`));
     },
+  },
+  titles: {
+    rule: '§14.3 Super AK: its own claimants to the Royal Titles, as a % of the leader, the leader unnamed',
+    check: (r, _c, v, w) => {
+      eq(v, royalTitleStandings(r.s, r.k), w, '§14.3 its title standings');
+      for (const t of v ?? []) assert.equal(r.s.characters[t.char]?.kingdom, r.k, `${w}: a title claimant of another kingdom`);
+    },
+  },
+  alignmentVp: {
+    rule: '§14.3 Super AK: « le nombre total de points de victoire contrôlé par votre alignement », one number, no kingdom named',
+    check: (r, _c, v, w) => eq(v, r.s.variant === 'super' ? alignmentVp(r.s, r.k) : undefined, w, '§14.3 its alignment\'s VP'),
   },
 };
 const STANDING: Rules<Standing, null> = {

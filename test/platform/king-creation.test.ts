@@ -161,6 +161,36 @@ for (const kind of DB_KINDS) {
       assert.match(map.text, /<svg/);
     });
 
+    test('AK Terre and Super AK from the creation form: the empire asked for; the 15 × 30 map is drawn', async () => {
+      const a = await loggedIn(tp, alice);
+      const form = await a.get('/games');
+      assert.match(form.text, /<option value="adventurer-kings\/terre"[^>]*>Adventurer Kings — Rois Aventuriers — AK Terre/);
+      assert.match(form.text, /<option value="adventurer-kings\/super"[^>]*>Adventurer Kings — Rois Aventuriers — Super AK/);
+      const r = await a.post('/games', {
+        name: 'Terre', map: 'adventurer-kings/terre', lords: '2', lordName: 'Hannibal', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', early: '1',
+        [S('position')]: 'carthage',
+      }, nofollow);
+      assert.equal(r.status, 303, r.text.slice(0, 300));
+      const gameId = Number(/\/games\/(\d+)/.exec(r.location ?? '')![1]);
+      const b = await loggedIn(tp, bob);
+      const join = await b.get(`/games/${gameId}`);
+      assert.match(join.text, /Empire wanted \(AK Terre\)/);
+      const ok = await b.post(`/games/${gameId}/join`, { lordName: 'Scipio', password: 'sesame', [S('position')]: 'rome' }, nofollow);
+      assert.equal(ok.status, 303, ok.text.slice(0, 300));
+      const s = await stateOf<AKState>(tp, gameId);
+      assert.equal(s.variant, 'terre');
+      const realm = async (userId: number) => { const p = await playerOf(tp, gameId, userId); return Object.values(s.kingdoms).find((k) => k.player === p)!.name; };
+      assert.equal(await realm(alice.id), 'Carthage');
+      assert.equal(await realm(bob.id), 'Empire romain');
+      const map = await b.get(`/games/${gameId}/map`);
+      assert.equal(map.status, 200);
+      assert.match(map.text, /<svg/);
+      const sup = await a.post('/games', {
+        name: 'Super', map: 'adventurer-kings/super', lords: '2', lordName: 'Arthur', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', early: '1',
+      }, nofollow);
+      assert.equal(sup.status, 303, sup.text.slice(0, 300));
+    });
+
     test('the service refuses a bad choice too (no trust in the page), with the field named', async () => {
       const id = await games.create(tp.platform.ctx, {
         ruleset: 'adventurer-kings', name: 'Service', options: { map: 'standard' }, seats: [{ userId: alice.id, lordName: 'A' }], maxPlayers: 2, isPrivate: true, password: 'sesame',

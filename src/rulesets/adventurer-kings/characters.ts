@@ -11,6 +11,9 @@ export function talent(s: AKState, c: Character, code: CharCode): number {
   let t = c.talent[code];
   for (const id of c.items) t += s.items[id]?.talentBonus?.[code] ?? 0;
   if (c.kingdom !== null) t += inventionTalentBonus(s, c.kingdom, code, c.talent[code]);
+  // Super AK (§14.3, [P V-10]): « un pouvoir particulier » to the leader of a Royal Title.
+  // The leaders are set by kingdom/titles.ts at the end of each turn; one level per title led whose power is `code`.
+  for (const x of s.titleLeaders?.[c.id] ?? []) if (x === code) t++;
   return t;
 }
 

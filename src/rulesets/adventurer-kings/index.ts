@@ -24,6 +24,11 @@ import { orderTemplate } from './orders/template.ts';
 import { finishingOrder } from './kingdom/finishing.ts';
 import { akSeatForm, kingOptionsOf, type KingChoice } from './world/seat-form.ts';
 import { EUROPE_VARIANT } from './world/europe.ts';
+import { SUPER_VARIANT } from './world/super.ts';
+import { TERRE_VARIANT } from './world/terre.ts';
+
+/** The worlds a game may be played on (§14): the standard one and the three variants. */
+export const AK_MAPS = ['standard', EUROPE_VARIANT, SUPER_VARIANT, TERRE_VARIANT] as const;
 import { LocalizedError } from '../../engine/constants.ts';
 import { defaultAnswer, formatValhalla, isValhallaAnswer, VALHALLA_DECISION, validateValhalla, valhallaForm, valhallaTemplate, type ValhallaAnswer } from './valhalla/answer.ts';
 import { resolveValhalla } from './valhalla/entry.ts';
@@ -79,14 +84,16 @@ export function valhallaEntered(s: AKState): { player: string; hero: ValhallaHer
 /**
  * The setup options from either shape: the platform's `{ map, lords, choices, config }` (each
  * seat's name becomes its King's name, its choice his race, alignment, talents…) or AKOptions.
- * The worlds: the standard one (18 × 9, generated, G-03) and AK Europe (`europe`, §14.2, world/europe.ts).
+ * The worlds: the standard one (18 × 9, generated, G-03), AK Europe (`europe`, §14.2,
+ * world/europe.ts), Super AK (`super`, §14.3, 15 × 30 generated, world/super.ts) and AK Terre
+ * (`terre`, §14.4, 15 × 30 authored, world/terre.ts).
  */
 export function akOptions(o: AKGameOptions): AKOptions {
   const { map, lords, choices, valhalla: _roster, ...rest } = o;
-  if (map !== undefined && map !== 'standard' && map !== EUROPE_VARIANT) {
-    throw new LocalizedError({ fr: `monde inconnu « ${map} » (connus : standard, ${EUROPE_VARIANT})`, en: `unknown Adventurer Kings world "${map}" (known: standard, ${EUROPE_VARIANT})` });
+  if (map !== undefined && !(AK_MAPS as readonly string[]).includes(map)) {
+    throw new LocalizedError({ fr: `monde inconnu « ${map} » (connus : ${AK_MAPS.join(', ')})`, en: `unknown Adventurer Kings world "${map}" (known: ${AK_MAPS.join(', ')})` });
   }
-  if (map === EUROPE_VARIANT) rest.variant = EUROPE_VARIANT;
+  if (map !== undefined && map !== 'standard') rest.variant = map as Exclude<(typeof AK_MAPS)[number], 'standard'>;
   if (choices !== undefined && !Array.isArray(choices)) throw new LocalizedError({ fr: 'les choix des Rois sont une liste', en: 'the Kings’ choices are a list' });
   const n = lords?.length ?? choices?.length ?? 0;
   if (!lords && !choices) return rest;

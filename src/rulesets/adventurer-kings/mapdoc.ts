@@ -1,6 +1,6 @@
 /**
- * The colour map (G-99) as one kingdom knows it (engine MapDoc), drawn by the platform: the 18 × 9
- * grid of pointy-top hexes in the G-01 "odd-r" layout (rows 2, 4, 6, 8 shifted half a hex east;
+ * The colour map (G-99) as one kingdom knows it (engine MapDoc), drawn by the platform: the game's
+ * grid (18 × 9, or 15 × 30 in Super AK and AK Terre, world/geometry.ts) of pointy-top hexes in the G-01 "odd-r" layout (rows 2, 4, 6, 8 shifted half a hex east;
  * the E–W wrap drawn as the half hexes that the layout leaves free at each edge, repeating the
  * column across the seam: see seamGhost), filled by terrain as known (illusory terrain as seen;
  * grey at 0 %), the kingdom's own land outlined,
@@ -8,6 +8,9 @@
  * white N, Enemy vermilion E, Hero-ruled black H), capitals, known sites, own characters and armies, last-known foreign
  * presence (from spy reports and sightings, with their date). A click shows what the kingdom
  * knows of the province: exploration %, exact tax (owned or 100 %) or income band (G-56), etc.
+ * AK Terre (§14.4): an island is filled with its land terrain and outlined in the sea's blue
+ * (« des zones de terre avec une bordure bleue de chaque côté ») once its terrain is known; a strait
+ * is drawn as a blue stroke on the edge the two provinces share (the map's geography, public).
  * Everything comes from view.ts, never from the hidden state.
  *
  * Map orders (`units`): for each own character, MO to each adjacent province, EX and SP where he
@@ -21,7 +24,7 @@
  */
 import type { Lang, MapAction, MapDoc, MapLegendItem, MapMarker, MapRegion, MapUnit, PlayerId } from '../../engine/ruleset.ts';
 import type { Character } from './state.ts';
-import { neighbours } from './world/geometry.ts';
+import { gridOf, neighbours } from './world/geometry.ts';
 import { resolveConfig } from './config.ts';
 import { nextStep } from './armies/movement.ts';
 import { ledBy } from './armies/relations.ts';
@@ -38,7 +41,6 @@ const R = 30;
 const W = Math.sqrt(3) * R;
 const PAD = 12;
 const COLS = 18;
-const ROWS = 9;
 
 export const TERRAIN_COLORS: Record<Terrain, string> = {
   Plain: '#a8d878', Forest: '#3f7d3a', Jungle: '#2a9d8f', Mountain: '#9c7a54', Desert: '#ecc35c', Sea: '#6fa8d6',
@@ -56,6 +58,9 @@ export const HERO_RULED_COLOR = '#262626';
 /** The keep's letter: A(llié/llied), N(eutre/eutral), E(nnemi/nemy), H(éros/ero). */
 export const RELATION_LETTERS: Record<Relation | 'Hero', string> = { Allied: 'A', Neutral: 'N', Enemy: 'E', Hero: 'H' };
 const FOREIGN_SEEN = '#555555';
+/** AK Terre's island outline (§14.4: « une bordure bleue »), darker than the sea's fill, and its straits (« une zone bleue entre deux provinces »). */
+const ISLAND_BORDER = '#1f5f9e';
+const STRAIT_COLOR = '#2f7fc8';
 
 /** The centre of a province's hex (G-01: q = col − 1, r0 = row − 1, odd r0 shifted east). */
 export function hexCentre(row: number, col: number): [number, number] {
@@ -76,11 +81,11 @@ function lattice(row: number, col: number): [number, number] {
 const CORNERS: [number, number][] = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
 const pt = (k: number, m: number) => `${(PAD + (k * W) / 2).toFixed(1)},${(PAD + (m * R) / 2).toFixed(1)}`;
 
-/** The province's hex, plus (columns 01 and 18) its half repeated beyond the other edge. */
-export function hexPath(row: number, col: number): string {
+/** The province's hex, plus (first and last columns) its half repeated beyond the other edge. */
+export function hexPath(row: number, col: number, cols = COLS): string {
   const [k, m] = lattice(row, col);
   const hex = `M${CORNERS.map(([dk, dm]) => pt(k + dk, m + dm)).join(' L')} Z`;
-  const ghost = seamGhost(row, col);
+  const ghost = seamGhost(row, col, cols);
   return ghost ? `${hex} ${ghost}` : hex;
 }
 
@@ -90,19 +95,36 @@ export function hexPath(row: number, col: number): string {
  * the seam lies (G-01). That half of it is drawn there, as part of its own region (same fill,
  * marks and click), so every pair of neighbours, across the seam too, shares a drawn edge.
  */
-function seamGhost(row: number, col: number): string | null {
+function seamGhost(row: number, col: number, cols: number): string | null {
   const odd = ((row - 1) & 1) === 1;
   if (!odd && col === 1) {
-    // Beyond column 18: the west half of the hex at column 19.
-    const [k, m] = lattice(row, COLS + 1);
+    // Beyond the last column: the west half of the hex one column further.
+    const [k, m] = lattice(row, cols + 1);
     return `M${[[0, -2], [0, 2], [-1, 1], [-1, -1]].map(([dk, dm]) => pt(k + dk!, m + dm!)).join(' L')} Z`;
   }
-  if (odd && col === COLS) {
+  if (odd && col === cols) {
     // Before column 01: the east half of the hex at column 0.
     const [k, m] = lattice(row, 0);
     return `M${[[0, -2], [1, -1], [1, 1], [0, 2]].map(([dk, dm]) => pt(k + dk!, m + dm!)).join(' L')} Z`;
   }
   return null;
+}
+
+/**
+ * The edge two adjacent hexes share, as a path: drawn beside each of them (across the east–west
+ * seam the pair meets on the half hexes, so the edge is drawn at both ends of the map).
+ */
+export function sharedEdges(a: { row: number; col: number }, b: { row: number; col: number }, cols = COLS): string[] {
+  const corners = (row: number, col: number) => { const [k, m] = lattice(row, col); return CORNERS.map(([dk, dm]) => [k + dk, m + dm] as const); };
+  const out: string[] = [];
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    // y's column moved next to x's (the seam: ± the grid's columns).
+    const col = [y.col, y.col - cols, y.col + cols].sort((u, v) => Math.abs(u - x.col) - Math.abs(v - x.col))[0]!;
+    const cy = corners(y.row, col);
+    const common = corners(x.row, x.col).filter(([k, m]) => cy.some(([k2, m2]) => k2 === k && m2 === m));
+    if (common.length === 2) out.push(`M${pt(common[0]![0], common[0]![1])} L${pt(common[1]![0], common[1]![1])}`);
+  }
+  return [...new Set(out)];
 }
 
 const initials = (name: string) => name.split(/[\s-]+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 2);
@@ -139,13 +161,18 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   const lastTurn = s.turn - 1;
   const regions: MapRegion[] = [];
   const allMarkers: MapMarker[] = [];
+  const grid = gridOf(s);
+  const zones: NonNullable<MapDoc['zones']> = [];
   const ids = Object.keys(s.provinces).map(Number).sort((a, b) => a - b);
   for (const id of ids) {
     const p = s.provinces[id]!;
     const pv: ProvinceView = v.provinces[id] ?? { id, row: p.row, col: p.col, pct: 0, own: false, sites: [] };
     const [cx, cy] = hexCentre(p.row, p.col);
     const known = pv.own || pv.pct > 0;
-    const fill = known && pv.terrain ? TERRAIN_COLORS[pv.terrain] : UNKNOWN_COLOR;
+    const island = known && pv.terrain ? p.island : undefined;
+    const fill = known && pv.terrain ? TERRAIN_COLORS[island ?? pv.terrain] : UNKNOWN_COLOR;
+    for (const q of p.straits ?? []) if (q > id) for (const d of sharedEdges(p, s.provinces[q]!, grid.cols)) zones.push({ path: d, over: true, stroke: STRAIT_COLOR, strokeWidth: 7 });
+    if (island) zones.push({ path: hexPath(p.row, p.col, grid.cols), over: true, stroke: ISLAND_BORDER, strokeWidth: 4 });
     const marks: MapRegion['marks'] = [];
     if (pv.own) marks.push('own');
     if (pv.military && pv.military.asOf.turn >= lastTurn && lastTurn >= 1) marks.push('spied');
@@ -156,7 +183,9 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
     if (!known) rows.push([L(lang, 'Exploration', 'Explored'), L(lang, '0 % — inconnue', '0 % — unknown')]);
     else {
       rows.push([L(lang, 'Exploration', 'Explored'), `${pv.pct} %`]);
-      if (pv.terrain) rows.push([L(lang, 'Terrain', 'Terrain'), TERRAIN_NAMES[pv.terrain][lang]]);
+      if (pv.terrain) rows.push([L(lang, 'Terrain', 'Terrain'), island ? `${L(lang, 'Île', 'Island')} : ${TERRAIN_NAMES.Sea[lang]} + ${TERRAIN_NAMES[island][lang]}` : TERRAIN_NAMES[pv.terrain][lang]]);
+      if (p.straits?.length) rows.push([L(lang, 'Détroit vers', 'Strait to'), p.straits.map((q) => prov(q)).join(', ')]);
+      if (p.isthmus) rows.push([L(lang, 'Isthme', 'Isthmus'), L(lang, 'les navires le traversent', 'ships pass through it')]);
       if (pv.race !== undefined) rows.push(['Race', pv.race === null ? '—' : RACE_NAMES[pv.race][lang]]);
       if (pv.types?.length) rows.push([L(lang, 'Armées recrutables', 'Recruitable armies'), pv.types.map((t) => ARMY_TYPE_NAMES[t]?.[lang] ?? t).join(', ')]);
       if (pv.own) rows.push([L(lang, 'Propriétaire', 'Owner'), L(lang, 'vous', 'you')]);
@@ -186,7 +215,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
       : pv.owner ? `${pv.owner.kingdom === null ? (pv.owner.ruler !== undefined ? L(lang, 'un Héros souverain', 'a Ruling Hero') : L(lang, 'personne', 'nobody')) : kingName(pv.owner.kingdom)} (${stamp(pv.owner.asOf)})`
       : undefined;
     regions.push({
-      id: String(id), name: String(id), path: hexPath(p.row, p.col), fill, label: [cx, cy - R * 0.35], marks,
+      id: String(id), name: String(id), path: hexPath(p.row, p.col, grid.cols), fill, label: [cx, cy - R * 0.35], marks,
       info: { title: prov(id), rows },
       neighbours: neighbours(id).filter((n) => s.provinces[n]).map(String),
       ...(ownerText ? { owner: ownerText } : {}),
@@ -213,6 +242,7 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   }
   const legend: MapLegendItem[] = (Object.keys(TERRAIN_COLORS) as Terrain[]).map((t) => ({ color: TERRAIN_COLORS[t], label: TERRAIN_NAMES[t][lang] }));
   legend.push({ color: UNKNOWN_COLOR, label: L(lang, 'Inconnue (0 %)', 'Unknown (0 %)') });
+  if (s.variant === 'terre') legend.push({ label: L(lang, 'Bordure bleue : île ; trait bleu entre deux provinces : détroit', 'Blue outline: island; blue stroke between two provinces: strait') });
   if (me) legend.push({ mark: 'own', label: L(lang, 'Vos provinces', 'Your provinces') }, { mark: 'seen', label: L(lang, 'Vos personnages hors de vos terres', 'Your characters outside your land') });
   legend.push(
     { symbol: 'garrison', color: RELATION_COLORS.Allied, label: L(lang, 'A : province d’un allié', 'A: Allied King’s province') },
@@ -230,8 +260,8 @@ export function mapDoc(s: AKState, player: PlayerId | null, lang: Lang): MapDoc 
   const units: MapUnit[] = me && !s.finished && !me.kingdom.eliminated ? mapUnits(s, me.characters.filter((c) => c.alive), prov, lang) : [];
   const title = me ? `${me.kingdom.name} — ${L(lang, 'tour', 'turn')} ${s.turn}` : `Adventurer Kings — ${L(lang, 'tour', 'turn')} ${s.turn}`;
   return {
-    width: Math.ceil(2 * PAD + W * (COLS + 0.5)), height: Math.ceil(2 * PAD + R * (1.5 * (ROWS - 1) + 2)),
-    title, regions, crossings: [], markers: allMarkers, legend, units,
+    width: Math.ceil(2 * PAD + W * (grid.cols + 0.5)), height: Math.ceil(2 * PAD + R * (1.5 * (grid.rows - 1) + 2)),
+    title, regions, crossings: [], markers: allMarkers, legend, units, ...(zones.length ? { zones } : {}),
   };
 }
 

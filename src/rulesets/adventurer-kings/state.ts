@@ -250,6 +250,15 @@ export interface Province {
   };
   /** Armies recruited here this turn, per type (§5.16). */
   recruited?: Partial<Record<ArmyType, number>>;
+  /**
+   * AK Terre (§14.4): an island, « 2 types de terrains (Mer et un autre) »: the province's terrain
+   * is Sea and this is the other one (world/terre.ts).
+   */
+  island?: Exclude<Terrain, 'Sea'>;
+  /** AK Terre (§14.4): the adjacent land provinces across a strait (no land crossing, ships pass), ascending. */
+  straits?: number[];
+  /** AK Terre (§14.4): an isthmus, « permettant le passage des navires d'un océan à un autre ». */
+  isthmus?: boolean;
   // ── armies (helpers add here) ──
   /** Hero-ruled province: the native defenders' types at the first turn, which it regains one per turn (G-101). */
   nativeInitial?: ArmyType[];
@@ -316,8 +325,18 @@ export interface AKState {
   turn: number;
   /** Host configuration overrides (deep-merged over DEFAULT_CONFIG, see config.ts), with a variant's own delta under them. */
   config: Record<string, unknown>;
-  /** The variant played (§14), absent for the standard game: 'europe' (AK Europe, world/europe.ts). */
-  variant?: 'europe';
+  /**
+   * The variant played (§14), absent for the standard game: 'europe' (AK Europe, world/europe.ts),
+   * 'super' (Super AK, world/super.ts) or 'terre' (AK Terre, world/terre.ts), the last two on the
+   * 15 × 30 grid (world/geometry.ts).
+   */
+  variant?: 'europe' | 'super' | 'terre';
+  /** Super AK's Royal Titles (§14.3, kingdom/titles.ts): per title id, each character's points and the turn he reached them. */
+  titles?: Record<string, Record<number, { points: number; since: number }>>;
+  /** Super AK: each title's leader at the end of the last turn, as the characteristics of the titles' powers (kingdom/titles.ts). */
+  titleLeaders?: Record<number, CharCode[]>;
+  /** Super AK: the alliances in force (« a-b », a < b) and the turn each began (the Kingmaker title). */
+  alliances?: Record<string, number>;
   provinces: Record<number, Province>;
   characters: Record<number, Character>;
   armies: Record<number, Army>;

@@ -14,7 +14,7 @@ import type { PlayerId } from '../../engine/ruleset.ts';
 import type {
   AKState, Alignment, Army, ArmyRace, ArmyType, Character, Fallen, Item, Kingdom, ProvinceKnowledge, Relation, SeenCharacter, SiteKnowledge, Stamp, Terrain,
 } from './state.ts';
-import { officeStandings, type Standing } from './report/offices.ts';
+import { alignmentVp, officeStandings, royalTitleStandings, type Standing, type TitleStanding } from './report/offices.ts';
 
 export type Band = 'Poor' | 'Prosperous' | 'Rich';
 
@@ -39,6 +39,11 @@ export interface ProvinceView {
   /** What the kingdom learned of the capital flag (SP, G-47): `of` null = known not to be a capital; absent = unknown. */
   capital?: { of: number | null; asOf: Stamp };
   contested?: boolean;
+  /** AK Terre (§14.4): an island's other terrain, once its terrain is known (the map's blue outline). */
+  island?: Exclude<Terrain, 'Sea'>;
+  /** AK Terre: the provinces across a strait, and whether it is an isthmus (the authored map: public, as id, row and column). */
+  straits?: number[];
+  isthmus?: boolean;
   sites: number[];
   fallen?: Fallen[];
   military?: ProvinceKnowledge['military'];
@@ -65,6 +70,10 @@ export interface AKView {
     armies: Army[];
     items: Item[];
     offices: Standing[];
+    /** Super AK (§14.3): the Royal Titles its characters claim (absent in the other games). */
+    titles?: TitleStanding[];
+    /** Super AK (§14.3): the VP held by the Kings of its alignment, all together (no kingdom named). */
+    alignmentVp?: number;
   };
   provinces: Record<number, ProvinceView>;
   sites: Record<number, SiteKnowledge & { id: number; province?: number }>;
@@ -107,7 +116,7 @@ export function playerView(s: AKState, player: PlayerId | null): AKView {
   const armies = ids(s.armies).map((id) => s.armies[id]!).filter((a) => a.kingdom === k);
   const held = new Set(characters.flatMap((c) => c.items));
   const items = ids(s.items).filter((id) => held.has(id)).map((id) => s.items[id]!);
-  view.me = { kingdom: structuredClone(mine), characters: structuredClone(characters), armies: structuredClone(armies), items: structuredClone(items), offices: officeStandings(s, k) };
+  view.me = { kingdom: structuredClone(mine), characters: structuredClone(characters), armies: structuredClone(armies), items: structuredClone(items), offices: officeStandings(s, k), ...(s.variant === 'super' ? { titles: royalTitleStandings(s, k), alignmentVp: alignmentVp(s, k) } : {}) };
 
   for (const id of ids(s.provinces)) {
     const p = s.provinces[id]!;
@@ -136,6 +145,9 @@ export function playerView(s: AKState, player: PlayerId | null): AKView {
     if (kp?.fallen?.length) pv.fallen = structuredClone(kp.fallen);
     if (kp?.military) pv.military = structuredClone(kp.military);
     if (p.name && (own || pct >= 1)) pv.name = p.name;
+    if (p.island && pv.terrain !== undefined) pv.island = p.island;
+    if (p.straits) pv.straits = [...p.straits];
+    if (p.isthmus) pv.isthmus = true;
     view.provinces[id] = pv;
   }
 

@@ -103,7 +103,10 @@ export function fanaticChance(s: AKState, cfg: ArmiesCfg, a: Army): number {
 /** The strength input of an army in a battle, before the per-battle random parts (fanaticism, Elephants, events). */
 export function battleInput(s: AKState, cfg: ArmiesCfg, a: Army, province: number, defending: boolean): StrengthInput {
   const p = s.provinces[province]!;
-  const terrain = battleTerrain(s, province);
+  let terrain = battleTerrain(s, province);
+  // AK Terre (§14.4): « Si une armée combat sur une île, on considère que le terrain est la Mer, sauf si
+  // le terrain de l'île est son terrain adverse. »
+  if (p.island && terrain === 'Sea' && typeRow(cfg, a.type).unfavoured.includes(p.island)) terrain = p.island;
   const spells = spellFlags(s, a);
   return {
     army: a,

@@ -69,7 +69,12 @@ export function planMove(s: AKState, cfg: ArmiesCfg, armies: Army[], from: numbe
   if (armies.length === 0) return { ok: true, carried: new Set(), naval: false };
   const gf = ground(s, from), gt = ground(s, to);
   const pf = s.provinces[from]!, pt = s.provinces[to]!;
-  const landLeg = gf !== 'sea' && gt !== 'sea';
+  // AK Terre (§14.4): a strait « permet à des forces navales de passer entre elles, mais interdit le passage
+  // des troupes terrestres non transportées »; Part the Oceans on either bordering province opens it to land
+  // troops « et interdira le passage des unités maritimes ».
+  const strait = !!pf.straits?.includes(to);
+  const parted = strait && (!!pf.effects?.dried || !!pt.effects?.dried);
+  const landLeg = gf !== 'sea' && gt !== 'sea' && (!strait || parted);
   const needCarry: Army[] = [];
   for (const a of armies) {
     const cls = moveClass(cfg, a.type);
@@ -84,7 +89,8 @@ export function planMove(s: AKState, cfg: ArmiesCfg, armies: Army[], from: numbe
       }
     } else if (cls === 'naval') {
       if (gf === 'dried' || gt === 'dried') return R('une flotte ne peut entrer ni sortir d’une mer asséchée', 'fleets cannot enter or leave a dried sea');
-      if (gf === 'land' && gt === 'land') return R('une flotte ne peut aller de terre à terre', 'fleets cannot go from land to land');
+      if (parted) return R('le détroit est asséché par le Partage des flots : aucun navire ne le franchit', 'the strait is dried by Part the Oceans: no ship can pass it');
+      if (gf === 'land' && gt === 'land' && !strait) return R('une flotte ne peut aller de terre à terre', 'fleets cannot go from land to land');
       if (a.movedOverland) return R('une armée ne peut faire à la fois un mouvement terrestre et naval', 'an army cannot make both a land and a naval move');
     } else if (cls === 'triton') {
       if (gf === 'land' && gt === 'land') needCarry.push(a);

@@ -22,7 +22,7 @@ import type { AKState, Alignment, Knowledge } from '../state.ts';
 import { alignmentDistance } from '../kingdom/util.ts';
 import { vpMultiplierPct } from '../kingdom/victory.ts';
 import { resolveConfig } from '../config.ts';
-import { ALL_PROVINCES, distance, neighbours } from '../world/geometry.ts';
+import { distance, neighbours, provincesOf } from '../world/geometry.ts';
 import { estimateTax, knownOwner } from './estimate.ts';
 
 /** From turn this on the bot calls votes (S5.6.2). */
@@ -34,7 +34,7 @@ export const CALLER_SHARE = 15;
 export function believedTax(s: AKState, k: number, know: Knowledge): Map<number, number> {
   const out = new Map<number, number>();
   for (const id of Object.keys(s.kingdoms).map(Number).sort((a, b) => a - b)) out.set(id, 0);
-  for (const p of ALL_PROVINCES) {
+  for (const p of provincesOf(s)) {
     const prov = s.provinces[p];
     if (prov?.owner === k) { out.set(k, out.get(k)! + prov.taxBase); continue; }
     const pk = know.provinces[p];
@@ -47,8 +47,9 @@ export function believedTax(s: AKState, k: number, know: Knowledge): Map<number,
 /** The world's tax base as the kingdom reckons it (unknown provinces: 3). */
 export function believedWorld(s: AKState, k: number, know: Knowledge): number {
   let t = 0;
-  for (const p of ALL_PROVINCES) {
-    if (!s.provinces[p] && Object.keys(s.provinces).length < ALL_PROVINCES.length) continue;
+  const all = provincesOf(s);
+  for (const p of all) {
+    if (!s.provinces[p] && Object.keys(s.provinces).length < all.length) continue;
     const prov = s.provinces[p];
     if (prov?.owner === k) t += prov.taxBase;
     else t += know.provinces[p] ? estimateTax(know.provinces[p]) : 3;

@@ -60,7 +60,7 @@ export function spellTargets(v: MagicView, c: Character, spell: SpellCode, provi
     case 'RE': // a body of one's own lying here, or the King's bones carried by his Heir (§4.1a)
       return mine.filter((o) => (o.alive ? !!o.heir && o.province === province : bodyProvince(s, o) === province) && resurrectable(s, c, o) === null)
         .map((o) => String(o.id));
-    case 'PA': return around.filter((p) => terrain(p) === 'Sea').map(String);
+    case 'PA': return around.filter((p) => terrain(p) === 'Sea' || (s.provinces[p]?.straits?.length ?? 0) > 0).map(String);
     case 'BL': return around.filter(own).sort((a, b) => s.provinces[b]!.taxBase - s.provinces[a]!.taxBase || a - b).map(String);
     case 'CH': // a Hero of no kingdom here, not ruling, not leading armies (G-27)
       return seenHere(v, province).filter((o) => o.kingdom === null && !o.leadsArmies && know.provinces[province]?.owner?.ruler !== o.id).map((o) => String(o.id));

@@ -9,6 +9,7 @@
 import type { TurnCtx } from '../turn/context.ts';
 import { talent } from '../characters.ts';
 import { neighboursIn } from '../world/geometry.ts';
+import { randomGuardian } from '../world/monsters.ts';
 import { unnoticedChance } from './formulas.ts';
 import { escratch } from './scratch.ts';
 import { carryBodies, patrolCheck } from './pursuit.ts';
@@ -56,7 +57,32 @@ export function afterAction(ctx: TurnCtx, char: Character): boolean {
 export function endOfTurn(ctx: TurnCtx): void {
   carryBodies(ctx);
   boldness(ctx);
+  lairs(ctx);
   wanderers(ctx);
+}
+
+/**
+ * Super AK and AK Terre (§14.3, §14.4): « Un repaire pourra attirer un nouveau monstre après la mort
+ * de son occupant. » [P V-12] Each site without a guardian at the end of the turn draws a new one
+ * at `world.lairRepopulation` (sites in ascending id; none drawn when 0, the standard game): a
+ * guardian of the site's terrain (an island's land terrain) as at generation (G-03 step 6), not
+ * bold yet. It is not announced: it is found as any guardian is (exploration, encounters).
+ */
+export function lairs(ctx: TurnCtx): void {
+  const p = ctx.cfg.world.lairRepopulation;
+  if (!(p > 0)) return;
+  const s = ctx.s;
+  for (const id of ids(s.sites)) {
+    const site = s.sites[id]!;
+    if (site.monster || !ctx.rng.chance(p)) continue;
+    const prov = s.provinces[site.province];
+    if (!prov) continue;
+    const coastal = neighboursIn(s, prov.id).some((n) => (s.provinces[n]!.terrain === 'Sea') !== (prov.terrain === 'Sea'));
+    site.monster = randomGuardian(prov.island ?? prov.terrain, site.type, coastal, ctx.rng, ctx.cfg.world);
+    site.boldness = 0;
+    site.ravaging = false;
+    delete site.ravageMeritPaid;
+  }
 }
 
 export function boldness(ctx: TurnCtx): void {

@@ -5,11 +5,16 @@
  */
 import type { HelpPage } from '../../../engine/ruleset.ts';
 import { DEFAULT_CONFIG } from '../config.ts';
+import { SUPER_CONFIG } from '../world/super.ts';
+import { ROYAL_TITLES } from '../kingdom/titles.ts';
 
 const W = DEFAULT_CONFIG.world;
 const K = DEFAULT_CONFIG.kingdom;
 const V = DEFAULT_CONFIG.valhalla;
 const E = DEFAULT_CONFIG.encounters;
+/** Super AK's world constants (its delta over the defaults) and the number of Royal Titles. */
+const SW = { ...DEFAULT_CONFIG.world, ...SUPER_CONFIG.world };
+const TITLE_COUNT = ROYAL_TITLES.length;
 
 export const PAGES_EN: HelpPage[] = [
   {
@@ -43,6 +48,7 @@ At the end of the game, eight **Imperial Offices** go to the characters with the
 - [Armies and battles](armies);
 - [Diplomacy, finances and victory](kingdom);
 - [Your first year](first-turn), step by step;
+- [The worlds](variants): AK Europe, Super AK, AK Terre;
 - the [order reference](orders) and the [glossary](glossary) (codes of characteristics, armies, tactics and spells).
 `,
   },
@@ -219,6 +225,32 @@ CHAR 1 (your King)
 The list of problems under the sheet must be empty. Mark your orders **ready**; your year’s report tells each season, with the map of what you know.
 
 What next: the [order reference](orders), the [glossary](glossary) and [the year and the order sheet](turn).
+`,
+  },
+  {
+    id: 'variants',
+    title: 'The worlds: standard, AK Europe, Super AK, AK Terre',
+    markdown: `The host chooses the world when creating the game. The rest of the rules is the same; only the map, the number of Kings and a few rules of their own change.
+
+## AK Europe
+
+A continent of the year 1000 drawn by hand (an original map) on the standard grid of 18 × 9 provinces. Twelve countries, each with its capital and a bonus of +${W.europeBonus} in one or two characteristics for its first King and his two Heroes. When you join, rank up to three countries: you get the first one still free. Light Cavalry has Strength 3 and Cost 3; you know the provinces up to distance ${W.europeKnownRadius}.
+
+## Super AK
+
+A random world of **450 provinces (15 × 30)**, numbered 10000 + row × 100 + column (10815: row 8, column 15), up to **${SW.maxPlayers} Kings**, at most ${SW.alignmentCap} per alignment (Divine and Undead included), spread over the map; at most ${SW.armyCap} armies. A lair whose monster died may draw a new one (${Math.round(SW.lairRepopulation * 100)} % a year).
+
+- **Royal Titles**: ${TITLE_COUNT} titles in six groups (alignment, race, terrain, military feats, duels, miscellaneous), worth 1 to 5 victory points each. You will have to find out how they are won. One of your characters appears in the “Imperial Offices” part of your report once he has a title’s minimum and at least half the leader’s points; each title’s leader gains a level in one characteristic while he leads, and its victory points at the end.
+- **Votes**: in an election and for the ${K.victory.thresholdPct} % threshold, each victory point of your Offices, Titles and artifacts counts as ${K.titles.ecusPerVp} écus of tax. When the Kings of one alignment together hold more than the threshold, a vote is held the next year.
+- Scientific treaties between Kings of different alignments succeed less often (−${K.science.superAlignmentPct} % per level of difference). Every year your report gives the victory points held by your alignment.
+
+## AK Terre
+
+A prehistoric Earth **drawn by hand** (an original map) of 450 provinces (15 × 30): twenty empires from every age, each at its capital, with a bonus of +${W.terreBonus} in one or two characteristics (starting talent ${W.variantTalentCap} at most); some start 2 provinces apart. Rank up to three empires when you join. Light Cavalry has Strength and Cost 3, with no unfavourable terrain.
+
+- **Islands** (a blue outline on the map): an island is a sea with a second terrain. Battles there are fought as at sea, except for an army whose unfavourable terrain it is; the supreme commander uses Naval. It is reached by sea (a land army must be carried); taking it without a fight costs no movement point. Earthquakes are possible there.
+- **Straits** (dashes between two provinces): ships pass, land troops do not unless carried. Part the Oceans cast on either province opens the strait to land troops and closes it to ships until the end of the year.
+- **Isthmuses**: a land province that ships cross from one ocean to the other.
 `,
   },
 ];

@@ -6,11 +6,16 @@
  */
 import type { HelpPage } from '../../../engine/ruleset.ts';
 import { DEFAULT_CONFIG } from '../config.ts';
+import { SUPER_CONFIG } from '../world/super.ts';
+import { ROYAL_TITLES } from '../kingdom/titles.ts';
 
 const W = DEFAULT_CONFIG.world;
 const K = DEFAULT_CONFIG.kingdom;
 const V = DEFAULT_CONFIG.valhalla;
 const E = DEFAULT_CONFIG.encounters;
+/** Super AK's world constants (its delta over the defaults) and the number of Royal Titles. */
+const SW = { ...DEFAULT_CONFIG.world, ...SUPER_CONFIG.world };
+const TITLE_COUNT = ROYAL_TITLES.length;
 
 export const PAGES_FR: HelpPage[] = [
   {
@@ -44,6 +49,7 @@ Les provinces voisines de votre capitale sont connues à 1 % : leur terrain, leu
 - [Armées et batailles](armies) ;
 - [Diplomatie, finances et victoire](kingdom) ;
 - [Votre première année](first-turn), pas à pas ;
+- [Les mondes](variants) : AK Europe, Super AK, AK Terre ;
 - la [référence des ordres](orders) et le [glossaire](glossary) (codes des caractéristiques, des armées, des tactiques et des sorts).
 `,
   },
@@ -220,6 +226,32 @@ PERSO 1 (votre Roi)
 La liste des problèmes sous la feuille doit être vide. Marquez vos ordres **prêts** ; votre rapport de l’année racontera chaque saison, avec la carte de ce que vous savez.
 
 Pour la suite : la [référence des ordres](orders), le [glossaire](glossary) et [l’année et la feuille d’ordres](turn).
+`,
+  },
+  {
+    id: 'variants',
+    title: 'Les mondes : standard, AK Europe, Super AK, AK Terre',
+    markdown: `L’hôte choisit le monde en créant la partie. Tout le reste des règles est le même ; seuls changent la carte, le nombre de rois et quelques règles propres.
+
+## AK Europe
+
+Un continent de l’an mil dessiné à la main (une carte originale) sur la grille standard de 18 × 9 provinces. Douze pays, chacun avec sa capitale et un bonus de +${W.europeBonus} dans une ou deux caractéristiques pour son premier Roi et ses deux Héros. À l’inscription, classez jusqu’à trois pays : vous recevez le premier encore libre. La Cavalerie légère a 3 en force et 3 en coût ; vous connaissez les provinces jusqu’à ${W.europeKnownRadius} de distance.
+
+## Super AK
+
+Un monde tiré au hasard de **450 provinces (15 × 30)**, numérotées 10000 + rangée × 100 + colonne (10815 : rangée 8, colonne 15), jusqu’à **${SW.maxPlayers} rois**, au plus ${SW.alignmentCap} par alignement (Divin et Mort-vivant compris), dispersés sur la carte ; au plus ${SW.armyCap} armées. Un repaire dont le monstre est mort peut en attirer un nouveau (${Math.round(SW.lairRepopulation * 100)} % par an).
+
+- **Titres royaux** : ${TITLE_COUNT} titres en six groupes (alignement, race, terrain, prouesses militaires, duels, divers), de 1 à 5 points de victoire chacun. Il vous faudra découvrir la façon de les obtenir. Un de vos personnages apparaît dans la partie « Charges impériales » de votre rapport dès qu’il a le minimum d’un titre et au moins la moitié des points du meneur ; le meneur de chaque titre gagne un niveau dans une caractéristique tant qu’il mène, et ses points de victoire à la fin.
+- **Votes** : dans une élection et pour le seuil de ${K.victory.thresholdPct} %, chaque point de victoire de vos Charges, Titres et artefacts compte comme ${K.titles.ecusPerVp} écus d’impôt. Quand les rois d’un alignement tiennent ensemble plus que le seuil, un vote a lieu l’année suivante.
+- Les traités scientifiques entre rois d’alignements différents réussissent moins souvent (−${K.science.superAlignmentPct} % par niveau d’écart). Chaque année, votre rapport donne les points de victoire tenus par votre alignement.
+
+## AK Terre
+
+Une Terre préhistorique **dessinée à la main** (carte originale) de 450 provinces (15 × 30) : vingt empires de toutes les époques, chacun à sa capitale, avec un bonus de +${W.terreBonus} dans une ou deux caractéristiques (talent de départ ${W.variantTalentCap} au plus) ; certains commencent à 2 provinces l’un de l’autre. Classez jusqu’à trois empires à l’inscription. La Cavalerie légère a 3 en force et en coût, sans terrain adverse.
+
+- **Îles** (bordure bleue sur la carte) : une île est une mer avec un second terrain. On y combat comme en mer, sauf une armée dont ce terrain est le terrain adverse ; le commandant suprême y utilise la Marine. On y va par mer (une armée de terre doit être transportée) ; la conquérir sans combat ne coûte aucun point de mouvement. Les tremblements de terre y sont possibles.
+- **Détroits** (tirets entre deux provinces) : les navires passent, les troupes de terre non, sauf transportées. Un sort de Partage des flots lancé sur l’une des deux provinces ouvre le détroit aux troupes de terre et le ferme aux navires jusqu’à la fin de l’année.
+- **Isthmes** : une province de terre que les navires traversent d’un océan à l’autre.
 `,
   },
 ];

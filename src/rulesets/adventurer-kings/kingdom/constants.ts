@@ -74,6 +74,8 @@ export const KINGDOM_DEFAULTS = {
     militaryOnly: false,
     /** One discovery each way per mutual treaty order. */
     perExchange: 1,
+    /** [T §14.3] Super AK: the exchange's chance falls by this % per level of alignment distance between the two Kings. */
+    superAlignmentPct: 40,
   },
   offices: {
     /** Table 15.10 VP per office. */
@@ -89,6 +91,37 @@ export const KINGDOM_DEFAULTS = {
     archMagePerSpellItem: 1,
     /** S5.6.1 / G-88: a death costs 25 % of the merit held at that moment. */
     deathLossPct: 25,
+  },
+  /**
+   * Super AK's Royal Titles (§14.3; [P V-10], docs/adventurer-kings/variants.md; kingdom/titles.ts).
+   * Scored only in Super AK. Minimum points to claim a title and its VP, per group; Race titles'
+   * VP by race where it differs.
+   */
+  titles: {
+    min: { alignment: 10, race: 15, terrain: 8, military: 9, duel: 6, misc: 10 },
+    vp: { alignment: 2, race: 2, terrain: 1, military: 3, duel: 2, misc: 1 },
+    raceVp: { Human: 1, Dragon: 3, Whale: 3 },
+    /** Per turn: 1 per province of the kingdom (Alignment), per army led (Race), per province of the terrain (Terrain). */
+    perProvince: 1,
+    perArmy: 1,
+    /** 3 per Hero of the title's alignment hired; 3 per military feat (province conquered, capital taken, invasion led, naval battle or defence won). */
+    perHero: 3,
+    perFeat: 3,
+    /** 5 per battle won with a majority of the title's race (Race); 3 per lair cleared on the title's terrain (Terrain). */
+    perRaceWin: 5,
+    perLair: 3,
+    /** Duels: 2 per pre-battle duel won, guardian killed, kill by bow or by spell; 5 per King killed. */
+    perDuel: 2,
+    perKingKilled: 5,
+    /** Miscellaneous: 1 per province explored to 100 %, spy report or theft; 3 per artifact held, per turn; 3 per alliance of `allianceTurns` turns or more, per turn. */
+    perReport: 1,
+    perArtifact: 3,
+    perTreaty: 3,
+    allianceTurns: 5,
+    /** [T §14.3] « Chaque point de victoire équivaut à 5 écus de taxe dans un vote » (elections and the 55 % test), Offices, Titles and magic items. */
+    ecusPerVp: 5,
+    /** [P V-14] A magic item's VP in a vote (the seed gives none): 1 per artifact (Table 15.10) held. */
+    artifactVp: 1,
   },
   victory: {
     /** S5.6.2: more than 55 % of the world tax base crowns an Emperor. */
@@ -123,10 +156,16 @@ export const KINGDOM_BOUNDS = {
     armyStepPct: list(num(0, 100), 5, 5),
   },
   heir: { assignLevels: int(0, 20), assignMaxPerCode: int(0, 9), maxGainedForResurrect: int(0, 100) },
-  science: { militaryOnly: bool(), perExchange: int(0, 10) },
+  science: { militaryOnly: bool(), perExchange: int(0, 10), superAlignmentPct: pct },
   offices: {
     vp: each(int(0, 1000)), chancellorPerLevel: int(0, 100), admiralPerLevel: int(0, 100), admiralSeaMinTax: int(0, 20), admiralPerSea: int(0, 100),
     priestPerLevel: int(0, 100), archMagePerLevel: int(0, 100), archMagePerSpellItem: int(0, 100), deathLossPct: pct,
+  },
+  titles: {
+    min: each(int(0, 1000)), vp: each(int(0, 5)), raceVp: each(int(0, 5)),
+    perProvince: int(0, 100), perArmy: int(0, 100), perHero: int(0, 100), perFeat: int(0, 100),
+    perRaceWin: int(0, 100), perLair: int(0, 100), perDuel: int(0, 100), perKingKilled: int(0, 100), perReport: int(0, 100), perArtifact: int(0, 100), perTreaty: int(0, 100), allianceTurns: int(1, 100),
+    ecusPerVp: int(0, 100), artifactVp: int(0, 10),
   },
   victory: {
     thresholdPct: pct, declineFromTurn: int(1, 1000), declinePerTurn: pct, floorPct: pct,

@@ -8,7 +8,7 @@ import type { AKState, Relation } from '../state.ts';
 import type { AKSheet, TurnCtx } from '../turn/context.ts';
 import { knowledgeOf } from '../knowledge/knowledge.ts';
 import { addInvention, inventionInfo } from './discoveries.ts';
-import { isSpecial, kingdomsAdjacent, kscratch, liveKingdoms, pairKey } from './util.ts';
+import { alignmentDistance, isSpecial, kingdomsAdjacent, kscratch, liveKingdoms, pairKey } from './util.ts';
 
 const SCALE: readonly Relation[] = ['Enemy', 'Neutral', 'Allied'];
 
@@ -156,6 +156,13 @@ export function scienceExchange(ctx: TurnCtx): void {
     if (!kingdomsAdjacent(s, a, b) && !presence(s, a, b) && !presence(s, b, a)) {
       noContact.set(a, [...(noContact.get(a) ?? []), b]);
       noContact.set(b, [...(noContact.get(b) ?? []), a]);
+      continue;
+    }
+    // Super AK (§14.3): « une chance réduite d'échanger les découvertes avec un Roi d'alignement différent
+    // (moins 40% par niveau de différence) » (`science.superAlignmentPct`); one draw per treaty, none between equals.
+    const dist = s.variant === 'super' ? alignmentDistance(s.kingdoms[a]!.alignment, s.kingdoms[b]!.alignment) : 0;
+    if (dist > 0 && !ctx.rng.chance(Math.max(0, 100 - cfg.superAlignmentPct * dist) / 100)) {
+      ctx.emit({ t: 'science-exchange', to: [a, b], a, b, aGave: [], bGave: [], apart: dist });
       continue;
     }
     const toB: string[] = [];

@@ -6,6 +6,7 @@ import type { TurnCtx } from '../turn/context.ts';
 import * as diplomacy from './diplomacy.ts';
 import { collectIncome, payExpenses } from './economy.ts';
 import { officesStep } from './offices.ts';
+import { scoreTitles } from './titles.ts';
 import { assignHeir, ensureSuccession } from './succession.ts';
 import { kscratch } from './util.ts';
 import { victoryCheck } from './victory.ts';
@@ -53,6 +54,7 @@ export function treaties(ctx: TurnCtx): void {
 export function offices(ctx: TurnCtx): void {
   ensureSuccession(ctx);
   officesStep(ctx);
+  scoreTitles(ctx); // Super AK's Royal Titles (§14.3, [P V-10]), scored like the Offices
 }
 /** End of turn j: victory check (G-92). */
 export function victory(ctx: TurnCtx): void {

@@ -175,6 +175,7 @@ export const MESSAGES: MessageTable = {
     const other = env.kingdomName(num(mineA ? e.b : e.a));
     const got = ids(mineA ? e.bGave : e.aGave).map((x) => invention(x, env.lang));
     const gave = ids(mineA ? e.aGave : e.bGave).map((x) => invention(x, env.lang));
+    if (e.apart) return L(env, `Nos savants rencontrèrent ceux ${other.startsWith('le ') ? `du ${other.slice(3)}` : `${deFr(other)}`}, mais leurs croyances les tinrent à distance : rien ne fut échangé cette année.`, `Our scholars met those of ${other}, but their beliefs kept them apart: nothing was exchanged this year.`);
     if (!got.length && !gave.length) return L(env, `Nos savants rencontrèrent ceux ${other.startsWith('le ') ? `du ${other.slice(3)}` : `${deFr(other)}`}, mais nul n’avait de secret que l’autre ignorât.`, `Our scholars met those of ${other}, but neither side had a secret the other lacked.`);
     const parts: string[] = [];
     if (got.length) parts.push(L(env, `nous apprîmes ${listJoin(got, 'fr')}`, `we learnt ${listJoin(got, 'en')}`));

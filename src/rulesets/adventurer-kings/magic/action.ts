@@ -40,7 +40,8 @@ export function checkTarget(ctx: TurnCtx, caster: Character, spell: SpellCode, t
     if (caster.province !== t.province && !adjacent(caster.province, t.province)) { // range "C or A" (S3.2)
       return why(`la province ${t.province} n’est ni celle du lanceur ni une province voisine`, `province ${t.province} is neither the caster's nor an adjacent one`);
     }
-    if (spell === 'PA' && p.terrain !== 'Sea') return why(`Diviser les océans ne s’applique qu’à une province maritime`, `Part the Oceans only works on a sea province`);
+    // [T §14.4] AK Terre: « Un sort de Partage des flots lancé sur l'une des provinces bordant un détroit permettra de le traverser ».
+    if (spell === 'PA' && p.terrain !== 'Sea' && !p.straits?.length) return why(`Diviser les océans ne s’applique qu’à une province maritime ou bordant un détroit`, `Part the Oceans only works on a sea province or one bordering a strait`);
     if (spell === 'FL' && p.terrain === 'Mountain') return why(`on ne peut inonder une province de montagne`, `a mountain province cannot be flooded`);
     if (spell === 'TO' && !tornadoTarget(ctx, caster, t.province)) {
       return why(`la Tornade ne peut frapper qu’une province ennemie, sans maître ou tenue par un Héros`, `Tornado can only strike an enemy, unowned or Hero-ruled province`);

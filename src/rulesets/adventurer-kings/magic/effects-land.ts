@@ -32,7 +32,8 @@ export function applyLandSpell(ctx: TurnCtx, caster: Character, spell: SpellCode
       const e = fx(p);
       if (e.flooded) { delete e.flooded; return { outcome: 'cancelled' }; }
       e.dried = true;
-      return { outcome: 'dried' };
+      // AK Terre (§14.4): on a province bordering a strait, the strait is dried (movement.ts).
+      return { outcome: p.terrain === 'Sea' ? 'dried' : 'strait' };
     }
     case 'FL': {
       // §4.4a: land armies immobilised, none may enter, for the rest of the turn.

@@ -65,6 +65,7 @@ function castOutcome(e: AKEvent, env: RenderEnv): string {
   const c = ch(e, env);
   const f = fem(e, env, e.character);
   switch (`${e.spell}:${e.outcome}`) {
+    case 'PA:strait': return pick(env, { fr: `Les eaux du détroit ${deFr(p)} s’écartèrent : on le passera à pied sec jusqu’à la fin de l’année, mais aucun navire ne le franchira.`, en: `The waters of the strait by ${p} drew apart: it can be crossed dry-shod until the end of the year, but no ship will pass it.` });
     case 'PA:dried': return pick(env, { fr: `Les eaux ${deFr(p)} s’écartèrent en deux murailles frémissantes, découvrant le fond de la mer jusqu’à la fin de l’année.`, en: `The waters of ${p} drew apart into two trembling walls, laying bare the sea floor until the end of the year.` });
     case 'PA:cancelled': case 'FL:cancelled': return pick(env, { fr: `Les deux enchantements s’annulèrent : ${p} retrouva son état naturel.`, en: `The two enchantments cancelled each other: ${p} returned to its natural state.` });
     case 'FL:flooded': return pick(env, { fr: `Des pluies diluviennes noyèrent ${p} ; aucune armée de terre n’y bougera plus cette année.`, en: `Torrential rains drowned ${p}; no land army will move there again this year.` });

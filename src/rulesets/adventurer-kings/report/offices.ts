@@ -4,10 +4,27 @@
  */
 import { resolveConfig } from '../config.ts';
 import { standings } from '../kingdom/offices.ts';
+import { titleStandings, type RoyalTitle } from '../kingdom/titles.ts';
+import { vpTable } from '../kingdom/victory.ts';
+import { liveKingdoms } from '../kingdom/util.ts';
 import type { AKState, OfficeId } from '../state.ts';
 import { OFFICES } from './names.ts';
 
 export interface Standing { office: OfficeId; pct: number | null }
+export interface TitleStanding { title: RoyalTitle['id']; name: RoyalTitle['name']; char: number; pct: number }
+
+/** Super AK (§14.3): the Royal Titles the kingdom's characters may claim, each with his % of the leader (the leader unnamed). */
+/** Super AK (§14.3): « Tous les tours vous sera donné le nombre total de points de victoire contrôlé par votre alignement ». */
+export function alignmentVp(s: AKState, kingdom: number): number {
+  const cfg = resolveConfig(s.config).kingdom;
+  const al = s.kingdoms[kingdom]?.alignment;
+  const table = vpTable(s, cfg);
+  return liveKingdoms(s).filter((k) => k.alignment === al).reduce((n, k) => n + (table[k.id] ?? 0), 0);
+}
+
+export function royalTitleStandings(s: AKState, kingdom: number): TitleStanding[] {
+  return titleStandings(s, resolveConfig(s.config).kingdom.titles, kingdom).map((x) => ({ title: x.title.id, name: x.title.name, char: x.char, pct: x.pct }));
+}
 
 /** Per office: the kingdom's % of the leader (null when nobody has any merit, or the kingdom is out). */
 export function officeStandings(s: AKState, kingdom: number): Standing[] {

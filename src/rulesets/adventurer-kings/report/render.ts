@@ -121,6 +121,15 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
   out.push(L(lang, 'Votre rang dans la course à chaque charge, en % du meneur :', 'Your standing in each office race, as a % of the leader:'));
   const colon = lang === 'fr' ? ' : ' : ': ';
   out.push(list(v.me!.offices.map((o) => `${OFFICE_NAMES[o.office][lang]}${colon}${o.pct === null ? L(lang, 'personne n’a encore de mérite', 'nobody has merit yet') : `${o.pct} %`}`)));
+  if (v.me!.titles) {
+    // Super AK (§14.3): a character appears once he has a title's minimum and half its leader's points.
+    const who = (id: number) => v.me!.characters.find((c) => c.id === id)?.name ?? String(id);
+    out.push(v.me!.titles.length
+      ? `${L(lang, 'Titres royaux que vos personnages peuvent revendiquer, en % du meneur :', 'Royal Titles your characters may claim, as a % of the leader:')}\n\n${list(v.me!.titles.map((t) => `${t.name[lang]}${colon}${who(t.char)} (${t.pct} %)`))}`
+      : L(lang, 'Aucun de vos personnages ne peut encore revendiquer de Titre royal.', 'None of your characters may claim a Royal Title yet.'));
+    const al = nameOf(ALIGNMENT_NAMES, kd.alignment, lang);
+    out.push(L(lang, `Points de victoire tenus par les rois de votre alignement (${al}) : ${v.me!.alignmentVp ?? 0}.`, `Victory points held by the Kings of your alignment (${al}): ${v.me!.alignmentVp ?? 0}.`));
+  }
 
   out.push(`## ${L(lang, 'Découvertes', 'Discoveries')}`);
   const disc = mine.filter((r) => r.section === 'discovery');

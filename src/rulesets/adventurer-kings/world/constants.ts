@@ -8,13 +8,23 @@ import { ARMY_TYPES as ARMY_TYPE_CODES } from '../state.ts';
 
 export const WORLD_DEFAULTS = {
   // ── map (§2.1, G-01) ──
-  /** 18 columns × 9 rows, E–W wrap, polar caps (§2.1, G-01). */
+  /**
+   * 18 columns × 9 rows, E–W wrap, polar caps (§2.1, G-01). The grid is the variant's (Super AK
+   * and AK Terre: 15 × 30, §14.3–14.4, [P V-05]); a host may not change it (setup refuses a size
+   * that is not the variant's).
+   */
   rows: 9,
   cols: 18,
 
   // ── game size (brief: default 8 players, max 12; G-03 allows up to 12) ──
   defaultPlayers: 8,
+  /** 12 on the standard grid (G-03); Super AK « jusqu'à 28 joueurs » (§14.3), AK Terre « une vingtaine » (§14.4). */
   maxPlayers: 12,
+  /**
+   * Super AK (§14.3: « 4 de chaque alignement »): Kings per alignment, 0 = no cap. [P V-11] Where it
+   * applies, the special alignments (Divine, Undead) are capped by it instead of being unique (§13.1).
+   */
+  alignmentCap: 0,
 
   // ── G-03 step 1: sea and land ──
   /** Target 81 ± 4 sea provinces (G-03 step 1). */
@@ -167,6 +177,17 @@ export const WORLD_DEFAULTS = {
   capitalHumanTypes: { Plain: ['LE', 'PH', 'LC'], Forest: ['BO', 'AX', 'LE'], Jungle: ['BO', 'LE'], Mountain: ['AX', 'LE', 'BO'] },
   capitalRaceTypes: { Elf: ['BO', 'LC'], Dwarf: ['AX', 'PH'], Orc: ['PH', 'LC'] },
 
+  // ── Super AK and AK Terre (§14.3, §14.4) ──
+  /**
+   * [T §14.3, §14.4] « Un repaire pourra attirer un nouveau monstre après la mort de son occupant »:
+   * [P V-12] the chance per turn that an emptied site (its guardian killed, its treasure taken or not)
+   * draws a new guardian of its terrain. 0 in the standard game and AK Europe.
+   */
+  lairRepopulation: 0,
+  /** [P V-31] AK Terre: talent and aptitude added in each of a position's characteristics, the initial talent at most `variantTalentCap` (§14.4). */
+  terreBonus: 1,
+  variantTalentCap: 4,
+
   // ── AK Europe (§14.2; world/europe.ts) ──
   /** [P V-03] Talent and aptitude added in each of a country's one or two characteristics (initial King and Heroes only, §14.1). */
   europeBonus: 1,
@@ -186,7 +207,7 @@ export const WORLD_DEFAULTS = {
 
 /**
  * Type and bounds of every world constant (engine/constants.ts checks a host's overrides against
- * them). The map is fixed at 18 × 9 provinces; generator retries and attempts stay small so that
+ * them). The map is one of the two grids (18 × 9 or 15 × 30, world/geometry.ts); generator retries and attempts stay small so that
  * a refused world costs at most a fraction of a second at creation; lists a piece is drawn from
  * are never empty.
  */
@@ -195,12 +216,12 @@ const typeList = list(TYPE, 1, 19);
 const share = int(0, 100); // percent
 const p = num(0, 1); // a probability or a share
 export const WORLD_BOUNDS = {
-  rows: int(9, 9), cols: int(18, 18),
-  defaultPlayers: int(1, 12), maxPlayers: int(1, 12),
-  seaTarget: int(0, 162), seaSpread: int(0, 40),
-  landmassesMin: int(1, 12), landmassesMax: int(1, 12), landSeedRowMin: int(1, 9), landSeedRowMax: int(1, 9),
+  rows: int(9, 15), cols: int(18, 30),
+  defaultPlayers: int(1, 28), maxPlayers: int(1, 28), alignmentCap: int(0, 28),
+  seaTarget: int(0, 450), seaSpread: int(0, 60),
+  landmassesMin: int(1, 20), landmassesMax: int(1, 20), landSeedRowMin: int(1, 15), landSeedRowMax: int(1, 15),
   landmassMinSize: int(1, 40), maxRestarts: int(1, 200),
-  terrainShare: each(share), terrainRows: each(range(int(1, 9))), terrainSeedsMin: int(0, 10), terrainSeedsMax: int(0, 10),
+  terrainShare: each(share), terrainRows: each(range(int(1, 15))), terrainSeedsMin: int(0, 10), terrainSeedsMax: int(0, 10),
   raceWeights: each(each(int(0, 1000))),
   seaPopulated: p, tritonCoastal: p, secondType: p,
   humanTypes: each(typeList), coastalFleet: p, elfEnt: p, dwarfTroll: p,
@@ -215,15 +236,16 @@ export const WORLD_BOUNDS = {
   rulerShare: num(0, 0.5), // above one half, most worlds fail the fairness check (every attempt redrawn, then refused)
   rulerTalentMin: int(0, 9), rulerTalentMax: int(0, 9), rulerTalentCap: int(0, 9),
   defenderDivisor: num(0.1, 100), defenderGaTax: int(0, 20),
-  wanderingPerPlayer: int(0, 10), wanderingExtra: int(0, 50),
+  wanderingPerPlayer: int(0, 10), wanderingExtra: int(0, 100),
   capitalMinLandNeighbours: int(0, 6), capitalSpacing: int(1, 9), capitalSpacingRelaxed: int(1, 9), capitalAttempts: int(1, 100),
   fairnessRadius: int(0, 4), fairnessMinLand: int(0, 60), fairnessTaxTolerance: num(0, 10), fairnessMaxTier: int(0, 10), fairnessRedraws: int(0, 100),
-  battlefields: int(0, 40), battlefieldRecordsMin: int(0, 20), battlefieldRecordsMax: int(0, 20),
+  battlefields: int(0, 100), battlefieldRecordsMin: int(0, 20), battlefieldRecordsMax: int(0, 20),
   battlefieldQualityMin: int(0, 5), battlefieldQualityMax: int(0, 5),
   armyCap: int(1, 2000), startTreasury: int(0, 100_000),
   kingTalentLevels: int(0, 20), kingTalentMaxPer: int(0, 9), aptitudeRoll: list(share, 3, 3), aptitudeMax: int(1, 9),
   heroSameRace: p, heroSameAlignment: p, heroSameTemperament: p, startingHeroes: int(0, 10), startingHeroWage: int(0, 100), loyalShare: p,
   capitalHumanTypes: each(typeList), capitalRaceTypes: each(typeList),
+  lairRepopulation: p, terreBonus: int(0, 3), variantTalentCap: int(1, 9),
   europeBonus: int(0, 3), europeKnownRadius: int(1, 6),
   explorationBase: each(int(0, 100)), explorationUses: oneOf('aptitude', 'talent'), exploreExperience: p, firstDiscoveryMerit: int(0, 100),
 } satisfies BoundsOf<typeof WORLD_DEFAULTS>;

@@ -13,7 +13,7 @@ import type { Rng } from '../../../engine/rng.ts';
 import type { AKConfig } from '../config.ts';
 import type { Alignment, AKState, ArmyRace, ArmyType, Fallen, Levels, Monster, Province, Quality, Race, Temperament, Terrain } from '../state.ts';
 import { RACES, TEMPERAMENTS } from '../state.ts';
-import { ALL_PROVINCES, distance, neighbours, rowOf } from './geometry.ts';
+import { distance, neighbours, provincesOf, rowOf, STANDARD_GRID, type Grid } from './geometry.ts';
 import { makeCharacter, randomTalents } from './heroes.ts';
 import { createItem, ITEMS, rollLegend, rollTreasure, type TreasurePlan } from './items.ts';
 import { randomGuardian, tier } from './monsters.ts';
@@ -49,6 +49,9 @@ interface ProvincePlan {
 }
 
 interface Geo {
+  /** Every province of the grid, ascending. */
+  all: readonly number[];
+  /** The terrain the plan uses; an island (AK Terre) is planned as land of its own terrain, then made a sea by `materialise`. */
   terrain: Record<number, Terrain>;
   land: number[];
   masses: number[][];
@@ -64,15 +67,20 @@ export interface GeneratedWorld { capitals: number[]; restarts: number }
  * King of kingdom i + 1 (his capital takes it, G-02). The starting armies and characters of the
  * kingdoms are made by setup.
  */
-export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Race[], fixed?: FixedMap): GeneratedWorld {
+export function generateWorld(
+  s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Race[], fixed?: FixedMap, grid: Grid = STANDARD_GRID,
+  /** Reorders the placed capitals among the kingdoms (Super AK's dispersal of alignments, world/setup.ts); no draw. */
+  arrange?: (capitals: number[]) => number[],
+): GeneratedWorld {
   const n = kingRaces.length;
   for (let attempt = 0; attempt < cfg.maxRestarts; attempt++) {
     // An authored map (a variant, world/europe.ts) fixes steps 1, 2 and the capitals.
-    const geo = fixed ? fixedGeo(fixed) : growLand(rng, cfg);
+    const geo = fixed ? fixedGeo(fixed, grid) : growLand(rng, cfg, grid);
     if (!geo) continue;
     if (!fixed) assignTerrain(rng, cfg, geo);
-    const capitals = fixed ? fixed.capitals.slice(0, n) : placeCapitals(rng, cfg, geo, n);
-    if (!capitals) continue;
+    const placed = fixed ? fixed.capitals.slice(0, n) : placeCapitals(rng, cfg, geo, n);
+    if (!placed) continue;
+    const capitals = arrange ? arrange(placed) : placed;
     const capitalOf = new Map(capitals.map((c, i) => [c, i]));
     const used = new Set<string>();
     const taken = new Set<string>();
@@ -82,7 +90,7 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
       const ci = capitalOf.get(p);
       plans[p] = planProvince(rng, cfg, geo, p, ci === undefined ? null : kingRaces[ci]!, used, taken);
     };
-    for (const p of ALL_PROVINCES) draw(p);
+    for (const p of geo.all) draw(p);
     // Fairness check (G-03 step 9, review D3): redraw steps 3–7 around failing capitals, then restart.
     let failing = fairnessCheck(cfg, geo, capitals, plans);
     for (let tries = 0; failing.length > 0 && tries < cfg.fairnessRedraws; tries++) {
@@ -93,7 +101,7 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
     }
     // [P V-02] An authored map's positions are kept even when still unequal (historical, not balanced).
     if (failing.length > 0 && !fixed) continue;
-    materialise(s, rng, cfg, geo, plans, capitals);
+    materialise(s, rng, cfg, geo, plans, capitals, fixed?.islands);
     placeWanderers(s, rng, cfg, geo, capitals, n, taken);
     placeBattlefields(s, rng, cfg, geo, capitals, n);
     return { capitals, restarts: attempt };
@@ -106,27 +114,32 @@ export function generateWorld(s: AKState, rng: Rng, cfg: WorldCfg, kingRaces: Ra
   });
 }
 
-/** A variant's authored map: the terrain of every province and the capitals, in kingdom order. */
-export interface FixedMap { terrain: Record<number, Terrain>; capitals: number[] }
+/**
+ * A variant's authored map: the terrain of every province and the capitals, in kingdom order;
+ * AK Terre's islands (§14.4) with their land terrain (the province itself is a sea).
+ */
+export interface FixedMap { terrain: Record<number, Terrain>; capitals: number[]; islands?: Record<number, LandTerrain> }
 
-function fixedGeo(fixed: FixedMap): Geo {
+function fixedGeo(fixed: FixedMap, grid: Grid): Geo {
+  const all = grid.provinces;
   const terrain: Record<number, Terrain> = {};
   const coastal: Record<number, boolean> = {};
-  for (const p of ALL_PROVINCES) terrain[p] = fixed.terrain[p] ?? 'Sea';
-  const land = ALL_PROVINCES.filter((p) => terrain[p] !== 'Sea');
-  for (const p of ALL_PROVINCES) coastal[p] = neighbours(p).some((q) => (terrain[q] === 'Sea') !== (terrain[p] === 'Sea'));
-  return { terrain, land, masses: components(land), coastal };
+  for (const p of all) terrain[p] = fixed.islands?.[p] ?? fixed.terrain[p] ?? 'Sea';
+  const land = all.filter((p) => terrain[p] !== 'Sea');
+  for (const p of all) coastal[p] = !!fixed.islands?.[p] || neighbours(p).some((q) => (terrain[q] === 'Sea') !== (terrain[p] === 'Sea'));
+  return { all, terrain, land, masses: components(land), coastal };
 }
 
 // ── step 1: sea and land ──
 
-function growLand(rng: Rng, cfg: WorldCfg): Geo | null {
-  const total = ALL_PROVINCES.length;
+function growLand(rng: Rng, cfg: WorldCfg, grid: Grid): Geo | null {
+  const all = grid.provinces;
+  const total = all.length;
   const sea = cfg.seaTarget + rng.int(-cfg.seaSpread, cfg.seaSpread);
   const landTarget = total - sea;
   const nMasses = rng.int(cfg.landmassesMin, cfg.landmassesMax);
   const mass = new Map<number, number>();
-  const seedRows = ALL_PROVINCES.filter((p) => rowOf(p) >= cfg.landSeedRowMin && rowOf(p) <= cfg.landSeedRowMax);
+  const seedRows = all.filter((p) => rowOf(p) >= cfg.landSeedRowMin && rowOf(p) <= cfg.landSeedRowMax);
   for (const p of rng.shuffle(seedRows)) {
     if (mass.size >= nMasses) break;
     if ([...mass.keys()].some((q) => distance(p, q) <= 2)) continue;
@@ -134,12 +147,12 @@ function growLand(rng: Rng, cfg: WorldCfg): Geo | null {
   }
   if (mass.size < nMasses) return null;
   const weight = Array.from({ length: nMasses }, () => rng.uniform(0.5, 1.5));
-  while (mass.size < landTarget) { // each pass adds one sea cell to a landmass or returns null: ≤ 162 passes
+  while (mass.size < landTarget) { // each pass adds one sea cell to a landmass or returns null: ≤ the grid's size
     // Frontier of each landmass: sea cells next to it and not next to another landmass (keeps them apart);
     // when every frontier is closed, masses may merge.
     const frontier: number[][] = Array.from({ length: nMasses }, () => []);
     const loose: number[][] = Array.from({ length: nMasses }, () => []);
-    for (const p of ALL_PROVINCES) {
+    for (const p of all) {
       if (mass.has(p)) continue;
       const touching = new Set<number>();
       for (const q of neighbours(p)) if (mass.has(q)) touching.add(mass.get(q)!);
@@ -165,10 +178,10 @@ function growLand(rng: Rng, cfg: WorldCfg): Geo | null {
   if (masses.some((c) => c.length < cfg.landmassMinSize)) return null;
   const terrain: Record<number, Terrain> = {};
   const coastal: Record<number, boolean> = {};
-  for (const p of ALL_PROVINCES) terrain[p] = 'Sea';
+  for (const p of all) terrain[p] = 'Sea';
   for (const p of land) terrain[p] = 'Plain';
-  for (const p of ALL_PROVINCES) coastal[p] = neighbours(p).some((q) => (terrain[q] === 'Sea') !== (terrain[p] === 'Sea'));
-  return { terrain, land, masses, coastal };
+  for (const p of all) coastal[p] = neighbours(p).some((q) => (terrain[q] === 'Sea') !== (terrain[p] === 'Sea'));
+  return { all, terrain, land, masses, coastal };
 }
 
 /** Connected groups of the given provinces, each ascending, ordered by their smallest id. */
@@ -399,12 +412,12 @@ function unfairCapitals(cfg: WorldCfg, geo: Geo, capitals: number[], plans: Reco
 /** The fairness conditions of G-03 step 9 on a finished state (for tests and invariants): the failing capitals. */
 export function fairnessFailures(s: AKState, cfg: WorldCfg): number[] {
   const capitals = Object.values(s.kingdoms).map((k) => k.capital);
-  const geo: Geo = { terrain: {}, land: [], masses: [], coastal: {} };
+  const geo: Geo = { all: provincesOf(s), terrain: {}, land: [], masses: [], coastal: {} };
   const plans: Record<number, ProvincePlan> = {};
-  for (const p of ALL_PROVINCES) {
+  for (const p of geo.all) {
     const pr = s.provinces[p]!;
-    geo.terrain[p] = pr.terrain;
-    if (pr.terrain !== 'Sea') geo.land.push(p);
+    geo.terrain[p] = pr.island ?? pr.terrain;
+    if (geo.terrain[p] !== 'Sea') geo.land.push(p);
     plans[p] = {
       race: pr.race, types: pr.types, tax: pr.taxBase, defenders: [],
       sites: pr.sites.map((id) => ({ monster: s.sites[id]!.monster! } as SitePlan)).filter((x) => x.monster),
@@ -416,15 +429,18 @@ export function fairnessFailures(s: AKState, cfg: WorldCfg): number[] {
 
 // ── records ──
 
-function materialise(s: AKState, rng: Rng, cfg: WorldCfg, geo: Geo, plans: Record<number, ProvincePlan>, capitals: number[]): void {
+function materialise(s: AKState, rng: Rng, cfg: WorldCfg, geo: Geo, plans: Record<number, ProvincePlan>, capitals: number[], islands?: Record<number, LandTerrain>): void {
   const names = new Set<string>();
-  for (const p of ALL_PROVINCES) {
+  for (const p of geo.all) {
     const plan = plans[p]!;
-    const terrain = geo.terrain[p]!;
+    const island = islands?.[p];
+    // [P V-21] An island (§14.4) is peopled as land of its own terrain (G-03 steps 3–7) and is a sea for every rule of the turn.
+    const terrain = island ? 'Sea' : geo.terrain[p]!;
     const prov: Province = {
       id: p, row: rowOf(p), col: p % 100, terrain, race: plan.race, types: [...plan.types], taxBase: plan.tax, owner: null,
-      name: unique(names, () => (terrain === 'Sea' ? seaRoot(rng) : placeName(rng))), sites: [], fallen: [],
+      name: unique(names, () => (terrain === 'Sea' && !island ? seaRoot(rng) : placeName(rng))), sites: [], fallen: [],
     };
+    if (island) prov.island = island;
     s.provinces[p] = prov;
     for (const sp of plan.sites) {
       const id = s.next.site++;

@@ -100,5 +100,6 @@ export function provinceName(s: AKState, id: number, lang: Lang = 'fr'): string 
   const p = s.provinces[id];
   if (!p?.name) return String(id);
   if (p.terrain !== 'Sea') return p.name;
+  if (p.island) return lang === 'fr' ? `Île ${/^[AEÉIOUYaeéiouy]/.test(p.name) ? "d'" : 'de '}${p.name}` : `${p.name} Isle`;
   return lang === 'fr' ? `Mer ${/^[AEÉIOUYaeéiouy]/.test(p.name) ? "d'" : 'de '}${p.name}` : `${p.name} Sea`;
 }

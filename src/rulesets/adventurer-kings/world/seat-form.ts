@@ -21,14 +21,24 @@ import { ALIGNMENTS, CHAR_CODES, RACES, TEMPERAMENTS } from '../state.ts';
 import type { AKKingOptions } from './setup.ts';
 import { lockedCode } from './heroes.ts';
 import { EUROPE_POSITIONS, EUROPE_VARIANT } from './europe.ts';
+import { TERRE_POSITIONS, TERRE_VARIANT } from './terre.ts';
 
 /** The game's variant from its options: 'europe', another, or null when not known yet (a form offering several). */
 function mapOf(options?: unknown): string | null {
   const m = options && typeof options === 'object' ? (options as { map?: unknown }).map : undefined;
   return typeof m === 'string' ? m : options && typeof options === 'object' && 'map' in options ? 'standard' : null;
 }
-const POSITION_NAMES = Object.fromEntries(EUROPE_POSITIONS.map((p) => [p.id, p.name])) as Record<string, Localized>;
-const POSITION_IDS = EUROPE_POSITIONS.map((p) => p.id);
+/**
+ * The positions a player ranks at join: AK Europe's countries or AK Terre's empires (§14.4); on a
+ * form offering several worlds (the host's creation form), both lists (an id in both, « mongols »,
+ * once): the setup takes the ones of the world chosen and draws the others.
+ */
+function positionsOf(map: string | null): { ids: string[]; names: Record<string, Localized> } | null {
+  const list = map === TERRE_VARIANT ? TERRE_POSITIONS : map === EUROPE_VARIANT ? EUROPE_POSITIONS
+    : map === null ? [...EUROPE_POSITIONS, ...TERRE_POSITIONS.filter((t) => !EUROPE_POSITIONS.some((e) => e.id === t.id))] : null;
+  if (!list) return null;
+  return { ids: list.map((p) => p.id), names: Object.fromEntries(list.map((p) => [p.id, p.name])) as Record<string, Localized> };
+}
 
 /** A King's choices as stored with the seat and passed to the setup (every key optional). */
 export interface KingChoice {
@@ -62,6 +72,8 @@ const M = {
   fallback: { fr: 'Alignement de remplacement (si Divin ou Mort-Vivant est déjà pris)', en: 'Fallback alignment (if Divine or Undead is already taken)' },
   temperament: { fr: 'Tempérament', en: 'Temperament' },
   position: { fr: 'Pays souhaité (AK Europe)', en: 'Country wanted (AK Europe)' },
+  positionTerre: { fr: 'Empire souhaité (AK Terre)', en: 'Empire wanted (AK Terre)' },
+  positionAny: { fr: 'Pays (AK Europe) ou empire (AK Terre) souhaité', en: 'Country (AK Europe) or empire (AK Terre) wanted' },
   position2: { fr: 'Sinon, 2e choix', en: 'Otherwise, 2nd choice' },
   position3: { fr: 'Sinon, 3e choix', en: 'Otherwise, 3rd choice' },
   positionHelp: {
@@ -99,9 +111,10 @@ export const akSeatForm: SeatForm = {
     const opt = <T extends string>(values: readonly T[], names: Partial<Record<T, Localized>>) =>
       [{ value: '', label: M.draw[lang] }, ...values.map((v) => ({ value: v, label: names[v]?.[lang] ?? v }))];
     const map = mapOf(options);
-    const position: SeatField[] = map === null || map === EUROPE_VARIANT
+    const pos = positionsOf(map);
+    const position: SeatField[] = pos
       ? (['position', 'position2', 'position3'] as const).map((name): SeatField => ({
-        name, label: M[name][lang], kind: 'choice', optional: true, options: opt(POSITION_IDS, POSITION_NAMES), ...(name === 'position' ? { help: M.positionHelp[lang] } : {}),
+        name, label: (name !== 'position' ? M[name] : map === TERRE_VARIANT ? M.positionTerre : map === null ? M.positionAny : M.position)[lang], kind: 'choice', optional: true, options: opt(pos.ids, pos.names), ...(name === 'position' ? { help: M.positionHelp[lang] } : {}),
       })) : [];
     return [
       ...position,
@@ -141,12 +154,13 @@ export const akSeatForm: SeatForm = {
       return v;
     };
     const map = mapOf(options);
-    if (map === null || map === EUROPE_VARIANT) {
+    const pos = positionsOf(map);
+    if (pos) {
       const seen = new Set<string>();
       for (const name of ['position', 'position2', 'position3'] as const) {
-        const position = choose(name, POSITION_IDS, POSITION_NAMES);
+        const position = choose(name, pos.ids, pos.names);
         if (position && seen.has(position)) {
-          issues.push({ field: name, text: { fr: `${POSITION_NAMES[position]!.fr} est déjà parmi vos choix`, en: `${POSITION_NAMES[position]!.en} is already among your choices` } });
+          issues.push({ field: name, text: { fr: `${pos.names[position]!.fr} est déjà parmi vos choix`, en: `${pos.names[position]!.en} is already among your choices` } });
         } else if (position) { out[name] = position; seen.add(position); }
       }
     }

@@ -10,7 +10,7 @@ import { ALIGNMENTS, CHAR_CODES } from '../state.ts';
 import type { TurnCtx } from '../turn/context.ts';
 import { knowledgeOf, learnGeneral } from '../knowledge/knowledge.ts';
 import { WORLD_DEFAULTS } from './constants.ts';
-import { distance, ALL_PROVINCES } from './geometry.ts';
+import { within } from './geometry.ts';
 import { FAVOURED } from './heroes.ts';
 
 type WorldCfg = typeof WORLD_DEFAULTS;
@@ -99,7 +99,7 @@ export function applySiteEvent(ctx: TurnCtx, char: Character, siteId: number): b
       break;
     case 'oracle':
       if (char.kingdom !== null) {
-        for (const p of ALL_PROVINCES) if (distance(p, site.province) <= 2) learnGeneral(ctx.s, char.kingdom, p, { turn: ctx.s.turn, phase: ctx.phase });
+        for (const p of within(site.province, 2)) learnGeneral(ctx.s, char.kingdom, p, { turn: ctx.s.turn, phase: ctx.phase });
         outcome = { oracle: true };
       }
       break;
