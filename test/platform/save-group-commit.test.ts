@@ -70,14 +70,48 @@ for (const kind of DB_KINDS) {
       assert.equal(await textOf(gameIds[0]!, u.id), sent.at(-1), 'the last save sent is the one kept');
     });
 
+    test('a save of a game whose resolution is in progress does not hold up the saves of other games', { skip: kind === 'pglite' && 'one connection: a transaction holds every query' }, async () => {
+      const ctx = tp.platform.ctx;
+      // A resolution's lock on game 0 (FOR UPDATE, as resolveIn takes it), held until released.
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => { locked = r; });
+      const tx = tp.db.tx(async (t) => { await t.query('SELECT 1 FROM games WHERE id = $1 FOR UPDATE', [gameIds[0]]); locked(); await held; });
+      await isLocked;
+      try {
+        // Sent in the same turn of the event loop: the same batch.
+        const [a, b] = await Promise.race([
+          Promise.all([games.saveOwnSheet(ctx, gameIds[0]!, users[2]!.id, 'CHE 1\nINI 2 2 2'), games.saveOwnSheet(ctx, gameIds[1]!, users[SEATS + 2]!.id, 'CHE 1\nINI 5 5 5')]),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the saves waited for the other game\'s resolution')), 5000)),
+        ]);
+        assert.equal(b?.sheet.text, 'CHE 1\nINI 5 5 5', 'the other game\'s save is written at once');
+        assert.equal(a, null, 'the locked game\'s save is left to the full way (which waits for the resolution)');
+        // Through HTTP, the full way: answered once the lock is gone, and written.
+        const browser = await loggedIn(tp, users[2]!);
+        await browser.get(`/games/${gameIds[0]}/orders`).catch(() => undefined);
+        const pending = browser.postJson(`/api/games/${gameIds[0]}/sheet`, { text: 'CHE 1\nINI 2 2 2' });
+        setTimeout(release, 300);
+        const res = await pending;
+        assert.equal(res.status, 200, 'the save is answered once the resolution is over');
+        await tx;
+        assert.equal(await textOf(gameIds[0]!, users[2]!.id), 'CHE 1\nINI 2 2 2', 'and written');
+      } finally {
+        release();
+        await tx.catch(() => undefined);
+      }
+    });
+
     test('a batch whose statement fails answers every save of it with an error and writes none', async () => {
       const ctx = tp.platform.ctx;
       // A real refusal by the database, for one text: the whole statement (the batch) fails.
       await tp.db.query(`ALTER TABLE sheets ADD CONSTRAINT gc_refused CHECK (text <> 'REFUSED')`);
       try {
-        const before = await Promise.all(users.slice(0, 4).map((u, i) => textOf(gameIds[Math.floor(i / SEATS)]!, u.id)));
+        // Each lord saves once first, so that his seat is known and the four saves below reach the
+        // writer in the same turn of the event loop (one batch).
+        for (const u of users.slice(0, 4)) await games.saveOwnSheet(ctx, gameIds[0]!, u.id, 'CHE 1');
+        const before = await Promise.all(users.slice(0, 4).map((u) => textOf(gameIds[0]!, u.id)));
         const texts = ['CHE 2\nINI 1 1 1', 'REFUSED', 'CHE 2\nINI 3 3 3', 'CHE 2\nINI 4 4 4'];
-        // Sent in the same turn of the event loop: one batch.
         const outcomes = await Promise.allSettled(texts.map((text, i) => games.saveOwnSheet(ctx, gameIds[0]!, users[i]!.id, text)));
         assert.ok(outcomes.every((o) => o.status === 'rejected'), `every save of the failed batch is refused: ${outcomes.map((o) => o.status).join(', ')}`);
         const now = await Promise.all(users.slice(0, 4).map((u) => textOf(gameIds[0]!, u.id)));

@@ -35,12 +35,13 @@ const SQL = `WITH i AS (
     SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::int[])
       WITH ORDINALITY AS i(game_id, player, step, decision, text, value, issues, at, user_id, n)),
   ok AS (
-    -- FOR KEY SHARE: saves go side by side, but wait for a resolution of their game in progress
-    -- (FOR UPDATE), after which the step no longer matches and nothing is written for that save.
+    -- FOR KEY SHARE: saves go side by side. SKIP LOCKED: a save of a game whose resolution is in
+    -- progress (FOR UPDATE) is not written here (its row is absent: the caller takes the full way,
+    -- which waits for the resolution), so that it does not hold up the other games' saves.
     SELECT i.* FROM i JOIN games g ON g.id = i.game_id AND g.step = i.step - 1 AND g.status = 'running'
      WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = i.game_id AND s.player = i.player AND s.user_id = i.user_id AND s.status = 'active')
      ORDER BY i.game_id, i.n
-     FOR KEY SHARE OF g)
+     FOR KEY SHARE OF g SKIP LOCKED)
   INSERT INTO sheets(game_id, player, step, decision, text, value, issues, sub_order, ready, updated_at)
   SELECT game_id, player, step, decision, text, value::jsonb, issues::jsonb, nextval('sheet_order'), FALSE, at FROM ok ORDER BY n
   ON CONFLICT (game_id, player, step, decision) DO UPDATE
