@@ -4,7 +4,7 @@
  * the list of games and 200 game pages and maps (games are read when asked for, not at start),
  * and its resident size is read from /proc.
  *
- * Run: `node --import tsx bench/memory.ts [--games 10000]`.
+ * Run: `node --import tsx bench/memory.ts [--games 10000]` (BENCH_PORT: the server's port, 3899; BENCH_HEAP_SNAPSHOT=1: a heap snapshot at the end).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -27,10 +27,13 @@ await db.query(`INSERT INTO seats (game_id, ${seatCols.join(', ')}) SELECT g.id,
 const stored = (await db.one<{ n: number; bytes: string }>('SELECT count(*)::int AS n, pg_size_pretty(sum(pg_column_size(state))) AS bytes FROM games'))!;
 console.error(`${stored.n} games stored (${stored.bytes} of states)`);
 
-const child = await startServer({ DATABASE_URL: url, SCHEDULER_TICK_MS: '5000' }, 3899);
+const PORT = Number(process.env.BENCH_PORT ?? '') || 3899;
+// BENCH_HEAP_SNAPSHOT=1: the server writes a heap snapshot (Heap.*.heapsnapshot, in its folder) at the end, to see what is resident.
+const heapEnv: Record<string, string> = process.env.BENCH_HEAP_SNAPSHOT ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2` } : {};
+const child = await startServer({ DATABASE_URL: url, SCHEDULER_TICK_MS: '5000', ...heapEnv }, PORT);
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
 const atStart = rss();
-const base = 'http://127.0.0.1:3899';
+const base = `http://127.0.0.1:${PORT}`;
 const ids = (await db.query<{ id: number }>('SELECT id FROM games ORDER BY id LIMIT 200')).map((r) => Number(r.id));
 for (const path of ['/', '/games', '/lobby']) await (await fetch(base + path)).text();
 const afterLists = rss();
@@ -40,6 +43,7 @@ for (const id of ids) await (await fetch(`${base}/games/${id}/map`)).text();
 console.error(`after lists ${afterLists.toFixed(0)} MB, after game pages ${afterGames.toFixed(0)} MB`);
 await new Promise((r) => setTimeout(r, 6000)); // a scheduler tick or so
 const after = rss();
+if (process.env.BENCH_HEAP_SNAPSHOT) { child.kill('SIGUSR2'); await new Promise((r) => setTimeout(r, 15000)); }
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 await drop();

@@ -12,12 +12,12 @@
  * (`--rate`, with wrk: each connection waits connections/R seconds between requests, so that the
  * load is about R a second rather than as much as the server takes: latency below saturation).
  * Environment: WORKERS=n (server processes, PostgreSQL), BENCH_TOOL=wrk|autocannon, BENCH_CPU_PROF=dir
- * (profile the server), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
+ * (profile the server), BENCH_PORT (first port less one; 3700), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
  * the commits' disk flushes cost; not a setting of the product).
  * PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh schema).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -92,7 +92,7 @@ async function logIn(base: string, u: { login: string; password: string }, i: nu
   return { cookie, csrf };
 }
 
-interface Row { db: string; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+interface Row { db: string; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerReq?: number }
 
 /** wrk (a C load generator, Debian's `wrk` package) leaves the two cores to the server and the database; else autocannon. */
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p)) ?? null;
@@ -153,8 +153,23 @@ async function load(base: string, lords: Lord[], what: 'save' | 'page', connecti
   return { what, connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+/** CPU time (user + system, every thread) of the server process and of its live children (WORKERS=n), in ms. */
+function serverCpuMs(pid: number): number {
+  const tick = 100; // USER_HZ
+  const one = (p: number) => {
+    try {
+      const f = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const x = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      return ((Number(x[11]) + Number(x[12])) * 1000) / tick;
+    } catch { return 0; }
+  };
+  let total = one(pid);
+  try { for (const c of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) total += one(Number(c)); } catch { /* no children file */ }
+  return total;
+}
+
 const rows: Row[] = [];
-let port = 3700;
+let port = Number(process.env.BENCH_PORT ?? '') || 3700;
 for (const kind of values.db!.split(',')) {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
@@ -187,9 +202,12 @@ for (const kind of values.db!.split(',')) {
     for (const l of lords) l.text = 'CHE 1\nINI 50 50 80\nESP Narvik\nMOV Nobody Thule\n';
     for (const what of values.what!.split(',') as ('save' | 'page')[]) {
       for (const c of values.connections!.split(',').map(Number)) {
+        // The server's own CPU time per request (all its processes): a figure that holds on a busy machine.
+        const cpu0 = serverCpuMs(server.pid!);
         const r = await load(base, lords, what, c);
-        rows.push({ db: kind, ...r });
-        console.error(`${kind} ${what} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
+        const cpuPerReq = (serverCpuMs(server.pid!) - cpu0) / Math.max(1, r.rps * DURATION);
+        rows.push({ db: kind, ...r, cpuPerReq });
+        console.error(`${kind} ${what} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuPerReq.toFixed(3)} ms a request${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
       }
     }
   } finally {
@@ -200,6 +218,6 @@ for (const kind of values.db!.split(',')) {
 }
 
 console.log(`Server on loopback (${TOOL}${process.env.WORKERS ? `, ${process.env.WORKERS} server processes` : ''}), ${DURATION} s per run, ${GAMES * 10} lords in ${GAMES} Scandinavia games — ${new Date().toISOString()}`);
-console.log('| database | request | connections | req/s | p50 ms | p99 ms | errors |');
-console.log('|---|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.db} | ${r.what === 'save' ? 'save a sheet (POST, JSON)' : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |`);
+console.log('| database | request | connections | req/s | p50 ms | p99 ms | errors | server CPU per request |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.db} | ${r.what === 'save' ? 'save a sheet (POST, JSON)' : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${r.cpuPerReq?.toFixed(3)} ms |`);

@@ -15,14 +15,14 @@ import { orderPageHelp } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
-import { mapWidget } from '../maps/widget.ts';
+import { mapWidget, mapWidgetParts } from '../maps/widget.ts';
 import { guidedForm, guidedFormMsgs } from './guided-form.ts';
 import { mailOrdersBox } from './mail-orders-page.ts';
 import { playPath } from './prompt-page.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import type { ReportEntry, SheetState } from './api.ts';
 import {
-  access, errorText, failingNotice, games, gameState, isPlain, namesOf, notFound, ownSeat, pageHead, parseId, presented,
+  access, dateFormat, errorText, failingNotice, games, gameState, isPlain, namesOf, notFound, ownSeat, pageHead, parseId, presented,
   renderValue, renderView, reportBanner, safeView, SCRIPTS, stepLabelIn, timeTag, toolsOf, wantsJson, words, type Access, type RenderOpts,
 } from './page-kit.ts';
 
@@ -125,7 +125,7 @@ function gutterText(text: string): string {
 
 function formatTime(d: Date | string, lang: Lang, tz: string): string {
   const date = d instanceof Date ? d : new Date(d);
-  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { timeStyle: 'short', dateStyle: 'short', timeZone: tz }).format(date);
+  return dateFormat(lang, tz, 'short').format(date);
 }
 
 /**
@@ -148,10 +148,27 @@ function derived<T>(state: unknown, key: string, compute: () => T): T {
   return value;
 }
 
-async function earlyNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<string> {
-  const row = await ctx.db.one<{ early: boolean }>('SELECT early FROM games WHERE id = $1', [gameId]);
-  return row?.early ? t(lang, 'gweb.orders.early') : '';
+/** The lord's own section of the order page: his view, as the ruleset presents it or as tables, and raw. */
+function mySection(view: unknown, myDoc: ReturnType<typeof presented>, lang: Lang): Html {
+  const me = isPlain(view) ? view.me : undefined;
+  const ro: RenderOpts = { lang, names: namesOf(view) };
+  return html`<section class="mystate">
+      <h2>${t(lang, 'gweb.me.title')}</h2>
+      ${myDoc ? renderDoc(myDoc) : html`${me !== undefined ? renderValue(me, ro) : ''}
+      ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}`}
+      <details class="block"><summary>${t(lang, 'gweb.me.raw')}</summary><pre class="json">${JSON.stringify(view, null, 2)}</pre></details>
+    </section>`;
 }
+
+/** Fragments rendered from one `derived` entry (kept while it is: the entry is their key). */
+const fragments = new WeakMap<object, unknown>();
+function fragmentsOf<T>(d: object, render: () => T): T {
+  if (fragments.has(d)) return fragments.get(d) as T;
+  const v = render();
+  fragments.set(d, v);
+  return v;
+}
+
 
 /** Member checks for the sheet routes; null when the visitor has no active seat there. */
 async function sheetAccess(ctx: AppCtx, req: FastifyRequest): Promise<OrdersCtx | null> {
@@ -170,14 +187,15 @@ function sheetJson(s: SheetState, step: number) {
 
 interface OrdersCtx { a: Access; player: string; sheet: SheetState }
 
-async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, flash: string | null, error: string | null = null, status = 200) {
+/** `seen`: the visitor's seat, when the route has already read it. */
+async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, flash: string | null, error: string | null = null, status = 200, seen?: Access | null) {
   const v = req.visitor;
   const lang = v.lang;
-  const a = await ownSeat(ctx, req, true);
+  const a = seen !== undefined ? seen : await ownSeat(ctx, req, true);
   if (!a) return notFound(req, reply);
   const g = a.game;
   const seat = a.seat!;
-  const { state, schedule } = await gameState(ctx, g.id);
+  const { state, schedule, early: resolvesEarly } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
   const crumbs = html`<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.orders.title')} · <a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>`;
   const title = `${t(lang, 'gweb.orders.title')} — ${g.name}`;
@@ -190,7 +208,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(seat.player)) ?? null;
   // The rows this page needs, read together; what depends only on the state (which never changes
   // without its hash) is computed once per state, player and language (see derived()).
-  const [sheet, early, reports] = await Promise.all([games.sheet(ctx, g.id, seat.player), earlyNote(ctx, g.id, lang), games.reports(ctx, g.id, seat.player)]);
+  const [sheet, reports] = await Promise.all([games.sheet(ctx, g.id, seat.player), games.reports(ctx, g.id, seat.player)]);
+  const early = resolvesEarly ? t(lang, 'gweb.orders.early') : '';
   const d = derived(state, `${g.id}|${seat.player}|${lang}|${decision?.id ?? ''}`, () => {
     let view: unknown = null;
     try { view = entry.ruleset.view(state, seat.player); } catch { view = null; }
@@ -204,16 +223,21 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     }
     return { view, form, map, tools: toolsOf(entry, state, seat.player, lang), myDoc: presented(state, entry, seat.player, lang) };
   });
-  const { view, form, tools, myDoc } = d;
+  const { form, tools } = d;
   // The map orders read the sheet being written (issue 13 §4): after this sheet's own orders.
   let map = d.map;
   if (map && sheet.value !== null && entry.ruleset.mapDoc) {
     const rs = entry.ruleset;
     try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
   }
-  const mapWidgetHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units` }) : null;
-  const me = isPlain(view) ? view.me : undefined;
-  const ro: RenderOpts = { lang, names: namesOf(view) };
+  // What is drawn from the state alone (the map's drawing and table, the guided form, the lord's
+  // own section) is rendered once per state, player and language, with `d`.
+  const frag = fragmentsOf(d, () => ({
+    mapParts: d.map ? mapWidgetParts(d.map, lang, false) : null,
+    form: d.form ? guidedForm(d.form, lang, g.ruleset) : null,
+    mine: mySection(d.view, d.myDoc, lang),
+  }));
+  const mapWidgetHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units`, parts: frag.mapParts ?? undefined }) : null;
   const lastReport = reports.at(-1) ?? null;
   const localize = (l: string): string => entry.ruleset.localizeLabel?.(l, lang) ?? l;
   const resolved = resolvedNotice(req.query, g.step, reports, g.id, g.ruleset, lang, localize);
@@ -245,7 +269,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       data-ready-url="/games/${g.id}/ready" data-msgs="${JSON.stringify(jsMsgs)}">
       <section class="guided">
         <h2>${t(lang, 'gweb.orders.guided')}</h2>
-        ${form ? html`<p class="muted small">${t(lang, 'gweb.orders.guided-help')}</p>${guidedForm(form, lang, g.ruleset)}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
+        ${form ? html`<p class="muted small">${t(lang, 'gweb.orders.guided-help')}</p>${frag.form}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
       </section>
       <section class="sheet">
         <h2>${t(lang, 'gweb.orders.sheet')}</h2>
@@ -271,12 +295,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       </section>
     </div>`}
     ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report', words(lang, g.ruleset))} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
-    <section class="mystate">
-      <h2>${t(lang, 'gweb.me.title')}</h2>
-      ${myDoc ? renderDoc(myDoc) : html`${me !== undefined ? renderValue(me, ro) : ''}
-      ${isPlain(view) ? html`<details class="block"><summary>${t(lang, 'gweb.me.all')}</summary>${renderView(view, ro, ['me'])}</details>` : ''}`}
-      <details class="block"><summary>${t(lang, 'gweb.me.raw')}</summary><pre class="json">${JSON.stringify(view, null, 2)}</pre></details>
-    </section>`;
+    ${frag.mine}`;
   return sendPage(reply, page(v, title, body, mapWidgetHtml ? { scripts: [...SCRIPTS.scripts, '/static/map.js'] } : SCRIPTS), status);
 }
 
@@ -317,10 +336,14 @@ async function saveSheet(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
 /** The order page, its save and ready routes, and its JSON API (sheet, view). */
 export const orderPageRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/orders', async (req, reply) => {
-    const play = await playPath(ctx, parseId((req.params as { id?: string }).id)); // a game of prompts has no order sheet
+    // A game of prompts has no order sheet: its play page (the lord's seat says which game it is;
+    // anyone else is sent there too, as before).
+    const a = await ownSeat(ctx, req, true);
+    const id = parseId((req.params as { id?: string }).id);
+    const play = a ? (a.game.pace ? `/games/${a.game.id}/play` : null) : await playPath(ctx, id);
     if (play) return reply.redirect(play, 303);
     const saved = (req.query as { saved?: string } | undefined)?.saved === '1';
-    return ordersPage(ctx, req, reply, saved ? t(req.visitor.lang, 'gweb.orders.saved') : null);
+    return ordersPage(ctx, req, reply, saved ? t(req.visitor.lang, 'gweb.orders.saved') : null, null, 200, a);
   });
   app.post('/games/:id/orders', { config: { sessionCache: true } }, (req, reply) => saveSheet(ctx, req, reply, wantsJson(req)));
 

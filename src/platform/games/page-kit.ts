@@ -85,7 +85,23 @@ export function formatDate(d: Date | string | null, lang: Lang, timeZone: string
   if (!d) return '—';
   const date = d instanceof Date ? d : new Date(d);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: style === 'full' ? 'full' : 'medium', timeStyle: 'short', timeZone }).format(date);
+  return dateFormat(lang, timeZone, style === 'full' ? 'full' : 'medium').format(date);
+}
+
+/**
+ * A date formatter, kept (making one costs far more than formatting with it). Keys are a language,
+ * a time zone (a valid one: an invalid zone throws before anything is kept) and a style: bounded.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+export function dateFormat(lang: Lang, timeZone: string, dateStyle: 'full' | 'medium' | 'short'): Intl.DateTimeFormat {
+  const key = `${lang}|${timeZone}|${dateStyle}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle, timeStyle: 'short', timeZone });
+    if (formats.size >= 2_000) formats.clear();
+    formats.set(key, f);
+  }
+  return f;
 }
 
 /** A date shown in the given zone, which orders.js rewrites into the browser's own time zone. */
@@ -129,11 +145,12 @@ export function mapLabel(lang: Lang, g: { ruleset: string; map: string | null })
 
 /** Reads the ruleset state and schedule of a game (not part of GamesApi: the order page needs the
  *  state to ask the ruleset for its guided form and the open decisions). */
-export async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule; hash: string | null }> {
-  const row = await ctx.db.one<{ state_hash: string | null; schedule: Schedule | string | null }>('SELECT state_hash, schedule FROM games WHERE id = $1', [gameId]);
+/** The game's state (from the cache of states), its schedule and whether it resolves early (all in one row read). */
+export async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule; hash: string | null; early: boolean }> {
+  const row = await ctx.db.one<{ state_hash: string | null; schedule: Schedule | string | null; early: boolean }>('SELECT state_hash, schedule, early FROM games WHERE id = $1', [gameId]);
   const sched = typeof row?.schedule === 'string' ? JSON.parse(row.schedule) as Schedule : row?.schedule ?? null;
   const state = row ? await cachedState(ctx.db, gameId, row.state_hash) : null;
-  return { state, schedule: { ...DEFAULT_SCHEDULE, ...(sched ?? {}) }, hash: row?.state_hash ?? null };
+  return { state, schedule: { ...DEFAULT_SCHEDULE, ...(sched ?? {}) }, hash: row?.state_hash ?? null, early: !!row?.early };
 }
 
 export async function safeView(ctx: AppCtx, gameId: number, player: string | null): Promise<unknown> {

@@ -44,6 +44,7 @@ import { checkPaceMinutes, clocksAfter, openPrompts, PACES, stepDeadline } from 
 import { promptsOpened } from './prompt-notify.ts';
 import { statsJson } from './stats-data.ts';
 import { orderAddress, orderBlock, orderBlockIntro, seatOrderToken, takesMailOrders } from './mail-orders.ts';
+import { saveBatcher } from './save-batch.ts';
 import { cachedState } from './states.ts';
 import { historyOf, meetsMinimum, recordAnswers, recordDeparture, reliabilityPercent } from './reliability.ts';
 import { recordGameEnd } from './game-end.ts';
@@ -954,6 +955,9 @@ export const games: GamesApi & GamesExtra = {
     // in-memory table; the statement that writes the sheet checks them all again (seat still his
     // and active, game still running at that step) and writes nothing if anything changed — then
     // the table is refreshed from the database and, if still needed, the full way runs.
+    // A NUL byte is refused by the database: such a text takes the full way, where its error is its own
+    // (in a batch it would fail the other saves written with it).
+    if (text.includes('\u0000')) return null;
     for (let attempt = 0; attempt < 2; attempt++) {
       const key = `${gameId}/${userId}`;
       let seat = attempt === 0 ? ownSeats.get(key) : undefined;
@@ -971,15 +975,13 @@ export const games: GamesApi & GamesExtra = {
       const decision = decisionFor(rs, state, seat.player);
       if (!decision) { ownSeats.delete(key); continue; }
       const validation = rs.validate(state, seat.player, decision.id, text);
-      const r = await ctx.db.one<SheetRow>(
-        // FOR KEY SHARE: saves of one game go side by side, but wait for a resolution of the game in
-        // progress (FOR UPDATE), after which the step no longer matches and nothing is written.
-        `WITH g AS (SELECT 1 FROM games
-                     WHERE id = $1 AND step = $9 AND status = 'running'
-                       AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND player = $2 AND user_id = $10 AND status = 'active')
-                     FOR KEY SHARE)
-         ${upsertSheet('g')}`,
-        [gameId, seat.player, seat.step + 1, decision.id, text, validation.value === null ? null : json(validation.value), json(withWarnings(rs, state, seat.player, decision.id, text, validation)), ctx.now(), seat.step, userId]);
+      // Group commit (save-batch.ts): written with the saves that arrive meanwhile, in one
+      // statement that checks each one's seat and step; resolved once committed.
+      const r = await saveBatcher(ctx.db).save({
+        gameId, player: seat.player, step: seat.step + 1, decision: decision.id, text,
+        value: validation.value === null ? null : json(validation.value), issues: json(withWarnings(rs, state, seat.player, decision.id, text, validation)),
+        at: ctx.now(), userId,
+      });
       if (r) return { sheet: toSheet(r), step: seat.step };
       ownSeats.delete(key);
     }

@@ -50,7 +50,18 @@ messages({
 });
 
 /** `unitsUrl`: where the order page's map reloads its map orders after each save of the sheet. */
-export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string }; unitsUrl?: string; tableOpen?: boolean }): Html {
+/**
+ * The parts of the widget drawn from the map alone, not from the pieces that take orders (`units`):
+ * the drawing, the legend and the table. A page that shows one state many times keeps them.
+ */
+export interface MapWidgetParts { svg: Html; legend: Html; table: Html }
+export function mapWidgetParts(doc: MapDoc, lang: Lang, tableOpen: boolean): MapWidgetParts {
+  return { svg: raw(renderMapSvg(doc, { legend: false, idPrefix: 'mw', interactive: true })), legend: mapLegend(doc, lang), table: mapTable(doc, lang, tableOpen) };
+}
+
+/** `parts`: mapWidgetParts of this map (the same regions, markers and legend), when the page keeps them. */
+export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string }; unitsUrl?: string; tableOpen?: boolean; parts?: MapWidgetParts }): Html {
+  const parts = opts.parts ?? mapWidgetParts(doc, lang, opts.tableOpen ?? false);
   const data = {
     regions: Object.fromEntries(doc.regions.map((r) => [r.id, r.info])),
     names: Object.fromEntries(doc.regions.map((r) => [r.id, r.name])),
@@ -70,8 +81,8 @@ export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; link
         <div class="map-zoom" role="group" aria-label="${t(lang, 'map.zoom')}">${zoom('out', '−')}${zoom('in', '+')}${zoom('fit', '⤢')}</div>
         <a class="small" href="#map-table">${t(lang, 'map.text')}</a>
       </div>
-      <div class="map-frame">${raw(renderMapSvg(doc, { legend: false, idPrefix: 'mw', interactive: true }))}</div>
-      ${mapLegend(doc, lang)}
+      <div class="map-frame">${parts.svg}</div>
+      ${parts.legend}
     </div>
     <aside class="map-side">
       ${opts.orders && doc.units.length ? html`<section class="map-orders">
@@ -89,7 +100,7 @@ export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; link
     </aside>
     <script type="application/json" id="map-data">${scriptJson(data)}</script>
   </div>
-  ${mapTable(doc, lang, opts.tableOpen ?? false)}`;
+  ${parts.table}`;
 }
 
 /** The legend as text, each item with its swatch (drawn as on the map, hidden from assistive technology). */

@@ -7,11 +7,11 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
 import type { CancelReason, GPEvent, GPEventBody, Audience, OrderRef } from './events.ts';
-import { afterRetreatLosses, allGlobalRenown, globalRenown, livingLords, relationLists, updateRelationLists, type RelationLists } from './formulas.ts';
+import { afterRetreatLosses, allGlobalRenown, dropFromRelationLists, globalRenown, livingLords, relationLists, updateRelationLists, type RelationLists } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
 import type { Order, OrderCode, SheetLine } from './orders/types.ts';
-import type { Army, GPState, Knight, LordId, TerritoryId } from './state.ts';
+import type { Army, GPState, Knight, LordId, Territory, TerritoryId } from './state.ts';
 import { lordIdCompare, relKey } from './state.ts';
 
 export interface Snapshot {
@@ -37,13 +37,26 @@ export interface Ctx {
   rng: Rng;
   turn: number;
   phase: number;
+  /**
+   * The aggregates frozen at the start of the phase. A phase that declares it does not read them
+   * (`PhaseDef.snapshot` in turn.ts) has none, and reading it then throws: a missed snapshot is
+   * loud, never a stale value.
+   */
   snap: Snapshot;
+  /** The current phase's snapshot, or null when the phase took none (read through `snap`). */
+  frozen: Snapshot | null;
   sheets: Record<LordId, TurnSheet>;
   events: GPEvent[];
   /** The order being carried out (set by forEachOrder): the events it causes carry it, for the BILAN to cite its line. */
   orderLine: OrderRef | null;
   /** The relations indexed by lord (allies, enemies), kept until a relation or a lord's life changes. */
   relLists: RelationLists | null;
+  /** The order codes present in the turn's sheets (the sheets do not change during the turn). */
+  codes: { all: Set<OrderCode>; byLord: Map<LordId, Set<OrderCode>> } | null;
+  /** The lords with sheets in the order of the current phase's snapshot (see orderedSheetLords). */
+  sheetOrder: { snap: Snapshot; lords: LordId[] } | null;
+  /** Each lord's territories in the state's order (see landOf), dropped whenever an owner changes. */
+  landIndex: Map<LordId, Territory[]> | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
   knightIndex: { next: number; byLord: Map<LordId, Knight[]> } | null;
   flags: {
@@ -64,8 +77,13 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   const idx = mapIndex(map);
   const adjacency = new Map<TerritoryId, Set<TerritoryId>>(map.territories.map((t) => [t.id, new Set(t.adjacent)]));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null,
-    snap: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null,
+    frozen: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
+    get snap(): Snapshot {
+      if (!this.frozen) throw new Error(`phase ${this.phase} reads the phase snapshot but declares that it takes none (turn.ts)`);
+      return this.frozen;
+    },
+    set snap(v: Snapshot) { this.frozen = v; },
     flags: {
       attackOrigin: new Map(), attacked: new Set(), conquered: new Set(), moved: new Set(), recruited: {},
       purchased: new Set(), jousting: new Set(), peasants: new Map(), startTreasury: {},
@@ -77,20 +95,46 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
 export function takeSnapshot(ctx: Ctx): void {
   const { s } = ctx;
-  const terr = Object.values(s.territories);
-  const avgHappiness = mean(terr.map((t) => t.happiness));
-  const avgPopulation = mean(terr.map((t) => t.population));
-  const avgKnightRenown = mean(Object.values(s.knights).map((k) => k.renown));
+  // Sums in the state's order, from 0, as a reduce over the values would make them.
+  let sumH = 0, sumP = 0, nT = 0, sumR = 0, nK = 0;
+  for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
+  for (const id in s.knights) { sumR += s.knights[id]!.renown; nK++; }
+  const avgHappiness = nT ? sumH / nT : 0;
+  const avgPopulation = nT ? sumP / nT : 0;
+  const avgKnightRenown = nK ? sumR / nK : 0;
   const gr: Record<LordId, number> = {};
   const lords = livingLords(s);
   const all = allGlobalRenown(s, avgHappiness, relationsOf(ctx));
   for (const l of lords) gr[l] = all.get(l)!;
   const grs = lords.map((l) => gr[l]!);
-  const order = lords.slice().sort((a, b) =>
-    gr[a]! - gr[b]! ||
-    (ctx.sheets[a]?.submittedOrder ?? Infinity) - (ctx.sheets[b]?.submittedOrder ?? Infinity) ||
-    lordIdCompare(a, b));
+  const sub = (l: LordId) => ctx.sheets[l]?.submittedOrder ?? Infinity;
+  const order = lords.slice().sort((a, b) => gr[a]! - gr[b]! || sub(a) - sub(b) || lordIdCompare(a, b));
   ctx.snap = { avgHappiness, avgPopulation, avgKnightRenown, gr, order, avgGR: mean(grs), maxGR: grs.length ? Math.max(...grs) : 0 };
+}
+
+/** No snapshot for this phase: it declared that it reads none (reading `ctx.snap` throws). */
+export function skipSnapshot(ctx: Ctx): void {
+  ctx.frozen = null;
+}
+
+/** Whether some sheet holds a line of one of these orders (a phase that reads the snapshot only to order them needs none otherwise). */
+export function hasLines(ctx: Ctx, codes: readonly OrderCode[]): boolean {
+  const present = codesOf(ctx).all;
+  for (const c of codes) if (present.has(c)) return true;
+  return false;
+}
+
+/** The order codes in the turn's sheets, all and per lord (the sheets do not change during the turn). */
+function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
+  if (ctx.codes) return ctx.codes;
+  const all = new Set<OrderCode>();
+  const byLord = new Map<LordId, Set<OrderCode>>();
+  for (const lord in ctx.sheets) {
+    const own = new Set<OrderCode>();
+    for (const l of ctx.sheets[lord]!.lines) { all.add(l.order.code); own.add(l.order.code); }
+    byLord.set(lord, own);
+  }
+  return (ctx.codes = { all, byLord });
 }
 
 function mean(xs: number[]): number {
@@ -99,7 +143,30 @@ function mean(xs: number[]): number {
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
-  return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx), knightsOfLord(ctx, lord));
+  return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx), knightsOfLord(ctx, lord), landOf(ctx, lord));
+}
+
+/**
+ * A lord's territories, in the state's order, indexed for the turn. Every change of owner goes
+ * through `setOwner`, which drops the index; so the list is always the scan's result.
+ */
+export function landOf(ctx: Ctx, lord: LordId): readonly Territory[] {
+  let idx = ctx.landIndex;
+  if (!idx) {
+    idx = ctx.landIndex = new Map();
+    for (const id in ctx.s.territories) {
+      const t = ctx.s.territories[id]!;
+      if (t.owner !== null) (idx.get(t.owner) ?? idx.set(t.owner, []).get(t.owner)!).push(t);
+    }
+  }
+  return idx.get(lord) ?? NO_LAND;
+}
+const NO_LAND: readonly Territory[] = [];
+
+/** The one way a territory changes owner during a turn (keeps `landOf` right). */
+export function setOwner(ctx: Ctx, t: Territory, owner: LordId | null): void {
+  t.owner = owner;
+  ctx.landIndex = null;
 }
 
 /**
@@ -151,7 +218,11 @@ export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C
  * lines in entry order. Lines of lords who are out of the game are cancelled.
  */
 export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lord: LordId, line: SheetLine & { order: Extract<Order, { code: C }> }) => void): void {
+  if (!hasLines(ctx, codes)) return; // nothing to order: the snapshot's order is not read
+  const byLord = codesOf(ctx).byLord;
   for (const lord of orderedSheetLords(ctx)) {
+    const own = byLord.get(lord);
+    if (!own || !codes.some((c) => own.has(c))) continue; // no such line on his sheet
     for (const line of linesOf(ctx, lord, ...codes)) {
       if (!ctx.s.lords[lord]?.alive) { cancel(ctx, lord, line, 'lord-out'); continue; }
       const outer = ctx.orderLine;
@@ -162,10 +233,15 @@ export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lor
 }
 
 /** Lords with sheets: living ones in snapshot order, then the others (whose orders get cancelled). */
-export function orderedSheetLords(ctx: Ctx): LordId[] {
+export function orderedSheetLords(ctx: Ctx): readonly LordId[] {
+  // The same for the whole phase (its snapshot and the turn's sheets do not change): kept.
+  if (ctx.sheetOrder && ctx.sheetOrder.snap === ctx.snap) return ctx.sheetOrder.lords;
   const living = ctx.snap.order.filter((l) => ctx.sheets[l]);
-  const others = Object.keys(ctx.sheets).filter((l) => !living.includes(l)).sort(lordIdCompare);
-  return [...living, ...others];
+  const inOrder = new Set(living);
+  const others = Object.keys(ctx.sheets).filter((l) => !inOrder.has(l)).sort(lordIdCompare);
+  const lords = [...living, ...others];
+  ctx.sheetOrder = { snap: ctx.snap, lords };
+  return lords;
 }
 
 export function adjacent(ctx: Ctx, a: TerritoryId, b: TerritoryId): boolean {
@@ -241,7 +317,10 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
 
 /** War between a and b; every alliance a third lord holds with both is cancelled [T §2.11]. */
 export function declareWar(ctx: Ctx, a: LordId, b: LordId, cause: 'GUE' | 'felony'): void {
-  for (const c of livingLords(ctx.s)) {
+  // The third lords in the living lords' order: a's allies when indexed (the same lords, in the
+  // same order, as the scan of every living lord; copied, since the loop changes them).
+  const thirds = ctx.relLists && ctx.relLists.pos.has(a) ? [...(ctx.relLists.allies.get(a) ?? [])] : livingLords(ctx.s);
+  for (const c of thirds) {
     if (c === a || c === b) continue;
     if (ctx.s.relations[relKey(a, c)] === 'alliance' && ctx.s.relations[relKey(b, c)] === 'alliance') {
       setRelation(ctx, a, c, 'peace', 'common-ally');
@@ -266,13 +345,13 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   const l = ctx.s.lords[lord]!;
   if (!l.alive) return;
   l.alive = false;
-  ctx.relLists = null;
+  if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
   for (const k of knightsOf(ctx, lord)) removeKnight(ctx, k);
   for (const a of Object.values(ctx.s.armies)) if (a.lord === lord) removeArmy(ctx, a);
   const freed = ownedBy(ctx, lord);
-  for (const t of freed) ctx.s.territories[t]!.owner = null;
+  for (const t of freed) setOwner(ctx, ctx.s.territories[t]!, null);
   for (const key of Object.keys(ctx.s.relations)) if (key.split('|').includes(lord)) delete ctx.s.relations[key];
   ctx.s.allyCalls = ctx.s.allyCalls.filter((c) => c.caller !== lord && c.callee !== lord);
   emit(ctx, 'all', { type: 'lord-died', lord, cause, territoriesFreed: freed });
@@ -321,7 +400,7 @@ export function changeOwner(ctx: Ctx, t: TerritoryId, to: LordId): void {
   }
   const mem = ctx.s.lords[to]!.memory[t];
   terr.happiness = mem ? mem.value : ctx.cfg.memoryNeverOwned;
-  terr.owner = to;
+  setOwner(ctx, terr, to);
   if (from) {
     const g = garrisonAt(ctx, from, t);
     if (g) repatriateGarrison(ctx, g);

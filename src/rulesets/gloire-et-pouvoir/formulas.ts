@@ -5,7 +5,7 @@
 import type { GPConfig, Title } from './config.ts';
 import { TITLES } from './config.ts';
 import type { MapKey } from './maps/types.ts';
-import type { GPState, Knight, LordId } from './state.ts';
+import type { GPState, Knight, LordId, Territory } from './state.ts';
 import { relation } from './state.ts';
 
 /** Money and men rounding, half up [P G-08]; the epsilon absorbs binary noise (2082.4999999 → 2083). */
@@ -120,6 +120,19 @@ export function updateRelationLists(lists: RelationLists, a: LordId, b: LordId, 
   }
 }
 
+/** Keeps the lists right when a lord leaves the game (his relations are deleted with him). */
+export function dropFromRelationLists(lists: RelationLists, lord: LordId): void {
+  for (const table of [lists.allies, lists.enemies]) {
+    for (const x of table.get(lord) ?? []) {
+      const list = table.get(x);
+      const i = list ? list.indexOf(lord) : -1;
+      if (list && i >= 0) { list.splice(i, 1); if (!list.length) table.delete(x); }
+    }
+    table.delete(lord);
+  }
+  lists.pos.delete(lord);
+}
+
 export function relationLists(s: GPState): RelationLists {
   const pos = new Map<LordId, number>();
   const ids: LordId[] = [];
@@ -158,7 +171,7 @@ export function enemiesOf(s: GPState, lord: LordId): LordId[] {
 export interface RenownParts { lordKnight: number; s1: number; s2: number; treasury: number; allies: number; enemies: number; total: number }
 
 /** GR = R(lord-knight) + S1 + S2 + treasury/500 + allies − enemies; avgH is snap.avgHappiness. */
-export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?: RelationLists, ownKnights?: readonly Knight[]): RenownParts {
+export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?: RelationLists, ownKnights?: readonly Knight[], ownLand?: readonly Territory[]): RenownParts {
   const cfg = s.config;
   const key: MapKey = s.mapKey;
   const l = s.lords[lord];
@@ -174,7 +187,9 @@ export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?
   }
   let s2 = 0;
   if (avgH > 0) {
-    for (const id in s.territories) {
+    // `ownLand`: the lord's territories in the state's order (the turn keeps them indexed): the same sum.
+    if (ownLand) for (const t of ownLand) s2 += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
+    else for (const id in s.territories) {
       const t = s.territories[id]!;
       if (t.owner === lord) s2 += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
     }
@@ -192,8 +207,8 @@ export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?
 }
 
 /** `lists`: the relations already indexed (relationLists), when the caller keeps them; `ownKnights` likewise. */
-export function globalRenown(s: GPState, lord: LordId, avgH: number, lists?: RelationLists, ownKnights?: readonly Knight[]): number {
-  return globalRenownParts(s, lord, avgH, lists, ownKnights).total;
+export function globalRenown(s: GPState, lord: LordId, avgH: number, lists?: RelationLists, ownKnights?: readonly Knight[], ownLand?: readonly Territory[]): number {
+  return globalRenownParts(s, lord, avgH, lists, ownKnights, ownLand).total;
 }
 
 /**
@@ -205,7 +220,9 @@ export function globalRenown(s: GPState, lord: LordId, avgH: number, lists?: Rel
  */
 export function allGlobalRenown(s: GPState, avgH: number, lists?: RelationLists): Map<LordId, number> {
   const parts = renownOf(s, livingLords(s), avgH, lists);
-  return new Map([...parts].map(([l, p]) => [l, p.total]));
+  const out = new Map<LordId, number>();
+  for (const [l, p] of parts) out.set(l, p.total);
+  return out;
 }
 
 function renownOf(s: GPState, lords: LordId[], avgH: number, given?: RelationLists): Map<LordId, RenownParts> {

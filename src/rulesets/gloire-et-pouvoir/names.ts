@@ -21,6 +21,10 @@ export function knightName(s: GPState, id: string, lord: LordId): string {
   // apart. Only his own knights are looked at: a clash with another lord's (perhaps hidden)
   // knight would tell him that such a name exists somewhere (fog of war, view.ts); orders tell
   // knights of different lords apart as Lord/Knight.
-  if (Object.values(s.knights).some((k) => k.lord === lord && k.name.toLowerCase() === name.toLowerCase())) name = `${name} (${id})`;
+  const lower = name.toLowerCase();
+  for (const kid in s.knights) {
+    const k = s.knights[kid]!;
+    if (k.lord === lord && k.name.toLowerCase() === lower) { name = `${name} (${id})`; break; }
+  }
   return name;
 }

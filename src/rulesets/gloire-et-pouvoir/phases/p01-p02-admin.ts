@@ -7,7 +7,8 @@ import { armyOf, cancel, eliminateLord, emit, forEachOrder, orderedSheetLords, r
 
 export function phase1(ctx: Ctx): void {
   // Sheets the caretaker wrote for absent lords: each lord is told so (and what was ordered).
-  for (const lord of orderedSheetLords(ctx)) {
+  // (Ordered by the phase snapshot, taken only when some sheet is a caretaker's: see turn.ts.)
+  if (Object.values(ctx.sheets).some((sh) => sh.caretaker)) for (const lord of orderedSheetLords(ctx)) {
     const sheet = ctx.sheets[lord]!;
     if (sheet.caretaker) emit(ctx, [lord], { type: 'caretaker', lord, orders: sheet.lines.map((l) => l.text) });
   }

@@ -1,7 +1,7 @@
 /** Phase 9 — movement (MOV) [rules §4.9, P G-26]. */
 import type { Ctx } from '../context.ts';
 import { adjacent, armyOf, cancel, emit, forEachOrder } from '../context.ts';
-import type { KnightId, LordId, TerritoryId } from '../state.ts';
+import type { Knight, KnightId, LordId, TerritoryId } from '../state.ts';
 import { relation } from '../state.ts';
 import type { SheetLine } from '../orders/types.ts';
 
@@ -10,8 +10,18 @@ interface Move { lord: LordId; line: SheetLine; knight: KnightId; to: TerritoryI
 export function phase9(ctx: Ctx): void {
   const { s } = ctx;
   const friendly = (a: LordId, b: LordId) => a === b || relation(s, a, b) === 'alliance';
+  // The knights on each territory, kept up to date by the moves below (no knight comes or goes in this phase).
+  const at = new Map<TerritoryId, Knight[]>();
+  for (const id in s.knights) { const k = s.knights[id]!; (at.get(k.location) ?? at.set(k.location, []).get(k.location)!).push(k); }
   const hostileAt = (lord: LordId, t: TerritoryId, ignore?: KnightId) =>
-    Object.values(s.knights).some((k) => k.id !== ignore && k.location === t && !friendly(lord, k.lord));
+    (at.get(t) ?? []).some((k) => k.id !== ignore && !friendly(lord, k.lord));
+  const moveKnight = (lord: LordId, kid: KnightId, to: TerritoryId) => {
+    const k = s.knights[kid]!;
+    const here = at.get(k.location);
+    if (here) here.splice(here.indexOf(k), 1);
+    (at.get(to) ?? at.set(to, []).get(to)!).push(k);
+    move(ctx, lord, kid, to);
+  };
   const valid: Move[] = [];
   forEachOrder(ctx, ['MOV'], (lord, line) => {
     const o = line.order;
@@ -26,7 +36,7 @@ export function phase9(ctx: Ctx): void {
     ctx.flags.moved.add(k.id);
     if (ctx.cfg.movementMode === 'simultaneous') { valid.push({ lord, line, knight: k.id, to: o.territory }); return; }
     if (hostileAt(lord, o.territory)) { ctx.flags.moved.delete(k.id); return cancel(ctx, lord, line, 'hostile-destination'); }
-    move(ctx, lord, k.id, o.territory);
+    moveKnight(lord, k.id, o.territory);
   });
   if (ctx.cfg.movementMode === 'simultaneous') {
     // Variant: every move whose destination would hold a non-allied knight is cancelled.

@@ -3,8 +3,8 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, relationsOf, removeArmy, removeKnight, repatriateGarrison } from '../context.ts';
-import { afterRetreatLosses, allGlobalRenown, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
+import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner } from '../context.ts';
+import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, Knight, LordId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
 import { lordIdCompare, relation } from '../state.ts';
@@ -33,7 +33,7 @@ export function phase14(ctx: Ctx): void {
     if (t.owner === null || t.happiness > 0) continue;
     const lord = t.owner;
     s.lords[lord]!.memory[t.id] = { value: 0, lostTurn: ctx.turn };
-    t.owner = null;
+    setOwner(ctx, t, null);
     s.revoltedThisTurn.push(t.id);
     emit(ctx, 'all', { type: 'revolt', lord, territory: t.id });
     const g = garrisonAt(ctx, lord, t.id);
@@ -134,12 +134,13 @@ export function phase16(ctx: Ctx): void {
 
 export function phase17(ctx: Ctx): void {
   // Titles do not enter the global renown: every lord's live GR is the same whatever the order
-  // in which titles are given, so they are computed together (the same values as liveGR).
-  const gr = allGlobalRenown(ctx.s, ctx.snap.avgHappiness, relationsOf(ctx));
+  // in which titles are given, so they are computed together (the same values as liveGR). Nothing
+  // changed since the phase's snapshot was taken, so they are its values (the same computation).
+  const gr = ctx.snap.gr;
   for (const lord of ctx.snap.order) {
     const l = ctx.s.lords[lord]!;
     if (!l.alive) continue;
-    const to = titleFor(ctx.cfg, ctx.s.mapKey, gr.get(lord)!);
+    const to = titleFor(ctx.cfg, ctx.s.mapKey, gr[lord]!);
     if (to !== l.title) emit(ctx, [lord], { type: 'title', lord, from: l.title, to });
     l.title = to;
   }
@@ -184,8 +185,8 @@ export function phase19(ctx: Ctx): void {
   const { s, cfg } = ctx;
   const key = s.mapKey;
   const lords = livingLords(s);
-  const all = allGlobalRenown(s, ctx.snap.avgHappiness, relationsOf(ctx));
-  const gr = new Map(lords.map((l) => [l, all.get(l)!]));
+  // Nothing has changed since the phase's snapshot: its global renowns are the live ones.
+  const gr = new Map(lords.map((l) => [l, ctx.snap.gr[l]!]));
   const owned = new Map<LordId, number>();
   for (const t of Object.values(s.territories)) if (t.owner !== null) owned.set(t.owner, (owned.get(t.owner) ?? 0) + 1);
   const count = (l: LordId) => owned.get(l) ?? 0;
