@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { advance, createGame, replay, submit, type GameRecord } from '../../src/engine/game.ts';
 import { GM_SEAT, judgmentDecision, openJudgments, rulingNote, validateRuling, type JudgmentItem } from '../../src/engine/ruleset.ts';
-import { assize, assizeEntry, disputeId, POT, titheId, type AssizeState } from './gm-ruleset.ts';
+import { assize, assizeEntry, disputeId, POT, titheId, type AssizeEvent, type AssizeState } from './gm-ruleset.ts';
 
 const start = (seed = 'assize'): GameRecord<AssizeState> => createGame(assize, { lords: ['Aude', 'Bérenger'] }, seed);
 const answer = (g: GameRecord<AssizeState>, p: string, d: string, a: unknown): GameRecord<AssizeState> => {
@@ -50,8 +50,8 @@ describe('GM judgment items (engine contract)', () => {
     g = answer(g, GM_SEAT, `gm:${disputeId(1)}`, 'p1=1, p2=5');
     g = advance(assize, g, { useDefaults: false });
     assert.deepEqual(g.state.players.map((p) => p.store), [1, 5], 'the free-form ruling decides the shares');
-    assert.match(assize.report(g.state, g.steps[2]!.events, 'p1', 'en'), /GM ruling/, 'the report says the GM ruled');
-    assert.match(assize.report(g.state, g.steps[2]!.events, 'p1', 'fr'), /décision du MJ/, 'in French too');
+    assert.match(assize.report(g.state, g.steps[2]!.events as AssizeEvent[], 'p1', 'en'), /GM ruling/, 'the report says the GM ruled');
+    assert.match(assize.report(g.state, g.steps[2]!.events as AssizeEvent[], 'p1', 'fr'), /décision du MJ/, 'in French too');
     const r = replay(assize, g);
     assert.ok(r.ok, `replay reaches the recorded hashes: ${JSON.stringify(r.mismatches)}`);
   });
@@ -62,7 +62,7 @@ describe('GM judgment items (engine contract)', () => {
     g = advance(assize, g, { useDefaults: true });
     // Claims 4 and 5 of 6: floor(4·6/9) = 2, floor(5·6/9) = 3, after the light tithe on empty stores.
     assert.deepEqual(g.state.players.map((p) => p.store), [2, 3], 'the proportional default');
-    assert.match(assize.report(g.state, g.steps[2]!.events, 'p2', 'en'), /default applied, no GM ruling/, 'the report marks the default');
+    assert.match(assize.report(g.state, g.steps[2]!.events as AssizeEvent[], 'p2', 'en'), /default applied, no GM ruling/, 'the report marks the default');
   });
 
   test('bad rulings are refused with a message in both languages; a player cannot rule', () => {
