@@ -57,8 +57,13 @@ function suite(kind: DbKind) {
       assert.match(q.text, /name="ruling" value="light"[^>]*checked/, 'the default is the choice offered first');
       assert.match(q.text, /name="_csrf"/, 'the form carries the token');
       for (const s of seals) assert.ok(!q.text.includes(s), 'no player’s seal on the GM’s page');
+      assert.match((await gm.get(`/games/${id}`)).text, new RegExp(`href="/games/${id}/gm"`), 'the game’s page links the GM to his queue');
       // Anyone else: 403 when signed in, 404 signed out; on the POST too, and nothing stored.
       const aude = await loggedIn(tp, u.aude);
+      assert.doesNotMatch((await aude.get(`/games/${id}`)).text, /\/gm"/, 'no queue link for a player');
+      const play = pageText((await aude.get(`/games/${id}/play`)).text);
+      assert.match(play, /Le MJ fixe la dîme\./, 'the player reads what the item lets him know');
+      assert.doesNotMatch(play, /Plus personne n’est attendu/, 'not that nobody is awaited');
       assert.equal((await aude.get(`/games/${id}/gm`)).status, 403, 'a player may not read the queue');
       const other = await loggedIn(tp, u.other);
       const o = await other.get(`/games/${id}/gm`);
@@ -91,7 +96,7 @@ function suite(kind: DbKind) {
       assert.match(log, /heavy tithe \(2 sheaves\) \(GM ruling\)/, 'the player’s log says the GM ruled');
       assert.doesNotMatch(log, /abbey/, 'never the GM’s reason');
       const h = pageText((await gm.get(`/games/${id}/gm`)).text);
-      assert.match(h, /décision du MJ : heavy/, 'the history shows the ruling');
+      assert.match(h, /décision du MJ : dîme lourde \(2 gerbes\)/, 'the history shows the ruling');
       assert.match(h, /the abbey burnt/, 'with the GM’s own reason');
       assert.match(h, /B1 — Le partage disputé du tour 1/, 'and the next item (the dispute) waits');
     });

@@ -35,6 +35,8 @@ import {
   access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented,
   renderView, reportBanner, safeView, SCRIPTS, standingNotice, standingOf, stepLabelIn, str, timeTag, toolsOf, words, type Access,
 } from './page-kit.ts';
+import { isGm } from './gm.ts';
+import './gm-page.ts'; // its messages (gm.link)
 
 messages({
   'gweb.games': { fr: 'Parties', en: 'Games' },
@@ -478,6 +480,8 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const standing = await standingOf(ctx, v);
   const seats = await games.seats(ctx, g.id);
   const joinable = g.status === 'forming' || seats.some((s) => s.status === 'open');
+  // The game's GM (games/gm.ts) finds his queue here, seated or not.
+  const gmLink = g.status !== 'forming' && await isGm(ctx.db, g.id, v.user?.id) ? html`<p id="gm-link"><a class="button primary" href="/games/${g.id}/gm">${t(lang, 'gm.link')}</a></p>` : '';
   if (g.isPrivate && !a.seat && !a.former && !g.archived) {
     // Non-members of a private game: its name, that it is private, its host and his reliability,
     // the least reliability it asks for, and a way in. Nothing else (an archived game is public).
@@ -485,6 +489,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     const hostHistory = host ? (await historiesOf(ctx.db, [Number(host.id)])).get(Number(host.id)) : undefined;
     const body = html`${pageHead()}<h1>${g.name}</h1>
       <p><span class="badge">${t(lang, 'gweb.private')}</span> ${t(lang, 'gweb.private-help')}</p>
+      ${gmLink}
       ${host ? html`<p id="game-host">${t(lang, 'gweb.host')}${t(lang, 'colon')}${playerCell(lang, host.login, hostHistory)}</p>` : ''}
       ${g.minReliability !== null ? html`<p id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
       ${!joinable || g.isDemo ? html`<p class="muted">${t(lang, 'gweb.join.closed')}</p>`
@@ -508,6 +513,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     ${failingNotice(g, lang)}
+    ${gmLink}
     ${g.archived ? await archiveNotice(ctx.db, g.id, g.ruleset, lang) : ''}
     ${g.minReliability !== null && g.status === 'forming' ? html`<p class="muted" id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
     ${a.seat ? await reportBanner(ctx, g.id, a.seat.player, lang, label) : ''}

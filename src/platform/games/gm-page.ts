@@ -46,6 +46,7 @@ messages({
   'gm.history': { fr: 'Historique', en: 'History' },
   'gm.history-none': { fr: 'Aucune décision encore.', en: 'No ruling yet.' },
   'gm.outcome': { fr: 'Issue', en: 'Outcome' },
+  'gm.item': { fr: 'Question', en: 'Item' },
   'gm.by-gm': { fr: 'décision du MJ : {ruling}', en: 'GM ruling: {ruling}' },
   'gm.by-default': { fr: 'défaut appliqué, pas de décision du MJ : {ruling}', en: 'default applied, no GM ruling: {ruling}' },
   'gm.by-no-gm': { fr: 'défaut appliqué (partie sans MJ) : {ruling}', en: 'default applied (game without a GM): {ruling}' },
@@ -102,7 +103,7 @@ function itemForm(gameId: number, step: number, it: GmItem, lang: Lang, csrf: Ht
       <dt>${t(lang, 'gm.default')}</dt><dd class="gm-default">${j.choices?.find((c) => c.value === j.byDefault)?.label[lang] ?? j.byDefault}</dd>
     </dl>
     <p class="gm-brief">${j.brief[lang]}</p>
-    ${it.status === 'ruled' ? html`<p class="notice ruled">${t(lang, 'gm.ruled', { ruling: it.ruling ?? '' })}</p>` : ''}
+    ${it.status === 'ruled' ? html`<p class="notice ruled">${t(lang, 'gm.ruled', { ruling: rulingLabel(it, it.ruling ?? '', lang) })}</p>` : ''}
     ${mine?.error ? html`<p class="error" role="alert">${mine.error}</p>` : ''}
     <form method="post" action="/games/${gameId}/gm/rule" class="gm-rule">
       ${csrf}
@@ -116,11 +117,14 @@ function itemForm(gameId: number, step: number, it: GmItem, lang: Lang, csrf: Ht
   </section>`;
 }
 
+/** A ruling as the GM chose it: the choice's label, or the free text. */
+const rulingLabel = (it: GmItem, value: string, lang: Lang): string => it.item.choices?.find((c) => c.value === value)?.label[lang] ?? value;
+
 function outcome(it: GmItem, lang: Lang): string {
   switch (it.status) {
-    case 'ruled': return t(lang, 'gm.by-gm', { ruling: it.ruling ?? '' });
-    case 'default': return t(lang, 'gm.by-default', { ruling: it.item.byDefault });
-    case 'no-gm': return t(lang, 'gm.by-no-gm', { ruling: it.item.byDefault });
+    case 'ruled': return t(lang, 'gm.by-gm', { ruling: rulingLabel(it, it.ruling ?? '', lang) });
+    case 'default': return t(lang, 'gm.by-default', { ruling: rulingLabel(it, it.item.byDefault, lang) });
+    case 'no-gm': return t(lang, 'gm.by-no-gm', { ruling: rulingLabel(it, it.item.byDefault, lang) });
     case 'withdrawn': return t(lang, 'gm.withdrawn');
     default: return it.status;
   }
@@ -141,7 +145,7 @@ function queueBody(q: GmQueue, lang: Lang, csrf: Html, typed: Typed | null, flas
     ${q.open.length ? q.open.map((i) => itemForm(g.id, g.step, i, lang, csrf, typed, tz, now)) : html`<p class="muted gm-empty">${t(lang, 'gm.none')}</p>`}
     <h2>${t(lang, 'gm.history')}</h2>
     ${q.history.length ? html`<div class="table-wrap"><table class="data gm-history">
-      <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.row')}</th><th scope="col">${t(lang, 'gm.ruling')}</th><th scope="col">${t(lang, 'gm.outcome')}</th><th scope="col">${t(lang, 'gm.reason', { n: REASON_MAX }).replace(/\s*\(.*\)$/, '')}</th></tr></thead>
+      <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.row')}</th><th scope="col">${t(lang, 'gm.item')}</th><th scope="col">${t(lang, 'gm.outcome')}</th><th scope="col">${t(lang, 'gm.reason', { n: REASON_MAX }).replace(/\s*\(.*\)$/, '')}</th></tr></thead>
       <tbody>${q.history.map((i) => html`<tr class="status-${i.status}"><td>${i.step}</td><td>${i.item.row}</td><td>${i.item.decides[lang]}</td><td>${outcome(i, lang)}</td><td>${i.reason ?? ''}</td></tr>`)}</tbody>
     </table></div>` : html`<p class="muted">${t(lang, 'gm.history-none')}</p>`}`;
 }
