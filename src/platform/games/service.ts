@@ -268,7 +268,12 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   if (input.gm) {
     const gm = input.gm === 'host' ? input.hostUserId ?? null
       : (await db.one<{ id: number }>('SELECT id FROM users WHERE (login = $1 OR login_key = $2) AND NOT is_guest ORDER BY id LIMIT 1', [String(input.gm.login ?? '').slice(0, 100), loginKey(String(input.gm.login ?? '').slice(0, 100))]))?.id ?? null;
-    if (gm === null) throw new GamesError('gm-unknown', input.gm === 'host' ? 'a game without a host cannot have its host as GM' : `no account named ${String(input.gm.login ?? '').slice(0, 40)}`);
+    if (gm === null) {
+      const login = input.gm === 'host' ? '' : String(input.gm.login ?? '').slice(0, 40);
+      throw new GamesError('gm-unknown', input.gm === 'host' ? 'a game without a host cannot have its host as GM' : `no account named ${login} for the GM`, 400,
+        input.gm === 'host' ? { fr: 'une partie sans hôte ne peut pas l’avoir pour MJ', en: 'a game without a host cannot have its host as GM' }
+          : { fr: `aucun compte nommé ${login} pour le MJ`, en: `no account named ${login} for the GM` });
+    }
     await db.query('UPDATE games SET gm_user_id = $2 WHERE id = $1', [id, gm]);
   }
   if (input.prompts) {
