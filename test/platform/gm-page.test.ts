@@ -100,6 +100,18 @@ function suite(kind: DbKind) {
       assert.match(h, /the abbey burnt/, 'with the GM’s own reason');
       assert.match(h, /B1 — Le partage disputé du tour 1/, 'and the next item (the dispute) waits');
     });
+
+    test('a silent GM: the scheduler applies the default at the deadline, and the log says so in the rules’ words', async () => {
+      const id = await assizeGame(tp, u, `Assises muettes ${kind}`);
+      tp.clock.now = new Date(tp.clock.now.getTime() + 24 * 3600_000 + 60_000);
+      await waitForStep(tp, id, 2);
+      const ber = await loggedIn(tp, u.ber);
+      const log = pageText((await ber.get(`/games/${id}/log`)).text);
+      assert.match(log, /light tithe \(1 sheaf\) \(default applied, no GM ruling\)/, 'the report line');
+      assert.doesNotMatch(log, /@gm/, 'the GM seat is never shown as a player');
+      const h = pageText((await (await loggedIn(tp, u.gm)).get(`/games/${id}/gm`)).text);
+      assert.match(h, /défaut appliqué, pas de décision du MJ : dîme légère/, 'the GM’s history says the default applied');
+    });
   });
 }
 for (const kind of DB_KINDS) suite(kind);

@@ -16,7 +16,7 @@
  * and what he typed, or answers JSON when asked.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formLine, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
+import { formLine, GM_SEAT, rulingNote, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { allMessages, messages, t } from '../http/i18n.ts';
@@ -673,7 +673,9 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
     ${pager}
     ${steps.length ? html`<ol class="game-log" reversed>${steps.map((s) => {
       const mineDefaulted = player !== null && s.defaulted.some((d) => d.player === player);
-      const timedOut = [...new Set(s.defaulted.map((d) => d.player))];
+      // The GM seat's defaults are judgment items the GM left to their default (games/gm.ts): said in the rules' words, not as a player's timeout.
+      const timedOut = [...new Set(s.defaulted.map((d) => d.player))].filter((pl) => pl !== GM_SEAT);
+      const gmDefaulted = s.defaulted.some((d) => d.player === GM_SEAT);
       const report = reports.get(s.idx);
       return html`<li class="log-entry" id="step-${s.idx}" value="${s.idx}">
         <p class="log-head"><strong>${label(s.label) || t(lang, 'log.step', { n: s.idx })}</strong>
@@ -681,6 +683,7 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
           ${mineDefaulted ? html` <span class="badge warn timeout">${t(lang, 'log.timeout')}</span>` : ''}
           <span class="muted small">${timeTag(s.at, lang, tz, 'short')}</span></p>
         ${timedOut.length ? html`<p class="small timed-out">${t(lang, 'log.timed-out', { names: timedOut.map(name).join(', ') })}</p>` : ''}
+        ${gmDefaulted ? html`<p class="small gm-default">${rulingNote('default', lang)}</p>` : ''}
         ${report ? html`<div class="report log-report">${markdownHtml(report, { headingOffset: 2 })}</div>` : ''}
       </li>`;
     })}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`}
