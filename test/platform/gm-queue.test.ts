@@ -28,7 +28,7 @@ const HOUR = 60 * MIN;
 interface Table { ctx: TestCtx; db: Db; clock: Clock; id: number; gm: number; p1: number; p2: number; host: number }
 
 let n = 0;
-async function table(kind: DbKind, db: Db, opts: { gm?: boolean; rounds?: number } = {}): Promise<Table> {
+async function table(kind: DbKind, db: Db, opts: { gm?: boolean; rounds?: number; weekly?: boolean } = {}): Promise<Table> {
   const clock: Clock = { now: new Date(START) };
   const ctx = makeCtx(db, clock, `gm-${kind}`);
   const tag = `${++n}${Math.random().toString(36).slice(2, 6)}`;
@@ -39,7 +39,7 @@ async function table(kind: DbKind, db: Db, opts: { gm?: boolean; rounds?: number
   const id = await games.create(ctx, {
     ruleset: 'test/assize', name: `Assises ${tag}`, options: { rounds: opts.rounds ?? 1 }, seed: 'assize-platform', hostUserId: gm,
     seats: [{ userId: p1, lordName: 'Aude' }, { userId: p2, lordName: 'Bérenger' }],
-    prompts: { pace: 'live' }, gm: opts.gm === false ? null : 'host',
+    ...(opts.weekly ? { early: true } : { prompts: { pace: 'live' as const } }), gm: opts.gm === false ? null : 'host',
   });
   return { ctx, db, clock, id, gm, p1, p2, host };
 }
@@ -55,7 +55,14 @@ async function settle(t: Table): Promise<void> {
   assert.fail('the turn job kept resolving');
 }
 async function claims(t: Table, a: string, b: string): Promise<void> {
+  const weekly = (await gameRow(t.db, t.id)).pace === null;
   for (const [p, v] of [['p1', a], ['p2', b]] as const) {
+    if (weekly) { // a game of order sheets: the sheet, then "ready"
+      const sh = await games.saveSheet(t.ctx, t.id, p, v);
+      assert.equal(sh.issues.length, 0, `${p} claims ${v}: ${JSON.stringify(sh.issues)}`);
+      await games.setReady(t.ctx, t.id, p, true);
+      continue;
+    }
     const r = await answerPrompt(t.ctx, t.id, p, 'claim', v);
     assert.ok(r.ok, `${p} claims ${v}: ${JSON.stringify(r.issues)}`);
   }
@@ -154,6 +161,23 @@ for (const kind of DB_KINDS) {
         await assert.rejects(gmQueue(t.ctx, t.id, t.gm), (e: unknown) => e instanceof GamesError && e.statusCode === 403, 'a game without a GM has no queue to read');
         const rp = await replayStored(db, t.id);
         assert.ok(rp?.ok && rp.finalHash === (await gameRow(db, t.id)).state_hash, 'the replay reaches the same hash');
+      } finally { await db.close(); }
+    });
+
+    test('a game of order sheets: a step asking only the GM lasts the item’s hours, not a week; without a GM it resolves at once', async () => {
+      const db = await testDb(kind);
+      try {
+        const t = await table(kind, db, { weekly: true });
+        await claims(t, '4', '5');
+        assert.equal(await stepOf(t), 1, 'both lords ready: the claims resolved early');
+        const due = (await gameRow(db, t.id)).deadline as Date;
+        assert.equal(due.getTime(), t.clock.now.getTime() + 24 * HOUR, 'the deadline is the tithe’s review time');
+        later(t, 24 * HOUR + MIN);
+        await settle(t);
+        assert.equal(await stepOf(t), 2, 'then the default applied');
+        const plain = await table(kind, db, { weekly: true, gm: false });
+        await claims(plain, '4', '5');
+        assert.equal(await stepOf(plain), 3, 'no GM: the tithe and the dispute resolved with the claims’ pass');
       } finally { await db.close(); }
     });
 

@@ -674,9 +674,6 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     [gameId, r.stateJson, step.hash, step.index, r.nextOrder, deadline, finished ? 'finished' : 'running', r.stepLabel]);
   // The game's end: its heroes to the hall, the new ranking, its end and winners (game-end.ts).
   if (finished) await recordGameEnd(t, g, seats, r.stateJson, now);
-  // The GM's queue: this step's items are closed (ruled, or their default applied), the next step's written (games/gm-items.ts).
-  await closeGmItems(t, gameId, step.index, now);
-  if (!finished) await syncGmItems(ctx, t, gameId, step.index + 1, r.judgments ?? [], deadline);
   // Seats: who is still asked; consecutive turns without orders for the lords who were asked.
   const missed = new Map<string, number>();
   const answers: { player: string; userId: number; onTime: boolean }[] = [];
@@ -693,6 +690,10 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     await t.query('UPDATE seats SET missed = $3, asked = $4 WHERE game_id = $1 AND player = $2', [gameId, s.player, m, askedAfter.has(s.player)]);
   }
   await recordAnswers(t, gameId, step.index, g.pace ? 'prompt' : 'turn', answers);
+  // The GM's queue: this step's items are closed (ruled, or their default applied), the next step's
+  // written, once the seats say who is asked (a step asking only the GM takes its items' deadline; games/gm-items.ts).
+  await closeGmItems(t, gameId, step.index, now);
+  if (!finished) await syncGmItems(ctx, t, gameId, step.index + 1, r.judgments ?? [], deadline);
   // A game of prompts mails no report per step (its log holds them): its players are told of the
   // prompts now waiting for them, by their notification settings.
   if (g.pace) {
