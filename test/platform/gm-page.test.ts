@@ -101,6 +101,24 @@ function suite(kind: DbKind) {
       assert.match(h, /B1 — Le partage disputé du tour 1/, 'and the next item (the dispute) waits');
     });
 
+    test('the creation form names the GM by login; an unknown login is refused in the host’s language', async () => {
+      const b = await loggedIn(tp, u.gm);
+      await b.get('/games');
+      const form = (gm: string) => ({
+        name: `Avec MJ ${gm}`, map: 'scandinavia', lords: '2', lordName: 'Alaric', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', config: '', gm,
+      });
+      const bad = await b.post('/games', form('nobody-at-all'));
+      assert.equal(bad.status, 400, 'an unknown GM is refused');
+      assert.match(pageText(bad.text), /aucun compte nommé nobody-at-all pour le MJ/, 'in French');
+      const ok = await b.post('/games', form(u.other.login));
+      const id = Number(/\/games\/(\d+)$/.exec(ok.redirects[0] ?? '')?.[1]);
+      assert.ok(id > 0, `created: ${ok.status} ${pageText(ok.text).slice(0, 200)}`);
+      assert.equal(Number((await tp.db.one<{ gm: number }>('SELECT gm_user_id AS gm FROM games WHERE id = $1', [id]))!.gm), u.other.id, 'the named account is the GM');
+      const none = await b.post('/games', { ...form(''), name: 'Sans MJ' });
+      const id2 = Number(/\/games\/(\d+)$/.exec(none.redirects[0] ?? '')?.[1]);
+      assert.equal((await tp.db.one<{ gm: number | null }>('SELECT gm_user_id AS gm FROM games WHERE id = $1', [id2]))!.gm, null, 'blank: no GM');
+    });
+
     test('a silent GM: the scheduler applies the default at the deadline, and the log says so in the rules’ words', async () => {
       const id = await assizeGame(tp, u, `Assises muettes ${kind}`);
       tp.clock.now = new Date(tp.clock.now.getTime() + 24 * 3600_000 + 60_000);
