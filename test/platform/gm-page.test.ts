@@ -121,7 +121,15 @@ function suite(kind: DbKind) {
 
     test('a silent GM: the scheduler applies the default at the deadline, and the log says so in the rules’ words', async () => {
       const id = await assizeGame(tp, u, `Assises muettes ${kind}`);
-      tp.clock.now = new Date(tp.clock.now.getTime() + 24 * 3600_000 + 60_000);
+      const gmb = await loggedIn(tp, u.gm);
+      assert.match((await gmb.get(`/games/${id}/gm`)).text, /action="\/games\/\d+\/gm\/extend"/, 'the page offers the extension'); // and the session's form token
+      const ext = await gmb.post(`/games/${id}/gm/extend`, { decision: `gm:${titheId(1)}`, step: '1' });
+      assert.equal(ext.redirects[0], `/games/${id}/gm?done=extend`, `the GM extended the deadline: ${ext.status} ${pageText(ext.text).slice(0, 300)}`);
+      assert.match(pageText(ext.text), /Échéance prolongée\..*Échéance déjà prolongée une fois/s, 'once');
+      const again = await gmb.post(`/games/${id}/gm/extend`, { decision: `gm:${titheId(1)}`, step: '1' });
+      assert.equal(again.status, 409, 'not twice');
+      assert.match(pageText(again.text), /déjà été prolongée une fois/, 'told why');
+      tp.clock.now = new Date(tp.clock.now.getTime() + 48 * 3600_000 + 60_000);
       await waitForStep(tp, id, 2);
       const ber = await loggedIn(tp, u.ber);
       const log = pageText((await ber.get(`/games/${id}/log`)).text);

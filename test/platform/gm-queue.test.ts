@@ -18,7 +18,7 @@ import { DB_KINDS, testDb, type DbKind } from './util.ts';
 import { addUser, gameRow, makeCtx, type Clock, type TestCtx } from './games-fixtures.ts';
 import { games, GamesError, replayStored } from '../../src/platform/games/service.ts';
 import { answerPrompt } from '../../src/platform/games/prompts.ts';
-import { gmQueue, ruleOnItem } from '../../src/platform/games/gm.ts';
+import { extendItem, gmQueue, ruleOnItem } from '../../src/platform/games/gm.ts';
 import type { Db } from '../../src/platform/db/index.ts';
 
 const START = '2026-11-18T12:00:00Z';
@@ -144,6 +144,26 @@ for (const kind of DB_KINDS) {
         await assert.rejects(ruleOnItem(t.ctx, t.id, t.gm, `gm:${disputeId(1)}`, 'p1=6', ''), (e: unknown) => e instanceof GamesError && e.statusCode === 409, 'a ruling after the default is refused (409)');
         const rp = await replayStored(db, t.id);
         assert.ok(rp?.ok && rp.finalHash === (await gameRow(db, t.id)).state_hash, 'the replay reaches the same hash');
+      } finally { await db.close(); }
+    });
+
+    test('the GM extends a deadline once: the extension is itself a deadline (§11.6)', async () => {
+      const db = await testDb(kind);
+      try {
+        const t = await table(kind, db);
+        await claims(t, '1', '1');
+        await assert.rejects(extendItem(t.ctx, t.id, t.p1, `gm:${titheId(1)}`), (e: unknown) => e instanceof GamesError && e.statusCode === 403, 'a player may not extend');
+        const { deadline } = await extendItem(t.ctx, t.id, t.gm, `gm:${titheId(1)}`, 1);
+        assert.equal(deadline.getTime(), t.clock.now.getTime() + 48 * HOUR, 'by the item’s own 24 hours');
+        assert.equal(((await gameRow(db, t.id)).deadline as Date).getTime(), deadline.getTime(), 'the step’s deadline moves with it');
+        await assert.rejects(extendItem(t.ctx, t.id, t.gm, `gm:${titheId(1)}`), (e: unknown) => e instanceof GamesError && e.code === 'gm-extended', 'once only');
+        later(t, 24 * HOUR + MIN);
+        await settle(t);
+        assert.equal(await stepOf(t), 1, 'past the first deadline: still waiting');
+        later(t, 24 * HOUR);
+        await settle(t);
+        assert.equal(await stepOf(t), 2, 'past the extension: the default applied');
+        assert.match(await report(t, 'p1', 2, 'en'), /default applied, no GM ruling/, 'and the report says so');
       } finally { await db.close(); }
     });
 

@@ -8,7 +8,8 @@
  *
  * Only the game's GM sees the page and rules (403 for a signed-in visitor who is not, 404 when
  * the game does not exist or the visitor is not signed in). A refused ruling re-renders the page
- * with the ruleset's reason in the GM's language and what he typed. The GM's reason is his own:
+ * with the ruleset's reason in the GM's language and what he typed. POST /games/:id/gm/extend
+ * extends an item's deadline once (gm.ts, extendItem). The GM's reason is his own:
  * shown here, never in a report.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,7 +20,7 @@ import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { kindLabel } from './gm-items.ts';
-import { gmQueue, REASON_MAX, ruleOnItem, RULING_MAX, type GmItem, type GmQueue } from './gm.ts';
+import { extendItem, gmQueue, REASON_MAX, ruleOnItem, RULING_MAX, type GmItem, type GmQueue } from './gm.ts';
 import { notFound, pageHead, parseId, str, timeTag, wantsJson } from './page-kit.ts';
 import { GamesError } from './service.ts';
 
@@ -60,6 +61,10 @@ messages({
   'gm.err.finished': { fr: 'La partie est terminée.', en: 'The game is over.' },
   'gm.err.not-started': { fr: 'La partie n’a pas encore commencé.', en: 'The game has not started yet.' },
   'gm.link': { fr: 'File du MJ', en: 'GM queue' },
+  'gm.extend': { fr: 'Prolonger l’échéance (une fois)', en: 'Extend the deadline (once)' },
+  'gm.extended': { fr: 'Échéance prolongée.', en: 'Deadline extended.' },
+  'gm.extended-once': { fr: 'Échéance déjà prolongée une fois.', en: 'Deadline already extended once.' },
+  'gm.err.gm-extended': { fr: 'L’échéance de cette question a déjà été prolongée une fois.', en: 'This item’s deadline was already extended once.' },
 });
 
 /** What the GM typed, kept on a refused ruling. */
@@ -77,7 +82,7 @@ function age(from: Date, now: Date, lang: Lang): string {
 function refusal(e: unknown, lang: Lang): { text: string; status: number } {
   if (e instanceof GamesError) {
     const key = `gm.err.${e.code}`;
-    const known = ['not-gm', 'gm-not-open', 'stale-step', 'finished', 'not-started'].includes(e.code);
+    const known = ['not-gm', 'gm-not-open', 'gm-extended', 'stale-step', 'finished', 'not-started'].includes(e.code);
     return { text: known ? t(lang, key) : t(lang, 'gm.err.failed', { error: e.localized?.[lang] ?? e.message }), status: e.statusCode };
   }
   throw e;
@@ -99,7 +104,8 @@ function itemForm(gameId: number, step: number, it: GmItem, lang: Lang, csrf: Ht
       <dt>${t(lang, 'gm.kind')}</dt><dd class="kind-${it.kind}">${kindLabel(it.kind, lang)}</dd>
       <dt>${t(lang, 'gm.step')}</dt><dd>${it.step}</dd>
       <dt>${t(lang, 'gm.opened')}</dt><dd>${timeTag(it.openedAt, lang, tz, 'short')} (${age(it.openedAt, now, lang)})</dd>
-      <dt>${t(lang, 'gm.deadline')}</dt><dd>${timeTag(it.deadline, lang, tz, 'short')}</dd>
+      <dt>${t(lang, 'gm.deadline')}</dt><dd>${timeTag(it.deadline, lang, tz, 'short')}${it.extendedAt ? html` <span class="muted small">(${t(lang, 'gm.extended-once')})</span>` : html`
+        <form method="post" action="/games/${gameId}/gm/extend" class="inline">${csrf}<input type="hidden" name="decision" value="${it.decision}"><input type="hidden" name="step" value="${step}"><button type="submit">${t(lang, 'gm.extend')}</button></form>`}</dd>
       <dt>${t(lang, 'gm.default')}</dt><dd class="gm-default">${j.choices?.find((c) => c.value === j.byDefault)?.label[lang] ?? j.byDefault}</dd>
     </dl>
     <p class="gm-brief">${j.brief[lang]}</p>
@@ -194,11 +200,35 @@ async function postRule(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   return reply.redirect(`/games/${id}/gm?done=1`, 303);
 }
 
-/** The GM's queue page and its ruling form. */
+async function postExtend(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const id = parseId((req.params as { id?: string }).id);
+  if (id === null || !v.user) return notFound(req, reply);
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const decision = str(b.decision, 200);
+  const stepText = str(typeof b.step === 'number' ? String(b.step) : b.step, 12).trim();
+  const step = /^\d{1,9}$/.test(stepText) ? Number(stepText) : undefined;
+  let deadline: Date;
+  try { ({ deadline } = await extendItem(ctx, id, v.user.id, decision, step)); } catch (e) {
+    if (e instanceof GamesError && e.statusCode === 404) return notFound(req, reply);
+    const f = refusal(e, lang);
+    if (wantsJson(req)) return reply.code(f.status).send({ ok: false, error: f.text });
+    if (f.status === 403) return sendPage(reply, page(v, t(lang, 'gm.title'), html`<h1>${t(lang, 'gm.title')}</h1><p class="error" role="alert">${f.text}</p>`, { error: true }), 403);
+    return gmPage(ctx, req, reply, { typed: { decision: '', ruling: '', reason: '', error: f.text }, status: f.status });
+  }
+  ctx.kick();
+  if (wantsJson(req)) return reply.send({ ok: true, deadline });
+  return reply.redirect(`/games/${id}/gm?done=extend`, 303);
+}
+
+/** The GM's queue page, its ruling form and the extension of an item's deadline. */
 export const gmPageRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/gm', (req, reply) => {
-    const done = (req.query as { done?: unknown } | undefined)?.done === '1';
-    return gmPage(ctx, req, reply, { flash: done ? t(req.visitor.lang, 'gm.done') : null });
+    const done = (req.query as { done?: unknown } | undefined)?.done;
+    const flash = done === '1' ? 'gm.done' : done === 'extend' ? 'gm.extended' : null;
+    return gmPage(ctx, req, reply, { flash: flash ? t(req.visitor.lang, flash) : null });
   });
   app.post('/games/:id/gm/rule', (req, reply) => postRule(ctx, req, reply));
+  app.post('/games/:id/gm/extend', (req, reply) => postExtend(ctx, req, reply));
 };

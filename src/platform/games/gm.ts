@@ -19,10 +19,14 @@ import { GamesError, lockGame, requireRunning, requireStep, upsertSheet, wakeGam
 /** The longest ruling text and reason kept. */
 export const RULING_MAX = 1000;
 export const REASON_MAX = 2000;
+/** The longest extension of an item's deadline, in hours (one extension per item, of the item's own length at most). */
+export const GM_EXTENSION_MAX_HOURS = 72;
 
 export interface GmItem {
   step: number; decision: string; kind: string; item: JudgmentItem; openedAt: Date; deadline: Date | null;
   status: 'pending' | 'ruled' | 'default' | 'no-gm' | 'withdrawn'; ruling: string | null; ruledAt: Date | null; reason: string | null; closedAt: Date | null;
+  /** When the GM extended its deadline (once), or null. */
+  extendedAt: Date | null;
 }
 
 interface GmItemRow {
@@ -33,7 +37,7 @@ interface GmItemRow {
 const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 const toItem = (r: GmItemRow): GmItem => ({
   step: Number(r.step), decision: r.decision, kind: r.kind, item: parse<JudgmentItem>(r.item), openedAt: r.opened_at, deadline: r.deadline,
-  status: r.status, ruling: r.ruling, ruledAt: r.ruled_at, reason: r.reason, closedAt: r.closed_at,
+  status: r.status, ruling: r.ruling, ruledAt: r.ruled_at, reason: r.reason, closedAt: r.closed_at, extendedAt: r.extended_at,
 });
 
 /** The game, if `userId` is its GM: 404 without the game, 403 for anyone else. */
@@ -61,7 +65,7 @@ export interface GmQueue {
 /** The GM's queue of a game (GamesError 403 for anyone but its GM). */
 export async function gmQueue(ctx: AppCtx, gameId: number, userId: number, limit = 100): Promise<GmQueue> {
   const g = await gmGame(ctx.db, gameId, userId, false);
-  const cols = 'step, decision, kind, item, opened_at, deadline, status, ruling, ruled_at, reason, closed_at';
+  const cols = 'step, decision, kind, item, opened_at, deadline, status, ruling, ruled_at, reason, closed_at, extended_at';
   const open = await ctx.db.query<GmItemRow>(`SELECT ${cols} FROM gm_items WHERE game_id = $1 AND closed_at IS NULL AND status IN ('pending', 'ruled') ORDER BY opened_at, decision`, [gameId]);
   const history = await ctx.db.query<GmItemRow>(`SELECT ${cols} FROM gm_items WHERE game_id = $1 AND closed_at IS NOT NULL ORDER BY closed_at DESC, step DESC, decision LIMIT $2`, [gameId, limit]);
   return {
@@ -104,4 +108,31 @@ export async function ruleOnItem(ctx: AppCtx, gameId: number, userId: number, de
     announce(ctx, gameId, { kind: 'answer', step: r.step });
   }
   return { ok: r.ok, issues: r.issues };
+}
+
+/**
+ * The GM extends an open item's deadline once (§11.6: "the GM may extend a deadline; the extension
+ * is itself a deadline"): by the item's own length, at most GM_EXTENSION_MAX_HOURS. The step's
+ * deadline moves with it when the item's new deadline is later (the players' prompts of the step
+ * keep theirs: they never lose time). A second extension of the same item is refused (409).
+ */
+export async function extendItem(ctx: AppCtx, gameId: number, userId: number, decision: string, expectStep?: number): Promise<{ deadline: Date }> {
+  return ctx.db.tx(async (t) => {
+    const g = await gmGame(t, gameId, userId, true);
+    requireRunning(g);
+    requireStep(g, expectStep);
+    const idx = Number(g.step) + 1;
+    const row = await t.one<{ deadline: Date | null; opened_at: Date; extended_at: Date | null }>(
+      `SELECT deadline, opened_at, extended_at FROM gm_items WHERE game_id = $1 AND step = $2 AND decision = $3 AND closed_at IS NULL AND status IN ('pending', 'ruled')`, [gameId, idx, decision]);
+    if (!row || !row.deadline) throw new GamesError('gm-not-open', 'this item is not open (any more)', 409);
+    if (row.extended_at) throw new GamesError('gm-extended', 'this item’s deadline was already extended once', 409);
+    const length = Math.min(GM_EXTENSION_MAX_HOURS * 3_600_000, Math.max(60_000, new Date(row.deadline).getTime() - new Date(row.opened_at).getTime()));
+    const deadline = new Date(new Date(row.deadline).getTime() + length);
+    await t.query('UPDATE gm_items SET deadline = $4, extended_at = $5 WHERE game_id = $1 AND step = $2 AND decision = $3', [gameId, idx, decision, deadline, ctx.now()]);
+    if (g.deadline && deadline.getTime() > g.deadline.getTime()) {
+      const more = deadline.getTime() - g.deadline.getTime();
+      await t.query('UPDATE games SET deadline = $2, paused_left_ms = CASE WHEN paused_at IS NULL THEN NULL ELSE paused_left_ms + $3 END WHERE id = $1', [gameId, deadline, more]);
+    }
+    return { deadline };
+  });
 }

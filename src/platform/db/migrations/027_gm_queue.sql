@@ -25,6 +25,7 @@ CREATE TABLE gm_items (
   ruled_at   TIMESTAMPTZ,
   reason     TEXT,
   closed_at  TIMESTAMPTZ,
+  extended_at TIMESTAMPTZ,                        -- the GM extended its deadline (once; §11.6: the extension is itself a deadline)
   PRIMARY KEY (game_id, step, decision)
 );
 CREATE INDEX gm_items_open ON gm_items(game_id, step) WHERE status = 'pending';
