@@ -31,7 +31,7 @@ export interface GmItem {
 
 interface GmItemRow {
   step: number; decision: string; kind: string; item: unknown; opened_at: Date; deadline: Date | null; status: GmItem['status'];
-  ruling: string | null; ruled_at: Date | null; reason: string | null; closed_at: Date | null;
+  ruling: string | null; ruled_at: Date | null; reason: string | null; closed_at: Date | null; extended_at: Date | null;
 }
 
 const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
