@@ -55,6 +55,12 @@ export interface Decision {
    * afresh, so that waiting on others never costs the active player his own time.
    */
   clock?: string;
+  /**
+   * Set on a judgment decision only (see "Game masters" below): the item the GM is asked to rule
+   * on. Such a decision asks `GM_SEAT` alone, and its default (`defaults[GM_SEAT]`) is the
+   * program's ruling `{ value, by: 'default' }`.
+   */
+  judgment?: JudgmentItem;
 }
 
 /**
@@ -544,4 +550,124 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * `players` are the seats with their display names (`players(state)`), for the series' names.
    */
   statsCharts?(history: { label: string; stats: StepStats }[], player: PlayerId | null, lang: Lang, players?: { id: PlayerId; name: string }[]): ChartDoc[];
+}
+
+// ───────────────────────────────────────────────────────────── game masters: the approval queue
+
+/**
+ * A game master (GM) is a role in a game, not a player (Game of Gruik §11.3–§11.6): where the rules
+ * leave something to the referee's judgment, the ruleset decides it by a program default and may
+ * raise a **judgment item** for a human GM to confirm or overrule. The contract is small and
+ * rides on decisions, so that rulings are inputs like any answer:
+ *
+ * - A ruleset raises an item by opening, in a step of its own choosing, a decision that asks the
+ *   pseudo-player `GM_SEAT` alone, with `judgment` set (use `judgmentDecision`). Its deadline is
+ *   the item's: `timed` items `{ kind: 'after', hours: <review hours> }`, `blocking` items
+ *   `{ kind: 'after', hours: <timeout hours> }` — never `none`: no item holds a game forever
+ *   (§11.6). Its default is the program's ruling.
+ * - The GM's ruling reaches `resolve` as that decision's submission, a `Ruling`: the value and who
+ *   gave it (`gm`; `default`: the deadline passed without a ruling; `no-gm`: the game has no GM, so
+ *   the default applied at once). The engine records it in the step like any answer, so a replay
+ *   gives the same states. The GM's reason is the platform's (kept in its queue, never in the
+ *   state nor in a report: players learn only who ruled, `rulingNote`).
+ * - `validate(state, GM_SEAT, decision, answer)` checks a ruling (use `validateRuling`: one of the
+ *   item's `choices`, or a free-form text within `free.maxLength`; an object `{ value }` or the bare
+ *   value are both accepted).
+ * - The platform (src/platform/games/gm.ts) knows no rule: it stores each item in the GM's queue,
+ *   mails the GM, waits for the ruling (the step is not due while a `timed` or `blocking` item is
+ *   pending) until the decision's deadline, then applies the default. An `optional` item never
+ *   holds its step: the GM may rule while the players are still answering. A game created without
+ *   a GM answers every item with `{ value: default, by: 'no-gm' }` at once.
+ */
+export const GM_SEAT: PlayerId = '@gm';
+
+export type JudgmentKind = 'timed' | 'blocking' | 'optional';
+export const JUDGMENT_KINDS: readonly JudgmentKind[] = ['timed', 'blocking', 'optional'];
+
+export interface JudgmentItem {
+  /** Unique within the game, e.g. `r2/dispute`. */
+  id: string;
+  /** The rules' row the item rests on (Gruik: `J7`), shown to the GM. */
+  row: string;
+  kind: JudgmentKind;
+  /** What is decided, for the GM. */
+  decides: Localized;
+  /**
+   * What the GM is shown to rule: the facts the item carries (the claims, the rolls, the rule
+   * cited). Only this reaches the GM's queue page: nothing else of any player's hidden state.
+   */
+  brief: Localized;
+  /** The program's ruling (a choice's value, or the free-form text). */
+  byDefault: string;
+  /** The alternatives; absent: a free-form ruling (`free`). */
+  choices?: { value: string; label: Localized }[];
+  /** A free-form ruling: its field's label and the longest text accepted. */
+  free?: { label: Localized; maxLength: number };
+  /** The players the ruling concerns. */
+  concerns: PlayerId[];
+  /** What those players may know while the item waits (e.g. "the GM is deciding the dispute"). */
+  playersSee: Localized;
+}
+
+export type RulingSource = 'gm' | 'default' | 'no-gm';
+/** A ruling as `resolve` receives it. */
+export interface Ruling { value: string; by: RulingSource }
+
+/** A decision that raises `item` for the GM, with its deadline in hours (timed: the review time; blocking: the timeout). */
+export function judgmentDecision(item: JudgmentItem, hours: number, prompt?: Localized): Decision {
+  if (!(hours > 0) || !Number.isFinite(hours)) throw new Error(`judgment ${item.id}: a deadline of a positive number of hours is required (§11.6)`);
+  return {
+    id: `gm:${item.id}`, kind: 'judgment', players: [GM_SEAT], deadline: { kind: 'after', hours },
+    defaults: { [GM_SEAT]: { value: item.byDefault, by: 'default' } satisfies Ruling },
+    prompt: prompt ?? item.decides, judgment: item,
+    ...(item.choices ? { choices: item.choices.map((c) => ({ value: c.value, label: c.label })) } : {}),
+  };
+}
+
+const RULING_MSG = {
+  notChoice: { fr: 'cette décision n’est pas une des options proposées', en: 'this ruling is not one of the options offered' },
+  empty: { fr: 'la décision est vide', en: 'the ruling is empty' },
+  long: { fr: 'la décision est trop longue (au plus {n} caractères)', en: 'the ruling is too long (at most {n} characters)' },
+  source: { fr: 'origine de décision inconnue', en: 'unknown ruling source' },
+} satisfies Record<string, Localized>;
+
+function rulingIssue(m: Localized, n = 0): ValidationIssue {
+  const text = { fr: m.fr.replace('{n}', String(n)), en: m.en.replace('{n}', String(n)) };
+  return { message: text.en, text };
+}
+
+/**
+ * Checks a ruling on `item`: `{ value, by }` (as stored) or a bare string (what the GM typed or
+ * chose, taken as `by: 'gm'`). The value must be one of the choices, or a non-empty free text
+ * within its length.
+ */
+export function validateRuling(item: JudgmentItem, answer: unknown): Validation<Ruling> {
+  const obj = typeof answer === 'object' && answer !== null ? answer as Record<string, unknown> : null;
+  const raw = obj ? obj.value : answer;
+  const by = obj && obj.by !== undefined ? obj.by : 'gm';
+  if (by !== 'gm' && by !== 'default' && by !== 'no-gm') return { value: null, issues: [rulingIssue(RULING_MSG.source)] };
+  const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : '';
+  if (!value) return { value: null, issues: [rulingIssue(RULING_MSG.empty)] };
+  if (item.choices) {
+    if (!item.choices.some((c) => c.value === value)) return { value: null, issues: [rulingIssue(RULING_MSG.notChoice)] };
+  } else {
+    const max = item.free?.maxLength ?? 200;
+    if (value.length > max) return { value: null, issues: [rulingIssue(RULING_MSG.long, max)] };
+  }
+  return { value: { value, by }, issues: [] };
+}
+
+/** What a report says of who ruled (§11.3: "GM ruling", "default applied, no GM ruling"). */
+export function rulingNote(by: RulingSource, lang: Lang): string {
+  const t: Record<RulingSource, Localized> = {
+    gm: { fr: 'décision du MJ', en: 'GM ruling' },
+    default: { fr: 'décision par défaut, le MJ n’a pas statué', en: 'default applied, no GM ruling' },
+    'no-gm': { fr: 'décision par défaut (partie sans MJ)', en: 'default applied (game without a GM)' },
+  };
+  return t[by][lang];
+}
+
+/** The judgment items a state waits on (its open decisions that ask the GM). */
+export function openJudgments(rs: Ruleset, state: unknown): { decision: Decision; item: JudgmentItem }[] {
+  return rs.decisions(state).filter((d) => d.judgment && d.players.includes(GM_SEAT)).map((d) => ({ decision: d, item: d.judgment! }));
 }

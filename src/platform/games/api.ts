@@ -51,6 +51,11 @@ export interface CreateGameInput {
   /** A private game's host options (migration 025): keep its pages private after the end (default: public, the archive); the least reliability (a whole percentage) a player needs to join. */
   keepPrivate?: boolean;
   minReliability?: number | null;
+  /**
+   * The game's GM (migration 027, games/gm.ts): `host` (the host himself) or a named account; absent
+   * or null: no GM, every judgment item of the ruleset takes its program default at once.
+   */
+  gm?: 'host' | { login: string } | null;
 }
 
 export interface PromptOptions { pace: Pace; minutes?: Record<string, number> | null; absentAfter?: number; vacations?: boolean; openSeatBot?: boolean }

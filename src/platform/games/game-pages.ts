@@ -35,6 +35,8 @@ import {
   access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented,
   renderView, reportBanner, safeView, SCRIPTS, standingNotice, standingOf, stepLabelIn, str, timeTag, toolsOf, words, type Access,
 } from './page-kit.ts';
+import { isGm } from './gm.ts';
+import './gm-page.ts'; // its messages (gm.link)
 
 messages({
   'gweb.games': { fr: 'Parties', en: 'Games' },
@@ -81,6 +83,11 @@ messages({
   'gweb.err.minHours': { fr: 'La durée minimale d’un tour va de 0 à 168 heures.', en: 'The shortest turn is 0 to 168 hours.' },
   'gweb.create.early': { fr: 'Résoudre le tour dès que tous les seigneurs sont prêts', en: 'Resolve the turn as soon as every lord is ready' },
   'gweb.create.caretaker': { fr: 'Intendant pour les seigneurs sans ordres', en: 'Caretaker for lords without orders' },
+  'gweb.create.gm': { fr: 'Meneur de jeu (MJ) : identifiant d’un compte, vide pour aucun', en: 'Game master (GM): an account’s login, blank for none' },
+  'gweb.create.gm-help': {
+    fr: 'Pour les jeux dont les règles laissent des questions à l’arbitre : le MJ les tranche dans sa file, sinon la décision par défaut s’applique à l’échéance. Sans MJ, chaque défaut s’applique aussitôt.',
+    en: 'For games whose rules leave questions to the referee: the GM rules on them in his queue, otherwise the default applies at the deadline. Without a GM, every default applies at once.',
+  },
   'gweb.create.caretaker-help': {
     fr: 'Un seigneur qui n’a pas envoyé d’ordres à l’échéance est gouverné pour ce tour par un intendant, qui donne des ordres défensifs choisis par l’arbitre du jeu ; son bilan le dit, et le tour compte comme manqué. Sans cette option (comme dans les règles d’origine), il ne fait rien.',
     en: 'A lord who has sent no orders by the deadline is governed for that turn by a steward, who gives defensive orders chosen by the game’s referee; his report says so, and the turn counts as missed. Without this option (as in the original rules), he does nothing.',
@@ -221,6 +228,8 @@ async function rankedNote(ctx: AppCtx, gameId: number, lang: Lang): Promise<Html
 
 interface CreateValues {
   name: string; map: string; lords: string; lordName: string; password: string; weekday: string; time: string; timeZone: string; minHours: string; early: boolean; caretaker: boolean; ranked: boolean; config: string; prompts: PromptFormValues;
+  /** Migration 027: the GM's login (blank: no GM; games/gm.ts). */
+  gm: string;
   /** Migration 025: keep the game private after its end; the least reliability to join (a percentage, blank: none). */
   keepPrivate: boolean; minReliability: string;
   /** The host's own seat-form values, per ruleset (engine SeatForm), and the issues of the chosen game's. */
@@ -230,7 +239,7 @@ interface CreateValues {
 const defaultCreate = (): CreateValues => ({
   name: '', map: allKinds()[0]!.key, lords: String(allKinds()[0]!.variant.seats.default), lordName: '', password: '', weekday: String(DEFAULT_SCHEDULE.weekday),
   time: DEFAULT_SCHEDULE.time, timeZone: DEFAULT_SCHEDULE.timeZone, minHours: '', early: true, caretaker: false, ranked: false, config: '', prompts: defaultPromptValues(),
-  keepPrivate: false, minReliability: '',
+  keepPrivate: false, minReliability: '', gm: '',
 });
 
 /** The time zones the creation form offers (a list, not free text): the runtime's own, with UTC. */
@@ -283,6 +292,8 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
       <p class="muted small">${t(lang, 'gweb.create.caretaker-help')}</p>
+      <label>${t(lang, 'gweb.create.gm')} <input id="create-gm" name="gm" maxlength="100" autocomplete="off" value="${val.gm}" aria-describedby="create-gm-help"></label>
+      <p class="muted small" id="create-gm-help">${t(lang, 'gweb.create.gm-help')}</p>
       <label class="check"><input type="checkbox" name="keepPrivate" value="1"${val.keepPrivate ? raw(' checked') : ''}> ${t(lang, 'gweb.create.keepPrivate')}</label>
       <label>${t(lang, 'gweb.create.minReliability')} <input id="create-minReliability" name="minReliability" type="number" min="${RELIABILITY.minimum.min}" max="${RELIABILITY.minimum.max}" step="1" inputmode="numeric" value="${val.minReliability}"${a('minReliability', true)}></label>
       <p class="muted small" id="create-minReliability-help">${t(lang, 'gweb.create.minReliability-help')}</p>${e('minReliability')}
@@ -348,6 +359,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     ranked: b.ranked === '1' || b.ranked === 'on' || b.ranked === true,
     keepPrivate: b.keepPrivate === '1' || b.keepPrivate === 'on' || b.keepPrivate === true, minReliability: str(b.minReliability, 10).trim(),
     prompts: readPromptValues(b, str),
+    gm: str(b.gm, 100).trim(),
     seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
   };
   const fail = (error: string, field: CreateField | null = null) => gamesPage(ctx, req, reply, { values: val, error, field, status: 400 });
@@ -408,7 +420,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
       ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ranked: val.ranked, ...prompts,
-      keepPrivate: val.keepPrivate, minReliability,
+      keepPrivate: val.keepPrivate, minReliability, gm: val.gm ? { login: val.gm } : null,
     });
   } catch (e) {
     return fail(t(lang, 'gweb.err.refused', { error: errorText(e, lang) }));
@@ -478,6 +490,8 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const standing = await standingOf(ctx, v);
   const seats = await games.seats(ctx, g.id);
   const joinable = g.status === 'forming' || seats.some((s) => s.status === 'open');
+  // The game's GM (games/gm.ts) finds his queue here, seated or not.
+  const gmLink = g.status !== 'forming' && await isGm(ctx.db, g.id, v.user?.id) ? html`<p id="gm-link"><a class="button primary" href="/games/${g.id}/gm">${t(lang, 'gm.link')}</a></p>` : '';
   if (g.isPrivate && !a.seat && !a.former && !g.archived) {
     // Non-members of a private game: its name, that it is private, its host and his reliability,
     // the least reliability it asks for, and a way in. Nothing else (an archived game is public).
@@ -485,6 +499,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     const hostHistory = host ? (await historiesOf(ctx.db, [Number(host.id)])).get(Number(host.id)) : undefined;
     const body = html`${pageHead()}<h1>${g.name}</h1>
       <p><span class="badge">${t(lang, 'gweb.private')}</span> ${t(lang, 'gweb.private-help')}</p>
+      ${gmLink}
       ${host ? html`<p id="game-host">${t(lang, 'gweb.host')}${t(lang, 'colon')}${playerCell(lang, host.login, hostHistory)}</p>` : ''}
       ${g.minReliability !== null ? html`<p id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
       ${!joinable || g.isDemo ? html`<p class="muted">${t(lang, 'gweb.join.closed')}</p>`
@@ -508,6 +523,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     <p class="meta">${statusBadge(lang, g)} · ${entry.ruleset.title[lang]} · ${mapLabel(lang, g)} · ${label(g.turnLabel)}
       ${g.status === 'running' ? html` · ${t(lang, 'gweb.col.deadline')}${t(lang, 'colon')}${timeTag(g.deadline, lang, tz)}` : ''}</p>
     ${failingNotice(g, lang)}
+    ${gmLink}
     ${g.archived ? await archiveNotice(ctx.db, g.id, g.ruleset, lang) : ''}
     ${g.minReliability !== null && g.status === 'forming' ? html`<p class="muted" id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
     ${a.seat ? await reportBanner(ctx, g.id, a.seat.player, lang, label) : ''}

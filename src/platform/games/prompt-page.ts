@@ -16,7 +16,7 @@
  * and what he typed, or answers JSON when asked.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formLine, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
+import { formLine, GM_SEAT, rulingNote, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { allMessages, messages, t } from '../http/i18n.ts';
@@ -273,13 +273,17 @@ function promptPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null):
   }
   const mineNow = p.me ? p.decisions.filter((d) => d.players.includes(p.me!)) : [];
   const waiting = waitingFor(p);
+  // Judgment items waiting for the GM (games/gm.ts): their players read what the ruleset lets them know.
+  const gmWaits = p.decisions.filter((d) => d.judgment && d.players.some((pl) => !p.ready.has(`${pl}/${d.id}`)));
+  const gmLines = gmWaits.filter((d) => p.me !== null && d.judgment!.concerns.includes(p.me)).map((d) => html`<p class="waiting gm-waiting">${d.judgment!.playersSee[lang]}</p>`);
   return html`${p.paused ? html`<p class="notice paused" id="paused-banner">${t(lang, 'play.paused')}</p>` : ''}
     <p class="meta deadline-row">${t(lang, 'play.deadline')}${p.deadline && !p.paused ? timeTag(p.deadline, lang, p.tz) : t(lang, 'play.no-deadline')}
       ${mineNow.length && p.deadline && !p.paused ? (p.extended ? html` <span class="muted small" id="extend-used">${t(lang, 'play.extend-used')}</span>`
         : html` <form method="post" action="/games/${g.id}/extend" class="inline">${csrfField(v)}<button type="submit" id="extend">${t(lang, 'play.extend')}</button></form>`) : ''}</p>
     ${typed?.scope === 'extend' ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
     ${p.me ? (mineNow.length ? mineNow.map((d) => promptBlock(p, d, v, typed)) : html`<p class="muted" id="nothing-asked">${t(lang, 'play.nothing')}</p>`) : ''}
-    <p class="waiting" id="waiting">${waiting.length ? t(lang, 'play.waiting', { names: waiting.map((s) => (isAbsent(p, s) ? `${s.name} (${t(lang, 'play.absent', { n: s.missed })})` : s.name)).join(', ') }) : t(lang, 'play.waiting-none')}</p>`;
+    ${waiting.length || !gmWaits.length ? html`<p class="waiting" id="waiting">${waiting.length ? t(lang, 'play.waiting', { names: waiting.map((s) => (isAbsent(p, s) ? `${s.name} (${t(lang, 'play.absent', { n: s.missed })})` : s.name)).join(', ') }) : t(lang, 'play.waiting-none')}</p>` : ''}
+    ${gmLines}`;
 }
 
 /** The free actions part (live): each action a small form. */
@@ -669,7 +673,9 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
     ${pager}
     ${steps.length ? html`<ol class="game-log" reversed>${steps.map((s) => {
       const mineDefaulted = player !== null && s.defaulted.some((d) => d.player === player);
-      const timedOut = [...new Set(s.defaulted.map((d) => d.player))];
+      // The GM seat's defaults are judgment items the GM left to their default (games/gm.ts): said in the rules' words, not as a player's timeout.
+      const timedOut = [...new Set(s.defaulted.map((d) => d.player))].filter((pl) => pl !== GM_SEAT);
+      const gmDefaulted = s.defaulted.some((d) => d.player === GM_SEAT);
       const report = reports.get(s.idx);
       return html`<li class="log-entry" id="step-${s.idx}" value="${s.idx}">
         <p class="log-head"><strong>${label(s.label) || t(lang, 'log.step', { n: s.idx })}</strong>
@@ -677,6 +683,7 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
           ${mineDefaulted ? html` <span class="badge warn timeout">${t(lang, 'log.timeout')}</span>` : ''}
           <span class="muted small">${timeTag(s.at, lang, tz, 'short')}</span></p>
         ${timedOut.length ? html`<p class="small timed-out">${t(lang, 'log.timed-out', { names: timedOut.map(name).join(', ') })}</p>` : ''}
+        ${gmDefaulted ? html`<p class="small gm-default">${rulingNote('default', lang)}</p>` : ''}
         ${report ? html`<div class="report log-report">${markdownHtml(report, { headingOffset: 2 })}</div>` : ''}
       </li>`;
     })}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`}

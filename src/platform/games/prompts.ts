@@ -19,6 +19,7 @@ import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
 import { recordGameEnd } from './game-end.ts';
+import { moveGmItems } from './gm-items.ts';
 import {
   GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
@@ -141,6 +142,10 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
     }
     const asked = new Set(out.askedAfter);
     for (const s of seats) await t.query('UPDATE seats SET asked = $3 WHERE game_id = $1 AND player = $2', [gameId, s.player, asked.has(s.player)]);
+    // The GM's queue follows the step: its open items move on, new ones are written (games/gm-items.ts).
+    if (!out.finished && (!same || await t.one('SELECT 1 AS x FROM gm_items WHERE game_id = $1 AND closed_at IS NULL LIMIT 1', [gameId]))) {
+      await moveGmItems(ctx, t, gameId, step.index + 1, rs.decisions(JSON.parse(out.stateJson)), deadline);
+    }
     // Prompts the action opened (a trade offer asking its recipient…): their players are told.
     if (!out.finished && !same) {
       const key = (p: OpenPrompt) => `${p.id}:${[...p.players].sort().join(',')}`;

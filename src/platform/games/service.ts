@@ -27,6 +27,7 @@ import type { Decision, Lang, Localized, Pace, PlayerId, Ruleset, SeatIssue, Sub
 import { withWarnings } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { loginKey } from '../accounts/service.ts';
 import type { Db, Row } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
 import { markdownHtmlString, markdownText } from '../http/markdown.ts';
@@ -49,6 +50,7 @@ import { cachedState } from './states.ts';
 import { historyOf, meetsMinimum, recordAnswers, recordDeparture, reliabilityPercent } from './reliability.ts';
 import { recordGameEnd } from './game-end.ts';
 import { hallOption } from '../valhalla/hall.ts';
+import { closeGmItems, GM_ONLY_SQL, GM_WAITS_SQL, gmStepState, openItems, syncGmItems } from './gm-items.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -114,6 +116,8 @@ export interface GameRow extends Row {
   paused_at: Date | null; paused_left_ms: number | string | null; absent_after: number; vacations: boolean; open_seat_bot: boolean;
   /** Migration 025: the end, the host's choice to keep a private game's pages private after it, the least reliability to join. */
   finished_at: Date | null; keep_private: boolean; min_reliability: number | null;
+  /** Migration 027: the game's GM (null: no GM, every judgment item takes its default at once; games/gm.ts). */
+  gm_user_id: number | null;
 }
 export interface SeatRow extends Row {
   game_id: number; player: string; user_id: number | null; lord_name: string; status: Seat['status']; missed: number; seq: number; asked: boolean;
@@ -261,6 +265,18 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   }
   // A private game counts for the permanent ranking only if its host chose so (a public game always does).
   if (input.ranked) await db.query('UPDATE games SET ranked = TRUE WHERE id = $1', [id]);
+  // The game's GM (migration 027, games/gm.ts): the host, or a named account.
+  if (input.gm) {
+    const gm = input.gm === 'host' ? input.hostUserId ?? null
+      : (await db.one<{ id: number }>('SELECT id FROM users WHERE (login = $1 OR login_key = $2) AND NOT is_guest ORDER BY id LIMIT 1', [String(input.gm.login ?? '').slice(0, 100), loginKey(String(input.gm.login ?? '').slice(0, 100))]))?.id ?? null;
+    if (gm === null) {
+      const login = input.gm === 'host' ? '' : String(input.gm.login ?? '').slice(0, 40);
+      throw new GamesError('gm-unknown', input.gm === 'host' ? 'a game without a host cannot have its host as GM' : `no account named ${login} for the GM`, 400,
+        input.gm === 'host' ? { fr: 'une partie sans hôte ne peut pas l’avoir pour MJ', en: 'a game without a host cannot have its host as GM' }
+          : { fr: `aucun compte nommé ${login} pour le MJ`, en: `no account named ${login} for the GM` });
+    }
+    await db.query('UPDATE games SET gm_user_id = $2 WHERE id = $1', [id, gm]);
+  }
   if (input.prompts) {
     const p = input.prompts;
     if (!PACES.includes(p.pace)) throw new GamesError('pace', `unknown pace ${String(p.pace)}`);
@@ -338,6 +354,8 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
     `UPDATE games SET status = 'running', options = $2, initial_hash = $3, state = $4, state_hash = $3, step = 0, next_order = $5, deadline = $6, started_at = $7, turn_label = $8,
        start_stats = $9, asked_at = $7 WHERE id = $1`,
     [gameId, json(options), rec.initialHash, json(rec.state), rec.nextOrder, deadline, now, rs.stepLabel(rec.state), statsJson(rs, rec.state)]);
+  // Judgment items the first step opens go to the GM's queue (games/gm-items.ts).
+  await syncGmItems(ctx, db, gameId, 1, openItems(rs.decisions(rec.state)), deadline);
   for (const s of seats) {
     if (!canMail(s)) continue;
     const lang = langOf(s);
@@ -434,7 +452,8 @@ export async function setReadyIn(ctx: AppCtx, t: Db, g: GameRow, player: string,
 
 /**
  * A game is due when its deadline has passed, or (early resolution) when every human lord asked is
- * ready. A game of prompts (pace set) is due as soon as no present player asked has yet to answer
+ * ready and no judgment item holds the step for its GM (a step that asks only the GM is due as
+ * soon as he has ruled; games/gm-items.ts). A game of prompts (pace set) is due as soon as no present player asked has yet to answer
  * (an absent player, whose prompts fell to their default `absent_after` times in a row, is not
  * waited for; a step that asks only bots resolves at once), provided some seat is a person's. A
  * paused game is never due.
@@ -442,12 +461,14 @@ export async function setReadyIn(ctx: AppCtx, t: Db, g: GameRow, player: string,
 const WAITING_FOR = (s: string) => `${s}.game_id = g.id AND ${s}.user_id IS NOT NULL AND ${s}.status = 'active' AND ${s}.asked`;
 const NOT_READY = (s: string) => `NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = ${s}.player AND h.step = g.step + 1 AND h.ready)`;
 const DUE_SQL = `(g.paused_at IS NULL AND (g.deadline <= $2
-  OR (g.early AND g.pace IS NULL
+  OR (NOT ${GM_WAITS_SQL} AND (
+  (g.early AND g.pace IS NULL
     AND EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')})
     AND NOT EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')} AND ${NOT_READY('s')}))
   OR (g.pace IS NOT NULL
     AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL)
-    AND NOT EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')} AND s.missed < g.absent_after AND ${NOT_READY('s')}))))`;
+    AND NOT EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')} AND s.missed < g.absent_after AND ${NOT_READY('s')}))
+  OR ${GM_ONLY_SQL}))))`;
 
 /**
  * After a failed attempt, the next one waits 5 s, then 10, 20… up to an hour (the time of the
@@ -550,7 +571,7 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
   // A seat opened for a replacement is played by a bot until someone takes it, when the host chose so.
   const human = (s: SeatRow) => s.user_id !== null && !(g.open_seat_bot && s.status === 'open');
   const input: ResolveInput = {
-    gameId, ruleset: g.ruleset, record, caretaker: g.caretaker, demo: g.is_demo,
+    gameId, ruleset: g.ruleset, record, caretaker: g.caretaker, demo: g.is_demo, gm: g.gm_user_id !== null,
     seats: seats.map((s) => ({ player: s.player, human: human(s), sentOrders: sentOrders(s.player), mailLang: canMail(s) && !g.pace ? langOf(s) : null })),
     ...(g.pace ? { prompts: promptSettings(g, seats) } : {}),
     ...(takesMailOrders(ctx, g) ? { templates: true } : {}),
@@ -597,9 +618,10 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   // Still due? (a lord may have withdrawn his "ready" between the claim and the lock; see DUE_SQL)
   const ready = (s: SeatRow) => sheets.some((h) => h.player === s.player && h.ready);
   const humans = seats.filter((s) => s.user_id !== null && s.status === 'active' && s.asked);
-  const allReady = g.pace
+  const gm = await gmStepState(t, gameId, g.step + 1);
+  const allReady = !gm.waits && ((gm.items > 0 && !seats.some((s) => s.asked)) || (g.pace
     ? seats.some((s) => s.user_id !== null) && humans.every((s) => s.missed >= g.absent_after || ready(s))
-    : g.early && humans.length > 0 && humans.every(ready);
+    : g.early && humans.length > 0 && humans.every(ready)));
   const pastDeadline = !!g.deadline && g.deadline.getTime() <= now.getTime();
   if (g.paused_at || !(pastDeadline || allReady)) { await release(); return 'not-due'; }
   // A game of prompts waits for a player on vacation (when the host allows vacations): the deadline
@@ -669,6 +691,10 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     await t.query('UPDATE seats SET missed = $3, asked = $4 WHERE game_id = $1 AND player = $2', [gameId, s.player, m, askedAfter.has(s.player)]);
   }
   await recordAnswers(t, gameId, step.index, g.pace ? 'prompt' : 'turn', answers);
+  // The GM's queue: this step's items are closed (ruled, or their default applied), the next step's
+  // written, once the seats say who is asked (a step asking only the GM takes its items' deadline; games/gm-items.ts).
+  await closeGmItems(t, gameId, step.index, now);
+  if (!finished) await syncGmItems(ctx, t, gameId, step.index + 1, r.judgments ?? [], deadline);
   // A game of prompts mails no report per step (its log holds them): its players are told of the
   // prompts now waiting for them, by their notification settings.
   if (g.pace) {

@@ -10,7 +10,8 @@
 import type { MessagePort } from 'node:worker_threads';
 import { advance, missing, replay, replayStates, submit, takeAction, type GameRecord, type StepRecord } from '../../engine/game.ts';
 import { createRng } from '../../engine/rng.ts';
-import { isError, type ActionInput, type Lang, type Localized, type Pace, type PlayerId, type Ruleset, type ToolDoc, type ValidationIssue } from '../../engine/ruleset.ts';
+import { GM_SEAT, isError, type ActionInput, type Lang, type Localized, type Pace, type PlayerId, type Ruleset, type Ruling, type ToolDoc, type ValidationIssue } from '../../engine/ruleset.ts';
+import { openItems, type OpenItem } from '../games/gm-items.ts';
 import { openPrompts, type OpenPrompt } from '../games/pace.ts';
 import { dryRunOptions, getRuleset, type BotOptions, type RulesetEntry } from '../../rulesets/index.ts';
 import { LocalizedError } from '../../engine/constants.ts';
@@ -35,6 +36,8 @@ export interface ResolveInput {
   prompts?: PromptSettings;
   /** The game takes its sheets by mail: each mailed player's report carries his blank sheet (`templates`). */
   templates?: boolean;
+  /** The game has a GM (migration 027). Without one, every judgment item takes its default at once, marked `no-gm`. */
+  gm?: boolean;
 }
 
 export interface PromptSettings { pace: Pace; minutes: Record<string, number> | null; standing: Record<PlayerId, Record<string, string>> }
@@ -64,6 +67,8 @@ export interface ResolveOutput {
   promptsBefore?: OpenPrompt[];
   promptsAfter?: OpenPrompt[];
   autoAnswers?: AutoAnswer[];
+  /** The judgment items the new step opens, for the GM's queue (games/gm-items.ts). */
+  judgments?: OpenItem[];
 }
 
 /**
@@ -147,6 +152,13 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
       }
     }
   }
+  // A game without a GM: every judgment item takes the program default at once (engine "game masters").
+  if (!input.gm) {
+    for (const d of rs.decisions(rec.state)) {
+      if (!d.judgment || !d.players.includes(GM_SEAT) || rec.pending.some((p) => p.decision === d.id && p.player === GM_SEAT)) continue;
+      rec = submit(rs, rec, GM_SEAT, d.id, { value: d.judgment.byDefault, by: 'no-gm' } satisfies Ruling).game;
+    }
+  }
   const askedBefore = asked(entry, rec.state);
   const next = advance(rs, rec, { useDefaults: true });
   const step = next.steps[next.steps.length - 1]!;
@@ -176,6 +188,7 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
     askedBefore: [...askedBefore], askedAfter: [...askedAfter],
     stats: statsJson(rs, next.state),
     reports, maps, templates,
+    judgments: finished ? [] : openItems(rs.decisions(next.state)),
     ...(pr ? {
       promptsBefore: openPrompts(rs, rec.state, pr.pace, pr.minutes),
       promptsAfter: finished ? [] : openPrompts(rs, next.state, pr.pace, pr.minutes),

@@ -1,0 +1,234 @@
+/**
+ * The GM's queue page (issue 16, Game of Gruik §11.3): GET /games/:id/gm shows the judgment items
+ * waiting for the game's GM, oldest first with their age and deadline (the queue's health: the
+ * oldest pending age), each with what is decided, the rule's row, what the item carries for him,
+ * the program default, the alternatives (or a free-form field) and a ruling form with a reason;
+ * then the history of rulings (ruled by the GM, default applied, game without GM). POST
+ * /games/:id/gm/rule takes a ruling (form with the visitor's token, or JSON with X-CSRF-Token).
+ *
+ * Only the game's GM sees the page and rules (403 for a signed-in visitor who is not, 404 when
+ * the game does not exist or the visitor is not signed in). A refused ruling re-renders the page
+ * with the ruleset's reason in the GM's language and what he typed. POST /games/:id/gm/extend
+ * extends an item's deadline once (gm.ts, extendItem). The GM's reason is his own:
+ * shown here, never in a report.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang, ValidationIssue } from '../../engine/ruleset.ts';
+import { getRuleset } from '../../rulesets/index.ts';
+import { html, type Html } from '../http/html.ts';
+import { messages, t } from '../http/i18n.ts';
+import { csrfField, page } from '../http/layout.ts';
+import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
+import { kindLabel } from './gm-items.ts';
+import { extendItem, gmQueue, REASON_MAX, ruleOnItem, RULING_MAX, type GmItem, type GmQueue } from './gm.ts';
+import { notFound, pageHead, parseId, str, timeTag, wantsJson } from './page-kit.ts';
+import { GamesError } from './service.ts';
+
+messages({
+  'gm.title': { fr: 'File du MJ', en: 'GM queue' },
+  'gm.help': {
+    fr: 'Les questions que les règles laissent à l’arbitre. Chacune a une décision par défaut, appliquée à l’échéance si vous ne statuez pas. Les joueurs voient seulement si la décision vient du MJ ou du défaut, jamais votre motif.',
+    en: 'The questions the rules leave to the referee. Each has a default ruling, applied at its deadline unless you rule. Players see only whether a ruling came from the GM or the default, never your reason.',
+  },
+  'gm.open': { fr: 'En attente', en: 'Waiting' },
+  'gm.none': { fr: 'Aucune question n’attend votre décision.', en: 'No item waits for your ruling.' },
+  'gm.oldest': { fr: 'La plus ancienne attend depuis {age}.', en: 'The oldest has waited {age}.' },
+  'gm.row': { fr: 'Règle', en: 'Rule' },
+  'gm.kind': { fr: 'Type', en: 'Kind' },
+  'gm.step': { fr: 'Étape', en: 'Step' },
+  'gm.opened': { fr: 'Ouverte', en: 'Opened' },
+  'gm.deadline': { fr: 'Échéance (sinon, le défaut)', en: 'Deadline (then the default)' },
+  'gm.default': { fr: 'Par défaut', en: 'Default' },
+  'gm.ruled': { fr: 'Votre décision : {ruling}. Vous pouvez la changer jusqu’à la résolution de l’étape.', en: 'Your ruling: {ruling}. You may change it until the step resolves.' },
+  'gm.ruling': { fr: 'Décision', en: 'Ruling' },
+  'gm.reason': { fr: 'Motif (pour vous seul, au plus {n} caractères)', en: 'Reason (for you only, at most {n} characters)' },
+  'gm.rule': { fr: 'Statuer', en: 'Rule' },
+  'gm.done': { fr: 'Décision enregistrée.', en: 'Ruling saved.' },
+  'gm.history': { fr: 'Historique', en: 'History' },
+  'gm.history-none': { fr: 'Aucune décision encore.', en: 'No ruling yet.' },
+  'gm.outcome': { fr: 'Issue', en: 'Outcome' },
+  'gm.item': { fr: 'Question', en: 'Item' },
+  'gm.by-gm': { fr: 'décision du MJ : {ruling}', en: 'GM ruling: {ruling}' },
+  'gm.by-default': { fr: 'défaut appliqué, pas de décision du MJ : {ruling}', en: 'default applied, no GM ruling: {ruling}' },
+  'gm.by-no-gm': { fr: 'défaut appliqué (partie sans MJ) : {ruling}', en: 'default applied (game without a GM): {ruling}' },
+  'gm.withdrawn': { fr: 'question retirée', en: 'item withdrawn' },
+  'gm.paused': { fr: 'La partie est en pause.', en: 'The game is paused.' },
+  'gm.err.not-gm': { fr: 'Seul le MJ de la partie peut voir cette file et statuer.', en: 'Only the game’s GM may see this queue and rule.' },
+  'gm.err.gm-not-open': { fr: 'Cette question n’est plus ouverte (l’étape a été résolue).', en: 'This item is no longer open (the step has resolved).' },
+  'gm.err.refused': { fr: 'Décision refusée : {reasons}', en: 'Ruling refused: {reasons}' },
+  'gm.err.failed': { fr: 'Impossible : {error}', en: 'Not possible: {error}' },
+  'gm.err.stale-step': { fr: 'Cette décision visait une étape passée.', en: 'This ruling was meant for a step that has passed.' },
+  'gm.err.finished': { fr: 'La partie est terminée.', en: 'The game is over.' },
+  'gm.err.not-started': { fr: 'La partie n’a pas encore commencé.', en: 'The game has not started yet.' },
+  'gm.link': { fr: 'File du MJ', en: 'GM queue' },
+  'gm.extend': { fr: 'Prolonger l’échéance (une fois)', en: 'Extend the deadline (once)' },
+  'gm.extended': { fr: 'Échéance prolongée.', en: 'Deadline extended.' },
+  'gm.extended-once': { fr: 'Échéance déjà prolongée une fois.', en: 'Deadline already extended once.' },
+  'gm.err.gm-extended': { fr: 'L’échéance de cette question a déjà été prolongée une fois.', en: 'This item’s deadline was already extended once.' },
+});
+
+/** What the GM typed, kept on a refused ruling. */
+interface Typed { decision: string; ruling: string; reason: string; error: string }
+
+function age(from: Date, now: Date, lang: Lang): string {
+  const min = Math.max(0, Math.round((now.getTime() - new Date(from).getTime()) / 60_000));
+  if (min < 60) return lang === 'fr' ? `${min} min` : `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return lang === 'fr' ? `${h} h` : `${h} h`;
+  const d = Math.floor(h / 24);
+  return lang === 'fr' ? `${d} j` : `${d} days`;
+}
+
+function refusal(e: unknown, lang: Lang): { text: string; status: number } {
+  if (e instanceof GamesError) {
+    const key = `gm.err.${e.code}`;
+    const known = ['not-gm', 'gm-not-open', 'gm-extended', 'stale-step', 'finished', 'not-started'].includes(e.code);
+    return { text: known ? t(lang, key) : t(lang, 'gm.err.failed', { error: e.localized?.[lang] ?? e.message }), status: e.statusCode };
+  }
+  throw e;
+}
+
+const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
+
+function itemForm(gameId: number, step: number, it: GmItem, lang: Lang, csrf: Html, typed: Typed | null, tz: string, now: Date): Html {
+  const j = it.item;
+  const mine = typed && typed.decision === it.decision ? typed : null;
+  const current = mine ? mine.ruling : it.ruling ?? j.byDefault;
+  const id = `gm-${it.decision.replace(/[^\w-]/g, '-')}`;
+  const field = j.choices
+    ? html`<fieldset><legend>${t(lang, 'gm.ruling')}</legend>${j.choices.map((c, n) => html`<label class="choice"><input type="radio" name="ruling" value="${c.value}" id="${id}-c${n}"${c.value === current ? ' checked' : ''}> ${c.label[lang]}${c.value === j.byDefault ? html` <span class="muted small">(${t(lang, 'gm.default').toLowerCase()})</span>` : ''}</label><br>`)}</fieldset>`
+    : html`<p><label for="${id}-free">${j.free?.label[lang] ?? t(lang, 'gm.ruling')}</label><br><input type="text" id="${id}-free" name="ruling" value="${current}" maxlength="${j.free?.maxLength ?? RULING_MAX}" size="40" required></p>`;
+  return html`<section class="gm-item" id="${id}" aria-labelledby="${id}-h">
+    <h3 id="${id}-h">${j.row} — ${j.decides[lang]}</h3>
+    <dl class="kv">
+      <dt>${t(lang, 'gm.kind')}</dt><dd class="kind-${it.kind}">${kindLabel(it.kind, lang)}</dd>
+      <dt>${t(lang, 'gm.step')}</dt><dd>${it.step}</dd>
+      <dt>${t(lang, 'gm.opened')}</dt><dd>${timeTag(it.openedAt, lang, tz, 'short')} (${age(it.openedAt, now, lang)})</dd>
+      <dt>${t(lang, 'gm.deadline')}</dt><dd>${timeTag(it.deadline, lang, tz, 'short')}${it.extendedAt ? html` <span class="muted small">(${t(lang, 'gm.extended-once')})</span>` : html`
+        <form method="post" action="/games/${gameId}/gm/extend" class="inline">${csrf}<input type="hidden" name="decision" value="${it.decision}"><input type="hidden" name="step" value="${step}"><button type="submit">${t(lang, 'gm.extend')}</button></form>`}</dd>
+      <dt>${t(lang, 'gm.default')}</dt><dd class="gm-default">${j.choices?.find((c) => c.value === j.byDefault)?.label[lang] ?? j.byDefault}</dd>
+    </dl>
+    <p class="gm-brief">${j.brief[lang]}</p>
+    ${it.status === 'ruled' ? html`<p class="notice ruled">${t(lang, 'gm.ruled', { ruling: rulingLabel(it, it.ruling ?? '', lang) })}</p>` : ''}
+    ${mine?.error ? html`<p class="error" role="alert">${mine.error}</p>` : ''}
+    <form method="post" action="/games/${gameId}/gm/rule" class="gm-rule">
+      ${csrf}
+      <input type="hidden" name="decision" value="${it.decision}">
+      <input type="hidden" name="step" value="${step}">
+      ${field}
+      <p><label for="${id}-reason">${t(lang, 'gm.reason', { n: REASON_MAX })}</label><br>
+      <textarea id="${id}-reason" name="reason" rows="2" cols="50" maxlength="${REASON_MAX}">${mine ? mine.reason : it.reason ?? ''}</textarea></p>
+      <p><button type="submit">${t(lang, 'gm.rule')}</button></p>
+    </form>
+  </section>`;
+}
+
+/** A ruling as the GM chose it: the choice's label, or the free text. */
+const rulingLabel = (it: GmItem, value: string, lang: Lang): string => it.item.choices?.find((c) => c.value === value)?.label[lang] ?? value;
+
+function outcome(it: GmItem, lang: Lang): string {
+  switch (it.status) {
+    case 'ruled': return t(lang, 'gm.by-gm', { ruling: rulingLabel(it, it.ruling ?? '', lang) });
+    case 'default': return t(lang, 'gm.by-default', { ruling: rulingLabel(it, it.item.byDefault, lang) });
+    case 'no-gm': return t(lang, 'gm.by-no-gm', { ruling: rulingLabel(it, it.item.byDefault, lang) });
+    case 'withdrawn': return t(lang, 'gm.withdrawn');
+    default: return it.status;
+  }
+}
+
+function queueBody(q: GmQueue, lang: Lang, csrf: Html, typed: Typed | null, flash: string | null, tz: string, now: Date): Html {
+  const g = q.game;
+  const title = `${t(lang, 'gm.title')} — ${g.name}`;
+  const oldest = q.open.find((i) => i.status === 'pending');
+  return html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gm.title')}</p>
+    <h1>${title}</h1>
+    <p class="muted">${t(lang, 'gm.help')}</p>
+    ${flash ? html`<p class="notice" role="status">${flash}</p>` : ''}
+    ${typed && !q.open.some((i) => i.decision === typed.decision) ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
+    ${g.paused ? html`<p class="notice">${t(lang, 'gm.paused')}</p>` : ''}
+    <h2>${t(lang, 'gm.open')}</h2>
+    ${oldest ? html`<p class="gm-health">${t(lang, 'gm.oldest', { age: age(oldest.openedAt, now, lang) })}</p>` : ''}
+    ${q.open.length ? q.open.map((i) => itemForm(g.id, g.step, i, lang, csrf, typed, tz, now)) : html`<p class="muted gm-empty">${t(lang, 'gm.none')}</p>`}
+    <h2>${t(lang, 'gm.history')}</h2>
+    ${q.history.length ? html`<div class="table-wrap"><table class="data gm-history">
+      <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.row')}</th><th scope="col">${t(lang, 'gm.item')}</th><th scope="col">${t(lang, 'gm.outcome')}</th><th scope="col">${t(lang, 'gm.reason', { n: REASON_MAX }).replace(/\s*\(.*\)$/, '')}</th></tr></thead>
+      <tbody>${q.history.map((i) => html`<tr class="status-${i.status}"><td>${i.step}</td><td>${i.item.row}</td><td>${i.item.decides[lang]}</td><td>${outcome(i, lang)}</td><td>${i.reason ?? ''}</td></tr>`)}</tbody>
+    </table></div>` : html`<p class="muted">${t(lang, 'gm.history-none')}</p>`}`;
+}
+
+async function gmPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o: { typed?: Typed | null; flash?: string | null; status?: number } = {}) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const id = parseId((req.params as { id?: string }).id);
+  if (id === null || !v.user) return notFound(req, reply);
+  let q: GmQueue;
+  try { q = await gmQueue(ctx, id, v.user.id); } catch (e) {
+    if (e instanceof GamesError && e.statusCode === 404) return notFound(req, reply);
+    const r = refusal(e, lang);
+    return sendPage(reply, page(v, t(lang, 'gm.title'), html`<h1>${t(lang, 'gm.title')}</h1><p class="error" role="alert">${r.text}</p>`, { error: true }), r.status);
+  }
+  const schedule = await ctx.db.one<{ schedule: unknown }>('SELECT schedule FROM games WHERE id = $1', [id]);
+  const sch = (typeof schedule?.schedule === 'string' ? JSON.parse(schedule.schedule) : schedule?.schedule) as { timeZone?: string } | null;
+  const tz = sch?.timeZone || ctx.config.timeZone;
+  getRuleset(q.game.ruleset); // an unknown ruleset is a server error, not the GM's
+  const body = queueBody(q, lang, csrfField(v), o.typed ?? null, o.flash ?? null, tz, ctx.now());
+  return sendPage(reply, page(v, `${t(lang, 'gm.title')} — ${q.game.name}`, body, { scripts: ['/static/local-time.js'], error: (o.status ?? 200) >= 400 }), o.status ?? 200);
+}
+
+async function postRule(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const id = parseId((req.params as { id?: string }).id);
+  if (id === null || !v.user) return notFound(req, reply);
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const typed: Typed = { decision: str(b.decision, 200), ruling: str(b.ruling, RULING_MAX), reason: str(b.reason, REASON_MAX), error: '' };
+  const stepText = str(typeof b.step === 'number' ? String(b.step) : b.step, 12).trim();
+  const step = /^\d{1,9}$/.test(stepText) ? Number(stepText) : undefined;
+  const fail = (error: string, status: number, issues: ValidationIssue[] = []) => {
+    if (wantsJson(req)) return reply.code(status).send({ ok: false, error, issues: issues.map((i) => ({ message: i.message, text: i.text })) });
+    if (status === 403) return sendPage(reply, page(v, t(lang, 'gm.title'), html`<h1>${t(lang, 'gm.title')}</h1><p class="error" role="alert">${error}</p>`, { error: true }), 403);
+    return gmPage(ctx, req, reply, { typed: { ...typed, error }, status });
+  };
+  let r;
+  try { r = await ruleOnItem(ctx, id, v.user.id, typed.decision, typed.ruling, typed.reason, step); } catch (e) {
+    if (e instanceof GamesError && e.statusCode === 404) return notFound(req, reply);
+    const f = refusal(e, lang);
+    return fail(f.text, f.status);
+  }
+  if (!r.ok) return fail(t(lang, 'gm.err.refused', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), 400, r.issues);
+  if (wantsJson(req)) return reply.send({ ok: true });
+  return reply.redirect(`/games/${id}/gm?done=1`, 303);
+}
+
+async function postExtend(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const id = parseId((req.params as { id?: string }).id);
+  if (id === null || !v.user) return notFound(req, reply);
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const decision = str(b.decision, 200);
+  const stepText = str(typeof b.step === 'number' ? String(b.step) : b.step, 12).trim();
+  const step = /^\d{1,9}$/.test(stepText) ? Number(stepText) : undefined;
+  let deadline: Date;
+  try { ({ deadline } = await extendItem(ctx, id, v.user.id, decision, step)); } catch (e) {
+    if (e instanceof GamesError && e.statusCode === 404) return notFound(req, reply);
+    const f = refusal(e, lang);
+    if (wantsJson(req)) return reply.code(f.status).send({ ok: false, error: f.text });
+    if (f.status === 403) return sendPage(reply, page(v, t(lang, 'gm.title'), html`<h1>${t(lang, 'gm.title')}</h1><p class="error" role="alert">${f.text}</p>`, { error: true }), 403);
+    return gmPage(ctx, req, reply, { typed: { decision: '', ruling: '', reason: '', error: f.text }, status: f.status });
+  }
+  ctx.kick();
+  if (wantsJson(req)) return reply.send({ ok: true, deadline });
+  return reply.redirect(`/games/${id}/gm?done=extend`, 303);
+}
+
+/** The GM's queue page, its ruling form and the extension of an item's deadline. */
+export const gmPageRoutes: RouteModule = async (app, ctx) => {
+  app.get('/games/:id/gm', (req, reply) => {
+    const done = (req.query as { done?: unknown } | undefined)?.done;
+    const flash = done === '1' ? 'gm.done' : done === 'extend' ? 'gm.extended' : null;
+    return gmPage(ctx, req, reply, { flash: flash ? t(req.visitor.lang, flash) : null });
+  });
+  app.post('/games/:id/gm/rule', (req, reply) => postRule(ctx, req, reply));
+  app.post('/games/:id/gm/extend', (req, reply) => postExtend(ctx, req, reply));
+};

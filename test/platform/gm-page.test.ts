@@ -1,0 +1,178 @@
+/**
+ * The GM's queue page (games/gm-page.ts) over HTTP on both databases, and in Chromium, on Assize
+ * (test/engine/gm-ruleset.ts): the GM sees his open item with its default and alternatives and
+ * rules with a reason; the step resolves and the players' log says "GM ruling" without the
+ * reason; anyone else gets 403 (404 signed out), a POST without the form token is refused, odd
+ * input never gives a 500; the page shows nothing of the players' hidden state (their seals).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser as Chromium } from 'playwright-core';
+import '../engine/gm-ruleset.ts';
+import { titheId, type AssizeState } from '../engine/gm-ruleset.ts';
+import { games } from '../../src/platform/games/service.ts';
+import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { pageText } from './http.ts';
+import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { loggedIn, logIn, newUser, type TestUser } from './users.ts';
+import { DB_KINDS, startTestPlatform, stateOf, waitForStep, type DbKind, type TestPlatform } from './util.ts';
+
+const ARTIFACTS = new URL('../artifacts/', import.meta.url);
+
+async function assizeGame(tp: TestPlatform, u: { gm: TestUser; aude: TestUser; ber: TestUser }, name: string): Promise<number> {
+  const id = await games.create(tp.platform.ctx, {
+    ruleset: 'test/assize', name, options: { rounds: 1 }, hostUserId: u.gm.id, isPrivate: true, gm: 'host',
+    seats: [{ userId: u.aude.id, lordName: 'Aude' }, { userId: u.ber.id, lordName: 'Bérenger' }], prompts: { pace: 'live' },
+  });
+  for (const [p, v] of [['p1', '4'], ['p2', '5']] as const) {
+    const r = await answerPrompt(tp.platform.ctx, id, p, 'claim', v);
+    assert.ok(r.ok, `${p} claims: ${JSON.stringify(r.issues)}`);
+  }
+  await waitForStep(tp, id, 1);
+  return id;
+}
+
+function suite(kind: DbKind) {
+  describe(`the GM's queue page (${kind})`, () => {
+    let tp: TestPlatform;
+    let u: { gm: TestUser; aude: TestUser; ber: TestUser; other: TestUser };
+    before(async () => {
+      tp = await startTestPlatform(kind);
+      u = { gm: await newUser(tp, `gmp_gm_${kind}`), aude: await newUser(tp, `gmp_aude_${kind}`), ber: await newUser(tp, `gmp_ber_${kind}`, 'en'), other: await newUser(tp, `gmp_other_${kind}`, 'en') };
+    });
+    after(async () => { await tp?.close(); });
+
+    test('the GM sees the item and rules; the players see who ruled, never the reason; others are refused', async () => {
+      const id = await assizeGame(tp, u, `Assises ${kind}`);
+      const seals = (await stateOf<AssizeState>(tp, id)).players.map((p) => p.seal);
+      const gm = await loggedIn(tp, u.gm);
+      const q = await gm.get(`/games/${id}/gm`);
+      assert.equal(q.status, 200, pageText(q.text).slice(0, 300));
+      const text = pageText(q.text);
+      assert.match(text, /File du MJ/, 'the page in the GM’s language (French)');
+      assert.match(text, /T1 — La dîme du tour 1/, 'the item with its rule and what it decides');
+      assert.match(text, /La plus ancienne attend depuis/, 'the queue’s health');
+      assert.match(q.text, /name="ruling" value="light"[^>]*checked/, 'the default is the choice offered first');
+      assert.match(q.text, /name="_csrf"/, 'the form carries the token');
+      for (const s of seals) assert.ok(!q.text.includes(s), 'no player’s seal on the GM’s page');
+      assert.match((await gm.get(`/games/${id}`)).text, new RegExp(`href="/games/${id}/gm"`), 'the game’s page links the GM to his queue');
+      // Anyone else: 403 when signed in, 404 signed out; on the POST too, and nothing stored.
+      const aude = await loggedIn(tp, u.aude);
+      assert.doesNotMatch((await aude.get(`/games/${id}`)).text, /\/gm"/, 'no queue link for a player');
+      const play = pageText((await aude.get(`/games/${id}/play`)).text);
+      assert.match(play, /Le MJ fixe la dîme\./, 'the player reads what the item lets him know');
+      assert.doesNotMatch(play, /Plus personne n’est attendu/, 'not that nobody is awaited');
+      assert.equal((await aude.get(`/games/${id}/gm`)).status, 403, 'a player may not read the queue');
+      const other = await loggedIn(tp, u.other);
+      const o = await other.get(`/games/${id}/gm`);
+      assert.equal(o.status, 403, 'another user may not');
+      assert.match(pageText(o.text), /Only the game’s GM/, 'told why, in English');
+      assert.equal((await aude.post(`/games/${id}/gm/rule`, { decision: `gm:${titheId(1)}`, ruling: 'none', step: '1' })).status, 403, 'a player may not rule');
+      const { Browser } = await import('./http.ts');
+      const anon = new Browser(tp.url);
+      assert.equal((await anon.get(`/games/${id}/gm`)).status, 404, 'signed out: 404');
+      assert.equal((await gm.post(`/games/${id}/gm/rule`, { decision: `gm:${titheId(1)}`, ruling: 'none', step: '1' }, { csrf: false })).status, 403, 'no form token: refused');
+      // Odd input: never a 500.
+      for (const form of [
+        { decision: '<script>x</script>', ruling: 'none', step: '1' }, { decision: `gm:${titheId(1)}`, ruling: 'medium', step: 'abc' },
+        { decision: `gm:${titheId(1)}`, ruling: 'x'.repeat(20_000), reason: 'y'.repeat(20_000) }, {}, { decision: `gm:${titheId(1)}`, ruling: 'none', step: '7' },
+      ]) {
+        const r = await gm.post(`/games/${id}/gm/rule`, form);
+        assert.ok(r.status >= 400 && r.status < 500, `${JSON.stringify(form).slice(0, 60)}: ${r.status}`);
+      }
+      const bad = await gm.post(`/games/${id}/gm/rule`, { decision: `gm:${titheId(1)}`, ruling: 'medium', step: '1' });
+      assert.match(pageText(bad.text), /Décision refusée : cette décision n’est pas une des options proposées/, 'the ruleset’s reason, in French');
+      for (const badId of ['0', 'abc', '99999999']) assert.equal((await gm.get(`/games/${badId}/gm`)).status, 404, `game ${badId}: 404`);
+      assert.equal(Number((await tp.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM gm_items WHERE game_id = $1 AND status = 'pending'`, [id]))!.n), 1, 'still pending');
+      // The GM rules.
+      const r = await gm.post(`/games/${id}/gm/rule`, { decision: `gm:${titheId(1)}`, ruling: 'heavy', reason: 'the abbey burnt', step: '1' });
+      assert.equal(r.redirects[0], `/games/${id}/gm?done=1`, 'back to the queue');
+      assert.match(pageText(r.text), /Décision enregistrée/, 'saved');
+      await waitForStep(tp, id, 2);
+      const ber = await loggedIn(tp, u.ber);
+      const log = pageText((await ber.get(`/games/${id}/log`)).text);
+      assert.match(log, /heavy tithe \(2 sheaves\) \(GM ruling\)/, 'the player’s log says the GM ruled');
+      assert.doesNotMatch(log, /abbey/, 'never the GM’s reason');
+      const h = pageText((await gm.get(`/games/${id}/gm`)).text);
+      assert.match(h, /décision du MJ : dîme lourde \(2 gerbes\)/, 'the history shows the ruling');
+      assert.match(h, /the abbey burnt/, 'with the GM’s own reason');
+      assert.match(h, /B1 — Le partage disputé du tour 1/, 'and the next item (the dispute) waits');
+    });
+
+    test('the creation form names the GM by login; an unknown login is refused in the host’s language', async () => {
+      const b = await loggedIn(tp, u.gm);
+      await b.get('/games');
+      const form = (gm: string) => ({
+        name: `Avec MJ ${gm}`, map: 'scandinavia', lords: '2', lordName: 'Alaric', password: 'sesame', weekday: '5', time: '23:00', timeZone: 'Europe/Paris', config: '', gm,
+      });
+      const bad = await b.post('/games', form('nobody-at-all'));
+      assert.equal(bad.status, 400, 'an unknown GM is refused');
+      assert.match(pageText(bad.text), /aucun compte nommé nobody-at-all pour le MJ/, 'in French');
+      const ok = await b.post('/games', form(u.other.login));
+      const id = Number(/\/games\/(\d+)$/.exec(ok.redirects[0] ?? '')?.[1]);
+      assert.ok(id > 0, `created: ${ok.status} ${pageText(ok.text).slice(0, 200)}`);
+      assert.equal(Number((await tp.db.one<{ gm: number }>('SELECT gm_user_id AS gm FROM games WHERE id = $1', [id]))!.gm), u.other.id, 'the named account is the GM');
+      const none = await b.post('/games', { ...form(''), name: 'Sans MJ' });
+      const id2 = Number(/\/games\/(\d+)$/.exec(none.redirects[0] ?? '')?.[1]);
+      assert.equal((await tp.db.one<{ gm: number | null }>('SELECT gm_user_id AS gm FROM games WHERE id = $1', [id2]))!.gm, null, 'blank: no GM');
+    });
+
+    test('a silent GM: the scheduler applies the default at the deadline, and the log says so in the rules’ words', async () => {
+      const id = await assizeGame(tp, u, `Assises muettes ${kind}`);
+      const gmb = await loggedIn(tp, u.gm);
+      assert.match((await gmb.get(`/games/${id}/gm`)).text, /action="\/games\/\d+\/gm\/extend"/, 'the page offers the extension'); // and the session's form token
+      const ext = await gmb.post(`/games/${id}/gm/extend`, { decision: `gm:${titheId(1)}`, step: '1' });
+      assert.equal(ext.redirects[0], `/games/${id}/gm?done=extend`, `the GM extended the deadline: ${ext.status} ${pageText(ext.text).slice(0, 300)}`);
+      assert.match(pageText(ext.text), /Échéance prolongée\..*Échéance déjà prolongée une fois/s, 'once');
+      const again = await gmb.post(`/games/${id}/gm/extend`, { decision: `gm:${titheId(1)}`, step: '1' });
+      assert.equal(again.status, 409, 'not twice');
+      assert.match(pageText(again.text), /déjà été prolongée une fois/, 'told why');
+      tp.clock.now = new Date(tp.clock.now.getTime() + 48 * 3600_000 + 60_000);
+      await waitForStep(tp, id, 2);
+      const ber = await loggedIn(tp, u.ber);
+      const log = pageText((await ber.get(`/games/${id}/log`)).text);
+      assert.match(log, /light tithe \(1 sheaf\) \(default applied, no GM ruling\)/, 'the report line');
+      assert.doesNotMatch(log, /@gm/, 'the GM seat is never shown as a player');
+      const h = pageText((await (await loggedIn(tp, u.gm)).get(`/games/${id}/gm`)).text);
+      assert.match(h, /défaut appliqué, pas de décision du MJ : dîme légère/, 'the GM’s history says the default applied');
+    });
+  });
+}
+for (const kind of DB_KINDS) suite(kind);
+
+describe('the GM’s queue in the browser', { skip: BROWSER_SKIP }, () => {
+  let tp: TestPlatform;
+  let chromium: Chromium;
+  before(async () => { tp = await startTestPlatform('pglite'); chromium = await launchBrowser(); });
+  after(async () => { await chromium?.close(); await tp?.close(); });
+
+  test('the GM rules on the dispute with the free-form field and sees it applied', async () => {
+    const u = { gm: await newUser(tp, 'gmb_gm', 'en'), aude: await newUser(tp, 'gmb_aude'), ber: await newUser(tp, 'gmb_ber', 'en') };
+    const id = await assizeGame(tp, u, 'Assize in the browser');
+    const errors: string[] = [];
+    const ctx = await chromium.newContext({ viewport: { width: 1000, height: 900 } });
+    const p = watchErrors(await ctx.newPage(), errors);
+    await logIn(p, tp.url, u.gm);
+    await p.goto(`${tp.url}/games/${id}/gm`);
+    await p.getByLabel('light tithe (1 sheaf)').check();
+    await p.getByLabel(/Reason/).fill('as the custom says');
+    mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true });
+    await p.screenshot({ path: fileURLToPath(new URL('gm-queue.png', ARTIFACTS)), fullPage: true });
+    await Promise.all([p.waitForURL(/done=1/), p.getByRole('button', { name: 'Rule' }).click()]);
+    await waitForStep(tp, id, 2);
+    await p.reload();
+    await p.getByLabel(/Shares/).fill('p1=2, p2=4');
+    await Promise.all([p.waitForURL(/done=1/), p.getByRole('button', { name: 'Rule' }).click()]);
+    await waitForStep(tp, id, 3);
+    await p.reload();
+    const text = await p.locator('main').innerText();
+    assert.match(text, /No item waits for your ruling/, 'the queue is empty');
+    assert.match(text, /GM ruling: p1=2, p2=4/, 'the history shows the dispute ruling');
+    await p.screenshot({ path: fileURLToPath(new URL('gm-history.png', ARTIFACTS)), fullPage: true });
+    assert.deepEqual((await stateOf<AssizeState>(tp, id)).players.map((x) => x.store), [2, 4], 'the light tithe took nothing from empty stores; then the GM’s shares');
+    assert.deepEqual(errors, [], 'no script error');
+    await ctx.close();
+  });
+});
