@@ -8,7 +8,7 @@
  * from the Rng it is given.
  */
 import type { Rng } from '../../engine/rng.ts';
-import { BOARD } from './board.ts';
+import { BOARD, cityIn } from './board.ts';
 import type { BaronId } from './barons.ts';
 import { actionCard, DESTINATIONS } from './cards.ts';
 import { checkAnswer } from './answers.ts';
@@ -47,7 +47,7 @@ function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: bool
       }
     }
   }
-  return out.slice(0, 24);
+  return out.slice(0, 8);
 }
 
 /** The bot's answer for `player` to the open question `decision` (null: the §9.2 default). */
@@ -66,8 +66,12 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     case 'place-noble': {
       const waiting = Object.values(s.nobles).filter((n) => n.baron === b && n.location.kind === 'off' && n.troops.length > 0);
       const home = s.strongholds[b].region!;
-      const near = nobleRegions(s, b).filter((r) => r === home || neighboursOf(home).includes(r));
-      return waiting.length ? first(g, ask, b, [{ noble: waiting[0]!.id, region: rng.pick(near.length ? near : nobleRegions(s, b)) }]) : null;
+      // §7.5: grab neutral cities quickly — start beside one when it can
+      const legal = nobleRegions(s, b);
+      const cities = legal.filter((r) => { const c = cityIn(r); return c && !s.cities[c.id]!.razed && s.cities[c.id]!.controller === null; });
+      const near = legal.filter((r) => r === home || neighboursOf(home).includes(r));
+      const pool = cities.length && rng.chance(0.75) ? cities : near.length ? near : legal;
+      return waiting.length ? first(g, ask, b, [{ noble: waiting[0]!.id, region: rng.pick(pool) }]) : null;
     }
     case 'plan-piles': {
       const hand = rng.shuffle(planOptions(s, b));

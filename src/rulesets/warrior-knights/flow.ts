@@ -30,7 +30,7 @@
 import type { PlayerId } from '../../engine/ruleset.ts';
 import type { BaronId } from './barons.ts';
 import { actionCard, DESTINATIONS, ZONES, type Destination } from './cards.ts';
-import { DECISIONS, type DecisionKind } from './decisions.ts';
+import type { DecisionKind } from './decisions.ts';
 import type { WkEvent } from './events.ts';
 import { StepNotImplemented, type TurnStepId } from './phases.ts';
 import { blockers } from './rules/movement.ts';
@@ -186,7 +186,6 @@ export function withConsents(a: CardAnswer, permissions: Permissions | undefined
   return { ...rest, ...(permissions ? { permissions } : {}), ...(attack ? { attack: { ...attack, consents: consents ?? {} } } : {}) };
 }
 
-const allow = (bs: BaronId[]): Permissions => Object.fromEntries(bs.map((b) => [b, true]));
 
 // ─── Inputs of the step from the answers ──────────────────────────────────────────────────────
 
