@@ -75,7 +75,7 @@ test('bad answers are refused in French and English, never a crash', () => {
   // play to the first card and send crashing moves (a null move crashed action.ts)
   for (let i = 0; i < 200 && askOf(g)?.kind !== 'use-card'; i++) {
     const [dd] = rs.decisions(g);
-    g = rs.resolve(g, dd!.players.map((p, j) => ({ decision: dd!.id, player: p, value: null, order: j })), rng).state;
+    g = rs.resolve(g, dd!.players.map((p, j) => ({ decision: dd!.id, player: p, value: dd!.kind === 'plan-piles' ? botAnswer(g, p, dd!.id, rng) : null, order: j })), rng).state;
   }
   const ask = askOf(g);
   assert.equal(ask?.kind, 'use-card', 'a card waits');

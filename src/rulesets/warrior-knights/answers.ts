@@ -10,7 +10,8 @@
  *
  * A player answers only for himself: a baron's claim to consents (#6/#7) in his card answer is
  * dropped (the flow asks the barons concerned); a combat or draft answer may name only his own
- * nobles and track positions. `null` is always accepted: it is the §9.2 default.
+ * nobles and track positions. `null` or "default" is always accepted: the §9.2 default, kept as
+ * `DEFAULT` (the engine takes a null value as a refusal).
  */
 import type { Localized, Validation, ValidationIssue } from '../../engine/ruleset.ts';
 import type { BaronId } from './barons.ts';
@@ -20,6 +21,9 @@ import { planRefusal, PLAN_REFUSALS } from './rules/planning.ts';
 import { fill } from '../../engine/localize.ts';
 import { CONSENT_ROUNDS, consentsNeeded, inputsOf, runOrGap, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
 import type { CardAnswer } from './rules/action.ts';
+
+/** The answer that asks for the §9.2 default (a decision's `defaults`). */
+export const DEFAULT = 'default';
 
 const MAX_NODES = 400;
 const MAX_DEPTH = 6;
@@ -87,7 +91,7 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
   const s = g.wk;
   if (!(ask.players as string[]).includes(player)) return issue(MSG.notAsked);
   const b = player as BaronId;
-  if (ans === null || ans === undefined || ans === 'default') return { value: null, issues: [] };
+  if (ans === null || ans === undefined || ans === DEFAULT) return { value: DEFAULT, issues: [] };
   if (!plainJson(ans)) return issue(MSG.tooBig);
   const refused = (m: Localized): Validation<never> => issue(m);
   switch (ask.kind) {
@@ -186,7 +190,7 @@ function dryRun(g: WkGame, ask: Ask, b: BaronId, run: unknown, keep: unknown = r
 
 /** The answer as text (the platform shows it where a structured answer was stored). */
 export function answerText(value: unknown): string {
-  return value === null ? 'default' : JSON.stringify(value);
+  return value === null || value === DEFAULT ? DEFAULT : typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 export type { ValidationIssue };

@@ -314,7 +314,8 @@ const next = (g: WkGame, wk: WkState, kinds: DecisionKind[], pending: Pending = 
  * runs on to the next question. An answer the rules refuse once combined with the others (two
  * barons' answers that clash) falls to the §9.2 defaults, with a `defaulted` event for each.
  */
-export function answer(g: WkGame, answers: Partial<Record<BaronId, unknown>>): { game: WkGame; events: FlowEvent[] } {
+export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { game: WkGame; events: FlowEvent[] } {
+  const answers = Object.fromEntries(Object.entries(given).map(([b, v]) => [b, v === 'default' ? null : v])) as Partial<Record<BaronId, unknown>>;
   const ask = askOf(g);
   if (!ask) throw new Error('warrior-knights: no question is open');
   const s = g.wk;

@@ -17,7 +17,7 @@ import { DEFAULT_CONFIG } from './constants.ts';
 import { DECISIONS, type DecisionKind } from './decisions.ts';
 import { cardName } from './events.ts';
 import { answer, askOf, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
-import { answerText, checkAnswer } from './answers.ts';
+import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
 import { setupGame, createGame } from './setup.ts';
@@ -121,7 +121,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     return [{
       id: ask.id, kind: ask.kind, players: [...ask.players],
       deadline: { kind: 'class', name: cls },
-      defaults: Object.fromEntries(ask.players.map((p) => [p, null])),
+      defaults: Object.fromEntries(ask.players.map((p) => [p, DEFAULT])),
       prompt: promptOf(g, ask),
       ...(choicesOf(g, ask)?.length ? { choices: choicesOf(g, ask) } : {}),
       ...(ask.clock ? { clock: ask.clock } : {}),
@@ -138,7 +138,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   resolve(g, submissions) {
     const ask = askOf(g);
     if (!ask) throw new Error('warrior-knights: the game is over');
-    const answers = Object.fromEntries(ask.players.map((p) => [p, submissions.find((x) => x.decision === ask.id && x.player === p)?.value ?? null]));
+    const answers = Object.fromEntries(ask.players.map((p) => { const v = submissions.find((x) => x.decision === ask.id && x.player === p)?.value; return [p, v === undefined || v === DEFAULT ? null : v]; }));
     const r = answer(g, answers);
     return { state: r.game, events: r.events };
   },
@@ -203,7 +203,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   standingAnswer(g, player, d, standing) {
     if (d.kind === 'passage-consent' && (standing.passage === 'allow' || standing.passage === 'deny')) return standing.passage;
     if (d.kind === 'attack-consent' && (standing.attack === 'allow' || standing.attack === 'deny')) return standing.attack;
-    if (d.kind === 'pay-wages' && standing.wages === 'default') return null;
+    if (d.kind === 'pay-wages' && standing.wages === 'default') return DEFAULT;
     if (d.kind === 'revolt' && ['lose', 'faith', 'crowns'].includes(standing.revolt ?? '')) {
       return Object.fromEntries(Object.values(g.wk.cities).filter((c) => c.controller === player && !c.razed).map((c) => [c.id, standing.revolt]));
     }
