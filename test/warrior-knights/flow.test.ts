@@ -56,7 +56,7 @@ for (const [n, cap] of [[2, 0], [4, 0], [6, 0]] as const) {
 test('over the three games, the combat and neutral-card decisions were all asked', () => {
   const total: Record<string, number> = {};
   for (const a of seen) for (const [k, v] of Object.entries(a)) total[k] = (total[k] ?? 0) + (v ?? 0);
-  for (const k of ['combat-setup', 'fate-discard', 'use-ability', 'city-captured', 'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'pay-wages', 'draft-pick'] as const) assert.ok((total[k] ?? 0) > 0, `${k} asked (${JSON.stringify(total)})`);
+  for (const k of ['combat-setup', 'fate-discard', 'use-ability', 'city-captured', 'defender-commander', 'allocate-casualties', 'retreat', 'death', 'revolt', 'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'pay-wages', 'draft-pick'] as const) assert.ok((total[k] ?? 0) > 0, `${k} asked (${JSON.stringify(total)})`);
 });
 
 test('determinism: the same seed and the same answers give the same game', () => {
@@ -79,7 +79,7 @@ test('bad answers are refused in French and English, never a crash', () => {
   }
   const ask = askOf(g);
   assert.equal(ask?.kind, 'use-card', 'a card waits');
-  for (const bad of [{ use: true, moves: [null] }, { use: true, moves: [{ noble: 'x', kind: 'step', path: null }] }, { use: true, attack: { target: 'neutral', kind: 'siege', armies: 'all' } }, { use: true, zone: 'moon' }]) {
+  for (const bad of [{ use: true, moves: [null] }, { use: true, moves: [{ noble: 'x', kind: 'step', path: null }, { noble: 'x', kind: 'step', path: [] }] }, { use: true, attack: { target: 'neutral', kind: 'siege', armies: 'all' } }, { use: true, zone: 'moon' }]) {
     const v = rs.validate(g, ask!.players[0]!, ask!.id, bad);
     assert.ok(v.issues.length > 0 && v.issues[0]!.text?.fr, `refused: ${JSON.stringify(bad)}`);
   }
@@ -105,4 +105,59 @@ test('the secret planning piles never reach another baron’s view, and the map 
   }
   const md = rs.report(g, [{ t: 'gap', step: 'A8' }], g.wk.players[0]!, 'en');
   assert.ok(md.includes('Event'), 'the gap is reported');
+});
+
+/** A game at a Military Operations card of `owner`, with his noble on the road and another baron's noble on the next road region. */
+function atPassage(): { g: WkGame; owner: string; other: string } {
+  const rng = createRng('wk-consent', 'test');
+  let g = rs.setup({ players: 3 }, rng);
+  for (let i = 0; i < 200 && askOf(g)?.kind !== 'use-card'; i++) {
+    const [dd] = rs.decisions(g);
+    g = rs.resolve(g, dd!.players.map((p, j) => ({ decision: dd!.id, player: p, value: dd!.kind === 'plan-piles' ? botAnswer(g, p, dd!.id, rng) : null, order: j })), rng).state;
+  }
+  const wk = structuredClone(g.wk);
+  const [owner, other] = wk.players as [string, string];
+  // fixture: the owner's Military Operations card waits; his star noble at r1c1, the other's at r2c1 (the road)
+  wk.current = `${owner}:military:1`; wk.step = 'A6'; wk.toAct = [owner as never]; wk.combat = null;
+  for (const n of Object.values(wk.nobles)) if (n.location.kind !== 'off' && ['r1c1', 'r2c1', 'r3c1'].includes(n.location.region)) n.location = { kind: 'off' };
+  Object.assign(wk.nobles[`${owner}-star`]!, { location: { kind: 'region', region: 'r1c1' }, ready: true, casualties: 0 });
+  Object.assign(wk.nobles[`${other}-star`]!, { location: { kind: 'region', region: 'r2c1' } });
+  for (const c of Object.values(wk.cities)) if (['r1c1', 'r2c1', 'r3c1'].includes(c.id)) c.controller = null;
+  return { g: { ...g, wk, flow: { ...g.flow, pending: {}, rounds: 0 } }, owner, other };
+}
+
+test('#6 passage consent: asked of the blocking baron, the card runs with his consent, goes back to its owner on the same clock without it', () => {
+  const { g, owner, other } = atPassage();
+  const ask = askOf(g)!;
+  assert.equal(ask.kind, 'use-card', 'the owner is asked');
+  const move = { use: true, moves: [{ noble: `${owner}-star`, kind: 'road', path: ['r2c1', 'r3c1'] }], permissions: { [other]: true } };
+  const v = rs.validate(g, owner, ask.id, move);
+  assert.deepEqual(v.issues, [], 'legal if the other consents');
+  assert.ok(!JSON.stringify(v.value).includes('permissions'), 'a baron cannot grant himself the consent');
+  const rng = createRng('x', 'y');
+  const asked = rs.resolve(g, [{ decision: ask.id, player: owner, value: v.value, order: 0 }], rng).state;
+  const consent = rs.decisions(asked)[0]!;
+  assert.equal(consent.kind, 'passage-consent', 'the blocking baron is asked');
+  assert.deepEqual(consent.players, [other], 'only him');
+  assert.equal(consent.defaults[other], 'default', 'deny by default');
+  // granted: the noble passes
+  const yes = rs.resolve(asked, [{ decision: consent.id, player: other, value: 'allow', order: 1 }], rng).state;
+  assert.deepEqual(yes.wk.nobles[`${owner}-star`]!.location, { kind: 'region', region: 'r3c1' }, 'moved through');
+  // refused: back to the owner, on the card's clock
+  const no = rs.resolve(asked, [{ decision: consent.id, player: other, value: 'default', order: 1 }], rng).state;
+  const back = rs.decisions(no)[0]!;
+  assert.equal(back.kind, 'use-card', 'the card goes back to its owner');
+  assert.equal(back.clock, rs.decisions(g)[0]!.clock, 'on the same clock');
+  assert.deepEqual(no.wk.nobles[`${owner}-star`]!.location, { kind: 'region', region: 'r1c1' }, 'not moved');
+  // after CONSENT_ROUNDS refusals the owner can no longer ask (nobody can stall the others)
+  let s = no;
+  for (let i = 1; i < 2; i++) {
+    const d = rs.decisions(s)[0]!;
+    s = rs.resolve(s, [{ decision: d.id, player: owner, value: rs.validate(s, owner, d.id, move).value, order: 2 }], rng).state;
+    const c = rs.decisions(s)[0]!;
+    s = rs.resolve(s, [{ decision: c.id, player: other, value: 'deny', order: 3 }], rng).state;
+  }
+  const last = rs.decisions(s)[0]!;
+  const refused = rs.validate(s, owner, last.id, move);
+  assert.ok(refused.issues.length > 0 && /refusé/.test(refused.issues[0]!.text!.fr), 'no third request');
 });

@@ -71,7 +71,7 @@ export function cardShape(a: unknown): string | null {
   if (!optional(a.combat, (v) => typeof v === 'boolean')) return 'combat';
   const transfer = (t: unknown) => isObj(t) && typeof t.at === 'string' && strs(t.cards) && optional(t.from, (f) => typeof f === 'string');
   if (!optional(a.moves, (ms) => Array.isArray(ms) && ms.length <= 4 && ms.every((m) => isObj(m) && typeof m.noble === 'string' && ['step', 'road', 'sea'].includes(m.kind as string)
-    && strs(m.path) && (m.path as string[]).length >= 2 && optional(m.take, (t) => Array.isArray(t) && t.every(transfer)) && optional(m.drop, (t) => Array.isArray(t) && t.every(transfer))))) return 'moves';
+    && strs(m.path) && (m.path as string[]).length >= 1 && optional(m.take, (t) => Array.isArray(t) && t.every(transfer)) && optional(m.drop, (t) => Array.isArray(t) && t.every(transfer))))) return 'moves';
   if (!optional(a.attack, (t) => isObj(t) && typeof t.target === 'string' && ['battle', 'assault', 'siege'].includes(t.kind as string) && strs(t.armies) && optional(t.commander, (c) => typeof c === 'string'))) return 'attack';
   return null;
 }

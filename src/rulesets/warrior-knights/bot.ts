@@ -37,7 +37,7 @@ function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: bool
       for (const kind of t.kinds) out.push(improvisation ? { use: true, option: 'combat', attack: { target: target as BaronId | 'neutral', kind, armies: [n.id] } } : { use: true, attack: { target: target as BaronId | 'neutral', kind, armies: [n.id] } });
     }
     for (const to of rng.shuffle(neighboursOf(r))) {
-      const move = { noble: n.id, kind: 'step' as const, path: [r, to] };
+      const move = { noble: n.id, kind: 'step' as const, path: [to] };
       out.push(improvisation ? { use: true, option: 'move', moves: [move] } : { use: true, moves: [move] });
       if (!improvisation) {
         for (const target of ['neutral', ...s.players.filter((x) => x !== b)]) {

@@ -165,7 +165,8 @@ export function consentsNeeded(s: WkState, owner: BaronId, a: CardAnswer): { pas
   const passage = new Set<BaronId>();
   const attack = new Set<BaronId>();
   if (a.use) {
-    for (const m of a.moves ?? []) for (const r of m.path.slice(1, -1)) for (const b of blockers(s, owner, r)) passage.add(b);
+    for (const m of a.moves ?? []) for (const r of m.path.slice(0, -1)) // the path leaves out the start; its last region is where he stops [P G-A11]
+      for (const b of blockers(s, owner, r)) passage.add(b);
     const at = a.attack;
     if (at && at.armies.length > 0) {
       const first = s.nobles[at.armies[0]!];
