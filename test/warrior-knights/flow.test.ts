@@ -12,6 +12,8 @@ import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import { askOf, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { createRng } from '../../src/engine/rng.ts';
+import { city as cityData } from '../../src/rulesets/warrior-knights/board.ts';
+const BOARD_CITY = (id: string): string => cityData(id).region;
 import { renderMapSvg } from '../../src/platform/maps/svg.ts';
 
 const hash = (g: WkGame) => createHash('sha256').update(JSON.stringify(g)).digest('hex');
@@ -160,4 +162,31 @@ test('#6 passage consent: asked of the blocking baron, the card runs with his co
   const last = rs.decisions(s)[0]!;
   const refused = rs.validate(s, owner, last.id, move);
   assert.ok(refused.issues.length > 0 && /refusé/.test(refused.issues[0]!.text!.fr), 'no third request');
+});
+
+test('#7 attack consent: assaulting a city where a third baron has an army asks him; denied by default', () => {
+  const { g, owner, other } = atPassage();
+  const wk = structuredClone(g.wk);
+  const cityRegion = Object.values(wk.cities).find((c) => !c.razed && c.controller === null && !c.id.startsWith('sea'))!;
+  const r = (BOARD_CITY(cityRegion.id));
+  for (const n of Object.values(wk.nobles)) if (n.location.kind !== 'off' && n.location.region === r) n.location = { kind: 'off' };
+  Object.assign(wk.nobles[`${owner}-star`]!, { location: { kind: 'region', region: r }, ready: true });
+  Object.assign(wk.nobles[`${other}-star`]!, { location: { kind: 'region', region: r } });
+  const g2: WkGame = { ...g, wk };
+  const ask = askOf(g2)!;
+  const attack = { use: true, attack: { target: 'neutral', kind: 'assault', armies: [`${owner}-star`] } };
+  const v = rs.validate(g2, owner, ask.id, attack);
+  assert.deepEqual(v.issues, [], 'legal once consented');
+  const rng = createRng('x', 'z');
+  const asked = rs.resolve(g2, [{ decision: ask.id, player: owner, value: v.value, order: 0 }], rng).state;
+  const d = rs.decisions(asked)[0]!;
+  assert.equal(d.kind, 'attack-consent', 'the third baron is asked');
+  assert.deepEqual(d.players, [other], 'only him');
+  const denied = rs.resolve(asked, [{ decision: d.id, player: other, value: 'default', order: 1 }], rng).state;
+  assert.equal(rs.decisions(denied)[0]!.kind, 'use-card', 'denied: back to the owner');
+  assert.equal(denied.wk.combat ?? null, null, 'no combat');
+  const granted = rs.resolve(asked, [{ decision: d.id, player: other, value: 'allow', order: 1 }], rng).state;
+  assert.ok(granted.wk.combat || granted.wk.current !== wk.current, 'granted: the combat is engaged (under way, or fought and the card discarded)');
+  assert.equal(denied.wk.current, wk.current, 'denied: the card still waits');
+  assert.notEqual(rs.decisions(granted)[0]?.kind, 'attack-consent', 'not asked again');
 });

@@ -20,7 +20,7 @@ import { answer, askOf, openDestinations, startFlow, type Ask, type FlowEvent, t
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
-import { setupGame, createGame } from './setup.ts';
+import { createGame, strongholdRegions } from './setup.ts';
 import { stepRow, type StepId } from './phases.ts';
 import { influenceWinner } from './rules/arrival.ts';
 import { viewOf, type WkView } from './view.ts';
@@ -223,7 +223,7 @@ function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
   const o = (value: string, label: string) => ({ value, label });
   switch (ask.kind) {
     case 'place-stronghold': {
-      const regions = Object.keys(g.wk.cities).length ? strongholdChoices(g) : [];
+      const regions = strongholdChoices(g);
       return { groups: [{ title: fr ? 'Forteresse' : 'Stronghold', entries: [{ code: '', label: fr ? 'Région' : 'Region', syntax: '<region>', fields: [{ name: 'region', label: fr ? 'Région' : 'Region', kind: 'choice', options: regions.map((r) => o(r, r)) }] }] }] };
     }
     case 'launch-expedition': return { groups: [{ title: fr ? 'Expédition' : 'Expedition', entries: [{ code: '', label: fr ? 'Destination' : 'Destination', syntax: '<destination>', fields: [{ name: 'to', label: fr ? 'Destination' : 'Destination', kind: 'choice', options: DESTINATIONS.filter((d) => s.expeditions[d] === null).map((d) => o(d, DESTINATION_NAMES[d][lang])) }] }] }] };
@@ -235,9 +235,6 @@ function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
   }
 }
 
-import { strongholdRegions } from './setup.ts';
 const strongholdChoices = (g: WkGame): string[] => strongholdRegions(g.wk);
-
-export { setupGame };
 export type { PlayerId };
 export default warriorKnights;
