@@ -32,6 +32,10 @@ import { botAnswer as fiefBot, soakGame as fiefSoakGame } from './fief/bot.ts';
 import { checkInvariants as fiefInvariants } from './fief/invariants.ts';
 import type { FiefEvent, FiefGame } from './fief/flow.ts';
 import { botFreeActions as fiefBotActions, type FreeEvent as FiefFreeEvent } from './fief/free.ts';
+import { warriorKnights } from './warrior-knights/index.ts';
+import { botAnswer as wkBot } from './warrior-knights/bot.ts';
+import { checkInvariants as wkInvariants } from './warrior-knights/invariants.ts';
+import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts';
 
 /**
  * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
@@ -181,7 +185,17 @@ const fiefEntry: RulesetEntry<FiefGame, FiefEvent | FiefFreeEvent> = {
   summarize: (g) => `${fief.stepLabel(g)}${g.fief.winners ? ` — winners ${g.fief.winners.join(', ')}` : ''}`,
 };
 
-export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry };
+const wkEntry: RulesetEntry<WkGame, WkFlowEvent> = {
+  ruleset: warriorKnights,
+  variants: [{ id: 'original', name: { fr: 'Plateau original (8×6 hexagones)', en: 'Original board (8×6 hexes)' }, seats: { min: 2, max: 6, default: 4 } }],
+  bot: (g, player, decision, rng) => wkBot(g, player, decision, rng),
+  options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),
+  invariants: (g) => { const v = wkInvariants(g.wk); if (v.length) throw new Error(`warrior-knights invariants: ${v.join('; ')}`); },
+  soakGame: (rng) => ({ map: 'original', players: rng.int(2, 6) }),
+  summarize: (g) => `${warriorKnights.stepLabel(g)}${g.wk.winner ? ` — winner ${g.wk.winner}` : ''}`,
+};
+
+export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry, [warriorKnights.id]: wkEntry };
 
 /** Every (ruleset, variant) a host can start, in registry order. */
 export function gameKinds(): { ruleset: string; variant: GameVariant; title: Localized }[] {

@@ -17,7 +17,7 @@ const REGISTRY = path.join(SRC, 'rulesets/index.ts');
 const RULESETS: { id: string; name: string; registered: boolean }[] = [
   { id: 'fief', name: 'Fief', registered: true },
   { id: 'gruik', name: 'Gruik', registered: false },
-  { id: 'warrior-knights', name: 'Warrior Knights', registered: false },
+  { id: 'warrior-knights', name: 'Warrior Knights', registered: true },
 ];
 
 function tsFiles(dir: string): string[] {

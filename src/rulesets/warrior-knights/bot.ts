@@ -1,0 +1,111 @@
+/**
+ * A Warrior Knights bot: an answer to every question the flow asks (flow.ts FLOW_KINDS), legal
+ * and roughly sensible: it assigns its troops, places its pieces, plans its piles, moves and
+ * fights with Military Operations (taking neutral cities first, §7.5), uses Improvisation, answers
+ * consents, every combat stage, Expeditions, revolts. Every candidate is checked with the
+ * referee's own check (answers.ts) before it is given, so what it gives is what the referee
+ * accepts; when no candidate passes it gives `null`, the §9.2 default. Its randomness comes only
+ * from the Rng it is given.
+ */
+import type { Rng } from '../../engine/rng.ts';
+import { BOARD, cityIn } from './board.ts';
+import type { BaronId } from './barons.ts';
+import { actionCard, DESTINATIONS } from './cards.ts';
+import { checkAnswer } from './answers.ts';
+import { askOf, type Ask, type WkGame } from './flow.ts';
+import { nobleRegions, strongholdRegions } from './setup.ts';
+import { planOptions } from './rules/planning.ts';
+import { targetIn } from './rules/engage.ts';
+import { revoltCities } from './rules/upkeep.ts';
+import type { CardAnswer } from './rules/action.ts';
+
+const ok = (g: WkGame, ask: Ask, b: BaronId, a: unknown): boolean => { const v = checkAnswer(g, ask, b, a); return v.issues.length === 0; };
+const first = (g: WkGame, ask: Ask, b: BaronId, cands: unknown[]): unknown => cands.find((c) => ok(g, ask, b, c)) ?? null;
+
+const neighboursOf = (r: string): string[] => BOARD.edges.flatMap((e) => (e.a === r ? [e.b] : e.b === r ? [e.a] : []));
+
+/** Candidate answers to a Military Operations card or Improvisation: attacks first, then a move. */
+function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: boolean): CardAnswer[] {
+  const s = g.wk;
+  const mine = Object.values(s.nobles).filter((n) => n.baron === b && n.ready && n.location.kind === 'region' && n.troops.length > 0);
+  const out: CardAnswer[] = [];
+  for (const n of rng.shuffle(mine)) {
+    const r = (n.location as { region: string }).region;
+    for (const target of ['neutral', ...s.players.filter((x) => x !== b)]) {
+      const t = targetIn(s, b, r, target);
+      if (!t) continue;
+      for (const kind of t.kinds) out.push(improvisation ? { use: true, option: 'combat', attack: { target: target as BaronId | 'neutral', kind, armies: [n.id] } } : { use: true, attack: { target: target as BaronId | 'neutral', kind, armies: [n.id] } });
+    }
+    for (const to of rng.shuffle(neighboursOf(r))) {
+      const move = { noble: n.id, kind: 'step' as const, path: [to] };
+      out.push(improvisation ? { use: true, option: 'move', moves: [move] } : { use: true, moves: [move] });
+      if (!improvisation) {
+        for (const target of ['neutral', ...s.players.filter((x) => x !== b)]) {
+          const t = targetIn(s, b, to, target);
+          if (t) out.unshift({ use: true, moves: [move], attack: { target: target as BaronId | 'neutral', kind: t.kinds[0]!, armies: [n.id] } });
+        }
+      }
+    }
+  }
+  return out.slice(0, 8);
+}
+
+/** The bot's answer for `player` to the open question `decision` (null: the §9.2 default). */
+export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng): unknown {
+  const ask = askOf(g);
+  if (!ask || ask.id !== decision || !(ask.players as string[]).includes(player)) return null;
+  const b = player as BaronId;
+  const s = g.wk;
+  switch (ask.kind) {
+    case 'assign-troops': {
+      const targets = [`${b}-circle`, `${b}-square`, `${b}-triangle`, `${b}-star`, 'stronghold'];
+      const a = Object.fromEntries((s.unassigned[b] ?? []).map((c, i) => [c, i < 4 ? targets[i]! : rng.pick(targets)]));
+      return first(g, ask, b, [a]);
+    }
+    case 'place-stronghold': return first(g, ask, b, [rng.pick(strongholdRegions(s))]);
+    case 'place-noble': {
+      const waiting = Object.values(s.nobles).filter((n) => n.baron === b && n.location.kind === 'off' && n.troops.length > 0);
+      const home = s.strongholds[b].region!;
+      // §7.5: grab neutral cities quickly — start beside one when it can
+      const legal = nobleRegions(s, b);
+      const cities = legal.filter((r) => { const c = cityIn(r); return c && !s.cities[c.id]!.razed && s.cities[c.id]!.controller === null; });
+      const near = legal.filter((r) => r === home || neighboursOf(home).includes(r));
+      const pool = cities.length && rng.chance(0.75) ? cities : near.length ? near : legal;
+      return waiting.length ? first(g, ask, b, [{ noble: waiting[0]!.id, region: rng.pick(pool) }]) : null;
+    }
+    case 'plan-piles': {
+      const hand = rng.shuffle(planOptions(s, b));
+      const piles: string[][] = Array.from({ length: s.config.planning.piles }, () => []);
+      for (const c of hand) { const p = rng.int(0, piles.length - 1); if (piles[p]!.length < s.config.planning.maxPerPile && rng.chance(0.6)) piles[p]!.push(c); }
+      return first(g, ask, b, [piles]);
+    }
+    case 'use-card': {
+      const info = actionCard(s.current!);
+      if (info.neutral) return null;
+      switch (info.type) {
+        case 'military': return first(g, ask, b, [...militaryCandidates(g, b, rng, false), { use: false }]);
+        case 'improvisation': return first(g, ask, b, rng.chance(0.5) ? militaryCandidates(g, b, rng, true).slice(0, 6).concat([{ use: true, option: rng.pick(['crowns', 'vote']) }]) : [{ use: true, option: rng.pick(['crowns', 'vote']) }]);
+        case 'recruit': return first(g, ask, b, [{ use: true }, { use: false }]);
+        default: return first(g, ask, b, [{ use: true }]);
+      }
+    }
+    case 'passage-consent': case 'attack-consent': return rng.chance(0.6) ? 'allow' : 'deny';
+    case 'use-ability': return rng.chance(0.8);
+    case 'city-captured': return rng.chance(0.85) ? 'control' : 'raze';
+    case 'launch-expedition': {
+      const open = DESTINATIONS.filter((d) => s.expeditions[d] === null);
+      return open.length && rng.chance(0.5) ? first(g, ask, b, [rng.pick(open)]) : null;
+    }
+    case 'invest': {
+      const stake = s.config.expedition.minStake;
+      return first(g, ask, b, [{ stake, ...(b === s.church ? { bless: rng.chance(0.5) } : {}) }, ...(b === s.church ? [{ bless: false }] : [])]);
+    }
+    case 'revolt': {
+      const mine = revoltCities(s).filter((c) => c.baron === b).map((c) => c.city);
+      return first(g, ask, b, [Object.fromEntries(mine.map((c) => [c, rng.pick(['crowns', 'faith', 'lose'])])), Object.fromEntries(mine.map((c) => [c, 'lose']))]);
+    }
+    // the combat's commander, discards, allocations, retreats and deaths, the ransom, works,
+    // maintenance, wages, draft and arrivals: the §9.2 default is the bot's own sensible choice
+    default: return null;
+  }
+}

@@ -1,0 +1,429 @@
+/**
+ * The game as a sequence of questions over the engine contract (rules §9.1–§9.3): each state of the
+ * rules' state machine (setup.ts, turn.ts `runStep`) asks the §9.2 decision it waits for
+ * (decisions.ts), to the barons concerned, and runs the step once the answers are in (missing ones:
+ * §9.2's default, carried as `null`). Steps that ask nobody (the reveal of the next card, Taxation,
+ * Upkeep steps without a revolt) run at once (`settle`), bounded.
+ *
+ * - #1 troops and #4 planning piles: every baron at once, secretly (the engine keeps answers hidden
+ *   until the step resolves; the rules' state keeps them in `secret`), committed together;
+ * - #2, #3: one baron at a time in the rules' order (`toAct`);
+ * - #5 the card owner's answer (with #8, the combat's set-up); when his moves pass through another
+ *   baron's pieces (#6) or his attack needs the third barons' consent (#7), the flow asks those
+ *   barons at once (consent requests, REPLY, default deny) and then runs the card with their
+ *   answers; a card whose consent is refused goes back to its owner on the same clock
+ *   (`Decision.clock`), at most `CONSENT_ROUNDS` times [P §9.3 "nobody can stall"];
+ * - #9–#16 the combat's stages, one question at a time, to whoever battle.ts `stageActors` names;
+ * - #21, #22, #26, #41: every baron concerned at once (parallel); #23 then #24/#25 for an Expedition;
+ *   #27 every shield owner at once for his own track positions [P: the rules' left-to-right picks
+ *   become simultaneous, each seeing the display as it was; a pick the display no longer allows
+ *   falls to its default];
+ * - #39 revolts are asked before the Upkeep's draws as conditional answers ("if it revolts").
+ *
+ * GAPS (the merger fills them when the Event cards and the Assembly land, wkasm): the rules'
+ * runner throws StepNotImplemented for A8 (Major Event) and A14 (Assembly). So that a game can be
+ * played end to end meanwhile, `gapStep` passes them as the rules would with no content authored:
+ * A8 reveals the card and, the Event deck being empty (§3 S3 not authored), nothing is drawn; A14
+ * runs only §5.2 step 7 (the barons take back their Assembly-zone cards). Each emits a `gap` event.
+ * Remove `gapStep` once runStep runs A8 and A14.
+ */
+import type { PlayerId } from '../../engine/ruleset.ts';
+import type { BaronId } from './barons.ts';
+import { actionCard, DESTINATIONS, ZONES, type Destination } from './cards.ts';
+import type { DecisionKind } from './decisions.ts';
+import type { WkEvent } from './events.ts';
+import { StepNotImplemented, type TurnStepId } from './phases.ts';
+import { blockers } from './rules/movement.ts';
+import { baronsIn } from './rules/sides.ts';
+import { targetIn } from './rules/engage.ts';
+import { STAGE_DECISIONS } from './rules/battle.ts';
+import { revoltCities } from './rules/upkeep.ts';
+import type { CardAnswer } from './rules/action.ts';
+import type { CombatAnswers } from './rules/battle.ts';
+import type { Permissions } from './rules/movement.ts';
+import { assignTroops, closeTroops, defaultNoble, defaultStronghold, defaultTroops, placeNoble, placeStronghold } from './setup.ts';
+import { closePlanning, submitPlan } from './rules/planning.ts';
+import { runStep, type StepInputs, type StepResult } from './turn.ts';
+import type { CombatSide, WkState } from './state.ts';
+
+/** How many times one card may go back to its owner after a refused consent [P §9.3: nobody can stall others]. */
+export const CONSENT_ROUNDS = 2;
+/** Steps run without a question in one `settle`, at most (a turn has 3 piles of at most 18 cards). */
+export const SETTLE_CAP = 400;
+
+/** The §9.2 kinds the flow opens (the soak counts them). */
+export const FLOW_KINDS: readonly DecisionKind[] = [
+  'assign-troops', 'place-stronghold', 'place-noble', 'plan-piles', 'use-card', 'passage-consent', 'attack-consent', 'combat-setup',
+  'defender-commander', 'fate-discard', 'use-ability', 'allocate-casualties', 'retreat', 'death', 'city-captured', 'ransom-city',
+  'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'bless', 'pay-wages', 'draft-pick', 'revolt', 'arrivals',
+];
+
+export type FlowEvent = WkEvent
+  | { t: 'gap'; step: 'A8' | 'A14' }
+  | { t: 'defaulted'; kind: DecisionKind; baron: BaronId }
+  | { t: 'consent'; kind: 'passage-consent' | 'attack-consent'; baron: BaronId; allow: boolean }
+  | { t: 'consent-refused'; baron: BaronId };
+
+/** Answers of the open step kept between questions (a card waiting for consents, an Expedition launched). */
+export interface Pending {
+  card?: CardAnswer;
+  passage?: BaronId[];
+  attack?: BaronId[];
+  permissions?: Permissions;
+  consents?: Permissions;
+  launch?: Destination | null;
+}
+
+export interface WkFlow {
+  /** A counter of questions asked: each question's id is unique in the game. */
+  seq: number;
+  pending: Pending;
+  /** Consent rounds already used for the card waiting. */
+  rounds: number;
+  /** How many times each kind has been asked (the soak's count). */
+  asked: Partial<Record<DecisionKind, number>>;
+  /** The game ends after this turn (host option; 0: only the rules end it). */
+  maxTurns: number;
+  /** Ended by `maxTurns`. */
+  capped: boolean;
+}
+
+export interface WkGame { wk: WkState; flow: WkFlow; /** The seats' display names, by baron. */ names: Partial<Record<BaronId, string>> }
+
+export interface Ask { id: string; kind: DecisionKind; players: BaronId[]; clock?: string }
+
+const isPlayer = (s: WkState, p: unknown): p is BaronId => typeof p === 'string' && (s.players as string[]).includes(p);
+
+/** The side a baron fights on in the combat waiting. */
+export function sideOf(s: WkState, b: BaronId): CombatSide | null {
+  const f = s.combat;
+  if (!f) return null;
+  return f.attacker === b ? 'attacker' : f.defender === b ? 'defender' : null;
+}
+
+/** The kind of the combat stage waiting. */
+function combatKind(s: WkState): DecisionKind | null {
+  const f = s.combat!;
+  if (f.stage === 'done') return null;
+  const k = STAGE_DECISIONS[f.stage];
+  if (Array.isArray(k)) return f.retreating.length > 0 ? 'retreat' : 'death';
+  return k as DecisionKind;
+}
+
+/** The barons who control a city that may revolt this Upkeep (#39, asked before the draws). */
+const revolters = (s: WkState): BaronId[] => [...new Set(revoltCities(s).map((c) => c.baron))];
+
+/** The question the game waits for, or null when the state runs on without one (or is over). */
+export function askOf(g: WkGame): Ask | null {
+  const s = g.wk, f = g.flow;
+  if (s.stage === 'over' || f.capped) return null;
+  const ask = (kind: DecisionKind, players: BaronId[], clock?: string): Ask | null =>
+    players.length ? { id: `${kind}#${f.seq}`, kind, players, ...(clock ? { clock } : {}) } : null;
+  switch (s.stage) {
+    case 'troops': return ask('assign-troops', s.players.filter((p) => !s.submitted.includes(p)));
+    case 'strongholds': return ask('place-stronghold', s.toAct.slice(0, 1));
+    case 'nobles': return ask('place-noble', s.toAct.slice(0, 1));
+    case 'planning': return ask('plan-piles', [...s.players]);
+    case 'upkeep':
+      if (s.step === 'U6') return ask('arrivals', [...s.players]);
+      return ask('revolt', revolters(s));
+    case 'action': break;
+  }
+  if (s.combat && s.combat.stage !== 'done') {
+    const k = combatKind(s);
+    return k ? ask(k, s.toAct.filter((b) => isPlayer(s, b))) : null;
+  }
+  const step = s.step as TurnStepId;
+  if (s.current !== null && ['A2', 'A3', 'A4', 'A5', 'A6', 'A7'].includes(step)) {
+    const info = actionCard(s.current);
+    if (info.neutral) return null;
+    const clock = `${s.turn}/${s.current}`;
+    if (f.pending.card) {
+      if (f.pending.passage?.length && !f.pending.permissions) return ask('passage-consent', f.pending.passage);
+      if (f.pending.attack?.length && !f.pending.consents) return ask('attack-consent', f.pending.attack);
+    }
+    return ask('use-card', [info.owner], clock);
+  }
+  if (step === 'A9' && s.current) return ask('defensive-works', [...s.players]);
+  if (step === 'A10' && s.current) return ask('troop-maintenance', [...s.players]);
+  if (step === 'A12' && s.current) {
+    if (!('launch' in f.pending)) return ask('launch-expedition', [s.chairman]);
+    if (f.pending.launch) return ask('invest', [...s.players]);
+    return null;
+  }
+  if (s.current === null && s.pendingPhases.length > 0) {
+    if (s.pendingPhases[0] === 'wages') return ask('pay-wages', [...s.players]);
+    if (s.pendingPhases[0] === 'draft') return ask('draft-pick', [...new Set(s.track.filter((b): b is BaronId => b !== null))]);
+  }
+  return null;
+}
+
+// ─── Consents needed by an owner's answer (#6, #7) ────────────────────────────────────────────
+
+/** The barons whose consent the card's moves (#6: regions passed through) and attack (#7) need. */
+export function consentsNeeded(s: WkState, owner: BaronId, a: CardAnswer): { passage: BaronId[]; attack: BaronId[] } {
+  const passage = new Set<BaronId>();
+  const attack = new Set<BaronId>();
+  if (a.use) {
+    for (const m of a.moves ?? []) for (const r of m.path.slice(0, -1)) // the path leaves out the start; its last region is where he stops [P G-A11]
+      for (const b of blockers(s, owner, r)) passage.add(b);
+    const at = a.attack;
+    if (at && at.armies.length > 0) {
+      const first = s.nobles[at.armies[0]!];
+      const dest = a.moves?.length ? a.moves[0]!.path[a.moves[0]!.path.length - 1] : first?.location.kind === 'region' ? first.location.region : undefined;
+      if (dest) {
+        const t = targetIn(s, owner, dest, at.target);
+        if (t?.works) for (const b of baronsIn(s, dest)) if (b !== owner && b !== t.defender) attack.add(b);
+      }
+    }
+  }
+  return { passage: [...passage], attack: [...attack] };
+}
+
+/** The owner's answer with the consents the flow gathered (never his own claim to them). */
+export function withConsents(a: CardAnswer, permissions: Permissions | undefined, consents: Permissions | undefined): CardAnswer {
+  if (!a.use) return a;
+  const { permissions: _p, attack, ...rest } = a;
+  return { ...rest, ...(permissions ? { permissions } : {}), ...(attack ? { attack: { ...attack, consents: consents ?? {} } } : {}) };
+}
+
+
+// ─── Inputs of the step from the answers ──────────────────────────────────────────────────────
+
+/** The step's inputs from the answers to `ask` (player → validated answer; null: his §9.2 default). */
+export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, unknown>>): StepInputs {
+  const s = g.wk;
+  const given = Object.entries(answers).filter(([, v]) => v !== null && v !== undefined) as [BaronId, any][];
+  const perBaron = () => Object.fromEntries(given);
+  const side = (b: BaronId): CombatSide => sideOf(s, b) ?? 'attacker';
+  switch (ask.kind) {
+    case 'use-card': {
+      const a = answers[ask.players[0]!] as CardAnswer | null | undefined;
+      return a ? { card: withConsents(a, g.flow.pending.permissions, g.flow.pending.consents) } : {};
+    }
+    case 'defender-commander': return given.length ? { combat: { commander: given[0]![1] } } : {};
+    case 'fate-discard': return { combat: { discard: Object.fromEntries(given.map(([b, v]) => [side(b), v])) } };
+    case 'use-ability': return { combat: { ability: Object.fromEntries(given.map(([b, v]) => [side(b), v])) } };
+    case 'allocate-casualties': return { combat: { allocate: Object.fromEntries(given.map(([b, v]) => [side(b), v])) } };
+    case 'retreat': case 'death': {
+      const c: CombatAnswers = {};
+      for (const [, v] of given) {
+        if (v.retreat) c.retreat = { ...c.retreat, ...v.retreat };
+        if (v.deserter) c.deserter = { ...c.deserter, ...v.deserter };
+        if (v.lose) c.lose = { ...c.lose, ...v.lose };
+      }
+      return { combat: c };
+    }
+    case 'ransom-city': return given.length ? { combat: { ransomCity: given[0]![1] } } : {};
+    case 'city-captured': return given.length ? { combat: { capture: given[0]![1] } } : {};
+    case 'defensive-works': return { works: perBaron() };
+    case 'troop-maintenance': return { maintenance: perBaron() };
+    case 'invest': {
+      const stakes: Partial<Record<BaronId, number>> = {};
+      let bless = false;
+      for (const [b, v] of given) { if (typeof v.stake === 'number' && v.stake > 0) stakes[b] = v.stake; if (b === s.church && v.bless === true) bless = true; }
+      return { expedition: { launch: g.flow.pending.launch ?? null, stakes, bless } };
+    }
+    case 'launch-expedition': return { expedition: { launch: (answers[ask.players[0]!] as Destination | null | undefined) ?? null } };
+    case 'pay-wages': return { special: { wages: perBaron() } };
+    case 'draft-pick': {
+      const draft: Record<number, any> = {};
+      for (const [, v] of given) Object.assign(draft, v);
+      return { special: { draft } };
+    }
+    case 'revolt': {
+      const revolts: Record<string, any> = {};
+      for (const [, v] of given) Object.assign(revolts, v);
+      return { upkeep: { revolts } };
+    }
+    case 'arrivals': return { arrival: perBaron() };
+    default: return {};
+  }
+}
+
+// ─── Running ──────────────────────────────────────────────────────────────────────────────────
+
+const shift = (s: WkState): WkState => structuredClone(s);
+
+/**
+ * GAP (see the header): A8 and A14 as the rules would run them with no Event or Proposal card
+ * authored. Never called once runStep runs them.
+ */
+export function gapStep(s0: WkState, step: 'A8' | 'A14'): { state: WkState; event: FlowEvent } {
+  const s = shift(s0);
+  if (step === 'A14') {
+    // §5.2 step 7 only: every baron takes back his cards from the Assembly zone.
+    for (const card of s.zones.assembly) { const info = actionCard(card); if (!info.neutral) s.barons[info.owner].hand.push(card); }
+    s.zones.assembly = [];
+    s.pendingPhases = s.pendingPhases.filter((p) => p !== 'assembly');
+    return { state: s, event: { t: 'gap', step } };
+  }
+  // A8: the Major Event card is revealed (as revealNext does) and returns to the neutral set; no Event card to draw.
+  while (s.pile < s.secret.piles.length && s.secret.piles[s.pile]!.length === 0) s.pile++;
+  const card = s.secret.piles[s.pile]!.shift()!;
+  s.log.push({ t: 'card-revealed', card, pile: s.pile });
+  s.pileCounts[s.pile]!.neutral = (s.pileCounts[s.pile]!.neutral ?? 1) - 1;
+  s.step = 'A1';
+  return { state: s, event: { t: 'gap', step } };
+}
+
+/** Runs one step of the rules with these inputs; a missing rule (A8, A14) passes through `gapStep`. */
+export function runOrGap(s: WkState, inputs: StepInputs): { r: StepResult; gap?: FlowEvent } {
+  try {
+    return { r: runStep(s, inputs) };
+  } catch (e) {
+    if (!(e instanceof StepNotImplemented) || (e.step !== 'A8' && e.step !== 'A14')) throw e;
+    const g = gapStep(s, e.step);
+    return { r: { ok: true, state: g.state }, gap: g.event };
+  }
+}
+
+function turnCapped(g: WkGame): boolean {
+  return g.flow.maxTurns > 0 && g.wk.turn > g.flow.maxTurns;
+}
+
+/** Runs the steps that ask nobody until a question is open or the game is over (bounded). */
+export function settle(g0: WkGame): { game: WkGame; events: FlowEvent[] } {
+  let g = g0;
+  const events: FlowEvent[] = [];
+  for (let i = 0; i < SETTLE_CAP; i++) {
+    if (g.wk.stage === 'over') break;
+    if (turnCapped(g)) { g = { ...g, flow: { ...g.flow, capped: true } }; break; }
+    if (askOf(g)) break;
+    const before = g.wk.log.length;
+    const { r, gap } = runOrGap(g.wk, {});
+    if (!r.ok) throw new Error(`warrior-knights: step ${g.wk.step} refused its defaults: ${r.message.en}`);
+    events.push(...r.state.log.slice(before));
+    if (gap) events.push(gap);
+    g = { ...g, wk: r.state, flow: { ...g.flow, pending: {}, rounds: 0 } };
+  }
+  return { game: g, events };
+}
+
+export function startFlow(wk: WkState, maxTurns = 0, names: Partial<Record<BaronId, string>> = {}): WkGame {
+  return settle({ wk, names, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns, capped: false } }).game;
+}
+
+const next = (g: WkGame, wk: WkState, kinds: DecisionKind[], pending: Pending = {}, rounds = 0): WkGame => {
+  const asked = { ...g.flow.asked };
+  for (const k of kinds) asked[k] = (asked[k] ?? 0) + 1;
+  return { ...g, wk, flow: { ...g.flow, seq: g.flow.seq + 1, pending, rounds, asked } };
+};
+
+/**
+ * Applies the answers to the open question (player → validated answer, null for his default) and
+ * runs on to the next question. An answer the rules refuse once combined with the others (two
+ * barons' answers that clash) falls to the §9.2 defaults, with a `defaulted` event for each.
+ */
+export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { game: WkGame; events: FlowEvent[] } {
+  const answers = Object.fromEntries(Object.entries(given).map(([b, v]) => [b, v === 'default' ? null : v])) as Partial<Record<BaronId, unknown>>;
+  const ask = askOf(g);
+  if (!ask) throw new Error('warrior-knights: no question is open');
+  const s = g.wk;
+  const events: FlowEvent[] = [];
+  const val = (b: BaronId): any => answers[b] ?? null;
+  let wk: WkState;
+  const counted: DecisionKind[] = [ask.kind];
+  switch (ask.kind) {
+    case 'assign-troops': {
+      wk = s;
+      for (const b of ask.players) {
+        const r = assignTroops(wk, b, val(b) ?? defaultTroops(wk, b));
+        wk = r.ok ? r.state : (events.push({ t: 'defaulted', kind: ask.kind, baron: b }), must(assignTroops(wk, b, defaultTroops(wk, b))));
+      }
+      if (wk.stage === 'troops') wk = closeTroops(wk);
+      break;
+    }
+    case 'place-stronghold': {
+      const b = ask.players[0]!;
+      const r = placeStronghold(s, b, val(b) ?? defaultStronghold(s, b));
+      wk = r.ok ? r.state : must(placeStronghold(s, b, defaultStronghold(s, b)));
+      break;
+    }
+    case 'place-noble': {
+      const b = ask.players[0]!;
+      const a = val(b) ?? defaultNoble(s, b);
+      const r = placeNoble(s, b, a.noble, a.region);
+      wk = r.ok ? r.state : must(placeNoble(s, b, defaultNoble(s, b).noble, defaultNoble(s, b).region));
+      break;
+    }
+    case 'plan-piles': {
+      wk = s;
+      for (const b of ask.players) {
+        const r = submitPlan(wk, b, val(b) ?? Array.from({ length: s.config.planning.piles }, () => []));
+        if (r.ok) wk = r.state; else events.push({ t: 'defaulted', kind: ask.kind, baron: b });
+      }
+      if (wk.stage === 'planning') wk = closePlanning(wk);
+      break;
+    }
+    case 'use-card': {
+      const b = ask.players[0]!;
+      const a = val(b) as CardAnswer | null;
+      if (a?.use && a.attack) counted.push('combat-setup');
+      if (a) {
+        const need = consentsNeeded(s, b, a);
+        if (need.passage.length || need.attack.length) {
+          return { game: next(g, s, counted, { card: a, passage: need.passage, attack: need.attack }, g.flow.rounds), events };
+        }
+      }
+      return runAndSettle(g, ask, answers, counted, events);
+    }
+    case 'passage-consent': case 'attack-consent': {
+      const grant: Permissions = {};
+      for (const b of ask.players) { const yes = val(b) === 'allow'; grant[b] = yes; events.push({ t: 'consent', kind: ask.kind, baron: b, allow: yes }); }
+      const pending: Pending = { ...g.flow.pending, ...(ask.kind === 'passage-consent' ? { permissions: grant } : { consents: grant }) };
+      const g2 = next(g, s, counted, pending, g.flow.rounds);
+      if (askOf(g2)?.kind === 'attack-consent') return { game: g2, events };
+      // every consent in: run the card with them; refused → back to its owner (same clock)
+      const owner = (actionCard(s.current!) as { owner: BaronId }).owner;
+      const card = withConsents(pending.card!, pending.permissions, pending.consents);
+      const { r, gap } = runOrGap(s, { card });
+      if (!r.ok) {
+        events.push({ t: 'consent-refused', baron: owner });
+        return { game: { ...g2, flow: { ...g2.flow, pending: {}, rounds: g.flow.rounds + 1 } }, events };
+      }
+      return finish(g2, s, r.state, gap, events);
+    }
+    case 'launch-expedition': {
+      const launch = (val(ask.players[0]!) as Destination | null) ?? null;
+      if (launch) return { game: next(g, s, counted, { launch }), events };
+      return runAndSettle(g, ask, answers, counted, events);
+    }
+    case 'invest': {
+      if (answers[s.church] && (answers[s.church] as { bless?: boolean }).bless !== undefined) counted.push('bless');
+      return runAndSettle(g, ask, answers, counted, events);
+    }
+    default: return runAndSettle(g, ask, answers, counted, events);
+  }
+  return finish(next(g, s, counted), s, wk, undefined, events);
+}
+
+function must(r: { ok: true; state: WkState } | { ok: false; reason: string }): WkState {
+  if (!r.ok) throw new Error(`warrior-knights: the §9.2 default was refused (${r.reason})`);
+  return r.state;
+}
+
+function finish(g: WkGame, before: WkState, wk: WkState, gap: FlowEvent | undefined, events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
+  events.push(...wk.log.slice(before.log.length));
+  if (gap) events.push(gap);
+  const s = settle({ ...g, wk, flow: { ...g.flow, pending: {}, rounds: 0 } });
+  return { game: s.game, events: [...events, ...s.events] };
+}
+
+/** Runs the step with the answers; a clash falls back to every default (bounded: two runs). */
+function runAndSettle(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, unknown>>, counted: DecisionKind[], events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
+  const s = g.wk;
+  const gg = next(g, s, counted, g.flow.pending, g.flow.rounds);
+  let { r, gap } = runOrGap(s, inputsOf(gg, ask, answers));
+  if (!r.ok) {
+    for (const b of ask.players) if (answers[b] !== null && answers[b] !== undefined) events.push({ t: 'defaulted', kind: ask.kind, baron: b });
+    ({ r, gap } = runOrGap(s, inputsOf(gg, ask, {})));
+    if (!r.ok) throw new Error(`warrior-knights: ${ask.kind} refused its defaults: ${r.message.en}`);
+  }
+  return finish(gg, s, r.state, gap, events);
+}
+
+/** Destinations an Expedition may be launched to now (#23). */
+export const openDestinations = (s: WkState): Destination[] => DESTINATIONS.filter((d) => s.expeditions[d] === null);
+export { ZONES };
+export type { PlayerId };

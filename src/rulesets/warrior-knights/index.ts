@@ -1,0 +1,240 @@
+/**
+ * Warrior Knights as a Ruleset (src/engine/ruleset.ts), following Fief: the state is the rules'
+ * state with the flow (flow.ts); a decision is the flow's open question with its §9.2 row's
+ * deadline class (decisions.ts) and default (`null`: the rules apply §9.2's default); `validate`
+ * is answers.ts's strict check; `resolve` runs the answers and every following step that asks
+ * nobody; the view is view.ts's (§9.4) plus the open question; reports are report.ts; the map is
+ * mapdoc.ts.
+ *
+ * Host options (§7.4): 2–6 barons; the game length variant `length` (Influence per baron in the
+ * reserve: 8, 10, 12 or 15); `maxTurns` ends a game after that turn (0: only the rules end it);
+ * `config` overrides the constants table (bounded, constants.ts).
+ */
+import type { AnswerForm, Decision, DeadlineClass, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, ViewDoc } from '../../engine/ruleset.ts';
+import { baronData, type BaronId } from './barons.ts';
+import { DESTINATIONS, DESTINATION_NAMES } from './cards.ts';
+import { DEFAULT_CONFIG } from './constants.ts';
+import { DECISIONS, type DecisionKind } from './decisions.ts';
+import { cardName } from './events.ts';
+import { answer, askOf, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
+import { answerText, checkAnswer, DEFAULT } from './answers.ts';
+import { wkMapDoc } from './mapdoc.ts';
+import { renderReport } from './report.ts';
+import { createGame, strongholdRegions } from './setup.ts';
+import { stepRow, type StepId } from './phases.ts';
+import { influenceWinner } from './rules/arrival.ts';
+import { viewOf, type WkView } from './view.ts';
+import type { Rng } from '../../engine/rng.ts';
+
+export interface WkGameOptions {
+  players?: number;
+  /** The seats' display names (the platform passes them). */
+  lords?: string[];
+  /** §7.4 game length: Influence per baron in the reserve. */
+  length?: 8 | 10 | 12 | 15;
+  maxTurns?: number;
+  config?: Record<string, unknown>;
+}
+
+export const LENGTHS = [8, 10, 12, 15] as const;
+
+const TITLE: Localized = { fr: 'Warrior Knights', en: 'Warrior Knights' };
+
+const DEADLINE_LABELS: Record<string, Localized> = {
+  TURN: { fr: 'tour de jeu', en: 'turn' },
+  REPLY: { fr: 'réponse', en: 'reply' },
+  BATTLE: { fr: 'combat', en: 'combat' },
+};
+
+const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
+  'assign-troops': { fr: 'Répartissez vos cartes de troupe entre vos nobles et votre forteresse (secret jusqu’à ce que tous aient répondu).', en: 'Assign your troop cards to your nobles and your stronghold (secret until everyone has answered).' },
+  'place-stronghold': { fr: 'Placez votre forteresse.', en: 'Place your stronghold.' },
+  'place-noble': { fr: 'Placez un de vos nobles.', en: 'Place one of your nobles.' },
+  'plan-piles': { fr: 'Préparatifs : posez en secret de 0 à 2 cartes sur chaque pile.', en: 'Planning: secretly put 0 to 2 cards on each pile.' },
+  'use-card': { fr: 'Votre carte est révélée : utilisez-la ou déclinez, et choisissez sa zone.', en: 'Your card is revealed: use it or decline, and choose its zone.' },
+  'passage-consent': { fr: 'Un baron demande à passer par une région où vous êtes. Le laissez-vous passer ?', en: 'A baron asks to pass through a region where you stand. Do you let him pass?' },
+  'attack-consent': { fr: 'Un baron veut attaquer une place dans une région où vous avez une armée. Y consentez-vous ?', en: 'A baron wants to attack a place in a region where you have an army. Do you consent?' },
+  'defender-commander': { fr: 'Combat : nommez votre commandant.', en: 'Combat: name your Commander.' },
+  'fate-discard': { fr: 'Combat : défaussez des cartes de votre tirage (secret).', en: 'Combat: discard cards from your draw (secret).' },
+  'use-ability': { fr: 'Combat : votre commandant use-t-il de son talent ?', en: 'Combat: does your Commander use his ability?' },
+  'allocate-casualties': { fr: 'Combat : répartissez vos pertes.', en: 'Combat: allocate your casualties.' },
+  retreat: { fr: 'Combat : où se replient vos nobles, et quel mercenaire déserte ?', en: 'Combat: where do your nobles retreat, and which mercenary deserts?' },
+  death: { fr: 'Combat : vos nobles tombés — quelles troupes perdez-vous ?', en: 'Combat: your fallen nobles — which troops do you lose?' },
+  'city-captured': { fr: 'Vous prenez une cité : la contrôler ou la raser ?', en: 'You take a city: control it or raze it?' },
+  'ransom-city': { fr: 'Votre forteresse est tombée : quelle cité cédez-vous en rançon ?', en: 'Your stronghold has fallen: which city do you give as ransom?' },
+  'defensive-works': { fr: 'Remparts : réparez ou fortifiez une place (ou rien).', en: 'Ramparts: repair or fortify one place (or nothing).' },
+  'troop-maintenance': { fr: 'Soins aux blessés : retirez des pertes d’une armée en payant (ou rien).', en: 'Tending the Wounded: remove casualties from one army, paying (or nothing).' },
+  'launch-expedition': { fr: 'Appareillage : lancez-vous une expédition ?', en: 'Setting Sail: do you launch an expedition?' },
+  invest: { fr: 'Une expédition part : y investissez-vous ? (le soutien de l’Église peut la bénir)', en: 'An expedition sails: do you invest? (the Church Support holder may bless it)' },
+  'pay-wages': { fr: 'Soldes : quelles troupes payez-vous ?', en: 'Wages: which troops do you pay?' },
+  'draft-pick': { fr: 'Recrutement de mercenaires : vos choix pour vos écussons.', en: 'Mercenary Draft: your picks for your shields.' },
+  revolt: { fr: 'Bilan : si une de vos cités se révolte, que faites-vous ?', en: 'Upkeep: if one of your cities revolts, what do you do?' },
+  arrivals: { fr: 'Bilan : renforts, transferts et arrivées de vos nobles.', en: 'Upkeep: reinforcements, transfers and your nobles’ arrivals.' },
+};
+
+const opt = (value: string, label: Localized) => ({ value, label });
+
+function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
+  const s = g.wk;
+  switch (ask.kind) {
+    case 'passage-consent': case 'attack-consent': return [opt('allow', { fr: 'Accorder', en: 'Allow' }), opt('deny', { fr: 'Refuser', en: 'Deny' })];
+    case 'city-captured': return [opt('control', { fr: 'La contrôler', en: 'Control it' }), opt('raze', { fr: 'La raser', en: 'Raze it' })];
+    case 'use-ability': return [opt('true', { fr: 'Oui', en: 'Yes' }), opt('false', { fr: 'Non', en: 'No' })];
+    case 'launch-expedition': return [opt('default', { fr: 'Pas d’expédition', en: 'No expedition' }), ...openDestinations(s).map((d) => opt(d, DESTINATION_NAMES[d]))];
+    default: return undefined;
+  }
+}
+
+function promptOf(g: WkGame, ask: Ask): Localized {
+  const p = PROMPTS[ask.kind] ?? { fr: ask.kind, en: ask.kind };
+  const s = g.wk;
+  const card = s.current && ask.kind === 'use-card' ? cardName(s.current) : null;
+  const t = s.turn > 0 ? { fr: `Tour ${s.turn} — `, en: `Turn ${s.turn} — ` } : { fr: 'Mise en place — ', en: 'Setup — ' };
+  return { fr: `${t.fr}${card ? `${card.fr} : ` : ''}${p.fr}`, en: `${t.en}${card ? `${card.en}: ` : ''}${p.en}` };
+}
+
+export type WkPlayerView = WkView & { asked: { kind: DecisionKind; players: BaronId[] } | null };
+
+function namesOf(options: WkGameOptions | undefined, barons: BaronId[]): Partial<Record<BaronId, string>> {
+  const lords = options?.lords ?? [];
+  return Object.fromEntries(barons.map((b, i) => [b, lords[i] ?? baronData(b).name]));
+}
+
+export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, WkGameOptions> = {
+  id: 'warrior-knights',
+  title: TITLE,
+  setup(options, rng: Rng) {
+    const players = options?.players ?? options?.lords?.length ?? 4;
+    const maxTurns = options?.maxTurns ?? 0;
+    if (!Number.isInteger(maxTurns) || maxTurns < 0 || maxTurns > 100) throw new Error('warrior-knights: maxTurns is a whole number from 0 to 100');
+    const length = options?.length ?? 10;
+    if (!(LENGTHS as readonly number[]).includes(length)) throw new Error(`warrior-knights: the game length is one of ${LENGTHS.join(', ')} Influence per baron (§7.4)`);
+    const config = { ...(options?.config ?? {}), influence: { ...((options?.config?.influence as object) ?? {}), perPlayer: length } };
+    const wk = createGame({ players, config }, rng);
+    return startFlow(wk, maxTurns, namesOf(options, wk.players));
+  },
+  players: (g) => g.wk.players.map((id) => ({ id, name: g.names[id] ?? baronData(id).name })),
+  decisions(g) {
+    const ask = askOf(g);
+    if (!ask) return [];
+    const cls = DECISIONS[ask.kind].deadline ?? 'REPLY';
+    return [{
+      id: ask.id, kind: ask.kind, players: [...ask.players],
+      deadline: { kind: 'class', name: cls },
+      defaults: Object.fromEntries(ask.players.map((p) => [p, DEFAULT])),
+      prompt: promptOf(g, ask),
+      ...(choicesOf(g, ask)?.length ? { choices: choicesOf(g, ask) } : {}),
+      ...(ask.clock ? { clock: ask.clock } : {}),
+    }];
+  },
+  validate(g, player, decision, ans) {
+    const ask = askOf(g);
+    if (!ask || ask.id !== decision) return { value: null, issues: [{ message: 'This question is no longer asked.', text: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' } }] };
+    let a = ans;
+    if (typeof a === 'string' && /^[[{]/.test(a.trim())) { try { a = JSON.parse(a); } catch { return { value: null, issues: [{ message: 'Malformed answer: not JSON.', text: { fr: 'Réponse mal formée : ce n’est pas du JSON.', en: 'Malformed answer: not JSON.' } }] }; } }
+    if (ask.kind === 'use-ability' && (a === 'true' || a === 'false')) a = a === 'true';
+    return checkAnswer(g, ask, player, a);
+  },
+  resolve(g, submissions) {
+    const ask = askOf(g);
+    if (!ask) throw new Error('warrior-knights: the game is over');
+    const answers = Object.fromEntries(ask.players.map((p) => { const v = submissions.find((x) => x.decision === ask.id && x.player === p)?.value; return [p, v === undefined || v === DEFAULT ? null : v]; }));
+    const r = answer(g, answers);
+    return { state: r.game, events: r.events };
+  },
+  view(g, player) {
+    const ask = askOf(g);
+    const viewer = player && (g.wk.players as string[]).includes(player) ? player as BaronId : null;
+    return { ...viewOf(g.wk, viewer), asked: ask ? { kind: ask.kind, players: [...ask.players] } : null };
+  },
+  report: (g, events, player, lang) => renderReport(g, events, player, lang),
+  mapDoc: (g, player, lang) => wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang),
+  outcome(g): Outcome | null {
+    const s = g.wk;
+    if (s.stage === 'over') return { finished: true, winners: s.winner ? [s.winner] : [], reason: s.winner ? (s.log.some((e) => e.t === 'military-victory') ? 'military' : 'influence') : 'none' };
+    if (g.flow.capped) { const w = influenceWinner(s); return { finished: true, winners: w ? [w] : [], reason: 'turn-cap' }; }
+    return null;
+  },
+  finishingOrder(g) {
+    const s = g.wk;
+    const score = (b: BaronId) => s.barons[b].influence;
+    const winners = new Set(warriorKnights.outcome(g)?.winners ?? []);
+    const rest = s.players.filter((b) => !winners.has(b));
+    const groups = [...new Set(rest.map(score))].sort((a, b) => b - a).map((v) => rest.filter((b) => score(b) === v));
+    return [[...winners], ...groups].filter((x) => x.length > 0);
+  },
+  stepLabel(g) {
+    const ask = askOf(g);
+    if (g.wk.stage === 'over' || g.flow.capped) return 'over';
+    if (g.wk.turn === 0) return `setup ${g.wk.step}${ask ? ` ${ask.kind}` : ''}`;
+    return `turn ${g.wk.turn} ${g.wk.step}${ask ? ` ${ask.kind}` : ''}`;
+  },
+  localizeLabel(label, lang) {
+    if (lang === 'en') return label;
+    return label.replace(/^turn (\d+)/, 'tour $1').replace(/^setup/, 'mise en place').replace(/^over$/, 'terminée');
+  },
+  presentView(g, player, lang): ViewDoc {
+    const s = g.wk, fr = lang === 'fr';
+    const cities = (b: BaronId) => Object.values(s.cities).filter((c) => c.controller === b && !c.razed).length;
+    const rows = s.players.map((b) => [g.names[b] ?? baronData(b).name, baronData(b).colour[lang], String(s.barons[b].crowns), String(s.barons[b].votes), String(s.barons[b].faith), String(s.barons[b].influence), String(cities(b))]);
+    const step = stepRow(s.step as StepId);
+    const sections: ViewDoc['sections'] = [
+      { title: fr ? 'Barons' : 'Barons', kind: 'table', columns: fr ? ['Baron', 'Couleur', 'Couronnes', 'Voix', 'Foi', 'Influence', 'Cités'] : ['Baron', 'Colour', 'Crowns', 'Votes', 'Faith', 'Influence', 'Cities'], rows },
+      { title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.turn)], [fr ? 'Étape' : 'Step', `${s.step} ${step.name[lang]}`], [fr ? 'Président' : 'Chairman', baronData(s.chairman).name], [fr ? 'Soutien de l’Église' : 'Church Support', baronData(s.church).name], [fr ? 'Réserve d’Influence' : 'Influence reserve', String(s.influenceReserve)]] },
+    ];
+    if (player && (s.players as string[]).includes(player)) {
+      const b = player as BaronId;
+      sections.push({ title: fr ? 'Votre main' : 'Your hand', kind: 'kv', rows: s.barons[b].hand.map((c) => [c, cardName(c)[lang]]) });
+      const nobles = Object.values(s.nobles).filter((n) => n.baron === b).map((n) => [n.id, n.location.kind === 'off' ? '—' : n.location.region, String(n.troops.length), String(n.casualties), n.ready ? (fr ? 'frais' : 'ready') : (fr ? 'épuisé' : 'exhausted')]);
+      sections.push({ title: fr ? 'Vos nobles' : 'Your nobles', kind: 'table', columns: fr ? ['Noble', 'Région', 'Troupes', 'Pertes', 'État'] : ['Noble', 'Region', 'Troops', 'Casualties', 'State'], rows: nobles });
+    }
+    return { sections };
+  },
+  deadlineClasses: Object.fromEntries(Object.entries(DEFAULT_CONFIG.deadlines).map(([k, m]) => [k, { label: DEADLINE_LABELS[k]!, minutes: { ...m } } satisfies DeadlineClass])),
+  standingOptions(_g, _player, lang): StandingOption[] {
+    const fr = lang === 'fr';
+    return [
+      { id: 'passage', label: fr ? 'Passage par vos régions (n° 6)' : 'Passage through your regions (#6)', help: fr ? 'La réponse donnée d’office à chaque demande de passage.' : 'The answer given at once to every request to pass.', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'allow', label: fr ? 'Toujours accorder' : 'Always allow' }, { value: 'deny', label: fr ? 'Toujours refuser' : 'Always deny' }] },
+      { id: 'attack', label: fr ? 'Attaques là où vous avez une armée (n° 7)' : 'Attacks where you have an army (#7)', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'allow', label: fr ? 'Toujours accorder' : 'Always allow' }, { value: 'deny', label: fr ? 'Toujours refuser' : 'Always deny' }] },
+      { id: 'revolt', label: fr ? 'Révoltes (n° 39)' : 'Revolts (#39)', help: fr ? 'Si une de vos cités se révolte.' : 'If one of your cities revolts.', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'lose', label: fr ? 'Perdre la cité' : 'Lose the city' }, { value: 'faith', label: fr ? 'Payer en Foi' : 'Pay Faith' }, { value: 'crowns', label: fr ? 'Payer en couronnes' : 'Pay crowns' }] },
+      { id: 'wages', label: fr ? 'Soldes (n° 26)' : 'Wages (#26)', choices: [{ value: 'ask', label: fr ? 'Me demander' : 'Ask me' }, { value: 'default', label: fr ? 'Payer les plus gros mercenaires tant que possible' : 'Pay the largest mercenaries while affordable' }] },
+    ];
+  },
+  standingAnswer(g, player, d, standing) {
+    if (d.kind === 'passage-consent' && (standing.passage === 'allow' || standing.passage === 'deny')) return standing.passage;
+    if (d.kind === 'attack-consent' && (standing.attack === 'allow' || standing.attack === 'deny')) return standing.attack;
+    if (d.kind === 'pay-wages' && standing.wages === 'default') return DEFAULT;
+    if (d.kind === 'revolt' && ['lose', 'faith', 'crowns'].includes(standing.revolt ?? '')) {
+      return Object.fromEntries(Object.values(g.wk.cities).filter((c) => c.controller === player && !c.razed).map((c) => [c.id, standing.revolt]));
+    }
+    return undefined;
+  },
+  answerForm(g, player, decision, lang): AnswerForm {
+    const ask = askOf(g);
+    if (!ask || ask.id !== decision || !(ask.players as string[]).includes(player)) return { groups: [] };
+    return formOf(g, ask, player as BaronId, lang);
+  },
+  answerText: (_g, _player, _decision, value) => answerText(value),
+};
+
+/** The guided form: the legal options of the moment, for the kinds answered by a pick. */
+function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
+  const s = g.wk, fr = lang === 'fr';
+  const o = (value: string, label: string) => ({ value, label });
+  switch (ask.kind) {
+    case 'place-stronghold': {
+      const regions = strongholdChoices(g);
+      return { groups: [{ title: fr ? 'Forteresse' : 'Stronghold', entries: [{ code: '', label: fr ? 'Région' : 'Region', syntax: '<region>', fields: [{ name: 'region', label: fr ? 'Région' : 'Region', kind: 'choice', options: regions.map((r) => o(r, r)) }] }] }] };
+    }
+    case 'launch-expedition': return { groups: [{ title: fr ? 'Expédition' : 'Expedition', entries: [{ code: '', label: fr ? 'Destination' : 'Destination', syntax: '<destination>', fields: [{ name: 'to', label: fr ? 'Destination' : 'Destination', kind: 'choice', options: DESTINATIONS.filter((d) => s.expeditions[d] === null).map((d) => o(d, DESTINATION_NAMES[d][lang])) }] }] }] };
+    case 'use-card': return { groups: [{ title: fr ? 'Carte' : 'Card', entries: [
+      { code: '{"use":true}', label: fr ? 'Utiliser (gain simple)' : 'Use (plain gain)', syntax: '{"use":true}', fields: [] },
+      { code: '{"use":false}', label: fr ? 'Décliner' : 'Decline', syntax: '{"use":false}', fields: [] },
+    ] }] };
+    default: return { groups: [] };
+  }
+}
+
+const strongholdChoices = (g: WkGame): string[] => strongholdRegions(g.wk);
+export type { PlayerId };
+export default warriorKnights;

@@ -1,0 +1,40 @@
+/**
+ * A baron's report of a resolved step, as Markdown (engine contract `report`): the public events
+ * of the step (the rules' log, events.ts, rendered in the reader's language) and the flow's own
+ * (flow.ts: a default applied, a consent given or refused, a GAP passed). The log is public (§9.1
+ * item 8): nothing in it names a secret card; what only one baron may see (his own combat draw,
+ * his plan) is in his view, never in a report.
+ */
+import type { Lang, Localized } from '../../engine/ruleset.ts';
+import { fill } from '../../engine/localize.ts';
+import { baronData, type BaronId } from './barons.ts';
+import { DECISIONS } from './decisions.ts';
+import { renderEvent } from './events.ts';
+import type { FlowEvent, WkGame } from './flow.ts';
+
+const who = (b: BaronId): string => baronData(b).name;
+
+const FLOW_MSG: Record<'gap' | 'defaulted' | 'consent' | 'consent-refused', (e: any) => Localized> = {
+  gap: (e: { step: 'A8' | 'A14' }) => (e.step === 'A8'
+    ? { fr: 'Coup du sort : aucune carte Événement n’est encore écrite, rien n’est tiré (lacune connue).', en: 'Turn of Fortune: no Event card is written yet, nothing is drawn (known gap).' }
+    : { fr: 'Assemblée : pas encore jouée en ligne ; chacun reprend ses cartes de la zone (lacune connue).', en: 'Assembly: not yet played online; everyone takes back his cards from the zone (known gap).' }),
+  defaulted: (e: { kind: keyof typeof DECISIONS; baron: BaronId }) => fill({ fr: 'La réponse de {b} ne pouvait s’appliquer : la réponse par défaut (n° {n}) s’applique.', en: '{b}’s answer could not apply: the default answer (#{n}) applies.' }, { b: who(e.baron), n: DECISIONS[e.kind].n }),
+  consent: (e: { kind: string; baron: BaronId; allow: boolean }) => fill(e.allow ? { fr: '{b} donne son accord.', en: '{b} consents.' } : { fr: '{b} refuse son accord.', en: '{b} refuses his consent.' }, { b: who(e.baron) }),
+  'consent-refused': (e: { baron: BaronId }) => fill({ fr: 'Sans les accords demandés, la carte revient à {b}.', en: 'Without the consents asked, the card goes back to {b}.' }, { b: who(e.baron) }),
+};
+
+/** One event as a sentence. */
+export function eventLine(e: FlowEvent, lang: Lang): string {
+  const f = (FLOW_MSG as Record<string, ((x: unknown) => Localized) | undefined>)[e.t];
+  return f ? f(e)[lang] : renderEvent(e as never, lang);
+}
+
+export function renderReport(g: WkGame, events: FlowEvent[], player: string, lang: Lang): string {
+  const fr = lang === 'fr';
+  const s = g.wk;
+  const head = fr ? `## Tour ${s.turn}` : `## Turn ${s.turn}`;
+  const lines = events.map((e) => `- ${eventLine(e, lang)}`);
+  const me = (s.players as string[]).includes(player) ? s.barons[player as BaronId] : null;
+  const mine = me ? [fr ? `Vous : ${me.crowns} couronnes, ${me.votes} voix, ${me.faith} foi, ${me.influence} influence.` : `You: ${me.crowns} crowns, ${me.votes} votes, ${me.faith} Faith, ${me.influence} Influence.`] : [];
+  return [head, '', ...(lines.length ? lines : [fr ? '- Rien de public.' : '- Nothing public.']), '', ...mine].join('\n').trim() + '\n';
+}
