@@ -153,6 +153,22 @@ describe('Super AK: the world and the Kings (§14.3)', () => {
 });
 
 describe('Super AK: the Royal Titles ([P V-10])', () => {
+  test('« les joueurs seront informés des noms des Rois de leur alignement, mais pas de leur position ou de l\'identité du joueur »', () => {
+    const s = superGame(12, 'fellows');
+    const me = s.kingdoms[1]!;
+    const fellows = Object.values(s.kingdoms).filter((k) => k.id !== me.id && k.alignment === me.alignment).map((k) => s.characters[k.king]!.name).sort((a, b) => a.localeCompare(b, 'fr'));
+    const strangers = Object.values(s.kingdoms).filter((k) => k.alignment !== me.alignment).map((k) => s.characters[k.king]!.name);
+    assert.ok(fellows.length > 0 && strangers.length > 0, 'a world with Kings of his alignment and of others');
+    assert.deepEqual(playerView(s, me.player).me!.alignmentKings, fellows, 'the view names the other Kings of his alignment, and only them');
+    const fr = renderReport(s, [], me.player, 'fr');
+    const en = renderReport(s, [], me.player, 'en');
+    assert.ok(fr.includes(`Les autres rois de votre alignement : ${fellows.join(', ')}`), 'told in the French report');
+    assert.ok(en.includes(`The other Kings of your alignment: ${fellows.join(', ')}`), 'told in the English report');
+    for (const f of Object.values(s.kingdoms).filter((k) => k.id !== me.id && k.alignment === me.alignment)) {
+      assert.ok(!fr.includes(f.player), 'never the player behind a King');
+    }
+  });
+
   test('about 35 titles in the seed\'s groups, each named in French and English, each worth 1–5 VP', () => {
     const groups = new Map<string, number>();
     for (const t of ROYAL_TITLES) { groups.set(t.group, (groups.get(t.group) ?? 0) + 1); assert.ok(t.name.fr && t.name.en); }

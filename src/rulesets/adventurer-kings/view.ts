@@ -14,7 +14,7 @@ import type { PlayerId } from '../../engine/ruleset.ts';
 import type {
   AKState, Alignment, Army, ArmyRace, ArmyType, Character, Fallen, Item, Kingdom, ProvinceKnowledge, Relation, SeenCharacter, SiteKnowledge, Stamp, Terrain,
 } from './state.ts';
-import { alignmentVp, officeStandings, royalTitleStandings, type Standing, type TitleStanding } from './report/offices.ts';
+import { alignmentKings, alignmentVp, officeStandings, royalTitleStandings, type Standing, type TitleStanding } from './report/offices.ts';
 
 export type Band = 'Poor' | 'Prosperous' | 'Rich';
 
@@ -74,6 +74,8 @@ export interface AKView {
     titles?: TitleStanding[];
     /** Super AK (§14.3): the VP held by the Kings of its alignment, all together (no kingdom named). */
     alignmentVp?: number;
+    /** Super AK (§14.3): the names of the other Kings of its alignment (names only: no kingdom, place or player). */
+    alignmentKings?: string[];
   };
   provinces: Record<number, ProvinceView>;
   sites: Record<number, SiteKnowledge & { id: number; province?: number }>;
@@ -116,7 +118,7 @@ export function playerView(s: AKState, player: PlayerId | null): AKView {
   const armies = ids(s.armies).map((id) => s.armies[id]!).filter((a) => a.kingdom === k);
   const held = new Set(characters.flatMap((c) => c.items));
   const items = ids(s.items).filter((id) => held.has(id)).map((id) => s.items[id]!);
-  view.me = { kingdom: structuredClone(mine), characters: structuredClone(characters), armies: structuredClone(armies), items: structuredClone(items), offices: officeStandings(s, k), ...(s.variant === 'super' ? { titles: royalTitleStandings(s, k), alignmentVp: alignmentVp(s, k) } : {}) };
+  view.me = { kingdom: structuredClone(mine), characters: structuredClone(characters), armies: structuredClone(armies), items: structuredClone(items), offices: officeStandings(s, k), ...(s.variant === 'super' ? { titles: royalTitleStandings(s, k), alignmentVp: alignmentVp(s, k), alignmentKings: alignmentKings(s, k) } : {}) };
 
   for (const id of ids(s.provinces)) {
     const p = s.provinces[id]!;

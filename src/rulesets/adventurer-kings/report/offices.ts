@@ -22,6 +22,17 @@ export function alignmentVp(s: AKState, kingdom: number): number {
   return liveKingdoms(s).filter((k) => k.alignment === al).reduce((n, k) => n + (table[k.id] ?? 0), 0);
 }
 
+/**
+ * Super AK (§14.3): « Au début du jeu, les joueurs seront informés des noms des Rois de leur
+ * alignement, mais pas de leur position ou de l'identité du joueur »: the other living Kings of the
+ * kingdom's alignment, by name only (no kingdom, no province, no player), in alphabetical order.
+ */
+export function alignmentKings(s: AKState, kingdom: number): string[] {
+  const al = s.kingdoms[kingdom]?.alignment;
+  return liveKingdoms(s).filter((k) => k.id !== kingdom && k.alignment === al)
+    .map((k) => s.characters[k.king]?.name ?? k.name).sort((a, b) => a.localeCompare(b, 'fr'));
+}
+
 export function royalTitleStandings(s: AKState, kingdom: number): TitleStanding[] {
   return titleStandings(s, resolveConfig(s.config).kingdom.titles, kingdom).map((x) => ({ title: x.title.id, name: x.title.name, char: x.char, pct: x.pct }));
 }

@@ -129,6 +129,10 @@ export function renderReport(s: AKState, events: AKEvent[], player: PlayerId, la
       : L(lang, 'Aucun de vos personnages ne peut encore revendiquer de Titre royal.', 'None of your characters may claim a Royal Title yet.'));
     const al = nameOf(ALIGNMENT_NAMES, kd.alignment, lang);
     out.push(L(lang, `Points de victoire tenus par les rois de votre alignement (${al}) : ${v.me!.alignmentVp ?? 0}.`, `Victory points held by the Kings of your alignment (${al}): ${v.me!.alignmentVp ?? 0}.`));
+    const fellows = v.me!.alignmentKings ?? [];
+    out.push(fellows.length
+      ? L(lang, `Les autres rois de votre alignement : ${fellows.join(', ')} (vous ignorez où ils règnent et qui les joue).`, `The other Kings of your alignment: ${fellows.join(', ')} (you know neither where they reign nor who plays them).`)
+      : L(lang, 'Aucun autre roi de votre alignement ne règne encore.', 'No other King of your alignment reigns any more.'));
   }
 
   out.push(`## ${L(lang, 'Découvertes', 'Discoveries')}`);
