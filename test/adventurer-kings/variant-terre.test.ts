@@ -16,6 +16,7 @@ import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKState, Army, ArmyType } from '../../src/rulesets/adventurer-kings/state.ts';
 import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
 import { TERRE_ISTHMUSES, TERRE_POSITIONS, TERRE_ROWS, TERRE_STRAITS } from '../../src/rulesets/adventurer-kings/world/terre.ts';
+import { INVENTIONS } from '../../src/rulesets/adventurer-kings/world/inventions.ts';
 import { components } from '../../src/rulesets/adventurer-kings/world/generate.ts';
 import { distance, LARGE_GRID, neighbours, provinceId } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
 import { planMove } from '../../src/rulesets/adventurer-kings/armies/movement.ts';
@@ -131,6 +132,27 @@ describe('AK Terre: the start (§14.4)', () => {
     assert.equal(cfg.armies.armyCap, 1000);
     // 21 empires are refused: there are twenty.
     assert.throws(() => terre(21, 'x'), /20/);
+  });
+
+  test('« Il est aussi possible de commencer avec quelques découvertes » [P V-33]: each empire starts with its first discovery; the host may give 0 or 2', () => {
+    const seats = { lords: ['Attila', 'Scipion'], choices: [{ position: 'huns' }, { position: 'rome' }] };
+    const inventions = (config?: Record<string, unknown>) => {
+      const s = createGame(entry.ruleset, entry.options({ map: 'terre', ...seats, ...(config ? { config } : {}) }), 'terre-disc').state as AKState;
+      return [s.kingdoms[1]!.inventions, s.kingdoms[2]!.inventions];
+    };
+    const huns = TERRE_POSITIONS.find((p) => p.id === 'huns')!.discoveries;
+    const rome = TERRE_POSITIONS.find((p) => p.id === 'rome')!.discoveries;
+    assert.deepEqual(inventions(), [[huns[0]], [rome[0]]], 'one each by default, its empire\'s first');
+    assert.deepEqual(inventions({ world: { terreDiscoveries: 0 } }), [[], []], 'none when the host says 0');
+    assert.deepEqual(inventions({ world: { terreDiscoveries: 2 } }), [[...huns], [...rome]], 'both when the host says 2');
+    assert.throws(() => inventions({ world: { terreDiscoveries: 3 } }), /terreDiscoveries/, 'out of bounds: refused');
+    for (const p of TERRE_POSITIONS) {
+      assert.notEqual(p.discoveries[0], p.discoveries[1], `${p.id}: two different discoveries`);
+      for (const d of p.discoveries) assert.ok(INVENTIONS[d] && INVENTIONS[d]!.type !== 'fun', `${p.id}: ${d} is a real discovery of the catalogue`);
+    }
+    // The standard game and AK Europe start with none.
+    const std = createGame(entry.ruleset, entry.options({ players: 2 }), 'std').state as AKState;
+    assert.ok(Object.values(std.kingdoms).every((k) => k.inventions.length === 0), 'no discovery at the start of a standard game');
   });
 
   test('the seat form offers the twenty empires, in French or English', () => {

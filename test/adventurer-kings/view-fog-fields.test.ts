@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createRng } from '../../src/engine/rng.ts';
 import { bandOf, playerView, type AKView, type KingView, type ProvinceView } from '../../src/rulesets/adventurer-kings/view.ts';
-import { alignmentVp, officeStandings, royalTitleStandings, type Standing } from '../../src/rulesets/adventurer-kings/report/offices.ts';
+import { alignmentKings, alignmentVp, officeStandings, royalTitleStandings, type Standing } from '../../src/rulesets/adventurer-kings/report/offices.ts';
 import type { AKState, Knowledge, Province, ProvinceKnowledge, SeenCharacter, SiteKnowledge } from '../../src/rulesets/adventurer-kings/state.ts';
 import { playScenario, scenarioArb } from './arbitraries.ts';
 import { fixture } from './report-fixture.ts';
@@ -183,6 +183,10 @@ const ME: Rules<Me, null> = {
   alignmentVp: {
     rule: '§14.3 Super AK: « le nombre total de points de victoire contrôlé par votre alignement », one number, no kingdom named',
     check: (r, _c, v, w) => eq(v, r.s.variant === 'super' ? alignmentVp(r.s, r.k) : undefined, w, '§14.3 its alignment\'s VP'),
+  },
+  alignmentKings: {
+    rule: '§14.3 Super AK: « les noms des Rois de leur alignement, mais pas de leur position ou de l\'identité du joueur »: names only',
+    check: (r, _c, v, w) => eq(v, r.s.variant === 'super' ? alignmentKings(r.s, r.k) : undefined, w, '§14.3 the names of the Kings of its alignment'),
   },
 };
 const STANDING: Rules<Standing, null> = {

@@ -246,7 +246,7 @@ A random world of **450 provinces (15 × 30)**, numbered 10000 + row × 100 + co
 
 ## AK Terre
 
-A prehistoric Earth **drawn by hand** (an original map) of 450 provinces (15 × 30): twenty empires from every age, each at its capital, with a bonus of +${W.terreBonus} in one or two characteristics (starting talent ${W.variantTalentCap} at most); some start 2 provinces apart. Rank up to three empires when you join. Light Cavalry has Strength and Cost 3, with no unfavourable terrain.
+A prehistoric Earth **drawn by hand** (an original map) of 450 provinces (15 × 30): twenty empires from every age, each at its capital, with a bonus of +${W.terreBonus} in one or two characteristics (starting talent ${W.variantTalentCap} at most); some start 2 provinces apart. Each empire starts with ${W.terreDiscoveries} discovery(ies) of its age. Rank up to three empires when you join. Light Cavalry has Strength and Cost 3, with no unfavourable terrain.
 
 - **Islands** (a blue outline on the map): an island is a sea with a second terrain. Battles there are fought as at sea, except for an army whose unfavourable terrain it is; the supreme commander uses Naval. It is reached by sea (a land army must be carried); taking it without a fight costs no movement point. Earthquakes are possible there.
 - **Straits** (dashes between two provinces): ships pass, land troops do not unless carried. Part the Oceans cast on either province opens the strait to land troops and closes it to ships until the end of the year.

@@ -247,7 +247,7 @@ Un monde tiré au hasard de **450 provinces (15 × 30)**, numérotées 10000 + r
 
 ## AK Terre
 
-Une Terre préhistorique **dessinée à la main** (carte originale) de 450 provinces (15 × 30) : vingt empires de toutes les époques, chacun à sa capitale, avec un bonus de +${W.terreBonus} dans une ou deux caractéristiques (talent de départ ${W.variantTalentCap} au plus) ; certains commencent à 2 provinces l’un de l’autre. Classez jusqu’à trois empires à l’inscription. La Cavalerie légère a 3 en force et en coût, sans terrain adverse.
+Une Terre préhistorique **dessinée à la main** (carte originale) de 450 provinces (15 × 30) : vingt empires de toutes les époques, chacun à sa capitale, avec un bonus de +${W.terreBonus} dans une ou deux caractéristiques (talent de départ ${W.variantTalentCap} au plus) ; certains commencent à 2 provinces l’un de l’autre. Chaque empire commence avec ${W.terreDiscoveries} découverte(s) de son époque. Classez jusqu’à trois empires à l’inscription. La Cavalerie légère a 3 en force et en coût, sans terrain adverse.
 
 - **Îles** (bordure bleue sur la carte) : une île est une mer avec un second terrain. On y combat comme en mer, sauf une armée dont ce terrain est le terrain adverse ; le commandant suprême y utilise la Marine. On y va par mer (une armée de terre doit être transportée) ; la conquérir sans combat ne coûte aucun point de mouvement. Les tremblements de terre y sont possibles.
 - **Détroits** (tirets entre deux provinces) : les navires passent, les troupes de terre non, sauf transportées. Un sort de Partage des flots lancé sur l’une des deux provinces ouvre le détroit aux troupes de terre et le ferme aux navires jusqu’à la fin de l’année.

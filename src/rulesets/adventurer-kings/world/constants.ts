@@ -186,6 +186,12 @@ export const WORLD_DEFAULTS = {
   lairRepopulation: 0,
   /** [P V-31] AK Terre: talent and aptitude added in each of a position's characteristics, the initial talent at most `variantTalentCap` (§14.4). */
   terreBonus: 1,
+  /**
+   * [P V-33] AK Terre: « Il est aussi possible de commencer avec quelques découvertes ou d'autres
+   * avantages » (§14.4): how many of its empire's discoveries (`TerrePosition.discoveries`, two
+   * each, in that order) a kingdom starts with. 0: none, as in the standard game.
+   */
+  terreDiscoveries: 1,
   variantTalentCap: 4,
 
   // ── AK Europe (§14.2; world/europe.ts) ──
@@ -245,7 +251,7 @@ export const WORLD_BOUNDS = {
   kingTalentLevels: int(0, 20), kingTalentMaxPer: int(0, 9), aptitudeRoll: list(share, 3, 3), aptitudeMax: int(1, 9),
   heroSameRace: p, heroSameAlignment: p, heroSameTemperament: p, startingHeroes: int(0, 10), startingHeroWage: int(0, 100), loyalShare: p,
   capitalHumanTypes: each(typeList), capitalRaceTypes: each(typeList),
-  lairRepopulation: p, terreBonus: int(0, 3), variantTalentCap: int(1, 9),
+  lairRepopulation: p, terreBonus: int(0, 3), terreDiscoveries: int(0, 2), variantTalentCap: int(1, 9),
   europeBonus: int(0, 3), europeKnownRadius: int(1, 6),
   explorationBase: each(int(0, 100)), explorationUses: oneOf('aptitude', 'talent'), exploreExperience: p, firstDiscoveryMerit: int(0, 100),
 } satisfies BoundsOf<typeof WORLD_DEFAULTS>;

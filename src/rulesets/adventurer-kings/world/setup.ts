@@ -14,7 +14,7 @@ import { generateWorld, NORMAL_ALIGNMENTS } from './generate.ts';
 import { distance, LARGE_GRID, neighbours, STANDARD_GRID, within, type Grid } from './geometry.ts';
 import { EUROPE_CONFIG, EUROPE_POSITIONS, EUROPE_VARIANT, europeTerrain, type EuropePosition } from './europe.ts';
 import { SUPER_CONFIG, SUPER_VARIANT } from './super.ts';
-import { TERRE_CONFIG, TERRE_ISTHMUSES, TERRE_POSITIONS, TERRE_STRAITS, TERRE_VARIANT, terreMap } from './terre.ts';
+import { TERRE_CONFIG, TERRE_ISTHMUSES, TERRE_POSITIONS, TERRE_STRAITS, TERRE_VARIANT, terreMap, type TerrePosition } from './terre.ts';
 import type { FixedMap } from './generate.ts';
 import { applySpecialKingBonus, legalTalents, lockedCode, makeCharacter, randomTalents, temperamentStep } from './heroes.ts';
 import { heroName, kingdomName, unique } from './names.ts';
@@ -157,7 +157,8 @@ export function setupGame(options: AKOptions, rng: Rng): AKState {
     for (let j = 1; j <= n; j++) if (j !== id) relations[j] = 'Neutral';
     const kingdom: Kingdom = {
       id, name: k.realm, player: seats[i]!, king: id, alignment: k.alignment, treasury: cfg.startTreasury,
-      treasuryAtTurnStart: cfg.startTreasury, capital, relations, inventions: [],
+      treasuryAtTurnStart: cfg.startTreasury, capital, relations,
+      inventions: positioned && !europe ? [...(positions[i] as TerrePosition).discoveries.slice(0, cfg.terreDiscoveries)] : [], // [P V-33]
     };
     s.kingdoms[id] = kingdom;
     const king = makeCharacter(rng, { id, name: k.name, sex: k.sex, role: 'King', kingdom: id, alignment: k.alignment, temperament: k.temperament, race: k.race, talent: k.talent, province: capital }, cfg);

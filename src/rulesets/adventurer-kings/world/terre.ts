@@ -80,6 +80,8 @@ export interface TerrePosition {
   capital: number;
   /** [P V-31] « un bonus dans une ou plusieurs caractéristiques » (§14.4): +`world.terreBonus` each, initial King and Heroes only. */
   bonus: CharCode[];
+  /** [P V-33] the discoveries it may start with (`world.terreDiscoveries` of them, in this order): one of its age's arts, then one more. */
+  discoveries: readonly [string, string];
 }
 
 /**
@@ -88,26 +90,26 @@ export interface TerrePosition {
  * provinces l'un de l'autre »).
  */
 export const TERRE_POSITIONS: readonly TerrePosition[] = [
-  { id: 'lakota', name: { fr: 'Nation lakota', en: 'Lakota Nation' }, capital: id(4, 5), bonus: ['Ma', 'Ex'] },
-  { id: 'aztecs', name: { fr: 'Empire aztèque', en: 'Aztec Empire' }, capital: id(6, 6), bonus: ['Me', 'Ne'] },
-  { id: 'inca', name: { fr: 'Empire inca', en: 'Inca Empire' }, capital: id(11, 8), bonus: ['Ex', 'Sa'] },
-  { id: 'mapuche', name: { fr: 'Peuple mapuche', en: 'Mapuche People' }, capital: id(13, 10), bonus: ['Ta', 'Sp'] },
-  { id: 'norse', name: { fr: 'Royaumes nordiques', en: 'Norse Kingdoms' }, capital: id(2, 16), bonus: ['Na', 'Me'] },
-  { id: 'franks', name: { fr: 'Empire franc', en: 'Frankish Empire' }, capital: id(4, 16), bonus: ['Me', 'Wh'] },
-  { id: 'rome', name: { fr: 'Empire romain', en: 'Roman Empire' }, capital: id(5, 15), bonus: ['Ta', 'Sa'] },
-  { id: 'carthage', name: { fr: 'Carthage', en: 'Carthage' }, capital: id(7, 15), bonus: ['Na', 'Th'] },
-  { id: 'egypt', name: { fr: 'Égypte des pharaons', en: 'Pharaonic Egypt' }, capital: id(8, 17), bonus: ['Sa', 'Ne'] },
-  { id: 'mali', name: { fr: 'Empire du Mali', en: 'Mali Empire' }, capital: id(9, 14), bonus: ['Ex', 'Th'] },
-  { id: 'zulu', name: { fr: 'Royaume zoulou', en: 'Zulu Kingdom' }, capital: id(12, 16), bonus: ['Me', 'Ma'] },
-  { id: 'rus', name: { fr: 'Rus de Kiev', en: 'Kievan Rus' }, capital: id(3, 19), bonus: ['Dr', 'Ex'] },
-  { id: 'ottomans', name: { fr: 'Empire ottoman', en: 'Ottoman Empire' }, capital: id(6, 18), bonus: ['Ta', 'Sp'] },
-  { id: 'persia', name: { fr: 'Empire perse', en: 'Persian Empire' }, capital: id(5, 20), bonus: ['Ps', 'Sp'] },
-  { id: 'mongols', name: { fr: 'Mongols', en: 'Mongols' }, capital: id(3, 22), bonus: ['Ma', 'Ar'] },
-  { id: 'maurya', name: { fr: 'Empire maurya', en: 'Maurya Empire' }, capital: id(8, 21), bonus: ['Wh', 'Sa'] },
-  { id: 'huns', name: { fr: 'Huns', en: 'Huns' }, capital: id(3, 25), bonus: ['Ar', 'Ma'] },
-  { id: 'khmer', name: { fr: 'Empire khmer', en: 'Khmer Empire' }, capital: id(8, 24), bonus: ['Dr', 'El'] },
-  { id: 'han', name: { fr: 'Chine des Han', en: 'Han China' }, capital: id(5, 27), bonus: ['Sa', 'Il'] },
-  { id: 'yamato', name: { fr: 'Japon du Yamato', en: 'Yamato Japan' }, capital: id(3, 27), bonus: ['Me', 'Na'] },
+  { id: 'lakota', name: { fr: 'Nation lakota', en: 'Lakota Nation' }, capital: id(4, 5), bonus: ['Ma', 'Ex'] , discoveries: ['HORSESHOE', 'TELESCOPE'] },
+  { id: 'aztecs', name: { fr: 'Empire aztèque', en: 'Aztec Empire' }, capital: id(6, 6), bonus: ['Me', 'Ne'] , discoveries: ['ROTATION', 'CHAINMAIL'] },
+  { id: 'inca', name: { fr: 'Empire inca', en: 'Inca Empire' }, capital: id(11, 8), bonus: ['Ex', 'Sa'] , discoveries: ['ROTATION', 'WATERMILL'] },
+  { id: 'mapuche', name: { fr: 'Peuple mapuche', en: 'Mapuche People' }, capital: id(13, 10), bonus: ['Ta', 'Sp'] , discoveries: ['PIKE', 'TELESCOPE'] },
+  { id: 'norse', name: { fr: 'Royaumes nordiques', en: 'Norse Kingdoms' }, capital: id(2, 16), bonus: ['Na', 'Me'] , discoveries: ['ASTROLABE', 'COMPASS'] },
+  { id: 'franks', name: { fr: 'Empire franc', en: 'Frankish Empire' }, capital: id(4, 16), bonus: ['Me', 'Wh'] , discoveries: ['STIRRUP', 'CHAINMAIL'] },
+  { id: 'rome', name: { fr: 'Empire romain', en: 'Roman Empire' }, capital: id(5, 15), bonus: ['Ta', 'Sa'] , discoveries: ['CHAINMAIL', 'SIEGE'] },
+  { id: 'carthage', name: { fr: 'Carthage', en: 'Carthage' }, capital: id(7, 15), bonus: ['Na', 'Th'] , discoveries: ['GREEKFIRE', 'COINAGE'] },
+  { id: 'egypt', name: { fr: 'Égypte des pharaons', en: 'Pharaonic Egypt' }, capital: id(8, 17), bonus: ['Sa', 'Ne'] , discoveries: ['SPECTACLES', 'WATERMILL'] },
+  { id: 'mali', name: { fr: 'Empire du Mali', en: 'Mali Empire' }, capital: id(9, 14), bonus: ['Ex', 'Th'] , discoveries: ['COINAGE', 'COMPASS'] },
+  { id: 'zulu', name: { fr: 'Royaume zoulou', en: 'Zulu Kingdom' }, capital: id(12, 16), bonus: ['Me', 'Ma'] , discoveries: ['DRILL', 'PIKE'] },
+  { id: 'rus', name: { fr: 'Rus de Kiev', en: 'Kievan Rus' }, capital: id(3, 19), bonus: ['Dr', 'Ex'] , discoveries: ['LOCKPICK', 'FIELDHOSP'] },
+  { id: 'ottomans', name: { fr: 'Empire ottoman', en: 'Ottoman Empire' }, capital: id(6, 18), bonus: ['Ta', 'Sp'] , discoveries: ['CATAPULT', 'SIEGE'] },
+  { id: 'persia', name: { fr: 'Empire perse', en: 'Persian Empire' }, capital: id(5, 20), bonus: ['Ps', 'Sp'] , discoveries: ['COINAGE', 'MILMAPS'] },
+  { id: 'mongols', name: { fr: 'Mongols', en: 'Mongols' }, capital: id(3, 22), bonus: ['Ma', 'Ar'] , discoveries: ['STIRRUP', 'HORSESHOE'] },
+  { id: 'maurya', name: { fr: 'Empire maurya', en: 'Maurya Empire' }, capital: id(8, 21), bonus: ['Wh', 'Sa'] , discoveries: ['FIELDHOSP', 'SPECTACLES'] },
+  { id: 'huns', name: { fr: 'Huns', en: 'Huns' }, capital: id(3, 25), bonus: ['Ar', 'Ma'] , discoveries: ['HORSESHOE', 'CROSSBOW'] },
+  { id: 'khmer', name: { fr: 'Empire khmer', en: 'Khmer Empire' }, capital: id(8, 24), bonus: ['Dr', 'El'] , discoveries: ['WATERMILL', 'BALLISTA'] },
+  { id: 'han', name: { fr: 'Chine des Han', en: 'Han China' }, capital: id(5, 27), bonus: ['Sa', 'Il'] , discoveries: ['CROSSBOW', 'COMPASS'] },
+  { id: 'yamato', name: { fr: 'Japon du Yamato', en: 'Yamato Japan' }, capital: id(3, 27), bonus: ['Me', 'Na'] , discoveries: ['DRILL', 'ASTROLABE'] },
 ];
 
 /**
