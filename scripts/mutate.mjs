@@ -106,7 +106,12 @@ const AREAS = {
   },
   'gruik-rules': {
     what: "Gruik's army size (§4.1–§4.4, §4.8), dice derivation (§11.1) and ABR (§6.12.2)",
-    mutate: ['src/rulesets/gruik/rules/army-size.ts', 'src/rulesets/gruik/rules/dice.ts', 'src/rulesets/gruik/rules/abr.ts'],
+    // army-size.ts: the size formulas (§4.3) and the modifiers and army count (§4.2, §4.4), not the
+    // state plumbing around them; dice.ts: the keyed dice and their record, not the scripted ones.
+    mutate: () => [span('src/rulesets/gruik/rules/army-size.ts', /^\/\/ ─+ §4\.3 size and limits/, /^\/\*\* The forces joined/),
+      span('src/rulesets/gruik/rules/army-size.ts', /^\/\/ ─+ §4\.2 modifiers M6–M9/, /^export interface ArmyCount/),
+      span('src/rulesets/gruik/rules/dice.ts', /^function makeDice\(/, /^\/\*\* Dice for tests/),
+      'src/rulesets/gruik/rules/abr.ts'],
     tests: [/^test\/gruik\/(army-size|dice|mutants)\.test\.ts$/, /^test\/gruik\/battle\.test\.ts$/],
   },
 };
