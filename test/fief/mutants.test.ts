@@ -80,6 +80,15 @@ test('§8.4.5 losses: prisoners are never battle losses; the lords killed are wh
   assert.deepEqual(lossOutcome(side(3, 0), 2, C), { allTroops: false, choices: [{ sergeants: 2, knights: 0, wasted: 0 }] });
 });
 
+test('§8.4.5 losses with a sergeant worth 2 damage and 2 CP: the troops’ cost and CP read from the constants, not 1 each', () => {
+  const E = resolveFiefConfig({ combat: { cpSergeant: 2, cpKnight: 5, damageSergeant: 2, damageKnight: 3, damageLord: 1 } });
+  // 3 sergeants (6 damage) + 1 knight (3): 6 damage cannot take them all; 1 sergeant + the knight (5 damage, 7 CP) is best.
+  assert.deepEqual(lossOutcome(side(3, 1), 6, E), { allTroops: false, choices: [{ sergeants: 1, knights: 1, wasted: 1 }] });
+  assert.deepEqual(lossOutcome(side(3, 1), 9, E), { allTroops: true, lordsKilled: 0, lordsCapturable: 0 });
+  // With D (a sergeant 2 CP for 1 damage): 3 damage takes 3 sergeants (6 CP), not the knight (5 CP).
+  assert.deepEqual(lossOutcome(side(3, 1), 3, D), { allTroops: false, choices: [{ sergeants: 3, knights: 0, wasted: 0 }] });
+});
+
 // ─── victory ──────────────────────────────────────────────────────────────────────────────────
 
 const withVp = (s: FiefState, vp: Partial<FiefState['config']['vp']>, victory: Partial<FiefState['config']['victory']> = {}): FiefState =>
