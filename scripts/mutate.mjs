@@ -91,6 +91,35 @@ const AREAS = {
     mutate: ['src/rulesets/adventurer-kings/view.ts', 'src/rulesets/adventurer-kings/orders/absent.ts'],
     tests: [/^test\/adventurer-kings\/(view.*|properties-fog|fog.*|knowledge.*)\.test\.ts$/],
   },
+  // The rulesets that landed after issue 23 (its last bullet): small areas of pure arithmetic whose
+  // own test files run in seconds, so that a run takes minutes on the shared machine. Each runs its
+  // mutants.test.ts first (written for this area's survivors, pure, a few seconds).
+  'fief-rules': {
+    what: "Fief's combat arithmetic (§8.4.3–§8.4.5) and ransom (§8.5.2)",
+    // victory.ts (§1.3–§1.6, 274 mutants with these two) was dropped: on the shared machine (load
+    // 20) a mutant takes 15 s, hours for the three; its tests stay in mutants.test.ts.
+    mutate: ['src/rulesets/fief/rules/combat.ts', 'src/rulesets/fief/rules/ransom.ts'],
+    tests: [/^test\/fief\/mutants\.test\.ts$/, /^test\/fief\/battle-arithmetic\.test\.ts$/],
+  },
+  'wk-rules': {
+    what: "Warrior Knights' Fate deck cycle (§4.12) and the §7.2 ranking",
+    // taxation.ts (§4.5; 202 mutants with these two) was dropped for time on the shared machine;
+    // its tests stay in mutants.test.ts.
+    mutate: () => ['src/rulesets/warrior-knights/rules/fate.ts',
+      span('src/rulesets/warrior-knights/rules/arrival.ts', /^export function troopsOnBoard\(/, /^\/\*\* After Upkeep step 6/)],
+    tests: [/^test\/warrior-knights\/mutants\.test\.ts$/, /^test\/warrior-knights\/arrival\.test\.ts$/],
+  },
+  'gruik-rules': {
+    what: "Gruik's army-size formulas (§4.2–§4.4) and dice derivation (§11.1)",
+    // army-size.ts: the size formulas (§4.3) and the modifiers and army count (§4.2, §4.4), not the
+    // state plumbing around them; dice.ts: the keyed dice and their record, not the scripted ones.
+    // abr.ts (§6.12.2; 260 mutants with these) was dropped for time on the shared machine; its
+    // tests stay in mutants.test.ts.
+    mutate: () => [span('src/rulesets/gruik/rules/army-size.ts', /^\/\/ ─+ §4\.3 size and limits/, /^\/\*\* The forces joined/),
+      span('src/rulesets/gruik/rules/army-size.ts', /^\/\/ ─+ §4\.2 modifiers M6–M9/, /^export interface ArmyCount/),
+      span('src/rulesets/gruik/rules/dice.ts', /^function makeDice\(/, /^\/\*\* Dice for tests/)],
+    tests: [/^test\/gruik\/mutants\.test\.ts$/, /^test\/gruik\/(army-size|dice)\.test\.ts$/],
+  },
 };
 
 /**
