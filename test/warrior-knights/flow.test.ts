@@ -105,8 +105,8 @@ test('the secret planning piles never reach another baron’s view, and the map 
     assert.ok(svg.includes('<svg') && svg.length > 1000, 'the map renders');
     assert.ok(!JSON.stringify(doc).includes('pile'), 'no pile in the map');
   }
-  const md = rs.report(g, [{ t: 'gap', step: 'A8' }], g.wk.players[0]!, 'en');
-  assert.ok(md.includes('Event'), 'the gap is reported');
+  const md = rs.report(g, [{ t: 'defaulted', kind: 'commit-votes', baron: g.wk.players[0]! }], g.wk.players[0]!, 'en');
+  assert.ok(md.includes('#31'), 'a defaulted Assembly answer is reported');
 });
 
 /** A game at a Military Operations card of `owner`, with his noble on the road and another baron's noble on the next road region. */
