@@ -106,6 +106,7 @@ test('bad Assembly answers are refused in French and English, never a crash', ()
     const v = rs.validate(g, b, ask.id, bad);
     assert.ok(v.issues.length > 0 && v.issues[0]!.text!.fr.length > 0 && v.issues[0]!.text!.en.length > 0, `refused: ${JSON.stringify(bad)}`);
   }
+  assert.deepEqual(rs.validate(g, b, ask.id, '3'), { value: 3, issues: [] }, 'a number typed as text is read as a number');
   const r = answer(g, Object.fromEntries(ask.players.map((p) => [p, 1])));
   const next = askOf(r.game)!;
   assert.equal(next.kind, 'declare-vote', 'declarations follow the commitments');
@@ -113,6 +114,8 @@ test('bad Assembly answers are refused in French and English, never a crash', ()
     const v = rs.validate(r.game, next.players[0]!, next.id, 'maybe');
     assert.ok(v.issues.length > 0 && /choix/i.test(v.issues[0]!.text!.fr) && /choices/i.test(v.issues[0]!.text!.en), 'a foreign option is refused with the choices');
     assert.equal(rs.validate(r.game, next.players[0]!, next.id, 'abstain').issues.length, 0, 'abstaining is allowed');
+    const choices = rs.decisions(r.game)[0]!.choices ?? [];
+    assert.ok(choices.some((c) => c.value === 'abstain'), 'the form offers the declaration choices');
   }
 });
 

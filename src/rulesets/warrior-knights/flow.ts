@@ -168,6 +168,8 @@ export function askOf(g: WkGame): Ask | null {
     if (!p) {
       const top = s.secret.eventDeck[0];
       if (!top || eventCard(top).colour === 'blue') return null; // blue: the holder draws it himself [P G-A41]
+      // red, and he cannot pay for naming another: only the default remains
+      if (eventCard(top).colour === 'red' && s.barons[s.church].faith < s.config.neutral.eventChoiceFaith) return null;
       return ask('event-drawer', [s.church]);
     }
     const card = eventCard(p.card);

@@ -95,6 +95,11 @@ function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
     case 'city-captured': return [opt('control', { fr: 'La contrôler', en: 'Control it' }), opt('raze', { fr: 'La raser', en: 'Raze it' })];
     case 'use-ability': return [opt('true', { fr: 'Oui', en: 'Yes' }), opt('false', { fr: 'Non', en: 'No' })];
     case 'launch-expedition': return [opt('default', { fr: 'Pas d’expédition', en: 'No expedition' }), ...openDestinations(s).map((d) => opt(d, DESTINATION_NAMES[d]))];
+    case 'cancel-red-event': return [opt('true', { fr: 'Payer et annuler', en: 'Pay and cancel' }), opt('false', { fr: 'Ne pas payer', en: 'Don’t pay' })];
+    case 'event-drawer': return s.players.map((b) => opt(b, { fr: baronData(b).name, en: baronData(b).name }));
+    case 'refuse-decision': return [opt('accept', { fr: 'Accepter', en: 'Accept' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
+    case 'acting-chairman': case 'declare-vote': case 'break-tie': case 'discard-title': case 'assign-office':
+      return (assemblyQuestion(g)?.options ?? []).map((o) => opt(o, { fr: o, en: o }));
     default: return undefined;
   }
 }
@@ -151,7 +156,8 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (!ask || ask.id !== decision) return { value: null, issues: [{ message: 'This question is no longer asked.', text: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' } }] };
     let a = ans;
     if (typeof a === 'string' && /^[[{]/.test(a.trim())) { try { a = JSON.parse(a); } catch { return { value: null, issues: [{ message: 'Malformed answer: not JSON.', text: { fr: 'Réponse mal formée : ce n’est pas du JSON.', en: 'Malformed answer: not JSON.' } }] }; } }
-    if (ask.kind === 'use-ability' && (a === 'true' || a === 'false')) a = a === 'true';
+    if ((ask.kind === 'use-ability' || ask.kind === 'cancel-red-event') && (a === 'true' || a === 'false')) a = a === 'true';
+    if ((ask.kind === 'pledge-faith' || ask.kind === 'commit-votes') && typeof a === 'string' && /^\d{1,4}$/.test(a.trim())) a = Number(a.trim());
     return checkAnswer(g, ask, player, a);
   },
   resolve(g, submissions) {
