@@ -58,7 +58,8 @@ for (const [n, cap] of [[2, 0], [4, 0], [6, 0]] as const) {
 test('over the three games, the combat and neutral-card decisions were all asked', () => {
   const total: Record<string, number> = {};
   for (const a of seen) for (const [k, v] of Object.entries(a)) total[k] = (total[k] ?? 0) + (v ?? 0);
-  for (const k of ['combat-setup', 'fate-discard', 'use-ability', 'city-captured', 'defender-commander', 'allocate-casualties', 'retreat', 'death', 'revolt', 'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'pay-wages', 'draft-pick'] as const) assert.ok((total[k] ?? 0) > 0, `${k} asked (${JSON.stringify(total)})`);
+  for (const k of ['combat-setup', 'fate-discard', 'use-ability', 'city-captured', 'defender-commander', 'allocate-casualties', 'retreat', 'death', 'revolt', 'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'pay-wages', 'draft-pick',
+    'event-drawer', 'cancel-red-event', 'pledge-faith', 'order-of-business', 'personal-motion', 'commit-votes', 'declare-vote', 'break-tie', 'refuse-decision', 'assign-office', 'discard-title', 'secret-allocation'] as const) assert.ok((total[k] ?? 0) > 0, `${k} asked (${JSON.stringify(total)})`);
 });
 
 test('determinism: the same seed and the same answers give the same game', () => {
@@ -105,8 +106,8 @@ test('the secret planning piles never reach another baron’s view, and the map 
     assert.ok(svg.includes('<svg') && svg.length > 1000, 'the map renders');
     assert.ok(!JSON.stringify(doc).includes('pile'), 'no pile in the map');
   }
-  const md = rs.report(g, [{ t: 'gap', step: 'A8' }], g.wk.players[0]!, 'en');
-  assert.ok(md.includes('Event'), 'the gap is reported');
+  const md = rs.report(g, [{ t: 'defaulted', kind: 'commit-votes', baron: g.wk.players[0]! }], g.wk.players[0]!, 'en');
+  assert.ok(md.includes('#31'), 'a defaulted Assembly answer is reported');
 });
 
 /** A game at a Military Operations card of `owner`, with his noble on the road and another baron's noble on the next road region. */

@@ -19,7 +19,9 @@ import { DESTINATIONS, ZONES } from './cards.ts';
 import { SETUP_REFUSALS, assignTroops, placeNoble, placeStronghold } from './setup.ts';
 import { planRefusal, PLAN_REFUSALS } from './rules/planning.ts';
 import { fill } from '../../engine/localize.ts';
-import { CONSENT_ROUNDS, consentsNeeded, inputsOf, runOrGap, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
+import { ASSEMBLY_KINDS, assemblyQuestion, CONSENT_ROUNDS, consentsNeeded, inputsOf, mergeAssembly, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
+import { runStep } from './turn.ts';
+import { nextAssemblyQuestion } from './rules/assembly.ts';
 import type { CardAnswer } from './rules/action.ts';
 
 /** The answer that asks for the §9.2 default (a decision's `defaults`). */
@@ -36,6 +38,7 @@ const MSG = {
   tooBig: { fr: 'Réponse trop longue ou trop imbriquée.', en: 'The answer is too long or too deeply nested.' },
   consentRounds: { fr: 'Les barons concernés ont déjà refusé {n} fois : jouez cette carte sans passer chez eux ni attaquer là où leur accord est requis.', en: 'The barons concerned have refused {n} times already: play this card without passing through their pieces or attacking where their consent is needed.' },
   crashed: { fr: 'Cette réponse ne peut pas être appliquée telle quelle.', en: 'This answer cannot be applied as it stands.' },
+  notOption: { fr: 'Choix impossible ici ; choix possibles : {what}.', en: 'Not a choice here; the choices are: {what}.' },
   notYours: { fr: 'Vous ne répondez que pour vos propres nobles et vos propres écussons.', en: 'You answer only for your own nobles and your own shields.' },
 } satisfies Record<string, Localized>;
 
@@ -169,7 +172,55 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
       if (Object.keys(ans).some((c) => s.cities[c]?.controller !== b)) return refused(MSG.notYours);
       return dryRun(g, ask, b, ans);
     }
+    case 'event-drawer':
+      if (typeof ans !== 'string') return shapeIssue('a baron');
+      return dryRun(g, ask, b, ans);
+    case 'cancel-red-event':
+      if (typeof ans !== 'boolean') return shapeIssue('true | false');
+      return dryRun(g, ask, b, ans);
+    case 'pledge-faith':
+      if (!Number.isInteger(ans) || (ans as number) < 0) return shapeIssue('a whole number of Faith, 0 or more');
+      return dryRun(g, ask, b, ans);
+    default:
+      if (ASSEMBLY_KINDS.includes(ask.kind)) return checkAssembly(g, ask, b, ans);
+      return shapeIssue(ask.kind);
+  }
+}
+
+const isVote = (v: unknown): boolean => isObj(v) && optional(v.commit, (n) => Number.isInteger(n) && (n as number) >= 0) && optional(v.declare, (d) => typeof d === 'string');
+
+/** An Assembly answer (#28–#37): its shape and choices, then the Assembly probed with it. */
+function checkAssembly(g: WkGame, ask: Ask, b: BaronId, ans: unknown): Validation<unknown> {
+  const q = assemblyQuestion(g);
+  if (!q || q.decision !== ask.kind) return issue(MSG.closed);
+  const among = (v: unknown) => typeof v === 'string' && q.options.includes(v);
+  const notOption = () => issue(fill(MSG.notOption, { what: q.options.join(', ') }));
+  switch (q.decision) {
+    case 'acting-chairman': case 'declare-vote': case 'break-tie': case 'discard-title': case 'assign-office': case 'refuse-decision':
+      if (typeof ans !== 'string') return shapeIssue(q.options.join(' | '));
+      if (!among(ans)) return notOption();
+      break;
+    case 'order-of-business':
+      if (!strs(ans) || ans.length !== q.options.length || [...ans].sort().join() !== [...q.options].sort().join()) return notOption();
+      break;
+    case 'personal-motion':
+      if (!isObj(ans) || !among(ans.kind) || !optional(ans.baron, (x) => typeof x === 'string') || !optional(ans.card, (x) => typeof x === 'string')) return shapeIssue('{ kind: withdraw | pardon | repeal | adjourn | resubmit, baron?, card? }');
+      break;
+    case 'commit-votes':
+      if (!Number.isInteger(ans) || (ans as number) < 0) return shapeIssue('a whole number of votes, 0 or more');
+      break;
+    case 'secret-allocation':
+      if (q.into === 'allocation' ? !(isObj(ans) && Object.values(ans).every(isVote)) : !isVote(ans)) return shapeIssue(q.into === 'allocation' ? '{ proposal: { commit, declare } }' : '{ commit, declare }');
+      if (isObj(ans) && Object.values(ans).some((v) => isObj(v) && v.declare !== undefined && v.declare !== 'abstain' && !['yes', 'no', ...g.wk.players].includes(v.declare as string))) return notOption();
+      if (!isObj(ans) || (q.into !== 'allocation' && ans.declare !== undefined && ans.declare !== 'abstain' && !among(ans.declare))) return notOption();
+      break;
     default: return shapeIssue(ask.kind);
+  }
+  try {
+    const r = nextAssemblyQuestion(g.wk, mergeAssembly(g.wk, g.flow.pending.assembly ?? {}, q, { [b]: ans }));
+    return r && !('decision' in r) ? issue(r.message) : { value: ans, issues: [] };
+  } catch {
+    return issue(MSG.crashed);
   }
 }
 
@@ -180,7 +231,7 @@ function dryRun(g: WkGame, ask: Ask, b: BaronId, run: unknown, keep: unknown = r
   else if (ask.kind === 'launch-expedition') inputs = inputsOf(g, ask, { [b]: run });
   else inputs = inputsOf(g, ask, { [b]: run });
   try {
-    const { r } = runOrGap(g.wk, inputs);
+    const r = runStep(g.wk, inputs);
     if (r.ok) return { value: keep, issues: [] };
     return issue(r.message);
   } catch {

@@ -12,7 +12,9 @@ import { BOARD, cityIn } from './board.ts';
 import type { BaronId } from './barons.ts';
 import { actionCard, DESTINATIONS } from './cards.ts';
 import { checkAnswer } from './answers.ts';
-import { askOf, type Ask, type WkGame } from './flow.ts';
+import { askOf, assemblyQuestion, type Ask, type WkGame } from './flow.ts';
+import { eventCard } from './event-cards.ts';
+import { proposalCard } from './proposal-cards.ts';
 import { nobleRegions, strongholdRegions } from './setup.ts';
 import { planOptions } from './rules/planning.ts';
 import { targetIn } from './rules/engage.ts';
@@ -103,6 +105,28 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     case 'revolt': {
       const mine = revoltCities(s).filter((c) => c.baron === b).map((c) => c.city);
       return first(g, ask, b, [Object.fromEntries(mine.map((c) => [c, rng.pick(['crowns', 'faith', 'lose'])])), Object.fromEntries(mine.map((c) => [c, 'lose']))]);
+    }
+    case 'event-drawer': return rng.chance(0.5) ? first(g, ask, b, [rng.pick(s.players)]) : null;
+    case 'cancel-red-event': return rng.chance(0.5) ? first(g, ask, b, [true]) : false;
+    case 'pledge-faith': {
+      const cost = s.eventPending ? eventCard(s.eventPending.card).cost ?? 1 : 1;
+      const faith = s.barons[b].faith;
+      return rng.chance(0.5) ? first(g, ask, b, [Math.min(faith, rng.int(1, Math.max(1, cost))), 0]) : 0;
+    }
+    case 'commit-votes': return rng.chance(0.7) ? first(g, ask, b, [rng.int(0, Math.max(0, s.barons[b].votes)), 0]) : 0;
+    case 'declare-vote': case 'break-tie': case 'acting-chairman': case 'discard-title': case 'assign-office': {
+      const q = assemblyQuestion(g);
+      const opts = (q?.options ?? []).filter((o) => o !== 'abstain');
+      return opts.length && rng.chance(0.9) ? first(g, ask, b, [rng.pick(opts)]) : null;
+    }
+    case 'refuse-decision': return rng.chance(0.1) ? 'refuse' : 'accept';
+    case 'secret-allocation': {
+      const q = assemblyQuestion(g);
+      if (!q) return null;
+      const vote = (id: string) => ({ commit: rng.int(0, Math.max(0, Math.floor(s.barons[b].votes / 2))), declare: rng.pick(proposalCard(id).vote === 'yes-no' ? ['yes', 'no'] : [...s.players]) });
+      if (q.into === 'votes') return first(g, ask, b, [vote(q.card!), {}]);
+      const agenda = s.agenda.filter((id) => proposalCard(id).type !== 'personal');
+      return first(g, ask, b, [Object.fromEntries(agenda.map((id) => [id, vote(id)])), {}]);
     }
     // the combat's commander, discards, allocations, retreats and deaths, the ransom, works,
     // maintenance, wages, draft and arrivals: the §9.2 default is the bot's own sensible choice

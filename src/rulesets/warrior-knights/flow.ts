@@ -20,19 +20,25 @@
  *   falls to its default];
  * - #39 revolts are asked before the Upkeep's draws as conditional answers ("if it revolts").
  *
- * GAPS (the merger fills them when the Event cards and the Assembly land, wkasm): the rules'
- * runner throws StepNotImplemented for A8 (Major Event) and A14 (Assembly). So that a game can be
- * played end to end meanwhile, `gapStep` passes them as the rules would with no content authored:
- * A8 reveals the card and, the Event deck being empty (§3 S3 not authored), nothing is drawn; A14
- * runs only §5.2 step 7 (the barons take back their Assembly-zone cards). Each emits a `gap` event.
- * Remove `gapStep` once runStep runs A8 and A14.
+ * - #17 the Church holder names the drawer of a Major Event (red/green: the top card's back colour
+ *   is public; blue: no choice, not asked); then the cancellation window: #18 the drawer of a red
+ *   Event with a cost, #19 every baron with Faith at once for a blue one (pledges secret until the
+ *   window closes; charged in chairman order, [P G-A42]); #20 the card's own choice is not asked
+ *   (its default in rules/effects.ts applies);
+ * - #28–#37 the Assembly, one question at a time as `nextAssemblyQuestion` names it (§9.3 order):
+ *   the answers gathered so far wait in `pending.assembly` (commitments and the 2-baron allocation
+ *   asked of every baron at once and never shown before the reveal); when nothing is missing the
+ *   step runs with them all. #38 (refuse a Law at Taxation) is not asked: comply.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import type { BaronId } from './barons.ts';
 import { actionCard, DESTINATIONS, ZONES, type Destination } from './cards.ts';
 import type { DecisionKind } from './decisions.ts';
 import type { WkEvent } from './events.ts';
-import { StepNotImplemented, type TurnStepId } from './phases.ts';
+import type { TurnStepId } from './phases.ts';
+import { nextAssemblyQuestion, type AssemblyAnswers, type AssemblyQuestion, type VoteAnswer } from './rules/assembly.ts';
+import { eventCard } from './event-cards.ts';
+import { proposalCard } from './proposal-cards.ts';
 import { blockers } from './rules/movement.ts';
 import { baronsIn } from './rules/sides.ts';
 import { targetIn } from './rules/engage.ts';
@@ -43,7 +49,7 @@ import type { CombatAnswers } from './rules/battle.ts';
 import type { Permissions } from './rules/movement.ts';
 import { assignTroops, closeTroops, defaultNoble, defaultStronghold, defaultTroops, placeNoble, placeStronghold } from './setup.ts';
 import { closePlanning, submitPlan } from './rules/planning.ts';
-import { runStep, type StepInputs, type StepResult } from './turn.ts';
+import { runStep, type StepInputs } from './turn.ts';
 import type { CombatSide, WkState } from './state.ts';
 
 /** How many times one card may go back to its owner after a refused consent [P §9.3: nobody can stall others]. */
@@ -56,10 +62,14 @@ export const FLOW_KINDS: readonly DecisionKind[] = [
   'assign-troops', 'place-stronghold', 'place-noble', 'plan-piles', 'use-card', 'passage-consent', 'attack-consent', 'combat-setup',
   'defender-commander', 'fate-discard', 'use-ability', 'allocate-casualties', 'retreat', 'death', 'city-captured', 'ransom-city',
   'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'bless', 'pay-wages', 'draft-pick', 'revolt', 'arrivals',
+  'event-drawer', 'cancel-red-event', 'pledge-faith', 'acting-chairman', 'personal-motion', 'order-of-business', 'commit-votes',
+  'declare-vote', 'break-tie', 'refuse-decision', 'discard-title', 'assign-office', 'secret-allocation',
 ];
 
+/** The Assembly's kinds (#28–#37): asked as `nextAssemblyQuestion` names them. */
+export const ASSEMBLY_KINDS: readonly DecisionKind[] = ['acting-chairman', 'personal-motion', 'order-of-business', 'commit-votes', 'declare-vote', 'break-tie', 'refuse-decision', 'discard-title', 'assign-office', 'secret-allocation'];
+
 export type FlowEvent = WkEvent
-  | { t: 'gap'; step: 'A8' | 'A14' }
   | { t: 'defaulted'; kind: DecisionKind; baron: BaronId }
   | { t: 'consent'; kind: 'passage-consent' | 'attack-consent'; baron: BaronId; allow: boolean }
   | { t: 'consent-refused'; baron: BaronId };
@@ -72,6 +82,8 @@ export interface Pending {
   permissions?: Permissions;
   consents?: Permissions;
   launch?: Destination | null;
+  /** The Assembly's answers gathered so far (secret ones included: never in a view). */
+  assembly?: AssemblyAnswers;
 }
 
 export interface WkFlow {
@@ -151,11 +163,66 @@ export function askOf(g: WkGame): Ask | null {
     if (f.pending.launch) return ask('invest', [...s.players]);
     return null;
   }
+  if (step === 'A8' && s.current?.startsWith('neutral:major-event')) {
+    const p = s.eventPending;
+    if (!p) {
+      const top = s.secret.eventDeck[0];
+      if (!top || eventCard(top).colour === 'blue') return null; // blue: the holder draws it himself [P G-A41]
+      // red, and he cannot pay for naming another: only the default remains
+      if (eventCard(top).colour === 'red' && s.barons[s.church].faith < s.config.neutral.eventChoiceFaith) return null;
+      return ask('event-drawer', [s.church]);
+    }
+    const card = eventCard(p.card);
+    if (card.colour === 'red') return ask('cancel-red-event', [p.drawer]);
+    if (card.colour === 'blue') return ask('pledge-faith', s.toAct.filter((b) => isPlayer(s, b)));
+    return null;
+  }
   if (s.current === null && s.pendingPhases.length > 0) {
+    if (s.pendingPhases[0] === 'assembly') {
+      const q = assemblyQuestion(g);
+      return q ? ask(q.decision, q.who) : null;
+    }
     if (s.pendingPhases[0] === 'wages') return ask('pay-wages', [...s.players]);
     if (s.pendingPhases[0] === 'draft') return ask('draft-pick', [...new Set(s.track.filter((b): b is BaronId => b !== null))]);
   }
   return null;
+}
+
+/** The Assembly's next question with the answers gathered (null: none missing, or the rules refuse them). */
+export function assemblyQuestion(g: WkGame): AssemblyQuestion | null {
+  const q = nextAssemblyQuestion(g.wk, g.flow.pending.assembly ?? {});
+  return q && 'decision' in q ? q : null;
+}
+
+/** The Assembly's answers with `answers` (baron → validated answer; null: his default, said explicitly) to `q` merged in. */
+export function mergeAssembly(s: WkState, prev: AssemblyAnswers, q: AssemblyQuestion, answers: Partial<Record<BaronId, unknown>>): AssemblyAnswers {
+  const a: AssemblyAnswers = structuredClone(prev);
+  const card = q.card ?? '';
+  const val = (b: BaronId): any => answers[b] ?? null;
+  const votes = (): Partial<Record<BaronId, VoteAnswer>> => { a.votes ??= {}; return (a.votes[card] ??= {}); };
+  for (const b of q.who) {
+    const v = val(b);
+    switch (q.decision) {
+      case 'acting-chairman': a.actingChairman = v; break;
+      case 'order-of-business':
+        if (q.options.every((id) => proposalCard(id).type === 'personal')) a.personalOrder = v;
+        else a.order = v;
+        break;
+      case 'personal-motion': a.personal = { ...a.personal, [card]: v ?? { kind: 'withdraw' } }; break;
+      case 'commit-votes': votes()[b] = { ...votes()[b], commit: v ?? 0 }; break;
+      case 'declare-vote': votes()[b] = { ...votes()[b], declare: v ?? 'abstain' }; break;
+      case 'break-tie': a.ties = { ...a.ties, [card]: v }; break;
+      case 'refuse-decision': a.refuse = { ...a.refuse, [card]: [...(a.refuse?.[card] ?? []), ...(v === 'refuse' ? [b] : [])] }; break;
+      case 'discard-title': a.discardTitle = { ...a.discardTitle, [card]: v }; break;
+      case 'assign-office': a.office = { ...a.office, [card]: v }; break;
+      case 'secret-allocation':
+        if (q.into === 'allocation') a.allocation = { ...a.allocation, [b]: v ?? {} };
+        else votes()[b] = v ?? {};
+        break;
+      default: break;
+    }
+  }
+  return a;
 }
 
 // ─── Consents needed by an owner's answer (#6, #7) ────────────────────────────────────────────
@@ -237,46 +304,23 @@ export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, u
       return { upkeep: { revolts } };
     }
     case 'arrivals': return { arrival: perBaron() };
-    default: return {};
+    case 'event-drawer': return given.length ? { event: { drawer: given[0]![1] } } : {};
+    case 'cancel-red-event': return { event: { cancel: given.some(([, v]) => v === true) } };
+    case 'pledge-faith': return { event: { pledges: perBaron() } };
+    default:
+      if (ASSEMBLY_KINDS.includes(ask.kind)) {
+        const q = assemblyQuestion(g);
+        const merged = q ? mergeAssembly(s, g.flow.pending.assembly ?? {}, q, answers) : g.flow.pending.assembly ?? {};
+        return { special: { assembly: merged } };
+      }
+      return {};
   }
 }
 
 // ─── Running ──────────────────────────────────────────────────────────────────────────────────
 
-const shift = (s: WkState): WkState => structuredClone(s);
-
-/**
- * GAP (see the header): A8 and A14 as the rules would run them with no Event or Proposal card
- * authored. Never called once runStep runs them.
- */
-export function gapStep(s0: WkState, step: 'A8' | 'A14'): { state: WkState; event: FlowEvent } {
-  const s = shift(s0);
-  if (step === 'A14') {
-    // §5.2 step 7 only: every baron takes back his cards from the Assembly zone.
-    for (const card of s.zones.assembly) { const info = actionCard(card); if (!info.neutral) s.barons[info.owner].hand.push(card); }
-    s.zones.assembly = [];
-    s.pendingPhases = s.pendingPhases.filter((p) => p !== 'assembly');
-    return { state: s, event: { t: 'gap', step } };
-  }
-  // A8: the Major Event card is revealed (as revealNext does) and returns to the neutral set; no Event card to draw.
-  while (s.pile < s.secret.piles.length && s.secret.piles[s.pile]!.length === 0) s.pile++;
-  const card = s.secret.piles[s.pile]!.shift()!;
-  s.log.push({ t: 'card-revealed', card, pile: s.pile });
-  s.pileCounts[s.pile]!.neutral = (s.pileCounts[s.pile]!.neutral ?? 1) - 1;
-  s.step = 'A1';
-  return { state: s, event: { t: 'gap', step } };
-}
-
-/** Runs one step of the rules with these inputs; a missing rule (A8, A14) passes through `gapStep`. */
-export function runOrGap(s: WkState, inputs: StepInputs): { r: StepResult; gap?: FlowEvent } {
-  try {
-    return { r: runStep(s, inputs) };
-  } catch (e) {
-    if (!(e instanceof StepNotImplemented) || (e.step !== 'A8' && e.step !== 'A14')) throw e;
-    const g = gapStep(s, e.step);
-    return { r: { ok: true, state: g.state }, gap: g.event };
-  }
-}
+/** The inputs the open step runs with when nobody is asked (the Assembly's gathered answers). */
+const settledInputs = (g: WkGame): StepInputs => (g.flow.pending.assembly ? { special: { assembly: g.flow.pending.assembly } } : {});
 
 function turnCapped(g: WkGame): boolean {
   return g.flow.maxTurns > 0 && g.wk.turn > g.flow.maxTurns;
@@ -291,10 +335,9 @@ export function settle(g0: WkGame): { game: WkGame; events: FlowEvent[] } {
     if (turnCapped(g)) { g = { ...g, flow: { ...g.flow, capped: true } }; break; }
     if (askOf(g)) break;
     const before = g.wk.log.length;
-    const { r, gap } = runOrGap(g.wk, {});
+    const r = runStep(g.wk, settledInputs(g));
     if (!r.ok) throw new Error(`warrior-knights: step ${g.wk.step} refused its defaults: ${r.message.en}`);
     events.push(...r.state.log.slice(before));
-    if (gap) events.push(gap);
     g = { ...g, wk: r.state, flow: { ...g.flow, pending: {}, rounds: 0 } };
   }
   return { game: g, events };
@@ -377,12 +420,12 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
       // every consent in: run the card with them; refused → back to its owner (same clock)
       const owner = (actionCard(s.current!) as { owner: BaronId }).owner;
       const card = withConsents(pending.card!, pending.permissions, pending.consents);
-      const { r, gap } = runOrGap(s, { card });
+      const r = runStep(s, { card });
       if (!r.ok) {
         events.push({ t: 'consent-refused', baron: owner });
         return { game: { ...g2, flow: { ...g2.flow, pending: {}, rounds: g.flow.rounds + 1 } }, events };
       }
-      return finish(g2, s, r.state, gap, events);
+      return finish(g2, s, r.state, events);
     }
     case 'launch-expedition': {
       const launch = (val(ask.players[0]!) as Destination | null) ?? null;
@@ -393,9 +436,23 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
       if (answers[s.church] && (answers[s.church] as { bless?: boolean }).bless !== undefined) counted.push('bless');
       return runAndSettle(g, ask, answers, counted, events);
     }
-    default: return runAndSettle(g, ask, answers, counted, events);
+    default:
+      if (ASSEMBLY_KINDS.includes(ask.kind)) {
+        // gather the answer; the step runs (in settle) once nothing is missing
+        const q = assemblyQuestion(g)!;
+        let merged = mergeAssembly(s, g.flow.pending.assembly ?? {}, q, answers);
+        const probe = nextAssemblyQuestion(s, merged);
+        if (probe && !('decision' in probe)) { // a clash: these answers fall to their defaults
+          for (const b of ask.players) if (answers[b] !== null && answers[b] !== undefined) events.push({ t: 'defaulted', kind: ask.kind, baron: b });
+          merged = mergeAssembly(s, g.flow.pending.assembly ?? {}, q, {});
+        }
+        const g2 = next(g, s, counted, { assembly: merged });
+        const st = settle(g2);
+        return { game: st.game, events: [...events, ...st.events] };
+      }
+      return runAndSettle(g, ask, answers, counted, events);
   }
-  return finish(next(g, s, counted), s, wk, undefined, events);
+  return finish(next(g, s, counted), s, wk, events);
 }
 
 function must(r: { ok: true; state: WkState } | { ok: false; reason: string }): WkState {
@@ -403,9 +460,8 @@ function must(r: { ok: true; state: WkState } | { ok: false; reason: string }): 
   return r.state;
 }
 
-function finish(g: WkGame, before: WkState, wk: WkState, gap: FlowEvent | undefined, events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
+function finish(g: WkGame, before: WkState, wk: WkState, events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
   events.push(...wk.log.slice(before.log.length));
-  if (gap) events.push(gap);
   const s = settle({ ...g, wk, flow: { ...g.flow, pending: {}, rounds: 0 } });
   return { game: s.game, events: [...events, ...s.events] };
 }
@@ -414,13 +470,13 @@ function finish(g: WkGame, before: WkState, wk: WkState, gap: FlowEvent | undefi
 function runAndSettle(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, unknown>>, counted: DecisionKind[], events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
   const s = g.wk;
   const gg = next(g, s, counted, g.flow.pending, g.flow.rounds);
-  let { r, gap } = runOrGap(s, inputsOf(gg, ask, answers));
+  let r = runStep(s, inputsOf(gg, ask, answers));
   if (!r.ok) {
     for (const b of ask.players) if (answers[b] !== null && answers[b] !== undefined) events.push({ t: 'defaulted', kind: ask.kind, baron: b });
-    ({ r, gap } = runOrGap(s, inputsOf(gg, ask, {})));
+    r = runStep(s, inputsOf(gg, ask, {}));
     if (!r.ok) throw new Error(`warrior-knights: ${ask.kind} refused its defaults: ${r.message.en}`);
   }
-  return finish(gg, s, r.state, gap, events);
+  return finish(gg, s, r.state, events);
 }
 
 /** Destinations an Expedition may be launched to now (#23). */

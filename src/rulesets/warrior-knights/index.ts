@@ -15,8 +15,9 @@ import { baronData, type BaronId } from './barons.ts';
 import { DESTINATIONS, DESTINATION_NAMES } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
 import { DECISIONS, type DecisionKind } from './decisions.ts';
-import { cardName } from './events.ts';
-import { answer, askOf, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
+import { cardName, renderEvent } from './events.ts';
+import { proposalCard } from './proposal-cards.ts';
+import { answer, askOf, ASSEMBLY_KINDS, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
@@ -47,6 +48,19 @@ const DEADLINE_LABELS: Record<string, Localized> = {
 };
 
 const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
+  'event-drawer': { fr: 'Coup du sort : désignez le baron qui tire l’Événement (la couleur du dos est visible).', en: 'Major Event: name the baron who draws the Event (its back colour is visible).' },
+  'cancel-red-event': { fr: 'Payez-vous la Foi indiquée pour annuler cet Événement rouge (true/false) ?', en: 'Do you pay the Faith shown to cancel this red Event (true/false)?' },
+  'pledge-faith': { fr: 'Combien de Foi promettez-vous pour annuler cet Événement bleu (secret jusqu’à la clôture) ?', en: 'How much Faith do you pledge to cancel this blue Event (secret until the window closes)?' },
+  'acting-chairman': { fr: 'Absent de l’Assemblée : désignez le président de séance.', en: 'Absent from the Assembly: name the acting Chairman.' },
+  'personal-motion': { fr: 'Motion personnelle : withdraw, pardon, repeal, adjourn ou resubmit.', en: 'Personal Motion: withdraw, pardon, repeal, adjourn or resubmit.' },
+  'order-of-business': { fr: 'Fixez l’ordre du jour (la liste des propositions).', en: 'Set the order of business (the list of proposals).' },
+  'commit-votes': { fr: 'Engagez vos voix (secret, révélé quand tous ont engagé).', en: 'Commit your votes (secret, revealed once everyone has committed).' },
+  'declare-vote': { fr: 'Déclarez votre vote.', en: 'Declare your vote.' },
+  'break-tie': { fr: 'Égalité : départagez.', en: 'A tie: break it.' },
+  'refuse-decision': { fr: 'Acceptez-vous la décision (accept) ou la refusez-vous au prix du bannissement (refuse) ?', en: 'Do you accept the decision (accept) or refuse it and be banished (refuse)?' },
+  'discard-title': { fr: 'Trop de Titres : lequel défaussez-vous ?', en: 'Too many Titles: which one do you discard?' },
+  'assign-office': { fr: 'Quel noble reçoit la Charge ?', en: 'Which noble receives the Office?' },
+  'secret-allocation': { fr: 'Répartissez vos voix en secret ({ commit, declare } par proposition).', en: 'Allocate your votes in secret ({ commit, declare } per proposal).' },
   'assign-troops': { fr: 'Répartissez vos cartes de troupe entre vos nobles et votre forteresse (secret jusqu’à ce que tous aient répondu).', en: 'Assign your troop cards to your nobles and your stronghold (secret until everyone has answered).' },
   'place-stronghold': { fr: 'Placez votre forteresse.', en: 'Place your stronghold.' },
   'place-noble': { fr: 'Placez un de vos nobles.', en: 'Place one of your nobles.' },
@@ -81,6 +95,11 @@ function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
     case 'city-captured': return [opt('control', { fr: 'La contrôler', en: 'Control it' }), opt('raze', { fr: 'La raser', en: 'Raze it' })];
     case 'use-ability': return [opt('true', { fr: 'Oui', en: 'Yes' }), opt('false', { fr: 'Non', en: 'No' })];
     case 'launch-expedition': return [opt('default', { fr: 'Pas d’expédition', en: 'No expedition' }), ...openDestinations(s).map((d) => opt(d, DESTINATION_NAMES[d]))];
+    case 'cancel-red-event': return [opt('true', { fr: 'Payer et annuler', en: 'Pay and cancel' }), opt('false', { fr: 'Ne pas payer', en: 'Don’t pay' })];
+    case 'event-drawer': return s.players.map((b) => opt(b, { fr: baronData(b).name, en: baronData(b).name }));
+    case 'refuse-decision': return [opt('accept', { fr: 'Accepter', en: 'Accept' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
+    case 'acting-chairman': case 'declare-vote': case 'break-tie': case 'discard-title': case 'assign-office':
+      return (assemblyQuestion(g)?.options ?? []).map((o) => opt(o, { fr: o, en: o }));
     default: return undefined;
   }
 }
@@ -90,7 +109,12 @@ function promptOf(g: WkGame, ask: Ask): Localized {
   const s = g.wk;
   const card = s.current && ask.kind === 'use-card' ? cardName(s.current) : null;
   const t = s.turn > 0 ? { fr: `Tour ${s.turn} — `, en: `Turn ${s.turn} — ` } : { fr: 'Mise en place — ', en: 'Setup — ' };
-  return { fr: `${t.fr}${card ? `${card.fr} : ` : ''}${p.fr}`, en: `${t.en}${card ? `${card.en}: ` : ''}${p.en}` };
+  const base: Localized = { fr: `${t.fr}${card ? `${card.fr} : ` : ''}${p.fr}`, en: `${t.en}${card ? `${card.en}: ` : ''}${p.en}` };
+  const q = ASSEMBLY_KINDS.includes(ask.kind) ? assemblyQuestion(g) : null;
+  if (!q) return base;
+  // the Assembly so far, public events only (commitments appear once revealed), then the proposal and the choices
+  const so = (lang: Lang) => [...q.seen.map((e) => renderEvent(e, lang)), ...(q.card ? [proposalCard(q.card).name[lang]] : []), `${lang === 'fr' ? 'Choix' : 'Choices'}: ${q.options.join(', ')}`].join('\n');
+  return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
 }
 
 export type WkPlayerView = WkView & { asked: { kind: DecisionKind; players: BaronId[] } | null };
@@ -132,7 +156,8 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (!ask || ask.id !== decision) return { value: null, issues: [{ message: 'This question is no longer asked.', text: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' } }] };
     let a = ans;
     if (typeof a === 'string' && /^[[{]/.test(a.trim())) { try { a = JSON.parse(a); } catch { return { value: null, issues: [{ message: 'Malformed answer: not JSON.', text: { fr: 'Réponse mal formée : ce n’est pas du JSON.', en: 'Malformed answer: not JSON.' } }] }; } }
-    if (ask.kind === 'use-ability' && (a === 'true' || a === 'false')) a = a === 'true';
+    if ((ask.kind === 'use-ability' || ask.kind === 'cancel-red-event') && (a === 'true' || a === 'false')) a = a === 'true';
+    if ((ask.kind === 'pledge-faith' || ask.kind === 'commit-votes') && typeof a === 'string' && /^\d{1,4}$/.test(a.trim())) a = Number(a.trim());
     return checkAnswer(g, ask, player, a);
   },
   resolve(g, submissions) {

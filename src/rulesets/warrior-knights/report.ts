@@ -14,10 +14,7 @@ import type { FlowEvent, WkGame } from './flow.ts';
 
 const who = (b: BaronId): string => baronData(b).name;
 
-const FLOW_MSG: Record<'gap' | 'defaulted' | 'consent' | 'consent-refused', (e: any) => Localized> = {
-  gap: (e: { step: 'A8' | 'A14' }) => (e.step === 'A8'
-    ? { fr: 'Coup du sort : aucune carte Événement n’est encore écrite, rien n’est tiré (lacune connue).', en: 'Turn of Fortune: no Event card is written yet, nothing is drawn (known gap).' }
-    : { fr: 'Assemblée : pas encore jouée en ligne ; chacun reprend ses cartes de la zone (lacune connue).', en: 'Assembly: not yet played online; everyone takes back his cards from the zone (known gap).' }),
+const FLOW_MSG: Record<'defaulted' | 'consent' | 'consent-refused', (e: any) => Localized> = {
   defaulted: (e: { kind: keyof typeof DECISIONS; baron: BaronId }) => fill({ fr: 'La réponse de {b} ne pouvait s’appliquer : la réponse par défaut (n° {n}) s’applique.', en: '{b}’s answer could not apply: the default answer (#{n}) applies.' }, { b: who(e.baron), n: DECISIONS[e.kind].n }),
   consent: (e: { kind: string; baron: BaronId; allow: boolean }) => fill(e.allow ? { fr: '{b} donne son accord.', en: '{b} consents.' } : { fr: '{b} refuse son accord.', en: '{b} refuses his consent.' }, { b: who(e.baron) }),
   'consent-refused': (e: { baron: BaronId }) => fill({ fr: 'Sans les accords demandés, la carte revient à {b}.', en: 'Without the consents asked, the card goes back to {b}.' }, { b: who(e.baron) }),
