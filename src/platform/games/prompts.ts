@@ -19,6 +19,7 @@ import type { LiveEvent } from '../live/hub.ts';
 import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
 import { recordGameEnd } from './game-end.ts';
+import { cachedState } from './states.ts';
 import { moveGmItems } from './gm-items.ts';
 import {
   GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
@@ -174,8 +175,9 @@ async function botsAnswerAction(ctx: AppCtx, gameId: number, step: number): Prom
   if (!g || !entry?.botActions) return;
   const bots = await ctx.db.query<{ player: string }>(`SELECT player FROM seats WHERE game_id = $1 AND user_id IS NULL AND status = 'active' ORDER BY seq, player`, [gameId]);
   for (const { player: bot } of bots) {
-    const row = await ctx.db.one<{ state: unknown }>('SELECT state FROM games WHERE id = $1', [gameId]);
-    const state = typeof row?.state === 'string' ? JSON.parse(row.state) : row?.state;
+    // The state after the actions so far (each bot's action changes it), from the cache by its hash.
+    const row = await ctx.db.one<{ state_hash: string | null }>('SELECT state_hash FROM games WHERE id = $1', [gameId]);
+    const state = await cachedState(ctx.db, gameId, row?.state_hash ?? null);
     let actions: ActionInput[] = [];
     try { actions = entry.botActions(state, bot, createRng(g.seed, `bot-actions/${step}/${bot}`)); } catch (e) { console.error(`suzerain: bot actions of ${bot} in game ${gameId}: ${e instanceof Error ? e.message : String(e)}`); }
     for (const a of actions.slice(0, 5)) {

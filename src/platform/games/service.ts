@@ -267,10 +267,11 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
   if (input.ranked) await db.query('UPDATE games SET ranked = TRUE WHERE id = $1', [id]);
   // The game's GM (migration 027, games/gm.ts): the host, or a named account.
   if (input.gm) {
+    const login = input.gm === 'host' ? '' : String(input.gm.login ?? '').slice(0, 40);
+    // An account by its login, as everywhere (its case- and accent-folded key is unique).
     const gm = input.gm === 'host' ? input.hostUserId ?? null
-      : (await db.one<{ id: number }>('SELECT id FROM users WHERE (login = $1 OR login_key = $2) AND NOT is_guest ORDER BY id LIMIT 1', [String(input.gm.login ?? '').slice(0, 100), loginKey(String(input.gm.login ?? '').slice(0, 100))]))?.id ?? null;
+      : (await db.one<{ id: number }>('SELECT id FROM users WHERE login_key = $1 AND NOT is_guest', [loginKey(login)]))?.id ?? null;
     if (gm === null) {
-      const login = input.gm === 'host' ? '' : String(input.gm.login ?? '').slice(0, 40);
       throw new GamesError('gm-unknown', input.gm === 'host' ? 'a game without a host cannot have its host as GM' : `no account named ${login} for the GM`, 400,
         input.gm === 'host' ? { fr: 'une partie sans hôte ne peut pas l’avoir pour MJ', en: 'a game without a host cannot have its host as GM' }
           : { fr: `aucun compte nommé ${login} pour le MJ`, en: `no account named ${login} for the GM` });
