@@ -92,7 +92,7 @@ async function logIn(base: string, u: { login: string; password: string }, i: nu
   return { cookie, csrf };
 }
 
-interface Row { db: string; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerReq?: number }
+interface Row { db: string; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerReq?: number; dbCpuPerReq?: number; loadCpuPerReq?: number }
 
 /** wrk (a C load generator, Debian's `wrk` package) leaves the two cores to the server and the database; else autocannon. */
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p)) ?? null;
@@ -168,12 +168,23 @@ function serverCpuMs(pid: number): number {
   return total;
 }
 
+/**
+ * CPU time of the PostgreSQL backends serving the server (its connections carry the run's
+ * `application_name`), in ms: with the server's and the load generator's, what one request costs
+ * the machine, whatever else runs on it. Read from /proc, so only when PostgreSQL runs here.
+ */
+async function dbCpuMs(admin: Db, app: string): Promise<number> {
+  const r = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [app]);
+  return r.reduce((n, row) => n + serverCpuMs(row.pid), 0);
+}
+
 const rows: Row[] = [];
 let port = Number(process.env.BENCH_PORT ?? '') || 3700;
 for (const kind of values.db!.split(',')) {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   let db: Db;
+  let appName: string | null = null;
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'suzerain-bench-'));
     db = await openDb({ dataDir: dir });
@@ -183,7 +194,8 @@ for (const kind of values.db!.split(',')) {
     const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
     db = await openTestPostgres(PG_URL, schema);
     const url = new URL(PG_URL);
-    url.searchParams.set('options', `-c search_path=${schema}${process.env.BENCH_ASYNC_COMMIT ? ' -c synchronous_commit=off' : ''}`);
+    url.searchParams.set('options', `-c search_path=${schema} -c application_name=${schema}${process.env.BENCH_ASYNC_COMMIT ? ' -c synchronous_commit=off' : ''}`);
+    appName = schema;
     env = { DATABASE_URL: url.toString(), ...(process.env.WORKERS ? { WORKERS: process.env.WORKERS } : {}) };
     cleanup = async () => { const admin = await openDb({ url: PG_URL }); await admin.query(`DROP SCHEMA ${schema} CASCADE`); await admin.close(); };
   }
@@ -203,11 +215,21 @@ for (const kind of values.db!.split(',')) {
     for (const what of values.what!.split(',') as ('save' | 'page')[]) {
       for (const c of values.connections!.split(',').map(Number)) {
         // The server's own CPU time per request (all its processes): a figure that holds on a busy machine.
+        // With PostgreSQL, its backends' CPU and the load generator's (autocannon runs in this
+        // process; wrk is not counted) give what a request costs the whole machine: the floor.
+        const admin = appName ? await openDb({ url: PG_URL }) : null;
         const cpu0 = serverCpuMs(server.pid!);
+        const db0 = admin ? await dbCpuMs(admin, appName!) : 0;
+        const load0 = process.cpuUsage();
         const r = await load(base, lords, what, c);
-        const cpuPerReq = (serverCpuMs(server.pid!) - cpu0) / Math.max(1, r.rps * DURATION);
-        rows.push({ db: kind, ...r, cpuPerReq });
-        console.error(`${kind} ${what} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuPerReq.toFixed(3)} ms a request${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
+        const served = Math.max(1, r.rps * DURATION);
+        const cpuPerReq = (serverCpuMs(server.pid!) - cpu0) / served;
+        const dbCpuPerReq = admin ? ((await dbCpuMs(admin, appName!)) - db0) / served : undefined;
+        const lu = process.cpuUsage(load0);
+        const loadCpuPerReq = TOOL === 'autocannon' ? (lu.user + lu.system) / 1000 / served : undefined;
+        await admin?.close();
+        rows.push({ db: kind, ...r, cpuPerReq, dbCpuPerReq, loadCpuPerReq });
+        console.error(`${kind} ${what} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuPerReq.toFixed(3)} ms a request${dbCpuPerReq !== undefined ? `, database ${dbCpuPerReq.toFixed(3)} ms` : ''}${loadCpuPerReq !== undefined ? `, load generator ${loadCpuPerReq.toFixed(3)} ms` : ''}${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
       }
     }
   } finally {
@@ -218,6 +240,13 @@ for (const kind of values.db!.split(',')) {
 }
 
 console.log(`Server on loopback (${TOOL}${process.env.WORKERS ? `, ${process.env.WORKERS} server processes` : ''}), ${DURATION} s per run, ${GAMES * 10} lords in ${GAMES} Scandinavia games — ${new Date().toISOString()}`);
-console.log('| database | request | connections | req/s | p50 ms | p99 ms | errors | server CPU per request |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.db} | ${r.what === 'save' ? 'save a sheet (POST, JSON)' : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${r.cpuPerReq?.toFixed(3)} ms |`);
+// The ceiling: two cores divided by what one request costs the server, its database and the load
+// generator together (a machine doing nothing else could serve no more, whatever the latency).
+const ms = (x: number | undefined) => (x === undefined ? '–' : `${x.toFixed(3)} ms`);
+console.log('| database | request | connections | req/s | p50 ms | p99 ms | errors | server CPU per request | database CPU | load generator CPU | ceiling on 2 cores |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  const all = (r.cpuPerReq ?? 0) + (r.dbCpuPerReq ?? 0) + (r.loadCpuPerReq ?? 0);
+  const ceiling = r.dbCpuPerReq !== undefined && r.loadCpuPerReq !== undefined && all > 0 ? `${Math.round(2000 / all)}/s` : '–';
+  console.log(`| ${r.db} | ${r.what === 'save' ? 'save a sheet (POST, JSON)' : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${ms(r.cpuPerReq)} | ${ms(r.dbCpuPerReq)} | ${ms(r.loadCpuPerReq)} | ${ceiling} |`);
+}
