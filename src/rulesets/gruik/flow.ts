@@ -313,7 +313,7 @@ export function statusSheet(g: GruikGame, st: StateId, lang: Lang): string {
   if (!r) return '';
   const fr = lang === 'fr';
   const lines = [`## ${fr ? 'Fiche d’état' : 'Status sheet'} — ${seasonName(s)[lang]} — ${rname(g, st)}`, ''];
-  lines.push(`- ${fr ? 'Trésor' : 'Treasury'}: ${r.treasury} gruikors; prestige ${r.prestige}`);
+  lines.push(`- ${fr ? 'Trésor : ' : 'Treasury: '}${r.treasury} gruikors; prestige ${r.prestige}`);
   for (const a of Object.values(s.armies).filter((x) => x.state === st).sort((x, y) => (x.id < y.id ? -1 : 1))) {
     const where = typeof a.location === 'string' ? (a.location === 'captured' ? (fr ? 'capturée' : 'captured') : pname(s, a.location)) : `${fr ? 'à bord de' : 'aboard'} ${a.location.embarkedOn}`;
     lines.push(`- ${fr ? 'Armée' : 'Army'} ${a.id}: ${a.currentAP} AP (${fr ? 'modificateur' : 'modifier'} ${a.mod}), ${where}${a.siegeOf ? ` — ${fr ? 'assiège' : 'besieging'} ${pname(s, a.siegeOf)}` : ''}`);
