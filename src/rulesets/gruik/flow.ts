@@ -441,6 +441,7 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
         b.accepted = b.sides.every((st) => a(`tabletop-accept:${b.id}`, st) === 'accept');
         events.push({ t: 'note', audience: [...b.sides], text: fill({ fr: 'Bataille de {p} : {m}.', en: 'Battle of {p}: {m}.' }, { p: pname(g.gruik, b.province), m: b.accepted ? { fr: 'les deux camps la joueront sur table (§6.12.1)', en: 'both sides will play it on the table (§6.12.1)' } : { fr: 'résolue par ABR (table refusée ou pas de réponse, §6.12)', en: 'resolved by ABR (table refused or no answer, §6.12)' } }) });
       }
+      if (f.battles.some((b) => b.accepted)) { f.phase = 'battle-report'; return { game: g, events }; }
       break;
     }
     case 'battle-report': {
