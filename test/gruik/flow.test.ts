@@ -28,11 +28,11 @@ function ok(g: G, player: string, decision: string, answer: unknown): G {
   return r.game;
 }
 /** The first of a few seeds whose game opens with the orders and, both armies marching on Tourbière, comes to a tabletop battle. */
-function tabletopGame(opts: Record<string, unknown>): G {
+function tabletopGame(opts: Record<string, unknown>, elves: Record<string, unknown> = ELVES_MARCH): G {
   for (let i = 0; i < 30; i++) {
     let g = createGame(gruik, { players: 2, tabletop: true, seasons: 3, ...opts }, `t${i}`);
     if (g.state.flow.phase !== 'orders') continue;
-    g = ok(g, 'elves', 'orders', ELVES_MARCH);
+    g = ok(g, 'elves', 'orders', elves);
     g = ok(g, 'dwarves', 'orders', DWARVES_MARCH);
     g = advance(gruik, g, { useDefaults: false });
     if (g.state.flow.phase === 'tabletop-accept') return g;
@@ -195,8 +195,10 @@ test('§11.3 without a GM a dispute falls to ABR at once and the report says “
   assert.match(text, /Battle of Tourbière, disputed report: resolved by ABR/);
 });
 
-test('§6.12 refusing the table (or silence) sends the battle to ABR', () => {
-  let g = tabletopGame({ gm: true });
+test('§6.12 refusing the table (or silence) sends the battle to ABR; A-60 the sovereign named in the sheet takes the field', () => {
+  let g = tabletopGame({ gm: true }, { ...ELVES_MARCH, sovereignPresent: ['elves:A1'] });
+  assert.equal(g.state.gruik.armies['elves:A1']!.sovereignPresent, true, 'the elves’ sovereign is with the army at the battle');
+  assert.equal(g.state.gruik.armies['dwarves:A1']!.sovereignPresent, false, 'the dwarves’ is not');
   const acc = gruik.decisions(g.state)[0]!.id;
   g = ok(g, 'elves', acc, 'accept');
   g = advance(gruik, g, { useDefaults: true }); // the dwarves are silent
@@ -297,4 +299,28 @@ test('fog of war: a player’s view and reports never show another’s orders, t
     assert.ok(view.rumours.every((r) => Object.keys(r).sort().join() === 'id,season,text'), 'a rumour in the view has no author');
   }
   assert.ok(events(g).some((e) => e.t === 'season-report'), 'a season was reported');
+});
+
+test('§11.4 J17/J18 raised at S0.3 go to the GM: cancelling the invasion (J18) removes it, the catastrophe’s default (J17) applies at its deadline, both reported to the victim', () => {
+  let g = createGame(gruik, { players: 2, gm: true }, 'gm85'); // a seed whose first season draws an invasion
+  const items = gruik.decisions(g.state).filter((d) => d.judgment);
+  const j18 = items.find((d) => d.judgment!.row === 'J18');
+  assert.ok(j18, 'the invasion is the GM’s to approve');
+  assert.equal(j18!.judgment!.kind, 'blocking');
+  assert.deepEqual(j18!.choices!.map((c) => c.value), ['invade', 'cancel']);
+  const victim = j18!.judgment!.concerns[0]!;
+  assert.equal(g.state.gruik.realms[victim]!.invasionDue, 1, 'the invasion is due next season meanwhile');
+  assert.ok(items.some((d) => d.judgment!.row === 'J17' && d.judgment!.kind === 'timed'), 'the catastrophe is a timed review');
+  assert.ok(!JSON.stringify(j18!.judgment!.brief).includes(g.state.gruik.secret.seasonKeys[0]!), 'the brief carries no key');
+  g = ok(g, GM_SEAT, j18!.id, 'cancel');
+  g = advance(gruik, g, { useDefaults: true }); // J17 takes its default
+  assert.equal(g.state.gruik.realms[victim]!.invasionDue, undefined, 'the GM cancelled the invasion');
+  assert.deepEqual(ids(g), ['orders']);
+  g = advance(gruik, g, { useDefaults: true });
+  assert.ok(!Object.values(g.state.gruik.realms).some((r) => r.kind === 'barbarian'), 'no barbarian entered');
+  const rep = gruik.report(g.state, g.steps.at(-1)!.events, victim, 'en');
+  assert.match(rep, /J18 — barbarian invasion: cancel \(GM ruling\)/);
+  assert.match(rep, /J17 — the effect of a catastrophe: default applied, no GM ruling/);
+  const other = victim === 'elves' ? 'dwarves' : 'elves';
+  assert.ok(!/J18/.test(gruik.report(g.state, g.steps.at(-1)!.events, other, 'en')), 'the other state is not told the ruling');
 });
