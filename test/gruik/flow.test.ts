@@ -7,8 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { advance, createGame, replay, submit, type GameRecord } from '../../src/engine/game.ts';
-import { hashState } from '../../src/engine/hash.ts';
+import { advance, createGame, replay, submit, type GameRecord, type StepRecord } from '../../src/engine/game.ts';
 import { GM_SEAT, isError } from '../../src/engine/ruleset.ts';
 import { gruik, holdBot } from '../../src/rulesets/gruik/index.ts';
 import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
@@ -21,7 +20,8 @@ const ELVES_MARCH = { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }]
 const DWARVES_MARCH = { moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] };
 
 const ids = (g: G) => gruik.decisions(g.state).map((d) => d.id);
-const events = (g: G) => g.steps.flatMap((s) => s.events as GruikFlowEvent[]);
+const evs = (s: StepRecord) => s.events as GruikFlowEvent[];
+const events = (g: G) => g.steps.flatMap(evs);
 function ok(g: G, player: string, decision: string, answer: unknown): G {
   const r = submit(gruik, g, player, decision, answer);
   assert.deepEqual(r.validation.issues.filter(isError).map((i) => i.message), [], `${player} ${decision} accepted`);
@@ -50,6 +50,9 @@ test('setup: the fixture’s two player states are the seats, the first season w
   const view = JSON.stringify(gruik.view(g.state, 'elves'));
   assert.ok(!view.includes(s.secret.seasonKeys[0]!), 'the key is not in a view');
   assert.ok(view.includes(s.dice.keyHashes[0]!), 'its hash is');
+  assert.equal(gruik.stepLabel(g.state), 'season 1 orders');
+  assert.equal(gruik.localizeLabel!('season 2 tabletop-accept', 'fr'), 'saison 2 bataille sur table');
+  assert.equal(gruik.localizeLabel!('over', 'fr'), 'terminée');
   assert.throws(() => createGame(gruik, { players: 3 }, 'x'), /1 to 2 player states/);
   assert.throws(() => createGame(gruik, { map: 'nowhere' }, 'x'), /unknown scenario/);
   assert.throws(() => createGame(gruik, { seasons: -1 }, 'x'), /campaign\.seasons/);
@@ -70,15 +73,15 @@ test('a season through the engine: both sheets in, the season runs to its report
   assert.equal(s.dice.keyHashes[1], keyCommitment(s.secret.seasonKeys[1]!), 'season 1’s hash is published');
   assert.equal(s.armies['dwarves:A1']!.location, 'marche', 'the dwarves’ move ran (S4.1)');
   assert.ok(s.declarations.some((d) => d.text === 'Paix aux nains.'), 'the declaration was published (S3.7)');
-  const rep = gruik.report(g.state, g.steps[0]!.events, 'elves', 'en');
+  const rep = gruik.report(g.state, evs(g.steps[0]!), 'elves', 'en');
   assert.match(rep, /# Spring 67 — Royaume de Sylvebrune/, 'the season report (App. B)');
   assert.ok(rep.includes(key0), 'the report shows the key revealed');
   assert.ok(rep.includes(keyCommitment(key0)), 'and its hash');
   assert.ok(rep.includes(s.dice.keyHashes[1]!), 'and the next season’s hash');
   assert.ok(!rep.includes(s.secret.seasonKeys[1]!), 'never the next season’s key');
   assert.match(rep, /## Status sheet — Summer 67/, 'the next season’s status sheet (S0.5)');
-  assert.match(gruik.report(g.state, g.steps[0]!.events, 'dwarves', 'fr'), /# Printemps 67 — Thanat d’Enclumegarde/);
-  const pub = gruik.publicReport!(g.state, g.steps[0]!.events, 'en');
+  assert.match(gruik.report(g.state, evs(g.steps[0]!), 'dwarves', 'fr'), /# Printemps 67 — Thanat d’Enclumegarde/);
+  const pub = gruik.publicReport!(g.state, evs(g.steps[0]!), 'en');
   assert.match(pub, /Prestige ranking/);
   assert.ok(!/Your forces|Status sheet/.test(pub), 'the public report has no private part');
   assert.equal(g.state.flow.standing.elves?.postures?.['elves:A1'], 'avoid', 'the posture stands (§3.4)');
@@ -164,7 +167,7 @@ test('§6.12.1, §11.3 a disputed report goes to the GM (J4): the ruling is an a
   g = ok(g, GM_SEAT, item!.id, 'report:dwarves');
   g = advance(gruik, g, { useDefaults: false });
   assert.equal(g.state.gruik.realms.elves!.consecutiveMainArmyDefeats, 1, 'the GM’s choice of report was applied: the elves lost');
-  const last = g.steps.at(-1)!.events;
+  const last = evs(g.steps.at(-1)!);
   const elves = gruik.report(g.state, last, 'elves', 'en');
   assert.match(elves, /J4 — disputed battle report: report:dwarves \(GM ruling\)/);
   assert.match(gruik.report(g.state, last, 'elves', 'fr'), /J4 — compte rendu de bataille contesté : report:dwarves \(décision du MJ\)|J4 — compte rendu de bataille contesté: report:dwarves \(décision du MJ\)/);
@@ -190,7 +193,7 @@ test('§11.3 without a GM a dispute falls to ABR at once and the report says “
   g = ok(g, 'elves', rep, REPORT_ELVES_WIN); g = ok(g, 'dwarves', rep, REPORT_DWARVES_WIN);
   g = advance(gruik, g, { useDefaults: false });
   assert.ok(!gruik.decisions(g.state).some((d) => d.players.includes(GM_SEAT)), 'no GM item');
-  const text = gruik.report(g.state, g.steps.at(-1)!.events, 'dwarves', 'en');
+  const text = gruik.report(g.state, evs(g.steps.at(-1)!), 'dwarves', 'en');
   assert.match(text, /J4 — disputed battle report: default applied \(game without a GM\)/);
   assert.match(text, /Battle of Tourbière, disputed report: resolved by ABR/);
 });
@@ -203,7 +206,7 @@ test('§6.12 refusing the table (or silence) sends the battle to ABR; A-60 the s
   g = ok(g, 'elves', acc, 'accept');
   g = advance(gruik, g, { useDefaults: true }); // the dwarves are silent
   assert.equal(g.steps.at(-1)!.defaulted.length, 1);
-  assert.match(gruik.report(g.state, g.steps.at(-1)!.events, 'elves', 'en'), /resolved by ABR \(table refused or no answer/);
+  assert.match(gruik.report(g.state, evs(g.steps.at(-1)!), 'elves', 'en'), /resolved by ABR \(table refused or no answer/);
   assert.ok(!gruik.decisions(g.state).some((d) => d.kind === 'battle-report'), 'no report is asked');
 });
 
@@ -289,7 +292,7 @@ test('fog of war: a player’s view and reports never show another’s orders, t
   const secretKeys = Object.values(g.state.gruik.secret.seasonKeys);
   assert.ok(secretKeys.length > 0, 'some key is still secret');
   for (const who of ['elves', null] as const) {
-    const seen = [JSON.stringify(gruik.view(g.state, who)), ...g.steps.map((s) => who ? gruik.report(g.state, s.events, who, 'en') : gruik.publicReport!(g.state, s.events, 'en'))].join('\n');
+    const seen = [JSON.stringify(gruik.view(g.state, who)), ...g.steps.map((s) => who ? gruik.report(g.state, evs(s), who, 'en') : gruik.publicReport!(g.state, evs(s), 'en'))].join('\n');
     for (const k of secretKeys) assert.ok(!seen.includes(k), `no unrevealed key shown to ${who ?? 'the public'}`);
     assert.ok(!seen.includes('SECRET-NOTE-42'), `no gift note of another shown to ${who ?? 'the public'}`);
     const rumourLines = seen.split('\n').filter((l) => l.startsWith('- ') && /Les elfes ont peur/.test(l));
@@ -318,9 +321,9 @@ test('§11.4 J17/J18 raised at S0.3 go to the GM: cancelling the invasion (J18) 
   assert.deepEqual(ids(g), ['orders']);
   g = advance(gruik, g, { useDefaults: true });
   assert.ok(!Object.values(g.state.gruik.realms).some((r) => r.kind === 'barbarian'), 'no barbarian entered');
-  const rep = gruik.report(g.state, g.steps.at(-1)!.events, victim, 'en');
+  const rep = gruik.report(g.state, evs(g.steps.at(-1)!), victim, 'en');
   assert.match(rep, /J18 — barbarian invasion: cancel \(GM ruling\)/);
   assert.match(rep, /J17 — the effect of a catastrophe: default applied, no GM ruling/);
   const other = victim === 'elves' ? 'dwarves' : 'elves';
-  assert.ok(!/J18/.test(gruik.report(g.state, g.steps.at(-1)!.events, other, 'en')), 'the other state is not told the ruling');
+  assert.ok(!/J18/.test(gruik.report(g.state, evs(g.steps.at(-1)!), other, 'en')), 'the other state is not told the ruling');
 });

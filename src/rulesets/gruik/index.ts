@@ -217,7 +217,9 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   },
   localizeLabel(label, lang) {
     if (lang === 'en') return label;
-    return label.replace(/^season (\d+)/, 'saison $1').replace(/^over$/, 'terminée').replace(' orders', ' ordres').replace(' reaction', ' réaction').replace(' disband', ' dissolution').replace(' gm', ' MJ');
+    const fr: Record<string, string> = { orders: 'ordres', reaction: 'réaction', 'tabletop-accept': 'bataille sur table', 'battle-report': 'compte rendu de bataille', 'report-confirmation': 'confirmation du compte rendu', gm: 'MJ', disband: 'dissolution' };
+    if (label === 'over') return 'terminée';
+    return label.replace(/^season (\d+)(?: (\S+))?$/, (_, n: string, p?: string) => `saison ${n}${p ? ` ${fr[p] ?? p}` : ''}`);
   },
   presentView(g, player, lang): ViewDoc {
     const s = g.gruik, fr = lang === 'fr';
