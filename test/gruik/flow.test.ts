@@ -7,12 +7,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { advance, createGame, replay, submit, type GameRecord, type StepRecord } from '../../src/engine/game.ts';
 import { GM_SEAT, isError } from '../../src/engine/ruleset.ts';
 import { gruik, holdBot } from '../../src/rulesets/gruik/index.ts';
 import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { keyCommitment } from '../../src/rulesets/gruik/rules/dice.ts';
+import { createArmy } from '../../src/rulesets/gruik/rules/armies.ts';
 import { getRuleset } from '../../src/rulesets/index.ts';
 
 type G = GameRecord<GruikGame>;
@@ -326,4 +328,52 @@ test('§11.4 J17/J18 raised at S0.3 go to the GM: cancelling the invasion (J18) 
   assert.match(rep, /J17 — the effect of a catastrophe: default applied, no GM ruling/);
   const other = victim === 'elves' ? 'dwarves' : 'elves';
   assert.ok(!/J18/.test(gruik.report(g.state, evs(g.steps.at(-1)!), other, 'en')), 'the other state is not told the ruling');
+});
+
+test('§4.8 an army too many at the term of its shortfall: the state is asked which one goes (default the lowest AP); named in the sheet, it is not asked', () => {
+  let g = createGame(gruik, { players: 2, gm: false }, 'disband-1');
+  const made = createArmy(g.state.gruik, 'elves');
+  assert.ok(made.ok, 'a second elf army (four provinces allow one)');
+  g = { ...g, state: { ...g.state, gruik: made.state } };
+  const second = Object.keys(g.state.gruik.armies).find((a) => a.startsWith('elves:') && a !== 'elves:A1')!;
+  let asked: string[] = [];
+  for (let n = 0; n < 6 && asked.length === 0; n++) {
+    g = advance(gruik, g, { useDefaults: true });
+    asked = ids(g).filter((d) => d.startsWith('disband-army:'));
+  }
+  assert.deepEqual(asked, ['disband-army:elves'], 'the elves are asked at the term');
+  const bad = submit(gruik, g, 'elves', 'disband-army:elves', 'dwarves:A1');
+  assert.ok(bad.validation.issues.some(isError), 'another state’s army is refused');
+  assert.ok(!bad.validation.issues[0]!.text!.en.includes('dwarves:A1'), 'the refusal lists only the player’s own armies');
+  g = ok(g, 'elves', 'disband-army:elves', second);
+  g = advance(gruik, g, { useDefaults: false });
+  assert.equal(g.state.gruik.armies[second], undefined, 'the chosen army is disbanded');
+  assert.ok(g.state.gruik.armies['elves:A1'], 'the other stays');
+});
+
+test('property: random sheets and answers through the engine keep the invariants, never ask a missing seat, and replay to the same hashes', () => {
+  const PROV = ['sylve', 'rives', 'coudre', 'hautval', 'tourbe', 'marche', 'enclume', 'roc', 'gouffre'];
+  const sheetArb = (me: string) => fc.record({
+    moves: fc.array(fc.record({ force: fc.constant(`${me}:A1`), path: fc.array(fc.constantFrom(...PROV), { minLength: 1, maxLength: 2 }) }), { maxLength: 1 }),
+    postures: fc.constantFrom(undefined, { [`${me}:A1`]: 'avoid' }, { [`${me}:A1`]: 'engage' }),
+    reactions: fc.constantFrom(undefined, [{ force: `${me}:A1` }]),
+    orders: fc.constantFrom(undefined, { declarations: ['Salut.'] }, { raids: [{ target: me === 'elves' ? 'dwarves' : 'elves', forces: [`${me}:A1`] }] }),
+  }, { requiredKeys: ['moves'] });
+  const answerArb = fc.record({ elves: fc.array(sheetArb('elves'), { minLength: 3, maxLength: 3 }), dwarves: fc.array(sheetArb('dwarves'), { minLength: 3, maxLength: 3 }), accept: fc.boolean(), seed: fc.integer({ min: 0, max: 1000 }), gm: fc.boolean() });
+  fc.assert(fc.property(answerArb, (a) => {
+    let g = createGame(gruik, { players: 2, gm: a.gm, tabletop: true, seasons: 3 }, `p${a.seed}`);
+    for (let n = 0; n < 30 && !gruik.outcome(g.state); n++) {
+      for (const d of gruik.decisions(g.state)) for (const p of d.players) {
+        let v: unknown = d.defaults[p];
+        if (d.kind === 'orders') v = (p === 'elves' ? a.elves : a.dwarves)[g.state.gruik.season % 3];
+        if (d.kind === 'tabletop-accept') v = a.accept ? 'accept' : 'refuse';
+        if (d.kind === 'battle-report' && p === 'elves') v = REPORT_ELVES_WIN;
+        g = submit(gruik, g, p, d.id, v).game;
+      }
+      g = advance(gruik, g, { useDefaults: true });
+      assert.deepEqual(checkInvariants(g.state.gruik), [], `invariants after step ${g.steps.length}`);
+    }
+    assert.ok(gruik.outcome(g.state)?.finished, 'the campaign ends');
+    assert.ok(replay(gruik, g).ok, 'it replays');
+  }), { numRuns: 6 });
 });
