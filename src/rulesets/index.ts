@@ -36,6 +36,9 @@ import { warriorKnights } from './warrior-knights/index.ts';
 import { botAnswer as wkBot } from './warrior-knights/bot.ts';
 import { checkInvariants as wkInvariants } from './warrior-knights/invariants.ts';
 import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts';
+import { gruik, holdBot as gruikBot } from './gruik/index.ts';
+import { checkInvariants as gruikInvariants } from './gruik/invariants.ts';
+import type { GruikFlowEvent, GruikGame } from './gruik/flow.ts';
 
 /**
  * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
@@ -195,7 +198,19 @@ const wkEntry: RulesetEntry<WkGame, WkFlowEvent> = {
   summarize: (g) => `${warriorKnights.stepLabel(g)}${g.wk.winner ? ` — winner ${g.wk.winner}` : ''}`,
 };
 
-export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry, [warriorKnights.id]: wkEntry };
+const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
+  ruleset: gruik,
+  // 'fixture' (the §12.7 test fixture) until the default map and the scenario loader land.
+  variants: [{ id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } }],
+  bot: (g, player, decision) => gruikBot(g, player, decision),
+  caretaker: (g, player, decision) => gruikBot(g, player, decision),
+  options: (a) => ({ map: a.map ?? 'fixture', ...(a.lords ? { lords: a.lords } : { players: a.players ?? 2 }), ...(a.config ? { config: a.config } : {}) }),
+  invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
+  soakGame: () => ({ map: 'fixture', players: 2 }),
+  summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
+};
+
+export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry, [warriorKnights.id]: wkEntry, [gruik.id]: gruikEntry };
 
 /** Every (ruleset, variant) a host can start, in registry order. */
 export function gameKinds(): { ruleset: string; variant: GameVariant; title: Localized }[] {

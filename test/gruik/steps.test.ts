@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { DEFAULT_CONFIG } from '../../src/rulesets/gruik/constants.ts';
 import { DECISION_KINDS, DECISIONS, deadlineHours, type DeadlineClass } from '../../src/rulesets/gruik/decisions.ts';
 import { JUDGMENT_IDS, JUDGMENTS, type JudgmentRow } from '../../src/rulesets/gruik/judgments.ts';
-import { STEPS } from '../../src/rulesets/gruik/steps.ts';
+import { STEPS, type StepId } from '../../src/rulesets/gruik/steps.ts';
 import { RUNNERS, runStep, StepNotImplemented } from '../../src/rulesets/gruik/turn.ts';
 import { createDetachment } from '../../src/rulesets/gruik/rules/detachments.ts';
 import { viewOf } from '../../src/rulesets/gruik/view.ts';
@@ -27,7 +27,16 @@ test('§3.3: S0 … S10 in the rules’ order, each named in French and English'
 
 test('implemented steps have a runner; the others refuse to run', () => {
   for (const s of STEPS) assert.equal(!!RUNNERS[s.id], s.status === 'implemented', s.id);
-  assert.throws(() => runStep(fixture(), 'S9'), (e: unknown) => e instanceof StepNotImplemented && /S9/.test((e as Error).message));
+  assert.throws(() => runStep(fixture(), 'S11' as StepId), /unknown step S11/, 'an unknown step is refused loudly');
+  assert.ok(new StepNotImplemented('S9').message.includes('S9'), 'a step without a runner would be refused by name');
+  assert.deepEqual(STEPS.filter((s) => s.status === 'not-implemented').map((s) => s.id), [], 'every step of the season runs');
+  assert.throws(() => runStep(fixture(), 'S10'), /next season’s key/, 'S10 refuses to run without the next key (§11.1)');
+  const next = runStep(fixture(), 'S10', { 'S10': { nextKey: 'k1' } });
+  assert.equal(next.season, 1);
+  assert.equal(next.dice.revealedKeys[0], 'test-season-key-0', 'the season’s key is revealed after its report');
+  assert.equal(next.secret.seasonKeys[0], undefined, 'and no longer secret');
+  assert.equal(next.secret.seasonKeys[1], 'k1');
+  assert.match(next.dice.keyHashes[1]!, /^[0-9a-f]{64}$/, 'the next key’s hash is published');
   const t = runStep(withBases(fixture(), 21), 'S0.4');
   assert.equal(t.armies['elves:A1']!.seasonalSize, 21);
   assert.equal(t.step, 'S0.4');

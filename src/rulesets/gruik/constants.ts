@@ -205,6 +205,11 @@ export const GRUIK_CONSTANTS = {
     civilWarSeason: constant(1, int(0, 10), '[T §15] −1 each season ended in civil war'),
     deficitSeason: constant(1, int(0, 10), '[T §15] −1 each season ended in deficit'),
   },
+  /** The campaign as the host sets it (rules §1.7, §6.12). */
+  campaign: {
+    seasons: constant(20, int(0, 400), '[P §1.7] the campaign ends after this many seasons (the prestige ranking decides); 0: open-ended, as the rules say with no configuration'),
+    tabletop: constant(false, bool(), '[P §6.12] battles between two players may be played on the table (both accept) instead of ABR'),
+  },
   /** Barbarian invasions, rules §8.10 [T §16; P A-55] (needs the GM's approval, J18). */
   invasion: {
     entryPrefersMapEdge: constant(true, bool(), '[P A-55] the barbarian army enters by a province on the map edge when the victim has one'),

@@ -5,9 +5,10 @@
  * constants (§11.3: GM_TIMED_REVIEW_HOURS, GM_BLOCKING_TIMEOUT_HOURS), or, when the game runs
  * with GM_PRESENT false, applies the row's default at once (§11.3, §11.6: no item waits forever).
  *
- * Rows whose GM step is 'none' are never raised (the program decides, §11.4). The steps that raise
- * an item (J1, J7, J8, J16, J17, J18, J4/J9/J10 on a dispute, J27) are not written yet: each will
- * build its item here with its facts in `brief` and nothing else of any player's hidden state.
+ * Rows whose GM step is 'none' are never raised (the program decides, §11.4). flow.ts raises the
+ * items the steps put in `gmQueue` (J1, J13, J16, J17, J18, J27) and the disputed tabletop reports
+ * (J4, J9, J10), each with its facts in `brief` and nothing else of any player's hidden state; J7
+ * and J8 are not raised yet.
  */
 import { judgmentDecision, type Decision, type JudgmentItem, type JudgmentKind, type Localized, type PlayerId } from '../../engine/ruleset.ts';
 import type { GruikConfig } from './constants.ts';

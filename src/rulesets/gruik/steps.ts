@@ -49,10 +49,10 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S0.2', name: n('Ce qui arrive à échéance', 'What falls due'), rule: '§3.3 S0.2, §4.2 M9, §4.8, §8.7.2, A-13', actors: 'engine', decisions: [], status: 'implemented', rules: 'rules/armies.ts createArmy, reformArmy', by: 'season.ts, rules/end-of-season.ts fallingDue', note: 'ships, efforts, dead generals, captured armies re-formed, flags cleared; new armies (create-army) not yet' },
   { id: 'S0.3', name: n('Base saisonnière et catastrophes', 'Seasonal base and catastrophes'), rule: '§3.3 S0.3, §4.1, §8.8', actors: 'engine', decisions: [], status: 'implemented', rules: 'rules/season-start.ts rollSeasonStart', by: 'season.ts, rules/invasion.ts seasonStartStep', note: 'civil war applied; the barbarian army enters the next season and then holds (the §8.10 AI is not written)' },
   { id: 'S0.4', name: n('Taille saisonnière des armées', 'Seasonal army sizes'), rule: '§3.3 S0.4, §4.3, §4.5.3', actors: 'engine', decisions: [], status: 'implemented', by: 'rules/army-size.ts applySeasonalSizes' },
-  { id: 'S0.5', name: n('Fiche d’état privée', 'Private status sheet'), rule: '§3.3 S0.5', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'view.ts' },
+  { id: 'S0.5', name: n('Fiche d’état privée', 'Private status sheet'), rule: '§3.3 S0.5', actors: 'engine', decisions: [], status: 'implemented', by: 'turn.ts S0.5; flow.ts statusSheet (the private status sheet as a report event)', rules: 'view.ts' },
   // S1, S2
-  { id: 'S1', name: n('Fenêtre diplomatique', 'Diplomacy window'), rule: '§3.3 S1, §8.11', actors: 'all', decisions: ['treaty-confirmation'], status: 'not-implemented' },
-  { id: 'S2', name: n('Date limite des ordres', 'Orders deadline'), rule: '§3.3 S2, §2.12', actors: 'all', decisions: ['orders', 'posture', 'sovereign-present', 'forced-ally', 'create-army', 'relief-sortie'], status: 'not-implemented' },
+  { id: 'S1', name: n('Fenêtre diplomatique', 'Diplomacy window'), rule: '§3.3 S1, §8.11', actors: 'all', decisions: ['treaty-confirmation'], status: 'implemented', by: 'turn.ts S1; flow.ts (the window is the orders’ wait [P]; treaties go with the orders, S3.7 publishes them)' },
+  { id: 'S2', name: n('Date limite des ordres', 'Orders deadline'), rule: '§3.3 S2, §2.12', actors: 'all', decisions: ['orders', 'posture', 'sovereign-present', 'forced-ally', 'create-army', 'relief-sortie'], status: 'implemented', by: 'turn.ts S2; flow.ts the `orders` decision (a GruikSheet; its parts go to S3.1, S4.1, S5, S6.2, S8.7)', note: 'posture, sovereign presence and the army to disband are parts of the sheet; forced-ally demands, relief and sorties as separate decisions not yet' },
   // S3 — orders processing
   { id: 'S3.1', name: n('Validation des ordres', 'Order validation'), rule: '§3.3 S3.1', actors: 'engine', decisions: [], status: 'implemented', rules: 'rules/detachments.ts joinRefusal, rules/movement.ts moveRefusal', by: 'season.ts, rules/diplomacy.ts validateOrders', note: 'the orders of S3, S7 and S8; movement and detachments are checked by their own steps' },
   { id: 'S3.2', name: n('Amitiés', 'Friendship changes'), rule: '§3.3 S3.2, §1.5, §5.11', actors: 'engine', decisions: [], status: 'implemented', rules: 'rules/friendship.ts cancelFriendship', by: 'season.ts, rules/diplomacy.ts friendshipChanges', note: 'automatic cancellation on a raid, a siege, a fleet’s blockade or raid of a friend (J26); no posture orders yet' },
@@ -88,8 +88,8 @@ export const STEPS: readonly StepRow[] = [
   { id: 'S8.7', name: n('Nombre d’armées', 'Army count'), rule: '§4.8', actors: 'engine', decisions: ['create-army', 'disband-army'], status: 'implemented', rules: 'rules/army-size.ts armyCount, armyToDisband; rules/armies.ts disbandArmy', by: 'season.ts, rules/end-of-season.ts armyShortfall', note: 'disbanding at the term; creating an army (create-army) not yet' },
   { id: 'S8.8', name: n('États disparus', 'States that disappear'), rule: '§3.3 S8.8, T §10', actors: 'engine', decisions: [], status: 'implemented', by: 'season.ts, rules/end-of-season.ts disappearances' },
   // S9, S10
-  { id: 'S9', name: n('Rapport', 'Report'), rule: '§3.3 S9, Appendix B', actors: 'engine', decisions: [], status: 'not-implemented', rules: 'rules/titles.ts titleFor' },
-  { id: 'S10', name: n('Saison suivante', 'Next season'), rule: '§3.3 S10', actors: 'engine', decisions: [], status: 'not-implemented' },
+  { id: 'S9', name: n('Rapport', 'Report'), rule: '§3.3 S9, Appendix B', actors: 'engine', decisions: [], status: 'implemented', by: 'turn.ts S9; flow.ts seasonReportEvent, report.ts seasonReport', rules: 'rules/titles.ts titleFor' },
+  { id: 'S10', name: n('Saison suivante', 'Next season'), rule: '§3.3 S10, §11.1', actors: 'engine', decisions: [], status: 'implemented', by: 'turn.ts S10 (the key revealed, the next committed)' },
 ];
 
 export function stepRow(id: StepId): StepRow {

@@ -16,6 +16,7 @@ import { blockadeAttrition } from './rules/naval-position.ts';
 import { LAND_COMBAT_RUNNERS, type LandCombatInputs } from './land-combat.ts';
 import { SEASON_RUNNERS, type SeasonInputs } from './season.ts';
 import { barbarianMoves } from './rules/invasion.ts';
+import { keyCommitment } from './rules/dice.ts';
 
 export class StepNotImplemented extends Error {
   constructor(readonly step: StepId) {
@@ -30,6 +31,8 @@ export interface StepInputs extends SeasonInputs, LandCombatInputs {
   'S4.1'?: { orders: MoveOrder[]; allowing?: string[] };
   /** S4.3: each state's reaction moves (one province each); the prompt layer checks them with `reactionRefusal`, and any that does not stand gets the default, no reaction (§11.6). */
   'S4.3'?: { reactions: Record<string, MoveOrder[]>; allowing?: string[] };
+  /** S10: the secret key of the next season (rules §11.1: an independent random secret, the flow draws it). */
+  'S10'?: { nextKey: string };
 }
 
 /** The season's dice: from its secret key (rules §11.1). */
@@ -88,6 +91,29 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
   },
   // S0.1–S0.3, S3, S7, S8 (season.ts).
   ...SEASON_RUNNERS,
+  // §3.3 S0.5: the private status sheet is composed from the state by the flow (flow.ts statusSheet, view.ts): nothing changes.
+  'S0.5': (s) => s,
+  // §3.3 S1 [P]: the diplomacy window is the orders' wait (flow.ts): treaties go with the orders and S3.7 publishes them.
+  'S1': (s) => s,
+  // §3.3 S2: the orders deadline; the flow's `orders` decision (flow.ts) hands the sheets to S3.1, S4.1, S5, S6.2 and S8.7.
+  'S2': (s) => s,
+  // §3.3 S9, App. B: the report is composed from the state by the flow (flow.ts seasonReportEvent, report.ts): nothing changes.
+  'S9': (s) => s,
+  // §3.3 S10, §11.1: the season's key is revealed after its report, the next season's key is committed (its hash published) before any of its rolls.
+  'S10': (s, i) => {
+    const next = i['S10']?.nextKey;
+    if (!next) throw new Error('Gruik: S10 needs the next season’s key (rules §11.1)');
+    const t = s.season;
+    const keys = { ...s.secret.seasonKeys };
+    const revealed = keys[t];
+    delete keys[t];
+    keys[t + 1] = next;
+    return {
+      ...s, season: t + 1,
+      dice: { keyHashes: { ...s.dice.keyHashes, [t + 1]: keyCommitment(next) }, revealedKeys: { ...s.dice.revealedKeys, ...(revealed !== undefined ? { [t]: revealed } : {}) } },
+      secret: { ...s.secret, seasonKeys: keys },
+    };
+  },
 };
 
 /** Runs one step with its inputs, or throws StepNotImplemented. */

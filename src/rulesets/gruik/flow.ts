@@ -1,0 +1,490 @@
+/**
+ * The season of Game of Gruik as a game of prompts (rules §3.3, §6.12.1, §11.3–§11.6): the step
+ * table of steps.ts run by turn.ts, paused wherever someone must answer. Each pause is a decision
+ * of decisions.ts with its deadline class and its default on silence (§11.6):
+ *
+ * - before S3.1: the `orders` decision (S1, S2), every player state at once; the answer is a
+ *   GruikSheet; the default holds, keeping the standing parts of the last sheet (STANDING_KEYS);
+ * - before S4.3: a `reaction` window (REACTION) for each state whose movement report (S4.2) shows a
+ *   trigger and that has a force able to react; the default is its standing `reactions` policy;
+ * - before S6.3, when the host allows tabletop battles (`campaign.tabletop`): for each battle
+ *   between two players, `tabletop-accept` by both (default refusal: ABR); if both accept,
+ *   `battle-report` by either side (the winner, or the loser until the deadline [P §6.12.1];
+ *   default: nobody reports, ABR); a single report goes to the other side's `report-confirmation`
+ *   (DISPUTE, silence confirms); a dispute, or two different reports, raises a GM item (J4, J9, J10)
+ *   whose default is ABR;
+ * - before S8.7: `disband-army` for a state that must lose an army and named none in its sheet;
+ * - after any step that put an item in `gmQueue` (J1, J13, J16, J17, J18, J27…): the item as a
+ *   judgment decision of GM_SEAT (gm.ts `gruikJudgment`) when the game has a GM; without one the
+ *   default applies at once and the report says so (§11.3).
+ *
+ * S0.5 gives each player his private status sheet (an event); S9 composes every reader's report
+ * (report.ts, Appendix B, with the season's key hash, the key revealed, the GM rulings and the
+ * pending deadline); S10 draws the next season's key from the engine's stream (§11.1: an independent
+ * secret), reveals this season's and publishes the next one's hash. The campaign ends after
+ * `campaign.seasons` seasons [P §1.7].
+ *
+ * Pure: the state is plain JSON, rulings and answers are inputs, every loop is bounded.
+ */
+import type { Lang, Localized, PlayerId, Ruling, RulingSource } from '../../engine/ruleset.ts';
+import { rulingNote } from '../../engine/ruleset.ts';
+import type { Rng } from '../../engine/rng.ts';
+import { fill } from '../../engine/localize.ts';
+import { DEFAULT } from './answers.ts';
+import { deadlineHours } from './decisions.ts';
+import type { GruikItemInput } from './gm.ts';
+import type { JudgmentId } from './judgments.ts';
+import { seasonReport } from './report.ts';
+import { STANDING_KEYS, type GruikSheet, type ReactionPolicy } from './sheet-types.ts';
+import { seasonOf, type GruikState, type StateId } from './state.ts';
+import { STEPS, type StepId } from './steps.ts';
+import { runStep, type StepInputs } from './turn.ts';
+import { battleId } from './land-combat.ts';
+import { keyCommitment, diceOf } from './rules/dice.ts';
+import { indexMap } from './map.ts';
+import { reactionRefusal, type MoveOrder } from './rules/movement.ts';
+import { battlePairs } from './rules/pairing.ts';
+import { armyCount, armyToDisband, battleBudget } from './rules/army-size.ts';
+import { controlledBy } from './rules/treasury.ts';
+import type { BattleFacts } from './rules/battle-result.ts';
+
+export type Phase = 'orders' | 'reaction' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'over';
+
+/** A battle between two players offered for the table (§6.12.1). */
+export interface TabletopBattle {
+  id: string;
+  province: string;
+  armies: [string, string];
+  sides: [StateId, StateId];
+  /** Each side's fielded AP (§4.7), for the report's bounds. */
+  fielded: Record<StateId, number>;
+  accepted: boolean;
+  /** The reports given (by side). */
+  reports: Record<StateId, BattleFacts>;
+  /** The side whose report the other must confirm. */
+  reporter?: StateId;
+  /** The result S6.3 applies; absent: ABR. */
+  facts?: BattleFacts;
+  disputed?: boolean;
+}
+
+/** A judgment item waiting for the GM. */
+export interface PendingItem {
+  input: GruikItemInput;
+  /** `queue`: raised by a step (its default is already applied); `dispute`: a tabletop battle's. */
+  source: 'queue' | 'dispute';
+  battle?: string;
+}
+
+/** A ruling of this season, for the report (§11.3 "GM ruling" / "default applied"). */
+export interface RulingRecord { id: string; row: JudgmentId; states: StateId[]; value: string; by: RulingSource; what: Localized }
+
+export interface GruikFlow {
+  /** What the game waits for; null while steps run (never between two resolutions). */
+  phase: Phase | null;
+  /** The index in SEQ of the next step to run. */
+  next: number;
+  /** The pauses already passed this season. */
+  asked: Partial<Record<'orders' | 'reaction' | 'tabletop' | 'disband', true>>;
+  /** This season's sheets (private to each state: no view shows them). */
+  sheets: Record<StateId, GruikSheet>;
+  /** The standing parts of each state's last sheet (§3.4). */
+  standing: Record<StateId, Pick<GruikSheet, (typeof STANDING_KEYS)[number]>>;
+  reactions: Record<StateId, MoveOrder[]>;
+  disband: Record<StateId, string>;
+  battles: TabletopBattle[];
+  items: PendingItem[];
+  /** How many of `gmQueue`'s items the flow has handled. */
+  gmSeen: number;
+  rulings: RulingRecord[];
+  /** S9 → S10: the next season's key, drawn at S9 so that the report publishes its hash. */
+  pendingKey?: string;
+}
+
+export interface GruikGame {
+  gruik: GruikState;
+  flow: GruikFlow;
+  /** The player states (seats), in the scenario's order. */
+  seats: StateId[];
+  names: Record<StateId, string>;
+}
+
+export type GruikFlowEvent =
+  /** A line of a report; audience [] is public. */
+  | { t: 'note'; audience: StateId[]; text: Localized }
+  /** S0.5: one state's private status sheet (Markdown). */
+  | { t: 'status'; state: StateId; text: Localized }
+  /** S9: each reader's report ('' the public one). */
+  | { t: 'season-report'; season: number; reports: Record<string, Localized> };
+
+export const SEQ: readonly StepId[] = STEPS.map((r) => r.id);
+
+/** Steps a season runs at most (a bound on the settling loop). */
+const SETTLE_CAP = SEQ.length * 2 + 4;
+
+export function newFlow(): GruikFlow {
+  return { phase: null, next: 0, asked: {}, sheets: {}, standing: {}, reactions: {}, disband: {}, battles: [], items: [], gmSeen: 0, rulings: [] };
+}
+
+/** A fresh secret key (§11.1): 128 bits from the engine's stream (never shown before its season's report). */
+export function drawKey(rng: Rng): string {
+  let k = '';
+  for (let i = 0; i < 32; i++) k += rng.int(0, 15).toString(16);
+  return k;
+}
+
+const live = (g: GruikGame): StateId[] => g.seats.filter((st) => g.gruik.realms[st] && g.gruik.realms[st]!.kind === 'player');
+
+// ───────────────────────────────────────────────────────────── labels
+
+const SEASON_NAME: Record<string, Localized> = { spring: { fr: 'Printemps', en: 'Spring' }, summer: { fr: 'Été', en: 'Summer' }, autumn: { fr: 'Automne', en: 'Autumn' }, winter: { fr: 'Hiver', en: 'Winter' } };
+export function seasonName(s: GruikState, t = s.season): Localized {
+  const w = seasonOf(t, s.config.calendar.startYear);
+  return { fr: `${SEASON_NAME[w.season]!.fr} ${w.year}`, en: `${SEASON_NAME[w.season]!.en} ${w.year}` };
+}
+const pname = (s: GruikState, p: string) => s.map.provinces.find((x) => x.id === p)?.name ?? p;
+const rname = (g: GruikGame, st: StateId) => g.names[st] ?? g.gruik.realms[st]?.name ?? st;
+
+/** What each row the flow raises decides, for the GM and the reports. */
+const ROW_WHAT: Partial<Record<JudgmentId, Localized>> = {
+  J1: { fr: 'forces laissées chez un ancien ami', en: 'forces left in a former friend’s land' },
+  J4: { fr: 'compte rendu de bataille contesté', en: 'disputed battle report' },
+  J9: { fr: 'issue d’une bataille interrompue, contestée', en: 'disputed outcome of a stopped battle' },
+  J10: { fr: 'pertes extrapolées contestées', en: 'disputed extrapolated losses' },
+  J13: { fr: 'conditions de reddition', en: 'surrender terms' },
+  J16: { fr: 'forme d’une guerre civile', en: 'the form of a civil war' },
+  J17: { fr: 'effet d’une catastrophe', en: 'the effect of a catastrophe' },
+  J18: { fr: 'invasion barbare', en: 'barbarian invasion' },
+  J27: { fr: 'situation imprévue', en: 'unforeseen situation' },
+};
+const whatOf = (row: JudgmentId): Localized => ROW_WHAT[row] ?? { fr: row, en: row };
+
+// ───────────────────────────────────────────────────────────── the GM
+
+/** The items a step just put in `gmQueue`: to the GM, or their defaults at once (no GM, §11.3). */
+function takeQueue(g: GruikGame, events: GruikFlowEvent[]): void {
+  const q = g.gruik.gmQueue ?? [];
+  if (q.length < g.flow.gmSeen) g.flow.gmSeen = 0;
+  for (let i = g.flow.gmSeen; i < q.length; i++) {
+    const it = q[i]!;
+    const states = it.states.filter((x) => g.seats.includes(x));
+    const id = `s${it.season}/${it.item}/q${i}`;
+    const what = whatOf(it.item);
+    const applied = (it.applied || 'default').slice(0, 200);
+    const input: GruikItemInput = it.item === 'J18'
+      ? {
+        row: 'J18', id, decides: what, concerns: states, byDefault: 'invade',
+        brief: { fr: `${it.subject} (${it.step}) — par défaut : l’IA de §8.10`, en: `${it.subject} (${it.step}) — default: the §8.10 AI` },
+        choices: [{ value: 'invade', label: { fr: 'L’invasion a lieu (IA par défaut, §8.10)', en: 'The invasion happens (default AI, §8.10)' } }, { value: 'cancel', label: { fr: 'Pas d’invasion', en: 'No invasion' } }],
+        playersSee: { fr: 'Le MJ examine une invasion barbare.', en: 'The GM is reviewing a barbarian invasion.' },
+      }
+      : {
+        row: it.item, id, decides: what, concerns: states, byDefault: applied,
+        brief: { fr: `${it.subject} (${it.step}) — appliqué par le programme : ${applied}`, en: `${it.subject} (${it.step}) — applied by the program: ${applied}` },
+        free: { label: { fr: 'Votre décision (texte publié aux intéressés)', en: 'Your ruling (text shown to those concerned)' }, maxLength: 500 },
+        playersSee: fill({ fr: 'Le MJ examine : {w}.', en: 'The GM is reviewing: {w}.' }, { w: what }),
+      };
+    if (g.gruik.config.gm.present) g.flow.items.push({ input, source: 'queue' });
+    else record(g, input, { value: input.byDefault, by: 'no-gm' }, events);
+  }
+  g.flow.gmSeen = q.length;
+}
+
+/** A ruling applied: its effect (J18 cancel, a disputed battle's result) and its record for the report. */
+function record(g: GruikGame, input: GruikItemInput, ruling: Ruling, events: GruikFlowEvent[], battle?: TabletopBattle): void {
+  g.flow.rulings.push({ id: input.id, row: input.row, states: [...input.concerns], value: ruling.value, by: ruling.by, what: input.decides });
+  if (input.row === 'J18' && ruling.value === 'cancel') {
+    for (const st of input.concerns) { const r = g.gruik.realms[st]; if (r) delete r.invasionDue; }
+  }
+  if (battle) {
+    const by = ruling.value.startsWith('report:') ? ruling.value.slice('report:'.length) : null;
+    if (by && battle.reports[by]) battle.facts = battle.reports[by]; else delete battle.facts;
+    events.push({ t: 'note', audience: [...battle.sides], text: fill({ fr: 'Bataille de {p}, compte rendu contesté : {r} ({n}).', en: 'Battle of {p}, disputed report: {r} ({n}).' }, { p: pname(g.gruik, battle.province), r: by ? { fr: `le compte rendu de ${rname(g, by)} est retenu`, en: `${rname(g, by)}’s report stands` } : { fr: 'résolue par ABR', en: 'resolved by ABR' }, n: { fr: rulingNote(ruling.by, 'fr'), en: rulingNote(ruling.by, 'en') } }) });
+  }
+}
+
+function disputeItem(g: GruikGame, b: TabletopBattle): GruikItemInput {
+  const kinds = Object.values(b.reports).map((r) => r.outcome.kind);
+  const row: JudgmentId = kinds.includes('unfinished') ? 'J10' : kinds.some((k) => k === 'nightfall' || k === 'agreedStop') ? 'J9' : 'J4'; // [§11.4] J9 stopped battles, J10 extrapolated losses, J4 otherwise
+  const reports = Object.entries(b.reports).map(([st, r]) => `${st}: ${JSON.stringify(r)}`).join(' | ');
+  return {
+    row, id: `s${g.gruik.season}/${row}/${b.id}`, decides: whatOf(row), concerns: [...b.sides], byDefault: 'abr',
+    brief: { fr: `Bataille ${b.id} à ${pname(g.gruik, b.province)} (${b.sides.join(' contre ')}). Comptes rendus : ${reports}`, en: `Battle ${b.id} at ${pname(g.gruik, b.province)} (${b.sides.join(' vs ')}). Reports: ${reports}` },
+    choices: [
+      { value: 'abr', label: { fr: 'Résolution automatique (ABR)', en: 'Automatic resolution (ABR)' } },
+      ...Object.keys(b.reports).sort().map((st) => ({ value: `report:${st}`, label: { fr: `Le compte rendu de ${rname(g, st)} est retenu`, en: `${rname(g, st)}’s report stands` } })),
+    ],
+    playersSee: fill({ fr: 'Le MJ tranche le compte rendu contesté de la bataille de {p}.', en: 'The GM is ruling on the disputed report of the battle of {p}.' }, { p: pname(g.gruik, b.province) }),
+  };
+}
+
+function raiseDispute(g: GruikGame, b: TabletopBattle, events: GruikFlowEvent[]): void {
+  b.disputed = true;
+  const input = disputeItem(g, b);
+  if (g.gruik.config.gm.present) g.flow.items.push({ input, source: 'dispute', battle: b.id });
+  else record(g, input, { value: 'abr', by: 'no-gm' }, events, b); // [P §6.12.1] no GM: the dispute falls to ABR at once
+}
+
+// ───────────────────────────────────────────────────────────── pauses
+
+/** §5.6 [T §5.3]: the states with a trigger in their movement report and a force that can react. */
+export function reactingStates(g: GruikGame): StateId[] {
+  const s = g.gruik;
+  return live(g).filter((st) => (s.movementReport[st] ?? []).length > 0 && [...Object.values(s.armies), ...Object.values(s.detachments)].some((f) => f.state === st && !f.moved && typeof f.location === 'string' && f.location !== 'captured'));
+}
+
+/** A standing reaction policy as moves (§5.6, §11.6): toward the trigger where legal. */
+export function policyMoves(s: GruikState, st: StateId, policies: readonly ReactionPolicy[]): MoveOrder[] {
+  const report = s.movementReport[st] ?? [];
+  const ix = indexMap(s.map);
+  const out: MoveOrder[] = [];
+  for (const pol of policies.slice(0, 50)) {
+    const f = s.armies[pol.force] ?? s.detachments[pol.force];
+    if (!f || f.state !== st || out.some((o) => o.force === pol.force) || typeof f.location !== 'string') continue;
+    const triggers = report.filter((t) => !pol.when || pol.when.includes(t.to));
+    if (triggers.length === 0) continue;
+    const from = f.location;
+    const candidates = pol.to ? [pol.to] : [...new Set([...triggers.map((t) => t.to), ...(ix.province[from]?.landNeighbours ?? [])])];
+    const to = candidates.find((c) => !reactionRefusal(s, report, pol.force, c));
+    if (to) out.push({ force: pol.force, path: [to] });
+  }
+  return out;
+}
+
+/** §6.12: the battles S6.3 will fight between two players (the same pairs: the same dice keys). */
+function tabletopBattles(g: GruikGame): TabletopBattle[] {
+  const s = g.gruik;
+  const lc = s.landCombat;
+  if (!lc) return [];
+  const dice = diceOf(s); // the log is dropped: S6.3 rolls the same draws again
+  const out: TabletopBattle[] = [];
+  for (const p of lc.contested) {
+    for (const [a, b] of battlePairs(s, p, lc.defenders[p] ?? null, dice)) {
+      const A = s.armies[a], B = s.armies[b];
+      if (!A || !B || A.location !== p || B.location !== p) continue;
+      const fa = battleBudget(s, a).fielded, fb = battleBudget(s, b).fielded;
+      if (fa < 1 || fb < 1) continue;
+      if (!g.seats.includes(A.state) || !g.seats.includes(B.state)) continue; // §6.12: a GM-run state's battles are auto
+      out.push({ id: battleId(s, p, a, b), province: p, armies: [a, b], sides: [A.state, B.state], fielded: { [A.state]: fa, [B.state]: fb }, accepted: false, reports: {} });
+    }
+  }
+  return out;
+}
+
+/** §4.8: the states that must lose an army at this S8.7 and named none. */
+function disbanding(g: GruikGame): StateId[] {
+  const s = g.gruik;
+  return live(g).filter((st) => {
+    const r = s.realms[st]!;
+    if (r.armies.length <= 1) return false;
+    const k = armyCount(s.config, r, s.season, r.armies.length, controlledBy(s, st).length);
+    const named = g.flow.sheets[st]?.disband;
+    return k.disband && !(named && s.armies[named]?.state === st);
+  });
+}
+
+// ───────────────────────────────────────────────────────────── the steps
+
+function inputsOf(g: GruikGame): StepInputs {
+  const f = g.flow;
+  const states = Object.keys(f.sheets).sort();
+  const postures: Record<string, 'engage' | 'avoid'> = {};
+  const preferences: NonNullable<NonNullable<StepInputs['S6.2']>['preferences']> = {};
+  for (const st of states) { Object.assign(postures, f.sheets[st]!.postures ?? {}); Object.assign(preferences, f.sheets[st]!.retreat ?? {}); }
+  const reports: Record<string, BattleFacts> = {};
+  for (const b of f.battles) if (b.facts) reports[b.id] = b.facts;
+  const disband: Record<string, string> = {};
+  for (const st of states) if (f.sheets[st]!.disband) disband[st] = f.sheets[st]!.disband!;
+  Object.assign(disband, f.disband);
+  return {
+    'S3.1': { orders: Object.fromEntries(states.map((st) => [st, f.sheets[st]!.orders ?? {}])) },
+    'S4.1': { orders: states.flatMap((st) => f.sheets[st]!.moves ?? []) },
+    'S4.3': { reactions: f.reactions },
+    'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []) },
+    'S6.2': { postures, preferences },
+    'S6.3': { reports },
+    'S8.7': { disband },
+  };
+}
+
+/** The private status sheet of S0.5 (§3.3 S0.5): forces with AP, fleets, treasury, captives, sieges, the pending deadline. */
+export function statusSheet(g: GruikGame, st: StateId, lang: Lang): string {
+  const s = g.gruik, r = s.realms[st];
+  if (!r) return '';
+  const fr = lang === 'fr';
+  const lines = [`## ${fr ? 'Fiche d’état' : 'Status sheet'} — ${seasonName(s)[lang]} — ${rname(g, st)}`, ''];
+  lines.push(`- ${fr ? 'Trésor : ' : 'Treasury: '}${r.treasury} gruikors; prestige ${r.prestige}`);
+  for (const a of Object.values(s.armies).filter((x) => x.state === st).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    const where = typeof a.location === 'string' ? (a.location === 'captured' ? (fr ? 'capturée' : 'captured') : pname(s, a.location)) : `${fr ? 'à bord de' : 'aboard'} ${a.location.embarkedOn}`;
+    lines.push(`- ${fr ? 'Armée' : 'Army'} ${a.id}: ${a.currentAP} AP (${fr ? 'modificateur' : 'modifier'} ${a.mod}), ${where}${a.siegeOf ? ` — ${fr ? 'assiège' : 'besieging'} ${pname(s, a.siegeOf)}` : ''}`);
+  }
+  for (const d of Object.values(s.detachments).filter((x) => x.state === st).sort((x, y) => (x.id < y.id ? -1 : 1))) lines.push(`- ${fr ? 'Détachement' : 'Detachment'} ${d.id}: ${d.ap} AP`);
+  for (const f of Object.values(s.fleets).filter((x) => x.state === st).sort((x, y) => (x.id < y.id ? -1 : 1))) lines.push(`- ${fr ? 'Flotte' : 'Fleet'} ${f.id}: ${f.ships} ${fr ? 'navires' : 'ships'}, ${s.map.seaZones.find((z) => z.id === f.zone)?.name ?? f.zone}`);
+  for (const c of Object.values(s.characters).filter((x) => x.status === 'captive' && (x.state === st || x.captor === st))) lines.push(`- ${fr ? 'Captif' : 'Captive'}: ${c.name} (${rname(g, c.state)})`);
+  lines.push(`- ${fr ? 'Ordres attendus avant la date limite' : 'Orders due by the deadline'} (${deadlineHours(s.config, 'ORDERS')} h)`);
+  return lines.join('\n');
+}
+
+/** S9: every reader's report (Appendix B) with the keys (§11.1), the GM rulings (§11.3) and what comes next. */
+function seasonReportEvent(g: GruikGame, nextKey: string): GruikFlowEvent {
+  const s = g.gruik, t = s.season;
+  const over = s.config.campaign.seasons > 0 && t + 1 >= s.config.campaign.seasons;
+  const extra = (viewer: StateId | null, lang: Lang): string => {
+    const fr = lang === 'fr';
+    const out = ['', `## ${fr ? 'Clés des dés (§11.1)' : 'Dice keys (§11.1)'}`, ''];
+    out.push(`- ${fr ? 'Empreinte publiée de la clé de cette saison' : 'Published hash of this season’s key'}: \`${s.dice.keyHashes[t] ?? '—'}\``);
+    out.push(`- ${fr ? 'Clé de cette saison, révélée après ce rapport' : 'This season’s key, revealed after this report'}: \`${s.secret.seasonKeys[t] ?? '—'}\``);
+    if (!over) out.push(`- ${fr ? 'Empreinte de la clé de la saison prochaine' : 'Hash of next season’s key'}: \`${keyCommitment(nextKey)}\``);
+    const rulings = g.flow.rulings.filter((x) => viewer !== null && x.states.includes(viewer));
+    if (rulings.length) {
+      out.push('', `## ${fr ? 'Décisions du MJ' : 'GM rulings'}`, '');
+      for (const x of rulings) out.push(`- ${x.row} — ${x.what[lang]}: ${x.by === 'gm' ? `${x.value} (${rulingNote('gm', lang)})` : rulingNote(x.by, lang)}`);
+    }
+    if (viewer !== null) {
+      out.push('', `## ${fr ? 'Décisions en attente' : 'Pending decisions'}`, '');
+      out.push(over ? `- ${fr ? 'La campagne est terminée.' : 'The campaign is over.'}` : `- ${fr ? 'Ordres de' : 'Orders for'} ${seasonName(s, t + 1)[lang]}: ${fr ? 'date limite des ordres' : 'orders deadline'} (${deadlineHours(s.config, 'ORDERS')} h)`);
+    }
+    return out.join('\n') + '\n';
+  };
+  const reports: Record<string, Localized> = {};
+  for (const v of [null, ...live(g)]) reports[v ?? ''] = { fr: seasonReport(s, v, 'fr') + extra(v, 'fr'), en: seasonReport(s, v, 'en') + extra(v, 'en') };
+  return { t: 'season-report', season: t, reports };
+}
+
+/**
+ * Runs steps until someone must answer (or the campaign ends). Mutates `g` (a copy the caller
+ * owns) and appends to `events`.
+ */
+export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
+  const f = g.flow;
+  for (let guard = 0; guard < SETTLE_CAP && f.phase === null; guard++) {
+    if (f.items.length) { f.phase = 'gm'; return; }
+    const id = SEQ[f.next]!;
+    if (id === 'S3.1' && !f.asked.orders) { f.phase = 'orders'; return; }
+    if (id === 'S4.3' && !f.asked.reaction) {
+      f.asked.reaction = true;
+      const who = reactingStates(g);
+      if (who.length) { f.phase = 'reaction'; return; }
+    }
+    if (id === 'S6.3' && !f.asked.tabletop) {
+      f.asked.tabletop = true;
+      f.battles = g.gruik.config.campaign.tabletop ? tabletopBattles(g) : [];
+      if (f.battles.length) { f.phase = 'tabletop-accept'; return; }
+    }
+    if (id === 'S8.7' && !f.asked.disband) {
+      f.asked.disband = true;
+      if (disbanding(g).length) { f.phase = 'disband'; return; }
+    }
+    if (id === 'S6.1') {
+      // §6.4, A-60 (standing): the armies whose sovereign takes the field this season.
+      for (const st of Object.keys(f.sheets)) for (const a of Object.values(g.gruik.armies)) if (a.state === st) a.sovereignPresent = (f.sheets[st]!.sovereignPresent ?? []).includes(a.id);
+    }
+    const inputs = inputsOf(g);
+    let nextKey: string | null = null;
+    if (id === 'S9') {
+      nextKey = drawKey(rng);
+      events.push(seasonReportEvent(g, nextKey));
+    }
+    g.gruik = runStep(g.gruik, id, id === 'S10' ? { 'S10': { nextKey: f.pendingKey ?? drawKey(rng) } } : inputs);
+    if (id === 'S9') f.pendingKey = nextKey!;
+    takeQueue(g, events);
+    if (id === 'S0.5') for (const st of live(g)) events.push({ t: 'status', state: st, text: { fr: statusSheet(g, st, 'fr'), en: statusSheet(g, st, 'en') } });
+    f.next += 1;
+    if (f.next >= SEQ.length) {
+      // S10 done: a new season, or the end of the campaign [P §1.7].
+      const keepStanding = f.standing, seen = f.gmSeen;
+      Object.assign(f, newFlow(), { standing: keepStanding, gmSeen: seen });
+      delete f.pendingKey;
+      const n = g.gruik.config.campaign.seasons;
+      if (n > 0 && g.gruik.season >= n) { f.phase = 'over'; return; }
+    }
+  }
+  if (f.phase === null) throw new Error('Gruik: the season did not settle (a bug: every step was run without a pause)');
+}
+
+// ───────────────────────────────────────────────────────────── answers
+
+/** The sheet a state plays with: its answer, or the hold default; the standing parts carried over (§3.4, §11.6). */
+export function sheetWithStanding(g: GruikGame, st: StateId, given: GruikSheet | null): GruikSheet {
+  const sheet: GruikSheet = { ...(given ?? {}) };
+  const standing = g.flow.standing[st] ?? {};
+  for (const k of STANDING_KEYS) if (sheet[k] === undefined && standing[k] !== undefined) (sheet as Record<string, unknown>)[k] = structuredClone(standing[k]);
+  return sheet;
+}
+
+/** Applies the answers of the open pause (`answers[decision][player]`, defaults filled in) and settles. */
+export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, unknown>>, rng: Rng): { game: GruikGame; events: GruikFlowEvent[] } {
+  const g = structuredClone(g0);
+  const f = g.flow;
+  const events: GruikFlowEvent[] = [];
+  const a = (d: string, p: PlayerId) => answers[d]?.[p];
+  switch (f.phase) {
+    case 'orders': {
+      for (const st of live(g)) {
+        const v = a('orders', st);
+        const sheet = sheetWithStanding(g, st, v === undefined || v === DEFAULT ? null : v as GruikSheet);
+        f.sheets[st] = sheet;
+        f.standing[st] = Object.fromEntries(STANDING_KEYS.filter((k) => sheet[k] !== undefined).map((k) => [k, structuredClone(sheet[k])]));
+      }
+      f.asked.orders = true;
+      break;
+    }
+    case 'reaction': {
+      for (const st of reactingStates(g)) {
+        const v = a(`reaction:${st}`, st);
+        f.reactions[st] = v === undefined || v === DEFAULT ? policyMoves(g.gruik, st, f.sheets[st]?.reactions ?? []) : v as MoveOrder[];
+      }
+      break;
+    }
+    case 'tabletop-accept': {
+      for (const b of f.battles) {
+        b.accepted = b.sides.every((st) => a(`tabletop-accept:${b.id}`, st) === 'accept');
+        events.push({ t: 'note', audience: [...b.sides], text: fill({ fr: 'Bataille de {p} : {m}.', en: 'Battle of {p}: {m}.' }, { p: pname(g.gruik, b.province), m: b.accepted ? { fr: 'les deux camps la joueront sur table (§6.12.1)', en: 'both sides will play it on the table (§6.12.1)' } : { fr: 'résolue par ABR (table refusée ou pas de réponse, §6.12)', en: 'resolved by ABR (table refused or no answer, §6.12)' } }) });
+      }
+      if (f.battles.some((b) => b.accepted)) { f.phase = 'battle-report'; return { game: g, events }; }
+      break;
+    }
+    case 'battle-report': {
+      for (const b of f.battles.filter((x) => x.accepted)) {
+        for (const st of b.sides) { const v = a(`battle-report:${b.id}`, st); if (v && v !== 'none' && v !== DEFAULT) b.reports[st] = v as BattleFacts; }
+        const given = Object.keys(b.reports).sort();
+        if (given.length === 2) {
+          if (JSON.stringify(b.reports[given[0]!]) === JSON.stringify(b.reports[given[1]!])) b.facts = b.reports[given[0]!]; // both report the same: confirmed
+          else raiseDispute(g, b, events);
+        } else if (given.length === 1) b.reporter = given[0];
+        else events.push({ t: 'note', audience: [...b.sides], text: fill({ fr: 'Bataille de {p} : aucun compte rendu avant la date limite, résolue par ABR (§6.12.1).', en: 'Battle of {p}: no report by the deadline, resolved by ABR (§6.12.1).' }, { p: pname(g.gruik, b.province) }) });
+      }
+      if (f.battles.some((b) => b.accepted && b.reporter && !b.facts && !b.disputed)) { f.phase = 'report-confirmation'; return { game: g, events }; }
+      break;
+    }
+    case 'report-confirmation': {
+      for (const b of f.battles.filter((x) => x.accepted && x.reporter && !x.disputed && !x.facts)) {
+        const other = b.sides.find((x) => x !== b.reporter)!;
+        const v = a(`report-confirmation:${b.id}`, other);
+        if (v === 'dispute') raiseDispute(g, b, events);
+        else b.facts = b.reports[b.reporter!]; // silence confirms (§6.12.1 step 5)
+      }
+      break;
+    }
+    case 'gm': {
+      for (const it of f.items) {
+        const v = a(`gm:${it.input.id}`, '@gm') as Ruling | undefined;
+        const ruling: Ruling = v ?? { value: it.input.byDefault, by: 'default' };
+        record(g, it.input, ruling, events, it.battle ? f.battles.find((b) => b.id === it.battle) : undefined);
+      }
+      f.items = [];
+      break;
+    }
+    case 'disband': {
+      for (const st of disbanding(g)) {
+        const v = a(`disband-army:${st}`, st);
+        f.disband[st] = typeof v === 'string' && v !== DEFAULT && g.gruik.armies[v]?.state === st ? v : armyToDisband(g.gruik, st);
+      }
+      break;
+    }
+    default: throw new Error(`Gruik: nothing to answer (${f.phase ?? 'running'})`);
+  }
+  f.phase = null;
+  settle(g, rng, events);
+  return { game: g, events };
+}
