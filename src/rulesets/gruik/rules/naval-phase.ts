@@ -285,8 +285,10 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
       f.mpUsed += 1;
       f.inPort = false;
       if (a.do === 'move') {
-        if (failed.has(f.id)) continue;
-        const edge = ix.zone[f.zone]!.neighbours.find((n) => n.zone === a.to)!;
+        const edge = ix.zone[f.zone]?.neighbours.find((n) => n.zone === a.to);
+        // [P §7.14] a fleet that lost the crossing stays where it is and its route is broken: the rest of
+        // its plan was checked from zones it never reached, so it is dropped (the fleet holds there).
+        if (failed.has(f.id) || !edge) { p.actions.length = 0; continue; }
         const strait = ix.map.straits.find((st) => st.fleetCrossing && st.fleetCrossing.includes(f.zone) && st.fleetCrossing.includes(a.to));
         p.cameFrom = f.zone; f.zone = a.to; delete f.coast; p.shifted = true; f.stationary = false;
         if (f.blockading) { delete f.blockading; delete f.blockadingSince; }
