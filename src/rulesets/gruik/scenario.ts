@@ -21,9 +21,12 @@ import { ConstantError } from '../../engine/constants.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';
 import { resolveGruikConfig, type GruikConfig } from './constants.ts';
 import { checkMap, indexMap, landDistance, type GruikMap, type MapCheck, type MapDisplay, type MapIndex } from './map.ts';
+import { BUILT_IN } from './maps/builtin.ts';
 import { keyCommitment } from './rules/dice.ts';
 import { titleFor } from './rules/titles.ts';
 import { initialState, type GruikState, type ScenarioState, type SeasonIndex, type StateId } from './state.ts';
+
+export { DEFAULT_SCENARIO, FIXTURE_SCENARIO } from './maps/builtin.ts';
 
 // ─── The file (rules §12.4) ────────────────────────────────────────────────────────────────────
 
@@ -382,11 +385,7 @@ function load(json: unknown, variantId: string | null | undefined): LoadResult {
   }
   if (errors.length > 0) return { ok: false, errors };
 
-  const display: MapDisplay = {
-    regions: Object.fromEntries([...file.provinces, ...file.seaZones].map((r) => [r.id, { label: [r.display.label[0], r.display.label[1]], shape: r.display.shape }])),
-    straits: Object.fromEntries(file.straits.map((s) => [s.id, { line: [[s.display.line[0][0], s.display.line[0][1]], [s.display.line[1][0], s.display.line[1][1]]] }])),
-    colours: Object.fromEntries(file.states.map((s) => [s.id, s.colour])),
-  };
+  const display = displayOfFile(file);
   const scenarioStates: ScenarioState[] = states.map((s) => ({
     id: s.id, name: s.name, kind: s.kind, capital: s.capital, treasury: s.treasury, ...(s.prestige !== undefined ? { prestige: s.prestige } : {}),
     provinces: provinces.filter((p) => p.owner === s.id && p.controller === s.id).map((p) => p.id),
@@ -404,6 +403,15 @@ function load(json: unknown, variantId: string | null | undefined): LoadResult {
   };
   loaded.warnings = designWarnings(file, loaded, ix, sitOut);
   return loaded;
+}
+
+/** The drawing of a scenario file (its `display` fields and the states' colours). */
+export function displayOfFile(file: ScenarioFile): MapDisplay {
+  return {
+    regions: Object.fromEntries([...file.provinces, ...file.seaZones].map((r) => [r.id, { label: [r.display.label[0], r.display.label[1]], shape: r.display.shape }])),
+    straits: Object.fromEntries(file.straits.map((s) => [s.id, { line: [[s.display.line[0][0], s.display.line[0][1]], [s.display.line[1][0], s.display.line[1][1]]] }])),
+    colours: Object.fromEntries(file.states.map((s) => [s.id, s.colour])),
+  };
 }
 
 // ─── Design targets (rules §12.3) ──────────────────────────────────────────────────────────────
@@ -590,7 +598,7 @@ export interface InitialOptions {
   seasonKey: string;
   /** The host's overrides, over the scenario's `rules`. */
   config?: Record<string, unknown>;
-  /** True when the scenario is built in (its drawing is found by id and not copied into the state). */
+  /** Whether the drawing is found by the map's id rather than copied into the state; default: when a built-in scenario of that id has the same drawing. */
   builtIn?: boolean;
 }
 
@@ -603,7 +611,8 @@ export function initialFromScenario(loaded: LoadedScenario, opts: InitialOptions
     ps.owner = p.owner; ps.controller = p.controller; ps.controlSince = p.controlSince;
     if (p.templesPillagedAt !== undefined) ps.templesPillagedAt = p.templesPillagedAt;
   }
-  if (!opts.builtIn) s.display = structuredClone(loaded.display);
+  const builtIn = opts.builtIn ?? BUILT_IN.some((f) => f.id === loaded.id && JSON.stringify(displayOfFile(f)) === JSON.stringify(loaded.display));
+  if (!builtIn) s.display = structuredClone(loaded.display);
   return s;
 }
 
