@@ -6,7 +6,7 @@
  */
 import defaultJson from './default.json' with { type: 'json' };
 import fixtureJson from './fixture.json' with { type: 'json' };
-import type { ScenarioFile } from '../scenario.ts';
+import type { ScenarioFile } from '../scenario-file.ts';
 
 /** The default map's scenario file, as parsed JSON (L’Anneau de Gruik, 8 states, variants for 4–8 players). */
 export const DEFAULT_SCENARIO: ScenarioFile = defaultJson as ScenarioFile;
