@@ -246,18 +246,25 @@ function outline(region: string): string {
   }
   return loops.join('');
 }
-function labelOf(region: string): [number, number] {
+/** Labels already placed (their centre and half width), so that two names do not overlap. */
+const placed: { x: number; y: number; hw: number }[] = [];
+/** A label on a cell of the region: central, inside (its neighbours its own), clear of the names already placed (about 6.4 units a letter). */
+function labelOf(region: string, name = NAMES[region] ?? region): [number, number] {
   const cells = cellsOf.get(region)!;
   const pts = cells.map(([c, r]) => cellPx(c, r));
   const mx = pts.reduce((s, p) => s + p[0], 0) / pts.length, my = pts.reduce((s, p) => s + p[1], 0) / pts.length;
   const inner = (c: number, r: number) => neighbours(c, r).filter(([nc, nr]) => grid.get(key(nc, nr))?.region === region).length;
+  const hw = (name.length * 6.4) / 2;
   let best = cells[0]!, score = -Infinity;
   for (const [c, r] of cells) {
     const [x, y] = cellPx(c, r);
-    const s = inner(c, r) * 12 - Math.hypot(x - mx, y - my);
+    const clash = placed.filter((q) => Math.abs(q.x - x) < q.hw + hw + 3 && Math.abs(q.y - y) < 20).length;
+    const s = inner(c, r) * 12 - Math.hypot(x - mx, y - my) - clash * 200;
     if (s > score) { score = s; best = [c, r]; }
   }
-  return cellPx(...best);
+  const at = cellPx(...best);
+  placed.push({ x: at[0], y: at[1], hw });
+  return at;
 }
 
 // ─── Names, tax values, states ─────────────────────────────────────────────────────────────────
@@ -342,6 +349,11 @@ function fleetZone(state: StateDef): string {
   return sorted(coasts.get(cap)).find((z) => OUTER_ZONES.includes(z)) ?? sorted(coasts.get(cap))[0]!;
 }
 
+// Labels: the smallest provinces first (they have the fewest places), then the sea zones.
+const LABEL: Record<string, [number, number]> = {};
+for (const p of [...provinceIds].sort((a, b) => cellsOf.get(a)!.length - cellsOf.get(b)!.length || a.localeCompare(b))) LABEL[p] = labelOf(p);
+for (const z of zoneIds) LABEL[z] = labelOf(z);
+
 const scenario = {
   format: 'gruik-scenario', version: 1,
   id: 'gruik-anneau', title: 'L’Anneau de Gruik', author: 'Suzerain', licence: 'Texte, données et dessin : CC BY-SA 4.0, œuvre originale du projet Suzerain',
@@ -351,12 +363,12 @@ const scenario = {
     landNeighbours: sorted(landN.get(p)), coasts: sorted(coasts.get(p)),
     owner: ownerOf(p), controller: ownerOf(p),
     terrainHint: terrainOf(p), ...(MAP_EDGE.has(p) ? { mapEdge: true } : {}),
-    display: { label: labelOf(p), shape: outline(p) },
+    display: { label: LABEL[p]!, shape: outline(p) },
   })),
   seaZones: zoneIds.map((z) => ({
     id: z, name: NAMES[z]!,
     neighbours: sorted(seaN.get(z)).map((n) => ({ zone: n, coastal: provinceIds.some((p) => coasts.get(p)?.has(z) && coasts.get(p)?.has(n)) })),
-    display: { label: labelOf(z), shape: outline(z) },
+    display: { label: LABEL[z]!, shape: outline(z) },
   })),
   straits: [strait('dent', 'Passe de la Dent', 'north'), strait('noyes', 'Goulet des Noyés', 'south')],
   states: STATES.map((s) => ({

@@ -169,7 +169,7 @@ export function gruikMapDoc(state: GruikState, player: PlayerId | null, lang: La
   );
   const when = seasonOf(v.season, v.config.calendar.startYear);
   const seasonName = t(L.season).split('|')[['spring', 'summer', 'autumn', 'winter'].indexOf(when.season)]!;
-  const title = `${me ? `${realmName(me)} — ` : ''}Game of Gruik, ${seasonName} ${when.year}`;
+  const title = `Gruik, ${seasonName} ${when.year}${me ? ` — ${realmName(me)}` : ''}`;
   return {
     ...box(display), title, regions,
     crossings: v.map.straits.map((s) => ({ a: s.provinces[0], b: s.provinces[1] })),
