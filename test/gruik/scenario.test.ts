@@ -95,6 +95,7 @@ const M_CASES: [string, (f: ScenarioFile) => void, string][] = [
   ['M-15 a start in summer', (f) => { (f.start as { season: string }).season = 'summer'; }, 'M-15 start'],
   ['M-16 a state id with a space', (f) => { state(f, 'brume').id = 'la brume'; }, 'M-16 state la brume'],
   ['M-16 two provinces with one id', (f) => { prov(f, 'gueloup').id = 'ormelune'; }, 'M-16 province ormelune'],
+  ['M-16 an id every object already has', (f) => { prov(f, 'gueloup').id = '__proto__'; }, 'M-16 province __proto__'],
   ['M-17 an override of no constant', (f) => { f.rules = { 'army.nope': 3 }; }, 'M-17 rules.army.nope'],
   ['M-17 an override of the wrong type', (f) => { f.rules = { army: { cap: 'big' } }; }, 'M-17 rules.army.cap'],
 ];
@@ -111,6 +112,7 @@ test('the shape is refused field by field, with the path of each bad field', () 
   assert.deepEqual(codes(edited((f) => { (f.states[0] as { kind: string }).kind = 'emperor'; (f.seaZones[2]!.neighbours[0] as { coastal: unknown }).coastal = 1; })), ['FORMAT seaZones[2].neighbours[0].coastal', 'FORMAT states[0].kind']);
   assert.deepEqual(codes({ format: 'gruik-scenario' }).slice(0, 2), ['FORMAT format', 'FORMAT id']);
   assert.deepEqual(codes(null), ['FORMAT scenario']);
+  assert.deepEqual(codes(JSON.parse('{"__proto__": {"format": "gruik-scenario"}}')).slice(0, 1), ['FORMAT format'], 'nothing read through a prototype');
   assert.deepEqual(codes(edited((f) => { (f as { variants: unknown }).variants = [{ id: '2', players: 2, playerStates: ['ambre', 'brume'], others: 'neutral' }]; })), ['FORMAT variant 2'], 'a variant naming a neutral state');
 });
 

@@ -220,6 +220,7 @@ function shapeErrors(json: unknown): ScenarioProblem[] {
 // ─── Loading ───────────────────────────────────────────────────────────────────────────────────
 
 const ID = /^[A-Za-z0-9_-]+$/;
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty']);
 
 /** `rules` as the constants table's nested form: dotted keys split [P M-17]; keys that are no plain name are refused. */
 function nestRules(rules: Record<string, unknown>): { config: Record<string, unknown>; bad: string[] } {
@@ -269,7 +270,9 @@ function load(json: unknown, variantId: string | null | undefined): LoadResult {
     for (const p of v.playerStates) if (!filePlayers.includes(p)) add('FORMAT', `variant ${v.id}`, MSG.variantState, p);
   }
   const ids = new Set<string>();
-  for (const s of file.states) { if (!ID.test(s.id) || ids.has(s.id)) add('M-16', `state ${s.id}`, MSG.stateId); ids.add(s.id); }
+  for (const s of file.states) { if (!ID.test(s.id) || RESERVED.has(s.id) || ids.has(s.id)) add('M-16', `state ${s.id}`, MSG.stateId); ids.add(s.id); }
+  // [P M-16] the names every JavaScript object already has are no ids (they would reach its prototype).
+  for (const [kind, list] of [['province', file.provinces], ['zone', file.seaZones], ['strait', file.straits]] as const) for (const x of list) if (RESERVED.has(x.id)) add('M-16', `${kind} ${x.id}`, MSG.stateId);
   const vids = new Set<string>();
   for (const v of variants) { if (!ID.test(v.id) || vids.has(v.id)) add('M-16', `variant ${v.id}`, MSG.stateId); vids.add(v.id); }
   if (errors.length > 0) return { ok: false, errors };
@@ -333,8 +336,9 @@ function load(json: unknown, variantId: string | null | undefined): LoadResult {
       const e = `${s.id} fleet ${i + 1}`;
       if (!Number.isInteger(f.ships) || f.ships < 1) add('M-11', e, MSG.ships, f.ships);
       else if (s.fleets.length >= 2 && f.ships < 50) add('M-11', e, MSG.ships50, f.ships);
-      if (!(ix.zoneCoasts[f.zone] ?? []).some(friendlyTo)) add('M-11', e, MSG.fleetZone, f.zone);
-      if (f.coast !== undefined && (!(ix.zoneCoasts[f.zone] ?? []).includes(f.coast) || !friendlyTo(f.coast))) add('M-11', e, MSG.fleetCoast, f.coast);
+      const shores = Object.hasOwn(ix.zoneCoasts, f.zone) ? ix.zoneCoasts[f.zone]! : [];
+      if (!shores.some(friendlyTo)) add('M-11', e, MSG.fleetZone, f.zone);
+      if (f.coast !== undefined && (!shores.includes(f.coast) || !friendlyTo(f.coast))) add('M-11', e, MSG.fleetCoast, f.coast);
     });
     if (s.fleets.length > 0 && !controls(s.id).some((p) => p.coasts.length > 0)) add('M-11', s.id, MSG.noCoast);
     // M-12: treasury ≥ −Σ tax values controlled.
