@@ -13,7 +13,7 @@
  * start year becomes `calendar.startYear`. W-07 in a variant: see `w07`.
  *
  * Where the drawing lives [P]: a built-in scenario's display (the default map, the fixture) is looked
- * up by its id (maps/builtin.ts), so that every stored state of a game does not carry ~150 kB of
+ * up by its id (maps/builtin.ts), so that every stored state of a game does not carry ~60 kB of
  * outlines; any other scenario's display is kept in `state.display` by `initialFromScenario`.
  */
 import { fill } from '../../engine/localize.ts';
@@ -83,6 +83,7 @@ const MSG = {
   rate: { fr: '{e} : le taux de tribut doit être entre 0 et 0,5 ({v})', en: '{e}: the tribute rate must be between 0 and 0.5 ({v})' },
   holder: { fr: '{e} : le possesseur ou le contrôleur « {v} » n’est pas un État du scénario', en: '{e}: owner or controller "{v}" is not a state of the scenario' },
   controlSince: { fr: '{e} : possédée par un État et contrôlée par un autre, la province doit l’être depuis 0 à 7 saisons avant le début ({v})', en: '{e}: owned by one state and controlled by another, the province must have been so for 0 to 7 seasons before the start ({v})' },
+  temples: { fr: '{e} : les temples ne peuvent avoir été pillés qu’avant le début, à une saison entière ({v})', en: '{e}: the temples can only have been pillaged before the start, in a whole season ({v})' },
   start: { fr: '{e} : le scénario commence au printemps d’une année entière ({v})', en: '{e}: the scenario starts in the spring of a whole year ({v})' },
   ruleKey: { fr: '{e} : ce n’est pas le nom d’une constante', en: '{e}: not the name of a constant' },
   stateId: { fr: '{e} : identifiant invalide ou en double (lettres, chiffres, _ et - seulement)', en: '{e}: invalid or duplicate id (letters, digits, _ and - only)' },
@@ -315,7 +316,7 @@ function load(json: unknown, variantId: string | null | undefined): LoadResult {
     for (const h of [p.owner, p.controller]) if (h !== null && !byId.has(h)) add('M-14', p.id, MSG.holder, h);
     const since = p.controlSince ?? 0;
     if (!Number.isInteger(since) || (p.owner !== p.controller && (since > 0 || since <= -8))) add('M-14', p.id, MSG.controlSince, since);
-    if (p.templesPillagedAt !== undefined && (!Number.isInteger(p.templesPillagedAt) || p.templesPillagedAt > 0)) add('M-14', p.id, MSG.controlSince, p.templesPillagedAt);
+    if (p.templesPillagedAt !== undefined && (!Number.isInteger(p.templesPillagedAt) || p.templesPillagedAt > 0)) add('M-14', p.id, MSG.temples, p.templesPillagedAt);
   }
   const capitals = new Set<string>();
   for (const s of states) {
