@@ -32,6 +32,17 @@ export interface MapSeaZone { id: SeaZoneId; name: string; neighbours: { zone: S
 export interface MapStrait { id: StraitId; name: string; provinces: [ProvinceId, ProvinceId]; adjacentZones: SeaZoneId[]; fleetCrossing?: [SeaZoneId, SeaZoneId] }
 export interface GruikMap { id: string; provinces: MapProvince[]; seaZones: MapSeaZone[]; straits: MapStrait[] }
 
+/**
+ * What the program needs to draw a scenario's public political map (rules §12.1, §12.4 `display`;
+ * App. B 12): each province's and zone's outline (SVG path in map units) and label, each strait's
+ * line, each state's colour. Public: everyone may see the map.
+ */
+export interface MapDisplay {
+  regions: Record<ProvinceId | SeaZoneId, { label: [number, number]; shape: string }>;
+  straits: Record<StraitId, { line: [[number, number], [number, number]] }>;
+  colours: Record<string, string>;
+}
+
 /** A land adjacency, with the strait it crosses if any (rules §2.2 `landNeighbours`). */
 export interface LandLink { province: ProvinceId; viaStrait?: StraitId }
 

@@ -16,7 +16,7 @@
  * checks that nothing leaks.
  */
 import type { GruikConfig } from './constants.ts';
-import type { GruikMap, ProvinceId, SeaZoneId } from './map.ts';
+import type { GruikMap, MapDisplay, ProvinceId, SeaZoneId } from './map.ts';
 import type { StepId } from './steps.ts';
 import type { SeasonEvent, StateOrders } from './season-types.ts';
 import type { JudgmentId } from './judgments.ts';
@@ -290,6 +290,8 @@ export interface GruikState {
   fieldEvents?: FieldEvent[];
   /** S6's working record, read by its later sub-steps and by S7.3 (cleared at S0.1). */
   landCombat?: LandCombat;
+  /** The drawing of a scenario that is not built in (scenario.ts `initialFromScenario`); a built-in one is looked up by `map.id`. Public. */
+  display?: MapDisplay;
   secret: {
     /** The secret key of each season not yet revealed (rules §11.1). */
     seasonKeys: Record<SeasonIndex, string>;
