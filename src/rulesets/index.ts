@@ -200,13 +200,16 @@ const wkEntry: RulesetEntry<WkGame, WkFlowEvent> = {
 
 const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   ruleset: gruik,
-  // 'fixture' (the §12.7 test fixture) until the default map and the scenario loader land.
-  variants: [{ id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } }],
+  // The original default map (4–8 players, its §12.5 variant by the number of players), then the §12.7 test fixture.
+  variants: [
+    { id: 'anneau', name: { fr: 'L’Anneau de Gruik (carte originale, 4 à 8 joueurs)', en: 'The Ring of Gruik (original map, 4 to 8 players)' }, seats: { min: 4, max: 8, default: 6 } },
+    { id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } },
+  ],
   bot: (g, player, decision) => gruikBot(g, player, decision),
   caretaker: (g, player, decision) => gruikBot(g, player, decision),
-  options: (a) => ({ map: a.map ?? 'fixture', ...(a.lords ? { lords: a.lords } : { players: a.players ?? 2 }), ...(a.config ? { config: a.config } : {}) }),
+  options: (a) => ({ map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
-  soakGame: () => ({ map: 'fixture', players: 2 }),
+  soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),
   summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
 };
 

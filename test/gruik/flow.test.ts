@@ -214,7 +214,7 @@ test('§6.12 refusing the table (or silence) sends the battle to ABR; A-60 the s
 
 test('a campaign without a GM runs unattended to its end, the invariants hold after every step, prestige ranks the seats', () => {
   const entry = getRuleset('gruik');
-  let g = createGame(gruik, entry.options({ players: 2, config: { gm: { present: false }, campaign: { seasons: 6, tabletop: true } } }), 'campaign-1');
+  let g = createGame(gruik, entry.options({ map: 'fixture', players: 2, config: { gm: { present: false }, campaign: { seasons: 6, tabletop: true } } }), 'campaign-1');
   let steps = 0;
   while (!gruik.outcome(g.state) && steps < 100) {
     for (const d of gruik.decisions(g.state)) {

@@ -22,6 +22,8 @@ import { answer, newFlow, reactingStates, seasonName, settle, drawKey, type Grui
 import { gruikJudgment } from './gm.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
+import { gruikMapDoc } from './mapdoc.ts';
+import { DEFAULT_SCENARIO, initialFromScenario, loadScenario } from './scenario.ts';
 import { keyCommitment } from './rules/dice.ts';
 import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
@@ -43,10 +45,16 @@ export interface GruikOptions {
   config?: Record<string, unknown>;
 }
 
-/** The scenarios a game may start from (the scenario loader of §12.4 plugs in here). */
+/**
+ * The scenarios a game may start from: `anneau`, the original default map (§12, maps/default.json,
+ * loaded and checked by scenario.ts, its variant chosen by the number of players, 4 to 8), and
+ * `fixture`, the §12.7 test fixture (2 player states; extra seats of a smaller game run as neutrals).
+ */
 export const SCENARIOS: Record<string, { map: GruikMap; states: ScenarioState[] }> = {
   fixture: { map: FIXTURE_MAP, states: FIXTURE_STATES },
 };
+export const DEFAULT_MAP = 'anneau';
+const ANNEAU_PLAYERS = (DEFAULT_SCENARIO.variants ?? []).map((v) => v.players);
 
 const TITLE: Localized = { fr: 'Game of Gruik', en: 'Game of Gruik' };
 
@@ -128,22 +136,43 @@ function visibleNotes(events: GruikFlowEvent[], player: StateId | null, lang: La
   return out;
 }
 
+/** The host's constants overrides with the options that set constants (GM_PRESENT, the campaign). */
+function overridesOf(o: GruikOptions): Record<string, unknown> {
+  const base = (o.config ?? {}) as Record<string, Record<string, unknown>>;
+  return {
+    ...base,
+    gm: { ...(base.gm ?? {}), ...(o.gm !== undefined ? { present: o.gm } : {}) },
+    campaign: { ...(base.campaign ?? {}), ...(o.seasons !== undefined ? { seasons: o.seasons } : {}), ...(o.tabletop !== undefined ? { tabletop: o.tabletop } : {}) },
+  };
+}
+
+/** The default map, its §12.5 variant for this many players (the seats are the variant's player states, in its order). */
+function setupAnneau(o: GruikOptions, rng: Rng): GruikGame {
+  const n = o.players ?? o.lords?.length ?? 6;
+  if (!ANNEAU_PLAYERS.includes(n)) throw new Error(`gruik: this scenario has variants for ${ANNEAU_PLAYERS.join(', ')} players`);
+  const loaded = loadScenario(DEFAULT_SCENARIO, String(n));
+  if (!loaded.ok) throw new Error(`gruik: the default map does not load: ${loaded.errors.map((e) => `${e.check} ${e.entity}`).join('; ')}`);
+  const key = drawKey(rng);
+  const gruikState = initialFromScenario(loaded, { seasonKey: key, config: overridesOf(o) });
+  const seats = DEFAULT_SCENARIO.variants!.find((v) => v.players === n)!.playerStates.filter((st) => gruikState.realms[st]?.kind === 'player');
+  const names = Object.fromEntries(seats.map((st, i) => [st, o.lords?.[i] ?? gruikState.realms[st]!.name]));
+  const g: GruikGame = { gruik: gruikState, flow: newFlow(), seats, names };
+  settle(g, rng, []); // S0 of the first season; its status sheets are in the view
+  return g;
+}
+
 export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView, GruikOptions> = {
   id: 'gruik',
   title: TITLE,
   setup(options, rng: Rng) {
     const o = options ?? {};
+    if (o.map === DEFAULT_MAP) return setupAnneau(o, rng);
     const sc = SCENARIOS[o.map ?? 'fixture'];
-    if (!sc) throw new Error(`gruik: unknown scenario "${o.map}"; known: ${Object.keys(SCENARIOS).join(', ')}`);
+    if (!sc) throw new Error(`gruik: unknown scenario "${o.map}"; known: ${[DEFAULT_MAP, ...Object.keys(SCENARIOS)].join(', ')}`);
     const playable = sc.states.filter((x) => x.kind === 'player');
     const n = o.players ?? o.lords?.length ?? playable.length;
     if (!Number.isInteger(n) || n < 1 || n > playable.length) throw new Error(`gruik: this scenario has 1 to ${playable.length} player states`);
-    const base = (o.config ?? {}) as Record<string, Record<string, unknown>>;
-    const config = resolveGruikConfig({
-      ...base,
-      gm: { ...(base.gm ?? {}), ...(o.gm !== undefined ? { present: o.gm } : {}) },
-      campaign: { ...(base.campaign ?? {}), ...(o.seasons !== undefined ? { seasons: o.seasons } : {}), ...(o.tabletop !== undefined ? { tabletop: o.tabletop } : {}) },
-    });
+    const config = resolveGruikConfig(overridesOf(o));
     // [P] seats beyond the number of players are run as neutrals (GM-run, §2.2).
     const seats = playable.slice(0, n).map((x) => x.id);
     const states = sc.states.map((x) => (x.kind === 'player' && !seats.includes(x.id) ? { ...x, kind: 'neutral' as const } : x));
@@ -243,6 +272,8 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     return [c, { label: CLASS_LABEL[c]!, minutes: { live: liveMin, daily, weekly } } satisfies EngineDeadlineClass];
   })),
   answerText: (_g, _player, _decision, value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
+  // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.
+  mapDoc: (g, player, lang) => gruikMapDoc(g.gruik, seatOf(g, player), lang),
 };
 
 /** The trivial bot (until bot.ts lands): every decision's default — hold with the standing parts, ABR, confirm. */
