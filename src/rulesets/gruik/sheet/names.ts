@@ -44,6 +44,11 @@ export class Names {
     if (kind === 'army') this.entries.host.push(entry);
   }
 
+  /** An own fleet the sheet itself creates (a split, §7.2). */
+  addFleet(id: string): void {
+    this.entries.fleet.push({ names: [shortId(this.stateId, id), id], value: id, label: shortId(this.stateId, id) });
+  }
+
   resolve(kind: NameKind, input: string): { ok: true; id: string } | { ok: false; message: Localized; candidates: string[] } {
     const noun = kind === 'host' ? NOUNS.army : NOUNS[kind];
     const r = resolveName(input, this.entries[kind], noun);

@@ -89,8 +89,8 @@ class Cursor {
     const w = this.accept(...words);
     if (w) return w;
     const t = this.peek();
-    const list = words.map((x) => `"${inner(x, this.lang)}"`).join(this.lang === 'fr' ? ' ou ' : ' or ');
-    if (!t) return fail('missing', { what: { en: list, fr: list }, after: this.last() });
+    const list: Localized = { en: words.map((x) => `"${inner(x, 'en')}"`).join(' or '), fr: words.map((x) => `« ${inner(x, 'fr')} »`).join(' ou ') };
+    if (!t) return fail('missing', { what: list, after: this.last() });
     return fail('expected', { list, word: t.text });
   }
   skipCommas(): void { while (this.peek()?.text === ',' && !this.peek()!.quoted) this.i++; }
@@ -428,6 +428,7 @@ class Builder {
   private history: { scratch: GruikState; count: number }[] = [];
   private organise(o: ForceOrder): string | undefined {
     const before = Object.keys(this.scratch.detachments);
+    const fleetsBefore = Object.keys(this.scratch.fleets);
     const events = this.scratch.seasonEvents?.length ?? 0;
     const t = organiseForces(this.scratch, { [this.st]: { forces: [o] } });
     const e = (t.seasonEvents ?? []).slice(events).find((x) => x.t === 'refused');
@@ -437,6 +438,7 @@ class Builder {
     this.push('forces', o);
     const made = Object.keys(t.detachments).find((d) => !before.includes(d));
     if (made) this.names.addOwn('detachment', made);
+    for (const f of Object.keys(t.fleets)) if (!fleetsBefore.includes(f) && t.fleets[f]!.state === this.st) this.names.addFleet(f);
     return made;
   }
   private undoLast(): void {

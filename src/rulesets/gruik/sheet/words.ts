@@ -200,6 +200,7 @@ export function tokenize(line: string): { tokens: Token[]; unclosed: boolean } {
     const c = line[i]!;
     if (c === '#') break;
     if (/\s/.test(c)) { flush(); i++; continue; }
+    if (c === ',' && /^\d+$/.test(word) && /\d/.test(line[i + 1] ?? '')) { word += c; i++; continue; } // a French decimal: 0,3
     if (c === ',') { flush(); tokens.push({ text: ',', quoted: false }); i++; continue; }
     if (c in closing && word === '') {
       const close = closing[c]!;
