@@ -53,6 +53,7 @@ const T = {
 
 /** The guided form for a state's season sheet. */
 export function sheetForm(state: GruikState, stateId: StateId, lang: Lang): AnswerForm {
+  if (!Object.hasOwn(state.realms, stateId)) return { layout: 'picker', groups: [] };
   const v = viewOf(state, stateId);
   const ix = indexMap(state.map);
   const t = (k: keyof typeof T) => T[k][lang];
