@@ -279,6 +279,23 @@ test('round trip: parse(print(s)) == s for sheets made of random legal orders (f
   }), { numRuns: 150 });
 });
 
+test('round trip: texts of any characters (quotes, backslashes, newlines, # and commas) survive print → parse', () => {
+  const s = rich();
+  const txt = fc.string({ unit: 'binary', maxLength: 30 });
+  fc.assert(fc.property(fc.array(txt, { maxLength: 3 }), fc.array(txt, { maxLength: 3 }), fc.option(txt, { nil: undefined }), fc.option(txt, { nil: undefined }), fc.constantFrom('en' as const, 'fr' as const),
+    (declarations, rumours, note, treaty, lang) => {
+      const orders: NonNullable<ReturnType<typeof parseSheet>['sheet']['orders']> = {};
+      if (declarations.length) orders.declarations = declarations;
+      if (rumours.length) orders.rumours = rumours;
+      if (note !== undefined) orders.money = [{ kind: 'gift', to: 'dwarves', amount: 5, note }];
+      if (treaty !== undefined) orders.treaties = [{ id: 'elves:0:T1', text: treaty, signatories: ['elves', 'fens'] }];
+      const sheet = Object.keys(orders).length ? { orders } : {};
+      const again = parseSheet(s, 'elves', sheetText(s, 'elves', sheet, lang), lang);
+      assert.deepEqual(again.issues, []);
+      assert.deepEqual(again.sheet, sheet);
+    }), { numRuns: 200 });
+});
+
 test('any text: no throw, issues only, each on a line with both languages', () => {
   const s = rich();
   const words = [...Object.values(ORDER_WORDS).flatMap((w) => [w.en, w.fr]), 'A1', 'D1', 'F1', 'rives', 'dwarves', 'to', 'end', 'port', '"', ',', '#', '0.5', '-3', '999999999999', 'move', '«', '\\'];

@@ -209,7 +209,7 @@ export function tokenize(line: string): { tokens: Token[]; unclosed: boolean } {
       let closed = false;
       while (i < line.length) {
         const d = line[i]!;
-        if (d === '\\' && i + 1 < line.length) { text += line[i + 1]; i += 2; continue; }
+        if (d === '\\' && i + 1 < line.length) { const e = line[i + 1]!; text += e === 'n' ? '\n' : e === 'r' ? '\r' : e; i += 2; continue; }
         if (d === close) { closed = true; i++; break; }
         text += d;
         i++;
@@ -227,7 +227,7 @@ export function tokenize(line: string): { tokens: Token[]; unclosed: boolean } {
 
 /** A value as the printer writes it: plain when it is one safe word, else quoted with escapes. */
 export function quote(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
 }
 export function word(text: string): string {
   return /^[^\s"«“#,\\]+$/.test(text) ? text : quote(text);
