@@ -254,6 +254,8 @@ for (const [name, make] of [['base', base], ['rich', rich]] as const) {
         n++;
       }
       assert.ok(n > 30, `many choices checked (${n})`);
+      const plans = form.groups.flatMap((g) => g.entries).filter((e) => e.code === (lang === 'en' ? 'fleet' : 'flotte')).flatMap((e) => e.fields.flatMap((f) => (f.kind === 'choice' ? f.options.map((o) => o.value) : [])));
+      assert.ok(plans.some((p) => p.startsWith(lang === 'en' ? 'embark A1' : 'embarquer A1')), 'the form offers to carry A1 by sea');
     }
   });
 }

@@ -202,7 +202,7 @@ export function legalPaths(s: GruikState, force: string, ix = indexMap(s.map)): 
   return out;
 }
 
-/** Plans for a fleet line: up to two moves, then an end posture (coast, port or blockade), each checked by navalOrderRefusal. */
+/** Plans for a fleet line, each checked by navalOrderRefusal: one own force embarked, carried at most one zone and landed; up to two moves, then an end posture (coast, port or blockade). */
 function fleetPlans(s: GruikState, st: StateId, fleet: string, lang: Lang, ix = indexMap(s.map)): string[] {
   const f = s.fleets[fleet];
   if (!f) return [];
@@ -211,6 +211,17 @@ function fleetPlans(s: GruikState, st: StateId, fleet: string, lang: Lang, ix = 
   for (const n of ix.zone[f.zone]?.neighbours ?? []) {
     routes.push([n.zone]);
     for (const m of ix.zone[n.zone]?.neighbours ?? []) if (s.config.naval.fleetMp >= 2) routes.push([n.zone, m.zone]);
+  }
+  // transport: one own force on a coast of the start zone, embarked, carried along a route and landed where it ends
+  const own = [...Object.values(s.armies), ...Object.values(s.detachments)].filter((g) => g.state === st && typeof g.location === 'string' && (ix.zoneCoasts[f.zone] ?? []).includes(g.location));
+  for (const g of own) for (const r of routes.filter((x) => x.length <= 1)) {
+    const zone = r.length ? r[r.length - 1]! : f.zone;
+    for (const p of ix.zoneCoasts[zone] ?? []) {
+      if (out.length >= FORM_LIMITS.plans) return out;
+      const actions: NavalOrder['actions'] = [{ do: 'embark', forces: [g.id] }, ...r.map((to) => ({ do: 'move' as const, to })), { do: 'disembark', at: p }];
+      if (navalOrderRefusal(s, { fleet, actions }, st, ix)) continue;
+      out.push([w('embark', lang), shortId(st, g.id), ...r.flatMap((z) => [w('sail', lang), word(z)]), w('land', lang), word(p)].join(' '));
+    }
   }
   for (const r of routes) {
     const zone = r.length ? r[r.length - 1]! : f.zone;
