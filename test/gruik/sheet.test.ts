@@ -241,7 +241,7 @@ function entryLines(e: FormEntry): string[] {
   return out.filter((l): l is string => l !== null);
 }
 
-for (const [name, make] of [['base', base], ['rich', rich]] as const) {
+for (const [name, make] of [['base', base], ['rich', rich], ['detachment', () => withD1(base())]] as const) {
   test(`the form (${name} position): every choice it offers parses without error, in both languages`, () => {
     const s = make();
     for (const lang of ['en', 'fr'] as const) {
