@@ -173,6 +173,13 @@ for (const k of ISSUES) {
   });
 }
 
+test('a detachment named wrongly is not created, and later lines cannot name it', () => {
+  const r = parseSheet(rich(), 'elves', 'detach A1 4 as D7\nmove D2 rives', 'en');
+  assert.deepEqual(r.issues.map((i) => i.line), [1, 2]);
+  assert.match(r.issues[1]!.message.en, /unknown force "D2"/);
+  assert.equal(r.sheet.orders?.forces, undefined);
+});
+
 test('a bad line never loses the others', () => {
   const r = parseSheet(rich(), 'elves', 'move A1 narnia\nposture A1 avoid\nnonsense\nfriend dwarves', 'en');
   assert.deepEqual(r.issues.map((i) => i.line), [1, 3]);

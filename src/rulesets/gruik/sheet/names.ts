@@ -44,6 +44,11 @@ export class Names {
     if (kind === 'army') this.entries.host.push(entry);
   }
 
+  /** Forgets an id the sheet had named (an organisation order taken back). */
+  forget(id: string): void {
+    for (const k of Object.keys(this.entries) as NameKind[]) this.entries[k] = this.entries[k].filter((x) => x.value !== id);
+  }
+
   /** An own fleet the sheet itself creates (a split, §7.2). */
   addFleet(id: string): void {
     this.entries.fleet.push({ names: [shortId(this.stateId, id), id], value: id, label: shortId(this.stateId, id) });

@@ -202,6 +202,7 @@ class Builder {
           const short = this.names.label('detachment', made);
           if (given.toLowerCase() !== short.toLowerCase() && given !== made) {
             this.undoLast();
+            this.names.forget(made);
             fail('detach-name', { id: short, given });
           }
         }
