@@ -152,7 +152,8 @@ const ISSUES: { kind: string; text: string; en: RegExp; fr: RegExp; line?: numbe
   { kind: 'line too long', text: `# ${'x'.repeat(4001)}`, en: /longer than 4000/, fr: /dépasse 4000/ },
   { kind: 'too many lines', text: `${'\n'.repeat(2000)}yoke`, line: 2001, en: /more than 2000 lines/, fr: /dépasse 2000 lignes/ },
   { kind: 'move too long (§5.3, moveRefusal)', text: 'move A1 rives coudre tourbe', state: base, en: /at most 2 provinces/, fr: /au plus 2 provinces/ },
-  { kind: 'detachment through enemy land (§5.2, moveRefusal)', text: 'move D1 coudre tourbe', state: () => withD1(base()), en: /crosses only friendly provinces/, fr: /ne traverse que des provinces amies/ },
+  { kind: 'detachment through enemy land (§5.2, moveRefusal): a warning, S3.2 may change it', text: 'move D1 coudre tourbe', severity: 'warning', state: () => withD1(base()), en: /crosses only friendly provinces/, fr: /ne traverse que des provinces amies/ },
+  { kind: 'blockade of a province not hostile (§7.13, navalOrderRefusal): a warning', text: 'fleet F1 move etroite end blockade roc', severity: 'warning', en: /A blockade targets an enemy province/, fr: /Le blocus vise une province ennemie/ },
   { kind: 'fleet not adjacent (§7.2, navalOrderRefusal)', text: 'fleet F1 move large move baie move large move baie move large', en: /at most 4 actions/, fr: /au plus 4 actions/ },
   { kind: 'fleet embarks a stranger (§7.5, navalOrderRefusal)', text: 'fleet F1 embark D1 end port rives', en: /The force must stand in a province on the coast/, fr: /doit se trouver dans une province de la côte/, state: () => { const s = rich(); s.detachments['elves:D1']!.location = 'hautval'; return s; } },
   { kind: 'S3.1 refusal (validateOrders)', text: 'rate dwarves 0.3', en: /is not your tributary/, fr: /n’est pas votre tributaire/ },
@@ -185,6 +186,13 @@ test('a bad line never loses the others', () => {
   assert.deepEqual(r.issues.map((i) => i.line), [1, 3]);
   assert.equal(r.sheet.postures?.['elves:A1'], 'avoid');
   assert.deepEqual(r.sheet.orders?.friendship?.declare, ['dwarves']);
+});
+
+test('a refusal that hangs on relations keeps the line (S4.1 and S5 check again); a limit refuses it', () => {
+  const s = withD1(base());
+  const r = parseSheet(s, 'elves', 'move D1 coudre tourbe\nmove A1 rives coudre tourbe sylve', 'en');
+  assert.deepEqual(r.issues.map((i) => [i.line, i.severity]), [[1, 'warning'], [2, 'error']]);
+  assert.deepEqual(r.sheet.moves?.map((m) => m.force), ['elves:D1']);
 });
 
 test('the debt cap keeps the order (a warning: gifts received count at S3.5, A-37)', () => {

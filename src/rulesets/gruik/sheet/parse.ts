@@ -17,8 +17,8 @@ import type { ForceOrder, MoneyOrder, StateOrders } from '../season-types.ts';
 import type { GruikSheet, ReactionPolicy } from '../sheet-types.ts';
 import type { GruikState, StateId } from '../state.ts';
 import { validateOrders } from '../rules/diplomacy.ts';
-import { moveRefusal, MOVE_REFUSALS, type MoveOrder } from '../rules/movement.ts';
-import { navalOrderRefusal, NAVAL_REFUSALS, type NavalAction, type NavalOrder, type NavalPolicy } from '../rules/naval-orders.ts';
+import { moveRefusal, MOVE_REFUSALS, type MoveOrder, type MoveRefusal } from '../rules/movement.ts';
+import { navalOrderRefusal, NAVAL_REFUSALS, type NavalAction, type NavalOrder, type NavalPolicy, type NavalRefusal } from '../rules/naval-orders.ts';
 import { organiseForces } from '../rules/organisation.ts';
 import type { RetreatOption } from '../rules/retreat.ts';
 import { applyMoney } from '../rules/treasury.ts';
@@ -105,6 +105,15 @@ interface Line { n: number; order: OrderWord; cur: Cursor }
 
 const ORG: ReadonlySet<OrderWord> = new Set(['detach', 'resize', 'recall', 'ally', 'join', 'split', 'merge', 'transfer', 'combine']);
 
+/**
+ * Refusals that hang on relations or control, which S3 may change before the step that moves
+ * (friendships declared or cancelled at S3.2 by any state, cessions at S3.3): the line is kept with
+ * a warning, and S4.1 or S5 checks it again on the state of its step [P]. Every other refusal (a
+ * limit, an adjacency, a force that cannot move) stands whatever S3 does: the line is refused.
+ */
+const RELATIONAL_MOVE: ReadonlySet<MoveRefusal> = new Set(['not-friendly', 'not-clear']);
+const RELATIONAL_NAVAL: ReadonlySet<NavalRefusal> = new Set(['detachment-alone', 'raid-coast', 'raid-friend', 'raid-protected', 'blockade', 'port']);
+
 /** Parses a state's sheet. Never throws on any text; every problem is an issue on its line. */
 export function parseSheet(state: GruikState, stateId: StateId, text: string, lang: Lang): ParsedSheet {
   const issues: SheetIssue[] = [];
@@ -162,6 +171,8 @@ class Builder {
   moneyLines = new Map<MoneyOrder, number>();
   fleetLines = new Map<string, number>();
   treatyCount = 0;
+  /** Lines kept with a warning. */
+  warnings: SheetIssue[] = [];
   readonly ix;
 
   constructor(readonly state: GruikState, readonly st: StateId, readonly names: Names, readonly lang: Lang) {
@@ -252,8 +263,9 @@ class Builder {
         cur.end();
         const o: MoveOrder = { force, path, ...(joins !== undefined ? { joins } : {}), ...(leaveAfter !== undefined ? { leaveAfter } : {}) };
         this.once('move', force, n, this.names.label('force', force));
-        const why = this.moves.some((x) => x.force === force) ? { message: MOVE_REFUSALS.repeated } : moveRefusal(this.scratch, o, this.ix);
-        if (why) { this.seen.delete(`move\u0000${force}`); refusedBy(why.message); }
+        const why = this.moves.some((x) => x.force === force) ? { reason: 'repeated' as const, message: MOVE_REFUSALS.repeated } : moveRefusal(this.scratch, o, this.ix);
+        if (why && RELATIONAL_MOVE.has(why.reason)) this.warnings.push({ line: n, severity: 'warning', message: why.message });
+        else if (why) { this.seen.delete(`move\u0000${force}`); refusedBy(why.message); }
         this.moves.push(o);
         return;
       }
@@ -497,7 +509,8 @@ class Builder {
     this.once('fleet', fleet, n, this.names.label('fleet', fleet));
     const draft: NavalOrder = { fleet, actions, ...(end ? { end } : {}) };
     const why = navalOrderRefusal(this.scratch, draft, this.st, this.ix);
-    if (why) { this.seen.delete(`fleet\u0000${fleet}`); refusedBy(why.message); }
+    if (why && RELATIONAL_NAVAL.has(why.reason)) this.warnings.push({ line: n, severity: 'warning', message: why.message });
+    else if (why) { this.seen.delete(`fleet\u0000${fleet}`); refusedBy(why.message); }
     const o = this.navalOf(fleet, n);
     o.actions = actions;
     if (end) o.end = end;
@@ -533,7 +546,7 @@ class Builder {
 
   /** The checks that need every line: the money orders together (S3.5, A-37). */
   finish(): SheetIssue[] {
-    const out: SheetIssue[] = [];
+    const out: SheetIssue[] = [...this.warnings];
     const money = this.orders.money ?? [];
     if (money.length === 0) return out;
     const r = applyMoney(this.scratch, { [this.st]: money });
