@@ -229,6 +229,27 @@ test('a besieged lord asks the besieger’s leave to go out (#33)', () => {
   covered.add('leave-besieged');
 });
 
+test('another player asks to reinforce a besieged fortification (#34): its player is asked', () => {
+  let g = scene(4, '5.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    fortify(s, 'BLAYE');
+    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', 'BLAYE', 1, 0, [s.families.P2!.lords[0]!]);
+    s.villages.BLAYE!.sieges.push({ besieger: 'P2', engineDice: 1, sinceTurn: 1 });
+    s.families.P2!.reserve.siegeEngines -= 1;
+    station(s, 'P3', 'CHAROLLES', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'TOURNUS', 1, 0, [s.families.P4!.lords[0]!]);
+  });
+  const pass = () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' });
+  for (const p of ['P1', 'P2']) { g = until(g, 'movement', pass); assert.deepEqual(g.flow.current?.players, [p]); g = reply(g, { [p]: [] }); }
+  g = until(g, 'movement', pass);
+  g = reply(g, { P3: [{ lead: g.fief.families.P3!.lords[0]!, to: 'BLAYE', sergeants: 1, reinforce: true }] });
+  assert.equal(g.flow.current?.kind, 'reinforce-besieged');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('reinforce-besieged');
+});
+
 test('a Revolt at a hold: the window, calming by the bishop’s player (#38), the order of the attacked (#36)', () => {
   let g = scene(4, '3.A', (g) => {
     const s = g.fief;

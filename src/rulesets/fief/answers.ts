@@ -63,7 +63,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
   switch (ask.kind) {
     case 'start-village': return ask.ctx.k === 'start-village' ? ask.ctx.villages[0] ?? '' : ''; // first free village in board order [P]
     case 'propose-marriage': case 'declare-candidate': case 'ransom-offer': return 'none'; // none (the engine keeps no null answer)
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': return false; // decline / refuse
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': return false; // decline / refuse
     case 'place-votes': return {}; // abstain
     case 'discard-draw': return { discard: [], draws: [] }; // stop
     case 'plague-losses': return {}; // sergeants first (the step's default)
@@ -131,7 +131,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why) return fail(issue(MARRIAGE_REFUSALS[why]));
       return c.pairs.some((x) => x.lord === m!.lord && x.to === m!.to) ? ok({ lord: m.lord, to: m.to }) : fail(refuse('not-a-pair'));
     }
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent':
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent':
       return yesNo(answer);
     case 'declare-candidate': {
       if (answer === null || (isText(answer) && NONE.has(answer.trim().toLowerCase()))) return ok('none');
@@ -388,7 +388,7 @@ function parsePurchase(w: string[]): Purchase | null {
   return null;
 }
 
-/** `move <lead> <to> [<sergeants> [<knights>]] [raid] [tunnel] [with <lord>]… [prisoner <lord>]… [control <player>]`. */
+/** `move <lead> <to> [<sergeants> [<knights>]] [raid] [tunnel] [reinforce] [with <lord>]… [prisoner <lord>]… [control <player>]`. */
 function parseMove(w: string[]): MoveCommand | null {
   const x = ['move', 'aller', 'déplacer', 'deplacer'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w;
   if (x.length < 2) return null;
@@ -399,12 +399,13 @@ function parseMove(w: string[]): MoveCommand | null {
     const k = x[i]!.toLowerCase();
     if (['raid', 'chevauchée', 'chevauchee'].includes(k)) m.raid = true;
     else if (['tunnel', 'souterrain'].includes(k)) m.tunnel = true;
+    else if (['reinforce', 'renfort', 'renforcer'].includes(k)) m.reinforce = true; // #34
     else if (['with', 'avec'].includes(k) && x[i + 1]) m.companions.push(x[++i]!);
     else if (['prisoner', 'prisonnier'].includes(k) && x[i + 1]) m.prisoners.push(x[++i]!);
     else if (['control', 'contrôle', 'controle'].includes(k) && x[i + 1]) m.control = x[++i]!.toUpperCase();
     else return null;
   }
-  const out: MoveCommand = { lead: m.lead, to: m.to, ...(m.sergeants !== undefined ? { sergeants: m.sergeants } : {}), ...(m.knights !== undefined ? { knights: m.knights } : {}), ...(m.raid ? { raid: true } : {}), ...(m.tunnel ? { tunnel: true } : {}), ...(m.companions.length ? { companions: m.companions } : {}), ...(m.prisoners.length ? { prisoners: m.prisoners } : {}), ...(m.control ? { control: m.control } : {}) };
+  const out: MoveCommand = { lead: m.lead, to: m.to, ...(m.sergeants !== undefined ? { sergeants: m.sergeants } : {}), ...(m.knights !== undefined ? { knights: m.knights } : {}), ...(m.raid ? { raid: true } : {}), ...(m.tunnel ? { tunnel: true } : {}), ...(m.reinforce ? { reinforce: true } : {}), ...(m.companions.length ? { companions: m.companions } : {}), ...(m.prisoners.length ? { prisoners: m.prisoners } : {}), ...(m.control ? { control: m.control } : {}) };
   return out;
 }
 
@@ -418,7 +419,7 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'discard-draw': { const v = value as { discard: string[]; draws: string[]; surprises?: SurprisePlay[] }; return [...v.discard.map((c) => `discard ${c}`), ...(v.surprises ?? []).map(surpriseText), ...v.draws.map((d) => `draw ${d}`)].join('\n') || 'stop'; }
     case 'ransom-offer': { const o = value as { amount: number; prisoners: string[] }; return `offer ${o.amount} ${o.prisoners.join(' ')}`; }
     case 'purchases': return (value as Purchase[]).map((p) => p.item === 'troops' ? `troops ${p.village} ${p.sergeants} ${p.knights}` : p.item === 'mill' || p.item === 'castle' ? `${p.item} ${p.village}` : p.item === 'fief-title' ? `title ${p.fief} ${p.lord}${p.city ? ` ${p.city}` : ''}` : p.item === 'cardinal' ? `cardinal ${p.bishop}` : p.item).join('\n') || 'none';
-    case 'movement': return (value as MoveCommand[]).map((m) => `move ${m.lead} ${m.to} ${m.sergeants ?? 0} ${m.knights ?? 0}${m.raid ? ' raid' : ''}${m.tunnel ? ' tunnel' : ''}${(m.companions ?? []).map((x) => ` with ${x}`).join('')}${(m.prisoners ?? []).map((x) => ` prisoner ${x}`).join('')}`).join('\n') || 'none';
+    case 'movement': return (value as MoveCommand[]).map((m) => `move ${m.lead} ${m.to} ${m.sergeants ?? 0} ${m.knights ?? 0}${m.raid ? ' raid' : ''}${m.tunnel ? ' tunnel' : ''}${m.reinforce ? ' reinforce' : ''}${(m.companions ?? []).map((x) => ` with ${x}`).join('')}${(m.prisoners ?? []).map((x) => ` prisoner ${x}`).join('')}`).join('\n') || 'none';
     case 'declare-battles': return (value as { village: string; defender: string }[]).map((b) => `battle ${b.village} ${b.defender}`).join('\n') || 'none';
     case 'sieges': { const v = value as { declare?: string[]; end?: string[] }; return [...(v.declare ?? []).map((x) => `siege ${x}`), ...(v.end ?? []).map((x) => `lift ${x}`)].join('\n') || 'none'; }
     case 'pillage': return Object.entries(value as Record<string, number>).map(([v, n]) => `pillage ${v} ${n}`).join('\n') || 'none';

@@ -26,10 +26,13 @@
  * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
  * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts.
  *
+ * #34: a step flagged `reinforce` into another player's besieged fortification asks the besieged
+ * player (REPLY, default refuse); granted, the pieces enter the walls.
+ *
  * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
  * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
  * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step;
- * #34; a title power used at a hold does not reopen it (free actions, another file); step 2.D
+ * a title power used at a hold does not reopen it (free actions, another file); step 2.D
  * (relics) — skipped with an event.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
@@ -70,7 +73,7 @@ export type FlowKind = DecisionKind | 'start-village' | 'hold';
 export const FLOW_KINDS: readonly FlowKind[] = [
   'start-village', 'propose-marriage', 'accept-marriage', 'declare-candidate', 'place-votes', 'pope-consent', 'king-waiver',
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
-  'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
+  'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged', 'reinforce-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
   'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent',
 ];
@@ -107,6 +110,7 @@ export type AskCtx =
   | { k: 'after-refusal'; village: VillageId }
   | { k: 'raid-fight'; raider: PlayerId; village: VillageId }
   | { k: 'leave-besieged'; mover: PlayerId; village: VillageId }
+  | { k: 'reinforce-besieged'; mover: PlayerId; village: VillageId }
   | { k: 'declare-battles' }
   | { k: 'sieges' }
   | { k: 'join-side'; mode: 'offer' | 'accept'; attacker: PlayerId; defender: PlayerId; village: VillageId; offers?: Record<PlayerId, SideName> }
@@ -500,7 +504,8 @@ export function movementInputs(s: FiefState, a: FlowState['answers']): MovementI
     moves[p] = cmds.map((c, i) => {
       const letPass = Object.entries(a[`5.A/${p}/${i}/raid`] ?? {}).filter(([, v]) => v === 'pass').map(([q]) => q);
       const permit = a[`5.A/${p}/${i}/besieged`];
-      return { ...c, ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}) };
+      const granted = a[`5.A/${p}/${i}/reinforce`]; // #34
+      return { ...c, ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}), ...(granted ? { reinforceGranted: Object.values(granted).length > 0 && Object.values(granted).every((v) => v === true) } : {}) };
     });
     for (const [q, v] of Object.entries(a[`5.A/${p}/consent`] ?? {})) (permissions[q] ??= {})[p] = v as 'allow' | 'refuse';
   }
@@ -543,6 +548,8 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
   for (const m of line.moves) {
     const i = cmds.indexOf(m.command as MoveCommand);
     const at = m.command.to;
+    // #34 [T §6.4.1, P G-34]: the besieged player lets the reinforcements in (REPLY, default refuse).
+    if (m.reinforce && i >= 0 && !has(a, `${id}/${i}/reinforce`)) return { id: `${id}/${i}/reinforce`, kind: 'reinforce-besieged', players: [m.reinforce], ctx: { k: 'reinforce-besieged', mover: p, village: at } };
     if (m.blockers.length === 0) continue;
     if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
       return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
