@@ -18,7 +18,9 @@
  * when it ends, so the hold reads the board as moved), before 6.C (pillage), before 7.B (the
  * victory check), after each election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
  * state when answered, so a card at its holds acts on the next), and before each battle round
- * (`holds.inBattles`; Ambush and the attackers' Tunnel, answers of the pure battle). A card played
+ * (`holds.inBattles`; every surprise but a Revolt — Ambush, the attackers' Tunnel, Assassination,
+ * Justice, d'Arc, a Cardinal, a Tunnel freeing prisoners —, answers of the pure battle, applied
+ * inside it before the round). A card played
  * reopens the hold, a round of passes ends it, `holds.maxRounds` caps it. A Revolt (at a hold, or
  * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
  * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one
@@ -30,9 +32,7 @@
  * player (REPLY, default refuse); granted, the pieces enter the walls.
  *
  * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
- * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
- * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step;
- * a title power used at a hold does not reopen it (free actions, another file); step 2.D
+ * disabling it for speed); a title power used at a hold does not reopen it (free actions, another file); step 2.D
  * (relics) — skipped with an event.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
@@ -41,7 +41,7 @@ import { CARD_KINDS, cardKind, type CardId, type Deck } from './cards.ts';
 import type { DecisionKind } from './decisions.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { resolveCalamities, type CalamityOutcome, type PlagueLine } from './rules/calamities.ts';
-import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type RoundAnswers, type SideName } from './rules/battle.ts';
+import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type BattlePlay, type RoundAnswers, type SideName } from './rules/battle.ts';
 import { lossOutcome } from './rules/combat.ts';
 import { runCombatStep, siegeRefusal, pillageRefusal, type BattleDeclaration, type CombatInputs, type SiegeAnswer, type CombatLine } from './rules/combat-phase.ts';
 import { streamD6 } from './rules/dice.ts';
@@ -60,7 +60,6 @@ import type { FiefState, LordId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
 import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
-import type { BattleSurprise } from './rules/battle-surprises.ts';
 import type { RevoltAnswers, RevoltOutcome } from './rules/revolt.ts';
 import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
@@ -653,16 +652,17 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
 }
 
 /** The plays at a battle's holds (before round k), in turn order: `BattleAnswers.surprises[k]` [P G-36, G-37]. */
-function battleSurprises(s: FiefState, a: FlowState['answers'], b: string): Record<number, BattleSurprise[]> {
-  const out: Record<number, BattleSurprise[]> = {};
+function battleSurprises(s: FiefState, a: FlowState['answers'], b: string): Record<number, BattlePlay[]> {
+  const out: Record<number, BattlePlay[]> = {};
   for (let k = 1; k <= s.config.combat.maxRounds; k++) {
     const h = a[`${b}/r${k}/hold`];
     if (!h) continue;
-    const list: BattleSurprise[] = [];
+    const list: BattlePlay[] = [];
     for (const q of order(s)) {
       const x = parseSurprise(h[q], 'battle');
       if (x && x !== 'pass' && 'ambush' in x) list.push({ player: q, card: x.card, ambush: x.ambush });
       else if (x && x !== 'pass' && 'battleTunnel' in x) list.push({ player: q, card: x.card, tunnel: true });
+      else if (x && x !== 'pass') list.push({ player: q, card: x.card, play: x }); // any other surprise, at its own rule, inside the battle
     }
     if (list.length) out[k] = list;
   }
@@ -836,7 +836,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '4.A': return { t: 'ransoms', turn, lines: runRansomStep(s, inputs['4.A']).lines };
     case '4.B': return { t: 'purchases', turn, lines: runPurchaseStep(s, inputs['4.B']).lines };
     case '5.A': { const lines = runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })).filter((l) => l.moved + l.stopped + l.refused > 0); return lines.length ? { t: 'movement', turn, lines } : null; } // committed slots told when committed
-    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]), ...(b.surprises.length ? { surprises: b.surprises.map((x) => ({ player: x.play.player, play: ('ambush' in x.play ? { card: x.play.card, ambush: x.play.ambush } : { card: x.play.card, battleTunnel: true }) as SurprisePlay, refused: x.refused })) } : {}) }))) };
+    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]), ...(b.surprises.length ? { surprises: b.surprises.map((x) => ({ player: x.play.player, play: ('play' in x.play ? x.play.play : 'ambush' in x.play ? { card: x.play.card, ambush: x.play.ambush } : { card: x.play.card, battleTunnel: true }) as SurprisePlay, refused: x.refused })) } : {}) }))) };
     case '6.C': return { t: 'pillage', turn, mills: Object.fromEntries(s.players.map((p) => [p, Object.values(inputs['6.C']?.[p] ?? {}).reduce((x: number, n) => x + (n ?? 0), 0)]).filter(([, n]) => (n as number) > 0)) };
     case '7.C': return { t: 'turn-end', turn, firstPlayer: after.firstPlayer! };
     default: return null;

@@ -17,7 +17,8 @@
  *   of the resolution: its dice are named), and the resolution (`closeRevolt`), with dice named after
  *   the window.
  * - The battle's holds (before each round, once the sides are formed) are questions of the battle
- *   (flow.ts); their plays are `BattleAnswers.surprises[k]`, applied by the pure battle.
+ *   (flow.ts); their plays — every surprise but a Revolt — are `BattleAnswers.surprises[k]`,
+ *   applied by the pure battle before round k.
  * Text syntax of a play (one line): `play <card> darc <lady>`, `… cardinal <bishop>`,
  * `… assassinate <lord> [sponsor <lord>]`, `… justice <lord>`, `… free <lord> [<lord>…]`,
  * `… revolt <village> taille|tithe|papal-tithe|famine`, `… tunnel`, `… ambush <lord>`; or `pass`.
@@ -121,11 +122,12 @@ export function momentOf(ctx: HoldCtx, frame: RevoltFrame | null | undefined): M
 }
 
 /**
- * What a hold of this kind takes: at a battle's hold only the battle's own cards (Ambush, the
- * attackers' Tunnel), which the pure battle applies; the other surprises wait for the holds around
- * the step (a battle is one resolution, `fightBattle`). Elsewhere the rules' check decides.
+ * What a hold of this kind takes: at a battle's hold every surprise but a Revolt (which needs its
+ * own window) — the battle's own cards (Ambush, the attackers' Tunnel) and the others (Assassination,
+ * Justice, d'Arc, a Cardinal, a Tunnel freeing prisoners), all applied inside the pure battle
+ * (battle.ts) before the round. Elsewhere the rules' check decides.
  */
-export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || 'ambush' in play || 'battleTunnel' in play;
+export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play);
 
 /** One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for the pope's consent (#5). */
 export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' }
