@@ -15,7 +15,8 @@
  *
  * Hold points (§11.3, holds.ts): a `hold` question to every player — before 2.C (after the
  * calamities), before 3.A (income), before each player's movement slot (5.A commits each slot
- * when it ends, so the hold reads the board as moved), before 6.C (pillage), before 7.B (the
+ * when it ends, so the hold reads the board as moved) and after each step into a village with
+ * others' pieces (`holds.afterStep`), before 6.C (pillage), before 7.B (the
  * victory check), after each election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
  * state when answered, so a card at its holds acts on the next), and before each battle round
  * (`holds.inBattles`; every surprise but a Revolt — Ambush, the attackers' Tunnel, Assassination,
@@ -31,8 +32,11 @@
  * #34: a step flagged `reinforce` into another player's besieged fortification asks the besieged
  * player (REPLY, default refuse); granted, the pieces enter the walls.
  *
- * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
- * disabling it for speed); a title power used at a hold does not reopen it (free actions, another file); step 2.D
+ * The optional hold after a step that ends in a village with other players' pieces (§11.3,
+ * `holds.afterStep`, on by default): the slot's commands up to that step are committed first
+ * (`5.A/<p>/part`), so the hold reads the board as moved and the rest of the slot runs on what it left.
+ *
+ * Not here yet: a title power used at a hold does not reopen it (free actions, another file); step 2.D
  * (relics) — skipped with an event.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
@@ -48,7 +52,7 @@ import { streamD6 } from './rules/dice.ts';
 import { runDrawStep, type DrawStepLine } from './rules/draw.ts';
 import { eligible, noElection, runBishopElections, runElection, votesOf, type Election, type ElectionAnswers, type ElectionLine, type VotePlacement } from './rules/elections.ts';
 import { checkProposal, runMarriageStep, type MarriageLine, type Proposal } from './rules/marriage.ts';
-import { runMovementStep, type MoveCommand, type MovementInputs, type MovementLine, type Permissions } from './rules/movement.ts';
+import { memoData, runMovement, runMovementStep, type MemoData, type MoveCommand, type MovementInputs, type MovementLine, type Permissions } from './rules/movement.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { playCard, runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
 import { placementOptions } from './rules/placement.ts';
@@ -496,9 +500,12 @@ function ransomInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId, R
 export function movementInputs(s: FiefState, a: FlowState['answers']): MovementInputs {
   const moves: Record<PlayerId, MoveCommand[]> = {};
   const permissions: Permissions = {};
+  const from: NonNullable<MovementInputs['from']> = {};
   for (const p of s.players) {
     const cmds = one(a, `5.A/${p}`, p) as MoveCommand[] | undefined;
     if (!cmds || has(a, `5.A/${p}/done`)) continue; // a committed slot is in the state already
+    const part = partOf(a, p);
+    if (part) from[p] = { skip: part.skip, memo: part.memo }; // its first commands are in the state already
     const back = one(a, `5.A/${p}/after`, p) as 'back' | 'stop' | undefined;
     moves[p] = cmds.map((c, i) => {
       const letPass = Object.entries(a[`5.A/${p}/${i}/raid`] ?? {}).filter(([, v]) => v === 'pass').map(([q]) => q);
@@ -508,8 +515,17 @@ export function movementInputs(s: FiefState, a: FlowState['answers']): MovementI
     });
     for (const [q, v] of Object.entries(a[`5.A/${p}/consent`] ?? {})) (permissions[q] ??= {})[p] = v as 'allow' | 'refuse';
   }
-  return { moves, permissions };
+  return { moves, permissions, ...(Object.keys(from).length ? { from } : {}) };
 }
+
+/**
+ * A slot committed in parts for the hold after a step (§11.3 point 2): how many of its commands are
+ * in the state, their memo (budgets, arrival paths), and the steps whose holds were opened.
+ */
+interface SlotPart { skip: number; memo: MemoData; holds: number[] }
+const partOf = (a: FlowState['answers'], p: PlayerId): SlotPart | undefined => one(a, `5.A/${p}/part`, p) as SlotPart | undefined;
+/** Whether the optional hold after a step is on (a state saved before the constant existed reads the default). */
+const holdsAfterStep = (s: FiefState): boolean => s.config.holds?.afterStep ?? true;
 
 /** The state before `p`'s movement slot (the earlier players' moves applied). */
 export function movementStateBefore(s: FiefState, a: FlowState['answers'], p: PlayerId): FiefState {
@@ -533,6 +549,9 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
     return { id, kind: 'movement', players: [p], ctx: { k: 'movement' } };
   }
   if (!one(a, id, p)) return null;
+  const cmds0 = one(a, id, p) as MoveCommand[];
+  // §11.3: the holds after the steps already committed (a card played reopens them).
+  for (const i of partOf(a, p)?.holds ?? []) { const h = holdAsk(s, a, `${id}/step/${i}`, { village: cmds0[i]?.to }); if (h) return h; }
   // The preview of p's slot with the answers so far.
   const inp = movementInputs(s, a);
   const pre = runMovementStep(s, inp);
@@ -549,7 +568,9 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
     const at = m.command.to;
     // #34 [T §6.4.1, P G-34]: the besieged player lets the reinforcements in (REPLY, default refuse).
     if (m.reinforce && i >= 0 && !has(a, `${id}/${i}/reinforce`)) return { id: `${id}/${i}/reinforce`, kind: 'reinforce-besieged', players: [m.reinforce], ctx: { k: 'reinforce-besieged', mover: p, village: at } };
-    if (m.blockers.length === 0) continue;
+    // §11.3 point 2 (`holds.afterStep`): a hold after a step that ends in a village with other players' pieces; commitMovement puts the slot so far in the state first.
+    const stepHold = (): Ask | null => (holdsAfterStep(s) && m.result === 'moved' && m.met?.length && i >= 0 ? holdAsk(s, a, `${id}/step/${i}`, { village: at }) : null);
+    if (m.blockers.length === 0) { const h = stepHold(); if (h) return h; continue; }
     if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
       return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
     }
@@ -559,6 +580,8 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
       return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
     }
     if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
+    const h = stepHold();
+    if (h) return h;
   }
   return null;
 }
@@ -578,7 +601,21 @@ function commitMovement(g: FiefGame, events: FiefEvent[]): FiefGame {
   let answers = g.flow.answers;
   for (const p of order(fief)) { // bounded by the players
     if (has(answers, `5.A/${p}/done`)) continue;
-    if (movementAskFor(fief, answers, p)) break;
+    const ask = movementAskFor(fief, answers, p);
+    // The hold after step i about to open: the slot's commands up to i go into the state first, so the hold reads the board as moved (§11.3).
+    const at = ask ? /^5\.A\/[^/]+\/step\/(\d+)\/hold\/0$/.exec(ask.id) : null;
+    const part = partOf(answers, p);
+    if (at && Number(at[1]) >= (part?.skip ?? 0)) {
+      const i = Number(at[1]);
+      const inp = movementInputs(fief, answers);
+      const r = runMovement(fief, p, inp.moves![p]!.slice(0, i + 1), inp);
+      fief = r.state;
+      const moved = r.line.moves.filter((m) => m.result === 'moved').length, stopped = r.line.moves.length - moved;
+      if (moved + stopped + r.line.refused.length > 0) events.push({ t: 'movement', turn: fief.cursor.turn, lines: [{ player: p, moved, stopped, refused: r.line.refused.length }] });
+      answers = { ...answers, [`5.A/${p}/part`]: { [p]: { skip: i + 1, memo: memoData(r.memo), holds: [...(part?.holds ?? []), i] } satisfies SlotPart } };
+      break;
+    }
+    if (ask) break;
     const r = runMovementStep(fief, movementInputs(fief, answers));
     fief = r.state;
     const l = r.lines.find((x) => x.player === p)!;

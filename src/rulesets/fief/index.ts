@@ -43,6 +43,8 @@ function holdPointName(point: string, village: string | undefined): Localized {
   const v = village ? villageName(village) : '';
   if (point.endsWith('/vote')) return { fr: 'après les candidatures, avant le vote', en: 'after the candidates, before the vote' };
   if (point.endsWith('/reveal')) return { fr: 'avant le dépouillement', en: 'before the reveal' };
+  if (/^5\.A\/[^/]+\/step\/\d+$/.test(point)) return { fr: `après un pas à ${v}, où d’autres joueurs ont des pièces`, en: `after a step into ${v}, where other players have pieces` };
+  if (/^5\.A\/[^/]+\/before$/.test(point)) return { fr: 'avant un tour de mouvement', en: 'before a movement slot' };
   const names: Record<string, Localized> = {
     '2.C/before': { fr: 'après les calamités, avant les cartes', en: 'after the calamities, before the cards' },
     '3.A/before': { fr: 'avant les revenus', en: 'before income' },

@@ -69,6 +69,8 @@ export type Permissions = Partial<Record<PlayerId, Partial<Record<PlayerId, 'all
 
 export interface MovementInputs {
   moves?: Partial<Record<PlayerId, readonly MoveCommand[]>>;
+  /** A slot partly committed already (the flow's hold after a step, §11.3): its first `skip` commands are in the state, with their memo. */
+  from?: Partial<Record<PlayerId, { skip: number; memo: MemoData }>>;
   permissions?: Permissions;
   d6?: D6;
   die?: CombatDie;
@@ -112,6 +114,10 @@ export function besiegedToReinforce(s: FiefState, mover: PlayerId, v: VillageId)
 /** Per player's movement: groups that may not move again this turn, raid groups, the path each lord arrived by. */
 export interface MovementMemo { done: Set<LordId>; raiding: Set<LordId>; arrivedBy: Map<LordId, string> }
 export const newMemo = (): MovementMemo => ({ done: new Set(), raiding: new Set(), arrivedBy: new Map() });
+/** The memo as plain data (kept by the flow between a slot's parts). */
+export interface MemoData { done: LordId[]; raiding: LordId[]; arrivedBy: [LordId, string][] }
+export const memoData = (m: MovementMemo): MemoData => ({ done: [...m.done], raiding: [...m.raiding], arrivedBy: [...m.arrivedBy] });
+export const memoOf = (d: MemoData): MovementMemo => ({ done: new Set(d.done), raiding: new Set(d.raiding), arrivedBy: new Map(d.arrivedBy) });
 
 const samePos = (a: Position, b: Position) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -295,19 +301,28 @@ function regroupIfController(s: FiefState, v: VillageId): void {
   if (ctl && s.villages[v]!.stacks.some((st) => st.player === ctl && st.position.kind !== 'CENTER')) regroup(s, v);
 }
 
-export interface MovementLine { player: PlayerId; moves: { command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[]; reinforce?: PlayerId }[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
+export interface MovementLine { player: PlayerId; moves: { command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[]; reinforce?: PlayerId; met?: PlayerId[] }[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
 
-/** One player's movement slot: his commands in order (bounded by the answer), a refused one skipped. */
-export function runMovement(state: FiefState, player: PlayerId, commands: readonly MoveCommand[], inputs: MovementInputs = {}): { state: FiefState; line: MovementLine } {
+/**
+ * One player's movement slot: his commands in order (bounded by the answer), a refused one skipped.
+ * `from`: the first `skip` commands are already in the state (a slot committed in parts), with their memo.
+ * Each step that ends in a village with other players' pieces names them (`met`: the hold after a step, §11.3).
+ */
+export function runMovement(state: FiefState, player: PlayerId, commands: readonly MoveCommand[], inputs: MovementInputs = {}): { state: FiefState; line: MovementLine; memo: MovementMemo } {
   let s = state;
-  const memo = newMemo();
+  const from = inputs.from?.[player];
+  const memo = from ? memoOf(from.memo) : newMemo();
   const line: MovementLine = { player, moves: [], refused: [] };
   const d6 = inputs.d6 ?? streamD6(state), die = inputs.die ?? streamCombatDie(state);
-  for (const cmd of commands) {
+  for (const cmd of commands.slice(from?.skip ?? 0)) {
     const r = moveStep(s, player, cmd, memo, inputs.permissions, d6, die);
-    if (r.ok) { s = r.state; line.moves.push({ command: cmd, result: r.result, blockers: r.blockers, ...(r.reinforce ? { reinforce: r.reinforce } : {}) }); } else line.refused.push({ command: cmd, reason: r.reason });
+    if (r.ok) {
+      s = r.state;
+      const met = r.result === 'moved' ? presentPlayers(s, cmd.to).filter((q) => q !== player) : [];
+      line.moves.push({ command: cmd, result: r.result, blockers: r.blockers, ...(r.reinforce ? { reinforce: r.reinforce } : {}), ...(met.length ? { met } : {}) });
+    } else line.refused.push({ command: cmd, reason: r.reason });
   }
-  return { state: s, line };
+  return { state: s, line, memo };
 }
 
 /** Step 5.A: every player in turn order (#19, default: no movement). */
