@@ -163,6 +163,7 @@ test('a raid through a held village asks its controller to fight or let pass (#2
   g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold before P1's slot (§11.3)
   assert.equal(g.flow.current?.kind, 'movement');
   g = reply(g, { P1: [{ lead: l1, to: 'EPERVIER', knights: 2, raid: true }, { lead: l1, to: 'ROCHEGRISE', knights: 2 }] });
+  g = until(g, 'raid-fight', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold after the step into EPERVIER (§11.3)
   assert.equal(g.flow.current?.kind, 'raid-fight');
   assert.deepEqual(g.flow.current?.players, ['P2']);
   g = reply(g, { P2: 'pass' });
@@ -312,12 +313,26 @@ test('a refused passage asks the mover to go back or stop (#20, #21)', () => {
   const lead = g.fief.families.P1!.lords[0]!;
   g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
   g = reply(g, { P1: [{ lead, to: v1, sergeants: 1, knights: 0 }, { lead, to: v2, sergeants: 1, knights: 0 }] });
+  g = until(g, 'pass-consent', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold after the step into v1 (§11.3)
   assert.equal(g.flow.current?.kind, 'pass-consent');
   assert.deepEqual(g.flow.current?.players, ['P2']);
   g = reply(g, { P2: 'refuse' });
   assert.equal(g.flow.current?.kind, 'after-refusal');
   assert.deepEqual(g.flow.current?.players, ['P1']);
   covered.add('after-refusal');
+});
+
+test('step 2.D asks a relic’s holder whether he uses it (#38a)', () => {
+  const g = scene(4, '2.D', (g) => {
+    const s = g.fief;
+    s.config.options.relics = true;
+    s.relics = { GRAIL: { holder: null, village: 'SIGY', removed: false }, ROSELINE: { holder: null, village: 'BLAYE', removed: false }, GERONCE: { holder: null, village: 'TOURNUS', removed: false }, LANCE: { holder: null, village: 'ST_GEROME', removed: false }, RADEGONDE: { holder: s.families.P3!.lords[0]!, village: null, removed: false } };
+    const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'FAMINE');
+    s.bishoprics[2].calamities.push(s.secret.eventDeck.splice(i, 1)[0]!);
+  });
+  assert.equal(g.flow.current?.kind, 'relic-power');
+  assert.deepEqual(g.flow.current?.players, ['P3']);
+  covered.add('relic-power');
 });
 
 test('every kind the flow opens was asked at least once over these games and scenes', () => {

@@ -63,7 +63,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
   switch (ask.kind) {
     case 'start-village': return ask.ctx.k === 'start-village' ? ask.ctx.villages[0] ?? '' : ''; // first free village in board order [P]
     case 'propose-marriage': case 'declare-candidate': case 'ransom-offer': return 'none'; // none (the engine keeps no null answer)
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': return false; // decline / refuse
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'relic-power': return false; // decline / refuse / not used
     case 'place-votes': return {}; // abstain
     case 'discard-draw': return { discard: [], draws: [] }; // stop
     case 'plague-losses': return {}; // sergeants first (the step's default)
@@ -131,7 +131,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why) return fail(issue(MARRIAGE_REFUSALS[why]));
       return c.pairs.some((x) => x.lord === m!.lord && x.to === m!.to) ? ok({ lord: m.lord, to: m.to }) : fail(refuse('not-a-pair'));
     }
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent':
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent': case 'relic-power':
       return yesNo(answer);
     case 'declare-candidate': {
       if (answer === null || (isText(answer) && NONE.has(answer.trim().toLowerCase()))) return ok('none');

@@ -36,8 +36,10 @@
  * `holds.afterStep`, on by default): the slot's commands up to that step are committed first
  * (`5.A/<p>/part`), so the hold reads the board as moved and the rest of the slot runs on what it left.
  *
- * Not here yet: a title power used at a hold does not reopen it (free actions, another file); step 2.D
- * (relics) — skipped with an event.
+ * Step 2.D (A.1): the holders of St Roseline's Eyes and St Radegonde's Bones are asked whether
+ * they use them (#38a, HOLD, default not used) while a Bad Weather / a Famine is in play.
+ *
+ * Not here yet: a title power used at a hold does not reopen it (free actions, another file).
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
@@ -59,6 +61,7 @@ import { placementOptions } from './rules/placement.ts';
 import { runPurchaseStep, type Purchase, type PurchaseLine } from './rules/purchases.ts';
 import { runRansomStep, type RansomAnswer, type RansomLine, type RansomOffer } from './rules/ransoms.ts';
 import { checkVictory } from './rules/victory.ts';
+import { relicHolder, runRelics, type RelicLine } from './rules/relics.ts';
 import { placeStart, startingVillages } from './setup.ts';
 import type { FiefState, LordId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
@@ -76,9 +79,9 @@ export type FlowKind = DecisionKind | 'start-village' | 'hold';
 export const FLOW_KINDS: readonly FlowKind[] = [
   'start-village', 'propose-marriage', 'accept-marriage', 'declare-candidate', 'place-votes', 'pope-consent', 'king-waiver',
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
-  'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged', 'reinforce-besieged',
+  'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
-  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent',
+  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent', 'reinforce-besieged', 'relic-power',
 ];
 
 /**
@@ -114,6 +117,7 @@ export type AskCtx =
   | { k: 'raid-fight'; raider: PlayerId; village: VillageId }
   | { k: 'leave-besieged'; mover: PlayerId; village: VillageId }
   | { k: 'reinforce-besieged'; mover: PlayerId; village: VillageId }
+  | { k: 'relic-power'; relic: 'ROSELINE' | 'RADEGONDE'; lord: LordId; cards: number }
   | { k: 'declare-battles' }
   | { k: 'sieges' }
   | { k: 'join-side'; mode: 'offer' | 'accept'; attacker: PlayerId; defender: PlayerId; village: VillageId; offers?: Record<PlayerId, SideName> }
@@ -159,6 +163,8 @@ export type FiefEvent =
   | { t: 'draw'; turn: number; lines: DrawStepLine[] }
   | { t: 'calamities'; turn: number; outcomes: CalamityOutcome[]; plagues: PlagueLine[] }
   | { t: 'cards'; turn: number; lines: PlayLine[] }
+  /** Step 2.D (A.1): the relics used at the end of Phase 2 and their dice (public: relic holders are public, #38a). */
+  | { t: 'relics'; turn: number; lines: RelicLine[] }
   | { t: 'skipped'; turn: number; step: TurnStepId }
   | { t: 'income'; turn: number; ecus: Record<PlayerId, number> }
   | { t: 'ransoms'; turn: number; lines: RansomLine[] }
@@ -437,6 +443,27 @@ function playsWithConsents(s: FiefState, a: FlowState['answers'], p: PlayerId): 
     return { ...pl, consents: BOARD.villageIds.filter((v) => agreed.includes(s.villages[v]!.controller ?? '')) } as CardPlay;
   });
 }
+
+/**
+ * 2.D (A.1) [T §11.1, P G-53]: #38a, the holder of the Eyes of St Roseline while a Bad Weather is in
+ * play, and of the Bones of St Radegonde while a Famine is, in the turn order of their players: use
+ * the relic now? (HOLD, default not used.) Relic holders and calamities in play are public.
+ */
+const RELICS_2D = [['ROSELINE', 'BAD_WEATHER'], ['RADEGONDE', 'FAMINE']] as const;
+const relicPlanner: Planner = (s, a) => {
+  if (!s.config.options.relics || !s.relics) return null;
+  const asks = RELICS_2D.map(([relic, kind]) => {
+    const lord = relicHolder(s, relic);
+    const cards = Object.values(s.bishoprics).reduce((n, b) => n + b.calamities.filter((c) => cardKind(c) === kind).length, 0);
+    return { relic, lord, cards };
+  }).filter((x): x is { relic: 'ROSELINE' | 'RADEGONDE'; lord: LordId; cards: number } => x.lord !== null && x.cards > 0 && s.lords[x.lord] !== undefined)
+    .sort((x, y) => order(s).indexOf(s.lords[x.lord]!.owner) - order(s).indexOf(s.lords[y.lord]!.owner));
+  for (const x of asks) if (!has(a, `2.D/${x.relic}`)) return { id: `2.D/${x.relic}`, kind: 'relic-power', players: [s.lords[x.lord]!.owner], ctx: { k: 'relic-power', relic: x.relic, lord: x.lord, cards: x.cards } };
+  return null;
+};
+
+/** The 2.D answers as the step's inputs (#38a: a missing answer is "not used"). */
+const relicInputs = (a: FlowState['answers']): NonNullable<StepInputs['2.D']> => ({ ROSELINE: Object.values(a['2.D/ROSELINE'] ?? {})[0] === true, RADEGONDE: Object.values(a['2.D/RADEGONDE'] ?? {})[0] === true });
 
 /** 4.A: each owner of prisoners offers (#16), the jailer answers (#17). */
 const ransomPlanner: Planner = (s, a) => {
@@ -832,6 +859,7 @@ const PLANNERS: Partial<Record<TurnStepId, Planner>> = {
   '2.A': drawPlanner,
   '2.B': calamityPlanner,
   '2.C': playPlanner,
+  '2.D': relicPlanner,
   '4.A': ransomPlanner,
   '4.B': purchasePlanner,
   '5.A': movementPlanner,
@@ -850,6 +878,7 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
     case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
     case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never } };
     case '2.C': return { '2.C': Object.fromEntries(s.players.filter((p) => one(a, `2.C/${p}`, p) !== undefined).map((p) => [p, playsWithConsents(s, a, p)])) };
+    case '2.D': return { '2.D': relicInputs(a) };
     case '4.A': return { '4.A': ransomInputs(s, a) };
     case '4.B': return { '4.B': purchaseInputs(s, a) };
     case '5.A': return { '5.A': movementInputs(s, a) };
@@ -869,6 +898,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '2.A': return { t: 'draw', turn, lines: runDrawStep(s, inputs['2.A']).lines };
     case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
     case '2.C': return { t: 'cards', turn, lines: runPlayStep(s, inputs['2.C']).lines.filter((l) => l.played.length + l.refused.length > 0) };
+    case '2.D': { const lines = runRelics(s, inputs['2.D'], streamD6(s)).lines; return lines.length ? { t: 'relics', turn, lines } : null; }
     case '3.A': return { t: 'income', turn, ecus: Object.fromEntries(s.players.map((p) => [p, after.families[p]!.ecus - s.families[p]!.ecus])) };
     case '4.A': return { t: 'ransoms', turn, lines: runRansomStep(s, inputs['4.A']).lines };
     case '4.B': return { t: 'purchases', turn, lines: runPurchaseStep(s, inputs['4.B']).lines };

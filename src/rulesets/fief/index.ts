@@ -81,6 +81,9 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'raid-fight': return L(`la chevauchée de ${who(c.raider, 'fr')} passe par ${villageName(c.village)} : combattre ou la laisser passer ?`, `${who(c.raider, 'en')}’s raid passes ${villageName(c.village)}: fight or let it pass?`);
     case 'leave-besieged': return L(`${who(c.mover, 'fr')} demande à sortir de ${villageName(c.village)}, que vous assiégez. L’y autorisez-vous ?`, `${who(c.mover, 'en')} asks to leave ${villageName(c.village)}, which you besiege. Do you allow it?`);
     case 'reinforce-besieged': return L(`${who(c.mover, 'fr')} veut renforcer ${villageName(c.village)}, votre fortification assiégée. Ses pièces entrent-elles dans vos murs ?`, `${who(c.mover, 'en')} wants to reinforce ${villageName(c.village)}, your besieged fortification. Do his pieces enter your walls?`);
+    case 'relic-power': return c.relic === 'ROSELINE'
+      ? L(`fin de la phase des cartes : ${lordName(s, c.lord)} porte les Yeux de sainte Roseline. Tentez-vous de chasser les intempéries (${c.cards} carte(s), un dé chacune) ?`, `end of the cards phase: ${lordName(s, c.lord)} carries the Eyes of St Roseline. Do you try to drive the bad weather away (${c.cards} card(s), one die each)?`)
+      : L(`fin de la phase des cartes : ${lordName(s, c.lord)} porte les Ossements de sainte Radegonde. Tentez-vous de lever les famines (${c.cards} carte(s), un dé chacune, levée sur ${s.config.relics.radegondeFrom} ou plus) ?`, `end of the cards phase: ${lordName(s, c.lord)} carries the Bones of St Radegonde. Do you try to lift the famines (${c.cards} card(s), one die each, lifted on ${s.config.relics.radegondeFrom} or more)?`);
     case 'declare-battles': return L('déclarez vos batailles (« battle <village> <joueur> » ou « none »).', 'declare your battles (“battle <village> <player>” or “none”).');
     case 'sieges': return L('vos sièges (« siege <village> », « lift <village> » ou « none »).', 'your sieges (“siege <village>”, “lift <village>” or “none”).');
     case 'join-side': return c.mode === 'offer'
@@ -115,7 +118,7 @@ function choicesOf(g: FiefGame, ask: Ask): Decision['choices'] {
     case 'revolt-target': return [{ value: 'default', label: { fr: 'L’ordre par défaut', en: 'The default order' } }];
     case 'propose-marriage': return [{ value: 'none', label: { fr: 'Aucun mariage', en: 'No marriage' } }, ...c.pairs.slice(0, 30).map((m) => ({ value: `propose ${m.lord} ${m.to}`, label: { fr: `${lordName(s, m.lord)} et ${lordName(s, m.to)}`, en: `${lordName(s, m.lord)} and ${lordName(s, m.to)}` } }))];
     case 'declare-candidate': return [{ value: 'none', label: { fr: 'Pas de candidat', en: 'No candidate' } }, ...c.lords.map((l) => ({ value: l, label: { fr: lordName(s, l), en: lordName(s, l) } }))];
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent': return yesNo;
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent': case 'relic-power': return yesNo;
     case 'pass-consent': return [{ value: 'allow', label: { fr: 'Laisser passer', en: 'Let pass' } }, { value: 'refuse', label: { fr: 'Refuser', en: 'Refuse' } }];
     case 'after-refusal': return [{ value: 'back', label: { fr: 'Revenir', en: 'Go back' } }, { value: 'stop', label: { fr: 'S’arrêter', en: 'Stop' } }];
     case 'raid-fight': return [{ value: 'fight', label: { fr: 'Combattre', en: 'Fight' } }, { value: 'pass', label: { fr: 'Laisser passer', en: 'Let pass' } }];
