@@ -11,7 +11,7 @@ import { BOARD, type VillageId } from './board.ts';
 import { cardKind, type Deck } from './cards.ts';
 import type { Ask, FiefGame, FlowKind } from './flow.ts';
 import { committedInBattles, stateForAsk } from './flow.ts';
-import { holdTakes, momentOf, parseSurprise, surpriseText } from './holds.ts';
+import { AS_CARDINAL, holdTakes, momentOf, parseSurprise, surpriseText } from './holds.ts';
 import { checkSurprise, SURPRISE_REFUSALS, type SurprisePlay } from './rules/surprise.ts';
 import { BATTLE_REFUSALS, battleRefusal } from './rules/battle.ts';
 import { PILLAGE_REFUSALS, pillageRefusal, SIEGE_REFUSALS, siegeRefusal } from './rules/combat-phase.ts';
@@ -41,7 +41,7 @@ export const ANSWER_REFUSALS = {
   'not-your-prisoner': { fr: 'Ce seigneur n’est pas l’un de vos seigneurs prisonniers.', en: 'That lord is not one of your imprisoned lords.' },
   'not-an-offer': { fr: 'Ce joueur n’a pas offert de rejoindre votre camp.', en: 'That player did not offer to join your side.' },
   'no-mills': { fr: 'Vous ne pouvez pas piller autant de moulins dans ce village.', en: 'You cannot pillage that many mills in that village.' },
-  'not-a-calmer': { fr: 'Seuls votre évêque de cet évêché et vos cardinaux libres peuvent tenter de calmer cette révolte.', en: 'Only your bishop of that bishopric and your free cardinals may try to calm this revolt.' },
+  'not-a-calmer': { fr: 'Seuls votre évêque de cet évêché et vos cardinaux libres peuvent tenter de calmer cette révolte (« cardinal » : seulement pour un cardinal qui en est aussi l’évêque).', en: 'Only your bishop of that bishopric and your free cardinals may try to calm this revolt (“cardinal”: only for a cardinal who is also its bishop).' },
   'not-attacked': { fr: 'Nommez des joueurs qui ont des troupes dans ce village, chacun une fois.', en: 'Name players who have troops in that village, each once.' },
   'card-twice': { fr: 'Une même carte ne se défausse et ne se joue pas à la fois.', en: 'A card cannot be both discarded and played.' },
 } satisfies Record<string, Localized>;
@@ -318,11 +318,22 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why === 'pope-refused' && c.moment === 'hold' && checkSurprise(s, player, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }) === null) return ok(play); // #5 is asked within the hold
       return why ? fail(issue(SURPRISE_REFUSALS[why])) : ok(play);
     }
-    case 'calming': { // #38
+    case 'calming': { // #38; a cardinal who is also the bishop there says which way he tries (`calm <lord> cardinal`, else as the bishop) [P G-19]
       let list: string[] = [];
-      if (isText(answer)) { const w = answer.trim().split(/[\s,]+/).filter(Boolean); if (!(w.length === 0 || (w.length === 1 && NONE.has(w[0]!.toLowerCase())))) list = ['calm', 'calmer'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w; }
-      else if (Array.isArray(answer)) list = answer.map(String);
-      if (list.some((id) => !(c.lords[player] ?? []).includes(id))) return fail(refuse('not-a-calmer'));
+      if (isText(answer)) {
+        const w = answer.trim().split(/[\s,]+/).filter(Boolean);
+        if (!(w.length === 0 || (w.length === 1 && NONE.has(w[0]!.toLowerCase())))) {
+          for (const x of ['calm', 'calmer'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w) {
+            const k = x.toLowerCase();
+            if (['as', 'comme', 'en'].includes(k)) continue;
+            if (k === 'cardinal' && list.length) list[list.length - 1] = AS_CARDINAL + list.at(-1)!.replace(AS_CARDINAL, '');
+            else if (['bishop', 'évêque', 'eveque'].includes(k) && list.length) list[list.length - 1] = list.at(-1)!.replace(AS_CARDINAL, '');
+            else list.push(x);
+          }
+        }
+      } else if (Array.isArray(answer)) list = answer.map(String);
+      const mine = c.lords[player] ?? [];
+      if (list.some((id) => !mine.includes(id.replace(AS_CARDINAL, '')) || (id.startsWith(AS_CARDINAL) && !(c.both ?? []).includes(id.slice(AS_CARDINAL.length))))) return fail(refuse('not-a-calmer'));
       return ok([...new Set(list)]);
     }
     case 'revolt-losses': { // #37: one of the allocations offered, or the default
@@ -428,7 +439,7 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'capture': return (value as string[]).length ? `spare ${(value as string[]).join(' ')}` : 'capture all';
     case 'join-side': return Array.isArray(value) ? (value.length ? `accept ${value.join(' ')}` : 'none') : String(value);
     case 'hold': return surpriseText(value as SurprisePlay);
-    case 'calming': return (value as string[]).length ? `calm ${(value as string[]).join(' ')}` : 'none';
+    case 'calming': return (value as string[]).length ? `calm ${(value as string[]).map((x) => (x.startsWith(AS_CARDINAL) ? `${x.slice(AS_CARDINAL.length)} cardinal` : x)).join(' ')}` : 'none';
     case 'revolt-target': return (value as string[]).length ? `order ${(value as string[]).join(' ')}` : 'default';
     case 'revolt-losses': { const v = value as { sergeants?: number; knights?: number }; return v.sergeants !== undefined ? `lose ${v.sergeants} ${v.knights}` : 'none'; }
     default: return JSON.stringify(value);

@@ -19,7 +19,7 @@ import { ransomOf } from './rules/ransoms.ts';
 import type { Purchase } from './rules/purchases.ts';
 import { besiegedToReinforce, type MoveCommand } from './rules/movement.ts';
 import type { CardPlay } from './rules/play-cards.ts';
-import { attackable, holdTakes, momentOf } from './holds.ts';
+import { AS_CARDINAL, attackable, holdTakes, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
 
 /** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
@@ -146,7 +146,7 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
       for (const x of rng.shuffle(plays).slice(0, 8)) { const v = checkAnswer(g, ask, player, x.play); if (v.value !== null && v.issues.length === 0) return v.value; }
       return 'pass';
     }
-    case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)) : [];
+    case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)).map((l) => ((c.both ?? []).includes(l) && rng.chance(0.5) ? `${AS_CARDINAL}${l}` : l)) : [];
     case 'revolt-losses': { const x = rng.pick(c.choices); return { sergeants: x.sergeants, knights: x.knights }; }
     case 'revolt-target': return rng.chance(0.5) ? rng.shuffle(attackable(s, c.village, c.players)) : [];
     case 'pillage': { const out: Record<VillageId, number> = {}; for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4)) out[v] = Math.min(1, n ?? 0); return out; }

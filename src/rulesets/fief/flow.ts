@@ -66,7 +66,7 @@ import { placeStart, startingVillages } from './setup.ts';
 import type { FiefState, LordId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
-import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
+import { attackable, bishopCardinals, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
 import type { RevoltAnswers, RevoltOutcome } from './rules/revolt.ts';
 import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
@@ -128,7 +128,7 @@ export type AskCtx =
   | { k: 'accept-stop'; village: VillageId; round: number }
   | { k: 'pillage'; mills: Partial<Record<VillageId, number>> }
   | HoldCtx
-  | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]> }
+  | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]>; both?: LordId[] }
   | { k: 'revolt-target'; village: VillageId; players: PlayerId[] }
   | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]> };
 
@@ -237,7 +237,8 @@ function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask |
     if (!reopened(a, id)) break;
   }
   const lords = calmers(s, village);
-  if (Object.keys(lords).length > 0 && !has(a, `${f.id}/calming`)) return { id: `${f.id}/calming`, kind: 'calming', players: order(s).filter((p) => lords[p]), ctx: { k: 'calming', village, lords } };
+  const both = bishopCardinals(s, village); // [P G-19] a cardinal who is also the bishop there chooses which way he tries
+  if (Object.keys(lords).length > 0 && !has(a, `${f.id}/calming`)) return { id: `${f.id}/calming`, kind: 'calming', players: order(s).filter((p) => lords[p]), ctx: { k: 'calming', village, lords, ...(both.length ? { both } : {}) } };
   const targets = attackable(s, village, order(s));
   if (targets.length > 1 && !has(a, `${f.id}/order`)) return { id: `${f.id}/order`, kind: 'revolt-target', players: [f.opener], ctx: { k: 'revolt-target', village, players: targets } };
   // #37: the revolt previewed (its dice are named): the attacked player who keeps some troops chooses which go.

@@ -188,11 +188,27 @@ export function attackable(s: FiefState, village: VillageId, order: readonly Pla
   return c && withTroops.includes(c) ? [c, ...withTroops.filter((p) => p !== c)] : withTroops;
 }
 
-/** The calming answers (#38) as the revolt's inputs: a bishop named tries as the bishop, cardinals named try as cardinals. */
+/** #38 [P G-19]: the lords who are both the bishop of `village`'s bishopric and a cardinal (free): they choose which way they try. */
+export function bishopCardinals(s: FiefState, village: VillageId): LordId[] {
+  const bishop = s.titles[`BISHOP:${BOARD.villages[village]!.bishopric}` as TitleId].holder;
+  const l = bishop ? s.lords[bishop] : undefined;
+  return l && l.prisonerOf === null && l.titles.some((t) => (CARDINAL_HATS as readonly TitleId[]).includes(t)) ? [l.id] : [];
+}
+
+/** A calming answer's entry naming a lord who tries as a cardinal (`cardinal:<lord>`); a plain lord tries as what he is (the bishop as the bishop). */
+export const AS_CARDINAL = 'cardinal:';
+
+/**
+ * The calming answers (#38) as the revolt's inputs: the bishop named tries as the bishop, cardinals
+ * named try as cardinals; a cardinal who is also the bishop there tries as a cardinal when named
+ * `cardinal:<lord>` (no risk of death, at the cardinal's price) [P G-19].
+ */
 export function calmingInputs(s: FiefState, village: VillageId, answers: Record<PlayerId, unknown>): Pick<RevoltAnswers, 'bishopTries' | 'cardinalsTry'> {
   const bishop = s.titles[`BISHOP:${BOARD.villages[village]!.bishopric}` as TitleId].holder;
   const named = Object.values(answers).flatMap((v) => (Array.isArray(v) ? v.map(String) : []));
-  return { bishopTries: bishop !== null && named.includes(bishop), cardinalsTry: named.filter((id) => id !== bishop) };
+  const asCardinal = named.filter((x) => x.startsWith(AS_CARDINAL)).map((x) => x.slice(AS_CARDINAL.length));
+  const plain = named.filter((x) => !x.startsWith(AS_CARDINAL));
+  return { bishopTries: bishop !== null && plain.includes(bishop), cardinalsTry: [...new Set([...plain.filter((id) => id !== bishop), ...asCardinal])] };
 }
 
 /** The window closes: the revolt resolved with its own named dice (`<frame>/…`), the cards and a Tunnel discarded. */

@@ -100,7 +100,7 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'revolt-losses': return L(`la révolte à ${villageName(c.village)} frappe vos troupes : choisissez vos pertes (« lose <sergents> <chevaliers> »).`, `the revolt at ${villageName(c.village)} strikes your troops: choose your losses (“lose <sergeants> <knights>”).`);
     case 'card-consent': return L(`${who(c.player, 'fr')} joue une carte Cardinal sur ${lordName(s, c.bishop)}. Y consentez-vous, au nom du pape ?`, `${who(c.player, 'en')} plays a Cardinal card on ${lordName(s, c.bishop)}. Do you consent, as the pope?`);
     case 'placement-consent': return L(`${who(c.player, 'fr')} met un nouveau seigneur en jeu et aucun village n’est libre : l’accueillez-vous dans l’un de vos villages (${Object.values(c.villages).flat().map(villageName).join(', ')}) ?`, `${who(c.player, 'en')} brings a new lord into play and no village is free: do you host him in one of your villages (${Object.values(c.villages).flat().map(villageName).join(', ')})?`);
-    case 'calming': return L(`une révolte éclate à ${villageName(c.village)} : tentez-vous de la calmer ? (« calm <seigneur> … » ou « none »)`, `a revolt breaks out at ${villageName(c.village)}: do you try to calm it? (“calm <lord> …” or “none”)`);
+    case 'calming': return L(`une révolte éclate à ${villageName(c.village)} : tentez-vous de la calmer ? (« calm <seigneur> … » ou « none »${c.both?.length ? ' ; « calm <seigneur> cardinal » pour l’évêque qui est aussi cardinal' : ''})`, `a revolt breaks out at ${villageName(c.village)}: do you try to calm it? (“calm <lord> …” or “none”${c.both?.length ? '; “calm <lord> cardinal” for the bishop who is also a cardinal' : ''})`);
     case 'revolt-target': return L(`votre révolte à ${villageName(c.village)} : dans quel ordre frappe-t-elle ${c.players.map((p) => who(p, 'fr')).join(', ')} ? (« order <joueur> … » ou « default »)`, `your revolt at ${villageName(c.village)}: in which order does it strike ${c.players.map((p) => who(p, 'en')).join(', ')}? (“order <player> …” or “default”)`);
   }
 }
@@ -188,7 +188,13 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
       return { groups: [{ title: fr ? 'Cartes surprise' : 'Surprise cards', entries: [entry('pass', fr ? 'Passer' : 'Pass', 'pass', []), ...plays.map((x) => entry(surpriseText(x.play), `${cardName(x.play.card)[lang]} — ${surpriseText(x.play)}`, surpriseText(x.play), []))] }] };
     }
     case 'revolt-losses': return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: c.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
-    case 'calming': return one(fr ? 'Calmer la révolte' : 'Calm the revolt', [entry('calm', fr ? 'Tenter' : 'Try', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => opt(l, lordName(s, l))) }])]);
+    case 'calming': { // [P G-19] a cardinal who is also the bishop there chooses which way he tries
+      const both = (c.both ?? []).filter((l) => (c.lords[player] ?? []).includes(l));
+      return one(fr ? 'Calmer la révolte' : 'Calm the revolt', [
+        entry('calm', fr ? 'Tenter (l’évêque comme évêque)' : 'Try (the bishop as the bishop)', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => opt(l, lordName(s, l))) }]),
+        ...(both.length ? [entry('calm-cardinal', fr ? 'Tenter comme cardinal (sans risque de mort, payant)' : 'Try as a cardinal (no risk of death, at a price)', 'calm <lord> cardinal', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: both.map((l) => opt(l, lordName(s, l))) }])] : []),
+      ]);
+    }
     default: return { groups: [] };
   }
 }
