@@ -335,6 +335,22 @@ test('step 2.D asks a relic’s holder whether he uses it (#38a)', () => {
   covered.add('relic-power');
 });
 
+test('an Assassination at a hold asks the victim’s owner for the heir of his fief (#39)', () => {
+  let g = scene(4, '3.A', (g) => {
+    const s = g.fief;
+    const victim = s.families.P1!.lords[0]!;
+    giveTitles(s, victim, 'FIEF:F_BLAYE');
+    addLord(s, 'P1'); addLord(s, 'P1');
+    const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'ASSASSINATION');
+    s.hands.P2!.push(s.secret.eventDeck.splice(i, 1)[0]!);
+  });
+  const card = g.fief.hands.P2!.find((c) => cardKind(c) === 'ASSASSINATION')!;
+  g = reply(g, { P1: 'pass', P2: `play ${card} assassinate ${g.fief.families.P1!.lords[0]!} sponsor ${g.fief.families.P2!.lords[0]!}`, P3: 'pass', P4: 'pass' });
+  assert.equal(g.flow.current?.kind, 'fief-heir');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('fief-heir');
+});
+
 test('every kind the flow opens was asked at least once over these games and scenes', () => {
   const missingKinds = FLOW_KINDS.filter((k) => !covered.has(k));
   assert.deepEqual(missingKinds, []);

@@ -80,6 +80,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
     case 'pillage': return {};
     case 'hold': return 'pass'; // [§11.3] pass
     case 'calming': return []; // #38 no attempt
+    case 'fief-heir': return 'default'; // #39 the fewest fief titles, then seniority
     case 'revolt-target': return []; // #36 the controller first, then turn order
     case 'revolt-losses': return {}; // #37 sergeants first
     default: return null;
@@ -343,6 +344,11 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (v.sergeants === undefined && v.knights === undefined) return ok({});
       if (!c.choices.some((x) => x.sergeants === v.sergeants && x.knights === v.knights)) return fail(refuse('not-a-loss'));
       return ok({ sergeants: v.sergeants, knights: v.knights });
+    }
+    case 'fief-heir': { // #39: one of the lords offered, or the default
+      const w = isText(answer) ? answer.trim().replace(/^(heir|héritier|heritier)\s+/i, '') : '';
+      if (['default', 'défaut', 'defaut', 'none', ''].includes(w.toLowerCase())) return ok('default');
+      return c.heirs.includes(w) ? ok(w) : fail(refuse('not-a-choice', { choices: ['default', ...c.heirs].join(', ') }));
     }
     case 'revolt-target': { // #36
       let list: string[] = [];

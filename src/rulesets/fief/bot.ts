@@ -55,6 +55,7 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'accept-ransom': return rng.chance(0.6);
     case 'leave-besieged': return rng.chance(0.3);
     case 'reinforce-besieged': return rng.chance(0.6);
+    case 'fief-heir': return rng.chance(0.5) ? rng.pick(c.heirs) : 'default'; // #39
     case 'relic-power': return rng.chance(0.8); // #38a: a relic is usually worth trying
     case 'placement-consent': return rng.chance(0.5);
     case 'discard-draw': {

@@ -63,10 +63,10 @@ import { runRansomStep, type RansomAnswer, type RansomLine, type RansomOffer } f
 import { checkVictory } from './rules/victory.ts';
 import { relicHolder, runRelics, type RelicLine } from './rules/relics.ts';
 import { placeStart, startingVillages } from './setup.ts';
-import type { FiefState, LordId } from './state.ts';
+import type { FiefState, LordId, TitleId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
-import { attackable, bishopCardinals, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
+import { attackable, bishopCardinals, calmers, calmingInputs, heirToAsk, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
 import type { RevoltAnswers, RevoltOutcome } from './rules/revolt.ts';
 import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
@@ -81,7 +81,7 @@ export const FLOW_KINDS: readonly FlowKind[] = [
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
   'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
-  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent', 'reinforce-besieged', 'relic-power',
+  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent', 'reinforce-besieged', 'relic-power', 'fief-heir',
 ];
 
 /**
@@ -118,6 +118,7 @@ export type AskCtx =
   | { k: 'leave-besieged'; mover: PlayerId; village: VillageId }
   | { k: 'reinforce-besieged'; mover: PlayerId; village: VillageId }
   | { k: 'relic-power'; relic: 'ROSELINE' | 'RADEGONDE'; lord: LordId; cards: number }
+  | { k: 'fief-heir'; lord: LordId; titles: TitleId[]; heirs: LordId[] }
   | { k: 'declare-battles' }
   | { k: 'sieges' }
   | { k: 'join-side'; mode: 'offer' | 'accept'; attacker: PlayerId; defender: PlayerId; village: VillageId; offers?: Record<PlayerId, SideName> }
@@ -213,11 +214,17 @@ function holdAsk(s: FiefState, a: FlowState['answers'], point: string, more: Par
   return null;
 }
 
-/** #5 inside a hold (§11.1.6): a Cardinal card waiting for the pope's consent, asked of the pope's player (one REPLY). */
+/**
+ * A play waiting inside a hold: #5, a Cardinal card waiting for the pope's consent, asked of the
+ * pope's player (one REPLY, §11.1.6); #39, an Assassination or Justice waiting for the victim's
+ * owner to name the heir of his fief titles (one REPLY).
+ */
 function popeAsk(s: FiefState, a: FlowState['answers'], id: string): Ask | null {
   for (const [p, play] of Object.entries(a[`${id}/pending`] ?? {})) {
     const pope = popeToAsk(s, p, play as SurprisePlay);
     if (pope && !has(a, `${id}/pope/${p}`)) return { id: `${id}/pope/${p}`, kind: 'pope-consent', players: [pope], ctx: { k: 'card-consent', player: p, bishop: (play as { cardinal: LordId }).cardinal } };
+    const heir = pope ? null : heirToAsk(s, play as SurprisePlay);
+    if (heir && !has(a, `${id}/heir/${p}`)) return { id: `${id}/heir/${p}`, kind: 'fief-heir', players: [heir.owner], ctx: { k: 'fief-heir', lord: heir.lord, titles: heir.titles, heirs: heir.heirs } };
   }
   return null;
 }
@@ -959,6 +966,20 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     if (r.opened && r.frame) flow.revolt = { ...r.frame, id: `${ask.id}/revolt` };
     else if (flow.revolt && r.frame) flow.revolt = r.frame;
     holdEvents(events, turn, r.lines);
+    fief = settleHeirless(fief, flow, ask.id, events);
+  }
+  // #39 inside a hold: the owner's heir, then the Assassination or Justice played with it (or refused, told to its player alone).
+  if (ask.ctx.k === 'fief-heir') {
+    const holdId = ask.id.slice(0, ask.id.lastIndexOf('/heir/'));
+    const p = ask.id.slice(ask.id.lastIndexOf('/heir/') + 6);
+    const play = flow.answers[`${holdId}/pending`]![p] as SurprisePlay;
+    const chosen = answers[ask.players[0]!];
+    const heirs = typeof chosen === 'string' && ask.ctx.heirs.includes(chosen) ? Object.fromEntries(ask.ctx.titles.map((t) => [t, chosen])) : undefined;
+    const r = playSurprise(fief, p, { ...play, ...(heirs ? { heirs } : {}) } as SurprisePlay, { kind: 'hold' });
+    if (r.ok) fief = r.state;
+    flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
+    holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
+    fief = settleHeirless(fief, flow, holdId, events);
   }
   // #5 inside a hold: the pope's answer, then the Cardinal card played (or refused, told to its player alone); the hold reopens if it was played.
   if (ask.ctx.k === 'card-consent') {
@@ -1008,6 +1029,24 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     out = runOpenStep(out, events);
   }
   throw new Error('fief: the flow did not settle (a step that never ends)');
+}
+
+/**
+ * #39: a play waiting for an heir whose choice vanished meanwhile (an earlier play of the batch
+ * changed the family) is played at once with the default heir (mutates `flow.answers`).
+ */
+function settleHeirless(fief: FiefState, flow: FlowState, holdId: string, events: FiefEvent[]): FiefState {
+  let s = fief;
+  for (const [p, play] of Object.entries(flow.answers[`${holdId}/pending`] ?? {})) { // bounded by the players
+    if (flow.answers[`${holdId}/result`]?.[p] !== undefined || popeToAsk(s, p, play as SurprisePlay)) continue;
+    if (!('assassinate' in (play as object)) && !('justice' in (play as object))) continue;
+    if (heirToAsk(s, play as SurprisePlay)) continue;
+    const r = playSurprise(s, p, play as SurprisePlay, { kind: 'hold' });
+    if (r.ok) s = r.state;
+    flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
+    holdEvents(events, s.cursor.turn, [r.ok ? { player: p, play: play as SurprisePlay } : { player: p, play: play as SurprisePlay, refused: r.reason }]);
+  }
+  return s;
 }
 
 /** The events of a hold round: each card played (public), each refusal (its player alone). */

@@ -130,7 +130,24 @@ export function momentOf(ctx: HoldCtx, frame: RevoltFrame | null | undefined): M
 export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play);
 
 /** One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for the pope's consent (#5). */
-export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' }
+export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' | 'fief-heir' }
+
+/**
+ * #39 [T §5.9.2]: an Assassination or Justice at a hold that would kill a lord holding fief titles,
+ * whose family has more than one lord who could inherit them: his owner chooses the heir before the
+ * card acts (REPLY, default: the fewest fief titles, then seniority). The owner, the lord, his fief
+ * titles and the possible heirs; or null when there is no choice to make.
+ */
+export function heirToAsk(s: FiefState, play: SurprisePlay): { owner: PlayerId; lord: LordId; titles: TitleId[]; heirs: LordId[] } | null {
+  const id = 'assassinate' in play ? play.assassinate : 'justice' in play ? play.justice : null;
+  const l = id ? s.lords[id] : undefined;
+  if (!l) return null;
+  const titles = l.titles.filter((t) => t.startsWith('FIEF:'));
+  if (titles.length === 0) return null;
+  const fiefCount = (x: LordId) => s.lords[x]!.titles.filter((t) => t.startsWith('FIEF:')).length;
+  const heirs = s.families[l.owner]!.lords.filter((x) => x !== l.id && fiefCount(x) < s.config.family.maxFiefTitlesPerLord);
+  return heirs.length > 1 ? { owner: l.owner, lord: l.id, titles, heirs } : null;
+}
 
 /** #5 [T §9.2]: a Cardinal card needs the pope's prior consent when a pope of another player is in play; his player, or null. */
 export function popeToAsk(s: FiefState, player: PlayerId, play: SurprisePlay): PlayerId | null {
@@ -165,6 +182,7 @@ export function resolveHoldRound(state: FiefState, order: readonly PlayerId[], a
       continue;
     }
     if (popeToAsk(s, p, play) && playSurprise(s, p, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }).ok) { lines.push({ player: p, play, pending: 'pope-consent' }); continue; } // §11.1.6: asked within the hold
+    if (heirToAsk(s, play) && playSurprise(s, p, play, { kind: 'hold' }).ok) { lines.push({ player: p, play, pending: 'fief-heir' }); continue; } // #39: the victim's owner names the heir first
     const r = playSurprise(s, p, play, { kind: 'hold' });
     if (r.ok) { s = r.state; lines.push({ player: p, play, effect: r.effect }); } else lines.push({ player: p, play, refused: r.reason });
   }
