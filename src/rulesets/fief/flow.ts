@@ -27,7 +27,9 @@
  * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one
  * voter at a time in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
  * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
- * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts.
+ * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts;
+ * an Assassination or Justice there that would kill a titled lord with a choice of heirs asks his
+ * owner for the heir (#39, one REPLY) before it acts.
  *
  * #34: a step flagged `reinforce` into another player's besieged fortification asks the besieged
  * player (REPLY, default refuse); granted, the pieces enter the walls.

@@ -16,6 +16,8 @@
  *   have troops there, the losses of the attacked player who keeps some troops (#37, from a preview
  *   of the resolution: its dice are named), and the resolution (`closeRevolt`), with dice named after
  *   the window.
+ * - A play that needs another's answer waits inside the hold (`pending`): a Cardinal the pope must
+ *   consent to (#5), an Assassination or Justice whose victim's owner names the heir (#39).
  * - The battle's holds (before each round, once the sides are formed) are questions of the battle
  *   (flow.ts); their plays — every surprise but a Revolt — are `BattleAnswers.surprises[k]`,
  *   applied by the pure battle before round k.
