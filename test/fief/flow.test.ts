@@ -163,6 +163,7 @@ test('a raid through a held village asks its controller to fight or let pass (#2
   g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold before P1's slot (§11.3)
   assert.equal(g.flow.current?.kind, 'movement');
   g = reply(g, { P1: [{ lead: l1, to: 'EPERVIER', knights: 2, raid: true }, { lead: l1, to: 'ROCHEGRISE', knights: 2 }] });
+  g = until(g, 'raid-fight', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold after the step into EPERVIER (§11.3)
   assert.equal(g.flow.current?.kind, 'raid-fight');
   assert.deepEqual(g.flow.current?.players, ['P2']);
   g = reply(g, { P2: 'pass' });
@@ -229,6 +230,27 @@ test('a besieged lord asks the besieger’s leave to go out (#33)', () => {
   covered.add('leave-besieged');
 });
 
+test('another player asks to reinforce a besieged fortification (#34): its player is asked', () => {
+  let g = scene(4, '5.A', (g) => {
+    const s = g.fief;
+    emptyBoard(s);
+    fortify(s, 'BLAYE');
+    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', 'BLAYE', 1, 0, [s.families.P2!.lords[0]!]);
+    s.villages.BLAYE!.sieges.push({ besieger: 'P2', engineDice: 1, sinceTurn: 1 });
+    s.families.P2!.reserve.siegeEngines -= 1;
+    station(s, 'P3', 'CHAROLLES', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P4', 'TOURNUS', 1, 0, [s.families.P4!.lords[0]!]);
+  });
+  const pass = () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' });
+  for (const p of ['P1', 'P2']) { g = until(g, 'movement', pass); assert.deepEqual(g.flow.current?.players, [p]); g = reply(g, { [p]: [] }); }
+  g = until(g, 'movement', pass);
+  g = reply(g, { P3: [{ lead: g.fief.families.P3!.lords[0]!, to: 'BLAYE', sergeants: 1, reinforce: true }] });
+  assert.equal(g.flow.current?.kind, 'reinforce-besieged');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('reinforce-besieged');
+});
+
 test('a Revolt at a hold: the window, calming by the bishop’s player (#38), the order of the attacked (#36)', () => {
   let g = scene(4, '3.A', (g) => {
     const s = g.fief;
@@ -291,12 +313,42 @@ test('a refused passage asks the mover to go back or stop (#20, #21)', () => {
   const lead = g.fief.families.P1!.lords[0]!;
   g = until(g, 'movement', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' }));
   g = reply(g, { P1: [{ lead, to: v1, sergeants: 1, knights: 0 }, { lead, to: v2, sergeants: 1, knights: 0 }] });
+  g = until(g, 'pass-consent', () => ({ P1: 'pass', P2: 'pass', P3: 'pass', P4: 'pass' })); // the hold after the step into v1 (§11.3)
   assert.equal(g.flow.current?.kind, 'pass-consent');
   assert.deepEqual(g.flow.current?.players, ['P2']);
   g = reply(g, { P2: 'refuse' });
   assert.equal(g.flow.current?.kind, 'after-refusal');
   assert.deepEqual(g.flow.current?.players, ['P1']);
   covered.add('after-refusal');
+});
+
+test('step 2.D asks a relic’s holder whether he uses it (#38a)', () => {
+  const g = scene(4, '2.D', (g) => {
+    const s = g.fief;
+    s.config.options.relics = true;
+    s.relics = { GRAIL: { holder: null, village: 'SIGY', removed: false }, ROSELINE: { holder: null, village: 'BLAYE', removed: false }, GERONCE: { holder: null, village: 'TOURNUS', removed: false }, LANCE: { holder: null, village: 'ST_GEROME', removed: false }, RADEGONDE: { holder: s.families.P3!.lords[0]!, village: null, removed: false } };
+    const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'FAMINE');
+    s.bishoprics[2].calamities.push(s.secret.eventDeck.splice(i, 1)[0]!);
+  });
+  assert.equal(g.flow.current?.kind, 'relic-power');
+  assert.deepEqual(g.flow.current?.players, ['P3']);
+  covered.add('relic-power');
+});
+
+test('an Assassination at a hold asks the victim’s owner for the heir of his fief (#39)', () => {
+  let g = scene(4, '3.A', (g) => {
+    const s = g.fief;
+    const victim = s.families.P1!.lords[0]!;
+    giveTitles(s, victim, 'FIEF:F_BLAYE');
+    addLord(s, 'P1'); addLord(s, 'P1');
+    const i = s.secret.eventDeck.findIndex((c) => cardKind(c) === 'ASSASSINATION');
+    s.hands.P2!.push(s.secret.eventDeck.splice(i, 1)[0]!);
+  });
+  const card = g.fief.hands.P2!.find((c) => cardKind(c) === 'ASSASSINATION')!;
+  g = reply(g, { P1: 'pass', P2: `play ${card} assassinate ${g.fief.families.P1!.lords[0]!} sponsor ${g.fief.families.P2!.lords[0]!}`, P3: 'pass', P4: 'pass' });
+  assert.equal(g.flow.current?.kind, 'fief-heir');
+  assert.deepEqual(g.flow.current?.players, ['P1']);
+  covered.add('fief-heir');
 });
 
 test('every kind the flow opens was asked at least once over these games and scenes', () => {

@@ -11,7 +11,7 @@ import { BOARD, type VillageId } from './board.ts';
 import { cardKind, type Deck } from './cards.ts';
 import type { Ask, FiefGame, FlowKind } from './flow.ts';
 import { committedInBattles, stateForAsk } from './flow.ts';
-import { holdTakes, momentOf, parseSurprise, surpriseText } from './holds.ts';
+import { AS_CARDINAL, holdTakes, momentOf, parseSurprise, surpriseText } from './holds.ts';
 import { checkSurprise, SURPRISE_REFUSALS, type SurprisePlay } from './rules/surprise.ts';
 import { BATTLE_REFUSALS, battleRefusal } from './rules/battle.ts';
 import { PILLAGE_REFUSALS, pillageRefusal, SIEGE_REFUSALS, siegeRefusal } from './rules/combat-phase.ts';
@@ -41,7 +41,7 @@ export const ANSWER_REFUSALS = {
   'not-your-prisoner': { fr: 'Ce seigneur n’est pas l’un de vos seigneurs prisonniers.', en: 'That lord is not one of your imprisoned lords.' },
   'not-an-offer': { fr: 'Ce joueur n’a pas offert de rejoindre votre camp.', en: 'That player did not offer to join your side.' },
   'no-mills': { fr: 'Vous ne pouvez pas piller autant de moulins dans ce village.', en: 'You cannot pillage that many mills in that village.' },
-  'not-a-calmer': { fr: 'Seuls votre évêque de cet évêché et vos cardinaux libres peuvent tenter de calmer cette révolte.', en: 'Only your bishop of that bishopric and your free cardinals may try to calm this revolt.' },
+  'not-a-calmer': { fr: 'Seuls votre évêque de cet évêché et vos cardinaux libres peuvent tenter de calmer cette révolte (« cardinal » : seulement pour un cardinal qui en est aussi l’évêque).', en: 'Only your bishop of that bishopric and your free cardinals may try to calm this revolt (“cardinal”: only for a cardinal who is also its bishop).' },
   'not-attacked': { fr: 'Nommez des joueurs qui ont des troupes dans ce village, chacun une fois.', en: 'Name players who have troops in that village, each once.' },
   'card-twice': { fr: 'Une même carte ne se défausse et ne se joue pas à la fois.', en: 'A card cannot be both discarded and played.' },
 } satisfies Record<string, Localized>;
@@ -63,7 +63,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
   switch (ask.kind) {
     case 'start-village': return ask.ctx.k === 'start-village' ? ask.ctx.villages[0] ?? '' : ''; // first free village in board order [P]
     case 'propose-marriage': case 'declare-candidate': case 'ransom-offer': return 'none'; // none (the engine keeps no null answer)
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': return false; // decline / refuse
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'relic-power': return false; // decline / refuse / not used
     case 'place-votes': return {}; // abstain
     case 'discard-draw': return { discard: [], draws: [] }; // stop
     case 'plague-losses': return {}; // sergeants first (the step's default)
@@ -80,6 +80,7 @@ export function defaultAnswer(ask: Ask, player: PlayerId): unknown {
     case 'pillage': return {};
     case 'hold': return 'pass'; // [§11.3] pass
     case 'calming': return []; // #38 no attempt
+    case 'fief-heir': return 'default'; // #39 the fewest fief titles, then seniority
     case 'revolt-target': return []; // #36 the controller first, then turn order
     case 'revolt-losses': return {}; // #37 sergeants first
     default: return null;
@@ -131,7 +132,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why) return fail(issue(MARRIAGE_REFUSALS[why]));
       return c.pairs.some((x) => x.lord === m!.lord && x.to === m!.to) ? ok({ lord: m.lord, to: m.to }) : fail(refuse('not-a-pair'));
     }
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent':
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent': case 'relic-power':
       return yesNo(answer);
     case 'declare-candidate': {
       if (answer === null || (isText(answer) && NONE.has(answer.trim().toLowerCase()))) return ok('none');
@@ -318,11 +319,22 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (why === 'pope-refused' && c.moment === 'hold' && checkSurprise(s, player, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }) === null) return ok(play); // #5 is asked within the hold
       return why ? fail(issue(SURPRISE_REFUSALS[why])) : ok(play);
     }
-    case 'calming': { // #38
+    case 'calming': { // #38; a cardinal who is also the bishop there says which way he tries (`calm <lord> cardinal`, else as the bishop) [P G-19]
       let list: string[] = [];
-      if (isText(answer)) { const w = answer.trim().split(/[\s,]+/).filter(Boolean); if (!(w.length === 0 || (w.length === 1 && NONE.has(w[0]!.toLowerCase())))) list = ['calm', 'calmer'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w; }
-      else if (Array.isArray(answer)) list = answer.map(String);
-      if (list.some((id) => !(c.lords[player] ?? []).includes(id))) return fail(refuse('not-a-calmer'));
+      if (isText(answer)) {
+        const w = answer.trim().split(/[\s,]+/).filter(Boolean);
+        if (!(w.length === 0 || (w.length === 1 && NONE.has(w[0]!.toLowerCase())))) {
+          for (const x of ['calm', 'calmer'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w) {
+            const k = x.toLowerCase();
+            if (['as', 'comme', 'en'].includes(k)) continue;
+            if (k === 'cardinal' && list.length) list[list.length - 1] = AS_CARDINAL + list.at(-1)!.replace(AS_CARDINAL, '');
+            else if (['bishop', 'évêque', 'eveque'].includes(k) && list.length) list[list.length - 1] = list.at(-1)!.replace(AS_CARDINAL, '');
+            else list.push(x);
+          }
+        }
+      } else if (Array.isArray(answer)) list = answer.map(String);
+      const mine = c.lords[player] ?? [];
+      if (list.some((id) => !mine.includes(id.replace(AS_CARDINAL, '')) || (id.startsWith(AS_CARDINAL) && !(c.both ?? []).includes(id.slice(AS_CARDINAL.length))))) return fail(refuse('not-a-calmer'));
       return ok([...new Set(list)]);
     }
     case 'revolt-losses': { // #37: one of the allocations offered, or the default
@@ -332,6 +344,11 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       if (v.sergeants === undefined && v.knights === undefined) return ok({});
       if (!c.choices.some((x) => x.sergeants === v.sergeants && x.knights === v.knights)) return fail(refuse('not-a-loss'));
       return ok({ sergeants: v.sergeants, knights: v.knights });
+    }
+    case 'fief-heir': { // #39: one of the lords offered, or the default
+      const w = isText(answer) ? answer.trim().replace(/^(heir|héritier|heritier)\s+/i, '') : '';
+      if (['default', 'défaut', 'defaut', 'none', ''].includes(w.toLowerCase())) return ok('default');
+      return c.heirs.includes(w) ? ok(w) : fail(refuse('not-a-choice', { choices: ['default', ...c.heirs].join(', ') }));
     }
     case 'revolt-target': { // #36
       let list: string[] = [];
@@ -388,7 +405,7 @@ function parsePurchase(w: string[]): Purchase | null {
   return null;
 }
 
-/** `move <lead> <to> [<sergeants> [<knights>]] [raid] [tunnel] [with <lord>]… [prisoner <lord>]… [control <player>]`. */
+/** `move <lead> <to> [<sergeants> [<knights>]] [raid] [tunnel] [reinforce] [with <lord>]… [prisoner <lord>]… [control <player>]`. */
 function parseMove(w: string[]): MoveCommand | null {
   const x = ['move', 'aller', 'déplacer', 'deplacer'].includes(w[0]!.toLowerCase()) ? w.slice(1) : w;
   if (x.length < 2) return null;
@@ -399,12 +416,13 @@ function parseMove(w: string[]): MoveCommand | null {
     const k = x[i]!.toLowerCase();
     if (['raid', 'chevauchée', 'chevauchee'].includes(k)) m.raid = true;
     else if (['tunnel', 'souterrain'].includes(k)) m.tunnel = true;
+    else if (['reinforce', 'renfort', 'renforcer'].includes(k)) m.reinforce = true; // #34
     else if (['with', 'avec'].includes(k) && x[i + 1]) m.companions.push(x[++i]!);
     else if (['prisoner', 'prisonnier'].includes(k) && x[i + 1]) m.prisoners.push(x[++i]!);
     else if (['control', 'contrôle', 'controle'].includes(k) && x[i + 1]) m.control = x[++i]!.toUpperCase();
     else return null;
   }
-  const out: MoveCommand = { lead: m.lead, to: m.to, ...(m.sergeants !== undefined ? { sergeants: m.sergeants } : {}), ...(m.knights !== undefined ? { knights: m.knights } : {}), ...(m.raid ? { raid: true } : {}), ...(m.tunnel ? { tunnel: true } : {}), ...(m.companions.length ? { companions: m.companions } : {}), ...(m.prisoners.length ? { prisoners: m.prisoners } : {}), ...(m.control ? { control: m.control } : {}) };
+  const out: MoveCommand = { lead: m.lead, to: m.to, ...(m.sergeants !== undefined ? { sergeants: m.sergeants } : {}), ...(m.knights !== undefined ? { knights: m.knights } : {}), ...(m.raid ? { raid: true } : {}), ...(m.tunnel ? { tunnel: true } : {}), ...(m.reinforce ? { reinforce: true } : {}), ...(m.companions.length ? { companions: m.companions } : {}), ...(m.prisoners.length ? { prisoners: m.prisoners } : {}), ...(m.control ? { control: m.control } : {}) };
   return out;
 }
 
@@ -418,7 +436,7 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'discard-draw': { const v = value as { discard: string[]; draws: string[]; surprises?: SurprisePlay[] }; return [...v.discard.map((c) => `discard ${c}`), ...(v.surprises ?? []).map(surpriseText), ...v.draws.map((d) => `draw ${d}`)].join('\n') || 'stop'; }
     case 'ransom-offer': { const o = value as { amount: number; prisoners: string[] }; return `offer ${o.amount} ${o.prisoners.join(' ')}`; }
     case 'purchases': return (value as Purchase[]).map((p) => p.item === 'troops' ? `troops ${p.village} ${p.sergeants} ${p.knights}` : p.item === 'mill' || p.item === 'castle' ? `${p.item} ${p.village}` : p.item === 'fief-title' ? `title ${p.fief} ${p.lord}${p.city ? ` ${p.city}` : ''}` : p.item === 'cardinal' ? `cardinal ${p.bishop}` : p.item).join('\n') || 'none';
-    case 'movement': return (value as MoveCommand[]).map((m) => `move ${m.lead} ${m.to} ${m.sergeants ?? 0} ${m.knights ?? 0}${m.raid ? ' raid' : ''}${m.tunnel ? ' tunnel' : ''}${(m.companions ?? []).map((x) => ` with ${x}`).join('')}${(m.prisoners ?? []).map((x) => ` prisoner ${x}`).join('')}`).join('\n') || 'none';
+    case 'movement': return (value as MoveCommand[]).map((m) => `move ${m.lead} ${m.to} ${m.sergeants ?? 0} ${m.knights ?? 0}${m.raid ? ' raid' : ''}${m.tunnel ? ' tunnel' : ''}${m.reinforce ? ' reinforce' : ''}${(m.companions ?? []).map((x) => ` with ${x}`).join('')}${(m.prisoners ?? []).map((x) => ` prisoner ${x}`).join('')}`).join('\n') || 'none';
     case 'declare-battles': return (value as { village: string; defender: string }[]).map((b) => `battle ${b.village} ${b.defender}`).join('\n') || 'none';
     case 'sieges': { const v = value as { declare?: string[]; end?: string[] }; return [...(v.declare ?? []).map((x) => `siege ${x}`), ...(v.end ?? []).map((x) => `lift ${x}`)].join('\n') || 'none'; }
     case 'pillage': return Object.entries(value as Record<string, number>).map(([v, n]) => `pillage ${v} ${n}`).join('\n') || 'none';
@@ -427,7 +445,7 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'capture': return (value as string[]).length ? `spare ${(value as string[]).join(' ')}` : 'capture all';
     case 'join-side': return Array.isArray(value) ? (value.length ? `accept ${value.join(' ')}` : 'none') : String(value);
     case 'hold': return surpriseText(value as SurprisePlay);
-    case 'calming': return (value as string[]).length ? `calm ${(value as string[]).join(' ')}` : 'none';
+    case 'calming': return (value as string[]).length ? `calm ${(value as string[]).map((x) => (x.startsWith(AS_CARDINAL) ? `${x.slice(AS_CARDINAL.length)} cardinal` : x)).join(' ')}` : 'none';
     case 'revolt-target': return (value as string[]).length ? `order ${(value as string[]).join(' ')}` : 'default';
     case 'revolt-losses': { const v = value as { sergeants?: number; knights?: number }; return v.sergeants !== undefined ? `lose ${v.sergeants} ${v.knights}` : 'none'; }
     default: return JSON.stringify(value);

@@ -17,9 +17,9 @@ import { possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts
 import { troopsOf } from './rules/pieces.ts';
 import { ransomOf } from './rules/ransoms.ts';
 import type { Purchase } from './rules/purchases.ts';
-import type { MoveCommand } from './rules/movement.ts';
+import { besiegedToReinforce, type MoveCommand } from './rules/movement.ts';
 import type { CardPlay } from './rules/play-cards.ts';
-import { attackable, holdTakes, momentOf } from './holds.ts';
+import { AS_CARDINAL, attackable, holdTakes, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
 
 /** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
@@ -54,6 +54,9 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'pope-consent': case 'king-waiver': case 'accept-stop': return rng.chance(0.5);
     case 'accept-ransom': return rng.chance(0.6);
     case 'leave-besieged': return rng.chance(0.3);
+    case 'reinforce-besieged': return rng.chance(0.6);
+    case 'fief-heir': return rng.chance(0.5) ? rng.pick(c.heirs) : 'default'; // #39
+    case 'relic-power': return rng.chance(0.8); // #38a: a relic is usually worth trying
     case 'placement-consent': return rng.chance(0.5);
     case 'discard-draw': {
       const discard = s.hands[player]!.length > 3 && rng.chance(0.3) ? [rng.pick(s.hands[player]!)] : [];
@@ -111,7 +114,8 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
         const raid = rng.chance(0.15) && t.knights > 0;
         const keep = s.villages[from]!.fortification && s.villages[from]!.controller === player ? 1 : 0;
         const cand: MoveCommand = raid ? { lead: l, to, knights: t.knights, raid: true } : { lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights };
-        for (const x of [cand, { lead: l, to }]) { const v = checkAnswer(g, ask, player, [...cmds, x]); if (v.issues.length === 0) { cmds.push(x); break; } }
+        const helps = !raid && besiegedToReinforce(s, player, to) !== null && rng.chance(0.7); // #34: into an ally's besieged walls
+        for (const x of [...(helps ? [{ ...cand, reinforce: true }] : []), cand, { lead: l, to }]) { const v = checkAnswer(g, ask, player, [...cmds, x]); if (v.issues.length === 0) { cmds.push(x); break; } }
         if (cmds.length >= 4) break;
       }
       return cmds;
@@ -143,7 +147,7 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
       for (const x of rng.shuffle(plays).slice(0, 8)) { const v = checkAnswer(g, ask, player, x.play); if (v.value !== null && v.issues.length === 0) return v.value; }
       return 'pass';
     }
-    case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)) : [];
+    case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)).map((l) => ((c.both ?? []).includes(l) && rng.chance(0.5) ? `${AS_CARDINAL}${l}` : l)) : [];
     case 'revolt-losses': { const x = rng.pick(c.choices); return { sergeants: x.sergeants, knights: x.knights }; }
     case 'revolt-target': return rng.chance(0.5) ? rng.shuffle(attackable(s, c.village, c.players)) : [];
     case 'pillage': { const out: Record<VillageId, number> = {}; for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4)) out[v] = Math.min(1, n ?? 0); return out; }

@@ -169,6 +169,7 @@ export const FIEF_CONSTANTS = {
     /** A loop bound (style §2): a hold reopens after each card played; at this round it ends as if all had passed. */
     maxRounds: constant(12, int(1, 50), '[P §11.3.2] loop cap: each reopening spends a card; the cap ends the hold'),
     inBattles: constant(true, bool(), '[P §11.3.2] hold points before each battle round (may be disabled for speed)'),
+    afterStep: constant(true, bool(), '[T §11.3.2] a hold after each movement step that ends in a village with other players’ pieces (configurable; may be disabled for speed)'),
   },
   /** Appendix A: optional rules, host flags. */
   options: {

@@ -15,22 +15,33 @@
  *
  * Hold points (§11.3, holds.ts): a `hold` question to every player — before 2.C (after the
  * calamities), before 3.A (income), before each player's movement slot (5.A commits each slot
- * when it ends, so the hold reads the board as moved), before 6.C (pillage), before 7.B (the
+ * when it ends, so the hold reads the board as moved) and after each step into a village with
+ * others' pieces (`holds.afterStep`), before 6.C (pillage), before 7.B (the
  * victory check), after each election's candidates and before its reveal (1.B–1.D; each bishop election is committed to the
  * state when answered, so a card at its holds acts on the next), and before each battle round
- * (`holds.inBattles`; Ambush and the attackers' Tunnel, answers of the pure battle). A card played
+ * (`holds.inBattles`; every surprise but a Revolt — Ambush, the attackers' Tunnel, Assassination,
+ * Justice, d'Arc, a Cardinal, a Tunnel freeing prisoners —, answers of the pure battle, applied
+ * inside it before the round). A card played
  * reopens the hold, a round of passes ends it, `holds.maxRounds` caps it. A Revolt (at a hold, or
  * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
  * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one
  * voter at a time in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
  * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
- * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts.
+ * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts;
+ * an Assassination or Justice there that would kill a titled lord with a choice of heirs asks his
+ * owner for the heir (#39, one REPLY) before it acts.
  *
- * Not here yet: the optional hold after a step into a village with others' pieces (§11.3 allows
- * disabling it for speed); the other surprises (Assassination, d'Arc, Cardinal, Justice, a
- * Tunnel freeing prisoners) inside a battle's holds — they wait for the holds around the step;
- * #34; a title power used at a hold does not reopen it (free actions, another file); step 2.D
- * (relics) — skipped with an event.
+ * #34: a step flagged `reinforce` into another player's besieged fortification asks the besieged
+ * player (REPLY, default refuse); granted, the pieces enter the walls.
+ *
+ * The optional hold after a step that ends in a village with other players' pieces (§11.3,
+ * `holds.afterStep`, on by default): the slot's commands up to that step are committed first
+ * (`5.A/<p>/part`), so the hold reads the board as moved and the rest of the slot runs on what it left.
+ *
+ * Step 2.D (A.1): the holders of St Roseline's Eyes and St Radegonde's Bones are asked whether
+ * they use them (#38a, HOLD, default not used) while a Bad Weather / a Famine is in play.
+ *
+ * Not here yet: a title power used at a hold does not reopen it (free actions, another file).
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
@@ -38,26 +49,26 @@ import { CARD_KINDS, cardKind, type CardId, type Deck } from './cards.ts';
 import type { DecisionKind } from './decisions.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { resolveCalamities, type CalamityOutcome, type PlagueLine } from './rules/calamities.ts';
-import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type RoundAnswers, type SideName } from './rules/battle.ts';
+import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type BattlePlay, type RoundAnswers, type SideName } from './rules/battle.ts';
 import { lossOutcome } from './rules/combat.ts';
 import { runCombatStep, siegeRefusal, pillageRefusal, type BattleDeclaration, type CombatInputs, type SiegeAnswer, type CombatLine } from './rules/combat-phase.ts';
 import { streamD6 } from './rules/dice.ts';
 import { runDrawStep, type DrawStepLine } from './rules/draw.ts';
 import { eligible, noElection, runBishopElections, runElection, votesOf, type Election, type ElectionAnswers, type ElectionLine, type VotePlacement } from './rules/elections.ts';
 import { checkProposal, runMarriageStep, type MarriageLine, type Proposal } from './rules/marriage.ts';
-import { runMovementStep, type MoveCommand, type MovementInputs, type MovementLine, type Permissions } from './rules/movement.ts';
+import { memoData, runMovement, runMovementStep, type MemoData, type MoveCommand, type MovementInputs, type MovementLine, type Permissions } from './rules/movement.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { playCard, runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
 import { placementOptions } from './rules/placement.ts';
 import { runPurchaseStep, type Purchase, type PurchaseLine } from './rules/purchases.ts';
 import { runRansomStep, type RansomAnswer, type RansomLine, type RansomOffer } from './rules/ransoms.ts';
 import { checkVictory } from './rules/victory.ts';
+import { relicHolder, runRelics, type RelicLine } from './rules/relics.ts';
 import { placeStart, startingVillages } from './setup.ts';
-import type { FiefState, LordId } from './state.ts';
+import type { FiefState, LordId, TitleId } from './state.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
-import { attackable, calmers, calmingInputs, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
-import type { BattleSurprise } from './rules/battle-surprises.ts';
+import { attackable, bishopCardinals, calmers, calmingInputs, heirToAsk, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
 import type { RevoltAnswers, RevoltOutcome } from './rules/revolt.ts';
 import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
@@ -72,7 +83,7 @@ export const FLOW_KINDS: readonly FlowKind[] = [
   'discard-draw', 'plague-losses', 'play-cards', 'ransom-offer', 'accept-ransom', 'purchases',
   'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'leave-besieged',
   'declare-battles', 'join-side', 'loss-allocation', 'capture', 'switch-or-leave', 'end-of-round', 'accept-stop', 'sieges', 'pillage',
-  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent',
+  'hold', 'calming', 'revolt-target', 'revolt-losses', 'placement-consent', 'reinforce-besieged', 'relic-power', 'fief-heir',
 ];
 
 /**
@@ -107,6 +118,9 @@ export type AskCtx =
   | { k: 'after-refusal'; village: VillageId }
   | { k: 'raid-fight'; raider: PlayerId; village: VillageId }
   | { k: 'leave-besieged'; mover: PlayerId; village: VillageId }
+  | { k: 'reinforce-besieged'; mover: PlayerId; village: VillageId }
+  | { k: 'relic-power'; relic: 'ROSELINE' | 'RADEGONDE'; lord: LordId; cards: number }
+  | { k: 'fief-heir'; lord: LordId; titles: TitleId[]; heirs: LordId[] }
   | { k: 'declare-battles' }
   | { k: 'sieges' }
   | { k: 'join-side'; mode: 'offer' | 'accept'; attacker: PlayerId; defender: PlayerId; village: VillageId; offers?: Record<PlayerId, SideName> }
@@ -117,7 +131,7 @@ export type AskCtx =
   | { k: 'accept-stop'; village: VillageId; round: number }
   | { k: 'pillage'; mills: Partial<Record<VillageId, number>> }
   | HoldCtx
-  | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]> }
+  | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]>; both?: LordId[] }
   | { k: 'revolt-target'; village: VillageId; players: PlayerId[] }
   | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]> };
 
@@ -152,6 +166,8 @@ export type FiefEvent =
   | { t: 'draw'; turn: number; lines: DrawStepLine[] }
   | { t: 'calamities'; turn: number; outcomes: CalamityOutcome[]; plagues: PlagueLine[] }
   | { t: 'cards'; turn: number; lines: PlayLine[] }
+  /** Step 2.D (A.1): the relics used at the end of Phase 2 and their dice (public: relic holders are public, #38a). */
+  | { t: 'relics'; turn: number; lines: RelicLine[] }
   | { t: 'skipped'; turn: number; step: TurnStepId }
   | { t: 'income'; turn: number; ecus: Record<PlayerId, number> }
   | { t: 'ransoms'; turn: number; lines: RansomLine[] }
@@ -200,11 +216,17 @@ function holdAsk(s: FiefState, a: FlowState['answers'], point: string, more: Par
   return null;
 }
 
-/** #5 inside a hold (§11.1.6): a Cardinal card waiting for the pope's consent, asked of the pope's player (one REPLY). */
+/**
+ * A play waiting inside a hold: #5, a Cardinal card waiting for the pope's consent, asked of the
+ * pope's player (one REPLY, §11.1.6); #39, an Assassination or Justice waiting for the victim's
+ * owner to name the heir of his fief titles (one REPLY).
+ */
 function popeAsk(s: FiefState, a: FlowState['answers'], id: string): Ask | null {
   for (const [p, play] of Object.entries(a[`${id}/pending`] ?? {})) {
     const pope = popeToAsk(s, p, play as SurprisePlay);
     if (pope && !has(a, `${id}/pope/${p}`)) return { id: `${id}/pope/${p}`, kind: 'pope-consent', players: [pope], ctx: { k: 'card-consent', player: p, bishop: (play as { cardinal: LordId }).cardinal } };
+    const heir = pope ? null : heirToAsk(s, play as SurprisePlay);
+    if (heir && !has(a, `${id}/heir/${p}`)) return { id: `${id}/heir/${p}`, kind: 'fief-heir', players: [heir.owner], ctx: { k: 'fief-heir', lord: heir.lord, titles: heir.titles, heirs: heir.heirs } };
   }
   return null;
 }
@@ -224,7 +246,8 @@ function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask |
     if (!reopened(a, id)) break;
   }
   const lords = calmers(s, village);
-  if (Object.keys(lords).length > 0 && !has(a, `${f.id}/calming`)) return { id: `${f.id}/calming`, kind: 'calming', players: order(s).filter((p) => lords[p]), ctx: { k: 'calming', village, lords } };
+  const both = bishopCardinals(s, village); // [P G-19] a cardinal who is also the bishop there chooses which way he tries
+  if (Object.keys(lords).length > 0 && !has(a, `${f.id}/calming`)) return { id: `${f.id}/calming`, kind: 'calming', players: order(s).filter((p) => lords[p]), ctx: { k: 'calming', village, lords, ...(both.length ? { both } : {}) } };
   const targets = attackable(s, village, order(s));
   if (targets.length > 1 && !has(a, `${f.id}/order`)) return { id: `${f.id}/order`, kind: 'revolt-target', players: [f.opener], ctx: { k: 'revolt-target', village, players: targets } };
   // #37: the revolt previewed (its dice are named): the attacked player who keeps some troops chooses which go.
@@ -431,6 +454,27 @@ function playsWithConsents(s: FiefState, a: FlowState['answers'], p: PlayerId): 
   });
 }
 
+/**
+ * 2.D (A.1) [T §11.1, P G-53]: #38a, the holder of the Eyes of St Roseline while a Bad Weather is in
+ * play, and of the Bones of St Radegonde while a Famine is, in the turn order of their players: use
+ * the relic now? (HOLD, default not used.) Relic holders and calamities in play are public.
+ */
+const RELICS_2D = [['ROSELINE', 'BAD_WEATHER'], ['RADEGONDE', 'FAMINE']] as const;
+const relicPlanner: Planner = (s, a) => {
+  if (!s.config.options.relics || !s.relics) return null;
+  const asks = RELICS_2D.map(([relic, kind]) => {
+    const lord = relicHolder(s, relic);
+    const cards = Object.values(s.bishoprics).reduce((n, b) => n + b.calamities.filter((c) => cardKind(c) === kind).length, 0);
+    return { relic, lord, cards };
+  }).filter((x): x is { relic: 'ROSELINE' | 'RADEGONDE'; lord: LordId; cards: number } => x.lord !== null && x.cards > 0 && s.lords[x.lord] !== undefined)
+    .sort((x, y) => order(s).indexOf(s.lords[x.lord]!.owner) - order(s).indexOf(s.lords[y.lord]!.owner));
+  for (const x of asks) if (!has(a, `2.D/${x.relic}`)) return { id: `2.D/${x.relic}`, kind: 'relic-power', players: [s.lords[x.lord]!.owner], ctx: { k: 'relic-power', relic: x.relic, lord: x.lord, cards: x.cards } };
+  return null;
+};
+
+/** The 2.D answers as the step's inputs (#38a: a missing answer is "not used"). */
+const relicInputs = (a: FlowState['answers']): NonNullable<StepInputs['2.D']> => ({ ROSELINE: Object.values(a['2.D/ROSELINE'] ?? {})[0] === true, RADEGONDE: Object.values(a['2.D/RADEGONDE'] ?? {})[0] === true });
+
 /** 4.A: each owner of prisoners offers (#16), the jailer answers (#17). */
 const ransomPlanner: Planner = (s, a) => {
   for (const p of order(s)) {
@@ -493,19 +537,32 @@ function ransomInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId, R
 export function movementInputs(s: FiefState, a: FlowState['answers']): MovementInputs {
   const moves: Record<PlayerId, MoveCommand[]> = {};
   const permissions: Permissions = {};
+  const from: NonNullable<MovementInputs['from']> = {};
   for (const p of s.players) {
     const cmds = one(a, `5.A/${p}`, p) as MoveCommand[] | undefined;
     if (!cmds || has(a, `5.A/${p}/done`)) continue; // a committed slot is in the state already
+    const part = partOf(a, p);
+    if (part) from[p] = { skip: part.skip, memo: part.memo }; // its first commands are in the state already
     const back = one(a, `5.A/${p}/after`, p) as 'back' | 'stop' | undefined;
     moves[p] = cmds.map((c, i) => {
       const letPass = Object.entries(a[`5.A/${p}/${i}/raid`] ?? {}).filter(([, v]) => v === 'pass').map(([q]) => q);
       const permit = a[`5.A/${p}/${i}/besieged`];
-      return { ...c, ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}) };
+      const granted = a[`5.A/${p}/${i}/reinforce`]; // #34
+      return { ...c, ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}), ...(granted ? { reinforceGranted: Object.values(granted).length > 0 && Object.values(granted).every((v) => v === true) } : {}) };
     });
     for (const [q, v] of Object.entries(a[`5.A/${p}/consent`] ?? {})) (permissions[q] ??= {})[p] = v as 'allow' | 'refuse';
   }
-  return { moves, permissions };
+  return { moves, permissions, ...(Object.keys(from).length ? { from } : {}) };
 }
+
+/**
+ * A slot committed in parts for the hold after a step (§11.3 point 2): how many of its commands are
+ * in the state, their memo (budgets, arrival paths), and the steps whose holds were opened.
+ */
+interface SlotPart { skip: number; memo: MemoData; holds: number[] }
+const partOf = (a: FlowState['answers'], p: PlayerId): SlotPart | undefined => one(a, `5.A/${p}/part`, p) as SlotPart | undefined;
+/** Whether the optional hold after a step is on (a state saved before the constant existed reads the default). */
+const holdsAfterStep = (s: FiefState): boolean => s.config.holds?.afterStep ?? true;
 
 /** The state before `p`'s movement slot (the earlier players' moves applied). */
 export function movementStateBefore(s: FiefState, a: FlowState['answers'], p: PlayerId): FiefState {
@@ -529,6 +586,9 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
     return { id, kind: 'movement', players: [p], ctx: { k: 'movement' } };
   }
   if (!one(a, id, p)) return null;
+  const cmds0 = one(a, id, p) as MoveCommand[];
+  // §11.3: the holds after the steps already committed (a card played reopens them).
+  for (const i of partOf(a, p)?.holds ?? []) { const h = holdAsk(s, a, `${id}/step/${i}`, { village: cmds0[i]?.to }); if (h) return h; }
   // The preview of p's slot with the answers so far.
   const inp = movementInputs(s, a);
   const pre = runMovementStep(s, inp);
@@ -543,7 +603,11 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
   for (const m of line.moves) {
     const i = cmds.indexOf(m.command as MoveCommand);
     const at = m.command.to;
-    if (m.blockers.length === 0) continue;
+    // #34 [T §6.4.1, P G-34]: the besieged player lets the reinforcements in (REPLY, default refuse).
+    if (m.reinforce && i >= 0 && !has(a, `${id}/${i}/reinforce`)) return { id: `${id}/${i}/reinforce`, kind: 'reinforce-besieged', players: [m.reinforce], ctx: { k: 'reinforce-besieged', mover: p, village: at } };
+    // §11.3 point 2 (`holds.afterStep`): a hold after a step that ends in a village with other players' pieces; commitMovement puts the slot so far in the state first.
+    const stepHold = (): Ask | null => (holdsAfterStep(s) && m.result === 'moved' && m.met?.length && i >= 0 ? holdAsk(s, a, `${id}/step/${i}`, { village: at }) : null);
+    if (m.blockers.length === 0) { const h = stepHold(); if (h) return h; continue; }
     if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
       return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
     }
@@ -553,6 +617,8 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
       return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
     }
     if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
+    const h = stepHold();
+    if (h) return h;
   }
   return null;
 }
@@ -572,7 +638,21 @@ function commitMovement(g: FiefGame, events: FiefEvent[]): FiefGame {
   let answers = g.flow.answers;
   for (const p of order(fief)) { // bounded by the players
     if (has(answers, `5.A/${p}/done`)) continue;
-    if (movementAskFor(fief, answers, p)) break;
+    const ask = movementAskFor(fief, answers, p);
+    // The hold after step i about to open: the slot's commands up to i go into the state first, so the hold reads the board as moved (§11.3).
+    const at = ask ? /^5\.A\/[^/]+\/step\/(\d+)\/hold\/0$/.exec(ask.id) : null;
+    const part = partOf(answers, p);
+    if (at && Number(at[1]) >= (part?.skip ?? 0)) {
+      const i = Number(at[1]);
+      const inp = movementInputs(fief, answers);
+      const r = runMovement(fief, p, inp.moves![p]!.slice(0, i + 1), inp);
+      fief = r.state;
+      const moved = r.line.moves.filter((m) => m.result === 'moved').length, stopped = r.line.moves.length - moved;
+      if (moved + stopped + r.line.refused.length > 0) events.push({ t: 'movement', turn: fief.cursor.turn, lines: [{ player: p, moved, stopped, refused: r.line.refused.length }] });
+      answers = { ...answers, [`5.A/${p}/part`]: { [p]: { skip: i + 1, memo: memoData(r.memo), holds: [...(part?.holds ?? []), i] } satisfies SlotPart } };
+      break;
+    }
+    if (ask) break;
     const r = runMovementStep(fief, movementInputs(fief, answers));
     fief = r.state;
     const l = r.lines.find((x) => x.player === p)!;
@@ -646,16 +726,17 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
 }
 
 /** The plays at a battle's holds (before round k), in turn order: `BattleAnswers.surprises[k]` [P G-36, G-37]. */
-function battleSurprises(s: FiefState, a: FlowState['answers'], b: string): Record<number, BattleSurprise[]> {
-  const out: Record<number, BattleSurprise[]> = {};
+function battleSurprises(s: FiefState, a: FlowState['answers'], b: string): Record<number, BattlePlay[]> {
+  const out: Record<number, BattlePlay[]> = {};
   for (let k = 1; k <= s.config.combat.maxRounds; k++) {
     const h = a[`${b}/r${k}/hold`];
     if (!h) continue;
-    const list: BattleSurprise[] = [];
+    const list: BattlePlay[] = [];
     for (const q of order(s)) {
       const x = parseSurprise(h[q], 'battle');
       if (x && x !== 'pass' && 'ambush' in x) list.push({ player: q, card: x.card, ambush: x.ambush });
       else if (x && x !== 'pass' && 'battleTunnel' in x) list.push({ player: q, card: x.card, tunnel: true });
+      else if (x && x !== 'pass') list.push({ player: q, card: x.card, play: x }); // any other surprise, at its own rule, inside the battle
     }
     if (list.length) out[k] = list;
   }
@@ -788,6 +869,7 @@ const PLANNERS: Partial<Record<TurnStepId, Planner>> = {
   '2.A': drawPlanner,
   '2.B': calamityPlanner,
   '2.C': playPlanner,
+  '2.D': relicPlanner,
   '4.A': ransomPlanner,
   '4.B': purchasePlanner,
   '5.A': movementPlanner,
@@ -806,6 +888,7 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
     case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
     case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never } };
     case '2.C': return { '2.C': Object.fromEntries(s.players.filter((p) => one(a, `2.C/${p}`, p) !== undefined).map((p) => [p, playsWithConsents(s, a, p)])) };
+    case '2.D': return { '2.D': relicInputs(a) };
     case '4.A': return { '4.A': ransomInputs(s, a) };
     case '4.B': return { '4.B': purchaseInputs(s, a) };
     case '5.A': return { '5.A': movementInputs(s, a) };
@@ -825,11 +908,12 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '2.A': return { t: 'draw', turn, lines: runDrawStep(s, inputs['2.A']).lines };
     case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
     case '2.C': return { t: 'cards', turn, lines: runPlayStep(s, inputs['2.C']).lines.filter((l) => l.played.length + l.refused.length > 0) };
+    case '2.D': { const lines = runRelics(s, inputs['2.D'], streamD6(s)).lines; return lines.length ? { t: 'relics', turn, lines } : null; }
     case '3.A': return { t: 'income', turn, ecus: Object.fromEntries(s.players.map((p) => [p, after.families[p]!.ecus - s.families[p]!.ecus])) };
     case '4.A': return { t: 'ransoms', turn, lines: runRansomStep(s, inputs['4.A']).lines };
     case '4.B': return { t: 'purchases', turn, lines: runPurchaseStep(s, inputs['4.B']).lines };
     case '5.A': { const lines = runMovementStep(s, inputs['5.A']).lines.map((l) => ({ player: l.player, moved: l.moves.filter((m) => m.result === 'moved').length, stopped: l.moves.filter((m) => m.result !== 'moved').length, refused: l.refused.length })).filter((l) => l.moved + l.stopped + l.refused > 0); return lines.length ? { t: 'movement', turn, lines } : null; } // committed slots told when committed
-    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]), ...(b.surprises.length ? { surprises: b.surprises.map((x) => ({ player: x.play.player, play: ('ambush' in x.play ? { card: x.play.card, ambush: x.play.ambush } : { card: x.play.card, battleTunnel: true }) as SurprisePlay, refused: x.refused })) } : {}) }))) };
+    case '6.A': return { t: 'combat', turn, battles: runCombatStep(s, inputs['6.A']).lines.flatMap((l: CombatLine) => l.battles.map((b) => ({ attacker: l.player, defender: b.sides.defender[0]!, village: b.village, winner: b.winner, end: b.end, rounds: b.rounds.length, captured: b.rounds.flatMap((r) => r.captured), killed: b.rounds.flatMap((r) => [...r.lost.attacker.killed, ...r.lost.defender.killed]), ...(b.surprises.length ? { surprises: b.surprises.map((x) => ({ player: x.play.player, play: ('play' in x.play ? x.play.play : 'ambush' in x.play ? { card: x.play.card, ambush: x.play.ambush } : { card: x.play.card, battleTunnel: true }) as SurprisePlay, refused: x.refused })) } : {}) }))) };
     case '6.C': return { t: 'pillage', turn, mills: Object.fromEntries(s.players.map((p) => [p, Object.values(inputs['6.C']?.[p] ?? {}).reduce((x: number, n) => x + (n ?? 0), 0)]).filter(([, n]) => (n as number) > 0)) };
     case '7.C': return { t: 'turn-end', turn, firstPlayer: after.firstPlayer! };
     default: return null;
@@ -884,6 +968,20 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     if (r.opened && r.frame) flow.revolt = { ...r.frame, id: `${ask.id}/revolt` };
     else if (flow.revolt && r.frame) flow.revolt = r.frame;
     holdEvents(events, turn, r.lines);
+    fief = settleHeirless(fief, flow, ask.id, events);
+  }
+  // #39 inside a hold: the owner's heir, then the Assassination or Justice played with it (or refused, told to its player alone).
+  if (ask.ctx.k === 'fief-heir') {
+    const holdId = ask.id.slice(0, ask.id.lastIndexOf('/heir/'));
+    const p = ask.id.slice(ask.id.lastIndexOf('/heir/') + 6);
+    const play = flow.answers[`${holdId}/pending`]![p] as SurprisePlay;
+    const chosen = answers[ask.players[0]!];
+    const heirs = typeof chosen === 'string' && ask.ctx.heirs.includes(chosen) ? Object.fromEntries(ask.ctx.titles.map((t) => [t, chosen])) : undefined;
+    const r = playSurprise(fief, p, { ...play, ...(heirs ? { heirs } : {}) } as SurprisePlay, { kind: 'hold' });
+    if (r.ok) fief = r.state;
+    flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
+    holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
+    fief = settleHeirless(fief, flow, holdId, events);
   }
   // #5 inside a hold: the pope's answer, then the Cardinal card played (or refused, told to its player alone); the hold reopens if it was played.
   if (ask.ctx.k === 'card-consent') {
@@ -933,6 +1031,24 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     out = runOpenStep(out, events);
   }
   throw new Error('fief: the flow did not settle (a step that never ends)');
+}
+
+/**
+ * #39: a play waiting for an heir whose choice vanished meanwhile (an earlier play of the batch
+ * changed the family) is played at once with the default heir (mutates `flow.answers`).
+ */
+function settleHeirless(fief: FiefState, flow: FlowState, holdId: string, events: FiefEvent[]): FiefState {
+  let s = fief;
+  for (const [p, play] of Object.entries(flow.answers[`${holdId}/pending`] ?? {})) { // bounded by the players
+    if (flow.answers[`${holdId}/result`]?.[p] !== undefined || popeToAsk(s, p, play as SurprisePlay)) continue;
+    if (!('assassinate' in (play as object)) && !('justice' in (play as object))) continue;
+    if (heirToAsk(s, play as SurprisePlay)) continue;
+    const r = playSurprise(s, p, play as SurprisePlay, { kind: 'hold' });
+    if (r.ok) s = r.state;
+    flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
+    holdEvents(events, s.cursor.turn, [r.ok ? { player: p, play: play as SurprisePlay } : { player: p, play: play as SurprisePlay, refused: r.reason }]);
+  }
+  return s;
 }
 
 /** The events of a hold round: each card played (public), each refusal (its player alone). */

@@ -16,8 +16,11 @@
  *   have troops there, the losses of the attacked player who keeps some troops (#37, from a preview
  *   of the resolution: its dice are named), and the resolution (`closeRevolt`), with dice named after
  *   the window.
+ * - A play that needs another's answer waits inside the hold (`pending`): a Cardinal the pope must
+ *   consent to (#5), an Assassination or Justice whose victim's owner names the heir (#39).
  * - The battle's holds (before each round, once the sides are formed) are questions of the battle
- *   (flow.ts); their plays are `BattleAnswers.surprises[k]`, applied by the pure battle.
+ *   (flow.ts); their plays — every surprise but a Revolt — are `BattleAnswers.surprises[k]`,
+ *   applied by the pure battle before round k.
  * Text syntax of a play (one line): `play <card> darc <lady>`, `… cardinal <bishop>`,
  * `… assassinate <lord> [sponsor <lord>]`, `… justice <lord>`, `… free <lord> [<lord>…]`,
  * `… revolt <village> taille|tithe|papal-tithe|famine`, `… tunnel`, `… ambush <lord>`; or `pass`.
@@ -121,14 +124,32 @@ export function momentOf(ctx: HoldCtx, frame: RevoltFrame | null | undefined): M
 }
 
 /**
- * What a hold of this kind takes: at a battle's hold only the battle's own cards (Ambush, the
- * attackers' Tunnel), which the pure battle applies; the other surprises wait for the holds around
- * the step (a battle is one resolution, `fightBattle`). Elsewhere the rules' check decides.
+ * What a hold of this kind takes: at a battle's hold every surprise but a Revolt (which needs its
+ * own window) — the battle's own cards (Ambush, the attackers' Tunnel) and the others (Assassination,
+ * Justice, d'Arc, a Cardinal, a Tunnel freeing prisoners), all applied inside the pure battle
+ * (battle.ts) before the round. Elsewhere the rules' check decides.
  */
-export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || 'ambush' in play || 'battleTunnel' in play;
+export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play);
 
 /** One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for the pope's consent (#5). */
-export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' }
+export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' | 'fief-heir' }
+
+/**
+ * #39 [T §5.9.2]: an Assassination or Justice at a hold that would kill a lord holding fief titles,
+ * whose family has more than one lord who could inherit them: his owner chooses the heir before the
+ * card acts (REPLY, default: the fewest fief titles, then seniority). The owner, the lord, his fief
+ * titles and the possible heirs; or null when there is no choice to make.
+ */
+export function heirToAsk(s: FiefState, play: SurprisePlay): { owner: PlayerId; lord: LordId; titles: TitleId[]; heirs: LordId[] } | null {
+  const id = 'assassinate' in play ? play.assassinate : 'justice' in play ? play.justice : null;
+  const l = id ? s.lords[id] : undefined;
+  if (!l) return null;
+  const titles = l.titles.filter((t) => t.startsWith('FIEF:'));
+  if (titles.length === 0) return null;
+  const fiefCount = (x: LordId) => s.lords[x]!.titles.filter((t) => t.startsWith('FIEF:')).length;
+  const heirs = s.families[l.owner]!.lords.filter((x) => x !== l.id && fiefCount(x) < s.config.family.maxFiefTitlesPerLord);
+  return heirs.length > 1 ? { owner: l.owner, lord: l.id, titles, heirs } : null;
+}
 
 /** #5 [T §9.2]: a Cardinal card needs the pope's prior consent when a pope of another player is in play; his player, or null. */
 export function popeToAsk(s: FiefState, player: PlayerId, play: SurprisePlay): PlayerId | null {
@@ -163,6 +184,7 @@ export function resolveHoldRound(state: FiefState, order: readonly PlayerId[], a
       continue;
     }
     if (popeToAsk(s, p, play) && playSurprise(s, p, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }).ok) { lines.push({ player: p, play, pending: 'pope-consent' }); continue; } // §11.1.6: asked within the hold
+    if (heirToAsk(s, play) && playSurprise(s, p, play, { kind: 'hold' }).ok) { lines.push({ player: p, play, pending: 'fief-heir' }); continue; } // #39: the victim's owner names the heir first
     const r = playSurprise(s, p, play, { kind: 'hold' });
     if (r.ok) { s = r.state; lines.push({ player: p, play, effect: r.effect }); } else lines.push({ player: p, play, refused: r.reason });
   }
@@ -186,11 +208,27 @@ export function attackable(s: FiefState, village: VillageId, order: readonly Pla
   return c && withTroops.includes(c) ? [c, ...withTroops.filter((p) => p !== c)] : withTroops;
 }
 
-/** The calming answers (#38) as the revolt's inputs: a bishop named tries as the bishop, cardinals named try as cardinals. */
+/** #38 [P G-19]: the lords who are both the bishop of `village`'s bishopric and a cardinal (free): they choose which way they try. */
+export function bishopCardinals(s: FiefState, village: VillageId): LordId[] {
+  const bishop = s.titles[`BISHOP:${BOARD.villages[village]!.bishopric}` as TitleId].holder;
+  const l = bishop ? s.lords[bishop] : undefined;
+  return l && l.prisonerOf === null && l.titles.some((t) => (CARDINAL_HATS as readonly TitleId[]).includes(t)) ? [l.id] : [];
+}
+
+/** A calming answer's entry naming a lord who tries as a cardinal (`cardinal:<lord>`); a plain lord tries as what he is (the bishop as the bishop). */
+export const AS_CARDINAL = 'cardinal:';
+
+/**
+ * The calming answers (#38) as the revolt's inputs: the bishop named tries as the bishop, cardinals
+ * named try as cardinals; a cardinal who is also the bishop there tries as a cardinal when named
+ * `cardinal:<lord>` (no risk of death, at the cardinal's price) [P G-19].
+ */
 export function calmingInputs(s: FiefState, village: VillageId, answers: Record<PlayerId, unknown>): Pick<RevoltAnswers, 'bishopTries' | 'cardinalsTry'> {
   const bishop = s.titles[`BISHOP:${BOARD.villages[village]!.bishopric}` as TitleId].holder;
   const named = Object.values(answers).flatMap((v) => (Array.isArray(v) ? v.map(String) : []));
-  return { bishopTries: bishop !== null && named.includes(bishop), cardinalsTry: named.filter((id) => id !== bishop) };
+  const asCardinal = named.filter((x) => x.startsWith(AS_CARDINAL)).map((x) => x.slice(AS_CARDINAL.length));
+  const plain = named.filter((x) => !x.startsWith(AS_CARDINAL));
+  return { bishopTries: bishop !== null && plain.includes(bishop), cardinalsTry: [...new Set([...plain.filter((id) => id !== bishop), ...asCardinal])] };
 }
 
 /** The window closes: the revolt resolved with its own named dice (`<frame>/…`), the cards and a Tunnel discarded. */

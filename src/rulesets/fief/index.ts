@@ -43,6 +43,8 @@ function holdPointName(point: string, village: string | undefined): Localized {
   const v = village ? villageName(village) : '';
   if (point.endsWith('/vote')) return { fr: 'après les candidatures, avant le vote', en: 'after the candidates, before the vote' };
   if (point.endsWith('/reveal')) return { fr: 'avant le dépouillement', en: 'before the reveal' };
+  if (/^5\.A\/[^/]+\/step\/\d+$/.test(point)) return { fr: `après un pas à ${v}, où d’autres joueurs ont des pièces`, en: `after a step into ${v}, where other players have pieces` };
+  if (/^5\.A\/[^/]+\/before$/.test(point)) return { fr: 'avant un tour de mouvement', en: 'before a movement slot' };
   const names: Record<string, Localized> = {
     '2.C/before': { fr: 'après les calamités, avant les cartes', en: 'after the calamities, before the cards' },
     '3.A/before': { fr: 'avant les revenus', en: 'before income' },
@@ -78,6 +80,11 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'after-refusal': return L(`le passage vers ${villageName(c.village)} vous est refusé : revenir d’un pas ou vous arrêter ?`, `passage to ${villageName(c.village)} is refused: go back a step or stop?`);
     case 'raid-fight': return L(`la chevauchée de ${who(c.raider, 'fr')} passe par ${villageName(c.village)} : combattre ou la laisser passer ?`, `${who(c.raider, 'en')}’s raid passes ${villageName(c.village)}: fight or let it pass?`);
     case 'leave-besieged': return L(`${who(c.mover, 'fr')} demande à sortir de ${villageName(c.village)}, que vous assiégez. L’y autorisez-vous ?`, `${who(c.mover, 'en')} asks to leave ${villageName(c.village)}, which you besiege. Do you allow it?`);
+    case 'reinforce-besieged': return L(`${who(c.mover, 'fr')} veut renforcer ${villageName(c.village)}, votre fortification assiégée. Ses pièces entrent-elles dans vos murs ?`, `${who(c.mover, 'en')} wants to reinforce ${villageName(c.village)}, your besieged fortification. Do his pieces enter your walls?`);
+    case 'fief-heir': return L(`${lordName(s, c.lord)} va mourir : lequel de vos seigneurs hérite de ses titres de fief (${c.titles.length}) ? (« heir <seigneur> » ou « default »)`, `${lordName(s, c.lord)} is about to die: which of your lords inherits his fief titles (${c.titles.length})? (“heir <lord>” or “default”)`);
+    case 'relic-power': return c.relic === 'ROSELINE'
+      ? L(`fin de la phase des cartes : ${lordName(s, c.lord)} porte les Yeux de sainte Roseline. Tentez-vous de chasser les intempéries (${c.cards} carte(s), un dé chacune) ?`, `end of the cards phase: ${lordName(s, c.lord)} carries the Eyes of St Roseline. Do you try to drive the bad weather away (${c.cards} card(s), one die each)?`)
+      : L(`fin de la phase des cartes : ${lordName(s, c.lord)} porte les Ossements de sainte Radegonde. Tentez-vous de lever les famines (${c.cards} carte(s), un dé chacune, levée sur ${s.config.relics.radegondeFrom} ou plus) ?`, `end of the cards phase: ${lordName(s, c.lord)} carries the Bones of St Radegonde. Do you try to lift the famines (${c.cards} card(s), one die each, lifted on ${s.config.relics.radegondeFrom} or more)?`);
     case 'declare-battles': return L('déclarez vos batailles (« battle <village> <joueur> » ou « none »).', 'declare your battles (“battle <village> <player>” or “none”).');
     case 'sieges': return L('vos sièges (« siege <village> », « lift <village> » ou « none »).', 'your sieges (“siege <village>”, “lift <village>” or “none”).');
     case 'join-side': return c.mode === 'offer'
@@ -94,7 +101,7 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'revolt-losses': return L(`la révolte à ${villageName(c.village)} frappe vos troupes : choisissez vos pertes (« lose <sergents> <chevaliers> »).`, `the revolt at ${villageName(c.village)} strikes your troops: choose your losses (“lose <sergeants> <knights>”).`);
     case 'card-consent': return L(`${who(c.player, 'fr')} joue une carte Cardinal sur ${lordName(s, c.bishop)}. Y consentez-vous, au nom du pape ?`, `${who(c.player, 'en')} plays a Cardinal card on ${lordName(s, c.bishop)}. Do you consent, as the pope?`);
     case 'placement-consent': return L(`${who(c.player, 'fr')} met un nouveau seigneur en jeu et aucun village n’est libre : l’accueillez-vous dans l’un de vos villages (${Object.values(c.villages).flat().map(villageName).join(', ')}) ?`, `${who(c.player, 'en')} brings a new lord into play and no village is free: do you host him in one of your villages (${Object.values(c.villages).flat().map(villageName).join(', ')})?`);
-    case 'calming': return L(`une révolte éclate à ${villageName(c.village)} : tentez-vous de la calmer ? (« calm <seigneur> … » ou « none »)`, `a revolt breaks out at ${villageName(c.village)}: do you try to calm it? (“calm <lord> …” or “none”)`);
+    case 'calming': return L(`une révolte éclate à ${villageName(c.village)} : tentez-vous de la calmer ? (« calm <seigneur> … » ou « none »${c.both?.length ? ' ; « calm <seigneur> cardinal » pour l’évêque qui est aussi cardinal' : ''})`, `a revolt breaks out at ${villageName(c.village)}: do you try to calm it? (“calm <lord> …” or “none”${c.both?.length ? '; “calm <lord> cardinal” for the bishop who is also a cardinal' : ''})`);
     case 'revolt-target': return L(`votre révolte à ${villageName(c.village)} : dans quel ordre frappe-t-elle ${c.players.map((p) => who(p, 'fr')).join(', ')} ? (« order <joueur> … » ou « default »)`, `your revolt at ${villageName(c.village)}: in which order does it strike ${c.players.map((p) => who(p, 'en')).join(', ')}? (“order <player> …” or “default”)`);
   }
 }
@@ -109,10 +116,11 @@ function choicesOf(g: FiefGame, ask: Ask): Decision['choices'] {
     case 'start-village': return c.villages.map((v) => ({ value: v, label: { fr: villageName(v), en: villageName(v) } }));
     case 'hold': return [{ value: 'pass', label: { fr: 'Passer', en: 'Pass' } }];
     case 'calming': return [{ value: 'none', label: { fr: 'Ne rien tenter', en: 'No attempt' } }];
+    case 'fief-heir': return [{ value: 'default', label: { fr: 'Par défaut (le moins titré, puis le plus ancien)', en: 'Default (fewest titles, then seniority)' } }, ...c.heirs.map((l) => ({ value: l, label: { fr: lordName(s, l), en: lordName(s, l) } }))];
     case 'revolt-target': return [{ value: 'default', label: { fr: 'L’ordre par défaut', en: 'The default order' } }];
     case 'propose-marriage': return [{ value: 'none', label: { fr: 'Aucun mariage', en: 'No marriage' } }, ...c.pairs.slice(0, 30).map((m) => ({ value: `propose ${m.lord} ${m.to}`, label: { fr: `${lordName(s, m.lord)} et ${lordName(s, m.to)}`, en: `${lordName(s, m.lord)} and ${lordName(s, m.to)}` } }))];
     case 'declare-candidate': return [{ value: 'none', label: { fr: 'Pas de candidat', en: 'No candidate' } }, ...c.lords.map((l) => ({ value: l, label: { fr: lordName(s, l), en: lordName(s, l) } }))];
-    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent': return yesNo;
+    case 'accept-marriage': case 'pope-consent': case 'king-waiver': case 'accept-ransom': case 'leave-besieged': case 'reinforce-besieged': case 'accept-stop': case 'placement-consent': case 'card-consent': case 'relic-power': return yesNo;
     case 'pass-consent': return [{ value: 'allow', label: { fr: 'Laisser passer', en: 'Let pass' } }, { value: 'refuse', label: { fr: 'Refuser', en: 'Refuse' } }];
     case 'after-refusal': return [{ value: 'back', label: { fr: 'Revenir', en: 'Go back' } }, { value: 'stop', label: { fr: 'S’arrêter', en: 'Stop' } }];
     case 'raid-fight': return [{ value: 'fight', label: { fr: 'Combattre', en: 'Fight' } }, { value: 'pass', label: { fr: 'Laisser passer', en: 'Let pass' } }];
@@ -182,7 +190,13 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
       return { groups: [{ title: fr ? 'Cartes surprise' : 'Surprise cards', entries: [entry('pass', fr ? 'Passer' : 'Pass', 'pass', []), ...plays.map((x) => entry(surpriseText(x.play), `${cardName(x.play.card)[lang]} — ${surpriseText(x.play)}`, surpriseText(x.play), []))] }] };
     }
     case 'revolt-losses': return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: c.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
-    case 'calming': return one(fr ? 'Calmer la révolte' : 'Calm the revolt', [entry('calm', fr ? 'Tenter' : 'Try', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => opt(l, lordName(s, l))) }])]);
+    case 'calming': { // [P G-19] a cardinal who is also the bishop there chooses which way he tries
+      const both = (c.both ?? []).filter((l) => (c.lords[player] ?? []).includes(l));
+      return one(fr ? 'Calmer la révolte' : 'Calm the revolt', [
+        entry('calm', fr ? 'Tenter (l’évêque comme évêque)' : 'Try (the bishop as the bishop)', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => opt(l, lordName(s, l))) }]),
+        ...(both.length ? [entry('calm-cardinal', fr ? 'Tenter comme cardinal (sans risque de mort, payant)' : 'Try as a cardinal (no risk of death, at a price)', 'calm <lord> cardinal', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: both.map((l) => opt(l, lordName(s, l))) }])] : []),
+      ]);
+    }
     default: return { groups: [] };
   }
 }

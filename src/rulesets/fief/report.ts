@@ -7,7 +7,7 @@
  */
 import type { Lang, Localized, PlayerId } from '../../engine/ruleset.ts';
 import { BOARD } from './board.ts';
-import { cardName } from './cards.ts';
+import { cardName, RELICS } from './cards.ts';
 import type { FiefEvent } from './flow.ts';
 import { ELECTION_OUTCOMES } from './rules/elections.ts';
 import { SURPRISE_REFUSALS, type SurprisePlay } from './rules/surprise.ts';
@@ -44,6 +44,10 @@ const T = {
   surpriseRefused: { fr: 'Votre carte surprise n’a pas pu être jouée : {why}', en: 'Your surprise card could not be played: {why}' },
   revolt: { fr: 'Révolte à {village} ({who}) : {dice} dé(s), {damage} dégât(s){extra}.', en: 'Revolt at {village} ({who}): {dice} die/dice, {damage} damage{extra}.' },
   revoltCalmed: { fr: 'Révolte à {village} ({who}) : calmée.', en: 'Revolt at {village} ({who}): calmed.' },
+  relicStays: { fr: '{relic} ({who}) : {card} de l’évêché {b} reste (dé {d6}).', en: '{relic} ({who}): {card} in bishopric {b} stays (die {d6}).' },
+  relicMoved: { fr: '{relic} ({who}) : {card} quitte l’évêché {b} pour l’évêché {to} (dé {d6}).', en: '{relic} ({who}): {card} leaves bishopric {b} for bishopric {to} (die {d6}).' },
+  relicDiscarded: { fr: '{relic} ({who}) : {card} quitte l’évêché {b} et se dissipe, l’évêché {to} ayant déjà la sienne (dé {d6}).', en: '{relic} ({who}): {card} leaves bishopric {b} and is gone, bishopric {to} having its own already (die {d6}).' },
+  relicLifted: { fr: '{relic} ({who}) : {card} de l’évêché {b} est levée (dé {d6}).', en: '{relic} ({who}): {card} in bishopric {b} is lifted (die {d6}).' },
   votesPlaced: { fr: '{who} place ses marqueurs, face cachée, sur {on}.', en: '{who} places markers, face down, on {on}.' },
 } satisfies Record<string, Localized>;
 
@@ -121,6 +125,7 @@ function sentences(s: FiefState, e: FiefEvent, me: PlayerId, lang: Lang): string
     ];
     case 'cards': return e.lines.filter((l) => l.played.length).map((l) => fill(T.played, lang, { who: who(l.player), cards: list(l.played.map((c) => cardName(c)[lang]), lang) }));
     case 'skipped': return [fill(T.skipped, lang, { step: e.step })];
+    case 'relics': return e.lines.map((l) => fill(l.result === 'stays' ? T.relicStays : l.result === 'moved' ? T.relicMoved : l.result === 'discarded' ? T.relicDiscarded : T.relicLifted, lang, { relic: RELICS[l.relic].name[lang], who: who(l.player), card: cardName(l.card)[lang], b: l.from, to: l.d6, d6: l.d6 }));
     case 'income': {
       if (s.config.options.hiddenMoney) return [fill(T.ownIncome, lang, { n: e.ecus[me] ?? 0 })];
       return [fill(T.income, lang, { list: s.players.map((p) => `${who(p)} ${e.ecus[p] ?? 0}`).join(', ') })];

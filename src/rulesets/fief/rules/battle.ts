@@ -11,9 +11,16 @@
  * of `combat.dieFaces` [P G-02]; tests inject the damages the vectors give. The attacker's dice
  * are drawn before the defender's. Arithmetic from combat.ts (TV-35–TV-42).
  *
- * Surprises at the battle's hold points (§11.3): `answers.surprises[k]` are played before round k
- * (Ambush, a Tunnel by a member of the attacking side: battle-surprises.ts, TV-46, [P G-36, G-37]);
- * an attacking side left without a free lord ends the battle ('attacker-lordless') [T §10.5].
+ * Surprises at the battle's hold points (§11.3: before round 1 once the sides are formed, and after
+ * each round's losses, i.e. before the next round): `answers.surprises[k]` are played before round k
+ * in the order given (the flow gives turn order from the active player, §11.3 point 4), each on the
+ * state the previous ones left: Ambush and a Tunnel by a member of the attacking side
+ * (battle-surprises.ts, TV-46, [P G-36, G-37]); any other surprise card at its own rule
+ * (surprise.ts: Assassination, Justice, d'Arc, a Cardinal, a Tunnel freeing prisoners [P G-38]), its
+ * effect applied inside the battle (a lord killed no longer fights, a freed lord fights for his
+ * family's side if he stands here); a Revolt needs its own window and is refused here
+ * ('wrong-moment'). An attacking side left without a free lord ends the battle
+ * ('attacker-lordless') [T §10.5].
  * Relics (A.1, relics.ts): the Holy Grail lowers each die of the side that started the battle when
  * the defending side holds it (TV-53), the Holy Lance adds to its side's total in every round it
  * rolls (TV-54); a dead carrier's relic passes to a lord of his side [T §11.1].
@@ -29,7 +36,9 @@ import { killLord } from './kill-lord.ts';
 import { presentPlayers, removeTroops, troopsOf } from './pieces.ts';
 import { endSiege, settleVillage } from './settle.ts';
 import { followCity } from './city.ts';
-import { applyBattleSurprise, battleSurpriseRefusal, type BattleSurprise, type BattleSurpriseRefusal } from './battle-surprises.ts';
+import { applyBattleSurprise, battleSurpriseRefusal, type BattleSurprise } from './battle-surprises.ts';
+import { playSurprise, type SurprisePlay, type SurpriseRefusal } from './surprise.ts';
+import type { CardId } from '../cards.ts';
 import { grailDice, lanceBonus, passOnInBattle, relicsOf } from './relics.ts';
 
 export { endSiege, settleVillage };
@@ -85,8 +94,11 @@ export interface BattleAnswers {
   /** TV-38: lone lords the attacker leaves free (default: capture all). */
   spare?: readonly LordId[];
   /** Surprise cards played at the hold point before round k (k = 1: once the sides are formed). */
-  surprises?: Partial<Record<number, readonly BattleSurprise[]>>;
+  surprises?: Partial<Record<number, readonly BattlePlay[]>>;
 }
+
+/** A card played at a battle's hold: the battle's own (Ambush, the attackers' Tunnel) or any other surprise at its own rule. */
+export type BattlePlay = BattleSurprise | { player: PlayerId; card: CardId; play: SurprisePlay };
 
 export type BattleEnd =
   | 'eliminated' | 'all-eliminated' | 'surrender' | 'agreed-stop' | 'attacker-stop'
@@ -108,7 +120,7 @@ export interface BattleResult {
   /** The side left on the field (null: nobody won). */
   winner: SideName | null;
   /** Surprises played at the hold points, with the round they preceded, and those refused. */
-  surprises: { round: number; play: BattleSurprise; refused: BattleSurpriseRefusal | null }[];
+  surprises: { round: number; play: BattlePlay; refused: SurpriseRefusal | null }[];
 }
 
 export type BattleRefusal = 'unknown' | 'no-lord' | 'no-troops' | 'bad-weather' | 'no-defender' | 'no-dice' | 'already-fought' | 'self' | 'no-tunnel';
@@ -262,7 +274,15 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     const a = answers.rounds?.[k] ?? {};
     // HOLD (§11.3): surprises before round k [T §10.2.2, §10.5, P G-36, G-37].
     for (const play of answers.surprises?.[k] ?? []) { // bounded by the answer
-      const refused = battleSurpriseRefusal(s, { village: v, sides, tunnel: live.tunnel === true }, play);
+      const ctx = { village: v, sides, tunnel: live.tunnel === true };
+      if ('play' in play) { // any other surprise, at its own rule (surprise.ts), inside the battle [§11.3]
+        if ('revolt' in play.play || 'revoltTunnel' in play.play) { played.push({ round: k, play, refused: 'wrong-moment' }); continue; }
+        const r = playSurprise(s, play.player, play.play, { kind: 'battle', battle: ctx });
+        if (r.ok) { Object.assign(s, r.state); if ('battleTunnel' in play.play) live.tunnel = true; }
+        played.push({ round: k, play, refused: r.ok ? null : r.reason });
+        continue;
+      }
+      const refused = battleSurpriseRefusal(s, ctx, play);
       if (!refused) { applyBattleSurprise(s, play); if ('tunnel' in play) live.tunnel = true; }
       played.push({ round: k, play, refused });
     }

@@ -10,7 +10,11 @@
  *   inputs: `permissions[asked][mover]` (#20, default refuse), then the mover's #21 (default stop).
  * - Bad weather: no step into, out of or inside a struck bishopric, except by Tunnel [T §2.3.1].
  * - Besieged: no step out of one's besieged fortification without the besieger's leave (#33,
- *   default refuse), a Tunnel or a raid [T §6.4.1].
+ *   default refuse), a Tunnel or a raid [T §6.4.1]; pieces that reinforced another player's
+ *   besieged fortification are besieged with it.
+ * - Reinforcing another player's besieged fortification (#34) [T §6.4.1, P G-34]: a step flagged
+ *   `reinforce` into it enters the walls (the centre) when the besieged player consents
+ *   (`reinforceGranted`, default refuse); otherwise the pieces stop at the entrance like any arrival.
  * - Plague on entering a struck bishopric (calamities.ts `plagueOnEntry`, TV-17).
  * - Raids (§8.3) [P G-30, G-31]: flagged at the group's first step, lords and knights only; at a
  *   blocking point each blocker lets pass or fights (#22, default fight), then a battle at once
@@ -49,6 +53,10 @@ export interface MoveCommand {
   onRefusal?: 'back' | 'stop';
   /** #33: the besieger lets the group out of its besieged fortification. */
   besiegerPermits?: boolean;
+  /** #34: the group asks to reinforce another player's besieged fortification it steps into. */
+  reinforce?: boolean;
+  /** #34: the besieged player's consent (default refuse: the group stops at the entrance). */
+  reinforceGranted?: boolean;
   /** #22: blockers letting a raid pass (default: every blocker fights), and those the raider fights anyway. */
   letPass?: readonly PlayerId[];
   fightAnyway?: readonly PlayerId[];
@@ -61,6 +69,8 @@ export type Permissions = Partial<Record<PlayerId, Partial<Record<PlayerId, 'all
 
 export interface MovementInputs {
   moves?: Partial<Record<PlayerId, readonly MoveCommand[]>>;
+  /** A slot partly committed already (the flow's hold after a step, §11.3): its first `skip` commands are in the state, with their memo. */
+  from?: Partial<Record<PlayerId, { skip: number; memo: MemoData }>>;
   permissions?: Permissions;
   d6?: D6;
   die?: CombatDie;
@@ -68,7 +78,7 @@ export interface MovementInputs {
 
 export type MoveRefusal =
   | 'unknown' | 'not-your-lord' | 'prisoner' | 'group-done' | 'not-adjacent' | 'no-steps' | 'not-here' | 'bad-number'
-  | 'no-troops' | 'raid-force' | 'raid-late' | 'bad-weather' | 'besieged' | 'no-tunnel' | 'raid-fortified';
+  | 'no-troops' | 'raid-force' | 'raid-late' | 'bad-weather' | 'besieged' | 'no-tunnel' | 'raid-fortified' | 'not-besieged';
 
 export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
   unknown: { fr: 'Ce seigneur ou ce village n’existe pas.', en: 'There is no such lord or village.' },
@@ -86,15 +96,28 @@ export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
   besieged: { fr: 'Vos pièces assiégées ne sortent qu’avec la permission de l’assiégeant, par un souterrain ou par une chevauchée.', en: 'Your besieged pieces may leave only with the besieger’s leave, through a tunnel or by a raid.' },
   'no-tunnel': { fr: 'Vous n’avez pas de carte Souterrain en main.', en: 'You hold no Tunnel card.' },
   'raid-fortified': { fr: 'Une chevauchée ne traverse pas un village à château ou cité tenu par l’ennemi.', en: 'A raid cannot cross an enemy-held village with a castle or city.' },
+  'not-besieged': { fr: 'On ne renforce que la fortification assiégée d’un autre joueur, qu’on n’assiège pas soi-même, et sans chevauchée.', en: 'You may reinforce only another player’s besieged fortification that you do not besiege yourself, and not in a raid.' },
 };
 
 export type MoveOutcome =
   | { ok: false; reason: MoveRefusal }
-  | { ok: true; result: 'moved' | 'stopped' | 'went-back' | 'raid-failed'; blockers: PlayerId[]; state: FiefState };
+  | { ok: true; result: 'moved' | 'stopped' | 'went-back' | 'raid-failed'; blockers: PlayerId[]; state: FiefState; reinforce?: PlayerId };
+
+/** #34: may `mover` ask to reinforce `v`? The besieged player to ask, or null [T §6.4.1, P G-34]. */
+export function besiegedToReinforce(s: FiefState, mover: PlayerId, v: VillageId): PlayerId | null {
+  const vs = s.villages[v];
+  if (!vs || vs.fortification === null || vs.sieges.length === 0 || !vs.controller || vs.controller === mover) return null;
+  if (vs.sieges.some((g) => g.besieger === mover)) return null;
+  return vs.controller;
+}
 
 /** Per player's movement: groups that may not move again this turn, raid groups, the path each lord arrived by. */
 export interface MovementMemo { done: Set<LordId>; raiding: Set<LordId>; arrivedBy: Map<LordId, string> }
 export const newMemo = (): MovementMemo => ({ done: new Set(), raiding: new Set(), arrivedBy: new Map() });
+/** The memo as plain data (kept by the flow between a slot's parts). */
+export interface MemoData { done: LordId[]; raiding: LordId[]; arrivedBy: [LordId, string][] }
+export const memoData = (m: MovementMemo): MemoData => ({ done: [...m.done], raiding: [...m.raiding], arrivedBy: [...m.arrivedBy] });
+export const memoOf = (d: MemoData): MovementMemo => ({ done: new Set(d.done), raiding: new Set(d.raiding), arrivedBy: new Map(d.arrivedBy) });
 
 const samePos = (a: Position, b: Position) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -169,12 +192,15 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
   const first = lords.every((id) => state.lords[id]!.stepsThisTurn === 0 && !memo.arrivedBy.has(id));
   const raiding = memo.raiding.has(lead.id) || (cmd.raid === true);
   if (cmd.raid && !first && !memo.raiding.has(lead.id)) return { ok: false, reason: 'raid-late' }; // [T §5.0, P G-30]
+  const besieged = cmd.reinforce ? besiegedToReinforce(state, mover, cmd.to) : null; // #34
+  if (cmd.reinforce && (besieged === null || raiding)) return { ok: false, reason: 'not-besieged' };
   if (raiding && (n > 0 || prisoners.length > 0)) return { ok: false, reason: 'raid-force' }; // [T §5.2, P G-31]
   if (cmd.tunnel && !state.hands[mover]!.some((card) => cardKind(card) === 'TUNNEL')) return { ok: false, reason: 'no-tunnel' };
   const bFrom = BOARD.villages[from]!.bishopric, bTo = BOARD.villages[cmd.to]!.bishopric;
   if (!cmd.tunnel && (struck(state, bFrom, 'BAD_WEATHER') || struck(state, bTo, 'BAD_WEATHER'))) return { ok: false, reason: 'bad-weather' }; // [T §2.3.1]
   const vFrom = state.villages[from]!;
-  const besiegedOut = vFrom.controller === mover && vFrom.fortification !== null && vFrom.sieges.length > 0;
+  // The besieged: the controller's pieces, and those that reinforced him inside the walls (#34, the centre).
+  const besiegedOut = (vFrom.controller === mover || lead.at.position.kind === 'CENTER') && vFrom.fortification !== null && vFrom.sieges.length > 0 && !vFrom.sieges.some((g) => g.besieger === mover);
   if (besiegedOut && !cmd.tunnel && !raiding && cmd.besiegerPermits !== true) return { ok: false, reason: 'besieged' }; // #33 [T §6.4.1]
   {
     const probe = structuredClone(state);
@@ -230,7 +256,9 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
   const vTo = s.villages[to]!;
   const others = presentPlayers(s, to).filter((p) => p !== mover);
   if (vTo.controller !== mover && others.length === 0) vTo.controller = mover; // [T §5.1] an empty village is taken
-  const pos: Position = vTo.controller === mover ? { kind: 'CENTER' } : { kind: 'ENTRANCE', path: pathId(from, to) };
+  // #34 [T §6.4.1, P G-34]: reinforcements let in by the besieged player enter the walls; refused, they stop at the entrance.
+  const inside = vTo.controller === mover || (besieged !== null && cmd.reinforceGranted === true && besiegedToReinforce(s, mover, to) === besieged);
+  const pos: Position = inside ? { kind: 'CENTER' } : { kind: 'ENTRANCE', path: pathId(from, to) };
   dropTroops(s, to, mover, pos, moved);
   for (const id of [...lords, ...prisoners]) {
     const l = s.lords[id]!;
@@ -264,7 +292,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
     for (const g of moved) g.plagued = true;
     settleVillage(s, to);
   }
-  return { ok: true, result: 'moved', blockers, state: s };
+  return { ok: true, result: 'moved', blockers, state: s, ...(besieged ? { reinforce: besieged } : {}) };
 }
 
 /** The controller's own pieces stand in the centre (a new controller after someone left). */
@@ -273,19 +301,28 @@ function regroupIfController(s: FiefState, v: VillageId): void {
   if (ctl && s.villages[v]!.stacks.some((st) => st.player === ctl && st.position.kind !== 'CENTER')) regroup(s, v);
 }
 
-export interface MovementLine { player: PlayerId; moves: { command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[] }[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
+export interface MovementLine { player: PlayerId; moves: { command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[]; reinforce?: PlayerId; met?: PlayerId[] }[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
 
-/** One player's movement slot: his commands in order (bounded by the answer), a refused one skipped. */
-export function runMovement(state: FiefState, player: PlayerId, commands: readonly MoveCommand[], inputs: MovementInputs = {}): { state: FiefState; line: MovementLine } {
+/**
+ * One player's movement slot: his commands in order (bounded by the answer), a refused one skipped.
+ * `from`: the first `skip` commands are already in the state (a slot committed in parts), with their memo.
+ * Each step that ends in a village with other players' pieces names them (`met`: the hold after a step, §11.3).
+ */
+export function runMovement(state: FiefState, player: PlayerId, commands: readonly MoveCommand[], inputs: MovementInputs = {}): { state: FiefState; line: MovementLine; memo: MovementMemo } {
   let s = state;
-  const memo = newMemo();
+  const from = inputs.from?.[player];
+  const memo = from ? memoOf(from.memo) : newMemo();
   const line: MovementLine = { player, moves: [], refused: [] };
   const d6 = inputs.d6 ?? streamD6(state), die = inputs.die ?? streamCombatDie(state);
-  for (const cmd of commands) {
+  for (const cmd of commands.slice(from?.skip ?? 0)) {
     const r = moveStep(s, player, cmd, memo, inputs.permissions, d6, die);
-    if (r.ok) { s = r.state; line.moves.push({ command: cmd, result: r.result, blockers: r.blockers }); } else line.refused.push({ command: cmd, reason: r.reason });
+    if (r.ok) {
+      s = r.state;
+      const met = r.result === 'moved' ? presentPlayers(s, cmd.to).filter((q) => q !== player) : [];
+      line.moves.push({ command: cmd, result: r.result, blockers: r.blockers, ...(r.reinforce ? { reinforce: r.reinforce } : {}), ...(met.length ? { met } : {}) });
+    } else line.refused.push({ command: cmd, reason: r.reason });
   }
-  return { state: s, line };
+  return { state: s, line, memo };
 }
 
 /** Step 5.A: every player in turn order (#19, default: no movement). */
