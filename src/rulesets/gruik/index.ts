@@ -23,6 +23,8 @@ import { gruikJudgment } from './gm.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
+import { orderTemplate, parseSheet, sheetForm, sheetText, validationIssues } from './sheet/index.ts';
+import type { GruikSheet } from './sheet-types.ts';
 import { DEFAULT_SCENARIO, initialFromScenario, loadScenario } from './scenario.ts';
 import { keyCommitment } from './rules/dice.ts';
 import { armyCount } from './rules/army-size.ts';
@@ -59,7 +61,7 @@ const ANNEAU_PLAYERS = (DEFAULT_SCENARIO.variants ?? []).map((v) => v.players);
 const TITLE: Localized = { fr: 'Game of Gruik', en: 'Game of Gruik' };
 
 const PROMPTS: Record<string, Localized> = {
-  orders: { fr: 'Ordres de la saison (S2) : une feuille d’ordres (JSON GruikSheet). Sans réponse : vos forces tiennent, vos consignes permanentes restent.', en: 'Orders of the season (S2): an order sheet (JSON GruikSheet). No answer: your forces hold, your standing instructions carry over.' },
+  orders: { fr: 'Ordres de la saison (S2) : une feuille d’ordres, un ordre par ligne (aide : docs « Feuilles d’ordres » ; le formulaire guidé propose les ordres permis). Sans réponse : vos forces tiennent, vos consignes permanentes restent.', en: 'Orders of the season (S2): an order sheet, one order a line (help: "Order sheets"; the guided form offers the legal orders). No answer: your forces hold, your standing instructions carry over.' },
   reaction: { fr: 'Fenêtre de réaction (§5.6) : votre rapport de mouvement signale un mouvement ennemi. Réagissez (mouvements d’une province) ou laissez jouer votre consigne permanente.', en: 'Reaction window (§5.6): your movement report shows an enemy move. React (one-province moves) or let your standing policy apply.' },
   'tabletop-accept': { fr: 'Jouer cette bataille sur table (accept) ou la laisser à la résolution automatique (refuse) ?', en: 'Play this battle on the table (accept) or leave it to automatic resolution (refuse)?' },
   'battle-report': { fr: 'Compte rendu de la bataille jouée sur table (§6.12.1), ou « none » pour le laisser à l’adversaire.', en: 'Report of the battle played on the table (§6.12.1), or "none" to leave it to the other side.' },
@@ -194,6 +196,12 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
       case 'orders': {
         const t = typeof raw === 'string' ? raw.trim() : raw;
         if (t === DEFAULT) return { value: DEFAULT, issues: [] };
+        // The text sheet (sheet/: one order a line, French or English keywords, per-line issues);
+        // a JSON GruikSheet (the API, bots) is checked field by field (answers.ts).
+        if (typeof t === 'string' && !/^[{[]/.test(t)) {
+          const r = parseSheet(s, player, t, 'en');
+          return { value: r.sheet, issues: validationIssues(r.issues) };
+        }
         return validateSheet(s, player, raw);
       }
       case 'reaction': return validateReaction(s, player, raw);
@@ -271,7 +279,12 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     const liveMin = c === 'ORDERS' ? 15 : 5;
     return [c, { label: CLASS_LABEL[c]!, minutes: { live: liveMin, daily, weekly } } satisfies EngineDeadlineClass];
   })),
-  answerText: (_g, _player, _decision, value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
+  // A stored sheet shown back as text (sheet/print.ts: parse(print(s)) = s); other answers as they are.
+  answerText: (g, player, decision, value) => (typeof value === 'string' ? value : decision === 'orders' && value && typeof value === 'object' && g.gruik.realms[player] ? sheetText(g.gruik, player, value as GruikSheet, 'en') : JSON.stringify(value, null, 2)),
+  // The guided form of the orders (sheet/form.ts: only legal choices, each a line of the text sheet).
+  answerForm: (g, player, decision, lang) => (decision === 'orders' && g.gruik.realms[player] ? sheetForm(g.gruik, player, lang) : { layout: 'picker', groups: [] }),
+  // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented.
+  orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang) : ''),
   // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.
   mapDoc: (g, player, lang) => gruikMapDoc(g.gruik, seatOf(g, player), lang),
 };
