@@ -69,7 +69,12 @@ export interface FreeState {
   requests: AnnulRequest[];
   /** Annulment requests made, per phase (the rate limit [P §11.1.6]); older phases are dropped. */
   asked: { requester: PlayerId; couple: string; at: number }[];
+  /** Free actions each player took in the phase `at` (bounds a bot's own initiatives, bot-free.ts); absent: none yet. */
+  tally?: { at: number; by: Record<PlayerId, number> };
 }
+
+/** How many free actions `player` took in the current phase. */
+export const actsThisPhase = (g: FiefGame, player: PlayerId): number => { const t = freeOf(g).tally; return t && t.at === phaseIndex(g.fief) ? t.by[player] ?? 0 : 0; };
 
 export type FiefGameFree = FiefGame & { free?: FreeState };
 
@@ -490,6 +495,8 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
   const c = value as FreeCommand;
   const s0 = g.fief;
   const free: FreeState = structuredClone(freeOf(g));
+  const now = phaseIndex(s0), by = free.tally?.at === now ? free.tally.by : {};
+  free.tally = { at: now, by: { ...by, [player]: (by[player] ?? 0) + 1 } };
   const out = (fief: FiefState, events: FreeEvent[]) => { free.offers = keepFunded(fief, free.offers, events); return { game: { ...g, fief, free } as FiefGameFree, events }; };
   switch (c.k) {
     case 'give': {
@@ -596,7 +603,8 @@ export function carryFree(before: FiefGame, after0: FiefGame): { game: FiefGame;
     return keep;
   });
   const asked = free.asked.filter((a) => a.at === now);
-  return { game: { ...after, free: { nextId: free.nextId, offers, requests, asked } } as FiefGameFree, events };
+  const tally = free.tally?.at === now ? { tally: free.tally } : {};
+  return { game: { ...after, free: { nextId: free.nextId, offers, requests, asked, ...tally } } as FiefGameFree, events };
 }
 
 /** Whether the resolution `before` → `after` ran step 4.B (the purchases): the step changed from 4.B or across it. */
