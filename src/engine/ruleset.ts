@@ -440,7 +440,15 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   players(state: S): { id: PlayerId; name: string }[];
   /** What the game is waiting for now; empty when it is over. */
   decisions(state: S): Decision[];
-  /** Checks one answer (text or structured) against the current state. */
+  /**
+   * Checks one answer (text or structured) against the current state.
+   *
+   * Convention for every ruleset: an answer given as `null` is the decision's default **said
+   * explicitly** (the player answered, and chose what the deadline would give him: Warrior Knights'
+   * `null`, Fief's "no proposal / no candidate / no offer"); it validates as the default does. A
+   * validated value is never `null` (`Validation.value === null` means refused), so a ruleset whose
+   * "no" or "none" is an answer keeps it as a value of its own (Fief keeps the string `'none'`).
+   */
   validate(state: S, player: PlayerId, decision: string, answer: unknown): Validation<A>;
   /**
    * Optional: the warnings on a valid answer (`validate`'s value): lines the referee will cancel,

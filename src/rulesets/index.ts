@@ -31,7 +31,8 @@ import { fief } from './fief/index.ts';
 import { botAnswer as fiefBot, soakGame as fiefSoakGame } from './fief/bot.ts';
 import { checkInvariants as fiefInvariants } from './fief/invariants.ts';
 import type { FiefEvent, FiefGame } from './fief/flow.ts';
-import { botFreeActions as fiefBotActions, type FreeEvent as FiefFreeEvent } from './fief/free.ts';
+import type { FreeEvent as FiefFreeEvent } from './fief/free.ts';
+import { botActionsOf as fiefBotActions } from './fief/bot-free.ts';
 import { warriorKnights } from './warrior-knights/index.ts';
 import { botAnswer as wkBot } from './warrior-knights/bot.ts';
 import { checkInvariants as wkInvariants } from './warrior-knights/invariants.ts';
@@ -77,11 +78,14 @@ export interface RulesetEntry<S = any, E = any> {
     summary(hero: Record<string, unknown>, lang: Lang): string;
   };
   /**
-   * Optional (games with free actions): the free actions a bot seat takes now, in answer to what
-   * other players' actions ask of it (a trade offer, a request), from `rng` alone; the platform
-   * takes them, each validated like a player's, after a player's free action (never after a bot's).
+   * Optional (games with free actions): the free actions a bot seat takes now, from `rng` alone,
+   * each validated like a player's. `answer` (the default): in answer to what other players'
+   * actions ask of it (a trade offer, a request), taken by the platform after a player's free
+   * action (never after a bot's). `spontaneous`: the same answers and initiatives of its own
+   * (offers, gifts…), bounded by the ruleset per phase, taken between steps: by the platform after
+   * each resolution of a game of prompts (rng from the game's seed and step), and by the soak runner.
    */
-  botActions?: (state: S, player: PlayerId, rng: Rng) => ActionInput[];
+  botActions?: (state: S, player: PlayerId, rng: Rng, mode?: 'answer' | 'spontaneous') => ActionInput[];
   /** One progress line after a step, for the command line. */
   summarize?: (state: S, events: E[]) => string;
   /**
@@ -181,7 +185,7 @@ const fiefEntry: RulesetEntry<FiefGame, FiefEvent | FiefFreeEvent> = {
   ruleset: fief,
   variants: [{ id: 'original', name: { fr: 'Plateau original de l’édition en ligne', en: 'Original board of the online edition' }, seats: { min: 3, max: 6, default: 4 } }],
   bot: (g, player, decision, rng) => fiefBot(g, player, decision, rng),
-  botActions: (g, player, rng) => fiefBotActions(g, player, rng),
+  botActions: (g, player, rng, mode) => fiefBotActions(g, player, rng, mode),
   options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),
   invariants: (g) => { const v = fiefInvariants(g.fief); if (v.length) throw new Error(`fief invariants: ${v.join('; ')}`); },
   soakGame: (rng) => fiefSoakGame(rng),

@@ -14,7 +14,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { advance, createGame, type GameRecord, replay, replayStates, rerecord } from '../engine/game.ts';
+import { advance, createGame, type GameRecord, replay, replayStates, rerecord, takeAction } from '../engine/game.ts';
+import { isError } from '../engine/ruleset.ts';
 import { hashState } from '../engine/hash.ts';
 import { createRng } from '../engine/rng.ts';
 import { botAnswers } from '../rulesets/index.ts';
@@ -53,6 +54,8 @@ export interface GameResult extends GameSpec {
   rejectedBotOrders: string[];
   /** How many times each decision kind (`Decision.kind`) was asked in the game (games of prompts: every question). */
   kinds: Record<string, number>;
+  /** Free actions the bots took between steps (the registry's `botActions`, mode `spontaneous`), by action id. */
+  actions: Record<string, number>;
   failure?: SoakFailure;
   file?: string;
 }
@@ -154,7 +157,7 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
   const { ruleset } = entry;
   if (!entry.bot) throw new Error(`ruleset ${ruleset.id} has no bot`);
   const result: GameResult = {
-    ...spec, turns: 0, outcome: 'cap', winners: [], ms: 0, timings: { bot: 0, resolve: 0, checks: 0, replay: 0 }, rechecked: 0, rejectedBotOrders: [], kinds: {},
+    ...spec, turns: 0, outcome: 'cap', winners: [], ms: 0, timings: { bot: 0, resolve: 0, checks: 0, replay: 0 }, rechecked: 0, rejectedBotOrders: [], kinds: {}, actions: {},
   };
   const t0 = performance.now();
   const sample = createRng(spec.seed, 'soak/recheck');
@@ -169,10 +172,29 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
     const initial = game.state;
     stage = 'invariants';
     entry.invariants?.(initial, { initial, previous: null, step: 0 });
-    while (game.steps.length < opts.maxTurns && !ruleset.outcome(game.state)) {
-      const n = game.steps.length + 1;
+    let resolutions = 0; // the cap counts resolutions; the bots' free actions are steps of their own in between
+    while (resolutions < opts.maxTurns && !ruleset.outcome(game.state)) {
       let t = performance.now();
       stage = 'bot';
+      // Between steps, each bot seat takes its free actions of its own accord (bounded by the ruleset per phase).
+      if (entry.botActions && ruleset.act) {
+        let cur: GameRecord = game;
+        for (const { id: p } of ruleset.players(cur.state)) {
+          const acts = entry.botActions(cur.state, p, createRng(spec.seed, `soak/actions/${cur.steps.length + 1}/${p}`), 'spontaneous');
+          for (const a of acts.slice(0, 5)) {
+            const r: ReturnType<typeof takeAction> = takeAction(ruleset, cur, p, a);
+            if (r.validation.value === null || r.validation.issues.some(isError)) continue; // an earlier action of the list changed what this one needs (the platform skips it too)
+            stage = 'invariants';
+            entry.invariants?.(r.game.state, { initial, previous: cur.state, step: r.game.steps.length });
+            stage = 'bot';
+            cur = r.game;
+            game = cur;
+            record = cur;
+            result.actions[a.id] = (result.actions[a.id] ?? 0) + 1;
+          }
+        }
+      }
+      const n = game.steps.length + 1;
       for (const d of ruleset.decisions(game.state)) result.kinds[d.kind] = (result.kinds[d.kind] ?? 0) + 1;
       const withOrders = botAnswers(entry, game, result.rejectedBotOrders);
       record = withOrders;
@@ -190,7 +212,7 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
       }
       lap('checks', t);
       game = next;
-      result.turns = n;
+      result.turns = ++resolutions;
     }
     stage = 'replay';
     const t = performance.now();
@@ -341,6 +363,9 @@ export function summaryLines(s: SoakSummary, opts: { maxTurns: number }): string
   const kinds: Record<string, number> = {};
   for (const r of s.results) for (const [k, n] of Object.entries(r.kinds)) kinds[k] = (kinds[k] ?? 0) + n;
   if (Object.keys(kinds).length > 1) lines.push(`  decisions ${Object.entries(kinds).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${fmtInt(n)}`).join(', ')}`);
+  const actions: Record<string, number> = {};
+  for (const r of s.results) for (const [k, n] of Object.entries(r.actions ?? {})) actions[k] = (actions[k] ?? 0) + n;
+  if (Object.keys(actions).length) lines.push(`  free actions ${Object.entries(actions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${fmtInt(n)}`).join(', ')}`);
   if (s.rejectedBotOrders) lines.push(`  bot orders rejected by the referee: ${s.rejectedBotOrders} (first: ${s.results.flatMap((r) => r.rejectedBotOrders.map((x) => `${r.map}-${r.seed} ${x}`))[0]})`);
   for (const f of s.failures) lines.push(`  FAILED game ${f.index} ${f.map} ${f.players} lords seed ${f.seed}: ${f.failure!.kind} at step ${f.failure!.step}: ${f.failure!.message.split('\n')[0]}${f.file ? ` → ${f.file}` : ''}`);
   return lines;

@@ -170,6 +170,24 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
  * or failed action is logged and skipped, never the player's.
  */
 async function botsAnswerAction(ctx: AppCtx, gameId: number, step: number): Promise<void> {
+  await botsAct(ctx, gameId, step, 'answer');
+}
+
+/**
+ * Between steps of a game of prompts (the scheduler, after each resolution is committed): each bot
+ * seat takes the free actions of its own accord that the ruleset gives it (`botActions`, mode
+ * `spontaneous`: Fief's bots offer ecus for a captive, sell a relic, ask the king's waiver…,
+ * bounded per phase by the ruleset), from an Rng of the game's seed and the step, so the same
+ * step gives the same actions. They are bots' actions: no bot answers them at once (the next
+ * step's round does), so this ends.
+ */
+export async function botsBetweenSteps(ctx: AppCtx, gameId: number, step: number): Promise<void> {
+  const g = await ctx.db.one<{ status: string; pace: string | null; paused_at: Date | null }>('SELECT status, pace, paused_at FROM games WHERE id = $1', [gameId]);
+  if (!g || g.status !== 'running' || !g.pace || g.paused_at) return;
+  await botsAct(ctx, gameId, step, 'spontaneous');
+}
+
+async function botsAct(ctx: AppCtx, gameId: number, step: number, mode: 'answer' | 'spontaneous'): Promise<void> {
   const g = await ctx.db.one<{ ruleset: string; seed: string }>('SELECT ruleset, seed FROM games WHERE id = $1', [gameId]);
   const entry = g ? getRuleset(g.ruleset) : null;
   if (!g || !entry?.botActions) return;
@@ -179,7 +197,7 @@ async function botsAnswerAction(ctx: AppCtx, gameId: number, step: number): Prom
     const row = await ctx.db.one<{ state_hash: string | null }>('SELECT state_hash FROM games WHERE id = $1', [gameId]);
     const state = await cachedState(ctx.db, gameId, row?.state_hash ?? null);
     let actions: ActionInput[] = [];
-    try { actions = entry.botActions(state, bot, createRng(g.seed, `bot-actions/${step}/${bot}`)); } catch (e) { console.error(`suzerain: bot actions of ${bot} in game ${gameId}: ${e instanceof Error ? e.message : String(e)}`); }
+    try { actions = entry.botActions(state, bot, createRng(g.seed, mode === 'answer' ? `bot-actions/${step}/${bot}` : `bot-spontaneous/${step}/${bot}`), mode); } catch (e) { console.error(`suzerain: bot actions of ${bot} in game ${gameId}: ${e instanceof Error ? e.message : String(e)}`); }
     for (const a of actions.slice(0, 5)) {
       try { await takeFreeAction(ctx, gameId, bot, a, { byBot: true }); } catch (e) { console.error(`suzerain: bot action ${a.id} of ${bot} in game ${gameId}: ${e instanceof Error ? e.message : String(e)}`); }
     }

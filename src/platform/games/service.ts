@@ -506,7 +506,11 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
     // Committed: the pages of the game's players who are online show the new step (live/hub.ts).
     if (outcome === 'resolved') {
       // A game of prompts may be due again at once (its next prompts ask only bots, or players whose standing answers answered them).
-      if (computed?.input.prompts ?? (await ctx.db.one('SELECT 1 FROM games WHERE id = $1 AND pace IS NOT NULL', [gameId]))) wakeGame(ctx, gameId);
+      if (computed?.input.prompts ?? (await ctx.db.one('SELECT 1 FROM games WHERE id = $1 AND pace IS NOT NULL', [gameId]))) {
+        // Between steps the bot seats take their free actions of their own accord (prompts.ts; imported here when used: prompts.ts builds on this file).
+        try { await (await import('./prompts.ts')).botsBetweenSteps(ctx, gameId, step + 1); } catch (e) { console.error(`suzerain: bots' free actions in game ${gameId} after step ${step + 1}: ${e instanceof Error ? e.message : String(e)}`); }
+        wakeGame(ctx, gameId);
+      }
       ctx.live.publish(gameId, { kind: 'step', step: step + 1 }).catch((e: unknown) => console.error(`suzerain: announcing step ${step + 1} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
     }
     return outcome;

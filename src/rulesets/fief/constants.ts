@@ -163,6 +163,7 @@ export const FIEF_CONSTANTS = {
     offerPhases: constant(2, int(1, 14), '[P §11.6, #41] a trade offer or annulment request lapses (declined, refused) once the game is this many phases past the one it was made in'),
     openOffers: constant(5, int(1, 20), '[P §11.1.6] open trade offers a player may have at once (requests cannot be used to stall)'),
     annulmentRequestsPerPhase: constant(2, int(1, 10), '[P §11.1.6, #7] requests for one marriage by one player in a phase: the first and one repeat'),
+    botActionsPerPhase: constant(2, int(0, 10), '[P §11.7] free actions a bot seat takes of its own accord in a phase (an offer, a gift…; bot-free.ts), counting every free action it took in that phase; its answers to offers and requests are never held back'),
   },
   /** §11.3 hold points (holds.ts). */
   holds: {

@@ -60,7 +60,7 @@ import { memoData, runMovement, runMovementStep, type MemoData, type MoveCommand
 import { troopsOf } from './rules/pieces.ts';
 import { playCard, runPlayStep, type CardPlay, type PlayLine } from './rules/play-cards.ts';
 import { placementOptions } from './rules/placement.ts';
-import { runPurchaseStep, type Purchase, type PurchaseLine } from './rules/purchases.ts';
+import { runPurchaseStep, waived, type Purchase, type PurchaseLine } from './rules/purchases.ts';
 import { runRansomStep, type RansomAnswer, type RansomLine, type RansomOffer } from './rules/ransoms.ts';
 import { checkVictory } from './rules/victory.ts';
 import { relicHolder, runRelics, type RelicLine } from './rules/relics.ts';
@@ -501,7 +501,7 @@ const purchasePlanner: Planner = (s, a) => {
       const pu = list[i]!;
       const pope = s.titles.POPE.holder, king = s.titles.KING.holder ?? (s.titles.QUEEN.regent ? s.titles.QUEEN.holder : null);
       if (pu.item === 'cardinal' && pope && s.lords[pope]!.owner !== p && !has(a, `${id}/${i}/pope`)) return { id: `${id}/${i}/pope`, kind: 'pope-consent', players: [s.lords[pope]!.owner], ctx: { k: 'pope-consent', buyer: p, purchase: pu } };
-      if (pu.item === 'fief-title' && king && s.lords[king]!.owner !== p && !has(a, `${id}/${i}/king`)) return { id: `${id}/${i}/king`, kind: 'king-waiver', players: [s.lords[king]!.owner], ctx: { k: 'king-waiver', buyer: p, purchase: pu } };
+      if (pu.item === 'fief-title' && king && s.lords[king]!.owner !== p && !waived(s, p, pu.fief) && !has(a, `${id}/${i}/king`)) return { id: `${id}/${i}/king`, kind: 'king-waiver', players: [s.lords[king]!.owner], ctx: { k: 'king-waiver', buyer: p, purchase: pu } }; // not asked when a trade already gave the waiver [§11.6]
     }
   }
   return null;

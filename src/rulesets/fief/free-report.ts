@@ -21,6 +21,7 @@ const T = {
   trade: { fr: 'Échange entre {from} et {to} — de {from} : {give} ; de {to} : {got}.', en: 'Trade between {from} and {to} — from {from}: {give}; from {to}: {got}.' },
   declined: { fr: 'Offre n° {id} de {from} : refusée par {to}.', en: 'Offer #{id} from {from}: declined by {to}.' },
   withdrawn: { fr: 'Offre n° {id} de {from} à {to} : retirée.', en: 'Offer #{id} from {from} to {to}: withdrawn.' },
+  unfunded: { fr: 'Offre n° {id} de {from} à {to} : retirée, car vous n’avez plus les écus offerts.', en: 'Offer #{id} from {from} to {to}: withdrawn, as you no longer have the ecus offered.' },
   lapsed: { fr: 'Offre n° {id} de {from} à {to} : tombée sans réponse.', en: 'Offer #{id} from {from} to {to}: lapsed without an answer.' },
   released: { fr: '{jailer} libère {lord}{where}.', en: '{jailer} releases {lord}{where}.' },
   releasedAt: { fr: ', placé à {village}', en: ', placed at {village}' },
@@ -60,7 +61,7 @@ export function freeSentence(s: FiefState, e: FreeEvent, me: PlayerId, lang: Lan
     case 'gift': { const party = me === e.from || me === e.to; return fill(T.gift, lang, { from: who(e.from), to: who(e.to), goods: goodsText(s, e.goods, lang, party) }) + (e.embassy ? T.embassy[lang] : ''); }
     case 'offer-made': return fill(T.offerMade, lang, { id: e.offer.id, from: who(e.offer.from), to: who(e.offer.to), give: goodsText(s, e.offer.give, lang, true), get: goodsText(s, e.offer.get, lang, true) });
     case 'trade': { const party = me === e.offer.from || me === e.offer.to; return fill(T.trade, lang, { from: who(e.offer.from), to: who(e.offer.to), give: goodsText(s, e.offer.give, lang, party), got: goodsText(s, e.got, lang, party) }) + (e.embassy ? T.embassy[lang] : ''); }
-    case 'offer-closed': return fill(T[e.how], lang, { id: e.offer.id, from: who(e.offer.from), to: who(e.offer.to) });
+    case 'offer-closed': return fill(e.unfunded && me === e.offer.from ? T.unfunded : T[e.how], lang, { id: e.offer.id, from: who(e.offer.from), to: who(e.offer.to) }); // A.5: the reason to the offerer alone
     case 'released': return fill(T.released, lang, { jailer: who(e.jailer), lord: lordName(s, e.lord), where: e.village ? fill(T.releasedAt, lang, { village: villageName(e.village) }) : '' });
     case 'excommunicated': return fill(T.excommunicated, lang, { who: who(e.pope), lord: lordName(s, e.lord) });
     case 'lifted': return fill(T.lifted, lang, { who: who(e.pope), lord: lordName(s, e.lord) });

@@ -32,27 +32,33 @@
 import type { ActionInput, FreeAction, FormField, Lang, Localized, PlayerId, Validation } from '../../engine/ruleset.ts';
 import { fill } from '../../engine/localize.ts';
 import type { Rng } from '../../engine/rng.ts';
-import { BOARD, type VillageId } from './board.ts';
+import { BOARD, type FiefId, type VillageId } from './board.ts';
 import { CARD_KIND_ORDER, CARD_KINDS, cardKind, cardName, RELIC_IDS, RELICS, type CardId, type CardKind, type RelicId } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
 import type { FiefGame } from './flow.ts';
+import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { lordName, playerName, villageName } from './report.ts';
 import { annulMarriage, excommunicate, liftExcommunication, POPE_REFUSALS, type PopeRefusal } from './rules/pope.ts';
 import { handRelic, recoverRelic, RELIC_REFUSALS, takeRelic, type RelicRefusal } from './rules/relics.ts';
 import { followCity } from './rules/city.ts';
+import { crownPlayer, waived } from './rules/purchases.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { endSiege, freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage } from './rules/settle.ts';
 import type { FiefState, LordId, TitleId } from './state.ts';
 
 // ─── The free state ─────────────────────────────────────────────────────────────────────────────
 
-/** What one side of a gift or trade moves. */
-export interface Goods { ecus: number; cards: CardId[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[] }
+/**
+ * What one side of a gift or trade moves. `waivers`: the king's waiver (#6) of these fief titles'
+ * price, given by the king's (or queen regent's) player to the other side, used by his purchase in
+ * step 4.B (§11.6 "combined offers", rules/purchases.ts `waived`).
+ */
+export interface Goods { ecus: number; cards: CardId[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[]; waivers?: FiefId[] }
 /**
  * What is asked of the other side: cards by kind, never by his hand; `leave`: his leave to recover
  * these relics from a seat he occupies (A.1 [T §11.1], by one of the asker's lords standing there).
  */
-export interface Wanted { ecus: number; cardKinds: CardKind[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[]; leave?: RelicId[] }
+export interface Wanted { ecus: number; cardKinds: CardKind[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[]; leave?: RelicId[]; waivers?: FiefId[] }
 
 export interface Offer { id: number; from: PlayerId; to: PlayerId; give: Goods; get: Wanted; made: number }
 export interface AnnulRequest { id: number; requester: PlayerId; lord: LordId; made: number }
@@ -63,7 +69,12 @@ export interface FreeState {
   requests: AnnulRequest[];
   /** Annulment requests made, per phase (the rate limit [P §11.1.6]); older phases are dropped. */
   asked: { requester: PlayerId; couple: string; at: number }[];
+  /** Free actions each player took in the phase `at` (bounds a bot's own initiatives, bot-free.ts); absent: none yet. */
+  tally?: { at: number; by: Record<PlayerId, number> };
 }
+
+/** How many free actions `player` took in the current phase. */
+export const actsThisPhase = (g: FiefGame, player: PlayerId): number => { const t = freeOf(g).tally; return t && t.at === phaseIndex(g.fief) ? t.by[player] ?? 0 : 0; };
 
 export type FiefGameFree = FiefGame & { free?: FreeState };
 
@@ -81,7 +92,8 @@ export type FreeEvent =
   | { t: 'gift'; from: PlayerId; to: PlayerId; goods: Goods; embassy: boolean }
   | { t: 'offer-made'; offer: Offer }
   | { t: 'trade'; offer: Offer; got: Goods; embassy: boolean }
-  | { t: 'offer-closed'; offer: Offer; how: 'declined' | 'withdrawn' | 'lapsed' }
+  /** `unfunded`: withdrawn by the referee because the offerer no longer has the ecus offered (A.5: told as a withdrawal; the reason to him alone). */
+  | { t: 'offer-closed'; offer: Offer; how: 'declined' | 'withdrawn' | 'lapsed'; unfunded?: boolean }
   | { t: 'released'; jailer: PlayerId; lord: LordId; village: VillageId | null }
   | { t: 'excommunicated'; pope: PlayerId; lord: LordId }
   | { t: 'lifted'; pope: PlayerId; lord: LordId }
@@ -103,7 +115,8 @@ export type FreeRefusal =
   | 'not-your-prisoner' | 'no-troops-there' | 'not-your-relic' | 'no-lord-there' | 'unknown-thing'
   | 'too-many-offers' | 'no-offer' | 'not-theirs' | 'other-side-gone' | 'you-lack'
   | 'no-request' | 'already-asked' | 'rate-limit' | 'not-married'
-  | 'not-second-title' | 'keeps-more-important' | 'not-family' | 'recipient-full' | 'voting' | 'no-siege';
+  | 'not-second-title' | 'keeps-more-important' | 'not-family' | 'recipient-full' | 'voting' | 'no-siege'
+  | 'not-crown' | 'title-taken';
 
 export const FREE_REFUSALS: Record<FreeRefusal, Localized> = {
   'unknown-action': { fr: 'Action inconnue.', en: 'Unknown action.' },
@@ -140,6 +153,8 @@ export const FREE_REFUSALS: Record<FreeRefusal, Localized> = {
   'recipient-full': { fr: 'Ce seigneur porte déjà {n} titres de fief.', en: 'That lord already holds {n} fief titles.' },
   voting: { fr: 'Pas de transmission de titre pendant le placement des votes.', en: 'No title passes while votes are being placed.' },
   'no-siege': { fr: 'Vous n’assiégez pas ce village.', en: 'You are not besieging that village.' },
+  'not-crown': { fr: 'Seul le joueur du roi (ou de la reine régente) peut faire grâce du prix d’un titre de fief.', en: 'Only the player of the king (or of the queen regent) may waive the price of a fief title.' },
+  'title-taken': { fr: 'Ce titre de fief a déjà un titulaire : il ne s’achète plus.', en: 'That fief title already has a holder: it can no longer be bought.' },
 };
 
 type Issue = { key: FreeRefusal; args?: Record<string, string | number> } | { pope: PopeRefusal } | { relic: RelicRefusal };
@@ -173,7 +188,7 @@ export type FreeCommand =
   | { k: 'lift-siege'; village: VillageId };
 
 const NO_GOODS: Goods = { ecus: 0, cards: [], villages: [], prisoners: [], relics: [] };
-const isEmpty = (g: Goods | Wanted): boolean => g.ecus === 0 && ('cards' in g ? g.cards.length : g.cardKinds.length) === 0 && g.villages.length === 0 && g.prisoners.length === 0 && g.relics.length === 0 && !('leave' in g && g.leave?.length);
+const isEmpty = (g: Goods | Wanted): boolean => g.ecus === 0 && ('cards' in g ? g.cards.length : g.cardKinds.length) === 0 && g.villages.length === 0 && g.prisoners.length === 0 && g.relics.length === 0 && !('leave' in g && g.leave?.length) && !g.waivers?.length;
 const items = (v: string | undefined): string[] => String(v ?? '').split(/[\s,;]+/).map((x) => x.trim()).filter(Boolean);
 const upper = (x: string) => x.toUpperCase();
 
@@ -206,6 +221,15 @@ function checkGoods(s: FiefState, from: PlayerId, to: PlayerId, goods: Goods): I
     if (!h || s.lords[h]?.owner !== from || s.lords[h]!.prisonerOf) return { key: 'not-your-relic' };
     if (!lordBeside(s, h, to)) return { key: 'no-lord-there' }; // [T §11.1] to a lord in the same village
   }
+  for (const f of goods.waivers ?? []) { const i = waiverIssue(s, from, f); if (i) return i; }
+  return null;
+}
+
+/** #6 in a trade [§11.6]: only the crown's player waives, and only the price of a title still to buy. */
+function waiverIssue(s: FiefState, king: PlayerId, fief: FiefId): Issue | null {
+  if (!BOARD.fiefs[fief]) return { key: 'unknown-thing', args: { x: fief } };
+  if (crownPlayer(s) !== king) return { key: 'not-crown' };
+  if (s.titles[`FIEF:${fief}`].holder !== null) return { key: 'title-taken' };
   return null;
 }
 
@@ -221,6 +245,7 @@ function moveGoods(s: FiefState, from: PlayerId, to: PlayerId, goods: Goods): Fr
     if (r2.ok) Object.assign(s, r2.state);
   }
   for (const v of goods.villages) cede(s, v, to);
+  for (const fief of goods.waivers ?? []) if (!waived(s, to, fief)) s.waivers = [...(s.waivers ?? []), { king: from, buyer: to, fief }]; // used by his purchase in 4.B
   for (const id of goods.prisoners) {
     const l = s.lords[id]!;
     if (l.owner === to) out.push({ t: 'released', jailer: from, lord: id, village: freeAndPlace(s, id) }); // [T §6.2.4] release 2
@@ -283,7 +308,7 @@ function fulfil(s: FiefState, p: PlayerId, w: Wanted): Goods | Issue {
   const hand = [...s.hands[p]!];
   const cards: CardId[] = [];
   for (const k of w.cardKinds) { const c = hand.find((x) => cardKind(x) === k); if (!c) return { key: 'no-card' }; hand.splice(hand.indexOf(c), 1); cards.push(c); }
-  return { ecus: w.ecus, cards, villages: [...w.villages], prisoners: [...w.prisoners], relics: [...w.relics] };
+  return { ecus: w.ecus, cards, villages: [...w.villages], prisoners: [...w.prisoners], relics: [...w.relics], ...(w.waivers?.length ? { waivers: [...w.waivers] } : {}) };
 }
 
 // ─── Parsing the forms ──────────────────────────────────────────────────────────────────────────
@@ -295,11 +320,13 @@ function parseGoods(s: FiefState, me: PlayerId, v: Record<string, string>, pre: 
   const villages = items(v[`${pre}village`]).map(upper);
   const prisoners = items(v[`${pre}prisoner`]);
   const relics = items(v[`${pre}relic`]).map(upper) as RelicId[];
+  const waivers = items(v[`${pre}waiver`]).map(upper);
+  for (const x of waivers) if (!BOARD.fiefs[x]) return { key: 'unknown-thing', args: { x } };
   for (const c of cards) if (!s.hands[me]!.includes(c)) return { key: 'no-card' };
   for (const x of villages) if (!BOARD.villages[x]) return { key: 'unknown-thing', args: { x } };
   for (const x of prisoners) if (!s.lords[x]) return { key: 'unknown-thing', args: { x } };
   for (const x of relics) if (!RELIC_IDS.includes(x)) return { key: 'unknown-thing', args: { x } };
-  return { ecus, cards, villages, prisoners, relics };
+  return { ecus, cards, villages, prisoners, relics, ...(waivers.length ? { waivers } : {}) };
 }
 
 function parseWanted(s: FiefState, v: Record<string, string>): Wanted | Issue {
@@ -311,10 +338,12 @@ function parseWanted(s: FiefState, v: Record<string, string>): Wanted | Issue {
   const prisoners = items(v.ask_prisoner);
   const relics = items(v.ask_relic).map(upper) as RelicId[];
   const leave = items(v.ask_leave).map(upper) as RelicId[];
+  const waivers = items(v.ask_waiver).map(upper);
+  for (const x of waivers) if (!BOARD.fiefs[x]) return { key: 'unknown-thing', args: { x } };
   for (const x of villages) if (!BOARD.villages[x]) return { key: 'unknown-thing', args: { x } };
   for (const x of prisoners) if (!s.lords[x]) return { key: 'unknown-thing', args: { x } };
   for (const x of [...relics, ...leave]) if (!RELIC_IDS.includes(x)) return { key: 'unknown-thing', args: { x } };
-  return { ecus, cardKinds, villages, prisoners, relics, ...(leave.length ? { leave } : {}) };
+  return { ecus, cardKinds, villages, prisoners, relics, ...(leave.length ? { leave } : {}), ...(waivers.length ? { waivers } : {}) };
 }
 
 const isIssue = (x: unknown): x is Issue => typeof x === 'object' && x !== null && ('key' in x || 'pope' in x || 'relic' in x);
@@ -336,6 +365,7 @@ function checkWanted(s: FiefState, me: PlayerId, to: PlayerId, w: Wanted): Issue
     const t = structuredClone(s);
     if (!recoverWithLeave(t, me, [r], [])) return { relic: 'not-ecclesiastic' };
   }
+  for (const f of w.waivers ?? []) { const i = waiverIssue(s, to, f); if (i) return i; } // who wears the crown is public
   return null;
 }
 
@@ -375,6 +405,8 @@ export function validateFree(g: FiefGame, player: PlayerId, action: ActionInput)
         const got = fulfil(s, player, o.get);
         if (isIssue(got)) return youLack(got); // his own hand: told to him alone
         const r = transact(s, o.from, o.to, o.give, got, o.from);
+        // A.5: his money is never the stated reason (keepFunded withdraws such offers first; this is the guard) [§11.2].
+        if (!r.ok && r.side === 'a' && s.config.options.hiddenMoney && 'key' in r.issue && r.issue.key === 'no-money') return refuse({ key: 'no-offer' });
         if (!r.ok) return r.side === 'a' ? refuse({ key: 'other-side-gone' }) : r.side === 'both' ? refuse(r.issue) : youLack(r.issue); // never says what the offerer lacks
         if (o.get.leave?.length && !recoverWithLeave(r.state, o.from, o.get.leave, [])) return refuse({ key: 'other-side-gone' }); // his lord is no longer there to take it
       }
@@ -463,7 +495,9 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
   const c = value as FreeCommand;
   const s0 = g.fief;
   const free: FreeState = structuredClone(freeOf(g));
-  const out = (fief: FiefState, events: FreeEvent[]) => ({ game: { ...g, fief, free } as FiefGameFree, events });
+  const now = phaseIndex(s0), by = free.tally?.at === now ? free.tally.by : {};
+  free.tally = { at: now, by: { ...by, [player]: (by[player] ?? 0) + 1 } };
+  const out = (fief: FiefState, events: FreeEvent[]) => { free.offers = keepFunded(fief, free.offers, events); return { game: { ...g, fief, free } as FiefGameFree, events }; };
   switch (c.k) {
     case 'give': {
       const r = transact(s0, player, c.to, c.goods, NO_GOODS, player);
@@ -552,13 +586,15 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
  * and annulment requests older than `diplomacy.offerPhases` phases (#41 decline, #7 refuse), and
  * any whose lords or marriage are gone. Called by the Ruleset's `resolve`.
  */
-export function carryFree(before: FiefGame, after: FiefGame): { game: FiefGame; events: FreeEvent[] } {
+export function carryFree(before: FiefGame, after0: FiefGame): { game: FiefGame; events: FreeEvent[] } {
+  const after = passedPurchases(before, after0) && after0.fief.waivers?.length ? { ...after0, fief: { ...after0.fief, waivers: [] } } : after0; // a waiver serves one step 4.B [P]
   const free = freeOf(before);
   if (free === EMPTY) return { game: after, events: [] };
   const s = after.fief, now = phaseIndex(s), life = dip(s).offerPhases;
   const over = after.flow.stage === 'over';
   const events: FreeEvent[] = [];
-  const offers = free.offers.filter((o) => { const keep = !over && now - o.made < life; if (!keep) events.push({ t: 'offer-closed', offer: o, how: 'lapsed' }); return keep; });
+  const open = free.offers.filter((o) => { const keep = !over && now - o.made < life; if (!keep) events.push({ t: 'offer-closed', offer: o, how: 'lapsed' }); return keep; });
+  const offers = keepFunded(s, open, events);
   const popeOwner = s.titles.POPE.holder ? s.lords[s.titles.POPE.holder]!.owner : null;
   const requests = free.requests.filter((q) => {
     const spouse = s.lords[q.lord]?.spouse ?? null;
@@ -567,7 +603,32 @@ export function carryFree(before: FiefGame, after: FiefGame): { game: FiefGame; 
     return keep;
   });
   const asked = free.asked.filter((a) => a.at === now);
-  return { game: { ...after, free: { nextId: free.nextId, offers, requests, asked } } as FiefGameFree, events };
+  const tally = free.tally?.at === now ? { tally: free.tally } : {};
+  return { game: { ...after, free: { nextId: free.nextId, offers, requests, asked, ...tally } } as FiefGameFree, events };
+}
+
+/** Whether the resolution `before` → `after` ran step 4.B (the purchases): the step changed from 4.B or across it. */
+function passedPurchases(before: FiefGame, after: FiefGame): boolean {
+  const at = (g: FiefGame) => g.fief.cursor.turn * 100 + PURCHASE_ORDER.indexOf(g.flow.step as TurnStepId);
+  const b = at(before), a = after.flow.stage === 'over' ? Infinity : at(after), p = before.fief.cursor.turn * 100 + PURCHASE_ORDER.indexOf('4.B');
+  return before.flow.stage === 'turn' && b <= p && a > p;
+}
+const PURCHASE_ORDER: readonly TurnStepId[] = TURN_STEPS.map((r) => r.id);
+
+/**
+ * Option A.5 (hidden money): an offer whose offerer no longer has the ecus it offers is withdrawn
+ * at once (an `offer-closed` event, `unfunded`), so that an acceptance never fails on his money:
+ * the acceptor learns only of a withdrawal, which the offerer may make at any time; the reason is
+ * told to the offerer alone (§11.2). With public money nothing is hidden: the offer stays, and an
+ * acceptance fails on "the other side" as for any other goods gone.
+ */
+function keepFunded(s: FiefState, offers: Offer[], events: FreeEvent[]): Offer[] {
+  if (!s.config.options.hiddenMoney) return offers;
+  return offers.filter((o) => {
+    const keep = (s.families[o.from]?.ecus ?? 0) >= o.give.ecus;
+    if (!keep) events.push({ t: 'offer-closed', offer: o, how: 'withdrawn', unfunded: true });
+    return keep;
+  });
 }
 
 // ─── The forms offered (from what the player may know) ─────────────────────────────────────────
@@ -584,6 +645,7 @@ export function goodsText(s: FiefState, g: Goods | Wanted, lang: Lang, party: bo
   if (g.villages.length) parts.push(g.villages.map(villageName).join(', '));
   if (g.prisoners.length) parts.push(`${fr ? 'prisonnier(s)' : 'prisoner(s)'} ${g.prisoners.map((l) => lordName(s, l)).join(', ')}`);
   if (g.relics.length) parts.push(g.relics.map((r) => RELICS[r].name[lang]).join(', '));
+  if (g.waivers?.length) parts.push(g.waivers.map((f) => (fr ? `la grâce du roi pour le titre de ${BOARD.fiefs[f]?.name ?? f}` : `the king’s waiver of the price of ${BOARD.fiefs[f]?.name ?? f}’s title`)).join(', '));
   if ('leave' in g && g.leave?.length) parts.push(g.leave.map((r) => (fr ? `la permission de recueillir ${RELICS[r].name[lang]}` : `leave to recover ${RELICS[r].name[lang]}`)).join(', '));
   return parts.join(', ') || (fr ? 'rien' : 'nothing');
 }
@@ -609,6 +671,9 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
   // Relics at a seat another player occupies, where one of my lords stands: his leave is asked by a trade [T §11.1].
   const guardedRelics = RELIC_IDS.filter((r) => { const x = s.relics?.[r]; return x && !x.removed && !x.holder && !x.dropped && x.village && s.villages[x.village]!.controller && s.villages[x.village]!.controller !== player && me.lords.some((id) => s.lords[id]!.at?.village === x.village && !s.lords[id]!.prisonerOf); });
   const ch = (name: string, label: string, options: { value: string; label: string }[], optional = true): FormField => ({ name, label, kind: 'choice', options, optional });
+  // #6 as a trade component [§11.6]: the crown's player gives his waiver, the others ask it of him (who wears the crown is public).
+  const king = crownPlayer(s);
+  const vacantFiefs = BOARD.fiefIds.filter((f) => s.titles[`FIEF:${f}`].holder === null).map((f) => opt(f, BOARD.fiefs[f]!.name));
   const int = (name: string, label: string, max?: number): FormField => ({ name, label, kind: 'integer', min: 0, ...(max !== undefined ? { max } : {}), optional: true });
   const goodsFields = (pre: string): FormField[] => [
     int(`${pre}ecus`, fr ? 'Écus' : 'Ecus', me.ecus),
@@ -616,6 +681,7 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
     ...(myVillages.length ? [ch(`${pre}village`, fr ? 'Village cédé' : 'Village ceded', myVillages.map((v) => opt(v, villageName(v))))] : []),
     ...(myPrisoners.length ? [ch(`${pre}prisoner`, fr ? 'Prisonnier' : 'Prisoner', myPrisoners.map((l) => opt(l, lordName(s, l))))] : []),
     ...(myRelics.length ? [ch(`${pre}relic`, fr ? 'Relique' : 'Relic', myRelics.map((r) => opt(r, RELICS[r].name[lang])))] : []),
+    ...(king === player && vacantFiefs.length ? [ch(`${pre}waiver`, fr ? 'Grâce du roi (prix d’un titre de fief)' : 'The king’s waiver (a fief title’s price)', vacantFiefs)] : []),
   ];
   const out: FreeAction[] = [];
   const embassyNote = s.config.options.freeDiplomacy ? '' : (fr ? ` Mode ambassade : échanger des cartes coûte un jeton (il vous en reste ${me.embassy}).` : ` Embassy mode: exchanging cards costs a token (you have ${me.embassy} left).`);
@@ -629,6 +695,7 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
       ...(theirVillages.length ? [ch('ask_village', fr ? 'Village demandé' : 'Village asked', theirVillages.map((v) => opt(v, villageName(v))))] : []),
       ...(theirPrisoners.length ? [ch('ask_prisoner', fr ? 'Prisonnier demandé' : 'Prisoner asked', theirPrisoners.map((l) => opt(l, lordName(s, l))))] : []),
       ...(theirRelics.length ? [ch('ask_relic', fr ? 'Relique demandée' : 'Relic asked', theirRelics.map((r) => opt(r, RELICS[r].name[lang])))] : []),
+      ...(king && king !== player && vacantFiefs.length ? [ch('ask_waiver', fr ? 'Grâce du roi demandée (prix d’un titre de fief)' : 'The king’s waiver asked (a fief title’s price)', vacantFiefs)] : []),
       ...(guardedRelics.length ? [ch('ask_leave', fr ? 'Permission de recueillir une relique' : 'Leave to recover a relic', guardedRelics.map((r) => opt(r, RELICS[r].name[lang])))] : [])],
   });
   const toMe = free.offers.filter((o) => o.to === player);

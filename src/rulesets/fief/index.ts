@@ -231,7 +231,7 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
   validate(g, player, decision, ans) {
     const ask = openAsk(g);
     if (!ask || ask.id !== decision) return { value: null, issues: [{ message: 'This question is no longer asked.', text: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' } }] };
-    return checkAnswer(g, ask, player, ans);
+    return checkAnswer(g, ask, player, ans === null ? defaultAnswer(ask, player) : ans); // engine convention: null is the default said explicitly (ruleset.ts `validate`)
   },
   resolve(g, submissions) {
     const ask = openAsk(g);

@@ -191,4 +191,12 @@ export interface FiefState {
   secret: Secret;
   /** Winners, once the game is over. */
   winners: PlayerId[] | null;
+  /**
+   * The king's waivers (#6) granted in a trade or gift (free.ts, §11.6 "combined offers"): used by
+   * the buyer's purchase of that fief title in step 4.B, lapsed when a step 4.B ends [P]. Absent: none.
+   */
+  waivers?: KingWaiver[];
 }
+
+/** The king's (or queen regent's) player `king` waives the price of `fief`'s title for `buyer` (#6) [T-FAQ, §11.6]. */
+export interface KingWaiver { king: PlayerId; buyer: PlayerId; fief: FiefId }

@@ -72,6 +72,18 @@ const fiefTitleCount = (s: FiefState, id: LordId) => s.lords[id]!.titles.filter(
 /** A king, or a queen regent, is in play [T §4.3, §1.8.1]. */
 const crownInPlay = (s: FiefState) => s.titles.KING.holder !== null || (s.titles.QUEEN.holder !== null && s.titles.QUEEN.regent === true);
 
+/** The player of the king, or of the queen regent: the one who may waive a fief title's price (#6); null without a crown. */
+export function crownPlayer(s: FiefState): PlayerId | null {
+  const k = s.titles.KING.holder ?? (s.titles.QUEEN.regent === true ? s.titles.QUEEN.holder : null);
+  return k ? s.lords[k]?.owner ?? null : null;
+}
+
+/** Whether `buyer` holds the crown's waiver (#6) for `fief`, granted by the player who wears it now (free.ts) [§11.6]. */
+export function waived(s: FiefState, buyer: PlayerId, fief: FiefId): boolean {
+  const king = crownPlayer(s);
+  return king !== null && (s.waivers ?? []).some((w) => w.king === king && w.buyer === buyer && w.fief === fief);
+}
+
 /** §7.2.2: where `player` may place bought troops. */
 export function troopVillages(s: FiefState, player: PlayerId): VillageId[] {
   return BOARD.villageIds.filter((v) => {
@@ -135,10 +147,13 @@ export function buy(state: FiefState, player: PlayerId, p: Purchase, placed: Pla
       if (fiefTitleCount(state, p.lord) >= c.family.maxFiefTitlesPerLord) return { ok: false, reason: 'lord-full' }; // [T §1.2]
       const city = p.city ?? castles[0]!; // the buyer's choice; default the first castle in board order [P]
       if (!castles.includes(city)) return { ok: false, reason: 'not-a-castle' };
-      const cost = crownInPlay(state) && p.kingWaives === true ? 0 : fiefTitlePrice(state, p.fief); // #6 default: no waiver [T-FAQ]
+      // #6 default: no waiver [T-FAQ]; a waiver granted in a trade or gift counts as his yes [§11.6] and is used up.
+      const byTrade = waived(state, player, p.fief);
+      const cost = crownInPlay(state) && (p.kingWaives === true || byTrade) ? 0 : fiefTitlePrice(state, p.fief);
       if (cost > fam.ecus) return { ok: false, reason: 'no-money' };
       const s = structuredClone(state);
       s.families[player]!.ecus -= cost;
+      if (byTrade) s.waivers = s.waivers!.filter((w) => !(w.buyer === player && w.fief === p.fief));
       s.titles[title].holder = p.lord; // the crown on the lord; the fief is governed
       s.lords[p.lord]!.titles.push(title);
       s.villages[city]!.fortification = 'CITY'; // the fief's capital [T §4.3]
