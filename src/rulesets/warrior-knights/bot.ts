@@ -1,8 +1,11 @@
 /**
  * A Warrior Knights bot: an answer to every question the flow asks (flow.ts FLOW_KINDS), legal
  * and roughly sensible: it assigns its troops, places its pieces, plans its piles, moves and
- * fights with Military Operations (taking neutral cities first, §7.5), uses Improvisation, answers
- * consents, every combat stage, Expeditions, revolts. Every candidate is checked with the
+ * fights with Military Operations (mostly taking the nearest cities, §7.5; now and then a campaign
+ * against the weakest enemy stronghold — march in column, siege, completion — which can cost its
+ * baron a ransom city, #16; road moves through others' pieces, #6; attacks where a third baron
+ * stands, #7), uses Improvisation, answers consents, every combat stage, Expeditions, revolts, and
+ * votes a Title that keeps its holder away for the Chairman (#28). Every candidate is checked with the
  * referee's own check (answers.ts) before it is given, so what it gives is what the referee
  * accepts; when no candidate passes it gives `null`, the §9.2 default. Its randomness comes only
  * from the Rng it is given.
