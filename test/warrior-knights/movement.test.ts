@@ -126,3 +126,21 @@ test('§4.3 Military Operations to move only: Ready nobles into one region R by 
   assert.deepEqual(t.zones.wages, [`${green}:military:1`]);
   assert.deepEqual(checkInvariants(t), []);
 });
+
+test('the "blocked" refusal names the blocking barons by name and colour in French and English, never by id, and only those standing there', () => {
+  const s = game([green, blue, 'red'], 'blocked-names');
+  clearStrongholds(s, ['r1c1', 'r2c1', 'r3c1', 'r4c1']);
+  station(s, `${green}-square`, 'r1c1');
+  station(s, `${blue}-square`, 'r2c1');
+  station(s, 'red-square', 'r2c1');
+  const r = checkMove(s, green, { noble: `${green}-square`, kind: 'road', path: ['r2c1', 'r3c1'] });
+  assert.ok(!r.ok && r.reason === 'blocked', 'blocked');
+  const m = (r as { message: { fr: string; en: string } }).message;
+  const blueName = 'Wenceslas Azurowski', redName = 'Hugues de Garance';
+  assert.ok(m.fr.includes(`${blueName} (bleu)`) && m.fr.includes(`${redName} (rouge)`) && m.fr.includes(' et '), `FR names both: ${m.fr}`);
+  assert.ok(m.en.includes(`${blueName} (blue)`) && m.en.includes(`${redName} (red)`) && m.en.includes(' and '), `EN names both: ${m.en}`);
+  assert.ok(!/\bgreen\b|Verdelande/.test(m.en), 'the mover himself is not named');
+  assert.ok(!/consent of (blue|red)\b/.test(m.en), 'not by bare id');
+  const one = checkMove(s, green, { noble: `${green}-square`, kind: 'road', path: ['r2c1', 'r3c1'] }, { red: true });
+  assert.ok(!one.ok && one.message.en.includes(blueName) && !one.message.en.includes(redName), 'a baron who consented is not named');
+});

@@ -1,14 +1,17 @@
 /**
  * A Warrior Knights bot: an answer to every question the flow asks (flow.ts FLOW_KINDS), legal
  * and roughly sensible: it assigns its troops, places its pieces, plans its piles, moves and
- * fights with Military Operations (taking neutral cities first, §7.5), uses Improvisation, answers
- * consents, every combat stage, Expeditions, revolts. Every candidate is checked with the
+ * fights with Military Operations (mostly taking the nearest cities, §7.5; now and then a campaign
+ * against the weakest enemy stronghold — march in column, siege, completion — which can cost its
+ * baron a ransom city, #16; road moves through others' pieces, #6; attacks where a third baron
+ * stands, #7), uses Improvisation, answers consents, every combat stage, Expeditions, revolts, and
+ * votes a Title that keeps its holder away for the Chairman (#28). Every candidate is checked with the
  * referee's own check (answers.ts) before it is given, so what it gives is what the referee
  * accepts; when no candidate passes it gives `null`, the §9.2 default. Its randomness comes only
  * from the Rng it is given.
  */
 import type { Rng } from '../../engine/rng.ts';
-import { BOARD, cityIn } from './board.ts';
+import { BOARD, cityIn, passable, ROAD } from './board.ts';
 import type { BaronId } from './barons.ts';
 import { actionCard, DESTINATIONS } from './cards.ts';
 import { checkAnswer } from './answers.ts';
@@ -17,7 +20,11 @@ import { eventCard } from './event-cards.ts';
 import { proposalCard } from './proposal-cards.ts';
 import { nobleRegions, strongholdRegions } from './setup.ts';
 import { planOptions } from './rules/planning.ts';
-import { targetIn } from './rules/engage.ts';
+import { siegeStrengths, targetIn, type CombatSetup } from './rules/engage.ts';
+import { blockers } from './rules/movement.ts';
+import { baronsIn, garrisonMen, worksState, worksStrength } from './rules/sides.ts';
+import type { CardMove } from './rules/transfers.ts';
+import type { WkState } from './state.ts';
 import { revoltCities } from './rules/upkeep.ts';
 import type { CardAnswer } from './rules/action.ts';
 
@@ -26,31 +33,142 @@ const first = (g: WkGame, ask: Ask, b: BaronId, cands: unknown[]): unknown => ca
 
 const neighboursOf = (r: string): string[] => BOARD.edges.flatMap((e) => (e.a === r ? [e.b] : e.b === r ? [e.a] : []));
 
-/** Candidate answers to a Military Operations card or Improvisation: attacks first, then a move. */
+/** Land neighbours a noble can step to (mountains never, rivers only at a bridge: §6.2). */
+const passableNeighbours = (r: string): string[] => BOARD.edges.filter(passable).flatMap((e) => (e.a === r ? [e.b] : e.b === r ? [e.a] : []));
+
+/** Steps from `from` to every region by land (breadth first over the 48 regions: bounded). */
+function distancesFrom(from: string): Map<string, number> {
+  const d = new Map<string, number>([[from, 0]]);
+  let front = [from];
+  for (let i = 0; i < BOARD.regions.length && front.length; i++) {
+    const next: string[] = [];
+    for (const r of front) for (const n of passableNeighbours(r)) if (!d.has(n)) { d.set(n, i + 1); next.push(n); }
+    front = next;
+  }
+  return d;
+}
+
+/** The road paths of 2 or 3 regions from `r` (both directions) that pass through another baron's pieces (#6 asked). */
+function roadPassages(s: WkState, b: BaronId, r: string): string[][] {
+  const i = ROAD.indexOf(r);
+  if (i < 0) return [];
+  const out: string[][] = [];
+  for (const dir of [1, -1]) for (const len of [2, 3]) {
+    const path = Array.from({ length: len }, (_, k) => ROAD[i + dir * (k + 1)]).filter((x): x is string => x !== undefined);
+    if (path.length === len && path.slice(0, -1).some((x) => blockers(s, b, x).length > 0)) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Candidate answers to a Military Operations card or Improvisation, in the order the bot prefers
+ * them: its campaign against a stronghold first (completing a siege it holds, besieging or
+ * assaulting an enemy stronghold, marching its strongest noble toward the nearest one: a fallen
+ * stronghold pays a ransom, #16), then, often, what asks others (#6 a road move through another
+ * baron's pieces, #7 an attack on a city or stronghold where a third baron stands: a baron reaches
+ * the cities others also covet), then the nearest fights and steps (neutral cities first, §7.5).
+ */
 function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: boolean): CardAnswer[] {
   const s = g.wk;
   const mine = Object.values(s.nobles).filter((n) => n.baron === b && n.ready && n.location.kind === 'region' && n.troops.length > 0);
-  const out: CardAnswer[] = [];
-  for (const n of rng.shuffle(mine)) {
-    const r = (n.location as { region: string }).region;
-    for (const target of ['neutral', ...s.players.filter((x) => x !== b)]) {
+  const readyIn = (r: string): string[] => mine.filter((n) => (n.location as { region: string }).region === r).map((n) => n.id);
+  const answer = (moves: CardMove[] | undefined, attack: CombatSetup | undefined): CardAnswer => improvisation
+    ? (attack ? { use: true, option: 'combat', attack } : { use: true, option: 'move', moves: moves! })
+    : { use: true, ...(moves ? { moves } : {}), ...(attack ? { attack } : {}) };
+  const campaign: CardAnswer[] = [], asking: CardAnswer[] = [], near: CardAnswer[] = [], steps: CardAnswer[] = [];
+  const targets = ['neutral', ...s.players.filter((x) => x !== b)] as (BaronId | 'neutral')[];
+  /** Files an attack on `target` in `r` (after `moves`) by its kind of interest. */
+  const attacks = (r: string, moves: CardMove[] | undefined, armies: string[]): void => {
+    for (const target of targets) {
       const t = targetIn(s, b, r, target);
       if (!t) continue;
-      for (const kind of t.kinds) out.push(improvisation ? { use: true, option: 'combat', attack: { target: target as BaronId | 'neutral', kind, armies: [n.id] } } : { use: true, attack: { target: target as BaronId | 'neutral', kind, armies: [n.id] } });
-    }
-    for (const to of rng.shuffle(neighboursOf(r))) {
-      const move = { noble: n.id, kind: 'step' as const, path: [to] };
-      out.push(improvisation ? { use: true, option: 'move', moves: [move] } : { use: true, moves: [move] });
-      if (!improvisation) {
-        for (const target of ['neutral', ...s.players.filter((x) => x !== b)]) {
-          const t = targetIn(s, b, to, target);
-          if (t) out.unshift({ use: true, moves: [move], attack: { target: target as BaronId | 'neutral', kind: t.kinds[0]!, armies: [n.id] } });
-        }
+      const third = t.works !== null && baronsIn(s, r).some((x) => x !== b && x !== t.defender);
+      const held = t.works ? worksState(s, t.works).besiegedBy : null;
+      const kinds = held === b ? ['siege' as const] : t.works?.kind === 'stronghold' ? (['siege', 'assault'] as const).filter((k) => t.kinds.includes(k)) : t.kinds;
+      for (const kind of kinds) {
+        const a = answer(moves, { target, kind, armies });
+        if (held === b || t.works?.kind === 'stronghold') campaign.push(a);
+        else if (third) asking.push(a);
+        else near.push(a);
       }
     }
+  };
+  // the stronghold campaigned against (#16: a fallen stronghold pays a ransom)
+  const aim = campaignTarget(s, b);
+  const holdDist = aim ? distancesFrom(s.strongholds[aim].region!) : null;
+  for (const n of rng.shuffle(mine)) {
+    const r = (n.location as { region: string }).region;
+    attacks(r, undefined, readyIn(r));
+    for (const to of rng.shuffle(passableNeighbours(r))) {
+      const move: CardMove = { noble: n.id, kind: 'step', path: [to] };
+      if (!improvisation) attacks(to, [move], [n.id, ...readyIn(to)]);
+      const closer = holdDist !== null && (holdDist.get(to) ?? 99) < (holdDist.get(r) ?? 99) && (holdDist.get(r) ?? 99) > 1;
+      (closer ? campaign : steps).push(answer([move], undefined));
+    }
+    for (const path of roadPassages(s, b, r)) asking.push(answer([{ noble: n.id, kind: 'road', path }], undefined));
   }
-  return out.slice(0, 8);
+  // mostly the nearest cities (Influence comes from them, §7); now and then the campaign or what asks others
+  // the campaign: gather Ready nobles into one region next to (or on) the weakest enemy stronghold,
+  // then besiege it with them all when strictly stronger (§6.8 [P G-A33]), complete the siege a turn later
+  const gather = improvisation ? [] : campaignMoves(s, b, mine);
+  const completing = campaign.filter((a) => a.use && a.attack?.kind === 'siege' && (() => { const t = targetIn(s, b, regionOfAnswer(s, a), a.attack!.target); return t?.works ? worksState(s, t.works).besiegedBy === b : false; })());
+  const order = [...completing, ...(rng.chance(0.6) ? gather : []),...(rng.chance(0.35) ? campaign.slice(0, 4) : []), ...(rng.chance(0.5) ? asking.slice(0, 3) : []), ...near.slice(0, 4), ...campaign.slice(0, 2), ...steps];
+  return (rng.chance(0.8) ? order : rng.shuffle(order)).slice(0, 10);
 }
+
+/** A Title that keeps its holder away from the Assembly (§5.1). */
+const absentTitle = (id: string): boolean => proposalCard(id).type === 'title' && proposalCard(id).mods.some((m) => m.mod === 'absent');
+/** Whom to send away with such a Title: the Chairman when he is another baron (he then names an acting Chairman, #28). */
+const awayChoice = (s: WkState, b: BaronId, opts: string[]): string | null => (s.chairman !== b && opts.includes(s.chairman) ? s.chairman : null);
+
+/** Where the answer's combat is fought: the moves' end, else the first army's region. */
+function regionOfAnswer(s: WkState, a: CardAnswer): string {
+  if (!a.use) return '';
+  if (a.moves?.length) return a.moves[0]!.path[a.moves[0]!.path.length - 1]!;
+  const n = a.attack ? s.nobles[a.attack.armies[0]!] : undefined;
+  return n?.location.kind === 'region' ? n.location.region : '';
+}
+
+/** The enemy stronghold the bot campaigns against: the weakest (works + garrison; one whose baron holds 2 cities, a ransom, first). */
+function campaignTarget(s: WkState, b: BaronId): BaronId | null {
+  const holds = s.players.filter((x) => x !== b && s.strongholds[x].region);
+  const weight = (x: BaronId): number => worksStrength(s, { kind: 'stronghold', baron: x }) + garrisonMen(s, s.strongholds[x]) + (cityCount(s, x) >= 2 ? 0 : 200);
+  return [...holds].sort((x, y) => weight(x) - weight(y) || x.localeCompare(y))[0] ?? null;
+}
+
+/**
+ * The campaign against the weakest enemy stronghold (its works + garrison, then the nearest): the
+ * Ready nobles one step from it (or on it) move in together and besiege it when strictly stronger;
+ * otherwise they gather in the neighbouring region most of them can reach this card, to strike
+ * next time. At most 4 moves, all into one region (§4.3).
+ */
+export function campaignMoves(s: WkState, b: BaronId, mine: WkState['nobles'][string][]): CardAnswer[] {
+  const at = (n: WkState['nobles'][string]): string => (n.location as { region: string }).region;
+  const target = campaignTarget(s, b);
+  if (!target || mine.length < 2) return [];
+  const h = s.strongholds[target].region!;
+  const out: CardAnswer[] = [];
+  const strikers = mine.filter((n) => at(n) !== h && passableNeighbours(at(n)).includes(h)).slice(0, 4);
+  const strike = { movers: strikers, there: mine.filter((n) => at(n) === h), moves: strikers.map((n): CardMove => ({ noble: n.id, kind: 'step', path: [h] })) };
+  const armies = [...strike.there, ...strike.movers].map((n) => n.id);
+  if (armies.length) {
+    const st = siegeStrengths(s, armies, target, { kind: 'stronghold', baron: target }, h);
+    if (st.attacker > st.defender) out.push({ use: true, ...(strike.moves.length ? { moves: strike.moves } : {}), attack: { target, kind: 'siege', armies } });
+  }
+  // otherwise march in column: the region one step away that brings most of them closer (and gathers most)
+  const dist = distancesFrom(h);
+  const d = (r: string): number => dist.get(r) ?? 99;
+  const reach = [...new Set(mine.flatMap((n) => passableNeighbours(at(n))))];
+  const stage = reach.map((r) => {
+    const movers = mine.filter((n) => d(r) < d(at(n)) && passableNeighbours(at(n)).includes(r)).slice(0, 4);
+    const there = mine.filter((n) => at(n) === r).length;
+    return { r, movers, score: movers.length * 3 + there * 2 - d(r) };
+  }).filter((x) => x.movers.length > 0).sort((x, y) => y.score - x.score || x.r.localeCompare(y.r))[0];
+  if (stage) out.push({ use: true, moves: stage.movers.map((n): CardMove => ({ noble: n.id, kind: 'step', path: [stage.r] })) });
+  return out;
+}
+
+const cityCount = (s: WkState, b: BaronId): number => Object.values(s.cities).filter((c) => c.controller === b && !c.razed).length;
 
 /** The bot's answer for `player` to the open question `decision` (null: the §9.2 default). */
 export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng): unknown {
@@ -117,13 +235,16 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     case 'declare-vote': case 'break-tie': case 'acting-chairman': case 'discard-title': case 'assign-office': {
       const q = assemblyQuestion(g);
       const opts = (q?.options ?? []).filter((o) => o !== 'abstain');
+      // a Title that keeps its holder away from the Assembly: send the Chairman away (then #28 is his to answer)
+      const away = ask.kind === 'declare-vote' && q?.card && absentTitle(q.card) ? awayChoice(s, b, opts) : null;
+      if (away && rng.chance(0.8)) return first(g, ask, b, [away]);
       return opts.length && rng.chance(0.9) ? first(g, ask, b, [rng.pick(opts)]) : null;
     }
     case 'refuse-decision': return rng.chance(0.1) ? 'refuse' : 'accept';
     case 'secret-allocation': {
       const q = assemblyQuestion(g);
       if (!q) return null;
-      const vote = (id: string) => ({ commit: rng.int(0, Math.max(0, Math.floor(s.barons[b].votes / 2))), declare: rng.pick(proposalCard(id).vote === 'yes-no' ? ['yes', 'no'] : [...s.players]) });
+      const vote = (id: string) => ({ commit: rng.int(0, Math.max(0, Math.floor(s.barons[b].votes / 2))), declare: (absentTitle(id) ? awayChoice(s, b, [...s.players]) : null) ?? rng.pick(proposalCard(id).vote === 'yes-no' ? ['yes', 'no'] : [...s.players]) });
       if (q.into === 'votes') return first(g, ask, b, [vote(q.card!), {}]);
       const agenda = s.agenda.filter((id) => proposalCard(id).type !== 'personal');
       return first(g, ask, b, [Object.fromEntries(agenda.map((id) => [id, vote(id)])), {}]);

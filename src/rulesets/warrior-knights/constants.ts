@@ -95,6 +95,10 @@ export const WK_CONSTANTS = {
     grantBase: constant(1, int(0, 10), '[T §5.2] (Kingdom cities controlled) + 1; besieged cities count, banished and absent barons too [P G-A17]'),
     banishedIgnoreLaws: constant(true, bool(), '[P G-A24] a banished baron may refuse any later Law or Motion without further penalty'),
   },
+  /** The public log kept in the state (flow.ts `trimLog`): every event also goes out with its step's events, which the platform stores and reports from. */
+  log: {
+    keep: constant(300, int(50, 5_000), '[P] the state keeps the last 300 log entries (a 6-baron game logs thousands); older ones live in the steps\' events'),
+  },
   /** §7.4 and §8: host options. */
   options: {
     strongholdsBlock: constant(false, bool(), '[P issue 21] the French names only nobles and cities as blocking; host option (G-A11 otherwise)'),

@@ -51,6 +51,7 @@ import { assignTroops, closeTroops, defaultNoble, defaultStronghold, defaultTroo
 import { closePlanning, submitPlan } from './rules/planning.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import type { CombatSide, WkState } from './state.ts';
+import { DEFAULT_CONFIG } from './constants.ts';
 
 /** How many times one card may go back to its owner after a refused consent [P §9.3: nobody can stall others]. */
 export const CONSENT_ROUNDS = 2;
@@ -338,7 +339,7 @@ export function settle(g0: WkGame): { game: WkGame; events: FlowEvent[] } {
     const r = runStep(g.wk, settledInputs(g));
     if (!r.ok) throw new Error(`warrior-knights: step ${g.wk.step} refused its defaults: ${r.message.en}`);
     events.push(...r.state.log.slice(before));
-    g = { ...g, wk: r.state, flow: { ...g.flow, pending: {}, rounds: 0 } };
+    g = { ...g, wk: trimLog(r.state), flow: { ...g.flow, pending: {}, rounds: 0 } };
   }
   return { game: g, events };
 }
@@ -455,6 +456,17 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
   return finish(next(g, s, counted), s, wk, events);
 }
 
+/**
+ * The state's log cut to its last `config.log.keep` entries, once the step's new events have been
+ * taken out (they go out as the step's events, which the platform stores with the step and reports
+ * from); the rules read only the entries of the step being run, and the Assemblies are counted in
+ * `assemblies` [P]. A military victory is the game's last event, so it stays.
+ */
+export function trimLog(wk: WkState): WkState {
+  const keep = (wk.config as { log?: { keep?: number } }).log?.keep ?? DEFAULT_CONFIG.log.keep;
+  return wk.log.length > keep ? { ...wk, log: wk.log.slice(-keep) } : wk;
+}
+
 function must(r: { ok: true; state: WkState } | { ok: false; reason: string }): WkState {
   if (!r.ok) throw new Error(`warrior-knights: the §9.2 default was refused (${r.reason})`);
   return r.state;
@@ -462,7 +474,7 @@ function must(r: { ok: true; state: WkState } | { ok: false; reason: string }): 
 
 function finish(g: WkGame, before: WkState, wk: WkState, events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
   events.push(...wk.log.slice(before.log.length));
-  const s = settle({ ...g, wk, flow: { ...g.flow, pending: {}, rounds: 0 } });
+  const s = settle({ ...g, wk: trimLog(wk), flow: { ...g.flow, pending: {}, rounds: 0 } });
   return { game: s.game, events: [...events, ...s.events] };
 }
 

@@ -12,16 +12,17 @@
  */
 import type { AnswerForm, Decision, DeadlineClass, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, ViewDoc } from '../../engine/ruleset.ts';
 import { baronData, type BaronId } from './barons.ts';
-import { DESTINATIONS, DESTINATION_NAMES } from './cards.ts';
+import { DESTINATION_NAMES } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
 import { DECISIONS, type DecisionKind } from './decisions.ts';
 import { cardName, renderEvent } from './events.ts';
 import { proposalCard } from './proposal-cards.ts';
 import { answer, askOf, ASSEMBLY_KINDS, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
+import { formOf, fromFormLine } from './forms.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
-import { createGame, strongholdRegions } from './setup.ts';
+import { createGame } from './setup.ts';
 import { stepRow, type StepId } from './phases.ts';
 import { influenceWinner } from './rules/arrival.ts';
 import { viewOf, type WkView } from './view.ts';
@@ -155,6 +156,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     const ask = askOf(g);
     if (!ask || ask.id !== decision) return { value: null, issues: [{ message: 'This question is no longer asked.', text: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' } }] };
     let a = ans;
+    if (typeof a === 'string') { const f = fromFormLine(g, ask, player as BaronId, a); if (f !== undefined) a = f; } // a guided form's line (forms.ts)
     if (typeof a === 'string' && /^[[{]/.test(a.trim())) { try { a = JSON.parse(a); } catch { return { value: null, issues: [{ message: 'Malformed answer: not JSON.', text: { fr: 'Réponse mal formée : ce n’est pas du JSON.', en: 'Malformed answer: not JSON.' } }] }; } }
     if ((ask.kind === 'use-ability' || ask.kind === 'cancel-red-event') && (a === 'true' || a === 'false')) a = a === 'true';
     if ((ask.kind === 'pledge-faith' || ask.kind === 'commit-votes') && typeof a === 'string' && /^\d{1,4}$/.test(a.trim())) a = Number(a.trim());
@@ -242,24 +244,5 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   answerText: (_g, _player, _decision, value) => answerText(value),
 };
 
-/** The guided form: the legal options of the moment, for the kinds answered by a pick. */
-function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
-  const s = g.wk, fr = lang === 'fr';
-  const o = (value: string, label: string) => ({ value, label });
-  switch (ask.kind) {
-    case 'place-stronghold': {
-      const regions = strongholdChoices(g);
-      return { groups: [{ title: fr ? 'Forteresse' : 'Stronghold', entries: [{ code: '', label: fr ? 'Région' : 'Region', syntax: '<region>', fields: [{ name: 'region', label: fr ? 'Région' : 'Region', kind: 'choice', options: regions.map((r) => o(r, r)) }] }] }] };
-    }
-    case 'launch-expedition': return { groups: [{ title: fr ? 'Expédition' : 'Expedition', entries: [{ code: '', label: fr ? 'Destination' : 'Destination', syntax: '<destination>', fields: [{ name: 'to', label: fr ? 'Destination' : 'Destination', kind: 'choice', options: DESTINATIONS.filter((d) => s.expeditions[d] === null).map((d) => o(d, DESTINATION_NAMES[d][lang])) }] }] }] };
-    case 'use-card': return { groups: [{ title: fr ? 'Carte' : 'Card', entries: [
-      { code: '{"use":true}', label: fr ? 'Utiliser (gain simple)' : 'Use (plain gain)', syntax: '{"use":true}', fields: [] },
-      { code: '{"use":false}', label: fr ? 'Décliner' : 'Decline', syntax: '{"use":false}', fields: [] },
-    ] }] };
-    default: return { groups: [] };
-  }
-}
-
-const strongholdChoices = (g: WkGame): string[] => strongholdRegions(g.wk);
 export type { PlayerId };
 export default warriorKnights;

@@ -185,8 +185,10 @@ export interface WkState {
   pendingPhases: ('taxation' | 'wages' | 'assembly' | 'draft')[];
   /** Regular troop cards removed from the game (a noble dead without heir, §6.12.4). */
   outOfGame: string[];
-  /** Public log of typed events (§9.1 item 8), rendered by events.ts. */
+  /** Public log of typed events (§9.1 item 8), rendered by events.ts; the prompt flow keeps only its last `config.log.keep` entries (flow.ts `trimLog`). */
   log: WkEvent[];
+  /** Assemblies held so far (names each Assembly's shuffle stream; absent in older states: counted from the log). */
+  assemblies?: number;
   secret: Secret;
   /** The Influence reserve has reached 0: this turn is the last (§7.1, [P G-A07] as ruled). */
   lastTurn: boolean;

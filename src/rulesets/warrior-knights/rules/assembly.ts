@@ -170,7 +170,9 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
   const need = (missing: boolean, q: Omit<AssemblyQuestion, 'seen'>): void => {
     if (probe && missing) throw new Ask({ ...q, seen: out.log.slice(from) });
   };
-  const stream = `turn/${out.turn}/assembly/${out.log.filter((e) => e.t === 'assembly-opened').length + 1}`;
+  const held = out.assemblies ?? out.log.filter((e) => e.t === 'assembly-opened').length; // the log is bounded (flow.ts trimLog): count in the state
+  out.assemblies = held + 1;
+  const stream = `turn/${out.turn}/assembly/${held + 1}`;
   const shuffle = inject ?? streamShuffle(out);
   out.log.push({ t: 'assembly-opened' });
   // 1. vote grant [P G-A17]

@@ -15,6 +15,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import { BOARD, cityIn, passable, region as regionOf, type Edge, type RegionId } from '../board.ts';
 import type { BaronId } from '../barons.ts';
 import { own, type WkState } from '../state.ts';
+import { baronData } from '../barons.ts';
 
 export interface Move { noble: string; kind: 'step' | 'road' | 'sea'; path: RegionId[] }
 export type Permissions = Partial<Record<BaronId, boolean>>;
@@ -32,6 +33,17 @@ export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
   'not-port': { fr: 'Un mouvement par mer va d’une région portuaire à un autre port.', en: 'A sea move goes from a port region to another port.' },
   blocked: { fr: 'Passer par {r} demande l’accord de {who}.', en: 'Passing through {r} needs the consent of {who}.' },
 };
+
+/**
+ * The barons named in a refusal, by their names and colours in each language (never by id). Only
+ * barons whose pieces stand in the region are named: pieces on the board are public (§9.4), so
+ * the refusal tells nothing the mover may not know.
+ */
+export function baronList(bs: readonly BaronId[]): Localized {
+  const named = bs.map((b) => { const d = baronData(b); return { fr: `${d.name} (${d.colour.fr})`, en: `${d.name} (${d.colour.en})` }; });
+  const join = (xs: string[], and: string): string => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${and} ${xs[xs.length - 1]}`);
+  return { fr: join(named.map((x) => x.fr), 'et'), en: join(named.map((x) => x.en), 'and') };
+}
 
 export type MoveCheck = { ok: true } | { ok: false; reason: MoveRefusal; message: Localized };
 
@@ -81,7 +93,7 @@ export function checkMove(s: WkState, baron: BaronId, m: Move, permissions: Perm
     if (m.kind === 'road' && !e.road) return bad('not-road');
     if (i < m.path.length - 1) {
       const refusing = blockers(s, baron, next).filter((b) => permissions[b] !== true);
-      if (refusing.length > 0) return bad('blocked', { r: next, who: refusing.join(', ') });
+      if (refusing.length > 0) return { ok: false, reason: 'blocked', message: fill(MOVE_REFUSALS.blocked, { r: next, who: baronList(refusing) }) };
     }
     at = next;
   }
