@@ -19,7 +19,7 @@ import { DESTINATIONS, ZONES } from './cards.ts';
 import { SETUP_REFUSALS, assignTroops, placeNoble, placeStronghold } from './setup.ts';
 import { planRefusal, PLAN_REFUSALS } from './rules/planning.ts';
 import { fill } from '../../engine/localize.ts';
-import { ASSEMBLY_KINDS, assemblyQuestion, CONSENT_ROUNDS, consentsNeeded, inputsOf, mergeAssembly, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
+import { ASSEMBLY_KINDS, assemblyQuestion, CONSENT_ROUNDS, consentsNeeded, inputsOf, levies, mergeAssembly, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
 import { runStep } from './turn.ts';
 import { nextAssemblyQuestion } from './rules/assembly.ts';
 import type { CardAnswer } from './rules/action.ts';
@@ -175,6 +175,17 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
     case 'event-drawer':
       if (typeof ans !== 'string') return shapeIssue('a baron');
       return dryRun(g, ask, b, ans);
+    case 'event-choice':
+      if (typeof ans !== 'string') return shapeIssue('a city');
+      return dryRun(g, ask, b, ans);
+    case 'refuse-law': {
+      // "comply" (the default), "refuse" (every Law that levies him), or the list of the Laws he refuses
+      const mine = levies(s, b);
+      const list = ans === 'comply' ? [] : ans === 'refuse' ? mine : ans;
+      if (!strs(list)) return shapeIssue('comply | refuse | [Laws]');
+      if ((list as string[]).some((c) => !mine.includes(c))) return issue(fill(MSG.notOption, { what: ['comply', 'refuse', ...mine].join(', ') }));
+      return dryRun(g, ask, b, [...new Set(list as string[])]);
+    }
     case 'cancel-red-event':
       if (typeof ans !== 'boolean') return shapeIssue('true | false');
       return dryRun(g, ask, b, ans);

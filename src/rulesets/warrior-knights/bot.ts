@@ -19,6 +19,7 @@ import { nobleRegions, strongholdRegions } from './setup.ts';
 import { planOptions } from './rules/planning.ts';
 import { targetIn } from './rules/engage.ts';
 import { revoltCities } from './rules/upkeep.ts';
+import { choosableCities } from './rules/effects.ts';
 import type { CardAnswer } from './rules/action.ts';
 
 const ok = (g: WkGame, ask: Ask, b: BaronId, a: unknown): boolean => { const v = checkAnswer(g, ask, b, a); return v.issues.length === 0; };
@@ -107,6 +108,11 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
       return first(g, ask, b, [Object.fromEntries(mine.map((c) => [c, rng.pick(['crowns', 'faith', 'lose'])])), Object.fromEntries(mine.map((c) => [c, 'lose']))]);
     }
     case 'event-drawer': return rng.chance(0.5) ? first(g, ask, b, [rng.pick(s.players)]) : null;
+    case 'event-choice': { // #20: one of his cities (the default is the first by map order)
+      const p = s.eventPending;
+      return p?.target ? first(g, ask, b, [rng.pick(choosableCities(s, p.target))]) : null;
+    }
+    case 'refuse-law': return rng.chance(0.05) ? 'refuse' : 'comply'; // #38: banishment is dear
     case 'cancel-red-event': return rng.chance(0.5) ? first(g, ask, b, [true]) : false;
     case 'pledge-faith': {
       const cost = s.eventPending ? eventCard(s.eventPending.card).cost ?? 1 : 1;

@@ -62,6 +62,8 @@ export type WkEvent =
   | { t: 'no-event' }
   | { t: 'event-drawn'; card: string; baron: BaronId }
   | { t: 'event-cancelled'; card: string; paid: Partial<Record<BaronId, number>> }
+  /** §9.2 #20: the affected baron's choice for the card. */
+  | { t: 'event-choice'; card: string; baron: BaronId; city: string }
   | { t: 'fate-picked'; what: 'city' | 'noble' | 'baron' | 'nation'; id: string }
   | { t: 'loses'; baron: BaronId; what: 'crowns' | 'votes' | 'faith'; amount: number }
   | { t: 'city-neutral'; city: string }
@@ -218,6 +220,7 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'no-event': () => ({ fr: 'Il n’y a plus de carte Événement.', en: 'There is no Event card left.' }),
   'event-drawn': (e) => fill({ fr: '{b} tire l’Événement {c}.', en: '{b} draws the Event {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
   'event-cancelled': (e) => fill({ fr: '{c} est annulé par la Foi ({p}).', en: '{c} is cancelled by Faith ({p}).' }, { c: deckCardName(e.card), p: list(Object.entries(e.paid).map(([b, n]) => fill({ fr: '{b} : {n}', en: '{b}: {n}' }, { b: who(b as BaronId), n: n ?? 0 }))) }),
+  'event-choice': (e) => fill({ fr: '{c} : {b} choisit {x}.', en: '{c}: {b} chooses {x}.' }, { c: deckCardName(e.card), b: who(e.baron), x: pickedName('city', e.city) }),
   'fate-picked': (e) => fill({ fr: 'La Destinée désigne {x}.', en: 'Fate names {x}.' }, { x: pickedName(e.what, e.id) }),
   loses: (e) => fill({ fr: '{b} perd {n}.', en: '{b} loses {n}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE[e.what][0], RESOURCE[e.what][1]) }),
   'city-neutral': (e) => fill({ fr: '{c} redevient neutre.', en: '{c} turns neutral.' }, { c: city(e.city).name }),

@@ -23,12 +23,16 @@
  * - #17 the Church holder names the drawer of a Major Event (red/green: the top card's back colour
  *   is public; blue: no choice, not asked); then the cancellation window: #18 the drawer of a red
  *   Event with a cost, #19 every baron with Faith at once for a blue one (pledges secret until the
- *   window closes; charged in chairman order, [P G-A42]); #20 the card's own choice is not asked
- *   (its default in rules/effects.ts applies);
+ *   window closes; charged in chairman order, [P G-A42]); #20 the card's own choice (a city the
+ *   affected baron chooses) once the card is drawn and public, before the window;
  * - #28–#37 the Assembly, one question at a time as `nextAssemblyQuestion` names it (§9.3 order):
  *   the answers gathered so far wait in `pending.assembly` (commitments and the 2-baron allocation
  *   asked of every baron at once and never shown before the reveal); when nothing is missing the
- *   step runs with them all. #38 (refuse a Law at Taxation) is not asked: comply.
+ *   step runs with them all;
+ * - #38 at Taxation: every baron a Law levies is asked at once whether he refuses it at the cost
+ *   of banishment (the table's "sequential, when the Law applies" made parallel, applied in
+ *   chairman order by rules/taxation.ts: one baron's refusal changes nothing another pays
+ *   [P §9.1 "parallel independent prompts"]).
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import type { BaronId } from './barons.ts';
@@ -44,6 +48,9 @@ import { baronsIn } from './rules/sides.ts';
 import { targetIn } from './rules/engage.ts';
 import { STAGE_DECISIONS } from './rules/battle.ts';
 import { revoltCities } from './rules/upkeep.ts';
+import { isLevy } from './rules/taxation.ts';
+import { modsOf } from './rules/effects.ts';
+import { chairmanOrder } from './turn-order.ts';
 import type { CardAnswer } from './rules/action.ts';
 import type { CombatAnswers } from './rules/battle.ts';
 import type { Permissions } from './rules/movement.ts';
@@ -62,7 +69,7 @@ export const FLOW_KINDS: readonly DecisionKind[] = [
   'assign-troops', 'place-stronghold', 'place-noble', 'plan-piles', 'use-card', 'passage-consent', 'attack-consent', 'combat-setup',
   'defender-commander', 'fate-discard', 'use-ability', 'allocate-casualties', 'retreat', 'death', 'city-captured', 'ransom-city',
   'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'bless', 'pay-wages', 'draft-pick', 'revolt', 'arrivals',
-  'event-drawer', 'cancel-red-event', 'pledge-faith', 'acting-chairman', 'personal-motion', 'order-of-business', 'commit-votes',
+  'event-drawer', 'event-choice', 'cancel-red-event', 'pledge-faith', 'refuse-law', 'acting-chairman', 'personal-motion', 'order-of-business', 'commit-votes',
   'declare-vote', 'break-tie', 'refuse-decision', 'discard-title', 'assign-office', 'secret-allocation',
 ];
 
@@ -122,6 +129,12 @@ function combatKind(s: WkState): DecisionKind | null {
   return k as DecisionKind;
 }
 
+/** The barons a Law in force levies at this Taxation (#38), in chairman order. */
+export const leviedBarons = (s: WkState): BaronId[] => chairmanOrder(s.players, s.chairman).filter((b) => levies(s, b).length > 0);
+
+/** The Laws that levy a baron at Taxation (rules/taxation.ts `isLevy`), each once. */
+export const levies = (s: WkState, b: BaronId): string[] => [...new Set(modsOf(s, b).filter(isLevy).map((m) => m.card))];
+
 /** The barons who control a city that may revolt this Upkeep (#39, asked before the draws). */
 const revolters = (s: WkState): BaronId[] => [...new Set(revoltCities(s).map((c) => c.baron))];
 
@@ -173,6 +186,7 @@ export function askOf(g: WkGame): Ask | null {
       return ask('event-drawer', [s.church]);
     }
     const card = eventCard(p.card);
+    if (p.choosing) return p.target ? ask('event-choice', [p.target]) : null;
     if (card.colour === 'red') return ask('cancel-red-event', [p.drawer]);
     if (card.colour === 'blue') return ask('pledge-faith', s.toAct.filter((b) => isPlayer(s, b)));
     return null;
@@ -183,6 +197,7 @@ export function askOf(g: WkGame): Ask | null {
       return q ? ask(q.decision, q.who) : null;
     }
     if (s.pendingPhases[0] === 'wages') return ask('pay-wages', [...s.players]);
+    if (s.pendingPhases[0] === 'taxation') return ask('refuse-law', leviedBarons(s));
     if (s.pendingPhases[0] === 'draft') return ask('draft-pick', [...new Set(s.track.filter((b): b is BaronId => b !== null))]);
   }
   return null;
@@ -305,6 +320,8 @@ export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, u
     }
     case 'arrivals': return { arrival: perBaron() };
     case 'event-drawer': return given.length ? { event: { drawer: given[0]![1] } } : {};
+    case 'event-choice': return given.length ? { event: { choice: given[0]![1] } } : {};
+    case 'refuse-law': return { special: { taxation: perBaron() } };
     case 'cancel-red-event': return { event: { cancel: given.some(([, v]) => v === true) } };
     case 'pledge-faith': return { event: { pledges: perBaron() } };
     default:

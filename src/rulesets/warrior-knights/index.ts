@@ -17,7 +17,10 @@ import { DEFAULT_CONFIG } from './constants.ts';
 import { DECISIONS, type DecisionKind } from './decisions.ts';
 import { cardName, renderEvent } from './events.ts';
 import { proposalCard } from './proposal-cards.ts';
-import { answer, askOf, ASSEMBLY_KINDS, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
+import { city } from './board.ts';
+import { choosableCities, modsOf } from './rules/effects.ts';
+import { isLevy, levyDue, taxationIncome } from './rules/taxation.ts';
+import { answer, askOf, ASSEMBLY_KINDS, levies, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
@@ -49,6 +52,8 @@ const DEADLINE_LABELS: Record<string, Localized> = {
 
 const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
   'event-drawer': { fr: 'Coup du sort : désignez le baron qui tire l’Événement (la couleur du dos est visible).', en: 'Major Event: name the baron who draws the Event (its back colour is visible).' },
+  'event-choice': { fr: 'L’Événement vous laisse choisir : quelle cité (que vous contrôlez, non assiégée) ?', en: 'The Event lets you choose: which city (one you control, not besieged)?' },
+  'refuse-law': { fr: 'Impôts : une Loi vous prélève. Payez-vous (comply) ou refusez-vous au prix du bannissement (refuse) ?', en: 'Taxation: a Law levies you. Do you pay (comply) or refuse and be banished (refuse)?' },
   'cancel-red-event': { fr: 'Payez-vous la Foi indiquée pour annuler cet Événement rouge (true/false) ?', en: 'Do you pay the Faith shown to cancel this red Event (true/false)?' },
   'pledge-faith': { fr: 'Combien de Foi promettez-vous pour annuler cet Événement bleu (secret jusqu’à la clôture) ?', en: 'How much Faith do you pledge to cancel this blue Event (secret until the window closes)?' },
   'acting-chairman': { fr: 'Absent de l’Assemblée : désignez le président de séance.', en: 'Absent from the Assembly: name the acting Chairman.' },
@@ -97,6 +102,8 @@ function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
     case 'launch-expedition': return [opt('default', { fr: 'Pas d’expédition', en: 'No expedition' }), ...openDestinations(s).map((d) => opt(d, DESTINATION_NAMES[d]))];
     case 'cancel-red-event': return [opt('true', { fr: 'Payer et annuler', en: 'Pay and cancel' }), opt('false', { fr: 'Ne pas payer', en: 'Don’t pay' })];
     case 'event-drawer': return s.players.map((b) => opt(b, { fr: baronData(b).name, en: baronData(b).name }));
+    case 'event-choice': return s.eventPending?.target ? choosableCities(s, s.eventPending.target).map((c) => opt(c, city(c).name)) : undefined;
+    case 'refuse-law': return [opt('comply', { fr: 'Payer', en: 'Pay' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
     case 'refuse-decision': return [opt('accept', { fr: 'Accepter', en: 'Accept' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
     case 'acting-chairman': case 'declare-vote': case 'break-tie': case 'discard-title': case 'assign-office':
       return (assemblyQuestion(g)?.options ?? []).map((o) => opt(o, { fr: o, en: o }));
@@ -110,11 +117,23 @@ function promptOf(g: WkGame, ask: Ask): Localized {
   const card = s.current && ask.kind === 'use-card' ? cardName(s.current) : null;
   const t = s.turn > 0 ? { fr: `Tour ${s.turn} — `, en: `Turn ${s.turn} — ` } : { fr: 'Mise en place — ', en: 'Setup — ' };
   const base: Localized = { fr: `${t.fr}${card ? `${card.fr} : ` : ''}${p.fr}`, en: `${t.en}${card ? `${card.en}: ` : ''}${p.en}` };
+  if (ask.kind === 'refuse-law') {
+    // what each Law asks of each baron asked (public: cities, Laws and incomes are on the table)
+    const dues = (lang: Lang) => ask.players.flatMap((b) => levies(s, b).map((c) => `${baronData(b).name} — ${proposalCard(c).name[lang]} : ${lawDue(s, b, c)}`)).join('\n');
+    return { fr: `${base.fr}\n${dues('fr')}`, en: `${base.en}\n${dues('en')}` };
+  }
   const q = ASSEMBLY_KINDS.includes(ask.kind) ? assemblyQuestion(g) : null;
   if (!q) return base;
   // the Assembly so far, public events only (commitments appear once revealed), then the proposal and the choices
   const so = (lang: Lang) => [...q.seen.map((e) => renderEvent(e, lang)), ...(q.card ? [proposalCard(q.card).name[lang]] : []), `${lang === 'fr' ? 'Choix' : 'Choices'}: ${q.options.join(', ')}`].join('\n');
   return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
+}
+
+/** What a Law would take from a baron at this Taxation (rules/taxation.ts: he pays what he can). */
+function lawDue(s: WkGame['wk'], b: BaronId, card: string): number {
+  const income = taxationIncome(s, b);
+  const due = modsOf(s, b).filter((m) => isLevy(m) && m.card === card).reduce((n, m) => n + levyDue(s, b, m, income), 0);
+  return Math.min(due, s.barons[b].crowns + income);
 }
 
 export type WkPlayerView = WkView & { asked: { kind: DecisionKind; players: BaronId[] } | null };
