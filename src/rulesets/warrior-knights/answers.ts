@@ -161,11 +161,10 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
     case 'invest':
       if (!isObj(ans) || !optional(ans.stake, (v) => Number.isInteger(v)) || !optional(ans.bless, (v) => typeof v === 'boolean')) return shapeIssue('{ stake?, bless? }');
       return dryRun(g, ask, b, ans);
-    case 'draft-pick': {
-      if (!isObj(ans)) return shapeIssue('{ track position: { cards: [{ card, to }] } }');
-      if (Object.keys(ans).some((k) => s.track[Number(k)] !== b)) return refused(MSG.notYours);
-      if (!Object.values(ans).every((p) => isObj(p) && Array.isArray(p.cards) && p.cards.every((c) => isObj(c) && typeof c.card === 'string' && typeof c.to === 'string'))) return shapeIssue('{ cards: [{ card, to }] }');
-      return dryRun(g, ask, b, ans);
+    case 'draft-pick': { // this shield's pick (the shields are asked one at a time from the left, #27)
+      const p = ans === 'pass' ? { cards: [] } : ans;
+      if (!isObj(p) || !Array.isArray(p.cards) || !p.cards.every((c) => isObj(c) && typeof c.card === 'string' && typeof c.to === 'string')) return shapeIssue('{ cards: [{ card, to }] } | pass');
+      return dryRun(g, ask, b, { cards: p.cards });
     }
     case 'revolt': {
       if (!isObj(ans) || !Object.values(ans).every((v) => v === 'lose' || v === 'faith' || v === 'crowns')) return shapeIssue('{ city: lose | faith | crowns }');

@@ -10,9 +10,10 @@
 import type { Rng } from '../../engine/rng.ts';
 import { BOARD, cityIn } from './board.ts';
 import type { BaronId } from './barons.ts';
-import { actionCard, DESTINATIONS } from './cards.ts';
+import { actionCard, DESTINATIONS, mercenary } from './cards.ts';
+import { draftDestinations } from './rules/draft.ts';
 import { checkAnswer } from './answers.ts';
-import { askOf, assemblyQuestion, type Ask, type WkGame } from './flow.ts';
+import { askOf, assemblyQuestion, draftQuestion, type Ask, type WkGame } from './flow.ts';
 import { eventCard } from './event-cards.ts';
 import { proposalCard } from './proposal-cards.ts';
 import { nobleRegions, strongholdRegions } from './setup.ts';
@@ -111,6 +112,13 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     case 'event-choice': { // #20: one of his cities (the default is the first by map order)
       const p = s.eventPending;
       return p?.target ? first(g, ask, b, [rng.pick(choosableCities(s, p.target))]) : null;
+    }
+    case 'draft-pick': { // #27: one affordable card of the display as it stands, to a legal destination, or pass
+      const d = draftQuestion(g);
+      if (!d || !rng.chance(0.7)) return null;
+      const to = draftDestinations(s, b);
+      const cands = rng.shuffle(d.display.filter((c) => mercenary(c).wage <= d.crowns)).slice(0, 4);
+      return to.length ? first(g, ask, b, cands.map((card) => ({ cards: [{ card, to: rng.pick(to) }] }))) : null;
     }
     case 'refuse-law': return rng.chance(0.05) ? 'refuse' : 'comply'; // #38: banishment is dear
     case 'cancel-red-event': return rng.chance(0.5) ? first(g, ask, b, [true]) : false;

@@ -15,9 +15,10 @@
  *   (`Decision.clock`), at most `CONSENT_ROUNDS` times [P §9.3 "nobody can stall"];
  * - #9–#16 the combat's stages, one question at a time, to whoever battle.ts `stageActors` names;
  * - #21, #22, #26, #41: every baron concerned at once (parallel); #23 then #24/#25 for an Expedition;
- *   #27 every shield owner at once for his own track positions [P: the rules' left-to-right picks
- *   become simultaneous, each seeing the display as it was; a pick the display no longer allows
- *   falls to its default];
+ *   #27 one shield at a time from the left, as rules/draft.ts `nextDraftShield` names it (§4.9,
+ *   §9.2 "left to right, sequential"): the picks gathered wait in `pending.draft`, each seen by the
+ *   next shield's owner (the display after them, the public `recruited` events); when none is
+ *   missing the step runs with them all;
  * - #39 revolts are asked before the Upkeep's draws as conditional answers ("if it revolts").
  *
  * - #17 the Church holder names the drawer of a Major Event (red/green: the top card's back colour
@@ -28,7 +29,10 @@
  * - #28–#37 the Assembly, one question at a time as `nextAssemblyQuestion` names it (§9.3 order):
  *   the answers gathered so far wait in `pending.assembly` (commitments and the 2-baron allocation
  *   asked of every baron at once and never shown before the reveal); when nothing is missing the
- *   step runs with them all;
+ *   step runs with them all. The public events of an Assembly or a Draft under way (the revealed
+ *   amounts, declarations, picks) reach the reports as each question opens (`showSoFar`), not
+ *   only when the step closes; `pending.shown` counts those already told, and the step's own log
+ *   skips them when it runs;
  * - #38 at Taxation: every baron a Law levies is asked at once whether he refuses it at the cost
  *   of banishment (the table's "sequential, when the Law applies" made parallel, applied in
  *   chairman order by rules/taxation.ts: one baron's refusal changes nothing another pays
@@ -56,6 +60,7 @@ import type { CombatAnswers } from './rules/battle.ts';
 import type { Permissions } from './rules/movement.ts';
 import { assignTroops, closeTroops, defaultNoble, defaultStronghold, defaultTroops, placeNoble, placeStronghold } from './setup.ts';
 import { closePlanning, submitPlan } from './rules/planning.ts';
+import { nextDraftShield, type DraftPick, type DraftQuestion } from './rules/draft.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import type { CombatSide, WkState } from './state.ts';
 
@@ -91,6 +96,10 @@ export interface Pending {
   launch?: Destination | null;
   /** The Assembly's answers gathered so far (secret ones included: never in a view). */
   assembly?: AssemblyAnswers;
+  /** The Draft's picks gathered so far, by track position (null: a pass). */
+  draft?: Record<number, DraftPick | null>;
+  /** How many of the open step's public events the reports have told already (Assembly, Draft). */
+  shown?: number;
 }
 
 export interface WkFlow {
@@ -198,7 +207,7 @@ export function askOf(g: WkGame): Ask | null {
     }
     if (s.pendingPhases[0] === 'wages') return ask('pay-wages', [...s.players]);
     if (s.pendingPhases[0] === 'taxation') return ask('refuse-law', leviedBarons(s));
-    if (s.pendingPhases[0] === 'draft') return ask('draft-pick', [...new Set(s.track.filter((b): b is BaronId => b !== null))]);
+    if (s.pendingPhases[0] === 'draft') { const q = draftQuestion(g); return q ? ask('draft-pick', [q.baron]) : null; }
   }
   return null;
 }
@@ -208,6 +217,17 @@ export function assemblyQuestion(g: WkGame): AssemblyQuestion | null {
   const q = nextAssemblyQuestion(g.wk, g.flow.pending.assembly ?? {});
   return q && 'decision' in q ? q : null;
 }
+
+/** The Draft's next shield with the picks gathered (null: none missing, or the rules refuse them). */
+export function draftQuestion(g: WkGame): DraftQuestion | null {
+  if (g.wk.pendingPhases[0] !== 'draft') return null;
+  const q = nextDraftShield(g.wk, g.flow.pending.draft ?? {});
+  return q && 'baron' in q ? q : null;
+}
+
+/** The Draft's picks with this shield's answer (null: pass) merged in. */
+export const mergeDraft = (prev: Record<number, DraftPick | null> | undefined, q: DraftQuestion, pick: unknown): Record<number, DraftPick | null> =>
+  ({ ...prev, [q.position]: (pick as DraftPick | null | undefined) ?? null });
 
 /** The Assembly's answers with `answers` (baron → validated answer; null: his default, said explicitly) to `q` merged in. */
 export function mergeAssembly(s: WkState, prev: AssemblyAnswers, q: AssemblyQuestion, answers: Partial<Record<BaronId, unknown>>): AssemblyAnswers {
@@ -309,9 +329,8 @@ export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, u
     case 'launch-expedition': return { expedition: { launch: (answers[ask.players[0]!] as Destination | null | undefined) ?? null } };
     case 'pay-wages': return { special: { wages: perBaron() } };
     case 'draft-pick': {
-      const draft: Record<number, any> = {};
-      for (const [, v] of given) Object.assign(draft, v);
-      return { special: { draft } };
+      const q = draftQuestion(g);
+      return { special: { draft: q ? mergeDraft(g.flow.pending.draft, q, answers[q.baron]) : g.flow.pending.draft ?? {} } };
     }
     case 'revolt': {
       const revolts: Record<string, any> = {};
@@ -337,7 +356,21 @@ export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, u
 // ─── Running ──────────────────────────────────────────────────────────────────────────────────
 
 /** The inputs the open step runs with when nobody is asked (the Assembly's gathered answers). */
-const settledInputs = (g: WkGame): StepInputs => (g.flow.pending.assembly ? { special: { assembly: g.flow.pending.assembly } } : {});
+const settledInputs = (g: WkGame): StepInputs =>
+  (g.flow.pending.assembly ? { special: { assembly: g.flow.pending.assembly } } : g.flow.pending.draft ? { special: { draft: g.flow.pending.draft } } : {});
+
+/**
+ * The public events of the Assembly or Draft under way not told yet (§9.1 item 8: every reveal is
+ * logged as it happens): the probe's `seen`, from `pending.shown` on.
+ */
+function showSoFar(g: WkGame): { game: WkGame; events: FlowEvent[] } {
+  const a = askOf(g);
+  if (!a) return { game: g, events: [] };
+  const seen = ASSEMBLY_KINDS.includes(a.kind) ? assemblyQuestion(g)?.seen : a.kind === 'draft-pick' ? draftQuestion(g)?.seen : undefined;
+  const shown = g.flow.pending.shown ?? 0;
+  if (!seen || seen.length <= shown) return { game: g, events: [] };
+  return { game: { ...g, flow: { ...g.flow, pending: { ...g.flow.pending, shown: seen.length } } }, events: seen.slice(shown) };
+}
 
 function turnCapped(g: WkGame): boolean {
   return g.flow.maxTurns > 0 && g.wk.turn > g.flow.maxTurns;
@@ -351,13 +384,14 @@ export function settle(g0: WkGame): { game: WkGame; events: FlowEvent[] } {
     if (g.wk.stage === 'over') break;
     if (turnCapped(g)) { g = { ...g, flow: { ...g.flow, capped: true } }; break; }
     if (askOf(g)) break;
-    const before = g.wk.log.length;
+    const before = g.wk.log.length + (g.flow.pending.shown ?? 0); // the events told already as the step went
     const r = runStep(g.wk, settledInputs(g));
     if (!r.ok) throw new Error(`warrior-knights: step ${g.wk.step} refused its defaults: ${r.message.en}`);
     events.push(...r.state.log.slice(before));
     g = { ...g, wk: r.state, flow: { ...g.flow, pending: {}, rounds: 0 } };
   }
-  return { game: g, events };
+  const so = showSoFar(g);
+  return { game: so.game, events: [...events, ...so.events] };
 }
 
 export function startFlow(wk: WkState, maxTurns = 0, names: Partial<Record<BaronId, string>> = {}): WkGame {
@@ -449,6 +483,18 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
       if (launch) return { game: next(g, s, counted, { launch }), events };
       return runAndSettle(g, ask, answers, counted, events);
     }
+    case 'draft-pick': {
+      // gather this shield's pick; the step runs (in settle) once no shield is missing
+      const q = draftQuestion(g)!;
+      let merged = mergeDraft(g.flow.pending.draft, q, val(q.baron));
+      const probe = nextDraftShield(s, merged);
+      if (probe && !('baron' in probe)) { // refused by the rules: this shield passes
+        if (val(q.baron) !== null) events.push({ t: 'defaulted', kind: ask.kind, baron: q.baron });
+        merged = mergeDraft(g.flow.pending.draft, q, null);
+      }
+      const st = settle(next(g, s, counted, { draft: merged, shown: g.flow.pending.shown ?? 0 }));
+      return { game: st.game, events: [...events, ...st.events] };
+    }
     case 'invest': {
       if (answers[s.church] && (answers[s.church] as { bless?: boolean }).bless !== undefined) counted.push('bless');
       return runAndSettle(g, ask, answers, counted, events);
@@ -463,7 +509,7 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
           for (const b of ask.players) if (answers[b] !== null && answers[b] !== undefined) events.push({ t: 'defaulted', kind: ask.kind, baron: b });
           merged = mergeAssembly(s, g.flow.pending.assembly ?? {}, q, {});
         }
-        const g2 = next(g, s, counted, { assembly: merged });
+        const g2 = next(g, s, counted, { assembly: merged, shown: g.flow.pending.shown ?? 0 });
         const st = settle(g2);
         return { game: st.game, events: [...events, ...st.events] };
       }

@@ -20,7 +20,9 @@ import { proposalCard } from './proposal-cards.ts';
 import { city } from './board.ts';
 import { choosableCities, modsOf } from './rules/effects.ts';
 import { isLevy, levyDue, taxationIncome } from './rules/taxation.ts';
-import { answer, askOf, ASSEMBLY_KINDS, levies, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
+import { mercenary, NATION_NAMES } from './cards.ts';
+import { draftDestinations } from './rules/draft.ts';
+import { answer, askOf, ASSEMBLY_KINDS, draftQuestion, levies, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
@@ -86,7 +88,7 @@ const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
   'launch-expedition': { fr: 'Appareillage : lancez-vous une expédition ?', en: 'Setting Sail: do you launch an expedition?' },
   invest: { fr: 'Une expédition part : y investissez-vous ? (le soutien de l’Église peut la bénir)', en: 'An expedition sails: do you invest? (the Church Support holder may bless it)' },
   'pay-wages': { fr: 'Soldes : quelles troupes payez-vous ?', en: 'Wages: which troops do you pay?' },
-  'draft-pick': { fr: 'Recrutement de mercenaires : vos choix pour vos écussons.', en: 'Mercenary Draft: your picks for your shields.' },
+  'draft-pick': { fr: 'Recrutement de mercenaires : à votre écusson de choisir ({ cards: [{ card, to }] }, ou pass).', en: 'Mercenary Draft: your shield’s turn to pick ({ cards: [{ card, to }] }, or pass).' },
   revolt: { fr: 'Bilan : si une de vos cités se révolte, que faites-vous ?', en: 'Upkeep: if one of your cities revolts, what do you do?' },
   arrivals: { fr: 'Bilan : renforts, transferts et arrivées de vos nobles.', en: 'Upkeep: reinforcements, transfers and your nobles’ arrivals.' },
 };
@@ -117,6 +119,18 @@ function promptOf(g: WkGame, ask: Ask): Localized {
   const card = s.current && ask.kind === 'use-card' ? cardName(s.current) : null;
   const t = s.turn > 0 ? { fr: `Tour ${s.turn} — `, en: `Turn ${s.turn} — ` } : { fr: 'Mise en place — ', en: 'Setup — ' };
   const base: Localized = { fr: `${t.fr}${card ? `${card.fr} : ` : ''}${p.fr}`, en: `${t.en}${card ? `${card.en}: ` : ''}${p.en}` };
+  if (ask.kind === 'draft-pick') {
+    // the display as the earlier shields left it, the picks so far (public), what this shield may take
+    const d = draftQuestion(g);
+    if (!d) return base;
+    const so = (lang: Lang) => [
+      ...d.seen.map((e) => renderEvent(e, lang)),
+      `${lang === 'fr' ? 'Étal' : 'Display'}: ${d.display.map((id) => `${id} (${NATION_NAMES[mercenary(id).nation][lang]} ${mercenary(id).strength}, ${mercenary(id).wage})`).join(', ')}`,
+      lang === 'fr' ? `${baronData(d.baron).name} : ${d.crowns} couronnes, ${d.first ? d.more + 1 : 1} carte(s) au plus (une seule nation) ; destinations : ${draftDestinations(s, d.baron).join(', ')}`
+        : `${baronData(d.baron).name}: ${d.crowns} crowns, at most ${d.first ? d.more + 1 : 1} card(s) (one nation); destinations: ${draftDestinations(s, d.baron).join(', ')}`,
+    ].join('\n');
+    return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
+  }
   if (ask.kind === 'refuse-law') {
     // what each Law asks of each baron asked (public: cities, Laws and incomes are on the table)
     const dues = (lang: Lang) => ask.players.flatMap((b) => levies(s, b).map((c) => `${baronData(b).name} — ${proposalCard(c).name[lang]} : ${lawDue(s, b, c)}`)).join('\n');
