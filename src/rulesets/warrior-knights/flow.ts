@@ -114,6 +114,12 @@ export interface WkFlow {
   maxTurns: number;
   /** Ended by `maxTurns`. */
   capped: boolean;
+  /**
+   * The inactivity guard (G-A64, §9.1 item 9): the turn being watched, whether any baron answered
+   * a prompt in it himself (a bot's or a standing answer counts; a timeout does not), and the last
+   * turn that passed with every prompt timed out (0: none). Absent in games begun before it.
+   */
+  idle?: { turn: number; acted: boolean; alerted: number };
 }
 
 export interface WkGame { wk: WkState; flow: WkFlow; /** The seats' display names, by baron. */ names: Partial<Record<BaronId, string>> }
@@ -394,8 +400,27 @@ export function settle(g0: WkGame): { game: WkGame; events: FlowEvent[] } {
   return { game: so.game, events: [...events, ...so.events] };
 }
 
+/**
+ * [P G-A64] The guard after a resolved question: `acted` says whether any answer to it was given
+ * (not a timeout). When the turn moves on, a turn (not setup) in which nobody answered anything is
+ * `alerted`: the Ruleset asks the platform to pause and tell the host (index.ts `pauseRequest`).
+ */
+export function watchIdle(before: WkGame, after: WkGame, acted: boolean): WkGame {
+  const w = before.flow.idle ?? { turn: before.wk.turn, acted: false, alerted: 0 };
+  const cur = { ...w, acted: w.acted || acted };
+  if (after.wk.turn === cur.turn) return { ...after, flow: { ...after.flow, idle: cur } };
+  const alerted = cur.turn >= 1 && !cur.acted ? cur.turn : cur.alerted;
+  return { ...after, flow: { ...after.flow, idle: { turn: after.wk.turn, acted: false, alerted } } };
+}
+
+/** The turn that has just passed with every prompt timed out, if this step closed it (G-A64). */
+export const idleTurn = (before: WkGame, after: WkGame): number | null => {
+  const a = after.flow.idle?.alerted ?? 0;
+  return a > (before.flow.idle?.alerted ?? 0) ? a : null;
+};
+
 export function startFlow(wk: WkState, maxTurns = 0, names: Partial<Record<BaronId, string>> = {}): WkGame {
-  return settle({ wk, names, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns, capped: false } }).game;
+  return settle({ wk, names, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns, capped: false, idle: { turn: wk.turn, acted: false, alerted: 0 } } }).game;
 }
 
 const next = (g: WkGame, wk: WkState, kinds: DecisionKind[], pending: Pending = {}, rounds = 0): WkGame => {

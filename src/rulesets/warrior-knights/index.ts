@@ -22,7 +22,8 @@ import { choosableCities, modsOf } from './rules/effects.ts';
 import { isLevy, levyDue, taxationIncome } from './rules/taxation.ts';
 import { mercenary, NATION_NAMES } from './cards.ts';
 import { draftDestinations } from './rules/draft.ts';
-import { answer, askOf, ASSEMBLY_KINDS, draftQuestion, levies, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
+import { fill } from '../../engine/localize.ts';
+import { answer, askOf, ASSEMBLY_KINDS, draftQuestion, idleTurn, levies, watchIdle, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
@@ -94,6 +95,12 @@ const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
 };
 
 const opt = (value: string, label: Localized) => ({ value, label });
+
+/** G-A64, §9.1 item 9: what the host is told when the inactivity guard pauses the game. */
+const IDLE_PAUSE: Localized = {
+  fr: 'Warrior Knights : au tour {t}, toutes les questions posées aux barons ont pris leur réponse par défaut faute de réponse (garde d’inactivité, G-A64). La partie est en pause : reprenez-la, confiez des sièges à des robots, ou terminez-la.',
+  en: 'Warrior Knights: in turn {t}, every question asked of the barons took its default for want of an answer (inactivity guard, G-A64). The game is paused: resume it, hand seats to bots, or close it.',
+};
 
 function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
   const s = g.wk;
@@ -198,7 +205,13 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (!ask) throw new Error('warrior-knights: the game is over');
     const answers = Object.fromEntries(ask.players.map((p) => { const v = submissions.find((x) => x.decision === ask.id && x.player === p)?.value; return [p, v === undefined || v === DEFAULT ? null : v]; }));
     const r = answer(g, answers);
-    return { state: r.game, events: r.events };
+    // [P G-A64] an answer given (a bot's, a standing one, the player's own "default") is activity; a timeout is not
+    const acted = submissions.some((x) => x.decision === ask.id && !x.defaulted);
+    return { state: watchIdle(g, r.game, acted), events: r.events };
+  },
+  pauseRequest(before, after) {
+    const t = idleTurn(before, after);
+    return t === null ? null : fill(IDLE_PAUSE, { t });
   },
   view(g, player) {
     const ask = askOf(g);
