@@ -123,7 +123,7 @@ export function advance<S>(ruleset: Ruleset<S>, game: GameRecord<S>, opts: { use
       if (!opts.useDefaults) throw new GameError(`waiting for ${p} to answer "${d.id}"`);
       const v = ruleset.validate(game.state, p, d.id, d.defaults[p]);
       if (v.value === null || v.issues.length) throw new GameError(`invalid default for ${p} on "${d.id}": ${v.issues.map((i) => i.message).join('; ')}`);
-      submissions.push({ decision: d.id, player: p, value: v.value, order: order++ });
+      submissions.push({ decision: d.id, player: p, value: v.value, order: order++, defaulted: true });
       defaulted.push({ decision: d.id, player: p });
     }
   }

@@ -125,6 +125,8 @@ export interface Submission<A = unknown> {
   value: A;
   /** Engine-assigned submission order within the game (an input some rules use as a tie-break). */
   order: number;
+  /** The player gave nothing before the deadline: the decision's default stands in (engine `advance`). */
+  defaulted?: true;
 }
 
 export interface Outcome {
@@ -460,6 +462,13 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   warnings?(state: S, player: PlayerId, decision: string, value: A, answer?: unknown): ValidationIssue[];
   /** Resolves the current step once every decision is answered (defaults filled in). Must not mutate `state`. */
   resolve(state: S, submissions: Submission<A>[], rng: Rng): Resolution<S, E>;
+  /**
+   * Optional: after a resolved step (`before` → `after`), the ruleset asks the platform to pause
+   * the game and tell its host, with the reason in both languages (e.g. Warrior Knights' inactivity
+   * guard G-A64: a whole turn of timeouts); null: go on. The host resumes, hands seats to bots or
+   * closes the game. Pure; a game of prompts only.
+   */
+  pauseRequest?(before: S, after: S): Localized | null;
   /** What one player may know (null: the public view). */
   view(state: S, player: PlayerId | null): V;
   /**

@@ -550,6 +550,26 @@ async function tellHostOfFailure(ctx: AppCtx, gameId: number, turn: number, e: u
   }
 }
 
+/**
+ * The ruleset asked for a pause after this step (`Ruleset.pauseRequest`, e.g. an inactivity guard):
+ * the game is paused as by its host (the time left is kept for the resume), and the host (the
+ * site's host for a game without one) is mailed the ruleset's reason in his language.
+ */
+async function pauseForRuleset(ctx: AppCtx, t: Db, g: GameRow, reason: Localized, deadline: Date | null, now: Date): Promise<void> {
+  const left = deadline ? Math.max(0, deadline.getTime() - now.getTime()) : null;
+  await t.query('UPDATE games SET paused_at = $2, paused_left_ms = $3 WHERE id = $1 AND paused_at IS NULL', [g.id, now, left]);
+  const host = await t.one<{ email: string; lang: string }>(
+    `SELECT u.email, u.lang FROM users u WHERE u.id = COALESCE($1::int, (SELECT id FROM users WHERE is_host ORDER BY id LIMIT 1)) AND NOT u.is_guest`, [g.host_user_id]);
+  if (!host) return;
+  const fr = host.lang !== 'en';
+  const url = link(ctx, `/games/${g.id}/play`);
+  await queueMail(t, {
+    to: host.email,
+    subject: fr ? `Partie en pause — ${g.name}` : `Game paused — ${g.name}`,
+    text: `${reason[fr ? 'fr' : 'en']}\n\n${url}\n`,
+  });
+}
+
 interface Inputs { g: GameRow; seats: SeatRow[]; sheets: SheetRow[]; input: ResolveInput }
 
 /**
@@ -704,6 +724,7 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   // prompts now waiting for them, by their notification settings.
   if (g.pace) {
     if (!finished) await promptsOpened(ctx, t, g, step.index, r.promptsAfter ?? [], deadline, new Set((r.autoAnswers ?? []).map((a) => `${a.player}/${a.decision}`)));
+    if (!finished && r.pause) await pauseForRuleset(ctx, t, g, r.pause, deadline, now);
     await testPauseInTransaction(gameId);
     return 'resolved';
   }

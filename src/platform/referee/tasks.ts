@@ -69,6 +69,8 @@ export interface ResolveOutput {
   autoAnswers?: AutoAnswer[];
   /** The judgment items the new step opens, for the GM's queue (games/gm-items.ts). */
   judgments?: OpenItem[];
+  /** Games of prompts: the ruleset asks for a pause and its host to be told (`Ruleset.pauseRequest`), with the reason. */
+  pause?: Localized | null;
 }
 
 /**
@@ -193,6 +195,7 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
       promptsBefore: openPrompts(rs, rec.state, pr.pace, pr.minutes),
       promptsAfter: finished ? [] : openPrompts(rs, next.state, pr.pace, pr.minutes),
       autoAnswers: finished ? [] : standingAnswers(rs, next.state, pr.standing),
+      pause: finished || !rs.pauseRequest ? null : rs.pauseRequest(rec.state, next.state),
     } : {}),
   };
 }

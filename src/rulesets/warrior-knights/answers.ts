@@ -19,7 +19,7 @@ import { DESTINATIONS, ZONES } from './cards.ts';
 import { SETUP_REFUSALS, assignTroops, placeNoble, placeStronghold } from './setup.ts';
 import { planRefusal, PLAN_REFUSALS } from './rules/planning.ts';
 import { fill } from '../../engine/localize.ts';
-import { ASSEMBLY_KINDS, assemblyQuestion, CONSENT_ROUNDS, consentsNeeded, inputsOf, mergeAssembly, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
+import { ASSEMBLY_KINDS, assemblyQuestion, CONSENT_ROUNDS, consentsNeeded, inputsOf, levies, mergeAssembly, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
 import { runStep } from './turn.ts';
 import { nextAssemblyQuestion } from './rules/assembly.ts';
 import type { CardAnswer } from './rules/action.ts';
@@ -161,11 +161,10 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
     case 'invest':
       if (!isObj(ans) || !optional(ans.stake, (v) => Number.isInteger(v)) || !optional(ans.bless, (v) => typeof v === 'boolean')) return shapeIssue('{ stake?, bless? }');
       return dryRun(g, ask, b, ans);
-    case 'draft-pick': {
-      if (!isObj(ans)) return shapeIssue('{ track position: { cards: [{ card, to }] } }');
-      if (Object.keys(ans).some((k) => s.track[Number(k)] !== b)) return refused(MSG.notYours);
-      if (!Object.values(ans).every((p) => isObj(p) && Array.isArray(p.cards) && p.cards.every((c) => isObj(c) && typeof c.card === 'string' && typeof c.to === 'string'))) return shapeIssue('{ cards: [{ card, to }] }');
-      return dryRun(g, ask, b, ans);
+    case 'draft-pick': { // this shield's pick (the shields are asked one at a time from the left, #27)
+      const p = ans === 'pass' ? { cards: [] } : ans;
+      if (!isObj(p) || !Array.isArray(p.cards) || !p.cards.every((c) => isObj(c) && typeof c.card === 'string' && typeof c.to === 'string')) return shapeIssue('{ cards: [{ card, to }] } | pass');
+      return dryRun(g, ask, b, { cards: p.cards });
     }
     case 'revolt': {
       if (!isObj(ans) || !Object.values(ans).every((v) => v === 'lose' || v === 'faith' || v === 'crowns')) return shapeIssue('{ city: lose | faith | crowns }');
@@ -175,6 +174,17 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
     case 'event-drawer':
       if (typeof ans !== 'string') return shapeIssue('a baron');
       return dryRun(g, ask, b, ans);
+    case 'event-choice':
+      if (typeof ans !== 'string') return shapeIssue('a city');
+      return dryRun(g, ask, b, ans);
+    case 'refuse-law': {
+      // "comply" (the default), "refuse" (every Law that levies him), or the list of the Laws he refuses
+      const mine = levies(s, b);
+      const list = ans === 'comply' ? [] : ans === 'refuse' ? mine : ans;
+      if (!strs(list)) return shapeIssue('comply | refuse | [Laws]');
+      if ((list as string[]).some((c) => !mine.includes(c))) return issue(fill(MSG.notOption, { what: ['comply', 'refuse', ...mine].join(', ') }));
+      return dryRun(g, ask, b, [...new Set(list as string[])]);
+    }
     case 'cancel-red-event':
       if (typeof ans !== 'boolean') return shapeIssue('true | false');
       return dryRun(g, ask, b, ans);

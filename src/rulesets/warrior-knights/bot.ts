@@ -13,9 +13,10 @@
 import type { Rng } from '../../engine/rng.ts';
 import { BOARD, cityIn, passable, ROAD } from './board.ts';
 import type { BaronId } from './barons.ts';
-import { actionCard, DESTINATIONS } from './cards.ts';
+import { actionCard, DESTINATIONS, mercenary } from './cards.ts';
+import { draftDestinations } from './rules/draft.ts';
 import { checkAnswer } from './answers.ts';
-import { askOf, assemblyQuestion, type Ask, type WkGame } from './flow.ts';
+import { askOf, assemblyQuestion, draftQuestion, type Ask, type WkGame } from './flow.ts';
 import { eventCard } from './event-cards.ts';
 import { proposalCard } from './proposal-cards.ts';
 import { nobleRegions, strongholdRegions } from './setup.ts';
@@ -26,6 +27,7 @@ import { baronsIn, garrisonMen, worksState, worksStrength } from './rules/sides.
 import type { CardMove } from './rules/transfers.ts';
 import type { WkState } from './state.ts';
 import { revoltCities } from './rules/upkeep.ts';
+import { choosableCities } from './rules/effects.ts';
 import type { CardAnswer } from './rules/action.ts';
 
 const ok = (g: WkGame, ask: Ask, b: BaronId, a: unknown): boolean => { const v = checkAnswer(g, ask, b, a); return v.issues.length === 0; };
@@ -225,6 +227,18 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
       return first(g, ask, b, [Object.fromEntries(mine.map((c) => [c, rng.pick(['crowns', 'faith', 'lose'])])), Object.fromEntries(mine.map((c) => [c, 'lose']))]);
     }
     case 'event-drawer': return rng.chance(0.5) ? first(g, ask, b, [rng.pick(s.players)]) : null;
+    case 'event-choice': { // #20: one of his cities (the default is the first by map order)
+      const p = s.eventPending;
+      return p?.target ? first(g, ask, b, [rng.pick(choosableCities(s, p.target))]) : null;
+    }
+    case 'draft-pick': { // #27: one affordable card of the display as it stands, to a legal destination, or pass
+      const d = draftQuestion(g);
+      if (!d || !rng.chance(0.7)) return null;
+      const to = draftDestinations(s, b);
+      const cands = rng.shuffle(d.display.filter((c) => mercenary(c).wage <= d.crowns)).slice(0, 4);
+      return to.length ? first(g, ask, b, cands.map((card) => ({ cards: [{ card, to: rng.pick(to) }] }))) : null;
+    }
+    case 'refuse-law': return rng.chance(0.05) ? 'refuse' : 'comply'; // #38: banishment is dear
     case 'cancel-red-event': return rng.chance(0.5) ? first(g, ask, b, [true]) : false;
     case 'pledge-faith': {
       const cost = s.eventPending ? eventCard(s.eventPending.card).cost ?? 1 : 1;

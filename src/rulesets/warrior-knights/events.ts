@@ -41,6 +41,9 @@ export type WkEvent =
   | { t: 'military-victory'; baron: BaronId }
   | { t: 'noble-died'; noble: string }
   | { t: 'influence'; baron: BaronId; amount: number }
+  // The Mercenary Draft (§4.9, rules/draft.ts): each shield's pick, as it is taken
+  | { t: 'recruited'; baron: BaronId; cards: string[]; wages: number }
+  | { t: 'draft-pass'; baron: BaronId }
   | { t: 'revolt'; city: string; baron: BaronId; outcome: 'lose' | 'faith' | 'crowns' }
   // Combat (§6.5–§6.11, rules/engage.ts, battle.ts, siege.ts, aftermath.ts). Each side's draw is
   // told by its number only; the cards are named when they are revealed (§9.3).
@@ -62,6 +65,8 @@ export type WkEvent =
   | { t: 'no-event' }
   | { t: 'event-drawn'; card: string; baron: BaronId }
   | { t: 'event-cancelled'; card: string; paid: Partial<Record<BaronId, number>> }
+  /** §9.2 #20: the affected baron's choice for the card. */
+  | { t: 'event-choice'; card: string; baron: BaronId; city: string }
   | { t: 'fate-picked'; what: 'city' | 'noble' | 'baron' | 'nation'; id: string }
   | { t: 'loses'; baron: BaronId; what: 'crowns' | 'votes' | 'faith'; amount: number }
   | { t: 'city-neutral'; city: string }
@@ -179,6 +184,11 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'military-victory': (e) => fill({ fr: '{b} tient plus de la moitié des cités du royaume et s’empare du trône.', en: '{b} holds more than half of the Kingdom’s cities and seizes the throne.' }, { b: who(e.baron) }),
   'noble-died': (e) => fill({ fr: '{n} est mort.', en: '{n} is dead.' }, { n: noble(e.noble).name }),
   influence: (e) => fill({ fr: '{b} gagne {n}.', en: '{b} gains {n}.' }, { b: who(e.baron), n: count(e.amount, { fr: 'point d’Influence', en: 'Influence' }, { fr: 'points d’Influence', en: 'Influence' }) }),
+  recruited: (e) => fill({ fr: '{b} recrute {c} et paie {w}.', en: '{b} recruits {c} and pays {w}.' }, {
+    b: who(e.baron), w: count(e.wages, RESOURCE.crowns[0], RESOURCE.crowns[1]),
+    c: list(e.cards.map((id) => fill({ fr: '{n} ({m})', en: '{n} ({m})' }, { n: NATION_NAMES[mercenary(id).nation], m: mercenary(id).strength }))),
+  }),
+  'draft-pass': (e) => fill({ fr: '{b} ne recrute pas.', en: '{b} recruits nobody.' }, { b: who(e.baron) }),
   revolt: (e) => fill(
     e.outcome === 'lose' ? { fr: '{c} se révolte : {b} en perd le contrôle.', en: '{c} revolts: {b} loses control of it.' }
       : e.outcome === 'faith' ? { fr: '{c} se révolte : {b} l’apaise par sa Foi.', en: '{c} revolts: {b} calms it with Faith.' }
@@ -218,6 +228,7 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'no-event': () => ({ fr: 'Il n’y a plus de carte Événement.', en: 'There is no Event card left.' }),
   'event-drawn': (e) => fill({ fr: '{b} tire l’Événement {c}.', en: '{b} draws the Event {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
   'event-cancelled': (e) => fill({ fr: '{c} est annulé par la Foi ({p}).', en: '{c} is cancelled by Faith ({p}).' }, { c: deckCardName(e.card), p: list(Object.entries(e.paid).map(([b, n]) => fill({ fr: '{b} : {n}', en: '{b}: {n}' }, { b: who(b as BaronId), n: n ?? 0 }))) }),
+  'event-choice': (e) => fill({ fr: '{c} : {b} choisit {x}.', en: '{c}: {b} chooses {x}.' }, { c: deckCardName(e.card), b: who(e.baron), x: pickedName('city', e.city) }),
   'fate-picked': (e) => fill({ fr: 'La Destinée désigne {x}.', en: 'Fate names {x}.' }, { x: pickedName(e.what, e.id) }),
   loses: (e) => fill({ fr: '{b} perd {n}.', en: '{b} loses {n}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE[e.what][0], RESOURCE[e.what][1]) }),
   'city-neutral': (e) => fill({ fr: '{c} redevient neutre.', en: '{c} turns neutral.' }, { c: city(e.city).name }),

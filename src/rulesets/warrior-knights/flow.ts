@@ -15,20 +15,28 @@
  *   (`Decision.clock`), at most `CONSENT_ROUNDS` times [P §9.3 "nobody can stall"];
  * - #9–#16 the combat's stages, one question at a time, to whoever battle.ts `stageActors` names;
  * - #21, #22, #26, #41: every baron concerned at once (parallel); #23 then #24/#25 for an Expedition;
- *   #27 every shield owner at once for his own track positions [P: the rules' left-to-right picks
- *   become simultaneous, each seeing the display as it was; a pick the display no longer allows
- *   falls to its default];
+ *   #27 one shield at a time from the left, as rules/draft.ts `nextDraftShield` names it (§4.9,
+ *   §9.2 "left to right, sequential"): the picks gathered wait in `pending.draft`, each seen by the
+ *   next shield's owner (the display after them, the public `recruited` events); when none is
+ *   missing the step runs with them all;
  * - #39 revolts are asked before the Upkeep's draws as conditional answers ("if it revolts").
  *
  * - #17 the Church holder names the drawer of a Major Event (red/green: the top card's back colour
  *   is public; blue: no choice, not asked); then the cancellation window: #18 the drawer of a red
  *   Event with a cost, #19 every baron with Faith at once for a blue one (pledges secret until the
- *   window closes; charged in chairman order, [P G-A42]); #20 the card's own choice is not asked
- *   (its default in rules/effects.ts applies);
+ *   window closes; charged in chairman order, [P G-A42]); #20 the card's own choice (a city the
+ *   affected baron chooses) once the card is drawn and public, before the window;
  * - #28–#37 the Assembly, one question at a time as `nextAssemblyQuestion` names it (§9.3 order):
  *   the answers gathered so far wait in `pending.assembly` (commitments and the 2-baron allocation
  *   asked of every baron at once and never shown before the reveal); when nothing is missing the
- *   step runs with them all. #38 (refuse a Law at Taxation) is not asked: comply.
+ *   step runs with them all. The public events of an Assembly or a Draft under way (the revealed
+ *   amounts, declarations, picks) reach the reports as each question opens (`showSoFar`), not
+ *   only when the step closes; `pending.shown` counts those already told, and the step's own log
+ *   skips them when it runs;
+ * - #38 at Taxation: every baron a Law levies is asked at once whether he refuses it at the cost
+ *   of banishment (the table's "sequential, when the Law applies" made parallel, applied in
+ *   chairman order by rules/taxation.ts: one baron's refusal changes nothing another pays
+ *   [P §9.1 "parallel independent prompts"]).
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
 import type { BaronId } from './barons.ts';
@@ -44,11 +52,15 @@ import { baronsIn } from './rules/sides.ts';
 import { targetIn } from './rules/engage.ts';
 import { STAGE_DECISIONS } from './rules/battle.ts';
 import { revoltCities } from './rules/upkeep.ts';
+import { isLevy } from './rules/taxation.ts';
+import { modsOf } from './rules/effects.ts';
+import { chairmanOrder } from './turn-order.ts';
 import type { CardAnswer } from './rules/action.ts';
 import type { CombatAnswers } from './rules/battle.ts';
 import type { Permissions } from './rules/movement.ts';
 import { assignTroops, closeTroops, defaultNoble, defaultStronghold, defaultTroops, placeNoble, placeStronghold } from './setup.ts';
 import { closePlanning, submitPlan } from './rules/planning.ts';
+import { nextDraftShield, type DraftPick, type DraftQuestion } from './rules/draft.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import type { CombatSide, WkState } from './state.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
@@ -63,7 +75,7 @@ export const FLOW_KINDS: readonly DecisionKind[] = [
   'assign-troops', 'place-stronghold', 'place-noble', 'plan-piles', 'use-card', 'passage-consent', 'attack-consent', 'combat-setup',
   'defender-commander', 'fate-discard', 'use-ability', 'allocate-casualties', 'retreat', 'death', 'city-captured', 'ransom-city',
   'defensive-works', 'troop-maintenance', 'launch-expedition', 'invest', 'bless', 'pay-wages', 'draft-pick', 'revolt', 'arrivals',
-  'event-drawer', 'cancel-red-event', 'pledge-faith', 'acting-chairman', 'personal-motion', 'order-of-business', 'commit-votes',
+  'event-drawer', 'event-choice', 'cancel-red-event', 'pledge-faith', 'refuse-law', 'acting-chairman', 'personal-motion', 'order-of-business', 'commit-votes',
   'declare-vote', 'break-tie', 'refuse-decision', 'discard-title', 'assign-office', 'secret-allocation',
 ];
 
@@ -85,6 +97,10 @@ export interface Pending {
   launch?: Destination | null;
   /** The Assembly's answers gathered so far (secret ones included: never in a view). */
   assembly?: AssemblyAnswers;
+  /** The Draft's picks gathered so far, by track position (null: a pass). */
+  draft?: Record<number, DraftPick | null>;
+  /** How many of the open step's public events the reports have told already (Assembly, Draft). */
+  shown?: number;
 }
 
 export interface WkFlow {
@@ -99,6 +115,12 @@ export interface WkFlow {
   maxTurns: number;
   /** Ended by `maxTurns`. */
   capped: boolean;
+  /**
+   * The inactivity guard (G-A64, §9.1 item 9): the turn being watched, whether any baron answered
+   * a prompt in it himself (a bot's or a standing answer counts; a timeout does not), and the last
+   * turn that passed with every prompt timed out (0: none). Absent in games begun before it.
+   */
+  idle?: { turn: number; acted: boolean; alerted: number };
 }
 
 export interface WkGame { wk: WkState; flow: WkFlow; /** The seats' display names, by baron. */ names: Partial<Record<BaronId, string>> }
@@ -122,6 +144,12 @@ function combatKind(s: WkState): DecisionKind | null {
   if (Array.isArray(k)) return f.retreating.length > 0 ? 'retreat' : 'death';
   return k as DecisionKind;
 }
+
+/** The barons a Law in force levies at this Taxation (#38), in chairman order. */
+export const leviedBarons = (s: WkState): BaronId[] => chairmanOrder(s.players, s.chairman).filter((b) => levies(s, b).length > 0);
+
+/** The Laws that levy a baron at Taxation (rules/taxation.ts `isLevy`), each once. */
+export const levies = (s: WkState, b: BaronId): string[] => [...new Set(modsOf(s, b).filter(isLevy).map((m) => m.card))];
 
 /** The barons who control a city that may revolt this Upkeep (#39, asked before the draws). */
 const revolters = (s: WkState): BaronId[] => [...new Set(revoltCities(s).map((c) => c.baron))];
@@ -174,6 +202,7 @@ export function askOf(g: WkGame): Ask | null {
       return ask('event-drawer', [s.church]);
     }
     const card = eventCard(p.card);
+    if (p.choosing) return p.target ? ask('event-choice', [p.target]) : null;
     if (card.colour === 'red') return ask('cancel-red-event', [p.drawer]);
     if (card.colour === 'blue') return ask('pledge-faith', s.toAct.filter((b) => isPlayer(s, b)));
     return null;
@@ -184,7 +213,8 @@ export function askOf(g: WkGame): Ask | null {
       return q ? ask(q.decision, q.who) : null;
     }
     if (s.pendingPhases[0] === 'wages') return ask('pay-wages', [...s.players]);
-    if (s.pendingPhases[0] === 'draft') return ask('draft-pick', [...new Set(s.track.filter((b): b is BaronId => b !== null))]);
+    if (s.pendingPhases[0] === 'taxation') return ask('refuse-law', leviedBarons(s));
+    if (s.pendingPhases[0] === 'draft') { const q = draftQuestion(g); return q ? ask('draft-pick', [q.baron]) : null; }
   }
   return null;
 }
@@ -194,6 +224,17 @@ export function assemblyQuestion(g: WkGame): AssemblyQuestion | null {
   const q = nextAssemblyQuestion(g.wk, g.flow.pending.assembly ?? {});
   return q && 'decision' in q ? q : null;
 }
+
+/** The Draft's next shield with the picks gathered (null: none missing, or the rules refuse them). */
+export function draftQuestion(g: WkGame): DraftQuestion | null {
+  if (g.wk.pendingPhases[0] !== 'draft') return null;
+  const q = nextDraftShield(g.wk, g.flow.pending.draft ?? {});
+  return q && 'baron' in q ? q : null;
+}
+
+/** The Draft's picks with this shield's answer (null: pass) merged in. */
+export const mergeDraft = (prev: Record<number, DraftPick | null> | undefined, q: DraftQuestion, pick: unknown): Record<number, DraftPick | null> =>
+  ({ ...prev, [q.position]: (pick as DraftPick | null | undefined) ?? null });
 
 /** The Assembly's answers with `answers` (baron → validated answer; null: his default, said explicitly) to `q` merged in. */
 export function mergeAssembly(s: WkState, prev: AssemblyAnswers, q: AssemblyQuestion, answers: Partial<Record<BaronId, unknown>>): AssemblyAnswers {
@@ -295,9 +336,8 @@ export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, u
     case 'launch-expedition': return { expedition: { launch: (answers[ask.players[0]!] as Destination | null | undefined) ?? null } };
     case 'pay-wages': return { special: { wages: perBaron() } };
     case 'draft-pick': {
-      const draft: Record<number, any> = {};
-      for (const [, v] of given) Object.assign(draft, v);
-      return { special: { draft } };
+      const q = draftQuestion(g);
+      return { special: { draft: q ? mergeDraft(g.flow.pending.draft, q, answers[q.baron]) : g.flow.pending.draft ?? {} } };
     }
     case 'revolt': {
       const revolts: Record<string, any> = {};
@@ -306,6 +346,8 @@ export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, u
     }
     case 'arrivals': return { arrival: perBaron() };
     case 'event-drawer': return given.length ? { event: { drawer: given[0]![1] } } : {};
+    case 'event-choice': return given.length ? { event: { choice: given[0]![1] } } : {};
+    case 'refuse-law': return { special: { taxation: perBaron() } };
     case 'cancel-red-event': return { event: { cancel: given.some(([, v]) => v === true) } };
     case 'pledge-faith': return { event: { pledges: perBaron() } };
     default:
@@ -321,7 +363,21 @@ export function inputsOf(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, u
 // ─── Running ──────────────────────────────────────────────────────────────────────────────────
 
 /** The inputs the open step runs with when nobody is asked (the Assembly's gathered answers). */
-const settledInputs = (g: WkGame): StepInputs => (g.flow.pending.assembly ? { special: { assembly: g.flow.pending.assembly } } : {});
+const settledInputs = (g: WkGame): StepInputs =>
+  (g.flow.pending.assembly ? { special: { assembly: g.flow.pending.assembly } } : g.flow.pending.draft ? { special: { draft: g.flow.pending.draft } } : {});
+
+/**
+ * The public events of the Assembly or Draft under way not told yet (§9.1 item 8: every reveal is
+ * logged as it happens): the probe's `seen`, from `pending.shown` on.
+ */
+function showSoFar(g: WkGame): { game: WkGame; events: FlowEvent[] } {
+  const a = askOf(g);
+  if (!a) return { game: g, events: [] };
+  const seen = ASSEMBLY_KINDS.includes(a.kind) ? assemblyQuestion(g)?.seen : a.kind === 'draft-pick' ? draftQuestion(g)?.seen : undefined;
+  const shown = g.flow.pending.shown ?? 0;
+  if (!seen || seen.length <= shown) return { game: g, events: [] };
+  return { game: { ...g, flow: { ...g.flow, pending: { ...g.flow.pending, shown: seen.length } } }, events: seen.slice(shown) };
+}
 
 function turnCapped(g: WkGame): boolean {
   return g.flow.maxTurns > 0 && g.wk.turn > g.flow.maxTurns;
@@ -335,17 +391,37 @@ export function settle(g0: WkGame): { game: WkGame; events: FlowEvent[] } {
     if (g.wk.stage === 'over') break;
     if (turnCapped(g)) { g = { ...g, flow: { ...g.flow, capped: true } }; break; }
     if (askOf(g)) break;
-    const before = g.wk.log.length;
+    const before = g.wk.log.length + (g.flow.pending.shown ?? 0); // the events told already as the step went
     const r = runStep(g.wk, settledInputs(g));
     if (!r.ok) throw new Error(`warrior-knights: step ${g.wk.step} refused its defaults: ${r.message.en}`);
     events.push(...r.state.log.slice(before));
     g = { ...g, wk: trimLog(r.state), flow: { ...g.flow, pending: {}, rounds: 0 } };
   }
-  return { game: g, events };
+  const so = showSoFar(g);
+  return { game: so.game, events: [...events, ...so.events] };
 }
 
+/**
+ * [P G-A64] The guard after a resolved question: `acted` says whether any answer to it was given
+ * (not a timeout). When the turn moves on, a turn (not setup) in which nobody answered anything is
+ * `alerted`: the Ruleset asks the platform to pause and tell the host (index.ts `pauseRequest`).
+ */
+export function watchIdle(before: WkGame, after: WkGame, acted: boolean): WkGame {
+  const w = before.flow.idle ?? { turn: before.wk.turn, acted: false, alerted: 0 };
+  const cur = { ...w, acted: w.acted || acted };
+  if (after.wk.turn === cur.turn) return { ...after, flow: { ...after.flow, idle: cur } };
+  const alerted = cur.turn >= 1 && !cur.acted ? cur.turn : cur.alerted;
+  return { ...after, flow: { ...after.flow, idle: { turn: after.wk.turn, acted: false, alerted } } };
+}
+
+/** The turn that has just passed with every prompt timed out, if this step closed it (G-A64). */
+export const idleTurn = (before: WkGame, after: WkGame): number | null => {
+  const a = after.flow.idle?.alerted ?? 0;
+  return a > (before.flow.idle?.alerted ?? 0) ? a : null;
+};
+
 export function startFlow(wk: WkState, maxTurns = 0, names: Partial<Record<BaronId, string>> = {}): WkGame {
-  return settle({ wk, names, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns, capped: false } }).game;
+  return settle({ wk, names, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns, capped: false, idle: { turn: wk.turn, acted: false, alerted: 0 } } }).game;
 }
 
 const next = (g: WkGame, wk: WkState, kinds: DecisionKind[], pending: Pending = {}, rounds = 0): WkGame => {
@@ -433,6 +509,18 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
       if (launch) return { game: next(g, s, counted, { launch }), events };
       return runAndSettle(g, ask, answers, counted, events);
     }
+    case 'draft-pick': {
+      // gather this shield's pick; the step runs (in settle) once no shield is missing
+      const q = draftQuestion(g)!;
+      let merged = mergeDraft(g.flow.pending.draft, q, val(q.baron));
+      const probe = nextDraftShield(s, merged);
+      if (probe && !('baron' in probe)) { // refused by the rules: this shield passes
+        if (val(q.baron) !== null) events.push({ t: 'defaulted', kind: ask.kind, baron: q.baron });
+        merged = mergeDraft(g.flow.pending.draft, q, null);
+      }
+      const st = settle(next(g, s, counted, { draft: merged, shown: g.flow.pending.shown ?? 0 }));
+      return { game: st.game, events: [...events, ...st.events] };
+    }
     case 'invest': {
       if (answers[s.church] && (answers[s.church] as { bless?: boolean }).bless !== undefined) counted.push('bless');
       return runAndSettle(g, ask, answers, counted, events);
@@ -447,7 +535,7 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
           for (const b of ask.players) if (answers[b] !== null && answers[b] !== undefined) events.push({ t: 'defaulted', kind: ask.kind, baron: b });
           merged = mergeAssembly(s, g.flow.pending.assembly ?? {}, q, {});
         }
-        const g2 = next(g, s, counted, { assembly: merged });
+        const g2 = next(g, s, counted, { assembly: merged, shown: g.flow.pending.shown ?? 0 });
         const st = settle(g2);
         return { game: st.game, events: [...events, ...st.events] };
       }

@@ -17,7 +17,13 @@ import { DEFAULT_CONFIG } from './constants.ts';
 import { DECISIONS, type DecisionKind } from './decisions.ts';
 import { cardName, renderEvent } from './events.ts';
 import { proposalCard } from './proposal-cards.ts';
-import { answer, askOf, ASSEMBLY_KINDS, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
+import { city } from './board.ts';
+import { choosableCities, modsOf } from './rules/effects.ts';
+import { isLevy, levyDue, taxationIncome } from './rules/taxation.ts';
+import { mercenary, NATION_NAMES } from './cards.ts';
+import { draftDestinations } from './rules/draft.ts';
+import { fill } from '../../engine/localize.ts';
+import { answer, askOf, ASSEMBLY_KINDS, draftQuestion, idleTurn, levies, watchIdle, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { formOf, fromFormLine } from './forms.ts';
 import { wkMapDoc } from './mapdoc.ts';
@@ -50,6 +56,8 @@ const DEADLINE_LABELS: Record<string, Localized> = {
 
 const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
   'event-drawer': { fr: 'Coup du sort : désignez le baron qui tire l’Événement (la couleur du dos est visible).', en: 'Major Event: name the baron who draws the Event (its back colour is visible).' },
+  'event-choice': { fr: 'L’Événement vous laisse choisir : quelle cité (que vous contrôlez, non assiégée) ?', en: 'The Event lets you choose: which city (one you control, not besieged)?' },
+  'refuse-law': { fr: 'Impôts : une Loi vous prélève. Payez-vous (comply) ou refusez-vous au prix du bannissement (refuse) ?', en: 'Taxation: a Law levies you. Do you pay (comply) or refuse and be banished (refuse)?' },
   'cancel-red-event': { fr: 'Payez-vous la Foi indiquée pour annuler cet Événement rouge (true/false) ?', en: 'Do you pay the Faith shown to cancel this red Event (true/false)?' },
   'pledge-faith': { fr: 'Combien de Foi promettez-vous pour annuler cet Événement bleu (secret jusqu’à la clôture) ?', en: 'How much Faith do you pledge to cancel this blue Event (secret until the window closes)?' },
   'acting-chairman': { fr: 'Absent de l’Assemblée : désignez le président de séance.', en: 'Absent from the Assembly: name the acting Chairman.' },
@@ -82,12 +90,18 @@ const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
   'launch-expedition': { fr: 'Appareillage : lancez-vous une expédition ?', en: 'Setting Sail: do you launch an expedition?' },
   invest: { fr: 'Une expédition part : y investissez-vous ? (le soutien de l’Église peut la bénir)', en: 'An expedition sails: do you invest? (the Church Support holder may bless it)' },
   'pay-wages': { fr: 'Soldes : quelles troupes payez-vous ?', en: 'Wages: which troops do you pay?' },
-  'draft-pick': { fr: 'Recrutement de mercenaires : vos choix pour vos écussons.', en: 'Mercenary Draft: your picks for your shields.' },
+  'draft-pick': { fr: 'Recrutement de mercenaires : à votre écusson de choisir ({ cards: [{ card, to }] }, ou pass).', en: 'Mercenary Draft: your shield’s turn to pick ({ cards: [{ card, to }] }, or pass).' },
   revolt: { fr: 'Bilan : si une de vos cités se révolte, que faites-vous ?', en: 'Upkeep: if one of your cities revolts, what do you do?' },
   arrivals: { fr: 'Bilan : renforts, transferts et arrivées de vos nobles.', en: 'Upkeep: reinforcements, transfers and your nobles’ arrivals.' },
 };
 
 const opt = (value: string, label: Localized) => ({ value, label });
+
+/** G-A64, §9.1 item 9: what the host is told when the inactivity guard pauses the game. */
+const IDLE_PAUSE: Localized = {
+  fr: 'Warrior Knights : au tour {t}, toutes les questions posées aux barons ont pris leur réponse par défaut faute de réponse (garde d’inactivité, G-A64). La partie est en pause : reprenez-la, confiez des sièges à des robots, ou terminez-la.',
+  en: 'Warrior Knights: in turn {t}, every question asked of the barons took its default for want of an answer (inactivity guard, G-A64). The game is paused: resume it, hand seats to bots, or close it.',
+};
 
 function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
   const s = g.wk;
@@ -98,6 +112,8 @@ function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
     case 'launch-expedition': return [opt('default', { fr: 'Pas d’expédition', en: 'No expedition' }), ...openDestinations(s).map((d) => opt(d, DESTINATION_NAMES[d]))];
     case 'cancel-red-event': return [opt('true', { fr: 'Payer et annuler', en: 'Pay and cancel' }), opt('false', { fr: 'Ne pas payer', en: 'Don’t pay' })];
     case 'event-drawer': return s.players.map((b) => opt(b, { fr: baronData(b).name, en: baronData(b).name }));
+    case 'event-choice': return s.eventPending?.target ? choosableCities(s, s.eventPending.target).map((c) => opt(c, city(c).name)) : undefined;
+    case 'refuse-law': return [opt('comply', { fr: 'Payer', en: 'Pay' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
     case 'refuse-decision': return [opt('accept', { fr: 'Accepter', en: 'Accept' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
     case 'acting-chairman': case 'declare-vote': case 'break-tie': case 'discard-title': case 'assign-office':
       return (assemblyQuestion(g)?.options ?? []).map((o) => opt(o, { fr: o, en: o }));
@@ -111,11 +127,35 @@ function promptOf(g: WkGame, ask: Ask): Localized {
   const card = s.current && ask.kind === 'use-card' ? cardName(s.current) : null;
   const t = s.turn > 0 ? { fr: `Tour ${s.turn} — `, en: `Turn ${s.turn} — ` } : { fr: 'Mise en place — ', en: 'Setup — ' };
   const base: Localized = { fr: `${t.fr}${card ? `${card.fr} : ` : ''}${p.fr}`, en: `${t.en}${card ? `${card.en}: ` : ''}${p.en}` };
+  if (ask.kind === 'draft-pick') {
+    // the display as the earlier shields left it, the picks so far (public), what this shield may take
+    const d = draftQuestion(g);
+    if (!d) return base;
+    const so = (lang: Lang) => [
+      ...d.seen.map((e) => renderEvent(e, lang)),
+      `${lang === 'fr' ? 'Étal' : 'Display'}: ${d.display.map((id) => `${id} (${NATION_NAMES[mercenary(id).nation][lang]} ${mercenary(id).strength}, ${mercenary(id).wage})`).join(', ')}`,
+      lang === 'fr' ? `${baronData(d.baron).name} : ${d.crowns} couronnes, ${d.first ? d.more + 1 : 1} carte(s) au plus (une seule nation) ; destinations : ${draftDestinations(s, d.baron).join(', ')}`
+        : `${baronData(d.baron).name}: ${d.crowns} crowns, at most ${d.first ? d.more + 1 : 1} card(s) (one nation); destinations: ${draftDestinations(s, d.baron).join(', ')}`,
+    ].join('\n');
+    return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
+  }
+  if (ask.kind === 'refuse-law') {
+    // what each Law asks of each baron asked (public: cities, Laws and incomes are on the table)
+    const dues = (lang: Lang) => ask.players.flatMap((b) => levies(s, b).map((c) => `${baronData(b).name} — ${proposalCard(c).name[lang]} : ${lawDue(s, b, c)}`)).join('\n');
+    return { fr: `${base.fr}\n${dues('fr')}`, en: `${base.en}\n${dues('en')}` };
+  }
   const q = ASSEMBLY_KINDS.includes(ask.kind) ? assemblyQuestion(g) : null;
   if (!q) return base;
   // the Assembly so far, public events only (commitments appear once revealed), then the proposal and the choices
   const so = (lang: Lang) => [...q.seen.map((e) => renderEvent(e, lang)), ...(q.card ? [proposalCard(q.card).name[lang]] : []), `${lang === 'fr' ? 'Choix' : 'Choices'}: ${q.options.join(', ')}`].join('\n');
   return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
+}
+
+/** What a Law would take from a baron at this Taxation (rules/taxation.ts: he pays what he can). */
+function lawDue(s: WkGame['wk'], b: BaronId, card: string): number {
+  const income = taxationIncome(s, b);
+  const due = modsOf(s, b).filter((m) => isLevy(m) && m.card === card).reduce((n, m) => n + levyDue(s, b, m, income), 0);
+  return Math.min(due, s.barons[b].crowns + income);
 }
 
 export type WkPlayerView = WkView & { asked: { kind: DecisionKind; players: BaronId[] } | null };
@@ -167,7 +207,13 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (!ask) throw new Error('warrior-knights: the game is over');
     const answers = Object.fromEntries(ask.players.map((p) => { const v = submissions.find((x) => x.decision === ask.id && x.player === p)?.value; return [p, v === undefined || v === DEFAULT ? null : v]; }));
     const r = answer(g, answers);
-    return { state: r.game, events: r.events };
+    // [P G-A64] an answer given (a bot's, a standing one, the player's own "default") is activity; a timeout is not
+    const acted = submissions.some((x) => x.decision === ask.id && !x.defaulted);
+    return { state: watchIdle(g, r.game, acted), events: r.events };
+  },
+  pauseRequest(before, after) {
+    const t = idleTurn(before, after);
+    return t === null ? null : fill(IDLE_PAUSE, { t });
   },
   view(g, player) {
     const ask = askOf(g);

@@ -204,8 +204,11 @@ export interface WkState {
   proposalDiscard: string[];
   /** Laws adopted, in play beside the board (§5.6). Titles sit in `BaronState.titles`, Offices in `NobleState.office`. */
   laws: string[];
-  /** A Major Event drawn, its target known, waiting for its cancellation window (§4.7 step 5): public. */
-  eventPending: { card: string; drawer: BaronId; target: BaronId | null; picked: { city?: string; noble?: string; nation?: Nation; baron?: BaronId } } | null;
+  /**
+   * A Major Event drawn, waiting: for its affected baron's choice (`choosing`, §9.2 #20), or, its
+   * target known, for its cancellation window (§4.7 step 5). Public.
+   */
+  eventPending: { card: string; drawer: BaronId; target: BaronId | null; picked: { city?: string; noble?: string; nation?: Nation; baron?: BaronId }; choosing?: true } | null;
 }
 
 /** A lasting event in play: the card, on whom (a noble for E-NOHEIR), until when (effects.ts `Until`). */

@@ -10,7 +10,10 @@
  *    [P G-A27];
  * 4. then the display's leftovers are shuffled into the deck and N + 1 new cards revealed.
  * `runDraft` takes the answers keyed by the shield's track position; a missing one passes (#27's
- * default). An illegal answer is refused with its reason in both languages.
+ * default). An illegal answer is refused with its reason in both languages. For the prompt layer
+ * (§9.2 #27 "shield owners, left to right, sequential"), `nextDraftShield` runs the same loop and
+ * stops at the first shield whose answer is missing, with the board as it stands then (the display
+ * after the earlier picks, his crowns) and the public events so far (`seen`: each pick or pass).
  */
 import { fill } from '../../../engine/localize.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
@@ -18,6 +21,7 @@ import { cityIn } from '../board.ts';
 import type { BaronId } from '../barons.ts';
 import { mercenary } from '../cards.ts';
 import { displaySize } from '../constants.ts';
+import type { WkEvent } from '../events.ts';
 import type { WkState } from '../state.ts';
 import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
@@ -51,18 +55,38 @@ export function draftDestinations(s: WkState, b: BaronId): string[] {
   return out;
 }
 
-export function runDraft(s: WkState, answers: Record<number, DraftPick> = {}, inject?: Shuffle): DraftResult {
+/** The shield the Draft waits for: its position, owner, the display and his crowns as they are then, the public events so far. */
+export interface DraftQuestion { position: number; baron: BaronId; display: string[]; crowns: number; first: boolean; more: number; seen: WkEvent[] }
+
+export function runDraft(s: WkState, answers: Record<number, DraftPick | null> = {}, inject?: Shuffle): DraftResult {
+  return draft(s, answers, inject, false) as DraftResult; // not a probe: never stops at a shield
+}
+
+/** The next shield whose answer is missing (null: every answer is in), or the rules' refusal of one given. */
+export function nextDraftShield(s: WkState, answers: Record<number, DraftPick | null> = {}): DraftQuestion | null | Extract<DraftResult, { ok: false }> {
+  const r = draft(s, answers, undefined, true);
+  if ('ok' in r) return r.ok ? null : r;
+  return r;
+}
+
+function draft(s: WkState, answers: Record<number, DraftPick | null>, inject: Shuffle | undefined, probe: boolean): DraftResult | DraftQuestion {
   const out = structuredClone(s);
+  const from = out.log.length;
   const firstSeen = new Set<BaronId>();
   for (let pos = 0; pos < out.track.length; pos++) {
     const b = out.track[pos];
     if (!b) continue;
     const first = !firstSeen.has(b);
+    // a probe stops at the first shield not answered yet (null: the default said explicitly)
+    if (probe && !Object.hasOwn(answers, pos)) {
+      const more = out.track.filter((x, i) => x === b && i > pos).length;
+      return { position: pos, baron: b, display: [...out.display], crowns: out.barons[b].crowns, first, more, seen: out.log.slice(from) };
+    }
     firstSeen.add(b);
     out.track[pos] = null;
     out.barons[b].shields++;
-    const pick = answers[pos];
-    if (!pick || pick.cards.length === 0) continue; // #27 default: pass, the shield is removed
+    const pick = Object.hasOwn(answers, pos) ? answers[pos] : undefined;
+    if (!pick || pick.cards.length === 0) { out.log.push({ t: 'draft-pass', baron: b }); continue; } // #27 default: pass, the shield is removed
     const bad = (reason: DraftRefusal, n: number | string = ''): DraftResult => ({ ok: false, reason, position: pos, message: fill(DRAFT_REFUSALS[reason], { n }) });
     const ids = pick.cards.map((c) => c.card);
     if (ids.some((id) => !out.display.includes(id)) || new Set(ids).size !== ids.length) return bad('not-in-display');
@@ -77,6 +101,7 @@ export function runDraft(s: WkState, answers: Record<number, DraftPick> = {}, in
     const legal = draftDestinations(out, b);
     if (pick.cards.some((c) => !legal.includes(c.to))) return bad('bad-destination');
     out.barons[b].crowns -= cost;
+    out.log.push({ t: 'recruited', baron: b, cards: [...ids], wages: cost });
     for (const { card, to } of pick.cards) {
       out.display = out.display.filter((x) => x !== card);
       if (to === 'stronghold') out.strongholds[b].garrison.push(card); else out.nobles[to]!.troops.push(card);

@@ -12,10 +12,14 @@
  *    pledge); if the pledges reach the cost they are charged in chairman order until it is met
  *    and the rest is never taken [P G-A42]; green — not cancellable [P G-A41]; a lasting event can
  *    be cancelled only now;
- * 6. the effect (with the card's own choice, #20, default in rules/effects.ts), then the card is
- *    discarded, or stays in play if lasting [P].
- * Two calls, because the window opens only once the target is known (TV-08: "after seeing the
- * city"): `drawMajorEvent` (steps 1–4) and `closeEventWindow` (steps 5–6). An empty Event deck is
+ * 6. the effect, then the card is discarded, or stays in play if lasting [P].
+ * #20, the card's own choice (a city the affected baron chooses, effects.ts `Pick` `by: 'target'`):
+ * once the card is drawn and public, the state waits at A8 (`eventPending.choosing`) for the
+ * affected baron's answer (REPLY, §9.2 #20's default "per card data": the first legal city in map
+ * order, rules/effects.ts `pickFor`) unless it came with the draw (`answers.choice`).
+ * Two or three calls, because the choice and the window come only once the card is public and
+ * its target known (TV-08: "after seeing the city"): `drawMajorEvent` (steps 1–4), then
+ * `closeEventWindow` (the choice if it waits, then steps 5–6). An empty Event deck is
  * rebuilt from its discard pile (§4.14). An illegal answer is refused with its reason in both
  * languages.
  */
@@ -26,7 +30,7 @@ import { eventCard } from '../event-cards.ts';
 import { own, type WkState } from '../state.ts';
 import { chairmanOrder } from '../turn-order.ts';
 import { queueTriggers } from './action.ts';
-import { applyOps, pickFor } from './effects.ts';
+import { applyOps, choosableCities, pickFor } from './effects.ts';
 import { moment, streamShuffle, type Shuffle } from './streams.ts';
 
 export interface MajorEventAnswers {
@@ -40,12 +44,13 @@ export interface MajorEventAnswers {
   choice?: string;
 }
 
-export type EventRefusal = 'no-card' | 'bad-drawer' | 'cannot-pay' | 'not-cancellable' | 'bad-pledge';
+export type EventRefusal = 'no-card' | 'bad-drawer' | 'cannot-pay' | 'not-cancellable' | 'bad-pledge' | 'bad-choice';
 export const EVENT_REFUSALS: Record<EventRefusal, Localized> = {
   'no-card': { fr: 'Aucun Coup du sort n’attend de réponse.', en: 'No Major Event is waiting for answers.' },
   'bad-drawer': { fr: 'Ce baron ne peut pas tirer cet Événement : {why}', en: 'This baron cannot draw this Event: {why}' },
   'cannot-pay': { fr: 'Il vous faut {n} point(s) de Foi pour cela.', en: 'You need {n} Faith for that.' },
   'not-cancellable': { fr: 'Seul celui qui a tiré un Événement rouge peut l’annuler, et seulement s’il porte un coût.', en: 'Only the drawer of a red Event can cancel it, and only if it shows a cost.' },
+  'bad-choice': { fr: 'Choisissez une cité que vous contrôlez et qui n’est pas assiégée.', en: 'Choose a city you control that is not besieged.' },
   'bad-pledge': { fr: 'Une promesse de Foi va de 0 à la Foi que vous avez, et seulement pour un Événement bleu annulable.', en: 'A Faith pledge is 0 up to the Faith you have, and only for a blue Event that can be cancelled.' },
 };
 const WHY: Record<'colour' | 'unknown', Localized> = {
@@ -102,10 +107,26 @@ export function drawMajorEvent(s: WkState, answers: Pick<MajorEventAnswers, 'dra
   out.secret.eventDeck.shift();
   out.log.push({ t: 'event-drawn', card: top, baron: drawer });
   // 4. the target, by Fate draws (or the drawer's choice, #20)
-  let target: BaronId | null = card.colour === 'blue' ? null : drawer;
-  const picked = pickFor(out, card.pick, target, answers.choice);
+  const target: BaronId | null = card.colour === 'blue' ? null : drawer;
+  if (choosesCity(card.pick) && answers.choice === undefined && target !== null && choosableCities(out, target).length > 0) {
+    // #20: the card is public; its affected baron chooses now (REPLY) [§9.2 #20]
+    out.eventPending = { card: top, drawer, target, picked: {}, choosing: true };
+    out.toAct = [target];
+    return { ok: true, state: out };
+  }
+  return pickThenWindow(out, top, drawer, target, answers.choice, inject);
+}
+
+const choosesCity = (p: ReturnType<typeof eventCard>['pick']): boolean => p?.pick === 'city' && p.by === 'target';
+
+/** Step 4's pick (with the baron's choice, #20), then step 5's window if the card can be cancelled, else step 6. */
+function pickThenWindow(out: WkState, top: string, drawer: BaronId, target0: BaronId | null, choice: unknown, inject?: Shuffle): MajorEventResult {
+  const card = eventCard(top);
+  let target = target0;
+  const picked = pickFor(out, card.pick, target, choice);
   if (picked === null) { out.eventDiscard.push(top); return done(out); }
   if (picked.baron) target = picked.baron;
+  if (picked.city && choosesCity(card.pick)) out.log.push({ t: 'event-choice', card: top, baron: target!, city: picked.city });
   out.eventPending = { card: top, drawer, target, picked };
   // 5. the window, if the card can be cancelled
   if (card.cost !== null && card.colour === 'red') { out.toAct = [drawer]; return { ok: true, state: out }; }
@@ -113,10 +134,21 @@ export function drawMajorEvent(s: WkState, answers: Pick<MajorEventAnswers, 'dra
   return closeEventWindow(out, {}, inject);
 }
 
+/** #20's answer: the city the affected baron chooses (a missing or illegal one: the default, effects.ts `pickFor`). */
+export function chooseForEvent(s: WkState, choice: unknown, inject?: Shuffle): MajorEventResult {
+  const pending = s.eventPending;
+  if (!pending?.choosing) return refuse('no-card');
+  if (choice !== undefined && (typeof choice !== 'string' || !choosableCities(s, pending.target!).includes(choice))) return refuse('bad-choice');
+  const out = structuredClone(s);
+  out.eventPending = null;
+  return pickThenWindow(out, pending.card, pending.drawer, pending.target, choice, inject);
+}
+
 /** Steps 5–6 (#18, #19): the cancellation window closes; the effect applies unless cancelled. */
-export function closeEventWindow(s: WkState, answers: Pick<MajorEventAnswers, 'cancel' | 'pledges'> = {}, inject?: Shuffle): MajorEventResult {
+export function closeEventWindow(s: WkState, answers: Pick<MajorEventAnswers, 'cancel' | 'pledges' | 'choice'> = {}, inject?: Shuffle): MajorEventResult {
   const pending = s.eventPending;
   if (!pending) return refuse('no-card');
+  if (pending.choosing) return chooseForEvent(s, answers.choice, inject);
   const card = eventCard(pending.card);
   const { drawer, picked } = pending;
   if (answers.cancel && (card.colour !== 'red' || card.cost === null)) return refuse('not-cancellable');
@@ -158,8 +190,9 @@ export function closeEventWindow(s: WkState, answers: Pick<MajorEventAnswers, 'c
 
 /** The whole card with every answer at once (tests, bots): the window's answers apply if it opens. */
 export function resolveMajorEvent(s: WkState, answers: MajorEventAnswers = {}, inject?: Shuffle): MajorEventResult {
-  const r = drawMajorEvent(s, answers, inject);
+  let r = drawMajorEvent(s, answers, inject);
   if (!r.ok) return r;
+  if (r.state.eventPending?.choosing) { r = chooseForEvent(r.state, answers.choice, inject); if (!r.ok) return r; }
   if (!r.state.eventPending) return answers.cancel ? refuse('not-cancellable') : Object.values(answers.pledges ?? {}).some((n) => n) ? refuse('bad-pledge') : r;
   return closeEventWindow(r.state, answers, inject);
 }

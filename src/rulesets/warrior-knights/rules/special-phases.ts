@@ -14,7 +14,7 @@ import { runWages, type WagesAnswer } from './wages.ts';
 
 export interface SpecialAnswers {
   wages?: Partial<Record<BaronId, WagesAnswer>>;
-  draft?: Record<number, DraftPick>;
+  draft?: Record<number, DraftPick | null>;
   taxation?: TaxationAnswers;
   assembly?: AssemblyAnswers;
 }
