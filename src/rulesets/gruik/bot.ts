@@ -185,11 +185,20 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   const threatened = !!capital && (b.provinces[capital]?.controller !== me || hostileSeen.some((f) => f.location === capital || (ix.land[capital] ?? []).some((l) => l.province === f.location)));
 
   // fleets first: an army that embarks does not march [T §7.2]
-  for (const f of Object.values(b.fleets).filter((x) => x.state === me && x.ships > 0).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+  const minShips = c.naval.multiFleetMinShips;
+  const fleetsNow = Object.values(b.fleets).filter((f) => f.state === me && f.ships > 0).sort((x, y) => (x.id < y.id ? -1 : 1));
+  const together = fleetsNow.flatMap((f, i) => fleetsNow.slice(i + 1).filter((g) => g.zone === f.zone && g.coast === f.coast).map((g) => [f, g] as const));
+  const fleetOrder: ForceOrder | null = together.length && rng.chance(0.5)
+    ? (together[0]![0].ships > minShips && rng.chance(0.5)
+      ? { kind: 'exchange-ships', from: together[0]![0].id, to: together[0]![1].id, ships: Math.min(10, together[0]![0].ships - minShips) }
+      : { kind: 'merge-fleets', into: together[0]![0].id, from: together[0]![1].id })
+    : fleetsNow.length === 1 && fleetsNow[0]!.ships >= minShips * 2 && rng.chance(0.25) ? { kind: 'split-fleet', fleet: fleetsNow[0]!.id, ships: minShips } : null;
+  const mergedAway = fleetOrder?.kind === 'merge-fleets' ? fleetOrder.from : null;
+  for (const f of fleetsNow.filter((x) => x.id !== mergedAway)) {
     const policy: Partial<NavalPolicy> = rng.pick<Partial<NavalPolicy>>([{}, { interceptIf: 'always', pursueAfterWin: true }, { interceptIf: 'never', onIntercepted: 'port' }, { interceptIf: { maxEnemyRatio: 1 }, onIntercepted: 'battle' }, { blockStraits: false, onIntercepted: 'retreat' }, { onIntercepted: 'continue' }, { onIntercepted: 'stay' }]);
     const max = c.naval.fleetMp;
     const coastsOf = (z: SeaZoneId) => ix.zoneCoasts[z] ?? [];
-    const enemyCoast = (p: ProvinceId) => { const x = b.provinces[p]?.controller; return !!x && x !== me && hostile(b, me, x); };
+    const enemyCoast = (p: ProvinceId) => { const x = b.provinces[p]?.controller; return !!x && x !== me && hostile(b, me, x) && !declare.includes(x); }; // S3.2 runs before S5
     const tries: (() => NavalOrder | null)[] = [];
     const invade = (): NavalOrder | null => {
       const army = myArmies.find((a) => !busy.has(a.id) && !a.inFortress && coastsOf(f.zone).includes(loc(a.location)!) && actsAsMainArmy(b, a.id) && a.currentAP <= c.naval.capacityAp && !(a.location === capital && threatened));
@@ -286,7 +295,9 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       const ro: RaidOrder | null = targets.length ? { target: rng.pick(targets), forces: [d.id] } : null;
       if (ro && !raidRefusal(b, me, ro)) { raids.push(ro); continue; }
     }
-    const goal = capital && at !== capital && friendlyProvinceFor(b, capital, me) ? pathTo(ix, at, (p) => p === capital) : pathTo(ix, at, (p) => b.provinces[p]?.controller === me);
+    const borderOwn = mine.filter((p) => (ix.land[p] ?? []).some((l) => b.provinces[l.province]?.controller !== me)).sort();
+    const post = borderOwn.length && rng.chance(0.5) ? rng.pick(borderOwn) : capital;
+    const goal = post && at !== post && friendlyProvinceFor(b, post, me) ? pathTo(ix, at, (p) => p === post) : null;
     const order = goal ? legalMove(b, ix, d.id, goal) : null;
     if (order && rng.chance(0.7)) moves.push(order);
   }
@@ -312,16 +323,8 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
     }
   }
   // fleets on one coast: split a big one, merge two, exchange ships; combine with a friend's (both must order it) [§7.1, §7.12]
-  const myFleets = Object.values(b.fleets).filter((f) => f.state === me && f.ships > 0).sort((x, y) => (x.id < y.id ? -1 : 1));
-  const minShips = 50;
-  const together = myFleets.flatMap((f, i) => myFleets.slice(i + 1).filter((g) => g.zone === f.zone && g.coast === f.coast).map((g) => [f, g] as const));
-  if (together.length && rng.chance(0.5)) {
-    const [f, g] = together[0]!;
-    if (rng.chance(0.5) || g.ships < minShips * 2) forces.push({ kind: 'merge-fleets', into: f.id, from: g.id });
-    else forces.push({ kind: 'exchange-ships', from: f.id, to: g.id, ships: Math.max(1, Math.min(10, f.ships - minShips)) });
-  } else if (myFleets.length === 1 && myFleets[0]!.ships >= minShips * 2 && rng.chance(0.25)) {
-    forces.push({ kind: 'split-fleet', fleet: myFleets[0]!.id, ships: minShips });
-  }
+  const myFleets = fleetsNow;
+  if (fleetOrder) forces.push(fleetOrder);
   const mutual = others.filter((r) => realm.friendsDeclared.includes(r.id) && r.friendsDeclared.includes(me)).map((r) => r.id).sort();
   if (mutual.length && myFleets.length && rng.chance(0.5)) {
     // [P] the bots' convention: each combines its first fleet with the friend's first (a scenario id, public); the lower id commands
@@ -403,7 +406,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   const postures: Record<string, Posture> = {};
   const retreat: Record<string, RetreatOption[]> = {};
   for (const a of myArmies) {
-    postures[a.id] = a.currentAP < c.army.mainArmyMin + 2 || rng.chance(0.15) ? 'avoid' : 'engage';
+    postures[a.id] = !actsAsMainArmy(b, a.id) || rng.chance(0.1) ? 'avoid' : 'engage';
     const opts = retreatOptions(b, a.id);
     const fortress = opts.filter((x) => x.kind === 'fortress');
     retreat[a.id] = a.location === capital ? [...fortress, ...opts.filter((x) => x.kind !== 'fortress')] : opts;
@@ -423,14 +426,14 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
 // ─── the other decisions of decisions.ts ─────────────────────────────────────────────────────────
 
 /** #reaction (§5.6): one province for a force that has not moved, toward or away from what the movement report shows. */
-export function botReactions(state: GruikState, me: StateId, rng: Rng): MoveOrder[] {
+export function botReactions(state: GruikState, me: StateId, rng: Rng, keep: readonly string[] = []): MoveOrder[] {
   const v = viewOf(state, me);
   const triggers = v.movementReport;
   if (!triggers.length) return [];
   const b = believedState(v);
   const ix = indexMap(b.map);
   const out: MoveOrder[] = [];
-  const own = [...Object.values(b.armies), ...Object.values(b.detachments)].filter((f) => f.state === me && !f.moved && !f.hostArmy && !f.inFortress && loc(f.location)).sort((x, y) => (x.id < y.id ? -1 : 1));
+  const own = [...Object.values(b.armies), ...Object.values(b.detachments)].filter((f) => f.state === me && !keep.includes(f.id) && !f.moved && !f.hostArmy && !f.inFortress && loc(f.location)).sort((x, y) => (x.id < y.id ? -1 : 1));
   for (const f of own) {
     if (!rng.chance(0.6)) continue;
     const at = loc(f.location)!;

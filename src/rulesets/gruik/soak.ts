@@ -81,6 +81,30 @@ export interface SoakOptions {
   players?: readonly StateId[];
 }
 
+/** The forces a sheet has already given a task that a reaction would spoil: embarking (S5), raiding (S7.4). */
+function committed(sheet: GruikSheet | undefined): string[] {
+  if (!sheet) return [];
+  const embark = (sheet.naval ?? []).flatMap((o) => o.actions.flatMap((a) => (a.do === 'embark' ? a.forces : [])));
+  return [...embark, ...(sheet.orders?.raids ?? []).flatMap((r) => r.forces)];
+}
+
+/**
+ * The fixture's states and three variants of its start, so that short campaigns meet what the plain
+ * start reaches late or never [P, ours]: allies (the elves and the dwarves friends, both against the
+ * fens: allies sent, combined fleets), an empire (the elves with 7 provinces, a new army; the dwarves
+ * with 2, offering vassalage), a vassal (the dwarves the elves' tributary: forced allies, tribute
+ * rates, liberation, the yoke).
+ */
+export const FIXTURE_VARIANTS: readonly (readonly ScenarioState[])[] = (() => {
+  const [elves, dwarves, fens] = FIXTURE_STATES as [ScenarioState, ScenarioState, ScenarioState];
+  return [
+    FIXTURE_STATES,
+    [{ ...elves, friendsDeclared: ['dwarves'] }, { ...dwarves, friendsDeclared: ['elves'] }, fens],
+    [{ ...elves, provinces: ['sylve', 'rives', 'coudre', 'hautval', 'tourbe', 'ilot', 'marche'] }, { ...dwarves, provinces: ['enclume', 'roc'] }, { ...fens, capital: 'gouffre', provinces: ['gouffre'] }],
+    [{ ...elves, friendsDeclared: ['dwarves'] }, { ...dwarves, master: 'elves', tributaryRate: 0.2 }, fens],
+  ];
+})();
+
 const emptyCounts = (): SoakCounts => ({ orders: {}, steps: {}, events: {}, judgments: {}, refused: {} });
 const bump = (rec: Record<string, number>, k: string, n = 1) => { rec[k] = (rec[k] ?? 0) + n; };
 
@@ -133,7 +157,12 @@ export function soakCampaign(seed: string | number, seasons: number, opts: SoakO
         if (id === 'S5') for (const o of naval) { const why = navalOrderRefusal(s, o, s.fleets[o.fleet]?.state); if (why) bump(counts.refused, `S5:${why.reason}`); }
         if (id === 'S4.3') {
           const reactions: Record<StateId, MoveOrder[]> = {};
-          for (const p of players) if (s.realms[p]) { const r = botReactions(s, p, createRng(tag, `react/${p}/${season}`)); if (r.length) { reactions[p] = r; bump(counts.orders, 'reaction', r.length); } }
+          for (const p of players) {
+            if (!s.realms[p]) continue;
+            const keep = committed(sheets[p]);
+            const r = botReactions(s, p, createRng(tag, `react/${p}/${season}`), keep);
+            if (r.length) { reactions[p] = r; bump(counts.orders, 'reaction', r.length); }
+          }
           run(id, { ...inputs, 'S4.3': { reactions } });
           continue;
         }
@@ -168,7 +197,7 @@ export interface SoakReport {
   missing: { orders: string[]; steps: string[]; events: string[]; judgments: string[] };
 }
 
-/** `n` campaigns of `seasons` seasons (seeds `${base}-0` … ), aggregated. */
+/** `n` campaigns of `seasons` seasons (seeds `${base}-0` … ), aggregated; without `states`, campaign i starts from FIXTURE_VARIANTS[i mod 4]. */
 export function soak(n: number, seasons: number, opts: SoakOptions & { base?: string; now?: () => number } = {}): SoakReport {
   const now = opts.now ?? (() => 0);
   const t0 = now();
@@ -177,7 +206,7 @@ export function soak(n: number, seasons: number, opts: SoakOptions & { base?: st
   const violations: string[] = [];
   let played = 0;
   for (let i = 0; i < n; i++) {
-    const r = soakCampaign(`${opts.base ?? 'soak'}-${i}`, seasons, opts);
+    const r = soakCampaign(`${opts.base ?? 'soak'}-${i}`, seasons, { ...opts, states: opts.states ?? FIXTURE_VARIANTS[i % FIXTURE_VARIANTS.length] });
     played += r.seasons;
     for (const k of Object.keys(counts) as (keyof SoakCounts)[]) for (const [x, m] of Object.entries(r.counts[k])) bump(counts[k], x, m);
     if (r.failure) failures.push(r.failure);
