@@ -194,6 +194,11 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       : { kind: 'merge-fleets', into: together[0]![0].id, from: together[0]![1].id })
     : fleetsNow.length === 1 && fleetsNow[0]!.ships >= minShips * 2 && rng.chance(0.25) ? { kind: 'split-fleet', fleet: fleetsNow[0]!.id, ships: minShips } : null;
   const mergedAway = fleetOrder?.kind === 'merge-fleets' ? fleetOrder.from : null;
+  // [P] the bots' convention for combined fleets (§7.12): mutual friends meet off the capital of the lower id, if coastal
+  const mutual = others.filter((r) => realm.friendsDeclared.includes(r.id) && r.friendsDeclared.includes(me)).map((r) => r.id).sort();
+  const leader = mutual.length ? (me < mutual[0]! ? me : mutual[0]!) : null;
+  const meetAt = leader ? b.realms[leader]?.capital ?? null : null;
+  const rendezvous = meetAt && (ix.province[meetAt]?.coasts.length ?? 0) > 0 ? meetAt : null;
   for (const f of fleetsNow.filter((x) => x.id !== mergedAway)) {
     const policy: Partial<NavalPolicy> = rng.pick<Partial<NavalPolicy>>([{}, { interceptIf: 'always', pursueAfterWin: true }, { interceptIf: 'never', onIntercepted: 'port' }, { interceptIf: { maxEnemyRatio: 1 }, onIntercepted: 'battle' }, { blockStraits: false, onIntercepted: 'retreat' }, { onIntercepted: 'continue' }, { onIntercepted: 'stay' }]);
     const max = c.naval.fleetMp;
@@ -226,6 +231,10 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       return { fleet: f.id, actions: route.map((to) => ({ do: 'move' as const, to })), end: { coast: p, blockade: p }, policy };
     };
     const home = (): NavalOrder | null => {
+      if (rendezvous && f.id === fleetsNow[0]!.id && f.coast !== rendezvous) {
+        const r = seaPath(ix, f.zone, (z) => coastsOf(z).includes(rendezvous), max);
+        if (r) return { fleet: f.id, actions: r.map((to) => ({ do: 'move' as const, to })), end: { coast: rendezvous, ...(portFor(b, rendezvous, me) ? { port: true } : {}) }, policy };
+      }
       const route = seaPath(ix, f.zone, (z) => coastsOf(z).some((p) => portFor(b, p, me)), max) ?? [];
       const end = route.length ? route[route.length - 1]! : f.zone;
       const p = coastsOf(end).find((q) => portFor(b, q, me));
@@ -325,8 +334,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   // fleets on one coast: split a big one, merge two, exchange ships; combine with a friend's (both must order it) [§7.1, §7.12]
   const myFleets = fleetsNow;
   if (fleetOrder) forces.push(fleetOrder);
-  const mutual = others.filter((r) => realm.friendsDeclared.includes(r.id) && r.friendsDeclared.includes(me)).map((r) => r.id).sort();
-  if (mutual.length && myFleets.length && rng.chance(0.5)) {
+  if (mutual.length && myFleets.length && rendezvous && myFleets[0]!.coast === rendezvous && rng.chance(0.7)) {
     // [P] the bots' convention: each combines its first fleet with the friend's first (a scenario id, public); the lower id commands
     const friend = mutual[0]!;
     forces.push({ kind: 'combine-fleets', fleet: myFleets[0]!.id, with: `${friend}:F1`, commander: me < friend ? me : friend });
