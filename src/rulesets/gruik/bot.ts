@@ -392,7 +392,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   if (sieged.length && rng.chance(0.3)) {
     const p = rng.pick(sieged);
     const hasGarrison = myDets.some((d) => d.location === p);
-    if (hasGarrison && rng.chance(0.5)) o.abandon = [p]; else o.surrender = [p];
+    if (rng.chance(hasGarrison ? 0.7 : 0.4)) o.abandon = [p]; else o.surrender = [p];   // abandoning saves a garrison (it goes to a friendly neighbour)
   }
   if (allowedArmies(c, mine.length) > realm.armies.length) o.createArmy = true;
   const bigNeighbours = neighbours.filter((x) => b.realms[x]?.kind !== 'barbarian').sort((x, y) => provincesOf(y) - provincesOf(x) || (x < y ? -1 : 1));
