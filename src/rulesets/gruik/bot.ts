@@ -257,6 +257,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
     if (order.actions.some((a) => a.do === 'embark')) for (const a of order.actions) if (a.do === 'embark') for (const x of a.forces) busy.add(x);
   }
 
+  const masterCapital = !target && realm.master ? b.realms[realm.master]?.capital ?? null : null;
   for (const a of myArmies) {
     if (busy.has(a.id)) continue;
     const at = loc(a.location)!;
@@ -264,6 +265,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
     if (capital && threatened && at !== capital) goal = (p) => p === capital;
     else if (a.siegeOf || (b.provinces[at]?.controller !== me && b.provinces[at]?.controller !== null && enemyHeld.has(at))) goal = null;   // keep the siege [§8.1.1]
     else if (capital && threatened && at === capital) goal = null;                                                                    // defend the capital
+    else if (masterCapital && at !== masterCapital) goal = (p) => p === masterCapital;                                             // a tributary with no war of its own stands by its master
     else if (rng.chance(0.85)) goal = (p) => enemyHeld.has(p);
     const path = goal ? pathTo(ix, at, goal) : null;
     const order = path ? legalMove(b, ix, a.id, path) : null;
@@ -304,6 +306,11 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       const ro: RaidOrder | null = targets.length ? { target: rng.pick(targets), forces: [d.id] } : null;
       if (ro && !raidRefusal(b, me, ro)) { raids.push(ro); continue; }
     }
+    // follow the army into the province it attacks and join it there at the end of the move (§5.2)
+    const march = moves.find((m) => m.force === d.parentArmy && b.provinces[m.path[m.path.length - 1]!]?.controller !== me);
+    const follow = march && rng.chance(0.5) ? pathTo(ix, at, (p) => p === march.path[march.path.length - 1]) : null;
+    const joinOrder = follow && follow.length <= moveLimit(b, d.id) ? { force: d.id, path: follow, joins: d.parentArmy } : null;
+    if (joinOrder && !moveRefusal(b, joinOrder, ix)) { moves.push(joinOrder); continue; }
     const borderOwn = mine.filter((p) => (ix.land[p] ?? []).some((l) => b.provinces[l.province]?.controller !== me)).sort();
     const post = borderOwn.length && rng.chance(0.5) ? rng.pick(borderOwn) : capital;
     const goal = post && at !== post && friendlyProvinceFor(b, post, me) ? pathTo(ix, at, (p) => p === post) : null;
@@ -324,7 +331,8 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       && (b.realms[f.state]?.friendsDeclared.includes(me) || realm.master === f.state)).sort((x, y) => (x.id < y.id ? -1 : 1));
     const host = hosts[0];
     const need = realm.master === host?.state ? c.detachment.forcedAllyMin : c.detachment.min;
-    if (host && live < c.detachment.maxCreated && spare >= need && rng.chance(0.5)) {
+    const forced = !!host && realm.master === host.state;
+    if (host && live < c.detachment.maxCreated && (forced ? a.currentAP >= need : spare >= need) && rng.chance(0.8)) {   // a master's demand is met even below the main-army threshold [T §4.2.1]
       forces.push({ kind: 'ally', army: a.id, host: host.id, ap: need, ...(realm.master === host.state ? { forced: true } : {}) });
     } else if (!actsAsMainArmy(b, a.id) && !busy.has(a.id)) {
       const h = myArmies.find((x) => x.id !== a.id && loc(x.location) === loc(a.location));
@@ -367,7 +375,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   if (legalRaids.length) o.raids = legalRaids;
   const tributaries = others.filter((r) => r.master === me).map((r) => r.id).sort();
   if (tributaries.length && rng.chance(0.4)) o.tributeRates = tributaries.map((t) => ({ tributary: t, rate: rng.pick([0.1, 0.2, 0.3, c.treasury.tributeMaxRate]) }));
-  if (tributaries.length && rng.chance(0.05)) o.freeTributaries = [rng.pick(tributaries)];
+  if (tributaries.length && rng.chance(0.15)) o.freeTributaries = [rng.pick(tributaries)];
   const candidates = others.filter((r) => r.kind !== 'barbarian' && provincesOf(r.id) > 0 && !mastersOf(b, r.id).includes(me));
   if (!realm.master && mine.length <= 2 && candidates.length && rng.chance(0.3)) {
     const strongest = [...candidates].sort((x, y) => provincesOf(y.id) - provincesOf(x.id) || (x.id < y.id ? -1 : 1))[0]!;
@@ -506,6 +514,6 @@ export const ORDER_KINDS = [
   'move-army', 'move-detachment', 'fleet-move', 'fleet-embark', 'fleet-disembark', 'fleet-raid', 'fleet-blockade', 'fleet-port', 'fleet-policy',
   'friendship-declare', 'friendship-cancel', 'detach', 'resize', 'recall', 'join', 'ally', 'split-fleet', 'merge-fleets', 'exchange-ships', 'combine-fleets',
   'effort', 'prestige', 'ships', 'gift', 'loan', 'pillage', 'raid-land', 'raid-fleet', 'cession', 'offer-vassalage', 'accept-vassals', 'tribute-rate',
-  'appoint-general', 'release-prisoner', 'besiege', 'no-siege', 'surrender', 'abandon', 'create-army', 'master-choice', 'declaration', 'rumour',
+  'free-tributary', 'throw-off-yoke', 'ally-forced', 'move-join', 'appoint-general', 'release-prisoner', 'besiege', 'no-siege', 'surrender', 'abandon', 'create-army', 'master-choice', 'declaration', 'rumour',
   'treaty', 'confirm-treaty', 'posture-avoid', 'posture-engage', 'retreat-preferences', 'reaction-policy', 'sovereign-present',
 ] as const;

@@ -89,11 +89,11 @@ function committed(sheet: GruikSheet | undefined): string[] {
 }
 
 /**
- * The fixture's states and three variants of its start, so that short campaigns meet what the plain
+ * The fixture's states and four variants of its start, so that short campaigns meet what the plain
  * start reaches late or never [P, ours]: allies (the elves and the dwarves friends, both against the
  * fens: allies sent, combined fleets), an empire (the elves with 7 provinces, a new army; the dwarves
  * with 2, offering vassalage), a vassal (the dwarves the elves' tributary: forced allies, tribute
- * rates, liberation, the yoke).
+ * rates, liberation), a chain (the fens master of the elves, master of the dwarves: the yoke, §8.4.3).
  */
 export const FIXTURE_VARIANTS: readonly (readonly ScenarioState[])[] = (() => {
   const [elves, dwarves, fens] = FIXTURE_STATES as [ScenarioState, ScenarioState, ScenarioState];
@@ -102,6 +102,7 @@ export const FIXTURE_VARIANTS: readonly (readonly ScenarioState[])[] = (() => {
     [{ ...elves, friendsDeclared: ['dwarves'] }, { ...dwarves, friendsDeclared: ['elves'] }, fens],
     [{ ...elves, provinces: ['sylve', 'rives', 'coudre', 'hautval', 'tourbe', 'ilot', 'marche'] }, { ...dwarves, provinces: ['enclume', 'roc'] }, { ...fens, capital: 'gouffre', provinces: ['gouffre'] }],
     [{ ...elves, friendsDeclared: ['dwarves'] }, { ...dwarves, master: 'elves', tributaryRate: 0.2 }, fens],
+    [{ ...elves, master: 'fens', tributaryRate: 0.1 }, { ...dwarves, master: 'elves', tributaryRate: 0.2 }, fens],
   ];
 })();
 
@@ -197,7 +198,7 @@ export interface SoakReport {
   missing: { orders: string[]; steps: string[]; events: string[]; judgments: string[] };
 }
 
-/** `n` campaigns of `seasons` seasons (seeds `${base}-0` … ), aggregated; without `states`, campaign i starts from FIXTURE_VARIANTS[i mod 4]. */
+/** `n` campaigns of `seasons` seasons (seeds `${base}-0` … ), aggregated; without `states`, campaign i starts from FIXTURE_VARIANTS[i mod 5]. */
 export function soak(n: number, seasons: number, opts: SoakOptions & { base?: string; now?: () => number } = {}): SoakReport {
   const now = opts.now ?? (() => 0);
   const t0 = now();
