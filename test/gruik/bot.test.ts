@@ -119,6 +119,12 @@ test('soak regressions: a sea retreat ends the fleet’s blockade (seed test-4, 
   for (const f of Object.values(plain.state.fleets)) assert.ok(f.blockading === undefined || f.coast === f.blockading, `${f.id} blockades from where it stands`);
 });
 
+test('soak regression, seed soak-124 season 3: a raid ordered on rebels whose civil war ended before S7.4 lapses instead of throwing', () => {
+  const r = soakCampaign('soak-124', 4, { states: FIXTURE_VARIANTS[4]! });
+  assert.equal(r.failure, undefined, r.failure?.error);
+  assert.deepEqual(r.violations, []);
+});
+
 test('decisions: reactions stand, the tabletop is declined (ABR) and reports confirmed, the army disbanded is one’s own weakest away from the capital, the master on a tie the largest', () => {
   let found = 0;
   for (let k = 0; k < 30 && found < 3; k++) {
