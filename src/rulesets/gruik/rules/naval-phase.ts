@@ -296,7 +296,9 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
         if (!edge.coastal) storm(k, f);
       } else if (a.do === 'embark') embark(k, f, a.forces);
       else if (a.do === 'disembark') disembark(k, f, a.at, a.forces);
-      else { f.raidCoast = a.at; f.raidedThisSeason = true; f.coast = a.at; }
+      // [P] like an embarkation or a landing, a raid approach happens only on a coast of the zone the fleet is in:
+      // a fleet that lost a swap (§7.14 step 2) is not where its order planned it (soak seed soak-0, season 6)
+      else if ((ix.zoneCoasts[f.zone] ?? []).includes(a.at)) { f.raidCoast = a.at; f.raidedThisSeason = true; f.coast = a.at; }
     }
     for (const f of Object.values(t.fleets)) if (f.ships <= 0) records.push({ t: 'fleet-lost', audience: [f.state], impulse: k, fleet: f.id, state: f.state, forces: destroyFleet(t, f.id, null) });
     check(k);

@@ -195,6 +195,8 @@ export function seaRetreat(s: GruikState, fleet: FleetId): { state: GruikState; 
     records.push({ t: 'fleet-lost', audience: [f.state], impulse: 0, fleet, state: f.state, forces: destroyFleet(t, fleet, null) });
     return { state: t, records };
   }
+  // [T §7.2] going home to the friendly coast ends a blockade, even with no zone to cross (soak seed test-4, season 1)
+  delete f.blockading; delete f.blockadingSince;
   sail(t, ix, fleet, route);
   landAtHome(t, ix, fleet, 0, records);
   return { state: t, records };

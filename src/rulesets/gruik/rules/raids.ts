@@ -151,6 +151,7 @@ export function resolveRaids(s: GruikState, orders: Record<StateId, StateOrders>
   const ix = indexMap(s.map);
   for (const [raider, o] of Object.entries(orders).sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const r of o.raids ?? []) {
+      if (!s.realms[raider] || !s.realms[r.target]) continue;   // [P] a state gone since S3.1 (rebels whose civil war ended) is not raided (soak seeds soak-25, soak-42, soak-124)
       const held = new Set(controlledBy(s, r.target));
       // [T §9.1] a fleet raids the coast it approached in S5 (`raidCoast`) when the target holds it; a fleet without one (set by hand), any held coast of its zone.
       const fleetCoast = (id: string) => { const f = s.fleets[id]!; return f.raidCoast ? held.has(f.raidCoast) : (ix.zoneCoasts[f.zone] ?? []).some((p) => held.has(p)); };

@@ -137,7 +137,9 @@ function conquer(t: GruikState, besieger: ArmyId, p: ProvinceId, how: 'siege' | 
     for (const id of garrisonOf(t, p)) {
       const army = t.armies[id];
       const wasMain = army ? actsAsMainArmy(t, id) || army.currentAP >= t.config.army.mainArmyMin : false;
-      const owner = (army ?? t.detachments[id])!.state;
+      const g = army ?? t.detachments[id];
+      if (!g) continue;                                                                      // gone with a force captured before it in this loop (soak seed test-4, season 5)
+      const owner = g.state;
       capture(t, id, a.state, army ? t.config.army.lostArmy : 0);                            // M4 / M3, characters taken [T §8.3]
       if (army && wasMain) {
         addPrestige(t, owner, -pt.armyLostInSiege, `army ${id} lost in the siege of ${p}`, '[T §15]');

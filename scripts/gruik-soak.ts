@@ -1,0 +1,37 @@
+/**
+ * `node --import tsx scripts/gruik-soak.ts [--campaigns N] [--seasons S] [--base SEED] [--json]`
+ * Plays N Gruik bot campaigns of S seasons on the §12.7 fixture (src/rulesets/gruik/soak.ts) and
+ * prints what was reached: order kinds, steps, event kinds, judgment items, the bots' orders the
+ * referee refused, failures with their seed and step, invariant violations, time. Exits 1 on any
+ * failure or violation. Gruik is not registered yet, so this stands apart from `npm run soak`.
+ */
+import { parseArgs } from 'node:util';
+import { soak } from '../src/rulesets/gruik/soak.ts';
+
+const { values } = parseArgs({ options: {
+  campaigns: { type: 'string', default: '20' }, seasons: { type: 'string', default: '20' }, base: { type: 'string', default: 'soak' }, json: { type: 'boolean', default: false },
+} });
+const whole = (v: string, what: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) { console.error(`gruik-soak: ${what} must be a whole number from 1 to 100000, got "${v}"`); process.exit(2); }
+  return n;
+};
+const r = soak(whole(values.campaigns!, '--campaigns'), whole(values.seasons!, '--seasons'), { base: values.base!, now: () => performance.now() });
+if (values.json) { console.log(JSON.stringify(r, null, 1)); process.exit(r.failures.length || r.violations.length ? 1 : 0); }
+const table = (title: string, rec: Record<string, number>) => {
+  console.log(`\n## ${title}`);
+  for (const [k, n] of Object.entries(rec).sort(([a], [b]) => (a < b ? -1 : 1))) console.log(`${k.padEnd(28)} ${n}`);
+};
+console.log(`# Gruik soak: ${r.campaigns} campaigns, ${r.seasons} seasons played, ${(r.ms / 1000).toFixed(1)} s`);
+table('Order kinds (bots)', r.counts.orders);
+table('Steps run', r.counts.steps);
+table('Event kinds', r.counts.events);
+table('Judgment items raised (gmQueue)', r.counts.judgments);
+table('Bots’ orders refused by the referee', r.counts.refused);
+console.log('\n## Never reached');
+for (const [k, list] of Object.entries(r.missing)) console.log(`${k}: ${list.length ? list.join(', ') : '(none)'}`);
+console.log(`\n## Failures: ${r.failures.length}`);
+for (const f of r.failures.slice(0, 20)) console.log(`seed ${f.seed} season ${f.season} step ${f.step}: ${f.error}`);
+console.log(`\n## Invariant violations: ${r.violations.length}`);
+for (const v of r.violations.slice(0, 20)) console.log(v);
+process.exit(r.failures.length || r.violations.length ? 1 : 0);
