@@ -37,7 +37,7 @@ import { warriorKnights } from './warrior-knights/index.ts';
 import { botAnswer as wkBot } from './warrior-knights/bot.ts';
 import { checkInvariants as wkInvariants } from './warrior-knights/invariants.ts';
 import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts';
-import { gruik, holdBot as gruikBot } from './gruik/index.ts';
+import { gruik, gruikBot, holdBot as gruikHold } from './gruik/index.ts';
 import { checkInvariants as gruikInvariants } from './gruik/invariants.ts';
 import type { GruikFlowEvent, GruikGame } from './gruik/flow.ts';
 
@@ -209,8 +209,9 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
     { id: 'anneau', name: { fr: 'L’Anneau de Gruik (carte originale, 4 à 8 joueurs)', en: 'The Ring of Gruik (original map, 4 to 8 players)' }, seats: { min: 4, max: 8, default: 6 } },
     { id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } },
   ],
-  bot: (g, player, decision) => gruikBot(g, player, decision),
-  caretaker: (g, player, decision) => gruikBot(g, player, decision),
+  bot: (g, player, decision, rng) => gruikBot(g, player, decision, rng),
+  // A caretaker holds (the §11.6 default of every decision): it never plays an absent player's campaign for him.
+  caretaker: (g, player, decision) => gruikHold(g, player, decision),
   options: (a) => ({ map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
   soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),

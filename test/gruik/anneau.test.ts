@@ -6,7 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { advance, createGame } from '../../src/engine/game.ts';
+import { advance, createGame, submit } from '../../src/engine/game.ts';
+import { isError } from '../../src/engine/ruleset.ts';
+import { createRng } from '../../src/engine/rng.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { DEFAULT_SCENARIO } from '../../src/rulesets/gruik/scenario.ts';
@@ -46,4 +48,26 @@ test('the Anneau’s map for a seat: every province and sea zone drawn, its own 
   for (const z of DEFAULT_SCENARIO.seaZones) assert.ok(ids.has(z.id), `sea zone ${z.id} drawn`);
   const capital = DEFAULT_SCENARIO.states.find((x) => x.id === seat)!.capital;
   assert.ok(doc.regions.find((r) => r.id === capital)?.path, 'the capital has an outline');
+});
+
+test('bots play the Anneau through the registry: every bot answer accepted, orders of several kinds given, invariants kept', () => {
+  const entry = getRuleset('gruik')!;
+  let g = createGame(gruik, entry.options({ map: 'anneau', players: 4, config: { gm: { present: false }, campaign: { seasons: 2 } } }), 'anneau-bots');
+  const rng = { n: 0 };
+  const kinds = new Set<string>();
+  for (let step = 0; step < 40 && g.state.flow.phase !== 'over'; step++) {
+    for (const d of gruik.decisions(g.state)) {
+      for (const p of d.players) {
+        const answer = entry.bot!(g.state, p, d.id, createRng(`anneau-bots/${rng.n++}`));
+        const v = gruik.validate(g.state, p, d.id, answer);
+        assert.deepEqual(v.issues.filter(isError).map((i) => i.message), [], `${p} ${d.id}: the bot's answer is accepted`);
+        if (d.kind === 'orders' && answer && typeof answer === 'object') for (const k of Object.keys(answer)) kinds.add(k);
+        g = submit(gruik, g, p, d.id, answer).game;
+      }
+    }
+    g = advance(gruik, g, { useDefaults: true });
+    assert.deepEqual(checkInvariants(g.state.gruik), [], `invariants after step ${step}`);
+  }
+  assert.equal(g.state.flow.phase, 'over', 'the two-season campaign ends');
+  assert.ok(kinds.has('moves') && kinds.has('orders'), `the bots move and give other orders: ${[...kinds].join(', ')}`);
 });

@@ -23,6 +23,7 @@ import { gruikJudgment } from './gm.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
+import { botDisband, botReactions, botSheet } from './bot.ts';
 import { orderTemplate, parseSheet, sheetForm, sheetText, validationIssues } from './sheet/index.ts';
 import type { GruikSheet } from './sheet-types.ts';
 import { DEFAULT_SCENARIO, initialFromScenario, loadScenario } from './scenario.ts';
@@ -293,6 +294,22 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
 export function holdBot(g: GruikGame, player: PlayerId, decision: string): unknown {
   const d = decisionsOf(g).find((x) => x.id === decision);
   return d?.defaults[player] ?? DEFAULT;
+}
+
+/**
+ * A bot's answer (bot.ts: read from the seat's view only): its order sheet, its reactions, and
+ * the §11.6 defaults elsewhere (no tabletop play: ABR; the other side's report confirmed; the
+ * army with the fewest AP away from the capital disbanded). The GM seat takes every default.
+ */
+export function gruikBot(g: GruikGame, player: PlayerId, decision: string, rng: Rng): unknown {
+  const d = decisionsOf(g).find((x) => x.id === decision);
+  if (!d || player === GM_SEAT || !g.gruik.realms[player]) return d?.defaults[player] ?? DEFAULT;
+  switch (d.kind) {
+    case 'orders': return botSheet(g.gruik, player, rng);
+    case 'reaction': return botReactions(g.gruik, player, rng);
+    case 'disband-army': return botDisband(g.gruik, player) ?? DEFAULT;
+    default: return d.defaults[player] ?? DEFAULT;
+  }
 }
 
 export { GM_SEAT };

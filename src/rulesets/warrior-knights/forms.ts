@@ -15,7 +15,7 @@ import type { AnswerForm, FormEntry, FormField, Lang } from '../../engine/rulese
 import { baronData, noble, type BaronId } from './barons.ts';
 import { actionCard, DESTINATIONS, DESTINATION_NAMES, mercenary } from './cards.ts';
 import { checkAnswer } from './answers.ts';
-import { assemblyQuestion, type Ask, type WkGame } from './flow.ts';
+import { assemblyQuestion, draftQuestion, type Ask, type WkGame } from './flow.ts';
 import { proposalCard } from './proposal-cards.ts';
 import { strongholdRegions } from './setup.ts';
 import { draftDestinations } from './rules/draft.ts';
@@ -124,13 +124,13 @@ export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm 
         : (fr ? `${owner ? who(owner) : 'Un baron'} veut attaquer une place là où vous avez une armée` : `${owner ? who(owner) : 'A baron'} wants to attack a place where you have an army`);
       return one(fr ? 'Accord' : 'Consent', [entry('consent', what, 'consent allow|deny', [choice('answer', fr ? 'Réponse' : 'Answer', [{ value: 'allow', label: fr ? 'Accorder' : 'Allow' }, { value: 'deny', label: fr ? 'Refuser' : 'Deny' }])])]);
     }
-    case 'draft-pick': {
-      const mineAt = s.track.flatMap((x, i) => (x === b ? [i] : []));
+    case 'draft-pick': { // #27: the shields are asked one at a time from the left; this one's pick, or pass
+      const q = draftQuestion(g);
+      if (!q) return one(fr ? 'Recrutement' : 'Draft', []);
       const dests = draftDestinations(s, b);
-      const fields = mineAt.map((pos) => choice(`p${pos}`, fr ? `Écusson ${pos + 1}` : `Shield ${pos + 1}`, [{ value: 'default', label: fr ? 'Par défaut' : 'Default' },
-        ...accepted(g, ask, b, s.display.flatMap((card) => dests.map((to) => ({ answer: { [pos]: { cards: [{ card, to }] } }, label: `${mercName(card, lang)} → ${to === 'garrison' ? (fr ? 'garnison' : 'garrison') : nobleName(to)}` }))))
-          .map((o) => ({ value: json((JSON.parse(o.value) as Record<string, unknown>)[pos]), label: o.label }))]));
-      return one(fr ? 'Recrutement' : 'Draft', fields.length ? [entry('draft', fr ? 'Vos choix' : 'Your picks', `draft ${mineAt.map((p) => `<${p + 1}>`).join(' ')}`, fields)] : []);
+      const picks = accepted(g, ask, b, s.display.flatMap((card) => dests.map((to) => ({ answer: { cards: [{ card, to }] }, label: `${mercName(card, lang)} → ${to === 'garrison' ? (fr ? 'garnison' : 'garrison') : nobleName(to)}` }))));
+      return one(fr ? 'Recrutement' : 'Draft', [entry('draft', fr ? `Écusson ${q.position + 1}` : `Shield ${q.position + 1}`, 'draft <pick>',
+        [choice('pick', fr ? 'Votre choix' : 'Your pick', [{ value: 'pass', label: fr ? 'Passer' : 'Pass' }, ...picks])])]);
     }
     case 'commit-votes':
       return one(fr ? 'Voix' : 'Votes', [entry('commit', fr ? 'Engager' : 'Commit', 'commit <votes>', [{ name: 'n', label: fr ? 'Voix' : 'Votes', kind: 'integer', min: 0, max: s.barons[b].votes }])]);
@@ -199,11 +199,7 @@ export function fromFormLine(g: WkGame, ask: Ask, b: BaronId, line: string): unk
   };
   if (!CODES[ask.kind]?.includes(code)) return undefined;
   switch (code) {
-    case 'draft': { // one value per shield of his, in track order; "default" leaves that shield to its default
-      const positions = g.wk.track.flatMap((x, i) => (x === b ? [i] : []));
-      if (parts.length !== positions.length) return { bad: 'draft' };
-      return Object.fromEntries(parts.flatMap((p, k) => { const v = word(p); return v === 'default' ? [] : [[positions[k], v]]; }));
-    }
+    case 'draft': return word(rest.trim()); // this shield's pick as compact JSON, or "pass"
     case 'alloc': {
       const q = assemblyQuestion(g);
       if (!q) return undefined;
