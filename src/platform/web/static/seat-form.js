@@ -21,7 +21,7 @@
     update();
   })(groups[i]);
 
-  var forms = document.querySelectorAll('.seat-form[data-ruleset]');
+  var forms = document.querySelectorAll('.seat-form[data-ruleset], .host-form[data-ruleset]');
   if (forms.length === 0) return;
   var form = forms[0].closest('form');
   if (!form) return;
