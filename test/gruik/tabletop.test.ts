@@ -42,6 +42,7 @@ test('§6.12.1 the battle sheet and the table’s actions are the two sides’ a
   let g = reportGame();
   assert.equal(g.state.flow.phase, 'battle-report');
   const b = g.state.flow.battles[0]!;
+  assert.match(gruik.decisions(g.state)[0]!.prompt.en, /For example: \{"outcome":\{"kind":"decisive","winner":"(elves|dwarves)"\}/, 'the report prompt gives an example with the sides’ ids');
   const acts = gruik.freeActions!(g.state, 'elves', 'en').map((a) => a.id);
   assert.deepEqual(acts, [`army-list:${b.id}`, `propose-date:${b.id}`], 'a list and a date to propose; nothing to accept yet');
   assert.match(text(g, 'elves'), /Tabletop battle: Tourbière/);
@@ -78,7 +79,10 @@ test('§6.12.1 step 3: S6.3 reveals both lists to the two sides once the report 
   g = ok(g, 'elves', `battle-report:${b.id}`, { outcome: { kind: 'decisive', winner: 'elves' }, onTable: { elves: 3, dwarves: 9 }, elements: [] });
   g = ok(g, 'dwarves', `battle-report:${b.id}`, 'none');
   g = advance(gruik, g, { useDefaults: false });
-  assert.deepEqual(gruik.decisions(g.state).map((d) => d.kind), ['report-confirmation']);
+  const conf = gruik.decisions(g.state)[0]!;
+  assert.equal(conf.kind, 'report-confirmation');
+  assert.match(conf.prompt.en, /decisive victory of Royaume de Sylvebrune; AP lost on the table: Thanat d’Enclumegarde 9, Royaume de Sylvebrune 3\)/, 'the report in words');
+  assert.match(conf.prompt.fr, /victoire décisive de Royaume de Sylvebrune ; AP perdus sur la table/);
   assert.equal(gruik.freeActions!(g.state, 'dwarves', 'en').length, 2, 'the table may still be arranged while the report awaits confirmation');
   g = ok(g, 'dwarves', `report-confirmation:${b.id}`, 'confirm');
   g = advance(gruik, g, { useDefaults: false });

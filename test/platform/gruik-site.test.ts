@@ -168,6 +168,7 @@ describe('Game of Gruik on the site (pglite)', () => {
       await answer(dwarves, 'battle-report', 'none');
       await waitFor('report-confirmation', [dwarves]);
       assert.equal(await dwarves.locator('button[data-choice="dispute"]').count(), 1, 'a Dispute button');
+      assert.match(await dwarves.locator('#prompt-part').innerText(), /decisive victory of Aëlis; AP lost on the table: Borin 8, Aëlis 2/, 'the report in words');
       await shot(dwarves, 'confirm-en');
       await choose(dwarves, 'report-confirmation', 'confirm');
       await waitFor('orders', [elves]);

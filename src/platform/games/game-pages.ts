@@ -271,7 +271,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
   return html`<section class="card" id="create">
     <h2>${t(lang, 'gweb.create.title')}</h2>
     <p class="muted">${t(lang, 'gweb.create.help')}</p>
-    ${error && !field && !val.seatIssues?.length ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
+    ${error && !field && !val.seatIssues?.length && !val.hostIssues?.length ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
     <form method="post" action="/games" class="stack" novalidate>
       ${csrfField(v)}
       <label>${t(lang, 'gweb.create.name')} <input id="create-name" name="name" required maxlength="80" value="${val.name}"${a('name')}></label>${e('name')}

@@ -29,7 +29,7 @@ import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
 import { viewOf, type GruikView } from './view.ts';
-import { actTabletop, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
+import { actTabletop, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
 
 export interface GruikOptions {
   /** The scenario (§12.4): 'fixture' until the default map lands. */
@@ -98,13 +98,13 @@ function decisionsOf(g: GruikGame): Decision[] {
     case 'battle-report': return f.battles.filter((b) => b.accepted).map((b) => ({
       id: `battle-report:${b.id}`, kind: 'battle-report', players: [...b.sides], deadline: cls('TABLETOP_REPORT'),
       defaults: Object.fromEntries(b.sides.map((p) => [p, 'none'])),
-      prompt: pre({ fr: `Bataille de ${place(b.province)} : ${PROMPTS['battle-report']!.fr}`, en: `Battle of ${place(b.province)}: ${PROMPTS['battle-report']!.en}` }),
+      prompt: pre({ fr: `Bataille de ${place(b.province)} : ${PROMPTS['battle-report']!.fr} ${reportExample(b).fr}`, en: `Battle of ${place(b.province)}: ${PROMPTS['battle-report']!.en} ${reportExample(b).en}` }),
     }));
     case 'report-confirmation': return f.battles.filter((b) => b.accepted && b.reporter && !b.facts && !b.disputed).map((b) => {
       const other = b.sides.find((x) => x !== b.reporter)!;
       return {
         id: `report-confirmation:${b.id}`, kind: 'report-confirmation', players: [other], deadline: cls('DISPUTE'), defaults: { [other]: 'confirm' },
-        prompt: pre({ fr: `Bataille de ${place(b.province)} — ${PROMPTS['report-confirmation']!.fr}\n${JSON.stringify(b.reports[b.reporter!])}`, en: `Battle of ${place(b.province)} — ${PROMPTS['report-confirmation']!.en}\n${JSON.stringify(b.reports[b.reporter!])}` }),
+        prompt: pre({ fr: `Bataille de ${place(b.province)} — ${PROMPTS['report-confirmation']!.fr} (${reportSummary(g, b, b.reports[b.reporter!]!).fr})`, en: `Battle of ${place(b.province)} — ${PROMPTS['report-confirmation']!.en} (${reportSummary(g, b, b.reports[b.reporter!]!).en})` }),
         choices: [opt('confirm', 'Confirmer', 'Confirm'), opt('dispute', 'Contester (le MJ tranche)', 'Dispute (the GM rules)')],
       };
     });

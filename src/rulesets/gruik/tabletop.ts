@@ -15,6 +15,7 @@
 import type { ActionInput, FreeAction, Lang, Localized, PlayerId, Validation, ViewSection } from '../../engine/ruleset.ts';
 import { fill } from '../../engine/localize.ts';
 import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow.ts';
+import type { BattleFacts } from './rules/battle-result.ts';
 import { DATE_MAX, emptyTable, LIST_MAX } from './tabletop-table.ts';
 
 type Kind = 'army-list' | 'propose-date' | 'accept-date';
@@ -152,4 +153,37 @@ export function tabletopSections(g: GruikGame, player: PlayerId | null, lang: La
     }
     return { title: L(S.title, { p: place(g, b.province) }), kind: 'kv' as const, rows };
   });
+}
+
+const R = {
+  decisive: { fr: 'victoire décisive de {w}', en: 'decisive victory of {w}' },
+  nightfall: { fr: 'la nuit tombe', en: 'nightfall' },
+  nightfallLeaver: { fr: 'la nuit tombe, {w} quitte le terrain', en: 'nightfall, {w} leaves the field' },
+  agreedStop: { fr: 'arrêt convenu ({a})', en: 'agreed stop ({a})' },
+  unfinished: { fr: 'partie inachevée ({a})', en: 'unfinished game ({a})' },
+  unfinishedWinner: { fr: 'partie inachevée ({a}), vainqueur {w}', en: 'unfinished game ({a}), winner {w}' },
+  mutual: { fr: 'démoralisation mutuelle', en: 'mutual demoralisation' },
+  lost: { fr: 'AP perdus sur la table : {l}', en: 'AP lost on the table: {l}' },
+  elements: { fr: 'éléments de général détruits : {n}', en: 'general elements destroyed: {n}' },
+  example: { fr: 'Par exemple : {j}', en: 'For example: {j}' },
+} satisfies Record<string, Localized>;
+
+/** A reported battle in words (the confirmation prompt shows it rather than its JSON). */
+export function reportSummary(g: GruikGame, b: TabletopBattle, facts: BattleFacts): Localized {
+  const o = facts.outcome, w = (st?: string) => (st ? name(g, st) : '—');
+  const outcome = o.kind === 'decisive' ? fill(R.decisive, { w: w(o.winner) })
+    : o.kind === 'nightfall' ? (o.leaver ? fill(R.nightfallLeaver, { w: w(o.leaver) }) : R.nightfall)
+      : o.kind === 'agreedStop' ? fill(R.agreedStop, { a: o.agreement })
+        : o.kind === 'unfinished' ? (o.winner ? fill(R.unfinishedWinner, { a: o.agreement, w: w(o.winner) }) : fill(R.unfinished, { a: o.agreement }))
+          : R.mutual;
+  const lost = fill(R.lost, { l: b.sides.map((st) => `${name(g, st)} ${facts.onTable[st] ?? 0}`).join(', ') });
+  const els = facts.elements.length ? fill(R.elements, { n: facts.elements.length }) : null;
+  const join = (lang: 'fr' | 'en') => [outcome[lang], lost[lang], ...(els ? [els[lang]] : [])].join(lang === 'fr' ? ' ; ' : '; ');
+  return { fr: join('fr'), en: join('en') };
+}
+
+/** An example of the battle report's answer with this battle's sides (the report prompt's help). */
+export function reportExample(b: TabletopBattle): Localized {
+  const [a, c] = b.sides;
+  return fill(R.example, { j: JSON.stringify({ outcome: { kind: 'decisive', winner: a }, onTable: { [a]: 2, [c]: 8 }, elements: [] }) });
 }
