@@ -6,7 +6,7 @@ import { LocalizedError } from '../engine/constants.ts';
 import { advance, createGame, missing, submit, type GameRecord } from '../engine/game.ts';
 import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
-import type { ActionInput, Lang, Localized, PlayerId, Ruleset } from '../engine/ruleset.ts';
+import type { ActionInput, Lang, Localized, PlayerId, Ruleset, SeatField, SeatIssue } from '../engine/ruleset.ts';
 import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
 import { botOrders, botOrdersFromView } from './gloire-et-pouvoir/bot.ts';
 import type { GPView } from './gloire-et-pouvoir/view.ts';
@@ -39,6 +39,7 @@ import { checkInvariants as wkInvariants } from './warrior-knights/invariants.ts
 import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts';
 import { gruik, gruikBot, holdBot as gruikHold } from './gruik/index.ts';
 import { checkInvariants as gruikInvariants } from './gruik/invariants.ts';
+import { gruikHostFields, gruikHostOptions } from './gruik/host-form.ts';
 import type { GruikFlowEvent, GruikGame } from './gruik/flow.ts';
 
 /**
@@ -93,6 +94,15 @@ export interface RulesetEntry<S = any, E = any> {
    * value (`ruleset.seatForm`'s check), in the order of `lords` (or of the seats); null or absent:
    * drawn by the ruleset from the game's seed.
    */
+  /**
+   * Optional: the host's options of the site's creation form beyond the variant, the seats and the
+   * constants (a Gruik campaign's length, tabletop battles): their fields, and the options they make
+   * (merged into the game's options) or the issues by field. `gm`: whether the game has a GM.
+   */
+  hostForm?: {
+    fields(lang: Lang): SeatField[];
+    options(values: Record<string, string>, ctx: { gm: boolean }): { options: Record<string, unknown> } | { issues: SeatIssue[] };
+  };
   options: (args: { map?: string; players?: number; lords?: string[]; choices?: (Record<string, unknown> | null)[]; config?: Record<string, unknown> }) => unknown;
   /**
    * The state invariants: throws an Error naming the first one broken. `initial` is the state
@@ -210,6 +220,7 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
     { id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } },
   ],
   bot: (g, player, decision, rng) => gruikBot(g, player, decision, rng),
+  hostForm: { fields: gruikHostFields, options: gruikHostOptions },
   // A caretaker holds (the §11.6 default of every decision): it never plays an absent player's campaign for him.
   caretaker: (g, player, decision) => gruikHold(g, player, decision),
   options: (a) => ({ map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),

@@ -30,6 +30,7 @@ import { archiveNotice } from './archive-page.ts';
 import { historiesOf, parseMinimum, reliabilityLabel, RELIABILITY, type AnswerHistory } from './reliability.ts';
 import { gameCalendarSection } from './calendar-page.ts';
 import { playPath } from './prompt-page.ts';
+import { hostFormHtml, hostFormRulesets, hostOptions, readHostValues } from './host-form.ts';
 import { checkPromptValues, defaultPromptValues, isPromptRuleset, promptOptionsFields, readPromptValues, type PromptFormValues } from './prompt-options.ts';
 import {
   access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented,
@@ -234,6 +235,8 @@ interface CreateValues {
   keepPrivate: boolean; minReliability: string;
   /** The host's own seat-form values, per ruleset (engine SeatForm), and the issues of the chosen game's. */
   seat?: Record<string, Record<string, string> | null>; seatIssues?: SeatIssue[];
+  /** The ruleset's own host options (registry `hostForm`, host-form.ts) per ruleset, and the issues of the chosen game's. */
+  host?: Record<string, Record<string, string> | null>; hostIssues?: SeatIssue[];
 }
 
 const defaultCreate = (): CreateValues => ({
@@ -268,7 +271,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
   return html`<section class="card" id="create">
     <h2>${t(lang, 'gweb.create.title')}</h2>
     <p class="muted">${t(lang, 'gweb.create.help')}</p>
-    ${error && !field && !val.seatIssues?.length ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
+    ${error && !field && !val.seatIssues?.length && !val.hostIssues?.length ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
     <form method="post" action="/games" class="stack" novalidate>
       ${csrfField(v)}
       <label>${t(lang, 'gweb.create.name')} <input id="create-name" name="name" required maxlength="80" value="${val.name}"${a('name')}></label>${e('name')}
@@ -288,6 +291,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
       <label>${t(lang, 'gweb.create.minHours')} <input id="create-minHours" name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"${a('minHours', true)}></label>
       <p class="muted small" id="create-minHours-help">${t(lang, 'gweb.create.minHours-help')}</p>${e('minHours')}
       ${seatFormRulesets().map((r) => seatFormHtml(lang, r, { values: val.seat?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.seatIssues : [], create: true, focus: !!error && !field && findKind(val.map)?.ruleset === r }))}
+      ${hostFormRulesets().map((r) => hostFormHtml(lang, r, { values: val.host?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.hostIssues : [], focus: !!error && !field && findKind(val.map)?.ruleset === r }))}
       ${promptOptionsFields(lang, val.prompts)}
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
@@ -361,6 +365,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     prompts: readPromptValues(b, str),
     gm: str(b.gm, 100).trim(),
     seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
+    host: Object.fromEntries(hostFormRulesets().map((r) => [r, readHostValues(b, r)])),
   };
   const fail = (error: string, field: CreateField | null = null) => gamesPage(ctx, req, reply, { values: val, error, field, status: 400 });
   const standing = await standingOf(ctx, v);
@@ -397,6 +402,9 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     if ('error' in p) return fail(p.error);
     prompts = { prompts: p.prompts };
   }
+  // The ruleset's own host options (a Gruik campaign's length, tabletop battles; GM or not), merged into the game's options.
+  const host = hostOptions(kind.ruleset, val.host?.[kind.ruleset] ?? null, !!val.gm);
+  if ('issues' in host) { val.hostIssues = host.issues; return fail(t(lang, 'hostform.errors')); }
   // The host's own choices for his seat (the ruleset's seat form), checked against these settings.
   const seatValues = val.seat?.[kind.ruleset] ?? null;
   let hostChoice: Record<string, unknown> | null;
@@ -408,7 +416,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   // The dry run, in a referee worker within its budget: the game set up with these settings (a
   // refused map, lord count or constant is reported now, not when the last lord joins), then one
   // turn played by bots (settings that make every turn fail or run too long are refused too).
-  const options = getRuleset(kind.ruleset).options({ map: kind.variant.id, lords: [val.lordName, ...placeholders], choices: [hostChoice], config });
+  const options = { ...(getRuleset(kind.ruleset).options({ map: kind.variant.id, lords: [val.lordName, ...placeholders], choices: [hostChoice], config }) as object), ...host.options };
   try { await dryRunOptions(ctx, kind.ruleset, options); } catch (e) {
     return fail(e instanceof GamesError && e.code === 'dry-run-budget'
       ? t(lang, 'gweb.err.dryRunBudget', { seconds: (dryRunBudgetMs(ctx) / 1000).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })
@@ -417,7 +425,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   let id: number;
   try {
     id = await games.create(ctx, {
-      ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
+      ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config, ...host.options }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ranked: val.ranked, ...prompts,
       keepPrivate: val.keepPrivate, minReliability, gm: val.gm ? { login: val.gm } : null,

@@ -19,8 +19,8 @@ messages({
   'seat.total': { fr: 'Placés :', en: 'Placed:' },
 });
 
-const id = (ruleset: string, field: string): string => `seat-${ruleset}-${field}`.replace(/[^A-Za-z0-9_-]/g, '-');
-const nameOf = (ruleset: string, field: string): string => `seat.${ruleset}.${field}`;
+const id = (ruleset: string, field: string, prefix = 'seat'): string => `${prefix}-${ruleset}-${field}`.replace(/[^A-Za-z0-9_-]/g, '-');
+const nameOf = (ruleset: string, field: string, prefix = 'seat'): string => `${prefix}.${ruleset}.${field}`;
 
 /** The rulesets that have a seat form. */
 export function seatFormRulesets(): string[] {
@@ -39,21 +39,22 @@ export function readSeatValues(body: Record<string, unknown>, ruleset: string, o
   return out;
 }
 
-function fieldHtml(ruleset: string, f: SeatField, value: string, issue: SeatIssue | undefined, lang: Lang, focus = false): Html {
-  const fid = id(ruleset, f.name);
+/** One field of a ruleset's form, named `<prefix>.<ruleset>.<field>` (`seat`: the seat form; `host`: the host's options, host-form.ts). */
+export function fieldHtml(ruleset: string, f: SeatField, value: string, issue: SeatIssue | undefined, lang: Lang, focus = false, prefix = 'seat'): Html {
+  const fid = id(ruleset, f.name, prefix);
   const err = issue ? html`<p class="error" id="${fid}-error">${issue.text[lang]}</p>` : '';
   const aria = raw(`${issue ? ` aria-invalid="true" aria-describedby="${fid}-error"` : f.help ? ` aria-describedby="${fid}-help"` : ''}${focus ? ' autofocus' : ''}`);
   const help = f.help ? html`<p class="muted small" id="${fid}-help">${f.help}</p>` : '';
   if (f.kind === 'choice') {
     return html`<div class="seat-field"><label for="${fid}">${f.label}</label>
-      <select id="${fid}" name="${nameOf(ruleset, f.name)}"${aria}>${f.options.map((o) => html`<option value="${o.value}"${o.value === value ? raw(' selected') : ''}>${o.label}</option>`)}</select>${help}${err}</div>`;
+      <select id="${fid}" name="${nameOf(ruleset, f.name, prefix)}"${aria}>${f.options.map((o) => html`<option value="${o.value}"${o.value === value ? raw(' selected') : ''}>${o.label}</option>`)}</select>${help}${err}</div>`;
   }
   if (f.kind === 'integer') {
     return html`<div class="seat-field"><label for="${fid}">${f.label}</label>
-      <input id="${fid}" name="${nameOf(ruleset, f.name)}" type="number" inputmode="numeric" step="1"${f.min !== undefined ? raw(` min="${f.min}"`) : ''}${f.max !== undefined ? raw(` max="${f.max}"`) : ''} value="${value}" placeholder="0"${aria}>${help}${err}</div>`;
+      <input id="${fid}" name="${nameOf(ruleset, f.name, prefix)}" type="number" inputmode="numeric" step="1"${f.min !== undefined ? raw(` min="${f.min}"`) : ''}${f.max !== undefined ? raw(` max="${f.max}"`) : ''} value="${value}" placeholder="0"${aria}>${help}${err}</div>`;
   }
   return html`<div class="seat-field"><label for="${fid}">${f.label}</label>
-    <input id="${fid}" name="${nameOf(ruleset, f.name)}" maxlength="100" value="${value}"${aria}>${help}${err}</div>`;
+    <input id="${fid}" name="${nameOf(ruleset, f.name, prefix)}" maxlength="100" value="${value}"${aria}>${help}${err}</div>`;
 }
 
 /**

@@ -15,6 +15,14 @@ import { cleanName, nameSkeleton } from '../http/names.ts';
 import type { AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
 import { GamesError, LORD_NAME_MAX, checkSeatChoice, createGameIn } from '../games/service.ts';
+import { hostOptions } from '../games/host-form.ts';
+import { isPromptRuleset } from '../games/prompt-options.ts';
+
+/** A lobby game's ruleset options beyond its map: the host form's defaults, no GM (none is named). */
+function lobbyHostOptions(ruleset: string): Record<string, unknown> {
+  const o = hostOptions(ruleset, null, false);
+  return 'options' in o ? o.options : {};
+}
 
 /** A kind of game a player may queue for: `id` is the key `ruleset/variant`, `players` the count a game needs. */
 export interface LobbyMap { id: string; ruleset: string; variant: string; players: number; name: Localized }
@@ -229,10 +237,12 @@ async function startOne(ctx: AppCtx, m: LobbyMap, needed: number): Promise<numbe
     const gameId = await createGameIn(ctx, t, {
       ruleset: m.ruleset,
       name: `${m.name.fr.replace(/^.* — /, '')} ${(n?.n ?? 0) + 1}`,
-      options: { map: m.variant },
+      // The ruleset's own host options at their defaults, without a GM (host-form.ts); a game of prompts at the daily pace.
+      options: { map: m.variant, ...lobbyHostOptions(m.ruleset) },
       seats: rows.map((r, i) => ({ userId: r.user_id, lordName: names[i]!, choice: r.choice ?? null })),
       maxPlayers: needed,
       early: true,
+      ...(isPromptRuleset(m.ruleset) ? { prompts: { pace: 'daily' as const } } : {}),
     });
     for (const r of rows) await t.query(`UPDATE lobby SET status = 'placed', game_id = $2 WHERE id = $1`, [r.id, gameId]);
     return gameId;

@@ -47,6 +47,7 @@ import { battlePairs } from './rules/pairing.ts';
 import { armyCount, armyToDisband, battleBudget } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
+import { listsRevealed, type TableArrangements } from './tabletop-table.ts';
 
 export type Phase = 'orders' | 'reaction' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'over';
 
@@ -66,6 +67,8 @@ export interface TabletopBattle {
   /** The result S6.3 applies; absent: ABR. */
   facts?: BattleFacts;
   disputed?: boolean;
+  /** What the two sides arrange for the table: lists, dates (tabletop-table.ts; the free actions of tabletop.ts). */
+  table?: TableArrangements;
 }
 
 /** A judgment item waiting for the GM. */
@@ -388,6 +391,10 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
     g.gruik = runStep(g.gruik, id, id === 'S10' ? { 'S10': { nextKey: f.pendingKey ?? drawKey(rng) } } : inputs);
     if (id === 'S9') f.pendingKey = nextKey!;
     takeQueue(g, events);
+    if (id === 'S6.3') for (const b of f.battles.filter((x) => x.accepted)) { // §6.12.1 step 3: the lists revealed to the protagonists after the battle
+      const text = listsRevealed(b.table, pname(g.gruik, b.province), b.sides, (st) => rname(g, st));
+      if (text) events.push({ t: 'note', audience: [...b.sides], text });
+    }
     if (id === 'S0.5') for (const st of live(g)) events.push({ t: 'status', state: st, text: { fr: statusSheet(g, st, 'fr'), en: statusSheet(g, st, 'en') } });
     f.next += 1;
     if (f.next >= SEQ.length) {

@@ -32,6 +32,7 @@ import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
 import { viewOf, type GruikView } from './view.ts';
+import { actTabletop, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
 
 export interface GruikOptions {
   /** The scenario (§12.4): 'fixture' until the default map lands. */
@@ -100,13 +101,13 @@ function decisionsOf(g: GruikGame): Decision[] {
     case 'battle-report': return f.battles.filter((b) => b.accepted).map((b) => ({
       id: `battle-report:${b.id}`, kind: 'battle-report', players: [...b.sides], deadline: cls('TABLETOP_REPORT'),
       defaults: Object.fromEntries(b.sides.map((p) => [p, 'none'])),
-      prompt: pre({ fr: `Bataille de ${place(b.province)} : ${PROMPTS['battle-report']!.fr}`, en: `Battle of ${place(b.province)}: ${PROMPTS['battle-report']!.en}` }),
+      prompt: pre({ fr: `Bataille de ${place(b.province)} : ${PROMPTS['battle-report']!.fr} ${reportExample(b).fr}`, en: `Battle of ${place(b.province)}: ${PROMPTS['battle-report']!.en} ${reportExample(b).en}` }),
     }));
     case 'report-confirmation': return f.battles.filter((b) => b.accepted && b.reporter && !b.facts && !b.disputed).map((b) => {
       const other = b.sides.find((x) => x !== b.reporter)!;
       return {
         id: `report-confirmation:${b.id}`, kind: 'report-confirmation', players: [other], deadline: cls('DISPUTE'), defaults: { [other]: 'confirm' },
-        prompt: pre({ fr: `Bataille de ${place(b.province)} — ${PROMPTS['report-confirmation']!.fr}\n${JSON.stringify(b.reports[b.reporter!])}`, en: `Battle of ${place(b.province)} — ${PROMPTS['report-confirmation']!.en}\n${JSON.stringify(b.reports[b.reporter!])}` }),
+        prompt: pre({ fr: `Bataille de ${place(b.province)} — ${PROMPTS['report-confirmation']!.fr} (${reportSummary(g, b, b.reports[b.reporter!]!).fr})`, en: `Battle of ${place(b.province)} — ${PROMPTS['report-confirmation']!.en} (${reportSummary(g, b, b.reports[b.reporter!]!).en})` }),
         choices: [opt('confirm', 'Confirmer', 'Confirm'), opt('dispute', 'Contester (le MJ tranche)', 'Dispute (the GM rules)')],
       };
     });
@@ -271,8 +272,13 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
       const r = s.realms[seat]!;
       sections.push({ title: fr ? 'Votre état' : 'Your state', kind: 'kv', rows: [[fr ? 'Trésor' : 'Treasury', String(r.treasury)], ...Object.values(s.armies).filter((a) => a.state === seat).map((a) => [a.id, `${a.currentAP} AP${typeof a.location === 'string' ? `, ${a.location}` : ''}`] as [string, string])] });
     }
+    sections.unshift(...tabletopSections(g, seat, lang)); // §6.12.1: the battle sheet of the seat's tabletop battles, first
     return { sections };
   },
+  // §6.12.1: the two sides of a tabletop battle hand in their lists and agree on a date (tabletop.ts).
+  freeActions: (g, player, lang) => tabletopActions(g, player, lang),
+  validateAction: (g, player, input) => validateTabletopAction(g, player, input),
+  act: (g, player, value) => actTabletop(g, player, value as TableAction),
   deadlineClasses: Object.fromEntries((['ORDERS', 'REACTION', 'TABLETOP_ACCEPT', 'TABLETOP_REPORT', 'DISPUTE'] as const).map((c) => {
     const weekly = deadlineHours(DEFAULT_CONFIG, c) * 60;
     // [P] weekly: the constants' defaults; daily: a day at most for orders, half of it for the others; live: minutes.

@@ -1,7 +1,7 @@
 // Suzerain — a ruleset's seat form (games/seat-form.ts): the running total of a group whose
 // fields add up to at most `data-sum-max` (an Adventurer Kings King's talent levels), marked when
 // over; and, in a form offering several games (creation, lobby), only the chosen game's seat form
-// is shown. Without a script every field shows and the server checks all. No inline code (CSP).
+// (and its host options, games/host-form.ts) is shown. Without a script every field shows and the server checks all. No inline code (CSP).
 (function () {
   'use strict';
   var groups = document.querySelectorAll('.seat-group[data-sum-max]');
@@ -21,7 +21,7 @@
     update();
   })(groups[i]);
 
-  var forms = document.querySelectorAll('.seat-form[data-ruleset]');
+  var forms = document.querySelectorAll('.seat-form[data-ruleset], .host-form[data-ruleset]');
   if (forms.length === 0) return;
   var form = forms[0].closest('form');
   if (!form) return;

@@ -1,0 +1,38 @@
+/**
+ * Game of Gruik's host options in the site's creation form (registry `RulesetEntry.hostForm`):
+ * the campaign's length in seasons [P §1.7] and whether battles between two players may be played
+ * on the table [P §6.12], each bounded by the constants table (`campaign.seasons`,
+ * `campaign.tabletop`); GM_PRESENT [P §11.3] follows the form's "Game master" field, so a game
+ * without a GM runs every judgment default at once. The scenario is the variant of the form's
+ * game list ('anneau', 4–8 players; 'fixture', 2).
+ */
+import type { Lang, Localized, SeatField, SeatIssue } from '../../engine/ruleset.ts';
+import type { NumberSpec } from '../../engine/constants.ts';
+import { fill } from '../../engine/localize.ts';
+import { GRUIK_CONSTANTS, DEFAULT_CONFIG } from './constants.ts';
+
+const SEASONS = GRUIK_CONSTANTS.campaign.seasons.spec as NumberSpec;
+
+const M = {
+  seasons: { fr: 'Durée de la campagne (saisons ; 0 : sans fin)', en: 'Campaign length (seasons; 0: open-ended)' },
+  seasonsHelp: { fr: 'À la fin, le classement du prestige désigne le vainqueur (§8.9).', en: 'At its end the prestige ranking names the winner (§8.9).' },
+  tabletop: { fr: 'Batailles sur table', en: 'Tabletop battles' },
+  tabletopHelp: { fr: 'Permises : quand les deux camps l’acceptent, une bataille entre deux joueurs se joue sur table (par exemple à HOTT) et le vainqueur en rend compte (§6.12.1) ; sinon la résolution automatique (ABR) la tranche.', en: 'Allowed: when both sides accept, a battle between two players is played on the table (e.g. with HOTT) and the winner reports it (§6.12.1); otherwise automatic resolution (ABR) decides it.' },
+  yes: { fr: 'permises', en: 'allowed' },
+  no: { fr: 'non (toujours l’ABR)', en: 'no (always ABR)' },
+  badSeasons: { fr: 'Un nombre entier de saisons, de {min} à {max}.', en: 'A whole number of seasons, from {min} to {max}.' },
+} satisfies Record<string, Localized>;
+
+export function gruikHostFields(lang: Lang): SeatField[] {
+  return [
+    { name: 'seasons', label: M.seasons[lang], kind: 'integer', min: SEASONS.min, max: SEASONS.max, optional: true, help: `${M.seasonsHelp[lang]} (${DEFAULT_CONFIG.campaign.seasons})` },
+    { name: 'tabletop', label: M.tabletop[lang], kind: 'choice', options: [{ value: 'no', label: M.no[lang] }, { value: 'yes', label: M.yes[lang] }], help: M.tabletopHelp[lang] },
+  ];
+}
+
+export function gruikHostOptions(values: Record<string, string>, ctx: { gm: boolean }): { options: Record<string, unknown> } | { issues: SeatIssue[] } {
+  const raw = (values.seasons ?? '').trim();
+  const seasons = raw === '' ? DEFAULT_CONFIG.campaign.seasons : /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(seasons) || seasons < SEASONS.min || seasons > SEASONS.max) return { issues: [{ field: 'seasons', text: fill(M.badSeasons, { min: SEASONS.min, max: SEASONS.max }) }] };
+  return { options: { seasons, tabletop: values.tabletop === 'yes', gm: ctx.gm } };
+}

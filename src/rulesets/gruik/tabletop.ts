@@ -1,0 +1,189 @@
+/**
+ * The tabletop battle as its two players see and arrange it (rules §6.12.1): the battle sheet's
+ * facts each side may know (step 1: province, sides, each side's fielded AP budget), each side's
+ * army list (step 3: free text such as a HOTT list, with its AP total ≤ the budget), and the date
+ * of the game at the table [P §6.12.1: each side proposes a date, the other accepts it; free text].
+ * Lists and dates are free actions of the two sides while the battle waits for its report
+ * (phases `battle-report` and `report-confirmation`), stored in the flow's battle
+ * (tabletop-table.ts), so a replay agrees. The report and its confirmation or dispute stay the
+ * flow's decisions (`battle-report:<id>`, `report-confirmation:<id>`).
+ *
+ * Fog of war: only the battle's two sides get these actions, sections and notes; until the battle
+ * is fought each side reads its own list alone (§6.12.1 step 3: revealed after the battle, flow.ts
+ * at S6.3). An action on a battle that is not the player's is refused like one on no battle.
+ */
+import type { ActionInput, FreeAction, Lang, Localized, PlayerId, Validation, ViewSection } from '../../engine/ruleset.ts';
+import { fill } from '../../engine/localize.ts';
+import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow.ts';
+import type { BattleFacts } from './rules/battle-result.ts';
+import { DATE_MAX, emptyTable, LIST_MAX } from './tabletop-table.ts';
+
+type Kind = 'army-list' | 'propose-date' | 'accept-date';
+const KINDS: readonly Kind[] = ['army-list', 'propose-date', 'accept-date'];
+export interface TableAction { kind: Kind; battle: string; text: string; ap: number }
+
+const M = {
+  listLabel: { fr: 'Bataille de {p} : votre liste d’armée', en: 'Battle of {p}: your army list' },
+  listHelp: { fr: 'Votre liste pour la table (par exemple une liste HOTT) et son total d’AP, au plus votre budget de {n} AP (§6.12.1). Votre adversaire ne la lit qu’après la bataille ; une nouvelle liste remplace la vôtre.', en: 'Your list for the table (e.g. a HOTT list) and its AP total, at most your budget of {n} AP (§6.12.1). Your opponent reads it only after the battle; a new list replaces yours.' },
+  listField: { fr: 'Liste', en: 'List' },
+  apField: { fr: 'Total d’AP', en: 'AP total' },
+  proposeLabel: { fr: 'Bataille de {p} : proposer une date', en: 'Battle of {p}: propose a date' },
+  proposeHelp: { fr: 'Quand jouer la bataille sur table ; votre adversaire accepte votre date ou en propose une autre.', en: 'When to play the battle on the table; your opponent accepts your date or proposes another.' },
+  dateField: { fr: 'Date', en: 'Date' },
+  acceptLabel: { fr: 'Bataille de {p} : accepter la date proposée par {w} ({d})', en: 'Battle of {p}: accept the date proposed by {w} ({d})' },
+  noBattle: { fr: 'Aucune bataille sur table de votre état n’attend cette action.', en: 'No tabletop battle of your state awaits this action.' },
+  emptyList: { fr: 'Écrivez votre liste d’armée ({max} caractères au plus).', en: 'Write your army list ({max} characters at most).' },
+  badAp: { fr: 'Le total d’AP de la liste est un entier de 1 à votre budget ({n} AP).', en: 'The list’s AP total is a whole number from 1 to your budget ({n} AP).' },
+  emptyDate: { fr: 'Écrivez une date ({max} caractères au plus).', en: 'Write a date ({max} characters at most).' },
+  noProposal: { fr: 'Votre adversaire n’a proposé aucune date à accepter.', en: 'Your opponent has proposed no date to accept.' },
+  listNote: { fr: 'Bataille de {p} : {w} a remis sa liste d’armée.', en: 'Battle of {p}: {w} handed in an army list.' },
+  proposeNote: { fr: 'Bataille de {p} : {w} propose de jouer le {d}.', en: 'Battle of {p}: {w} proposes to play on {d}.' },
+  agreedNote: { fr: 'Bataille de {p} : date convenue, {d} ({w} a accepté).', en: 'Battle of {p}: date agreed, {d} ({w} accepted).' },
+} satisfies Record<string, Localized>;
+
+const place = (g: GruikGame, p: string) => g.gruik.map.provinces.find((x) => x.id === p)?.name ?? p;
+const name = (g: GruikGame, st: string) => g.names[st] ?? g.gruik.realms[st]?.name ?? st;
+const other = (b: TabletopBattle, st: string) => b.sides.find((x) => x !== st)!;
+
+/** The battles whose table a side may still arrange: accepted by both, not yet reported and confirmed, not disputed. */
+function openBattles(g: GruikGame, player: PlayerId): TabletopBattle[] {
+  const ph = g.flow.phase;
+  if (ph !== 'battle-report' && ph !== 'report-confirmation') return [];
+  return g.flow.battles.filter((b) => b.accepted && !b.facts && !b.disputed && b.sides.includes(player));
+}
+
+/** The free actions of a side of a tabletop battle: its list, a date to propose, the other's date to accept. */
+export function tabletopActions(g: GruikGame, player: PlayerId, lang: Lang): FreeAction[] {
+  const out: FreeAction[] = [];
+  for (const b of openBattles(g, player)) {
+    const vars = { p: place(g, b.province), n: b.fielded[player] ?? 0 };
+    out.push({
+      id: `army-list:${b.id}`, label: fill(M.listLabel, vars)[lang], help: fill(M.listHelp, vars)[lang],
+      fields: [{ name: 'list', label: M.listField[lang], kind: 'text' }, { name: 'ap', label: M.apField[lang], kind: 'integer', min: 1, max: b.fielded[player] ?? 1 }],
+    });
+    out.push({ id: `propose-date:${b.id}`, label: fill(M.proposeLabel, vars)[lang], help: M.proposeHelp[lang], fields: [{ name: 'date', label: M.dateField[lang], kind: 'text' }] });
+    const theirs = b.table?.proposals[other(b, player)];
+    if (theirs && b.table?.date !== theirs) out.push({ id: `accept-date:${b.id}`, label: fill(M.acceptLabel, { ...vars, w: name(g, other(b, player)), d: theirs })[lang], fields: [] });
+  }
+  return out;
+}
+
+/** Checks a tabletop free action: the battle is the player's and open; the list, AP total and date are sound. */
+export function validateTabletopAction(g: GruikGame, player: PlayerId, input: ActionInput): Validation<TableAction> {
+  const bad = (m: Localized, vars: Record<string, string | number> = {}): Validation<TableAction> => { const t = fill(m, vars); return { value: null, issues: [{ message: t.en, text: t }] }; };
+  const cut = input.id.indexOf(':');
+  const kind = input.id.slice(0, cut) as Kind;
+  const b = openBattles(g, player).find((x) => x.id === input.id.slice(cut + 1));
+  if (cut < 0 || !KINDS.includes(kind) || !b) return bad(M.noBattle);
+  const budget = b.fielded[player] ?? 0;
+  switch (kind) {
+    case 'army-list': {
+      const text = String(input.values.list ?? '').trim();
+      if (!text || text.length > LIST_MAX) return bad(M.emptyList, { max: LIST_MAX });
+      const raw = String(input.values.ap ?? '').trim();
+      const ap = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+      if (!Number.isInteger(ap) || ap < 1 || ap > budget) return bad(M.badAp, { n: budget });
+      return { value: { kind, battle: b.id, text, ap }, issues: [] };
+    }
+    case 'propose-date': {
+      const text = String(input.values.date ?? '').trim();
+      if (!text || text.length > DATE_MAX) return bad(M.emptyDate, { max: DATE_MAX });
+      return { value: { kind, battle: b.id, text, ap: 0 }, issues: [] };
+    }
+    case 'accept-date': {
+      const theirs = b.table?.proposals[other(b, player)];
+      if (!theirs) return bad(M.noProposal);
+      return { value: { kind, battle: b.id, text: theirs, ap: 0 }, issues: [] };
+    }
+  }
+}
+
+/** Applies a valid tabletop action (pure): stores it in the battle's table and tells both sides, and them alone. */
+export function actTabletop(g0: GruikGame, player: PlayerId, v: TableAction): { state: GruikGame; events: GruikFlowEvent[] } {
+  const g = structuredClone(g0);
+  const b = g.flow.battles.find((x) => x.id === v.battle)!;
+  const t = (b.table ??= emptyTable());
+  const vars = { p: place(g, b.province), w: name(g, player), d: v.text };
+  let text: Localized;
+  if (v.kind === 'army-list') { t.lists[player] = { text: v.text, ap: v.ap }; text = fill(M.listNote, vars); }
+  else if (v.kind === 'propose-date') { t.proposals[player] = v.text; text = fill(M.proposeNote, vars); }
+  else { t.date = v.text; text = fill(M.agreedNote, vars); }
+  return { state: g, events: [{ t: 'note', audience: [...b.sides], text }] };
+}
+
+const S = {
+  title: { fr: 'Bataille sur table : {p}', en: 'Tabletop battle: {p}' },
+  sides: { fr: 'Camps', en: 'Sides' },
+  vs: { fr: '{a} contre {b}', en: '{a} vs {b}' },
+  budget: { fr: 'Budget de {w} (AP engagés, §4.7)', en: '{w}’s budget (AP fielded, §4.7)' },
+  stage: { fr: 'Où en est-elle', en: 'Where it stands' },
+  'st.accept': { fr: 'chaque camp accepte la table ou la laisse à l’ABR', en: 'each side accepts the table or leaves it to ABR' },
+  'st.refused': { fr: 'résolue par ABR', en: 'resolved by ABR' },
+  'st.report': { fr: 'jouez-la ; le vainqueur en rend compte', en: 'play it; the winner reports it' },
+  'st.confirm': { fr: '{w} en a rendu compte ; l’autre camp confirme ou conteste', en: '{w} reported it; the other side confirms or disputes' },
+  'st.disputed': { fr: 'contestée : le MJ tranche', en: 'disputed: the GM rules' },
+  'st.settled': { fr: 'compte rendu confirmé', en: 'report confirmed' },
+  mine: { fr: 'Votre liste', en: 'Your list' },
+  theirs: { fr: 'Liste de {w}', en: '{w}’s list' },
+  none: { fr: 'pas encore remise', en: 'not handed in yet' },
+  given: { fr: 'remise ; révélée après la bataille (§6.12.1)', en: 'handed in; revealed after the battle (§6.12.1)' },
+  proposed: { fr: 'Date proposée par {w}', en: 'Date proposed by {w}' },
+  agreed: { fr: 'Date convenue', en: 'Date agreed' },
+} satisfies Record<string, Localized>;
+
+/** The board's sections of the tabletop battles of `player` (none for anyone else): the sheet's facts, the lists, the dates. */
+export function tabletopSections(g: GruikGame, player: PlayerId | null, lang: Lang): ViewSection[] {
+  if (player === null) return [];
+  const L = (m: Localized, vars: Record<string, string | number> = {}) => fill(m, vars)[lang];
+  return g.flow.battles.filter((b) => b.sides.includes(player)).map((b) => {
+    const them = other(b, player), t = b.table;
+    const stage = g.flow.phase === 'tabletop-accept' ? L(S['st.accept']) : !b.accepted ? L(S['st.refused']) : b.disputed ? L(S['st.disputed'])
+      : b.facts ? L(S['st.settled']) : b.reporter ? L(S['st.confirm'], { w: name(g, b.reporter) }) : L(S['st.report']);
+    const rows: [string, string][] = [
+      [L(S.sides), L(S.vs, { a: name(g, b.sides[0]), b: name(g, b.sides[1]) })],
+      ...b.sides.map((st): [string, string] => [L(S.budget, { w: name(g, st) }), `${b.fielded[st] ?? 0} AP`]),
+      [L(S.stage), stage],
+    ];
+    if (b.accepted) {
+      const mine = t?.lists[player];
+      rows.push([L(S.mine), mine ? `${mine.ap} AP — ${mine.text}` : L(S.none)]);
+      rows.push([L(S.theirs, { w: name(g, them) }), t?.lists[them] ? L(S.given) : L(S.none)]);
+      for (const st of b.sides) if (t?.proposals[st]) rows.push([L(S.proposed, { w: name(g, st) }), t.proposals[st]!]);
+      if (t?.date) rows.push([L(S.agreed), t.date]);
+    }
+    return { title: L(S.title, { p: place(g, b.province) }), kind: 'kv' as const, rows };
+  });
+}
+
+const R = {
+  decisive: { fr: 'victoire décisive de {w}', en: 'decisive victory of {w}' },
+  nightfall: { fr: 'la nuit tombe', en: 'nightfall' },
+  nightfallLeaver: { fr: 'la nuit tombe, {w} quitte le terrain', en: 'nightfall, {w} leaves the field' },
+  agreedStop: { fr: 'arrêt convenu ({a})', en: 'agreed stop ({a})' },
+  unfinished: { fr: 'partie inachevée ({a})', en: 'unfinished game ({a})' },
+  unfinishedWinner: { fr: 'partie inachevée ({a}), vainqueur {w}', en: 'unfinished game ({a}), winner {w}' },
+  mutual: { fr: 'démoralisation mutuelle', en: 'mutual demoralisation' },
+  lost: { fr: 'AP perdus sur la table : {l}', en: 'AP lost on the table: {l}' },
+  elements: { fr: 'éléments de général détruits : {n}', en: 'general elements destroyed: {n}' },
+  example: { fr: 'Par exemple : {j}', en: 'For example: {j}' },
+} satisfies Record<string, Localized>;
+
+/** A reported battle in words (the confirmation prompt shows it rather than its JSON). */
+export function reportSummary(g: GruikGame, b: TabletopBattle, facts: BattleFacts): Localized {
+  const o = facts.outcome, w = (st?: string) => (st ? name(g, st) : '—');
+  const outcome = o.kind === 'decisive' ? fill(R.decisive, { w: w(o.winner) })
+    : o.kind === 'nightfall' ? (o.leaver ? fill(R.nightfallLeaver, { w: w(o.leaver) }) : R.nightfall)
+      : o.kind === 'agreedStop' ? fill(R.agreedStop, { a: o.agreement })
+        : o.kind === 'unfinished' ? (o.winner ? fill(R.unfinishedWinner, { a: o.agreement, w: w(o.winner) }) : fill(R.unfinished, { a: o.agreement }))
+          : R.mutual;
+  const lost = fill(R.lost, { l: b.sides.map((st) => `${name(g, st)} ${facts.onTable[st] ?? 0}`).join(', ') });
+  const els = facts.elements.length ? fill(R.elements, { n: facts.elements.length }) : null;
+  const join = (lang: 'fr' | 'en') => [outcome[lang], lost[lang], ...(els ? [els[lang]] : [])].join(lang === 'fr' ? ' ; ' : '; ');
+  return { fr: join('fr'), en: join('en') };
+}
+
+/** An example of the battle report's answer with this battle's sides (the report prompt's help). */
+export function reportExample(b: TabletopBattle): Localized {
+  const [a, c] = b.sides;
+  return fill(R.example, { j: JSON.stringify({ outcome: { kind: 'decisive', winner: a }, onTable: { [a]: 2, [c]: 8 }, elements: [] }) });
+}
