@@ -58,7 +58,7 @@ test('bots play the Anneau through the registry: every bot answer accepted, orde
   for (let step = 0; step < 40 && g.state.flow.phase !== 'over'; step++) {
     for (const d of gruik.decisions(g.state)) {
       for (const p of d.players) {
-        const answer = entry.bot!(g.state, p, d.id, createRng(`anneau-bots/${rng.n++}`));
+        const answer = entry.bot!(g.state, p, d.id, createRng('anneau-bots', `bot/${rng.n++}`));
         const v = gruik.validate(g.state, p, d.id, answer);
         assert.deepEqual(v.issues.filter(isError).map((i) => i.message), [], `${p} ${d.id}: the bot's answer is accepted`);
         if (d.kind === 'orders' && answer && typeof answer === 'object') for (const k of Object.keys(answer)) kinds.add(k);
