@@ -38,6 +38,7 @@ import { checkInvariants as wkInvariants } from './warrior-knights/invariants.ts
 import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts';
 import { gruik, holdBot as gruikBot } from './gruik/index.ts';
 import { checkInvariants as gruikInvariants } from './gruik/invariants.ts';
+import { checkScenario as checkGruikScenario } from './gruik/scenario.ts';
 import type { GruikFlowEvent, GruikGame } from './gruik/flow.ts';
 
 /**
@@ -89,7 +90,14 @@ export interface RulesetEntry<S = any, E = any> {
    * value (`ruleset.seatForm`'s check), in the order of `lords` (or of the seats); null or absent:
    * drawn by the ruleset from the game's seed.
    */
-  options: (args: { map?: string; players?: number; lords?: string[]; choices?: (Record<string, unknown> | null)[]; config?: Record<string, unknown> }) => unknown;
+  options: (args: { map?: string; players?: number; lords?: string[]; choices?: (Record<string, unknown> | null)[]; config?: Record<string, unknown>; scenario?: unknown }) => unknown;
+  /**
+   * Optional (rulesets whose host may bring his own scenario file, Game of Gruik §12.4): checks a
+   * file (parsed JSON) for a variant (undefined: the ruleset's choice; null: the file as written).
+   * `errors`: what stops the load, one line each; `warnings`: the design targets missed; `summary`:
+   * the text for checking by eye (null when refused). `options({ scenario })` then starts a game on it.
+   */
+  scenario?: { check(json: unknown, variant: string | null | undefined, lang: Lang): { errors: string[]; warnings: string[]; summary: string | null } };
   /**
    * The state invariants: throws an Error naming the first one broken. `initial` is the state
    * after setup, `previous` the state before the step just resolved (null for the initial state),
@@ -207,7 +215,11 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   ],
   bot: (g, player, decision) => gruikBot(g, player, decision),
   caretaker: (g, player, decision) => gruikBot(g, player, decision),
-  options: (a) => ({ map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
+  options: (a) => (a.scenario !== undefined
+    // A GM's own scenario (§12.4) takes the place of the map; with no number of players, the file's default variant.
+    ? { scenario: a.scenario, ...(a.lords ? { lords: a.lords } : a.players !== undefined ? { players: a.players } : {}), ...(a.config ? { config: a.config } : {}) }
+    : { map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
+  scenario: { check: checkGruikScenario },
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
   soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),
   summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
