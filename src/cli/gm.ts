@@ -79,8 +79,8 @@ export function cmdGm(args: string[], io: PromptCliIo, deps: PromptCliDeps): num
   if (sub === 'queue') return gmQueue(rest, io, deps);
   if (sub === 'approve') return gmApprove(rest, io, deps);
   if (sub === 'override') {
-    const lang = rest.includes('fr') && rest[rest.indexOf('fr') - 1] === '--lang' ? 'fr' : 'en';
-    throw deps.usageError(t(T.override, lang));
+    const { values } = parseArgs({ args: rest, allowPositionals: true, strict: false, options: { lang: { type: 'string' } } });
+    throw deps.usageError(t(T.override, values.lang === 'fr' ? 'fr' : 'en'));
   }
   throw deps.usageError(`usage: ${GM_USAGE.gm}`);
 }
