@@ -16,10 +16,11 @@
  */
 import { parseArgs } from 'node:util';
 import { advance, missing, replayStates, submit, type GameRecord } from '../engine/game.ts';
+import { fill } from '../engine/localize.ts';
 import { GM_SEAT, type Decision, type Lang, type Localized } from '../engine/ruleset.ts';
 import type { RulesetEntry } from '../rulesets/index.ts';
 import { markdownText } from '../platform/http/markdown.ts';
-import type { PromptCliDeps, PromptCliIo } from './prompts.ts';
+import { langOf, nameOf, type PromptCliDeps, type PromptCliIo } from './prompts.ts';
 
 export const GM_USAGE: Record<string, string> = {
   gm: 'suzerain gm queue game.json [--lang fr|en] | suzerain gm approve game.json ITEM [--value V] [--lang fr|en]',
@@ -43,13 +44,7 @@ const T = {
   waiting: { fr: 'décision enregistrée ; on attend encore {list}', en: 'ruling stored; still waiting for {list}' },
   override: { fr: 'gm override n’existe pas encore : le moteur n’a pas d’actions du MJ (modifier une entité, corriger un jet) ; gm approve tranche les questions ouvertes', en: 'gm override is not available yet: the engine has no GM actions (edit an entity, override a roll); gm approve rules on the open items' },
 } satisfies Record<string, Localized>;
-const t = (m: Localized, lang: Lang, args: Record<string, string | number> = {}): string => m[lang].replace(/\{(\w+)\}/g, (w, k: string) => (args[k] === undefined ? w : String(args[k])));
-
-function langOf(v: string | undefined, deps: PromptCliDeps): Lang {
-  if (v !== 'fr' && v !== 'en') throw deps.usageError('--lang is fr or en');
-  return v;
-}
-const nameOf = (entry: RulesetEntry, game: GameRecord, id: string): string => entry.ruleset.players(game.state).find((p) => p.id === id)?.name ?? id;
+const t = (m: Localized, lang: Lang, args: Record<string, string | number> = {}): string => fill(m, args)[lang];
 
 /** The open judgment items: the decisions of GM_SEAT that carry an item. */
 function openItems(entry: RulesetEntry, game: GameRecord): (Decision & { judgment: NonNullable<Decision['judgment']> })[] {
