@@ -23,14 +23,15 @@ import { gruikJudgment } from './gm.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
-import { DEFAULT_SCENARIO, initialFromScenario, loadScenario, type LoadedScenario, type ScenarioProblem } from './scenario.ts';
-import { LocalizedError } from '../../engine/constants.ts';
-import { fill } from '../../engine/localize.ts';
+import { DEFAULT_SCENARIO, initialFromScenario, loadScenario } from './scenario.ts';
 import { keyCommitment } from './rules/dice.ts';
 import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
 import { viewOf, type GruikView } from './view.ts';
+import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
+import { LocalizedError } from '../../engine/constants.ts';
+import { fill } from '../../engine/localize.ts';
 
 export interface GruikOptions {
   /** The scenario (§12.4): 'anneau' (the default map) or 'fixture' (§12.7). */
