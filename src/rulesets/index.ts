@@ -39,6 +39,7 @@ import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts
 import { gruik, holdBot as gruikBot } from './gruik/index.ts';
 import { checkInvariants as gruikInvariants } from './gruik/invariants.ts';
 import { checkScenario as checkGruikScenario } from './gruik/scenario.ts';
+import { countSheetOrders } from './gruik/sheet/count.ts';
 import type { GruikFlowEvent, GruikGame } from './gruik/flow.ts';
 
 /**
@@ -222,6 +223,7 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   scenario: { check: checkGruikScenario },
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
   soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),
+  countOrders: (v) => countSheetOrders(v),
   summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
 };
 

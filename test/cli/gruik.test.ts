@@ -88,16 +88,38 @@ test('orders and answer take a Gruik order sheet as the player wrote it; the ste
   const g = path('orders.json');
   assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'setup-1', '--out', g)).rc, 0);
   assert.equal(read(g).state.flow.phase, 'orders');
-  const elves = { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }] };
+  const elves = { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }], orders: { friendship: { declare: ['fens'] } } };
   const o = await run('orders', g, '--lord', 'elves', '--file', write('elves.txt', JSON.stringify(elves, null, 2)));
   assert.equal(o.rc, 0, o.err);
-  assert.deepEqual(read(g).pending.find((s) => s.player === 'elves')?.value, elves, 'the sheet is stored as validated');
+  assert.equal(o.out, 'Royaume de Sylvebrune: whole sheet replaced, 2 orders stored', 'each order counted (countSheetOrders)');
+  const stored = read(g).pending.find((s) => s.player === 'elves')?.value as typeof elves;
+  assert.deepEqual(stored.moves, elves.moves, 'the sheet is stored as validated');
+  assert.deepEqual(stored.orders.friendship.declare, ['fens']);
   const refused = await run('orders', g, '--lord', 'dwarves', '--file', write('bad.txt', JSON.stringify({ moves: [{ force: 'elves:A1', path: ['tourbe'] }] })));
   assert.equal(refused.rc, 1, 'a force of another state is refused');
   const a = await run('answer', g, '--player', 'dwarves', '--file', write('dwarves.txt', JSON.stringify({ moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] })));
   assert.equal(a.rc, 0, a.err);
   assert.match(a.out, /^answer stored; step 1 resolved/);
   assert.match((await run('replay', g)).out, /^replay ok: 1 step/);
+});
+
+// The text sheet is parsed by the ruleset's validate (parseSheet, wired on main after this branch
+// started): the command line passes the text unchanged. [todo until that wiring is merged here]
+test('orders takes a text order sheet: each refused line named, --append adds lines, answer takes one too', { todo: 'passes once main’s parseSheet wiring in gruik validate is merged' }, async () => {
+  const g = path('text.json');
+  assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'setup-1', '--out', g)).rc, 0);
+  const o = await run('orders', g, '--lord', 'elves', '--file', write('elves-text.txt', 'move A1 coudre tourbe\nfriend nowhere\n'));
+  assert.equal(o.rc, 1, 'a line refused');
+  assert.equal(o.err, 'line 2: unknown state "nowhere"');
+  assert.equal(o.out, 'Royaume de Sylvebrune: whole sheet replaced, 1 order stored, 1 line rejected');
+  const more = await run('orders', g, '--lord', 'elves', '--append', '--file', write('elves-more.txt', 'friend fens\n'));
+  assert.equal(more.rc, 0, more.err);
+  assert.equal(more.out, 'Royaume de Sylvebrune: 1 order added; the sheet now holds 2 orders');
+  const stored = read(g).pending.find((s) => s.player === 'elves')?.value as { moves: unknown[]; orders: { friendship: { declare: string[] } } };
+  assert.deepEqual([stored.moves, stored.orders.friendship.declare], [[{ force: 'elves:A1', path: ['coudre', 'tourbe'] }], ['fens']]);
+  const a = await run('answer', g, '--player', 'dwarves', '--answer', 'deplacer A1 marche tourbe', '--lang', 'fr');
+  assert.equal(a.rc, 0, a.err);
+  assert.match(a.out, /^réponse enregistrée ; l’étape 1 est résolue/);
 });
 
 test('gm queue lists the open items with their defaults and ages; gm approve rules as @gm, refuses what is not a choice, and resolves the step', async () => {
