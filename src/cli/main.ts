@@ -48,8 +48,8 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain simulate --ruleset gloire-et-pouvoir --map scandinavia --players 10 --turns 50 --seed S
                [--json] [--out game.json] [--config overrides.json]
   suzerain simulate --ruleset adventurer-kings --players 8 --turns 30 --seed S [--json]
-  suzerain simulate --ruleset gruik --players 6 --turns 12 --seed S [--json]   (bots hold; same seed, same hash)
                (Adventurer Kings: --lord also accepts a kingdom's name, or use --kingdom NAME)
+  suzerain simulate --ruleset gruik --players 6 --turns 12 --seed S [--json]   (bots; same seed, same hash)
   suzerain demo                                                (a short simulated game, in French)
   suzerain serve                                               (the web platform; configuration from the environment)
   suzerain user validate LOGIN                                 (marks an account's address as validated)
