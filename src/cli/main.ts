@@ -13,6 +13,8 @@ import type { Lang } from '../engine/ruleset.ts';
 import { botAnswers, getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
 import { markdownText } from '../platform/http/markdown.ts';
 import { cmdAct, cmdAnswer, cmdPrompts, PROMPT_USAGE, type PromptCliDeps } from './prompts.ts';
+import { cmdGm, GM_USAGE } from './gm.ts';
+import { cmdScenario, readScenario, scenarioHook, SCENARIO_USAGE } from './scenario.ts';
 
 const HELP = `suzerain — the Suzerain referee on the command line
 
@@ -21,6 +23,11 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain new --ruleset adventurer-kings --players 8 --seed S --out ak.json
                [--choice "race=Elf,alignment=Druid,Ta=2,Dr=2"]…   (one per lord, in order, or "N:…" for lord N:
                his choices at join, the ruleset's seat form; what is left out is drawn from the seed)
+  suzerain new --ruleset gruik (--scenario FILE|default | --map anneau|fixture) [--players N] --seed S --out game.json
+               [--lang fr|en]   (--scenario FILE: a GM's own scenario file, its variant for N players, else as written;
+               a file that does not load is refused with its errors named; default: the original map)
+  suzerain scenario check FILE [--variant V|-] [--lang fr|en]  (a scenario file: its errors (exit 1), else the summary
+                                                               and its warnings (exit 2 when any); -: as written)
   suzerain seat-form --ruleset adventurer-kings [--lang fr|en] (the choices a player makes at join, with their limits)
   suzerain orders game.json --lord NAME --file orders.txt [--append] [--lang fr|en]   (--file - reads standard input)
                (the file replaces the player's whole sheet for this turn; --append adds its lines to it)
@@ -33,12 +40,16 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain answer game.json --player NAME [--decision ID] (--answer TEXT | --file F) [--lang fr|en]
                                                               (the step resolves once every player asked has answered)
   suzerain act game.json --player NAME --action ID [key=value …] [--lang fr|en]   (a free action: give, offer, accept…)
+  suzerain gm queue game.json [--lang fr|en]                   (the GM's open items: row, deadline, age in steps,
+                                                               what is decided, the facts, the default, the choices)
+  suzerain gm approve game.json ITEM [--value V] [--lang fr|en] (rules on an item as the GM: V, or its default)
   suzerain view game.json --lord NAME
   suzerain replay game.json
   suzerain simulate --ruleset gloire-et-pouvoir --map scandinavia --players 10 --turns 50 --seed S
                [--json] [--out game.json] [--config overrides.json]
   suzerain simulate --ruleset adventurer-kings --players 8 --turns 30 --seed S [--json]
                (Adventurer Kings: --lord also accepts a kingdom's name, or use --kingdom NAME)
+  suzerain simulate --ruleset gruik --players 6 --turns 12 --seed S [--json]   (bots; same seed, same hash)
   suzerain demo                                                (a short simulated game, in French)
   suzerain serve                                               (the web platform; configuration from the environment)
   suzerain user validate LOGIN                                 (marks an account's address as validated)
@@ -59,6 +70,8 @@ const USAGE: Record<string, string> = {
   view: 'suzerain view game.json --lord NAME',
   replay: 'suzerain replay game.json',
   ...PROMPT_USAGE,
+  ...GM_USAGE,
+  ...SCENARIO_USAGE,
 };
 const usage = (cmd: string): string => `usage: ${USAGE[cmd] ?? 'suzerain help'}`;
 
@@ -97,6 +110,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'prompts': return cmdPrompts(rest, io, PROMPT_DEPS);
       case 'answer': return cmdAnswer(rest, io, PROMPT_DEPS);
       case 'act': return cmdAct(rest, io, PROMPT_DEPS);
+      case 'gm': return cmdGm(rest, io, PROMPT_DEPS);
+      case 'scenario': return cmdScenario(rest, io, PROMPT_DEPS);
       case 'simulate': return cmdSimulate(rest, io);
       case 'demo': return cmdSimulate(['--turns', '12', '--seed', 'demo', '--report-lang', 'fr'], io);
       case 'serve': return await cmdServe(io);
@@ -185,16 +200,27 @@ function cmdNew(args: string[], io: Io): number {
   const { values } = parseArgs({ args, options: {
     ruleset: { type: 'string', default: 'gloire-et-pouvoir' }, map: { type: 'string' }, players: { type: 'string' },
     seed: { type: 'string' }, out: { type: 'string' }, lords: { type: 'string' }, config: { type: 'string' },
-    choice: { type: 'string', multiple: true },
+    choice: { type: 'string', multiple: true }, scenario: { type: 'string' }, lang: { type: 'string', default: 'en' },
   } });
   if (!values.out) throw new CliError(`--out game.json is required\n${usage('new')}`);
+  const lang = values.lang as Lang;
+  if (lang !== 'fr' && lang !== 'en') throw new CliError('--lang is fr or en');
   const entry = getRuleset(values.ruleset!);
   const seed = values.seed ?? String(Date.now());
-  const map = variantOf(entry, values.map);
+  // --scenario default: the ruleset's first map; --scenario FILE: a host's own file (the registry's `scenario` hook).
+  if (values.scenario !== undefined && values.map !== undefined) throw new CliError('--scenario and --map exclude each other');
+  const own = values.scenario !== undefined && values.scenario !== 'default';
+  const scenario = own ? (scenarioHook(entry, PROMPT_DEPS), readScenario(values.scenario!, PROMPT_DEPS, '--scenario')) : undefined;
+  const map = values.scenario === 'default' ? entry.variants[0]?.id : variantOf(entry, values.map);
   const config = readConfig(values.config);
   const choices = seatChoices(entry, values.choice ?? [], { map, config });
-  const options = entry.options({ map, players: num(values.players, '--players'), lords: values.lords?.split(',').map((s) => s.trim()), config, ...(choices.length ? { choices } : {}) });
-  const game = createGame(entry.ruleset, options, seed);
+  const options = entry.options({ ...(own ? { scenario } : { map }), players: num(values.players, '--players'), lords: values.lords?.split(',').map((s) => s.trim()), config, ...(choices.length ? { choices } : {}) });
+  let game: GameRecord;
+  try { game = createGame(entry.ruleset, options, seed); } catch (e) {
+    // A refused scenario or option names its errors in the language asked.
+    if (e instanceof LocalizedError) throw new CliError(e.localized[lang]);
+    throw e;
+  }
   save(values.out, game);
   io.out(`new ${entry.ruleset.title.en} game, seed ${seed}, written to ${values.out}`);
   for (const p of entry.ruleset.players(game.state)) io.out(`  ${p.id}  ${p.name}`);

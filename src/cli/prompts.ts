@@ -37,11 +37,11 @@ export const PROMPT_USAGE: Record<string, string> = {
   act: 'suzerain act game.json --player NAME --action ID [key=value …] [--lang fr|en]',
 };
 
-function langOf(v: string | undefined, deps: PromptCliDeps): Lang {
+export function langOf(v: string | undefined, deps: PromptCliDeps): Lang {
   if (v !== 'fr' && v !== 'en') throw deps.usageError('--lang is fr or en');
   return v;
 }
-const nameOf = (entry: RulesetEntry, game: GameRecord, id: string): string => entry.ruleset.players(game.state).find((p) => p.id === id)?.name ?? id;
+export const nameOf = (entry: RulesetEntry, game: GameRecord, id: string): string => entry.ruleset.players(game.state).find((p) => p.id === id)?.name ?? id;
 
 export function cmdPrompts(args: string[], io: PromptCliIo, deps: PromptCliDeps): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { player: { type: 'string' }, lord: { type: 'string' }, lang: { type: 'string', default: 'en' } } });

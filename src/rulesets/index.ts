@@ -40,6 +40,8 @@ import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts
 import { gruik, gruikBot, holdBot as gruikHold } from './gruik/index.ts';
 import { checkInvariants as gruikInvariants } from './gruik/invariants.ts';
 import { gruikHostFields, gruikHostOptions } from './gruik/host-form.ts';
+import { checkScenario as checkGruikScenario } from './gruik/scenario.ts';
+import { countSheetOrders } from './gruik/sheet/count.ts';
 import type { GruikFlowEvent, GruikGame } from './gruik/flow.ts';
 
 /**
@@ -103,7 +105,14 @@ export interface RulesetEntry<S = any, E = any> {
     fields(lang: Lang): SeatField[];
     options(values: Record<string, string>, ctx: { gm: boolean }): { options: Record<string, unknown> } | { issues: SeatIssue[] };
   };
-  options: (args: { map?: string; players?: number; lords?: string[]; choices?: (Record<string, unknown> | null)[]; config?: Record<string, unknown> }) => unknown;
+  options: (args: { map?: string; players?: number; lords?: string[]; choices?: (Record<string, unknown> | null)[]; config?: Record<string, unknown>; scenario?: unknown }) => unknown;
+  /**
+   * Optional (rulesets whose host may bring his own scenario file, Game of Gruik §12.4): checks a
+   * file (parsed JSON) for a variant (undefined: the ruleset's choice; null: the file as written).
+   * `errors`: what stops the load, one line each; `warnings`: the design targets missed; `summary`:
+   * the text for checking by eye (null when refused). `options({ scenario })` then starts a game on it.
+   */
+  scenario?: { check(json: unknown, variant: string | null | undefined, lang: Lang): { errors: string[]; warnings: string[]; summary: string | null } };
   /**
    * The state invariants: throws an Error naming the first one broken. `initial` is the state
    * after setup, `previous` the state before the step just resolved (null for the initial state),
@@ -223,9 +232,14 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   hostForm: { fields: gruikHostFields, options: gruikHostOptions },
   // A caretaker holds (the §11.6 default of every decision): it never plays an absent player's campaign for him.
   caretaker: (g, player, decision) => gruikHold(g, player, decision),
-  options: (a) => ({ map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
+  options: (a) => (a.scenario !== undefined
+    // A GM's own scenario (§12.4) takes the place of the map; with no number of players, the file's default variant.
+    ? { scenario: a.scenario, ...(a.lords ? { lords: a.lords } : a.players !== undefined ? { players: a.players } : {}), ...(a.config ? { config: a.config } : {}) }
+    : { map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
+  scenario: { check: checkGruikScenario },
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
   soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),
+  countOrders: (v) => countSheetOrders(v),
   summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
 };
 

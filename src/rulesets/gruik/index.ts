@@ -7,8 +7,8 @@
  * is answers.ts's check; `resolve` applies the answers and runs every following step that asks
  * nobody; the view is view.ts's; reports are report.ts's Appendix B with the keys and rulings.
  *
- * Host options: the scenario (`map`: 'fixture', the §12.7 fixture, until the scenario loader and
- * the default map land — one line in SCENARIOS), the seats (`players`, `lords`), `gm` (GM_PRESENT),
+ * Host options: the scenario (`map`: 'anneau', the default map, or 'fixture', the §12.7 fixture; or
+ * `scenario`, a GM's own §12.4 file, see `setupUploaded`), the seats (`players`, `lords`), `gm` (GM_PRESENT),
  * `seasons` (the campaign's length [P §1.7]), `tabletop` (battles may be played on the table
  * [P §6.12]), `config` (overrides of the constants table, `resolveGruikConfig`).
  */
@@ -33,10 +33,18 @@ import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
 import { viewOf, type GruikView } from './view.ts';
 import { actTabletop, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
+import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
+import { LocalizedError } from '../../engine/constants.ts';
+import { fill } from '../../engine/localize.ts';
 
 export interface GruikOptions {
-  /** The scenario (§12.4): 'fixture' until the default map lands. */
+  /** The scenario (§12.4): 'anneau' (the default map) or 'fixture' (§12.7). */
   map?: string;
+  /**
+   * A GM's own scenario file (rules §12.4, the parsed JSON), instead of `map`: checked by the
+   * loader (§12.6), refused with its M errors named; its drawing is kept in the state.
+   */
+  scenario?: unknown;
   players?: number;
   /** The seats' display names (the platform passes them). */
   lords?: string[];
@@ -156,13 +164,67 @@ function setupAnneau(o: GruikOptions, rng: Rng): GruikGame {
   if (!ANNEAU_PLAYERS.includes(n)) throw new Error(`gruik: this scenario has variants for ${ANNEAU_PLAYERS.join(', ')} players`);
   const loaded = loadScenario(DEFAULT_SCENARIO, String(n));
   if (!loaded.ok) throw new Error(`gruik: the default map does not load: ${loaded.errors.map((e) => `${e.check} ${e.entity}`).join('; ')}`);
+  return startFrom(loaded, DEFAULT_SCENARIO.variants!.find((v) => v.players === n)!.playerStates, o, rng);
+}
+
+/** A loaded scenario's start (§2.13): the season key, the state, the seats (player states in `order`) and S0 of the first season. */
+function startFrom(loaded: LoadedScenario, order: readonly StateId[], o: GruikOptions, rng: Rng): GruikGame {
   const key = drawKey(rng);
   const gruikState = initialFromScenario(loaded, { seasonKey: key, config: overridesOf(o) });
-  const seats = DEFAULT_SCENARIO.variants!.find((v) => v.players === n)!.playerStates.filter((st) => gruikState.realms[st]?.kind === 'player');
+  const seats = order.filter((st) => gruikState.realms[st]?.kind === 'player');
   const names = Object.fromEntries(seats.map((st, i) => [st, o.lords?.[i] ?? gruikState.realms[st]!.name]));
   const g: GruikGame = { gruik: gruikState, flow: newFlow(), seats, names };
   settle(g, rng, []); // S0 of the first season; its status sheets are in the view
   return g;
+}
+
+const UPLOAD_MSG = {
+  refused: { fr: 'le scénario est refusé ({n} erreur(s)) : {list}', en: 'the scenario is refused ({n} error(s)): {list}' },
+  more: { fr: '… et {n} autre(s)', en: '… and {n} more' },
+  seats: { fr: 'ce scénario se joue à {counts} joueurs ({n} demandés)', en: 'this scenario is for {counts} players ({n} asked)' },
+  or: { fr: ' ou ', en: ' or ' },
+} satisfies Record<string, Localized>;
+/** The errors named in a refusal, at most this many (the rest counted): `suzerain scenario check` lists them all. */
+const UPLOAD_ERRORS_SHOWN = 12;
+
+/** A refusal naming the load's M (and FORMAT) errors, each with its check and entity, in French and English. */
+function refusal(errors: readonly ScenarioProblem[]): LocalizedError {
+  const shown = errors.slice(0, UPLOAD_ERRORS_SHOWN);
+  const list = (lang: Lang) => [...shown.map((e) => `${e.check} ${e.message[lang]}`), ...(errors.length > shown.length ? [fill(UPLOAD_MSG.more, { n: errors.length - shown.length })[lang]] : [])].join('; ');
+  return new LocalizedError(fill(UPLOAD_MSG.refused, { n: errors.length, list: { fr: list('fr'), en: list('en') } }));
+}
+
+/** The variants a file declares (id, players, player states), read without trusting its shape (the loader checks it). */
+function declaredVariants(json: unknown): { id: string; players: number; playerStates: StateId[] }[] {
+  const vs = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { variants?: unknown }).variants : undefined;
+  if (!Array.isArray(vs)) return [];
+  return vs.filter((v): v is { id: string; players: number; playerStates: StateId[] } => typeof v === 'object' && v !== null
+    && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { players?: unknown }).players === 'number' && Array.isArray((v as { playerStates?: unknown }).playerStates));
+}
+
+/**
+ * A GM's own scenario (rules §12.4–§12.6). [P §12.5] Its variant is the one for the number of
+ * players asked; when it has none for that number, the file as written if it has that many player
+ * states; with no number asked, the loader's choice (the 6-player variant, else the first, else as
+ * written). A file that fails to load is refused with its errors named (FR/EN, `LocalizedError`);
+ * its warnings do not stop a game (§12.6: they are listed for the GM, `suzerain scenario check`).
+ * The seats are the player states in the variant's order (else the file's); its drawing is kept in
+ * the state (`initialFromScenario`) unless it is a built-in scenario's own.
+ */
+function setupUploaded(json: unknown, o: GruikOptions, rng: Rng): GruikGame {
+  const n = o.players ?? o.lords?.length;
+  const variants = declaredVariants(json);
+  const variant = n === undefined ? undefined : variants.find((v) => v.players === n);
+  const loaded = loadScenario(json, n === undefined ? undefined : variant ? variant.id : null);
+  if (!loaded.ok) throw refusal(loaded.errors);
+  const asWritten = loaded.states.filter((st) => st.kind === 'player').map((st) => st.id);
+  if (n !== undefined && !variant && asWritten.length !== n) {
+    const counts = [...new Set([...variants.map((v) => v.players), asWritten.length])].sort((a, b) => a - b);
+    const join = (lang: Lang) => counts.join(UPLOAD_MSG.or[lang]);
+    throw new LocalizedError(fill(UPLOAD_MSG.seats, { counts: { fr: join('fr'), en: join('en') }, n }));
+  }
+  const chosen = variants.find((v) => v.id === loaded.variant);
+  return startFrom(loaded, chosen ? chosen.playerStates : asWritten, o, rng);
 }
 
 export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView, GruikOptions> = {
@@ -170,6 +232,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   title: TITLE,
   setup(options, rng: Rng) {
     const o = options ?? {};
+    if (o.scenario !== undefined) return setupUploaded(o.scenario, o, rng); // a GM's own file takes the place of `map`
     if (o.map === DEFAULT_MAP) return setupAnneau(o, rng);
     const sc = SCENARIOS[o.map ?? 'fixture'];
     if (!sc) throw new Error(`gruik: unknown scenario "${o.map}"; known: ${[DEFAULT_MAP, ...Object.keys(SCENARIOS)].join(', ')}`);

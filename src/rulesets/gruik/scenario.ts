@@ -574,6 +574,16 @@ export function scenarioSummary(loaded: LoadedScenario, lang: Lang): string {
   return lines.join('\n');
 }
 
+/**
+ * The §12.6 check as one answer, for the command line (`suzerain scenario check`) and the site's
+ * upload: the errors that stop the load (each `check message`), else the summary and the warnings.
+ */
+export function checkScenario(json: unknown, variant: string | null | undefined, lang: Lang): { errors: string[]; warnings: string[]; summary: string | null } {
+  const r = loadScenario(json, variant);
+  if (!r.ok) return { errors: r.errors.map((e) => `${e.check} ${e.message[lang]}`), warnings: [], summary: null };
+  return { errors: [], warnings: r.warnings.map((w) => `${w.check} ${w.message[lang]}`), summary: scenarioSummary(r, lang) };
+}
+
 // ─── The start of a game ───────────────────────────────────────────────────────────────────────
 
 export interface InitialOptions {

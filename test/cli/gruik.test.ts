@@ -1,0 +1,175 @@
+/**
+ * Game of Gruik from the command line (issue 16 "Command line"), through `main` as
+ * `bin/suzerain.mjs` calls it: `scenario check` (errors exit 1, warnings exit 2, the summary),
+ * `new --scenario FILE|default` (a GM's own file, refused with its errors named in the language
+ * asked, nothing written), order sheets through `orders` and `answer`, the GM's `gm queue` and
+ * `gm approve` (rulings as @gm, the step resolved once nothing else waits, the game replaying), and
+ * `simulate --json`: the same seed gives the same hash.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/cli/main.ts';
+import type { GameRecord } from '../../src/engine/game.ts';
+import { GM_SEAT } from '../../src/engine/ruleset.ts';
+import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
+import { DEFAULT_SCENARIO, FIXTURE_SCENARIO, type ScenarioFile } from '../../src/rulesets/gruik/scenario.ts';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (s: string) => out.push(s), err: (s: string) => err.push(s), stdin: () => '' }, out, err };
+}
+async function run(...argv: string[]) { const c = capture(); const rc = await main(argv, c.io); return { rc, out: c.out.join('\n'), err: c.err.join('\n') }; }
+const dir = mkdtempSync(join(tmpdir(), 'suzerain-gruik-'));
+const path = (name: string) => join(dir, name);
+const read = (p: string) => JSON.parse(readFileSync(p, 'utf8')) as GameRecord<GruikGame>;
+const write = (name: string, f: unknown) => { writeFileSync(path(name), typeof f === 'string' ? f : JSON.stringify(f)); return path(name); };
+const edited = (base: ScenarioFile, edit: (f: ScenarioFile) => void): ScenarioFile => { const f = structuredClone(base); edit(f); return f; };
+
+const ISLE = write('isle.json', edited(FIXTURE_SCENARIO, (f) => { f.id = 'mon-ile'; f.title = 'Mon île'; }));
+const RING = write('ring.json', DEFAULT_SCENARIO);
+const BROKEN = write('broken.json', edited(FIXTURE_SCENARIO, (f) => { f.id = 'casse'; f.provinces.find((p) => p.id === 'sylve')!.taxValue = 0; }));
+
+test('scenario check: a sound file prints its summary (exit 0), a file with warnings adds them (exit 2), a broken one its errors (exit 1)', async () => {
+  const ring = await run('scenario', 'check', RING, '--variant', '4');
+  assert.equal(ring.rc, 0, ring.err);
+  assert.match(ring.out, /^Scenario gruik-anneau — .*, variant 4/);
+  assert.match(ring.out, /tax total \d+; yearly income 3 \+ \d+ = \d+/);
+  const isle = await run('scenario', 'check', ISLE, '--lang', 'fr');
+  assert.equal(isle.rc, 2, 'warnings: exit 2');
+  assert.match(isle.out, /^Scénario mon-ile — Mon île/);
+  assert.match(isle.out, /Avertissements \(\d+\)\nW-\d\d /);
+  assert.match(isle.err, /\d+ avertissement\(s\)/);
+  const broken = await run('scenario', 'check', BROKEN);
+  assert.equal(broken.rc, 1);
+  assert.equal(broken.out, 'M-01 sylve: the tax value must be an integer of at least 1 (it is 0)');
+  assert.match((await run('scenario', 'check', BROKEN, '--lang', 'fr')).out, /^M-01 sylve : la valeur en impôts/);
+  const unknown = await run('scenario', 'check', RING, '--variant', 'nine');
+  assert.equal(unknown.rc, 1);
+  assert.match(unknown.out, /^FORMAT variant nine: no such variant/);
+  assert.equal((await run('scenario', 'check', RING, '--variant', '-')).rc, 0, 'the default map as written');
+  const notJson = await run('scenario', 'check', write('text.txt', 'hello'));
+  assert.equal(notJson.rc, 2);
+  assert.match(notJson.err, /scenario file .*text\.txt: not JSON/);
+  assert.match((await run('scenario', 'check', RING, '--ruleset', 'fief')).err, /fief takes no scenario file/);
+});
+
+test('new --scenario FILE: a GM’s own scenario, its drawing in the state; refused with its errors named (nothing written); --scenario default', async () => {
+  const g = path('isle-game.json');
+  const made = await run('new', '--ruleset', 'gruik', '--scenario', ISLE, '--players', '2', '--seed', 'isle', '--out', g);
+  assert.equal(made.rc, 0, made.err);
+  assert.match(made.out, /elves {2}Royaume de Sylvebrune\n {2}dwarves {2}Thanat d’Enclumegarde/);
+  const game = read(g);
+  assert.equal((game.options as { scenario: ScenarioFile }).scenario.id, 'mon-ile', 'the file is kept in the options (the replay sets it up again)');
+  assert.ok(game.state.gruik.display?.regions.sylve, 'the drawing is kept');
+  assert.match((await run('replay', g)).out, /^replay ok/);
+
+  const no = path('refused.json');
+  const bad = await run('new', '--ruleset', 'gruik', '--scenario', BROKEN, '--players', '2', '--seed', 'x', '--out', no, '--lang', 'fr');
+  assert.equal(bad.rc, 2);
+  assert.equal(bad.err, 'suzerain: le scénario est refusé (1 erreur(s)) : M-01 sylve : la valeur en impôts doit être un entier d’au moins 1 (elle vaut 0)');
+  assert.ok(!existsSync(no), 'no game file written');
+  const seats = await run('new', '--ruleset', 'gruik', '--scenario', ISLE, '--players', '3', '--seed', 'x', '--out', no);
+  assert.equal(seats.err, 'suzerain: this scenario is for 2 players (3 asked)');
+  assert.equal((await run('new', '--ruleset', 'gruik', '--scenario', ISLE, '--map', 'fixture', '--out', no)).rc, 2, '--scenario and --map exclude each other');
+  assert.match((await run('new', '--ruleset', 'fief', '--scenario', ISLE, '--out', no)).err, /fief takes no scenario file/);
+
+  const d = path('default.json');
+  assert.equal((await run('new', '--ruleset', 'gruik', '--scenario', 'default', '--players', '4', '--seed', 'd', '--out', d)).rc, 0);
+  const dg = read(d);
+  assert.equal((dg.options as { map: string }).map, 'anneau');
+  assert.deepEqual(dg.state.seats, DEFAULT_SCENARIO.variants!.find((v) => v.players === 4)!.playerStates);
+});
+
+test('orders and answer take a Gruik order sheet as the player wrote it; the step resolves once both have answered', async () => {
+  const g = path('orders.json');
+  assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'setup-1', '--out', g)).rc, 0);
+  assert.equal(read(g).state.flow.phase, 'orders');
+  const elves = { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }], orders: { friendship: { declare: ['fens'] } } };
+  const o = await run('orders', g, '--lord', 'elves', '--file', write('elves.txt', JSON.stringify(elves, null, 2)));
+  assert.equal(o.rc, 0, o.err);
+  assert.equal(o.out, 'Royaume de Sylvebrune: whole sheet replaced, 2 orders stored', 'each order counted (countSheetOrders)');
+  const stored = read(g).pending.find((s) => s.player === 'elves')?.value as typeof elves;
+  assert.deepEqual(stored.moves, elves.moves, 'the sheet is stored as validated');
+  assert.deepEqual(stored.orders.friendship.declare, ['fens']);
+  const refused = await run('orders', g, '--lord', 'dwarves', '--file', write('bad.txt', JSON.stringify({ moves: [{ force: 'elves:A1', path: ['tourbe'] }] })));
+  assert.equal(refused.rc, 1, 'a force of another state is refused');
+  const a = await run('answer', g, '--player', 'dwarves', '--file', write('dwarves.txt', JSON.stringify({ moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] })));
+  assert.equal(a.rc, 0, a.err);
+  assert.match(a.out, /^answer stored; step 1 resolved/);
+  assert.match((await run('replay', g)).out, /^replay ok: 1 step/);
+});
+
+// The text sheet is parsed by the ruleset's validate (parseSheet): the command line passes the text unchanged.
+test('orders takes a text order sheet: each refused line named, --append adds lines, answer takes one too', async () => {
+  const g = path('text.json');
+  assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'setup-1', '--out', g)).rc, 0);
+  const o = await run('orders', g, '--lord', 'elves', '--file', write('elves-text.txt', 'move A1 coudre tourbe\nfriend nowhere\n'));
+  assert.equal(o.rc, 1, 'a line refused');
+  assert.equal(o.err, 'line 2: unknown state "nowhere"');
+  assert.equal(o.out, 'Royaume de Sylvebrune: whole sheet replaced, 1 order stored, 1 line rejected');
+  const more = await run('orders', g, '--lord', 'elves', '--append', '--file', write('elves-more.txt', 'friend fens\n'));
+  assert.equal(more.rc, 0, more.err);
+  assert.equal(more.out, 'Royaume de Sylvebrune: 1 order added; the sheet now holds 2 orders');
+  const stored = read(g).pending.find((s) => s.player === 'elves')?.value as { moves: unknown[]; orders: { friendship: { declare: string[] } } };
+  assert.deepEqual([stored.moves, stored.orders.friendship.declare], [[{ force: 'elves:A1', path: ['coudre', 'tourbe'] }], ['fens']]);
+  const a = await run('answer', g, '--player', 'dwarves', '--answer', 'deplacer A1 marche tourbe', '--lang', 'fr');
+  assert.equal(a.rc, 0, a.err);
+  assert.match(a.out, /^réponse enregistrée ; l’étape 1 est résolue/);
+});
+
+test('gm queue lists the open items with their defaults and ages; gm approve rules as @gm, refuses what is not a choice, and resolves the step', async () => {
+  const g = path('gm.json');
+  // A seed whose first season draws an invasion (J18, blocking) and a catastrophe (J17, timed), as test/gruik/flow.test.ts.
+  assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'gm85', '--out', g)).rc, 0);
+  const q = await run('gm', 'queue', g);
+  assert.equal(q.rc, 0);
+  assert.match(q.out, /^- gm:(\S+J18\S*) \[J18, blocking, deadline 72 h\] open since step 0 \(0 step\(s\) ago\)$/m);
+  assert.match(q.out, /^- gm:\S+J17\S* \[J17, timed, deadline 24 h\]/m);
+  assert.match(q.out, /^ {4}default: invade$/m);
+  assert.match(q.out, /^ {4}choices: invade \(.*\), cancel \(No invasion\)$/m);
+  assert.match(q.out, /^ {4}concerns: (Royaume de Sylvebrune|Thanat d’Enclumegarde)$/m);
+  assert.match((await run('gm', 'queue', g, '--lang', 'fr')).out, /^ {4}par défaut : invade$/m);
+
+  const before = readFileSync(g, 'utf8');
+  const bad = await run('gm', 'approve', g, 'J18', '--value', 'maybe');
+  assert.equal(bad.rc, 1);
+  assert.match(bad.err, /not one of the options/);
+  assert.equal(readFileSync(g, 'utf8'), before, 'nothing stored');
+  assert.match((await run('gm', 'approve', g, 'J99')).err, /no open GM item "J99"/);
+
+  const cancel = await run('gm', 'approve', g, 'J18', '--value', 'cancel');
+  assert.equal(cancel.rc, 0, cancel.err);
+  assert.equal(cancel.out, 'ruling stored; still waiting for the GM');
+  assert.deepEqual(read(g).pending.map((s) => [s.player, s.value]), [[GM_SEAT, { value: 'cancel', by: 'gm' }]]);
+  assert.match((await run('gm', 'queue', g)).out, /J18.* — ruled$/m);
+  const j17 = /gm:(\S+J17\S*)/.exec(q.out)![1]!;
+  const dflt = await run('gm', 'approve', g, j17);
+  assert.equal(dflt.rc, 0, dflt.err);
+  assert.match(dflt.out, /^ruling stored; step 1 resolved/);
+  const game = read(g);
+  assert.deepEqual(game.steps[0]!.submissions.map((s) => s.value).sort((x, y) => JSON.stringify(x) < JSON.stringify(y) ? -1 : 1), [{ value: 'cancel', by: 'gm' }, { value: 'invasion', by: 'gm' }], 'the default approved is the GM’s own ruling');
+  assert.ok(!Object.values(game.state.gruik.realms).some((r) => r.invasionDue !== undefined), 'the invasion was cancelled');
+  assert.match((await run('gm', 'queue', g)).out, /no open item for the GM/);
+  assert.match((await run('replay', g)).out, /^replay ok/);
+  const override = await run('gm', 'override', g);
+  assert.equal(override.rc, 2);
+  assert.match(override.err, /gm override is not available yet/);
+});
+
+test('simulate --ruleset gruik --json: the same seed gives the same hash, another seed another', async () => {
+  const sim = async (seed: string) => {
+    const r = await run('simulate', '--ruleset', 'gruik', '--players', '4', '--turns', '4', '--seed', seed, '--json');
+    assert.equal(r.rc, 0, r.err);
+    return JSON.parse(r.out) as { ruleset: string; turns: number; hash: string };
+  };
+  const a = await sim('det-1');
+  const b = await sim('det-1');
+  assert.equal(a.ruleset, 'gruik');
+  assert.equal(a.turns, 4);
+  assert.equal(a.hash, b.hash, 'deterministic');
+  assert.notEqual((await sim('det-2')).hash, a.hash, 'the seed matters');
+});
