@@ -181,7 +181,7 @@ function auditPart(rows: GmActionRow[], lang: Lang, tz: string): Html {
   return html`<h2>${t(lang, 'gm.audit')}</h2>
     ${rows.length ? html`<div class="table-wrap"><table class="data gm-audit">
       <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.audit-when')}</th><th scope="col">${t(lang, 'gm.audit-who')}</th><th scope="col">${t(lang, 'gm.audit-what')}</th><th scope="col">${t(lang, 'gm.audit-values')}</th></tr></thead>
-      <tbody>${rows.map((r) => html`<tr><td>${r.step}</td><td>${timeTag(r.at, lang, tz, 'short')}</td><td>${r.login ?? '—'}</td><td>${r.label}</td><td>${Object.entries(r.input).map(([k, v]) => `${k}=${v}`).join(', ')}</td></tr>`)}</tbody>
+      <tbody>${rows.map((r) => html`<tr><td>${r.step}</td><td>${timeTag(r.at, lang, tz, 'short')}</td><td>${r.login ?? '—'}</td><td>${r.label}</td><td>${Object.entries(r.input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join(', ')}</td></tr>`)}</tbody>
     </table></div>` : html`<p class="muted">${t(lang, 'gm.audit-none')}</p>`}`;
 }
 
