@@ -20,6 +20,7 @@ import { DEFAULT_CONFIG, resolveGruikConfig } from './constants.ts';
 import { deadlineHours, type DeadlineClass } from './decisions.ts';
 import { answer, newFlow, reactingStates, seasonName, settle, drawKey, type GruikFlowEvent, type GruikGame } from './flow.ts';
 import { gruikJudgment } from './gm.ts';
+import { gmAct, gmActions, validateGmAction } from './console.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { keyCommitment } from './rules/dice.ts';
@@ -242,6 +243,8 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     const liveMin = c === 'ORDERS' ? 15 : 5;
     return [c, { label: CLASS_LABEL[c]!, minutes: { live: liveMin, daily, weekly } } satisfies EngineDeadlineClass];
   })),
+  // The GM's console (console.ts, §11.3): edits of entities as GM actions, audited and replayed.
+  gmActions, validateGmAction, gmAct,
   answerText: (_g, _player, _decision, value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
 };
 
