@@ -6,7 +6,8 @@
  *   ruling", the answers already given carry over, an audit row says who, when and what, and the
  *   stored game replays to the same state hash;
  * - a refused action changes nothing and says why in French and English;
- * - only the GM acts (403 for a player and for the site's host), on the service and over HTTP;
+ * - only the GM acts (403 for a player and for the site's host), on the service and over HTTP; not
+ *   while the game is paused (409);
  * - the platform's GM reaches the ruleset's options (RulesetEntry.gmOption: Gruik's `gm`).
  */
 import { describe, test } from 'node:test';
@@ -16,7 +17,7 @@ import type { AssizeState } from '../engine/gm-ruleset.ts';
 import { DB_KINDS, testDb, type DbKind } from './util.ts';
 import { addUser, gameRow, makeCtx, type Clock, type TestCtx } from './games-fixtures.ts';
 import { games, GamesError, replayStored } from '../../src/platform/games/service.ts';
-import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { answerPrompt, pauseGame } from '../../src/platform/games/prompts.ts';
 import { gmQueue, takeGmAction } from '../../src/platform/games/gm.ts';
 import type { Db } from '../../src/platform/db/index.ts';
 
@@ -108,6 +109,8 @@ for (const kind of DB_KINDS) {
         await refusedWith(takeGmAction(t.ctx, t.id, t.host, { id: 'set-store', values: { player: 'p1', store: '6' } }), 403, 'nor the site\'s host');
         await refusedWith(gmQueue(t.ctx, t.id, t.p1), 403, 'nor read the GM\'s actions');
         await refusedWith(takeGmAction(t.ctx, t.id, t.gm, { id: 'set-store', values: { player: 'p1', store: '6' } }, 3), 409, 'an action meant for another step is refused');
+        await pauseGame(t.ctx, t.id, t.gm, true);
+        await refusedWith(takeGmAction(t.ctx, t.id, t.gm, { id: 'set-store', values: { player: 'p1', store: '6' } }), 409, 'a paused game waits for its resumption');
         assert.deepEqual((await stateOf(t)).players.map((p) => p.store), [0, 0], 'nothing changed');
       } finally { await db.close(); }
     });

@@ -85,6 +85,7 @@ messages({
   'gm.audit-what': { fr: 'Action', en: 'Action' },
   'gm.audit-values': { fr: 'Valeurs', en: 'Values' },
   'gm.err.act-refused': { fr: 'Action refusée : {reasons}', en: 'Action refused: {reasons}' },
+  'gm.err.paused': { fr: 'La partie est en pause : les actions du MJ attendent sa reprise.', en: 'The game is paused: the GM’s actions wait until it resumes.' },
   'gm.err.no-gm-actions': { fr: 'Cette partie n’a pas d’actions du MJ.', en: 'This game has no GM actions.' },
   'gm.err.gm-extended': { fr: 'L’échéance de cette question a déjà été prolongée une fois.', en: 'This item’s deadline was already extended once.' },
 });
@@ -104,7 +105,7 @@ function age(from: Date, now: Date, lang: Lang): string {
 function refusal(e: unknown, lang: Lang): { text: string; status: number } {
   if (e instanceof GamesError) {
     const key = `gm.err.${e.code}`;
-    const known = ['not-gm', 'gm-not-open', 'gm-extended', 'stale-step', 'finished', 'not-started', 'no-gm-actions'].includes(e.code);
+    const known = ['not-gm', 'gm-not-open', 'gm-extended', 'stale-step', 'finished', 'not-started', 'no-gm-actions', 'paused'].includes(e.code);
     return { text: known ? t(lang, key) : t(lang, 'gm.err.failed', { error: e.localized?.[lang] ?? e.message }), status: e.statusCode };
   }
   throw e;

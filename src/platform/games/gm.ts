@@ -169,6 +169,8 @@ export async function takeGmAction(ctx: AppCtx, gameId: number, userId: number, 
     const g = await gmGame(t, gameId, userId, true);
     requireRunning(g);
     requireStep(g, expectStep);
+    // A paused game keeps its deadlines still: the GM acts once it resumes (an action may open new prompts).
+    if (g.paused_at) throw new GamesError('paused', 'the game is paused', 409);
     const rs = getRuleset(g.ruleset).ruleset;
     if (!rs.gmActions || !rs.gmAct || !rs.validateGmAction) throw new GamesError('no-gm-actions', 'this game has no GM actions', 409);
     const form = rs.gmActions(g.state, lang).find((a) => a.id === action.id);
