@@ -82,12 +82,6 @@ export interface RulesetEntry<S = any, E = any> {
    * takes them, each validated like a player's, after a player's free action (never after a bot's).
    */
   botActions?: (state: S, player: PlayerId, rng: Rng) => ActionInput[];
-  /**
-   * Optional: the key of the host options under which a new game receives whether the platform
-   * gave it a GM (`games.gm_user_id` set), when it starts (Gruik: `gm`, GM_PRESENT), so that the
-   * ruleset's GM and the platform's agree.
-   */
-  gmOption?: string;
   /** One progress line after a step, for the command line. */
   summarize?: (state: S, events: E[]) => string;
   /**
@@ -106,6 +100,12 @@ export interface RulesetEntry<S = any, E = any> {
   soakGame?: (rng: Rng, maps?: string[]) => { map: string; players: number };
   /** Other names a player answers to on the command line (`--lord`), e.g. his kingdom's name. */
   aliases?: (state: S, player: PlayerId) => string[];
+  /**
+   * Optional: the key of the host options under which a new game receives whether the platform
+   * gave it a GM (`games.gm_user_id` set), when it starts (Gruik: `gm`, GM_PRESENT), so that the
+   * ruleset's GM and the platform's agree.
+   */
+  gmOption?: string;
   /** The number of orders in a validated answer (the command line's count; default: its `lines`). */
   countOrders?: (value: unknown) => number;
   /**
@@ -208,11 +208,12 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   ruleset: gruik,
   // 'fixture' (the §12.7 test fixture) until the default map and the scenario loader land.
   variants: [{ id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } }],
-  gmOption: 'gm',
   bot: (g, player, decision) => gruikBot(g, player, decision),
   caretaker: (g, player, decision) => gruikBot(g, player, decision),
   options: (a) => ({ map: a.map ?? 'fixture', ...(a.lords ? { lords: a.lords } : { players: a.players ?? 2 }), ...(a.config ? { config: a.config } : {}) }),
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
+  // The platform's GM is the game's GM_PRESENT (games/service.ts startGame).
+  gmOption: 'gm',
   soakGame: () => ({ map: 'fixture', players: 2 }),
   summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
 };

@@ -212,6 +212,8 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     const scores = [...new Set(g.seats.map((st) => prestigeOf(g, st)))].sort((a, b) => b - a);
     return scores.map((v) => g.seats.filter((st) => prestigeOf(g, st) === v));
   },
+  // The GM's console (console.ts, §11.3): edits of entities as GM actions, audited and replayed.
+  gmActions, validateGmAction, gmAct,
   stepLabel(g) {
     if (g.flow.phase === 'over') return 'over';
     return `season ${g.gruik.season + 1} ${g.flow.phase ?? ''}`.trim();
@@ -243,8 +245,6 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     const liveMin = c === 'ORDERS' ? 15 : 5;
     return [c, { label: CLASS_LABEL[c]!, minutes: { live: liveMin, daily, weekly } } satisfies EngineDeadlineClass];
   })),
-  // The GM's console (console.ts, §11.3): edits of entities as GM actions, audited and replayed.
-  gmActions, validateGmAction, gmAct,
   answerText: (_g, _player, _decision, value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
 };
 
