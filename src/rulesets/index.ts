@@ -212,10 +212,10 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   caretaker: (g, player, decision) => gruikBot(g, player, decision),
   options: (a) => ({ map: a.map ?? 'fixture', ...(a.lords ? { lords: a.lords } : { players: a.players ?? 2 }), ...(a.config ? { config: a.config } : {}) }),
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
-  // The platform's GM is the game's GM_PRESENT (games/service.ts startGame).
-  gmOption: 'gm',
   soakGame: () => ({ map: 'fixture', players: 2 }),
   summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
+  // The platform's GM is the game's GM_PRESENT (games/service.ts startGame).
+  gmOption: 'gm',
 };
 
 export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry, [warriorKnights.id]: wkEntry, [gruik.id]: gruikEntry };
