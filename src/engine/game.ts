@@ -5,7 +5,7 @@
  */
 import { createRng } from './rng.ts';
 import { hashState } from './hash.ts';
-import { isError, type ActionInput, type PlayerId, type Ruleset, type Submission, type Validation } from './ruleset.ts';
+import { GM_SEAT, isError, type ActionInput, type PlayerId, type Ruleset, type Submission, type Validation } from './ruleset.ts';
 
 export interface StepRecord {
   index: number;
@@ -17,8 +17,9 @@ export interface StepRecord {
   /** Hash of the state after this step. */
   hash: string;
   /**
-   * A free action (`Ruleset.act`) taken by one player outside any prompt: such a step has no
-   * submissions; it is applied at once, in the order of arrival, and replayed as it was.
+   * A free action (`Ruleset.act`) taken by one player outside any prompt, or a GM action
+   * (`Ruleset.gmAct`, player `GM_SEAT`): such a step has no submissions; it is applied at once, in
+   * the order of arrival, and replayed as it was.
    */
   action?: { player: PlayerId; value: unknown };
 }
@@ -73,10 +74,12 @@ export function submit<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Play
  * are checked again against the new state: those still valid are kept (with their order), the
  * others dropped (returned, so that their players can be told). Throws a GameError when the
  * ruleset has no free actions; an invalid action leaves the game as it was (`validation.issues`).
+ * With `player` GM_SEAT it is a GM action (`validateGmAction`, `gmAct`: "game masters: the console").
  */
 export function takeAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, action: ActionInput): { game: GameRecord<S>; validation: Validation<unknown>; dropped: Submission[] } {
-  if (!ruleset.validateAction || !ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
-  const validation = ruleset.validateAction(game.state, player, action);
+  const gm = player === GM_SEAT; // the GM's console ("game masters: the console" in ruleset.ts)
+  if (gm ? !ruleset.validateGmAction || !ruleset.gmAct : !ruleset.validateAction || !ruleset.act) throw new GameError(`${ruleset.id} has no ${gm ? 'GM' : 'free'} actions`);
+  const validation = gm ? ruleset.validateGmAction!(game.state, action) : ruleset.validateAction!(game.state, player, action);
   if (validation.value === null || validation.issues.some(isError)) return { game, validation, dropped: [] };
   const next = applyAction(ruleset, game, player, validation.value);
   const open = ruleset.decisions(next.state);
@@ -140,10 +143,18 @@ function applyStep<S>(ruleset: Ruleset<S>, game: GameRecord<S>, submissions: Sub
 }
 
 function applyAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, value: unknown): GameRecord<S> {
-  if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
   const index = game.steps.length + 1;
   const label = ruleset.stepLabel(game.state);
-  const { state, events } = ruleset.act(structuredClone(game.state), player, structuredClone(value), createRng(game.seed, `step/${index}`));
+  const rng = createRng(game.seed, `step/${index}`);
+  let r;
+  if (player === GM_SEAT) {
+    if (!ruleset.gmAct) throw new GameError(`${ruleset.id} has no GM actions`);
+    r = ruleset.gmAct(structuredClone(game.state), structuredClone(value), rng);
+  } else {
+    if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
+    r = ruleset.act(structuredClone(game.state), player, structuredClone(value), rng);
+  }
+  const { state, events } = r;
   const step: StepRecord = { index, label, submissions: [], defaulted: [], events, hash: hashState(state), action: { player, value } };
   return { ...game, state, steps: [...game.steps, step] };
 }

@@ -519,6 +519,18 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * like `resolve`; must not mutate `state`. Its events go to `report` like a step's.
    */
   act?(state: S, player: PlayerId, value: unknown, rng: Rng): Resolution<S, E>;
+  /**
+   * Optional: the game master's actions open now (edit an entity, override a roll…), as forms like
+   * free actions, in `lang`. See "game masters: the console" at the end of this file.
+   */
+  gmActions?(state: S, lang: Lang): FreeAction[];
+  /** Optional (with `gmActions`): checks a GM action against the current state (FR/EN issues). */
+  validateGmAction?(state: S, action: ActionInput): Validation<unknown>;
+  /**
+   * Optional (with `gmActions`): applies a valid GM action (`validateGmAction`'s value). Pure, like
+   * `act`; must not mutate `state`. Its events go to `report` (and `publicReport`) like a step's.
+   */
+  gmAct?(state: S, value: unknown, rng: Rng): Resolution<S, E>;
   /** Optional: the standing answers a player may set, with their choices, in `lang`. */
   standingOptions?(state: S, player: PlayerId, lang: Lang): StandingOption[];
   /**
@@ -688,3 +700,25 @@ export function rulingNote(by: RulingSource, lang: Lang): string {
 export function openJudgments(rs: Ruleset, state: unknown): { decision: Decision; item: JudgmentItem }[] {
   return rs.decisions(state).filter((d) => d.judgment && d.players.includes(GM_SEAT)).map((d) => ({ decision: d, item: d.judgment! }));
 }
+
+// ───────────────────────────────────────────────────────────── game masters: the console
+
+/*
+ * Beyond rulings on judgment items, the GM acts on the game directly (Game of Gruik §11.3: edit an
+ * entity, override a roll, orders for the states he runs). Every such action is an input of the
+ * game's history, recorded and replayed like a player's free action:
+ *
+ * - `gmActions(state, lang)` lists the actions open now, each a form (`FreeAction`); the GM sees
+ *   everything, so a form may name anything of the state. Players never see these forms.
+ * - `validateGmAction(state, action)` checks one (refusals in every language, like answers), and
+ *   `gmAct(state, value, rng)` applies it, pure like `act`.
+ * - The engine takes a GM action through `takeAction` with the player `GM_SEAT` (game.ts): it is
+ *   applied at once as a step of its own, recorded as `{ action: { player: GM_SEAT, value } }`, and
+ *   `replay` applies it again through `gmAct`, so a replay with the same inputs gives the same
+ *   hashes. A player's `takeAction` never reaches `gmAct` (his actions go to `validateAction`, which
+ *   knows no GM action), and `GM_SEAT` never reaches `act`.
+ * - What players learn of a GM action is what the ruleset's `report` says of its events (Gruik:
+ *   a "GM ruling" line, `rulingNote('gm', lang)`, to the public or to the players concerned).
+ * - The platform (src/platform/games/gm.ts) offers the forms on the GM's page, posts them (the
+ *   game's GM only) and keeps an audit row of each (who, when, what) beside the step it made.
+ */

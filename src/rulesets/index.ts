@@ -123,6 +123,12 @@ export interface RulesetEntry<S = any, E = any> {
   soakGame?: (rng: Rng, maps?: string[]) => { map: string; players: number };
   /** Other names a player answers to on the command line (`--lord`), e.g. his kingdom's name. */
   aliases?: (state: S, player: PlayerId) => string[];
+  /**
+   * Optional: the key of the host options under which a new game receives whether the platform
+   * gave it a GM (`games.gm_user_id` set), when it starts (Gruik: `gm`, GM_PRESENT), so that the
+   * ruleset's GM and the platform's agree.
+   */
+  gmOption?: string;
   /** The number of orders in a validated answer (the command line's count; default: its `lines`). */
   countOrders?: (value: unknown) => number;
   /**
@@ -241,6 +247,8 @@ const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),
   countOrders: (v) => countSheetOrders(v),
   summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
+  // The platform's GM is the game's GM_PRESENT (games/service.ts startGame).
+  gmOption: 'gm',
 };
 
 export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry, [warriorKnights.id]: wkEntry, [gruik.id]: gruikEntry };

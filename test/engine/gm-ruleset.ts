@@ -18,12 +18,16 @@
  *     Otherwise each player takes his claim.
  * After the last round the fullest stores win.
  *
+ * The GM's console (engine "game masters: the console"): one GM action, `set-store`, sets a
+ * player's store to a whole number from 0 to what the invariants allow (the stores together at most
+ * ROUNDS × POT); every player's report says it, as a "GM ruling".
+ *
  * Pure: plain JSON state, no clock, no unseeded randomness (the seals come from the setup Rng).
  */
 import {
   GM_SEAT, judgmentDecision, rulingNote, validateRuling,
   type Decision, type JudgmentItem, type Lang, type Localized, type Outcome, type PlayerId, type Resolution, type Ruleset, type Ruling,
-  type RulingSource, type Submission, type Validation,
+  type ActionInput, type FreeAction, type RulingSource, type Submission, type Validation,
 } from '../../src/engine/ruleset.ts';
 import type { Rng } from '../../src/engine/rng.ts';
 import { registerRuleset, type RulesetEntry } from '../../src/rulesets/index.ts';
@@ -64,7 +68,8 @@ export type AssizeEvent =
   | { type: 'claimed'; round: number; player: PlayerId; claim: number; audience: PlayerId[] }
   | { type: 'tithe'; round: number; tithe: Tithe; by: RulingSource; taken: Record<PlayerId, number> }
   | { type: 'allotted'; round: number; shares: Record<PlayerId, number>; disputed: boolean; by: RulingSource | null }
-  | { type: 'end'; winners: PlayerId[] };
+  | { type: 'end'; winners: PlayerId[] }
+  | { type: 'gm-store'; player: PlayerId; from: number; to: number };
 
 export const titheId = (round: number): string => `r${round}/tithe`;
 export const disputeId = (round: number): string => `r${round}/dispute`;
@@ -266,12 +271,50 @@ export const assize: Ruleset<AssizeState, unknown, AssizeEvent, unknown, AssizeO
             : L(lang, `Chacun prend sa réclamation : ${list}.`, `Each takes his claim: ${list}.`));
           break;
         }
+        case 'gm-store':
+          lines.push(L(lang, `Le grenier de ${nameOf(s, e.player)} passe de ${e.from} à ${e.to} gerbes (${rulingNote('gm', 'fr')}).`, `${nameOf(s, e.player)}'s store goes from ${e.from} to ${e.to} sheaves (${rulingNote('gm', 'en')}).`));
+          break;
         case 'end':
           lines.push(L(lang, `Fin : ${e.winners.map((w) => nameOf(s, w)).join(', ')} l’emporte.`, `End: ${e.winners.map((w) => nameOf(s, w)).join(', ')} wins.`));
           break;
       }
     }
     return lines.join('\n\n');
+  },
+
+  gmActions(s, lang): FreeAction[] {
+    if (s.phase === 'over') return [];
+    return [{
+      id: 'set-store', label: L(lang, 'Fixer un grenier', 'Set a store'),
+      help: L(lang, 'Les joueurs lisent « décision du MJ » dans leur rapport.', 'Players read "GM ruling" in their report.'),
+      fields: [
+        { name: 'player', label: L(lang, 'Joueur', 'Player'), kind: 'choice', options: s.players.map((p) => ({ value: p.id, label: `${p.name} (${p.store})` })) },
+        { name: 'store', label: L(lang, 'Gerbes', 'Sheaves'), kind: 'integer', min: 0, max: s.rounds * POT },
+      ],
+    }];
+  },
+
+  validateGmAction(s, action: ActionInput): Validation<unknown> {
+    const refuse = (m: Localized): Validation<unknown> => ({ value: null, issues: [{ message: m.en, text: m }] });
+    if (s.phase === 'over' || action.id !== 'set-store') return refuse({ fr: 'action du MJ inconnue', en: 'unknown GM action' });
+    const p = s.players.find((x) => x.id === action.values.player);
+    if (!p) return refuse({ fr: 'pas de tel joueur', en: 'no such player' });
+    const text = String(action.values.store ?? '').trim();
+    if (!/^\d{1,4}$/.test(text)) return refuse({ fr: 'un nombre entier de gerbes', en: 'a whole number of sheaves' });
+    const others = s.players.reduce((n, x) => n + (x.id === p.id ? 0 : x.store), 0);
+    const max = s.rounds * POT - others; // the invariants' bound on the stores together
+    if (Number(text) > max) return refuse({ fr: `au plus ${max} gerbes (les greniers ensemble n’en tiennent que ${s.rounds * POT})`, en: `at most ${max} sheaves (the stores together hold only ${s.rounds * POT})` });
+    return { value: { player: p.id, store: Number(text) }, issues: [] };
+  },
+
+  gmAct(s0, value): Resolution<AssizeState, AssizeEvent> {
+    const s = structuredClone(s0);
+    const v = value as { player: PlayerId; store: number };
+    const p = s.players.find((x) => x.id === v.player);
+    if (!p) throw new Error(`assize: no player ${v.player}`);
+    const from = p.store;
+    p.store = v.store;
+    return { state: s, events: [{ type: 'gm-store', player: p.id, from, to: v.store }] };
   },
 
   outcome(s): Outcome | null {

@@ -101,6 +101,35 @@ function suite(kind: DbKind) {
       assert.match(h, /B1 — Le partage disputé du tour 1/, 'and the next item (the dispute) waits');
     });
 
+    test('the console: the GM applies an action from his page; it is audited; a player gets 403; the form needs its token', async () => {
+      const id = await assizeGame(tp, u, `Console ${kind}`);
+      const gm = await loggedIn(tp, u.gm);
+      const q = await gm.get(`/games/${id}/gm`);
+      assert.match(pageText(q.text), /Actions du MJ.*Fixer un grenier/s, 'the GM\'s actions with their forms, in his language');
+      assert.match(q.text, /action="\/games\/\d+\/gm\/act"/, 'posted to /gm/act');
+      assert.match(q.text, /name="f_store"/, 'with the ruleset\'s fields');
+      const aude = await loggedIn(tp, u.aude);
+      assert.equal((await aude.post(`/games/${id}/gm/act`, { action: 'set-store', f_player: 'p1', f_store: '6', step: '1' })).status, 403, 'a player may not act as GM');
+      assert.equal((await gm.post(`/games/${id}/gm/act`, { action: 'set-store', f_player: 'p1', f_store: '6', step: '1' }, { csrf: false })).status, 403, 'no form token: refused');
+      const bad = await gm.post(`/games/${id}/gm/act`, { action: 'set-store', f_player: 'p1', f_store: '99', step: '1' });
+      assert.equal(bad.status, 400, 'beyond the bound: refused');
+      assert.match(pageText(bad.text), /Action refusée : au plus 6 gerbes/, 'with the ruleset\'s reason in French');
+      assert.match(bad.text, /name="f_store"[^>]*value="99"/, 'and what he typed');
+      for (const form of [{}, { action: '<b>x</b>', step: '1' }, { action: 'set-store', f_player: 'p1', f_store: 'x'.repeat(20_000), step: '1' }, { action: 'set-store', f_player: 'p1', f_store: '1', step: '9' }]) {
+        const r = await gm.post(`/games/${id}/gm/act`, form);
+        assert.ok(r.status >= 400 && r.status < 500, `${JSON.stringify(form).slice(0, 60)}: ${r.status}`);
+      }
+      const ok = await gm.post(`/games/${id}/gm/act`, { action: 'set-store', f_player: 'p1', f_store: '3', step: '1' });
+      assert.equal(ok.redirects[0], `/games/${id}/gm?done=act`, `applied: ${ok.status} ${pageText(ok.text).slice(0, 300)}`);
+      const h = pageText(ok.text);
+      assert.match(h, /Action appliquée/, 'told so');
+      assert.match(h, /Journal des actions du MJ.*Fixer un grenier.*player=p1, store=3/s, 'the audit on his page');
+      assert.equal((await stateOf<AssizeState>(tp, id)).players[0]!.store, 3, 'the store is set');
+      const log = pageText((await (await loggedIn(tp, u.ber)).get(`/games/${id}/log`)).text);
+      assert.match(log, /Aude's store goes from 0 to 3 sheaves \(GM ruling\)/, 'the player\'s log says the GM ruled');
+      assert.doesNotMatch(pageText((await aude.get(`/games/${id}/play`)).text), /Journal des actions du MJ/, 'no audit for players');
+    });
+
     test('the creation form names the GM by login; an unknown login is refused in the host’s language', async () => {
       const b = await loggedIn(tp, u.gm);
       await b.get('/games');

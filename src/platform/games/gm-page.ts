@@ -11,16 +11,22 @@
  * with the ruleset's reason in the GM's language and what he typed. POST /games/:id/gm/extend
  * extends an item's deadline once (gm.ts, extendItem). The GM's reason is his own:
  * shown here, never in a report.
+ *
+ * The console (engine "game masters: the console"): the ruleset's GM actions open now, each a
+ * form (edit an entity, override a roll…), posted to POST /games/:id/gm/act (gm.ts, takeGmAction:
+ * applied at once as a step of the game); below them, the audit of the actions taken (who, when,
+ * what). A refused action re-renders the page with the ruleset's reason and what he typed.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang, ValidationIssue } from '../../engine/ruleset.ts';
+import type { FreeAction, Lang, ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { kindLabel } from './gm-items.ts';
-import { extendItem, gmQueue, REASON_MAX, ruleOnItem, RULING_MAX, type GmItem, type GmQueue } from './gm.ts';
+import { extendItem, GM_FIELD_MAX, gmQueue, REASON_MAX, ruleOnItem, RULING_MAX, takeGmAction, type GmActionRow, type GmItem, type GmQueue } from './gm.ts';
+import { fieldInput, fieldLabel } from './guided-form.ts';
 import { notFound, pageHead, parseId, str, timeTag, wantsJson } from './page-kit.ts';
 import { GamesError } from './service.ts';
 
@@ -64,11 +70,28 @@ messages({
   'gm.extend': { fr: 'Prolonger l’échéance (une fois)', en: 'Extend the deadline (once)' },
   'gm.extended': { fr: 'Échéance prolongée.', en: 'Deadline extended.' },
   'gm.extended-once': { fr: 'Échéance déjà prolongée une fois.', en: 'Deadline already extended once.' },
+  'gm.actions': { fr: 'Actions du MJ', en: 'GM actions' },
+  'gm.actions-help': {
+    fr: 'Chaque action s’applique aussitôt, comme une étape de la partie : elle entre dans son historique (une reprise la rejoue) et reste dans le journal ci-dessous. Les joueurs en lisent le résultat dans leur rapport (« décision du MJ ») quand les règles le disent.',
+    en: 'Each action applies at once, as a step of the game: it enters the game’s history (a replay plays it again) and stays in the log below. Players read its outcome in their report ("GM ruling") where the rules say so.',
+  },
+  'gm.actions-none': { fr: 'Aucune action du MJ n’est ouverte maintenant.', en: 'No GM action is open now.' },
+  'gm.act': { fr: 'Appliquer', en: 'Apply' },
+  'gm.acted': { fr: 'Action appliquée.', en: 'Action applied.' },
+  'gm.audit': { fr: 'Journal des actions du MJ', en: 'Log of the GM’s actions' },
+  'gm.audit-none': { fr: 'Aucune action encore.', en: 'No action yet.' },
+  'gm.audit-who': { fr: 'Par', en: 'By' },
+  'gm.audit-when': { fr: 'Quand', en: 'When' },
+  'gm.audit-what': { fr: 'Action', en: 'Action' },
+  'gm.audit-values': { fr: 'Valeurs', en: 'Values' },
+  'gm.err.act-refused': { fr: 'Action refusée : {reasons}', en: 'Action refused: {reasons}' },
+  'gm.err.paused': { fr: 'La partie est en pause : les actions du MJ attendent sa reprise.', en: 'The game is paused: the GM’s actions wait until it resumes.' },
+  'gm.err.no-gm-actions': { fr: 'Cette partie n’a pas d’actions du MJ.', en: 'This game has no GM actions.' },
   'gm.err.gm-extended': { fr: 'L’échéance de cette question a déjà été prolongée une fois.', en: 'This item’s deadline was already extended once.' },
 });
 
-/** What the GM typed, kept on a refused ruling. */
-interface Typed { decision: string; ruling: string; reason: string; error: string }
+/** What the GM typed, kept on a refused ruling (or, `action` set, a refused GM action and its fields). */
+interface Typed { decision: string; ruling: string; reason: string; error: string; action?: string; fields?: Record<string, string> }
 
 function age(from: Date, now: Date, lang: Lang): string {
   const min = Math.max(0, Math.round((now.getTime() - new Date(from).getTime()) / 60_000));
@@ -82,7 +105,7 @@ function age(from: Date, now: Date, lang: Lang): string {
 function refusal(e: unknown, lang: Lang): { text: string; status: number } {
   if (e instanceof GamesError) {
     const key = `gm.err.${e.code}`;
-    const known = ['not-gm', 'gm-not-open', 'gm-extended', 'stale-step', 'finished', 'not-started'].includes(e.code);
+    const known = ['not-gm', 'gm-not-open', 'gm-extended', 'stale-step', 'finished', 'not-started', 'no-gm-actions', 'paused'].includes(e.code);
     return { text: known ? t(lang, key) : t(lang, 'gm.err.failed', { error: e.localized?.[lang] ?? e.message }), status: e.statusCode };
   }
   throw e;
@@ -136,6 +159,33 @@ function outcome(it: GmItem, lang: Lang): string {
   }
 }
 
+/** The GM actions open now, each a small form (the ruleset's fields), posted to /gm/act. */
+function actionsPart(gameId: number, step: number, actions: FreeAction[], lang: Lang, csrf: Html, typed: Typed | null): Html {
+  const err = typed?.action !== undefined ? typed : null;
+  return html`<h2>${t(lang, 'gm.actions')}</h2><p class="muted small">${t(lang, 'gm.actions-help')}</p>
+    ${err && !actions.some((x) => x.id === err.action) ? html`<p class="error" role="alert">${err.error}</p>` : ''}
+    ${actions.length ? html`<div class="actions-list gm-actions">${actions.map((x) => {
+      const mine = err?.action === x.id ? err : null;
+      const errId = `gm-act-${x.id}-error`.replace(/[^\w-]/g, '_');
+      return html`<form method="post" action="/games/${gameId}/gm/act" class="action-form gm-act" data-action="${x.id}">${csrf}<input type="hidden" name="action" value="${x.id}"><input type="hidden" name="step" value="${step}">
+        <fieldset><legend>${x.label}</legend>${x.help ? html`<p class="muted small">${x.help}</p>` : ''}
+        ${mine ? html`<p class="error" role="alert" id="${errId}">${mine.error}</p>` : ''}
+        <div class="fields">${x.fields.map((f, i) => {
+          const id = `gm-a-${x.id}-${f.name}`.replace(/[^\w-]/g, '_');
+          return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value: mine?.fields?.[f.name], ...(mine ? { error: errId, focus: i === 0 } : {}) })}</label>`;
+        })}<button type="submit">${t(lang, 'gm.act')}</button></div></fieldset></form>`;
+    })}</div>` : html`<p class="muted gm-actions-none">${t(lang, 'gm.actions-none')}</p>`}`;
+}
+
+/** The audit of the GM's actions, newest first. */
+function auditPart(rows: GmActionRow[], lang: Lang, tz: string): Html {
+  return html`<h2>${t(lang, 'gm.audit')}</h2>
+    ${rows.length ? html`<div class="table-wrap"><table class="data gm-audit">
+      <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.audit-when')}</th><th scope="col">${t(lang, 'gm.audit-who')}</th><th scope="col">${t(lang, 'gm.audit-what')}</th><th scope="col">${t(lang, 'gm.audit-values')}</th></tr></thead>
+      <tbody>${rows.map((r) => html`<tr><td>${r.step}</td><td>${timeTag(r.at, lang, tz, 'short')}</td><td>${r.login ?? '—'}</td><td>${r.label}</td><td>${Object.entries(r.input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join(', ')}</td></tr>`)}</tbody>
+    </table></div>` : html`<p class="muted">${t(lang, 'gm.audit-none')}</p>`}`;
+}
+
 function queueBody(q: GmQueue, lang: Lang, csrf: Html, typed: Typed | null, flash: string | null, tz: string, now: Date): Html {
   const g = q.game;
   const title = `${t(lang, 'gm.title')} — ${g.name}`;
@@ -144,7 +194,7 @@ function queueBody(q: GmQueue, lang: Lang, csrf: Html, typed: Typed | null, flas
     <h1>${title}</h1>
     <p class="muted">${t(lang, 'gm.help')}</p>
     ${flash ? html`<p class="notice" role="status">${flash}</p>` : ''}
-    ${typed && !q.open.some((i) => i.decision === typed.decision) ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
+    ${typed && typed.action === undefined && !q.open.some((i) => i.decision === typed.decision) ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
     ${g.paused ? html`<p class="notice">${t(lang, 'gm.paused')}</p>` : ''}
     <h2>${t(lang, 'gm.open')}</h2>
     ${oldest ? html`<p class="gm-health">${t(lang, 'gm.oldest', { age: age(oldest.openedAt, now, lang) })}</p>` : ''}
@@ -153,7 +203,8 @@ function queueBody(q: GmQueue, lang: Lang, csrf: Html, typed: Typed | null, flas
     ${q.history.length ? html`<div class="table-wrap"><table class="data gm-history">
       <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.row')}</th><th scope="col">${t(lang, 'gm.item')}</th><th scope="col">${t(lang, 'gm.outcome')}</th><th scope="col">${t(lang, 'gm.reason', { n: REASON_MAX }).replace(/\s*\(.*\)$/, '')}</th></tr></thead>
       <tbody>${q.history.map((i) => html`<tr class="status-${i.status}"><td>${i.step}</td><td>${i.item.row}</td><td>${i.item.decides[lang]}</td><td>${outcome(i, lang)}</td><td>${i.reason ?? ''}</td></tr>`)}</tbody>
-    </table></div>` : html`<p class="muted">${t(lang, 'gm.history-none')}</p>`}`;
+    </table></div>` : html`<p class="muted">${t(lang, 'gm.history-none')}</p>`}
+    ${q.actions.length || q.audit.length || typed?.action !== undefined ? html`${actionsPart(g.id, g.step, q.actions, lang, csrf, typed)}${auditPart(q.audit, lang, tz)}` : ''}`;
 }
 
 async function gmPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o: { typed?: Typed | null; flash?: string | null; status?: number } = {}) {
@@ -162,7 +213,7 @@ async function gmPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o: 
   const id = parseId((req.params as { id?: string }).id);
   if (id === null || !v.user) return notFound(req, reply);
   let q: GmQueue;
-  try { q = await gmQueue(ctx, id, v.user.id); } catch (e) {
+  try { q = await gmQueue(ctx, id, v.user.id, 100, lang); } catch (e) {
     if (e instanceof GamesError && e.statusCode === 404) return notFound(req, reply);
     const r = refusal(e, lang);
     return sendPage(reply, page(v, t(lang, 'gm.title'), html`<h1>${t(lang, 'gm.title')}</h1><p class="error" role="alert">${r.text}</p>`, { error: true }), r.status);
@@ -222,13 +273,49 @@ async function postExtend(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   return reply.redirect(`/games/${id}/gm?done=extend`, 303);
 }
 
+/** The field values of a posted form (`f_<name>`), as a null-prototype record. */
+function prefixed(b: Record<string, unknown>, prefix: string): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [k, val] of Object.entries(b)) if (k.startsWith(prefix) && k.length <= 100 + prefix.length) out[k.slice(prefix.length)] = str(val, GM_FIELD_MAX);
+  return out;
+}
+
+async function postAct(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const id = parseId((req.params as { id?: string }).id);
+  if (id === null || !v.user) return notFound(req, reply);
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  // JSON callers may send `values` as an object; forms send `f_<name>` fields.
+  const values = typeof b.values === 'object' && b.values !== null && !Array.isArray(b.values)
+    ? prefixed(Object.fromEntries(Object.entries(b.values as Record<string, unknown>).map(([k, x]) => [`f_${k}`, x])), 'f_') : prefixed(b, 'f_');
+  const typed: Typed = { decision: '', ruling: '', reason: '', error: '', action: str(b.action, 100), fields: values };
+  const stepText = str(typeof b.step === 'number' ? String(b.step) : b.step, 12).trim();
+  const step = /^\d{1,9}$/.test(stepText) ? Number(stepText) : undefined;
+  const fail = (error: string, status: number, issues: ValidationIssue[] = []) => {
+    if (wantsJson(req)) return reply.code(status).send({ ok: false, error, issues: issues.map((i) => ({ message: i.message, text: i.text })) });
+    if (status === 403) return sendPage(reply, page(v, t(lang, 'gm.title'), html`<h1>${t(lang, 'gm.title')}</h1><p class="error" role="alert">${error}</p>`, { error: true }), 403);
+    return gmPage(ctx, req, reply, { typed: { ...typed, error }, status });
+  };
+  let r;
+  try { r = await takeGmAction(ctx, id, v.user.id, { id: typed.action!, values }, step, lang); } catch (e) {
+    if (e instanceof GamesError && e.statusCode === 404) return notFound(req, reply);
+    const f = refusal(e, lang);
+    return fail(f.text, f.status);
+  }
+  if (!r.ok) return fail(t(lang, 'gm.err.act-refused', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), 400, r.issues);
+  if (wantsJson(req)) return reply.send({ ok: true, step: r.step });
+  return reply.redirect(`/games/${id}/gm?done=act`, 303);
+}
+
 /** The GM's queue page, its ruling form and the extension of an item's deadline. */
 export const gmPageRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/gm', (req, reply) => {
     const done = (req.query as { done?: unknown } | undefined)?.done;
-    const flash = done === '1' ? 'gm.done' : done === 'extend' ? 'gm.extended' : null;
+    const flash = done === '1' ? 'gm.done' : done === 'extend' ? 'gm.extended' : done === 'act' ? 'gm.acted' : null;
     return gmPage(ctx, req, reply, { flash: flash ? t(req.visitor.lang, flash) : null });
   });
   app.post('/games/:id/gm/rule', (req, reply) => postRule(ctx, req, reply));
   app.post('/games/:id/gm/extend', (req, reply) => postExtend(ctx, req, reply));
+  app.post('/games/:id/gm/act', (req, reply) => postAct(ctx, req, reply));
 };

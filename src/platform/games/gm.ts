@@ -9,11 +9,11 @@
  * the queue carries what the players may not know). The queue shows of each item only what the
  * ruleset put in it for the GM (`JudgmentItem.brief`), nothing else of the state.
  */
-import { GM_SEAT, isError, type JudgmentItem, type ValidationIssue } from '../../engine/ruleset.ts';
+import { GM_SEAT, isError, type ActionInput, type FreeAction, type JudgmentItem, type Lang, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
-import { announce } from './prompts.ts';
+import { actionStep, announce } from './prompts.ts';
 import { GamesError, lockGame, requireRunning, requireStep, upsertSheet, wakeGame, type GameRow } from './service.ts';
 
 /** The longest ruling text and reason kept. */
@@ -60,17 +60,28 @@ export interface GmQueue {
   open: GmItem[];
   /** Closed items, newest first (at most `limit`). */
   history: GmItem[];
+  /** The GM actions open now (the ruleset's forms, in the GM's language); empty once the game is over. */
+  actions: FreeAction[];
+  /** The GM's actions taken, newest first (at most `limit`): the audit (migration 028). */
+  audit: GmActionRow[];
 }
 
+export interface GmActionRow { step: number; login: string | null; action: string; label: string; input: Record<string, string>; at: Date }
+
 /** The GM's queue of a game (GamesError 403 for anyone but its GM). */
-export async function gmQueue(ctx: AppCtx, gameId: number, userId: number, limit = 100): Promise<GmQueue> {
+export async function gmQueue(ctx: AppCtx, gameId: number, userId: number, limit = 100, lang: Lang = 'en'): Promise<GmQueue> {
   const g = await gmGame(ctx.db, gameId, userId, false);
   const cols = 'step, decision, kind, item, opened_at, deadline, status, ruling, ruled_at, reason, closed_at, extended_at';
   const open = await ctx.db.query<GmItemRow>(`SELECT ${cols} FROM gm_items WHERE game_id = $1 AND closed_at IS NULL AND status IN ('pending', 'ruled') ORDER BY opened_at, decision`, [gameId]);
   const history = await ctx.db.query<GmItemRow>(`SELECT ${cols} FROM gm_items WHERE game_id = $1 AND closed_at IS NOT NULL ORDER BY closed_at DESC, step DESC, decision LIMIT $2`, [gameId, limit]);
+  const rs = getRuleset(g.ruleset).ruleset;
+  const actions = g.status === 'running' && rs.gmActions && rs.gmAct ? rs.gmActions(g.state, lang) : [];
+  const audit = await ctx.db.query<{ step: number; login: string | null; action: string; label: string; input: unknown; at: Date }>(
+    `SELECT a.step, u.login, a.action, a.label, a.input, a.at FROM gm_actions a LEFT JOIN users u ON u.id = a.user_id WHERE a.game_id = $1 ORDER BY a.id DESC LIMIT $2`, [gameId, limit]);
   return {
     game: { id: g.id, name: g.name, ruleset: g.ruleset, status: g.status, step: Number(g.step), paused: !!g.paused_at },
-    open: open.map(toItem), history: history.map(toItem),
+    open: open.map(toItem), history: history.map(toItem), actions,
+    audit: audit.map((a) => ({ step: Number(a.step), login: a.login, action: a.action, label: a.label, input: parse<Record<string, string>>(a.input), at: a.at })),
   };
 }
 
@@ -135,4 +146,43 @@ export async function extendItem(ctx: AppCtx, gameId: number, userId: number, de
     }
     return { deadline };
   });
+}
+
+/** The longest value of a GM action's field kept. */
+export const GM_FIELD_MAX = 500;
+
+export interface GmActionResult { ok: boolean; issues: ValidationIssue[]; step?: number }
+
+/**
+ * The GM takes one of the ruleset's GM actions (`gmActions`): checked by the ruleset
+ * (`validateGmAction`), applied at once as a step of its own (every seat's report of it written),
+ * and audited in `gm_actions` (who, when, what, and the step it made). A refused action changes
+ * nothing and says why in both languages. `expectStep`: the number of resolved steps the GM saw
+ * (an action meant for a state that has moved on is refused, never applied to the next).
+ */
+export async function takeGmAction(ctx: AppCtx, gameId: number, userId: number, input: ActionInput, expectStep?: number, lang: Lang = 'en'): Promise<GmActionResult> {
+  const action: ActionInput = {
+    id: String(input.id ?? '').slice(0, 100),
+    values: Object.fromEntries(Object.entries(input.values ?? {}).slice(0, 50).map(([k, v]) => [String(k).slice(0, 100), String(v ?? '').slice(0, GM_FIELD_MAX)])),
+  };
+  const r = await ctx.db.tx(async (t): Promise<GmActionResult> => {
+    const g = await gmGame(t, gameId, userId, true);
+    requireRunning(g);
+    requireStep(g, expectStep);
+    // A paused game keeps its deadlines still: the GM acts once it resumes (an action may open new prompts).
+    if (g.paused_at) throw new GamesError('paused', 'the game is paused', 409);
+    const rs = getRuleset(g.ruleset).ruleset;
+    if (!rs.gmActions || !rs.gmAct || !rs.validateGmAction) throw new GamesError('no-gm-actions', 'this game has no GM actions', 409);
+    const form = rs.gmActions(g.state, lang).find((a) => a.id === action.id);
+    const done = await actionStep(ctx, t, g, GM_SEAT, action);
+    if (!done.ok) return done;
+    await t.query('INSERT INTO gm_actions(game_id, step, user_id, action, label, input, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [gameId, done.step, userId, action.id, form?.label ?? action.id, JSON.stringify(action.values), ctx.now()]);
+    return done;
+  });
+  if (r.ok) {
+    wakeGame(ctx, gameId);
+    announce(ctx, gameId, { kind: 'action', step: r.step ?? 0 });
+  }
+  return r;
 }

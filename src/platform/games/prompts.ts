@@ -9,7 +9,7 @@
  * what. Every change is one transaction on the locked game row, so that answers, actions and
  * resolutions of one game are applied one at a time, in the order they arrive.
  */
-import { isError, type ActionInput, type Lang, type PlayerId, type Ruleset, type ValidationIssue } from '../../engine/ruleset.ts';
+import { GM_SEAT, isError, type ActionInput, type Lang, type PlayerId, type Ruleset, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
@@ -101,59 +101,7 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
     const g = await promptGame(t, gameId);
     if (g.paused_at) throw new GamesError('paused', 'the game is paused', 409);
     await activeSeat(t, g, player);
-    const rs = getRuleset(g.ruleset).ruleset;
-    if (!rs.act || !rs.validateAction) throw new GamesError('no-actions', 'this game has no free actions', 409);
-    const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
-    const sheets = await t.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 AND value IS NOT NULL ORDER BY sub_order', [gameId, g.step + 1]);
-    const steps = Array.from({ length: g.step }, (_, i) => ({ index: i + 1, label: '', submissions: [], defaulted: [], events: [], hash: '' }));
-    const record = recordOf(g, sheets.map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order })), steps);
-    const settings = promptSettings(g, seats);
-    const out = await runReferee('act', { ruleset: g.ruleset, record, player, action, players: seats.map((s) => s.player), prompts: settings }, ctx.config.turnBudgetMs);
-    if (!out.ok) return { ok: false, issues: out.issues };
-    const now = ctx.now();
-    const step = out.step;
-    await t.query(
-      'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, action) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [gameId, step.index, step.label, '[]', '[]', json(step.events), step.hash, now, json(step.action)]);
-    for (const s of seats) {
-      const rep = out.reports[s.player]!;
-      await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, now]);
-    }
-    // The prompts open before and after: unchanged, the step keeps its deadline; changed, it gets a new one.
-    const before = openPrompts(rs, g.state, g.pace!, g.pace_minutes);
-    const same = samePrompts(before, out.promptsAfter);
-    const deadline = out.finished ? null : same ? g.deadline : stepDeadline(out.promptsAfter, now, g.clocks);
-    await t.query(
-      `UPDATE games SET state = $2, state_hash = $3, step = $4, turn_label = $5, status = $6, deadline = $7, asked_at = CASE WHEN $8 THEN asked_at ELSE $9 END WHERE id = $1`,
-      [gameId, out.stateJson, step.hash, step.index, out.stepLabel, out.finished ? 'finished' : 'running', deadline, same, now]);
-    // A free action that ends the game: what its end records, in this transaction (game-end.ts).
-    if (out.finished) await recordGameEnd(t, g, seats, out.stateJson, now);
-    // The answers given so far move on to the new step; those the action made invalid are emptied.
-    await t.query('UPDATE sheets SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
-    // The same prompts keep their deadline, and the extensions taken of it (one per player, never stacked).
-    if (same) await t.query('UPDATE extensions SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
-    for (const d of out.dropped) {
-      await t.query(
-        `UPDATE sheets SET value = NULL, ready = FALSE, auto = FALSE, issues = $5 WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4`,
-        [gameId, d.player, step.index + 1, d.decision, json([DROPPED])]);
-    }
-    for (const a of out.autoAnswers) {
-      await t.query(upsertSheet('(SELECT 1) g'), [gameId, a.player, step.index + 1, a.decision, a.text, json(a.value), '[]', now]);
-      await t.query('UPDATE sheets SET ready = TRUE, auto = TRUE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, a.player, step.index + 1, a.decision]);
-    }
-    const asked = new Set(out.askedAfter);
-    for (const s of seats) await t.query('UPDATE seats SET asked = $3 WHERE game_id = $1 AND player = $2', [gameId, s.player, asked.has(s.player)]);
-    // The GM's queue follows the step: its open items move on, new ones are written (games/gm-items.ts).
-    if (!out.finished && (!same || await t.one('SELECT 1 AS x FROM gm_items WHERE game_id = $1 AND closed_at IS NULL LIMIT 1', [gameId]))) {
-      await moveGmItems(ctx, t, gameId, step.index + 1, rs.decisions(JSON.parse(out.stateJson)), deadline);
-    }
-    // Prompts the action opened (a trade offer asking its recipient…): their players are told.
-    if (!out.finished && !same) {
-      const key = (p: OpenPrompt) => `${p.id}:${[...p.players].sort().join(',')}`;
-      const old = new Set(before.map(key));
-      await promptsOpened(ctx, t, g, step.index, out.promptsAfter.filter((p) => !old.has(key(p))), deadline, new Set(out.autoAnswers.map((a) => `${a.player}/${a.decision}`)));
-    }
-    return { ok: true, issues: [], step: step.index };
+    return actionStep(ctx, t, g, player, action);
   });
   if (r.ok) {
     wakeGame(ctx, gameId);
@@ -161,6 +109,70 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
     if (!opts.byBot) await botsAnswerAction(ctx, gameId, r.step ?? 0);
   }
   return r;
+}
+
+/**
+ * Applies a free action of `player`, or a GM action (`player` GM_SEAT, games/gm.ts), as a step of
+ * the game, in the caller's transaction on the locked game row `g` (see takeFreeAction). A game of
+ * order sheets (the GM's actions only) keeps its deadline, and its seats' sheets move on with the
+ * step like a game of prompts' answers.
+ */
+export async function actionStep(ctx: AppCtx, t: Db, g: GameRow, player: PlayerId, action: ActionInput): Promise<ActionResult> {
+  const gameId = g.id;
+  const rs = getRuleset(g.ruleset).ruleset;
+  if (player === GM_SEAT ? !rs.gmAct || !rs.validateGmAction : !rs.act || !rs.validateAction) throw new GamesError('no-actions', 'this game has no free actions', 409);
+  const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
+  const sheets = await t.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 AND value IS NOT NULL ORDER BY sub_order', [gameId, g.step + 1]);
+  const steps = Array.from({ length: g.step }, (_, i) => ({ index: i + 1, label: '', submissions: [], defaulted: [], events: [], hash: '' }));
+  const record = recordOf(g, sheets.map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order })), steps);
+  const settings = g.pace ? promptSettings(g, seats) : { pace: 'weekly' as const, minutes: null, standing: {} };
+  const out = await runReferee('act', { ruleset: g.ruleset, record, player, action, players: seats.map((s) => s.player), prompts: settings }, ctx.config.turnBudgetMs);
+  if (!out.ok) return { ok: false, issues: out.issues };
+  const now = ctx.now();
+  const step = out.step;
+  await t.query(
+    'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, action) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [gameId, step.index, step.label, '[]', '[]', json(step.events), step.hash, now, json(step.action)]);
+  for (const s of seats) {
+    const rep = out.reports[s.player]!;
+    await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, now]);
+  }
+  // The prompts open before and after: unchanged, the step keeps its deadline; changed, it gets a new one.
+  const before = openPrompts(rs, g.state, settings.pace, g.pace_minutes);
+  const changed = !samePrompts(before, out.promptsAfter);
+  const same = !g.pace || !changed; // a game of order sheets keeps its deadline
+  const deadline = out.finished ? null : same ? g.deadline : stepDeadline(out.promptsAfter, now, g.clocks);
+  await t.query(
+    `UPDATE games SET state = $2, state_hash = $3, step = $4, turn_label = $5, status = $6, deadline = $7, asked_at = CASE WHEN $8 THEN asked_at ELSE $9 END WHERE id = $1`,
+    [gameId, out.stateJson, step.hash, step.index, out.stepLabel, out.finished ? 'finished' : 'running', deadline, same, now]);
+  // A free action that ends the game: what its end records, in this transaction (game-end.ts).
+  if (out.finished) await recordGameEnd(t, g, seats, out.stateJson, now);
+  // The answers given so far move on to the new step; those the action made invalid are emptied.
+  await t.query('UPDATE sheets SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
+  // The same prompts keep their deadline, and the extensions taken of it (one per player, never stacked).
+  if (same) await t.query('UPDATE extensions SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
+  for (const d of out.dropped) {
+    await t.query(
+      `UPDATE sheets SET value = NULL, ready = FALSE, auto = FALSE, issues = $5 WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4`,
+      [gameId, d.player, step.index + 1, d.decision, json([DROPPED])]);
+  }
+  for (const a of out.autoAnswers) {
+    await t.query(upsertSheet('(SELECT 1) g'), [gameId, a.player, step.index + 1, a.decision, a.text, json(a.value), '[]', now]);
+    await t.query('UPDATE sheets SET ready = TRUE, auto = TRUE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, a.player, step.index + 1, a.decision]);
+  }
+  const asked = new Set(out.askedAfter);
+  for (const s of seats) await t.query('UPDATE seats SET asked = $3 WHERE game_id = $1 AND player = $2', [gameId, s.player, asked.has(s.player)]);
+  // The GM's queue follows the step: its open items move on, new ones are written (games/gm-items.ts).
+  if (!out.finished && (changed || await t.one('SELECT 1 AS x FROM gm_items WHERE game_id = $1 AND closed_at IS NULL LIMIT 1', [gameId]))) {
+    await moveGmItems(ctx, t, gameId, step.index + 1, rs.decisions(JSON.parse(out.stateJson)), deadline);
+  }
+  // Prompts the action opened (a trade offer asking its recipient…): their players are told.
+  if (!out.finished && changed && g.pace) {
+    const key = (p: OpenPrompt) => `${p.id}:${[...p.players].sort().join(',')}`;
+    const old = new Set(before.map(key));
+    await promptsOpened(ctx, t, g, step.index, out.promptsAfter.filter((p) => !old.has(key(p))), deadline, new Set(out.autoAnswers.map((a) => `${a.player}/${a.decision}`)));
+  }
+  return { ok: true, issues: [], step: step.index };
 }
 
 /**

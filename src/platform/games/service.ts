@@ -331,6 +331,8 @@ export async function startGame(ctx: AppCtx, db: Db, gameId: number): Promise<vo
   const options = {
     ...g.options, lords: seats.map((s) => s.lord_name), ...(seats.some((s) => s.choice) ? { choices: seats.map((s) => s.choice ?? null) } : {}),
     ...(await hallOption(db, g.ruleset)),
+    // The platform's GM decides the ruleset's (RulesetEntry.gmOption: Gruik's GM_PRESENT).
+    ...(entry.gmOption ? { [entry.gmOption]: g.gm_user_id !== null } : {}),
   };
   const rec = createGame(rs, options, g.seed);
   const players = rs.players(rec.state);

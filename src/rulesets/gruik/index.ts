@@ -20,6 +20,7 @@ import { DEFAULT_CONFIG, resolveGruikConfig } from './constants.ts';
 import { deadlineHours, type DeadlineClass } from './decisions.ts';
 import { answer, newFlow, reactingStates, seasonName, settle, drawKey, type GruikFlowEvent, type GruikGame } from './flow.ts';
 import { gruikJudgment } from './gm.ts';
+import { gmAct, gmActions, validateGmAction } from './console.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
@@ -313,6 +314,8 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     const scores = [...new Set(g.seats.map((st) => prestigeOf(g, st)))].sort((a, b) => b - a);
     return scores.map((v) => g.seats.filter((st) => prestigeOf(g, st) === v));
   },
+  // The GM's console (console.ts, §11.3): edits of entities as GM actions, audited and replayed.
+  gmActions, validateGmAction, gmAct,
   stepLabel(g) {
     if (g.flow.phase === 'over') return 'over';
     return `season ${g.gruik.season + 1} ${g.flow.phase ?? ''}`.trim();

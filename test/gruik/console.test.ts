@@ -1,0 +1,102 @@
+/**
+ * The GM's console of Gruik (src/rulesets/gruik/console.ts, rules §11.3 "edit any entity
+ * (audited)") through the engine (`takeAction` with GM_SEAT, "game masters: the console"): each
+ * edit (treasury, prestige, a province's owner and controller, an army's AP and modifier, a fleet's
+ * ships) applies, enters the ledger where it is money or prestige, and is told as a "GM ruling" to
+ * the public or to the state concerned alone (fog: the other players' reports and views learn
+ * nothing of a private figure); edits beyond the bounds or the invariants are refused in French and
+ * English; a game with edits replays to the same hashes and keeps every invariant.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { advance, createGame, replay, takeAction, type GameRecord } from '../../src/engine/game.ts';
+import { GM_SEAT } from '../../src/engine/ruleset.ts';
+import { gruik } from '../../src/rulesets/gruik/index.ts';
+import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
+import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
+
+type G = GameRecord<GruikGame>;
+const start = (): G => createGame(gruik, { players: 2, gm: true, seasons: 3 }, 'console');
+function edit(g: G, id: string, values: Record<string, string>): G {
+  const r = takeAction(gruik, g, GM_SEAT, { id, values });
+  assert.deepEqual(r.validation.issues.map((i) => i.message), [], `${id} ${JSON.stringify(values)} accepted`);
+  return r.game;
+}
+function refused(g: G, id: string, values: Record<string, string>, fr: RegExp, en: RegExp): void {
+  const r = takeAction(gruik, g, GM_SEAT, { id, values });
+  assert.equal(r.game, g, `${id} ${JSON.stringify(values)}: nothing changes`);
+  const t = r.validation.issues[0]?.text;
+  assert.ok(t, `${id} ${JSON.stringify(values)}: refused with a reason`);
+  assert.match(t.fr, fr, `${id}: the French reason`);
+  assert.match(t.en, en, `${id}: the English reason`);
+}
+const lastEvents = (g: G) => g.steps[g.steps.length - 1]!.events as GruikFlowEvent[];
+const reportOf = (g: G, p: string | null, lang: 'fr' | 'en' = 'en') => (p === null ? gruik.publicReport!(g.state, lastEvents(g), lang) : gruik.report(g.state, lastEvents(g), p, lang));
+
+test('the GM\'s edits are offered while the game runs, each a form', () => {
+  const g = start();
+  const ids = gruik.gmActions!(g.state, 'fr').map((a) => a.id);
+  assert.deepEqual(ids, ['treasury', 'prestige', 'province', 'army', 'fleet'], 'every kind of entity of §11.3');
+  assert.equal(gruik.gmActions!(g.state, 'fr')[0]!.label, 'Trésor d’un état', 'in French');
+  assert.deepEqual(gruik.gmActions!({ ...g.state, flow: { ...g.state.flow, phase: 'over' } }, 'en'), [], 'none once over');
+});
+
+test('treasury: applied, in the ledger, told to the state alone as a GM ruling', () => {
+  const g0 = start();
+  const was = g0.state.gruik.realms.elves!.treasury; // the S0 taxes of the first season
+  const g = edit(g0, 'treasury', { state: 'elves', value: '-21' });
+  assert.equal(g.state.gruik.realms.elves!.treasury, -21, 'down to the debt cap (21: the tax values of its four provinces)');
+  assert.deepEqual(g.state.gruik.ledger.at(-1), { season: 0, state: 'elves', what: 'treasury', delta: -21 - was, cause: 'GM ruling', rule: '§11.3' }, 'in the ledger');
+  assert.match(reportOf(g, 'elves'), new RegExp(`Your treasury goes from ${was} to -21 gruikors \\(GM ruling\\)`), 'the elves are told');
+  assert.match(reportOf(g, 'elves', 'fr'), new RegExp(`Votre trésor passe de ${was} à -21 gruikors \\(décision du MJ\\)`), 'in French');
+  assert.doesNotMatch(reportOf(g, 'dwarves'), /-21|treasury/i, 'the dwarves learn nothing of it');
+  assert.doesNotMatch(reportOf(g, null), /-21|treasury/i, 'nor the public');
+  assert.doesNotMatch(JSON.stringify(gruik.view(g.state, 'dwarves')), /-21/, 'nor the dwarves\' view');
+  refused(g, 'treasury', { state: 'elves', value: '-22' }, /enfreint un invariant/, /breaks an invariant of the state \(elves has -22 g \(debt cap 21\)\)/);
+  refused(g, 'treasury', { state: 'elves', value: 'beaucoup' }, /trésor : un nombre entier/, /treasury: a whole number/);
+  refused(g, 'treasury', { state: 'rebels-x', value: '1' }, /pas de tel état/, /no such state/);
+});
+
+test('prestige and a province: public GM rulings', () => {
+  let g = edit(start(), 'prestige', { state: 'dwarves', value: '7' });
+  assert.equal(g.state.gruik.realms.dwarves!.prestige, 7, 'prestige set');
+  assert.match(reportOf(g, null), /prestige goes from 0 to 7 \(GM ruling\)/, 'told to the public');
+  assert.match(reportOf(g, 'elves', 'fr'), /passe de 0 à 7 \(décision du MJ\)/, 'and to every player');
+  g = edit(g, 'province', { province: 'tourbe', owner: 'elves', controller: 'none' });
+  assert.deepEqual([g.state.gruik.provinces.tourbe!.owner, g.state.gruik.provinces.tourbe!.controller], ['elves', null], 'owner and controller set');
+  assert.match(reportOf(g, 'dwarves'), /Tourbière: owner .*, controller — \(GM ruling\)/, 'public');
+  refused(g, 'province', { province: 'atlantide', owner: 'none', controller: 'none' }, /pas de telle province/, /no such province/);
+  refused(g, 'province', { province: 'tourbe', owner: 'martians', controller: 'none' }, /un état, ou « aucun »/, /a state, or "none"/);
+  refused(g, 'prestige', { state: 'elves', value: '99999' }, /de -10000 à 10000/, /from -10000 to 10000/);
+});
+
+test('an army and a fleet: told to their state alone; bounds refused', () => {
+  const g0 = start();
+  const army = Object.values(g0.state.gruik.armies).find((a) => a.state === 'dwarves')!;
+  const fleet = Object.values(g0.state.gruik.fleets).find((f) => f.state === 'dwarves')!;
+  let g = edit(g0, 'army', { army: army.id, ap: '9', mod: '-1' });
+  assert.deepEqual([g.state.gruik.armies[army.id]!.currentAP, g.state.gruik.armies[army.id]!.mod], [9, -1], 'AP and modifier set');
+  assert.match(reportOf(g, 'dwarves'), new RegExp(`Your army ${army.id}: 9 AP .*modifier -1 .*\\(GM ruling\\)`), 'the dwarves are told');
+  assert.doesNotMatch(reportOf(g, 'elves') + reportOf(g, null), /9 AP|modifier/, 'the elves and the public are not');
+  g = edit(g, 'fleet', { fleet: fleet.id, ships: '40' });
+  assert.equal(g.state.gruik.fleets[fleet.id]!.ships, 40, 'ships set');
+  assert.doesNotMatch(reportOf(g, 'elves'), /40/, 'a fleet\'s ships stay its state\'s');
+  refused(g, 'army', { army: army.id, ap: '3', mod: String(g.state.gruik.config.army.modMax + 1) }, /modificateur : un nombre entier/, /modifier: a whole number/);
+  refused(g, 'army', { army: army.id, ap: '-1', mod: '0' }, /PA : un nombre entier de 0/, /AP: a whole number from 0/);
+  refused(g, 'fleet', { fleet: fleet.id, ships: '-5' }, /navires : un nombre entier/, /ships: a whole number/);
+  refused(g, 'fleet', { fleet: 'nowhere', ships: '5' }, /pas de telle flotte/, /no such fleet/);
+  refused(g, 'launch-dragons', {}, /action du MJ inconnue/, /unknown GM action/);
+});
+
+test('a player cannot edit; a game with edits keeps its invariants and replays to the same hashes', () => {
+  let g = start();
+  assert.throws(() => takeAction(gruik, g, 'elves', { id: 'treasury', values: { state: 'elves', value: '50' } }), /no free actions/, 'a player has no such action');
+  g = edit(g, 'treasury', { state: 'elves', value: '50' });
+  g = advance(gruik, g, { useDefaults: true });
+  g = edit(g, 'prestige', { state: 'elves', value: '3' });
+  g = advance(gruik, g, { useDefaults: true });
+  assert.deepEqual(checkInvariants(g.state.gruik), [], 'the invariants hold');
+  const r = replay(gruik, g);
+  assert.ok(r.ok, `replay agrees: ${JSON.stringify(r.mismatches)}`);
+  assert.ok(g.steps.some((s) => s.action?.player === GM_SEAT), 'the edits are recorded as the GM\'s');
+});
