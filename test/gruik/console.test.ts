@@ -9,6 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { isError } from '../../src/engine/ruleset.ts';
 import { advance, createGame, replay, takeAction, type GameRecord } from '../../src/engine/game.ts';
 import { GM_SEAT } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
@@ -90,7 +91,10 @@ test('an army and a fleet: told to their state alone; bounds refused', () => {
 
 test('a player cannot edit; a game with edits keeps its invariants and replays to the same hashes', () => {
   let g = start();
-  assert.throws(() => takeAction(gruik, g, 'elves', { id: 'treasury', values: { state: 'elves', value: '50' } }), /no free actions/, 'a player has no such action');
+  // A player's free actions (the tabletop sheet) are not the GM's: the edit is refused and nothing changes.
+  const byPlayer = takeAction(gruik, g, 'elves', { id: 'treasury', values: { state: 'elves', value: '50' } });
+  assert.ok(byPlayer.validation.issues.some(isError), 'a player has no such action');
+  assert.equal(byPlayer.game, g, 'the game is unchanged');
   g = edit(g, 'treasury', { state: 'elves', value: '50' });
   g = advance(gruik, g, { useDefaults: true });
   g = edit(g, 'prestige', { state: 'elves', value: '3' });
