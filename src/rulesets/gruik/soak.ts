@@ -9,8 +9,8 @@
  * One season: S0.1–S0.4; each bot's sheet (bot.ts, from its view after S0.4, the S2 deadline); S3.1
  * gets the sheets' `orders`, S4.1 the moves, S5 the naval orders (S3.2, S3.6 and S4 read them too),
  * S4.3 the bots' reactions to their movement reports, S6.2 the postures and retreat preferences,
- * S8.7 the army to disband. Steps not implemented (S0.5, S1, S2, S9, S10) are skipped; the season
- * index and its key are set here as S10 will. The map and states are parameters (the fixture of
+ * S8.7 the army to disband. S10 is not run: the season
+ * index and its key are set here as S10 does. The map and states are parameters (the fixture of
  * §12.7 by default; the default map plugs in the same way).
  *
  * Every loop is bounded (seasons, steps, bots); a campaign that throws is a recorded failure with
@@ -51,8 +51,11 @@ const NAVAL_KINDS = {
 export const EVENT_KINDS: readonly string[] = [
   ...Object.keys(SEASON_EVENT_KINDS).map((k) => `season:${k}`), ...Object.keys(FIELD_EVENT_KINDS).map((k) => `field:${k}`), ...Object.keys(NAVAL_KINDS).map((k) => `naval:${k}`),
 ];
-/** The steps a season runs now (the table's implemented rows, in order). */
-export const SOAK_STEPS: readonly StepId[] = STEPS.filter((r) => r.status === 'implemented').map((r) => r.id);
+/**
+ * The steps a season runs (the table's implemented rows, in order), but S10: the soak turns the
+ * season over itself with a key it names (as flow.ts does through S10's `nextKey`).
+ */
+export const SOAK_STEPS: readonly StepId[] = STEPS.filter((r) => r.status === 'implemented' && r.id !== 'S10').map((r) => r.id);
 
 export interface SoakCounts {
   orders: Record<string, number>;
