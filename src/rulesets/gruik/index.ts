@@ -25,7 +25,7 @@ import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
 import { botDisband, botReactions, botSheet } from './bot.ts';
-import { orderTemplate, parseSheet, sheetForm, sheetText, validationIssues } from './sheet/index.ts';
+import { orderTemplate, parseSheet, sheetText, validationIssues } from './sheet/index.ts';
 import type { GruikSheet } from './sheet-types.ts';
 import { DEFAULT_SCENARIO, initialFromScenario, loadScenario } from './scenario.ts';
 import { keyCommitment } from './rules/dice.ts';
@@ -354,8 +354,9 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   })),
   // A stored sheet shown back as text (sheet/print.ts: parse(print(s)) = s); other answers as they are.
   answerText: (g, player, decision, value) => (typeof value === 'string' ? value : decision === 'orders' && value && typeof value === 'object' && g.gruik.realms[player] ? sheetText(g.gruik, player, value as GruikSheet, 'en') : JSON.stringify(value, null, 2)),
-  // The guided form of the orders (sheet/form.ts: only legal choices, each a line of the text sheet).
-  answerForm: (g, player, decision, lang) => (decision === 'orders' && g.gruik.realms[player] ? sheetForm(g.gruik, player, lang) : { layout: 'picker', groups: [] }),
+  // Not `answerForm`: the prompt page takes each entry of a guided form as a whole answer, which
+  // would replace a sheet of many orders with one line. The guided form (sheet/form.ts `sheetForm`:
+  // only legal choices, each a line of the text sheet) waits for a sheet editor on the prompt page.
   // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented.
   orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang) : ''),
   // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.
