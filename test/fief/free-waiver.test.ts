@@ -9,14 +9,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRng } from '../../src/engine/rng.ts';
-import type { Lang, Submission } from '../../src/engine/ruleset.ts';
+import type { Submission } from '../../src/engine/ruleset.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { nextAsk, type FiefGame } from '../../src/rulesets/fief/flow.ts';
-import type { FreeEvent } from '../../src/rulesets/fief/free.ts';
 import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
 import { setupGame } from '../../src/rulesets/fief/setup.ts';
 import type { FiefState } from '../../src/rulesets/fief/state.ts';
 import { giveTitles, lordOf, occupy } from './fixture.ts';
+import { freeAct, freeRefused, freeReport } from './scene.ts';
 
 const P1 = 'P1', P2 = 'P2', P3 = 'P3', P4 = 'P4';
 
@@ -32,23 +32,9 @@ function game(step = '4.A', config?: unknown): FiefGame {
   return { fief: s, flow: { stage: 'turn', step: step as '4.A', answers: {}, current: null, asked: {}, maxTurns: 0 } };
 }
 
-function act(g: FiefGame, player: string, id: string, values: Record<string, string> = {}): { g: FiefGame; events: FreeEvent[] } {
-  const v = fief.validateAction!(g, player, { id, values });
-  assert.ok(v.value !== null && v.issues.length === 0, `${id} ${JSON.stringify(values)} by ${player} refused: ${JSON.stringify(v.issues.map((i) => i.text?.en))}`);
-  const r = fief.act!(g, player, v.value, createRng('waiver', 'act'));
-  assert.deepEqual(checkInvariants(r.state.fief), [], `invariants after ${id}`);
-  return { g: r.state, events: r.events as FreeEvent[] };
-}
-
-function refused(g: FiefGame, player: string, id: string, values: Record<string, string> = {}): { fr: string; en: string } {
-  const v = fief.validateAction!(g, player, { id, values });
-  assert.equal(v.value, null, `${id} ${JSON.stringify(values)} should be refused`);
-  const t = v.issues[0]!.text!;
-  assert.ok(t.fr && t.en && t.fr !== t.en, `a refusal in French and English: ${JSON.stringify(t)}`);
-  return t;
-}
-
-const report = (g: FiefGame, events: FreeEvent[], p: string, lang: Lang = 'en') => fief.report(g, events, p, lang);
+const act = (g: FiefGame, player: string, id: string, values: Record<string, string> = {}) => freeAct(g, player, id, values, 'waiver');
+const refused = freeRefused;
+const report = freeReport;
 
 test('#6 in a trade: the king’s player offers his waiver for ecus; accepted, the waiver is the buyer’s; every reader told in both languages', () => {
   const g = game();

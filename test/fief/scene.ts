@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { createRng } from '../../src/engine/rng.ts';
+import type { Lang } from '../../src/engine/ruleset.ts';
+import type { FreeEvent } from '../../src/rulesets/fief/free.ts';
 import { defaultAnswer } from '../../src/rulesets/fief/answers.ts';
 import { cardKind } from '../../src/rulesets/fief/cards.ts';
 import { nextAsk, type FiefGame, type FlowKind } from '../../src/rulesets/fief/flow.ts';
@@ -76,3 +78,23 @@ export function until(g: FiefGame, kind: FlowKind, answers: (g: FiefGame) => Rec
   }
   assert.fail(`no ${kind} question within ${cap} questions`);
 }
+
+/** A free action that must be accepted (refusals shown in the message), with the invariants after it. */
+export function freeAct(g: FiefGame, player: string, id: string, values: Record<string, string> = {}, stream = 'act'): { g: FiefGame; events: FreeEvent[] } {
+  const v = fief.validateAction!(g, player, { id, values });
+  assert.ok(v.value !== null && v.issues.length === 0, `${id} ${JSON.stringify(values)} by ${player} refused: ${JSON.stringify(v.issues.map((i) => i.text?.en))}`);
+  const r = fief.act!(g, player, v.value, createRng(stream, 'act'));
+  assert.deepEqual(checkInvariants(r.state.fief), [], `invariants after ${id}`);
+  return { g: r.state, events: r.events as FreeEvent[] };
+}
+
+/** The refusal of a free action, in both languages (it must be refused). */
+export function freeRefused(g: FiefGame, player: string, id: string, values: Record<string, string> = {}): { fr: string; en: string } {
+  const v = fief.validateAction!(g, player, { id, values });
+  assert.equal(v.value, null, `${id} ${JSON.stringify(values)} should be refused`);
+  const t = v.issues[0]!.text!;
+  assert.ok(t.fr && t.en && t.fr !== t.en, `a refusal in French and English: ${JSON.stringify(t)}`);
+  return t;
+}
+
+export const freeReport = (g: FiefGame, events: FreeEvent[], p: string, lang: Lang = 'en'): string => fief.report(g, events, p, lang);
