@@ -12,6 +12,8 @@ import { warriorKnights as rs } from '../../src/rulesets/warrior-knights/index.t
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
 import type { WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { createRng } from '../../src/engine/rng.ts';
+import { FATE_DECK, MERCENARIES } from '../../src/rulesets/warrior-knights/cards.ts';
+import { stageActors } from '../../src/rulesets/warrior-knights/rules/battle.ts';
 
 /** Every line an entry's choices make: each option of each field, the other fields at their first option (integers at min and max). */
 function lines(e: FormEntry): string[] {
@@ -88,4 +90,70 @@ test('a card form offers moves and attacks as picks, and a line it did not offer
     g = rs.resolve(g, subs, rng).state;
   }
   assert.ok(checked > 0, 'a Military Operations card with moves was reached');
+});
+
+test('the combat stages #9, #10, #12, #13 have a guided form whose every choice the referee accepts (#11 has its choice buttons)', () => {
+  for (const k of ['defender-commander', 'fate-discard', 'allocate-casualties', 'retreat'] as const) assert.ok((all[k] ?? 0) > 0, `${k} has a form (${JSON.stringify(all)})`);
+});
+
+test('#14: a dead noble is asked only when his choice changes what his heir keeps; then every choice is accepted and applied', () => {
+  const rng = createRng('wk-forms-death', 'bots');
+  let g: WkGame = rs.setup({ players: 3, length: 8 }, rng);
+  let checked = 0;
+  for (let steps = 0; steps < 4000 && checked === 0 && !rs.outcome(g); steps++) {
+    const [d] = rs.decisions(g);
+    if (d!.kind === 'fate-discard' && g.wk.combat) {
+      // the same combat, rewritten at its aftermath: one of the defender's nobles dies; the desertion card
+      // names a nation of which he holds a 50 and a 100, and he holds a 50 of another nation
+      const f = g.wk.combat;
+      const victim = f.defenders.find((id) => g.wk.nobles[id]?.location.kind === 'region');
+      if (victim && f.defender) {
+        const card = FATE_DECK.find((c) => MERCENARIES.filter((m) => m.nation === c.nation).some((m) => m.strength === 50))!;
+        const pool = MERCENARIES.filter((m) => m.nation === card.nation);
+        const small = pool.find((m) => m.strength === 50)!, big = pool.find((m) => m.strength === 100)!;
+        const other = MERCENARIES.find((m) => m.nation !== card.nation && m.strength === 50)!;
+        const scene = (casualties: number): WkGame => {
+          const s = structuredClone(g.wk);
+          for (const id of [small.id, big.id, other.id]) {
+            for (const x of Object.values(s.nobles)) x.troops = x.troops.filter((t) => t !== id);
+            s.secret.mercenaryDeck = s.secret.mercenaryDeck.filter((t) => t !== id);
+            s.display = s.display.filter((t) => t !== id);
+          }
+          Object.assign(s.nobles[victim]!, { troops: [small.id, big.id, other.id], casualties, hasHeir: true });
+          delete s.secret.combatDraws;
+          Object.assign(s.combat!, { stage: 'aftermath', dying: [victim], retreating: [], desertion: { [victim]: card.id } });
+          s.toAct = stageActors(s, s.combat!);
+          return { ...g, wk: s };
+        };
+        // killed in a combat, his tokens cover his whole army (200 men, 2 tokens): every mercenary goes, whatever
+        // deserts: nothing is asked (§9.1 item 6)
+        assert.notEqual(rs.decisions(scene(2))[0]?.kind, 'death', 'no question without a choice');
+        // with 1 token (the §6.12 procedure as such): the deserter and the 100 lost decide what the heir keeps
+        const h = scene(1);
+        const [q] = rs.decisions(h);
+        assert.equal(q?.kind, 'death', 'the dead noble’s baron is asked (#14)');
+        for (const lang of ['fr', 'en'] as const) {
+          const entries = rs.answerForm!(h, q!.players[0]!, q!.id, lang).groups.flatMap((x) => x.entries);
+          assert.equal(entries.length, 1, 'one entry: the aftermath');
+          const field = entries[0]!.fields[0]!;
+          assert.ok(field.kind === 'choice' && field.options.length >= 2, `a choice per outcome: ${JSON.stringify(field)}`);
+          for (const l of lines(entries[0]!)) assert.deepEqual(rs.validate(h, q!.players[0]!, q!.id, l).issues, [], `accepted: ${l}`);
+        }
+        // the choice is applied: the 100 deserts, the two 50s… one of them lost: the heir keeps a 50
+        const entry = rs.answerForm!(h, q!.players[0]!, q!.id, 'en').groups[0]!.entries[0]!;
+        const options = (entry.fields[0] as { options: { value: string; label: string }[] }).options;
+        const kept = (value: string): string[] => {
+          const v = rs.validate(h, q!.players[0]!, q!.id, formLine(entry, { [entry.fields[0]!.name]: value })!).value;
+          const after = rs.resolve(h, [{ decision: q!.id, player: q!.players[0]!, value: v, order: 0 }], createRng('wk-forms-death', 'resolve')).state;
+          return after.wk.nobles[victim]!.troops.filter((t) => [small.id, big.id, other.id].includes(t));
+        };
+        const outcomes = new Set(options.map((o) => kept(o.value).map((t) => MERCENARIES.find((m) => m.id === t)!.strength).sort().join(',')));
+        assert.equal(outcomes.size, options.length, `each choice leaves the heir something different: ${[...outcomes].join(' | ')}`);
+        checked++;
+      }
+    }
+    const subs = d!.players.map((p, i) => ({ decision: d!.id, player: p, value: rs.validate(g, p, d!.id, botAnswer(g, p, d!.id, rng)).value, order: i }));
+    g = rs.resolve(g, subs, rng).state;
+  }
+  assert.ok(checked > 0, 'a combat was reached');
 });

@@ -135,7 +135,8 @@ const RESULT_NAMES: Record<'total' | 'partial' | 'draw' | 'partial-defeat' | 'to
   'total-defeat': { fr: 'victoire totale du défenseur', en: 'total victory for the defender' },
   skipped: { fr: 'un camp n’a plus de combattant', en: 'one side has no fighter left' },
 };
-const BATTLE_VALUE: Record<string, Localized> = {
+/** A Fate card's battle value (§6.6), as the reports and the guided forms name it. */
+export const BATTLE_VALUE: Record<string, Localized> = {
   inflict: { fr: 'Infliger 100', en: 'Inflict 100' }, avoid: { fr: 'Éviter 100', en: 'Avoid 100' },
   victory: { fr: '+1 victoire', en: '+1 victory' }, draw: { fr: 'Tirer une carte', en: 'Draw a card' }, none: { fr: 'rien', en: 'nothing' },
 };

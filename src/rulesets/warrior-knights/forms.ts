@@ -13,16 +13,22 @@
  */
 import type { AnswerForm, FormEntry, FormField, Lang } from '../../engine/ruleset.ts';
 import { baronData, noble, type BaronId } from './barons.ts';
-import { actionCard, DESTINATIONS, DESTINATION_NAMES, mercenary } from './cards.ts';
+import { actionCard, DESTINATIONS, DESTINATION_NAMES, fate, mercenary } from './cards.ts';
 import { checkAnswer } from './answers.ts';
-import { assemblyQuestion, draftQuestion, type Ask, type WkGame } from './flow.ts';
+import { assemblyQuestion, draftQuestion, sideOf, type Ask, type WkGame } from './flow.ts';
 import { proposalCard } from './proposal-cards.ts';
 import { strongholdRegions } from './setup.ts';
 import { draftDestinations } from './rules/draft.ts';
 import { targetIn } from './rules/engage.ts';
 import { blockers } from './rules/movement.ts';
 import { BOARD, passable, ROAD } from './board.ts';
-import { cardName } from './events.ts';
+import { BATTLE_VALUE, cardName } from './events.ts';
+import { absorbers, defaultAllocation, defaultDiscard } from './rules/battle.ts';
+import { discards } from './rules/combat.ts';
+import { retreatRegions } from './rules/aftermath.ts';
+import { lossSets, maximalLoss } from './rules/death.ts';
+import { isMercenary, troopMen } from './troops.ts';
+import type { CombatSide } from './state.ts';
 
 /** Most options in one choice (each is checked by a dry run of the rules; at most 3 × as many candidates tried). */
 export const FORM_OPTIONS = 40;
@@ -163,6 +169,121 @@ export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm 
       ]);
       return one(fr ? 'Répartition secrète' : 'Secret allocation', [entry('alloc', fr ? 'Vos voix' : 'Your votes', `alloc ${cards.map((_, i) => `<c${i}> <d${i}>`).join(' ')}`, fields)]);
     }
+    case 'defender-commander': case 'fate-discard': case 'allocate-casualties': case 'retreat': case 'death': // #11, the ability, has its two choice buttons
+      return combatForm(g, ask, b, lang);
+    default: return { groups: [] };
+  }
+}
+
+/** Most subsets looked at for one list (Fate discards, a dead noble's losses): bounded like the dry runs. */
+const MAX_SUBSETS = 256;
+
+/** The ways to place `n` tokens on `keys`, each within its room, at most MAX_SUBSETS (a bounded search). */
+function spreads(keys: readonly string[], room: Record<string, number>, n: number): Record<string, number>[] {
+  const out: Record<string, number>[] = [];
+  let visits = 0;
+  const walk = (i: number, left: number, acc: Record<string, number>): void => {
+    if (out.length >= MAX_SUBSETS || ++visits > 20 * MAX_SUBSETS) return;
+    if (i === keys.length) { if (left === 0) out.push({ ...acc }); return; }
+    for (let v = Math.min(left, room[keys[i]!]!); v >= 0 && out.length < MAX_SUBSETS; v--) walk(i + 1, left - v, v > 0 ? { ...acc, [keys[i]!]: v } : acc);
+  };
+  walk(0, n, {});
+  return out;
+}
+
+/** The subsets of `xs` of sizes `min`…`max`, in order of size then position, at most MAX_SUBSETS (bounded). */
+function subsets<T>(xs: readonly T[], min: number, max: number): T[][] {
+  const out: T[][] = [];
+  const walk = (from: number, acc: T[], size: number): void => {
+    if (out.length >= MAX_SUBSETS) return;
+    if (acc.length === size) { out.push([...acc]); return; }
+    for (let i = from; i < xs.length && out.length < MAX_SUBSETS; i++) walk(i + 1, [...acc, xs[i]!], size);
+  };
+  for (let k = Math.max(0, min); k <= Math.min(max, xs.length) && out.length < MAX_SUBSETS; k++) walk(0, [], k);
+  return out;
+}
+
+/**
+ * The combat's stages (#9–#14, §6.6–§6.12), from what the baron may know: the nobles and their
+ * troops are public, the Fate cards drawn are his own side's only (`secret.combatDraws`, §9.4).
+ * #13/#14 give one field per noble of his (the retreat's region, the deserter, the losses): each
+ * value is a piece of the answer as compact JSON, and `fromFormLine` puts the pieces together.
+ */
+function combatForm(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
+  const s = g.wk, f = s.combat, fr = lang === 'fr';
+  const one = (title: string, entries: FormEntry[]): AnswerForm => ({ groups: [{ title, entries: entries.filter((e) => e.fields.length > 0 && e.fields.every((x) => x.kind !== 'choice' || x.options.length > 0)) }] });
+  const title = 'Combat';
+  if (!f) return { groups: [] };
+  const side: CombatSide | null = sideOf(s, b);
+  const troopLabel = (t: string): string => `${mercName(t, lang)}`;
+  switch (ask.kind) {
+    case 'defender-commander': { // #9
+      const mine = f.defenders.filter((id) => s.nobles[id]?.baron === b);
+      return one(title, [entry('commander', fr ? 'Votre commandant' : 'Your Commander', 'commander <noble>', [choice('noble', fr ? 'Noble' : 'Noble', accepted(g, ask, b, mine.map((id) => ({ answer: id, label: nobleName(id) }))))])]);
+    }
+    case 'fate-discard': { // #10: his own side's draw only
+      const draw = side ? s.secret.combatDraws?.[side] ?? [] : [];
+      const min = side ? discards(draw.length, f.commander[side] !== null, s.config) : 0;
+      const cands: { answer: unknown; label: string }[] = [];
+      const labels = new Set<string>();
+      const dflt = defaultDiscard(draw, min);
+      for (const sub of [dflt, ...subsets(draw, min, Math.min(draw.length, min + 2))]) {
+        const label = sub.length ? sub.map((c) => BATTLE_VALUE[fate(c).battle]![lang]).sort().join(', ') : (fr ? 'aucune' : 'none');
+        if (labels.has(label)) continue; // cards of the same value are alike in battle: one choice each
+        labels.add(label);
+        cands.push({ answer: sub, label: `${fr ? 'Défausser' : 'Discard'} : ${label}` });
+      }
+      const kept = draw.map((c) => BATTLE_VALUE[fate(c).battle]![lang]).join(', ');
+      return one(title, [entry('discard', fr ? `Votre tirage : ${kept} (au moins ${min} à défausser)` : `Your draw: ${kept} (discard at least ${min})`, 'discard <cards>', [choice('cards', fr ? 'Cartes' : 'Cards', accepted(g, ask, b, cands))])]);
+    }
+    case 'allocate-casualties': { // #12: the ways to place his tokens, the default first (each checked by the referee)
+      if (!side) return { groups: [] };
+      const room = absorbers(s, f, side);
+      const total = Object.values(room).reduce((x, y) => x + y, 0);
+      const n = Math.min(f.suffered[side], total);
+      const keys = Object.keys(room).filter((k) => room[k]! > 0);
+      const name = (k: string): string => (k === 'works' ? (fr ? 'brèches' : 'breaches') : k === 'garrison' ? (fr ? 'garnison' : 'garrison') : nobleName(k));
+      const label = (plan: Record<string, number>): string => Object.entries(plan).filter(([, v]) => v > 0).map(([k, v]) => `${name(k)} ${v}`).join(', ');
+      const cands = [defaultAllocation(room, n), ...spreads(keys, room, n)].map((plan) => ({ answer: plan, label: label(plan) }));
+      return one(title, [entry('casualties', fr ? `Répartir ${n} perte(s)` : `Place ${n} casualty token(s)`, 'casualties <plan>', [choice('plan', fr ? 'Répartition' : 'Placement', accepted(g, ask, b, cands))])]);
+    }
+    case 'retreat': case 'death': { // #13, #14: a field per choice of each of his nobles
+      const fields: FormField[] = [];
+      const piece = (x: unknown): string => json(x);
+      for (const id of [...f.retreating, ...f.dying].filter((x) => s.nobles[x]?.baron === b)) {
+        const n = s.nobles[id]!;
+        const card = f.desertion[id] ?? null;
+        const nation = card ? fate(card).nation : null;
+        const ofNation = nation ? n.troops.filter((t) => isMercenary(t) && mercenary(t).nation === nation) : [];
+        const choose = new Set(ofNation.map(troopMen)).size > 1;
+        const smallest = [...ofNation].sort((x, y) => troopMen(x) - troopMen(y) || (x < y ? -1 : 1))[0];
+        if (f.retreating.includes(id)) {
+          if (choose) fields.push(choice(`desert-${id}`, `${nobleName(id)} — ${fr ? 'déserteur' : 'deserter'}`, ofNation.map((t) => ({ value: piece({ deserter: { [id]: t } }), label: troopLabel(t) }))));
+          const regions = retreatRegions(s, id);
+          if (regions.length > 1) fields.push(choice(`retreat-${id}`, `${nobleName(id)} — ${fr ? 'retraite vers' : 'retreat to'}`, regions.map((r) => ({ value: piece({ retreat: { [id]: r } }), label: r }))));
+          continue;
+        }
+        // a dead noble (§6.12): the deserter goes first, then a set of his other mercenaries reaching the
+        // largest total within his tokens — one choice for both (the sets depend on the deserter), one per
+        // outcome: what his heir keeps (cards of one nation and strength are alike; aftermath.ts hasChoice)
+        const opts: Opt[] = [];
+        const outcomes = new Set<string>();
+        const kind = (t: string): string => `${mercenary(t).nation}/${troopMen(t)}`;
+        for (const d of choose ? ofNation : [smallest]) {
+          const rest = n.troops.filter((t) => isMercenary(t) && t !== d);
+          const best = maximalLoss(rest, 100 * n.casualties).reduce((m, t) => m + troopMen(t), 0);
+          for (const set of best > 0 ? lossSets(rest, best, MAX_SUBSETS) : [[]]) {
+            const outcome = rest.filter((t) => !set.includes(t)).map(kind).sort().join(',');
+            if (outcomes.has(outcome) || opts.length >= FORM_OPTIONS) continue;
+            outcomes.add(outcome);
+            const label = [...(d ? [`${fr ? 'déserteur' : 'deserter'} ${troopLabel(d)}`] : []), `${fr ? 'pertes' : 'losses'} ${set.length ? set.map(troopLabel).sort().join(', ') : (fr ? 'aucune' : 'none')}`].join(' ; ');
+            opts.push({ value: piece({ ...(d ? { deserter: { [id]: d } } : {}), ...(set.length ? { lose: { [id]: set } } : {}) }), label });
+          }
+        }
+        if (opts.length > 1) fields.push(choice(`death-${id}`, `${nobleName(id)} — ${fr ? 'déserteur et pertes' : 'deserter and losses'}`, opts));
+      }
+      return one(title, [entry('aftermath', fr ? 'Retraites et pertes' : 'Retreats and losses', `aftermath ${fields.map((x) => `<${x.name}>`).join(' ')}`, fields)]);
+    }
     default: return { groups: [] };
   }
 }
@@ -196,6 +317,7 @@ export function fromFormLine(g: WkGame, ask: Ask, b: BaronId, line: string): unk
   const CODES: Partial<Record<Ask['kind'], string[]>> = {
     'place-stronghold': ['stronghold'], 'launch-expedition': ['launch'], 'use-card': ['card', 'order', 'option'], 'passage-consent': ['consent'], 'attack-consent': ['consent'],
     'draft-pick': ['draft'], 'commit-votes': ['commit'], 'pledge-faith': ['pledge'], 'order-of-business': ['order'], 'personal-motion': ['motion'], 'secret-allocation': ['alloc'],
+    'defender-commander': ['commander'], 'fate-discard': ['discard'], 'allocate-casualties': ['casualties'], retreat: ['aftermath'], death: ['aftermath'],
   };
   if (!CODES[ask.kind]?.includes(code)) return undefined;
   switch (code) {
@@ -207,6 +329,18 @@ export function fromFormLine(g: WkGame, ask: Ask, b: BaronId, line: string): unk
       if (parts.length !== cards.length * 2) return { bad: 'alloc' };
       const vote = (i: number) => ({ commit: Number(parts[2 * i]), declare: parts[2 * i + 1] });
       return q.into === 'allocation' ? Object.fromEntries(cards.map((id, i) => [id, vote(i)])) : vote(0);
+    }
+    case 'aftermath': { // the pieces put together: { retreat?, deserter?, lose? }
+      const out: Record<string, Record<string, unknown>> = {};
+      for (const p of parts) {
+        const x = word(p);
+        if (!x || typeof x !== 'object' || Array.isArray(x)) return { bad: 'aftermath' };
+        for (const [k, v] of Object.entries(x as Record<string, unknown>)) {
+          if (!['retreat', 'deserter', 'lose'].includes(k) || !v || typeof v !== 'object') return { bad: 'aftermath' };
+          out[k] = { ...out[k], ...(v as Record<string, unknown>) };
+        }
+      }
+      return out;
     }
     case 'commit': case 'pledge': return /^\d{1,4}$/.test(rest.trim()) ? Number(rest.trim()) : rest.trim();
     default: return word(rest.trim());

@@ -25,7 +25,7 @@ import { fate, mercenary } from '../cards.ts';
 import type { WkState, Works } from '../state.ts';
 import { isMercenary, troopMen } from '../troops.ts';
 import { dies, razeLoot, ransomCrowns } from './combat.ts';
-import { killNoble, maximalLoss } from './death.ts';
+import { killNoble, lossSets, maximalLoss } from './death.ts';
 import { drawFate } from './fate.ts';
 import { streamShuffle, type Shuffle } from './streams.ts';
 import { clearSiege, liftAbandonedSieges, liveCity } from './sides.ts';
@@ -81,9 +81,23 @@ export function drawDesertions(s: WkState, nobles: readonly string[]): Record<st
 
 /** Does a retreating or dying noble's baron have anything to choose? (a prompt with one legal option is answered by itself, §9.1 item 6) */
 export function hasChoice(s: WkState, nobleId: string, fateId: string | null, retreating: boolean): boolean {
-  if (new Set(ofNation(s, nobleId, fateId).map(troopMen)).size > 1) return true;
-  if (retreating) return retreatRegions(s, nobleId).length > 1;
-  return s.nobles[nobleId]!.casualties > 0 && s.nobles[nobleId]!.troops.some(isMercenary);
+  if (retreating) return new Set(ofNation(s, nobleId, fateId).map(troopMen)).size > 1 || retreatRegions(s, nobleId).length > 1;
+  // a dead noble (§6.12): a choice only when the deserter or the set of losses changes what his heir
+  // keeps (cards of one nation and strength are alike). In a combat his tokens cover his whole army, so
+  // every mercenary goes whatever he picks, and nothing is asked (§9.1 item 6: no prompt without a choice)
+  const n = s.nobles[nobleId]!;
+  if (!n.hasHeir) return false; // every mercenary goes back to the deck whatever he picks
+  const mercs = n.troops.filter(isMercenary);
+  const kind = (t: string): string => `${mercenary(t).nation}/${troopMen(t)}`;
+  const nation = ofNation(s, nobleId, fateId);
+  const outcomes = new Set<string>();
+  for (const d of nation.length ? nation : [null]) {
+    const rest = mercs.filter((t) => t !== d);
+    const best = maximalLoss(rest, 100 * n.casualties).reduce((m, t) => m + troopMen(t), 0);
+    for (const lost of best > 0 ? lossSets(rest, best, 8) : [[]]) outcomes.add(rest.filter((t) => !lost.includes(t)).map(kind).sort().join(','));
+    if (outcomes.size > 1) return true;
+  }
+  return false;
 }
 
 /** Checks the answers of the aftermath before anything is applied. */

@@ -36,6 +36,25 @@ export function maximalLoss(cards: readonly string[], cap: number): string[] {
   return [];
 }
 
+/**
+ * The sets of mercenary cards whose men add up to `total` exactly, at most `max` (a bounded search):
+ * the losses a dead noble's baron may choose among (§6.12 step 2, the sets `killNoble` accepts).
+ */
+export function lossSets(cards: readonly string[], total: number, max: number): string[][] {
+  const out: string[][] = [];
+  let visits = 0;
+  const walk = (from: number, acc: string[], sum: number): void => {
+    if (out.length >= max || ++visits > 20 * max + 100) return;
+    if (sum === total) { out.push([...acc]); return; }
+    for (let i = from; i < cards.length; i++) {
+      const m = troopMen(cards[i]!);
+      if (sum + m <= total) walk(i + 1, [...acc, cards[i]!], sum + m);
+    }
+  };
+  walk(0, [], 0);
+  return out;
+}
+
 /** `drawn`: the desertion card already drawn and shown (a combat's aftermath draws it before the baron answers); else it is drawn here. */
 export function killNoble(s: WkState, nobleId: string, answer: DeathAnswer = {}, stream = `turn/${s.turn}`, inject?: Shuffle, drawn?: { card: FateCard | null }): void {
   const n = s.nobles[nobleId]!;
