@@ -7,11 +7,11 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
 import type { CancelReason, GPEvent, GPEventBody, Audience, OrderRef } from './events.ts';
-import { afterRetreatLosses, allGlobalRenown, dropFromRelationLists, globalRenown, livingLords, relationLists, updateRelationLists, type RelationLists } from './formulas.ts';
+import { afterRetreatLosses, dropFromRelationLists, globalRenown, globalRenownParts, livingLords, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
 import type { Order, OrderCode, SheetLine } from './orders/types.ts';
-import type { Army, GPState, Knight, LordId, Territory, TerritoryId } from './state.ts';
+import type { Army, GPState, Knight, Lord, LordId, Territory, TerritoryId } from './state.ts';
 import { lordIdCompare, relKey } from './state.ts';
 
 export interface Snapshot {
@@ -57,6 +57,8 @@ export interface Ctx {
   sheetOrder: { snap: Snapshot; lords: LordId[] } | null;
   /** Each lord's territories in the state's order (see landOf), dropped whenever an owner changes. */
   landIndex: Map<LordId, Territory[]> | null;
+  /** The renown parts the snapshots are made from, kept up to date between phases (see RenownCache). */
+  renown: RenownCache | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
   knightIndex: { next: number; byLord: Map<LordId, Knight[]> } | null;
   flags: {
@@ -72,12 +74,16 @@ export interface Ctx {
   };
 }
 
+/** Each map's adjacency sets, built once (maps are constant; the sets are only read). */
+const ADJACENCY = new WeakMap<GameMap, Map<TerritoryId, Set<TerritoryId>>>();
+
 export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rng): Ctx {
   const map = getMap(s.map);
   const idx = mapIndex(map);
-  const adjacency = new Map<TerritoryId, Set<TerritoryId>>(map.territories.map((t) => [t.id, new Set(t.adjacent)]));
+  let adjacency = ADJACENCY.get(map);
+  if (!adjacency) ADJACENCY.set(map, adjacency = new Map(map.territories.map((t) => [t.id, new Set(t.adjacent)])));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null,
     frozen: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     get snap(): Snapshot {
       if (!this.frozen) throw new Error(`phase ${this.phase} reads the phase snapshot but declares that it takes none (turn.ts)`);
@@ -92,24 +98,130 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   return ctx;
 }
 
+/**
+ * What the phase snapshots are made from, kept for the whole turn and brought up to date from what
+ * changed since the last one, instead of summed again from every knight, territory and relation at
+ * each phase (issue 20). Every write to an input of the global renown goes through this file —
+ * setTreasury, setHappiness, setPopulation, setRenown, addKnight, forgetKnight/removeKnight,
+ * setOwner, setRelation, eliminateLord — and marks here what it changes: so a snapshot is never
+ * stale (test/gloire-et-pouvoir/snapshot-incremental.test.ts compares it with a fresh one after
+ * every phase of random bot-played turns). A lord's parts are computed by the same formula, over
+ * the same terms in the same order, as the full pass: the figures are the same to the last bit.
+ */
+export interface RenownCache {
+  /** The renown parts of every living lord, as of the last snapshot, brought up to date for `dirty`. */
+  parts: Map<LordId, RenownParts>;
+  avgHappiness: number;
+  avgPopulation: number;
+  avgKnightRenown: number;
+  /** A territory's happiness or population changed: the averages are summed again (and, if avgH moved, every S2). */
+  lands: boolean;
+  /** A knight's renown changed, or a knight came or went: the knights' average is summed again. */
+  knights: boolean;
+  /** The relations or the living lords changed: every lord's parts again. */
+  all: boolean;
+  /** The lords whose own terms (treasury, knights, land, lord-knight of an ally or enemy) changed. */
+  dirty: Set<LordId>;
+  /** The last snapshot, taken again as it is while nothing changed. */
+  snap: Snapshot | null;
+}
+
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
 export function takeSnapshot(ctx: Ctx): void {
+  const c = ctx.renown ??= { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, all: true, dirty: new Set(), snap: null };
+  if (c.snap && !c.lands && !c.knights && !c.all && c.dirty.size === 0) { ctx.snap = c.snap; return; }
   const { s } = ctx;
-  // Sums in the state's order, from 0, as a reduce over the values would make them.
-  let sumH = 0, sumP = 0, nT = 0, sumR = 0, nK = 0;
-  for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
-  for (const id in s.knights) { sumR += s.knights[id]!.renown; nK++; }
-  const avgHappiness = nT ? sumH / nT : 0;
-  const avgPopulation = nT ? sumP / nT : 0;
-  const avgKnightRenown = nK ? sumR / nK : 0;
-  const gr: Record<LordId, number> = {};
+  if (c.lands) {
+    // Sums in the state's order, from 0, as a reduce over the values would make them.
+    let sumH = 0, sumP = 0, nT = 0;
+    for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
+    const avgHappiness = nT ? sumH / nT : 0;
+    if (!Object.is(avgHappiness, c.avgHappiness)) c.all = true; // every lord's S2 divides by it
+    c.avgHappiness = avgHappiness;
+    c.avgPopulation = nT ? sumP / nT : 0;
+  }
+  if (c.knights) {
+    let sumR = 0, nK = 0;
+    for (const id in s.knights) { sumR += s.knights[id]!.renown; nK++; }
+    c.avgKnightRenown = nK ? sumR / nK : 0;
+  }
   const lords = livingLords(s);
-  const all = allGlobalRenown(s, avgHappiness, relationsOf(ctx));
-  for (const l of lords) gr[l] = all.get(l)!;
+  const lists = relationsOf(ctx);
+  if (c.all) c.parts = renownOf(s, lords, c.avgHappiness, lists);
+  else for (const l of c.dirty) if (s.lords[l]?.alive) c.parts.set(l, globalRenownParts(s, l, c.avgHappiness, lists, knightsOfLord(ctx, l), landOf(ctx, l)));
+  c.lands = c.knights = c.all = false;
+  c.dirty.clear();
+  const gr: Record<LordId, number> = {};
+  for (const l of lords) gr[l] = c.parts.get(l)!.total;
   const grs = lords.map((l) => gr[l]!);
   const sub = (l: LordId) => ctx.sheets[l]?.submittedOrder ?? Infinity;
   const order = lords.slice().sort((a, b) => gr[a]! - gr[b]! || sub(a) - sub(b) || lordIdCompare(a, b));
-  ctx.snap = { avgHappiness, avgPopulation, avgKnightRenown, gr, order, avgGR: mean(grs), maxGR: grs.length ? Math.max(...grs) : 0 };
+  ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR: mean(grs), maxGR: grs.length ? Math.max(...grs) : 0 };
+}
+
+/** The snapshot computed afresh from the whole state, as the rules state it (what the kept one must equal). */
+export function freshSnapshot(ctx: Ctx): Snapshot {
+  const kept = ctx.renown;
+  ctx.renown = null;
+  const frozen = ctx.frozen;
+  try { takeSnapshot(ctx); return ctx.snap; } finally { ctx.renown = kept; ctx.frozen = frozen; }
+}
+
+function touchLord(ctx: Ctx, lord: LordId | null): void {
+  if (ctx.renown && lord !== null) ctx.renown.dirty.add(lord);
+}
+
+/** The one way a lord's treasury changes during a turn (keeps the snapshot's parts right). */
+export function setTreasury(ctx: Ctx, l: Lord, value: number): void {
+  l.treasury = value;
+  touchLord(ctx, l.id);
+}
+
+/** The one way a territory's happiness changes during a turn. */
+export function setHappiness(ctx: Ctx, t: Territory, value: number): void {
+  t.happiness = value;
+  if (ctx.renown) ctx.renown.lands = true;
+  touchLord(ctx, t.owner);
+}
+
+/** The one way a territory's population changes during a turn. */
+export function setPopulation(ctx: Ctx, t: Territory, value: number): void {
+  t.population = value;
+  if (ctx.renown) ctx.renown.lands = true;
+  touchLord(ctx, t.owner);
+}
+
+/**
+ * The one way a knight's renown changes during a turn. A lord-knight's renown also counts in the
+ * GR of his lord's allies, enemies and his allies' enemies [T §1]: they are marked too.
+ */
+export function setRenown(ctx: Ctx, k: Knight, value: number): void {
+  k.renown = value;
+  const c = ctx.renown;
+  if (!c) return;
+  c.knights = true;
+  c.dirty.add(k.lord);
+  if (ctx.s.lords[k.lord]?.lordKnight !== k.id) return;
+  const lists = relationsOf(ctx);
+  for (const x of lists.allies.get(k.lord) ?? []) {
+    c.dirty.add(x);
+    for (const e of lists.enemies.get(x) ?? []) c.dirty.add(e);
+  }
+  for (const x of lists.enemies.get(k.lord) ?? []) c.dirty.add(x);
+}
+
+/** The one way a knight enters the state during a turn. */
+export function addKnight(ctx: Ctx, k: Knight): void {
+  ctx.s.knights[k.id] = k;
+  if (ctx.renown) ctx.renown.knights = true;
+  touchLord(ctx, k.lord);
+}
+
+/** Takes a knight out of the state (his army is the caller's business; see removeKnight). */
+export function forgetKnight(ctx: Ctx, k: Knight): void {
+  delete ctx.s.knights[k.id];
+  if (ctx.renown) ctx.renown.knights = true;
+  touchLord(ctx, k.lord);
 }
 
 /** No snapshot for this phase: it declared that it reads none (reading `ctx.snap` throws). */
@@ -165,7 +277,9 @@ const NO_LAND: readonly Territory[] = [];
 
 /** The one way a territory changes owner during a turn (keeps `landOf` right). */
 export function setOwner(ctx: Ctx, t: Territory, owner: LordId | null): void {
+  touchLord(ctx, t.owner);
   t.owner = owner;
+  touchLord(ctx, owner);
   ctx.landIndex = null;
 }
 
@@ -299,7 +413,7 @@ export function addToGarrison(ctx: Ctx, lord: LordId, t: TerritoryId, men: numbe
 export function removeKnight(ctx: Ctx, k: Knight): void {
   const a = armyOf(ctx, k);
   if (a) removeArmy(ctx, a);
-  delete ctx.s.knights[k.id];
+  forgetKnight(ctx, k);
 }
 
 export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' | 'alliance', cause: Extract<GPEventBody, { type: 'relation' }>['cause']): void {
@@ -312,6 +426,7 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
   }
   if (to === 'peace') delete ctx.s.relations[key];
   else ctx.s.relations[key] = to;
+  if (ctx.renown) ctx.renown.all = true;
   emit(ctx, 'all', { type: 'relation', a, b, from, to, cause });
 }
 
@@ -334,7 +449,7 @@ export function declareWar(ctx: Ctx, a: LordId, b: LordId, cause: 'GUE' | 'felon
 export function felony(ctx: Ctx, lord: LordId, victim: LordId, cause: 'battle' | 'war-on-ally'): void {
   const lk = ctx.s.knights[ctx.s.lords[lord]!.lordKnight]!;
   const before = lk.renown;
-  lk.renown = Math.max(ctx.cfg.minRenown, lk.renown * ctx.cfg.felonyFactor);
+  setRenown(ctx, lk, Math.max(ctx.cfg.minRenown, lk.renown * ctx.cfg.felonyFactor));
   emit(ctx, [lord, victim], { type: 'felony', lord, victim, renownBefore: before, renownAfter: lk.renown, cause });
   if (ctx.s.relations[relKey(lord, victim)] === 'alliance') setRelation(ctx, lord, victim, 'peace', 'felony');
   declareWar(ctx, lord, victim, 'felony');
@@ -345,6 +460,7 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   const l = ctx.s.lords[lord]!;
   if (!l.alive) return;
   l.alive = false;
+  if (ctx.renown) ctx.renown.all = true;
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
@@ -399,7 +515,7 @@ export function changeOwner(ctx: Ctx, t: TerritoryId, to: LordId): void {
     ctx.s.lords[from]!.memory[t] = { value: terr.happiness, lostTurn: ctx.turn };
   }
   const mem = ctx.s.lords[to]!.memory[t];
-  terr.happiness = mem ? mem.value : ctx.cfg.memoryNeverOwned;
+  setHappiness(ctx, terr, mem ? mem.value : ctx.cfg.memoryNeverOwned);
   setOwner(ctx, terr, to);
   if (from) {
     const g = garrisonAt(ctx, from, t);
