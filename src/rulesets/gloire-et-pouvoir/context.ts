@@ -7,7 +7,7 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
 import type { CancelReason, GPEvent, GPEventBody, Audience, OrderRef } from './events.ts';
-import { afterRetreatLosses, dropFromRelationLists, globalRenown, globalRenownParts, livingLords, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
+import { afterRetreatLosses, dropFromRelationLists, globalRenown, livingLords, lordKnightRenown, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
 import type { Order, OrderCode, SheetLine } from './orders/types.ts';
@@ -109,7 +109,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
  * the same terms in the same order, as the full pass: the figures are the same to the last bit.
  */
 export interface RenownCache {
-  /** The renown parts of every living lord, as of the last snapshot, brought up to date for `dirty`. */
+  /** The renown parts of every living lord, as of the last snapshot. */
   parts: Map<LordId, RenownParts>;
   avgHappiness: number;
   avgPopulation: number;
@@ -118,25 +118,30 @@ export interface RenownCache {
   lands: boolean;
   /** A knight's renown changed, or a knight came or went: the knights' average is summed again. */
   knights: boolean;
-  /** The relations or the living lords changed: every lord's parts again. */
-  all: boolean;
-  /** The lords whose own terms (treasury, knights, land, lord-knight of an ally or enemy) changed. */
+  /** The relations or the living lords changed: every lord's allies and enemies terms again. */
+  relations: boolean;
+  /** The lords whose own terms changed (lord-knight, knights, land, treasury). */
   dirty: Set<LordId>;
+  /** The lords whose allies or enemies terms changed (the lord-knight of an ally, an enemy or an enemy's ally). */
+  relDirty: Set<LordId>;
   /** The last snapshot, taken again as it is while nothing changed. */
   snap: Snapshot | null;
 }
 
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
 export function takeSnapshot(ctx: Ctx): void {
-  const c = ctx.renown ??= { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, all: true, dirty: new Set(), snap: null };
-  if (c.snap && !c.lands && !c.knights && !c.all && c.dirty.size === 0) { ctx.snap = c.snap; return; }
   const { s } = ctx;
+  let c = ctx.renown;
+  if (c && c.snap && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
+  const first = !c;
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null };
+  let s2All = first;
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
     let sumH = 0, sumP = 0, nT = 0;
     for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
     const avgHappiness = nT ? sumH / nT : 0;
-    if (!Object.is(avgHappiness, c.avgHappiness)) c.all = true; // every lord's S2 divides by it
+    if (!Object.is(avgHappiness, c.avgHappiness)) s2All = true; // every lord's S2 divides by it
     c.avgHappiness = avgHappiness;
     c.avgPopulation = nT ? sumP / nT : 0;
   }
@@ -147,16 +152,83 @@ export function takeSnapshot(ctx: Ctx): void {
   }
   const lords = livingLords(s);
   const lists = relationsOf(ctx);
-  if (c.all) c.parts = renownOf(s, lords, c.avgHappiness, lists);
-  else for (const l of c.dirty) if (s.lords[l]?.alive) c.parts.set(l, globalRenownParts(s, l, c.avgHappiness, lists, knightsOfLord(ctx, l), landOf(ctx, l)));
-  c.lands = c.knights = c.all = false;
+  if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
+  else updateParts(ctx, c, lords, lists, s2All);
+  c.lands = c.knights = c.relations = false;
   c.dirty.clear();
+  c.relDirty.clear();
   const gr: Record<LordId, number> = {};
-  for (const l of lords) gr[l] = c.parts.get(l)!.total;
-  const grs = lords.map((l) => gr[l]!);
-  const sub = (l: LordId) => ctx.sheets[l]?.submittedOrder ?? Infinity;
-  const order = lords.slice().sort((a, b) => gr[a]! - gr[b]! || sub(a) - sub(b) || lordIdCompare(a, b));
-  ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR: mean(grs), maxGR: grs.length ? Math.max(...grs) : 0 };
+  const keyed: { l: LordId; g: number; sub: number }[] = [];
+  let sum = 0, max = -Infinity;
+  for (const l of lords) {
+    const g = c.parts.get(l)!.total;
+    gr[l] = g;
+    sum += g; // mean(): a reduce from 0 in the living lords' order
+    max = Math.max(max, g); // Math.max(...grs), pairwise
+    keyed.push({ l, g, sub: ctx.sheets[l]?.submittedOrder ?? Infinity });
+  }
+  // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result.
+  keyed.sort((a, b) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l));
+  const order = keyed.map((x) => x.l);
+  const avgGR = lords.length ? sum / lords.length : 0;
+  ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR, maxGR: lords.length ? max : 0 };
+}
+
+/**
+ * Brings the kept parts up to date: each term computed by the formula of renownOf, over the same
+ * terms in the same order (a lord's knights and land in the state's order, his allies and enemies
+ * in the lords' order), so the same to the last bit; only the terms whose inputs changed.
+ */
+function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: RelationLists, s2All: boolean): void {
+  const { s } = ctx;
+  const cfg = s.config;
+  const key = s.mapKey;
+  const avgH = c.avgHappiness;
+  for (const l of c.parts.keys()) if (!s.lords[l]?.alive) c.parts.delete(l);
+  // S2 of every lord, when the average happiness moved: one pass over the territories.
+  let s2: Map<LordId, number> | null = null;
+  if (s2All) {
+    s2 = new Map();
+    for (const l of lords) s2.set(l, 0);
+    if (avgH > 0) for (const id in s.territories) {
+      const t = s.territories[id]!;
+      if (t.owner === null) continue;
+      const v = s2.get(t.owner);
+      if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
+    }
+  }
+  const lk = (x: LordId) => lordKnightRenown(s, x);
+  for (const l of lords) {
+    const p = c.parts.get(l)!;
+    const own = c.dirty.has(l);
+    const rel = c.relations || c.relDirty.has(l);
+    if (!own && !rel && !s2) continue;
+    let { lordKnight, s1, s2: s2l, treasury, allies, enemies } = p;
+    if (own) {
+      lordKnight = lk(l);
+      s1 = 0;
+      for (const k of knightsOfLord(ctx, l)) {
+        if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
+        s1 += k.renown / cfg.knightDivisor;
+      }
+      treasury = s.lords[l]!.treasury / cfg.treasuryDivisor;
+      if (!s2) {
+        s2l = 0;
+        if (avgH > 0) for (const t of landOf(ctx, l)) s2l += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
+      }
+    }
+    if (s2) s2l = s2.get(l)!;
+    if (rel) {
+      allies = 0;
+      for (const x of lists.allies.get(l) ?? []) allies += lk(x) / cfg.allyDivisor[key];
+      enemies = 0;
+      for (const e of lists.enemies.get(l) ?? []) {
+        enemies += lk(e) / cfg.enemyDivisor[key];
+        for (const b of lists.allies.get(e) ?? []) enemies += lk(b) / cfg.enemyAllyDivisor[key];
+      }
+    }
+    c.parts.set(l, { lordKnight, s1, s2: s2l, treasury, allies, enemies, total: lordKnight + s1 + s2l + treasury + allies - enemies });
+  }
 }
 
 /** The snapshot computed afresh from the whole state, as the rules state it (what the kept one must equal). */
@@ -204,10 +276,10 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
   if (ctx.s.lords[k.lord]?.lordKnight !== k.id) return;
   const lists = relationsOf(ctx);
   for (const x of lists.allies.get(k.lord) ?? []) {
-    c.dirty.add(x);
-    for (const e of lists.enemies.get(x) ?? []) c.dirty.add(e);
+    c.relDirty.add(x);
+    for (const e of lists.enemies.get(x) ?? []) c.relDirty.add(e);
   }
-  for (const x of lists.enemies.get(k.lord) ?? []) c.dirty.add(x);
+  for (const x of lists.enemies.get(k.lord) ?? []) c.relDirty.add(x);
 }
 
 /** The one way a knight enters the state during a turn. */
@@ -249,9 +321,6 @@ function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
   return (ctx.codes = { all, byLord });
 }
 
-function mean(xs: number[]): number {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
-}
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
@@ -313,7 +382,9 @@ export function relationsOf(ctx: Ctx): RelationLists {
 }
 
 export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
-  ctx.events.push({ ...body, phase: ctx.phase, audience, ...(ctx.orderLine ? { order: ctx.orderLine } : {}) } as GPEvent);
+  const e = { ...body, phase: ctx.phase, audience } as GPEvent;
+  if (ctx.orderLine) e.order = ctx.orderLine; // the last key, as the spread put it
+  ctx.events.push(e);
 }
 
 export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelReason): void {
@@ -378,7 +449,10 @@ export function armyOf(ctx: Ctx, k: Knight): Army | null {
 }
 
 export function garrisonAt(ctx: Ctx, lord: LordId, t: TerritoryId): Army | null {
-  return Object.values(ctx.s.armies).find((a) => a.lord === lord && a.commander === null && a.location === t) ?? null;
+  // The first in the state's order, as a find over Object.values, without the copy of every army.
+  const armies = ctx.s.armies;
+  for (const id in armies) { const a = armies[id]!; if (a.lord === lord && a.commander === null && a.location === t) return a; }
+  return null;
 }
 
 export function newArmy(ctx: Ctx, lord: LordId, location: TerritoryId, strength: number, commander: string | null): Army {
@@ -426,7 +500,7 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
   }
   if (to === 'peace') delete ctx.s.relations[key];
   else ctx.s.relations[key] = to;
-  if (ctx.renown) ctx.renown.all = true;
+  if (ctx.renown) ctx.renown.relations = true;
   emit(ctx, 'all', { type: 'relation', a, b, from, to, cause });
 }
 
@@ -460,7 +534,7 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   const l = ctx.s.lords[lord]!;
   if (!l.alive) return;
   l.alive = false;
-  if (ctx.renown) ctx.renown.all = true;
+  if (ctx.renown) ctx.renown.relations = true;
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
@@ -468,7 +542,8 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   for (const a of Object.values(ctx.s.armies)) if (a.lord === lord) removeArmy(ctx, a);
   const freed = ownedBy(ctx, lord);
   for (const t of freed) setOwner(ctx, ctx.s.territories[t]!, null);
-  for (const key of Object.keys(ctx.s.relations)) if (key.split('|').includes(lord)) delete ctx.s.relations[key];
+  const head = `${lord}|`, tail = `|${lord}`; // a key is "a|b": one of its two ids is the lord's
+  for (const key of Object.keys(ctx.s.relations)) if (key.startsWith(head) || key.endsWith(tail)) delete ctx.s.relations[key];
   ctx.s.allyCalls = ctx.s.allyCalls.filter((c) => c.caller !== lord && c.callee !== lord);
   emit(ctx, 'all', { type: 'lord-died', lord, cause, territoriesFreed: freed });
 }
