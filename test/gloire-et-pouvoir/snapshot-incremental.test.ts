@@ -4,7 +4,9 @@
  * whole state. These tests check, over random bot-played turns of every theatre, that every
  * snapshot a phase reads equals one computed afresh from the whole state — to the last bit — both
  * with the turn's own choice of phases that take one and with a snapshot at every phase; so a
- * write that forgets to mark what it changes fails here.
+ * write that forgets to mark what it changes fails here. The live GR of every lord (liveGR, which
+ * reads the kept parts while the lord's are clean) is checked against the formula at the start and
+ * the end of each phase.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,13 +15,21 @@ import { createGame, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
-import { createCtx, freshSnapshot, setTreasury, skipSnapshot, takeSnapshot, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
+import { createCtx, freshSnapshot, liveGR, setTreasury, skipSnapshot, takeSnapshot, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
+import { globalRenown, livingLords } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { PHASES, resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
 
 const entry = getRuleset('gloire-et-pouvoir');
 const rs = entry.ruleset;
+
+/** Every living lord's live GR (kept parts when clean) equals the formula over the whole state, with the phase's average happiness. */
+function checkLiveGR(ctx: Ctx, where: string): void {
+  for (const l of livingLords(ctx.s)) {
+    assert.ok(Object.is(liveGR(ctx, l), globalRenown(ctx.s, l, ctx.snap.avgHappiness)), `${where}: ${l}'s live GR differs from the formula's`);
+  }
+}
 
 /** resolveTurn's loop, checking each snapshot taken against a fresh one; returns the state and the snapshots checked. */
 function checkedTurn(state: GPState, sheets: Record<LordId, TurnSheet>, seed: string, turn: number, every: boolean, where: string): { state: GPState; checked: number } {
@@ -31,9 +41,11 @@ function checkedTurn(state: GPState, sheets: Record<LordId, TurnSheet>, seed: st
     if (every || !p.snapshot || p.snapshot(ctx)) {
       takeSnapshot(ctx);
       assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), `${where}: turn ${turn}, phase ${p.n}: the kept snapshot differs from a fresh one`);
+      checkLiveGR(ctx, `${where}: turn ${turn}, start of phase ${p.n}`);
       checked++;
     } else skipSnapshot(ctx);
     p.run(ctx);
+    if (ctx.frozen) checkLiveGR(ctx, `${where}: turn ${turn}, end of phase ${p.n}`);
   }
   for (const a of Object.values(state.armies)) { a.defThreshold = null; a.receivedTransfer = false; }
   if (!state.finished) state.turn += 1;

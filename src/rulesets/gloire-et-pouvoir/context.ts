@@ -324,6 +324,13 @@ function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
+  // The kept parts (see RenownCache) when nothing of this lord's changed since they were brought
+  // up to date, with the average happiness this phase's snapshot froze: the same figure.
+  const c = ctx.renown;
+  if (c && ctx.frozen && ctx.frozen === c.snap && !c.relations && !c.dirty.has(lord) && !c.relDirty.has(lord)) {
+    const p = c.parts.get(lord);
+    if (p) return p.total;
+  }
   return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx), knightsOfLord(ctx, lord), landOf(ctx, lord));
 }
 
