@@ -60,7 +60,9 @@ export interface Ctx {
   /** The renown parts the snapshots are made from, kept up to date between phases (see RenownCache). */
   renown: RenownCache | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
-  knightIndex: { next: number; byLord: Map<LordId, Knight[]> } | null;
+  knightIndex: { next: number; byLord: Map<LordId, Knight[]>; checked: Map<LordId, number> } | null;
+  /** How many knights left the state this turn (forgetKnight): a lord's indexed list is checked again when it moved. */
+  knightsGone: number;
   flags: {
     attackOrigin: Map<string, TerritoryId>; // knights with an ATT order → their origin at phase 7 start
     attacked: Set<string>; // knights whose attack ran
@@ -83,7 +85,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   let adjacency = ADJACENCY.get(map);
   if (!adjacency) ADJACENCY.set(map, adjacency = new Map(map.territories.map((t) => [t.id, new Set(t.adjacent)])));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, knightsGone: 0,
     frozen: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     get snap(): Snapshot {
       if (!this.frozen) throw new Error(`phase ${this.phase} reads the phase snapshot but declares that it takes none (turn.ts)`);
@@ -197,7 +199,8 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
       if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
     }
   }
-  const lk = (x: LordId) => lordKnightRenown(s, x);
+  const lkr = new Map<LordId, number>(); // each lord-knight's renown read once (as renownOf does)
+  const lk = (x: LordId) => { let r = lkr.get(x); if (r === undefined) { r = lordKnightRenown(s, x); lkr.set(x, r); } return r; };
   for (const l of lords) {
     const p = c.parts.get(l)!;
     const own = c.dirty.has(l);
@@ -292,6 +295,7 @@ export function addKnight(ctx: Ctx, k: Knight): void {
 /** Takes a knight out of the state (his army is the caller's business; see removeKnight). */
 export function forgetKnight(ctx: Ctx, k: Knight): void {
   delete ctx.s.knights[k.id];
+  ctx.knightsGone++;
   if (ctx.renown) ctx.renown.knights = true;
   touchLord(ctx, k.lord);
 }
@@ -362,13 +366,14 @@ export function setOwner(ctx: Ctx, t: Territory, owner: LordId | null): void {
 /**
  * A lord's knights, in the state's order, kept indexed for the turn. Knights never change lord;
  * a new knight takes the next number (the index is rebuilt when `nextKnight` moves); a removed
- * one is no longer in `s.knights` (dropped when read). So the list is always the scan's result.
+ * one leaves through forgetKnight, which counts it, and is dropped when the list is next read. So
+ * the list is always the scan's result.
  */
 export function knightsOfLord(ctx: Ctx, lord: LordId): Knight[] {
   const s = ctx.s;
   let idx = ctx.knightIndex;
   if (!idx || idx.next !== s.nextKnight) {
-    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map() };
+    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map(), checked: new Map() };
     for (const id in s.knights) {
       const k = s.knights[id]!;
       const list = idx.byLord.get(k.lord);
@@ -377,6 +382,8 @@ export function knightsOfLord(ctx: Ctx, lord: LordId): Knight[] {
   }
   const list = idx.byLord.get(lord);
   if (!list) return [];
+  if (idx.checked.get(lord) === ctx.knightsGone) return list; // no knight left since the last check
+  idx.checked.set(lord, ctx.knightsGone);
   if (list.every((k) => s.knights[k.id] === k)) return list;
   const live = list.filter((k) => s.knights[k.id] === k);
   idx.byLord.set(lord, live);
