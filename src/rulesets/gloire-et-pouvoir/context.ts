@@ -7,11 +7,11 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
 import type { CancelReason, GPEvent, GPEventBody, Audience, OrderRef } from './events.ts';
-import { afterRetreatLosses, allGlobalRenown, dropFromRelationLists, globalRenown, livingLords, relationLists, updateRelationLists, type RelationLists } from './formulas.ts';
+import { afterRetreatLosses, dropFromRelationLists, globalRenown, livingLords, lordKnightRenown, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
 import type { Order, OrderCode, SheetLine } from './orders/types.ts';
-import type { Army, GPState, Knight, LordId, Territory, TerritoryId } from './state.ts';
+import type { Army, GPState, Knight, Lord, LordId, Territory, TerritoryId } from './state.ts';
 import { lordIdCompare, relKey } from './state.ts';
 
 export interface Snapshot {
@@ -57,8 +57,12 @@ export interface Ctx {
   sheetOrder: { snap: Snapshot; lords: LordId[] } | null;
   /** Each lord's territories in the state's order (see landOf), dropped whenever an owner changes. */
   landIndex: Map<LordId, Territory[]> | null;
+  /** The renown parts the snapshots are made from, kept up to date between phases (see RenownCache). */
+  renown: RenownCache | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
-  knightIndex: { next: number; byLord: Map<LordId, Knight[]> } | null;
+  knightIndex: { next: number; byLord: Map<LordId, Knight[]>; checked: Map<LordId, number> } | null;
+  /** How many knights left the state this turn (forgetKnight): a lord's indexed list is checked again when it moved. */
+  knightsGone: number;
   flags: {
     attackOrigin: Map<string, TerritoryId>; // knights with an ATT order → their origin at phase 7 start
     attacked: Set<string>; // knights whose attack ran
@@ -72,12 +76,16 @@ export interface Ctx {
   };
 }
 
+/** Each map's adjacency sets, built once (maps are constant; the sets are only read). */
+const ADJACENCY = new WeakMap<GameMap, Map<TerritoryId, Set<TerritoryId>>>();
+
 export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rng): Ctx {
   const map = getMap(s.map);
   const idx = mapIndex(map);
-  const adjacency = new Map<TerritoryId, Set<TerritoryId>>(map.territories.map((t) => [t.id, new Set(t.adjacent)]));
+  let adjacency = ADJACENCY.get(map);
+  if (!adjacency) ADJACENCY.set(map, adjacency = new Map(map.territories.map((t) => [t.id, new Set(t.adjacent)])));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, knightsGone: 0,
     frozen: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     get snap(): Snapshot {
       if (!this.frozen) throw new Error(`phase ${this.phase} reads the phase snapshot but declares that it takes none (turn.ts)`);
@@ -92,24 +100,204 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   return ctx;
 }
 
+/**
+ * What the phase snapshots are made from, kept for the whole turn and brought up to date from what
+ * changed since the last one, instead of summed again from every knight, territory and relation at
+ * each phase (issue 20). Every write to an input of the global renown goes through this file —
+ * setTreasury, setHappiness, setPopulation, setRenown, addKnight, forgetKnight/removeKnight,
+ * setOwner, setRelation, eliminateLord — and marks here what it changes: so a snapshot is never
+ * stale (test/gloire-et-pouvoir/snapshot-incremental.test.ts compares it with a fresh one after
+ * every phase of random bot-played turns). A lord's parts are computed by the same formula, over
+ * the same terms in the same order, as the full pass: the figures are the same to the last bit.
+ */
+export interface RenownCache {
+  /** The renown parts of every living lord, as of the last snapshot. */
+  parts: Map<LordId, RenownParts>;
+  avgHappiness: number;
+  avgPopulation: number;
+  avgKnightRenown: number;
+  /** A territory's happiness or population changed: the averages are summed again (and, if avgH moved, every S2). */
+  lands: boolean;
+  /** A knight's renown changed, or a knight came or went: the knights' average is summed again. */
+  knights: boolean;
+  /** The relations or the living lords changed: every lord's allies and enemies terms again. */
+  relations: boolean;
+  /** The lords whose own terms changed (lord-knight, knights, land, treasury). */
+  dirty: Set<LordId>;
+  /** The lords whose allies or enemies terms changed (the lord-knight of an ally, an enemy or an enemy's ally). */
+  relDirty: Set<LordId>;
+  /** The last snapshot, taken again as it is while nothing changed. */
+  snap: Snapshot | null;
+}
+
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
 export function takeSnapshot(ctx: Ctx): void {
   const { s } = ctx;
-  // Sums in the state's order, from 0, as a reduce over the values would make them.
-  let sumH = 0, sumP = 0, nT = 0, sumR = 0, nK = 0;
-  for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
-  for (const id in s.knights) { sumR += s.knights[id]!.renown; nK++; }
-  const avgHappiness = nT ? sumH / nT : 0;
-  const avgPopulation = nT ? sumP / nT : 0;
-  const avgKnightRenown = nK ? sumR / nK : 0;
-  const gr: Record<LordId, number> = {};
+  let c = ctx.renown;
+  if (c && c.snap && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
+  const first = !c;
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null };
+  let s2All = first;
+  if (c.lands) {
+    // Sums in the state's order, from 0, as a reduce over the values would make them.
+    let sumH = 0, sumP = 0, nT = 0;
+    for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
+    const avgHappiness = nT ? sumH / nT : 0;
+    if (!Object.is(avgHappiness, c.avgHappiness)) s2All = true; // every lord's S2 divides by it
+    c.avgHappiness = avgHappiness;
+    c.avgPopulation = nT ? sumP / nT : 0;
+  }
+  if (c.knights) {
+    let sumR = 0, nK = 0;
+    for (const id in s.knights) { sumR += s.knights[id]!.renown; nK++; }
+    c.avgKnightRenown = nK ? sumR / nK : 0;
+  }
   const lords = livingLords(s);
-  const all = allGlobalRenown(s, avgHappiness, relationsOf(ctx));
-  for (const l of lords) gr[l] = all.get(l)!;
-  const grs = lords.map((l) => gr[l]!);
-  const sub = (l: LordId) => ctx.sheets[l]?.submittedOrder ?? Infinity;
-  const order = lords.slice().sort((a, b) => gr[a]! - gr[b]! || sub(a) - sub(b) || lordIdCompare(a, b));
-  ctx.snap = { avgHappiness, avgPopulation, avgKnightRenown, gr, order, avgGR: mean(grs), maxGR: grs.length ? Math.max(...grs) : 0 };
+  const lists = relationsOf(ctx);
+  if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
+  else updateParts(ctx, c, lords, lists, s2All);
+  c.lands = c.knights = c.relations = false;
+  c.dirty.clear();
+  c.relDirty.clear();
+  const gr: Record<LordId, number> = {};
+  const keyed: { l: LordId; g: number; sub: number }[] = [];
+  let sum = 0, max = -Infinity;
+  for (const l of lords) {
+    const g = c.parts.get(l)!.total;
+    gr[l] = g;
+    sum += g; // mean(): a reduce from 0 in the living lords' order
+    max = Math.max(max, g); // Math.max(...grs), pairwise
+    keyed.push({ l, g, sub: ctx.sheets[l]?.submittedOrder ?? Infinity });
+  }
+  // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result.
+  keyed.sort((a, b) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l));
+  const order = keyed.map((x) => x.l);
+  const avgGR = lords.length ? sum / lords.length : 0;
+  ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR, maxGR: lords.length ? max : 0 };
+}
+
+/**
+ * Brings the kept parts up to date: each term computed by the formula of renownOf, over the same
+ * terms in the same order (a lord's knights and land in the state's order, his allies and enemies
+ * in the lords' order), so the same to the last bit; only the terms whose inputs changed.
+ */
+function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: RelationLists, s2All: boolean): void {
+  const { s } = ctx;
+  const cfg = s.config;
+  const key = s.mapKey;
+  const avgH = c.avgHappiness;
+  for (const l of c.parts.keys()) if (!s.lords[l]?.alive) c.parts.delete(l);
+  // S2 of every lord, when the average happiness moved: one pass over the territories.
+  let s2: Map<LordId, number> | null = null;
+  if (s2All) {
+    s2 = new Map();
+    for (const l of lords) s2.set(l, 0);
+    if (avgH > 0) for (const id in s.territories) {
+      const t = s.territories[id]!;
+      if (t.owner === null) continue;
+      const v = s2.get(t.owner);
+      if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
+    }
+  }
+  const lkr = new Map<LordId, number>(); // each lord-knight's renown read once (as renownOf does)
+  const lk = (x: LordId) => { let r = lkr.get(x); if (r === undefined) { r = lordKnightRenown(s, x); lkr.set(x, r); } return r; };
+  for (const l of lords) {
+    const p = c.parts.get(l)!;
+    const own = c.dirty.has(l);
+    const rel = c.relations || c.relDirty.has(l);
+    if (!own && !rel && !s2) continue;
+    let { lordKnight, s1, s2: s2l, treasury, allies, enemies } = p;
+    if (own) {
+      lordKnight = lk(l);
+      s1 = 0;
+      for (const k of knightsOfLord(ctx, l)) {
+        if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
+        s1 += k.renown / cfg.knightDivisor;
+      }
+      treasury = s.lords[l]!.treasury / cfg.treasuryDivisor;
+      if (!s2) {
+        s2l = 0;
+        if (avgH > 0) for (const t of landOf(ctx, l)) s2l += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
+      }
+    }
+    if (s2) s2l = s2.get(l)!;
+    if (rel) {
+      allies = 0;
+      for (const x of lists.allies.get(l) ?? []) allies += lk(x) / cfg.allyDivisor[key];
+      enemies = 0;
+      for (const e of lists.enemies.get(l) ?? []) {
+        enemies += lk(e) / cfg.enemyDivisor[key];
+        for (const b of lists.allies.get(e) ?? []) enemies += lk(b) / cfg.enemyAllyDivisor[key];
+      }
+    }
+    c.parts.set(l, { lordKnight, s1, s2: s2l, treasury, allies, enemies, total: lordKnight + s1 + s2l + treasury + allies - enemies });
+  }
+}
+
+/** The snapshot computed afresh from the whole state, as the rules state it (what the kept one must equal). */
+export function freshSnapshot(ctx: Ctx): Snapshot {
+  const kept = ctx.renown;
+  ctx.renown = null;
+  const frozen = ctx.frozen;
+  try { takeSnapshot(ctx); return ctx.snap; } finally { ctx.renown = kept; ctx.frozen = frozen; }
+}
+
+function touchLord(ctx: Ctx, lord: LordId | null): void {
+  if (ctx.renown && lord !== null) ctx.renown.dirty.add(lord);
+}
+
+/** The one way a lord's treasury changes during a turn (keeps the snapshot's parts right). */
+export function setTreasury(ctx: Ctx, l: Lord, value: number): void {
+  l.treasury = value;
+  touchLord(ctx, l.id);
+}
+
+/** The one way a territory's happiness changes during a turn. */
+export function setHappiness(ctx: Ctx, t: Territory, value: number): void {
+  t.happiness = value;
+  if (ctx.renown) ctx.renown.lands = true;
+  touchLord(ctx, t.owner);
+}
+
+/** The one way a territory's population changes during a turn. */
+export function setPopulation(ctx: Ctx, t: Territory, value: number): void {
+  t.population = value;
+  if (ctx.renown) ctx.renown.lands = true;
+  touchLord(ctx, t.owner);
+}
+
+/**
+ * The one way a knight's renown changes during a turn. A lord-knight's renown also counts in the
+ * GR of his lord's allies, enemies and his allies' enemies [T §1]: they are marked too.
+ */
+export function setRenown(ctx: Ctx, k: Knight, value: number): void {
+  k.renown = value;
+  const c = ctx.renown;
+  if (!c) return;
+  c.knights = true;
+  c.dirty.add(k.lord);
+  if (ctx.s.lords[k.lord]?.lordKnight !== k.id) return;
+  const lists = relationsOf(ctx);
+  for (const x of lists.allies.get(k.lord) ?? []) {
+    c.relDirty.add(x);
+    for (const e of lists.enemies.get(x) ?? []) c.relDirty.add(e);
+  }
+  for (const x of lists.enemies.get(k.lord) ?? []) c.relDirty.add(x);
+}
+
+/** The one way a knight enters the state during a turn. */
+export function addKnight(ctx: Ctx, k: Knight): void {
+  ctx.s.knights[k.id] = k;
+  if (ctx.renown) ctx.renown.knights = true;
+  touchLord(ctx, k.lord);
+}
+
+/** Takes a knight out of the state (his army is the caller's business; see removeKnight). */
+export function forgetKnight(ctx: Ctx, k: Knight): void {
+  delete ctx.s.knights[k.id];
+  ctx.knightsGone++;
+  if (ctx.renown) ctx.renown.knights = true;
+  touchLord(ctx, k.lord);
 }
 
 /** No snapshot for this phase: it declared that it reads none (reading `ctx.snap` throws). */
@@ -137,12 +325,16 @@ function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
   return (ctx.codes = { all, byLord });
 }
 
-function mean(xs: number[]): number {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
-}
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
+  // The kept parts (see RenownCache) when nothing of this lord's changed since they were brought
+  // up to date, with the average happiness this phase's snapshot froze: the same figure.
+  const c = ctx.renown;
+  if (c && ctx.frozen && ctx.frozen === c.snap && !c.relations && !c.dirty.has(lord) && !c.relDirty.has(lord)) {
+    const p = c.parts.get(lord);
+    if (p) return p.total;
+  }
   return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx), knightsOfLord(ctx, lord), landOf(ctx, lord));
 }
 
@@ -165,20 +357,23 @@ const NO_LAND: readonly Territory[] = [];
 
 /** The one way a territory changes owner during a turn (keeps `landOf` right). */
 export function setOwner(ctx: Ctx, t: Territory, owner: LordId | null): void {
+  touchLord(ctx, t.owner);
   t.owner = owner;
+  touchLord(ctx, owner);
   ctx.landIndex = null;
 }
 
 /**
  * A lord's knights, in the state's order, kept indexed for the turn. Knights never change lord;
  * a new knight takes the next number (the index is rebuilt when `nextKnight` moves); a removed
- * one is no longer in `s.knights` (dropped when read). So the list is always the scan's result.
+ * one leaves through forgetKnight, which counts it, and is dropped when the list is next read. So
+ * the list is always the scan's result.
  */
 export function knightsOfLord(ctx: Ctx, lord: LordId): Knight[] {
   const s = ctx.s;
   let idx = ctx.knightIndex;
   if (!idx || idx.next !== s.nextKnight) {
-    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map() };
+    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map(), checked: new Map() };
     for (const id in s.knights) {
       const k = s.knights[id]!;
       const list = idx.byLord.get(k.lord);
@@ -187,6 +382,8 @@ export function knightsOfLord(ctx: Ctx, lord: LordId): Knight[] {
   }
   const list = idx.byLord.get(lord);
   if (!list) return [];
+  if (idx.checked.get(lord) === ctx.knightsGone) return list; // no knight left since the last check
+  idx.checked.set(lord, ctx.knightsGone);
   if (list.every((k) => s.knights[k.id] === k)) return list;
   const live = list.filter((k) => s.knights[k.id] === k);
   idx.byLord.set(lord, live);
@@ -199,7 +396,9 @@ export function relationsOf(ctx: Ctx): RelationLists {
 }
 
 export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
-  ctx.events.push({ ...body, phase: ctx.phase, audience, ...(ctx.orderLine ? { order: ctx.orderLine } : {}) } as GPEvent);
+  const e = { ...body, phase: ctx.phase, audience } as GPEvent;
+  if (ctx.orderLine) e.order = ctx.orderLine; // the last key, as the spread put it
+  ctx.events.push(e);
 }
 
 export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelReason): void {
@@ -264,7 +463,10 @@ export function armyOf(ctx: Ctx, k: Knight): Army | null {
 }
 
 export function garrisonAt(ctx: Ctx, lord: LordId, t: TerritoryId): Army | null {
-  return Object.values(ctx.s.armies).find((a) => a.lord === lord && a.commander === null && a.location === t) ?? null;
+  // The first in the state's order, as a find over Object.values, without the copy of every army.
+  const armies = ctx.s.armies;
+  for (const id in armies) { const a = armies[id]!; if (a.lord === lord && a.commander === null && a.location === t) return a; }
+  return null;
 }
 
 export function newArmy(ctx: Ctx, lord: LordId, location: TerritoryId, strength: number, commander: string | null): Army {
@@ -299,7 +501,7 @@ export function addToGarrison(ctx: Ctx, lord: LordId, t: TerritoryId, men: numbe
 export function removeKnight(ctx: Ctx, k: Knight): void {
   const a = armyOf(ctx, k);
   if (a) removeArmy(ctx, a);
-  delete ctx.s.knights[k.id];
+  forgetKnight(ctx, k);
 }
 
 export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' | 'alliance', cause: Extract<GPEventBody, { type: 'relation' }>['cause']): void {
@@ -312,6 +514,7 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
   }
   if (to === 'peace') delete ctx.s.relations[key];
   else ctx.s.relations[key] = to;
+  if (ctx.renown) ctx.renown.relations = true;
   emit(ctx, 'all', { type: 'relation', a, b, from, to, cause });
 }
 
@@ -334,7 +537,7 @@ export function declareWar(ctx: Ctx, a: LordId, b: LordId, cause: 'GUE' | 'felon
 export function felony(ctx: Ctx, lord: LordId, victim: LordId, cause: 'battle' | 'war-on-ally'): void {
   const lk = ctx.s.knights[ctx.s.lords[lord]!.lordKnight]!;
   const before = lk.renown;
-  lk.renown = Math.max(ctx.cfg.minRenown, lk.renown * ctx.cfg.felonyFactor);
+  setRenown(ctx, lk, Math.max(ctx.cfg.minRenown, lk.renown * ctx.cfg.felonyFactor));
   emit(ctx, [lord, victim], { type: 'felony', lord, victim, renownBefore: before, renownAfter: lk.renown, cause });
   if (ctx.s.relations[relKey(lord, victim)] === 'alliance') setRelation(ctx, lord, victim, 'peace', 'felony');
   declareWar(ctx, lord, victim, 'felony');
@@ -345,6 +548,7 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   const l = ctx.s.lords[lord]!;
   if (!l.alive) return;
   l.alive = false;
+  if (ctx.renown) ctx.renown.relations = true;
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
@@ -352,7 +556,8 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   for (const a of Object.values(ctx.s.armies)) if (a.lord === lord) removeArmy(ctx, a);
   const freed = ownedBy(ctx, lord);
   for (const t of freed) setOwner(ctx, ctx.s.territories[t]!, null);
-  for (const key of Object.keys(ctx.s.relations)) if (key.split('|').includes(lord)) delete ctx.s.relations[key];
+  const head = `${lord}|`, tail = `|${lord}`; // a key is "a|b": one of its two ids is the lord's
+  for (const key of Object.keys(ctx.s.relations)) if (key.startsWith(head) || key.endsWith(tail)) delete ctx.s.relations[key];
   ctx.s.allyCalls = ctx.s.allyCalls.filter((c) => c.caller !== lord && c.callee !== lord);
   emit(ctx, 'all', { type: 'lord-died', lord, cause, territoriesFreed: freed });
 }
@@ -399,7 +604,7 @@ export function changeOwner(ctx: Ctx, t: TerritoryId, to: LordId): void {
     ctx.s.lords[from]!.memory[t] = { value: terr.happiness, lostTurn: ctx.turn };
   }
   const mem = ctx.s.lords[to]!.memory[t];
-  terr.happiness = mem ? mem.value : ctx.cfg.memoryNeverOwned;
+  setHappiness(ctx, terr, mem ? mem.value : ctx.cfg.memoryNeverOwned);
   setOwner(ctx, terr, to);
   if (from) {
     const g = garrisonAt(ctx, from, t);

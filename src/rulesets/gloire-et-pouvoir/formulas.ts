@@ -225,7 +225,7 @@ export function allGlobalRenown(s: GPState, avgH: number, lists?: RelationLists)
   return out;
 }
 
-function renownOf(s: GPState, lords: LordId[], avgH: number, given?: RelationLists): Map<LordId, RenownParts> {
+export function renownOf(s: GPState, lords: LordId[], avgH: number, given?: RelationLists): Map<LordId, RenownParts> {
   const cfg = s.config;
   const key: MapKey = s.mapKey;
   const out = new Map<LordId, RenownParts>();

@@ -98,8 +98,20 @@ export interface GPState {
 }
 
 export function relKey(a: LordId, b: LordId): string {
-  return lordIdCompare(a, b) < 0 ? `${a}|${b}` : `${b}|${a}`;
+  // Memoised (a pure function of two ids, read many times a turn: issue 20); bounded, so that
+  // names read from orders cannot grow it without end.
+  let row = REL_KEYS.get(a);
+  if (!row) { if (relKeyCount >= REL_KEYS_MAX) { REL_KEYS.clear(); relKeyCount = 0; } REL_KEYS.set(a, row = new Map()); }
+  let key = row.get(b);
+  if (key === undefined) {
+    key = lordIdCompare(a, b) < 0 ? `${a}|${b}` : `${b}|${a}`;
+    if (relKeyCount < REL_KEYS_MAX) { row.set(b, key); relKeyCount++; }
+  }
+  return key;
 }
+const REL_KEYS = new Map<LordId, Map<LordId, string>>();
+const REL_KEYS_MAX = 100_000;
+let relKeyCount = 0;
 
 /** Numeric order of ids like L2 < L10. */
 export function lordIdCompare(a: string, b: string): number {

@@ -3,7 +3,7 @@
  * (demobilise, release: DEM, LIB) [rules §4.1–4.2].
  */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, eliminateLord, emit, forEachOrder, orderedSheetLords, removeArmy } from '../context.ts';
+import { armyOf, cancel, eliminateLord, emit, forEachOrder, orderedSheetLords, removeArmy, forgetKnight } from '../context.ts';
 
 export function phase1(ctx: Ctx): void {
   // Sheets the caretaker wrote for absent lords: each lord is told so (and what was ordered).
@@ -46,7 +46,7 @@ export function phase2(ctx: Ctx): void {
       removeArmy(ctx, a); // the men leave with him [T]
       emit(ctx, [lord], { type: 'army-demobilised', lord, army: a.id, men: a.strength, territory: a.location, cause: 'released' });
     }
-    delete ctx.s.knights[k.id];
+    forgetKnight(ctx, k);
     emit(ctx, [lord], { type: 'knight-released', lord, knight: k.id, name: k.name, armyMen: a?.strength ?? 0 });
   });
 }

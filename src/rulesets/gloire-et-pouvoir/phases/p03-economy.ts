@@ -1,6 +1,6 @@
 /** Phase 3: 3a rent → 3b taxation (IMP) → 3c redistribution (RED) [rules §4.3]. */
 import type { Ctx } from '../context.ts';
-import { cancel, emit, forEachOrder } from '../context.ts';
+import { cancel, emit, forEachOrder, setHappiness, setTreasury } from '../context.ts';
 import { redistribution, roundHalfUp, tax } from '../formulas.ts';
 
 export function phase3(ctx: Ctx): void {
@@ -11,7 +11,7 @@ export function phase3(ctx: Ctx): void {
     const l = s.lords[lord]!;
     if (l.title) {
       const amount = cfg.rents[l.title];
-      l.treasury += amount;
+      setTreasury(ctx, l, l.treasury + amount);
       emit(ctx, [lord], { type: 'rent', lord, title: l.title, amount });
     }
   }
@@ -25,8 +25,8 @@ export function phase3(ctx: Ctx): void {
     taxed.add(t.id);
     const r = tax(cfg, o.level, t.population, t.taxCoef, t.happiness, BM);
     emit(ctx, [lord], { type: 'tax', lord, territory: t.id, level: o.level, income: r.income, hBefore: t.happiness, hAfter: r.happiness, cBefore: t.taxCoef, cAfter: r.taxCoef });
-    s.lords[lord]!.treasury += r.income;
-    t.happiness = r.happiness;
+    setTreasury(ctx, s.lords[lord]!, s.lords[lord]!.treasury + r.income);
+    setHappiness(ctx, t, r.happiness);
     t.taxCoef = r.taxCoef;
   });
   const redistributed = new Set<string>();
@@ -41,8 +41,8 @@ export function phase3(ctx: Ctx): void {
     redistributed.add(t.id);
     const r = redistribution(cfg, amount, t.population, t.taxCoef, t.happiness, BM);
     emit(ctx, [lord], { type: 'redistribution', lord, territory: t.id, amount, ratio: r.ratio, hBefore: t.happiness, hAfter: r.happiness, cBefore: t.taxCoef, cAfter: r.taxCoef });
-    l.treasury -= amount; // the whole amount is spent, even above the cap [T]
-    t.happiness = r.happiness;
+    setTreasury(ctx, l, l.treasury - amount); // the whole amount is spent, even above the cap [T]
+    setHappiness(ctx, t, r.happiness);
     t.taxCoef = r.taxCoef;
   });
 }

@@ -3,7 +3,7 @@
  * TSF → cross-lord TSF → GAR, four global passes [P G-16]) [rules §4.4–4.6].
  */
 import type { Ctx } from '../context.ts';
-import { addToGarrison, addToKnight, armyOf, cancel, emit, forEachOrder, liveGR, ownedBy, removeArmy, sameOrAdjacent } from '../context.ts';
+import { addToGarrison, addToKnight, armyOf, cancel, emit, forEachOrder, liveGR, ownedBy, removeArmy, sameOrAdjacent, addKnight, setHappiness, setTreasury } from '../context.ts';
 import { knightCost, levy, levyHappiness, roundHalfUp } from '../formulas.ts';
 import { knightName } from '../names.ts';
 import { normalizeName } from '../../../engine/names.ts';
@@ -56,10 +56,10 @@ export function phase5(ctx: Ctx): void {
           emit(ctx, [lord], { type: 'recruit-unaffordable', lord, renown, cost, treasury: l.treasury, notRecruited: n - i });
           break;
         }
-        l.treasury -= cost;
+        setTreasury(ctx, l, l.treasury - cost);
         const id = `K${s.nextKnight++}`;
         const location = ctx.rng.pick(owned);
-        s.knights[id] = { id, name: knightName(s, id, lord), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null };
+        addKnight(ctx, { id, name: knightName(s, id, lord), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null });
         ctx.flags.recruited[lord] = (ctx.flags.recruited[lord] ?? 0) + 1;
         emit(ctx, [lord], { type: 'knight-recruited', lord, knight: id, name: s.knights[id]!.name, renown, cost, territory: location });
       }
@@ -79,12 +79,12 @@ export function phase5(ctx: Ctx): void {
       if (!sameOrAdjacent(ctx, k.location, t.id)) return cancel(ctx, lord, line, 'knight-too-far');
     }
     const { factor, men } = levy(cfg, amount, liveGR(ctx, lord), ctx.snap.maxGR, t.population, ctx.snap.avgPopulation);
-    l.treasury -= amount;
+    setTreasury(ctx, l, l.treasury - amount);
     const hBefore = t.happiness;
     let armyId: number;
     if (k) {
       armyId = addToKnight(ctx, k, men).id;
-      t.happiness = levyHappiness(hBefore, ctx.snap.avgHappiness, men, t.population);
+      setHappiness(ctx, t, levyHappiness(hBefore, ctx.snap.avgHappiness, men, t.population));
     } else {
       armyId = addToGarrison(ctx, lord, t.id, men).id;
     }
@@ -108,7 +108,7 @@ export function phase6(ctx: Ctx): void {
     const t = s.territories[g.location]!;
     const men = g.strength;
     const hBefore = t.happiness;
-    t.happiness = levyHappiness(hBefore, ctx.snap.avgHappiness, men, t.population); // as a levy with a commander [T]
+    setHappiness(ctx, t, levyHappiness(hBefore, ctx.snap.avgHappiness, men, t.population)); // as a levy with a commander [T]
     const own = armyOf(ctx, k);
     let armyId = g.id;
     if (own) { own.strength += men; removeArmy(ctx, g); armyId = own.id; } else { g.commander = k.id; g.location = k.location; k.army = g.id; }

@@ -5,7 +5,7 @@
 import type { Rng } from '../../../engine/rng.ts';
 import { constantOf, type Fortification, type GPConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, changeOwner, eliminateLord, emit, felony, forEachOrder, garrisonAt, knightsOfLord, linesOf, orderedSheetLords, relationsOf, removeArmy, removeKnight, sameOrAdjacent } from '../context.ts';
+import { armyOf, cancel, changeOwner, eliminateLord, emit, felony, forEachOrder, garrisonAt, knightsOfLord, linesOf, orderedSheetLords, relationsOf, removeArmy, removeKnight, sameOrAdjacent, setRenown } from '../context.ts';
 import type { DefenderReport } from '../events.ts';
 import { floorSafe, roundHalfUp } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
@@ -198,8 +198,8 @@ function attack(ctx: Ctx, X: LordId, k: Knight, army: Army, t: TerritoryId, thrA
       const r = fightPass(cfg, { sA: army.strength, rA: k.renown, sD, rD, fortification, peasants }, ctx.rng);
       army.strength -= r.lossA;
       sD -= r.lossD;
-      k.renown = Math.max(cfg.minRenown, k.renown + r.dRA);
-      if (d.knight && r.dRD < 0) d.knight.renown = Math.max(cfg.minRenown, d.knight.renown + r.dRD); // defenders never gain [P C-07]
+      setRenown(ctx, k, Math.max(cfg.minRenown, k.renown + r.dRA));
+      if (d.knight && r.dRD < 0) setRenown(ctx, d.knight, Math.max(cfg.minRenown, d.knight.renown + r.dRD)); // defenders never gain [P C-07]
       if (d.army) d.army.strength = sD;
       rep.end = sD;
       const destroyed = sD <= 0; // both checks apply when both sides reach 0 in one pass [P G-21]

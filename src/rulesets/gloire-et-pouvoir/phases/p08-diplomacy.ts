@@ -4,7 +4,7 @@
  * Two-sided orders are evaluated when the first lord of the pair is processed [P G-25].
  */
 import type { Ctx } from '../context.ts';
-import { cancel, declareWar, emit, felony, forEachOrder, liveGR, linesOf, relationsOf, setRelation } from '../context.ts';
+import { cancel, declareWar, emit, felony, forEachOrder, liveGR, linesOf, relationsOf, setRelation, setRenown } from '../context.ts';
 import { refusalPenalty } from '../formulas.ts';
 import type { LordId } from '../state.ts';
 import { relKey, relation } from '../state.ts';
@@ -85,7 +85,7 @@ export function phase8(ctx: Ctx): void {
     const penalty = refusalPenalty(ctx.cfg, liveGR(ctx, call.caller), others.map((b) => liveGR(ctx, b)));
     const lk = s.knights[s.lords[call.callee]!.lordKnight]!;
     const before = lk.renown;
-    lk.renown = Math.max(ctx.cfg.minRenown, lk.renown - penalty);
+    setRenown(ctx, lk, Math.max(ctx.cfg.minRenown, lk.renown - penalty));
     emit(ctx, [call.callee, call.caller], { type: 'aid-refused', lord: call.callee, caller: call.caller, penalty, renownBefore: before, renownAfter: lk.renown });
   }
 

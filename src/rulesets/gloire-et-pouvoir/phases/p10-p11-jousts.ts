@@ -3,7 +3,7 @@
  * jousts run: royal first, then in descending organiser GR [rules §4.10–4.11, P C-03, C-04, G-27].
  */
 import type { Ctx } from '../context.ts';
-import { cancel, emit, forEachOrder } from '../context.ts';
+import { cancel, emit, forEachOrder, setRenown, setTreasury } from '../context.ts';
 import type { GPEventBody } from '../events.ts';
 import { joustPassDecided, joustRenown, joustValue, roundHalfUp } from '../formulas.ts';
 import type { KnightId, LordId } from '../state.ts';
@@ -32,7 +32,7 @@ export function phase10(ctx: Ctx): void {
     if (o.capacity < 2) return cancel(ctx, lord, line, 'capacity');
     const cost = ctx.cfg.joustPlaceCost * o.capacity;
     if (l.treasury < cost + o.reward) return cancel(ctx, lord, line, 'no-funds'); // the reward is set aside [P G-27]
-    l.treasury -= cost + o.reward;
+    setTreasury(ctx, l, l.treasury - (cost + o.reward));
     jousts.set(lord, { organizer: lord, capacity: o.capacity, reward: o.reward, password: o.password, entrants: [] });
     emit(ctx, 'all', { type: 'joust-organised', lord, capacity: o.capacity, reward: o.reward, cost });
   });
@@ -80,7 +80,7 @@ export function runJoust(ctx: Ctx, j: Joust, startRenown: Map<string, number>): 
   if (j.organizer) audience.add(j.organizer);
   if (admitted.length < 2) {
     // No joust: the reward goes back to the organiser, the places are lost, no renown [T, P].
-    if (j.organizer && s.lords[j.organizer]?.alive) s.lords[j.organizer]!.treasury += j.reward;
+    if (j.organizer && s.lords[j.organizer]?.alive) setTreasury(ctx, s.lords[j.organizer]!, s.lords[j.organizer]!.treasury + j.reward);
     emit(ctx, j.organizer === null ? 'all' : [...audience], ev);
     return;
   }
@@ -110,8 +110,8 @@ export function runJoust(ctx: Ctx, j: Joust, startRenown: Map<string, number>): 
       if (!winner) winner = a.renown > b.renown ? a : b.renown > a.renown ? b : ctx.rng.pick([a, b]); // [P G-27]
       const loser = winner === a ? b : a;
       const { gain, loss } = joustRenown(cfg, winner.renown, loser.renown);
-      winner.renown += gain;
-      loser.renown = Math.max(cfg.minRenown, loser.renown - loss);
+      setRenown(ctx, winner, winner.renown + gain);
+      setRenown(ctx, loser, Math.max(cfg.minRenown, loser.renown - loss));
       gains.set(winner.id, (gains.get(winner.id) ?? 0) + gain);
       ev.duels.push({ round, a: a.id, b: b.id, winner: winner.id, gain, loss, passes });
       next.push(winner.id);
@@ -121,7 +121,7 @@ export function runJoust(ctx: Ctx, j: Joust, startRenown: Map<string, number>): 
   const champion = s.knights[field[0]!]!;
   ev.winner = champion.id;
   ev.winnerLord = champion.lord;
-  s.lords[champion.lord]!.treasury += roundHalfUp(j.reward);
+  setTreasury(ctx, s.lords[champion.lord]!, s.lords[champion.lord]!.treasury + roundHalfUp(j.reward));
   // Organiser bonus: 15 % of the renown gained by knights not his, 20 % if "he himself" was absent [T, P G-27].
   if (j.organizer && s.lords[j.organizer]?.alive) {
     const org = s.lords[j.organizer]!;
@@ -130,7 +130,7 @@ export function runJoust(ctx: Ctx, j: Joust, startRenown: Map<string, number>): 
       ? !admitted.includes(org.lordKnight)
       : !admitted.some((id) => s.knights[id]!.lord === j.organizer);
     const bonus = ownGains * (absent ? cfg.organiserBonusAbsent : cfg.organiserBonus);
-    s.knights[org.lordKnight]!.renown += bonus;
+    setRenown(ctx, s.knights[org.lordKnight]!, s.knights[org.lordKnight]!.renown + bonus);
     ev.organiserBonus = bonus;
   }
   emit(ctx, j.organizer === null ? 'all' : [...audience], ev);

@@ -1,6 +1,6 @@
 /** Phase 12 — sales (VND/ACH) and phase 13 — espionage (ESP) [rules §4.12–4.13, P G-28, G-29]. */
 import type { Ctx } from '../context.ts';
-import { cancel, changeOwner, emit, forEachOrder, linesOf, liveGR } from '../context.ts';
+import { cancel, changeOwner, emit, forEachOrder, linesOf, liveGR, setTreasury } from '../context.ts';
 import { enemiesOf, espionageProbability, floorSafe } from '../formulas.ts';
 import type { Intel } from '../state.ts';
 
@@ -29,8 +29,8 @@ export function phase12(ctx: Ctx): void {
     if (nearEnemy) return fail('enemy-border');
     if (t.lastSoldTurn !== null && t.lastSoldTurn >= ctx.turn - 1) return fail('sold-last-turn');
     if (s.lords[buyer]!.treasury < o.price) return fail('no-funds');
-    s.lords[buyer]!.treasury -= o.price;
-    s.lords[seller]!.treasury += o.price;
+    setTreasury(ctx, s.lords[buyer]!, s.lords[buyer]!.treasury - o.price);
+    setTreasury(ctx, s.lords[seller]!, s.lords[seller]!.treasury + o.price);
     changeOwner(ctx, t.id, buyer); // memory, happiness, the seller's garrison goes home at once [T, P G-28]
     t.lastSoldTurn = ctx.turn;
     ctx.flags.purchased.add(buyer);
@@ -53,7 +53,7 @@ export function phase13(ctx: Ctx): void {
     // The odds use the spy's GR when the order runs, before its own fee is taken (TV-44: GR 150,
     // avg 200 → p 0.375) [T §5.14, rules §4.13]; the fee is paid even on failure [P G-29].
     const p = espionageProbability(cfg, liveGR(ctx, lord), ctx.snap.avgGR);
-    l.treasury -= cfg.espionageCost;
+    setTreasury(ctx, l, l.treasury - cfg.espionageCost);
     const success = ctx.rng.next() < p;
     let report: Intel | null = null;
     if (success) {

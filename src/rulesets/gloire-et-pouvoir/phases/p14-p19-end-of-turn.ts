@@ -3,7 +3,7 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner } from '../context.ts';
+import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury } from '../context.ts';
 import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, Knight, LordId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
@@ -24,7 +24,7 @@ export function phase14(ctx: Ctx): void {
     const o = out.get(t.id) ?? 0;
     const i = inn.get(t.id) ?? 0;
     if (!o && !i) continue;
-    t.population = t.population - o + i;
+    setPopulation(ctx, t, t.population - o + i);
     if (t.owner) emit(ctx, [t.owner], { type: 'migration', lord: t.owner, territory: t.id, before: before.get(t.id)!, after: t.population, out: o, in: i });
   }
   // 14.2 revolts: owned land with happiness 0 becomes independent [T, P G-31].
@@ -75,7 +75,7 @@ export function phase15(ctx: Ctx): void {
       .sort((a, b) => a.hiredTurn - b.hiredTurn || Number(a.id.slice(1)) - Number(b.id.slice(1)));
     for (const k of payees) {
       const wage = roundHalfUp(k.hireRenown);
-      if (l.treasury >= wage) { l.treasury -= wage; pay += wage; continue; }
+      if (l.treasury >= wage) { setTreasury(ctx, l, l.treasury - wage); pay += wage; continue; }
       emit(ctx, [lord], { type: 'desertion', lord, knight: k.id, name: k.name, men: armyOf(ctx, k)?.strength ?? 0, cause: 'unpaid' });
       removeKnight(ctx, k);
     }
@@ -85,7 +85,7 @@ export function phase15(ctx: Ctx): void {
       .sort((a, b) => Number(a.commander === null) - Number(b.commander === null) || a.id - b.id);
     for (const a of armies) {
       const cost = roundHalfUp(cfg.armyUpkeep * a.strength);
-      if (l.treasury >= cost) { l.treasury -= cost; upkeep += cost; continue; }
+      if (l.treasury >= cost) { setTreasury(ctx, l, l.treasury - cost); upkeep += cost; continue; }
       removeArmy(ctx, a);
       emit(ctx, [lord], { type: 'army-demobilised', lord, army: a.id, men: a.strength, territory: a.location, cause: 'upkeep' });
     }
@@ -95,7 +95,7 @@ export function phase15(ctx: Ctx): void {
       const t = s.territories[g.location]!;
       if (t.owner !== lord || g.strength <= 0) continue;
       const bonus = Math.min(cfg.garrisonBonusCap, g.strength / cfg.garrisonBonusPer);
-      t.happiness += bonus;
+      setHappiness(ctx, t, t.happiness + bonus);
       emit(ctx, [lord], { type: 'garrison-bonus', lord, territory: t.id, bonus, hAfter: t.happiness });
     }
   }
@@ -123,10 +123,10 @@ export function phase16(ctx: Ctx): void {
     if (FORTIFICATIONS.indexOf(o.type) <= FORTIFICATIONS.indexOf(t.fortification)) return cancel(ctx, lord, line, 'not-weaker-fortification');
     const cost = cfg.fortCost[o.type]; // full price even when upgrading [T]
     if (l.treasury < cost) return cancel(ctx, lord, line, 'no-funds');
-    l.treasury -= cost;
+    setTreasury(ctx, l, l.treasury - cost);
     built.add(t.id);
     const hBefore = t.happiness;
-    t.happiness = t.happiness * (1 + cfg.fortHappiness[o.type]);
+    setHappiness(ctx, t, t.happiness * (1 + cfg.fortHappiness[o.type]));
     t.fortification = o.type;
     emit(ctx, [lord], { type: 'fortified', lord, territory: t.id, fortification: o.type, cost, hBefore, hAfter: t.happiness });
   });

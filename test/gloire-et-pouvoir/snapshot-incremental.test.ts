@@ -1,0 +1,96 @@
+/**
+ * Rules §3.3.2, issue 20: the phase snapshot is kept up to date between phases from the writes
+ * that go through the context (context.ts, RenownCache) instead of being summed again from the
+ * whole state. These tests check, over random bot-played turns of every theatre, that every
+ * snapshot a phase reads equals one computed afresh from the whole state — to the last bit — both
+ * with the turn's own choice of phases that take one and with a snapshot at every phase; so a
+ * write that forgets to mark what it changes fails here. The live GR of every lord (liveGR, which
+ * reads the kept parts while the lord's are clean) is checked against the formula at the start and
+ * the end of each phase.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createGame, type GameRecord } from '../../src/engine/game.ts';
+import { hashState } from '../../src/engine/hash.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { createCtx, freshSnapshot, liveGR, setTreasury, skipSnapshot, takeSnapshot, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
+import { globalRenown, livingLords } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
+import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
+import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
+import { PHASES, resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
+
+const entry = getRuleset('gloire-et-pouvoir');
+const rs = entry.ruleset;
+
+/** Every living lord's live GR (kept parts when clean) equals the formula over the whole state, with the phase's average happiness. */
+function checkLiveGR(ctx: Ctx, where: string): void {
+  for (const l of livingLords(ctx.s)) {
+    assert.ok(Object.is(liveGR(ctx, l), globalRenown(ctx.s, l, ctx.snap.avgHappiness)), `${where}: ${l}'s live GR differs from the formula's`);
+  }
+}
+
+/** resolveTurn's loop, checking each snapshot taken against a fresh one; returns the state and the snapshots checked. */
+function checkedTurn(state: GPState, sheets: Record<LordId, TurnSheet>, seed: string, turn: number, every: boolean, where: string): { state: GPState; checked: number } {
+  const ctx = createCtx(state, sheets, createRng(seed, `step/${turn}`));
+  for (const l of Object.values(state.lords)) if (l.alive) ctx.flags.startTreasury[l.id] = l.treasury;
+  let checked = 0;
+  for (const p of PHASES) {
+    ctx.phase = p.n;
+    if (every || !p.snapshot || p.snapshot(ctx)) {
+      takeSnapshot(ctx);
+      assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), `${where}: turn ${turn}, phase ${p.n}: the kept snapshot differs from a fresh one`);
+      checkLiveGR(ctx, `${where}: turn ${turn}, start of phase ${p.n}`);
+      checked++;
+    } else skipSnapshot(ctx);
+    p.run(ctx);
+    if (ctx.frozen) checkLiveGR(ctx, `${where}: turn ${turn}, end of phase ${p.n}`);
+  }
+  for (const a of Object.values(state.armies)) { a.defThreshold = null; a.receivedTransfer = false; }
+  if (!state.finished) state.turn += 1;
+  return { state, checked };
+}
+
+function play(map: string, players: number, seed: string, turns: number, every: boolean): number {
+  let g: GameRecord = createGame(rs, { map, players }, seed);
+  let checked = 0;
+  for (let turn = 1; turn <= turns && rs.decisions(g.state).length; turn++) {
+    g = botAnswers(entry, g);
+    const sheets = sheetsFromSubmissions(g.pending as never);
+    const where = `${map} ${players} ${seed}${every ? ' (every phase)' : ''}`;
+    const r = checkedTurn(structuredClone(g.state) as GPState, sheets, g.seed, turn, every, where);
+    const real = resolveTurn(structuredClone(g.state) as GPState, sheets, createRng(g.seed, `step/${turn}`));
+    assert.equal(hashState(r.state), hashState(real.state), `${where}: turn ${turn}: the checked loop is not the turn's`);
+    checked += r.checked;
+    g = { ...g, state: real.state, pending: [], steps: [...g.steps, { index: g.steps.length + 1, label: '', submissions: [], defaulted: [], events: [], hash: '' }] };
+  }
+  return checked;
+}
+
+test('§3.3.2 the kept snapshot equals a fresh one at every phase that takes it (random bot play, every theatre)', () => {
+  fc.assert(fc.property(
+    fc.constantFrom(['scandinavia', 10], ['scandinavia', 3], ['middle-east', 20], ['europe', 30], ['europe', 100]),
+    fc.integer({ min: 0, max: 1_000_000 }),
+    fc.boolean(),
+    ([map, players], seed, every) => {
+      const n = play(map as string, players as number, `incremental-${seed}`, players === 100 ? 5 : 12, every);
+      assert.ok(n > 0, `${map} ${players}: no snapshot was checked`);
+    }), { numRuns: 10 });
+});
+
+test('§3.3.2 a write that bypasses the context is seen by the check (the fresh snapshot differs from the kept one)', () => {
+  const g = createGame(rs, { map: 'scandinavia', players: 4 }, 'incremental-guard');
+  const ctx = createCtx(structuredClone(g.state) as GPState, {}, createRng('x', 'y'));
+  ctx.phase = 3;
+  takeSnapshot(ctx);
+  const lord = ctx.snap.order[0]!;
+  const l = ctx.s.lords[lord]!;
+  setTreasury(ctx, l, l.treasury + 5000); // through the context: seen
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'a write through the context keeps the snapshot right');
+  assert.ok(ctx.snap.order.at(-1) === lord, 'the richer lord now comes last in ascending GR');
+  l.treasury += 5000; // behind the context's back
+  takeSnapshot(ctx);
+  assert.notDeepStrictEqual(ctx.snap, freshSnapshot(ctx), 'a write behind the context makes the kept snapshot stale, and the check sees it');
+});
