@@ -6,24 +6,26 @@
  * (N operations served during the profile, e.g. the saves of a bench run).
  *
  * --last S: only the samples of the profile's last S seconds (a bench run's load, without the
- * server's start and the logins that precede it; the shutdown after it is short).
+ * server's start and the logins that precede it; the shutdown after it is short); --skip-last S:
+ * without the last S seconds (with --last 40 --skip-last 20: the first of two 20-second runs).
  *
- * Run: node scripts/cpuprofile-summary.mjs FILE.cpuprofile [--top 40] [--focus name1,name2] [--per N] [--last S]
+ * Run: node scripts/cpuprofile-summary.mjs FILE.cpuprofile [--top 40] [--focus name1,name2] [--per N] [--last S] [--skip-last S]
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, focus: { type: 'string' }, per: { type: 'string' }, last: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, focus: { type: 'string' }, per: { type: 'string' }, last: { type: 'string' }, 'skip-last': { type: 'string' } } });
 const prof = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 // Self time per node from the samples and their time deltas (µs).
 const self = new Map();
+const to = values['skip-last'] ? prof.endTime - Number(values['skip-last']) * 1e6 : Infinity;
 const from = values.last ? prof.endTime - Number(values.last) * 1e6 : -Infinity;
 for (let i = 0, at = prof.startTime; i < prof.samples.length; i++) {
   at += prof.timeDeltas[i] ?? 0;
-  if (at >= from) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  if (at >= from && at <= to) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
 }
 const short = (url) => url.replace(/^file:\/\/.*?\/(src|node_modules|bench)\//, '$1/').replace(/^node:/, 'node:');
 const label = (cf) => `${cf.functionName || '(anonymous)'} ${short(cf.url)}:${cf.lineNumber + 1}`;

@@ -1031,14 +1031,16 @@ export const games: GamesApi & GamesExtra = {
       if (!decision) { ownSeats.delete(key); continue; }
       // The validation and warnings of the same text on the same state are reused (sheet-cache.ts).
       const checked = checkSheet(rs, state, seat.player, decision.id, text);
+      const at = ctx.now();
       // Group commit (save-batch.ts): written with the saves that arrive meanwhile, in one
       // statement that checks each one's seat and step; resolved once committed.
       const r = await saveBatcher(ctx.db).save({
         gameId, player: seat.player, step: seat.step + 1, decision: decision.id, text,
         value: checked.value, issues: checked.issues,
-        at: ctx.now(), userId,
+        at, userId,
       });
-      if (r) return { sheet: toSheet(r), step: seat.step };
+      // The row as written: the save's own values (the statement gives back only what it kept, `ready`).
+      if (r) return { sheet: { text, issues: checked.parsed.issues, value: checked.parsed.value, ready: r.ready, updatedAt: at }, step: seat.step };
       ownSeats.delete(key);
     }
     return null;

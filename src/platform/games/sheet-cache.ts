@@ -13,15 +13,19 @@
  * first); a text longer than MAX_TEXT is not kept. The decisions of a state live as long as the
  * state object (a WeakMap).
  */
-import type { Decision, Ruleset } from '../../engine/ruleset.ts';
+import type { Decision, Ruleset, ValidationIssue } from '../../engine/ruleset.ts';
 import { withWarnings } from '../../engine/ruleset.ts';
 
 const MAX = Number(process.env.SHEET_CACHE_ENTRIES ?? '') || 4000;
 const MAX_BYTES = (Number(process.env.SHEET_CACHE_MB ?? '') || 16) * 1024 * 1024;
 const MAX_TEXT = 20_000;
 
-/** The row values of a saved sheet: the parsed answer and the issues, as JSON text. */
-export interface CheckedSheet { value: string | null; issues: string }
+/**
+ * The row values of a saved sheet: the parsed answer and the issues as JSON text (written), and
+ * the same read back from that text (answered, as the database would give them back). Shared by
+ * every save of the same text: read only.
+ */
+export interface CheckedSheet { value: string | null; issues: string; parsed: { value: unknown; issues: ValidationIssue[] } }
 
 const ids = new WeakMap<object, number>();
 let nextId = 1;
@@ -61,12 +65,11 @@ export function checkSheet(rs: Ruleset, state: unknown, player: string, decision
   }
   sheetCacheStats.misses++;
   const validation = rs.validate(state, player, decision, text);
-  const out: CheckedSheet = {
-    value: validation.value === null ? null : JSON.stringify(validation.value),
-    issues: JSON.stringify(withWarnings(rs, state, player, decision, text, validation)),
-  };
+  const value = validation.value === null ? null : JSON.stringify(validation.value);
+  const issues = JSON.stringify(withWarnings(rs, state, player, decision, text, validation));
+  const out: CheckedSheet = { value, issues, parsed: { value: value === null ? null : JSON.parse(value), issues: JSON.parse(issues) } };
   if (key !== null) {
-    const b = key.length + (out.value?.length ?? 0) + out.issues.length;
+    const b = key.length + 2 * ((out.value?.length ?? 0) + out.issues.length); // the texts and about as much parsed
     results.set(key, { out, bytes: b });
     bytes += b;
     while (results.size > MAX || bytes > MAX_BYTES) {
