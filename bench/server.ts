@@ -8,13 +8,20 @@
  * the data (10 Scandinavia games of 10 lords, 100 players, each logged in with his own session),
  * then drives the load: every connection plays one lord and saves his own sheet.
  *
- * Run: `node --import tsx bench/server.ts [--duration 10] [--db pglite,postgres] [--what save,page] [--connections 50,200] [--rate R]`
+ * Run: `node --import tsx bench/server.ts [--duration 10] [--db pglite,postgres] [--what save,page] [--connections 50,200] [--rate R] [--text same,vary] [--runs 1] [--warmup 3]`
+ * (`--text vary`: each save changes one line of the sheet, a comment with a counter, so that
+ * nothing computed for an identical text is reused: what an editing player costs; `same`: the
+ * same text every time, as an idle page's autosave. `--runs n`: each measure n times. `--warmup s`:
+ * the load runs s seconds unmeasured after each server start.)
  * (`--rate`, with wrk: each connection waits connections/R seconds between requests, so that the
  * load is about R a second rather than as much as the server takes: latency below saturation).
  * Environment: WORKERS=n (server processes, PostgreSQL), BENCH_TOOL=wrk|autocannon, BENCH_CPU_PROF=dir
  * (profile the server), BENCH_PORT (first port less one; 3700), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
  * the commits' disk flushes cost; not a setting of the product).
  * PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh schema).
+ * BENCH_BASE=dir (another checkout of the project, e.g. main's): before/after on the same data and
+ * the same machine load: each run starts that checkout's server then this one's, alternately, on
+ * the same database (same sessions), and the table gives both, row by row.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,12 +36,15 @@ import { startPlatform } from '../src/platform/main.ts';
 import { hashPassword } from '../src/platform/accounts/passwords.ts';
 import { emailKey, loginKey } from '../src/platform/accounts/service.ts';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, db: { type: 'string', default: 'pglite,postgres' }, games: { type: 'string', default: '10' }, what: { type: 'string', default: 'save,page' }, connections: { type: 'string', default: '50,200' }, rate: { type: 'string' } } });
+const { values } = parseArgs({ options: { text: { type: 'string', default: 'same' }, runs: { type: 'string', default: '1' }, warmup: { type: 'string', default: '0' }, duration: { type: 'string', default: '10' }, db: { type: 'string', default: 'pglite,postgres' }, games: { type: 'string', default: '10' }, what: { type: 'string', default: 'save,page' }, connections: { type: 'string', default: '50,200' }, rate: { type: 'string' } } });
 const DURATION = Number(values.duration);
 const GAMES = Number(values.games);
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Lord { gameId: number; cookie: string; csrf: string; text: string }
+type TextMode = 'same' | 'vary';
+/** The JSON body of a save: with `vary`, a last comment line carries a counter (one line changed each time). */
+const saveBody = (l: Lord, mode: TextMode, n: number) => JSON.stringify({ text: mode === 'vary' ? `${l.text}# edit ${n}\n` : l.text });
 
 async function prepare(db: Db): Promise<{ gameId: number; player: string; login: string; password: string }[]> {
   const config = { ...configFromEnv({}), dataDir: ':memory:', demo: false };
@@ -61,9 +71,10 @@ async function prepare(db: Db): Promise<{ gameId: number; player: string; login:
   return out;
 }
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+async function startServer(env: Record<string, string>, port: number, dir = process.cwd()): Promise<ChildProcess> {
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, 'bin/suzerain.mjs', 'serve'], {
+    cwd: dir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SCHEDULER_TICK_MS: '600000', TRUST_PROXY: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -92,22 +103,24 @@ async function logIn(base: string, u: { login: string; password: string }, i: nu
   return { cookie, csrf };
 }
 
-interface Row { db: string; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerReq?: number; dbCpuPerReq?: number; loadCpuPerReq?: number }
+interface Row { db: string; server: string; text: TextMode; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerReq?: number; dbCpuPerReq?: number; loadCpuPerReq?: number }
 
 /** wrk (a C load generator, Debian's `wrk` package) leaves the two cores to the server and the database; else autocannon. */
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p)) ?? null;
 const TOOL = process.env.BENCH_TOOL ?? (WRK ? 'wrk' : 'autocannon');
 
-async function loadWrk(base: string, lords: Lord[], what: 'save' | 'page', connections: number): Promise<Omit<Row, 'db'>> {
+async function loadWrk(base: string, lords: Lord[], what: 'save' | 'page', connections: number, mode: TextMode, duration: number): Promise<Omit<Row, 'db' | 'server'>> {
   const q = (x: string) => JSON.stringify(x);
-  const script = `local lords = {${lords.map((l) => `{${q(what === 'save' ? `/api/games/${l.gameId}/sheet` : `/games/${l.gameId}/orders`)}, ${q(l.cookie)}, ${q(l.csrf)}, ${q(JSON.stringify({ text: l.text }))}}`).join(',\n')}}
+  // With `vary`, the body is cut before the text's closing quote and the counter line is added in Lua.
+  const body = (l: Lord) => (mode === 'vary' ? JSON.stringify({ text: l.text }).slice(0, -2) : JSON.stringify({ text: l.text }));
+  const script = `local lords = {${lords.map((l) => `{${q(what === 'save' ? `/api/games/${l.gameId}/sheet` : `/games/${l.gameId}/orders`)}, ${q(l.cookie)}, ${q(l.csrf)}, ${q(body(l))}}`).join(',\n')}}
 local i = 0
 ${values.rate ? `delay = function() return ${((connections * 1000) / Number(values.rate)).toFixed(2)} end` : ''}
 request = function()
   i = i + 1
   local l = lords[(i % #lords) + 1]
   ${what === 'save'
-    ? 'return wrk.format("POST", l[1], {["cookie"] = l[2], ["x-csrf-token"] = l[3], ["content-type"] = "application/json", ["accept"] = "application/json"}, l[4])'
+    ? `return wrk.format("POST", l[1], {["cookie"] = l[2], ["x-csrf-token"] = l[3], ["content-type"] = "application/json", ["accept"] = "application/json"}, ${mode === 'vary' ? 'l[4] .. "# edit " .. i .. "\\\\n\\"}"' : 'l[4]'})`
     : 'return wrk.format("GET", l[1], {["cookie"] = l[2]})'}
 end
 local bad = 0
@@ -122,7 +135,7 @@ end
   const file = join(tmpdir(), `suzerain-wrk-${process.pid}.lua`);
   writeFileSync(file, script);
   const out = await new Promise<string>((resolve, reject) => {
-    const p = spawn(WRK!, ['-t', '2', '-c', String(connections), '-d', `${DURATION}s`, '--timeout', '10s', '-s', file, base], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(WRK!, ['-t', '2', '-c', String(connections), '-d', `${duration}s`, '--timeout', '10s', '-s', file, base], { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     p.stdout.on('data', (d: Buffer) => { text += String(d); });
     p.on('exit', (c) => (c === 0 ? resolve(text) : reject(new Error(`wrk exited with ${c}`))));
@@ -131,26 +144,27 @@ end
   const m = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
   if (!m) throw new Error(`wrk output not understood:\n${out}`);
   const [, n, us, p50, p99, errors] = m.map(Number) as number[];
-  return { what, connections, rps: n! / (us! / 1e6), p50: p50!, p99: p99!, errors: errors!, non2xx: 0 };
+  return { what, text: mode, connections, rps: n! / (us! / 1e6), p50: p50!, p99: p99!, errors: errors!, non2xx: 0 };
 }
 
-async function load(base: string, lords: Lord[], what: 'save' | 'page', connections: number): Promise<Omit<Row, 'db'>> {
-  if (TOOL === 'wrk') return loadWrk(base, lords, what, connections);
+async function load(base: string, lords: Lord[], what: 'save' | 'page', connections: number, mode: TextMode, duration = DURATION): Promise<Omit<Row, 'db' | 'server'>> {
+  if (TOOL === 'wrk') return loadWrk(base, lords, what, connections, mode, duration);
   let next = 0;
+  let edits = 0;
   const r = await autocannon({
-    url: base, connections, duration: DURATION, pipelining: 1,
+    url: base, connections, duration, pipelining: 1,
     requests: [{
       setupRequest: (req: any, context: any) => {
         if (!context.lord) context.lord = lords[next++ % lords.length];
         const l: Lord = context.lord;
         if (what === 'save') {
-          return { ...req, method: 'POST', path: `/api/games/${l.gameId}/sheet`, headers: { cookie: l.cookie, 'x-csrf-token': l.csrf, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ text: l.text }) };
+          return { ...req, method: 'POST', path: `/api/games/${l.gameId}/sheet`, headers: { cookie: l.cookie, 'x-csrf-token': l.csrf, 'content-type': 'application/json', accept: 'application/json' }, body: saveBody(l, mode, ++edits) };
         }
         return { ...req, method: 'GET', path: `/games/${l.gameId}/orders`, headers: { cookie: l.cookie } };
       },
     }],
   } as any);
-  return { what, connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  return { what, text: mode, connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
 /** CPU time (user + system, every thread) of the server process and of its live children (WORKERS=n), in ms. */
@@ -201,8 +215,11 @@ for (const kind of values.db!.split(',')) {
   }
   const seats = await prepare(db);
   await db.close();
-  const server = await startServer(env, ++port);
-  const base = `http://127.0.0.1:${port}`;
+  // The servers compared: this checkout's, and with BENCH_BASE another's first (same data, same sessions).
+  const servers = [...(process.env.BENCH_BASE ? [{ name: 'base', dir: process.env.BENCH_BASE }] : []), { name: 'this', dir: process.cwd() }];
+  let server = await startServer(env, ++port, servers[0]!.dir);
+  let base = `http://127.0.0.1:${port}`;
+  const stop = async () => { server.kill('SIGTERM'); await new Promise((r) => server.once('exit', r)); };
   try {
     const lords: Lord[] = [];
     for (let i = 0; i < seats.length; i++) {
@@ -212,29 +229,38 @@ for (const kind of values.db!.split(',')) {
     }
     // A realistic sheet: the lord's home taxed, a knight recruited, a bad line the referee explains.
     for (const l of lords) l.text = 'CHE 1\nINI 50 50 80\nESP Narvik\nMOV Nobody Thule\n';
-    for (const what of values.what!.split(',') as ('save' | 'page')[]) {
-      for (const c of values.connections!.split(',').map(Number)) {
-        // The server's own CPU time per request (all its processes): a figure that holds on a busy machine.
-        // With PostgreSQL, its backends' CPU and the load generator's (autocannon runs in this
-        // process; wrk is not counted) give what a request costs the whole machine: the floor.
-        const admin = appName ? await openDb({ url: PG_URL }) : null;
-        const cpu0 = serverCpuMs(server.pid!);
-        const db0 = admin ? await dbCpuMs(admin, appName!) : 0;
-        const load0 = process.cpuUsage();
-        const r = await load(base, lords, what, c);
-        const served = Math.max(1, r.rps * DURATION);
-        const cpuPerReq = (serverCpuMs(server.pid!) - cpu0) / served;
-        const dbCpuPerReq = admin ? ((await dbCpuMs(admin, appName!)) - db0) / served : undefined;
-        const lu = process.cpuUsage(load0);
-        const loadCpuPerReq = TOOL === 'autocannon' ? (lu.user + lu.system) / 1000 / served : undefined;
-        await admin?.close();
-        rows.push({ db: kind, ...r, cpuPerReq, dbCpuPerReq, loadCpuPerReq });
-        console.error(`${kind} ${what} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuPerReq.toFixed(3)} ms a request${dbCpuPerReq !== undefined ? `, database ${dbCpuPerReq.toFixed(3)} ms` : ''}${loadCpuPerReq !== undefined ? `, load generator ${loadCpuPerReq.toFixed(3)} ms` : ''}${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
+    let first = true;
+    for (let run = 1; run <= Number(values.runs); run++) {
+      for (const sv of servers) {
+        if (!first) { await stop(); server = await startServer(env, ++port, sv.dir); base = `http://127.0.0.1:${port}`; }
+        first = false;
+        for (const what of values.what!.split(',') as ('save' | 'page')[]) {
+          for (const mode of (what === 'save' ? values.text!.split(',') : ['same']) as TextMode[]) {
+            for (const c of values.connections!.split(',').map(Number)) {
+              if (Number(values.warmup) > 0) await load(base, lords, what, c, mode, Number(values.warmup));
+              // The server's own CPU time per request (all its processes): a figure that holds on a busy machine.
+              // With PostgreSQL, its backends' CPU and the load generator's (autocannon runs in this
+              // process; wrk is not counted) give what a request costs the whole machine: the floor.
+              const admin = appName ? await openDb({ url: PG_URL }) : null;
+              const cpu0 = serverCpuMs(server.pid!);
+              const db0 = admin ? await dbCpuMs(admin, appName!) : 0;
+              const load0 = process.cpuUsage();
+              const r = await load(base, lords, what, c, mode);
+              const served = Math.max(1, r.rps * DURATION);
+              const cpuPerReq = (serverCpuMs(server.pid!) - cpu0) / served;
+              const dbCpuPerReq = admin ? ((await dbCpuMs(admin, appName!)) - db0) / served : undefined;
+              const lu = process.cpuUsage(load0);
+              const loadCpuPerReq = TOOL === 'autocannon' ? (lu.user + lu.system) / 1000 / served : undefined;
+              await admin?.close();
+              rows.push({ db: kind, server: sv.name, ...r, cpuPerReq, dbCpuPerReq, loadCpuPerReq });
+              console.error(`${kind} ${sv.name} ${what}${what === 'save' ? ` (${mode})` : ''} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuPerReq.toFixed(3)} ms a request${dbCpuPerReq !== undefined ? `, database ${dbCpuPerReq.toFixed(3)} ms` : ''}${loadCpuPerReq !== undefined ? `, load generator ${loadCpuPerReq.toFixed(3)} ms` : ''}${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
+            }
+          }
+        }
       }
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop();
     await cleanup();
   }
 }
@@ -243,10 +269,10 @@ console.log(`Server on loopback (${TOOL}${process.env.WORKERS ? `, ${process.env
 // The ceiling: two cores divided by what one request costs the server, its database and the load
 // generator together (a machine doing nothing else could serve no more, whatever the latency).
 const ms = (x: number | undefined) => (x === undefined ? '–' : `${x.toFixed(3)} ms`);
-console.log('| database | request | connections | req/s | p50 ms | p99 ms | errors | server CPU per request | database CPU | load generator CPU | ceiling on 2 cores |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| database | server | request | connections | req/s | p50 ms | p99 ms | errors | server CPU per request | database CPU | load generator CPU | ceiling on 2 cores |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const all = (r.cpuPerReq ?? 0) + (r.dbCpuPerReq ?? 0) + (r.loadCpuPerReq ?? 0);
   const ceiling = r.dbCpuPerReq !== undefined && r.loadCpuPerReq !== undefined && all > 0 ? `${Math.round(2000 / all)}/s` : '–';
-  console.log(`| ${r.db} | ${r.what === 'save' ? 'save a sheet (POST, JSON)' : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${ms(r.cpuPerReq)} | ${ms(r.dbCpuPerReq)} | ${ms(r.loadCpuPerReq)} | ${ceiling} |`);
+  console.log(`| ${r.db} | ${r.server} | ${r.what === 'save' ? `save a sheet (POST, JSON${r.text === 'vary' ? ', one line changed' : ', same text'})` : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${ms(r.cpuPerReq)} | ${ms(r.dbCpuPerReq)} | ${ms(r.loadCpuPerReq)} | ${ceiling} |`);
 }

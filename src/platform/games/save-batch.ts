@@ -18,7 +18,6 @@
  * SAVE_BATCH=0 in the environment writes each save by itself (the statement of a batch of one).
  */
 import type { Db } from '../db/index.ts';
-import type { SheetRow } from './service.ts';
 
 /** One save: the values of the sheet row and the step, seat and user it assumes. */
 export interface BatchedSave {
@@ -26,7 +25,7 @@ export interface BatchedSave {
   value: string | null; issues: string; at: Date; userId: number;
 }
 
-interface Pending { save: BatchedSave; key: string; resolve: (r: SheetRow | null) => void; reject: (e: unknown) => void }
+interface Pending { save: BatchedSave; key: string; resolve: (r: SavedRow | null) => void; reject: (e: unknown) => void }
 
 /** The largest batch (the statement's arrays); more wait for the next one. */
 export const SAVE_BATCH_MAX = 256;
@@ -46,7 +45,10 @@ const SQL = `WITH i AS (
   SELECT game_id, player, step, decision, text, value::jsonb, issues::jsonb, nextval('sheet_order'), FALSE, at FROM ok ORDER BY n
   ON CONFLICT (game_id, player, step, decision) DO UPDATE
     SET text = EXCLUDED.text, value = EXCLUDED.value, issues = EXCLUDED.issues, sub_order = EXCLUDED.sub_order, updated_at = EXCLUDED.updated_at
-  RETURNING *`;
+  RETURNING game_id, player, step, decision, ready`;
+
+/** What a written save gives back; the rest of the row is what the save sent (its text, value, issues and time). */
+export interface SavedRow { ready: boolean }
 
 class SaveBatcher {
   private queue: Pending[] = [];
@@ -58,7 +60,7 @@ class SaveBatcher {
 
   constructor(private readonly db: Db, private readonly concurrency: number, private readonly max: number) {}
 
-  save(save: BatchedSave): Promise<SheetRow | null> {
+  save(save: BatchedSave): Promise<SavedRow | null> {
     return new Promise((resolve, reject) => {
       this.queue.push({ save, key: `${save.gameId}\u0000${save.player}\u0000${save.step}\u0000${save.decision}`, resolve, reject });
       this.schedule();
@@ -93,7 +95,7 @@ class SaveBatcher {
     for (const p of batch) this.busyKeys.add(p.key);
     const col = <K extends keyof BatchedSave>(k: K) => batch.map((p) => p.save[k]);
     try {
-      const rows = await this.db.query<SheetRow>(SQL, [col('gameId'), col('player'), col('step'), col('decision'), col('text'), col('value'), col('issues'), batch.map((p) => p.save.at.toISOString()), col('userId')]);
+      const rows = await this.db.query<{ game_id: number; player: string; step: number; decision: string; ready: boolean }>(SQL, [col('gameId'), col('player'), col('step'), col('decision'), col('text'), col('value'), col('issues'), batch.map((p) => p.save.at.toISOString()), col('userId')]);
       this.stats.batches++;
       this.stats.saves += rows.length;
       this.stats.largest = Math.max(this.stats.largest, batch.length);

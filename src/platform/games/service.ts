@@ -25,6 +25,7 @@ import { LocalizedError } from '../../engine/constants.ts';
 import { createRng } from '../../engine/rng.ts';
 import type { Decision, Lang, Localized, Pace, PlayerId, Ruleset, SeatIssue, Submission, ValidationIssue } from '../../engine/ruleset.ts';
 import { withWarnings } from '../../engine/ruleset.ts';
+import { checkSheet, decisionOf } from './sheet-cache.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { loginKey } from '../accounts/service.ts';
@@ -1026,17 +1027,20 @@ export const games: GamesApi & GamesExtra = {
       }
       const rs = getRuleset(seat.ruleset).ruleset;
       const state = await cachedState(ctx.db, gameId, seat.stateHash);
-      const decision = decisionFor(rs, state, seat.player);
+      const decision = decisionOf(rs, state, seat.player);
       if (!decision) { ownSeats.delete(key); continue; }
-      const validation = rs.validate(state, seat.player, decision.id, text);
+      // The validation and warnings of the same text on the same state are reused (sheet-cache.ts).
+      const checked = checkSheet(rs, state, seat.player, decision.id, text);
+      const at = ctx.now();
       // Group commit (save-batch.ts): written with the saves that arrive meanwhile, in one
       // statement that checks each one's seat and step; resolved once committed.
       const r = await saveBatcher(ctx.db).save({
         gameId, player: seat.player, step: seat.step + 1, decision: decision.id, text,
-        value: validation.value === null ? null : json(validation.value), issues: json(withWarnings(rs, state, seat.player, decision.id, text, validation)),
-        at: ctx.now(), userId,
+        value: checked.value, issues: checked.issues,
+        at, userId,
       });
-      if (r) return { sheet: toSheet(r), step: seat.step };
+      // The row as written: the save's own values (the statement gives back only what it kept, `ready`).
+      if (r) return { sheet: { text, issues: checked.parsed.issues, value: checked.parsed.value, ready: r.ready, updatedAt: at }, step: seat.step };
       ownSeats.delete(key);
     }
     return null;

@@ -18,6 +18,7 @@
  * referee's own guards (p07-attacks.ts, p09-movement.ts), up to the first one that depends on
  * what other lords do (a battle, a hostile knight at the destination).
  */
+import { clonePlain } from '../../engine/clone.ts';
 import { fill } from '../../engine/localize.ts';
 import { rngFromSource } from '../../engine/rng.ts';
 import type { Localized, ValidationIssue } from '../../engine/ruleset.ts';
@@ -57,7 +58,7 @@ export interface Projection {
 const worstCaseRng = () => rngFromSource(() => 1 - 2 ** -40);
 
 export function project(s: GPState, lord: LordId, sheet: Sheet | null): Projection {
-  const copy = structuredClone(s);
+  const copy = clonePlain(s); // plain data: four times cheaper than structuredClone (issue 20)
   const lines = sheet?.lines ?? [];
   const { state, ctx, events } = resolveTurn(copy, { [lord]: { lines, submittedOrder: 1 } }, worstCaseRng(), PROJECTED_PHASES);
   const bySeq = new Map(lines.map((l) => [l.seq, l]));
