@@ -1,5 +1,5 @@
 /**
- * `node --import tsx scripts/gruik-soak.ts [--flow] [--campaigns N] [--seasons S] [--base SEED] [--json] [--progress]`
+ * `node --import tsx scripts/gruik-soak.ts [--flow] [--campaigns N] [--seasons S] [--base SEED] [--json] [--progress] [--minutes M]`
  * Plays N Gruik bot campaigns of S seasons on the §12.7 fixture (src/rulesets/gruik/soak.ts) and
  * prints what was reached: order kinds, steps, event kinds, judgment items, the bots' orders the
  * referee refused, failures with their seed and step, invariant violations, time. Exits 1 on any
@@ -17,7 +17,7 @@ import { getRuleset } from '../src/rulesets/index.ts';
 
 const { values } = parseArgs({ options: {
   campaigns: { type: 'string', default: '20' }, seasons: { type: 'string', default: '20' }, base: { type: 'string', default: 'soak' }, json: { type: 'boolean', default: false },
-  flow: { type: 'boolean', default: false }, progress: { type: 'boolean', default: false },
+  flow: { type: 'boolean', default: false }, progress: { type: 'boolean', default: false }, minutes: { type: 'string' },
 } });
 const whole = (v: string, what: string) => {
   const n = Number(v);
@@ -33,6 +33,8 @@ if (values.flow) {
   const n = whole(values.campaigns!, '--campaigns');
   const f = flowSoak(n, whole(values.seasons!, '--seasons'), (g, p, d, rng) => bot(g, p, d, rng), {
     base: values.base === 'soak' ? 'flow' : values.base!, now: () => performance.now(),
+    // --minutes M: no campaign is started after M minutes (the report says how many were played)
+    stop: values.minutes ? ((t0, m) => () => performance.now() - t0 > m * 60_000)(performance.now(), whole(values.minutes, '--minutes')) : undefined,
     progress: values.progress ? (i, c) => console.error(`campaign ${i + 1}/${n} ${c.seed} ${JSON.stringify(c.options)}: ${c.seasons} seasons, ${c.engineSteps} engine steps${c.failure ? ' FAILED' : ''}${c.violations.length ? ` ${c.violations.length} violations` : ''}`) : undefined,
   });
   if (values.json) { console.log(JSON.stringify(f, null, 1)); process.exit(f.failures.length || f.violations.length ? 1 : 0); }

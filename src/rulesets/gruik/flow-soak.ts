@@ -215,16 +215,21 @@ export interface FlowSoakReport {
   missing: { decisions: string[]; actions: string[]; steps: string[]; events: string[]; judgments: string[] };
 }
 
-/** `n` campaigns (seeds `${base}-0` …), campaign i with `flowOptions(i)`, aggregated. */
-export function flowSoak(n: number, seasons: number, bot: FlowBot, opts: { base?: string; now?: () => number; progress?: (i: number, c: FlowCampaign) => void } = {}): FlowSoakReport {
+/**
+ * `n` campaigns (seeds `${base}-0` …), campaign i with `flowOptions(i)`, aggregated. `stop` (a time
+ * budget from the command line) is asked before each campaign: true ends the run there, and the
+ * report counts the campaigns played.
+ */
+export function flowSoak(n: number, seasons: number, bot: FlowBot, opts: { base?: string; now?: () => number; stop?: () => boolean; progress?: (i: number, c: FlowCampaign) => void } = {}): FlowSoakReport {
   const now = opts.now ?? (() => 0);
   const t0 = now();
   const counts = emptyCounts();
   const failures: FlowFailure[] = [];
   const violations: string[] = [];
   const refusals: string[] = [];
-  let played = 0, engineSteps = 0;
-  for (let i = 0; i < n; i++) {
+  let played = 0, engineSteps = 0, campaigns = 0;
+  for (let i = 0; i < n && !opts.stop?.(); i++) {
+    campaigns += 1;
     const c = flowCampaign(`${opts.base ?? 'flow'}-${i}`, seasons, bot, flowOptions(i, seasons));
     played += c.seasons;
     engineSteps += c.engineSteps;
@@ -236,7 +241,7 @@ export function flowSoak(n: number, seasons: number, bot: FlowBot, opts: { base?
   }
   const miss = (all: readonly string[], got: Record<string, number>) => all.filter((k) => !got[k]);
   return {
-    campaigns: n, seasons: played, engineSteps, ms: now() - t0, counts, failures, violations, refusals,
+    campaigns, seasons: played, engineSteps, ms: now() - t0, counts, failures, violations, refusals,
     missing: { decisions: miss(FLOW_DECISION_KINDS, counts.decisions), actions: miss(FLOW_ACTION_KINDS, counts.actions), steps: miss(SEQ, counts.steps), events: miss(EVENT_KINDS, counts.events), judgments: miss(JUDGMENT_IDS, counts.judgments) },
   };
 }
