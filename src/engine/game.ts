@@ -19,9 +19,10 @@ export interface StepRecord {
   /**
    * A free action (`Ruleset.act`) taken by one player outside any prompt, or a GM action
    * (`Ruleset.gmAct`, player `GM_SEAT`): such a step has no submissions; it is applied at once, in
-   * the order of arrival, and replayed as it was.
+   * the order of arrival, and replayed as it was. `audience`: the players who may know of it
+   * (`Ruleset.freeActionAudience`, the actor first); absent: everyone.
    */
-  action?: { player: PlayerId; value: unknown };
+  action?: { player: PlayerId; value: unknown; audience?: PlayerId[] };
 }
 
 export interface GameRecord<S = unknown> {
@@ -147,15 +148,18 @@ function applyAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Player
   const label = ruleset.stepLabel(game.state);
   const rng = createRng(game.seed, `step/${index}`);
   let r;
+  let audience: PlayerId[] | null = null;
   if (player === GM_SEAT) {
     if (!ruleset.gmAct) throw new GameError(`${ruleset.id} has no GM actions`);
     r = ruleset.gmAct(structuredClone(game.state), structuredClone(value), rng);
   } else {
     if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
+    const who = ruleset.freeActionAudience?.(game.state, player, value) ?? null;
+    if (who) audience = [player, ...new Set(who.filter((p) => p !== player))];
     r = ruleset.act(structuredClone(game.state), player, structuredClone(value), rng);
   }
   const { state, events } = r;
-  const step: StepRecord = { index, label, submissions: [], defaulted: [], events, hash: hashState(state), action: { player, value } };
+  const step: StepRecord = { index, label, submissions: [], defaulted: [], events, hash: hashState(state), action: { player, value, ...(audience ? { audience } : {}) } };
   return { ...game, state, steps: [...game.steps, step] };
 }
 

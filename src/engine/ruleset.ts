@@ -520,6 +520,15 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    */
   act?(state: S, player: PlayerId, value: unknown, rng: Rng): Resolution<S, E>;
   /**
+   * Optional (with `act`): who may know that a free action was taken, asked on the state before it
+   * with `validateAction`'s value: the players whose log, history and reports show its step (the
+   * acting player always among them). Absent, or null: everyone, as for a public act (Fief's gifts,
+   * Warrior Knights' moves). Game of Gruik gives a tabletop battle's lists and dates to its two
+   * sides alone (fog of war: the others must not guess a battle is being arranged). The engine
+   * records it in the step (`StepRecord.action.audience`); the platform filters on it.
+   */
+  freeActionAudience?(state: S, player: PlayerId, value: unknown): PlayerId[] | null;
+  /**
    * Optional: the game master's actions open now (edit an entity, override a roll…), as forms like
    * free actions, in `lang`. See "game masters: the console" at the end of this file.
    */

@@ -47,7 +47,7 @@ test('treasury: applied, in the ledger, told to the state alone as a GM ruling',
   const was = g0.state.gruik.realms.elves!.treasury; // the S0 taxes of the first season
   const g = edit(g0, 'treasury', { state: 'elves', value: '-21' });
   assert.equal(g.state.gruik.realms.elves!.treasury, -21, 'down to the debt cap (21: the tax values of its four provinces)');
-  assert.deepEqual(g.state.gruik.ledger.at(-1), { season: 0, state: 'elves', what: 'treasury', delta: -21 - was, cause: 'GM ruling', rule: '§11.3' }, 'in the ledger');
+  assert.deepEqual(g.state.gruik.ledger.at(-1), { season: 0, state: 'elves', what: 'treasury', delta: -21 - was, cause: { fr: 'décision du MJ', en: 'GM ruling' }, rule: '§11.3' }, 'in the ledger');
   assert.match(reportOf(g, 'elves'), new RegExp(`Your treasury goes from ${was} to -21 gruikors \\(GM ruling\\)`), 'the elves are told');
   assert.match(reportOf(g, 'elves', 'fr'), new RegExp(`Votre trésor passe de ${was} à -21 gruikors \\(décision du MJ\\)`), 'in French');
   assert.doesNotMatch(reportOf(g, 'dwarves'), /-21|treasury/i, 'the dwarves learn nothing of it');

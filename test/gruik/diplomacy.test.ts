@@ -90,7 +90,8 @@ test('TV-61 at S3.2: the elves cancel their friendship while a dwarf detachment 
   const t = s3(s, { elves: { friendship: { cancel: ['dwarves'] } } }, 'S3.2');
   assert.equal(t.detachments['dwarves:D1'], undefined, 'left the map');
   assert.deepEqual(t.gmQueue!.map((g) => g.item), ['J1']);
-  assert.match(t.gmQueue![0]!.applied, /repatriated dwarves:D1/);
+  assert.match(t.gmQueue![0]!.applied.en, /repatriated dwarves:D1/);
+  assert.match(t.gmQueue![0]!.applied.fr, /rapatriées : dwarves:D1/);
 });
 
 test('[T §2.3; J26] a siege ordered against a friend’s fortress cancels its friendship at S3.2, so that the siege can start at S7.1', () => {

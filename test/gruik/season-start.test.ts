@@ -20,7 +20,7 @@ test('TV-02 on the state: the elves roll 1+1, severity 3+4 (−5 g: 12 → 7), r
   const r = rollSeasonStart(s, scriptedDice([1, 1, 3, 4, 6, 6, /* dwarves */ 4, 5, /* fens */ 8, 7]));
   assert.deepEqual(Object.values(r.state.realms).map((x) => [x.id, x.seasonalBase]), [['elves', 21], ['dwarves', 21], ['fens', 23]]);
   assert.equal(r.state.realms.elves!.treasury, 7);
-  assert.deepEqual(r.state.ledger, [{ season: 0, state: 'elves', what: 'treasury', delta: -5, cause: 'catastrophe (2d6 = 7)', rule: '[T §14]' }]);
+  assert.deepEqual(r.state.ledger, [{ season: 0, state: 'elves', what: 'treasury', delta: -5, cause: { fr: 'catastrophe (2d6 = 7)', en: 'catastrophe (2d6 = 7)' }, rule: '[T §14]' }]);
   assert.deepEqual(r.unapplied, []);
 });
 

@@ -39,7 +39,7 @@ test('rumours keep their author secret; rolls and ledger entries reach only thei
   s.rumours.push({ id: 'R1', text: 'Les nains creusent trop profond.', season: 0 });
   s.secret.rumourAuthors.R1 = 'elves';
   s.rollLog.push({ season: 0, phase: 'S0.3', event: 'base:dwarves', index: 0, sides: 8, face: 7, purpose: 'seasonal base', rule: '[T §4.1.1]', audience: ['dwarves'] });
-  s.ledger.push({ season: 0, state: 'dwarves', what: 'treasury', delta: 28, cause: 'taxes', rule: '[T §12.1.1]' });
+  s.ledger.push({ season: 0, state: 'dwarves', what: 'treasury', delta: 28, cause: { fr: 'impôts', en: 'taxes' }, rule: '[T §12.1.1]' });
   const v = viewOf(s, 'elves');
   assert.equal(v.rumours.length, 1);
   assert.equal(JSON.stringify(v).includes('rumourAuthors'), false);

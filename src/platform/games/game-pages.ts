@@ -6,6 +6,7 @@
  * A private game shows non-members only its name, its host (with his reliability), the least
  * reliability it asks for, and a join form; once archived (archive-page.ts), everything public.
  */
+import { stepSeenBy } from './step-audience.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
@@ -197,9 +198,10 @@ function statusBadge(lang: Lang, g: GameSummary): Html {
 
 /** The resolved steps of a game (public history: index, label, date). Read directly: GamesApi
  *  only lists steps per lord (reports). */
-async function history(ctx: AppCtx, gameId: number): Promise<{ idx: number; label: string; resolvedAt: Date }[]> {
+async function history(ctx: AppCtx, gameId: number, player: string | null): Promise<{ idx: number; label: string; resolvedAt: Date }[]> {
+  // A free action known to some players only (step-audience.ts) is in their history alone.
   const rows = await ctx.db.query<{ idx: number; label: string; resolved_at: Date | string }>(
-    'SELECT idx, label, resolved_at FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
+    `SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', '$2')} ORDER BY idx`, [gameId, player]);
   return rows.map((r) => ({ idx: Number(r.idx), label: r.label, resolvedAt: new Date(r.resolved_at) }));
 }
 
@@ -518,7 +520,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
   const view = g.status === 'forming' ? null : await safeView(ctx, g.id, null);
-  const steps = await history(ctx, g.id);
+  const steps = await history(ctx, g.id, a.seat?.player ?? null);
   const canReplace = !a.seat && !a.former && !g.isPrivate && standing === 'ok';
   const reliability = await historiesOf(ctx.db, seats.flatMap((s) => (s.userId === null ? [] : [s.userId])));
   const isHost = await viewerHosts(ctx, g.id, v);

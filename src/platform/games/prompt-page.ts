@@ -15,6 +15,7 @@
  * X-CSRF-Token header); a refused one re-renders the page with the reason in the player's language
  * and what he typed, or answers JSON when asked.
  */
+import { stepSeenBy } from './step-audience.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formLine, GM_SEAT, rulingNote, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
@@ -319,12 +320,12 @@ async function logTail(ctx: AppCtx, p: Play): Promise<Html> {
   const player = p.a.seat?.player ?? null;
   const label = (l: string) => p.entry.ruleset.localizeLabel?.(l, lang) ?? l;
   if (!player) {
-    const steps = await ctx.db.query<{ idx: number; label: string; resolved_at: Date }>('SELECT idx, label, resolved_at FROM steps WHERE game_id = $1 ORDER BY idx DESC LIMIT $2', [g.id, LOG_TAIL_LINES]);
+    const steps = await ctx.db.query<{ idx: number; label: string; resolved_at: Date }>(`SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', 'NULL')} ORDER BY idx DESC LIMIT $2`, [g.id, LOG_TAIL_LINES]);
     return steps.length ? html`<ol class="log-tail" reversed>${steps.map((s) => html`<li>${label(s.label)} <span class="muted small">${timeTag(s.resolved_at, lang, p.tz, 'short')}</span></li>`)}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`;
   }
   const rows = await ctx.db.query<{ idx: number; label: string; text_fr: string; text_en: string }>(
     `SELECT r.idx, s.label, r.text_fr, r.text_en FROM reports r JOIN steps s ON s.game_id = r.game_id AND s.idx = r.idx
-     WHERE r.game_id = $1 AND r.player = $2 ORDER BY r.idx DESC LIMIT $3`, [g.id, player, LOG_TAIL_LINES]);
+     WHERE r.game_id = $1 AND r.player = $2 AND ${stepSeenBy('s', '$2')} ORDER BY r.idx DESC LIMIT $3`, [g.id, player, LOG_TAIL_LINES]);
   if (!rows.length) return html`<p class="muted">${t(lang, 'play.log-empty')}</p>`;
   let left = LOG_TAIL_LINES;
   const parts: Html[] = [];
@@ -650,8 +651,9 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const label = (l: string) => entry.ruleset.localizeLabel?.(l, lang) ?? l;
   const player = a.seat?.player ?? null;
   const rows = await ctx.db.query<{ idx: number; label: string; resolved_at: Date; defaulted: unknown; action: unknown }>(
-    'SELECT idx, label, resolved_at, defaulted, action FROM steps WHERE game_id = $1 AND ($2::int IS NULL OR idx < $2::int) ORDER BY idx DESC LIMIT $3',
-    [g.id, before ?? null, LOG_PAGE + 1]);
+    // A free action with an audience (Gruik's tabletop arrangements) is shown to its audience alone (step-audience.ts).
+    `SELECT idx, label, resolved_at, defaulted, action FROM steps s WHERE game_id = $1 AND ($2::int IS NULL OR idx < $2::int) AND ${stepSeenBy('s', '$4')} ORDER BY idx DESC LIMIT $3`,
+    [g.id, before ?? null, LOG_PAGE + 1, player]);
   const steps = rows.slice(0, LOG_PAGE).map((r) => ({
     idx: Number(r.idx), label: r.label, at: r.resolved_at,
     defaulted: parseJson<{ decision: string; player: string }[] | null>(r.defaulted) ?? [], action: parseJson<{ player: string } | null>(r.action),

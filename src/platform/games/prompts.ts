@@ -9,6 +9,7 @@
  * what. Every change is one transaction on the locked game row, so that answers, actions and
  * resolutions of one game are applied one at a time, in the order they arrive.
  */
+import { actionSeenBy } from './step-audience.ts';
 import { GM_SEAT, isError, type ActionInput, type Lang, type PlayerId, type Ruleset, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
@@ -135,6 +136,7 @@ export async function actionStep(ctx: AppCtx, t: Db, g: GameRow, player: PlayerI
     [gameId, step.index, step.label, '[]', '[]', json(step.events), step.hash, now, json(step.action)]);
   for (const s of seats) {
     const rep = out.reports[s.player]!;
+    if (!actionSeenBy(step.action, s.player)) continue; // a free action known to its audience alone (step-audience.ts): no report for the others
     await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, now]);
   }
   // The prompts open before and after: unchanged, the step keeps its deadline; changed, it gets a new one.

@@ -19,6 +19,7 @@ import { rulingNote, type ActionInput, type FormField, type FreeAction, type Lan
 import type { GruikFlowEvent, GruikGame } from './flow.ts';
 import { checkInvariants } from './invariants.ts';
 import type { StateId } from './state.ts';
+import { cause } from './words.ts';
 
 /** The bounds of a GM edit beyond the invariants' own (style §3: each with its bounds). */
 export const GM_EDIT_BOUNDS = {
@@ -156,7 +157,7 @@ export function validateGmAction(g: GruikGame, action: ActionInput): Validation<
 function applyEdit(g: GruikGame, e: GmEdit, events: GruikFlowEvent[]): GruikGame {
   const s = g.gruik;
   const gm = { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') };
-  const ledger = (st: StateId, what: 'treasury' | 'prestige', delta: number) => { if (delta) s.ledger.push({ season: s.season, state: st, what, delta, cause: 'GM ruling', rule: '§11.3' }); };
+  const ledger = (st: StateId, what: 'treasury' | 'prestige', delta: number) => { if (delta) s.ledger.push({ season: s.season, state: st, what, delta, cause: cause('gmRuling'), rule: '§11.3' }); };
   switch (e.id) {
     case 'treasury': {
       const r = s.realms[e.state]!;

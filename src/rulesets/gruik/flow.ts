@@ -173,17 +173,19 @@ function takeQueue(g: GruikGame, events: GruikFlowEvent[]): void {
     const states = it.states.filter((x) => g.seats.includes(x));
     const id = `s${it.season}/${it.item}/q${i}`;
     const what = whatOf(it.item);
-    const applied = (it.applied || 'default').slice(0, 200);
+    // the subject and what the program applied, in both languages (words.ts; an item stored before them: as written)
+    const both = (x: Localized | string): Localized => (typeof x === 'string' ? { fr: x, en: x } : { fr: x.fr.slice(0, 200), en: x.en.slice(0, 200) });
+    const subject = both(it.subject), applied = both(it.applied || 'default');
     const input: GruikItemInput = it.item === 'J18'
       ? {
         row: 'J18', id, decides: what, concerns: states, byDefault: 'invade',
-        brief: { fr: `${it.subject} (${it.step}) — par défaut : l’IA de §8.10`, en: `${it.subject} (${it.step}) — default: the §8.10 AI` },
+        brief: { fr: `${subject.fr} (${it.step}) — par défaut : l’IA de §8.10`, en: `${subject.en} (${it.step}) — default: the §8.10 AI` },
         choices: [{ value: 'invade', label: { fr: 'L’invasion a lieu (IA par défaut, §8.10)', en: 'The invasion happens (default AI, §8.10)' } }, { value: 'cancel', label: { fr: 'Pas d’invasion', en: 'No invasion' } }],
         playersSee: { fr: 'Le MJ examine une invasion barbare.', en: 'The GM is reviewing a barbarian invasion.' },
       }
       : {
-        row: it.item, id, decides: what, concerns: states, byDefault: applied,
-        brief: { fr: `${it.subject} (${it.step}) — appliqué par le programme : ${applied}`, en: `${it.subject} (${it.step}) — applied by the program: ${applied}` },
+        row: it.item, id, decides: what, concerns: states, byDefault: applied.en, // the ruling's value (a string of the engine's contract), as before
+        brief: { fr: `${subject.fr} (${it.step}) — appliqué par le programme : ${applied.fr}`, en: `${subject.en} (${it.step}) — applied by the program: ${applied.en}` },
         free: { label: { fr: 'Votre décision (texte publié aux intéressés)', en: 'Your ruling (text shown to those concerned)' }, maxLength: 500 },
         playersSee: fill({ fr: 'Le MJ examine : {w}.', en: 'The GM is reviewing: {w}.' }, { w: what }),
       };

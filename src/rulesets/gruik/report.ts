@@ -18,6 +18,7 @@ import { navalRecordsFor, renderNaval } from './naval-events.ts';
 import { eventsFor, renderSeasonEvent } from './season-events.ts';
 import { ownedProvinces, titleFor } from './rules/titles.ts';
 import { seasonOf, type GruikState, type StateId } from './state.ts';
+import { purposeText } from './words.ts';
 
 /** One line of the report with who may read it; `audience` [] is public. */
 export interface ReportLine { section: Section; audience: StateId[]; text: Localized }
@@ -90,7 +91,7 @@ export function reportLines(s: GruikState, viewer: StateId | null): ReportLine[]
   }
   // Private: the rolls that concern this state (§11.1), public rolls included.
   for (const r of s.rollLog.filter((x) => x.season === s.season && visible(x.audience, viewer))) {
-    out.push({ section: 'rolls', audience: r.audience, text: fill({ fr: '{phase} — {purpose} : d{sides} = {face} {rule}', en: '{phase} — {purpose}: d{sides} = {face} {rule}' }, { phase: r.phase, purpose: r.purpose, sides: r.sides, face: r.face, rule: r.rule }) });
+    out.push({ section: 'rolls', audience: r.audience, text: fill({ fr: '{phase} — {purpose} : d{sides} = {face} {rule}', en: '{phase} — {purpose}: d{sides} = {face} {rule}' }, { phase: r.phase, purpose: { fr: purposeText(r.purpose, 'fr'), en: purposeText(r.purpose, 'en') }, sides: r.sides, face: r.face, rule: r.rule }) });
   }
   // Private: captives held and lost; annexation counters of own provinces.
   for (const c of Object.values(s.characters).filter((x) => x.status === 'captive' && (x.state === viewer || x.captor === viewer))) {

@@ -8,6 +8,7 @@ import { fill, type TemplateArg } from '../../engine/localize.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';
 import type { GruikState, ProvinceId, StateId } from './state.ts';
 import type { CivilWarCause, FreedHow, SeasonEvent, SeasonEventKind } from './season-types.ts';
+import { CIVIL_WAR_CAUSE } from './words.ts';
 
 const MSG: Record<SeasonEventKind, Localized> = {
   'taxes': { fr: '{state} — impôts : {net} gruikors (brut {gross}, {cw} saison(s) de guerre civile).', en: '{state} — taxes: {net} gruikors (gross {gross}, {cw} season(s) of civil war).' },
@@ -47,12 +48,7 @@ const MSG: Record<SeasonEventKind, Localized> = {
   'invasion-over': { fr: 'L’invasion barbare chez {state} a pris fin.', en: 'The barbarian invasion of {state} is over.' },
 };
 
-const CAUSE: Record<CivilWarCause, Localized> = {
-  'catastrophe': { fr: 'catastrophe', en: 'catastrophe' },
-  'character-lost': { fr: 'chef perdu au combat', en: 'leader lost in battle' },
-  'replacement': { fr: 'général captif remplacé', en: 'captive general replaced' },
-  'captivity': { fr: 'général captif depuis un an', en: 'general captive for a year' },
-};
+const CAUSE: Record<CivilWarCause, Localized> = CIVIL_WAR_CAUSE;
 const FREED: Record<FreedHow, Localized> = {
   'liberated': { fr: 'affranchi', en: 'freed' },
   'yoke': { fr: 'joug secoué', en: 'yoke thrown off' },

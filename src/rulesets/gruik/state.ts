@@ -20,6 +20,7 @@ import type { GruikMap, MapDisplay, ProvinceId, SeaZoneId } from './map.ts';
 import type { StepId } from './steps.ts';
 import type { SeasonEvent, StateOrders } from './season-types.ts';
 import type { JudgmentId } from './judgments.ts';
+import type { Localized } from '../../engine/ruleset.ts';
 
 export type { ProvinceId, SeaZoneId };
 export type StateId = string;
@@ -94,7 +95,8 @@ export interface Realm {
 export interface Monument { id: string; builder: StateId; province: ProvinceId; builtAt: SeasonIndex; prestigeValue: number; creditedTo: { state: StateId; points: number }[] }
 
 /** An item of rules §11.4 raised for the GM (§11.3): what the program applied meanwhile. */
-export interface GmItem { item: JudgmentId; season: SeasonIndex; step: string; states: StateId[]; subject: string; applied: string }
+/** A judgment item raised by a step: its subject and what the program applied, in both languages (words.ts). */
+export interface GmItem { item: JudgmentId; season: SeasonIndex; step: string; states: StateId[]; subject: Localized; applied: Localized }
 
 export interface Character {
   id: CharacterId;
@@ -208,7 +210,8 @@ export type NavalRecord = { audience: StateId[]; impulse: number } & (
 );
 
 /** One change of a treasury or of prestige, with its cause (rules §2.11). */
-export interface LedgerEntry { season: SeasonIndex; state: StateId; what: 'treasury' | 'prestige'; delta: number; cause: string; rule: string }
+/** A line of the treasury and prestige ledger; its cause in both languages (words.ts CAUSE). */
+export interface LedgerEntry { season: SeasonIndex; state: StateId; what: 'treasury' | 'prestige'; delta: number; cause: Localized; rule: string }
 
 /** One die rolled (rules §11.1): who may see it, and everything needed to check it. */
 export interface RollRecord {

@@ -68,6 +68,16 @@ export function tabletopActions(g: GruikGame, player: PlayerId, lang: Lang): Fre
   return out;
 }
 
+/**
+ * Who may know of a table action (fog of war, §6.12.1): the battle's two sides, no one else (a
+ * list or a date in a third player's log would tell him a battle is being arranged). An action on
+ * no battle of the player's is refused before, so the actor alone then.
+ */
+export function tabletopAudience(g: GruikGame, player: PlayerId, value: TableAction): PlayerId[] {
+  const b = g.flow.battles.find((x) => x.id === value?.battle && x.sides.includes(player));
+  return b ? [...b.sides] : [player];
+}
+
 /** Checks a tabletop free action: the battle is the player's and open; the list, AP total and date are sound. */
 export function validateTabletopAction(g: GruikGame, player: PlayerId, input: ActionInput): Validation<TableAction> {
   const bad = (m: Localized, vars: Record<string, string | number> = {}): Validation<TableAction> => { const t = fill(m, vars); return { value: null, issues: [{ message: t.en, text: t }] }; };

@@ -23,6 +23,8 @@ import { applyLoss, battlePrestige, campaignRoles, characterLoss, elementCharact
 import type { Dice } from './dice.ts';
 import { friendlyProvinceFor } from './relations.ts';
 import { retreat, retreatOptions, type RetreatOption, type RetreatResult } from './retreat.ts';
+import { cause as word, FATE_WORD } from '../words.ts';
+import type { Localized } from '../../../engine/ruleset.ts';
 
 export interface BattleSpec { id: string; province: ProvinceId; armies: [ArmyId, ArmyId] }
 
@@ -57,7 +59,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
   if (!A || !B) throw new Error(`battle ${spec.id}: unknown army`);
   const sides = [A, B];
   const prestige: Record<StateId, number> = {};
-  const addPrestige = (st: StateId, d: number, cause: string, rule: string) => {
+  const addPrestige = (st: StateId, d: number, cause: Localized, rule: string) => {
     if (d === 0) return;
     prestige[st] = (prestige[st] ?? 0) + d;
     t.realms[st]!.prestige += d;
@@ -83,7 +85,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
       const ch = t.characters[character]!;
       if (fate === 'killed') ch.status = 'dead';
       else { ch.status = 'captive'; ch.captor = other(e.state); ch.capturedAt = t.season; }
-      addPrestige(e.state, -t.config.prestige.characterLost, `${ch.name} ${fate} in battle ${spec.id}`, '[T §15; P A-12]');
+      addPrestige(e.state, -t.config.prestige.characterLost, word('characterLost', { c: ch.name, f: FATE_WORD[fate], b: spec.id }), '[T §15; P A-12]');
     }
     if (cw) civilWar.push(e.state);
   }
@@ -116,13 +118,13 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
     const choice = facts.loserRetreat === undefined ? (retreatOptions(t, loserArmy)[0] ?? null) : facts.loserRetreat;
     retreatResult = retreat(t, loserArmy, choice, true, dice, result.winner, PHASE);
     t = retreatResult.state;
-    for (const [st, d] of Object.entries(retreatResult.prestige)) addPrestige(st, d, `army captured for lack of a retreat after battle ${spec.id}`, '[T §15; P A-72]');
+    for (const [st, d] of Object.entries(retreatResult.prestige)) addPrestige(st, d, word('armyCaptured', { b: spec.id }), '[T §15; P A-72]');
 
     // 5. battle prestige; 6. yoke counters
     if (result.prestige) {
       const w = sides.find((a) => a.state === result.winner)!;
       const p = battlePrestige(t.config, { state: w.state, sovereignPresent: w.sovereignPresent, volunteerAllies: volunteersOf.get(w.state) ?? [] }, { state: result.loser, capturedNoRetreat: false });
-      for (const [st, d] of Object.entries(p)) addPrestige(st, d, `battle ${spec.id}`, '[T §15]');
+      for (const [st, d] of Object.entries(p)) addPrestige(st, d, word('battle', { b: spec.id }), '[T §15]');
       t.realms[result.winner]!.consecutiveMainArmyDefeats = 0;
       t.realms[result.loser]!.consecutiveMainArmyDefeats += 1;
     }

@@ -19,6 +19,7 @@ import type { CivilWarCause } from '../season-types.ts';
 import type { Dice } from './dice.ts';
 import { rebelsOf, setControl } from './conquest.ts';
 import { controlledBy, countCivilWarSeason, emit, raise, taxValue } from './treasury.ts';
+import { CIVIL_WAR_CAUSE, gmText } from '../words.ts';
 
 /** The original capital of a state [T §13.1]. */
 export function originalCapital(s: GruikState, st: StateId): ProvinceId | null {
@@ -74,7 +75,7 @@ export function enterCivilWar(t: GruikState, st: StateId, cause: CivilWarCause, 
   for (const f of [...Object.values(t.armies), ...Object.values(t.detachments)]) if (f.state === st && f.location === cap) f.inFortress = false;
   countCivilWarSeason(r, t.season);
   emit(t, { t: 'civil-war', audience: [], state: st, cause });
-  raise(t, 'J16', step, [st], `civil war of ${st} (${cause})`, 'capital revolt (§8.7.3)');
+  raise(t, 'J16', step, [st], gmText('civilWar', { s: st, c: CIVIL_WAR_CAUSE[cause] }), gmText('capitalRevolt'));
   return true;
 }
 

@@ -12,6 +12,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import type { GruikState, ProvinceId, StateId } from '../state.ts';
 import { refuse, type Refusal } from './refusal.ts';
 import { addPrestige, countCivilWarSeason, debtCap, emit } from './treasury.ts';
+import { cause } from '../words.ts';
 
 /** The pseudo-state that holds a state's revolted capital [P §8.7.3, A-54]. */
 export const rebelsOf = (st: StateId): StateId => `rebels:${st}`;
@@ -36,12 +37,12 @@ function transferMonuments(t: GruikState, p: ProvinceId, to: StateId | null): vo
   for (const id of t.provinces[p]?.monuments ?? []) {
     const m = t.monuments?.[id];
     if (!m) continue;
-    for (const c of m.creditedTo) if (c.state !== to) addPrestige(t, c.state, -c.points, `monument in ${p} lost`, '[T §12.2.3, §15]');
+    for (const c of m.creditedTo) if (c.state !== to) addPrestige(t, c.state, -c.points, cause('monumentLost', { p }), '[T §12.2.3, §15]');
     const kept = m.creditedTo.find((c) => c.state === to)?.points ?? 0;
     m.creditedTo = [];
     if (!to || t.realms[to]?.kind === 'rebels') continue;
     const points = to === m.builder || t.provinces[p]!.owner === to ? m.prestigeValue : Math.ceil(m.prestigeValue / 2);
-    if (points !== kept) addPrestige(t, to, points - kept, `monument in ${p}`, '[T §12.2.3; P §8.6.3]');
+    if (points !== kept) addPrestige(t, to, points - kept, cause('monument', { p }), '[T §12.2.3; P §8.6.3]');
     m.creditedTo.push({ state: to, points });
   }
 }

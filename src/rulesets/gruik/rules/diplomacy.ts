@@ -29,6 +29,7 @@ import { raidRefusal } from './raids.ts';
 import { refuse } from './refusal.ts';
 import { mastersOf } from './relations.ts';
 import { controlledBy, emit, freeTributary, makeTributary, raise, realmOf } from './treasury.ts';
+import { gmText } from '../words.ts';
 
 export type OrderRefusal = 'malformed' | 'not-enemy' | 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
 
@@ -181,7 +182,7 @@ export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOr
     const c = cancelFriendship(t, a, b);
     t = c.state;
     emit(t, { t: 'friendship', audience: [a, b], from: a, to: b, change: 'cancelled', automatic });
-    if (c.repatriated.length + c.destroyed.length > 0) raise(t, 'J1', 'S3.2', [a, b], `friendship of ${a} toward ${b} cancelled: ${b}'s forces in ${a}'s territory`, `repatriated ${c.repatriated.join(', ') || '—'}; destroyed ${c.destroyed.join(', ') || '—'}`);
+    if (c.repatriated.length + c.destroyed.length > 0) raise(t, 'J1', 'S3.2', [a, b], gmText('friendshipCancelled', { a, b }), gmText('repatriated', { r: c.repatriated.join(', ') || '—', d: c.destroyed.join(', ') || '—' }));
   };
   for (const st of states) for (const x of orders[st]!.friendship?.cancel ?? []) cancel(st, x, false);
   // [T §2.3; J26] B's orders directly hostile to A cancel A's friendship toward B: a raid on A (TV-62), a siege ordered against A's fortress.

@@ -29,6 +29,7 @@ import { createArmy, disbandArmy, reformArmy } from './armies.ts';
 import { relocateCapitals } from './civil-war.ts';
 import { creditAnnexedMonuments } from './conquest.ts';
 import { addPrestige, controlledBy, emit, freeTributary, makeTributary, raise, taxValue } from './treasury.ts';
+import { cause, gmText, type CauseKey } from '../words.ts';
 
 /** S8.2 [T §4.1.2] M6–M8. */
 export function armyModifiers(s: GruikState): GruikState {
@@ -113,14 +114,14 @@ export function seasonalPrestige(s: GruikState): GruikState {
   for (const r of Object.values(t.realms)) {
     if (r.kind === 'rebels' || r.kind === 'barbarian') continue;
     const captives = Object.values(t.characters).filter((ch) => ch.state === r.id && ch.status === 'captive' && ch.capturedAt !== undefined && ch.capturedAt < t.season).length;
-    const items: [number, 'captive' | 'civil-war' | 'deficit', string][] = [
-      [captives * pt.captiveSeason, 'captive', '[T §15; P A-12] a full season with a general captive'],
-      [r.civilWar ? pt.civilWarSeason : 0, 'civil-war', '[T §15] a season ended in civil war'],
-      [r.treasury < 0 ? pt.deficitSeason : 0, 'deficit', '[T §15] a season ended in deficit'],
+    const items: [number, 'captive' | 'civil-war' | 'deficit', CauseKey, string][] = [
+      [captives * pt.captiveSeason, 'captive', 'captiveSeason', '[T §15; P A-12]'],
+      [r.civilWar ? pt.civilWarSeason : 0, 'civil-war', 'civilWarSeason', '[T §15]'],
+      [r.treasury < 0 ? pt.deficitSeason : 0, 'deficit', 'deficitSeason', '[T §15]'],
     ];
-    for (const [n, why, rule] of items) {
+    for (const [n, why, what, rule] of items) {
       if (n === 0) continue;
-      addPrestige(t, r.id, -n, why, rule);
+      addPrestige(t, r.id, -n, cause(what), rule);
       emit(t, { t: 'season-prestige', audience: [r.id], state: r.id, delta: -n, why });
     }
   }
@@ -221,7 +222,7 @@ export function fallingDue(s: GruikState): GruikState {
     if (a.location !== 'captured') continue;
     const out = reformArmy(t, a.id);                                                              // [P A-13]
     if (out.ok) t = out.state;
-    else raise(t, 'J27', 'S0.2', [a.state], `army ${a.id} has nowhere to re-form`, 'it stays captured');
+    else raise(t, 'J27', 'S0.2', [a.state], gmText('nowhereToReform', { a: a.id }), gmText('staysCaptured'));
   }
   for (const a of Object.values(t.armies)) Object.assign(a, { moved: false, fought: false, retreated: false, raided: false, sovereignPresent: false }); // [P] a new season
   for (const d of Object.values(t.detachments)) { d.moved = false; d.retreated = false; delete d.withheld; }

@@ -24,6 +24,7 @@ import { actsAsMainArmy } from './army-size.ts';
 import type { MoveOrder } from './movement.ts';
 import { rollSeasonStart, type SeasonStart } from './season-start.ts';
 import { controlledBy, emit, raise } from './treasury.ts';
+import { EFFECT_KIND, gmText } from '../words.ts';
 
 /** The barbarian army enters the victim's land (the season after the draw). In place. */
 export function barbarianEntry(t: GruikState, victim: StateId, dice: Dice): void {
@@ -60,12 +61,12 @@ export function seasonStartStep(s: GruikState, dice: Dice): { state: GruikState;
   for (const r of Object.values(t0.realms)) if (r.invasionDue === t0.season) { delete r.invasionDue; barbarianEntry(t0, r.id, dice); }
   const start = rollSeasonStart(t0, dice);
   const t = start.state;
-  for (const k of start.catastrophes) raise(t, 'J17', 'S0.3', [k.state], `catastrophe of ${k.state} (2d6 = ${k.sum})`, k.effect.kind === 'money' ? `−${k.effect.amount} g` : k.effect.kind);
+  for (const k of start.catastrophes) raise(t, 'J17', 'S0.3', [k.state], gmText('catastrophe', { s: k.state, n: k.sum }), k.effect.kind === 'money' ? gmText('lossOf', { n: k.effect.amount }) : EFFECT_KIND[k.effect.kind]);
   for (const k of start.unapplied) {
     if (k.effect.kind === 'civilWar') enterCivilWar(t, k.state, 'catastrophe', 'S0.3');
     else if (k.effect.kind === 'invasion') {
       t.realms[k.state]!.invasionDue = t.season + 1;
-      raise(t, 'J18', 'S0.3', [k.state], `barbarian invasion of ${k.state}`, 'the §8.10 default AI');
+      raise(t, 'J18', 'S0.3', [k.state], gmText('invasion', { s: k.state }), gmText('defaultAi'));
     }
   }
   return { state: t, start };

@@ -27,6 +27,7 @@ import type { Dice } from './dice.ts';
 import { refuse, type Refusal } from './refusal.ts';
 import { hostile, protectedPair } from './relations.ts';
 import { addMoney, addPrestige, controlledBy, debtCap, emit, realmOf } from './treasury.ts';
+import { cause } from '../words.ts';
 
 export interface RaidFacts {
   /** Raiding detachments and under-18 armies. */
@@ -176,11 +177,11 @@ export function resolveRaids(s: GruikState, orders: Record<StateId, StateOrders>
       loss = T.treasury - externalLoss(T.treasury, underYearlyCap(worth, debtCap(t, raid.target), T.raidLossesThisYear));
       gain = underYearlyCap(c.raid.gainLimitedByVictimLoss ? loss : worth, debtCap(t, raid.raider), R.raidGainsThisYear);
       R.raidGainsThisYear += gain; T.raidLossesThisYear += loss;
-      addMoney(t, raid.raider, gain, `raid on ${raid.target}`, '[T §9.3]');
-      addMoney(t, raid.target, -loss, `raid by ${raid.raider}`, '[T §9.3, §12]');
-      addPrestige(t, raid.raider, c.prestigeTable.raidWon, `raid on ${raid.target}`, '[T §15]');
+      addMoney(t, raid.raider, gain, cause('raidOn', { s: raid.target }), '[T §9.3]');
+      addMoney(t, raid.target, -loss, cause('raidBy', { s: raid.raider }), '[T §9.3, §12]');
+      addPrestige(t, raid.raider, c.prestigeTable.raidWon, cause('raidOn', { s: raid.target }), '[T §15]');
       sufferedThisSeason[raid.target] = (sufferedThisSeason[raid.target] ?? 0) + 1;
-      if (sufferedThisSeason[raid.target]! <= c.prestigeTable.raidSufferedMaxPerSeason) addPrestige(t, raid.target, -c.prestigeTable.raidSuffered, `raid by ${raid.raider}`, '[T §15]');
+      if (sufferedThisSeason[raid.target]! <= c.prestigeTable.raidSufferedMaxPerSeason) addPrestige(t, raid.target, -c.prestigeTable.raidSuffered, cause('raidBy', { s: raid.raider }), '[T §15]');
     }
     // the outcome is public; the roll to both sides; each side learns only its own money (fog of war)
     emit(t, { t: 'raid', audience: [], raider: raid.raider, target: raid.target, success });

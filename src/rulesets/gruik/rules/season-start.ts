@@ -11,6 +11,7 @@ import type { GruikState, StateId } from '../state.ts';
 import { rollSeasonalBase } from './army-size.ts';
 import { externalLoss, rollCatastrophe, type CatastropheEffect } from './catastrophe.ts';
 import type { Dice } from './dice.ts';
+import { cause } from '../words.ts';
 
 export interface SeasonStart {
   state: GruikState;
@@ -39,7 +40,7 @@ export function rollSeasonStart(s: GruikState, dice: Dice): SeasonStart {
     if (k.effect.kind !== 'money') { unapplied.push({ state: k.state, effect: k.effect }); continue; }
     const r = t.realms[k.state]!;
     const after = externalLoss(r.treasury, k.effect.amount);
-    if (after !== r.treasury) t.ledger.push({ season: t.season, state: r.id, what: 'treasury', delta: after - r.treasury, cause: `catastrophe (2d6 = ${k.sum})`, rule: '[T §14]' });
+    if (after !== r.treasury) t.ledger.push({ season: t.season, state: r.id, what: 'treasury', delta: after - r.treasury, cause: cause('catastrophe', { n: k.sum }), rule: '[T §14]' });
     r.treasury = after;
   }
   return { state: t, catastrophes, unapplied };

@@ -31,6 +31,7 @@ import { capture } from './retreat.ts';
 import { addMoney, addPrestige, emit, makeTributary, raise, taxValue } from './treasury.ts';
 import type { GruikConfig } from '../constants.ts';
 import { externalLoss } from './catastrophe.ts';
+import { cause, gmText } from '../words.ts';
 
 export type Garrison = 'none' | 'detachment' | 'army';
 
@@ -87,7 +88,7 @@ function endSiege(t: GruikState, army: ArmyId, failed: boolean): void {
   delete a.siegeOf;
   a.siegeSeasons = 0;
   if (!failed) return;
-  addPrestige(t, a.state, -t.config.prestigeTable.siegeFailed, `siege of ${p} failed`, '[T §15; P A-45]');
+  addPrestige(t, a.state, -t.config.prestigeTable.siegeFailed, cause('siegeFailed', { p }), '[T §15; P A-45]');
   emit(t, { t: 'siege-lifted', audience: [], state: a.state, province: p });
 }
 
@@ -117,7 +118,7 @@ function garrisonLeaves(t: GruikState, p: ProvinceId, captor: StateId): void {
     const to = (ix.land[p] ?? []).map((l) => l.province).find((q) => friendlyProvinceFor(t, q, f.state));
     if (to) { f.location = to; f.inFortress = false; continue; }
     capture(t, id, captor, 0);
-    raise(t, 'J13', 'S7.2', [f.state, captor], `garrison ${id} of ${p} has no friendly province to go to`, 'interned (captured)');
+    raise(t, 'J13', 'S7.2', [f.state, captor], gmText('garrisonNowhere', { id, p }), gmText('interned'));
   }
 }
 
@@ -129,10 +130,10 @@ function conquer(t: GruikState, besieger: ArmyId, p: ProvinceId, how: 'siege' | 
   let pillage = 0;
   if (how === 'siege') {
     pillage = Math.ceil(taxValue(t, p) / 2);                                                // [T §12.1.2]
-    addMoney(t, a.state, pillage, `fortress of ${p} pillaged`, '[T §12.1.2]');
+    addMoney(t, a.state, pillage, cause('fortressPillaged', { p }), '[T §12.1.2]');
     if (t.config.treasury.fortressPillageDebitsVictim && t.realms[from]) {                  // [P A-26] off by default
       const after = externalLoss(t.realms[from]!.treasury, pillage);
-      addMoney(t, from, after - t.realms[from]!.treasury, `fortress of ${p} pillaged`, '[P A-26]');
+      addMoney(t, from, after - t.realms[from]!.treasury, cause('fortressPillaged', { p }), '[P A-26]');
     }
     for (const id of garrisonOf(t, p)) {
       const army = t.armies[id];
@@ -142,15 +143,15 @@ function conquer(t: GruikState, besieger: ArmyId, p: ProvinceId, how: 'siege' | 
       const owner = g.state;
       capture(t, id, a.state, army ? t.config.army.lostArmy : 0);                            // M4 / M3, characters taken [T §8.3]
       if (army && wasMain) {
-        addPrestige(t, owner, -pt.armyLostInSiege, `army ${id} lost in the siege of ${p}`, '[T §15]');
+        addPrestige(t, owner, -pt.armyLostInSiege, cause('armyLostInSiege', { a: id, p }), '[T §15]');
         makeTributary(t, owner, a.state, 'siege');                                         // [T §11.1; P A-44]
       }
     }
   } else garrisonLeaves(t, p, a.state);
   const owned = t.provinces[p]!.owner === a.state;
   setControl(t, p, a.state);
-  if (how !== 'abandon' || a.siegeOf === p) addPrestige(t, a.state, pt.siegeWon, `siege of ${p} won`, '[T §15]');
-  if (!owned) addPrestige(t, a.state, pt.provinceConquered, `${p} conquered`, '[T §15]');
+  if (how !== 'abandon' || a.siegeOf === p) addPrestige(t, a.state, pt.siegeWon, cause('siegeWon', { p }), '[T §15]');
+  if (!owned) addPrestige(t, a.state, pt.provinceConquered, cause('conquered', { p }), '[T §15]');
   if (a.siegeOf) endSiege(t, a.id, false);
   emit(t, { t: 'siege-won', audience: [], state: a.state, from, province: p, pillage, surrendered: how !== 'siege' });
 }

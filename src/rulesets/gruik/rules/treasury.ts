@@ -18,6 +18,7 @@ import type { Localized } from '../../../engine/ruleset.ts';
 import type { GmItem, GruikState, ProvinceId, Realm, SeasonIndex, StateId } from '../state.ts';
 import type { MoneyOrder, SeasonEvent } from '../season-types.ts';
 import { refuse, type Refusal } from './refusal.ts';
+import { cause } from '../words.ts';
 
 // ─── helpers shared by the rules of §8 ─────────────────────────────────────────────────────────
 
@@ -44,14 +45,14 @@ export function emit(t: GruikState, e: SeasonEvent): void {
   (t.seasonEvents ??= []).push(e);
 }
 
-export function addPrestige(t: GruikState, st: StateId, delta: number, cause: string, rule: string): void {
+export function addPrestige(t: GruikState, st: StateId, delta: number, cause: Localized, rule: string): void {
   const r = t.realms[st];
   if (!r || delta === 0) return;
   r.prestige += delta;
   t.ledger.push({ season: t.season, state: st, what: 'prestige', delta, cause, rule });
 }
 
-export function addMoney(t: GruikState, st: StateId, delta: number, cause: string, rule: string): void {
+export function addMoney(t: GruikState, st: StateId, delta: number, cause: Localized, rule: string): void {
   const r = t.realms[st];
   if (!r || delta === 0) return;
   r.treasury += delta;
@@ -59,7 +60,7 @@ export function addMoney(t: GruikState, st: StateId, delta: number, cause: strin
 }
 
 /** Raises a judgment item of rules §11.4 for the GM; the program's default is already applied (§11.3). */
-export function raise(t: GruikState, item: GmItem['item'], step: string, states: StateId[], subject: string, applied: string): void {
+export function raise(t: GruikState, item: GmItem['item'], step: string, states: StateId[], subject: Localized, applied: Localized): void {
   (t.gmQueue ??= []).push({ item, season: t.season, step, states, subject, applied });
 }
 
@@ -103,9 +104,9 @@ export function collectTaxes(s: GruikState): GruikState {
     if (own === undefined) continue;
     const master = r.master && t.realms[r.master] ? r.master : null;
     const tribute = master ? Math.ceil(Math.min(c.tributeMaxRate, r.tributaryRate ?? c.tributeDefaultRate) * own - 1e-9) : 0; // [P A-51]
-    addMoney(t, r.id, own - tribute, 'taxes', '[T §12.1.1, §2.2; P A-01]');
+    addMoney(t, r.id, own - tribute, cause('taxes'), '[T §12.1.1, §2.2; P A-01]');
     if (master && tribute > 0) {
-      addMoney(t, master, tribute, `tribute from ${r.id}`, '[T §12.1.1; P A-51]'); // not cut by the master's civil war [T §12.1.1]
+      addMoney(t, master, tribute, cause('tributeFrom', { s: r.id }), '[T §12.1.1; P A-51]'); // not cut by the master's civil war [T §12.1.1]
       emit(t, { t: 'tribute', audience: [r.id, master], from: r.id, to: master, amount: tribute });
     }
   }
@@ -258,20 +259,20 @@ export function applyMoney(s: GruikState, orders: Record<StateId, readonly Money
       const cost = debitOf(s, st, o);
       switch (o.kind) {
         case 'gift':
-          addMoney(t, st, -o.amount, `gift to ${o.to}`, '[T §12.3]');
-          addMoney(t, o.to, o.amount, `gift from ${st}`, '[T §12.3]');
+          addMoney(t, st, -o.amount, cause('giftTo', { s: o.to }), '[T §12.3]');
+          addMoney(t, o.to, o.amount, cause('giftFrom', { s: st }), '[T §12.3]');
           emit(t, { t: 'gift', audience: [st, o.to], from: st, to: o.to, amount: o.amount });
           break;
         case 'ships': {
           const at = shipyard(s, st, o.at)!;
-          addMoney(t, st, -cost, `${o.ships} ships`, '[T §12.2.1]');
+          addMoney(t, st, -cost, cause('ships', { n: o.ships }), '[T §12.2.1]');
           (t.realms[st]!.pendingShips ??= []).push({ at, ships: o.ships });
           emit(t, { t: 'ships-bought', audience: [st], state: st, ships: o.ships, at });
           break;
         }
         case 'effort': {
           const bonus = o.amount / t.config.army.effortCost;
-          addMoney(t, st, -cost, `military effort for ${o.army}`, '[T §4.1.2] M9');
+          addMoney(t, st, -cost, cause('effort', { a: o.army }), '[T §4.1.2] M9');
           t.armies[o.army]!.pendingEffortBonus += bonus;
           emit(t, { t: 'effort', audience: [st], state: st, army: o.army, amount: o.amount, bonus });
           break;
@@ -282,15 +283,15 @@ export function applyMoney(s: GruikState, orders: Record<StateId, readonly Money
           (t.monuments ??= {})[id] = { id, builder: st, province: o.province, builtAt: t.season, prestigeValue: points, creditedTo: [{ state: st, points }] };
           t.provinces[o.province]!.monuments.push(id);
           t.realms[st]!.lastPrestigeExpenseYear = year;
-          addMoney(t, st, -cost, `prestige expense in ${o.province}`, '[T §12.2.3]');
-          addPrestige(t, st, points, `prestige expense in ${o.province}`, '[T §12.2.3; P A-36]');
+          addMoney(t, st, -cost, cause('prestigeExpense', { p: o.province }), '[T §12.2.3]');
+          addPrestige(t, st, points, cause('prestigeExpense', { p: o.province }), '[T §12.2.3; P A-36]');
           emit(t, { t: 'monument', audience: [], state: st, province: o.province, cost, prestige: points }); // known to everyone [T §12.2.3]
           break;
         }
         case 'pillage': {
           const amount = templeYield(s, o.province);
-          addMoney(t, st, amount, `temples of ${o.province} pillaged`, '[T §12.1.3]');
-          addPrestige(t, st, -t.config.prestigeTable.templesPillaged, `temples of ${o.province} pillaged`, '[T §15]');
+          addMoney(t, st, amount, cause('temples', { p: o.province }), '[T §12.1.3]');
+          addPrestige(t, st, -t.config.prestigeTable.templesPillaged, cause('temples', { p: o.province }), '[T §15]');
           t.provinces[o.province]!.templesPillagedAt = t.season;
           emit(t, { t: 'temples', audience: [], state: st, province: o.province, amount });
           // [T §11.2 case 4; P A-49, A-69] the province of the pillager's tributary: that tributary is freed at once.
@@ -313,7 +314,7 @@ export function freeTributary(t: GruikState, tributary: StateId, how: 'liberated
   const master = r?.master;
   if (!r || !master) return;
   delete r.master; delete r.tributaryRate; delete r.tributarySince; delete r.tributaryVoluntary; delete r.pendingLiberationAt;
-  if (t.realms[master]) addPrestige(t, master, -t.config.prestigeTable.tributaryLost, `tributary ${tributary} lost`, '[T §15]');
+  if (t.realms[master]) addPrestige(t, master, -t.config.prestigeTable.tributaryLost, cause('tributaryLost', { s: tributary }), '[T §15]');
   emit(t, { t: 'freed', audience: [], state: tributary, master, how });
 }
 
@@ -327,7 +328,7 @@ export function makeTributary(t: GruikState, vassal: StateId, master: StateId, h
   if (r.master) freeTributary(t, vassal, 'master-gone');
   Object.assign(r, { master, tributaryRate: t.config.treasury.tributeDefaultRate, tributarySince: t.season, tributaryVoluntary: how === 'voluntary' });
   const pt = t.config.prestigeTable;
-  addPrestige(t, master, pt.tributaryAcquired, `tributary ${vassal} acquired`, '[T §15]');
-  addPrestige(t, vassal, how === 'voluntary' ? -pt.voluntaryTributary : -pt.involuntaryTributary, how === 'voluntary' ? `voluntary tributary of ${master}` : `involuntary tributary of ${master}`, how === 'voluntary' ? '[T §15]' : '[T §15; P A-48]');
+  addPrestige(t, master, pt.tributaryAcquired, cause('tributaryAcquired', { s: vassal }), '[T §15]');
+  addPrestige(t, vassal, how === 'voluntary' ? -pt.voluntaryTributary : -pt.involuntaryTributary, cause(how === 'voluntary' ? 'voluntaryTributary' : 'involuntaryTributary', { s: master }), how === 'voluntary' ? '[T §15]' : '[T §15; P A-48]');
   emit(t, { t: 'tributary', audience: [], state: vassal, master, how });
 }

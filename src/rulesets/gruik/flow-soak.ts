@@ -1,0 +1,248 @@
+/**
+ * The Gruik soak through the flow (issue 16: "over 200 bot campaigns of 20+ seasons, every step kind
+ * and every judgment item reached at least once, 0 invariant violations"), as the platform plays a
+ * game: the Ruleset (index.ts) through the engine (`createGame`, `submit`, `takeAction`, `advance`),
+ * every open decision answered by the bot it is given (the registry's `bot`, so a decision added
+ * later is answered by its own bot with no change here), on the default map `anneau` (4–8 players)
+ * and the §12.7 fixture, with and without a GM (GM_PRESENT), with and without tabletop battles.
+ *
+ * The soak plays the table for the bots (a bot never plays a battle on the table): a tabletop offer
+ * is accepted three times in four, each side hands in its list and proposes or accepts a date (the
+ * free actions of tabletop.ts, filled in from their forms), reports a result drawn for the battle
+ * (the two sides usually agree; sometimes they do not: a dispute) or leaves it to the other, and
+ * the side asked confirms or disputes. The GM's items get, now and then, another choice than the
+ * default or a free-text ruling. Any other decision: the bot's answer.
+ *
+ * After every engine step: the invariants (invariants.ts). Counted: decision kinds (and GM rows),
+ * free actions, the steps of steps.ts that ran (read from the flow's position before and after), the
+ * event kinds of each season (season, field and naval: read from the state at the season's end; when
+ * a resolution runs past S10 into the next season's S0, whose S0.1 clears them, the same resolution
+ * is run again on a copy whose campaign ends with that season, the only thing `campaign.seasons`
+ * changes being where the flow stops), the judgment items (the state's `gmQueue`, and the GM's
+ * decisions, which count the disputes J4/J9/J10), answers the referee refused (by decision kind),
+ * and failures with seed, season and step.
+ *
+ * Bounded: at most SOAK_STEP_CAP engine steps a season. Deterministic: same seed, same hash.
+ */
+import { advance, createGame, submit, takeAction, type GameRecord } from '../../engine/game.ts';
+import { hashState } from '../../engine/hash.ts';
+import { createRng, type Rng } from '../../engine/rng.ts';
+import { isError, type Decision, type PlayerId } from '../../engine/ruleset.ts';
+import type { GruikGame } from './flow.ts';
+import { SEQ } from './flow.ts';
+import { gruik, type GruikOptions } from './index.ts';
+import { checkInvariants } from './invariants.ts';
+import { JUDGMENT_IDS } from './judgments.ts';
+import { EVENT_KINDS } from './soak.ts';
+import type { GruikState } from './state.ts';
+
+/** A bot as the registry gives it: an answer to any decision of the game. */
+export type FlowBot = (g: GruikGame, player: PlayerId, decision: string, rng: Rng) => unknown;
+
+/** The decision kinds the flow asks today (index.ts `decisionsOf`); a new kind is counted as well when it shows. */
+export const FLOW_DECISION_KINDS = ['orders', 'reaction', 'tabletop-accept', 'battle-report', 'report-confirmation', 'disband-army', 'judgment'] as const;
+/** The tabletop free actions (tabletop.ts). */
+export const FLOW_ACTION_KINDS = ['army-list', 'propose-date', 'accept-date'] as const;
+/** Engine steps a season may take at most (orders, reactions, three tabletop rounds, GM items, disband, and free actions). */
+export const SOAK_STEP_CAP = 60;
+
+export interface FlowCounts {
+  decisions: Record<string, number>;
+  actions: Record<string, number>;
+  steps: Record<string, number>;
+  events: Record<string, number>;
+  judgments: Record<string, number>;
+  /** Answers or actions the referee refused (by decision kind or action kind): the bots' answers should pass. */
+  refused: Record<string, number>;
+}
+export interface FlowFailure { seed: string; season: number; step: string; error: string }
+export interface FlowCampaign {
+  seed: string;
+  options: GruikOptions;
+  seasons: number;
+  engineSteps: number;
+  hash: string;
+  counts: FlowCounts;
+  violations: string[];
+  /** Examples of refused answers (at most 5 a campaign). */
+  refusals: string[];
+  failure?: FlowFailure;
+  game: GameRecord<GruikGame>;
+}
+
+const emptyCounts = (): FlowCounts => ({ decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, refused: {} });
+const bump = (rec: Record<string, number>, k: string, n = 1) => { rec[k] = (rec[k] ?? 0) + n; };
+
+/** The options of campaign i [P, ours]: anneau with 4…8 players four times in five, the fixture the fifth; a GM every other; the table in half. */
+export function flowOptions(i: number, seasons: number): GruikOptions {
+  const map = i % 5 === 4 ? 'fixture' : 'anneau';
+  const k = i - Math.floor(i / 5); // the index among the anneau campaigns: 4, 5, 6, 7, 8 players in turn
+  return { map, players: map === 'fixture' ? 2 : 4 + (k % 5), gm: i % 2 === 0, tabletop: Math.floor(i / 2) % 2 === 0, seasons };
+}
+
+/** A result the two sides of a tabletop battle report (drawn from the battle's own stream, so both usually agree). */
+function drawnReport(g: GruikGame, battle: string, seed: string, side: PlayerId): unknown {
+  const b = g.flow.battles.find((x) => x.id === battle);
+  if (!b) return 'none';
+  const shared = createRng(seed, `table/${battle}`);
+  // one report in five is the side's own (a disagreement, then a dispute unless both draw the same)
+  const r = createRng(seed, `table/${battle}/${side}`).chance(0.2) ? createRng(seed, `table/${battle}/${side}/own`) : shared;
+  const [a, c] = b.sides;
+  const outcome = r.pick([
+    { kind: 'decisive', winner: r.pick([a, c]) }, { kind: 'decisive', winner: r.pick([a, c]) },
+    { kind: 'nightfall', leaver: r.pick([a, c]) }, { kind: 'agreedStop', agreement: r.pick(['attackedToFortress', 'attackedAbandons', 'attackerWithdraws', 'none']) },
+    { kind: 'unfinished', agreement: r.pick(['nonDecisive', 'winnerExtrapolated', 'diceOff', 'none']), winner: r.pick([a, c]) }, { kind: 'mutualDemoralisation' },
+  ]);
+  const onTable = { [a]: r.int(0, b.fielded[a] ?? 0), [c]: r.int(0, b.fielded[c] ?? 0) };
+  const elements = r.chance(0.3) ? [{ state: r.pick([a, c]), inCloseCombat: r.chance(0.5) }] : [];
+  return { outcome, onTable, elements };
+}
+
+/** The soak's answer to one decision: the table and the GM's variations, else the bot's (see the header). */
+function answerOf(g: GruikGame, p: PlayerId, d: Decision, rng: Rng, seed: string, bot: FlowBot): unknown {
+  if (d.judgment) {
+    if (d.choices?.length && rng.chance(0.4)) return rng.pick(d.choices).value;
+    if (!d.choices && rng.chance(0.3)) return `Soak ruling on ${d.judgment.row}: as the program applied, noted.`;
+    return bot(g, p, d.id, rng);
+  }
+  switch (d.kind) {
+    case 'tabletop-accept': return rng.chance(0.75) ? 'accept' : 'refuse';
+    case 'battle-report': return rng.chance(0.25) ? 'none' : drawnReport(g, d.id.slice('battle-report:'.length), seed, p);
+    case 'report-confirmation': return rng.chance(0.3) ? 'dispute' : 'confirm';
+    default: return bot(g, p, d.id, rng);
+  }
+}
+
+/** The steps of SEQ run between two positions of the flow (`next` at a season), the season turned over at most once. */
+function stepsBetween(s0: number, n0: number, s1: number, n1: number): string[] {
+  if (s1 === s0) return SEQ.slice(n0, n1);
+  return [...SEQ.slice(n0), ...(s1 > s0 ? SEQ.slice(0, n1) : [])];
+}
+
+function countEvents(counts: FlowCounts, t: GruikState): void {
+  for (const e of t.seasonEvents ?? []) bump(counts.events, `season:${e.t}`);
+  for (const e of t.fieldEvents ?? []) bump(counts.events, `field:${e.t}`);
+  for (const e of t.navalLog ?? []) bump(counts.events, `naval:${e.t}`);
+}
+
+/** One campaign through the flow, with the options of `flowOptions` or those given. */
+export function flowCampaign(seed: string, seasons: number, bot: FlowBot, options: GruikOptions = flowOptions(0, seasons)): FlowCampaign {
+  const counts = emptyCounts();
+  const violations: string[] = [];
+  const refusals: string[] = [];
+  const refuse = (what: string, by: PlayerId, message: string) => { bump(counts.refused, what); if (refusals.length < 5) refusals.push(`seed ${seed} step ${game.steps.length + 1} ${by} ${what}: ${message}`); };
+  let game = createGame(gruik, { ...options, seasons }, seed) as GameRecord<GruikGame>;
+  let step = 'setup';
+  const check = (where: string) => {
+    for (const v of checkInvariants(game.state.gruik)) violations.push(`seed ${seed} season ${game.state.gruik.season} ${where}: ${v}`);
+  };
+  check('setup');
+  for (const id of SEQ.slice(0, game.state.flow.next)) bump(counts.steps, id); // the setup runs the first season up to its orders (index.ts)
+  try {
+    for (let guard = 0; guard < (seasons + 1) * SOAK_STEP_CAP && game.state.flow.phase !== 'over'; guard++) {
+      const g = game.state;
+      step = `${g.flow.phase} (engine step ${game.steps.length + 1})`;
+      // the free actions first (the tabletop lists and dates), each filled in from its form
+      for (const seat of g.seats) {
+        for (const a of gruik.freeActions?.(game.state, seat, 'en') ?? []) {
+          const rng = createRng(seed, `act/${game.steps.length}/${seat}/${a.id}`);
+          if (!rng.chance(0.6)) continue;
+          const values: Record<string, string> = {};
+          for (const f of a.fields) values[f.name] = f.kind === 'integer' ? String(rng.int(f.min ?? 0, f.max ?? 10)) : f.kind === 'choice' ? rng.pick(f.options).value : `soak ${f.name} ${rng.int(1, 28)}`;
+          const kind = a.id.split(':')[0]!;
+          const r = takeAction(gruik, game, seat, { id: a.id, values });
+          if (r.validation.value === null || r.validation.issues.some(isError)) { refuse(`action:${kind}`, seat, r.validation.issues.map((i) => i.message).join('; ')); continue; }
+          bump(counts.actions, kind);
+          game = r.game as GameRecord<GruikGame>;
+          check(`action ${a.id}`);
+        }
+      }
+      const ds = gruik.decisions(game.state);
+      for (const d of ds) {
+        bump(counts.decisions, d.kind);
+        if (d.judgment) bump(counts.decisions, `judgment:${d.judgment.row}`);
+        for (const p of d.players) {
+          const rng = createRng(seed, `answer/${game.steps.length}/${p}/${d.id}`);
+          const value = answerOf(game.state, p, d, rng, seed, bot);
+          const r = submit(gruik, game, p, d.id, value);
+          const errors = r.validation.issues.filter(isError);
+          if (errors.length) refuse(d.kind, p, errors.map((i) => i.message).join('; ').slice(0, 300));
+          game = r.game as GameRecord<GruikGame>;
+        }
+      }
+      const before = game.state;
+      const s0 = before.gruik.season, n0 = before.flow.next;
+      game = advance(gruik, game, { useDefaults: true }) as GameRecord<GruikGame>;
+      const after = game.state;
+      const ran = stepsBetween(s0, n0, after.gruik.season, after.flow.phase === 'over' ? 0 : after.flow.next);
+      for (const id of ran) bump(counts.steps, id);
+      check(`after ${before.flow.phase}`);
+      if (after.gruik.season !== s0) {
+        // the season ended inside this resolution: its events, from the state at its end
+        if (after.flow.phase === 'over') countEvents(counts, after.gruik);
+        else {
+          const last = game.steps[game.steps.length - 1]!;
+          const copy = structuredClone(before);
+          copy.gruik.config.campaign.seasons = s0 + 1;
+          const end = gruik.resolve(copy, structuredClone(last.submissions), createRng(seed, `step/${last.index}`)).state;
+          countEvents(counts, end.gruik);
+        }
+      }
+    }
+    if (game.state.flow.phase !== 'over') throw new Error(`the campaign did not end within ${(seasons + 1) * SOAK_STEP_CAP} engine steps`);
+  } catch (err) {
+    return finish({ seed, season: game.state.gruik.season, step, error: err instanceof Error ? `${err.message}\n${err.stack?.split('\n').slice(1, 4).join('\n')}` : String(err) });
+  }
+  return finish();
+
+  function finish(failure?: FlowFailure): FlowCampaign {
+    for (const it of game.state.gruik.gmQueue ?? []) bump(counts.judgments, it.item);
+    // the disputes (J4, J9, J10) reach the queue only as GM decisions
+    for (const [k, n] of Object.entries(counts.decisions)) if (/^judgment:J(4|9|10)$/.test(k)) bump(counts.judgments, k.slice('judgment:'.length), n);
+    return { seed, options, seasons: game.state.gruik.season, engineSteps: game.steps.length, hash: hashState(game.state), counts, violations, refusals, game, ...(failure ? { failure } : {}) };
+  }
+}
+
+export interface FlowSoakReport {
+  campaigns: number;
+  seasons: number;
+  engineSteps: number;
+  ms: number;
+  counts: FlowCounts;
+  failures: FlowFailure[];
+  violations: string[];
+  refusals: string[];
+  missing: { decisions: string[]; actions: string[]; steps: string[]; events: string[]; judgments: string[] };
+}
+
+/**
+ * `n` campaigns (seeds `${base}-0` …), campaign i with `flowOptions(i)`, aggregated. `stop` (a time
+ * budget from the command line) is asked before each campaign: true ends the run there, and the
+ * report counts the campaigns played.
+ */
+export function flowSoak(n: number, seasons: number, bot: FlowBot, opts: { base?: string; now?: () => number; stop?: () => boolean; progress?: (i: number, c: FlowCampaign) => void } = {}): FlowSoakReport {
+  const now = opts.now ?? (() => 0);
+  const t0 = now();
+  const counts = emptyCounts();
+  const failures: FlowFailure[] = [];
+  const violations: string[] = [];
+  const refusals: string[] = [];
+  let played = 0, engineSteps = 0, campaigns = 0;
+  for (let i = 0; i < n && !opts.stop?.(); i++) {
+    campaigns += 1;
+    const c = flowCampaign(`${opts.base ?? 'flow'}-${i}`, seasons, bot, flowOptions(i, seasons));
+    played += c.seasons;
+    engineSteps += c.engineSteps;
+    for (const k of Object.keys(counts) as (keyof FlowCounts)[]) for (const [x, m] of Object.entries(c.counts[k])) bump(counts[k], x, m);
+    if (c.failure) failures.push(c.failure);
+    violations.push(...c.violations);
+    if (refusals.length < 20) refusals.push(...c.refusals.slice(0, 20 - refusals.length));
+    opts.progress?.(i, c);
+  }
+  const miss = (all: readonly string[], got: Record<string, number>) => all.filter((k) => !got[k]);
+  return {
+    campaigns, seasons: played, engineSteps, ms: now() - t0, counts, failures, violations, refusals,
+    missing: { decisions: miss(FLOW_DECISION_KINDS, counts.decisions), actions: miss(FLOW_ACTION_KINDS, counts.actions), steps: miss(SEQ, counts.steps), events: miss(EVENT_KINDS, counts.events), judgments: miss(JUDGMENT_IDS, counts.judgments) },
+  };
+}
+

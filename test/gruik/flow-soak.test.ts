@@ -1,0 +1,64 @@
+/**
+ * The soak through the flow (issue 16, src/rulesets/gruik/flow-soak.ts), small: campaigns played as
+ * the platform plays them (the Ruleset through the engine, the registry's bot answering), with no
+ * failure, no invariant violation, no bot answer refused, every step run once a season, the tabletop
+ * workflow (offer, report, confirmation, lists and dates) and the GM's items reached, deterministic.
+ * The long run is `node --import tsx scripts/gruik-soak.ts --flow --campaigns 200 --seasons 20`.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { flowCampaign, flowOptions, flowSoak, type FlowBot } from '../../src/rulesets/gruik/flow-soak.ts';
+import { SEQ } from '../../src/rulesets/gruik/flow.ts';
+import { getRuleset } from '../../src/rulesets/index.ts';
+
+const registry = getRuleset('gruik').bot!;
+const bot: FlowBot = (g, p, d, rng) => registry(g, p, d, rng);
+
+test('a fixture campaign with a GM and tabletop battles: the table workflow, every step each season, no failure, nothing refused', () => {
+  const c = flowCampaign('t-0', 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true });
+  assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
+  assert.deepEqual(c.violations, [], 'no invariant violation');
+  assert.deepEqual(c.counts.refused, {}, `no answer refused: ${c.refusals.join(' | ')}`);
+  assert.equal(c.seasons, 8, 'the campaign played its 8 seasons');
+  assert.equal(c.game.state.flow.phase, 'over', 'and ended');
+  for (const id of SEQ) assert.equal(c.counts.steps[id], 8, `step ${id} ran once a season (${c.counts.steps[id]})`);
+  for (const k of ['orders', 'reaction', 'tabletop-accept', 'battle-report', 'report-confirmation', 'judgment']) assert.ok((c.counts.decisions[k] ?? 0) > 0, `decision ${k} asked`);
+  for (const k of ['army-list', 'propose-date', 'accept-date']) assert.ok((c.counts.actions[k] ?? 0) > 0, `free action ${k} taken`);
+  // S8.6's prestige events are emitted in the resolution that runs on through S10 into the next season's S0.1, which clears them
+  assert.ok((c.counts.events['season:season-prestige'] ?? 0) > 0, 'the events of a season’s last steps are counted');
+  assert.ok((c.counts.events['season:taxes'] ?? 0) > 0 && (c.counts.events['field:battle'] ?? 0) > 0, 'season and field events are counted');
+});
+
+test('the default map with a GM, 4 and 6 players: no failure, no violation, every decision asked of a seat answered by the registry bot', () => {
+  for (const players of [4, 6]) {
+    const asked: string[] = [];
+    const spy: FlowBot = (g, p, d, rng) => { asked.push(d); return bot(g, p, d, rng); };
+    const c = flowCampaign(`a-${players}`, 3, spy, { map: 'anneau', players, gm: true, tabletop: false });
+    assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
+    assert.deepEqual(c.violations, [], 'no invariant violation');
+    assert.deepEqual(c.counts.refused, {}, `no answer refused: ${c.refusals.join(' | ')}`);
+    assert.equal(c.counts.decisions.orders, 3, 'an orders decision each season');
+    assert.equal(asked.filter((d) => d === 'orders').length, 3 * players, 'each seat’s orders come from the registry bot');
+    assert.equal(asked.filter((d) => d.startsWith('reaction:')).length, c.counts.decisions.reaction ?? 0, 'each reaction window is answered by the bot');
+    for (const id of SEQ) assert.equal(c.counts.steps[id], 3, `step ${id} ran once a season`);
+  }
+});
+
+test('the same seed plays the same campaign (hash), another seed another', () => {
+  const o = flowOptions(2, 3);
+  const a = flowCampaign('det', 3, bot, o), b = flowCampaign('det', 3, bot, o), c = flowCampaign('det-2', 3, bot, o);
+  assert.equal(a.hash, b.hash, 'same seed, same hash');
+  assert.notEqual(a.hash, c.hash, 'another seed, another game');
+});
+
+test('flowSoak aggregates campaigns over the options cycle and lists what was never reached', () => {
+  const r = flowSoak(5, 2, bot, { base: 'small' });
+  assert.equal(r.campaigns, 5, 'five campaigns');
+  assert.equal(r.seasons, 10, 'two seasons each');
+  assert.deepEqual(r.failures, [], 'no failure');
+  assert.deepEqual(r.violations, [], 'no violation');
+  assert.deepEqual(r.missing.steps, [], 'every step ran');
+  assert.ok(!r.missing.decisions.includes('orders'), 'orders reached');
+  assert.ok(r.missing.judgments.includes('J2'), 'J2 (no GM step) is listed as never reached');
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => flowOptions(i, 20).players), [4, 5, 6, 7, 2, 8, 4, 5, 6, 2], 'the options cycle through 4–8 players and the fixture');
+});
