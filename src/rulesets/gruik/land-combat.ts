@@ -103,7 +103,7 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
     for (const p of lc.contested) {
       const pairs = battlePairs(t, p, lc.defenders[p] ?? null, dice);
       // J8 [T §5.7 "logic"; P §11.4]: the §5.10 pairing stands; three states or more in the battles: the GM's timed review.
-      const sides = [...new Set(pairs.flat().map((x) => t.armies[x]!.state))].sort();
+      const sides = [...new Set(Object.values(t.armies).filter((a) => a.location === p && !a.inFortress).map((a) => a.state))].sort(); // the states whose armies the pairing weighed
       if (sides.length >= 3) {
         t = { ...t, gmQueue: [...(t.gmQueue ?? [])] }; // never the input's array: a step is pure
         const name = t.map.provinces.find((x) => x.id === p)?.name ?? p;
