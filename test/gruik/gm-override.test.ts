@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { advance, createGame, replay, submit, takeAction, type GameRecord } from '../../src/engine/game.ts';
 import { GM_SEAT } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
-import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
+import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { keyedFace } from '../../src/rulesets/gruik/rules/dice.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 
@@ -58,7 +58,7 @@ test('override a roll of the step awaiting the GM: the step re-runs, the rest of
   assert.equal(g1.state.flow.rerun?.runs, 1, 'one re-run counted');
   assert.deepEqual(checkInvariants(g1.state.gruik), [], 'the invariants hold');
   // Both languages, told to the roll's audience only.
-  const ev = g1.steps.at(-1)!.events;
+  const ev = g1.steps.at(-1)!.events as GruikFlowEvent[];
   assert.match(gruik.report(g1.state, ev, 'elves', 'en'), /becomes \d; step S0\.3 is re-run \(GM ruling\)/, 'the elves are told');
   assert.match(gruik.report(g1.state, ev, 'elves', 'fr'), /devient \d ; l’étape S0\.3 est rejouée \(décision du MJ\)/, 'in French');
   assert.doesNotMatch(gruik.report(g1.state, ev, 'dwarves', 'en'), /re-run/, 'not the dwarves');
