@@ -90,7 +90,7 @@ describe('Game of Gruik on the site (pglite)', () => {
     });
     after(async () => { await chromium?.close(); });
 
-    test('two players and their GM play a season with a GM override, a reaction move and a tabletop battle reported and confirmed', { timeout: 300_000 }, async () => {
+    test('two players and their GM play a season with a GM override, a reaction move and a tabletop battle reported and confirmed', { timeout: 600_000 }, async () => {
       assert.equal(await playerOf(tp, gameId, users[0]!.id), 'elves');
       assert.equal(await playerOf(tp, gameId, users[1]!.id), 'dwarves');
       const open = async (u: U, width: number, locale: string) => {
@@ -168,6 +168,7 @@ describe('Game of Gruik on the site (pglite)', () => {
       await Promise.all([gmPage.waitForURL(/\/gm\?done=act/), orders.locator('button[type="submit"]').click()]);
       assert.ok((await stateOf<GruikGame>(tp, gameId)).flow.gmOrders?.fens, 'the neutral’s sheet is kept until the orders deadline');
       await elves.goto(play);
+      await dwarves.goto(play);
       await answer(elves, 'orders', 'default');
       await answer(dwarves, 'orders', JSON.stringify({ moves: [{ force: 'dwarves:A1', path: ['hautval'] }] }));
       await waitFor('reaction', [elves]);
