@@ -123,7 +123,7 @@ describe('Game of Gruik on the site (pglite)', () => {
 
       // The GM's console (§11.3): S0.3 raised J17; he overrides the elves' second base die and S0.3 re-runs.
       const gmUrl = `${tp.url}/games/${gameId}/gm`;
-      assert.equal((await elves.goto(gmUrl))?.status(), 403, 'a player is refused the GM’s page');
+      assert.equal((await (await loggedIn(tp, users[0]!)).get(`/games/${gameId}/gm`)).status, 403, 'a player is refused the GM’s page');
       assert.equal((await gmPage.goto(gmUrl))?.status(), 200, 'the GM’s console');
       const g0 = await stateOf<GruikGame>(tp, gameId);
       assert.deepEqual(g0.flow.items.map((x) => x.input.row), ['J17'], 'the catastrophe waits for the GM');
