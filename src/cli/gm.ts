@@ -11,11 +11,17 @@
  *       item's default when V is left out, as the GM's own ruling (`by: gm`). When nothing else is
  *       waiting, the step resolves at once, as `suzerain answer` does.
  *
- * `gm override` (the console's audited edits and roll overrides, §11.3) is not here: the engine has
- * no GM action API yet; the command says so.
+ *   suzerain gm override game.json [ROLL --value V] [--lang fr|en]
+ *       the console's roll override (§11.3, the ruleset's GM action `override`): ROLL as the roll log
+ *       names it (`phase|event|index`) among the rolls of the step whose items await the GM, set to V;
+ *       the step runs again from the state before it. Without ROLL: the rolls that may be overridden.
+ *   suzerain gm orders game.json STATE --file F [--lang fr|en]
+ *       the order sheet (text or JSON, as a player writes it) of a state the GM runs (a neutral, the
+ *       barbarians), while the orders are awaited (the ruleset's GM action `orders`); `-` reads stdin.
+ * Both are GM actions (engine `takeAction` with GM_SEAT): steps of the game, replayed like any input.
  */
 import { parseArgs } from 'node:util';
-import { advance, missing, replayStates, submit, type GameRecord } from '../engine/game.ts';
+import { advance, missing, replayStates, submit, takeAction, type GameRecord } from '../engine/game.ts';
 import { fill } from '../engine/localize.ts';
 import { GM_SEAT, type Decision, type Lang, type Localized } from '../engine/ruleset.ts';
 import type { RulesetEntry } from '../rulesets/index.ts';
@@ -23,7 +29,7 @@ import { markdownText } from '../platform/http/markdown.ts';
 import { langOf, nameOf, type PromptCliDeps, type PromptCliIo } from './prompts.ts';
 
 export const GM_USAGE: Record<string, string> = {
-  gm: 'suzerain gm queue game.json [--lang fr|en] | suzerain gm approve game.json ITEM [--value V] [--lang fr|en]',
+  gm: 'suzerain gm queue game.json [--lang fr|en] | suzerain gm approve game.json ITEM [--value V] [--lang fr|en] | suzerain gm override game.json [ROLL --value V] [--lang fr|en] | suzerain gm orders game.json STATE --file F [--lang fr|en]',
 };
 
 const T = {
@@ -42,7 +48,15 @@ const T = {
   refused: { fr: 'décision refusée ; rien n’est enregistré', en: 'ruling refused; nothing stored' },
   resolved: { fr: 'décision enregistrée ; l’étape {step} est résolue', en: 'ruling stored; step {step} resolved' },
   waiting: { fr: 'décision enregistrée ; on attend encore {list}', en: 'ruling stored; still waiting for {list}' },
-  override: { fr: 'gm override n’existe pas encore : le moteur n’a pas d’actions du MJ (modifier une entité, corriger un jet) ; gm approve tranche les questions ouvertes', en: 'gm override is not available yet: the engine has no GM actions (edit an entity, override a roll); gm approve rules on the open items' },
+  noOverride: { fr: 'aucun jet à corriger : aucune étape n’attend le MJ (ou elle a été rejouée le plus de fois permis)', en: 'no roll to override: no step awaits the GM (or it was re-run as many times as allowed)' },
+  rolls: { fr: 'jets de l’étape qui attend le MJ (gm override game.json JET --value V) :', en: 'rolls of the step awaiting the GM (gm override game.json ROLL --value V):' },
+  needValue: { fr: '--value V est requis (la nouvelle valeur du dé)', en: '--value V is required (the die’s new value)' },
+  needFile: { fr: '--file F est requis (la feuille d’ordres ; - : l’entrée standard)', en: '--file F is required (the order sheet; -: standard input)' },
+  needState: { fr: 'STATE est requis (un état mené par le MJ)', en: 'STATE is required (a state the GM runs)' },
+  actRefused: { fr: 'action du MJ refusée ; rien n’est enregistré', en: 'GM action refused; nothing stored' },
+  overridden: { fr: 'jet corrigé (décision du MJ) ; l’étape est rejouée (étape de partie {step})', en: 'roll overridden (GM ruling); the step is re-run (game step {step})' },
+  ordersStored: { fr: 'ordres de {state} enregistrés (étape de partie {step}) ; ils valent jusqu’à la date limite des ordres', en: 'orders of {state} stored (game step {step}); they stand until the orders deadline' },
+  open: { fr: 'questions ouvertes pour le MJ', en: 'open items for the GM' },
 } satisfies Record<string, Localized>;
 const t = (m: Localized, lang: Lang, args: Record<string, string | number> = {}): string => fill(m, args)[lang];
 
@@ -73,11 +87,58 @@ export function cmdGm(args: string[], io: PromptCliIo, deps: PromptCliDeps): num
   const [sub, ...rest] = args;
   if (sub === 'queue') return gmQueue(rest, io, deps);
   if (sub === 'approve') return gmApprove(rest, io, deps);
-  if (sub === 'override') {
-    const { values } = parseArgs({ args: rest, allowPositionals: true, strict: false, options: { lang: { type: 'string' } } });
-    throw deps.usageError(t(T.override, values.lang === 'fr' ? 'fr' : 'en'));
-  }
+  if (sub === 'override') return gmOverride(rest, io, deps);
+  if (sub === 'orders') return gmOrders(rest, io, deps);
   throw deps.usageError(`usage: ${GM_USAGE.gm}`);
+}
+
+/** A GM action through the engine: refused with the ruleset's reasons (nothing written), else saved. */
+function gmAction(path: string, game: GameRecord, entry: RulesetEntry, id: string, values: Record<string, string>, io: PromptCliIo, deps: PromptCliDeps, lang: Lang): GameRecord | null {
+  const r = takeAction(entry.ruleset, game, GM_SEAT, { id, values });
+  for (const i of r.validation.issues) io.err(i.text?.[lang] ?? i.message);
+  if (r.validation.value === null || r.game === game) { io.out(t(T.actRefused, lang)); return null; }
+  deps.save(path, r.game);
+  return r.game;
+}
+
+function gmOverride(args: string[], io: PromptCliIo, deps: PromptCliDeps): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { value: { type: 'string' }, lang: { type: 'string', default: 'en' } } });
+  const lang = langOf(values.lang, deps);
+  const [path, roll] = positionals;
+  const { game, entry } = deps.load(path, 'gm');
+  const form = entry.ruleset.gmActions?.(game.state, lang).find((a) => a.id === 'override');
+  const field = form?.fields.find((f) => f.name === 'roll');
+  if (!roll) {
+    if (!field || field.kind !== 'choice') { io.out(t(T.noOverride, lang)); return 1; }
+    io.out(form!.label);
+    io.out(t(T.rolls, lang));
+    for (const o of field.options) io.out(`- ${o.value}   ${o.label}`);
+    return 0;
+  }
+  if (values.value === undefined) throw deps.usageError(`${t(T.needValue, lang)}\nusage: ${GM_USAGE.gm}`);
+  const g = gmAction(path!, game, entry, 'override', { roll, value: values.value }, io, deps, lang);
+  if (!g) return 1;
+  io.out(t(T.overridden, lang, { step: g.steps.length }));
+  const items = openItems(entry, g);
+  if (items.length) {
+    io.out(`${t(T.open, lang)}:`);
+    for (const d of items) io.out(`- ${d.id} [${d.judgment.row}] ${d.judgment.brief[lang]}`);
+  }
+  return 0;
+}
+
+function gmOrders(args: string[], io: PromptCliIo, deps: PromptCliDeps): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { file: { type: 'string' }, lang: { type: 'string', default: 'en' } } });
+  const lang = langOf(values.lang, deps);
+  const [path, state] = positionals;
+  const { game, entry } = deps.load(path, 'gm');
+  if (!state) throw deps.usageError(`${t(T.needState, lang)}\nusage: ${GM_USAGE.gm}`);
+  if (!values.file) throw deps.usageError(`${t(T.needFile, lang)}\nusage: ${GM_USAGE.gm}`);
+  const text = values.file === '-' ? io.stdin() : deps.readText(values.file, 'order sheet');
+  const g = gmAction(path!, game, entry, 'orders', { state, sheet: text }, io, deps, lang);
+  if (!g) return 1;
+  io.out(t(T.ordersStored, lang, { state: nameOf(entry, g, state), step: g.steps.length }));
+  return 0;
 }
 
 function gmQueue(args: string[], io: PromptCliIo, deps: PromptCliDeps): number {

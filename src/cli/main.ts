@@ -43,6 +43,9 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain gm queue game.json [--lang fr|en]                   (the GM's open items: row, deadline, age in steps,
                                                                what is decided, the facts, the default, the choices)
   suzerain gm approve game.json ITEM [--value V] [--lang fr|en] (rules on an item as the GM: V, or its default)
+  suzerain gm override game.json [ROLL --value V] [--lang fr|en] (Gruik: a roll of the step awaiting the GM set to V,
+                                                               the step re-run; without ROLL: the rolls it may override)
+  suzerain gm orders game.json STATE --file F [--lang fr|en]   (Gruik: the order sheet of a neutral or the barbarians)
   suzerain view game.json --lord NAME
   suzerain replay game.json
   suzerain simulate --ruleset gloire-et-pouvoir --map scandinavia --players 10 --turns 50 --seed S

@@ -171,7 +171,7 @@ export interface FormEntry {
 export type FormField = { prefix?: string; verbatim?: boolean } & (
   | { name: string; label: string; kind: 'choice'; options: { value: string; label: string }[]; optional?: boolean }
   | { name: string; label: string; kind: 'integer'; min?: number; max?: number; optional?: boolean }
-  | { name: string; label: string; kind: 'text'; optional?: boolean });
+  | { name: string; label: string; kind: 'text'; optional?: boolean; /** more than 1: a field of several lines (an order sheet) */ lines?: number });
 
 /**
  * A player's view laid out for reading, in one language, by the ruleset (so that pages show the

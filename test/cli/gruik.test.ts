@@ -155,9 +155,41 @@ test('gm queue lists the open items with their defaults and ages; gm approve rul
   assert.ok(!Object.values(game.state.gruik.realms).some((r) => r.invasionDue !== undefined), 'the invasion was cancelled');
   assert.match((await run('gm', 'queue', g)).out, /no open item for the GM/);
   assert.match((await run('replay', g)).out, /^replay ok/);
-  const override = await run('gm', 'override', g);
-  assert.equal(override.rc, 2);
-  assert.match(override.err, /gm override is not available yet/);
+  const none = await run('gm', 'override', g);
+  assert.equal(none.rc, 1, 'no step awaits the GM now');
+  assert.match(none.out, /no roll to override/);
+});
+
+test('gm override: lists the rolls of the step awaiting the GM, sets one, re-runs the step; gm orders: a neutral\'s sheet', async () => {
+  const g = path('override.json');
+  // This seed's first season raises J17 at S0.3 (test/gruik/gm-override.test.ts).
+  assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'gm-play', '--out', g)).rc, 0);
+  const list = await run('gm', 'override', g);
+  assert.equal(list.rc, 0, list.err);
+  assert.match(list.out, /^- S0\.3\|base:elves\|1 {3}S0\.3 — seasonal base \(2d8\) — base:elves #1: d8 = \d$/m);
+  const before = readFileSync(g, 'utf8');
+  const bad = await run('gm', 'override', g, 'S0.3|base:elves|1', '--value', '9', '--lang', 'fr');
+  assert.equal(bad.rc, 1);
+  assert.match(bad.err, /valeur du dé : un nombre entier de 1 à 8/);
+  assert.equal(readFileSync(g, 'utf8'), before, 'nothing stored');
+  const ok = await run('gm', 'override', g, 'S0.3|base:elves|1', '--value', '1');
+  assert.equal(ok.rc, 0, ok.err);
+  assert.match(ok.out, /^roll overridden \(GM ruling\); the step is re-run/);
+  assert.match(ok.out, /^- gm:s0\/J17\/q0r1 \[J17\]/m);
+  const game = read(g);
+  assert.equal(game.state.gruik.rollLog.find((r) => r.event === 'base:elves' && r.index === 1)?.face, 1, 'the roll shows 1');
+  assert.match((await run('replay', g)).out, /^replay ok/);
+  // The GM approves, the orders are awaited: the neutral's sheet.
+  assert.equal((await run('gm', 'approve', g, 'J17')).rc, 0);
+  const sheet = write('fens.txt', 'move A1 marche\n');
+  const o = await run('gm', 'orders', g, 'fens', '--file', sheet);
+  assert.equal(o.rc, 0, o.err);
+  assert.match(o.out, /^orders of .* stored/);
+  assert.ok(read(g).state.flow.gmOrders?.fens, 'kept for the orders deadline');
+  const p = await run('gm', 'orders', g, 'elves', '--file', sheet);
+  assert.equal(p.rc, 1);
+  assert.match(p.err, /no such GM-run state/);
+  assert.match((await run('gm', 'orders', g, 'fens')).err, /--file F is required/);
 });
 
 test('simulate --ruleset gruik --json: the same seed gives the same hash, another seed another', async () => {

@@ -37,7 +37,7 @@ const reportOf = (g: G, p: string | null, lang: 'fr' | 'en' = 'en') => (p === nu
 test('the GM\'s edits are offered while the game runs, each a form', () => {
   const g = start();
   const ids = gruik.gmActions!(g.state, 'fr').map((a) => a.id);
-  assert.deepEqual(ids, ['treasury', 'prestige', 'province', 'army', 'fleet'], 'every kind of entity of §11.3');
+  assert.deepEqual(ids.slice(0, 5), ['treasury', 'prestige', 'province', 'army', 'fleet'], 'every kind of entity of §11.3 (then the override while a step awaits the GM: gm-override.test.ts)');
   assert.equal(gruik.gmActions!(g.state, 'fr')[0]!.label, 'Trésor d’un état', 'in French');
   assert.deepEqual(gruik.gmActions!({ ...g.state, flow: { ...g.state.flow, phase: 'over' } }, 'en'), [], 'none once over');
 });

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { advance, createGame, replay, submit, type GameRecord, type StepRecord } from '../../src/engine/game.ts';
+import { advance, createGame, replay, submit, takeAction, type GameRecord, type StepRecord } from '../../src/engine/game.ts';
 import { GM_SEAT, isError } from '../../src/engine/ruleset.ts';
 import { gruik, holdBot } from '../../src/rulesets/gruik/index.ts';
 import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
@@ -36,6 +36,8 @@ function tabletopGame(opts: Record<string, unknown>, elves: Record<string, unkno
     if (g.state.flow.phase !== 'orders') continue;
     g = ok(g, 'elves', 'orders', elves);
     g = ok(g, 'dwarves', 'orders', DWARVES_MARCH);
+    // The fens' army leaves Tourbière (the GM's orders for the neutral): with three states there, J7 and J8 would go to the GM.
+    if (opts.gm !== false) g = takeAction(gruik, g, GM_SEAT, { id: 'orders', values: { state: 'fens', sheet: 'move A1 gouffre' } }).game;
     g = advance(gruik, g, { useDefaults: false });
     if (g.state.flow.phase === 'tabletop-accept') return g;
   }

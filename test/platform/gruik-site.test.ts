@@ -12,7 +12,12 @@
  * reaction move), both accept the tabletop battle, hand in their army lists, agree on a date (the
  * dwarves propose, the elves accept), the elves (the winners) report the result and the dwarves
  * confirm it; the season's report then shows the battle and both lists revealed. Until then the
- * dwarves' board does not show the elves' list. The GM's console is opened. Screenshots:
+ * dwarves' board does not show the elves' list. Before all this, the GM's console (§11.3): the first
+ * season opens with a catastrophe (J17, raised by S0.3) in his queue; on his page he overrides one of
+ * S0.3's rolls (the elves' seasonal base), the step re-runs, and he rules on the item raised again;
+ * the elves' season report shows the roll as « décision du MJ (la clé donnait 1) », the dwarves'
+ * does not. In the second season he gives the neutral fens their orders on his page (a declaration,
+ * published in the report). A player is refused the GM's page (403). Screenshots:
  * test/artifacts/gruik-*.png.
  */
 import { after, before, describe, test } from 'node:test';
@@ -78,14 +83,14 @@ describe('Game of Gruik on the site (pglite)', () => {
       chromium = await launchBrowser();
       users = [await newUser(tp, 'gruik_elfe'), await newUser(tp, 'gruik_dwarf', 'en'), await newUser(tp, 'gruik_gm')];
       gameId = await games.create(tp.platform.ctx, {
-        ruleset: 'gruik', name: 'La Tourbière', options: { map: 'fixture', tabletop: true, seasons: 3, gm: true }, seed: 'gsite-4', hostUserId: users[0]!.id, isPrivate: true,
+        ruleset: 'gruik', name: 'La Tourbière', options: { map: 'fixture', tabletop: true, seasons: 3, gm: true }, seed: 'gsite-gm-912', // a J17 at S0.3 of the first season hostUserId: users[0]!.id, isPrivate: true,
         seats: [{ userId: users[0]!.id, lordName: 'Aëlis' }, { userId: users[1]!.id, lordName: 'Borin' }],
         maxPlayers: 2, prompts: { pace: 'live' }, gm: { login: users[2]!.login },
       });
     });
     after(async () => { await chromium?.close(); });
 
-    test('two players and their GM play a season with a reaction move and a tabletop battle reported and confirmed', { timeout: 300_000 }, async () => {
+    test('two players and their GM play a season with a GM override, a reaction move and a tabletop battle reported and confirmed', { timeout: 600_000 }, async () => {
       assert.equal(await playerOf(tp, gameId, users[0]!.id), 'elves');
       assert.equal(await playerOf(tp, gameId, users[1]!.id), 'dwarves');
       const open = async (u: U, width: number, locale: string) => {
@@ -102,7 +107,7 @@ describe('Game of Gruik on the site (pglite)', () => {
         for (let i = 0; i < 300; i++) {
           const g = await stateOf<GruikGame>(tp, gameId);
           const ds = gruik.decisions(g);
-          assert.ok(!ds.some((d) => d.judgment), `no GM item on this seed (${ds.map((d) => d.id).join(', ')})`);
+          assert.ok(!ds.some((d) => d.judgment), `no GM item on this seed after the first (${ds.map((d) => d.id).join(', ')})`);
           if (ds.some((d) => d.kind === kind)) { for (const p of pages) await p.goto(play); return g; }
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -116,6 +121,27 @@ describe('Game of Gruik on the site (pglite)', () => {
       });
       const choose = (p: Page, kind: string, value: string) => submitted(p, () => p.locator(`article[id^="prompt-${kind}"] button[data-choice="${value}"]`).first().click());
 
+      // The GM's console (§11.3): S0.3 raised J17; he overrides the elves' second base die and S0.3 re-runs.
+      const gmUrl = `${tp.url}/games/${gameId}/gm`;
+      assert.equal((await (await loggedIn(tp, users[0]!)).get(`/games/${gameId}/gm`)).status, 403, 'a player is refused the GM’s page');
+      assert.equal((await gmPage.goto(gmUrl))?.status(), 200, 'the GM’s console');
+      const g0 = await stateOf<GruikGame>(tp, gameId);
+      assert.deepEqual(g0.flow.items.map((x) => x.input.row), ['J17'], 'the catastrophe waits for the GM');
+      const keyed = g0.gruik.rollLog.find((r) => r.event === 'base:elves' && r.index === 1)!.face;
+      assert.equal(keyed, 1, 'this seed: the key gives 1');
+      const ov = gmPage.locator('form[data-action="override"]');
+      assert.match(await ov.innerText(), /Corriger un jet de S0\.3 et rejouer l’étape/);
+      await ov.locator('select[name="f_roll"]').selectOption('S0.3|base:elves|1');
+      await ov.locator('input[name="f_value"]').fill('2');
+      await shot(gmPage, 'gm-override-fr');
+      await Promise.all([gmPage.waitForURL(/\/gm\?done=act/), ov.locator('button[type="submit"]').click()]);
+      const g1 = await stateOf<GruikGame>(tp, gameId);
+      assert.equal(g1.gruik.rollLog.find((r) => r.event === 'base:elves' && r.index === 1)?.face, 2, 'the roll shows the GM’s value');
+      assert.deepEqual(g1.flow.items.map((x) => x.input.id), ['s0/J17/q0r1'], 'the item raised again by the re-run');
+      const item = gmPage.locator('section.gm-item').first();
+      assert.match(await item.innerText(), /J17/);
+      await Promise.all([gmPage.waitForURL(/\/gm\?done=1/), item.locator('form.gm-rule button[type="submit"]').click()]);
+
       // Season 1: the dwarves march on Tourbière; the elves hold, and let their reaction window pass.
       await waitFor('orders', [elves, dwarves]);
       assert.match(await elves.locator('#prompt-part').innerText(), /Ordres de la saison/);
@@ -127,6 +153,22 @@ describe('Game of Gruik on the site (pglite)', () => {
       // Season 2: the dwarves march into Hautval, the elves react into it (§5.6).
       await waitFor('orders', [elves, dwarves]);
       assert.equal((await stateOf<GruikGame>(tp, gameId)).gruik.season, 1, 'the second season');
+      // The first season's report: the elves read the GM's override of their roll; the dwarves do not.
+      await elves.goto(`${tp.url}/games/${gameId}/log`);
+      assert.match(await elves.locator('main').innerText(), /seasonal base \(2d8\) : d8 = 2 .*décision du MJ \(la clé donnait 1\)/, 'the override in the elves’ report');
+      await shot(elves, 'gm-override-report-fr');
+      await dwarves.goto(`${tp.url}/games/${gameId}/log`);
+      assert.doesNotMatch(await dwarves.locator('main').innerText(), /the key gave/, 'not in the dwarves’');
+      // The GM gives the neutral fens their orders on his page (a sheet of several lines).
+      await gmPage.goto(gmUrl);
+      const orders = gmPage.locator('form[data-action="orders"]');
+      await orders.locator('select[name="f_state"]').selectOption('fens');
+      assert.equal(await orders.locator('textarea[name="f_sheet"]').count(), 1, 'a field of several lines');
+      await orders.locator('textarea[name="f_sheet"]').fill('# the fens\ndeclare "Les Tourbières restent neutres."');
+      await Promise.all([gmPage.waitForURL(/\/gm\?done=act/), orders.locator('button[type="submit"]').click()]);
+      assert.ok((await stateOf<GruikGame>(tp, gameId)).flow.gmOrders?.fens, 'the neutral’s sheet is kept until the orders deadline');
+      await elves.goto(play);
+      await dwarves.goto(play);
       await answer(elves, 'orders', 'default');
       await answer(dwarves, 'orders', JSON.stringify({ moves: [{ force: 'dwarves:A1', path: ['hautval'] }] }));
       await waitFor('reaction', [elves]);
@@ -180,10 +222,11 @@ describe('Game of Gruik on the site (pglite)', () => {
       assert.match(log, /Hautval/);
       assert.match(log, /listes d’armée révélées \(§6\.12\.1\)/);
       assert.match(log, /6 Hordes/, 'the dwarves’ list, revealed after the battle');
+      assert.match(log, /Les Tourbières restent neutres\./, 'the neutral’s declaration, ordered by the GM, published');
       await shot(elves, 'report-fr');
-      // The GM's console.
-      const r = await gmPage.goto(`${tp.url}/games/${gameId}/gm`);
-      assert.equal(r?.status(), 200, 'the GM’s console');
+      // The GM's console: his actions in the audit.
+      await gmPage.goto(gmUrl);
+      assert.match(await gmPage.locator('table.gm-audit').innerText(), /Corriger un jet de S0\.3/, 'the override in the audit');
       await shot(gmPage, 'gm-console');
       assert.deepEqual(errors, [], 'no script error on any page');
     });

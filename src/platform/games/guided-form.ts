@@ -68,6 +68,7 @@ export function fieldInput(f: FormField, named?: { name: string; id: string; val
   if (f.kind === 'integer') {
     return html`<input type="number" inputmode="numeric" step="1" ${common} ${f.min !== undefined ? html`min="${f.min}"` : ''} ${f.max !== undefined ? html`max="${f.max}"` : ''}${named ? html` value="${value}"` : ''}>`;
   }
+  if (named && f.lines !== undefined && f.lines > 1) return html`<textarea ${common} rows="${Math.min(f.lines, 40)}" cols="60">${value}</textarea>`;
   return html`<input type="text" ${common}${named ? html` value="${value}"` : ''}>`;
 }
 

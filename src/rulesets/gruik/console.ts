@@ -12,11 +12,26 @@
  * each with "GM ruling" (`rulingNote('gm')`). A treasury or prestige edit enters the ledger
  * (rules §2.11) with the cause "GM ruling" [P §11.3: the audit a player can read].
  *
- * Not yet: the override of a roll and the re-run of a step from its snapshot, the orders of the
- * GM-run states (neutrals, barbarians still hold).
+ *
+ * Beyond the edits (rules §11.3, the rest of the console):
+ * - `override`: while the items a step raised wait for the GM (`flow.rerun`), he sets one of that
+ *   step's logged rolls (named as the roll log names it, `phase|event|index`) to a face within the
+ *   die, and the step runs again from the state before it (`rerunStep`): every other roll keeps its
+ *   own draw (dice.ts), the roll log marks the overridden one "GM ruling" with the face the key gave,
+ *   and the report shows it to the roll's audience; the items are raised again with the new outcome.
+ *   At most `gm.maxReruns` re-runs of one step [P §11.3].
+ * - `orders`: during the orders' wait, the GM's sheet for a state he runs (a neutral, the
+ *   barbarians), text or JSON like a player's; silence: neutrals hold, barbarians follow the §8.10
+ *   AI (§11.6). [P] A GM action rather than a decision of `@gm`: it is open exactly while the
+ *   players' `orders` decision is (deadline ORDERS), and its absence is the default.
  */
 import { rulingNote, type ActionInput, type FormField, type FreeAction, type Lang, type Localized, type Resolution, type Validation } from '../../engine/ruleset.ts';
-import type { GruikFlowEvent, GruikGame } from './flow.ts';
+import type { Rng } from '../../engine/rng.ts';
+import { isGmRun, rerunRolls, rerunStep, type GruikFlowEvent, type GruikGame } from './flow.ts';
+import { parseSheet } from './sheet/index.ts';
+import { validateSheet } from './answers.ts';
+import type { GruikSheet } from './sheet-types.ts';
+import { rollKey } from './rules/dice.ts';
 import { checkInvariants } from './invariants.ts';
 import type { StateId } from './state.ts';
 import { cause } from './words.ts';
@@ -40,7 +55,12 @@ export type GmEdit =
   | { id: 'prestige'; state: StateId; value: number }
   | { id: 'province'; province: string; owner: StateId | null; controller: StateId | null }
   | { id: 'army'; army: string; ap: number; mod: number }
-  | { id: 'fleet'; fleet: string; ships: number };
+  | { id: 'fleet'; fleet: string; ships: number }
+  | { id: 'override'; roll: string; value: number }
+  | { id: 'orders'; state: StateId; sheet: GruikSheet | null };
+
+/** The GM-run states (neutrals, barbarians) that may get orders now, in id order. */
+const gmRunStates = (g: GruikGame): StateId[] => Object.keys(g.gruik.realms).filter((st) => isGmRun(g, st)).sort();
 
 const L = (lang: Lang, fr: string, en: string): string => (lang === 'fr' ? fr : en);
 const NONE = 'none';
@@ -83,6 +103,27 @@ export function gmActions(g: GruikGame, lang: Lang): FreeAction[] {
       { name: 'fleet', label: L(lang, 'Flotte', 'Fleet'), kind: 'choice', options: fleets.map((f) => ({ value: f.id, label: `${f.id} (${f.ships})` })) },
       int('ships', L(lang, 'Navires', 'Ships'), 0, GM_EDIT_BOUNDS.shipsMax),
     ] });
+  // §11.3 override a roll: the rolls of the step awaiting the GM, then that step re-run from its snapshot.
+  const rolls = rerunRolls(g);
+  const rr = g.flow.rerun;
+  if (rr && rolls.length && rr.runs < s.config.gm.maxReruns) {
+    out.push({ id: 'override', label: L(lang, `Corriger un jet de ${rr.step} et rejouer l’étape`, `Override a roll of ${rr.step} and re-run the step`),
+      help: L(lang, `Le jet prend la valeur donnée (« décision du MJ » dans le journal des jets et le rapport de ceux qui l’ont vu) ; l’étape repart de l’état d’avant elle, les autres jets inchangés ; ses points en attente sont reposés avec la nouvelle issue. Les modifications de la console faites depuis l’étape ne sont pas gardées. Reste ${s.config.gm.maxReruns - rr.runs} fois.`,
+        `The roll takes the value given ("GM ruling" in the roll log and in the report of those who saw it); the step runs again from the state before it, every other roll unchanged; its pending items are raised again with the new outcome. Console edits made since the step are not kept. ${s.config.gm.maxReruns - rr.runs} left.`),
+      fields: [
+        { name: 'roll', label: L(lang, 'Jet', 'Roll'), kind: 'choice', options: rolls.map((r) => ({ value: rollKey(r.phase, r.event, r.index), label: `${r.phase} — ${r.purpose} — ${r.event} #${r.index}: d${r.sides} = ${r.face}` })) },
+        int('value', L(lang, 'Nouvelle valeur', 'New value'), 1, Math.max(...rolls.map((r) => r.sides))),
+      ] });
+  }
+  // §11.3 orders for GM-run states, while the players' orders are awaited (§11.6: silence holds).
+  const runs = g.flow.phase === 'orders' ? gmRunStates(g) : [];
+  if (runs.length) out.push({ id: 'orders', label: L(lang, 'Ordres d’un état mené par le MJ', 'Orders for a GM-run state'),
+    help: L(lang, 'Une feuille d’ordres, un ordre par ligne, comme celle d’un joueur (ou « default » : il tient ; les barbares suivent l’IA de §8.10). Une nouvelle feuille remplace la précédente jusqu’à la date limite des ordres.',
+      'An order sheet, one order a line, like a player’s (or "default": it holds; the barbarians follow the §8.10 AI). A new sheet replaces the last one until the orders deadline.'),
+    fields: [
+      { name: 'state', label: L(lang, 'État', 'State'), kind: 'choice', options: runs.map((st) => ({ value: st, label: `${stateName(g, st)}${g.flow.gmOrders?.[st] ? L(lang, ' (ordres donnés)', ' (orders given)') : ''}` })) },
+      { name: 'sheet', label: L(lang, 'Feuille d’ordres', 'Order sheet'), kind: 'text', lines: 10 },
+    ] });
   return out;
 }
 
@@ -104,6 +145,33 @@ export function validateGmAction(g: GruikGame, action: ActionInput): Validation<
   const realm = (id: string | undefined) => (id && s.realms[id] && s.realms[id]!.kind !== 'rebels' ? id : null);
   let edit: GmEdit;
   switch (action.id) {
+    case 'override': {
+      const rr = g.flow.rerun;
+      if (!rr || g.flow.phase !== 'gm') return refuse({ fr: 'aucune étape n’attend le MJ : un jet déjà joué reste au journal (corrigez l’état avec la console)', en: 'no step awaits the GM: a roll already made stays in the log (correct the state with the console)' });
+      if (rr.runs >= s.config.gm.maxReruns) return refuse({ fr: `cette étape a déjà été rejouée ${rr.runs} fois (le plus permis)`, en: `this step has already been re-run ${rr.runs} times (the most allowed)` });
+      const r = rerunRolls(g).find((x) => rollKey(x.phase, x.event, x.index) === String(v.roll ?? ''));
+      if (!r) return refuse({ fr: `pas de tel jet dans l’étape ${rr.step}`, en: `no such roll in step ${rr.step}` });
+      const n = intIn(v.value, 1, r.sides);
+      if (n === null) return refuse(outOf({ fr: 'valeur du dé', en: 'the die’s value' }, 1, r.sides));
+      return { value: { id: 'override', roll: rollKey(r.phase, r.event, r.index), value: n } satisfies GmEdit, issues: [] };
+    }
+    case 'orders': {
+      if (g.flow.phase !== 'orders') return refuse({ fr: 'les ordres ne sont pas attendus maintenant', en: 'orders are not awaited now' });
+      const st = String(v.state ?? '');
+      if (!gmRunStates(g).includes(st)) return refuse({ fr: 'pas de tel état mené par le MJ', en: 'no such GM-run state' });
+      const text = String(v.sheet ?? '').trim();
+      if (text === '' || text.toLowerCase() === 'default') return { value: { id: 'orders', state: st, sheet: null } satisfies GmEdit, issues: [] };
+      if (text.length > 20_000) return refuse({ fr: 'feuille trop longue (20 000 caractères au plus)', en: 'sheet too long (20,000 characters at most)' });
+      if (/^[{[]/.test(text)) {
+        const r = validateSheet(s, st, text);
+        if (r.value === null || r.issues.some((x) => x.severity !== 'warning')) return { value: null, issues: r.issues.length ? r.issues : [{ message: 'refused', text: { fr: 'refusé', en: 'refused' } }] };
+        return { value: { id: 'orders', state: st, sheet: r.value } satisfies GmEdit, issues: [] };
+      }
+      const p = parseSheet(s, st, text, 'en');
+      const errors = p.issues.filter((x) => x.severity === 'error');
+      if (errors.length) return { value: null, issues: errors.map((x) => ({ line: x.line, message: `line ${x.line}: ${x.message.en}`, text: { fr: `ligne ${x.line} : ${x.message.fr}`, en: `line ${x.line}: ${x.message.en}` } })) };
+      return { value: { id: 'orders', state: st, sheet: p.sheet } satisfies GmEdit, issues: [] };
+    }
     case 'treasury': case 'prestige': {
       const st = realm(v.state);
       if (!st) return refuse({ fr: 'pas de tel état', en: 'no such state' });
@@ -204,8 +272,28 @@ function applyEdit(g: GruikGame, e: GmEdit, events: GruikFlowEvent[]): GruikGame
 }
 
 /** Applies a valid edit (`validateGmAction`'s value) to a copy of the game. */
-export function gmAct(g0: GruikGame, value: unknown): Resolution<GruikGame, GruikFlowEvent> {
+export function gmAct(g0: GruikGame, value: unknown, rng?: Rng): Resolution<GruikGame, GruikFlowEvent> {
   const events: GruikFlowEvent[] = [];
-  const g = applyEdit(structuredClone(g0), value as GmEdit, events);
+  const e = value as GmEdit;
+  if (e.id === 'override' || e.id === 'orders') {
+    const g = structuredClone(g0);
+    if (e.id === 'orders') {
+      const all = { ...(g.flow.gmOrders ?? {}) };
+      if (e.sheet) all[e.state] = e.sheet; else delete all[e.state];
+      g.flow.gmOrders = all;
+      return { state: g, events }; // a GM-run state's orders are nobody else's to know
+    }
+    const r = rerunRolls(g).find((x) => rollKey(x.phase, x.event, x.index) === e.roll)!;
+    const gm = { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') };
+    g.gruik = { ...g.gruik, dice: { ...g.gruik.dice, overrides: { ...(g.gruik.dice.overrides ?? {}), [e.roll]: e.value } } };
+    events.push({ t: 'note', audience: [...r.audience], text: {
+      fr: `${r.phase} — ${r.purpose} : le d${r.sides} ${r.face} devient ${e.value} ; l’étape ${g.flow.rerun!.step} est rejouée (${gm.fr}).`,
+      en: `${r.phase} — ${r.purpose}: the d${r.sides} ${r.face} becomes ${e.value}; step ${g.flow.rerun!.step} is re-run (${gm.en}).`,
+    } });
+    if (!rng) throw new Error('Gruik: a re-run needs the engine’s stream');
+    rerunStep(g, rng, events);
+    return { state: g, events };
+  }
+  const g = applyEdit(structuredClone(g0), e, events);
   return { state: g, events };
 }

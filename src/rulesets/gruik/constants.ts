@@ -186,6 +186,7 @@ export const GRUIK_CONSTANTS = {
     present: constant(true, bool(), '[P §11.3] GM_PRESENT'),
     timedReviewHours: constant(24, int(1, 720), '[P §11.3] GM_TIMED_REVIEW_HOURS'),
     blockingTimeoutHours: constant(72, int(1, 720), '[P §11.3] GM_BLOCKING_TIMEOUT_HOURS'),
+    maxReruns: constant(5, int(0, 20), '[P §11.3] a step re-run from its snapshot (GM console: roll overrides) at most this many times'),
   },
   /** The prestige table of rules §8.9 [T §15] beyond the battles (`prestige` above): sieges, raids, tributaries, the seasonal items, temples. */
   prestigeTable: {

@@ -102,6 +102,23 @@ export interface GruikFlow {
   rulings: RulingRecord[];
   /** S9 → S10: the next season's key, drawn at S9 so that the report publishes its hash. */
   pendingKey?: string;
+  /**
+   * While the items a step raised wait for the GM (phase `gm`): that step and the state before it,
+   * so that the GM may override its rolls and have it run again (console.ts, rules §11.3 "re-run a
+   * phase from a snapshot"), at most `gm.maxReruns` times. Dropped when the GM's items are answered.
+   */
+  rerun?: StepSnapshot;
+  /** The GM's orders for the states he runs (neutrals, barbarians), given during the orders' wait (console.ts, §11.3, §11.6). */
+  gmOrders?: Record<StateId, GruikSheet>;
+}
+
+/** A step whose results await the GM, with the state before it (flow.ts `rerunStep`). */
+export interface StepSnapshot {
+  step: StepId;
+  /** The state before the step ran (the GM's later overrides are added to it at each re-run). */
+  before: GruikState;
+  /** How many times the GM has had it re-run. */
+  runs: number;
 }
 
 export interface GruikGame {
@@ -152,6 +169,8 @@ const rname = (g: GruikGame, st: StateId) => g.names[st] ?? g.gruik.realms[st]?.
 const ROW_WHAT: Partial<Record<JudgmentId, Localized>> = {
   J1: { fr: 'forces laissées chez un ancien ami', en: 'forces left in a former friend’s land' },
   J4: { fr: 'compte rendu de bataille contesté', en: 'disputed battle report' },
+  J7: { fr: 'conflit de mouvements simultanés (plus de deux états)', en: 'simultaneous-move conflict (more than two states)' },
+  J8: { fr: 'appariement des batailles (trois états ou plus)', en: 'pairing of battles (three or more states)' },
   J9: { fr: 'issue d’une bataille interrompue, contestée', en: 'disputed outcome of a stopped battle' },
   J10: { fr: 'pertes extrapolées contestées', en: 'disputed extrapolated losses' },
   J13: { fr: 'conditions de reddition', en: 'surrender terms' },
@@ -171,7 +190,8 @@ function takeQueue(g: GruikGame, events: GruikFlowEvent[]): void {
   for (let i = g.flow.gmSeen; i < q.length; i++) {
     const it = q[i]!;
     const states = it.states.filter((x) => g.seats.includes(x));
-    const id = `s${it.season}/${it.item}/q${i}`;
+    const runs = g.flow.rerun?.runs ?? 0;
+    const id = `s${it.season}/${it.item}/q${i}${runs ? `r${runs}` : ''}`; // a re-run's item is a new question (its outcome changed)
     const what = whatOf(it.item);
     // the subject and what the program applied, in both languages (words.ts; an item stored before them: as written)
     const both = (x: Localized | string): Localized => (typeof x === 'string' ? { fr: x, en: x } : { fr: x.fr.slice(0, 200), en: x.en.slice(0, 200) });
@@ -385,6 +405,7 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
       for (const st of Object.keys(f.sheets)) for (const a of Object.values(g.gruik.armies)) if (a.state === st) a.sovereignPresent = (f.sheets[st]!.sovereignPresent ?? []).includes(a.id);
     }
     const inputs = inputsOf(g);
+    const before = g.gruik; // a step is pure (turn.ts): this is the state before it, kept if its items go to the GM
     let nextKey: string | null = null;
     if (id === 'S9') {
       nextKey = drawKey(rng);
@@ -392,7 +413,9 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
     }
     g.gruik = runStep(g.gruik, id, id === 'S10' ? { 'S10': { nextKey: f.pendingKey ?? drawKey(rng) } } : inputs);
     if (id === 'S9') f.pendingKey = nextKey!;
+    delete f.rerun;
     takeQueue(g, events);
+    if (f.items.length && id !== 'S9' && id !== 'S10') f.rerun = { step: id, before, runs: 0 }; // §11.3: the GM may re-run it
     if (id === 'S6.3') for (const b of f.battles.filter((x) => x.accepted)) { // §6.12.1 step 3: the lists revealed to the protagonists after the battle
       const text = listsRevealed(b.table, pname(g.gruik, b.province), b.sides, (st) => rname(g, st));
       if (text) events.push({ t: 'note', audience: [...b.sides], text });
@@ -435,6 +458,9 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
         f.sheets[st] = sheet;
         f.standing[st] = Object.fromEntries(STANDING_KEYS.filter((k) => sheet[k] !== undefined).map((k) => [k, structuredClone(sheet[k])]));
       }
+      // §11.3, §11.6: the GM's orders for the states he runs; silence: neutrals hold, barbarians follow the §8.10 AI (S4.1).
+      for (const st of Object.keys(f.gmOrders ?? {}).sort()) if (isGmRun(g, st)) f.sheets[st] = f.gmOrders![st]!;
+      delete f.gmOrders;
       f.asked.orders = true;
       break;
     }
@@ -482,6 +508,7 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
         record(g, it.input, ruling, events, it.battle ? f.battles.find((b) => b.id === it.battle) : undefined);
       }
       f.items = [];
+      delete f.rerun;
       break;
     }
     case 'disband': {
@@ -496,4 +523,43 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
   f.phase = null;
   settle(g, rng, events);
   return { game: g, events };
+}
+
+// ───────────────────────────────────────────────────────────── the GM's console (console.ts)
+
+/** A state the GM runs (rules §2.2, §11.3): a neutral or the barbarians. */
+export function isGmRun(g: GruikGame, st: StateId): boolean {
+  const k = g.gruik.realms[st]?.kind;
+  return (k === 'neutral' || k === 'barbarian') && !g.seats.includes(st);
+}
+
+/** The rolls of the step awaiting the GM (`flow.rerun`): those made since its snapshot. */
+export function rerunRolls(g: GruikGame): GruikState['rollLog'] {
+  const r = g.flow.rerun;
+  if (!r || g.flow.phase !== 'gm') return [];
+  return g.gruik.rollLog.slice(r.before.rollLog.length);
+}
+
+/**
+ * Runs the step awaiting the GM again from the state before it, with the season's roll overrides
+ * as they stand now (rules §11.3 "re-run a phase from a snapshot"): its items are raised again (new
+ * ids) and replace those it raised before; if it raises none, the season goes on. Mutates `g` (a
+ * copy the caller owns). The GM's console edits made since the step ran are not kept [P §11.3: the
+ * snapshot is the state before the step].
+ */
+export function rerunStep(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
+  const f = g.flow, r = f.rerun;
+  if (!r || f.phase !== 'gm') throw new Error('Gruik: no step awaits the GM');
+  const start: GruikState = { ...structuredClone(r.before), dice: { ...r.before.dice, ...(g.gruik.dice.overrides ? { overrides: { ...g.gruik.dice.overrides } } : {}) } };
+  const runs = r.runs + 1;
+  g.gruik = runStep(start, r.step, inputsOf(g));
+  f.items = f.items.filter((x) => x.source !== 'queue');
+  f.gmSeen = (r.before.gmQueue ?? []).length;
+  f.rerun = { ...r, runs };
+  takeQueue(g, events);
+  if (f.items.length) return;
+  // Nothing left for the GM: the season goes on from the step after it.
+  delete f.rerun;
+  f.phase = null;
+  settle(g, rng, events);
 }

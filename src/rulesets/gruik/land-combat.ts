@@ -28,6 +28,7 @@ import { seaRetreat } from './rules/naval-position.ts';
 import { battlePairs } from './rules/pairing.ts';
 import { contestedProvinces, retreatsBeforeCombat, type Posture, type RetreatOption } from './rules/retreat.ts';
 import { siegeAfterBattle } from './rules/siege.ts';
+import { raise } from './rules/treasury.ts';
 
 /** The inputs of S6; a missing input is the §11.6 default. */
 export interface LandCombatInputs {
@@ -101,6 +102,13 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
     const events: FieldEvent[] = [];
     for (const p of lc.contested) {
       const pairs = battlePairs(t, p, lc.defenders[p] ?? null, dice);
+      // J8 [T §5.7 "logic"; P §11.4]: the §5.10 pairing stands; three states or more in the battles: the GM's timed review.
+      const sides = [...new Set(Object.values(t.armies).filter((a) => a.location === p && !a.inFortress).map((a) => a.state))].sort(); // the states whose armies the pairing weighed
+      if (sides.length >= 3) {
+        t = { ...t, gmQueue: [...(t.gmQueue ?? [])] }; // never the input's array: a step is pure
+        const name = t.map.provinces.find((x) => x.id === p)?.name ?? p;
+        raise(t, 'J8', 'S6.3', sides, `${name}: ${sides.join(', ')}`, `§5.10 pairing: ${pairs.map(([a, b]) => `${a} vs ${b}`).join('; ')}`);
+      }
       for (const [a, b] of pairs) { // bounded: battlePairs gives each army at most once
         if (!t.armies[a] || !t.armies[b] || t.armies[a]!.location !== p || t.armies[b]!.location !== p) continue;
         if (battleBudget(t, a).fielded < 1 || battleBudget(t, b).fielded < 1) continue; // [P] an army of 0 AP fields nothing: no battle

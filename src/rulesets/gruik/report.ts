@@ -12,7 +12,7 @@
  * army lists of tabletop battles, GM rulings.
  */
 import { fill } from '../../engine/localize.ts';
-import type { Lang, Localized } from '../../engine/ruleset.ts';
+import { rulingNote, type Lang, type Localized } from '../../engine/ruleset.ts';
 import { render } from './events.ts';
 import { navalRecordsFor, renderNaval } from './naval-events.ts';
 import { eventsFor, renderSeasonEvent } from './season-events.ts';
@@ -91,7 +91,10 @@ export function reportLines(s: GruikState, viewer: StateId | null): ReportLine[]
   }
   // Private: the rolls that concern this state (§11.1), public rolls included.
   for (const r of s.rollLog.filter((x) => x.season === s.season && visible(x.audience, viewer))) {
-    out.push({ section: 'rolls', audience: r.audience, text: fill({ fr: '{phase} — {purpose} : d{sides} = {face} {rule}', en: '{phase} — {purpose}: d{sides} = {face} {rule}' }, { phase: r.phase, purpose: { fr: purposeText(r.purpose, 'fr'), en: purposeText(r.purpose, 'en') }, sides: r.sides, face: r.face, rule: r.rule }) });
+    const line = fill({ fr: '{phase} — {purpose} : d{sides} = {face} {rule}', en: '{phase} — {purpose}: d{sides} = {face} {rule}' }, { phase: r.phase, purpose: { fr: purposeText(r.purpose, 'fr'), en: purposeText(r.purpose, 'en') }, sides: r.sides, face: r.face, rule: r.rule });
+    // §11.3: an overridden roll says so, with the face the season key gives (anyone can check it once the key is revealed).
+    const gm = r.keyed === undefined ? null : fill({ fr: ' — {note} (la clé donnait {k})', en: ' — {note} (the key gave {k})' }, { note: { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') }, k: r.keyed });
+    out.push({ section: 'rolls', audience: r.audience, text: gm ? { fr: line.fr + gm.fr, en: line.en + gm.en } : line });
   }
   // Private: captives held and lost; annexation counters of own provinces.
   for (const c of Object.values(s.characters).filter((x) => x.status === 'captive' && (x.state === viewer || x.captor === viewer))) {

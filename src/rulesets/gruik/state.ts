@@ -225,6 +225,8 @@ export interface RollRecord {
   rule: string;
   /** The states concerned (they see it in their reports); empty: public. */
   audience: StateId[];
+  /** Set when the GM overrode this roll (rules §11.3 "GM ruling"): the face the season key gives. */
+  keyed?: number;
 }
 
 /**
@@ -280,7 +282,11 @@ export interface GruikState {
   /** Per realm: the next serial of each kind of id. */
   serials: Record<StateId, { general: number; army: number; detachment: number; fleet: number }>;
   /** Public commitments (rules §11.1): sha-256 of each season's key, before any roll; the key once revealed. */
-  dice: { keyHashes: Record<SeasonIndex, string>; revealedKeys: Record<SeasonIndex, string> };
+  dice: {
+    keyHashes: Record<SeasonIndex, string>; revealedKeys: Record<SeasonIndex, string>;
+    /** The GM's roll overrides of the season in progress (rules §11.3), by `rollKey`: the face to show instead (console.ts; S10 drops them). */
+    overrides?: Record<string, number>;
+  };
   /** Prestige expenses by id (rules §2.10); `ProvinceState.monuments` lists the ids standing in each province. */
   monuments?: Record<string, Monument>;
   /** The season's orders as S3.1 accepted them, per state (private to each: the view never shows them). */

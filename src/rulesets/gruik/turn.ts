@@ -5,7 +5,9 @@
  * table's statuses agree. A step's dice come from the season's key (rules §11.1) and every roll
  * is appended to the state's roll log.
  */
-import type { GruikState } from './state.ts';
+import type { GruikState, StateId } from './state.ts';
+import { hostile } from './rules/relations.ts';
+import { raise } from './rules/treasury.ts';
 import { stepRow, STEPS, type StepId } from './steps.ts';
 import { applySeasonalSizes } from './rules/army-size.ts';
 import { diceOf } from './rules/dice.ts';
@@ -47,6 +49,27 @@ function allowingOf(s: GruikState, i: StepInputs, given: string[] | undefined): 
   return given ?? fleetsAllowingPassage(s, i['S5']?.orders ?? []);
 }
 
+/**
+ * J7 [T §5.6; P §11.4]: "logic and a die" — the program resolves every conflict by §5.5's step
+ * algorithm with seeded roll-offs, and flags for the GM's timed review a province where forces of
+ * more than two states stand after the moves, one of them having moved in and two of them hostile.
+ */
+function raiseMoveConflicts(t: GruikState, crossings: number): GruikState {
+  const moved = new Set(t.landMoves.filter((m) => m.to !== m.from).map((m) => m.to));
+  const flagged: [string, StateId[]][] = [];
+  for (const p of [...moved].sort()) {
+    const states = [...new Set([...Object.values(t.armies), ...Object.values(t.detachments)].filter((f) => f.location === p).map((f) => f.state))].sort();
+    if (states.length > 2 && states.some((a) => states.some((b) => a < b && hostile(t, a, b)))) flagged.push([p, states]);
+  }
+  if (!flagged.length) return t;
+  const out = { ...t, gmQueue: [...(t.gmQueue ?? [])] }; // never the input's array: a step is pure
+  for (const [p, states] of flagged) {
+    const name = t.map.provinces.find((x) => x.id === p)?.name ?? p;
+    raise(out, 'J7', 'S4.1', states, `${name}: ${states.join(', ')}`, `§5.5 step algorithm, seeded roll-offs (${crossings} crossing(s) this season)`);
+  }
+  return out;
+}
+
 /** The code of each implemented step: pure, returns a new state. */
 export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) => GruikState>> = {
   // §3.3 S0.4, §4.3, §4.5.3 [T §4.1.2, §4.1.3]: base + modifier, capped; persisting detachments deducted again.
@@ -57,7 +80,7 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
     const given = i['S4.1']?.orders ?? [];
     const orders = [...given, ...barbarianMoves(s).filter((o) => !given.some((g) => g.force === o.force))]; // [P A-55] the barbarians march
     const r = resolveMovement(s, orders, dice, { allowing: allowingOf(s, i, i['S4.1']?.allowing) });
-    return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: r.moves, movementReport: {} };
+    return raiseMoveConflicts({ ...r.state, rollLog: [...r.state.rollLog, ...dice.log], landMoves: r.moves, movementReport: {} }, r.crossings.length);
   },
   // §5.6.1 [T §5.3; P A-15]: each state's movement report, the enemy moves T1–T3 (no strength).
   'S4.2': (s) => {

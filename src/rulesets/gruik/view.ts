@@ -89,7 +89,7 @@ export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
     rumours: s.rumours,
     ledger: s.ledger.filter((e) => e.state === viewer),
     rolls: s.rollLog.filter((r) => r.audience.length === 0 || (viewer !== null && r.audience.includes(viewer))),
-    dice: s.dice,
+    dice: { keyHashes: s.dice.keyHashes, revealedKeys: s.dice.revealedKeys }, // the GM's overrides show in the roll log, to each roll's audience
     landMoves: s.landMoves.filter((m) => m.state === viewer),
     movementReport: viewer !== null ? (s.movementReport[viewer] ?? []) : [],
     navalLog: navalRecordsFor(s.navalLog ?? [], viewer),

@@ -41,7 +41,10 @@ export function rollSum(dice: Dice, count: number, req: RollRequest): { sum: num
   return { sum: faces.reduce((a, b) => a + b, 0), faces };
 }
 
-function makeDice(season: SeasonIndex, face: (req: RollRequest, index: number) => number): Dice {
+/** A roll's name in the log and in the GM's overrides (rules §11.1, §11.3): `phase|event|index`. */
+export const rollKey = (phase: string, event: string, index: number): string => `${phase}|${event}|${index}`;
+
+function makeDice(season: SeasonIndex, face: (req: RollRequest, index: number) => number, overrides: Readonly<Record<string, number>> = {}): Dice {
   const log: RollRecord[] = [];
   const counters = new Map<string, number>();
   return {
@@ -50,9 +53,12 @@ function makeDice(season: SeasonIndex, face: (req: RollRequest, index: number) =
       const key = `${req.phase}|${req.event}`;
       const index = counters.get(key) ?? 0;
       counters.set(key, index + 1);
-      const f = face(req, index);
-      if (!Number.isInteger(f) || f < 1 || f > req.sides) throw new Error(`die of ${req.sides} sides cannot show ${f} (${key}#${index})`);
-      log.push({ season, phase: req.phase, event: req.event, index, sides: req.sides, face: f, purpose: req.purpose, rule: req.rule, audience: [...req.audience] });
+      const keyed = face(req, index);
+      if (!Number.isInteger(keyed) || keyed < 1 || keyed > req.sides) throw new Error(`die of ${req.sides} sides cannot show ${keyed} (${key}#${index})`);
+      // §11.3: the GM's override of this one roll; every other roll keeps its own draw (order independence holds).
+      const o = Object.hasOwn(overrides, rollKey(req.phase, req.event, index)) ? overrides[rollKey(req.phase, req.event, index)]! : null;
+      const f = o !== null && Number.isInteger(o) && o >= 1 && o <= req.sides ? o : keyed; // [P] an override out of this die's range is ignored
+      log.push({ season, phase: req.phase, event: req.event, index, sides: req.sides, face: f, purpose: req.purpose, rule: req.rule, audience: [...req.audience], ...(o !== null && f === o ? { keyed } : {}) });
       return f;
     },
   };
@@ -69,8 +75,8 @@ export function keyedFace(seasonKey: string, phase: string, event: string, index
 }
 
 /** The season's own dice (rules §11.1). */
-export function seasonDice(seasonKey: string, season: SeasonIndex): Dice {
-  return makeDice(season, (req, index) => keyedFace(seasonKey, req.phase, req.event, index, req.sides));
+export function seasonDice(seasonKey: string, season: SeasonIndex, overrides?: Readonly<Record<string, number>>): Dice {
+  return makeDice(season, (req, index) => keyedFace(seasonKey, req.phase, req.event, index, req.sides), overrides);
 }
 
 /** The published commitment to a season key: hex sha-256 of its UTF-8 bytes (rules §11.1). */
@@ -87,9 +93,9 @@ export function scriptedDice(faces: readonly number[], season: SeasonIndex = 0):
   });
 }
 
-/** A game's dice for its current season: from the season's secret key (rules §11.1). */
+/** A game's dice for its current season: from the season's secret key (rules §11.1), with the GM's overrides (§11.3). */
 export function diceOf(s: GruikState): Dice {
   const key = s.secret.seasonKeys[s.season];
   if (key === undefined) throw new Error(`Gruik: no key for season ${s.season}`);
-  return seasonDice(key, s.season);
+  return seasonDice(key, s.season, s.dice.overrides);
 }
