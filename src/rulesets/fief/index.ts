@@ -52,6 +52,7 @@ function holdPointName(point: string, village: string | undefined): Localized {
     '7.B/before': { fr: 'avant le décompte de la victoire', en: 'before the victory check' },
     revolt: { fr: `révolte à ${v} : rejoindre (Révolte sur ${v}, Souterrain) ou passer`, en: `revolt at ${v}: join (Revolt on ${v}, Tunnel) or pass` },
     battle: { fr: `bataille à ${v}, avant le round`, en: `battle at ${v}, before the round` },
+    'battle-end': { fr: `bataille à ${v}, après le dernier round, avant ses conséquences`, en: `battle at ${v}, after the last round, before its consequences` },
   };
   return names[point] ?? { fr: point, en: point };
 }
@@ -81,7 +82,9 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'raid-fight': return L(`la chevauchée de ${who(c.raider, 'fr')} passe par ${villageName(c.village)} : combattre ou la laisser passer ?`, `${who(c.raider, 'en')}’s raid passes ${villageName(c.village)}: fight or let it pass?`);
     case 'leave-besieged': return L(`${who(c.mover, 'fr')} demande à sortir de ${villageName(c.village)}, que vous assiégez. L’y autorisez-vous ?`, `${who(c.mover, 'en')} asks to leave ${villageName(c.village)}, which you besiege. Do you allow it?`);
     case 'reinforce-besieged': return L(`${who(c.mover, 'fr')} veut renforcer ${villageName(c.village)}, votre fortification assiégée. Ses pièces entrent-elles dans vos murs ?`, `${who(c.mover, 'en')} wants to reinforce ${villageName(c.village)}, your besieged fortification. Do his pieces enter your walls?`);
-    case 'fief-heir': return L(`${lordName(s, c.lord)} va mourir : lequel de vos seigneurs hérite de ses titres de fief (${c.titles.length}) ? (« heir <seigneur> » ou « default »)`, `${lordName(s, c.lord)} is about to die: which of your lords inherits his fief titles (${c.titles.length})? (“heir <lord>” or “default”)`);
+    case 'fief-heir': return c.dead
+      ? L(`${lordName(s, c.lord)} est mort : lequel de vos seigneurs hérite de ses titres de fief (${c.titles.length}) ? (« heir <seigneur> » ou « default »)`, `${lordName(s, c.lord)} has died: which of your lords inherits his fief titles (${c.titles.length})? (“heir <lord>” or “default”)`)
+      : L(`${lordName(s, c.lord)} va mourir : lequel de vos seigneurs hérite de ses titres de fief (${c.titles.length}) ? (« heir <seigneur> » ou « default »)`, `${lordName(s, c.lord)} is about to die: which of your lords inherits his fief titles (${c.titles.length})? (“heir <lord>” or “default”)`);
     case 'relic-power': return c.relic === 'ROSELINE'
       ? L(`fin de la phase des cartes : ${lordName(s, c.lord)} porte les Yeux de sainte Roseline. Tentez-vous de chasser les intempéries (${c.cards} carte(s), un dé chacune) ?`, `end of the cards phase: ${lordName(s, c.lord)} carries the Eyes of St Roseline. Do you try to drive the bad weather away (${c.cards} card(s), one die each)?`)
       : L(`fin de la phase des cartes : ${lordName(s, c.lord)} porte les Ossements de sainte Radegonde. Tentez-vous de lever les famines (${c.cards} carte(s), un dé chacune, levée sur ${s.config.relics.radegondeFrom} ou plus) ?`, `end of the cards phase: ${lordName(s, c.lord)} carries the Bones of St Radegonde. Do you try to lift the famines (${c.cards} card(s), one die each, lifted on ${s.config.relics.radegondeFrom} or more)?`);
