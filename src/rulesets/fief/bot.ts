@@ -143,7 +143,7 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'end-of-round': { const r = rng.next(); return r < 0.75 ? 'continue' : r < 0.9 ? 'stop' : 'surrender'; }
     case 'hold': { // sometimes a card, mostly a pass; each play checked by the referee's own check
       if (!rng.chance(0.4)) return 'pass';
-      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play));
+      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play, c.point));
       for (const x of rng.shuffle(plays).slice(0, 8)) { const v = checkAnswer(g, ask, player, x.play); if (v.value !== null && v.issues.length === 0) return v.value; }
       return 'pass';
     }

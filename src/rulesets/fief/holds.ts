@@ -130,7 +130,8 @@ export function momentOf(ctx: HoldCtx, frame: RevoltFrame | null | undefined): M
  * Justice, d'Arc, a Cardinal, a Tunnel freeing prisoners), all applied inside the pure battle
  * (battle.ts) before the round. Elsewhere the rules' check decides.
  */
-export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play);
+export const holdTakes = (moment: HoldMoment, play: SurprisePlay, point?: string): boolean =>
+  moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play || (point === 'battle-end' && 'battleTunnel' in play)); // after the last round, a Tunnel for the attack has nothing left to do
 
 /** One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for the pope's consent (#5). */
 export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' | 'fief-heir' }

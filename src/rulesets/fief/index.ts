@@ -189,7 +189,7 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
       return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: o.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
     }
     case 'hold': { // his own legal plays only (§11.3 point 3: nothing of another's hand)
-      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play)).slice(0, 40); // a Cardinal needing #5: the pope is asked within the hold
+      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play, c.point)).slice(0, 40); // a Cardinal needing #5: the pope is asked within the hold
       return { groups: [{ title: fr ? 'Cartes surprise' : 'Surprise cards', entries: [entry('pass', fr ? 'Passer' : 'Pass', 'pass', []), ...plays.map((x) => entry(surpriseText(x.play), `${cardName(x.play.card)[lang]} — ${surpriseText(x.play)}`, surpriseText(x.play), []))] }] };
     }
     case 'revolt-losses': return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: c.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
