@@ -239,3 +239,63 @@ test('#39 in a revolt (pure): the wipe-out kills a titled lord, the choice is re
   assert.equal(c.state.titles['FIEF:F_BLAYE'].holder, second, 'the owner’s heir');
   assertValid(c.state);
 });
+
+/** P3 holds P2's only lord at BLAYE (1 sergeant, one lord); P1 attacks P3 there with 6 sergeants; P4 controls every other village, so a freed lord needs a consent. */
+function jailBattle(): { g: FiefGame; prisoner: LordId } {
+  let prisoner = '';
+  let g = scene(4, '6.A', (s) => {
+    emptyBoard(s);
+    s.config = { ...s.config, holds: { ...s.config.holds!, inBattles: false } };
+    prisoner = s.families.P2!.lords[0]!;
+    station(s, 'P3', 'BLAYE', 1, 0, [s.families.P3!.lords[0]!]);
+    station(s, 'P1', 'BLAYE', 6, 0, [s.families.P1!.lords[0]!]);
+    s.lords[prisoner]!.prisonerOf = 'P3';
+    s.lords[prisoner]!.at = { village: 'BLAYE', position: { kind: 'OUTSKIRTS' } };
+    station(s, 'P4', 'TOURNUS', 1, 0, [s.families.P4!.lords[0]!]);
+    for (const id of Object.keys(s.villages)) { // one troop of P4 (else of P1) in every other village
+      if (id === 'BLAYE' || id === 'TOURNUS') continue;
+      const p = ['P4', 'P1'].find((q) => s.families[q]!.reserve.sergeants + s.families[q]!.reserve.knights > 0)!;
+      const r = s.families[p]!.reserve;
+      station(s, p, id, r.sergeants > 0 ? 1 : 0, r.sergeants > 0 ? 0 : 1);
+    }
+  });
+  g = reply(g, { P1: [{ village: 'BLAYE', defender: 'P3' }] }).g;
+  return { g, prisoner };
+}
+
+function toFreed(g: FiefGame, prisoner: LordId): FiefGame {
+  for (let i = 0; i < 60; i++) {
+    if (g.flow.current?.kind === 'placement-consent') return g;
+    assert.equal(g.flow.step, '6.A', 'the step ended without asking #13');
+    g = reply(g).g;
+  }
+  assert.fail(`no #13 for ${prisoner}`);
+}
+
+test('#13 for a lord freed by a battle: every controller of the possible villages asked at once (REPLY, both languages); he goes to the first village of one who agreed', () => {
+  const { g: g0, prisoner } = jailBattle();
+  let g = toFreed(g0, prisoner);
+  const ask = g.flow.current!;
+  assert.equal(ask.id, `6.A/P1/BLAYE/free/${prisoner}`, JSON.stringify(ask.ctx));
+  assert.deepEqual([...ask.players].sort(), ['P1', 'P4'], `the controllers of the possible villages, at once ${JSON.stringify(ask.ctx)}`);
+  assert.equal(ask.ctx.k === 'placement-consent' && ask.ctx.freed, prisoner);
+  const d = fief.decisions(g)[0]!;
+  assert.equal(d.deadline.kind === 'class' && d.deadline.name, 'REPLY');
+  assert.match(d.prompt.fr, /libéré/);
+  assert.match(d.prompt.en, /is freed/);
+  const p4 = ask.ctx.k === 'placement-consent' ? ask.ctx.villages.P4! : [];
+  g = reply(g, { P1: false, P4: true }).g;
+  for (let i = 0; i < 60 && g.flow.step === '6.A'; i++) g = reply(g).g;
+  const l = g.fief.lords[prisoner]!;
+  assert.equal(l.prisonerOf, null, 'free');
+  assert.equal(l.at?.village, p4[0], 'placed in the first village of P4, who agreed');
+});
+
+test('#13 for a lord freed by a battle, nobody agrees (the default): he stays free where he is [P G-57]', () => {
+  const { g: g0, prisoner } = jailBattle();
+  let g = toFreed(g0, prisoner);
+  g = reply(g).g;
+  for (let i = 0; i < 60 && g.flow.step === '6.A'; i++) { assert.notEqual(g.flow.current?.kind, 'placement-consent', 'asked once'); g = reply(g).g; }
+  assert.equal(g.fief.lords[prisoner]!.prisonerOf, null, 'free');
+  assert.equal(g.fief.lords[prisoner]!.at?.village, 'BLAYE', 'where he stood');
+});

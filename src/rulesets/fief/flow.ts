@@ -51,6 +51,7 @@ import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { resolveCalamities, type CalamityOutcome, type PlagueLine } from './rules/calamities.ts';
 import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type BattlePlay, type RoundAnswers, type SideName } from './rules/battle.ts';
 import type { HeirChoice } from './rules/kill-lord.ts';
+import type { FreedChoice } from './rules/settle.ts';
 import { lossOutcome } from './rules/combat.ts';
 import { runCombatStep, siegeRefusal, pillageRefusal, type BattleDeclaration, type CombatInputs, type SiegeAnswer, type CombatLine } from './rules/combat-phase.ts';
 import { streamD6 } from './rules/dice.ts';
@@ -134,7 +135,7 @@ export type AskCtx =
   | HoldCtx
   | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]>; both?: LordId[] }
   | { k: 'revolt-target'; village: VillageId; players: PlayerId[] }
-  | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]> };
+  | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]>; freed?: LordId };
 
 /** The answers as the referee keeps them, after validation (answers.ts), per kind. */
 export type Answer = unknown;
@@ -257,6 +258,25 @@ function deathHeirs(a: FlowState['answers'], prefix: string): Record<LordId, Lor
   return out;
 }
 
+/**
+ * #13 for a freed lord inside a resolution [T §6.4.1, P G-57]: a prisoner freed (his jailer lost or
+ * died) whose placement needs a consent asks every controller of the possible villages at once
+ * (`<prefix>/free/<lord>`, parallel REPLY, default refuse: he stays free where he is); the replay
+ * places him in the first village of one who agreed.
+ */
+function freedAsk(s: FiefState, a: FlowState['answers'], prefix: string, choices: readonly FreedChoice[]): Ask | null {
+  const c = choices.find((x) => !has(a, `${prefix}/free/${x.lord}`));
+  return c ? { id: `${prefix}/free/${c.lord}`, kind: 'placement-consent', players: order(s).filter((q) => c.villages[q]), ctx: { k: 'placement-consent', player: c.owner, villages: c.villages, freed: c.lord } } : null;
+}
+
+/** The consents given so far in a resolution (freed lord → the controllers who agreed). */
+function freedAgreed(a: FlowState['answers'], prefix: string): Record<LordId, PlayerId[]> {
+  const out: Record<LordId, PlayerId[]> = {};
+  const head = `${prefix}/free/`;
+  for (const [id, v] of Object.entries(a)) if (id.startsWith(head)) out[id.slice(head.length)] = Object.entries(v).filter(([, x]) => x === true).map(([q]) => q);
+  return out;
+}
+
 /** The Revolt's window (holds.ts): join rounds (a hold restricted to the window), calming (#38), the order of the attacked (#36); null when it may close. */
 function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask | null {
   const village = f.window.village;
@@ -283,8 +303,9 @@ function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask |
       break;
     }
   }
-  // #39: a titled lord killed by the revolt (a failed calming, the wipe-out): his owner names the heir.
-  return deathAsk(a, f.id, finishRevolt(s, f, revoltInputs(s, a, f)).outcome.heirChoices);
+  // #39: a titled lord killed by the revolt (a failed calming, the wipe-out): his owner names the heir; #13: a dead jailer's prisoner freed.
+  const out = finishRevolt(s, f, revoltInputs(s, a, f)).outcome;
+  return deathAsk(a, f.id, out.heirChoices) ?? freedAsk(s, a, f.id, out.freedChoices);
 }
 
 /** The Revolt's answers so far: calming (#38), the order of the attacked (#36), the losses (#37). */
@@ -293,7 +314,8 @@ function revoltInputs(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Om
   const chosen = Object.values(a[`${f.id}/order`] ?? {})[0];
   const losses = Object.entries(a[`${f.id}/losses`] ?? {}).filter(([, v]) => v && typeof v === 'object' && 'sergeants' in (v as object));
   const heirs = deathHeirs(a, f.id);
-  return { ...calm, ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}), ...(losses.length ? { losses: Object.fromEntries(losses) as RevoltAnswers['losses'] } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
+  const agreed = freedAgreed(a, f.id);
+  return { ...calm, ...(Object.keys(agreed).length ? { agreed } : {}), ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}), ...(losses.length ? { losses: Object.fromEntries(losses) as RevoltAnswers['losses'] } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
 }
 
 // ─── The planners: the next question of each step ──────────────────────────────────────────────
@@ -419,9 +441,9 @@ const drawPlanner: Planner = (s, a) => {
 
 /** 2.B: the calamities flipped (a preview: the dice come from named streams); each struck army's owner chooses his losses (#10), all at once. */
 const calamityPlanner: Planner = (s, a) => {
-  const deaths = { heirs: deathHeirs(a, '2.B'), choices: [] as HeirChoice[] };
+  const deaths = { heirs: deathHeirs(a, '2.B'), choices: [] as HeirChoice[], agreed: freedAgreed(a, '2.B'), freed: [] as FreedChoice[] };
   const pre = resolveCalamities(s, streamD6(s), {}, deaths);
-  const heir = deathAsk(a, '2.B', deaths.choices); // #39: a titled lord dead of the plague, his owner names the heir
+  const heir = deathAsk(a, '2.B', deaths.choices) ?? freedAsk(s, a, '2.B', deaths.freed); // #39: a titled lord dead of the plague, his owner names the heir; #13: a dead jailer's prisoner freed
   if (heir) return heir;
   if (has(a, '2.B/losses')) return null;
   const armies: Record<PlayerId, { village: VillageId; have: { sergeants: number; knights: number }; loss: number }[]> = {};
@@ -747,7 +769,8 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
     const surprises = battleSurprises(s, a, b);
     const after = holdPlays(s, a[`${b}/after/hold`]);
     const heirs = deathHeirs(a, b);
-    const answers: BattleAnswers = { rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}), ...(after.length ? { after } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
+    const agreed = freedAgreed(a, b);
+    const answers: BattleAnswers = { ...(Object.keys(agreed).length ? { agreed } : {}), rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}), ...(after.length ? { after } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
     return { index, decl: { village: d.village, defender: d.defender, offers, accepts, answers } };
   });
 }
@@ -877,7 +900,7 @@ const combatPlanner: Planner = (s, a) => {
         const tunnel = d.tunnel === true || r.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
         return { id: `${b}/after/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle-end', moment: 'battle', village: d.village, battle: { village: d.village, sides: r.sides, tunnel } } };
       }
-      const heir = deathAsk(a, b, r.heirChoices); // #39: deaths at the hold after the last round, or when the battle ended at a hold
+      const heir = deathAsk(a, b, r.heirChoices) ?? freedAsk(s, a, b, r.freedChoices); // #39: deaths at the hold after the last round, or when the battle ended at a hold; #13: prisoners freed by the battle
       if (heir) return heir;
     }
     // 6.B: his sieges (#32), after his battles.
@@ -928,7 +951,7 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
     case '1.C': return { '1.C': electionAnswers(s, a, '1.C') };
     case '1.D': return { '1.D': electionAnswers(s, a, '1.D') };
     case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
-    case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never, heirs: deathHeirs(a, '2.B') } };
+    case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never, heirs: deathHeirs(a, '2.B'), agreed: freedAgreed(a, '2.B') } };
     case '2.C': return { '2.C': Object.fromEntries(s.players.filter((p) => one(a, `2.C/${p}`, p) !== undefined).map((p) => [p, playsWithConsents(s, a, p)])) };
     case '2.D': return { '2.D': relicInputs(a) };
     case '4.A': return { '4.A': ransomInputs(s, a) };
@@ -948,7 +971,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '1.B': { const lines = runBishopElections(s, inputs['1.B']).lines.filter((l) => l.held); return lines.length ? { t: 'elections', turn, step, lines } : null; } // committed ones told when committed
     case '1.C': case '1.D': { const l = runElection(s, { kind: step === '1.C' ? 'POPE' : 'KING' }, inputs[step]).line; return l.held ? { t: 'elections', turn, step, lines: [l] } : null; }
     case '2.A': return { t: 'draw', turn, lines: runDrawStep(s, inputs['2.A']).lines };
-    case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses, { heirs: inputs['2.B']?.heirs ?? {} }); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
+    case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses, { heirs: inputs['2.B']?.heirs ?? {}, agreed: inputs['2.B']?.agreed ?? {} }); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
     case '2.C': return { t: 'cards', turn, lines: runPlayStep(s, inputs['2.C']).lines.filter((l) => l.played.length + l.refused.length > 0) };
     case '2.D': { const lines = runRelics(s, inputs['2.D'], streamD6(s)).lines; return lines.length ? { t: 'relics', turn, lines } : null; }
     case '3.A': return { t: 'income', turn, ecus: Object.fromEntries(s.players.map((p) => [p, after.families[p]!.ecus - s.families[p]!.ecus])) };

@@ -34,7 +34,7 @@ import { diceCount, lossOutcome, type AttackContext, type SideForces } from './c
 import { createRng } from '../../../engine/rng.ts';
 import { heirChoice, heirsFor, killWithHeir, type HeirChoice } from './kill-lord.ts';
 import { presentPlayers, removeTroops, troopsOf } from './pieces.ts';
-import { endSiege, settleVillage } from './settle.ts';
+import { endSiege, settleVillage, type FreedChoice } from './settle.ts';
 import { followCity } from './city.ts';
 import { applyBattleSurprise, battleSurpriseRefusal, type BattleSurprise } from './battle-surprises.ts';
 import { playSurprise, type SurprisePlay, type SurpriseRefusal } from './surprise.ts';
@@ -103,6 +103,8 @@ export interface BattleAnswers {
   after?: readonly BattlePlay[];
   /** #39: the heir each dead lord's owner named (dead lord → heir of all his fief titles); missing: the default. */
   heirs?: Partial<Record<LordId, LordId>>;
+  /** #13: the controllers who agreed to host each freed lord whose placement needed a consent (present once asked). */
+  agreed?: Partial<Record<LordId, readonly PlayerId[]>>;
 }
 
 /** A card played at a battle's hold: the battle's own (Ambush, the attackers' Tunnel) or any other surprise at its own rule. */
@@ -131,6 +133,8 @@ export interface BattleResult {
   surprises: { round: number; play: BattlePlay; refused: SurpriseRefusal | null }[];
   /** #39: the deaths that opened a choice of heir, in order; `at`: the round (its hold's plays or its losses), rounds + 1 for the hold after the last round. */
   heirChoices: (HeirChoice & { at?: number })[];
+  /** #13: the freed lords whose placement needed a consent, in order. */
+  freedChoices: FreedChoice[];
 }
 
 export type BattleRefusal = 'unknown' | 'no-lord' | 'no-troops' | 'bad-weather' | 'no-defender' | 'no-dice' | 'already-fought' | 'self' | 'no-tunnel';
@@ -256,7 +260,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     if (pick && sides[side].includes(pick) && hasPieces(s, v, pick)) return pick; // #28
     return hasPieces(s, v, leaderOf(side)) ? leaderOf(side) : sides[side].find((p) => hasPieces(s, v, p)) ?? leaderOf(side);
   };
-  const deaths = { heirs: answers.heirs ?? {}, choices: [] as (HeirChoice & { at?: number })[] };
+  const deaths = { heirs: answers.heirs ?? {}, choices: [] as (HeirChoice & { at?: number })[], agreed: answers.agreed ?? {}, freed: [] as FreedChoice[] };
   const playHold = (k: number, plays: readonly BattlePlay[], after: boolean): void => {
     for (const play of plays) { // bounded by the answer
       const ctx = { village: v, sides, tunnel: live.tunnel === true };
@@ -287,10 +291,10 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     }
     // §8.4.8 [P G-34]: the losers' engines destroyed (back to the reserve); their sieges end.
     if (winner) for (const p of sides[OTHER[winner]]) if (vs.sieges.some((g) => g.besieger === p)) endSiege(s, v, p);
-    settleVillage(s, v);
+    settleVillage(s, v, deaths); // #13: a freed lord's consent as answered
     followCity(s, v); // §8.4.9
     regroup(s, v);
-    return { state: s, sides, rounds, end, winner, surprises: played, heirChoices: deaths.choices };
+    return { state: s, sides, rounds, end, winner, surprises: played, heirChoices: deaths.choices, freedChoices: deaths.freed };
   };
   const troops = (side: SideName) => { const f = sideForces(s, v, sides[side]); return f.sergeants + f.knights; };
   const lordsOn = (side: SideName) => sides[side].flatMap((p) => freeLordsOf(s, v, p));

@@ -24,7 +24,7 @@ import type { PlayerId } from '../../../engine/ruleset.ts';
 import type { LordId, FiefState, TitleId } from '../state.ts';
 import { followTitle, swapGarrison } from './city.ts';
 import { claimLying, dropRelics, useGeronce } from './relics.ts';
-import { settleVillage } from './settle.ts';
+import { settleVillage, type Freeing } from './settle.ts';
 
 export type DeathCause = 'plague' | 'calming' | 'revolt' | 'battle' | 'assassination' | 'justice';
 
@@ -56,7 +56,7 @@ export function heirChoice(s: FiefState, id: LordId): HeirChoice | null {
  * the order they happened. The flow replays the resolution with the answers (its dice are named),
  * and asks the first choice not yet answered (REPLY, default: the fewest fief titles, then seniority).
  */
-export interface Deaths { heirs?: Partial<Record<LordId, LordId>>; choices?: (HeirChoice & { at?: number })[] }
+export interface Deaths extends Freeing { heirs?: Partial<Record<LordId, LordId>>; choices?: (HeirChoice & { at?: number })[] }
 
 /** The heirs map `killLord` takes for `id`, from the owner's answer when it names a possible heir. */
 export function heirsFor(s: FiefState, id: LordId, deaths: Deaths | undefined): Partial<Record<TitleId, LordId>> {
@@ -68,7 +68,7 @@ export function heirsFor(s: FiefState, id: LordId, deaths: Deaths | undefined): 
 /** `killLord` inside a resolution: the owner's heir (#39) if answered, the choice recorded in `deaths.choices` (with `at`, e.g. the battle round). */
 export function killWithHeir(s: FiefState, id: LordId, cause: DeathCause, deaths: Deaths | undefined, at?: number, geronce?: boolean): boolean {
   const c = heirChoice(s, id);
-  const died = killLord(s, id, cause, heirsFor(s, id, deaths), geronce);
+  const died = killLord(s, id, cause, heirsFor(s, id, deaths), geronce, deaths);
   if (died && c && deaths?.choices) deaths.choices.push({ ...c, ...(at !== undefined ? { at } : {}) });
   return died;
 }
@@ -78,7 +78,7 @@ export function killWithHeir(s: FiefState, id: LordId, cause: DeathCause, deaths
  * title (#39); `geronce`: the Tooth's holder's answer (#38a; undefined: his standing answer).
  * Returns false when the lord did not die (unknown, or brought back by the Tooth of St Géronce).
  */
-export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Partial<Record<TitleId, LordId>> = {}, geronce?: boolean): boolean {
+export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Partial<Record<TitleId, LordId>> = {}, geronce?: boolean, freeing?: Freeing): boolean {
   const l = s.lords[id];
   if (!l) return false;
   if (useGeronce(s, id, geronce)) return false; // A.1 [T §11.1]: he lives on with all his titles
@@ -125,6 +125,6 @@ export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Pa
   if (l.darc && s.darcCard) { s.secret.characterDiscard.push(s.darcCard); s.darcCard = null; } // [T §9.1]
   if (s.excommunicated === id) s.excommunicated = null;
   delete s.lords[id];
-  if (village) { settleVillage(s, village); claimLying(s, village); } // §8.5.1, §8.6, A.1
+  if (village) { settleVillage(s, village, freeing); claimLying(s, village); } // §8.5.1, §8.6, A.1
   return true;
 }

@@ -27,6 +27,7 @@ import { turnOrder } from '../turn-order.ts';
 import { lossOutcome } from './combat.ts';
 import type { D6 } from './dice.ts';
 import { killWithHeir, type HeirChoice } from './kill-lord.ts';
+import type { FreedChoice } from './settle.ts';
 import { refreshControl, removeTroops, troopsOf } from './pieces.ts';
 
 export type RevoltCause = 'taille' | 'tithe' | 'papal-tithe' | 'famine';
@@ -75,6 +76,8 @@ export interface RevoltAnswers {
   losses?: Partial<Record<PlayerId, { sergeants: number; knights: number }>>;
   /** #39: the heir each dead lord's owner named (dead lord → heir of all his fief titles); missing: the default. */
   heirs?: Partial<Record<LordId, LordId>>;
+  /** #13: the controllers who agreed to host each freed lord whose placement needed a consent (present once asked). */
+  agreed?: Partial<Record<LordId, readonly PlayerId[]>>;
 }
 
 export interface RevoltOutcome {
@@ -86,6 +89,8 @@ export interface RevoltOutcome {
   lordsKilled: LordId[];
   /** #39: the deaths that opened a choice of heir, in order (the flow asks each owner, then resolves again). */
   heirChoices: HeirChoice[];
+  /** #13: the freed lords (a dead jailer's prisoners) whose placement needed a consent, in order. */
+  freedChoices: FreedChoice[];
   destroyed: { mills: number; castle: boolean };
 }
 
@@ -96,14 +101,14 @@ export function resolveRevolt(state: FiefState, village: VillageId, cards: reado
   const s = structuredClone(state);
   const c = s.config;
   const name = `turn/${s.cursor.turn}/revolt/${village}`;
-  const out: RevoltOutcome = { calming: [], dice: [], damage: 0, attacked: [], wipedOut: false, lordsKilled: [], heirChoices: [], destroyed: { mills: 0, castle: false } };
+  const out: RevoltOutcome = { calming: [], dice: [], damage: 0, attacked: [], wipedOut: false, lordsKilled: [], heirChoices: [], freedChoices: [], destroyed: { mills: 0, castle: false } };
   for (const r of cards) s.hands[r.player] = s.hands[r.player]!.filter((x) => x !== r.card);
   // 1. Calming, one card at a time [T §1.4, §1.5, P G-19].
   const b = BOARD.villages[village]!.bishopric;
   const order = turnOrder(s.players, s.firstPlayer ?? s.players[0]!);
   const cardinals = (a.cardinalsTry ?? []).filter((id) => s.lords[id] && isCardinal(s, id) && s.lords[id]!.prisonerOf === null)
     .sort((x, y) => order.indexOf(s.lords[x]!.owner) - order.indexOf(s.lords[y]!.owner));
-  const deaths = { heirs: a.heirs ?? {}, choices: out.heirChoices };
+  const deaths = { heirs: a.heirs ?? {}, choices: out.heirChoices, agreed: a.agreed ?? {}, freed: out.freedChoices };
   const paidOnce = new Set<LordId>();
   let standing = 0;
   cards.forEach((r, i) => {
