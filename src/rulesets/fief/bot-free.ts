@@ -57,10 +57,11 @@ function initiatives(g: FiefGame, player: PlayerId, rng: Rng): ActionInput[] {
   const ecus = me.ecus;
   const mineOpen = free.offers.filter((o) => o.from === player);
   const free2 = me.lords.filter((id) => s.lords[id]!.at && s.lords[id]!.prisonerOf === null);
-  // Buy a captive back: his ransom to his jailer (what 4.A would pay him: a fair price, bot-value.ts), once an offer at a time.
+  // Buy a captive back: his ransom to his jailer (what 4.A would pay him: a fair price, bot-value.ts), or what it has
+  // if that is at least half of it, once an offer at a time.
   for (const l of Object.values(s.lords).filter((x) => x.owner === player && x.prisonerOf && x.prisonerOf !== player)) {
-    const price = ransomOf(s, l.id);
-    if (mineOpen.some((o) => o.to === l.prisonerOf) || price > ecus || !rng.chance(0.5)) continue;
+    const price = Math.min(ecus, ransomOf(s, l.id));
+    if (mineOpen.some((o) => o.to === l.prisonerOf) || price < 1 || 2 * price < ransomOf(s, l.id) || !rng.chance(0.5)) continue;
     out.push({ id: 'offer', values: { to: l.prisonerOf!, give_ecus: String(price), ask_prisoner: l.id } });
   }
   // Buy a village next to its holdings, where it has pieces, from its controller, at what it is worth to him.
