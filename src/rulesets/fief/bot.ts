@@ -21,6 +21,7 @@ import { besiegedToReinforce, type MoveCommand } from './rules/movement.ts';
 import type { CardPlay } from './rules/play-cards.ts';
 import { AS_CARDINAL, attackable, holdTakes, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
+import { pillageRefusal } from './rules/combat-phase.ts';
 
 /** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
 function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: number): T[] {
@@ -150,7 +151,11 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)).map((l) => ((c.both ?? []).includes(l) && rng.chance(0.5) ? `${AS_CARDINAL}${l}` : l)) : [];
     case 'revolt-losses': { const x = rng.pick(c.choices); return { sergeants: x.sergeants, knights: x.knights }; }
     case 'revolt-target': return rng.chance(0.5) ? rng.shuffle(attackable(s, c.village, c.players)) : [];
-    case 'pillage': { const out: Record<VillageId, number> = {}; for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4)) out[v] = Math.min(1, n ?? 0); return out; }
+    case 'pillage': { // the mills offered, still its own to pillage (a free action since the question opened may have moved a village)
+      const out: Record<VillageId, number> = {};
+      for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4) && pillageRefusal(s, player, v, Math.min(1, n ?? 0)) === null) out[v] = Math.min(1, n ?? 0);
+      return out;
+    }
   }
 }
 
