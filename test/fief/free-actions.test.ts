@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { advance, createGame, replay, takeAction, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import type { ActionInput, Lang } from '../../src/engine/ruleset.ts';
+import type { ActionInput } from '../../src/engine/ruleset.ts';
 import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { cardKind, cardName } from '../../src/rulesets/fief/cards.ts';
@@ -24,6 +24,7 @@ import { setupGame } from '../../src/rulesets/fief/setup.ts';
 import type { FiefState, LordId } from '../../src/rulesets/fief/state.ts';
 import { troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
 import { addLord, giveTitles, marry, occupy } from './fixture.ts';
+import { freeAct, freeRefused, freeReport } from './scene.ts';
 
 const P1 = 'P1', P2 = 'P2', P3 = 'P3';
 
@@ -42,24 +43,10 @@ function deal(s: FiefState, player: string, kind: string): string {
   return card!;
 }
 
-function act(g: FiefGame, player: string, id: string, values: Record<string, string> = {}): { g: FiefGame; events: FreeEvent[] } {
-  const v = fief.validateAction!(g, player, { id, values });
-  assert.ok(v.value !== null && v.issues.length === 0, `${id} ${JSON.stringify(values)} by ${player} refused: ${JSON.stringify(v.issues.map((i) => i.text?.en))}`);
-  const r = fief.act!(g, player, v.value, createRng('free', 'act'));
-  assert.deepEqual(checkInvariants(r.state.fief), [], `invariants after ${id}`);
-  return { g: r.state, events: r.events as FreeEvent[] };
-}
-
-/** The refusal of an action, in both languages (it must be refused). */
-function refused(g: FiefGame, player: string, id: string, values: Record<string, string> = {}): { fr: string; en: string } {
-  const v = fief.validateAction!(g, player, { id, values });
-  assert.equal(v.value, null, `${id} ${JSON.stringify(values)} should be refused`);
-  const t = v.issues[0]!.text!;
-  assert.ok(t.fr && t.en && t.fr !== t.en, `a refusal in French and English: ${JSON.stringify(t)}`);
-  return t;
-}
-
-const report = (g: FiefGame, events: FreeEvent[], p: string, lang: Lang = 'en') => fief.report(g, events, p, lang);
+/** The free-action helpers of scene.ts (an accepted action with the invariants after it; a refusal in both languages; the report), with this file's Rng stream. */
+const act = (g: FiefGame, player: string, id: string, values: Record<string, string> = {}) => freeAct(g, player, id, values, 'free');
+const refused = freeRefused;
+const report = freeReport;
 
 test('#42 give money: the ecus move at once; refusals (too much, self, unknown player, nothing, during setup) in both languages', () => {
   const g = game();

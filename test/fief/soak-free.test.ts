@@ -16,7 +16,8 @@ export const FREE_KINDS = ['give', 'offer', 'accept', 'decline', 'withdraw', 're
 /**
  * The kinds one short game always reaches; the others hang on rare positions (a pope to excommunicate
  * with, a marriage to annul, a prisoner worth freeing for nothing). With FIEF_FREE_ALL=1 (and more
- * games: FIEF_FREE_GAMES, FIEF_FREE_STEPS) every kind is required, as in the run docs/fief.md records.
+ * games: FIEF_FREE_GAMES, FIEF_FREE_STEPS) every kind is required, as in the run docs/fief.md records
+ * (FIEF_FREE_GAMES=2 FIEF_FREE_STEPS=1500: every kind, release and refuse-annulment included).
  */
 const COMMON_KINDS = ['give', 'offer', 'accept', 'decline'];
 

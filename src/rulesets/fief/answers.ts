@@ -313,7 +313,7 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
       const play = parseSurprise(answer, c.moment);
       if (play === null) return fail(refuse('bad-line', { line: String(answer) }));
       if (play === 'pass') return ok('pass');
-      if (!holdTakes(c.moment, play)) return fail(issue(SURPRISE_REFUSALS['wrong-moment']));
+      if (!holdTakes(c.moment, play, c.point)) return fail(issue(SURPRISE_REFUSALS['wrong-moment']));
       if (c.moment === 'battle' && committedInBattles(g.flow.answers, player).includes(play.card)) return fail(issue(SURPRISE_REFUSALS['not-in-hand']));
       const why = checkSurprise(s, player, play, momentOf(c, g.flow.revolt));
       if (why === 'pope-refused' && c.moment === 'hold' && checkSurprise(s, player, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }) === null) return ok(play); // #5 is asked within the hold

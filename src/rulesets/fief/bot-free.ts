@@ -4,11 +4,14 @@
  *   the offers made to it, as pope answer annulment requests) — taken by the platform after a
  *   player's free action;
  * - `spontaneous`: the same answers, then initiatives of its own, taken between steps (the
- *   platform after each resolution, the soak runner before each step): buy a captive lord back,
- *   a gift to a family it could marry into (a marriage-supporting gift), sell a relic it carries to
- *   a lord beside it, ask the king's waiver (#6) of a fief title it can buy, and now and then each
- *   other free action (release, withdraw, the pope's acts, an annulment request, a relic picked up
- *   or handed over, a second title passed on, a siege lifted).
+ *   platform after each resolution, the soak runner before each step): buy a captive lord back at
+ *   his ransom, buy a village next to its holdings where it has pieces at what it is worth to its
+ *   controller, a gift to a family it could marry into (a marriage-supporting gift), sell a relic it
+ *   carries to a lord beside it at its worth, ask the king's waiver (#6) of a fief title it can buy,
+ *   release an untitled prisoner (more readily one of a family married into its own), and now and
+ *   then each other free action (withdraw, the pope's acts, an annulment request, a relic picked up
+ *   or handed over, a second title passed on, a siege lifted). Prices and acceptances follow
+ *   bot-value.ts: a bot accepts only a trade worth at least nothing to it.
  *
  * Every action is checked by the referee's own `validateFree` before it is listed; its randomness
  * comes only from the Rng it is given (the platform's: the game's seed and step). Bounded: at most
@@ -24,6 +27,8 @@ import { proposable, type FiefGame } from './flow.ts';
 import { actsThisPhase, botFreeActions, freeOf, phaseIndex, validateFree } from './free.ts';
 import { crownPlayer } from './rules/purchases.ts';
 import { ransomOf } from './rules/ransoms.ts';
+import { hasPiecesIn } from './rules/settle.ts';
+import { RELIC_VALUE, villageValue } from './bot-value.ts';
 
 export type BotActionMode = 'answer' | 'spontaneous';
 
@@ -52,11 +57,20 @@ function initiatives(g: FiefGame, player: PlayerId, rng: Rng): ActionInput[] {
   const ecus = me.ecus;
   const mineOpen = free.offers.filter((o) => o.from === player);
   const free2 = me.lords.filter((id) => s.lords[id]!.at && s.lords[id]!.prisonerOf === null);
-  // Buy a captive back: ecus to his jailer (about half his ransom), once an offer at a time.
+  // Buy a captive back: his ransom to his jailer (what 4.A would pay him: a fair price, bot-value.ts), or what it has
+  // if that is at least half of it, once an offer at a time.
   for (const l of Object.values(s.lords).filter((x) => x.owner === player && x.prisonerOf && x.prisonerOf !== player)) {
-    if (mineOpen.some((o) => o.to === l.prisonerOf) || !rng.chance(0.5)) continue;
-    const price = Math.min(ecus, Math.max(1, Math.floor(ransomOf(s, l.id) / 2)));
+    const price = Math.min(ecus, ransomOf(s, l.id));
+    if (mineOpen.some((o) => o.to === l.prisonerOf) || price < 1 || 2 * price < ransomOf(s, l.id) || !rng.chance(0.5)) continue;
     out.push({ id: 'offer', values: { to: l.prisonerOf!, give_ecus: String(price), ask_prisoner: l.id } });
+  }
+  // Buy a village next to its holdings, where it has pieces, from its controller, at what it is worth to him.
+  if (rng.chance(0.3)) for (const v of BOARD.villageIds) {
+    const c = s.villages[v]!.controller;
+    if (!c || c === player || mineOpen.some((o) => o.to === c) || !hasPiecesIn(s, v, player)) continue;
+    const near = (BOARD.fiefs[BOARD.villages[v]!.fief]?.villages ?? []).concat(BOARD.adjacent[v] ?? []).some((x) => x !== v && s.villages[x]!.controller === player);
+    const price = villageValue(s, c, v);
+    if (near && price <= ecus && villageValue(s, player, v) >= price) { out.push({ id: 'offer', values: { to: c, give_ecus: String(price), ask_village: v } }); break; }
   }
   // A marriage-supporting gift: an ecu to a family one of its lords could marry into.
   if (ecus >= 3 && rng.chance(0.03)) {
@@ -69,7 +83,7 @@ function initiatives(g: FiefGame, player: PlayerId, rng: Rng): ActionInput[] {
     if (!h || s.lords[h]!.owner !== player || s.lords[h]!.prisonerOf || !rng.chance(0.3)) continue;
     const v = s.lords[h]!.at!.village;
     const buyers = [...new Set(Object.values(s.lords).filter((l) => l.owner !== player && l.prisonerOf === null && l.at?.village === v).map((l) => l.owner))];
-    if (buyers.length) out.push({ id: 'offer', values: { to: rng.pick(buyers), give_relic: r, ask_ecus: String(rng.int(1, 3)) } });
+    if (buyers.length) out.push({ id: 'offer', values: { to: rng.pick(buyers), give_relic: r, ask_ecus: String(RELIC_VALUE) } }); // its worth to a buyer
     const mine = free2.filter((id) => id !== h && s.lords[id]!.at!.village === v);
     if (mine.length && rng.chance(0.3)) out.push({ id: 'hand-relic', values: { relic: r, to: rng.pick(mine) } });
   }
@@ -86,7 +100,11 @@ function initiatives(g: FiefGame, player: PlayerId, rng: Rng): ActionInput[] {
   }
   // The rest, now and then.
   for (const o of mineOpen) if (rng.chance(0.2)) out.push({ id: 'withdraw', values: { offer: String(o.id) } });
-  for (const l of Object.values(s.lords).filter((x) => x.prisonerOf === player)) if (rng.chance(0.05)) out.push({ id: 'release', values: { lord: l.id } });
+  // Release a prisoner of low value (untitled: his ransom is the base), more readily when his family is married into ours.
+  for (const l of Object.values(s.lords).filter((x) => x.prisonerOf === player)) {
+    const kin = me.lords.some((id) => { const sp = s.lords[id]!.spouse; return sp !== null && s.lords[sp]?.owner === l.owner; });
+    if (ransomOf(s, l.id) <= s.config.ransom.base && rng.chance(kin ? 0.5 : 0.15)) out.push({ id: 'release', values: { lord: l.id } });
+  }
   const pope = s.titles.POPE.holder;
   if (pope && s.lords[pope]!.owner === player && !s.excommunicated && rng.chance(0.1)) {
     const targets = Object.values(s.lords).filter((l) => l.at && l.owner !== player);

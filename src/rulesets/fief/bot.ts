@@ -21,6 +21,7 @@ import { besiegedToReinforce, type MoveCommand } from './rules/movement.ts';
 import type { CardPlay } from './rules/play-cards.ts';
 import { AS_CARDINAL, attackable, holdTakes, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
+import { pillageRefusal } from './rules/combat-phase.ts';
 
 /** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
 function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: number): T[] {
@@ -143,14 +144,18 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
     case 'end-of-round': { const r = rng.next(); return r < 0.75 ? 'continue' : r < 0.9 ? 'stop' : 'surrender'; }
     case 'hold': { // sometimes a card, mostly a pass; each play checked by the referee's own check
       if (!rng.chance(0.4)) return 'pass';
-      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play));
+      const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play, c.point));
       for (const x of rng.shuffle(plays).slice(0, 8)) { const v = checkAnswer(g, ask, player, x.play); if (v.value !== null && v.issues.length === 0) return v.value; }
       return 'pass';
     }
     case 'calming': return rng.chance(0.6) ? (c.lords[player] ?? []).filter(() => rng.chance(0.7)).map((l) => ((c.both ?? []).includes(l) && rng.chance(0.5) ? `${AS_CARDINAL}${l}` : l)) : [];
     case 'revolt-losses': { const x = rng.pick(c.choices); return { sergeants: x.sergeants, knights: x.knights }; }
     case 'revolt-target': return rng.chance(0.5) ? rng.shuffle(attackable(s, c.village, c.players)) : [];
-    case 'pillage': { const out: Record<VillageId, number> = {}; for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4)) out[v] = Math.min(1, n ?? 0); return out; }
+    case 'pillage': { // the mills offered, still its own to pillage (a free action since the question opened may have moved a village)
+      const out: Record<VillageId, number> = {};
+      for (const [v, n] of Object.entries(c.mills)) if (rng.chance(0.4) && pillageRefusal(s, player, v, Math.min(1, n ?? 0)) === null) out[v] = Math.min(1, n ?? 0);
+      return out;
+    }
   }
 }
 

@@ -50,6 +50,8 @@ import type { DecisionKind } from './decisions.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { resolveCalamities, type CalamityOutcome, type PlagueLine } from './rules/calamities.ts';
 import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type BattlePlay, type RoundAnswers, type SideName } from './rules/battle.ts';
+import type { HeirChoice } from './rules/kill-lord.ts';
+import type { FreedChoice } from './rules/settle.ts';
 import { lossOutcome } from './rules/combat.ts';
 import { runCombatStep, siegeRefusal, pillageRefusal, type BattleDeclaration, type CombatInputs, type SiegeAnswer, type CombatLine } from './rules/combat-phase.ts';
 import { streamD6 } from './rules/dice.ts';
@@ -120,7 +122,7 @@ export type AskCtx =
   | { k: 'leave-besieged'; mover: PlayerId; village: VillageId }
   | { k: 'reinforce-besieged'; mover: PlayerId; village: VillageId }
   | { k: 'relic-power'; relic: 'ROSELINE' | 'RADEGONDE'; lord: LordId; cards: number }
-  | { k: 'fief-heir'; lord: LordId; titles: TitleId[]; heirs: LordId[] }
+  | { k: 'fief-heir'; lord: LordId; titles: TitleId[]; heirs: LordId[]; dead?: boolean }
   | { k: 'declare-battles' }
   | { k: 'sieges' }
   | { k: 'join-side'; mode: 'offer' | 'accept'; attacker: PlayerId; defender: PlayerId; village: VillageId; offers?: Record<PlayerId, SideName> }
@@ -133,7 +135,7 @@ export type AskCtx =
   | HoldCtx
   | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]>; both?: LordId[] }
   | { k: 'revolt-target'; village: VillageId; players: PlayerId[] }
-  | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]> };
+  | { k: 'placement-consent'; player: PlayerId; villages: Record<PlayerId, VillageId[]>; freed?: LordId };
 
 /** The answers as the referee keeps them, after validation (answers.ts), per kind. */
 export type Answer = unknown;
@@ -237,6 +239,44 @@ function popeAsk(s: FiefState, a: FlowState['answers'], id: string): Ask | null 
  */
 const HOLD_BEFORE: readonly TurnStepId[] = ['2.C', '3.A', '6.C', '7.B'];
 
+/**
+ * #39 inside a resolution (a battle, the plague, a revolt) [T §5.9.2, §11.4]: the resolution is
+ * replayed with the answers so far (its dice are named) and reports the deaths that opened a choice
+ * of heir; the first not yet answered is asked of the dead lord's owner (`<prefix>/death/<lord>`,
+ * REPLY, default the fewest fief titles then seniority), and the next replay uses his answer.
+ */
+function deathAsk(a: FlowState['answers'], prefix: string, choices: readonly HeirChoice[]): Ask | null {
+  const c = choices.find((x) => !has(a, `${prefix}/death/${x.lord}`));
+  return c ? { id: `${prefix}/death/${c.lord}`, kind: 'fief-heir', players: [c.owner], ctx: { k: 'fief-heir', lord: c.lord, titles: c.titles, heirs: c.heirs, dead: true } } : null;
+}
+
+/** The heirs named so far in a resolution (dead lord → heir); 'default' leaves the rules' default. */
+function deathHeirs(a: FlowState['answers'], prefix: string): Record<LordId, LordId> {
+  const out: Record<LordId, LordId> = {};
+  const head = `${prefix}/death/`;
+  for (const [id, v] of Object.entries(a)) if (id.startsWith(head)) { const x = Object.values(v)[0]; if (typeof x === 'string' && x !== 'default') out[id.slice(head.length)] = x; }
+  return out;
+}
+
+/**
+ * #13 for a freed lord inside a resolution [T §6.4.1, P G-57]: a prisoner freed (his jailer lost or
+ * died) whose placement needs a consent asks every controller of the possible villages at once
+ * (`<prefix>/free/<lord>`, parallel REPLY, default refuse: he stays free where he is); the replay
+ * places him in the first village of one who agreed.
+ */
+function freedAsk(s: FiefState, a: FlowState['answers'], prefix: string, choices: readonly FreedChoice[]): Ask | null {
+  const c = choices.find((x) => !has(a, `${prefix}/free/${x.lord}`));
+  return c ? { id: `${prefix}/free/${c.lord}`, kind: 'placement-consent', players: order(s).filter((q) => c.villages[q]), ctx: { k: 'placement-consent', player: c.owner, villages: c.villages, freed: c.lord } } : null;
+}
+
+/** The consents given so far in a resolution (freed lord → the controllers who agreed). */
+function freedAgreed(a: FlowState['answers'], prefix: string): Record<LordId, PlayerId[]> {
+  const out: Record<LordId, PlayerId[]> = {};
+  const head = `${prefix}/free/`;
+  for (const [id, v] of Object.entries(a)) if (id.startsWith(head)) out[id.slice(head.length)] = Object.entries(v).filter(([, x]) => x === true).map(([q]) => q);
+  return out;
+}
+
 /** The Revolt's window (holds.ts): join rounds (a hold restricted to the window), calming (#38), the order of the attacked (#36); null when it may close. */
 function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask | null {
   const village = f.window.village;
@@ -263,7 +303,9 @@ function revoltAsk(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Ask |
       break;
     }
   }
-  return null;
+  // #39: a titled lord killed by the revolt (a failed calming, the wipe-out): his owner names the heir; #13: a dead jailer's prisoner freed.
+  const out = finishRevolt(s, f, revoltInputs(s, a, f)).outcome;
+  return deathAsk(a, f.id, out.heirChoices) ?? freedAsk(s, a, f.id, out.freedChoices);
 }
 
 /** The Revolt's answers so far: calming (#38), the order of the attacked (#36), the losses (#37). */
@@ -271,7 +313,9 @@ function revoltInputs(s: FiefState, a: FlowState['answers'], f: RevoltFrame): Om
   const calm = calmingInputs(s, f.window.village, a[`${f.id}/calming`] ?? {});
   const chosen = Object.values(a[`${f.id}/order`] ?? {})[0];
   const losses = Object.entries(a[`${f.id}/losses`] ?? {}).filter(([, v]) => v && typeof v === 'object' && 'sergeants' in (v as object));
-  return { ...calm, ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}), ...(losses.length ? { losses: Object.fromEntries(losses) as RevoltAnswers['losses'] } : {}) };
+  const heirs = deathHeirs(a, f.id);
+  const agreed = freedAgreed(a, f.id);
+  return { ...calm, ...(Object.keys(agreed).length ? { agreed } : {}), ...(Array.isArray(chosen) && chosen.length ? { attackOrder: chosen as PlayerId[] } : {}), ...(losses.length ? { losses: Object.fromEntries(losses) as RevoltAnswers['losses'] } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
 }
 
 // ─── The planners: the next question of each step ──────────────────────────────────────────────
@@ -397,8 +441,11 @@ const drawPlanner: Planner = (s, a) => {
 
 /** 2.B: the calamities flipped (a preview: the dice come from named streams); each struck army's owner chooses his losses (#10), all at once. */
 const calamityPlanner: Planner = (s, a) => {
+  const deaths = { heirs: deathHeirs(a, '2.B'), choices: [] as HeirChoice[], agreed: freedAgreed(a, '2.B'), freed: [] as FreedChoice[] };
+  const pre = resolveCalamities(s, streamD6(s), {}, deaths);
+  const heir = deathAsk(a, '2.B', deaths.choices) ?? freedAsk(s, a, '2.B', deaths.freed); // #39: a titled lord dead of the plague, his owner names the heir; #13: a dead jailer's prisoner freed
+  if (heir) return heir;
   if (has(a, '2.B/losses')) return null;
-  const pre = resolveCalamities(s, streamD6(s));
   const armies: Record<PlayerId, { village: VillageId; have: { sergeants: number; knights: number }; loss: number }[]> = {};
   for (const pl of pre.plagues) for (const army of pl.armies) {
     const have = troopsOf(s, army.village, army.player);
@@ -720,7 +767,10 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
     }
     const spare = Object.values(a[`${b}/r0/capture`] ?? {})[0] as LordId[] | undefined;
     const surprises = battleSurprises(s, a, b);
-    const answers: BattleAnswers = { rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}) };
+    const after = holdPlays(s, a[`${b}/after/hold`]);
+    const heirs = deathHeirs(a, b);
+    const agreed = freedAgreed(a, b);
+    const answers: BattleAnswers = { ...(Object.keys(agreed).length ? { agreed } : {}), rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}), ...(after.length ? { after } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
     return { index, decl: { village: d.village, defender: d.defender, offers, accepts, answers } };
   });
 }
@@ -729,18 +779,23 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
 function battleSurprises(s: FiefState, a: FlowState['answers'], b: string): Record<number, BattlePlay[]> {
   const out: Record<number, BattlePlay[]> = {};
   for (let k = 1; k <= s.config.combat.maxRounds; k++) {
-    const h = a[`${b}/r${k}/hold`];
-    if (!h) continue;
-    const list: BattlePlay[] = [];
-    for (const q of order(s)) {
-      const x = parseSurprise(h[q], 'battle');
-      if (x && x !== 'pass' && 'ambush' in x) list.push({ player: q, card: x.card, ambush: x.ambush });
-      else if (x && x !== 'pass' && 'battleTunnel' in x) list.push({ player: q, card: x.card, tunnel: true });
-      else if (x && x !== 'pass') list.push({ player: q, card: x.card, play: x }); // any other surprise, at its own rule, inside the battle
-    }
+    const list = holdPlays(s, a[`${b}/r${k}/hold`]);
     if (list.length) out[k] = list;
   }
   return out;
+}
+
+/** The plays of one battle hold's answers, in turn order. */
+function holdPlays(s: FiefState, h: Record<PlayerId, Answer> | undefined): BattlePlay[] {
+  const list: BattlePlay[] = [];
+  if (!h) return list;
+  for (const q of order(s)) {
+    const x = parseSurprise(h[q], 'battle');
+    if (x && x !== 'pass' && 'ambush' in x) list.push({ player: q, card: x.card, ambush: x.ambush });
+    else if (x && x !== 'pass' && 'battleTunnel' in x) list.push({ player: q, card: x.card, tunnel: true });
+    else if (x && x !== 'pass') list.push({ player: q, card: x.card, play: x }); // any other surprise, at its own rule, inside the battle
+  }
+  return list;
 }
 
 /** Cards a player has committed at an earlier battle hold of this step (still in his hand until the step runs). */
@@ -822,6 +877,9 @@ const combatPlanner: Planner = (s, a) => {
           }
           if (Object.keys(options).length > 0) return { id: `${b}/r${k}/loss`, kind: 'loss-allocation', players: order(s).filter((q) => options[q]), ctx: { k: 'loss-allocation', village: d.village, round: k, options } };
         }
+        // #39: a titled lord killed at this round's hold or by its losses: his owner names the heir.
+        const heir = deathAsk(a, b, r.heirChoices.filter((c) => (c.at ?? 0) <= k));
+        if (heir) return heir;
         // #27: the capturing leader may leave some free.
         if (line.captured.length > 0 && !has(a, `${b}/r${k}/capture`)) {
           const capturer = line.captured.some((id) => r.sides.defender.includes(sBefore.lords[id]?.owner ?? '')) ? p : d.defender;
@@ -837,6 +895,13 @@ const combatPlanner: Planner = (s, a) => {
         const allies = [...r.sides.attacker, ...r.sides.defender].filter((q) => q !== p && q !== d.defender);
         if (allies.length > 0 && !has(a, `${b}/r${k}/switch`)) return { id: `${b}/r${k}/switch`, kind: 'switch-or-leave', players: order(s).filter((q) => allies.includes(q)), ctx: { k: 'switch-or-leave', village: d.village, round: k } };
       }
+      // HOLD (§11.3) after the last round's losses: every player, on the battle as it ended (before its consequences).
+      if ((s.config.holds?.inBattles ?? true) && r.rounds.length > 0 && r.end !== 'attacker-lordless' && !has(a, `${b}/after/hold`)) {
+        const tunnel = d.tunnel === true || r.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
+        return { id: `${b}/after/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle-end', moment: 'battle', village: d.village, battle: { village: d.village, sides: r.sides, tunnel } } };
+      }
+      const heir = deathAsk(a, b, r.heirChoices) ?? freedAsk(s, a, b, r.freedChoices); // #39: deaths at the hold after the last round, or when the battle ended at a hold; #13: prisoners freed by the battle
+      if (heir) return heir;
     }
     // 6.B: his sieges (#32), after his battles.
     const sg = `6.A/${p}/sieges`;
@@ -886,7 +951,7 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
     case '1.C': return { '1.C': electionAnswers(s, a, '1.C') };
     case '1.D': return { '1.D': electionAnswers(s, a, '1.D') };
     case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
-    case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never } };
+    case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never, heirs: deathHeirs(a, '2.B'), agreed: freedAgreed(a, '2.B') } };
     case '2.C': return { '2.C': Object.fromEntries(s.players.filter((p) => one(a, `2.C/${p}`, p) !== undefined).map((p) => [p, playsWithConsents(s, a, p)])) };
     case '2.D': return { '2.D': relicInputs(a) };
     case '4.A': return { '4.A': ransomInputs(s, a) };
@@ -906,7 +971,7 @@ function stepEvent(s: FiefState, after: FiefState, step: TurnStepId, inputs: Ste
     case '1.B': { const lines = runBishopElections(s, inputs['1.B']).lines.filter((l) => l.held); return lines.length ? { t: 'elections', turn, step, lines } : null; } // committed ones told when committed
     case '1.C': case '1.D': { const l = runElection(s, { kind: step === '1.C' ? 'POPE' : 'KING' }, inputs[step]).line; return l.held ? { t: 'elections', turn, step, lines: [l] } : null; }
     case '2.A': return { t: 'draw', turn, lines: runDrawStep(s, inputs['2.A']).lines };
-    case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
+    case '2.B': { const r = resolveCalamities(s, streamD6(s), inputs['2.B']?.losses, { heirs: inputs['2.B']?.heirs ?? {}, agreed: inputs['2.B']?.agreed ?? {} }); return { t: 'calamities', turn, outcomes: r.outcomes, plagues: r.plagues }; }
     case '2.C': return { t: 'cards', turn, lines: runPlayStep(s, inputs['2.C']).lines.filter((l) => l.played.length + l.refused.length > 0) };
     case '2.D': { const lines = runRelics(s, inputs['2.D'], streamD6(s)).lines; return lines.length ? { t: 'relics', turn, lines } : null; }
     case '3.A': return { t: 'income', turn, ecus: Object.fromEntries(s.players.map((p) => [p, after.families[p]!.ecus - s.families[p]!.ecus])) };
@@ -971,7 +1036,7 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     fief = settleHeirless(fief, flow, ask.id, events);
   }
   // #39 inside a hold: the owner's heir, then the Assassination or Justice played with it (or refused, told to its player alone).
-  if (ask.ctx.k === 'fief-heir') {
+  if (ask.ctx.k === 'fief-heir' && ask.id.includes('/heir/')) { // inside a resolution (`…/death/…`) the answer is an input of its replay
     const holdId = ask.id.slice(0, ask.id.lastIndexOf('/heir/'));
     const p = ask.id.slice(ask.id.lastIndexOf('/heir/') + 6);
     const play = flow.answers[`${holdId}/pending`]![p] as SurprisePlay;

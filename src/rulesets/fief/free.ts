@@ -45,6 +45,8 @@ import { crownPlayer, waived } from './rules/purchases.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { endSiege, freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage } from './rules/settle.ts';
 import type { FiefState, LordId, TitleId } from './state.ts';
+import { tradeValue } from './bot-value.ts';
+import { ransomOf } from './rules/ransoms.ts';
 
 // ─── The free state ─────────────────────────────────────────────────────────────────────────────
 
@@ -761,12 +763,16 @@ export function botFreeActions(g: FiefGame, player: PlayerId, rng: Rng): ActionI
   const ok = (a: ActionInput) => validateFree(g, player, a).value !== null;
   for (const o of free.offers.filter((x) => x.to === player).slice(0, 3)) {
     const a = { id: 'accept', values: { offer: String(o.id) } };
-    out.push(rng.chance(0.5) && ok(a) ? a : { id: 'decline', values: { offer: String(o.id) } });
+    // A trade worth less than nothing to it is never accepted (bot-value.ts); a fair one most of the time.
+    out.push(tradeValue(s, player, o) >= 0 && rng.chance(0.9) && ok(a) ? a : { id: 'decline', values: { offer: String(o.id) } });
   }
   const pope = s.titles.POPE.holder;
   if (pope && s.lords[pope]!.owner === player) {
     for (const q of free.requests.slice(0, 2)) {
-      const a = { id: rng.chance(0.3) ? 'annul' : 'refuse-annulment', values: { request: String(q.id) } };
+      // Refused when it costs the pope's family (one of its lords is in that marriage, or it is the royal couple); else now and then granted.
+      const spouse = s.lords[q.lord]?.spouse ? s.lords[s.lords[q.lord]!.spouse!] : undefined;
+      const costly = spouse?.owner === player || s.lords[q.lord]?.owner === player || [q.lord, spouse?.id].some((id) => id && (s.titles.KING.holder === id || s.titles.QUEEN.holder === id));
+      const a = { id: !costly && rng.chance(0.4) ? 'annul' : 'refuse-annulment', values: { request: String(q.id) } };
       if (ok(a)) out.push(a);
     }
     if (s.excommunicated && rng.chance(0.2) && ok({ id: 'lift', values: {} })) out.push({ id: 'lift', values: {} });
@@ -774,8 +780,9 @@ export function botFreeActions(g: FiefGame, player: PlayerId, rng: Rng): ActionI
   const mine = Object.values(s.lords).filter((l) => l.owner === player && l.prisonerOf && l.prisonerOf !== player);
   if (mine.length && rng.chance(0.1) && !free.offers.some((o) => o.from === player)) {
     const l = rng.pick(mine);
-    const a = { id: 'offer', values: { to: l.prisonerOf!, give_ecus: String(Math.min(s.families[player]!.ecus, 2)), ask_prisoner: l.id } };
-    if (ok(a)) out.push(a);
+    const price = ransomOf(s, l.id); // what his jailer would get in 4.A: a fair price (bot-value.ts)
+    const a = { id: 'offer', values: { to: l.prisonerOf!, give_ecus: String(price), ask_prisoner: l.id } };
+    if (s.families[player]!.ecus >= price && ok(a)) out.push(a);
   }
   return out;
 }

@@ -30,6 +30,7 @@ import { BOARD, type VillageId } from './board.ts';
 import type { CardId } from './cards.ts';
 import type { BattleContext } from './rules/battle-surprises.ts';
 import { streamD6 } from './rules/dice.ts';
+import { heirChoice } from './rules/kill-lord.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { facesOf, type RevoltAnswers, type RevoltCause, type RevoltOutcome } from './rules/revolt.ts';
 import { closeRevolt, joinRevolt, openRevolt, playSurprise, type Moment, type RevoltWindow, type SurpriseEffect, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
@@ -129,7 +130,8 @@ export function momentOf(ctx: HoldCtx, frame: RevoltFrame | null | undefined): M
  * Justice, d'Arc, a Cardinal, a Tunnel freeing prisoners), all applied inside the pure battle
  * (battle.ts) before the round. Elsewhere the rules' check decides.
  */
-export const holdTakes = (moment: HoldMoment, play: SurprisePlay): boolean => moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play);
+export const holdTakes = (moment: HoldMoment, play: SurprisePlay, point?: string): boolean =>
+  moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play || (point === 'battle-end' && 'battleTunnel' in play)); // after the last round, a Tunnel for the attack has nothing left to do
 
 /** One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for the pope's consent (#5). */
 export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' | 'fief-heir' }
@@ -142,13 +144,7 @@ export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: Surpr
  */
 export function heirToAsk(s: FiefState, play: SurprisePlay): { owner: PlayerId; lord: LordId; titles: TitleId[]; heirs: LordId[] } | null {
   const id = 'assassinate' in play ? play.assassinate : 'justice' in play ? play.justice : null;
-  const l = id ? s.lords[id] : undefined;
-  if (!l) return null;
-  const titles = l.titles.filter((t) => t.startsWith('FIEF:'));
-  if (titles.length === 0) return null;
-  const fiefCount = (x: LordId) => s.lords[x]!.titles.filter((t) => t.startsWith('FIEF:')).length;
-  const heirs = s.families[l.owner]!.lords.filter((x) => x !== l.id && fiefCount(x) < s.config.family.maxFiefTitlesPerLord);
-  return heirs.length > 1 ? { owner: l.owner, lord: l.id, titles, heirs } : null;
+  return id ? heirChoice(s, id) : null;
 }
 
 /** #5 [T §9.2]: a Cardinal card needs the pope's prior consent when a pope of another player is in play; his player, or null. */

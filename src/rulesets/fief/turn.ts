@@ -4,7 +4,7 @@
  * it never passes silently. Only the steps listed in RUNNERS run; a test checks that RUNNERS and
  * the table's statuses agree.
  */
-import type { FiefState } from './state.ts';
+import type { FiefState, LordId } from './state.ts';
 import { stepRow, TURN_STEPS, type TurnStepId } from './phases.ts';
 import { resolveCalamities, type PlagueLosses } from './rules/calamities.ts';
 import { streamD6, type D6 } from './rules/dice.ts';
@@ -43,7 +43,7 @@ export interface StepInputs {
   '1.C'?: ElectionAnswers;
   '1.D'?: ElectionAnswers;
   '2.A'?: Partial<Record<PlayerId, DrawAnswer & { surprises?: SurprisePlay[] }>>;
-  '2.B'?: { d6?: D6; losses?: PlagueLosses };
+  '2.B'?: { d6?: D6; losses?: PlagueLosses; heirs?: Partial<Record<LordId, LordId>>; agreed?: Partial<Record<LordId, readonly PlayerId[]>> };
   '2.C'?: Partial<Record<PlayerId, CardPlay[]>>;
   '2.D'?: RelicInputs & { d6?: D6 };
   '4.A'?: Partial<Record<PlayerId, RansomAnswer>>;
@@ -67,7 +67,7 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState, input: StepInput
   // [T-FAQ] ⚡ cards played instead of discarded, in each player's discard sub-step (surprise.ts).
   '2.A': (s, i) => runDrawStep(s, i['2.A'], (st, p) => playInsteadOfDiscard(st, p, i['2.A']?.[p]?.surprises).state).state,
   // §4.2, §6.3 [T §2.3]: the calamity track flipped; plague losses chosen by their owners (#10).
-  '2.B': (s, i) => resolveCalamities(s, i['2.B']?.d6 ?? streamD6(s), i['2.B']?.losses).state,
+  '2.B': (s, i) => resolveCalamities(s, i['2.B']?.d6 ?? streamD6(s), i['2.B']?.losses, { heirs: i['2.B']?.heirs ?? {}, agreed: i['2.B']?.agreed ?? {} }).state,
   // §4.2, §6.4 [T §2.4, P G-50]: one pass of ♦ cards in turn order (#11, default play nothing).
   '2.C': (s, i) => runPlayStep(s, i['2.C']).state,
   // A.1 [T §11.1, P G-53]: the end-of-phase relics, St Roseline then St Radegonde in the holders' turn order (#38a, default not used).

@@ -32,9 +32,9 @@ import { turnOrder } from '../turn-order.ts';
 import { struck } from './calamities.ts';
 import { diceCount, lossOutcome, type AttackContext, type SideForces } from './combat.ts';
 import { createRng } from '../../../engine/rng.ts';
-import { killLord } from './kill-lord.ts';
+import { heirChoice, heirsFor, killWithHeir, type HeirChoice } from './kill-lord.ts';
 import { presentPlayers, removeTroops, troopsOf } from './pieces.ts';
-import { endSiege, settleVillage } from './settle.ts';
+import { endSiege, settleVillage, type FreedChoice } from './settle.ts';
 import { followCity } from './city.ts';
 import { applyBattleSurprise, battleSurpriseRefusal, type BattleSurprise } from './battle-surprises.ts';
 import { playSurprise, type SurprisePlay, type SurpriseRefusal } from './surprise.ts';
@@ -95,6 +95,16 @@ export interface BattleAnswers {
   spare?: readonly LordId[];
   /** Surprise cards played at the hold point before round k (k = 1: once the sides are formed). */
   surprises?: Partial<Record<number, readonly BattlePlay[]>>;
+  /**
+   * §11.3: the plays at the hold after the battle's last round (after its losses and captures),
+   * applied before the battle's end (control, engines, prisoners freed, regrouping). A Tunnel for
+   * the attack has nothing left to do there ('wrong-moment').
+   */
+  after?: readonly BattlePlay[];
+  /** #39: the heir each dead lord's owner named (dead lord → heir of all his fief titles); missing: the default. */
+  heirs?: Partial<Record<LordId, LordId>>;
+  /** #13: the controllers who agreed to host each freed lord whose placement needed a consent (present once asked). */
+  agreed?: Partial<Record<LordId, readonly PlayerId[]>>;
 }
 
 /** A card played at a battle's hold: the battle's own (Ambush, the attackers' Tunnel) or any other surprise at its own rule. */
@@ -121,6 +131,10 @@ export interface BattleResult {
   winner: SideName | null;
   /** Surprises played at the hold points, with the round they preceded, and those refused. */
   surprises: { round: number; play: BattlePlay; refused: SurpriseRefusal | null }[];
+  /** #39: the deaths that opened a choice of heir, in order; `at`: the round (its hold's plays or its losses), rounds + 1 for the hold after the last round. */
+  heirChoices: (HeirChoice & { at?: number })[];
+  /** #13: the freed lords whose placement needed a consent, in order. */
+  freedChoices: FreedChoice[];
 }
 
 export type BattleRefusal = 'unknown' | 'no-lord' | 'no-troops' | 'bad-weather' | 'no-defender' | 'no-dice' | 'already-fought' | 'self' | 'no-tunnel';
@@ -246,7 +260,29 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     if (pick && sides[side].includes(pick) && hasPieces(s, v, pick)) return pick; // #28
     return hasPieces(s, v, leaderOf(side)) ? leaderOf(side) : sides[side].find((p) => hasPieces(s, v, p)) ?? leaderOf(side);
   };
+  const deaths = { heirs: answers.heirs ?? {}, choices: [] as (HeirChoice & { at?: number })[], agreed: answers.agreed ?? {}, freed: [] as FreedChoice[] };
+  const playHold = (k: number, plays: readonly BattlePlay[], after: boolean): void => {
+    for (const play of plays) { // bounded by the answer
+      const ctx = { village: v, sides, tunnel: live.tunnel === true };
+      if ('play' in play) { // any other surprise, at its own rule (surprise.ts), inside the battle [§11.3]
+        if ('revolt' in play.play || 'revoltTunnel' in play.play || (after && 'battleTunnel' in play.play)) { played.push({ round: k, play, refused: 'wrong-moment' }); continue; }
+        const victim = 'assassinate' in play.play ? play.play.assassinate : 'justice' in play.play ? play.play.justice : null;
+        const choice = victim ? heirChoice(s, victim) : null;
+        const withHeir: SurprisePlay = victim && !('heirs' in play.play && play.play.heirs) ? { ...play.play, heirs: heirsFor(s, victim, deaths) } as SurprisePlay : play.play;
+        const r = playSurprise(s, play.player, withHeir, { kind: 'battle', battle: ctx });
+        if (r.ok) { Object.assign(s, r.state); if ('battleTunnel' in play.play) live.tunnel = true; if (choice && !s.lords[choice.lord]) deaths.choices.push({ ...choice, at: k }); }
+        played.push({ round: k, play, refused: r.ok ? null : r.reason });
+        continue;
+      }
+      if (after && 'tunnel' in play) { played.push({ round: k, play, refused: 'wrong-moment' }); continue; }
+      const refused = battleSurpriseRefusal(s, ctx, play);
+      if (!refused) { applyBattleSurprise(s, play); if ('tunnel' in play) live.tunnel = true; }
+      played.push({ round: k, play, refused });
+    }
+  };
   const finish = (end: BattleEnd, winner: SideName | null): BattleResult => {
+    // §11.3: the hold after the last round's losses, before the battle's consequences.
+    if (rounds.length > 0 && end !== 'attacker-lordless' && answers.after?.length) playHold(rounds.length + 1, answers.after, true);
     // §8.2 [P G-18]: the controller wiped out: the winning side's leader if present, else its first member present.
     const vs = s.villages[v]!;
     if (winner && vs.controller && !presentPlayers(s, v).includes(vs.controller)) {
@@ -255,10 +291,10 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
     }
     // §8.4.8 [P G-34]: the losers' engines destroyed (back to the reserve); their sieges end.
     if (winner) for (const p of sides[OTHER[winner]]) if (vs.sieges.some((g) => g.besieger === p)) endSiege(s, v, p);
-    settleVillage(s, v);
+    settleVillage(s, v, deaths); // #13: a freed lord's consent as answered
     followCity(s, v); // §8.4.9
     regroup(s, v);
-    return { state: s, sides, rounds, end, winner, surprises: played };
+    return { state: s, sides, rounds, end, winner, surprises: played, heirChoices: deaths.choices, freedChoices: deaths.freed };
   };
   const troops = (side: SideName) => { const f = sideForces(s, v, sides[side]); return f.sergeants + f.knights; };
   const lordsOn = (side: SideName) => sides[side].flatMap((p) => freeLordsOf(s, v, p));
@@ -273,19 +309,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
   for (let k = 1; k <= c.combat.maxRounds; k++) {
     const a = answers.rounds?.[k] ?? {};
     // HOLD (§11.3): surprises before round k [T §10.2.2, §10.5, P G-36, G-37].
-    for (const play of answers.surprises?.[k] ?? []) { // bounded by the answer
-      const ctx = { village: v, sides, tunnel: live.tunnel === true };
-      if ('play' in play) { // any other surprise, at its own rule (surprise.ts), inside the battle [§11.3]
-        if ('revolt' in play.play || 'revoltTunnel' in play.play) { played.push({ round: k, play, refused: 'wrong-moment' }); continue; }
-        const r = playSurprise(s, play.player, play.play, { kind: 'battle', battle: ctx });
-        if (r.ok) { Object.assign(s, r.state); if ('battleTunnel' in play.play) live.tunnel = true; }
-        played.push({ round: k, play, refused: r.ok ? null : r.reason });
-        continue;
-      }
-      const refused = battleSurpriseRefusal(s, ctx, play);
-      if (!refused) { applyBattleSurprise(s, play); if ('tunnel' in play) live.tunnel = true; }
-      played.push({ round: k, play, refused });
-    }
+    playHold(k, answers.surprises?.[k] ?? [], false);
     if (lordsOn('attacker').length === 0) return finish('attacker-lordless', null); // [T §10.5] troops alone do not attack
     // ROLL (§8.4.5 1–2).
     const forces = { attacker: sideForces(s, v, sides.attacker), defender: sideForces(s, v, sides.defender) };
@@ -324,7 +348,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
       for (const id of p.killed) { // §8.4.6; a carrier's relic passes to his side as he falls [T §11.1] (even if the Tooth then saves him [P])
         const held = relicsOf(s, id);
         if (held.length > 0) passOnInBattle(s, held, s.lords[id]!.owner, lordsOn(p.side).filter((x) => x !== id));
-        killLord(s, id, 'battle');
+        killWithHeir(s, id, 'battle', deaths, k); // #39: the owner's heir if he named one
       }
       line.lost[p.side] = { sergeants: p.sergeants, knights: p.knights, killed: p.killed };
     }

@@ -19,7 +19,7 @@ import { BOARD, type BishopricNo, type VillageId } from '../board.ts';
 import { calamityTarget, cardKind, type CalamityKind, type CardId } from '../cards.ts';
 import type { FiefState, LordId, UnitGroup } from '../state.ts';
 import type { D6 } from './dice.ts';
-import { killLord } from './kill-lord.ts';
+import { killWithHeir, type Deaths } from './kill-lord.ts';
 import { removeTroops } from './pieces.ts';
 
 /** An owner's choice of plague losses in one village (#10); missing: sergeants first. */
@@ -43,7 +43,7 @@ export function plagueChoice(have: { sergeants: number; knights: number }, loss:
 }
 
 /** §6.3.4: the plague strikes bishopric `b` (the state is already cloned). */
-export function strikePlague(s: FiefState, b: BishopricNo, d6: D6, losses: PlagueLosses = {}): PlagueLine {
+export function strikePlague(s: FiefState, b: BishopricNo, d6: D6, losses: PlagueLosses = {}, deaths?: Deaths): PlagueLine {
   const line: PlagueLine = { bishopric: b, lordsRolled: [], armies: [] };
   const villages = BOARD.bishoprics[b].villages;
   // 1. Lords roll; prisoners are spared [T §6.2.4, issue 15]; once a turn [T §2.3.3].
@@ -52,7 +52,7 @@ export function strikePlague(s: FiefState, b: BishopricNo, d6: D6, losses: Plagu
     const roll = d6(`turn/${s.cursor.turn}/plague/${b}/lord/${l.id}`);
     const dies = roll < s.config.calamity.plagueSurvivesFrom;
     line.lordsRolled.push({ lord: l.id, d6: roll, dies });
-    if (dies) killLord(s, l.id, 'plague'); else l.plagueTestedThisTurn = true;
+    if (dies) killWithHeir(s, l.id, 'plague', deaths); /* #39: the owner's heir if he named one */ else l.plagueTestedThisTurn = true;
   }
   // 2. Each army loses half its tokens not yet struck this turn [P G-21]; the owner chooses (#10).
   for (const v of villages) {
@@ -70,7 +70,7 @@ export function strikePlague(s: FiefState, b: BishopricNo, d6: D6, losses: Plagu
 }
 
 /** Step 2.B: the track flipped slot by slot. `d6` injects the dice (default: the game's named streams). */
-export function resolveCalamities(state: FiefState, d6: D6, losses: PlagueLosses = {}): { state: FiefState; outcomes: CalamityOutcome[]; plagues: PlagueLine[] } {
+export function resolveCalamities(state: FiefState, d6: D6, losses: PlagueLosses = {}, deaths?: Deaths): { state: FiefState; outcomes: CalamityOutcome[]; plagues: PlagueLine[] } {
   const s = structuredClone(state);
   const outcomes: CalamityOutcome[] = [];
   const plagues: PlagueLine[] = [];
@@ -92,7 +92,7 @@ export function resolveCalamities(state: FiefState, d6: D6, losses: PlagueLosses
     if (st.calamities.some((c) => cardKind(c) === kind)) { s.secret.eventDiscard.push(card); outcomes.push({ slot: i + 1, card, kind, d6: roll, result: 'same-kind', bishopric: target }); continue; } // [T §2.3]
     st.calamities.push(card);
     outcomes.push({ slot: i + 1, card, kind, d6: roll, result: 'placed', bishopric: target });
-    if (kind === 'PLAGUE') plagues.push(strikePlague(s, target, d6, losses)); // [T §2.3.3] at once
+    if (kind === 'PLAGUE') plagues.push(strikePlague(s, target, d6, losses, deaths)); // [T §2.3.3] at once
   }
   return { state: s, outcomes, plagues };
 }

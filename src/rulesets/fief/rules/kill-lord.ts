@@ -20,10 +20,11 @@
  * - 5.9.2 [T §4.3.1, P G-52] a title passed to the spouse of another family takes the fief's city:
  *   its garrison is swapped for the new family's troops (city.ts `swapGarrison`, TV-52).
  */
+import type { PlayerId } from '../../../engine/ruleset.ts';
 import type { LordId, FiefState, TitleId } from '../state.ts';
 import { followTitle, swapGarrison } from './city.ts';
 import { claimLying, dropRelics, useGeronce } from './relics.ts';
-import { settleVillage } from './settle.ts';
+import { settleVillage, type Freeing } from './settle.ts';
 
 export type DeathCause = 'plague' | 'calming' | 'revolt' | 'battle' | 'assassination' | 'justice';
 
@@ -35,11 +36,49 @@ function give(s: FiefState, title: TitleId, to: LordId | null): void {
 }
 
 /**
+ * #39 [T §5.9.2]: the choice a death would open — a lord holding fief titles whose family has more
+ * than one lord who could inherit them: his owner, the lord, his fief titles and the possible heirs;
+ * null when there is no choice to make (the default decides alone).
+ */
+export interface HeirChoice { owner: PlayerId; lord: LordId; titles: TitleId[]; heirs: LordId[] }
+export function heirChoice(s: FiefState, id: LordId): HeirChoice | null {
+  const l = s.lords[id];
+  if (!l) return null;
+  const titles = l.titles.filter((t) => t.startsWith('FIEF:'));
+  if (titles.length === 0) return null;
+  const heirs = (s.families[l.owner]?.lords ?? []).filter((x) => x !== l.id && fiefTitles(s, x) < s.config.family.maxFiefTitlesPerLord);
+  return heirs.length > 1 ? { owner: l.owner, lord: l.id, titles, heirs } : null;
+}
+
+/**
+ * #39 inside a resolution (battle, plague, revolt): the owners' answers so far (`heirs`: dead lord →
+ * the heir of all his fief titles) and, filled by the resolution, the choices its deaths opened, in
+ * the order they happened. The flow replays the resolution with the answers (its dice are named),
+ * and asks the first choice not yet answered (REPLY, default: the fewest fief titles, then seniority).
+ */
+export interface Deaths extends Freeing { heirs?: Partial<Record<LordId, LordId>>; choices?: (HeirChoice & { at?: number })[] }
+
+/** The heirs map `killLord` takes for `id`, from the owner's answer when it names a possible heir. */
+export function heirsFor(s: FiefState, id: LordId, deaths: Deaths | undefined): Partial<Record<TitleId, LordId>> {
+  const c = heirChoice(s, id);
+  const chosen = deaths?.heirs?.[id];
+  return c && chosen && c.heirs.includes(chosen) ? Object.fromEntries(c.titles.map((t) => [t, chosen])) : {};
+}
+
+/** `killLord` inside a resolution: the owner's heir (#39) if answered, the choice recorded in `deaths.choices` (with `at`, e.g. the battle round). */
+export function killWithHeir(s: FiefState, id: LordId, cause: DeathCause, deaths: Deaths | undefined, at?: number, geronce?: boolean): boolean {
+  const c = heirChoice(s, id);
+  const died = killLord(s, id, cause, heirsFor(s, id, deaths), geronce, deaths);
+  if (died && c && deaths?.choices) deaths.choices.push({ ...c, ...(at !== undefined ? { at } : {}) });
+  return died;
+}
+
+/**
  * Kills a lord (the caller has cloned the state). `heirs`: the owner's choice of heir per fief
  * title (#39); `geronce`: the Tooth's holder's answer (#38a; undefined: his standing answer).
  * Returns false when the lord did not die (unknown, or brought back by the Tooth of St Géronce).
  */
-export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Partial<Record<TitleId, LordId>> = {}, geronce?: boolean): boolean {
+export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Partial<Record<TitleId, LordId>> = {}, geronce?: boolean, freeing?: Freeing): boolean {
   const l = s.lords[id];
   if (!l) return false;
   if (useGeronce(s, id, geronce)) return false; // A.1 [T §11.1]: he lives on with all his titles
@@ -86,6 +125,6 @@ export function killLord(s: FiefState, id: LordId, _cause: DeathCause, heirs: Pa
   if (l.darc && s.darcCard) { s.secret.characterDiscard.push(s.darcCard); s.darcCard = null; } // [T §9.1]
   if (s.excommunicated === id) s.excommunicated = null;
   delete s.lords[id];
-  if (village) { settleVillage(s, village); claimLying(s, village); } // §8.5.1, §8.6, A.1
+  if (village) { settleVillage(s, village, freeing); claimLying(s, village); } // §8.5.1, §8.6, A.1
   return true;
 }

@@ -26,7 +26,8 @@ import { CARDINAL_HATS, type FiefState, type LordId, type TitleId } from '../sta
 import { turnOrder } from '../turn-order.ts';
 import { lossOutcome } from './combat.ts';
 import type { D6 } from './dice.ts';
-import { killLord } from './kill-lord.ts';
+import { killWithHeir, type HeirChoice } from './kill-lord.ts';
+import type { FreedChoice } from './settle.ts';
 import { refreshControl, removeTroops, troopsOf } from './pieces.ts';
 
 export type RevoltCause = 'taille' | 'tithe' | 'papal-tithe' | 'famine';
@@ -73,6 +74,10 @@ export interface RevoltAnswers {
   attackOrder?: PlayerId[];
   /** #37: each attacked player's losses when not all his troops go (default sergeants first). */
   losses?: Partial<Record<PlayerId, { sergeants: number; knights: number }>>;
+  /** #39: the heir each dead lord's owner named (dead lord → heir of all his fief titles); missing: the default. */
+  heirs?: Partial<Record<LordId, LordId>>;
+  /** #13: the controllers who agreed to host each freed lord whose placement needed a consent (present once asked). */
+  agreed?: Partial<Record<LordId, readonly PlayerId[]>>;
 }
 
 export interface RevoltOutcome {
@@ -82,6 +87,10 @@ export interface RevoltOutcome {
   attacked: { player: PlayerId; lost: { sergeants: number; knights: number } }[];
   wipedOut: boolean;
   lordsKilled: LordId[];
+  /** #39: the deaths that opened a choice of heir, in order (the flow asks each owner, then resolves again). */
+  heirChoices: HeirChoice[];
+  /** #13: the freed lords (a dead jailer's prisoners) whose placement needed a consent, in order. */
+  freedChoices: FreedChoice[];
   destroyed: { mills: number; castle: boolean };
 }
 
@@ -92,13 +101,14 @@ export function resolveRevolt(state: FiefState, village: VillageId, cards: reado
   const s = structuredClone(state);
   const c = s.config;
   const name = `turn/${s.cursor.turn}/revolt/${village}`;
-  const out: RevoltOutcome = { calming: [], dice: [], damage: 0, attacked: [], wipedOut: false, lordsKilled: [], destroyed: { mills: 0, castle: false } };
+  const out: RevoltOutcome = { calming: [], dice: [], damage: 0, attacked: [], wipedOut: false, lordsKilled: [], heirChoices: [], freedChoices: [], destroyed: { mills: 0, castle: false } };
   for (const r of cards) s.hands[r.player] = s.hands[r.player]!.filter((x) => x !== r.card);
   // 1. Calming, one card at a time [T §1.4, §1.5, P G-19].
   const b = BOARD.villages[village]!.bishopric;
   const order = turnOrder(s.players, s.firstPlayer ?? s.players[0]!);
   const cardinals = (a.cardinalsTry ?? []).filter((id) => s.lords[id] && isCardinal(s, id) && s.lords[id]!.prisonerOf === null)
     .sort((x, y) => order.indexOf(s.lords[x]!.owner) - order.indexOf(s.lords[y]!.owner));
+  const deaths = { heirs: a.heirs ?? {}, choices: out.heirChoices, agreed: a.agreed ?? {}, freed: out.freedChoices };
   const paidOnce = new Set<LordId>();
   let standing = 0;
   cards.forEach((r, i) => {
@@ -107,7 +117,7 @@ export function resolveRevolt(state: FiefState, village: VillageId, cards: reado
       const roll = d6(`${name}/card/${i}/bishop`);
       const calmed = roll >= c.church.bishopCalmFrom;
       out.calming.push({ card: r.card, by: bishop, as: 'bishop', d6: roll, calmed, paid: 0 });
-      if (!calmed) { if (killLord(s, bishop, 'calming')) out.lordsKilled.push(bishop); standing++; } // [T §1.4] the bishop dies, the revolt goes ahead
+      if (!calmed) { if (killWithHeir(s, bishop, 'calming', deaths)) out.lordsKilled.push(bishop); standing++; } // [T §1.4] the bishop dies, the revolt goes ahead
       return;
     }
     for (const id of cardinals) {
@@ -162,7 +172,7 @@ export function resolveRevolt(state: FiefState, village: VillageId, cards: reado
     out.wipedOut = true;
     // Prisoners first: a jailer's death would free them (§8.5.1) before the revolt reached them.
     const there = Object.values(s.lords).filter((x) => x.at?.village === village).sort((x, y) => Number(y.prisonerOf !== null) - Number(x.prisonerOf !== null));
-    for (const l of there) if (s.lords[l.id]?.at?.village === village && killLord(s, l.id, 'revolt')) out.lordsKilled.push(l.id);
+    for (const l of there) if (s.lords[l.id]?.at?.village === village && killWithHeir(s, l.id, 'revolt', deaths)) out.lordsKilled.push(l.id); // #39: the owner's heir if he named one
     const vs = s.villages[village]!;
     out.destroyed = { mills: vs.mills, castle: vs.fortification === 'CASTLE' };
     s.supply.mills += vs.mills; vs.mills = 0;

@@ -20,19 +20,41 @@ export const hasPiecesIn = (s: FiefState, v: VillageId, p: PlayerId): boolean =>
   return t.sergeants + t.knights > 0 || freeLordsIn(s, v, p).length > 0;
 };
 
+/** #13 for a freed lord: the consent his placement needs (the controllers asked, by village). */
+export interface FreedChoice { lord: LordId; owner: PlayerId; villages: Record<PlayerId, VillageId[]> }
+
+/**
+ * #13 inside a resolution (a battle, the plague, a revolt) [T §6.4.1, P G-57]: the controllers who
+ * agreed to host each freed lord (`agreed[lord]`, present once they were asked) and, filled by the
+ * resolution, the placements that needed a consent, in order. The flow replays the resolution with
+ * the answers (its dice are named) and asks the first not yet answered (one parallel REPLY).
+ */
+export interface Freeing { agreed?: Partial<Record<LordId, readonly PlayerId[]>>; freed?: FreedChoice[] }
+
 /**
  * A prisoner goes free and his owner places him by the cascade [T §6.2.4, §10.2.3]: `choice` is
  * the owner's village (#12) if it is legal, else the first village of the highest level; where only
- * a consent would do, he stays, free, where he is (village outskirts) [P G-57]. Returns his village.
+ * a consent would do, he goes to the first village (board order) of a controller who agreed (#13,
+ * `freeing`), else he stays, free, where he is (village outskirts) [P G-57]. Returns his village.
  */
-export function freeAndPlace(s: FiefState, id: LordId, choice?: VillageId): VillageId | null {
+export function freeAndPlace(s: FiefState, id: LordId, choice?: VillageId, freeing?: Freeing): VillageId | null {
   const l = s.lords[id]!;
   const was = l.at?.village ?? null;
   l.prisonerOf = null;
   l.at = null; // off the board while the cascade looks
   const opts = placementOptions(s, l.owner);
   const free = Object.keys(opts.consentFrom).length === 0;
-  const to = free ? (choice && opts.villages.includes(choice) ? choice : opts.villages[0]) : undefined;
+  let to = free ? (choice && opts.villages.includes(choice) ? choice : opts.villages[0]) : undefined;
+  if (!free && freeing) {
+    const agreed = freeing.agreed?.[id];
+    const asked = Object.entries(opts.consentFrom).filter((e): e is [VillageId, PlayerId] => !!e[1]);
+    if (agreed) to = asked.map(([v]) => v).find((v) => agreed.includes(opts.consentFrom[v]!)); // #13: the first village of one who agreed
+    else if (asked.length > 0 && freeing.freed) {
+      const villages: Record<PlayerId, VillageId[]> = {};
+      for (const [v, q] of asked) (villages[q] ??= []).push(v);
+      freeing.freed.push({ lord: id, owner: l.owner, villages });
+    }
+  }
   if (to) placeLord(s, id, to);
   else if (was) { l.at = { village: was, position: { kind: 'OUTSKIRTS' } }; refreshControl(s, was); }
   if (was && was !== to) refreshControl(s, was);
@@ -52,8 +74,10 @@ export function endSiege(s: FiefState, v: VillageId, besieger: PlayerId): void {
  * placed at once by the cascade (#12 default); sieges without a besieging lord end, their engines
  * back to the reserve [P G-34]; control is recomputed [P G-18].
  */
-export function settleVillage(s: FiefState, v: VillageId): void {
-  for (const l of Object.values(s.lords)) if (l.at?.village === v && l.prisonerOf !== null && !hasPiecesIn(s, v, l.prisonerOf)) freeAndPlace(s, l.id);
+export function settleVillage(s: FiefState, v: VillageId, freeing?: Freeing): void {
+  const freed = Object.values(s.lords).filter((l) => l.at?.village === v && l.prisonerOf !== null && !hasPiecesIn(s, v, l.prisonerOf));
+  if (freed.length > 0) refreshControl(s, v); // the cascade reads who controls the village now (a jailer gone no longer does)
+  for (const l of freed) if (s.lords[l.id]?.prisonerOf !== null) freeAndPlace(s, l.id, undefined, freeing);
   const vs = s.villages[v]!;
   for (const g of [...vs.sieges]) if (freeLordsIn(s, v, g.besieger).length === 0 || vs.controller === g.besieger || vs.fortification === null) endSiege(s, v, g.besieger);
   refreshControl(s, v);

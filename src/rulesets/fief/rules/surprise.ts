@@ -299,7 +299,7 @@ export function closeRevolt(state: FiefState, window: RevoltWindow, answers: Omi
     s.hands[tunnel.player] = s.hands[tunnel.player]!.filter((c) => c !== tunnel.card);
     s.secret.eventDiscard.push(tunnel.card);
   }
-  if (cards.length === 0) return { state: s, outcome: { calming: [], dice: [], damage: 0, attacked: [], wipedOut: false, lordsKilled: [], destroyed: { mills: 0, castle: false } }, cards };
+  if (cards.length === 0) return { state: s, outcome: { calming: [], dice: [], damage: 0, attacked: [], wipedOut: false, lordsKilled: [], heirChoices: [], freedChoices: [], destroyed: { mills: 0, castle: false } }, cards };
   const r = resolveRevolt(s, window.village, cards, { ...answers, tunnel: tunnel !== null }, d6, combatDie);
   return { ...r, cards };
 }
