@@ -27,7 +27,8 @@ export interface SeasonInputs {
   /** S3.1: every state's orders of the season (S2); a state with none holds. */
   'S3.1'?: { orders: Record<StateId, StateOrders> | Record<StateId, unknown> };
   /** S5: each fleet's order and policy (rules §7.14, §7.15); S3.2 (J26), S3.6 and S4 read them too. */
-  'S5'?: { orders: NavalOrder[] };
+  /** S5: the fleets' orders, and the answers of the interactive naval rounds by question key (§7.15, flow.ts `naval-round`). */
+  'S5'?: { orders: NavalOrder[]; rounds?: Record<string, string> };
   /** S7.3: where an army friendly to the besieged was beaten this turn; default what S6.5 found. */
   'S7.3'?: { defeats: { province: ProvinceId; state: StateId }[] };
   /** S8.7: the army each state chose to disband at its term (#disband-army); default armyToDisband's. */

@@ -520,7 +520,7 @@ class Builder {
     const fleet = cur.name('fleet', WHAT.fleet);
     const p: Partial<NavalPolicy> = {};
     const ratio = () => { const r = cur.decimal(); if (!(r > 0 && r <= MAX_POLICY_RATIO)) fail('bad-ratio', { max: MAX_POLICY_RATIO }); return r; };
-    const words: InnerWord[] = ['intercept', 'ifIntercepted', 'pursue', 'straits'];
+    const words: InnerWord[] = ['intercept', 'ifIntercepted', 'pursue', 'straits', 'ask'];
     while (!cur.done) {
       const w = cur.expect(...words);
       if (w === 'intercept') {
@@ -535,6 +535,7 @@ class Builder {
           p.onIntercepted = { battleIfRatioAtLeast: at, else: e === 'retreatTo' ? 'retreat' : e };
         } else p.onIntercepted = r === 'retreatTo' ? 'retreat' : r;
       } else if (w === 'pursue') p.pursueAfterWin = cur.expect('yes', 'no') === 'yes';
+      else if (w === 'ask') p.ask = cur.expect('yes', 'no') === 'yes'; // [P §7.15] interactive naval rounds (flow.ts `naval-round`)
       else p.blockStraits = cur.expect('block', 'allow') === 'block';
       cur.skipCommas();
     }

@@ -124,6 +124,7 @@ export function policyLine(fleet: string, p: Partial<NavalPolicy>, own: (id: str
   }
   if (p.pursueAfterWin !== undefined) parts.push(w('pursue', lang), w(p.pursueAfterWin ? 'yes' : 'no', lang));
   if (p.blockStraits !== undefined) parts.push(w('straits', lang), w(p.blockStraits ? 'block' : 'allow', lang));
+  if (p.ask !== undefined) parts.push(w('ask', lang), w(p.ask ? 'yes' : 'no', lang));
   return parts.join(' ');
 }
 

@@ -88,6 +88,7 @@ export const INNER_WORDS = {
   battleIf: { en: 'battle-if', fr: 'bataille-si' },
   else: { en: 'else', fr: 'sinon' },
   pursue: { en: 'pursue', fr: 'poursuivre' },
+  ask: { en: 'ask', fr: 'demander' },
   yes: { en: 'yes', fr: 'oui' },
   no: { en: 'no', fr: 'non' },
   straits: { en: 'straits', fr: 'detroits' },
