@@ -15,7 +15,7 @@
  *   whose default is ABR;
  * - before S5: `naval-round:<question>` (NAVAL_ROUND, J3) for each fleet whose naval policy says `ask`
  *   and that meets a detection (intercept or pass) or an interception (the target's answer) at the
- *   earliest impulse not yet answered: S5 is run on a scratch copy with the answers so far (the
+ *   earliest stage not yet answered (an impulse's detections, then its interceptions): S5 is run on a scratch copy with the answers so far (the
  *   dice are keyed by event, so the answers change only what follows them), one round per impulse,
  *   at most `deadlines.navalRoundsMax` rounds; silence answers by the standing policy (§7.15, §11.6);
  * - before S6.3: `volunteer-ally:<detachment>` (TABLETOP_ACCEPT, §4.5.4, §6.12.1 step 2, A-11) for the
@@ -326,8 +326,11 @@ export function navalRound(g: GruikGame): NavalQuestion[] {
   const r = resolveNavalPhase(s, inputsOf(g)['S5']!.orders, diceOf(s), 'S5', f.navalAnswers ?? {}); // the log is dropped: S5 rolls the same draws again
   const open = r.questions.filter((q) => seats.includes(q.state) && !Object.prototype.hasOwnProperty.call(f.navalAnswers ?? {}, q.key));
   if (open.length === 0) return [];
-  const first = Math.min(...open.map((q) => q.impulse));
-  return open.filter((q) => q.impulse === first).sort((a, b) => (a.key < b.key ? -1 : 1));
+  // [P §7.14] one stage a round: an impulse's detections (intercept or pass), then its interceptions (the targets' answers),
+  // so a target is asked only once its interceptor has answered
+  const stage = (q: NavalQuestion) => q.impulse * 2 + (q.kind === 'respond' ? 1 : 0);
+  const first = Math.min(...open.map(stage));
+  return open.filter((q) => stage(q) === first).sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 
 /** §4.5.4, §6.12.1 step 2 [P A-11]: the volunteer allies of player states joined to an army S6.3 is about to fight with. */
