@@ -290,3 +290,63 @@ test('decisions.ts and steps.ts say the new waits', () => {
   assert.doesNotMatch(stepRow('S6.3').note ?? '', /volunteer allies[^;]*not yet/);
   void ids;
 });
+
+// ───────────────────────────────────────────────────────────── create-army
+
+/** The elves control seven provinces (three of the dwarves' taken): entitled to a second army at S8.7 (§4.8). */
+function entitledGame(seed: string, elvesOrders: unknown = 'default'): G {
+  let g = createGame(gruik, { players: 2, gm: false, seasons: 4 }, seed);
+  for (const p of ['marche', 'roc', 'gouffre']) g.state.gruik.provinces[p]!.controller = 'elves';
+  g = ok(g, 'elves', 'orders', elvesOrders);
+  g = ok(g, 'dwarves', 'orders', 'default');
+  g = advance(gruik, g, { useDefaults: false });
+  for (let r = 0; r < 6 && g.state.flow.phase !== 'create-army' && g.state.flow.phase !== 'orders'; r++) g = advance(gruik, g, { useDefaults: true });
+  return g;
+}
+
+test('§4.8, §11.6 create-army: a state entitled to a new army and that ordered none is asked at S8.7; silence raises it, at the capital next season', () => {
+  const g = entitledGame('army-1');
+  assert.equal(g.state.flow.phase, 'create-army');
+  const [d] = gruik.decisions(g.state);
+  assert.equal(d!.id, 'create-army:elves');
+  assert.deepEqual(d!.players, ['elves']);
+  assert.deepEqual(d!.defaults, { elves: 'create' }, 'the default is create (§11.6)');
+  assert.deepEqual(d!.deadline, { kind: 'class', name: 'REACTION' });
+  assert.deepEqual(gruik.view(g.state, 'dwarves').asked, [], 'the dwarves are not told');
+  const bad = submit(gruik, g, 'elves', d!.id, 'perhaps').validation.issues;
+  assert.ok(bad.some(isError) && /create, decline/.test(bad[0]!.text!.en) && /Réponse attendue/.test(bad[0]!.text!.fr), 'refused in both languages');
+  const from = g.steps.length;
+  const h = advance(gruik, g, { useDefaults: true });
+  assert.equal(h.state.flow.phase, 'orders');
+  assert.equal(h.state.gruik.realms.elves!.armies.length, 2, 'the new army appeared (S0.2)');
+  const fresh = h.state.gruik.armies[h.state.gruik.realms.elves!.armies[1]!]!;
+  assert.equal(fresh.location, 'sylve', 'at the capital');
+  assert.match(reports(h, 'elves', 'en', from), /New army \(§4\.8\): .*appears at the capital/);
+  assert.doesNotMatch(reports(h, 'dwarves', 'en', from), /New army/, 'fog: the dwarves read nothing of it');
+});
+
+test('§4.8 create-army declined: no army, and the answer stands (not asked again) until the sheet orders create-army', () => {
+  let g = entitledGame('army-1');
+  g = advance(gruik, ok(g, 'elves', 'create-army:elves', 'decline'), { useDefaults: false });
+  assert.equal(g.state.flow.phase, 'orders');
+  assert.equal(g.state.gruik.realms.elves!.armies.length, 1, 'no new army');
+  // the next season: the standing no holds, nobody is asked
+  let h = advance(gruik, ok(ok(g, 'elves', 'orders', 'default'), 'dwarves', 'orders', 'default'), { useDefaults: false });
+  for (let r = 0; r < 6 && h.state.flow.phase !== 'orders'; r++) { assert.notEqual(h.state.flow.phase, 'create-army', 'not asked again'); h = advance(gruik, h, { useDefaults: true }); }
+  assert.equal(h.state.gruik.realms.elves!.armies.length, 1);
+  // an order creates over the standing no
+  h = advance(gruik, ok(ok(h, 'elves', 'orders', { orders: { createArmy: true } }), 'dwarves', 'orders', 'default'), { useDefaults: false });
+  for (let r = 0; r < 6 && h.state.flow.phase !== 'orders'; r++) { assert.notEqual(h.state.flow.phase, 'create-army'); h = advance(gruik, h, { useDefaults: true }); }
+  assert.equal(h.state.gruik.realms.elves!.armies.length, 2, 'the create-army order raised it');
+});
+
+test('§4.8 a sheet that orders create-army is not asked; the same answers give the same hashes', () => {
+  const g = entitledGame('army-2', { orders: { createArmy: true } });
+  assert.notEqual(g.state.flow.phase, 'create-army', 'the order answered');
+  assert.equal(g.state.gruik.realms.elves!.armies.length, 2);
+  const a = entitledGame('army-3'), b = entitledGame('army-3');
+  const x = advance(gruik, ok(a, 'elves', 'create-army:elves', 'decline'), { useDefaults: false });
+  const y = advance(gruik, ok(b, 'elves', 'create-army:elves', 'decline'), { useDefaults: false });
+  assert.deepEqual(x.steps.map((s) => s.hash), y.steps.map((s) => s.hash));
+  assert.equal(gruikBot(a.state, 'elves', 'create-army:elves', createRng('b', 'bot')), 'create');
+});

@@ -482,6 +482,9 @@ export function botNavalRound(state: GruikState, me: StateId, q: { kind: 'interc
   return q.kind === 'intercept' ? (stronger ? 'intercept' : 'pass') : stronger ? 'battle' : 'port';
 }
 
+/** #create-army (§4.8, §11.6): a bot raises every army it may (the default; an army costs nothing to raise). */
+export function botCreateArmy(): 'create' { return 'create'; }
+
 /** #tabletop-accept (§6.12): bots do not play on the table; they decline, and the battle goes to ABR (the §11.6 default). */
 export function botTabletopAccept(): boolean { return false; }
 

@@ -22,6 +22,8 @@
  *   owner of each volunteer ally joined to an army about to fight; `withhold` keeps it out of the
  *   battle (`withholdAlly`), silence lets it appear (J5);
  * - before S8.7: `disband-army` for a state that must lose an army and named none in its sheet;
+ *   then `create-army` (§4.8 [P]: a standing flag, default create; deadline REACTION [P]) for a state
+ *   entitled to a new army whose sheet did not order it and that has no standing answer yet;
  * - after any step that put an item in `gmQueue` (J1, J13, J16, J17, J18, J27…): the item as a
  *   judgment decision of GM_SEAT (gm.ts `gruikJudgment`) when the game has a GM; without one the
  *   default applies at once and the report says so (§11.3).
@@ -60,7 +62,7 @@ import { resolveNavalPhase, type NavalQuestion } from './rules/naval-phase.ts';
 import { joinedForces } from './rules/army-size.ts';
 import { withholdAlly } from './rules/armies.ts';
 
-export type Phase = 'orders' | 'reaction' | 'naval-round' | 'volunteer' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'over';
+export type Phase = 'orders' | 'reaction' | 'naval-round' | 'volunteer' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'create-army' | 'over';
 
 /** A battle between two players offered for the table (§6.12.1). */
 export interface TabletopBattle {
@@ -111,7 +113,7 @@ export interface GruikFlow {
   /** The index in SEQ of the next step to run. */
   next: number;
   /** The pauses already passed this season. */
-  asked: Partial<Record<'orders' | 'reaction' | 'naval' | 'volunteer' | 'tabletop' | 'disband', true>>;
+  asked: Partial<Record<'orders' | 'reaction' | 'naval' | 'volunteer' | 'tabletop' | 'disband' | 'create', true>>;
   /** This season's sheets (private to each state: no view shows them). */
   sheets: Record<StateId, GruikSheet>;
   /** The standing parts of each state's last sheet (§3.4). */
@@ -122,6 +124,8 @@ export interface GruikFlow {
   navalAnswers?: Record<string, string>;
   navalQuestions?: NavalQuestion[];
   navalRounds?: number;
+  /** #create-army (§4.8 [P], standing): each state's last answer, kept from season to season. */
+  createArmy?: Record<StateId, boolean>;
   /** The volunteer allies asked before S6.3. */
   volunteers?: VolunteerAsk[];
   battles: TabletopBattle[];
@@ -358,6 +362,17 @@ export function volunteerAsks(g: GruikGame): VolunteerAsk[] {
   return out;
 }
 
+/** §4.8 [P]: the states entitled to a new army at this S8.7 whose sheet did not order it and that gave no standing answer. */
+export function creatingStates(g: GruikGame): StateId[] {
+  const s = g.gruik;
+  return live(g).filter((st) => {
+    const r = s.realms[st]!;
+    if (r.armies.length === 0 || r.armyDue !== undefined || g.flow.sheets[st]?.orders?.createArmy) return false;
+    if (g.flow.createArmy && Object.prototype.hasOwnProperty.call(g.flow.createArmy, st)) return false;
+    return armyCount(s.config, r, s.season, r.armies.length, controlledBy(s, st).length).create;
+  });
+}
+
 /** §4.8: the states that must lose an army at this S8.7 and named none. */
 function disbanding(g: GruikGame): StateId[] {
   const s = g.gruik;
@@ -390,7 +405,7 @@ function inputsOf(g: GruikGame): StepInputs {
     'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []), rounds: f.navalAnswers ?? {} },
     'S6.2': { postures, preferences },
     'S6.3': { reports },
-    'S8.7': { disband },
+    'S8.7': { disband, create: Object.fromEntries(Object.entries(f.createArmy ?? {}).filter(([st]) => !f.sheets[st]?.orders?.createArmy)) }, // a create-army order wins over a standing no
   };
 }
 
@@ -473,6 +488,10 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
       f.asked.disband = true;
       if (disbanding(g).length) { f.phase = 'disband'; return; }
     }
+    if (id === 'S8.7' && !f.asked.create) {
+      f.asked.create = true;
+      if (creatingStates(g).length) { f.phase = 'create-army'; return; }
+    }
     if (id === 'S6.1') {
       // §6.4, A-60 (standing): the armies whose sovereign takes the field this season.
       for (const st of Object.keys(f.sheets)) for (const a of Object.values(g.gruik.armies)) if (a.state === st) a.sovereignPresent = (f.sheets[st]!.sovereignPresent ?? []).includes(a.id);
@@ -494,8 +513,9 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
     f.next += 1;
     if (f.next >= SEQ.length) {
       // S10 done: a new season, or the end of the campaign [P §1.7].
-      const keepStanding = f.standing, seen = f.gmSeen;
+      const keepStanding = f.standing, seen = f.gmSeen, keepCreate = f.createArmy;
       Object.assign(f, newFlow(), { standing: keepStanding, gmSeen: seen });
+      if (keepCreate) f.createArmy = keepCreate; // [P §4.8] a standing answer
       delete f.pendingKey; delete f.navalAnswers; delete f.navalQuestions; delete f.navalRounds; delete f.volunteers;
       const n = g.gruik.config.campaign.seasons;
       if (n > 0 && g.gruik.season >= n) { f.phase = 'over'; return; }
@@ -603,6 +623,15 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
       for (const st of disbanding(g)) {
         const v = a(`disband-army:${st}`, st);
         f.disband[st] = typeof v === 'string' && v !== DEFAULT && g.gruik.armies[v]?.state === st ? v : armyToDisband(g.gruik, st);
+      }
+      break;
+    }
+    case 'create-army': {
+      for (const st of creatingStates(g)) {
+        const v = a(`create-army:${st}`, st);
+        const yes = v !== 'decline'; // [P §4.8, §11.6] silence: create
+        (f.createArmy ??= {})[st] = yes;
+        events.push({ t: 'note', audience: [st], text: fill({ fr: 'Nouvelle armée (§4.8) : {m}.', en: 'New army (§4.8): {m}.' }, { m: yes ? { fr: v === DEFAULT || v === undefined ? 'pas de réponse, elle est levée (par défaut) et paraîtra à la capitale au début de la saison prochaine' : 'elle paraîtra à la capitale au début de la saison prochaine', en: v === DEFAULT || v === undefined ? 'no answer, it is raised (the default) and appears at the capital at the start of next season' : 'it appears at the capital at the start of next season' } : { fr: 'vous n’en levez pas ; votre réponse vaut jusqu’à un ordre nouvelle-armee', en: 'you raise none; your answer stands until a create-army order' } }) });
       }
       break;
     }

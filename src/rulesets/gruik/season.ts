@@ -32,7 +32,7 @@ export interface SeasonInputs {
   /** S7.3: where an army friendly to the besieged was beaten this turn; default what S6.5 found. */
   'S7.3'?: { defeats: { province: ProvinceId; state: StateId }[] };
   /** S8.7: the army each state chose to disband at its term (#disband-army); default armyToDisband's. */
-  'S8.7'?: { disband: Record<StateId, string> };
+  'S8.7'?: { disband: Record<StateId, string>; /** #create-army (§4.8, §11.6): each asked state's answer, over its sheet's order (flow.ts). */ create?: Record<StateId, boolean> };
 }
 
 const ordersOf = (s: GruikState): Record<StateId, StateOrders> => s.seasonOrders ?? {};
@@ -83,6 +83,6 @@ export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: Seaso
   'S8.4': (s) => tributaryStatus(s, ordersOf(s)),
   'S8.5': (s) => { const t = structuredClone(s); civilWarTimers(t); return t; },
   'S8.6': (s) => seasonalPrestige(s),
-  'S8.7': (s, i) => armyShortfall(s, i['S8.7']?.disband ?? {}, ordersOf(s)),
+  'S8.7': (s, i) => armyShortfall(s, i['S8.7']?.disband ?? {}, ordersOf(s), i['S8.7']?.create ?? {}),
   'S8.8': (s) => invasionsEnding(disappearances(s)),
 };
