@@ -21,6 +21,12 @@ import { parseSheet, sheetText } from '../../src/rulesets/gruik/sheet/index.ts';
 import { DECISIONS } from '../../src/rulesets/gruik/decisions.ts';
 import { stepRow } from '../../src/rulesets/gruik/steps.ts';
 import { createRng } from '../../src/engine/rng.ts';
+import { runStep } from '../../src/rulesets/gruik/turn.ts';
+import { eventsFor, renderSeasonEvent } from '../../src/rulesets/gruik/season-events.ts';
+import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
+import type { StateOrders } from '../../src/rulesets/gruik/season-types.ts';
+import type { GruikState } from '../../src/rulesets/gruik/state.ts';
+import { DWARF_ARMY, ELF_ARMY, fixture, setArmy } from './fixture.ts';
 
 type G = GameRecord<GruikGame>;
 const evs = (s: StepRecord) => s.events as GruikFlowEvent[];
@@ -349,4 +355,59 @@ test('§4.8 a sheet that orders create-army is not asked; the same answers give 
   const y = advance(gruik, ok(b, 'elves', 'create-army:elves', 'decline'), { useDefaults: false });
   assert.deepEqual(x.steps.map((s) => s.hash), y.steps.map((s) => s.hash));
   assert.equal(gruikBot(a.state, 'elves', 'create-army:elves', createRng('b', 'bot')), 'create');
+});
+
+// ───────────────────────────────────────────────────────────── forced ally demanded by the master
+
+test('§4.5.4, A-63 a master demands a forced ally (S3.6, with the orders): met by the tributary’s own order, else FORCED_ALLY_MIN AP; failing, both are told', () => {
+  const base = () => {
+    const s = fixture();
+    Object.assign(s.realms.fens!, { master: 'dwarves' });
+    setArmy(s, 'fens:A1', { currentAP: 20, location: 'enclume' });
+    setArmy(s, DWARF_ARMY, { currentAP: 20 });
+    return s;
+  };
+  const s36 = (s: GruikState, orders: Record<string, StateOrders>) => runStep(runStep(s, 'S3.1', { 'S3.1': { orders } }), 'S3.6');
+  const demand: StateOrders = { forces: [{ kind: 'demand-ally', tributary: 'fens', host: DWARF_ARMY }] };
+  const said = (t: GruikState, who: string) => eventsFor(t.seasonEvents ?? [], who).filter((e) => e.t === 'ally-demand');
+  // the tributary gave no order: 4 AP from its army standing with the host
+  let t = s36(base(), { dwarves: demand });
+  const d = Object.values(t.detachments).find((x) => x.state === 'fens')!;
+  assert.deepEqual([d.kind, d.ap, d.hostArmy], ['forcedAlly', 4, DWARF_ARMY], 'FORCED_ALLY_MIN by default');
+  assert.equal(said(t, 'dwarves').length, 1);
+  assert.match(renderSeasonEvent(t, said(t, 'fens')[0]!, 'en'), /demands a forced ally of Ligue des Tourbières for its army dwarves:A1: 4 AP sent/);
+  assert.match(renderSeasonEvent(t, said(t, 'fens')[0]!, 'fr'), /exige un allié forcé de Ligue des Tourbières .*4 AP envoyés/);
+  assert.equal(said(t, 'elves').length, 0, 'fog: the elves are not told');
+  assert.deepEqual(checkInvariants(t), []);
+  // the tributary sized it itself (6 AP): that is the answer, nothing more is taken
+  t = s36(base(), { dwarves: demand, fens: { forces: [{ kind: 'ally', army: 'fens:A1', host: DWARF_ARMY, ap: 6, forced: true }] } });
+  assert.deepEqual(Object.values(t.detachments).filter((x) => x.state === 'fens').map((x) => x.ap), [6]);
+  assert.match(renderSeasonEvent(t, said(t, 'dwarves')[0]!, 'en'), /6 AP sent/);
+  // the tributary's army stands elsewhere: the demand fails, both told
+  const far = base();
+  setArmy(far, 'fens:A1', { location: 'tourbe' });
+  t = s36(far, { dwarves: demand });
+  assert.equal(Object.values(t.detachments).filter((x) => x.state === 'fens').length, 0);
+  assert.match(renderSeasonEvent(t, said(t, 'dwarves')[0]!, 'en'), /the demand fails/);
+  assert.equal(said(t, 'fens').length, 1, 'the tributary is told too');
+  // not one's tributary (or a state that does not exist): the same refusal, in both languages
+  const a = s36(base(), { elves: { forces: [{ kind: 'demand-ally', tributary: 'fens', host: ELF_ARMY }] } });
+  const b = s36(base(), { elves: { forces: [{ kind: 'demand-ally', tributary: 'nowhere', host: ELF_ARMY }] } });
+  const ra = eventsFor(a.seasonEvents ?? [], 'elves').find((e) => e.t === 'refused')!, rb = eventsFor(b.seasonEvents ?? [], 'elves').find((e) => e.t === 'refused')!;
+  assert.match(renderSeasonEvent(a, ra, 'en'), /fens is not your tributary/);
+  assert.match(renderSeasonEvent(a, ra, 'fr'), /fens n’est pas votre tributaire/);
+  assert.equal(renderSeasonEvent(b, rb, 'en').replaceAll('nowhere', 'fens'), renderSeasonEvent(a, ra, 'en'), 'an unknown state reads like one that is not a tributary');
+});
+
+test('the text sheet: `demand <tributary> <army>` (exiger) and its print', () => {
+  const g = createGame(gruik, { players: 2 }, 'sheet-demand');
+  g.state.gruik.realms.fens!.master = 'dwarves';
+  for (const [text, lang] of [['demand fens A1', 'en'], ['exiger fens A1', 'fr']] as const) {
+    const r = parseSheet(g.state.gruik, 'dwarves', text, lang);
+    assert.deepEqual(r.issues.filter((i) => i.severity !== 'warning').map((i) => i.message.en), [], `${text} parses`);
+    assert.deepEqual(r.sheet.orders?.forces, [{ kind: 'demand-ally', tributary: 'fens', host: 'dwarves:A1' }]);
+    assert.deepEqual(parseSheet(g.state.gruik, 'dwarves', sheetText(g.state.gruik, 'dwarves', r.sheet, lang), lang).sheet, r.sheet, 'round trip');
+  }
+  const bad = parseSheet(g.state.gruik, 'elves', 'demand fens A1', 'en');
+  assert.ok(bad.issues.some((i) => i.severity === 'error' && /not your tributary/.test(i.message.en)), 'not the elves’ tributary');
 });

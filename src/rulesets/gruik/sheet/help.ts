@@ -20,7 +20,7 @@ function lines(lang: Lang): [OrderWord, string][] {
     ['detach', `${A} <AP> [${w('as', lang)} D<n>]`],
     ['resize', `${D} <AP>`], ['recall', D],
     ['ally', `${A} ${fr ? '<armée hôte>' : '<host army>'} <AP> [${w('forced', lang)}]`],
-    ['join', `${F} ${A}`], ['split', `${FL} ${N}`], ['merge', `${FL} ${FL}`], ['transfer', `${FL} ${FL} ${N}`],
+    ['join', `${F} ${A}`], ['demand', `${fr ? '<tributaire>' : '<tributary>'} ${A}`], ['split', `${FL} ${N}`], ['merge', `${FL} ${FL}`], ['transfer', `${FL} ${FL} ${N}`],
     ['combine', `${FL} ${fr ? '<état>:F<n>' : '<state>:F<n>'} ${w('commander', lang)} ${S}`],
     ['fleet', `${FL} [${w('sail', lang)} ${Z}] [${w('embark', lang)} ${F} …] [${w('land', lang)} ${P} [${F} …]] [${w('raid', lang)} ${P}] … [${w('end', lang)} ${w('coast', lang)} ${P} | ${w('port', lang)} [${P}] | ${w('blockade', lang)} ${P}]`],
     ['policy', `${FL} [${w('intercept', lang)} ${w('always', lang)}|${w('never', lang)}|<ratio>] [${w('ifIntercepted', lang)} ${w('battle', lang)}|${w('retreatTo', lang)}|${w('continue', lang)}|${w('stay', lang)}|${w('port', lang)}|${w('battleIf', lang)} <ratio> ${w('else', lang)} …] [${w('pursue', lang)} ${w('yes', lang)}|${w('no', lang)}] [${w('straits', lang)} ${w('block', lang)}|${w('allow', lang)}] [${w('ask', lang)} ${w('yes', lang)}|${w('no', lang)}]`],

@@ -16,6 +16,7 @@ export const ORDER_WORDS = {
   'recall': { en: 'recall', fr: 'rappeler' },
   'ally': { en: 'ally', fr: 'allie' },
   'join': { en: 'join', fr: 'joindre' },
+  'demand': { en: 'demand', fr: 'exiger' },
   'split': { en: 'split', fr: 'scinder' },
   'merge': { en: 'merge', fr: 'fusionner' },
   'transfer': { en: 'transfer', fr: 'transferer' },
