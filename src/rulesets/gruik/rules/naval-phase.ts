@@ -40,7 +40,8 @@ import { friendlyProvinceFor, hostile } from './relations.ts';
 
 /**
  * The judgment items S5 decides (rules §11.4, judgments.ts): J3 interactive detection and
- * interception (the standing policies answer), J11 the order of multi-fleet encounters (a seeded
+ * interception (the standing policies answer; a fleet whose policy says `ask` takes its owner's answer
+ * from `answers`, the flow's naval rounds), J11 the order of multi-fleet encounters (a seeded
  * order of pairs), J12 naval battles (fully automatic). None goes to the GM: the step never waits.
  */
 export const NAVAL_JUDGMENTS = ['J3', 'J11', 'J12'] as const satisfies readonly JudgmentId[];
