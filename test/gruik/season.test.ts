@@ -24,6 +24,7 @@ const SAMPLES: { [K in SeasonEventKind]: Extract<SeasonEvent, { t: K }> } = {
   'taxes': { t: 'taxes', audience: ['elves'], state: 'elves', gross: 24, net: 18, civilWarSeasons: 1 },
   'tribute': { t: 'tribute', audience: ['fens', 'elves'], from: 'fens', to: 'elves', amount: 7 },
   'refused': { t: 'refused', audience: ['elves'], state: 'elves', order: 'raid fens', message: { fr: 'Non.', en: 'No.' } },
+  'ally-demand': { t: 'ally-demand', audience: ['elves', 'fens'], master: 'elves', tributary: 'fens', host: 'elves:A1', ap: 4 },
   'gift': { t: 'gift', audience: ['elves', 'dwarves'], from: 'elves', to: 'dwarves', amount: 10 },
   'ships-bought': { t: 'ships-bought', audience: ['elves'], state: 'elves', ships: 4, at: 'rives' },
   'effort': { t: 'effort', audience: ['elves'], state: 'elves', army: 'elves:A1', amount: 30, bonus: 2 },

@@ -56,6 +56,7 @@ const KINDS: { kind: string; en: string; fr: string; state?: () => GruikState; a
   { kind: 'resize', en: 'resize D1 5', fr: 'ajuster D1 5', check: (x) => x.orders?.forces?.[0]?.kind === 'resize' },
   { kind: 'recall', en: 'recall D1', fr: 'rappeler D1', check: (x) => x.orders?.forces?.[0]?.kind === 'recall' },
   { kind: 'ally', en: 'ally A1 dwarves:A1 4', fr: 'allie A1 dwarves:A1 4', check: (x) => x.orders?.forces?.[0]?.kind === 'ally' },
+  { kind: 'demand', en: 'demand fens A1', fr: 'exiger fens A1', check: (x) => x.orders?.forces?.[0]?.kind === 'demand-ally' },
   { kind: 'split', en: 'split F1 80\nfleet F2 move etroite', fr: 'scinder F1 80\nflotte F2 aller etroite', check: (x) => x.orders?.forces?.[0]?.kind === 'split-fleet' && x.naval?.[0]?.fleet === 'elves:F2' },
   { kind: 'combine', en: 'combine F1 dwarves:F1 commander elves', fr: 'combiner F1 dwarves:F1 commandant elves', check: (x) => x.orders?.forces?.[0]?.kind === 'combine-fleets' },
   { kind: 'fleet', en: 'fleet F1 embark A1 move etroite end port rives', fr: 'flotte F1 embarquer A1 aller etroite fin port rives', state: base, check: (x) => x.naval?.[0]?.end?.port === true && x.naval[0].actions.length === 2 },

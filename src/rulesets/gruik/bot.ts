@@ -459,6 +459,32 @@ export function botReactions(state: GruikState, me: StateId, rng: Rng, keep: rea
   return out;
 }
 
+/**
+ * #volunteer-ally (§4.5.4, A-11): a bot keeps its promise and lets its contingent appear, unless the
+ * other side is a state it has itself declared a friend, or its master (both public in its view).
+ */
+export function botVolunteer(state: GruikState, me: StateId, against: StateId): 'appear' | 'withhold' {
+  const mine = viewOf(state, me).realms[me];
+  if (!mine) return 'appear';
+  return mine.friendsDeclared.includes(against) || mine.master === against ? 'withhold' : 'appear';
+}
+
+/**
+ * #naval-round (§7.9, §7.15, J3): from what the question tells (the other fleet's size as seen) and
+ * the bot's own fleet (its view): intercept a fleet no larger than its own, else let it pass; when
+ * intercepted, give battle against a fleet no larger than its own, else make for port (an illegal
+ * choice falls back as §7.15 says: no friendly port, it retreats).
+ */
+export function botNavalRound(state: GruikState, me: StateId, q: { kind: 'intercept' | 'respond'; fleet: string; otherShips: number }): string {
+  const own = viewOf(state, me).fleets[q.fleet];
+  if (!own || own.state !== me) return 'default';
+  const stronger = own.ships >= q.otherShips;
+  return q.kind === 'intercept' ? (stronger ? 'intercept' : 'pass') : stronger ? 'battle' : 'port';
+}
+
+/** #create-army (§4.8, §11.6): a bot raises every army it may (the default; an army costs nothing to raise). */
+export function botCreateArmy(): 'create' { return 'create'; }
+
 /** #tabletop-accept (§6.12): bots do not play on the table; they decline, and the battle goes to ABR (the §11.6 default). */
 export function botTabletopAccept(): boolean { return false; }
 

@@ -180,6 +180,7 @@ export const GRUIK_CONSTANTS = {
     disputeDays: constant(3, int(1, 30), '[P §6.12.1] DISPUTE_DAYS'),
     reactionWindowHours: constant(24, int(1, 720), '[P §3.4, §11.6] REACTION_WINDOW_HOURS'),
     navalRoundHours: constant(24, int(1, 720), '[P §3.4, §11.6] NAVAL_ROUND_HOURS'),
+    navalRoundsMax: constant(8, int(1, 40), '[P §7.15, §11.6] interactive naval rounds a season asks at most (one per impulse met); beyond, the standing policies answer'),
     ordersHours: constant(168, int(1, 2_160), '[P §11.6] ORDERS_DEADLINE (per game)'),
   },
   gm: {

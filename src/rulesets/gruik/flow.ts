@@ -13,7 +13,17 @@
  *   default: nobody reports, ABR); a single report goes to the other side's `report-confirmation`
  *   (DISPUTE, silence confirms); a dispute, or two different reports, raises a GM item (J4, J9, J10)
  *   whose default is ABR;
+ * - before S5: `naval-round:<question>` (NAVAL_ROUND, J3) for each fleet whose naval policy says `ask`
+ *   and that meets a detection (intercept or pass) or an interception (the target's answer) at the
+ *   earliest stage not yet answered (an impulse's detections, then its interceptions): S5 is run on a scratch copy with the answers so far (the
+ *   dice are keyed by event, so the answers change only what follows them), one round per impulse,
+ *   at most `deadlines.navalRoundsMax` rounds; silence answers by the standing policy (§7.15, §11.6);
+ * - before S6.3: `volunteer-ally:<detachment>` (TABLETOP_ACCEPT, §4.5.4, §6.12.1 step 2, A-11) for the
+ *   owner of each volunteer ally joined to an army about to fight; `withhold` keeps it out of the
+ *   battle (`withholdAlly`), silence lets it appear (J5);
  * - before S8.7: `disband-army` for a state that must lose an army and named none in its sheet;
+ *   then `create-army` (§4.8 [P]: a standing flag, default create; deadline REACTION [P]) for a state
+ *   entitled to a new army whose sheet did not order it and that has no standing answer yet;
  * - after any step that put an item in `gmQueue` (J1, J13, J16, J17, J18, J27…): the item as a
  *   judgment decision of GM_SEAT (gm.ts `gruikJudgment`) when the game has a GM; without one the
  *   default applies at once and the report says so (§11.3).
@@ -48,8 +58,11 @@ import { armyCount, armyToDisband, battleBudget } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { listsRevealed, type TableArrangements } from './tabletop-table.ts';
+import { resolveNavalPhase, type NavalQuestion } from './rules/naval-phase.ts';
+import { joinedForces } from './rules/army-size.ts';
+import { withholdAlly } from './rules/armies.ts';
 
-export type Phase = 'orders' | 'reaction' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'over';
+export type Phase = 'orders' | 'reaction' | 'naval-round' | 'volunteer' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'create-army' | 'over';
 
 /** A battle between two players offered for the table (§6.12.1). */
 export interface TabletopBattle {
@@ -71,6 +84,18 @@ export interface TabletopBattle {
   table?: TableArrangements;
 }
 
+/** A volunteer ally joined to an army about to fight (§4.5.4, §6.12.1 step 2, A-11): its owner confirms or withholds it. */
+export interface VolunteerAsk {
+  detachment: string;
+  owner: StateId;
+  hostArmy: string;
+  hostState: StateId;
+  province: string;
+  /** The state on the other side of the battle (seen by the owner: its contingent stands there). */
+  against: StateId;
+  battle: string;
+}
+
 /** A judgment item waiting for the GM. */
 export interface PendingItem {
   input: GruikItemInput;
@@ -88,13 +113,21 @@ export interface GruikFlow {
   /** The index in SEQ of the next step to run. */
   next: number;
   /** The pauses already passed this season. */
-  asked: Partial<Record<'orders' | 'reaction' | 'tabletop' | 'disband', true>>;
+  asked: Partial<Record<'orders' | 'reaction' | 'naval' | 'volunteer' | 'tabletop' | 'disband' | 'create', true>>;
   /** This season's sheets (private to each state: no view shows them). */
   sheets: Record<StateId, GruikSheet>;
   /** The standing parts of each state's last sheet (§3.4). */
   standing: Record<StateId, Pick<GruikSheet, (typeof STANDING_KEYS)[number]>>;
   reactions: Record<StateId, MoveOrder[]>;
   disband: Record<StateId, string>;
+  /** The naval rounds' answers so far, by question key ('policy': silence, the policy answers); the open round's questions; rounds asked. */
+  navalAnswers?: Record<string, string>;
+  navalQuestions?: NavalQuestion[];
+  navalRounds?: number;
+  /** #create-army (§4.8 [P], standing): each state's last answer, kept from season to season. */
+  createArmy?: Record<StateId, boolean>;
+  /** The volunteer allies asked before S6.3. */
+  volunteers?: VolunteerAsk[];
   battles: TabletopBattle[];
   items: PendingItem[];
   /** How many of `gmQueue`'s items the flow has handled. */
@@ -180,6 +213,17 @@ const ROW_WHAT: Partial<Record<JudgmentId, Localized>> = {
   J27: { fr: 'situation imprévue', en: 'unforeseen situation' },
 };
 const whatOf = (row: JudgmentId): Localized => ROW_WHAT[row] ?? { fr: row, en: row };
+
+/** The answers of a naval round in both languages (§7.9, §7.15). */
+export const NAVAL_WORD: Record<string, Localized> = {
+  intercept: { fr: 'intercepter', en: 'intercept' },
+  pass: { fr: 'laisser passer', en: 'let it pass' },
+  battle: { fr: 'livrer bataille', en: 'give battle' },
+  retreat: { fr: 'se retirer', en: 'retreat' },
+  continue: { fr: 'poursuivre sa route', en: 'continue' },
+  stay: { fr: 'rester sur place', en: 'stay' },
+  port: { fr: 'se réfugier au port', en: 'take refuge in port' },
+};
 
 // ───────────────────────────────────────────────────────────── the GM
 
@@ -296,6 +340,61 @@ function tabletopBattles(g: GruikGame): TabletopBattle[] {
   return out;
 }
 
+/**
+ * §7.15, §11.6 (J3): the next naval round — S5 run on a scratch copy with the answers so far; the
+ * questions of player states not yet answered, those of the earliest impulse only (a later one may
+ * not arise once these are answered). None once `deadlines.navalRoundsMax` rounds were asked.
+ */
+export function navalRound(g: GruikGame): NavalQuestion[] {
+  const f = g.flow, s = g.gruik;
+  if ((f.navalRounds ?? 0) >= s.config.deadlines.navalRoundsMax) return [];
+  const seats = live(g);
+  const r = resolveNavalPhase(s, inputsOf(g)['S5']!.orders, diceOf(s), 'S5', f.navalAnswers ?? {}); // the log is dropped: S5 rolls the same draws again
+  const open = r.questions.filter((q) => seats.includes(q.state) && !Object.prototype.hasOwnProperty.call(f.navalAnswers ?? {}, q.key));
+  if (open.length === 0) return [];
+  // [P §7.14] one stage a round: an impulse's detections (intercept or pass), then its interceptions (the targets' answers),
+  // so a target is asked only once its interceptor has answered
+  const stage = (q: NavalQuestion) => q.impulse * 2 + (q.kind === 'respond' ? 1 : 0);
+  const first = Math.min(...open.map(stage));
+  return open.filter((q) => stage(q) === first).sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/** §4.5.4, §6.12.1 step 2 [P A-11]: the volunteer allies of player states joined to an army S6.3 is about to fight with. */
+export function volunteerAsks(g: GruikGame): VolunteerAsk[] {
+  const s = g.gruik;
+  const lc = s.landCombat;
+  if (!lc) return [];
+  const seats = live(g);
+  const dice = diceOf(s); // the log is dropped: S6.3 pairs with the same draws
+  const out: VolunteerAsk[] = [];
+  for (const p of lc.contested) {
+    for (const pair of battlePairs(s, p, lc.defenders[p] ?? null, dice)) {
+      const [A, B] = [s.armies[pair[0]], s.armies[pair[1]]];
+      if (!A || !B || A.location !== p || B.location !== p) continue;
+      if (battleBudget(s, A.id).fielded < 1 || battleBudget(s, B.id).fielded < 1) continue;
+      for (const [host, foe] of [[A, B], [B, A]] as const) {
+        for (const x of joinedForces(s, host.id)) {
+          const d = s.detachments[x.id];
+          if (!x.allied || !d || d.kind !== 'volunteerAlly' || !seats.includes(d.state) || out.some((v) => v.detachment === d.id)) continue;
+          out.push({ detachment: d.id, owner: d.state, hostArmy: host.id, hostState: host.state, province: p, against: foe.state, battle: battleId(s, p, pair[0], pair[1]) });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** §4.8 [P]: the states entitled to a new army at this S8.7 whose sheet did not order it and that gave no standing answer. */
+export function creatingStates(g: GruikGame): StateId[] {
+  const s = g.gruik;
+  return live(g).filter((st) => {
+    const r = s.realms[st]!;
+    if (r.armies.length === 0 || r.armyDue !== undefined || g.flow.sheets[st]?.orders?.createArmy) return false;
+    if (g.flow.createArmy && Object.prototype.hasOwnProperty.call(g.flow.createArmy, st)) return false;
+    return armyCount(s.config, r, s.season, r.armies.length, controlledBy(s, st).length).create;
+  });
+}
+
 /** §4.8: the states that must lose an army at this S8.7 and named none. */
 function disbanding(g: GruikGame): StateId[] {
   const s = g.gruik;
@@ -325,10 +424,10 @@ function inputsOf(g: GruikGame): StepInputs {
     'S3.1': { orders: Object.fromEntries(states.map((st) => [st, f.sheets[st]!.orders ?? {}])) },
     'S4.1': { orders: states.flatMap((st) => f.sheets[st]!.moves ?? []) },
     'S4.3': { reactions: f.reactions },
-    'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []) },
+    'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []), rounds: f.navalAnswers ?? {} },
     'S6.2': { postures, preferences },
     'S6.3': { reports },
-    'S8.7': { disband },
+    'S8.7': { disband, create: Object.fromEntries(Object.entries(f.createArmy ?? {}).filter(([st]) => !f.sheets[st]?.orders?.createArmy)) }, // a create-army order wins over a standing no
   };
 }
 
@@ -391,6 +490,17 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
       const who = reactingStates(g);
       if (who.length) { f.phase = 'reaction'; return; }
     }
+    if (id === 'S5' && !f.asked.naval) {
+      const qs = navalRound(g);
+      if (qs.length) { f.navalQuestions = qs; f.navalRounds = (f.navalRounds ?? 0) + 1; f.phase = 'naval-round'; return; }
+      f.asked.naval = true;
+      delete f.navalQuestions;
+    }
+    if (id === 'S6.3' && !f.asked.volunteer) {
+      f.asked.volunteer = true;
+      f.volunteers = volunteerAsks(g);
+      if (f.volunteers.length) { f.phase = 'volunteer'; return; }
+    }
     if (id === 'S6.3' && !f.asked.tabletop) {
       f.asked.tabletop = true;
       f.battles = g.gruik.config.campaign.tabletop ? tabletopBattles(g) : [];
@@ -399,6 +509,10 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
     if (id === 'S8.7' && !f.asked.disband) {
       f.asked.disband = true;
       if (disbanding(g).length) { f.phase = 'disband'; return; }
+    }
+    if (id === 'S8.7' && !f.asked.create) {
+      f.asked.create = true;
+      if (creatingStates(g).length) { f.phase = 'create-army'; return; }
     }
     if (id === 'S6.1') {
       // §6.4, A-60 (standing): the armies whose sovereign takes the field this season.
@@ -424,9 +538,10 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
     f.next += 1;
     if (f.next >= SEQ.length) {
       // S10 done: a new season, or the end of the campaign [P §1.7].
-      const keepStanding = f.standing, seen = f.gmSeen;
+      const keepStanding = f.standing, seen = f.gmSeen, keepCreate = f.createArmy;
       Object.assign(f, newFlow(), { standing: keepStanding, gmSeen: seen });
-      delete f.pendingKey;
+      if (keepCreate) f.createArmy = keepCreate; // [P §4.8] a standing answer
+      delete f.pendingKey; delete f.navalAnswers; delete f.navalQuestions; delete f.navalRounds; delete f.volunteers;
       const n = g.gruik.config.campaign.seasons;
       if (n > 0 && g.gruik.season >= n) { f.phase = 'over'; return; }
     }
@@ -468,6 +583,28 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
       for (const st of reactingStates(g)) {
         const v = a(`reaction:${st}`, st);
         f.reactions[st] = v === undefined || v === DEFAULT ? policyMoves(g.gruik, st, f.sheets[st]?.reactions ?? []) : v as MoveOrder[];
+      }
+      break;
+    }
+    case 'naval-round': {
+      const answersSoFar = (f.navalAnswers ??= {});
+      for (const q of f.navalQuestions ?? []) {
+        const v = a(`naval-round:${q.key}`, q.state);
+        const given = typeof v === 'string' && v !== DEFAULT ? v : null;
+        answersSoFar[q.key] = given ?? 'policy'; // [§11.6] silence: the standing policy answers
+        const zone = g.gruik.map.seaZones.find((z) => z.id === q.zone)?.name ?? q.zone;
+        events.push({ t: 'note', audience: [q.state], text: fill({ fr: 'Manche navale (impulsion {k}), flotte {f} en {z} : {a}.', en: 'Naval round (impulse {k}), fleet {f} in {z}: {a}.' }, { k: q.impulse, f: q.fleet, z: zone, a: given ? { fr: `votre réponse, ${NAVAL_WORD[given]?.fr ?? given}`, en: `your answer, ${NAVAL_WORD[given]?.en ?? given}` } : { fr: `pas de réponse, votre politique navale répond (${NAVAL_WORD[q.byDefault]?.fr ?? q.byDefault})`, en: `no answer, your naval policy answers (${NAVAL_WORD[q.byDefault]?.en ?? q.byDefault})` } }) });
+      }
+      delete f.navalQuestions;
+      break;
+    }
+    case 'volunteer': {
+      for (const v of f.volunteers ?? []) {
+        const withheld = a(`volunteer-ally:${v.detachment}`, v.owner) === 'withhold';
+        const r = withheld ? withholdAlly(g.gruik, v.detachment) : null;
+        if (r?.ok) g.gruik = r.state;
+        // [P A-11] told to the owner and the host (the other side sees only who fights)
+        events.push({ t: 'note', audience: [...new Set([v.owner, v.hostState])].sort(), text: fill({ fr: 'Bataille de {p} : le contingent allié volontaire de {o} ({d}) {m} (§4.5.4).', en: 'Battle of {p}: the volunteer contingent of {o} ({d}) {m} (§4.5.4).' }, { p: pname(g.gruik, v.province), o: rname(g, v.owner), d: v.detachment, m: r?.ok ? { fr: 'ne vient pas : il ne combat pas et reste avec l’armée hôte', en: 'stays away: it does not fight and stays with the host army' } : { fr: 'combat aux côtés de l’armée hôte', en: 'fights beside the host army' } }) });
       }
       break;
     }
@@ -515,6 +652,15 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
       for (const st of disbanding(g)) {
         const v = a(`disband-army:${st}`, st);
         f.disband[st] = typeof v === 'string' && v !== DEFAULT && g.gruik.armies[v]?.state === st ? v : armyToDisband(g.gruik, st);
+      }
+      break;
+    }
+    case 'create-army': {
+      for (const st of creatingStates(g)) {
+        const v = a(`create-army:${st}`, st);
+        const yes = v !== 'decline'; // [P §4.8, §11.6] silence: create
+        (f.createArmy ??= {})[st] = yes;
+        events.push({ t: 'note', audience: [st], text: fill({ fr: 'Nouvelle armée (§4.8) : {m}.', en: 'New army (§4.8): {m}.' }, { m: yes ? { fr: v === DEFAULT || v === undefined ? 'pas de réponse, elle est levée (par défaut) et paraîtra à la capitale au début de la saison prochaine' : 'elle paraîtra à la capitale au début de la saison prochaine', en: v === DEFAULT || v === undefined ? 'no answer, it is raised (the default) and appears at the capital at the start of next season' : 'it appears at the capital at the start of next season' } : { fr: 'vous n’en levez pas ; votre réponse vaut jusqu’à un ordre nouvelle-armee', en: 'you raise none; your answer stands until a create-army order' } }) });
       }
       break;
     }

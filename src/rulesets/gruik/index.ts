@@ -18,13 +18,14 @@ import type { Rng } from '../../engine/rng.ts';
 import { DEFAULT, stale, validateChoice, validateReaction, validateReport, validateSheet } from './answers.ts';
 import { DEFAULT_CONFIG, resolveGruikConfig } from './constants.ts';
 import { deadlineHours, type DeadlineClass } from './decisions.ts';
-import { answer, newFlow, reactingStates, seasonName, settle, drawKey, type GruikFlowEvent, type GruikGame } from './flow.ts';
+import { answer, creatingStates, newFlow, reactingStates, seasonName, settle, drawKey, NAVAL_WORD, type GruikFlowEvent, type GruikGame } from './flow.ts';
+import { CHOICES } from './rules/naval-phase.ts';
 import { gruikJudgment } from './gm.ts';
 import { gmAct, gmActions, validateGmAction } from './console.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
-import { botDisband, botReactions, botSheet } from './bot.ts';
+import { botCreateArmy, botDisband, botNavalRound, botReactions, botSheet, botVolunteer } from './bot.ts';
 import { orderTemplate, parseSheet, sheetText, validationIssues } from './sheet/index.ts';
 import type { GruikSheet } from './sheet-types.ts';
 import { DEFAULT_SCENARIO, initialFromScenario, loadScenario } from './scenario.ts';
@@ -77,12 +78,17 @@ const PROMPTS: Record<string, Localized> = {
   'tabletop-accept': { fr: 'Jouer cette bataille sur table (accept) ou la laisser à la résolution automatique (refuse) ?', en: 'Play this battle on the table (accept) or leave it to automatic resolution (refuse)?' },
   'battle-report': { fr: 'Compte rendu de la bataille jouée sur table (§6.12.1), ou « none » pour le laisser à l’adversaire.', en: 'Report of the battle played on the table (§6.12.1), or "none" to leave it to the other side.' },
   'report-confirmation': { fr: 'Votre adversaire a rendu compte de la bataille : confirmez-vous (confirm) ou contestez-vous (dispute) ?', en: 'Your opponent reported the battle: do you confirm (confirm) or dispute (dispute)?' },
+  'naval-intercept': { fr: 'Manche navale (§7.15) : votre flotte {f} a repéré en {z} une flotte de {o} d’environ {n} navires (impulsion {k}). L’intercepter (intercept) ou la laisser passer (pass) ? Sans réponse : votre politique navale ({d}).', en: 'Naval round (§7.15): your fleet {f} has sighted in {z} a fleet of {o} of about {n} ships (impulse {k}). Intercept it (intercept) or let it pass (pass)? No answer: your naval policy ({d}).' },
+  'naval-respond': { fr: 'Manche navale (§7.9) : votre flotte {f} est interceptée en {z} par une flotte de {o} de {n} navires (impulsion {k}). Répondez : battle, retreat, continue, stay ou port (un choix impossible retombe comme le dit §7.15). Sans réponse : votre politique navale ({d}).', en: 'Naval round (§7.9): your fleet {f} is intercepted in {z} by a fleet of {o} of {n} ships (impulse {k}). Answer: battle, retreat, continue, stay or port (an impossible choice falls back as §7.15 says). No answer: your naval policy ({d}).' },
+  'volunteer-ally': { fr: 'Bataille de {p} (§4.5.4, §6.12.1) : votre contingent allié volontaire {d} ({ap} AP), joint à l’armée {h} de {hs}, va combattre contre {a}. Le laisser venir (appear) ou le retenir (withhold : il ne combat pas et reste avec l’armée hôte) ? Sans réponse : il vient.', en: 'Battle of {p} (§4.5.4, §6.12.1): your volunteer contingent {d} ({ap} AP), joined to {hs}’s army {h}, is about to fight {a}. Let it appear (appear) or withhold it (withhold: it does not fight and stays with the host army)? No answer: it appears.' },
+  'create-army': { fr: 'Vous contrôlez assez de provinces pour une armée de plus (§4.8) : la lever (create ; elle paraît à la capitale au début de la saison prochaine) ou non (decline) ? Votre réponse vaut pour les saisons suivantes. Sans réponse : elle est levée.', en: 'You control enough provinces for one more army (§4.8): raise it (create; it appears at the capital at the start of next season) or not (decline)? Your answer stands for the seasons to come. No answer: it is raised.' },
   'disband-army': { fr: 'Vous avez trop d’armées depuis deux saisons (§4.8) : laquelle est dissoute ?', en: 'You have had too many armies for two seasons (§4.8): which one is disbanded?' },
 };
 
 const CLASS_LABEL: Record<string, Localized> = {
   ORDERS: { fr: 'ordres', en: 'orders' },
   REACTION: { fr: 'réaction', en: 'reaction' },
+  NAVAL_ROUND: { fr: 'manche navale', en: 'naval round' },
   TABLETOP_ACCEPT: { fr: 'bataille sur table', en: 'tabletop battle' },
   TABLETOP_REPORT: { fr: 'compte rendu de bataille', en: 'battle report' },
   DISPUTE: { fr: 'contestation', en: 'dispute' },
@@ -101,6 +107,20 @@ function decisionsOf(g: GruikGame): Decision[] {
   switch (f.phase) {
     case 'orders': return [{ id: 'orders', kind: 'orders', players: live, deadline: cls('ORDERS'), defaults: Object.fromEntries(live.map((p) => [p, DEFAULT])), prompt: pre(PROMPTS.orders!) }];
     case 'reaction': return reactingStates(g).map((st) => ({ id: `reaction:${st}`, kind: 'reaction', players: [st], deadline: cls('REACTION'), defaults: { [st]: DEFAULT }, prompt: pre(PROMPTS.reaction!) }));
+    case 'naval-round': return (f.navalQuestions ?? []).map((q) => {
+      const vars = { f: q.fleet, z: s.map.seaZones.find((x) => x.id === q.zone)?.name ?? q.zone, o: name(q.otherState), n: q.otherShips, k: q.impulse, d: NAVAL_WORD[q.byDefault] ?? { fr: q.byDefault, en: q.byDefault } };
+      const values = q.kind === 'intercept' ? ['intercept', 'pass'] : [...CHOICES];
+      return {
+        id: `naval-round:${q.key}`, kind: 'naval-round', players: [q.state], deadline: cls('NAVAL_ROUND'), defaults: { [q.state]: DEFAULT },
+        prompt: pre(fill(PROMPTS[q.kind === 'intercept' ? 'naval-intercept' : 'naval-respond']!, vars)),
+        choices: values.map((v) => ({ value: v, label: NAVAL_WORD[v]! })),
+      };
+    });
+    case 'volunteer': return (f.volunteers ?? []).map((v) => ({
+      id: `volunteer-ally:${v.detachment}`, kind: 'volunteer-ally', players: [v.owner], deadline: cls('TABLETOP_ACCEPT'), defaults: { [v.owner]: 'appear' },
+      prompt: pre(fill(PROMPTS['volunteer-ally']!, { p: place(v.province), d: v.detachment, ap: s.detachments[v.detachment]?.ap ?? 0, h: v.hostArmy, hs: name(v.hostState), a: name(v.against) })),
+      choices: [opt('appear', 'Le contingent vient (J5)', 'The contingent appears (J5)'), opt('withhold', 'Retenir le contingent (A-11)', 'Withhold the contingent (A-11)')],
+    }));
     case 'tabletop-accept': return f.battles.map((b) => ({
       id: `tabletop-accept:${b.id}`, kind: 'tabletop-accept', players: [...b.sides], deadline: cls('TABLETOP_ACCEPT'),
       defaults: Object.fromEntries(b.sides.map((p) => [p, 'refuse'])),
@@ -126,6 +146,10 @@ function decisionsOf(g: GruikGame): Decision[] {
       const named = f.sheets[st]?.disband;
       return r.armies.length > 1 && armyCount(s.config, r, s.season, r.armies.length, controlledBy(s, st).length).disband && !(named && s.armies[named]?.state === st);
     }).map((st) => ({ id: `disband-army:${st}`, kind: 'disband-army', players: [st], deadline: cls('REACTION'), defaults: { [st]: DEFAULT }, prompt: pre(PROMPTS['disband-army']!) }));
+    case 'create-army': return creatingStates(g).map((st) => ({
+      id: `create-army:${st}`, kind: 'create-army', players: [st], deadline: cls('REACTION'), defaults: { [st]: 'create' }, prompt: pre(PROMPTS['create-army']!),
+      choices: [opt('create', 'Lever la nouvelle armée', 'Raise the new army'), opt('decline', 'Ne pas la lever', 'Do not raise it')],
+    }));
     default: return [];
   }
 }
@@ -272,6 +296,9 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
       }
       case 'reaction': return validateReaction(s, player, raw);
       case 'tabletop-accept': return validateChoice(raw, ['accept', 'refuse'] as const);
+      case 'volunteer-ally': return validateChoice(raw, ['appear', 'withhold'] as const);
+      case 'create-army': return validateChoice(raw, ['create', 'decline'] as const);
+      case 'naval-round': return validateChoice(raw, [DEFAULT, ...(d.choices ?? []).map((c) => c.value)]);
       case 'report-confirmation': return validateChoice(raw, ['confirm', 'dispute'] as const);
       case 'battle-report': {
         const b = g.flow.battles.find((x) => `battle-report:${x.id}` === decision)!;
@@ -322,7 +349,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   },
   localizeLabel(label, lang) {
     if (lang === 'en') return label;
-    const fr: Record<string, string> = { orders: 'ordres', reaction: 'réaction', 'tabletop-accept': 'bataille sur table', 'battle-report': 'compte rendu de bataille', 'report-confirmation': 'confirmation du compte rendu', gm: 'MJ', disband: 'dissolution' };
+    const fr: Record<string, string> = { orders: 'ordres', reaction: 'réaction', 'naval-round': 'manche navale', volunteer: 'alliés volontaires', 'tabletop-accept': 'bataille sur table', 'battle-report': 'compte rendu de bataille', 'report-confirmation': 'confirmation du compte rendu', gm: 'MJ', disband: 'dissolution', 'create-army': 'nouvelle armée' };
     if (label === 'over') return 'terminée';
     return label.replace(/^season (\d+)(?: (\S+))?$/, (_, n: string, p?: string) => `saison ${n}${p ? ` ${fr[p] ?? p}` : ''}`);
   },
@@ -347,7 +374,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   act: (g, player, value) => actTabletop(g, player, value as TableAction),
   // Fog of war: a table action is in the log of the battle's two sides alone (tabletop.ts).
   freeActionAudience: (g, player, value) => tabletopAudience(g, player, value as TableAction),
-  deadlineClasses: Object.fromEntries((['ORDERS', 'REACTION', 'TABLETOP_ACCEPT', 'TABLETOP_REPORT', 'DISPUTE'] as const).map((c) => {
+  deadlineClasses: Object.fromEntries((['ORDERS', 'REACTION', 'NAVAL_ROUND', 'TABLETOP_ACCEPT', 'TABLETOP_REPORT', 'DISPUTE'] as const).map((c) => {
     const weekly = deadlineHours(DEFAULT_CONFIG, c) * 60;
     // [P] weekly: the constants' defaults; daily: a day at most for orders, half of it for the others; live: minutes.
     const daily = Math.min(weekly, c === 'ORDERS' ? 24 * 60 : 12 * 60);
@@ -383,6 +410,9 @@ export function gruikBot(g: GruikGame, player: PlayerId, decision: string, rng: 
     case 'orders': return botSheet(g.gruik, player, rng);
     case 'reaction': return botReactions(g.gruik, player, rng);
     case 'disband-army': return botDisband(g.gruik, player) ?? DEFAULT;
+    case 'create-army': return botCreateArmy();
+    case 'volunteer-ally': { const v = g.flow.volunteers?.find((x) => `volunteer-ally:${x.detachment}` === decision); return v ? botVolunteer(g.gruik, player, v.against) : 'appear'; }
+    case 'naval-round': { const q = g.flow.navalQuestions?.find((x) => `naval-round:${x.key}` === decision); return q ? botNavalRound(g.gruik, player, q) : DEFAULT; }
     default: return d.defaults[player] ?? DEFAULT;
   }
 }

@@ -13,6 +13,7 @@ import { CIVIL_WAR_CAUSE } from './words.ts';
 const MSG: Record<SeasonEventKind, Localized> = {
   'taxes': { fr: '{state} — impôts : {net} gruikors (brut {gross}, {cw} saison(s) de guerre civile).', en: '{state} — taxes: {net} gruikors (gross {gross}, {cw} season(s) of civil war).' },
   'tribute': { fr: 'Tribut : {from} verse {amount} gruikors à {to}.', en: 'Tribute: {from} pays {amount} gruikors to {to}.' },
+  'ally-demand': { fr: '{master} exige un allié forcé de {tributary} pour son armée {host} : {result}.', en: '{master} demands a forced ally of {tributary} for its army {host}: {result}.' },
   'refused': { fr: '{state} — ordre refusé ({order}) : {message}', en: '{state} — order refused ({order}): {message}' },
   'gift': { fr: 'Don : {from} verse {amount} gruikors à {to}.', en: 'Gift: {from} pays {amount} gruikors to {to}.' },
   'ships-bought': { fr: '{state} — {ships} navires commandés à {at}, prêts la saison prochaine.', en: '{state} — {ships} ships ordered at {at}, ready next season.' },
@@ -83,6 +84,7 @@ export function renderSeasonEvent(s: Pick<GruikState, 'map' | 'realms'>, e: Seas
     case 'taxes': args = { state: state(e.state), net: e.net, gross: e.gross, cw: e.civilWarSeasons }; break;
     case 'tribute': case 'gift': args = { from: state(e.from), to: state(e.to), amount: e.amount }; break;
     case 'refused': args = { state: state(e.state), order: e.order, message: e.message }; break;
+    case 'ally-demand': args = { master: state(e.master), tributary: state(e.tributary), host: e.host, result: e.ap === null ? { fr: 'l’armée du tributaire ne peut l’envoyer, l’exigence échoue (§4.5.4)', en: 'the tributary’s army cannot send one, the demand fails (§4.5.4)' } : fill({ fr: '{n} AP envoyés', en: '{n} AP sent' }, { n: e.ap }) }; break;
     case 'ships-bought': args = { state: state(e.state), ships: e.ships, at: province(e.at) }; break;
     case 'effort': args = { state: state(e.state), amount: e.amount, bonus: e.bonus }; break;
     case 'monument': args = { state: state(e.state), province: province(e.province), cost: e.cost, prestige: e.prestige }; break;

@@ -28,6 +28,8 @@ export type ForceOrder =
   | { kind: 'recall'; detachment: string }
   | { kind: 'ally'; army: string; host: string; ap: number; forced?: boolean }
   | { kind: 'join'; force: string; host: string }
+  // [T §4.2.2, §11.3; P §4.5.4, A-63] a master demands a forced ally of its tributary for one of its armies (S3.6, with the orders)
+  | { kind: 'demand-ally'; tributary: StateId; host: string }
   // [T §7.2, §7.7; P A-38] fleets on the same coast at season start: split, merge, exchange ships; combined fleets (both states order it).
   | { kind: 'split-fleet'; fleet: string; ships: number }
   | { kind: 'merge-fleets'; into: string; from: string }
@@ -81,6 +83,8 @@ export type SeasonEvent =
   | { t: 'taxes'; audience: StateId[]; state: StateId; gross: number; net: number; civilWarSeasons: number }
   | { t: 'tribute'; audience: StateId[]; from: StateId; to: StateId; amount: number }
   | { t: 'refused'; audience: StateId[]; state: StateId; order: string; message: Localized }
+  /** [P §4.5.4] a master's forced-ally demand: met with `ap` AP (the tributary's own order, else FORCED_ALLY_MIN), or failed (null), told to both. */
+  | { t: 'ally-demand'; audience: StateId[]; master: StateId; tributary: StateId; host: string; ap: number | null }
   | { t: 'gift'; audience: StateId[]; from: StateId; to: StateId; amount: number }
   | { t: 'ships-bought'; audience: StateId[]; state: StateId; ships: number; at: ProvinceId }
   | { t: 'effort'; audience: StateId[]; state: StateId; army: string; amount: number; bonus: number }

@@ -27,11 +27,12 @@ export interface SeasonInputs {
   /** S3.1: every state's orders of the season (S2); a state with none holds. */
   'S3.1'?: { orders: Record<StateId, StateOrders> | Record<StateId, unknown> };
   /** S5: each fleet's order and policy (rules §7.14, §7.15); S3.2 (J26), S3.6 and S4 read them too. */
-  'S5'?: { orders: NavalOrder[] };
+  /** S5: the fleets' orders, and the answers of the interactive naval rounds by question key (§7.15, flow.ts `naval-round`). */
+  'S5'?: { orders: NavalOrder[]; rounds?: Record<string, string> };
   /** S7.3: where an army friendly to the besieged was beaten this turn; default what S6.5 found. */
   'S7.3'?: { defeats: { province: ProvinceId; state: StateId }[] };
   /** S8.7: the army each state chose to disband at its term (#disband-army); default armyToDisband's. */
-  'S8.7'?: { disband: Record<StateId, string> };
+  'S8.7'?: { disband: Record<StateId, string>; /** #create-army (§4.8, §11.6): each asked state's answer, over its sheet's order (flow.ts). */ create?: Record<StateId, boolean> };
 }
 
 const ordersOf = (s: GruikState): Record<StateId, StateOrders> => s.seasonOrders ?? {};
@@ -82,6 +83,6 @@ export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: Seaso
   'S8.4': (s) => tributaryStatus(s, ordersOf(s)),
   'S8.5': (s) => { const t = structuredClone(s); civilWarTimers(t); return t; },
   'S8.6': (s) => seasonalPrestige(s),
-  'S8.7': (s, i) => armyShortfall(s, i['S8.7']?.disband ?? {}, ordersOf(s)),
+  'S8.7': (s, i) => armyShortfall(s, i['S8.7']?.disband ?? {}, ordersOf(s), i['S8.7']?.create ?? {}),
   'S8.8': (s) => invasionsEnding(disappearances(s)),
 };

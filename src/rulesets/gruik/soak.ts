@@ -36,7 +36,7 @@ import { botDisband, botReactions, botSheet, orderKinds, ORDER_KINDS } from './b
 
 /** Every event kind the steps may emit, by type (a new kind does not compile until listed). */
 const SEASON_EVENT_KINDS = {
-  'taxes': 1, 'tribute': 1, 'refused': 1, 'gift': 1, 'ships-bought': 1, 'effort': 1, 'monument': 1, 'temples': 1, 'friendship': 1, 'cession': 1, 'tributary': 1, 'freed': 1,
+  'taxes': 1, 'tribute': 1, 'refused': 1, 'ally-demand': 1, 'gift': 1, 'ships-bought': 1, 'effort': 1, 'monument': 1, 'temples': 1, 'friendship': 1, 'cession': 1, 'tributary': 1, 'freed': 1,
   'liberation-announced': 1, 'civil-war': 1, 'civil-war-over': 1, 'appointed': 1, 'siege': 1, 'siege-roll': 1, 'siege-won': 1, 'siege-lifted': 1, 'raid': 1, 'raid-roll': 1,
   'raid-gain': 1, 'raid-loss': 1, 'annexed': 1, 'capital': 1, 'season-prestige': 1, 'declaration': 1, 'rumour': 1, 'treaty': 1, 'invasion': 1, 'disappeared': 1,
   'army-raised': 1, 'army-disbanded': 1, 'invasion-over': 1,

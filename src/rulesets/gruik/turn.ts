@@ -100,7 +100,7 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
   // §3.3 S5, §7.14 [T §7.2–§7.8]: impulses, storms, landings, detections, encounters, naval battles, end of movement.
   'S5': (s, i) => {
     const dice = diceOf(s);
-    const r = resolveNavalPhase(s, i['S5']?.orders ?? [], dice);
+    const r = resolveNavalPhase(s, i['S5']?.orders ?? [], dice, 'S5', i['S5']?.rounds ?? {});
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], navalLog: r.records };
   },
   // §3.3 S6 (land-combat.ts): contested provinces, retreats before combat, battles, sea retreats, post-battle checks.

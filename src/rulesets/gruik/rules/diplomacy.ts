@@ -81,6 +81,7 @@ const SHAPE: Record<keyof StateOrders, Check> = {
   forces: arr(oneOfKinds({
     detach: obj({ kind: str, army: str, ap: num }), resize: obj({ kind: str, detachment: str, ap: num }), recall: obj({ kind: str, detachment: str }),
     ally: obj({ kind: str, army: str, host: str, ap: num, forced: bool }, ['forced']), join: obj({ kind: str, force: str, host: str }),
+    'demand-ally': obj({ kind: str, tributary: str, host: str }),
     'split-fleet': obj({ kind: str, fleet: str, ships: num }), 'merge-fleets': obj({ kind: str, into: str, from: str }),
     'exchange-ships': obj({ kind: str, from: str, to: str, ships: num }), 'combine-fleets': obj({ kind: str, fleet: str, with: str, commander: str }),
   })),

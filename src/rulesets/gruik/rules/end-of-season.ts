@@ -130,16 +130,17 @@ export function seasonalPrestige(s: GruikState): GruikState {
 
 /**
  * S8.7 [T §4.4; P §4.8]: the shortfall dated; at its term one army disappears (`chosen`: the
- * player's choice); a state under its allowance that ordered a new army (#create-army) gets it at
+ * player's choice); a state under its allowance that ordered a new army (#create-army), or answered
+ * the flow's create-army question with yes (`create`, default create [P §4.8, §11.6]), gets it at
  * S0.2 of the next season (TV-11).
  */
-export function armyShortfall(s: GruikState, chosen: Record<StateId, string> = {}, orders: Record<StateId, StateOrders> = {}): GruikState {
+export function armyShortfall(s: GruikState, chosen: Record<StateId, string> = {}, orders: Record<StateId, StateOrders> = {}, create: Record<StateId, boolean> = {}): GruikState {
   let t = structuredClone(s);
   for (const r of Object.values(s.realms)) {
     if (r.kind === 'rebels' || r.kind === 'barbarian' || r.armies.length === 0) continue;
     const k = armyCount(t.config, t.realms[r.id]!, t.season, r.armies.length, controlledBy(t, r.id).length);
     if (k.shortfallSince === undefined) delete t.realms[r.id]!.armyShortfallSince; else t.realms[r.id]!.armyShortfallSince = k.shortfallSince;
-    if (k.create && orders[r.id]?.createArmy) t.realms[r.id]!.armyDue = t.season + 1;
+    if (k.create && (Object.prototype.hasOwnProperty.call(create, r.id) ? create[r.id] : orders[r.id]?.createArmy)) t.realms[r.id]!.armyDue = t.season + 1; // [P §4.8, §11.6] the create-army answer, else the sheet's order
     if (k.disband) {
       const army = armyToDisband(t, r.id, chosen[r.id]);
       const out = disbandArmy(t, army);

@@ -36,6 +36,12 @@ export interface NavalPolicy {
   pursueAfterWin: boolean;
   /** [T §5.4; P A-35] bar hostile troops from the strait beside it (read by S4 as `allowing`). */
   blockStraits: boolean;
+  /**
+   * [P §7.15, §11.6] Interactive mode: the owner is asked at each detection (intercept or not) and
+   * each interception (the target's answer) in a naval round (`naval-round`, NAVAL_ROUND_HOURS);
+   * silence answers by the rest of this policy. Absent or false: the policy answers at once.
+   */
+  ask?: boolean;
 }
 
 export interface NavalOrder {

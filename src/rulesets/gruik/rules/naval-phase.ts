@@ -40,14 +40,45 @@ import { friendlyProvinceFor, hostile } from './relations.ts';
 
 /**
  * The judgment items S5 decides (rules §11.4, judgments.ts): J3 interactive detection and
- * interception (the standing policies answer), J11 the order of multi-fleet encounters (a seeded
+ * interception (the standing policies answer; a fleet whose policy says `ask` takes its owner's answer
+ * from `answers`, the flow's naval rounds), J11 the order of multi-fleet encounters (a seeded
  * order of pairs), J12 naval battles (fully automatic). None goes to the GM: the step never waits.
  */
 export const NAVAL_JUDGMENTS = ['J3', 'J11', 'J12'] as const satisfies readonly JudgmentId[];
 
-export interface NavalPhaseResult { state: GruikState; records: NavalRecord[]; refused: { order: NavalOrder; refusal: Refusal<NavalRefusal> }[] }
+export interface NavalPhaseResult {
+  state: GruikState; records: NavalRecord[]; refused: { order: NavalOrder; refusal: Refusal<NavalRefusal> }[];
+  /** The questions of the interactive naval rounds met and not answered (their policy answered them this run). */
+  questions: NavalQuestion[];
+}
 
-type Choice = 'battle' | 'retreat' | 'continue' | 'stay' | 'port';
+export type Choice = 'battle' | 'retreat' | 'continue' | 'stay' | 'port';
+export const CHOICES: readonly Choice[] = ['battle', 'retreat', 'continue', 'stay', 'port'];
+
+/**
+ * A question of an interactive naval round (§7.15 "the program asks the owners at each detection or
+ * interception", §11.6 NAVAL_ROUND_HOURS, J3), for a fleet whose policy says `ask`. Its key names the
+ * event as the dice do (impulse, fleets; `:retreat:<zone>` on a beaten fleet's way home), so an
+ * answer holds for that encounter whatever else was answered, and the phase stays order-independent.
+ * What it tells is what its fleet's owner learns at that moment: the other fleet's state and its
+ * approximate size at a detection, its exact size at an interception (as the records say).
+ */
+export interface NavalQuestion {
+  key: string;
+  kind: 'intercept' | 'respond';
+  impulse: number;
+  state: StateId;
+  fleet: FleetId;
+  zone: SeaZoneId;
+  /** The other fleet's state, and its size as this owner may know it. */
+  otherState: StateId;
+  otherShips: number;
+  /** Intercept: 'intercept' | 'pass'; respond: a Choice. What the policy answers (the default). */
+  byDefault: string;
+}
+
+/** The answers of the naval rounds so far, by question key: 'intercept' | 'pass' | a Choice | 'policy' (silence). */
+export type NavalAnswers = Record<string, string>;
 
 interface Plan {
   order?: NavalOrder;
@@ -69,8 +100,22 @@ interface Plan {
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[], dice: Dice, phase = 'S5'): NavalPhaseResult {
+export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[], dice: Dice, phase = 'S5', answers: NavalAnswers = {}): NavalPhaseResult {
   const t = structuredClone(s0);
+  const questions: NavalQuestion[] = [];
+  const given = (key: string): string | undefined => (Object.prototype.hasOwnProperty.call(answers, key) && answers[key] !== 'policy' ? answers[key] : undefined);
+  const asked = (key: string) => Object.prototype.hasOwnProperty.call(answers, key);
+  /** [P §7.15, J3] Intercept or not: the owner's answer in its round, else its policy (and the question noted). */
+  const intercepts = (k: number, key: string, by: Fleet, target: Fleet): boolean => {
+    const pol = plans.get(by.id)!.policy;
+    const seen = approx(c.naval.sightingRounding, target.ships);
+    const byPolicy = wantsToIntercept(pol, by.ships, seen);
+    if (pol.ask !== true) return byPolicy;
+    const a = given(key);
+    if (a === 'intercept' || a === 'pass') return a === 'intercept';
+    if (!asked(key) && !questions.some((q) => q.key === key)) questions.push({ key, kind: 'intercept', impulse: k, state: by.state, fleet: by.id, zone: target.zone, otherState: target.state, otherShips: seen, byDefault: byPolicy ? 'intercept' : 'pass' });
+    return byPolicy;
+  };
   const ix = indexMap(t.map);
   const c = t.config;
   const records: NavalRecord[] = [];
@@ -158,7 +203,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
 
     // 4. encounters: the interceptions the policies make, in a seeded order of pairs [P J11]
     const detected = new Set(sights.map((x) => `${x.by.id}>${x.target.id}`));
-    const wanted = sights.filter((x) => x.forced || wantsToIntercept(plans.get(x.by.id)!.policy, x.by.ships, approx(c.naval.sightingRounding, x.target.ships)));
+    const wanted = sights.filter((x) => x.forced || intercepts(k, `intercept:${k}:${x.by.id}:${x.target.id}`, x.by, x.target));
     const keyed = wanted.map((x) => ({ x, r: dice.roll({ sides: 1_000_000, phase, event: `order:${k}:${x.by.id}:${x.target.id}`, purpose: 'order of naval encounters', rule: '[T §7.3; P J11]', audience: [x.by.state] }) }));
     keyed.sort((p, q) => p.r - q.r || (p.x.by.id < q.x.by.id ? -1 : 1) || (p.x.target.id < q.x.target.id ? -1 : 1));
     for (const { x } of keyed) encounter(k, x.by.id, x.target.id, x.auto === 'strait', detected.has(`${x.target.id}>${x.by.id}`));
@@ -172,7 +217,11 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     const po = plans.get(oId)!, py = plans.get(tId)!;
     o.mpUsed += 1; po.intercepted = true;
     fitPlan(c.naval.fleetMp, o, po);
-    const choice = targetChoice(t, ix, y, py, o);
+    // [P §7.15, J3] the target's answer in its round (an illegal one falls back as §7.15 says), else its policy
+    const rkey = `respond:${k}:${oId}:${tId}${py.retreating ? `:retreat:${y.zone}` : ''}`;
+    const own = py.policy.ask === true ? given(rkey) : undefined;
+    const choice = targetChoice(t, ix, y, py, o, own && (CHOICES as readonly string[]).includes(own) ? own as Choice : undefined);
+    if (py.policy.ask === true && own === undefined && !asked(rkey) && !questions.some((q) => q.key === rkey)) questions.push({ key: rkey, kind: 'respond', impulse: k, state: y.state, fleet: tId, zone: y.zone, otherState: o.state, otherShips: o.ships, byDefault: targetChoice(t, ix, y, py, o) });
     let outcome: 'battle' | 'escaped' | 'port';
     if (choice === 'battle' || choice === 'stay') outcome = 'battle';
     else if (choice === 'port') outcome = 'port';
@@ -262,7 +311,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
       };
       const gSaw = look(g, l), lSaw = look(l, g);
       together.add(pairKey(g.id, id));
-      if (gSaw && !g.lostBattleThisSeason && wantsToIntercept(plans.get(g.id)!.policy, g.ships, approx(c.naval.sightingRounding, l.ships))) encounter(k, g.id, id, false, lSaw);
+      if (gSaw && !g.lostBattleThisSeason && intercepts(k, `intercept:${k}:${g.id}:${id}:retreat:${zone}`, g, l)) encounter(k, g.id, id, false, lSaw);
     }
   };
 
@@ -406,7 +455,7 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     records.push(...endOfSeasonPosition(t, id, endImpulse, ix));
   }
   for (const f of Object.values(t.fleets)) delete f.combinedWith; // a declaration holds for one season [T §7.7]
-  return { state: t, records, refused };
+  return { state: t, records, refused, questions };
 }
 
 /** [P §7.8] The approximate size a detection tells: rounded to the step, at least one step. */
@@ -431,8 +480,8 @@ function fitPlan(mp: number, f: Fleet, p: Plan): void {
  * falling back ('port' off a friendly coast → 'retreat'; 'continue' with nothing left to do or
  * after intercepting → 'stay'; 'stay' in mid-move → 'continue'; 'retreat' with nowhere to go → 'battle').
  */
-export function targetChoice(s: GruikState, ix: MapIndex, y: Fleet, py: { policy: NavalPolicy; actions: NavalAction[]; moving: boolean; intercepted: boolean; retreating?: boolean }, o: Fleet): Choice {
-  const rule = py.policy.onIntercepted;
+export function targetChoice(s: GruikState, ix: MapIndex, y: Fleet, py: { policy: NavalPolicy; actions: NavalAction[]; moving: boolean; intercepted: boolean; retreating?: boolean }, o: Fleet, answered?: Choice): Choice {
+  const rule = answered ?? py.policy.onIntercepted;
   let choice: Choice = typeof rule === 'string' ? rule : y.ships / Math.max(1, o.ships) >= rule.battleIfRatioAtLeast ? 'battle' : rule.else;
   if (py.retreating) return choice === 'battle' ? 'battle' : choice === 'port' && friendlyPortIn(s, ix, y.zone, y.state) ? 'port' : 'retreat'; // [T §7.6] a beaten fleet fights or falls back
   const movesLeft = py.actions.some((a) => a.do === 'move');

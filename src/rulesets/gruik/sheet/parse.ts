@@ -103,7 +103,7 @@ class Cursor {
 
 interface Line { n: number; order: OrderWord; cur: Cursor }
 
-const ORG: ReadonlySet<OrderWord> = new Set(['detach', 'resize', 'recall', 'ally', 'join', 'split', 'merge', 'transfer', 'combine']);
+const ORG: ReadonlySet<OrderWord> = new Set(['detach', 'resize', 'recall', 'ally', 'join', 'demand', 'split', 'merge', 'transfer', 'combine']);
 
 /**
  * Refusals that hang on relations or control, which S3 may change before the step that moves
@@ -231,6 +231,8 @@ class Builder {
         return;
       }
       case 'join': { const force = cur.name('force', WHAT.force); const host = cur.name('host', WHAT.army); cur.end(); this.organise({ kind: 'join', force, host }); return; }
+      // [P §4.5.4, A-63] a master's forced-ally demand: `demand <tributary> <own army>`
+      case 'demand': { const tributary = cur.name('state', WHAT.state); const host = cur.name('host', WHAT.army); cur.end(); this.organise({ kind: 'demand-ally', tributary, host }); return; }
       case 'split': { const fleet = cur.name('fleet', WHAT.fleet); const ships = cur.integer(); cur.end(); this.organise({ kind: 'split-fleet', fleet, ships }); return; }
       case 'merge': { const into = cur.name('fleet', WHAT.fleet); const from = cur.name('fleet', WHAT.fleet); cur.end(); this.organise({ kind: 'merge-fleets', into, from }); return; }
       case 'transfer': { const from = cur.name('fleet', WHAT.fleet); const to = cur.name('fleet', WHAT.fleet); const ships = cur.integer(); cur.end(); this.organise({ kind: 'exchange-ships', from, to, ships }); return; }
@@ -520,7 +522,7 @@ class Builder {
     const fleet = cur.name('fleet', WHAT.fleet);
     const p: Partial<NavalPolicy> = {};
     const ratio = () => { const r = cur.decimal(); if (!(r > 0 && r <= MAX_POLICY_RATIO)) fail('bad-ratio', { max: MAX_POLICY_RATIO }); return r; };
-    const words: InnerWord[] = ['intercept', 'ifIntercepted', 'pursue', 'straits'];
+    const words: InnerWord[] = ['intercept', 'ifIntercepted', 'pursue', 'straits', 'ask'];
     while (!cur.done) {
       const w = cur.expect(...words);
       if (w === 'intercept') {
@@ -535,6 +537,7 @@ class Builder {
           p.onIntercepted = { battleIfRatioAtLeast: at, else: e === 'retreatTo' ? 'retreat' : e };
         } else p.onIntercepted = r === 'retreatTo' ? 'retreat' : r;
       } else if (w === 'pursue') p.pursueAfterWin = cur.expect('yes', 'no') === 'yes';
+      else if (w === 'ask') p.ask = cur.expect('yes', 'no') === 'yes'; // [P §7.15] interactive naval rounds (flow.ts `naval-round`)
       else p.blockStraits = cur.expect('block', 'allow') === 'block';
       cur.skipCommas();
     }

@@ -33,6 +33,7 @@ export function sheetText(state: GruikState, stateId: StateId, sheet: GruikSheet
       case 'recall': return `${k('recall')} ${own(f.detachment)}`;
       case 'ally': serial += 1; return `${k('ally')} ${own(f.army)} ${own(f.host)} ${f.ap}${f.forced ? ` ${w('forced', lang)}` : ''}`;
       case 'join': return `${k('join')} ${own(f.force)} ${own(f.host)}`;
+      case 'demand-ally': return `${k('demand')} ${word(f.tributary)} ${own(f.host)}`;
       case 'split-fleet': return `${k('split')} ${own(f.fleet)} ${f.ships}`;
       case 'merge-fleets': return `${k('merge')} ${own(f.into)} ${own(f.from)}`;
       case 'exchange-ships': return `${k('transfer')} ${own(f.from)} ${own(f.to)} ${f.ships}`;
@@ -124,6 +125,7 @@ export function policyLine(fleet: string, p: Partial<NavalPolicy>, own: (id: str
   }
   if (p.pursueAfterWin !== undefined) parts.push(w('pursue', lang), w(p.pursueAfterWin ? 'yes' : 'no', lang));
   if (p.blockStraits !== undefined) parts.push(w('straits', lang), w(p.blockStraits ? 'block' : 'allow', lang));
+  if (p.ask !== undefined) parts.push(w('ask', lang), w(p.ask ? 'yes' : 'no', lang));
   return parts.join(' ');
 }
 
