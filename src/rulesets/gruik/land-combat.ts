@@ -29,6 +29,7 @@ import { battlePairs } from './rules/pairing.ts';
 import { contestedProvinces, retreatsBeforeCombat, type Posture, type RetreatOption } from './rules/retreat.ts';
 import { siegeAfterBattle } from './rules/siege.ts';
 import { raise } from './rules/treasury.ts';
+import { gmText } from './words.ts';
 
 /** The inputs of S6; a missing input is the §11.6 default. */
 export interface LandCombatInputs {
@@ -107,7 +108,7 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
       if (sides.length >= 3) {
         t = { ...t, gmQueue: [...(t.gmQueue ?? [])] }; // never the input's array: a step is pure
         const name = t.map.provinces.find((x) => x.id === p)?.name ?? p;
-        raise(t, 'J8', 'S6.3', sides, `${name}: ${sides.join(', ')}`, `§5.10 pairing: ${pairs.map(([a, b]) => `${a} vs ${b}`).join('; ')}`);
+        raise(t, 'J8', 'S6.3', sides, gmText('place', { p: name, s: sides.join(', ') }), gmText('pairing', { pairs: pairs.map(([a, b]) => `${a} – ${b}`).join('; ') }));
       }
       for (const [a, b] of pairs) { // bounded: battlePairs gives each army at most once
         if (!t.armies[a] || !t.armies[b] || t.armies[a]!.location !== p || t.armies[b]!.location !== p) continue;

@@ -8,6 +8,7 @@
 import type { GruikState, StateId } from './state.ts';
 import { hostile } from './rules/relations.ts';
 import { raise } from './rules/treasury.ts';
+import { gmText } from './words.ts';
 import { stepRow, STEPS, type StepId } from './steps.ts';
 import { applySeasonalSizes } from './rules/army-size.ts';
 import { diceOf } from './rules/dice.ts';
@@ -65,7 +66,7 @@ function raiseMoveConflicts(t: GruikState, crossings: number): GruikState {
   const out = { ...t, gmQueue: [...(t.gmQueue ?? [])] }; // never the input's array: a step is pure
   for (const [p, states] of flagged) {
     const name = t.map.provinces.find((x) => x.id === p)?.name ?? p;
-    raise(out, 'J7', 'S4.1', states, `${name}: ${states.join(', ')}`, `§5.5 step algorithm, seeded roll-offs (${crossings} crossing(s) this season)`);
+    raise(out, 'J7', 'S4.1', states, gmText('place', { p: name, s: states.join(', ') }), gmText('stepAlgorithm', { n: crossings }));
   }
   return out;
 }

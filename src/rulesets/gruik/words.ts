@@ -102,6 +102,9 @@ export const GM_SUBJECT = {
   lossOf: { fr: '−{n} gruikors', en: '−{n} gruikors' },
   invasion: { fr: 'invasion barbare chez {s}', en: 'barbarian invasion of {s}' },
   defaultAi: { fr: 'l’IA par défaut de §8.10', en: 'the §8.10 default AI' },
+  place: { fr: '{p} : {s}', en: '{p}: {s}' },
+  stepAlgorithm: { fr: 'algorithme pas à pas de §5.5, départages tirés ({n} franchissement(s) cette saison)', en: '§5.5 step algorithm, seeded roll-offs ({n} crossing(s) this season)' },
+  pairing: { fr: 'appariement de §5.10 : {pairs}', en: '§5.10 pairing: {pairs}' },
 } satisfies Record<string, Localized>;
 export const gmText = (k: keyof typeof GM_SUBJECT, args: Args = {}): Localized => fill(GM_SUBJECT[k], args);
 
