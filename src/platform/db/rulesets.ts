@@ -27,8 +27,8 @@ export function withRulesets(db: Db): Db {
   if ((db as { [WRAPPED]?: true })[WRAPPED]) return db;
   const wrapped: Db & { [WRAPPED]?: true } = {
     kind: db.kind,
-    query: async (sql, params) => loaded(await db.query(sql, params)),
-    one: async (sql, params) => { const r = await db.one(sql, params); if (r) await loaded([r]); return r; },
+    query: async <T extends Row = Row>(sql: string, params?: unknown[]) => loaded(await db.query<T>(sql, params)),
+    one: async <T extends Row = Row>(sql: string, params?: unknown[]) => { const r = await db.one<T>(sql, params); if (r) await loaded([r]); return r; },
     tx: (fn) => db.tx((t) => fn(withRulesets(t))),
     close: () => db.close(),
     ...(db.listen ? { listen: db.listen.bind(db) } : {}),
