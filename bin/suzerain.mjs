@@ -2,12 +2,14 @@
 // The `suzerain` command. It runs the build in dist/ (`npm run build`: the sources compiled ahead,
 // no TypeScript loader in memory) when that build is newer than every file of src/; else the
 // TypeScript sources, through tsx's loader (a fresh clone, or sources edited since the build).
-// SUZERAIN_SOURCES=1 always runs the sources.
+// SUZERAIN_SOURCES=1 always runs the sources; SUZERAIN_DIST=<folder>: a build elsewhere (tests);
+// SUZERAIN_TRACE=1 says on stderr which one runs.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = process.env.SUZERAIN_DIST || join(root, 'dist');
 
 /** The newest modification time under `dir` (its files and folders: a removed file changes its folder). */
 function newest(dir) {
@@ -23,7 +25,7 @@ function newest(dir) {
 function freshBuild() {
   if (process.env.SUZERAIN_SOURCES === '1') return null;
   let stamp;
-  try { stamp = statSync(join(root, 'dist', '.stamp')).mtimeMs; } catch { return null; }
+  try { stamp = statSync(join(dist, '.stamp')).mtimeMs; } catch { return null; }
   return newest(join(root, 'src')) <= stamp ? stamp : null;
 }
 
@@ -37,8 +39,10 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 let main;
 if (freshBuild() !== null) {
-  ({ main } = await import('../dist/main.js'));
+  if (process.env.SUZERAIN_TRACE === '1') console.error(`suzerain: running the build in ${dist}`);
+  ({ main } = await import(pathToFileURL(join(dist, 'main.js')).href));
 } else {
+  if (process.env.SUZERAIN_TRACE === '1') console.error('suzerain: running the sources through tsx');
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import('../src/cli/main.ts'));

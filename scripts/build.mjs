@@ -9,7 +9,7 @@
 //
 // Usage: node scripts/build.mjs [--outdir dist]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -30,10 +30,11 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
-  // Flat: every chunk sits in dist/, so that src/build-info.ts finds src/ at ../src.
+  // Flat: every chunk sits in the build's folder, so that src/build-info.ts finds src/ from any of them.
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
-  define: { SUZERAIN_BUILD: '"1"' },
+  // The way from the build's folder to src/ (src/build-info.ts): static files and migrations are read there.
+  define: { SUZERAIN_BUILD: JSON.stringify(relative(outdir, join(root, 'src'))) },
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: true,
