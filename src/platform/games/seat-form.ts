@@ -27,9 +27,9 @@ export function seatFormRulesets(): string[] {
   return rulesetsWith('seatForm');
 }
 
-/** Loads the rulesets whose forms the creation forms show (seat forms and host options), before they are drawn or read. */
-export async function loadFormRulesets(): Promise<void> {
-  await loadRulesets([...rulesetsWith('seatForm'), ...rulesetsWith('hostForm')]);
+/** Loads the rulesets that have a seat form (the lobby shows them), before their forms are drawn or read. */
+export async function loadSeatFormRulesets(): Promise<void> {
+  await loadRulesets(rulesetsWith('seatForm'));
 }
 
 /** The values typed for `ruleset`'s seat form (its own fields only, each at most 100 characters); null when it has none. */
