@@ -7,7 +7,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { advance, createGame } from '../src/engine/game.ts';
-import { botAnswers, getRuleset } from '../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
+
+await loadAllRulesets();
 import { mapDoc, mapUnits } from '../src/rulesets/gloire-et-pouvoir/mapdoc.ts';
 import { orderForm } from '../src/rulesets/gloire-et-pouvoir/form.ts';
 import type { GPState } from '../src/rulesets/gloire-et-pouvoir/state.ts';

@@ -26,7 +26,9 @@ import { games } from '../src/platform/games/service.ts';
 import { answerPrompt } from '../src/platform/games/prompts.ts';
 import { sha256 } from '../src/platform/http/server.ts';
 import { startPlatform } from '../src/platform/main.ts';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
+
+await loadAllRulesets();
 import { freshSchema } from './pg.ts';
 import { openGameStream } from './sse.ts';
 import type { Db } from '../src/platform/db/index.ts';

@@ -20,6 +20,7 @@ import '../test/engine/fair-ruleset.ts';
 import { fair, fairBot, type FairState } from '../test/engine/fair-ruleset.ts';
 import { configFromEnv } from '../src/platform/config.ts';
 import { openDb, openTestPostgres } from '../src/platform/db/index.ts';
+import { withRulesets } from '../src/platform/db/rulesets.ts';
 import { replay } from '../src/engine/game.ts';
 import { createRng } from '../src/engine/rng.ts';
 import { games, loadGameRecord } from '../src/platform/games/service.ts';
@@ -35,7 +36,7 @@ const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const schema = `bench_prompts_${process.pid}_${Date.now().toString(36)}`;
 const db = await openTestPostgres(URL_, schema);
 const clock = { now: new Date('2026-11-20T12:00:00Z') };
-const ctx: AppCtx = { db, config: { ...configFromEnv({}), publicUrl: 'http://suzerain.test', claimTimeoutSeconds: 300 }, now: () => clock.now, instanceId: 'bench', kick: () => {}, live: nullHub };
+const ctx: AppCtx = { db: withRulesets(db), config: { ...configFromEnv({}), publicUrl: 'http://suzerain.test', claimTimeoutSeconds: 300 }, now: () => clock.now, instanceId: 'bench', kick: () => {}, live: nullHub };
 const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 try {

@@ -11,7 +11,8 @@ import { createRng } from '../src/engine/rng.ts';
 import { withWarnings } from '../src/engine/ruleset.ts';
 import { checkSheet, decisionOf } from '../src/platform/games/sheet-cache.ts';
 import { project } from '../src/rulesets/gloire-et-pouvoir/projection.ts';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { loadAllRulesets, getRuleset } from '../src/rulesets/index.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const { values } = parseArgs({ options: { map: { type: 'string', default: 'scandinavia' }, lords: { type: 'string', default: '10' }, n: { type: 'string', default: '3000' } } });
 const N = Number(values.n);

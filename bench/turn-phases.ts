@@ -8,7 +8,9 @@
 import { parseArgs } from 'node:util';
 import { createGame, type GameRecord } from '../src/engine/game.ts';
 import { createRng } from '../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
+
+await loadAllRulesets();
 import { createCtx, skipSnapshot, takeSnapshot } from '../src/rulesets/gloire-et-pouvoir/context.ts';
 import { sheetsFromSubmissions } from '../src/rulesets/gloire-et-pouvoir/index.ts';
 import { PHASES } from '../src/rulesets/gloire-et-pouvoir/turn.ts';

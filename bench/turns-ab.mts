@@ -19,6 +19,8 @@ const load = async (root: string) => ({
   hash: await import(`${root}/src/engine/hash.ts`).catch(() => null),
 });
 const a = await load(A), b = await load(B);
+// Rulesets loaded on first use (since 2026-11-27): load them where the checkout has that.
+await a.idx.loadAllRulesets?.(); await b.idx.loadAllRulesets?.();
 const entry = a.idx.getRuleset('gloire-et-pouvoir'); const rs = entry.ruleset;
 const rsB = b.idx.getRuleset('gloire-et-pouvoir').ruleset;
 const inputs: any[] = [];

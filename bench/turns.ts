@@ -15,7 +15,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createGame, type GameRecord } from '../src/engine/game.ts';
 import { createRng } from '../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
+
+await loadAllRulesets();
 import { getMap } from '../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 
 const { values } = parseArgs({ options: { turns: { type: 'string', default: '50' } } });

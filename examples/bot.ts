@@ -12,7 +12,9 @@
  *   SUZERAIN_TOKEN=suz_… node --import tsx examples/bot.ts --url http://localhost:3000 --game 12 [--steps 5]
  */
 import { createRng } from '../src/engine/rng.ts';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
+
+await loadAllRulesets();
 
 export interface BotRun {
   /** The site, e.g. http://localhost:3000. */

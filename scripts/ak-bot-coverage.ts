@@ -13,7 +13,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
+
+await loadAllRulesets();
 import { gameSpec, playGame } from '../src/soak/soak.ts';
 import { addGameCoverage, type Coverage, coverageMarkdown, emptyCoverage, uncovered } from '../src/rulesets/adventurer-kings/bot/coverage.ts';
 

@@ -13,7 +13,8 @@
 import { parseArgs } from 'node:util';
 import { soak } from '../src/rulesets/gruik/soak.ts';
 import { flowSoak } from '../src/rulesets/gruik/flow-soak.ts';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { loadAllRulesets, getRuleset } from '../src/rulesets/index.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const { values } = parseArgs({ options: {
   campaigns: { type: 'string', default: '20' }, seasons: { type: 'string', default: '20' }, base: { type: 'string', default: 'soak' }, json: { type: 'boolean', default: false },

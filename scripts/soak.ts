@@ -10,7 +10,9 @@
  */
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getRuleset } from '../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
+
+await loadAllRulesets();
 import { checkRecord, DEFAULT_MAX_TURNS, DEFAULT_OUT_DIR, loadRecord, rerecordFile, runSoak, writeRecord } from '../src/soak/soak.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: {

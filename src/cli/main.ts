@@ -10,7 +10,7 @@ import { hashState } from '../engine/hash.ts';
 import { resolveName } from '../engine/names.ts';
 import { createRng } from '../engine/rng.ts';
 import type { Lang } from '../engine/ruleset.ts';
-import { botAnswers, getRuleset, RULESETS, type RulesetEntry } from '../rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets, rulesetIds, type RulesetEntry } from '../rulesets/index.ts';
 import { markdownText } from '../platform/http/markdown.ts';
 import { cmdAct, cmdAnswer, cmdPrompts, PROMPT_USAGE, type PromptCliDeps } from './prompts.ts';
 import { cmdGm, GM_USAGE } from './gm.ts';
@@ -59,7 +59,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain outbox [--all]                                      (the last 20 mails of the outbox, or all of them)
                (these two open the site's database: DATABASE_URL, or DATA_DIR with the server stopped)
 
-Rulesets: ${Object.keys(RULESETS).join(', ')}`;
+Rulesets: ${rulesetIds().join(', ')}`;
 
 class CliError extends Error {}
 
@@ -101,6 +101,8 @@ const defaultIo: Io = {
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
+    // The command line works on any ruleset: all are loaded once at start (the server loads them on first use).
+    if (cmd !== 'serve') await loadAllRulesets();
     switch (cmd) {
       case 'new': return cmdNew(rest, io);
       case 'seat-form': return cmdSeatForm(rest, io);

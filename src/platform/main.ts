@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PlatformConfig } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
+import { withRulesets } from './db/rulesets.ts';
 import { buildServer, type AppCtx } from './http/server.ts';
 import { homeRoutes } from './web/home.ts';
 import { helpRoutes } from './web/help.ts';
@@ -52,7 +53,8 @@ export interface Platform {
 }
 
 export async function startPlatform(config: PlatformConfig, opts: { now?: () => Date; db?: Db; listen?: boolean; scheduler?: boolean } = {}): Promise<Platform> {
-  const db = opts.db ?? await openDb({ url: config.databaseUrl, dataDir: config.dataDir === ':memory:' ? null : config.dataDir });
+  // Rulesets are loaded on first use: reading a game's row loads its ruleset (db/rulesets.ts).
+  const db = withRulesets(opts.db ?? await openDb({ url: config.databaseUrl, dataDir: config.dataDir === ':memory:' ? null : config.dataDir }));
   let wake: () => void = () => {};
   const live = await createLiveHub(db);
   const ctx: AppCtx = {

@@ -7,48 +7,10 @@ import { advance, createGame, missing, submit, type GameRecord } from '../engine
 import { fill } from '../engine/localize.ts';
 import { createRng, type Rng } from '../engine/rng.ts';
 import type { ActionInput, Lang, Localized, PlayerId, Ruleset, SeatField, SeatIssue } from '../engine/ruleset.ts';
-import { gloireEtPouvoir } from './gloire-et-pouvoir/index.ts';
-import { botOrders, botOrdersFromView } from './gloire-et-pouvoir/bot.ts';
-import type { GPView } from './gloire-et-pouvoir/view.ts';
-import { caretakerAnswer } from './gloire-et-pouvoir/caretaker.ts';
-import { summarizeTurn } from './gloire-et-pouvoir/summary.ts';
-import { gpInvariants } from './gloire-et-pouvoir/invariants.ts';
-import { soakGame } from './gloire-et-pouvoir/soak.ts';
-import type { GPState } from './gloire-et-pouvoir/state.ts';
-import type { GPEvent } from './gloire-et-pouvoir/events.ts';
-import { adventurerKings, summarizeTurn as akSummarize, VALHALLA_DECISION, valhallaEntered } from './adventurer-kings/index.ts';
-import { defaultAnswer as akValhallaDefault, entrantOf as akEntrantOf } from './adventurer-kings/valhalla/answer.ts';
-import { heroSummary as akHeroSummary } from './adventurer-kings/valhalla/messages.ts';
-import { botOrders as akBotOrders } from './adventurer-kings/bot.ts';
-import { caretakerAnswer as akCaretakerAnswer } from './adventurer-kings/caretaker.ts';
-import { akInvariants } from './adventurer-kings/invariants.ts';
-import { AK_VARIANT, soakGame as akSoakGame } from './adventurer-kings/soak.ts';
-import type { AKState } from './adventurer-kings/state.ts';
-import { answerLetter, type LetterAnswer } from './gloire-et-pouvoir/bot-letters.ts';
-import type { AKSheet } from './adventurer-kings/turn/context.ts';
-import type { AKEvent } from './adventurer-kings/events.ts';
-import { fief } from './fief/index.ts';
-import { botAnswer as fiefBot, soakGame as fiefSoakGame } from './fief/bot.ts';
-import { checkInvariants as fiefInvariants } from './fief/invariants.ts';
-import type { FiefEvent, FiefGame } from './fief/flow.ts';
-import type { FreeEvent as FiefFreeEvent } from './fief/free.ts';
-import { botActionsOf as fiefBotActions } from './fief/bot-free.ts';
-import { warriorKnights } from './warrior-knights/index.ts';
-import { botAnswer as wkBot } from './warrior-knights/bot.ts';
-import { checkInvariants as wkInvariants } from './warrior-knights/invariants.ts';
-import type { FlowEvent as WkFlowEvent, WkGame } from './warrior-knights/flow.ts';
-import { gruik, gruikBot, holdBot as gruikHold } from './gruik/index.ts';
-import { checkInvariants as gruikInvariants } from './gruik/invariants.ts';
-import { gruikHostFields, gruikHostOptions } from './gruik/host-form.ts';
-import { checkScenario as checkGruikScenario } from './gruik/scenario.ts';
-import { countSheetOrders } from './gruik/sheet/count.ts';
-import type { GruikFlowEvent, GruikGame } from './gruik/flow.ts';
+import type { LetterAnswer } from './gloire-et-pouvoir/bot-letters.ts';
+import { CATALOG, type GameVariant } from './catalog.ts';
 
-/**
- * A kind of game a host can start with a ruleset (a map, an edition): its id is passed to
- * `options` as `map` and stored with the game; `seats` bounds the number of players.
- */
-export interface GameVariant { id: string; name: Localized; seats: { min: number; max: number; default: number } }
+export type { GameVariant } from './catalog.ts';
 
 export interface RulesetEntry<S = any, E = any> {
   ruleset: Ruleset<S, any, E>;
@@ -148,114 +110,45 @@ export interface BotOptions { prey?: PlayerId[] }
 /** The stock replies a bot may give to a letter (worded by the platform in French and English). */
 export type BotLetterAnswer = LetterAnswer;
 
-const gp: RulesetEntry<GPState, GPEvent> = {
-  ruleset: gloireEtPouvoir,
-  variants: [
-    { id: 'scandinavia', name: { fr: 'Scandinavie', en: 'Scandinavia' }, seats: { min: 2, max: 30, default: 10 } },
-    { id: 'middle-east', name: { fr: 'Moyen-Orient', en: 'Middle East' }, seats: { min: 2, max: 30, default: 20 } },
-    { id: 'europe', name: { fr: 'Europe', en: 'Europe' }, seats: { min: 2, max: 30, default: 30 } },
-  ],
-  bot: (state, player, _decision, rng, options) => botOrders(state, player, rng, undefined, options?.prey),
-  viewBot: (view, player, _decision, rng) => botOrdersFromView(view as GPView, player, rng),
-  caretaker: (state, player) => caretakerAnswer(state, player),
-  summarize: summarizeTurn,
-  options: (a) => ({ map: a.map ?? 'scandinavia', players: a.players, lords: a.lords, config: a.config }),
-  invariants: gpInvariants,
-  soakGame,
-  botLetter: answerLetter,
-};
-
-const ak: RulesetEntry<AKState, AKEvent> = {
-  ruleset: adventurerKings,
-  variants: [
-    { id: AK_VARIANT, name: { fr: 'Monde standard (162 provinces)', en: 'Standard world (162 provinces)' }, seats: { min: 2, max: 12, default: 8 } },
-    { id: 'europe', name: { fr: 'AK Europe — un continent de l’an mil, 12 pays', en: 'AK Europe — a continent of the year 1000, 12 countries' }, seats: { min: 2, max: 12, default: 12 } },
-    { id: 'super', name: { fr: 'Super AK — 450 provinces, jusqu’à 28 rois, Titres royaux', en: 'Super AK — 450 provinces, up to 28 kings, Royal Titles' }, seats: { min: 2, max: 28, default: 16 } },
-    { id: 'terre', name: { fr: 'AK Terre — une Terre préhistorique, 20 empires', en: 'AK Terre — a prehistoric Earth, 20 empires' }, seats: { min: 2, max: 20, default: 20 } },
-  ],
-  // The Valhalla decision after the end (§12.3): a bot and the caretaker take its default.
-  bot: (state, player, decision, rng) => (decision === VALHALLA_DECISION ? akValhallaDefault(akEntrantOf(state, player)!) : akBotOrders(state, player, rng)),
-  caretaker: (state, player, decision) => (decision === VALHALLA_DECISION ? akValhallaDefault(akEntrantOf(state, player)!) : akCaretakerAnswer(state, player)),
-  hall: {
-    option: 'valhalla',
-    entered: (s) => valhallaEntered(s).map((e) => ({ player: e.player, hero: e.hero as unknown as Record<string, unknown> })),
-    summary: (hero, lang) => akHeroSummary(hero, lang),
-  },
-  summarize: akSummarize,
-  options: (a) => ({
-    ...(a.map ? { map: a.map } : {}), ...(a.lords ? { lords: a.lords } : { players: a.players ?? 8 }),
-    ...(a.choices?.some((c) => c) ? { choices: a.choices } : {}), ...(a.config ? { config: a.config } : {}),
-  }),
-  invariants: akInvariants,
-  soakGame: akSoakGame,
-  aliases: (s, player) => Object.values(s.kingdoms).filter((k) => k.player === player).map((k) => k.name),
-  countOrders: (value) => countAkOrders(value as AKSheet),
-};
-
 /**
- * The orders of an Adventurer Kings sheet: each character's order of each phase, each treaty
- * offered or broken, a call for a vote, a vote, and each turn-1 choice (names, the heir's talents).
+ * The rulesets loaded in this process, by id. A ruleset of the catalog (catalog.ts) is loaded on
+ * first use (`loadRuleset`), so that a server loads only the rulesets of the games it touches;
+ * test rulesets are added with `registerRuleset`. To list what the installation offers, use
+ * `rulesetIds`, `rulesetTitle` and `gameKinds`, which do not load any ruleset.
  */
-function countAkOrders(v: AKSheet | null): number {
-  if (!v || typeof v !== 'object') return 0;
-  if ((v as { valhalla?: unknown }).valhalla === true) return 1; // the Valhalla answer (§12.3)
-  const list = (x: number[] | 'all' | undefined) => (x === 'all' ? 1 : x?.length ?? 0);
-  let n = list(v.treaties) + list(v.breaks) + (v.callVote ? 1 : 0) + (v.voteFor !== undefined ? 1 : 0) + (v.capitalName ? 1 : 0);
-  n += v.heirTalents || v.heirSex || v.heirTemperament ? 1 : 0;
-  for (const c of Object.values(v.characters ?? {})) n += c.phases.filter((o) => o !== null).length + (c.rename ? 1 : 0) + (c.special ? 1 : 0);
-  return n;
+export const RULESETS: Record<string, RulesetEntry> = {};
+
+/** The rulesets a host can start, with their names and variants (without loading them). */
+const registered = (): RulesetEntry[] => Object.values(RULESETS).filter((e) => !Object.hasOwn(CATALOG, e.ruleset.id));
+
+/** Every ruleset id this process knows: the catalog's, then the registered test rulesets'. */
+export function rulesetIds(): string[] {
+  return [...Object.keys(CATALOG), ...registered().map((e) => e.ruleset.id)];
 }
 
-const fiefEntry: RulesetEntry<FiefGame, FiefEvent | FiefFreeEvent> = {
-  ruleset: fief,
-  variants: [{ id: 'original', name: { fr: 'Plateau original de l’édition en ligne', en: 'Original board of the online edition' }, seats: { min: 3, max: 6, default: 4 } }],
-  bot: (g, player, decision, rng) => fiefBot(g, player, decision, rng),
-  botActions: (g, player, rng, mode) => fiefBotActions(g, player, rng, mode),
-  options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),
-  invariants: (g) => { const v = fiefInvariants(g.fief); if (v.length) throw new Error(`fief invariants: ${v.join('; ')}`); },
-  soakGame: (rng) => fiefSoakGame(rng),
-  summarize: (g) => `${fief.stepLabel(g)}${g.fief.winners ? ` — winners ${g.fief.winners.join(', ')}` : ''}`,
-};
+/** Whether `id` is a ruleset of the catalog or a registered one. */
+export const isRulesetId = (id: string): boolean => Object.hasOwn(CATALOG, id) || Object.hasOwn(RULESETS, id);
 
-const wkEntry: RulesetEntry<WkGame, WkFlowEvent> = {
-  ruleset: warriorKnights,
-  variants: [{ id: 'original', name: { fr: 'Plateau original (8×6 hexagones)', en: 'Original board (8×6 hexes)' }, seats: { min: 2, max: 6, default: 4 } }],
-  bot: (g, player, decision, rng) => wkBot(g, player, decision, rng),
-  options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),
-  invariants: (g) => { const v = wkInvariants(g.wk); if (v.length) throw new Error(`warrior-knights invariants: ${v.join('; ')}`); },
-  soakGame: (rng) => ({ map: 'original', players: rng.int(2, 6) }),
-  summarize: (g) => `${warriorKnights.stepLabel(g)}${g.wk.winner ? ` — winner ${g.wk.winner}` : ''}`,
-};
+/** A ruleset's title (the catalog's, without loading it); null for an unknown id. */
+export function rulesetTitle(id: string): Localized | null {
+  if (Object.hasOwn(CATALOG, id)) return CATALOG[id]!.title;
+  return Object.hasOwn(RULESETS, id) ? RULESETS[id]!.ruleset.title : null;
+}
 
-const gruikEntry: RulesetEntry<GruikGame, GruikFlowEvent> = {
-  ruleset: gruik,
-  // The original default map (4–8 players, its §12.5 variant by the number of players), then the §12.7 test fixture.
-  variants: [
-    { id: 'anneau', name: { fr: 'L’Anneau de Gruik (carte originale, 4 à 8 joueurs)', en: 'The Ring of Gruik (original map, 4 to 8 players)' }, seats: { min: 4, max: 8, default: 6 } },
-    { id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } },
-  ],
-  bot: (g, player, decision, rng) => gruikBot(g, player, decision, rng),
-  hostForm: { fields: gruikHostFields, options: gruikHostOptions },
-  // A caretaker holds (the §11.6 default of every decision): it never plays an absent player's campaign for him.
-  caretaker: (g, player, decision) => gruikHold(g, player, decision),
-  options: (a) => (a.scenario !== undefined
-    // A GM's own scenario (§12.4) takes the place of the map; with no number of players, the file's default variant.
-    ? { scenario: a.scenario, ...(a.lords ? { lords: a.lords } : a.players !== undefined ? { players: a.players } : {}), ...(a.config ? { config: a.config } : {}) }
-    : { map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
-  scenario: { check: checkGruikScenario },
-  invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
-  soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),
-  countOrders: (v) => countSheetOrders(v),
-  summarize: (g) => `${gruik.stepLabel(g)}${g.flow.phase === 'over' ? ` — prestige ${g.seats.map((st) => `${st} ${g.gruik.realms[st]?.prestige ?? '—'}`).join(', ')}` : ''}`,
-  // The platform's GM is the game's GM_PRESENT (games/service.ts startGame).
-  gmOption: 'gm',
-};
+/** The rulesets whose creation form has a seat form (`ruleset.seatForm`) or host fields (`hostForm`), without loading them. */
+export function rulesetsWith(feature: 'seatForm' | 'hostForm'): string[] {
+  return [
+    ...Object.values(CATALOG).filter((c) => c[feature]).map((c) => c.id),
+    ...registered().filter((e) => (feature === 'seatForm' ? e.ruleset.seatForm : e.hostForm)).map((e) => e.ruleset.id),
+  ];
+}
 
-export const RULESETS: Record<string, RulesetEntry> = { [gloireEtPouvoir.id]: gp, [adventurerKings.id]: ak, [fief.id]: fiefEntry, [warriorKnights.id]: wkEntry, [gruik.id]: gruikEntry };
-
-/** Every (ruleset, variant) a host can start, in registry order. */
+/** Every (ruleset, variant) a host can start, in registry order (the catalog's, then the registered ones). */
 export function gameKinds(): { ruleset: string; variant: GameVariant; title: Localized }[] {
-  return Object.values(RULESETS).flatMap((e) => e.variants.map((variant) => ({ ruleset: e.ruleset.id, variant, title: e.ruleset.title })));
+  return [
+    ...Object.values(CATALOG).flatMap((c) => c.variants.map((variant) => ({ ruleset: c.id, variant, title: c.title }))),
+    ...registered().flatMap((e) => e.variants.map((variant) => ({ ruleset: e.ruleset.id, variant, title: e.ruleset.title }))),
+  ];
 }
 
 /**
@@ -267,11 +160,52 @@ export function registerRuleset(entry: RulesetEntry): void {
   RULESETS[entry.ruleset.id] = entry;
 }
 
+const unknown = (id: string): Error => new Error(`unknown ruleset "${id}"; known: ${rulesetIds().join(', ')}`);
+
+/**
+ * The entry of a ruleset already loaded (`loadRuleset`, `loadAllRulesets`, or registered).
+ * Throws for an unknown id, and for a ruleset of the catalog not loaded yet (a path that forgot
+ * to load it: a bug, named as such).
+ */
 export function getRuleset(id: string): RulesetEntry {
-  const r = RULESETS[id];
-  if (!r) throw new Error(`unknown ruleset "${id}"; known: ${Object.keys(RULESETS).join(', ')}`);
-  return r;
+  const r = Object.hasOwn(RULESETS, id) ? RULESETS[id] : undefined;
+  if (r) return r;
+  if (Object.hasOwn(CATALOG, id)) throw new Error(`ruleset "${id}" is not loaded yet (call loadRuleset("${id}") first)`);
+  throw unknown(id);
 }
+
+const loading = new Map<string, Promise<RulesetEntry>>();
+/** The entry of a ruleset, its modules imported on first use (then cached). Rejects for an unknown id. */
+export function loadRuleset(id: string): Promise<RulesetEntry> {
+  if (Object.hasOwn(RULESETS, id)) return Promise.resolve(RULESETS[id]!);
+  if (!Object.hasOwn(CATALOG, id)) return Promise.reject(unknown(id));
+  let p = loading.get(id);
+  if (!p) {
+    p = CATALOG[id]!.load().then((entry) => {
+      if (entry.ruleset.id !== id) throw new Error(`the catalog's ruleset "${id}" loaded "${entry.ruleset.id}"`);
+      if (!Object.hasOwn(RULESETS, id)) RULESETS[id] = entry;
+      return RULESETS[id]!;
+    });
+    p.catch(() => loading.delete(id)); // a failed import may be tried again
+    loading.set(id, p);
+  }
+  return p;
+}
+
+/** Loads the rulesets of the catalog among `ids` that are not loaded yet (unknown ids are ignored). */
+export async function loadRulesets(ids: Iterable<string>): Promise<void> {
+  const todo = [...new Set(ids)].filter((id) => !Object.hasOwn(RULESETS, id) && Object.hasOwn(CATALOG, id));
+  await Promise.all(todo.map(loadRuleset));
+}
+
+/** Loads every ruleset of the catalog (the command line, scripts, benchmarks and tests). */
+export async function loadAllRulesets(): Promise<Record<string, RulesetEntry>> {
+  await loadRulesets(Object.keys(CATALOG));
+  return RULESETS;
+}
+
+/** The ids of the rulesets loaded in this process (the catalog's and the registered ones). */
+export const loadedRulesets = (): string[] => Object.keys(RULESETS);
 
 /** Gives every absent player (but `skip`) a bot's answer (its own RNG stream per step and player). */
 export function botAnswers(entry: RulesetEntry, game: GameRecord, rejected?: string[], options?: BotOptions & { skip?: PlayerId[] }): GameRecord {

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { playGame } from '../../src/soak/soak.ts';
 import { botSheetLines } from '../../src/rulesets/adventurer-kings/bot.ts';
 import { parseSheet } from '../../src/rulesets/adventurer-kings/orders/sheet.ts';
@@ -18,6 +18,8 @@ import { ACTION_CODES } from '../../src/rulesets/adventurer-kings/orders/index.t
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { createItem } from '../../src/rulesets/adventurer-kings/world/items.ts';
 import { createRng } from '../../src/engine/rng.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('adventurer-kings');
 /** Orders that wait on a treasure being found (an item to give or use), checked from a seeded world below. */

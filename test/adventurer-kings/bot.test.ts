@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { botSheetText } from '../../src/rulesets/adventurer-kings/bot.ts';
 import { expectedDefenders, expectedRatio } from '../../src/rulesets/adventurer-kings/bot/estimate.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
@@ -11,6 +11,8 @@ import { parseSheet } from '../../src/rulesets/adventurer-kings/orders/sheet.ts'
 import { typeRow } from '../../src/rulesets/adventurer-kings/armies/types.ts';
 import type { AKState, ArmyType } from '../../src/rulesets/adventurer-kings/state.ts';
 import { clone } from '../../src/rulesets/adventurer-kings/state.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('adventurer-kings');
 

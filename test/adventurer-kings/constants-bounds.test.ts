@@ -8,8 +8,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ConstantError, LocalizedError } from '../../src/engine/constants.ts';
 import { BOUNDS, DEFAULT_CONFIG } from '../../src/rulesets/adventurer-kings/config.ts';
-import { dryRunOptions, getRuleset } from '../../src/rulesets/index.ts';
+import { dryRunOptions, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { overridesArb, playTurns, scalarLeaves } from '../engine/constants-fixture.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const options = (config: Record<string, unknown>) => getRuleset('adventurer-kings').options({ players: 4, config });
 

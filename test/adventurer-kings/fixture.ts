@@ -5,12 +5,14 @@
  */
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
 import { scriptedRng, type Rng } from '../../src/engine/rng.ts';
-import { RULESETS, botAnswers } from '../../src/rulesets/index.ts';
+import { RULESETS, botAnswers, loadAllRulesets } from '../../src/rulesets/index.ts';
 import type { AKState, Army, ArmyType, Character, Kingdom, Levels, Province } from '../../src/rulesets/adventurer-kings/state.ts';
 import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
 import type { AKSheet, SlotOrder, TurnCtx } from '../../src/rulesets/adventurer-kings/turn/context.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 /** Every characteristic at `base`, except those given. */
 export function levels(over: Partial<Levels> = {}, base = 0): Levels {

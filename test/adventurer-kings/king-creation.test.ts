@@ -11,9 +11,11 @@ import { createGame } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { adventurerKings } from '../../src/rulesets/adventurer-kings/index.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const form = adventurerKings.seatForm!;
 const fieldsOf = (issues: { field: string }[]) => issues.map((i) => i.field).sort();

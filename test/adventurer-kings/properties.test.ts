@@ -38,7 +38,8 @@ test('removing any one line of the sample sheet never loses the orders of the ot
 test('in real games the bot\'s and the steward\'s sheets validate with no issue, and the invariants hold every turn', async () => {
   const { createGame, advance, submit } = await import('../../src/engine/game.ts');
   const { createRng } = await import('../../src/engine/rng.ts');
-  const { RULESETS } = await import('../../src/rulesets/index.ts');
+  const { RULESETS, loadAllRulesets } = await import('../../src/rulesets/index.ts');
+  await loadAllRulesets();
   const entry = RULESETS['adventurer-kings']!;
   for (const seed of ['p1', 'p2']) {
     let g = createGame(entry.ruleset, entry.options({ players: 4 }), seed);

@@ -6,13 +6,15 @@
  */
 import { test } from 'node:test';
 import { simulateBots } from './fixture.ts';
-import { RULESETS } from '../../src/rulesets/index.ts';
+import { RULESETS, loadAllRulesets } from '../../src/rulesets/index.ts';
 import assert from 'node:assert/strict';
 import { rendererOf, renderEvent } from '../../src/rulesets/adventurer-kings/report/messages.ts';
 import { makeEnv } from '../../src/rulesets/adventurer-kings/report/env.ts';
 import { renderReport } from '../../src/rulesets/adventurer-kings/report/render.ts';
 import { mapDoc } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
 import { presentView } from '../../src/rulesets/adventurer-kings/present.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const { states, steps } = simulateBots(4, 4, 'report-sim');
 

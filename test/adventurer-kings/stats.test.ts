@@ -8,13 +8,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createGame } from '../../src/engine/game.ts';
 import type { ChartDoc, StepStats } from '../../src/engine/ruleset.ts';
-import { RULESETS } from '../../src/rulesets/index.ts';
+import { RULESETS, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import { adventurerKings } from '../../src/rulesets/adventurer-kings/index.ts';
 import { merit } from '../../src/rulesets/adventurer-kings/kingdom/offices.ts';
 import type { AKState, Knowledge, OfficeId } from '../../src/rulesets/adventurer-kings/state.ts';
 import { ALL, PRIVATE_FIGURES, stats, statsCharts } from '../../src/rulesets/adventurer-kings/stats.ts';
 import { army, character, emptyState, kingdom, province, simulateBots } from './fixture.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const know = (provinces: Record<number, number>, sites: number[] = []): Knowledge => ({
   provinces: Object.fromEntries(Object.entries(provinces).map(([id, pct]) => [id, { pct, sites: [] }])),

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { advance, createGame, replay, submit, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { LocalizedError } from '../../src/engine/constants.ts';
-import { RULESETS, botAnswers } from '../../src/rulesets/index.ts';
+import { RULESETS, botAnswers, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { adventurerKings, VALHALLA_DECISION } from '../../src/rulesets/adventurer-kings/index.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKEvent } from '../../src/rulesets/adventurer-kings/events.ts';
@@ -24,6 +24,8 @@ import { actionsIn, VISITED, visitsForNextTurn } from '../../src/rulesets/advent
 import { LEGENDS } from '../../src/rulesets/adventurer-kings/valhalla/roster.ts';
 import { createItem } from '../../src/rulesets/adventurer-kings/world/items.ts';
 import { levels } from './fixture.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = RULESETS['adventurer-kings']!;
 const CFG = resolveConfig({});

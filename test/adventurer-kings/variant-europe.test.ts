@@ -7,13 +7,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { advance, createGame, replay } from '../../src/engine/game.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
 import { EUROPE_POSITIONS, EUROPE_ROWS } from '../../src/rulesets/adventurer-kings/world/europe.ts';
 import { components } from '../../src/rulesets/adventurer-kings/world/generate.ts';
 import { distance, neighbours, ALL_PROVINCES } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('adventurer-kings');
 

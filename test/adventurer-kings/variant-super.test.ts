@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { advance, createGame, replay } from '../../src/engine/game.ts';
 import { LocalizedError } from '../../src/engine/constants.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { ALIGNMENTS } from '../../src/rulesets/adventurer-kings/state.ts';
@@ -27,6 +27,8 @@ import { mapDoc } from '../../src/rulesets/adventurer-kings/mapdoc.ts';
 import { army, testCtx } from './fixture.ts';
 import { talent } from '../../src/rulesets/adventurer-kings/characters.ts';
 import { scienceExchange } from '../../src/rulesets/adventurer-kings/kingdom/diplomacy.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('adventurer-kings');
 const superGame = (players: number, seed: string, extra: Record<string, unknown> = {}) =>

@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { advance, createGame, replay } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
 import type { AKState, Army, ArmyType } from '../../src/rulesets/adventurer-kings/state.ts';
 import { CHAR_CODES } from '../../src/rulesets/adventurer-kings/state.ts';
@@ -29,6 +29,8 @@ import { renderMapSvg } from '../../src/platform/maps/svg.ts';
 import { playerView } from '../../src/rulesets/adventurer-kings/view.ts';
 import { provinceName } from '../../src/rulesets/adventurer-kings/world/names.ts';
 import { army, testCtx } from './fixture.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('adventurer-kings');
 const id = (r: number, c: number) => provinceId(r, c, LARGE_GRID);

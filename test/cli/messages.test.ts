@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { main } from '../../src/cli/main.ts';
 import type { GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 function capture() {
   const out: string[] = [];

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clonePlain } from '../../src/engine/clone.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 test('a ruleset state: equal to structuredClone, and independent of the original', () => {
   const s = getRuleset('gloire-et-pouvoir').ruleset.setup({ map: 'scandinavia', lords: ['A', 'B', 'C'] }, createRng('clone', 'setup')) as Record<string, any>;

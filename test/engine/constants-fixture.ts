@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { advance, createGame } from '../../src/engine/game.ts';
 import { LocalizedError, type Spec } from '../../src/engine/constants.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 export interface LeafSpec { type: string; min?: number; max?: number; values?: readonly string[]; minLength?: number; maxLength?: number }
 export interface Leaf { path: string[]; spec: LeafSpec; value: unknown }

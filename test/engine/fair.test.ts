@@ -13,8 +13,10 @@ import { advance, createGame, replay, submit, takeAction, type GameRecord } from
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { formLine, LANGS, type ActionInput, type Decision, type FormField } from '../../src/engine/ruleset.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { DEADLINE_CLASSES, fair, fairBot, fairEntry, GOODS, REGIONS, ROUNDS, type FairState } from './fair-ruleset.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 type G = GameRecord<FairState>;
 const open = (g: G): Decision[] => fair.decisions(g.state);

@@ -17,12 +17,14 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
 import { formLine, isError, withWarnings, type FormEntry, type FormField, type Ruleset } from '../../src/engine/ruleset.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { gloireEtPouvoir as gp } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import { adventurerKings as ak } from '../../src/rulesets/adventurer-kings/index.ts';
 import type { GPState } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 /** A game after `turns` turns of bots' play. */
 function played<S>(id: string, options: unknown, seed: string, turns: number): GameRecord<S> {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { loadAllRulesets, botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { cardKindValue, prisonerValue, tradeValue, villageValue } from '../../src/rulesets/fief/bot-value.ts';
 import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
 import { botFreeActions, freeOf, validateFree } from '../../src/rulesets/fief/free.ts';
@@ -18,6 +18,7 @@ import { ransomOf } from '../../src/rulesets/fief/rules/ransoms.ts';
 import { CARD_KIND_ORDER, CARD_KINDS } from '../../src/rulesets/fief/cards.ts';
 import { arena, fortify, station } from './arena.ts';
 import { giveTitles } from './fixture.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 test('bot value: a lord is worth more to his owner than his ransom, which is what he is worth to his jailer; titles add', () => {
   const s = arena(4, 'value');

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { advance, createGame, missing, replay, submit, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { defaultAnswer } from '../../src/rulesets/fief/answers.ts';
 import { botAnswer } from '../../src/rulesets/fief/bot.ts';
@@ -23,6 +23,8 @@ import { giveTitles, addLord } from './fixture.ts';
 import { station, fortify } from './arena.ts';
 import { BOARD } from '../../src/rulesets/fief/board.ts';
 import { cardKind } from '../../src/rulesets/fief/cards.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('fief');
 

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { advance, createGame, replay, takeAction, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import type { ActionInput } from '../../src/engine/ruleset.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { cardKind, cardName } from '../../src/rulesets/fief/cards.ts';
 import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
@@ -25,6 +25,8 @@ import type { FiefState, LordId } from '../../src/rulesets/fief/state.ts';
 import { troopsOf } from '../../src/rulesets/fief/rules/pieces.ts';
 import { addLord, giveTitles, marry, occupy } from './fixture.ts';
 import { freeAct, freeRefused, freeReport } from './scene.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const P1 = 'P1', P2 = 'P2', P3 = 'P3';
 

@@ -10,10 +10,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('fief');
 

@@ -7,7 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { advance, createGame } from '../../src/engine/game.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 test('null is the default said explicitly, on every kind of question a bot game asks', { timeout: 300_000 }, () => {
   const entry = getRuleset('fief');

@@ -10,7 +10,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSoak } from '../../src/soak/soak.ts';
-import { getRuleset, type RulesetEntry } from '../../src/rulesets/index.ts';
+import { getRuleset, type RulesetEntry, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 export const FREE_KINDS = ['give', 'offer', 'accept', 'decline', 'withdraw', 'release', 'excommunicate', 'lift', 'request-annulment', 'annul', 'refuse-annulment', 'relic', 'hand-relic', 'pass-title', 'lift-siege'];
 /**

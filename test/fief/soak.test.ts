@@ -9,7 +9,9 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSoak } from '../../src/soak/soak.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 test('soak: Fief bot games without failure, and the count of each decision kind', { timeout: 300_000 }, async () => {
   const outDir = mkdtempSync(join(tmpdir(), 'fief-soak-'));

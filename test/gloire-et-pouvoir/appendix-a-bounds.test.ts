@@ -13,10 +13,12 @@ import { join } from 'node:path';
 import { main } from '../../src/cli/main.ts';
 import { ConstantError } from '../../src/engine/constants.ts';
 import { CONSTANTS, DEFAULT_CONFIG } from '../../src/rulesets/gloire-et-pouvoir/config.ts';
-import { dryRunOptions, getRuleset } from '../../src/rulesets/index.ts';
+import { dryRunOptions, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { overridesArb, playTurns, scalarLeaves } from '../engine/constants-fixture.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { eventsOf, home, runPhases, scenario } from './harness.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const options = (config: Record<string, unknown>) => getRuleset('gloire-et-pouvoir').options({ map: 'scandinavia', players: 10, config });
 

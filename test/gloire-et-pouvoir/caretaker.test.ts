@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { main } from '../../src/cli/main.ts';
 import { advance, createGame, missing, submit, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { botOrders } from '../../src/rulesets/gloire-et-pouvoir/bot.ts';
 import { caretakerAnswer, caretakerOrders, capAmount, CARETAKER_TAX_LEVEL } from '../../src/rulesets/gloire-et-pouvoir/caretaker.ts';
 import { redistribution } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
@@ -24,6 +24,8 @@ import { renderReport } from '../../src/rulesets/gloire-et-pouvoir/report.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
 import { addGarrison, addKnight, duo, eventsOf, giveArmy, home, relate } from './harness.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 type Game = GameRecord<GPState>;
 

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { advance, createGame, type GameRecord } from '../../src/engine/game.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { botOrders } from '../../src/rulesets/gloire-et-pouvoir/bot.ts';
 import { getMap } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 import type { GPEvent } from '../../src/rulesets/gloire-et-pouvoir/events.ts';
@@ -18,6 +18,8 @@ import type { Sheet } from '../../src/rulesets/gloire-et-pouvoir/orders/types.ts
 import { relKey, type GPState } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { DEMO_BOTS, DEMO_LORD, DEMO_MAP } from '../../src/platform/web/demo.ts';
 import { demoBotOptions, resolveTask } from '../../src/platform/referee/tasks.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('gloire-et-pouvoir');
 type Game = GameRecord<GPState>;

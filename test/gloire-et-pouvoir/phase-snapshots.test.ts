@@ -11,11 +11,13 @@ import fc from 'fast-check';
 import { createGame, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { createCtx, skipSnapshot, takeSnapshot } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('gloire-et-pouvoir');
 const rs = entry.ruleset;

@@ -14,12 +14,13 @@ import fc from 'fast-check';
 import { createGame, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { botAnswers, getRuleset } from '../../src/rulesets/index.ts';
+import { loadAllRulesets, botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { createCtx, freshSnapshot, liveGR, setTreasury, skipSnapshot, takeSnapshot, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
 import { globalRenown, livingLords } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { PHASES, resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('gloire-et-pouvoir');
 const rs = entry.ruleset;

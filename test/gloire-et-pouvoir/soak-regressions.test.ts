@@ -7,8 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { checkRecord, loadRecord } from '../../src/soak/soak.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const dir = join(import.meta.dirname, 'regressions');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();

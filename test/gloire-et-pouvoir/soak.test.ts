@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGame } from '../../src/engine/game.ts';
 import type { Ruleset } from '../../src/engine/ruleset.ts';
-import { getRuleset, type RulesetEntry } from '../../src/rulesets/index.ts';
+import { getRuleset, type RulesetEntry, loadAllRulesets } from '../../src/rulesets/index.ts';
 import type { GPState } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { checkRecord, gameSpec, loadRecord, rerecordFile, runSoak } from '../../src/soak/soak.ts';
 import { checkInvariants, totalPopulation } from './invariants.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const entry = getRuleset('gloire-et-pouvoir');
 const tmp = () => mkdtempSync(join(tmpdir(), 'suzerain-soak-'));

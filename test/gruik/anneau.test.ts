@@ -12,7 +12,9 @@ import { createRng } from '../../src/engine/rng.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { DEFAULT_SCENARIO } from '../../src/rulesets/gruik/scenario.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 test('the registry offers the default map first (4–8 players, 6 by default), then the fixture', () => {
   const entry = getRuleset('gruik')!;

@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { flowCampaign, flowOptions, flowSoak, type FlowBot } from '../../src/rulesets/gruik/flow-soak.ts';
 import { SEQ } from '../../src/rulesets/gruik/flow.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const registry = getRuleset('gruik').bot!;
 const bot: FlowBot = (g, p, d, rng) => registry(g, p, d, rng);

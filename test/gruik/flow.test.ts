@@ -15,7 +15,9 @@ import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { keyCommitment } from '../../src/rulesets/gruik/rules/dice.ts';
 import { createArmy } from '../../src/rulesets/gruik/rules/armies.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 type G = GameRecord<GruikGame>;
 const ELVES_MARCH = { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }] };

@@ -12,7 +12,9 @@ import { LocalizedError } from '../../src/engine/constants.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { DEFAULT_SCENARIO, FIXTURE_SCENARIO, type ScenarioFile } from '../../src/rulesets/gruik/scenario.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const edited = (base: ScenarioFile, edit: (f: ScenarioFile) => void): ScenarioFile => { const f = structuredClone(base); edit(f); return f; };
 /** The fixture under another id: not a built-in scenario, so its drawing travels with the game. */

@@ -13,7 +13,8 @@ import { flowCampaign, type FlowBot } from '../../src/rulesets/gruik/flow-soak.t
 import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { CAUSE, CIVIL_WAR_CAUSE, EFFECT_KIND, FATE_WORD, GM_SUBJECT, PURPOSE } from '../../src/rulesets/gruik/words.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const registry = getRuleset('gruik').bot!;
 const bot: FlowBot = (g, p, d, rng) => registry(g, p, d, rng);

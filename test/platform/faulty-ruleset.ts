@@ -9,8 +9,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getRuleset, registerRuleset, type RulesetEntry } from '../../src/rulesets/index.ts';
+import { getRuleset, registerRuleset, type RulesetEntry, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { preloadInWorkers } from '../../src/platform/referee/pool.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 export const FAULTY = 'faulty-gp';
 

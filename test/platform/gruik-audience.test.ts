@@ -14,11 +14,12 @@ import { createGame, takeAction } from '../../src/engine/game.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { takeFreeAction } from '../../src/platform/games/prompts.ts';
 import { actionSeenBy } from '../../src/platform/games/step-audience.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { SEQ, type GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { loggedIn, newUser, type TestUser as U } from './users.ts';
 import { stateOf, startTestPlatform, type TestPlatform } from './util.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 /** The flow as it stands once both sides of a battle in `province` accepted the table (§6.12.1). */
 function withBattle(g: GruikGame): GruikGame {

@@ -11,12 +11,14 @@ import { LANGS, type Lang } from '../../src/engine/ruleset.ts';
 import { escapeHtml } from '../../src/platform/http/html.ts';
 import { orderHelpUrl } from '../../src/platform/http/help-links.ts';
 import { games } from '../../src/platform/games/service.ts';
-import { RULESETS } from '../../src/rulesets/index.ts';
+import { RULESETS, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { helpSample as gpSample } from '../../src/rulesets/gloire-et-pouvoir/help/index.ts';
 import { helpSample as akSample } from '../../src/rulesets/adventurer-kings/help/index.ts';
 import { Browser } from './http.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
 import { loggedIn, newUser } from './users.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const withHelp = Object.values(RULESETS).map((e) => e.ruleset).filter((r) => r.help);
 

@@ -8,10 +8,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import '../../src/platform/main.ts';
 import { allMessages, plural, t, term } from '../../src/platform/http/i18n.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { Browser } from './http.ts';
 import { startTestPlatform, type TestPlatform } from './util.ts';
 import { loggedIn, newUser } from './users.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 test('plural: French takes the singular for 0 and 1, English only for 1', () => {
   assert.deepEqual([0, 1, 1.5, 2, 10].map((n) => plural('fr', n, 'écu', 'écus')), ['écu', 'écu', 'écu', 'écus', 'écus']);

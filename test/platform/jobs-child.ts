@@ -6,6 +6,7 @@
  */
 import { configFromEnv } from '../../src/platform/config.ts';
 import { openDb } from '../../src/platform/db/index.ts';
+import { withRulesets } from '../../src/platform/db/rulesets.ts';
 import { games } from '../../src/platform/games/service.ts';
 import type { AppCtx } from '../../src/platform/http/server.ts';
 import { nullHub } from '../../src/platform/live/hub.ts';
@@ -13,7 +14,7 @@ import { nullHub } from '../../src/platform/live/hub.ts';
 const db = await openDb(process.env.CHILD_DATA_DIR ? { dataDir: process.env.CHILD_DATA_DIR } : { url: process.env.CHILD_DB_URL! });
 const now = new Date(process.env.CHILD_NOW!);
 const ctx: AppCtx = {
-  db,
+  db: withRulesets(db), // as the platform's (main.ts): reading a game loads its ruleset
   config: { ...configFromEnv({}), publicUrl: 'http://suzerain.test', claimTimeoutSeconds: Number(process.env.CHILD_TIMEOUT ?? 300) },
   now: () => now,
   instanceId: process.env.CHILD_INSTANCE ?? `child-${process.pid}`,

@@ -13,13 +13,15 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTransport } from 'nodemailer';
 import { createGame } from '../../src/engine/game.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { orderBlock } from '../../src/platform/games/mail-orders.ts';
 import { findBlock, orderTokenOf, readOrdersMail } from '../../src/platform/mail/orders.ts';
 import { Browser } from './http.ts';
 import { newUser, loggedIn, type TestUser } from './users.ts';
 import { DB_KINDS, startTestPlatform, waitForStep, type ReceivedMail, type TestPlatform } from './util.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 

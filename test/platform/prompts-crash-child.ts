@@ -8,6 +8,7 @@
 import '../engine/fair-ruleset.ts';
 import { configFromEnv } from '../../src/platform/config.ts';
 import { openDb } from '../../src/platform/db/index.ts';
+import { withRulesets } from '../../src/platform/db/rulesets.ts';
 import { games } from '../../src/platform/games/service.ts';
 import type { AppCtx } from '../../src/platform/http/server.ts';
 import { nullHub } from '../../src/platform/live/hub.ts';
@@ -18,7 +19,7 @@ const real0 = Number(process.env.CHILD_REAL0);
 const speed = Number(process.env.CHILD_SPEED);
 let kicked = false;
 const ctx: AppCtx = {
-  db,
+  db: withRulesets(db), // as the platform's (main.ts): reading a game loads its ruleset
   config: { ...configFromEnv({}), publicUrl: 'http://suzerain.test', claimTimeoutSeconds: Number(process.env.CHILD_TIMEOUT ?? 120) },
   now: () => new Date(t0 + (Date.now() - real0) * speed),
   instanceId: process.env.CHILD_INSTANCE ?? `child-${process.pid}`,

@@ -9,7 +9,8 @@ import { clonePlain } from '../../src/engine/clone.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { withWarnings } from '../../src/engine/ruleset.ts';
 import { checkSheet, decisionOf, sheetCacheStats } from '../../src/platform/games/sheet-cache.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const rs = getRuleset('gloire-et-pouvoir').ruleset;
 const fresh = () => rs.setup({ map: 'scandinavia', lords: ['Aliénor', 'Bohémond'] }, createRng('sheet-cache', 'setup'));

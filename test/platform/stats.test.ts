@@ -13,13 +13,15 @@ import type { Browser as Chromium } from 'playwright-core';
 import type { ChartDoc } from '../../src/engine/ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { backfill } from '../../src/platform/games/stats-data.ts';
-import { getRuleset } from '../../src/rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { refereeTaskCounts } from '../../src/platform/referee/pool.ts';
 import { BROWSER_SKIP, launchBrowser } from './browser.ts';
 import { Browser, type Res } from './http.ts';
 import { DB_KINDS, startTestPlatform, type TestPlatform } from './util.ts';
 import { API, ids, numbers, resolveTurn, stateOf, storedStats, withMarkedFigures } from './stats-fixtures.ts';
 import { newUser, loggedIn, type TestUser as U } from './users.ts';
+
+await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const GP = 'gloire-et-pouvoir';
 const EVIL = 'Evil</script><script>alert(1)</script>';

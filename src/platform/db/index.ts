@@ -5,7 +5,7 @@
  */
 import fs, { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SRC_DIR } from '../../build-info.ts';
 
 export type Row = Record<string, any>;
 
@@ -28,7 +28,7 @@ export interface Db {
 /** A LISTEN connection (Db.listen); `close` stops listening and ends the connection. */
 export interface Listener { close(): Promise<void> }
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = join(SRC_DIR, 'platform', 'db', 'migrations');
 
 export async function openDb(opts: { url?: string | null; dataDir?: string | null }): Promise<Db> {
   const db = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir ?? null);

@@ -9,7 +9,7 @@
 import { stepSeenBy } from './step-audience.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
-import { getRuleset } from '../../rulesets/index.ts';
+import { getRuleset, loadAllRulesets } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { fieldAria, fieldError } from '../http/form-errors.ts';
 import { badNumber, queryInt } from '../http/input.ts';
@@ -339,6 +339,8 @@ async function gamesPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
   const pages = Math.max(1, Math.ceil(total / PUBLIC_PAGE));
   const publicList = await games.listPublic(ctx, { limit: PUBLIC_PAGE, offset: (Math.min(pageNo, pages) - 1) * PUBLIC_PAGE });
   const standing = await standingOf(ctx, v);
+  // The creation form shows every ruleset's forms (seat forms, host options, the prompts' deadline classes).
+  if (standing === 'ok') await loadAllRulesets();
   const pager = pages > 1 ? html`<p class="pager">${pageNo > 1 ? html`<a href="/games?page=${pageNo - 1}">« ${t(lang, 'gweb.page.prev')}</a> ` : ''}${t(lang, 'gweb.page.of', { n: Math.min(pageNo, pages), total: pages })}${pageNo < pages ? html` <a href="/games?page=${pageNo + 1}">${t(lang, 'gweb.page.next')} »</a>` : ''}</p>` : '';
   const body = html`${pageHead()}
     <h1>${t(lang, 'gweb.games')}</h1>
@@ -355,6 +357,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const v = req.visitor;
   const lang = v.lang;
   if (!v.user) return reply.redirect('/login?next=%2Fgames', 303);
+  await loadAllRulesets(); // the creation form's rulesets (see gamesPage)
   const b = (req.body ?? {}) as Record<string, unknown>;
   const val: CreateValues = {
     name: str(b.name, 200).trim(), map: str(b.map, 50), lords: str(b.lords, 10).trim(), lordName: cleanName(str(b.lordName, 200)),

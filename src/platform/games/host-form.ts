@@ -7,7 +7,7 @@
  * game's fieldset; without a script all show and the server reads the chosen one alone.
  */
 import type { Lang, SeatIssue } from '../../engine/ruleset.ts';
-import { RULESETS, getRuleset } from '../../rulesets/index.ts';
+import { getRuleset, rulesetsWith } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { fieldHtml } from './seat-form.ts';
@@ -19,7 +19,7 @@ messages({
 
 /** The rulesets with host options of their own. */
 export function hostFormRulesets(): string[] {
-  return Object.values(RULESETS).filter((e) => e.hostForm).map((e) => e.ruleset.id);
+  return rulesetsWith('hostForm');
 }
 
 /** The values typed for `ruleset`'s host options (its own fields only, each at most 100 characters); null when it has none. */

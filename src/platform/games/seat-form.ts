@@ -7,7 +7,7 @@
  * read only the chosen game's.
  */
 import type { Lang, SeatField, SeatIssue } from '../../engine/ruleset.ts';
-import { RULESETS, getRuleset } from '../../rulesets/index.ts';
+import { getRuleset, loadRulesets, rulesetsWith } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 
@@ -24,7 +24,12 @@ const nameOf = (ruleset: string, field: string, prefix = 'seat'): string => `${p
 
 /** The rulesets that have a seat form. */
 export function seatFormRulesets(): string[] {
-  return Object.values(RULESETS).filter((e) => e.ruleset.seatForm).map((e) => e.ruleset.id);
+  return rulesetsWith('seatForm');
+}
+
+/** Loads the rulesets that have a seat form (the lobby shows them), before their forms are drawn or read. */
+export async function loadSeatFormRulesets(): Promise<void> {
+  await loadRulesets(rulesetsWith('seatForm'));
 }
 
 /** The values typed for `ruleset`'s seat form (its own fields only, each at most 100 characters); null when it has none. */

@@ -26,7 +26,7 @@ import { createRng } from '../../engine/rng.ts';
 import type { Decision, Lang, Localized, Pace, PlayerId, Ruleset, SeatIssue, Submission, ValidationIssue } from '../../engine/ruleset.ts';
 import { withWarnings } from '../../engine/ruleset.ts';
 import { checkSheet, decisionOf } from './sheet-cache.ts';
-import { getRuleset } from '../../rulesets/index.ts';
+import { getRuleset, loadRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { loginKey } from '../accounts/service.ts';
 import type { Db, Row } from '../db/index.ts';
@@ -223,7 +223,7 @@ export function cleanLordName(name: string): string {
 
 /** Checks the input and writes the game and its seats with `db` (a transaction), starting it when full. */
 export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, passwordHash: string | null = null): Promise<number> {
-  const entry = getRuleset(input.ruleset);
+  const entry = await loadRuleset(input.ruleset);
   const name = String(input.name ?? '').trim();
   if (!name) throw new GamesError('game-name', 'a game needs a name');
   const seats = input.seats.map((s) => ({ userId: s.userId, lordName: cleanLordName(s.lordName), choice: checkSeatChoice(entry.ruleset.id, input.options, s.choice) }));

@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SRC_DIR } from '../../build-info.ts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -54,7 +54,7 @@ export type RouteModule = (app: FastifyInstance, ctx: AppCtx) => void | Promise<
 const SESSION_COOKIE = 'sid';
 const CSRF_COOKIE = 'csrf';
 const SESSION_DAYS = 30;
-const STATIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'web', 'static');
+const STATIC_DIR = join(SRC_DIR, 'platform', 'web', 'static');
 
 /**
  * Sessions looked up by the busiest route (a lord's sheet autosave, route option

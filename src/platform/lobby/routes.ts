@@ -16,7 +16,7 @@ import { findKind, kindKey } from '../games/kinds.ts';
 import { cleanName } from '../http/names.ts';
 import type { SeatIssue } from '../../engine/ruleset.ts';
 import { SeatChoiceError } from '../games/service.ts';
-import { readSeatValues, seatFormHtml, seatFormRulesets } from '../games/seat-form.ts';
+import { loadSeatFormRulesets, readSeatValues, seatFormHtml, seatFormRulesets } from '../games/seat-form.ts';
 import { historiesOf, reliabilityLabel } from '../games/reliability.ts';
 
 messages({
@@ -125,6 +125,7 @@ async function lobbyPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, 
 } = {}) {
   const v = req.visitor;
   const lang = v.lang;
+  await loadSeatFormRulesets(); // the lobby's form shows their seat forms
   const standing = await standingOf(ctx, v);
   const counts = await waitingCounts(ctx);
   const mine = v.user ? await queueOf(ctx, v.user.id) : [];
@@ -186,6 +187,7 @@ export const lobbyRoutes: RouteModule = (app, ctx) => {
     const standing = await standingOf(ctx, v);
     if (standing !== 'ok') return lobbyPage(ctx, req, reply, { status: 403 });
     const b = (req.body ?? {}) as Record<string, unknown>;
+    await loadSeatFormRulesets();
     const map = str(b.map, 50);
     const lordName = cleanName(str(b.lordName, 200));
     const seat = Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)]));

@@ -8,6 +8,7 @@
  *
  * Every step is safe with several server processes (row locks, conditional updates).
  */
+import { loadRuleset } from '../../rulesets/index.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';
 import { allKinds, findKind, kindKey } from '../games/kinds.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -63,6 +64,7 @@ export function lobbyMap(value: string): LobbyMap {
  */
 export async function joinQueue(ctx: AppCtx, userId: number, kind: string, lordName: string, choice?: Record<string, string> | null): Promise<number> {
   const m = lobbyMap(kind);
+  await loadRuleset(m.ruleset);
   const chosen = checkSeatChoice(m.ruleset, { map: m.variant }, choice) ? choice! : null;
   const name = cleanName(lordName);
   if (!name || name.length > LORD_NAME_MAX) throw new GamesError('lord-name', `a lord's name has 1 to ${LORD_NAME_MAX} characters`);

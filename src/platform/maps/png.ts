@@ -6,16 +6,18 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
 import { runReferee } from '../referee/pool.ts';
 
 const require = createRequire(import.meta.url);
+// resvg (a native module) is loaded on the first drawing, not at start: most processes never draw a PNG.
+let resvg: typeof import('@resvg/resvg-js') | null = null;
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const FONTS = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) => join(FONT_DIR, f));
 
 /** PNG bytes of an SVG drawing, `width` pixels wide. */
 export function svgToPng(svg: string, width = 1300): Buffer {
-  const r = new Resvg(svg, {
+  resvg ??= require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+  const r = new resvg.Resvg(svg, {
     fitTo: { mode: 'width', value: width },
     background: '#ffffff',
     font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },

@@ -11,7 +11,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
-import { getRuleset } from '../../rulesets/index.ts';
+import { rulesetTitle as titleOf } from '../../rulesets/index.ts';
 import { loginKey } from '../accounts/service.ts';
 import type { Db } from '../db/index.ts';
 import { html, type Html } from '../http/html.ts';
@@ -116,7 +116,7 @@ async function profilePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
 }
 
 function rulesetTitle(id: string, lang: Lang): string {
-  try { return getRuleset(id).ruleset.title[lang]; } catch { return id; }
+  return titleOf(id)?.[lang] ?? id;
 }
 
 export const profileRoutes: RouteModule = async (app, ctx) => {

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
-import { RULESETS } from '../../rulesets/index.ts';
+import { isRulesetId, rulesetIds, rulesetTitle } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { badNumber, queryInt } from '../http/input.ts';
 import { messages, t } from '../http/i18n.ts';
@@ -54,7 +54,7 @@ export const RANKING_PAGE = 100;
 
 const intl = (lang: Lang) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 0 });
 
-const scopeName = (scope: string, lang: Lang): string => (scope === OVERALL ? t(lang, 'rank.overall') : RULESETS[scope]!.ruleset.title[lang]);
+const scopeName = (scope: string, lang: Lang): string => (scope === OVERALL ? t(lang, 'rank.overall') : rulesetTitle(scope)![lang]);
 const scopePath = (scope: string): string => (scope === OVERALL ? '/ranking' : `/ranking/${scope}`);
 
 function table(r: Ranking, lang: Lang, from: number, to: number, me: number | null): Html {
@@ -91,7 +91,7 @@ async function rankingPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply
   const pageNo = Math.min(asked ?? 1, pages);
   const path = scopePath(scope);
   const title = scope === OVERALL ? t(lang, 'rank.title') : t(lang, 'rank.title-of', { ruleset: scopeName(scope, lang) });
-  const scopes = [OVERALL, ...Object.keys(RULESETS)];
+  const scopes = [OVERALL, ...rulesetIds()];
   const pager = pages > 1 ? html`<nav class="pager" aria-label="${t(lang, 'rank.pager')}">${pageNo > 1 ? html`<a href="${path}?page=${pageNo - 1}">« ${t(lang, 'rank.page.prev')}</a> ` : ''}${t(lang, 'rank.page.of', { n: pageNo, total: pages })}${pageNo < pages ? html` <a href="${path}?page=${pageNo + 1}">${t(lang, 'rank.page.next')} »</a>` : ''}</nav>` : '';
   const body = html`<h1>${title}</h1>
     <nav class="channels" aria-label="${t(lang, 'rank.scopes')}">${scopes.map((s) => (s === scope
@@ -109,7 +109,7 @@ export const rankingRoutes: RouteModule = (app, ctx) => {
   app.get('/ranking', (req, reply) => rankingPage(ctx, req, reply, OVERALL));
   app.get<{ Params: { ruleset: string } }>('/ranking/:ruleset', (req, reply) => {
     const id = req.params.ruleset;
-    if (!Object.prototype.hasOwnProperty.call(RULESETS, id)) return notFound(req, reply);
+    if (!isRulesetId(id)) return notFound(req, reply);
     return rankingPage(ctx, req, reply, id);
   });
 };

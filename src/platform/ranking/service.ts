@@ -16,14 +16,14 @@
  * than two counted players the game moves no points.
  */
 import { finishingOrderOf, type PlayerId } from '../../engine/ruleset.ts';
-import { getRuleset, RULESETS } from '../../rulesets/index.ts';
+import { getRuleset, isRulesetId, rulesetIds } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import { decayed, keptTitle, isTitleId, rateGame, RANKING, titleFor, type TitleId } from './elo.ts';
 
 /** The overall ranking's scope (every ruleset); a ruleset's scope is its id. */
 export const OVERALL = '*';
 
-export const isRankingScope = (scope: string): boolean => scope === OVERALL || Object.prototype.hasOwnProperty.call(RULESETS, scope);
+export const isRankingScope = (scope: string): boolean => scope === OVERALL || isRulesetId(scope);
 
 interface RatingRow { user_id: number; scope: string; points: number; games: number; last_game_at: Date; kept_title: string | null }
 
@@ -147,7 +147,7 @@ export interface PlayerRanking { scope: string; place: number; of: number; point
  */
 export async function playerRankings(db: Db, userId: number): Promise<PlayerRanking[]> {
   const scopes = (await db.query<{ scope: string }>('SELECT scope FROM ratings WHERE user_id = $1 AND games > 0', [userId])).map((r) => r.scope);
-  const order = [OVERALL, ...Object.keys(RULESETS)];
+  const order = [OVERALL, ...rulesetIds()];
   const out: PlayerRanking[] = [];
   for (const scope of order.filter((s) => scopes.includes(s))) {
     const r = await ranking(db, scope);

@@ -19,6 +19,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { TaskInput, TaskKind, TaskOutput } from './tasks.ts';
+import { BUILT } from '../../build-info.ts';
 
 /** A task aborted because it ran out of its time budget (its thread was terminated). */
 export class BudgetExceeded extends Error {
@@ -56,7 +57,8 @@ function poolFor(name: 'turns' | 'tools'): Piscina {
   if (!p) {
     const n = refereeThreads();
     p = new Piscina({
-      filename: new URL('./worker.mjs', import.meta.url).href,
+      // The sources: worker.mjs (tsx's loader, then tasks.ts); the build: its own entry next to this chunk.
+      filename: new URL(BUILT ? './referee-worker.js' : './worker.mjs', import.meta.url).href,
       // One thread always ready (loading the rulesets into a new one takes about a second, which
       // would count against the next task's budget); the others live on a minute after their last task.
       minThreads: 1,

@@ -13,7 +13,7 @@ import { createRng } from '../../engine/rng.ts';
 import { GM_SEAT, isError, type ActionInput, type Lang, type Localized, type Pace, type PlayerId, type Ruleset, type Ruling, type ToolDoc, type ValidationIssue } from '../../engine/ruleset.ts';
 import { openItems, type OpenItem } from '../games/gm-items.ts';
 import { openPrompts, type OpenPrompt } from '../games/pace.ts';
-import { dryRunOptions, getRuleset, type BotOptions, type RulesetEntry } from '../../rulesets/index.ts';
+import { dryRunOptions, getRuleset, loadRulesets, type BotOptions, type RulesetEntry } from '../../rulesets/index.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { statsJson } from '../games/stats-data.ts';
 import { svgToPng } from '../maps/png.ts';
@@ -359,7 +359,11 @@ export async function runTask(msg: { kind: TaskKind; input: unknown; preload: st
     await import(m);
     loaded.add(m);
   }
-  // The task's time budget starts now (pool.ts): loading a new thread does not count against it.
+  // The ruleset the task works on, imported on its first task in this thread (rulesets are loaded on first use).
+  const input = msg.input as { ruleset?: unknown; record?: { ruleset?: unknown } } | null;
+  const ruleset = input?.ruleset ?? input?.record?.ruleset;
+  if (typeof ruleset === 'string') await loadRulesets([ruleset]);
+  // The task's time budget starts now (pool.ts): loading a new thread or a ruleset does not count against it.
   msg.started?.postMessage('started');
   msg.started?.close();
   const fn = TASKS[msg.kind] as (input: unknown) => unknown;

@@ -12,7 +12,7 @@
  *    with the key `hall:<id>` and the login of his player.
  */
 import type { PlayerId } from '../../engine/ruleset.ts';
-import { getRuleset } from '../../rulesets/index.ts';
+import { loadRuleset } from '../../rulesets/index.ts';
 import type { Db, Row } from '../db/index.ts';
 
 /** The most heroes a new game's roster carries (the latest ones). */
@@ -33,7 +33,7 @@ interface SeatLike { player: string; user_id: number | null; login?: string | nu
 
 /** Stores the heroes a finished game sent to the hall (nothing for a ruleset without one). Idempotent per (game, player). */
 export async function recordHall(db: Db, ruleset: string, gameId: number, isDemo: boolean, seats: SeatLike[], state: unknown, now: Date): Promise<number> {
-  const hall = getRuleset(ruleset).hall;
+  const hall = (await loadRuleset(ruleset)).hall;
   if (!hall || isDemo) return 0;
   let n = 0;
   for (const e of hall.entered(state)) {
@@ -57,7 +57,7 @@ export async function recordHall(db: Db, ruleset: string, gameId: number, isDemo
 
 /** The options a new game of `ruleset` receives from the hall: `{ [option]: roster }`, or nothing. */
 export async function hallOption(db: Db, ruleset: string): Promise<Record<string, unknown>> {
-  const hall = getRuleset(ruleset).hall;
+  const hall = (await loadRuleset(ruleset)).hall;
   if (!hall) return {};
   const rows = await db.query<{ id: number; hero: Record<string, unknown>; placed_by: string } & Row>(
     'SELECT id, hero, placed_by FROM (SELECT id, hero, placed_by FROM valhalla WHERE ruleset = $1 ORDER BY id DESC LIMIT $2) latest ORDER BY id', [ruleset, ROSTER_MAX]);

@@ -12,7 +12,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HelpBook, Lang } from '../../engine/ruleset.ts';
-import { RULESETS } from '../../rulesets/index.ts';
+import { isRulesetId, loadRuleset, loadRulesets, RULESETS, rulesetIds, rulesetTitle } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { helpUrl } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
@@ -127,7 +127,8 @@ function glossaryBody(b: HelpBook): Html {
 export const helpRoutes: RouteModule = (app) => {
   app.get('/help', async (req, reply) => {
     const w = whereOf(req);
-    const list = Object.values(RULESETS).map((e) => e.ruleset).filter((r) => book(r.id, w.lang));
+    await loadRulesets(rulesetIds()); // every ruleset's contents is listed
+    const list = rulesetIds().map((id) => RULESETS[id]!.ruleset).filter((r) => book(r.id, w.lang));
     return frame(req, reply, w, t(w.lang, 'help.title'), html`
       <h1>${t(w.lang, 'help.title')}</h1>
       <p class="lead">${t(w.lang, 'help.intro')}</p>
@@ -138,9 +139,10 @@ export const helpRoutes: RouteModule = (app) => {
   app.get('/help/:ruleset', async (req, reply) => {
     const w = whereOf(req);
     const id = (req.params as { ruleset: string }).ruleset;
+    if (isRulesetId(id)) await loadRuleset(id);
     const b = book(id, w.lang);
     if (!b) return reply.callNotFound();
-    const title = RULESETS[id]!.ruleset.title[w.lang];
+    const title = rulesetTitle(id)![w.lang];
     return frame(req, reply, w, title, html`${crumbs(w, null, null)}
       <h1>${title}</h1>
       <h2>${t(w.lang, 'help.contents')}</h2>
@@ -150,9 +152,10 @@ export const helpRoutes: RouteModule = (app) => {
   app.get('/help/:ruleset/:page', async (req, reply) => {
     const w = whereOf(req);
     const { ruleset: id, page: pageId } = req.params as { ruleset: string; page: string };
+    if (isRulesetId(id)) await loadRuleset(id);
     const b = book(id, w.lang);
     if (!b) return reply.callNotFound();
-    const rTitle = RULESETS[id]!.ruleset.title[w.lang];
+    const rTitle = rulesetTitle(id)![w.lang];
     const p = b.pages.find((x) => x.id === pageId);
     let title: string;
     let body: Html;

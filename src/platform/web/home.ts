@@ -7,8 +7,8 @@
  * first, each with its deadline and a link to answer.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SRC_DIR } from '../../build-info.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
@@ -182,7 +182,7 @@ function gameCard(g: MyGame, lang: Lang, tz: string, now: Date): Html {
 }
 
 /** The site's icon (a small red and gold shield), asked by every browser at /favicon.ico. */
-const FAVICON = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'static', 'favicon.ico'));
+const FAVICON = readFileSync(join(SRC_DIR, 'platform', 'web', 'static', 'favicon.ico'));
 
 export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
   app.get('/favicon.ico', async (_req, reply) => reply.type('image/x-icon').header('Cache-Control', 'public, max-age=86400').send(FAVICON));
