@@ -19,7 +19,7 @@
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { BOARD, type VillageId } from './board.ts';
 import { CARD_KINDS, cardKind, type CardKind } from './cards.ts';
-import type { Goods, Offer, Wanted } from './free.ts';
+import type { Goods, Offer, Wanted } from './trade.ts';
 import { ransomOf } from './rules/ransoms.ts';
 import type { FiefState, LordId } from './state.ts';
 

@@ -46,23 +46,12 @@ import { troopsOf } from './rules/pieces.ts';
 import { endSiege, freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage } from './rules/settle.ts';
 import type { FiefState, LordId, TitleId } from './state.ts';
 import { tradeValue } from './bot-value.ts';
+import type { Goods, Offer, Wanted } from './trade.ts';
 import { ransomOf } from './rules/ransoms.ts';
 
 // ─── The free state ─────────────────────────────────────────────────────────────────────────────
 
-/**
- * What one side of a gift or trade moves. `waivers`: the king's waiver (#6) of these fief titles'
- * price, given by the king's (or queen regent's) player to the other side, used by his purchase in
- * step 4.B (§11.6 "combined offers", rules/purchases.ts `waived`).
- */
-export interface Goods { ecus: number; cards: CardId[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[]; waivers?: FiefId[] }
-/**
- * What is asked of the other side: cards by kind, never by his hand; `leave`: his leave to recover
- * these relics from a seat he occupies (A.1 [T §11.1], by one of the asker's lords standing there).
- */
-export interface Wanted { ecus: number; cardKinds: CardKind[]; villages: VillageId[]; prisoners: LordId[]; relics: RelicId[]; leave?: RelicId[]; waivers?: FiefId[] }
-
-export interface Offer { id: number; from: PlayerId; to: PlayerId; give: Goods; get: Wanted; made: number }
+export type { Goods, Wanted, Offer } from './trade.ts';
 export interface AnnulRequest { id: number; requester: PlayerId; lord: LordId; made: number }
 
 export interface FreeState {
