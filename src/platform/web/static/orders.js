@@ -36,6 +36,7 @@
 
   var root = document.getElementById('orders');
   if (!root) return;
+  root.setAttribute('data-bound', '1');
 
   var csrfMeta = document.querySelector('meta[name="csrf-token"]');
   var csrf = csrfMeta ? csrfMeta.getAttribute('content') : '';
@@ -51,6 +52,11 @@
   var saveUrl = root.getAttribute('data-save-url');
   var sheetUrl = root.getAttribute('data-sheet-url');
   var readyUrl = root.getAttribute('data-ready-url');
+  // The prompt page's sheet editor (prompt-page.ts) saves its drafts as answers: the text goes
+  // under data-save-key, with the fields of data-save-fields (the decision, draft=1).
+  var saveKey = root.getAttribute('data-save-key') || 'text';
+  var saveFields = {};
+  try { saveFields = JSON.parse(root.getAttribute('data-save-fields') || '{}'); } catch (e) { saveFields = {}; }
   var ta = document.getElementById('sheet-text');
   var gutter = document.getElementById('sheet-gutter');
   var issuesEl = document.getElementById('issues');
@@ -251,7 +257,10 @@
     if (text === lastSaved && !dirty) return Promise.resolve();
     dirty = false;
     setProgress(msg('saving'));
-    saving = post(saveUrl, { text: text }).then(function (data) {
+    var body = {};
+    for (var key in saveFields) if (Object.prototype.hasOwnProperty.call(saveFields, key)) body[key] = saveFields[key];
+    body[saveKey] = text;
+    saving = post(saveUrl, body).then(function (data) {
       lastSaved = text;
       renderIssues(data.issues || []);
       if (typeof data.ready === 'boolean') { ready = data.ready; renderReady(); }
@@ -286,6 +295,12 @@
   }
   if (sheetForm) {
     sheetForm.addEventListener('submit', function (ev) { ev.preventDefault(); dirty = true; save(); });
+  } else if (ta && ta.form) {
+    // The prompt page: the sheet's form sends the answer itself; no draft is saved after it.
+    ta.form.addEventListener('submit', function () {
+      if (timer) { clearTimeout(timer); timer = null; }
+      lastSaved = ta.value;
+    });
   }
 
   // ── guided form entries
@@ -328,7 +343,9 @@
         fields[f].addEventListener('input', function (ev2) { if (ev2.target.value) clearMissing(ev2.target); });
         fields[f].addEventListener('change', function (ev2) { if (ev2.target.value) clearMissing(ev2.target); });
       }
-      button.addEventListener('click', function () {
+      button.addEventListener('click', function (ev) {
+        // On the prompt page the button also submits the form without a script: here the line is added in place.
+        ev.preventDefault();
         var parts = [entry.getAttribute('data-code')];
         var inputs = entry.querySelectorAll('[data-name]');
         for (var k = 0; k < inputs.length; k++) {
