@@ -548,8 +548,8 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       </div>
     </div>
     </div>`;
-  const sheetAsked = !!p.me && p.decisions.some((d) => d.sheet && d.players.includes(p.me!));
-  const scripts = ['/static/local-time.js', '/static/live.js', '/static/prompt.js', ...(sheetAsked ? ['/static/orders.js'] : []), ...(map ? ['/static/map.js'] : [])];
+  // A player's page carries the sheet editor's script: a sheet prompt may come with a live refresh (orders.js binds it then).
+  const scripts = ['/static/local-time.js', '/static/live.js', '/static/prompt.js', ...(p.me ? ['/static/orders.js'] : []), ...(map ? ['/static/map.js'] : [])];
   return sendPage(reply, page(v, title, body, { scripts }), opts.status ?? 200);
 }
 

@@ -19,10 +19,6 @@
   }
   var known = open();
   part.addEventListener('suzerain:live-updated', function () {
-    // A sheet editor that came with the refresh (a new sheet prompt) has no script bound to it
-    // (orders.js runs once per page): the page is loaded again, while nothing is typed in it yet.
-    var editor = document.getElementById('orders');
-    if (editor && !editor.hasAttribute('data-bound')) { location.reload(); return; }
     var now = open();
     var fresh = [];
     for (var k in now) if (Object.prototype.hasOwnProperty.call(now, k) && !Object.prototype.hasOwnProperty.call(known, k)) fresh.push(now[k]);
