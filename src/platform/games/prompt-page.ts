@@ -105,6 +105,7 @@ messages({
   'play.err.fill': { fr: 'Remplissez chaque champ du formulaire.', en: 'Fill in every field of the form.' },
   'play.err.form': { fr: 'Ce formulaire n’est plus valable : rechargez la page.', en: 'This form no longer holds: reload the page.' },
   'play.err.paused': { fr: 'La partie est en pause.', en: 'The game is paused.' },
+  'play.err.not-sheet': { fr: 'Cette question ne se répond pas par une feuille d’ordres.', en: 'This question is not answered with an order sheet.' },
   'play.err.not-asked': { fr: 'Cette question ne vous est pas (ou plus) posée.', en: 'This question is not (or no longer) asked of you.' },
   'play.err.not-host': { fr: 'Seul l’hôte de la partie peut le faire.', en: 'Only the game’s host may do this.' },
   'play.err.seat-not-active': { fr: 'Votre place n’est plus jouée.', en: 'Your seat is no longer played.' },
