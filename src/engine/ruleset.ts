@@ -61,6 +61,17 @@ export interface Decision {
    * program's ruling `{ value, by: 'default' }`.
    */
   judgment?: JudgmentItem;
+  /**
+   * Optional: the answer is a text order sheet, one order a line (Gruik's season orders). The
+   * prompt page then shows a sheet editor rather than a one-line field: a textarea filled with the
+   * stored answer (`answerText`) or the blank sheet (`orderTemplate`), `validate`'s issues beside
+   * it by line number (`ValidationIssue.line`), and each entry of `answerForm` as "add this order",
+   * which appends its line (`formLine`) to the sheet instead of being the whole answer. An answer
+   * whose `validate` gives a value but also errors (a bad line) is kept as a draft with its issues,
+   * not ready: the step does not count it as answered, and at the deadline the value (the good
+   * lines) is played. Without `sheet`, an answer with an error is refused and nothing is stored.
+   */
+  sheet?: boolean;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface CatalogEntry {
   /** Whether the ruleset has a seat form (`ruleset.seatForm`) / host fields (`entry.hostForm`) on the creation form. */
   seatForm?: boolean;
   hostForm?: boolean;
+  /** Whether a host may bring his own scenario file (`entry.scenario`) on the creation form. */
+  scenario?: boolean;
   /** Imports the ruleset's entry (its own chunk in the build). */
   load(): Promise<RulesetEntry>;
 }
@@ -73,6 +75,7 @@ const entries: CatalogEntry[] = [
       { id: 'fixture', name: { fr: 'Terrain d’essai (§12.7) : elfes et nains', en: 'Test fixture (§12.7): elves and dwarves' }, seats: { min: 2, max: 2, default: 2 } },
     ],
     hostForm: true,
+    scenario: true,
     load: async () => (await import('./entries/gruik.ts')).entry,
   },
 ];

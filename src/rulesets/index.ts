@@ -136,10 +136,10 @@ export function rulesetTitle(id: string): Localized | null {
 }
 
 /** The rulesets whose creation form has a seat form (`ruleset.seatForm`) or host fields (`hostForm`), without loading them. */
-export function rulesetsWith(feature: 'seatForm' | 'hostForm'): string[] {
+export function rulesetsWith(feature: 'seatForm' | 'hostForm' | 'scenario'): string[] {
   return [
     ...Object.values(CATALOG).filter((c) => c[feature]).map((c) => c.id),
-    ...registered().filter((e) => (feature === 'seatForm' ? e.ruleset.seatForm : e.hostForm)).map((e) => e.ruleset.id),
+    ...registered().filter((e) => (feature === 'seatForm' ? e.ruleset.seatForm : feature === 'hostForm' ? e.hostForm : e.scenario)).map((e) => e.ruleset.id),
   ];
 }
 

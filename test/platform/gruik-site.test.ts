@@ -116,8 +116,9 @@ describe('Game of Gruik on the site (pglite)', () => {
       const submitted = async (p: Page, click: () => Promise<unknown>) => { await Promise.all([p.waitForURL(/\/play\?done=/), click()]); };
       const answer = (p: Page, kind: string, text: string) => submitted(p, async () => {
         const art = p.locator(`article[id^="prompt-${kind}"]`).first();
-        await art.locator('input[name="answer"]').fill(text);
-        await art.locator('button[type="submit"]').click();
+        // The season's orders are a sheet (a textarea and its send button); other answers a one-line field.
+        await art.locator('input[name="answer"], textarea[name="answer"]').fill(text);
+        await art.locator('#sheet-send, form.answer-form button[type="submit"]').first().click();
       });
       const choose = (p: Page, kind: string, value: string) => submitted(p, () => p.locator(`article[id^="prompt-${kind}"] button[data-choice="${value}"]`).first().click());
 

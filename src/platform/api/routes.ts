@@ -321,6 +321,8 @@ function v1(ctx: AppCtx, holder: DocHolder) {
         let r;
         const answer = typeof text === 'string' ? text.trim() : text;
         try { r = await answerPrompt(ctx, a.game.id, player, b.decision, answer, b.step); } catch (e) { return gamesFailure(ctx, req, reply, e, a.game.id, b.step); }
+        // A sheet decision keeps a sheet with a line in error as typed, not ready (prompts.ts answerPrompt).
+        if (r.kept) return { step: b.step, decision: b.decision, saved: true, ready: false, text: answer as string, issues: r.issues };
         if (!r.ok) return fail(reply, 400, 'refused', t(lang, 'api.err.refused', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), { issues: r.issues });
         return { step: b.step, decision: b.decision, saved: true, ready: true, text: typeof answer === 'string' ? answer : JSON.stringify(answer), issues: r.issues };
       }

@@ -31,7 +31,7 @@ import { archiveNotice } from './archive-page.ts';
 import { historiesOf, parseMinimum, reliabilityLabel, RELIABILITY, type AnswerHistory } from './reliability.ts';
 import { gameCalendarSection } from './calendar-page.ts';
 import { playPath } from './prompt-page.ts';
-import { hostFormHtml, hostFormRulesets, hostOptions, readHostValues } from './host-form.ts';
+import { checkScenarioText, hostFormHtml, hostFormRulesets, hostOptions, readHostValues, readScenarioText, scenarioRulesets, type ScenarioCheck } from './host-form.ts';
 import { checkPromptValues, defaultPromptValues, isPromptRuleset, promptOptionsFields, readPromptValues, type PromptFormValues } from './prompt-options.ts';
 import {
   access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented,
@@ -239,6 +239,8 @@ interface CreateValues {
   seat?: Record<string, Record<string, string> | null>; seatIssues?: SeatIssue[];
   /** The ruleset's own host options (registry `hostForm`, host-form.ts) per ruleset, and the issues of the chosen game's. */
   host?: Record<string, Record<string, string> | null>; hostIssues?: SeatIssue[];
+  /** A host's own scenario text per ruleset (registry `scenario`, host-form.ts), and the chosen game's last check. */
+  scenario?: Record<string, string>; scenarioResult?: { error?: string; check?: ScenarioCheck } | null;
 }
 
 const defaultCreate = (): CreateValues => ({
@@ -293,7 +295,14 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
       <label>${t(lang, 'gweb.create.minHours')} <input id="create-minHours" name="minHours" type="number" min="0" max="168" step="1" inputmode="numeric" placeholder="84" value="${val.minHours}"${a('minHours', true)}></label>
       <p class="muted small" id="create-minHours-help">${t(lang, 'gweb.create.minHours-help')}</p>${e('minHours')}
       ${seatFormRulesets().map((r) => seatFormHtml(lang, r, { values: val.seat?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.seatIssues : [], create: true, focus: !!error && !field && findKind(val.map)?.ruleset === r }))}
-      ${hostFormRulesets().map((r) => hostFormHtml(lang, r, { values: val.host?.[r] ?? null, issues: findKind(val.map)?.ruleset === r ? val.hostIssues : [], focus: !!error && !field && findKind(val.map)?.ruleset === r }))}
+      ${hostFormRulesets().map((r) => {
+        const chosen = findKind(val.map)?.ruleset === r;
+        const result = chosen ? val.scenarioResult ?? null : null;
+        return hostFormHtml(lang, r, {
+          values: val.host?.[r] ?? null, issues: chosen ? val.hostIssues : [], focus: !!error && !field && chosen && !result,
+          scenario: { text: val.scenario?.[r] ?? '', result, focus: !!result && (!!result.error || !!result.check?.errors.length) },
+        });
+      })}
       ${promptOptionsFields(lang, val.prompts)}
       <label class="check"><input type="checkbox" name="early" value="1"${val.early ? raw(' checked') : ''}> ${t(lang, 'gweb.create.early')}</label>
       <label class="check"><input type="checkbox" name="caretaker" value="1"${val.caretaker ? raw(' checked') : ''}> ${t(lang, 'gweb.create.caretaker')}</label>
@@ -371,16 +380,31 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
     gm: str(b.gm, 100).trim(),
     seat: Object.fromEntries(seatFormRulesets().map((r) => [r, readSeatValues(b, r)])),
     host: Object.fromEntries(hostFormRulesets().map((r) => [r, readHostValues(b, r)])),
+    scenario: Object.fromEntries(scenarioRulesets().map((r) => [r, readScenarioText(b, r)])),
   };
   const fail = (error: string, field: CreateField | null = null) => gamesPage(ctx, req, reply, { values: val, error, field, status: 400 });
   const standing = await standingOf(ctx, v);
   if (standing !== 'ok') return fail(standingNotice(lang, standing).toString().replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+  // The host's own scenario (registry `scenario`): read and checked first; "Check the scenario"
+  // shows its errors, warnings and summary and creates nothing; its errors refuse the creation.
+  const scenarioRuleset = findKind(val.map)?.ruleset ?? '';
+  const scenarioText = val.scenario?.[scenarioRuleset] ?? '';
+  let scenario: unknown;
+  if (typeof b.preview === 'string' || scenarioText.trim()) {
+    const r = scenarioText.trim() ? checkScenarioText(scenarioRuleset, scenarioText, lang) : { error: t(lang, 'hostform.scenario-empty') };
+    val.scenarioResult = 'error' in r ? { error: r.error } : { check: r.check };
+    if ('error' in r) return fail(r.error);
+    if (r.check.errors.length) return fail(t(lang, 'hostform.scenario-refused', { n: r.check.errors.length }));
+    if (typeof b.preview === 'string') return gamesPage(ctx, req, reply, { values: val, error: null, status: 200 });
+    scenario = r.json;
+  }
   if (!val.name || val.name.length > 80) return fail(t(lang, 'gweb.err.name'), 'name');
   if (!val.lordName || val.lordName.length > 40) return fail(t(lang, 'gweb.err.lord-name'), 'lordName');
   const kind = findKind(val.map);
   if (!kind) return fail(t(lang, 'gweb.err.map'), 'map');
   const lords = Number(val.lords);
-  const seats = kind.variant.seats;
+  // A scenario of the host's own has its own numbers of players: its check at the dry run refuses any other.
+  const seats = scenario === undefined ? kind.variant.seats : { min: 2, max: Math.max(...allKinds().map((k) => k.variant.seats.max)) };
   if (!Number.isInteger(lords) || lords < seats.min || lords > seats.max) return fail(t(lang, 'gweb.err.lords', { min: seats.min, max: seats.max }), 'lords');
   if (val.password.length < 4) return fail(t(lang, 'gweb.err.password'), 'password');
   // The shortest a turn may last (blank: half the weekly period, 84 hours).
@@ -421,7 +445,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   // The dry run, in a referee worker within its budget: the game set up with these settings (a
   // refused map, lord count or constant is reported now, not when the last lord joins), then one
   // turn played by bots (settings that make every turn fail or run too long are refused too).
-  const options = { ...(getRuleset(kind.ruleset).options({ map: kind.variant.id, lords: [val.lordName, ...placeholders], choices: [hostChoice], config }) as object), ...host.options };
+  const options = { ...(getRuleset(kind.ruleset).options({ map: kind.variant.id, lords: [val.lordName, ...placeholders], choices: [hostChoice], config, ...(scenario !== undefined ? { scenario } : {}) }) as object), ...host.options };
   try { await dryRunOptions(ctx, kind.ruleset, options); } catch (e) {
     return fail(e instanceof GamesError && e.code === 'dry-run-budget'
       ? t(lang, 'gweb.err.dryRunBudget', { seconds: (dryRunBudgetMs(ctx) / 1000).toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB') })
@@ -430,7 +454,7 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   let id: number;
   try {
     id = await games.create(ctx, {
-      ruleset: kind.ruleset, name: val.name, options: { map: kind.variant.id, config, ...host.options }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
+      ruleset: kind.ruleset, name: val.name, options: { ...(scenario !== undefined ? { scenario } : { map: kind.variant.id }), config, ...host.options }, seats: [{ userId: v.user.id, lordName: val.lordName, choice: seatValues }],
       maxPlayers: lords, isPrivate: true, password: val.password, hostUserId: v.user.id,
       schedule: { weekday, time: val.time, timeZone: val.timeZone, everyDays: 7, ...(minHours !== undefined ? { minHours } : {}) }, early: val.early, caretaker: val.caretaker, ranked: val.ranked, ...prompts,
       keepPrivate: val.keepPrivate, minReliability, gm: val.gm ? { login: val.gm } : null,

@@ -51,13 +51,13 @@ export function guidedFormMsgs(lang: Lang): Record<string, string> {
  * answer and free-action forms: its `name`, `id` and the value typed so far), rather than one read
  * by the order page's script.
  */
-export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string; /** the id of the message of a refusal of this form: the field is described by it */ error?: string; focus?: boolean }, labelled?: { id: string }): Html {
+export function fieldInput(f: FormField, named?: { name: string; id: string; value?: string; /** the id of the message of a refusal of this form: the field is described by it */ error?: string; focus?: boolean }, labelled?: { id: string; /** posted under this name (a guided form drawn with `post`) */ name?: string }): Html {
   // `labelled`: the order page's entries, where a <label> around the field names it (its visible
   // text, "(optional)" included) and `aria-required` says which fields the line needs.
   // `named` (the /play page's answer and action forms): a <label for> around the field names it
   // too (fieldLabel: its text, "(optional)" included), the form sends it, and it is `required`.
   const naming = labelled
-    ? html`id="${labelled.id}" data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}`
+    ? html`id="${labelled.id}" data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}${labelled.name ? html` name="${labelled.name}"` : ''}`
     : named ? html`data-label="${f.label}"${f.optional ? '' : raw(' aria-required="true"')}` : html`aria-label="${f.label}"`;
   const common = html`data-name="${f.name}" ${f.optional ? raw('data-optional="1"') : ''} ${f.prefix ? html`data-prefix="${f.prefix}"` : ''} ${f.verbatim ? raw('data-verbatim="1"') : ''} ${naming}${
     named ? html` name="${named.name}" id="${named.id}"${f.optional ? '' : raw(' required')}${named.error ? html` aria-describedby="${named.error}"` : ''}${named.focus ? raw(' autofocus') : ''}` : ''}`;
@@ -81,7 +81,18 @@ export function fieldLabel(f: FormField, lang: Lang): Html {
 type Ids = () => string;
 function idMaker(): Ids { let n = 0; return () => `ge${++n}`; }
 
-function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, nextId: Ids, attrs: Html = html``): Html {
+/**
+ * `post`: the form also works without a script (the prompt page's sheet editor): its fields carry
+ * the names `postedFieldName` gives, each add button submits the form with `add=<group>:<entry>`
+ * (the page appends the line and shows the sheet again), and the picker shows every entry until
+ * orders.js hides all but the one picked.
+ */
+export interface GuidedFormOpts { post?: boolean }
+
+/** The name a field of entry `gi:ei` is posted under, in a form drawn with `post`. */
+export const postedFieldName = (gi: number, ei: number, field: string): string => `g${gi}_${ei}_${field}`;
+
+function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, nextId: Ids, attrs: Html = html``, posted: { gi: number; ei: number } | null = null): Html {
   const id = nextId();
   // The order's code links to its entry in the ruleset's order reference (/help).
   const syntax = ruleset
@@ -89,8 +100,9 @@ function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, nextId
     : html`<code>${e.syntax}</code>`;
   return html`<div class="entry" data-code="${e.code}" role="group" aria-labelledby="${id}-title" ${attrs}>
       <div class="entry-head"><strong id="${id}-title">${e.label}</strong> ${syntax}</div>
-      <div class="fields">${e.fields.map((f, fi) => html`<label class="field" for="${id}-f${fi}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, undefined, { id: `${id}-f${fi}` })}</label>`)}
-        <button type="button" class="add" disabled aria-label="${t(lang, 'forms.add-what', { order: e.label })}">${t(lang, 'forms.add')}</button></div>
+      <div class="fields">${e.fields.map((f, fi) => html`<label class="field" for="${id}-f${fi}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, undefined, { id: `${id}-f${fi}`, ...(posted ? { name: postedFieldName(posted.gi, posted.ei, f.name) } : {}) })}</label>`)}
+        ${posted ? html`<button type="submit" class="add" name="add" value="${posted.gi}:${posted.ei}" formnovalidate aria-label="${t(lang, 'forms.add-what', { order: e.label })}">${t(lang, 'forms.add')}</button>`
+          : html`<button type="button" class="add" disabled aria-label="${t(lang, 'forms.add-what', { order: e.label })}">${t(lang, 'forms.add')}</button>`}</div>
       <div class="entry-msg" id="${id}-msg" aria-live="polite"></div>
     </div>`;
 }
@@ -99,7 +111,7 @@ function entryHtml(e: FormEntry, lang: Lang, ruleset: string | undefined, nextId
  * The picker: lists of sections, groups and orders, and the entries (all in the page, one shown:
  * orders.js shows the one picked; without a script the first is shown).
  */
-function pickerForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
+function pickerForm(form: AnswerForm, lang: Lang, ruleset?: string, opts: GuidedFormOpts = {}): Html {
   const nextId = idMaker();
   const sections = [...new Set(form.groups.map((g) => g.section ?? ''))];
   const hasSections = sections.length > 1 || sections[0] !== '';
@@ -109,14 +121,14 @@ function pickerForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
       <label class="field"><span>${t(lang, 'forms.group')}</span><select id="pick-group">${form.groups.map((g, gi) => html`<option value="${gi}" data-section="${sections.indexOf(g.section ?? '')}">${g.title}</option>`)}</select></label>
       <label class="field"><span>${t(lang, 'forms.order')}</span><select id="pick-entry">${form.groups.map((g, gi) => g.entries.map((e, ei) => html`<option value="${gi}:${ei}" data-group="${gi}">${e.label}</option>`))}</select></label>
     </div>
-    ${form.groups.map((g, gi) => g.entries.map((e, ei) => entryHtml(e, lang, ruleset, nextId, html`data-pick="${gi}:${ei}"${gi === 0 && ei === 0 ? '' : raw(' hidden')}`)))}
+    ${form.groups.map((g, gi) => g.entries.map((e, ei) => entryHtml(e, lang, ruleset, nextId, html`data-pick="${gi}:${ei}"${(gi === 0 && ei === 0) || opts.post ? '' : raw(' hidden')}`, opts.post ? { gi, ei } : null)))}
   </div>`;
 }
 
-export function guidedForm(form: AnswerForm, lang: Lang, ruleset?: string): Html {
-  if (form.layout === 'picker') return pickerForm(form, lang, ruleset);
+export function guidedForm(form: AnswerForm, lang: Lang, ruleset?: string, opts: GuidedFormOpts = {}): Html {
+  if (form.layout === 'picker') return pickerForm(form, lang, ruleset, opts);
   const nextId = idMaker();
   return html`${form.groups.map((g, gi) => html`<details class="group"${gi === 0 ? raw(' open') : ''}><summary>${g.title}</summary>
-    ${g.entries.map((e) => entryHtml(e, lang, ruleset, nextId))}
+    ${g.entries.map((e, ei) => entryHtml(e, lang, ruleset, nextId, html``, opts.post ? { gi, ei } : null))}
   </details>`)}`;
 }

@@ -7,16 +7,17 @@
  * Access rule: a lord's sheet and private view are his alone (404 for anyone else).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerForm, Lang, MapDoc, ValidationIssue } from '../../engine/ruleset.ts';
+import type { AnswerForm, Lang, MapDoc } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { html, raw, type Html } from '../http/html.ts';
+import { html, type Html } from '../http/html.ts';
 import { LruCache } from '../http/lru.ts';
 import { orderPageHelp } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { mapWidget, mapWidgetParts } from '../maps/widget.ts';
-import { guidedForm, guidedFormMsgs } from './guided-form.ts';
+import { guidedForm } from './guided-form.ts';
+import { attentionText, issuesBlock, sheetEditorMsgs, sheetTextarea } from './sheet-editor.ts';
 import { mailOrdersBox } from './mail-orders-page.ts';
 import { playPath } from './prompt-page.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
@@ -31,32 +32,9 @@ messages({
   'gweb.orders.deadline': { fr: 'Échéance', en: 'Deadline' },
   'gweb.orders.no-deadline': { fr: 'pas d’échéance', en: 'no deadline' },
   'gweb.orders.early': { fr: 'Le tour est résolu dès que tous les joueurs sont prêts.', en: 'The turn resolves as soon as every player is ready.' },
-  'gweb.orders.guided': { fr: 'Formulaire guidé', en: 'Guided form' },
-  'gweb.orders.guided-help': {
-    fr: 'Choisissez un ordre, remplissez-le puis « Ajouter » : la ligne s’ajoute à votre feuille, à droite. Vous pouvez aussi écrire directement dans la feuille.',
-    en: 'Pick an order, fill it in, then “Add”: the line is appended to your sheet on the right. You may also type straight into the sheet.',
-  },
-  'gweb.orders.no-form': { fr: 'Ce jeu n’offre pas de formulaire guidé : écrivez votre réponse dans la feuille.', en: 'This game offers no guided form: write your answer in the sheet.' },
   'gweb.orders.add': { fr: 'Ajouter', en: 'Add' },
-  'gweb.orders.fill': { fr: 'Remplissez : {field}', en: 'Fill in: {field}' },
-  'gweb.orders.added': { fr: 'Ligne ajoutée :', en: 'Line added:' },
-  'gweb.orders.sheet': { fr: 'Ma feuille d’ordres', en: 'My order sheet' },
-  'gweb.orders.sheet-help': { fr: 'Un ordre par ligne. Elle est enregistrée pendant que vous tapez.', en: 'One order per line. It is saved as you type.' },
   'gweb.orders.save': { fr: 'Enregistrer', en: 'Save' },
   'gweb.orders.saved': { fr: 'Feuille enregistrée.', en: 'Sheet saved.' },
-  'gweb.orders.saved-at': { fr: 'Enregistrée à {time}', en: 'Saved at {time}' },
-  'gweb.orders.saving': { fr: 'Enregistrement…', en: 'Saving…' },
-  'gweb.orders.attention-0': { fr: 'aucune ligne à revoir', en: 'no line to check' },
-  'gweb.orders.attention-1': { fr: '1 ligne à revoir', en: '1 line to check' },
-  'gweb.orders.attention-n': { fr: '{n} lignes à revoir', en: '{n} lines to check' },
-  'gweb.orders.saved-count': { fr: '{saved} — {count}.', en: '{saved} — {count}.' },
-  'gweb.orders.modified': { fr: 'Modifiée…', en: 'Modified…' },
-  'gweb.orders.save-error': { fr: 'Échec de l’enregistrement : {error}', en: 'Saving failed: {error}' },
-  'gweb.orders.issues': { fr: 'Lignes à revoir', en: 'Lines to check' },
-  'gweb.orders.no-issues': { fr: 'Aucune erreur : toutes les lignes sont comprises.', en: 'No error: every line is understood.' },
-  'gweb.orders.line': { fr: 'Ligne {n}', en: 'Line {n}' },
-  'gweb.orders.sheet-wide': { fr: 'Feuille', en: 'Sheet' },
-  'gweb.orders.candidates': { fr: 'vouliez-vous dire : {list} ?', en: 'did you mean: {list}?' },
   'gweb.orders.ready': { fr: 'Prêt', en: 'Ready' },
   'gweb.orders.not-ready': { fr: 'Pas encore prêt', en: 'Not ready yet' },
   'gweb.orders.set-ready': { fr: 'Mes ordres sont prêts', en: 'My orders are ready' },
@@ -80,27 +58,7 @@ messages({
   'gweb.tools': { fr: 'Outils', en: 'Tools' },
 });
 
-/** An issue's message in the page language (English for issues stored before messages were bilingual). */
-const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
-
-/**
- * The issues beside the sheet. An issue on a line is a button that selects that line in the sheet
- * (orders.js), so it is reached and used from the keyboard; a sheet-wide issue is plain text.
- */
-function issueItems(issues: ValidationIssue[], lang: Lang): Html {
-  return html`${issues.map((i) => {
-    const text = issueText(i, lang);
-    const warn = i.severity === 'warning';
-    const inner = html`<strong>${i.line ? t(lang, 'gweb.orders.line', { n: i.line }) : t(lang, 'gweb.orders.sheet-wide')}${warn ? ` ${t(lang, 'forms.warning')}` : ''}</strong>${t(lang, 'colon')}${text}${
-      i.candidates?.length && !i.candidates.every((c) => text.includes(c)) ? html` <span class="muted">— ${t(lang, 'gweb.orders.candidates', { list: i.candidates.join(', ') })}</span>` : ''}`;
-    return html`<li data-line="${i.line ?? ''}"${warn ? raw(' class="warn"') : ''}>${i.line ? html`<button type="button" class="issue" data-line="${i.line}">${inner}</button>` : inner}</li>`;
-  })}`;
-}
-
-/** "3 lines to check" (what the save announces, issue 22 §1). */
-export function attentionText(n: number, lang: Lang): string {
-  return n === 0 ? t(lang, 'gweb.orders.attention-0') : n === 1 ? t(lang, 'gweb.orders.attention-1') : t(lang, 'gweb.orders.attention-n', { n });
-}
+export { attentionText } from './sheet-editor.ts';
 
 /**
  * After a resolution the page's script reloads it with `?resolved=<step>`: a message saying which
@@ -116,11 +74,6 @@ function resolvedNotice(q: unknown, step: number, reports: ReportEntry[], gameId
   const said = label ? t(lang, 'gweb.orders.turn-resolved', { label: label.charAt(0).toUpperCase() + label.slice(1) }) : t(lang, 'gweb.orders.some-turn-resolved');
   return html`<p class="flash turn-resolved" id="turn-resolved" role="status" tabindex="-1">${said}${
     r ? html` <a href="/games/${gameId}/reports/${r.idx}">${t(lang, 'gweb.orders.read-report', words(lang, ruleset))}</a>` : ''}</p>`;
-}
-
-function gutterText(text: string): string {
-  const n = Math.max(1, text.split('\n').length);
-  return Array.from({ length: n }, (_, i) => String(i + 1)).join('\n');
 }
 
 function formatTime(d: Date | string, lang: Lang, tz: string): string {
@@ -245,13 +198,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   // The seat's orders address, for a game that takes its sheets by mail (mail-orders-page.ts).
   const mailBox = decision ? await mailOrdersBox(ctx, v, g, seat.player, (req.query as { address?: string } | undefined)?.address === 'new') : '';
   const jsMsgs = {
-    saving: t(lang, 'gweb.orders.saving'), saved: t(lang, 'gweb.orders.saved-at', { time: '{time}' }), modified: t(lang, 'gweb.orders.modified'),
-    error: t(lang, 'gweb.orders.save-error', { error: '{error}' }), line: t(lang, 'gweb.orders.line', { n: '{n}' }), sheet: t(lang, 'gweb.orders.sheet-wide'),
-    candidates: t(lang, 'gweb.orders.candidates', { list: '{list}' }), noIssues: t(lang, 'gweb.orders.no-issues'),
-    ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
-    unsetReady: t(lang, 'gweb.orders.unset-ready'), colon: t(lang, 'colon'), resolved: t(lang, 'gweb.orders.resolved'), fill: t(lang, 'gweb.orders.fill', { field: '{field}' }),
-    added: t(lang, 'gweb.orders.added'), savedCount: t(lang, 'gweb.orders.saved-count', { saved: '{saved}', count: '{count}' }),
-    attention0: attentionText(0, lang), attention1: attentionText(1, lang), attentionN: t(lang, 'gweb.orders.attention-n', { n: '{n}' }), ...guidedFormMsgs(lang),
+    ...sheetEditorMsgs(lang), ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
+    unsetReady: t(lang, 'gweb.orders.unset-ready'), resolved: t(lang, 'gweb.orders.resolved'),
   };
   const body = html`${pageHead()}${crumbs}
     <h1>${decision ? decision.prompt[lang] : title}</h1>
@@ -275,15 +223,12 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
         <h2>${t(lang, 'gweb.orders.sheet')}</h2>
         <p class="muted small" id="sheet-help">${t(lang, 'gweb.orders.sheet-help')}</p>
         <form method="post" action="/games/${g.id}/orders" id="sheet-form">${csrfField(v)}
-          <div class="editor"><pre class="gutter" id="sheet-gutter" aria-hidden="true">${gutterText(sheet.text)}</pre><textarea name="text" id="sheet-text" rows="18" wrap="off" spellcheck="false" autocomplete="off" aria-label="${t(lang, 'gweb.orders.sheet')}"${
-            issueCount ? raw(' aria-invalid="true" aria-describedby="sheet-help issues-title issues"') : raw(' aria-describedby="sheet-help"')}>${sheet.text}</textarea></div>
+          ${sheetTextarea(sheet.text, 'text', issueCount, lang)}
           <div class="save-row"><button type="submit">${t(lang, 'gweb.orders.save')}</button>
             <span id="save-progress" class="muted"></span>
             <span id="save-status" class="muted" role="status">${sheet.updatedAt ? t(lang, 'gweb.orders.saved-count', { saved: t(lang, 'gweb.orders.saved-at', { time: formatTime(sheet.updatedAt, lang, tz) }), count: attentionText(issueCount, lang) }) : ''}</span></div>
         </form>
-        <h3 id="issues-title">${t(lang, 'gweb.orders.issues')}</h3>
-        <p id="no-issues" class="ok"${sheet.issues.length ? raw(' hidden') : ''}>${t(lang, 'gweb.orders.no-issues')}</p>
-        <ol id="issues" class="issues">${issueItems(sheet.issues, lang)}</ol>
+        ${issuesBlock(sheet.issues, lang)}
         <form method="post" action="/games/${g.id}/ready" id="ready-form" class="ready-box${sheet.ready ? ' is-ready' : ''}">${csrfField(v)}
           <input type="hidden" name="ready" value="${sheet.ready ? '0' : '1'}">
           <p><span id="ready-state" class="badge ${sheet.ready ? 'ok' : ''}" role="status">${t(lang, sheet.ready ? 'gweb.orders.ready' : 'gweb.orders.not-ready')}</span>

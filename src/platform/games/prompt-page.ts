@@ -27,7 +27,8 @@ import { markdownHtml } from '../http/markdown.ts';
 import { renderDoc } from '../http/viewdoc.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { mapWidget } from '../maps/widget.ts';
-import { fieldInput, fieldLabel } from './guided-form.ts';
+import { fieldInput, fieldLabel, guidedForm, postedFieldName } from './guided-form.ts';
+import { issuesBlock, sheetEditorMsgs, sheetTextarea } from './sheet-editor.ts';
 import {
   access, failingNotice, gameState, notFound, pageHead, presented, str, timeTag, visibleGame, wantsJson, words, type Access,
 } from './page-kit.ts';
@@ -51,6 +52,14 @@ messages({
   'play.answer': { fr: 'Répondre', en: 'Answer' },
   'play.answer-text': { fr: 'Votre réponse', en: 'Your answer' },
   'play.with-form': { fr: 'Répondre avec le formulaire', en: 'Answer with the form' },
+  'play.sheet-send': { fr: 'Envoyer la feuille', en: 'Send the sheet' },
+  'play.sheet-help': { fr: 'Un ordre par ligne. Le brouillon est enregistré pendant que vous tapez ; « Envoyer la feuille » donne votre réponse.', en: 'One order per line. The draft is saved as you type; “Send the sheet” gives your answer.' },
+  'play.sheet-guided-help': { fr: 'Choisissez un ordre, remplissez-le puis « Ajouter » : la ligne s’ajoute à la feuille.', en: 'Pick an order, fill it in, then “Add”: the line is appended to the sheet.' },
+  'play.sheet-sent': { fr: 'Feuille envoyée ({n} {n|ligne|lignes}).', en: 'Sheet sent ({n} {n|line|lines}).' },
+  'play.sheet-draft': { fr: 'Brouillon enregistré, pas encore envoyé : à l’échéance, ses lignes sans erreur seront jouées.', en: 'Draft saved, not sent yet: at the deadline, its lines without error will be played.' },
+  'play.sheet-kept': { fr: 'Feuille gardée mais pas envoyée : {reasons}', en: 'Sheet kept but not sent: {reasons}' },
+  'play.line-added': { fr: 'Ligne ajoutée à la feuille : {line}', en: 'Line added to the sheet: {line}' },
+  'play.draft-saved': { fr: 'Brouillon enregistré.', en: 'Draft saved.' },
   'play.deadline': { fr: 'Échéance : ', en: 'Deadline: ' },
   'play.no-deadline': { fr: 'pas d’échéance', en: 'no deadline' },
   'play.extend': { fr: 'Prolonger le délai (une fois)', en: 'Extend the deadline (once)' },
@@ -97,6 +106,7 @@ messages({
   'play.err.fill': { fr: 'Remplissez chaque champ du formulaire.', en: 'Fill in every field of the form.' },
   'play.err.form': { fr: 'Ce formulaire n’est plus valable : rechargez la page.', en: 'This form no longer holds: reload the page.' },
   'play.err.paused': { fr: 'La partie est en pause.', en: 'The game is paused.' },
+  'play.err.not-sheet': { fr: 'Cette question ne se répond pas par une feuille d’ordres.', en: 'This question is not answered with an order sheet.' },
   'play.err.not-asked': { fr: 'Cette question ne vous est pas (ou plus) posée.', en: 'This question is not (or no longer) asked of you.' },
   'play.err.not-host': { fr: 'Seul l’hôte de la partie peut le faire.', en: 'Only the game’s host may do this.' },
   'play.err.seat-not-active': { fr: 'Votre place n’est plus jouée.', en: 'Your seat is no longer played.' },
@@ -208,6 +218,8 @@ interface Typed {
   action?: string;
   answer?: string;
   fields?: Record<string, string>;
+  /** A refused or kept sheet's issues, by line (a sheet decision). */
+  issues?: ValidationIssue[];
   error: string;
 }
 
@@ -231,6 +243,7 @@ function refusal(e: unknown, lang: Lang, vars: Record<string, string | number> =
 // ───────────────────────────────────────────────────────────── the parts of the page
 
 function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: Typed | null): Html {
+  if (d.sheet) return sheetBlock(p, d, v, typed);
   const lang = p.lang;
   const g = p.a.game;
   const sheet = p.mine.find((h) => h.decision === d.id);
@@ -262,6 +275,58 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
     ${choices}
     ${formHtml && choices ? html`<details class="answer-details"${mineTyped?.code ? raw(' open') : ''}><summary>${t(lang, 'play.with-form')}</summary>${formHtml}</details>` : formHtml ?? ''}
     ${textForm}
+  </article>`;
+}
+
+/**
+ * A sheet decision (`Decision.sheet`): the order sheet editor (sheet-editor.ts, orders.js, as on the
+ * order page) filled with what the player typed, else his stored answer or draft, else the ruleset's
+ * blank sheet; the issues by line; the ruleset's guided form, whose entries each add a line (without
+ * a script, the add button posts the sheet and the page shows it again with the line). The editor
+ * is kept as it is while the live part refreshes for the same prompt (live.js, data-live-keep).
+ */
+function sheetBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: Typed | null): Html {
+  const lang = p.lang;
+  const g = p.a.game;
+  const rs = p.entry.ruleset;
+  const sheet = p.mine.find((h) => h.decision === d.id);
+  const mineTyped = typed?.scope === 'answer' && typed.decision === d.id ? typed : null;
+  let form: AnswerForm | null = null;
+  if (rs.answerForm) {
+    try { form = rs.answerForm(p.state, p.me!, d.id, lang); } catch { form = null; }
+  }
+  let template = '';
+  if (!sheet && mineTyped?.answer === undefined && rs.orderTemplate) {
+    try { template = rs.orderTemplate(p.state, p.me!, lang); } catch { template = ''; }
+  }
+  const text = mineTyped?.answer ?? sheet?.text ?? template;
+  const issues = mineTyped?.issues ?? sheet?.issues ?? [];
+  const answered = sheet?.ready ? sheet : null;
+  const lines = (x: string) => x.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).length;
+  const hasForm = !!form && form.groups.some((x) => x.entries.length);
+  return html`<article class="prompt sheet-prompt" id="prompt-${d.id}" data-prompt-key="${p.askedAt}/${d.id}" data-prompt="${d.prompt[lang]}"${answered ? raw(' data-answered="1"') : ''}>
+    <h3>${d.prompt[lang]}</h3>
+    ${answered ? html`<p class="ok answered">${t(lang, 'play.sheet-sent', { n: lines(answered.text) })}${answered.auto ? html` <span class="muted">${t(lang, 'play.auto')}</span>` : ''} <span class="muted small">${t(lang, 'play.change')}</span></p>`
+      : sheet ? html`<p class="notice sheet-draft">${t(lang, 'play.sheet-draft')}</p>` : ''}
+    ${mineTyped ? html`<p class="error" role="alert" id="prompt-${d.id}-error">${mineTyped.error}</p>` : ''}
+    <div id="sheet-editor" data-live-keep="${p.askedAt}/${d.id}">
+    <form method="post" action="/games/${g.id}/answer" id="answer-sheet" class="sheet-answer">${csrfField(v)}<input type="hidden" name="decision" value="${d.id}">
+      <div class="orders-layout" id="orders" data-step="${g.step}" data-save-url="/games/${g.id}/answer" data-save-key="answer"
+        data-save-fields="${JSON.stringify({ decision: d.id, draft: '1' })}" data-msgs="${JSON.stringify(sheetEditorMsgs(lang))}">
+        <section class="guided">
+          <h4>${t(lang, 'gweb.orders.guided')}</h4>
+          ${hasForm ? html`<p class="muted small">${t(lang, 'play.sheet-guided-help')}</p>${guidedForm(form!, lang, g.ruleset, { post: true })}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
+        </section>
+        <section class="sheet">
+          <h4>${t(lang, 'gweb.orders.sheet')}</h4>
+          <p class="muted small" id="sheet-help">${t(lang, 'play.sheet-help')}</p>
+          ${sheetTextarea(text, 'answer', issues.length, lang)}
+          <div class="save-row"><button type="submit" class="primary" id="sheet-send">${t(lang, 'play.sheet-send')}</button>
+            <span id="save-progress" class="muted"></span><span id="save-status" class="muted" role="status"></span></div>
+          ${issuesBlock(issues, lang)}
+        </section>
+      </div>
+    </form></div>
   </article>`;
 }
 
@@ -485,7 +550,8 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       </div>
     </div>
     </div>`;
-  const scripts = ['/static/local-time.js', '/static/live.js', '/static/prompt.js', ...(map ? ['/static/map.js'] : [])];
+  // A player's page carries the sheet editor's script: a sheet prompt may come with a live refresh (orders.js binds it then).
+  const scripts = ['/static/local-time.js', '/static/live.js', '/static/prompt.js', ...(p.me ? ['/static/orders.js'] : []), ...(map ? ['/static/map.js'] : [])];
   return sendPage(reply, page(v, title, body, { scripts }), opts.status ?? 200);
 }
 
@@ -544,6 +610,7 @@ async function postAnswer(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const b = (req.body ?? {}) as Record<string, unknown>;
   const typed: Typed = { scope: 'answer', decision: str(b.decision, 100), code: str(b.code, 100) || undefined, answer: str(b.answer, 2000), fields: prefixed(b, 'f_'), error: '' };
   const fail = (error: string, status = 400, issues?: ValidationIssue[]) => respond(ctx, req, reply, s.a.game.id, 'answer', { ok: false, typed: { ...typed, error }, status, issues });
+  if (await isSheetDecision(ctx, s.a.game.id, s.a.game.ruleset, typed.decision!)) return postSheet(ctx, req, reply, s, b);
   let answer = typed.answer!.trim();
   if (typed.code) {
     const { state } = await gameState(ctx, s.a.game.id);
@@ -560,6 +627,61 @@ async function postAnswer(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   try { r = await answerPrompt(ctx, s.a.game.id, s.player, typed.decision!, answer); } catch (e) { return fail(refusal(e, lang), (e as GamesError).statusCode); }
   if (!r.ok) return fail(t(lang, 'play.err.refused', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), 400, r.issues);
   return respond(ctx, req, reply, s.a.game.id, 'answer', { ok: true, flash: 'answer', json: { issues: r.issues } });
+}
+
+/** The longest sheet the editor posts, in characters (a text order sheet of many lines). */
+const SHEET_MAX_CHARS = 50_000;
+
+/** Whether the open decision `id` is a sheet (`Decision.sheet`). */
+async function isSheetDecision(ctx: AppCtx, gameId: number, ruleset: string, id: string): Promise<boolean> {
+  const { state } = await gameState(ctx, gameId);
+  if (state === null) return false;
+  try { return !!getRuleset(ruleset).ruleset.decisions(state).find((d) => d.id === id)?.sheet; } catch { return false; }
+}
+
+/**
+ * A sheet decision's POST (sheetBlock): `add=<group>:<entry>` appends that guided form entry's line
+ * to the sheet and keeps it as a draft (the page without a script); `draft=1` keeps the sheet as
+ * typed (orders.js's autosave, JSON); otherwise the sheet is the answer. A sheet with a line in
+ * error is kept, not sent (prompts.ts answerPrompt): the page shows it again as typed with each
+ * issue by its line number, in the player's language.
+ */
+async function postSheet(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, s: { a: Access; player: string }, b: Record<string, unknown>) {
+  const lang = req.visitor.lang;
+  const gameId = s.a.game.id;
+  const decision = str(b.decision, 100);
+  let text = str(b.answer, SHEET_MAX_CHARS).replace(/\r\n?/g, '\n');
+  const typed = (): Typed => ({ scope: 'answer', decision, answer: text, error: '' });
+  const fail = (error: string, status = 400, issues?: ValidationIssue[]) => respond(ctx, req, reply, gameId, 'answer', { ok: false, typed: { ...typed(), error, issues }, status, issues });
+  const add = str(b.add, 20);
+  let added: string | null = null;
+  if (add) {
+    const m = /^(\d{1,4}):(\d{1,4})$/.exec(add);
+    const { state } = await gameState(ctx, gameId);
+    let form: AnswerForm | null = null;
+    try { form = state === null ? null : getRuleset(s.a.game.ruleset).ruleset.answerForm?.(state, s.player, decision, lang) ?? null; } catch { form = null; }
+    const gi = m ? Number(m[1]) : -1, ei = m ? Number(m[2]) : -1;
+    const entry = form?.groups[gi]?.entries[ei];
+    if (!entry) return fail(t(lang, 'play.err.form'), 409);
+    const values: Record<string, string> = {};
+    for (const f of entry.fields) values[f.name] = str(b[postedFieldName(gi, ei, f.name)], 1000);
+    added = formLine(entry, values);
+    if (added === null) return fail(t(lang, 'play.err.fill'));
+    text = text.replace(/\s+$/, '');
+    text = `${text}${text ? '\n' : ''}${added}\n`;
+  }
+  const draft = added !== null || b.draft === '1' || b.draft === true;
+  if (!draft && !text.trim()) return fail(t(lang, 'play.err.empty'));
+  let r;
+  try { r = await answerPrompt(ctx, gameId, s.player, decision, text, undefined, { draft }); } catch (e) { return fail(refusal(e, lang), (e as GamesError).statusCode); }
+  const reasons = () => r.issues.map((i) => (i.line ? `${t(lang, 'gweb.orders.line', { n: i.line })}${t(lang, 'colon')}` : '') + issueText(i, lang)).join(' ; ');
+  if (draft) {
+    if (wantsJson(req)) return reply.send({ ok: true, kept: true, ready: false, issues: r.issues, step: r.step });
+    return playPage(ctx, req, reply, { flash: added !== null ? t(lang, 'play.line-added', { line: added }) : t(lang, 'play.draft-saved') });
+  }
+  if (r.kept) return fail(t(lang, 'play.sheet-kept', { reasons: reasons() }), 400, r.issues);
+  if (!r.ok) return fail(t(lang, 'play.err.refused', { reasons: reasons() }), 400, r.issues);
+  return respond(ctx, req, reply, gameId, 'answer', { ok: true, flash: 'answer', json: { issues: r.issues } });
 }
 
 async function postAction(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {

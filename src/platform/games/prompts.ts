@@ -57,15 +57,28 @@ function answerTextOf(rs: Ruleset, state: unknown, player: PlayerId, decision: s
   return rs.answerText ? rs.answerText(state, player, decision, value) : json(answer);
 }
 
-export interface AnswerResult { ok: boolean; issues: ValidationIssue[] }
+export interface AnswerResult {
+  ok: boolean;
+  issues: ValidationIssue[];
+  /** A sheet decision's answer not taken as ready (a line in error, or a draft) but stored as typed, with its issues. */
+  kept?: boolean;
+  /** The game's step when the answer was read. */
+  step?: number;
+}
 
 /**
  * A player's answer to one of his open prompts. A refused answer stores nothing (the player is
  * told why, in his language, from the validator's issues); an accepted one is stored ready, which
  * resolves the step as soon as nobody else is awaited. Answering brings an absent player back.
  * `expectStep`: the step the answer is meant for (service.ts, requireStep).
+ *
+ * A sheet decision (`Decision.sheet`, a text order sheet) keeps what the player wrote instead: an
+ * answer with a line in error whose `validate` still gives a value (the good lines), or a `draft`
+ * (the sheet editor's autosave), is stored as typed with its issues and not ready (`kept`): the
+ * step does not count him as answered, and at the deadline that value is played like any stored
+ * sheet (the lines in error left out). A draft whose text gives no value is stored with none.
  */
-export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId, decisionId: string, answer: unknown, expectStep?: number): Promise<AnswerResult> {
+export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId, decisionId: string, answer: unknown, expectStep?: number, opts: { draft?: boolean } = {}): Promise<AnswerResult> {
   const r = await ctx.db.tx(async (t) => {
     const g = await promptGame(t, gameId);
     requireStep(g, expectStep); // the API's answers carry their step: one for a step that has passed is refused
@@ -75,7 +88,15 @@ export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId
     const d = rs.decisions(g.state).find((x) => x.id === decisionId && x.players.includes(player));
     if (!d) throw new GamesError('not-asked', 'this question is not open for you (any more)', 409);
     const v = rs.validate(g.state, player, d.id, answer);
-    if (v.value === null || v.issues.some(isError)) return { ok: false, issues: v.issues.length ? v.issues : [{ message: 'refused' }], step: g.step };
+    const refused = v.value === null || v.issues.some(isError);
+    if (d.sheet && typeof answer === 'string' && (opts.draft || (refused && v.value !== null))) {
+      await t.one<SheetRow>(upsertSheet('(SELECT 1) g'),
+        [gameId, player, g.step + 1, d.id, answer, v.value === null ? null : json(v.value), json(v.issues), ctx.now()]);
+      await t.query('UPDATE sheets SET ready = FALSE, auto = FALSE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, player, g.step + 1, d.id]);
+      return { ok: false, kept: true, issues: v.issues, step: g.step };
+    }
+    if (opts.draft) throw new GamesError('not-sheet', 'this question is not answered with an order sheet', 409);
+    if (refused) return { ok: false, issues: v.issues.length ? v.issues : [{ message: 'refused' }], step: g.step };
     await t.one<SheetRow>(upsertSheet('(SELECT 1) g'),
       [gameId, player, g.step + 1, d.id, answerTextOf(rs, g.state, player, d.id, answer, v.value), json(v.value), json(v.issues), ctx.now()]);
     await t.query('UPDATE sheets SET ready = TRUE, auto = FALSE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, player, g.step + 1, d.id]);
@@ -86,7 +107,7 @@ export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId
     wakeGame(ctx, gameId);
     announce(ctx, gameId, { kind: 'answer', step: r.step });
   }
-  return { ok: r.ok, issues: r.issues };
+  return { ok: r.ok, issues: r.issues, step: r.step, ...('kept' in r && r.kept ? { kept: true } : {}) };
 }
 
 export interface ActionResult { ok: boolean; issues: ValidationIssue[]; step?: number }

@@ -26,7 +26,7 @@ import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
 import { botCreateArmy, botDisband, botNavalRound, botReactions, botSheet, botVolunteer } from './bot.ts';
-import { orderTemplate, parseSheet, sheetText, validationIssues } from './sheet/index.ts';
+import { orderTemplate, parseSheet, sheetForm, sheetText, validationIssues } from './sheet/index.ts';
 import type { GruikSheet } from './sheet-types.ts';
 import { DEFAULT_SCENARIO, initialFromScenario, loadScenario } from './scenario.ts';
 import { keyCommitment } from './rules/dice.ts';
@@ -105,7 +105,7 @@ function decisionsOf(g: GruikGame): Decision[] {
   const head = seasonName(s);
   const pre = (p: Localized): Localized => ({ fr: `${head.fr} — ${p.fr}`, en: `${head.en} — ${p.en}` });
   switch (f.phase) {
-    case 'orders': return [{ id: 'orders', kind: 'orders', players: live, deadline: cls('ORDERS'), defaults: Object.fromEntries(live.map((p) => [p, DEFAULT])), prompt: pre(PROMPTS.orders!) }];
+    case 'orders': return [{ id: 'orders', kind: 'orders', players: live, deadline: cls('ORDERS'), defaults: Object.fromEntries(live.map((p) => [p, DEFAULT])), prompt: pre(PROMPTS.orders!), sheet: true }]; // the text sheet (sheet/), edited as one on the prompt page
     case 'reaction': return reactingStates(g).map((st) => ({ id: `reaction:${st}`, kind: 'reaction', players: [st], deadline: cls('REACTION'), defaults: { [st]: DEFAULT }, prompt: pre(PROMPTS.reaction!) }));
     case 'naval-round': return (f.navalQuestions ?? []).map((q) => {
       const vars = { f: q.fleet, z: s.map.seaZones.find((x) => x.id === q.zone)?.name ?? q.zone, o: name(q.otherState), n: q.otherShips, k: q.impulse, d: NAVAL_WORD[q.byDefault] ?? { fr: q.byDefault, en: q.byDefault } };
@@ -289,7 +289,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
         // The text sheet (sheet/: one order a line, French or English keywords, per-line issues);
         // a JSON GruikSheet (the API, bots) is checked field by field (answers.ts).
         if (typeof t === 'string' && !/^[{[]/.test(t)) {
-          const r = parseSheet(s, player, t, 'en');
+          const r = parseSheet(s, player, raw as string, 'en'); // untrimmed: the issues' line numbers are the lines the player sees
           return { value: r.sheet, issues: validationIssues(r.issues) };
         }
         return validateSheet(s, player, raw);
@@ -383,9 +383,9 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   })),
   // A stored sheet shown back as text (sheet/print.ts: parse(print(s)) = s); other answers as they are.
   answerText: (g, player, decision, value) => (typeof value === 'string' ? value : decision === 'orders' && value && typeof value === 'object' && g.gruik.realms[player] ? sheetText(g.gruik, player, value as GruikSheet, 'en') : JSON.stringify(value, null, 2)),
-  // Not `answerForm`: the prompt page takes each entry of a guided form as a whole answer, which
-  // would replace a sheet of many orders with one line. The guided form (sheet/form.ts `sheetForm`:
-  // only legal choices, each a line of the text sheet) waits for a sheet editor on the prompt page.
+  // The orders decision is a sheet (`Decision.sheet`): the guided form's entries (sheet/form.ts
+  // `sheetForm`: only legal choices, each a line of the text sheet) each add a line to it.
+  answerForm: (g, player, decision, lang) => (decision === 'orders' && g.flow.phase === 'orders' && g.seats.includes(player) ? sheetForm(g.gruik, player, lang) : { layout: 'picker', groups: [] }),
   // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented.
   orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang) : ''),
   // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.

@@ -2,9 +2,23 @@
 // options of a game of prompts (pace, deadline classes…) are shown only when the kind chosen is
 // played in prompts, each ruleset's own classes only for it, and a class's placeholder follows the
 // pace chosen (its length at that pace). Without a script every field shows and the server ignores
-// those that do not apply. No framework, no inline code (the pages' CSP).
+// those that do not apply. A scenario file chosen is read into its text field. No framework, no inline code (the pages' CSP).
 (function () {
   'use strict';
+  // A host's own scenario file (games/host-form.ts): read into its text field, which the form sends
+  // (the site's forms are not multipart). Without a script the JSON is pasted in the field.
+  var files = document.querySelectorAll('input[type="file"][data-scenario-into]');
+  for (var f = 0; f < files.length; f++) (function (input) {
+    input.addEventListener('change', function () {
+      var into = document.getElementById(input.getAttribute('data-scenario-into'));
+      var file = input.files && input.files[0];
+      if (!into || !file || typeof FileReader === 'undefined') return;
+      var reader = new FileReader();
+      reader.onload = function () { into.value = String(reader.result || ''); };
+      reader.readAsText(file);
+    });
+  })(files[f]);
+
   var box = document.getElementById('prompt-options');
   var kind = document.querySelector('#create select[name="map"]');
   if (!box || !kind) return;

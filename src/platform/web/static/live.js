@@ -7,7 +7,9 @@
 //      the site) and replaces the element's content with the response; debounced, one fetch at a
 //      time per element (an event during a fetch asks for one more afterwards). The focused element,
 //      if it had an id and the new content has it again, gets the focus (and its caret) back.
-//      The element then receives a 'suzerain:live-updated' event.
+//      The element then receives a 'suzerain:live-updated' event. An element of the old content
+//      with an id and data-live-keep="<key>" whose id comes again with the same key is kept as it
+//      was (the prompt page's sheet being written: its text, its script's handlers, its caret).
 // It announces nothing itself: the page says what changed (an aria-live region of its own).
 // No framework, no inline code (the pages' CSP).
 (function () {
@@ -28,7 +30,12 @@
     var keep = active && active !== document.body && el.contains(active) && active.id ? active.id : null;
     var start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (e) { /* not a text field */ }
+    var kept = el.querySelectorAll('[data-live-keep][id]');
     el.innerHTML = text;
+    for (var k = 0; k < kept.length; k++) {
+      var fresh = document.getElementById(kept[k].id);
+      if (fresh && el.contains(fresh) && fresh.getAttribute('data-live-keep') === kept[k].getAttribute('data-live-keep')) fresh.parentNode.replaceChild(kept[k], fresh);
+    }
     if (keep) {
       var again = document.getElementById(keep);
       if (again && el.contains(again)) {
