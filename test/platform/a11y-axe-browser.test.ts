@@ -142,7 +142,7 @@ describe('axe-core: no WCAG 2.1 A/AA violation on the main pages', { skip: BROWS
       await p.goto(`${tp.url}/games`);
       await p.fill('#create input[name=name]', 'Sans seigneur');
       await p.fill('#create input[name=password]', 'secret');
-      await Promise.all([p.waitForLoadState('load'), p.click('#create button[type=submit]')]);
+      await Promise.all([p.waitForLoadState('load'), p.click('#create button.primary[type=submit]')]);
       await check(p, 'create-errors');
       // Joining Bob's private game: a wrong password, then a King's choices refused.
       await p.goto(`${tp.url}/games/${joinable}`);

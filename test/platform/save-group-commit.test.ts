@@ -38,7 +38,7 @@ for (const kind of DB_KINDS) {
       (await tp.db.one<{ text: string }>('SELECT sh.text FROM sheets sh JOIN seats s ON s.game_id = sh.game_id AND s.player = sh.player WHERE sh.game_id = $1 AND s.user_id = $2', [gameId, userId]))?.text ?? null;
 
     test('every save answered 200 is in the database when answered, and saves sent together share a statement', async () => {
-      const stats = saveBatcher(tp.db).stats;
+      const stats = saveBatcher(tp.platform.ctx.db).stats;
       const before = { ...stats };
       const browsers = await Promise.all(users.map((u) => loggedIn(tp, u)));
       await Promise.all(browsers.map((b, i) => b.get(`/games/${gameIds[Math.floor(i / SEATS)]}/orders`))); // the page gives the CSRF token

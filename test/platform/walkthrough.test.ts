@@ -55,7 +55,7 @@ describe('walkthrough in a real browser', { skip: BROWSER_SKIP }, () => {
         await a.fill('#create input[name=lordName]', 'Hawkmoon');
         await a.fill('#create input[name=password]', 'fjords');
         await a.check('#create input[name=early]');
-        await a.click('#create button[type=submit]');
+        await a.click('#create button.primary[type=submit]');
         await a.waitForURL(/\/games\/\d+/);
         const gameUrl = a.url().replace(/\/(orders|join).*$/, '').replace(/\?.*$/, '');
         const gameId = /\/games\/(\d+)/.exec(gameUrl)![1];

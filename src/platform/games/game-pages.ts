@@ -278,6 +278,7 @@ function createForm(v: Visitor, val: CreateValues, error: string | null, field: 
     ${error && !field && !val.seatIssues?.length && !val.hostIssues?.length ? html`<p class="error" role="alert" id="create-error" tabindex="-1" autofocus>${error}</p>` : ''}
     <form method="post" action="/games" class="stack" novalidate>
       ${csrfField(v)}
+      <button type="submit" hidden tabindex="-1" aria-hidden="true"></button>${'' /* the form's default button: Enter in a field creates the game (the first submit button of the form, which would else be a ruleset's "Check the scenario") */}
       <label>${t(lang, 'gweb.create.name')} <input id="create-name" name="name" required maxlength="80" value="${val.name}"${a('name')}></label>${e('name')}
       <div class="row">
         <label>${t(lang, 'gweb.create.map')} <select id="create-map" name="map"${a('map')}>${allKinds().map((k) => html`<option value="${k.key}"${k.key === (findKind(val.map)?.key ?? val.map) ? raw(' selected') : ''}>${t(lang, 'gweb.kind', { title: k.title[lang], name: k.variant.name[lang], min: k.variant.seats.min, max: k.variant.seats.max, n: k.variant.seats.default })}</option>`)}</select></label>
@@ -390,12 +391,14 @@ async function createGame(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   const scenarioRuleset = findKind(val.map)?.ruleset ?? '';
   const scenarioText = val.scenario?.[scenarioRuleset] ?? '';
   let scenario: unknown;
-  if (typeof b.preview === 'string' || scenarioText.trim()) {
+  // "Check the scenario" of the ruleset chosen (another ruleset's button, hidden, says nothing)
+  const preview = typeof b.preview === 'string' && b.preview === scenarioRuleset;
+  if (preview || scenarioText.trim()) {
     const r = scenarioText.trim() ? checkScenarioText(scenarioRuleset, scenarioText, lang) : { error: t(lang, 'hostform.scenario-empty') };
     val.scenarioResult = 'error' in r ? { error: r.error } : { check: r.check };
     if ('error' in r) return fail(r.error);
     if (r.check.errors.length) return fail(t(lang, 'hostform.scenario-refused', { n: r.check.errors.length }));
-    if (typeof b.preview === 'string') return gamesPage(ctx, req, reply, { values: val, error: null, status: 200 });
+    if (preview) return gamesPage(ctx, req, reply, { values: val, error: null, status: 200 });
     scenario = r.json;
   }
   if (!val.name || val.name.length > 80) return fail(t(lang, 'gweb.err.name'), 'name');
