@@ -83,7 +83,7 @@ describe('Game of Gruik on the site (pglite)', () => {
       chromium = await launchBrowser();
       users = [await newUser(tp, 'gruik_elfe'), await newUser(tp, 'gruik_dwarf', 'en'), await newUser(tp, 'gruik_gm')];
       gameId = await games.create(tp.platform.ctx, {
-        ruleset: 'gruik', name: 'La Tourbière', options: { map: 'fixture', tabletop: true, seasons: 3, gm: true }, seed: 'gsite-gm-912', // a J17 at S0.3 of the first season hostUserId: users[0]!.id, isPrivate: true,
+        ruleset: 'gruik', name: 'La Tourbière', options: { map: 'fixture', tabletop: true, seasons: 3, gm: true }, seed: 'gsite-gm-912', hostUserId: users[0]!.id, isPrivate: true, // the seed: a J17 at S0.3 of the first season
         seats: [{ userId: users[0]!.id, lordName: 'Aëlis' }, { userId: users[1]!.id, lordName: 'Borin' }],
         maxPlayers: 2, prompts: { pace: 'live' }, gm: { login: users[2]!.login },
       });

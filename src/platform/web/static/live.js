@@ -6,7 +6,8 @@
 //  (b) for every element with data-live-src="<same-origin url>", fetches that URL (credentials of
 //      the site) and replaces the element's content with the response; debounced, one fetch at a
 //      time per element (an event during a fetch asks for one more afterwards). The focused element,
-//      if it had an id and the new content has it again, gets the focus (and its caret) back.
+//      if it had an id and the new content has it again, gets the focus (and its caret) back, and
+//      every text field with an id keeps what was typed in it.
 //      The element then receives a 'suzerain:live-updated' event. An element of the old content
 //      with an id and data-live-keep="<key>" whose id comes again with the same key is kept as it
 //      was (the prompt page's sheet being written: its text, its script's handlers, its caret).
@@ -31,7 +32,16 @@
     var start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (e) { /* not a text field */ }
     var kept = el.querySelectorAll('[data-live-keep][id]');
+    // What the player has typed in a field with an id is his: the field that comes again gets it back
+    // (an answer being written when a live event arrives is not lost).
+    var typed = {};
+    var fields = el.querySelectorAll('input[id]:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea[id]');
+    for (var i = 0; i < fields.length; i++) if (fields[i].value !== fields[i].defaultValue) typed[fields[i].id] = fields[i].value;
     el.innerHTML = text;
+    for (var id in typed) {
+      var field = document.getElementById(id);
+      if (field && el.contains(field) && (field.tagName === 'TEXTAREA' || field.tagName === 'INPUT')) field.value = typed[id];
+    }
     for (var k = 0; k < kept.length; k++) {
       var fresh = document.getElementById(kept[k].id);
       if (fresh && el.contains(fresh) && fresh.getAttribute('data-live-keep') === kept[k].getAttribute('data-live-keep')) fresh.parentNode.replaceChild(kept[k], fresh);
