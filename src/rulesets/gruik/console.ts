@@ -34,7 +34,7 @@ import type { GruikSheet } from './sheet-types.ts';
 import { rollKey } from './rules/dice.ts';
 import { checkInvariants } from './invariants.ts';
 import type { StateId } from './state.ts';
-import { cause } from './words.ts';
+import { cause, purposeText } from './words.ts';
 
 /** The bounds of a GM edit beyond the invariants' own (style §3: each with its bounds). */
 export const GM_EDIT_BOUNDS = {
@@ -287,8 +287,8 @@ export function gmAct(g0: GruikGame, value: unknown, rng?: Rng): Resolution<Grui
     const gm = { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') };
     g.gruik = { ...g.gruik, dice: { ...g.gruik.dice, overrides: { ...(g.gruik.dice.overrides ?? {}), [e.roll]: e.value } } };
     events.push({ t: 'note', audience: [...r.audience], text: {
-      fr: `${r.phase} — ${r.purpose} : le d${r.sides} ${r.face} devient ${e.value} ; l’étape ${g.flow.rerun!.step} est rejouée (${gm.fr}).`,
-      en: `${r.phase} — ${r.purpose}: the d${r.sides} ${r.face} becomes ${e.value}; step ${g.flow.rerun!.step} is re-run (${gm.en}).`,
+      fr: `${r.phase} — ${purposeText(r.purpose, 'fr')} : le d${r.sides} ${r.face} devient ${e.value} ; l’étape ${g.flow.rerun!.step} est rejouée (${gm.fr}).`,
+      en: `${r.phase} — ${purposeText(r.purpose, 'en')}: the d${r.sides} ${r.face} becomes ${e.value}; step ${g.flow.rerun!.step} is re-run (${gm.en}).`,
     } });
     if (!rng) throw new Error('Gruik: a re-run needs the engine’s stream');
     rerunStep(g, rng, events);
