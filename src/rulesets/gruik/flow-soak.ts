@@ -40,7 +40,7 @@ import type { GruikState } from './state.ts';
 export type FlowBot = (g: GruikGame, player: PlayerId, decision: string, rng: Rng) => unknown;
 
 /** The decision kinds the flow asks today (index.ts `decisionsOf`); a new kind is counted as well when it shows. */
-export const FLOW_DECISION_KINDS = ['orders', 'reaction', 'tabletop-accept', 'battle-report', 'report-confirmation', 'disband-army', 'judgment'] as const;
+export const FLOW_DECISION_KINDS = ['orders', 'reaction', 'tabletop-accept', 'battle-report', 'report-confirmation', 'disband-army', 'naval-round', 'volunteer-ally', 'create-army', 'judgment'] as const;
 /** The tabletop free actions (tabletop.ts). */
 export const FLOW_ACTION_KINDS = ['army-list', 'propose-date', 'accept-date'] as const;
 /** Engine steps a season may take at most (orders, reactions, three tabletop rounds, GM items, disband, and free actions). */
