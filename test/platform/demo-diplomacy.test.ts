@@ -6,8 +6,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { t } from '../../src/platform/http/i18n.ts';
-import { letterTopic } from '../../src/platform/web/demo.ts';
+import { DEMOS, DEMO_RULESET, letterTopic } from '../../src/platform/web/demo.ts';
 import { games } from '../../src/platform/games/service.ts';
+import { demoBotOptions } from '../../src/platform/referee/tasks.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { getRuleset } from '../../src/rulesets/index.ts';
 import { Browser } from './http.ts';
 import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
 
@@ -65,6 +68,38 @@ describe('demo bots answer letters', () => {
     await waitForStep(tp, gameId, 1);
     const relations = (await stateOf<{ relations: Record<string, string> }>(tp, gameId)).relations;
     assert.equal(relations[[me, hylith].sort().join('|')], 'alliance', JSON.stringify(relations));
+  });
+
+  test('a bot whose own orders already ask the alliance still gets a sheet that carries it', async () => {
+    // The bots' orders draw alliances by chance (bot.ts): in about one demo in twenty, Hylith's own
+    // answer already held `ALL Hawkmoon`, nothing was saved, and the bot answered afresh at the
+    // resolution (with the writer back among its targets). Find such a seed, bounded.
+    const userId = (await tp.db.one<{ user_id: number }>('SELECT user_id FROM seats WHERE game_id = $1 AND user_id IS NOT NULL', [gameId]))!.user_id;
+    const d = DEMOS[DEMO_RULESET]!;
+    const entry = getRuleset(DEMO_RULESET);
+    let found: { id: number; hylith: string } | null = null;
+    for (let i = 0; i < 120 && !found; i++) {
+      const seed = `demo-ally-${i}`;
+      const id = await games.create(tp.platform.ctx, {
+        ruleset: DEMO_RULESET, name: `ally ${i}`, options: { map: d.map }, seed,
+        seats: [{ userId, lordName: d.player }, ...d.bots.map((lordName) => ({ userId: null, lordName }))],
+        maxPlayers: 1 + d.bots.length, isPrivate: true, password: null, isDemo: true, hostUserId: userId, early: true,
+      });
+      const state = await stateOf(tp, id);
+      const hylith = (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND lord_name = $2', [id, 'Hylith']))!.player;
+      const me = (await tp.db.one<{ player: string }>('SELECT player FROM seats WHERE game_id = $1 AND user_id = $2', [id, userId]))!.player;
+      const decision = entry.ruleset.decisions(state).find((x) => x.players.includes(hylith))!.id;
+      const own = entry.ruleset.answerText!(state, hylith, decision, entry.ruleset.validate(state, hylith, decision,
+        entry.bot!(state, hylith, decision, createRng(seed, `bot/1/${hylith}`), demoBotOptions(true, []))).value);
+      const name = (state as { lords: Record<string, { name: string }> }).lords?.[me]?.name ?? 'Hawkmoon';
+      if (own.split('\n').some((l) => l.trim() === `ALL ${name}`)) found = { id, hylith };
+    }
+    assert.ok(found, 'among 120 seeds, one whose bot Hylith already orders the alliance with the player');
+    await b.get(`/games/${found.id}/letters`);
+    const r = await b.post(`/games/${found.id}/letters`, { to: [found.hylith], subject: 'Alliance ?', body: 'Soyons alliés.' });
+    assert.equal(r.status, 200, r.text.slice(0, 300));
+    const sheet = await games.sheet(tp.platform.ctx, found.id, found.hylith);
+    assert.match(sheet.text, /^ALL Hawkmoon$/m, `the bot's sheet is saved and carries the alliance (got ${JSON.stringify(sheet.text.slice(0, 200))})`);
   });
 
   test('peace with a lord one is not at war with, a letter that asks nothing, and an English writer', async () => {

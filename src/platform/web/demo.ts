@@ -263,6 +263,9 @@ async function addBotOrder(ctx: AppCtx, gameId: number, g: { ruleset: string; st
   // The bot's answer as it would give it at the resolution (the same RNG stream: referee/tasks.ts).
   const base = sheet.text.trim() ? sheet.text
     : entry.ruleset.answerText?.(state, player, decision, entry.ruleset.validate(state, player, decision, bot(state, player, decision, createRng(g.seed, `bot/${g.step + 1}/${player}`), options)).value) ?? '';
-  if (base.split('\n').some((l) => l.trim() === order)) return;
-  await games.saveSheet(ctx, gameId, player, `${base.replace(/\n+$/, '')}${base.trim() ? '\n' : ''}${order}`);
+  const has = base.split('\n').some((l) => l.trim() === order);
+  if (has && sheet.text.trim()) return;
+  // Saved even when the bot's own answer already carries the order: at the resolution the bot
+  // would answer again with the writer among its targets, and the alliance could be gone.
+  await games.saveSheet(ctx, gameId, player, has ? base : `${base.replace(/\n+$/, '')}${base.trim() ? '\n' : ''}${order}`);
 }
