@@ -174,6 +174,17 @@ export function getRuleset(id: string): RulesetEntry {
   throw unknown(id);
 }
 
+/**
+ * The entry of a ruleset id read from stored data, or undefined when no ruleset of the catalog has
+ * that id (a game of a ruleset since removed): pages then fall back to generic words. A ruleset of
+ * the catalog that is not loaded yet still throws, as in getRuleset: that is a bug of the caller
+ * (the platform's database loads the ruleset of every game row it reads), not a reason for
+ * generic words.
+ */
+export function knownRuleset(id: string): RulesetEntry | undefined {
+  return Object.hasOwn(CATALOG, id) ? getRuleset(id) : undefined;
+}
+
 const loading = new Map<string, Promise<RulesetEntry>>();
 /** The entry of a ruleset, its modules imported on first use (then cached). Rejects for an unknown id. */
 export function loadRuleset(id: string): Promise<RulesetEntry> {

@@ -20,7 +20,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang, ToolInfo, ViewDoc } from '../../engine/ruleset.ts';
 import { errorIn } from '../../engine/constants.ts';
-import { getRuleset } from '../../rulesets/index.ts';
+import { getRuleset, knownRuleset } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, t, term } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
@@ -164,8 +164,7 @@ export async function safeView(ctx: AppCtx, gameId: number, player: string | nul
  * "players" and "reports".
  */
 export function words(lang: Lang, ruleset: string | null): Record<string, string> {
-  let terms;
-  try { terms = ruleset ? getRuleset(ruleset).ruleset.terms : undefined; } catch { terms = undefined; }
+  const terms = ruleset ? knownRuleset(ruleset)?.ruleset.terms : undefined;
   const out: Record<string, string> = {};
   for (const which of ['player', 'report'] as const) {
     for (const [n, suffix] of [[1, ''], [2, 's']] as const) {
@@ -178,7 +177,7 @@ export function words(lang: Lang, ruleset: string | null): Record<string, string
 
 /** A game's step label ("turn 3") in the page's language, as its ruleset words it. */
 export function stepLabelIn(g: { ruleset: string; turnLabel: string }, lang: Lang): string {
-  try { return getRuleset(g.ruleset).ruleset.localizeLabel?.(g.turnLabel, lang) ?? g.turnLabel; } catch { return g.turnLabel; }
+  return knownRuleset(g.ruleset)?.ruleset.localizeLabel?.(g.turnLabel, lang) ?? g.turnLabel;
 }
 
 /** The planning tools a ruleset offers this player (none when it has none or fails). */

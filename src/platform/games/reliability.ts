@@ -21,7 +21,7 @@
  * /work/shared/research/platforms.md §1.1–1.2). The weight is the one constant, in the table below.
  */
 import type { Lang } from '../../engine/ruleset.ts';
-import { getRuleset } from '../../rulesets/index.ts';
+import { knownRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import { messages, t } from '../http/i18n.ts';
 
@@ -116,7 +116,9 @@ export async function recordDeparture(db: Db, d: { gameId: number; player: strin
  */
 export async function recordFinish(db: Db, gameId: number, ruleset: string, state: unknown, at: Date): Promise<void> {
   let winners: string[] = [];
-  try { winners = getRuleset(ruleset).ruleset.outcome(state)?.winners ?? []; } catch { winners = []; }
+  // A ruleset since removed has no outcome to give; a state its ruleset cannot read gives no winner.
+  const rs = knownRuleset(ruleset)?.ruleset;
+  try { winners = rs?.outcome(state)?.winners ?? []; } catch { winners = []; }
   await db.query('UPDATE games SET finished_at = $2 WHERE id = $1', [gameId, at]);
   if (winners.length) await db.query('UPDATE seats SET won = TRUE WHERE game_id = $1 AND player = ANY($2::text[])', [gameId, winners]);
 }

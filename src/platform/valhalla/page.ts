@@ -8,7 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../engine/ruleset.ts';
-import { getRuleset } from '../../rulesets/index.ts';
+import { knownRuleset } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { messages, plural, t } from '../http/i18n.ts';
 import { page } from '../http/layout.ts';
@@ -41,7 +41,7 @@ messages({
 });
 
 function summaryOf(h: HallHero, lang: Lang): string {
-  try { return getRuleset(h.ruleset).hall?.summary(h.hero, lang) ?? ''; } catch { return ''; }
+  return knownRuleset(h.ruleset)?.hall?.summary(h.hero, lang) ?? '';
 }
 
 function heroHtml(h: HallHero, lang: Lang, timeZone: string): Html {
