@@ -41,7 +41,7 @@ const SEASON_EVENT_KINDS = {
   'raid-gain': 1, 'raid-loss': 1, 'annexed': 1, 'capital': 1, 'season-prestige': 1, 'declaration': 1, 'rumour': 1, 'treaty': 1, 'invasion': 1, 'disappeared': 1,
   'army-raised': 1, 'army-disbanded': 1, 'invasion-over': 1,
 } satisfies Record<SeasonEventKind, 1>;
-const FIELD_EVENT_KINDS = { battle: 1, losses: 1, fate: 1, retreat: 1, captured: 1 } satisfies Record<FieldEvent['t'], 1>;
+const FIELD_EVENT_KINDS = { battle: 1, losses: 1, fate: 1, retreat: 1, captured: 1, sortie: 1, relief: 1 } satisfies Record<FieldEvent['t'], 1>;
 const NAVAL_KINDS = {
   'storm': 1, 'detected': 1, 'intercepted': 1, 'naval-battle': 1, 'fleet-retreat': 1, 'embarked': 1, 'landed': 1, 'set-ashore': 1, 'forced-return': 1, 'fleet-lost': 1,
   'blockade': 1, 'raid-cancelled': 1, 'blockade-attrition': 1,
