@@ -376,7 +376,7 @@ class Builder {
       case 'sortie': {
         const p = cur.name('province', WHAT.province);
         cur.end();
-        const label = this.names.label('province', p);
+        const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
         this.once('sortie', p, n, label);
         const mine = this.state.provinces[p]?.controller === this.st && Object.values(this.scratch.armies).some((a) => a.state === this.st && a.location === p && a.inFortress);
         if (!mine) { this.seen.delete(`sortie\u0000${p}`); fail('sortie-where', { p: label }); }
@@ -387,7 +387,7 @@ class Builder {
         const p = cur.name('province', WHAT.province);
         const choice = order === 'relief' ? cur.expect('retreatTo', 'pin', 'all', 'auto') : cur.expect('yes', 'no');
         cur.end();
-        const label = this.names.label('province', p);
+        const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
         this.once(order, p, n, label);
         if (this.state.provinces[p]?.controller === this.st) { this.seen.delete(`${order}\u0000${p}`); fail('siege-own', { p: label }); }
         if (order === 'consent') this.consent[p] = choice === 'yes';
@@ -398,7 +398,7 @@ class Builder {
         const p = cur.name('province', WHAT.province);
         const ap = cur.integer();
         cur.end();
-        const label = this.names.label('province', p);
+        const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
         this.once('contingent', p, n, label);
         const max = Math.min(this.state.config.siege.reliefContingentMax, this.state.config.detachment.max);
         if (this.state.provinces[p]?.controller !== this.st) { this.seen.delete(`contingent\u0000${p}`); fail('contingent-where', { p: label }); }
