@@ -50,7 +50,7 @@ import { seasonOf, type GruikState, type StateId } from './state.ts';
 import { STEPS, type StepId } from './steps.ts';
 import { runStep, type StepInputs } from './turn.ts';
 import { battleId, pinnedIn } from './land-combat.ts';
-import type { SortieInputs } from './rules/sortie.ts';
+import { sortieInputs } from './rules/sortie.ts';
 import { keyCommitment, diceOf } from './rules/dice.ts';
 import { indexMap } from './map.ts';
 import { reactionRefusal, type MoveOrder } from './rules/movement.ts';
@@ -432,18 +432,6 @@ function inputsOf(g: GruikGame): StepInputs {
     'S6.3': { reports },
     'S8.7': { disband, create: Object.fromEntries(Object.entries(f.createArmy ?? {}).filter(([st]) => !f.sheets[st]?.orders?.createArmy)) }, // a create-army order wins over a standing no
   };
-}
-
-/** S6.1's inputs from the sheets (§8.1.5): each state's sorties and contingents, its standing relief answers and sortie consents. */
-function sortieInputs(sheets: Record<StateId, GruikSheet>): SortieInputs {
-  const out: Required<SortieInputs> = { sorties: {}, relief: {}, consent: {}, contingents: {} };
-  for (const [st, sh] of Object.entries(sheets)) {
-    if (sh.sorties?.length) out.sorties[st] = sh.sorties;
-    if (sh.relief) out.relief[st] = sh.relief;
-    if (sh.sortieConsent) out.consent[st] = sh.sortieConsent;
-    if (sh.contingents) out.contingents[st] = sh.contingents;
-  }
-  return out;
 }
 
 /** The private status sheet of S0.5 (§3.3 S0.5): forces with AP, fleets, treasury, captives, sieges, the pending deadline. */

@@ -59,6 +59,21 @@ export const SORTIE_REFUSALS: Record<SortieRefusal, Localized> = {
   'no-consent': { fr: 'moins d’AP que l’assiégeant, qui n’y consent pas', en: 'fewer AP than the besieger, who does not consent' },
 };
 
+/** The sheet parts S6.1 reads (sheet-types.ts `GruikSheet`), by state. */
+export interface SortieSheetParts { sorties?: ProvinceId[]; relief?: Record<ProvinceId, ReliefOrder>; sortieConsent?: Record<ProvinceId, boolean>; contingents?: Record<ProvinceId, number> }
+
+/** S6.1's inputs from the states' sheets: each one's sorties and contingents, its standing relief answers and sortie consents. */
+export function sortieInputs(sheets: Record<StateId, SortieSheetParts>): SortieInputs {
+  const out: Required<SortieInputs> = { sorties: {}, relief: {}, consent: {}, contingents: {} };
+  for (const [st, sh] of Object.entries(sheets)) {
+    if (sh.sorties?.length) out.sorties[st] = sh.sorties;
+    if (sh.relief) out.relief[st] = sh.relief;
+    if (sh.sortieConsent) out.consent[st] = sh.sortieConsent;
+    if (sh.contingents) out.contingents[st] = sh.contingents;
+  }
+  return out;
+}
+
 const byId = (x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 
 /** The army besieging `p` from the province itself (set by S7.1, kept while it stays), or null. */
