@@ -470,6 +470,21 @@ export function botSiegeParts(b: GruikState, me: StateId, rng: Rng, sheet: Gruik
     consent[a.siegeOf] = rng.chance(0.3);
   }
   if (Object.keys(relief).length) { sheet.relief = relief; sheet.sortieConsent = consent; }
+  // a relief force [T §8.4]: a free main army (not raiding, not besieging) marches on an own province where it sees an enemy army at the gates
+  const ix = indexMap(b.map);
+  const busy = new Set((sheet.orders?.raids ?? []).flatMap((r) => r.forces));
+  const threatened = b.map.provinces.map((p) => p.id).filter((p) => b.provinces[p]?.controller === me
+    && Object.values(b.armies).some((x) => x.location === p && !x.inFortress && x.state !== me && hostile(b, x.state, me)));
+  for (const p of threatened) {
+    if (!rng.chance(0.6)) continue;
+    const a = mine.find((x) => !x.inFortress && !x.siegeOf && x.location !== p && !busy.has(x.id) && actsAsMainArmy(b, x.id));
+    if (!a) break;
+    const path = pathTo(ix, a.location as ProvinceId, (q) => q === p);
+    const m = path ? legalMove(b, ix, a.id, path) : null;
+    if (!m || m.path[m.path.length - 1] !== p) continue;
+    sheet.moves = [...(sheet.moves ?? []).filter((x) => x.force !== a.id), m];
+    busy.add(a.id);
+  }
 }
 
 // ─── the other decisions of decisions.ts ─────────────────────────────────────────────────────────
