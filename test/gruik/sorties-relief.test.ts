@@ -7,6 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { advance, createGame, submit, type GameRecord } from '../../src/engine/game.ts';
 import { isError } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
@@ -218,6 +219,24 @@ test('§8.1.5 relief case 2 [P]: the besieged send a contingent (≤ 6 AP) besid
   const one = runStep(withKey(siege({ besieger: 24, garrison: 4, relief: 18 }), 'k'), 'S6.1', { 'S6.1': { contingents: { elves: { rives: 4 } } } });
   assert.equal(fieldOf(one, 'relief')[0]!.contingent, undefined, 'case 1: no contingent');
   assert.ok(!Object.values(one.detachments).some((d) => d.hostArmy === RELIEF), 'nothing joins');
+});
+
+test('property: random sieges, sorties, relief answers, consents and contingents through S6 keep the invariants (AP never negative, one place per army) and are deterministic', () => {
+  fc.assert(fc.property(
+    fc.integer({ min: 18, max: 24 }), fc.integer({ min: 0, max: 24 }), fc.option(fc.integer({ min: 0, max: 24 })),
+    fc.constantFrom(undefined, 'retreat', 'pin', 'all', 'auto'), fc.boolean(), fc.boolean(), fc.option(fc.integer({ min: 1, max: 6 })), fc.boolean(), fc.integer({ min: 0, max: 1_000 }),
+    (besieger, garrison, relief, answer, sortie, consent, contingent, friendlyNeighbour, k) => {
+      const s = siege({ besieger, garrison, ...(relief !== null ? { relief } : {}) });
+      if (friendlyNeighbour) s.provinces.coudre!.controller = 'dwarves';
+      const inputs: StepInputs = { 'S6.1': {
+        ...(sortie ? { sorties: { elves: ['rives'] } } : {}), consent: { dwarves: { rives: consent } },
+        ...(answer ? { relief: { dwarves: { rives: answer as 'retreat' } } } : {}), ...(contingent !== null ? { contingents: { elves: { rives: contingent } } } : {}),
+      } };
+      const t = s6(s, inputs, `prop-${k}`); // s6 checks the invariants after each step
+      for (const a of Object.values(t.armies)) assert.ok(Number.isInteger(a.currentAP) && a.currentAP >= 0, `${a.id} AP ${a.currentAP} never negative`);
+      for (const d of Object.values(t.detachments)) assert.ok(d.ap >= 1, `${d.id} AP ${d.ap} positive`);
+      assert.deepEqual(s6(s, inputs, `prop-${k}`), t, 'the same inputs give the same state');
+    }), { numRuns: 60 });
 });
 
 // ─── the sheet ───────────────────────────────────────────────────────────────────────────────
