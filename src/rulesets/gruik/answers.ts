@@ -43,6 +43,12 @@ const M = {
   once: { fr: '{f} : une force réagit une seule fois.', en: '{f}: a force reacts once.' },
   report: { fr: 'Compte rendu de bataille : {m}', en: 'Battle report: {m}' },
   stale: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' },
+  sortieWhere: { fr: '{f} : vous n’avez pas d’armée dans la forteresse de « {id} ».', en: '{f}: you have no army in the fortress of "{id}".' },
+  siegeOwn: { fr: '{f} : « {id} » est à vous ; cette réponse vaut pour un siège que vous menez.', en: '{f}: "{id}" is yours; this answer is for a siege you lay.' },
+  reliefChoice: { fr: '{f} : la réponse est retreat, pin, all ou auto.', en: '{f}: the answer is retreat, pin, all or auto.' },
+  consent: { fr: '{f} : true ou false.', en: '{f}: true or false.' },
+  contingentWhere: { fr: '{f} : vous ne tenez pas « {id} ».', en: '{f}: you do not hold "{id}".' },
+  contingentSize: { fr: '{f} : un contingent compte de 1 à {max} AP.', en: '{f}: a contingent has 1 to {max} AP.' },
 } satisfies Record<string, Localized>;
 
 export function issue(m: Localized, args: Record<string, string | number> = {}, severity?: 'warning'): ValidationIssue {
@@ -70,7 +76,7 @@ const isArmy = (s: GruikState, p: StateId, id: unknown): id is string => typeof 
 const isFleet = (s: GruikState, p: StateId, id: unknown): id is string => typeof id === 'string' && own(ownKey(s.fleets, id), p);
 const isProvince = (s: GruikState, id: unknown): id is string => typeof id === 'string' && s.map.provinces.some((x) => x.id === id);
 
-const SHEET_KEYS = ['orders', 'moves', 'naval', 'postures', 'retreat', 'reactions', 'sovereignPresent', 'disband'] as const;
+const SHEET_KEYS = ['orders', 'moves', 'naval', 'postures', 'retreat', 'reactions', 'sovereignPresent', 'disband', 'sorties', 'relief', 'sortieConsent', 'contingents'] as const;
 
 function retreatOption(s: GruikState, p: StateId, x: unknown): RetreatOption | null {
   if (!isObj(x)) return null;
@@ -202,7 +208,58 @@ export function validateSheet(s: GruikState, p: StateId, raw: unknown): Validati
     if (isArmy(s, p, o.disband)) sheet.disband = o.disband;
     else issues.push(issue(M.notOwnArmy, { f: 'disband', id: String(o.disband) }));
   }
+  sortieParts(s, p, o, sheet, issues);
   return { value: sheet, issues };
+}
+
+/**
+ * S6.1 (§8.1.5, A-61, J14): the sorties and contingents of a besieged state, the standing relief
+ * answers and sortie consents of a besieger. Checked from what the state knows (control is public,
+ * its own forces), as the text sheet does; the siege itself is checked at S6.1 [fog].
+ */
+function sortieParts(s: GruikState, p: StateId, o: Record<string, unknown>, sheet: GruikSheet, issues: ValidationIssue[]): void {
+  const mine = (x: string) => s.provinces[x]?.controller === p;
+  if (o.sorties !== undefined) {
+    if (!Array.isArray(o.sorties)) issues.push(issue(M.notList, { f: 'sorties' }));
+    else {
+      const out: string[] = [];
+      for (const x of o.sorties) {
+        if (!isProvince(s, x)) issues.push(issue(M.province, { f: 'sorties', id: String(x) }));
+        else if (!mine(x) || !Object.values(s.armies).some((a) => a.state === p && a.location === x && a.inFortress)) issues.push(issue(M.sortieWhere, { f: 'sorties', id: x }));
+        else if (!out.includes(x)) out.push(x);
+      }
+      sheet.sorties = out;
+    }
+  }
+  for (const key of ['relief', 'sortieConsent'] as const) {
+    const v = o[key];
+    if (v === undefined) continue;
+    if (!isObj(v)) { issues.push(issue(M.notObject, { f: key })); continue; }
+    const out: Record<string, unknown> = {};
+    for (const [x, c] of Object.entries(v)) {
+      if (!isProvince(s, x)) issues.push(issue(M.province, { f: key, id: x }));
+      else if (mine(x)) issues.push(issue(M.siegeOwn, { f: `${key}.${x}`, id: x }));
+      else if (key === 'relief' && !['retreat', 'pin', 'all', 'auto'].includes(c as string)) issues.push(issue(M.reliefChoice, { f: `${key}.${x}` }));
+      else if (key === 'sortieConsent' && typeof c !== 'boolean') issues.push(issue(M.consent, { f: `${key}.${x}` }));
+      else out[x] = c;
+    }
+    if (key === 'relief') sheet.relief = out as NonNullable<GruikSheet['relief']>;
+    else sheet.sortieConsent = out as NonNullable<GruikSheet['sortieConsent']>;
+  }
+  if (o.contingents !== undefined) {
+    if (!isObj(o.contingents)) issues.push(issue(M.notObject, { f: 'contingents' }));
+    else {
+      const max = Math.min(s.config.siege.reliefContingentMax, s.config.detachment.max);
+      const out: Record<string, number> = {};
+      for (const [x, ap] of Object.entries(o.contingents)) {
+        if (!isProvince(s, x)) issues.push(issue(M.province, { f: 'contingents', id: x }));
+        else if (!mine(x)) issues.push(issue(M.contingentWhere, { f: `contingents.${x}`, id: x }));
+        else if (!Number.isInteger(ap) || (ap as number) < 1 || (ap as number) > max) issues.push(issue(M.contingentSize, { f: `contingents.${x}`, max }));
+        else out[x] = ap as number;
+      }
+      sheet.contingents = out;
+    }
+  }
 }
 
 /** A reaction (§5.6): one-province moves of own unmoved forces, each with a purpose against this state's movement report. */

@@ -436,7 +436,55 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   const armies = Object.values(b.armies).filter((a) => a.state === me);
   const disband = armies.length > 1 ? botDisband(b, me) : undefined;
   if (disband) sheet.disband = disband;
+  botSiegeParts(b, me, rng, sheet);
   return sheet;
+}
+
+/**
+ * §8.1.5 (#relief-sortie, A-61, J14), from the believed state (the view): a besieged garrison army
+ * sallies out, half the time, when an enemy army stands outside its fortress (S6.1 refuses it if it
+ * is too weak or lacks consent), and offers a contingent to a relief force; a besieger gives a
+ * standing relief answer (mostly the A-61 default, sometimes each case or a retreat) and consents
+ * to an under-strength sortie now and then. In place.
+ */
+export function botSiegeParts(b: GruikState, me: StateId, rng: Rng, sheet: GruikSheet): void {
+  const mine = Object.values(b.armies).filter((a) => a.state === me && typeof a.location === 'string' && a.location !== 'captured').sort((x, y) => (x.id < y.id ? -1 : 1));
+  const sorties: ProvinceId[] = [];
+  const contingents: Record<ProvinceId, number> = {};
+  for (const a of mine) {
+    const p = a.location as ProvinceId;
+    if (!a.inFortress || b.provinces[p]?.controller !== me) continue;
+    const enemyOutside = Object.values(b.armies).some((x) => x.location === p && !x.inFortress && x.state !== me && hostile(b, x.state, me));
+    if (!enemyOutside || sorties.includes(p)) continue;
+    if (rng.chance(0.5)) sorties.push(p);
+    const max = Math.min(b.config.siege.reliefContingentMax, b.config.detachment.max, a.currentAP - 1);
+    if (max >= b.config.detachment.min && rng.chance(0.5)) contingents[p] = max;
+  }
+  if (sorties.length) sheet.sorties = sorties;
+  if (Object.keys(contingents).length) sheet.contingents = contingents;
+  const relief: NonNullable<GruikSheet['relief']> = {};
+  const consent: NonNullable<GruikSheet['sortieConsent']> = {};
+  for (const a of mine) {
+    if (!a.siegeOf || relief[a.siegeOf]) continue;
+    relief[a.siegeOf] = rng.pick(['auto', 'auto', 'auto', 'pin', 'all', 'retreat'] as const);
+    consent[a.siegeOf] = rng.chance(0.3);
+  }
+  if (Object.keys(relief).length) { sheet.relief = relief; sheet.sortieConsent = consent; }
+  // a relief force [T §8.4]: a free main army (not raiding, not besieging) marches on an own province where it sees an enemy army at the gates
+  const ix = indexMap(b.map);
+  const busy = new Set((sheet.orders?.raids ?? []).flatMap((r) => r.forces));
+  const threatened = b.map.provinces.map((p) => p.id).filter((p) => b.provinces[p]?.controller === me
+    && Object.values(b.armies).some((x) => x.location === p && !x.inFortress && x.state !== me && hostile(b, x.state, me)));
+  for (const p of threatened) {
+    if (!rng.chance(0.6)) continue;
+    const a = mine.find((x) => !x.inFortress && !x.siegeOf && x.location !== p && !busy.has(x.id) && actsAsMainArmy(b, x.id));
+    if (!a) break;
+    const path = pathTo(ix, a.location as ProvinceId, (q) => q === p);
+    const m = path ? legalMove(b, ix, a.id, path) : null;
+    if (!m || m.path[m.path.length - 1] !== p) continue;
+    sheet.moves = [...(sheet.moves ?? []).filter((x) => x.force !== a.id), m];
+    busy.add(a.id);
+  }
 }
 
 // ─── the other decisions of decisions.ts ─────────────────────────────────────────────────────────
@@ -532,6 +580,10 @@ export function orderKinds(sheet: GruikSheet): string[] {
   if (sheet.reactions?.length) k.push('reaction-policy');
   if (sheet.sovereignPresent?.length) k.push('sovereign-present');
   if (sheet.disband) k.push('disband-choice');
+  if (sheet.sorties?.length) k.push('sortie');
+  if (Object.keys(sheet.contingents ?? {}).length) k.push('contingent');
+  if (Object.keys(sheet.relief ?? {}).length) k.push('relief-answer');
+  if (Object.values(sheet.sortieConsent ?? {}).includes(true)) k.push('sortie-consent');
   return k;
 }
 
@@ -542,4 +594,7 @@ export const ORDER_KINDS = [
   'effort', 'prestige', 'ships', 'gift', 'loan', 'pillage', 'raid-land', 'raid-fleet', 'cession', 'offer-vassalage', 'accept-vassals', 'tribute-rate',
   'free-tributary', 'throw-off-yoke', 'ally-forced', 'move-join', 'appoint-general', 'release-prisoner', 'besiege', 'no-siege', 'surrender', 'abandon', 'create-army', 'master-choice', 'declaration', 'rumour',
   'treaty', 'confirm-treaty', 'posture-avoid', 'posture-engage', 'retreat-preferences', 'reaction-policy', 'sovereign-present',
+  'relief-answer', 'sortie-consent',
 ] as const;
+/** Order kinds counted when used, not required of a short soak: a garrison in its fortress facing a siege is rare on the fixture (§8.1.5). */
+export const RARE_ORDER_KINDS = ['sortie', 'contingent'] as const;

@@ -133,6 +133,7 @@ export const GRUIK_CONSTANTS = {
     detachmentDefends: constant(1, int(0, 6), '[T §8.2] D12: −1 defended by a detachment (several still −1 [P A-25])'),
     armyDefends: constant(2, int(0, 6), '[T §8.2] D12: −2 defended by an army, instead of −1 (an army under 18 too [P A-25])'),
     friendDefeated: constant(1, int(0, 6), '[T §8.2] D12: +1 an army friendly to the besieged beaten in the province this turn'),
+    reliefContingentMax: constant(6, int(1, 30), '[P §8.1.5] relief case 2: the contingent the besieged send beside the relief force is at most 6 AP (a detachment: DETACHMENT_MAX bounds it too)'),
   },
   raid: {
     target: constant(6, int(2, 12), '[T §9.2] RAID_TARGET'),

@@ -35,7 +35,7 @@ export const DECISIONS = {
   'master-tie': { rule: '§8.4.1, J22', who: 'the tributary', deadline: null, byDefault: 'the lowest id' },
   'disband-army': { rule: '§4.8', who: 'the state in shortfall', deadline: null, byDefault: 'the army with the lowest currentAP' },
   'create-army': { rule: '§4.8', who: 'a state entitled to a new army that ordered none (asked at S8.7, deadline REACTION [P]; the answer stands)', deadline: 'REACTION', byDefault: 'create', standing: true },
-  'relief-sortie': { rule: '§8.1.5, A-61', who: 'the besieger', deadline: null, byDefault: 'relief case by A-61; sortie consent refused', standing: true },
+  'relief-sortie': { rule: '§8.1.5, A-61, J14', who: 'the besieger, with the orders (sheet `relief <province> retreat|pin|all|auto`, `consent <province> yes|no`; read at S6.1)', deadline: null, byDefault: 'relief: case 1 if besieger AP − besieged AP ≥ relief AP, else case 2 (A-61); sortie consent refused', standing: true },
   'treaty-confirmation': { rule: '§8.11', who: 'each signatory', deadline: null, byDefault: 'stays unconfirmed and unpublished; nothing waits on it' },
   'gm-timed': { rule: '§11.3', who: 'the GM', deadline: 'GM_TIMED', byDefault: 'the program default of §11.4' },
   'gm-blocking': { rule: '§11.3', who: 'the GM', deadline: 'GM_BLOCKING', byDefault: 'the program default of §11.4; a disputed battle is resolved by ABR' },

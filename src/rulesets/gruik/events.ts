@@ -12,7 +12,8 @@
  */
 import { fill } from '../../engine/localize.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';
-import type { GruikState, ProvinceId, StateId } from './state.ts';
+import type { GruikState, ProvinceId, SortieEvent, StateId } from './state.ts';
+import { SORTIE_REFUSALS } from './rules/sortie.ts';
 import type { CatastropheEffect } from './rules/catastrophe.ts';
 import type { BattleApplied, BattleSpec } from './rules/battle-result.ts';
 import type { MovementResult, Trigger } from './rules/movement.ts';
@@ -31,6 +32,7 @@ export type GruikEvent =
   | { t: 'fate'; audience: StateId[]; state: StateId; character: string; fate: 'escapes' | 'captured' | 'killed' }
   | { t: 'retreat'; audience: StateId[]; state: StateId; option: RetreatOption; failed?: boolean }
   | { t: 'captured'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment' }
+  | SortieEvent // S6.1, rules §8.1.5
   | NavalEvent; // S5, rules §7: naval-events.ts renders them
 
 export type EventKind = GruikEvent['t'];
@@ -52,6 +54,15 @@ const MSG: Record<Exclude<EventKind, NavalEvent['t']>, Localized> = {
   fate: { fr: '{state} — {character} {fate}.', en: '{state} — {character} {fate}.' },
   retreat: { fr: '{state} — retraite : {way}.', en: '{state} — retreat: {way}.' },
   captured: { fr: '{state} — {what}, faute de retraite.', en: '{state} — {what}, having no retreat.' },
+  sortie: { fr: '{state} — {what}.', en: '{state} — {what}.' },
+  relief: { fr: '{state} — armée de secours devant le siège de {province} : {what}{how}{contingent}.', en: '{state} — a relief force at the siege of {province}: {what}{how}{contingent}.' },
+};
+
+/** The besieger's answer to a relief force (§8.1.5). */
+const RELIEF: Record<'retreat' | 'pin' | 'all', Localized> = {
+  retreat: { fr: 'l’assiégeant se retire vers {to}, le siège est levé', en: 'the besieger withdraws to {to}, the siege is lifted' },
+  pin: { fr: 'l’assiégeant laisse {n} AP devant la forteresse et combat avec le reste (cas 1)', en: 'the besieger leaves {n} AP at the fortress and fights with the rest (case 1)' },
+  all: { fr: 'l’assiégeant combat avec toutes ses forces (cas 2)', en: 'the besieger fights with all its forces (case 2)' },
 };
 
 const KIND: Record<'army' | 'detachment', Localized> = { army: { fr: 'armée', en: 'army' }, detachment: { fr: 'détachement', en: 'detachment' } };
@@ -95,6 +106,23 @@ export function render(s: Pick<GruikState, 'map' | 'realms' | 'characters'>, e: 
       break;
     }
     case 'captured': Object.assign(args, { state: state(e.state), what: CAPTURED[e.kind] }); break;
+    case 'sortie': {
+      const what: Localized = e.made
+        ? fill({ fr: 'la garnison de {p} fait une sortie{c}', en: 'the garrison of {p} sallies out{c}' }, { p: province(e.province), c: e.consented ? { fr: ' avec l’accord de l’assiégeant', en: ' with the besieger’s consent' } : '' })
+        : fill({ fr: 'pas de sortie de {p} : {why}', en: 'no sortie from {p}: {why}' }, { p: province(e.province), why: fill(SORTIE_REFUSALS[e.reason ?? 'no-siege'], { min: e.min ?? 0 }) });
+      Object.assign(args, { state: state(e.state), what });
+      break;
+    }
+    case 'relief': {
+      const c = e.contingent;
+      Object.assign(args, {
+        state: state(e.state), province: province(e.province),
+        what: fill(RELIEF[e.choice], { to: e.to ? province(e.to) : '', n: e.pinned ?? 0 }),
+        how: e.byDefault ? { fr: ', par défaut (A-61)', en: ', by default (A-61)' } : '',
+        contingent: c ? fill(c.sent ? { fr: ' ; {s} envoie {ap} AP aux côtés du secours', en: '; {s} sends {ap} AP beside the relief force' } : { fr: ' ; le contingent de {s} ({ap} AP) ne peut pas partir', en: '; the contingent of {s} ({ap} AP) cannot go' }, { s: state(c.state), ap: c.ap }) : '',
+      });
+      break;
+    }
   }
   return fill(MSG[e.t], args)[lang];
 }

@@ -49,14 +49,15 @@ import { STANDING_KEYS, type GruikSheet, type ReactionPolicy } from './sheet-typ
 import { seasonOf, type GruikState, type StateId } from './state.ts';
 import { STEPS, type StepId } from './steps.ts';
 import { runStep, type StepInputs } from './turn.ts';
-import { battleId } from './land-combat.ts';
+import { battleId, pinnedIn } from './land-combat.ts';
+import { sortieInputs } from './rules/sortie.ts';
 import { keyCommitment, diceOf } from './rules/dice.ts';
 import { indexMap } from './map.ts';
 import { reactionRefusal, type MoveOrder } from './rules/movement.ts';
 import { battlePairs } from './rules/pairing.ts';
 import { armyCount, armyToDisband, battleBudget } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
-import type { BattleFacts } from './rules/battle-result.ts';
+import { fieldedIn, type BattleFacts } from './rules/battle-result.ts';
 import { listsRevealed, type TableArrangements } from './tabletop-table.ts';
 import { resolveNavalPhase, type NavalQuestion } from './rules/naval-phase.ts';
 import { joinedForces } from './rules/army-size.ts';
@@ -331,7 +332,8 @@ function tabletopBattles(g: GruikGame): TabletopBattle[] {
     for (const [a, b] of battlePairs(s, p, lc.defenders[p] ?? null, dice)) {
       const A = s.armies[a], B = s.armies[b];
       if (!A || !B || A.location !== p || B.location !== p) continue;
-      const fa = battleBudget(s, a).fielded, fb = battleBudget(s, b).fielded;
+      const spec = { id: battleId(s, p, a, b), province: p, armies: [a, b] as [string, string], pinned: pinnedIn(s, p, a, b) }; // §8.1.5 case 1: a besieger fields without what it pins
+      const fa = fieldedIn(s, spec, a), fb = fieldedIn(s, spec, b);
       if (fa < 1 || fb < 1) continue;
       if (!g.seats.includes(A.state) || !g.seats.includes(B.state)) continue; // §6.12: a GM-run state's battles are auto
       out.push({ id: battleId(s, p, a, b), province: p, armies: [a, b], sides: [A.state, B.state], fielded: { [A.state]: fa, [B.state]: fb }, accepted: false, reports: {} });
@@ -425,6 +427,7 @@ function inputsOf(g: GruikGame): StepInputs {
     'S4.1': { orders: states.flatMap((st) => f.sheets[st]!.moves ?? []) },
     'S4.3': { reactions: f.reactions },
     'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []), rounds: f.navalAnswers ?? {} },
+    'S6.1': sortieInputs(f.sheets), // §8.1.5: sorties, relief answers, consents, contingents
     'S6.2': { postures, preferences },
     'S6.3': { reports },
     'S8.7': { disband, create: Object.fromEntries(Object.entries(f.createArmy ?? {}).filter(([st]) => !f.sheets[st]?.orders?.createArmy)) }, // a create-army order wins over a standing no

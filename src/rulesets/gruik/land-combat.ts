@@ -14,25 +14,29 @@
  *   step 3) and the sieges touched by a battle (`siegeAfterBattle`, §6.13 step 7), whose relief
  *   defeats S7.3 reads.
  * What one sub-step hands to the next is kept in `state.landCombat`; the events go to
- * `state.fieldEvents` with their audience. Sorties and relief battles (§8.1.5) as separate
- * decisions are not written: a battle in a besieged province is fought as any other.
+ * `state.fieldEvents` with their audience. Sorties and relief battles (§8.1.5, rules/sortie.ts) are
+ * applied by S6.1 before it lists the contested provinces: a sortie takes the garrison army out of
+ * the fortress, a besieger answers a relief force (retreat, case 1 or case 2 [P A-61]); S6.3 fields a
+ * case-1 besieger against the relief force without the AP it pins down at the siege.
  */
-import type { FieldEvent, FleetId, GruikState, LandCombat, NavalRecord, ProvinceId, StateId } from './state.ts';
+import type { FieldEvent, FleetId, GruikState, LandCombat, NavalRecord, ProvinceId, SortieEvent, StateId } from './state.ts';
 import type { StepId } from './steps.ts';
 import { battleEvents } from './events.ts';
-import { battleBudget } from './rules/army-size.ts';
-import { applyBattle, runAbrBattle, type BattleFacts, type BattleSpec } from './rules/battle-result.ts';
+import { applyBattle, fieldedIn, runAbrBattle, type BattleFacts, type BattleSpec } from './rules/battle-result.ts';
 import { civilWarsAfterBattle } from './rules/civil-war.ts';
 import { diceOf, type Dice } from './rules/dice.ts';
 import { seaRetreat } from './rules/naval-position.ts';
 import { battlePairs } from './rules/pairing.ts';
 import { contestedProvinces, retreatsBeforeCombat, type Posture, type RetreatOption } from './rules/retreat.ts';
 import { siegeAfterBattle } from './rules/siege.ts';
+import { applyReliefs, applySorties, type SortieInputs } from './rules/sortie.ts';
 import { raise } from './rules/treasury.ts';
 import { gmText } from './words.ts';
 
 /** The inputs of S6; a missing input is the §11.6 default. */
 export interface LandCombatInputs {
+  /** S6.1: sorties, relief answers, sortie consents and case-2 contingents (§8.1.5), by state; missing: none, the A-61 defaults, refuse. */
+  'S6.1'?: SortieInputs;
   /** S6.2: postures of main armies (default `engage`) and retreat preferences (default §5.9 order). */
   'S6.2'?: { postures?: Record<string, Posture>; preferences?: Record<string, RetreatOption[]> };
   /** S6.3: tabletop results reported and confirmed (§6.12.1), by battle id (`battleId`), as the prompt layer validated them; others go to ABR. */
@@ -62,6 +66,19 @@ function landingFleets(s: GruikState, state: StateId, p: ProvinceId): FleetId[] 
   return Object.values(s.fleets).filter((f) => f.state === state && f.landedAt === p).map((f) => f.id).sort();
 }
 
+/**
+ * [T §8.4 case 1] The AP a besieger keeps pinned at its siege in a battle of `p` against a relief army
+ * (S6.1's `reliefs`); none in any other battle.
+ */
+export function pinnedIn(s: GruikState, p: ProvinceId, a: string, b: string): Partial<Record<string, number>> {
+  const out: Partial<Record<string, number>> = {};
+  for (const r of s.landCombat?.reliefs ?? []) {
+    if (r.province !== p || r.choice !== 'pin' || r.pinned < 1) continue;
+    if ((r.besieger === a && r.relief.includes(b)) || (r.besieger === b && r.relief.includes(a))) out[r.besieger] = r.pinned;
+  }
+  return out;
+}
+
 /** The states with a force standing in a province (they all see what happens there). */
 function present(s: GruikState, p: ProvinceId): StateId[] {
   const all = [...Object.values(s.armies), ...Object.values(s.detachments)].filter((f) => f.location === p).map((f) => f.state);
@@ -70,7 +87,16 @@ function present(s: GruikState, p: ProvinceId): StateId[] {
 
 export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: LandCombatInputs) => GruikState>> = {
   // §5.7 [T §5.4; P §5.7]: two hostile forces, one a main army outside the fortress.
-  'S6.1': (s) => ({ ...s, landCombat: { ...EMPTY, contested: contestedProvinces(s) } }),
+  // §8.1.5 [T §8.4; P A-07, A-61, J14]: sorties and the answers to relief forces first, so that their battles are listed here.
+  'S6.1': (s, i) => withDice(s, (dice) => {
+    const t0 = structuredClone(s);
+    const events: SortieEvent[] = [];
+    const sorties = applySorties(t0, i['S6.1'] ?? {}, events);
+    const r = applyReliefs(t0, i['S6.1'] ?? {}, sorties, dice);
+    const t = r.state;
+    events.push(...r.events);
+    return { ...t, landCombat: { ...EMPTY, contested: contestedProvinces(t), reliefs: r.reliefs, sorties }, fieldEvents: [...(t.fieldEvents ?? []), ...events] };
+  }),
   // §5.8 [T §5.4; P A-16, A-70, J25]: defender first; a lone detachment must go, a main army avoids only by posture.
   'S6.2': (s, i) => withDice(s, (dice) => {
     const lc = work(s);
@@ -112,8 +138,9 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
       }
       for (const [a, b] of pairs) { // bounded: battlePairs gives each army at most once
         if (!t.armies[a] || !t.armies[b] || t.armies[a]!.location !== p || t.armies[b]!.location !== p) continue;
-        if (battleBudget(t, a).fielded < 1 || battleBudget(t, b).fielded < 1) continue; // [P] an army of 0 AP fields nothing: no battle
-        const spec: BattleSpec = { id: battleId(t, p, a, b), province: p, armies: [a, b] };
+        const pinned = pinnedIn(t, p, a, b); // [T §8.4 case 1]
+        const spec: BattleSpec = { id: battleId(t, p, a, b), province: p, armies: [a, b], ...(Object.keys(pinned).length ? { pinned } : {}) };
+        if (fieldedIn(t, spec, a) < 1 || fieldedIn(t, spec, b) < 1) continue; // [P] an army of 0 AP fields nothing: no battle
         const report = i['S6.3']?.reports?.[spec.id];
         // [§11.6] a GM quality modifier out of bounds is ignored (0), never a crash
         const quality = Object.fromEntries(Object.entries(i['S6.3']?.quality ?? {}).filter(([, q]) => Number.isInteger(q) && Math.abs(q) <= t.config.abr.qualityMax));

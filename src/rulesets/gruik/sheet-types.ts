@@ -7,12 +7,13 @@
  *
  * Standing parts (§3.4, decisions.ts rows marked `standing`) are kept from season to season by the
  * flow when a new sheet leaves them out: `postures`, `retreat`, `reactions`, `sovereignPresent`,
- * and each fleet's `policy`.
+ * the besieger's `relief` answers and `sortieConsent` (§8.1.5, A-61), and each fleet's `policy`.
  */
 import type { StateOrders } from './season-types.ts';
 import type { MoveOrder } from './rules/movement.ts';
 import type { NavalOrder } from './rules/naval-orders.ts';
 import type { Posture, RetreatOption } from './rules/retreat.ts';
+import type { ReliefOrder } from './rules/sortie.ts';
 import type { ArmyId, ForceId, ProvinceId } from './state.ts';
 
 /**
@@ -43,7 +44,15 @@ export interface GruikSheet {
   sovereignPresent?: ArmyId[];
   /** S8.7 (#disband-army): the army disbanded at the term, when one must go. */
   disband?: ArmyId;
+  /** S6.1 (§8.1.5), the besieged: the provinces whose garrison sallies out this season. */
+  sorties?: ProvinceId[];
+  /** S6.1 (§8.1.5, #relief-sortie, standing), the besieger: its answer to a relief force, by besieged province; missing: the A-61 default. */
+  relief?: Record<ProvinceId, ReliefOrder>;
+  /** S6.1 (§8.1.5, J14, #relief-sortie, standing), the besieger: its consent to an under-strength sortie, by province; missing: refused. */
+  sortieConsent?: Record<ProvinceId, boolean>;
+  /** S6.1 (§8.1.5 case 2), the besieged: the AP sent beside a relief force, by province. */
+  contingents?: Record<ProvinceId, number>;
 }
 
 /** The keys that stand from season to season (§3.4). */
-export const STANDING_KEYS = ['postures', 'retreat', 'reactions', 'sovereignPresent'] as const satisfies readonly (keyof GruikSheet)[];
+export const STANDING_KEYS = ['postures', 'retreat', 'reactions', 'sovereignPresent', 'relief', 'sortieConsent'] as const satisfies readonly (keyof GruikSheet)[];

@@ -8,7 +8,8 @@
  *
  * One season: S0.1–S0.4; each bot's sheet (bot.ts, from its view after S0.4, the S2 deadline); S3.1
  * gets the sheets' `orders`, S4.1 the moves, S5 the naval orders (S3.2, S3.6 and S4 read them too),
- * S4.3 the bots' reactions to their movement reports, S6.2 the postures and retreat preferences,
+ * S4.3 the bots' reactions to their movement reports, S6.1 the sorties and relief answers (§8.1.5),
+ * S6.2 the postures and retreat preferences,
  * S8.7 the army to disband. S10 is not run: the season
  * index and its key are set here as S10 does. The map and states are parameters (the fixture of
  * §12.7 by default; the default map plugs in the same way).
@@ -26,6 +27,7 @@ import { keyCommitment } from './rules/dice.ts';
 import { moveRefusal, type MoveOrder } from './rules/movement.ts';
 import { navalOrderRefusal, type NavalOrder } from './rules/naval-orders.ts';
 import type { Posture, RetreatOption } from './rules/retreat.ts';
+import { sortieInputs } from './rules/sortie.ts';
 import type { SeasonEventKind, StateOrders } from './season-types.ts';
 import type { GruikSheet } from './sheet-types.ts';
 import { initialState, type FieldEvent, type GruikState, type NavalRecord, type ScenarioState, type StateId } from './state.ts';
@@ -41,7 +43,7 @@ const SEASON_EVENT_KINDS = {
   'raid-gain': 1, 'raid-loss': 1, 'annexed': 1, 'capital': 1, 'season-prestige': 1, 'declaration': 1, 'rumour': 1, 'treaty': 1, 'invasion': 1, 'disappeared': 1,
   'army-raised': 1, 'army-disbanded': 1, 'invasion-over': 1,
 } satisfies Record<SeasonEventKind, 1>;
-const FIELD_EVENT_KINDS = { battle: 1, losses: 1, fate: 1, retreat: 1, captured: 1 } satisfies Record<FieldEvent['t'], 1>;
+const FIELD_EVENT_KINDS = { battle: 1, losses: 1, fate: 1, retreat: 1, captured: 1, sortie: 1, relief: 1 } satisfies Record<FieldEvent['t'], 1>;
 const NAVAL_KINDS = {
   'storm': 1, 'detected': 1, 'intercepted': 1, 'naval-battle': 1, 'fleet-retreat': 1, 'embarked': 1, 'landed': 1, 'set-ashore': 1, 'forced-return': 1, 'fleet-lost': 1,
   'blockade': 1, 'raid-cancelled': 1, 'blockade-attrition': 1,
@@ -155,7 +157,7 @@ export function soakCampaign(seed: string | number, seasons: number, opts: SoakO
       const postures: Record<string, Posture> = Object.assign({}, ...all.map(([, x]) => x.postures ?? {}));
       const preferences: Record<string, RetreatOption[]> = Object.assign({}, ...all.map(([, x]) => x.retreat ?? {}));
       const disband: Record<StateId, string> = Object.fromEntries(all.filter(([, x]) => x.disband).map(([p, x]) => [p, x.disband!]));
-      const inputs: StepInputs = { 'S3.1': { orders }, 'S4.1': { orders: moves }, 'S5': { orders: naval }, 'S6.2': { postures, preferences }, 'S8.7': { disband } };
+      const inputs: StepInputs = { 'S3.1': { orders }, 'S4.1': { orders: moves }, 'S5': { orders: naval }, 'S6.1': sortieInputs(sheets), 'S6.2': { postures, preferences }, 'S8.7': { disband } };
       for (const id of SOAK_STEPS.filter((x) => !x.startsWith('S0'))) {
         if (id === 'S4.1') for (const m of moves) { const why = moveRefusal(s, m); if (why) bump(counts.refused, `S4.1:${why.reason}`); }
         if (id === 'S5') for (const o of naval) { const why = navalOrderRefusal(s, o, s.fleets[o.fleet]?.state); if (why) bump(counts.refused, `S5:${why.reason}`); }

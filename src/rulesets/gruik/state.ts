@@ -239,7 +239,16 @@ export type FieldEvent =
   | { t: 'losses'; audience: StateId[]; state: StateId; ap: number }
   | { t: 'fate'; audience: StateId[]; state: StateId; character: string; fate: 'escapes' | 'captured' | 'killed' }
   | { t: 'retreat'; audience: StateId[]; state: StateId; option: { kind: 'land'; to: ProvinceId } | { kind: 'sea'; fleet: FleetId } | { kind: 'fortress' }; failed?: boolean }
-  | { t: 'captured'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment' };
+  | { t: 'captured'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment' }
+  | SortieEvent;
+
+/** S6.1, rules §8.1.5: a sortie ordered by the besieged (`made`, or its refusal), and the besieger's answer to a relief force. */
+export type SortieEvent =
+  | { t: 'sortie'; audience: StateId[]; state: StateId; province: ProvinceId; made: boolean; reason?: 'no-siege' | 'no-army' | 'too-weak' | 'no-consent'; min?: number; consented?: boolean }
+  | { t: 'relief'; audience: StateId[]; state: StateId; province: ProvinceId; choice: 'retreat' | 'pin' | 'all'; byDefault: boolean; pinned?: number; to?: ProvinceId; contingent?: { state: StateId; ap: number; sent: boolean } };
+
+/** A relief met at S6.1 (§8.1.5): the besieger, the relief armies and the AP it pins down at the siege (case 1). */
+export interface ReliefRecord { province: ProvinceId; besieger: ArmyId; relief: ArmyId[]; choice: 'retreat' | 'pin' | 'all'; pinned: number }
 
 /** What S6 carries from one sub-step to the next (rules §3.3 S6) and hands to S7.3. */
 export interface LandCombat {
@@ -253,6 +262,10 @@ export interface LandCombat {
   civilWar: StateId[];
   /** What S6.5 passes to S7.3: a defeat of an army friendly to the besieged. */
   reliefDefeats: { province: ProvinceId; state: StateId }[];
+  /** S6.1 (§8.1.5): the reliefs met and the besieger's choice; S6.3 fields a case-1 besieger without its pinned AP. */
+  reliefs?: ReliefRecord[];
+  /** S6.1 (§8.1.5): the garrison armies that sallied out this season. */
+  sorties?: ArmyId[];
 }
 
 export interface GruikState {

@@ -26,7 +26,15 @@ import { retreat, retreatOptions, type RetreatOption, type RetreatResult } from 
 import { cause as word, FATE_WORD } from '../words.ts';
 import type { Localized } from '../../../engine/ruleset.ts';
 
-export interface BattleSpec { id: string; province: ProvinceId; armies: [ArmyId, ArmyId] }
+/** `pinned`: AP an army keeps out of this battle (a besieger's case 1 against a relief force, §8.1.5 [T §8.4]). */
+export interface BattleSpec { id: string; province: ProvinceId; armies: [ArmyId, ArmyId]; pinned?: Partial<Record<ArmyId, number>> }
+
+/** What an army fields in this battle: its budget (§4.7) less what it pins at a siege (§8.1.5 case 1), at most BATTLE_CAP. */
+export function fieldedIn(s: GruikState, spec: BattleSpec, army: ArmyId): number {
+  const pin = spec.pinned?.[army] ?? 0;
+  if (pin <= 0) return battleBudget(s, army).fielded;
+  return Math.min(Math.max(0, battleBudget(s, army).total - pin), s.config.army.battleCap);
+}
 
 export interface BattleFacts {
   outcome: BattleOutcome;
@@ -95,7 +103,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
     const allied = joinedForces(t, a.id).filter((f) => f.allied);
     return {
       state: a.state, ownControl: t.provinces[spec.province]?.controller === a.state, allies: allied.length,
-      onTable: facts.onTable[a.state] ?? 0, fielded: battleBudget(t, a.id).fielded,
+      onTable: facts.onTable[a.state] ?? 0, fielded: fieldedIn(t, spec, a.id),
       charactersLost: fates.filter((f) => f.state === a.state && f.fate !== 'escapes').length, contingents: allied.map((f) => f.id),
     };
   });
@@ -191,7 +199,7 @@ export function runAbrBattle(s: GruikState, spec: BattleSpec, dice: Dice, opts: 
   if (!A || !B) throw new Error(`battle ${spec.id}: unknown army`);
   const mod = (a: typeof A) => hottModifier(s.config, { moved: a.moved, ownControl: s.provinces[spec.province]?.controller === a.state, enemyProvince: !friendlyProvinceFor(s, spec.province, a.state) });
   const roles = hottAttacker(s.config, dice, spec.id, { state: A.state, mod: mod(A) }, { state: B.state, mod: mod(B) });
-  const side = (a: typeof A): AbrSide => ({ state: a.state, fielded: battleBudget(s, a.id).fielded, hottDefender: roles.defender === a.state, qualityMod: opts.quality?.[a.state] ?? 0, character: elementCharacter(s, a.id) });
+  const side = (a: typeof A): AbrSide => ({ state: a.state, fielded: fieldedIn(s, spec, a.id), hottDefender: roles.defender === a.state, qualityMod: opts.quality?.[a.state] ?? 0, character: elementCharacter(s, a.id) });
   const [first, second] = roles.attacker === A.state ? [A, B] : [B, A];
   const bad = abrRefusal(s.config, side(first), side(second));
   if (bad) throw new Error(bad.message.en);

@@ -92,6 +92,11 @@ function endSiege(t: GruikState, army: ArmyId, failed: boolean): void {
   emit(t, { t: 'siege-lifted', audience: [], state: a.state, province: p });
 }
 
+/** [P §8.1.2, A-45] The siege of `army` lifted without capture (a besieger retreating before a relief force, §8.1.5): −1 once. In place. */
+export function liftSiege(t: GruikState, army: ArmyId): void {
+  endSiege(t, army, true);
+}
+
 /** S7.1 [rules §8.1.1, §8.1.2]. `orders`: the season's orders (noSiege, raids). */
 export function establishSieges(s: GruikState, orders: Record<StateId, StateOrders> = {}): GruikState {
   const t = structuredClone(s);

@@ -148,6 +148,19 @@ export function sheetForm(state: GruikState, stateId: StateId, lang: Lang): Answ
   if (armies.length) war.push(entry('no-siege', k('no-siege'), `${k('no-siege')} <army>`, [choice('army', t('army'), armies.map((a) => opt(own(a.id))))]));
   const threatened = controlled.filter((p) => v.seen.some((x) => x.location === p && x.kind === 'army'));
   if (threatened.length) for (const o of ['surrender', 'abandon'] as const) war.push(entry(o, k(o), `${k(o)} <province>`, [choice('province', t('province'), threatened.map((p) => opt(p, ix.province[p]!.name)))]));
+  // S6.1 sorties and relief (§8.1.5, A-61, J14): the garrison's sortie and contingent, the besieger's standing answers
+  const garrisoned = controlled.filter((p) => armies.some((a) => a.location === p && a.inFortress));
+  const pick = (ps: string[]) => choice('province', t('province'), ps.map((p) => opt(p, ix.province[p]!.name)));
+  if (garrisoned.length) {
+    war.push(entry('sortie', k('sortie'), `${k('sortie')} <province>`, [pick(garrisoned)]));
+    const max = Math.min(state.config.siege.reliefContingentMax, state.config.detachment.max);
+    war.push(entry('contingent', k('contingent'), `${k('contingent')} <province> <AP>`, [pick(garrisoned), { name: 'ap', label: t('ap'), kind: 'integer', min: 1, max }]));
+  }
+  const besieging = [...new Set(armies.filter((a) => a.siegeOf).map((a) => a.siegeOf!))].sort();
+  if (besieging.length) {
+    war.push(entry('relief', k('relief'), `${k('relief')} <province> ${w('retreatTo', lang)}|${w('pin', lang)}|${w('all', lang)}|${w('auto', lang)}`, [pick(besieging), choice('choice', t('option'), (['retreatTo', 'pin', 'all', 'auto'] as const).map((x) => opt(w(x, lang))))]));
+    war.push(entry('consent', k('consent'), `${k('consent')} <province> ${w('yes', lang)}|${w('no', lang)}`, [pick(besieging), choice('choice', t('option'), [opt(w('yes', lang)), opt(w('no', lang))])]));
+  }
   if (war.length) groups.push({ title: t('war'), entries: war });
 
   // S4.3, S6: postures, retreats, reactions, the sovereign, disbanding

@@ -166,6 +166,10 @@ class Builder {
   reactions: ReactionPolicy[] = [];
   sovereign: string[] = [];
   disband?: string;
+  sorties: string[] = [];
+  relief: NonNullable<GruikSheet['relief']> = {};
+  consent: NonNullable<GruikSheet['sortieConsent']> = {};
+  contingents: NonNullable<GruikSheet['contingents']> = {};
   /** For duplicates: (kind, subject) → line. */
   seen = new Map<string, number>();
   moneyLines = new Map<MoneyOrder, number>();
@@ -366,6 +370,40 @@ class Builder {
         this.once(order, p, n, this.names.label('province', p));
         this.s31({ [order]: [p] });
         this.push(order, p);
+        return;
+      }
+      // ── S6.1 sorties and relief (§8.1.5, A-61, J14): checked from what the state knows (control is public, its own forces) ──
+      case 'sortie': {
+        const p = cur.name('province', WHAT.province);
+        cur.end();
+        const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
+        this.once('sortie', p, n, label);
+        const mine = this.state.provinces[p]?.controller === this.st && Object.values(this.scratch.armies).some((a) => a.state === this.st && a.location === p && a.inFortress);
+        if (!mine) { this.seen.delete(`sortie\u0000${p}`); fail('sortie-where', { p: label }); }
+        this.sorties.push(p);
+        return;
+      }
+      case 'relief': case 'consent': {
+        const p = cur.name('province', WHAT.province);
+        const choice = order === 'relief' ? cur.expect('retreatTo', 'pin', 'all', 'auto') : cur.expect('yes', 'no');
+        cur.end();
+        const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
+        this.once(order, p, n, label);
+        if (this.state.provinces[p]?.controller === this.st) { this.seen.delete(`${order}\u0000${p}`); fail('siege-own', { p: label }); }
+        if (order === 'consent') this.consent[p] = choice === 'yes';
+        else this.relief[p] = choice === 'retreatTo' ? 'retreat' : choice as 'pin' | 'all' | 'auto';
+        return;
+      }
+      case 'contingent': {
+        const p = cur.name('province', WHAT.province);
+        const ap = cur.integer();
+        cur.end();
+        const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
+        this.once('contingent', p, n, label);
+        const max = Math.min(this.state.config.siege.reliefContingentMax, this.state.config.detachment.max);
+        if (this.state.provinces[p]?.controller !== this.st) { this.seen.delete(`contingent\u0000${p}`); fail('contingent-where', { p: label }); }
+        if (ap < 1 || ap > max) { this.seen.delete(`contingent\u0000${p}`); fail('contingent-size', { max }); }
+        this.contingents[p] = ap;
         return;
       }
       case 'no-siege': { const a = cur.name('army', WHAT.army); cur.end(); this.once('no-siege', a, n, this.names.label('army', a)); this.push('noSiege', a); return; }
@@ -581,6 +619,10 @@ class Builder {
     if (this.reactions.length) out.reactions = this.reactions;
     if (this.sovereign.length) out.sovereignPresent = this.sovereign;
     if (this.disband !== undefined) out.disband = this.disband;
+    if (this.sorties.length) out.sorties = this.sorties;
+    if (Object.keys(this.relief).length) out.relief = this.relief;
+    if (Object.keys(this.consent).length) out.sortieConsent = this.consent;
+    if (Object.keys(this.contingents).length) out.contingents = this.contingents;
     return out;
   }
 }

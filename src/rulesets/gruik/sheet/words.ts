@@ -26,6 +26,10 @@ export const ORDER_WORDS = {
   'no-siege': { en: 'no-siege', fr: 'sans-siege' },
   'surrender': { en: 'surrender', fr: 'rendre' },
   'abandon': { en: 'abandon', fr: 'abandonner' },
+  'sortie': { en: 'sortie', fr: 'sortie' },
+  'relief': { en: 'relief', fr: 'secours' },
+  'consent': { en: 'consent', fr: 'consentir' },
+  'contingent': { en: 'contingent', fr: 'contingent' },
   'fleet': { en: 'fleet', fr: 'flotte' },
   'policy': { en: 'policy', fr: 'politique' },
   'gift': { en: 'gift', fr: 'don' },
@@ -102,6 +106,9 @@ export const INNER_WORDS = {
   fortress: { en: 'fortress', fr: 'forteresse' },
   toward: { en: 'to', fr: 'vers' },
   when: { en: 'when', fr: 'si' },
+  pin: { en: 'pin', fr: 'fixer' },
+  all: { en: 'all', fr: 'tout' },
+  auto: { en: 'auto', fr: 'auto' },
 } as const satisfies Record<string, Localized>;
 export type InnerWord = keyof typeof INNER_WORDS;
 
@@ -137,6 +144,10 @@ export const SHEET_MESSAGES = {
   'unclosed': { en: 'A quoted text is not closed (a " is missing).', fr: 'Un texte entre guillemets n’est pas fermé (il manque un ").' },
   'need-quotes': { en: 'Write the text between double quotes: {order} "…".', fr: 'Écrivez le texte entre guillemets droits : {order} "…".' },
   'too-long': { en: 'A text has at most {max} characters.', fr: 'Un texte compte au plus {max} caractères.' },
+  'sortie-where': { en: 'You have no army in the fortress of {p}: nothing can sally out.', fr: 'Vous n’avez pas d’armée dans la forteresse de {p} : personne ne peut sortir.' },
+  'siege-own': { en: '{p} is yours: this answer is for a siege you lay.', fr: '{p} est à vous : cette réponse vaut pour un siège que vous menez.' },
+  'contingent-where': { en: 'You do not hold {p}: a contingent comes from its besieged garrison.', fr: 'Vous ne tenez pas {p} : un contingent vient de sa garnison assiégée.' },
+  'contingent-size': { en: 'A contingent has 1 to {max} AP.', fr: 'Un contingent compte de 1 à {max} AP.' },
   'twice': { en: 'This repeats the order of line {line} for {what}: only one is kept.', fr: 'Cet ordre répète celui de la ligne {line} pour {what} : un seul est gardé.' },
   'detach-name': { en: 'The new detachment will be called {id}, not {given}.', fr: 'Le nouveau détachement s’appellera {id}, et non {given}.' },
   'treaty-alone': { en: 'A treaty names at least one other state after "{with}".', fr: 'Un traité nomme au moins un autre état après « {with} ».' },
