@@ -14,6 +14,7 @@ import { gruik } from '../../src/rulesets/gruik/index.ts';
 import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { keyedFace } from '../../src/rulesets/gruik/rules/dice.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
+import { purposeText } from '../../src/rulesets/gruik/words.ts';
 
 type G = GameRecord<GruikGame>;
 // This seed's first season raises J17 at S0.3 (a catastrophe of the neutral fens): the GM's queue opens at once.
@@ -62,6 +63,12 @@ test('override a roll of the step awaiting the GM: the step re-runs, the rest of
   assert.match(gruik.report(g1.state, ev, 'elves', 'en'), /becomes \d; step S0\.3 is re-run \(GM ruling\)/, 'the elves are told');
   assert.match(gruik.report(g1.state, ev, 'elves', 'fr'), /devient \d ; l’étape S0\.3 est rejouée \(décision du MJ\)/, 'in French');
   assert.doesNotMatch(gruik.report(g1.state, ev, 'dwarves', 'en'), /re-run/, 'not the dwarves');
+  // The whole French line: the roll's purpose in French (words.ts purposeText), no English left in it.
+  const fr = gruik.report(g1.state, ev, 'elves', 'fr');
+  const purposeFr = purposeText(was.purpose, 'fr');
+  assert.notEqual(purposeFr, purposeText(was.purpose, 'en'), `the purpose ${was.purpose} has its own French text`);
+  assert.ok(fr.includes(`S0.3 — ${purposeFr} : le d8 ${was.face} devient ${value} ; l’étape S0.3 est rejouée (décision du MJ).`), `the French note names the purpose in French: ${fr}`);
+  assert.doesNotMatch(fr, new RegExp(purposeText(was.purpose, 'en').replace(/[()]/g, '\\$&')), 'no English purpose in the French report');
   // A replay gives the same hashes.
   assert.ok(replay(gruik, g1).ok, 'the override replays to the same hashes');
 });
