@@ -23,6 +23,8 @@ export interface StepRecord {
    * (`Ruleset.freeActionAudience`, the actor first); absent: everyone.
    */
   action?: { player: PlayerId; value: unknown; audience?: PlayerId[] };
+  /** A resolution step known to these players alone (`Ruleset.stepAudience`, sorted); absent: everyone. */
+  audience?: PlayerId[];
 }
 
 export interface GameRecord<S = unknown> {
@@ -139,7 +141,8 @@ function applyStep<S>(ruleset: Ruleset<S>, game: GameRecord<S>, submissions: Sub
   const label = ruleset.stepLabel(game.state);
   const input = structuredClone(game.state);
   const { state, events } = ruleset.resolve(input, structuredClone(submissions), createRng(game.seed, `step/${index}`));
-  const step: StepRecord = { index, label, submissions, defaulted, events, hash: hashState(state) };
+  const who = ruleset.stepAudience?.(game.state, state) ?? null;
+  const step: StepRecord = { index, label, submissions, defaulted, events, hash: hashState(state), ...(who ? { audience: [...new Set(who)].sort() } : {}) };
   return { ...game, state, pending: [], steps: [...game.steps, step] };
 }
 

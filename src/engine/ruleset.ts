@@ -540,6 +540,16 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    */
   freeActionAudience?(state: S, player: PlayerId, value: unknown): PlayerId[] | null;
   /**
+   * Optional: who may know of a resolution step, asked with the state before it and the state it
+   * made: the players whose log, history and live pages show the step (its label, its report line).
+   * Absent, or null: everyone (every step of every ruleset so far). Game of Gruik gives a tabletop
+   * battle's own steps (its offer, report and confirmation, while nothing else of the season runs)
+   * to the battles' sides alone, as it does their free actions. The engine records it in the step
+   * (`StepRecord.audience`); the platform filters on it (platform/games/step-audience.ts). Asked
+   * with the same state twice: who may know of the pause itself (the live ping of an answer to it).
+   */
+  stepAudience?(before: S, after: S): PlayerId[] | null;
+  /**
    * Optional: the game master's actions open now (edit an entity, override a roll…), as forms like
    * free actions, in `lang`. See "game masters: the console" at the end of this file.
    */

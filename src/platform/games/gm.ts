@@ -151,7 +151,7 @@ export async function extendItem(ctx: AppCtx, gameId: number, userId: number, de
 /** The longest value of a GM action's field kept. */
 export const GM_FIELD_MAX = 500;
 
-export interface GmActionResult { ok: boolean; issues: ValidationIssue[]; step?: number }
+export interface GmActionResult { ok: boolean; issues: ValidationIssue[]; step?: number; /** The step's audience (step-audience.ts), as actionStep gives it; absent: everyone. */ audience?: string[] }
 
 /**
  * The GM takes one of the ruleset's GM actions (`gmActions`): checked by the ruleset
@@ -182,7 +182,7 @@ export async function takeGmAction(ctx: AppCtx, gameId: number, userId: number, 
   });
   if (r.ok) {
     wakeGame(ctx, gameId);
-    announce(ctx, gameId, { kind: 'action', step: r.step ?? 0 });
+    announce(ctx, gameId, { kind: 'action', step: r.step ?? 0, ...(r.audience ? { audience: r.audience } : {}) });
   }
   return r;
 }
