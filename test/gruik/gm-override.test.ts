@@ -162,3 +162,33 @@ test('J7 and J8: three states meeting in one province go to the GM\'s timed revi
   assert.deepEqual(checkInvariants(g2.state.gruik), [], 'the invariants hold after the re-run');
   assert.ok(replay(gruik, g2).ok, 'replays');
 });
+
+test('[P §11.3] a console edit made while the step awaits the GM is kept when he then overrides a roll and the step re-runs; the same inputs give the same hash', () => {
+  const play = () => {
+    const g0 = start();
+    assert.equal(g0.state.flow.phase, 'gm', 'the J17 item waits for the GM');
+    const was = g0.state.gruik.realms.elves!.treasury;
+    const g1 = ok(g0, 'treasury', { state: 'elves', value: String(was + 17) });
+    assert.equal(g1.state.gruik.realms.elves!.treasury, was + 17, 'the edit is made');
+    const face = roll(g1, 'S0.3|base:elves|1')!.face;
+    const g2 = ok(g1, 'override', { roll: 'S0.3|base:elves|1', value: String(face === 1 ? 2 : 1) });
+    return { g1, g2, was };
+  };
+  const { g2, was } = play();
+  assert.equal(g2.state.flow.rerun?.runs, 1, 'the step was re-run');
+  assert.equal(g2.state.gruik.realms.elves!.treasury, was + 17, 'the GM’s treasury edit survives the re-run from the snapshot');
+  const gmLines = g2.state.gruik.ledger.filter((l) => l.state === 'elves' && l.what === 'treasury' && l.rule === '§11.3');
+  assert.deepEqual(gmLines.map((l) => l.delta), [17], 'one ledger line for the GM’s edit (the re-run started from the state before it)');
+  const ev = g2.steps.at(-1)!.events as GruikFlowEvent[];
+  assert.match(gruik.report(g2.state, ev, 'elves', 'fr'), new RegExp(`Votre trésor passe de ${was} à ${was + 17} gruikors \\(décision du MJ\\)`), 'the elves are told again, in French');
+  assert.deepEqual(checkInvariants(g2.state.gruik), [], 'the invariants hold');
+  // determinism: the same inputs give the same state hash, and a replay reaches the recorded hashes
+  const again = play().g2;
+  assert.equal(again.steps.at(-1)!.hash, g2.steps.at(-1)!.hash, 'same inputs, same state hash');
+  assert.ok(replay(gruik, g2).ok, 'the edit and the re-run replay to the same hashes');
+  // a second re-run keeps it too
+  const face = roll(g2, 'S0.3|base:elves|1')!.face;
+  const g3 = ok(g2, 'override', { roll: 'S0.3|base:elves|1', value: String(face === 1 ? 2 : 1) });
+  if (g3.state.flow.rerun) assert.equal(g3.state.flow.rerun.runs, 2, 'a second re-run');
+  assert.equal(g3.state.gruik.realms.elves!.treasury, was + 17, 'and the edit is still there');
+});
