@@ -154,6 +154,8 @@ function applyAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Player
   let audience: PlayerId[] | null = null;
   if (player === GM_SEAT) {
     if (!ruleset.gmAct) throw new GameError(`${ruleset.id} has no GM actions`);
+    const who = ruleset.gmActionAudience?.(game.state, value) ?? null;
+    if (who) audience = [GM_SEAT, ...new Set(who.filter((p) => p !== GM_SEAT))];
     r = ruleset.gmAct(structuredClone(game.state), structuredClone(value), rng);
   } else {
     if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);

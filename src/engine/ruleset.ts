@@ -561,6 +561,13 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * `act`; must not mutate `state`. Its events go to `report` (and `publicReport`) like a step's.
    */
   gmAct?(state: S, value: unknown, rng: Rng): Resolution<S, E>;
+  /**
+   * Optional (with `gmAct`): the players who may know that a GM action was taken, asked on the state
+   * before it with `validateGmAction`'s value, like `freeActionAudience` (the engine records the GM
+   * seat first, then these; an empty list: no player). Absent, or null: everyone. Game of Gruik: a
+   * GM-run state's orders, nobody; an edit of a treasury, an army or a fleet, its owner.
+   */
+  gmActionAudience?(state: S, value: unknown): PlayerId[] | null;
   /** Optional: the standing answers a player may set, with their choices, in `lang`. */
   standingOptions?(state: S, player: PlayerId, lang: Lang): StandingOption[];
   /**

@@ -15,6 +15,7 @@ import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts
 import { keyedFace } from '../../src/rulesets/gruik/rules/dice.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { purposeText } from '../../src/rulesets/gruik/words.ts';
+import { gmActionAudience } from '../../src/rulesets/gruik/console.ts';
 
 type G = GameRecord<GruikGame>;
 // This seed's first season raises J17 at S0.3 (a catastrophe of the neutral fens): the GM's queue opens at once.
@@ -191,4 +192,14 @@ test('[P §11.3] a console edit made while the step awaits the GM is kept when h
   const g3 = ok(g2, 'override', { roll: 'S0.3|base:elves|1', value: String(face === 1 ? 2 : 1) });
   if (g3.state.flow.rerun) assert.equal(g3.state.flow.rerun.runs, 2, 'a second re-run');
   assert.equal(g3.state.gruik.realms.elves!.treasury, was + 17, 'and the edit is still there');
+});
+
+test('fog of war on the GM’s actions (Ruleset.gmActionAudience): a treasury edit is known to its owner alone, a prestige edit to everyone', () => {
+  const g0 = start();
+  const t = ok(g0, 'treasury', { state: 'elves', value: '5' }).steps.at(-1)!;
+  assert.deepEqual(t.action?.audience, [GM_SEAT, 'elves'], 'the GM, then the treasury’s owner');
+  assert.ok(!t.action!.audience!.includes('dwarves'), 'the dwarves are not told the GM acted');
+  const p = ok(g0, 'prestige', { state: 'elves', value: '5' }).steps.at(-1)!;
+  assert.equal(p.action?.audience, undefined, 'a prestige edit is public (the ranking is)');
+  assert.deepEqual(gmActionAudience(g0.state, { id: 'orders', state: 'fens', sheet: null }), [], 'a GM-run state’s orders: no player');
 });

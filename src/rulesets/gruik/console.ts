@@ -326,3 +326,20 @@ function reapplyEdits(g: GruikGame, edits: readonly GmEdit[], events: GruikFlowE
     events.push({ t: 'note', audience: owner ? [owner] : [], text: { fr: `Une modification du MJ (${e.id}) ne s’applique plus après l’étape rejouée (${gm.fr}).`, en: `A GM edit (${e.id}) no longer applies after the re-run step (${gm.en}).` } });
   }
 }
+
+/**
+ * `Ruleset.gmActionAudience` (fog of war): who may know that the GM acted, as the action's notes
+ * tell it. A GM-run state's orders: no player; an edit of a treasury, an army or a fleet: its owner
+ * (what others may not know, state.ts); prestige and a province's owner or controller are public;
+ * an override re-runs a step whose outcome may reach everyone (the season may go on): public.
+ */
+export function gmActionAudience(g: GruikGame, value: unknown): StateId[] | null {
+  const e = value as GmEdit;
+  switch (e?.id) {
+    case 'orders': return [];
+    case 'treasury': return [e.state];
+    case 'army': { const a = g.gruik.armies[e.army]; return a ? [a.state] : null; }
+    case 'fleet': { const f = g.gruik.fleets[e.fleet]; return f ? [f.state] : null; }
+    default: return null;
+  }
+}

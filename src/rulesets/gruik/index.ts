@@ -21,7 +21,7 @@ import { deadlineHours, type DeadlineClass } from './decisions.ts';
 import { answer, creatingStates, newFlow, reactingStates, seasonName, settle, drawKey, NAVAL_WORD, type GruikFlowEvent, type GruikGame } from './flow.ts';
 import { CHOICES } from './rules/naval-phase.ts';
 import { gruikJudgment } from './gm.ts';
-import { gmAct, gmActions, validateGmAction } from './console.ts';
+import { gmAct, gmActionAudience, gmActions, validateGmAction } from './console.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
@@ -342,7 +342,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     return scores.map((v) => g.seats.filter((st) => prestigeOf(g, st) === v));
   },
   // The GM's console (console.ts, §11.3): edits of entities as GM actions, audited and replayed.
-  gmActions, validateGmAction, gmAct,
+  gmActions, validateGmAction, gmAct, gmActionAudience,
   stepLabel(g) {
     if (g.flow.phase === 'over') return 'over';
     return `season ${g.gruik.season + 1} ${g.flow.phase ?? ''}`.trim();
