@@ -210,3 +210,18 @@ describe('a battle’s resolution step and the live pings on the site (pglite)',
     }
   });
 });
+
+test('the pause itself (stepAudience asked with one state twice, for the live pings of answers and rulings): a battle’s, or the GM’s wait on its dispute alone', () => {
+  const g = withBattle(createGame(gruik, { map: 'anneau', players: 4, tabletop: true }, 'aud-3').state);
+  const [a, b] = g.seats as [string, string];
+  assert.deepEqual(gruik.stepAudience!(g, g), [a, b].sort(), 'the battle-report pause: its sides');
+  const dispute = structuredClone(g);
+  dispute.flow.phase = 'gm';
+  dispute.flow.items = [{ input: {} as never, source: 'dispute', battle: 'tt1' }];
+  assert.deepEqual(gruik.stepAudience!(dispute, dispute), [a, b].sort(), 'the GM’s wait on the battle’s dispute alone: its sides');
+  const mixed = structuredClone(dispute);
+  mixed.flow.items.push({ input: {} as never, source: 'queue' });
+  assert.equal(gruik.stepAudience!(mixed, mixed), null, 'with an item of the season’s queue beside it: everyone');
+  const orders = createGame(gruik, { map: 'anneau', players: 4, tabletop: true }, 'aud-3').state;
+  assert.equal(gruik.stepAudience!(orders, orders), null, 'the orders’ pause: everyone');
+});
