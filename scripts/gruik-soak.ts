@@ -45,6 +45,7 @@ if (values.flow) {
   table('Steps run', f.counts.steps);
   table('Event kinds', f.counts.events);
   table('Judgment items (gmQueue, and the GM’s disputes)', f.counts.judgments);
+  table('Order kinds handed in (bots)', f.counts.orders);
   table('Answers and actions the referee refused', f.counts.refused);
   for (const x of f.refusals) console.log(`  ${x}`);
   console.log('\n## Never reached');

@@ -23,6 +23,8 @@ export interface StepRecord {
    * (`Ruleset.freeActionAudience`, the actor first); absent: everyone.
    */
   action?: { player: PlayerId; value: unknown; audience?: PlayerId[] };
+  /** A resolution step known to these players alone (`Ruleset.stepAudience`, sorted); absent: everyone. */
+  audience?: PlayerId[];
 }
 
 export interface GameRecord<S = unknown> {
@@ -139,7 +141,8 @@ function applyStep<S>(ruleset: Ruleset<S>, game: GameRecord<S>, submissions: Sub
   const label = ruleset.stepLabel(game.state);
   const input = structuredClone(game.state);
   const { state, events } = ruleset.resolve(input, structuredClone(submissions), createRng(game.seed, `step/${index}`));
-  const step: StepRecord = { index, label, submissions, defaulted, events, hash: hashState(state) };
+  const who = ruleset.stepAudience?.(game.state, state) ?? null;
+  const step: StepRecord = { index, label, submissions, defaulted, events, hash: hashState(state), ...(who ? { audience: [...new Set(who)].sort() } : {}) };
   return { ...game, state, pending: [], steps: [...game.steps, step] };
 }
 
@@ -151,6 +154,8 @@ function applyAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Player
   let audience: PlayerId[] | null = null;
   if (player === GM_SEAT) {
     if (!ruleset.gmAct) throw new GameError(`${ruleset.id} has no GM actions`);
+    const who = ruleset.gmActionAudience?.(game.state, value) ?? null;
+    if (who) audience = [GM_SEAT, ...new Set(who.filter((p) => p !== GM_SEAT))];
     r = ruleset.gmAct(structuredClone(game.state), structuredClone(value), rng);
   } else {
     if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);

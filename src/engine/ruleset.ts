@@ -540,6 +540,16 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    */
   freeActionAudience?(state: S, player: PlayerId, value: unknown): PlayerId[] | null;
   /**
+   * Optional: who may know of a resolution step, asked with the state before it and the state it
+   * made: the players whose log, history and live pages show the step (its label, its report line).
+   * Absent, or null: everyone (every step of every ruleset so far). Game of Gruik gives a tabletop
+   * battle's own steps (its offer, report and confirmation, while nothing else of the season runs)
+   * to the battles' sides alone, as it does their free actions. The engine records it in the step
+   * (`StepRecord.audience`); the platform filters on it (platform/games/step-audience.ts). Asked
+   * with the same state twice: who may know of the pause itself (the live ping of an answer to it).
+   */
+  stepAudience?(before: S, after: S): PlayerId[] | null;
+  /**
    * Optional: the game master's actions open now (edit an entity, override a roll…), as forms like
    * free actions, in `lang`. See "game masters: the console" at the end of this file.
    */
@@ -551,6 +561,13 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * `act`; must not mutate `state`. Its events go to `report` (and `publicReport`) like a step's.
    */
   gmAct?(state: S, value: unknown, rng: Rng): Resolution<S, E>;
+  /**
+   * Optional (with `gmAct`): the players who may know that a GM action was taken, asked on the state
+   * before it with `validateGmAction`'s value, like `freeActionAudience` (the engine records the GM
+   * seat first, then these; an empty list: no player). Absent, or null: everyone. Game of Gruik: a
+   * GM-run state's orders, nobody; an edit of a treasury, an army or a fleet, its owner.
+   */
+  gmActionAudience?(state: S, value: unknown): PlayerId[] | null;
   /** Optional: the standing answers a player may set, with their choices, in `lang`. */
   standingOptions?(state: S, player: PlayerId, lang: Lang): StandingOption[];
   /**

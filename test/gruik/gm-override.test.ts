@@ -14,6 +14,8 @@ import { gruik } from '../../src/rulesets/gruik/index.ts';
 import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { keyedFace } from '../../src/rulesets/gruik/rules/dice.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
+import { purposeText } from '../../src/rulesets/gruik/words.ts';
+import { gmActionAudience } from '../../src/rulesets/gruik/console.ts';
 
 type G = GameRecord<GruikGame>;
 // This seed's first season raises J17 at S0.3 (a catastrophe of the neutral fens): the GM's queue opens at once.
@@ -62,6 +64,12 @@ test('override a roll of the step awaiting the GM: the step re-runs, the rest of
   assert.match(gruik.report(g1.state, ev, 'elves', 'en'), /becomes \d; step S0\.3 is re-run \(GM ruling\)/, 'the elves are told');
   assert.match(gruik.report(g1.state, ev, 'elves', 'fr'), /devient \d ; l’étape S0\.3 est rejouée \(décision du MJ\)/, 'in French');
   assert.doesNotMatch(gruik.report(g1.state, ev, 'dwarves', 'en'), /re-run/, 'not the dwarves');
+  // The whole French line: the roll's purpose in French (words.ts purposeText), no English left in it.
+  const fr = gruik.report(g1.state, ev, 'elves', 'fr');
+  const purposeFr = purposeText(was.purpose, 'fr');
+  assert.notEqual(purposeFr, purposeText(was.purpose, 'en'), `the purpose ${was.purpose} has its own French text`);
+  assert.ok(fr.includes(`S0.3 — ${purposeFr} : le d8 ${was.face} devient ${value} ; l’étape S0.3 est rejouée (décision du MJ).`), `the French note names the purpose in French: ${fr}`);
+  assert.doesNotMatch(fr, new RegExp(purposeText(was.purpose, 'en').replace(/[()]/g, '\\$&')), 'no English purpose in the French report');
   // A replay gives the same hashes.
   assert.ok(replay(gruik, g1).ok, 'the override replays to the same hashes');
 });
@@ -154,4 +162,44 @@ test('J7 and J8: three states meeting in one province go to the GM\'s timed revi
   assert.ok(g2.state.gruik.rollLog.some((r) => r.keyed !== undefined && `${r.phase}|${r.event}|${r.index}` === first), 'the re-run S6.3 rolled the override');
   assert.deepEqual(checkInvariants(g2.state.gruik), [], 'the invariants hold after the re-run');
   assert.ok(replay(gruik, g2).ok, 'replays');
+});
+
+test('[P §11.3] a console edit made while the step awaits the GM is kept when he then overrides a roll and the step re-runs; the same inputs give the same hash', () => {
+  const play = () => {
+    const g0 = start();
+    assert.equal(g0.state.flow.phase, 'gm', 'the J17 item waits for the GM');
+    const was = g0.state.gruik.realms.elves!.treasury;
+    const g1 = ok(g0, 'treasury', { state: 'elves', value: String(was + 17) });
+    assert.equal(g1.state.gruik.realms.elves!.treasury, was + 17, 'the edit is made');
+    const face = roll(g1, 'S0.3|base:elves|1')!.face;
+    const g2 = ok(g1, 'override', { roll: 'S0.3|base:elves|1', value: String(face === 1 ? 2 : 1) });
+    return { g1, g2, was };
+  };
+  const { g2, was } = play();
+  assert.equal(g2.state.flow.rerun?.runs, 1, 'the step was re-run');
+  assert.equal(g2.state.gruik.realms.elves!.treasury, was + 17, 'the GM’s treasury edit survives the re-run from the snapshot');
+  const gmLines = g2.state.gruik.ledger.filter((l) => l.state === 'elves' && l.what === 'treasury' && l.rule === '§11.3');
+  assert.deepEqual(gmLines.map((l) => l.delta), [17], 'one ledger line for the GM’s edit (the re-run started from the state before it)');
+  const ev = g2.steps.at(-1)!.events as GruikFlowEvent[];
+  assert.match(gruik.report(g2.state, ev, 'elves', 'fr'), new RegExp(`Votre trésor passe de ${was} à ${was + 17} gruikors \\(décision du MJ\\)`), 'the elves are told again, in French');
+  assert.deepEqual(checkInvariants(g2.state.gruik), [], 'the invariants hold');
+  // determinism: the same inputs give the same state hash, and a replay reaches the recorded hashes
+  const again = play().g2;
+  assert.equal(again.steps.at(-1)!.hash, g2.steps.at(-1)!.hash, 'same inputs, same state hash');
+  assert.ok(replay(gruik, g2).ok, 'the edit and the re-run replay to the same hashes');
+  // a second re-run keeps it too
+  const face = roll(g2, 'S0.3|base:elves|1')!.face;
+  const g3 = ok(g2, 'override', { roll: 'S0.3|base:elves|1', value: String(face === 1 ? 2 : 1) });
+  if (g3.state.flow.rerun) assert.equal(g3.state.flow.rerun.runs, 2, 'a second re-run');
+  assert.equal(g3.state.gruik.realms.elves!.treasury, was + 17, 'and the edit is still there');
+});
+
+test('fog of war on the GM’s actions (Ruleset.gmActionAudience): a treasury edit is known to its owner alone, a prestige edit to everyone', () => {
+  const g0 = start();
+  const t = ok(g0, 'treasury', { state: 'elves', value: '5' }).steps.at(-1)!;
+  assert.deepEqual(t.action?.audience, [GM_SEAT, 'elves'], 'the GM, then the treasury’s owner');
+  assert.ok(!t.action!.audience!.includes('dwarves'), 'the dwarves are not told the GM acted');
+  const p = ok(g0, 'prestige', { state: 'elves', value: '5' }).steps.at(-1)!;
+  assert.equal(p.action?.audience, undefined, 'a prestige edit is public (the ranking is)');
+  assert.deepEqual(gmActionAudience(g0.state, { id: 'orders', state: 'fens', sheet: null }), [], 'a GM-run state’s orders: no player');
 });

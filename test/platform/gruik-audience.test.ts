@@ -5,20 +5,27 @@
  * game page, report rows and the API's history do not show the step; the two sides' do. Rulesets
  * whose free actions are public (Fief, Warrior Knights) give no audience: their steps stay public.
  *
+ * The battle's own resolution steps (a side's report moving the flow to the other's confirmation,
+ * `Ruleset.stepAudience`, recorded in `StepRecord.audience` and `steps.audience`) are hidden the same
+ * way, and so are the live pings of both (live/hub.ts `audience`): a third player's live page is not
+ * told that something happened. The step that runs S6.3 and the rest of the season is everyone's.
+ *
  * The battle is put in the game's state directly (a 4-player game on the default map, the flow at
  * `battle-report` with a battle accepted by two seats), as the flow leaves it after both accept.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGame, takeAction } from '../../src/engine/game.ts';
+import { advance, createGame, submit, takeAction } from '../../src/engine/game.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { takeFreeAction } from '../../src/platform/games/prompts.ts';
-import { actionSeenBy } from '../../src/platform/games/step-audience.ts';
+import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { actionSeenBy, stepAudienceSeenBy } from '../../src/platform/games/step-audience.ts';
+import type { LiveEvent } from '../../src/platform/live/hub.ts';
 import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { SEQ, type GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { loggedIn, newUser, type TestUser as U } from './users.ts';
-import { stateOf, startTestPlatform, type TestPlatform } from './util.ts';
+import { stateOf, startTestPlatform, waitForStep, type TestPlatform } from './util.ts';
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 /** The flow as it stands once both sides of a battle in `province` accepted the table (§6.12.1). */
@@ -107,4 +114,114 @@ describe('a tabletop action on the site (pglite)', () => {
     const state = await stateOf<GruikGame>(tp, gameId);
     assert.equal(state.flow.battles[0]!.table?.lists[seats[0]!]?.text, '4 Blades, General (Knight)', 'the list is in the game');
   });
+});
+
+const REPORT = (winner: string, a: string, b: string) => JSON.stringify({ outcome: { kind: 'decisive', winner }, onTable: { [a]: 2, [b]: 3 }, elements: [] });
+
+test('the engine records a battle step’s audience (the two sides) while the table workflow alone moves on; the step that runs S6.3 on is everyone’s', () => {
+  let game = createGame(gruik, { map: 'anneau', players: 4, tabletop: true }, 'aud-2');
+  game = { ...game, state: withBattle(game.state) };
+  const [a, b, c] = game.state.seats as [string, string, string];
+  game = submit(gruik, game, a, 'battle-report:tt1', REPORT(a, a, b)).game;
+  game = submit(gruik, game, b, 'battle-report:tt1', 'none').game;
+  game = advance(gruik, game, { useDefaults: true });
+  const reported = game.steps.at(-1)!;
+  assert.equal(game.state.flow.phase, 'report-confirmation', 'the other side is asked to confirm');
+  assert.deepEqual(reported.audience, [a, b].sort(), 'the report’s step is known to the two sides alone');
+  assert.equal(stepAudienceSeenBy(reported.audience, c), false, 'not to a third player');
+  assert.equal(stepAudienceSeenBy(reported.audience, null), false, 'nor to a visitor');
+  game = submit(gruik, game, b, 'report-confirmation:tt1', 'confirm').game;
+  game = advance(gruik, game, { useDefaults: true });
+  const applied = game.steps.at(-1)!;
+  assert.notEqual(game.state.flow.next, SEQ.indexOf('S6.3'), 'the confirmation let S6.3 and the rest run');
+  assert.equal(applied.audience, undefined, 'that step is everyone’s');
+  for (const id of ['fief', 'warrior-knights', 'gloire-et-pouvoir']) assert.equal(getRuleset(id).ruleset.stepAudience, undefined, `${id}: every step stays public`);
+});
+
+describe('a battle’s resolution step and the live pings on the site (pglite)', () => {
+  let tp: TestPlatform;
+  let users: U[] = [];
+  let gameId = 0;
+  let seats: string[] = [];
+  before(async () => {
+    tp = await startTestPlatform('pglite');
+    users = [await newUser(tp, 'aud_five'), await newUser(tp, 'aud_six', 'en'), await newUser(tp, 'aud_seven'), await newUser(tp, 'aud_eight', 'en')];
+    gameId = await games.create(tp.platform.ctx, {
+      ruleset: 'gruik', name: 'La Brume', options: { map: 'anneau', players: 4, tabletop: true, seasons: 3, gm: false }, seed: 'aud-site-2', hostUserId: users[0]!.id, isPrivate: true,
+      seats: users.map((u, i) => ({ userId: u.id, lordName: `Seigneur ${i + 1}` })), maxPlayers: 4, prompts: { pace: 'live' },
+    });
+    const g = withBattle(await stateOf<GruikGame>(tp, gameId));
+    seats = g.seats;
+    await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(g)]);
+  });
+  after(async () => { await tp?.close(); });
+
+  test('a third player reads neither the report’s step nor its live ping, nor a tabletop action’s ping; the two sides do', { timeout: 120_000 }, async () => {
+    const [a, b, c] = seats as [string, string, string];
+    const heard: Record<string, LiveEvent[]> = { [a]: [], [b]: [], [c]: [], visitor: [] };
+    const offs = [a, b, c].map((p) => tp.platform.ctx.live.subscribe(gameId, p, (e) => heard[p]!.push(e)));
+    offs.push(tp.platform.ctx.live.subscribe(gameId, null, (e) => heard.visitor!.push(e)));
+    // a free action of the battle: pinged to its two sides only
+    const act = await takeFreeAction(tp.platform.ctx, gameId, a, { id: 'propose-date:tt1', values: { date: 'samedi 14 h' } });
+    assert.ok(act.ok, `the date is proposed: ${JSON.stringify(act.issues)}`);
+    const step0 = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [gameId]))!.step);
+    // the report and the 'none' of the other side: the step resolves to the confirmation
+    assert.ok((await answerPrompt(tp.platform.ctx, gameId, a, 'battle-report:tt1', REPORT(a, a, b))).ok, 'the winner reports');
+    assert.ok((await answerPrompt(tp.platform.ctx, gameId, b, 'battle-report:tt1', 'none')).ok, 'the other leaves it to him');
+    await waitForStep(tp, gameId, step0 + 1);
+    const idx = step0 + 1;
+    const row = await tp.db.one<{ audience: unknown }>('SELECT audience FROM steps WHERE game_id = $1 AND idx = $2', [gameId, idx]);
+    const audience = typeof row!.audience === 'string' ? JSON.parse(row!.audience) : row!.audience;
+    assert.deepEqual(audience, [a, b].sort(), 'the step records its audience');
+    const reports = await tp.db.query<{ player: string }>('SELECT player FROM reports WHERE game_id = $1 AND idx = $2 ORDER BY player', [gameId, idx]);
+    assert.deepEqual(reports.map((x) => x.player), [a, b].sort(), 'reports written for the two sides alone');
+    await new Promise((r) => setTimeout(r, 200)); // the pings are published after the commit
+    const pings = (p: string) => heard[p]!.filter((e) => (e.kind === 'step' && e.step === idx) || (e.kind === 'action' && e.step === act.step)).map((e) => e.kind).sort();
+    assert.deepEqual(pings(a), ['action', 'step'], 'the side who acted hears the action and the step');
+    assert.deepEqual(pings(b), ['action', 'step'], 'the other side too');
+    assert.deepEqual(pings(c), [], 'a third player hears neither');
+    assert.deepEqual(pings('visitor'), [], 'nor a visitor');
+    const answers = (p: string) => heard[p]!.filter((e) => e.kind === 'answer').length;
+    assert.ok(answers(a) >= 2 && answers(b) >= 2, `the two sides hear the answers to the battle's questions (${answers(a)}, ${answers(b)})`);
+    assert.equal(answers(c), 0, 'the third player does not (the pause is the battle’s)');
+    // a public event still reaches everyone
+    heard[c]!.length = 0;
+    await tp.platform.ctx.live.publish(gameId, { kind: 'chat' });
+    assert.deepEqual(heard[c]!.map((e) => e.kind), ['chat'], 'a public event reaches the third player');
+    for (const off of offs) off();
+
+    const byId = async (st: string) => {
+      const id = Number((await tp.db.one<{ user_id: number }>('SELECT user_id FROM seats WHERE game_id = $1 AND player = $2', [gameId, st]))!.user_id);
+      return users.find((u) => u.id === id)!;
+    };
+    for (const [st, sees] of [[a, true], [b, true], [c, false]] as const) {
+      const u = await byId(st);
+      const br = await loggedIn(tp, u);
+      const log = await br.get(`/games/${gameId}/log`);
+      assert.equal(log.status, 200, 'the log page');
+      assert.equal(log.text.includes(`id="step-${idx}"`), sees, `${u.login}: the report's step ${sees ? 'is' : 'is not'} in the log`);
+      const made = await br.post('/account/tokens', { name: 'reader', scope: ['read'] });
+      const token = /<code class="token">([^<]+)<\/code>/.exec(made.text)?.[1];
+      assert.ok(token, 'a token');
+      const api = await fetch(`${tp.url}/api/v1/games/${gameId}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(api.status, 200, 'the API game');
+      const history = ((await api.json()) as { history: { idx: number }[] }).history.map((h) => h.idx);
+      assert.equal(history.includes(idx), sees, `${u.login}: the API history ${sees ? 'has' : 'has not'} the step`);
+    }
+  });
+});
+
+test('the pause itself (stepAudience asked with one state twice, for the live pings of answers and rulings): a battle’s, or the GM’s wait on its dispute alone', () => {
+  const g = withBattle(createGame(gruik, { map: 'anneau', players: 4, tabletop: true }, 'aud-3').state);
+  const [a, b] = g.seats as [string, string];
+  assert.deepEqual(gruik.stepAudience!(g, g), [a, b].sort(), 'the battle-report pause: its sides');
+  const dispute = structuredClone(g);
+  dispute.flow.phase = 'gm';
+  dispute.flow.items = [{ input: {} as never, source: 'dispute', battle: 'tt1' }];
+  assert.deepEqual(gruik.stepAudience!(dispute, dispute), [a, b].sort(), 'the GM’s wait on the battle’s dispute alone: its sides');
+  const mixed = structuredClone(dispute);
+  mixed.flow.items.push({ input: {} as never, source: 'queue' });
+  assert.equal(gruik.stepAudience!(mixed, mixed), null, 'with an item of the season’s queue beside it: everyone');
+  const orders = createGame(gruik, { map: 'anneau', players: 4, tabletop: true }, 'aud-3').state;
+  assert.equal(gruik.stepAudience!(orders, orders), null, 'the orders’ pause: everyone');
 });

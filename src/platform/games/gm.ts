@@ -94,7 +94,7 @@ export interface RulingResult { ok: boolean; issues: ValidationIssue[] }
  * the GM saw (a ruling meant for a step that has passed is refused, never applied to the next).
  */
 export async function ruleOnItem(ctx: AppCtx, gameId: number, userId: number, decision: string, answer: string, reason: string, expectStep?: number): Promise<RulingResult> {
-  const r = await ctx.db.tx(async (t): Promise<RulingResult & { step: number }> => {
+  const r = await ctx.db.tx(async (t): Promise<RulingResult & { step: number; audience?: string[] }> => {
     const g = await gmGame(t, gameId, userId, true);
     requireRunning(g);
     requireStep(g, expectStep);
@@ -112,11 +112,13 @@ export async function ruleOnItem(ctx: AppCtx, gameId: number, userId: number, de
     await t.query('UPDATE sheets SET ready = TRUE, auto = FALSE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, GM_SEAT, idx, d.id]);
     await t.query(`UPDATE gm_items SET status = 'ruled', ruling = $4, ruled_by = $5, ruled_at = $6, reason = $7 WHERE game_id = $1 AND step = $2 AND decision = $3`,
       [gameId, idx, d.id, value.value, userId, now, reason.trim().slice(0, REASON_MAX) || null]);
-    return { ok: true, issues: [], step: idx - 1 };
+    // A pause known to some players alone (Gruik: the GM's wait on a tabletop battle's dispute, step-audience.ts): its ping reaches only them.
+    const audience = rs.stepAudience?.(g.state, g.state) ?? null;
+    return { ok: true, issues: [], step: idx - 1, ...(audience ? { audience } : {}) };
   });
   if (r.ok) {
     wakeGame(ctx, gameId);
-    announce(ctx, gameId, { kind: 'answer', step: r.step });
+    announce(ctx, gameId, { kind: 'answer', step: r.step, ...(r.audience ? { audience: r.audience } : {}) });
   }
   return { ok: r.ok, issues: r.issues };
 }
@@ -151,7 +153,7 @@ export async function extendItem(ctx: AppCtx, gameId: number, userId: number, de
 /** The longest value of a GM action's field kept. */
 export const GM_FIELD_MAX = 500;
 
-export interface GmActionResult { ok: boolean; issues: ValidationIssue[]; step?: number }
+export interface GmActionResult { ok: boolean; issues: ValidationIssue[]; step?: number; /** The step's audience (step-audience.ts), as actionStep gives it; absent: everyone. */ audience?: string[] }
 
 /**
  * The GM takes one of the ruleset's GM actions (`gmActions`): checked by the ruleset
@@ -182,7 +184,7 @@ export async function takeGmAction(ctx: AppCtx, gameId: number, userId: number, 
   });
   if (r.ok) {
     wakeGame(ctx, gameId);
-    announce(ctx, gameId, { kind: 'action', step: r.step ?? 0 });
+    announce(ctx, gameId, { kind: 'action', step: r.step ?? 0, ...(r.audience ? { audience: r.audience } : {}) });
   }
   return r;
 }

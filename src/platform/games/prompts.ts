@@ -101,16 +101,18 @@ export async function answerPrompt(ctx: AppCtx, gameId: number, player: PlayerId
       [gameId, player, g.step + 1, d.id, answerTextOf(rs, g.state, player, d.id, answer, v.value), json(v.value), json(v.issues), ctx.now()]);
     await t.query('UPDATE sheets SET ready = TRUE, auto = FALSE WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4', [gameId, player, g.step + 1, d.id]);
     await t.query('UPDATE seats SET missed = 0 WHERE game_id = $1 AND player = $2', [gameId, player]);
-    return { ok: true, issues: v.issues, step: g.step };
+    // A pause known to some players alone (Gruik: a tabletop battle's, step-audience.ts): its answers ping only them.
+    const audience = rs.stepAudience?.(g.state, g.state) ?? null;
+    return { ok: true, issues: v.issues, step: g.step, ...(audience ? { audience } : {}) };
   });
   if (r.ok) {
     wakeGame(ctx, gameId);
-    announce(ctx, gameId, { kind: 'answer', step: r.step });
+    announce(ctx, gameId, { kind: 'answer', step: r.step, ...('audience' in r && r.audience ? { audience: r.audience } : {}) });
   }
   return { ok: r.ok, issues: r.issues, step: r.step, ...('kept' in r && r.kept ? { kept: true } : {}) };
 }
 
-export interface ActionResult { ok: boolean; issues: ValidationIssue[]; step?: number }
+export interface ActionResult { ok: boolean; issues: ValidationIssue[]; step?: number; /** The step's audience (step-audience.ts); absent: everyone. */ audience?: string[] }
 
 /**
  * A player's free action, applied at once as a step of the game (`referee/tasks.ts` actTask):
@@ -127,7 +129,7 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
   });
   if (r.ok) {
     wakeGame(ctx, gameId);
-    announce(ctx, gameId, { kind: 'action', step: r.step });
+    announce(ctx, gameId, { kind: 'action', step: r.step, ...(r.audience ? { audience: r.audience } : {}) }); // a free action known to its audience alone pings only them
     if (!opts.byBot) await botsAnswerAction(ctx, gameId, r.step ?? 0);
   }
   return r;
@@ -195,7 +197,7 @@ export async function actionStep(ctx: AppCtx, t: Db, g: GameRow, player: PlayerI
     const old = new Set(before.map(key));
     await promptsOpened(ctx, t, g, step.index, out.promptsAfter.filter((p) => !old.has(key(p))), deadline, new Set(out.autoAnswers.map((a) => `${a.player}/${a.decision}`)));
   }
-  return { ok: true, issues: [], step: step.index };
+  return { ok: true, issues: [], step: step.index, ...(step.action?.audience ? { audience: step.action.audience } : {}) };
 }
 
 /**

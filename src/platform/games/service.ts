@@ -26,6 +26,7 @@ import { createRng } from '../../engine/rng.ts';
 import type { Decision, Lang, Localized, Pace, PlayerId, Ruleset, SeatIssue, Submission, ValidationIssue } from '../../engine/ruleset.ts';
 import { withWarnings } from '../../engine/ruleset.ts';
 import { checkSheet, decisionOf } from './sheet-cache.ts';
+import { stepAudienceSeenBy } from './step-audience.ts';
 import { getRuleset, loadRuleset } from '../../rulesets/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { loginKey } from '../accounts/service.ts';
@@ -514,7 +515,9 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
         try { await (await import('./prompts.ts')).botsBetweenSteps(ctx, gameId, step + 1); } catch (e) { console.error(`suzerain: bots' free actions in game ${gameId} after step ${step + 1}: ${e instanceof Error ? e.message : String(e)}`); }
         wakeGame(ctx, gameId);
       }
-      ctx.live.publish(gameId, { kind: 'step', step: step + 1 }).catch((e: unknown) => console.error(`suzerain: announcing step ${step + 1} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
+      // A step known to some players alone (step-audience.ts) pings only them.
+      const seen = await ctx.db.one<{ audience: string[] | null }>('SELECT audience FROM steps WHERE game_id = $1 AND idx = $2', [gameId, step + 1]).catch(() => undefined);
+      if (seen !== undefined) ctx.live.publish(gameId, { kind: 'step', step: step + 1, ...(seen?.audience ? { audience: seen.audience } : {}) }).catch((e: unknown) => console.error(`suzerain: announcing step ${step + 1} of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`));
     }
     return outcome;
   } catch (e) {
@@ -682,8 +685,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   const deadline = finished ? null : g.pace ? stepDeadline(r.promptsAfter ?? [], now, clocks) : turnDeadline(g.schedule, now, g.deadline);
 
   await t.query(
-    'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, stats) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-    [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now, r.stats]);
+    'INSERT INTO steps(game_id, idx, label, submissions, defaulted, events, hash, resolved_at, stats, audience) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+    [gameId, step.index, step.label, json(step.submissions), json(step.defaulted), json(step.events), step.hash, now, r.stats, step.audience ? json(step.audience) : null]);
   if (g.pace) {
     await t.query('UPDATE games SET clocks = $2, asked_at = $3 WHERE id = $1', [gameId, json(clocks), now]);
     // The new prompts that players' standing answers answer, stored as their answers (ready).
@@ -694,6 +697,7 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   }
   for (const s of seats) {
     const rep = r.reports[s.player]!;
+    if (!stepAudienceSeenBy(step.audience, s.player)) continue; // a step known to its audience alone (step-audience.ts): no report for the others
     // A game of prompts' reports are the lines of its log, read on its page: none waits to be opened.
     await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, g.pace ? now : null]);
   }
@@ -821,7 +825,7 @@ export async function loadGameRecord(db: Db, gameId: number): Promise<GameRecord
   const sheets = await db.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 AND value IS NOT NULL ORDER BY sub_order', [gameId, g.step + 1]);
   return recordOf(g,
     sheets.map((h) => ({ decision: h.decision, player: h.player, value: h.value, order: h.sub_order })),
-    steps.map((s) => ({ index: s.idx, label: s.label, submissions: s.submissions, defaulted: s.defaulted, events: s.events, hash: s.hash, ...(s.action ? { action: s.action } : {}) })));
+    steps.map((s) => ({ index: s.idx, label: s.label, submissions: s.submissions, defaulted: s.defaulted, events: s.events, hash: s.hash, ...(s.action ? { action: s.action } : {}), ...(s.audience ? { audience: s.audience } : {}) })));
 }
 
 // ─── Reports read, and their maps ──────────────────────────────────────────────────────────────

@@ -11,7 +11,8 @@
  *   on the same Db object.
  *
  * An event with `player` concerns that player only: it is delivered to his subscribers and to no
- * one else. Other events are public: every subscriber of the game receives them.
+ * one else; an event with `audience`, to those players' subscribers only. Other events are public:
+ * every subscriber of the game receives them.
  */
 import { createHash } from 'node:crypto';
 import type { Db, Listener } from '../db/index.ts';
@@ -22,6 +23,11 @@ export interface LiveEvent {
   step?: number;
   /** The one player concerned (a private event); absent: public. */
   player?: string;
+  /**
+   * The players who may know of it (a step or free action with an audience, games/step-audience.ts:
+   * Gruik's tabletop battle steps, its two sides); absent: everyone. Non-members never receive it.
+   */
+  audience?: string[];
 }
 
 export type LiveFn = (e: LiveEvent) => void;
@@ -60,6 +66,7 @@ class Subscribers {
     if (!set) return;
     for (const s of [...set]) {
       if (e.player !== undefined && e.player !== s.player) continue;
+      if (e.audience !== undefined && (s.player === null || !e.audience.includes(s.player))) continue;
       try { s.fn(e); } catch (err) { console.error('live:', err); }
     }
   }

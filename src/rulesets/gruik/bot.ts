@@ -253,6 +253,8 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       if (got?.actions[0]?.do === 'embark') busy.delete((got.actions[0] as { forces: string[] }).forces[0]!);
       if (got?.actions.some((a) => a.do === 'raid')) raids.pop();
     }
+    // [P §7.15, J3] a fleet carrying troops or off to raid asks to be asked at each detection: botNavalRound answers from what it sees
+    if (order.actions.some((a) => a.do === 'embark' || a.do === 'raid')) order.policy = { ...policy, ask: true };
     naval.push(order);
     if (order.actions.some((a) => a.do === 'embark')) for (const a of order.actions) if (a.do === 'embark') for (const x of a.forces) busy.add(x);
   }
@@ -339,6 +341,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       if (h && !joinRefusal(b, a.id, h.id)) forces.push({ kind: 'join', force: a.id, host: h.id });
     }
   }
+  forces.push(...botDemands(v, b));   // a master's forced-ally demands [§4.5.4]
   // fleets on one coast: split a big one, merge two, exchange ships; combine with a friend's (both must order it) [§7.1, §7.12]
   const myFleets = fleetsNow;
   if (fleetOrder) forces.push(fleetOrder);
@@ -530,6 +533,24 @@ export function botNavalRound(state: GruikState, me: StateId, q: { kind: 'interc
   return q.kind === 'intercept' ? (stronger ? 'intercept' : 'pass') : stronger ? 'battle' : 'port';
 }
 
+/**
+ * `demand-ally` (S3.6, §4.5.4, A-63): a master demands a forced ally of a tributary whose army stands
+ * (seen in its view) in the province of one of its own armies, one demand a tributary. The tributary's own `ally … forced` sizes the contingent; else FORCED_ALLY_MIN AP are sent
+ * if its army can spare them (organisation.ts `demandsOfMasters`).
+ */
+export function botDemands(v: GruikView, b: GruikState): ForceOrder[] {
+  const me = v.viewer;
+  if (!me) return [];
+  const tributaries = Object.values(b.realms).filter((r) => r.master === me).map((r) => r.id).sort();
+  const mine = Object.values(b.armies).filter((a) => a.state === me && loc(a.location)).sort((x, y) => (x.id < y.id ? -1 : 1));
+  const out: ForceOrder[] = [];
+  for (const t of tributaries) {
+    const host = mine.find((a) => v.seen.some((f) => f.kind === 'army' && f.state === t && f.location === a.location && !f.inFortress));
+    if (host) out.push({ kind: 'demand-ally', tributary: t, host: host.id });
+  }
+  return out;
+}
+
 /** #create-army (§4.8, §11.6): a bot raises every army it may (the default; an army costs nothing to raise). */
 export function botCreateArmy(): 'create' { return 'create'; }
 
@@ -563,6 +584,7 @@ export function orderKinds(sheet: GruikSheet): string[] {
     for (const a of n.actions) k.push(`fleet-${a.do}`);
     if (n.end?.blockade) k.push('fleet-blockade'); else if (n.end?.port) k.push('fleet-port'); else if (n.end?.coast) k.push('fleet-coast');
     if (n.policy && Object.keys(n.policy).length) k.push('fleet-policy');
+    if (n.policy?.ask) k.push('fleet-ask');
   }
   if (o.friendship?.declare?.length) k.push('friendship-declare');
   if (o.friendship?.cancel?.length) k.push('friendship-cancel');
@@ -593,6 +615,7 @@ export const ORDER_KINDS = [
   'friendship-declare', 'friendship-cancel', 'detach', 'resize', 'recall', 'join', 'ally', 'split-fleet', 'merge-fleets', 'exchange-ships', 'combine-fleets',
   'effort', 'prestige', 'ships', 'gift', 'loan', 'pillage', 'raid-land', 'raid-fleet', 'cession', 'offer-vassalage', 'accept-vassals', 'tribute-rate',
   'free-tributary', 'throw-off-yoke', 'ally-forced', 'move-join', 'appoint-general', 'release-prisoner', 'besiege', 'no-siege', 'surrender', 'abandon', 'create-army', 'master-choice', 'declaration', 'rumour',
+  'demand-ally', 'fleet-ask',
   'treaty', 'confirm-treaty', 'posture-avoid', 'posture-engage', 'retreat-preferences', 'reaction-policy', 'sovereign-present',
   'relief-answer', 'sortie-consent',
 ] as const;

@@ -291,9 +291,55 @@ export function gmAct(g0: GruikGame, value: unknown, rng?: Rng): Resolution<Grui
       en: `${r.phase} — ${purposeText(r.purpose, 'en')}: the d${r.sides} ${r.face} becomes ${e.value}; step ${g.flow.rerun!.step} is re-run (${gm.en}).`,
     } });
     if (!rng) throw new Error('Gruik: a re-run needs the engine’s stream');
-    rerunStep(g, rng, events);
+    rerunStep(g, rng, events, (t) => reapplyEdits(t, (g.flow.rerun?.edits ?? []) as GmEdit[], events));
     return { state: g, events };
   }
   const g = applyEdit(structuredClone(g0), e, events);
+  // [P §11.3] an edit made while a step awaits the GM is kept for its re-runs (`reapplyEdits`)
+  if (g.flow.rerun && g.flow.phase === 'gm') g.flow.rerun = { ...g.flow.rerun, edits: [...(g.flow.rerun.edits ?? []), e] };
   return { state: g, events };
+}
+
+/** Whether an edit still applies to a state: its entity is there, and it breaks no invariant that held. */
+function editApplies(g: GruikGame, e: GmEdit): boolean {
+  const s = g.gruik;
+  const there = e.id === 'treasury' || e.id === 'prestige' ? !!s.realms[e.state] : e.id === 'province' ? !!s.provinces[e.province]
+    : e.id === 'army' ? !!s.armies[e.army] : e.id === 'fleet' ? !!s.fleets[e.fleet] : false;
+  if (!there) return false;
+  const before = new Set(checkInvariants(s));
+  return checkInvariants(applyEdit(structuredClone(g), e, []).gruik).every((x) => before.has(x));
+}
+
+/**
+ * [P §11.3] After a re-run from the snapshot, the GM's console edits made since the step ran are
+ * applied again, in their order, on the state the re-run gives (each sets the value the GM chose,
+ * with its ledger line and note again): a GM expects a correction he made to stay when he then has
+ * a roll of the step overridden. An edit whose entity the re-run removed, or that would now break an
+ * invariant, is left out of this run (whoever its note would have told is told so); it stays in the
+ * list, tried again at a later re-run.
+ */
+function reapplyEdits(g: GruikGame, edits: readonly GmEdit[], events: GruikFlowEvent[]): void {
+  for (const e of edits) {
+    if (editApplies(g, e)) { g.gruik = applyEdit(g, e, events).gruik; continue; }
+    const gm = { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') };
+    const owner = e.id === 'treasury' ? e.state : e.id === 'army' ? e.army.split(':')[0]! : e.id === 'fleet' ? e.fleet.split(':')[0]! : null;
+    events.push({ t: 'note', audience: owner ? [owner] : [], text: { fr: `Une modification du MJ (${e.id}) ne s’applique plus après l’étape rejouée (${gm.fr}).`, en: `A GM edit (${e.id}) no longer applies after the re-run step (${gm.en}).` } });
+  }
+}
+
+/**
+ * `Ruleset.gmActionAudience` (fog of war): who may know that the GM acted, as the action's notes
+ * tell it. A GM-run state's orders: no player; an edit of a treasury, an army or a fleet: its owner
+ * (what others may not know, state.ts); prestige and a province's owner or controller are public;
+ * an override re-runs a step whose outcome may reach everyone (the season may go on): public.
+ */
+export function gmActionAudience(g: GruikGame, value: unknown): StateId[] | null {
+  const e = value as GmEdit;
+  switch (e?.id) {
+    case 'orders': return [];
+    case 'treasury': return [e.state];
+    case 'army': { const a = g.gruik.armies[e.army]; return a ? [a.state] : null; }
+    case 'fleet': { const f = g.gruik.fleets[e.fleet]; return f ? [f.state] : null; }
+    default: return null;
+  }
 }

@@ -14,7 +14,7 @@
  * default or a free-text ruling. Any other decision: the bot's answer.
  *
  * After every engine step: the invariants (invariants.ts). Counted: decision kinds (and GM rows),
- * free actions, the steps of steps.ts that ran (read from the flow's position before and after), the
+ * free actions, the order kinds of the sheets handed in (bot.ts `orderKinds`), the steps of steps.ts that ran (read from the flow's position before and after), the
  * event kinds of each season (season, field and naval: read from the state at the season's end; when
  * a resolution runs past S10 into the next season's S0, whose S0.1 clears them, the same resolution
  * is run again on a copy whose campaign ends with that season, the only thing `campaign.seasons`
@@ -34,6 +34,8 @@ import { gruik, type GruikOptions } from './index.ts';
 import { checkInvariants } from './invariants.ts';
 import { JUDGMENT_IDS } from './judgments.ts';
 import { EVENT_KINDS } from './soak.ts';
+import { orderKinds, ORDER_KINDS } from './bot.ts';
+import type { GruikSheet } from './sheet-types.ts';
 import type { GruikState } from './state.ts';
 
 /** A bot as the registry gives it: an answer to any decision of the game. */
@@ -52,6 +54,8 @@ export interface FlowCounts {
   steps: Record<string, number>;
   events: Record<string, number>;
   judgments: Record<string, number>;
+  /** The order kinds of the sheets handed in (bot.ts `orderKinds`: a master's `demand-ally`, a fleet's `ask` policy…). */
+  orders: Record<string, number>;
   /** Answers or actions the referee refused (by decision kind or action kind): the bots' answers should pass. */
   refused: Record<string, number>;
 }
@@ -70,7 +74,7 @@ export interface FlowCampaign {
   game: GameRecord<GruikGame>;
 }
 
-const emptyCounts = (): FlowCounts => ({ decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, refused: {} });
+const emptyCounts = (): FlowCounts => ({ decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, orders: {}, refused: {} });
 const bump = (rec: Record<string, number>, k: string, n = 1) => { rec[k] = (rec[k] ?? 0) + n; };
 
 /** The options of campaign i [P, ours]: anneau with 4…8 players four times in five, the fixture the fifth; a GM every other; the table in half. */
@@ -164,6 +168,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
         for (const p of d.players) {
           const rng = createRng(seed, `answer/${game.steps.length}/${p}/${d.id}`);
           const value = answerOf(game.state, p, d, rng, seed, bot);
+          if (d.kind === 'orders' && value && typeof value === 'object') for (const k of orderKinds(value as GruikSheet)) bump(counts.orders, k);
           const r = submit(gruik, game, p, d.id, value);
           const errors = r.validation.issues.filter(isError);
           if (errors.length) refuse(d.kind, p, errors.map((i) => i.message).join('; ').slice(0, 300));
@@ -212,7 +217,7 @@ export interface FlowSoakReport {
   failures: FlowFailure[];
   violations: string[];
   refusals: string[];
-  missing: { decisions: string[]; actions: string[]; steps: string[]; events: string[]; judgments: string[] };
+  missing: { decisions: string[]; actions: string[]; steps: string[]; events: string[]; judgments: string[]; orders: string[] };
 }
 
 /**
@@ -242,7 +247,7 @@ export function flowSoak(n: number, seasons: number, bot: FlowBot, opts: { base?
   const miss = (all: readonly string[], got: Record<string, number>) => all.filter((k) => !got[k]);
   return {
     campaigns, seasons: played, engineSteps, ms: now() - t0, counts, failures, violations, refusals,
-    missing: { decisions: miss(FLOW_DECISION_KINDS, counts.decisions), actions: miss(FLOW_ACTION_KINDS, counts.actions), steps: miss(SEQ, counts.steps), events: miss(EVENT_KINDS, counts.events), judgments: miss(JUDGMENT_IDS, counts.judgments) },
+    missing: { decisions: miss(FLOW_DECISION_KINDS, counts.decisions), actions: miss(FLOW_ACTION_KINDS, counts.actions), steps: miss(SEQ, counts.steps), events: miss(EVENT_KINDS, counts.events), judgments: miss(JUDGMENT_IDS, counts.judgments), orders: miss(ORDER_KINDS, counts.orders) },
   };
 }
 

@@ -153,6 +153,11 @@ export interface StepSnapshot {
   before: GruikState;
   /** How many times the GM has had it re-run. */
   runs: number;
+  /**
+   * The GM's console edits made since the step ran (console.ts `GmEdit` values, in their order):
+   * applied again after each re-run [P §11.3: every GM action is an input of the history].
+   */
+  edits?: unknown[];
 }
 
 export interface GruikGame {
@@ -693,15 +698,17 @@ export function rerunRolls(g: GruikGame): GruikState['rollLog'] {
  * Runs the step awaiting the GM again from the state before it, with the season's roll overrides
  * as they stand now (rules §11.3 "re-run a phase from a snapshot"): its items are raised again (new
  * ids) and replace those it raised before; if it raises none, the season goes on. Mutates `g` (a
- * copy the caller owns). The GM's console edits made since the step ran are not kept [P §11.3: the
- * snapshot is the state before the step].
+ * copy the caller owns). `reapply` (filled in by console.ts, above) applies again the GM's console
+ * edits made since the step ran (`StepSnapshot.edits`), on the state the re-run gives, before the
+ * items are raised and the season goes on [P §11.3].
  */
-export function rerunStep(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
+export function rerunStep(g: GruikGame, rng: Rng, events: GruikFlowEvent[], reapply?: (g: GruikGame) => void): void {
   const f = g.flow, r = f.rerun;
   if (!r || f.phase !== 'gm') throw new Error('Gruik: no step awaits the GM');
   const start: GruikState = { ...structuredClone(r.before), dice: { ...r.before.dice, ...(g.gruik.dice.overrides ? { overrides: { ...g.gruik.dice.overrides } } : {}) } };
   const runs = r.runs + 1;
   g.gruik = runStep(start, r.step, inputsOf(g));
+  reapply?.(g);
   f.items = f.items.filter((x) => x.source !== 'queue');
   f.gmSeen = (r.before.gmQueue ?? []).length;
   f.rerun = { ...r, runs };

@@ -21,7 +21,7 @@ import { deadlineHours, type DeadlineClass } from './decisions.ts';
 import { answer, creatingStates, newFlow, reactingStates, seasonName, settle, drawKey, NAVAL_WORD, type GruikFlowEvent, type GruikGame } from './flow.ts';
 import { CHOICES } from './rules/naval-phase.ts';
 import { gruikJudgment } from './gm.ts';
-import { gmAct, gmActions, validateGmAction } from './console.ts';
+import { gmAct, gmActionAudience, gmActions, validateGmAction } from './console.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
@@ -34,7 +34,7 @@ import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
 import { viewOf, type GruikView } from './view.ts';
-import { actTabletop, tabletopAudience, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
+import { actTabletop, battleStepAudience, tabletopAudience, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
 import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { fill } from '../../engine/localize.ts';
@@ -342,7 +342,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     return scores.map((v) => g.seats.filter((st) => prestigeOf(g, st) === v));
   },
   // The GM's console (console.ts, §11.3): edits of entities as GM actions, audited and replayed.
-  gmActions, validateGmAction, gmAct,
+  gmActions, validateGmAction, gmAct, gmActionAudience,
   stepLabel(g) {
     if (g.flow.phase === 'over') return 'over';
     return `season ${g.gruik.season + 1} ${g.flow.phase ?? ''}`.trim();
@@ -374,6 +374,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   act: (g, player, value) => actTabletop(g, player, value as TableAction),
   // Fog of war: a table action is in the log of the battle's two sides alone (tabletop.ts).
   freeActionAudience: (g, player, value) => tabletopAudience(g, player, value as TableAction),
+  stepAudience: (before, after) => battleStepAudience(before, after),
   deadlineClasses: Object.fromEntries((['ORDERS', 'REACTION', 'NAVAL_ROUND', 'TABLETOP_ACCEPT', 'TABLETOP_REPORT', 'DISPUTE'] as const).map((c) => {
     const weekly = deadlineHours(DEFAULT_CONFIG, c) * 60;
     // [P] weekly: the constants' defaults; daily: a day at most for orders, half of it for the others; live: minutes.

@@ -197,3 +197,24 @@ export function reportExample(b: TabletopBattle): Localized {
   const [a, c] = b.sides;
   return fill(R.example, { j: JSON.stringify({ outcome: { kind: 'decisive', winner: a }, onTable: { [a]: 2, [c]: 8 }, elements: [] }) });
 }
+
+/** The flow's phases of the tabletop workflow (§6.12.1): the offer, the report, its confirmation. */
+const TABLE_PHASES: readonly (string | null)[] = ['tabletop-accept', 'battle-report', 'report-confirmation'];
+
+/** A pause that concerns the tabletop battles alone: a table phase, or the GM's wait on their disputes only. */
+const battlesOnly = (g: GruikGame) => TABLE_PHASES.includes(g.flow.phase) || (g.flow.phase === 'gm' && g.flow.items.length > 0 && g.flow.items.every((i) => i.source === 'dispute'));
+
+/**
+ * `Ruleset.stepAudience` (fog of war, §6.12.1): a resolution step that only moves a tabletop
+ * battle's workflow on (from a table phase to a table phase or the GM's wait on its dispute, with no
+ * step of SEQ run, the season unchanged) is known to the sides of the battles in play alone, as
+ * their lists and dates are (`tabletopAudience`); a step that runs anything else of the season
+ * (S6.3 onward) is everyone's. [P] Several battles at once: the sides of all of them (each sees
+ * only its own battle's lines in its report).
+ */
+export function battleStepAudience(before: GruikGame, after: GruikGame): PlayerId[] | null {
+  if (!battlesOnly(before) || !battlesOnly(after)) return null;
+  if (after.gruik.season !== before.gruik.season || after.flow.next !== before.flow.next) return null;
+  const sides = new Set([...before.flow.battles, ...after.flow.battles].flatMap((b) => b.sides));
+  return sides.size ? [...sides].sort() : null;
+}
