@@ -52,7 +52,7 @@ export interface Ctx {
   /** The relations indexed by lord (allies, enemies), kept until a relation or a lord's life changes. */
   relLists: RelationLists | null;
   /** The order codes present in the turn's sheets (the sheets do not change during the turn). */
-  codes: { all: Set<OrderCode>; byLord: Map<LordId, Set<OrderCode>> } | null;
+  codes: { all: Set<OrderCode>; byLord: Map<LordId, Set<OrderCode>>; lines: Map<LordId, Map<OrderCode, SheetLine[]>> } | null;
   /** The lords with sheets in the order of the current phase's snapshot (see orderedSheetLords). */
   sheetOrder: { snap: Snapshot; lords: LordId[] } | null;
   /** Each lord's territories in the state's order (see landOf), dropped whenever an owner changes. */
@@ -61,6 +61,8 @@ export interface Ctx {
   renown: RenownCache | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
   knightIndex: { next: number; byLord: Map<LordId, Knight[]>; checked: Map<LordId, number> } | null;
+  /** Each lord's armies in the state's order (ascending id), kept by newArmy and removeArmy (see armiesOfLord). */
+  armyIndex: Map<LordId, Army[]> | null;
   /** How many knights left the state this turn (forgetKnight): a lord's indexed list is checked again when it moved. */
   knightsGone: number;
   flags: {
@@ -85,7 +87,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   let adjacency = ADJACENCY.get(map);
   if (!adjacency) ADJACENCY.set(map, adjacency = new Map(map.territories.map((t) => [t.id, new Set(t.adjacent)])));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, knightsGone: 0,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, armyIndex: null, knightsGone: 0,
     frozen: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     get snap(): Snapshot {
       if (!this.frozen) throw new Error(`phase ${this.phase} reads the phase snapshot but declares that it takes none (turn.ts)`);
@@ -288,6 +290,14 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
 /** The one way a knight enters the state during a turn. */
 export function addKnight(ctx: Ctx, k: Knight): void {
   ctx.s.knights[k.id] = k;
+  // A new knight goes last in the state's order: appended to his lord's indexed list, when the
+  // index was current up to the number he took, instead of the whole index rebuilt.
+  const idx = ctx.knightIndex;
+  if (idx && idx.next === ctx.s.nextKnight - 1 && k.id === `K${idx.next}`) {
+    const list = idx.byLord.get(k.lord);
+    if (list) list.push(k); else idx.byLord.set(k.lord, [k]);
+    idx.next = ctx.s.nextKnight;
+  }
   if (ctx.renown) ctx.renown.knights = true;
   touchLord(ctx, k.lord);
 }
@@ -312,19 +322,26 @@ export function hasLines(ctx: Ctx, codes: readonly OrderCode[]): boolean {
   return false;
 }
 
-/** The order codes in the turn's sheets, all and per lord (the sheets do not change during the turn). */
+/** The order codes in the turn's sheets, all and per lord, with each lord's lines by code (the sheets do not change during the turn). */
 function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
   if (ctx.codes) return ctx.codes;
   const all = new Set<OrderCode>();
   const byLord = new Map<LordId, Set<OrderCode>>();
+  const lines = new Map<LordId, Map<OrderCode, SheetLine[]>>();
   for (const lord in ctx.sheets) {
     const own = new Set<OrderCode>();
-    for (const l of ctx.sheets[lord]!.lines) { all.add(l.order.code); own.add(l.order.code); }
+    const byCode = new Map<OrderCode, SheetLine[]>();
+    for (const l of ctx.sheets[lord]!.lines) {
+      const code = l.order.code;
+      all.add(code); own.add(code);
+      const list = byCode.get(code);
+      if (list) list.push(l); else byCode.set(code, [l]); // entry order
+    }
     byLord.set(lord, own);
+    lines.set(lord, byCode);
   }
-  return (ctx.codes = { all, byLord });
+  return (ctx.codes = { all, byLord, lines });
 }
-
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
@@ -395,9 +412,16 @@ export function relationsOf(ctx: Ctx): RelationLists {
   return (ctx.relLists ??= relationLists(ctx.s));
 }
 
+/**
+ * Makes the body the event (each call passes a new body, never kept elsewhere): its keys first,
+ * then phase, audience and order, the order a copy `{ ...body, phase, audience }` gave them, so
+ * that the events and their hashes are the same; without the copy (≈ 1,000 events a Europe turn).
+ */
 export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
-  const e = { ...body, phase: ctx.phase, audience } as GPEvent;
-  if (ctx.orderLine) e.order = ctx.orderLine; // the last key, as the spread put it
+  const e = body as GPEvent;
+  e.phase = ctx.phase;
+  e.audience = audience;
+  if (ctx.orderLine) e.order = ctx.orderLine;
   ctx.events.push(e);
 }
 
@@ -405,11 +429,22 @@ export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelRe
   emit(ctx, [lord], { type: 'order-cancelled', lord, seq: line.seq, line: line.line, text: line.text, reason });
 }
 
-/** A lord's lines of the given codes, in entry order. */
-export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C[]): (SheetLine & { order: Extract<Order, { code: C }> })[] {
+/** A lord's lines of the given codes, in entry order (indexed for the turn: the caller only reads them). */
+export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C[]): readonly (SheetLine & { order: Extract<Order, { code: C }> })[] {
+  return linesWith(ctx, lord, codes);
+}
+
+function linesWith<C extends OrderCode>(ctx: Ctx, lord: LordId, codes: readonly C[]): readonly (SheetLine & { order: Extract<Order, { code: C }> })[] {
+  type Line = SheetLine & { order: Extract<Order, { code: C }> };
   const sheet = ctx.sheets[lord];
   if (!sheet) return [];
-  return sheet.lines.filter((l) => (codes as string[]).includes(l.order.code)) as (SheetLine & { order: Extract<Order, { code: C }> })[];
+  const byCode = codesOf(ctx).lines.get(lord);
+  let found: SheetLine[] | null = null;
+  let kinds = 0;
+  for (const c of codes) { const l = byCode?.get(c); if (l) { found = l; kinds++; } }
+  if (kinds === 0) return [];
+  if (kinds === 1) return found as Line[]; // one code's lines, already in entry order
+  return sheet.lines.filter((l) => (codes as readonly string[]).includes(l.order.code)) as Line[];
 }
 
 /**
@@ -418,13 +453,12 @@ export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C
  */
 export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lord: LordId, line: SheetLine & { order: Extract<Order, { code: C }> }) => void): void {
   if (!hasLines(ctx, codes)) return; // nothing to order: the snapshot's order is not read
-  const byLord = codesOf(ctx).byLord;
+  const outer = ctx.orderLine;
   for (const lord of orderedSheetLords(ctx)) {
-    const own = byLord.get(lord);
-    if (!own || !codes.some((c) => own.has(c))) continue; // no such line on his sheet
-    for (const line of linesOf(ctx, lord, ...codes)) {
+    const lines = linesWith(ctx, lord, codes);
+    if (lines.length === 0) continue; // no such line on his sheet
+    for (const line of lines) {
       if (!ctx.s.lords[lord]?.alive) { cancel(ctx, lord, line, 'lord-out'); continue; }
-      const outer = ctx.orderLine;
       ctx.orderLine = { lord, line: line.line };
       try { fn(lord, line); } finally { ctx.orderLine = outer; }
     }
@@ -463,21 +497,50 @@ export function armyOf(ctx: Ctx, k: Knight): Army | null {
 }
 
 export function garrisonAt(ctx: Ctx, lord: LordId, t: TerritoryId): Army | null {
-  // The first in the state's order, as a find over Object.values, without the copy of every army.
-  const armies = ctx.s.armies;
-  for (const id in armies) { const a = armies[id]!; if (a.lord === lord && a.commander === null && a.location === t) return a; }
+  // The first in the state's order, as a find over every army would give: the lord's armies are
+  // in that order, and only his can match.
+  for (const a of armiesOfLord(ctx, lord)) if (a.commander === null && a.location === t) return a;
   return null;
 }
+
+/**
+ * A lord's armies in the state's order (ascending id), indexed for the turn. An army never changes
+ * lord; armies enter the state only by newArmy (the next number: last in the order) and leave it
+ * only by removeArmy, which both keep the index; so the list is always the scan's result.
+ */
+export function armiesOfLord(ctx: Ctx, lord: LordId): readonly Army[] {
+  let idx = ctx.armyIndex;
+  if (!idx) {
+    idx = ctx.armyIndex = new Map();
+    const armies = ctx.s.armies;
+    for (const id in armies) {
+      const a = armies[id]!;
+      const list = idx.get(a.lord);
+      if (list) list.push(a); else idx.set(a.lord, [a]);
+    }
+  }
+  return idx.get(lord) ?? NO_ARMIES;
+}
+const NO_ARMIES: readonly Army[] = [];
 
 export function newArmy(ctx: Ctx, lord: LordId, location: TerritoryId, strength: number, commander: string | null): Army {
   const army: Army = { id: ctx.s.nextArmy++, lord, strength, commander, location, receivedTransfer: false, defThreshold: null, levyTurn: ctx.turn };
   ctx.s.armies[String(army.id)] = army;
   if (commander) ctx.s.knights[commander]!.army = army.id;
+  const idx = ctx.armyIndex;
+  if (idx) {
+    const list = idx.get(lord);
+    if (!list) idx.set(lord, [army]);
+    else if (list[list.length - 1]!.id < army.id) list.push(army);
+    else ctx.armyIndex = null; // not the highest number (a state whose nextArmy lags): built again
+  }
   return army;
 }
 
 export function removeArmy(ctx: Ctx, army: Army): void {
   delete ctx.s.armies[String(army.id)];
+  const list = ctx.armyIndex?.get(army.lord);
+  if (list) { const i = list.indexOf(army); if (i >= 0) list.splice(i, 1); }
   if (army.commander) {
     const k = ctx.s.knights[army.commander];
     if (k && k.army === army.id) k.army = null;
@@ -553,7 +616,7 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
   for (const k of knightsOf(ctx, lord)) removeKnight(ctx, k);
-  for (const a of Object.values(ctx.s.armies)) if (a.lord === lord) removeArmy(ctx, a);
+  for (const a of [...armiesOfLord(ctx, lord)]) removeArmy(ctx, a); // a copy: removeArmy changes the list
   const freed = ownedBy(ctx, lord);
   for (const t of freed) setOwner(ctx, ctx.s.territories[t]!, null);
   const head = `${lord}|`, tail = `|${lord}`; // a key is "a|b": one of its two ids is the lord's
