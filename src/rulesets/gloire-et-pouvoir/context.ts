@@ -7,7 +7,7 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
 import type { CancelReason, GPEvent, GPEventBody, Audience, OrderRef } from './events.ts';
-import { afterRetreatLosses, dropFromRelationLists, globalRenown, livingLords, lordKnightRenown, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
+import { afterRetreatLosses, dropFromRelationLists, globalRenown, globalRenownParts, livingLords, lordKnightRenown, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
 import type { Order, OrderCode, SheetLine } from './orders/types.ts';
@@ -61,6 +61,10 @@ export interface Ctx {
   renown: RenownCache | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
   knightIndex: { next: number; byLord: Map<LordId, Knight[]>; checked: Map<LordId, number> } | null;
+  /** Every territory in the state's order (territories are never added or removed; see territoriesOf). */
+  territoryList: Territory[] | null;
+  /** Every knight in the state's order, kept by addKnight; knights gone are dropped when it is next read (see allKnights). */
+  knightList: { list: Knight[]; gone: number } | null;
   /** Each lord's armies in the state's order (ascending id), kept by newArmy and removeArmy (see armiesOfLord). */
   armyIndex: Map<LordId, Army[]> | null;
   /** How many knights left the state this turn (forgetKnight): a lord's indexed list is checked again when it moved. */
@@ -87,7 +91,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   let adjacency = ADJACENCY.get(map);
   if (!adjacency) ADJACENCY.set(map, adjacency = new Map(map.territories.map((t) => [t.id, new Set(t.adjacent)])));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, armyIndex: null, knightsGone: 0,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, armyIndex: null, territoryList: null, knightList: null, knightsGone: 0,
     frozen: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     get snap(): Snapshot {
       if (!this.frozen) throw new Error(`phase ${this.phase} reads the phase snapshot but declares that it takes none (turn.ts)`);
@@ -143,7 +147,7 @@ export function takeSnapshot(ctx: Ctx): void {
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
     let sumH = 0, sumP = 0, nT = 0;
-    for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
+    for (const t of territoriesOf(ctx)) { sumH += t.happiness; sumP += t.population; nT++; }
     const avgHappiness = nT ? sumH / nT : 0;
     if (!Object.is(avgHappiness, c.avgHappiness)) s2All = true; // every lord's S2 divides by it
     c.avgHappiness = avgHappiness;
@@ -151,7 +155,7 @@ export function takeSnapshot(ctx: Ctx): void {
   }
   if (c.knights) {
     let sumR = 0, nK = 0;
-    for (const id in s.knights) { sumR += s.knights[id]!.renown; nK++; }
+    for (const k of allKnights(ctx)) { sumR += k.renown; nK++; }
     c.avgKnightRenown = nK ? sumR / nK : 0;
   }
   const lords = livingLords(s);
@@ -194,8 +198,7 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
   if (s2All) {
     s2 = new Map();
     for (const l of lords) s2.set(l, 0);
-    if (avgH > 0) for (const id in s.territories) {
-      const t = s.territories[id]!;
+    if (avgH > 0) for (const t of territoriesOf(ctx)) {
       if (t.owner === null) continue;
       const v = s2.get(t.owner);
       if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
@@ -289,6 +292,7 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
 
 /** The one way a knight enters the state during a turn. */
 export function addKnight(ctx: Ctx, k: Knight): void {
+  if (ctx.knightList) { if (k.id in ctx.s.knights) ctx.knightList = null; else ctx.knightList.list.push(k); } // a new key goes last
   ctx.s.knights[k.id] = k;
   // A new knight goes last in the state's order: appended to his lord's indexed list, when the
   // index was current up to the number he took, instead of the whole index rebuilt.
@@ -343,17 +347,46 @@ function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
   return (ctx.codes = { all, byLord, lines });
 }
 
+/** Every territory, in the state's order (the same objects all turn: none is added or removed). */
+export function territoriesOf(ctx: Ctx): readonly Territory[] {
+  return (ctx.territoryList ??= Object.values(ctx.s.territories));
+}
+
+/**
+ * Every knight, in the state's order: a new knight is appended by addKnight (a new key comes last),
+ * a knight gone (forgetKnight counts them) is dropped when the list is next read; so it is always
+ * what a scan of the state gives, without a scan of a large keyed object at every snapshot.
+ */
+export function allKnights(ctx: Ctx): readonly Knight[] {
+  const kl = ctx.knightList;
+  if (!kl) return (ctx.knightList = { list: Object.values(ctx.s.knights), gone: ctx.knightsGone }).list;
+  if (kl.gone !== ctx.knightsGone) {
+    const knights = ctx.s.knights;
+    kl.list = kl.list.filter((k) => knights[k.id] === k);
+    kl.gone = ctx.knightsGone;
+  }
+  return kl.list;
+}
+
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
   // The kept parts (see RenownCache) when nothing of this lord's changed since they were brought
   // up to date, with the average happiness this phase's snapshot froze: the same figure.
   const c = ctx.renown;
-  if (c && ctx.frozen && ctx.frozen === c.snap && !c.relations && !c.dirty.has(lord) && !c.relDirty.has(lord)) {
+  if (c && ctx.frozen && ctx.frozen === c.snap && !c.relations && !c.relDirty.has(lord)) {
     const p = c.parts.get(lord);
-    if (p) return p.total;
+    if (p) {
+      if (!c.dirty.has(lord)) return p.total;
+      // Only his own terms moved (a levy, a recruit): those again, by the formula; his allies'
+      // and enemies' terms as kept (their inputs did not change); summed as globalRenownParts does.
+      const own = globalRenownParts(ctx.s, lord, ctx.snap.avgHappiness, NO_RELATIONS, knightsOfLord(ctx, lord), landOf(ctx, lord));
+      return own.lordKnight + own.s1 + own.s2 + own.treasury + p.allies - p.enemies;
+    }
   }
   return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx), knightsOfLord(ctx, lord), landOf(ctx, lord));
 }
+
+const NO_RELATIONS: RelationLists = { allies: new Map(), enemies: new Map(), pos: new Map() };
 
 /**
  * A lord's territories, in the state's order, indexed for the turn. Every change of owner goes
@@ -363,8 +396,7 @@ export function landOf(ctx: Ctx, lord: LordId): readonly Territory[] {
   let idx = ctx.landIndex;
   if (!idx) {
     idx = ctx.landIndex = new Map();
-    for (const id in ctx.s.territories) {
-      const t = ctx.s.territories[id]!;
+    for (const t of territoriesOf(ctx)) {
       if (t.owner !== null) (idx.get(t.owner) ?? idx.set(t.owner, []).get(t.owner)!).push(t);
     }
   }
@@ -485,7 +517,7 @@ export function sameOrAdjacent(ctx: Ctx, a: TerritoryId, b: TerritoryId): boolea
 }
 
 export function ownedBy(ctx: Ctx, lord: LordId): TerritoryId[] {
-  return Object.values(ctx.s.territories).filter((t) => t.owner === lord).map((t) => t.id).sort();
+  return landOf(ctx, lord).map((t) => t.id).sort(); // his land, as a filter of every territory gives it
 }
 
 export function knightsOf(ctx: Ctx, lord: LordId): Knight[] {

@@ -3,9 +3,9 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury } from '../context.ts';
+import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, territoriesOf } from '../context.ts';
 import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
-import type { Army, Knight, LordId } from '../state.ts';
+import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
 import { lordIdCompare, relation } from '../state.ts';
 
@@ -29,7 +29,8 @@ export function phase14(ctx: Ctx): void {
   }
   // 14.2 revolts: owned land with happiness 0 becomes independent [T, P G-31].
   s.revoltedThisTurn = [];
-  for (const t of Object.values(s.territories).sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const id of idsInLocaleOrder(ctx)) {
+    const t = s.territories[id]!;
     if (t.owner === null || t.happiness > 0) continue;
     const lord = t.owner;
     s.lords[lord]!.memory[t.id] = { value: 0, lostTurn: ctx.turn };
@@ -51,6 +52,18 @@ export function phase14(ctx: Ctx): void {
       }
     }
   }
+}
+
+/** The territories' ids sorted by localeCompare, once per map (the ids of a map never change). */
+const LOCALE_ORDER = new WeakMap<object, TerritoryId[]>();
+function idsInLocaleOrder(ctx: Ctx): TerritoryId[] {
+  let ids = LOCALE_ORDER.get(ctx.map);
+  const all = territoriesOf(ctx);
+  if (!ids || ids.length !== all.length || !ids.every((id) => ctx.s.territories[id])) {
+    ids = all.map((t) => t.id).sort((a, b) => a.localeCompare(b));
+    LOCALE_ORDER.set(ctx.map, ids);
+  }
+  return ids;
 }
 
 export function phase15(ctx: Ctx): void {
