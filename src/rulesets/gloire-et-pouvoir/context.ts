@@ -60,14 +60,14 @@ export interface Ctx {
   /** The renown parts the snapshots are made from, kept up to date between phases (see RenownCache). */
   renown: RenownCache | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
-  knightIndex: { next: number; byLord: Map<LordId, Knight[]>; checked: Map<LordId, number> } | null;
+  knightIndex: { next: number; byLord: Map<LordId, Knight[]> } | null;
   /** Every territory in the state's order (territories are never added or removed; see territoriesOf). */
   territoryList: Territory[] | null;
   /** Every knight in the state's order, kept by addKnight; knights gone are dropped when it is next read (see allKnights). */
   knightList: { list: Knight[]; gone: number } | null;
   /** Each lord's armies in the state's order (ascending id), kept by newArmy and removeArmy (see armiesOfLord). */
   armyIndex: Map<LordId, Army[]> | null;
-  /** How many knights left the state this turn (forgetKnight): a lord's indexed list is checked again when it moved. */
+  /** How many knights left the state this turn (forgetKnight): the list of every knight drops them when it is next read. */
   knightsGone: number;
   flags: {
     attackOrigin: Map<string, TerritoryId>; // knights with an ATT order → their origin at phase 7 start
@@ -309,6 +309,8 @@ export function addKnight(ctx: Ctx, k: Knight): void {
 /** Takes a knight out of the state (his army is the caller's business; see removeKnight). */
 export function forgetKnight(ctx: Ctx, k: Knight): void {
   delete ctx.s.knights[k.id];
+  const own = ctx.knightIndex?.byLord.get(k.lord);
+  if (own) { const i = own.indexOf(k); if (i >= 0) own.splice(i, 1); }
   ctx.knightsGone++;
   if (ctx.renown) ctx.renown.knights = true;
   touchLord(ctx, k.lord);
@@ -414,30 +416,24 @@ export function setOwner(ctx: Ctx, t: Territory, owner: LordId | null): void {
 
 /**
  * A lord's knights, in the state's order, kept indexed for the turn. Knights never change lord;
- * a new knight takes the next number (the index is rebuilt when `nextKnight` moves); a removed
- * one leaves through forgetKnight, which counts it, and is dropped when the list is next read. So
- * the list is always the scan's result.
+ * a new knight takes the next number and addKnight appends him (the index is rebuilt if
+ * `nextKnight` moved otherwise); forgetKnight takes a knight out of his lord's list. So the list is
+ * always the scan's result. The caller only reads it (and not across a knight's removal).
  */
-export function knightsOfLord(ctx: Ctx, lord: LordId): Knight[] {
+export function knightsOfLord(ctx: Ctx, lord: LordId): readonly Knight[] {
   const s = ctx.s;
   let idx = ctx.knightIndex;
   if (!idx || idx.next !== s.nextKnight) {
-    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map(), checked: new Map() };
+    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map() };
     for (const id in s.knights) {
       const k = s.knights[id]!;
       const list = idx.byLord.get(k.lord);
       if (list) list.push(k); else idx.byLord.set(k.lord, [k]);
     }
   }
-  const list = idx.byLord.get(lord);
-  if (!list) return [];
-  if (idx.checked.get(lord) === ctx.knightsGone) return list; // no knight left since the last check
-  idx.checked.set(lord, ctx.knightsGone);
-  if (list.every((k) => s.knights[k.id] === k)) return list;
-  const live = list.filter((k) => s.knights[k.id] === k);
-  idx.byLord.set(lord, live);
-  return live;
+  return idx.byLord.get(lord) ?? NO_KNIGHTS;
 }
+const NO_KNIGHTS: readonly Knight[] = [];
 
 /** The relations indexed by lord; setRelation and eliminateLord drop the index when they change it. */
 export function relationsOf(ctx: Ctx): RelationLists {
@@ -617,8 +613,21 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
 export function declareWar(ctx: Ctx, a: LordId, b: LordId, cause: 'GUE' | 'felony'): void {
   // The third lords in the living lords' order: a's allies when indexed (the same lords, in the
   // same order, as the scan of every living lord; copied, since the loop changes them).
-  const thirds = ctx.relLists && ctx.relLists.pos.has(a) ? [...(ctx.relLists.allies.get(a) ?? [])] : livingLords(ctx.s);
-  for (const c of thirds) {
+  const lists = ctx.relLists;
+  if (lists && lists.pos.has(a) && lists.pos.has(b)) {
+    // Indexed: every c is a's ally when reached (the loop only ends alliances with the lords before
+    // it), and b's exactly when he was at the start; so the same lords as the scan below.
+    const thirds = [...(lists.allies.get(a) ?? [])];
+    const alliesOfB = new Set(lists.allies.get(b) ?? []);
+    for (const c of thirds) {
+      if (c === a || c === b || !alliesOfB.has(c)) continue;
+      setRelation(ctx, a, c, 'peace', 'common-ally');
+      setRelation(ctx, b, c, 'peace', 'common-ally');
+    }
+    setRelation(ctx, a, b, 'war', cause);
+    return;
+  }
+  for (const c of livingLords(ctx.s)) {
     if (c === a || c === b) continue;
     if (ctx.s.relations[relKey(a, c)] === 'alliance' && ctx.s.relations[relKey(b, c)] === 'alliance') {
       setRelation(ctx, a, c, 'peace', 'common-ally');
@@ -642,6 +651,10 @@ export function felony(ctx: Ctx, lord: LordId, victim: LordId, cause: 'battle' |
 export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdication'): void {
   const l = ctx.s.lords[lord]!;
   if (!l.alive) return;
+  // His relations, from the index when it holds him: relations are only ever between two living
+  // lords (invariants.ts), so his allies and enemies name every key that holds his id.
+  const lists = ctx.relLists && ctx.relLists.pos.has(lord) ? ctx.relLists : null;
+  const related = lists ? [...(lists.allies.get(lord) ?? []), ...(lists.enemies.get(lord) ?? [])] : null;
   l.alive = false;
   if (ctx.renown) ctx.renown.relations = true;
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
@@ -651,8 +664,11 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   for (const a of [...armiesOfLord(ctx, lord)]) removeArmy(ctx, a); // a copy: removeArmy changes the list
   const freed = ownedBy(ctx, lord);
   for (const t of freed) setOwner(ctx, ctx.s.territories[t]!, null);
-  const head = `${lord}|`, tail = `|${lord}`; // a key is "a|b": one of its two ids is the lord's
-  for (const key of Object.keys(ctx.s.relations)) if (key.startsWith(head) || key.endsWith(tail)) delete ctx.s.relations[key];
+  if (related) for (const x of related) delete ctx.s.relations[relKey(lord, x)];
+  else {
+    const head = `${lord}|`, tail = `|${lord}`; // a key is "a|b": one of its two ids is the lord's
+    for (const key of Object.keys(ctx.s.relations)) if (key.startsWith(head) || key.endsWith(tail)) delete ctx.s.relations[key];
+  }
   ctx.s.allyCalls = ctx.s.allyCalls.filter((c) => c.caller !== lord && c.callee !== lord);
   emit(ctx, 'all', { type: 'lord-died', lord, cause, territoriesFreed: freed });
 }

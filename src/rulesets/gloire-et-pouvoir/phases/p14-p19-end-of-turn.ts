@@ -3,7 +3,7 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, territoriesOf } from '../context.ts';
+import { armiesOfLord, armyOf, cancel, emit, knightsOfLord, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, territoriesOf } from '../context.ts';
 import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
@@ -68,10 +68,10 @@ function idsInLocaleOrder(ctx: Ctx): TerritoryId[] {
 
 export function phase15(ctx: Ctx): void {
   const { s, cfg } = ctx;
-  // Each lord's knights and armies, gathered once: a lord's upkeep touches only his own.
-  const byLord = groupByLord(ctx);
-  const knightsOf = (_ctx: Ctx, lord: LordId) => (byLord.knights.get(lord) ?? []).filter((k) => s.knights[k.id] === k);
-  const armiesOf = (lord: LordId) => (byLord.armies.get(lord) ?? []).filter((a) => s.armies[String(a.id)] === a);
+  // Each lord's knights (in id order) and armies, from the turn's indexes: a lord's upkeep touches
+  // only his own, and no knight or army is created in this phase (copies: the loops remove some).
+  const knightsOf = (_ctx: Ctx, lord: LordId) => [...knightsOfLord(ctx, lord)].sort(byId);
+  const armiesOf = (lord: LordId) => [...armiesOfLord(ctx, lord)];
   for (const lord of ctx.snap.order) {
     const l = s.lords[lord];
     if (!l?.alive) continue;
@@ -114,15 +114,8 @@ export function phase15(ctx: Ctx): void {
   }
 }
 
-/** Knights (in id order, as knightsOf gives them) and armies of every lord, in one pass each. */
-function groupByLord(ctx: Ctx): { knights: Map<LordId, Knight[]>; armies: Map<LordId, Army[]> } {
-  const knights = new Map<LordId, Knight[]>();
-  for (const k of Object.values(ctx.s.knights)) (knights.get(k.lord) ?? knights.set(k.lord, []).get(k.lord)!).push(k);
-  for (const list of knights.values()) list.sort((a, b) => lordIdCompare(a.id, b.id));
-  const armies = new Map<LordId, Army[]>();
-  for (const a of Object.values(ctx.s.armies)) (armies.get(a.lord) ?? armies.set(a.lord, []).get(a.lord)!).push(a);
-  return { knights, armies };
-}
+/** Knights in id order, as knightsOf gives them. */
+const byId = (a: Knight, b: Knight) => lordIdCompare(a.id, b.id);
 
 export function phase16(ctx: Ctx): void {
   const { s, cfg } = ctx;
@@ -167,11 +160,11 @@ export function phase18(ctx: Ctx): void {
     if (owner === null) return revolted.has(t) ? !ownedBy(ctx, lord).includes(t) : false;
     return owner !== lord && relation(s, lord, owner) !== 'alliance';
   };
-  // Each lord's knights and garrisons, gathered once: a lord's repatriation moves only his own.
-  const byLord = groupByLord(ctx);
+  // Each lord's knights and garrisons, from the turn's indexes: a lord's repatriation moves only
+  // his own, and creates armies only for him, in his own garrison loop (below, over a copy).
   for (const lord of ctx.snap.order) {
     if (!s.lords[lord]?.alive) continue;
-    for (const k of (byLord.knights.get(lord) ?? []).filter((x) => s.knights[x.id] === x)) {
+    for (const k of [...knightsOfLord(ctx, lord)].sort(byId)) {
       if (!foreign(lord, k.location)) continue;
       const dest = nearestOwned(ctx, lord, k.location);
       if (!dest) continue; // a lord with no land: his knights stay [P G-36]
@@ -188,7 +181,7 @@ export function phase18(ctx: Ctx): void {
       emit(ctx, [lord], { type: 'repatriated', lord, knight: k.id, army: a?.id ?? null, from, to: dest.to, distance: dest.distance, before, after });
     }
     // Garrisons never stand on foreign land (they go home at once); this is a safety net.
-    for (const g of (byLord.armies.get(lord) ?? []).filter((a: Army) => s.armies[String(a.id)] === a && a.commander === null).sort((a, b) => a.id - b.id)) {
+    for (const g of armiesOfLord(ctx, lord).filter((a: Army) => a.commander === null).sort((a, b) => a.id - b.id)) {
       if (s.territories[g.location]!.owner !== lord) repatriateGarrison(ctx, g);
     }
   }
@@ -201,7 +194,7 @@ export function phase19(ctx: Ctx): void {
   // Nothing has changed since the phase's snapshot: its global renowns are the live ones.
   const gr = new Map(lords.map((l) => [l, ctx.snap.gr[l]!]));
   const owned = new Map<LordId, number>();
-  for (const t of Object.values(s.territories)) if (t.owner !== null) owned.set(t.owner, (owned.get(t.owner) ?? 0) + 1);
+  for (const t of territoriesOf(ctx)) if (t.owner !== null) owned.set(t.owner, (owned.get(t.owner) ?? 0) + 1);
   const count = (l: LordId) => owned.get(l) ?? 0;
   emit(ctx, 'all', {
     type: 'ranking',
