@@ -134,6 +134,8 @@ export interface RenownCache {
   relDirty: Set<LordId>;
   /** The last snapshot, taken again as it is while nothing changed. */
   snap: Snapshot | null;
+  /** The living lords in the state's order (livingLords), until a lord leaves the game (eliminateLord drops it). */
+  lords: LordId[] | null;
 }
 
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
@@ -142,7 +144,7 @@ export function takeSnapshot(ctx: Ctx): void {
   let c = ctx.renown;
   if (c && c.snap && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
   const first = !c;
-  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null };
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null };
   let s2All = first;
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
@@ -158,7 +160,8 @@ export function takeSnapshot(ctx: Ctx): void {
     for (const k of allKnights(ctx)) { sumR += k.renown; nK++; }
     c.avgKnightRenown = nK ? sumR / nK : 0;
   }
-  const lords = livingLords(s);
+  const sameLords = c.lords !== null;
+  const lords = (c.lords ??= livingLords(s));
   const lists = relationsOf(ctx);
   if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
   else updateParts(ctx, c, lords, lists, s2All);
@@ -175,11 +178,39 @@ export function takeSnapshot(ctx: Ctx): void {
     max = Math.max(max, g); // Math.max(...grs), pairwise
     keyed.push({ l, g, sub: ctx.sheets[l]?.submittedOrder ?? Infinity });
   }
-  // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result.
-  keyed.sort((a, b) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l));
-  const order = keyed.map((x) => x.l);
+  // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result —
+  // whichever way it is sorted. From the last snapshot's order (the same lords), a few GRs moved:
+  // an insertion sort of the nearly sorted list (bounded: past SHIFTS_MAX moves, a full sort).
+  let sorted: typeof keyed | null = null;
+  if (sameLords && c.snap && c.snap.order.length === keyed.length) {
+    const at = new Map<LordId, (typeof keyed)[number]>();
+    for (const x of keyed) at.set(x.l, x);
+    sorted = c.snap.order.map((l) => at.get(l)!);
+    if (!insertionSort(sorted, SHIFTS_MAX)) sorted = null;
+  }
+  if (!sorted) sorted = keyed.sort(byGR);
+  const order = sorted.map((x) => x.l);
   const avgGR = lords.length ? sum / lords.length : 0;
   ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR, maxGR: lords.length ? max : 0 };
+}
+
+const byGR = (a: { l: LordId; g: number; sub: number }, b: { l: LordId; g: number; sub: number }) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l);
+const SHIFTS_MAX = 1000;
+
+/** Sorts `xs` by byGR in place; false (and `xs` half sorted) past `max` moves. */
+function insertionSort(xs: { l: LordId; g: number; sub: number }[], max: number): boolean {
+  let shifts = 0;
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && byGR(xs[j]!, x) > 0) {
+      if (++shifts > max) return false;
+      xs[j + 1] = xs[j]!;
+      j--;
+    }
+    xs[j + 1] = x;
+  }
+  return true;
 }
 
 /**
@@ -656,7 +687,7 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   const lists = ctx.relLists && ctx.relLists.pos.has(lord) ? ctx.relLists : null;
   const related = lists ? [...(lists.allies.get(lord) ?? []), ...(lists.enemies.get(lord) ?? [])] : null;
   l.alive = false;
-  if (ctx.renown) ctx.renown.relations = true;
+  if (ctx.renown) { ctx.renown.relations = true; ctx.renown.lords = null; }
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
