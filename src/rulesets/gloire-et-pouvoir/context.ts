@@ -134,6 +134,8 @@ export interface RenownCache {
   relDirty: Set<LordId>;
   /** The last snapshot, taken again as it is while nothing changed. */
   snap: Snapshot | null;
+  /** The parts were brought up to date within the phase (refreshParts): the last snapshot no longer matches them. */
+  stale: boolean;
   /** The living lords in the state's order (livingLords), until a lord leaves the game (eliminateLord drops it). */
   lords: LordId[] | null;
 }
@@ -142,9 +144,9 @@ export interface RenownCache {
 export function takeSnapshot(ctx: Ctx): void {
   const { s } = ctx;
   let c = ctx.renown;
-  if (c && c.snap && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
+  if (c && c.snap && !c.stale && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
   const first = !c;
-  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null };
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null, stale: false };
   let s2All = first;
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
@@ -165,7 +167,7 @@ export function takeSnapshot(ctx: Ctx): void {
   const lists = relationsOf(ctx);
   if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
   else updateParts(ctx, c, lords, lists, s2All);
-  c.lands = c.knights = c.relations = false;
+  c.lands = c.knights = c.relations = c.stale = false;
   c.dirty.clear();
   c.relDirty.clear();
   const gr: Record<LordId, number> = {};
@@ -406,7 +408,11 @@ export function liveGR(ctx: Ctx, lord: LordId): number {
   // The kept parts (see RenownCache) when nothing of this lord's changed since they were brought
   // up to date, with the average happiness this phase's snapshot froze: the same figure.
   const c = ctx.renown;
-  if (c && ctx.frozen && ctx.frozen === c.snap && !c.relations && !c.relDirty.has(lord)) {
+  if (c && ctx.frozen && ctx.frozen === c.snap) {
+    // His allies' or enemies' terms moved (diplomacy, a refusal of aid): the kept parts brought up
+    // to date now, as the next snapshot would (the same formula, the same terms, the same average
+    // happiness), instead of his whole GR summed again at every call.
+    if (c.relations || c.relDirty.has(lord)) refreshParts(ctx, c);
     const p = c.parts.get(lord);
     if (p) {
       if (!c.dirty.has(lord)) return p.total;
@@ -420,6 +426,15 @@ export function liveGR(ctx: Ctx, lord: LordId): number {
 }
 
 const NO_RELATIONS: RelationLists = { allies: new Map(), enemies: new Map(), pos: new Map() };
+
+/** Brings every marked lord's kept parts up to date within a phase; the next snapshot is then built from them (`stale`). */
+function refreshParts(ctx: Ctx, c: RenownCache): void {
+  updateParts(ctx, c, c.lords ?? livingLords(ctx.s), relationsOf(ctx), false);
+  c.relations = false;
+  c.dirty.clear();
+  c.relDirty.clear();
+  c.stale = true;
+}
 
 /**
  * A lord's territories, in the state's order, indexed for the turn. Every change of owner goes

@@ -43,7 +43,8 @@ export function phase14(ctx: Ctx): void {
   // 14.3 memory: +1 every 3 turns after the loss, up to 20, while the lord does not own it [T, P G-32].
   for (const lord of livingLords(s)) {
     const l = s.lords[lord]!;
-    for (const [tid, m] of Object.entries(l.memory)) {
+    for (const tid in l.memory) { // a plain record: its own keys, in Object.entries' order, without the pairs
+      const m = l.memory[tid]!;
       const elapsed = ctx.turn - m.lostTurn;
       if (m.value >= cfg.memoryRecoveryCap || s.territories[tid]!.owner === lord) continue;
       if (elapsed > 0 && elapsed % cfg.memoryRecoveryEvery === 0) {
