@@ -16,7 +16,7 @@ import { createGame, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets, botAnswers, getRuleset } from '../../src/rulesets/index.ts';
-import { allKnights, armiesOfLord, createCtx, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
+import { allKnights, armiesOfLord, createCtx, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, removeArmy, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
 import { globalRenown, livingLords } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
@@ -123,7 +123,7 @@ test('§3.3.2 a write that bypasses the context is seen by the check (the fresh 
   assert.notDeepStrictEqual(ctx.snap, freshSnapshot(ctx), 'a write behind the context makes the kept snapshot stale, and the check sees it');
 });
 
-test('issue 20: an army added behind the context\'s back is seen by the index check; one added by newArmy keeps the index right', () => {
+test('issue 20: an army added behind the context\'s back is seen by the index check; one added by newArmy keeps the index right, also after the lord\'s list was emptied', () => {
   const g = createGame(rs, { map: 'scandinavia', players: 4 }, 'incremental-index-guard');
   const ctx = createCtx(structuredClone(g.state) as GPState, {}, createRng('x', 'y'));
   const lord = Object.keys(ctx.s.lords)[0]!;
@@ -132,6 +132,10 @@ test('issue 20: an army added behind the context\'s back is seen by the index ch
   const a = newArmy(ctx, lord, where, 10, null);
   checkIndexes(ctx, 'after newArmy');
   assert.equal(armiesOfLord(ctx, lord).at(-1), a, 'the new army comes last in its lord\'s list');
+  for (const x of [...armiesOfLord(ctx, lord)]) removeArmy(ctx, x); // his list emptied, then a new army
+  const b = newArmy(ctx, lord, where, 5, null);
+  checkIndexes(ctx, 'after every army removed and a new one');
+  assert.deepEqual(armiesOfLord(ctx, lord), [b], 'the emptied list holds the new army alone');
   const id = ctx.s.nextArmy++;
   ctx.s.armies[String(id)] = { ...a, id };
   assert.throws(() => checkIndexes(ctx, 'behind the back'), /is not the scan of the state/, 'an army written behind the context\'s back makes the index stale, and the check sees it');

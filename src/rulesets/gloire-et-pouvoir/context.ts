@@ -604,8 +604,9 @@ export function newArmy(ctx: Ctx, lord: LordId, location: TerritoryId, strength:
   const idx = ctx.armyIndex;
   if (idx) {
     const list = idx.get(lord);
+    const last = list?.[list.length - 1];
     if (!list) idx.set(lord, [army]);
-    else if (list[list.length - 1]!.id < army.id) list.push(army);
+    else if (!last || last.id < army.id) list.push(army); // (a list emptied by removeArmy stays)
     else ctx.armyIndex = null; // not the highest number (a state whose nextArmy lags): built again
   }
   return army;
