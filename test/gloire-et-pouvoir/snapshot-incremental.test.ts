@@ -6,7 +6,8 @@
  * with the turn's own choice of phases that take one and with a snapshot at every phase; so a
  * write that forgets to mark what it changes fails here. The live GR of every lord (liveGR, which
  * reads the kept parts while the lord's are clean) is checked against the formula at the start and
- * the end of each phase.
+ * the end of each phase. The turn's indexes (each lord's knights, armies, land and lines, every
+ * knight and territory in the state's order) are compared with a scan of the state after each phase.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +16,7 @@ import { createGame, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets, botAnswers, getRuleset } from '../../src/rulesets/index.ts';
-import { createCtx, freshSnapshot, liveGR, setTreasury, skipSnapshot, takeSnapshot, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
+import { allKnights, armiesOfLord, createCtx, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, removeArmy, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
 import { globalRenown, livingLords } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
@@ -29,6 +30,31 @@ const rs = entry.ruleset;
 function checkLiveGR(ctx: Ctx, where: string): void {
   for (const l of livingLords(ctx.s)) {
     assert.ok(Object.is(liveGR(ctx, l), globalRenown(ctx.s, l, ctx.snap.avgHappiness)), `${where}: ${l}'s live GR differs from the formula's`);
+  }
+}
+
+/** The same objects in the same order. */
+function sameList<T>(kept: readonly T[], scan: readonly T[], what: string): void {
+  assert.ok(kept.length === scan.length && kept.every((x, i) => x === scan[i]), `${what}: the turn's index (${kept.length}) is not the scan of the state (${scan.length}), or not in its order`);
+}
+
+/** Every index the turn keeps equals a scan of the state (the same objects, in the state's order). */
+function checkIndexes(ctx: Ctx, where: string): void {
+  const s = ctx.s;
+  const knights = Object.values(s.knights), armies = Object.values(s.armies), territories = Object.values(s.territories);
+  sameList(allKnights(ctx), knights, `${where}: every knight`);
+  sameList(territoriesOf(ctx), territories, `${where}: every territory`);
+  for (const l of Object.keys(s.lords)) {
+    sameList(knightsOfLord(ctx, l), knights.filter((k) => k.lord === l), `${where}: ${l}'s knights`);
+    sameList(armiesOfLord(ctx, l), armies.filter((a) => a.lord === l), `${where}: ${l}'s armies`);
+    sameList(landOf(ctx, l), territories.filter((t) => t.owner === l), `${where}: ${l}'s land`);
+    const places = new Set([...armies.filter((a) => a.lord === l).map((a) => a.location), ...territories.filter((t) => t.owner === l).map((t) => t.id)]);
+    for (const t of territories.filter((x) => places.has(x.id))) { // elsewhere both find none
+      assert.equal(garrisonAt(ctx, l, t.id), armies.find((a) => a.lord === l && a.commander === null && a.location === t.id) ?? null, `${where}: ${l}'s garrison on ${t.id}`);
+    }
+  }
+  for (const [l, sheet] of Object.entries(ctx.sheets)) {
+    for (const code of new Set(sheet.lines.map((x) => x.order.code))) sameList(linesOf(ctx, l, code), sheet.lines.filter((x) => x.order.code === code), `${where}: ${l}'s ${code} lines`);
   }
 }
 
@@ -47,6 +73,7 @@ function checkedTurn(state: GPState, sheets: Record<LordId, TurnSheet>, seed: st
     } else skipSnapshot(ctx);
     p.run(ctx);
     if (ctx.frozen) checkLiveGR(ctx, `${where}: turn ${turn}, end of phase ${p.n}`);
+    checkIndexes(ctx, `${where}: turn ${turn}, end of phase ${p.n}`);
   }
   for (const a of Object.values(state.armies)) { a.defThreshold = null; a.receivedTransfer = false; }
   if (!state.finished) state.turn += 1;
@@ -94,4 +121,22 @@ test('§3.3.2 a write that bypasses the context is seen by the check (the fresh 
   l.treasury += 5000; // behind the context's back
   takeSnapshot(ctx);
   assert.notDeepStrictEqual(ctx.snap, freshSnapshot(ctx), 'a write behind the context makes the kept snapshot stale, and the check sees it');
+});
+
+test('issue 20: an army added behind the context\'s back is seen by the index check; one added by newArmy keeps the index right, also after the lord\'s list was emptied', () => {
+  const g = createGame(rs, { map: 'scandinavia', players: 4 }, 'incremental-index-guard');
+  const ctx = createCtx(structuredClone(g.state) as GPState, {}, createRng('x', 'y'));
+  const lord = Object.keys(ctx.s.lords)[0]!;
+  const where = Object.values(ctx.s.territories).find((t) => t.owner === lord)!.id;
+  checkIndexes(ctx, 'start'); // builds the indexes
+  const a = newArmy(ctx, lord, where, 10, null);
+  checkIndexes(ctx, 'after newArmy');
+  assert.equal(armiesOfLord(ctx, lord).at(-1), a, 'the new army comes last in its lord\'s list');
+  for (const x of [...armiesOfLord(ctx, lord)]) removeArmy(ctx, x); // his list emptied, then a new army
+  const b = newArmy(ctx, lord, where, 5, null);
+  checkIndexes(ctx, 'after every army removed and a new one');
+  assert.deepEqual(armiesOfLord(ctx, lord), [b], 'the emptied list holds the new army alone');
+  const id = ctx.s.nextArmy++;
+  ctx.s.armies[String(id)] = { ...a, id };
+  assert.throws(() => checkIndexes(ctx, 'behind the back'), /is not the scan of the state/, 'an army written behind the context\'s back makes the index stale, and the check sees it');
 });

@@ -7,7 +7,7 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { GPConfig } from './config.ts';
 import type { CancelReason, GPEvent, GPEventBody, Audience, OrderRef } from './events.ts';
-import { afterRetreatLosses, dropFromRelationLists, globalRenown, livingLords, lordKnightRenown, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
+import { afterRetreatLosses, dropFromRelationLists, globalRenown, globalRenownParts, livingLords, lordKnightRenown, relationLists, renownOf, updateRelationLists, type RelationLists, type RenownParts } from './formulas.ts';
 import { getMap, mapIndex } from './maps/index.ts';
 import type { GameMap } from './maps/types.ts';
 import type { Order, OrderCode, SheetLine } from './orders/types.ts';
@@ -52,7 +52,7 @@ export interface Ctx {
   /** The relations indexed by lord (allies, enemies), kept until a relation or a lord's life changes. */
   relLists: RelationLists | null;
   /** The order codes present in the turn's sheets (the sheets do not change during the turn). */
-  codes: { all: Set<OrderCode>; byLord: Map<LordId, Set<OrderCode>> } | null;
+  codes: { all: Set<OrderCode>; byLord: Map<LordId, Set<OrderCode>>; lines: Map<LordId, Map<OrderCode, SheetLine[]>> } | null;
   /** The lords with sheets in the order of the current phase's snapshot (see orderedSheetLords). */
   sheetOrder: { snap: Snapshot; lords: LordId[] } | null;
   /** Each lord's territories in the state's order (see landOf), dropped whenever an owner changes. */
@@ -60,8 +60,14 @@ export interface Ctx {
   /** The renown parts the snapshots are made from, kept up to date between phases (see RenownCache). */
   renown: RenownCache | null;
   /** Each lord's knights (see knightsOfLord), rebuilt when a knight is hired. */
-  knightIndex: { next: number; byLord: Map<LordId, Knight[]>; checked: Map<LordId, number> } | null;
-  /** How many knights left the state this turn (forgetKnight): a lord's indexed list is checked again when it moved. */
+  knightIndex: { next: number; byLord: Map<LordId, Knight[]> } | null;
+  /** Every territory in the state's order (territories are never added or removed; see territoriesOf). */
+  territoryList: Territory[] | null;
+  /** Every knight in the state's order, kept by addKnight; knights gone are dropped when it is next read (see allKnights). */
+  knightList: { list: Knight[]; gone: number } | null;
+  /** Each lord's armies in the state's order (ascending id), kept by newArmy and removeArmy (see armiesOfLord). */
+  armyIndex: Map<LordId, Army[]> | null;
+  /** How many knights left the state this turn (forgetKnight): the list of every knight drops them when it is next read. */
   knightsGone: number;
   flags: {
     attackOrigin: Map<string, TerritoryId>; // knights with an ATT order → their origin at phase 7 start
@@ -85,7 +91,7 @@ export function createCtx(s: GPState, sheets: Record<LordId, TurnSheet>, rng: Rn
   let adjacency = ADJACENCY.get(map);
   if (!adjacency) ADJACENCY.set(map, adjacency = new Map(map.territories.map((t) => [t.id, new Set(t.adjacent)])));
   const ctx: Ctx = {
-    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, knightsGone: 0,
+    s, cfg: s.config, map, adjacency, distances: idx.distances, rng, turn: s.turn, phase: 0, sheets, events: [], orderLine: null, relLists: null, knightIndex: null, codes: null, sheetOrder: null, landIndex: null, renown: null, armyIndex: null, territoryList: null, knightList: null, knightsGone: 0,
     frozen: { avgHappiness: 0, avgKnightRenown: 0, avgGR: 0, maxGR: 0, avgPopulation: 0, gr: {}, order: [] },
     get snap(): Snapshot {
       if (!this.frozen) throw new Error(`phase ${this.phase} reads the phase snapshot but declares that it takes none (turn.ts)`);
@@ -128,20 +134,24 @@ export interface RenownCache {
   relDirty: Set<LordId>;
   /** The last snapshot, taken again as it is while nothing changed. */
   snap: Snapshot | null;
+  /** The parts were brought up to date within the phase (refreshParts): the last snapshot no longer matches them. */
+  stale: boolean;
+  /** The living lords in the state's order (livingLords), until a lord leaves the game (eliminateLord drops it). */
+  lords: LordId[] | null;
 }
 
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
 export function takeSnapshot(ctx: Ctx): void {
   const { s } = ctx;
   let c = ctx.renown;
-  if (c && c.snap && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
+  if (c && c.snap && !c.stale && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
   const first = !c;
-  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null };
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null, stale: false };
   let s2All = first;
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
     let sumH = 0, sumP = 0, nT = 0;
-    for (const id in s.territories) { const t = s.territories[id]!; sumH += t.happiness; sumP += t.population; nT++; }
+    for (const t of territoriesOf(ctx)) { sumH += t.happiness; sumP += t.population; nT++; }
     const avgHappiness = nT ? sumH / nT : 0;
     if (!Object.is(avgHappiness, c.avgHappiness)) s2All = true; // every lord's S2 divides by it
     c.avgHappiness = avgHappiness;
@@ -149,14 +159,15 @@ export function takeSnapshot(ctx: Ctx): void {
   }
   if (c.knights) {
     let sumR = 0, nK = 0;
-    for (const id in s.knights) { sumR += s.knights[id]!.renown; nK++; }
+    for (const k of allKnights(ctx)) { sumR += k.renown; nK++; }
     c.avgKnightRenown = nK ? sumR / nK : 0;
   }
-  const lords = livingLords(s);
+  const sameLords = c.lords !== null;
+  const lords = (c.lords ??= livingLords(s));
   const lists = relationsOf(ctx);
   if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
   else updateParts(ctx, c, lords, lists, s2All);
-  c.lands = c.knights = c.relations = false;
+  c.lands = c.knights = c.relations = c.stale = false;
   c.dirty.clear();
   c.relDirty.clear();
   const gr: Record<LordId, number> = {};
@@ -169,11 +180,39 @@ export function takeSnapshot(ctx: Ctx): void {
     max = Math.max(max, g); // Math.max(...grs), pairwise
     keyed.push({ l, g, sub: ctx.sheets[l]?.submittedOrder ?? Infinity });
   }
-  // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result.
-  keyed.sort((a, b) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l));
-  const order = keyed.map((x) => x.l);
+  // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result —
+  // whichever way it is sorted. From the last snapshot's order (the same lords), a few GRs moved:
+  // an insertion sort of the nearly sorted list (bounded: past SHIFTS_MAX moves, a full sort).
+  let sorted: typeof keyed | null = null;
+  if (sameLords && c.snap && c.snap.order.length === keyed.length) {
+    const at = new Map<LordId, (typeof keyed)[number]>();
+    for (const x of keyed) at.set(x.l, x);
+    sorted = c.snap.order.map((l) => at.get(l)!);
+    if (!insertionSort(sorted, SHIFTS_MAX)) sorted = null;
+  }
+  if (!sorted) sorted = keyed.sort(byGR);
+  const order = sorted.map((x) => x.l);
   const avgGR = lords.length ? sum / lords.length : 0;
   ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR, maxGR: lords.length ? max : 0 };
+}
+
+const byGR = (a: { l: LordId; g: number; sub: number }, b: { l: LordId; g: number; sub: number }) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l);
+const SHIFTS_MAX = 1000;
+
+/** Sorts `xs` by byGR in place; false (and `xs` half sorted) past `max` moves. */
+function insertionSort(xs: { l: LordId; g: number; sub: number }[], max: number): boolean {
+  let shifts = 0;
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && byGR(xs[j]!, x) > 0) {
+      if (++shifts > max) return false;
+      xs[j + 1] = xs[j]!;
+      j--;
+    }
+    xs[j + 1] = x;
+  }
+  return true;
 }
 
 /**
@@ -192,8 +231,7 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
   if (s2All) {
     s2 = new Map();
     for (const l of lords) s2.set(l, 0);
-    if (avgH > 0) for (const id in s.territories) {
-      const t = s.territories[id]!;
+    if (avgH > 0) for (const t of territoriesOf(ctx)) {
       if (t.owner === null) continue;
       const v = s2.get(t.owner);
       if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
@@ -287,7 +325,16 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
 
 /** The one way a knight enters the state during a turn. */
 export function addKnight(ctx: Ctx, k: Knight): void {
+  if (ctx.knightList) { if (k.id in ctx.s.knights) ctx.knightList = null; else ctx.knightList.list.push(k); } // a new key goes last
   ctx.s.knights[k.id] = k;
+  // A new knight goes last in the state's order: appended to his lord's indexed list, when the
+  // index was current up to the number he took, instead of the whole index rebuilt.
+  const idx = ctx.knightIndex;
+  if (idx && idx.next === ctx.s.nextKnight - 1 && k.id === `K${idx.next}`) {
+    const list = idx.byLord.get(k.lord);
+    if (list) list.push(k); else idx.byLord.set(k.lord, [k]);
+    idx.next = ctx.s.nextKnight;
+  }
   if (ctx.renown) ctx.renown.knights = true;
   touchLord(ctx, k.lord);
 }
@@ -295,6 +342,8 @@ export function addKnight(ctx: Ctx, k: Knight): void {
 /** Takes a knight out of the state (his army is the caller's business; see removeKnight). */
 export function forgetKnight(ctx: Ctx, k: Knight): void {
   delete ctx.s.knights[k.id];
+  const own = ctx.knightIndex?.byLord.get(k.lord);
+  if (own) { const i = own.indexOf(k); if (i >= 0) own.splice(i, 1); }
   ctx.knightsGone++;
   if (ctx.renown) ctx.renown.knights = true;
   touchLord(ctx, k.lord);
@@ -312,30 +361,79 @@ export function hasLines(ctx: Ctx, codes: readonly OrderCode[]): boolean {
   return false;
 }
 
-/** The order codes in the turn's sheets, all and per lord (the sheets do not change during the turn). */
+/** The order codes in the turn's sheets, all and per lord, with each lord's lines by code (the sheets do not change during the turn). */
 function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
   if (ctx.codes) return ctx.codes;
   const all = new Set<OrderCode>();
   const byLord = new Map<LordId, Set<OrderCode>>();
+  const lines = new Map<LordId, Map<OrderCode, SheetLine[]>>();
   for (const lord in ctx.sheets) {
     const own = new Set<OrderCode>();
-    for (const l of ctx.sheets[lord]!.lines) { all.add(l.order.code); own.add(l.order.code); }
+    const byCode = new Map<OrderCode, SheetLine[]>();
+    for (const l of ctx.sheets[lord]!.lines) {
+      const code = l.order.code;
+      all.add(code); own.add(code);
+      const list = byCode.get(code);
+      if (list) list.push(l); else byCode.set(code, [l]); // entry order
+    }
     byLord.set(lord, own);
+    lines.set(lord, byCode);
   }
-  return (ctx.codes = { all, byLord });
+  return (ctx.codes = { all, byLord, lines });
 }
 
+/** Every territory, in the state's order (the same objects all turn: none is added or removed). */
+export function territoriesOf(ctx: Ctx): readonly Territory[] {
+  return (ctx.territoryList ??= Object.values(ctx.s.territories));
+}
+
+/**
+ * Every knight, in the state's order: a new knight is appended by addKnight (a new key comes last),
+ * a knight gone (forgetKnight counts them) is dropped when the list is next read; so it is always
+ * what a scan of the state gives, without a scan of a large keyed object at every snapshot.
+ */
+export function allKnights(ctx: Ctx): readonly Knight[] {
+  const kl = ctx.knightList;
+  if (!kl) return (ctx.knightList = { list: Object.values(ctx.s.knights), gone: ctx.knightsGone }).list;
+  if (kl.gone !== ctx.knightsGone) {
+    const knights = ctx.s.knights;
+    kl.list = kl.list.filter((k) => knights[k.id] === k);
+    kl.gone = ctx.knightsGone;
+  }
+  return kl.list;
+}
 
 /** The lord's live GR (own values live, averages from the phase snapshot) [T §1]. */
 export function liveGR(ctx: Ctx, lord: LordId): number {
   // The kept parts (see RenownCache) when nothing of this lord's changed since they were brought
   // up to date, with the average happiness this phase's snapshot froze: the same figure.
   const c = ctx.renown;
-  if (c && ctx.frozen && ctx.frozen === c.snap && !c.relations && !c.dirty.has(lord) && !c.relDirty.has(lord)) {
+  if (c && ctx.frozen && ctx.frozen === c.snap) {
+    // His allies' or enemies' terms moved (diplomacy, a refusal of aid): the kept parts brought up
+    // to date now, as the next snapshot would (the same formula, the same terms, the same average
+    // happiness), instead of his whole GR summed again at every call.
+    if (c.relations || c.relDirty.has(lord)) refreshParts(ctx, c);
     const p = c.parts.get(lord);
-    if (p) return p.total;
+    if (p) {
+      if (!c.dirty.has(lord)) return p.total;
+      // Only his own terms moved (a levy, a recruit): those again, by the formula; his allies'
+      // and enemies' terms as kept (their inputs did not change); summed as globalRenownParts does.
+      const own = globalRenownParts(ctx.s, lord, ctx.snap.avgHappiness, NO_RELATIONS, knightsOfLord(ctx, lord), landOf(ctx, lord));
+      return own.lordKnight + own.s1 + own.s2 + own.treasury + p.allies - p.enemies;
+    }
   }
   return globalRenown(ctx.s, lord, ctx.snap.avgHappiness, relationsOf(ctx), knightsOfLord(ctx, lord), landOf(ctx, lord));
+}
+
+const NO_RELATIONS: RelationLists = { allies: new Map(), enemies: new Map(), pos: new Map() };
+
+/** Brings every marked lord's kept parts up to date within a phase; the next snapshot is then built from them (`stale`). */
+function refreshParts(ctx: Ctx, c: RenownCache): void {
+  updateParts(ctx, c, c.lords ?? livingLords(ctx.s), relationsOf(ctx), false);
+  c.relations = false;
+  c.dirty.clear();
+  c.relDirty.clear();
+  c.stale = true;
 }
 
 /**
@@ -346,8 +444,7 @@ export function landOf(ctx: Ctx, lord: LordId): readonly Territory[] {
   let idx = ctx.landIndex;
   if (!idx) {
     idx = ctx.landIndex = new Map();
-    for (const id in ctx.s.territories) {
-      const t = ctx.s.territories[id]!;
+    for (const t of territoriesOf(ctx)) {
       if (t.owner !== null) (idx.get(t.owner) ?? idx.set(t.owner, []).get(t.owner)!).push(t);
     }
   }
@@ -365,39 +462,40 @@ export function setOwner(ctx: Ctx, t: Territory, owner: LordId | null): void {
 
 /**
  * A lord's knights, in the state's order, kept indexed for the turn. Knights never change lord;
- * a new knight takes the next number (the index is rebuilt when `nextKnight` moves); a removed
- * one leaves through forgetKnight, which counts it, and is dropped when the list is next read. So
- * the list is always the scan's result.
+ * a new knight takes the next number and addKnight appends him (the index is rebuilt if
+ * `nextKnight` moved otherwise); forgetKnight takes a knight out of his lord's list. So the list is
+ * always the scan's result. The caller only reads it (and not across a knight's removal).
  */
-export function knightsOfLord(ctx: Ctx, lord: LordId): Knight[] {
+export function knightsOfLord(ctx: Ctx, lord: LordId): readonly Knight[] {
   const s = ctx.s;
   let idx = ctx.knightIndex;
   if (!idx || idx.next !== s.nextKnight) {
-    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map(), checked: new Map() };
+    idx = ctx.knightIndex = { next: s.nextKnight, byLord: new Map() };
     for (const id in s.knights) {
       const k = s.knights[id]!;
       const list = idx.byLord.get(k.lord);
       if (list) list.push(k); else idx.byLord.set(k.lord, [k]);
     }
   }
-  const list = idx.byLord.get(lord);
-  if (!list) return [];
-  if (idx.checked.get(lord) === ctx.knightsGone) return list; // no knight left since the last check
-  idx.checked.set(lord, ctx.knightsGone);
-  if (list.every((k) => s.knights[k.id] === k)) return list;
-  const live = list.filter((k) => s.knights[k.id] === k);
-  idx.byLord.set(lord, live);
-  return live;
+  return idx.byLord.get(lord) ?? NO_KNIGHTS;
 }
+const NO_KNIGHTS: readonly Knight[] = [];
 
 /** The relations indexed by lord; setRelation and eliminateLord drop the index when they change it. */
 export function relationsOf(ctx: Ctx): RelationLists {
   return (ctx.relLists ??= relationLists(ctx.s));
 }
 
+/**
+ * Makes the body the event (each call passes a new body, never kept elsewhere): its keys first,
+ * then phase, audience and order, the order a copy `{ ...body, phase, audience }` gave them, so
+ * that the events and their hashes are the same; without the copy (≈ 1,000 events a Europe turn).
+ */
 export function emit(ctx: Ctx, audience: Audience, body: GPEventBody): void {
-  const e = { ...body, phase: ctx.phase, audience } as GPEvent;
-  if (ctx.orderLine) e.order = ctx.orderLine; // the last key, as the spread put it
+  const e = body as GPEvent;
+  e.phase = ctx.phase;
+  e.audience = audience;
+  if (ctx.orderLine) e.order = ctx.orderLine;
   ctx.events.push(e);
 }
 
@@ -405,11 +503,22 @@ export function cancel(ctx: Ctx, lord: LordId, line: SheetLine, reason: CancelRe
   emit(ctx, [lord], { type: 'order-cancelled', lord, seq: line.seq, line: line.line, text: line.text, reason });
 }
 
-/** A lord's lines of the given codes, in entry order. */
-export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C[]): (SheetLine & { order: Extract<Order, { code: C }> })[] {
+/** A lord's lines of the given codes, in entry order (indexed for the turn: the caller only reads them). */
+export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C[]): readonly (SheetLine & { order: Extract<Order, { code: C }> })[] {
+  return linesWith(ctx, lord, codes);
+}
+
+function linesWith<C extends OrderCode>(ctx: Ctx, lord: LordId, codes: readonly C[]): readonly (SheetLine & { order: Extract<Order, { code: C }> })[] {
+  type Line = SheetLine & { order: Extract<Order, { code: C }> };
   const sheet = ctx.sheets[lord];
   if (!sheet) return [];
-  return sheet.lines.filter((l) => (codes as string[]).includes(l.order.code)) as (SheetLine & { order: Extract<Order, { code: C }> })[];
+  const byCode = codesOf(ctx).lines.get(lord);
+  let found: SheetLine[] | null = null;
+  let kinds = 0;
+  for (const c of codes) { const l = byCode?.get(c); if (l) { found = l; kinds++; } }
+  if (kinds === 0) return [];
+  if (kinds === 1) return found as Line[]; // one code's lines, already in entry order
+  return sheet.lines.filter((l) => (codes as readonly string[]).includes(l.order.code)) as Line[];
 }
 
 /**
@@ -418,13 +527,12 @@ export function linesOf<C extends OrderCode>(ctx: Ctx, lord: LordId, ...codes: C
  */
 export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lord: LordId, line: SheetLine & { order: Extract<Order, { code: C }> }) => void): void {
   if (!hasLines(ctx, codes)) return; // nothing to order: the snapshot's order is not read
-  const byLord = codesOf(ctx).byLord;
+  const outer = ctx.orderLine;
   for (const lord of orderedSheetLords(ctx)) {
-    const own = byLord.get(lord);
-    if (!own || !codes.some((c) => own.has(c))) continue; // no such line on his sheet
-    for (const line of linesOf(ctx, lord, ...codes)) {
+    const lines = linesWith(ctx, lord, codes);
+    if (lines.length === 0) continue; // no such line on his sheet
+    for (const line of lines) {
       if (!ctx.s.lords[lord]?.alive) { cancel(ctx, lord, line, 'lord-out'); continue; }
-      const outer = ctx.orderLine;
       ctx.orderLine = { lord, line: line.line };
       try { fn(lord, line); } finally { ctx.orderLine = outer; }
     }
@@ -451,7 +559,7 @@ export function sameOrAdjacent(ctx: Ctx, a: TerritoryId, b: TerritoryId): boolea
 }
 
 export function ownedBy(ctx: Ctx, lord: LordId): TerritoryId[] {
-  return Object.values(ctx.s.territories).filter((t) => t.owner === lord).map((t) => t.id).sort();
+  return landOf(ctx, lord).map((t) => t.id).sort(); // his land, as a filter of every territory gives it
 }
 
 export function knightsOf(ctx: Ctx, lord: LordId): Knight[] {
@@ -463,21 +571,51 @@ export function armyOf(ctx: Ctx, k: Knight): Army | null {
 }
 
 export function garrisonAt(ctx: Ctx, lord: LordId, t: TerritoryId): Army | null {
-  // The first in the state's order, as a find over Object.values, without the copy of every army.
-  const armies = ctx.s.armies;
-  for (const id in armies) { const a = armies[id]!; if (a.lord === lord && a.commander === null && a.location === t) return a; }
+  // The first in the state's order, as a find over every army would give: the lord's armies are
+  // in that order, and only his can match.
+  for (const a of armiesOfLord(ctx, lord)) if (a.commander === null && a.location === t) return a;
   return null;
 }
+
+/**
+ * A lord's armies in the state's order (ascending id), indexed for the turn. An army never changes
+ * lord; armies enter the state only by newArmy (the next number: last in the order) and leave it
+ * only by removeArmy, which both keep the index; so the list is always the scan's result.
+ */
+export function armiesOfLord(ctx: Ctx, lord: LordId): readonly Army[] {
+  let idx = ctx.armyIndex;
+  if (!idx) {
+    idx = ctx.armyIndex = new Map();
+    const armies = ctx.s.armies;
+    for (const id in armies) {
+      const a = armies[id]!;
+      const list = idx.get(a.lord);
+      if (list) list.push(a); else idx.set(a.lord, [a]);
+    }
+  }
+  return idx.get(lord) ?? NO_ARMIES;
+}
+const NO_ARMIES: readonly Army[] = [];
 
 export function newArmy(ctx: Ctx, lord: LordId, location: TerritoryId, strength: number, commander: string | null): Army {
   const army: Army = { id: ctx.s.nextArmy++, lord, strength, commander, location, receivedTransfer: false, defThreshold: null, levyTurn: ctx.turn };
   ctx.s.armies[String(army.id)] = army;
   if (commander) ctx.s.knights[commander]!.army = army.id;
+  const idx = ctx.armyIndex;
+  if (idx) {
+    const list = idx.get(lord);
+    const last = list?.[list.length - 1];
+    if (!list) idx.set(lord, [army]);
+    else if (!last || last.id < army.id) list.push(army); // (a list emptied by removeArmy stays)
+    else ctx.armyIndex = null; // not the highest number (a state whose nextArmy lags): built again
+  }
   return army;
 }
 
 export function removeArmy(ctx: Ctx, army: Army): void {
   delete ctx.s.armies[String(army.id)];
+  const list = ctx.armyIndex?.get(army.lord);
+  if (list) { const i = list.indexOf(army); if (i >= 0) list.splice(i, 1); }
   if (army.commander) {
     const k = ctx.s.knights[army.commander];
     if (k && k.army === army.id) k.army = null;
@@ -522,8 +660,21 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
 export function declareWar(ctx: Ctx, a: LordId, b: LordId, cause: 'GUE' | 'felony'): void {
   // The third lords in the living lords' order: a's allies when indexed (the same lords, in the
   // same order, as the scan of every living lord; copied, since the loop changes them).
-  const thirds = ctx.relLists && ctx.relLists.pos.has(a) ? [...(ctx.relLists.allies.get(a) ?? [])] : livingLords(ctx.s);
-  for (const c of thirds) {
+  const lists = ctx.relLists;
+  if (lists && lists.pos.has(a) && lists.pos.has(b)) {
+    // Indexed: every c is a's ally when reached (the loop only ends alliances with the lords before
+    // it), and b's exactly when he was at the start; so the same lords as the scan below.
+    const thirds = [...(lists.allies.get(a) ?? [])];
+    const alliesOfB = new Set(lists.allies.get(b) ?? []);
+    for (const c of thirds) {
+      if (c === a || c === b || !alliesOfB.has(c)) continue;
+      setRelation(ctx, a, c, 'peace', 'common-ally');
+      setRelation(ctx, b, c, 'peace', 'common-ally');
+    }
+    setRelation(ctx, a, b, 'war', cause);
+    return;
+  }
+  for (const c of livingLords(ctx.s)) {
     if (c === a || c === b) continue;
     if (ctx.s.relations[relKey(a, c)] === 'alliance' && ctx.s.relations[relKey(b, c)] === 'alliance') {
       setRelation(ctx, a, c, 'peace', 'common-ally');
@@ -547,17 +698,24 @@ export function felony(ctx: Ctx, lord: LordId, victim: LordId, cause: 'battle' |
 export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdication'): void {
   const l = ctx.s.lords[lord]!;
   if (!l.alive) return;
+  // His relations, from the index when it holds him: relations are only ever between two living
+  // lords (invariants.ts), so his allies and enemies name every key that holds his id.
+  const lists = ctx.relLists && ctx.relLists.pos.has(lord) ? ctx.relLists : null;
+  const related = lists ? [...(lists.allies.get(lord) ?? []), ...(lists.enemies.get(lord) ?? [])] : null;
   l.alive = false;
-  if (ctx.renown) ctx.renown.relations = true;
+  if (ctx.renown) { ctx.renown.relations = true; ctx.renown.lords = null; }
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
   for (const k of knightsOf(ctx, lord)) removeKnight(ctx, k);
-  for (const a of Object.values(ctx.s.armies)) if (a.lord === lord) removeArmy(ctx, a);
+  for (const a of [...armiesOfLord(ctx, lord)]) removeArmy(ctx, a); // a copy: removeArmy changes the list
   const freed = ownedBy(ctx, lord);
   for (const t of freed) setOwner(ctx, ctx.s.territories[t]!, null);
-  const head = `${lord}|`, tail = `|${lord}`; // a key is "a|b": one of its two ids is the lord's
-  for (const key of Object.keys(ctx.s.relations)) if (key.startsWith(head) || key.endsWith(tail)) delete ctx.s.relations[key];
+  if (related) for (const x of related) delete ctx.s.relations[relKey(lord, x)];
+  else {
+    const head = `${lord}|`, tail = `|${lord}`; // a key is "a|b": one of its two ids is the lord's
+    for (const key of Object.keys(ctx.s.relations)) if (key.startsWith(head) || key.endsWith(tail)) delete ctx.s.relations[key];
+  }
   ctx.s.allyCalls = ctx.s.allyCalls.filter((c) => c.caller !== lord && c.callee !== lord);
   emit(ctx, 'all', { type: 'lord-died', lord, cause, territoriesFreed: freed });
 }

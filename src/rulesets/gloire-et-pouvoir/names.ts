@@ -2,7 +2,7 @@
  * Default knight names [P G-40]: a stable Arthurian name per knight id, distinct among the
  * recruiting lord's knights (as REN's names are: 'name-taken' is checked per lord).
  */
-import type { GPState, LordId } from './state.ts';
+import type { GPState, Knight, LordId } from './state.ts';
 
 const POOL = [
   'Gauvain', 'Perceval', 'Lancelot', 'Galaad', 'Bohort', 'Lionel', 'Yvain', 'Keu', 'Sagremor', 'Girflet',
@@ -12,7 +12,8 @@ const POOL = [
 ];
 const ORDINALS = ['', ' le Jeune', ' le Hardi', ' le Preux', ' le Sage', ' le Blanc', ' le Noir', ' le Roux', ' le Bel', ' le Fort'];
 
-export function knightName(s: GPState, id: string, lord: LordId): string {
+/** `own`: the lord's knights, when the caller keeps them indexed (the same knights as the scan finds). */
+export function knightName(s: GPState, id: string, lord: LordId, own?: readonly Knight[]): string {
   const n = Number(id.slice(1));
   const base = POOL[(n - 1) % POOL.length]!;
   const gen = Math.floor((n - 1) / POOL.length);
@@ -22,6 +23,10 @@ export function knightName(s: GPState, id: string, lord: LordId): string {
   // knight would tell him that such a name exists somewhere (fog of war, view.ts); orders tell
   // knights of different lords apart as Lord/Knight.
   const lower = name.toLowerCase();
+  if (own) {
+    for (const k of own) if (k.lord === lord && k.name.toLowerCase() === lower) return `${name} (${id})`;
+    return name;
+  }
   for (const kid in s.knights) {
     const k = s.knights[kid]!;
     if (k.lord === lord && k.name.toLowerCase() === lower) { name = `${name} (${id})`; break; }

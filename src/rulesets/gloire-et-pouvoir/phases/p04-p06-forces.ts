@@ -3,7 +3,7 @@
  * TSF → cross-lord TSF → GAR, four global passes [P G-16]) [rules §4.4–4.6].
  */
 import type { Ctx } from '../context.ts';
-import { addToGarrison, addToKnight, armyOf, cancel, emit, forEachOrder, liveGR, ownedBy, removeArmy, sameOrAdjacent, addKnight, setHappiness, setTreasury } from '../context.ts';
+import { addToGarrison, addToKnight, armyOf, cancel, emit, forEachOrder, knightsOfLord, liveGR, ownedBy, removeArmy, sameOrAdjacent, addKnight, setHappiness, setTreasury } from '../context.ts';
 import { knightCost, levy, levyHappiness, roundHalfUp } from '../formulas.ts';
 import { knightName } from '../names.ts';
 import { normalizeName } from '../../../engine/names.ts';
@@ -57,9 +57,10 @@ export function phase5(ctx: Ctx): void {
           break;
         }
         setTreasury(ctx, l, l.treasury - cost);
+        const own = knightsOfLord(ctx, lord); // read before the number moves (addKnight then appends to the index)
         const id = `K${s.nextKnight++}`;
         const location = ctx.rng.pick(owned);
-        addKnight(ctx, { id, name: knightName(s, id, lord), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null });
+        addKnight(ctx, { id, name: knightName(s, id, lord, own), lord, isLordKnight: false, renown, hireRenown: renown, hiredTurn: ctx.turn, location, army: null });
         ctx.flags.recruited[lord] = (ctx.flags.recruited[lord] ?? 0) + 1;
         emit(ctx, [lord], { type: 'knight-recruited', lord, knight: id, name: s.knights[id]!.name, renown, cost, territory: location });
       }

@@ -109,16 +109,19 @@ export function defendersOf(ctx: Ctx, attacker: LordId, t: TerritoryId): Defende
   const g = garrisonAt(ctx, owner, t);
   if (g && g.strength > 0) out.push({ kind: 'garrison', lord: owner, knight: null, army: g, strength: g.strength, virtualRenown, gr: -Infinity });
   // The owner's and his allies' knights (from the turn's index: the sort below is a total order,
-  // so the order they are gathered in does not matter).
-  const defendingLords = new Set([owner, ...(relationsOf(ctx).allies.get(owner) ?? [])]);
-  for (const k of [...defendingLords].flatMap((l) => knightsOfLord(ctx, l))) {
-    if (k.location !== t || k.lord === attacker) continue;
-    if (relation(s, k.lord, attacker) === 'alliance') continue; // allies of the attacker stand aside [P G-19]
-    if (ctx.flags.attackOrigin.get(k.id) === t) continue; // attackers do not defend their origin [T]
-    const a = armyOf(ctx, k);
-    if (!a || a.strength <= 0) continue;
-    out.push({ kind: 'knight', lord: k.lord, knight: k, army: a, strength: a.strength, virtualRenown, gr: ctx.snap.gr[k.lord] ?? 0 });
-  }
+  // so the order they are gathered in does not matter). The allies list never holds the owner.
+  const gather = (l: LordId) => {
+    for (const k of knightsOfLord(ctx, l)) {
+      if (k.location !== t || k.lord === attacker) continue;
+      if (relation(s, k.lord, attacker) === 'alliance') continue; // allies of the attacker stand aside [P G-19]
+      if (ctx.flags.attackOrigin.get(k.id) === t) continue; // attackers do not defend their origin [T]
+      const a = armyOf(ctx, k);
+      if (!a || a.strength <= 0) continue;
+      out.push({ kind: 'knight', lord: k.lord, knight: k, army: a, strength: a.strength, virtualRenown, gr: ctx.snap.gr[k.lord] ?? 0 });
+    }
+  };
+  gather(owner);
+  for (const l of relationsOf(ctx).allies.get(owner) ?? []) if (l !== owner) gather(l);
   const renownOf = (d: Defender) => (d.knight ? d.knight.renown : d.virtualRenown);
   out.sort((a, b) => renownOf(a) - renownOf(b) || (a.kind === 'garrison' ? -1 : b.kind === 'garrison' ? 1 : 0) || a.gr - b.gr || Number(a.knight!.id.slice(1)) - Number(b.knight!.id.slice(1)));
   return out;

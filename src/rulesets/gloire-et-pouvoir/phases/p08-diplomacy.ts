@@ -46,7 +46,10 @@ export function phase8(ctx: Ctx): void {
     if (rel === 'alliance') return cancelBoth('duplicate');
     if (rel === 'war') return cancelBoth('at-war'); // sign peace first [T]
     // No lord may be allied with two lords at war with each other [T §5.9.2].
-    const conflict = alliesOf(lord).some((c) => relation(s, c, other) === 'war') || alliesOf(other).some((c) => relation(s, c, lord) === 'war');
+    // (From the index: a living lord c is at war with x exactly when c is among x's enemies.)
+    const lists = relationsOf(ctx);
+    const allyAtWarWith = (x: LordId, y: LordId) => { const foes = lists.enemies.get(y); return !!foes && (lists.allies.get(x) ?? []).some((c) => foes.includes(c)); };
+    const conflict = allyAtWarWith(lord, other) || allyAtWarWith(other, lord);
     if (conflict) return cancelBoth('allied-with-enemy');
     setRelation(ctx, lord, other, 'alliance', 'ALL');
   });

@@ -1,6 +1,6 @@
 /** Phase 12 — sales (VND/ACH) and phase 13 — espionage (ESP) [rules §4.12–4.13, P G-28, G-29]. */
 import type { Ctx } from '../context.ts';
-import { cancel, changeOwner, emit, forEachOrder, linesOf, liveGR, setTreasury } from '../context.ts';
+import { allKnights, cancel, changeOwner, emit, forEachOrder, garrisonAt, linesOf, liveGR, setTreasury } from '../context.ts';
 import { enemiesOf, espionageProbability, floorSafe } from '../formulas.ts';
 import type { Intel } from '../state.ts';
 
@@ -57,10 +57,10 @@ export function phase13(ctx: Ctx): void {
     const success = ctx.rng.next() < p;
     let report: Intel | null = null;
     if (success) {
-      const knights = Object.values(s.knights).filter((k) => k.location === t.id).map((k) => ({
+      const knights = allKnights(ctx).filter((k) => k.location === t.id).map((k) => ({ // every knight, in the state's order
         knight: k.id, lord: k.lord, name: k.name, renown: k.renown, men: k.army !== null ? s.armies[String(k.army)]?.strength ?? 0 : 0,
       }));
-      const garrison = t.owner ? Object.values(s.armies).find((a) => a.commander === null && a.location === t.id && a.lord === t.owner)?.strength ?? 0 : 0;
+      const garrison = t.owner ? garrisonAt(ctx, t.owner, t.id)?.strength ?? 0 : 0;
       // Neutral land: an estimate of the peasants, true size × U(0.9, 1.1) rounded to 10 [T, P G-29].
       const peasantEstimate = t.owner === null ? Math.round((floorSafe(cfg.peasantRate * t.population) * ctx.rng.uniform(0.9, 1.1)) / 10) * 10 : null;
       report = { turn: ctx.turn, owner: t.owner, population: t.population, happiness: t.happiness, taxCoef: t.taxCoef, fortification: t.fortification, knights, garrison, peasantEstimate };

@@ -3,9 +3,9 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { armyOf, cancel, emit, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury } from '../context.ts';
+import { armiesOfLord, armyOf, cancel, emit, knightsOfLord, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, territoriesOf } from '../context.ts';
 import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
-import type { Army, Knight, LordId } from '../state.ts';
+import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
 import { lordIdCompare, relation } from '../state.ts';
 
@@ -29,7 +29,8 @@ export function phase14(ctx: Ctx): void {
   }
   // 14.2 revolts: owned land with happiness 0 becomes independent [T, P G-31].
   s.revoltedThisTurn = [];
-  for (const t of Object.values(s.territories).sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const id of idsInLocaleOrder(ctx)) {
+    const t = s.territories[id]!;
     if (t.owner === null || t.happiness > 0) continue;
     const lord = t.owner;
     s.lords[lord]!.memory[t.id] = { value: 0, lostTurn: ctx.turn };
@@ -42,7 +43,8 @@ export function phase14(ctx: Ctx): void {
   // 14.3 memory: +1 every 3 turns after the loss, up to 20, while the lord does not own it [T, P G-32].
   for (const lord of livingLords(s)) {
     const l = s.lords[lord]!;
-    for (const [tid, m] of Object.entries(l.memory)) {
+    for (const tid in l.memory) { // a plain record: its own keys, in Object.entries' order, without the pairs
+      const m = l.memory[tid]!;
       const elapsed = ctx.turn - m.lostTurn;
       if (m.value >= cfg.memoryRecoveryCap || s.territories[tid]!.owner === lord) continue;
       if (elapsed > 0 && elapsed % cfg.memoryRecoveryEvery === 0) {
@@ -53,12 +55,24 @@ export function phase14(ctx: Ctx): void {
   }
 }
 
+/** The territories' ids sorted by localeCompare, once per map (the ids of a map never change). */
+const LOCALE_ORDER = new WeakMap<object, TerritoryId[]>();
+function idsInLocaleOrder(ctx: Ctx): TerritoryId[] {
+  let ids = LOCALE_ORDER.get(ctx.map);
+  const all = territoriesOf(ctx);
+  if (!ids || ids.length !== all.length || !ids.every((id) => ctx.s.territories[id])) {
+    ids = all.map((t) => t.id).sort((a, b) => a.localeCompare(b));
+    LOCALE_ORDER.set(ctx.map, ids);
+  }
+  return ids;
+}
+
 export function phase15(ctx: Ctx): void {
   const { s, cfg } = ctx;
-  // Each lord's knights and armies, gathered once: a lord's upkeep touches only his own.
-  const byLord = groupByLord(ctx);
-  const knightsOf = (_ctx: Ctx, lord: LordId) => (byLord.knights.get(lord) ?? []).filter((k) => s.knights[k.id] === k);
-  const armiesOf = (lord: LordId) => (byLord.armies.get(lord) ?? []).filter((a) => s.armies[String(a.id)] === a);
+  // Each lord's knights (in id order) and armies, from the turn's indexes: a lord's upkeep touches
+  // only his own, and no knight or army is created in this phase (copies: the loops remove some).
+  const knightsOf = (_ctx: Ctx, lord: LordId) => [...knightsOfLord(ctx, lord)].sort(byId);
+  const armiesOf = (lord: LordId) => [...armiesOfLord(ctx, lord)];
   for (const lord of ctx.snap.order) {
     const l = s.lords[lord];
     if (!l?.alive) continue;
@@ -101,15 +115,8 @@ export function phase15(ctx: Ctx): void {
   }
 }
 
-/** Knights (in id order, as knightsOf gives them) and armies of every lord, in one pass each. */
-function groupByLord(ctx: Ctx): { knights: Map<LordId, Knight[]>; armies: Map<LordId, Army[]> } {
-  const knights = new Map<LordId, Knight[]>();
-  for (const k of Object.values(ctx.s.knights)) (knights.get(k.lord) ?? knights.set(k.lord, []).get(k.lord)!).push(k);
-  for (const list of knights.values()) list.sort((a, b) => lordIdCompare(a.id, b.id));
-  const armies = new Map<LordId, Army[]>();
-  for (const a of Object.values(ctx.s.armies)) (armies.get(a.lord) ?? armies.set(a.lord, []).get(a.lord)!).push(a);
-  return { knights, armies };
-}
+/** Knights in id order, as knightsOf gives them. */
+const byId = (a: Knight, b: Knight) => lordIdCompare(a.id, b.id);
 
 export function phase16(ctx: Ctx): void {
   const { s, cfg } = ctx;
@@ -154,11 +161,11 @@ export function phase18(ctx: Ctx): void {
     if (owner === null) return revolted.has(t) ? !ownedBy(ctx, lord).includes(t) : false;
     return owner !== lord && relation(s, lord, owner) !== 'alliance';
   };
-  // Each lord's knights and garrisons, gathered once: a lord's repatriation moves only his own.
-  const byLord = groupByLord(ctx);
+  // Each lord's knights and garrisons, from the turn's indexes: a lord's repatriation moves only
+  // his own, and creates armies only for him, in his own garrison loop (below, over a copy).
   for (const lord of ctx.snap.order) {
     if (!s.lords[lord]?.alive) continue;
-    for (const k of (byLord.knights.get(lord) ?? []).filter((x) => s.knights[x.id] === x)) {
+    for (const k of [...knightsOfLord(ctx, lord)].sort(byId)) {
       if (!foreign(lord, k.location)) continue;
       const dest = nearestOwned(ctx, lord, k.location);
       if (!dest) continue; // a lord with no land: his knights stay [P G-36]
@@ -175,7 +182,7 @@ export function phase18(ctx: Ctx): void {
       emit(ctx, [lord], { type: 'repatriated', lord, knight: k.id, army: a?.id ?? null, from, to: dest.to, distance: dest.distance, before, after });
     }
     // Garrisons never stand on foreign land (they go home at once); this is a safety net.
-    for (const g of (byLord.armies.get(lord) ?? []).filter((a: Army) => s.armies[String(a.id)] === a && a.commander === null).sort((a, b) => a.id - b.id)) {
+    for (const g of armiesOfLord(ctx, lord).filter((a: Army) => a.commander === null).sort((a, b) => a.id - b.id)) {
       if (s.territories[g.location]!.owner !== lord) repatriateGarrison(ctx, g);
     }
   }
@@ -188,7 +195,7 @@ export function phase19(ctx: Ctx): void {
   // Nothing has changed since the phase's snapshot: its global renowns are the live ones.
   const gr = new Map(lords.map((l) => [l, ctx.snap.gr[l]!]));
   const owned = new Map<LordId, number>();
-  for (const t of Object.values(s.territories)) if (t.owner !== null) owned.set(t.owner, (owned.get(t.owner) ?? 0) + 1);
+  for (const t of territoriesOf(ctx)) if (t.owner !== null) owned.set(t.owner, (owned.get(t.owner) ?? 0) + 1);
   const count = (l: LordId) => owned.get(l) ?? 0;
   emit(ctx, 'all', {
     type: 'ranking',
