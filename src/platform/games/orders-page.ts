@@ -110,6 +110,10 @@ const derivedCache = new Map<string, PageParts>();
 let derivedBytes = 0;
 /** Hits and misses of the order page's cache, for the benchmark and the tests. */
 export const orderPageCacheStats = { hits: 0, misses: 0 };
+/** How many lord pages are kept, and their bytes as counted (the benchmark). */
+export function orderPageCacheSize(): { entries: number; bytes: number } { return { entries: derivedCache.size, bytes: derivedBytes }; }
+/** Forgets every kept page part (tests: a page drawn afresh, to compare with one served from the cache). */
+export function clearOrderPageCache(): void { derivedCache.clear(); derivedBytes = 0; }
 function trimDerived(): void {
   while (derivedCache.size > PAGE_CACHE_ENTRIES || derivedBytes > PAGE_CACHE_BYTES) {
     const oldest = derivedCache.keys().next().value!;
