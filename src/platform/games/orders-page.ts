@@ -16,7 +16,7 @@ import { orderPageHelp } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { renderDoc } from '../http/viewdoc.ts';
-import { mapWidget, mapWidgetParts, type MapWidgetParts } from '../maps/widget.ts';
+import { mapWidget, mapWidgetParts } from '../maps/widget.ts';
 import { guidedForm } from './guided-form.ts';
 import { attentionText, issuesBlock, sheetEditorMsgs, sheetTextarea } from './sheet-editor.ts';
 import { mailOrdersBox } from './mail-orders-page.ts';
@@ -99,11 +99,12 @@ const PAGE_CACHE_BYTES = (Number(process.env.PAGE_CACHE_MB ?? '') || 64) * 1024 
 interface PageParts {
   tools: ReturnType<typeof toolsOf>;
   map: MapDoc | null;
-  mapParts: MapWidgetParts | null;
+  /** The map's drawing, legend and table (mapWidgetParts), shared by the widgets of every sheet value. */
+  mapParts: { svg: Buffer; legend: Buffer; table: Buffer } | null;
   form: Buffer | null;
   mine: Buffer;
-  /** The map widget per sheet value (MAP_VARIANTS at most). */
-  maps: Map<string, Buffer>;
+  /** The map widget per sheet value (MAP_VARIANTS at most): its own bytes around the shared parts. */
+  maps: Map<string, { pieces: Buffer[]; bytes: number }>;
   bytes: number;
 }
 const derivedCache = new Map<string, PageParts>();
@@ -141,16 +142,16 @@ function derived(state: unknown, key: string, compute: () => PageParts): PagePar
   return value;
 }
 /** A map widget drawn for one sheet value, kept in its entry (counted in the cache's bytes). */
-function keepMap(d: PageParts, key: string, bytes: Buffer): void {
+function keepMap(d: PageParts, key: string, widget: { pieces: Buffer[]; bytes: number }): void {
   if (d.maps.size >= MAP_VARIANTS) {
     const old = d.maps.keys().next().value!;
-    d.bytes -= d.maps.get(old)!.length;
-    derivedBytes -= d.maps.get(old)!.length;
+    d.bytes -= d.maps.get(old)!.bytes;
+    derivedBytes -= d.maps.get(old)!.bytes;
     d.maps.delete(old);
   }
-  d.maps.set(key, bytes);
-  d.bytes += bytes.length;
-  derivedBytes += bytes.length;
+  d.maps.set(key, widget);
+  d.bytes += widget.bytes;
+  derivedBytes += widget.bytes;
   trimDerived();
 }
 
@@ -223,11 +224,12 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     if (entry.ruleset.mapDoc) {
       try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
     }
-    const mapParts = map ? mapWidgetParts(map, lang, false) : null;
+    const drawn = map ? mapWidgetParts(map, lang, false) : null;
+    const mapParts = drawn ? { svg: Buffer.from(drawn.svg.value), legend: Buffer.from(drawn.legend.value), table: Buffer.from(drawn.table.value) } : null;
     const formBytes = form ? Buffer.from(guidedForm(form, lang, g.ruleset).value) : null;
     const mine = Buffer.from(mySection(view, presented(state, entry, seat.player, lang), lang).value);
-    // The map document's size counted as about twice its drawing's (its regions' texts and ids).
-    const mapBytes = mapParts ? 3 * (mapParts.svg.value.length + mapParts.legend.value.length + mapParts.table.value.length) : 0;
+    // The drawing's bytes, and the map document counted as about as much again (its regions' texts).
+    const mapBytes = mapParts ? 2 * (mapParts.svg.length + mapParts.legend.length + mapParts.table.length) : 0;
     return { tools: toolsOf(entry, state, seat.player, lang), map, mapParts, form: formBytes, mine, maps: new Map(), bytes: 1024 + mapBytes + (formBytes?.length ?? 0) + mine.length };
   });
   const { tools } = d;
@@ -237,17 +239,21 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
   let mapWidgetHtml: Html | null = null;
   if (d.map && d.mapParts) {
     const key = sheet.value === null || !entry.ruleset.mapDoc ? '' : JSON.stringify(sheet.value);
-    let bytes = d.maps.get(key);
-    if (!bytes) {
+    let widget = d.maps.get(key);
+    if (!widget) {
       let map = d.map;
       if (key !== '') {
         const rs = entry.ruleset;
         try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
       }
-      bytes = Buffer.from(mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units`, parts: d.mapParts }).value);
-      keepMap(d, key, bytes);
+      const own = new PageBytes();
+      const parts = { svg: own.mark(d.mapParts.svg), legend: own.mark(d.mapParts.legend), table: own.mark(d.mapParts.table) };
+      const pieces = own.pieces(mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units`, parts }).value);
+      const shared = new Set<Buffer>([d.mapParts.svg, d.mapParts.legend, d.mapParts.table]);
+      widget = { pieces, bytes: pieces.reduce((n, b) => n + (shared.has(b) ? 0 : b.length), 0) };
+      keepMap(d, key, widget);
     }
-    mapWidgetHtml = out.mark(bytes);
+    mapWidgetHtml = out.mark(widget.pieces);
   }
   const lastReport = reports.at(-1) ?? null;
   const localize = (l: string): string => entry.ruleset.localizeLabel?.(l, lang) ?? l;

@@ -15,21 +15,28 @@ const OPEN = `\u0000${randomBytes(12).toString('base64url')}:`;
 
 /** The fragments of one page being built. */
 export class PageBytes {
-  private readonly parts: Buffer[] = [];
-  /** Where `b` goes in the page's text. */
-  mark(b: Buffer): Html { return raw(`${OPEN}${this.parts.push(b) - 1}\u0000`); }
-  /** The page's bytes: `text` encoded, each mark replaced by its fragment. */
-  bytes(text: string): Buffer {
+  private readonly parts: (Buffer | readonly Buffer[])[] = [];
+  /** Where `b` goes in the page's text (pieces: one after the other). */
+  mark(b: Buffer | readonly Buffer[]): Html { return raw(`${OPEN}${this.parts.push(b) - 1}\u0000`); }
+  /** `text` encoded, each mark replaced by its fragment: the pieces, fragments shared, not copied. */
+  pieces(text: string): Buffer[] {
     const out: Buffer[] = [];
     let at = 0;
     for (;;) {
       const i = text.indexOf(OPEN, at);
       if (i < 0) break;
       const end = text.indexOf('\u0000', i + OPEN.length);
-      out.push(Buffer.from(text.slice(at, i)), this.parts[Number(text.slice(i + OPEN.length, end))]!);
+      if (i > at) out.push(Buffer.from(text.slice(at, i)));
+      const part = this.parts[Number(text.slice(i + OPEN.length, end))]!;
+      if (Buffer.isBuffer(part)) out.push(part); else out.push(...part);
       at = end + 1;
     }
     out.push(Buffer.from(text.slice(at)));
+    return out;
+  }
+  /** The page's bytes: `text` encoded, each mark replaced by its fragment. */
+  bytes(text: string): Buffer {
+    const out = this.pieces(text);
     return out.length === 1 ? out[0]! : Buffer.concat(out);
   }
 }
