@@ -27,7 +27,8 @@ export async function freshSchema(prefix: string): Promise<{ db: Db; url: string
 
 /** `suzerain serve` in its own process, resolved once it serves. */
 export function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/suzerain.mjs', 'serve'], {
+  // The server as `npm start` and `npx suzerain` run it (their young generation: bin/suzerain.mjs's first line).
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'bin/suzerain.mjs', 'serve'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

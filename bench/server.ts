@@ -73,7 +73,8 @@ async function prepare(db: Db): Promise<{ gameId: number; player: string; login:
 
 async function startServer(env: Record<string, string>, port: number, dir = process.cwd()): Promise<ChildProcess> {
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, 'bin/suzerain.mjs', 'serve'], {
+  // The server as `npm start` and `npx suzerain` run it (their young generation: bin/suzerain.mjs's first line).
+  const child = spawn(process.execPath, [...prof, '--max-semi-space-size=4', 'bin/suzerain.mjs', 'serve'], {
     cwd: dir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SCHEDULER_TICK_MS: '600000', TRUST_PROXY: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -10,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerForm, Lang, MapDoc } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
-import { LruCache } from '../http/lru.ts';
+import { PageBytes } from '../http/page-bytes.ts';
+import { decisionOf } from './sheet-cache.ts';
 import { orderPageHelp } from '../http/help-links.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
@@ -84,21 +85,74 @@ function formatTime(d: Date | string, lang: Lang, tz: string): string {
 /**
  * What a page computes from a game state alone (the player's view, guided form, map, tools),
  * kept for the next request on the same state: a state object stands for one state hash (the
- * state cache gives the same object while the hash is unchanged, a new one after a turn). A small
- * LRU bounds the memory (a Europe map widget is about 100 KB).
+ * state cache gives the same object while the hash is unchanged, a new one after a turn), and a
+ * new object gets a new id here, so nothing drawn from an old state is served for a new one.
+ *
+ * Only what is sent is kept: the fragments as the bytes of the answer (page-bytes.ts), the map
+ * document for the map orders. Bounded by entries and by bytes, least recently used first
+ * (about 150 KB a lord on a Scandinavia map: PAGE_CACHE_MB = 64 keeps the 500 lords of 50 games).
  */
 const derivedIds = new WeakMap<object, number>();
 let nextDerivedId = 1;
-const derivedCache = new LruCache<string, unknown>(200);
-function derived<T>(state: unknown, key: string, compute: () => T): T {
+const PAGE_CACHE_ENTRIES = Number(process.env.PAGE_CACHE_ENTRIES ?? '') || 1000;
+const PAGE_CACHE_BYTES = (Number(process.env.PAGE_CACHE_MB ?? '') || 64) * 1024 * 1024;
+interface PageParts {
+  tools: ReturnType<typeof toolsOf>;
+  map: MapDoc | null;
+  /** The map's drawing, legend and table (mapWidgetParts), shared by the widgets of every sheet value. */
+  mapParts: { svg: Buffer; legend: Buffer; table: Buffer } | null;
+  form: Buffer | null;
+  mine: Buffer;
+  /** The map widget per sheet value (MAP_VARIANTS at most): its own bytes around the shared parts. */
+  maps: Map<string, { pieces: Buffer[]; bytes: number }>;
+  bytes: number;
+}
+const derivedCache = new Map<string, PageParts>();
+let derivedBytes = 0;
+/** Hits and misses of the order page's cache, for the benchmark and the tests. */
+export const orderPageCacheStats = { hits: 0, misses: 0 };
+/** How many lord pages are kept, and their bytes as counted (the benchmark). */
+export function orderPageCacheSize(): { entries: number; bytes: number } { return { entries: derivedCache.size, bytes: derivedBytes }; }
+/** Forgets every kept page part (tests: a page drawn afresh, to compare with one served from the cache). */
+export function clearOrderPageCache(): void { derivedCache.clear(); derivedBytes = 0; }
+function trimDerived(): void {
+  while (derivedCache.size > PAGE_CACHE_ENTRIES || derivedBytes > PAGE_CACHE_BYTES) {
+    const oldest = derivedCache.keys().next().value!;
+    derivedBytes -= derivedCache.get(oldest)!.bytes;
+    derivedCache.delete(oldest);
+  }
+}
+function derived(state: unknown, key: string, compute: () => PageParts): PageParts {
   if (state === null || typeof state !== 'object') return compute();
   let id = derivedIds.get(state);
   if (id === undefined) { id = nextDerivedId++; derivedIds.set(state, id); }
   const k = `${id}|${key}`;
-  if (derivedCache.has(k)) return derivedCache.get(k) as T;
+  const hit = derivedCache.get(k);
+  if (hit) {
+    orderPageCacheStats.hits++;
+    derivedCache.delete(k); // most recently used goes last
+    derivedCache.set(k, hit);
+    return hit;
+  }
+  orderPageCacheStats.misses++;
   const value = compute();
   derivedCache.set(k, value);
+  derivedBytes += value.bytes;
+  trimDerived();
   return value;
+}
+/** A map widget drawn for one sheet value, kept in its entry (counted in the cache's bytes). */
+function keepMap(d: PageParts, key: string, widget: { pieces: Buffer[]; bytes: number }): void {
+  if (d.maps.size >= MAP_VARIANTS) {
+    const old = d.maps.keys().next().value!;
+    d.bytes -= d.maps.get(old)!.bytes;
+    derivedBytes -= d.maps.get(old)!.bytes;
+    d.maps.delete(old);
+  }
+  d.maps.set(key, widget);
+  d.bytes += widget.bytes;
+  derivedBytes += widget.bytes;
+  trimDerived();
 }
 
 /** The lord's own section of the order page: his view, as the ruleset presents it or as tables, and raw. */
@@ -113,15 +167,8 @@ function mySection(view: unknown, myDoc: ReturnType<typeof presented>, lang: Lan
     </section>`;
 }
 
-/** Fragments rendered from one `derived` entry (kept while it is: the entry is their key). */
-const fragments = new WeakMap<object, unknown>();
-function fragmentsOf<T>(d: object, render: () => T): T {
-  if (fragments.has(d)) return fragments.get(d) as T;
-  const v = render();
-  fragments.set(d, v);
-  return v;
-}
-
+/** Map widgets kept per `derived` entry: one per sheet value (the map orders drawn after the sheet's own). */
+const MAP_VARIANTS = 4;
 
 /** Member checks for the sheet routes; null when the visitor has no active seat there. */
 async function sheetAccess(ctx: AppCtx, req: FastifyRequest): Promise<OrdersCtx | null> {
@@ -158,11 +205,14 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     return sendPage(reply, page(v, title, html`${pageHead()}${crumbs}<h1>${title}</h1>${done ?? ''}<p class="notice">${why}</p>`, SCRIPTS), status);
   }
   const entry = getRuleset(g.ruleset);
-  const decision = entry.ruleset.decisions(state).find((d) => d.players.includes(seat.player)) ?? null;
+  const decision = decisionOf(entry.ruleset, state, seat.player);
   // The rows this page needs, read together; what depends only on the state (which never changes
   // without its hash) is computed once per state, player and language (see derived()).
   const [sheet, reports] = await Promise.all([games.sheet(ctx, g.id, seat.player), games.reports(ctx, g.id, seat.player)]);
   const early = resolvesEarly ? t(lang, 'gweb.orders.early') : '';
+  // The parts drawn from the state alone (the map's drawing and table, the guided form, the
+  // lord's own section) are rendered once per state, player and language, and kept as the bytes
+  // sent (see derived()).
   const d = derived(state, `${g.id}|${seat.player}|${lang}|${decision?.id ?? ''}`, () => {
     let view: unknown = null;
     try { view = entry.ruleset.view(state, seat.player); } catch { view = null; }
@@ -174,23 +224,37 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     if (entry.ruleset.mapDoc) {
       try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
     }
-    return { view, form, map, tools: toolsOf(entry, state, seat.player, lang), myDoc: presented(state, entry, seat.player, lang) };
+    const drawn = map ? mapWidgetParts(map, lang, false) : null;
+    const mapParts = drawn ? { svg: Buffer.from(drawn.svg.value), legend: Buffer.from(drawn.legend.value), table: Buffer.from(drawn.table.value) } : null;
+    const formBytes = form ? Buffer.from(guidedForm(form, lang, g.ruleset).value) : null;
+    const mine = Buffer.from(mySection(view, presented(state, entry, seat.player, lang), lang).value);
+    // The drawing's bytes, and the map document counted as about as much again (its regions' texts).
+    const mapBytes = mapParts ? 2 * (mapParts.svg.length + mapParts.legend.length + mapParts.table.length) : 0;
+    return { tools: toolsOf(entry, state, seat.player, lang), map, mapParts, form: formBytes, mine, maps: new Map(), bytes: 1024 + mapBytes + (formBytes?.length ?? 0) + mine.length };
   });
-  const { form, tools } = d;
-  // The map orders read the sheet being written (issue 13 §4): after this sheet's own orders.
-  let map = d.map;
-  if (map && sheet.value !== null && entry.ruleset.mapDoc) {
-    const rs = entry.ruleset;
-    try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
+  const { tools } = d;
+  // The map orders read the sheet being written (issue 13 §4): after this sheet's own orders. The
+  // widget is kept per sheet value (a pure function of it, the state and the player), the last few.
+  const out = new PageBytes();
+  let mapWidgetHtml: Html | null = null;
+  if (d.map && d.mapParts) {
+    const key = sheet.value === null || !entry.ruleset.mapDoc ? '' : JSON.stringify(sheet.value);
+    let widget = d.maps.get(key);
+    if (!widget) {
+      let map = d.map;
+      if (key !== '') {
+        const rs = entry.ruleset;
+        try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
+      }
+      const own = new PageBytes();
+      const parts = { svg: own.mark(d.mapParts.svg), legend: own.mark(d.mapParts.legend), table: own.mark(d.mapParts.table) };
+      const pieces = own.pieces(mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units`, parts }).value);
+      const shared = new Set<Buffer>([d.mapParts.svg, d.mapParts.legend, d.mapParts.table]);
+      widget = { pieces, bytes: pieces.reduce((n, b) => n + (shared.has(b) ? 0 : b.length), 0) };
+      keepMap(d, key, widget);
+    }
+    mapWidgetHtml = out.mark(widget.pieces);
   }
-  // What is drawn from the state alone (the map's drawing and table, the guided form, the lord's
-  // own section) is rendered once per state, player and language, with `d`.
-  const frag = fragmentsOf(d, () => ({
-    mapParts: d.map ? mapWidgetParts(d.map, lang, false) : null,
-    form: d.form ? guidedForm(d.form, lang, g.ruleset) : null,
-    mine: mySection(d.view, d.myDoc, lang),
-  }));
-  const mapWidgetHtml = map ? mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units`, parts: frag.mapParts ?? undefined }) : null;
   const lastReport = reports.at(-1) ?? null;
   const localize = (l: string): string => entry.ruleset.localizeLabel?.(l, lang) ?? l;
   const resolved = resolvedNotice(req.query, g.step, reports, g.id, g.ruleset, lang, localize);
@@ -217,7 +281,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       data-ready-url="/games/${g.id}/ready" data-msgs="${JSON.stringify(jsMsgs)}">
       <section class="guided">
         <h2>${t(lang, 'gweb.orders.guided')}</h2>
-        ${form ? html`<p class="muted small">${t(lang, 'gweb.orders.guided-help')}</p>${frag.form}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
+        ${d.form ? html`<p class="muted small">${t(lang, 'gweb.orders.guided-help')}</p>${out.mark(d.form)}` : html`<p class="muted">${t(lang, 'gweb.orders.no-form')}</p>`}
       </section>
       <section class="sheet">
         <h2>${t(lang, 'gweb.orders.sheet')}</h2>
@@ -240,8 +304,8 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
       </section>
     </div>`}
     ${lastReport ? html`<p><a href="/games/${g.id}/reports/${lastReport.idx}">${t(lang, 'gweb.orders.last-report', words(lang, g.ruleset))} (${entry.ruleset.localizeLabel?.(lastReport.label, lang) ?? lastReport.label})</a></p>` : ''}
-    ${frag.mine}`;
-  return sendPage(reply, page(v, title, body, mapWidgetHtml ? { scripts: [...SCRIPTS.scripts, '/static/map.js'] } : SCRIPTS), status);
+    ${out.mark(d.mine)}`;
+  return sendPage(reply, out.bytes(page(v, title, body, mapWidgetHtml ? { scripts: [...SCRIPTS.scripts, '/static/map.js'] } : SCRIPTS)), status);
 }
 
 async function saveSheet(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, json: boolean) {

@@ -18,7 +18,9 @@ export function messages(m: Messages): void {
 export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
   const m = TABLE[key];
   if (!m) throw new Error(`no message "${key}"`);
-  return m[lang]
+  const text = m[lang];
+  if (!text.includes('{')) return text; // no variable: most messages of a page
+  return text
     .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (all, k: string, one: string, other: string) =>
       (vars[k] !== undefined ? plural(lang, Number(vars[k]), one, other) : all))
     .replace(/\{(\w+)\}/g, (_, k: string) => (vars[k] !== undefined ? String(vars[k]) : `{${k}}`));

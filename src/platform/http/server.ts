@@ -240,6 +240,6 @@ export function requireUser(req: FastifyRequest, reply: FastifyReply): NonNullab
   return u;
 }
 
-export function sendPage(reply: FastifyReply, body: string, status = 200): FastifyReply {
+export function sendPage(reply: FastifyReply, body: string | Buffer, status = 200): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
