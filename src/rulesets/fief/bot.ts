@@ -13,7 +13,7 @@ import type { PlayerId } from '../../engine/ruleset.ts';
 import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
 import { cardKind } from './cards.ts';
 import { checkAnswer, defaultAnswer } from './answers.ts';
-import { possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
+import { nextAsk, possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { ransomOf } from './rules/ransoms.ts';
 import type { Purchase } from './rules/purchases.ts';
@@ -34,10 +34,32 @@ function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: num
   return out;
 }
 
-/** The bot's answer for `player` to the open question `decision`. */
+/** How many times the bot chooses again when the referee would refuse its answer, before it gives the default. */
+const TRIES = 4;
+
+/**
+ * The bot's answer for `player` to the open question `decision`, computed from the game as it is
+ * now: a free action (a trade, a gift, a title passed) taken since the question opened may have
+ * changed what it offers, so the bot reads the question as the flow would open it now (same id,
+ * fresh options) and the state at answer time; every answer is then checked by the referee's own
+ * check against the open question, chosen again when it would be refused (a few tries), else the
+ * default. So the referee never refuses a bot's answer, whatever the kind.
+ */
 export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: Rng): unknown {
-  const ask = g.flow.current;
-  if (!ask || ask.id !== decision || !ask.players.includes(player)) return null;
+  const open = g.flow.current;
+  if (!open || open.id !== decision || !open.players.includes(player)) return null;
+  const now = nextAsk(g); // pure: the question as the current state opens it
+  const ask: Ask = now && now.id === open.id && now.kind === open.kind ? { ...open, ctx: now.ctx } : open;
+  for (let i = 0; i < TRIES; i++) {
+    const v = choose(g, player, ask, rng);
+    const c = checkAnswer(g, open, player, v === null ? defaultAnswer(open, player) : v); // as the referee's `validate` reads it
+    if (c.value !== null && c.issues.length === 0) return v;
+  }
+  return defaultAnswer(open, player);
+}
+
+/** One choice of the bot for `ask` (its options as they are now). */
+function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
   const s = stateForAsk(g, ask);
   const c = ask.ctx;
   const fam = s.families[player]!;
