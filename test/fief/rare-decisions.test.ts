@@ -229,7 +229,7 @@ function allied(): FiefGame {
 }
 
 /** The sides of the battle at the hold before round 2 (the hold's context names them). */
-function sidesAtRound2(g: FiefGame): { attacker: string[]; defender: string[] } {
+function sidesAtRound2(g: FiefGame): { attacker: readonly string[]; defender: readonly string[] } {
   for (let i = 0; i < 20; i++) {
     const c = g.flow.current!;
     if (c.ctx.k === 'hold' && c.id.endsWith('/r2/hold') && c.ctx.battle) return c.ctx.battle.sides;

@@ -4,7 +4,9 @@
  * troops, mills, castles and titles, moves (sometimes as a raid), fights, besieges, pillages and
  * pays ransoms; in battle it allocates losses and sometimes spares, surrenders or stops. Every
  * list it builds is checked item by item with the referee's own check (answers.ts), so what it
- * gives is what the referee accepts. Its randomness comes only from the Rng it is given.
+ * gives is what the referee accepts. Its randomness comes only from the Rng it is given. It reads
+ * the question as the current state opens it (a free action since the question opened may have
+ * changed its options) and gives an answer the referee's check accepts, else the default.
  *
  * The soak (`soakGame`, `runSoak`) plays whole games of bots and counts how often each kind was asked.
  */

@@ -33,6 +33,9 @@
  *
  * #34: a step flagged `reinforce` into another player's besieged fortification asks the besieged
  * player (REPLY, default refuse); granted, the pieces enter the walls.
+ * #39 and #13 inside a movement step (the plague on entry, a raid's battle, a prisoner left behind
+ * by his jailer): the dead lord's owner names the heir, the controllers consent to a freed lord's
+ * village (`5.A/<p>/<i>/death|free/<lord>`, REPLY), after the step's own questions, before its hold.
  *
  * The optional hold after a step that ends in a village with other players' pieces (§11.3,
  * `holds.afterStep`, on by default): the slot's commands up to that step are committed first

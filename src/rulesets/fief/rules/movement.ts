@@ -16,6 +16,9 @@
  *   `reinforce` into it enters the walls (the centre) when the besieged player consents
  *   (`reinforceGranted`, default refuse); otherwise the pieces stop at the entrance like any arrival.
  * - Plague on entering a struck bishopric (calamities.ts `plagueOnEntry`, TV-17).
+ * - #39 and #13 inside a step [T §5.9.2, §6.4.1, P G-57]: a titled lord killed (the plague on entry,
+ *   a raid's battle) and a prisoner freed (his jailer gone) report the choices they open
+ *   (`heirChoices`, `freedChoices`); the flow asks them and replays the step with `heirs` / `agreed`.
  * - Raids (§8.3) [P G-30, G-31]: flagged at the group's first step, lords and knights only; at a
  *   blocking point each blocker lets pass or fights (#22, default fight), then a battle at once
  *   (battle.ts, defender +1 per die); won with a lord left: the step goes on; otherwise the group
