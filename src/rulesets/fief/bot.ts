@@ -134,13 +134,17 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
       for (const l of rng.shuffle(myFree)) {
         if (!rng.chance(0.7)) continue;
         const from = s.lords[l]!.at!.village;
-        const to = rng.pick(BOARD.adjacent[from]!);
+        const forts = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller && s.villages[v]!.controller !== player);
+        const to = forts.length && rng.chance(0.3) ? rng.pick(forts) : rng.pick(BOARD.adjacent[from]!); // now and then toward an enemy castle, to besiege it (6.B, then #33, #34)
         const t = troopsOf(s, from, player);
         const raid = rng.chance(0.15) && t.knights > 0;
         const keep = s.villages[from]!.fortification && s.villages[from]!.controller === player ? 1 : 0;
         const cand: MoveCommand = raid ? { lead: l, to, knights: t.knights, raid: true } : { lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights };
         const helps = !raid && besiegedToReinforce(s, player, to) !== null && rng.chance(0.7); // #34: into an ally's besieged walls
         for (const x of [...(helps ? [{ ...cand, reinforce: true }] : []), cand, { lead: l, to }]) { const v = checkAnswer(g, ask, player, [...cmds, x]); if (v.issues.length === 0) { cmds.push(x); break; } }
+        // A raid mostly rides on through the village it entered: a second step, where blockers may fight or let it pass (#22).
+        const onward = BOARD.adjacent[to]!.filter((v) => v !== from);
+        if (raid && cmds.at(-1) === cand && onward.length && rng.chance(0.7)) { const x: MoveCommand = { lead: l, to: rng.pick(onward), knights: t.knights }; if (checkAnswer(g, ask, player, [...cmds, x]).issues.length === 0) cmds.push(x); }
         if (cmds.length >= 4) break;
       }
       return cmds;
