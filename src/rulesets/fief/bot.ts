@@ -137,7 +137,7 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
         const forts = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller && s.villages[v]!.controller !== player);
         const to = forts.length && rng.chance(0.3) ? rng.pick(forts) : rng.pick(BOARD.adjacent[from]!); // now and then toward an enemy castle, to besiege it (6.B, then #33, #34)
         const t = troopsOf(s, from, player);
-        const raid = rng.chance(0.15) && t.knights > 0;
+        const raid = rng.chance(0.3) && t.knights > 0; // lords and knights only [P G-31]
         const keep = s.villages[from]!.fortification && s.villages[from]!.controller === player ? 1 : 0;
         const cand: MoveCommand = raid ? { lead: l, to, knights: t.knights, raid: true } : { lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights };
         const helps = !raid && besiegedToReinforce(s, player, to) !== null && rng.chance(0.7); // #34: into an ally's besieged walls
