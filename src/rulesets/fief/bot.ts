@@ -135,7 +135,9 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
         if (!rng.chance(0.7)) continue;
         const from = s.lords[l]!.at!.village;
         const forts = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller && s.villages[v]!.controller !== player);
-        const to = forts.length && rng.chance(0.3) ? rng.pick(forts) : rng.pick(BOARD.adjacent[from]!); // now and then toward an enemy castle, to besiege it (6.B, then #33, #34)
+        const walls = BOARD.adjacent[from]!.filter((v) => besiegedToReinforce(s, player, v) !== null); // another player's besieged castle next door
+        const to = walls.length && rng.chance(0.5) ? rng.pick(walls) // to reinforce it (#34)
+          : forts.length && rng.chance(0.3) ? rng.pick(forts) : rng.pick(BOARD.adjacent[from]!); // now and then toward an enemy castle, to besiege it (6.B, then #33)
         const t = troopsOf(s, from, player);
         const raid = rng.chance(0.3) && t.knights > 0; // lords and knights only [P G-31]
         const keep = s.villages[from]!.fortification && s.villages[from]!.controller === player ? 1 : 0;
