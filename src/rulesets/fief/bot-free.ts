@@ -100,10 +100,11 @@ function initiatives(g: FiefGame, player: PlayerId, rng: Rng): ActionInput[] {
   }
   // The rest, now and then.
   for (const o of mineOpen) if (rng.chance(0.2)) out.push({ id: 'withdraw', values: { offer: String(o.id) } });
-  // Release a prisoner of low value (untitled: his ransom is the base), more readily when his family is married into ours.
+  // Release a prisoner of low value (untitled: his ransom is the base), more readily when his family is married into ours;
+  // seldom, so that most prisoners are still held in 4.A (the ransom offer #16 and its answer #17 are asked).
   for (const l of Object.values(s.lords).filter((x) => x.prisonerOf === player)) {
     const kin = me.lords.some((id) => { const sp = s.lords[id]!.spouse; return sp !== null && s.lords[sp]?.owner === l.owner; });
-    if (ransomOf(s, l.id) <= s.config.ransom.base && rng.chance(kin ? 0.5 : 0.15)) out.push({ id: 'release', values: { lord: l.id } });
+    if (ransomOf(s, l.id) <= s.config.ransom.base && rng.chance(kin ? 0.1 : 0.02)) out.push({ id: 'release', values: { lord: l.id } });
   }
   const pope = s.titles.POPE.holder;
   if (pope && s.lords[pope]!.owner === player && !s.excommunicated && rng.chance(0.1)) {

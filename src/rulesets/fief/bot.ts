@@ -4,7 +4,9 @@
  * troops, mills, castles and titles, moves (sometimes as a raid), fights, besieges, pillages and
  * pays ransoms; in battle it allocates losses and sometimes spares, surrenders or stops. Every
  * list it builds is checked item by item with the referee's own check (answers.ts), so what it
- * gives is what the referee accepts. Its randomness comes only from the Rng it is given.
+ * gives is what the referee accepts. Its randomness comes only from the Rng it is given. It reads
+ * the question as the current state opens it (a free action since the question opened may have
+ * changed its options) and gives an answer the referee's check accepts, else the default.
  *
  * The soak (`soakGame`, `runSoak`) plays whole games of bots and counts how often each kind was asked.
  */
@@ -13,7 +15,7 @@ import type { PlayerId } from '../../engine/ruleset.ts';
 import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
 import { cardKind } from './cards.ts';
 import { checkAnswer, defaultAnswer } from './answers.ts';
-import { possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
+import { nextAsk, possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { ransomOf } from './rules/ransoms.ts';
 import type { Purchase } from './rules/purchases.ts';
@@ -34,10 +36,32 @@ function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: num
   return out;
 }
 
-/** The bot's answer for `player` to the open question `decision`. */
+/** How many times the bot chooses again when the referee would refuse its answer, before it gives the default. */
+const TRIES = 4;
+
+/**
+ * The bot's answer for `player` to the open question `decision`, computed from the game as it is
+ * now: a free action (a trade, a gift, a title passed) taken since the question opened may have
+ * changed what it offers, so the bot reads the question as the flow would open it now (same id,
+ * fresh options) and the state at answer time; every answer is then checked by the referee's own
+ * check against the open question, chosen again when it would be refused (a few tries), else the
+ * default. So the referee never refuses a bot's answer, whatever the kind.
+ */
 export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: Rng): unknown {
-  const ask = g.flow.current;
-  if (!ask || ask.id !== decision || !ask.players.includes(player)) return null;
+  const open = g.flow.current;
+  if (!open || open.id !== decision || !open.players.includes(player)) return null;
+  const now = nextAsk(g); // pure: the question as the current state opens it
+  const ask: Ask = now && now.id === open.id && now.kind === open.kind ? { ...open, ctx: now.ctx } : open;
+  for (let i = 0; i < TRIES; i++) {
+    const v = choose(g, player, ask, rng);
+    const c = checkAnswer(g, open, player, v === null ? defaultAnswer(open, player) : v); // as the referee's `validate` reads it
+    if (c.value !== null && c.issues.length === 0) return v;
+  }
+  return defaultAnswer(open, player);
+}
+
+/** One choice of the bot for `ask` (its options as they are now). */
+function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
   const s = stateForAsk(g, ask);
   const c = ask.ctx;
   const fam = s.families[player]!;
@@ -110,13 +134,19 @@ export function botAnswer(g: FiefGame, player: PlayerId, decision: string, rng: 
       for (const l of rng.shuffle(myFree)) {
         if (!rng.chance(0.7)) continue;
         const from = s.lords[l]!.at!.village;
-        const to = rng.pick(BOARD.adjacent[from]!);
+        const forts = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller && s.villages[v]!.controller !== player);
+        const walls = BOARD.adjacent[from]!.filter((v) => besiegedToReinforce(s, player, v) !== null); // another player's besieged castle next door
+        const to = walls.length && rng.chance(0.5) ? rng.pick(walls) // to reinforce it (#34)
+          : forts.length && rng.chance(0.3) ? rng.pick(forts) : rng.pick(BOARD.adjacent[from]!); // now and then toward an enemy castle, to besiege it (6.B, then #33)
         const t = troopsOf(s, from, player);
-        const raid = rng.chance(0.15) && t.knights > 0;
+        const raid = rng.chance(0.3) && t.knights > 0; // lords and knights only [P G-31]
         const keep = s.villages[from]!.fortification && s.villages[from]!.controller === player ? 1 : 0;
         const cand: MoveCommand = raid ? { lead: l, to, knights: t.knights, raid: true } : { lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights };
         const helps = !raid && besiegedToReinforce(s, player, to) !== null && rng.chance(0.7); // #34: into an ally's besieged walls
         for (const x of [...(helps ? [{ ...cand, reinforce: true }] : []), cand, { lead: l, to }]) { const v = checkAnswer(g, ask, player, [...cmds, x]); if (v.issues.length === 0) { cmds.push(x); break; } }
+        // A raid mostly rides on through the village it entered: a second step, where blockers may fight or let it pass (#22).
+        const onward = BOARD.adjacent[to]!.filter((v) => v !== from);
+        if (raid && cmds.at(-1) === cand && onward.length && rng.chance(0.7)) { const x: MoveCommand = { lead: l, to: rng.pick(onward), knights: t.knights }; if (checkAnswer(g, ask, player, [...cmds, x]).issues.length === 0) cmds.push(x); }
         if (cmds.length >= 4) break;
       }
       return cmds;

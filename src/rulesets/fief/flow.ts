@@ -33,6 +33,9 @@
  *
  * #34: a step flagged `reinforce` into another player's besieged fortification asks the besieged
  * player (REPLY, default refuse); granted, the pieces enter the walls.
+ * #39 and #13 inside a movement step (the plague on entry, a raid's battle, a prisoner left behind
+ * by his jailer): the dead lord's owner names the heir, the controllers consent to a freed lord's
+ * village (`5.A/<p>/<i>/death|free/<lord>`, REPLY), after the step's own questions, before its hold.
  *
  * The optional hold after a step that ends in a village with other players' pieces (§11.3,
  * `holds.afterStep`, on by default): the slot's commands up to that step are committed first
@@ -595,7 +598,8 @@ export function movementInputs(s: FiefState, a: FlowState['answers']): MovementI
       const letPass = Object.entries(a[`5.A/${p}/${i}/raid`] ?? {}).filter(([, v]) => v === 'pass').map(([q]) => q);
       const permit = a[`5.A/${p}/${i}/besieged`];
       const granted = a[`5.A/${p}/${i}/reinforce`]; // #34
-      return { ...c, ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}), ...(granted ? { reinforceGranted: Object.values(granted).length > 0 && Object.values(granted).every((v) => v === true) } : {}) };
+      const heirs = deathHeirs(a, `5.A/${p}/${i}`), agreed = freedAgreed(a, `5.A/${p}/${i}`); // #39, #13 inside the step
+      return { ...c, ...(Object.keys(heirs).length ? { heirs } : {}), ...(Object.keys(agreed).length ? { agreed } : {}), ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}), ...(granted ? { reinforceGranted: Object.values(granted).length > 0 && Object.values(granted).every((v) => v === true) } : {}) };
     });
     for (const [q, v] of Object.entries(a[`5.A/${p}/consent`] ?? {})) (permissions[q] ??= {})[p] = v as 'allow' | 'refuse';
   }
@@ -654,7 +658,9 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
     if (m.reinforce && i >= 0 && !has(a, `${id}/${i}/reinforce`)) return { id: `${id}/${i}/reinforce`, kind: 'reinforce-besieged', players: [m.reinforce], ctx: { k: 'reinforce-besieged', mover: p, village: at } };
     // §11.3 point 2 (`holds.afterStep`): a hold after a step that ends in a village with other players' pieces; commitMovement puts the slot so far in the state first.
     const stepHold = (): Ask | null => (holdsAfterStep(s) && m.result === 'moved' && m.met?.length && i >= 0 ? holdAsk(s, a, `${id}/step/${i}`, { village: at }) : null);
-    if (m.blockers.length === 0) { const h = stepHold(); if (h) return h; continue; }
+    // #39, #13 inside the step (the plague on entry, a raid's battle, prisoners left without their jailer): asked once the step's own questions are answered, before its hold.
+    const opened = (): Ask | null => (i >= 0 ? deathAsk(a, `${id}/${i}`, m.heirChoices ?? []) ?? freedAsk(s, a, `${id}/${i}`, m.freedChoices ?? []) : null);
+    if (m.blockers.length === 0) { const h = opened() ?? stepHold(); if (h) return h; continue; }
     if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
       return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
     }
@@ -664,7 +670,7 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
       return { id: `${id}/consent`, kind: 'pass-consent', players: missing, ctx: { k: 'pass-consent', mover: p, village: at } };
     }
     if (m.result === 'stopped' && !has(a, `${id}/after`)) return { id: `${id}/after`, kind: 'after-refusal', players: [p], ctx: { k: 'after-refusal', village: at } };
-    const h = stepHold();
+    const h = opened() ?? stepHold();
     if (h) return h;
   }
   return null;

@@ -250,6 +250,9 @@ function cede(s: FiefState, v: VillageId, to: PlayerId): void {
   const vs = s.villages[v]!;
   vs.controller = to;
   for (const st of vs.stacks) st.position = st.player === to ? { kind: 'CENTER' } : st.position.kind === 'CENTER' ? { kind: 'OUTSKIRTS' } : st.position;
+  const merged: typeof vs.stacks = []; // one stack per player and position (his outskirts and entrances to the centre would make two)
+  for (const st of vs.stacks) { const same = merged.find((m) => m.player === st.player && JSON.stringify(m.position) === JSON.stringify(st.position)); if (same) same.groups.push(...st.groups); else merged.push(st); }
+  vs.stacks = merged;
   for (const l of Object.values(s.lords)) if (l.at?.village === v && l.prisonerOf === null) l.at.position = l.owner === to ? { kind: 'CENTER' } : l.at.position.kind === 'CENTER' ? { kind: 'OUTSKIRTS' } : l.at.position;
   followCity(s, v); // [T §8.4.9] a city's fief title goes with it
   settleVillage(s, v); // a siege by the new controller ends [P G-34]

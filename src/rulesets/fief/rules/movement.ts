@@ -16,6 +16,9 @@
  *   `reinforce` into it enters the walls (the centre) when the besieged player consents
  *   (`reinforceGranted`, default refuse); otherwise the pieces stop at the entrance like any arrival.
  * - Plague on entering a struck bishopric (calamities.ts `plagueOnEntry`, TV-17).
+ * - #39 and #13 inside a step [T §5.9.2, §6.4.1, P G-57]: a titled lord killed (the plague on entry,
+ *   a raid's battle) and a prisoner freed (his jailer gone) report the choices they open
+ *   (`heirChoices`, `freedChoices`); the flow asks them and replays the step with `heirs` / `agreed`.
  * - Raids (§8.3) [P G-30, G-31]: flagged at the group's first step, lords and knights only; at a
  *   blocking point each blocker lets pass or fights (#22, default fight), then a battle at once
  *   (battle.ts, defender +1 per die); won with a lord left: the step goes on; otherwise the group
@@ -33,7 +36,8 @@ import { fightBattle, regroup, settleVillage, streamCombatDie, type BattleAnswer
 import { followCity } from './city.ts';
 import { plagueChoice, plagueOnEntry, struck } from './calamities.ts';
 import { streamD6, type D6 } from './dice.ts';
-import { killLord } from './kill-lord.ts';
+import { killWithHeir, type Deaths, type HeirChoice } from './kill-lord.ts';
+import type { FreedChoice } from './settle.ts';
 import { presentPlayers, refreshControl, removeTroops } from './pieces.ts';
 
 export interface MoveCommand {
@@ -62,6 +66,14 @@ export interface MoveCommand {
   fightAnyway?: readonly PlayerId[];
   /** The raid battle's answers (#26–#31). */
   battle?: BattleAnswers;
+  /**
+   * #39 and #13 inside the step (the plague on entry, a raid's battle, a jailer leaving his
+   * prisoners behind): the heir each dead lord's owner named (default: the fewest fief titles, then
+   * seniority) and the controllers who agreed to host each freed lord (default: none, he stays free
+   * where he is [P G-57]). The flow's answers; the outcome reports the choices the step opened.
+   */
+  heirs?: Partial<Record<LordId, LordId>>;
+  agreed?: Partial<Record<LordId, readonly PlayerId[]>>;
 }
 
 /** #20: standing or given permissions, `permissions[asked][mover]`; missing: refuse. */
@@ -101,7 +113,10 @@ export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
 
 export type MoveOutcome =
   | { ok: false; reason: MoveRefusal }
-  | { ok: true; result: 'moved' | 'stopped' | 'went-back' | 'raid-failed'; blockers: PlayerId[]; state: FiefState; reinforce?: PlayerId };
+  | { ok: true; result: 'moved' | 'stopped' | 'went-back' | 'raid-failed'; blockers: PlayerId[]; state: FiefState; reinforce?: PlayerId } & Opened;
+
+/** #39 and #13: the choices a step opened (deaths with a choice of heir, freed lords whose placement needs a consent), in order. */
+export interface Opened { heirChoices?: HeirChoice[]; freedChoices?: FreedChoice[] }
 
 /** #34: may `mover` ask to reinforce `v`? The besieged player to ask, or null [T §6.4.1, P G-34]. */
 export function besiegedToReinforce(s: FiefState, mover: PlayerId, v: VillageId): PlayerId | null {
@@ -207,6 +222,9 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
     if (!liftTroops(probe, from, mover, n, k, limit)) return { ok: false, reason: 'no-troops' };
   }
   let s = structuredClone(state);
+  // #39, #13: the answers so far, and the choices this step opens (the flow asks them, then replays).
+  const deaths: Deaths = { heirs: cmd.heirs ?? {}, choices: [], agreed: cmd.agreed ?? {}, freed: [] };
+  const opened = (): Opened => ({ ...(deaths.choices!.length ? { heirChoices: deaths.choices } : {}), ...(deaths.freed!.length ? { freedChoices: deaths.freed } : {}) });
   if (cmd.tunnel) { // the card is spent [T §10.2.1]
     const i = s.hands[mover]!.findIndex((card) => cardKind(card) === 'TUNNEL');
     s.secret.eventDiscard.push(s.hands[mover]!.splice(i, 1)[0]!);
@@ -225,12 +243,14 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
         const order = turnOrder(s.players, s.firstPlayer ?? s.players[0]!);
         const leader = fighters.includes(vFrom.controller ?? '') ? vFrom.controller! : order.find((p) => fighters.includes(p))!; // [P G-30]
         const offers = Object.fromEntries(fighters.filter((p) => p !== leader).map((p) => [p, 'defender' as const]));
-        const r = fightBattle(s, { id: `T${s.cursor.turn}/raid/${lead.id}/${from}`, village: from, attacker: mover, defender: leader, raid: true, sortie: besiegedOut, offers, accepts: { defender: Object.keys(offers) } }, cmd.battle, die);
+        const answers: BattleAnswers = { ...cmd.battle, heirs: { ...cmd.battle?.heirs, ...cmd.heirs }, agreed: { ...cmd.battle?.agreed, ...cmd.agreed } };
+        const r = fightBattle(s, { id: `T${s.cursor.turn}/raid/${lead.id}/${from}`, village: from, attacker: mover, defender: leader, raid: true, sortie: besiegedOut, offers, accepts: { defender: Object.keys(offers) } }, answers, die);
         s = r.state;
+        deaths.choices!.push(...r.heirChoices); deaths.freed!.push(...r.freedChoices); // #39, #13 in the raid's battle
         const alive = lords.filter((id) => s.lords[id] && s.lords[id]!.prisonerOf === null && s.lords[id]!.at?.village === from);
         if (r.winner !== 'attacker' || !alive.includes(lead.id)) { // [P G-30] any other outcome ends the raid
           for (const id of alive) memo.done.add(id);
-          return { ok: true, result: 'raid-failed', blockers, state: s };
+          return { ok: true, result: 'raid-failed', blockers, state: s, ...opened() };
         }
         companions.splice(0, companions.length, ...companions.filter((id) => alive.includes(id)));
       }
@@ -240,7 +260,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
         const back = memo.arrivedBy.get(lead.id);
         const backTo = back ? back.split('~').find((x) => x !== from)! : null;
         if (cmd.onRefusal === 'back' && backTo) { // #21: go back along the arrival path, a step
-          const r = moveStep(s, mover, { lead: lead.id, to: backTo, companions, sergeants: n, knights: k, prisoners, control: cmd.control }, { ...memo, arrivedBy: new Map([...memo.arrivedBy].filter(([id]) => !lords.includes(id))) }, {}, d6, die);
+          const r = moveStep(s, mover, { lead: lead.id, to: backTo, companions, sergeants: n, knights: k, prisoners, control: cmd.control, ...(cmd.heirs ? { heirs: cmd.heirs } : {}), ...(cmd.agreed ? { agreed: cmd.agreed } : {}) }, { ...memo, arrivedBy: new Map([...memo.arrivedBy].filter(([id]) => !lords.includes(id))) }, {}, d6, die);
           if (r.ok && r.result === 'moved') { for (const id of lords) memo.done.add(id); return { ...r, result: 'went-back', blockers }; }
         }
         for (const id of lords) memo.done.add(id); // #21 default: stop there, at the entrance; the group is done [P G-29]
@@ -250,7 +270,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
   }
   // The step itself.
   const moved = liftTroops(s, from, mover, n, Math.min(k, knightsLeft(s, from, mover, limit)), limit);
-  if (!moved) { for (const id of lords) memo.done.add(id); return { ok: true, result: 'raid-failed', blockers, state: s }; } // knights lost in the raid
+  if (!moved) { for (const id of lords) memo.done.add(id); return { ok: true, result: 'raid-failed', blockers, state: s, ...opened() }; } // knights lost in the raid
   for (const g of moved) g.steps += 1;
   const to = cmd.to;
   const vTo = s.villages[to]!;
@@ -271,7 +291,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
     const present = presentPlayers(s, from);
     if (cmd.control && present.includes(cmd.control)) vf.controller = cmd.control;
   }
-  settleVillage(s, from);
+  settleVillage(s, from, deaths); // #13: prisoners left behind without their jailer
   refreshControl(s, from);
   regroupIfController(s, from);
   followCity(s, from); // §8.4.9
@@ -282,7 +302,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
     const p = plagueOnEntry(s, bTo, { lords, groups: moved });
     for (const id of p.lordsToTest) {
       s.lords[id]!.plagueTestedThisTurn = true;
-      if (d6(`turn/${s.cursor.turn}/move-plague/${bTo}/lord/${id}`) < c.calamity.plagueSurvivesFrom) killLord(s, id, 'plague');
+      if (d6(`turn/${s.cursor.turn}/move-plague/${bTo}/lord/${id}`) < c.calamity.plagueSurvivesFrom) killWithHeir(s, id, 'plague', deaths); // #39: the owner's heir if he named one
     }
     if (p.tokensLost > 0) {
       const have = moved.reduce((x, g) => ({ sergeants: x.sergeants + g.sergeants, knights: x.knights + g.knights }), { sergeants: 0, knights: 0 });
@@ -290,9 +310,9 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
       removeTroops(s, to, mover, loss.sergeants, loss.knights);
     }
     for (const g of moved) g.plagued = true;
-    settleVillage(s, to);
+    settleVillage(s, to, deaths);
   }
-  return { ok: true, result: 'moved', blockers, state: s, ...(besieged ? { reinforce: besieged } : {}) };
+  return { ok: true, result: 'moved', blockers, state: s, ...(besieged ? { reinforce: besieged } : {}), ...opened() };
 }
 
 /** The controller's own pieces stand in the centre (a new controller after someone left). */
@@ -301,7 +321,7 @@ function regroupIfController(s: FiefState, v: VillageId): void {
   if (ctl && s.villages[v]!.stacks.some((st) => st.player === ctl && st.position.kind !== 'CENTER')) regroup(s, v);
 }
 
-export interface MovementLine { player: PlayerId; moves: { command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[]; reinforce?: PlayerId; met?: PlayerId[] }[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
+export interface MovementLine { player: PlayerId; moves: ({ command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[]; reinforce?: PlayerId; met?: PlayerId[] } & Opened)[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
 
 /**
  * One player's movement slot: his commands in order (bounded by the answer), a refused one skipped.
@@ -319,7 +339,7 @@ export function runMovement(state: FiefState, player: PlayerId, commands: readon
     if (r.ok) {
       s = r.state;
       const met = r.result === 'moved' ? presentPlayers(s, cmd.to).filter((q) => q !== player) : [];
-      line.moves.push({ command: cmd, result: r.result, blockers: r.blockers, ...(r.reinforce ? { reinforce: r.reinforce } : {}), ...(met.length ? { met } : {}) });
+      line.moves.push({ command: cmd, result: r.result, blockers: r.blockers, ...(r.reinforce ? { reinforce: r.reinforce } : {}), ...(met.length ? { met } : {}), ...(r.heirChoices ? { heirChoices: r.heirChoices } : {}), ...(r.freedChoices ? { freedChoices: r.freedChoices } : {}) });
     } else line.refused.push({ command: cmd, reason: r.reason });
   }
   return { state: s, line, memo };
