@@ -28,7 +28,7 @@ import type { CardMove } from './rules/transfers.ts';
 import type { WkState } from './state.ts';
 import { revoltCities } from './rules/upkeep.ts';
 import { choosableCities } from './rules/effects.ts';
-import type { CardAnswer } from './rules/action.ts';
+import { freeSpaces, type CardAnswer } from './rules/action.ts';
 
 const ok = (g: WkGame, ask: Ask, b: BaronId, a: unknown): boolean => { const v = checkAnswer(g, ask, b, a); return v.issues.length === 0; };
 const first = (g: WkGame, ask: Ask, b: BaronId, cands: unknown[]): unknown => cands.find((c) => ok(g, ask, b, c)) ?? null;
@@ -206,7 +206,12 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
       if (info.neutral) return null;
       switch (info.type) {
         case 'military': return first(g, ask, b, [...militaryCandidates(g, b, rng, false), { use: false }]);
-        case 'improvisation': return first(g, ask, b, rng.chance(0.5) ? militaryCandidates(g, b, rng, true).slice(0, 6).concat([{ use: true, option: rng.pick(['crowns', 'vote']) }]) : [{ use: true, option: rng.pick(['crowns', 'vote']) }]);
+        case 'improvisation': {
+          // exactly one option (§2.8): a move or a fight half the time, now and then a paid shield (its space named), else crowns or a vote
+          const gain: CardAnswer = { use: true, option: rng.pick(['crowns', 'vote'] as const) };
+          const shields: CardAnswer[] = rng.chance(0.3) ? freeSpaces(s).map((space) => ({ use: true, option: 'shield' as const, space })) : [];
+          return first(g, ask, b, [...(rng.chance(0.5) ? militaryCandidates(g, b, rng, true).slice(0, 6) : []), ...shields, gain]);
+        }
         case 'recruit': return first(g, ask, b, [{ use: true }, { use: false }]);
         default: return first(g, ask, b, [{ use: true }]);
       }
