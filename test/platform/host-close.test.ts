@@ -7,7 +7,7 @@
  * and English), mails each player in his language, marks the winner, and a replay of the stored
  * game reproduces it. Route: the form shows on the host's page of a paused game only; a player who
  * is not the host is refused with the message, a POST without the form token or without the
- * confirmation box changes nothing.
+ * confirmation box changes nothing. In Chromium: the host ticks the box and clicks the button.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,8 +17,12 @@ import { pauseGame, takeHostAction } from '../../src/platform/games/prompts.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { influenceRanking } from '../../src/rulesets/warrior-knights/rules/arrival.ts';
 import type { WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser as Chromium } from 'playwright-core';
 import { pageText } from './http.ts';
-import { loggedIn, newUser, type TestUser } from './users.ts';
+import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { loggedIn, logIn, newUser, type TestUser } from './users.ts';
 import { DB_KINDS, startTestPlatform, stateOf, type DbKind, type TestPlatform } from './util.ts';
 
 await loadAllRulesets();
@@ -131,3 +135,36 @@ function suite(kind: DbKind) {
 }
 
 for (const kind of DB_KINDS) suite(kind);
+
+const ARTIFACTS = new URL('../artifacts/', import.meta.url);
+
+describe('the host closes a paused Warrior Knights game in the browser', { skip: BROWSER_SKIP }, () => {
+  let tp: TestPlatform;
+  let chromium: Chromium;
+  before(async () => { tp = await startTestPlatform('pglite', {}, { scheduler: false }); chromium = await launchBrowser(); });
+  after(async () => { await chromium?.close(); await tp?.close(); });
+
+  test('the host ticks the confirmation and closes the game; the page says it is over', { timeout: 300_000 }, async () => {
+    const host = await newUser(tp, 'hcb_host');
+    const other = await newUser(tp, 'hcb_other', 'en');
+    const id = await wkGame(tp, host, other, 'Browser');
+    await pauseGame(tp.platform.ctx, id, host.id, true);
+    const errors: string[] = [];
+    const ctx = await chromium.newContext({ viewport: { width: 1000, height: 900 } });
+    const p = watchErrors(await ctx.newPage(), errors);
+    await logIn(p, tp.url, host);
+    await p.goto(`${tp.url}/games/${id}/play`);
+    const form = p.locator('#host-action-close');
+    await form.scrollIntoViewIfNeeded();
+    mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true });
+    await p.screenshot({ path: fileURLToPath(new URL('wk-host-close-before.png', ARTIFACTS)), fullPage: true });
+    await form.getByLabel(/Je confirme/).check();
+    await Promise.all([p.waitForURL(/done=closed/), form.getByRole('button', { name: 'Clore la partie avec le classement du moment' }).click()]);
+    const text = await p.locator('main').innerText();
+    assert.match(text, /La partie est close\./, 'the flash says the game is closed');
+    await p.screenshot({ path: fileURLToPath(new URL('wk-host-close-after.png', ARTIFACTS)), fullPage: true });
+    assert.equal((await tp.db.one<{ status: string }>('SELECT status FROM games WHERE id = $1', [id]))!.status, 'finished', 'the game is finished');
+    assert.deepEqual(errors, [], 'no script error');
+    await ctx.close();
+  });
+});
