@@ -77,7 +77,7 @@ export function citiesShort(s: WkState, b: BaronId): number {
   return militaryVictoryCities(unrazed.length) - unrazed.filter((c) => s.cities[c.id]!.controller === b).length;
 }
 /** The military victory is within reach: the bot puts taking cities before everything else. */
-export const CONQUEST_REACH = 2;
+export const CONQUEST_REACH = 3;
 
 function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: boolean): CardAnswer[] {
   const s = g.wk;
@@ -245,8 +245,9 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     }
     case 'revolt': {
       const mine = revoltCities(s).filter((c) => c.baron === b).map((c) => c.city);
-      // near the military victory a city is bought back (crowns, else Faith) rather than lost
-      const keep = citiesShort(s, b) <= CONQUEST_REACH + 1 ? [Object.fromEntries(mine.map((c) => [c, 'crowns'])), Object.fromEntries(mine.map((c) => [c, 'faith']))] : [];
+      // a city is bought back (crowns, else Faith) rather than lost when he can pay (cities bring Influence
+      // and the military victory); now and then, far from the victory, he lets one go
+      const keep = citiesShort(s, b) <= CONQUEST_REACH + 1 || rng.chance(0.8) ? [Object.fromEntries(mine.map((c) => [c, 'crowns'])), Object.fromEntries(mine.map((c) => [c, 'faith']))] : [];
       return first(g, ask, b, [...keep, Object.fromEntries(mine.map((c) => [c, rng.pick(['crowns', 'faith', 'lose'])])), Object.fromEntries(mine.map((c) => [c, 'lose']))]);
     }
     case 'event-drawer': return rng.chance(0.5) ? first(g, ask, b, [rng.pick(s.players)]) : null;
