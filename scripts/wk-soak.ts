@@ -1,5 +1,6 @@
 /**
- * `node --import tsx scripts/wk-soak.ts [--games N] [--seed S] [--min 2] [--max 6] [--length 8]`
+ * `node --import tsx scripts/wk-soak.ts [--games N] [--minutes M] [--seed S] [--min 2] [--max 6] [--length 8]`
+ * (`--minutes`: no new game starts after M minutes; the --games count is then a ceiling)
  * Warrior Knights bot games through the Ruleset contract (index.ts, bot.ts), the barons' count
  * cycling from --min to --max: invariants after every question, no bot answer refused, each game
  * to the rules' end. Prints how often each §9.2 kind was asked (flow.ts FLOW_KINDS, the ones never
@@ -74,12 +75,15 @@ export function soakGame(t: SoakTally, players: number, seed: string, opts: { le
 export const neverAsked = (t: SoakTally): string[] => FLOW_KINDS.filter((k) => !(t.asked[k] ?? 0));
 
 function main(): void {
-  const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, seed: { type: 'string', default: 'wk-soak' }, min: { type: 'string', default: '2' }, max: { type: 'string', default: '6' }, length: { type: 'string', default: '8' } } });
+  const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, seed: { type: 'string', default: 'wk-soak' }, min: { type: 'string', default: '2' }, max: { type: 'string', default: '6' }, length: { type: 'string', default: '8' }, minutes: { type: 'string', default: '0' } } });
+  const minutes = Number(values.minutes);
+  if (!(minutes >= 0)) throw new Error('--minutes ≥ 0');
   const games = Number(values.games), min = Number(values.min), max = Number(values.max), length = Number(values.length) as 8;
   if (![games, min, max].every((x) => Number.isInteger(x) && x >= 1) || min < 2 || max > 6 || min > max) throw new Error('--games ≥ 1, 2 ≤ --min ≤ --max ≤ 6');
   const t = emptyTally();
   const started = Date.now();
   for (let i = 0; i < games; i++) {
+    if (minutes > 0 && Date.now() - started >= minutes * 60_000) break;
     const n = min + (i % (max - min + 1));
     soakGame(t, n, `${values.seed}-${i}`, { length });
     if ((i + 1) % 10 === 0) console.error(`${i + 1}/${games} games, ${Math.round((Date.now() - started) / 1000)} s`);

@@ -5,7 +5,7 @@
  */
 import { createRng } from './rng.ts';
 import { hashState } from './hash.ts';
-import { GM_SEAT, isError, type ActionInput, type PlayerId, type Ruleset, type Submission, type Validation } from './ruleset.ts';
+import { GM_SEAT, HOST_SEAT, isError, type ActionInput, type PlayerId, type Ruleset, type Submission, type Validation } from './ruleset.ts';
 
 export interface StepRecord {
   index: number;
@@ -17,8 +17,8 @@ export interface StepRecord {
   /** Hash of the state after this step. */
   hash: string;
   /**
-   * A free action (`Ruleset.act`) taken by one player outside any prompt, or a GM action
-   * (`Ruleset.gmAct`, player `GM_SEAT`): such a step has no submissions; it is applied at once, in
+   * A free action (`Ruleset.act`) taken by one player outside any prompt, a GM action
+   * (`Ruleset.gmAct`, player `GM_SEAT`) or a host's (`Ruleset.hostAct`, player `HOST_SEAT`): such a step has no submissions; it is applied at once, in
    * the order of arrival, and replayed as it was. `audience`: the players who may know of it
    * (`Ruleset.freeActionAudience`, the actor first); absent: everyone.
    */
@@ -77,12 +77,14 @@ export function submit<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Play
  * are checked again against the new state: those still valid are kept (with their order), the
  * others dropped (returned, so that their players can be told). Throws a GameError when the
  * ruleset has no free actions; an invalid action leaves the game as it was (`validation.issues`).
- * With `player` GM_SEAT it is a GM action (`validateGmAction`, `gmAct`: "game masters: the console").
+ * With `player` GM_SEAT it is a GM action (`validateGmAction`, `gmAct`: "game masters: the console");
+ * with HOST_SEAT a host's action on a paused game (`validateHostAction`, `hostAct`).
  */
 export function takeAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, action: ActionInput): { game: GameRecord<S>; validation: Validation<unknown>; dropped: Submission[] } {
   const gm = player === GM_SEAT; // the GM's console ("game masters: the console" in ruleset.ts)
-  if (gm ? !ruleset.validateGmAction || !ruleset.gmAct : !ruleset.validateAction || !ruleset.act) throw new GameError(`${ruleset.id} has no ${gm ? 'GM' : 'free'} actions`);
-  const validation = gm ? ruleset.validateGmAction!(game.state, action) : ruleset.validateAction!(game.state, player, action);
+  const host = player === HOST_SEAT; // the host on a paused game ("hosts: actions on a paused game")
+  if (gm ? !ruleset.validateGmAction || !ruleset.gmAct : host ? !ruleset.validateHostAction || !ruleset.hostAct : !ruleset.validateAction || !ruleset.act) throw new GameError(`${ruleset.id} has no ${gm ? 'GM' : host ? 'host' : 'free'} actions`);
+  const validation = gm ? ruleset.validateGmAction!(game.state, action) : host ? ruleset.validateHostAction!(game.state, action) : ruleset.validateAction!(game.state, player, action);
   if (validation.value === null || validation.issues.some(isError)) return { game, validation, dropped: [] };
   const next = applyAction(ruleset, game, player, validation.value);
   const open = ruleset.decisions(next.state);
@@ -157,6 +159,9 @@ function applyAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Player
     const who = ruleset.gmActionAudience?.(game.state, value) ?? null;
     if (who) audience = [GM_SEAT, ...new Set(who.filter((p) => p !== GM_SEAT))];
     r = ruleset.gmAct(structuredClone(game.state), structuredClone(value), rng);
+  } else if (player === HOST_SEAT) {
+    if (!ruleset.hostAct) throw new GameError(`${ruleset.id} has no host actions`);
+    r = ruleset.hostAct(structuredClone(game.state), structuredClone(value), rng);
   } else {
     if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
     const who = ruleset.freeActionAudience?.(game.state, player, value) ?? null;

@@ -568,6 +568,19 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * GM-run state's orders, nobody; an edit of a treasury, an army or a fleet, its owner.
    */
   gmActionAudience?(state: S, value: unknown): PlayerId[] | null;
+  /**
+   * Optional: the host's actions on a game the platform has paused (Warrior Knights: close it now
+   * with the current ranking, §9.1 item 9), as forms like free actions, in `lang`. See "hosts:
+   * actions on a paused game" at the end of this file.
+   */
+  hostActions?(state: S, lang: Lang): FreeAction[];
+  /** Optional (with `hostActions`): checks a host action against the current state (FR/EN issues). */
+  validateHostAction?(state: S, action: ActionInput): Validation<unknown>;
+  /**
+   * Optional (with `hostActions`): applies a valid host action (`validateHostAction`'s value). Pure,
+   * like `act`; must not mutate `state`. Its events go to `report` like a step's.
+   */
+  hostAct?(state: S, value: unknown, rng: Rng): Resolution<S, E>;
   /** Optional: the standing answers a player may set, with their choices, in `lang`. */
   standingOptions?(state: S, player: PlayerId, lang: Lang): StandingOption[];
   /**
@@ -646,6 +659,8 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
  *   a GM answers every item with `{ value: default, by: 'no-gm' }` at once.
  */
 export const GM_SEAT: PlayerId = '@gm';
+/** The pseudo-player of the host's actions on a paused game ("hosts: actions on a paused game"). */
+export const HOST_SEAT: PlayerId = '@host';
 
 export type JudgmentKind = 'timed' | 'blocking' | 'optional';
 export const JUDGMENT_KINDS: readonly JudgmentKind[] = ['timed', 'blocking', 'optional'];
@@ -758,4 +773,23 @@ export function openJudgments(rs: Ruleset, state: unknown): { decision: Decision
  *   a "GM ruling" line, `rulingNote('gm', lang)`, to the public or to the players concerned).
  * - The platform (src/platform/games/gm.ts) offers the forms on the GM's page, posts them (the
  *   game's GM only) and keeps an audit row of each (who, when, what) beside the step it made.
+ */
+
+// ───────────────────────────────────────────────────────────── hosts: actions on a paused game
+
+/*
+ * A ruleset may ask the platform to pause a game (`pauseRequest`: Warrior Knights' inactivity guard,
+ * G-A64). The host then resumes it, hands seats to bots, or acts on it through the ruleset's host
+ * actions, the same shape as the GM's console:
+ *
+ * - `hostActions(state, lang)` lists the actions open now, each a form (`FreeAction`); the platform
+ *   offers them to the game's host on a paused game only (games/prompts.ts `takeHostAction`).
+ * - `validateHostAction(state, action)` checks one (refusals in every language), and
+ *   `hostAct(state, value, rng)` applies it, pure like `act`. An action that ends the game (Warrior
+ *   Knights' `close`: the final state with its ranking) makes `outcome` finished.
+ * - The engine takes it through `takeAction` with the player `HOST_SEAT`: applied at once as a step
+ *   of its own, recorded as `{ action: { player: HOST_SEAT, value } }`, and `replay` applies it
+ *   again through `hostAct`, so a replay reproduces the close. `HOST_SEAT` never reaches `act` or
+ *   `gmAct`, and a player's action never reaches `hostAct`.
+ * - All three are optional: a ruleset without them offers the host nothing but resume and seats.
  */

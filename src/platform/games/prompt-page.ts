@@ -17,7 +17,7 @@
  */
 import { stepSeenBy } from './step-audience.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formLine, GM_SEAT, rulingNote, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
+import { formLine, GM_SEAT, HOST_SEAT, rulingNote, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { allMessages, messages, t } from '../http/i18n.ts';
@@ -32,7 +32,7 @@ import { issuesBlock, sheetEditorMsgs, sheetTextarea } from './sheet-editor.ts';
 import {
   access, failingNotice, gameState, notFound, pageHead, presented, str, timeTag, visibleGame, wantsJson, words, type Access,
 } from './page-kit.ts';
-import { answerPrompt, extendDeadline, pauseGame, setStanding, setVacation, takeFreeAction, VACATION_DAYS_PER_YEAR } from './prompts.ts';
+import { answerPrompt, extendDeadline, hostActionsOf, pauseGame, setStanding, setVacation, takeFreeAction, takeHostAction, VACATION_DAYS_PER_YEAR } from './prompts.ts';
 import { GamesError } from './service.ts';
 
 messages({
@@ -98,6 +98,14 @@ messages({
   'play.resume': { fr: 'Reprendre la partie', en: 'Resume the game' },
   'play.paused-done': { fr: 'Partie en pause.', en: 'Game paused.' },
   'play.resumed-done': { fr: 'Partie reprise.', en: 'Game resumed.' },
+  'play.host-actions': { fr: 'La partie est en pause. Vous pouvez aussi agir sur elle :', en: 'The game is paused. You may also act on it:' },
+  'play.host-confirm': { fr: 'Je confirme : c’est irréversible', en: 'I confirm: this cannot be undone' },
+  'play.closed-done': { fr: 'La partie est close.', en: 'The game is closed.' },
+  'play.host-done': { fr: 'Action de l’hôte faite.', en: 'Host action done.' },
+  'play.err.host-confirm': { fr: 'Cochez la case de confirmation.', en: 'Tick the confirmation box.' },
+  'play.err.not-paused': { fr: 'Ces actions de l’hôte ne se prennent que sur une partie en pause.', en: 'These host actions are taken on a paused game only.' },
+  'play.err.no-host-actions': { fr: 'Ce jeu n’offre pas d’action de l’hôte.', en: 'This game offers no host action.' },
+  'play.err.stale-step': { fr: 'La partie a avancé depuis : rechargez la page.', en: 'The game has moved on since: reload the page.' },
   'play.open-seat': { fr: 'Ouvrir à un remplaçant', en: 'Open for a replacement' },
   'play.public': { fr: 'Vous regardez la partie : seuls ses joueurs y répondent.', en: 'You are watching the game: only its players answer.' },
   'play.err.refused': { fr: 'Réponse refusée : {reasons}', en: 'Answer refused: {reasons}' },
@@ -122,6 +130,7 @@ messages({
   'log.timeout': { fr: '(délai écoulé)', en: '(timeout)' },
   'log.timed-out': { fr: 'Délai écoulé pour : {names}', en: 'Timed out: {names}' },
   'log.action': { fr: 'action libre ({name})', en: 'free action ({name})' },
+  'log.host': { fr: 'l’hôte', en: 'the host' },
   'log.older': { fr: 'Étapes plus anciennes', en: 'Older steps' },
   'log.newer': { fr: 'Étapes plus récentes', en: 'Newer steps' },
   'log.step': { fr: 'Étape {n}', en: 'Step {n}' },
@@ -489,7 +498,23 @@ function hostPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null): H
   return html`<section class="card host" id="host"><h2>${t(lang, 'play.host')}</h2>
     ${typed?.scope === 'host' ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
     <form method="post" action="/games/${p.a.game.id}/pause" class="inline">${csrfField(v)}<input type="hidden" name="paused" value="${p.paused ? '0' : '1'}">
-      <button type="submit" id="pause-toggle">${t(lang, p.paused ? 'play.resume' : 'play.pause')}</button></form></section>`;
+      <button type="submit" id="pause-toggle">${t(lang, p.paused ? 'play.resume' : 'play.pause')}</button></form>
+    ${hostActionsPart(p, v)}</section>`;
+}
+
+/** The ruleset's host actions on a paused game (prompts.ts `hostActionsOf`), each a form with a confirmation box. */
+function hostActionsPart(p: Play, v: FastifyRequest['visitor']): Html {
+  const lang = p.lang;
+  let actions: FreeAction[] = [];
+  try { actions = hostActionsOf({ ruleset: p.a.game.ruleset, status: p.a.game.status, paused: p.paused }, p.state, lang); } catch { actions = []; }
+  if (!actions.length) return html``;
+  return html`<div class="host-actions"><p>${t(lang, 'play.host-actions')}</p>${actions.map((x) => html`
+    <form method="post" action="/games/${p.a.game.id}/host-action" class="host-action" id="host-action-${x.id}">${csrfField(v)}
+      <input type="hidden" name="action" value="${x.id}"><input type="hidden" name="step" value="${String(p.step)}">
+      ${x.help ? html`<p class="small">${x.help}</p>` : ''}
+      ${x.fields.map((f) => html`<p><label for="host-${x.id}-${f.name}">${fieldLabel(f, lang)}</label> ${fieldInput(f, { name: `f_${f.name}`, id: `host-${x.id}-${f.name}` })}</p>`)}
+      <label class="check"><input type="checkbox" name="confirm" value="1" required> ${t(lang, 'play.host-confirm')}</label>
+      <button type="submit" class="danger">${x.label}</button></form>`)}</div>`;
 }
 
 // ───────────────────────────────────────────────────────────── the page
@@ -600,7 +625,7 @@ async function respond(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, ga
 
 const DONE: Record<string, string> = {
   answer: 'play.answered', act: 'play.acted', standing: 'play.standing-saved', extend: 'play.extended', 'extend-used': 'play.extend-used',
-  vacation: 'play.vacation-saved', paused: 'play.paused-done', resumed: 'play.resumed-done',
+  vacation: 'play.vacation-saved', paused: 'play.paused-done', resumed: 'play.resumed-done', closed: 'play.closed-done', host: 'play.host-done',
 };
 
 async function postAnswer(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
@@ -754,6 +779,24 @@ async function postPause(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) 
   return respond(ctx, req, reply, a.game.id, done, { ok: true, flash: done, json: { paused } });
 }
 
+/** The host's action on a paused game (Warrior Knights: close it with the current ranking): host only, confirmed. */
+async function postHostAction(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const a = await access(ctx, req);
+  const u = req.visitor.user;
+  if (!a || (a.game.isPrivate && !a.seat && !a.former && !u?.isHost)) return notFound(req, reply);
+  if (!u) return wantsJson(req) ? reply.code(403).send({ ok: false, error: t(req.visitor.lang, 'play.err.not-host') }) : reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}/play`)}`, 303);
+  const lang = req.visitor.lang;
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const fail = (error: string, status: number, issues?: ValidationIssue[]) => respond(ctx, req, reply, a.game.id, 'host', { ok: false, typed: { scope: 'host', error }, status, issues });
+  if (b.confirm !== '1' && b.confirm !== 'on' && b.confirm !== true) return fail(t(lang, 'play.err.host-confirm'), 400);
+  const step = typeof b.step === 'string' && /^\d{1,9}$/.test(b.step) ? Number(b.step) : typeof b.step === 'number' ? b.step : undefined;
+  let r;
+  try { r = await takeHostAction(ctx, a.game.id, u.id, { id: str(b.action, 100), values: prefixed(b, 'f_') }, step); } catch (e) { return fail(refusal(e, lang), (e as GamesError).statusCode); }
+  if (!r.ok) return fail(t(lang, 'play.err.action', { reasons: r.issues.map((i) => issueText(i, lang)).join(' ; ') }), 400, r.issues);
+  const done = r.finished ? 'closed' : 'host';
+  return respond(ctx, req, reply, a.game.id, done, { ok: true, flash: done, json: { finished: !!r.finished, step: r.step } });
+}
+
 // ───────────────────────────────────────────────────────────── the log
 
 /** Steps per page of the log. */
@@ -803,7 +846,7 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
       const report = reports.get(s.idx);
       return html`<li class="log-entry" id="step-${s.idx}" value="${s.idx}">
         <p class="log-head"><strong>${label(s.label) || t(lang, 'log.step', { n: s.idx })}</strong>
-          ${s.action ? html` <span class="badge action">${t(lang, 'log.action', { name: name(s.action.player) })}</span>` : ''}
+          ${s.action ? html` <span class="badge action">${t(lang, 'log.action', { name: s.action.player === HOST_SEAT ? t(lang, 'log.host') : name(s.action.player) })}</span>` : ''}
           ${mineDefaulted ? html` <span class="badge warn timeout">${t(lang, 'log.timeout')}</span>` : ''}
           <span class="muted small">${timeTag(s.at, lang, tz, 'short')}</span></p>
         ${timedOut.length ? html`<p class="small timed-out">${t(lang, 'log.timed-out', { names: timedOut.map(name).join(', ') })}</p>` : ''}
@@ -830,5 +873,6 @@ export const promptPageRoutes: RouteModule = async (app, ctx) => {
   app.post('/games/:id/extend', (req, reply) => postExtend(ctx, req, reply));
   app.post('/games/:id/vacation', (req, reply) => postVacation(ctx, req, reply));
   app.post('/games/:id/pause', (req, reply) => postPause(ctx, req, reply));
+  app.post('/games/:id/host-action', (req, reply) => postHostAction(ctx, req, reply));
   app.get('/games/:id/log', (req, reply) => logPage(ctx, req, reply));
 };

@@ -10,7 +10,7 @@
  * resolutions of one game are applied one at a time, in the order they arrive.
  */
 import { actionSeenBy } from './step-audience.ts';
-import { GM_SEAT, isError, type ActionInput, type Lang, type PlayerId, type Ruleset, type ValidationIssue } from '../../engine/ruleset.ts';
+import { GM_SEAT, HOST_SEAT, isError, type ActionInput, type FreeAction, type Lang, type PlayerId, type Ruleset, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
@@ -23,8 +23,10 @@ import { recordGameEnd } from './game-end.ts';
 import { cachedState } from './states.ts';
 import { moveGmItems } from './gm-items.ts';
 import {
-  GamesError, lockGame, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
+  canMail, GamesError, langOf, link, lockGame, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
+import { markdownText } from '../http/markdown.ts';
+import { queueMail } from '../mail/queue.ts';
 
 const json = (v: unknown): string => JSON.stringify(v);
 
@@ -144,7 +146,7 @@ export async function takeFreeAction(ctx: AppCtx, gameId: number, player: Player
 export async function actionStep(ctx: AppCtx, t: Db, g: GameRow, player: PlayerId, action: ActionInput): Promise<ActionResult> {
   const gameId = g.id;
   const rs = getRuleset(g.ruleset).ruleset;
-  if (player === GM_SEAT ? !rs.gmAct || !rs.validateGmAction : !rs.act || !rs.validateAction) throw new GamesError('no-actions', 'this game has no free actions', 409);
+  if (player === GM_SEAT ? !rs.gmAct || !rs.validateGmAction : player === HOST_SEAT ? !rs.hostAct || !rs.validateHostAction : !rs.act || !rs.validateAction) throw new GamesError('no-actions', 'this game has no free actions', 409);
   const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
   const sheets = await t.query<SheetRow>('SELECT * FROM sheets WHERE game_id = $1 AND step = $2 AND value IS NOT NULL ORDER BY sub_order', [gameId, g.step + 1]);
   const steps = Array.from({ length: g.step }, (_, i) => ({ index: i + 1, label: '', submissions: [], defaulted: [], events: [], hash: '' }));
@@ -318,6 +320,62 @@ async function requireHost(db: Db, g: GameRow, userId: number): Promise<void> {
   if (g.host_user_id === userId) return;
   if (await db.one('SELECT 1 FROM users WHERE id = $1 AND is_host', [userId])) return;
   throw new GamesError('not-host', 'only the host may do this', 403);
+}
+
+/**
+ * The host's actions open on a game (the ruleset's `hostActions`, in `lang`): on a paused game of
+ * prompts only (engine: "hosts: actions on a paused game"); empty otherwise.
+ */
+export function hostActionsOf(g: { ruleset: string; status: string; paused: boolean }, state: unknown, lang: Lang): FreeAction[] {
+  const rs = getRuleset(g.ruleset).ruleset;
+  if (g.status !== 'running' || !g.paused || !rs.hostActions || !rs.hostAct || !rs.validateHostAction || state === null) return [];
+  return rs.hostActions(state, lang);
+}
+
+/**
+ * The host acts on a paused game (§9.1 item 9, Warrior Knights' `close`: the game ends now with
+ * the current ranking): checked by the ruleset (`validateHostAction`), applied at once as a step of
+ * its own recorded under `HOST_SEAT` (replayed like any step), every seat's report of it written to
+ * the log. A game it ends is finished as any other ending (game-end.ts), its pause lifted, and each
+ * player mailed his report of it in his language. Host only (403), a paused game only (409).
+ */
+export async function takeHostAction(ctx: AppCtx, gameId: number, userId: number, input: ActionInput, expectStep?: number): Promise<ActionResult & { finished?: boolean }> {
+  const action: ActionInput = {
+    id: String(input.id ?? '').slice(0, 100),
+    values: Object.fromEntries(Object.entries(input.values ?? {}).slice(0, 50).map(([k, v]) => [String(k).slice(0, 100), String(v ?? '').slice(0, 500)])),
+  };
+  const r = await ctx.db.tx(async (t): Promise<ActionResult & { finished?: boolean }> => {
+    const g = await promptGame(t, gameId);
+    await requireHost(t, g, userId);
+    requireStep(g, expectStep);
+    if (!g.paused_at) throw new GamesError('not-paused', 'the host acts on a paused game only', 409);
+    const rs = getRuleset(g.ruleset).ruleset;
+    if (!rs.hostActions || !rs.hostAct || !rs.validateHostAction) throw new GamesError('no-host-actions', 'this game has no host actions', 409);
+    const done = await actionStep(ctx, t, g, HOST_SEAT, action);
+    if (!done.ok) return done;
+    const row = await t.one<{ status: string }>('SELECT status FROM games WHERE id = $1', [gameId]);
+    const finished = row?.status === 'finished';
+    if (!finished) return done;
+    await t.query('UPDATE games SET paused_at = NULL, paused_left_ms = NULL WHERE id = $1', [gameId]);
+    // Every player told, as the log tells him: his report of the closing step, in his language.
+    const seats = await t.query<SeatRow>(SEATS_SQL, [gameId]);
+    const reports = await t.query<{ player: string; text_fr: string; text_en: string }>('SELECT player, text_fr, text_en FROM reports WHERE game_id = $1 AND idx = $2', [gameId, done.step]);
+    for (const s of seats) {
+      const rep = reports.find((x) => x.player === s.player);
+      if (!canMail(s) || !rep) continue;
+      const lang = langOf(s);
+      const fr = lang === 'fr';
+      const url = link(ctx, `/games/${gameId}/log`);
+      await queueMail(t, {
+        to: s.email!,
+        subject: fr ? `Partie close par l’hôte — ${g.name}` : `Game closed by the host — ${g.name}`,
+        text: `${markdownText(fr ? rep.text_fr : rep.text_en)}\n—\n${fr ? 'La partie est terminée.' : 'The game is over.'}\n${url}\n`,
+      });
+    }
+    return { ...done, finished };
+  });
+  if (r.ok) announce(ctx, gameId, { kind: 'action', step: r.step ?? 0 });
+  return r;
 }
 
 /** The host pauses the game: nothing resolves, the time left is kept; resuming gives it back. */

@@ -27,8 +27,9 @@ import { baronsIn, garrisonMen, worksState, worksStrength } from './rules/sides.
 import type { CardMove } from './rules/transfers.ts';
 import type { WkState } from './state.ts';
 import { revoltCities } from './rules/upkeep.ts';
+import { militaryVictoryCities } from './constants.ts';
 import { choosableCities } from './rules/effects.ts';
-import type { CardAnswer } from './rules/action.ts';
+import { freeSpaces, type CardAnswer } from './rules/action.ts';
 
 const ok = (g: WkGame, ask: Ask, b: BaronId, a: unknown): boolean => { const v = checkAnswer(g, ask, b, a); return v.issues.length === 0; };
 const first = (g: WkGame, ask: Ask, b: BaronId, cands: unknown[]): unknown => cands.find((c) => ok(g, ask, b, c)) ?? null;
@@ -70,8 +71,19 @@ function roadPassages(s: WkState, b: BaronId, r: string): string[][] {
  * baron's pieces, #7 an attack on a city or stronghold where a third baron stands: a baron reaches
  * the cities others also covet), then the nearest fights and steps (neutral cities first, §7.5).
  */
+/** §1.3 (upkeep step 1): how many more unrazed Kingdom cities the baron needs for the military victory. */
+export function citiesShort(s: WkState, b: BaronId): number {
+  const unrazed = BOARD.cities.filter((c) => !c.overseas && !s.cities[c.id]!.razed);
+  return militaryVictoryCities(unrazed.length) - unrazed.filter((c) => s.cities[c.id]!.controller === b).length;
+}
+/** The military victory is within reach: the bot puts taking cities before everything else. */
+export const CONQUEST_REACH = 3;
+
 function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: boolean): CardAnswer[] {
   const s = g.wk;
+  // within reach of the military victory (§1.3), every Kingdom city he can attack comes first
+  const conquering = citiesShort(s, b) <= CONQUEST_REACH;
+  const conquest: CardAnswer[] = [];
   const mine = Object.values(s.nobles).filter((n) => n.baron === b && n.ready && n.location.kind === 'region' && n.troops.length > 0);
   const readyIn = (r: string): string[] => mine.filter((n) => (n.location as { region: string }).region === r).map((n) => n.id);
   const answer = (moves: CardMove[] | undefined, attack: CombatSetup | undefined): CardAnswer => improvisation
@@ -89,6 +101,7 @@ function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: bool
       const kinds = held === b ? ['siege' as const] : t.works?.kind === 'stronghold' ? (['siege', 'assault'] as const).filter((k) => t.kinds.includes(k)) : t.kinds;
       for (const kind of kinds) {
         const a = answer(moves, { target, kind, armies });
+        if (conquering && t.works?.kind === 'city' && !cityIn(r)?.overseas) conquest.push(a);
         if (held === b || t.works?.kind === 'stronghold') campaign.push(a);
         else if (third) asking.push(a);
         else near.push(a);
@@ -114,8 +127,11 @@ function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: bool
   // then besiege it with them all when strictly stronger (§6.8 [P G-A33]), complete the siege a turn later
   const gather = improvisation ? [] : campaignMoves(s, b, mine);
   const completing = campaign.filter((a) => a.use && a.attack?.kind === 'siege' && (() => { const t = targetIn(s, b, regionOfAnswer(s, a), a.attack!.target); return t?.works ? worksState(s, t.works).besiegedBy === b : false; })());
-  const order = [...completing, ...(rng.chance(0.6) ? gather : []),...(rng.chance(0.35) ? campaign.slice(0, 4) : []), ...(rng.chance(0.5) ? asking.slice(0, 3) : []), ...near.slice(0, 4), ...campaign.slice(0, 2), ...steps];
-  return (rng.chance(0.8) ? order : rng.shuffle(order)).slice(0, 10);
+  // a siege first (no dice: it holds, and completes a turn later), then an assault
+  const conquer = [...conquest.filter((a) => a.use && a.attack?.kind === 'siege'), ...conquest.filter((a) => a.use && a.attack?.kind !== 'siege')];
+  const order = [...(rng.chance(0.6) ? gather : []),...(rng.chance(0.35) ? campaign.slice(0, 4) : []), ...(rng.chance(0.5) ? asking.slice(0, 3) : []), ...near.slice(0, 4), ...campaign.slice(0, 2), ...steps];
+  // the cities that bring the military victory stay first, even when the rest is shuffled
+  return [...completing, ...conquer.slice(0, 4), ...(rng.chance(0.8) ? order : rng.shuffle(order))].slice(0, 10);
 }
 
 /** A Title that keeps its holder away from the Assembly (§5.1). */
@@ -206,14 +222,19 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
       if (info.neutral) return null;
       switch (info.type) {
         case 'military': return first(g, ask, b, [...militaryCandidates(g, b, rng, false), { use: false }]);
-        case 'improvisation': return first(g, ask, b, rng.chance(0.5) ? militaryCandidates(g, b, rng, true).slice(0, 6).concat([{ use: true, option: rng.pick(['crowns', 'vote']) }]) : [{ use: true, option: rng.pick(['crowns', 'vote']) }]);
+        case 'improvisation': {
+          // exactly one option (§2.8): a move or a fight half the time, now and then a paid shield (its space named), else crowns or a vote
+          const gain: CardAnswer = { use: true, option: rng.pick(['crowns', 'vote'] as const) };
+          const shields: CardAnswer[] = rng.chance(0.3) ? freeSpaces(s).map((space) => ({ use: true, option: 'shield' as const, space })) : [];
+          return first(g, ask, b, [...(rng.chance(0.5) ? militaryCandidates(g, b, rng, true).slice(0, 6) : []), ...shields, gain]);
+        }
         case 'recruit': return first(g, ask, b, [{ use: true }, { use: false }]);
         default: return first(g, ask, b, [{ use: true }]);
       }
     }
     case 'passage-consent': case 'attack-consent': return rng.chance(0.6) ? 'allow' : 'deny';
     case 'use-ability': return rng.chance(0.8);
-    case 'city-captured': return rng.chance(0.85) ? 'control' : 'raze';
+    case 'city-captured': return citiesShort(s, b) <= CONQUEST_REACH + 1 || rng.chance(0.85) ? 'control' : 'raze'; // near the military victory, every city counts
     case 'launch-expedition': {
       const open = DESTINATIONS.filter((d) => s.expeditions[d] === null);
       return open.length && rng.chance(0.5) ? first(g, ask, b, [rng.pick(open)]) : null;
@@ -224,7 +245,10 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     }
     case 'revolt': {
       const mine = revoltCities(s).filter((c) => c.baron === b).map((c) => c.city);
-      return first(g, ask, b, [Object.fromEntries(mine.map((c) => [c, rng.pick(['crowns', 'faith', 'lose'])])), Object.fromEntries(mine.map((c) => [c, 'lose']))]);
+      // a city is bought back (crowns, else Faith) rather than lost when he can pay (cities bring Influence
+      // and the military victory); now and then, far from the victory, he lets one go
+      const keep = citiesShort(s, b) <= CONQUEST_REACH + 1 || rng.chance(0.8) ? [Object.fromEntries(mine.map((c) => [c, 'crowns'])), Object.fromEntries(mine.map((c) => [c, 'faith']))] : [];
+      return first(g, ask, b, [...keep, Object.fromEntries(mine.map((c) => [c, rng.pick(['crowns', 'faith', 'lose'])])), Object.fromEntries(mine.map((c) => [c, 'lose']))]);
     }
     case 'event-drawer': return rng.chance(0.5) ? first(g, ask, b, [rng.pick(s.players)]) : null;
     case 'event-choice': { // #20: one of his cities (the default is the first by map order)

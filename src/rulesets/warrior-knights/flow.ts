@@ -85,7 +85,9 @@ export const ASSEMBLY_KINDS: readonly DecisionKind[] = ['acting-chairman', 'pers
 export type FlowEvent = WkEvent
   | { t: 'defaulted'; kind: DecisionKind; baron: BaronId }
   | { t: 'consent'; kind: 'passage-consent' | 'attack-consent'; baron: BaronId; allow: boolean }
-  | { t: 'consent-refused'; baron: BaronId };
+  | { t: 'consent-refused'; baron: BaronId }
+  /** The host closed the paused game (§9.1 item 9): the §7.2 ranking, best first, with each baron's Influence. */
+  | { t: 'closed'; winner: BaronId | null; ranking: { baron: BaronId; influence: number }[][] };
 
 /** Answers of the open step kept between questions (a card waiting for consents, an Expedition launched). */
 export interface Pending {
@@ -115,6 +117,8 @@ export interface WkFlow {
   maxTurns: number;
   /** Ended by `maxTurns`. */
   capped: boolean;
+  /** Closed by the host while the game was paused, with the current ranking (§9.1 item 9; index.ts `hostAct`). */
+  closed?: true;
   /**
    * The inactivity guard (G-A64, §9.1 item 9): the turn being watched, whether any baron answered
    * a prompt in it himself (a bot's or a standing answer counts; a timeout does not), and the last

@@ -13,7 +13,8 @@
  */
 import type { AnswerForm, FormEntry, FormField, Lang } from '../../engine/ruleset.ts';
 import { baronData, noble, type BaronId } from './barons.ts';
-import { actionCard, DESTINATIONS, DESTINATION_NAMES, fate, mercenary } from './cards.ts';
+import { actionCard, DESTINATIONS, DESTINATION_NAMES, fate, mercenary, MERCENARY_TRACK } from './cards.ts';
+import { freeSpaces } from './rules/action.ts';
 import { checkAnswer } from './answers.ts';
 import { assemblyQuestion, draftQuestion, sideOf, type Ask, type WkGame } from './flow.ts';
 import { proposalCard } from './proposal-cards.ts';
@@ -101,6 +102,13 @@ function cardCandidates(g: WkGame, b: BaronId, lang: Lang): { answer: unknown; l
   return out;
 }
 
+/** A paid shield's choice: the track space (its printed number, or its position for a blank) and its cost. */
+function shieldLabel(space: number, lang: Lang): string {
+  const sp = MERCENARY_TRACK[space]!;
+  const name = sp.label === null ? (lang === 'fr' ? `case ${space + 1} (vierge)` : `space ${space + 1} (blank)`) : (lang === 'fr' ? `case « ${sp.label} »` : `space "${sp.label}"`);
+  return lang === 'fr' ? `Écusson payé : ${name}, ${sp.cost} couronnes` : `Paid shield: ${name}, ${sp.cost} crowns`;
+}
+
 /** The guided form of the open question for baron `b` (empty groups: no guided form; the prompt's choices or text box). */
 export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
   const s = g.wk, fr = lang === 'fr';
@@ -119,7 +127,9 @@ export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm 
       }
       if (!info.neutral && info.type === 'improvisation') {
         entries.push(entry('option', fr ? 'Improvisation' : 'Improvisation', 'option <answer>', [choice('answer', fr ? 'Option' : 'Option', accepted(g, ask, b, [
-          { answer: { use: true, option: 'crowns' }, label: fr ? '+ couronnes' : '+ crowns' }, { answer: { use: true, option: 'vote' }, label: fr ? '+ voix' : '+ vote' }, { answer: { use: true, option: 'shield' }, label: fr ? 'Écusson payé' : 'Paid shield' }]))]));
+          { answer: { use: true, option: 'crowns' }, label: fr ? '+ couronnes' : '+ crowns' }, { answer: { use: true, option: 'vote' }, label: fr ? '+ voix' : '+ vote' },
+          // (e) a paid shield names its space: one choice per free space he can pay (the dry run keeps those)
+          ...freeSpaces(s).map((space) => ({ answer: { use: true, option: 'shield', space }, label: shieldLabel(space, lang) }))]))]));
       }
       return one(fr ? 'Carte' : 'Card', entries);
     }

@@ -10,7 +10,7 @@
  * reserve: 8, 10, 12 or 15); `maxTurns` ends a game after that turn (0: only the rules end it);
  * `config` overrides the constants table (bounded, constants.ts).
  */
-import type { AnswerForm, Decision, DeadlineClass, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, ViewDoc } from '../../engine/ruleset.ts';
+import type { ActionInput, AnswerForm, Decision, DeadlineClass, FreeAction, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, Validation, ViewDoc } from '../../engine/ruleset.ts';
 import { baronData, type BaronId } from './barons.ts';
 import { DESTINATION_NAMES } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
@@ -30,7 +30,7 @@ import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
 import { createGame } from './setup.ts';
 import { stepRow, type StepId } from './phases.ts';
-import { influenceWinner } from './rules/arrival.ts';
+import { influenceRanking, influenceWinner } from './rules/arrival.ts';
 import { viewOf, type WkView } from './view.ts';
 import type { Rng } from '../../engine/rng.ts';
 
@@ -102,6 +102,25 @@ const IDLE_PAUSE: Localized = {
   fr: 'Warrior Knights : au tour {t}, toutes les questions posées aux barons ont pris leur réponse par défaut faute de réponse (garde d’inactivité, G-A64). La partie est en pause : reprenez-la, confiez des sièges à des robots, ou terminez-la.',
   en: 'Warrior Knights: in turn {t}, every question asked of the barons took its default for want of an answer (inactivity guard, G-A64). The game is paused: resume it, hand seats to bots, or close it.',
 };
+
+/** §9.1 item 9: the host's action on a paused game, closing it with the current Influence ranking. */
+const CLOSE = 'close';
+const CLOSE_FORM: Record<Lang, FreeAction> = {
+  fr: { id: CLOSE, label: 'Clore la partie avec le classement du moment', help: 'La partie s’achève maintenant : le baron qui a le plus d’influence l’emporte, départagé comme en fin de partie (§7.2 : cités, puis couronnes + foi + voix, puis troupes sur le plateau). Irréversible.', fields: [] },
+  en: { id: CLOSE, label: 'Close the game with the current ranking', help: 'The game ends now: the baron with the most Influence wins, ties broken as at the end of a game (§7.2: cities, then crowns + Faith + votes, then troops on the board). Cannot be undone.', fields: [] },
+};
+const NO_HOST_ACTION: Localized = { fr: 'Cette action de l’hôte n’existe pas, ou la partie est déjà terminée.', en: 'There is no such host action, or the game is over already.' };
+
+/** The close (§9.1 item 9 [P G-A64]): the game over now, the winner and the ranking by §7.2, told to every baron. */
+export function closeNow(g: WkGame): { state: WkGame; events: FlowEvent[] } {
+  const wk = structuredClone(g.wk);
+  const ranking = influenceRanking(wk);
+  wk.winner = influenceWinner(wk);
+  wk.stage = 'over';
+  wk.toAct = [];
+  const event: FlowEvent = { t: 'closed', winner: wk.winner, ranking: ranking.map((grp) => grp.map((b) => ({ baron: b, influence: wk.barons[b].influence }))) };
+  return { state: { ...g, wk, flow: { ...g.flow, pending: {}, closed: true } }, events: [event] };
+}
 
 function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
   const s = g.wk;
@@ -222,18 +241,27 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   },
   report: (g, events, player, lang) => renderReport(g, events, player, lang),
   mapDoc: (g, player, lang) => wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang),
+  hostActions(g, lang) {
+    return warriorKnights.outcome(g) ? [] : [CLOSE_FORM[lang]];
+  },
+  validateHostAction(g, action: ActionInput): Validation<unknown> {
+    if (action.id !== CLOSE || warriorKnights.outcome(g)) return { value: null, issues: [{ message: NO_HOST_ACTION.en, text: NO_HOST_ACTION }] };
+    return { value: { kind: CLOSE }, issues: [] };
+  },
+  hostAct(g) {
+    return closeNow(g);
+  },
   outcome(g): Outcome | null {
     const s = g.wk;
+    if (g.flow.closed) return { finished: true, winners: s.winner ? [s.winner] : [], reason: 'closed' };
     if (s.stage === 'over') return { finished: true, winners: s.winner ? [s.winner] : [], reason: s.winner ? (s.log.some((e) => e.t === 'military-victory') ? 'military' : 'influence') : 'none' };
     if (g.flow.capped) { const w = influenceWinner(s); return { finished: true, winners: w ? [w] : [], reason: 'turn-cap' }; }
     return null;
   },
   finishingOrder(g) {
-    const s = g.wk;
-    const score = (b: BaronId) => s.barons[b].influence;
+    // the winner first (a military victor may not lead on Influence), then the §7.2 ranking
     const winners = new Set(warriorKnights.outcome(g)?.winners ?? []);
-    const rest = s.players.filter((b) => !winners.has(b));
-    const groups = [...new Set(rest.map(score))].sort((a, b) => b - a).map((v) => rest.filter((b) => score(b) === v));
+    const groups = influenceRanking(g.wk).map((grp) => grp.filter((b) => !winners.has(b)));
     return [[...winners], ...groups].filter((x) => x.length > 0);
   },
   stepLabel(g) {

@@ -14,7 +14,17 @@ import type { FlowEvent, WkGame } from './flow.ts';
 
 const who = (b: BaronId): string => baronData(b).name;
 
-const FLOW_MSG: Record<'defaulted' | 'consent' | 'consent-refused', (e: any) => Localized> = {
+/** The close's sentence: who wins (or nobody, still tied after §7.2), then every place of the ranking. */
+function closedMsg(e: Extract<FlowEvent, { t: 'closed' }>): Localized {
+  const places = (lang: Lang) => e.ranking.map((grp, i) => `${i + 1}. ${grp.map((r) => `${who(r.baron)} (${r.influence} ${lang === 'fr' ? 'influence' : 'Influence'})`).join(lang === 'fr' ? ', à égalité avec ' : ', tied with ')}`).join(' ; ');
+  const head: Localized = e.winner
+    ? fill({ fr: 'L’hôte clôt la partie en pause avec le classement du moment (§7.2) : {b} l’emporte.', en: 'The host closes the paused game with the current ranking (§7.2): {b} wins.' }, { b: who(e.winner) })
+    : { fr: 'L’hôte clôt la partie en pause avec le classement du moment (§7.2) : l’égalité demeure, la partie s’achève sans vainqueur.', en: 'The host closes the paused game with the current ranking (§7.2): still tied, the game ends without a winner.' };
+  return { fr: `${head.fr} Classement : ${places('fr')}.`, en: `${head.en} Ranking: ${places('en')}.` };
+}
+
+const FLOW_MSG: Record<'defaulted' | 'consent' | 'consent-refused' | 'closed', (e: any) => Localized> = {
+  closed: closedMsg,
   defaulted: (e: { kind: keyof typeof DECISIONS; baron: BaronId }) => fill({ fr: 'La réponse de {b} ne pouvait s’appliquer : la réponse par défaut (n° {n}) s’applique.', en: '{b}’s answer could not apply: the default answer (#{n}) applies.' }, { b: who(e.baron), n: DECISIONS[e.kind].n }),
   consent: (e: { kind: string; baron: BaronId; allow: boolean }) => fill(e.allow ? { fr: '{b} donne son accord.', en: '{b} consents.' } : { fr: '{b} refuse son accord.', en: '{b} refuses his consent.' }, { b: who(e.baron) }),
   'consent-refused': (e: { baron: BaronId }) => fill({ fr: 'Sans les accords demandés, la carte revient à {b}.', en: 'Without the consents asked, the card goes back to {b}.' }, { b: who(e.baron) }),

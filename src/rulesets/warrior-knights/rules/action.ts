@@ -85,7 +85,7 @@ export type CardAnswer =
     attack?: CombatSetup;
   };
 
-export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'cannot-pay' | 'bad-option' | 'bad-move' | 'bad-combat' | 'in-combat';
+export type ActionRefusal = 'no-card' | 'not-yours' | 'bad-zone' | 'bad-space' | 'no-shield' | 'cannot-pay' | 'bad-option' | 'bad-move' | 'bad-combat' | 'in-combat' | 'improvisation-one' | 'not-improvisation';
 
 export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'no-card': { fr: 'Aucune carte n’attend de décision.', en: 'No card is waiting for a decision.' },
@@ -97,6 +97,8 @@ export const ACTION_REFUSALS: Record<ActionRefusal, Localized> = {
   'bad-option': { fr: 'Choisissez une des options de la carte.', en: 'Choose one of the card’s options.' },
   'bad-move': { fr: 'Ce mouvement n’est pas permis.', en: 'This move is not allowed.' },
   'bad-combat': { fr: 'Ce combat n’est pas permis.', en: 'This combat is not allowed.' },
+  'improvisation-one': { fr: 'Improvisation : une seule option (couronnes, voix, déplacer un noble, un combat, ou un écusson payé sur une case), avec ses seuls champs ; pas de zone, la carte revient en main.', en: 'Improvisation: exactly one option (crowns, vote, move one noble, one combat, or a paid shield on a space), with its own fields only; no zone, the card returns to hand.' },
+  'not-improvisation': { fr: 'Seule l’Improvisation a des options ; cette carte n’en a pas.', en: 'Only Improvisation has options; this card has none.' },
   'in-combat': { fr: 'Un combat est en cours : répondez à son étape.', en: 'A combat is under way: answer its stage.' },
 };
 
@@ -135,6 +137,26 @@ export function freeSpaces(s: WkState): number[] {
 export const levyRegions = (s: WkState, b: BaronId): number =>
   new Set(Object.values(s.nobles).filter((x) => x.baron === b && x.location.kind === 'region').map((x) => (x.location as { region: string }).region)).size;
 
+/**
+ * [T §2.8, §4.3] Improvisation is "exactly one of" five options, and the card returns to hand: an
+ * answer names its option (the default names +2 crowns, §9.2 #5) and carries that option's fields
+ * alone (a space for the shield, one move, one attack; the consents the flow gathered aside); no
+ * zone, no Military Operations flag. A decline carries nothing. The fields each option allows:
+ */
+const IMPROVISATION_FIELDS: Record<NonNullable<Extract<CardAnswer, { use: true }>['option']>, readonly string[]> = {
+  crowns: [], vote: [], shield: ['space'], move: ['moves'], combat: ['attack'],
+};
+
+/** An Improvisation answer that is not exactly one option with its own fields (null: well formed). */
+export function improvisationStray(answer: CardAnswer): ActionRefusal | null {
+  // `permissions` are the consents the flow gathered (#6), never the baron's own (answers.ts ownPart)
+  const keys = Object.keys(answer).filter((k) => k !== 'use' && k !== 'permissions' && (answer as Record<string, unknown>)[k] !== undefined);
+  if (!answer.use) return keys.length ? 'improvisation-one' : null;
+  const allowed = answer.option ? IMPROVISATION_FIELDS[answer.option] : undefined;
+  if (!allowed) return 'improvisation-one';
+  return keys.every((k) => k === 'option' || allowed.includes(k)) ? null : 'improvisation-one';
+}
+
 export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer): ActionResult {
   const bad = (reason: ActionRefusal, args: Record<string, string | number> = {}): ActionResult => ({ ok: false, reason, message: fill(ACTION_REFUSALS[reason], args) });
   if (s.stage !== 'action' || s.current === null) return bad('no-card');
@@ -143,6 +165,8 @@ export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer)
   const info = actionCard(card);
   if (info.neutral || info.owner !== baron) return bad(info.neutral ? 'no-card' : 'not-yours');
   const answer = given ?? defaultAnswer(s);
+  if (info.type === 'improvisation') { const stray = improvisationStray(answer); if (stray) return bad(stray); }
+  else if (answer.use && answer.option !== undefined) return bad('not-improvisation'); // an option belongs to Improvisation alone
   const out = structuredClone(s);
   const me = out.barons[baron];
   const c = out.config;
@@ -208,7 +232,7 @@ export function resolveBaronCard(s: WkState, baron: BaronId, given?: CardAnswer)
         break;
       }
       case 'improvisation': {
-        if (answer.option === 'crowns' || answer.option === undefined) { me.crowns += c.actions.improvisationCrowns; out.log.push({ t: 'crowns', baron, amount: c.actions.improvisationCrowns }); }
+        if (answer.option === 'crowns') { me.crowns += c.actions.improvisationCrowns; out.log.push({ t: 'crowns', baron, amount: c.actions.improvisationCrowns }); }
         else if (answer.option === 'vote') { me.votes += c.actions.improvisationVotes; out.log.push({ t: 'votes', baron, amount: c.actions.improvisationVotes }); } // [P G-A15] never moves the Chairman
         else if (answer.option === 'shield') {
           // [T §2.8 (e)] a shield on an empty allowed space, paying the cost printed under it

@@ -142,20 +142,40 @@ export function troopsOnBoard(s: WkState, b: BaronId): number {
   return [...nobles, ...garrison].reduce((m, t) => m + troopMen(t), 0);
 }
 
-/** §7.2: the winner by Influence, then cities, then crowns + Faith + votes, then troops on the board; still tied: none. */
-export function influenceWinner(s: WkState): BaronId | null {
-  const keys = (b: BaronId): number[] => [
+/** §7.2: a baron's score and tie-breaks, in order: Influence, cities, crowns + Faith + votes, troops on the board. */
+export function scoreKeys(s: WkState, b: BaronId): number[] {
+  return [
     s.barons[b].influence,
     Object.values(s.cities).filter((c) => c.controller === b && !c.razed).length,
     s.barons[b].crowns + s.barons[b].faith + s.barons[b].votes,
     troopsOnBoard(s, b),
   ];
-  let best: BaronId[] = [...s.players];
-  for (let k = 0; k < 4 && best.length > 1; k++) {
-    const top = Math.max(...best.map((b) => keys(b)[k]!));
-    best = best.filter((b) => keys(b)[k] === top);
+}
+
+/** §7.2: the winner by Influence, then cities, then crowns + Faith + votes, then troops on the board; still tied: none. */
+export function influenceWinner(s: WkState): BaronId | null {
+  const top = influenceRanking(s)[0] ?? [];
+  return top.length === 1 ? top[0]! : null;
+}
+
+/**
+ * §7.2: every baron ranked by Influence with the tie-breaks, best first, as groups of barons still
+ * tied after the four keys (a group of one is a place of its own); within a group, chairman seat order.
+ */
+export function influenceRanking(s: WkState): BaronId[][] {
+  const keys = new Map(s.players.map((b) => [b, scoreKeys(s, b)]));
+  const cmp = (a: BaronId, b: BaronId): number => {
+    const x = keys.get(a)!, y = keys.get(b)!;
+    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return y[k]! - x[k]!;
+    return 0;
+  };
+  const sorted = [...s.players].sort((a, b) => cmp(a, b) || s.players.indexOf(a) - s.players.indexOf(b));
+  const groups: BaronId[][] = [];
+  for (const b of sorted) {
+    const last = groups.at(-1);
+    if (last && cmp(last[0]!, b) === 0) last.push(b); else groups.push([b]);
   }
-  return best.length === 1 ? best[0]! : null;
+  return groups;
 }
 
 /** After Upkeep step 6: the last turn ends the game (the whole Upkeep has run, issue 21), else Planning of the next turn. */
