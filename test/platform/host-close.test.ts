@@ -20,7 +20,7 @@ import type { WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium } from 'playwright-core';
-import { pageText } from './http.ts';
+import { Browser, pageText } from './http.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
 import { loggedIn, logIn, newUser, type TestUser } from './users.ts';
 import { DB_KINDS, startTestPlatform, stateOf, type DbKind, type TestPlatform } from './util.ts';
@@ -119,6 +119,11 @@ function suite(kind: DbKind) {
       assert.match(pageText(denied.text), /Only the game’s host may do this/, 'with a clear message in his language');
       const noToken = await h.post(`/games/${id}/host-action`, { action: 'close', confirm: '1', step }, { csrf: false });
       assert.equal(noToken.status, 403, 'no form token: refused');
+      // A visitor not signed in (with a form token of his own): the private game reads as missing.
+      const anon = new Browser(tp.url, { ip: '10.9.0.7' });
+      await anon.get('/');
+      const stranger = await anon.post(`/games/${id}/host-action`, { action: 'close', confirm: '1', step });
+      assert.equal(stranger.status, 404, `a visitor not signed in is told the private game does not exist (got ${stranger.status})`);
       const noConfirm = await h.post(`/games/${id}/host-action`, { action: 'close', step });
       assert.equal(noConfirm.status, 400, 'no confirmation: refused');
       assert.match(pageText(noConfirm.text), /Cochez la case de confirmation/, 'told to tick the box');

@@ -764,11 +764,27 @@ async function postVacation(ctx: AppCtx, req: FastifyRequest, reply: FastifyRepl
   return respond(ctx, req, reply, s.a.game.id, 'vacation', { ok: true, flash: 'vacation', json: { until: r.until, daysLeft: r.daysLeft } });
 }
 
-async function postPause(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+/**
+ * The game and the signed-in user of a host's request (pause, host action), or null once the
+ * answer is sent: a private game unknown to the visitor reads as missing; a visitor not signed in
+ * is sent to log in (403 in JSON). Whether he is the host is the service's check.
+ */
+async function hostRequest(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const a = await access(ctx, req);
   const u = req.visitor.user;
-  if (!a || (a.game.isPrivate && !a.seat && !a.former && !u?.isHost)) return notFound(req, reply);
-  if (!u) return wantsJson(req) ? reply.code(403).send({ ok: false, error: t(req.visitor.lang, 'play.err.not-host') }) : reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}/play`)}`, 303);
+  if (!a || (a.game.isPrivate && !a.seat && !a.former && !u?.isHost)) { notFound(req, reply); return null; }
+  if (!u) {
+    if (wantsJson(req)) void reply.code(403).send({ ok: false, error: t(req.visitor.lang, 'play.err.not-host') });
+    else void reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}/play`)}`, 303);
+    return null;
+  }
+  return { a, u };
+}
+
+async function postPause(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const h = await hostRequest(ctx, req, reply);
+  if (!h) return reply;
+  const { a, u } = h;
   const lang = req.visitor.lang;
   const b = (req.body ?? {}) as Record<string, unknown>;
   const paused = b.paused === '1' || b.paused === true || b.paused === 'true' || b.paused === 'on';
@@ -781,10 +797,9 @@ async function postPause(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) 
 
 /** The host's action on a paused game (Warrior Knights: close it with the current ranking): host only, confirmed. */
 async function postHostAction(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
-  const a = await access(ctx, req);
-  const u = req.visitor.user;
-  if (!a || (a.game.isPrivate && !a.seat && !a.former && !u?.isHost)) return notFound(req, reply);
-  if (!u) return wantsJson(req) ? reply.code(403).send({ ok: false, error: t(req.visitor.lang, 'play.err.not-host') }) : reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}/play`)}`, 303);
+  const h = await hostRequest(ctx, req, reply);
+  if (!h) return reply;
+  const { a, u } = h;
   const lang = req.visitor.lang;
   const b = (req.body ?? {}) as Record<string, unknown>;
   const fail = (error: string, status: number, issues?: ValidationIssue[]) => respond(ctx, req, reply, a.game.id, 'host', { ok: false, typed: { scope: 'host', error }, status, issues });
