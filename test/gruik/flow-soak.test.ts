@@ -67,3 +67,11 @@ test('flowSoak aggregates campaigns over the options cycle and lists what was ne
   assert.ok(r.missing.judgments.includes('J2'), 'J2 (no GM step) is listed as never reached');
   assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => flowOptions(i, 20).players), [4, 5, 6, 7, 2, 8, 4, 5, 6, 2], 'the options cycle through 4–8 players and the fixture');
 });
+
+test('a fleet that sails combined with another leaves its own blockade (soak night-a-66: a partner in port still blockaded)', { timeout: 120_000 }, () => {
+  // Before the fix, season 9's combined move put corbe:F1 in port at ormelune while it still
+  // blockaded ambrefeuille (naval-phase.ts, the partners' position after the lead's).
+  const c = flowCampaign('night-a-66', 11, bot, flowOptions(66, 20));
+  assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.deepEqual(c.violations, [], 'no invariant breaks: no fleet blockades from off another coast or from a port');
+});

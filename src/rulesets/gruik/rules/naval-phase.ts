@@ -452,6 +452,9 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
     if (!t.fleets[id]) continue;
     f.zone = lead.zone; f.mpUsed = lead.mpUsed; f.inPort = lead.inPort; f.lostBattleThisSeason = lead.lostBattleThisSeason; f.stationary = lead.stationary;
     if (lead.coast) f.coast = lead.coast; else delete f.coast;
+    // [P §3.3 S2, as at step 5] a fleet that sailed combined with another leaves its own blockade, unless it still lies
+    // off the province it blockades and its lead blockades it too (a soak found a partner in port still blockading)
+    if (f.blockading && (lead.blockading !== f.blockading || f.coast !== f.blockading || f.inPort)) { delete f.blockading; delete f.blockadingSince; }
     records.push(...endOfSeasonPosition(t, id, endImpulse, ix));
   }
   for (const f of Object.values(t.fleets)) delete f.combinedWith; // a declaration holds for one season [T §7.7]
