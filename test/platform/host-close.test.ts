@@ -87,7 +87,7 @@ function suite(kind: DbKind) {
         assert.match(rep.text_en, /The host closes the paused game with the current ranking/, `${rep.player}: the English report too`);
         assert.match(rep.text_en, /Ranking: 1\. /, `${rep.player}: with the ranking`);
       }
-      const mails = await tp.db.query<{ to_addr: string; subject: string; text: string }>('SELECT to_addr, subject, text FROM outbox WHERE subject LIKE $1 AND (subject LIKE $2 OR subject LIKE $3) ORDER BY id', [`%Close ${kind}%`, '%close par%', '%closed by%']);
+      const mails = await tp.db.query<{ to_addr: string; subject: string; text: string; html: string | null }>('SELECT to_addr, subject, text, html FROM outbox WHERE subject LIKE $1 AND (subject LIKE $2 OR subject LIKE $3) ORDER BY id', [`%Close ${kind}%`, '%close par%', '%closed by%']);
       const toHost = mails.filter((m) => m.to_addr === host.email);
       const toOther = mails.filter((m) => m.to_addr === other.email);
       assert.equal(toHost.length, 1, 'the host (a player) is mailed once');
@@ -96,6 +96,8 @@ function suite(kind: DbKind) {
       assert.equal(toOther.length, 1, 'the other player is mailed once');
       assert.match(toOther[0]!.subject, /Game closed by the host/, 'in English');
       assert.match(toOther[0]!.text, /Ranking: 1\./, 'with the ranking');
+      assert.match(toOther[0]!.html ?? '', /<(p|ol|li)[ >]/, 'the report also as an HTML document, not only as text');
+      assert.doesNotMatch(toOther[0]!.text, /\*\*|^#+ /m, 'and the text part holds no Markdown syntax');
       const rep = await replayStored(tp.db, id);
       assert.ok(rep?.ok, `a replay of the stored game reaches the same states, the close included: ${JSON.stringify(rep?.mismatches)}`);
       await refusedWith(takeHostAction(ctx, id, host.id, { id: 'close', values: {} }), 'finished', 409, 'a finished game cannot be closed again');

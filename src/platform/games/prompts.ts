@@ -23,7 +23,7 @@ import { recordGameEnd } from './game-end.ts';
 import { cachedState } from './states.ts';
 import { moveGmItems } from './gm-items.ts';
 import {
-  canMail, GamesError, langOf, link, lockGame, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
+  canMail, GamesError, langOf, link, lockGame, mailHtml, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
 import { markdownText } from '../http/markdown.ts';
 import { queueMail } from '../mail/queue.ts';
@@ -366,10 +366,14 @@ export async function takeHostAction(ctx: AppCtx, gameId: number, userId: number
       const lang = langOf(s);
       const fr = lang === 'fr';
       const url = link(ctx, `/games/${gameId}/log`);
+      const report = fr ? rep.text_fr : rep.text_en;
+      const over = fr ? 'La partie est terminée.' : 'The game is over.';
+      // A report is a document: HTML beside the clean text, as the resolution's report mails (service.ts).
       await queueMail(t, {
         to: s.email!,
         subject: fr ? `Partie close par l’hôte — ${g.name}` : `Game closed by the host — ${g.name}`,
-        text: `${markdownText(fr ? rep.text_fr : rep.text_en)}\n—\n${fr ? 'La partie est terminée.' : 'The game is over.'}\n${url}\n`,
+        text: `${markdownText(report)}\n—\n${over}\n${url}\n`,
+        html: mailHtml({ report, after: [over] }, [{ href: url, label: fr ? 'Voir le journal' : 'View the log' }]),
       });
     }
     return { ...done, finished };

@@ -20,11 +20,10 @@ export function stepSeenBy(alias: string, param: string): string {
 
 /** The same test on a step's stored action (JSON parsed). */
 export function actionSeenBy(action: unknown, player: string | null): boolean {
-  const audience = action && typeof action === 'object' ? (action as { audience?: unknown }).audience : undefined;
-  return !Array.isArray(audience) || (player !== null && audience.includes(player));
+  return stepAudienceSeenBy(action && typeof action === 'object' ? (action as { audience?: unknown }).audience : undefined, player);
 }
 
 /** The same test on a step's own audience (`StepRecord.audience`: a resolution step; absent, everyone). */
-export function stepAudienceSeenBy(audience: readonly string[] | null | undefined, player: string | null): boolean {
+export function stepAudienceSeenBy(audience: unknown, player: string | null): boolean {
   return !Array.isArray(audience) || (player !== null && audience.includes(player));
 }
