@@ -6,7 +6,7 @@
 // SUZERAIN_TRACE=1 says on stderr which one runs.
 // The first line's --max-semi-space-size=4 (MB; Node's default is 16, `npm start` passes it too):
 // a young generation of 12 MB instead of 48 takes about 20 MB off the server's resident size
-// (issue 20, bench/results.md), at no cost measured on the order page.
+// (issue 20, bench/results.md); its cost on the order page was within this machine's noise, on saves not measured.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
