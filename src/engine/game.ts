@@ -3,9 +3,9 @@
  * submissions of each step reproduce every state. Each step resolves with its own RNG stream
  * (`step/N`), and its state hash is recorded so a replay can prove it reaches the same states.
  */
-import { createRng } from './rng.ts';
+import { createRng, type Rng } from './rng.ts';
 import { hashState } from './hash.ts';
-import { GM_SEAT, HOST_SEAT, isError, type ActionInput, type PlayerId, type Ruleset, type Submission, type Validation } from './ruleset.ts';
+import { GM_SEAT, HOST_SEAT, isError, type ActionInput, type PlayerId, type Resolution, type Ruleset, type Submission, type Validation } from './ruleset.ts';
 
 export interface StepRecord {
   index: number;
@@ -81,10 +81,9 @@ export function submit<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: Play
  * with HOST_SEAT a host's action on a paused game (`validateHostAction`, `hostAct`).
  */
 export function takeAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, action: ActionInput): { game: GameRecord<S>; validation: Validation<unknown>; dropped: Submission[] } {
-  const gm = player === GM_SEAT; // the GM's console ("game masters: the console" in ruleset.ts)
-  const host = player === HOST_SEAT; // the host on a paused game ("hosts: actions on a paused game")
-  if (gm ? !ruleset.validateGmAction || !ruleset.gmAct : host ? !ruleset.validateHostAction || !ruleset.hostAct : !ruleset.validateAction || !ruleset.act) throw new GameError(`${ruleset.id} has no ${gm ? 'GM' : host ? 'host' : 'free'} actions`);
-  const validation = gm ? ruleset.validateGmAction!(game.state, action) : host ? ruleset.validateHostAction!(game.state, action) : ruleset.validateAction!(game.state, player, action);
+  const kind = actionKind(ruleset, player);
+  if (!kind.validate || !kind.act) throw new GameError(`${ruleset.id} has no ${kind.name} actions`);
+  const validation = kind.validate(game.state, action);
   if (validation.value === null || validation.issues.some(isError)) return { game, validation, dropped: [] };
   const next = applyAction(ruleset, game, player, validation.value);
   const open = ruleset.decisions(next.state);
@@ -148,27 +147,48 @@ function applyStep<S>(ruleset: Ruleset<S>, game: GameRecord<S>, submissions: Sub
   return { ...game, state, pending: [], steps: [...game.steps, step] };
 }
 
+/**
+ * The three kinds of action, by who takes it: the GM's console (GM_SEAT: `validateGmAction`, `gmAct`,
+ * `gmActionAudience`), the host on a paused game (HOST_SEAT: `validateHostAction`, `hostAct`, no
+ * audience hook: every player sees it) and a player's free action (`validateAction`, `act`,
+ * `freeActionAudience`). A hook the ruleset lacks is undefined.
+ */
+interface ActionKind<S> {
+  name: 'GM' | 'host' | 'free';
+  validate?: (state: S, action: ActionInput) => Validation<unknown>;
+  act?: (state: S, value: unknown, rng: Rng) => Resolution<S, unknown>;
+  audience?: (state: S, value: unknown) => PlayerId[] | null;
+}
+
+function actionKind<S>(rs: Ruleset<S>, player: PlayerId): ActionKind<S> {
+  if (player === GM_SEAT) return {
+    name: 'GM',
+    validate: rs.validateGmAction && ((s, a) => rs.validateGmAction!(s, a)),
+    act: rs.gmAct && ((s, v, rng) => rs.gmAct!(s, v, rng)),
+    audience: rs.gmActionAudience && ((s, v) => rs.gmActionAudience!(s, v)),
+  };
+  if (player === HOST_SEAT) return {
+    name: 'host',
+    validate: rs.validateHostAction && ((s, a) => rs.validateHostAction!(s, a)),
+    act: rs.hostAct && ((s, v, rng) => rs.hostAct!(s, v, rng)),
+  };
+  return {
+    name: 'free',
+    validate: rs.validateAction && ((s, a) => rs.validateAction!(s, player, a)),
+    act: rs.act && ((s, v, rng) => rs.act!(s, player, v, rng)),
+    audience: rs.freeActionAudience && ((s, v) => rs.freeActionAudience!(s, player, v)),
+  };
+}
+
 function applyAction<S>(ruleset: Ruleset<S>, game: GameRecord<S>, player: PlayerId, value: unknown): GameRecord<S> {
   const index = game.steps.length + 1;
   const label = ruleset.stepLabel(game.state);
-  const rng = createRng(game.seed, `step/${index}`);
-  let r;
-  let audience: PlayerId[] | null = null;
-  if (player === GM_SEAT) {
-    if (!ruleset.gmAct) throw new GameError(`${ruleset.id} has no GM actions`);
-    const who = ruleset.gmActionAudience?.(game.state, value) ?? null;
-    if (who) audience = [GM_SEAT, ...new Set(who.filter((p) => p !== GM_SEAT))];
-    r = ruleset.gmAct(structuredClone(game.state), structuredClone(value), rng);
-  } else if (player === HOST_SEAT) {
-    if (!ruleset.hostAct) throw new GameError(`${ruleset.id} has no host actions`);
-    r = ruleset.hostAct(structuredClone(game.state), structuredClone(value), rng);
-  } else {
-    if (!ruleset.act) throw new GameError(`${ruleset.id} has no free actions`);
-    const who = ruleset.freeActionAudience?.(game.state, player, value) ?? null;
-    if (who) audience = [player, ...new Set(who.filter((p) => p !== player))];
-    r = ruleset.act(structuredClone(game.state), player, structuredClone(value), rng);
-  }
-  const { state, events } = r;
+  const kind = actionKind(ruleset, player);
+  if (!kind.act) throw new GameError(`${ruleset.id} has no ${kind.name} actions`);
+  // The audience, asked on the state before the action: the one who took it first, then the others.
+  const who = kind.audience?.(game.state, value) ?? null;
+  const audience = who ? [player, ...new Set(who.filter((p) => p !== player))] : null;
+  const { state, events } = kind.act(structuredClone(game.state), structuredClone(value), createRng(game.seed, `step/${index}`));
   const step: StepRecord = { index, label, submissions: [], defaulted: [], events, hash: hashState(state), action: { player, value, ...(audience ? { audience } : {}) } };
   return { ...game, state, steps: [...game.steps, step] };
 }
