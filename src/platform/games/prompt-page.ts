@@ -394,7 +394,7 @@ async function logTail(ctx: AppCtx, p: Play): Promise<Html> {
   const player = p.a.seat?.player ?? null;
   const label = (l: string) => p.entry.ruleset.localizeLabel?.(l, lang) ?? l;
   if (!player) {
-    const steps = await ctx.db.query<{ idx: number; label: string; resolved_at: Date }>(`SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', 'NULL')} ORDER BY idx DESC LIMIT $2`, [g.id, LOG_TAIL_LINES]);
+    const steps = await ctx.db.query<{ idx: number; label: string; resolved_at: Date }>(`SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', 'NULL', '$3')} ORDER BY idx DESC LIMIT $2`, [g.id, LOG_TAIL_LINES, p.a.referee]);
     return steps.length ? html`<ol class="log-tail" reversed>${steps.map((s) => html`<li>${label(s.label)} <span class="muted small">${timeTag(s.resolved_at, lang, p.tz, 'short')}</span></li>`)}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`;
   }
   const rows = await ctx.db.query<{ idx: number; label: string; text_fr: string; text_en: string }>(
@@ -832,8 +832,8 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const player = a.seat?.player ?? null;
   const rows = await ctx.db.query<{ idx: number; label: string; resolved_at: Date; defaulted: unknown; action: unknown }>(
     // A free action with an audience (Gruik's tabletop arrangements) is shown to its audience alone (step-audience.ts).
-    `SELECT idx, label, resolved_at, defaulted, action FROM steps s WHERE game_id = $1 AND ($2::int IS NULL OR idx < $2::int) AND ${stepSeenBy('s', '$4')} ORDER BY idx DESC LIMIT $3`,
-    [g.id, before ?? null, LOG_PAGE + 1, player]);
+    `SELECT idx, label, resolved_at, defaulted, action FROM steps s WHERE game_id = $1 AND ($2::int IS NULL OR idx < $2::int) AND ${stepSeenBy('s', '$4', '$5')} ORDER BY idx DESC LIMIT $3`,
+    [g.id, before ?? null, LOG_PAGE + 1, player, a.referee]);
   const steps = rows.slice(0, LOG_PAGE).map((r) => ({
     idx: Number(r.idx), label: r.label, at: r.resolved_at,
     defaulted: parseJson<{ decision: string; player: string }[] | null>(r.defaulted) ?? [], action: parseJson<{ player: string } | null>(r.action),
