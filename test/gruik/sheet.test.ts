@@ -88,6 +88,7 @@ const KINDS: { kind: string; en: string; fr: string; state?: () => GruikState; a
   { kind: 'relief', en: 'relief enclume pin', fr: 'secours enclume fixer', check: (x) => x.relief?.enclume === 'pin' },
   { kind: 'consent', en: 'consent enclume yes', fr: 'consentir enclume oui', check: (x) => x.sortieConsent?.enclume === true },
   { kind: 'contingent', en: 'contingent sylve 4', fr: 'contingent sylve 4', check: (x) => x.contingents?.sylve === 4 },
+  { kind: 'withdraw', en: 'withdraw sylve', fr: 'évacuer sylve', state: () => { const s = rich(); s.armies['elves:A1']!.location = 'sylve'; s.armies['elves:A1']!.inFortress = true; return s; }, check: (x) => x.withdraw?.[0] === 'sylve' },
   { kind: 'create-army', en: 'create-army', fr: 'nouvelle-armée', check: (x) => x.orders?.createArmy === true },
   { kind: 'posture', en: 'posture A1 avoid', fr: 'posture A1 éviter', check: (x) => x.postures?.['elves:A1'] === 'avoid' },
   { kind: 'retreat', en: 'retreat A1 land rives, sea F1, fortress', fr: 'retraite A1 terre rives, mer F1, forteresse', check: (x) => x.retreat?.['elves:A1']?.length === 3 },

@@ -323,3 +323,98 @@ test('flow (#relief-sortie, §11.6): a relief army marches on the besieged provi
   assert.deepEqual(next.relief, { rives: 'all' }, 'a later sheet that leaves it out plays with the standing answer');
   assert.deepEqual(next.sortieConsent, { rives: true }, 'and with the standing consent');
 });
+
+// ─── after the battle: the besieged's withdrawal (case 2) and a sortie that fought nothing ──────
+
+/** The case-2 relief battle at Rives-Claires (besieger 20, garrison 10, relief 18: 20 − 10 < 18) through S6, over keys until `want` (the winner) comes up. */
+function reliefBattle(s: GruikState, inputs: StepInputs, want: 'dwarves' | 'elves'): GruikState {
+  for (let i = 0; i < 80; i++) {
+    const t = s6(s, inputs, `withdraw-${i}`);
+    const b = fieldOf(t, 'battle').find((x) => x.province === 'rives');
+    if (b?.winner === want) return t;
+  }
+  throw new Error(`no key gives the ${want} the relief battle`);
+}
+const WITHDRAW: StepInputs = { 'S6.1': { withdraw: { elves: ['rives'] } } };
+const withdrawals = (t: GruikState) => fieldOf(t, 'sortie').filter((e) => e.withdraw);
+
+test('§8.1.5 case 2 [T §8.4 "l’assiégé peut faire retraite dans une autre province"]: the besieger beats the relief; the garrison that ordered `withdraw` leaves by §5.9’s default order (own province first), the siege goes on', () => {
+  const t = reliefBattle(siege({ besieger: 20, garrison: 10, relief: 18 }), WITHDRAW, 'dwarves');
+  assert.equal(fieldOf(t, 'relief')[0]!.choice, 'all', 'case 2');
+  assert.equal(t.landCombat!.reliefs![0]!.withdraw, true, 'the order is kept with the relief');
+  assert.equal(t.armies[GARRISON]!.location, 'sylve', 'the garrison withdrew to Sylvebrune, the first of the §5.9 default order');
+  assert.equal(t.armies[GARRISON]!.inFortress, false, 'out of the fortress');
+  assert.equal(t.armies[GARRISON]!.retreated, true, 'a retreat: never twice a turn');
+  assert.equal(t.armies[GARRISON]!.currentAP, 10, 'no loss: it did not fight');
+  assert.equal(t.armies[BESIEGER]!.siegeOf, 'rives', 'the besieger keeps its siege');
+  const e = withdrawals(t);
+  assert.equal(e.length, 1, 'one withdrawal');
+  assert.deepEqual(e[0]!.audience, ['dwarves', 'elves'], 'the two sides see it');
+  assert.match(render(t, e[0]!, 'en'), /the relief beaten, a besieged army at Rives-Claires withdraws to Sylvebrune/, 'English line');
+  assert.match(render(t, e[0]!, 'fr'), /le secours battu, une armée assiégée à Rives-Claires se retire vers Sylvebrune/, 'French line');
+});
+
+test('§8.1.5 case 2: the garrison’s retreat preference picks the way (Coudraie); a fortress preference is not "another province" and is passed over', () => {
+  const prefs: StepInputs = { ...WITHDRAW, 'S6.2': { preferences: { [GARRISON]: [{ kind: 'fortress' }, { kind: 'land', to: 'coudre' }] } } };
+  const t = reliefBattle(siege({ besieger: 20, garrison: 10, relief: 18 }), prefs, 'dwarves');
+  assert.equal(t.armies[GARRISON]!.location, 'coudre', 'to Coudraie as preferred');
+  assert.match(render(t, withdrawals(t)[0]!, 'en'), /withdraws to Coudraie/, 'said');
+});
+
+test('§8.1.5 case 2 [T "sinon il reste assiégé"]: with no legal way out the garrison stays in the fortress, not captured; without the order it stays too', () => {
+  const s = siege({ besieger: 20, garrison: 10, relief: 18 });
+  for (const p of ['sylve', 'coudre'] as const) s.provinces[p]!.controller = 'dwarves'; // both land neighbours hostile; no fleet
+  s.provinces.hautval!.controller = 'elves';
+  const t = reliefBattle(s, WITHDRAW, 'dwarves');
+  assert.equal(t.armies[GARRISON]!.location, 'rives', 'still at Rives-Claires');
+  assert.equal(t.armies[GARRISON]!.inFortress, true, 'in the fortress');
+  assert.equal(t.armies[GARRISON]!.currentAP, 10, 'not captured');
+  assert.match(render(t, withdrawals(t)[0]!, 'en'), /finds no way out and stays in the fortress/, 'English line');
+  assert.match(render(t, withdrawals(t)[0]!, 'fr'), /n’a aucune retraite possible et demeure dans la forteresse/, 'French line');
+  const stay = reliefBattle(siege({ besieger: 20, garrison: 10, relief: 18 }), {}, 'dwarves');
+  assert.equal(stay.armies[GARRISON]!.inFortress, true, 'no order: the besieged stays besieged');
+  assert.equal(withdrawals(stay).length, 0, 'no withdrawal');
+});
+
+test('§8.1.5: no withdrawal when the relief wins (the siege is lifted) nor in case 1 (the order is not kept)', () => {
+  const won = reliefBattle(siege({ besieger: 20, garrison: 10, relief: 18 }), WITHDRAW, 'elves');
+  assert.equal(won.armies[GARRISON]!.inFortress, true, 'the garrison stays at home');
+  assert.equal(withdrawals(won).length, 0, 'no withdrawal');
+  const one = runStep(withKey(siege({ besieger: 24, garrison: 4, relief: 18 }), 'k'), 'S6.1', WITHDRAW);
+  assert.equal(one.landCombat!.reliefs![0]!.choice, 'pin', 'case 1');
+  assert.equal(one.landCombat!.reliefs![0]!.withdraw, undefined, 'case 1: nothing to withdraw by [T "dans le cas 2"]');
+});
+
+test('§8.1.5 [P, ours]: a sortie army that fought no battle (the besieger avoided it) goes back into its fortress; told to both sides', () => {
+  const s = siege({ besieger: 20, garrison: 22 });
+  s.provinces.coudre!.controller = 'dwarves'; // a way out for the besieger
+  const t = s6(s, { ...SORTIE, 'S6.2': { postures: { [BESIEGER]: 'avoid' } } });
+  assert.equal(fieldOf(t, 'sortie')[0]!.made, true, 'the sortie is made');
+  assert.equal(t.armies[BESIEGER]!.location, 'coudre', 'the besieger retreated before combat');
+  assert.equal(fieldOf(t, 'battle').length, 0, 'no battle');
+  assert.equal(t.armies[GARRISON]!.location, 'rives', 'the sortie army is at Rives-Claires');
+  assert.equal(t.armies[GARRISON]!.inFortress, true, 'back in the fortress');
+  const back = fieldOf(t, 'sortie').find((e) => e.back);
+  assert.ok(back, 'an event says so');
+  assert.match(render(t, back!, 'en'), /the army that sallied from Rives-Claires fought no battle: it goes back into the fortress/, 'English line');
+  assert.match(render(t, back!, 'fr'), /l’armée sortie de Rives-Claires n’a pas combattu : elle rentre dans la forteresse/, 'French line');
+  const fought = s6(siege({ besieger: 20, garrison: 22 }), SORTIE);
+  assert.ok(fieldOf(fought, 'battle').length > 0, 'a sortie that fights');
+  assert.ok(!fieldOf(fought, 'sortie').some((e) => e.back), 'is not sent back');
+});
+
+test('sheet: `withdraw` / `evacuer` read, printed back, refused without a garrison; the JSON sheet too', () => {
+  const s = siege({ besieger: 20, garrison: 10 });
+  const en = parseSheet(s, 'elves', 'withdraw rives', 'en');
+  assert.deepEqual(en.issues, [], 'read');
+  assert.deepEqual(en.sheet.withdraw, ['rives'], 'the province');
+  const fr = parseSheet(s, 'elves', 'evacuer rives', 'fr');
+  assert.deepEqual(fr.sheet.withdraw, ['rives'], 'French keyword');
+  for (const lang of ['en', 'fr'] as const) assert.deepEqual(parseSheet(s, 'elves', sheetText(s, 'elves', en.sheet, lang), lang).sheet, en.sheet, `${lang}: printed back`);
+  const bad = parseSheet(s, 'elves', 'withdraw coudre', 'en');
+  assert.match(bad.issues[0]!.message.en, /no army in the fortress of Coudraie: nobody can withdraw from it/, 'refused');
+  const j = validateSheet(s, 'elves', { withdraw: ['rives', 'coudre'] });
+  assert.deepEqual(j.value!.withdraw, ['rives'], 'the JSON sheet keeps the valid province');
+  assert.equal(j.issues.filter(isError).length, 1, 'and refuses the other');
+  assert.ok(sheetForm(s, 'elves', 'en').groups.flatMap((g) => g.entries.map((e) => e.code)).includes('withdraw'), 'the form offers it');
+});

@@ -225,3 +225,80 @@ test('the pause itself (stepAudience asked with one state twice, for the live pi
   const orders = createGame(gruik, { map: 'anneau', players: 4, tabletop: true }, 'aud-3').state;
   assert.equal(gruik.stepAudience!(orders, orders), null, 'the orders’ pause: everyone');
 });
+
+describe('the game’s GM reads every step (pglite): the battle’s steps and free actions, in the log, history, API and live pings', () => {
+  let tp: TestPlatform;
+  let users: U[] = [];
+  let gm: U;
+  let gameId = 0;
+  let seats: string[] = [];
+  before(async () => {
+    tp = await startTestPlatform('pglite');
+    users = [await newUser(tp, 'aud_gm_a'), await newUser(tp, 'aud_gm_b', 'en'), await newUser(tp, 'aud_gm_c'), await newUser(tp, 'aud_gm_d', 'en')];
+    gm = await newUser(tp, 'aud_gm_referee', 'en');
+    gameId = await games.create(tp.platform.ctx, {
+      ruleset: 'gruik', name: 'Le Regard', options: { map: 'anneau', players: 4, tabletop: true, seasons: 3 }, seed: 'aud-site-gm', hostUserId: users[0]!.id, isPrivate: true,
+      seats: users.map((u, i) => ({ userId: u.id, lordName: `Seigneur ${i + 1}` })), maxPlayers: 4, prompts: { pace: 'live' }, gm: { login: gm.login },
+    });
+    const g = withBattle(await stateOf<GruikGame>(tp, gameId));
+    seats = g.seats;
+    await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(g)]);
+  });
+  after(async () => { await tp?.close(); });
+
+  test('the GM (no seat) hears and reads the battle’s action and report steps; a third player and a visitor still do not', { timeout: 120_000 }, async () => {
+    const [a, b, c] = seats as [string, string, string];
+    const heard: Record<string, LiveEvent[]> = { gm: [], [c]: [], visitor: [] };
+    const offs = [
+      tp.platform.ctx.live.subscribe(gameId, null, (e) => heard.gm!.push(e), true),
+      tp.platform.ctx.live.subscribe(gameId, c, (e) => heard[c]!.push(e)),
+      tp.platform.ctx.live.subscribe(gameId, null, (e) => heard.visitor!.push(e)),
+    ];
+    const act = await takeFreeAction(tp.platform.ctx, gameId, a, { id: 'propose-date:tt1', values: { date: 'samedi 14 h' } });
+    assert.ok(act.ok, `the date is proposed: ${JSON.stringify(act.issues)}`);
+    const step0 = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [gameId]))!.step);
+    assert.ok((await answerPrompt(tp.platform.ctx, gameId, a, 'battle-report:tt1', REPORT(a, a, b))).ok, 'the winner reports');
+    assert.ok((await answerPrompt(tp.platform.ctx, gameId, b, 'battle-report:tt1', 'none')).ok, 'the other leaves it to him');
+    await waitForStep(tp, gameId, step0 + 1);
+    const idx = step0 + 1;
+    const row = await tp.db.one<{ audience: unknown }>('SELECT audience FROM steps WHERE game_id = $1 AND idx = $2', [gameId, idx]);
+    assert.deepEqual(typeof row!.audience === 'string' ? JSON.parse(row!.audience) : row!.audience, [a, b].sort(), 'the report’s step is the two sides’');
+    await new Promise((r) => setTimeout(r, 200)); // the pings are published after the commit
+    const pings = (p: string) => heard[p]!.filter((e) => (e.kind === 'step' && e.step === idx) || (e.kind === 'action' && e.step === act.step)).map((e) => e.kind).sort();
+    assert.deepEqual(pings('gm'), ['action', 'step'], 'the GM hears the free action and the step');
+    assert.ok(heard.gm!.some((e) => e.kind === 'answer'), 'and the answers to the battle’s questions');
+    assert.deepEqual(pings(c), [], 'a third player hears neither');
+    assert.deepEqual(pings('visitor'), [], 'nor a visitor');
+    assert.ok(!heard[c]!.some((e) => e.kind === 'answer'), 'nor the answers');
+    for (const off of offs) off();
+    const reports = await tp.db.query<{ player: string }>('SELECT player FROM reports WHERE game_id = $1 AND idx = $2 ORDER BY player', [gameId, idx]);
+    assert.deepEqual(reports.map((x) => x.player), [a, b].sort(), 'reports for the two sides alone (the GM holds no seat)');
+
+    const id = Number((await tp.db.one<{ user_id: number }>('SELECT user_id FROM seats WHERE game_id = $1 AND player = $2', [gameId, c]))!.user_id);
+    const thirdUser = users.find((u) => u.id === id)!;
+    for (const [u, sees, who] of [[gm, true, 'the GM'], [thirdUser, false, 'a third player']] as const) {
+      const br = await loggedIn(tp, u);
+      const log = await br.get(`/games/${gameId}/log`);
+      assert.equal(log.status, 200, `${who}: the log page of the private game`);
+      assert.equal(log.text.includes(`id="step-${idx}"`), sees, `${who}: the report’s step ${sees ? 'is' : 'is not'} in the log`);
+      assert.equal(log.text.includes(`id="step-${act.step}"`), sees, `${who}: the free action’s step ${sees ? 'is' : 'is not'} in the log`);
+      const entry = /id="step-(\d+)"[\s\S]*?<\/li>/g;
+      const li = [...log.text.matchAll(entry)].find((m) => Number(m[1]) === idx)?.[0] ?? '';
+      for (const side of [a, b]) assert.equal(li.includes(`data-player="${side}"`), sees, `${who}: ${side}’s lines of the report’s step ${sees ? 'are' : 'are not'} shown`);
+      if (sees) assert.match(log.text, /you are the game’s GM/, 'the GM is told whose lines he reads');
+      const page = await br.get(`/games/${gameId}`);
+      assert.equal(page.status, 200, `${who}: the game page`);
+      const made = await br.post('/account/tokens', { name: 'reader', scope: ['read'] });
+      const token = /<code class="token">([^<]+)<\/code>/.exec(made.text)?.[1];
+      assert.ok(token, 'a token');
+      const api = await fetch(`${tp.url}/api/v1/games/${gameId}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(api.status, 200, `${who}: the API game`);
+      const history = ((await api.json()) as { history: { idx: number }[] }).history.map((h) => h.idx);
+      assert.equal(history.includes(idx), sees, `${who}: the API history ${sees ? 'has' : 'has not'} the report’s step`);
+      assert.equal(history.includes(act.step!), sees, `${who}: the API history ${sees ? 'has' : 'has not'} the free action’s step`);
+    }
+    // a stranger (no seat, not the GM) is not let into the private game at all
+    const stranger = await loggedIn(tp, await newUser(tp, 'aud_gm_stranger'));
+    assert.equal((await stranger.get(`/games/${gameId}/log`)).status, 404, 'a stranger: no log page');
+  });
+});

@@ -12,13 +12,13 @@
  * reaction move), both accept the tabletop battle, hand in their army lists, agree on a date (the
  * dwarves propose, the elves accept), the elves (the winners) report the result and the dwarves
  * confirm it; the season's report then shows the battle and both lists revealed. Until then the
- * dwarves' board does not show the elves' list. Before all this, the GM's console (§11.3): the first
- * season opens with a catastrophe (J17, raised by S0.3) in his queue; on his page he overrides one of
- * S0.3's rolls (the elves' seasonal base), the step re-runs, and he rules on the item raised again;
- * the elves' season report shows the roll as « décision du MJ (la clé donnait 1) », the dwarves'
- * does not. In the second season he gives the neutral fens their orders on his page (a declaration,
- * published in the report). A player is refused the GM's page (403). Screenshots:
- * test/artifacts/gruik-*.png.
+ * dwarves' board does not show the elves' list. The GM's console (§11.3), in the battle's own
+ * season: the second season opens with a catastrophe (J17, raised by S0.3) in his queue; on his page
+ * he overrides one of that S0.3's rolls (the elves' seasonal base), the step re-runs, and he rules on
+ * the item raised again; that season's report (the battle's) shows the roll to the elves, who saw it,
+ * as « d8 = 4 — décision du MJ (la clé donnait 3) », and the dwarves' does not. In the same season
+ * he gives the neutral fens their orders on his page (a declaration, published in the report). A
+ * player is refused the GM's page (403). Screenshots: test/artifacts/gruik-*.png.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -83,7 +83,7 @@ describe('Game of Gruik on the site (pglite)', () => {
       chromium = await launchBrowser();
       users = [await newUser(tp, 'gruik_elfe'), await newUser(tp, 'gruik_dwarf', 'en'), await newUser(tp, 'gruik_gm')];
       gameId = await games.create(tp.platform.ctx, {
-        ruleset: 'gruik', name: 'La Tourbière', options: { map: 'fixture', tabletop: true, seasons: 3, gm: true }, seed: 'gsite-gm-912', hostUserId: users[0]!.id, isPrivate: true, // the seed: a J17 at S0.3 of the first season
+        ruleset: 'gruik', name: 'La Tourbière', options: { map: 'fixture', tabletop: true, seasons: 3, gm: true }, seed: 'gsite-gm-55', hostUserId: users[0]!.id, isPrivate: true, // the seed: no GM item in the first season, a J17 at S0.3 of the second (the battle's)
         seats: [{ userId: users[0]!.id, lordName: 'Aëlis' }, { userId: users[1]!.id, lordName: 'Borin' }],
         maxPlayers: 2, prompts: { pace: 'live' }, gm: { login: users[2]!.login },
       });
@@ -107,7 +107,8 @@ describe('Game of Gruik on the site (pglite)', () => {
         for (let i = 0; i < 300; i++) {
           const g = await stateOf<GruikGame>(tp, gameId);
           const ds = gruik.decisions(g);
-          assert.ok(!ds.some((d) => d.judgment), `no GM item on this seed after the first (${ds.map((d) => d.id).join(', ')})`);
+          assert.ok(kind === 'gm' || !ds.some((d) => d.judgment), `no GM item on this seed but the second season's J17 (${ds.map((d) => d.id).join(', ')})`);
+          if (kind === 'gm' && ds.some((d) => d.judgment)) return g;
           if (ds.some((d) => d.kind === kind)) { for (const p of pages) await p.goto(play); return g; }
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -122,26 +123,9 @@ describe('Game of Gruik on the site (pglite)', () => {
       });
       const choose = (p: Page, kind: string, value: string) => submitted(p, () => p.locator(`article[id^="prompt-${kind}"] button[data-choice="${value}"]`).first().click());
 
-      // The GM's console (§11.3): S0.3 raised J17; he overrides the elves' second base die and S0.3 re-runs.
       const gmUrl = `${tp.url}/games/${gameId}/gm`;
       assert.equal((await (await loggedIn(tp, users[0]!)).get(`/games/${gameId}/gm`)).status, 403, 'a player is refused the GM’s page');
       assert.equal((await gmPage.goto(gmUrl))?.status(), 200, 'the GM’s console');
-      const g0 = await stateOf<GruikGame>(tp, gameId);
-      assert.deepEqual(g0.flow.items.map((x) => x.input.row), ['J17'], 'the catastrophe waits for the GM');
-      const keyed = g0.gruik.rollLog.find((r) => r.event === 'base:elves' && r.index === 1)!.face;
-      assert.equal(keyed, 1, 'this seed: the key gives 1');
-      const ov = gmPage.locator('form[data-action="override"]');
-      assert.match(await ov.innerText(), /Corriger un jet de S0\.3 et rejouer l’étape/);
-      await ov.locator('select[name="f_roll"]').selectOption('S0.3|base:elves|1');
-      await ov.locator('input[name="f_value"]').fill('2');
-      await shot(gmPage, 'gm-override-fr');
-      await Promise.all([gmPage.waitForURL(/\/gm\?done=act/), ov.locator('button[type="submit"]').click()]);
-      const g1 = await stateOf<GruikGame>(tp, gameId);
-      assert.equal(g1.gruik.rollLog.find((r) => r.event === 'base:elves' && r.index === 1)?.face, 2, 'the roll shows the GM’s value');
-      assert.deepEqual(g1.flow.items.map((x) => x.input.id), ['s0/J17/q0r1'], 'the item raised again by the re-run');
-      const item = gmPage.locator('section.gm-item').first();
-      assert.match(await item.innerText(), /J17/);
-      await Promise.all([gmPage.waitForURL(/\/gm\?done=1/), item.locator('form.gm-rule button[type="submit"]').click()]);
 
       // Season 1: the dwarves march on Tourbière; the elves hold, and let their reaction window pass.
       await waitFor('orders', [elves, dwarves]);
@@ -151,15 +135,29 @@ describe('Game of Gruik on the site (pglite)', () => {
       await answer(dwarves, 'orders', JSON.stringify({ moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] }));
       await waitFor('reaction', [elves]);
       await answer(elves, 'reaction', 'default');
-      // Season 2: the dwarves march into Hautval, the elves react into it (§5.6).
+      // Season 2, the battle's: S0.3 raised J17 (the dwarves' catastrophe). The GM's console (§11.3):
+      // he overrides the elves' second base die of this season and S0.3 re-runs.
+      const g0 = await waitFor('gm', []);
+      assert.equal(g0.gruik.season, 1, 'the second season');
+      assert.deepEqual(g0.flow.items.map((x) => x.input.row), ['J17'], 'the catastrophe waits for the GM');
+      const keyed = g0.gruik.rollLog.find((r) => r.season === 1 && r.event === 'base:elves' && r.index === 1)!.face;
+      assert.equal(keyed, 3, 'this seed: the key gives 3 (and 2 to the other die: 4 makes no double)');
+      assert.equal((await gmPage.goto(gmUrl))?.status(), 200, 'the GM’s console');
+      const ov = gmPage.locator('form[data-action="override"]');
+      assert.match(await ov.innerText(), /Corriger un jet de S0\.3 et rejouer l’étape/);
+      assert.match(await ov.locator('select[name="f_roll"] option[value="S0.3|base:elves|1"]').innerText(), /^S0\.3 — base de la saison \(2d8\) — base:elves #1: d8 = 3$/, 'the roll named in the GM’s language');
+      await ov.locator('select[name="f_roll"]').selectOption('S0.3|base:elves|1');
+      await ov.locator('input[name="f_value"]').fill('4');
+      await shot(gmPage, 'gm-override-fr');
+      await Promise.all([gmPage.waitForURL(/\/gm\?done=act/), ov.locator('button[type="submit"]').click()]);
+      const g1 = await stateOf<GruikGame>(tp, gameId);
+      assert.equal(g1.gruik.rollLog.find((r) => r.season === 1 && r.event === 'base:elves' && r.index === 1)?.face, 4, 'the roll shows the GM’s value');
+      assert.deepEqual(g1.flow.items.map((x) => x.input.id), ['s1/J17/q0r1'], 'the item raised again by the re-run');
+      const item = gmPage.locator('section.gm-item').first();
+      assert.match(await item.innerText(), /J17/);
+      await Promise.all([gmPage.waitForURL(/\/gm\?done=1/), item.locator('form.gm-rule button[type="submit"]').click()]);
+      // The dwarves march into Hautval, the elves react into it (§5.6).
       await waitFor('orders', [elves, dwarves]);
-      assert.equal((await stateOf<GruikGame>(tp, gameId)).gruik.season, 1, 'the second season');
-      // The first season's report: the elves read the GM's override of their roll; the dwarves do not.
-      await elves.goto(`${tp.url}/games/${gameId}/log`);
-      assert.match(await elves.locator('main').innerText(), /base de la saison \(2d8\) : d8 = 2 .*décision du MJ \(la clé donnait 1\)/, 'the override in the elves’ report');
-      await shot(elves, 'gm-override-report-fr');
-      await dwarves.goto(`${tp.url}/games/${gameId}/log`);
-      assert.doesNotMatch(await dwarves.locator('main').innerText(), /la clé donnait|the key gave/, 'not in the dwarves’');
       // The GM gives the neutral fens their orders on his page (a sheet of several lines).
       await gmPage.goto(gmUrl);
       const orders = gmPage.locator('form[data-action="orders"]');
@@ -224,7 +222,15 @@ describe('Game of Gruik on the site (pglite)', () => {
       assert.match(log, /listes d’armée révélées \(§6\.12\.1\)/);
       assert.match(log, /6 Hordes/, 'the dwarves’ list, revealed after the battle');
       assert.match(log, /Les Tourbières restent neutres\./, 'the neutral’s declaration, ordered by the GM, published');
+      // The battle's season report: the elves, who saw the roll, read the GM's override of it; the dwarves do not.
+      assert.match(log, /base de la saison \(2d8\) : d8 = 4 .*décision du MJ \(la clé donnait 3\)/, 'the override in the elves’ report of the battle’s season');
       await shot(elves, 'report-fr');
+      await elves.locator('text=/la clé donnait 3/').first().scrollIntoViewIfNeeded();
+      await elves.screenshot({ path: new URL('gruik-gm-override-report-fr.png', ARTIFACTS).pathname });
+      await dwarves.goto(`${tp.url}/games/${gameId}/log`);
+      const dLog = await dwarves.locator('main').innerText();
+      assert.match(dLog, /Hautval/, 'the dwarves read the battle’s season report');
+      assert.doesNotMatch(dLog, /la clé donnait|the key gave/, 'but not the override of a roll they did not see');
       // The GM's console: his actions in the audit.
       await gmPage.goto(gmUrl);
       assert.match(await gmPage.locator('table.gm-audit').innerText(), /Corriger un jet de S0\.3/, 'the override in the audit');

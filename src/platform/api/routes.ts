@@ -231,8 +231,8 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       const entry = getRuleset(g.ruleset);
       const [seats, { schedule }, history] = await Promise.all([
         games.seats(ctx, g.id), gameState(ctx, g.id),
-        // a free action known to some players only is in their history alone (games/step-audience.ts)
-        ctx.db.query<{ idx: number; label: string; resolved_at: Date }>(`SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', '$2')} ORDER BY idx`, [g.id, a.seat?.player ?? null]),
+        // a free action known to some players only is in their history alone, and in the GM's (games/step-audience.ts)
+        ctx.db.query<{ idx: number; label: string; resolved_at: Date }>(`SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', '$2', '$3')} ORDER BY idx`, [g.id, a.seat?.player ?? null, a.referee]),
       ]);
       return {
         id: g.id, name: g.name, ruleset: g.ruleset, title: entry.ruleset.title, status: g.status, step: g.step, turn: g.turnLabel, deadline: g.deadline,

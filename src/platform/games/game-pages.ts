@@ -198,10 +198,10 @@ function statusBadge(lang: Lang, g: GameSummary): Html {
 
 /** The resolved steps of a game (public history: index, label, date). Read directly: GamesApi
  *  only lists steps per lord (reports). */
-async function history(ctx: AppCtx, gameId: number, player: string | null): Promise<{ idx: number; label: string; resolvedAt: Date }[]> {
-  // A free action known to some players only (step-audience.ts) is in their history alone.
+async function history(ctx: AppCtx, gameId: number, player: string | null, referee: boolean): Promise<{ idx: number; label: string; resolvedAt: Date }[]> {
+  // A free action known to some players only (step-audience.ts) is in their history alone, and in the GM's.
   const rows = await ctx.db.query<{ idx: number; label: string; resolved_at: Date | string }>(
-    `SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', '$2')} ORDER BY idx`, [gameId, player]);
+    `SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', '$2', '$3')} ORDER BY idx`, [gameId, player, referee]);
   return rows.map((r) => ({ idx: Number(r.idx), label: r.label, resolvedAt: new Date(r.resolved_at) }));
 }
 
@@ -550,7 +550,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const { state, schedule } = await gameState(ctx, g.id);
   const tz = schedule.timeZone || ctx.config.timeZone;
   const view = g.status === 'forming' ? null : await safeView(ctx, g.id, null);
-  const steps = await history(ctx, g.id, a.seat?.player ?? null);
+  const steps = await history(ctx, g.id, a.seat?.player ?? null, a.referee);
   const canReplace = !a.seat && !a.former && !g.isPrivate && standing === 'ok';
   const reliability = await historiesOf(ctx.db, seats.flatMap((s) => (s.userId === null ? [] : [s.userId])));
   const isHost = await viewerHosts(ctx, g.id, v);

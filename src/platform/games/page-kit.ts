@@ -217,7 +217,8 @@ export async function reportBanner(ctx: AppCtx, gameId: number, player: string |
  * takes it, its orders, reports, private map, statistics and tools are nobody's, and the former
  * lord sees only what a former player sees, the game's public pages (of a private game too).
  */
-export interface Access { game: GameSummary; seat: Seat | null; former: boolean }
+/** `referee`: the visitor is the game's GM, who reads every step (games/step-audience.ts). */
+export interface Access { game: GameSummary; seat: Seat | null; former: boolean; referee: boolean }
 
 /** The game and the visitor's seat in it (null for non-members and for a seat now open). */
 export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
@@ -229,16 +230,17 @@ export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access |
   const held = u ? await games.seatOf(ctx, id, u.id) : null;
   const seat = held && held.userId === u?.id ? held : null;
   const open = seat?.status === 'open';
-  return { game, seat: open ? null : seat, former: open };
+  const referee = !!u && !!(await ctx.db.one('SELECT 1 AS x FROM games WHERE id = $1 AND gm_user_id = $2', [id, u.id]));
+  return { game, seat: open ? null : seat, former: open, referee };
 }
 
 /**
- * A started game whose public pages the visitor may see (a private game: its lords and former
- * lords only, and everyone once it is archived), with his seat.
+ * A started game whose public pages the visitor may see (a private game: its lords, former lords
+ * and GM only, and everyone once it is archived), with his seat.
  */
 export async function visibleGame(ctx: AppCtx, req: FastifyRequest): Promise<Access | null> {
   const a = await access(ctx, req);
-  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat && !a.former && !a.game.archived)) return null;
+  if (!a || a.game.status === 'forming' || (a.game.isPrivate && !a.seat && !a.former && !a.referee && !a.game.archived)) return null;
   return a;
 }
 

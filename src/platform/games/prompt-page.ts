@@ -127,6 +127,7 @@ messages({
   'log.title': { fr: 'Journal de la partie', en: 'Game log' },
   'log.help-member': { fr: 'Les étapes, de la plus récente à la plus ancienne, avec vos propres lignes.', en: 'The steps, newest first, with your own lines.' },
   'log.help-public': { fr: 'Les étapes, de la plus récente à la plus ancienne ; chaque joueur y lit ses propres lignes.', en: 'The steps, newest first; each player reads his own lines there.' },
+  'log.help-referee': { fr: 'Les étapes, de la plus récente à la plus ancienne, toutes, avec les lignes de chaque joueur : vous êtes le MJ de la partie.', en: 'Every step, newest first, with each player’s lines: you are the game’s GM.' },
   'log.timeout': { fr: '(délai écoulé)', en: '(timeout)' },
   'log.timed-out': { fr: 'Délai écoulé pour : {names}', en: 'Timed out: {names}' },
   'log.action': { fr: 'action libre ({name})', en: 'free action ({name})' },
@@ -394,7 +395,7 @@ async function logTail(ctx: AppCtx, p: Play): Promise<Html> {
   const player = p.a.seat?.player ?? null;
   const label = (l: string) => p.entry.ruleset.localizeLabel?.(l, lang) ?? l;
   if (!player) {
-    const steps = await ctx.db.query<{ idx: number; label: string; resolved_at: Date }>(`SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', 'NULL')} ORDER BY idx DESC LIMIT $2`, [g.id, LOG_TAIL_LINES]);
+    const steps = await ctx.db.query<{ idx: number; label: string; resolved_at: Date }>(`SELECT idx, label, resolved_at FROM steps s WHERE game_id = $1 AND ${stepSeenBy('s', 'NULL', '$3')} ORDER BY idx DESC LIMIT $2`, [g.id, LOG_TAIL_LINES, p.a.referee]);
     return steps.length ? html`<ol class="log-tail" reversed>${steps.map((s) => html`<li>${label(s.label)} <span class="muted small">${timeTag(s.resolved_at, lang, p.tz, 'short')}</span></li>`)}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`;
   }
   const rows = await ctx.db.query<{ idx: number; label: string; text_fr: string; text_en: string }>(
@@ -832,8 +833,8 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const player = a.seat?.player ?? null;
   const rows = await ctx.db.query<{ idx: number; label: string; resolved_at: Date; defaulted: unknown; action: unknown }>(
     // A free action with an audience (Gruik's tabletop arrangements) is shown to its audience alone (step-audience.ts).
-    `SELECT idx, label, resolved_at, defaulted, action FROM steps s WHERE game_id = $1 AND ($2::int IS NULL OR idx < $2::int) AND ${stepSeenBy('s', '$4')} ORDER BY idx DESC LIMIT $3`,
-    [g.id, before ?? null, LOG_PAGE + 1, player]);
+    `SELECT idx, label, resolved_at, defaulted, action FROM steps s WHERE game_id = $1 AND ($2::int IS NULL OR idx < $2::int) AND ${stepSeenBy('s', '$4', '$5')} ORDER BY idx DESC LIMIT $3`,
+    [g.id, before ?? null, LOG_PAGE + 1, player, a.referee]);
   const steps = rows.slice(0, LOG_PAGE).map((r) => ({
     idx: Number(r.idx), label: r.label, at: r.resolved_at,
     defaulted: parseJson<{ decision: string; player: string }[] | null>(r.defaulted) ?? [], action: parseJson<{ player: string } | null>(r.action),
@@ -844,6 +845,16 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
     : new Map<number, string>();
   const seats = await ctx.db.query<{ player: string; lord_name: string }>('SELECT player, lord_name FROM seats WHERE game_id = $1', [g.id]);
   const name = (p: string) => seats.find((s) => s.player === p)?.lord_name ?? p;
+  // The game's GM, who holds no seat, reads every player's lines (games/step-audience.ts: the referee's view).
+  const everyone = new Map<number, { player: string; text: string }[]>();
+  if (!player && a.referee && steps.length) {
+    for (const r of await ctx.db.query<{ idx: number; player: string; text_fr: string; text_en: string }>(
+      'SELECT idx, player, text_fr, text_en FROM reports WHERE game_id = $1 AND idx >= $2 AND idx <= $3 ORDER BY idx, player', [g.id, steps.at(-1)!.idx, steps[0]!.idx])) {
+      const list = everyone.get(Number(r.idx)) ?? [];
+      list.push({ player: r.player, text: lang === 'en' ? r.text_en : r.text_fr });
+      everyone.set(Number(r.idx), list);
+    }
+  }
   const older = rows.length > LOG_PAGE ? steps.at(-1)!.idx : null;
   const newest = before === undefined ? null : (await ctx.db.one<{ n: number | null }>('SELECT max(idx) AS n FROM steps WHERE game_id = $1', [g.id]))?.n ?? null;
   const newer = before !== undefined && newest !== null && before <= Number(newest) ? before + LOG_PAGE : null;
@@ -851,7 +862,7 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const pager = older !== null || newer !== null ? html`<p class="pager">${newer !== null ? html`<a href="/games/${g.id}/log${newer > Number(newest) ? '' : `?before=${newer}`}" rel="prev">« ${t(lang, 'log.newer')}</a> ` : ''}${older !== null ? html`<a href="/games/${g.id}/log?before=${older}" rel="next">${t(lang, 'log.older')} »</a>` : ''}</p>` : '';
   const body = html`${pageHead()}<p class="crumbs"><a href="/games/${g.id}">${g.name}</a>${(await playPath(ctx, g.id)) ? html` › <a href="/games/${g.id}/play">${t(lang, 'play.title')}</a>` : ''} › ${t(lang, 'log.title')}</p>
     <h1>${title}</h1>
-    <p class="muted">${t(lang, player ? 'log.help-member' : 'log.help-public')}</p>
+    <p class="muted">${t(lang, player ? 'log.help-member' : a.referee ? 'log.help-referee' : 'log.help-public')}</p>
     ${pager}
     ${steps.length ? html`<ol class="game-log" reversed>${steps.map((s) => {
       const mineDefaulted = player !== null && s.defaulted.some((d) => d.player === player);
@@ -867,6 +878,7 @@ async function logPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
         ${timedOut.length ? html`<p class="small timed-out">${t(lang, 'log.timed-out', { names: timedOut.map(name).join(', ') })}</p>` : ''}
         ${gmDefaulted ? html`<p class="small gm-default">${rulingNote('default', lang)}</p>` : ''}
         ${report ? html`<div class="report log-report">${markdownHtml(report, { headingOffset: 2 })}</div>` : ''}
+        ${(everyone.get(s.idx) ?? []).map((r) => html`<div class="report log-report" data-player="${r.player}"><p class="small"><strong>${name(r.player)}</strong></p>${markdownHtml(r.text, { headingOffset: 2 })}</div>`)}
       </li>`;
     })}</ol>` : html`<p class="muted">${t(lang, 'play.log-empty')}</p>`}
     ${pager}`;

@@ -11,8 +11,9 @@
  *   on the same Db object.
  *
  * An event with `player` concerns that player only: it is delivered to his subscribers and to no
- * one else; an event with `audience`, to those players' subscribers only. Other events are public:
- * every subscriber of the game receives them.
+ * one else; an event with `audience`, to those players' subscribers only, and to the game's GM
+ * (a subscriber with the referee's view, games/step-audience.ts). Other events are public: every
+ * subscriber of the game receives them.
  */
 import { createHash } from 'node:crypto';
 import type { Db, Listener } from '../db/index.ts';
@@ -25,7 +26,8 @@ export interface LiveEvent {
   player?: string;
   /**
    * The players who may know of it (a step or free action with an audience, games/step-audience.ts:
-   * Gruik's tabletop battle steps, its two sides); absent: everyone. Non-members never receive it.
+   * Gruik's tabletop battle steps, its two sides); absent: everyone. Non-members never receive it,
+   * but the game's GM (a `referee` subscriber) does.
    */
   audience?: string[];
 }
@@ -34,8 +36,11 @@ export type LiveFn = (e: LiveEvent) => void;
 
 export interface LiveHub {
   publish(gameId: number, event: LiveEvent): Promise<void>;
-  /** `player`: the subscriber's player id in the game (his private events), null for a non-member. Returns the unsubscribe. */
-  subscribe(gameId: number, player: string | null, fn: LiveFn): () => void;
+  /**
+   * `player`: the subscriber's player id in the game (his private events), null for a non-member;
+   * `referee`: the game's GM, who receives the events with an audience too. Returns the unsubscribe.
+   */
+  subscribe(gameId: number, player: string | null, fn: LiveFn, referee?: boolean): () => void;
   close(): Promise<void>;
 }
 
@@ -48,12 +53,12 @@ export const nullHub: LiveHub = {
 
 /** The subscribers of one process, by game; `deliver` hands an event to those who may see it. */
 class Subscribers {
-  private byGame = new Map<number, Set<{ player: string | null; fn: LiveFn }>>();
+  private byGame = new Map<number, Set<{ player: string | null; fn: LiveFn; referee: boolean }>>();
 
-  add(gameId: number, player: string | null, fn: LiveFn): () => void {
+  add(gameId: number, player: string | null, fn: LiveFn, referee = false): () => void {
     let set = this.byGame.get(gameId);
     if (!set) this.byGame.set(gameId, set = new Set());
-    const sub = { player, fn };
+    const sub = { player, fn, referee };
     set.add(sub);
     return () => {
       set!.delete(sub);
@@ -66,7 +71,7 @@ class Subscribers {
     if (!set) return;
     for (const s of [...set]) {
       if (e.player !== undefined && e.player !== s.player) continue;
-      if (e.audience !== undefined && (s.player === null || !e.audience.includes(s.player))) continue;
+      if (e.audience !== undefined && !s.referee && (s.player === null || !e.audience.includes(s.player))) continue;
       try { s.fn(e); } catch (err) { console.error('live:', err); }
     }
   }
@@ -104,8 +109,8 @@ export async function createLiveHub(db: Db): Promise<LiveHub> {
     const own = new Set<() => void>();
     return {
       async publish(gameId, e) { s.deliver(gameId, { ...e }); },
-      subscribe(gameId, player, fn) {
-        const off = s.add(gameId, player, fn);
+      subscribe(gameId, player, fn, referee) {
+        const off = s.add(gameId, player, fn, referee);
         const done = () => { own.delete(done); off(); };
         own.add(done);
         return done;
@@ -124,7 +129,7 @@ export async function createLiveHub(db: Db): Promise<LiveHub> {
     async publish(gameId, e) {
       await db.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ g: gameId, e } satisfies Wire)]);
     },
-    subscribe: (gameId, player, fn) => subs.add(gameId, player, fn),
+    subscribe: (gameId, player, fn, referee) => subs.add(gameId, player, fn, referee),
     close: () => listener.close(),
   };
 }

@@ -63,7 +63,7 @@ export const liveRoutes: RouteModule = (app, ctx) => {
     const entered = present !== null ? enter(ctx, present, gameId).catch((e) => console.error('live presence:', e)) : Promise.resolve();
     const unsubscribe = ctx.live.subscribe(gameId, player, (e: LiveEvent) => {
       write(`event: game\ndata: ${JSON.stringify(e)}\n\n`);
-    });
+    }, a.referee); // the game's GM hears the pings of the steps with an audience too (games/step-audience.ts)
     const heartbeat = setInterval(() => {
       write(': heartbeat\n\n');
       if (present !== null) touch(ctx, present, gameId).catch((e) => console.error('live presence:', e));

@@ -76,7 +76,7 @@ const isArmy = (s: GruikState, p: StateId, id: unknown): id is string => typeof 
 const isFleet = (s: GruikState, p: StateId, id: unknown): id is string => typeof id === 'string' && own(ownKey(s.fleets, id), p);
 const isProvince = (s: GruikState, id: unknown): id is string => typeof id === 'string' && s.map.provinces.some((x) => x.id === id);
 
-const SHEET_KEYS = ['orders', 'moves', 'naval', 'postures', 'retreat', 'reactions', 'sovereignPresent', 'disband', 'sorties', 'relief', 'sortieConsent', 'contingents'] as const;
+const SHEET_KEYS = ['orders', 'moves', 'naval', 'postures', 'retreat', 'reactions', 'sovereignPresent', 'disband', 'sorties', 'relief', 'sortieConsent', 'contingents', 'withdraw'] as const;
 
 function retreatOption(s: GruikState, p: StateId, x: unknown): RetreatOption | null {
   if (!isObj(x)) return null;
@@ -219,17 +219,17 @@ export function validateSheet(s: GruikState, p: StateId, raw: unknown): Validati
  */
 function sortieParts(s: GruikState, p: StateId, o: Record<string, unknown>, sheet: GruikSheet, issues: ValidationIssue[]): void {
   const mine = (x: string) => s.provinces[x]?.controller === p;
-  if (o.sorties !== undefined) {
-    if (!Array.isArray(o.sorties)) issues.push(issue(M.notList, { f: 'sorties' }));
-    else {
-      const out: string[] = [];
-      for (const x of o.sorties) {
-        if (!isProvince(s, x)) issues.push(issue(M.province, { f: 'sorties', id: String(x) }));
-        else if (!mine(x) || !Object.values(s.armies).some((a) => a.state === p && a.location === x && a.inFortress)) issues.push(issue(M.sortieWhere, { f: 'sorties', id: x }));
-        else if (!out.includes(x)) out.push(x);
-      }
-      sheet.sorties = out;
+  for (const key of ['sorties', 'withdraw'] as const) {
+    const v = o[key];
+    if (v === undefined) continue;
+    if (!Array.isArray(v)) { issues.push(issue(M.notList, { f: key })); continue; }
+    const out: string[] = [];
+    for (const x of v) {
+      if (!isProvince(s, x)) issues.push(issue(M.province, { f: key, id: String(x) }));
+      else if (!mine(x) || !Object.values(s.armies).some((a) => a.state === p && a.location === x && a.inFortress)) issues.push(issue(M.sortieWhere, { f: key, id: x }));
+      else if (!out.includes(x)) out.push(x);
     }
+    sheet[key] = out;
   }
   for (const key of ['relief', 'sortieConsent'] as const) {
     const v = o[key];

@@ -111,7 +111,7 @@ export function gmActions(g: GruikGame, lang: Lang): FreeAction[] {
       help: L(lang, `Le jet prend la valeur donnée (« décision du MJ » dans le journal des jets et le rapport de ceux qui l’ont vu) ; l’étape repart de l’état d’avant elle, les autres jets inchangés ; ses points en attente sont reposés avec la nouvelle issue. Les modifications de la console faites depuis l’étape ne sont pas gardées. Reste ${s.config.gm.maxReruns - rr.runs} fois.`,
         `The roll takes the value given ("GM ruling" in the roll log and in the report of those who saw it); the step runs again from the state before it, every other roll unchanged; its pending items are raised again with the new outcome. Console edits made since the step are not kept. ${s.config.gm.maxReruns - rr.runs} left.`),
       fields: [
-        { name: 'roll', label: L(lang, 'Jet', 'Roll'), kind: 'choice', options: rolls.map((r) => ({ value: rollKey(r.phase, r.event, r.index), label: `${r.phase} — ${r.purpose} — ${r.event} #${r.index}: d${r.sides} = ${r.face}` })) },
+        { name: 'roll', label: L(lang, 'Jet', 'Roll'), kind: 'choice', options: rolls.map((r) => ({ value: rollKey(r.phase, r.event, r.index), label: `${r.phase} — ${purposeText(r.purpose, lang)} — ${r.event} #${r.index}: d${r.sides} = ${r.face}` })) },
         int('value', L(lang, 'Nouvelle valeur', 'New value'), 1, Math.max(...rolls.map((r) => r.sides))),
       ] });
   }

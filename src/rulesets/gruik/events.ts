@@ -107,9 +107,24 @@ export function render(s: Pick<GruikState, 'map' | 'realms' | 'characters'>, e: 
     }
     case 'captured': Object.assign(args, { state: state(e.state), what: CAPTURED[e.kind] }); break;
     case 'sortie': {
-      const what: Localized = e.made
-        ? fill({ fr: 'la garnison de {p} fait une sortie{c}', en: 'the garrison of {p} sallies out{c}' }, { p: province(e.province), c: e.consented ? { fr: ' avec l’accord de l’assiégeant', en: ' with the besieger’s consent' } : '' })
-        : fill({ fr: 'pas de sortie de {p} : {why}', en: 'no sortie from {p}: {why}' }, { p: province(e.province), why: fill(SORTIE_REFUSALS[e.reason ?? 'no-siege'], { min: e.min ?? 0 }) });
+      if (e.back) {
+        Object.assign(args, { state: state(e.state), what: fill({ fr: 'l’armée sortie de {p} n’a pas combattu : elle rentre dans la forteresse', en: 'the army that sallied from {p} fought no battle: it goes back into the fortress' }, { p: province(e.province) }) });
+        break;
+      }
+      if (!e.withdraw) {
+        const what: Localized = e.made
+          ? fill({ fr: 'la garnison de {p} fait une sortie{c}', en: 'the garrison of {p} sallies out{c}' }, { p: province(e.province), c: e.consented ? { fr: ' avec l’accord de l’assiégeant', en: ' with the besieger’s consent' } : '' })
+          : fill({ fr: 'pas de sortie de {p} : {why}', en: 'no sortie from {p}: {why}' }, { p: province(e.province), why: fill(SORTIE_REFUSALS[e.reason ?? 'no-siege'], { min: e.min ?? 0 }) });
+        Object.assign(args, { state: state(e.state), what });
+        break;
+      }
+      const w = e.withdraw;
+      const who: Localized = w.kind === 'army' ? { fr: 'une armée assiégée', en: 'a besieged army' } : { fr: 'un détachement assiégé', en: 'a besieged detachment' };
+      const what: Localized = !w.option
+        ? fill({ fr: 'le secours battu, {who} à {p} n’a aucune retraite possible et demeure dans la forteresse', en: 'the relief beaten, {who} at {p} finds no way out and stays in the fortress' }, { who, p: province(e.province) })
+        : w.option.kind === 'land'
+          ? fill({ fr: 'le secours battu, {who} à {p} se retire vers {to}', en: 'the relief beaten, {who} at {p} withdraws to {to}' }, { who, p: province(e.province), to: province(w.option.to) })
+          : fill({ fr: 'le secours battu, {who} à {p} se retire par mer', en: 'the relief beaten, {who} at {p} withdraws by sea' }, { who, p: province(e.province) });
       Object.assign(args, { state: state(e.state), what });
       break;
     }

@@ -17,7 +17,10 @@
  * `state.fieldEvents` with their audience. Sorties and relief battles (§8.1.5, rules/sortie.ts) are
  * applied by S6.1 before it lists the contested provinces: a sortie takes the garrison army out of
  * the fortress, a besieger answers a relief force (retreat, case 1 or case 2 [P A-61]); S6.3 fields a
- * case-1 besieger against the relief force without the AP it pins down at the siege.
+ * case-1 besieger against the relief force without the AP it pins down at the siege. After a case-2
+ * relief battle the besieger won, S6.3 withdraws the garrison whose state ordered it
+ * (`withdrawGarrison`, [T §8.4]); S6.5 sends a sortie army that fought no battle back into its
+ * fortress (`sortiesBack`, [P, ours]).
  */
 import type { FieldEvent, FleetId, GruikState, LandCombat, NavalRecord, ProvinceId, SortieEvent, StateId } from './state.ts';
 import type { StepId } from './steps.ts';
@@ -29,7 +32,7 @@ import { seaRetreat } from './rules/naval-position.ts';
 import { battlePairs } from './rules/pairing.ts';
 import { contestedProvinces, retreatsBeforeCombat, type Posture, type RetreatOption } from './rules/retreat.ts';
 import { siegeAfterBattle } from './rules/siege.ts';
-import { applyReliefs, applySorties, type SortieInputs } from './rules/sortie.ts';
+import { applyReliefs, applySorties, sortiesBack, withdrawGarrison, type SortieInputs } from './rules/sortie.ts';
 import { raise } from './rules/treasury.ts';
 import { gmText } from './words.ts';
 
@@ -127,6 +130,7 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
     const lc = work(s);
     let t = s;
     const events: FieldEvent[] = [];
+    const withdrawn = new Set<ProvinceId>();
     for (const p of lc.contested) {
       const pairs = battlePairs(t, p, lc.defenders[p] ?? null, dice);
       // J8 [T §5.7 "logic"; P §11.4]: the §5.10 pairing stands; three states or more in the battles: the GM's timed review.
@@ -155,6 +159,17 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
         }
         lc.civilWar.push(...r.civilWar);
         t = r.state;
+        // §8.1.5 case 2 [T §8.4]: the relief beaten by the besieger, the besieged may withdraw "to another province"
+        const rec = (lc.reliefs ?? []).find((x) => x.province === p && x.choice === 'all' && x.withdraw && spec.armies.includes(x.besieger) && spec.armies.some((y) => x.relief.includes(y)));
+        const besieger = rec ? t.armies[rec.besieger] : undefined;
+        const controller = t.provinces[p]?.controller;
+        if (rec && besieger && r.result.winner === besieger.state && besieger.siegeOf === p && controller && !withdrawn.has(p)) {
+          withdrawn.add(p);
+          const w = withdrawGarrison(t, p, controller, besieger.state, dice, i['S6.2']?.preferences ?? {});
+          t = w.state;
+          events.push(...w.events);
+          lc.seaRetreats.push(...w.fleets);
+        }
       }
     }
     return { ...t, landCombat: lc, fieldEvents: [...(t.fieldEvents ?? []), ...events] };
@@ -176,11 +191,12 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
   'S6.5': (s) => {
     const t = structuredClone(s);
     const lc = work(s);
+    const back = sortiesBack(t, lc.sorties ?? []); // [P, ours] a sortie that fought no battle
     civilWarsAfterBattle(t, [...new Set(lc.civilWar)].sort());
     for (const d of lc.defeats) {
       const relief = siegeAfterBattle(t, d.province, d.state);
       if (relief && !lc.reliefDefeats.some((x) => x.province === relief.province && x.state === relief.state)) lc.reliefDefeats.push(relief);
     }
-    return { ...t, landCombat: lc };
+    return { ...t, landCombat: lc, ...(back.length ? { fieldEvents: [...(t.fieldEvents ?? []), ...back] } : {}) };
   },
 };

@@ -52,6 +52,8 @@ export interface GruikSheet {
   sortieConsent?: Record<ProvinceId, boolean>;
   /** S6.1 (§8.1.5 case 2), the besieged: the AP sent beside a relief force, by province. */
   contingents?: Record<ProvinceId, number>;
+  /** S6.3 (§8.1.5 case 2 [T §8.4]), the besieged: the provinces whose garrison retreats to another province if the besieger beats the relief force. */
+  withdraw?: ProvinceId[];
 }
 
 /** The keys that stand from season to season (§3.4). */

@@ -244,11 +244,21 @@ export type FieldEvent =
 
 /** S6.1, rules §8.1.5: a sortie ordered by the besieged (`made`, or its refusal), and the besieger's answer to a relief force. */
 export type SortieEvent =
-  | { t: 'sortie'; audience: StateId[]; state: StateId; province: ProvinceId; made: boolean; reason?: 'no-siege' | 'no-army' | 'too-weak' | 'no-consent'; min?: number; consented?: boolean }
+  | {
+    t: 'sortie'; audience: StateId[]; state: StateId; province: ProvinceId; made: boolean; reason?: 'no-siege' | 'no-army' | 'too-weak' | 'no-consent'; min?: number; consented?: boolean;
+    /** S6.5 (§8.1.5 [P, ours]): the sortie army fought no battle and goes back into its fortress (`made` true). */
+    back?: true;
+    /** S6.3 (§8.1.5 case 2 [T §8.4]): a besieged force that withdrew after the relief was beaten (`option`), or could not and stays in the fortress (no `option`); `made` false. */
+    withdraw?: { kind: 'army' | 'detachment'; option?: { kind: 'land'; to: ProvinceId } | { kind: 'sea'; fleet: FleetId } };
+  }
   | { t: 'relief'; audience: StateId[]; state: StateId; province: ProvinceId; choice: 'retreat' | 'pin' | 'all'; byDefault: boolean; pinned?: number; to?: ProvinceId; contingent?: { state: StateId; ap: number; sent: boolean } };
 
 /** A relief met at S6.1 (§8.1.5): the besieger, the relief armies and the AP it pins down at the siege (case 1). */
-export interface ReliefRecord { province: ProvinceId; besieger: ArmyId; relief: ArmyId[]; choice: 'retreat' | 'pin' | 'all'; pinned: number }
+export interface ReliefRecord {
+  province: ProvinceId; besieger: ArmyId; relief: ArmyId[]; choice: 'retreat' | 'pin' | 'all'; pinned: number;
+  /** Case 2: the besieged ordered its garrison to withdraw if the besieger wins (`withdraw`, §8.1.5). */
+  withdraw?: true;
+}
 
 /** What S6 carries from one sub-step to the next (rules §3.3 S6) and hands to S7.3. */
 export interface LandCombat {

@@ -21,18 +21,28 @@
  *   the relief force, an allied (volunteer) contingent when foreign [P §8.1.5].
  *   Default [P A-61]: case 1 if besieger AP − besieged AP ≥ relief AP, else case 2.
  *   Afterwards [T §8.4; P §6.13 step 7]: a besieger beaten retreats and its siege is lifted; a winner
- *   keeps its siege and its modifiers (siege.ts). [P, ours] In case 2 the besieged stay besieged (their
- *   retreat "to another province" is not offered yet).
+ *   keeps its siege and its modifiers (siege.ts). In case 2 "the besieged may retreat to another
+ *   province; otherwise it stays besieged" [T §8.4]: with the order `withdraw <province>` (`withdrawGarrison`,
+ *   run by S6.3 after the battle) each of its forces in the fortress leaves by §5.9's machinery, out of the
+ *   province only (land or sea, never the fortress it leaves): its first legal retreat preference, else the
+ *   §5.9 default order; with no legal way it stays in the fortress [T "sinon il reste assiégé"], never
+ *   captured (it was not beaten). Without the order it stays [T]. Case 2 suffices; the contingent need not
+ *   have gone [T "dans le cas 2"].
+ * - A sortie army that fought no battle this season (the besieger avoided it, or the pairing set the
+ *   besieger against a relief army) goes back into its fortress at S6.5 with what is joined to it
+ *   (`sortiesBack`) [P, ours: the text makes a sortie a battle, §8.4 "c'est traité comme une bataille
+ *   terrestre"; an army left in the field beside its besieger would end the siege without a fight, A-62].
  * Pure; every loop runs over the state's armies or the orders given.
  */
 import type { Localized } from '../../../engine/ruleset.ts';
-import type { ArmyId, GruikState, ProvinceId, ReliefRecord, SortieEvent, StateId } from '../state.ts';
+import type { ArmyId, FleetId, ForceId, GruikState, ProvinceId, ReliefRecord, SortieEvent, StateId } from '../state.ts';
 import { actsAsMainArmy, battleBudget } from './army-size.ts';
 import { createDetachment, joinArmy, sendAlly } from './detachments.ts';
 import type { Dice } from './dice.ts';
 import { refuse, type Refusal } from './refusal.ts';
 import { hostile } from './relations.ts';
-import { retreat, retreatOptions } from './retreat.ts';
+import { fortressFriendlyFor } from './relations.ts';
+import { retreat, retreatOptions, type RetreatOption } from './retreat.ts';
 import { garrisonOf, liftSiege } from './siege.ts';
 
 /** The besieger's answer to a relief force [P A-61]; 'auto' asks for the A-61 default. */
@@ -49,6 +59,8 @@ export interface SortieInputs {
   consent?: Record<StateId, Record<ProvinceId, boolean>>;
   /** The besieged: the contingent (AP) sent beside a relief force in case 2, by province. */
   contingents?: Record<StateId, Record<ProvinceId, number>>;
+  /** The besieged: the provinces whose garrison withdraws if the besieger beats a case-2 relief force (§8.1.5). */
+  withdraw?: Record<StateId, ProvinceId[]>;
 }
 
 export type SortieRefusal = NonNullable<Extract<SortieEvent, { t: 'sortie' }>['reason']>;
@@ -60,16 +72,17 @@ export const SORTIE_REFUSALS: Record<SortieRefusal, Localized> = {
 };
 
 /** The sheet parts S6.1 reads (sheet-types.ts `GruikSheet`), by state. */
-export interface SortieSheetParts { sorties?: ProvinceId[]; relief?: Record<ProvinceId, ReliefOrder>; sortieConsent?: Record<ProvinceId, boolean>; contingents?: Record<ProvinceId, number> }
+export interface SortieSheetParts { sorties?: ProvinceId[]; relief?: Record<ProvinceId, ReliefOrder>; sortieConsent?: Record<ProvinceId, boolean>; contingents?: Record<ProvinceId, number>; withdraw?: ProvinceId[] }
 
 /** S6.1's inputs from the states' sheets: each one's sorties and contingents, its standing relief answers and sortie consents. */
 export function sortieInputs(sheets: Record<StateId, SortieSheetParts>): SortieInputs {
-  const out: Required<SortieInputs> = { sorties: {}, relief: {}, consent: {}, contingents: {} };
+  const out: Required<SortieInputs> = { sorties: {}, relief: {}, consent: {}, contingents: {}, withdraw: {} };
   for (const [st, sh] of Object.entries(sheets)) {
     if (sh.sorties?.length) out.sorties[st] = sh.sorties;
     if (sh.relief) out.relief[st] = sh.relief;
     if (sh.sortieConsent) out.consent[st] = sh.sortieConsent;
     if (sh.contingents) out.contingents[st] = sh.contingents;
+    if (sh.withdraw?.length) out.withdraw[st] = sh.withdraw;
   }
   return out;
 }
@@ -207,8 +220,58 @@ export function applyReliefs(s: GruikState, i: SortieInputs, sallied: readonly A
       t = r.state;
       contingent = { state: controller, ap: want, sent: r.sent };
     }
-    reliefs.push({ province: p, besieger, relief, choice, pinned });
+    const withdraw = choice === 'all' && !!i.withdraw?.[controller]?.includes(p);   // [T §8.4] "dans le cas 2"
+    reliefs.push({ province: p, besieger, relief, choice, pinned, ...(withdraw ? { withdraw: true as const } : {}) });
     events.push({ t: 'relief', audience, state: b.state, province: p, choice, byDefault, ...(choice === 'pin' ? { pinned } : {}), ...(contingent ? { contingent } : {}) });
   }
   return { state: t, reliefs, events };
+}
+
+/**
+ * §8.1.5 case 2 [T §8.4 "L'assiégé peut faire retraite dans une autre province dans le cas 2. Sinon il
+ * reste assiégé."]: after the besieger beat the relief force, the forces of `state` in the fortress of
+ * `p` (armies and lone detachments, by id; what is joined goes with its host) withdraw by §5.9
+ * (retreat.ts), to another province only: land or sea, never the fortress. Each takes its first legal
+ * preference (`preferences`, the sheet's retreat preferences), else the first of the §5.9 default order;
+ * with none it stays in the fortress, not captured (it lost no battle) [T "sinon il reste assiégé"].
+ * Returns the state, the events and the fleets that took troops aboard (S6.4 sails them home, §7.6).
+ */
+export function withdrawGarrison(s: GruikState, p: ProvinceId, state: StateId, besiegerState: StateId, dice: Dice, preferences: Record<ForceId, RetreatOption[]> = {}): { state: GruikState; events: SortieEvent[]; fleets: FleetId[] } {
+  let t = s;
+  const events: SortieEvent[] = [];
+  const fleets: FleetId[] = [];
+  const audience = [...new Set([state, besiegerState])].sort();
+  const inside = [...Object.values(s.armies), ...Object.values(s.detachments)]
+    .filter((f) => f.state === state && f.location === p && f.inFortress && !f.hostArmy).map((f) => f.id).sort();
+  for (const id of inside) { // bounded: the forces in the fortress, each once
+    const kind = t.armies[id] ? 'army' as const : 'detachment' as const;
+    const legal = retreatOptions(t, id).filter((o): o is Exclude<RetreatOption, { kind: 'fortress' }> => o.kind !== 'fortress'); // "to another province"
+    const same = (a: RetreatOption, b: RetreatOption) => JSON.stringify(a) === JSON.stringify(b);
+    const option = (preferences[id] ?? []).map((o) => legal.find((l) => same(l, o))).find((o) => o !== undefined) ?? legal[0];
+    if (!option) { events.push({ t: 'sortie', audience, state, province: p, made: false, withdraw: { kind } }); continue; }
+    t = retreat(t, id, option, true, dice, besiegerState, 'S6.3').state;                   // land or sea: no roll, no capture
+    if (option.kind === 'sea') fleets.push(option.fleet);
+    events.push({ t: 'sortie', audience, state, province: p, made: false, withdraw: { kind, option } });
+  }
+  return { state: t, events, fleets };
+}
+
+/**
+ * S6.5 [P, ours; T §8.4 a sortie "is treated as a land battle"]: each army that sallied at S6.1 and
+ * fought no battle (`Army.fought`, set by §6.13 step 8), still outside the fortress of the province it sallied from, goes
+ * back in with what is joined to it, while that fortress is still friendly to it. In place; returns the events.
+ */
+export function sortiesBack(t: GruikState, sallied: readonly ArmyId[]): SortieEvent[] {
+  const events: SortieEvent[] = [];
+  for (const id of [...sallied].sort()) { // bounded: the sortie armies
+    const a = t.armies[id];
+    if (!a || a.fought || a.inFortress || a.retreated || typeof a.location !== 'string' || a.location === 'captured') continue;
+    const p = a.location;
+    if (!fortressFriendlyFor(t, p, a.state)) continue;
+    a.inFortress = true;
+    for (const g of [...Object.values(t.armies), ...Object.values(t.detachments)]) if (g.hostArmy === id) g.inFortress = true;
+    const besieger = besiegerAt(t, p);
+    events.push({ t: 'sortie', audience: [...new Set([a.state, ...(besieger ? [t.armies[besieger]!.state] : [])])].sort(), state: a.state, province: p, made: true, back: true });
+  }
+  return events;
 }

@@ -155,6 +155,7 @@ export function sheetForm(state: GruikState, stateId: StateId, lang: Lang): Answ
     war.push(entry('sortie', k('sortie'), `${k('sortie')} <province>`, [pick(garrisoned)]));
     const max = Math.min(state.config.siege.reliefContingentMax, state.config.detachment.max);
     war.push(entry('contingent', k('contingent'), `${k('contingent')} <province> <AP>`, [pick(garrisoned), { name: 'ap', label: t('ap'), kind: 'integer', min: 1, max }]));
+    war.push(entry('withdraw', k('withdraw'), `${k('withdraw')} <province>`, [pick(garrisoned)]));
   }
   const besieging = [...new Set(armies.filter((a) => a.siegeOf).map((a) => a.siegeOf!))].sort();
   if (besieging.length) {

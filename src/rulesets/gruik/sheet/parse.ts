@@ -167,6 +167,7 @@ class Builder {
   sovereign: string[] = [];
   disband?: string;
   sorties: string[] = [];
+  withdraw: string[] = [];
   relief: NonNullable<GruikSheet['relief']> = {};
   consent: NonNullable<GruikSheet['sortieConsent']> = {};
   contingents: NonNullable<GruikSheet['contingents']> = {};
@@ -373,14 +374,14 @@ class Builder {
         return;
       }
       // ── S6.1 sorties and relief (§8.1.5, A-61, J14): checked from what the state knows (control is public, its own forces) ──
-      case 'sortie': {
+      case 'sortie': case 'withdraw': {
         const p = cur.name('province', WHAT.province);
         cur.end();
         const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
-        this.once('sortie', p, n, label);
+        this.once(order, p, n, label);
         const mine = this.state.provinces[p]?.controller === this.st && Object.values(this.scratch.armies).some((a) => a.state === this.st && a.location === p && a.inFortress);
-        if (!mine) { this.seen.delete(`sortie\u0000${p}`); fail('sortie-where', { p: label }); }
-        this.sorties.push(p);
+        if (!mine) { this.seen.delete(`${order}\u0000${p}`); fail(order === 'sortie' ? 'sortie-where' : 'withdraw-where', { p: label }); }
+        (order === 'sortie' ? this.sorties : this.withdraw).push(p);
         return;
       }
       case 'relief': case 'consent': {
@@ -623,6 +624,7 @@ class Builder {
     if (Object.keys(this.relief).length) out.relief = this.relief;
     if (Object.keys(this.consent).length) out.sortieConsent = this.consent;
     if (Object.keys(this.contingents).length) out.contingents = this.contingents;
+    if (this.withdraw.length) out.withdraw = this.withdraw;
     return out;
   }
 }

@@ -82,6 +82,7 @@ export function sheetText(state: GruikState, stateId: StateId, sheet: GruikSheet
   for (const [p, c] of Object.entries(sheet.relief ?? {})) lines.push(`${k('relief')} ${word(p)} ${w(c === 'retreat' ? 'retreatTo' : c, lang)}`);
   for (const [p, yes] of Object.entries(sheet.sortieConsent ?? {})) lines.push(`${k('consent')} ${word(p)} ${w(yes ? 'yes' : 'no', lang)}`);
   for (const [p, ap] of Object.entries(sheet.contingents ?? {})) lines.push(`${k('contingent')} ${word(p)} ${ap}`);
+  for (const p of sheet.withdraw ?? []) lines.push(`${k('withdraw')} ${word(p)}`);
   for (const d of o.declarations ?? []) lines.push(`${k('declare')} ${quote(d)}`);
   for (const d of o.rumours ?? []) lines.push(`${k('rumour')} ${quote(d)}`);
   for (const t of o.treaties ?? []) lines.push(`${k('treaty')} ${quote(t.text)} ${w('with', lang)} ${t.signatories.filter((x) => x !== stateId).map(word).join(' ')}`);
