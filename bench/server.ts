@@ -16,7 +16,8 @@
  * (`--rate`, with wrk: each connection waits connections/R seconds between requests, so that the
  * load is about R a second rather than as much as the server takes: latency below saturation).
  * Environment: WORKERS=n (server processes, PostgreSQL), BENCH_TOOL=wrk|autocannon, BENCH_CPU_PROF=dir
- * (profile the server), BENCH_PORT (first port less one; 3700), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
+ * (profile the server), BENCH_NODE_ARGS (more Node options for the server, e.g. `--trace-gc`),
+ * BENCH_SERVER_LOG=file (the server's output appended there), BENCH_PORT (first port less one; 3700), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
  * the commits' disk flushes cost; not a setting of the product).
  * PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh schema).
  * BENCH_BASE=dir (another checkout of the project, e.g. main's): before/after on the same data and
@@ -27,7 +28,7 @@
  * not) and the machine's load average at the end of the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -75,7 +76,7 @@ async function prepare(db: Db): Promise<{ gameId: number; player: string; login:
 }
 
 async function startServer(env: Record<string, string>, port: number, dir = process.cwd()): Promise<ChildProcess> {
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const prof = [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   // The server as `npm start` and `npx suzerain` run it (their young generation: bin/suzerain.mjs's first line).
   const child = spawn(process.execPath, [...prof, '--max-semi-space-size=4', 'bin/suzerain.mjs', 'serve'], {
     cwd: dir,
@@ -85,6 +86,7 @@ async function startServer(env: Record<string, string>, port: number, dir = proc
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
     child.stdout!.on('data', (d: Buffer) => {
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, d);
       if (/db-statements on SIGUSR2/.test(String(d))) statementsCounted.add(child);
       const n = /db-statements (\d+)/.exec(String(d));
       if (n) statementsSeen.get(child)?.(Number(n[1]));
