@@ -76,9 +76,11 @@ async function prepare(db: Db): Promise<{ gameId: number; player: string; login:
 }
 
 async function startServer(env: Record<string, string>, port: number, dir = process.cwd()): Promise<ChildProcess> {
-  const prof = [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // After the default young generation, so that BENCH_NODE_ARGS='--max-semi-space-size=16' overrides it.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // The server as `npm start` and `npx suzerain` run it (their young generation: bin/suzerain.mjs's first line).
-  const child = spawn(process.execPath, [...prof, '--max-semi-space-size=4', 'bin/suzerain.mjs', 'serve'], {
+  const child = spawn(process.execPath, [...prof, '--max-semi-space-size=4', ...extra, 'bin/suzerain.mjs', 'serve'], {
     cwd: dir,
     env: { ...process.env, ...env, SUZERAIN_DB_STATS: '1', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SCHEDULER_TICK_MS: '600000', TRUST_PROXY: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
