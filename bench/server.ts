@@ -16,16 +16,20 @@
  * (`--rate`, with wrk: each connection waits connections/R seconds between requests, so that the
  * load is about R a second rather than as much as the server takes: latency below saturation).
  * Environment: WORKERS=n (server processes, PostgreSQL), BENCH_TOOL=wrk|autocannon, BENCH_CPU_PROF=dir
- * (profile the server), BENCH_PORT (first port less one; 3700), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
+ * (profile the server), BENCH_NODE_ARGS (more Node options for the server, e.g. `--trace-gc`),
+ * BENCH_SERVER_LOG=file (the server's output appended there), BENCH_PORT (first port less one; 3700), BENCH_ASYNC_COMMIT=1 (PostgreSQL's synchronous_commit off, to see what
  * the commits' disk flushes cost; not a setting of the product).
  * PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh schema).
  * BENCH_BASE=dir (another checkout of the project, e.g. main's): before/after on the same data and
  * the same machine load: each run starts that checkout's server then this one's, alternately, on
  * the same database (same sessions), and the table gives both, row by row.
+ * Each row also gives the database statements per request (the server counts them when started
+ * with SUZERAIN_DB_STATS=1, as here, and says how many on SIGUSR2; '–' for a checkout that does
+ * not) and the machine's load average at the end of the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -73,17 +77,40 @@ async function prepare(db: Db): Promise<{ gameId: number; player: string; login:
 
 async function startServer(env: Record<string, string>, port: number, dir = process.cwd()): Promise<ChildProcess> {
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // After the default young generation, so that BENCH_NODE_ARGS='--max-semi-space-size=16' overrides it.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // The server as `npm start` and `npx suzerain` run it (their young generation: bin/suzerain.mjs's first line).
-  const child = spawn(process.execPath, [...prof, '--max-semi-space-size=4', 'bin/suzerain.mjs', 'serve'], {
+  const child = spawn(process.execPath, [...prof, '--max-semi-space-size=4', ...extra, 'bin/suzerain.mjs', 'serve'], {
     cwd: dir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SCHEDULER_TICK_MS: '600000', TRUST_PROXY: '1' },
+    env: { ...process.env, ...env, SUZERAIN_DB_STATS: '1', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SCHEDULER_TICK_MS: '600000', TRUST_PROXY: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
-    child.stdout!.on('data', (d: Buffer) => { if (/served at/.test(String(d)) && (!env.WORKERS || /processes/.test(String(d)))) resolve(); });
+    child.stdout!.on('data', (d: Buffer) => {
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, d);
+      if (/db-statements on SIGUSR2/.test(String(d))) statementsCounted.add(child);
+      const n = /db-statements (\d+)/.exec(String(d));
+      if (n) statementsSeen.get(child)?.(Number(n[1]));
+      if (/served at/.test(String(d)) && (!env.WORKERS || /processes/.test(String(d)))) resolve();
+    });
   });
   return child;
+}
+
+/**
+ * Database statements sent by the server so far (it says how many on SIGUSR2, SUZERAIN_DB_STATS=1):
+ * null for a server that does not count them (an older checkout, WORKERS=n).
+ */
+const statementsCounted = new WeakSet<ChildProcess>();
+const statementsSeen = new WeakMap<ChildProcess, (n: number) => void>();
+async function serverStatements(child: ChildProcess): Promise<number | null> {
+  if (!statementsCounted.has(child) || process.env.WORKERS) return null;
+  return new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => { statementsSeen.delete(child); resolve(null); }, 5000);
+    statementsSeen.set(child, (n) => { clearTimeout(timer); statementsSeen.delete(child); resolve(n); });
+    child.kill('SIGUSR2');
+  });
 }
 
 async function logIn(base: string, u: { login: string; password: string }, i: number): Promise<{ cookie: string; csrf: string }> {
@@ -104,7 +131,7 @@ async function logIn(base: string, u: { login: string; password: string }, i: nu
   return { cookie, csrf };
 }
 
-interface Row { db: string; server: string; text: TextMode; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerReq?: number; dbCpuPerReq?: number; loadCpuPerReq?: number }
+interface Row { db: string; server: string; text: TextMode; what: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuPerReq?: number; dbCpuPerReq?: number; loadCpuPerReq?: number; statementsPerReq?: number; load1?: number }
 
 /** wrk (a C load generator, Debian's `wrk` package) leaves the two cores to the server and the database; else autocannon. */
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((p) => existsSync(p)) ?? null;
@@ -243,6 +270,7 @@ for (const kind of values.db!.split(',')) {
               // With PostgreSQL, its backends' CPU and the load generator's (autocannon runs in this
               // process; wrk is not counted) give what a request costs the whole machine: the floor.
               const admin = appName ? await openDb({ url: PG_URL }) : null;
+              const st0 = await serverStatements(server);
               const cpu0 = serverCpuMs(server.pid!);
               const db0 = admin ? await dbCpuMs(admin, appName!) : 0;
               const load0 = process.cpuUsage();
@@ -251,10 +279,13 @@ for (const kind of values.db!.split(',')) {
               const cpuPerReq = (serverCpuMs(server.pid!) - cpu0) / served;
               const dbCpuPerReq = admin ? ((await dbCpuMs(admin, appName!)) - db0) / served : undefined;
               const lu = process.cpuUsage(load0);
+              const st1 = st0 === null ? null : await serverStatements(server);
+              const statementsPerReq = st0 === null || st1 === null ? undefined : (st1 - st0) / served;
+              const load1 = loadavg()[0];
               const loadCpuPerReq = TOOL === 'autocannon' ? (lu.user + lu.system) / 1000 / served : undefined;
               await admin?.close();
-              rows.push({ db: kind, server: sv.name, ...r, cpuPerReq, dbCpuPerReq, loadCpuPerReq });
-              console.error(`${kind} ${sv.name} ${what}${what === 'save' ? ` (${mode})` : ''} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuPerReq.toFixed(3)} ms a request${dbCpuPerReq !== undefined ? `, database ${dbCpuPerReq.toFixed(3)} ms` : ''}${loadCpuPerReq !== undefined ? `, load generator ${loadCpuPerReq.toFixed(3)} ms` : ''}${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
+              rows.push({ db: kind, server: sv.name, ...r, cpuPerReq, dbCpuPerReq, loadCpuPerReq, statementsPerReq, load1 });
+              console.error(`${kind} ${sv.name} ${what}${what === 'save' ? ` (${mode})` : ''} ${c}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${cpuPerReq.toFixed(3)} ms a request${dbCpuPerReq !== undefined ? `, database ${dbCpuPerReq.toFixed(3)} ms` : ''}${loadCpuPerReq !== undefined ? `, load generator ${loadCpuPerReq.toFixed(3)} ms` : ''}${statementsPerReq !== undefined ? `, ${statementsPerReq.toFixed(2)} statements` : ''}, load average ${load1.toFixed(1)}${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`);
             }
           }
         }
@@ -270,10 +301,10 @@ console.log(`Server on loopback (${TOOL}${process.env.WORKERS ? `, ${process.env
 // The ceiling: two cores divided by what one request costs the server, its database and the load
 // generator together (a machine doing nothing else could serve no more, whatever the latency).
 const ms = (x: number | undefined) => (x === undefined ? '–' : `${x.toFixed(3)} ms`);
-console.log('| database | server | request | connections | req/s | p50 ms | p99 ms | errors | server CPU per request | database CPU | load generator CPU | ceiling on 2 cores |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| database | server | request | connections | req/s | p50 ms | p99 ms | errors | server CPU per request | database CPU | load generator CPU | statements per request | load average | ceiling on 2 cores |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const all = (r.cpuPerReq ?? 0) + (r.dbCpuPerReq ?? 0) + (r.loadCpuPerReq ?? 0);
   const ceiling = r.dbCpuPerReq !== undefined && r.loadCpuPerReq !== undefined && all > 0 ? `${Math.round(2000 / all)}/s` : '–';
-  console.log(`| ${r.db} | ${r.server} | ${r.what === 'save' ? `save a sheet (POST, JSON${r.text === 'vary' ? ', one line changed' : ', same text'})` : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${ms(r.cpuPerReq)} | ${ms(r.dbCpuPerReq)} | ${ms(r.loadCpuPerReq)} | ${ceiling} |`);
+  console.log(`| ${r.db} | ${r.server} | ${r.what === 'save' ? `save a sheet (POST, JSON${r.text === 'vary' ? ', one line changed' : ', same text'})` : 'order page (GET)'} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${ms(r.cpuPerReq)} | ${ms(r.dbCpuPerReq)} | ${ms(r.loadCpuPerReq)} | ${r.statementsPerReq === undefined ? '–' : r.statementsPerReq.toFixed(2)} | ${r.load1?.toFixed(1) ?? '–'} | ${ceiling} |`);
 }

@@ -517,6 +517,13 @@ async function cmdServe(io: Io): Promise<number> {
     io.err('suzerain: WORKERS needs DATABASE_URL (the embedded database belongs to one process); serving with one process');
   }
   const platform = await startPlatform(config);
+  // The benchmark's count of database statements (bench/server.ts: statements per request): on
+  // SIGUSR2, how many this process has sent so far.
+  if (process.env.SUZERAIN_DB_STATS === '1') {
+    const { dbCounters } = await import('../platform/db/index.ts');
+    process.on('SIGUSR2', () => io.out(`db-statements ${dbCounters.statements}`));
+    io.out('db-statements on SIGUSR2');
+  }
   process.send?.('up');
   io.out(`Suzerain is served at ${config.publicUrl} (${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}; mail ${config.smtpUrl ? 'by SMTP' : 'kept in the outbox, /host/outbox'})`);
   await new Promise<void>((resolve) => {

@@ -31,10 +31,11 @@ messages({
 });
 
 /** The block of the order page (empty when the game takes no orders by mail). */
-export async function mailOrdersBox(ctx: AppCtx, v: Visitor, g: { id: number; ruleset: string; step: number; pace?: string | null }, player: string, renewed: boolean): Promise<Html | ''> {
+export async function mailOrdersBox(ctx: AppCtx, v: Visitor, g: { id: number; ruleset: string; step: number; pace?: string | null }, player: string, renewed: boolean, token: string | null = null): Promise<Html | ''> {
   if (!v.user || !takesMailOrders(ctx, g)) return '';
   const l: Lang = v.lang;
-  const address = orderAddress(ctx, await seatOrderToken(ctx.db, g.id, player));
+  // `token`: the seat's token when the caller has just read it (the order page's one statement).
+  const address = orderAddress(ctx, token ?? await seatOrderToken(ctx.db, g.id, player));
   return html`<section class="mail-orders" id="mail-orders">
     <h3>${t(l, 'mailorders.page.title')}</h3>
     ${renewed ? html`<p class="flash" role="status">${t(l, 'mailorders.page.renewed')}</p>` : ''}

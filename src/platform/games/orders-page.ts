@@ -20,12 +20,13 @@ import { mapWidget, mapWidgetParts } from '../maps/widget.ts';
 import { guidedForm } from './guided-form.ts';
 import { attentionText, issuesBlock, sheetEditorMsgs, sheetTextarea } from './sheet-editor.ts';
 import { mailOrdersBox } from './mail-orders-page.ts';
-import { playPath } from './prompt-page.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
-import type { ReportEntry, SheetState } from './api.ts';
+import type { SheetState } from './api.ts';
+import { orderPageRead, type OrderPageRead } from './service.ts';
+import { cachedState } from './states.ts';
 import {
-  access, dateFormat, errorText, failingNotice, games, gameState, isPlain, namesOf, notFound, ownSeat, pageHead, parseId, presented,
-  renderValue, renderView, reportBanner, safeView, SCRIPTS, stepLabelIn, timeTag, toolsOf, wantsJson, words, type Access, type RenderOpts,
+  access, dateFormat, errorText, failingNotice, games, isPlain, namesOf, notFound, ownSeat, pageHead, parseId, presented,
+  renderValue, renderView, safeView, scheduleOf, SCRIPTS, stepLabelIn, timeTag, toolsOf, unreadBanner, wantsJson, words, type Access, type RenderOpts,
 } from './page-kit.ts';
 
 messages({
@@ -66,15 +67,33 @@ export { attentionText } from './sheet-editor.ts';
  * turn was resolved (the label of the player's report of that step), focused by orders.js, with
  * the link to the report. Null when the query asks for nothing that happened.
  */
-function resolvedNotice(q: unknown, step: number, reports: ReportEntry[], gameId: number, ruleset: string, lang: Lang, localize: (l: string) => string): Html | null {
-  const raw0 = (q as { resolved?: unknown } | undefined)?.resolved;
-  const n = typeof raw0 === 'string' && /^\d{1,9}$/.test(raw0) ? Number(raw0) : null;
+function resolvedNotice(q: unknown, step: number, asked: { idx: number; label: string } | null, gameId: number, ruleset: string, lang: Lang, localize: (l: string) => string): Html | null {
+  const n = askedStep(q);
   if (n === null || n < 1 || n > step) return null;
-  const r = reports.find((x) => x.idx === n) ?? null;
+  const r = asked && asked.idx === n ? asked : null;
   const label = r ? localize(r.label) : '';
   const said = label ? t(lang, 'gweb.orders.turn-resolved', { label: label.charAt(0).toUpperCase() + label.slice(1) }) : t(lang, 'gweb.orders.some-turn-resolved');
   return html`<p class="flash turn-resolved" id="turn-resolved" role="status" tabindex="-1">${said}${
     r ? html` <a href="/games/${gameId}/reports/${r.idx}">${t(lang, 'gweb.orders.read-report', words(lang, ruleset))}</a>` : ''}</p>`;
+}
+
+/** The step of `?resolved=<step>` (null: none asked): its report is read with the page's rows. */
+function askedStep(q: unknown): number | null {
+  const raw = (q as { resolved?: unknown } | undefined)?.resolved;
+  return typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The order page's rows for this request: game, seat, state hash, sheet, reports (one statement). */
+async function readPage(ctx: AppCtx, req: FastifyRequest): Promise<OrderPageRead | null> {
+  const id = parseId((req.params as { id?: string }).id);
+  if (id === null) return null;
+  return orderPageRead(ctx.db, id, req.visitor.user?.id ?? null, askedStep(req.query));
+}
+
+/** The visitor's active seat in the game read, as ownSeat(ctx, req, true) gives it; else null. */
+function activeSeat(r: OrderPageRead | null): Access | null {
+  if (!r || !r.seat || r.seat.status !== 'active') return null;
+  return { game: r.game, seat: r.seat, former: r.former };
 }
 
 function formatTime(d: Date | string, lang: Lang, tz: string): string {
@@ -187,28 +206,32 @@ function sheetJson(s: SheetState, step: number) {
 
 interface OrdersCtx { a: Access; player: string; sheet: SheetState }
 
-/** `seen`: the visitor's seat, when the route has already read it. */
-async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, flash: string | null, error: string | null = null, status = 200, seen?: Access | null) {
+/**
+ * `seen`: the page's rows (readPage), when the route has already read them. Everything the page
+ * needs from the database comes from them (one statement; the state itself from the state cache).
+ */
+async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, flash: string | null, error: string | null = null, status = 200, seen?: OrderPageRead | null) {
   const v = req.visitor;
   const lang = v.lang;
-  const a = seen !== undefined ? seen : await ownSeat(ctx, req, true);
-  if (!a) return notFound(req, reply);
+  const read = seen !== undefined ? seen : await readPage(ctx, req);
+  const a = activeSeat(read);
+  if (!read || !a) return notFound(req, reply);
   const g = a.game;
   const seat = a.seat!;
-  const { state, schedule, early: resolvesEarly } = await gameState(ctx, g.id);
+  const state = await cachedState(ctx.db, g.id, read.stateHash);
+  const schedule = scheduleOf(read.schedule);
+  const resolvesEarly = read.early;
   const tz = schedule.timeZone || ctx.config.timeZone;
   const crumbs = html`<p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'gweb.orders.title')} · <a href="/games/${g.id}/reports">${t(lang, 'gweb.my-reports', words(lang, g.ruleset))}</a></p>`;
   const title = `${t(lang, 'gweb.orders.title')} — ${g.name}`;
   if (g.status !== 'running' || state === null) {
     const why = g.status === 'forming' ? t(lang, 'gweb.orders.forming') : t(lang, 'gweb.orders.finished');
-    const done = g.status === 'finished' ? resolvedNotice(req.query, g.step, await games.reports(ctx, g.id, seat.player), g.id, g.ruleset, lang, (l) => stepLabelIn({ ruleset: g.ruleset, turnLabel: l }, lang)) : null;
+    const done = g.status === 'finished' ? resolvedNotice(req.query, g.step, read.askedReport, g.id, g.ruleset, lang, (l) => stepLabelIn({ ruleset: g.ruleset, turnLabel: l }, lang)) : null;
     return sendPage(reply, page(v, title, html`${pageHead()}${crumbs}<h1>${title}</h1>${done ?? ''}<p class="notice">${why}</p>`, SCRIPTS), status);
   }
   const entry = getRuleset(g.ruleset);
   const decision = decisionOf(entry.ruleset, state, seat.player);
-  // The rows this page needs, read together; what depends only on the state (which never changes
-  // without its hash) is computed once per state, player and language (see derived()).
-  const [sheet, reports] = await Promise.all([games.sheet(ctx, g.id, seat.player), games.reports(ctx, g.id, seat.player)]);
+  const { sheet } = read;
   const early = resolvesEarly ? t(lang, 'gweb.orders.early') : '';
   // The parts drawn from the state alone (the map's drawing and table, the guided form, the
   // lord's own section) are rendered once per state, player and language, and kept as the bytes
@@ -255,12 +278,12 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     }
     mapWidgetHtml = out.mark(widget.pieces);
   }
-  const lastReport = reports.at(-1) ?? null;
+  const lastReport = read.lastReport;
   const localize = (l: string): string => entry.ruleset.localizeLabel?.(l, lang) ?? l;
-  const resolved = resolvedNotice(req.query, g.step, reports, g.id, g.ruleset, lang, localize);
+  const resolved = resolvedNotice(req.query, g.step, read.askedReport, g.id, g.ruleset, lang, localize);
   const issueCount = sheet.issues.length;
   // The seat's orders address, for a game that takes its sheets by mail (mail-orders-page.ts).
-  const mailBox = decision ? await mailOrdersBox(ctx, v, g, seat.player, (req.query as { address?: string } | undefined)?.address === 'new') : '';
+  const mailBox = decision ? await mailOrdersBox(ctx, v, g, seat.player, (req.query as { address?: string } | undefined)?.address === 'new', read.orderToken) : '';
   const jsMsgs = {
     ...sheetEditorMsgs(lang), ready: t(lang, 'gweb.orders.ready'), notReady: t(lang, 'gweb.orders.not-ready'), setReady: t(lang, 'gweb.orders.set-ready'),
     unsetReady: t(lang, 'gweb.orders.unset-ready'), resolved: t(lang, 'gweb.orders.resolved'),
@@ -271,7 +294,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     ${flash ? html`<p class="flash" role="status">${flash}</p>` : ''}
     ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ${failingNotice(g, lang)}
-    ${resolved ?? await reportBanner(ctx, g.id, seat.player, lang, localize)}
+    ${resolved ?? unreadBanner(g.id, lastReport && !lastReport.read ? lastReport : null, lang, localize)}
     ${orderPageHelp(g.ruleset, entry.ruleset.help ? entry.ruleset.help(lang).firstTurn : null, lang, g.step === 0)}
     ${!decision ? html`<p class="notice">${t(lang, 'gweb.orders.nothing')}</p>` : html`
     <noscript><p class="notice">${t(lang, 'gweb.orders.nojs')}</p></noscript>
@@ -347,12 +370,11 @@ export const orderPageRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/orders', async (req, reply) => {
     // A game of prompts has no order sheet: its play page (the lord's seat says which game it is;
     // anyone else is sent there too, as before).
-    const a = await ownSeat(ctx, req, true);
-    const id = parseId((req.params as { id?: string }).id);
-    const play = a ? (a.game.pace ? `/games/${a.game.id}/play` : null) : await playPath(ctx, id);
-    if (play) return reply.redirect(play, 303);
+    // (The game's pace is in the page's rows, read once: as ownSeat then playPath gave it.)
+    const read = await readPage(ctx, req);
+    if (read?.game.pace) return reply.redirect(`/games/${read.game.id}/play`, 303);
     const saved = (req.query as { saved?: string } | undefined)?.saved === '1';
-    return ordersPage(ctx, req, reply, saved ? t(req.visitor.lang, 'gweb.orders.saved') : null, null, 200, a);
+    return ordersPage(ctx, req, reply, saved ? t(req.visitor.lang, 'gweb.orders.saved') : null, null, 200, read);
   });
   app.post('/games/:id/orders', { config: { sessionCache: true } }, (req, reply) => saveSheet(ctx, req, reply, wantsJson(req)));
 

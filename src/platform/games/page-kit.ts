@@ -148,9 +148,14 @@ export function mapLabel(lang: Lang, g: { ruleset: string; map: string | null })
 /** The game's state (from the cache of states), its schedule and whether it resolves early (all in one row read). */
 export async function gameState(ctx: AppCtx, gameId: number): Promise<{ state: unknown; schedule: Schedule; hash: string | null; early: boolean }> {
   const row = await ctx.db.one<{ state_hash: string | null; schedule: Schedule | string | null; early: boolean }>('SELECT state_hash, schedule, early FROM games WHERE id = $1', [gameId]);
-  const sched = typeof row?.schedule === 'string' ? JSON.parse(row.schedule) as Schedule : row?.schedule ?? null;
   const state = row ? await cachedState(ctx.db, gameId, row.state_hash) : null;
-  return { state, schedule: { ...DEFAULT_SCHEDULE, ...(sched ?? {}) }, hash: row?.state_hash ?? null, early: !!row?.early };
+  return { state, schedule: scheduleOf(row?.schedule), hash: row?.state_hash ?? null, early: !!row?.early };
+}
+
+/** A game's schedule as stored (JSON, text on PGlite, or null), with the defaults. */
+export function scheduleOf(raw: unknown): Schedule {
+  const sched = typeof raw === 'string' ? JSON.parse(raw) as Schedule : (raw as Schedule | null | undefined) ?? null;
+  return { ...DEFAULT_SCHEDULE, ...(sched ?? {}) };
 }
 
 export async function safeView(ctx: AppCtx, gameId: number, player: string | null): Promise<unknown> {
@@ -203,7 +208,11 @@ export function failingNotice(g: GameSummary, lang: Lang): Html | string {
  */
 export async function reportBanner(ctx: AppCtx, gameId: number, player: string | undefined, lang: Lang, localize: (l: string) => string): Promise<Html | string> {
   if (!player) return '';
-  const r = await unreadReport(ctx.db, gameId, player);
+  return unreadBanner(gameId, await unreadReport(ctx.db, gameId, player), lang, localize);
+}
+
+/** The banner of reportBanner for a report already read from the database (null: none unread). */
+export function unreadBanner(gameId: number, r: { idx: number; label: string } | null, lang: Lang, localize: (l: string) => string): Html | string {
   if (!r) return '';
   const label = localize(r.label);
   return html`<p class="notice report-banner" id="report-banner" role="status"><a href="/games/${gameId}/reports/${r.idx}">${t(lang, 'reports.banner', { label: label.charAt(0).toUpperCase() + label.slice(1) })}</a></p>`;

@@ -16,6 +16,7 @@
  * by side: the later one waits, so the last one sent is the one kept.
  *
  * SAVE_BATCH=0 in the environment writes each save by itself (the statement of a batch of one).
+ * The statement is prepared (Db.query's `prepare`): planned once per connection, not per batch.
  */
 import type { Db } from '../db/index.ts';
 
@@ -95,7 +96,7 @@ class SaveBatcher {
     for (const p of batch) this.busyKeys.add(p.key);
     const col = <K extends keyof BatchedSave>(k: K) => batch.map((p) => p.save[k]);
     try {
-      const rows = await this.db.query<{ game_id: number; player: string; step: number; decision: string; ready: boolean }>(SQL, [col('gameId'), col('player'), col('step'), col('decision'), col('text'), col('value'), col('issues'), batch.map((p) => p.save.at.toISOString()), col('userId')]);
+      const rows = await this.db.query<{ game_id: number; player: string; step: number; decision: string; ready: boolean }>(SQL, [col('gameId'), col('player'), col('step'), col('decision'), col('text'), col('value'), col('issues'), batch.map((p) => p.save.at.toISOString()), col('userId')], { prepare: true });
       this.stats.batches++;
       this.stats.saves += rows.length;
       this.stats.largest = Math.max(this.stats.largest, batch.length);

@@ -800,9 +800,76 @@ async function testPauseInTransaction(gameId: number): Promise<void> {
 
 // ─── Reading ───────────────────────────────────────────────────────────────────────────────────
 
-const SUMMARY_SQL = `SELECT g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline, g.attempts > 0 AS failing, g.pace, g.absent_after,
+const SUMMARY_COLS = `g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline, g.attempts > 0 AS failing, g.pace, g.absent_after,
   g.status = 'finished' AND NOT (g.is_private AND g.keep_private) AS archived, g.min_reliability,
-  g.options->>'map' AS map, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords FROM games g`;
+  g.options->>'map' AS map, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords`;
+const SUMMARY_SQL = `SELECT ${SUMMARY_COLS} FROM games g`;
+
+/**
+ * What the order page reads on each request, in one prepared statement (issue 20: the page's 6
+ * statements after the session's were most of PostgreSQL's work, mostly parsing and planning):
+ * the game (as `games.summary`), the visitor's seat in it (as `games.seatOf`), the state's hash and
+ * the schedule, and for an active seat only: its sheet of the turn in progress (as `games.sheet`),
+ * its latest report with whether it was opened (the unread banner, as `unreadReport`) and the
+ * report of step `asked` (the "turn resolved" notice). The latest report is one probe of an index
+ * whatever the game's length (not the list of every report).
+ */
+const ORDER_PAGE_SQL = `SELECT ${SUMMARY_COLS}, g.state_hash, g.schedule, g.early,
+  s.game_id AS seat_game_id, s.player AS seat_player, s.user_id AS seat_user_id, s.lord_name AS seat_lord_name, s.status AS seat_status,
+  s.missed AS seat_missed, s.order_token AS seat_order_token, u.login AS seat_login,
+  h.text AS sheet_text, h.value AS sheet_value, h.issues AS sheet_issues, h.ready AS sheet_ready, h.updated_at AS sheet_updated_at,
+  lr.idx AS last_idx, lr.label AS last_label, lr.read_at AS last_read_at, ar.label AS asked_label
+  FROM games g
+  LEFT JOIN (seats s JOIN users u ON u.id = s.user_id) ON s.game_id = g.id AND s.user_id = $2
+  LEFT JOIN LATERAL (SELECT h.text, h.value, h.issues, h.ready, h.updated_at FROM sheets h
+    WHERE s.status = 'active' AND h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1 ORDER BY h.decision LIMIT 1) h ON TRUE
+  LEFT JOIN LATERAL (SELECT r.idx, st.label, r.read_at FROM reports r JOIN steps st ON st.game_id = r.game_id AND st.idx = r.idx
+    WHERE s.status = 'active' AND r.game_id = g.id AND r.player = s.player ORDER BY r.idx DESC LIMIT 1) lr ON TRUE
+  LEFT JOIN LATERAL (SELECT st.label FROM reports r JOIN steps st ON st.game_id = r.game_id AND st.idx = r.idx
+    WHERE s.status = 'active' AND r.game_id = g.id AND r.player = s.player AND r.idx = $3) ar ON TRUE
+  WHERE g.id = $1`;
+
+/** The order page's reading of one request (orderPageRead). */
+export interface OrderPageRead {
+  /** The game and the visitor's seat, exactly as `access()` gives them (seat null for a seat now open). */
+  game: GameSummary;
+  seat: Seat | null;
+  former: boolean;
+  stateHash: string | null;
+  schedule: unknown;
+  early: boolean;
+  /** Of an active seat only (else an empty sheet, no report). */
+  sheet: SheetState;
+  orderToken: string | null;
+  /** The seat's latest report, and whether its lord has opened it. */
+  lastReport: { idx: number; label: string; read: boolean } | null;
+  /** The seat's report of the step asked for, when there is one. */
+  askedReport: { idx: number; label: string } | null;
+}
+
+/**
+ * The order page's rows (ORDER_PAGE_SQL) for game `gameId`, visitor `userId` (null: anonymous)
+ * and the report of step `asked` (null: none). Null when there is no such game.
+ */
+export async function orderPageRead(db: Db, gameId: number, userId: number | null, asked: number | null): Promise<OrderPageRead | null> {
+  const r = await db.one(ORDER_PAGE_SQL, [gameId, userId, asked], { prepare: true });
+  if (!r) return null;
+  const held = r.seat_player === null || r.seat_player === undefined ? null : toSeat({
+    game_id: r.seat_game_id, player: r.seat_player, user_id: r.seat_user_id, lord_name: r.seat_lord_name, status: r.seat_status, missed: r.seat_missed, login: r.seat_login,
+  } as SeatRow);
+  const seat = held && userId !== null && held.userId === userId ? held : null;
+  const open = seat?.status === 'open';
+  const active = !!seat && seat.status === 'active';
+  return {
+    game: toSummary(r), seat: open ? null : seat, former: open,
+    stateHash: r.state_hash ?? null, schedule: r.schedule ?? null, early: !!r.early,
+    sheet: toSheet(active && r.sheet_updated_at !== null && r.sheet_updated_at !== undefined
+      ? { text: r.sheet_text, value: r.sheet_value, issues: r.sheet_issues, ready: r.sheet_ready, updated_at: r.sheet_updated_at } as SheetRow : null),
+    orderToken: active ? r.seat_order_token ?? null : null,
+    lastReport: active && r.last_idx !== null && r.last_idx !== undefined ? { idx: r.last_idx, label: r.last_label, read: r.last_read_at !== null } : null,
+    askedReport: active && asked !== null && r.asked_label !== null && r.asked_label !== undefined ? { idx: asked, label: r.asked_label } : null,
+  };
+}
 
 function toSummary(r: Row): GameSummary {
   return {

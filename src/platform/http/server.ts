@@ -97,7 +97,7 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
       } else {
         row = await ctx.db.one(
           `SELECT s.csrf, s.expires_at, u.id, u.login, u.email, u.lang, u.is_host, u.validated FROM sessions s JOIN users u ON u.id = s.user_id
-           WHERE s.id_hash = $1 AND s.expires_at > $2`, [h, now]);
+           WHERE s.id_hash = $1 AND s.expires_at > $2`, [h, now], { prepare: true });
         if (sessionCache.size > 10_000) sessionCache.clear();
         sessionCache.set(h, { at: Date.now(), row });
       }
