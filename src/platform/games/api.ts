@@ -74,6 +74,8 @@ export interface GameSummary {
   archived: boolean;
   /** The least reliability (a percentage) a player needs to join (null: none). */
   minReliability: number | null;
+  /** The game's GM (a user id; null: no GM), who reads every step (games/step-audience.ts). */
+  gmUserId: number | null;
 }
 
 export interface Seat { gameId: number; player: string; userId: number | null; lordName: string; status: 'active' | 'abdicated' | 'open'; missed: number; login: string | null }

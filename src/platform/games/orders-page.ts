@@ -93,7 +93,7 @@ async function readPage(ctx: AppCtx, req: FastifyRequest): Promise<OrderPageRead
 /** The visitor's active seat in the game read, as ownSeat(ctx, req, true) gives it; else null. */
 function activeSeat(r: OrderPageRead | null): Access | null {
   if (!r || !r.seat || r.seat.status !== 'active') return null;
-  return { game: r.game, seat: r.seat, former: r.former };
+  return { game: r.game, seat: r.seat, former: r.former, referee: r.game.gmUserId !== null && r.game.gmUserId === r.seat.userId };
 }
 
 function formatTime(d: Date | string, lang: Lang, tz: string): string {

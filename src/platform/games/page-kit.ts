@@ -239,7 +239,7 @@ export async function access(ctx: AppCtx, req: FastifyRequest): Promise<Access |
   const held = u ? await games.seatOf(ctx, id, u.id) : null;
   const seat = held && held.userId === u?.id ? held : null;
   const open = seat?.status === 'open';
-  const referee = !!u && !!(await ctx.db.one('SELECT 1 AS x FROM games WHERE id = $1 AND gm_user_id = $2', [id, u.id]));
+  const referee = !!u && game.gmUserId === u.id;
   return { game, seat: open ? null : seat, former: open, referee };
 }
 

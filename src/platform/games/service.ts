@@ -802,7 +802,7 @@ async function testPauseInTransaction(gameId: number): Promise<void> {
 
 const SUMMARY_COLS = `g.id, g.name, g.ruleset, g.status, g.max_players, g.step, g.turn_label, g.is_private, g.is_demo, g.deadline, g.attempts > 0 AS failing, g.pace, g.absent_after,
   g.status = 'finished' AND NOT (g.is_private AND g.keep_private) AS archived, g.min_reliability,
-  g.options->>'map' AS map, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords`;
+  g.options->>'map' AS map, g.gm_user_id, (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id) AS lords`;
 const SUMMARY_SQL = `SELECT ${SUMMARY_COLS} FROM games g`;
 
 /**
@@ -877,6 +877,7 @@ function toSummary(r: Row): GameSummary {
     isPrivate: r.is_private, isDemo: r.is_demo, deadline: r.deadline ?? null, lords: r.lords, map: r.map ?? null, failing: !!r.failing,
     pace: r.pace ?? null, absentAfter: Number(r.absent_after ?? ABSENT_AFTER.default),
     archived: !!r.archived, minReliability: r.min_reliability === null || r.min_reliability === undefined ? null : Number(r.min_reliability),
+    gmUserId: r.gm_user_id === null || r.gm_user_id === undefined ? null : Number(r.gm_user_id),
   };
 }
 
