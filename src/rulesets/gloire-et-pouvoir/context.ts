@@ -138,6 +138,10 @@ export interface RenownCache {
   stale: boolean;
   /** The living lords in the state's order (livingLords), until a lord leaves the game (eliminateLord drops it). */
   lords: LordId[] | null;
+  /** The last snapshot's sort entries, in its order, while the living lords are the same (`lords`). */
+  entries: SortEntry[] | null;
+  /** Each lord-knight's renown as last read (lordKnightRenown), for the turn; setRenown and the loss of a lord or knight drop it. */
+  lk: Map<LordId, number>;
 }
 
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
@@ -146,7 +150,7 @@ export function takeSnapshot(ctx: Ctx): void {
   let c = ctx.renown;
   if (c && c.snap && !c.stale && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
   const first = !c;
-  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null, stale: false };
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null, stale: false, entries: null, lk: new Map() };
   let s2All = first;
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
@@ -166,47 +170,50 @@ export function takeSnapshot(ctx: Ctx): void {
   const lords = (c.lords ??= livingLords(s));
   const lists = relationsOf(ctx);
   if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
-  else updateParts(ctx, c, lords, lists, s2All);
+  else updateParts(ctx, c, lords, lists, s2All, !sameLords);
   c.lands = c.knights = c.relations = c.stale = false;
   c.dirty.clear();
   c.relDirty.clear();
   const gr: Record<LordId, number> = {};
-  const keyed: { l: LordId; g: number; sub: number }[] = [];
   let sum = 0, max = -Infinity;
   for (const l of lords) {
     const g = c.parts.get(l)!.total;
     gr[l] = g;
     sum += g; // mean(): a reduce from 0 in the living lords' order
     max = Math.max(max, g); // Math.max(...grs), pairwise
-    keyed.push({ l, g, sub: ctx.sheets[l]?.submittedOrder ?? Infinity });
   }
   // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result —
-  // whichever way it is sorted. From the last snapshot's order (the same lords), a few GRs moved:
-  // an insertion sort of the nearly sorted list (bounded: past SHIFTS_MAX moves, a full sort).
-  let sorted: typeof keyed | null = null;
-  if (sameLords && c.snap && c.snap.order.length === keyed.length) {
-    const at = new Map<LordId, (typeof keyed)[number]>();
-    for (const x of keyed) at.set(x.l, x);
-    sorted = c.snap.order.map((l) => at.get(l)!);
-    if (!insertionSort(sorted, SHIFTS_MAX)) sorted = null;
+  // whichever way it is sorted. The same lords as the last snapshot: its entries, kept in its order,
+  // take the new GRs; a few moved, so an insertion sort of the nearly sorted list (bounded: past
+  // SHIFTS_MAX moves, a full sort). The sheets do not change during the turn: nor does `sub`.
+  let sorted = sameLords && c.snap ? c.entries : null;
+  if (sorted && sorted.length === lords.length) {
+    for (const x of sorted) x.g = c.parts.get(x.l)!.total;
+    if (!insertionSort(sorted, SHIFTS_MAX)) sorted.sort(byGR);
+  } else {
+    sorted = lords.map((l) => ({ l, g: c.parts.get(l)!.total, sub: ctx.sheets[l]?.submittedOrder ?? Infinity }));
+    sorted.sort(byGR);
   }
-  if (!sorted) sorted = keyed.sort(byGR);
+  c.entries = sorted;
   const order = sorted.map((x) => x.l);
   const avgGR = lords.length ? sum / lords.length : 0;
   ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR, maxGR: lords.length ? max : 0 };
 }
 
-const byGR = (a: { l: LordId; g: number; sub: number }, b: { l: LordId; g: number; sub: number }) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l);
+/** A living lord's place in the snapshot's order: his GR then, and his sheet's rank (see byGR). */
+interface SortEntry { l: LordId; g: number; sub: number }
+
+const byGR = (a: SortEntry, b: SortEntry) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l);
 const SHIFTS_MAX = 1000;
 
-/** Sorts `xs` by byGR in place; false (and `xs` half sorted) past `max` moves. */
-function insertionSort(xs: { l: LordId; g: number; sub: number }[], max: number): boolean {
+/** Sorts `xs` by byGR in place; false (and `xs` half sorted, each entry once) past `max` moves. */
+function insertionSort(xs: SortEntry[], max: number): boolean {
   let shifts = 0;
   for (let i = 1; i < xs.length; i++) {
     const x = xs[i]!;
     let j = i - 1;
     while (j >= 0 && byGR(xs[j]!, x) > 0) {
-      if (++shifts > max) return false;
+      if (++shifts > max) { xs[j + 1] = x; return false; } // x back in the hole: still a permutation
       xs[j + 1] = xs[j]!;
       j--;
     }
@@ -220,12 +227,12 @@ function insertionSort(xs: { l: LordId; g: number; sub: number }[], max: number)
  * terms in the same order (a lord's knights and land in the state's order, his allies and enemies
  * in the lords' order), so the same to the last bit; only the terms whose inputs changed.
  */
-function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: RelationLists, s2All: boolean): void {
+function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: RelationLists, s2All: boolean, lordLeft: boolean): void {
   const { s } = ctx;
   const cfg = s.config;
   const key = s.mapKey;
   const avgH = c.avgHappiness;
-  for (const l of c.parts.keys()) if (!s.lords[l]?.alive) c.parts.delete(l);
+  if (lordLeft) for (const l of c.parts.keys()) if (!s.lords[l]?.alive) c.parts.delete(l); // only eliminateLord ends a life
   // S2 of every lord, when the average happiness moved: one pass over the territories.
   let s2: Map<LordId, number> | null = null;
   if (s2All) {
@@ -237,7 +244,7 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
       if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
     }
   }
-  const lkr = new Map<LordId, number>(); // each lord-knight's renown read once (as renownOf does)
+  const lkr = c.lk; // each lord-knight's renown read once (as renownOf does), kept for the turn
   const lk = (x: LordId) => { let r = lkr.get(x); if (r === undefined) { r = lordKnightRenown(s, x); lkr.set(x, r); } return r; };
   for (const l of lords) {
     const p = c.parts.get(l)!;
@@ -268,7 +275,9 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
         for (const b of lists.allies.get(e) ?? []) enemies += lk(b) / cfg.enemyAllyDivisor[key];
       }
     }
-    c.parts.set(l, { lordKnight, s1, s2: s2l, treasury, allies, enemies, total: lordKnight + s1 + s2l + treasury + allies - enemies });
+    // In place: the parts are read only here and by liveGR (a snapshot copies the totals).
+    p.lordKnight = lordKnight; p.s1 = s1; p.s2 = s2l; p.treasury = treasury; p.allies = allies; p.enemies = enemies;
+    p.total = lordKnight + s1 + s2l + treasury + allies - enemies;
   }
 }
 
@@ -315,6 +324,7 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
   c.knights = true;
   c.dirty.add(k.lord);
   if (ctx.s.lords[k.lord]?.lordKnight !== k.id) return;
+  c.lk.delete(k.lord);
   const lists = relationsOf(ctx);
   for (const x of lists.allies.get(k.lord) ?? []) {
     c.relDirty.add(x);
@@ -335,7 +345,7 @@ export function addKnight(ctx: Ctx, k: Knight): void {
     if (list) list.push(k); else idx.byLord.set(k.lord, [k]);
     idx.next = ctx.s.nextKnight;
   }
-  if (ctx.renown) ctx.renown.knights = true;
+  if (ctx.renown) { ctx.renown.knights = true; if (ctx.s.lords[k.lord]?.lordKnight === k.id) ctx.renown.lk.delete(k.lord); }
   touchLord(ctx, k.lord);
 }
 
@@ -345,7 +355,7 @@ export function forgetKnight(ctx: Ctx, k: Knight): void {
   const own = ctx.knightIndex?.byLord.get(k.lord);
   if (own) { const i = own.indexOf(k); if (i >= 0) own.splice(i, 1); }
   ctx.knightsGone++;
-  if (ctx.renown) ctx.renown.knights = true;
+  if (ctx.renown) { ctx.renown.knights = true; if (ctx.s.lords[k.lord]?.lordKnight === k.id) ctx.renown.lk.delete(k.lord); }
   touchLord(ctx, k.lord);
 }
 
@@ -429,7 +439,7 @@ const NO_RELATIONS: RelationLists = { allies: new Map(), enemies: new Map(), pos
 
 /** Brings every marked lord's kept parts up to date within a phase; the next snapshot is then built from them (`stale`). */
 function refreshParts(ctx: Ctx, c: RenownCache): void {
-  updateParts(ctx, c, c.lords ?? livingLords(ctx.s), relationsOf(ctx), false);
+  updateParts(ctx, c, c.lords ?? livingLords(ctx.s), relationsOf(ctx), false, c.lords === null);
   c.relations = false;
   c.dirty.clear();
   c.relDirty.clear();
@@ -646,14 +656,37 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
   const key = relKey(a, b);
   const from = ctx.s.relations[key] ?? 'peace';
   if (from === to) return;
-  if (ctx.relLists) {
-    if (ctx.relLists.pos.has(a) && ctx.relLists.pos.has(b)) updateRelationLists(ctx.relLists, a, b, from, to);
-    else ctx.relLists = null;
-  }
+  const c = ctx.renown;
+  // With the kept parts, the index is needed to mark whose terms move: built now, before the change.
+  const lists = c ? relationsOf(ctx) : ctx.relLists;
+  if (lists) {
+    if (lists.pos.has(a) && lists.pos.has(b)) {
+      if (c && !c.relations) markRelation(c, lists, a, b, from, to);
+      updateRelationLists(lists, a, b, from, to);
+    } else {
+      ctx.relLists = null;
+      if (c) c.relations = true; // a lord outside the index: every lord's terms again
+    }
+  } else if (c) c.relations = true;
   if (to === 'peace') delete ctx.s.relations[key];
   else ctx.s.relations[key] = to;
-  if (ctx.renown) ctx.renown.relations = true;
   emit(ctx, 'all', { type: 'relation', a, b, from, to, cause });
+}
+
+/**
+ * Marks the lords whose allies or enemies terms the change of a–b moves (issue 20: only those are
+ * summed again, instead of every lord's after each change of phase 8). allies(l) sums l's allies;
+ * enemies(l) sums l's enemies and each enemy's allies. So a and b themselves; and when an alliance
+ * begins or ends, a's list of allies (b's likewise) is read by every lord at war with a: a's
+ * enemies, read from the lists before the change (a war that begins or ends later marks its two
+ * lords itself). A marked lord's terms are summed whole, in the usual order: the same bits.
+ */
+function markRelation(c: RenownCache, lists: RelationLists, a: LordId, b: LordId, from: string, to: string): void {
+  c.relDirty.add(a);
+  c.relDirty.add(b);
+  if (from !== 'alliance' && to !== 'alliance') return;
+  for (const e of lists.enemies.get(a) ?? []) c.relDirty.add(e);
+  for (const e of lists.enemies.get(b) ?? []) c.relDirty.add(e);
 }
 
 /** War between a and b; every alliance a third lord holds with both is cancelled [T §2.11]. */
@@ -703,7 +736,7 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   const lists = ctx.relLists && ctx.relLists.pos.has(lord) ? ctx.relLists : null;
   const related = lists ? [...(lists.allies.get(lord) ?? []), ...(lists.enemies.get(lord) ?? [])] : null;
   l.alive = false;
-  if (ctx.renown) { ctx.renown.relations = true; ctx.renown.lords = null; }
+  if (ctx.renown) { ctx.renown.relations = true; ctx.renown.lords = null; ctx.renown.lk.delete(lord); }
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
