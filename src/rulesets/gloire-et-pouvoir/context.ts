@@ -130,8 +130,10 @@ export interface RenownCache {
   relations: boolean;
   /** The lords whose own terms changed (lord-knight, knights, land, treasury). */
   dirty: Set<LordId>;
-  /** The lords whose allies or enemies terms changed (the lord-knight of an ally, an enemy or an enemy's ally). */
+  /** The lords whose allies term changed (the lord-knight of an ally, or the list of their allies). */
   relDirty: Set<LordId>;
+  /** The lords whose enemies term changed (the lord-knight of an enemy or an enemy's ally, or their lists). */
+  enemyDirty: Set<LordId>;
   /** The last snapshot, taken again as it is while nothing changed. */
   snap: Snapshot | null;
   /** The parts were brought up to date within the phase (refreshParts): the last snapshot no longer matches them. */
@@ -148,9 +150,9 @@ export interface RenownCache {
 export function takeSnapshot(ctx: Ctx): void {
   const { s } = ctx;
   let c = ctx.renown;
-  if (c && c.snap && !c.stale && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
+  if (c && c.snap && !c.stale && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0 && c.enemyDirty.size === 0) { ctx.snap = c.snap; return; }
   const first = !c;
-  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null, stale: false, entries: null, lk: new Map() };
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), enemyDirty: new Set(), snap: null, lords: null, stale: false, entries: null, lk: new Map() };
   let s2All = first;
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
@@ -174,6 +176,7 @@ export function takeSnapshot(ctx: Ctx): void {
   c.lands = c.knights = c.relations = c.stale = false;
   c.dirty.clear();
   c.relDirty.clear();
+  c.enemyDirty.clear();
   const gr: Record<LordId, number> = {};
   let sum = 0, max = -Infinity;
   for (const l of lords) {
@@ -250,7 +253,8 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
     const p = c.parts.get(l)!;
     const own = c.dirty.has(l);
     const rel = c.relations || c.relDirty.has(l);
-    if (!own && !rel && !s2) continue;
+    const foes = c.relations || c.enemyDirty.has(l);
+    if (!own && !rel && !foes && !s2) continue;
     let { lordKnight, s1, s2: s2l, treasury, allies, enemies } = p;
     if (own) {
       lordKnight = lk(l);
@@ -269,6 +273,8 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
     if (rel) {
       allies = 0;
       for (const x of lists.allies.get(l) ?? []) allies += lk(x) / cfg.allyDivisor[key];
+    }
+    if (foes) {
       enemies = 0;
       for (const e of lists.enemies.get(l) ?? []) {
         enemies += lk(e) / cfg.enemyDivisor[key];
@@ -327,10 +333,10 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
   c.lk.delete(k.lord);
   const lists = relationsOf(ctx);
   for (const x of lists.allies.get(k.lord) ?? []) {
-    c.relDirty.add(x);
-    for (const e of lists.enemies.get(x) ?? []) c.relDirty.add(e);
+    c.relDirty.add(x); // his allies' allies term
+    for (const e of lists.enemies.get(x) ?? []) c.enemyDirty.add(e); // the enemies term of his allies' enemies
   }
-  for (const x of lists.enemies.get(k.lord) ?? []) c.relDirty.add(x);
+  for (const x of lists.enemies.get(k.lord) ?? []) c.enemyDirty.add(x);
 }
 
 /** The one way a knight enters the state during a turn. */
@@ -422,7 +428,7 @@ export function liveGR(ctx: Ctx, lord: LordId): number {
     // His allies' or enemies' terms moved (diplomacy, a refusal of aid): the kept parts brought up
     // to date now, as the next snapshot would (the same formula, the same terms, the same average
     // happiness), instead of his whole GR summed again at every call.
-    if (c.relations || c.relDirty.has(lord)) refreshParts(ctx, c);
+    if (c.relations || c.relDirty.has(lord) || c.enemyDirty.has(lord)) refreshParts(ctx, c);
     const p = c.parts.get(lord);
     if (p) {
       if (!c.dirty.has(lord)) return p.total;
@@ -443,6 +449,7 @@ function refreshParts(ctx: Ctx, c: RenownCache): void {
   c.relations = false;
   c.dirty.clear();
   c.relDirty.clear();
+  c.enemyDirty.clear();
   c.stale = true;
 }
 
@@ -676,17 +683,19 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
 /**
  * Marks the lords whose allies or enemies terms the change of a–b moves (issue 20: only those are
  * summed again, instead of every lord's after each change of phase 8). allies(l) sums l's allies;
- * enemies(l) sums l's enemies and each enemy's allies. So a and b themselves; and when an alliance
- * begins or ends, a's list of allies (b's likewise) is read by every lord at war with a: a's
- * enemies, read from the lists before the change (a war that begins or ends later marks its two
- * lords itself). A marked lord's terms are summed whole, in the usual order: the same bits.
+ * enemies(l) sums l's enemies and each enemy's allies. So a war that begins or ends moves the
+ * enemies terms of a and b; an alliance that begins or ends, their allies terms, and the enemies
+ * terms of every lord at war with a or b (who read a's or b's allies): a's and b's enemies, read
+ * from the lists before the change (a war that begins or ends later marks its two lords itself).
+ * A marked term is summed whole, in the usual order: the same bits.
  */
 function markRelation(c: RenownCache, lists: RelationLists, a: LordId, b: LordId, from: string, to: string): void {
-  c.relDirty.add(a);
-  c.relDirty.add(b);
+  if (from === 'war' || to === 'war') { c.enemyDirty.add(a); c.enemyDirty.add(b); } // a war: their enemies terms
   if (from !== 'alliance' && to !== 'alliance') return;
-  for (const e of lists.enemies.get(a) ?? []) c.relDirty.add(e);
-  for (const e of lists.enemies.get(b) ?? []) c.relDirty.add(e);
+  c.relDirty.add(a); // an alliance: their allies terms, and the enemies terms of their enemies
+  c.relDirty.add(b);
+  for (const e of lists.enemies.get(a) ?? []) c.enemyDirty.add(e);
+  for (const e of lists.enemies.get(b) ?? []) c.enemyDirty.add(e);
 }
 
 /** War between a and b; every alliance a third lord holds with both is cancelled [T §2.11]. */
