@@ -17,7 +17,7 @@ import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets, botAnswers, getRuleset } from '../../src/rulesets/index.ts';
 import { allKnights, armiesOfLord, createCtx, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, removeArmy, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
-import { globalRenown, livingLords } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
+import { globalRenown, livingLords, relationLists } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { PHASES, resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
@@ -55,6 +55,13 @@ function checkIndexes(ctx: Ctx, where: string): void {
   }
   for (const [l, sheet] of Object.entries(ctx.sheets)) {
     for (const code of new Set(sheet.lines.map((x) => x.order.code))) sameList(linesOf(ctx, l, code), sheet.lines.filter((x) => x.order.code === code), `${where}: ${l}'s ${code} lines`);
+  }
+  if (ctx.relLists) { // each living lord's allies and enemies, in the lords' order, as the relations give them
+    const fresh = relationLists(s);
+    for (const l of livingLords(s)) {
+      assert.deepStrictEqual(ctx.relLists.allies.get(l) ?? [], fresh.allies.get(l) ?? [], `${where}: ${l}'s allies: the turn's index is not the relations'`);
+      assert.deepStrictEqual(ctx.relLists.enemies.get(l) ?? [], fresh.enemies.get(l) ?? [], `${where}: ${l}'s enemies: the turn's index is not the relations'`);
+    }
   }
 }
 
@@ -139,4 +146,17 @@ test('issue 20: an army added behind the context\'s back is seen by the index ch
   const id = ctx.s.nextArmy++;
   ctx.s.armies[String(id)] = { ...a, id };
   assert.throws(() => checkIndexes(ctx, 'behind the back'), /is not the scan of the state/, 'an army written behind the context\'s back makes the index stale, and the check sees it');
+});
+
+test('issue 20: a snapshot whose order turns right round (past the insertion sort\'s bound) is still the one sorted order', () => {
+  const g = createGame(rs, { map: 'europe', players: 100 }, 'incremental-reversed');
+  const ctx = createCtx(structuredClone(g.state) as GPState, {}, createRng('x', 'y'));
+  ctx.phase = 3;
+  takeSnapshot(ctx);
+  const before = [...ctx.snap.order];
+  // The last in ascending GR becomes the richest, and so on: 4,950 moves for the insertion sort.
+  before.forEach((lord, i) => { const l = ctx.s.lords[lord]!; setTreasury(ctx, l, l.treasury + 1_000_000 * (before.length - i)); });
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'the kept snapshot equals a fresh one');
+  assert.deepStrictEqual(ctx.snap.order, [...before].reverse(), 'the order is reversed, each lord once');
 });

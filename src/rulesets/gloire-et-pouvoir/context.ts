@@ -580,7 +580,17 @@ export function ownedBy(ctx: Ctx, lord: LordId): TerritoryId[] {
 }
 
 export function knightsOf(ctx: Ctx, lord: LordId): Knight[] {
-  return Object.values(ctx.s.knights).filter((k) => k.lord === lord).sort((a, b) => lordIdCompare(a.id, b.id));
+  // His knights from the turn's index (the scan's result), in id order: a copy, the caller may remove them.
+  return sortInPlace([...knightsOfLord(ctx, lord)], (a, b) => lordIdCompare(a.id, b.id));
+}
+
+/**
+ * `xs.sort(cmp)`, without the sort's work array when `xs` is already in order (a stable sort leaves
+ * such a list as it is; `cmp` must be a consistent order). Most lists a turn sorts are (issue 20).
+ */
+export function sortInPlace<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < xs.length; i++) if (cmp(xs[i - 1]!, xs[i]!) > 0) return xs.sort(cmp);
+  return xs;
 }
 
 export function armyOf(ctx: Ctx, k: Knight): Army | null {

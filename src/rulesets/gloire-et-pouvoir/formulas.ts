@@ -153,10 +153,22 @@ export function relationLists(s: GPState): RelationLists {
   const allies = new Map<LordId, LordId[]>();
   const enemies = new Map<LordId, LordId[]>();
   for (let i = 0; i < ids.length; i++) {
-    if (al[i]!.length) allies.set(ids[i]!, al[i]!.sort((x, y) => x - y).map((p) => ids[p]!));
-    if (en[i]!.length) enemies.set(ids[i]!, en[i]!.sort((x, y) => x - y).map((p) => ids[p]!));
+    if (al[i]!.length) allies.set(ids[i]!, sortNumbers(al[i]!).map((p) => ids[p]!));
+    if (en[i]!.length) enemies.set(ids[i]!, sortNumbers(en[i]!).map((p) => ids[p]!));
   }
   return { allies, enemies, pos };
+}
+
+/** Ascending numbers in place, as `.sort((x, y) => x - y)` (an insertion sort: the lists are short; issue 20). */
+function sortNumbers(xs: number[]): number[] {
+  if (xs.length > 64) return xs.sort((x, y) => x - y);
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && xs[j]! > x) { xs[j + 1] = xs[j]!; j--; }
+    xs[j + 1] = x;
+  }
+  return xs;
 }
 
 const NONE: readonly LordId[] = [];
