@@ -233,7 +233,6 @@ function insertionSort(xs: SortEntry[], max: number): boolean {
 function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: RelationLists, s2All: boolean, lordLeft: boolean): void {
   const { s } = ctx;
   const cfg = s.config;
-  const key = s.mapKey;
   const avgH = c.avgHappiness;
   if (lordLeft) for (const l of c.parts.keys()) if (!s.lords[l]?.alive) c.parts.delete(l); // only eliminateLord ends a life
   // S2 of every lord, when the average happiness moved: one pass over the territories.
@@ -247,8 +246,6 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
       if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
     }
   }
-  const lkr = c.lk; // each lord-knight's renown read once (as renownOf does), kept for the turn
-  const lk = (x: LordId) => { let r = lkr.get(x); if (r === undefined) { r = lordKnightRenown(s, x); lkr.set(x, r); } return r; };
   for (const l of lords) {
     const p = c.parts.get(l)!;
     const own = c.dirty.has(l);
@@ -257,7 +254,7 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
     if (!own && !rel && !foes && !s2) continue;
     let { lordKnight, s1, s2: s2l, treasury, allies, enemies } = p;
     if (own) {
-      lordKnight = lk(l);
+      lordKnight = lkOf(s, c, l);
       s1 = 0;
       for (const k of knightsOfLord(ctx, l)) {
         if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
@@ -270,21 +267,56 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
       }
     }
     if (s2) s2l = s2.get(l)!;
-    if (rel) {
-      allies = 0;
-      for (const x of lists.allies.get(l) ?? []) allies += lk(x) / cfg.allyDivisor[key];
-    }
-    if (foes) {
-      enemies = 0;
-      for (const e of lists.enemies.get(l) ?? []) {
-        enemies += lk(e) / cfg.enemyDivisor[key];
-        for (const b of lists.allies.get(e) ?? []) enemies += lk(b) / cfg.enemyAllyDivisor[key];
-      }
-    }
+    if (rel) allies = alliesTerm(s, c, lists, l);
+    if (foes) enemies = enemiesTerm(s, c, lists, l);
     // In place: the parts are read only here and by liveGR (a snapshot copies the totals).
     p.lordKnight = lordKnight; p.s1 = s1; p.s2 = s2l; p.treasury = treasury; p.allies = allies; p.enemies = enemies;
     p.total = lordKnight + s1 + s2l + treasury + allies - enemies;
   }
+}
+
+/** A lord-knight's renown (lordKnightRenown), read once for the turn (as renownOf reads it once a pass). */
+function lkOf(s: GPState, c: RenownCache, x: LordId): number {
+  let r = c.lk.get(x);
+  if (r === undefined) { r = lordKnightRenown(s, x); c.lk.set(x, r); }
+  return r;
+}
+
+/** A lord's allies term, as renownOf sums it (his allies in the lords' order). */
+function alliesTerm(s: GPState, c: RenownCache, lists: RelationLists, l: LordId): number {
+  const div = s.config.allyDivisor[s.mapKey];
+  let allies = 0;
+  for (const x of lists.allies.get(l) ?? NO_LORDS) allies += lkOf(s, c, x) / div;
+  return allies;
+}
+
+/** A lord's enemies term, as renownOf sums it (each enemy, then that enemy's allies, in the lords' order). */
+function enemiesTerm(s: GPState, c: RenownCache, lists: RelationLists, l: LordId): number {
+  const cfg = s.config;
+  const key = s.mapKey;
+  let enemies = 0;
+  for (const e of lists.enemies.get(l) ?? NO_LORDS) {
+    enemies += lkOf(s, c, e) / cfg.enemyDivisor[key];
+    for (const b of lists.allies.get(e) ?? NO_LORDS) enemies += lkOf(s, c, b) / cfg.enemyAllyDivisor[key];
+  }
+  return enemies;
+}
+const NO_LORDS: readonly LordId[] = [];
+
+/**
+ * Brings one lord's relation terms up to date within a phase (liveGR): only the terms marked, and
+ * only his; the other marked lords wait for the next snapshot or their own liveGR (issue 20: 8.5
+ * reads a few lords' GR after each refusal, whose penalty marks many). His own terms, if marked,
+ * stay marked (liveGR sums them apart); his total is the sum of the parts as kept.
+ */
+function refreshLord(ctx: Ctx, c: RenownCache, l: LordId): void {
+  const p = c.parts.get(l);
+  if (!p) return;
+  const lists = relationsOf(ctx);
+  if (c.relDirty.delete(l)) p.allies = alliesTerm(ctx.s, c, lists, l);
+  if (c.enemyDirty.delete(l)) p.enemies = enemiesTerm(ctx.s, c, lists, l);
+  p.total = p.lordKnight + p.s1 + p.s2 + p.treasury + p.allies - p.enemies;
+  c.stale = true;
 }
 
 /** The snapshot computed afresh from the whole state, as the rules state it (what the kept one must equal). */
@@ -428,7 +460,8 @@ export function liveGR(ctx: Ctx, lord: LordId): number {
     // His allies' or enemies' terms moved (diplomacy, a refusal of aid): the kept parts brought up
     // to date now, as the next snapshot would (the same formula, the same terms, the same average
     // happiness), instead of his whole GR summed again at every call.
-    if (c.relations || c.relDirty.has(lord) || c.enemyDirty.has(lord)) refreshParts(ctx, c);
+    if (c.relations) refreshParts(ctx, c); // every lord's (a death, or a relation outside the index)
+    else if (c.relDirty.has(lord) || c.enemyDirty.has(lord)) refreshLord(ctx, c, lord);
     const p = c.parts.get(lord);
     if (p) {
       if (!c.dirty.has(lord)) return p.total;
