@@ -16,7 +16,7 @@ import { createGame, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets, botAnswers, getRuleset } from '../../src/rulesets/index.ts';
-import { allKnights, armiesOfLord, createCtx, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, removeArmy, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
+import { allKnights, armiesOfLord, createCtx, eliminateLord, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, removeArmy, setRelation, setRenown, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
 import { globalRenown, livingLords, relationLists } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
@@ -159,4 +159,34 @@ test('issue 20: a snapshot whose order turns right round (past the insertion sor
   takeSnapshot(ctx);
   assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'the kept snapshot equals a fresh one');
   assert.deepStrictEqual(ctx.snap.order, [...before].reverse(), 'the order is reversed, each lord once');
+});
+
+test('issue 20: a lord-knight\'s renown, a lord who leaves the game and new relations move only the relation terms they touch, and those are right', () => {
+  // L1–L2 allies, L3 at war with L2 and allied with L4, L5 at war with L1: L2's leaving moves L1's
+  // allies term, L3's enemies term (his enemy) and L5's (his enemy L1's ally). The kept parts must
+  // follow, in liveGR within the phase and in the next snapshot.
+  const g = createGame(rs, { map: 'europe', players: 6 }, 'incremental-death');
+  const ctx = createCtx(structuredClone(g.state) as GPState, {}, createRng('x', 'y'));
+  ctx.phase = 7;
+  const [a, b, c, d, e] = Object.keys(ctx.s.lords) as [LordId, LordId, LordId, LordId, LordId];
+  setRelation(ctx, a, b, 'alliance', 'ALL');
+  setRelation(ctx, b, c, 'war', 'GUE');
+  setRelation(ctx, c, d, 'alliance', 'ALL');
+  setRelation(ctx, e, a, 'war', 'GUE');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after the relations');
+  const lkB = ctx.s.knights[ctx.s.lords[b]!.lordKnight]!;
+  setRenown(ctx, lkB, lkB.renown * 2); // his allies, his enemies and his allies' enemies read it
+  checkLiveGR(ctx, 'after a lord-knight\'s renown moved');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after a lord-knight\'s renown moved');
+  eliminateLord(ctx, b, 'battle');
+  checkLiveGR(ctx, 'after a lord left, within the phase');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after a lord left');
+  setRelation(ctx, c, d, 'peace', 'ANN'); // an alliance ends: L3's and L4's allies terms
+  setRelation(ctx, a, d, 'alliance', 'ALL'); // and begins: L5 (at war with L1) reads L4 now
+  checkLiveGR(ctx, 'after an alliance ended and another began');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after an alliance ended and another began');
 });

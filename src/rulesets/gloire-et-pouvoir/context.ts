@@ -126,7 +126,7 @@ export interface RenownCache {
   lands: boolean;
   /** A knight's renown changed, or a knight came or went: the knights' average is summed again. */
   knights: boolean;
-  /** The relations or the living lords changed: every lord's allies and enemies terms again. */
+  /** Every lord's allies and enemies terms are due again (the first snapshot, or a relation or a death the index could not follow). */
   relations: boolean;
   /** The lords whose own terms changed (lord-knight, knights, land, treasury). */
   dirty: Set<LordId>;
@@ -363,12 +363,21 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
   c.dirty.add(k.lord);
   if (ctx.s.lords[k.lord]?.lordKnight !== k.id) return;
   c.lk.delete(k.lord);
-  const lists = relationsOf(ctx);
-  for (const x of lists.allies.get(k.lord) ?? []) {
-    c.relDirty.add(x); // his allies' allies term
-    for (const e of lists.enemies.get(x) ?? []) c.enemyDirty.add(e); // the enemies term of his allies' enemies
+  markRelated(c, relationsOf(ctx), k.lord);
+}
+
+/**
+ * Marks the relation terms that read lord x's lord-knight or his relations: his allies' allies
+ * term, his enemies' enemies term, and the enemies term of his allies' enemies (who count him as
+ * their enemy's ally). A change of his lord-knight's renown moves those; so does his leaving the
+ * game (he drops out of all those lists).
+ */
+function markRelated(c: RenownCache, lists: RelationLists, x: LordId): void {
+  for (const a of lists.allies.get(x) ?? NO_LORDS) {
+    c.relDirty.add(a);
+    for (const e of lists.enemies.get(a) ?? NO_LORDS) c.enemyDirty.add(e);
   }
-  for (const x of lists.enemies.get(k.lord) ?? []) c.enemyDirty.add(x);
+  for (const e of lists.enemies.get(x) ?? NO_LORDS) c.enemyDirty.add(e);
 }
 
 /** The one way a knight enters the state during a turn. */
@@ -463,7 +472,7 @@ export function liveGR(ctx: Ctx, lord: LordId): number {
     if (c.relations) refreshParts(ctx, c); // every lord's (a death, or a relation outside the index)
     else if (c.relDirty.has(lord) || c.enemyDirty.has(lord)) refreshLord(ctx, c, lord);
     const p = c.parts.get(lord);
-    if (p) {
+    if (p && ctx.s.lords[lord]?.alive) { // (a lord gone this phase keeps his parts until the next snapshot)
       if (!c.dirty.has(lord)) return p.total;
       // Only his own terms moved (a levy, a recruit): those again, by the formula; his allies'
       // and enemies' terms as kept (their inputs did not change); summed as globalRenownParts does.
@@ -785,10 +794,18 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   if (!l.alive) return;
   // His relations, from the index when it holds him: relations are only ever between two living
   // lords (invariants.ts), so his allies and enemies name every key that holds his id.
+  // With the kept parts, the index is built now if it was not (he is still alive): it names whose
+  // relation terms his leaving moves (markRelated), instead of every lord's summed again.
+  const c = ctx.renown;
+  if (c) relationsOf(ctx);
   const lists = ctx.relLists && ctx.relLists.pos.has(lord) ? ctx.relLists : null;
   const related = lists ? [...(lists.allies.get(lord) ?? []), ...(lists.enemies.get(lord) ?? [])] : null;
   l.alive = false;
-  if (ctx.renown) { ctx.renown.relations = true; ctx.renown.lords = null; ctx.renown.lk.delete(lord); }
+  if (c) {
+    if (lists) markRelated(c, lists, lord); else c.relations = true;
+    c.lords = null;
+    c.lk.delete(lord);
+  }
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;
