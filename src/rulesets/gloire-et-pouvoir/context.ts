@@ -171,7 +171,7 @@ export function takeSnapshot(ctx: Ctx): void {
   const sameLords = c.lords !== null;
   const lords = (c.lords ??= livingLords(s));
   const lists = relationsOf(ctx);
-  if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
+  if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists, allKnights(ctx), territoriesOf(ctx));
   else updateParts(ctx, c, lords, lists, s2All, !sameLords);
   c.lands = c.knights = c.relations = c.stale = false;
   c.dirty.clear();
