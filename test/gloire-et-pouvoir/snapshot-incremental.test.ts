@@ -16,8 +16,8 @@ import { createGame, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets, botAnswers, getRuleset } from '../../src/rulesets/index.ts';
-import { allKnights, armiesOfLord, createCtx, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, removeArmy, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
-import { globalRenown, livingLords } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
+import { allKnights, armiesOfLord, createCtx, eliminateLord, freshSnapshot, garrisonAt, knightsOfLord, landOf, linesOf, liveGR, newArmy, removeArmy, setRelation, setRenown, setTreasury, skipSnapshot, takeSnapshot, territoriesOf, type Ctx, type TurnSheet } from '../../src/rulesets/gloire-et-pouvoir/context.ts';
+import { globalRenown, livingLords, relationLists } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { sheetsFromSubmissions } from '../../src/rulesets/gloire-et-pouvoir/index.ts';
 import type { GPState, LordId } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
 import { PHASES, resolveTurn } from '../../src/rulesets/gloire-et-pouvoir/turn.ts';
@@ -55,6 +55,13 @@ function checkIndexes(ctx: Ctx, where: string): void {
   }
   for (const [l, sheet] of Object.entries(ctx.sheets)) {
     for (const code of new Set(sheet.lines.map((x) => x.order.code))) sameList(linesOf(ctx, l, code), sheet.lines.filter((x) => x.order.code === code), `${where}: ${l}'s ${code} lines`);
+  }
+  if (ctx.relLists) { // each living lord's allies and enemies, in the lords' order, as the relations give them
+    const fresh = relationLists(s);
+    for (const l of livingLords(s)) {
+      assert.deepStrictEqual(ctx.relLists.allies.get(l) ?? [], fresh.allies.get(l) ?? [], `${where}: ${l}'s allies: the turn's index is not the relations'`);
+      assert.deepStrictEqual(ctx.relLists.enemies.get(l) ?? [], fresh.enemies.get(l) ?? [], `${where}: ${l}'s enemies: the turn's index is not the relations'`);
+    }
   }
 }
 
@@ -139,4 +146,47 @@ test('issue 20: an army added behind the context\'s back is seen by the index ch
   const id = ctx.s.nextArmy++;
   ctx.s.armies[String(id)] = { ...a, id };
   assert.throws(() => checkIndexes(ctx, 'behind the back'), /is not the scan of the state/, 'an army written behind the context\'s back makes the index stale, and the check sees it');
+});
+
+test('issue 20: a snapshot whose order turns right round (past the insertion sort\'s bound) is still the one sorted order', () => {
+  const g = createGame(rs, { map: 'europe', players: 100 }, 'incremental-reversed');
+  const ctx = createCtx(structuredClone(g.state) as GPState, {}, createRng('x', 'y'));
+  ctx.phase = 3;
+  takeSnapshot(ctx);
+  const before = [...ctx.snap.order];
+  // The last in ascending GR becomes the richest, and so on: 4,950 moves for the insertion sort.
+  before.forEach((lord, i) => { const l = ctx.s.lords[lord]!; setTreasury(ctx, l, l.treasury + 1_000_000 * (before.length - i)); });
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'the kept snapshot equals a fresh one');
+  assert.deepStrictEqual(ctx.snap.order, [...before].reverse(), 'the order is reversed, each lord once');
+});
+
+test('issue 20: a lord-knight\'s renown, a lord who leaves the game and new relations move only the relation terms they touch, and those are right', () => {
+  // L1–L2 allies, L3 at war with L2 and allied with L4, L5 at war with L1: L2's leaving moves L1's
+  // allies term, L3's enemies term (his enemy) and L5's (his enemy L1's ally). The kept parts must
+  // follow, in liveGR within the phase and in the next snapshot.
+  const g = createGame(rs, { map: 'europe', players: 6 }, 'incremental-death');
+  const ctx = createCtx(structuredClone(g.state) as GPState, {}, createRng('x', 'y'));
+  ctx.phase = 7;
+  const [a, b, c, d, e] = Object.keys(ctx.s.lords) as [LordId, LordId, LordId, LordId, LordId];
+  setRelation(ctx, a, b, 'alliance', 'ALL');
+  setRelation(ctx, b, c, 'war', 'GUE');
+  setRelation(ctx, c, d, 'alliance', 'ALL');
+  setRelation(ctx, e, a, 'war', 'GUE');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after the relations');
+  const lkB = ctx.s.knights[ctx.s.lords[b]!.lordKnight]!;
+  setRenown(ctx, lkB, lkB.renown * 2); // his allies, his enemies and his allies' enemies read it
+  checkLiveGR(ctx, 'after a lord-knight\'s renown moved');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after a lord-knight\'s renown moved');
+  eliminateLord(ctx, b, 'battle');
+  checkLiveGR(ctx, 'after a lord left, within the phase');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after a lord left');
+  setRelation(ctx, c, d, 'peace', 'ANN'); // an alliance ends: L3's and L4's allies terms
+  setRelation(ctx, a, d, 'alliance', 'ALL'); // and begins: L5 (at war with L1) reads L4 now
+  checkLiveGR(ctx, 'after an alliance ended and another began');
+  takeSnapshot(ctx);
+  assert.deepStrictEqual(ctx.snap, freshSnapshot(ctx), 'after an alliance ended and another began');
 });

@@ -126,27 +126,33 @@ export interface RenownCache {
   lands: boolean;
   /** A knight's renown changed, or a knight came or went: the knights' average is summed again. */
   knights: boolean;
-  /** The relations or the living lords changed: every lord's allies and enemies terms again. */
+  /** Every lord's allies and enemies terms are due again (the first snapshot, or a relation or a death the index could not follow). */
   relations: boolean;
   /** The lords whose own terms changed (lord-knight, knights, land, treasury). */
   dirty: Set<LordId>;
-  /** The lords whose allies or enemies terms changed (the lord-knight of an ally, an enemy or an enemy's ally). */
+  /** The lords whose allies term changed (the lord-knight of an ally, or the list of their allies). */
   relDirty: Set<LordId>;
+  /** The lords whose enemies term changed (the lord-knight of an enemy or an enemy's ally, or their lists). */
+  enemyDirty: Set<LordId>;
   /** The last snapshot, taken again as it is while nothing changed. */
   snap: Snapshot | null;
   /** The parts were brought up to date within the phase (refreshParts): the last snapshot no longer matches them. */
   stale: boolean;
   /** The living lords in the state's order (livingLords), until a lord leaves the game (eliminateLord drops it). */
   lords: LordId[] | null;
+  /** The last snapshot's sort entries, in its order, while the living lords are the same (`lords`). */
+  entries: SortEntry[] | null;
+  /** Each lord-knight's renown as last read (lordKnightRenown), for the turn; setRenown and the loss of a lord or knight drop it. */
+  lk: Map<LordId, number>;
 }
 
 /** Freezes the aggregates at the start of a phase [T §3.3.2, P G-44]. */
 export function takeSnapshot(ctx: Ctx): void {
   const { s } = ctx;
   let c = ctx.renown;
-  if (c && c.snap && !c.stale && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0) { ctx.snap = c.snap; return; }
+  if (c && c.snap && !c.stale && !c.lands && !c.knights && !c.relations && c.dirty.size === 0 && c.relDirty.size === 0 && c.enemyDirty.size === 0) { ctx.snap = c.snap; return; }
   const first = !c;
-  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), snap: null, lords: null, stale: false };
+  c ??= ctx.renown = { parts: new Map(), avgHappiness: 0, avgPopulation: 0, avgKnightRenown: 0, lands: true, knights: true, relations: true, dirty: new Set(), relDirty: new Set(), enemyDirty: new Set(), snap: null, lords: null, stale: false, entries: null, lk: new Map() };
   let s2All = first;
   if (c.lands) {
     // Sums in the state's order, from 0, as a reduce over the values would make them.
@@ -165,48 +171,52 @@ export function takeSnapshot(ctx: Ctx): void {
   const sameLords = c.lords !== null;
   const lords = (c.lords ??= livingLords(s));
   const lists = relationsOf(ctx);
-  if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists);
-  else updateParts(ctx, c, lords, lists, s2All);
+  if (first) c.parts = renownOf(s, lords, c.avgHappiness, lists, allKnights(ctx), territoriesOf(ctx));
+  else updateParts(ctx, c, lords, lists, s2All, !sameLords);
   c.lands = c.knights = c.relations = c.stale = false;
   c.dirty.clear();
   c.relDirty.clear();
+  c.enemyDirty.clear();
   const gr: Record<LordId, number> = {};
-  const keyed: { l: LordId; g: number; sub: number }[] = [];
   let sum = 0, max = -Infinity;
   for (const l of lords) {
     const g = c.parts.get(l)!.total;
     gr[l] = g;
     sum += g; // mean(): a reduce from 0 in the living lords' order
     max = Math.max(max, g); // Math.max(...grs), pairwise
-    keyed.push({ l, g, sub: ctx.sheets[l]?.submittedOrder ?? Infinity });
   }
   // Ascending GR, then the earliest sheet, then id: a total order, so the one sorted result —
-  // whichever way it is sorted. From the last snapshot's order (the same lords), a few GRs moved:
-  // an insertion sort of the nearly sorted list (bounded: past SHIFTS_MAX moves, a full sort).
-  let sorted: typeof keyed | null = null;
-  if (sameLords && c.snap && c.snap.order.length === keyed.length) {
-    const at = new Map<LordId, (typeof keyed)[number]>();
-    for (const x of keyed) at.set(x.l, x);
-    sorted = c.snap.order.map((l) => at.get(l)!);
-    if (!insertionSort(sorted, SHIFTS_MAX)) sorted = null;
+  // whichever way it is sorted. The same lords as the last snapshot: its entries, kept in its order,
+  // take the new GRs; a few moved, so an insertion sort of the nearly sorted list (bounded: past
+  // SHIFTS_MAX moves, a full sort). The sheets do not change during the turn: nor does `sub`.
+  let sorted = sameLords && c.snap ? c.entries : null;
+  if (sorted && sorted.length === lords.length) {
+    for (const x of sorted) x.g = c.parts.get(x.l)!.total;
+    if (!insertionSort(sorted, SHIFTS_MAX)) sorted.sort(byGR);
+  } else {
+    sorted = lords.map((l) => ({ l, g: c.parts.get(l)!.total, sub: ctx.sheets[l]?.submittedOrder ?? Infinity }));
+    sorted.sort(byGR);
   }
-  if (!sorted) sorted = keyed.sort(byGR);
+  c.entries = sorted;
   const order = sorted.map((x) => x.l);
   const avgGR = lords.length ? sum / lords.length : 0;
   ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR, maxGR: lords.length ? max : 0 };
 }
 
-const byGR = (a: { l: LordId; g: number; sub: number }, b: { l: LordId; g: number; sub: number }) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l);
+/** A living lord's place in the snapshot's order: his GR then, and his sheet's rank (see byGR). */
+interface SortEntry { l: LordId; g: number; sub: number }
+
+const byGR = (a: SortEntry, b: SortEntry) => a.g - b.g || a.sub - b.sub || lordIdCompare(a.l, b.l);
 const SHIFTS_MAX = 1000;
 
-/** Sorts `xs` by byGR in place; false (and `xs` half sorted) past `max` moves. */
-function insertionSort(xs: { l: LordId; g: number; sub: number }[], max: number): boolean {
+/** Sorts `xs` by byGR in place; false (and `xs` half sorted, each entry once) past `max` moves. */
+function insertionSort(xs: SortEntry[], max: number): boolean {
   let shifts = 0;
   for (let i = 1; i < xs.length; i++) {
     const x = xs[i]!;
     let j = i - 1;
     while (j >= 0 && byGR(xs[j]!, x) > 0) {
-      if (++shifts > max) return false;
+      if (++shifts > max) { xs[j + 1] = x; return false; } // x back in the hole: still a permutation
       xs[j + 1] = xs[j]!;
       j--;
     }
@@ -220,12 +230,11 @@ function insertionSort(xs: { l: LordId; g: number; sub: number }[], max: number)
  * terms in the same order (a lord's knights and land in the state's order, his allies and enemies
  * in the lords' order), so the same to the last bit; only the terms whose inputs changed.
  */
-function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: RelationLists, s2All: boolean): void {
+function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: RelationLists, s2All: boolean, lordLeft: boolean): void {
   const { s } = ctx;
   const cfg = s.config;
-  const key = s.mapKey;
   const avgH = c.avgHappiness;
-  for (const l of c.parts.keys()) if (!s.lords[l]?.alive) c.parts.delete(l);
+  if (lordLeft) for (const l of c.parts.keys()) if (!s.lords[l]?.alive) c.parts.delete(l); // only eliminateLord ends a life
   // S2 of every lord, when the average happiness moved: one pass over the territories.
   let s2: Map<LordId, number> | null = null;
   if (s2All) {
@@ -237,16 +246,15 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
       if (v !== undefined) s2.set(t.owner, v + (t.happiness / avgH) * (t.population / cfg.populationDivisor));
     }
   }
-  const lkr = new Map<LordId, number>(); // each lord-knight's renown read once (as renownOf does)
-  const lk = (x: LordId) => { let r = lkr.get(x); if (r === undefined) { r = lordKnightRenown(s, x); lkr.set(x, r); } return r; };
   for (const l of lords) {
     const p = c.parts.get(l)!;
     const own = c.dirty.has(l);
     const rel = c.relations || c.relDirty.has(l);
-    if (!own && !rel && !s2) continue;
+    const foes = c.relations || c.enemyDirty.has(l);
+    if (!own && !rel && !foes && !s2) continue;
     let { lordKnight, s1, s2: s2l, treasury, allies, enemies } = p;
     if (own) {
-      lordKnight = lk(l);
+      lordKnight = lkOf(s, c, l);
       s1 = 0;
       for (const k of knightsOfLord(ctx, l)) {
         if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
@@ -259,17 +267,56 @@ function updateParts(ctx: Ctx, c: RenownCache, lords: readonly LordId[], lists: 
       }
     }
     if (s2) s2l = s2.get(l)!;
-    if (rel) {
-      allies = 0;
-      for (const x of lists.allies.get(l) ?? []) allies += lk(x) / cfg.allyDivisor[key];
-      enemies = 0;
-      for (const e of lists.enemies.get(l) ?? []) {
-        enemies += lk(e) / cfg.enemyDivisor[key];
-        for (const b of lists.allies.get(e) ?? []) enemies += lk(b) / cfg.enemyAllyDivisor[key];
-      }
-    }
-    c.parts.set(l, { lordKnight, s1, s2: s2l, treasury, allies, enemies, total: lordKnight + s1 + s2l + treasury + allies - enemies });
+    if (rel) allies = alliesTerm(s, c, lists, l);
+    if (foes) enemies = enemiesTerm(s, c, lists, l);
+    // In place: the parts are read only here and by liveGR (a snapshot copies the totals).
+    p.lordKnight = lordKnight; p.s1 = s1; p.s2 = s2l; p.treasury = treasury; p.allies = allies; p.enemies = enemies;
+    p.total = lordKnight + s1 + s2l + treasury + allies - enemies;
   }
+}
+
+/** A lord-knight's renown (lordKnightRenown), read once for the turn (as renownOf reads it once a pass). */
+function lkOf(s: GPState, c: RenownCache, x: LordId): number {
+  let r = c.lk.get(x);
+  if (r === undefined) { r = lordKnightRenown(s, x); c.lk.set(x, r); }
+  return r;
+}
+
+/** A lord's allies term, as renownOf sums it (his allies in the lords' order). */
+function alliesTerm(s: GPState, c: RenownCache, lists: RelationLists, l: LordId): number {
+  const div = s.config.allyDivisor[s.mapKey];
+  let allies = 0;
+  for (const x of lists.allies.get(l) ?? NO_LORDS) allies += lkOf(s, c, x) / div;
+  return allies;
+}
+
+/** A lord's enemies term, as renownOf sums it (each enemy, then that enemy's allies, in the lords' order). */
+function enemiesTerm(s: GPState, c: RenownCache, lists: RelationLists, l: LordId): number {
+  const cfg = s.config;
+  const key = s.mapKey;
+  let enemies = 0;
+  for (const e of lists.enemies.get(l) ?? NO_LORDS) {
+    enemies += lkOf(s, c, e) / cfg.enemyDivisor[key];
+    for (const b of lists.allies.get(e) ?? NO_LORDS) enemies += lkOf(s, c, b) / cfg.enemyAllyDivisor[key];
+  }
+  return enemies;
+}
+const NO_LORDS: readonly LordId[] = [];
+
+/**
+ * Brings one lord's relation terms up to date within a phase (liveGR): only the terms marked, and
+ * only his; the other marked lords wait for the next snapshot or their own liveGR (issue 20: 8.5
+ * reads a few lords' GR after each refusal, whose penalty marks many). His own terms, if marked,
+ * stay marked (liveGR sums them apart); his total is the sum of the parts as kept.
+ */
+function refreshLord(ctx: Ctx, c: RenownCache, l: LordId): void {
+  const p = c.parts.get(l);
+  if (!p) return;
+  const lists = relationsOf(ctx);
+  if (c.relDirty.delete(l)) p.allies = alliesTerm(ctx.s, c, lists, l);
+  if (c.enemyDirty.delete(l)) p.enemies = enemiesTerm(ctx.s, c, lists, l);
+  p.total = p.lordKnight + p.s1 + p.s2 + p.treasury + p.allies - p.enemies;
+  c.stale = true;
 }
 
 /** The snapshot computed afresh from the whole state, as the rules state it (what the kept one must equal). */
@@ -315,12 +362,22 @@ export function setRenown(ctx: Ctx, k: Knight, value: number): void {
   c.knights = true;
   c.dirty.add(k.lord);
   if (ctx.s.lords[k.lord]?.lordKnight !== k.id) return;
-  const lists = relationsOf(ctx);
-  for (const x of lists.allies.get(k.lord) ?? []) {
-    c.relDirty.add(x);
-    for (const e of lists.enemies.get(x) ?? []) c.relDirty.add(e);
+  c.lk.delete(k.lord);
+  markRelated(c, relationsOf(ctx), k.lord);
+}
+
+/**
+ * Marks the relation terms that read lord x's lord-knight or his relations: his allies' allies
+ * term, his enemies' enemies term, and the enemies term of his allies' enemies (who count him as
+ * their enemy's ally). A change of his lord-knight's renown moves those; so does his leaving the
+ * game (he drops out of all those lists).
+ */
+function markRelated(c: RenownCache, lists: RelationLists, x: LordId): void {
+  for (const a of lists.allies.get(x) ?? NO_LORDS) {
+    c.relDirty.add(a);
+    for (const e of lists.enemies.get(a) ?? NO_LORDS) c.enemyDirty.add(e);
   }
-  for (const x of lists.enemies.get(k.lord) ?? []) c.relDirty.add(x);
+  for (const e of lists.enemies.get(x) ?? NO_LORDS) c.enemyDirty.add(e);
 }
 
 /** The one way a knight enters the state during a turn. */
@@ -335,7 +392,7 @@ export function addKnight(ctx: Ctx, k: Knight): void {
     if (list) list.push(k); else idx.byLord.set(k.lord, [k]);
     idx.next = ctx.s.nextKnight;
   }
-  if (ctx.renown) ctx.renown.knights = true;
+  if (ctx.renown) { ctx.renown.knights = true; if (ctx.s.lords[k.lord]?.lordKnight === k.id) ctx.renown.lk.delete(k.lord); }
   touchLord(ctx, k.lord);
 }
 
@@ -345,7 +402,7 @@ export function forgetKnight(ctx: Ctx, k: Knight): void {
   const own = ctx.knightIndex?.byLord.get(k.lord);
   if (own) { const i = own.indexOf(k); if (i >= 0) own.splice(i, 1); }
   ctx.knightsGone++;
-  if (ctx.renown) ctx.renown.knights = true;
+  if (ctx.renown) { ctx.renown.knights = true; if (ctx.s.lords[k.lord]?.lordKnight === k.id) ctx.renown.lk.delete(k.lord); }
   touchLord(ctx, k.lord);
 }
 
@@ -412,9 +469,10 @@ export function liveGR(ctx: Ctx, lord: LordId): number {
     // His allies' or enemies' terms moved (diplomacy, a refusal of aid): the kept parts brought up
     // to date now, as the next snapshot would (the same formula, the same terms, the same average
     // happiness), instead of his whole GR summed again at every call.
-    if (c.relations || c.relDirty.has(lord)) refreshParts(ctx, c);
+    if (c.relations) refreshParts(ctx, c); // every lord's (a death, or a relation outside the index)
+    else if (c.relDirty.has(lord) || c.enemyDirty.has(lord)) refreshLord(ctx, c, lord);
     const p = c.parts.get(lord);
-    if (p) {
+    if (p && ctx.s.lords[lord]?.alive) { // (a lord gone this phase keeps his parts until the next snapshot)
       if (!c.dirty.has(lord)) return p.total;
       // Only his own terms moved (a levy, a recruit): those again, by the formula; his allies'
       // and enemies' terms as kept (their inputs did not change); summed as globalRenownParts does.
@@ -429,10 +487,11 @@ const NO_RELATIONS: RelationLists = { allies: new Map(), enemies: new Map(), pos
 
 /** Brings every marked lord's kept parts up to date within a phase; the next snapshot is then built from them (`stale`). */
 function refreshParts(ctx: Ctx, c: RenownCache): void {
-  updateParts(ctx, c, c.lords ?? livingLords(ctx.s), relationsOf(ctx), false);
+  updateParts(ctx, c, c.lords ?? livingLords(ctx.s), relationsOf(ctx), false, c.lords === null);
   c.relations = false;
   c.dirty.clear();
   c.relDirty.clear();
+  c.enemyDirty.clear();
   c.stale = true;
 }
 
@@ -563,7 +622,17 @@ export function ownedBy(ctx: Ctx, lord: LordId): TerritoryId[] {
 }
 
 export function knightsOf(ctx: Ctx, lord: LordId): Knight[] {
-  return Object.values(ctx.s.knights).filter((k) => k.lord === lord).sort((a, b) => lordIdCompare(a.id, b.id));
+  // His knights from the turn's index (the scan's result), in id order: a copy, the caller may remove them.
+  return sortInPlace([...knightsOfLord(ctx, lord)], (a, b) => lordIdCompare(a.id, b.id));
+}
+
+/**
+ * `xs.sort(cmp)`, without the sort's work array when `xs` is already in order (a stable sort leaves
+ * such a list as it is; `cmp` must be a consistent order). Most lists a turn sorts are (issue 20).
+ */
+export function sortInPlace<T>(xs: T[], cmp: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < xs.length; i++) if (cmp(xs[i - 1]!, xs[i]!) > 0) return xs.sort(cmp);
+  return xs;
 }
 
 export function armyOf(ctx: Ctx, k: Knight): Army | null {
@@ -646,14 +715,39 @@ export function setRelation(ctx: Ctx, a: LordId, b: LordId, to: 'peace' | 'war' 
   const key = relKey(a, b);
   const from = ctx.s.relations[key] ?? 'peace';
   if (from === to) return;
-  if (ctx.relLists) {
-    if (ctx.relLists.pos.has(a) && ctx.relLists.pos.has(b)) updateRelationLists(ctx.relLists, a, b, from, to);
-    else ctx.relLists = null;
-  }
+  const c = ctx.renown;
+  // With the kept parts, the index is needed to mark whose terms move: built now, before the change.
+  const lists = c ? relationsOf(ctx) : ctx.relLists;
+  if (lists) {
+    if (lists.pos.has(a) && lists.pos.has(b)) {
+      if (c && !c.relations) markRelation(c, lists, a, b, from, to);
+      updateRelationLists(lists, a, b, from, to);
+    } else {
+      ctx.relLists = null;
+      if (c) c.relations = true; // a lord outside the index: every lord's terms again
+    }
+  } else if (c) c.relations = true;
   if (to === 'peace') delete ctx.s.relations[key];
   else ctx.s.relations[key] = to;
-  if (ctx.renown) ctx.renown.relations = true;
   emit(ctx, 'all', { type: 'relation', a, b, from, to, cause });
+}
+
+/**
+ * Marks the lords whose allies or enemies terms the change of a–b moves (issue 20: only those are
+ * summed again, instead of every lord's after each change of phase 8). allies(l) sums l's allies;
+ * enemies(l) sums l's enemies and each enemy's allies. So a war that begins or ends moves the
+ * enemies terms of a and b; an alliance that begins or ends, their allies terms, and the enemies
+ * terms of every lord at war with a or b (who read a's or b's allies): a's and b's enemies, read
+ * from the lists before the change (a war that begins or ends later marks its two lords itself).
+ * A marked term is summed whole, in the usual order: the same bits.
+ */
+function markRelation(c: RenownCache, lists: RelationLists, a: LordId, b: LordId, from: string, to: string): void {
+  if (from === 'war' || to === 'war') { c.enemyDirty.add(a); c.enemyDirty.add(b); } // a war: their enemies terms
+  if (from !== 'alliance' && to !== 'alliance') return;
+  c.relDirty.add(a); // an alliance: their allies terms, and the enemies terms of their enemies
+  c.relDirty.add(b);
+  for (const e of lists.enemies.get(a) ?? []) c.enemyDirty.add(e);
+  for (const e of lists.enemies.get(b) ?? []) c.enemyDirty.add(e);
 }
 
 /** War between a and b; every alliance a third lord holds with both is cancelled [T §2.11]. */
@@ -700,10 +794,18 @@ export function eliminateLord(ctx: Ctx, lord: LordId, cause: 'battle' | 'abdicat
   if (!l.alive) return;
   // His relations, from the index when it holds him: relations are only ever between two living
   // lords (invariants.ts), so his allies and enemies name every key that holds his id.
+  // With the kept parts, the index is built now if it was not (he is still alive): it names whose
+  // relation terms his leaving moves (markRelated), instead of every lord's summed again.
+  const c = ctx.renown;
+  if (c) relationsOf(ctx);
   const lists = ctx.relLists && ctx.relLists.pos.has(lord) ? ctx.relLists : null;
   const related = lists ? [...(lists.allies.get(lord) ?? []), ...(lists.enemies.get(lord) ?? [])] : null;
   l.alive = false;
-  if (ctx.renown) { ctx.renown.relations = true; ctx.renown.lords = null; }
+  if (c) {
+    if (lists) markRelated(c, lists, lord); else c.relations = true;
+    c.lords = null;
+    c.lk.delete(lord);
+  }
   if (ctx.relLists) dropFromRelationLists(ctx.relLists, lord); // his relations are deleted below
   l.abdicated = cause === 'abdication';
   l.outTurn = ctx.turn;

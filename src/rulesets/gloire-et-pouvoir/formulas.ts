@@ -6,7 +6,7 @@ import type { GPConfig, Title } from './config.ts';
 import { TITLES } from './config.ts';
 import type { MapKey } from './maps/types.ts';
 import type { GPState, Knight, LordId, Territory } from './state.ts';
-import { relation } from './state.ts';
+import { relation, relKeyLords } from './state.ts';
 
 /** Money and men rounding, half up [P G-08]; the epsilon absorbs binary noise (2082.4999999 → 2083). */
 export function roundHalfUp(x: number): number {
@@ -139,13 +139,15 @@ export function relationLists(s: GPState): RelationLists {
   for (const id of Object.keys(s.lords)) if (s.lords[id]!.alive) { pos.set(id, ids.length); ids.push(id); }
   const al: number[][] = ids.map(() => []);
   const en: number[][] = ids.map(() => []);
-  for (const key in s.relations) {
-    const rel = s.relations[key];
+  // The keys and the values in the same (the object's) order, without a lookup per key.
+  const keys = Object.keys(s.relations), rels = Object.values(s.relations);
+  for (let i = 0; i < keys.length; i++) {
+    const rel = rels[i];
     const m = rel === 'alliance' ? al : rel === 'war' ? en : null;
     if (!m) continue;
-    const bar = key.indexOf('|');
-    const pa = pos.get(key.slice(0, bar));
-    const pb = pos.get(key.slice(bar + 1));
+    const [a, b] = relKeyLords(keys[i]!);
+    const pa = pos.get(a);
+    const pb = pos.get(b);
     if (pa === undefined || pb === undefined || pa === pb) continue;
     m[pa]!.push(pb);
     m[pb]!.push(pa);
@@ -153,10 +155,22 @@ export function relationLists(s: GPState): RelationLists {
   const allies = new Map<LordId, LordId[]>();
   const enemies = new Map<LordId, LordId[]>();
   for (let i = 0; i < ids.length; i++) {
-    if (al[i]!.length) allies.set(ids[i]!, al[i]!.sort((x, y) => x - y).map((p) => ids[p]!));
-    if (en[i]!.length) enemies.set(ids[i]!, en[i]!.sort((x, y) => x - y).map((p) => ids[p]!));
+    if (al[i]!.length) allies.set(ids[i]!, sortNumbers(al[i]!).map((p) => ids[p]!));
+    if (en[i]!.length) enemies.set(ids[i]!, sortNumbers(en[i]!).map((p) => ids[p]!));
   }
   return { allies, enemies, pos };
+}
+
+/** Ascending numbers in place, as `.sort((x, y) => x - y)` (an insertion sort: the lists are short; issue 20). */
+function sortNumbers(xs: number[]): number[] {
+  if (xs.length > 64) return xs.sort((x, y) => x - y);
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    while (j >= 0 && xs[j]! > x) { xs[j + 1] = xs[j]!; j--; }
+    xs[j + 1] = x;
+  }
+  return xs;
 }
 
 const NONE: readonly LordId[] = [];
@@ -225,7 +239,8 @@ export function allGlobalRenown(s: GPState, avgH: number, lists?: RelationLists)
   return out;
 }
 
-export function renownOf(s: GPState, lords: LordId[], avgH: number, given?: RelationLists): Map<LordId, RenownParts> {
+/** `knights`, `territories`: every knight and territory in the state's order, when the caller keeps them listed (the same sums). */
+export function renownOf(s: GPState, lords: LordId[], avgH: number, given?: RelationLists, knights?: readonly Knight[], territories?: readonly Territory[]): Map<LordId, RenownParts> {
   const cfg = s.config;
   const key: MapKey = s.mapKey;
   const out = new Map<LordId, RenownParts>();
@@ -235,16 +250,14 @@ export function renownOf(s: GPState, lords: LordId[], avgH: number, given?: Rela
     if (l && l.alive) acc.set(lord, { s1: 0, s2: 0 });
     else out.set(lord, { lordKnight: 0, s1: 0, s2: 0, treasury: 0, allies: 0, enemies: 0, total: 0 });
   }
-  for (const id in s.knights) {
-    const k = s.knights[id]!;
+  for (const k of knights ?? Object.values(s.knights)) {
     const a = acc.get(k.lord);
     if (!a) continue;
     if (k.isLordKnight && !cfg.s1IncludesLordKnight) continue;
     a.s1 += k.renown / cfg.knightDivisor;
   }
   if (avgH > 0) {
-    for (const id in s.territories) {
-      const t = s.territories[id]!;
+    for (const t of territories ?? Object.values(s.territories)) {
       const a = t.owner === null ? undefined : acc.get(t.owner);
       if (a) a.s2 += (t.happiness / avgH) * (t.population / cfg.populationDivisor);
     }

@@ -110,6 +110,19 @@ export function relKey(a: LordId, b: LordId): string {
   return key;
 }
 const REL_KEYS = new Map<LordId, Map<LordId, string>>();
+
+/** The two lords of a relation key "a|b" (memoised like relKey: the keys are few and read at every turn's start). */
+export function relKeyLords(key: string): readonly [LordId, LordId] {
+  let pair = KEY_LORDS.get(key);
+  if (!pair) {
+    const bar = key.indexOf('|');
+    pair = [key.slice(0, bar), key.slice(bar + 1)];
+    if (KEY_LORDS.size >= REL_KEYS_MAX) KEY_LORDS.clear();
+    KEY_LORDS.set(key, pair);
+  }
+  return pair;
+}
+const KEY_LORDS = new Map<string, readonly [LordId, LordId]>();
 const REL_KEYS_MAX = 100_000;
 let relKeyCount = 0;
 

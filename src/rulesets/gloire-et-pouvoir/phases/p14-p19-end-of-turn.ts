@@ -3,7 +3,7 @@
  * 16 (fortifications, FOR), 17 (titles), 18 (repatriation), 19 (victory) [rules §4.14–4.19].
  */
 import type { Ctx } from '../context.ts';
-import { armiesOfLord, armyOf, cancel, emit, knightsOfLord, forEachOrder, garrisonAt, nearestOwned, ownedBy, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, territoriesOf } from '../context.ts';
+import { armiesOfLord, armyOf, cancel, emit, knightsOfLord, forEachOrder, garrisonAt, nearestOwned, ownedBy, relationsOf, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, sortInPlace, territoriesOf } from '../context.ts';
 import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
@@ -71,7 +71,7 @@ export function phase15(ctx: Ctx): void {
   const { s, cfg } = ctx;
   // Each lord's knights (in id order) and armies, from the turn's indexes: a lord's upkeep touches
   // only his own, and no knight or army is created in this phase (copies: the loops remove some).
-  const knightsOf = (_ctx: Ctx, lord: LordId) => [...knightsOfLord(ctx, lord)].sort(byId);
+  const knightsOf = (_ctx: Ctx, lord: LordId) => sortInPlace([...knightsOfLord(ctx, lord)], byId);
   const armiesOf = (lord: LordId) => [...armiesOfLord(ctx, lord)];
   for (const lord of ctx.snap.order) {
     const l = s.lords[lord];
@@ -85,8 +85,7 @@ export function phase15(ctx: Ctx): void {
     }
     // 2. knights' pay, oldest recruit first, none in the recruitment turn; unpaid knights desert [T].
     let pay = 0;
-    const payees = knightsOf(ctx, lord).filter((k) => !k.isLordKnight && k.hiredTurn < ctx.turn)
-      .sort((a, b) => a.hiredTurn - b.hiredTurn || Number(a.id.slice(1)) - Number(b.id.slice(1)));
+    const payees = sortInPlace(knightsOf(ctx, lord).filter((k) => !k.isLordKnight && k.hiredTurn < ctx.turn), byHire);
     for (const k of payees) {
       const wage = roundHalfUp(k.hireRenown);
       if (l.treasury >= wage) { setTreasury(ctx, l, l.treasury - wage); pay += wage; continue; }
@@ -95,8 +94,7 @@ export function phase15(ctx: Ctx): void {
     }
     // 3. army upkeep, 10 % of strength: commanded armies then garrisons, by id; unpaid → demobilised [T, P G-33].
     let upkeep = 0;
-    const armies = armiesOf(lord)
-      .sort((a, b) => Number(a.commander === null) - Number(b.commander === null) || a.id - b.id);
+    const armies = sortInPlace(armiesOf(lord), commandedFirst);
     for (const a of armies) {
       const cost = roundHalfUp(cfg.armyUpkeep * a.strength);
       if (l.treasury >= cost) { setTreasury(ctx, l, l.treasury - cost); upkeep += cost; continue; }
@@ -105,7 +103,7 @@ export function phase15(ctx: Ctx): void {
     }
     emit(ctx, [lord], { type: 'upkeep', lord, pay, armies: upkeep, treasuryAfter: l.treasury });
     // 4. garrison happiness bonus, after the revolts [T, P C-13].
-    for (const g of armiesOf(lord).filter((a) => a.commander === null).sort((a, b) => a.id - b.id)) {
+    for (const g of sortInPlace(armiesOf(lord).filter((a) => a.commander === null), byArmyId)) {
       const t = s.territories[g.location]!;
       if (t.owner !== lord || g.strength <= 0) continue;
       const bonus = Math.min(cfg.garrisonBonusCap, g.strength / cfg.garrisonBonusPer);
@@ -117,6 +115,11 @@ export function phase15(ctx: Ctx): void {
 
 /** Knights in id order, as knightsOf gives them. */
 const byId = (a: Knight, b: Knight) => lordIdCompare(a.id, b.id);
+/** Pay order: the oldest recruit first, then by number [T]. */
+const byHire = (a: Knight, b: Knight) => a.hiredTurn - b.hiredTurn || Number(a.id.slice(1)) - Number(b.id.slice(1));
+/** Upkeep order: commanded armies, then garrisons, each by id [P G-33]. */
+const commandedFirst = (a: Army, b: Army) => Number(a.commander === null) - Number(b.commander === null) || a.id - b.id;
+const byArmyId = (a: Army, b: Army) => a.id - b.id;
 
 export function phase16(ctx: Ctx): void {
   const { s, cfg } = ctx;
@@ -165,7 +168,7 @@ export function phase18(ctx: Ctx): void {
   // his own, and creates armies only for him, in his own garrison loop (below, over a copy).
   for (const lord of ctx.snap.order) {
     if (!s.lords[lord]?.alive) continue;
-    for (const k of [...knightsOfLord(ctx, lord)].sort(byId)) {
+    for (const k of sortInPlace([...knightsOfLord(ctx, lord)], byId)) {
       if (!foreign(lord, k.location)) continue;
       const dest = nearestOwned(ctx, lord, k.location);
       if (!dest) continue; // a lord with no land: his knights stay [P G-36]
@@ -182,7 +185,7 @@ export function phase18(ctx: Ctx): void {
       emit(ctx, [lord], { type: 'repatriated', lord, knight: k.id, army: a?.id ?? null, from, to: dest.to, distance: dest.distance, before, after });
     }
     // Garrisons never stand on foreign land (they go home at once); this is a safety net.
-    for (const g of armiesOfLord(ctx, lord).filter((a: Army) => a.commander === null).sort((a, b) => a.id - b.id)) {
+    for (const g of sortInPlace(armiesOfLord(ctx, lord).filter((a: Army) => a.commander === null), byArmyId)) {
       if (s.territories[g.location]!.owner !== lord) repatriateGarrison(ctx, g);
     }
   }
@@ -213,7 +216,9 @@ export function phase19(ctx: Ctx): void {
   }
   const renown = cfg.victories.renown ? lords.filter((l) => gr.get(l)! > cfg.renownVictory[key]) : [];
   const conquest = cfg.victories.conquest ? lords.filter((l) => count(l) >= cfg.conquestVictory[key]) : [];
-  const alliance = cfg.victories.alliance ? lords.filter((l) => lords.every((o) => o === l || relation(s, l, o) === 'alliance')) : [];
+  // Allied with every other living lord: his allies (living lords, never himself) are all of them.
+  const lists = relationsOf(ctx);
+  const alliance = cfg.victories.alliance ? lords.filter((l) => (lists.allies.get(l)?.length ?? 0) === lords.length - 1) : [];
   const [reason, cands] = renown.length ? ['renown', renown] as const : conquest.length ? ['conquest', conquest] as const : alliance.length ? ['alliance', alliance] as const : [null, []] as const;
   if (reason) {
     const king = cands.slice().sort((a, b) => gr.get(b)! - gr.get(a)! || a.localeCompare(b))[0]!;
