@@ -43,7 +43,9 @@ async function atStronghold(tp: TestPlatform, tag: string): Promise<{ id: number
     if (ask.kind === 'place-stronghold') break;
     const step = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step);
     for (const p of ask.players) {
-      const r = await (await loggedIn(tp, seatOf.get(p)!)).post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });
+      const b = await loggedIn(tp, seatOf.get(p)!);
+      await b.get(`/games/${id}/play`); // the page's form token
+      const r = await b.post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });
       assert.equal(r.status, 200, `${ask.kind}: ${pageText(r.text).slice(0, 200)}`);
     }
     await waitForStep(tp, id, step + 1, 60_000);
@@ -92,11 +94,13 @@ describe('crowns given at any time on the site (pglite)', () => {
       assert.ok(r.text_fr.includes(`${from} donne 4 couronnes à ${to}.`), r.text_fr);
       assert.ok(r.text_en.includes(`${from} gives ${to} 4 crowns.`), r.text_en);
     }
-    const log = pageText((await (await loggedIn(tp, seatOf.get(third)!)).get(`/games/${id}/log`)).text);
+    const tb = await loggedIn(tp, seatOf.get(third)!);
+    const log = pageText((await tb.get(`/games/${id}/log`)).text);
     assert.ok(log.includes(`${from} donne 4 couronnes à ${to}.`) || log.includes(`${from} gives ${to} 4 crowns.`), 'the third baron reads it in his log');
 
     // the asked baron answers his question afterwards; the game goes on
     const ab = await loggedIn(tp, seatOf.get(asked)!);
+    await ab.get(`/games/${id}/play`);
     const r = await ab.post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });
     assert.equal(r.status, 200);
     await waitForStep(tp, id, step1 + 1, 60_000);
@@ -158,7 +162,9 @@ describe('crowns given during another player\'s prompt, in the browser', { skip:
     await askedPage.screenshot({ path: fileURLToPath(new URL('wk-gift-receiver.png', ARTIFACTS)), fullPage: true });
     assert.ok(/forteresse|stronghold/i.test(await askedPage.locator('#prompt-part').innerText()), 'his prompt is still there');
     const step = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step);
-    const r = await (await loggedIn(tp, seatOf.get(asked)!)).post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });
+    const ab = await loggedIn(tp, seatOf.get(asked)!);
+    await ab.get(`/games/${id}/play`);
+    const r = await ab.post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });
     assert.equal(r.status, 200);
     await waitForStep(tp, id, step + 1, 60_000);
     assert.deepEqual(errors, [], 'no script error');
