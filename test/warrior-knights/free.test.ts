@@ -163,7 +163,31 @@ test('a game with gifts replays to the same hashes; the same gifts give the same
   assert.notEqual(k.steps.at(-1)!.hash, h.steps.at(-1)!.hash, 'another amount, another state');
 });
 
-test('bots: what they give passes the referee; a card waiting for consents may bribe the barons asked', () => {
+test('bots: a card waiting for other barons\' consent (#6, #7) may bribe each of them with a crown', () => {
+  let g = createGame(rs, { players: 4 }, 'free-bribe');
+  const rng = createRng('free-bribe', 'bots');
+  const consent = () => { const d = rs.decisions(g.state)[0]; return d && (d.kind === 'passage-consent' || d.kind === 'attack-consent') ? d : null; };
+  for (let i = 0; i < 6000 && !(consent() && g.state.wk.barons[ownerOf(g.state)].crowns >= 4 + consent()!.players.length); i++) {
+    const d = rs.decisions(g.state)[0]!;
+    for (const p of d.players) g = submit(rs, g, p, d.id, botAnswer(g.state, p, d.id, rng)).game;
+    g = advance(rs, g, { useDefaults: true });
+  }
+  const d = consent();
+  assert.ok(d, 'a consent is asked for a bot\'s card');
+  const owner = ownerOf(g.state);
+  const bribes = Array.from({ length: 20 }, (_, i) => botGifts(g.state, owner, createRng(`bribe-${i}`, owner), 'spontaneous')).filter((x) => x.length);
+  assert.ok(bribes.length > 0, 'now and then');
+  for (const b of bribes) assert.deepEqual(b.map((a) => [a.values.to, a.values.amount]), d!.players.map((p) => [p, '1']), 'a crown to each baron asked');
+  const r = takeAction(rs, g, owner, bribes[0]![0]!);
+  assert.deepEqual(r.validation.issues, [], 'accepted while the consent question is open');
+  assert.equal(rs.decisions(r.game.state)[0]!.id, d!.id, 'the consent question stays open');
+});
+
+function ownerOf(g: WkGame): BaronId {
+  return g.wk.current!.split(':')[0] as BaronId;
+}
+
+test('bots: what they give passes the referee; nothing in answer to another\'s action', () => {
   const g = atStronghold();
   let any = 0;
   for (let i = 0; i < 400; i++) {
