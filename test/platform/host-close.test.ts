@@ -207,4 +207,27 @@ describe('the host closes a paused Warrior Knights game in the browser', { skip:
     assert.deepEqual(errors, [], 'no script error');
     await ctx.close();
   });
+
+  test('the host declares a paused game abandoned; the page says it is over, with no winner', { timeout: 300_000 }, async () => {
+    const host = await newUser(tp, 'hcb_host2');
+    const other = await newUser(tp, 'hcb_other2', 'en');
+    const id = await wkGame(tp, host, other, 'Browser abandon');
+    await pauseGame(tp.platform.ctx, id, host.id, true);
+    const errors: string[] = [];
+    const ctx = await chromium.newContext({ viewport: { width: 1000, height: 900 } });
+    const p = watchErrors(await ctx.newPage(), errors);
+    await logIn(p, tp.url, host);
+    await p.goto(`${tp.url}/games/${id}/play`);
+    const form = p.locator('#host-action-abandon');
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel(/Je confirme/).check();
+    await Promise.all([p.waitForURL(/done=closed/), form.getByRole('button', { name: 'Déclarer la partie abandonnée' }).click()]);
+    assert.match(await p.locator('main').innerText(), /La partie est close\./, 'the flash says the game is closed');
+    await p.screenshot({ path: fileURLToPath(new URL('wk-host-abandon-after.png', ARTIFACTS)), fullPage: true });
+    assert.equal((await tp.db.one<{ status: string }>('SELECT status FROM games WHERE id = $1', [id]))!.status, 'finished', 'the game is finished');
+    assert.equal((await stateOf<WkGame>(tp, id)).flow.abandoned, true, 'abandoned');
+    assert.deepEqual(await tp.db.query('SELECT player FROM seats WHERE game_id = $1 AND won', [id]), [], 'no winner');
+    assert.deepEqual(errors, [], 'no script error');
+    await ctx.close();
+  });
 });
