@@ -5,7 +5,10 @@
  * cycling from --min to --max: invariants after every question, no bot answer refused, each game
  * to the rules' end. Prints how often each §9.2 kind was asked (flow.ts FLOW_KINDS, the ones never
  * asked listed), the victory kinds, the special phases fired and the neutral cards revealed, and
- * the failures. Exits 1 on any failure (an invariant broken, a bot answer refused, a crash, a game
+ * the failures. Before each question, each baron's bot may give crowns (free.ts `botGifts`, §9.2
+ * #42: to the barons whose consent its card waits for, or alms to the poorest), through the
+ * contract's `validateAction` / `act` while the question is open; counted as `crowns-given`
+ * (gifts) and `crowns-given-total` (crowns) with the special phases. Exits 1 on any failure (an invariant broken, a bot answer refused, a crash, a game
  * not over within the step cap). test/warrior-knights/soak.test.ts runs a short one.
  */
 import { parseArgs } from 'node:util';
@@ -13,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { warriorKnights as rs } from '../src/rulesets/warrior-knights/index.ts';
 import { botAnswer } from '../src/rulesets/warrior-knights/bot.ts';
 import { checkInvariants } from '../src/rulesets/warrior-knights/invariants.ts';
+import { botGifts } from '../src/rulesets/warrior-knights/free.ts';
 import { FLOW_KINDS, type WkGame } from '../src/rulesets/warrior-knights/flow.ts';
 import { createRng } from '../src/engine/rng.ts';
 
@@ -42,6 +46,15 @@ export function soakGame(t: SoakTally, players: number, seed: string, opts: { le
     while (!rs.outcome(g) && steps < maxSteps) {
       const [d] = rs.decisions(g);
       if (!d) { t.failures.push(`${seed}: nothing asked at ${g.wk.step}`); return g; }
+      // crowns given at any time (#42), while the question is open, by any baron (the one asked or another)
+      for (const p of g.wk.players) {
+        for (const a of botGifts(g, p, rng, 'spontaneous')) {
+          const v = rs.validateAction!(g, p, a);
+          if (v.value === null) { t.failures.push(`${seed}: gift refused: ${v.issues[0]!.message}`); continue; }
+          g = rs.act!(g, p, v.value, rng).state;
+          bump(t.phases, 'crowns-given'); bump(t.phases, 'crowns-given-total', (v.value as { amount: number }).amount);
+        }
+      }
       const subs = d.players.map((p, i) => {
         const v = rs.validate(g, p, d.id, botAnswer(g, p, d.id, rng));
         if (v.issues.length) t.failures.push(`${seed}: ${d.kind} refused: ${v.issues[0]!.message}`);
@@ -91,6 +104,7 @@ function main(): void {
   console.log(`Warrior Knights soak: ${t.games} games of ${min}–${max} barons (length ${length}), ${t.turns} turns, ${t.steps} questions, ${Math.round((Date.now() - started) / 1000)} s`);
   console.log(`victories: ${JSON.stringify(t.victories)}`);
   console.log(`special phases and neutral cards: ${JSON.stringify(t.phases)}`);
+  console.log(`crowns given (#42): ${t.phases['crowns-given'] ?? 0} gifts, ${t.phases['crowns-given-total'] ?? 0} crowns`);
   console.log(`asked: ${FLOW_KINDS.map((k) => `${k} ${t.asked[k] ?? 0}`).join(', ')}`);
   console.log(`never asked: ${neverAsked(t).join(', ') || 'none'}`);
   console.log(`failures: ${t.failures.length}`);

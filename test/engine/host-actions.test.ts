@@ -27,7 +27,7 @@ function running(): GameRecord<WkGame> {
 test('the host\'s close is a step of @host, ends the game with the §7.2 ranking, and replays', () => {
   const g = running();
   assert.equal(wk.outcome(g.state), null, 'the game runs');
-  assert.deepEqual(wk.hostActions!(g.state, 'en').map((a) => a.id), ['close'], 'the host may close it');
+  assert.deepEqual(wk.hostActions!(g.state, 'en').map((a) => a.id), ['close', 'abandon'], 'the host may close it (with the ranking, or as abandoned: test/warrior-knights/abandon.test.ts)');
   const want = influenceRanking(g.state.wk);
   const r = takeAction(wk, g, HOST_SEAT, { id: 'close', values: {} });
   assert.deepEqual(r.validation.issues, [], 'the close is valid');
@@ -52,10 +52,14 @@ test('the host\'s close is a step of @host, ends the game with the §7.2 ranking
 
 test('only the host reaches hostAct; a ruleset without host actions refuses them', () => {
   const g = running();
-  const bad = takeAction(wk, g, HOST_SEAT, { id: 'abandon', values: {} });
+  const bad = takeAction(wk, g, HOST_SEAT, { id: 'resign', values: {} });
   assert.equal(bad.game, g, 'an unknown host action changes nothing');
   assert.ok(bad.validation.issues.length > 0, 'and is refused');
-  assert.throws(() => takeAction(wk, g, 'green', { id: 'close', values: {} }), GameError, 'a baron\'s action never reaches hostAct (Warrior Knights has no free actions)');
+  // a baron's action never reaches hostAct: it goes to the free actions (Warrior Knights' one: giving crowns), which know no close
+  const baron = g.state.wk.players[0]!;
+  const mine = takeAction(wk, g, baron, { id: 'close', values: {} });
+  assert.equal(mine.game, g, 'a baron\'s close changes nothing');
+  assert.match(mine.validation.issues[0]?.text?.en ?? '', /Unknown action: only giving crowns is possible/, 'refused as a free action');
   assert.throws(() => takeAction(wk, g, GM_SEAT, { id: 'close', values: {} }), GameError, 'nor a GM action');
   const a = createGame(assize, { lords: ['Aude', 'Bérenger'] }, 'no-host');
   assert.throws(() => takeAction(assize, a, HOST_SEAT, { id: 'close', values: {} }), /has no host actions/, 'a ruleset without host actions refuses them');

@@ -27,9 +27,9 @@ import { DB_KINDS, startTestPlatform, stateOf, type DbKind, type TestPlatform } 
 
 await loadAllRulesets();
 
-async function wkGame(tp: TestPlatform, host: TestUser, other: TestUser, name: string): Promise<number> {
+async function wkGame(tp: TestPlatform, host: TestUser, other: TestUser, name: string, ranked = false): Promise<number> {
   return games.create(tp.platform.ctx, {
-    ruleset: 'warrior-knights', name, options: {}, seed: `host-close-${name}`, hostUserId: host.id, isPrivate: true,
+    ruleset: 'warrior-knights', name, options: {}, seed: `host-close-${name}`, hostUserId: host.id, isPrivate: true, ...(ranked ? { ranked: true } : {}),
     seats: [{ userId: host.id, lordName: 'Aude' }, { userId: other.id, lordName: 'Bérenger' }],
     maxPlayers: 2, prompts: { pace: 'live' },
   });
@@ -56,7 +56,7 @@ function suite(kind: DbKind) {
       await refusedWith(takeHostAction(ctx, id, host.id, { id: 'close', values: {} }), 'not-paused', 409, 'a running game that is not paused: refused');
       await pauseGame(ctx, id, host.id, true);
       await refusedWith(takeHostAction(ctx, id, other.id, { id: 'close', values: {} }), 'not-host', 403, 'a player who is not the host: refused');
-      const bad = await takeHostAction(ctx, id, host.id, { id: 'abandon', values: {} });
+      const bad = await takeHostAction(ctx, id, host.id, { id: 'resign', values: {} });
       assert.equal(bad.ok, false, 'an action the ruleset does not offer is refused');
       assert.match(bad.issues[0]?.text?.fr ?? '', /n’existe pas/, 'with the ruleset’s reason in French');
       const before = await stateOf<WkGame>(tp, id);
@@ -103,6 +103,38 @@ function suite(kind: DbKind) {
       await refusedWith(takeHostAction(ctx, id, host.id, { id: 'close', values: {} }), 'finished', 409, 'a finished game cannot be closed again');
     });
 
+    test('service: "abandoned" (§9.1 item 9, the host\'s other choice): no winner, no ranking, no points moved, told to everyone; the ranking close of a ranked game moves them', { timeout: 300_000 }, async () => {
+      const ctx = tp.platform.ctx;
+      const id = await wkGame(tp, host, other, `Abandon ${kind}`, true);
+      await pauseGame(ctx, id, host.id, true);
+      const r = await takeHostAction(ctx, id, host.id, { id: 'abandon', values: {} });
+      assert.ok(r.ok && r.finished, `the abandon is taken and ends the game: ${JSON.stringify(r.issues)}`);
+      const row = (await tp.db.one<{ status: string; paused_at: Date | null }>('SELECT status, paused_at FROM games WHERE id = $1', [id]))!;
+      assert.equal(row.status, 'finished');
+      assert.equal(row.paused_at, null, 'the pause is lifted');
+      const after = await stateOf<WkGame>(tp, id);
+      assert.equal(after.flow.abandoned, true);
+      assert.equal(after.wk.winner, null);
+      assert.deepEqual(await tp.db.query('SELECT player FROM seats WHERE game_id = $1 AND won', [id]), [], 'no seat marked as won');
+      const ranked = await tp.db.one<{ counted: number }>('SELECT counted FROM ranked_games WHERE game_id = $1', [id]);
+      assert.equal(Number(ranked?.counted ?? -1), 0, 'the ranked game is not scored: nobody\'s points move');
+      const reports = await tp.db.query<{ text_fr: string; text_en: string }>('SELECT text_fr, text_en FROM reports WHERE game_id = $1 AND idx = $2', [id, r.step]);
+      assert.equal(reports.length, 2, 'every baron has his report');
+      for (const rep of reports) {
+        assert.match(rep.text_fr, /déclare la partie en pause abandonnée/);
+        assert.match(rep.text_en, /declares the paused game abandoned/);
+      }
+      const mails = await tp.db.query<{ to_addr: string; text: string }>('SELECT to_addr, text FROM outbox WHERE subject LIKE $1 ORDER BY id', [`%Abandon ${kind}%`]);
+      assert.ok(mails.some((m) => m.to_addr === other.email && /declares\s+the\s+paused\s+game\s+abandoned/.test(m.text)), 'the other player is mailed in English');
+      const rep = await replayStored(tp.db, id);
+      assert.ok(rep?.ok, `replayed: ${JSON.stringify(rep?.mismatches)}`);
+      // the same ranked game closed with the ranking instead: both players counted
+      const id2 = await wkGame(tp, host, other, `Ranked close ${kind}`, true);
+      await pauseGame(ctx, id2, host.id, true);
+      assert.ok((await takeHostAction(ctx, id2, host.id, { id: 'close', values: {} })).finished);
+      assert.equal(Number((await tp.db.one<{ counted: number }>('SELECT counted FROM ranked_games WHERE game_id = $1', [id2]))?.counted), 2, 'the ranking close is scored');
+    });
+
     test('route: the form on the paused game\'s host page only; non-host, no token, no confirmation refused', { timeout: 300_000 }, async () => {
       const ctx = tp.platform.ctx;
       const id = await wkGame(tp, host, other, `Route ${kind}`);
@@ -113,6 +145,7 @@ function suite(kind: DbKind) {
       const page = (await h.get(`/games/${id}/play`)).text;
       assert.match(page, /action="\/games\/\d+\/host-action"/, 'the host sees the host action form on the paused game');
       assert.match(pageText(page), /Clore la partie avec le classement du moment/, 'labelled in his language');
+      assert.match(pageText(page), /Déclarer la partie abandonnée/, 'the "abandoned" close beside it (§9.1 item 9)');
       assert.match(page, /name="confirm" value="1" required/, 'with a confirmation box');
       assert.doesNotMatch((await o.get(`/games/${id}/play`)).text, /host-action/, 'a player who is not the host sees no such form');
       const step = String(Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step));
@@ -171,6 +204,29 @@ describe('the host closes a paused Warrior Knights game in the browser', { skip:
     assert.match(text, /La partie est close\./, 'the flash says the game is closed');
     await p.screenshot({ path: fileURLToPath(new URL('wk-host-close-after.png', ARTIFACTS)), fullPage: true });
     assert.equal((await tp.db.one<{ status: string }>('SELECT status FROM games WHERE id = $1', [id]))!.status, 'finished', 'the game is finished');
+    assert.deepEqual(errors, [], 'no script error');
+    await ctx.close();
+  });
+
+  test('the host declares a paused game abandoned; the page says it is over, with no winner', { timeout: 300_000 }, async () => {
+    const host = await newUser(tp, 'hcb_host2');
+    const other = await newUser(tp, 'hcb_other2', 'en');
+    const id = await wkGame(tp, host, other, 'Browser abandon');
+    await pauseGame(tp.platform.ctx, id, host.id, true);
+    const errors: string[] = [];
+    const ctx = await chromium.newContext({ viewport: { width: 1000, height: 900 } });
+    const p = watchErrors(await ctx.newPage(), errors);
+    await logIn(p, tp.url, host);
+    await p.goto(`${tp.url}/games/${id}/play`);
+    const form = p.locator('#host-action-abandon');
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel(/Je confirme/).check();
+    await Promise.all([p.waitForURL(/done=closed/), form.getByRole('button', { name: 'Déclarer la partie abandonnée' }).click()]);
+    assert.match(await p.locator('main').innerText(), /La partie est close\./, 'the flash says the game is closed');
+    await p.screenshot({ path: fileURLToPath(new URL('wk-host-abandon-after.png', ARTIFACTS)), fullPage: true });
+    assert.equal((await tp.db.one<{ status: string }>('SELECT status FROM games WHERE id = $1', [id]))!.status, 'finished', 'the game is finished');
+    assert.equal((await stateOf<WkGame>(tp, id)).flow.abandoned, true, 'abandoned');
+    assert.deepEqual(await tp.db.query('SELECT player FROM seats WHERE game_id = $1 AND won', [id]), [], 'no winner');
     assert.deepEqual(errors, [], 'no script error');
     await ctx.close();
   });

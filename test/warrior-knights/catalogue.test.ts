@@ -70,6 +70,7 @@ test('every event kind renders in French and English, with no placeholder left',
     { t: 'rejected', card: 'proposal:alms' }, { t: 'law-adopted', card: 'proposal:salt-tax' }, { t: 'repealed', card: 'proposal:salt-tax' }, { t: 'office-discarded', card: 'proposal:constable' },
     { t: 'refused', card: 'proposal:marshal', baron: 'red' }, { t: 'title-given', card: 'proposal:marshal', baron: 'red' }, { t: 'title-discarded', card: 'proposal:seneschal', baron: 'red' },
     { t: 'office-given', card: 'proposal:constable', noble: 'red-star' }, { t: 'agenda', cards: ['proposal:alms', 'proposal:marshal'] }, { t: 'law-levy', card: 'proposal:salt-tax', baron: 'red', amount: 2 },
+    { t: 'crowns-given', from: 'green', to: 'red', amount: 1 }, { t: 'crowns-given', from: 'red', to: 'blue', amount: 5 },
   ];
   for (const e of all) {
     for (const lang of ['fr', 'en'] as const) {

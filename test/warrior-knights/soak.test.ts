@@ -31,6 +31,11 @@ test('soak: every §9.2 kind the flow asks was reached over the games (#16 the r
   for (const k of ['passage-consent', 'attack-consent', 'acting-chairman'] as const) assert.ok((t.asked[k] ?? 0) > 0, `${k} reached`);
 });
 
+test('soak: crowns given at any time (#42) by the bots, each accepted by the referee', () => {
+  assert.ok((t.phases['crowns-given'] ?? 0) > 0, `gifts made (${JSON.stringify(t.phases)})`);
+  assert.ok((t.phases['crowns-given-total'] ?? 0) >= (t.phases['crowns-given'] ?? 0), 'at least a crown each');
+});
+
 test('soak: #16 the ransom city reached in the short soak', { todo: 'the bots besiege strongholds but rarely take one in a short soak; see docs/warrior-knights.md' }, () => {
   assert.ok((t.asked['ransom-city'] ?? 0) > 0, `ransom-city asked (${t.asked['ransom-city'] ?? 0}; strongholds besieged ${t.phases['stronghold-besieged'] ?? 0}, fallen ${t.phases['stronghold-fell'] ?? 0})`);
 });

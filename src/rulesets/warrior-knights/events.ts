@@ -99,7 +99,9 @@ export type WkEvent =
   | { t: 'title-discarded'; card: string; baron: BaronId }
   | { t: 'office-given'; card: string; noble: string }
   | { t: 'agenda'; cards: string[] }
-  | { t: 'law-levy'; card: string; baron: BaronId; amount: number };
+  | { t: 'law-levy'; card: string; baron: BaronId; amount: number }
+  // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42; free.ts): public, like every baron's crowns (§9.4)
+  | { t: 'crowns-given'; from: BaronId; to: BaronId; amount: number };
 
 const PHASE_NAMES: Record<SpecialPhase, Localized> = {
   taxation: { fr: 'les Impôts', en: 'Taxation' },
@@ -261,6 +263,7 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'title-discarded': (e) => fill({ fr: '{b} défausse {c}.', en: '{b} discards {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
   'office-given': (e) => fill({ fr: '{n} reçoit l’office {c}.', en: '{n} receives the Office {c}.' }, { n: noble(e.noble).name, c: deckCardName(e.card) }),
   agenda: (e) => fill({ fr: 'Ordre du jour : {a}.', en: 'Agenda: {a}.' }, { a: list(e.cards.map(deckCardName)) }),
+  'crowns-given': (e) => fill({ fr: '{a} donne {n} à {b}.', en: '{a} gives {b} {n}.' }, { a: who(e.from), b: who(e.to), n: count(e.amount, RESOURCE.crowns[0], RESOURCE.crowns[1]) }),
   'law-levy': (e) => fill({ fr: '{b} paie {n} au titre de {c}.', en: '{b} pays {n} under {c}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE.crowns[0], RESOURCE.crowns[1]), c: deckCardName(e.card) }),
   triggered: (e) => (e.phase === 'draft'
     ? { fr: 'La piste des mercenaires est pleine : place au Recrutement de mercenaires.', en: 'The Mercenary track is full: the Mercenary Draft now.' }

@@ -87,7 +87,9 @@ export type FlowEvent = WkEvent
   | { t: 'consent'; kind: 'passage-consent' | 'attack-consent'; baron: BaronId; allow: boolean }
   | { t: 'consent-refused'; baron: BaronId }
   /** The host closed the paused game (§9.1 item 9): the §7.2 ranking, best first, with each baron's Influence. */
-  | { t: 'closed'; winner: BaronId | null; ranking: { baron: BaronId; influence: number }[][] };
+  | { t: 'closed'; winner: BaronId | null; ranking: { baron: BaronId; influence: number }[][] }
+  /** The host declared the paused game abandoned (§9.1 item 9): no winner, no ranking. */
+  | { t: 'abandoned' };
 
 /** Answers of the open step kept between questions (a card waiting for consents, an Expedition launched). */
 export interface Pending {
@@ -119,6 +121,8 @@ export interface WkFlow {
   capped: boolean;
   /** Closed by the host while the game was paused, with the current ranking (§9.1 item 9; index.ts `hostAct`). */
   closed?: true;
+  /** Closed with the result "abandoned" (§9.1 item 9; index.ts `abandonNow`): no winner, no ranking; `closed` is set too. */
+  abandoned?: true;
   /**
    * The inactivity guard (G-A64, §9.1 item 9): the turn being watched, whether any baron answered
    * a prompt in it himself (a bot's or a standing answer counts; a timeout does not), and the last

@@ -32,6 +32,7 @@ import { createGame } from './setup.ts';
 import { stepRow, type StepId } from './phases.ts';
 import { influenceRanking, influenceWinner } from './rules/arrival.ts';
 import { viewOf, type WkView } from './view.ts';
+import { applyGift, giftActions, validateGift } from './free.ts';
 import type { Rng } from '../../engine/rng.ts';
 
 export interface WkGameOptions {
@@ -99,15 +100,26 @@ const opt = (value: string, label: Localized) => ({ value, label });
 
 /** G-A64, §9.1 item 9: what the host is told when the inactivity guard pauses the game. */
 const IDLE_PAUSE: Localized = {
-  fr: 'Warrior Knights : au tour {t}, toutes les questions posées aux barons ont pris leur réponse par défaut faute de réponse (garde d’inactivité, G-A64). La partie est en pause : reprenez-la, confiez des sièges à des robots, ou terminez-la.',
-  en: 'Warrior Knights: in turn {t}, every question asked of the barons took its default for want of an answer (inactivity guard, G-A64). The game is paused: resume it, hand seats to bots, or close it.',
+  fr: 'Warrior Knights : au tour {t}, toutes les questions posées aux barons ont pris leur réponse par défaut faute de réponse (garde d’inactivité, G-A64). La partie est en pause : reprenez-la, confiez des sièges à des robots, ou terminez-la (avec le classement du moment, ou abandonnée).',
+  en: 'Warrior Knights: in turn {t}, every question asked of the barons took its default for want of an answer (inactivity guard, G-A64). The game is paused: resume it, hand seats to bots, or close it (with the current ranking, or abandoned).',
 };
 
-/** §9.1 item 9: the host's action on a paused game, closing it with the current Influence ranking. */
+/**
+ * §9.1 item 9 [P G-A64]: the host's actions on a paused game. He may close it "(result: 'abandoned',
+ * or the current Influence ranking with the §7.2 tie-breaks — host option)": both are offered, and
+ * the host picks one when he closes it — `close` (the ranking) or `abandon` (no result).
+ */
 const CLOSE = 'close';
-const CLOSE_FORM: Record<Lang, FreeAction> = {
-  fr: { id: CLOSE, label: 'Clore la partie avec le classement du moment', help: 'La partie s’achève maintenant : le baron qui a le plus d’influence l’emporte, départagé comme en fin de partie (§7.2 : cités, puis couronnes + foi + voix, puis troupes sur le plateau). Irréversible.', fields: [] },
-  en: { id: CLOSE, label: 'Close the game with the current ranking', help: 'The game ends now: the baron with the most Influence wins, ties broken as at the end of a game (§7.2: cities, then crowns + Faith + votes, then troops on the board). Cannot be undone.', fields: [] },
+const ABANDON = 'abandon';
+const HOST_FORMS: Record<Lang, FreeAction[]> = {
+  fr: [
+    { id: CLOSE, label: 'Clore la partie avec le classement du moment', help: 'La partie s’achève maintenant : le baron qui a le plus d’influence l’emporte, départagé comme en fin de partie (§7.2 : cités, puis couronnes + foi + voix, puis troupes sur le plateau). Irréversible.', fields: [] },
+    { id: ABANDON, label: 'Déclarer la partie abandonnée', help: 'La partie s’achève maintenant sans résultat : ni vainqueur ni classement, et elle ne compte pas au classement permanent. Irréversible.', fields: [] },
+  ],
+  en: [
+    { id: CLOSE, label: 'Close the game with the current ranking', help: 'The game ends now: the baron with the most Influence wins, ties broken as at the end of a game (§7.2: cities, then crowns + Faith + votes, then troops on the board). Cannot be undone.', fields: [] },
+    { id: ABANDON, label: 'Declare the game abandoned', help: 'The game ends now with no result: no winner, no ranking, and it does not count in the permanent ranking. Cannot be undone.', fields: [] },
+  ],
 };
 const NO_HOST_ACTION: Localized = { fr: 'Cette action de l’hôte n’existe pas, ou la partie est déjà terminée.', en: 'There is no such host action, or the game is over already.' };
 
@@ -120,6 +132,19 @@ export function closeNow(g: WkGame): { state: WkGame; events: FlowEvent[] } {
   wk.toAct = [];
   const event: FlowEvent = { t: 'closed', winner: wk.winner, ranking: ranking.map((grp) => grp.map((b) => ({ baron: b, influence: wk.barons[b].influence }))) };
   return { state: { ...g, wk, flow: { ...g.flow, pending: {}, closed: true } }, events: [event] };
+}
+
+/**
+ * The other close of §9.1 item 9 [P G-A64]: the result "abandoned" — the game over now with no
+ * winner and no ranking (`outcome` reason `abandoned`, `finishingOrder` empty: the permanent ranking
+ * moves nobody's points), told to every baron.
+ */
+export function abandonNow(g: WkGame): { state: WkGame; events: FlowEvent[] } {
+  const wk = structuredClone(g.wk);
+  wk.winner = null;
+  wk.stage = 'over';
+  wk.toAct = [];
+  return { state: { ...g, wk, flow: { ...g.flow, pending: {}, closed: true, abandoned: true } }, events: [{ t: 'abandoned' }] };
 }
 
 function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
@@ -241,24 +266,31 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   },
   report: (g, events, player, lang) => renderReport(g, events, player, lang),
   mapDoc: (g, player, lang) => wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang),
+  // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42): the one free action (free.ts), public
+  freeActions: (g, player, lang) => giftActions(g, player, lang),
+  validateAction: (g, player, action) => validateGift(g, player, action),
+  act: (g, player, value) => applyGift(g, player, value),
   hostActions(g, lang) {
-    return warriorKnights.outcome(g) ? [] : [CLOSE_FORM[lang]];
+    return warriorKnights.outcome(g) ? [] : HOST_FORMS[lang];
   },
   validateHostAction(g, action: ActionInput): Validation<unknown> {
-    if (action.id !== CLOSE || warriorKnights.outcome(g)) return { value: null, issues: [{ message: NO_HOST_ACTION.en, text: NO_HOST_ACTION }] };
-    return { value: { kind: CLOSE }, issues: [] };
+    if ((action.id !== CLOSE && action.id !== ABANDON) || warriorKnights.outcome(g)) return { value: null, issues: [{ message: NO_HOST_ACTION.en, text: NO_HOST_ACTION }] };
+    return { value: { kind: action.id }, issues: [] };
   },
-  hostAct(g) {
-    return closeNow(g);
+  hostAct(g, value) {
+    return (value as { kind?: string } | null)?.kind === ABANDON ? abandonNow(g) : closeNow(g);
   },
   outcome(g): Outcome | null {
     const s = g.wk;
+    if (g.flow.abandoned) return { finished: true, winners: [], reason: 'abandoned' };
     if (g.flow.closed) return { finished: true, winners: s.winner ? [s.winner] : [], reason: 'closed' };
     if (s.stage === 'over') return { finished: true, winners: s.winner ? [s.winner] : [], reason: s.winner ? (s.log.some((e) => e.t === 'military-victory') ? 'military' : 'influence') : 'none' };
     if (g.flow.capped) { const w = influenceWinner(s); return { finished: true, winners: w ? [w] : [], reason: 'turn-cap' }; }
     return null;
   },
   finishingOrder(g) {
+    // abandoned (§9.1 item 9): no places at all, so the permanent ranking moves nobody's points
+    if (g.flow.abandoned) return [];
     // the winner first (a military victor may not lead on Influence), then the §7.2 ranking
     const winners = new Set(warriorKnights.outcome(g)?.winners ?? []);
     const groups = influenceRanking(g.wk).map((grp) => grp.filter((b) => !winners.has(b)));

@@ -23,8 +23,9 @@ function closedMsg(e: Extract<FlowEvent, { t: 'closed' }>): Localized {
   return { fr: `${head.fr} Classement : ${places('fr')}.`, en: `${head.en} Ranking: ${places('en')}.` };
 }
 
-const FLOW_MSG: Record<'defaulted' | 'consent' | 'consent-refused' | 'closed', (e: any) => Localized> = {
+const FLOW_MSG: Record<'defaulted' | 'consent' | 'consent-refused' | 'closed' | 'abandoned', (e: any) => Localized> = {
   closed: closedMsg,
+  abandoned: () => ({ fr: 'L’hôte déclare la partie en pause abandonnée (§9.1) : elle s’achève sans vainqueur ni classement, et ne compte pas au classement permanent.', en: 'The host declares the paused game abandoned (§9.1): it ends with no winner and no ranking, and does not count in the permanent ranking.' }),
   defaulted: (e: { kind: keyof typeof DECISIONS; baron: BaronId }) => fill({ fr: 'La réponse de {b} ne pouvait s’appliquer : la réponse par défaut (n° {n}) s’applique.', en: '{b}’s answer could not apply: the default answer (#{n}) applies.' }, { b: who(e.baron), n: DECISIONS[e.kind].n }),
   consent: (e: { kind: string; baron: BaronId; allow: boolean }) => fill(e.allow ? { fr: '{b} donne son accord.', en: '{b} consents.' } : { fr: '{b} refuse son accord.', en: '{b} refuses his consent.' }, { b: who(e.baron) }),
   'consent-refused': (e: { baron: BaronId }) => fill({ fr: 'Sans les accords demandés, la carte revient à {b}.', en: 'Without the consents asked, the card goes back to {b}.' }, { b: who(e.baron) }),
