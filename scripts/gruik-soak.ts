@@ -45,6 +45,7 @@ if (values.flow) {
   table('Steps run', f.counts.steps);
   table('Event kinds', f.counts.events);
   table('Judgment items (gmQueue, and the GM’s disputes)', f.counts.judgments);
+  table('Judgment rows with no GM step, default seen applied (flow-soak.ts DEFAULT_SIGNS)', f.counts.defaults);
   table('Order kinds handed in (bots)', f.counts.orders);
   table('Answers and actions the referee refused', f.counts.refused);
   for (const x of f.refusals) console.log(`  ${x}`);
