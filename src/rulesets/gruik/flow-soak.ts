@@ -7,7 +7,7 @@
  * and the §12.7 fixture, with and without a GM (GM_PRESENT), with and without tabletop battles.
  *
  * The soak plays the table for the bots (a bot never plays a battle on the table): a tabletop offer
- * is accepted three times in four, each side hands in its list and proposes or accepts a date (the
+ * is accepted nine times in ten, each side hands in its list and proposes or accepts a date (the
  * free actions of tabletop.ts, filled in from their forms), reports a result drawn for the battle
  * (the two sides usually agree; sometimes they do not: a dispute) or leaves it to the other, and
  * the side asked confirms or disputes. The GM's items get, now and then, another choice than the
@@ -229,7 +229,7 @@ function countEvents(counts: FlowCounts, t: GruikState): void {
 }
 
 /** The disputes' rulings (J4, J9, J10), with a GM or at once without (flow.ts `record`), each once. */
-function countRulings(counts: FlowCounts, g: GruikGame, seen: Set<string>): void {
+export function countRulings(counts: FlowCounts, g: Pick<GruikGame, 'flow'>, seen: Set<string>): void {
   for (const r of g.flow.rulings ?? []) {
     if (seen.has(r.id) || !/^J(4|9|10)$/.test(r.row)) continue;
     seen.add(r.id);
