@@ -228,10 +228,11 @@ function countEvents(counts: FlowCounts, t: GruikState): void {
   }
 }
 
-/** The disputes' rulings (J4, J9, J10), with a GM or at once without (flow.ts `record`), each once. */
+/** The disputes' rulings (J4, J9, J10) made at once with no GM (flow.ts `record`, by 'no-gm'), each once; a GM's are its decisions. */
 export function countRulings(counts: FlowCounts, g: Pick<GruikGame, 'flow'>, seen: Set<string>): void {
   for (const r of g.flow.rulings ?? []) {
-    if (seen.has(r.id) || !/^J(4|9|10)$/.test(r.row)) continue;
+    // with a GM a dispute is a decision (counted from it in finish): only the rulings made at once without one here
+    if (seen.has(r.id) || !/^J(4|9|10)$/.test(r.row) || r.by !== 'no-gm') continue;
     seen.add(r.id);
     bump(counts.judgments, r.row);
   }
@@ -317,7 +318,8 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
 
   function finish(failure?: FlowFailure): FlowCampaign {
     for (const it of game.state.gruik.gmQueue ?? []) bump(counts.judgments, it.item);
-    // the disputes (J4, J9, J10) are counted from their rulings (countRulings), GM or not
+    // the disputes (J4, J9, J10): with a GM from its decisions, without from their rulings (countRulings)
+    for (const [k, n] of Object.entries(counts.decisions)) if (/^judgment:J(4|9|10)$/.test(k)) bump(counts.judgments, k.slice('judgment:'.length), n);
     for (const r of game.state.gruik.rollLog) if (r.purpose.startsWith('retreat into the fortress')) bump(counts.defaults, 'J24');
     return { seed, options, seasons: game.state.gruik.season, engineSteps: game.steps.length, hash: hashState(game.state), counts, violations, refusals, game, ...(failure ? { failure } : {}) };
   }
