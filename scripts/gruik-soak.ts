@@ -36,7 +36,7 @@ if (values.flow) {
     base: values.base === 'soak' ? 'flow' : values.base!, now: () => performance.now(),
     // --minutes M: no campaign is started after M minutes (the report says how many were played)
     stop: values.minutes ? ((t0, m) => () => performance.now() - t0 > m * 60_000)(performance.now(), whole(values.minutes, '--minutes')) : undefined,
-    progress: values.progress ? (i, c) => console.error(`campaign ${i + 1}/${n} ${c.seed} ${JSON.stringify(c.options)}: ${c.seasons} seasons, ${c.engineSteps} engine steps${c.failure ? ' FAILED' : ''}${c.violations.length ? ` ${c.violations.length} violations` : ''}`) : undefined,
+    progress: values.progress ? (i, c) => console.error(`campaign ${i + 1}/${n} ${c.seed} ${JSON.stringify({ ...c.options, ...(c.options.scenario ? { scenario: (c.options.scenario as { id?: string }).id } : {}) })}: ${c.seasons} seasons, ${c.engineSteps} engine steps${c.failure ? ' FAILED' : ''}${c.violations.length ? ` ${c.violations.length} violations` : ''}`) : undefined,
   });
   if (values.json) { console.log(JSON.stringify(f, null, 1)); process.exit(f.failures.length || f.violations.length ? 1 : 0); }
   console.log(`# Gruik soak through the flow: ${f.campaigns} campaigns, ${f.seasons} seasons, ${f.engineSteps} engine steps, ${(f.ms / 1000).toFixed(1)} s`);
@@ -45,6 +45,7 @@ if (values.flow) {
   table('Steps run', f.counts.steps);
   table('Event kinds', f.counts.events);
   table('Judgment items (gmQueue, and the GM’s disputes)', f.counts.judgments);
+  table('Judgment rows with no GM step, default seen applied (flow-soak.ts DEFAULT_SIGNS)', f.counts.defaults);
   table('Order kinds handed in (bots)', f.counts.orders);
   table('Answers and actions the referee refused', f.counts.refused);
   for (const x of f.refusals) console.log(`  ${x}`);

@@ -7,7 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { flowCampaign, flowOptions, flowSoak, type FlowBot, type FlowCampaign } from '../../src/rulesets/gruik/flow-soak.ts';
+import { countRulings, DEFAULT_SIGNS, fixtureVariant, flowCampaign, flowOptions, flowSoak, type FlowBot, type FlowCampaign } from '../../src/rulesets/gruik/flow-soak.ts';
+import { JUDGMENT_IDS } from '../../src/rulesets/gruik/judgments.ts';
 import { SEQ } from '../../src/rulesets/gruik/flow.ts';
 import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
@@ -18,7 +19,7 @@ const bot: FlowBot = (g, p, d, rng) => registry(g, p, d, rng);
 test('fixture campaigns with a GM and tabletop battles: the table workflow and the GM’s items, every step each season, no failure, nothing refused', () => {
   // two seeds: one reaches the table workflow, the other the GM's items (8 seasons of the fixture rarely give both)
   const total = (k: 'decisions' | 'actions' | 'events', name: string, cs: FlowCampaign[]) => cs.reduce((n, c) => n + (c.counts[k][name] ?? 0), 0);
-  const cs = ['t-0', 't-1'].map((seed) => flowCampaign(seed, 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true }));
+  const cs = ['t-21', 't-0'].map((seed) => flowCampaign(seed, 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true }));
   for (const c of cs) {
     assert.equal(c.failure, undefined, `${c.seed}: no failure: ${c.failure?.error}`);
     assert.deepEqual(c.violations, [], `${c.seed}: no invariant violation`);
@@ -64,7 +65,8 @@ test('flowSoak aggregates campaigns over the options cycle and lists what was ne
   assert.deepEqual(r.violations, [], 'no violation');
   assert.deepEqual(r.missing.steps, [], 'every step ran');
   assert.ok(!r.missing.decisions.includes('orders'), 'orders reached');
-  assert.ok(r.missing.judgments.includes('J2'), 'J2 (no GM step) is listed as never reached');
+  assert.ok(r.missing.judgments.includes('J21'), 'J21 (communiqués, not written) is listed as never reached');
+  for (const j of r.missing.judgments) assert.ok(!r.counts.judgments[j] && !r.counts.defaults[j], `${j} listed only when neither raised nor seen by default`);
   assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => flowOptions(i, 20).players), [4, 5, 6, 7, 2, 8, 4, 5, 6, 2], 'the options cycle through 4–8 players and the fixture');
 });
 
@@ -74,4 +76,68 @@ test('a fleet that sails combined with another leaves its own blockade (soak nig
   const c = flowCampaign('night-a-66', 11, bot, flowOptions(66, 20));
   assert.equal(c.failure, undefined, 'the campaign plays through');
   assert.deepEqual(c.violations, [], 'no invariant breaks: no fleet blockades from off another coast or from a port');
+});
+
+test('the flow asks #disband-army when a bot left the army out of its sheet, and the bot answers it (seed disp-11)', { timeout: 120_000 }, () => {
+  const c = flowCampaign('disp-11', 10, bot, { map: 'anneau', players: 6, gm: false, tabletop: true });
+  assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
+  assert.deepEqual(c.violations, [], 'no invariant violation');
+  assert.deepEqual(c.counts.refused, {}, `no answer refused: ${c.refusals.join(' | ')}`);
+  assert.ok((c.counts.decisions['disband-army'] ?? 0) >= 1, 'the disband-army decision was asked');
+  assert.ok((c.counts.events['season:army-disbanded'] ?? 0) >= 1, 'and an army was disbanded');
+});
+
+test('the fixture variants through the flow: a chain of masters throws off the yoke, an empire orders a new army in its sheet', { timeout: 120_000 }, () => {
+  assert.deepEqual(flowOptions(24, 12).scenario, fixtureVariant(4), 'campaign 24 plays the fixture with a chain of masters');
+  assert.equal(fixtureVariant(4).states.find((x) => x.id === 'dwarves')?.master, 'elves', 'the dwarves are the elves’ tributary');
+  const y = flowCampaign('y-24', 12, bot, flowOptions(24, 12));
+  const e = flowCampaign('c-14', 12, bot, flowOptions(14, 12));
+  for (const c of [y, e]) {
+    assert.equal(c.failure, undefined, `${c.seed}: no failure: ${c.failure?.error}`);
+    assert.deepEqual(c.violations, [], `${c.seed}: no invariant violation`);
+    assert.deepEqual(c.counts.refused, {}, `${c.seed}: no answer refused: ${c.refusals.join(' | ')}`);
+  }
+  assert.ok((y.counts.orders['throw-off-yoke'] ?? 0) >= 1, 'a throw-off-yoke order was handed in');
+  assert.ok((y.counts.events['season:freed'] ?? 0) >= 1, 'and a tributary was freed');
+  assert.ok((e.counts.orders['create-army'] ?? 0) >= 1, 'a create-army order was handed in');
+  assert.ok((e.counts.events['season:army-raised'] ?? 0) >= 1, 'and the army was raised');
+});
+
+test('a dispute ruled at once with no GM is counted once from its ruling (J4, J9, J10); a GM’s from its decision, other rows from gmQueue', () => {
+  const counts = { decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, orders: {}, refused: {}, defaults: {} } as Parameters<typeof countRulings>[0];
+  const seen = new Set<string>();
+  const ruling = (id: string, row: string, by: string) => ({ id, row, states: ['a', 'b'], value: 'abr', by, what: { fr: '', en: '' } });
+  const g1 = { flow: { rulings: [ruling('s3/J10/B1', 'J10', 'no-gm'), ruling('s3/J17/q0', 'J17', 'no-gm')] } } as unknown as Parameters<typeof countRulings>[1];
+  countRulings(counts, g1, seen);
+  countRulings(counts, g1, seen); // the same season read again (the copy run past S10): not counted twice
+  const g2 = { flow: { rulings: [ruling('s5/J9/B2', 'J9', 'gm'), ruling('s5/J4/B3', 'J4', 'no-gm')] } } as unknown as Parameters<typeof countRulings>[1];
+  countRulings(counts, g2, seen);
+  assert.deepEqual(counts.judgments, { J10: 1, J4: 1 }, 'each no-GM dispute once; a GM’s ruling (J9 here) is counted from its decision, J17 from gmQueue');
+});
+
+test('the rows with no GM step are counted when their default applies (seed disp-38)', { timeout: 120_000 }, () => {
+  const c = flowCampaign('disp-38', 10, bot, { map: 'anneau', players: 6, gm: false, tabletop: true });
+  assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
+  assert.deepEqual(c.violations, [], 'no invariant violation');
+  for (const j of ['J2', 'J3', 'J11', 'J12', 'J15', 'J20', 'J24', 'J25']) assert.ok((c.counts.defaults[j] ?? 0) > 0, `${j}: its default was seen applied (${DEFAULT_SIGNS[j]})`);
+  for (const j of Object.keys(c.counts.defaults)) assert.ok((JUDGMENT_IDS as string[]).includes(j) && DEFAULT_SIGNS[j], `${j} is a row with a sign`);
+});
+
+test('a volunteer ally withheld from a battle and carried off by its host’s sea retreat lands with it (soak seed disp-25)', { timeout: 120_000 }, () => {
+  // Before the fix, season 1: forge:D1, withheld (A-11), went aboard ambre:F2 with its host's sea
+  // retreat; setAshore (naval-position.ts) landed the host and its joined forces, which leave out the
+  // withheld, so D1 stayed aboard a fleet that no longer listed it, and from season 6 aboard a fleet gone.
+  const c = flowCampaign('disp-25', 10, bot, { map: 'anneau', players: 5, gm: false, tabletop: true });
+  assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.deepEqual(c.violations, [], 'no force aboard an unknown fleet');
+  const d = c.game.state.gruik.detachments['forge:D1'];
+  assert.ok(!d || typeof d.location === 'string', `forge:D1 is not left aboard: ${JSON.stringify(d?.location)}`);
+});
+
+test('a barbarian horde that still owns a province it no longer controls stays a realm (soak seed dawn-b-52)', { timeout: 300_000 }, () => {
+  // Before the fix, season 18: invasionsEnding (invasion.ts) deleted barbarians:1, which controlled nothing
+  // but still owned clochemousse: "clochemousse is owned by unknown state barbarians:1".
+  const c = flowCampaign('dawn-b-52', 20, bot, flowOptions(52, 20));
+  assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.deepEqual(c.violations, [], 'no province owned by an unknown state');
 });

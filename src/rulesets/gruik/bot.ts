@@ -437,8 +437,9 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   const withSovereign = myArmies.filter((a) => a.location === capital && rng.chance(0.3)).map((a) => a.id);
   if (withSovereign.length) sheet.sovereignPresent = withSovereign;
   const armies = Object.values(b.armies).filter((a) => a.state === me);
+  // the army to disband should §4.8 take one, named ahead three times in four; else the flow asks (#disband-army) and botDisband answers
   const disband = armies.length > 1 ? botDisband(b, me) : undefined;
-  if (disband) sheet.disband = disband;
+  if (disband && rng.chance(0.75)) sheet.disband = disband;
   botSiegeParts(b, me, rng, sheet);
   return sheet;
 }

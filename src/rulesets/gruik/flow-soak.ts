@@ -7,7 +7,7 @@
  * and the §12.7 fixture, with and without a GM (GM_PRESENT), with and without tabletop battles.
  *
  * The soak plays the table for the bots (a bot never plays a battle on the table): a tabletop offer
- * is accepted three times in four, each side hands in its list and proposes or accepts a date (the
+ * is accepted nine times in ten, each side hands in its list and proposes or accepts a date (the
  * free actions of tabletop.ts, filled in from their forms), reports a result drawn for the battle
  * (the two sides usually agree; sometimes they do not: a dispute) or leaves it to the other, and
  * the side asked confirms or disputes. The GM's items get, now and then, another choice than the
@@ -33,7 +33,9 @@ import { SEQ } from './flow.ts';
 import { gruik, type GruikOptions } from './index.ts';
 import { checkInvariants } from './invariants.ts';
 import { JUDGMENT_IDS } from './judgments.ts';
-import { EVENT_KINDS } from './soak.ts';
+import { EVENT_KINDS, FIXTURE_VARIANTS } from './soak.ts';
+import { FIXTURE_SCENARIO, type ScenarioFile } from './scenario.ts';
+import type { ScenarioState } from './state.ts';
 import { orderKinds, ORDER_KINDS } from './bot.ts';
 import type { GruikSheet } from './sheet-types.ts';
 import type { GruikState } from './state.ts';
@@ -58,6 +60,11 @@ export interface FlowCounts {
   orders: Record<string, number>;
   /** Answers or actions the referee refused (by decision kind or action kind): the bots' answers should pass. */
   refused: Record<string, number>;
+  /**
+   * The judgment rows with no GM step (or an optional one not written) whose program default was
+   * applied, each read from what shows it (`DEFAULT_SIGNS`): §11.4's items reached in play without a queue.
+   */
+  defaults: Record<string, number>;
 }
 export interface FlowFailure { seed: string; season: number; step: string; error: string }
 export interface FlowCampaign {
@@ -74,14 +81,76 @@ export interface FlowCampaign {
   game: GameRecord<GruikGame>;
 }
 
-const emptyCounts = (): FlowCounts => ({ decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, orders: {}, refused: {} });
+const emptyCounts = (): FlowCounts => ({ decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, orders: {}, refused: {}, defaults: {} });
+
+/**
+ * What shows that the program applied its default for a judgment row with no GM step (rules §11.4):
+ * the soak counts the row reached when it sees it. J21 (communiqués) has none: no communiqué is
+ * written yet. Some signs are the path the default takes, not the ambiguity itself (J22: every
+ * automatic vassalage, tie or not; J23: every capital moved by the A-53 list): said so here.
+ */
+export const DEFAULT_SIGNS: Record<string, string> = {
+  J2: 'a reaction window asked: the movement report told the state (triggers T1–T3, no sizes)',
+  J3: 'a detection or an interception made by a standing naval policy (S5 events detected / intercepted), or a naval round asked',
+  J5: 'a volunteer ally asked whether it appears',
+  J6: 'a HOTT list handed in (army-list): the AP-total check only',
+  J11: 'two or more detections in one sea zone in a season: the seeded order of pairs decided',
+  J12: 'a naval battle (fully automatic)',
+  J14: 'a sortie (S6.1), under the standing consent order',
+  J15: 'a gift or loan (automatic transfer)',
+  J19: 'the seasonal prestige published (S8.6): nothing automatic toward neutrals',
+  J20: 'a declaration, rumour or treaty relayed',
+  J22: 'an automatic vassalage (S8: the tributary’s choice, else the lowest id; a tie is not told apart)',
+  J23: 'a capital moved by the A-53 list (owned, richest, nearest, lowest id)',
+  J24: 'a fortress die rolled and logged (retreat into the fortress, D6)',
+  J25: 'a retreat decided (the defender’s first)',
+  J26: 'a friendship cancelled automatically by a directly hostile order',
+};
 const bump = (rec: Record<string, number>, k: string, n = 1) => { rec[k] = (rec[k] ?? 0) + n; };
 
-/** The options of campaign i [P, ours]: anneau with 4…8 players four times in five, the fixture the fifth; a GM every other; the table in half. */
+/**
+ * The fixture's variants the flow soak plays: soak.ts's five, and a sixth, "the island" [ours]: the
+ * neutral fens keep their capital and army on `ilot`, an island with no land neighbour, and `tourbe`
+ * on the mainland. When `ilot` falls its garrison has nowhere to go (J13, interned), and while the
+ * fens still own a province they do not control, an army of theirs captured has nowhere to re-form (J27).
+ */
+export const FLOW_FIXTURE_VARIANTS: readonly (readonly ScenarioState[])[] = [
+  ...FIXTURE_VARIANTS,
+  FIXTURE_VARIANTS[0]!.map((x) => (x.id === 'fens' ? { ...x, capital: 'ilot', armyAt: 'ilot' } : x)),
+];
+
+/**
+ * The §12.7 fixture as a scenario file with the states of `FLOW_FIXTURE_VARIANTS[v]`: 1 allies,
+ * 2 an empire of 7 provinces (a second army, a small neighbour), 3 a vassal, 4 a chain of masters
+ * (dwarves → elves → fens: the dwarves may throw off the yoke, §8.4.3), 5 the island. A GM's own scenario as the
+ * loader takes it (index.ts `setupUploaded`).
+ */
+export function fixtureVariant(v: number): ScenarioFile {
+  const states = FLOW_FIXTURE_VARIANTS[v % FLOW_FIXTURE_VARIANTS.length]!;
+  const file = structuredClone(FIXTURE_SCENARIO);
+  for (const p of file.provinces) {
+    const holder = states.find((x) => x.provinces.includes(p.id))?.id ?? null;
+    p.owner = holder; p.controller = holder;
+  }
+  file.states = file.states.map((st) => {
+    const x = states.find((y) => y.id === st.id)!;
+    const { friendsDeclared: _f, master: _m, tributaryRate: _r, ...rest } = st;
+    return { ...rest, capital: x.capital, ...(x.armyAt ? { army: { location: x.armyAt } } : {}), ...(x.friendsDeclared ? { friendsDeclared: [...x.friendsDeclared] } : {}), ...(x.master ? { master: x.master, tributaryRate: x.tributaryRate ?? 0.1 } : {}) };
+  });
+  file.id = `${file.id}-v${v}`;
+  return file;
+}
+
+/**
+ * The options of campaign i [P, ours]: anneau with 4…8 players four times in five, the fixture the
+ * fifth (in turn as it stands and as its five variants, `fixtureVariant`); a GM every other; the table
+ * in three campaigns of four.
+ */
 export function flowOptions(i: number, seasons: number): GruikOptions {
   const map = i % 5 === 4 ? 'fixture' : 'anneau';
   const k = i - Math.floor(i / 5); // the index among the anneau campaigns: 4, 5, 6, 7, 8 players in turn
-  return { map, players: map === 'fixture' ? 2 : 4 + (k % 5), gm: i % 2 === 0, tabletop: Math.floor(i / 2) % 2 === 0, seasons };
+  const v = Math.floor(i / 5) % FLOW_FIXTURE_VARIANTS.length; // the fixture's variant
+  return { map, players: map === 'fixture' ? 2 : 4 + (k % 5), gm: i % 2 === 0, tabletop: Math.floor(i / 2) % 4 !== 3, seasons, ...(map === 'fixture' && v > 0 ? { scenario: fixtureVariant(v) } : {}) };
 }
 
 /** A result the two sides of a tabletop battle report (drawn from the battle's own stream, so both usually agree). */
@@ -89,10 +158,16 @@ function drawnReport(g: GruikGame, battle: string, seed: string, side: PlayerId)
   const b = g.flow.battles.find((x) => x.id === battle);
   if (!b) return 'none';
   const shared = createRng(seed, `table/${battle}`);
-  // one report in five is the side's own (a disagreement, then a dispute unless both draw the same)
-  const r = createRng(seed, `table/${battle}/${side}`).chance(0.2) ? createRng(seed, `table/${battle}/${side}/own`) : shared;
+  // one report in three is the side's own (a disagreement, then a dispute unless both draw the same)
+  const own = createRng(seed, `table/${battle}/${side}`).chance(0.35);
+  const r = own ? createRng(seed, `table/${battle}/${side}/own`) : shared;
   const [a, c] = b.sides;
-  const outcome = r.pick([
+  // a side that tells its own story mostly says the battle was cut short: unfinished (J10) or stopped (J9)
+  const cut = [
+    { kind: 'unfinished', agreement: r.pick(['nonDecisive', 'winnerExtrapolated', 'diceOff', 'none']), winner: r.pick([a, c]) },
+    { kind: 'nightfall', leaver: r.pick([a, c]) }, { kind: 'agreedStop', agreement: r.pick(['attackedToFortress', 'attackedAbandons', 'attackerWithdraws', 'none']) },
+  ];
+  const outcome = own && r.chance(0.6) ? r.pick(cut) : r.pick([
     { kind: 'decisive', winner: r.pick([a, c]) }, { kind: 'decisive', winner: r.pick([a, c]) },
     { kind: 'nightfall', leaver: r.pick([a, c]) }, { kind: 'agreedStop', agreement: r.pick(['attackedToFortress', 'attackedAbandons', 'attackerWithdraws', 'none']) },
     { kind: 'unfinished', agreement: r.pick(['nonDecisive', 'winnerExtrapolated', 'diceOff', 'none']), winner: r.pick([a, c]) }, { kind: 'mutualDemoralisation' },
@@ -110,9 +185,12 @@ function answerOf(g: GruikGame, p: PlayerId, d: Decision, rng: Rng, seed: string
     return bot(g, p, d.id, rng);
   }
   switch (d.kind) {
-    case 'tabletop-accept': return rng.chance(0.75) ? 'accept' : 'refuse';
+    // [ours] the table is played often and disputed often, so that J4, J9 and J10 show in a soak (a battle for both players is rare)
+    case 'tabletop-accept': return rng.chance(0.9) ? 'accept' : 'refuse';
     case 'battle-report': return rng.chance(0.25) ? 'none' : drawnReport(g, d.id.slice('battle-report:'.length), seed, p);
-    case 'report-confirmation': return rng.chance(0.3) ? 'dispute' : 'confirm';
+    case 'report-confirmation': return rng.chance(0.4) ? 'dispute' : 'confirm';
+    // [ours] a standing "no" now and then: a later sheet then orders the army (create-army, which wins over it, flow.ts S8.7)
+    case 'create-army': return rng.chance(0.25) ? 'decline' : bot(g, p, d.id, rng);
     default: return bot(g, p, d.id, rng);
   }
 }
@@ -127,6 +205,37 @@ function countEvents(counts: FlowCounts, t: GruikState): void {
   for (const e of t.seasonEvents ?? []) bump(counts.events, `season:${e.t}`);
   for (const e of t.fieldEvents ?? []) bump(counts.events, `field:${e.t}`);
   for (const e of t.navalLog ?? []) bump(counts.events, `naval:${e.t}`);
+  // the rows with no GM step whose default shows in the season's events (DEFAULT_SIGNS)
+  const d = counts.defaults;
+  const perZone: Record<string, number> = {};
+  for (const e of t.navalLog ?? []) {
+    if (e.t === 'detected' || e.t === 'intercepted') bump(d, 'J3');
+    if (e.t === 'detected') bump(perZone, e.zone);
+    if (e.t === 'naval-battle') bump(d, 'J12');
+  }
+  if (Object.values(perZone).some((n) => n >= 2)) bump(d, 'J11');
+  for (const e of t.fieldEvents ?? []) {
+    if (e.t === 'sortie') bump(d, 'J14');
+    if (e.t === 'retreat') bump(d, 'J25');
+  }
+  for (const e of t.seasonEvents ?? []) {
+    if (e.t === 'gift') bump(d, 'J15');
+    if (e.t === 'declaration' || e.t === 'rumour' || e.t === 'treaty') bump(d, 'J20');
+    if (e.t === 'season-prestige') bump(d, 'J19');
+    if (e.t === 'tributary' && e.how === 'automatic') bump(d, 'J22');
+    if (e.t === 'capital' && e.province) bump(d, 'J23');
+    if (e.t === 'friendship' && e.change === 'cancelled' && e.automatic) bump(d, 'J26');
+  }
+}
+
+/** The disputes' rulings (J4, J9, J10) made at once with no GM (flow.ts `record`, by 'no-gm'), each once; a GM's are its decisions. */
+export function countRulings(counts: FlowCounts, g: Pick<GruikGame, 'flow'>, seen: Set<string>): void {
+  for (const r of g.flow.rulings ?? []) {
+    // with a GM a dispute is a decision (counted from it in finish): only the rulings made at once without one here
+    if (seen.has(r.id) || !/^J(4|9|10)$/.test(r.row) || r.by !== 'no-gm') continue;
+    seen.add(r.id);
+    bump(counts.judgments, r.row);
+  }
 }
 
 /** One campaign through the flow, with the options of `flowOptions` or those given. */
@@ -137,6 +246,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
   const refuse = (what: string, by: PlayerId, message: string) => { bump(counts.refused, what); if (refusals.length < 5) refusals.push(`seed ${seed} step ${game.steps.length + 1} ${by} ${what}: ${message}`); };
   let game = createGame(gruik, { ...options, seasons }, seed) as GameRecord<GruikGame>;
   let step = 'setup';
+  const rulingsSeen = new Set<string>();
   const check = (where: string) => {
     for (const v of checkInvariants(game.state.gruik)) violations.push(`seed ${seed} season ${game.state.gruik.season} ${where}: ${v}`);
   };
@@ -157,6 +267,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
           const r = takeAction(gruik, game, seat, { id: a.id, values });
           if (r.validation.value === null || r.validation.issues.some(isError)) { refuse(`action:${kind}`, seat, r.validation.issues.map((i) => i.message).join('; ')); continue; }
           bump(counts.actions, kind);
+          if (kind === 'army-list') bump(counts.defaults, 'J6');
           game = r.game as GameRecord<GruikGame>;
           check(`action ${a.id}`);
         }
@@ -165,6 +276,9 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
       for (const d of ds) {
         bump(counts.decisions, d.kind);
         if (d.judgment) bump(counts.decisions, `judgment:${d.judgment.row}`);
+        if (d.kind === 'reaction') bump(counts.defaults, 'J2');
+        if (d.kind === 'volunteer-ally') bump(counts.defaults, 'J5');
+        if (d.kind === 'naval-round') bump(counts.defaults, 'J3');
         for (const p of d.players) {
           const rng = createRng(seed, `answer/${game.steps.length}/${p}/${d.id}`);
           const value = answerOf(game.state, p, d, rng, seed, bot);
@@ -182,6 +296,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
       const ran = stepsBetween(s0, n0, after.gruik.season, after.flow.phase === 'over' ? 0 : after.flow.next);
       for (const id of ran) bump(counts.steps, id);
       check(`after ${before.flow.phase}`);
+      countRulings(counts, after, rulingsSeen);
       if (after.gruik.season !== s0) {
         // the season ended inside this resolution: its events, from the state at its end
         if (after.flow.phase === 'over') countEvents(counts, after.gruik);
@@ -191,6 +306,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
           copy.gruik.config.campaign.seasons = s0 + 1;
           const end = gruik.resolve(copy, structuredClone(last.submissions), createRng(seed, `step/${last.index}`)).state;
           countEvents(counts, end.gruik);
+          countRulings(counts, end, rulingsSeen);
         }
       }
     }
@@ -202,8 +318,9 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
 
   function finish(failure?: FlowFailure): FlowCampaign {
     for (const it of game.state.gruik.gmQueue ?? []) bump(counts.judgments, it.item);
-    // the disputes (J4, J9, J10) reach the queue only as GM decisions
+    // the disputes (J4, J9, J10): with a GM from its decisions, without from their rulings (countRulings)
     for (const [k, n] of Object.entries(counts.decisions)) if (/^judgment:J(4|9|10)$/.test(k)) bump(counts.judgments, k.slice('judgment:'.length), n);
+    for (const r of game.state.gruik.rollLog) if (r.purpose.startsWith('retreat into the fortress')) bump(counts.defaults, 'J24');
     return { seed, options, seasons: game.state.gruik.season, engineSteps: game.steps.length, hash: hashState(game.state), counts, violations, refusals, game, ...(failure ? { failure } : {}) };
   }
 }
@@ -217,6 +334,7 @@ export interface FlowSoakReport {
   failures: FlowFailure[];
   violations: string[];
   refusals: string[];
+  /** `judgments`: the rows neither raised (gmQueue, disputes) nor seen applied by default (`defaults`). */
   missing: { decisions: string[]; actions: string[]; steps: string[]; events: string[]; judgments: string[]; orders: string[] };
 }
 
@@ -247,7 +365,7 @@ export function flowSoak(n: number, seasons: number, bot: FlowBot, opts: { base?
   const miss = (all: readonly string[], got: Record<string, number>) => all.filter((k) => !got[k]);
   return {
     campaigns, seasons: played, engineSteps, ms: now() - t0, counts, failures, violations, refusals,
-    missing: { decisions: miss(FLOW_DECISION_KINDS, counts.decisions), actions: miss(FLOW_ACTION_KINDS, counts.actions), steps: miss(SEQ, counts.steps), events: miss(EVENT_KINDS, counts.events), judgments: miss(JUDGMENT_IDS, counts.judgments), orders: miss(ORDER_KINDS, counts.orders) },
+    missing: { decisions: miss(FLOW_DECISION_KINDS, counts.decisions), actions: miss(FLOW_ACTION_KINDS, counts.actions), steps: miss(SEQ, counts.steps), events: miss(EVENT_KINDS, counts.events), judgments: JUDGMENT_IDS.filter((k) => !counts.judgments[k] && !counts.defaults[k]), orders: miss(ORDER_KINDS, counts.orders) },
   };
 }
 

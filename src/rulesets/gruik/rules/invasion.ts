@@ -111,7 +111,9 @@ export function invasionsEnding(s: GruikState): GruikState {
     if (r.kind !== 'barbarian' || !r.invades) continue;
     if (r.armies.some((id) => t.armies[id] && actsAsMainArmy(t, id))) continue;
     const victim = r.invades;
-    if (controlledBy(t, r.id).length > 0) { delete t.realms[r.id]!.invades; emit(t, { t: 'invasion-over', audience: [], state: victim }); continue; }
+    // the horde stays a realm while it controls or still owns a province (a province retaken but not yet annexed back:
+    // deleting it left the province owned by an unknown state, soak seed dawn-b-52, season 18) [P, as S8.8's "own and control nothing"]
+    if (controlledBy(t, r.id).length > 0 || Object.values(t.provinces).some((p) => p.owner === r.id)) { delete t.realms[r.id]!.invades; emit(t, { t: 'invasion-over', audience: [], state: victim }); continue; }
     for (const id of r.armies) delete t.armies[id];
     for (const ch of Object.values(t.characters)) if (ch.state === r.id) delete t.characters[ch.id];
     for (const d of Object.values(t.detachments)) if (d.state === r.id) delete t.detachments[d.id];

@@ -83,7 +83,11 @@ export function setAshore(t: GruikState, fleet: FleetId, at: ProvinceId, forces:
   for (const id of forces) {
     const g = t.armies[id] ?? t.detachments[id];
     if (!g) continue;
-    const all = [id, ...(t.armies[id] ? joinedForces(t, id).map((j) => j.id) : [])];
+    // what is joined to it, and a volunteer ally withheld from a battle that went aboard with it (a sea retreat
+    // after the battle): joinedForces leaves the withheld out, and it stayed aboard a fleet that listed it no more (soak seed disp-25)
+    const withheld = [...Object.values(t.detachments), ...Object.values(t.armies)]
+      .filter((x) => x.hostArmy === id && typeof x.location === 'object' && x.location !== null && x.location.embarkedOn === fleet).map((x) => x.id);
+    const all = [...new Set([id, ...(t.armies[id] ? joinedForces(t, id).map((j) => j.id) : []), ...withheld])];
     for (const x of all) {
       const y = t.armies[x] ?? t.detachments[x];
       if (!y) continue;
