@@ -49,6 +49,9 @@ export function checkInvariants(s: GruikState): string[] {
     if (typeof loc === 'string') { if (!provinces.has(loc)) out.push(`${what} stands in unknown province ${loc}`); return; }
     const fleet = (loc as { embarkedOn?: string }).embarkedOn;
     if (!fleet || !s.fleets[fleet]) out.push(`${what} is aboard unknown fleet ${fleet}`);
+    // Both ways: a force aboard is listed by its fleet (a volunteer ally once stayed aboard a fleet
+    // that no longer listed it, seed disp-25, and the one-way check let it pass for seasons).
+    else if (!s.fleets[fleet].embarked.includes(what)) out.push(`${what} is aboard ${fleet}, which does not list it`);
   };
 
   for (const a of Object.values(s.armies)) {
