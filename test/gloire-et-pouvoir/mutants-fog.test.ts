@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { orderForm, orderLabel } from '../../src/rulesets/gloire-et-pouvoir/form.ts';
 import type { OrderCode } from '../../src/rulesets/gloire-et-pouvoir/orders/types.ts';
+import { knightName } from '../../src/rulesets/gloire-et-pouvoir/names.ts';
 import { addGarrison, addKnight, home, scenario } from './harness.ts';
 
 function world() {
@@ -67,4 +68,35 @@ test('each order has its name in French and English (orderLabel, the form’s en
     assert.deepEqual(Object.fromEntries(entries.map((e) => [e.code, e.label])), Object.fromEntries(Object.entries(expected).map(([c, l]) => [c, l[i]])));
     for (const [c, l] of Object.entries(expected)) assert.equal(orderLabel(c as OrderCode, lang), l[i]);
   }
+});
+
+test('P G-40 default knight names: the pool in order, then each generation its epithet, then a number; the same with or without the lord’s own list', () => {
+  const s = scenario(['Hawkmoon', 'Jon Snow']); // no knight bears a default name
+  const name = (n: number) => {
+    const a = knightName(s, `K${n}`, 'L1');
+    assert.equal(knightName(s, `K${n}`, 'L1', []), a, `K${n}: the same name from an empty own list`);
+    return a;
+  };
+  assert.deepEqual([1, 2, 3, 39, 40].map(name), ['Gauvain', 'Perceval', 'Lancelot', 'Segurade', 'Ladinas']);
+  assert.deepEqual([41, 80, 81, 121, 161, 201, 241, 281, 321, 361].map(name),
+    ['Gauvain le Jeune', 'Ladinas le Jeune', 'Gauvain le Hardi', 'Gauvain le Preux', 'Gauvain le Sage', 'Gauvain le Blanc',
+      'Gauvain le Noir', 'Gauvain le Roux', 'Gauvain le Bel', 'Gauvain le Fort']);
+  // After ten generations the epithets come round again with a number.
+  assert.deepEqual([400, 401, 441, 801, 802].map(name), ['Ladinas le Fort', 'Gauvain 2', 'Gauvain le Jeune 2', 'Gauvain 3', 'Perceval 3']);
+});
+
+test('P G-40 a default name one of the lord’s own knights already bears (any case) gets the id; another lord’s knight changes nothing', () => {
+  const s = scenario(['Hawkmoon', 'Jon Snow', 'Amaréthuse']);
+  home(s, 'L1', 'narvik');
+  home(s, 'L2', 'kymia');
+  addKnight(s, 'L1', { name: 'perceval', renown: 10, location: 'narvik' });
+  addKnight(s, 'L2', { name: 'Lancelot', renown: 10, location: 'kymia' });
+  const own = Object.values(s.knights).filter((k) => k.lord === 'L1');
+  assert.equal(knightName(s, 'K2', 'L1'), 'Perceval (K2)');
+  assert.equal(knightName(s, 'K2', 'L1', own), 'Perceval (K2)');
+  assert.equal(knightName(s, 'K3', 'L1'), 'Lancelot');
+  assert.equal(knightName(s, 'K3', 'L1', own), 'Lancelot');
+  // The own list is read for the lord's knights only.
+  assert.equal(knightName(s, 'K3', 'L1', Object.values(s.knights)), 'Lancelot');
+  assert.equal(knightName(s, 'K3', 'L2'), 'Lancelot (K3)');
 });
