@@ -7,7 +7,10 @@ import assert from 'node:assert/strict';
 import { orderForm, orderLabel } from '../../src/rulesets/gloire-et-pouvoir/form.ts';
 import type { OrderCode } from '../../src/rulesets/gloire-et-pouvoir/orders/types.ts';
 import { knightName } from '../../src/rulesets/gloire-et-pouvoir/names.ts';
-import { addGarrison, addKnight, home, scenario } from './harness.ts';
+import { avgHappiness, knownKnights, playerView } from '../../src/rulesets/gloire-et-pouvoir/view.ts';
+import { allGlobalRenown } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
+import { relation } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
+import { addGarrison, addKnight, home, relate, scenario } from './harness.ts';
 
 function world() {
   const s = scenario(['Hawkmoon', 'Jon Snow', 'Amaréthuse']);
@@ -99,4 +102,87 @@ test('P G-40 a default name one of the lord’s own knights already bears (any c
   // The own list is read for the lord's knights only.
   assert.equal(knightName(s, 'K3', 'L1', Object.values(s.knights)), 'Lancelot');
   assert.equal(knightName(s, 'K3', 'L2'), 'Lancelot (K3)');
+});
+
+/**
+ * Four lords: Hawkmoon (L1, the reader) holds Narvik (a 200-man garrison) and Vadvet-Jakko (none);
+ * his knights stand in Thule (unowned, 300 men), in Dolon (Amaréthuse's land, no army) and at home.
+ * Hylith (L2) is at war with him, his knight Perceval (400 men) far away in Livo-Joki, Lionel (150)
+ * in Vadvet-Jakko (Hawkmoon's land); Amaréthuse (L3), allied to Hylith, has Keu (200) in Thule and
+ * Bohort (no army) in Narvik; Morgane (L4) is dead.
+ */
+function fourLords() {
+  const s = scenario(['Hawkmoon', 'Hylith', 'Amaréthuse', 'Morgane']);
+  home(s, 'L1', 'narvik', 'vadvet-jakko');
+  home(s, 'L2', 'livo-joki');
+  home(s, 'L3', 'dolon');
+  s.knights.K4!.location = 'riga';
+  s.lords.L4!.alive = false;
+  s.territories.narvik!.happiness = 80;
+  s.territories.dolon!.happiness = 5;
+  s.territories.narvik!.fortification = 'wall';
+  const gar = addGarrison(s, 'L1', 'narvik', 200);
+  addGarrison(s, 'L2', 'livo-joki', 700);
+  const gauvain = addKnight(s, 'L1', { name: 'Gauvain', renown: 60, location: 'thule', men: 300, hireRenown: 40 });
+  const yvain = addKnight(s, 'L1', { name: 'Yvain', renown: 30, location: 'dolon' });
+  const perceval = addKnight(s, 'L2', { name: 'Perceval', renown: 80, location: 'livo-joki', men: 400 });
+  const lionel = addKnight(s, 'L2', { name: 'Lionel', renown: 20, location: 'vadvet-jakko', men: 150 });
+  const keu = addKnight(s, 'L3', { name: 'Keu', renown: 50, location: 'thule', men: 200 });
+  const bohort = addKnight(s, 'L3', { name: 'Bohort', renown: 10, location: 'narvik' });
+  relate(s, 'L2', 'L3', 'alliance');
+  relate(s, 'L1', 'L2', 'war');
+  s.allyCalls = [
+    { turn: 2, caller: 'L3', callee: 'L1', enemiesAtCall: ['L2'] },
+    { turn: 3, caller: 'L2', callee: 'L3', enemiesAtCall: ['L1'] },
+  ];
+  s.lords.L2!.treasury = 12345;
+  return { s, gar, gauvain, yvain, perceval, lionel, keu, bohort };
+}
+
+test('S2 the view of a lord, field by field: his own in full; of others the public facts and what he sees with his own eyes', () => {
+  const { s, gar, gauvain, yvain, lionel, keu, bohort } = fourLords();
+  const v = playerView(s, 'L1');
+  assert.equal(v.turn, s.turn);
+  assert.equal(v.map, 'scandinavia');
+  assert.equal(v.finished, false);
+  assert.equal(v.king, null);
+  const me = s.lords.L1!;
+  assert.deepEqual(v.me, {
+    id: 'L1', name: 'Hawkmoon', treasury: 5000, title: null, retreat: me.retreat, alive: true,
+    armies: [{ id: gar, strength: 200, commander: null, location: 'narvik' }, { id: s.knights[gauvain]!.army!, strength: 300, commander: gauvain, location: 'thule' }],
+    memory: me.memory, intel: me.intel,
+    allyCallsReceived: [{ caller: 'L3', turn: 2, enemies: ['L2'] }],
+  });
+  // The renown ranking is public, computed with the average happiness of every territory.
+  const ts = Object.values(s.territories);
+  const avgH = ts.reduce((a, t) => a + t.happiness, 0) / ts.length;
+  assert.ok(Math.abs(avgH - 20) > 0.1, 'the average is not the default 20');
+  assert.equal(avgHappiness(s), avgH);
+  const renown = allGlobalRenown(s, avgH);
+  assert.deepEqual(v.lords, [
+    { id: 'L1', name: 'Hawkmoon', alive: true, title: null, renown: renown.get('L1'), territories: 2, relation: null },
+    { id: 'L2', name: 'Hylith', alive: true, title: null, renown: renown.get('L2'), territories: 1, relation: 'war' },
+    { id: 'L3', name: 'Amaréthuse', alive: true, title: null, renown: renown.get('L3'), territories: 1, relation: relation(s, 'L1', 'L3') },
+    { id: 'L4', name: 'Morgane', alive: false, title: null, renown: null, territories: 0, relation: relation(s, 'L1', 'L4') },
+  ]);
+  assert.ok(v.lords.slice(0, 3).every((l) => typeof l.renown === 'number'));
+  assert.deepEqual(v.relations.sort((a, b) => a.a.localeCompare(b.a)), [{ a: 'L1', b: 'L2', relation: 'war' }, { a: 'L2', b: 'L3', relation: 'alliance' }]);
+  // Territories: his own with tax, works and garrison (0 where none); the others' public facts only.
+  assert.deepEqual(v.territories.narvik, { id: 'narvik', owner: 'L1', population: 16500, happiness: 80, taxCoef: 0.4, fortification: 'wall', garrison: 200 });
+  assert.deepEqual(v.territories['vadvet-jakko'], { id: 'vadvet-jakko', owner: 'L1', population: 16500, happiness: 20, taxCoef: 0.4, fortification: 'none', garrison: 0 });
+  assert.deepEqual(v.territories['livo-joki'], { id: 'livo-joki', owner: 'L2', population: 16500, happiness: 20, taxCoef: null, fortification: null, garrison: null });
+  assert.deepEqual(v.territories.thule, { id: 'thule', owner: null, population: 16500, happiness: 20, taxCoef: null, fortification: null, garrison: null });
+  assert.equal(Object.keys(v.territories).length, ts.length);
+  // Knights: his own (renown, army, hire renown), and the others on his land or beside his knights
+  // (their men, not their renown); never Perceval (far away) nor Morgane's knight in Riga.
+  assert.deepEqual(v.knights, [
+    { id: 'K1', lord: 'L1', name: 'Hawkmoon', location: 'narvik', isLordKnight: true, renown: s.knights.K1!.renown, men: 0, army: null, hireRenown: s.knights.K1!.hireRenown },
+    // Amaréthuse's lord-knight stands at home in Dolon, where Yvain stands: seen too.
+    { id: 'K3', lord: 'L3', name: 'Amaréthuse', location: 'dolon', isLordKnight: true, renown: null, men: 0, army: null },
+    { id: gauvain, lord: 'L1', name: 'Gauvain', location: 'thule', isLordKnight: false, renown: 60, men: 300, army: s.knights[gauvain]!.army, hireRenown: 40 },
+    { id: yvain, lord: 'L1', name: 'Yvain', location: 'dolon', isLordKnight: false, renown: 30, men: 0, army: null, hireRenown: 30 },
+    { id: lionel, lord: 'L2', name: 'Lionel', location: 'vadvet-jakko', isLordKnight: false, renown: null, men: 150, army: null },
+    { id: keu, lord: 'L3', name: 'Keu', location: 'thule', isLordKnight: false, renown: null, men: 200, army: null },
+    { id: bohort, lord: 'L3', name: 'Bohort', location: 'narvik', isLordKnight: false, renown: null, men: 0, army: null },
+  ]);
 });
