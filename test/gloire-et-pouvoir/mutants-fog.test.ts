@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { orderForm, orderLabel } from '../../src/rulesets/gloire-et-pouvoir/form.ts';
 import type { OrderCode } from '../../src/rulesets/gloire-et-pouvoir/orders/types.ts';
+import { getMap } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 import { knightName } from '../../src/rulesets/gloire-et-pouvoir/names.ts';
 import { avgHappiness, knownKnights, playerView } from '../../src/rulesets/gloire-et-pouvoir/view.ts';
 import { allGlobalRenown } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
@@ -185,4 +186,80 @@ test('S2 the view of a lord, field by field: his own in full; of others the publ
     { id: keu, lord: 'L3', name: 'Keu', location: 'thule', isLordKnight: false, renown: null, men: 200, army: null },
     { id: bohort, lord: 'L3', name: 'Bohort', location: 'narvik', isLordKnight: false, renown: null, men: 0, army: null },
   ]);
+});
+
+/** Each field of a form, compactly: a choice as [name, optional, ['value|label', …]], an integer as [name, min, max, optional], a text as [name]. */
+function compact(form: ReturnType<typeof orderForm>) {
+  return Object.fromEntries(form.groups.flatMap((g) => g.entries.map((e) => [e.code, e.fields.map((f) =>
+    f.kind === 'choice' ? [f.name, f.optional, f.options.map((o) => `${o.value}|${o.label}`)]
+      : f.kind === 'integer' ? [f.name, f.min ?? null, f.max ?? null, f.optional] : [f.name, f.kind])])));
+}
+
+test('§5 the order form’s choices: the lord’s own knights, armies and lands, the places his knights reach, the living lords, the knights in his sight', () => {
+  // Hawkmoon (L1) holds Narvik (a 200-man garrison) and Vadvet-Jakko; Gauvain (300 men) stands in
+  // Thule with two of Hylith's knights whose names differ only in case; Keu (Amaréthuse's) stands
+  // in Narvik, Bohort far away in Riga; Morgane is dead.
+  const s = scenario(['Hawkmoon', 'Hylith', 'Amaréthuse', 'Morgane']);
+  home(s, 'L1', 'narvik', 'vadvet-jakko');
+  home(s, 'L2', 'livo-joki');
+  home(s, 'L3', 'dolon');
+  s.knights.K4!.location = 'riga';
+  s.lords.L4!.alive = false;
+  addGarrison(s, 'L1', 'narvik', 200);
+  addKnight(s, 'L1', { name: 'Gauvain', renown: 60, location: 'thule', men: 300 });
+  addKnight(s, 'L2', { name: 'Gauvain', renown: 60, location: 'thule', men: 100 });
+  addKnight(s, 'L2', { name: 'gauvain', renown: 60, location: 'thule' });
+  addKnight(s, 'L3', { name: 'Keu', renown: 50, location: 'narvik', men: 200 });
+  addKnight(s, 'L3', { name: 'Bohort', renown: 50, location: 'riga', men: 200 });
+  const en = orderForm(s, 'L1', 'en');
+  assert.deepEqual(en.groups.map((g) => g.title), ['1. Abdication and knights\' names', '2. Disbanding armies, releasing knights',
+    '3. Economy: rent, taxation, redistribution', '4. Retreat values, special defence', '5. Recruiting knights, levying armies',
+    '6. Assignments, transfers, garrisons', '7. Attacks', '8. Diplomacy', '9. Movement', '10. Organising jousts', '11. Jousts',
+    '12. Sales and purchases of land', '13. Espionage', '16. Fortifications']);
+  const knights = ['Hawkmoon|Hawkmoon (Narvik)', 'Gauvain|Gauvain (Thule)'];
+  const owned = ['Narvik|Narvik', 'Vadvet-Jakko|Vadvet-Jakko'];
+  const lords = ['Hylith|Hylith', 'Amaréthuse|Amaréthuse'];
+  const armies = ['1|#1 — 200 men, garrison (Narvik)', '2|#2 — 300 men, Gauvain (Thule)'];
+  const c = compact(en);
+  const espionage = c.ESP![0]![2] as string[];
+  assert.deepEqual(c, {
+    REN: [['knight', false, knights], ['name', 'text']],
+    ABD: [],
+    LIB: [['knight', false, ['Gauvain|Gauvain (Thule)']]], // not the lord-knight
+    DEM: [['army', false, armies]],
+    IMP: [['level', 0, 10, false], ['territory', false, owned]],
+    RED: [['amount', 1, null, false], ['territory', false, owned]],
+    INI: [['peasant', 0, 100, false], ['garrison', 0, 100, false], ['knight', 0, 100, false]],
+    DEF: [['army', false, armies], ['men', 0, null, false]],
+    CHE: [['n', 1, 5, false]],
+    ARM: [['territory', false, owned], ['amount', 1, null, false], ['knight', true, knights]],
+    AFF: [['knight', false, knights], ['army', false, [armies[0]]]], // garrisons only
+    // Receivers: the knights in his view only (not Bohort in Riga nor Hylith at home), as
+    // Lord/Knight, or by id where two of one lord's share a name.
+    TSF: [['from', false, knights], ['to', false, ['Hawkmoon/Hawkmoon|Hawkmoon (Hawkmoon)', 'Hawkmoon/Gauvain|Gauvain (Hawkmoon)',
+      'K6|Gauvain (Hylith)', 'K7|gauvain (Hylith)', 'Amaréthuse/Keu|Keu (Amaréthuse)']], ['men', 1, null, false]],
+    GAR: [['knight', false, knights], ['men', 1, null, false]],
+    // The places his knights stand in or next to (Narvik and Thule), not his own, by name.
+    ATT: [['knight', false, knights], ['territory', false, ['Dolon|Dolon', 'Lofoten|Lofoten', 'Svartsen|Svartsen', 'Thule|Thule']], ['threshold', 0, null, true]],
+    GUE: [['lord', false, lords]], ALL: [['lord', false, lords]], PAI: [['lord', false, lords]], ANN: [['lord', false, lords]], APP: [['lord', false, lords]],
+    MOV: [['knight', false, knights], ['territory', false, ['Dolon|Dolon', 'Lofoten|Lofoten', 'Narvik|Narvik', 'Svartsen|Svartsen', 'Thule|Thule', 'Vadvet-Jakko|Vadvet-Jakko']]],
+    ORG: [['capacity', 2, null, false], ['reward', 500, null, false], ['password', 'text']],
+    PAR: [['knight', false, ['*|All my knights', ...knights]], ['lord', true, lords], ['password', 'text']],
+    VND: [['lord', false, lords], ['territory', false, owned], ['price', 0, null, false]],
+    ACH: [['lord', false, lords], ['territory', false, ['Dolon|Dolon', 'Livo-Joki|Livo-Joki']], ['price', 0, null, false]], // owned by another
+    ESP: [['territory', false, espionage]],
+    FOR: [['territory', false, owned], ['type', false, ['palissade|palisade (500)', 'muraille|wall (1,500)', 'forteresse|fortress (5,000)']]],
+  });
+  // Espionage: every territory but his own, sorted by name.
+  const mapNames = getMap('scandinavia').territories.filter((t) => s.territories[t.id]!.owner !== 'L1').map((t) => `${t.name}|${t.name}`);
+  assert.equal(espionage.length, Object.keys(s.territories).length - 2);
+  assert.deepEqual(espionage.slice().sort(), mapNames.sort());
+  assert.deepEqual(espionage.slice(0, 4), ['Åland|Åland', 'Bergen|Bergen', 'Bornholm|Bornholm', 'Dolon|Dolon']);
+  assert.deepEqual(espionage, espionage.slice().sort((a, b) => a.localeCompare(b)));
+  assert.ok(!espionage.includes('Narvik|Narvik') && !espionage.includes('Vadvet-Jakko|Vadvet-Jakko'));
+  // In French: the same choices, the armies and the jousts in French.
+  const fr = compact(orderForm(s, 'L1', 'fr'));
+  assert.deepEqual(fr.DEM, [['army', false, ['1|#1 — 200 hommes, garnison (Narvik)', '2|#2 — 300 hommes, Gauvain (Thule)']]]);
+  assert.deepEqual(fr.PAR![0], ['knight', false, ['*|Tous mes chevaliers', ...knights]]);
+  assert.deepEqual(fr.TSF, c.TSF);
 });
