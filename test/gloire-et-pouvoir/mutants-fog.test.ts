@@ -263,3 +263,31 @@ test('§5 the order form’s choices: the lord’s own knights, armies and lands
   assert.deepEqual(fr.PAR![0], ['knight', false, ['*|Tous mes chevaliers', ...knights]]);
   assert.deepEqual(fr.TSF, c.TSF);
 });
+
+test('the knights a lord may name: his own and those in sight under their names, those his spies reported under the reports’ names (freshest first), by id number', () => {
+  const { s, gauvain, yvain, perceval, lionel, keu, bohort } = fourLords();
+  const intel = (turn: number, knights: { knight: string; lord: string; name: string }[]) =>
+    ({ turn, owner: 'L2', population: 1, happiness: 1, taxCoef: 0.4, fortification: 'none' as const, garrison: 0, peasantEstimate: null, knights: knights.map((k) => ({ ...k, renown: 1, men: 1 })) });
+  // Two reports on Livo-Joki and Kymia: Perceval was "Percy" at turn 1, "Perceval le Gallois" at turn 4; Keu (in sight) once reported as "Kay".
+  s.lords.L1!.intel = {
+    kymia: intel(1, [{ knight: perceval, lord: 'L2', name: 'Percy' }, { knight: keu, lord: 'L3', name: 'Kay' }]),
+    'livo-joki': intel(4, [{ knight: perceval, lord: 'L2', name: 'Perceval le Gallois' }, { knight: 'K2', lord: 'L2', name: 'Hylith' }]),
+  };
+  const known = knownKnights(s, 'L1');
+  assert.deepEqual(known.map((k) => [k.id, k.lord, k.name, k.names, k.inSight]), [
+    ['K1', 'L1', 'Hawkmoon', ['Hawkmoon'], true],
+    ['K2', 'L2', 'Hylith', ['Hylith'], false],
+    ['K3', 'L3', 'Amaréthuse', ['Amaréthuse'], true],
+    [gauvain, 'L1', 'Gauvain', ['Gauvain'], true],
+    [yvain, 'L1', 'Yvain', ['Yvain'], true],
+    [perceval, 'L2', 'Perceval le Gallois', ['Perceval le Gallois', 'Percy'], false],
+    [lionel, 'L2', 'Lionel', ['Lionel'], true],
+    [keu, 'L3', 'Keu', ['Keu', 'Kay'], true],
+    [bohort, 'L3', 'Bohort', ['Bohort'], true],
+  ]);
+  // Ids sort by their number (K10 after K9), not as text.
+  assert.ok(Number(bohort.slice(1)) >= 10, bohort);
+  // Nobody for the public view; a lord's view of the knights is the same list's "in sight" part.
+  assert.deepEqual(knownKnights(s, null), []);
+  assert.deepEqual(known.filter((k) => k.inSight).map((k) => k.id), playerView(s, 'L1').knights.map((k) => k.id).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))));
+});
