@@ -268,9 +268,9 @@ test('the knights a lord may name: his own and those in sight under their names,
   const { s, gauvain, yvain, perceval, lionel, keu, bohort } = fourLords();
   const intel = (turn: number, knights: { knight: string; lord: string; name: string }[]) =>
     ({ turn, owner: 'L2', population: 1, happiness: 1, taxCoef: 0.4, fortification: 'none' as const, garrison: 0, peasantEstimate: null, knights: knights.map((k) => ({ ...k, renown: 1, men: 1 })) });
-  // Two reports on Livo-Joki and Kymia: Perceval was "Percy" at turn 1, "Perceval le Gallois" at turn 4; Keu (in sight) once reported as "Kay".
+  // Two reports on Livo-Joki and Kymia: Perceval was "Percy" at turn 1, "Perceval le Gallois" at turn 4; Keu (in sight) once reported as "Kay", Lionel under his own name.
   s.lords.L1!.intel = {
-    kymia: intel(1, [{ knight: perceval, lord: 'L2', name: 'Percy' }, { knight: keu, lord: 'L3', name: 'Kay' }]),
+    kymia: intel(1, [{ knight: perceval, lord: 'L2', name: 'Percy' }, { knight: keu, lord: 'L3', name: 'Kay' }, { knight: lionel, lord: 'L2', name: 'Lionel' }]),
     'livo-joki': intel(4, [{ knight: perceval, lord: 'L2', name: 'Perceval le Gallois' }, { knight: 'K2', lord: 'L2', name: 'Hylith' }]),
   };
   const known = knownKnights(s, 'L1');
