@@ -67,7 +67,7 @@ function world(): AKState {
   const at = (turn: number) => ({ turn, phase: 2 });
   const s = emptyState({
     turn: 5,
-    kingdoms: { 1: kingdom(1, { alignment: 'Good', relations: { 2: 'War' } }), 2: kingdom(2, { alignment: 'Evil', treasury: 777 }) },
+    kingdoms: { 1: kingdom(1, { alignment: 'Good', relations: { 2: 'Enemy' } }), 2: kingdom(2, { alignment: 'Evil', treasury: 777 }) },
     characters: {
       1: character(1, { name: 'Arthur', role: 'King', kingdom: 1, province: 101, items: [7] }),
       2: character(2, { name: 'Mordred', role: 'King', kingdom: 2, province: 201, items: [8] }),
@@ -77,12 +77,12 @@ function world(): AKState {
     armies: { 10: army(10, 'LE', { kingdom: 1, province: 101 }), 20: army(20, 'LE', { kingdom: 2, province: 201 }) },
     items: { 7: { id: 7, name: 'Excalibur' } as never, 8: { id: 8, name: 'Carnwennan' } as never },
     provinces: {
-      101: province(101, { owner: 1, capitalOf: 1, name: 'Camelot', ruler: 1, taxBase: 9, terrain: 'Hill', race: 'Elf', types: ['AR', 'LE'], sites: [5] }),
+      101: province(101, { owner: 1, capitalOf: 1, name: 'Camelot', ruler: 1, taxBase: 9, terrain: 'Mountain', race: 'Elf', types: ['BO', 'LE'], sites: [5] }),
       102: province(102, { owner: 1, taxBase: 2, contested: { attackers: [2] }, straits: [301], isthmus: true }),
-      201: province(201, { owner: 2, capitalOf: 2, name: 'Orkney', taxBase: 8, terrain: 'Forest', race: 'Dwarf', types: ['HI'] }),
+      201: province(201, { owner: 2, capitalOf: 2, name: 'Orkney', taxBase: 8, terrain: 'Forest', race: 'Dwarf', types: ['AX'] }),
       202: province(202, { owner: 2, taxBase: 6, contested: { attackers: [2] }, name: 'Lothian' }),
       203: province(203, { owner: 2, taxBase: 4, name: 'Gore' }),
-      301: province(301, { terrain: 'Sea', island: 'Hill', taxBase: 3, name: 'Avalon' }),
+      301: province(301, { terrain: 'Sea', island: 'Mountain', taxBase: 3, name: 'Avalon' }),
       302: province(302, { taxBase: 1, contested: { attackers: [1] } }),
       303: province(303, { owner: 2, name: 'Listenois', sites: [6], island: 'Forest' }),
     },
@@ -91,7 +91,7 @@ function world(): AKState {
       1: {
         provinces: {
           101: { pct: 100, sites: [5], fallen: [{ type: 'LE', race: 'Human', quality: 2, turn: 3 }] },
-          201: { pct: 40, terrain: 'Forest', race: 'Dwarf', types: ['HI'], owner: { kingdom: 2, ruler: 2, asOf: at(3) }, band: 'Prosperous', capitalOf: 2, capital: { of: 2, asOf: at(3) }, sites: [9, 6],
+          201: { pct: 40, terrain: 'Forest', race: 'Dwarf', types: ['AX'], owner: { kingdom: 2, ruler: 2, asOf: at(3) }, band: 'Prosperous', capitalOf: 2, capital: { of: 2, asOf: at(3) }, sites: [9, 6],
             military: { asOf: at(4), armies: [{ type: 'LE', count: 2, kingdom: 2 }], characters: [2], margin: 1 } },
           202: { pct: 100, terrain: 'Plain', race: 'Human', types: ['LE'], owner: { kingdom: 2, asOf: at(2) }, exactTax: 5, sites: [] },
           203: { pct: 0, terrain: 'Plain', sites: [] },
@@ -117,7 +117,7 @@ test('S8.2–S8.5 a kingdom’s view, field by field: its own exactly, the rest 
   assert.equal(v.finished, null);
   assert.deepEqual(v.kings, [
     { kingdom: 1, name: 'Realm1', king: 'Arthur', eliminated: false, relation: null, alignment: 'Good' },
-    { kingdom: 2, name: 'Realm2', king: 'Mordred', eliminated: false, relation: 'War', alignment: 'Evil' },
+    { kingdom: 2, name: 'Realm2', king: 'Mordred', eliminated: false, relation: 'Enemy', alignment: 'Evil' },
   ]);
   assert.deepEqual(v.me, {
     kingdom: s.kingdoms[1], characters: [s.characters[1], s.characters[3]], armies: [s.armies[10]], items: [s.items[7]], offices: officeStandings(s, 1),
@@ -125,15 +125,15 @@ test('S8.2–S8.5 a kingdom’s view, field by field: its own exactly, the rest 
   assert.notEqual(v.me!.kingdom, s.kingdoms[1], 'a copy, not the state itself');
   const own = (turn: number) => ({ kingdom: 1, asOf: { turn, phase: 0 } });
   assert.deepEqual(v.provinces, {
-    101: { id: 101, row: 1, col: 1, pct: 100, own: true, sites: [5], terrain: 'Hill', race: 'Elf', types: ['AR', 'LE'], owner: { ...own(5), ruler: 1 }, tax: 9, capitalOf: 1,
+    101: { id: 101, row: 1, col: 1, pct: 100, own: true, sites: [5], terrain: 'Mountain', race: 'Elf', types: ['BO', 'LE'], owner: { ...own(5), ruler: 1 }, tax: 9, capitalOf: 1,
       fallen: [{ type: 'LE', race: 'Human', quality: 2, turn: 3 }], name: 'Camelot' },
     102: { id: 102, row: 1, col: 2, pct: 0, own: true, sites: [], terrain: 'Plain', race: 'Human', types: ['LE'], owner: own(5), tax: 2, contested: true, straits: [301], isthmus: true },
-    201: { id: 201, row: 2, col: 1, pct: 40, own: false, sites: [6, 9], terrain: 'Forest', race: 'Dwarf', types: ['HI'], owner: { kingdom: 2, ruler: 2, asOf: { turn: 3, phase: 2 } },
+    201: { id: 201, row: 2, col: 1, pct: 40, own: false, sites: [6, 9], terrain: 'Forest', race: 'Dwarf', types: ['AX'], owner: { kingdom: 2, ruler: 2, asOf: { turn: 3, phase: 2 } },
       capitalOf: 2, capital: { of: 2, asOf: { turn: 3, phase: 2 } }, band: 'Prosperous',
       military: { asOf: { turn: 4, phase: 2 }, armies: [{ type: 'LE', count: 2, kingdom: 2 }], characters: [2], margin: 1 }, name: 'Orkney' },
     202: { id: 202, row: 2, col: 2, pct: 100, own: false, sites: [], terrain: 'Plain', race: 'Human', types: ['LE'], owner: { kingdom: 2, asOf: { turn: 2, phase: 2 } }, tax: 5, name: 'Lothian' },
     203: { id: 203, row: 2, col: 3, pct: 0, own: false, sites: [] },
-    301: { id: 301, row: 3, col: 1, pct: 1, own: false, sites: [], terrain: 'Sea', band: 'Prosperous', name: 'Avalon', island: 'Hill' },
+    301: { id: 301, row: 3, col: 1, pct: 1, own: false, sites: [], terrain: 'Sea', band: 'Prosperous', name: 'Avalon', island: 'Mountain' },
     302: { id: 302, row: 3, col: 2, pct: 60, own: false, sites: [], terrain: 'Plain', band: 'Poor', contested: true },
     303: { id: 303, row: 3, col: 3, pct: 0, own: false, sites: [] },
   });
@@ -144,8 +144,8 @@ test('S8.2–S8.5 a kingdom’s view, field by field: its own exactly, the rest 
   });
   assert.deepEqual(v.characters, [{ id: 2, name: 'Mordred', kingdom: 2, province: 201, asOf: { turn: 4, phase: 2 } }], 'foreign characters seen, not its own');
   // The view is a copy: editing it leaves the state as it was.
-  v.provinces[201]!.military!.armies.push({ type: 'HI', count: 1, kingdom: 2 });
-  v.provinces[101]!.fallen!.push({ type: 'HI', race: 'Elf', quality: 1 });
+  v.provinces[201]!.military!.armies.push({ type: 'AX', count: 1, kingdom: 2 });
+  v.provinces[101]!.fallen!.push({ type: 'AX', race: 'Elf', quality: 1, turn: 4 });
   v.provinces[201]!.owner!.kingdom = 1;
   v.provinces[201]!.capital!.of = 1;
   v.provinces[101]!.types!.push('GA');
@@ -159,7 +159,7 @@ test('S8.2–S8.5 a kingdom’s view, field by field: its own exactly, the rest 
   assert.equal(k1[101]!.fallen!.length, 1);
   assert.equal(k1[201]!.owner!.kingdom, 2);
   assert.equal(k1[201]!.capital!.of, 2);
-  assert.deepEqual([s.provinces[101]!.types, k1[201]!.types, s.provinces[102]!.straits], [['AR', 'LE'], ['HI'], [301]]);
+  assert.deepEqual([s.provinces[101]!.types, k1[201]!.types, s.provinces[102]!.straits], [['BO', 'LE'], ['AX'], [301]]);
   assert.deepEqual([s.knowledge[1]!.characters[2]!.name, s.knowledge[1]!.sites[5]!.name, s.characters[1]!.name], ['Mordred', 'Tintagel', 'Arthur']);
 });
 
