@@ -93,7 +93,7 @@ function world(): AKState {
           101: { pct: 100, sites: [5], fallen: [{ type: 'LE', race: 'Human', quality: 2, turn: 3 }] },
           201: { pct: 40, terrain: 'Forest', race: 'Dwarf', types: ['AX'], owner: { kingdom: 2, ruler: 2, asOf: at(3) }, band: 'Prosperous', capitalOf: 2, capital: { of: 2, asOf: at(3) }, sites: [9, 6],
             military: { asOf: at(4), armies: [{ type: 'LE', count: 2, kingdom: 2 }], characters: [2], margin: 1 } },
-          202: { pct: 100, terrain: 'Plain', race: 'Human', types: ['LE'], owner: { kingdom: 2, asOf: at(2) }, exactTax: 5, sites: [] },
+          202: { pct: 100, terrain: 'Plain', race: 'Human', types: ['LE'], owner: { kingdom: 2, asOf: at(2) }, exactTax: 5, sites: [], fallen: [] },
           203: { pct: 0, terrain: 'Plain', sites: [] },
           301: { pct: 1, terrain: 'Sea', sites: [] },
           302: { pct: 60, terrain: 'Plain', sites: [] },
