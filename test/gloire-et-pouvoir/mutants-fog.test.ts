@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { orderForm, orderLabel } from '../../src/rulesets/gloire-et-pouvoir/form.ts';
 import type { OrderCode } from '../../src/rulesets/gloire-et-pouvoir/orders/types.ts';
+import { ORDER_SYNTAX, ORDER_SYNTAX_FR } from '../../src/rulesets/gloire-et-pouvoir/orders/parse.ts';
 import { getMap } from '../../src/rulesets/gloire-et-pouvoir/maps/index.ts';
 import { knightName } from '../../src/rulesets/gloire-et-pouvoir/names.ts';
 import { avgHappiness, knownKnights, playerView } from '../../src/rulesets/gloire-et-pouvoir/view.ts';
@@ -71,6 +72,8 @@ test('each order has its name in French and English (orderLabel, the form’s en
     const entries = orderForm(s, 'L1', lang).groups.flatMap((g) => g.entries);
     assert.deepEqual(Object.fromEntries(entries.map((e) => [e.code, e.label])), Object.fromEntries(Object.entries(expected).map(([c, l]) => [c, l[i]])));
     for (const [c, l] of Object.entries(expected)) assert.equal(orderLabel(c as OrderCode, lang), l[i]);
+    // Each entry shows the order's syntax in the form's language.
+    for (const e of entries) assert.equal(e.syntax, (lang === 'fr' ? ORDER_SYNTAX_FR : ORDER_SYNTAX)[e.code as OrderCode], `${lang} ${e.code}`);
   }
 });
 
