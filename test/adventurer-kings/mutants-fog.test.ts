@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { knowsCharacter, nobodyHere, noSiteHere, noTrace, positiveId } from '../../src/rulesets/adventurer-kings/orders/absent.ts';
 import { bandOf, kingdomOfPlayer, playerView } from '../../src/rulesets/adventurer-kings/view.ts';
-import { officeStandings } from '../../src/rulesets/adventurer-kings/report/offices.ts';
+import { alignmentKings, alignmentVp, officeStandings, royalTitleStandings } from '../../src/rulesets/adventurer-kings/report/offices.ts';
 import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
 import { army, character, emptyState, kingdom, province } from './fixture.ts';
 
@@ -182,4 +182,22 @@ test('S8.5 the other kingdom’s view and the public view: the same world from e
   s.kingdoms[2]!.eliminated = true;
   delete s.characters[2];
   assert.deepEqual(playerView(s, 'nobody').kings.map((k) => [k.king, k.eliminated]), [['Arthur', false], ['', true]]);
+});
+
+test('§14.3 Super AK: the kingdom’s own part of the view adds its Royal Titles, its alignment’s VP and the names of its fellow Kings; the other games do not', () => {
+  const s = world();
+  s.kingdoms[3] = kingdom(3, { alignment: 'Good', king: 5 });
+  s.characters[5] = character(5, { name: 'Pellinore', role: 'King', kingdom: 3, province: 303 });
+  s.variant = 'super';
+  const me = playerView(s, 'p1').me!;
+  assert.deepEqual(me.titles, royalTitleStandings(s, 1));
+  assert.equal(me.alignmentVp, alignmentVp(s, 1));
+  assert.equal(typeof me.alignmentVp, 'number');
+  assert.deepEqual(me.alignmentKings, ['Pellinore']);
+  assert.deepEqual(alignmentKings(s, 1), ['Pellinore']);
+  assert.deepEqual(Object.keys(me), ['kingdom', 'characters', 'armies', 'items', 'offices', 'titles', 'alignmentVp', 'alignmentKings']);
+  for (const variant of [undefined, 'europe', 'terre'] as const) {
+    s.variant = variant;
+    assert.deepEqual(Object.keys(playerView(s, 'p1').me!), ['kingdom', 'characters', 'armies', 'items', 'offices'], String(variant));
+  }
 });
