@@ -60,8 +60,8 @@ test('the kingdom seated as a player: by its player, none for the public view or
 /**
  * Two kingdoms and the natives. Kingdom 1 (p1) owns 101 (its capital, named, with a ruler, a
  * site and fallen it explored) and 102 (contested by kingdom 2); it knows 201 (kingdom 2's
- * capital) at 40 %, 202 at 100 %, 203 at 0 %, the island 301 at 1 % and the unowned 302 (contested
- * by it) at 60 %; it never heard of 303. Kingdom 2 attacks 102 and 202.
+ * capital) at 40 %, 202 at 100 %, 203 at 0 %, the island 301 at 1 %, the unowned 302 (contested
+ * by it) at 60 % and 304 at 5 % (its owner, not its terrain); it never heard of 303. Kingdom 2 attacks 102 and 202.
  */
 function world(): AKState {
   const at = (turn: number) => ({ turn, phase: 2 });
@@ -85,6 +85,7 @@ function world(): AKState {
       301: province(301, { terrain: 'Sea', island: 'Mountain', taxBase: 3, name: 'Avalon' }),
       302: province(302, { taxBase: 1, contested: { attackers: [1] } }),
       303: province(303, { owner: 2, name: 'Listenois', sites: [6], island: 'Forest' }),
+      304: province(304, { owner: 2 }),
     },
     sites: {},
     knowledge: {
@@ -97,6 +98,7 @@ function world(): AKState {
           203: { pct: 0, terrain: 'Plain', sites: [] },
           301: { pct: 1, terrain: 'Sea', sites: [] },
           302: { pct: 60, terrain: 'Plain', sites: [] },
+          304: { pct: 5, owner: { kingdom: 2, asOf: at(4) }, sites: [] }, // a record with no terrain
         },
         sites: { 5: { name: 'Tintagel', type: 'Castle' }, 9: { name: 'Dun Eidyn', type: 'Ruin' }, 11: { name: 'Nowhere', type: 'Cave' } },
         characters: {
@@ -136,6 +138,7 @@ test('S8.2–S8.5 a kingdom’s view, field by field: its own exactly, the rest 
     301: { id: 301, row: 3, col: 1, pct: 1, own: false, sites: [], terrain: 'Sea', band: 'Prosperous', name: 'Avalon', island: 'Mountain' },
     302: { id: 302, row: 3, col: 2, pct: 60, own: false, sites: [], terrain: 'Plain', band: 'Poor', contested: true },
     303: { id: 303, row: 3, col: 3, pct: 0, own: false, sites: [] },
+    304: { id: 304, row: 3, col: 4, pct: 5, own: false, sites: [], owner: { kingdom: 2, asOf: { turn: 4, phase: 2 } }, band: 'Prosperous' },
   });
   assert.deepEqual(v.sites, {
     5: { name: 'Tintagel', type: 'Castle', id: 5, province: 101 },
