@@ -185,6 +185,8 @@ test('S8.5 the other kingdom’s view and the public view: the same world from e
   s.kingdoms[2]!.eliminated = true;
   delete s.characters[2];
   assert.deepEqual(playerView(s, 'nobody').kings.map((k) => [k.king, k.eliminated]), [['Arthur', false], ['', true]]);
+  // A foreign character seen once and gone from the world since: his last sighting stays in the view.
+  assert.deepEqual(playerView(s, 'p1').characters.map((c) => c.name), ['Mordred']);
 });
 
 test('§14.3 Super AK: the kingdom’s own part of the view adds its Royal Titles, its alignment’s VP and the names of its fellow Kings; the other games do not', () => {
