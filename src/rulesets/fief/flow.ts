@@ -539,7 +539,10 @@ const ransomPlanner: Planner = (s, a) => {
     const jailer = s.lords[offer.prisoners[0]!]?.prisonerOf;
     if (jailer && !has(a, acc)) return { id: acc, kind: 'accept-ransom', players: [jailer], ctx: { k: 'accept-ransom', owner: p, offer } };
   }
-  return null;
+  // #13 [T §6.2.5, §6.4.1, P G-57]: a lord freed by his ransom whose placement needs a consent (no village free): every controller of the possible villages at once.
+  const freed: FreedChoice[] = [];
+  runRansomStep(s, ransomInputs(s, a), freed);
+  return freedAsk(s, a, '4.A', freed);
 };
 
 /** 4.B: purchases in turn order (#18); the pope's consent to a hat (#5) and the king's waiver (#6) asked at once after. */
@@ -573,11 +576,13 @@ function purchaseInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId,
 
 function ransomInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId, RansomAnswer> {
   const out: Record<PlayerId, RansomAnswer> = {};
+  const agreed = freedAgreed(a, '4.A'); // #13, the same for every owner (keyed by the freed lord)
+  const more = Object.keys(agreed).length ? { agreed } : {};
   for (const p of s.players) {
     const offer = one(a, `4.A/${p}/offer`, p) as RansomOffer | null | undefined;
-    if (!offer) continue;
+    if (!offer) { if (more.agreed) out[p] = { ...more }; continue; }
     const jailer = s.lords[offer.prisoners[0]!]?.prisonerOf;
-    out[p] = { offer, jailerAccepts: jailer ? one(a, `4.A/${p}/accept`, jailer) === true : false };
+    out[p] = { offer, jailerAccepts: jailer ? one(a, `4.A/${p}/accept`, jailer) === true : false, ...more };
   }
   return out;
 }
