@@ -615,7 +615,8 @@ export function movementInputs(s: FiefState, a: FlowState['answers']): MovementI
 
 /** A raid battle's answers under its prefix (`5.A/<p>/<i>`), or undefined when none was given yet. */
 function raidBattleAnswers(s: FiefState, a: FlowState['answers'], b: string, attacker: PlayerId): BattleAnswers | undefined {
-  if (!Object.keys(a).some((id) => id.startsWith(`${b}/r`) || id.startsWith(`${b}/after/`))) return undefined;
+  const mine = new RegExp(`^${b.replace(/\./g, '\\.')}/(r\\d+|after)/`); // not `…/raid` nor `…/reinforce`
+  if (!Object.keys(a).some((id) => mine.test(id))) return undefined;
   const x = battleAnswersOf(s, a, b, attacker);
   delete x.heirs; delete x.agreed; // kept on the command (`heirs`, `agreed`) with the step's other deaths
   return x;
