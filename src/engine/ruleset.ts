@@ -56,6 +56,11 @@ export interface Decision {
    */
   clock?: string;
   /**
+   * Optional: a finer name the soak runner counts beside `kind` (Fief: `raid loss-allocation` for a
+   * battle's question asked inside a raid), so that a run shows which variants of a kind it reached.
+   */
+  tally?: string;
+  /**
    * Set on a judgment decision only (see "Game masters" below): the item the GM is asked to rule
    * on. Such a decision asks `GM_SEAT` alone, and its default (`defaults[GM_SEAT]`) is the
    * program's ruling `{ value, by: 'default' }`.

@@ -195,7 +195,7 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
         }
       }
       const n = game.steps.length + 1;
-      for (const d of ruleset.decisions(game.state)) result.kinds[d.kind] = (result.kinds[d.kind] ?? 0) + 1;
+      for (const d of ruleset.decisions(game.state)) for (const k of d.tally ? [d.kind, d.tally] : [d.kind]) result.kinds[k] = (result.kinds[k] ?? 0) + 1;
       const withOrders = botAnswers(entry, game, result.rejectedBotOrders);
       record = withOrders;
       t = lap('bot', t);

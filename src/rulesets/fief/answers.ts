@@ -253,7 +253,10 @@ export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unk
     case 'pass-consent': { const v = choiceOf(answer, ['allow', 'refuse'] as const, { yes: 'allow', oui: 'allow', autoriser: 'allow', no: 'refuse', non: 'refuse', refuser: 'refuse' }); return v ? ok(v) : fail(refuse('not-a-choice', { choices: 'allow, refuse' })); }
     case 'after-refusal': { const v = choiceOf(answer, ['back', 'stop'] as const, { retour: 'back', 'arrêt': 'stop', arret: 'stop' }); return v ? ok(v) : fail(refuse('not-a-choice', { choices: 'back, stop' })); }
     case 'raid-fight': { const v = choiceOf(answer, ['fight', 'pass'] as const, { combattre: 'fight', laisser: 'pass' }); return v ? ok(v) : fail(refuse('not-a-choice', { choices: 'fight, pass' })); }
-    case 'switch-or-leave': { const v = choiceOf(answer, ['stay', 'switch', 'leave'] as const, { rester: 'stay', changer: 'switch', partir: 'leave' }); return v ? ok(v) : fail(refuse('not-a-choice', { choices: 'stay, switch, leave' })); }
+    case 'switch-or-leave': { // §8.3 [T §5.2]: in a raid's battle the defender's allies may leave, never switch sides
+      if (c.raid) { const v = choiceOf(answer, ['stay', 'leave'] as const, { rester: 'stay', partir: 'leave' }); return v ? ok(v) : fail(refuse('not-a-choice', { choices: 'stay, leave' })); }
+      const v = choiceOf(answer, ['stay', 'switch', 'leave'] as const, { rester: 'stay', changer: 'switch', partir: 'leave' }); return v ? ok(v) : fail(refuse('not-a-choice', { choices: 'stay, switch, leave' }));
+    }
     case 'end-of-round': { const v = choiceOf(answer, ['continue', 'surrender', 'stop'] as const, { continuer: 'continue', rendre: 'surrender', 'arrêter': 'stop', arreter: 'stop' }); return v ? ok(v) : fail(refuse('not-a-choice', { choices: 'continue, surrender, stop' })); }
     case 'declare-battles': {
       const out: { village: VillageId; defender: PlayerId }[] = [];

@@ -170,7 +170,7 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
       return { sergeants: x.sergeants, knights: x.knights };
     }
     case 'capture': return rng.chance(0.2) ? [rng.pick(c.lords)] : [];
-    case 'switch-or-leave': { const r = rng.next(); return r < 0.8 ? 'stay' : r < 0.9 ? 'switch' : 'leave'; }
+    case 'switch-or-leave': { const r = rng.next(); return r < 0.8 ? 'stay' : r < 0.9 && !c.raid ? 'switch' : 'leave'; } // no switching in a raid's battle [T §5.2]
     case 'end-of-round': { const r = rng.next(); return r < 0.75 ? 'continue' : r < 0.9 ? 'stop' : 'surrender'; }
     case 'hold': { // sometimes a card, mostly a pass; each play checked by the referee's own check
       if (!rng.chance(0.4)) return 'pass';

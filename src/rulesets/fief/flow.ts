@@ -52,7 +52,7 @@ import { CARD_KINDS, cardKind, type CardId, type Deck } from './cards.ts';
 import type { DecisionKind } from './decisions.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { resolveCalamities, type CalamityOutcome, type PlagueLine } from './rules/calamities.ts';
-import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type BattlePlay, type RoundAnswers, type SideName } from './rules/battle.ts';
+import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type BattlePlay, type BattleSpec, type RoundAnswers, type SideName } from './rules/battle.ts';
 import type { HeirChoice } from './rules/kill-lord.ts';
 import type { FreedChoice } from './rules/settle.ts';
 import { lossOutcome } from './rules/combat.ts';
@@ -129,11 +129,12 @@ export type AskCtx =
   | { k: 'declare-battles' }
   | { k: 'sieges' }
   | { k: 'join-side'; mode: 'offer' | 'accept'; attacker: PlayerId; defender: PlayerId; village: VillageId; offers?: Record<PlayerId, SideName> }
-  | { k: 'loss-allocation'; village: VillageId; round: number; options: Record<PlayerId, { side: SideName; choices: { sergeants: number; knights: number }[]; kill: number; lords: LordId[] }> }
-  | { k: 'capture'; village: VillageId; round: number; lords: LordId[] }
-  | { k: 'switch-or-leave'; village: VillageId; round: number }
-  | { k: 'end-of-round'; village: VillageId; round: number; sides: Record<PlayerId, SideName> }
-  | { k: 'accept-stop'; village: VillageId; round: number }
+  /** A battle's questions (#26, #27, #29–#31); `raid`: the battle of a raid during the movement (§8.3), asked inside 5.A. */
+  | { k: 'loss-allocation'; village: VillageId; round: number; options: Record<PlayerId, { side: SideName; choices: { sergeants: number; knights: number }[]; kill: number; lords: LordId[] }>; raid?: true }
+  | { k: 'capture'; village: VillageId; round: number; lords: LordId[]; raid?: true }
+  | { k: 'switch-or-leave'; village: VillageId; round: number; raid?: true }
+  | { k: 'end-of-round'; village: VillageId; round: number; sides: Record<PlayerId, SideName>; raid?: true }
+  | { k: 'accept-stop'; village: VillageId; round: number; raid?: true }
   | { k: 'pillage'; mills: Partial<Record<VillageId, number>> }
   | HoldCtx
   | { k: 'calming'; village: VillageId; lords: Record<PlayerId, LordId[]>; both?: LordId[] }
@@ -538,7 +539,10 @@ const ransomPlanner: Planner = (s, a) => {
     const jailer = s.lords[offer.prisoners[0]!]?.prisonerOf;
     if (jailer && !has(a, acc)) return { id: acc, kind: 'accept-ransom', players: [jailer], ctx: { k: 'accept-ransom', owner: p, offer } };
   }
-  return null;
+  // #13 [T §6.2.5, §6.4.1, P G-57]: a lord freed by his ransom whose placement needs a consent (no village free): every controller of the possible villages at once.
+  const freed: FreedChoice[] = [];
+  runRansomStep(s, ransomInputs(s, a), freed);
+  return freedAsk(s, a, '4.A', freed);
 };
 
 /** 4.B: purchases in turn order (#18); the pope's consent to a hat (#5) and the king's waiver (#6) asked at once after. */
@@ -572,11 +576,13 @@ function purchaseInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId,
 
 function ransomInputs(s: FiefState, a: FlowState['answers']): Record<PlayerId, RansomAnswer> {
   const out: Record<PlayerId, RansomAnswer> = {};
+  const agreed = freedAgreed(a, '4.A'); // #13, the same for every owner (keyed by the freed lord)
+  const more = Object.keys(agreed).length ? { agreed } : {};
   for (const p of s.players) {
     const offer = one(a, `4.A/${p}/offer`, p) as RansomOffer | null | undefined;
-    if (!offer) continue;
+    if (!offer) { if (more.agreed) out[p] = { ...more }; continue; }
     const jailer = s.lords[offer.prisoners[0]!]?.prisonerOf;
-    out[p] = { offer, jailerAccepts: jailer ? one(a, `4.A/${p}/accept`, jailer) === true : false };
+    out[p] = { offer, jailerAccepts: jailer ? one(a, `4.A/${p}/accept`, jailer) === true : false, ...more };
   }
   return out;
 }
@@ -599,11 +605,21 @@ export function movementInputs(s: FiefState, a: FlowState['answers']): MovementI
       const permit = a[`5.A/${p}/${i}/besieged`];
       const granted = a[`5.A/${p}/${i}/reinforce`]; // #34
       const heirs = deathHeirs(a, `5.A/${p}/${i}`), agreed = freedAgreed(a, `5.A/${p}/${i}`); // #39, #13 inside the step
-      return { ...c, ...(Object.keys(heirs).length ? { heirs } : {}), ...(Object.keys(agreed).length ? { agreed } : {}), ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}), ...(granted ? { reinforceGranted: Object.values(granted).length > 0 && Object.values(granted).every((v) => v === true) } : {}) };
+      const battle = raidBattleAnswers(s, a, `5.A/${p}/${i}`, p); // #26–#31 and the holds of a raid's battle (§8.3)
+      return { ...c, ...(battle ? { battle } : {}), ...(Object.keys(heirs).length ? { heirs } : {}), ...(Object.keys(agreed).length ? { agreed } : {}), ...(back ? { onRefusal: back } : {}), ...(letPass.length ? { letPass } : {}), ...(permit ? { besiegerPermits: Object.values(permit).every((v) => v === true) } : {}), ...(granted ? { reinforceGranted: Object.values(granted).length > 0 && Object.values(granted).every((v) => v === true) } : {}) };
     });
     for (const [q, v] of Object.entries(a[`5.A/${p}/consent`] ?? {})) (permissions[q] ??= {})[p] = v as 'allow' | 'refuse';
   }
   return { moves, permissions, ...(Object.keys(from).length ? { from } : {}) };
+}
+
+/** A raid battle's answers under its prefix (`5.A/<p>/<i>`), or undefined when none was given yet. */
+function raidBattleAnswers(s: FiefState, a: FlowState['answers'], b: string, attacker: PlayerId): BattleAnswers | undefined {
+  const mine = new RegExp(`^${b.replace(/\./g, '\\.')}/(r\\d+|after)/`); // not `…/raid` nor `…/reinforce`
+  if (!Object.keys(a).some((id) => mine.test(id))) return undefined;
+  const x = battleAnswersOf(s, a, b, attacker);
+  delete x.heirs; delete x.agreed; // kept on the command (`heirs`, `agreed`) with the step's other deaths
+  return x;
 }
 
 /**
@@ -664,6 +680,8 @@ function movementAskFor(s: FiefState, a: FlowState['answers'], p: PlayerId): Ask
     if (cmds.slice(0, i + 1).some((c) => c.raid && c.lead === m.command.lead) && !has(a, `${id}/${i}/raid`)) {
       return { id: `${id}/${i}/raid`, kind: 'raid-fight', players: m.blockers, ctx: { k: 'raid-fight', raider: p, village: at } };
     }
+    // §8.3: the raid's battle goes through the battle machine as any other (#26–#31, its holds, #39, #13), under `5.A/<p>/<i>`.
+    if (m.battle && i >= 0) { const q = battleAsk(s, a, { b: `${id}/${i}`, before: m.battle.before, spec: m.battle.spec, answers: cmds[i]!.battle ?? {} }); if (q) return q; }
     const asked = a[`${id}/consent`] ?? {};
     const missing = m.blockers.filter((q) => asked[q] === undefined);
     if (m.result === 'stopped' && missing.length > 0) {
@@ -747,38 +765,47 @@ function plans(s: FiefState, a: FlowState['answers'], p: PlayerId): BattlePlan[]
       const acc = one(a, `${b}/accept/${side}`, leader) as PlayerId[] | undefined;
       if (acc) accepts[side] = acc;
     }
-    const rounds: Record<number, RoundAnswers> = {};
-    for (let k = 1; k <= s.config.combat.maxRounds; k++) {
-      const r: RoundAnswers = {};
-      const loss = a[`${b}/r${k}/loss`] ?? {};
-      for (const [q, v] of Object.entries(loss)) {
-        const side: SideName = q === p ? 'attacker' : q === d.defender ? 'defender' : 'attacker';
-        const x = v as { sergeants?: number; knights?: number; killed?: LordId[] };
-        if (x.killed) (r.killed ??= {})[side] = x.killed;
-        else (r.allocation ??= {})[side] = { sergeants: x.sergeants ?? 0, knights: x.knights ?? 0 };
-      }
-      const spare = Object.values(a[`${b}/r${k}/capture`] ?? {})[0] as LordId[] | undefined;
-      if (spare?.length) r.spare = spare;
-      const end = a[`${b}/r${k}/end`] ?? {};
-      for (const [q, v] of Object.entries(end)) if (v === 'surrender') r.surrender = q === p ? 'attacker' : 'defender';
-      if (Object.values(end).some((v) => v === 'stop')) {
-        const acc = Object.values(a[`${b}/r${k}/accept-stop`] ?? {})[0];
-        if (Object.values(end).every((v) => v === 'stop') || acc === true) r.stop = 'agreed';
-      }
-      const sw = a[`${b}/r${k}/switch`] ?? {};
-      const sws = Object.entries(sw).filter(([, v]) => v === 'switch').map(([q]) => q), lv = Object.entries(sw).filter(([, v]) => v === 'leave').map(([q]) => q);
-      if (sws.length) r.switch = sws;
-      if (lv.length) r.leave = lv;
-      if (Object.keys(r).length) rounds[k] = r;
-    }
-    const spare = Object.values(a[`${b}/r0/capture`] ?? {})[0] as LordId[] | undefined;
-    const surprises = battleSurprises(s, a, b);
-    const after = holdPlays(s, a[`${b}/after/hold`]);
-    const heirs = deathHeirs(a, b);
-    const agreed = freedAgreed(a, b);
-    const answers: BattleAnswers = { ...(Object.keys(agreed).length ? { agreed } : {}), rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}), ...(after.length ? { after } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
+    const answers = battleAnswersOf(s, a, b, p);
     return { index, decl: { village: d.village, defender: d.defender, offers, accepts, answers } };
   });
+}
+
+/**
+ * A battle's answers so far (#26, #27, #29–#31, the holds' plays, #39, #13), from the questions asked
+ * under the prefix `b` (`6.A/<p>/<village>`, or a raid's `5.A/<p>/<i>`); `attacker`: his leader.
+ */
+function battleAnswersOf(s: FiefState, a: FlowState['answers'], b: string, attacker: PlayerId): BattleAnswers {
+  const rounds: Record<number, RoundAnswers> = {};
+  for (let k = 1; k <= s.config.combat.maxRounds; k++) {
+    const r: RoundAnswers = {};
+    const loss = a[`${b}/r${k}/loss`] ?? {};
+    for (const [q, v] of Object.entries(loss)) {
+      const side: SideName = q === attacker ? 'attacker' : 'defender'; // only the two leaders answer #26
+      const x = v as { sergeants?: number; knights?: number; killed?: LordId[] };
+      if (x.killed) (r.killed ??= {})[side] = x.killed;
+      else (r.allocation ??= {})[side] = { sergeants: x.sergeants ?? 0, knights: x.knights ?? 0 };
+    }
+    const spare = Object.values(a[`${b}/r${k}/capture`] ?? {})[0] as LordId[] | undefined;
+    if (spare?.length) r.spare = spare;
+    const end = a[`${b}/r${k}/end`] ?? {};
+    for (const [q, v] of Object.entries(end)) if (v === 'surrender') r.surrender = q === attacker ? 'attacker' : 'defender';
+    if (Object.values(end).some((v) => v === 'stop')) {
+      const acc = Object.values(a[`${b}/r${k}/accept-stop`] ?? {})[0];
+      if (Object.values(end).every((v) => v === 'stop') || acc === true) r.stop = 'agreed';
+      else if (end[attacker] === 'stop') r.stop = 'attacker'; // #30: the attacker's own stop, which ends the battle only before walls (§8.4.7 case 4); elsewhere it continues
+    }
+    const sw = a[`${b}/r${k}/switch`] ?? {};
+    const sws = Object.entries(sw).filter(([, v]) => v === 'switch').map(([q]) => q), lv = Object.entries(sw).filter(([, v]) => v === 'leave').map(([q]) => q);
+    if (sws.length) r.switch = sws;
+    if (lv.length) r.leave = lv;
+    if (Object.keys(r).length) rounds[k] = r;
+  }
+  const spare = Object.values(a[`${b}/r0/capture`] ?? {})[0] as LordId[] | undefined;
+  const surprises = battleSurprises(s, a, b);
+  const after = holdPlays(s, a[`${b}/after/hold`]);
+  const heirs = deathHeirs(a, b);
+  const agreed = freedAgreed(a, b);
+  return { ...(Object.keys(agreed).length ? { agreed } : {}), rounds, ...(spare?.length ? { spare } : {}), ...(Object.keys(surprises).length ? { surprises } : {}), ...(after.length ? { after } : {}), ...(Object.keys(heirs).length ? { heirs } : {}) };
 }
 
 /** The plays at a battle's holds (before round k), in turn order: `BattleAnswers.surprises[k]` [P G-36, G-37]. */
@@ -806,7 +833,7 @@ function holdPlays(s: FiefState, h: Record<PlayerId, Answer> | undefined): Battl
 
 /** Cards a player has committed at an earlier battle hold of this step (still in his hand until the step runs). */
 export function committedInBattles(a: FlowState['answers'], p: PlayerId): CardId[] {
-  return Object.entries(a).filter(([id]) => id.startsWith('6.A/') && id.endsWith('/hold')).flatMap(([, v]) => {
+  return Object.entries(a).filter(([id]) => /^(6\.A|5\.A)\/.*\/(r\d+|after)\/hold$/.test(id)).flatMap(([, v]) => { // 6.A's battles and the raids' battles of 5.A
     const x = parseSurprise(v[p], 'battle');
     return x && x !== 'pass' ? [x.card] : [];
   });
@@ -824,6 +851,76 @@ export function possibleBattles(s: FiefState, p: PlayerId): { village: VillageId
     for (const q of s.players) if (q !== p && battleRefusal(s, p, v, q) === null) out.push({ village: v, defender: q });
   }
   return out;
+}
+
+/**
+ * One battle's questions (§11.5: HOLD → ROUND(k): ALLOCATE #26 → CAPTURE #27/#28 → END_OF_ROUND
+ * #30/#31/#29 → HOLD …), from the battle replayed on the answers so far (its dice are named): the
+ * first not yet answered, or null when the battle needs nothing more. `b` prefixes its question ids;
+ * `before` is the state the battle starts from. Used by 6.A and by a raid's battle in 5.A (§8.3:
+ * the raider alone, allies of the defender may only leave, #29), so both go through the same machine.
+ */
+interface BattleFrame { b: string; before: FiefState; spec: BattleSpec; answers: BattleAnswers }
+function battleAsk(s: FiefState, a: FlowState['answers'], f: BattleFrame): Ask | null {
+  const { b, before: sBefore, spec } = f;
+  const p = spec.attacker, village = spec.village;
+  const raid = spec.raid === true;
+  const tag = raid ? { raid: true as const } : {};
+  const die = streamCombatDie(s);
+  const r = fightBattle(sBefore, spec, f.answers, die);
+  if (r.end === 'lone-lords-captured') {
+    const taken = Object.values(sBefore.lords).filter((l) => l.at?.village === village && l.prisonerOf === null && r.sides.defender.includes(l.owner)).map((l) => l.id);
+    if (taken.length && !has(a, `${b}/r0/capture`)) return { id: `${b}/r0/capture`, kind: 'capture', players: [p], ctx: { k: 'capture', village, round: 0, lords: taken, ...tag } };
+    return deathAsk(a, b, r.heirChoices) ?? freedAsk(s, a, b, r.freedChoices);
+  }
+  const leaders: Record<SideName, PlayerId> = { attacker: p, defender: spec.defender };
+  for (const line of r.rounds) {
+    const k = line.round;
+    // The forces at the round's start: the same battle stopped after k − 1 rounds (the dice are named, so the same).
+    const atRoundStart = () => fightBattle({ ...sBefore, config: { ...sBefore.config, combat: { ...sBefore.config.combat, maxRounds: k - 1 } } }, spec, f.answers, die);
+    // HOLD (§11.3, §11.5): before round k, once the sides are formed and after the last round's losses: every player.
+    if ((s.config.holds?.inBattles ?? true) && !has(a, `${b}/r${k}/hold`)) {
+      const atStart = atRoundStart();
+      const tunnel = spec.tunnel === true || atStart.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
+      return { id: `${b}/r${k}/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle', moment: 'battle', village, battle: { village, sides: atStart.sides, tunnel } } };
+    }
+    // #26: both leaders at once, each where his side has a choice.
+    if (!has(a, `${b}/r${k}/loss`)) {
+      const atStart = atRoundStart();
+      const options: Record<PlayerId, { side: SideName; choices: { sergeants: number; knights: number }[]; kill: number; lords: LordId[] }> = {};
+      for (const side of ['attacker', 'defender'] as const) {
+        const forces = sideForces(atStart.state, village, atStart.sides[side]);
+        const out = lossOutcome(forces, line.damage[OTHER[side]], s.config);
+        const lords = atStart.sides[side].flatMap((q) => Object.values(atStart.state.lords).filter((l) => l.owner === q && l.prisonerOf === null && l.at?.village === village).map((l) => l.id));
+        if (!out.allTroops && out.choices.length > 1) options[leaders[side]] = { side, choices: out.choices.map((c) => ({ sergeants: c.sergeants, knights: c.knights })), kill: 0, lords: [] };
+        if (out.allTroops && out.lordsKilled > 0 && out.lordsKilled < lords.length) options[leaders[side]] = { side, choices: [], kill: out.lordsKilled, lords };
+      }
+      if (Object.keys(options).length > 0) return { id: `${b}/r${k}/loss`, kind: 'loss-allocation', players: order(s).filter((q) => options[q]), ctx: { k: 'loss-allocation', village, round: k, options, ...tag } };
+    }
+    // #39: a titled lord killed at this round's hold or by its losses: his owner names the heir.
+    const heir = deathAsk(a, b, r.heirChoices.filter((c) => (c.at ?? 0) <= k));
+    if (heir) return heir;
+    // #27: the capturing leader may leave some free.
+    if (line.captured.length > 0 && !has(a, `${b}/r${k}/capture`)) {
+      const capturer = line.captured.some((id) => r.sides.defender.includes(sBefore.lords[id]?.owner ?? '')) ? p : spec.defender;
+      return { id: `${b}/r${k}/capture`, kind: 'capture', players: [capturer], ctx: { k: 'capture', village, round: k, lords: line.captured, ...tag } };
+    }
+    const goesOn = r.rounds.length > k;
+    if (!goesOn) break;
+    // #30 both leaders; #31 when one proposes a stop; #29 the allies (in a raid, the defender's allies, who may only leave).
+    if (!has(a, `${b}/r${k}/end`)) return { id: `${b}/r${k}/end`, kind: 'end-of-round', players: [p, spec.defender], ctx: { k: 'end-of-round', village, round: k, sides: { [p]: 'attacker', [spec.defender]: 'defender' }, ...tag } };
+    const end = a[`${b}/r${k}/end`]!;
+    const stoppers = Object.entries(end).filter(([, v]) => v === 'stop').map(([q]) => q);
+    if (stoppers.length === 1 && !has(a, `${b}/r${k}/accept-stop`)) return { id: `${b}/r${k}/accept-stop`, kind: 'accept-stop', players: [stoppers[0] === p ? spec.defender : p], ctx: { k: 'accept-stop', village, round: k, ...tag } };
+    const allies = [...r.sides.attacker, ...r.sides.defender].filter((q) => q !== p && q !== spec.defender);
+    if (allies.length > 0 && !has(a, `${b}/r${k}/switch`)) return { id: `${b}/r${k}/switch`, kind: 'switch-or-leave', players: order(s).filter((q) => allies.includes(q)), ctx: { k: 'switch-or-leave', village, round: k, ...tag } };
+  }
+  // HOLD (§11.3) after the last round's losses: every player, on the battle as it ended (before its consequences).
+  if ((s.config.holds?.inBattles ?? true) && r.rounds.length > 0 && r.end !== 'attacker-lordless' && !has(a, `${b}/after/hold`)) {
+    const tunnel = spec.tunnel === true || r.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
+    return { id: `${b}/after/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle-end', moment: 'battle', village, battle: { village, sides: r.sides, tunnel } } };
+  }
+  return deathAsk(a, b, r.heirChoices) ?? freedAsk(s, a, b, r.freedChoices); // #39: deaths at the hold after the last round, or when the battle ended at a hold; #13: prisoners freed by the battle
 }
 
 const combatPlanner: Planner = (s, a) => {
@@ -850,64 +947,9 @@ const combatPlanner: Planner = (s, a) => {
         return { id: `${b}/accept/${side}`, kind: 'join-side', players: [leader], ctx: { k: 'join-side', mode: 'accept', attacker: p, defender: d.defender, village: d.village, offers: offers as Record<PlayerId, SideName> } };
       }
       // The battle with the answers so far.
-      const spec = { ...d, id: `T${s.cursor.turn}/${p}/${d.village}`, attacker: p, raid: false, sortie: d.sortie ?? (sBefore.villages[d.village]!.controller === p && sBefore.villages[d.village]!.sieges.length > 0) };
-      const die = streamCombatDie(s);
-      const r = fightBattle(sBefore, spec, d.answers, die);
-      if (r.end === 'lone-lords-captured') {
-        const taken = Object.values(sBefore.lords).filter((l) => l.at?.village === d.village && l.prisonerOf === null && r.sides.defender.includes(l.owner)).map((l) => l.id);
-        if (taken.length && !has(a, `${b}/r0/capture`)) return { id: `${b}/r0/capture`, kind: 'capture', players: [p], ctx: { k: 'capture', village: d.village, round: 0, lords: taken } };
-        continue;
-      }
-      const leaders: Record<SideName, PlayerId> = { attacker: p, defender: d.defender };
-      for (const line of r.rounds) {
-        const k = line.round;
-        // HOLD (§11.3, §11.5): before round k, once the sides are formed and after the last round's losses: every player.
-        if ((s.config.holds?.inBattles ?? true) && !has(a, `${b}/r${k}/hold`)) {
-          const capped: FiefState = { ...sBefore, config: { ...sBefore.config, combat: { ...sBefore.config.combat, maxRounds: k - 1 } } };
-          const atStart = fightBattle(capped, spec, d.answers, die);
-          const tunnel = d.tunnel === true || atStart.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
-          return { id: `${b}/r${k}/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle', moment: 'battle', village: d.village, battle: { village: d.village, sides: atStart.sides, tunnel } } };
-        }
-        // #26: both leaders at once, each where his side has a choice.
-        if (!has(a, `${b}/r${k}/loss`)) {
-          // The forces at the round's start: the same battle stopped after k − 1 rounds (the dice are named, so the same).
-          const capped: FiefState = { ...sBefore, config: { ...sBefore.config, combat: { ...sBefore.config.combat, maxRounds: k - 1 } } };
-          const atStart = fightBattle(capped, spec, d.answers, die);
-          const options: Record<PlayerId, { side: SideName; choices: { sergeants: number; knights: number }[]; kill: number; lords: LordId[] }> = {};
-          for (const side of ['attacker', 'defender'] as const) {
-            const forces = sideForces(atStart.state, d.village, atStart.sides[side]);
-            const out = lossOutcome(forces, line.damage[OTHER[side]], s.config);
-            const lords = atStart.sides[side].flatMap((q) => Object.values(atStart.state.lords).filter((l) => l.owner === q && l.prisonerOf === null && l.at?.village === d.village).map((l) => l.id));
-            if (!out.allTroops && out.choices.length > 1) options[leaders[side]] = { side, choices: out.choices.map((c) => ({ sergeants: c.sergeants, knights: c.knights })), kill: 0, lords: [] };
-            if (out.allTroops && out.lordsKilled > 0 && out.lordsKilled < lords.length) options[leaders[side]] = { side, choices: [], kill: out.lordsKilled, lords };
-          }
-          if (Object.keys(options).length > 0) return { id: `${b}/r${k}/loss`, kind: 'loss-allocation', players: order(s).filter((q) => options[q]), ctx: { k: 'loss-allocation', village: d.village, round: k, options } };
-        }
-        // #39: a titled lord killed at this round's hold or by its losses: his owner names the heir.
-        const heir = deathAsk(a, b, r.heirChoices.filter((c) => (c.at ?? 0) <= k));
-        if (heir) return heir;
-        // #27: the capturing leader may leave some free.
-        if (line.captured.length > 0 && !has(a, `${b}/r${k}/capture`)) {
-          const capturer = line.captured.some((id) => r.sides.defender.includes(sBefore.lords[id]?.owner ?? '')) ? p : d.defender;
-          return { id: `${b}/r${k}/capture`, kind: 'capture', players: [capturer], ctx: { k: 'capture', village: d.village, round: k, lords: line.captured } };
-        }
-        const goesOn = r.rounds.length > k;
-        if (!goesOn) break;
-        // #30 both leaders; #31 when one proposes a stop; #29 the allies.
-        if (!has(a, `${b}/r${k}/end`)) return { id: `${b}/r${k}/end`, kind: 'end-of-round', players: [p, d.defender], ctx: { k: 'end-of-round', village: d.village, round: k, sides: { [p]: 'attacker', [d.defender]: 'defender' } } };
-        const end = a[`${b}/r${k}/end`]!;
-        const stoppers = Object.entries(end).filter(([, v]) => v === 'stop').map(([q]) => q);
-        if (stoppers.length === 1 && !has(a, `${b}/r${k}/accept-stop`)) return { id: `${b}/r${k}/accept-stop`, kind: 'accept-stop', players: [stoppers[0] === p ? d.defender : p], ctx: { k: 'accept-stop', village: d.village, round: k } };
-        const allies = [...r.sides.attacker, ...r.sides.defender].filter((q) => q !== p && q !== d.defender);
-        if (allies.length > 0 && !has(a, `${b}/r${k}/switch`)) return { id: `${b}/r${k}/switch`, kind: 'switch-or-leave', players: order(s).filter((q) => allies.includes(q)), ctx: { k: 'switch-or-leave', village: d.village, round: k } };
-      }
-      // HOLD (§11.3) after the last round's losses: every player, on the battle as it ended (before its consequences).
-      if ((s.config.holds?.inBattles ?? true) && r.rounds.length > 0 && r.end !== 'attacker-lordless' && !has(a, `${b}/after/hold`)) {
-        const tunnel = d.tunnel === true || r.surprises.some((x) => 'tunnel' in x.play && x.refused === null);
-        return { id: `${b}/after/hold`, kind: 'hold', players: order(s), ctx: { k: 'hold', point: 'battle-end', moment: 'battle', village: d.village, battle: { village: d.village, sides: r.sides, tunnel } } };
-      }
-      const heir = deathAsk(a, b, r.heirChoices) ?? freedAsk(s, a, b, r.freedChoices); // #39: deaths at the hold after the last round, or when the battle ended at a hold; #13: prisoners freed by the battle
-      if (heir) return heir;
+      const spec: BattleSpec = { ...d, id: `T${s.cursor.turn}/${p}/${d.village}`, attacker: p, raid: false, sortie: d.sortie ?? (sBefore.villages[d.village]!.controller === p && sBefore.villages[d.village]!.sieges.length > 0) };
+      const q = battleAsk(s, a, { b, before: sBefore, spec, answers: d.answers ?? {} });
+      if (q) return q;
     }
     // 6.B: his sieges (#32), after his battles.
     const sg = `6.A/${p}/sieges`;

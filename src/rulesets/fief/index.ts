@@ -93,11 +93,11 @@ function promptOf(g: FiefGame, ask: Ask): Localized {
     case 'join-side': return c.mode === 'offer'
       ? L(`bataille à ${villageName(c.village)} entre ${who(c.attacker, 'fr')} et ${who(c.defender, 'fr')} : rejoignez-vous un camp ?`, `battle at ${villageName(c.village)} between ${who(c.attacker, 'en')} and ${who(c.defender, 'en')}: do you join a side?`)
       : L(`bataille à ${villageName(c.village)} : acceptez-vous ces alliés (${Object.keys(c.offers ?? {}).map((p) => who(p, 'fr')).join(', ')}) ?`, `battle at ${villageName(c.village)}: do you accept these allies (${Object.keys(c.offers ?? {}).map((p) => who(p, 'en')).join(', ')})?`);
-    case 'loss-allocation': return L(`bataille à ${villageName(c.village)}, round ${c.round} : répartissez vos pertes.`, `battle at ${villageName(c.village)}, round ${c.round}: allocate your losses.`);
-    case 'capture': return L(`bataille à ${villageName(c.village)}, round ${c.round} : vous capturez ${c.lords.map((x) => lordName(s, x)).join(', ')}. En épargnez-vous ?`, `battle at ${villageName(c.village)}, round ${c.round}: you capture ${c.lords.map((x) => lordName(s, x)).join(', ')}. Do you spare any?`);
-    case 'switch-or-leave': return L(`bataille à ${villageName(c.village)}, fin du round ${c.round} : rester, changer de camp ou partir ?`, `battle at ${villageName(c.village)}, end of round ${c.round}: stay, switch sides or leave?`);
-    case 'end-of-round': return L(`bataille à ${villageName(c.village)}, fin du round ${c.round} : continuer, vous rendre ou proposer d’arrêter ?`, `battle at ${villageName(c.village)}, end of round ${c.round}: continue, surrender or propose a stop?`);
-    case 'accept-stop': return L(`bataille à ${villageName(c.village)} : l’autre camp propose d’arrêter. Acceptez-vous ?`, `battle at ${villageName(c.village)}: the other side proposes a stop. Do you accept?`);
+    case 'loss-allocation': return L(`${c.raid ? 'bataille de la chevauchée' : 'bataille'} à ${villageName(c.village)}, round ${c.round} : répartissez vos pertes.`, `${c.raid ? 'raid battle' : 'battle'} at ${villageName(c.village)}, round ${c.round}: allocate your losses.`);
+    case 'capture': return L(`${c.raid ? 'bataille de la chevauchée' : 'bataille'} à ${villageName(c.village)}, round ${c.round} : vous capturez ${c.lords.map((x) => lordName(s, x)).join(', ')}. En épargnez-vous ?`, `${c.raid ? 'raid battle' : 'battle'} at ${villageName(c.village)}, round ${c.round}: you capture ${c.lords.map((x) => lordName(s, x)).join(', ')}. Do you spare any?`);
+    case 'switch-or-leave': return L(`${c.raid ? 'bataille de la chevauchée' : 'bataille'} à ${villageName(c.village)}, fin du round ${c.round} : ${c.raid ? 'rester ou partir ?' : 'rester, changer de camp ou partir ?'}`, `${c.raid ? 'raid battle' : 'battle'} at ${villageName(c.village)}, end of round ${c.round}: ${c.raid ? 'stay or leave?' : 'stay, switch sides or leave?'}`);
+    case 'end-of-round': return L(`${c.raid ? 'bataille de la chevauchée' : 'bataille'} à ${villageName(c.village)}, fin du round ${c.round} : continuer, vous rendre ou proposer d’arrêter ?`, `${c.raid ? 'raid battle' : 'battle'} at ${villageName(c.village)}, end of round ${c.round}: continue, surrender or propose a stop?`);
+    case 'accept-stop': return L(`${c.raid ? 'bataille de la chevauchée' : 'bataille'} à ${villageName(c.village)} : l’autre camp propose d’arrêter. Acceptez-vous ?`, `${c.raid ? 'raid battle' : 'battle'} at ${villageName(c.village)}: the other side proposes a stop. Do you accept?`);
     case 'pillage': return L('pillez-vous des moulins ? (« pillage <village> <nombre> » ou « none »)', 'do you pillage mills? (“pillage <village> <count>” or “none”)');
     // §11.3 point 3: the same sentence for every player, whatever he holds.
     case 'hold': { const n = holdPointName(c.point, c.village); return L(`point d’attente (${n.fr}) : jouez une carte surprise (« play <carte> … ») ou passez (« pass »).`, `hold point (${n.en}): play a surprise card (“play <card> …”) or pass (“pass”).`); }
@@ -128,7 +128,7 @@ function choicesOf(g: FiefGame, ask: Ask): Decision['choices'] {
     case 'pass-consent': return [{ value: 'allow', label: { fr: 'Laisser passer', en: 'Let pass' } }, { value: 'refuse', label: { fr: 'Refuser', en: 'Refuse' } }];
     case 'after-refusal': return [{ value: 'back', label: { fr: 'Revenir', en: 'Go back' } }, { value: 'stop', label: { fr: 'S’arrêter', en: 'Stop' } }];
     case 'raid-fight': return [{ value: 'fight', label: { fr: 'Combattre', en: 'Fight' } }, { value: 'pass', label: { fr: 'Laisser passer', en: 'Let pass' } }];
-    case 'switch-or-leave': return [{ value: 'stay', label: { fr: 'Rester', en: 'Stay' } }, { value: 'switch', label: { fr: 'Changer de camp', en: 'Switch sides' } }, { value: 'leave', label: { fr: 'Partir', en: 'Leave' } }];
+    case 'switch-or-leave': return c.raid ? [{ value: 'stay', label: { fr: 'Rester', en: 'Stay' } }, { value: 'leave', label: { fr: 'Partir', en: 'Leave' } }] : [{ value: 'stay', label: { fr: 'Rester', en: 'Stay' } }, { value: 'switch', label: { fr: 'Changer de camp', en: 'Switch sides' } }, { value: 'leave', label: { fr: 'Partir', en: 'Leave' } }];
     case 'end-of-round': return [{ value: 'continue', label: { fr: 'Continuer', en: 'Continue' } }, { value: 'surrender', label: { fr: 'Se rendre', en: 'Surrender' } }, { value: 'stop', label: { fr: 'Proposer d’arrêter', en: 'Propose a stop' } }];
     case 'join-side': return c.mode === 'offer' ? [{ value: 'attacker', label: { fr: 'Avec l’attaquant', en: 'With the attacker' } }, { value: 'defender', label: { fr: 'Avec le défenseur', en: 'With the defender' } }, { value: 'none', label: { fr: 'Rester à l’écart', en: 'Stay out' } }]
       : [{ value: 'none', label: { fr: 'Aucun allié', en: 'No ally' } }, { value: Object.keys(c.offers ?? {}).join(' '), label: { fr: 'Tous', en: 'All of them' } }];
@@ -230,6 +230,8 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
       ...(choicesOf(g, ask)?.length ? { choices: choicesOf(g, ask) } : {}),
       // §11.1.6: the mover's TURN clock pauses while others answer his consent batch, and resumes for his #21.
       ...(ask.kind === 'movement' || ask.kind === 'after-refusal' ? { clock: `${g.fief.cursor.turn}/5.A/${ask.players[0]}` } : {}),
+      // The soak counts a raid battle's questions (#26–#31, its holds) apart as well: `raid <kind>`.
+      ...(/^5\.A\/[^/]+\/\d+\/(r\d+|after)\//.test(ask.id) ? { tally: `raid ${ask.kind}` } : {}),
     }];
   },
   validate(g, player, decision, ans) {

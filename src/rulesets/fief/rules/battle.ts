@@ -269,7 +269,7 @@ export function fightBattle(state: FiefState, spec: BattleSpec, answers: BattleA
         const victim = 'assassinate' in play.play ? play.play.assassinate : 'justice' in play.play ? play.play.justice : null;
         const choice = victim ? heirChoice(s, victim) : null;
         const withHeir: SurprisePlay = victim && !('heirs' in play.play && play.play.heirs) ? { ...play.play, heirs: heirsFor(s, victim, deaths) } as SurprisePlay : play.play;
-        const r = playSurprise(s, play.player, withHeir, { kind: 'battle', battle: ctx });
+        const r = playSurprise(s, play.player, withHeir, { kind: 'battle', battle: ctx }, deaths); // #13: prisoners freed by the victim's death, as answered
         if (r.ok) { Object.assign(s, r.state); if ('battleTunnel' in play.play) live.tunnel = true; if (choice && !s.lords[choice.lord]) deaths.choices.push({ ...choice, at: k }); }
         played.push({ round: k, play, refused: r.ok ? null : r.reason });
         continue;

@@ -32,7 +32,7 @@ import { cardKind } from '../cards.ts';
 import type { FiefState, LordId, Position, UnitGroup } from '../state.ts';
 import { turnOrder } from '../turn-order.ts';
 import { claimLying } from './relics.ts';
-import { fightBattle, regroup, settleVillage, streamCombatDie, type BattleAnswers, type CombatDie } from './battle.ts';
+import { fightBattle, regroup, settleVillage, streamCombatDie, type BattleAnswers, type BattleSpec, type CombatDie } from './battle.ts';
 import { followCity } from './city.ts';
 import { plagueChoice, plagueOnEntry, struck } from './calamities.ts';
 import { streamD6, type D6 } from './dice.ts';
@@ -113,7 +113,10 @@ export const MOVE_REFUSALS: Record<MoveRefusal, Localized> = {
 
 export type MoveOutcome =
   | { ok: false; reason: MoveRefusal }
-  | { ok: true; result: 'moved' | 'stopped' | 'went-back' | 'raid-failed'; blockers: PlayerId[]; state: FiefState; reinforce?: PlayerId } & Opened;
+  | { ok: true; result: 'moved' | 'stopped' | 'went-back' | 'raid-failed'; blockers: PlayerId[]; state: FiefState; reinforce?: PlayerId; battle?: RaidBattle } & Opened;
+
+/** A raid's battle as it was fought (§8.3): its spec and the state it started from, for the flow to ask its questions (#26–#31, its holds). */
+export interface RaidBattle { spec: BattleSpec; before: FiefState }
 
 /** #39 and #13: the choices a step opened (deaths with a choice of heir, freed lords whose placement needs a consent), in order. */
 export interface Opened { heirChoices?: HeirChoice[]; freedChoices?: FreedChoice[] }
@@ -230,6 +233,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
     s.secret.eventDiscard.push(s.hands[mover]!.splice(i, 1)[0]!);
   }
   if (cmd.raid) memo.raiding.add(lead.id);
+  let battle: RaidBattle | undefined;
   // Consent, or a raid, at the blocking point [T §5.0, P G-29].
   let blockers = blockersOf(s, mover, lead.id, from, cmd.to, memo);
   const sortieAgainst = besiegedOut && raiding && !cmd.tunnel ? vFrom.sieges.map((g) => g.besieger).filter((p) => p !== mover) : [];
@@ -244,13 +248,15 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
         const leader = fighters.includes(vFrom.controller ?? '') ? vFrom.controller! : order.find((p) => fighters.includes(p))!; // [P G-30]
         const offers = Object.fromEntries(fighters.filter((p) => p !== leader).map((p) => [p, 'defender' as const]));
         const answers: BattleAnswers = { ...cmd.battle, heirs: { ...cmd.battle?.heirs, ...cmd.heirs }, agreed: { ...cmd.battle?.agreed, ...cmd.agreed } };
-        const r = fightBattle(s, { id: `T${s.cursor.turn}/raid/${lead.id}/${from}`, village: from, attacker: mover, defender: leader, raid: true, sortie: besiegedOut, offers, accepts: { defender: Object.keys(offers) } }, answers, die);
+        const spec: BattleSpec = { id: `T${s.cursor.turn}/raid/${lead.id}/${from}`, village: from, attacker: mover, defender: leader, raid: true, sortie: besiegedOut, offers, accepts: { defender: Object.keys(offers) } };
+        const r = fightBattle(s, spec, answers, die); // #26–#31 and its holds: the flow's answers (`cmd.battle`), else their defaults
+        battle = { spec, before: s };
         s = r.state;
         deaths.choices!.push(...r.heirChoices); deaths.freed!.push(...r.freedChoices); // #39, #13 in the raid's battle
         const alive = lords.filter((id) => s.lords[id] && s.lords[id]!.prisonerOf === null && s.lords[id]!.at?.village === from);
         if (r.winner !== 'attacker' || !alive.includes(lead.id)) { // [P G-30] any other outcome ends the raid
           for (const id of alive) memo.done.add(id);
-          return { ok: true, result: 'raid-failed', blockers, state: s, ...opened() };
+          return { ok: true, result: 'raid-failed', blockers, state: s, battle, ...opened() };
         }
         companions.splice(0, companions.length, ...companions.filter((id) => alive.includes(id)));
       }
@@ -270,7 +276,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
   }
   // The step itself.
   const moved = liftTroops(s, from, mover, n, Math.min(k, knightsLeft(s, from, mover, limit)), limit);
-  if (!moved) { for (const id of lords) memo.done.add(id); return { ok: true, result: 'raid-failed', blockers, state: s, ...opened() }; } // knights lost in the raid
+  if (!moved) { for (const id of lords) memo.done.add(id); return { ok: true, result: 'raid-failed', blockers, state: s, ...(battle ? { battle } : {}), ...opened() }; } // knights lost in the raid
   for (const g of moved) g.steps += 1;
   const to = cmd.to;
   const vTo = s.villages[to]!;
@@ -312,7 +318,7 @@ export function moveStep(state: FiefState, mover: PlayerId, cmd: MoveCommand, me
     for (const g of moved) g.plagued = true;
     settleVillage(s, to, deaths);
   }
-  return { ok: true, result: 'moved', blockers, state: s, ...(besieged ? { reinforce: besieged } : {}), ...opened() };
+  return { ok: true, result: 'moved', blockers, state: s, ...(besieged ? { reinforce: besieged } : {}), ...(battle ? { battle } : {}), ...opened() };
 }
 
 /** The controller's own pieces stand in the centre (a new controller after someone left). */
@@ -321,7 +327,7 @@ function regroupIfController(s: FiefState, v: VillageId): void {
   if (ctl && s.villages[v]!.stacks.some((st) => st.player === ctl && st.position.kind !== 'CENTER')) regroup(s, v);
 }
 
-export interface MovementLine { player: PlayerId; moves: ({ command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[]; reinforce?: PlayerId; met?: PlayerId[] } & Opened)[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
+export interface MovementLine { player: PlayerId; moves: ({ command: MoveCommand; result: MoveOutcome extends infer R ? R extends { ok: true; result: infer X } ? X : never : never; blockers: PlayerId[]; reinforce?: PlayerId; met?: PlayerId[]; battle?: RaidBattle } & Opened)[]; refused: { command: MoveCommand; reason: MoveRefusal }[] }
 
 /**
  * One player's movement slot: his commands in order (bounded by the answer), a refused one skipped.
@@ -339,7 +345,7 @@ export function runMovement(state: FiefState, player: PlayerId, commands: readon
     if (r.ok) {
       s = r.state;
       const met = r.result === 'moved' ? presentPlayers(s, cmd.to).filter((q) => q !== player) : [];
-      line.moves.push({ command: cmd, result: r.result, blockers: r.blockers, ...(r.reinforce ? { reinforce: r.reinforce } : {}), ...(met.length ? { met } : {}), ...(r.heirChoices ? { heirChoices: r.heirChoices } : {}), ...(r.freedChoices ? { freedChoices: r.freedChoices } : {}) });
+      line.moves.push({ command: cmd, result: r.result, blockers: r.blockers, ...(r.reinforce ? { reinforce: r.reinforce } : {}), ...(r.battle ? { battle: r.battle } : {}), ...(met.length ? { met } : {}), ...(r.heirChoices ? { heirChoices: r.heirChoices } : {}), ...(r.freedChoices ? { freedChoices: r.freedChoices } : {}) });
     } else line.refused.push({ command: cmd, reason: r.reason });
   }
   return { state: s, line, memo };

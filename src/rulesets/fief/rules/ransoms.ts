@@ -5,8 +5,9 @@
  *   decision #16, default: no offer); the jailer accepts or refuses (#17, default refuse) [P G-23].
  * - Then payment is compulsory: the prisoners left, most valuable first (ties in the owner's order,
  *   default his family order), each one still affordable is paid in full to the jailer [T §6.2.5, P G-23].
- * - A freed lord is placed at once by the cascade (placement.ts); a consent the controllers refuse
- *   leaves him free where he is [P G-57].
+ * - A freed lord is placed at once by the cascade (placement.ts); where only a consent would do, the
+ *   controllers who agreed (#13, `agreed`, asked by the flow from the choices reported in `freed`)
+ *   host him in the first of their villages, else he stays free where he is [P G-57].
  */
 import type { Localized, PlayerId } from '../../../engine/ruleset.ts';
 import type { VillageId } from '../board.ts';
@@ -14,6 +15,7 @@ import type { FiefState, LordId } from '../state.ts';
 import { turnOrder } from '../turn-order.ts';
 import { placeLord, refreshControl } from './pieces.ts';
 import { placementOptions } from './placement.ts';
+import type { FreedChoice } from './settle.ts';
 import { ransomValue } from './ransom.ts';
 
 export interface RansomOffer { prisoners: LordId[]; amount: number }
@@ -28,6 +30,8 @@ export interface RansomAnswer {
   place?: Partial<Record<LordId, VillageId>>;
   /** #13: the villages whose controllers agreed to host a freed lord (default none). */
   consents?: VillageId[];
+  /** #13 as the flow asks it: the controllers who agreed to host each freed lord (present once asked). */
+  agreed?: Partial<Record<LordId, readonly PlayerId[]>>;
 }
 
 export type OfferRefusal = 'not-your-prisoner' | 'several-jailers' | 'bad-amount' | 'no-money';
@@ -44,14 +48,20 @@ export interface RansomLine { owner: PlayerId; offer: { result: 'accepted' | 're
 export const ransomOf = (s: FiefState, lord: LordId): number => ransomValue(s.lords[lord]!.titles, s.config);
 
 /** Frees a prisoner and places him by the cascade (the state is cloned by the caller). */
-function free(s: FiefState, lord: LordId, a: RansomAnswer): void {
+function free(s: FiefState, lord: LordId, a: RansomAnswer, freed?: FreedChoice[]): void {
   const l = s.lords[lord]!;
   const from = l.at?.village ?? null;
   l.prisonerOf = null;
   l.at = null; // off the board while the cascade looks (he is not "a lord already there" for himself)
   const opts = placementOptions(s, l.owner);
   const needsConsent = Object.keys(opts.consentFrom).length > 0;
-  const allowed = needsConsent ? opts.villages.filter((v) => a.consents?.includes(v)) : opts.villages;
+  const agreed = a.agreed?.[lord];
+  if (needsConsent && freed && agreed === undefined) { // #13 not asked yet: the choice reported for the flow
+    const villages: Record<PlayerId, VillageId[]> = {};
+    for (const v of opts.villages) { const q = opts.consentFrom[v]; if (q) (villages[q] ??= []).push(v); }
+    freed.push({ lord, owner: l.owner, villages });
+  }
+  const allowed = needsConsent ? opts.villages.filter((v) => a.consents?.includes(v) || (agreed ?? []).includes(opts.consentFrom[v] ?? '')) : opts.villages;
   const wanted = a.place?.[lord];
   const village = wanted && allowed.includes(wanted) ? wanted : allowed[0];
   if (village) placeLord(s, lord, village);
@@ -74,7 +84,7 @@ export function checkOffer(s: FiefState, owner: PlayerId, offer: RansomOffer): O
 }
 
 /** One owner's ransoms. */
-export function settleRansoms(state: FiefState, owner: PlayerId, a: RansomAnswer = {}): { state: FiefState; line: RansomLine } {
+export function settleRansoms(state: FiefState, owner: PlayerId, a: RansomAnswer = {}, freed?: FreedChoice[]): { state: FiefState; line: RansomLine } {
   const s = structuredClone(state);
   const line: RansomLine = { owner, offer: null, paid: [], stillHeld: [] };
   if (a.offer) { // #16, #17 [P G-23]
@@ -83,7 +93,7 @@ export function settleRansoms(state: FiefState, owner: PlayerId, a: RansomAnswer
     else if (a.jailerAccepts === true) {
       const jailer = s.lords[a.offer.prisoners[0]!]!.prisonerOf!;
       pay(s, owner, jailer, a.offer.amount);
-      for (const id of a.offer.prisoners) { line.paid.push({ lord: id, jailer, amount: a.offer.prisoners[0] === id ? a.offer.amount : 0 }); free(s, id, a); }
+      for (const id of a.offer.prisoners) { line.paid.push({ lord: id, jailer, amount: a.offer.prisoners[0] === id ? a.offer.amount : 0 }); free(s, id, a, freed); }
       line.offer = { result: 'accepted' };
     } else line.offer = { result: 'refused' };
   }
@@ -98,18 +108,18 @@ export function settleRansoms(state: FiefState, owner: PlayerId, a: RansomAnswer
     const jailer = s.lords[id]!.prisonerOf!;
     pay(s, owner, jailer, value); // the jailer must accept the full ransom [T §6.2.5]
     line.paid.push({ lord: id, jailer, amount: value });
-    free(s, id, a);
+    free(s, id, a, freed);
   }
   return { state: s, line };
 }
 
-/** Step 4.A: every prisoner owner in turn order [P G-24]. */
-export function runRansomStep(state: FiefState, answers: Partial<Record<PlayerId, RansomAnswer>> = {}): { state: FiefState; lines: RansomLine[] } {
+/** Step 4.A: every prisoner owner in turn order [P G-24]. `freed`: filled with the freed lords whose placement needs a consent not yet asked (#13). */
+export function runRansomStep(state: FiefState, answers: Partial<Record<PlayerId, RansomAnswer>> = {}, freed?: FreedChoice[]): { state: FiefState; lines: RansomLine[] } {
   let s = state;
   const lines: RansomLine[] = [];
   for (const p of turnOrder(s.players, s.firstPlayer ?? s.players[0]!)) {
     if (!s.families[p]!.lords.some((id) => s.lords[id]!.prisonerOf !== null)) continue;
-    const r = settleRansoms(s, p, answers[p]);
+    const r = settleRansoms(s, p, answers[p], freed);
     s = r.state;
     lines.push(r.line);
   }

@@ -48,7 +48,7 @@ import { applyBattleSurprise, battleSurpriseRefusal, BATTLE_SURPRISE_REFUSALS, t
 import type { D6 } from './dice.ts';
 import { killLord } from './kill-lord.ts';
 import { checkRevolt, resolveRevolt, REVOLT_REFUSALS, revoltCauses, type RevoltAnswers, type RevoltCard, type RevoltCause, type RevoltOutcome } from './revolt.ts';
-import { freeAndPlace } from './settle.ts';
+import { freeAndPlace, type Freeing } from './settle.ts';
 
 /** A Revolt's "join revolt" window [P G-19]: the cards committed so far, and the Tunnel if one was added. */
 export interface RevoltWindow { village: VillageId; cards: RevoltCard[]; tunnel: { player: PlayerId; card: CardId } | null }
@@ -212,7 +212,12 @@ export function checkSurprise(s: FiefState, player: PlayerId, play: SurprisePlay
 }
 
 /** Plays a surprise card: its effect, the card discarded or put in play. */
-export function playSurprise(state: FiefState, player: PlayerId, play: SurprisePlay, moment: Moment): SurpriseResult {
+/**
+ * `freeing`: inside a resolution (a battle), the #13 answers for the prisoners an Assassination or
+ * Justice frees by killing their jailer's last piece, and where the choices they open are recorded
+ * (settle.ts); without it, the default (the cascade, else free where he stands [P G-57]).
+ */
+export function playSurprise(state: FiefState, player: PlayerId, play: SurprisePlay, moment: Moment, freeing?: Freeing): SurpriseResult {
   const refused = checkSurprise(state, player, play, moment);
   if (refused) return { ok: false, reason: refused };
   if ('revolt' in play) { // the card stays in hand, committed, until the window closes
@@ -252,13 +257,13 @@ export function playSurprise(state: FiefState, player: PlayerId, play: SurpriseP
     spend();
     s.secret.eventDiscard.push(play.card);
     s.lords[play.sponsor]!.assassinSponsor = true; // [P G-39] until he dies
-    const died = killLord(s, play.assassinate, 'assassination', play.heirs, play.geronce);
+    const died = killLord(s, play.assassinate, 'assassination', play.heirs, play.geronce, freeing); // #13 for the prisoners he held, inside a battle
     return { ok: true, state: s, effect: { kind: 'assassination', target: play.assassinate, sponsor: play.sponsor, died } };
   }
   if ('justice' in play) {
     spend();
     s.secret.eventDiscard.push(play.card);
-    const died = killLord(s, play.justice, 'justice', play.heirs, play.geronce); // beheaded; his Lord card discarded
+    const died = killLord(s, play.justice, 'justice', play.heirs, play.geronce, freeing); // beheaded; his Lord card discarded; #13 as above
     return { ok: true, state: s, effect: { kind: 'justice', target: play.justice, died } };
   }
   // A Tunnel frees prisoners [T §10.2.3, P G-38].
