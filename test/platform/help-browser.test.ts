@@ -22,6 +22,16 @@ const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts
 /** How far the page scrolls sideways (0: not at all). */
 const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * Clicks a link and waits for the next page to be there: an evaluation run before it would find the
+ * old document gone and no new one yet (`document.documentElement` null, seen under load).
+ */
+async function clickAway(page: Page, link: ReturnType<Page['locator']>): Promise<void> {
+  const before = page.url();
+  await Promise.all([page.waitForURL((u) => u.toString() !== before), link.click()]);
+  await page.waitForLoadState('load');
+}
+
 describe('help pages in a real browser', { skip: BROWSER_SKIP }, () => {
   let tp: TestPlatform;
   let chromium: Chromium;
@@ -41,7 +51,7 @@ describe('help pages in a real browser', { skip: BROWSER_SKIP }, () => {
         for (const lang of ['fr', 'en']) {
           await page.goto(`${tp.url}/help/${rs}?lang=${lang}`);
           const first = page.locator('ol.help-toc a').first();
-          await first.click();
+          await clickAway(page, first);
           // Through the whole book by its "next" links, checking each page.
           const seen: string[] = [];
           for (let i = 0; i < 20; i++) {
@@ -49,11 +59,11 @@ describe('help pages in a real browser', { skip: BROWSER_SKIP }, () => {
             assert.equal(await sideways(page), 0, `${rs}/${seen.at(-1)} (${lang}) at ${width} px: no sideways scroll`);
             const next = page.locator('a[rel="next"]');
             if (await next.count() === 0) break;
-            await next.click();
+            await clickAway(page, next);
           }
           assert.deepEqual(seen.slice(-2), ['orders', 'glossary'], `${rs} (${lang}): the book ends with the reference and the glossary`);
           assert.ok(seen.length >= 7, `${rs} (${lang}): ${seen.join(', ')}`);
-          await page.locator('a[rel="prev"]').click();
+          await clickAway(page, page.locator('a[rel="prev"]'));
           assert.match(page.url(), /\/orders\?lang=/, 'previous leads back');
         }
       }
