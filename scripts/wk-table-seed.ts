@@ -14,7 +14,7 @@ const from = Number(process.argv[2] ?? 0), count = Number(process.argv[3] ?? 50)
 for (let i = from; i < from + count; i++) {
   const seed = `wk-table-${i}`;
   let g = createGame(rs, { lords: ['Aude', 'Bérenger', 'Clothilde'] }, seed).state as WkGame;
-  let vote = -1, fate = -1, battle = '', gifts = 0, step = 0, voteKinds: string[] = [];
+  let vote = -1, fate = -1, battle = '', step = 0; const voteKinds: string[] = [];
   for (; step < 400; step++) {
     const ask = askOf(g);
     if (!ask || g.wk.turn >= 2) break;

@@ -25,11 +25,11 @@ import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type Ask, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
-import { baronData, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
+import { baronData } from '../../src/rulesets/warrior-knights/barons.ts';
 import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { pageText } from './http.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { loggedIn, logIn, newUser, type TestUser } from './users.ts';
+import { loggedIn, logIn, newUser } from './users.ts';
 import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
 
 await loadAllRulesets();
