@@ -166,6 +166,8 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
         const v = botOf(g, b, ask!);
         let browser = false;
         if (ask!.kind === 'plan-piles' && g.wk.turn === 1) {
+          const before = await (await play(b)).locator(`article[id="prompt-${ask!.id}"]`).innerText();
+          assert.ok(before.includes(langOf[b] === 'fr' ? 'Réponse : les trois piles, de la 1re à la 3e' : 'Answer: the three piles, 1st to 3rd'), `the planning prompt gives the syntax in ${b}'s language: ${before}`);
           browser = await onPage(b, ask!, v);
           const mine = (v as string[][]).flat();
           assert.ok(mine.length > 0, `${b} plans cards`);
