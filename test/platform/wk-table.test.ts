@@ -4,7 +4,7 @@
  * signed in, play the first turn through the prompt page. Seed `wk-table-429`, found by
  * scripts/wk-table-seed.ts (every answer is the bot's, drawn from createRng(seed,
  * `wk-table/<decision>/<baron>`), so the game goes where the search saw it go):
- * - planning: each baron types his secret piles in his page's answer field; before the reveal no
+ * - planning: each baron puts each card of his hand on a pile (or keeps it) with his page's guided form; before the reveal no
  *   other baron's page shows his cards (fog, §9.4);
  * - Aude's assault on Havrelune, ordered from her page's guided form: the Fate cards are drawn, she
  *   keeps hers on the page, and every baron's log shows the draws;
@@ -25,7 +25,7 @@ import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type Ask, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
-import { baronData } from '../../src/rulesets/warrior-knights/barons.ts';
+import { baronData, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { pageText } from './http.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
@@ -98,6 +98,25 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
         const btn = art.locator(`button[data-choice="${asText(v)}"]`);
         if (await btn.count() === 1) { await send(p, () => btn.click()); return true; }
       }
+      if (ask.kind === 'plan-piles') { // the guided form: a pile chosen for each card he plans, the others left blank (kept)
+        const hand = (await stateOf<WkGame>(tp, id)).wk.barons[b as BaronId].hand;
+        const piles = v as string[][];
+        const expected = `piles ${hand.flatMap((c, i) => { const k = piles.findIndex((x) => x.includes(c)); return k < 0 ? [] : [`${i} ${k + 1}`]; }).join(' ')}`;
+        // the page may reload itself (a live step) while the selects are being set, and a half-filled form
+        // is then sent: the stored answer is checked, and the form filled again (3 tries)
+        for (let tries = 0; ; tries++) {
+          const f = (await play(b)).locator(`article[id="prompt-${ask.id}"] form[data-code="piles"]`);
+          const chosen = Object.fromEntries(hand.flatMap((c, i) => { const k = piles.findIndex((x) => x.includes(c)); return k < 0 ? [] : [[`f_p${i}`, String(k + 1)]]; }));
+          // the selects set and the form sent in one go, as a player's clicks would leave them
+          await send(p, () => f.evaluate((form, sel) => {
+            for (const [n, x] of Object.entries(sel)) (form.querySelector(`[name="${n}"]`) as HTMLSelectElement).value = x;
+            (form as HTMLFormElement).requestSubmit();
+          }, chosen));
+          const row = await tp.db.one<{ text: string }>('SELECT text FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, b, ask.id]);
+          if (row?.text === expected) return true;
+          if (tries >= 2) assert.fail(`${b}'s piles sent as «${row?.text}», not «${expected}»`);
+        }
+      }
       if (ask.kind === 'commit-votes') {
         const f = art.locator('form[data-code="commit"]');
         await send(p, async () => { await f.locator('[name="f_n"]').fill(asText(v)); await f.locator('button[type="submit"]').click(); });
@@ -167,14 +186,16 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
         let browser = false;
         if (ask!.kind === 'plan-piles' && g.wk.turn === 1) {
           const before = await (await play(b)).locator(`article[id="prompt-${ask!.id}"]`).innerText();
-          assert.ok(before.includes(langOf[b] === 'fr' ? 'Réponse : les trois piles, de la 1re à la 3e' : 'Answer: the three piles, 1st to 3rd'), `the planning prompt gives the syntax in ${b}'s language: ${before}`);
+          assert.ok(before.includes(langOf[b] === 'fr' ? 'choisissez une pile pour chaque carte' : 'choose a pile for each card'), `the planning prompt says how to use its form in ${b}'s language: ${before}`);
           browser = await onPage(b, ask!, v);
           const mine = (v as string[][]).flat();
           assert.ok(mine.length > 0, `${b} plans cards`);
           // the last baron's answer closes the planning (his cards are then revealed pile by pile): the others are checked
           if (b !== ask!.players.at(-1)) {
             const own = await pages.get(b)!.locator(`article[id="prompt-${ask!.id}"]`).innerText();
-            assert.ok(own.includes(asText(v)), `${b}'s own page shows his piles as answered`);
+            // his answer as the form sent it: each card put on a pile, as its place in his hand and the pile
+            const line = `piles ${g.wk.barons[b as BaronId].hand.flatMap((c, i) => { const k = (v as string[][]).findIndex((x) => x.includes(c)); return k < 0 ? [] : [`${i} ${k + 1}`]; }).join(' ')}`;
+            assert.ok(own.includes(line), `${b}'s own page shows his piles as answered («${line}»): ${own}`);
             // fog: the other barons' pages, before the reveal, never show his cards
             for (const o of ask!.players.filter((x) => x !== b)) {
               const html = await (await play(o)).content();
