@@ -62,8 +62,47 @@ for (const [n, seed] of [[4, 'wk-forms-4'], [2, 'wk-forms-2']] as const) {
 }
 
 test('the structured answers all have a guided form', () => {
-  for (const k of ['place-stronghold', 'use-card', 'draft-pick', 'commit-votes', 'order-of-business', 'launch-expedition'] as const) assert.ok((all[k] ?? 0) > 0, `${k} has a form (${JSON.stringify(all)})`);
+  for (const k of ['plan-piles', 'place-stronghold', 'use-card', 'draft-pick', 'commit-votes', 'order-of-business', 'launch-expedition'] as const) assert.ok((all[k] ?? 0) > 0, `${k} has a form (${JSON.stringify(all)})`);
   assert.ok((all['secret-allocation'] ?? 0) + (all['commit-votes'] ?? 0) > 0, 'votes have a form');
+});
+
+test('#4 planning (§4.1, §9.1 item 6): a choice of pile for each card of his own hand, the line read back as his piles; too many on a pile refused in both languages', () => {
+  const rng = createRng('wk-forms-plan', 'bots');
+  let g: WkGame = rs.setup({ players: 3, length: 8 }, rng);
+  for (let steps = 0; steps < 200 && rs.decisions(g)[0]!.kind !== 'plan-piles'; steps++) {
+    const [d] = rs.decisions(g);
+    const subs = d!.players.map((x, i) => ({ decision: d!.id, player: x, value: rs.validate(g, x, d!.id, botAnswer(g, x, d!.id, rng)).value, order: i }));
+    g = rs.resolve(g, subs, rng).state;
+  }
+  const [d] = rs.decisions(g);
+  assert.equal(d!.kind, 'plan-piles', 'the planning is reached');
+  const p = d!.players[0]!, other = d!.players[1]!;
+  const hand = g.wk.barons[p].hand;
+  assert.ok(hand.length >= 3, `a hand of several cards: ${hand.join(', ')}`);
+  const [entry] = rs.answerForm!(g, p, d!.id, 'fr').groups.flatMap((x) => x.entries);
+  assert.equal(entry!.code, 'piles');
+  assert.deepEqual(entry!.fields.map((f) => f.label.replace(/^.*\((.*)\)$/, '$1')), hand, 'one field per card of his own hand, in its order');
+  assert.ok(!JSON.stringify(entry).includes(g.wk.barons[other].hand.find((c) => !hand.includes(c)) ?? '§none§'), 'no card of another baron');
+  const f0 = entry!.fields[0]!;
+  assert.deepEqual(f0.kind === 'choice' ? f0.options.map((o) => o.label) : [], ['Garder en main', 'Pile 1', 'Pile 2', 'Pile 3']);
+  // the first card on pile 3, the second and third on pile 1, the rest kept
+  const values = Object.fromEntries(entry!.fields.map((f, i) => [f.name, i === 0 ? '3' : i <= 2 ? '1' : '0']));
+  const v = rs.validate(g, p, d!.id, formLine(entry!, values)!);
+  assert.deepEqual(v.issues, []);
+  assert.deepEqual(v.value, [[hand[1], hand[2]], [], [hand[0]]], 'the piles as the form set them');
+  // the cards left blank stay in hand: only the last card set, on pile 2; then none at all
+  const last = entry!.fields.at(-1)!.name;
+  const some = rs.validate(g, p, d!.id, formLine(entry!, { [last]: '2' })!);
+  assert.deepEqual(some.value, [[], [hand.at(-1)], []], 'one card named, the others kept');
+  assert.equal(formLine(entry!, {}), 'piles');
+  assert.deepEqual(rs.validate(g, p, d!.id, 'piles').value, [[], [], []], 'every card blank: nothing planned');
+  const three = Object.fromEntries(entry!.fields.map((f, i) => [f.name, i <= 2 ? '2' : '0']));
+  const bad = rs.validate(g, p, d!.id, formLine(entry!, three)!);
+  assert.deepEqual([bad.issues[0]?.text?.fr, bad.issues[0]?.text?.en], ['Au plus 2 cartes par pile.', 'At most 2 cards per pile.']);
+  for (const line of ['piles 1', `piles ${hand.length} 1`, 'piles 0 4', 'piles 0 1 0 2', 'piles x 1'])
+    assert.ok(rs.validate(g, p, d!.id, line).issues.length > 0, `«${line}» is refused (an odd count, a card beyond the hand, no such pile, a card twice, not a number)`);
+  const en = rs.answerForm!(g, p, d!.id, 'en').groups.flatMap((x) => x.entries)[0]!;
+  assert.equal(en.label, 'Your cards (at most 2 a pile; a card left blank stays in hand)');
 });
 
 test('a card form offers moves and attacks as picks, and a line it did not offer is refused in both languages', () => {

@@ -114,6 +114,17 @@ export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm 
   const s = g.wk, fr = lang === 'fr';
   const one = (title: string, entries: FormEntry[]): AnswerForm => ({ groups: [{ title, entries: entries.filter((e) => e.fields.every((f) => f.kind !== 'choice' || f.options.length > 0)) }] });
   switch (ask.kind) {
+    case 'plan-piles': { // #4 (§4.1): each card of his hand on a pile or kept; the referee checks 0–maxPerPile a pile (planning.ts)
+      const hand = s.barons[b].hand;
+      if (!hand.length) return { groups: [] }; // nothing to plan: the default (no card) is the only answer
+      const { piles, maxPerPile } = s.config.planning;
+      const where: Opt[] = [{ value: '0', label: fr ? 'Garder en main' : 'Keep in hand' },
+        ...Array.from({ length: piles }, (_, i) => ({ value: String(i + 1), label: fr ? `Pile ${i + 1}` : `Pile ${i + 1}` }))];
+      // a card left blank stays in hand: each field is optional and sends its card's place in the hand first (`prefix`)
+      const fields = hand.map((c, i): FormField => ({ ...choice(`p${i}`, `${cardName(c)[lang]} (${c})`, where, true), prefix: String(i) }));
+      return one(fr ? 'Préparatifs' : 'Planning', [entry('piles', fr ? `Vos cartes (au plus ${maxPerPile} par pile ; une carte laissée vide reste en main)` : `Your cards (at most ${maxPerPile} a pile; a card left blank stays in hand)`,
+        'piles [<card> <pile>]…', fields)]);
+    }
     case 'place-stronghold':
       return one(fr ? 'Forteresse' : 'Stronghold', [entry('stronghold', fr ? 'Région' : 'Region', 'stronghold <region>', [choice('region', fr ? 'Région' : 'Region', accepted(g, ask, b, strongholdRegions(s).map((r) => ({ answer: r, label: r }))))])]);
     case 'launch-expedition':
@@ -319,18 +330,30 @@ function declareOptions(g: WkGame, id: string, lang: Lang): Opt[] {
  * taken as a word.
  */
 export function fromFormLine(g: WkGame, ask: Ask, b: BaronId, line: string): unknown {
+  if (ask.kind === 'plan-piles' && line.trim() === 'piles') return Array.from({ length: g.wk.config.planning.piles }, () => []); // every card left blank: all kept
   const m = /^([a-z]+) (.+)$/s.exec(line.trim());
   if (!m) return undefined;
   const [, code, rest] = m as unknown as [string, string, string];
   const word = (v: string): unknown => { try { return JSON.parse(v); } catch { return v; } };
   const parts = rest.trim().split(/\s+/);
   const CODES: Partial<Record<Ask['kind'], string[]>> = {
-    'place-stronghold': ['stronghold'], 'launch-expedition': ['launch'], 'use-card': ['card', 'order', 'option'], 'passage-consent': ['consent'], 'attack-consent': ['consent'],
+    'plan-piles': ['piles'], 'place-stronghold': ['stronghold'], 'launch-expedition': ['launch'], 'use-card': ['card', 'order', 'option'], 'passage-consent': ['consent'], 'attack-consent': ['consent'],
     'draft-pick': ['draft'], 'commit-votes': ['commit'], 'pledge-faith': ['pledge'], 'order-of-business': ['order'], 'personal-motion': ['motion'], 'secret-allocation': ['alloc'],
     'defender-commander': ['commander'], 'fate-discard': ['discard'], 'allocate-casualties': ['casualties'], retreat: ['aftermath'], death: ['aftermath'],
   };
   if (!CODES[ask.kind]?.includes(code)) return undefined;
   switch (code) {
+    case 'piles': { // pairs: a card's place in his hand, then its pile (0: kept); a card not named stays in hand
+      const hand = g.wk.barons[b].hand, n = g.wk.config.planning.piles;
+      const pile = new Map<number, number>();
+      if (parts.length % 2 || parts.some((x) => !/^\d{1,3}$/.test(x))) return { bad: 'piles' };
+      for (let k = 0; k < parts.length; k += 2) {
+        const card = Number(parts[k]), to = Number(parts[k + 1]);
+        if (card >= hand.length || to > n || pile.has(card)) return { bad: 'piles' };
+        pile.set(card, to);
+      }
+      return Array.from({ length: n }, (_, i) => hand.filter((_, k) => pile.get(k) === i + 1));
+    }
     case 'draft': return word(rest.trim()); // this shield's pick as compact JSON, or "pass"
     case 'alloc': {
       const q = assemblyQuestion(g);

@@ -183,6 +183,13 @@ function promptOf(g: WkGame, ask: Ask): Localized {
     ].join('\n');
     return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
   }
+  if (ask.kind === 'plan-piles') {
+    // the guided form (forms.ts) puts each card on a pile; typed, the answer is the three piles' card codes
+    return {
+      fr: `${base.fr}\nDans le formulaire, choisissez une pile pour chaque carte. Réponse tapée : les trois piles, de la 1re à la 3e, avec les codes des cartes de « Votre main », par exemple [["code"],[],["code","code"]] ; « default » : aucune carte.`,
+      en: `${base.en}\nIn the form, choose a pile for each card. Typed answer: the three piles, 1st to 3rd, with the card codes of "Your hand", for example [["code"],[],["code","code"]]; "default": no card.`,
+    };
+  }
   if (ask.kind === 'refuse-law') {
     // what each Law asks of each baron asked (public: cities, Laws and incomes are on the table)
     const dues = (lang: Lang) => ask.players.flatMap((b) => levies(s, b).map((c) => `${baronData(b).name} — ${proposalCard(c).name[lang]} : ${lawDue(s, b, c)}`)).join('\n');

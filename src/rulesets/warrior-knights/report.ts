@@ -40,7 +40,8 @@ export function eventLine(e: FlowEvent, lang: Lang): string {
 export function renderReport(g: WkGame, events: FlowEvent[], player: string, lang: Lang): string {
   const fr = lang === 'fr';
   const s = g.wk;
-  const head = fr ? `## Tour ${s.turn}` : `## Turn ${s.turn}`;
+  // the setup's steps (turn 0) are headed as the setup, not as a "turn 0" the rules do not have
+  const head = s.turn === 0 ? (fr ? '## Mise en place' : '## Setup') : fr ? `## Tour ${s.turn}` : `## Turn ${s.turn}`;
   const lines = events.map((e) => `- ${eventLine(e, lang)}`);
   const me = (s.players as string[]).includes(player) ? s.barons[player as BaronId] : null;
   const mine = me ? [fr ? `Vous : ${me.crowns} couronnes, ${me.votes} voix, ${me.faith} foi, ${me.influence} influence.` : `You: ${me.crowns} crowns, ${me.votes} votes, ${me.faith} Faith, ${me.influence} Influence.`] : [];
