@@ -11,6 +11,7 @@ import { formLine, type FormEntry } from '../../src/engine/ruleset.ts';
 import { warriorKnights as rs } from '../../src/rulesets/warrior-knights/index.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
 import type { WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
+import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { createRng } from '../../src/engine/rng.ts';
 import { FATE_DECK, MERCENARIES } from '../../src/rulesets/warrior-knights/cards.ts';
 import { stageActors } from '../../src/rulesets/warrior-knights/rules/battle.ts';
@@ -76,7 +77,7 @@ test('#4 planning (§4.1, §9.1 item 6): a choice of pile for each card of his o
   }
   const [d] = rs.decisions(g);
   assert.equal(d!.kind, 'plan-piles', 'the planning is reached');
-  const p = d!.players[0]!, other = d!.players[1]!;
+  const p = d!.players[0]! as BaronId, other = d!.players[1]! as BaronId;
   const hand = g.wk.barons[p].hand;
   assert.ok(hand.length >= 3, `a hand of several cards: ${hand.join(', ')}`);
   const [entry] = rs.answerForm!(g, p, d!.id, 'fr').groups.flatMap((x) => x.entries);
