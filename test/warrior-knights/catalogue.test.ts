@@ -11,6 +11,7 @@ import { DEFAULT_CONFIG } from '../../src/rulesets/warrior-knights/constants.ts'
 import { DECISION_KINDS, DECISIONS, decisionByNumber } from '../../src/rulesets/warrior-knights/decisions.ts';
 import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { ALL_STEPS, SETUP_STEPS, TURN_STEPS } from '../../src/rulesets/warrior-knights/phases.ts';
+import { warriorKnights as warriorKnightsRuleset } from '../../src/rulesets/warrior-knights/index.ts';
 
 test('§9.2 the catalogue has rows #1 to #43, each once, with a deadline class of the constants', () => {
   assert.deepEqual(DECISION_KINDS.map((k) => DECISIONS[k].n), Array.from({ length: 43 }, (_, i) => i + 1));
@@ -83,4 +84,16 @@ test('every event kind renders in French and English, with no placeholder left',
   assert.equal(renderEvent({ t: 'city-razed', city: 'gueville', fate: 'fate-01' }, 'fr'), 'La Destinée rase Guéville.');
   assert.equal(renderEvent({ t: 'vote-result', card: 'proposal:salt-tax', result: 'no', tie: true }, 'fr'), 'Gabelle : égalité, le président tranche pour Non.');
   assert.equal(renderEvent({ t: 'event-drawn', card: 'event:great-fire', baron: 'green' }, 'en'), 'Aymar de Verdelande draws the Event Great Fire.');
+});
+
+test('step labels read by players: the turn and the step’s own name in each language, never the question’s id', () => {
+  const rs = warriorKnightsRuleset;
+  assert.equal(rs.localizeLabel!('turn 1 A1 commit-votes', 'fr'), 'Tour 1 — Révéler la carte suivante');
+  assert.equal(rs.localizeLabel!('turn 1 A1 commit-votes', 'en'), 'Turn 1 — Reveal the next card');
+  assert.equal(rs.localizeLabel!('turn 3 U6', 'en'), 'Turn 3 — Reinforcement and arrival');
+  assert.match(rs.localizeLabel!('setup S15 place-noble', 'fr'), /^Mise en place — \S/);
+  assert.match(rs.localizeLabel!('setup S15 place-noble', 'en'), /^Setup — \S/);
+  assert.equal(rs.localizeLabel!('over', 'fr'), 'Partie terminée');
+  assert.equal(rs.localizeLabel!('turn 2 Z9 odd', 'en'), 'Turn 2', 'an unknown step: the turn alone');
+  for (const l of ['turn 1 A1 commit-votes', 'setup S15 place-noble']) for (const lang of ['fr', 'en'] as const) assert.ok(!rs.localizeLabel!(l, lang).includes('-'), `no question id in «${rs.localizeLabel!(l, lang)}»`);
 });

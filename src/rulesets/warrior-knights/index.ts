@@ -309,9 +309,17 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (g.wk.turn === 0) return `setup ${g.wk.step}${ask ? ` ${ask.kind}` : ''}`;
     return `turn ${g.wk.turn} ${g.wk.step}${ask ? ` ${ask.kind}` : ''}`;
   },
+  // The stored label (`turn 1 A1 commit-votes`) read by players: the turn and the step's own name
+  // (phases.ts), « Tour 1 — Action : … »; the question's id stays out (it is the prompt's title).
   localizeLabel(label, lang) {
-    if (lang === 'en') return label;
-    return label.replace(/^turn (\d+)/, 'tour $1').replace(/^setup/, 'mise en place').replace(/^over$/, 'terminée');
+    const fr = lang === 'fr';
+    if (label === 'over') return fr ? 'Partie terminée' : 'Game over';
+    const m = /^(?:setup|turn (\d+)) (\S+)(?: \S+)?$/.exec(label);
+    if (!m) return label;
+    const head = m[1] ? `${fr ? 'Tour' : 'Turn'} ${m[1]}` : (fr ? 'Mise en place' : 'Setup');
+    let name: string | null = null;
+    try { name = stepRow(m[2] as StepId).name[lang]; } catch { name = null; }
+    return name ? `${head} — ${name}` : head;
   },
   presentView(g, player, lang): ViewDoc {
     const s = g.wk, fr = lang === 'fr';
