@@ -140,11 +140,23 @@ describe('crowns given during another player\'s prompt, in the browser', { skip:
     const askedPage = await open(seatOf.get(asked)!);
     const giverPage = await open(seatOf.get(giver)!);
     assert.ok(/forteresse|stronghold/i.test(await askedPage.locator('#prompt-part').innerText()), 'the asked baron\'s prompt is open on his page');
-    const form = giverPage.locator('form[data-action="give-crowns"]');
-    await form.scrollIntoViewIfNeeded();
-    await form.locator('[name="f_to"]').selectOption(asked);
-    await form.locator('[name="f_amount"]').fill('3');
-    await Promise.all([giverPage.waitForURL(/\/play\?done=/), form.locator('button[type="submit"]').click()]);
+    // The live channel may replace the actions part while it is being filled (a fresh copy, the
+    // fields empty): the fields are set and the form sent in one go, and sent again (3 tries) only
+    // while the crowns have not moved.
+    for (let tries = 0; ; tries++) {
+      const form = giverPage.locator('form[data-action="give-crowns"]');
+      try {
+        await Promise.all([giverPage.waitForURL(/\/play\?done=/, { timeout: 15_000 }), form.evaluate((el, to) => {
+          (el.querySelector('[name="f_to"]') as HTMLSelectElement).value = to;
+          (el.querySelector('[name="f_amount"]') as HTMLInputElement).value = '3';
+          (el as HTMLFormElement).requestSubmit();
+        }, asked)]);
+        break;
+      } catch (e) {
+        if (tries >= 2 || (await stateOf<WkGame>(tp, id)).wk.barons[asked].crowns !== g0.wk.barons[asked].crowns) throw e;
+        await giverPage.goto(`${tp.url}/games/${id}/play`);
+      }
+    }
     const g1 = await stateOf<WkGame>(tp, id);
     assert.equal(g1.wk.barons[asked].crowns, g0.wk.barons[asked].crowns + 3, 'the crowns moved');
     assert.equal(askOf(g1)?.id, ask.id, 'his question is still open');
