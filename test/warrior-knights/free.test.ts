@@ -201,3 +201,15 @@ test('bots: what they give passes the referee; nothing in answer to another\'s a
   }
   assert.ok(any > 0, 'alms now and then (15 crowns each at the setup)');
 });
+
+test('the barons table and the gift form name each baron as the log does, beside the player who plays him', () => {
+  const g = rs.setup({ players: 3, lords: ['Aude', 'Bérenger', 'Clothilde'] }, createRng('wk-names', 'setup'));
+  const [a, b] = g.wk.players;
+  const table = rs.presentView!(g, a!, 'fr').sections.find((x) => x.kind === 'table' && x.title === 'Barons') as { columns: string[]; rows: string[][] };
+  assert.deepEqual(table.columns.slice(0, 2), ['Baron', 'Joueur']);
+  assert.deepEqual(table.rows.map((r) => r.slice(0, 2)), g.wk.players.map((p) => [baronData(p).name, g.names[p]]));
+  assert.deepEqual(g.wk.players.map((p) => g.names[p]), ['Aude', 'Bérenger', 'Clothilde'], 'the seats’ names, in seat order');
+  const form = rs.freeActions!(g, a!, 'en')[0]!;
+  const to = form.fields.find((f) => f.kind === 'choice')! as { options: { value: string; label: string }[] };
+  assert.equal(to.options.find((o) => o.value === b)!.label, `${baronData(b!).name} — Bérenger (${baronData(b!).colour.en})`);
+});

@@ -85,7 +85,7 @@ export function giftActions(g: WkGame, player: PlayerId, lang: Lang): FreeAction
   const have = g.wk.barons[player].crowns;
   if (have < 1) return [];
   const fr = lang === 'fr';
-  const others = g.wk.players.filter((b) => b !== player).map((b) => ({ value: b, label: `${g.names[b] ?? baronData(b).name} (${baronData(b).colour[lang]})` }));
+  const others = g.wk.players.filter((b) => b !== player).map((b) => ({ value: b, label: `${baronData(b).name}${g.names[b] ? ` — ${g.names[b]}` : ''} (${baronData(b).colour[lang]})` }));
   return [{
     id: GIVE_CROWNS,
     label: fr ? 'Donner des couronnes' : 'Give crowns',

@@ -324,10 +324,11 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   presentView(g, player, lang): ViewDoc {
     const s = g.wk, fr = lang === 'fr';
     const cities = (b: BaronId) => Object.values(s.cities).filter((c) => c.controller === b && !c.razed).length;
-    const rows = s.players.map((b) => [g.names[b] ?? baronData(b).name, baronData(b).colour[lang], String(s.barons[b].crowns), String(s.barons[b].votes), String(s.barons[b].faith), String(s.barons[b].influence), String(cities(b))]);
+    // the baron as the reports and the log name him, beside the player who plays him (the seat's name)
+    const rows = s.players.map((b) => [baronData(b).name, g.names[b] ?? '—', baronData(b).colour[lang], String(s.barons[b].crowns), String(s.barons[b].votes), String(s.barons[b].faith), String(s.barons[b].influence), String(cities(b))]);
     const step = stepRow(s.step as StepId);
     const sections: ViewDoc['sections'] = [
-      { title: fr ? 'Barons' : 'Barons', kind: 'table', columns: fr ? ['Baron', 'Couleur', 'Couronnes', 'Voix', 'Foi', 'Influence', 'Cités'] : ['Baron', 'Colour', 'Crowns', 'Votes', 'Faith', 'Influence', 'Cities'], rows },
+      { title: fr ? 'Barons' : 'Barons', kind: 'table', columns: fr ? ['Baron', 'Joueur', 'Couleur', 'Couronnes', 'Voix', 'Foi', 'Influence', 'Cités'] : ['Baron', 'Player', 'Colour', 'Crowns', 'Votes', 'Faith', 'Influence', 'Cities'], rows },
       { title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.turn)], [fr ? 'Étape' : 'Step', `${s.step} ${step.name[lang]}`], [fr ? 'Président' : 'Chairman', baronData(s.chairman).name], [fr ? 'Soutien de l’Église' : 'Church Support', baronData(s.church).name], [fr ? 'Réserve d’Influence' : 'Influence reserve', String(s.influenceReserve)]] },
     ];
     if (player && (s.players as string[]).includes(player)) {
