@@ -7,7 +7,8 @@
 //      the site) and replaces the element's content with the response; debounced, one fetch at a
 //      time per element (an event during a fetch asks for one more afterwards). The focused element,
 //      if it had an id and the new content has it again, gets the focus (and its caret) back, and
-//      every text field with an id keeps what was typed in it.
+//      every text field with an id keeps what was typed in it, every list with an id the choice made
+//      in it (when the new list still offers that choice).
 //      The element then receives a 'suzerain:live-updated' event. An element of the old content
 //      with an id and data-live-keep="<key>" whose id comes again with the same key is kept as it
 //      was (the prompt page's sheet being written: its text, its script's handlers, its caret).
@@ -37,10 +38,18 @@
     var typed = {};
     var fields = el.querySelectorAll('input[id]:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea[id]');
     for (var i = 0; i < fields.length; i++) if (fields[i].value !== fields[i].defaultValue) typed[fields[i].id] = fields[i].value;
+    // and so is a choice he made in a list (a guided form half filled: the gift's receiver, a card's pile)
+    var lists = el.querySelectorAll('select[id]:not([multiple])');
+    for (var s = 0; s < lists.length; s++) {
+      var o = lists[s].options[lists[s].selectedIndex];
+      if (o && !o.defaultSelected) typed[lists[s].id] = lists[s].value;
+    }
     el.innerHTML = text;
     for (var id in typed) {
       var field = document.getElementById(id);
-      if (field && el.contains(field) && (field.tagName === 'TEXTAREA' || field.tagName === 'INPUT')) field.value = typed[id];
+      if (!field || !el.contains(field)) continue;
+      if (field.tagName === 'TEXTAREA' || field.tagName === 'INPUT') field.value = typed[id];
+      else if (field.tagName === 'SELECT') for (var j = 0; j < field.options.length; j++) if (field.options[j].value === typed[id]) { field.selectedIndex = j; break; }
     }
     for (var k = 0; k < kept.length; k++) {
       var fresh = document.getElementById(kept[k].id);
