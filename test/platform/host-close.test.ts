@@ -184,16 +184,22 @@ describe('the host closes a paused Warrior Knights game in the browser', { skip:
   before(async () => { tp = await startTestPlatform('pglite', {}, { scheduler: false }); chromium = await launchBrowser(); });
   after(async () => { await chromium?.close(); await tp?.close(); });
 
-  test('the host ticks the confirmation and closes the game; the page says it is over', { timeout: 300_000 }, async () => {
-    const host = await newUser(tp, 'hcb_host');
-    const other = await newUser(tp, 'hcb_other', 'en');
-    const id = await wkGame(tp, host, other, 'Browser');
+  /** A paused two-baron game and its host's play page in Chromium (French; the other player English). */
+  const hostOnPausedGame = async (tag: string, name: string) => {
+    const host = await newUser(tp, `${tag}_host`);
+    const other = await newUser(tp, `${tag}_other`, 'en');
+    const id = await wkGame(tp, host, other, name);
     await pauseGame(tp.platform.ctx, id, host.id, true);
     const errors: string[] = [];
     const ctx = await chromium.newContext({ viewport: { width: 1000, height: 900 } });
     const p = watchErrors(await ctx.newPage(), errors);
     await logIn(p, tp.url, host);
     await p.goto(`${tp.url}/games/${id}/play`);
+    return { id, errors, ctx, p };
+  };
+
+  test('the host ticks the confirmation and closes the game; the page says it is over', { timeout: 300_000 }, async () => {
+    const { id, errors, ctx, p } = await hostOnPausedGame('hcb', 'Browser');
     const form = p.locator('#host-action-close');
     await form.scrollIntoViewIfNeeded();
     mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true });
@@ -209,15 +215,7 @@ describe('the host closes a paused Warrior Knights game in the browser', { skip:
   });
 
   test('the host declares a paused game abandoned; the page says it is over, with no winner', { timeout: 300_000 }, async () => {
-    const host = await newUser(tp, 'hcb_host2');
-    const other = await newUser(tp, 'hcb_other2', 'en');
-    const id = await wkGame(tp, host, other, 'Browser abandon');
-    await pauseGame(tp.platform.ctx, id, host.id, true);
-    const errors: string[] = [];
-    const ctx = await chromium.newContext({ viewport: { width: 1000, height: 900 } });
-    const p = watchErrors(await ctx.newPage(), errors);
-    await logIn(p, tp.url, host);
-    await p.goto(`${tp.url}/games/${id}/play`);
+    const { id, errors, ctx, p } = await hostOnPausedGame('hcb2', 'Browser abandon');
     const form = p.locator('#host-action-abandon');
     await form.scrollIntoViewIfNeeded();
     await form.getByLabel(/Je confirme/).check();
