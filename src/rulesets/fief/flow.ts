@@ -54,7 +54,7 @@ import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { resolveCalamities, type CalamityOutcome, type PlagueLine } from './rules/calamities.ts';
 import { battleRefusal, fightBattle, sideForces, streamCombatDie, type BattleAnswers, type BattlePlay, type BattleSpec, type RoundAnswers, type SideName } from './rules/battle.ts';
 import type { HeirChoice } from './rules/kill-lord.ts';
-import type { FreedChoice } from './rules/settle.ts';
+import { placeAgreed, placingsOf, placingStands, type Freeing, type FreedChoice, type Placing } from './rules/settle.ts';
 import { lossOutcome } from './rules/combat.ts';
 import { runCombatStep, siegeRefusal, pillageRefusal, type BattleDeclaration, type CombatInputs, type SiegeAnswer, type CombatLine } from './rules/combat-phase.ts';
 import { streamD6 } from './rules/dice.ts';
@@ -158,6 +158,12 @@ export interface FlowState {
   maxTurns: number;
   /** The Revolt's "join revolt" window while it is open (holds.ts) [P G-19]. */
   revolt?: RevoltFrame | null;
+  /**
+   * #13 asked after the fact (settle.ts `Placing`): lords freed by a card at a hold outside a battle
+   * or by a free action's release (free.ts), standing free where they were held, whose controllers
+   * are asked once the open question is answered, before the flow goes on [P G-57].
+   */
+  placing?: Placing[];
 }
 
 /** The game as the ruleset keeps it: the rules' state (state.ts) and the flow. */
@@ -189,7 +195,9 @@ export type FiefEvent =
   | { t: 'surprise-refused'; turn: number; player: PlayerId; reason: SurpriseRefusal }
   | { t: 'revolt'; turn: number; village: VillageId; players: PlayerId[]; outcome: RevoltOutcome }
   /** §11.5: a voter's placement, face down: on which candidates, never which markers. */
-  | { t: 'votes-placed'; turn: number; election: Election; player: PlayerId; on: LordId[] };
+  | { t: 'votes-placed'; turn: number; election: Election; player: PlayerId; on: LordId[] }
+  /** #13 asked after the fact (`FlowState.placing`): the freed lord hosted in `village` by its controller, or (null) left free at `at` [P G-57]. */
+  | { t: 'placed'; turn: number; lord: LordId; owner: PlayerId; village: VillageId | null; host: PlayerId | null; at: VillageId };
 
 // ─── Helpers ───────────────────────────────────────────────────────────────────────────────────
 
@@ -279,6 +287,27 @@ function freedAgreed(a: FlowState['answers'], prefix: string): Record<LordId, Pl
   const head = `${prefix}/free/`;
   for (const [id, v] of Object.entries(a)) if (id.startsWith(head)) out[id.slice(head.length)] = Object.entries(v).filter(([, x]) => x === true).map(([q]) => q);
   return out;
+}
+
+/**
+ * #13 asked after the fact [T §6.4.1, P G-57]: the first placement waiting (`FlowState.placing`)
+ * whose lord still stands free where he was left, asked of every controller of the possible
+ * villages at once (`<prefix>/free/<lord>`, parallel REPLY, default refuse: he stays where he is).
+ */
+function placingAsk(s: FiefState, flow: FlowState): Ask | null {
+  const x = (flow.placing ?? []).find((y) => placingStands(s, y));
+  return x ? { id: x.id, kind: 'placement-consent', players: order(s).filter((q) => x.villages[q]), ctx: { k: 'placement-consent', player: x.owner, villages: x.villages, freed: x.lord } } : null;
+}
+
+/** Queues #13 for the lords a play freed at once (a hold's card, a free action's release) under `prefix`; an id asked already in this step gets a number. */
+export function queuePlacings(flow: FlowState, s: FiefState, prefix: string, freed: readonly FreedChoice[] | undefined): FlowState['placing'] {
+  const list = [...(flow.placing ?? [])];
+  for (const x of placingsOf(s, prefix, freed ?? [])) { // bounded by the lords
+    let id = x.id;
+    for (let n = 2; n < 100 && (has(flow.answers, id) || list.some((y) => y.id === id)); n++) id = `${x.id}/${n}`;
+    list.push({ ...x, id });
+  }
+  return list;
 }
 
 /** The Revolt's window (holds.ts): join rounds (a hold restricted to the window), calming (#38), the order of the attacked (#36); null when it may close. */
@@ -1044,6 +1073,8 @@ export function nextAsk(g: FiefGame): Ask | null {
     const p = g.fief.placing[0];
     return p ? { id: `S10/${p}`, kind: 'start-village', players: [p], ctx: { k: 'start-village', villages: startingVillages(g.fief, p) } } : null;
   }
+  const placing = placingAsk(g.fief, g.flow);
+  if (placing) return placing;
   if (g.flow.revolt) return revoltAsk(g.fief, g.flow.answers, g.flow.revolt);
   const step = g.flow.step as TurnStepId;
   const row = TURN_STEPS.find((r) => r.id === step);
@@ -1081,6 +1112,7 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     if (r.opened && r.frame) flow.revolt = { ...r.frame, id: `${ask.id}/revolt` };
     else if (flow.revolt && r.frame) flow.revolt = r.frame;
     holdEvents(events, turn, r.lines);
+    for (const l of r.lines) if (l.freed) flow.placing = queuePlacings(flow, fief, ask.id, l.freed); // #13 after the round
     fief = settleHeirless(fief, flow, ask.id, events);
   }
   // #39 inside a hold: the owner's heir, then the Assassination or Justice played with it (or refused, told to its player alone).
@@ -1090,10 +1122,12 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     const play = flow.answers[`${holdId}/pending`]![p] as SurprisePlay;
     const chosen = answers[ask.players[0]!];
     const heirs = typeof chosen === 'string' && ask.ctx.heirs.includes(chosen) ? Object.fromEntries(ask.ctx.titles.map((t) => [t, chosen])) : undefined;
-    const r = playSurprise(fief, p, { ...play, ...(heirs ? { heirs } : {}) } as SurprisePlay, { kind: 'hold' });
+    const freeing: Freeing = { freed: [] };
+    const r = playSurprise(fief, p, { ...play, ...(heirs ? { heirs } : {}) } as SurprisePlay, { kind: 'hold' }, freeing);
     if (r.ok) fief = r.state;
     flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
     holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
+    if (r.ok) flow.placing = queuePlacings(flow, fief, holdId, freeing.freed); // #13: the victim's prisoners
     fief = settleHeirless(fief, flow, holdId, events);
   }
   // #5 inside a hold: the pope's answer, then the Cardinal card played (or refused, told to its player alone); the hold reopens if it was played.
@@ -1106,6 +1140,17 @@ export function answer(g: FiefGame, answers: Record<PlayerId, Answer>): { game: 
     flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
     holdEvents(events, turn, [r.ok ? { player: p, play } : { player: p, play, refused: r.reason }]);
   }
+  // #13 asked after the fact: the lord to the first village of one who agreed, else he stays free where he is [P G-57].
+  const queued = (g.flow.placing ?? []).find((x) => x.id === ask.id);
+  if (queued) {
+    const s = structuredClone(fief);
+    const agreed = ask.players.filter((q) => answers[q] === true);
+    const host = (v: VillageId | null) => (v ? fief.villages[v]!.controller : null); // who agreed, read before he enters
+    const village = placeAgreed(s, queued, agreed);
+    events.push({ t: 'placed', turn, lord: queued.lord, owner: queued.owner, village, host: host(village), at: queued.at });
+    fief = s;
+  }
+  if (flow.placing) flow.placing = flow.placing.filter((x) => x.id !== ask.id && placingStands(fief, x)); // answered, or moot (he moved on)
   // 2.A [T-FAQ]: a Revolt played instead of a discard opens its window now; the step plays the other ⚡ cards.
   if (ask.kind === 'discard-draw') {
     const p = ask.players[0]!;
@@ -1156,10 +1201,12 @@ function settleHeirless(fief: FiefState, flow: FlowState, holdId: string, events
     if (flow.answers[`${holdId}/result`]?.[p] !== undefined || popeToAsk(s, p, play as SurprisePlay)) continue;
     if (!('assassinate' in (play as object)) && !('justice' in (play as object))) continue;
     if (heirToAsk(s, play as SurprisePlay)) continue;
-    const r = playSurprise(s, p, play as SurprisePlay, { kind: 'hold' });
+    const freeing: Freeing = { freed: [] };
+    const r = playSurprise(s, p, play as SurprisePlay, { kind: 'hold' }, freeing);
     if (r.ok) s = r.state;
     flow.answers[`${holdId}/result`] = { ...(flow.answers[`${holdId}/result`] ?? {}), [p]: r.ok ? 'played' : 'refused' };
     holdEvents(events, s.cursor.turn, [r.ok ? { player: p, play: play as SurprisePlay } : { player: p, play: play as SurprisePlay, refused: r.reason }]);
+    if (r.ok) flow.placing = queuePlacings(flow, s, holdId, freeing.freed); // #13: the victim's prisoners
   }
   return s;
 }
@@ -1193,6 +1240,7 @@ function runOpenStep(g: FiefGame, events: FiefEvent[]): FiefGame {
     if (e) events.push(e);
   }
   const flow: FlowState = { ...g.flow, answers: {} };
+  delete flow.placing; // every placement was asked before the step ran (nextAsk asks them first)
   if (step === '7.B' && after.winners) {
     const v = checkVictory(s);
     events.push({ t: 'victory', winners: after.winners, kind: v?.kind ?? 'solo' });

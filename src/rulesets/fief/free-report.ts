@@ -25,6 +25,7 @@ const T = {
   lapsed: { fr: 'Offre n° {id} de {from} à {to} : tombée sans réponse.', en: 'Offer #{id} from {from} to {to}: lapsed without an answer.' },
   released: { fr: '{jailer} libère {lord}{where}.', en: '{jailer} releases {lord}{where}.' },
   releasedAt: { fr: ', placé à {village}', en: ', placed at {village}' },
+  releasedWaits: { fr: ', libre à {village} : aucun village n’est libre, ceux qui les tiennent diront s’ils l’accueillent', en: ', free at {village}: no village is free, those who hold them will say whether they host him' },
   excommunicated: { fr: 'Le pape ({who}) excommunie {lord}.', en: 'The pope ({who}) excommunicates {lord}.' },
   lifted: { fr: 'Le pape ({who}) lève l’excommunication de {lord}.', en: 'The pope ({who}) lifts {lord}’s excommunication.' },
   annulAsked: { fr: '{who} demande au pape l’annulation du mariage de {a} et {b}.', en: '{who} asks the pope to annul the marriage of {a} and {b}.' },
@@ -62,7 +63,7 @@ export function freeSentence(s: FiefState, e: FreeEvent, me: PlayerId, lang: Lan
     case 'offer-made': return fill(T.offerMade, lang, { id: e.offer.id, from: who(e.offer.from), to: who(e.offer.to), give: goodsText(s, e.offer.give, lang, true), get: goodsText(s, e.offer.get, lang, true) });
     case 'trade': { const party = me === e.offer.from || me === e.offer.to; return fill(T.trade, lang, { from: who(e.offer.from), to: who(e.offer.to), give: goodsText(s, e.offer.give, lang, party), got: goodsText(s, e.got, lang, party) }) + (e.embassy ? T.embassy[lang] : ''); }
     case 'offer-closed': return fill(e.unfunded && me === e.offer.from ? T.unfunded : T[e.how], lang, { id: e.offer.id, from: who(e.offer.from), to: who(e.offer.to) }); // A.5: the reason to the offerer alone
-    case 'released': return fill(T.released, lang, { jailer: who(e.jailer), lord: lordName(s, e.lord), where: e.village ? fill(T.releasedAt, lang, { village: villageName(e.village) }) : '' });
+    case 'released': return fill(T.released, lang, { jailer: who(e.jailer), lord: lordName(s, e.lord), where: e.village ? fill(e.consent ? T.releasedWaits : T.releasedAt, lang, { village: villageName(e.village) }) : '' }); // #13 asked afterwards (flow.ts `placing`)
     case 'excommunicated': return fill(T.excommunicated, lang, { who: who(e.pope), lord: lordName(s, e.lord) });
     case 'lifted': return fill(T.lifted, lang, { who: who(e.pope), lord: lordName(s, e.lord) });
     case 'annul-asked': return fill(T.annulAsked, lang, { who: who(e.request.requester), a: lordName(s, e.request.lord), b: lordName(s, e.spouse) });

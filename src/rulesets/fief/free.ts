@@ -35,7 +35,7 @@ import type { Rng } from '../../engine/rng.ts';
 import { BOARD, type FiefId, type VillageId } from './board.ts';
 import { CARD_KIND_ORDER, CARD_KINDS, cardKind, cardName, RELIC_IDS, RELICS, type CardId, type CardKind, type RelicId } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
-import type { FiefGame } from './flow.ts';
+import { queuePlacings, type FiefGame } from './flow.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { lordName, playerName, villageName } from './report.ts';
 import { annulMarriage, excommunicate, liftExcommunication, POPE_REFUSALS, type PopeRefusal } from './rules/pope.ts';
@@ -43,7 +43,7 @@ import { handRelic, recoverRelic, RELIC_REFUSALS, takeRelic, type RelicRefusal }
 import { followCity } from './rules/city.ts';
 import { crownPlayer, waived } from './rules/purchases.ts';
 import { troopsOf } from './rules/pieces.ts';
-import { endSiege, freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage } from './rules/settle.ts';
+import { endSiege, freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage, type Freeing, type FreedChoice } from './rules/settle.ts';
 import type { FiefState, LordId, TitleId } from './state.ts';
 import { tradeValue } from './bot-value.ts';
 import type { Goods, Offer, Wanted } from './trade.ts';
@@ -85,7 +85,8 @@ export type FreeEvent =
   | { t: 'trade'; offer: Offer; got: Goods; embassy: boolean }
   /** `unfunded`: withdrawn by the referee because the offerer no longer has the ecus offered (A.5: told as a withdrawal; the reason to him alone). */
   | { t: 'offer-closed'; offer: Offer; how: 'declined' | 'withdrawn' | 'lapsed'; unfunded?: boolean }
-  | { t: 'released'; jailer: PlayerId; lord: LordId; village: VillageId | null }
+  /** `consent`: no village is free for him: he stands free at `village` until the controllers answer #13 (flow.ts `placing`) [P G-57]. */
+  | { t: 'released'; jailer: PlayerId; lord: LordId; village: VillageId | null; consent?: true }
   | { t: 'excommunicated'; pope: PlayerId; lord: LordId }
   | { t: 'lifted'; pope: PlayerId; lord: LordId }
   | { t: 'annul-asked'; request: AnnulRequest; spouse: LordId; pope: PlayerId }
@@ -225,7 +226,7 @@ function waiverIssue(s: FiefState, king: PlayerId, fief: FiefId): Issue | null {
 }
 
 /** Applies one side of a transfer to `s` (mutates; checked first by `checkGoods`). Returns the released prisoners' lines. */
-function moveGoods(s: FiefState, from: PlayerId, to: PlayerId, goods: Goods): FreeEvent[] {
+function moveGoods(s: FiefState, from: PlayerId, to: PlayerId, goods: Goods, freeing: Freeing): FreeEvent[] {
   const out: FreeEvent[] = [];
   s.families[from]!.ecus -= goods.ecus;
   s.families[to]!.ecus += goods.ecus;
@@ -239,7 +240,7 @@ function moveGoods(s: FiefState, from: PlayerId, to: PlayerId, goods: Goods): Fr
   for (const fief of goods.waivers ?? []) if (!waived(s, to, fief)) s.waivers = [...(s.waivers ?? []), { king: from, buyer: to, fief }]; // used by his purchase in 4.B
   for (const id of goods.prisoners) {
     const l = s.lords[id]!;
-    if (l.owner === to) out.push({ t: 'released', jailer: from, lord: id, village: freeAndPlace(s, id) }); // [T §6.2.4] release 2
+    if (l.owner === to) out.push(release(s, from, id, freeing)); // [T §6.2.4] release 2
     else l.prisonerOf = to; // transfer
   }
   return out;
@@ -264,7 +265,7 @@ const movesCards = (a: Goods, b?: Goods): boolean => a.cards.length > 0 || (b?.c
  * A whole transaction on a copy: `a` gives `ga` to `b`, `b` gives `gb` to `a`, `initiator` spends an
  * Embassy token when cards move in embassy mode. Returns the new state or which side failed.
  */
-function transact(state: FiefState, a: PlayerId, b: PlayerId, ga: Goods, gb: Goods, initiator: PlayerId): { ok: true; state: FiefState; events: FreeEvent[]; embassy: boolean } | { ok: false; side: 'a' | 'b' | 'both'; issue: Issue } {
+function transact(state: FiefState, a: PlayerId, b: PlayerId, ga: Goods, gb: Goods, initiator: PlayerId): { ok: true; state: FiefState; events: FreeEvent[]; embassy: boolean; freed: FreedChoice[] } | { ok: false; side: 'a' | 'b' | 'both'; issue: Issue } {
   const ia = checkGoods(state, a, b, ga);
   if (ia) return { ok: false, side: 'a', issue: ia };
   const ib = checkGoods(state, b, a, gb);
@@ -272,14 +273,30 @@ function transact(state: FiefState, a: PlayerId, b: PlayerId, ga: Goods, gb: Goo
   const embassy = !state.config.options.freeDiplomacy && movesCards(ga, gb);
   if (embassy && state.families[initiator]!.embassy < 1) return { ok: false, side: initiator === a ? 'a' : 'b', issue: { key: 'no-embassy' } };
   const s = structuredClone(state);
-  const events = [...moveGoods(s, a, b, ga), ...moveGoods(s, b, a, gb)];
+  const freeing: Freeing = { freed: [] }; // #13 for a prisoner released to his owner, asked afterwards
+  const events = [...moveGoods(s, a, b, ga, freeing), ...moveGoods(s, b, a, gb, freeing)];
   const lim = s.config.family.handLimit;
   if (s.hands[a]!.length > lim || s.hands[b]!.length > lim) {
     // Counts are public [§11.2]: saying so reveals nothing; the larger hand is "the other side" for neither.
     return { ok: false, side: 'both', issue: { key: 'hand-limit', args: { n: lim } } };
   }
   if (embassy) s.families[initiator]!.embassy -= 1; // [P §11.6] one token, one transaction
-  return { ok: true, state: s, events, embassy };
+  return { ok: true, state: s, events, embassy, freed: freeing.freed! };
+}
+
+/**
+ * A prisoner released by his jailer (a release, or given to his owner) [T §6.2.4 release 2], placed
+ * at once by the cascade (#12 default). Where only a consent would do, a free action cannot wait
+ * for the controllers' answers (it is applied at once, atomically, §11.6 [P G-35]), so he stands
+ * free where he was held — the rules' own outcome when nobody agrees [P G-57] — and the choice is
+ * recorded in `freeing`: the flow asks #13 of every controller at once once the open question is
+ * answered (`<step>/act/free/<lord>`, REPLY, default refuse), and moves him to the first village
+ * of one who agreed (flow.ts `placing`) [P].
+ */
+function release(s: FiefState, jailer: PlayerId, lord: LordId, freeing: Freeing): Extract<FreeEvent, { t: 'released' }> {
+  const n = freeing.freed!.length;
+  const village = freeAndPlace(s, lord, undefined, freeing);
+  return { t: 'released', jailer, lord, village, ...(freeing.freed!.length > n ? { consent: true as const } : {}) };
 }
 
 /**
@@ -491,12 +508,16 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
   const free: FreeState = structuredClone(freeOf(g));
   const now = phaseIndex(s0), by = free.tally?.at === now ? free.tally.by : {};
   free.tally = { at: now, by: { ...by, [player]: (by[player] ?? 0) + 1 } };
-  const out = (fief: FiefState, events: FreeEvent[]) => { free.offers = keepFunded(fief, free.offers, events); return { game: { ...g, fief, free } as FiefGameFree, events }; };
+  const out = (fief: FiefState, events: FreeEvent[], freed: readonly FreedChoice[] = []) => {
+    free.offers = keepFunded(fief, free.offers, events);
+    const flow = freed.length ? { ...g.flow, placing: queuePlacings(g.flow, fief, `${g.flow.step}/act`, freed) } : g.flow; // #13 after the open question
+    return { game: { ...g, fief, flow, free } as FiefGameFree, events };
+  };
   switch (c.k) {
     case 'give': {
       const r = transact(s0, player, c.to, c.goods, NO_GOODS, player);
       if (!r.ok) throw new Error(`fief: gift refused ${JSON.stringify(r.issue)}`);
-      return out(r.state, [{ t: 'gift', from: player, to: c.to, goods: c.goods, embassy: r.embassy }, ...r.events]);
+      return out(r.state, [{ t: 'gift', from: player, to: c.to, goods: c.goods, embassy: r.embassy }, ...r.events], r.freed);
     }
     case 'offer': {
       const offer: Offer = { id: free.nextId, from: player, to: c.to, give: c.give, get: c.get, made: phaseIndex(s0) };
@@ -513,12 +534,13 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
       if (!r.ok) throw new Error('fief: trade refused at acceptance');
       const recovered: FreeEvent[] = [];
       if (o.get.leave?.length && !recoverWithLeave(r.state, o.from, o.get.leave, recovered)) throw new Error('fief: recovery refused at acceptance');
-      return out(r.state, [{ t: 'trade', offer: o, got, embassy: r.embassy }, ...r.events, ...recovered]);
+      return out(r.state, [{ t: 'trade', offer: o, got, embassy: r.embassy }, ...r.events, ...recovered], r.freed);
     }
     case 'release': {
       const s = structuredClone(s0);
-      const village = freeAndPlace(s, c.lord); // [T §6.2.4] release 2: placed by the cascade
-      return out(s, [{ t: 'released', jailer: player, lord: c.lord, village }]);
+      const freeing: Freeing = { freed: [] };
+      const e = release(s, player, c.lord, freeing); // [T §6.2.4] release 2: placed by the cascade, else #13 afterwards
+      return out(s, [e], freeing.freed);
     }
     case 'excommunicate': {
       const r = excommunicate(s0, player, c.lord);

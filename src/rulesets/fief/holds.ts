@@ -18,6 +18,10 @@
  *   the window.
  * - A play that needs another's answer waits inside the hold (`pending`): a Cardinal the pope must
  *   consent to (#5), an Assassination or Justice whose victim's owner names the heir (#39).
+ * - A play that frees prisoners (a Tunnel; an Assassination or Justice killing their jailer's last
+ *   piece) acts at once; a freed lord whose placement needs a consent stands free where he was held
+ *   and his line reports it (`freed`): the flow asks #13 of the controllers after the round
+ *   (`<hold>/free/<lord>`) [P G-57].
  * - The battle's holds (before each round, once the sides are formed) are questions of the battle
  *   (flow.ts); their plays — every surprise but a Revolt — are `BattleAnswers.surprises[k]`,
  *   applied by the pure battle before round k.
@@ -31,6 +35,7 @@ import type { CardId } from './cards.ts';
 import type { BattleContext } from './rules/battle-surprises.ts';
 import { streamD6 } from './rules/dice.ts';
 import { heirChoice } from './rules/kill-lord.ts';
+import type { Freeing, FreedChoice } from './rules/settle.ts';
 import { troopsOf } from './rules/pieces.ts';
 import { facesOf, type RevoltAnswers, type RevoltCause, type RevoltOutcome } from './rules/revolt.ts';
 import { closeRevolt, joinRevolt, openRevolt, playSurprise, type Moment, type RevoltWindow, type SurpriseEffect, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
@@ -133,8 +138,12 @@ export function momentOf(ctx: HoldCtx, frame: RevoltFrame | null | undefined): M
 export const holdTakes = (moment: HoldMoment, play: SurprisePlay, point?: string): boolean =>
   moment !== 'battle' || !('revolt' in play || 'revoltTunnel' in play || (point === 'battle-end' && 'battleTunnel' in play)); // after the last round, a Tunnel for the attack has nothing left to do
 
-/** One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for the pope's consent (#5). */
-export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' | 'fief-heir' }
+/**
+ * One play of a batch: applied (with its effect), refused (told to its player alone), or waiting for
+ * the pope's consent (#5) or the heir (#39). `freed`: the lords it freed whose placement needs a
+ * consent (#13): they stand free where they were held until the controllers answer [P G-57].
+ */
+export interface HoldLine { player: PlayerId; play: SurprisePlay; effect?: SurpriseEffect; refused?: SurpriseRefusal; pending?: 'pope-consent' | 'fief-heir'; freed?: FreedChoice[] }
 
 /**
  * #39 [T §5.9.2]: an Assassination or Justice at a hold that would kill a lord holding fief titles,
@@ -181,8 +190,9 @@ export function resolveHoldRound(state: FiefState, order: readonly PlayerId[], a
     }
     if (popeToAsk(s, p, play) && playSurprise(s, p, { ...play, popeConsents: true } as SurprisePlay, { kind: 'hold' }).ok) { lines.push({ player: p, play, pending: 'pope-consent' }); continue; } // §11.1.6: asked within the hold
     if (heirToAsk(s, play) && playSurprise(s, p, play, { kind: 'hold' }).ok) { lines.push({ player: p, play, pending: 'fief-heir' }); continue; } // #39: the victim's owner names the heir first
-    const r = playSurprise(s, p, play, { kind: 'hold' });
-    if (r.ok) { s = r.state; lines.push({ player: p, play, effect: r.effect }); } else lines.push({ player: p, play, refused: r.reason });
+    const freeing: Freeing = { freed: [] }; // #13: the freed lords whose placement needs a consent, asked afterwards (flow.ts `placing`)
+    const r = playSurprise(s, p, play, { kind: 'hold' }, freeing);
+    if (r.ok) { s = r.state; lines.push({ player: p, play, effect: r.effect, ...(freeing.freed!.length ? { freed: freeing.freed } : {}) }); } else lines.push({ player: p, play, refused: r.reason });
   }
   return { state: s, lines, frame: open, opened };
 }

@@ -232,6 +232,9 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
       ...(ask.kind === 'movement' || ask.kind === 'after-refusal' ? { clock: `${g.fief.cursor.turn}/5.A/${ask.players[0]}` } : {}),
       // The soak counts a raid battle's questions (#26–#31, its holds) apart as well: `raid <kind>`.
       ...(/^5\.A\/[^/]+\/\d+\/(r\d+|after)\//.test(ask.id) ? { tally: `raid ${ask.kind}` } : {}),
+      // #13 asked after the fact (flow.ts `placing`): for a card at a hold outside a battle, or for a free action's release.
+      ...(ask.kind === 'placement-consent' && /\/hold\/\d+\/free\//.test(ask.id) ? { tally: 'hold placement-consent' } : {}),
+      ...(ask.kind === 'placement-consent' && /\/act\/free\//.test(ask.id) ? { tally: 'release placement-consent' } : {}),
     }];
   },
   validate(g, player, decision, ans) {

@@ -49,6 +49,8 @@ const T = {
   relicDiscarded: { fr: '{relic} ({who}) : {card} quitte l’évêché {b} et se dissipe, l’évêché {to} ayant déjà la sienne (dé {d6}).', en: '{relic} ({who}): {card} leaves bishopric {b} and is gone, bishopric {to} having its own already (die {d6}).' },
   relicLifted: { fr: '{relic} ({who}) : {card} de l’évêché {b} est levée (dé {d6}).', en: '{relic} ({who}): {card} in bishopric {b} is lifted (die {d6}).' },
   votesPlaced: { fr: '{who} place ses marqueurs, face cachée, sur {on}.', en: '{who} places markers, face down, on {on}.' },
+  hosted: { fr: '{lord}, libéré, est accueilli à {village} par {host}.', en: '{lord}, freed, is hosted at {village} by {host}.' },
+  notHosted: { fr: 'Personne n’accueille {lord}, libéré : il reste libre à {village}.', en: 'Nobody hosts {lord}, freed: he stays free at {village}.' },
 } satisfies Record<string, Localized>;
 
 const WORDS = {
@@ -153,6 +155,7 @@ function sentences(s: FiefState, e: FiefEvent, me: PlayerId, lang: Lang): string
       return [fill(T.revolt, lang, { village: villageName(e.village), who: list(e.players.map(who), lang), dice: o.dice.length, damage: o.damage, extra })];
     }
     case 'votes-placed': return [fill(T.votesPlaced, lang, { who: who(e.player), on: list(e.on.map((id) => lordName(s, id)), lang) })];
+    case 'placed': return [e.village ? fill(T.hosted, lang, { lord: lordName(s, e.lord), village: villageName(e.village), host: who(e.host ?? e.owner) }) : fill(T.notHosted, lang, { lord: lordName(s, e.lord), village: villageName(e.at) })];
   }
 }
 

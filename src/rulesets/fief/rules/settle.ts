@@ -5,7 +5,7 @@
  * jailer's last piece, the besieger's last lord), so it sits below all of them.
  */
 import type { PlayerId } from '../../../engine/ruleset.ts';
-import type { VillageId } from '../board.ts';
+import { BOARD, type VillageId } from '../board.ts';
 import type { FiefState, LordId } from '../state.ts';
 import { placeLord, refreshControl, troopsOf } from './pieces.ts';
 import { placementOptions } from './placement.ts';
@@ -59,6 +59,39 @@ export function freeAndPlace(s: FiefState, id: LordId, choice?: VillageId, freei
   else if (was) { l.at = { village: was, position: { kind: 'OUTSKIRTS' } }; refreshControl(s, was); }
   if (was && was !== to) refreshControl(s, was);
   return l.at?.village ?? null;
+}
+
+/**
+ * #13 asked after the fact [T §6.4.1, P G-57]: a lord freed by what acts at once on the state — a
+ * card at a hold outside a battle (a Tunnel, or an Assassination or Justice killing his jailer), a
+ * free action's release — whose placement needs a consent stands free where he was held (the rules'
+ * default), and the controllers of the possible villages are asked at once when the open question
+ * is answered (flow.ts `placing`). `id`: the question's (`<prefix>/free/<lord>`); `at`: where he
+ * stands meanwhile.
+ */
+export interface Placing extends FreedChoice { id: string; at: VillageId }
+
+/** The placements to ask for the freed lords recorded in `freed` (those still free on the board), under `prefix`. */
+export function placingsOf(s: FiefState, prefix: string, freed: readonly FreedChoice[]): Placing[] {
+  return freed.flatMap((c) => { const l = s.lords[c.lord]; return l && l.prisonerOf === null && l.at ? [{ ...c, id: `${prefix}/free/${c.lord}`, at: l.at.village }] : []; });
+}
+
+/** Whether a placement still waits: the lord alive, free and where he was left (else he has moved on, or died, or been taken again, and nothing is asked). */
+export const placingStands = (s: FiefState, x: Placing): boolean => { const l = s.lords[x.lord]; return !!l && l.prisonerOf === null && l.at?.village === x.at; };
+
+/**
+ * #13 answered after the fact (mutates): the lord goes to the first village (board order) of a
+ * controller who agreed and still controls it, as `freeAndPlace` would have placed him; else he
+ * stays, free, where he is [P G-57]. Returns the village he went to, or null.
+ */
+export function placeAgreed(s: FiefState, x: Placing, agreed: readonly PlayerId[]): VillageId | null {
+  if (!placingStands(s, x)) return null;
+  const to = Object.values(x.villages).flat().filter((v) => agreed.includes(s.villages[v]!.controller ?? '') && x.villages[s.villages[v]!.controller!]?.includes(v));
+  const first = BOARD.villageIds.find((v) => to.includes(v));
+  if (!first) return null;
+  placeLord(s, x.lord, first);
+  refreshControl(s, x.at);
+  return first;
 }
 
 /** A siege ends: the besieger's engine goes back to his reserve [P G-34]. */

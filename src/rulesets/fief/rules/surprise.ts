@@ -34,7 +34,8 @@
  *   issue 15: the French over G-22), never the king, the queen, the crown prince or the pope.
  * - Tunnel, at any time: a prisoner freed without ransom, with any other prisoners of the same
  *   village the player names [P G-38]; each placed by the cascade (#12, the owner's village, default
- *   the first of the highest level; where only a consent would do, free where he stands [P G-57]).
+ *   the first of the highest level; where only a consent would do, #13 through `freeing`, else free
+ *   where he stands [P G-57]).
  *   In a movement step the Tunnel is movement.ts's `tunnel` flag; in a battle, battle-surprises.ts;
  *   in a revolt, `joinRevolt`.
  * - Ambush: battle moments only (battle-surprises.ts, TV-46).
@@ -213,9 +214,11 @@ export function checkSurprise(s: FiefState, player: PlayerId, play: SurprisePlay
 
 /** Plays a surprise card: its effect, the card discarded or put in play. */
 /**
- * `freeing`: inside a resolution (a battle), the #13 answers for the prisoners an Assassination or
- * Justice frees by killing their jailer's last piece, and where the choices they open are recorded
- * (settle.ts); without it, the default (the cascade, else free where he stands [P G-57]).
+ * `freeing`: the #13 answers for the prisoners a Tunnel frees, or an Assassination or Justice frees
+ * by killing their jailer's last piece, and where the choices they open are recorded (settle.ts):
+ * inside a battle the answers of its replay; at a hold outside a battle only the record (the play
+ * acts at once, the flow asks afterwards, flow.ts `placing`); without it, the default (the cascade,
+ * else free where he stands [P G-57]).
  */
 export function playSurprise(state: FiefState, player: PlayerId, play: SurprisePlay, moment: Moment, freeing?: Freeing): SurpriseResult {
   const refused = checkSurprise(state, player, play, moment);
@@ -270,7 +273,7 @@ export function playSurprise(state: FiefState, player: PlayerId, play: SurpriseP
   spend();
   s.secret.eventDiscard.push(play.card);
   const lords = [play.free, ...(play.also ?? []).filter((id) => id !== play.free)];
-  const freed = lords.map((lord) => ({ lord, at: freeAndPlace(s, lord, play.places?.[lord]) }));
+  const freed = lords.map((lord) => ({ lord, at: freeAndPlace(s, lord, play.places?.[lord], freeing) })); // #13 where only a consent would place him
   return { ok: true, state: s, effect: { kind: 'freed', lords: freed } };
 }
 
