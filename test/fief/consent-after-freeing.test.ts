@@ -5,7 +5,8 @@
  * possible villages answer at once (parallel REPLY, default refuse: he stays free where he was
  * held), and goes to the first village (board order) of one who agreed:
  * - a Tunnel freeing a prisoner at a battle's hold: asked after the battle, like a prisoner freed
- *   by its losses (`6.A/<p>/<village>/free/<lord>`);
+ *   by its losses (`6.A/<p>/<village>/free/<lord>`); played in 2.A instead of a discard: asked
+ *   before the step runs (`2.A/free/<lord>`);
  * - an Assassination at a hold outside a battle killing a jailer: his prisoner stands free where he
  *   was held, and the controllers are asked after the hold's round (`<hold>/free/<lord>`), after
  *   the victim's heir (#39) when there is one;
@@ -114,6 +115,49 @@ test('#13 for a Tunnel at a battle’s hold, timed out: the freed lord stays fre
   g = finishCombat(reply(g).g, `${B}/free/${prisoner}`);
   assert.equal(g.fief.lords[prisoner]!.prisonerOf, null, 'freed');
   assert.equal(g.fief.lords[prisoner]!.at?.village, 'SIGY', 'nobody agreed: free where he was held');
+});
+
+// ─── 1b. A Tunnel played in 2.A instead of a discard ─────────────────────────────────────────────
+
+/** Step 2.A: P3 holds P4's only lord at BLAYE with a troop; P1 holds a Tunnel; no village is free. */
+function drawScene(): { g: FiefGame; prisoner: LordId; card: string } {
+  const t = { prisoner: '', card: '' };
+  const g = scene(4, '2.A', (s) => {
+    emptyBoard(s);
+    t.prisoner = jail(s, 'BLAYE', 1).prisoner;
+    station(s, 'P1', 'TOURNUS', 1, 0, [s.families.P1!.lords[0]!]);
+    fillBoard(s, ['BLAYE', 'TOURNUS']);
+    t.card = toHand(s, 'P1', 'TUNNEL');
+  });
+  assert.equal(g.flow.current?.id, '2.A/P1');
+  return { g, ...t };
+}
+
+/** Every player's 2.A answered (P1 plays the Tunnel instead of a discard), up to the #13 question. */
+function tunnelInDraw(): { g: FiefGame; prisoner: LordId } {
+  const { g: g0, prisoner, card } = drawScene();
+  let g = reply(g0, { P1: `play ${card} free ${prisoner}` }).g;
+  for (let i = 0; i < 3; i++) { assert.equal(g.flow.current?.kind, 'discard-draw'); g = reply(g).g; }
+  assert.equal(g.fief.lords[prisoner]!.prisonerOf, 'P3', 'the step has not run yet');
+  return { g, prisoner };
+}
+
+test('#13 for a Tunnel played in 2.A instead of a discard: asked before the step runs; agreed, the freed lord goes to the first village of one who agreed', () => {
+  let { g, prisoner } = tunnelInDraw();
+  const villages = assertConsent(g, `2.A/free/${prisoner}`);
+  g = reply(g, { P2: true }).g;
+  assert.notEqual(g.flow.step, '2.A', 'asked once, then the step runs');
+  assert.equal(g.fief.lords[prisoner]!.prisonerOf, null, 'freed');
+  assert.equal(g.fief.lords[prisoner]!.at?.village, villages.P2![0], 'in the first village of P2, who agreed');
+});
+
+test('#13 for a Tunnel played in 2.A, timed out: free where he was held [P G-57]', () => {
+  let { g, prisoner } = tunnelInDraw();
+  assertConsent(g, `2.A/free/${prisoner}`);
+  g = reply(g).g;
+  assert.notEqual(g.flow.step, '2.A');
+  assert.equal(g.fief.lords[prisoner]!.prisonerOf, null, 'freed');
+  assert.equal(g.fief.lords[prisoner]!.at?.village, 'BLAYE', 'nobody agreed');
 });
 
 // ─── 2. An Assassination at a hold outside a battle ─────────────────────────────────────────────

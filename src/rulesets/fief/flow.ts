@@ -26,7 +26,10 @@
  * in 2.A instead of a discard) opens the window (`FlowState.revolt`): join rounds, calming #38,
  * the order of the attacked #36, the losses #37, then `closeRevolt`. Vote markers are placed one
  * voter at a time in turn order and broadcast face down (`votes-placed`). #13 (placement consent) is a parallel
- * batch of the controllers after a Lord card finds no free village. A Cardinal card at a hold with
+ * batch of the controllers after a Lord card finds no free village, or for a freed lord: inside a
+ * replayed resolution (a battle, 2.A, 2.B, a revolt, a movement step, 4.A) as one of its inputs;
+ * after the fact (`FlowState.placing`) for a card at a hold outside a battle and a free action's
+ * release, which act at once: the lord stands free where he was held until the controllers answer. A Cardinal card at a hold with
  * another player's pope in play asks the pope (#5, one REPLY inside the hold, §11.1.6) before it acts;
  * an Assassination or Justice there that would kill a titled lord with a choice of heirs asks his
  * owner for the heir (#39, one REPLY) before it acts.
@@ -75,7 +78,7 @@ import { runStep, type StepInputs } from './turn.ts';
 import { turnOrder } from './turn-order.ts';
 import { attackable, bishopCardinals, calmers, calmingInputs, heirToAsk, finishRevolt, parseSurprise, popeToAsk, resolveHoldRound, type HoldCtx, type HoldLine, type RevoltFrame } from './holds.ts';
 import type { RevoltAnswers, RevoltOutcome } from './rules/revolt.ts';
-import { joinRevolt, openRevolt, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
+import { joinRevolt, openRevolt, playInsteadOfDiscard, playSurprise, type SurprisePlay, type SurpriseRefusal } from './rules/surprise.ts';
 
 // ─── The kinds of question ─────────────────────────────────────────────────────────────────────
 
@@ -466,10 +469,18 @@ function commitBishops(g: FiefGame, events: FiefEvent[]): FiefGame {
   return fief === g.fief && Object.keys(answers).length === Object.keys(g.flow.answers).length ? g : { fief, flow: { ...g.flow, answers } };
 }
 
-/** 2.A: each player in turn order discards and draws (#9). */
+/**
+ * 2.A: each player in turn order discards and draws (#9); then #13 for the lords a Tunnel played
+ * instead of a discard frees where only a consent would place them (`2.A/free/<lord>`, the step
+ * previewed with the answers so far, as a battle is), before the step runs.
+ */
 const drawPlanner: Planner = (s, a) => {
   for (const p of order(s)) if (!has(a, `2.A/${p}`)) return { id: `2.A/${p}`, kind: 'discard-draw', players: [p], ctx: { k: 'discard-draw' } };
-  return null;
+  const inp = stepInputs(s, '2.A', a)['2.A'] ?? {};
+  if (!Object.values(inp).some((x) => x?.surprises?.length)) return null;
+  const freed: FreedChoice[] = [];
+  runDrawStep(s, inp, (st, p) => playInsteadOfDiscard(st, p, inp[p]?.surprises, { agreed: freedAgreed(a, '2.A'), freed }).state);
+  return freedAsk(s, a, '2.A', freed);
 };
 
 /** 2.B: the calamities flipped (a preview: the dice come from named streams); each struck army's owner chooses his losses (#10), all at once. */
@@ -1027,7 +1038,7 @@ function stepInputs(s: FiefState, step: TurnStepId, a: FlowState['answers']): St
     case '1.B': return { '1.B': Object.fromEntries(BISHOPRIC_NOS.filter((b) => !has(a, `1.B/${b}/done`)).map((b) => [b, electionAnswers(s, a, `1.B/${b}`)])) }; // the committed ones are in the state
     case '1.C': return { '1.C': electionAnswers(s, a, '1.C') };
     case '1.D': return { '1.D': electionAnswers(s, a, '1.D') };
-    case '2.A': return { '2.A': per<{ discard: CardId[]; draws: Deck[] }>('2.A') };
+    case '2.A': { const agreed = freedAgreed(a, '2.A'); return { '2.A': Object.fromEntries(Object.entries(per<{ discard: CardId[]; draws: Deck[]; surprises?: SurprisePlay[] }>('2.A')).map(([p, v]) => [p, Object.keys(agreed).length ? { ...v, agreed } : v])) }; } // #13: the same consents for every player's plays
     case '2.B': return { '2.B': { losses: Object.fromEntries(Object.entries(a['2.B/losses'] ?? {}).map(([p, v]) => [p, v])) as never, heirs: deathHeirs(a, '2.B'), agreed: freedAgreed(a, '2.B') } };
     case '2.C': return { '2.C': Object.fromEntries(s.players.filter((p) => one(a, `2.C/${p}`, p) !== undefined).map((p) => [p, playsWithConsents(s, a, p)])) };
     case '2.D': return { '2.D': relicInputs(a) };

@@ -42,7 +42,8 @@ export interface StepInputs {
   '1.B'?: Partial<Record<BishopricNo, ElectionAnswers>>;
   '1.C'?: ElectionAnswers;
   '1.D'?: ElectionAnswers;
-  '2.A'?: Partial<Record<PlayerId, DrawAnswer & { surprises?: SurprisePlay[] }>>;
+  /** `agreed`: #13 for the lords its ⚡ plays free, the same map in every player's entry (keyed by the freed lord). */
+  '2.A'?: Partial<Record<PlayerId, DrawAnswer & { surprises?: SurprisePlay[]; agreed?: Partial<Record<LordId, readonly PlayerId[]>> }>>;
   '2.B'?: { d6?: D6; losses?: PlagueLosses; heirs?: Partial<Record<LordId, LordId>>; agreed?: Partial<Record<LordId, readonly PlayerId[]>> };
   '2.C'?: Partial<Record<PlayerId, CardPlay[]>>;
   '2.D'?: RelicInputs & { d6?: D6 };
@@ -65,7 +66,7 @@ export const RUNNERS: Partial<Record<TurnStepId, (s: FiefState, input: StepInput
   '1.D': (s, i) => runElection(s, { kind: 'KING' }, i['1.D']).state,
   // §4.2, §6.1 [T §2.1, §2.2]: discard and draw in turn order (#9, default stop).
   // [T-FAQ] ⚡ cards played instead of discarded, in each player's discard sub-step (surprise.ts).
-  '2.A': (s, i) => runDrawStep(s, i['2.A'], (st, p) => playInsteadOfDiscard(st, p, i['2.A']?.[p]?.surprises).state).state,
+  '2.A': (s, i) => runDrawStep(s, i['2.A'], (st, p) => playInsteadOfDiscard(st, p, i['2.A']?.[p]?.surprises, { agreed: i['2.A']?.[p]?.agreed ?? {} }).state).state,
   // §4.2, §6.3 [T §2.3]: the calamity track flipped; plague losses chosen by their owners (#10).
   '2.B': (s, i) => resolveCalamities(s, i['2.B']?.d6 ?? streamD6(s), i['2.B']?.losses, { heirs: i['2.B']?.heirs ?? {}, agreed: i['2.B']?.agreed ?? {} }).state,
   // §4.2, §6.4 [T §2.4, P G-50]: one pass of ♦ cards in turn order (#11, default play nothing).

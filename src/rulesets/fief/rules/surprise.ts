@@ -352,15 +352,17 @@ export interface DiscardPlayLine { play: SurprisePlay; refused: SurpriseRefusal 
 
 /**
  * In his 2.A slot, before his draws, the player plays ⚡ cards instead of discarding them [T-FAQ].
+ * `freeing`: #13 for the lords a Tunnel (or a jailer's death) frees, as in a battle: the answers so
+ * far and the choices recorded, the flow asking `2.A/free/<lord>` before the step runs.
  * A Revolt needs its window and goes through openRevolt / closeRevolt in the flow: here it is
  * refused ('wrong-moment'). Each play is checked on the state left by the previous one.
  */
-export function playInsteadOfDiscard(state: FiefState, player: PlayerId, plays: readonly SurprisePlay[] = []): { state: FiefState; lines: DiscardPlayLine[] } {
+export function playInsteadOfDiscard(state: FiefState, player: PlayerId, plays: readonly SurprisePlay[] = [], freeing?: Freeing): { state: FiefState; lines: DiscardPlayLine[] } {
   let s = state;
   const lines: DiscardPlayLine[] = [];
   for (const play of plays.slice(0, s.config.family.handLimit)) { // a hand holds at most handLimit cards
     if ('revolt' in play) { lines.push({ play, refused: 'wrong-moment' }); continue; }
-    const r = playSurprise(s, player, play, { kind: 'discard' });
+    const r = playSurprise(s, player, play, { kind: 'discard' }, freeing); // #13 as the flow asked it (the step is replayed)
     if (r.ok) { s = r.state; lines.push({ play, refused: null, effect: r.effect }); } else lines.push({ play, refused: r.reason });
   }
   return { state: s, lines };
