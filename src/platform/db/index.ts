@@ -149,7 +149,13 @@ function fsyncPath(p: string): void {
 
 async function openPostgres(url: string): Promise<Db> {
   const pgmod = await import('pg');
-  const pool = new pgmod.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL ?? '') || 20 });
+  // DB_POOL's default, 4 connections a process (issue 20, bench/results.md 2026-11-28 03:27–03:43, a
+  // quiet machine): the order page gave 937–976 a second with 4, 896–933 with 6, 698–818 with 20 (each
+  // busy backend competes with the server for the same cores), and the saves met their targets with 4
+  // as with 20. A waiting request queues for a connection. A small pool forbids one thing: taking a
+  // second connection while a transaction holds one (the functions given a transaction's `t` never
+  // reach for `ctx.db`), or a few such requests at once would wait on each other for ever.
+  const pool = new pgmod.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL ?? '') || 4 });
   type Client = { query: (q: string | { name: string; text: string; values: unknown[] }, params?: unknown[]) => Promise<{ rows: any[] }> };
   const send = (client: Client, sql: string, params: unknown[], opts?: QueryOpts) => {
     dbCounters.statements++;
