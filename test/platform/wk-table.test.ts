@@ -1,17 +1,23 @@
 /**
- * Warrior Knights at a table of three persons in Chromium (issue 21): Aude (green, French),
- * Bérenger (yellow, English) and Clothilde (violet, French), each in his own browser context,
- * signed in, play the first turn through the prompt page. Seed `wk-table-429`, found by
+ * Warrior Knights at a table of three persons in Chromium (issue 21): Aude (violet, French),
+ * Bérenger (green, English) and Clothilde (yellow, French), each in his own browser context,
+ * signed in, play the first turn through the prompt page. Seed `wk-table-206`, found by
  * scripts/wk-table-seed.ts (every answer is the bot's, drawn from createRng(seed,
  * `wk-table/<decision>/<baron>`), so the game goes where the search saw it go):
  * - planning: each baron puts each card of his hand on a pile (or keeps it) with his page's guided form; before the reveal no
  *   other baron's page shows his cards (fog, §9.4);
- * - Aude's assault on Havrelune, ordered from her page's guided form: the Fate cards are drawn, she
- *   keeps hers on the page, and every baron's log shows the draws;
+ * - a battle between two barons (§6.5, §6.6): Aude's Military Operations moves her square noble
+ *   onto Clothilde's nobles and attacks them (a move then a battle is not among the guided form's
+ *   orders, so this one answer goes over HTTP); Clothilde names her Commander (#9) on her page;
+ *   both draw their Fate cards privately and each discards on her own page, no other page showing
+ *   her draw (#10); Aude uses her Commander's ability (#11) and Clothilde places her casualties
+ *   (#12) on their pages;
+ * - Bérenger's assault on the neutral city of Corvanne, ordered from his page's guided form, his
+ *   Fate draw kept and his ability used there;
  * - the Assembly: each baron commits his votes and declares on his page; the vote's outcome is
  *   shown to each in his language;
- * - crowns: while Bérenger's card question is open on his page, Clothilde gives him crowns from
- *   hers; his open page shows the gift.
+ * - crowns: while Clothilde's card question is open on her page, Bérenger gives her crowns from
+ *   his; her open page shows the gift.
  * The questions of no interest here (setup, other cards, defensive works) are answered with the
  * same bot answers over HTTP, as wk-gift does. Screenshots: test/artifacts/wk-table-*.png.
  */
@@ -26,7 +32,9 @@ import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type Ask, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
 import { baronData, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
-import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
+import { defaultCommander } from '../../src/rulesets/warrior-knights/rules/battle.ts';
+import { BATTLE_VALUE, renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
+import { fate } from '../../src/rulesets/warrior-knights/cards.ts';
 import { pageText } from './http.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
 import { loggedIn, logIn, newUser } from './users.ts';
@@ -34,7 +42,9 @@ import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './ut
 
 await loadAllRulesets();
 
-const SEED = 'wk-table-429';
+const SEED = 'wk-table-206';
+/** The seats as the seed draws the barons: Aude the attacker, Clothilde the defender, Bérenger the third baron (he assaults a neutral city). */
+const AUDE: BaronId = 'violet', BERENGER: BaronId = 'green', CLOTHILDE: BaronId = 'yellow';
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 const shot = (p: Page, name: string) => p.screenshot({ path: fileURLToPath(new URL(`wk-table-${name}.png`, ARTIFACTS)), fullPage: true });
 
@@ -50,7 +60,7 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
   before(async () => { tp = await startTestPlatform('pglite'); chromium = await launchBrowser(); mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true }); });
   after(async () => { await chromium?.close(); await tp?.close(); });
 
-  test('planning, an assault with Fate draws, an Assembly vote and crowns given during another baron\'s prompt, each on the barons\' pages', { timeout: 300_000 }, async () => {
+  test('planning, a battle between two barons with Fate draws, an Assembly vote and crowns given during another baron\'s prompt, each on the barons\' pages', { timeout: 300_000 }, async () => {
     const users = [await newUser(tp, 'wkt_aude'), await newUser(tp, 'wkt_berenger', 'en'), await newUser(tp, 'wkt_clothilde')];
     const lords = ['Aude', 'Bérenger', 'Clothilde'];
     const id = await games.create(tp.platform.ctx, {
@@ -59,12 +69,13 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
     });
     const seats = await tp.db.query<{ player: string; user_id: number }>('SELECT player, user_id FROM seats WHERE game_id = $1', [id]);
     const userOf = new Map(seats.map((s) => [s.player, users.find((u) => u.id === Number(s.user_id))!]));
-    assert.deepEqual([userOf.get('green')?.login, userOf.get('yellow')?.login, userOf.get('violet')?.login], ['wkt_aude', 'wkt_berenger', 'wkt_clothilde'], 'the seats the seed search assumed');
-    const langOf: Record<string, 'fr' | 'en'> = { green: 'fr', yellow: 'en', violet: 'fr' };
+    assert.deepEqual([userOf.get(AUDE)?.login, userOf.get(BERENGER)?.login, userOf.get(CLOTHILDE)?.login], ['wkt_aude', 'wkt_berenger', 'wkt_clothilde'], 'the seats the seed search assumed');
+    const langOf: Record<string, 'fr' | 'en'> = { [AUDE]: 'fr', [BERENGER]: 'en', [CLOTHILDE]: 'fr' };
+    const BARONS = [AUDE, BERENGER, CLOTHILDE];
 
     const errors: string[] = [];
     const pages = new Map<string, Page>();
-    for (const b of ['green', 'yellow', 'violet']) {
+    for (const b of BARONS) {
       const c = await chromium.newContext({ viewport: { width: 1100, height: 900 } });
       const p = watchErrors(await c.newPage(), errors);
       await logIn(p, tp.url, userOf.get(b)!);
@@ -140,46 +151,66 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
     };
     const logText = async (b: string): Promise<string> => { const p = pages.get(b)!; await p.goto(`${tp.url}/games/${id}/log`); return p.locator('main').innerText(); };
 
-    const done = { planned: false, fogChecked: false, assault: false, fateKept: false, commits: 0, declares: 0, gift: false };
+    const done = { fogChecked: false, battleOrder: false, commander: false, drawFog: false, battleDiscards: 0, ability: false, allocated: false, assault: false, fateKept: false, commits: 0, declares: 0, gift: false };
     const events = (g: WkGame) => g.wk.log as WkEvent[];
+    const drawLine = { fr: /Votre tirage : .+\(au moins \d à défausser\)/, en: /Your draw: .+\(discard at least \d\)/ };
     for (let guard = 0; guard < 120 && !done.gift; guard++) {
       const g = await stateOf<WkGame>(tp, id);
       const ask = askOf(g);
       assert.ok(ask && g.wk.turn < 2, `a question of the first turn is open (at ${g.wk.step})`);
       const step = await stepNow();
       const voted = events(g).some((e) => e.t === 'vote-result');
-      if (voted && done.assault && ask!.players.length === 1 && ask!.kind === 'use-card' && ask!.players[0] === 'yellow') {
-        // crowns given by Clothilde while Bérenger's card question is open on his page
-        const recv = await play('yellow');
-        assert.match(await recv.locator('#prompt-part').innerText(), /Turn 1/, 'his question is open on his page');
-        const giver = await play('violet');
-        const have = { violet: g.wk.barons.violet.crowns, yellow: g.wk.barons.yellow.crowns };
+      const battle = g.wk.combat && g.wk.combat.stage !== 'done' && g.wk.combat.kind === 'battle' ? g.wk.combat : null;
+      if (voted && done.allocated && ask!.kind === 'use-card' && same(ask!.players, [CLOTHILDE])) {
+        // crowns given by Bérenger while Clothilde's card question is open on her page
+        const recv = await play(CLOTHILDE);
+        assert.match(await recv.locator('#prompt-part').innerText(), /Tour 1/, 'her question is open on her page');
+        const giver = await play(BERENGER);
+        const have = { giver: g.wk.barons[BERENGER].crowns, recv: g.wk.barons[CLOTHILDE].crowns };
         const form = giver.locator('form[data-action="give-crowns"]');
         await send(giver, async () => {
           await form.scrollIntoViewIfNeeded();
-          await form.locator('[name="f_to"]').selectOption('yellow');
+          await form.locator('[name="f_to"]').selectOption(CLOTHILDE);
           await form.locator('[name="f_amount"]').fill('2');
           await form.locator('button[type="submit"]').click();
         });
         const g1 = await stateOf<WkGame>(tp, id);
-        assert.deepEqual([g1.wk.barons.violet.crowns, g1.wk.barons.yellow.crowns], [have.violet - 2, have.yellow + 2], 'the crowns moved at once');
-        assert.equal(askOf(g1)?.id, ask!.id, 'his question is still open');
-        const from = baronData('violet').name, to = baronData('yellow').name;
+        assert.deepEqual([g1.wk.barons[BERENGER].crowns, g1.wk.barons[CLOTHILDE].crowns], [have.giver - 2, have.recv + 2], 'the crowns moved at once');
+        assert.equal(askOf(g1)?.id, ask!.id, 'her question is still open');
+        const from = baronData(BERENGER).name, to = baronData(CLOTHILDE).name;
         const end = Date.now() + 20_000;
-        for (;;) { // his page, left open, shows it (live, else on a reload)
-          if ((await recv.locator('main').innerText()).includes(`${from} gives ${to} 2 crowns.`)) break;
-          if (Date.now() > end) assert.fail('the gift is not shown on Bérenger\'s open page');
+        for (;;) { // her page, left open, shows it (live, else on a reload)
+          if ((await recv.locator('main').innerText()).includes(`${from} donne 2 couronnes à ${to}.`)) break;
+          if (Date.now() > end) assert.fail('the gift is not shown on Clothilde\'s open page');
           await recv.waitForTimeout(300);
           if (Date.now() > end - 10_000) await recv.reload();
         }
         await shot(recv, 'gift-receiver');
-        assert.match(await recv.locator('#prompt-part').innerText(), /Turn 1/, 'his question is still on his page');
-        assert.ok((await logText('violet')).includes(`${from} donne 2 couronnes à ${to}.`), 'the giver reads it in French');
-        // he then answers his question on his page
-        assert.ok(await onPage('yellow', askOf(await stateOf<WkGame>(tp, id))!, { use: false }), 'he declines his card on the page');
-        await waitForStep(tp, id, step + 2, 60_000); // the gift's step, then his answer's
+        assert.match(await recv.locator('#prompt-part').innerText(), /Tour 1/, 'her question is still on her page');
+        assert.ok((await logText(BERENGER)).includes(`${from} gives ${to} 2 crowns.`), 'the giver reads it in English');
+        // she then answers her question on her page
+        assert.ok(await onPage(CLOTHILDE, askOf(await stateOf<WkGame>(tp, id))!, { use: false }), 'she declines her card on the page');
+        await waitForStep(tp, id, step + 2, 60_000); // the gift's step, then her answer's
         done.gift = true;
         break;
+      }
+      if (ask!.kind === 'fate-discard' && battle) {
+        // fog (§9.4): each side sees its own draw alone; the third baron sees neither
+        const draws = g.wk.secret.combatDraws!;
+        const cardsOf = (b: string) => (b === battle.attacker ? draws.attacker : draws.defender);
+        for (const o of BARONS) {
+          const p = await play(o);
+          const lines = (await p.locator('main').innerText()).split('\n').filter((l) => /Votre tirage|Your draw/.test(l));
+          const html = await p.content();
+          if (ask!.players.includes(o)) {
+            assert.equal(lines.length, 1, `${o}'s page shows one draw, his own: ${lines.join(' / ')}`);
+            assert.match(lines[0]!, drawLine[langOf[o]!], `${o}'s own draw, in his language`);
+            const values = cardsOf(o).map((c) => BATTLE_VALUE[fate(c).battle]![langOf[o]!]).join(', ');
+            assert.ok(lines[0]!.includes(`${langOf[o] === 'fr' ? 'Votre tirage : ' : 'Your draw: '}${values} (`), `${o}'s page shows his own cards (${values}), not the other side's: ${lines[0]}`);
+          } else assert.deepEqual(lines, [], `${o}, outside the battle, sees no draw`);
+          for (const b of ask!.players.filter((x) => x !== o)) for (const c of cardsOf(b)) assert.ok(!html.includes(c), `${o}'s page shows ${b}'s private card ${c}`);
+        }
+        done.drawFog = true;
       }
       for (const b of ask!.players) {
         const v = botOf(g, b, ask!);
@@ -201,43 +232,63 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
               const html = await (await play(o)).content();
               for (const c of mine) assert.ok(!html.includes(c), `${o}'s page shows ${b}'s planned card ${c} before the reveal`);
             }
-            if (b === 'green') {
-              const journal = await pages.get('green')!.locator('main').innerText();
+            if (b === AUDE) {
+              const journal = await pages.get(AUDE)!.locator('main').innerText();
               assert.ok(/Mise en place/.test(journal) && !/Tour 0/.test(journal), 'the setup\'s reports are headed “Mise en place”, not “Tour 0”');
-              await shot(pages.get('green')!, 'planning-own'); await shot(await play('yellow'), 'planning-other');
+              await shot(pages.get(AUDE)!, 'planning-own'); await shot(await play(BERENGER), 'planning-other');
             }
             done.fogChecked = true;
           }
-        } else if (ask!.kind === 'use-card' && b === 'green' && (v as { attack?: unknown })?.attack && !done.assault) {
-          browser = await onPage(b, ask!, v); // the guided form's "order" choice
-          done.assault = browser;
-        } else if (ask!.kind === 'fate-discard' && b === 'green' && !done.fateKept) {
+        } else if (ask!.kind === 'use-card' && (v as { attack?: { kind: string } })?.attack) {
+          browser = await onPage(b, ask!, v); // the guided form's "order" choice, when it offers this order
+          const kind = (v as { attack: { kind: string; target: string } }).attack;
+          if (b === BERENGER && kind.kind === 'assault' && !done.assault) { assert.ok(browser, 'Bérenger orders his assault from his page'); done.assault = true; }
+          if (b === AUDE && kind.kind === 'battle' && kind.target === CLOTHILDE) done.battleOrder = true; // a move, then the battle: over HTTP
+        } else if (ask!.kind === 'defender-commander' && battle) {
+          // #9: the bot keeps the default, the noble leading the largest army: she picks him in the form
           const p = await play(b);
-          assert.match(await p.locator(`article[id="prompt-${ask!.id}"]`).innerText(), /Votre tirage : .+\(au moins \d à défausser\)/, 'her own Fate draw, on her page, in French');
-          await shot(p, 'fate-discard');
-          browser = await onPage(b, ask!, v, { firstOption: true }); // the default discard, first in the list
-          done.fateKept = browser;
+          assert.match(await p.locator(`article[id="prompt-${ask!.id}"]`).innerText(), /Votre commandant/, 'her #9 on her page, in French');
+          await shot(p, 'battle-commander');
+          browser = await onPage(b, ask!, v ?? defaultCommander(g.wk, battle.defenders));
+          done.commander = browser;
+        } else if (ask!.kind === 'fate-discard') {
+          // #10: each side on its own page; the bot keeps the default discard, first in the list
+          if (battle && b === battle.attacker) await shot(await play(b), 'fate-discard');
+          browser = await onPage(b, ask!, v, v === null ? { firstOption: true } : {});
+          if (battle && browser) done.battleDiscards++;
+          if (!battle && b === BERENGER) done.fateKept = browser;
+        } else if (ask!.kind === 'allocate-casualties' && battle) {
+          // #12: the default placement is the form's first choice
+          const p = await play(b);
+          assert.match(await p.locator(`article[id="prompt-${ask!.id}"]`).innerText(), /Répartir \d perte/, 'her #12 on her page, in French');
+          await shot(p, 'battle-casualties');
+          browser = await onPage(b, ask!, v, v === null ? { firstOption: true } : {});
+          done.allocated = browser;
         } else if (ask!.kind === 'use-ability' || ask!.kind === 'commit-votes' || ask!.kind === 'declare-vote' || ask!.kind === 'refuse-decision') {
           browser = await onPage(b, ask!, v);
+          if (ask!.kind === 'use-ability' && battle && browser) done.ability = true;
           if (ask!.kind === 'commit-votes' && browser) done.commits++;
           if (ask!.kind === 'declare-vote' && browser) done.declares++;
         }
-        assert.ok(browser || !['plan-piles', 'commit-votes', 'declare-vote'].includes(ask!.kind), `${ask!.kind} of ${b} answered on the page`);
+        assert.ok(browser || !['plan-piles', 'commit-votes', 'declare-vote', 'defender-commander', 'fate-discard', 'use-ability', 'allocate-casualties'].includes(ask!.kind), `${ask!.kind} of ${b} answered on the page`);
         if (!browser) await post(b, ask!, v);
       }
       await waitForStep(tp, id, step + 1, 60_000);
     }
-    assert.ok(done.fogChecked && done.assault && done.fateKept && done.gift, JSON.stringify(done));
+    assert.ok(done.fogChecked && done.battleOrder && done.commander && done.drawFog && done.battleDiscards === 2 && done.ability && done.allocated && done.assault && done.fateKept && done.gift, JSON.stringify(done));
     assert.ok(done.commits >= 3 && done.declares >= 1, `votes committed and declared on the pages: ${JSON.stringify(done)}`);
 
-    // the Fate draws and the vote's outcome, in each baron's log, in his language
+    // the battle, the Fate draws and the vote's outcome, in each baron's log, in his language
     const g = await stateOf<WkGame>(tp, id);
-    const fate = events(g).filter((e) => e.t === 'fate-revealed');
+    const battles = events(g).filter((e) => e.t === 'combat-engaged' && e.kind === 'battle' && e.attacker === AUDE && e.defender === CLOTHILDE);
+    const results = events(g).filter((e) => e.t === 'battle-result' && e.attacker === AUDE);
+    const revealed = events(g).filter((e) => e.t === 'fate-revealed');
     const votes = events(g).filter((e) => e.t === 'vote-result');
-    assert.ok(fate.length >= 2 && votes.length >= 1, 'Fate cards drawn and a vote held');
-    for (const b of ['green', 'yellow', 'violet']) {
+    assert.ok(battles.length === 1 && results.length === 1, 'Aude fought Clothilde\'s nobles in a battle, to a result');
+    assert.ok(revealed.filter((e) => e.t === 'fate-revealed' && (e.baron === AUDE || e.baron === CLOTHILDE)).length >= 2 && votes.length >= 1, 'both sides\' Fate cards revealed and a vote held');
+    for (const b of BARONS) {
       const text = await logText(b);
-      for (const e of [...fate, ...votes]) assert.ok(text.includes(renderEvent(e, langOf[b]!)), `${b}'s log shows “${renderEvent(e, langOf[b]!)}”`);
+      for (const e of [...battles, ...results, ...revealed, ...votes]) assert.ok(text.includes(renderEvent(e, langOf[b]!)), `${b}'s log shows “${renderEvent(e, langOf[b]!)}”`);
       await shot(pages.get(b)!, `log-${b}`);
     }
     assert.deepEqual(errors, [], 'no script error');
