@@ -7,8 +7,8 @@
  * - planning: each baron puts each card of his hand on a pile (or keeps it) with his page's guided form; before the reveal no
  *   other baron's page shows his cards (fog, §9.4);
  * - a battle between two barons (§6.5, §6.6): Aude's Military Operations moves her square noble
- *   onto Clothilde's nobles and attacks them (a move then a battle is not among the guided form's
- *   orders, so this one answer goes over HTTP); Clothilde names her Commander (#9) on her page;
+ *   onto Clothilde's nobles and attacks them, chosen in her page's guided form (« Aliénor de Mauve →
+ *   r1c5, bataille — Ottokar Goldhain »); Clothilde names her Commander (#9) on her page;
  *   both draw their Fate cards privately and each discards on her own page, no other page showing
  *   her draw (#10); Aude uses her Commander's ability (#11) and Clothilde places her casualties
  *   (#12) on their pages;
@@ -243,7 +243,7 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
           browser = await onPage(b, ask!, v); // the guided form's "order" choice, when it offers this order
           const kind = (v as { attack: { kind: string; target: string } }).attack;
           if (b === BERENGER && kind.kind === 'assault' && !done.assault) { assert.ok(browser, 'Bérenger orders his assault from his page'); done.assault = true; }
-          if (b === AUDE && kind.kind === 'battle' && kind.target === CLOTHILDE) done.battleOrder = true; // a move, then the battle: over HTTP
+          if (b === AUDE && kind.kind === 'battle' && kind.target === CLOTHILDE) { assert.ok(browser, `Aude orders her move and battle from her page: ${JSON.stringify(v)}`); done.battleOrder = true; }
         } else if (ask!.kind === 'defender-commander' && battle) {
           // #9: the bot keeps the default, the noble leading the largest army: she picks him in the form
           const p = await play(b);
