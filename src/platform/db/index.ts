@@ -34,8 +34,11 @@ export interface Db {
   listen?(channel: string, fn: (payload: string) => void, onReconnect?: () => void): Promise<Listener>;
 }
 
-/** Statements sent to the database by this process (benchmarks: statements per request). */
-export const dbCounters = { statements: 0 };
+/**
+ * Statements sent to the database by this process (benchmarks: statements per request), and of
+ * them those sent as prepared statements to PostgreSQL (the tests: `prepare` reached the client).
+ */
+export const dbCounters = { statements: 0, prepared: 0 };
 
 /** A LISTEN connection (Db.listen); `close` stops listening and ends the connection. */
 export interface Listener { close(): Promise<void> }
@@ -159,6 +162,7 @@ async function openPostgres(url: string): Promise<Db> {
   type Client = { query: (q: string | { name: string; text: string; values: unknown[] }, params?: unknown[]) => Promise<{ rows: any[] }> };
   const send = (client: Client, sql: string, params: unknown[], opts?: QueryOpts) => {
     dbCounters.statements++;
+    if (opts?.prepare) dbCounters.prepared++;
     return opts?.prepare ? client.query({ name: statementName(sql), text: sql, values: params }) : client.query(sql, params);
   };
   const wrap = (client: Client, inTx: boolean): Db => ({

@@ -8,7 +8,7 @@
  * as `overall`) are left alone.
  */
 import { loadRulesets } from '../../rulesets/index.ts';
-import type { Db, Row } from './index.ts';
+import type { Db, QueryOpts, Row } from './index.ts';
 
 const WRAPPED = Symbol('withRulesets');
 
@@ -27,8 +27,10 @@ export function withRulesets(db: Db): Db {
   if ((db as { [WRAPPED]?: true })[WRAPPED]) return db;
   const wrapped: Db & { [WRAPPED]?: true } = {
     kind: db.kind,
-    query: async <T extends Row = Row>(sql: string, params?: unknown[]) => loaded(await db.query<T>(sql, params)),
-    one: async <T extends Row = Row>(sql: string, params?: unknown[]) => { const r = await db.one<T>(sql, params); if (r) await loaded([r]); return r; },
+    // The options go through (`prepare`: issue 20, a wrapper that dropped them sent every
+    // "prepared" statement unnamed, parsed and planned again on each request).
+    query: async <T extends Row = Row>(sql: string, params?: unknown[], opts?: QueryOpts) => loaded(await db.query<T>(sql, params, opts)),
+    one: async <T extends Row = Row>(sql: string, params?: unknown[], opts?: QueryOpts) => { const r = await db.one<T>(sql, params, opts); if (r) await loaded([r]); return r; },
     tx: (fn) => db.tx((t) => fn(withRulesets(t))),
     close: () => db.close(),
     ...(db.listen ? { listen: db.listen.bind(db) } : {}),

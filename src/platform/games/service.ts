@@ -814,7 +814,7 @@ const SUMMARY_SQL = `SELECT ${SUMMARY_COLS} FROM games g`;
  * report of step `asked` (the "turn resolved" notice). The latest report is one probe of an index
  * whatever the game's length (not the list of every report).
  */
-const ORDER_PAGE_SQL = `SELECT ${SUMMARY_COLS}, g.state_hash, g.schedule, g.early,
+export const ORDER_PAGE_SQL = `SELECT ${SUMMARY_COLS}, g.state_hash, g.schedule, g.early,
   s.game_id AS seat_game_id, s.player AS seat_player, s.user_id AS seat_user_id, s.lord_name AS seat_lord_name, s.status AS seat_status,
   s.missed AS seat_missed, s.order_token AS seat_order_token, u.login AS seat_login,
   h.text AS sheet_text, h.value AS sheet_value, h.issues AS sheet_issues, h.ready AS sheet_ready, h.updated_at AS sheet_updated_at,
