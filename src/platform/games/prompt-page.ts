@@ -196,7 +196,7 @@ async function loadPlay(ctx: AppCtx, req: FastifyRequest, a: Access): Promise<Pl
   const next = g.step + 1;
   const [mine, ready, ext] = await Promise.all([
     me ? ctx.db.query<{ decision: string; text: string; ready: boolean; auto: boolean; issues: unknown; value: unknown }>(
-      'SELECT decision, text, ready, auto, issues, value FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, me, next]) : [],
+      'SELECT decision, text, ready, auto, issues, value::text AS value FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, me, next]) : [],
     ctx.db.query<{ player: string; decision: string }>('SELECT player, decision FROM sheets WHERE game_id = $1 AND step = $2 AND ready', [g.id, next]),
     me ? ctx.db.one('SELECT 1 AS x FROM extensions WHERE game_id = $1 AND step = $2 AND player = $3', [g.id, next, me]) : null,
   ]);
@@ -204,7 +204,7 @@ async function loadPlay(ctx: AppCtx, req: FastifyRequest, a: Access): Promise<Pl
   return {
     a, lang, tz: schedule.timeZone || ctx.config.timeZone, pace: row.pace, paused: !!row.paused_at, absentAfter: Number(row.absent_after),
     askedAt: row.asked_at ? new Date(row.asked_at).getTime() : 0, vacations: !!row.vacations, isHost: !!u && (u.isHost || row.host_user_id === u.id), deadline: g.deadline, step: g.step, state, entry, seats, me, decisions,
-    mine: mine.map((h) => ({ decision: h.decision, text: h.text, ready: h.ready, auto: h.auto, issues: parseJson<ValidationIssue[]>(h.issues) ?? [], value: parseJson<unknown>(h.value) ?? null })),
+    mine: mine.map((h) => ({ decision: h.decision, text: h.text, ready: h.ready, auto: h.auto, issues: parseJson<ValidationIssue[]>(h.issues) ?? [], value: typeof h.value === 'string' ? JSON.parse(h.value) as unknown : null })), // value::text: a JSON string answer ("default") read as such
     ready: new Set(ready.map((r) => `${r.player}/${r.decision}`)), extended: !!ext,
   };
 }
