@@ -2,7 +2,8 @@
  * Warrior Knights' planning (#4, §4.1) on the prompt page, two barons, each a person:
  *
  * - the stored answer is told back in words (engine `describeAnswer`, issue 21): after the piles
- *   form is sent, « Votre réponse : <carte> → pile 1 … », not the form's line `piles 0 1 …`;
+ *   form is sent, « Votre réponse : <carte> → pile 1 … », not the form's line `piles 0 1 …`; the
+ *   API's /decisions gives the same words beside the text;
  * - in Chromium, a live refresh in the middle of a choice (live.js, f75f987): baron A chooses piles
  *   in the guided form's lists and a receiver and an amount in the gift form, sends nothing; baron
  *   B answers, the live channel replaces A's page parts (the old nodes are gone), and A's choices
@@ -12,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser as Chromium } from 'playwright-core';
 import { games } from '../../src/platform/games/service.ts';
+import { createToken } from '../../src/platform/api/tokens.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
@@ -70,6 +72,13 @@ describe('the planning answer told back in words (pglite)', () => {
     // the stored text stays the line (the referee's record); only the page's words change
     const sheet = await tp.db.one<{ text: string }>('SELECT text FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, a, ask.id]);
     assert.equal(sheet?.text, 'piles 0 1 1 3');
+    // the API tells the same words beside the text (`answer.words`), in the language the client asks
+    const { token } = await createToken(tp.platform.ctx, seatOf.get(a)!.id, 'read', ['read']);
+    const res = await fetch(`${tp.url}/api/v1/games/${id}/decisions`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    const json = await res.json() as { decisions: { id: string; answer: { text: string; words: string | null } | null }[] };
+    const mine = json.decisions.find((x) => x.id === ask.id)?.answer;
+    assert.equal(mine?.text, 'piles 0 1 1 3');
+    assert.ok(mine?.words?.startsWith(`${cardName(hand[0]!).fr} → pile 1`) || mine?.words?.startsWith(`${cardName(hand[0]!).en} → pile 1`), `the words in the API: ${JSON.stringify(mine)}`);
   });
 });
 
