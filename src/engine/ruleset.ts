@@ -609,6 +609,17 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   /** Optional: the answer, as text, to show when a structured answer was stored. */
   answerText?(state: S, player: PlayerId, decision: string, value: A): string;
   /**
+   * Optional (games of prompts): a stored answer told back to its player in words, in `lang`
+   * (« Carte Levée → pile 1, … » rather than the guided form's line `piles 0 1 …`), for the open
+   * `decision` of `state` and the validated `value` (`validate`'s). The platform shows it where it
+   * shows an answer back to the one who gave it (the prompt page's « Votre réponse »), and falls
+   * back to the stored text when it is absent, returns null or throws. Pure, and fog-safe: built
+   * from the value and from what that player may know (his view), in the ruleset's own names
+   * (cards, nobles, cities), never ids. Warrior Knights and Fief give it; Game of Gruik and the
+   * order-sheet rulesets (whose answer is a sheet the player wrote himself) need not.
+   */
+  describeAnswer?(state: S, player: PlayerId, decision: string, value: A, lang: Lang): string | null;
+  /**
    * Optional: the map as one player (null: the public) may know it, with his legal map orders.
    * `pending` is his answer being written (validated), when there is one: the map orders account
    * for it (a knight whose men are levied by this sheet may attack from the map).

@@ -295,14 +295,19 @@ function v1(ctx: AppCtx, holder: DocHolder) {
       const { state } = await gameState(ctx, g.id);
       const rs = getRuleset(g.ruleset).ruleset;
       const open = state === null ? [] : rs.decisions(state).filter((d) => d.players.includes(player));
-      const rows = await ctx.db.query<{ decision: string; text: string; ready: boolean; issues: unknown }>(
-        'SELECT decision, text, ready, issues FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, player, g.step + 1]);
+      const rows = await ctx.db.query<{ decision: string; text: string; ready: boolean; issues: unknown; value: string | null }>(
+        'SELECT decision, text, ready, issues, value::text AS value FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, player, g.step + 1]);
+      // the stored answer told in words (engine describeAnswer), as the prompt page says it; null when the ruleset gives none
+      const words = (h: { decision: string; value: string | null }): string | null => {
+        if (!rs.describeAnswer || h.value === null || state === null) return null;
+        try { return rs.describeAnswer(state, player, h.decision, JSON.parse(h.value) as unknown, langOf(req)) || null; } catch { return null; }
+      };
       return {
         ...base, paused,
         decisions: open.map((d) => {
           const h = rows.find((r) => r.decision === d.id);
           const issues = h ? (typeof h.issues === 'string' ? JSON.parse(h.issues) as unknown[] : (h.issues as unknown[] | null) ?? []) : [];
-          return { id: d.id, kind: d.kind, prompt: d.prompt, choices: d.choices ?? [], answer: h ? { text: h.text, ready: h.ready, issues } : null };
+          return { id: d.id, kind: d.kind, prompt: d.prompt, choices: d.choices ?? [], answer: h ? { text: h.text, ready: h.ready, issues, words: words(h) } : null };
         }),
       };
     });

@@ -61,7 +61,7 @@ const decision = obj({
   choices: { type: 'array', items: obj({ value: str, label: localized }) },
   answer: {
     type: ['object', 'null'], description: 'what I answered so far (null: nothing yet)',
-    properties: { text: str, ready: bool, issues: { type: 'array', items: anyJson } },
+    properties: { text: str, ready: bool, issues: { type: 'array', items: anyJson }, words: { type: ['string', 'null'], description: 'the answer told in words, in my language (the ruleset\'s `describeAnswer`: Warrior Knights, Fief); null when the ruleset gives none (then `text` says it)' } },
   },
 });
 export const decisionsSchema = obj({

@@ -147,7 +147,7 @@ export async function playPath(ctx: AppCtx, gameId: number | null): Promise<stri
 }
 
 interface SeatInfo { player: string; userId: number | null; name: string; status: string; missed: number; standing: Record<string, string> | null }
-interface MySheet { decision: string; text: string; ready: boolean; auto: boolean; issues: ValidationIssue[] }
+interface MySheet { decision: string; text: string; ready: boolean; auto: boolean; issues: ValidationIssue[]; /** the validated answer (sheets.value) */ value: unknown }
 
 /** Everything the page shows, read once per request. */
 interface Play {
@@ -195,8 +195,8 @@ async function loadPlay(ctx: AppCtx, req: FastifyRequest, a: Access): Promise<Pl
   }
   const next = g.step + 1;
   const [mine, ready, ext] = await Promise.all([
-    me ? ctx.db.query<{ decision: string; text: string; ready: boolean; auto: boolean; issues: unknown }>(
-      'SELECT decision, text, ready, auto, issues FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, me, next]) : [],
+    me ? ctx.db.query<{ decision: string; text: string; ready: boolean; auto: boolean; issues: unknown; value: unknown }>(
+      'SELECT decision, text, ready, auto, issues, value::text AS value FROM sheets WHERE game_id = $1 AND player = $2 AND step = $3', [g.id, me, next]) : [],
     ctx.db.query<{ player: string; decision: string }>('SELECT player, decision FROM sheets WHERE game_id = $1 AND step = $2 AND ready', [g.id, next]),
     me ? ctx.db.one('SELECT 1 AS x FROM extensions WHERE game_id = $1 AND step = $2 AND player = $3', [g.id, next, me]) : null,
   ]);
@@ -204,12 +204,24 @@ async function loadPlay(ctx: AppCtx, req: FastifyRequest, a: Access): Promise<Pl
   return {
     a, lang, tz: schedule.timeZone || ctx.config.timeZone, pace: row.pace, paused: !!row.paused_at, absentAfter: Number(row.absent_after),
     askedAt: row.asked_at ? new Date(row.asked_at).getTime() : 0, vacations: !!row.vacations, isHost: !!u && (u.isHost || row.host_user_id === u.id), deadline: g.deadline, step: g.step, state, entry, seats, me, decisions,
-    mine: mine.map((h) => ({ decision: h.decision, text: h.text, ready: h.ready, auto: h.auto, issues: parseJson<ValidationIssue[]>(h.issues) ?? [] })),
+    mine: mine.map((h) => ({ decision: h.decision, text: h.text, ready: h.ready, auto: h.auto, issues: parseJson<ValidationIssue[]>(h.issues) ?? [], value: typeof h.value === 'string' ? JSON.parse(h.value) as unknown : null })), // value::text: a JSON string answer ("default") read as such
     ready: new Set(ready.map((r) => `${r.player}/${r.decision}`)), extended: !!ext,
   };
 }
 
 const issueText = (i: ValidationIssue, lang: Lang): string => i.text?.[lang] ?? i.message;
+
+/**
+ * A stored answer as its player reads it back: the ruleset's words (`describeAnswer`, Warrior
+ * Knights and Fief) when it gives them, else the stored text (a guided form's line, a typed answer).
+ */
+function answerWords(p: Play, sheet: MySheet): string {
+  const rs = p.entry.ruleset;
+  if (!rs.describeAnswer || !p.me || sheet.value === null) return sheet.text;
+  let words: string | null = null;
+  try { words = rs.describeAnswer(p.state, p.me, sheet.decision, sheet.value, p.lang); } catch { words = null; }
+  return words?.trim() ? words : sheet.text;
+}
 const isAbsent = (p: Play, s: SeatInfo): boolean => s.status === 'active' && s.userId !== null && s.missed >= p.absentAfter;
 
 /** The players asked who have not answered yet (public at a table): people only, bots answer at resolution. */
@@ -279,7 +291,7 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
   const dropped = sheet && !sheet.ready && sheet.issues.length ? html`<p class="warning">${sheet.issues.map((i) => issueText(i, lang)).join(' ; ')}</p>` : '';
   return html`<article class="prompt" id="prompt-${d.id}" data-prompt-key="${p.askedAt}/${d.id}" data-prompt="${d.prompt[lang]}"${answered ? raw(' data-answered="1"') : ''}>
     <h3>${d.prompt[lang]}</h3>
-    ${answered ? html`<p class="ok answered">${t(lang, 'play.your-answer', { answer: answered.text })}${answered.auto ? html` <span class="muted">${t(lang, 'play.auto')}</span>` : ''} <span class="muted small">${t(lang, 'play.change')}</span></p>` : ''}
+    ${answered ? html`<p class="ok answered">${t(lang, 'play.your-answer', { answer: answerWords(p, answered) })}${answered.auto ? html` <span class="muted">${t(lang, 'play.auto')}</span>` : ''} <span class="muted small">${t(lang, 'play.change')}</span></p>` : ''}
     ${dropped}
     ${mineTyped ? html`<p class="error" role="alert" id="prompt-${d.id}-error">${mineTyped.error}</p>` : ''}
     ${choices}

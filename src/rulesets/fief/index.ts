@@ -14,6 +14,7 @@ import { DECISIONS, HOLD } from './decisions.ts';
 import { holdTakes, surpriseText, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
 import { answerText, checkAnswer, defaultAnswer } from './answers.ts';
+import { describeFiefAnswer } from './describe.ts';
 import { answer, startFlow, type Ask, type FiefEvent, type FiefGame, type FlowKind } from './flow.ts';
 import { renderReport, lordName, playerName, villageName } from './report.ts';
 import { createGame, type FiefOptions } from './setup.ts';
@@ -327,6 +328,12 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
   answerText(g, _player, decision, value) {
     const ask = openAsk(g);
     return answerText(ask && ask.id === decision ? ask.kind : 'movement', value);
+  },
+  // issue 21: the stored answer told back in words (describe.ts), for the question still open to him
+  describeAnswer(g, player, decision, value, lang) {
+    const ask = openAsk(g);
+    if (!ask || ask.id !== decision || !ask.players.includes(player)) return null;
+    return describeFiefAnswer(g, ask, player, value, lang);
   },
 };
 

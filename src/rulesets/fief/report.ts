@@ -93,7 +93,7 @@ export const lordName = (s: FiefState, id: LordId): string => s.lords[id]?.name 
 export const villageName = (v: string): string => BOARD.villages[v]?.name ?? v;
 
 /** What a surprise play does, in one phrase. */
-function playPhrase(s: FiefState, p: SurprisePlay, lang: Lang): string {
+export function playPhrase(s: FiefState, p: SurprisePlay, lang: Lang): string {
   const L = (id: string) => lordName(s, id);
   if ('darc' in p) return fill(WORDS.darc, lang, { lord: L(p.darc) });
   if ('cardinal' in p) return fill(WORDS.cardinal, lang, { lord: L(p.cardinal) });

@@ -26,6 +26,7 @@ import { fill } from '../../engine/localize.ts';
 import { answer, askOf, ASSEMBLY_KINDS, draftQuestion, idleTurn, levies, watchIdle, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { formOf, fromFormLine } from './forms.ts';
+import { describeWkAnswer } from './describe.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
 import { createGame } from './setup.ts';
@@ -364,6 +365,12 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     return formOf(g, ask, player as BaronId, lang);
   },
   answerText: (_g, _player, _decision, value) => answerText(value),
+  // issue 21: the stored answer told back in words (describe.ts), for the question still open
+  describeAnswer(g, player, decision, value, lang) {
+    const ask = askOf(g);
+    if (!ask || ask.id !== decision || !(ask.players as string[]).includes(player)) return null;
+    return describeWkAnswer(g, ask, player as BaronId, value, lang);
+  },
 };
 
 export type { PlayerId };
