@@ -31,6 +31,7 @@ import { createRng } from '../../src/engine/rng.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type Ask, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
+import { warriorKnights } from '../../src/rulesets/warrior-knights/index.ts';
 import { baronData, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { defaultCommander } from '../../src/rulesets/warrior-knights/rules/battle.ts';
 import { BATTLE_VALUE, renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
@@ -226,7 +227,9 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
             const own = await pages.get(b)!.locator(`article[id="prompt-${ask!.id}"]`).innerText();
             // his answer as the form sent it: each card put on a pile, as its place in his hand and the pile
             const line = `piles ${g.wk.barons[b as BaronId].hand.flatMap((c, i) => { const k = (v as string[][]).findIndex((x) => x.includes(c)); return k < 0 ? [] : [`${i} ${k + 1}`]; }).join(' ')}`;
-            assert.ok(own.includes(line), `${b}'s own page shows his piles as answered («${line}»): ${own}`);
+            // told back in words (describeAnswer: each card's name and its pile, in his language), not as the form's line
+            const words = warriorKnights.describeAnswer!(g, b, ask!.id, warriorKnights.validate(g, b, ask!.id, line).value, langOf[b]!);
+            assert.ok(words && own.includes(words) && !own.includes(line), `${b}'s own page shows his piles as answered, in words («${words}»): ${own}`);
             // fog: the other barons' pages, before the reveal, never show his cards
             for (const o of ask!.players.filter((x) => x !== b)) {
               const html = await (await play(o)).content();
