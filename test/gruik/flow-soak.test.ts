@@ -78,6 +78,20 @@ test('a fleet that sails combined with another leaves its own blockade (soak nig
   assert.deepEqual(c.violations, [], 'no invariant breaks: no fleet blockades from off another coast or from a port');
 });
 
+test('an army that embarks with a detachment joined to it takes it aboard, listed through its host (soak dusk-b-16: the invariant counted it unlisted)', { timeout: 180_000 }, () => {
+  // Season 15: croc:A1 went aboard croc:F1 with croc:D1 joined to it; the fleet lists the army alone (naval-phase.ts
+  // embark), as apAboard and setAshore read it. The invariant of ef4f2f0 wanted every force aboard listed: 3 violations.
+  const c = flowCampaign('dusk-b-16', 16, bot, flowOptions(16, 20));
+  assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.deepEqual(c.violations, [], 'no invariant breaks');
+  const s = c.game.state.gruik;
+  const aboard = Object.values(s.detachments).filter((d) => d.hostArmy && typeof d.location === 'object' && d.location !== null);
+  for (const d of aboard) {
+    const f = s.fleets[(d.location as { embarkedOn: string }).embarkedOn]!;
+    assert.ok(f.embarked.includes(d.hostArmy!) || f.embarked.includes(d.id), `${d.id} is aboard ${f.id} with its host`);
+  }
+});
+
 test('the flow asks #disband-army when a bot left the army out of its sheet, and the bot answers it (seed disp-11)', { timeout: 120_000 }, () => {
   const c = flowCampaign('disp-11', 10, bot, { map: 'anneau', players: 6, gm: false, tabletop: true });
   assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);

@@ -16,7 +16,9 @@ import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { pinnedIn } from '../../src/rulesets/gruik/land-combat.ts';
 import { createArmy } from '../../src/rulesets/gruik/rules/armies.ts';
 import { fieldedIn } from '../../src/rulesets/gruik/rules/battle-result.ts';
-import { defaultReliefCase, pinDown } from '../../src/rulesets/gruik/rules/sortie.ts';
+import { defaultReliefCase, pinDown, sortieInputs } from '../../src/rulesets/gruik/rules/sortie.ts';
+import { botSheet, orderKinds } from '../../src/rulesets/gruik/bot.ts';
+import { createRng } from '../../src/engine/rng.ts';
 import { parseSheet } from '../../src/rulesets/gruik/sheet/parse.ts';
 import { sheetText } from '../../src/rulesets/gruik/sheet/print.ts';
 import { sheetForm } from '../../src/rulesets/gruik/sheet/form.ts';
@@ -383,6 +385,26 @@ test('§8.1.5: no withdrawal when the relief wins (the siege is lifted) nor in c
   const one = runStep(withKey(siege({ besieger: 24, garrison: 4, relief: 18 }), 'k'), 'S6.1', WITHDRAW);
   assert.equal(one.landCombat!.reliefs![0]!.choice, 'pin', 'case 1');
   assert.equal(one.landCombat!.reliefs![0]!.withdraw, undefined, 'case 1: nothing to withdraw by [T "dans le cas 2"]');
+});
+
+test('bots, §8.1.5 case 2 [T §8.4]: a besieged garrison with an open neighbour orders `withdraw`; the referee takes the sheet and, the relief beaten, the garrison leaves; with no way out the bot does not order it', () => {
+  const s = siege({ besieger: 20, garrison: 10, relief: 18 });
+  const sheet = botSheet(s, 'elves', createRng('withdraw-bot', 'elves'));
+  assert.deepEqual(sheet.withdraw, ['rives'], 'the bot orders the withdrawal from Rives-Claires');
+  assert.ok(orderKinds(sheet).includes('withdraw'), 'counted by the soaks (orderKinds)');
+  const checked = validateSheet(s, 'elves', JSON.parse(JSON.stringify(sheet)));
+  assert.deepEqual(checked.issues.filter(isError), [], 'the referee refuses nothing of the sheet');
+  assert.deepEqual(checked.value!.withdraw, ['rives'], 'and keeps the withdrawal');
+  const inputs: StepInputs = { 'S6.1': sortieInputs({ elves: checked.value!, dwarves: { relief: { rives: 'all' } } }), 'S6.2': { preferences: checked.value!.retreat ?? {} } };
+  const t = reliefBattle(s, inputs, 'dwarves');
+  assert.equal(t.landCombat!.reliefs![0]!.withdraw, true, 'the order is kept with the case-2 relief');
+  assert.equal(t.armies[GARRISON]!.inFortress, false, 'the garrison left the fortress');
+  assert.notEqual(t.armies[GARRISON]!.location, 'rives', 'for another province');
+  assert.equal(withdrawals(t).length, 1, 'one withdrawal told');
+  const shut = siege({ besieger: 20, garrison: 10, relief: 18 });
+  for (const p of ['sylve', 'coudre'] as const) shut.provinces[p]!.controller = 'dwarves'; // both land neighbours hostile; no fleet at hand
+  shut.provinces.hautval!.controller = 'elves';
+  assert.equal(botSheet(shut, 'elves', createRng('withdraw-bot', 'elves')).withdraw, undefined, 'no way out: no withdrawal ordered');
 });
 
 test('§8.1.5 [P, ours]: a sortie army that fought no battle (the besieger avoided it) goes back into its fortress; told to both sides', () => {

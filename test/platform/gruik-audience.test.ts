@@ -18,6 +18,7 @@ import assert from 'node:assert/strict';
 import { advance, createGame, submit, takeAction } from '../../src/engine/game.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { takeFreeAction } from '../../src/platform/games/prompts.ts';
+import { takeGmAction } from '../../src/platform/games/gm.ts';
 import { answerPrompt } from '../../src/platform/games/prompts.ts';
 import { actionSeenBy, stepAudienceSeenBy } from '../../src/platform/games/step-audience.ts';
 import type { LiveEvent } from '../../src/platform/live/hub.ts';
@@ -25,7 +26,8 @@ import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { SEQ, type GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { loggedIn, newUser, type TestUser as U } from './users.ts';
-import { stateOf, startTestPlatform, waitForStep, type TestPlatform } from './util.ts';
+import { DB_KINDS, stateOf, startTestPlatform, waitForStep, type TestPlatform } from './util.ts';
+import { Browser } from './http.ts';
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 /** The flow as it stands once both sides of a battle in `province` accepted the table (§6.12.1). */
@@ -302,3 +304,76 @@ describe('the game’s GM reads every step (pglite): the battle’s steps and fr
     assert.equal((await stranger.get(`/games/${gameId}/log`)).status, 404, 'a stranger: no log page');
   });
 });
+
+for (const kind of DB_KINDS) {
+  describe(`the archive of a finished Gruik game keeps each step to its audience (${kind})`, () => {
+    let tp: TestPlatform;
+    let users: U[] = [];
+    let gm: U;
+    let gameId = 0;
+    let seats: string[] = [];
+    before(async () => {
+      tp = await startTestPlatform(kind);
+      users = [await newUser(tp, `arch_aud_a_${kind}`), await newUser(tp, `arch_aud_b_${kind}`, 'en'), await newUser(tp, `arch_aud_c_${kind}`), await newUser(tp, `arch_aud_d_${kind}`, 'en')];
+      gm = await newUser(tp, `arch_aud_gm_${kind}`, 'en');
+      gameId = await games.create(tp.platform.ctx, {
+        ruleset: 'gruik', name: 'La Chronique', options: { map: 'anneau', players: 4, tabletop: true, seasons: 3 }, seed: 'aud-archive', hostUserId: users[0]!.id,
+        seats: users.map((u, i) => ({ userId: u.id, lordName: `Seigneur ${i + 1}` })), maxPlayers: 4, prompts: { pace: 'live' }, gm: { login: gm.login },
+      });
+      const g = withBattle(await stateOf<GruikGame>(tp, gameId));
+      seats = g.seats;
+      await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(g)]);
+    });
+    after(async () => { await tp?.close(); });
+
+    test('each reader sees the archive’s turns his audience allows: a visitor and a third player none of the battle’s or the GM’s treasury edit, its sides and owner theirs, the GM all; the links between turns skip the rest', { timeout: 400_000 }, async () => {
+      const [a, b, c, d] = seats as [string, string, string, string];
+      const gmAct = async (id: string, st: string, value: string) => {
+        const r = await takeGmAction(tp.platform.ctx, gameId, gm.id, { id, values: { state: st, value } });
+        assert.ok(r.ok, `the GM's ${id}: ${JSON.stringify(r)}`);
+        return r.step!;
+      };
+      const p1 = await gmAct('prestige', a, '7');                   // public (console.ts gmActionAudience)
+      const t = await gmAct('treasury', d, '9');                    // its owner's alone
+      const act = await takeFreeAction(tp.platform.ctx, gameId, a, { id: 'propose-date:tt1', values: { date: 'samedi 14 h' } });
+      assert.ok(act.ok, `the date is proposed: ${JSON.stringify(act.issues)}`);
+      const step0 = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [gameId]))!.step);
+      assert.ok((await answerPrompt(tp.platform.ctx, gameId, a, 'battle-report:tt1', REPORT(a, a, b))).ok, 'the winner reports');
+      assert.ok((await answerPrompt(tp.platform.ctx, gameId, b, 'battle-report:tt1', 'none')).ok, 'the other leaves it to him');
+      await waitForStep(tp, gameId, step0 + 1);
+      const rep = step0 + 1;
+      const p2 = await gmAct('prestige', b, '6');                   // public again
+      const all = [p1, t, act.step!, rep, p2];
+      assert.deepEqual(all, [...all].sort((x, y) => x - y), 'the steps in this order');
+      // the game ends (the archive does not care how): public, so each step is its audience's
+      await tp.db.query(`UPDATE games SET status = 'finished', finished_at = now() WHERE id = $1`, [gameId]);
+      assert.ok((await games.summary(tp.platform.ctx, gameId))!.archived, 'archived');
+      const seatUser = async (st: string) => {
+        const x = Number((await tp.db.one<{ user_id: number }>('SELECT user_id FROM seats WHERE game_id = $1 AND player = $2', [gameId, st]))!.user_id);
+        return users.find((u) => u.id === x)!;
+      };
+      const readers: [string, Browser, number[]][] = [
+        ['a visitor', new Browser(tp.url, { lang: 'en' }), [p1, p2]],
+        ['a third player', await loggedIn(tp, await seatUser(c)), [p1, p2]],
+        ['a side of the battle', await loggedIn(tp, await seatUser(a)), [p1, act.step!, rep, p2]],
+        ['the treasury’s owner', await loggedIn(tp, await seatUser(d)), [p1, t, p2]],
+        ['the GM', await loggedIn(tp, gm), all],
+      ];
+      const last = Math.max(...all);
+      for (const [who, br, seen] of readers) {
+        for (let idx = 1; idx <= last + 1; idx++) {
+          const page = await br.get(`/games/${gameId}/turns/${idx}`);
+          assert.equal(page.status, seen.includes(idx) ? 200 : 404, `${who}: the turn page of step ${idx}`);
+          if (page.status !== 200) continue;
+          const linked = [...page.text.matchAll(new RegExp(`/games/${gameId}/turns/(\\d+)"`, 'g'))].map((m) => Number(m[1])).filter((x) => x !== idx).sort((x, y) => x - y);
+          const prev = seen.filter((x) => x < idx).at(-1), next = seen.find((x) => x > idx);
+          assert.deepEqual(linked, [prev, next].filter((x) => x !== undefined), `${who}: step ${idx} links the turns before and after that he sees`);
+        }
+        for (const [idx, seat] of [[t, d], [act.step!, a], [rep, a]] as const)
+          assert.equal((await br.get(`/games/${gameId}/turns/${idx}/${seat}`)).status, seen.includes(idx) ? 200 : 404, `${who}: ${seat}’s report of step ${idx}`);
+        const gamePage = await br.get(`/games/${gameId}`);
+        for (const idx of all) assert.equal(gamePage.text.includes(`/games/${gameId}/turns/${idx}"`), seen.includes(idx), `${who}: the game page’s history and step ${idx}`);
+      }
+    });
+  });
+}

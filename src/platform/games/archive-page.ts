@@ -9,7 +9,10 @@
  *
  * Fog of war holds while the game runs: every page of this file answers 404 until the game is
  * archived (`GameSummary.archived`), and a player's own reports stay his alone until then
- * (reports-page.ts).
+ * (reports-page.ts). A step with an audience (step-audience.ts: a Gruik battle's table steps and
+ * free actions, the GM's actions) stays its audience's after the end too: its turn page and its
+ * reports answer 404 to a visitor and to a player outside it, and the links between turns skip it;
+ * the game's GM reads them all, as on the live pages.
  *
  * /archive lists the archived games, the last finished first, a page at a time.
  */
@@ -24,6 +27,7 @@ import { page } from '../http/layout.ts';
 import { markdownHtml } from '../http/markdown.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { reportMapFigure } from './reports-page.ts';
+import { stepSeenBy } from './step-audience.ts';
 import { publicReportOf, reportMapOf } from './service.ts';
 import { access, gameState, mapLabel, notFound, pageHead, parseId, SCRIPTS, stepLabelIn, timeTag, words } from './page-kit.ts';
 
@@ -107,21 +111,29 @@ async function archivedTurn(ctx: AppCtx, req: FastifyRequest) {
   if (!a || !a.game.archived) return null;
   const idx = parseId((req.params as { idx?: string }).idx);
   if (idx === null) return null;
+  // The steps the reader's audience excludes stay hidden after the game as while it ran (step-audience.ts: a Gruik
+  // battle's steps and free actions, the GM's actions; the game's GM reads them all): 404, and left out of the links.
+  const player = a.seat?.player ?? null;
+  const seen = stepSeenBy('s', '$3', '$4');
   const step = await ctx.db.one<{ idx: number; label: string; resolved_at: Date; action: unknown }>(
-    'SELECT idx, label, resolved_at, action FROM steps WHERE game_id = $1 AND idx = $2', [a.game.id, idx]);
+    `SELECT idx, label, resolved_at, action FROM steps s WHERE game_id = $1 AND idx = $2 AND ${seen}`, [a.game.id, idx, player, a.referee]);
   if (!step) return null;
   const seats = await ctx.db.query<{ player: string; lord_name: string; login: string | null }>(
     'SELECT s.player, s.lord_name, u.login FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seq, s.player', [a.game.id]);
-  const near = await ctx.db.query<{ idx: number; label: string }>('SELECT idx, label FROM steps WHERE game_id = $1 AND idx BETWEEN $2 AND $3', [a.game.id, idx - 1, idx + 1]);
-  const labels = new Map(near.map((r) => [Number(r.idx), stepLabelIn({ ruleset: a.game.ruleset, turnLabel: r.label }, req.visitor.lang)]));
-  return { a, step: { idx: Number(step.idx), label: step.label, resolvedAt: new Date(step.resolved_at) }, seats, labels };
+  const near = await ctx.db.query<{ idx: number; label: string; rel: string }>(
+    `(SELECT idx, label, 'prev' AS rel FROM steps s WHERE game_id = $1 AND idx < $2 AND ${seen} ORDER BY idx DESC LIMIT 1)
+     UNION ALL (SELECT idx, label, 'next' AS rel FROM steps s WHERE game_id = $1 AND idx > $2 AND ${seen} ORDER BY idx LIMIT 1)`, [a.game.id, idx, player, a.referee]);
+  const turn = (rel: string) => near.filter((r) => r.rel === rel).map((r) => ({ idx: Number(r.idx), label: stepLabelIn({ ruleset: a.game.ruleset, turnLabel: r.label }, req.visitor.lang) }))[0];
+  return { a, step: { idx: Number(step.idx), label: step.label, resolvedAt: new Date(step.resolved_at) }, seats, near: { prev: turn('prev'), next: turn('next') } };
 }
 
-/** Links to the turns before and after (their labels, as the ruleset words them). */
-function turnNav(gameId: number, idx: number, labels: Map<number, string>, suffix = ''): Html {
+type Near = { prev?: { idx: number; label: string }; next?: { idx: number; label: string } };
+
+/** Links to the turns before and after that the reader may see (their labels, as the ruleset words them). */
+function turnNav(gameId: number, near: Near, suffix = ''): Html {
   const links: Html[] = [];
-  if (labels.has(idx - 1)) links.push(html`<a href="/games/${gameId}/turns/${idx - 1}${suffix}" rel="prev">← ${labels.get(idx - 1)!}</a>`);
-  if (labels.has(idx + 1)) links.push(html`<a href="/games/${gameId}/turns/${idx + 1}${suffix}" rel="next">${labels.get(idx + 1)!} →</a>`);
+  if (near.prev) links.push(html`<a href="/games/${gameId}/turns/${near.prev.idx}${suffix}" rel="prev">← ${near.prev.label}</a>`);
+  if (near.next) links.push(html`<a href="/games/${gameId}/turns/${near.next.idx}${suffix}" rel="next">${near.next.label} →</a>`);
   return links.length ? html`<p class="report-nav">${links.map((l, i) => html`${i ? ' · ' : ''}${l}`)}</p>` : html``;
 }
 
@@ -131,7 +143,7 @@ async function turnPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const lang = v.lang;
   const x = await archivedTurn(ctx, req);
   if (!x) return notFound(req, reply);
-  const { a, step, seats, labels } = x;
+  const { a, step, seats, near } = x;
   const g = a.game;
   const { schedule } = await gameState(ctx, g.id);
   const label = stepLabelIn({ ruleset: g.ruleset, turnLabel: step.label }, lang);
@@ -142,7 +154,7 @@ async function turnPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const body = html`${pageHead()}<p class="crumbs"><a href="/archive">${t(lang, 'archive.title')}</a> › <a href="/games/${g.id}">${g.name}</a></p>
     <h1>${title}</h1>
     <p class="meta">${timeTag(step.resolvedAt, lang, schedule.timeZone || ctx.config.timeZone)}</p>
-    ${turnNav(g.id, step.idx, labels)}
+    ${turnNav(g.id, near)}
     ${chronicle ? html`<section id="turn-public"><h2>${t(lang, 'archive.public')}</h2><article class="report" lang="${lang}">${markdownHtml(chronicle, { headingOffset: 1 })}</article></section>` : ''}
     <section><h2>${t(lang, 'archive.reports', w)}</h2>
       <ul class="reports" id="turn-reports">${seats.map((s) => html`<li><a href="/games/${g.id}/turns/${step.idx}/${encodeURIComponent(s.player)}">${t(lang, 'archive.report-of', { ...w, lord: s.lord_name, label })}</a>${s.login ? html` <span class="muted">(<a href="/players/${encodeURIComponent(s.login)}">${s.login}</a>)</span>` : ''}</li>`)}</ul></section>
@@ -171,7 +183,7 @@ async function turnReportPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyRe
   const body = html`${pageHead()}<p class="crumbs"><a href="/archive">${t(lang, 'archive.title')}</a> › <a href="/games/${g.id}">${g.name}</a> › <a href="/games/${g.id}/turns/${x.step.idx}">${label}</a></p>
     <h1>${title}</h1>
     <p class="report-nav">${t(lang, 'gweb.reports.lang', w)} ${(['fr', 'en'] as Lang[]).map((l) => (l === rlang ? html`<strong>${l.toUpperCase()}</strong> ` : html`<a href="${base}?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a> `))}</p>
-    ${turnNav(g.id, x.step.idx, x.labels, `/${encodeURIComponent(player)}?lang=${rlang}`)}
+    ${turnNav(g.id, x.near, `/${encodeURIComponent(player)}?lang=${rlang}`)}
     <article class="report" lang="${rlang}">${markdownHtml(rlang === 'en' ? r.text_en : r.text_fr, { headingOffset: 1 })}</article>`;
   return sendPage(reply, page(v, `${title} — ${g.name}`, body, SCRIPTS));
 }

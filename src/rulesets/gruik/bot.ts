@@ -449,12 +449,14 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
  * sallies out, half the time, when an enemy army stands outside its fortress (S6.1 refuses it if it
  * is too weak or lacks consent), and offers a contingent to a relief force; a besieger gives a
  * standing relief answer (mostly the A-61 default, sometimes each case or a retreat) and consents
- * to an under-strength sortie now and then. In place.
+ * to an under-strength sortie now and then. A besieged garrison with a way out orders `withdraw`
+ * (case 2 lost, [T §8.4]). In place.
  */
 export function botSiegeParts(b: GruikState, me: StateId, rng: Rng, sheet: GruikSheet): void {
   const mine = Object.values(b.armies).filter((a) => a.state === me && typeof a.location === 'string' && a.location !== 'captured').sort((x, y) => (x.id < y.id ? -1 : 1));
   const sorties: ProvinceId[] = [];
   const contingents: Record<ProvinceId, number> = {};
+  const withdraw: ProvinceId[] = [];
   for (const a of mine) {
     const p = a.location as ProvinceId;
     if (!a.inFortress || b.provinces[p]?.controller !== me) continue;
@@ -463,9 +465,14 @@ export function botSiegeParts(b: GruikState, me: StateId, rng: Rng, sheet: Gruik
     if (rng.chance(0.5)) sorties.push(p);
     const max = Math.min(b.config.siege.reliefContingentMax, b.config.detachment.max, a.currentAP - 1);
     if (max >= b.config.detachment.min && rng.chance(0.5)) contingents[p] = max;
+    // [T §8.4 "dans le cas 2"] should the besieger beat a case-2 relief, the garrison leaves rather than wait for the fortress to fall:
+    // ordered when the believed state shows a way out to another province (land or sea, never a fortress); a capital is held one time in two [ours]
+    const out = retreatOptions(b, a.id).some((o) => o.kind !== 'fortress');
+    if (out && !withdraw.includes(p) && (p !== b.realms[me]?.capital || rng.chance(0.5))) withdraw.push(p);
   }
   if (sorties.length) sheet.sorties = sorties;
   if (Object.keys(contingents).length) sheet.contingents = contingents;
+  if (withdraw.length) sheet.withdraw = withdraw;
   const relief: NonNullable<GruikSheet['relief']> = {};
   const consent: NonNullable<GruikSheet['sortieConsent']> = {};
   for (const a of mine) {
@@ -607,6 +614,7 @@ export function orderKinds(sheet: GruikSheet): string[] {
   if (Object.keys(sheet.contingents ?? {}).length) k.push('contingent');
   if (Object.keys(sheet.relief ?? {}).length) k.push('relief-answer');
   if (Object.values(sheet.sortieConsent ?? {}).includes(true)) k.push('sortie-consent');
+  if (sheet.withdraw?.length) k.push('withdraw');
   return k;
 }
 
@@ -621,4 +629,4 @@ export const ORDER_KINDS = [
   'relief-answer', 'sortie-consent',
 ] as const;
 /** Order kinds counted when used, not required of a short soak: a garrison in its fortress facing a siege is rare on the fixture (§8.1.5). */
-export const RARE_ORDER_KINDS = ['sortie', 'contingent'] as const;
+export const RARE_ORDER_KINDS = ['sortie', 'contingent', 'withdraw'] as const;

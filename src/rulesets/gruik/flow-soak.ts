@@ -203,7 +203,11 @@ function stepsBetween(s0: number, n0: number, s1: number, n1: number): string[] 
 
 function countEvents(counts: FlowCounts, t: GruikState): void {
   for (const e of t.seasonEvents ?? []) bump(counts.events, `season:${e.t}`);
-  for (const e of t.fieldEvents ?? []) bump(counts.events, `field:${e.t}`);
+  for (const e of t.fieldEvents ?? []) {
+    bump(counts.events, `field:${e.t}`);
+    // the case-2 withdrawal [T §8.4] counted apart: out of the fortress, or no way out and still besieged
+    if (e.t === 'sortie' && e.withdraw) bump(counts.events, e.withdraw.option ? 'field:sortie:withdrawn' : 'field:sortie:no-way-out');
+  }
   for (const e of t.navalLog ?? []) bump(counts.events, `naval:${e.t}`);
   // the rows with no GM step whose default shows in the season's events (DEFAULT_SIGNS)
   const d = counts.defaults;

@@ -44,14 +44,16 @@ export function checkInvariants(s: GruikState): string[] {
     if (s.characters[r.sovereign]?.role !== 'sovereign' || s.characters[r.sovereign]?.state !== r.id) out.push(`${r.id}'s sovereign ${r.sovereign} is not its sovereign`);
   }
 
-  const where = (loc: unknown, what: string) => {
+  const where = (loc: unknown, what: string, host?: string) => {
     if (loc === 'captured') return;
     if (typeof loc === 'string') { if (!provinces.has(loc)) out.push(`${what} stands in unknown province ${loc}`); return; }
     const fleet = (loc as { embarkedOn?: string }).embarkedOn;
     if (!fleet || !s.fleets[fleet]) out.push(`${what} is aboard unknown fleet ${fleet}`);
     // Both ways: a force aboard is listed by its fleet (a volunteer ally once stayed aboard a fleet
-    // that no longer listed it, seed disp-25, and the one-way check let it pass for seasons).
-    else if (!s.fleets[fleet].embarked.includes(what)) out.push(`${what} is aboard ${fleet}, which does not list it`);
+    // that no longer listed it, seed disp-25, and the one-way check let it pass for seasons). A force
+    // joined to an army goes aboard with it and the fleet lists the army alone (naval-phase.ts `embark`,
+    // `apAboard`, `setAshore`): it is listed through its host, while the host is (soak seed dusk-b-16).
+    else if (!s.fleets[fleet].embarked.includes(what) && !(host && s.fleets[fleet].embarked.includes(host))) out.push(`${what} is aboard ${fleet}, which does not list it`);
   };
 
   for (const a of Object.values(s.armies)) {
@@ -63,13 +65,13 @@ export function checkInvariants(s: GruikState): string[] {
     for (const d of a.detachmentsCreated) if (s.detachments[d]?.parentArmy !== a.id) out.push(`${a.id} lists detachment ${d}, not its own`);
     if (a.alliedDetachments.length > c.detachment.maxAllied) out.push(`${a.id} has ${a.alliedDetachments.length} allied detachments`);
     if (s.characters[a.general]?.role !== 'general' || s.characters[a.general]?.state !== a.state) out.push(`${a.id}'s general ${a.general} is not a general of ${a.state}`);
-    where(a.location, a.id);
+    where(a.location, a.id, a.hostArmy);
   }
   for (const d of Object.values(s.detachments)) {
     if (!Number.isInteger(d.ap) || d.ap < c.detachment.min || d.ap > c.detachment.max) out.push(`${d.id} has ${d.ap} AP`);
     const parent = s.armies[d.parentArmy];
     if (parent && (parent.state !== d.state || !parent.detachmentsCreated.includes(d.id))) out.push(`${d.id} and its parent army ${d.parentArmy} disagree`);
-    where(d.location, d.id);
+    where(d.location, d.id, d.hostArmy);
   }
   for (const f of Object.values(s.fleets)) {
     if (!Number.isInteger(f.ships) || f.ships < 0) out.push(`${f.id} has ${f.ships} ships`);
