@@ -12,7 +12,7 @@ import { knightName } from '../../src/rulesets/gloire-et-pouvoir/names.ts';
 import { avgHappiness, knownKnights, playerView } from '../../src/rulesets/gloire-et-pouvoir/view.ts';
 import { allGlobalRenown } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { relation } from '../../src/rulesets/gloire-et-pouvoir/state.ts';
-import { addGarrison, addKnight, home, relate, scenario } from './harness.ts';
+import { addGarrison, addKnight, giveArmy, home, relate, scenario } from './harness.ts';
 
 function world() {
   const s = scenario(['Hawkmoon', 'Jon Snow', 'Amaréthuse']);
@@ -298,4 +298,50 @@ test('the knights a lord may name: his own and those in sight under their names,
   // Nobody for the public view; a lord's view of the knights is the same list's "in sight" part.
   assert.deepEqual(knownKnights(s, null), []);
   assert.deepEqual(known.filter((k) => k.inSight).map((k) => k.id), playerView(s, 'L1').knights.map((k) => k.id).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))));
+});
+
+test('S2 the public view (no lord): no own state, the public facts of every lord and territory, no relation of its own, no knight', () => {
+  const { s } = fourLords();
+  const v = playerView(s, null);
+  assert.equal(v.me, null);
+  const renown = allGlobalRenown(s, avgHappiness(s));
+  // The renown ranking and the territories held are public; "his relation" to each lord is nobody's.
+  assert.deepEqual(v.lords, [
+    { id: 'L1', name: 'Hawkmoon', alive: true, title: null, renown: renown.get('L1'), territories: 2, relation: null },
+    { id: 'L2', name: 'Hylith', alive: true, title: null, renown: renown.get('L2'), territories: 1, relation: null },
+    { id: 'L3', name: 'Amaréthuse', alive: true, title: null, renown: renown.get('L3'), territories: 1, relation: null },
+    { id: 'L4', name: 'Morgane', alive: false, title: null, renown: null, territories: 0, relation: null },
+  ]);
+  assert.deepEqual(v.relations.sort((a, b) => a.a.localeCompare(b.a)), [{ a: 'L1', b: 'L2', relation: 'war' }, { a: 'L2', b: 'L3', relation: 'alliance' }]);
+  // Every territory: owner, population, happiness; never tax, works or garrison (not even Narvik's wall).
+  for (const t of Object.values(s.territories)) {
+    assert.deepEqual(v.territories[t.id], { id: t.id, owner: t.owner, population: t.population, happiness: t.happiness, taxCoef: null, fortification: null, garrison: null });
+  }
+  assert.deepEqual(v.knights, []);
+});
+
+test('S2 the garrison a lord sees on his land is his own army there without a knight: not a knight’s army standing there, not another lord’s', () => {
+  // Narvik (Hawkmoon's): Hylith's men without a knight came first, then Hawkmoon's lord-knight with
+  // 80 men, then his 200-man garrison. Vadvet-Jakko (his): no garrison, his knight Sagremor with 120 men.
+  const s = scenario(['Hawkmoon', 'Hylith']);
+  home(s, 'L1', 'narvik', 'vadvet-jakko');
+  home(s, 'L2', 'livo-joki');
+  addGarrison(s, 'L2', 'narvik', 50);
+  giveArmy(s, 'K1', 80);
+  addGarrison(s, 'L1', 'narvik', 200);
+  addKnight(s, 'L1', { name: 'Sagremor', renown: 20, location: 'vadvet-jakko', men: 120 });
+  const v = playerView(s, 'L1');
+  assert.equal(v.territories.narvik!.garrison, 200);
+  assert.equal(v.territories['vadvet-jakko']!.garrison, 0);
+  assert.equal(playerView(s, 'L2').territories.narvik!.garrison, null, 'not his land: hidden');
+});
+
+test('P G-40 with the lord’s own list (phase 4’s index), the default name is checked against that list, not a scan of the state', () => {
+  const s = scenario(['Hawkmoon', 'Jon Snow']);
+  home(s, 'L1', 'narvik');
+  addKnight(s, 'L1', { name: 'Perceval', renown: 10, location: 'narvik' });
+  const listed = { ...s.knights.K1!, id: 'K9', name: 'LANCELOT' }; // in the list, not (yet) in the state
+  assert.equal(knightName(s, 'K3', 'L1', [listed]), 'Lancelot (K3)');
+  assert.equal(knightName(s, 'K2', 'L1', [listed]), 'Perceval');
+  assert.equal(knightName(s, 'K2', 'L1'), 'Perceval (K2)', 'without a list, the state is read');
 });
