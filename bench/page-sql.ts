@@ -31,11 +31,9 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { hashPassword } from '../src/platform/accounts/passwords.ts';
-import { emailKey, loginKey } from '../src/platform/accounts/service.ts';
-import { ORDER_PAGE_SQL, games } from '../src/platform/games/service.ts';
-import { newToken, sha256 } from '../src/platform/http/server.ts';
-import { freshSchema, startServer } from './pg.ts';
+import { ORDER_PAGE_SQL } from '../src/platform/games/service.ts';
+import { SESSION_SQL, newToken, sha256 } from '../src/platform/http/server.ts';
+import { benchGames, freshSchema, startServer } from './pg.ts';
 
 const { values } = parseArgs({ options: { mode: { type: 'string', default: 'sql,http' }, n: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '3' }, clients: { type: 'string', default: '1' }, games: { type: 'string', default: '10' } } });
 const N = Number(values.n);
@@ -59,25 +57,13 @@ function schedAll(pid: number): { ns: number; runs: number } {
   return { ns, runs };
 }
 
-const SESSION_SQL = `SELECT s.csrf, s.expires_at, u.id, u.login, u.email, u.lang, u.is_host, u.validated FROM sessions s JOIN users u ON u.id = s.user_id
-           WHERE s.id_hash = $1 AND s.expires_at > $2`;
 
 const fresh = await freshSchema('pagesql');
 const { db, services } = fresh;
 interface Lord { gameId: number; userId: number; sid: string }
 const lords: Lord[] = [];
 try {
-  const hash = await hashPassword('bench-password-1234');
-  for (let g = 0; g < GAMES; g++) {
-    const seats: { userId: number; lordName: string }[] = [];
-    for (let i = 0; i < 10; i++) {
-      const login = `bench_${g}_${i}`;
-      const r = await db.one<{ id: number }>(
-        'INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id',
-        [login, loginKey(login), `${login}@example.test`, emailKey(`${login}@example.test`), hash]);
-      seats.push({ userId: Number(r!.id), lordName: `Seigneur ${g}-${i}` });
-    }
-    const gameId = await games.create(services.ctx, { ruleset: 'gloire-et-pouvoir', name: `Bench ${g}`, options: { map: 'scandinavia' }, seats, maxPlayers: 10, early: false, seed: `bench-${g}` });
+  for (const { gameId, seats } of await benchGames(db, services.ctx, GAMES)) {
     for (const s of seats) {
       const sid = newToken();
       await db.query('INSERT INTO sessions(id_hash, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)', [sha256(sid), s.userId, newToken(24), new Date(Date.now() + 30 * 86400_000)]);

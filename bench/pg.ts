@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { configFromEnv } from '../src/platform/config.ts';
 import { openDb, openTestPostgres, type Db } from '../src/platform/db/index.ts';
 import { startPlatform, type Platform } from '../src/platform/main.ts';
+import { hashPassword } from '../src/platform/accounts/passwords.ts';
+import { emailKey, loginKey } from '../src/platform/accounts/service.ts';
+import { games as gamesService } from '../src/platform/games/service.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -23,6 +26,29 @@ export async function freshSchema(prefix: string): Promise<{ db: Db; url: string
       await db.close();
     },
   };
+}
+
+/**
+ * The server benchmarks' games: `n` Scandinavia games of Gloire & Pouvoir, each with 10 validated
+ * users (`bench_<g>_<i>`, password `BENCH_PASSWORD`) in its seats.
+ */
+export const BENCH_PASSWORD = 'bench-password-1234';
+export async function benchGames(db: Db, ctx: Platform['ctx'], n: number): Promise<{ gameId: number; seats: { userId: number; login: string }[] }[]> {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const out: { gameId: number; seats: { userId: number; login: string }[] }[] = [];
+  for (let g = 0; g < n; g++) {
+    const seats: { userId: number; login: string }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const login = `bench_${g}_${i}`;
+      const r = await db.one<{ id: number }>(
+        'INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id',
+        [login, loginKey(login), `${login}@example.test`, emailKey(`${login}@example.test`), hash]);
+      seats.push({ userId: Number(r!.id), login });
+    }
+    const gameId = await gamesService.create(ctx, { ruleset: 'gloire-et-pouvoir', name: `Bench ${g}`, options: { map: 'scandinavia' }, seats: seats.map((s, i) => ({ userId: s.userId, lordName: `Seigneur ${g}-${i}` })), maxPlayers: 10, early: false, seed: `bench-${g}` });
+    out.push({ gameId, seats });
+  }
+  return out;
 }
 
 /** `suzerain serve` in its own process, resolved once it serves. */

@@ -35,10 +35,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { configFromEnv } from '../src/platform/config.ts';
 import { openDb, openTestPostgres, type Db } from '../src/platform/db/index.ts';
-import { games } from '../src/platform/games/service.ts';
 import { startPlatform } from '../src/platform/main.ts';
-import { hashPassword } from '../src/platform/accounts/passwords.ts';
-import { emailKey, loginKey } from '../src/platform/accounts/service.ts';
+import { BENCH_PASSWORD, benchGames } from './pg.ts';
 
 const { values } = parseArgs({ options: { text: { type: 'string', default: 'same' }, runs: { type: 'string', default: '1' }, warmup: { type: 'string', default: '0' }, duration: { type: 'string', default: '10' }, db: { type: 'string', default: 'pglite,postgres' }, games: { type: 'string', default: '10' }, what: { type: 'string', default: 'save,page' }, connections: { type: 'string', default: '50,200' }, rate: { type: 'string' } } });
 const DURATION = Number(values.duration);
@@ -53,23 +51,10 @@ const saveBody = (l: Lord, mode: TextMode, n: number) => JSON.stringify({ text: 
 async function prepare(db: Db): Promise<{ gameId: number; player: string; login: string; password: string }[]> {
   const config = { ...configFromEnv({}), dataDir: ':memory:', demo: false };
   const p = await startPlatform(config, { db, listen: false, scheduler: false });
-  const hash = await hashPassword('bench-password-1234');
   const out: { gameId: number; player: string; login: string; password: string }[] = [];
-  for (let g = 0; g < GAMES; g++) {
-    const seats: { userId: number; lordName: string }[] = [];
-    for (let i = 0; i < 10; i++) {
-      const login = `bench_${g}_${i}`;
-      const r = await db.one<{ id: number }>(
-        'INSERT INTO users(login, login_key, email, email_key, password_hash, validated) VALUES ($1, $2, $3, $4, $5, TRUE) RETURNING id',
-        [login, loginKey(login), `${login}@example.test`, emailKey(`${login}@example.test`), hash]);
-      seats.push({ userId: Number(r!.id), lordName: `Seigneur ${g}-${i}` });
-    }
-    const gameId = await games.create(p.ctx, { ruleset: 'gloire-et-pouvoir', name: `Bench ${g}`, options: { map: 'scandinavia' }, seats, maxPlayers: 10, early: false, seed: `bench-${g}` });
+  for (const { gameId, seats } of await benchGames(db, p.ctx, GAMES)) {
     const rows = await db.query<{ player: string; user_id: number }>('SELECT player, user_id FROM seats WHERE game_id = $1', [gameId]);
-    for (const row of rows) {
-      const i = seats.findIndex((s) => s.userId === Number(row.user_id));
-      out.push({ gameId, player: row.player, login: `bench_${g}_${i}`, password: 'bench-password-1234' });
-    }
+    for (const row of rows) out.push({ gameId, player: row.player, login: seats.find((s) => s.userId === Number(row.user_id))!.login, password: BENCH_PASSWORD });
   }
   await p.close();
   return out;

@@ -30,6 +30,17 @@ import { DB_KINDS, stateOf, startTestPlatform, waitForStep, type TestPlatform } 
 import { Browser } from './http.ts';
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
+/** A Gruik game of the four users with `gm` as its GM, hosted by the first, set in a battle's season (withBattle). */
+async function gmGameInBattle(tp: TestPlatform, users: U[], gm: U, o: { name: string; seed: string; isPrivate: boolean }): Promise<{ gameId: number; seats: string[] }> {
+  const gameId = await games.create(tp.platform.ctx, {
+    ruleset: 'gruik', name: o.name, options: { map: 'anneau', players: 4, tabletop: true, seasons: 3 }, seed: o.seed, hostUserId: users[0]!.id, ...(o.isPrivate ? { isPrivate: true } : {}),
+    seats: users.map((u, i) => ({ userId: u.id, lordName: `Seigneur ${i + 1}` })), maxPlayers: 4, prompts: { pace: 'live' }, gm: { login: gm.login },
+  });
+  const g = withBattle(await stateOf<GruikGame>(tp, gameId));
+  await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(g)]);
+  return { gameId, seats: g.seats };
+}
+
 /** The flow as it stands once both sides of a battle in `province` accepted the table (§6.12.1). */
 function withBattle(g: GruikGame): GruikGame {
   const [a, b] = g.seats as [string, string];
@@ -238,13 +249,7 @@ describe('the game’s GM reads every step (pglite): the battle’s steps and fr
     tp = await startTestPlatform('pglite');
     users = [await newUser(tp, 'aud_gm_a'), await newUser(tp, 'aud_gm_b', 'en'), await newUser(tp, 'aud_gm_c'), await newUser(tp, 'aud_gm_d', 'en')];
     gm = await newUser(tp, 'aud_gm_referee', 'en');
-    gameId = await games.create(tp.platform.ctx, {
-      ruleset: 'gruik', name: 'Le Regard', options: { map: 'anneau', players: 4, tabletop: true, seasons: 3 }, seed: 'aud-site-gm', hostUserId: users[0]!.id, isPrivate: true,
-      seats: users.map((u, i) => ({ userId: u.id, lordName: `Seigneur ${i + 1}` })), maxPlayers: 4, prompts: { pace: 'live' }, gm: { login: gm.login },
-    });
-    const g = withBattle(await stateOf<GruikGame>(tp, gameId));
-    seats = g.seats;
-    await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(g)]);
+    ({ gameId, seats } = await gmGameInBattle(tp, users, gm, { name: 'Le Regard', seed: 'aud-site-gm', isPrivate: true }));
   });
   after(async () => { await tp?.close(); });
 
@@ -316,13 +321,7 @@ for (const kind of DB_KINDS) {
       tp = await startTestPlatform(kind);
       users = [await newUser(tp, `arch_aud_a_${kind}`), await newUser(tp, `arch_aud_b_${kind}`, 'en'), await newUser(tp, `arch_aud_c_${kind}`), await newUser(tp, `arch_aud_d_${kind}`, 'en')];
       gm = await newUser(tp, `arch_aud_gm_${kind}`, 'en');
-      gameId = await games.create(tp.platform.ctx, {
-        ruleset: 'gruik', name: 'La Chronique', options: { map: 'anneau', players: 4, tabletop: true, seasons: 3 }, seed: 'aud-archive', hostUserId: users[0]!.id,
-        seats: users.map((u, i) => ({ userId: u.id, lordName: `Seigneur ${i + 1}` })), maxPlayers: 4, prompts: { pace: 'live' }, gm: { login: gm.login },
-      });
-      const g = withBattle(await stateOf<GruikGame>(tp, gameId));
-      seats = g.seats;
-      await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(g)]);
+      ({ gameId, seats } = await gmGameInBattle(tp, users, gm, { name: 'La Chronique', seed: 'aud-archive', isPrivate: false }));
     });
     after(async () => { await tp?.close(); });
 

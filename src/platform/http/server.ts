@@ -19,6 +19,10 @@ import { localPath, withoutNul } from './input.ts';
 import { t } from './i18n.ts';
 import { notFoundPage, page } from './layout.ts';
 
+/** The session's statement, read on every request that carries a session cookie (prepared; bench/page-sql.ts measures it). */
+export const SESSION_SQL = `SELECT s.csrf, s.expires_at, u.id, u.login, u.email, u.lang, u.is_host, u.validated FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id_hash = $1 AND s.expires_at > $2`;
+
 export interface AppCtx {
   db: Db;
   config: PlatformConfig;
@@ -95,9 +99,7 @@ export async function buildServer(ctx: AppCtx, modules: RouteModule[]): Promise<
       if (hit && Date.now() - hit.at < SESSION_CACHE_MS && (!hit.row || new Date(hit.row.expires_at).getTime() > now.getTime())) {
         row = hit.row;
       } else {
-        row = await ctx.db.one(
-          `SELECT s.csrf, s.expires_at, u.id, u.login, u.email, u.lang, u.is_host, u.validated FROM sessions s JOIN users u ON u.id = s.user_id
-           WHERE s.id_hash = $1 AND s.expires_at > $2`, [h, now], { prepare: true });
+        row = await ctx.db.one(SESSION_SQL, [h, now], { prepare: true });
         if (sessionCache.size > 10_000) sessionCache.clear();
         sessionCache.set(h, { at: Date.now(), row });
       }
