@@ -13,46 +13,23 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium, Page } from 'playwright-core';
-import { games, replayStored } from '../../src/platform/games/service.ts';
+import { replayStored } from '../../src/platform/games/service.ts';
 import { pauseGame } from '../../src/platform/games/prompts.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { baronData, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { pageText } from './http.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { loggedIn, logIn, newUser, type TestUser } from './users.ts';
+import { loggedIn, logIn, type TestUser } from './users.ts';
 import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
+import { wkTableAt } from './wk-site.ts';
 
 await loadAllRulesets();
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 
 /** A game of three persons (the second reads English), past S11 (every baron's troops by default): S14 asks one baron. */
-async function atStronghold(tp: TestPlatform, tag: string): Promise<{ id: number; users: TestUser[]; seatOf: Map<string, TestUser> }> {
-  const users = [await newUser(tp, `wkg_a_${tag}`), await newUser(tp, `wkg_b_${tag}`, 'en'), await newUser(tp, `wkg_c_${tag}`)];
-  const id = await games.create(tp.platform.ctx, {
-    ruleset: 'warrior-knights', name: `WK gifts ${tag}`, options: {}, seed: `wk-gift-${tag}`, hostUserId: users[0]!.id, isPrivate: true,
-    seats: users.map((u, i) => ({ userId: u.id, lordName: ['Aude', 'Bérenger', 'Clothilde'][i]! })),
-    maxPlayers: 3, prompts: { pace: 'live' },
-  });
-  const seats = await tp.db.query<{ player: string; user_id: number }>('SELECT player, user_id FROM seats WHERE game_id = $1', [id]);
-  const seatOf = new Map(seats.map((s) => [s.player, users.find((u) => u.id === Number(s.user_id))!]));
-  for (let guard = 0; guard < 10; guard++) {
-    const g = await stateOf<WkGame>(tp, id);
-    const ask = askOf(g)!;
-    if (ask.kind === 'place-stronghold') break;
-    const step = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step);
-    for (const p of ask.players) {
-      const b = await loggedIn(tp, seatOf.get(p)!);
-      await b.get(`/games/${id}/play`); // the page's form token
-      const r = await b.post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });
-      assert.equal(r.status, 200, `${ask.kind}: ${pageText(r.text).slice(0, 200)}`);
-    }
-    await waitForStep(tp, id, step + 1, 60_000);
-  }
-  assert.equal(askOf(await stateOf<WkGame>(tp, id))?.kind, 'place-stronghold', 'S14 is asked');
-  return { id, users, seatOf };
-}
+const atStronghold = (tp: TestPlatform, tag: string) => wkTableAt(tp, { n: 3, prefix: 'wkg', name: 'WK gifts', seed: 'wk-gift', tag, kind: 'place-stronghold', guard: 10 });
 
 describe('crowns given at any time on the site (pglite)', () => {
   let tp: TestPlatform;

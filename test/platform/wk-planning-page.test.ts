@@ -12,44 +12,23 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser as Chromium } from 'playwright-core';
-import { games } from '../../src/platform/games/service.ts';
 import { createToken } from '../../src/platform/api/tokens.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
-import { askOf, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
+import type { WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { cardName } from '../../src/rulesets/warrior-knights/events.ts';
 import { pageText } from './http.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
-import { loggedIn, logIn, newUser, type TestUser } from './users.ts';
+import { loggedIn, logIn } from './users.ts';
 import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
+import { wkTableAt } from './wk-site.ts';
 
 await loadAllRulesets();
 
 const stepOf = async (tp: TestPlatform, id: number): Promise<number> => Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step);
 
 /** A game of two persons (the second reads English) played by defaults up to the planning of turn 1. */
-async function atPlanning(tp: TestPlatform, tag: string): Promise<{ id: number; seatOf: Map<string, TestUser>; ask: { id: string; players: string[] } }> {
-  const users = [await newUser(tp, `wkp_a_${tag}`), await newUser(tp, `wkp_b_${tag}`, 'en')];
-  const id = await games.create(tp.platform.ctx, {
-    ruleset: 'warrior-knights', name: `WK planning ${tag}`, options: {}, seed: `wk-planning-${tag}`, hostUserId: users[0]!.id, isPrivate: true,
-    seats: users.map((u, i) => ({ userId: u.id, lordName: ['Aude', 'Bérenger'][i]! })), maxPlayers: 2, prompts: { pace: 'live' },
-  });
-  const seats = await tp.db.query<{ player: string; user_id: number }>('SELECT player, user_id FROM seats WHERE game_id = $1', [id]);
-  const seatOf = new Map(seats.map((s) => [s.player, users.find((u) => u.id === Number(s.user_id))!]));
-  for (let guard = 0; guard < 30; guard++) {
-    const ask = askOf(await stateOf<WkGame>(tp, id))!;
-    if (ask.kind === 'plan-piles') return { id, seatOf, ask };
-    const step = await stepOf(tp, id);
-    for (const p of ask.players) {
-      const b = await loggedIn(tp, seatOf.get(p)!);
-      await b.get(`/games/${id}/play`); // the page's form token
-      const r = await b.post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });
-      assert.equal(r.status, 200, `${ask.kind}: ${pageText(r.text).slice(0, 200)}`);
-    }
-    await waitForStep(tp, id, step + 1, 60_000);
-  }
-  assert.fail('the planning is not reached');
-}
+const atPlanning = (tp: TestPlatform, tag: string) => wkTableAt(tp, { n: 2, prefix: 'wkp', name: 'WK planning', seed: 'wk-planning', tag, kind: 'plan-piles', guard: 30 });
 
 describe('the planning answer told back in words (pglite)', () => {
   let tp: TestPlatform;
