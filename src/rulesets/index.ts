@@ -81,8 +81,8 @@ export interface RulesetEntry<S = any, E = any> {
    * `step` the number of steps resolved. Checked after every step by the soak runner and tests.
    */
   invariants?: (state: S, context: { initial: S; previous: S | null; step: number }) => void;
-  /** The soak runner's mix of games: one game's map and number of players, drawn from `rng` (among `maps` when given). */
-  soakGame?: (rng: Rng, maps?: string[]) => { map: string; players: number };
+  /** The soak runner's mix of games: one game's map, number of players and (optional) host options, drawn from `rng` (among `maps` when given). */
+  soakGame?: (rng: Rng, maps?: string[]) => SoakMix;
   /** Other names a player answers to on the command line (`--lord`), e.g. his kingdom's name. */
   aliases?: (state: S, player: PlayerId) => string[];
   /**
@@ -100,6 +100,14 @@ export interface RulesetEntry<S = any, E = any> {
    */
   botLetter?: (state: S, bot: PlayerId, writer: PlayerId, topic: 'alliance' | 'peace' | 'other') => { answer: BotLetterAnswer; order?: string };
 }
+
+/**
+ * One soak game's mix (the registry's `soakGame`). `config` (optional, for any ruleset): host
+ * options drawn for this game, given to `options({ config })` as the constants' overrides (Fief:
+ * the optional rules of Appendix A, `{ options: { relics: true, … } }`), so that a soak run
+ * exercises them; the soak summary counts the games by each value drawn (`soak.ts` `configLeaves`).
+ */
+export interface SoakMix { map: string; players: number; config?: Record<string, unknown> }
 
 /**
  * How the platform asks the bots to play. `prey`: players the bots go for (in a demo game, the

@@ -8,7 +8,9 @@
  * to `<outDir>/<map>-<seed>.json`; the run goes on with the next game and ends with a summary.
  *
  * Rules-agnostic: it knows a ruleset only through its registry entry (bot, invariants, soakGame).
- * Each game is what `suzerain simulate --map M --players N --seed S` plays (same bot streams).
+ * Each game is what `suzerain simulate --map M --players N --seed S` plays (same bot streams), with
+ * `--config` the host options the ruleset's soak mix drew for it (`GameSpec.config`; the summary
+ * counts the games by each option's value, its `host options` line).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +27,8 @@ export const DEFAULT_MAX_TURNS = 300;
 export const DEFAULT_RECHECK = 0.1;
 export const DEFAULT_OUT_DIR = 'soak-failures';
 
-export interface GameSpec { index: number; map: string; players: number; seed: string }
+/** One game of a run; `config`: the host options the ruleset's soak mix drew for it (absent: the defaults). */
+export interface GameSpec { index: number; map: string; players: number; seed: string; config?: Record<string, unknown> }
 
 export type FailureKind = 'exception' | 'invariant' | 'determinism' | 'replay';
 
@@ -37,7 +40,7 @@ export interface SoakFailure {
   stage: string;
   message: string;
   stack?: string;
-  soak: { runSeed: string; index: number; map: string; players: number; maxTurns: number };
+  soak: { runSeed: string; index: number; map: string; players: number; maxTurns: number; config?: Record<string, unknown> };
 }
 
 /** A game file with the failure that made the soak runner write it. */
@@ -107,7 +110,27 @@ export function gameSpec(entry: RulesetEntry, runSeed: string, index: number, ma
   const rng = createRng(runSeed, `soak/game/${index}`);
   const mix = entry.soakGame ? entry.soakGame(rng, maps) : { map: maps?.length ? rng.pick(maps) : '', players: 0 };
   const hex = (n: number) => Math.floor(rng.next() * 16 ** n).toString(16).padStart(n, '0');
-  return { index, map: mix.map, players: players ?? mix.players, seed: hex(6) + hex(6) };
+  return { index, map: mix.map, players: players ?? mix.players, seed: hex(6) + hex(6), ...('config' in mix && mix.config ? { config: mix.config } : {}) };
+}
+
+/** The ruleset's options for a game of the run (what `suzerain simulate --map M --players N --seed S [--config C]` builds). */
+export function specOptions(entry: RulesetEntry, spec: GameSpec): unknown {
+  return entry.options({ map: spec.map || undefined, players: spec.players || undefined, ...(spec.config ? { config: spec.config } : {}) });
+}
+
+/**
+ * A game's host options as `path=value` leaves (`options.relics=true`), sorted: what the summary
+ * counts. Arrays are one leaf (their JSON); bounded by the config's size.
+ */
+export function configLeaves(config: Record<string, unknown> | undefined, prefix = ''): string[] {
+  if (!config) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(config)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) out.push(...configLeaves(v as Record<string, unknown>, path));
+    else out.push(`${path}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  }
+  return out.sort();
 }
 
 // ---------------------------------------------------------------- one game
@@ -166,8 +189,7 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
   let record: GameRecord | null = null; // what to write if this fails now
   const lap = (key: keyof GameResult['timings'], since: number) => { const now = performance.now(); result.timings[key] += now - since; return now; };
   try {
-    const options = entry.options({ map: spec.map || undefined, players: spec.players || undefined });
-    game = createGame(ruleset, options, spec.seed);
+    game = createGame(ruleset, specOptions(entry, spec), spec.seed);
     record = game;
     const initial = game.state;
     stage = 'invariants';
@@ -234,11 +256,11 @@ export function playGame(entry: RulesetEntry, spec: GameSpec, opts: PlayOptions)
     result.outcome = 'failed';
     result.failure = {
       kind, step, stage, message: err?.message ?? String(e), stack: err?.stack,
-      soak: { runSeed: opts.runSeed, index: spec.index, map: spec.map, players: spec.players, maxTurns: opts.maxTurns },
+      soak: { runSeed: opts.runSeed, index: spec.index, map: spec.map, players: spec.players, maxTurns: opts.maxTurns, ...(spec.config ? { config: spec.config } : {}) },
     };
     result.ms = performance.now() - t0;
     const base: GameRecord = record ?? {
-      format: 'suzerain/game@1', ruleset: ruleset.id, options: entry.options({ map: spec.map || undefined, players: spec.players || undefined }),
+      format: 'suzerain/game@1', ruleset: ruleset.id, options: specOptions(entry, spec),
       seed: spec.seed, initialHash: '', state: null, pending: [], nextOrder: 1, steps: [],
     };
     return { result, record: { ...base, failure: result.failure } };
@@ -365,9 +387,12 @@ export function summaryLines(s: SoakSummary, opts: { maxTurns: number }): string
   if (Object.keys(kinds).length > 1) lines.push(`  decisions ${Object.entries(kinds).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${fmtInt(n)}`).join(', ')}`);
   const actions: Record<string, number> = {};
   for (const r of s.results) for (const [k, n] of Object.entries(r.actions ?? {})) actions[k] = (actions[k] ?? 0) + n;
+  const drawn: Record<string, number> = {};
+  for (const r of s.results) for (const leaf of configLeaves(r.config)) drawn[leaf] = (drawn[leaf] ?? 0) + 1;
+  if (Object.keys(drawn).length) lines.push(`  host options (games) ${Object.entries(drawn).sort((a, b) => a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${fmtInt(n)}`).join(', ')}`);
   if (Object.keys(actions).length) lines.push(`  free actions ${Object.entries(actions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ${fmtInt(n)}`).join(', ')}`);
   if (s.rejectedBotOrders) lines.push(`  bot orders rejected by the referee: ${s.rejectedBotOrders} (first: ${s.results.flatMap((r) => r.rejectedBotOrders.map((x) => `${r.map}-${r.seed} ${x}`))[0]})`);
-  for (const f of s.failures) lines.push(`  FAILED game ${f.index} ${f.map} ${f.players} lords seed ${f.seed}: ${f.failure!.kind} at step ${f.failure!.step}: ${f.failure!.message.split('\n')[0]}${f.file ? ` → ${f.file}` : ''}`);
+  for (const f of s.failures) lines.push(`  FAILED game ${f.index} ${f.map} ${f.players} lords seed ${f.seed}${f.config ? ` config ${JSON.stringify(f.config)}` : ''}: ${f.failure!.kind} at step ${f.failure!.step}: ${f.failure!.message.split('\n')[0]}${f.file ? ` → ${f.file}` : ''}`);
   return lines;
 }
 

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSoak } from '../../src/soak/soak.ts';
+import { configLeaves, gameSpec, runSoak, specOptions } from '../../src/soak/soak.ts';
+import { FIEF_CONSTANTS } from '../../src/rulesets/fief/constants.ts';
 import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
@@ -25,4 +26,26 @@ test('soak: Fief bot games without failure, and the count of each decision kind'
   assert.ok(kinds, lines.join('\n'));
   for (const k of ['start-village', 'discard-draw', 'purchases', 'movement']) assert.match(kinds!, new RegExp(`${k} \\d`));
   assert.ok(s.results.every((r) => (r.kinds['start-village'] ?? 0) === r.players), 'one start village a player');
+  // Each game ran with the optional rules its mix drew, and the summary counts them.
+  const drawn = lines.find((l) => /^ {2}host options \(games\) /.test(l));
+  assert.ok(drawn, lines.join('\n'));
+  for (const r of s.results) for (const leaf of configLeaves(r.config)) assert.ok(drawn!.includes(leaf), leaf);
+  const counts = [...drawn!.matchAll(/options\.relics=(true|false) (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0);
+  assert.equal(counts, 3, 'each game counted once for each option');
+});
+
+test('soak mix: each game draws every optional rule of Appendix A among its allowed values, from the run seed alone', () => {
+  const entry = getRuleset('fief');
+  const specs = Array.from({ length: 24 }, (_, i) => gameSpec(entry, 'fief-options', i + 1));
+  const keys = Object.keys(FIEF_CONSTANTS.options);
+  assert.deepEqual(keys.sort(), ['fogOfWar', 'firstTurnNoCalamity', 'freeDiplomacy', 'hiddenMoney', 'relics'].sort());
+  for (const sp of specs) assert.deepEqual(Object.keys((sp.config as { options: object }).options).sort(), keys, 'every option drawn in every game');
+  for (const k of keys) for (const v of [true, false]) assert.ok(specs.some((sp) => (sp.config as { options: Record<string, unknown> }).options[k] === v), `${k}=${v} drawn in some game`);
+  assert.ok(new Set(specs.map((sp) => JSON.stringify(sp.config))).size > 8, 'a different subset from game to game');
+  assert.deepEqual(gameSpec(entry, 'fief-options', 5), specs[4], 'game i is the same whatever else is drawn');
+  // The game is created with them: the resolved constants carry the drawn options.
+  const opts = specOptions(entry, specs[0]!) as { config: { options: Record<string, boolean> } };
+  assert.deepEqual(opts.config.options, (specs[0]!.config as { options: Record<string, boolean> }).options);
+  // The other rulesets' mixes draw no options: their games are what they were.
+  assert.equal(gameSpec(getRuleset('warrior-knights'), 'fief-options', 1).config, undefined);
 });

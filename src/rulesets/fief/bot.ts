@@ -24,6 +24,9 @@ import type { CardPlay } from './rules/play-cards.ts';
 import { AS_CARDINAL, attackable, holdTakes, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
 import { pillageRefusal } from './rules/combat-phase.ts';
+import { FIEF_CONSTANTS } from './constants.ts';
+import type { Constant, LeafSpec } from '../../engine/constants.ts';
+import type { SoakMix } from '../index.ts';
 
 /** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
 function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: number): T[] {
@@ -189,7 +192,17 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
   }
 }
 
-/** The soak runner's mix: the original board, 3 to 6 players. */
-export function soakGame(rng: Rng): { map: string; players: number } {
-  return { map: 'original', players: rng.int(3, 6) };
+/**
+ * The soak runner's mix: the original board, 3 to 6 players, and each optional rule of Appendix A
+ * (`FIEF_CONSTANTS.options`) drawn per game among its allowed values (a boolean on or off, an
+ * integer within its bounds), so that a run exercises every one of them both ways.
+ */
+export function soakGame(rng: Rng): SoakMix {
+  const players = rng.int(3, 6);
+  const options: Record<string, unknown> = {};
+  for (const [key, c] of Object.entries(FIEF_CONSTANTS.options) as [string, Constant][]) { // five options: bounded by the table
+    const spec = c.spec as LeafSpec;
+    options[key] = spec.type === 'boolean' ? rng.chance(0.5) : spec.type === 'enum' ? rng.pick([...spec.values]) : spec.type === 'int' ? rng.int(spec.min, spec.max) : c.default;
+  }
+  return { map: 'original', players, config: { options } };
 }
