@@ -101,22 +101,29 @@ export interface RelationLists {
 
 /** Keeps the lists right after the relation of a and b changed from `from` to `to`. */
 export function updateRelationLists(lists: RelationLists, a: LordId, b: LordId, from: 'peace' | 'war' | 'alliance', to: 'peace' | 'war' | 'alliance'): void {
-  const table = (r: string) => (r === 'alliance' ? lists.allies : r === 'war' ? lists.enemies : null);
-  const out = table(from);
-  const into = table(to);
-  for (const [x, y] of [[a, b], [b, a]] as const) {
-    if (out) {
-      const list = out.get(x);
-      const i = list ? list.indexOf(y) : -1;
-      if (list && i >= 0) { list.splice(i, 1); if (!list.length) out.delete(x); }
-    }
-    if (into) {
-      const list = into.get(x) ?? into.set(x, []).get(x)!;
-      const py = lists.pos.get(y)!;
-      let i = list.length;
-      while (i > 0 && lists.pos.get(list[i - 1]!)! > py) i--;
-      list.splice(i, 0, y);
-    }
+  const out = relationTable(lists, from);
+  const into = relationTable(lists, to);
+  moveInLists(lists, out, into, a, b); // a's list, then b's (without a closure and pairs a call: issue 20)
+  moveInLists(lists, out, into, b, a);
+}
+
+function relationTable(lists: RelationLists, r: string): Map<LordId, LordId[]> | null {
+  return r === 'alliance' ? lists.allies : r === 'war' ? lists.enemies : null;
+}
+
+/** y leaves x's list in `out` and enters it in `into`, in the lords' order. */
+function moveInLists(lists: RelationLists, out: Map<LordId, LordId[]> | null, into: Map<LordId, LordId[]> | null, x: LordId, y: LordId): void {
+  if (out) {
+    const list = out.get(x);
+    const i = list ? list.indexOf(y) : -1;
+    if (list && i >= 0) { list.splice(i, 1); if (!list.length) out.delete(x); }
+  }
+  if (into) {
+    const list = into.get(x) ?? into.set(x, []).get(x)!;
+    const py = lists.pos.get(y)!;
+    let i = list.length;
+    while (i > 0 && lists.pos.get(list[i - 1]!)! > py) i--;
+    list.splice(i, 0, y);
   }
 }
 
@@ -209,15 +216,19 @@ export function globalRenownParts(s: GPState, lord: LordId, avgH: number, lists?
     }
   }
   const treasury = l.treasury / cfg.treasuryDivisor;
-  const alliesOfX = (x: LordId) => (lists ? lists.allies.get(x) ?? NONE : alliesOf(s, x));
   let allies = 0;
-  for (const a of alliesOfX(lord)) allies += lordKnightRenown(s, a) / cfg.allyDivisor[key];
+  for (const a of alliesIn(s, lists, lord)) allies += lordKnightRenown(s, a) / cfg.allyDivisor[key];
   let enemies = 0;
   for (const e of lists ? lists.enemies.get(lord) ?? NONE : enemiesOf(s, lord)) {
     enemies += lordKnightRenown(s, e) / cfg.enemyDivisor[key];
-    for (const b of alliesOfX(e)) enemies += lordKnightRenown(s, b) / cfg.enemyAllyDivisor[key];
+    for (const b of alliesIn(s, lists, e)) enemies += lordKnightRenown(s, b) / cfg.enemyAllyDivisor[key];
   }
   return { lordKnight: lk, s1, s2, treasury, allies, enemies, total: lk + s1 + s2 + treasury + allies - enemies };
+}
+
+/** x's allies, from the index when there is one (a function of the module: no closure made a call). */
+function alliesIn(s: GPState, lists: RelationLists | undefined, x: LordId): readonly LordId[] {
+  return lists ? lists.allies.get(x) ?? NONE : alliesOf(s, x);
 }
 
 /** `lists`: the relations already indexed (relationLists), when the caller keeps them; `ownKnights` likewise. */
@@ -264,20 +275,26 @@ export function renownOf(s: GPState, lords: LordId[], avgH: number, given?: Rela
   }
   const lists = given ?? relationLists(s);
   const lkr = new Map<LordId, number>();
-  const lkOf = (id: LordId) => { let r = lkr.get(id); if (r === undefined) { r = lordKnightRenown(s, id); lkr.set(id, r); } return r; };
   for (const [lord, a] of acc) {
-    const lk = lkOf(lord);
+    const lk = lkOf(s, lkr, lord);
     const treasury = s.lords[lord]!.treasury / cfg.treasuryDivisor;
     let allies = 0;
-    for (const x of lists.allies.get(lord) ?? NONE) allies += lkOf(x) / cfg.allyDivisor[key];
+    for (const x of lists.allies.get(lord) ?? NONE) allies += lkOf(s, lkr, x) / cfg.allyDivisor[key];
     let enemies = 0;
     for (const e of lists.enemies.get(lord) ?? NONE) {
-      enemies += lkOf(e) / cfg.enemyDivisor[key];
-      for (const b of lists.allies.get(e) ?? NONE) enemies += lkOf(b) / cfg.enemyAllyDivisor[key];
+      enemies += lkOf(s, lkr, e) / cfg.enemyDivisor[key];
+      for (const b of lists.allies.get(e) ?? NONE) enemies += lkOf(s, lkr, b) / cfg.enemyAllyDivisor[key];
     }
     out.set(lord, { lordKnight: lk, s1: a.s1, s2: a.s2, treasury, allies, enemies, total: lk + a.s1 + a.s2 + treasury + allies - enemies });
   }
   return out;
+}
+
+/** A lord-knight's renown, read once for renownOf's pass (memoised in `lkr`). */
+function lkOf(s: GPState, lkr: Map<LordId, number>, id: LordId): number {
+  let r = lkr.get(id);
+  if (r === undefined) { r = lordKnightRenown(s, id); lkr.set(id, r); }
+  return r;
 }
 
 /** The highest title whose threshold is ≤ GR on this map [T, P G-35]. */
@@ -338,17 +355,20 @@ export function migrationFlows(
   const byId = new Map(territories.map((t) => [t.id, t]));
   const flows: { from: string; to: string; people: number }[] = [];
   for (const t of territories) {
-    const rates: { to: string; rate: number }[] = [];
+    // Two passes over the neighbours (the rates summed, then each one's flow), each rate computed
+    // by the same expression both times: the same figures as a list of rates, without the list.
+    let total = 0;
     for (const uid of t.adjacent) {
       const u = byId.get(uid);
       if (!u || !(u.happiness > t.happiness)) continue;
-      rates.push({ to: uid, rate: (cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness });
+      total += (cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness;
     }
-    const total = rates.reduce((s, r) => s + r.rate, 0);
     const scale = total > cfg.migrationMaxOutflow ? cfg.migrationMaxOutflow / total : 1;
-    for (const r of rates) {
-      const people = floorSafe(t.population * r.rate * scale);
-      if (people > 0) flows.push({ from: t.id, to: r.to, people });
+    for (const uid of t.adjacent) {
+      const u = byId.get(uid);
+      if (!u || !(u.happiness > t.happiness)) continue;
+      const people = floorSafe(t.population * ((cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness) * scale);
+      if (people > 0) flows.push({ from: t.id, to: uid, people });
     }
   }
   return flows;

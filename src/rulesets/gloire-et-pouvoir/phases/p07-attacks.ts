@@ -61,7 +61,8 @@ export function fightPass(cfg: GPConfig, p: PassInput, rng: Rng): PassResult {
     } while (rollA === rollD && draws < cap);
     winner = rollA === rollD ? (rng.chance(0.5) ? 'A' : 'D') : rollA > rollD ? 'A' : 'D';
   }
-  const [sW, rW, sL, rL] = winner === 'A' ? [p.sA, p.rA, p.sD, p.rD] : [p.sD, p.rD, p.sA, p.rA];
+  const aWins = winner === 'A'; // (the winner's and loser's figures without an array a pass)
+  const sW = aWins ? p.sA : p.sD, rW = aWins ? p.rA : p.rD, sL = aWins ? p.sD : p.sA, rL = aWins ? p.rD : p.rA;
   const fL = winner === 'A' ? fd : 1; // damage factor on the loser if the loser defends
   const fW = winner === 'D' ? fd : 1;
   const q = p.peasants ? cfg.peasantWinnerDamage : cfg.passDamage;
@@ -110,22 +111,28 @@ export function defendersOf(ctx: Ctx, attacker: LordId, t: TerritoryId): Defende
   if (g && g.strength > 0) out.push({ kind: 'garrison', lord: owner, knight: null, army: g, strength: g.strength, virtualRenown, gr: -Infinity });
   // The owner's and his allies' knights (from the turn's index: the sort below is a total order,
   // so the order they are gathered in does not matter). The allies list never holds the owner.
-  const gather = (l: LordId) => {
-    for (const k of knightsOfLord(ctx, l)) {
-      if (k.location !== t || k.lord === attacker) continue;
-      if (relation(s, k.lord, attacker) === 'alliance') continue; // allies of the attacker stand aside [P G-19]
-      if (ctx.flags.attackOrigin.get(k.id) === t) continue; // attackers do not defend their origin [T]
-      const a = armyOf(ctx, k);
-      if (!a || a.strength <= 0) continue;
-      out.push({ kind: 'knight', lord: k.lord, knight: k, army: a, strength: a.strength, virtualRenown, gr: ctx.snap.gr[k.lord] ?? 0 });
-    }
-  };
-  gather(owner);
-  for (const l of relationsOf(ctx).allies.get(owner) ?? []) if (l !== owner) gather(l);
-  const renownOf = (d: Defender) => (d.knight ? d.knight.renown : d.virtualRenown);
-  out.sort((a, b) => renownOf(a) - renownOf(b) || (a.kind === 'garrison' ? -1 : b.kind === 'garrison' ? 1 : 0) || a.gr - b.gr || Number(a.knight!.id.slice(1)) - Number(b.knight!.id.slice(1)));
+  gatherDefenders(ctx, out, owner, attacker, t, virtualRenown);
+  for (const l of relationsOf(ctx).allies.get(owner) ?? []) if (l !== owner) gatherDefenders(ctx, out, l, attacker, t, virtualRenown);
+  out.sort(byEngagement);
   return out;
 }
+
+/** Lord l's knights that defend t against `attacker`, pushed to `out` (a function of the module: no closure made an attack). */
+function gatherDefenders(ctx: Ctx, out: Defender[], l: LordId, attacker: LordId, t: TerritoryId, virtualRenown: number): void {
+  const s = ctx.s;
+  for (const k of knightsOfLord(ctx, l)) {
+    if (k.location !== t || k.lord === attacker) continue;
+    if (relation(s, k.lord, attacker) === 'alliance') continue; // allies of the attacker stand aside [P G-19]
+    if (ctx.flags.attackOrigin.get(k.id) === t) continue; // attackers do not defend their origin [T]
+    const a = armyOf(ctx, k);
+    if (!a || a.strength <= 0) continue;
+    out.push({ kind: 'knight', lord: k.lord, knight: k, army: a, strength: a.strength, virtualRenown, gr: ctx.snap.gr[k.lord] ?? 0 });
+  }
+}
+
+const defenderRenown = (d: Defender) => (d.knight ? d.knight.renown : d.virtualRenown);
+/** Engagement order: the weakest commander first, the garrison first among equals, then GR, then knight number [P G-19]. */
+const byEngagement = (a: Defender, b: Defender) => defenderRenown(a) - defenderRenown(b) || (a.kind === 'garrison' ? -1 : b.kind === 'garrison' ? 1 : 0) || a.gr - b.gr || Number(a.knight!.id.slice(1)) - Number(b.knight!.id.slice(1));
 
 // ---------------------------------------------------------------- phase 7
 
@@ -167,12 +174,6 @@ function attack(ctx: Ctx, X: LordId, k: Knight, army: Army, t: TerritoryId, thrA
   const attackerStart = army.strength;
   const renownBefore = k.renown;
   const felonAgainst = new Set<LordId>();
-  const commitFelony = (V: LordId | null) => {
-    if (!V || V === X || felonAgainst.has(V) || !s.lords[V]?.alive) return;
-    if (relation(s, X, V) === 'war') return;
-    felonAgainst.add(V);
-    felony(ctx, X, V, 'battle');
-  };
   const reports: DefenderReport[] = [];
   let totalPasses = 0;
   let result: 'conquest' | 'repelled' | 'died' = 'conquest';
@@ -180,7 +181,7 @@ function attack(ctx: Ctx, X: LordId, k: Knight, army: Army, t: TerritoryId, thrA
   for (const d of defendersOf(ctx, X, t)) {
     if (d.army && (!s.armies[String(d.army.id)] || d.army.strength <= 0)) continue; // gone meanwhile
     if (d.knight && !s.knights[d.knight.id]) continue;
-    commitFelony(d.lord); // fighting an army of a lord not at war with the attacker [T, P G-23 (a)]
+    commitFelony(ctx, X, felonAgainst, d.lord); // fighting an army of a lord not at war with the attacker [T, P G-23 (a)]
     const peasants = d.kind === 'peasants';
     const S0 = d.army ? d.army.strength : d.strength;
     const ownerRetreat = d.lord ? s.lords[d.lord]!.retreat : null;
@@ -232,7 +233,7 @@ function attack(ctx: Ctx, X: LordId, k: Knight, army: Army, t: TerritoryId, thrA
 
   if (result === 'conquest') {
     const current = s.territories[t]!.owner;
-    commitFelony(current); // conquering a non-enemy's land [P G-23 (b)]
+    commitFelony(ctx, X, felonAgainst, current); // conquering a non-enemy's land [P G-23 (b)]
     const lost = s.territories[t]!.fortification;
     if (s.lords[X]!.alive && s.knights[k.id]) {
       s.territories[t]!.fortification = 'none'; // conquered by force [T §5.17]
@@ -253,4 +254,13 @@ function attack(ctx: Ctx, X: LordId, k: Knight, army: Army, t: TerritoryId, thrA
     removeKnight(ctx, k);
     if (wasLordKnight) eliminateLord(ctx, X, 'battle');
   }
+}
+
+/** X fights or takes from V, a living lord not at war with him: a felony, once per attack (`felonAgainst`) [T, P G-23]. */
+function commitFelony(ctx: Ctx, X: LordId, felonAgainst: Set<LordId>, V: LordId | null): void {
+  const s = ctx.s;
+  if (!V || V === X || felonAgainst.has(V) || !s.lords[V]?.alive) return;
+  if (relation(s, X, V) === 'war') return;
+  felonAgainst.add(V);
+  felony(ctx, X, V, 'battle');
 }

@@ -41,7 +41,6 @@ export function phase10(ctx: Ctx): void {
 export function phase11(ctx: Ctx): void {
   const { s } = ctx;
   const jousts = JOUSTS.get(ctx) ?? new Map<string, Joust>();
-  const startRenown = new Map(Object.values(s.knights).map((k) => [k.id, k.renown]));
   forEachOrder(ctx, ['PAR'], (lord, line) => {
     const o = line.order;
     const k = s.knights[o.knight];
@@ -54,6 +53,10 @@ export function phase11(ctx: Ctx): void {
     ctx.flags.jousting.add(k.id);
     j.entrants.push(k.id);
   });
+  // Each entrant's renown as the phase began (nothing above changes a renown; only entrants' are
+  // read, so only theirs are kept, instead of every knight's a turn: issue 20).
+  const startRenown = new Map<KnightId, number>();
+  for (const j of jousts.values()) for (const id of j.entrants) startRenown.set(id, s.knights[id]!.renown);
   // Run: royal joust first, then descending organiser GR (phase snapshot) [P C-04].
   const order = [...jousts.keys()].sort((a, b) => (a === 'KING' ? -1 : b === 'KING' ? 1 : (ctx.snap.gr[b] ?? 0) - (ctx.snap.gr[a] ?? 0) || ctx.snap.order.indexOf(b) - ctx.snap.order.indexOf(a)));
   for (const key of order) runJoust(ctx, jousts.get(key)!, startRenown);

@@ -13,7 +13,6 @@ export function phase14(ctx: Ctx): void {
   const { s, cfg } = ctx;
   // 14.1 migrations [P G-30]: frozen values, simultaneous flows.
   const terr = ctx.map.territories.map((m) => ({ id: m.id, adjacent: m.adjacent, population: s.territories[m.id]!.population, happiness: s.territories[m.id]!.happiness }));
-  const before = new Map(terr.map((t) => [t.id, t.population]));
   const out = new Map<string, number>();
   const inn = new Map<string, number>();
   for (const f of migrationFlows(cfg, terr)) {
@@ -24,8 +23,9 @@ export function phase14(ctx: Ctx): void {
     const o = out.get(t.id) ?? 0;
     const i = inn.get(t.id) ?? 0;
     if (!o && !i) continue;
+    const before = t.population; // as frozen in terr: each territory's population changes only here, once
     setPopulation(ctx, t, t.population - o + i);
-    if (t.owner) emit(ctx, [t.owner], { type: 'migration', lord: t.owner, territory: t.id, before: before.get(t.id)!, after: t.population, out: o, in: i });
+    if (t.owner) emit(ctx, [t.owner], { type: 'migration', lord: t.owner, territory: t.id, before, after: t.population, out: o, in: i });
   }
   // 14.2 revolts: owned land with happiness 0 becomes independent [T, P G-31].
   s.revoltedThisTurn = [];
