@@ -180,6 +180,11 @@ export interface FormEntry {
   fields: FormField[];
 }
 /**
+ * A guided form entry filled with an answer given already (`Ruleset.formValues`): the entry's
+ * `code` and its fields' values by name (an optional field left out: empty).
+ */
+export interface FormValues { code: string; values: Record<string, string> }
+/**
  * `prefix`: a word written before the value (`pour`, `à`), left out with the value when an optional
  * field is empty. `verbatim`: the value is written as typed, never quoted (a field that holds
  * several words of the order's own syntax).
@@ -608,6 +613,18 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   orderTemplate?(state: S, player: PlayerId, lang: Lang): string;
   /** Optional: the answer, as text, to show when a structured answer was stored. */
   answerText?(state: S, player: PlayerId, decision: string, value: A): string;
+  /**
+   * Optional (with `answerForm`, games of prompts, issue 21): the guided form filled back with an
+   * answer `player` gave already to the open `decision` (his own or his standing answer; `value` is
+   * `validate`'s), so that a player who comes back to the prompt page to change his answer before
+   * the deadline sees it in the form rather than a blank one. The entry of `answerForm` that writes
+   * it and its fields' values, such that that entry's line (`formLine`) sent back unchanged is
+   * validated to the same value (use `engine/form-values.ts` `firstRoundTrip`, which checks it);
+   * null when no single entry writes it (several orders, an answer typed in words the form does
+   * not offer). Pure, and fog-safe: built from `value` and `player`'s own form, nothing else.
+   * Fief, Warrior Knights and the test ruleset Fair give it.
+   */
+  formValues?(state: S, player: PlayerId, decision: string, value: A): FormValues | null;
   /**
    * Optional (games of prompts): a stored answer told back to its player in words, in `lang`
    * (« Carte Levée → pile 1, … » rather than the guided form's line `piles 0 1 …`), for the open

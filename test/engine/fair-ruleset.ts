@@ -31,6 +31,7 @@ import type {
   Ruleset, StandingOption, Submission, Validation, ValidationIssue, ViewDoc,
 } from '../../src/engine/ruleset.ts';
 import type { Rng } from '../../src/engine/rng.ts';
+import { firstRoundTrip } from '../../src/engine/form-values.ts';
 import { registerRuleset, type RulesetEntry } from '../../src/rulesets/index.ts';
 import { preloadInWorkers } from '../../src/platform/referee/pool.ts';
 
@@ -771,6 +772,13 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
         }] }] };
       }
     }
+  },
+
+  // issue 21: the answer given, back in its form (its one entry; firstRoundTrip checks the line reads back the same)
+  formValues(state, player, decision, value) {
+    const values: Record<string, string> = value.kind === 'stall' ? { region: value.region }
+      : value.kind === 'consent' ? { answer: value.yes ? 'yes' : 'no' } : { amount: String(value.amount), prize: value.prize };
+    return firstRoundTrip(fair, state, player, decision, value, fair.answerForm!(state, player, decision, 'en'), [{ code: value.kind, values }]);
   },
 
   answerText(_state, _player, _decision, value) {

@@ -2,7 +2,8 @@
  * "Your turn" in games of prompts (issue 14), on both databases, with the Fair ruleset: a mail when
  * a prompt opens for a player whose channel `turn` is 'each' (sent by the mailer to the test SMTP
  * server), nothing with 'none', a digest line with 'digest', no mail while he is on the game's page
- * (a presence row), no second mail while the first is unanswered; the reminders at half-time and
+ * (a presence row), no second mail while the first is unanswered, none for a step due already (the
+ * one asked is absent, his default applies at once); the reminders at half-time and
  * shortly before the default, each exactly once with two passes in parallel, none while the game
  * is paused; the home page's « À vous de jouer », the most urgent game first.
  */
@@ -229,6 +230,32 @@ for (const kind of DB_KINDS) {
       assert.match(digests[0]!.text, /== Dimanche ==\n\nÀ vous de jouer :\n  • Une question vous attend \(Dan\) : Manche 1/);
       assert.doesNotMatch(digests[0]!.text, /== Foire ==/);
       assert.match(digests[0]!.subject, /\(1\)$/);
+    });
+
+    test('no "your turn" for a step due already (the one asked is absent: his default applies at once); still one for a step that waits for him', async () => {
+      const pair = (name: string) => games.create(tp.platform.ctx, {
+        ruleset: 'test/fair', name, options: {}, maxPlayers: 2,
+        seats: [{ userId: ann.id, lordName: 'Anne' }, { userId: ben.id, lordName: 'Ben' }], prompts: { pace: 'daily' },
+      });
+      const mailsOf = async (game: string) => (await outbox(ben.email, `Your turn — ${game}`)).length;
+      // Ben is absent in « Absent » (three defaults in a row): once Anne has set up her stall, nobody present is awaited.
+      const absent = await pair('Absent');
+      await tp.db.query(`UPDATE seats SET missed = 3 WHERE game_id = $1 AND player = 'p2'`, [absent]);
+      tp.clock.now = new Date(tp.clock.now.getTime() + 1000);
+      assert.ok((await answerPrompt(tp.platform.ctx, absent, 'p1', 'stall', 'pass')).ok);
+      await waitForStep(tp, absent, 1);
+      assert.equal((await tp.db.one<{ asked: boolean }>(`SELECT asked FROM seats WHERE game_id = $1 AND player = 'p2'`, [absent]))!.asked, true, 'Ben is asked');
+      assert.equal(await mailsOf('Absent'), 0, 'no mail for a step due already');
+      assert.equal((await tp.db.query('SELECT 1 FROM turn_notices WHERE game_id = $1 AND user_id = $2', [absent, ben.id])).length, 0, 'no notice kept either');
+      // It was due: the next pass resolves it with his default, with no deadline reached.
+      await waitForStep(tp, absent, 2, 5_000);
+      // The same step in « Présent », where Ben is not absent: it waits for him, and he is told.
+      const present = await pair('Présent');
+      tp.clock.now = new Date(tp.clock.now.getTime() + 1000);
+      assert.ok((await answerPrompt(tp.platform.ctx, present, 'p1', 'stall', 'pass')).ok);
+      await waitForStep(tp, present, 1);
+      assert.equal(await mailsOf('Présent'), 1, 'a mail for a step that waits for him');
+      assert.equal(await games.resolveIfDue(tp.platform.ctx, present), 'not-due');
     });
   });
 }

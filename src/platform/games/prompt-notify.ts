@@ -11,7 +11,8 @@
  *  - 'each': a mail now (queued in the same transaction: it leaves only if the step is written);
  *  - 'digest': a line of his next daily digest;
  *  - 'none': nothing.
- * Never while he is on the game's page (a live stream, table `presence`: he sees the prompt
+ * Never for a step that is due already (its deadline past, or nobody present left to answer:
+ * it resolves at once, see below), never while he is on the game's page (a live stream, table `presence`: he sees the prompt
  * there), and at most one "your turn" notice per game until he acts (answers a prompt or takes a
  * free action after it was sent): a live game asks many small questions, and a mail per prompt
  * would bury him. Each notice sent is a row of `turn_notices` (migration 017), keyed by the
@@ -29,6 +30,7 @@ import { queueMail } from '../mail/queue.ts';
 import { notifier } from '../notify/service.ts';
 import type { OpenPrompt } from './pace.ts';
 import { formatDeadline } from './schedule.ts';
+import { stepDueNow } from './due.ts';
 import type { GameRow } from './service.ts';
 
 /** A seat of a game with the account that plays it, as the notices need it. */
@@ -110,6 +112,12 @@ export async function promptsOpened(ctx: AppCtx, db: Db, g: GameRow, step: numbe
   }
   const told = seats.filter((s) => waiting.has(s.player)).map((s) => ({ ...s, user_id: Number(s.user_id) }));
   if (!told.length) return;
+  // A step due already (due.ts: its deadline past, or no present player left to answer — the others
+  // answered, by hand or by standing answers, and those still asked are absent, their defaults
+  // applying at once) resolves on the turn job's next pass: a "your turn" now would ask for an answer
+  // the step no longer waits for, about a prompt gone by the time it is read. The prompts of the
+  // step after it are told in their turn.
+  if (await stepDueNow(db, g.id, ctx.now())) return;
   const ids = told.map((s) => s.user_id);
   const modes = await notifier.modes(db, ids, 'turn');
   const online = await onlineAmong(ctx, db, g.id, ids);

@@ -17,7 +17,7 @@
  */
 import { stepSeenBy } from './step-audience.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formLine, GM_SEAT, HOST_SEAT, rulingNote, type AnswerForm, type Decision, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
+import { formLine, GM_SEAT, HOST_SEAT, rulingNote, type AnswerForm, type Decision, type FormValues, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { allMessages, messages, t } from '../http/i18n.ts';
@@ -222,6 +222,15 @@ function answerWords(p: Play, sheet: MySheet): string {
   try { words = rs.describeAnswer(p.state, p.me, sheet.decision, sheet.value, p.lang); } catch { words = null; }
   return words?.trim() ? words : sheet.text;
 }
+/**
+ * A stored answer put back in the guided form (the ruleset's `formValues`, issue 21): the entry and
+ * its fields' values, from his own answer only; null without it, or when it throws or no entry writes it.
+ */
+function formValuesOf(p: Play, sheet: MySheet): FormValues | null {
+  const rs = p.entry.ruleset;
+  if (!rs.formValues || !p.me || sheet.value === null) return null;
+  try { return rs.formValues(p.state, p.me, sheet.decision, sheet.value); } catch { return null; }
+}
 const isAbsent = (p: Play, s: SeatInfo): boolean => s.status === 'active' && s.userId !== null && s.missed >= p.absentAfter;
 
 /** The players asked who have not answered yet (public at a table): people only, bots answer at resolution. */
@@ -275,18 +284,21 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
     try { form = p.entry.ruleset.answerForm(p.state, p.me!, d.id, lang); } catch { form = null; }
   }
   const answered = sheet?.ready ? sheet : null;
+  // His answer back in the form (issue 21), unless he is retyping one: he changes it rather than starting blank.
+  const prefill = answered && !mineTyped && form ? formValuesOf(p, answered) : null;
+  const chosen = !!d.choices?.some((c) => answered?.text === c.value);
   const hidden = html`${csrfField(v)}<input type="hidden" name="decision" value="${d.id}">`;
   const choices = d.choices?.length ? html`<div class="choices" role="group" aria-label="${d.prompt[lang]}">${d.choices.map((c) => html`<form method="post" action="/games/${g.id}/answer" class="inline">${hidden}<input type="hidden" name="answer" value="${c.value}"><button type="submit" class="choice${answered?.text === c.value ? ' chosen' : ''}"${answered?.text === c.value ? raw(' aria-pressed="true"') : ''} data-choice="${c.value}">${c.label[lang]}</button></form>`)}</div>` : '';
-  const formHtml = form && form.groups.some((x) => x.entries.length) ? html`${form.groups.flatMap((grp) => grp.entries.map((e) => html`<form method="post" action="/games/${g.id}/answer" class="answer-form" data-code="${e.code}">${hidden}<input type="hidden" name="code" value="${e.code}">
+  const formHtml = form && form.groups.some((x) => x.entries.length) ? html`${form.groups.flatMap((grp) => grp.entries.map((e) => html`<form method="post" action="/games/${g.id}/answer" class="answer-form" data-code="${e.code}"${prefill?.code === e.code ? raw(' data-prefilled="1"') : ''}>${hidden}<input type="hidden" name="code" value="${e.code}">
       <fieldset${mineTyped?.code === e.code ? html` aria-describedby="prompt-${d.id}-error"` : ''}><legend>${e.label}</legend><div class="fields">${e.fields.map((f, i) => {
         const id = `f-${d.id}-${e.code}-${f.name}`.replace(/[^\w-]/g, '_');
         // A refused answer of this entry: its fields are described by the refusal, the first takes the focus.
         const refused = mineTyped?.code === e.code;
-        const value = refused ? mineTyped.fields?.[f.name] : undefined;
+        const value = refused ? mineTyped.fields?.[f.name] : prefill?.code === e.code ? prefill.values[f.name] : undefined;
         return html`<label class="field" for="${id}"><span>${fieldLabel(f, lang)}</span>${fieldInput(f, { name: `f_${f.name}`, id, value, ...(refused ? { error: `prompt-${d.id}-error`, focus: i === 0 } : {}) })}</label>`;
       })}<button type="submit" class="primary">${t(lang, 'play.answer')}</button></div></fieldset></form>`))}` : null;
   const textForm = !choices && !formHtml ? html`<form method="post" action="/games/${g.id}/answer" class="answer-form">${hidden}
-      <label class="field" for="answer-${d.id}"><span>${t(lang, 'play.answer-text')}</span><input type="text" name="answer" id="answer-${d.id}" maxlength="2000" required aria-required="true" value="${mineTyped?.answer ?? ''}"${mineTyped ? raw(` aria-invalid="true" aria-describedby="prompt-${d.id}-error" autofocus`) : ''}></label>
+      <label class="field" for="answer-${d.id}"><span>${t(lang, 'play.answer-text')}</span><input type="text" name="answer" id="answer-${d.id}" maxlength="2000" required aria-required="true" value="${mineTyped?.answer ?? answered?.text ?? ''}"${mineTyped ? raw(` aria-invalid="true" aria-describedby="prompt-${d.id}-error" autofocus`) : ''}></label>
       <button type="submit" class="primary">${t(lang, 'play.answer')}</button></form>` : '';
   const dropped = sheet && !sheet.ready && sheet.issues.length ? html`<p class="warning">${sheet.issues.map((i) => issueText(i, lang)).join(' ; ')}</p>` : '';
   return html`<article class="prompt" id="prompt-${d.id}" data-prompt-key="${p.askedAt}/${d.id}" data-prompt="${d.prompt[lang]}"${answered ? raw(' data-answered="1"') : ''}>
@@ -295,7 +307,7 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
     ${dropped}
     ${mineTyped ? html`<p class="error" role="alert" id="prompt-${d.id}-error">${mineTyped.error}</p>` : ''}
     ${choices}
-    ${formHtml && choices ? html`<details class="answer-details"${mineTyped?.code ? raw(' open') : ''}><summary>${t(lang, 'play.with-form')}</summary>${formHtml}</details>` : formHtml ?? ''}
+    ${formHtml && choices ? html`<details class="answer-details"${mineTyped?.code || (prefill && !chosen) ? raw(' open') : ''}><summary>${t(lang, 'play.with-form')}</summary>${formHtml}</details>` : formHtml ?? ''}
     ${textForm}
   </article>`;
 }

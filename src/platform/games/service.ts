@@ -52,7 +52,8 @@ import { cachedState } from './states.ts';
 import { historyOf, meetsMinimum, recordAnswers, recordDeparture, reliabilityPercent } from './reliability.ts';
 import { recordGameEnd } from './game-end.ts';
 import { hallOption } from '../valhalla/hall.ts';
-import { closeGmItems, GM_ONLY_SQL, GM_WAITS_SQL, gmStepState, openItems, syncGmItems } from './gm-items.ts';
+import { closeGmItems, gmStepState, openItems, syncGmItems } from './gm-items.ts';
+import { DUE_SQL } from './due.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -455,25 +456,7 @@ export async function setReadyIn(ctx: AppCtx, t: Db, g: GameRow, player: string,
 
 // ─── The turn job ──────────────────────────────────────────────────────────────────────────────
 
-/**
- * A game is due when its deadline has passed, or (early resolution) when every human lord asked is
- * ready and no judgment item holds the step for its GM (a step that asks only the GM is due as
- * soon as he has ruled; games/gm-items.ts). A game of prompts (pace set) is due as soon as no present player asked has yet to answer
- * (an absent player, whose prompts fell to their default `absent_after` times in a row, is not
- * waited for; a step that asks only bots resolves at once), provided some seat is a person's. A
- * paused game is never due.
- */
-const WAITING_FOR = (s: string) => `${s}.game_id = g.id AND ${s}.user_id IS NOT NULL AND ${s}.status = 'active' AND ${s}.asked`;
-const NOT_READY = (s: string) => `NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = ${s}.player AND h.step = g.step + 1 AND h.ready)`;
-const DUE_SQL = `(g.paused_at IS NULL AND (g.deadline <= $2
-  OR (NOT ${GM_WAITS_SQL} AND (
-  (g.early AND g.pace IS NULL
-    AND EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')})
-    AND NOT EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')} AND ${NOT_READY('s')}))
-  OR (g.pace IS NOT NULL
-    AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NOT NULL)
-    AND NOT EXISTS (SELECT 1 FROM seats s WHERE ${WAITING_FOR('s')} AND s.missed < g.absent_after AND ${NOT_READY('s')}))
-  OR ${GM_ONLY_SQL}))))`;
+// When a game is due: due.ts (DUE_SQL).
 
 /**
  * After a failed attempt, the next one waits 5 s, then 10, 20… up to an hour (the time of the

@@ -15,6 +15,8 @@ import { holdTakes, surpriseText, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
 import { answerText, checkAnswer, defaultAnswer } from './answers.ts';
 import { describeFiefAnswer } from './describe.ts';
+import { fiefFormCandidates } from './form-values.ts';
+import { firstRoundTrip } from '../../engine/form-values.ts';
 import { answer, startFlow, type Ask, type FiefEvent, type FiefGame, type FlowKind } from './flow.ts';
 import { renderReport, lordName, playerName, villageName } from './report.ts';
 import { createGame, type FiefOptions } from './setup.ts';
@@ -324,6 +326,13 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
     const ask = openAsk(g);
     if (!ask || ask.id !== decision) return { groups: [] };
     return formOf(g, ask, player, lang);
+  },
+  // issue 21: the stored answer back in the guided form (form-values.ts), for the question still open to him
+  formValues(g, player, decision, value) {
+    const ask = openAsk(g);
+    if (!ask || ask.id !== decision || !ask.players.includes(player)) return null;
+    const form = formOf(g, ask, player, 'en');
+    return firstRoundTrip(fief, g, player, decision, value, form, fiefFormCandidates(ask, form, value));
   },
   answerText(g, _player, decision, value) {
     const ask = openAsk(g);

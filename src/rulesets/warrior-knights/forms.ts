@@ -17,6 +17,7 @@ import { actionCard, DESTINATIONS, DESTINATION_NAMES, fate, mercenary, MERCENARY
 import { freeSpaces } from './rules/action.ts';
 import { checkAnswer } from './answers.ts';
 import { assemblyQuestion, draftQuestion, sideOf, type Ask, type WkGame } from './flow.ts';
+import type { AssemblyQuestion } from './rules/assembly.ts';
 import { proposalCard } from './proposal-cards.ts';
 import { strongholdRegions } from './setup.ts';
 import { draftDestinations } from './rules/draft.ts';
@@ -183,7 +184,7 @@ export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm 
     case 'secret-allocation': {
       const q = assemblyQuestion(g);
       if (!q) return { groups: [] };
-      const cards = q.into === 'allocation' ? s.agenda.filter((id) => proposalCard(id).type !== 'personal') : [q.card!];
+      const cards = allocationCards(g, q);
       const fields: FormField[] = cards.flatMap((id, i) => [
         { name: `c${i}`, label: `${proposalCard(id).name[lang]} — ${fr ? 'voix' : 'votes'}`, kind: 'integer' as const, min: 0, max: s.barons[b].votes },
         { name: `d${i}`, label: `${proposalCard(id).name[lang]} — ${fr ? 'vote' : 'vote'}`, kind: 'choice' as const, options: declareOptions(g, id, lang) },
@@ -317,6 +318,11 @@ function permutations(xs: string[]): string[][] {
   return xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
 }
 
+/** The proposals of a secret allocation's form, one pair of fields each (#37: the agenda's; #32 in a 2-baron game: the one voted). */
+export function allocationCards(g: WkGame, q: AssemblyQuestion): string[] {
+  return q.into === 'allocation' ? g.wk.agenda.filter((id) => proposalCard(id).type !== 'personal') : [q.card!];
+}
+
 /** What a baron may declare on a proposal (#32, #37): yes / no, or a baron, or abstain. */
 function declareOptions(g: WkGame, id: string, lang: Lang): Opt[] {
   const fr = lang === 'fr';
@@ -358,7 +364,7 @@ export function fromFormLine(g: WkGame, ask: Ask, b: BaronId, line: string): unk
     case 'alloc': {
       const q = assemblyQuestion(g);
       if (!q) return undefined;
-      const cards = q.into === 'allocation' ? g.wk.agenda.filter((id) => proposalCard(id).type !== 'personal') : [q.card!];
+      const cards = allocationCards(g, q);
       if (parts.length !== cards.length * 2) return { bad: 'alloc' };
       const vote = (i: number) => ({ commit: Number(parts[2 * i]), declare: parts[2 * i + 1] });
       return q.into === 'allocation' ? Object.fromEntries(cards.map((id, i) => [id, vote(i)])) : vote(0);

@@ -26,6 +26,8 @@ import { fill } from '../../engine/localize.ts';
 import { answer, askOf, ASSEMBLY_KINDS, draftQuestion, idleTurn, levies, watchIdle, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
 import { formOf, fromFormLine } from './forms.ts';
+import { wkFormCandidates } from './form-values.ts';
+import { firstRoundTrip } from '../../engine/form-values.ts';
 import { describeWkAnswer } from './describe.ts';
 import { wkMapDoc } from './mapdoc.ts';
 import { renderReport } from './report.ts';
@@ -365,6 +367,13 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     return formOf(g, ask, player as BaronId, lang);
   },
   answerText: (_g, _player, _decision, value) => answerText(value),
+  // issue 21: the stored answer back in the guided form (form-values.ts), for the question still open to him
+  formValues(g, player, decision, value) {
+    const ask = askOf(g);
+    if (!ask || ask.id !== decision || !(ask.players as string[]).includes(player)) return null;
+    const form = formOf(g, ask, player as BaronId, 'en');
+    return firstRoundTrip(warriorKnights, g, player, decision, value, form, wkFormCandidates(g, ask, player as BaronId, form, value));
+  },
   // issue 21: the stored answer told back in words (describe.ts), for the question still open
   describeAnswer(g, player, decision, value, lang) {
     const ask = askOf(g);
