@@ -212,6 +212,8 @@ export const GRUIK_CONSTANTS = {
   campaign: {
     seasons: constant(20, int(0, 400), '[P §1.7] the campaign ends after this many seasons (the prestige ranking decides); 0: open-ended, as the rules say with no configuration'),
     tabletop: constant(false, bool(), '[P §6.12] battles between two players may be played on the table (both accept) instead of ABR'),
+    communiqueMaxChars: constant(2000, int(1, 20000), '[P §6.11, T §6.9] the longest battle communiqué, in characters (the French says "of any form and length": a bound for the reports and the mail, host-overridable)'),
+    communiqueModeration: constant(false, bool(), '[P §11.4 J21, §11.5] communiqués go to the GM\'s queue (publish, withhold or edit) before they are published; the default publishes; without a GM they are published at once'),
   },
   /** Barbarian invasions, rules §8.10 [T §16; P A-55] (needs the GM's approval, J18). */
   invasion: {

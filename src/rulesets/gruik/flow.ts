@@ -62,6 +62,7 @@ import { listsRevealed, type TableArrangements } from './tabletop-table.ts';
 import { resolveNavalPhase, type NavalQuestion } from './rules/naval-phase.ts';
 import { joinedForces } from './rules/army-size.ts';
 import { withholdAlly } from './rules/armies.ts';
+import { applyCommuniqueRulings, captureBattles, closeOldBattles, markReported, recaptureBattles, reportSection, type CommuniqueBook } from './communique.ts';
 
 export type Phase = 'orders' | 'reaction' | 'naval-round' | 'volunteer' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'create-army' | 'over';
 
@@ -166,6 +167,8 @@ export interface GruikGame {
   /** The player states (seats), in the scenario's order. */
   seats: StateId[];
   names: Record<StateId, string>;
+  /** The battles open for communiqués and the communiqués (§6.11, J21; communique.ts). */
+  comms?: CommuniqueBook;
 }
 
 export type GruikFlowEvent =
@@ -479,7 +482,10 @@ function seasonReportEvent(g: GruikGame, nextKey: string): GruikFlowEvent {
     return out.join('\n') + '\n';
   };
   const reports: Record<string, Localized> = {};
-  for (const v of [null, ...live(g)]) reports[v ?? ''] = { fr: seasonReport(s, v, 'fr') + extra(v, 'fr'), en: seasonReport(s, v, 'en') + extra(v, 'en') };
+  // App. B 2: the communiqués published since the last report, in every report (they are public, §6.11)
+  const comms = { fr: reportSection(g, 'fr'), en: reportSection(g, 'en') };
+  for (const v of [null, ...live(g)]) reports[v ?? ''] = { fr: seasonReport(s, v, 'fr') + comms.fr + extra(v, 'fr'), en: seasonReport(s, v, 'en') + comms.en + extra(v, 'en') };
+  markReported(g);
   return { t: 'season-report', season: t, reports };
 }
 
@@ -535,6 +541,7 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
     }
     g.gruik = runStep(g.gruik, id, id === 'S10' ? { 'S10': { nextKey: f.pendingKey ?? drawKey(rng) } } : inputs);
     if (id === 'S9') f.pendingKey = nextKey!;
+    if (id.startsWith('S6')) captureBattles(g, before, id); // §6.11: the battles fought, open for communiqués
     delete f.rerun;
     takeQueue(g, events);
     if (f.items.length && id !== 'S9' && id !== 'S10') f.rerun = { step: id, before, runs: 0 }; // §11.3: the GM may re-run it
@@ -550,8 +557,9 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
       Object.assign(f, newFlow(), { standing: keepStanding, gmSeen: seen });
       if (keepCreate) f.createArmy = keepCreate; // [P §4.8] a standing answer
       delete f.pendingKey; delete f.navalAnswers; delete f.navalQuestions; delete f.navalRounds; delete f.volunteers;
+      closeOldBattles(g); // [P §6.11] a battle's communiqués until the end of the season after it
       const n = g.gruik.config.campaign.seasons;
-      if (n > 0 && g.gruik.season >= n) { f.phase = 'over'; return; }
+      if (n > 0 && g.gruik.season >= n) { applyCommuniqueRulings(g, () => undefined, events); f.phase = 'over'; return; } // the last ones waiting: their default
     }
   }
   if (f.phase === null) throw new Error('Gruik: the season did not settle (a bug: every step was run without a pause)');
@@ -573,6 +581,8 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
   const f = g.flow;
   const events: GruikFlowEvent[] = [];
   const a = (d: string, p: PlayerId) => answers[d]?.[p];
+  // J21 (communique.ts): the communiqués waiting for the GM, whatever the pause, take his ruling or their default with this step
+  if (f.phase !== 'over' && f.phase !== null) applyCommuniqueRulings(g, (d) => a(d, '@gm') as Ruling | undefined, events);
   switch (f.phase) {
     case 'orders': {
       for (const st of live(g)) {
@@ -708,6 +718,7 @@ export function rerunStep(g: GruikGame, rng: Rng, events: GruikFlowEvent[], reap
   const start: GruikState = { ...structuredClone(r.before), dice: { ...r.before.dice, ...(g.gruik.dice.overrides ? { overrides: { ...g.gruik.dice.overrides } } : {}) } };
   const runs = r.runs + 1;
   g.gruik = runStep(start, r.step, inputsOf(g));
+  if (r.step.startsWith('S6')) recaptureBattles(g, r.before, r.step);
   reapply?.(g);
   f.items = f.items.filter((x) => x.source !== 'queue');
   f.gmSeen = (r.before.gmQueue ?? []).length;

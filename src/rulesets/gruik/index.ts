@@ -38,6 +38,7 @@ import { actTabletop, battleStepAudience, tabletopAudience, reportExample, repor
 import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { fill } from '../../engine/localize.ts';
+import { actCommunique, communiqueActions, communiqueAudience, communiqueJudgments, communiqueSections, isCommuniqueInput, isCommuniqueValue, publishedCount, validateCommunique } from './communique.ts';
 
 export interface GruikOptions {
   /** The scenario (§12.4): 'anneau' (the default map) or 'fixture' (§12.7). */
@@ -98,6 +99,12 @@ const opt = (value: string, fr: string, en: string) => ({ value, label: { fr, en
 const cls = (name: DeadlineClass): Decision['deadline'] => ({ kind: 'class', name });
 
 function decisionsOf(g: GruikGame): Decision[] {
+  // J21 (communique.ts): the communiqués waiting for the GM, optional items beside whatever the season asks
+  const comms = communiqueJudgments(g);
+  return comms.length ? [...phaseDecisions(g), ...comms] : phaseDecisions(g);
+}
+
+function phaseDecisions(g: GruikGame): Decision[] {
   const f = g.flow, s = g.gruik;
   const live = g.seats.filter((st) => s.realms[st]?.kind === 'player');
   const place = (p: string) => s.map.provinces.find((x) => x.id === p)?.name ?? p;
@@ -366,15 +373,19 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
       sections.push({ title: fr ? 'Votre état' : 'Your state', kind: 'kv', rows: [[fr ? 'Trésor' : 'Treasury', String(r.treasury)], ...Object.values(s.armies).filter((a) => a.state === seat).map((a) => [a.id, `${a.currentAP} AP${typeof a.location === 'string' ? `, ${a.location}` : ''}`] as [string, string])] });
     }
     sections.unshift(...tabletopSections(g, seat, lang)); // §6.12.1: the battle sheet of the seat's tabletop battles, first
+    sections.push(...communiqueSections(g, seat, lang)); // §6.11: the communiqués published, and the seat's own awaiting the GM
     return { sections };
   },
-  // §6.12.1: the two sides of a tabletop battle hand in their lists and agree on a date (tabletop.ts).
-  freeActions: (g, player, lang) => tabletopActions(g, player, lang),
-  validateAction: (g, player, input) => validateTabletopAction(g, player, input),
-  act: (g, player, value) => actTabletop(g, player, value as TableAction),
-  // Fog of war: a table action is in the log of the battle's two sides alone (tabletop.ts).
-  freeActionAudience: (g, player, value) => tabletopAudience(g, player, value as TableAction),
-  stepAudience: (before, after) => battleStepAudience(before, after),
+  // §6.12.1: the two sides of a tabletop battle hand in their lists and agree on a date (tabletop.ts);
+  // §6.11: a battle's participants publish their communiqués (communique.ts).
+  freeActions: (g, player, lang) => [...tabletopActions(g, player, lang), ...communiqueActions(g, player, lang)],
+  validateAction: (g, player, input) => (isCommuniqueInput(input) ? validateCommunique(g, player, input) : validateTabletopAction(g, player, input)),
+  act: (g, player, value) => (isCommuniqueValue(value) ? actCommunique(g, player, value) : actTabletop(g, player, value as TableAction)),
+  // Fog of war: a table action is in the log of the battle's two sides alone (tabletop.ts); a
+  // communiqué is everyone's (§6.11), its author's alone while the GM reads it (J21).
+  freeActionAudience: (g, player, value) => (isCommuniqueValue(value) ? communiqueAudience(g, player) : tabletopAudience(g, player, value as TableAction)),
+  // A step that published a communiqué is everyone's, even a tabletop battle's own step.
+  stepAudience: (before, after) => (publishedCount(after) !== publishedCount(before) ? null : battleStepAudience(before, after)),
   deadlineClasses: Object.fromEntries((['ORDERS', 'REACTION', 'NAVAL_ROUND', 'TABLETOP_ACCEPT', 'TABLETOP_REPORT', 'DISPUTE'] as const).map((c) => {
     const weekly = deadlineHours(DEFAULT_CONFIG, c) * 60;
     // [P] weekly: the constants' defaults; daily: a day at most for orders, half of it for the others; live: minutes.
