@@ -128,6 +128,9 @@ test('#6 passage consent: asked of the blocking baron, the card runs with his co
   assert.equal(consent.kind, 'passage-consent', 'the blocking baron is asked');
   assert.deepEqual(consent.players, [other], 'only him');
   assert.equal(consent.defaults[other], 'default', 'deny by default');
+  assert.ok(ask.clock, 'the card runs on its owner\'s clock');
+  assert.equal(consent.charges, rs.decisions(g)[0]!.clock, 'its consent request is charged to that clock (§9.3: the owner\'s deadline keeps running)');
+  assert.equal(consent.clock, undefined, 'and is not itself a slot of its own');
   // granted: the noble passes
   const yes = rs.resolve(asked, [{ decision: consent.id, player: other, value: 'allow', order: 1 }], rng).state;
   assert.deepEqual(yes.wk.nobles[`${owner}-star`]!.location, { kind: 'region', region: 'r3c1' }, 'moved through');
@@ -159,6 +162,7 @@ test('#7 attack consent: assaulting a city where a third baron has an army asks 
   const asked = rs.resolve(g2, [{ decision: ask.id, player: owner, value: v.value, order: 0 }], rng).state;
   const d = rs.decisions(asked)[0]!;
   assert.equal(d.kind, 'attack-consent', 'the third baron is asked');
+  assert.equal(d.charges, rs.decisions(g2)[0]!.clock, 'on the owner\'s clock');
   assert.deepEqual(d.players, [other], 'only him');
   const denied = rs.resolve(asked, [{ decision: d.id, player: other, value: 'default', order: 1 }], rng).state;
   assert.equal(rs.decisions(denied)[0]!.kind, 'use-card', 'denied: back to the owner');
