@@ -52,9 +52,21 @@ export interface Decision {
    * Optional: the player's clock this decision runs on. A decision that carries on an earlier
    * one (the active player's slot, interrupted by a consent batch among other players) names the
    * same clock: its deadline resumes with the time the player had left instead of starting
-   * afresh, so that waiting on others never costs the active player his own time.
+   * afresh, so that waiting on others never costs the active player his own time — unless the
+   * others' decisions are charged to it (`charges`).
    */
   clock?: string;
+  /**
+   * Optional: the clock whose time this decision consumes, for rulesets whose rules keep a
+   * player's own time running while others answer him (a chess clock, a per-player time bank;
+   * Warrior Knights §9.3: the card owner's deadline keeps running while his consent requests are
+   * pending). It names the `clock` of that player's own decision (a ruleset with one time bank per
+   * player names that clock after the player's id). The platform caps this decision's deadline by
+   * the time left on that clock (none left: it falls due at once), takes the time it lasted from
+   * that clock when it resolves, and never extends it (an extension would spend another player's
+   * time).
+   */
+  charges?: string;
   /**
    * Optional: a finer name the soak runner counts beside `kind` (Fief: `raid loss-allocation` for a
    * battle's question asked inside a raid), so that a run shows which variants of a kind it reached.

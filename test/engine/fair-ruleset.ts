@@ -14,7 +14,8 @@
  *  2. Consent (`consent`, REPLY class, all the region's occupants at once): "may X set up next to
  *     you?" All yes: X pitches and pays each of them 1 gold. Any no (the default), or X can no
  *     longer pay: the region is barred to X for this slot and X's slot resumes (same clock key).
- *     Each refusal bars one region, so a slot opens at most REGIONS.length consent batches.
+ *     Each refusal bars one region, so a slot opens at most REGIONS.length consent batches. With
+ *     the option `charged`, the batch's time is taken from X's slot clock (`Decision.charges`).
  *  3. Auction (`bid`, REPLY class, everyone at once, secret): a bid of 0..gold and a prize, relic
  *     (RELIC_POINTS) or ribbon (RIBBON_POINTS, and RIBBON_REFUND gold back). Highest positive bid
  *     wins and pays; ties by lot (the step's RNG). Default: 0. Losing bids stay secret.
@@ -69,7 +70,7 @@ export const DEADLINE_CLASSES: Record<'TURN' | 'REPLY', DeadlineClass> = {
   REPLY: { label: { fr: 'Réponse', en: 'Reply' }, minutes: { live: 5, daily: 12 * 60, weekly: 48 * 60 } },
 };
 
-export interface FairOptions { lords?: string[]; players?: string[] | number; rounds?: number }
+export interface FairOptions { lords?: string[]; players?: string[] | number; rounds?: number; charged?: boolean }
 export interface FairSeat { id: PlayerId; name: string; gold: number; points: number }
 export interface Offer { n: number; from: PlayerId; to: PlayerId; good: Good; count: number; price: number }
 
@@ -77,6 +78,8 @@ export interface FairState {
   round: number;
   /** The number of rounds when the option sets it (ROUNDS otherwise; absent so that a default game's state is unchanged). */
   rounds?: number;
+  /** The option `charged`: the consent batch runs on the asking player's clock (`Decision.charges`), as Warrior Knights' consents do (absent: his clock waits). */
+  charged?: true;
   phase: 'stall' | 'consent' | 'auction' | 'over';
   seats: FairSeat[];
   /** Secret: each player's goods (others see the total only). */
@@ -376,7 +379,7 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
     const rounds = options?.rounds;
     if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1 || rounds > MAX_ROUNDS)) throw new Error(`fair: 1 to ${MAX_ROUNDS} rounds`);
     return {
-      round: 1, ...(rounds !== undefined ? { rounds } : {}), phase: 'stall', seats,
+      round: 1, ...(rounds !== undefined ? { rounds } : {}), ...(options?.charged === true ? { charged: true as const } : {}), phase: 'stall', seats,
       hands: Object.fromEntries(seats.map((s) => [s.id, noGoods()])),
       stalls: emptyStalls(), seat: 0, barred: [], asking: null, offers: [], nextOffer: 1,
     };
@@ -408,6 +411,7 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
         return [{
           id: 'consent', kind: 'consent', players: [...asked],
           deadline: { kind: 'class', name: 'REPLY' },
+          ...(state.charged ? { charges: clockOf(state) } : {}),
           defaults: Object.fromEntries(asked.map((p) => [p, 'no'])),
           prompt: {
             fr: `Manche ${r} : ${who} peut-il monter son étal à côté du vôtre (${region.name.fr}) ? Il vous paierait 1 or.`,

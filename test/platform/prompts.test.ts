@@ -3,7 +3,8 @@
  * (test/engine/fair-ruleset.ts) through the service (`games/prompts.ts`, `games.create` with
  * `prompts`) and the durable turn job (`games.runDue`, a clock the test moves):
  * - each step's deadline is its prompts' class length at the pace (or the host's override), a slot
- *   interrupted by a consent batch resumes on its clock with the time it had left;
+ *   interrupted by a consent batch resumes on its clock with the time it had left; a batch charged
+ *   to that clock (`Decision.charges`) lasts at most its time left, runs it down, is not extended;
  * - an answer resolves the step at once when nobody else is awaited; a parallel prompt waits for
  *   all; a refused answer stores nothing;
  * - defaults at the deadline count as missed; an absent player is not waited for; answering brings
@@ -23,7 +24,7 @@ import { games, GamesError } from '../../src/platform/games/service.ts';
 import {
   answerPrompt, DROPPED, EXTENSION_MAX_MINUTES, extendDeadline, pauseGame, setStanding, setVacation, takeFreeAction, VACATION_DAYS_PER_YEAR,
 } from '../../src/platform/games/prompts.ts';
-import { decisionMinutes, openPrompts, PACE_TURN_MINUTES, stepDeadline } from '../../src/platform/games/pace.ts';
+import { clocksAfter, decisionMinutes, openPrompts, PACE_TURN_MINUTES, stepDeadline } from '../../src/platform/games/pace.ts';
 import type { Decision, Pace } from '../../src/engine/ruleset.ts';
 import type { Db } from '../../src/platform/db/index.ts';
 import { DEADLINE_CLASSES, fair, type FairState } from '../engine/fair-ruleset.ts';
@@ -38,7 +39,7 @@ interface Table {
 }
 
 /** A Fair game of prompts with a person in every seat (p1 Aude, p2 Bérenger…), the host being p1's player. */
-async function table(kind: DbKind, db: Db, opts: { pace?: Pace; minutes?: Record<string, number>; absentAfter?: number; vacations?: boolean; players?: number; bots?: number[] } = {}): Promise<Table> {
+async function table(kind: DbKind, db: Db, opts: { pace?: Pace; minutes?: Record<string, number>; absentAfter?: number; vacations?: boolean; players?: number; bots?: number[]; charged?: boolean } = {}): Promise<Table> {
   const clock: Clock = { now: new Date(START) };
   const ctx = makeCtx(db, clock, `prompts-${kind}`);
   const names = ['Aude', 'Bérenger', 'Clothilde', 'Dreux'].slice(0, opts.players ?? 2);
@@ -52,7 +53,7 @@ async function table(kind: DbKind, db: Db, opts: { pace?: Pace; minutes?: Record
   }
   const host = users.p1 ?? await addUser(db, `host-${Math.random().toString(36).slice(2, 8)}`);
   const id = await games.create(ctx, {
-    ruleset: FAIR, name: 'Foire', options: {}, seed: 'fair-platform', hostUserId: host, seats,
+    ruleset: FAIR, name: 'Foire', options: opts.charged ? { charged: true } : {}, seed: 'fair-platform', hostUserId: host, seats,
     prompts: { pace: opts.pace ?? 'live', minutes: opts.minutes, absentAfter: opts.absentAfter, vacations: opts.vacations },
   });
   return { ctx, db, clock, id, host, users };
@@ -105,6 +106,28 @@ test('pace.ts: a class length at each pace, the host override, a game-deadline d
   assert.equal(stepDeadline([{ id: 'x', players: ['p1'], minutes: null }], now, null), null);
 });
 
+test('pace.ts: a prompt charged to a clock (Decision.charges) lasts at most its time left and takes the time it lasted from it', () => {
+  const now = new Date(START);
+  const at = (m: number): Date => new Date(now.getTime() + m * MIN);
+  const consent = { id: 'consent', players: ['p1', 'p3'], minutes: 5, charges: 'c' };
+  // capped by the owner's time left; never longer than its own length; a clock run down: due at once; an unknown clock: not capped
+  assert.equal(stepDeadline([consent], now, { c: 2 * MIN })!.getTime(), at(2).getTime());
+  assert.equal(stepDeadline([consent], now, { c: 40 * MIN })!.getTime(), at(5).getTime());
+  assert.equal(stepDeadline([consent], now, { c: 0 })!.getTime(), now.getTime());
+  assert.equal(stepDeadline([consent], now, { d: 2 * MIN })!.getTime(), at(5).getTime());
+  // the owner's own prompt on a clock run down to 0 is due at once (an unknown clock still starts full)
+  assert.equal(stepDeadline([{ id: 'stall', players: ['p2'], minutes: 10, clock: 'c' }], now, { c: 0 })!.getTime(), now.getTime());
+  // charged: asked at 0 with 4 minutes left, answered by both at 1 (the job at 3): 3 minutes left, the other clocks unchanged
+  assert.deepEqual(clocksAfter({ c: 4 * MIN, e: MIN }, [consent], at(4), at(3), { consent: at(1) }, now), { e: MIN, c: 3 * MIN });
+  // not answered by all (no answeredAt): runs to its deadline, never past it (the job late), down to 0 and kept
+  assert.deepEqual(clocksAfter({ c: 4 * MIN }, [consent], at(4), at(9), {}, now), { c: 0 });
+  // a pause of 10 minutes moved the deadline from 4 to 14: answered at 11, it ran 1 minute, not 11
+  assert.deepEqual(clocksAfter({ c: 4 * MIN }, [consent], at(14), at(12), { consent: at(11) }, now), { c: 3 * MIN });
+  // an unknown clock, or no time of asking: nothing charged
+  assert.deepEqual(clocksAfter({ e: MIN }, [consent], at(4), at(3), { consent: at(1) }, now), { e: MIN });
+  assert.deepEqual(clocksAfter({ c: 4 * MIN }, [consent], at(4), at(3), { consent: at(1) }, null), { c: 4 * MIN });
+});
+
 for (const kind of DB_KINDS) {
   describe(`games of prompts on ${kind}`, () => {
     test('deadlines from the classes and the host override; an interrupted slot resumes its clock', () => withTable(kind, { minutes: { TURN: 8 } }, async (t) => {
@@ -138,6 +161,49 @@ for (const kind of DB_KINDS) {
       assert.equal(await pass(t), 0);
       later(t, 1000);
       assert.equal(await pass(t), 1);
+      const last = await t.db.one<{ defaulted: unknown }>('SELECT defaulted FROM steps WHERE game_id = $1 AND idx = 4', [t.id]);
+      assert.deepEqual(parse(last!.defaulted), [{ decision: 'stall', player: 'p2' }]);
+    }));
+
+    test('a consent batch charged to the asker\'s clock (Decision.charges): capped by his time left, charged what it took, never extended', () => withTable(kind, { minutes: { TURN: 8 }, charged: true }, async (t) => {
+      later(t, MIN);
+      await answer(t, 'p1', 'stall', 'stall drapers');
+      assert.equal(await pass(t), 1);
+      // p2 takes 6 of his 8 minutes, then asks p1: the batch (REPLY, 5 live minutes) gets his 2 minutes left
+      later(t, 6 * MIN);
+      await answer(t, 'p2', 'stall', 'stall drapers');
+      assert.equal(await pass(t), 1);
+      assert.equal((await stateOf(t)).phase, 'consent');
+      assert.equal(await deadlineOf(t), t.clock.now.getTime() + 2 * MIN, 'capped by p2\'s clock');
+      assert.equal(await deadlineOf(t), await expectedDeadline(t, 'live', { TURN: 8 }));
+      // p1 may not extend it: that would spend p2's time
+      const d0 = await deadlineOf(t);
+      const e = await extendDeadline(t.ctx, t.id, 'p1');
+      assert.deepEqual([e.extended, e.deadline!.getTime(), await deadlineOf(t)], [false, d0, d0]);
+      // p1 refuses after a minute: p2's clock is charged that minute, his slot resumes with the minute left
+      later(t, MIN);
+      await answer(t, 'p1', 'consent', 'no');
+      assert.equal(await pass(t), 1);
+      assert.equal(parse<Record<string, number>>((await gameRow(t.db, t.id)).clocks)['turn/1/p2'], MIN);
+      assert.equal((await stateOf(t)).phase, 'stall');
+      assert.equal(await deadlineOf(t), t.clock.now.getTime() + MIN, 'the minute left, not the 2 he had before the batch');
+    }));
+
+    test('a charged consent batch left unanswered runs the asker\'s clock down: his slot then falls due at once', () => withTable(kind, { minutes: { TURN: 8 }, charged: true }, async (t) => {
+      await answer(t, 'p1', 'stall', 'stall drapers');
+      assert.equal(await pass(t), 1);
+      later(t, 5 * MIN);
+      await answer(t, 'p2', 'stall', 'stall drapers');
+      assert.equal(await pass(t), 1);
+      assert.equal(await deadlineOf(t), t.clock.now.getTime() + 3 * MIN);
+      later(t, 3 * MIN - 1000);
+      assert.equal(await pass(t), 0, 'not before his time is up');
+      later(t, 61_000); // the job a minute late: not charged
+      assert.equal(await pass(t), 1, 'the batch defaults (no)');
+      assert.deepEqual(parse<Record<string, number>>((await gameRow(t.db, t.id)).clocks)['turn/1/p2'], 0);
+      assert.equal((await stateOf(t)).phase, 'stall');
+      assert.equal(await deadlineOf(t), t.clock.now.getTime(), 'his slot is due at once');
+      assert.equal(await pass(t), 1, 'and falls to its default');
       const last = await t.db.one<{ defaulted: unknown }>('SELECT defaulted FROM steps WHERE game_id = $1 AND idx = 4', [t.id]);
       assert.deepEqual(parse(last!.defaulted), [{ decision: 'stall', player: 'p2' }]);
     }));

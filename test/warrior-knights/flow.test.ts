@@ -15,6 +15,7 @@ import { createRng } from '../../src/engine/rng.ts';
 import { city as cityData } from '../../src/rulesets/warrior-knights/board.ts';
 const BOARD_CITY = (id: string): string => cityData(id).region;
 import { renderMapSvg } from '../../src/platform/maps/svg.ts';
+import { atPassage } from './consent-fixture.ts';
 
 const hash = (g: WkGame) => createHash('sha256').update(JSON.stringify(g)).digest('hex');
 
@@ -113,25 +114,6 @@ test('the secret planning piles never reach another baron’s view, and the map 
   assert.ok(md.includes('#31'), 'a defaulted Assembly answer is reported');
 });
 
-/** A game at a Military Operations card of `owner`, with his noble on the road and another baron's noble on the next road region. */
-function atPassage(): { g: WkGame; owner: string; other: string } {
-  const rng = createRng('wk-consent', 'test');
-  let g = rs.setup({ players: 3 }, rng);
-  for (let i = 0; i < 200 && askOf(g)?.kind !== 'use-card'; i++) {
-    const [dd] = rs.decisions(g);
-    g = rs.resolve(g, dd!.players.map((p, j) => ({ decision: dd!.id, player: p, value: dd!.kind === 'plan-piles' ? botAnswer(g, p, dd!.id, rng) : null, order: j })), rng).state;
-  }
-  const wk = structuredClone(g.wk);
-  const [owner, other] = wk.players as [string, string];
-  // fixture: the owner's Military Operations card waits; his star noble at r1c1, the other's at r2c1 (the road)
-  wk.current = `${owner}:military:1`; wk.step = 'A6'; wk.toAct = [owner as never]; wk.combat = null;
-  for (const n of Object.values(wk.nobles)) if (n.location.kind !== 'off' && ['r1c1', 'r2c1', 'r3c1'].includes(n.location.region)) n.location = { kind: 'off' };
-  Object.assign(wk.nobles[`${owner}-star`]!, { location: { kind: 'region', region: 'r1c1' }, ready: true, casualties: 0 });
-  Object.assign(wk.nobles[`${other}-star`]!, { location: { kind: 'region', region: 'r2c1' } });
-  for (const c of Object.values(wk.cities)) if (['r1c1', 'r2c1', 'r3c1'].includes(c.id)) c.controller = null;
-  return { g: { ...g, wk, flow: { ...g.flow, pending: {}, rounds: 0 } }, owner, other };
-}
-
 test('#6 passage consent: asked of the blocking baron, the card runs with his consent, goes back to its owner on the same clock without it', () => {
   const { g, owner, other } = atPassage();
   const ask = askOf(g)!;
@@ -146,6 +128,9 @@ test('#6 passage consent: asked of the blocking baron, the card runs with his co
   assert.equal(consent.kind, 'passage-consent', 'the blocking baron is asked');
   assert.deepEqual(consent.players, [other], 'only him');
   assert.equal(consent.defaults[other], 'default', 'deny by default');
+  assert.ok(ask.clock, 'the card runs on its owner\'s clock');
+  assert.equal(consent.charges, rs.decisions(g)[0]!.clock, 'its consent request is charged to that clock (§9.3: the owner\'s deadline keeps running)');
+  assert.equal(consent.clock, undefined, 'and is not itself a slot of its own');
   // granted: the noble passes
   const yes = rs.resolve(asked, [{ decision: consent.id, player: other, value: 'allow', order: 1 }], rng).state;
   assert.deepEqual(yes.wk.nobles[`${owner}-star`]!.location, { kind: 'region', region: 'r3c1' }, 'moved through');
@@ -155,17 +140,9 @@ test('#6 passage consent: asked of the blocking baron, the card runs with his co
   assert.equal(back.kind, 'use-card', 'the card goes back to its owner');
   assert.equal(back.clock, rs.decisions(g)[0]!.clock, 'on the same clock');
   assert.deepEqual(no.wk.nobles[`${owner}-star`]!.location, { kind: 'region', region: 'r1c1' }, 'not moved');
-  // after CONSENT_ROUNDS refusals the owner can no longer ask (nobody can stall the others)
-  let s = no;
-  for (let i = 1; i < 2; i++) {
-    const d = rs.decisions(s)[0]!;
-    s = rs.resolve(s, [{ decision: d.id, player: owner, value: rs.validate(s, owner, d.id, move).value, order: 2 }], rng).state;
-    const c = rs.decisions(s)[0]!;
-    s = rs.resolve(s, [{ decision: c.id, player: other, value: 'deny', order: 3 }], rng).state;
-  }
-  const last = rs.decisions(s)[0]!;
-  const refused = rs.validate(s, owner, last.id, move);
-  assert.ok(refused.issues.length > 0 && /refusé/.test(refused.issues[0]!.text!.fr), 'no third request');
+  // the refused request cannot be sent again for this card (§9.3, review item 16: consent-repeat.test.ts has more)
+  const refused = rs.validate(no, owner, back.id, move);
+  assert.ok(refused.issues.length > 0 && /déjà refusé/.test(refused.issues[0]!.text!.fr), 'no second request');
 });
 
 test('#7 attack consent: assaulting a city where a third baron has an army asks him; denied by default', () => {
@@ -185,6 +162,7 @@ test('#7 attack consent: assaulting a city where a third baron has an army asks 
   const asked = rs.resolve(g2, [{ decision: ask.id, player: owner, value: v.value, order: 0 }], rng).state;
   const d = rs.decisions(asked)[0]!;
   assert.equal(d.kind, 'attack-consent', 'the third baron is asked');
+  assert.equal(d.charges, rs.decisions(g2)[0]!.clock, 'on the owner\'s clock');
   assert.deepEqual(d.players, [other], 'only him');
   const denied = rs.resolve(asked, [{ decision: d.id, player: other, value: 'default', order: 1 }], rng).state;
   assert.equal(rs.decisions(denied)[0]!.kind, 'use-card', 'denied: back to the owner');

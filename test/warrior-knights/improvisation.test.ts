@@ -27,7 +27,7 @@ const green: BaronId = 'green';
 /** A flow game whose open question is green's revealed card. */
 function flowGame(card: string, seed = 'impro'): WkGame {
   const wk = revealNext(withPiles(game([green, 'blue', 'red'], seed), [[card], [], []]));
-  const g: WkGame = { wk, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns: 0, capped: false }, names: {} };
+  const g: WkGame = { wk, flow: { seq: 0, pending: {}, asked: {}, maxTurns: 0, capped: false }, names: {} };
   const [d] = rs.decisions(g);
   assert.ok(d && d.kind === 'use-card' && d.players[0] === green, 'green is asked what to do with his card');
   return g;

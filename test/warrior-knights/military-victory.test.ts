@@ -32,7 +32,7 @@ function scene(): WkGame {
   const s = game(['green', 'blue', 'red'], 'mv');
   for (const c of HELD) s.cities[c]!.controller = 'green';
   s.barons.green.crowns = 80; // enough to buy off the revolts of cities he does not stand in
-  return { wk: s, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns: 0, capped: false }, names: {} };
+  return { wk: s, flow: { seq: 0, pending: {}, asked: {}, maxTurns: 0, capped: false }, names: {} };
 }
 
 test('§1.3 a scripted military victory through the flow: siege in turn 1, Tornay taken in turn 2, the game over at the Upkeep', () => {
@@ -87,7 +87,7 @@ test('§1.3 the bots aim at the military victory: within reach, Military Operati
     for (const c of HELD) s.cities[c]!.controller = 'green';
     s.nobles['green-circle']!.location = { kind: 'region', region: 'r3c0' }; // beside Tornay, neutral
     const wk = revealNext(withPiles(s, [['green:military:1'], [], []]));
-    const g: WkGame = { wk, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns: 0, capped: false }, names: {} };
+    const g: WkGame = { wk, flow: { seq: 0, pending: {}, asked: {}, maxTurns: 0, capped: false }, names: {} };
     const [d] = rs.decisions(g);
     assert.equal(d?.kind, 'use-card', 'green is asked about his card');
     const a = botAnswer(g, 'green', d!.id, createRng(`mv-bot-${i}`, 'bot')) as CardAnswer | null;

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { emptyTally, neverAsked, soakGame } from '../../scripts/wk-soak.ts';
 
 const t = emptyTally();
-const GAMES: [number, string][] = [[2, 'wk-short-0'], [3, 'wk-short-1'], [4, 'wk-short-2'], [5, 'wk-short-3']];
+// wk-short-10 for 3 barons: since refused consents are not asked again (§9.3), wk-short-1's game no longer reaches #20
+const GAMES: [number, string][] = [[2, 'wk-short-0'], [3, 'wk-short-10'], [4, 'wk-short-2'], [5, 'wk-short-3']];
 
 for (const [n, seed] of GAMES) {
   test(`soak: a complete bot game of ${n} barons (${seed}): no invariant broken, no bot answer refused`, () => {

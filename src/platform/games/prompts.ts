@@ -292,7 +292,8 @@ export async function setStanding(ctx: AppCtx, gameId: number, player: PlayerId,
 
 /**
  * One extension of the step's deadline by a player it asks: one prompt's length (the longest open
- * prompt's, at most EXTENSION_MAX_MINUTES). A second press in the same step changes nothing (it
+ * prompt's, at most EXTENSION_MAX_MINUTES). Prompts charged to a clock (`Decision.charges`) are
+ * never extended. A second press in the same step changes nothing (it
  * returns the deadline in force), so extensions never stack.
  */
 export async function extendDeadline(ctx: AppCtx, gameId: number, player: PlayerId): Promise<{ deadline: Date | null; extended: boolean }> {
@@ -301,8 +302,11 @@ export async function extendDeadline(ctx: AppCtx, gameId: number, player: Player
     await activeSeat(t, g, player);
     if (!g.deadline) return { deadline: null, extended: false };
     const rs = getRuleset(g.ruleset).ruleset;
-    const prompts = openPrompts(rs, g.state, g.pace!, g.pace_minutes).filter((p) => p.players.includes(player));
-    if (!prompts.length) throw new GamesError('not-asked', 'no question waits for you', 409);
+    const asked = openPrompts(rs, g.state, g.pace!, g.pace_minutes).filter((p) => p.players.includes(player));
+    if (!asked.length) throw new GamesError('not-asked', 'no question waits for you', 409);
+    // A prompt charged to another player's clock (Decision.charges) is not extended: it would spend his time.
+    const prompts = asked.filter((p) => p.charges === undefined);
+    if (!prompts.length) return { deadline: g.deadline, extended: false };
     const minutes = Math.min(EXTENSION_MAX_MINUTES, Math.max(...prompts.map((p) => p.minutes ?? 0)));
     if (minutes <= 0) return { deadline: g.deadline, extended: false };
     const row = await t.one('INSERT INTO extensions(game_id, step, player, minutes, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1',

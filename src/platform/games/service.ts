@@ -593,6 +593,12 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
   return { g, seats, sheets, input };
 }
 
+/** Every open prompt of a game of prompts is charged to a clock (Decision.charges): none waits for a vacation. */
+function chargedOnly(g: GameRow): boolean {
+  const open = openPrompts(getRuleset(g.ruleset).ruleset, g.state, g.pace!, g.pace_minutes);
+  return open.length > 0 && open.every((p) => p.charges !== undefined);
+}
+
 /** A game may be due now: resolve it at once where the platform can (ctx.kickGame), else wake the scheduler. */
 export function wakeGame(ctx: AppCtx, gameId: number): void {
   if (ctx.kickGame) ctx.kickGame(gameId);
@@ -640,7 +646,8 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   if (g.paused_at || !(pastDeadline || allReady)) { await release(); return 'not-due'; }
   // A game of prompts waits for a player on vacation (when the host allows vacations): the deadline
   // moves to the end of his vacation instead of his prompts falling to their defaults.
-  if (g.pace && g.vacations && pastDeadline && !allReady) {
+  // Not for prompts charged to another player's clock (Decision.charges): they end with his time.
+  if (g.pace && g.vacations && pastDeadline && !allReady && !chargedOnly(g)) {
     const away = await t.one<{ until: Date }>(
       `SELECT max(u.vacation_until) AS until FROM seats s JOIN users u ON u.id = s.user_id
        WHERE s.game_id = $1 AND s.status = 'active' AND s.asked AND u.vacation_until > $2
@@ -662,9 +669,13 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   const finished = r.finished;
   // Every turn keeps its minimum length, also after an early resolution. A game of prompts: the
   // new prompts' length at the game's pace, a slot interrupted by others resuming its clock.
+  // A prompt's last answer, once every player it asks has answered (a charged prompt runs its clock until then).
   const answeredAt: Record<string, Date> = {};
-  for (const h of sheets) if (h.ready && !(answeredAt[h.decision]! >= h.updated_at)) answeredAt[h.decision] = h.updated_at;
-  const clocks = g.pace ? clocksAfter(g.clocks, r.promptsBefore ?? [], g.deadline, now, answeredAt) : null;
+  for (const p of r.promptsBefore ?? []) {
+    const mine = sheets.filter((h) => h.ready && h.decision === p.id);
+    if (p.players.every((pl) => mine.some((h) => h.player === pl))) for (const h of mine) if (!(answeredAt[p.id]! >= h.updated_at)) answeredAt[p.id] = h.updated_at;
+  }
+  const clocks = g.pace ? clocksAfter(g.clocks, r.promptsBefore ?? [], g.deadline, now, answeredAt, g.asked_at) : null;
   const deadline = finished ? null : g.pace ? stepDeadline(r.promptsAfter ?? [], now, clocks) : turnDeadline(g.schedule, now, g.deadline);
 
   await t.query(

@@ -19,7 +19,9 @@ import { DESTINATIONS, ZONES } from './cards.ts';
 import { SETUP_REFUSALS, assignTroops, placeNoble, placeStronghold } from './setup.ts';
 import { planRefusal, PLAN_REFUSALS } from './rules/planning.ts';
 import { fill } from '../../engine/localize.ts';
-import { ASSEMBLY_KINDS, assemblyQuestion, CONSENT_ROUNDS, consentsNeeded, inputsOf, levies, mergeAssembly, sideOf, withConsents, type Ask, type WkGame } from './flow.ts';
+import { ASSEMBLY_KINDS, assemblyQuestion, consentsNeeded, inputsOf, levies, mergeAssembly, repeatsRefused, sideOf, withConsents, type Ask, type ConsentRequest, type WkGame } from './flow.ts';
+import { baronData } from './barons.ts';
+import { isRegion, region } from './board.ts';
 import { runStep } from './turn.ts';
 import { nextAssemblyQuestion } from './rules/assembly.ts';
 import type { CardAnswer } from './rules/action.ts';
@@ -36,7 +38,9 @@ const MSG = {
   notAsked: { fr: 'Cette question ne vous est pas posée.', en: 'This question is not asked of you.' },
   shape: { fr: 'Réponse mal formée : {what}.', en: 'Malformed answer: {what}.' },
   tooBig: { fr: 'Réponse trop longue ou trop imbriquée.', en: 'The answer is too long or too deeply nested.' },
-  consentRounds: { fr: 'Les barons concernés ont déjà refusé {n} fois : jouez cette carte sans passer chez eux ni attaquer là où leur accord est requis.', en: 'The barons concerned have refused {n} times already: play this card without passing through their pieces or attacking where their consent is needed.' },
+  consentRepeated: { fr: '{who} a déjà refusé (ou laissé sans réponse) votre demande {what} pour cette carte : elle ne peut pas lui être renvoyée. Choisissez un autre chemin ou une autre cible, ou renoncez.', en: '{who} has already refused (or left unanswered) your request {what} for this card: it cannot be sent to him again. Choose another path or another target, or decline.' },
+  passageIn: { fr: 'de passer par {r}', en: 'to pass through {r}' },
+  attackIn: { fr: 'd’attaquer en {r}', en: 'to attack in {r}' },
   crashed: { fr: 'Cette réponse ne peut pas être appliquée telle quelle.', en: 'This answer cannot be applied as it stands.' },
   notOption: { fr: 'Choix impossible ici ; choix possibles : {what}.', en: 'Not a choice here; the choices are: {what}.' },
   notYours: { fr: 'Vous ne répondez que pour vos propres nobles et vos propres écussons.', en: 'You answer only for your own nobles and your own shields.' },
@@ -126,9 +130,10 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
       const why = cardShape(ans);
       if (why) return shapeIssue(why);
       const a = ownPart(ans as CardAnswer);
+      // §9.3, review item 16: a request refused or defaulted is not sent again during this card's resolution
+      const again = repeatsRefused(g, b, a);
+      if (again) return refused(repeatedMessage(again));
       const need = consentsNeeded(s, b, a);
-      const asks = [...need.passage, ...need.attack];
-      if (asks.length && g.flow.rounds >= CONSENT_ROUNDS) return refused(fill(MSG.consentRounds, { n: g.flow.rounds }));
       // legal once the barons concerned consent: run it as if they did
       const card = withConsents(a, Object.fromEntries(need.passage.map((x) => [x, true])), Object.fromEntries(need.attack.map((x) => [x, true])));
       return dryRun(g, ask, b, card, a);
@@ -232,6 +237,13 @@ function checkAssembly(g: WkGame, ask: Ask, b: BaronId, ans: unknown): Validatio
   } catch {
     return issue(MSG.crashed);
   }
+}
+
+/** Why a repeated consent request is refused, naming the baron and the region, in both languages. */
+function repeatedMessage(r: ConsentRequest): Localized {
+  const place: Localized = isRegion(r.region) ? { fr: region(r.region).name?.fr ?? r.region, en: region(r.region).name?.en ?? r.region } : { fr: r.region, en: r.region };
+  const what = fill(r.kind === 'passage' ? MSG.passageIn : MSG.attackIn, { r: place });
+  return fill(MSG.consentRepeated, { who: baronData(r.baron)?.name ?? r.baron, what });
 }
 
 /** Runs the step on a copy with this answer (the others' defaults); the rules' refusal is the message. */

@@ -12,7 +12,11 @@
  *   baron's pieces (#6) or his attack needs the third barons' consent (#7), the flow asks those
  *   barons at once (consent requests, REPLY, default deny) and then runs the card with their
  *   answers; a card whose consent is refused goes back to its owner on the same clock
- *   (`Decision.clock`), at most `CONSENT_ROUNDS` times [P §9.3 "nobody can stall"];
+ *   (`Decision.clock`). The consent requests run on the owner's clock (`Decision.charges`, §9.3:
+ *   "the card owner's own deadline keeps running while his consent requests are pending"), and a
+ *   request refused or defaulted is kept (`pending.refused`) for the rest of the card's resolution:
+ *   the same request is not sent again (`repeatsRefused`; §9.3 and the rules' review item 16),
+ *   which bounds the chain (each round adds a request never refused before, out of finitely many);
  * - #9–#16 the combat's stages, one question at a time, to whoever battle.ts `stageActors` names;
  * - #21, #22, #26, #41: every baron concerned at once (parallel); #23 then #24/#25 for an Expedition;
  *   #27 one shield at a time from the left, as rules/draft.ts `nextDraftShield` names it (§4.9,
@@ -65,8 +69,6 @@ import { runStep, type StepInputs } from './turn.ts';
 import type { CombatSide, WkState } from './state.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
 
-/** How many times one card may go back to its owner after a refused consent [P §9.3: nobody can stall others]. */
-export const CONSENT_ROUNDS = 2;
 /** Steps run without a question in one `settle`, at most (a turn has 3 piles of at most 18 cards). */
 export const SETTLE_CAP = 400;
 
@@ -91,9 +93,20 @@ export type FlowEvent = WkEvent
   /** The host declared the paused game abandoned (§9.1 item 9): no winner, no ranking. */
   | { t: 'abandoned' };
 
+/**
+ * One consent request (#6 passage, #7 attack): the baron asked and the region it is about (a
+ * region passed through; the region of the place attacked).
+ */
+export interface ConsentRequest { kind: 'passage' | 'attack'; baron: BaronId; region: string }
+
 /** Answers of the open step kept between questions (a card waiting for consents, an Expedition launched). */
 export interface Pending {
   card?: CardAnswer;
+  /**
+   * The consent requests refused or defaulted during the card waiting (§9.3): never sent again
+   * before the card is resolved (`repeatsRefused`). Cleared with the rest when the card is.
+   */
+  refused?: ConsentRequest[];
   passage?: BaronId[];
   attack?: BaronId[];
   permissions?: Permissions;
@@ -111,8 +124,6 @@ export interface WkFlow {
   /** A counter of questions asked: each question's id is unique in the game. */
   seq: number;
   pending: Pending;
-  /** Consent rounds already used for the card waiting. */
-  rounds: number;
   /** How many times each kind has been asked (the soak's count). */
   asked: Partial<Record<DecisionKind, number>>;
   /** The game ends after this turn (host option; 0: only the rules end it). */
@@ -133,7 +144,8 @@ export interface WkFlow {
 
 export interface WkGame { wk: WkState; flow: WkFlow; /** The seats' display names, by baron. */ names: Partial<Record<BaronId, string>> }
 
-export interface Ask { id: string; kind: DecisionKind; players: BaronId[]; clock?: string }
+/** `clock`: the slot the question runs on; `charges`: the clock its time is taken from (engine `Decision.charges`). */
+export interface Ask { id: string; kind: DecisionKind; players: BaronId[]; clock?: string; charges?: string }
 
 const isPlayer = (s: WkState, p: unknown): p is BaronId => typeof p === 'string' && (s.players as string[]).includes(p);
 
@@ -166,8 +178,8 @@ const revolters = (s: WkState): BaronId[] => [...new Set(revoltCities(s).map((c)
 export function askOf(g: WkGame): Ask | null {
   const s = g.wk, f = g.flow;
   if (s.stage === 'over' || f.capped) return null;
-  const ask = (kind: DecisionKind, players: BaronId[], clock?: string): Ask | null =>
-    players.length ? { id: `${kind}#${f.seq}`, kind, players, ...(clock ? { clock } : {}) } : null;
+  const ask = (kind: DecisionKind, players: BaronId[], clock?: string, charges?: string): Ask | null =>
+    players.length ? { id: `${kind}#${f.seq}`, kind, players, ...(clock ? { clock } : {}), ...(charges ? { charges } : {}) } : null;
   switch (s.stage) {
     case 'troops': return ask('assign-troops', s.players.filter((p) => !s.submitted.includes(p)));
     case 'strongholds': return ask('place-stronghold', s.toAct.slice(0, 1));
@@ -188,8 +200,9 @@ export function askOf(g: WkGame): Ask | null {
     if (info.neutral) return null;
     const clock = `${s.turn}/${s.current}`;
     if (f.pending.card) {
-      if (f.pending.passage?.length && !f.pending.permissions) return ask('passage-consent', f.pending.passage);
-      if (f.pending.attack?.length && !f.pending.consents) return ask('attack-consent', f.pending.attack);
+      // §9.3: the owner's deadline keeps running while his consent requests are pending
+      if (f.pending.passage?.length && !f.pending.permissions) return ask('passage-consent', f.pending.passage, undefined, clock);
+      if (f.pending.attack?.length && !f.pending.consents) return ask('attack-consent', f.pending.attack, undefined, clock);
     }
     return ask('use-card', [info.owner], clock);
   }
@@ -277,24 +290,60 @@ export function mergeAssembly(s: WkState, prev: AssemblyAnswers, q: AssemblyQues
 
 // ─── Consents needed by an owner's answer (#6, #7) ────────────────────────────────────────────
 
-/** The barons whose consent the card's moves (#6: regions passed through) and attack (#7) need. */
-export function consentsNeeded(s: WkState, owner: BaronId, a: CardAnswer): { passage: BaronId[]; attack: BaronId[] } {
-  const passage = new Set<BaronId>();
-  const attack = new Set<BaronId>();
-  if (a.use) {
-    for (const m of a.moves ?? []) for (const r of m.path.slice(0, -1)) // the path leaves out the start; its last region is where he stops [P G-A11]
-      for (const b of blockers(s, owner, r)) passage.add(b);
-    const at = a.attack;
-    if (at && at.armies.length > 0) {
-      const first = s.nobles[at.armies[0]!];
-      const dest = a.moves?.length ? a.moves[0]!.path[a.moves[0]!.path.length - 1] : first?.location.kind === 'region' ? first.location.region : undefined;
-      if (dest) {
-        const t = targetIn(s, owner, dest, at.target);
-        if (t?.works) for (const b of baronsIn(s, dest)) if (b !== owner && b !== t.defender) attack.add(b);
-      }
+/**
+ * The consent requests the card's answer sends: #6 one per baron with a blocking piece in a region
+ * the moves pass through (not the regions where they stop [P G-A11]), #7 one per third baron with
+ * an army in the region of the city or stronghold attacked. Each once, in the order met.
+ */
+export function consentRequests(s: WkState, owner: BaronId, a: CardAnswer): ConsentRequest[] {
+  const out: ConsentRequest[] = [];
+  const add = (r: ConsentRequest): void => { if (!out.some((x) => sameRequest(x, r))) out.push(r); };
+  if (!a.use) return out;
+  for (const m of a.moves ?? []) for (const region of m.path.slice(0, -1)) // the path leaves out the start; its last region is where he stops [P G-A11]
+    for (const baron of blockers(s, owner, region)) add({ kind: 'passage', baron, region });
+  const at = a.attack;
+  if (at && at.armies.length > 0) {
+    const first = s.nobles[at.armies[0]!];
+    const dest = a.moves?.length ? a.moves[0]!.path[a.moves[0]!.path.length - 1] : first?.location.kind === 'region' ? first.location.region : undefined;
+    if (dest) {
+      const t = targetIn(s, owner, dest, at.target);
+      if (t?.works) for (const baron of baronsIn(s, dest)) if (baron !== owner && baron !== t.defender) add({ kind: 'attack', baron, region: dest });
     }
   }
-  return { passage: [...passage], attack: [...attack] };
+  return out;
+}
+
+const sameRequest = (x: ConsentRequest, y: ConsentRequest): boolean => x.kind === y.kind && x.baron === y.baron && x.region === y.region;
+
+/** The barons whose consent the card's moves (#6: regions passed through) and attack (#7) need. */
+export function consentsNeeded(s: WkState, owner: BaronId, a: CardAnswer): { passage: BaronId[]; attack: BaronId[] } {
+  const reqs = consentRequests(s, owner, a);
+  const of = (kind: ConsentRequest['kind']): BaronId[] => [...new Set(reqs.filter((r) => r.kind === kind).map((r) => r.baron))];
+  return { passage: of('passage'), attack: of('attack') };
+}
+
+/**
+ * The first request of the card's answer that repeats one refused or defaulted during this card's
+ * resolution (§9.3: "a request that was refused or defaulted cannot be re-sent for the same
+ * path/target during the same card resolution"; review item 16), or null.
+ * [P] "The same path" is read region by region: asking the same baron again to pass through a
+ * region he refused is a repeat, whatever the rest of the path; a path that avoids his refused
+ * regions (or another baron's pieces) is a new request. "The same target" is the attack in the
+ * same region asking the same third baron again.
+ */
+export function repeatsRefused(g: WkGame, owner: BaronId, a: CardAnswer): ConsentRequest | null {
+  const refused = g.flow.pending.refused ?? [];
+  if (!refused.length) return null;
+  return consentRequests(g.wk, owner, a).find((r) => refused.some((x) => sameRequest(x, r))) ?? null;
+}
+
+/** The requests of the card waiting that were not granted (refused, or defaulted: deny), added to those refused before. */
+function refusedNow(s: WkState, owner: BaronId, p: Pending): ConsentRequest[] {
+  const granted = (r: ConsentRequest): boolean => (r.kind === 'passage' ? p.permissions : p.consents)?.[r.baron] === true;
+  const asked = (r: ConsentRequest): boolean => (r.kind === 'passage' ? p.passage : p.attack)?.includes(r.baron) === true;
+  const out = [...(p.refused ?? [])];
+  for (const r of consentRequests(s, owner, p.card!)) if (asked(r) && !granted(r) && !out.some((x) => sameRequest(x, r))) out.push(r);
+  return out;
 }
 
 /** The owner's answer with the consents the flow gathered (never his own claim to them). */
@@ -403,7 +452,7 @@ export function settle(g0: WkGame): { game: WkGame; events: FlowEvent[] } {
     const r = runStep(g.wk, settledInputs(g));
     if (!r.ok) throw new Error(`warrior-knights: step ${g.wk.step} refused its defaults: ${r.message.en}`);
     events.push(...r.state.log.slice(before));
-    g = { ...g, wk: trimLog(r.state), flow: { ...g.flow, pending: {}, rounds: 0 } };
+    g = { ...g, wk: trimLog(r.state), flow: { ...g.flow, pending: {} } };
   }
   const so = showSoFar(g);
   return { game: so.game, events: [...events, ...so.events] };
@@ -429,13 +478,13 @@ export const idleTurn = (before: WkGame, after: WkGame): number | null => {
 };
 
 export function startFlow(wk: WkState, maxTurns = 0, names: Partial<Record<BaronId, string>> = {}): WkGame {
-  return settle({ wk, names, flow: { seq: 0, pending: {}, rounds: 0, asked: {}, maxTurns, capped: false, idle: { turn: wk.turn, acted: false, alerted: 0 } } }).game;
+  return settle({ wk, names, flow: { seq: 0, pending: {}, asked: {}, maxTurns, capped: false, idle: { turn: wk.turn, acted: false, alerted: 0 } } }).game;
 }
 
-const next = (g: WkGame, wk: WkState, kinds: DecisionKind[], pending: Pending = {}, rounds = 0): WkGame => {
+const next = (g: WkGame, wk: WkState, kinds: DecisionKind[], pending: Pending = {}): WkGame => {
   const asked = { ...g.flow.asked };
   for (const k of kinds) asked[k] = (asked[k] ?? 0) + 1;
-  return { ...g, wk, flow: { ...g.flow, seq: g.flow.seq + 1, pending, rounds, asked } };
+  return { ...g, wk, flow: { ...g.flow, seq: g.flow.seq + 1, pending, asked } };
 };
 
 /**
@@ -488,10 +537,14 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
       const b = ask.players[0]!;
       const a = val(b) as CardAnswer | null;
       if (a?.use && a.attack) counted.push('combat-setup');
+      if (a && repeatsRefused(g, b, a)) { // checkAnswer refuses it; an answer that got here anyway falls to the default
+        events.push({ t: 'defaulted', kind: ask.kind, baron: b });
+        return runAndSettle(g, ask, {}, counted, events);
+      }
       if (a) {
         const need = consentsNeeded(s, b, a);
         if (need.passage.length || need.attack.length) {
-          return { game: next(g, s, counted, { card: a, passage: need.passage, attack: need.attack }, g.flow.rounds), events };
+          return { game: next(g, s, counted, { ...refusedOnly(g.flow.pending), card: a, passage: need.passage, attack: need.attack }), events };
         }
       }
       return runAndSettle(g, ask, answers, counted, events);
@@ -500,15 +553,16 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
       const grant: Permissions = {};
       for (const b of ask.players) { const yes = val(b) === 'allow'; grant[b] = yes; events.push({ t: 'consent', kind: ask.kind, baron: b, allow: yes }); }
       const pending: Pending = { ...g.flow.pending, ...(ask.kind === 'passage-consent' ? { permissions: grant } : { consents: grant }) };
-      const g2 = next(g, s, counted, pending, g.flow.rounds);
+      const g2 = next(g, s, counted, pending);
       if (askOf(g2)?.kind === 'attack-consent') return { game: g2, events };
-      // every consent in: run the card with them; refused → back to its owner (same clock)
+      // every consent in: run the card with them; refused → back to its owner (same clock), the
+      // requests not granted kept so that they are not sent again for this card (§9.3)
       const owner = (actionCard(s.current!) as { owner: BaronId }).owner;
       const card = withConsents(pending.card!, pending.permissions, pending.consents);
       const r = runStep(s, { card });
       if (!r.ok) {
         events.push({ t: 'consent-refused', baron: owner });
-        return { game: { ...g2, flow: { ...g2.flow, pending: {}, rounds: g.flow.rounds + 1 } }, events };
+        return { game: { ...g2, flow: { ...g2.flow, pending: { refused: refusedNow(s, owner, pending) } } }, events };
       }
       return finish(g2, s, r.state, events);
     }
@@ -570,14 +624,14 @@ function must(r: { ok: true; state: WkState } | { ok: false; reason: string }): 
 
 function finish(g: WkGame, before: WkState, wk: WkState, events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
   events.push(...wk.log.slice(before.log.length));
-  const s = settle({ ...g, wk: trimLog(wk), flow: { ...g.flow, pending: {}, rounds: 0 } });
+  const s = settle({ ...g, wk: trimLog(wk), flow: { ...g.flow, pending: {} } });
   return { game: s.game, events: [...events, ...s.events] };
 }
 
 /** Runs the step with the answers; a clash falls back to every default (bounded: two runs). */
 function runAndSettle(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, unknown>>, counted: DecisionKind[], events: FlowEvent[]): { game: WkGame; events: FlowEvent[] } {
   const s = g.wk;
-  const gg = next(g, s, counted, g.flow.pending, g.flow.rounds);
+  const gg = next(g, s, counted, g.flow.pending);
   let r = runStep(s, inputsOf(gg, ask, answers));
   if (!r.ok) {
     for (const b of ask.players) if (answers[b] !== null && answers[b] !== undefined) events.push({ t: 'defaulted', kind: ask.kind, baron: b });
@@ -586,6 +640,9 @@ function runAndSettle(g: WkGame, ask: Ask, answers: Partial<Record<BaronId, unkn
   }
   return finish(gg, s, r.state, events);
 }
+
+/** The refusal memory of the card waiting, alone (a new request starts from it). */
+const refusedOnly = (p: Pending): Pending => (p.refused?.length ? { refused: p.refused } : {});
 
 /** Destinations an Expedition may be launched to now (#23). */
 export const openDestinations = (s: WkState): Destination[] => DESTINATIONS.filter((d) => s.expeditions[d] === null);

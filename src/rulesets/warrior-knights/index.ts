@@ -244,6 +244,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
       prompt: promptOf(g, ask),
       ...(choicesOf(g, ask)?.length ? { choices: choicesOf(g, ask) } : {}),
       ...(ask.clock ? { clock: ask.clock } : {}),
+      ...(ask.charges ? { charges: ask.charges } : {}), // §9.3: consents run on the card owner's clock
     }];
   },
   validate(g, player, decision, ans) {
