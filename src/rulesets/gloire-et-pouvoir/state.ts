@@ -128,9 +128,26 @@ let relKeyCount = 0;
 
 /** Numeric order of ids like L2 < L10. */
 export function lordIdCompare(a: string, b: string): number {
-  const na = Number(a.slice(1));
-  const nb = Number(b.slice(1));
+  const na = idNumber(a);
+  const nb = idNumber(b);
   return na - nb || a.localeCompare(b);
+}
+
+/**
+ * `Number(id.slice(1))`, the number of an id such as L12 or K305, without the slice (read by every
+ * sort of lords and knights: issue 20): up to 15 digits after the first character are read as they
+ * are (an exact integer, as Number gives it); anything else goes to Number itself.
+ */
+export function idNumber(id: string): number {
+  const n = id.length;
+  if (n < 2 || n > 16) return Number(id.slice(1));
+  let v = 0;
+  for (let i = 1; i < n; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number(id.slice(1));
+    v = v * 10 + d;
+  }
+  return v;
 }
 
 export function relation(s: GPState, a: LordId, b: LordId): Relation {

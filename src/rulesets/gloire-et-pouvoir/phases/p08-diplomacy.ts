@@ -4,6 +4,9 @@
  * Two-sided orders are evaluated when the first lord of the pair is processed [P G-25].
  */
 import type { Ctx } from '../context.ts';
+import type { CancelReason } from '../events.ts';
+import type { RelationLists } from '../formulas.ts';
+import type { SheetLine } from '../orders/types.ts';
 import { cancel, declareWar, emit, felony, forEachOrder, liveGR, linesOf, relationsOf, setRelation, setRenown } from '../context.ts';
 import { refusalPenalty } from '../formulas.ts';
 import type { LordId } from '../state.ts';
@@ -11,7 +14,7 @@ import { relKey, relation } from '../state.ts';
 
 export function phase8(ctx: Ctx): void {
   const { s } = ctx;
-  const alive = (l: LordId) => !!s.lords[l]?.alive;
+  const alive = (l: LordId) => isAlive(ctx, l);
   // Allies and enemies from the turn's relations index (in the living lords' order, as livingLords gives).
   const alliesOf = (l: LordId): LordId[] => [...(relationsOf(ctx).allies.get(l) ?? [])];
   const enemiesOf = (l: LordId): LordId[] => [...(relationsOf(ctx).enemies.get(l) ?? [])];
@@ -28,7 +31,6 @@ export function phase8(ctx: Ctx): void {
   });
 
   // 8.2 alliances, mutual in the same turn [T §5.9.3].
-  const mutual = (code: 'ALL' | 'PAI', a: LordId, b: LordId) => linesOf(ctx, b, code).some((l) => l.order.lord === a);
   const done = new Set<string>();
   forEachOrder(ctx, ['ALL'], (lord, line) => {
     const other = line.order.lord;
@@ -37,20 +39,15 @@ export function phase8(ctx: Ctx): void {
     const key = relKey(lord, other);
     if (done.has(key)) return; // the pair was settled when the other lord was processed
     done.add(key);
-    if (!mutual('ALL', lord, other)) return cancel(ctx, lord, line, 'no-match');
+    if (!mutual(ctx, 'ALL', lord, other)) return cancel(ctx, lord, line, 'no-match');
     const rel = relation(s, lord, other);
-    const cancelBoth = (reason: Parameters<typeof cancel>[3]) => {
-      cancel(ctx, lord, line, reason);
-      for (const l2 of linesOf(ctx, other, 'ALL')) if (l2.order.lord === lord) cancel(ctx, other, l2, reason);
-    };
-    if (rel === 'alliance') return cancelBoth('duplicate');
-    if (rel === 'war') return cancelBoth('at-war'); // sign peace first [T]
+    if (rel === 'alliance') return cancelBoth(ctx, lord, line, other, 'duplicate');
+    if (rel === 'war') return cancelBoth(ctx, lord, line, other, 'at-war'); // sign peace first [T]
     // No lord may be allied with two lords at war with each other [T §5.9.2].
     // (From the index: a living lord c is at war with x exactly when c is among x's enemies.)
     const lists = relationsOf(ctx);
-    const allyAtWarWith = (x: LordId, y: LordId) => { const foes = lists.enemies.get(y); return !!foes && (lists.allies.get(x) ?? []).some((c) => foes.includes(c)); };
-    const conflict = allyAtWarWith(lord, other) || allyAtWarWith(other, lord);
-    if (conflict) return cancelBoth('allied-with-enemy');
+    const conflict = allyAtWarWith(lists, lord, other) || allyAtWarWith(lists, other, lord);
+    if (conflict) return cancelBoth(ctx, lord, line, other, 'allied-with-enemy');
     setRelation(ctx, lord, other, 'alliance', 'ALL');
   });
 
@@ -63,7 +60,7 @@ export function phase8(ctx: Ctx): void {
     const key = relKey(lord, other);
     if (done.has(key)) return;
     if (relation(s, lord, other) !== 'war') return cancel(ctx, lord, line, 'not-at-war');
-    if (!mutual('PAI', lord, other)) return cancel(ctx, lord, line, 'no-match');
+    if (!mutual(ctx, 'PAI', lord, other)) return cancel(ctx, lord, line, 'no-match');
     done.add(key);
     setRelation(ctx, lord, other, 'peace', 'PAI');
   });
@@ -103,3 +100,30 @@ export function phase8(ctx: Ctx): void {
     emit(ctx, [lord, ally], { type: 'ally-called', caller: lord, callee: ally, enemies });
   });
 }
+
+// The helpers of the steps above, functions of the module: none is made again for each order (issue 20).
+
+function isAlive(ctx: Ctx, l: LordId): boolean {
+  return !!ctx.s.lords[l]?.alive;
+}
+
+/** Whether b's sheet holds the same two-sided order towards a [T §5.9.3–4]. */
+function mutual(ctx: Ctx, code: 'ALL' | 'PAI', a: LordId, b: LordId): boolean {
+  for (const l of linesOf(ctx, b, code)) if (l.order.lord === a) return true;
+  return false;
+}
+
+/** Cancels lord's ALL line towards `other`, and other's ALL lines towards lord. */
+function cancelBoth(ctx: Ctx, lord: LordId, line: SheetLine, other: LordId, reason: CancelReason): void {
+  cancel(ctx, lord, line, reason);
+  for (const l2 of linesOf(ctx, other, 'ALL')) if (l2.order.lord === lord) cancel(ctx, other, l2, reason);
+}
+
+/** Whether an ally of x is at war with y (a living lord c is at war with y exactly when c is among y's enemies). */
+function allyAtWarWith(lists: RelationLists, x: LordId, y: LordId): boolean {
+  const foes = lists.enemies.get(y);
+  if (!foes) return false;
+  for (const c of lists.allies.get(x) ?? NO_LORDS) if (foes.includes(c)) return true;
+  return false;
+}
+const NO_LORDS: readonly LordId[] = [];

@@ -5,6 +5,8 @@ import type { Knight, KnightId, LordId, TerritoryId } from '../state.ts';
 import { relation } from '../state.ts';
 import type { SheetLine } from '../orders/types.ts';
 
+const NO_KNIGHTS: readonly Knight[] = [];
+
 interface Move { lord: LordId; line: SheetLine; knight: KnightId; to: TerritoryId }
 
 export function phase9(ctx: Ctx): void {
@@ -13,8 +15,10 @@ export function phase9(ctx: Ctx): void {
   // The knights on each territory, kept up to date by the moves below (no knight comes or goes in this phase).
   const at = new Map<TerritoryId, Knight[]>();
   for (const id in s.knights) { const k = s.knights[id]!; (at.get(k.location) ?? at.set(k.location, []).get(k.location)!).push(k); }
-  const hostileAt = (lord: LordId, t: TerritoryId, ignore?: KnightId) =>
-    (at.get(t) ?? []).some((k) => k.id !== ignore && !friendly(lord, k.lord));
+  const hostileAt = (lord: LordId, t: TerritoryId) => {
+    for (const k of at.get(t) ?? NO_KNIGHTS) if (!friendly(lord, k.lord)) return true; // (a loop: no closure a move)
+    return false;
+  };
   const moveKnight = (lord: LordId, kid: KnightId, to: TerritoryId) => {
     const k = s.knights[kid]!;
     const here = at.get(k.location);

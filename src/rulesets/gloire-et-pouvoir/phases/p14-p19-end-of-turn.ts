@@ -7,7 +7,7 @@ import { armiesOfLord, armyOf, cancel, emit, knightsOfLord, forEachOrder, garris
 import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
-import { lordIdCompare, relation } from '../state.ts';
+import { idNumber, lordIdCompare, relation } from '../state.ts';
 
 export function phase14(ctx: Ctx): void {
   const { s, cfg } = ctx;
@@ -71,21 +71,20 @@ export function phase15(ctx: Ctx): void {
   const { s, cfg } = ctx;
   // Each lord's knights (in id order) and armies, from the turn's indexes: a lord's upkeep touches
   // only his own, and no knight or army is created in this phase (copies: the loops remove some).
-  const knightsOf = (_ctx: Ctx, lord: LordId) => sortInPlace([...knightsOfLord(ctx, lord)], byId);
-  const armiesOf = (lord: LordId) => [...armiesOfLord(ctx, lord)];
   for (const lord of ctx.snap.order) {
     const l = s.lords[lord];
     if (!l?.alive) continue;
     const lk = s.knights[l.lordKnight]!;
     // 1. renown desertion: R ≥ 2 × R(lord-knight); his army follows him [T, P C-19].
-    for (const k of knightsOf(ctx, lord)) {
+    for (const k of sortInPlace([...knightsOfLord(ctx, lord)], byId)) {
       if (k.isLordKnight || k.renown < cfg.desertionRenownFactor * lk.renown) continue;
       emit(ctx, [lord], { type: 'desertion', lord, knight: k.id, name: k.name, men: armyOf(ctx, k)?.strength ?? 0, cause: 'renown' });
       removeKnight(ctx, k);
     }
     // 2. knights' pay, oldest recruit first, none in the recruitment turn; unpaid knights desert [T].
     let pay = 0;
-    const payees = sortInPlace(knightsOf(ctx, lord).filter((k) => !k.isLordKnight && k.hiredTurn < ctx.turn), byHire);
+    // (filtered from the index, then in id order: the same list as the sorted copy filtered, one array less)
+    const payees = sortInPlace(sortInPlace(knightsOfLord(ctx, lord).filter((k) => !k.isLordKnight && k.hiredTurn < ctx.turn), byId), byHire);
     for (const k of payees) {
       const wage = roundHalfUp(k.hireRenown);
       if (l.treasury >= wage) { setTreasury(ctx, l, l.treasury - wage); pay += wage; continue; }
@@ -94,7 +93,7 @@ export function phase15(ctx: Ctx): void {
     }
     // 3. army upkeep, 10 % of strength: commanded armies then garrisons, by id; unpaid → demobilised [T, P G-33].
     let upkeep = 0;
-    const armies = sortInPlace(armiesOf(lord), commandedFirst);
+    const armies = sortInPlace([...armiesOfLord(ctx, lord)], commandedFirst);
     for (const a of armies) {
       const cost = roundHalfUp(cfg.armyUpkeep * a.strength);
       if (l.treasury >= cost) { setTreasury(ctx, l, l.treasury - cost); upkeep += cost; continue; }
@@ -103,7 +102,7 @@ export function phase15(ctx: Ctx): void {
     }
     emit(ctx, [lord], { type: 'upkeep', lord, pay, armies: upkeep, treasuryAfter: l.treasury });
     // 4. garrison happiness bonus, after the revolts [T, P C-13].
-    for (const g of sortInPlace(armiesOf(lord).filter((a) => a.commander === null), byArmyId)) {
+    for (const g of sortInPlace(armiesOfLord(ctx, lord).filter((a) => a.commander === null), byArmyId)) {
       const t = s.territories[g.location]!;
       if (t.owner !== lord || g.strength <= 0) continue;
       const bonus = Math.min(cfg.garrisonBonusCap, g.strength / cfg.garrisonBonusPer);
@@ -116,7 +115,7 @@ export function phase15(ctx: Ctx): void {
 /** Knights in id order, as knightsOf gives them. */
 const byId = (a: Knight, b: Knight) => lordIdCompare(a.id, b.id);
 /** Pay order: the oldest recruit first, then by number [T]. */
-const byHire = (a: Knight, b: Knight) => a.hiredTurn - b.hiredTurn || Number(a.id.slice(1)) - Number(b.id.slice(1));
+const byHire = (a: Knight, b: Knight) => a.hiredTurn - b.hiredTurn || idNumber(a.id) - idNumber(b.id);
 /** Upkeep order: commanded armies, then garrisons, each by id [P G-33]. */
 const commandedFirst = (a: Army, b: Army) => Number(a.commander === null) - Number(b.commander === null) || a.id - b.id;
 const byArmyId = (a: Army, b: Army) => a.id - b.id;
