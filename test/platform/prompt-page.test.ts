@@ -32,9 +32,9 @@ for (const kind of DB_KINDS) {
     after(async () => { await tp?.close(); });
 
     /** A running Fair game of three (Aude p1, hosting; Bérenger p2, in English; Clothilde p3), and their logged-in browsers. */
-    async function fairGame(opts: { isPrivate?: boolean; absentAfter?: number } = {}): Promise<{ id: number; b: Browser[] }> {
+    async function fairGame(opts: { isPrivate?: boolean; absentAfter?: number; charged?: boolean } = {}): Promise<{ id: number; b: Browser[] }> {
       const id = await games.create(tp.platform.ctx, {
-        ruleset: 'test/fair', name: `Foire ${++n}`, options: {}, hostUserId: users[0]!.id, isPrivate: opts.isPrivate ?? true,
+        ruleset: 'test/fair', name: `Foire ${++n}`, options: opts.charged ? { charged: true } : {}, hostUserId: users[0]!.id, isPrivate: opts.isPrivate ?? true,
         seats: LORDS.map((lordName, i) => ({ userId: users[i]!.id, lordName })), maxPlayers: 3,
         prompts: { pace: 'live', ...(opts.absentAfter ? { absentAfter: opts.absentAfter } : {}) },
       });
@@ -176,6 +176,20 @@ for (const kind of DB_KINDS) {
       assert.match(audeAfter, /Offre n° 1 acceptée : vous → Bérenger, 1 drap pour 2 or/);
       // Bérenger's stall prompt is still open, and still his.
       assert.match(pageText((await play(b[1]!, id)).text), /Round 1: where do you set up your stall\?/);
+    });
+
+    test('no extension offered on a prompt charged to another player\'s clock (Decision.charges), as on the others', async () => {
+      const { id, b } = await fairGame({ charged: true });
+      assert.match((await play(b[0]!, id)).text, /id="extend"/, 'her own stall: the button');
+      await b[0]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'well' });
+      await waitForStep(tp, id, 1);
+      await b[1]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'well' });
+      await waitForStep(tp, id, 2);
+      const aude = await play(b[0]!, id);
+      assert.match(aude.text, /data-choice="yes"/, 'Aude is asked to consent');
+      assert.doesNotMatch(aude.text, /id="extend"/, 'but may not extend it: the time is Bérenger\'s');
+      const e = await b[0]!.post(`/games/${id}/extend`, {});
+      assert.equal(e.redirects[0], `/games/${id}/play?done=extend-used`, 'a forced press changes nothing');
     });
 
     test('one extension per step; the host pauses, others may not', async () => {

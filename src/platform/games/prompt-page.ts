@@ -372,13 +372,14 @@ function promptPart(p: Play, v: FastifyRequest['visitor'], typed: Typed | null):
     return html`<p class="notice" id="play-over">${t(lang, g.status === 'finished' ? 'play.err.finished' : 'play.err.not-started')}</p>`;
   }
   const mineNow = p.me ? p.decisions.filter((d) => d.players.includes(p.me!)) : [];
+  // no extension offered on prompts charged to another player's clock (Decision.charges; prompts.ts extendDeadline)
   const waiting = waitingFor(p);
   // Judgment items waiting for the GM (games/gm.ts): their players read what the ruleset lets them know.
   const gmWaits = p.decisions.filter((d) => d.judgment && d.players.some((pl) => !p.ready.has(`${pl}/${d.id}`)));
   const gmLines = gmWaits.filter((d) => p.me !== null && d.judgment!.concerns.includes(p.me)).map((d) => html`<p class="waiting gm-waiting">${d.judgment!.playersSee[lang]}</p>`);
   return html`${p.paused ? html`<p class="notice paused" id="paused-banner">${t(lang, 'play.paused')}</p>` : ''}
     <p class="meta deadline-row">${t(lang, 'play.deadline')}${p.deadline && !p.paused ? timeTag(p.deadline, lang, p.tz) : t(lang, 'play.no-deadline')}
-      ${mineNow.length && p.deadline && !p.paused ? (p.extended ? html` <span class="muted small" id="extend-used">${t(lang, 'play.extend-used')}</span>`
+      ${mineNow.some((d) => d.charges === undefined) && p.deadline && !p.paused ? (p.extended ? html` <span class="muted small" id="extend-used">${t(lang, 'play.extend-used')}</span>`
         : html` <form method="post" action="/games/${g.id}/extend" class="inline">${csrfField(v)}<button type="submit" id="extend">${t(lang, 'play.extend')}</button></form>`) : ''}</p>
     ${typed?.scope === 'extend' ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
     ${p.me ? (mineNow.length ? mineNow.map((d) => promptBlock(p, d, v, typed)) : html`<p class="muted" id="nothing-asked">${t(lang, 'play.nothing')}</p>`) : ''}
