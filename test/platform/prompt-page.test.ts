@@ -15,7 +15,32 @@ import { games } from '../../src/platform/games/service.ts';
 import type { Browser } from './http.ts';
 import { pageText } from './http.ts';
 import { loggedIn, newUser, type TestUser } from './users.ts';
-import { DB_KINDS, schedulerPass, startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
+import { DB_KINDS, playerOf, schedulerPass, startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
+import { canonicalJson } from '../../src/engine/hash.ts';
+import { formLine, isError, type FormEntry, type Ruleset } from '../../src/engine/ruleset.ts';
+import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
+import { gruik } from '../../src/rulesets/gruik/index.ts';
+import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
+
+await loadAllRulesets();
+
+const unescaped = (s: string): string => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * The answer form the page filled back with my answer (`data-prefilled`, issue 21) in the prompt
+ * `decision`: its entry's code and its fields as a browser posts them (a select's selected option,
+ * an input's value; entities decoded); null when no form of the prompt is filled back.
+ */
+function prefilledForm(html: string, decision: string): { code: string; fields: Record<string, string> } | null {
+  const article = new RegExp(`<article class="prompt" id="prompt-${decision.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? '';
+  const m = /<form [^>]*class="answer-form" data-code="([^"]*)" data-prefilled="1">([\s\S]*?)<\/form>/.exec(article);
+  if (!m) return null;
+  const fields: Record<string, string> = {};
+  for (const x of m[2]!.matchAll(/<select [^>]*name="(f_[^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) fields[x[1]!] = unescaped(/<option value="([^"]*)" selected>/.exec(x[2]!)?.[1] ?? '');
+  for (const x of m[2]!.matchAll(/<input type="(?:number|text)" [^>]*name="(f_[^"]+)"[^>]*value="([^"]*)"/g)) fields[x[1]!] = unescaped(x[2]!);
+  return { code: unescaped(m[1]!), fields };
+}
 
 const LORDS = ['Aude', 'Bérenger', 'Clothilde'];
 
@@ -143,6 +168,38 @@ for (const kind of DB_KINDS) {
       const st = await stateOf<FairState>(tp, id);
       assert.equal(st.round, 2);
       assert.equal(st.seats[0]!.points, 2, 'Aude won the ribbon');
+    });
+
+    test('an answer given comes back in its form (mine only; a standing answer too), and sent back unchanged it is the same answer', async () => {
+      const { id, b } = await fairGame();
+      await b[1]!.post(`/games/${id}/standing`, { 's_pass-auction': 'yes', s_consent: 'ask' }); // Bérenger: a bid of 0, by a standing answer
+      for (let i = 0; i < 3; i++) {
+        await b[i]!.post(`/games/${id}/answer`, { decision: 'stall', answer: 'pass' });
+        await waitForStep(tp, id, i + 1);
+      }
+      const blank = await play(b[0]!, id);
+      assert.equal(prefilledForm(blank.text, 'bid'), null, 'not answered yet: a blank form');
+      assert.match(blank.text, /name="f_amount" id="[^"]*" required[^>]*value=""/);
+      // Bérenger's standing answer, in his form.
+      assert.deepEqual(prefilledForm((await play(b[1]!, id)).text, 'bid'), { code: 'bid', fields: { f_amount: '0', f_prize: 'relic' } });
+      // Aude bids with the form and comes back to the page: her bid in the form, to change it.
+      await b[0]!.post(`/games/${id}/answer`, { decision: 'bid', code: 'bid', f_amount: '3', f_prize: 'ribbon' });
+      const aude = await play(b[0]!, id);
+      const filled = prefilledForm(aude.text, 'bid');
+      assert.deepEqual(filled, { code: 'bid', fields: { f_amount: '3', f_prize: 'ribbon' } });
+      assert.match(aude.text, /<option value="ribbon" selected>/);
+      // Fog: Clothilde's form is blank (nobody's answer but her own fills it).
+      const clo = await play(b[2]!, id);
+      assert.equal(prefilledForm(clo.text, 'bid'), null);
+      assert.doesNotMatch(clo.text, /value="3"|<option value="ribbon" selected>/);
+      // Sent back as it is: accepted, the same answer.
+      const before = await tp.db.one<{ text: string; value: unknown }>(`SELECT text, value FROM sheets WHERE game_id = $1 AND player = 'p1' AND decision = 'bid'`, [id]);
+      const again = await b[0]!.post(`/games/${id}/answer`, { decision: 'bid', code: filled!.code, ...filled!.fields });
+      assert.equal(again.redirects[0], `/games/${id}/play?done=answer`);
+      const after = await tp.db.one<{ text: string; value: unknown; ready: boolean }>(`SELECT text, value, ready FROM sheets WHERE game_id = $1 AND player = 'p1' AND decision = 'bid'`, [id]);
+      assert.equal(after!.ready, true);
+      assert.equal(after!.text, before!.text);
+      assert.deepEqual(after!.value, before!.value);
     });
 
     test('a trade offered and accepted changes both pages', async () => {
@@ -358,3 +415,131 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+/** Each option of each field of an entry, the other fields at their first option (integers at their minimum): the values by field. */
+function fills(e: FormEntry): Record<string, string>[] {
+  const first: Record<string, string> = {};
+  for (const f of e.fields) first[f.name] = f.kind === 'choice' ? f.options[0]?.value ?? '' : f.kind === 'integer' ? String(f.min ?? 0) : '';
+  const out: Record<string, string>[] = e.fields.length ? [] : [{}];
+  for (const f of e.fields) for (const v of f.kind === 'choice' ? f.options.map((o) => o.value) : [first[f.name]!]) out.push({ ...first, [f.name]: v });
+  return out;
+}
+
+describe('answers given come back in the guided form: Fief, Warrior Knights, Game of Gruik (pglite)', () => {
+  let tp: TestPlatform;
+  // The turn job runs only when the test asks (waitForStep): a step I answered stays open until
+  // then, as it does in a game while another player is awaited, so that a question asked of me
+  // alone (Fief's are, one player at a time) can be come back to as well.
+  before(async () => { tp = await startTestPlatform('pglite', {}, { scheduler: false }); });
+  after(async () => { await tp?.close(); });
+
+  /**
+   * Two persons (me and another) among bots at the live pace; each question answered by default
+   * (the service's answerPrompt), but a question of mine with a guided form of one of `kinds` not
+   * checked yet: there, on the page, I give an answer the form writes (its first line the referee
+   * accepts that is not a button's), the page read again fills that entry with it, and the form
+   * sent back unchanged is the same answer. Returns the kinds checked.
+   */
+  async function formsComeBack(ruleset: string, login: string, create: (me: number, other: number) => Promise<number>, kinds: string[], guard: number): Promise<string[]> {
+    const want = kinds.length;
+    const rs = getRuleset(ruleset).ruleset as Ruleset<unknown>;
+    const u = await newUser(tp, login);
+    const o = await newUser(tp, `${login}_2`);
+    const id = await create(u.id, o.id);
+    const me = await playerOf(tp, id, u.id);
+    const other = await playerOf(tp, id, o.id);
+    const b = await loggedIn(tp, u);
+    await b.get(`/games/${id}/play`);
+    const done: string[] = [];
+    for (let i = 0; i < guard && done.length < want; i++) {
+      const row = (await tp.db.one<{ step: number; status: string }>('SELECT step, status FROM games WHERE id = $1', [id]))!;
+      if (row.status !== 'running') break;
+      const g = await stateOf<unknown>(tp, id);
+      const ds = rs.decisions(g);
+      const d = ds.find((x) => x.players.includes(me) && kinds.includes(x.kind) && !done.includes(x.kind));
+      let pick: { e: FormEntry; values: Record<string, string> } | null = null;
+      if (d) {
+        const buttons = new Set((d.choices ?? []).map((c) => rs.validate(g, me, d.id, c.value).value).filter((x) => x !== null).map((x) => canonicalJson(x)));
+        for (const e of rs.answerForm!(g, me, d.id, 'fr').groups.flatMap((x) => x.entries)) for (const values of fills(e)) {
+          if (pick) break;
+          const line = formLine(e, values);
+          const v = line === null ? null : rs.validate(g, me, d.id, line);
+          if (v && v.value !== null && !v.issues.some(isError) && !buttons.has(canonicalJson(v.value))) pick = { e, values };
+        }
+      }
+      if (d && pick) {
+        const posted = Object.fromEntries(Object.entries(pick.values).map(([k, v]) => [`f_${k}`, v]));
+        const r = await b.post(`/games/${id}/answer`, { decision: d.id, code: pick.e.code, ...posted });
+        assert.equal(r.redirects[0], `/games/${id}/play?done=answer`, `${d.kind}: ${pageText(r.text).slice(0, 300)}`);
+        const stored = await tp.db.one<{ text: string; value: unknown }>('SELECT text, value FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, d.id]);
+        const filled = prefilledForm((await b.get(`/games/${id}/play`)).text, d.id);
+        assert.ok(filled, `${d.kind}: the form is filled back with the answer ${stored?.text}`);
+        assert.equal(filled.code, pick.e.code, `${d.kind}: the entry that wrote it`);
+        const back = await b.post(`/games/${id}/answer`, { decision: d.id, code: filled.code, ...filled.fields });
+        assert.equal(back.redirects[0], `/games/${id}/play?done=answer`, `${d.kind}: sent back unchanged, accepted: ${pageText(back.text).slice(0, 300)}`);
+        const again = await tp.db.one<{ value: unknown; ready: boolean }>('SELECT value, ready FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, d.id]);
+        assert.equal(again!.ready, true);
+        assert.equal(canonicalJson(again!.value), canonicalJson(stored!.value), `${d.kind}: the same answer`);
+        done.push(d.kind);
+      }
+      // the rest by default: mine first, then the other's (a step already resolved by mine asks him no more)
+      for (const x of ds) for (const p of [me, other]) {
+        if (!x.players.includes(p) || (x === d && p === me && pick)) continue;
+        try { await answerPrompt(tp.platform.ctx, id, p, x.id, x.defaults[p] ?? null); } catch { /* the step moved on */ }
+      }
+      await waitForStep(tp, id, Number(row.step) + 1, 60_000);
+    }
+    return done;
+  }
+
+  test('Fief: the purchases and the movement', { timeout: 300_000 }, async () => {
+    const done = await formsComeBack('fief', 'fv_fief', (me, other) => games.create(tp.platform.ctx, {
+      ruleset: 'fief', name: 'Fief formulaires', options: { map: 'original' }, seed: 'fief-site', hostUserId: me, isPrivate: true,
+      seats: [{ userId: me, lordName: 'Aude' }, { userId: other, lordName: 'Bérenger' }, { userId: null, lordName: 'Clothilde' }, { userId: null, lordName: 'Dreux' }],
+      maxPlayers: 4, prompts: { pace: 'live' },
+    }), ['purchases', 'movement'], 200);
+    assert.deepEqual(done, ['purchases', 'movement']);
+  });
+
+  test('Warrior Knights: the stronghold (one choice) and the planning (a pile for each card)', { timeout: 300_000 }, async () => {
+    const done = await formsComeBack('warrior-knights', 'fv_wk', (me, other) => games.create(tp.platform.ctx, {
+      ruleset: 'warrior-knights', name: 'WK formulaires', options: {}, seed: 'wk-fv', hostUserId: me, isPrivate: true,
+      seats: [{ userId: me, lordName: 'Aude' }, { userId: other, lordName: 'Bérenger' }], maxPlayers: 2, prompts: { pace: 'live' },
+    }), ['place-stronghold', 'plan-piles'], 200);
+    assert.deepEqual(done, ['place-stronghold', 'plan-piles']);
+  });
+
+  test('Game of Gruik: the season\'s sheet written with the guided form comes back in the editor, and sent back unchanged is the same answer', async () => {
+    const u = await newUser(tp, 'fv_gruik');
+    const v = await newUser(tp, 'fv_gruik2', 'en');
+    const id = await games.create(tp.platform.ctx, {
+      ruleset: 'gruik', name: 'Tourbière formulaires', options: { map: 'fixture', seasons: 2, gm: false }, seed: 'gsite-4', hostUserId: u.id, isPrivate: true,
+      seats: [{ userId: u.id, lordName: 'Aëlis' }, { userId: v.id, lordName: 'Borin' }], maxPlayers: 2, prompts: { pace: 'live' },
+    });
+    const g = await stateOf<GruikGame>(tp, id);
+    const me = await playerOf(tp, id, u.id);
+    const b = await loggedIn(tp, u);
+    await b.get(`/games/${id}/play`);
+    // a line of the guided form that the referee takes without error
+    let line: string | null = null;
+    for (const e of gruik.answerForm!(g, me, 'orders', 'fr').groups.flatMap((x) => x.entries)) for (const values of fills(e)) {
+      if (line) break;
+      const l = formLine(e, values);
+      const x = l === null ? null : gruik.validate(g, me, 'orders', l);
+      if (x && x.value !== null && !x.issues.some(isError)) line = l;
+    }
+    assert.ok(line, 'a line of the guided form');
+    const sheet = `${line}\n`;
+    const r = await b.post(`/games/${id}/answer`, { decision: 'orders', answer: sheet });
+    assert.equal(r.redirects[0], `/games/${id}/play?done=answer`, pageText(r.text).slice(0, 300));
+    const stored = await tp.db.one<{ value: unknown }>('SELECT value FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, 'orders']);
+    const page = await b.get(`/games/${id}/play`);
+    const text = unescaped(/<textarea name="answer" id="sheet-text"[^>]*>([\s\S]*?)<\/textarea>/.exec(page.text)?.[1] ?? '');
+    assert.equal(text, sheet, 'the sheet sent, in the editor');
+    const back = await b.post(`/games/${id}/answer`, { decision: 'orders', answer: text });
+    assert.equal(back.redirects[0], `/games/${id}/play?done=answer`);
+    const again = await tp.db.one<{ value: unknown; ready: boolean }>('SELECT value, ready FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, 'orders']);
+    assert.equal(again!.ready, true);
+    assert.equal(canonicalJson(again!.value), canonicalJson(stored!.value), 'the same answer');
+  });
+});

@@ -397,6 +397,8 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   answerText: (g, player, decision, value) => (typeof value === 'string' ? value : decision === 'orders' && value && typeof value === 'object' && g.gruik.realms[player] ? sheetText(g.gruik, player, value as GruikSheet, 'en') : JSON.stringify(value, null, 2)),
   // The orders decision is a sheet (`Decision.sheet`): the guided form's entries (sheet/form.ts
   // `sheetForm`: only legal choices, each a line of the text sheet) each add a line to it.
+  // No `formValues` (issue 21): this form only adds lines to the sheet, and the sheet sent is shown
+  // back whole in the prompt page's editor (its stored text); the other questions are buttons or text.
   answerForm: (g, player, decision, lang) => (decision === 'orders' && g.flow.phase === 'orders' && g.seats.includes(player) ? sheetForm(g.gruik, player, lang) : { layout: 'picker', groups: [] }),
   // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented.
   orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang) : ''),
