@@ -47,6 +47,7 @@ if (values.flow) {
   table('Judgment items (gmQueue, and the GM’s disputes)', f.counts.judgments);
   table('Judgment rows with no GM step, default seen applied (flow-soak.ts DEFAULT_SIGNS)', f.counts.defaults);
   table('Order kinds handed in (bots)', f.counts.orders);
+  table('Battle communiqués (§6.11, J21: posted, published, moderated, withheld, edited)', f.counts.communiques);
   table('Answers and actions the referee refused', f.counts.refused);
   for (const x of f.refusals) console.log(`  ${x}`);
   console.log('\n## Never reached');

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countRulings, DEFAULT_SIGNS, fixtureVariant, flowCampaign, flowOptions, flowSoak, type FlowBot, type FlowCampaign } from '../../src/rulesets/gruik/flow-soak.ts';
+import { countRulings, DEFAULT_SIGNS, fixtureVariant, flowCampaign, flowOptions, flowSoak, talks, type FlowBot, type FlowCampaign } from '../../src/rulesets/gruik/flow-soak.ts';
 import { JUDGMENT_IDS } from '../../src/rulesets/gruik/judgments.ts';
 import { SEQ } from '../../src/rulesets/gruik/flow.ts';
 import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
@@ -65,9 +65,30 @@ test('flowSoak aggregates campaigns over the options cycle and lists what was ne
   assert.deepEqual(r.violations, [], 'no violation');
   assert.deepEqual(r.missing.steps, [], 'every step ran');
   assert.ok(!r.missing.decisions.includes('orders'), 'orders reached');
-  assert.ok(r.missing.judgments.includes('J21'), 'J21 (communiqués, not written) is listed as never reached');
+  assert.ok(r.missing.judgments.includes('J21'), 'J21 is listed as never reached: no campaign of 0–4 talks (communiqués)');
   for (const j of r.missing.judgments) assert.ok(!r.counts.judgments[j] && !r.counts.defaults[j], `${j} listed only when neither raised nor seen by default`);
   assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => flowOptions(i, 20).players), [4, 5, 6, 7, 2, 8, 4, 5, 6, 2], 'the options cycle through 4–8 players and the fixture');
+});
+
+test('§6.11, J21: the campaigns that talk publish communiqués, counted; the GM moderates them where he reads them, else they go out verbatim', { timeout: 120_000 }, () => {
+  assert.deepEqual([0, 2, 5, 6, 7, 8, 14, 16, 24, 52, 66].map(talks), [false, false, true, true, true, false, false, false, false, false, false], 'the regression seeds’ campaigns do not talk');
+  const moderated = flowCampaign('comm-6', 6, bot, flowOptions(6, 6), true);
+  const verbatim = flowCampaign('comm-7', 6, bot, flowOptions(7, 6), true);
+  const quiet = flowCampaign('comm-6', 6, bot, flowOptions(6, 6), false);
+  for (const c of [moderated, verbatim, quiet]) {
+    assert.equal(c.failure, undefined, `${c.seed}: no failure: ${c.failure?.error}`);
+    assert.deepEqual(c.violations, [], `${c.seed}: no invariant violation`);
+    assert.deepEqual(c.counts.refused, {}, `${c.seed}: nothing refused: ${c.refusals.join(' | ')}`);
+  }
+  assert.equal(flowOptions(6, 6).communiqueModeration, true);
+  assert.ok((moderated.counts.communiques.posted ?? 0) >= 1, 'posted');
+  assert.equal(moderated.counts.communiques.moderated, moderated.counts.communiques.posted, 'each one through the GM’s queue');
+  assert.ok((moderated.counts.judgments.J21 ?? 0) >= 1, 'J21 raised');
+  assert.equal(moderated.counts.actions.communique, moderated.counts.communiques.posted);
+  assert.ok((verbatim.counts.communiques.verbatim ?? 0) >= 1 && (verbatim.counts.defaults.J21 ?? 0) >= 1, 'no GM: published at once, J21’s default seen');
+  assert.equal(verbatim.counts.communiques.moderated, undefined);
+  assert.equal(quiet.counts.communiques.posted, undefined, 'a campaign that does not talk posts none');
+  assert.equal(flowCampaign('comm-6', 6, bot, flowOptions(6, 6), true).hash, moderated.hash, 'deterministic');
 });
 
 test('a fleet that sails combined with another leaves its own blockade (soak night-a-66: a partner in port still blockaded)', { timeout: 120_000 }, () => {

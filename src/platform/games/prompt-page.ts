@@ -255,9 +255,16 @@ interface Typed {
 }
 
 /** The form fields named `f_<name>` of a body (an answer form's or a free action's), without the prefix. */
+/**
+ * The longest value of a form field the page passes on (a free action's text: Gruik's communiqué,
+ * up to its own `campaign.communiqueMaxChars`, at most 20 000): longer is cut here, and the
+ * ruleset checks its own bound on what it gets.
+ */
+const FIELD_MAX = 20_000;
+
 function prefixed(b: Record<string, unknown>, prefix: string): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>; // a field named f___proto__ is a field
-  for (const [k, v] of Object.entries(b)) if (k.startsWith(prefix) && k.length <= 100 + prefix.length) out[k.slice(prefix.length)] = str(v, 1000);
+  for (const [k, v] of Object.entries(b)) if (k.startsWith(prefix) && k.length <= 100 + prefix.length) out[k.slice(prefix.length)] = str(v, FIELD_MAX);
   return out;
 }
 

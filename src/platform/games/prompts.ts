@@ -165,8 +165,15 @@ export async function actionStep(ctx: AppCtx, t: Db, g: GameRow, player: PlayerI
     await t.query('INSERT INTO reports(game_id, idx, player, text_fr, text_en, read_at) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, step.index, s.player, rep.fr, rep.en, now]);
   }
   // The prompts open before and after: unchanged, the step keeps its deadline; changed, it gets a new one.
+  // An optional item for the GM the action raised or closed (Gruik's J21 communiqué, which holds no
+  // step) changes no prompt that counts: the step keeps its deadline (a player cannot lengthen it
+  // so), and the GM's queue takes the item.
   const before = openPrompts(rs, g.state, settings.pace, g.pace_minutes);
-  const changed = !samePrompts(before, out.promptsAfter);
+  const afterState: unknown = JSON.parse(out.stateJson);
+  const optional = new Set([...rs.decisions(g.state), ...(out.finished ? [] : rs.decisions(afterState))].filter((d) => d.judgment?.kind === 'optional').map((d) => d.id));
+  const counted = (ps: OpenPrompt[]) => ps.filter((p) => !optional.has(p.id));
+  const changed = !samePrompts(counted(before), counted(out.promptsAfter));
+  const gmChanged = !samePrompts(before, out.promptsAfter);
   const same = !g.pace || !changed; // a game of order sheets keeps its deadline
   const deadline = out.finished ? null : same ? g.deadline : stepDeadline(out.promptsAfter, now, g.clocks);
   await t.query(
@@ -190,8 +197,8 @@ export async function actionStep(ctx: AppCtx, t: Db, g: GameRow, player: PlayerI
   const asked = new Set(out.askedAfter);
   for (const s of seats) await t.query('UPDATE seats SET asked = $3 WHERE game_id = $1 AND player = $2', [gameId, s.player, asked.has(s.player)]);
   // The GM's queue follows the step: its open items move on, new ones are written (games/gm-items.ts).
-  if (!out.finished && (changed || await t.one('SELECT 1 AS x FROM gm_items WHERE game_id = $1 AND closed_at IS NULL LIMIT 1', [gameId]))) {
-    await moveGmItems(ctx, t, gameId, step.index + 1, rs.decisions(JSON.parse(out.stateJson)), deadline);
+  if (!out.finished && (gmChanged || await t.one('SELECT 1 AS x FROM gm_items WHERE game_id = $1 AND closed_at IS NULL LIMIT 1', [gameId]))) {
+    await moveGmItems(ctx, t, gameId, step.index + 1, rs.decisions(afterState), deadline);
   }
   // Prompts the action opened (a trade offer asking its recipient…): their players are told.
   if (!out.finished && changed && g.pace) {

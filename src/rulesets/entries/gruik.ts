@@ -11,12 +11,15 @@ import { gruikHostFields, gruikHostOptions } from '../gruik/host-form.ts';
 import { checkScenario as checkGruikScenario } from '../gruik/scenario.ts';
 import { countSheetOrders } from '../gruik/sheet/count.ts';
 import type { GruikFlowEvent, GruikGame } from '../gruik/flow.ts';
+import { botCommuniques } from '../gruik/communique.ts';
 
 export const entry: RulesetEntry<GruikGame, GruikFlowEvent> = {
   ruleset: gruik,
   // The original default map (4–8 players, its §12.5 variant by the number of players), then the §12.7 test fixture.
   variants: catalogVariants('gruik'),
   bot: (g, player, decision, rng) => gruikBot(g, player, decision, rng),
+  // §6.11: a bot seat publishes a communiqué now and then on a battle it fought (communique.ts); it answers no one's action.
+  botActions: (g, player, rng, mode) => (mode === 'spontaneous' ? botCommuniques(g, player, rng) : []),
   hostForm: { fields: gruikHostFields, options: gruikHostOptions },
   // A caretaker holds (the §11.6 default of every decision): it never plays an absent player's campaign for him.
   caretaker: (g, player, decision) => gruikHold(g, player, decision),

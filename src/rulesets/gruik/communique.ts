@@ -62,7 +62,12 @@ export interface Communique {
   reported?: true;
 }
 
-export interface CommuniqueBook { battles: CommBattle[]; items: Communique[] }
+export interface CommuniqueBook {
+  battles: CommBattle[];
+  items: Communique[];
+  /** The communiqués posted so far (the next one's id is `c<n + 1>`). */
+  n?: number;
+}
 
 const NAME = 'communique';
 /** The J21 item's ruling: these two words, or the edited text. */
@@ -196,7 +201,8 @@ export function actCommunique(g0: GruikGame, player: PlayerId, v: CommuniqueActi
   const g = structuredClone(g0);
   const bk = book(g);
   const b = bk.battles.find((x) => x.id === v.battle);
-  const c: Communique = { id: `c${bk.items.length === 0 ? 1 : Math.max(...bk.items.map((x) => Number(x.id.slice(1)) || 0)) + 1}`, battle: v.battle, author: player, text: v.text, posted: g.gruik.season, status: 'pending' };
+  bk.n = (bk.n ?? 0) + 1;
+  const c: Communique = { id: `c${bk.n}`, battle: v.battle, author: player, text: v.text, posted: g.gruik.season, status: 'pending' };
   bk.items.push(c);
   if (moderated(g)) return { state: g, events: [{ t: 'note', audience: [player], text: fill(M.pending, { p: b ? pname(g.gruik, b.province) : v.battle }) }] };
   c.status = 'published';
@@ -294,14 +300,19 @@ const BOT_LINES: Record<'won' | 'lost' | 'other', Localized[]> = {
   ],
   other: [{ fr: 'La bataille de {p} n’a rien tranché. Nos forces restent prêtes.', en: 'The battle of {p} settled nothing. Our forces stand ready.' }],
 };
-/** How often a bot publishes a communiqué on a battle it may speak of, each time it is asked. */
-const BOT_CHANCE = 0.3;
+/** How often a bot publishes a communiqué on a battle it fought [ours]. */
+const BOT_CHANCE = 0.4;
 
-/** The communiqués a bot seat publishes now (registry `botActions`, the soak): sometimes, from its rng; a text in both languages. */
+/**
+ * The communiqués a bot seat publishes now (registry `botActions`, the soak): on the battles of the
+ * last season, at the orders of the season after them (so it is asked once a battle), sometimes,
+ * from its rng; a text in both languages.
+ */
 export function botCommuniques(g: GruikGame, player: PlayerId, rng: Rng): ActionInput[] {
   const out: ActionInput[] = [];
+  if (g.flow.phase !== 'orders') return out;
   for (const b of communiqueBattles(g, player)) {
-    if (!rng.chance(BOT_CHANCE)) continue;
+    if (b.season !== g.gruik.season - 1 || !rng.chance(BOT_CHANCE)) continue;
     const mood = b.winner === null ? 'other' : b.winner === player ? 'won' : b.sides.includes(player) ? 'lost' : 'won';
     const line = fill(rng.pick(BOT_LINES[mood]), { p: pname(g.gruik, b.province) });
     out.push({ id: `${NAME}:${b.id}`, values: { text: `${line.fr}\n${line.en}`.slice(0, g.gruik.config.campaign.communiqueMaxChars) } });

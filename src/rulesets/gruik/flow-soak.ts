@@ -38,6 +38,7 @@ import { FIXTURE_SCENARIO, type ScenarioFile } from './scenario.ts';
 import type { ScenarioState } from './state.ts';
 import { orderKinds, ORDER_KINDS } from './bot.ts';
 import type { GruikSheet } from './sheet-types.ts';
+import { botCommuniques } from './communique.ts';
 import type { GruikState } from './state.ts';
 
 /** A bot as the registry gives it: an answer to any decision of the game. */
@@ -46,7 +47,7 @@ export type FlowBot = (g: GruikGame, player: PlayerId, decision: string, rng: Rn
 /** The decision kinds the flow asks today (index.ts `decisionsOf`); a new kind is counted as well when it shows. */
 export const FLOW_DECISION_KINDS = ['orders', 'reaction', 'tabletop-accept', 'battle-report', 'report-confirmation', 'disband-army', 'naval-round', 'volunteer-ally', 'create-army', 'judgment'] as const;
 /** The tabletop free actions (tabletop.ts). */
-export const FLOW_ACTION_KINDS = ['army-list', 'propose-date', 'accept-date'] as const;
+export const FLOW_ACTION_KINDS = ['army-list', 'propose-date', 'accept-date', 'communique'] as const;
 /** Engine steps a season may take at most (orders, reactions, three tabletop rounds, GM items, disband, and free actions). */
 export const SOAK_STEP_CAP = 60;
 
@@ -65,6 +66,12 @@ export interface FlowCounts {
    * applied, each read from what shows it (`DEFAULT_SIGNS`): §11.4's items reached in play without a queue.
    */
   defaults: Record<string, number>;
+  /**
+   * The battle communiqués (§6.11, J21; communique.ts), each counted once as it goes: `posted`,
+   * then `published` (with `verbatim`: no moderation, or no GM) or `withheld`; `moderated` those a
+   * J21 ruling settled (`by-gm` the GM's, `edited` his edits; the others the default).
+   */
+  communiques: Record<string, number>;
 }
 export interface FlowFailure { seed: string; season: number; step: string; error: string }
 export interface FlowCampaign {
@@ -81,12 +88,12 @@ export interface FlowCampaign {
   game: GameRecord<GruikGame>;
 }
 
-const emptyCounts = (): FlowCounts => ({ decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, orders: {}, refused: {}, defaults: {} });
+const emptyCounts = (): FlowCounts => ({ decisions: {}, actions: {}, steps: {}, events: {}, judgments: {}, orders: {}, refused: {}, defaults: {}, communiques: {} });
 
 /**
  * What shows that the program applied its default for a judgment row with no GM step (rules §11.4):
- * the soak counts the row reached when it sees it. J21 (communiqués) has none: no communiqué is
- * written yet. Some signs are the path the default takes, not the ambiguity itself (J22: every
+ * the soak counts the row reached when it sees it. J21 (communiqués) is optional: without moderation
+ * (or a GM) its default, publication verbatim, is seen here; with both it is the GM's item. Some signs are the path the default takes, not the ambiguity itself (J22: every
  * automatic vassalage, tie or not; J23: every capital moved by the A-53 list): said so here.
  */
 export const DEFAULT_SIGNS: Record<string, string> = {
@@ -100,6 +107,7 @@ export const DEFAULT_SIGNS: Record<string, string> = {
   J15: 'a gift or loan (automatic transfer)',
   J19: 'the seasonal prestige published (S8.6): nothing automatic toward neutrals',
   J20: 'a declaration, rumour or treaty relayed',
+  J21: 'a battle communiqué published verbatim at once (no moderation, or no GM)',
   J22: 'an automatic vassalage (S8: the tributary’s choice, else the lowest id; a tie is not told apart)',
   J23: 'a capital moved by the A-53 list (owned, richest, nearest, lowest id)',
   J24: 'a fortress die rolled and logged (retreat into the fortress, D6)',
@@ -144,14 +152,23 @@ export function fixtureVariant(v: number): ScenarioFile {
 /**
  * The options of campaign i [P, ours]: anneau with 4…8 players four times in five, the fixture the
  * fifth (in turn as it stands and as its five variants, `fixtureVariant`); a GM every other; the table
- * in three campaigns of four.
+ * in three campaigns of four. The GM reads the communiqués (J21, `communiqueModeration`) in the
+ * campaigns that talk (`talks`) 6 and 10 modulo 16 (with a GM) and 7 and 11 (without: at once).
  */
 export function flowOptions(i: number, seasons: number): GruikOptions {
   const map = i % 5 === 4 ? 'fixture' : 'anneau';
   const k = i - Math.floor(i / 5); // the index among the anneau campaigns: 4, 5, 6, 7, 8 players in turn
   const v = Math.floor(i / 5) % FLOW_FIXTURE_VARIANTS.length; // the fixture's variant
-  return { map, players: map === 'fixture' ? 2 : 4 + (k % 5), gm: i % 2 === 0, tabletop: Math.floor(i / 2) % 4 !== 3, seasons, ...(map === 'fixture' && v > 0 ? { scenario: fixtureVariant(v) } : {}) };
+  return { map, players: map === 'fixture' ? 2 : 4 + (k % 5), gm: i % 2 === 0, tabletop: Math.floor(i / 2) % 4 !== 3, seasons, ...(map === 'fixture' && v > 0 ? { scenario: fixtureVariant(v) } : {}), ...([6, 7, 10, 11].includes(i % 16) ? { communiqueModeration: true } : {}) };
 }
+
+/**
+ * Whether the bots of campaign i publish communiqués [ours]: those 5–7 and 9–13 modulo 16 (with a
+ * GM: 6, 10, 12). A communiqué is a step of the engine's record, so every later step's stream moves
+ * with it: the other campaigns (the regression seeds' among them: 2, 14, 16, 24, 52, 66) keep the
+ * paths they had before communiqués were written.
+ */
+export const talks = (i: number): boolean => [5, 6, 7, 9, 10, 11, 12, 13].includes(i % 16);
 
 /** A result the two sides of a tabletop battle report (drawn from the battle's own stream, so both usually agree). */
 function drawnReport(g: GruikGame, battle: string, seed: string, side: PlayerId): unknown {
@@ -180,6 +197,7 @@ function drawnReport(g: GruikGame, battle: string, seed: string, side: PlayerId)
 /** The soak's answer to one decision: the table and the GM's variations, else the bot's (see the header). */
 function answerOf(g: GruikGame, p: PlayerId, d: Decision, rng: Rng, seed: string, bot: FlowBot): unknown {
   if (d.judgment) {
+    if (d.judgment.row === 'J21' && rng.chance(0.2)) return 'withhold'; // [ours] the GM withholds a communiqué now and then (and edits one, below)
     if (d.choices?.length && rng.chance(0.4)) return rng.pick(d.choices).value;
     if (!d.choices && rng.chance(0.3)) return `Soak ruling on ${d.judgment.row}: as the program applied, noted.`;
     return bot(g, p, d.id, rng);
@@ -242,8 +260,28 @@ export function countRulings(counts: FlowCounts, g: Pick<GruikGame, 'flow'>, see
   }
 }
 
-/** One campaign through the flow, with the options of `flowOptions` or those given. */
-export function flowCampaign(seed: string, seasons: number, bot: FlowBot, options: GruikOptions = flowOptions(0, seasons)): FlowCampaign {
+/** Counts the communiqués' changes since the last look (`seen`: each communiqué's last status counted, by season and id). */
+function countCommuniques(counts: FlowCounts, g: GruikGame, seen: Map<string, string>): void {
+  for (const c of g.comms?.items ?? []) {
+    const key = `${c.posted}/${c.id}`;
+    const was = seen.get(key);
+    if (was === c.status) continue;
+    if (was === undefined) bump(counts.communiques, 'posted');
+    seen.set(key, c.status);
+    if (c.status === 'pending') continue;
+    bump(counts.communiques, c.status);
+    if (c.by === 'author' || c.by === 'no-gm') { bump(counts.communiques, 'verbatim'); if (c.status === 'published') bump(counts.defaults, 'J21'); }
+    if (c.by === 'gm' || c.by === 'default') bump(counts.communiques, 'moderated');
+    if (c.by === 'gm') bump(counts.communiques, 'by-gm');
+    if (c.edited) bump(counts.communiques, 'edited');
+  }
+}
+
+/**
+ * One campaign through the flow, with the options of `flowOptions` or those given. `talk`: the
+ * bots publish battle communiqués now and then (communique.ts `botCommuniques`, from the seed).
+ */
+export function flowCampaign(seed: string, seasons: number, bot: FlowBot, options: GruikOptions = flowOptions(0, seasons), talk = false): FlowCampaign {
   const counts = emptyCounts();
   const violations: string[] = [];
   const refusals: string[] = [];
@@ -251,6 +289,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
   let game = createGame(gruik, { ...options, seasons }, seed) as GameRecord<GruikGame>;
   let step = 'setup';
   const rulingsSeen = new Set<string>();
+  const commsSeen = new Map<string, string>();
   const check = (where: string) => {
     for (const v of checkInvariants(game.state.gruik)) violations.push(`seed ${seed} season ${game.state.gruik.season} ${where}: ${v}`);
   };
@@ -260,9 +299,18 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
     for (let guard = 0; guard < (seasons + 1) * SOAK_STEP_CAP && game.state.flow.phase !== 'over'; guard++) {
       const g = game.state;
       step = `${g.flow.phase} (engine step ${game.steps.length + 1})`;
-      // the free actions first (the tabletop lists and dates), each filled in from its form
+      // the free actions first (the tabletop lists and dates), each filled in from its form; a campaign that talks, its bots' communiqués
       for (const seat of g.seats) {
+        for (const a of talk ? botCommuniques(game.state, seat, createRng(seed, `communique/${game.steps.length}/${seat}`)) : []) {
+          const r = takeAction(gruik, game, seat, a);
+          if (r.validation.value === null || r.validation.issues.some(isError)) { refuse('action:communique', seat, r.validation.issues.map((i) => i.message).join('; ')); continue; }
+          bump(counts.actions, 'communique');
+          game = r.game as GameRecord<GruikGame>;
+          countCommuniques(counts, game.state, commsSeen);
+          check(`action ${a.id}`);
+        }
         for (const a of gruik.freeActions?.(game.state, seat, 'en') ?? []) {
+          if (a.id.startsWith('communique:')) continue; // the bots' own above
           const rng = createRng(seed, `act/${game.steps.length}/${seat}/${a.id}`);
           if (!rng.chance(0.6)) continue;
           const values: Record<string, string> = {};
@@ -301,6 +349,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
       for (const id of ran) bump(counts.steps, id);
       check(`after ${before.flow.phase}`);
       countRulings(counts, after, rulingsSeen);
+      countCommuniques(counts, after, commsSeen);
       if (after.gruik.season !== s0) {
         // the season ended inside this resolution: its events, from the state at its end
         if (after.flow.phase === 'over') countEvents(counts, after.gruik);
@@ -323,7 +372,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
   function finish(failure?: FlowFailure): FlowCampaign {
     for (const it of game.state.gruik.gmQueue ?? []) bump(counts.judgments, it.item);
     // the disputes (J4, J9, J10): with a GM from its decisions, without from their rulings (countRulings)
-    for (const [k, n] of Object.entries(counts.decisions)) if (/^judgment:J(4|9|10)$/.test(k)) bump(counts.judgments, k.slice('judgment:'.length), n);
+    for (const [k, n] of Object.entries(counts.decisions)) if (/^judgment:J(4|9|10|21)$/.test(k)) bump(counts.judgments, k.slice('judgment:'.length), n);
     for (const r of game.state.gruik.rollLog) if (r.purpose.startsWith('retreat into the fortress')) bump(counts.defaults, 'J24');
     return { seed, options, seasons: game.state.gruik.season, engineSteps: game.steps.length, hash: hashState(game.state), counts, violations, refusals, game, ...(failure ? { failure } : {}) };
   }
@@ -357,7 +406,7 @@ export function flowSoak(n: number, seasons: number, bot: FlowBot, opts: { base?
   let played = 0, engineSteps = 0, campaigns = 0;
   for (let i = 0; i < n && !opts.stop?.(); i++) {
     campaigns += 1;
-    const c = flowCampaign(`${opts.base ?? 'flow'}-${i}`, seasons, bot, flowOptions(i, seasons));
+    const c = flowCampaign(`${opts.base ?? 'flow'}-${i}`, seasons, bot, flowOptions(i, seasons), talks(i));
     played += c.seasons;
     engineSteps += c.engineSteps;
     for (const k of Object.keys(counts) as (keyof FlowCounts)[]) for (const [x, m] of Object.entries(c.counts[k])) bump(counts[k], x, m);

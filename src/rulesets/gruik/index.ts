@@ -10,7 +10,7 @@
  * Host options: the scenario (`map`: 'anneau', the default map, or 'fixture', the §12.7 fixture; or
  * `scenario`, a GM's own §12.4 file, see `setupUploaded`), the seats (`players`, `lords`), `gm` (GM_PRESENT),
  * `seasons` (the campaign's length [P §1.7]), `tabletop` (battles may be played on the table
- * [P §6.12]), `config` (overrides of the constants table, `resolveGruikConfig`).
+ * [P §6.12]), `communiqueModeration` (J21: communiqués to the GM first, communique.ts), `config` (overrides of the constants table, `resolveGruikConfig`).
  */
 import type { DeadlineClass as EngineDeadlineClass, Decision, Lang, Localized, Outcome, PlayerId, Ruleset, Validation, ViewDoc } from '../../engine/ruleset.ts';
 import { GM_SEAT, validateRuling } from '../../engine/ruleset.ts';
@@ -57,6 +57,8 @@ export interface GruikOptions {
   seasons?: number;
   /** Tabletop battles allowed [P §6.12]. */
   tabletop?: boolean;
+  /** J21 [P §11.4]: communiqués go to the GM's queue first (`campaign.communiqueModeration`). */
+  communiqueModeration?: boolean;
   config?: Record<string, unknown>;
 }
 
@@ -186,7 +188,7 @@ function overridesOf(o: GruikOptions): Record<string, unknown> {
   return {
     ...base,
     gm: { ...(base.gm ?? {}), ...(o.gm !== undefined ? { present: o.gm } : {}) },
-    campaign: { ...(base.campaign ?? {}), ...(o.seasons !== undefined ? { seasons: o.seasons } : {}), ...(o.tabletop !== undefined ? { tabletop: o.tabletop } : {}) },
+    campaign: { ...(base.campaign ?? {}), ...(o.seasons !== undefined ? { seasons: o.seasons } : {}), ...(o.tabletop !== undefined ? { tabletop: o.tabletop } : {}), ...(o.communiqueModeration !== undefined ? { communiqueModeration: o.communiqueModeration } : {}) },
   };
 }
 
