@@ -355,8 +355,10 @@ test('every free event renders in both languages for its readers; every refusal 
     { t: 'annul-refused', request, spouse: l2, pope: P1, how: 'lapsed' }, { t: 'relic', relic: 'GRAIL', lord: l1, from: null, how: 'recovered' },
     { t: 'relic', relic: 'GRAIL', lord: l1, from: null, how: 'taken' }, { t: 'relic', relic: 'GRAIL', lord: l1, from: l2, how: 'handed' },
     { t: 'title-passed', title: 'FIEF:F_SIGY', from: l1, to: l2 }, { t: 'siege-ended', besieger: P1, village: 'BLAYE' },
+    { t: 'tooth-standing', player: P1, answer: 'own-family' }, { t: 'tooth-standing', player: P1, answer: [l1, l2] }, { t: 'tooth-standing', player: P1, answer: null },
   ];
   assert.deepEqual(new Set(all.map((e) => e.t)), FREE_EVENT_TYPES);
+  for (const lang of ['fr', 'en'] as const) assert.equal(freeSentence(s, { t: 'tooth-standing', player: P1, answer: 'own-family' }, P2, lang), null, 'the Tooth’s standing answer is told to its holder alone');
   for (const e of all) for (const lang of ['fr', 'en'] as const) {
     const line = freeSentence(s, e, P1, lang);
     assert.ok(line && !/\{|undefined|NaN/.test(line), `${e.t} ${lang}: ${line}`);

@@ -188,3 +188,73 @@ test('§1.4 thresholds: 2 VP alone is not a victory, 3 is; a married pair needs 
   assert.equal(checkVictory({ ...lim, cursor: { ...lim.cursor, turn: 3 } })?.kind, 'turn-limit');
   assert.equal(checkVictory({ ...lim, cursor: { ...lim.cursor, turn: 4 } })?.kind, 'turn-limit');
 });
+
+test('§1.4 the 3-player rule at its boundary: below allianceMinPlayers no alliance victory (a married pair with 4 VP together) and a married player wins alone; at it, the pair wins', () => {
+  const three = given(3);
+  const a = lordOf(three, FRANCK, 0);
+  giveTitles(three, a, 'FIEF:F_BLAYE', 'FIEF:F_BOURG');
+  giveTitles(three, lordOf(three, INGRID, 0), 'FIEF:F_SIGY', 'POPE');
+  marry(three, a, lordOf(three, INGRID, 1, 'F'));
+  assert.equal(checkVictory(three), null, '3 players (allianceMinPlayers 4): 4 VP together is no victory');
+  assert.deepEqual(checkVictory(withVp(three, {}, { allianceMinPlayers: 3 })), { kind: 'alliance', winners: [FRANCK, INGRID] }, 'at the boundary the pair counts');
+  giveTitles(three, lordOf(three, FRANCK, 1), 'FIEF:F_TOURNUS');
+  assert.deepEqual(checkVictory(three), { kind: 'solo', winners: [FRANCK] }, 'below it a married player with 3 VP wins alone');
+  assert.deepEqual(checkVictory(withVp(three, {}, { allianceMinPlayers: 3 })), { kind: 'alliance', winners: [FRANCK, INGRID] }, 'at it he may not: the pair wins');
+});
+
+test('§1.4 soloVp and allianceVp are read from the constants: 3 VP alone is no victory at soloVp 4; a pair at 4 is none at allianceVp 5', () => {
+  const s = given(4);
+  giveTitles(s, lordOf(s, FRANCK, 0), 'FIEF:F_BLAYE', 'FIEF:F_BOURG', 'KING');
+  assert.deepEqual(checkVictory(s), { kind: 'solo', winners: [FRANCK] });
+  assert.equal(checkVictory(withVp(s, {}, { soloVp: 4 })), null);
+  assert.deepEqual(checkVictory(withVp(s, { king: 2 }, { soloVp: 4 })), { kind: 'solo', winners: [FRANCK] }, 'the king worth 2');
+  const pair = given(4);
+  const a = lordOf(pair, FRANCK, 0);
+  giveTitles(pair, a, 'FIEF:F_BLAYE', 'FIEF:F_BOURG');
+  giveTitles(pair, lordOf(pair, INGRID, 0), 'FIEF:F_SIGY', 'POPE');
+  marry(pair, a, lordOf(pair, INGRID, 1, 'F'));
+  assert.equal(checkVictory(withVp(pair, {}, { allianceVp: 5 })), null);
+});
+
+test('§1.3 a prisoner’s titles still count for his family [T §6.2.4]', () => {
+  const s = given(4);
+  const l = lordOf(s, FRANCK, 0);
+  giveTitles(s, l, 'FIEF:F_BLAYE', 'FIEF:F_BOURG', 'FIEF:F_SIGY');
+  s.lords[l]!.prisonerOf = INGRID;
+  assert.equal(victoryPoints(s, FRANCK), 3);
+  assert.deepEqual(checkVictory(s), { kind: 'solo', winners: [FRANCK] });
+});
+
+test('§1.6 two solo contenders: the tie-break picks one; equal on every criterion, they share [P G-47]', () => {
+  const s = given(4);
+  giveTitles(s, lordOf(s, FRANCK, 0), 'FIEF:F_BLAYE', 'FIEF:F_BOURG', 'FIEF:F_SIGY');
+  giveTitles(s, lordOf(s, OLIVIER, 0), 'FIEF:F_TOURNUS', 'FIEF:F_VAUDRIER', 'FIEF:F_VALSOURDE');
+  const tied = checkVictory(s);
+  assert.equal(tied?.kind, 'solo');
+  const villages = (p: string) => Object.values(s.villages).filter((v) => v.controller === p).length;
+  if (villages(FRANCK) === villages(OLIVIER)) assert.deepEqual(tied?.winners, [FRANCK, OLIVIER]);
+  giveTitles(s, lordOf(s, OLIVIER, 1), 'BISHOP:2');
+  assert.deepEqual(checkVictory(s), { kind: 'solo', winners: [OLIVIER] }, 'a bishop title breaks the tie');
+  giveTitles(s, lordOf(s, FRANCK, 1), 'POPE');
+  assert.deepEqual(checkVictory(s), { kind: 'solo', winners: [FRANCK] }, 'the pope before the bishops (and 4 VP)');
+});
+
+test('§1.6 two pairs at the alliance threshold: the tie-break ranks the pairs, the winners are both families of the best', () => {
+  const s = given(6);
+  const a = lordOf(s, 'P1', 0), b = lordOf(s, 'P2', 1, 'F'), c = lordOf(s, 'P3', 0), d = lordOf(s, 'P4', 1, 'F');
+  giveTitles(s, a, 'FIEF:F_BLAYE', 'FIEF:F_BOURG');
+  giveTitles(s, lordOf(s, 'P2', 0), 'FIEF:F_SIGY', 'FIEF:F_TOURNUS');
+  giveTitles(s, c, 'FIEF:F_VAUDRIER', 'FIEF:F_VALSOURDE');
+  giveTitles(s, lordOf(s, 'P4', 0), 'FIEF:F_STGEROME', 'KING');
+  marry(s, a, b);
+  marry(s, c, d);
+  assert.deepEqual(checkVictory(s), { kind: 'alliance', winners: ['P3', 'P4'] }, 'the king’s pair');
+});
+
+test('[P G-48] the turn limit 0 is off: no ranking however late the turn', () => {
+  const s = given(4);
+  assert.equal(s.config.victory.turnLimit, 0);
+  assert.equal(checkVictory({ ...s, cursor: { ...s.cursor, turn: 400 } }), null);
+  const one = withVp(s, {}, { turnLimit: 1 });
+  assert.equal(checkVictory({ ...one, cursor: { ...one.cursor, turn: 1 } })?.kind, 'turn-limit');
+});

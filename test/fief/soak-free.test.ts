@@ -14,7 +14,7 @@ import { getRuleset, type RulesetEntry, loadAllRulesets } from '../../src/rulese
 
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
-export const FREE_KINDS = ['give', 'offer', 'accept', 'decline', 'withdraw', 'release', 'excommunicate', 'lift', 'request-annulment', 'annul', 'refuse-annulment', 'relic', 'hand-relic', 'pass-title', 'lift-siege'];
+export const FREE_KINDS = ['give', 'offer', 'accept', 'decline', 'withdraw', 'release', 'excommunicate', 'lift', 'request-annulment', 'annul', 'refuse-annulment', 'relic', 'hand-relic', 'tooth', 'pass-title', 'lift-siege'];
 /**
  * The kinds one short game always reaches; the others hang on rare positions (a pope to excommunicate
  * with, a marriage to annul, a prisoner worth freeing for nothing). With FIEF_FREE_ALL=1 (and more

@@ -9,8 +9,10 @@
  *   controller, a gift to a family it could marry into (a marriage-supporting gift), sell a relic it
  *   carries to a lord beside it at its worth, ask the king's waiver (#6) of a fief title it can buy,
  *   release an untitled prisoner (more readily one of a family married into its own), and now and
- *   then each other free action (withdraw, the pope's acts, an annulment request, a relic picked up
- *   or handed over, a second title passed on, a siege lifted). Prices and acceptances follow
+ *   then each other free action (withdraw, the pope's acts, an annulment request, a relic handed
+ *   over, a second title passed on, a siege lifted). Relics come first (`relicMoves`): it takes every
+ *   relic it may (`mayTakeRelic`), asks an occupier's leave for an ecu, and sets the Tooth's standing
+ *   answer (#38a) to bring back its own lords. Prices and acceptances follow
  *   bot-value.ts: a bot accepts only a trade worth at least nothing to it.
  *
  * Every action is checked by the referee's own `validateFree` before it is listed; its randomness
@@ -28,6 +30,7 @@ import { actsThisPhase, botFreeActions, freeOf, phaseIndex, validateFree } from 
 import { crownPlayer } from './rules/purchases.ts';
 import { ransomOf } from './rules/ransoms.ts';
 import { hasPiecesIn } from './rules/settle.ts';
+import { mayTakeRelic, relicHolder, relicTakeRefusal } from './rules/relics.ts';
 import { RELIC_VALUE, villageValue } from './bot-value.ts';
 
 export type BotActionMode = 'answer' | 'spontaneous';
@@ -44,11 +47,38 @@ export function botActionsOf(g: FiefGame, player: PlayerId, rng: Rng, mode: BotA
   if (room <= 0) return answers;
   const ok = (a: ActionInput) => validateFree(g, player, a).value !== null;
   const out: ActionInput[] = [];
-  for (const a of rng.shuffle(initiatives(g, player, rng))) { // bounded by the candidates (a few of each kind)
+  for (const a of [...relicMoves(g, player), ...rng.shuffle(initiatives(g, player, rng))]) { // bounded by the candidates (a few of each kind); relics first
     if (out.length >= room) break;
     if (ok(a)) out.push(a);
   }
   return [...answers, ...out];
+}
+
+/**
+ * A bot goes for the relics (A.1): each relic one of its free lords may take now (`mayTakeRelic`, the
+ * check's own predicate) is taken; at a seat another player occupies, his leave is asked in a trade
+ * for an ecu (bot-value.ts: a leave is worth 1, so a bot controller accepts); and the Tooth of St
+ * Géronce, once carried, is set to bring back any lord of its family (#38a's standing answer).
+ * Always, before the other initiatives, within the phase's cap.
+ */
+export function relicMoves(g: FiefGame, player: PlayerId): ActionInput[] {
+  const s = g.fief;
+  if (!s.relics) return [];
+  const out: ActionInput[] = [];
+  const me = s.families[player]!.lords;
+  const asked = freeOf(g).offers.filter((o) => o.from === player);
+  for (const r of RELIC_IDS) {
+    const taker = me.find((id) => mayTakeRelic(s, id, r));
+    if (taker) { out.push({ id: 'relic', values: { lord: taker, relic: r } }); continue; }
+    const v = s.relics[r]!.village;
+    const ctl = v ? s.villages[v]!.controller : null;
+    if (ctl && s.families[player]!.ecus >= 1 && !asked.some((o) => o.to === ctl) && me.some((id) => relicTakeRefusal(s, id, r, { how: 'recover' }) === 'no-consent')) {
+      out.push({ id: 'offer', values: { to: ctl, give_ecus: '1', ask_leave: r } });
+    }
+  }
+  const tooth = relicHolder(s, 'GERONCE');
+  if (tooth && s.lords[tooth]!.owner === player && s.relics.GERONCE.resurrect === undefined) out.push({ id: 'tooth', values: { answer: 'own-family' } });
+  return out;
 }
 
 /** The initiatives a bot may take now, each drawn with its own chance (then checked by the referee). */
@@ -114,12 +144,6 @@ function initiatives(g: FiefGame, player: PlayerId, rng: Rng): ActionInput[] {
   if (pope && s.lords[pope]!.owner !== player && rng.chance(0.1)) {
     const married = me.lords.filter((id) => s.lords[id]!.spouse && s.lords[s.lords[id]!.spouse!]?.owner !== player);
     if (married.length) out.push({ id: 'request-annulment', values: { lord: rng.pick(married) } });
-  }
-  if (s.relics) for (const r of RELIC_IDS) {
-    const x = s.relics[r]!;
-    if (x.removed || x.holder || !x.village) continue;
-    const here = free2.filter((id) => s.lords[id]!.at!.village === x.village);
-    for (const id of here) out.push({ id: 'relic', values: { lord: id, relic: r } });
   }
   for (const id of me.lords) {
     const titles = s.lords[id]!.titles.filter((t) => t.startsWith('FIEF:'));

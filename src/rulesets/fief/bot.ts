@@ -13,7 +13,7 @@
 import type { Rng } from '../../engine/rng.ts';
 import type { PlayerId } from '../../engine/ruleset.ts';
 import { BISHOPRIC_NOS, BOARD, type VillageId } from './board.ts';
-import { cardKind } from './cards.ts';
+import { cardKind, RELIC_IDS } from './cards.ts';
 import { checkAnswer, defaultAnswer } from './answers.ts';
 import { nextAsk, possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
 import { troopsOf } from './rules/pieces.ts';
@@ -25,6 +25,8 @@ import { AS_CARDINAL, attackable, holdTakes, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
 import { pillageRefusal } from './rules/combat-phase.ts';
 import { FIEF_CONSTANTS } from './constants.ts';
+import { mayTakeRelic } from './rules/relics.ts';
+import type { FiefState, LordId } from './state.ts';
 import type { Constant, LeafSpec } from '../../engine/constants.ts';
 import type { SoakMix } from '../index.ts';
 
@@ -84,7 +86,7 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
     case 'leave-besieged': return rng.chance(0.3);
     case 'reinforce-besieged': return rng.chance(0.6);
     case 'fief-heir': return rng.chance(0.5) ? rng.pick(c.heirs) : 'default'; // #39
-    case 'relic-power': return rng.chance(0.8); // #38a: a relic is usually worth trying
+    case 'relic-power': return relicWorthUsing(s, player, c.relic); // #38a: when the calamities it may lift or move weigh on its own land
     case 'placement-consent': return rng.chance(0.5);
     case 'discard-draw': {
       const discard = s.hands[player]!.length > 3 && rng.chance(0.3) ? [rng.pick(s.hands[player]!)] : [];
@@ -134,8 +136,9 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
     }
     case 'movement': {
       const cmds: MoveCommand[] = [];
+      const seekers = relicSeekers(g, ask, player, cmds); // first, toward a relic one of its lords may take there (A.1)
       for (const l of rng.shuffle(myFree)) {
-        if (!rng.chance(0.7)) continue;
+        if (seekers.includes(l) || !rng.chance(0.7)) continue;
         const from = s.lords[l]!.at!.village;
         const forts = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller && s.villages[v]!.controller !== player);
         const walls = BOARD.adjacent[from]!.filter((v) => besiegedToReinforce(s, player, v) !== null); // another player's besieged castle next door
@@ -190,6 +193,61 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
       return out;
     }
   }
+}
+
+/**
+ * #38a, sensible use: the Bones of St Radegonde when a Famine lies on a bishopric where the player
+ * holds a village (its income there is 0), the Eyes of St Roseline when a Bad Weather lies where he
+ * holds a village or has a free lord (it blocks his moves and battles there); elsewhere the
+ * calamity weighs on others, and moving it could bring it onto his own land.
+ */
+export function relicWorthUsing(s: FiefState, player: PlayerId, relic: 'ROSELINE' | 'RADEGONDE'): boolean {
+  const kind = relic === 'ROSELINE' ? 'BAD_WEATHER' : 'FAMINE';
+  return BISHOPRIC_NOS.some((b) => s.bishoprics[b].calamities.some((card) => cardKind(card) === kind)
+    && BOARD.bishoprics[b].villages.some((v) => s.villages[v]!.controller === player
+      || (relic === 'ROSELINE' && s.families[player]!.lords.some((id) => s.lords[id]!.prisonerOf === null && s.lords[id]!.at?.village === v))));
+}
+
+/** The villages of a shortest path from `from` to `to` (breadth first over the 24 villages), `from` excluded; [] when there or out of reach. */
+export function pathTo(from: VillageId, to: VillageId): VillageId[] {
+  const back = new Map<VillageId, VillageId | null>([[from, null]]);
+  const queue: VillageId[] = [from];
+  for (let i = 0; i < queue.length && !back.has(to); i++) for (const n of BOARD.adjacent[queue[i]!]!) if (!back.has(n)) { back.set(n, queue[i]!); queue.push(n); } // each village once
+  if (from === to || !back.has(to)) return [];
+  const path: VillageId[] = [];
+  for (let v: VillageId | null = to; v !== null && v !== from; v = back.get(v) ?? null) path.unshift(v); // at most 24 links
+  return path;
+}
+
+/**
+ * A bot goes for the relics (A.1) in its movement: each free lord who could take a lying relic if he
+ * stood in its village (`mayTakeRelic(…, { anywhere })`: the bishop of its seat, a cardinal, the
+ * pope; anyone for a relic a carrier left) walks toward the nearest, with his troops if the referee
+ * lets them come, else alone, up to `movement.lordSteps` steps; the free action then takes it
+ * (bot-free.ts `relicMoves`). Adds the commands to `cmds`; returns the lords sent.
+ */
+function relicSeekers(g: FiefGame, ask: Ask, player: PlayerId, cmds: MoveCommand[]): LordId[] {
+  const s = stateForAsk(g, ask);
+  if (!s.relics) return [];
+  const sent: LordId[] = [];
+  for (const l of s.families[player]!.lords) {
+    const at = s.lords[l]!.at?.village;
+    if (!at || s.lords[l]!.prisonerOf) continue;
+    const goals = RELIC_IDS.filter((r) => mayTakeRelic(s, l, r, { anywhere: true })).map((r) => pathTo(at, s.relics![r]!.village!)).filter((p) => p.length > 0).sort((a, b) => a.length - b.length);
+    const path = goals[0]?.slice(0, s.config.movement.lordSteps);
+    if (!path?.length) continue;
+    const t = troopsOf(s, at, player);
+    const keep = s.villages[at]!.fortification && s.villages[at]!.controller === player ? 1 : 0;
+    let moved = false;
+    for (const to of path) {
+      const ok = [{ lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights }, { lead: l, to }].find((x) => checkAnswer(g, ask, player, [...cmds, x]).issues.length === 0);
+      if (!ok) break;
+      cmds.push(ok);
+      moved = true;
+    }
+    if (moved) sent.push(l);
+  }
+  return sent;
 }
 
 /**

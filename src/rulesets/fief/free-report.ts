@@ -37,6 +37,9 @@ const T = {
   handed: { fr: '{from} confie {relic} à {lord}.', en: '{from} hands {relic} over to {lord}.' },
   titlePassed: { fr: '{from} transmet le titre de {title} à {to}.', en: '{from} passes the title of {title} to {to}.' },
   siegeEnded: { fr: '{who} lève le siège de {village}.', en: '{who} lifts the siege of {village}.' },
+  toothFamily: { fr: 'Vous porterez la Dent de saint Géronce au secours de tout seigneur de votre famille qui mourra.', en: 'You will use the Tooth of St Géronce for any lord of your family who dies.' },
+  toothLords: { fr: 'Vous porterez la Dent de saint Géronce au secours de : {lords}.', en: 'You will use the Tooth of St Géronce for: {lords}.' },
+  toothNone: { fr: 'Vous ne porterez la Dent de saint Géronce au secours de personne.', en: 'You will use the Tooth of St Géronce for nobody.' },
 } satisfies Record<string, Localized>;
 
 const fill = (t: Localized, lang: Lang, args: Record<string, string | number>): string => fillL(t, args)[lang];
@@ -45,6 +48,7 @@ const fill = (t: Localized, lang: Lang, args: Record<string, string | number>): 
 export function audienceOf(s: FiefState, e: FreeEvent): PlayerId[] | null {
   switch (e.t) {
     case 'offer-made': case 'offer-closed': return [e.offer.from, e.offer.to];
+    case 'tooth-standing': return [e.player]; // his standing answer is his own (view.ts)
     case 'annul-asked': case 'annul-refused': {
       const owners = [e.request.requester, s.lords[e.request.lord]?.owner, s.lords[e.spouse]?.owner, e.pope].filter((p): p is PlayerId => !!p);
       return [...new Set(owners)];
@@ -72,6 +76,7 @@ export function freeSentence(s: FiefState, e: FreeEvent, me: PlayerId, lang: Lan
     case 'relic': return fill(T[e.how], lang, { lord: lordName(s, e.lord), relic: RELICS[e.relic].name[lang], from: e.from ? lordName(s, e.from) : '' });
     case 'title-passed': return fill(T.titlePassed, lang, { from: lordName(s, e.from), to: lordName(s, e.to), title: BOARD.fiefs[e.title.slice(5)]?.name ?? e.title });
     case 'siege-ended': return fill(T.siegeEnded, lang, { who: who(e.besieger), village: villageName(e.village) });
+    case 'tooth-standing': return e.answer === 'own-family' ? T.toothFamily[lang] : e.answer?.length ? fill(T.toothLords, lang, { lords: e.answer.map((l) => lordName(s, l)).join(', ') }) : T.toothNone[lang];
   }
 }
 

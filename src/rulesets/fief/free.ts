@@ -2,7 +2,10 @@
  * Fief's free actions, rules §4.0 (actions at any time) and §11.6 (negotiation online), with the
  * §11.4 rows #7 (annulment request → the pope decides), #8 (excommunicate / lift), #41 (trades,
  * embassy mode) and #42 (cede a village, transfer or release a prisoner, give money), and the relics
- * of Appendix A.1 (recover, pick up, give or sell).
+ * of Appendix A.1 (recover, pick up, give or sell; who may take one is `relicTakeRefusal`, the
+ * predicate the form and the bots use too), with the Tooth of St Géronce's standing answer (`tooth`,
+ * #38a: announced right after a death, which online is the holder's answer set beforehand, since a
+ * resolution cannot stop to ask; told to him alone).
  *
  * - A **gift** (`give`) goes at once: money, cards (embassy rule permitting, hand limit kept),
  *   villages (the receiver present [T §5.1]), prisoners (to their owner: released; else transferred
@@ -39,7 +42,7 @@ import { queuePlacings, type FiefGame } from './flow.ts';
 import { TURN_STEPS, type TurnStepId } from './phases.ts';
 import { lordName, playerName, villageName } from './report.ts';
 import { annulMarriage, excommunicate, liftExcommunication, POPE_REFUSALS, type PopeRefusal } from './rules/pope.ts';
-import { handRelic, recoverRelic, RELIC_REFUSALS, takeRelic, type RelicRefusal } from './rules/relics.ts';
+import { handRelic, mayTakeRelic, recoverRelic, relicHolder, RELIC_REFUSALS, relicTakeRefusal, setGeronceStanding, takeRelic, type RelicRefusal } from './rules/relics.ts';
 import { followCity } from './rules/city.ts';
 import { crownPlayer, waived } from './rules/purchases.ts';
 import { troopsOf } from './rules/pieces.ts';
@@ -94,9 +97,14 @@ export type FreeEvent =
   | { t: 'annul-refused'; request: AnnulRequest; spouse: LordId; pope: PlayerId; how: 'refused' | 'lapsed' }
   | { t: 'relic'; relic: RelicId; lord: LordId; from: LordId | null; how: 'recovered' | 'taken' | 'handed' }
   | { t: 'title-passed'; title: TitleId; from: LordId; to: LordId }
-  | { t: 'siege-ended'; besieger: PlayerId; village: VillageId };
+  | { t: 'siege-ended'; besieger: PlayerId; village: VillageId }
+  /** The Tooth's holder's standing answer (#38a), told to him alone (others see where the relic is, not what he will do, view.ts). */
+  | { t: 'tooth-standing'; player: PlayerId; answer: ToothAnswer };
 
-export const FREE_EVENT_TYPES: ReadonlySet<string> = new Set(['gift', 'offer-made', 'trade', 'offer-closed', 'released', 'excommunicated', 'lifted', 'annul-asked', 'annulled', 'annul-refused', 'relic', 'title-passed', 'siege-ended']);
+/** The Tooth of St Géronce's standing answer (#38a): bring back any lord of the holder's family, these lords, or nobody (null). */
+export type ToothAnswer = 'own-family' | LordId[] | null;
+
+export const FREE_EVENT_TYPES: ReadonlySet<string> = new Set(['gift', 'offer-made', 'trade', 'offer-closed', 'released', 'excommunicated', 'lifted', 'annul-asked', 'annulled', 'annul-refused', 'relic', 'title-passed', 'siege-ended', 'tooth-standing']);
 export const isFreeEvent = (e: { t: string }): e is FreeEvent => FREE_EVENT_TYPES.has(e.t);
 
 // ─── Refusals ───────────────────────────────────────────────────────────────────────────────────
@@ -176,6 +184,7 @@ export type FreeCommand =
   | { k: 'annul' | 'refuse-annulment'; request: number }
   | { k: 'relic'; lord: LordId; relic: RelicId }
   | { k: 'hand-relic'; relic: RelicId; to: LordId }
+  | { k: 'tooth'; answer: ToothAnswer }
   | { k: 'pass-title'; title: TitleId; to: LordId }
   | { k: 'lift-siege'; village: VillageId };
 
@@ -459,8 +468,8 @@ export function validateFree(g: FiefGame, player: PlayerId, action: ActionInput)
     case 'relic': {
       const lord = String(v.lord ?? '').trim(), relic = upper(String(v.relic ?? '').trim()) as RelicId;
       if (s.lords[lord]?.owner !== player) return refuse({ relic: 'unknown' });
-      const r = s.relics?.[relic]?.dropped ? takeRelic(s, lord, relic) : recoverRelic(s, lord, relic);
-      return r.ok ? { value: { k: 'relic', lord, relic }, issues: [] } : refuse({ relic: r.reason });
+      const why = relicTakeRefusal(s, lord, relic); // the predicate the form and the bots use
+      return why ? refuse({ relic: why }) : { value: { k: 'relic', lord, relic }, issues: [] };
     }
     case 'hand-relic': {
       const relic = upper(String(v.relic ?? '').trim()) as RelicId, to = String(v.to ?? '').trim();
@@ -469,6 +478,13 @@ export function validateFree(g: FiefGame, player: PlayerId, action: ActionInput)
       if (!h || s.lords[h]!.owner !== player) return refuse({ relic: 'not-your-relic' });
       const r = handRelic(s, h, to, relic, 0); // to any lord beside the carrier, of any family [T §11.1]
       return r.ok ? { value: { k: 'hand-relic', relic, to }, issues: [] } : refuse({ relic: r.reason });
+    }
+    case 'tooth': { // #38a: the Tooth is announced right after a death; online, by the holder's standing answer [T §11.1]
+      const raw = String(v.answer ?? '').trim();
+      const answer: ToothAnswer = raw === 'own-family' ? 'own-family' : raw === '' || raw === 'none' ? null : items(raw);
+      if (Array.isArray(answer) && answer.some((id) => !s.lords[id])) return refuse({ relic: 'unknown' });
+      const r = setGeronceStanding(s, player, answer);
+      return r.ok ? { value: { k: 'tooth', answer }, issues: [] } : refuse({ relic: r.reason });
     }
     case 'pass-title': { // [T §4.3, P G-28]
       const title = String(v.title ?? '').trim() as TitleId, to = String(v.to ?? '').trim();
@@ -588,6 +604,11 @@ export function applyFree(g: FiefGame, player: PlayerId, value: unknown): { game
       endSiege(s, c.village, player); // [P G-34] the engine back to his reserve
       return out(s, [{ t: 'siege-ended', besieger: player, village: c.village }]);
     }
+    case 'tooth': {
+      const r = setGeronceStanding(s0, player, c.answer);
+      if (!r.ok) throw new Error(`fief: ${r.reason}`);
+      return out(r.state, [{ t: 'tooth-standing', player, answer: c.answer }]);
+    }
     case 'hand-relic': {
       const from = s0.relics![c.relic]!.holder!;
       const r = handRelic(s0, from, c.to, c.relic, 0);
@@ -685,7 +706,7 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
   const theirPrisoners = Object.values(s.lords).filter((l) => l.prisonerOf && l.prisonerOf !== player).map((l) => l.id);
   const theirRelics = RELIC_IDS.filter((r) => { const h = s.relics?.[r]?.holder; return h && s.lords[h]?.owner !== player; });
   // Relics at a seat another player occupies, where one of my lords stands: his leave is asked by a trade [T §11.1].
-  const guardedRelics = RELIC_IDS.filter((r) => { const x = s.relics?.[r]; return x && !x.removed && !x.holder && !x.dropped && x.village && s.villages[x.village]!.controller && s.villages[x.village]!.controller !== player && me.lords.some((id) => s.lords[id]!.at?.village === x.village && !s.lords[id]!.prisonerOf); });
+  const guardedRelics = RELIC_IDS.filter((r) => me.lords.some((id) => relicTakeRefusal(s, id, r, { how: 'recover' }) === 'no-consent'));
   const ch = (name: string, label: string, options: { value: string; label: string }[], optional = true): FormField => ({ name, label, kind: 'choice', options, optional });
   // #6 as a trade component [§11.6]: the crown's player gives his waiver, the others ask it of him (who wears the crown is public).
   const king = crownPlayer(s);
@@ -742,10 +763,16 @@ export function freeActionsOf(g: FiefGame, player: PlayerId, lang: Lang): FreeAc
   if (pope && married.length) out.push({ id: 'request-annulment', label: fr ? 'Demander au pape l’annulation d’un mariage' : 'Ask the pope to annul a marriage', help: fr ? `Le pape répond ; sans réponse la demande tombe. ${dip(s).annulmentRequestsPerPhase} demande(s) par phase au plus.` : `The pope answers; unanswered, the request lapses. At most ${dip(s).annulmentRequestsPerPhase} request(s) a phase.`, fields: [ch('lord', fr ? 'Votre seigneur marié' : 'Your married lord', married.map((l) => opt(l, lordName(s, l))), false)] });
   if (s.relics) {
     const free2 = me.lords.filter((id) => s.lords[id]!.at && !s.lords[id]!.prisonerOf);
-    const lying = RELIC_IDS.filter((r) => { const x = s.relics![r]!; return !x.removed && !x.holder && x.village && free2.some((id) => s.lords[id]!.at!.village === x.village); });
-    if (lying.length) out.push({ id: 'relic', label: fr ? 'Recueillir une relique' : 'Pick up a relic', help: fr ? 'À son siège : l’évêque de cet évêché, un cardinal ou le pape. Laissée par un mort : le premier seigneur présent.' : 'At its seat: the bishop of that bishopric, a cardinal or the pope. Left by a dead carrier: the first lord there.', fields: [ch('lord', fr ? 'Seigneur' : 'Lord', free2.map((l) => opt(l, lordName(s, l))), false), ch('relic', fr ? 'Relique' : 'Relic', lying.map((r) => opt(r, RELICS[r].name[lang])), false)] });
+    const lying = RELIC_IDS.filter((r) => free2.some((id) => mayTakeRelic(s, id, r))); // what one of his lords may take now, as the check says
+    const takers = free2.filter((id) => lying.some((r) => mayTakeRelic(s, id, r)));
+    if (lying.length) out.push({ id: 'relic', label: fr ? 'Recueillir une relique' : 'Pick up a relic', help: fr ? 'À son siège : l’évêque de cet évêché, un cardinal ou le pape (si un autre joueur occupe le village, demandez sa permission par une offre d’échange). Laissée par un mort : le premier seigneur présent.' : 'At its seat: the bishop of that bishopric, a cardinal or the pope (if another player occupies the village, ask his leave in a trade offer). Left by a dead carrier: the first lord there.', fields: [ch('lord', fr ? 'Seigneur' : 'Lord', takers.map((l) => opt(l, lordName(s, l))), false), ch('relic', fr ? 'Relique' : 'Relic', lying.map((r) => opt(r, RELICS[r].name[lang])), false)] });
     if (myRelics.length) {
       const beside = [...new Set(myRelics.flatMap((r) => { const h = s.relics![r]!.holder!; const v = s.lords[h]!.at!.village; return Object.values(s.lords).filter((l) => l.id !== h && l.prisonerOf === null && l.at?.village === v).map((l) => l.id); }))];
+      if (myRelics.includes('GERONCE')) {
+        const now = s.relics.GERONCE.resurrect;
+        const current = now === 'own-family' ? (fr ? 'tout seigneur de votre famille' : 'any lord of your family') : Array.isArray(now) ? now.map((l) => lordName(s, l)).join(', ') : (fr ? 'personne' : 'nobody');
+        out.push({ id: 'tooth', label: fr ? 'La Dent de saint Géronce : qui ramener à la vie' : 'The Tooth of St Géronce: whom to bring back', help: fr ? `Une seule fois, aussitôt après une mort. Réponse en vigueur : ${current}.` : `Once only, right after a death. Your answer now: ${current}.`, fields: [ch('answer', fr ? 'Réponse' : 'Answer', [opt('own-family', fr ? 'Tout seigneur de ma famille' : 'Any lord of my family'), opt('none', fr ? 'Personne' : 'Nobody'), ...Object.values(s.lords).filter((l) => l.id !== relicHolder(s, 'GERONCE')).map((l) => opt(l.id, lordName(s, l.id)))], false)] });
+      }
       if (beside.length) out.push({ id: 'hand-relic', label: fr ? 'Confier une relique' : 'Hand over a relic', help: fr ? 'À un autre seigneur du même village, gratuitement (pour la vendre : une offre d’échange).' : 'To another lord in the same village, for nothing (to sell it: a trade offer).', fields: [ch('relic', fr ? 'Relique' : 'Relic', myRelics.map((r) => opt(r, RELICS[r].name[lang])), false), ch('to', fr ? 'À' : 'To', beside.map((l) => opt(l, lordName(s, l))), false)] });
     }
   }

@@ -3,6 +3,8 @@
  * 'no-relics' refusal) when the game was created without the option (`state.relics` null).
  *
  * Entry points for the flow (flow.ts) and the other rules:
+ * - `relicTakeRefusal` / `mayTakeRelic`: may this lord take this relic now (or there)? One predicate
+ *   for the free action's check, its form, the trades and the bots.
  * - `recoverRelic(state, lord, relic, { consent })`: a relic at its seat, taken by the bishop of that
  *   bishopric, any cardinal or the pope standing there; the controller's leave when he occupies the
  *   village [T §11.1]. `takeRelic` for a relic a dead carrier left (`dropped`).
@@ -74,25 +76,61 @@ const isEcclesiastic = (s: FiefState, lord: LordId, b: BishopricNo): boolean => 
   return t.includes(`BISHOP:${b}` as TitleId) || t.includes('POPE') || t.some((x) => (CARDINAL_HATS as readonly TitleId[]).includes(x));
 };
 
+/** Whether another player's pieces hold the relic's village against `owner` (his leave is then needed to recover it) [T §11.1]. */
+function occupiedAgainst(s: FiefState, v: VillageId, owner: PlayerId): boolean {
+  const ctl = s.villages[v]!.controller;
+  if (ctl === null || ctl === owner) return false;
+  const t = troopsOf(s, v, ctl);
+  return t.sergeants + t.knights > 0 || Object.values(s.lords).some((x) => x.owner === ctl && x.prisonerOf === null && x.at?.village === v);
+}
+
+/** How a lord takes a relic (the `relic` free action picks by where it lies): recovered from its seat, or picked up where its carrier fell. */
+export type RelicTaking = 'recover' | 'pick-up';
+
+/**
+ * Why `lord` may not take `relic` now, or null when he may [T §11.1]: the one predicate of the
+ * free action's validation (free.ts), its form's choices, the trades asking a leave and the bots
+ * (bot-free.ts, bot.ts), so that they agree.
+ * - At its seat: recovered by the bishop of that bishopric, any cardinal or the pope standing
+ *   there, free; the occupying controller's leave (`consent`) when another player's pieces hold
+ *   the village ('no-consent'). [T-ex §11.1] the bishop of 4 only at BOURG.
+ * - Where a carrier fell (`dropped`): the guarding troops' family, else the first free lord there.
+ * `how`: only that way (a seat's relic is never picked up, a fallen one never recovered);
+ * `anywhere`: as if he stood in its village (a bot's aim: whether to go there), the rest unchanged.
+ */
+export function relicTakeRefusal(s: FiefState, lord: LordId, relic: RelicId, opts: { consent?: boolean; how?: RelicTaking; anywhere?: boolean } = {}): RelicRefusal | null {
+  if (!s.relics) return 'no-relics';
+  const r = s.relics[relic], l = s.lords[lord];
+  if (!r || !l) return 'unknown';
+  if (r.removed) return 'removed';
+  if (r.holder || (r.dropped && !r.village)) return 'not-lying';
+  if (opts.how === 'pick-up' && !r.dropped) return 'not-ecclesiastic'; // a seat's relic is recovered, not picked up
+  const b = r.village && !r.dropped ? seatBishopric(r.village) : null;
+  if (!r.village || (!r.dropped && (!b || opts.how === 'pick-up')) || (r.dropped && opts.how === 'recover')) return 'not-at-seat';
+  if (!opts.anywhere && l.at?.village !== r.village) return 'not-here';
+  if (l.prisonerOf) return 'prisoner';
+  if (r.dropped) return opts.anywhere || lyingTaker(s, r.village, [lord]) === lord ? null : 'held-by-troops';
+  if (!isEcclesiastic(s, lord, b!)) return 'not-ecclesiastic';
+  if (opts.consent !== true && occupiedAgainst(s, r.village, l.owner)) return 'no-consent'; // [T §11.1] default refuse
+  return null;
+}
+
+/** Whether `lord` may take `relic` now (`relicTakeRefusal` is null). */
+export const mayTakeRelic = (s: FiefState, lord: LordId, relic: RelicId, opts: { consent?: boolean; how?: RelicTaking; anywhere?: boolean } = {}): boolean =>
+  relicTakeRefusal(s, lord, relic, opts) === null;
+
+/** `lord` takes `relic` as `how` says, or the refusal. */
+function taking(state: FiefState, lord: LordId, relic: RelicId, opts: { consent?: boolean; how: RelicTaking }): RelicResult {
+  const why = relicTakeRefusal(state, lord, relic, opts);
+  if (why) return { ok: false, reason: why };
+  const s = structuredClone(state);
+  s.relics![relic] = { ...s.relics![relic]!, holder: lord, village: null, dropped: false };
+  return { ok: true, state: s };
+}
+
 /** Recovery from a seat [T §11.1]: the bishop of that bishopric, any cardinal or the pope, standing there; the occupying controller's leave. */
 export function recoverRelic(state: FiefState, lord: LordId, relic: RelicId, opts: { consent?: boolean } = {}): RelicResult {
-  const r = state.relics?.[relic];
-  if (!state.relics) return { ok: false, reason: 'no-relics' };
-  const l = state.lords[lord];
-  if (!r || !l) return { ok: false, reason: 'unknown' };
-  if (r.removed) return { ok: false, reason: 'removed' };
-  if (r.holder) return { ok: false, reason: 'not-lying' };
-  const b = r.village ? seatBishopric(r.village) : null;
-  if (r.dropped || !b || !r.village) return { ok: false, reason: 'not-at-seat' };
-  if (l.at?.village !== r.village) return { ok: false, reason: 'not-here' };
-  if (l.prisonerOf) return { ok: false, reason: 'prisoner' };
-  if (!isEcclesiastic(state, lord, b)) return { ok: false, reason: 'not-ecclesiastic' }; // [T-ex §11.1] the bishop of 4 only at BOURG
-  const ctl = state.villages[r.village]!.controller;
-  const occupied = ctl !== null && ctl !== l.owner && (troopsOf(state, r.village, ctl).sergeants + troopsOf(state, r.village, ctl).knights > 0 || Object.values(state.lords).some((x) => x.owner === ctl && x.prisonerOf === null && x.at?.village === r.village));
-  if (occupied && opts.consent !== true) return { ok: false, reason: 'no-consent' }; // [T §11.1] default refuse
-  const s = structuredClone(state);
-  s.relics![relic] = { ...s.relics![relic], holder: lord, village: null, dropped: false };
-  return { ok: true, state: s };
+  return taking(state, lord, relic, { ...opts, how: 'recover' });
 }
 
 /** Who may take a relic lying where its carrier died [T §11.1, P]: null if nobody may now. */
@@ -106,19 +144,7 @@ function lyingTaker(s: FiefState, v: VillageId, among: readonly LordId[]): LordI
 
 /** A lord takes a relic lying where its carrier died (the first to arrive, or one of the guarding troops' family) [T §11.1]. */
 export function takeRelic(state: FiefState, lord: LordId, relic: RelicId): RelicResult {
-  const r = state.relics?.[relic];
-  if (!state.relics) return { ok: false, reason: 'no-relics' };
-  const l = state.lords[lord];
-  if (!r || !l) return { ok: false, reason: 'unknown' };
-  if (r.removed) return { ok: false, reason: 'removed' };
-  if (r.holder || !r.village) return { ok: false, reason: 'not-lying' };
-  if (!r.dropped) return { ok: false, reason: 'not-ecclesiastic' }; // a seat's relic is recovered, not picked up
-  if (l.at?.village !== r.village) return { ok: false, reason: 'not-here' };
-  if (l.prisonerOf) return { ok: false, reason: 'prisoner' };
-  if (lyingTaker(state, r.village, [lord]) !== lord) return { ok: false, reason: 'held-by-troops' };
-  const s = structuredClone(state);
-  s.relics![relic] = { ...s.relics![relic], holder: lord, village: null, dropped: false };
-  return { ok: true, state: s };
+  return taking(state, lord, relic, { how: 'pick-up' });
 }
 
 /** Lying relics of a village taken by whoever may take them now (mutates; after an arrival or a settlement) [T §11.1]. */
