@@ -602,10 +602,13 @@ export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lor
 export function orderedSheetLords(ctx: Ctx): readonly LordId[] {
   // The same for the whole phase (its snapshot and the turn's sheets do not change): kept.
   if (ctx.sheetOrder && ctx.sheetOrder.snap === ctx.snap) return ctx.sheetOrder.lords;
-  const living = ctx.snap.order.filter((l) => ctx.sheets[l]);
-  const inOrder = new Set(living);
-  const others = Object.keys(ctx.sheets).filter((l) => !inOrder.has(l)).sort(lordIdCompare);
-  const lords = [...living, ...others];
+  const { order, gr } = ctx.snap;
+  const sheets = ctx.sheets;
+  const living = order.filter((l) => sheets[l]);
+  // The others: the lords with a sheet outside the snapshot's order, whose keys `gr` holds exactly
+  // (read there instead of a set of the living ones); most turns have none, and no second list.
+  const others = Object.keys(sheets).filter((l) => !Object.hasOwn(gr, l)).sort(lordIdCompare);
+  const lords = others.length ? [...living, ...others] : living;
   ctx.sheetOrder = { snap: ctx.snap, lords };
   return lords;
 }

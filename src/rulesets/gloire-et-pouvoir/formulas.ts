@@ -354,24 +354,41 @@ export function migrationFlows(
 ): { from: string; to: string; people: number }[] {
   const byId = new Map(territories.map((t) => [t.id, t]));
   const flows: { from: string; to: string; people: number }[] = [];
-  for (const t of territories) {
+  forEachMigration(cfg, territories, (id) => byId.get(id), (from, to, people) => { flows.push({ from, to, people }); });
+  return flows;
+}
+
+/**
+ * The flows of migrationFlows, each given to `visit` (from, to, people) in the same order, without
+ * the list: `territories` give their ids and neighbours, `valueOf` a territory's population and
+ * happiness (undefined: not a territory), none changed until the last visit (phase 14 reads the
+ * state's territories, issue 20).
+ */
+export function forEachMigration(
+  cfg: GPConfig,
+  territories: readonly { id: string; adjacent: readonly string[] }[],
+  valueOf: (id: string) => { population: number; happiness: number } | undefined,
+  visit: (from: string, to: string, people: number) => void,
+): void {
+  for (const node of territories) {
+    const t = valueOf(node.id);
+    if (!t) continue;
     // Two passes over the neighbours (the rates summed, then each one's flow), each rate computed
     // by the same expression both times: the same figures as a list of rates, without the list.
     let total = 0;
-    for (const uid of t.adjacent) {
-      const u = byId.get(uid);
+    for (const uid of node.adjacent) {
+      const u = valueOf(uid);
       if (!u || !(u.happiness > t.happiness)) continue;
       total += (cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness;
     }
     const scale = total > cfg.migrationMaxOutflow ? cfg.migrationMaxOutflow / total : 1;
-    for (const uid of t.adjacent) {
-      const u = byId.get(uid);
+    for (const uid of node.adjacent) {
+      const u = valueOf(uid);
       if (!u || !(u.happiness > t.happiness)) continue;
       const people = floorSafe(t.population * ((cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness) * scale);
-      if (people > 0) flows.push({ from: t.id, to: uid, people });
+      if (people > 0) visit(node.id, uid, people);
     }
   }
-  return flows;
 }
 
 /** Men left after a retreat over `distance` steps (1 → 0 %, 2 → 25 %, … ≥ 5 → 100 %) [T]. */

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../context.ts';
 import { armiesOfLord, armyOf, cancel, emit, knightsOfLord, forEachOrder, garrisonAt, nearestOwned, ownedBy, relationsOf, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, sortInPlace, territoriesOf } from '../context.ts';
-import { afterRetreatLosses, livingLords, migrationFlows, roundHalfUp, titleFor } from '../formulas.ts';
+import { afterRetreatLosses, forEachMigration, livingLords, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
 import { idNumber, lordIdCompare, relation } from '../state.ts';
@@ -12,18 +12,19 @@ import { idNumber, lordIdCompare, relation } from '../state.ts';
 export function phase14(ctx: Ctx): void {
   const { s, cfg } = ctx;
   // 14.1 migrations [P G-30]: frozen values, simultaneous flows.
-  const terr = ctx.map.territories.map((m) => ({ id: m.id, adjacent: m.adjacent, population: s.territories[m.id]!.population, happiness: s.territories[m.id]!.happiness }));
+  // The flows read the map's territories and the state's values, none changed until all are summed
+  // (no copy of the territories nor list of flows: issue 20).
   const out = new Map<string, number>();
   const inn = new Map<string, number>();
-  for (const f of migrationFlows(cfg, terr)) {
-    out.set(f.from, (out.get(f.from) ?? 0) + f.people);
-    inn.set(f.to, (inn.get(f.to) ?? 0) + f.people);
-  }
+  forEachMigration(cfg, ctx.map.territories, (id) => s.territories[id], (from, to, people) => {
+    out.set(from, (out.get(from) ?? 0) + people);
+    inn.set(to, (inn.get(to) ?? 0) + people);
+  });
   for (const t of Object.values(s.territories)) {
     const o = out.get(t.id) ?? 0;
     const i = inn.get(t.id) ?? 0;
     if (!o && !i) continue;
-    const before = t.population; // as frozen in terr: each territory's population changes only here, once
+    const before = t.population; // as the flows read it: each territory's population changes only here, once
     setPopulation(ctx, t, t.population - o + i);
     if (t.owner) emit(ctx, [t.owner], { type: 'migration', lord: t.owner, territory: t.id, before, after: t.population, out: o, in: i });
   }
