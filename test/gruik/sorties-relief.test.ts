@@ -407,6 +407,37 @@ test('bots, §8.1.5 case 2 [T §8.4]: a besieged garrison with an open neighbour
   assert.equal(botSheet(shut, 'elves', createRng('withdraw-bot', 'elves')).withdraw, undefined, 'no way out: no withdrawal ordered');
 });
 
+test('§8.1.5 case 2 [T §8.4; §8.1.1 a detachment may be the garrison]: a fortress held by a detachment alone may be withdrawn from — the sheet (text, JSON, form) takes the order, the bot gives it, and the relief beaten the detachment leaves', () => {
+  // Before the fix the order needed an army in the fortress: "You have no army in the fortress of Rives-Claires" for a besieged detachment.
+  const s = siege({ besieger: 20, relief: 18 });
+  const D = 'elves:D9';
+  s.detachments[D] = { id: D, state: 'elves', parentArmy: GARRISON, ap: 4, kind: 'own', location: 'rives', inFortress: true, moved: false, retreated: false };
+  s.armies[GARRISON]!.detachmentsCreated.push(D);
+  assert.equal(s.armies[BESIEGER]!.siegeOf, 'rives', 'the detachment is besieged');
+  const text = parseSheet(s, 'elves', 'withdraw rives', 'en');
+  assert.deepEqual(text.issues.filter((i) => i.severity !== 'warning'), [], 'the text order is taken');
+  assert.deepEqual(text.sheet.withdraw, ['rives']);
+  assert.deepEqual(validateSheet(s, 'elves', { withdraw: ['rives'] }).issues, [], 'the JSON order too');
+  assert.ok(JSON.stringify(sheetForm(s, 'elves', 'en')).includes('"withdraw'), 'the guided form offers it');
+  // the refusal where the state has no force at all in the fortress names "force", not "army"
+  const none = structuredClone(s);
+  delete none.detachments[D];
+  assert.match(parseSheet(none, 'elves', 'withdraw rives', 'en').issues.map((i) => (typeof i.message === 'string' ? i.message : i.message.en)).join(' '), /no force in the fortress of Rives-Claires/);
+  // the bot orders it (Rives-Claires is not the elves' capital); the referee takes it
+  const sheet = botSheet(s, 'elves', createRng('withdraw-det', 'elves'));
+  assert.deepEqual(sheet.withdraw, ['rives'], 'the bot orders the detachment out');
+  const inputs: StepInputs = { 'S6.1': { withdraw: { elves: ['rives'] }, relief: { dwarves: { rives: 'all' } } } };
+  const t = reliefBattle(s, inputs, 'dwarves');
+  assert.equal(fieldOf(t, 'relief')[0]!.choice, 'all', 'case 2');
+  assert.equal(t.detachments[D]!.inFortress, false, 'the detachment left the fortress');
+  assert.notEqual(t.detachments[D]!.location, 'rives', 'for another province');
+  assert.equal(t.detachments[D]!.ap, 4, 'no loss');
+  const e = withdrawals(t);
+  assert.equal(e.length, 1);
+  assert.equal(e[0]!.withdraw!.kind, 'detachment');
+  assert.match(render(t, e[0]!, 'en'), /a besieged detachment at Rives-Claires withdraws to/);
+});
+
 test('§8.1.5 [P, ours]: a sortie army that fought no battle (the besieger avoided it) goes back into its fortress; told to both sides', () => {
   const s = siege({ besieger: 20, garrison: 22 });
   s.provinces.coudre!.controller = 'dwarves'; // a way out for the besieger
@@ -434,7 +465,7 @@ test('sheet: `withdraw` / `evacuer` read, printed back, refused without a garris
   assert.deepEqual(fr.sheet.withdraw, ['rives'], 'French keyword');
   for (const lang of ['en', 'fr'] as const) assert.deepEqual(parseSheet(s, 'elves', sheetText(s, 'elves', en.sheet, lang), lang).sheet, en.sheet, `${lang}: printed back`);
   const bad = parseSheet(s, 'elves', 'withdraw coudre', 'en');
-  assert.match(bad.issues[0]!.message.en, /no army in the fortress of Coudraie: nobody can withdraw from it/, 'refused');
+  assert.match(bad.issues[0]!.message.en, /no force in the fortress of Coudraie: nobody can withdraw from it/, 'refused');
   const j = validateSheet(s, 'elves', { withdraw: ['rives', 'coudre'] });
   assert.deepEqual(j.value!.withdraw, ['rives'], 'the JSON sheet keeps the valid province');
   assert.equal(j.issues.filter(isError).length, 1, 'and refuses the other');

@@ -18,6 +18,7 @@ import { moveRefusal, reactionRefusal } from './rules/movement.ts';
 import type { NavalOrder } from './rules/naval-orders.ts';
 import { navalOrderRefusal } from './rules/naval-orders.ts';
 import type { Posture, RetreatOption } from './rules/retreat.ts';
+import { withdrawingForces } from './rules/sortie.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { validateOrders } from './rules/diplomacy.ts';
 import { fill } from '../../engine/localize.ts';
@@ -44,6 +45,7 @@ const M = {
   report: { fr: 'Compte rendu de bataille : {m}', en: 'Battle report: {m}' },
   stale: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' },
   sortieWhere: { fr: '{f} : vous n’avez pas d’armée dans la forteresse de « {id} ».', en: '{f}: you have no army in the fortress of "{id}".' },
+  withdrawWhere: { fr: '{f} : vous n’avez aucune force dans la forteresse de « {id} ».', en: '{f}: you have no force in the fortress of "{id}".' },
   siegeOwn: { fr: '{f} : « {id} » est à vous ; cette réponse vaut pour un siège que vous menez.', en: '{f}: "{id}" is yours; this answer is for a siege you lay.' },
   reliefChoice: { fr: '{f} : la réponse est retreat, pin, all ou auto.', en: '{f}: the answer is retreat, pin, all or auto.' },
   consent: { fr: '{f} : true ou false.', en: '{f}: true or false.' },
@@ -226,7 +228,7 @@ function sortieParts(s: GruikState, p: StateId, o: Record<string, unknown>, shee
     const out: string[] = [];
     for (const x of v) {
       if (!isProvince(s, x)) issues.push(issue(M.province, { f: key, id: String(x) }));
-      else if (!mine(x) || !Object.values(s.armies).some((a) => a.state === p && a.location === x && a.inFortress)) issues.push(issue(M.sortieWhere, { f: key, id: x }));
+      else if (key === 'withdraw' ? !mine(x) || !withdrawingForces(s, x, p).length : !mine(x) || !Object.values(s.armies).some((a) => a.state === p && a.location === x && a.inFortress)) issues.push(issue(key === 'withdraw' ? M.withdrawWhere : M.sortieWhere, { f: key, id: x })); // a garrison of detachments may withdraw [T §8.4]
       else if (!out.includes(x)) out.push(x);
     }
     sheet[key] = out;

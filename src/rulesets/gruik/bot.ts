@@ -37,6 +37,7 @@ import { cessionRefusal } from './rules/conquest.ts';
 import { actsAsMainArmy, allowedArmies } from './rules/army-size.ts';
 import { friendlyProvinceFor, hostile, mastersOf, protectedPair } from './rules/relations.ts';
 import { retreatOptions, type Posture, type RetreatOption } from './rules/retreat.ts';
+import { withdrawingForces } from './rules/sortie.ts';
 import { portFor } from './rules/naval-position.ts';
 
 // ─── what the bot believes: the view as a game state ─────────────────────────────────────────────
@@ -469,6 +470,14 @@ export function botSiegeParts(b: GruikState, me: StateId, rng: Rng, sheet: Gruik
     // ordered when the believed state shows a way out to another province (land or sea, never a fortress); a capital is held one time in two [ours]
     const out = retreatOptions(b, a.id).some((o) => o.kind !== 'fortress');
     if (out && !withdraw.includes(p) && (p !== b.realms[me]?.capital || rng.chance(0.5))) withdraw.push(p);
+  }
+  // A garrison of detachments alone (no army of ours in the fortress) withdraws too [T §8.4, §8.1.1], from the same
+  // view; a capital's stays [ours] (no draw: the bot's other draws are those it made before detachments could withdraw)
+  const held = [...new Set(Object.values(b.detachments).filter((d) => d.state === me && d.inFortress && !d.hostArmy && typeof d.location === 'string' && d.location !== 'captured').map((d) => d.location as ProvinceId))].sort();
+  for (const p of held) {
+    if (withdraw.includes(p) || p === b.realms[me]?.capital || b.provinces[p]?.controller !== me || mine.some((a) => a.location === p && a.inFortress)) continue;
+    if (!Object.values(b.armies).some((x) => x.location === p && !x.inFortress && x.state !== me && hostile(b, x.state, me))) continue;
+    if (withdrawingForces(b, p, me).some((id) => retreatOptions(b, id).some((o) => o.kind !== 'fortress'))) withdraw.push(p);
   }
   if (sorties.length) sheet.sorties = sorties;
   if (Object.keys(contingents).length) sheet.contingents = contingents;

@@ -27,9 +27,24 @@ import type { ActionInput, Decision, FreeAction, JudgmentItem, Lang, Localized, 
 import { GM_SEAT, rulingNote } from '../../engine/ruleset.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { fill } from '../../engine/localize.ts';
-import type { GruikFlowEvent, GruikGame } from './flow.ts';
+import type { JudgmentId } from './judgments.ts';
 import { joinedForces } from './rules/army-size.ts';
 import type { GruikState, ProvinceId, StateId } from './state.ts';
+
+/** A line of a report (flow.ts `GruikFlowEvent`'s `note`); audience [] is public. */
+type Note = { t: 'note'; audience: StateId[]; text: Localized };
+/**
+ * What of the game (flow.ts `GruikGame`) the communiqués read and write, named here so that flow.ts,
+ * which calls this module at S6, S9 and each resolution, is not imported back (no circle).
+ */
+export interface CommGame {
+  gruik: GruikState;
+  seats: StateId[];
+  names: Record<StateId, string>;
+  comms?: CommuniqueBook;
+  flow: { phase: string | null; rulings: { id: string; row: JudgmentId; states: StateId[]; value: string; by: RulingSource; what: Localized }[] };
+}
+type GruikGame = CommGame;
 
 /** A battle fought, open for communiqués. */
 export interface CommBattle {
@@ -197,7 +212,7 @@ function publishedNote(g: GruikGame, c: Communique, b: CommBattle | undefined): 
 }
 
 /** Posts a communiqué (validated): published at once to all, or to the GM's queue (J21) told to its author alone. */
-export function actCommunique(g0: GruikGame, player: PlayerId, v: CommuniqueAction): { state: GruikGame; events: GruikFlowEvent[] } {
+export function actCommunique<G extends CommGame>(g0: G, player: PlayerId, v: CommuniqueAction): { state: G; events: Note[] } {
   const g = structuredClone(g0);
   const bk = book(g);
   const b = bk.battles.find((x) => x.id === v.battle);
@@ -242,7 +257,7 @@ export function communiqueJudgments(g: GruikGame): Decision[] {
  * every communiqué waiting; with no GM (or moderation turned off meanwhile), `no-gm`'s default.
  * Published ones go to everyone; a withheld one is told to its author alone.
  */
-export function applyCommuniqueRulings(g: GruikGame, ruling: (decision: string) => Ruling | undefined, events: GruikFlowEvent[]): void {
+export function applyCommuniqueRulings(g: GruikGame, ruling: (decision: string) => Ruling | undefined, events: { push(e: Note): unknown }): void {
   if (!g.comms) return;
   for (const c of g.comms.items.filter((x) => x.status === 'pending')) {
     const r: Ruling = moderated(g) ? ruling(`gm:${itemId(g, c)}`) ?? { value: PUBLISH, by: 'default' } : { value: PUBLISH, by: 'no-gm' };

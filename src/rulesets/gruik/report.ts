@@ -8,8 +8,8 @@
  * treasury ledger, movement report, the rolls that concern him, captives, annexation counters).
  * `viewer` null: the public report only. Rumours never name their author (the event has none).
  *
- * Not in it yet: pending decisions and deadlines (the prompt layer's), the battle communiqués and
- * army lists of tabletop battles, GM rulings.
+ * Not in it: pending decisions and deadlines, GM rulings, the battle communiqués (flow.ts adds them
+ * at S9, communique.ts) and army lists of tabletop battles (tabletop-table.ts).
  */
 import { fill } from '../../engine/localize.ts';
 import { rulingNote, type Lang, type Localized } from '../../engine/ruleset.ts';

@@ -100,6 +100,17 @@ export function besiegedAp(s: GruikState, p: ProvinceId): number {
   return garrisonOf(s, p).reduce((n, id) => n + (s.armies[id] ? s.armies[id]!.currentAP : s.detachments[id]?.ap ?? 0), 0);
 }
 
+/**
+ * [T §8.4 "l'assiégé peut faire retraite"; §8.1.1 a detachment may be a fortress's garrison] The
+ * forces of `state` that withdraw from the fortress of `p` (`withdrawGarrison`): its armies and its
+ * detachments in it, each not joined to another (a joined force goes with its host), by id. The
+ * order `withdraw` needs one of them (a garrison of detachments alone may withdraw too).
+ */
+export function withdrawingForces(s: GruikState, p: ProvinceId, state: StateId): ForceId[] {
+  return [...Object.values(s.armies), ...Object.values(s.detachments)]
+    .filter((f) => f.state === state && f.location === p && f.inFortress && !f.hostArmy).map((f) => f.id).sort();
+}
+
 /** The army of `state` that would sally from `p`: its first army by id in the fortress, not joined to another. */
 export function sortieArmy(s: GruikState, p: ProvinceId, state: StateId): ArmyId | null {
   const a = Object.values(s.armies).filter((x) => x.state === state && x.location === p && x.inFortress && !x.hostArmy).sort(byId)[0];
@@ -241,8 +252,7 @@ export function withdrawGarrison(s: GruikState, p: ProvinceId, state: StateId, b
   const events: SortieEvent[] = [];
   const fleets: FleetId[] = [];
   const audience = [...new Set([state, besiegerState])].sort();
-  const inside = [...Object.values(s.armies), ...Object.values(s.detachments)]
-    .filter((f) => f.state === state && f.location === p && f.inFortress && !f.hostArmy).map((f) => f.id).sort();
+  const inside = withdrawingForces(s, p, state);
   for (const id of inside) { // bounded: the forces in the fortress, each once
     const kind = t.armies[id] ? 'army' as const : 'detachment' as const;
     const legal = retreatOptions(t, id).filter((o): o is Exclude<RetreatOption, { kind: 'fortress' }> => o.kind !== 'fortress'); // "to another province"

@@ -155,8 +155,10 @@ export function sheetForm(state: GruikState, stateId: StateId, lang: Lang): Answ
     war.push(entry('sortie', k('sortie'), `${k('sortie')} <province>`, [pick(garrisoned)]));
     const max = Math.min(state.config.siege.reliefContingentMax, state.config.detachment.max);
     war.push(entry('contingent', k('contingent'), `${k('contingent')} <province> <AP>`, [pick(garrisoned), { name: 'ap', label: t('ap'), kind: 'integer', min: 1, max }]));
-    war.push(entry('withdraw', k('withdraw'), `${k('withdraw')} <province>`, [pick(garrisoned)]));
   }
+  // a withdrawal: any garrison of ours, detachments alone included [T §8.4]
+  const withdrawable = controlled.filter((p) => [...armies, ...detachments].some((f) => f.location === p && f.inFortress && !f.hostArmy));
+  if (withdrawable.length) war.push(entry('withdraw', k('withdraw'), `${k('withdraw')} <province>`, [pick(withdrawable)]));
   const besieging = [...new Set(armies.filter((a) => a.siegeOf).map((a) => a.siegeOf!))].sort();
   if (besieging.length) {
     war.push(entry('relief', k('relief'), `${k('relief')} <province> ${w('retreatTo', lang)}|${w('pin', lang)}|${w('all', lang)}|${w('auto', lang)}`, [pick(besieging), choice('choice', t('option'), (['retreatTo', 'pin', 'all', 'auto'] as const).map((x) => opt(w(x, lang))))]));

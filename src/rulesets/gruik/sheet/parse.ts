@@ -21,6 +21,7 @@ import { moveRefusal, MOVE_REFUSALS, type MoveOrder, type MoveRefusal } from '..
 import { navalOrderRefusal, NAVAL_REFUSALS, type NavalAction, type NavalOrder, type NavalPolicy, type NavalRefusal } from '../rules/naval-orders.ts';
 import { organiseForces } from '../rules/organisation.ts';
 import type { RetreatOption } from '../rules/retreat.ts';
+import { withdrawingForces } from '../rules/sortie.ts';
 import { applyMoney } from '../rules/treasury.ts';
 import { Names, type NameKind } from './names.ts';
 import {
@@ -379,7 +380,8 @@ class Builder {
         cur.end();
         const label = this.state.map.provinces.find((x) => x.id === p)?.name ?? p;
         this.once(order, p, n, label);
-        const mine = this.state.provinces[p]?.controller === this.st && Object.values(this.scratch.armies).some((a) => a.state === this.st && a.location === p && a.inFortress);
+        // a sortie needs an army in the fortress; a withdrawal any force of the garrison, detachments included [T §8.4]
+        const mine = this.state.provinces[p]?.controller === this.st && (order === 'withdraw' ? withdrawingForces(this.scratch, p, this.st).length > 0 : Object.values(this.scratch.armies).some((a) => a.state === this.st && a.location === p && a.inFortress));
         if (!mine) { this.seen.delete(`${order}\u0000${p}`); fail(order === 'sortie' ? 'sortie-where' : 'withdraw-where', { p: label }); }
         (order === 'sortie' ? this.sorties : this.withdraw).push(p);
         return;

@@ -148,7 +148,7 @@ export const SHEET_MESSAGES = {
   'sortie-where': { en: 'You have no army in the fortress of {p}: nothing can sally out.', fr: 'Vous n’avez pas d’armée dans la forteresse de {p} : personne ne peut sortir.' },
   'siege-own': { en: '{p} is yours: this answer is for a siege you lay.', fr: '{p} est à vous : cette réponse vaut pour un siège que vous menez.' },
   'contingent-where': { en: 'You do not hold {p}: a contingent comes from its besieged garrison.', fr: 'Vous ne tenez pas {p} : un contingent vient de sa garnison assiégée.' },
-  'withdraw-where': { en: 'You have no army in the fortress of {p}: nobody can withdraw from it.', fr: 'Vous n’avez pas d’armée dans la forteresse de {p} : personne ne peut l’évacuer.' },
+  'withdraw-where': { en: 'You have no force in the fortress of {p}: nobody can withdraw from it.', fr: 'Vous n’avez aucune force dans la forteresse de {p} : personne ne peut l’évacuer.' },
   'contingent-size': { en: 'A contingent has 1 to {max} AP.', fr: 'Un contingent compte de 1 à {max} AP.' },
   'twice': { en: 'This repeats the order of line {line} for {what}: only one is kept.', fr: 'Cet ordre répète celui de la ligne {line} pour {what} : un seul est gardé.' },
   'detach-name': { en: 'The new detachment will be called {id}, not {given}.', fr: 'Le nouveau détachement s’appellera {id}, et non {given}.' },
