@@ -44,6 +44,8 @@ test('a seeded bot game with relics: no failure, no bot answer refused', () => {
 test('bots take relics, set the Tooth of St Géronce and see it bring a lord back, and use St Roseline / St Radegonde (#38a)', () => {
   assert.ok(actions.filter((a) => a.k === 'relic').length >= 2, 'relics recovered or picked up');
   assert.ok(actions.some((a) => a.k === 'tooth'), 'the Tooth’s holder set his standing answer');
+  for (const st of record!.steps) if ((st.action?.value as { k?: string } | undefined)?.k === 'tooth') assert.deepEqual(st.action!.audience, [st.action!.player], 'his answer is his alone');
+  assert.equal(fief.freeActionAudience!(record!.state as FiefGame, 'P1', { k: 'relic', lord: 'x', relic: 'GRAIL' }), null, 'taking a relic is public');
   const powers = record!.steps.flatMap((st) => st.submissions.filter((x) => x.decision.startsWith('2.D/')));
   assert.ok(powers.some((x) => x.value === true), '#38a answered yes');
   assert.ok(record!.steps.some((st) => (st.events as { t: string }[]).some((e) => e.t === 'relics')), 'and the relic’s dice rolled at 2.D');

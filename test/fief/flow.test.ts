@@ -14,7 +14,8 @@ import { createRng } from '../../src/engine/rng.ts';
 import { botAnswers, getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { defaultAnswer } from '../../src/rulesets/fief/answers.ts';
-import { botAnswer } from '../../src/rulesets/fief/bot.ts';
+import { botAnswer, soakGame } from '../../src/rulesets/fief/bot.ts';
+import { FIEF_CONSTANTS } from '../../src/rulesets/fief/constants.ts';
 import { DECISIONS, HOLD } from '../../src/rulesets/fief/decisions.ts';
 import { FLOW_KINDS, nextAsk, type FiefGame, type FlowKind } from '../../src/rulesets/fief/flow.ts';
 import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
@@ -30,9 +31,13 @@ const entry = getRuleset('fief');
 
 interface Played { game: GameRecord<FiefGame>; asked: Partial<Record<FlowKind, number>>; steps: number }
 
-/** A whole game of bots on the engine; the invariants and every default checked at every step. */
+/**
+ * A whole game of bots on the engine; the invariants and every default checked at every step. The
+ * optional rules of Appendix A drawn from the seed as the soak draws them (bot.ts `soakGame`).
+ */
 function playBots(players: number, seed: string, maxTurns: number): Played {
-  let g = createGame(fief, { players, maxTurns }, seed) as GameRecord<FiefGame>;
+  const config = soakGame(createRng(seed, 'options')).config!;
+  let g = createGame(fief, { players, maxTurns, config }, seed) as GameRecord<FiefGame>;
   const rejected: string[] = [];
   let steps = 0;
   for (; steps < 20_000 && fief.decisions(g.state).length > 0; steps++) {
@@ -354,6 +359,10 @@ test('an Assassination at a hold asks the victim’s owner for the heir of his f
 });
 
 test('every kind the flow opens was asked at least once over these games and scenes', () => {
+  for (const k of Object.keys(FIEF_CONSTANTS.options) as (keyof typeof FIEF_CONSTANTS.options)[]) {
+    const drawn = new Set(played.map((r) => r.game.state.fief.config.options[k]));
+    assert.deepEqual([...drawn].sort(), [false, true], `the whole games ran with option ${k} on and off`);
+  }
   const missingKinds = FLOW_KINDS.filter((k) => !covered.has(k));
   assert.deepEqual(missingKinds, []);
   for (const k of FLOW_KINDS) if (k !== 'start-village') assert.ok((k === 'hold' ? HOLD : DECISIONS[k]).deadline, `${k} has a deadline class`);

@@ -273,6 +273,8 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
   freeActions: (g, player, lang) => freeActionsOf(g, player, lang),
   validateAction: (g, player, action) => validateFree(g, player, action),
   act(g, player, value) { const r = applyFree(g, player, value); return { state: r.game, events: r.events }; },
+  /** The Tooth's standing answer (#38a) is its holder's own (view.ts): its step is his alone; every other free action is public. */
+  freeActionAudience(_g, player, value) { return (value as { k?: string } | null)?.k === 'tooth' ? [player] : null; },
   help: (lang) => fiefHelp(lang),
   stepLabel(g) {
     const ask = openAsk(g);
