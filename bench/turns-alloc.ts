@@ -9,6 +9,11 @@
  * summary of the bytes allocated by function printed.
  *
  * Run: `node --expose-gc --max-semi-space-size=64 --import tsx bench/turns-alloc.ts [--map europe] [--players 100] [--turns 60] [--prof DIR] [--heap DIR]`.
+ * tsx compiles each file to one line, so profiles name functions at line 1: for lines, bundle it
+ * first (`npx esbuild bench/turns-alloc.ts --bundle --platform=node --format=esm
+ * --packages=external --outfile=/tmp/alloc.mjs`, then `node --expose-gc --max-semi-space-size=64
+ * /tmp/alloc.mjs …` from the checkout; the lines are the bundle's), and read a CPU profile's lines
+ * with scripts/cpuprofile-summary.mjs.
  */
 import { parseArgs } from 'node:util';
 import { createGame, type GameRecord } from '../src/engine/game.ts';
@@ -45,41 +50,37 @@ for (const [i, inp] of inputs.entries()) {
 }
 kb.sort((a, b) => a - b);
 console.log(`${values.map} ${values.players}: ${kb.length} turns, allocated per resolve: median ${kb[kb.length >> 1]!.toFixed(0)} KB, mean ${(kb.reduce((a, b) => a + b, 0) / kb.length).toFixed(0)} KB`);
-if (values.prof) {
+/** Resolves the turns `passes` times, each state copied before, between `start` and `stop` (only the resolves are sampled), and writes the profile to DIR. */
+async function profiled(dir: string, ext: string, passes: number, start: (post: Post) => Promise<unknown>, stop: (post: Post) => Promise<{ profile: unknown }>) {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  // Three passes, the states copied before the profile starts (only the resolves are sampled).
-  const states = [0, 1, 2].flatMap(() => inputs.map((inp) => structuredClone(inp.state)));
-  await session.post('Profiler.start');
+  const post: Post = (method, params) => session.post(method as never, params as never) as never;
+  const states = Array.from({ length: passes }, () => inputs.map((inp) => structuredClone(inp.state))).flat();
+  await start(post);
   for (const [j, state] of states.entries()) {
     const inp = inputs[j % inputs.length]!;
     rs.resolve(state, inp.pending, createRng(inp.seed, `step/${inp.turn}`));
   }
-  const { profile } = await session.post('Profiler.stop');
+  const { profile } = await stop(post);
   const { mkdirSync, writeFileSync } = await import('node:fs');
-  mkdirSync(values.prof, { recursive: true });
-  const file = `${values.prof}/turns-${Date.now()}.cpuprofile`;
+  mkdirSync(dir, { recursive: true });
+  const file = `${dir}/turns-${Date.now()}.${ext}`;
   writeFileSync(file, JSON.stringify(profile));
+  return { file, profile, resolves: states.length };
+}
+type Post = (method: string, params?: object) => Promise<any>;
+
+if (values.prof) {
+  const { file } = await profiled(values.prof, 'cpuprofile', 3,
+    async (post) => { await post('Profiler.enable'); await post('Profiler.setSamplingInterval', { interval: 100 }); await post('Profiler.start'); },
+    (post) => post('Profiler.stop'));
   console.log(`profile: ${file}`);
 }
 if (values.heap) {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  const states = inputs.map((inp) => structuredClone(inp.state));
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
-  for (const [j, state] of states.entries()) {
-    const inp = inputs[j]!;
-    rs.resolve(state, inp.pending, createRng(inp.seed, `step/${inp.turn}`));
-  }
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  const { mkdirSync, writeFileSync } = await import('node:fs');
-  mkdirSync(values.heap, { recursive: true });
-  const file = `${values.heap}/turns-${Date.now()}.heapprofile`;
-  writeFileSync(file, JSON.stringify(profile));
+  const { file, profile, resolves } = await profiled(values.heap, 'heapprofile', 1,
+    (post) => post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }),
+    (post) => post('HeapProfiler.stopSampling'));
   // Self bytes by function (and line), over the turns: KB per resolve.
   type Node = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: Node[] };
   const by = new Map<string, number>();
@@ -90,8 +91,8 @@ if (values.heap) {
     by.set(key, (by.get(key) ?? 0) + n.selfSize);
     for (const c of n.children) walk(c, n.callFrame.url ? own : parent);
   };
-  walk(profile.head as Node, '');
+  walk((profile as { head: Node }).head, '');
   const total = [...by.values()].reduce((a, b) => a + b, 0);
-  console.log(`heap profile: ${file}; sampled ${(total / 1024 / states.length).toFixed(0)} KB per resolve`);
-  for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 50)) console.log(`${(v / 1024 / states.length).toFixed(1).padStart(8)} KB  ${(100 * v / total).toFixed(1).padStart(5)} %  ${k}`);
+  console.log(`heap profile: ${file}; sampled ${(total / 1024 / resolves).toFixed(0)} KB per resolve`);
+  for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 50)) console.log(`${(v / 1024 / resolves).toFixed(1).padStart(8)} KB  ${(100 * v / total).toFixed(1).padStart(5)} %  ${k}`);
 }
