@@ -28,7 +28,6 @@ import { FIEF_CONSTANTS } from './constants.ts';
 import { mayTakeRelic } from './rules/relics.ts';
 import type { FiefState, LordId } from './state.ts';
 import type { Constant, LeafSpec } from '../../engine/constants.ts';
-import type { SoakMix } from '../index.ts';
 
 /** Adds each candidate item to the list while the referee still accepts the whole list without an issue (bounded by the candidates). */
 function greedy<T>(g: FiefGame, ask: Ask, p: PlayerId, candidates: T[], cap: number): T[] {
@@ -254,8 +253,9 @@ function relicSeekers(g: FiefGame, ask: Ask, player: PlayerId, cmds: MoveCommand
  * The soak runner's mix: the original board, 3 to 6 players, and each optional rule of Appendix A
  * (`FIEF_CONSTANTS.options`) drawn per game among its allowed values (a boolean on or off, an
  * integer within its bounds), so that a run exercises every one of them both ways.
+ * Returns the registry's SoakMix by its shape (a ruleset imports only itself and the engine).
  */
-export function soakGame(rng: Rng): SoakMix {
+export function soakGame(rng: Rng): { map: string; players: number; config: Record<string, unknown> } {
   const players = rng.int(3, 6);
   const options: Record<string, unknown> = {};
   for (const [key, c] of Object.entries(FIEF_CONSTANTS.options) as [string, Constant][]) { // five options: bounded by the table
