@@ -65,7 +65,10 @@ test('the engine records a tabletop action’s audience (the two sides), replays
   assert.equal(actionSeenBy(step.action, c!), false, 'the third player does not see it');
   assert.equal(actionSeenBy(step.action, b!), true, 'the other side sees it');
   assert.equal(actionSeenBy({ player: a, value: 1 }, null), true, 'an action with no audience is public');
-  for (const id of ['fief', 'warrior-knights']) assert.equal(getRuleset(id).ruleset.freeActionAudience, undefined, `${id}: free actions stay public`);
+  assert.equal(getRuleset('warrior-knights').ruleset.freeActionAudience, undefined, 'warrior-knights: free actions stay public');
+  const fiefAudience = getRuleset('fief').ruleset.freeActionAudience!;
+  assert.equal(fiefAudience(null as never, 'P1', { k: 'gift' }), null, 'fief: its free actions stay public…');
+  assert.deepEqual(fiefAudience(null as never, 'P1', { k: 'tooth' }), ['P1'], '…but the Tooth of St Géronce’s standing answer, told to its holder alone');
   // the same action on the same state: the same step (a replay asks the ruleset again and gets the same audience)
   const again = takeAction(gruik, game, a!, { id: 'army-list:tt1', values: { list: '4 Blades, General (Knight)', ap: '3' } }).game.steps.at(-1)!;
   assert.deepEqual([again.hash, again.action], [step.hash, step.action], 'deterministic');
