@@ -236,7 +236,7 @@ export function parseBid(answer: unknown, gold: number): Validation<FairAnswer> 
   }
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0) return fail('a bid is a whole number of gold, 0 or more', 'une enchère est un nombre entier d’or, 0 ou plus');
   if (amount > gold) return fail(`a bid of ${amount} is more than your gold (${gold})`, `une enchère de ${amount} dépasse votre trésor (${gold})`);
-  if (!PRIZES.includes(prize as Prize)) return fail(`unknown prize "${String(prize)}"`, `prix inconnu « ${String(prize)} »`, [...PRIZES]);
+  if (!PRIZES.includes(prize as Prize)) return fail(`unknown prize "${String(prize)}"`, `lot inconnu « ${String(prize)} »`, [...PRIZES]);
   return ok({ kind: 'bid', amount: amount === 0 ? 0 : amount, prize: prize as Prize });
 }
 
@@ -426,8 +426,8 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
           deadline: { kind: 'class', name: 'REPLY' },
           defaults: Object.fromEntries(state.seats.map((s) => [s.id, 0])),
           prompt: {
-            fr: `Manche ${r} : votre enchère secrète (0 à votre trésor) et le prix voulu : la relique (${RELIC_POINTS} points) ou le ruban (${RIBBON_POINTS} points, ${RIBBON_REFUND} or rendu).`,
-            en: `Round ${r}: your sealed bid (0 up to your gold) and the prize you want: the relic (${RELIC_POINTS} points) or the ribbon (${RIBBON_POINTS} points, ${RIBBON_REFUND} gold back).`,
+            fr: `Manche ${r} : votre enchère secrète, en or (de 0 à tout votre or), et le lot voulu : la relique (${RELIC_POINTS} points) ou le ruban (${RIBBON_POINTS} points, et ${RIBBON_REFUND} or rendu).`,
+            en: `Round ${r}: your sealed bid, in gold (from 0 up to all your gold), and the prize you want: the relic (${RELIC_POINTS} points) or the ribbon (${RIBBON_POINTS} points, and ${RIBBON_REFUND} gold back).`,
           },
         }];
       case 'over':
@@ -771,7 +771,7 @@ export const fair: Ruleset<FairState, FairAnswer, FairEvent, FairView, FairOptio
           code: 'bid', label: L(lang, 'Enchérir', 'Bid'), syntax: 'bid <gold> <relic|ribbon>',
           fields: [
             { name: 'amount', label: L(lang, 'Or', 'Gold'), kind: 'integer', min: 0, max: gold },
-            { name: 'prize', label: L(lang, 'Prix', 'Prize'), kind: 'choice', options: PRIZES.map((p) => ({ value: p, label: PRIZE_NAMES[p][lang] })) },
+            { name: 'prize', label: L(lang, 'Lot', 'Prize'), kind: 'choice', options: PRIZES.map((p) => ({ value: p, label: PRIZE_NAMES[p][lang] })) },
           ],
         }] }] };
       }

@@ -95,6 +95,19 @@ function atAuction(seed = 'bid'): G {
   assert.equal(one(g).id, 'bid');
   return g;
 }
+test('the sealed bid reads right in both languages: a range of gold (not "0 à votre trésor"), and the prize never called "prix" (a price) in French', () => {
+  const g = atAuction();
+  const d = one(g);
+  assert.match(d.prompt.fr, /votre enchère secrète, en or \(de 0 à tout votre or\), et le lot voulu : la relique \(3 points\) ou le ruban \(2 points, et 1 or rendu\)/);
+  assert.match(d.prompt.en, /your sealed bid, in gold \(from 0 up to all your gold\), and the prize you want: the relic \(3 points\) or the ribbon \(2 points, and 1 gold back\)/);
+  assert.doesNotMatch(d.prompt.fr, /prix|0 à votre trésor/i);
+  const fields = (lang: 'fr' | 'en') => fair.answerForm!(g.state, 'p1', 'bid', lang).groups[0]!.entries[0]!.fields.map((f) => f.label);
+  assert.deepEqual(fields('fr'), ['Or', 'Lot'], 'the French form: gold, then the lot (« Prix » would read as the price)');
+  assert.deepEqual(fields('en'), ['Gold', 'Prize']);
+  const bad = fair.validate(g.state, 'p1', 'bid', 'bid 1 crown');
+  assert.match(bad.issues[0]!.text!.fr, /lot inconnu « crown »/);
+});
+
 /** A game in round 1's auction where p1 holds one cloth (pitched at the well). */
 function withCloth(): G {
   let g = createGame(fair, THREE, 'cloth');

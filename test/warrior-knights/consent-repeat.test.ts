@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { warriorKnights as rs } from '../../src/rulesets/warrior-knights/index.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
-import { askOf, consentRequests, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
+import { askOf, consentRequests, repeatsRefused, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { formOf } from '../../src/rulesets/warrior-knights/forms.ts';
 import { city as cityData } from '../../src/rulesets/warrior-knights/board.ts';
 import { createRng } from '../../src/engine/rng.ts';
@@ -150,4 +150,55 @@ test('§9.3 a refused attack consent (#7) is kept for its region: the same attac
   assert.match(again.issues[0]!.text!.en, /already refused.*attack in/);
   const siege = rs.validate(no, owner, rs.decisions(no)[0]!.id, { ...attack, attack: { ...attack.attack, kind: 'siege' } });
   assert.ok(siege.issues.length > 0, 'another kind of attack on the same place asks the same baron again: refused too');
+});
+
+/**
+ * A card that both passes through a blocking region (#6) and attacks a neutral city where the
+ * third baron has an army (#7): the owner's star goes down the road r5c1 → r6c2 (the second
+ * baron's star) → r6c3 (Sainte-Oude, neutral), where his square waits beside the third baron's
+ * star, and the two attack it.
+ */
+function passageThenAttack(): { g: WkGame; owner: BaronId; other: BaronId; third: BaronId; region: string; card: CardAnswer } {
+  const region = 'r6c3';
+  const { g, owner, other } = atPassage(['r5c1', 'r6c2', region]);
+  const wk = structuredClone(g.wk);
+  const third = wk.players[2] as BaronId;
+  assert.ok(Object.values(wk.cities).some((c) => cityData(c.id).region === region && !c.razed && c.controller === null), 'a neutral city at r6c3');
+  Object.assign(wk.nobles[`${owner}-star`]!, { location: { kind: 'region', region: 'r5c1' } });
+  Object.assign(wk.nobles[`${other}-star`]!, { location: { kind: 'region', region: 'r6c2' } });
+  Object.assign(wk.nobles[`${owner}-square`]!, { location: { kind: 'region', region }, ready: true, casualties: 0 });
+  Object.assign(wk.nobles[`${third}-star`]!, { location: { kind: 'region', region } });
+  const card = { use: true, moves: [{ noble: `${owner}-star`, kind: 'road', path: ['r6c2', region] }], attack: { target: 'neutral', kind: 'assault', armies: [`${owner}-star`, `${owner}-square`] } } as CardAnswer;
+  return { g: { ...g, wk }, owner, other, third, region, card };
+}
+
+test('§9.2 #6/#7, §9.3: a refused (or defaulted) passage is not followed by the attack\'s consent — the move cannot happen, the card goes back to its owner', () => {
+  const { g, owner, other, third, region, card } = passageThenAttack();
+  assert.deepEqual(consentRequests(g.wk, owner, card), [{ kind: 'passage', baron: other, region: 'r6c2' }, { kind: 'attack', baron: third, region }], 'both consents are needed');
+  const d = rs.decisions(g)[0]!;
+  const v = rs.validate(g, owner, d.id, card);
+  assert.deepEqual(v.issues, [], 'the answer is accepted');
+  const asked = rs.resolve(g, [{ decision: d.id, player: owner, value: v.value, order: 0 }], rng).state;
+  const p = rs.decisions(asked)[0]!;
+  assert.equal(p.kind, 'passage-consent');
+  assert.deepEqual(p.players, [other]);
+  // granted: the attack's consent follows (the control case)
+  const yes = rs.resolve(asked, [{ decision: p.id, player: other, value: 'allow', order: 1 }], rng).state;
+  assert.equal(rs.decisions(yes)[0]!.kind, 'attack-consent', 'passage granted: the attack consent is asked');
+  assert.deepEqual(rs.decisions(yes)[0]!.players, [third]);
+  for (const reply of ['deny', 'default']) {
+    const no = rs.resolve(asked, [{ decision: p.id, player: other, value: reply, order: 1 }], rng).state;
+    const back = rs.decisions(no)[0]!;
+    assert.equal(back.kind, 'use-card', `${reply}: straight back to the owner, no attack consent asked`);
+    assert.deepEqual(back.players, [owner]);
+    assert.deepEqual(no.flow.pending.refused, [{ kind: 'passage', baron: other, region: 'r6c2' }], `${reply}: only the passage is kept as refused (the attack request was never sent)`);
+    assert.deepEqual(no.wk.nobles[`${owner}-star`]!.location, { kind: 'region', region: 'r5c1' }, `${reply}: the noble has not moved`);
+    // the attack itself, from a place reached without passing through r2c1, may still be asked
+    const direct: CardAnswer = { use: true, attack: { target: 'neutral', kind: 'assault', armies: [`${owner}-square`] } } as CardAnswer;
+    assert.equal(repeatsRefused(no, owner, direct), null, `${reply}: the attack is not a repeat`);
+    const v2 = rs.validate(no, owner, back.id, direct);
+    assert.deepEqual(v2.issues, [], `${reply}: the attack alone is accepted`);
+    const again = rs.resolve(no, [{ decision: back.id, player: owner, value: v2.value, order: 2 }], rng).state;
+    assert.equal(rs.decisions(again)[0]!.kind, 'attack-consent', `${reply}: and its consent is asked`);
+  }
 });

@@ -552,7 +552,12 @@ export function answer(g: WkGame, given: Partial<Record<BaronId, unknown>>): { g
     case 'passage-consent': case 'attack-consent': {
       const grant: Permissions = {};
       for (const b of ask.players) { const yes = val(b) === 'allow'; grant[b] = yes; events.push({ t: 'consent', kind: ask.kind, baron: b, allow: yes }); }
-      const pending: Pending = { ...g.flow.pending, ...(ask.kind === 'passage-consent' ? { permissions: grant } : { consents: grant }) };
+      let pending: Pending = { ...g.flow.pending, ...(ask.kind === 'passage-consent' ? { permissions: grant } : { consents: grant }) };
+      // §9.2 #6 / §9.3: a noble refused passage (refused or defaulted: deny) does not move through,
+      // and the refusal sends the whole answer back to its owner ("a refusal returns the mover to
+      // his option selection"), so the attack of that answer can no longer happen: its consents
+      // (#7) are not asked (nor kept as refused: they were never sent; review item 16).
+      if (ask.kind === 'passage-consent' && ask.players.some((b) => !grant[b])) pending = { ...pending, attack: [] };
       const g2 = next(g, s, counted, pending);
       if (askOf(g2)?.kind === 'attack-consent') return { game: g2, events };
       // every consent in: run the card with them; refused → back to its owner (same clock), the
