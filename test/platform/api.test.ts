@@ -299,6 +299,34 @@ describe('a game of prompts through the API, and the rate limit per token (pglit
     assert.equal((await api(tp, t1, 'POST', `/games/${id}/ready`, { step: d.json.step + 1, ready: true })).json.code, 'no-sheet');
   });
 
+  test('/decisions gives my answer back in its guided form (formValues, as the prompt page fills it): mine only', async () => {
+    const u1 = await newUser(tp, 'apiv_1', 'en');
+    const u2 = await newUser(tp, 'apiv_2');
+    const id = await games.create(tp.platform.ctx, {
+      ruleset: 'test/fair', name: 'Foire 2', options: {}, seed: 'api-fair-values', hostUserId: u1.id,
+      seats: [{ userId: u1.id, lordName: 'Aude' }, { userId: u2.id, lordName: 'Bérenger' }], prompts: { pace: 'daily' },
+    });
+    const t1 = (await createToken(tp.platform.ctx, u1.id, 'f', ['read', 'play'])).token;
+    const t2 = (await createToken(tp.platform.ctx, u2.id, 'f', ['read', 'play'])).token;
+    for (const t of [t1, t2]) { // each passes his stall in turn
+      const d = await api(tp, t, 'GET', `/games/${id}/decisions`);
+      assert.equal(d.json.decisions[0].id, 'stall');
+      assert.equal((await api(tp, t, 'POST', `/games/${id}/answer`, { step: d.json.step, decision: 'stall', answer: 'pass' })).status, 200);
+      await waitForStep(tp, id, d.json.step + 1);
+    }
+    const open = await api(tp, t1, 'GET', `/games/${id}/decisions`);
+    assert.equal(open.json.decisions[0].id, 'bid');
+    assert.equal(open.json.decisions[0].answer, null, 'nothing answered yet');
+    const ok = await api(tp, t1, 'POST', `/games/${id}/answer`, { step: open.json.step, decision: 'bid', answer: 'bid 3 ribbon' });
+    assert.equal(ok.status, 200, ok.text);
+    const mine = await api(tp, t1, 'GET', `/games/${id}/decisions`);
+    assert.deepEqual(mine.json.decisions[0].answer.formValues, { code: 'bid', values: { amount: '3', prize: 'ribbon' } });
+    const theirs = await api(tp, t2, 'GET', `/games/${id}/decisions`);
+    assert.equal(theirs.json.decisions[0].id, 'bid');
+    assert.equal(theirs.json.decisions[0].answer, null, 'the other player sees no answer, nor its values');
+    assert.doesNotMatch(theirs.text, /"amount"|"values"|"formValues":\{/);
+  });
+
   test('each token has its own bucket: past its burst a token gets 429 with Retry-After, another token still passes', async () => {
     const u = await newUser(tp, 'apir_1');
     const t1 = (await createToken(tp.platform.ctx, u.id, 'r1', ['read'])).token;

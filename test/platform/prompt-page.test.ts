@@ -192,6 +192,16 @@ for (const kind of DB_KINDS) {
       const clo = await play(b[2]!, id);
       assert.equal(prefilledForm(clo.text, 'bid'), null);
       assert.doesNotMatch(clo.text, /value="3"|<option value="ribbon" selected>/);
+      // The JSON play page gives the same values (formValues), under the same fog.
+      const bidJson = async (x: Browser) => {
+        const r = await x.get(`/games/${id}/play`, { headers: { accept: 'application/json' } });
+        return (r.json().prompts as { id: string; formValues: unknown }[]).find((q) => q.id === 'bid')!;
+      };
+      assert.deepEqual((await bidJson(b[0]!)).formValues, { code: 'bid', values: { amount: '3', prize: 'ribbon' } });
+      assert.deepEqual((await bidJson(b[1]!)).formValues, { code: 'bid', values: { amount: '0', prize: 'relic' } }, 'a standing answer too');
+      const cloJson = await bidJson(b[2]!);
+      assert.equal(cloJson.formValues, null, 'not answered: nothing filled');
+      assert.doesNotMatch(JSON.stringify(cloJson), /"amount"|"values"/, 'nobody else\'s answer');
       // Sent back as it is: accepted, the same answer.
       const before = await tp.db.one<{ text: string; value: unknown }>(`SELECT text, value FROM sheets WHERE game_id = $1 AND player = 'p1' AND decision = 'bid'`, [id]);
       const again = await b[0]!.post(`/games/${id}/answer`, { decision: 'bid', code: filled!.code, ...filled!.fields });

@@ -3,10 +3,14 @@
  * the PostgreSQL server of TEST_DATABASE_URL / 127.0.0.1:5432/test), a real SMTP server in the
  * test process, and the platform listening on a free port.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
-import { openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
+import { dumpPglite, openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
 import { configFromEnv, type PlatformConfig } from '../../src/platform/config.ts';
 import { startPlatform, type Platform } from '../../src/platform/main.ts';
 import { games } from '../../src/platform/games/service.ts';
@@ -17,8 +21,39 @@ export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 
 let schemaCounter = 0;
 export async function testDb(kind: DbKind): Promise<Db> {
-  if (kind === 'pglite') return openDb({});
+  if (kind === 'pglite') return openDb({ pgliteFrom: await pgliteTemplate() });
   return openTestPostgres(PG_URL, `t_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}`);
+}
+
+/**
+ * A new in-memory PGlite (initdb) and the migrations cost 5–20 s of CPU on a loaded 2-core machine,
+ * for each of the ~100 platform tests that open one: instead the tests open a copy of one migrated
+ * database's data folder (`openDb({ pgliteFrom })`, ~1 s). That folder is made once per process, and
+ * kept for the next test processes in the system's temporary folder, named by a hash of PGlite's
+ * version and of every migration file (a changed migration makes a new one; written under a
+ * temporary name then renamed, so a reader never sees half of it).
+ */
+let template: Promise<Blob> | null = null;
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const hash = createHash('sha256');
+    hash.update(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+    const dir = join(root, 'src', 'platform', 'db', 'migrations');
+    for (const f of readdirSync(dir).sort()) hash.update(`${f}\0`).update(readFileSync(join(dir, f))).update('\0');
+    const file = join(tmpdir(), `suzerain-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const db = await openDb({});
+    const blob = await dumpPglite(db);
+    await db.close();
+    const part = `${file}.${process.pid}.part`;
+    try {
+      writeFileSync(part, new Uint8Array(await blob.arrayBuffer()));
+      renameSync(part, file);
+    } catch { rmSync(part, { force: true }); } // no cache: this process keeps its own copy
+    return blob;
+  })();
+  return template;
 }
 
 export interface ReceivedMail {

@@ -20,7 +20,7 @@
 import { stepSeenBy } from '../games/step-audience.ts';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang, ValidationIssue } from '../../engine/ruleset.ts';
+import type { FormValues, Lang, ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { canReadPublicChannels, canWrite, gameAccess, type GameAccess } from '../channels/access.ts';
 import * as forum from '../channels/forum.ts';
@@ -302,12 +302,18 @@ function v1(ctx: AppCtx, holder: DocHolder) {
         if (!rs.describeAnswer || h.value === null || state === null) return null;
         try { return rs.describeAnswer(state, player, h.decision, JSON.parse(h.value) as unknown, langOf(req)) || null; } catch { return null; }
       };
+      // the stored answer back in its guided form (engine formValues, issue 21), as the prompt page fills it:
+      // from the player's own answer only, a ready one, never a sheet decision; null when none writes it
+      const filled = (d: { id: string; sheet?: unknown }, h: { ready: boolean; value: string | null }): FormValues | null => {
+        if (!rs.formValues || !h.ready || d.sheet || h.value === null || state === null) return null;
+        try { return rs.formValues(state, player, d.id, JSON.parse(h.value) as unknown); } catch { return null; }
+      };
       return {
         ...base, paused,
         decisions: open.map((d) => {
           const h = rows.find((r) => r.decision === d.id);
           const issues = h ? (typeof h.issues === 'string' ? JSON.parse(h.issues) as unknown[] : (h.issues as unknown[] | null) ?? []) : [];
-          return { id: d.id, kind: d.kind, prompt: d.prompt, choices: d.choices ?? [], answer: h ? { text: h.text, ready: h.ready, issues, words: words(h) } : null };
+          return { id: d.id, kind: d.kind, prompt: d.prompt, choices: d.choices ?? [], answer: h ? { text: h.text, ready: h.ready, issues, words: words(h), formValues: filled(d, h) } : null };
         }),
       };
     });

@@ -61,7 +61,11 @@ const decision = obj({
   choices: { type: 'array', items: obj({ value: str, label: localized }) },
   answer: {
     type: ['object', 'null'], description: 'what I answered so far (null: nothing yet)',
-    properties: { text: str, ready: bool, issues: { type: 'array', items: anyJson }, words: { type: ['string', 'null'], description: 'the answer told in words, in my language (the ruleset\'s `describeAnswer`: Warrior Knights, Fief); null when the ruleset gives none (then `text` says it)' } },
+    properties: { text: str, ready: bool, issues: { type: 'array', items: anyJson }, words: { type: ['string', 'null'], description: 'the answer told in words, in my language (the ruleset\'s `describeAnswer`: Warrior Knights, Fief); null when the ruleset gives none (then `text` says it)' },
+      formValues: {
+        type: ['object', 'null'], description: 'my answer back in the guided form, as the prompt page fills it (the ruleset\'s `formValues`): the form entry\'s `code` and its fields\' values by name; null when the ruleset gives none or no entry writes the answer',
+        properties: { code: str, values: { type: 'object', additionalProperties: str } },
+      } },
   },
 });
 export const decisionsSchema = obj({

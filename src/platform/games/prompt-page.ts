@@ -628,7 +628,8 @@ function playJson(p: Play, typed: Typed | null) {
     step: p.step, status: p.a.game.status, paused: p.paused, deadline: p.deadline, pace: p.pace,
     prompts: p.me ? p.decisions.filter((d) => d.players.includes(p.me!)).map((d) => {
       const h = p.mine.find((x) => x.decision === d.id);
-      return { id: d.id, kind: d.kind, prompt: d.prompt[lang], choices: (d.choices ?? []).map((c) => ({ value: c.value, label: c.label[lang] })), answer: h?.ready ? h.text : null, auto: !!h?.auto };
+      // formValues: his own answer back in the guided form, as the HTML page fills it (issue 21; null: no answer, or none writes it)
+      return { id: d.id, kind: d.kind, prompt: d.prompt[lang], choices: (d.choices ?? []).map((c) => ({ value: c.value, label: c.label[lang] })), answer: h?.ready ? h.text : null, auto: !!h?.auto, formValues: h?.ready && !d.sheet ? formValuesOf(p, h) : null };
     }) : [],
     waiting: waitingFor(p).map((s) => s.name),
     ...(typed ? { error: typed.error } : {}),

@@ -177,11 +177,14 @@ export function takeSnapshot(ctx: Ctx): void {
   c.dirty.clear();
   c.relDirty.clear();
   c.enemyDirty.clear();
-  const gr: Record<LordId, number> = {};
+  // Each lord's GR in a typed list (the totals as of now: the parts change after), the record
+  // `gr` made from it only when a phase reads it (most never do; issue 20: a record of 100 keys is
+  // a hash table, built at every snapshot).
+  const totals = new Float64Array(lords.length);
   let sum = 0, max = -Infinity;
-  for (const l of lords) {
-    const g = c.parts.get(l)!.total;
-    gr[l] = g;
+  for (let i = 0; i < lords.length; i++) {
+    const g = c.parts.get(lords[i]!)!.total;
+    totals[i] = g;
     sum += g; // mean(): a reduce from 0 in the living lords' order
     max = Math.max(max, g); // Math.max(...grs), pairwise
   }
@@ -200,7 +203,27 @@ export function takeSnapshot(ctx: Ctx): void {
   c.entries = sorted;
   const order = sorted.map((x) => x.l);
   const avgGR = lords.length ? sum / lords.length : 0;
-  ctx.snap = c.snap = { avgHappiness: c.avgHappiness, avgPopulation: c.avgPopulation, avgKnightRenown: c.avgKnightRenown, gr, order, avgGR, maxGR: lords.length ? max : 0 };
+  ctx.snap = c.snap = frozenSnapshot(c.avgHappiness, c.avgPopulation, c.avgKnightRenown, lords, totals, order, avgGR, lords.length ? max : 0);
+}
+
+/**
+ * A snapshot whose `gr` record is made on its first read, from the GRs frozen in `totals` (in the
+ * order of `lords`, which no one changes: a lord's leaving makes a new list): the same keys in the
+ * same order and the same values as the record built at once; read again, the same object.
+ */
+function frozenSnapshot(avgHappiness: number, avgPopulation: number, avgKnightRenown: number, lords: readonly LordId[], totals: Float64Array, order: LordId[], avgGR: number, maxGR: number): Snapshot {
+  let gr: Record<LordId, number> | null = null;
+  return {
+    avgHappiness, avgPopulation, avgKnightRenown,
+    get gr(): Record<LordId, number> {
+      if (!gr) {
+        gr = {};
+        for (let i = 0; i < lords.length; i++) gr[lords[i]!] = totals[i]!;
+      }
+      return gr;
+    },
+    order, avgGR, maxGR,
+  };
 }
 
 /** A living lord's place in the snapshot's order: his GR then, and his sheet's rank (see byGR). */
