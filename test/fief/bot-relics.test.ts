@@ -36,6 +36,22 @@ const withRelics: RulesetEntry = { ...base, options: (a) => ({ ...(base.options(
 const { result, record } = playGame(withRelics, { index: 1, map: 'original', players: 6, seed: 'relic-c' }, { runSeed: 'bot-relics', maxTurns: 420, recheck: 0.05 });
 const actions = record!.steps.flatMap((st) => (st.action ? [st.action.value as { k: string }] : []));
 
+/**
+ * The game replayed once for the two tests that walk its states (a replay of its 450-odd steps
+ * takes 10–20 s): the states where a relic's power is asked (#38a), and every 7th state.
+ */
+let walked: { powers: { index: number; g: FiefGame }[]; sampled: { index: number; g: FiefGame }[] } | null = null;
+function walk(): NonNullable<typeof walked> {
+  if (walked) return walked;
+  walked = { powers: [], sampled: [] };
+  for (const r of replayStates(withRelics.ruleset, record!)) {
+    const g = r.state as FiefGame;
+    if (g.flow.current?.kind === 'relic-power') walked.powers.push({ index: r.index, g });
+    if (r.index % 7 === 0) walked.sampled.push({ index: r.index, g });
+  }
+  return walked;
+}
+
 test('a seeded bot game with relics: no failure, no bot answer refused', () => {
   assert.equal(result.failure, undefined, result.failure?.message);
   assert.deepEqual(result.rejectedBotOrders, []);
@@ -52,8 +68,8 @@ test('bots take relics, set the Tooth of St Géronce and see it bring a lord bac
   const fin = (record!.state as FiefGame).fief;
   assert.equal(fin.relics!.GERONCE.removed, true, 'the Tooth was used on a death and left the game');
   // Each yes and each no was the sensible one: used where the calamity weighs on the bot's own land.
-  for (const r of replayStates(withRelics.ruleset, record!)) {
-    const g = r.state as FiefGame;
+  for (const r of walk().powers) {
+    const g = r.g;
     const ask = g.flow.current;
     if (ask?.kind !== 'relic-power' || ask.ctx.k !== 'relic-power') continue;
     const p = ask.players[0]!;
@@ -69,9 +85,8 @@ function choices(form: ReturnType<typeof freeActionsOf>, id: string, name: strin
 
 test('along the game: every relic action a bot lists is legal, it lists every relic it may take, and the form offers what the check accepts', () => {
   let checked = 0;
-  for (const r of replayStates(withRelics.ruleset, record!)) {
-    if (r.index % 7 !== 0) continue;
-    const g = r.state as FiefGame;
+  for (const r of walk().sampled) {
+    const g = r.g;
     if (g.flow.stage !== 'turn') continue;
     const s = g.fief;
     for (const p of s.players) {

@@ -21,7 +21,7 @@ export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 
 let schemaCounter = 0;
 export async function testDb(kind: DbKind): Promise<Db> {
-  if (kind === 'pglite') return openDb({ pgliteFrom: await pgliteTemplate() });
+  if (kind === 'pglite') return process.env.TEST_PGLITE_TEMPLATE === '0' ? openDb({}) : openDb({ pgliteFrom: await pgliteTemplate() });
   return openTestPostgres(PG_URL, `t_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}`);
 }
 
@@ -31,7 +31,8 @@ export async function testDb(kind: DbKind): Promise<Db> {
  * database's data folder (`openDb({ pgliteFrom })`, ~1 s). That folder is made once per process, and
  * kept for the next test processes in the system's temporary folder, named by a hash of PGlite's
  * version and of every migration file (a changed migration makes a new one; written under a
- * temporary name then renamed, so a reader never sees half of it).
+ * temporary name then renamed, so a reader never sees half of it). TEST_PGLITE_TEMPLATE=0: each
+ * test database made anew, as before (to compare, or to rule the copy out).
  */
 let template: Promise<Blob> | null = null;
 function pgliteTemplate(): Promise<Blob> {

@@ -76,8 +76,14 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
     case 'accept-marriage': return rng.chance(0.6);
     case 'declare-candidate': return c.lords.length && rng.chance(0.85) ? rng.pick(c.lords) : 'none';
     case 'place-votes': {
+      // Its own candidate while he leads on votes (each player's votes are public: titles and villages);
+      // otherwise, half the time, its votes go to the best-backed other candidate (no vote wasted, no tie).
       const own = c.candidates.find((l) => s.lords[l]?.owner === player);
-      const pick = own ?? rng.pick(c.candidates);
+      const backing = (l: LordId) => c.votes[s.lords[l]?.owner ?? ''] ?? 0;
+      const others = c.candidates.filter((l) => l !== own);
+      const best = others.length ? Math.max(...others.map(backing)) : -1;
+      const front = rng.pick(others.filter((l) => backing(l) === best).length ? others.filter((l) => backing(l) === best) : c.candidates);
+      const pick = own && (backing(own) > best || rng.chance(0.5)) ? own : own ? front : rng.chance(0.6) ? front : rng.pick(c.candidates);
       return rng.chance(0.2) ? { for: pick, blank: rng.pick(c.candidates) } : { for: pick };
     }
     case 'pope-consent': case 'king-waiver': case 'accept-stop': return rng.chance(0.5);
@@ -125,7 +131,17 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
     }
     case 'purchases': {
       const cands: Purchase[] = [];
+      // The hat first, for one of its bishops (3 votes in bishop elections, 1 in the pope's and the king's; may become pope):
+      // with a pope of another family in play that asks his consent (#5).
+      for (const l of myFree) if (s.lords[l]!.titles.some((t) => t.startsWith('BISHOP:')) && rng.chance(0.8)) cands.push({ item: 'cardinal', bishop: l });
       const mine = BOARD.villageIds.filter((v) => s.villages[v]!.controller === player);
+      // A castle where it holds a whole fief with no fortification yet: the title (§7.2.4) needs one; then the title itself.
+      for (const f of BOARD.fiefIds) {
+        const vs = BOARD.fiefs[f]!.villages;
+        if (s.titles[`FIEF:${f}`]?.holder || !vs.every((v) => s.villages[v]!.controller === player) || vs.some((v) => s.villages[v]!.fortification)) continue;
+        cands.push({ item: 'castle', village: rng.pick(vs) });
+        for (const l of myFree) cands.push({ item: 'fief-title', fief: f, lord: l });
+      }
       for (const f of rng.shuffle(BOARD.fiefIds)) for (const l of myFree) cands.push({ item: 'fief-title', fief: f, lord: l });
       for (const v of rng.shuffle(mine)) { if (rng.chance(0.3)) cands.push({ item: 'castle', village: v }); if (rng.chance(0.5)) cands.push({ item: 'mill', village: v }); }
       const where = [...new Set(myFree.map((l) => s.lords[l]!.at!.village))];
@@ -141,15 +157,22 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
         const from = s.lords[l]!.at!.village;
         const forts = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller && s.villages[v]!.controller !== player);
         const walls = BOARD.adjacent[from]!.filter((v) => besiegedToReinforce(s, player, v) !== null); // another player's besieged castle next door
-        const to = walls.length && rng.chance(0.5) ? rng.pick(walls) // to reinforce it (#34)
+        const free = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.controller === null); // controllers are public (fog of war hides troops, not control)
+        const to = walls.length && rng.chance(0.7) ? rng.pick(walls) // to reinforce it (#34)
+          : free.length && rng.chance(0.8) ? rng.pick(free) // to take a free village (income, votes in its bishopric's election)
           : forts.length && rng.chance(0.3) ? rng.pick(forts) : rng.pick(BOARD.adjacent[from]!); // now and then toward an enemy castle, to besiege it (6.B, then #33)
         const t = troopsOf(s, from, player);
         const raid = rng.chance(0.3) && t.knights > 0; // lords and knights only [P G-31]
-        const keep = s.villages[from]!.fortification && s.villages[from]!.controller === player ? 1 : 0;
+        // A sergeant stays behind to hold a village of its own (a controller who leaves it empty loses it, §5.1), always in a fortification.
+        const keep = s.villages[from]!.controller === player && (s.villages[from]!.fortification || rng.chance(0.8)) ? 1 : 0;
         const cand: MoveCommand = raid ? { lead: l, to, knights: t.knights, raid: true } : { lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights };
         const helps = !raid && besiegedToReinforce(s, player, to) !== null && rng.chance(0.7); // #34: into an ally's besieged walls
         for (const x of [...(helps ? [{ ...cand, reinforce: true }] : []), cand, { lead: l, to }]) { const v = checkAnswer(g, ask, player, [...cmds, x]); if (v.issues.length === 0) { cmds.push(x); break; } }
         // A raid mostly rides on through the village it entered: a second step, where blockers may fight or let it pass (#22).
+        // Into a free village with sergeants to spare, it rides on to a free neighbour, one sergeant left to hold the first.
+        const spread = BOARD.adjacent[to]!.filter((v) => v !== from && s.villages[v]!.controller === null);
+        const moved = cmds.at(-1) === cand && !raid ? cand.sergeants ?? 0 : 0;
+        if (moved >= 2 && free.includes(to) && spread.length && rng.chance(0.6)) { const x: MoveCommand = { lead: l, to: rng.pick(spread), sergeants: moved - 1, knights: t.knights }; if (checkAnswer(g, ask, player, [...cmds, x]).issues.length === 0) cmds.push(x); }
         const onward = BOARD.adjacent[to]!.filter((v) => v !== from);
         if (raid && cmds.at(-1) === cand && onward.length && rng.chance(0.7)) { const x: MoveCommand = { lead: l, to: rng.pick(onward), knights: t.knights }; if (checkAnswer(g, ask, player, [...cmds, x]).issues.length === 0) cmds.push(x); }
         if (cmds.length >= 4) break;
