@@ -17,7 +17,7 @@ import { replayStored } from '../../src/platform/games/service.ts';
 import { pauseGame } from '../../src/platform/games/prompts.ts';
 import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
-import { baronData, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
+import { baronName, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { pageText } from './http.ts';
 import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
 import { loggedIn, logIn, type TestUser } from './users.ts';
@@ -66,7 +66,7 @@ describe('crowns given at any time on the site (pglite)', () => {
     assert.equal(step1, step0 + 1, 'the gift is a step of its own');
     const reports = await tp.db.query<{ player: string; text_fr: string; text_en: string }>('SELECT player, text_fr, text_en FROM reports WHERE game_id = $1 AND idx = $2', [id, step1]);
     assert.deepEqual(reports.map((r) => r.player).sort(), [...g1.wk.players].sort(), 'every baron is told (crowns are public, §9.4)');
-    const from = baronData(giver as BaronId).name, to = baronData(asked as BaronId).name;
+    const from = baronName(g1.names)(giver as BaronId), to = baronName(g1.names)(asked as BaronId); // the seats' names, as the log gives them
     for (const r of reports) {
       assert.ok(r.text_fr.includes(`${from} donne 4 couronnes à ${to}.`), r.text_fr);
       assert.ok(r.text_en.includes(`${from} gives ${to} 4 crowns.`), r.text_en);
@@ -137,7 +137,7 @@ describe('crowns given during another player\'s prompt, in the browser', { skip:
     const g1 = await stateOf<WkGame>(tp, id);
     assert.equal(g1.wk.barons[asked].crowns, g0.wk.barons[asked].crowns + 3, 'the crowns moved');
     assert.equal(askOf(g1)?.id, ask.id, 'his question is still open');
-    const from = baronData(giver as BaronId).name, to = baronData(asked as BaronId).name;
+    const from = baronName(g1.names)(giver as BaronId), to = baronName(g1.names)(asked as BaronId); // the seats' names, as the log gives them
     const want = new RegExp(`${from} (donne 3 couronnes à ${to}|gives ${to} 3 crowns)`);
     // the receiver's page, left open: the gift reaches it (live, else on a reload)
     const end = Date.now() + 20_000;

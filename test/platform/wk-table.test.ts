@@ -32,7 +32,7 @@ import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type Ask, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
 import { warriorKnights } from '../../src/rulesets/warrior-knights/index.ts';
-import { baronData, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
+import { baronName, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { defaultCommander } from '../../src/rulesets/warrior-knights/rules/battle.ts';
 import { BATTLE_VALUE, renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { fate } from '../../src/rulesets/warrior-knights/cards.ts';
@@ -178,7 +178,7 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
         const g1 = await stateOf<WkGame>(tp, id);
         assert.deepEqual([g1.wk.barons[BERENGER].crowns, g1.wk.barons[CLOTHILDE].crowns], [have.giver - 2, have.recv + 2], 'the crowns moved at once');
         assert.equal(askOf(g1)?.id, ask!.id, 'her question is still open');
-        const from = baronData(BERENGER).name, to = baronData(CLOTHILDE).name;
+        const from = baronName(g1.names)(BERENGER), to = baronName(g1.names)(CLOTHILDE); // the seats' names, as the log gives them
         const end = Date.now() + 20_000;
         for (;;) { // her page, left open, shows it (live, else on a reload)
           if ((await recv.locator('main').innerText()).includes(`${from} donne 2 couronnes à ${to}.`)) break;
@@ -291,7 +291,8 @@ describe('three barons play a turn of Warrior Knights in the browser', { skip: B
     assert.ok(revealed.filter((e) => e.t === 'fate-revealed' && (e.baron === AUDE || e.baron === CLOTHILDE)).length >= 2 && votes.length >= 1, 'both sides\' Fate cards revealed and a vote held');
     for (const b of BARONS) {
       const text = await logText(b);
-      for (const e of [...battles, ...results, ...revealed, ...votes]) assert.ok(text.includes(renderEvent(e, langOf[b]!)), `${b}'s log shows “${renderEvent(e, langOf[b]!)}”`);
+      // the log names the barons by the seats' names, as the rest of the pages (barons.ts baronName)
+      for (const e of [...battles, ...results, ...revealed, ...votes]) assert.ok(text.includes(renderEvent(e, langOf[b]!, baronName(g.names))), `${b}'s log shows “${renderEvent(e, langOf[b]!, baronName(g.names))}”`);
       await shot(pages.get(b)!, `log-${b}`);
     }
     assert.deepEqual(errors, [], 'no script error');

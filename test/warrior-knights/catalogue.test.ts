@@ -12,6 +12,9 @@ import { DECISION_KINDS, DECISIONS, decisionByNumber } from '../../src/rulesets/
 import { renderEvent, type WkEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { ALL_STEPS, SETUP_STEPS, TURN_STEPS } from '../../src/rulesets/warrior-knights/phases.ts';
 import { warriorKnights as warriorKnightsRuleset } from '../../src/rulesets/warrior-knights/index.ts';
+import { baronData, baronName, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
+import type { FlowEvent } from '../../src/rulesets/warrior-knights/flow.ts';
+import { createRng } from '../../src/engine/rng.ts';
 
 test('§9.2 the catalogue has rows #1 to #43, each once, with a deadline class of the constants', () => {
   assert.deepEqual(DECISION_KINDS.map((k) => DECISIONS[k].n), Array.from({ length: 43 }, (_, i) => i + 1));
@@ -96,4 +99,37 @@ test('step labels read by players: the turn and the step’s own name in each la
   assert.equal(rs.localizeLabel!('over', 'fr'), 'Partie terminée');
   assert.equal(rs.localizeLabel!('turn 2 Z9 odd', 'en'), 'Turn 2', 'an unknown step: the turn alone');
   for (const l of ['turn 1 A1 commit-votes', 'setup S15 place-noble']) for (const lang of ['fr', 'en'] as const) assert.ok(!rs.localizeLabel!(l, lang).includes('-'), `no question id in «${rs.localizeLabel!(l, lang)}»`);
+});
+
+test('the log names each baron as the platform\'s pages name the player (the seat\'s name), in French and English, « de » elided', () => {
+  const rs = warriorKnightsRuleset;
+  const g = rs.setup({ players: 3, lords: ['Aude', 'Bérenger', 'Isolde'] }, createRng('wk-log-names', 'setup'));
+  const [a, b, c] = g.wk.players as BaronId[];
+  // the pages' names: the seats' (players()), which the log now uses too
+  assert.deepEqual(rs.players(g).map((p) => p.name), ['Aude', 'Bérenger', 'Isolde']);
+  const events = [
+    { t: 'crowns', baron: a, amount: 3 }, { t: 'crowns-given', from: b, to: c, amount: 1 }, { t: 'readied', baron: a },
+    { t: 'breaches', works: { kind: 'stronghold', baron: c }, breaches: 1 }, { t: 'consent', kind: 'passage-consent', baron: b, allow: false },
+    { t: 'consent-refused', baron: a },
+  ] as FlowEvent[];
+  const fr = rs.report(g, events, a, 'fr');
+  const en = rs.report(g, events, a, 'en');
+  for (const [x, text] of [['fr', fr], ['en', en]] as const) {
+    for (const builtIn of [a, b, c].map((id) => baronData(id).name)) assert.ok(!text.includes(builtIn), `${x}: no built-in name (${builtIn}) in ${text}`);
+  }
+  assert.match(fr, /- Aude reçoit 3 couronnes\./);
+  assert.match(fr, /- Bérenger donne 1 couronne à Isolde\./);
+  assert.match(fr, /- Les nobles d’Aude sont frais et dispos\./);
+  assert.match(fr, /- La forteresse d’Isolde subit 1 brèche\./);
+  assert.match(fr, /- Bérenger refuse son accord\./);
+  assert.match(fr, /- Sans les accords demandés, la carte revient à Aude\./);
+  assert.match(en, /- Aude receives 3 crowns\./);
+  assert.match(en, /- Bérenger gives Isolde 1 crown\./);
+  assert.match(en, /- Aude’s nobles are ready\./);
+  assert.match(en, /- The stronghold of Isolde suffers 1 breach\./);
+  assert.match(en, /- Bérenger refuses his consent\./);
+  // « de » before a consonant stays; without seat names the barons keep their own names
+  assert.equal(renderEvent({ t: 'readied', baron: b }, 'fr', baronName(g.names)), 'Les nobles de Bérenger sont frais et dispos.');
+  const bare = rs.setup({ players: 3 }, createRng('wk-log-names', 'setup'));
+  assert.match(rs.report(bare, [{ t: 'crowns', baron: a, amount: 3 }] as FlowEvent[], a, 'en'), new RegExp(`- ${baronData(a).name} receives 3 crowns\\.`));
 });

@@ -52,7 +52,7 @@ export interface Ctx {
   /** The relations indexed by lord (allies, enemies), kept until a relation or a lord's life changes. */
   relLists: RelationLists | null;
   /** The order codes present in the turn's sheets (the sheets do not change during the turn). */
-  codes: { all: Set<OrderCode>; byLord: Map<LordId, Set<OrderCode>>; lines: Map<LordId, Map<OrderCode, SheetLine[]>> } | null;
+  codes: { all: Set<OrderCode>; byLord: Map<LordId, Set<OrderCode>>; lines: Map<LordId, Map<OrderCode, SheetLine[]>>; sheets: number } | null;
   /** The lords with sheets in the order of the current phase's snapshot (see orderedSheetLords). */
   sheetOrder: { snap: Snapshot; lords: LordId[] } | null;
   /** Each lord's territories in the state's order (see landOf), dropped whenever an owner changes. */
@@ -441,13 +441,15 @@ export function hasLines(ctx: Ctx, codes: readonly OrderCode[]): boolean {
   return false;
 }
 
-/** The order codes in the turn's sheets, all and per lord, with each lord's lines by code (the sheets do not change during the turn). */
+/** The order codes in the turn's sheets, all and per lord, with each lord's lines by code, and how many sheets (the sheets do not change during the turn). */
 function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
   if (ctx.codes) return ctx.codes;
   const all = new Set<OrderCode>();
   const byLord = new Map<LordId, Set<OrderCode>>();
   const lines = new Map<LordId, Map<OrderCode, SheetLine[]>>();
+  let sheets = 0;
   for (const lord in ctx.sheets) {
+    sheets++;
     const own = new Set<OrderCode>();
     const byCode = new Map<OrderCode, SheetLine[]>();
     for (const l of ctx.sheets[lord]!.lines) {
@@ -459,7 +461,7 @@ function codesOf(ctx: Ctx): NonNullable<Ctx['codes']> {
     byLord.set(lord, own);
     lines.set(lord, byCode);
   }
-  return (ctx.codes = { all, byLord, lines });
+  return (ctx.codes = { all, byLord, lines, sheets });
 }
 
 /** Every territory, in the state's order (the same objects all turn: none is added or removed). */
@@ -625,11 +627,15 @@ export function forEachOrder<C extends OrderCode>(ctx: Ctx, codes: C[], fn: (lor
 export function orderedSheetLords(ctx: Ctx): readonly LordId[] {
   // The same for the whole phase (its snapshot and the turn's sheets do not change): kept.
   if (ctx.sheetOrder && ctx.sheetOrder.snap === ctx.snap) return ctx.sheetOrder.lords;
-  const { order, gr } = ctx.snap;
+  const { order } = ctx.snap;
   const sheets = ctx.sheets;
   const living = order.filter((l) => sheets[l]);
   // The others: the lords with a sheet outside the snapshot's order, whose keys `gr` holds exactly
   // (read there instead of a set of the living ones); most turns have none, and no second list.
+  // None when every sheet's lord is among `living` (distinct lords, each with a sheet): as many
+  // sheets as those; then `gr`, made on its first read, is not read here.
+  if (living.length === codesOf(ctx).sheets) { ctx.sheetOrder = { snap: ctx.snap, lords: living }; return living; }
+  const { gr } = ctx.snap;
   const others = Object.keys(sheets).filter((l) => !Object.hasOwn(gr, l)).sort(lordIdCompare);
   const lords = others.length ? [...living, ...others] : living;
   ctx.sheetOrder = { snap: ctx.snap, lords };

@@ -391,6 +391,38 @@ export function forEachMigration(
   }
 }
 
+/**
+ * forEachMigration over places instead of ids (phase 14, issue 20): `adjacent[i]` the places of the
+ * neighbours of the territory at place i, `at[i]` its values (undefined: not in the state); the
+ * same expressions in the same order, so the same flows, visited in the same order, without a
+ * lookup by id for each neighbour.
+ */
+export function forEachMigrationAt(
+  cfg: GPConfig,
+  adjacent: readonly (readonly number[])[],
+  at: readonly ({ population: number; happiness: number } | undefined)[],
+  visit: (from: number, to: number, people: number) => void,
+): void {
+  for (let i = 0; i < adjacent.length; i++) {
+    const t = at[i];
+    if (!t) continue;
+    const near = adjacent[i]!;
+    let total = 0;
+    for (const j of near) {
+      const u = at[j];
+      if (!u || !(u.happiness > t.happiness)) continue;
+      total += (cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness;
+    }
+    const scale = total > cfg.migrationMaxOutflow ? cfg.migrationMaxOutflow / total : 1;
+    for (const j of near) {
+      const u = at[j];
+      if (!u || !(u.happiness > t.happiness)) continue;
+      const people = floorSafe(t.population * ((cfg.migrationRate * (u.happiness - t.happiness)) / u.happiness) * scale);
+      if (people > 0) visit(i, j, people);
+    }
+  }
+}
+
 /** Men left after a retreat over `distance` steps (1 → 0 %, 2 → 25 %, … ≥ 5 → 100 %) [T]. */
 export function afterRetreatLosses(cfg: GPConfig, men: number, distance: number): number {
   if (distance <= 0) return men;

@@ -69,3 +69,12 @@ const nobleById = new Map(NOBLES.map((n) => [n.id, n]));
 export const noble = (id: string): NobleData => { const n = nobleById.get(id); if (!n) throw new Error(`unknown noble ${id}`); return n; };
 export const baronData = (id: BaronId): BaronData => BARONS.find((b) => b.id === id)!;
 export const noblesOf = (b: BaronId): NobleData[] => NOBLES.filter((n) => n.baron === b);
+
+/** How a sentence names a baron: his id → his name. */
+export type Who = (b: BaronId) => string;
+/**
+ * The barons named as the platform's pages name the players (the seats' names: « En attente de :
+ * Aude », the log's timeouts, the ranking), which the game keeps as `WkGame.names`; a baron
+ * without a seat name (a game set up without them: the CLI, the tests) keeps his own name.
+ */
+export const baronName = (names: Partial<Record<BaronId, string>> | undefined): Who => (b) => names?.[b] || baronData(b).name;

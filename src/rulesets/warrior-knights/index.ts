@@ -11,7 +11,7 @@
  * `config` overrides the constants table (bounded, constants.ts).
  */
 import type { ActionInput, AnswerForm, Decision, DeadlineClass, FreeAction, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, Validation, ViewDoc } from '../../engine/ruleset.ts';
-import { baronData, type BaronId } from './barons.ts';
+import { baronData, baronName, type BaronId } from './barons.ts';
 import { DESTINATION_NAMES } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
 import { DECISIONS, type DecisionKind } from './decisions.ts';
@@ -158,7 +158,7 @@ function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
     case 'use-ability': return [opt('true', { fr: 'Oui', en: 'Yes' }), opt('false', { fr: 'Non', en: 'No' })];
     case 'launch-expedition': return [opt('default', { fr: 'Pas d’expédition', en: 'No expedition' }), ...openDestinations(s).map((d) => opt(d, DESTINATION_NAMES[d]))];
     case 'cancel-red-event': return [opt('true', { fr: 'Payer et annuler', en: 'Pay and cancel' }), opt('false', { fr: 'Ne pas payer', en: 'Don’t pay' })];
-    case 'event-drawer': return s.players.map((b) => opt(b, { fr: baronData(b).name, en: baronData(b).name }));
+    case 'event-drawer': { const who = baronName(g.names); return s.players.map((b) => opt(b, { fr: who(b), en: who(b) })); }
     case 'event-choice': return s.eventPending?.target ? choosableCities(s, s.eventPending.target).map((c) => opt(c, city(c).name)) : undefined;
     case 'refuse-law': return [opt('comply', { fr: 'Payer', en: 'Pay' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
     case 'refuse-decision': return [opt('accept', { fr: 'Accepter', en: 'Accept' }), opt('refuse', { fr: 'Refuser (bannissement)', en: 'Refuse (banishment)' })];
@@ -173,16 +173,17 @@ function promptOf(g: WkGame, ask: Ask): Localized {
   const s = g.wk;
   const card = s.current && ask.kind === 'use-card' ? cardName(s.current) : null;
   const t = s.turn > 0 ? { fr: `Tour ${s.turn} — `, en: `Turn ${s.turn} — ` } : { fr: 'Mise en place — ', en: 'Setup — ' };
+  const who = baronName(g.names); // the barons as the platform's pages name the players (the seats' names)
   const base: Localized = { fr: `${t.fr}${card ? `${card.fr} : ` : ''}${p.fr}`, en: `${t.en}${card ? `${card.en}: ` : ''}${p.en}` };
   if (ask.kind === 'draft-pick') {
     // the display as the earlier shields left it, the picks so far (public), what this shield may take
     const d = draftQuestion(g);
     if (!d) return base;
     const so = (lang: Lang) => [
-      ...d.seen.map((e) => renderEvent(e, lang)),
+      ...d.seen.map((e) => renderEvent(e, lang, who)),
       `${lang === 'fr' ? 'Étal' : 'Display'}: ${d.display.map((id) => `${id} (${NATION_NAMES[mercenary(id).nation][lang]} ${mercenary(id).strength}, ${mercenary(id).wage})`).join(', ')}`,
-      lang === 'fr' ? `${baronData(d.baron).name} : ${d.crowns} couronnes, ${d.first ? d.more + 1 : 1} carte(s) au plus (une seule nation) ; destinations : ${draftDestinations(s, d.baron).join(', ')}`
-        : `${baronData(d.baron).name}: ${d.crowns} crowns, at most ${d.first ? d.more + 1 : 1} card(s) (one nation); destinations: ${draftDestinations(s, d.baron).join(', ')}`,
+      lang === 'fr' ? `${who(d.baron)} : ${d.crowns} couronnes, ${d.first ? d.more + 1 : 1} carte(s) au plus (une seule nation) ; destinations : ${draftDestinations(s, d.baron).join(', ')}`
+        : `${who(d.baron)}: ${d.crowns} crowns, at most ${d.first ? d.more + 1 : 1} card(s) (one nation); destinations: ${draftDestinations(s, d.baron).join(', ')}`,
     ].join('\n');
     return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
   }
@@ -195,13 +196,13 @@ function promptOf(g: WkGame, ask: Ask): Localized {
   }
   if (ask.kind === 'refuse-law') {
     // what each Law asks of each baron asked (public: cities, Laws and incomes are on the table)
-    const dues = (lang: Lang) => ask.players.flatMap((b) => levies(s, b).map((c) => `${baronData(b).name} — ${proposalCard(c).name[lang]} : ${lawDue(s, b, c)}`)).join('\n');
+    const dues = (lang: Lang) => ask.players.flatMap((b) => levies(s, b).map((c) => `${who(b)} — ${proposalCard(c).name[lang]} : ${lawDue(s, b, c)}`)).join('\n');
     return { fr: `${base.fr}\n${dues('fr')}`, en: `${base.en}\n${dues('en')}` };
   }
   const q = ASSEMBLY_KINDS.includes(ask.kind) ? assemblyQuestion(g) : null;
   if (!q) return base;
   // the Assembly so far, public events only (commitments appear once revealed), then the proposal and the choices
-  const so = (lang: Lang) => [...q.seen.map((e) => renderEvent(e, lang)), ...(q.card ? [proposalCard(q.card).name[lang]] : []), `${lang === 'fr' ? 'Choix' : 'Choices'}: ${q.options.join(', ')}`].join('\n');
+  const so = (lang: Lang) => [...q.seen.map((e) => renderEvent(e, lang, who)), ...(q.card ? [proposalCard(q.card).name[lang]] : []), `${lang === 'fr' ? 'Choix' : 'Choices'}: ${q.options.join(', ')}`].join('\n');
   return { fr: `${base.fr}\n${so('fr')}`, en: `${base.en}\n${so('en')}` };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../context.ts';
 import { armiesOfLord, armyOf, cancel, emit, knightsOfLord, forEachOrder, garrisonAt, nearestOwned, ownedBy, relationsOf, removeArmy, removeKnight, repatriateGarrison, setOwner, setHappiness, setPopulation, setTreasury, sortInPlace, territoriesOf } from '../context.ts';
-import { afterRetreatLosses, forEachMigration, livingLords, roundHalfUp, titleFor } from '../formulas.ts';
+import { afterRetreatLosses, forEachMigration, forEachMigrationAt, livingLords, roundHalfUp, titleFor } from '../formulas.ts';
 import type { Army, Knight, LordId, TerritoryId } from '../state.ts';
 import { FORTIFICATIONS } from '../config.ts';
 import { idNumber, lordIdCompare, relation } from '../state.ts';
@@ -14,15 +14,28 @@ export function phase14(ctx: Ctx): void {
   // 14.1 migrations [P G-30]: frozen values, simultaneous flows.
   // The flows read the map's territories and the state's values, none changed until all are summed
   // (no copy of the territories nor list of flows: issue 20).
-  const out = new Map<string, number>();
-  const inn = new Map<string, number>();
-  forEachMigration(cfg, ctx.map.territories, (id) => s.territories[id], (from, to, people) => {
-    out.set(from, (out.get(from) ?? 0) + people);
-    inn.set(to, (inn.get(to) ?? 0) + people);
-  });
-  for (const t of Object.values(s.territories)) {
-    const o = out.get(t.id) ?? 0;
-    const i = inn.get(t.id) ?? 0;
+  // By the map's places (migrationPlaces): each territory looked up once, the sums in two arrays
+  // (0 + people, as `(get ?? 0) + people`); by id when the map's list does not allow it.
+  const places = migrationPlaces(ctx.map);
+  let outAt: Float64Array | null = null, innAt: Float64Array | null = null;
+  let out: Map<string, number> | null = null, inn: Map<string, number> | null = null;
+  if (places) {
+    const at = ctx.map.territories.map((m) => s.territories[m.id]);
+    const o = outAt = new Float64Array(at.length), i = innAt = new Float64Array(at.length);
+    forEachMigrationAt(cfg, places.adjacent, at, (from, to, people) => { o[from] += people; i[to] += people; });
+  } else {
+    const o = out = new Map<string, number>(), i = inn = new Map<string, number>();
+    forEachMigration(cfg, ctx.map.territories, (id) => s.territories[id], (from, to, people) => {
+      o.set(from, (o.get(from) ?? 0) + people);
+      i.set(to, (i.get(to) ?? 0) + people);
+    });
+  }
+  for (const t of territoriesOf(ctx)) { // the state's territories in its order (as Object.values)
+    let o = 0, i = 0;
+    if (places) {
+      const p = places.of.get(t.id);
+      if (p !== undefined) { o = outAt![p]!; i = innAt![p]!; }
+    } else { o = out!.get(t.id) ?? 0; i = inn!.get(t.id) ?? 0; }
     if (!o && !i) continue;
     const before = t.population; // as the flows read it: each territory's population changes only here, once
     setPopulation(ctx, t, t.population - o + i);
@@ -54,6 +67,23 @@ export function phase14(ctx: Ctx): void {
       }
     }
   }
+}
+
+/**
+ * Each territory's place in the map's list and the places of its neighbours, once per map (maps are
+ * constant); null when an id repeats or a neighbour is not in the list (phase 14 then sums by id).
+ */
+const MIGRATION_PLACES = new WeakMap<object, { of: Map<TerritoryId, number>; adjacent: number[][] } | null>();
+function migrationPlaces(map: Ctx['map']): { of: Map<TerritoryId, number>; adjacent: number[][] } | null {
+  let p = MIGRATION_PLACES.get(map);
+  if (p === undefined) {
+    const of = new Map<TerritoryId, number>();
+    map.territories.forEach((t, i) => of.set(t.id, i));
+    const adjacent = map.territories.map((t) => t.adjacent.map((id) => of.get(id) ?? -1));
+    p = of.size === map.territories.length && adjacent.every((xs) => !xs.includes(-1)) ? { of, adjacent } : null;
+    MIGRATION_PLACES.set(map, p);
+  }
+  return p;
 }
 
 /** The territories' ids sorted by localeCompare, once per map (the ids of a map never change). */
