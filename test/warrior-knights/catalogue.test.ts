@@ -128,6 +128,13 @@ test('the log names each baron as the platform\'s pages name the player (the sea
   assert.match(en, /- Aude’s nobles are ready\./);
   assert.match(en, /- The stronghold of Isolde suffers 1 breach\./);
   assert.match(en, /- Bérenger refuses his consent\./);
+  // the map too: a city Aude controls is hers by that name
+  const wk = structuredClone(g.wk);
+  const held = Object.values(wk.cities).find((x) => !x.razed)!;
+  held.controller = a;
+  const map = rs.mapDoc!({ ...g, wk }, a, 'fr');
+  const owners = map.regions.filter((r) => r.owner).map((r) => r.owner);
+  assert.deepEqual(owners, ['Aude'], 'the map names the controller as the seat');
   // « de » before a consonant stays; without seat names the barons keep their own names
   assert.equal(renderEvent({ t: 'readied', baron: b }, 'fr', baronName(g.names)), 'Les nobles de Bérenger sont frais et dispos.');
   const bare = rs.setup({ players: 3 }, createRng('wk-log-names', 'setup'));

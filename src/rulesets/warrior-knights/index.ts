@@ -277,7 +277,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     return { ...viewOf(g.wk, viewer), asked: ask ? { kind: ask.kind, players: [...ask.players] } : null };
   },
   report: (g, events, player, lang) => renderReport(g, events, player, lang),
-  mapDoc: (g, player, lang) => wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang),
+  mapDoc: (g, player, lang) => wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang, g.names),
   // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42): the one free action (free.ts), public
   freeActions: (g, player, lang) => giftActions(g, player, lang),
   validateAction: (g, player, action) => validateGift(g, player, action),
@@ -329,7 +329,8 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   presentView(g, player, lang): ViewDoc {
     const s = g.wk, fr = lang === 'fr';
     const cities = (b: BaronId) => Object.values(s.cities).filter((c) => c.controller === b && !c.razed).length;
-    // the baron as the reports and the log name him, beside the player who plays him (the seat's name)
+    // the baron's own name (the one the board's pieces, hands and cards belong to) beside the player who plays him:
+    // the seat's name, which the log, the prompts and the map use (barons.ts baronName)
     const rows = s.players.map((b) => [baronData(b).name, g.names[b] ?? '—', baronData(b).colour[lang], String(s.barons[b].crowns), String(s.barons[b].votes), String(s.barons[b].faith), String(s.barons[b].influence), String(cities(b))]);
     const step = stepRow(s.step as StepId);
     const sections: ViewDoc['sections'] = [

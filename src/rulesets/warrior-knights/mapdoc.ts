@@ -11,7 +11,7 @@
  */
 import type { Lang, MapDoc, MapMarker, MapRegion, MapZone } from '../../engine/ruleset.ts';
 import { BOARD, cityIn, COLS, ROWS, type RegionId } from './board.ts';
-import { baronData, noble as nobleData, type BaronId } from './barons.ts';
+import { baronName, noble as nobleData, type BaronId } from './barons.ts';
 import type { WkState } from './state.ts';
 import { troopMen } from './troops.ts';
 
@@ -33,9 +33,9 @@ const centreOf = (id: RegionId): [number, number] => {
   return [OVERSEAS_X, 60 + i * 70];
 };
 
-export function wkMapDoc(s: WkState, viewer: BaronId | null, lang: Lang): MapDoc {
+export function wkMapDoc(s: WkState, viewer: BaronId | null, lang: Lang, names?: Partial<Record<BaronId, string>>): MapDoc {
   const fr = lang === 'fr';
-  const name = (b: BaronId) => baronData(b).name;
+  const name = baronName(names); // as the log and the platform's pages name the players (the seats' names)
   const regions: MapRegion[] = [];
   const markers: MapMarker[] = [];
   const neighbours = new Map<RegionId, RegionId[]>();
