@@ -1,7 +1,9 @@
 /**
  * A Fief bot: a legal, sensible answer to every question the flow asks (flow.ts FLOW_KINDS). It
- * proposes and accepts marriages, stands and votes in elections, draws and plays cards, buys
- * troops, mills, castles and titles, moves (sometimes as a raid), fights, besieges, pillages and
+ * proposes and accepts marriages, stands and votes in elections (backing the best-placed candidate
+ * when its own trails), draws and plays cards, buys the cardinal's hat for its bishop, troops, mills,
+ * castles (first where it holds a whole fief) and titles, takes free villages and leaves a sergeant to
+ * hold its own, moves (sometimes as a raid), fights, besieges, pillages and
  * pays ransoms; in battle it allocates losses and sometimes spares, surrenders or stops. Every
  * list it builds is checked item by item with the referee's own check (answers.ts), so what it
  * gives is what the referee accepts. Its randomness comes only from the Rng it is given. It reads
