@@ -95,7 +95,18 @@ describe('Gruik communiqués on the site (postgres)', () => {
     const st = Number((await gameRow()).step);
     const w = await gm.post(`/games/${gameId}/gm/rule`, { decision: 'gm:s0/J21/c1', ruling: 'withhold', reason: 'insulting', step: String(st) }, { follow: false });
     assert.equal(w.status, 303, pageText(w.text).slice(0, 300));
-    const ed = await gm.post(`/games/${gameId}/gm/rule`, { decision: 'gm:s0/J21/c2', ruling: 'Borin salutes the brave elves of Sylvebrune.', reason: 'names', step: String(st) }, { follow: false });
+    // The edit is a text to write (a text area), as long as a communiqué may be: one over the
+    // bound (2,000) is refused with its reason and comes back whole in the form; one of 1,500
+    // (over the 1,000 the platform once cut rulings to, silently) is kept whole.
+    const queue2 = await gm.get(`/games/${gameId}/gm`);
+    assert.match(queue2.text, /<textarea id="gm-gm-s0-J21-c2-free" name="ruling" maxlength="2000"/, 'a text area for the edit');
+    const tooLong = `${'Borin salutes the brave elves of Sylvebrune. '.repeat(45)}The end.`; // 2,033 characters
+    const refused = await gm.post(`/games/${gameId}/gm/rule`, { decision: 'gm:s0/J21/c2', ruling: tooLong, reason: 'names', step: String(st) }, { follow: false });
+    assert.equal(refused.status, 400);
+    assert.match(pageText(refused.text), /2000/, 'the bound given as the reason');
+    assert.ok(refused.text.includes(`${tooLong}</textarea>`), 'the GM\'s text comes back whole');
+    const edit = `${'Borin salutes the brave elves of Sylvebrune. '.repeat(33)}The end.`; // 1,493 characters
+    const ed = await gm.post(`/games/${gameId}/gm/rule`, { decision: 'gm:s0/J21/c2', ruling: edit, reason: 'names', step: String(st) }, { follow: false });
     assert.equal(ed.status, 303, pageText(ed.text).slice(0, 300));
     assert.equal((await gameRow()).step, st, 'the rulings wait for the step (inputs of its resolution)');
 
@@ -106,7 +117,7 @@ describe('Gruik communiqués on the site (postgres)', () => {
     const g = await stateOf<GruikGame>(tp, gameId);
     const byId = Object.fromEntries(g.comms!.items.map((c) => [c.id, c]));
     assert.deepEqual([byId.c1!.status, byId.c1!.by], ['withheld', 'gm']);
-    assert.deepEqual([byId.c2!.status, byId.c2!.by, byId.c2!.text, byId.c2!.edited], ['published', 'gm', 'Borin salutes the brave elves of Sylvebrune.', true]);
+    assert.deepEqual([byId.c2!.status, byId.c2!.by, byId.c2!.text, byId.c2!.edited], ['published', 'gm', edit.trim(), true]);
     assert.deepEqual([byId.c3!.status, byId.c3!.by], ['published', 'default'], 'the default publishes the one the GM left');
     rows = await items();
     assert.deepEqual(rows.map((r) => r.status), ['ruled', 'ruled', 'default']);
@@ -114,6 +125,7 @@ describe('Gruik communiqués on the site (postgres)', () => {
     const reports = async (player: string) => (await tp.db.query<{ text_fr: string; text_en: string }>('SELECT text_fr, text_en FROM reports WHERE game_id = $1 AND player = $2 AND idx > $3', [gameId, player, st])).map((r) => `${r.text_fr}\n${r.text_en}`).join('\n');
     const dw = await reports('dwarves');
     assert.match(dw, /brave elves of Sylvebrune/, 'the edited text');
+    assert.ok(dw.includes('Sylvebrune. The end.'), 'the edited text to its last words');
     assert.match(dw, /text edited by the GM \(GM ruling\)/);
     assert.match(dw, /We shall return to Marche-Grise/, 'the one published by default');
     assert.doesNotMatch(dw, /lapins/, 'never the withheld one');

@@ -120,7 +120,9 @@ function itemForm(gameId: number, step: number, it: GmItem, lang: Lang, csrf: Ht
   const id = `gm-${it.decision.replace(/[^\w-]/g, '-')}`;
   const field = j.choices
     ? html`<fieldset><legend>${t(lang, 'gm.ruling')}</legend>${j.choices.map((c, n) => html`<label class="choice"><input type="radio" name="ruling" value="${c.value}" id="${id}-c${n}"${c.value === current ? ' checked' : ''}> ${c.label[lang]}${c.value === j.byDefault ? html` <span class="muted small">(${t(lang, 'gm.default').toLowerCase()})</span>` : ''}</label><br>`)}</fieldset>`
-    : html`<p><label for="${id}-free">${j.free?.label[lang] ?? t(lang, 'gm.ruling')}</label><br><input type="text" id="${id}-free" name="ruling" value="${current}" maxlength="${j.free?.maxLength ?? RULING_MAX}" size="40" required></p>`;
+    : (j.free?.maxLength ?? 0) > 200 // a text to write (Gruik's edited communiqué), not a word: a text area
+      ? html`<p><label for="${id}-free">${j.free!.label[lang]}</label><br><textarea id="${id}-free" name="ruling" maxlength="${j.free!.maxLength}" rows="6" cols="60" required>${current}</textarea></p>`
+      : html`<p><label for="${id}-free">${j.free?.label[lang] ?? t(lang, 'gm.ruling')}</label><br><input type="text" id="${id}-free" name="ruling" value="${current}" maxlength="${j.free?.maxLength ?? 200}" size="40" required></p>`;
   return html`<section class="gm-item" id="${id}" aria-labelledby="${id}-h">
     <h3 id="${id}-h">${j.row} — ${j.decides[lang]}</h3>
     <dl class="kv">
@@ -232,7 +234,7 @@ async function postRule(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
   const id = parseId((req.params as { id?: string }).id);
   if (id === null || !v.user) return notFound(req, reply);
   const b = (req.body ?? {}) as Record<string, unknown>;
-  const typed: Typed = { decision: str(b.decision, 200), ruling: str(b.ruling, RULING_MAX), reason: str(b.reason, REASON_MAX), error: '' };
+  const typed: Typed = { decision: str(b.decision, 200), ruling: str(b.ruling, RULING_MAX + 1), reason: str(b.reason, REASON_MAX), error: '' }; // one character more than the longest ruling: a text too long is refused with its reason, never cut
   const stepText = str(typeof b.step === 'number' ? String(b.step) : b.step, 12).trim();
   const step = /^\d{1,9}$/.test(stepText) ? Number(stepText) : undefined;
   const fail = (error: string, status: number, issues: ValidationIssue[] = []) => {

@@ -16,8 +16,12 @@ import type { AppCtx } from '../http/server.ts';
 import { actionStep, announce } from './prompts.ts';
 import { GamesError, lockGame, requireRunning, requireStep, upsertSheet, wakeGame, type GameRow } from './service.ts';
 
-/** The longest ruling text and reason kept. */
-export const RULING_MAX = 1000;
+/**
+ * The longest ruling text a form may post: above every item's own bound (`JudgmentItem.free.maxLength`,
+ * up to Gruik's communiqué edits, 20,000 characters), which the ruleset checks (`validateRuling`) and
+ * refuses with its reason: a ruling is never cut short and accepted.
+ */
+export const RULING_MAX = 20_000;
 export const REASON_MAX = 2000;
 /** The longest extension of an item's deadline, in hours (one extension per item, of the item's own length at most). */
 export const GM_EXTENSION_MAX_HOURS = 72;
@@ -104,7 +108,7 @@ export async function ruleOnItem(ctx: AppCtx, gameId: number, userId: number, de
     const rs = getRuleset(g.ruleset).ruleset;
     const d = rs.decisions(g.state).find((x) => x.id === decision && x.judgment && x.players.includes(GM_SEAT));
     if (!d) throw new GamesError('gm-not-open', 'this item is not open (any more)', 409);
-    const v = rs.validate(g.state, GM_SEAT, d.id, { value: answer.slice(0, RULING_MAX), by: 'gm' });
+    const v = rs.validate(g.state, GM_SEAT, d.id, { value: answer, by: 'gm' });
     if (v.value === null || v.issues.some(isError)) return { ok: false, issues: v.issues.length ? v.issues : [{ message: 'refused' }], step: idx };
     const value = v.value as { value: string };
     const now = ctx.now();
