@@ -2,7 +2,8 @@
  * The demos: a Scandinavia game of Gloire & Pouvoir in which the visitor plays one lord (Hawkmoon)
  * against nine bots named after the narrative lords of the rules, an Adventurer Kings world in
  * which he plays one King against five bots, and a game of Fief at the live pace in which he leads
- * one family against three bot families (a game of prompts: its page is /games/<id>/play). In a demo the bots take the human seats as prey
+ * one family against three bot families (a game of prompts: its page is /games/<id>/play), and a game
+ * of Warrior Knights at the live pace in which he plays one baron against three bot barons (issue 21). In a demo the bots take the human seats as prey
  * (`demoBotOptions`, referee/tasks.ts): the G&P bots declare war on him and attack his land within
  * a few turns, so that he soon sees a battle at home. Early resolution is on, so the turn resolves as soon
  * as the visitor marks his orders ready. A visitor who is not logged in gets a guest account (no
@@ -68,11 +69,15 @@ export const DEMO_LORD = 'Hawkmoon';
 export const DEMO_BOTS = ['Hylith', 'Amaréthuse', 'WellDone', 'Jon Snow', 'Abélard', 'Robb Stark', 'Sophie', 'Médicis', 'Rodrigue'];
 
 /** The demo games on offer, by ruleset (the first is the home page's main button). */
-export const DEMOS: Record<string, { name: string; map: string; player: string; bots: string[]; prompts?: PromptOptions }> = {
+export const DEMOS: Record<string, { name: string; map?: string; player: string; bots: string[]; prompts?: PromptOptions }> = {
   [DEMO_RULESET]: { name: 'Démo — Scandinavie', map: DEMO_MAP, player: DEMO_LORD, bots: DEMO_BOTS },
   'adventurer-kings': { name: 'Démo — Adventurer Kings', map: 'standard', player: 'Tilden', bots: ['Strahd', 'Rainulf', 'Riose', 'Alain', 'Morgause'] },
   // Fief (issue 15): one family against three bot families, a game of prompts at the live pace (the bots answer at once).
   fief: { name: 'Démo — Fief', map: 'original', player: 'Aude', bots: ['Bérenger', 'Clothilde', 'Dreux'], prompts: { pace: 'live' } },
+  // Warrior Knights (issue 21 "Around it"): one baron against three bot barons, at the live pace (the
+  // bots answer at once); one board, so no map option. The seats' names are the players' names
+  // (the barons' own names and colours are drawn at setup).
+  'warrior-knights': { name: 'Démo — Warrior Knights', player: 'Guillaume', bots: ['Raoul', 'Mathilde', 'Tancrède'], prompts: { pace: 'live' } },
 };
 
 /**
@@ -98,7 +103,7 @@ export async function createDemo(ctx: AppCtx, userId: number, ruleset = DEMO_RUL
   const id = await games.create(ctx, {
     ruleset,
     name: d.name,
-    options: { map: d.map },
+    options: d.map ? { map: d.map } : {},
     seats: [{ userId, lordName: d.player }, ...d.bots.map((lordName) => ({ userId: null, lordName }))],
     maxPlayers: 1 + d.bots.length,
     isPrivate: true,

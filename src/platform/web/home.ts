@@ -40,6 +40,11 @@ messages({
     fr: 'Une famille contre trois familles robots : mariages, élections, sièges ; le jeu vous pose ses questions une à une, au rythme en direct.',
     en: 'One family against three bot families: marriages, elections, sieges; the game asks you its questions one by one, at the live pace.',
   },
+  'home.demo-wk': { fr: 'Essayer Warrior Knights', en: 'Try Warrior Knights' },
+  'home.demo-wk-help': {
+    fr: 'Un baron contre trois barons robots en route vers le trône vide : piles d’actions secrètes, Assemblée, sièges et expéditions ; au rythme en direct.',
+    en: 'One baron against three bot barons racing for the empty throne: secret action piles, the Assembly, sieges and expeditions; at the live pace.',
+  },
   'home.demos': { fr: 'Démonstrations', en: 'Demos' },
   'home.mine': { fr: 'Mes parties', en: 'My games' },
   'home.mine-none': { fr: 'Vous ne jouez dans aucune partie pour l’instant : essayez une démonstration, ou rejoignez la prochaine partie.', en: 'You are not playing in any game yet: try a demo, or join the next game.' },
@@ -196,7 +201,9 @@ export const homeRoutes: RouteModule = (app: FastifyInstance, ctx: AppCtx) => {
       <form method="post" action="/demo">${csrfField(v)}<input type="hidden" name="ruleset" value="adventurer-kings"><button type="submit">${t(lang, 'home.demo-ak')}</button></form>
       <p class="muted">${t(lang, 'home.demo-ak-help')}</p>
       <form method="post" action="/demo">${csrfField(v)}<input type="hidden" name="ruleset" value="fief"><button type="submit">${t(lang, 'home.demo-fief')}</button></form>
-      <p class="muted">${t(lang, 'home.demo-fief-help')}</p>`;
+      <p class="muted">${t(lang, 'home.demo-fief-help')}</p>
+      <form method="post" action="/demo">${csrfField(v)}<input type="hidden" name="ruleset" value="warrior-knights"><button type="submit">${t(lang, 'home.demo-wk')}</button></form>
+      <p class="muted">${t(lang, 'home.demo-wk-help')}</p>`;
     if (!v.user) {
       return sendPage(reply, page(v, t(lang, 'home.title'), html`
       <h1>${t(lang, 'home.title')}</h1>
