@@ -35,7 +35,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
                                                                --caretaker: by the caretaker, defensive orders)
   suzerain report game.json --lord NAME [--turn N] [--lang fr|en] [--markdown]   (--turn 0: the report of the game's start)
   suzerain status game.json
-  suzerain prompts game.json [--player NAME] [--lang fr|en]     (games of prompts, e.g. Fief: what is asked, of whom;
+  suzerain prompts game.json [--player NAME] [--lang fr|en]     (games of prompts, e.g. Fief, Warrior Knights: what is asked, of whom;
                                                                with --player: his default, forms and free actions)
   suzerain answer game.json --player NAME [--decision ID] (--answer TEXT | --file F) [--lang fr|en]
                                                               (the step resolves once every player asked has answered)
@@ -53,6 +53,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
   suzerain simulate --ruleset adventurer-kings --players 8 --turns 30 --seed S [--json]
                (Adventurer Kings: --lord also accepts a kingdom's name, or use --kingdom NAME)
   suzerain simulate --ruleset gruik --players 6 --turns 12 --seed S [--json]   (bots; same seed, same hash)
+  suzerain simulate --ruleset warrior-knights --players 4 --turns 1000 --seed S [--json]   (also fief: a turn is one question)
   suzerain demo                                                (a short simulated game, in French)
   suzerain serve                                               (the web platform; configuration from the environment)
   suzerain user validate LOGIN                                 (marks an account's address as validated)

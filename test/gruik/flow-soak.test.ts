@@ -94,19 +94,24 @@ test('§6.11, J21: the campaigns that talk publish communiqués, counted; the GM
 test('a fleet that sails combined with another leaves its own blockade (soak night-a-66: a partner in port still blockaded)', { timeout: 120_000 }, () => {
   // Before the fix, season 9's combined move put corbe:F1 in port at ormelune while it still
   // blockaded ambrefeuille (naval-phase.ts, the partners' position after the lead's).
-  const c = flowCampaign('night-a-66', 11, bot, flowOptions(66, 20));
+  // Played through season 9, where it broke, and no further (campaign.seasons moves only where the flow stops).
+  const c = flowCampaign('night-a-66', 9, bot, flowOptions(66, 20));
   assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.equal(c.seasons, 9, 'it reaches season 9, where it broke');
   assert.deepEqual(c.violations, [], 'no invariant breaks: no fleet blockades from off another coast or from a port');
 });
 
 test('an army that embarks with a detachment joined to it takes it aboard, listed through its host (soak dusk-b-16: the invariant counted it unlisted)', { timeout: 180_000 }, () => {
   // Season 15: croc:A1 went aboard croc:F1 with croc:D1 joined to it; the fleet lists the army alone (naval-phase.ts
   // embark), as apAboard and setAshore read it. The invariant of ef4f2f0 wanted every force aboard listed: 3 violations.
-  const c = flowCampaign('dusk-b-16', 16, bot, flowOptions(16, 20));
+  // Played through season 15, where it broke, and no further (campaign.seasons moves only where the flow stops).
+  const c = flowCampaign('dusk-b-16', 15, bot, flowOptions(16, 20));
   assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.equal(c.seasons, 15, 'it reaches season 15, where it broke');
   assert.deepEqual(c.violations, [], 'no invariant breaks');
   const s = c.game.state.gruik;
   const aboard = Object.values(s.detachments).filter((d) => d.hostArmy && typeof d.location === 'object' && d.location !== null);
+  assert.ok(aboard.some((d) => d.id === 'croc:D1' && d.hostArmy === 'croc:A1'), 'the campaign ends in the state where it broke: croc:D1 aboard with its host croc:A1 (season 16 lands them)');
   for (const d of aboard) {
     const f = s.fleets[(d.location as { embarkedOn: string }).embarkedOn]!;
     assert.ok(f.embarked.includes(d.hostArmy!) || f.embarked.includes(d.id), `${d.id} is aboard ${f.id} with its host`);
@@ -162,17 +167,24 @@ test('a volunteer ally withheld from a battle and carried off by its host’s se
   // Before the fix, season 1: forge:D1, withheld (A-11), went aboard ambre:F2 with its host's sea
   // retreat; setAshore (naval-position.ts) landed the host and its joined forces, which leave out the
   // withheld, so D1 stayed aboard a fleet that no longer listed it, and from season 6 aboard a fleet gone.
-  const c = flowCampaign('disp-25', 10, bot, { map: 'anneau', players: 5, gm: false, tabletop: true });
+  // Played through season 6, the first where D1 was aboard a fleet gone, and no further.
+  const c = flowCampaign('disp-25', 6, bot, { map: 'anneau', players: 5, gm: false, tabletop: true });
   assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.equal(c.seasons, 6, 'it reaches season 6, where the invariant broke');
   assert.deepEqual(c.violations, [], 'no force aboard an unknown fleet');
   const d = c.game.state.gruik.detachments['forge:D1'];
+  assert.ok(d, 'forge:D1 is still in play at season 6');
   assert.ok(!d || typeof d.location === 'string', `forge:D1 is not left aboard: ${JSON.stringify(d?.location)}`);
 });
 
 test('a barbarian horde that still owns a province it no longer controls stays a realm (soak seed dawn-b-52)', { timeout: 300_000 }, () => {
   // Before the fix, season 18: invasionsEnding (invasion.ts) deleted barbarians:1, which controlled nothing
   // but still owned clochemousse: "clochemousse is owned by unknown state barbarians:1".
-  const c = flowCampaign('dawn-b-52', 20, bot, flowOptions(52, 20));
+  // Played through season 18, where it broke, and no further (campaign.seasons moves only where the flow stops).
+  const c = flowCampaign('dawn-b-52', 18, bot, flowOptions(52, 20));
   assert.equal(c.failure, undefined, 'the campaign plays through');
+  assert.equal(c.seasons, 18, 'it reaches season 18, where it broke');
   assert.deepEqual(c.violations, [], 'no province owned by an unknown state');
+  const s = c.game.state.gruik;
+  assert.ok(s.realms['barbarians:1'] && s.provinces.clochemousse!.owner === 'barbarians:1' && s.provinces.clochemousse!.controller !== 'barbarians:1', 'the campaign ends in the state where it broke: barbarians:1 owns clochemousse, controlled by another, and is still a realm');
 });

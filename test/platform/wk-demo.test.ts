@@ -52,6 +52,8 @@ for (const kind of DB_KINDS) {
       assert.equal(play.status, 200);
       const prompt = warriorKnights.decisions(state)[0]!.prompt as { fr: string };
       assert.ok(pageText(play.text).includes(prompt.fr.split('\n')[0]!.slice(0, 40)), `the prompt « ${prompt.fr.slice(0, 60)} » on his page`);
+      // Beside the board: the tracks and trigger zones (tracks.ts).
+      assert.match(pageText(play.text), /Pistes et zones de déclenchement.*Zone Impôts \(jaune\) 0 \/ 8 cartes/);
       // He answers by default; the game moves on (the bots answer the next questions at once).
       const step = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step);
       const r = await v.post(`/games/${id}/answer`, { decision: ask.id, answer: 'default' });

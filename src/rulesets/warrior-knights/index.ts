@@ -35,6 +35,7 @@ import { createGame } from './setup.ts';
 import { stepRow, type StepId } from './phases.ts';
 import { influenceRanking, influenceWinner } from './rules/arrival.ts';
 import { viewOf, type WkView } from './view.ts';
+import { tracksSection } from './tracks.ts';
 import { applyGift, giftActions, validateGift } from './free.ts';
 import type { Rng } from '../../engine/rng.ts';
 
@@ -336,6 +337,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     const sections: ViewDoc['sections'] = [
       { title: fr ? 'Barons' : 'Barons', kind: 'table', columns: fr ? ['Baron', 'Joueur', 'Couleur', 'Couronnes', 'Voix', 'Foi', 'Influence', 'Cités'] : ['Baron', 'Player', 'Colour', 'Crowns', 'Votes', 'Faith', 'Influence', 'Cities'], rows },
       { title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.turn)], [fr ? 'Étape' : 'Step', `${s.step} ${step.name[lang]}`], [fr ? 'Président' : 'Chairman', baronData(s.chairman).name], [fr ? 'Soutien de l’Église' : 'Church Support', baronData(s.church).name], [fr ? 'Réserve d’Influence' : 'Influence reserve', String(s.influenceReserve)]] },
+      tracksSection(s, g.names, lang), // issue 21: the tracks and trigger zones beside the board (tracks.ts)
     ];
     if (player && (s.players as string[]).includes(player)) {
       const b = player as BaronId;
