@@ -114,7 +114,7 @@ function play(map: string, players: number, seed: string, turns: number, everyPa
 // Every theatre, each run: random seeds (no fixed fast-check seed, so each run plays new games)
 // but a bounded, even cost: a fixed number of games per theatre, one of Europe 100 (about half
 // the file's time: 100 lords' bots and checks), each game checking both modes.
-for (const [map, players, turns, games] of [['scandinavia', 3, 12, 2], ['scandinavia', 10, 12, 2], ['middle-east', 20, 12, 2], ['europe', 30, 12, 2], ['europe', 100, 5, 1]] as const) {
+for (const [map, players, turns, games] of [['scandinavia', 3, 12, 2], ['scandinavia', 10, 12, 1], ['middle-east', 20, 12, 1], ['europe', 30, 12, 1], ['europe', 100, 5, 1]] as const) {
   test(`§3.3.2 the kept snapshot equals a fresh one at every phase that takes it (random bot play, ${map} ${players})`, () => {
     fc.assert(fc.property(
       fc.integer({ min: 0, max: 1_000_000 }),
