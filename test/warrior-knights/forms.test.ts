@@ -197,3 +197,18 @@ test('#14: a dead noble is asked only when his choice changes what his heir keep
   }
   assert.ok(checked > 0, 'a combat was reached');
 });
+
+test('a hand-made answer of the wrong shape is refused in the player\'s words, French and English (no English word in the French)', () => {
+  const rng = createRng('wk-forms-shape', 'bots');
+  let g: WkGame = rs.setup({ players: 3, length: 8 }, rng);
+  for (let steps = 0; steps < 200 && rs.decisions(g)[0]!.kind !== 'place-stronghold'; steps++) {
+    const [d] = rs.decisions(g);
+    const subs = d!.players.map((x, i) => ({ decision: d!.id, player: x, value: rs.validate(g, x, d!.id, botAnswer(g, x, d!.id, rng)).value, order: i }));
+    g = rs.resolve(g, subs, rng).state;
+  }
+  const [d] = rs.decisions(g);
+  assert.equal(d!.kind, 'place-stronghold', 'the strongholds are placed');
+  const v = rs.validate(g, d!.players[0]!, d!.id, 42);
+  assert.equal(v.value, null);
+  assert.deepEqual(v.issues[0]!.text, { fr: 'Réponse mal formée : une région.', en: 'Malformed answer: a region.' });
+});

@@ -47,7 +47,18 @@ const MSG = {
 } satisfies Record<string, Localized>;
 
 const issue = (text: Localized): Validation<never> => ({ value: null, issues: [{ message: text.en, text }] });
-const shapeIssue = (what: string): Validation<never> => issue(fill(MSG.shape, { what }));
+/** A malformed answer (only a hand-made one: the forms and bots make none): the expected shape in JSON notation, or in the player's words. */
+const shapeIssue = (what: string | Localized): Validation<never> => issue(fill(MSG.shape, { what }));
+/** The expected shapes said in words (FR/EN); the others are JSON notation, the same in both. */
+const SHAPE = {
+  use: { fr: 'use : true ou false', en: 'use: true or false' },
+  region: { fr: 'une région', en: 'a region' },
+  name: { fr: 'un nom', en: 'a name' },
+  baron: { fr: 'un baron', en: 'a baron' },
+  city: { fr: 'une cité', en: 'a city' },
+  object: { fr: 'un objet', en: 'an object' },
+  faith: { fr: 'un nombre entier de points de Foi, 0 ou plus', en: 'a whole number of Faith, 0 or more' },
+} satisfies Record<string, Localized>;
 
 /** Plain JSON (no prototype tricks), bounded in nodes, depth and string length. */
 export function plainJson(x: unknown, depth = 0, count = { n: 0 }): boolean {
@@ -69,8 +80,8 @@ const strs = (x: unknown): x is string[] => Array.isArray(x) && x.every((v) => t
 const optional = (x: unknown, ok: (v: unknown) => boolean): boolean => x === undefined || ok(x);
 
 /** The card answer's shape (#5, #8), field by field: what action.ts reads without checking. */
-export function cardShape(a: unknown): string | null {
-  if (!isObj(a) || typeof a.use !== 'boolean') return 'use: true or false';
+export function cardShape(a: unknown): string | Localized | null {
+  if (!isObj(a) || typeof a.use !== 'boolean') return SHAPE.use;
   if (!optional(a.zone, (z) => (ZONES as readonly unknown[]).includes(z))) return 'zone';
   if (!a.use) return null;
   if (!optional(a.space, (v) => Number.isInteger(v))) return 'space';
@@ -112,7 +123,7 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
       return r.ok ? { value: ans, issues: [] } : refused(SETUP_REFUSALS[r.reason]);
     }
     case 'place-stronghold': {
-      if (typeof ans !== 'string') return shapeIssue('a region');
+      if (typeof ans !== 'string') return shapeIssue(SHAPE.region);
       const r = placeStronghold(s, b, ans);
       return r.ok ? { value: ans, issues: [] } : refused(SETUP_REFUSALS[r.reason]);
     }
@@ -139,7 +150,7 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
       return dryRun(g, ask, b, card, a);
     }
     case 'defender-commander': case 'ransom-city':
-      if (typeof ans !== 'string') return shapeIssue('a name');
+      if (typeof ans !== 'string') return shapeIssue(SHAPE.name);
       return dryRun(g, ask, b, ans);
     case 'city-captured':
       if (ans !== 'control' && ans !== 'raze') return shapeIssue('control | raze');
@@ -158,7 +169,7 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
       if (namedNobles(ans).some((id) => s.nobles[id]?.baron !== b || !Object.hasOwn(s.nobles, id))) return refused(MSG.notYours);
       return dryRun(g, ask, b, ans);
     case 'defensive-works': case 'troop-maintenance': case 'arrivals': case 'pay-wages':
-      if (!isObj(ans)) return shapeIssue('an object');
+      if (!isObj(ans)) return shapeIssue(SHAPE.object);
       return dryRun(g, ask, b, ans);
     case 'launch-expedition':
       if (!(DESTINATIONS as readonly unknown[]).includes(ans)) return shapeIssue(DESTINATIONS.join(' | '));
@@ -177,10 +188,10 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
       return dryRun(g, ask, b, ans);
     }
     case 'event-drawer':
-      if (typeof ans !== 'string') return shapeIssue('a baron');
+      if (typeof ans !== 'string') return shapeIssue(SHAPE.baron);
       return dryRun(g, ask, b, ans);
     case 'event-choice':
-      if (typeof ans !== 'string') return shapeIssue('a city');
+      if (typeof ans !== 'string') return shapeIssue(SHAPE.city);
       return dryRun(g, ask, b, ans);
     case 'refuse-law': {
       // "comply" (the default), "refuse" (every Law that levies him), or the list of the Laws he refuses
@@ -194,7 +205,7 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
       if (typeof ans !== 'boolean') return shapeIssue('true | false');
       return dryRun(g, ask, b, ans);
     case 'pledge-faith':
-      if (!Number.isInteger(ans) || (ans as number) < 0) return shapeIssue('a whole number of Faith, 0 or more');
+      if (!Number.isInteger(ans) || (ans as number) < 0) return shapeIssue(SHAPE.faith);
       return dryRun(g, ask, b, ans);
     default:
       if (ASSEMBLY_KINDS.includes(ask.kind)) return checkAssembly(g, ask, b, ans);
