@@ -144,3 +144,13 @@ test('the description of each kind reached reads as a sentence (listed for the r
   if (process.env.WK_DESCRIBE_SHOW) console.log([...new Set(samples)].join('\n'));
   for (const s of samples) assert.doesNotMatch(s, RAW, s);
 });
+
+test('a baron named in an answer is named as the game\'s pages name him: his player\'s seat name, else his own', async () => {
+  const { describeWkAnswer } = await import('../../src/rulesets/warrior-knights/describe.ts');
+  const { baronData } = await import('../../src/rulesets/warrior-knights/barons.ts');
+  const g0 = rs.setup({ players: 3, length: 8 }, createRng('wk-describe-names', 'x'));
+  const [a, b] = g0.wk.players as [BaronId, BaronId];
+  const ask = { kind: 'acting-chairman', players: [a] } as never;
+  assert.equal(describeWkAnswer({ ...g0, names: { [b]: 'Aude' } }, ask, a, b, 'fr'), 'Aude');
+  assert.equal(describeWkAnswer({ ...g0, names: {} }, ask, a, b, 'en'), baronData(b).name);
+});

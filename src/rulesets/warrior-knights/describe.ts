@@ -11,7 +11,7 @@
  * test scrambles those and checks the words do not change.
  */
 import type { Lang, Localized } from '../../engine/ruleset.ts';
-import { baronData, noble, REGULARS, type BaronId } from './barons.ts';
+import { baronData, baronName as seatNames, noble, REGULARS, type BaronId } from './barons.ts';
 import { city, isRegion, region } from './board.ts';
 import { DESTINATION_NAMES, fate, MERCENARY_TRACK, mercenary, NATION_NAMES, ZONE_NAMES, type Destination, type Zone } from './cards.ts';
 import { BATTLE_VALUE, cardName } from './events.ts';
@@ -109,7 +109,8 @@ const regulars = new Map(REGULARS.map((r) => [r.id, r]));
 
 /** A region as the reports give it (its map reference; an overseas place by its name). */
 const regionName = (r: string, lang: Lang): string => (isRegion(r) ? region(r).name?.[lang] ?? r : r);
-const baronName = (b: string): string => safe(() => baronData(b as BaronId).name, b);
+/** A baron as the game's pages name him: his player's seat name, else his own (barons.ts `baronName`). */
+const baronName = (g: WkGame, b: string): string => safe(() => seatNames(g.names)(b as BaronId), b);
 const nobleName = (id: string): string => safe(() => noble(id).name, id);
 const cityName = (id: string, lang: Lang): string => safe(() => city(id).name[lang], id);
 const proposalName = (id: string, lang: Lang): string => safe(() => proposalCard(id).name[lang], id);
@@ -120,9 +121,9 @@ function troopName(id: string, lang: Lang): string {
   return safe(() => { const m = mercenary(id); return `${NATION_NAMES[m.nation][lang]} ${m.strength}`; }, id);
 }
 /** Any of the names an Assembly choice may hold: yes/no, abstain, a baron, a noble, a proposal card. */
-function choiceName(x: string, lang: Lang): string {
+function choiceName(g: WkGame, x: string, lang: Lang): string {
   if (x === 'yes' || x === 'no' || x === 'abstain' || x === 'accept' || x === 'refuse') return say(lang, x);
-  if (baronData(x as BaronId)) return baronName(x);
+  if (baronData(x as BaronId)) return baronName(g, x);
   if (isProposalCard(x)) return proposalName(x, lang);
   return nobleName(x);
 }
@@ -150,7 +151,7 @@ function cardAnswer(g: WkGame, a: Obj, lang: Lang): string {
   }
   if (isObj(a.attack)) {
     const t = a.attack, kind = String(t.kind);
-    const target = t.target === 'neutral' ? say(lang, 'neutral') : baronName(String(t.target));
+    const target = t.target === 'neutral' ? say(lang, 'neutral') : baronName(g, String(t.target));
     const armies = strs(t.armies);
     // where the attack takes place: where the first army ends its move, else where it stands (public)
     const at = safe(() => {
@@ -182,10 +183,10 @@ function arrivals(a: Obj, lang: Lang): string {
   return out.length ? out.join(' ; ') : say(lang, 'none');
 }
 
-function vote(v: unknown, card: string | null, lang: Lang): string {
+function vote(g: WkGame, v: unknown, card: string | null, lang: Lang): string {
   const o = isObj(v) ? v : {};
   const n = typeof o.commit === 'number' ? o.commit : 0;
-  const declared = typeof o.declare === 'string' ? choiceName(o.declare, lang) : say(lang, 'abstain');
+  const declared = typeof o.declare === 'string' ? choiceName(g, o.declare, lang) : say(lang, 'abstain');
   return card ? say(lang, 'alloc', { card: proposalName(card, lang), n, vote: declared }) : `${say(lang, 'votes', { n })}, ${declared}`;
 }
 
@@ -215,7 +216,7 @@ export function describeWkAnswer(g: WkGame, ask: Ask, b: BaronId, value: unknown
     case 'retreat': case 'death': return isObj(v) ? aftermath(v, lang) : null;
     case 'city-captured': return v === 'control' || v === 'raze' ? say(lang, v) : null;
     case 'ransom-city': return typeof v === 'string' ? say(lang, 'ransom', { city: cityName(v, lang) }) : null;
-    case 'event-drawer': return typeof v === 'string' ? say(lang, 'drawer', { baron: baronName(v) }) : null;
+    case 'event-drawer': return typeof v === 'string' ? say(lang, 'drawer', { baron: baronName(g, v) }) : null;
     case 'event-choice': return typeof v === 'string' ? say(lang, 'city', { city: cityName(v, lang) }) : null;
     case 'cancel-red-event': return typeof v === 'boolean' ? say(lang, v ? 'payCancel' : 'noPay') : null;
     case 'pledge-faith': return typeof v === 'number' ? say(lang, 'faith', { n: v }) : null;
@@ -252,21 +253,21 @@ export function describeWkAnswer(g: WkGame, ask: Ask, b: BaronId, value: unknown
     case 'refuse-law':
       return Array.isArray(v) ? (v.length ? say(lang, 'refuseLaws', { laws: list(strs(v).map((c) => proposalName(c, lang))) }) : say(lang, 'comply')) : null;
     case 'acting-chairman': case 'declare-vote': case 'break-tie': case 'discard-title': case 'assign-office': case 'refuse-decision':
-      return typeof v === 'string' ? choiceName(v, lang) : null;
+      return typeof v === 'string' ? choiceName(g, v, lang) : null;
     case 'order-of-business':
       return Array.isArray(v) ? strs(v).map((c) => proposalName(c, lang)).join(' → ') : null;
     case 'personal-motion': {
       if (!isObj(v)) return null;
       if (v.kind === 'withdraw' || v.kind === 'adjourn') return say(lang, v.kind);
-      if (v.kind === 'pardon') return say(lang, 'pardon', { baron: baronName(String(v.baron)) });
+      if (v.kind === 'pardon') return say(lang, 'pardon', { baron: baronName(g, String(v.baron)) });
       if (v.kind === 'repeal' || v.kind === 'resubmit') return say(lang, v.kind, { card: proposalName(String(v.card), lang) });
       return null;
     }
     case 'secret-allocation': {
       if (!isObj(v)) return null;
       // one proposal's { commit, declare }, or { proposal: { commit, declare } } for the 2-baron allocation
-      if ('commit' in v || 'declare' in v) return vote(v, null, lang);
-      return list(Object.entries(v).map(([card, x]) => vote(x, card, lang))) || say(lang, 'none');
+      if ('commit' in v || 'declare' in v) return vote(g, v, null, lang);
+      return list(Object.entries(v).map(([card, x]) => vote(g, x, card, lang))) || say(lang, 'none');
     }
     default: return null;
   }
