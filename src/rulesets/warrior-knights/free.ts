@@ -61,7 +61,7 @@ export function validateGift(g: WkGame, player: PlayerId, action: ActionInput): 
 
 /** Every free action: crowns, and the heir exchange variant's (heirs.ts) when its option is on. */
 export function validateFree(g: WkGame, player: PlayerId, action: ActionInput): Validation<unknown> {
-  if (g.wk.config.options.heirExchange && isHeirAction(action.id)) {
+  if (isHeirAction(action.id)) { // refused with « not in play » when the option is off
     const v = validateHeirAction(g, player, action);
     return v.value === null ? v : { value: { heir: v.value }, issues: [] };
   }

@@ -253,7 +253,7 @@ export function heirActions(g: WkGame, player: PlayerId, lang: Lang): FreeAction
       fields: [{ name: 'heir', label: fr ? 'Héritier' : 'Heir', kind: 'choice', options: opts }],
     });
   }
-  return out.slice(0, 1); // one at a time: each is validated on the state the previous one left
+  return out;
 }
 
 /**
