@@ -8,14 +8,14 @@ import { catalogVariants } from '../catalog.ts';
 import { warriorKnights } from '../warrior-knights/index.ts';
 import { botAnswer as wkBot } from '../warrior-knights/bot.ts';
 import { checkInvariants as wkInvariants } from '../warrior-knights/invariants.ts';
-import { botGifts as wkBotGifts } from '../warrior-knights/free.ts';
+import { botFree as wkBotFree } from '../warrior-knights/free.ts';
 import type { FlowEvent as WkFlowEvent, WkGame } from '../warrior-knights/flow.ts';
 
 export const entry: RulesetEntry<WkGame, WkFlowEvent> = {
   ruleset: warriorKnights,
   variants: catalogVariants('warrior-knights'),
   bot: (g, player, decision, rng) => wkBot(g, player, decision, rng),
-  botActions: (g, player, rng, mode) => wkBotGifts(g, player, rng, mode),
+  botActions: (g, player, rng, mode) => wkBotFree(g, player, rng, mode),
   options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),
   invariants: (g) => { const v = wkInvariants(g.wk); if (v.length) throw new Error(`warrior-knights invariants: ${v.join('; ')}`); },
   soakGame: (rng) => ({ map: 'original', players: rng.int(2, 6) }),

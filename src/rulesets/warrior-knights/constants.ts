@@ -103,6 +103,7 @@ export const WK_CONSTANTS = {
   options: {
     strongholdsBlock: constant(false, bool(), '[P issue 21] the French names only nobles and cities as blocking; host option (G-A11 otherwise)'),
     lawOfTheStrongest: constant(false, bool(), '[T §7.4] only military victory counts'),
+    heirExchange: constant(false, bool(), '[T §7.4] « Échanges d’héritiers »: heirs held, traded, given back, executed (heirs.ts); who holds which heir is public [P]'),
   },
   /** §9.1 item 4: minutes per deadline class and pace. */
   deadlines: {

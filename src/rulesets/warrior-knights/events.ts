@@ -101,7 +101,14 @@ export type WkEvent =
   | { t: 'agenda'; cards: string[] }
   | { t: 'law-levy'; card: string; baron: BaronId; amount: number }
   // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42; free.ts): public, like every baron's crowns (§9.4)
-  | { t: 'crowns-given'; from: BaronId; to: BaronId; amount: number };
+  | { t: 'crowns-given'; from: BaronId; to: BaronId; amount: number }
+  // The "Heir exchange" variant (§7.4, §9.2 #43; heirs.ts): public [P]
+  | { t: 'heir-offered'; id: number; from: BaronId; to: BaronId; give: string | null; giveCrowns: number; want: string | null; wantCrowns: number }
+  | { t: 'heir-trade'; id: number; from: BaronId; to: BaronId }
+  | { t: 'heir-declined'; id: number; from: BaronId; to: BaronId }
+  | { t: 'heir-returned'; noble: string; from: BaronId; to: BaronId }
+  | { t: 'heir-executed'; noble: string; by: BaronId }
+  | { t: 'heir-offers-expired'; count: number };
 
 const PHASE_NAMES: Record<SpecialPhase, Localized> = {
   taxation: { fr: 'les Impôts', en: 'Taxation' },
@@ -110,6 +117,13 @@ const PHASE_NAMES: Record<SpecialPhase, Localized> = {
   draft: { fr: 'le Recrutement de mercenaires', en: 'the Mercenary Draft' },
 };
 
+/** One side of an heir offer: « l'héritier de X et 3 couronnes », "nothing". */
+const tradeSide = (heir: string | null, crowns: number): Localized => {
+  const parts: Localized[] = [];
+  if (heir) parts.push(fill({ fr: 'l’héritier de {n}', en: 'the heir of {n}' }, { n: noble(heir).name }));
+  if (crowns > 0) parts.push(count(crowns, RESOURCE.crowns[0], RESOURCE.crowns[1]));
+  return parts.length ? fill({ fr: '{a}', en: '{a}' }, { a: list(parts) }) : { fr: 'rien', en: 'nothing' };
+};
 /** "1 crown", "3 crowns": the number agreed with its noun in each language. */
 const fateBattle = (id: string): string => fate(id).battle;
 const count = (n: number, one: Localized, many: Localized): Localized => fill({ fr: '{n} {w}', en: '{n} {w}' }, { n, w: n === 1 ? one : many });
@@ -273,6 +287,12 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'office-given': (e, who) => fill({ fr: '{n} reçoit l’office {c}.', en: '{n} receives the Office {c}.' }, { n: noble(e.noble).name, c: deckCardName(e.card) }),
   agenda: (e, who) => fill({ fr: 'Ordre du jour : {a}.', en: 'Agenda: {a}.' }, { a: list(e.cards.map(deckCardName)) }),
   'crowns-given': (e, who) => fill({ fr: '{a} donne {n} à {b}.', en: '{a} gives {b} {n}.' }, { a: who(e.from), b: who(e.to), n: count(e.amount, RESOURCE.crowns[0], RESOURCE.crowns[1]) }),
+  'heir-offered': (e, who) => fill({ fr: 'Offre n° {i} de {a} à {b} : {g} contre {w}.', en: 'Offer #{i} from {a} to {b}: {g} for {w}.' }, { i: e.id, a: who(e.from), b: who(e.to), g: tradeSide(e.give, e.giveCrowns), w: tradeSide(e.want, e.wantCrowns) }),
+  'heir-trade': (e, who) => fill({ fr: '{b} accepte l’offre n° {i} de {a} : l’échange est fait.', en: '{b} accepts offer #{i} from {a}: the exchange is made.' }, { i: e.id, a: who(e.from), b: who(e.to) }),
+  'heir-declined': (e, who) => fill({ fr: '{b} refuse l’offre n° {i} de {a}.', en: '{b} declines offer #{i} from {a}.' }, { i: e.id, a: who(e.from), b: who(e.to) }),
+  'heir-returned': (e, who) => fill({ fr: '{a} rend l’héritier de {n} à {b}.', en: '{a} gives the heir of {n} back to {b}.' }, { a: who(e.from), b: who(e.to), n: noble(e.noble).name }),
+  'heir-executed': (e, who) => fill({ fr: '{a} fait exécuter l’héritier de {n} : sa lignée s’éteint.', en: '{a} has the heir of {n} executed: his line ends.' }, { a: who(e.by), n: noble(e.noble).name }),
+  'heir-offers-expired': (e) => fill({ fr: 'Fin du tour : {k} sans réponse expire(nt).', en: 'End of the turn: {k} unanswered expire(s).' }, { k: count(e.count, { fr: 'offre d’héritiers', en: 'heir offer' }, { fr: 'offres d’héritiers', en: 'heir offers' }) }),
   'law-levy': (e, who) => fill({ fr: '{b} paie {n} au titre de {c}.', en: '{b} pays {n} under {c}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE.crowns[0], RESOURCE.crowns[1]), c: deckCardName(e.card) }),
   triggered: (e, who) => (e.phase === 'draft'
     ? { fr: 'La piste des mercenaires est pleine : place au Recrutement de mercenaires.', en: 'The Mercenary track is full: the Mercenary Draft now.' }

@@ -26,6 +26,7 @@ import type { Rng } from '../../engine/rng.ts';
 import { baronData, type BaronId } from './barons.ts';
 import { actionCard } from './cards.ts';
 import { askOf, type FlowEvent, type WkGame } from './flow.ts';
+import { applyHeirAction, botHeirActions, heirActions, isHeirAction, validateHeirAction, type HeirAct } from './heirs.ts';
 
 export const GIVE_CROWNS = 'give-crowns';
 
@@ -55,6 +56,28 @@ const over = (g: WkGame): boolean => g.wk.stage === 'over' || !!g.flow.closed ||
 /** The referee's check of a gift (the contract's `validateAction`). */
 export function validateGift(g: WkGame, player: PlayerId, action: ActionInput): Validation<Gift> {
   if (action.id !== GIVE_CROWNS) return refuse('unknown-action');
+  return validateCrowns(g, player, action);
+}
+
+/** Every free action: crowns, and the heir exchange variant's (heirs.ts) when its option is on. */
+export function validateFree(g: WkGame, player: PlayerId, action: ActionInput): Validation<unknown> {
+  if (isHeirAction(action.id)) { // refused with « not in play » when the option is off
+    const v = validateHeirAction(g, player, action);
+    return v.value === null ? v : { value: { heir: v.value }, issues: [] };
+  }
+  return validateGift(g, player, action);
+}
+export function applyFree(g: WkGame, player: PlayerId, value: unknown): { state: WkGame; events: FlowEvent[] } {
+  const h = (value as { heir?: HeirAct }).heir;
+  return h ? applyHeirAction(g, player, h) : applyGift(g, player, value);
+}
+export const freeActionsOf = (g: WkGame, player: PlayerId, lang: Lang): FreeAction[] => [...giftActions(g, player, lang), ...heirActions(g, player, lang)];
+export function botFree(g: WkGame, player: PlayerId, rng: Rng, mode: 'answer' | 'spontaneous' = 'answer'): ActionInput[] {
+  const gifts = botGifts(g, player, rng, mode);
+  return mode === 'spontaneous' && g.wk.config.options.heirExchange ? [...gifts, ...botHeirActions(g, player, rng)] : gifts;
+}
+
+function validateCrowns(g: WkGame, player: PlayerId, action: ActionInput): Validation<Gift> {
   if (over(g)) return refuse('over');
   if (!isBaron(g, player)) return refuse('not-baron');
   const to = String(action.values?.to ?? '').trim();

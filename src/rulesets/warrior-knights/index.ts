@@ -36,7 +36,7 @@ import { stepRow, type StepId } from './phases.ts';
 import { influenceRanking, influenceWinner } from './rules/arrival.ts';
 import { viewOf, type WkView } from './view.ts';
 import { tracksSection } from './tracks.ts';
-import { applyGift, giftActions, validateGift } from './free.ts';
+import { applyFree, freeActionsOf, validateFree } from './free.ts';
 import type { Rng } from '../../engine/rng.ts';
 
 export interface WkGameOptions {
@@ -280,9 +280,10 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   report: (g, events, player, lang) => renderReport(g, events, player, lang),
   mapDoc: (g, player, lang) => wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang, g.names),
   // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42): the one free action (free.ts), public
-  freeActions: (g, player, lang) => giftActions(g, player, lang),
-  validateAction: (g, player, action) => validateGift(g, player, action),
-  act: (g, player, value) => applyGift(g, player, value),
+  // and, with the "Heir exchange" option (§7.4, #43), heir offers, answers, returns and executions (heirs.ts)
+  freeActions: (g, player, lang) => freeActionsOf(g, player, lang),
+  validateAction: (g, player, action) => validateFree(g, player, action),
+  act: (g, player, value) => applyFree(g, player, value),
   hostActions(g, lang) {
     return warriorKnights.outcome(g) ? [] : HOST_FORMS[lang];
   },

@@ -103,5 +103,17 @@ export function checkInvariants(s: WkState): string[] {
     const c = cityIn(h.region);
     if (c && !s.cities[c.id]!.razed) out.push(`stronghold of ${h.baron} stands with the unrazed city ${c.id}`);
   }
+
+  // The "Heir exchange" variant (§7.4, heirs.ts): one heir per noble, dead exactly when the noble has no heir, held by a baron in play; a waiting heir held elsewhere keeps its noble off the board.
+  if (s.heirs) {
+    for (const n of Object.values(s.nobles)) {
+      const h = s.heirs[n.id];
+      if (!h) { out.push(`noble ${n.id} has no heir record`); continue; }
+      if ((h.holder === null) === n.hasHeir) out.push(`heir of ${n.id}: holder ${h.holder} but hasHeir ${n.hasHeir}`);
+      if (h.holder !== null && !inPlay.has(h.holder)) out.push(`heir of ${n.id} is held by a baron not in the game`);
+      if (h.awaiting && h.holder !== n.baron && n.location.kind !== 'off') out.push(`noble ${n.id} is on the board while its heir is ${h.holder === null ? 'dead' : `held by ${h.holder}`}`);
+    }
+    for (const o of s.heirOffers ?? []) if (!inPlay.has(o.from) || !inPlay.has(o.to) || o.from === o.to || o.giveCrowns < 0 || o.wantCrowns < 0) out.push(`heir offer #${o.id} is malformed`);
+  } else if (s.config.options.heirExchange) out.push('the heir exchange option is on but no heirs are recorded');
   return out;
 }

@@ -30,6 +30,7 @@ import { streamPick, streamShuffle, type Shuffle } from './rules/streams.ts';
 import { own, type BaronState, type CityState, type NobleState, type StrongholdState, type WkState } from './state.ts';
 import { chairmanOrder } from './turn-order.ts';
 import { troopMen } from './troops.ts';
+import { initialHeirs } from './heirs.ts';
 
 export interface WkOptions {
   /** Number of barons (2–6 by default: `players.min`…`players.max`). */
@@ -137,6 +138,7 @@ export function createGame(options: WkOptions, rng: Rng, inject?: Shuffle): WkSt
     secret: { seed, fateDeck, mercenaryDeck: mercDeck, eventDeck, proposalDeck, piles: [[], [], []], neutralAside: [], plans: {}, troopAssignments: {} },
     lastTurn: false, winner: null,
     eventDiscard: [], lasting: [], proposalDiscard: [], laws: [], eventPending: null,
+    ...(config.options.heirExchange ? { heirs: initialHeirs({ config, nobles })!, heirOffers: [] } : {}), // §7.4 variant, absent when off
   };
 }
 

@@ -18,6 +18,7 @@ export type { Works };
 import type { StepId } from './phases.ts';
 
 export type { BaronId };
+import type { HeirOffer, HeirState } from './heirs.ts';
 
 export type NobleLocation = { kind: 'off' } | { kind: 'region'; region: RegionId } | { kind: 'at-sea'; region: RegionId };
 
@@ -209,6 +210,13 @@ export interface WkState {
    * target known, for its cancellation window (§4.7 step 5). Public.
    */
   eventPending: { card: string; drawer: BaronId; target: BaronId | null; picked: { city?: string; noble?: string; nation?: Nation; baron?: BaronId }; choosing?: true } | null;
+  // ─── The "Heir exchange" variant (§7.4, §9.2 #43; heirs.ts): absent when the option is off ───
+  /** Each noble's heir: who holds it (null: dead) and whether it waits to enter after its noble's death. Public [P]. */
+  heirs?: Record<string, HeirState>;
+  /** Heir offers made this turn and not yet answered (they expire at the end of the turn). Public [P]. */
+  heirOffers?: HeirOffer[];
+  /** The last offer number given. */
+  heirOfferSeq?: number;
 }
 
 /** A lasting event in play: the card, on whom (a noble for E-NOHEIR), until when (effects.ts `Until`). */

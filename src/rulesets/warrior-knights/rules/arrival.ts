@@ -25,6 +25,7 @@ import { chairmanOrder } from '../turn-order.ts';
 import { troopMen } from '../troops.ts';
 import { liftEmptyNobles } from './armies.ts';
 import { streamPick } from './streams.ts';
+import { expireOffers, heirWaits } from '../heirs.ts';
 
 export interface Transfer { from: string; to: string; cards: string[] }
 export interface ArrivalAnswer {
@@ -118,12 +119,15 @@ export function runArrival(s: WkState, answers: Partial<Record<BaronId, ArrivalA
       const to = own(out.nobles, t.to);
       const from = t.from === 'stronghold' ? null : own(out.nobles, t.from);
       if ((t.from !== 'stronghold' && !from) || !to || to.location.kind !== 'off' || (from && from.location.kind !== 'off')) return bad('bad-transfer');
+      if (heirWaits(out, to) || (from && heirWaits(out, from))) return bad('bad-transfer'); // §7.4 heir exchange: the waiting heir's army stays as it is
       const r = move(out, b, t);
       if (r !== 'ok') return bad(r);
     }
     // 6c.3: every off-board noble with troops is placed
     for (const n of Object.values(out.nobles)) {
       if (n.baron !== b || n.location.kind !== 'off' || n.troops.length === 0) continue;
+      if (heirWaits(out, n)) continue; // §7.4 heir exchange: its heir is dead or held by another baron
+      if (out.heirs?.[n.id]) out.heirs[n.id]!.awaiting = false;
       const where = a.place?.[n.id] ?? defaultPlace(out, b);
       if (where === undefined) continue; // [P] no place: stays off the board
       if (!arrivalRegions(out, b).includes(where)) return bad('bad-place');
@@ -180,6 +184,7 @@ export function influenceRanking(s: WkState): BaronId[][] {
 
 /** After Upkeep step 6: the last turn ends the game (the whole Upkeep has run, issue 21), else Planning of the next turn. */
 export function endTurn(s: WkState): WkState {
+  expireOffers(s); // §9.2 #43: unanswered heir offers expire
   if (s.lastTurn && !s.config.options.lawOfTheStrongest) { // [T §7.4] Law of the Strongest: Influence does not count
     s.stage = 'over';
     s.winner = influenceWinner(s);

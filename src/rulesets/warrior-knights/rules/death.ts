@@ -89,6 +89,7 @@ export function killNoble(s: WkState, nobleId: string, answer: DeathAnswer = {},
     s.outOfGame.push(...n.troops.filter((t) => !isMercenary(t)));
     n.troops = [];
   }
+  if (s.heirs?.[nobleId]) s.heirs[nobleId]!.awaiting = n.hasHeir; // §7.4 heir exchange: the heir waits to enter (heirs.ts `heirWaits`)
   if (back.length > 0) {
     const shuffle = inject ?? streamShuffle(s);
     s.secret.mercenaryDeck = shuffle(`${stream}/death/${nobleId}`, [...s.secret.mercenaryDeck, ...back]);

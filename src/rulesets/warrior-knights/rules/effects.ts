@@ -23,6 +23,7 @@ import { liftEmptyNobles } from './armies.ts';
 import { killNoble } from './death.ts';
 import { drawFate } from './fate.ts';
 import { streamShuffle, type Shuffle } from './streams.ts';
+import { heirDies } from '../heirs.ts';
 
 export interface Picked { city?: CityId; noble?: string; nation?: Nation; baron?: BaronId }
 
@@ -198,6 +199,7 @@ export function applyOps(s: WkState, ops: readonly Op[], ctx: OpsContext): void 
       case 'no-heir': {
         const n = s.nobles[picked.noble!]!;
         n.hasHeir = false;
+        heirDies(s, n.id); // [T §7.4] heir exchange: the heir is dead and no other can exist
         if (!s.lasting.some((l) => l.card === ctx.card)) s.lasting.push({ card: ctx.card, baron: n.baron, noble: n.id, until: 'game' });
         s.log.push({ t: 'no-heir', noble: n.id });
         break;
