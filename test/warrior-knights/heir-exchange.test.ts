@@ -6,13 +6,14 @@
  * another baron staying off the board until it is given back, and bot games keeping the invariants.
  */
 import { test } from 'node:test';
+import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { advance, createGame, takeAction, type GameRecord } from '../../src/engine/game.ts';
 import { hashState } from '../../src/engine/hash.ts';
 import type { Validation } from '../../src/engine/ruleset.ts';
 import { warriorKnights as rs } from '../../src/rulesets/warrior-knights/index.ts';
 import type { WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
-import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
+import { baronData, noble, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import { killNoble } from '../../src/rulesets/warrior-knights/rules/death.ts';
 import { endTurn, runArrival } from '../../src/rulesets/warrior-knights/rules/arrival.ts';
@@ -80,6 +81,12 @@ test('offer and accept: the heirs and crowns change hands at once, publicly; dec
   assert.deepEqual(g.state.wk.heirs, before);
   assert.deepEqual(g.state.wk.heirOffers, []);
   refusal(act(g, b!, 'heir-answer', { offer: '2', answer: 'accept' }).validation, /Aucune offre/, /No open offer/, 'answered already');
+  // the game page shows who holds which heir, to everyone (public [P])
+  const page = rs.presentView!(g.state, null, 'en').sections.find((x) => x.title === 'Heirs');
+  assert.ok(page && page.kind === 'table');
+  assert.equal(page.rows.length, Object.keys(s.nobles).length);
+  assert.ok(page.rows.some((r) => r[0] === noble(`${a}-circle`).name && r[2] === baronData(b!).name), 'A’s circle heir is shown with B');
+  assert.equal(rs.presentView!(game({}).state, null, 'fr').sections.some((x) => x.title === 'Héritiers'), false, 'no heirs section with the option off');
 });
 
 test('refusals in both languages: self, an heir not held, nothing asked, too many crowns, a stale offer, a bad answer', () => {
@@ -177,4 +184,39 @@ test('bot games with the option on keep every invariant and no bot heir action i
   assert.deepEqual(t.failures.filter((f) => !/not over/.test(f)), []);
   assert.ok((t.phases['heir-offered'] ?? 0) > 0, 'bots make offers');
   assert.ok((t.phases['heir-trade'] ?? 0) + (t.phases['heir-declined'] ?? 0) > 0, 'bots answer offers');
+});
+
+test('property: random sequences of heir actions by random barons keep every invariant, the crowns total and one heir per noble; refused ones change nothing', () => {
+  const base = game();
+  const players = base.state.wk.players as BaronId[];
+  const nobles = Object.keys(base.state.wk.nobles);
+  const total = (g: GameRecord<WkGame>) => players.reduce((m, b) => m + g.state.wk.barons[b].crowns, 0);
+  const applied: Record<string, number> = {};
+  // indices picked at run time among what the state offers (heirs held, offers made), so that most actions are legal
+  const step = fc.record({
+    who: fc.constantFrom(...players), to: fc.constantFrom(...players), kind: fc.constantFrom('heir-offer', 'heir-answer', 'heir-answer', 'heir-return', 'heir-execute'),
+    give: fc.integer({ min: -1, max: 11 }), want: fc.integer({ min: -1, max: 11 }),
+    giveCrowns: fc.integer({ min: 0, max: 4 }), wantCrowns: fc.integer({ min: 0, max: 4 }), offer: fc.nat(5), accept: fc.boolean(),
+  });
+  fc.assert(fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
+    let g = base;
+    const sum = total(g);
+    for (const x of steps) {
+      const s = g.state.wk;
+      const heldBy = (b: BaronId) => nobles.filter((n) => s.heirs![n]!.holder === b);
+      const pick = (xs: string[], i: number) => (i < 0 || xs.length === 0 ? '' : xs[i % xs.length]!);
+      const mine = (s.heirOffers ?? []).filter((o) => o.to === x.who);
+      const values: Record<string, string> = x.kind === 'heir-offer' ? { to: x.to, give: pick(heldBy(x.who), x.give), want: pick(heldBy(x.to), x.want), giveCrowns: String(x.giveCrowns), wantCrowns: String(x.wantCrowns) }
+        : x.kind === 'heir-answer' ? { offer: String(mine.length ? mine[x.offer % mine.length]!.id : 1), answer: x.accept ? 'accept' : 'decline' }
+        : { heir: pick(heldBy(x.who).filter((n) => s.nobles[n]!.baron !== x.who), Math.max(0, x.give)) || pick(heldBy(x.who), 0) || nobles[0]! };
+      const r = act(g, x.who, x.kind, values);
+      if (r.validation.value === null) { assert.equal(r.game, g, 'a refusal changes nothing'); continue; }
+      g = r.game;
+      applied[x.kind] = (applied[x.kind] ?? 0) + 1;
+      assert.deepEqual(checkInvariants(g.state.wk), []);
+      assert.equal(total(g), sum, 'crowns only change hands');
+      assert.equal(Object.keys(g.state.wk.heirs!).length, nobles.length);
+    }
+  }), { numRuns: 100, seed: 43 });
+  for (const k of ['heir-offer', 'heir-answer', 'heir-return', 'heir-execute']) assert.ok((applied[k] ?? 0) > 0, `some ${k} applied: ${JSON.stringify(applied)}`);
 });

@@ -22,7 +22,7 @@
  *   dead"): `heirWaits`; arrival.ts leaves such a noble off, and lets it enter at the first Upkeep
  *   after its heir is given back (the next point the rules let heirs enter, §6.12 step 4).
  */
-import type { ActionInput, FreeAction, Lang, Localized, PlayerId, Validation } from '../../engine/ruleset.ts';
+import type { ActionInput, FreeAction, Lang, Localized, PlayerId, Validation, ViewDoc } from '../../engine/ruleset.ts';
 import { fill } from '../../engine/localize.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { baronData, noble, type BaronId } from './barons.ts';
@@ -212,6 +212,23 @@ export function applyHeirAction(g: WkGame, player: PlayerId, value: unknown): { 
 }
 
 const nobleLabel = (id: string): string => noble(id).name;
+
+/** The game page's sections (index.ts `presentView`): who holds each noble's heir, and the open offers. Public [P]. */
+export function heirSections(s: WkState, lang: Lang): ViewDoc['sections'] {
+  const fr = lang === 'fr';
+  const rows = Object.values(s.nobles).map((n) => {
+    const h = s.heirs![n.id]!;
+    const holder = h.holder === null ? (fr ? 'mort' : 'dead') : h.holder === n.baron ? (fr ? 'auprès de son baron' : 'with its baron') : baronData(h.holder).name;
+    return [noble(n.id).name, baronData(n.baron).name, holder, heirWaits(s, n) ? (fr ? 'le noble est mort : il attend son héritier' : 'the noble is dead: waiting for his heir') : h.awaiting ? (fr ? 'entre au prochain Bilan' : 'enters at the next Upkeep') : '—'];
+  });
+  const out: ViewDoc['sections'] = [{ title: fr ? 'Héritiers' : 'Heirs', kind: 'table', columns: fr ? ['Noble', 'Baron', 'Héritier détenu par', 'Retour'] : ['Noble', 'Baron', 'Heir held by', 'Return'], rows }];
+  const offers = (s.heirOffers ?? []).filter((o) => o.turn === s.turn);
+  if (offers.length) {
+    const side = (heir: string | null, c: number) => [heir ? noble(heir).name : '', c > 0 ? `${c} ${fr ? 'couronne(s)' : 'crown(s)'}` : ''].filter(Boolean).join(' + ') || (fr ? 'rien' : 'nothing');
+    out.push({ title: fr ? 'Offres d’héritiers en cours' : 'Open heir offers', kind: 'table', columns: fr ? ['N°', 'De', 'À', 'Donne', 'Demande'] : ['#', 'From', 'To', 'Gives', 'Asks'], rows: offers.map((o) => [String(o.id), baronData(o.from).name, baronData(o.to).name, side(o.give, o.giveCrowns), side(o.want, o.wantCrowns)]) });
+  }
+  return out;
+}
 
 /** The forms (the contract's `freeActions`): none with the option off. */
 export function heirActions(g: WkGame, player: PlayerId, lang: Lang): FreeAction[] {

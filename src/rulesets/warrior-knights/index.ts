@@ -37,6 +37,7 @@ import { influenceRanking, influenceWinner } from './rules/arrival.ts';
 import { viewOf, type WkView } from './view.ts';
 import { tracksSection } from './tracks.ts';
 import { applyFree, freeActionsOf, validateFree } from './free.ts';
+import { heirSections } from './heirs.ts';
 import type { Rng } from '../../engine/rng.ts';
 
 export interface WkGameOptions {
@@ -340,6 +341,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
       { title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.turn)], [fr ? 'Étape' : 'Step', `${s.step} ${step.name[lang]}`], [fr ? 'Président' : 'Chairman', baronData(s.chairman).name], [fr ? 'Soutien de l’Église' : 'Church Support', baronData(s.church).name], [fr ? 'Réserve d’Influence' : 'Influence reserve', String(s.influenceReserve)]] },
       tracksSection(s, g.names, lang), // issue 21: the tracks and trigger zones beside the board (tracks.ts)
     ];
+    if (s.heirs) sections.push(...heirSections(s, lang)); // the "Heir exchange" option (§7.4, #43): public [P]
     if (player && (s.players as string[]).includes(player)) {
       const b = player as BaronId;
       sections.push({ title: fr ? 'Votre main' : 'Your hand', kind: 'kv', rows: s.barons[b].hand.map((c) => [c, cardName(c)[lang]]) });
