@@ -9,15 +9,14 @@
  * #42: to the barons whose consent its card waits for, or alms to the poorest), through the
  * contract's `validateAction` / `act` while the question is open; counted as `crowns-given`
  * (gifts) and `crowns-given-total` (crowns) with the special phases. Exits 1 on any failure (an invariant broken, a bot answer refused, a crash, a game
- * not over within the step cap). `--heirs`: the games play with the "Heir exchange" option on (§7.4, heirs.ts `botHeirActions`), its free actions counted by event. test/warrior-knights/soak.test.ts runs a short one.
+ * not over within the step cap). `--heirs`: the games play with the "Heir exchange" option on (§7.4, free.ts `botHeirs`), its free actions counted by event. test/warrior-knights/soak.test.ts runs a short one.
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { warriorKnights as rs } from '../src/rulesets/warrior-knights/index.ts';
 import { botAnswer } from '../src/rulesets/warrior-knights/bot.ts';
 import { checkInvariants } from '../src/rulesets/warrior-knights/invariants.ts';
-import { botGifts } from '../src/rulesets/warrior-knights/free.ts';
-import { botHeirActions } from '../src/rulesets/warrior-knights/heirs.ts';
+import { botGifts, botHeirs } from '../src/rulesets/warrior-knights/free.ts';
 import { FLOW_KINDS, type WkGame } from '../src/rulesets/warrior-knights/flow.ts';
 import { createRng } from '../src/engine/rng.ts';
 
@@ -56,7 +55,7 @@ export function soakGame(t: SoakTally, players: number, seed: string, opts: { le
           bump(t.phases, 'crowns-given'); bump(t.phases, 'crowns-given-total', (v.value as { amount: number }).amount);
         }
         // the "Heir exchange" variant (§7.4, #43; --heirs): offers, answers, returns (heirs.ts)
-        for (const a of botHeirActions(g, p, rng)) {
+        for (const a of botHeirs(g, p, rng)) {
           const v = rs.validateAction!(g, p, a);
           if (v.value === null) { t.failures.push(`${seed}: ${a.id} refused: ${v.issues[0]!.message}`); continue; }
           const r = rs.act!(g, p, v.value, rng);

@@ -19,6 +19,9 @@ import { killNoble } from '../../src/rulesets/warrior-knights/rules/death.ts';
 import { endTurn, runArrival } from '../../src/rulesets/warrior-knights/rules/arrival.ts';
 import { renderEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { emptyTally, soakGame } from '../../scripts/wk-soak.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
+import { askOf } from '../../src/rulesets/warrior-knights/flow.ts';
 
 const ON = { options: { heirExchange: true } };
 
@@ -219,4 +222,28 @@ test('property: random sequences of heir actions by random barons keep every inv
     }
   }), { numRuns: 100, seed: 43 });
   for (const k of ['heir-offer', 'heir-answer', 'heir-return', 'heir-execute']) assert.ok((applied[k] ?? 0) > 0, `some ${k} applied: ${JSON.stringify(applied)}`);
+});
+
+test('crowns moved during the Mercenary Draft that would unpay a pick already made are refused (gift or heir trade), in both languages; the game keeps its question', () => {
+  const rng = createRng('heir-draft', 'bots');
+  let g = rs.setup({ players: 3, config: ON }, rng);
+  let found: { b: BaronId; to: BaronId } | null = null;
+  for (let i = 0; i < 4000 && !rs.outcome(g) && !found; i++) {
+    const pend = g.flow.pending.draft ?? {};
+    const picker = Object.entries(pend).map(([pos, p]) => p && p.cards.length ? g.wk.track[Number(pos)] : null).find((b) => b && g.wk.barons[b].crowns > 0);
+    if (askOf(g)?.kind === 'draft-pick' && picker) { found = { b: picker, to: g.wk.players.find((x) => x !== picker)! }; break; }
+    const [d] = rs.decisions(g);
+    const subs = d!.players.map((p, k) => ({ decision: d!.id, player: p, value: rs.validate(g, p, d!.id, botAnswer(g, p, d!.id, rng)).value, order: k }));
+    g = rs.resolve(g, subs, rng).state;
+  }
+  assert.ok(found, 'a Draft with a pick already made is reached');
+  const { b, to } = found;
+  const all = String(g.wk.barons[b].crowns);
+  refusal(rs.validateAction!(g, b, { id: 'give-crowns', values: { to, amount: all } }), /Recrutement/, /Draft/, 'a gift of all his crowns');
+  // the offer moves nothing yet; its acceptance would
+  const offer = rs.validateAction!(g, b, { id: 'heir-offer', values: { to, giveCrowns: all, want: `${to}-circle` } });
+  assert.deepEqual(offer.issues, []);
+  const o = rs.act!(g, b, offer.value, rng).state;
+  refusal(rs.validateAction!(o, to, { id: 'heir-answer', values: { offer: String(o.wk.heirOfferSeq), answer: 'accept' } }), /Recrutement/, /Draft/, 'an heir trade paying all his crowns');
+  assert.ok(askOf(o), 'the Draft question is still asked');
 });

@@ -32,7 +32,7 @@ export const GIVE_CROWNS = 'give-crowns';
 
 export interface Gift { to: BaronId; amount: number }
 
-export type GiftRefusal = 'unknown-action' | 'over' | 'not-baron' | 'no-baron' | 'self' | 'bad-amount' | 'too-many';
+export type GiftRefusal = 'unknown-action' | 'over' | 'not-baron' | 'no-baron' | 'self' | 'bad-amount' | 'too-many' | 'stalls';
 
 export const GIFT_REFUSALS: Record<GiftRefusal, Localized> = {
   'unknown-action': { fr: 'Action inconnue : seul le don de couronnes est possible (rien d’autre ne se transmet, §4.13).', en: 'Unknown action: only giving crowns is possible (nothing else can be transferred, §4.13).' },
@@ -42,9 +42,10 @@ export const GIFT_REFUSALS: Record<GiftRefusal, Localized> = {
   self: { fr: 'Choisissez un autre baron que vous-même.', en: 'Choose a baron other than yourself.' },
   'bad-amount': { fr: 'Le montant est un nombre entier de couronnes, au moins 1.', en: 'The amount is a whole number of crowns, at least 1.' },
   'too-many': { fr: 'Vous n’avez que {n} couronne(s).', en: 'You have only {n} crown(s).' },
+  stalls: { fr: 'Pas maintenant : les recrues déjà choisies dans ce Recrutement ne pourraient plus être payées. Attendez sa fin.', en: 'Not now: the recruits already picked in this Draft could no longer be paid for. Wait until it ends.' },
 };
 
-const refuse = (k: GiftRefusal, args: Record<string, string | number> = {}): Validation<Gift> => {
+const refuse = (k: GiftRefusal, args: Record<string, string | number> = {}): Validation<never> => {
   const t = fill(GIFT_REFUSALS[k], args);
   return { value: null, issues: [{ message: t.en, text: t }] };
 };
@@ -61,11 +62,24 @@ export function validateGift(g: WkGame, player: PlayerId, action: ActionInput): 
 
 /** Every free action: crowns, and the heir exchange variant's (heirs.ts) when its option is on. */
 export function validateFree(g: WkGame, player: PlayerId, action: ActionInput): Validation<unknown> {
+  let v: Validation<unknown>;
   if (isHeirAction(action.id)) { // refused with « not in play » when the option is off
-    const v = validateHeirAction(g, player, action);
-    return v.value === null ? v : { value: { heir: v.value }, issues: [] };
-  }
-  return validateGift(g, player, action);
+    const h = validateHeirAction(g, player, action);
+    v = h.value === null ? h : { value: { heir: h.value }, issues: [] };
+  } else v = validateGift(g, player, action);
+  return v.value !== null && !keepsQuestion(g, player, v.value) ? refuse('stalls') : v;
+}
+
+/**
+ * Crowns moved while a question is open must not leave the game with none: the Mercenary Draft
+ * replays the picks already made this Draft (flow.ts `draftQuestion`), and a baron who gave away
+ * the crowns for their wages would make that replay fail and the game wait for nothing. Such a
+ * move is refused until the Draft is over [P].
+ */
+function keepsQuestion(g: WkGame, player: PlayerId, value: unknown): boolean {
+  if (!askOf(g)) return true;
+  const after = applyFree(g, player, value).state;
+  return after.wk.stage === 'over' || askOf(after) !== null;
 }
 export function applyFree(g: WkGame, player: PlayerId, value: unknown): { state: WkGame; events: FlowEvent[] } {
   const h = (value as { heir?: HeirAct }).heir;
@@ -74,8 +88,11 @@ export function applyFree(g: WkGame, player: PlayerId, value: unknown): { state:
 export const freeActionsOf = (g: WkGame, player: PlayerId, lang: Lang): FreeAction[] => [...giftActions(g, player, lang), ...heirActions(g, player, lang)];
 export function botFree(g: WkGame, player: PlayerId, rng: Rng, mode: 'answer' | 'spontaneous' = 'answer'): ActionInput[] {
   const gifts = botGifts(g, player, rng, mode);
-  return mode === 'spontaneous' && g.wk.config.options.heirExchange ? [...gifts, ...botHeirActions(g, player, rng)] : gifts;
+  return mode === 'spontaneous' && g.wk.config.options.heirExchange ? [...gifts, ...botHeirs(g, player, rng)] : gifts;
 }
+/** The bots' heir actions (heirs.ts `botHeirActions`) that the whole referee accepts (`validateFree`, the Draft guard included). */
+export const botHeirs = (g: WkGame, player: PlayerId, rng: Rng): ActionInput[] =>
+  botHeirActions(g, player, rng).filter((a) => validateFree(g, player, a).value !== null);
 
 function validateCrowns(g: WkGame, player: PlayerId, action: ActionInput): Validation<Gift> {
   if (over(g)) return refuse('over');
@@ -131,7 +148,7 @@ export function giftActions(g: WkGame, player: PlayerId, lang: Lang): FreeAction
 export function botGifts(g: WkGame, player: PlayerId, rng: Rng, mode: 'answer' | 'spontaneous' = 'answer'): ActionInput[] {
   if (mode !== 'spontaneous' || over(g) || !isBaron(g, player)) return [];
   const s = g.wk, me = player as BaronId, out: ActionInput[] = [];
-  const ok = (a: ActionInput) => validateGift(g, me, a).value !== null;
+  const ok = (a: ActionInput) => validateFree(g, me, a).value !== null;
   const ask = askOf(g);
   if (ask && (ask.kind === 'passage-consent' || ask.kind === 'attack-consent') && s.current) {
     const owner = (actionCard(s.current) as { owner?: BaronId }).owner;

@@ -275,10 +275,12 @@ export function heirActions(g: WkGame, player: PlayerId, lang: Lang): FreeAction
 
 /**
  * A bot's heir actions now (registry `botActions`, spontaneous mode only), each checked: it
- * accepts an offer that gives it back one of its own heirs, or that is fair (an heir for an heir,
- * or crowns for crowns it can spare), and declines the others; now and then it gives back an heir
- * it holds when it got crowns from that heir's baron in the offer; rarely it offers to swap an
- * heir with a baron (hostages, §7.4). It never executes. At most a few actions, bounded.
+ * accepts an offer that gives it back one of its own heirs, a ransom (crowns from a baron for his
+ * own noble's heir it holds: it gives the heir back), or a fair one (an heir for an heir, or crowns
+ * for crowns it can spare), and declines the others; now and then it ransoms a hostage heir it
+ * holds (2 crowns) or gives it back outright, offers 3 crowns to buy back one of its own heirs held
+ * elsewhere, and rarely offers to swap an heir with a baron (hostages, §7.4). It never executes.
+ * One action per call (each validated on the state the previous one left).
  */
 export function botHeirActions(g: WkGame, player: PlayerId, rng: Rng): ActionInput[] {
   const s = g.wk;
@@ -287,7 +289,9 @@ export function botHeirActions(g: WkGame, player: PlayerId, rng: Rng): ActionInp
   for (const o of (s.heirOffers ?? []).filter((x) => x.to === me && x.turn === s.turn).slice(0, 3)) {
     const getsOwn = o.give !== null && s.nobles[o.give]!.baron === me;
     const fair = (o.give !== null) === (o.want !== null) && o.wantCrowns <= o.giveCrowns + 2 && o.wantCrowns <= s.barons[me].crowns / 2;
-    const ok = feasible(s, o) && (getsOwn ? o.wantCrowns <= s.barons[me].crowns : fair && rng.chance(0.7));
+    // a ransom: crowns offered by a baron for his own noble's heir that the bot holds
+    const ransom = o.give === null && o.want !== null && s.nobles[o.want]!.baron === o.from && o.wantCrowns === 0 && o.giveCrowns >= 2;
+    const ok = feasible(s, o) && (getsOwn ? o.wantCrowns <= s.barons[me].crowns : ransom ? rng.chance(0.8) : fair && rng.chance(0.7));
     out.push({ id: HEIR_ANSWER, values: { offer: String(o.id), answer: ok ? 'accept' : 'decline' } });
   }
   const hostages = Object.entries(s.heirs).filter(([id, h]) => h.holder === me && s.nobles[id]!.baron !== me).map(([id]) => id);
@@ -297,6 +301,10 @@ export function botHeirActions(g: WkGame, player: PlayerId, rng: Rng): ActionInp
     out.push(rng.chance(0.5) && s.barons[owner].crowns >= 3
       ? { id: HEIR_OFFER, values: { to: owner, give: id, wantCrowns: '2' } }
       : { id: HEIR_RETURN, values: { heir: id } });
+  } else if (rng.chance(0.05) && s.barons[me].crowns >= 5) {
+    // buy back one of its own heirs held by another baron
+    const away = Object.entries(s.heirs).filter(([id, h]) => h.holder !== null && h.holder !== me && s.nobles[id]!.baron === me).map(([id]) => id);
+    if (away.length) { const id = rng.pick(away); out.push({ id: HEIR_OFFER, values: { to: s.heirs[id]!.holder!, giveCrowns: '3', want: id } }); }
   } else if (rng.chance(0.01)) {
     const others = s.players.filter((b) => b !== me);
     const them = rng.pick(others);
