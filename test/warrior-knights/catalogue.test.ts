@@ -75,6 +75,10 @@ test('every event kind renders in French and English, with no placeholder left',
     { t: 'refused', card: 'proposal:marshal', baron: 'red' }, { t: 'title-given', card: 'proposal:marshal', baron: 'red' }, { t: 'title-discarded', card: 'proposal:seneschal', baron: 'red' },
     { t: 'office-given', card: 'proposal:constable', noble: 'red-star' }, { t: 'agenda', cards: ['proposal:alms', 'proposal:marshal'] }, { t: 'law-levy', card: 'proposal:salt-tax', baron: 'red', amount: 2 },
     { t: 'crowns-given', from: 'green', to: 'red', amount: 1 }, { t: 'crowns-given', from: 'red', to: 'blue', amount: 5 },
+    // the "Heir exchange" option (heirs.ts)
+    { t: 'heir-offered', id: 1, from: 'red', to: 'green', give: 'red-star', giveCrowns: 0, want: 'green-circle', wantCrowns: 2 }, { t: 'heir-offered', id: 2, from: 'red', to: 'green', give: null, giveCrowns: 3, want: 'green-circle', wantCrowns: 0 },
+    { t: 'heir-trade', id: 1, from: 'red', to: 'green' }, { t: 'heir-declined', id: 2, from: 'red', to: 'green' },
+    { t: 'heir-returned', noble: 'green-circle', from: 'red', to: 'green' }, { t: 'heir-executed', noble: 'green-circle', by: 'red' }, { t: 'heir-offers-expired', count: 2 },
   ];
   for (const e of all) {
     for (const lang of ['fr', 'en'] as const) {

@@ -69,6 +69,7 @@ export const DECISIONS = {
   'rebuild-stronghold': { n: 40, rule: '§4.10.6a', who: 'loser, chairman order', pattern: 'sequential', deadline: 'REPLY', hides: '—', byDefault: 'random legal region' },
   'arrivals': { n: 41, rule: '§4.10.6b–c, §4.11', who: 'every baron', pattern: 'parallel', deadline: 'REPLY', hides: '—', byDefault: 'no transfers; each noble with troops to the stronghold region, else the first controlled non-besieged city by map order' },
   'give-crowns': { n: 42, rule: '§4.13', who: 'anyone', pattern: 'free-action', deadline: null, hides: 'private channels', byDefault: '—', anytime: true },
+  // with the host option `heirExchange` (heirs.ts): free actions (offer, answer, give back, execute); an unanswered offer expires at the end of the turn
   'heir-exchange': { n: 43, rule: '§7.4', who: 'anyone (variant)', pattern: 'consent', deadline: 'REPLY', hides: '—', byDefault: 'offers expire', anytime: true },
 } satisfies Record<string, DecisionRow>;
 
