@@ -54,6 +54,10 @@ test('option off: a seeded bot game runs exactly as before the variant (same has
   const [a, b] = off.state.wk.players;
   assert.deepEqual(rs.freeActions!(off.state, a!, 'en').map((f) => f.id), ['give-crowns']);
   refusal(act(off, a!, 'heir-offer', { to: b!, give: `${a}-circle`, want: `${b}-circle` }).validation, /n’est pas en jeu/, /not in play/, 'option off');
+  // an unknown action names what is possible in this game: crowns alone, or crowns and heirs
+  refusal(act(off, a!, 'trade-city', {}).validation, /seul le don de couronnes/, /only giving crowns/, 'unknown, option off');
+  const on = game();
+  refusal(act(on, on.state.wk.players[0]!, 'trade-city', {}).validation, /échanger, rendre ou menacer des héritiers/, /exchange, return or threaten heirs/, 'unknown, option on');
 });
 
 test('offer and accept: the heirs and crowns change hands at once, publicly; decline leaves all as it was', () => {

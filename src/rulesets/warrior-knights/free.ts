@@ -32,10 +32,11 @@ export const GIVE_CROWNS = 'give-crowns';
 
 export interface Gift { to: BaronId; amount: number }
 
-export type GiftRefusal = 'unknown-action' | 'over' | 'not-baron' | 'no-baron' | 'self' | 'bad-amount' | 'too-many' | 'stalls';
+export type GiftRefusal = 'unknown-action' | 'unknown-action-heirs' | 'over' | 'not-baron' | 'no-baron' | 'self' | 'bad-amount' | 'too-many' | 'stalls';
 
 export const GIFT_REFUSALS: Record<GiftRefusal, Localized> = {
   'unknown-action': { fr: 'Action inconnue : seul le don de couronnes est possible (rien d’autre ne se transmet, §4.13).', en: 'Unknown action: only giving crowns is possible (nothing else can be transferred, §4.13).' },
+  'unknown-action-heirs': { fr: 'Action inconnue : on peut donner des couronnes et, avec la variante « Échanges d’héritiers », échanger, rendre ou menacer des héritiers (§4.13, §7.4).', en: 'Unknown action: you may give crowns and, with the "Heir exchange" variant, exchange, return or threaten heirs (§4.13, §7.4).' },
   over: { fr: 'La partie est terminée : plus aucun don.', en: 'The game is over: no more gifts.' },
   'not-baron': { fr: 'Seul un baron de la partie peut donner des couronnes.', en: 'Only a baron of the game may give crowns.' },
   'no-baron': { fr: 'Ce baron n’est pas dans la partie.', en: 'That baron is not in the game.' },
@@ -56,7 +57,7 @@ const over = (g: WkGame): boolean => g.wk.stage === 'over' || !!g.flow.closed ||
 
 /** The referee's check of a gift (the contract's `validateAction`). */
 export function validateGift(g: WkGame, player: PlayerId, action: ActionInput): Validation<Gift> {
-  if (action.id !== GIVE_CROWNS) return refuse('unknown-action');
+  if (action.id !== GIVE_CROWNS) return refuse(g.wk.config.options.heirExchange ? 'unknown-action-heirs' : 'unknown-action');
   return validateCrowns(g, player, action);
 }
 
