@@ -17,7 +17,8 @@
  *   parties"), `heir-return` (give an heir one holds back to its baron), `heir-execute` (holder
  *   only, an enemy noble's heir: « menacer de le tuer »; the noble's line ends).
  * - Offers expire at the end of the turn if unanswered (§9.2 #43 default "offers expire"; [P] the
- *   end of the turn: `expireOffers`, called by arrival.ts `endTurn`).
+ *   end of the turn: `expireOffers`, called by arrival.ts `endTurn`). The state rules (setup, the
+  heir's death, the waiting noble, expiry) are in rules/heirs.ts, which the turn's rules import.
  * - The effect (§7.4: "a dead noble stays off the board while its heir is held by another baron or
  *   dead"): `heirWaits`; arrival.ts leaves such a noble off, and lets it enter at the first Upkeep
  *   after its heir is given back (the next point the rules let heirs enter, §6.12 step 4).
@@ -27,43 +28,17 @@ import { fill } from '../../engine/localize.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { baronData, noble, type BaronId } from './barons.ts';
 import type { FlowEvent, WkGame } from './flow.ts';
-import type { NobleState, WkState } from './state.ts';
+import type { HeirOffer, WkState } from './state.ts';
+import { heirWaits } from './rules/heirs.ts';
 import { isMercenary } from './troops.ts';
 import { streamShuffle } from './rules/streams.ts';
 
-export interface HeirState { holder: BaronId | null; awaiting: boolean }
-export interface HeirOffer { id: number; turn: number; from: BaronId; to: BaronId; give: string | null; giveCrowns: number; want: string | null; wantCrowns: number }
 
 export const HEIR_OFFER = 'heir-offer';
 export const HEIR_ANSWER = 'heir-answer';
 export const HEIR_RETURN = 'heir-return';
 export const HEIR_EXECUTE = 'heir-execute';
 export const HEIR_ACTIONS: readonly string[] = [HEIR_OFFER, HEIR_ANSWER, HEIR_RETURN, HEIR_EXECUTE];
-
-/** The heirs at setup, each held by its own baron; undefined with the option off (nothing stored). */
-export function initialHeirs(s: Pick<WkState, 'config' | 'nobles'>): Record<string, HeirState> | undefined {
-  if (!s.config.options.heirExchange) return undefined;
-  return Object.fromEntries(Object.values(s.nobles).map((n) => [n.id, { holder: n.hasHeir ? n.baron : null, awaiting: false }]));
-}
-
-/** §7.4: a dead noble whose heir is dead or held by another baron stays off the board. */
-export function heirWaits(s: Pick<WkState, 'heirs'>, n: NobleState): boolean {
-  const h = s.heirs?.[n.id];
-  return !!h && h.awaiting && h.holder !== n.baron;
-}
-
-/** The heir dies (No Heir / Line Extinct, §7.4 [T]; or executed): mutates `s`. */
-export function heirDies(s: WkState, nobleId: string): void {
-  const h = s.heirs?.[nobleId];
-  if (h) h.holder = null;
-}
-
-/** End of the turn: unanswered offers expire (§9.2 #43). Mutates `s`. */
-export function expireOffers(s: WkState): void {
-  if (!s.heirOffers?.length) return;
-  s.log.push({ t: 'heir-offers-expired', count: s.heirOffers.length });
-  s.heirOffers = [];
-}
 
 // ─── The free actions ─────────────────────────────────────────────────────────────────────────
 

@@ -30,7 +30,7 @@ import { streamPick, streamShuffle, type Shuffle } from './rules/streams.ts';
 import { own, type BaronState, type CityState, type NobleState, type StrongholdState, type WkState } from './state.ts';
 import { chairmanOrder } from './turn-order.ts';
 import { troopMen } from './troops.ts';
-import { initialHeirs } from './heirs.ts';
+import { initialHeirs } from './rules/heirs.ts';
 
 export interface WkOptions {
   /** Number of barons (2–6 by default: `players.min`…`players.max`). */

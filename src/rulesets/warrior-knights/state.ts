@@ -18,7 +18,6 @@ export type { Works };
 import type { StepId } from './phases.ts';
 
 export type { BaronId };
-import type { HeirOffer, HeirState } from './heirs.ts';
 
 export type NobleLocation = { kind: 'off' } | { kind: 'region'; region: RegionId } | { kind: 'at-sea'; region: RegionId };
 
@@ -218,6 +217,11 @@ export interface WkState {
   /** The last offer number given. */
   heirOfferSeq?: number;
 }
+
+/** A noble's heir in the Heir exchange variant (heirs.ts): its holder (null: dead), and whether it waits to enter. */
+export interface HeirState { holder: BaronId | null; awaiting: boolean }
+/** An heir offer between two barons, open until answered or the end of its turn (heirs.ts). */
+export interface HeirOffer { id: number; turn: number; from: BaronId; to: BaronId; give: string | null; giveCrowns: number; want: string | null; wantCrowns: number }
 
 /** A lasting event in play: the card, on whom (a noble for E-NOHEIR), until when (effects.ts `Until`). */
 export interface LastingEvent { card: string; baron: BaronId | null; noble: string | null; until: 'next-taxation' | 'next-assembly' | 'game' }

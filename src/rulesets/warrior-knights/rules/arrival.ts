@@ -25,7 +25,7 @@ import { chairmanOrder } from '../turn-order.ts';
 import { troopMen } from '../troops.ts';
 import { liftEmptyNobles } from './armies.ts';
 import { streamPick } from './streams.ts';
-import { expireOffers, heirWaits } from '../heirs.ts';
+import { expireOffers, heirWaits } from './heirs.ts';
 
 export interface Transfer { from: string; to: string; cards: string[] }
 export interface ArrivalAnswer {

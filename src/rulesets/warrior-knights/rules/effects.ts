@@ -23,7 +23,7 @@ import { liftEmptyNobles } from './armies.ts';
 import { killNoble } from './death.ts';
 import { drawFate } from './fate.ts';
 import { streamShuffle, type Shuffle } from './streams.ts';
-import { heirDies } from '../heirs.ts';
+import { heirDies } from './heirs.ts';
 
 export interface Picked { city?: CityId; noble?: string; nation?: Nation; baron?: BaronId }
 
