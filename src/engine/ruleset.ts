@@ -345,7 +345,11 @@ export interface MapUnit {
   actions: MapAction[];
 }
 
-/** One legal order for a unit, given by clicking `region`; it writes `line` to the answer text. */
+/**
+ * One legal order for a unit, given by clicking `region`: on an order page or a sheet prompt
+ * (`Decision.sheet`) it writes `line` to the answer text; on a prompt answered by a guided form,
+ * `form` names the entry it fills (the player then sends it, or changes its fields first).
+ */
 export interface MapAction {
   region: string;
   code: string;
@@ -353,6 +357,12 @@ export interface MapAction {
   /** The order line; `{n}` is replaced by the number asked when `ask` is set. */
   line: string;
   ask?: { label: string; min?: number; max?: number; value?: number };
+  /**
+   * Games of prompts, a decision answered by its guided form (`answerForm`): the open decision,
+   * the code of the form entry, and the value of each of its fields (each among that field's
+   * options), so that the form sent as filled is an answer the referee accepts.
+   */
+  form?: { decision: string; code: string; values: Record<string, string> };
 }
 
 // ───────────────────────────────────────────────────────────── players' tools

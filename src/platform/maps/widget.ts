@@ -36,6 +36,9 @@ messages({
   'map.no-action': { fr: 'Aucun ordre possible ici pour cette pièce.', en: 'No legal order here for this piece.' },
   'map.write': { fr: 'Écrire l’ordre', en: 'Write the order' },
   'map.written': { fr: 'Ajouté à la feuille :', en: 'Added to the sheet:' },
+  'map.orders-help-prompt': { fr: 'Choisissez une de vos pièces, puis une terre (en surbrillance sur la carte, ou dans la liste « Terre visée ») : la carte propose les réponses permises à la question en cours et les écrit dans sa réponse, que vous envoyez ensuite.', en: 'Pick one of your pieces, then a territory (highlighted on the map, or in the “Target territory” list): the map offers the legal answers to the open question and writes them into its answer, which you then send.' },
+  'map.filled': { fr: 'Formulaire rempli, à envoyer :', en: 'Form filled in, to send:' },
+  'map.form-gone': { fr: 'Cette question n’est plus ouverte : la carte se met à jour.', en: 'This question is no longer open: the map is being updated.' },
   'map.legend': { fr: 'Légende', en: 'Legend' },
   'map.full': { fr: 'Carte en grand', en: 'Full-size map' },
   'map.png': { fr: 'Image (PNG)', en: 'Image (PNG)' },
@@ -60,14 +63,22 @@ export function mapWidgetParts(doc: MapDoc, lang: Lang, tableOpen: boolean): Map
 }
 
 /** `parts`: mapWidgetParts of this map (the same regions, markers and legend), when the page keeps them. */
-export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string }; unitsUrl?: string; tableOpen?: boolean; parts?: MapWidgetParts }): Html {
+/**
+ * `prompts`: a page of a game of prompts (prompt-page.ts): its map orders answer the open
+ * question (a sheet's lines, or a guided form filled), come and go with the questions (reloaded
+ * from `unitsUrl` when the prompt part is refreshed), so the orders' panel is there, hidden, even
+ * while there are none.
+ */
+export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string }; unitsUrl?: string; tableOpen?: boolean; parts?: MapWidgetParts; prompts?: boolean }): Html {
   const parts = opts.parts ?? mapWidgetParts(doc, lang, opts.tableOpen ?? false);
   const data = {
     regions: Object.fromEntries(doc.regions.map((r) => [r.id, r.info])),
     names: Object.fromEntries(doc.regions.map((r) => [r.id, r.name])),
     units: opts.orders ? doc.units : [],
     unitsUrl: opts.orders ? opts.unitsUrl ?? null : null,
+    prompts: !!opts.prompts,
     msgs: {
+      filled: t(lang, 'map.filled'), formGone: t(lang, 'map.form-gone'),
       noAction: t(lang, 'map.no-action'), write: t(lang, 'map.write'), written: t(lang, 'map.written'),
       noTarget: t(lang, 'map.no-target'), here: t(lang, 'map.target-here'),
       badNumber: t(lang, 'map.bad-number', { min: '{min}', max: '{max}' }),
@@ -85,9 +96,9 @@ export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; link
       ${parts.legend}
     </div>
     <aside class="map-side">
-      ${opts.orders && doc.units.length ? html`<section class="map-orders">
+      ${opts.orders && (doc.units.length || opts.prompts) ? html`<section class="map-orders" id="map-orders"${doc.units.length ? '' : raw(' hidden')}>
         <h3>${t(lang, 'map.orders')}</h3>
-        <p class="muted small">${t(lang, 'map.orders-help')}</p>
+        <p class="muted small">${t(lang, opts.prompts ? 'map.orders-help-prompt' : 'map.orders-help')}</p>
         <label class="field"><span>${t(lang, 'map.pick-unit')}</span>
           <select id="map-unit"><option value="">${t(lang, 'map.no-unit')}</option>${doc.units.map((u) => html`<option value="${u.id}">${u.label}</option>`)}</select></label>
         <label class="field"><span>${t(lang, 'map.pick-target')}</span>

@@ -3,8 +3,10 @@
 // territories where it has a legal order, and choosing one writes the order line to the sheet
 // (orders.js listens for the `suzerain:append-line` event). The map orders follow the sheet being
 // written: after each save (orders.js sends `suzerain:sheet-saved`) they are reloaded from the
-// server, which plays the sheet ahead (a knight whose men are levied may now attack). No framework,
-// no inline code.
+// server, which plays the sheet ahead (a knight whose men are levied may now attack). On the page of
+// a game of prompts the map orders answer the open question: a sheet's line as above, or the
+// question's guided form filled (prompt.js, `suzerain:fill-form`), reloaded when the questions
+// change (the prompt part refreshed by live.js). No framework, no inline code.
 //
 // From the keyboard (issue 22 §2): the map is one tab stop; the arrow keys move to the nearest
 // territory that way, Home and End to the first and the last, Enter or Space opens the one in
@@ -67,6 +69,15 @@
     document.dispatchEvent(new CustomEvent('suzerain:append-line', { detail: { line: line } }));
     if (writtenEl) writtenEl.textContent = (data.msgs.written || '') + ' ' + line;
   }
+  // A game of prompts: the action fills the open question's guided form (prompt.js finds it and
+  // says so by setting detail.done); a form no longer there means the question has moved on.
+  function fill(a) {
+    var detail = { form: a.form, label: a.label, done: false };
+    document.dispatchEvent(new CustomEvent('suzerain:fill-form', { detail: detail }));
+    if (!writtenEl) return;
+    if (detail.done) writtenEl.textContent = (data.msgs.filled || '') + ' ' + a.label;
+    else { writtenEl.textContent = data.msgs.formGone || ''; reloadUnits(); }
+  }
 
   // The actions shown (as JSON): a reload of the map orders that leaves them unchanged keeps the
   // panel as it is, with what the player is typing in it.
@@ -115,7 +126,7 @@
       } else {
         var b2 = el('button', 'add', a.label);
         b2.type = 'button';
-        b2.addEventListener('click', function () { write(a.line); });
+        b2.addEventListener('click', function () { if (a.form) fill(a); else write(a.line); });
         row.appendChild(b2);
       }
       actionsEl.appendChild(row);
@@ -263,6 +274,8 @@
     fillTargets();
     if (selectedRegion && JSON.stringify(actionsAt(selectedRegion)) !== shown) showActions(selectedRegion);
     highlight();
+    var ordersEl = document.getElementById('map-orders');
+    if (ordersEl && data.prompts) ordersEl.hidden = !units.length;
     root.setAttribute('data-units-version', String(Number(root.getAttribute('data-units-version') || '0') + 1));
   }
   function currentUnitIn(units, id) {
@@ -270,13 +283,20 @@
     return false;
   }
   var loading = null;
-  document.addEventListener('suzerain:sheet-saved', function () {
+  function reloadUnits() {
     if (!data.unitsUrl) return;
     var mine = loading = fetch(data.unitsUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (d) { if (mine === loading && d && Array.isArray(d.units)) setUnits(d.units); })
       .catch(function () { /* keep the current orders */ });
-  });
+  }
+  document.addEventListener('suzerain:sheet-saved', reloadUnits);
+  // A game of prompts: the questions change when the prompt part is refreshed (live.js); its map orders with them.
+  if (data.prompts) {
+    document.addEventListener('suzerain:live-updated', function (ev) {
+      if (ev.target && ev.target.id === 'prompt-part') reloadUnits();
+    });
+  }
 
   if (unitSelect) {
     unitSelect.addEventListener('change', function () {

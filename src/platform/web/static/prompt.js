@@ -3,12 +3,41 @@
 // page's status region says so (« À vous de jouer : … » / "Your turn: …"), for screen readers and
 // for eyes elsewhere on the page. A prompt is known by when it was asked and its id
 // (data-prompt-key), so a free action that leaves it open does not announce it again.
+// An order given on the map (map.js, `suzerain:fill-form`) fills the open question's guided form:
+// the entry it names, each field set, its <details> opened, its button in focus — the player sends
+// it, or changes a field first.
 // No framework, no inline code (the pages' CSP).
 (function () {
   'use strict';
   var part = document.getElementById('prompt-part');
   var region = document.getElementById('play-announce');
   if (!part || !region) return;
+  document.addEventListener('suzerain:fill-form', function (ev) {
+    var d = ev.detail || {};
+    var f = d.form;
+    if (!f) return;
+    var article = document.getElementById('prompt-' + f.decision);
+    if (!article || article.closest('#prompt-part') !== part) return;
+    var forms = article.querySelectorAll('form.answer-form');
+    var form = null;
+    for (var i = 0; i < forms.length; i++) if (forms[i].getAttribute('data-code') === f.code) form = forms[i];
+    if (!form) return;
+    for (var name in f.values) {
+      if (!Object.prototype.hasOwnProperty.call(f.values, name)) continue;
+      var input = form.elements.namedItem('f_' + name);
+      if (!input) return; // a field this entry does not have: the map and the form no longer agree
+      input.value = f.values[name];
+      if (input.value !== String(f.values[name])) return; // not among the field's options
+    }
+    for (var p = form.parentNode; p && p !== article; p = p.parentNode) if (p.tagName === 'DETAILS') p.open = true;
+    var prev = part.querySelectorAll('form.from-map');
+    for (var j = 0; j < prev.length; j++) prev[j].classList.remove('from-map');
+    form.classList.add('from-map');
+    var button = form.querySelector('button[type="submit"]');
+    if (form.scrollIntoView) form.scrollIntoView({ block: 'nearest' });
+    if (button) button.focus();
+    d.done = true;
+  });
   function open() {
     var out = {};
     var els = part.querySelectorAll('[data-prompt-key]');
