@@ -4,7 +4,7 @@
  * deadline class (decisions.ts) and default (`null`: the rules apply §9.2's default); `validate`
  * is answers.ts's strict check; `resolve` runs the answers and every following step that asks
  * nobody; the view is view.ts's (§9.4) plus the open question; reports are report.ts; the map is
- * mapdoc.ts.
+ * mapdoc.ts, with the map orders of the baron asked (map-orders.ts).
  *
  * Host options (§7.4): 2–6 barons; the game length variant `length` (Influence per baron in the
  * reserve: 8, 10, 12 or 15); `maxTurns` ends a game after that turn (0: only the rules end it);
@@ -30,6 +30,7 @@ import { wkFormCandidates } from './form-values.ts';
 import { firstRoundTrip } from '../../engine/form-values.ts';
 import { describeWkAnswer } from './describe.ts';
 import { wkMapDoc } from './mapdoc.ts';
+import { wkMapUnits } from './map-orders.ts';
 import { renderReport } from './report.ts';
 import { createGame } from './setup.ts';
 import { stepRow, type StepId } from './phases.ts';
@@ -279,7 +280,9 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     return { ...viewOf(g.wk, viewer), asked: ask ? { kind: ask.kind, players: [...ask.players] } : null };
   },
   report: (g, events, player, lang) => renderReport(g, events, player, lang),
-  mapDoc: (g, player, lang) => wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang, g.names),
+  // the board (mapdoc.ts) and, for the baron asked, his map orders: the open question's form answers that name a place (map-orders.ts)
+  mapDoc: (g, player, lang) => ({ ...wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang, g.names), units: wkMapUnits(g, player, lang) }),
+  mapUnits: (g, player, lang) => wkMapUnits(g, player, lang),
   // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42): the one free action (free.ts), public
   // and, with the "Heir exchange" option (§7.4, #43), heir offers, answers, returns and executions (heirs.ts)
   freeActions: (g, player, lang) => freeActionsOf(g, player, lang),
