@@ -81,11 +81,11 @@ function strongholdOrders(g: WkGame, ask: Ask, b: BaronId, lang: Lang): MapUnit[
   const field = e?.fields[0];
   if (!e || field?.kind !== 'choice' || !field.options.length) return [];
   const fr = lang === 'fr', out = collector();
-  for (const o of field.options) {
+  const regions = field.options.map((o) => ({ o, region: parse(o.value) })).filter((x): x is { o: typeof x.o; region: string } => typeof x.region === 'string'); // each value is the region as JSON
+  for (const { o, region } of regions) {
     const values = { [field.name]: o.value };
-    const line = formLine(e, values)!;
-    out.add('stronghold', fr ? 'Votre forteresse (à placer)' : 'Your stronghold (to place)', field.options[0]!.value, {
-      region: o.value, code: e.code, label: fr ? `Placer la forteresse : ${regionName(o.value, lang)}` : `Place the stronghold: ${regionName(o.value, lang)}`, line, form: { decision: ask.id, code: e.code, values },
+    out.add('stronghold', fr ? 'Votre forteresse (à placer)' : 'Your stronghold (to place)', regions[0]!.region, {
+      region, code: e.code, label: fr ? `Placer la forteresse : ${regionName(region, lang)}` : `Place the stronghold: ${regionName(region, lang)}`, line: formLine(e, values)!, form: { decision: ask.id, code: e.code, values },
     });
   }
   return out.list();
