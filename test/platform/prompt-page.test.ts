@@ -19,6 +19,7 @@ import { DB_KINDS, playerOf, schedulerPass, startTestPlatform, stateOf, waitForS
 import { canonicalJson } from '../../src/engine/hash.ts';
 import { formLine, isError, type FormEntry, type Ruleset } from '../../src/engine/ruleset.ts';
 import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { postedFieldName } from '../../src/platform/games/guided-form.ts';
 import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
@@ -502,12 +503,75 @@ describe('answers given come back in the guided form: Fief, Warrior Knights, Gam
     return done;
   }
 
-  test('Fief: the purchases and the movement', { timeout: 300_000 }, async () => {
-    const done = await formsComeBack('fief', 'fv_fief', (me, other) => games.create(tp.platform.ctx, {
-      ruleset: 'fief', name: 'Fief formulaires', options: { map: 'original' }, seed: 'fief-site', hostUserId: me, isPrivate: true,
-      seats: [{ userId: me, lordName: 'Aude' }, { userId: other, lordName: 'Bérenger' }, { userId: null, lordName: 'Clothilde' }, { userId: null, lordName: 'Dreux' }],
+  test('Fief: the purchases and the movement are sheets: a line of the guided form or of the map added, sent, back in the editor, and sent back unchanged the same answer', { timeout: 300_000 }, async () => {
+    const u = await newUser(tp, 'fv_fief');
+    const o = await newUser(tp, 'fv_fief_2');
+    const id = await games.create(tp.platform.ctx, {
+      ruleset: 'fief', name: 'Fief formulaires', options: { map: 'original' }, seed: 'fief-site', hostUserId: u.id, isPrivate: true,
+      seats: [{ userId: u.id, lordName: 'Aude' }, { userId: o.id, lordName: 'Bérenger' }, { userId: null, lordName: 'Clothilde' }, { userId: null, lordName: 'Dreux' }],
       maxPlayers: 4, prompts: { pace: 'live' },
-    }), ['purchases', 'movement'], 200);
+    });
+    const rs = getRuleset('fief').ruleset as Ruleset<unknown>;
+    const me = await playerOf(tp, id, u.id);
+    const other = await playerOf(tp, id, o.id);
+    const b = await loggedIn(tp, u);
+    const editor = async () => unescaped(/<textarea name="answer" id="sheet-text"[^>]*>([\s\S]*?)<\/textarea>/.exec((await b.get(`/games/${id}/play`)).text)?.[1] ?? '');
+    const done: string[] = [];
+    for (let i = 0; i < 200 && done.length < 2; i++) {
+      const row = (await tp.db.one<{ step: number; status: string }>('SELECT step, status FROM games WHERE id = $1', [id]))!;
+      if (row.status !== 'running') break;
+      const g = await stateOf<unknown>(tp, id);
+      const ds = rs.decisions(g);
+      const d = ds.find((x) => x.players.includes(me) && ['purchases', 'movement'].includes(x.kind) && !done.includes(x.kind));
+      let mine = false;
+      if (d) {
+        assert.equal(d.sheet, true, `${d.kind} is a sheet`);
+        const page = await b.get(`/games/${id}/play`);
+        assert.match(page.text, /id="sheet-text"/, `${d.kind}: the sheet editor`);
+        assert.match(page.text, /data-choice="none"/, `${d.kind}: its “Nothing” button beside the sheet`);
+        let line: string | null = null;
+        if (d.kind === 'purchases') { // the guided form's “add” (the page without a script): the line appended to the draft
+          const form = rs.answerForm!(g, me, d.id, 'fr');
+          let pick: { gi: number; ei: number; values: Record<string, string> } | null = null;
+          form.groups.forEach((grp, gi) => grp.entries.forEach((e, ei) => {
+            for (const values of fills(e)) {
+              if (pick) return;
+              const l = formLine(e, values);
+              const v = l === null ? null : rs.validate(g, me, d.id, l);
+              if (v && v.value !== null && !v.issues.some(isError) && (v.value as unknown[]).length === 1) { pick = { gi, ei, values }; line = l; }
+            }
+          }));
+          assert.ok(pick && line, 'a purchase the referee takes');
+          const { gi, ei, values } = pick as { gi: number; ei: number; values: Record<string, string> };
+          const added = await b.post(`/games/${id}/answer`, { decision: d.id, add: `${gi}:${ei}`, ...Object.fromEntries(Object.entries(values).map(([k, x]) => [postedFieldName(gi, ei, k), x])) });
+          assert.equal(added.status, 200, pageText(added.text).slice(0, 300));
+        } else { // the map's first move (MapAction.line), as map.js appends it
+          const units = rs.mapDoc!(g, me, 'fr').units;
+          line = units.flatMap((x) => x.actions)[0]?.line ?? null;
+          assert.ok(line, `the map offers a move: ${JSON.stringify(units).slice(0, 300)}`);
+        }
+        const text = d.kind === 'purchases' ? await editor() : `${line}\n`;
+        assert.ok(text.includes(line!), `${d.kind}: the line in the sheet (${text})`);
+        const r = await b.post(`/games/${id}/answer`, { decision: d.id, answer: text });
+        assert.equal(r.redirects[0], `/games/${id}/play?done=answer`, `${d.kind}: ${pageText(r.text).slice(0, 300)}`);
+        const stored = await tp.db.one<{ value: unknown; ready: boolean }>('SELECT value, ready FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, d.id]);
+        assert.equal(stored!.ready, true);
+        assert.equal((stored!.value as unknown[]).length, 1, `${d.kind}: one line kept`);
+        const back = await editor();
+        assert.ok(back.includes(line!.split(' ')[0]!), `${d.kind}: the sheet sent, in the editor (${back})`);
+        const again = await b.post(`/games/${id}/answer`, { decision: d.id, answer: back });
+        assert.equal(again.redirects[0], `/games/${id}/play?done=answer`);
+        const same = await tp.db.one<{ value: unknown }>('SELECT value FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, d.id]);
+        assert.equal(canonicalJson(same!.value), canonicalJson(stored!.value), `${d.kind}: the same answer`);
+        done.push(d.kind);
+        mine = true;
+      }
+      for (const x of ds) for (const p of [me, other]) {
+        if (!x.players.includes(p) || (x === d && p === me && mine)) continue;
+        try { await answerPrompt(tp.platform.ctx, id, p, x.id, x.defaults[p] ?? null); } catch { /* the step moved on */ }
+      }
+      await waitForStep(tp, id, Number(row.step) + 1, 60_000);
+    }
     assert.deepEqual(done, ['purchases', 'movement']);
   });
 

@@ -295,7 +295,7 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
   const prefill = answered && !mineTyped && form ? formValuesOf(p, answered) : null;
   const chosen = !!d.choices?.some((c) => answered?.text === c.value);
   const hidden = html`${csrfField(v)}<input type="hidden" name="decision" value="${d.id}">`;
-  const choices = d.choices?.length ? html`<div class="choices" role="group" aria-label="${d.prompt[lang]}">${d.choices.map((c) => html`<form method="post" action="/games/${g.id}/answer" class="inline">${hidden}<input type="hidden" name="answer" value="${c.value}"><button type="submit" class="choice${answered?.text === c.value ? ' chosen' : ''}"${answered?.text === c.value ? raw(' aria-pressed="true"') : ''} data-choice="${c.value}">${c.label[lang]}</button></form>`)}</div>` : '';
+  const choices = choiceButtons(p, d, v, answered);
   const formHtml = form && form.groups.some((x) => x.entries.length) ? html`${form.groups.flatMap((grp) => grp.entries.map((e) => html`<form method="post" action="/games/${g.id}/answer" class="answer-form" data-code="${e.code}"${prefill?.code === e.code ? raw(' data-prefilled="1"') : ''}>${hidden}<input type="hidden" name="code" value="${e.code}">
       <fieldset${mineTyped?.code === e.code ? html` aria-describedby="prompt-${d.id}-error"` : ''}><legend>${e.label}</legend><div class="fields">${e.fields.map((f, i) => {
         const id = `f-${d.id}-${e.code}-${f.name}`.replace(/[^\w-]/g, '_');
@@ -317,6 +317,13 @@ function promptBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: 
     ${formHtml && choices ? html`<details class="answer-details"${mineTyped?.code || (prefill && !chosen) ? raw(' open') : ''}><summary>${t(lang, 'play.with-form')}</summary>${formHtml}</details>` : formHtml ?? ''}
     ${textForm}
   </article>`;
+}
+
+/** A decision's choices (`Decision.choices`), each a button that sends it as the whole answer. */
+function choiceButtons(p: Play, d: Decision, v: FastifyRequest['visitor'], answered: MySheet | null): Html | '' {
+  if (!d.choices?.length) return '';
+  const hidden = html`${csrfField(v)}<input type="hidden" name="decision" value="${d.id}">`;
+  return html`<div class="choices" role="group" aria-label="${d.prompt[p.lang]}">${d.choices.map((c) => html`<form method="post" action="/games/${p.a.game.id}/answer" class="inline">${hidden}<input type="hidden" name="answer" value="${c.value}"><button type="submit" class="choice${answered?.text === c.value ? ' chosen' : ''}"${answered?.text === c.value ? raw(' aria-pressed="true"') : ''} data-choice="${c.value}">${c.label[p.lang]}</button></form>`)}</div>`;
 }
 
 /**
@@ -350,6 +357,7 @@ function sheetBlock(p: Play, d: Decision, v: FastifyRequest['visitor'], typed: T
     ${answered ? html`<p class="ok answered">${t(lang, 'play.sheet-sent', { n: lines(answered.text) })}${answered.auto ? html` <span class="muted">${t(lang, 'play.auto')}</span>` : ''} <span class="muted small">${t(lang, 'play.change')}</span></p>`
       : sheet ? html`<p class="notice sheet-draft">${t(lang, 'play.sheet-draft')}</p>` : ''}
     ${mineTyped ? html`<p class="error" role="alert" id="prompt-${d.id}-error">${mineTyped.error}</p>` : ''}
+    ${choiceButtons(p, d, v, answered)}
     <div id="sheet-editor" data-live-keep="${p.askedAt}/${d.id}">
     <form method="post" action="/games/${g.id}/answer" id="answer-sheet" class="sheet-answer">${csrfField(v)}<input type="hidden" name="decision" value="${d.id}">
       <div class="orders-layout" id="orders" data-step="${g.step}" data-save-url="/games/${g.id}/answer" data-save-key="answer"

@@ -967,10 +967,9 @@ const combatPlanner: Planner = (s, a) => {
   for (const p of order(s)) {
     const before = runCombatStep(s, combatInputs(s, a, { player: p, battles: 0 })).state;
     const id = `6.A/${p}/declare`;
-    if (!has(a, id)) {
-      if (possibleBattles(before, p).length === 0) continue;
-      return { id, kind: 'declare-battles', players: [p], ctx: { k: 'declare-battles' } };
-    }
+    // #23 only for a player with a battle to declare; one without still has his sieges below (#32:
+    // a besieger before a castle whose lord shuts himself in has no battle, and lays his siege).
+    if (!has(a, id) && possibleBattles(before, p).length > 0) return { id, kind: 'declare-battles', players: [p], ctx: { k: 'declare-battles' } };
     const ps = plans(s, a, p);
     for (const plan of ps) {
       const d = plan.decl;

@@ -24,6 +24,7 @@ import { viewOf, type FiefView } from './view.ts';
 import { victoryPoints } from './rules/victory.ts';
 import { possibleBattles } from './flow.ts';
 import { fiefMapDoc } from './mapdoc.ts';
+import { fiefMapUnits } from './map-orders.ts';
 import { applyFree, carryFree, diplomacyView, freeActionsOf, isFreeEvent, offerText, validateFree, type FreeEvent } from './free.ts';
 import { freeLines } from './free-report.ts';
 import { finishingOrder } from './finish.ts';
@@ -208,6 +209,14 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
   }
 }
 
+/**
+ * The questions answered by a list, one line an item (answers.ts `lines`): the prompt page edits
+ * them as a sheet (engine `Decision.sheet`): the guided form and the map add lines, a draft is kept
+ * as it is written, and at the deadline its lines without error are played. Their "Nothing"
+ * button stays, beside the sheet.
+ */
+export const SHEET_KINDS: ReadonlySet<string> = new Set(['purchases', 'movement', 'declare-battles', 'sieges', 'pillage', 'play-cards', 'place-votes', 'plague-losses', 'discard-draw']);
+
 function openAsk(g: FiefGame): Ask | null { return g.flow.stage === 'over' ? null : g.flow.current; }
 
 export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & { asked: { kind: FlowKind; players: PlayerId[] } | null; scores: Record<PlayerId, number>; diplomacy: ReturnType<typeof diplomacyView> }, FiefGameOptions> = {
@@ -231,6 +240,8 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
       defaults: Object.fromEntries(ask.players.map((p) => [p, defaultAnswer(ask, p)])),
       prompt: promptOf(g, ask),
       ...(choicesOf(g, ask)?.length ? { choices: choicesOf(g, ask) } : {}),
+      // A list of lines (several steps, purchases, battles…) is written as a sheet on the prompt page.
+      ...(SHEET_KINDS.has(ask.kind) ? { sheet: true } : {}),
       // §11.1.6: the mover's TURN clock pauses while others answer his consent batch, and resumes for his #21.
       ...(ask.kind === 'movement' || ask.kind === 'after-refusal' ? { clock: `${g.fief.cursor.turn}/5.A/${ask.players[0]}` } : {}),
       // The soak counts a raid battle's questions (#26–#31, its holds) apart as well: `raid <kind>`.
@@ -263,7 +274,9 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
     if (!free.length) return renderReport(g.fief, rest, player, lang);
     return rest.length ? `${renderReport(g.fief, rest, player, lang)}\n${free.map((l) => `- ${l}`).join('\n')}` : free.map((l) => `- ${l}`).join('\n');
   },
-  mapDoc: (g, player, lang) => fiefMapDoc(g.fief, player, lang),
+  // The board as the player may know it, with his map orders for the question open to him (map-orders.ts).
+  mapDoc: (g, player, lang, pending) => ({ ...fiefMapDoc(g.fief, player, lang), units: player ? fiefMapUnits(g, player, lang, pending ?? null) : [] }),
+  mapUnits: (g, player, lang, pending) => fiefMapUnits(g, player, lang, pending),
   outcome(g) {
     if (g.flow.stage !== 'over') return null;
     const w = g.fief.winners ?? [];

@@ -22,7 +22,8 @@
  *   where a titled lord stands); the viewer's villages outlined; the controller's number over the
  *   village's name.
  *
- * No `units`: Fief is played by prompts (the prompt page's forms), not by map orders.
+ * No `units` here: the map orders of the question open to the player are map-orders.ts's (index.ts
+ * adds them to this drawing).
  */
 import type { Lang, Localized, MapDoc, MapLegendItem, MapMarker, MapRegion, MapZone, PlayerId } from '../../engine/ruleset.ts';
 import { BOARD, type FiefId, type FiefRank, type VillageId } from './board.ts';

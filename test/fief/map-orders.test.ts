@@ -1,0 +1,108 @@
+/**
+ * Fief's map orders (src/rulesets/fief/map-orders.ts; issue 15 "legal moves clickable"): over bot
+ * games, at every movement, battle and siege question, each line the map offers the player asked is
+ * accepted by the referee, alone and after the lines already written; a lord moved one step offers
+ * his next step from where he now stands; every legal step of a free lord is offered; nobody else
+ * (another player, the public) gets map orders; and the questions with map orders are the sheets
+ * of the prompt page.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRng } from '../../src/engine/rng.ts';
+import type { MapUnit, Submission } from '../../src/engine/ruleset.ts';
+import { BOARD } from '../../src/rulesets/fief/board.ts';
+import { botAnswer } from '../../src/rulesets/fief/bot.ts';
+import { checkAnswer } from '../../src/rulesets/fief/answers.ts';
+import { stateForAsk, type FiefGame } from '../../src/rulesets/fief/flow.ts';
+import { fief, SHEET_KINDS } from '../../src/rulesets/fief/index.ts';
+import { fiefMapUnits, MAP_ORDER_KINDS } from '../../src/rulesets/fief/map-orders.ts';
+import { fortify, station } from './arena.ts';
+import { siegeRefusal } from '../../src/rulesets/fief/rules/combat-phase.ts';
+import { emptyBoard, reply, scene } from './scene.ts';
+
+const lines = (units: MapUnit[]) => units.flatMap((u) => u.actions.map((a) => ({ unit: u, a })));
+
+test('every map order is a line the referee accepts, alone and after the lines written; every legal step is offered; nobody else gets any', { timeout: 120_000 }, () => {
+  const seen: Record<string, number> = {};
+  let after = 0, stepsOn = 0;
+  for (const [players, seed] of [[3, 'mo-3'], [4, 'mo-4'], [5, 'mo-5']] as const) {
+    const rng = createRng(seed, 'setup');
+    let g: FiefGame = fief.setup({ players, maxTurns: 3 }, rng);
+    for (let guard = 0; guard < 3000 && g.flow.stage !== 'over'; guard++) {
+      const ds = fief.decisions(g);
+      if (!ds.length) break;
+      const d = ds[0]!;
+      const subs: Submission<unknown>[] = [];
+      for (const p of d.players) {
+        const value = botAnswer(g, p, d.id, createRng(seed, `${guard}/${p}`));
+        if (MAP_ORDER_KINDS.includes(d.kind)) {
+          assert.ok(d.sheet && SHEET_KINDS.has(d.kind), `${d.kind} is a sheet on the prompt page`);
+          const units = fiefMapUnits(g, p, 'en', null);
+          for (const { unit, a } of lines(units)) {
+            const v = fief.validate(g, p, d.id, a.line);
+            assert.ok(v.value !== null && v.issues.length === 0, `${d.kind} ${unit.id}: “${a.line}” refused: ${JSON.stringify(v.issues)}`);
+            assert.ok(BOARD.villageIds.includes(a.region), `${a.region} is a village of the board`);
+            seen[d.kind] = (seen[d.kind] ?? 0) + 1;
+          }
+          for (const q of fief.players(g).map((x) => x.id).filter((q) => !d.players.includes(q))) assert.deepEqual(fiefMapUnits(g, q, 'en', null), [], `${q}, not asked, has no map orders`);
+          assert.deepEqual(fief.mapDoc!(g, null, 'en').units, [], 'the public has none');
+          if (d.kind === 'movement') {
+            // every step a free lord may take alone is offered at its village
+            const s = stateForAsk(g, g.flow.current!);
+            for (const id of s.families[p]!.lords) {
+              const l = s.lords[id]!;
+              if (!l.at || l.prisonerOf !== null) continue;
+              for (const to of BOARD.adjacent[l.at.village]!) {
+                if (checkAnswer(g, g.flow.current!, p, [{ lead: id, to }]).issues.length) continue;
+                assert.ok(units.some((u) => u.id === id && u.actions.some((a) => a.region === to)), `${id} may step to ${to}: offered`);
+              }
+            }
+            // after the first line the map offers, the lord's next steps start from where that line took him
+            const first = lines(units).find((x) => x.a.code === 'move');
+            if (first) {
+              const written = fief.validate(g, p, d.id, first.a.line).value as unknown[];
+              const next = fiefMapUnits(g, p, 'en', written).find((u) => u.id === first.unit.id);
+              if (next) {
+                assert.equal(next.region, first.a.region, `${first.unit.id} stands at ${first.a.region} after “${first.a.line}”`);
+                stepsOn += 1;
+                for (const a of next.actions) {
+                  const v = fief.validate(g, p, d.id, `${first.a.line}\n${a.line}`);
+                  assert.ok(v.value !== null && v.issues.length === 0, `“${first.a.line}” then “${a.line}”: ${JSON.stringify(v.issues)}`);
+                  after += 1;
+                }
+              }
+            }
+          }
+        }
+        subs.push({ player: p, decision: d.id, value, order: subs.length });
+      }
+      g = fief.resolve(g, subs, createRng(seed, `r${guard}`)).state;
+    }
+  }
+  // sieges are rare in short bot games: the scene below
+  for (const k of ['movement', 'declare-battles']) assert.ok((seen[k] ?? 0) > 0, `map orders met for ${k}: ${JSON.stringify(seen)}`);
+  assert.ok(after > 0 && stepsOn > 0, `second steps checked (${stepsOn} lords, ${after} lines)`);
+});
+
+test('sieges on the map: where his lord and troops stand by an enemy castle, “siege”, accepted by the referee, and not offered again once written', () => {
+  let g = scene(3, '6.A', (s) => {
+    emptyBoard(s);
+    fortify(s, 'BLAYE');
+    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
+    station(s, 'P2', 'BLAYE', 2, 1, [s.families.P2!.lords[0]!]);
+  });
+  const trail: string[] = [g.flow.current?.id ?? '-'];
+  for (let i = 0; i < 20 && g.flow.current && !(g.flow.current.kind === 'sieges' && g.flow.current.players[0] === 'P2'); i++) { g = reply(g).g; trail.push(g.flow.current?.id ?? '-'); }
+  const ask = g.flow.current!;
+  assert.equal(ask.kind, 'sieges', `P2 is asked his sieges (${trail.join(' ')}; ${JSON.stringify(siegeRefusal(g.fief, 'P2', 'BLAYE'))})`);
+  const units = fiefMapUnits(g, 'P2', 'fr', null);
+  const siege = lines(units).find((x) => x.a.region === 'BLAYE' && x.a.code === 'siege');
+  assert.ok(siege, `siege BLAYE offered: ${JSON.stringify(units)}`);
+  assert.equal(siege.a.line, 'siege BLAYE');
+  assert.match(siege.a.label, /Assiéger/);
+  const v = fief.validate(g, 'P2', ask.id, siege.a.line);
+  assert.ok(v.value !== null && v.issues.length === 0, JSON.stringify(v.issues));
+  // written: not offered twice
+  assert.ok(!lines(fiefMapUnits(g, 'P2', 'fr', v.value)).some((x) => x.a.region === 'BLAYE' && x.a.code === 'siege'), 'a siege written is not offered again');
+  assert.deepEqual(fiefMapUnits(g, 'P1', 'fr', null), [], 'P1 is not asked');
+});
