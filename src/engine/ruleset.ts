@@ -661,7 +661,10 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
   /**
    * Optional: the map as one player (null: the public) may know it, with his legal map orders.
    * `pending` is his answer being written (validated), when there is one: the map orders account
-   * for it (a knight whose men are levied by this sheet may attack from the map).
+   * for it (a knight whose men are levied by this sheet may attack from the map). The platform
+   * passes it (null: nothing written) where it offers map orders (the order page, the prompt page);
+   * left out (undefined), only the drawing is wanted (the map's own page, its SVG and PNG, the
+   * report mail): a ruleset whose orders cost dry runs of its rules may leave `units` empty then.
    */
   mapDoc?(state: S, player: PlayerId | null, lang: Lang, pending?: A | null): MapDoc;
   /** Optional: only the `units` of `mapDoc` (the player's map orders after `pending`), when cheaper to compute alone. */

@@ -45,7 +45,9 @@ test('every map order is a line the referee accepts, alone and after the lines w
             seen[d.kind] = (seen[d.kind] ?? 0) + 1;
           }
           for (const q of fief.players(g).map((x) => x.id).filter((q) => !d.players.includes(q))) assert.deepEqual(fiefMapUnits(g, q, 'en', null), [], `${q}, not asked, has no map orders`);
-          assert.deepEqual(fief.mapDoc!(g, null, 'en').units, [], 'the public has none');
+          assert.deepEqual(fief.mapDoc!(g, null, 'en', null).units, [], 'the public has none');
+          assert.deepEqual(fief.mapDoc!(g, p, 'en').units, [], 'the drawing alone (no pending) carries none');
+          assert.deepEqual(fief.mapDoc!(g, p, 'en', null).units, units, 'mapDoc and mapUnits agree');
           if (d.kind === 'movement') {
             // every step a free lord may take alone is offered at its village
             const s = stateForAsk(g, g.flow.current!);

@@ -546,7 +546,7 @@ describe('answers given come back in the guided form: Fief, Warrior Knights, Gam
           const added = await b.post(`/games/${id}/answer`, { decision: d.id, add: `${gi}:${ei}`, ...Object.fromEntries(Object.entries(values).map(([k, x]) => [postedFieldName(gi, ei, k), x])) });
           assert.equal(added.status, 200, pageText(added.text).slice(0, 300));
         } else { // the map's first move (MapAction.line), as map.js appends it
-          const units = rs.mapDoc!(g, me, 'fr').units;
+          const units = rs.mapDoc!(g, me, 'fr', null).units;
           line = units.flatMap((x) => x.actions)[0]?.line ?? null;
           assert.ok(line, `the map offers a move: ${JSON.stringify(units).slice(0, 300)}`);
         }

@@ -90,8 +90,9 @@ for (const [n, seed, maxTurns] of GAMES) {
           reached[d!.kind] = (reached[d!.kind] ?? 0) + 1;
           // the whole map gives the same orders; the public map none
           if ((reached[d!.kind] ?? 0) % 5 === 1) {
-            assert.deepEqual(rs.mapDoc!(g, p, lang).units, units, 'mapDoc and mapUnits agree');
-            assert.deepEqual(rs.mapDoc!(g, null, lang).units, [], 'a spectator has no map orders');
+            assert.deepEqual(rs.mapDoc!(g, p, lang, null).units, units, 'mapDoc and mapUnits agree');
+            assert.deepEqual(rs.mapDoc!(g, p, lang).units, [], 'the drawing alone (no pending) carries no map orders');
+            assert.deepEqual(rs.mapDoc!(g, null, lang, null).units, [], 'a spectator has no map orders');
           }
         }
       }

@@ -245,7 +245,7 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     }
     let map: MapDoc | null = null;
     if (entry.ruleset.mapDoc) {
-      try { map = entry.ruleset.mapDoc(state, seat.player, lang); } catch (e) { req.log.error(e); map = null; }
+      try { map = entry.ruleset.mapDoc(state, seat.player, lang, null); } catch (e) { req.log.error(e); map = null; }
     }
     const drawn = map ? mapWidgetParts(map, lang, false) : null;
     const mapParts = drawn ? { svg: Buffer.from(drawn.svg.value), legend: Buffer.from(drawn.legend.value), table: Buffer.from(drawn.table.value) } : null;

@@ -274,8 +274,9 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
     if (!free.length) return renderReport(g.fief, rest, player, lang);
     return rest.length ? `${renderReport(g.fief, rest, player, lang)}\n${free.map((l) => `- ${l}`).join('\n')}` : free.map((l) => `- ${l}`).join('\n');
   },
-  // The board as the player may know it, with his map orders for the question open to him (map-orders.ts).
-  mapDoc: (g, player, lang, pending) => ({ ...fiefMapDoc(g.fief, player, lang), units: player ? fiefMapUnits(g, player, lang, pending ?? null) : [] }),
+  // The board as the player may know it, with his map orders for the question open to him (map-orders.ts)
+  // where the platform offers them (`pending` given; a drawing alone — page, SVG, PNG, mail — skips their dry runs).
+  mapDoc: (g, player, lang, pending) => ({ ...fiefMapDoc(g.fief, player, lang), units: player && pending !== undefined ? fiefMapUnits(g, player, lang, pending) : [] }),
   mapUnits: (g, player, lang, pending) => fiefMapUnits(g, player, lang, pending),
   outcome(g) {
     if (g.flow.stage !== 'over') return null;

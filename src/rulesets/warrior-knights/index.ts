@@ -281,7 +281,8 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   },
   report: (g, events, player, lang) => renderReport(g, events, player, lang),
   // the board (mapdoc.ts) and, for the baron asked, his map orders: the open question's form answers that name a place (map-orders.ts)
-  mapDoc: (g, player, lang) => ({ ...wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang, g.names), units: wkMapUnits(g, player, lang) }),
+  // The map orders where the platform offers them (`pending` given); a drawing alone (page, SVG, PNG, mail) skips the form's dry runs.
+  mapDoc: (g, player, lang, pending) => ({ ...wkMapDoc(g.wk, player && (g.wk.players as string[]).includes(player) ? player as BaronId : null, lang, g.names), units: pending !== undefined ? wkMapUnits(g, player, lang) : [] }),
   mapUnits: (g, player, lang) => wkMapUnits(g, player, lang),
   // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42): the one free action (free.ts), public
   // and, with the "Heir exchange" option (§7.4, #43), heir offers, answers, returns and executions (heirs.ts)
