@@ -53,12 +53,17 @@ async function mapPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): P
   return sendPage(reply, page(v, `${t(v.lang, 'map.title')} — ${m.name}`, body, { scripts: [...SCRIPTS.scripts, '/static/map.js'] }));
 }
 
-/** The map orders of the visitor's pieces, after his saved sheet (null: no seat, no map, no decision). */
+/**
+ * The map orders of the visitor's pieces, after his saved sheet (null: not his seat, or no map).
+ * A seat of his with nothing to order — the game over or not started, his seat no longer active —
+ * has none ([]): the prompt page asks again each time its questions change, to the end of the game.
+ */
 async function mapUnits(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<MapDoc['units'] | null> {
-  const a = await ownSeat(ctx, req, true);
-  if (!a || a.game.status !== 'running') return null;
+  const a = await ownSeat(ctx, req, false);
+  if (!a) return null;
   const rs = getRuleset(a.game.ruleset).ruleset;
   if (!rs.mapDoc) return null;
+  if (a.game.status !== 'running' || a.seat!.status !== 'active') return [];
   const { state } = await gameState(ctx, a.game.id);
   if (state === null) return null;
   const sheet = await games.sheet(ctx, a.game.id, a.seat!.player);
