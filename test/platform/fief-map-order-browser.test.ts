@@ -82,6 +82,7 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
     await page.goto(`${tp.url}/games/${id}/play`);
     assert.equal(await page.locator(`article[id="prompt-${askId}"]`).count(), 1, 'the movement question is on his page');
     assert.ok(await page.locator('#map-orders').isVisible(), 'the map orders are shown');
+    assert.equal(await page.evaluate(() => document.getElementById('prompt-area')?.nextElementSibling?.classList.contains('map-section')), true, 'the map right under the questions, not after the board');
     assert.ok(await page.locator('button[data-choice="none"]').isVisible(), 'the "Rien" button beside the sheet');
     assert.equal((await page.locator('button[data-choice="none"]').innerText()).trim(), 'Rien');
     const ta = page.locator('#sheet-text');
