@@ -128,9 +128,19 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
     await page.locator('#map-orders').scrollIntoViewIfNeeded();
     await shot(page, '1366');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('#map-orders').scrollIntoViewIfNeeded();
+    // on a phone the map (wider than its frame) scrolls: the lord picked is brought into view inside it
+    await page.locator('.map-frame').evaluate((f) => { f.scrollLeft = 0; f.scrollTop = 0; });
+    await pickLord();
+    const inFrame = await page.evaluate((r) => {
+      const f = document.querySelector('.map-frame')!.getBoundingClientRect();
+      const p = document.querySelector(`.map-frame path.region[data-region="${r}"]`)!.getBoundingClientRect();
+      return { frame: [f.left, f.right, f.top, f.bottom], region: [p.left, p.right, p.top, p.bottom], ok: p.left >= f.left && p.right <= f.right && p.top >= f.top && p.bottom <= f.bottom };
+    }, action.region);
+    assert.ok(inFrame.ok, `his village in view in the map's frame at 390 px: ${JSON.stringify(inFrame)}`);
+    await page.locator('.map-frame').scrollIntoViewIfNeeded();
     await shot(page, '390');
     await page.setViewportSize({ width: 1366, height: 900 });
+    await clickRegion(second!); // his second step's actions again (picking him showed those of where he stands)
 
     // the same page in English: the orders named in English
     await tp.db.query('UPDATE users SET lang = $1 WHERE id = $2', ['en', u.id]);
