@@ -591,6 +591,7 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   const flash = opts.flash ?? null;
   const title = `${t(lang, 'play.title')} — ${g.name}`;
   const yourTurn = t(lang, 'play.your-turn', { prompt: '{prompt}' });
+  // The map right under the questions its orders answer (as the orders page puts it above the sheet), not after the board and its journal.
   const body = html`${pageHead()}
     <div class="play" id="play" data-live-game="${g.id}">
     <p class="crumbs"><a href="/games/${g.id}">${g.name}</a> › ${t(lang, 'play.title')} · <a href="/games/${g.id}/log">${t(lang, 'play.log')}</a>
@@ -606,9 +607,9 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       <div class="play-main">
         <section class="card prompt-area" id="prompt-area" aria-labelledby="prompts-title"><h2 id="prompts-title">${t(lang, 'play.prompts')}</h2>
           <div id="prompt-part" data-live-src="/games/${g.id}/play?part=prompt">${promptPart(p, v, typed)}</div></section>
+        ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: !!p.me, prompts: true, unitsUrl: `/api/games/${g.id}/map-units`, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
         ${p.me && p.entry.ruleset.freeActions ? html`<section class="card actions" id="actions-part" data-live-src="/games/${g.id}/play?part=actions">${actionsPart(p, v, typed)}</section>` : ''}
         <section class="board" id="board-part" data-live-src="/games/${g.id}/play?part=board">${await boardPart(ctx, p)}</section>
-        ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: !!p.me, prompts: true, unitsUrl: `/api/games/${g.id}/map-units`, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
       </div>
       <div class="play-side">
         <section class="card seats" id="seats-part">${seatsPart(p, v)}</section>

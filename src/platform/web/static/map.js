@@ -152,6 +152,17 @@
     });
   });
 
+  // The region in view inside the frame (a map wider than its frame scrolls: the piece picked may
+  // stand out of sight, e.g. on a phone), the page itself not scrolled.
+  function reveal(id) {
+    var p = regionPaths(id)[0];
+    if (!p || !frame || !p.getBoundingClientRect) return;
+    var f = frame.getBoundingClientRect();
+    var r = p.getBoundingClientRect();
+    if (r.left < f.left || r.right > f.right) frame.scrollLeft += (r.left + r.right) / 2 - (f.left + f.right) / 2;
+    if (r.top < f.top || r.bottom > f.bottom) frame.scrollTop += (r.top + r.bottom) / 2 - (f.top + f.bottom) / 2;
+  }
+
   function select(id) {
     selectedRegion = id;
     showInfo(id);
@@ -305,7 +316,7 @@
       var u = currentUnit();
       selectedRegion = u ? u.region : null;
       fillTargets();
-      if (u) { showInfo(u.region); showActions(u.region); }
+      if (u) { showInfo(u.region); showActions(u.region); reveal(u.region); }
       if (targetSelect) targetSelect.value = u ? u.region : '';
       highlight();
     });
