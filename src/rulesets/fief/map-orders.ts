@@ -12,7 +12,9 @@
  * - Sieges (#32): where he may besiege, and where he may lift a siege of his.
  *
  * Every line offered is checked as the referee checks the sheet (answers.ts `checkAnswer` on the
- * lines written plus this one: no issue): what the map offers, the referee accepts. The check sees
+ * lines written plus this one: no issue; for a step, the same check run from the state after the
+ * lines written): what the map offers, the referee accepts (map-orders.test.ts checks each line
+ * against `validate` itself). The check sees
  * what the player's answer would (its refusals are written from what he may know, §11.2), so the
  * map tells nothing more than sending the line would. Bounded: a handful of lords, four neighbours
  * or so, three lines each.
@@ -22,8 +24,9 @@ import { BOARD, type VillageId } from './board.ts';
 import { answerText, checkAnswer } from './answers.ts';
 import { possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
 import { lordName, playerName, villageName } from './report.ts';
-import { runMovement, type MoveCommand } from './rules/movement.ts';
+import { memoData, runMovement, type MoveCommand } from './rules/movement.ts';
 import { troopsOf } from './rules/pieces.ts';
+import { siegeRefusal } from './rules/combat-phase.ts';
 import type { FiefState } from './state.ts';
 
 /** The kinds with map orders. */
@@ -57,9 +60,16 @@ export function fiefMapUnits(g: FiefGame, player: PlayerId, lang: Lang, pending:
 
 function movementUnits(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang, written: MoveCommand[]): MapUnit[] {
   const before = stateForAsk(g, ask);
-  // where his pieces stand after the steps written (checked as the referee checks them: consents taken as given)
+  // Where his pieces stand after the steps written, checked as answers.ts `checkAnswer` checks a
+  // movement sheet (consents taken as given; a step refused only for a siege is no issue); each
+  // candidate is then one more step from there (`from`: the written ones already in the state,
+  // with their memo), not the whole sheet again — the page asks for these at every change.
   const everyone = Object.fromEntries(before.players.map((q) => [q, { [player]: 'allow' as const }]));
-  const s = runMovement(before, player, written.map((m) => ({ ...m, besiegerPermits: true })), { permissions: everyone }).state;
+  const permitted = (m: MoveCommand): MoveCommand => ({ ...m, besiegerPermits: true });
+  const r0 = runMovement(before, player, written.map(permitted), { permissions: everyone });
+  const s = r0.state;
+  const from = { [player]: { skip: written.length, memo: memoData(r0.memo) } };
+  const takes = (cmd: MoveCommand) => runMovement(s, player, [...written, cmd].map(permitted), { permissions: everyone, from }).line.refused.every((x) => x.reason === 'besieged');
   const units: MapUnit[] = [];
   for (const { id, at } of freeLords(s, player)) {
     const t = troopsOf(s, at, player);
@@ -70,7 +80,7 @@ function movementUnits(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang, writ
       cands.push({ cmd: { lead: id, to }, label: L(lang, `Aller seul à ${villageName(to)}`, `Go alone to ${villageName(to)}`) });
       if (t.knights > 0) cands.push({ cmd: { lead: id, to, knights: t.knights, raid: true }, label: L(lang, `Chevauchée vers ${villageName(to)} avec ${t.knights} chevalier(s)`, `Raid toward ${villageName(to)} with ${t.knights} knight(s)`) });
       for (const c of cands) {
-        if (!accepted(g, ask, player, written, c.cmd)) continue;
+        if (!takes(c.cmd)) continue;
         actions.push({ region: to, code: c.cmd.raid ? 'raid' : 'move', label: c.label, line: answerText('movement', [c.cmd]) });
       }
     }
@@ -97,7 +107,8 @@ function siegeUnits(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang, pending
   const declare = p.declare ?? [], end = p.end ?? [];
   const units: MapUnit[] = [];
   const where = [...new Set(freeLords(s, player).map((l) => l.at))];
-  for (const v of BOARD.villageIds) {
+  // only where the siege rules allow one (combat-phase.ts `siegeRefusal`) or he besieges: the referee's check for those alone
+  for (const v of BOARD.villageIds.filter((x) => siegeRefusal(s, player, x) === null || s.villages[x]!.sieges.some((y) => y.besieger === player))) {
     const actions: MapAction[] = [];
     const siege = { declare: [...declare, v], end };
     if (!declare.includes(v) && checkAnswer(g, ask, player, siege).issues.length === 0) actions.push({ region: v, code: 'siege', label: L(lang, `Assiéger ${villageName(v)}`, `Besiege ${villageName(v)}`), line: `siege ${v}` });

@@ -110,6 +110,23 @@ function shieldLabel(space: number, lang: Lang): string {
   return lang === 'fr' ? `Écusson payé : ${name}, ${sp.cost} couronnes` : `Paid shield: ${name}, ${sp.cost} crowns`;
 }
 
+/**
+ * `formOf`, kept per state object (a WeakMap: gone with the state): the prompt page's form, its map
+ * orders (map-orders.ts) and the map orders reloaded at each change ask for the same form of the
+ * same state, and its options cost dry runs of the rules (`accepted`). A state is never changed in
+ * place once built (the platform caches it by hash and hands the same object out); callers do not
+ * change the form either.
+ */
+const FORMS = new WeakMap<WkGame, Map<string, AnswerForm>>();
+export function formFor(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
+  const key = `${ask.id}\u0000${b}\u0000${lang}`;
+  let m = FORMS.get(g);
+  if (!m) FORMS.set(g, (m = new Map()));
+  let f = m.get(key);
+  if (!f) m.set(key, (f = formOf(g, ask, b, lang)));
+  return f;
+}
+
 /** The guided form of the open question for baron `b` (empty groups: no guided form; the prompt's choices or text box). */
 export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm {
   const s = g.wk, fr = lang === 'fr';

@@ -25,7 +25,7 @@ import { draftDestinations } from './rules/draft.ts';
 import { fill } from '../../engine/localize.ts';
 import { answer, askOf, ASSEMBLY_KINDS, draftQuestion, idleTurn, levies, watchIdle, assemblyQuestion, openDestinations, startFlow, type Ask, type FlowEvent, type WkGame } from './flow.ts';
 import { answerText, checkAnswer, DEFAULT } from './answers.ts';
-import { formOf, fromFormLine } from './forms.ts';
+import { formFor, formOf, fromFormLine } from './forms.ts';
 import { wkFormCandidates } from './form-values.ts';
 import { firstRoundTrip } from '../../engine/form-values.ts';
 import { describeWkAnswer } from './describe.ts';
@@ -376,7 +376,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   answerForm(g, player, decision, lang): AnswerForm {
     const ask = askOf(g);
     if (!ask || ask.id !== decision || !(ask.players as string[]).includes(player)) return { groups: [] };
-    return formOf(g, ask, player as BaronId, lang);
+    return formFor(g, ask, player as BaronId, lang);
   },
   answerText: (_g, _player, _decision, value) => answerText(value),
   // issue 21: the stored answer back in the guided form (form-values.ts), for the question still open to him

@@ -26,7 +26,7 @@ import { noble, type BaronId } from './barons.ts';
 import { BOARD, cityIn } from './board.ts';
 import { checkAnswer } from './answers.ts';
 import { askOf, type Ask, type WkGame } from './flow.ts';
-import { formOf, fromFormLine } from './forms.ts';
+import { formFor, fromFormLine } from './forms.ts';
 
 const regionName = (id: string, lang: Lang): string => cityIn(id)?.name[lang] ?? BOARD.regions.find((r) => r.id === id)?.name?.[lang] ?? id;
 const nobleName = (id: string): string => { try { return noble(id).name; } catch { return id; } };
@@ -34,7 +34,7 @@ const parse = (v: string): unknown => { try { return JSON.parse(v); } catch { re
 
 /** The entry of the open question's form with this code, or null. */
 function entryOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang, code: string): FormEntry | null {
-  return formOf(g, ask, b, lang).groups.flatMap((x) => x.entries).find((e) => e.code === code) ?? null;
+  return formFor(g, ask, b, lang).groups.flatMap((x) => x.entries).find((e) => e.code === code) ?? null;
 }
 
 /** The units, in order of first appearance, each with its actions (built up by `add`). */
