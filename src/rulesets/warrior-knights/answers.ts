@@ -230,7 +230,8 @@ function checkAssembly(g: WkGame, ask: Ask, b: BaronId, ans: unknown): Validatio
       if (!strs(ans) || ans.length !== q.options.length || [...ans].sort().join() !== [...q.options].sort().join()) return notOption();
       break;
     case 'personal-motion':
-      if (!isObj(ans) || !among(ans.kind) || !optional(ans.baron, (x) => typeof x === 'string') || !optional(ans.card, (x) => typeof x === 'string')) return shapeIssue('{ kind: withdraw | pardon | repeal | adjourn | resubmit, baron?, card? }');
+      // a free law (§7.4, house-laws.ts) goes on to the Assembly's own check, which says why it is refused (option off, empty, too long)
+      if (!isObj(ans) || !(among(ans.kind) || ans.kind === 'free-law') || !optional(ans.baron, (x) => typeof x === 'string') || !optional(ans.card, (x) => typeof x === 'string')) return shapeIssue(`{ kind: withdraw | pardon | repeal | adjourn | resubmit${q.options.includes('free-law') ? ' | free-law' : ''}, baron?, card?${q.options.includes('free-law') ? ', text?' : ''} }`);
       break;
     case 'commit-votes':
       if (!Number.isInteger(ans) || (ans as number) < 0) return shapeIssue('a whole number of votes, 0 or more');
