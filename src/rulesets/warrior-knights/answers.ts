@@ -110,7 +110,10 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
   if (!(ask.players as string[]).includes(player)) return issue(MSG.notAsked);
   const b = player as BaronId;
   if (ans === null || ans === undefined || ans === DEFAULT) return { value: DEFAULT, issues: [] };
-  if (!plainJson(ans)) return issue(MSG.tooBig);
+  // §7.4: a free law's text may be longer than the other strings; its own length is checked by house-laws.ts (its message says the limit)
+  const lawText = ask.kind === 'personal-motion' && isObj(ans) && ans.kind === 'free-law' && typeof ans.text === 'string' ? ans.text : null;
+  if (lawText !== null && lawText.length > 4 * s.config.assembly.freeLawMaxChars + MAX_STRING) return issue(MSG.tooBig);
+  if (!plainJson(lawText !== null ? { ...(ans as object), text: '' } : ans)) return issue(MSG.tooBig);
   const refused = (m: Localized): Validation<never> => issue(m);
   switch (ask.kind) {
     case 'passage-consent': case 'attack-consent':

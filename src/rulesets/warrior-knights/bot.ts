@@ -148,8 +148,9 @@ const BOT_LAWS: readonly string[] = [
 
 /**
  * §7.4: how a bot votes on a Personal Motion that puts a free law to the vote or repeals one: for
- * his own law and against a rival's; for repealing a rival's law, against repealing his own. Null
- * (no opinion) for every other vote, and always with the option off (the game then runs as before).
+ * his own law, against a rival's (a baron with at least his Influence), for a trailing baron's; for
+ * repealing a rival's law, against repealing his own or a trailing baron's. Null (no opinion) for
+ * every other vote, and always with the option off (the game then runs as before).
  */
 function freeLawStance(g: WkGame, b: BaronId, card: string | null): 'yes' | 'no' | null {
   const s = g.wk;
@@ -157,9 +158,10 @@ function freeLawStance(g: WkGame, b: BaronId, card: string | null): 'yes' | 'no'
   const motion = g.flow.pending.assembly?.personal?.[card];
   const e = [...s.log].reverse().find((x) => x.t === 'personal-motion' && x.card === card);
   if (!motion || typeof motion !== 'object') return null;
-  if (motion.kind === 'free-law') return e?.t === 'personal-motion' && e.baron === b ? 'yes' : 'no';
+  const rival = (x: BaronId): boolean => x !== b && s.barons[x].influence >= s.barons[b].influence;
+  if (motion.kind === 'free-law') return e?.t === 'personal-motion' && e.baron !== null && !rival(e.baron) ? 'yes' : 'no';
   const law = motion.kind === 'repeal' ? (s.houseLaws ?? []).find((l) => l.id === motion.card) : undefined;
-  return law ? (law.by === b ? 'no' : 'yes') : null;
+  return law ? (rival(law.by) ? 'yes' : 'no') : null;
 }
 
 const absentTitle = (id: string): boolean => proposalCard(id).type === 'title' && proposalCard(id).mods.some((m) => m.mod === 'absent');
@@ -310,7 +312,7 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     case 'refuse-decision': return rng.chance(0.1) ? 'refuse' : 'accept';
     case 'personal-motion': { // #29: the default (withdraw), but with §7.4's option now and then a free law, or the repeal of a rival's
       if (!s.config.options.freeFormMotions) return null; // off: nothing drawn, the game runs as before the variant
-      if (!rng.chance(0.35)) return null;
+      if (!rng.chance(0.5)) return null;
       const rivals = (s.houseLaws ?? []).filter((l) => l.by !== b);
       if (rivals.length && rng.chance(0.5)) return first(g, ask, b, [{ kind: 'repeal', card: rng.pick(rivals).id }]);
       return first(g, ask, b, [{ kind: 'free-law', text: rng.pick(BOT_LAWS) }]);
