@@ -37,7 +37,7 @@ export const FREE_LAW_REFUSALS: Record<FreeLawRefusal, Localized> = {
   'law-text': { fr: 'Une loi libre s’écrit comme un texte.', en: 'A free law is written as a text.' },
   'law-empty': { fr: 'Le texte de la loi libre est vide.', en: 'The free law’s text is empty.' },
   'law-long': { fr: 'Le texte de la loi libre dépasse {max} caractères ({n}).', en: 'The free law’s text is longer than {max} characters ({n}).' },
-  'law-full': { fr: 'Il y a déjà {max} lois libres en vigueur : abrogez-en une d’abord.', en: 'There are already {max} free laws in play: repeal one first.' },
+  'law-full': { fr: 'Le maximum de lois libres en vigueur ({max}) est atteint : abrogez-en une d’abord.', en: 'The limit of free laws in play ({max}) is reached: repeal one first.' },
 };
 
 /** The text as kept: control characters and runs of white space made one space, trimmed, NFC. */
