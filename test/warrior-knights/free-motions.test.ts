@@ -114,6 +114,7 @@ test('a free law typed in the guided form, voted, adopted, shown in the view, th
   assert.deepEqual(v.issues, []);
   assert.deepEqual(v.value, { kind: 'free-law', text: LAW });
   assert.match(rs.describeAnswer!(g, proposer, id, v.value, 'en')!, /free law “Nul noble.*not by the referee/);
+  assert.deepEqual(rs.formValues!(g, proposer, id, v.value), { code: 'law', values: { text: LAW } }, 'the stored answer back in its text field');
   const r1 = answer(g, { [proposer]: v.value });
   g = r1.game;
   const proposed = r1.events.find((e) => e.t === 'personal-motion')!;
