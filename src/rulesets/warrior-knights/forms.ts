@@ -186,7 +186,7 @@ export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm 
       if (q?.options.includes('free-law') && (s.houseLaws ?? []).length < s.config.assembly.maxHouseLaws) {
         const max = s.config.assembly.freeLawMaxChars;
         entries.push(entry('law', fr ? `Proposer une loi libre (${HOUSE_LAW_NOTE.fr})` : `Propose a free law (${HOUSE_LAW_NOTE.en})`, 'law <text>',
-          [{ name: 'text', label: fr ? `Texte de la loi (${max} caractères au plus)` : `The law's text (at most ${max} characters)`, kind: 'text', lines: 3, verbatim: true }]));
+          [{ name: 'text', label: fr ? `Texte de la loi (${max} caractères au plus)` : `The law's text (at most ${max} characters)`, kind: 'text', verbatim: true }]));
       }
       return one(fr ? 'Motion personnelle' : 'Personal Motion', entries);
     }
