@@ -47,6 +47,10 @@ test('option off: a seeded bot game runs exactly as before the variant (same has
   const st = structuredClone(g.wk);
   assert.equal(st.config.options.heirExchange, false);
   delete (st.config.options as Record<string, unknown>).heirExchange;
+  // and the keys of later options, off by default (free-motions.test.ts: the Free-form Personal Motions)
+  delete (st.config.options as Record<string, unknown>).freeFormMotions;
+  delete (st.config.assembly as Record<string, unknown>).freeLawMaxChars;
+  delete (st.config.assembly as Record<string, unknown>).maxHouseLaws;
   // computed with the code before heirs.ts existed (commit 52aa571), by the same soak game
   assert.equal(hashState(st), 'b986e80ee74710b73e9a8064289b9484fa73215f4b32b70925001fac2782c105');
   const off = game({});

@@ -110,7 +110,10 @@ export function checkAnswer(g: WkGame, ask: Ask, player: string, ans: unknown): 
   if (!(ask.players as string[]).includes(player)) return issue(MSG.notAsked);
   const b = player as BaronId;
   if (ans === null || ans === undefined || ans === DEFAULT) return { value: DEFAULT, issues: [] };
-  if (!plainJson(ans)) return issue(MSG.tooBig);
+  // §7.4: a free law's text may be longer than the other strings; its own length is checked by house-laws.ts (its message says the limit)
+  const lawText = ask.kind === 'personal-motion' && isObj(ans) && ans.kind === 'free-law' && typeof ans.text === 'string' ? ans.text : null;
+  if (lawText !== null && lawText.length > 4 * s.config.assembly.freeLawMaxChars + MAX_STRING) return issue(MSG.tooBig);
+  if (!plainJson(lawText !== null ? { ...(ans as object), text: '' } : ans)) return issue(MSG.tooBig);
   const refused = (m: Localized): Validation<never> => issue(m);
   switch (ask.kind) {
     case 'passage-consent': case 'attack-consent':
@@ -230,7 +233,8 @@ function checkAssembly(g: WkGame, ask: Ask, b: BaronId, ans: unknown): Validatio
       if (!strs(ans) || ans.length !== q.options.length || [...ans].sort().join() !== [...q.options].sort().join()) return notOption();
       break;
     case 'personal-motion':
-      if (!isObj(ans) || !among(ans.kind) || !optional(ans.baron, (x) => typeof x === 'string') || !optional(ans.card, (x) => typeof x === 'string')) return shapeIssue('{ kind: withdraw | pardon | repeal | adjourn | resubmit, baron?, card? }');
+      // a free law (§7.4, house-laws.ts) goes on to the Assembly's own check, which says why it is refused (option off, empty, too long)
+      if (!isObj(ans) || !(among(ans.kind) || ans.kind === 'free-law') || !optional(ans.baron, (x) => typeof x === 'string') || !optional(ans.card, (x) => typeof x === 'string')) return shapeIssue(`{ kind: withdraw | pardon | repeal | adjourn | resubmit${q.options.includes('free-law') ? ' | free-law' : ''}, baron?, card?${q.options.includes('free-law') ? ', text?' : ''} }`);
       break;
     case 'commit-votes':
       if (!Number.isInteger(ans) || (ans as number) < 0) return shapeIssue('a whole number of votes, 0 or more');

@@ -135,6 +135,35 @@ function militaryCandidates(g: WkGame, b: BaronId, rng: Rng, improvisation: bool
 }
 
 /** A Title that keeps its holder away from the Assembly (§5.1). */
+/**
+ * §7.4 option freeFormMotions (house-laws.ts): the simple free laws a bot may propose, written in
+ * both languages in one text (a bot types no language of its own).
+ */
+const BOT_LAWS: readonly string[] = [
+  'Nul noble n’emprunte les routes royales. — No noble may travel the royal roads.',
+  'Nul ne met le siège devant une cité le tour où il y entre. — No one besieges a city in the turn he enters its region.',
+  'Tout baron paie 1 couronne au président à chaque Assemblée. — Every baron pays the Chairman 1 crown at each Assembly.',
+  'Nulle forteresse n’est attaquée avant le tour 3. — No stronghold is attacked before turn 3.',
+];
+
+/**
+ * §7.4: how a bot votes on a Personal Motion that puts a free law to the vote or repeals one: for
+ * his own law, against a rival's (a baron with at least his Influence), for a trailing baron's; for
+ * repealing a rival's law, against repealing his own or a trailing baron's. Null (no opinion) for
+ * every other vote, and always with the option off (the game then runs as before).
+ */
+function freeLawStance(g: WkGame, b: BaronId, card: string | null): 'yes' | 'no' | null {
+  const s = g.wk;
+  if (!s.config.options.freeFormMotions || !card) return null;
+  const motion = g.flow.pending.assembly?.personal?.[card];
+  const e = [...s.log].reverse().find((x) => x.t === 'personal-motion' && x.card === card);
+  if (!motion || typeof motion !== 'object') return null;
+  const rival = (x: BaronId): boolean => x !== b && s.barons[x].influence >= s.barons[b].influence;
+  if (motion.kind === 'free-law') return e?.t === 'personal-motion' && e.baron !== null && !rival(e.baron) ? 'yes' : 'no';
+  const law = motion.kind === 'repeal' ? (s.houseLaws ?? []).find((l) => l.id === motion.card) : undefined;
+  return law ? (rival(law.by) ? 'yes' : 'no') : null;
+}
+
 const absentTitle = (id: string): boolean => proposalCard(id).type === 'title' && proposalCard(id).mods.some((m) => m.mod === 'absent');
 /** Whom to send away with such a Title: the Chairman when he is another baron (he then names an acting Chairman, #28). */
 const awayChoice = (s: WkState, b: BaronId, opts: string[]): string | null => (s.chairman !== b && opts.includes(s.chairman) ? s.chairman : null);
@@ -273,16 +302,27 @@ export function botAnswer(g: WkGame, player: string, decision: string, rng: Rng)
     case 'declare-vote': case 'break-tie': case 'acting-chairman': case 'discard-title': case 'assign-office': {
       const q = assemblyQuestion(g);
       const opts = (q?.options ?? []).filter((o) => o !== 'abstain');
+      const stance = ask.kind === 'declare-vote' ? freeLawStance(g, b, q?.card ?? null) : null; // §7.4: a free law, or its repeal
+      if (stance && rng.chance(0.85)) return first(g, ask, b, [stance]);
       // a Title that keeps its holder away from the Assembly: send the Chairman away (then #28 is his to answer)
       const away = ask.kind === 'declare-vote' && q?.card && absentTitle(q.card) ? awayChoice(s, b, opts) : null;
       if (away && rng.chance(0.8)) return first(g, ask, b, [away]);
       return opts.length && rng.chance(0.9) ? first(g, ask, b, [rng.pick(opts)]) : null;
     }
     case 'refuse-decision': return rng.chance(0.1) ? 'refuse' : 'accept';
+    case 'personal-motion': { // #29: the default (withdraw), but with §7.4's option now and then a free law, or the repeal of a rival's
+      if (!s.config.options.freeFormMotions) return null; // off: nothing drawn, the game runs as before the variant
+      if (!rng.chance(0.5)) return null;
+      const rivals = (s.houseLaws ?? []).filter((l) => l.by !== b);
+      if (rivals.length && rng.chance(0.5)) return first(g, ask, b, [{ kind: 'repeal', card: rng.pick(rivals).id }]);
+      return first(g, ask, b, [{ kind: 'free-law', text: rng.pick(BOT_LAWS) }]);
+    }
     case 'secret-allocation': {
       const q = assemblyQuestion(g);
       if (!q) return null;
       const vote = (id: string) => ({ commit: rng.int(0, Math.max(0, Math.floor(s.barons[b].votes / 2))), declare: (absentTitle(id) ? awayChoice(s, b, [...s.players]) : null) ?? rng.pick(proposalCard(id).vote === 'yes-no' ? ['yes', 'no'] : [...s.players]) });
+      const stance = q.into === 'votes' ? freeLawStance(g, b, q.card) : null; // §7.4: a free law, or its repeal
+      if (stance) return first(g, ask, b, [{ ...vote(q.card!), declare: stance }, {}]);
       if (q.into === 'votes') return first(g, ask, b, [vote(q.card!), {}]);
       const agenda = s.agenda.filter((id) => proposalCard(id).type !== 'personal');
       return first(g, ask, b, [Object.fromEntries(agenda.map((id) => [id, vote(id)])), {}]);

@@ -94,6 +94,10 @@ export const WK_CONSTANTS = {
     /** Votes granted at each Assembly: Kingdom cities controlled + this. */
     grantBase: constant(1, int(0, 10), '[T §5.2] (Kingdom cities controlled) + 1; besieged cities count, banished and absent barons too [P G-A17]'),
     banishedIgnoreLaws: constant(true, bool(), '[P G-A24] a banished baron may refuse any later Law or Motion without further penalty'),
+    /** The "Free-form Personal Motions" option (house-laws.ts): the longest text of a free law, in characters. */
+    freeLawMaxChars: constant(300, int(20, 1_000), '[P §7.4] a free law is a short public text: at most 300 characters'),
+    /** The same option: the most free laws in play at once (the state stays bounded). */
+    maxHouseLaws: constant(8, int(1, 20), '[P §7.4] at most 8 free laws in play; repeal one to make room'),
   },
   /** The public log kept in the state (flow.ts `trimLog`): every event also goes out with its step's events, which the platform stores and reports from. */
   log: {
@@ -104,6 +108,7 @@ export const WK_CONSTANTS = {
     strongholdsBlock: constant(false, bool(), '[P issue 21] the French names only nobles and cities as blocking; host option (G-A11 otherwise)'),
     lawOfTheStrongest: constant(false, bool(), '[T §7.4] only military victory counts'),
     heirExchange: constant(false, bool(), '[T §7.4] « Échanges d’héritiers »: heirs held, traded, given back, executed (heirs.ts); who holds which heir is public [P]'),
+    freeFormMotions: constant(false, bool(), '[T §7.4] free-form Personal Motions: the proposer may put a free law to the vote, a public text enforced by the barons, never by the referee [P] (house-laws.ts)'),
   },
   /** §9.1 item 4: minutes per deadline class and pace. */
   deadlines: {

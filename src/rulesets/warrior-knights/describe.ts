@@ -18,6 +18,7 @@ import { BATTLE_VALUE, cardName } from './events.ts';
 import { DEFAULT } from './answers.ts';
 import type { Ask, WkGame } from './flow.ts';
 import { isProposalCard, proposalCard } from './proposal-cards.ts';
+import { HOUSE_LAW_NOTE, houseLaw, houseLawLabel, normalizeLawText, quoted } from './house-laws.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -93,6 +94,7 @@ const W = {
   pardon: { fr: 'Gracier {baron}', en: 'Pardon {baron}' },
   repeal: { fr: 'Abroger {card}', en: 'Repeal {card}' },
   resubmit: { fr: 'Représenter {card}', en: 'Bring back {card}' },
+  freeLaw: { fr: 'Proposer la loi libre {text} ({note})', en: 'Propose the free law {text} ({note})' },
   alloc: { fr: '{card} : {n} voix, {vote}', en: '{card}: {n} vote(s), {vote}' },
   stronghold: { fr: 'Forteresse en {region}', en: 'Stronghold in {region}' },
   yourStronghold: { fr: 'votre forteresse', en: 'your stronghold' },
@@ -260,7 +262,10 @@ export function describeWkAnswer(g: WkGame, ask: Ask, b: BaronId, value: unknown
       if (!isObj(v)) return null;
       if (v.kind === 'withdraw' || v.kind === 'adjourn') return say(lang, v.kind);
       if (v.kind === 'pardon') return say(lang, 'pardon', { baron: baronName(g, String(v.baron)) });
+      const free = v.kind === 'repeal' ? houseLaw(g.wk, v.card) : undefined; // §7.4: a free law in play (house-laws.ts)
+      if (free) return say(lang, 'repeal', { card: houseLawLabel(free, lang) });
       if (v.kind === 'repeal' || v.kind === 'resubmit') return say(lang, v.kind, { card: proposalName(String(v.card), lang) });
+      if (v.kind === 'free-law' && typeof v.text === 'string') return say(lang, 'freeLaw', { text: quoted(normalizeLawText(v.text))[lang], note: HOUSE_LAW_NOTE[lang] });
       return null;
     }
     case 'secret-allocation': {

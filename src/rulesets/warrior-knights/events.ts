@@ -14,6 +14,7 @@ import { baronData, noble, type BaronId, type Who } from './barons.ts';
 import { actionCard, BARON_CARD_TYPES, DESTINATION_NAMES, fate, mercenary, NATION_NAMES, NEUTRAL_CARD_TYPES, ZONE_NAMES, type Destination, type ExpeditionResult, type Nation, type Zone } from './cards.ts';
 import { eventCard, isEventCard } from './event-cards.ts';
 import { proposalCard } from './proposal-cards.ts';
+import { HOUSE_LAW_NOTE, quoted } from './house-laws.ts';
 
 /** The works a side defends in an assault or a siege (§6.7–§6.9): a city or a baron's stronghold (used by state.ts too). */
 export type Works = { kind: 'city'; city: string } | { kind: 'stronghold'; baron: BaronId };
@@ -85,7 +86,7 @@ export type WkEvent =
   | { t: 'no-attendance' }
   | { t: 'adjourned' }
   | { t: 'acting-chairman'; baron: BaronId }
-  | { t: 'personal-motion'; card: string; baron: BaronId | null; choice: 'withdraw' | 'pardon' | 'repeal' | 'adjourn' | 'resubmit' }
+  | { t: 'personal-motion'; card: string; baron: BaronId | null; choice: 'withdraw' | 'pardon' | 'repeal' | 'adjourn' | 'resubmit' | 'free-law'; /** the free law put to the vote (house-laws.ts) */ text?: string }
   | { t: 'proposal-read'; card: string }
   | { t: 'commitments'; card: string; amounts: Partial<Record<BaronId, number>> }
   | { t: 'declared'; card: string; baron: BaronId; choice: 'yes' | 'no' | BaronId | null; votes: number }
@@ -93,6 +94,9 @@ export type WkEvent =
   | { t: 'rejected'; card: string }
   | { t: 'law-adopted'; card: string }
   | { t: 'repealed'; card: string }
+  // The "Free-form Personal Motions" variant (§7.4; house-laws.ts): the text quoted, never markup
+  | { t: 'house-law-adopted'; id: string; text: string; baron: BaronId }
+  | { t: 'house-law-repealed'; id: string; text: string }
   | { t: 'office-discarded'; card: string }
   | { t: 'refused'; card: string; baron: BaronId }
   | { t: 'title-given'; card: string; baron: BaronId }
@@ -174,12 +178,13 @@ const RESOURCE: Record<'crowns' | 'votes' | 'faith', [Localized, Localized]> = {
   votes: [{ fr: 'voix', en: 'vote' }, { fr: 'voix', en: 'votes' }],
   faith: [{ fr: 'point de Foi', en: 'Faith' }, { fr: 'points de Foi', en: 'Faith' }],
 };
-const CHOICE_NAMES: Record<'withdraw' | 'pardon' | 'repeal' | 'adjourn' | 'resubmit', Localized> = {
+const CHOICE_NAMES: Record<'withdraw' | 'pardon' | 'repeal' | 'adjourn' | 'resubmit' | 'free-law', Localized> = {
   withdraw: { fr: 'la retire', en: 'withdraws it' },
   pardon: { fr: 'propose une grâce', en: 'proposes a pardon' },
   repeal: { fr: 'propose une abrogation', en: 'proposes a repeal' },
   adjourn: { fr: 'propose d’ajourner l’Assemblée', en: 'proposes to adjourn the Assembly' },
   resubmit: { fr: 'représente une proposition de la défausse', en: 'brings back a proposal from the discard pile' },
+  'free-law': { fr: 'propose une loi libre', en: 'proposes a free law' },
 };
 const pickedName = (what: 'city' | 'noble' | 'baron' | 'nation', id: string, who: Who): Localized =>
   what === 'city' ? city(id).name : what === 'noble' ? { fr: noble(id).name, en: noble(id).name } : what === 'baron' ? { fr: who(id as BaronId), en: who(id as BaronId) } : NATION_NAMES[id as Nation];
@@ -272,7 +277,9 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'no-attendance': () => ({ fr: 'Aucun baron ne siège : rien n’est voté.', en: 'No baron attends: nothing is voted.' }),
   adjourned: () => ({ fr: 'L’Assemblée est ajournée.', en: 'The Assembly is adjourned.' }),
   'acting-chairman': (e, who) => fill({ fr: '{b} préside cette Assemblée à la place du président.', en: '{b} chairs this Assembly in the Chairman’s place.' }, { b: who(e.baron) }),
-  'personal-motion': (e, who) => fill({ fr: '{c} : {b} {x}.', en: '{c}: {b} {x}.' }, { c: deckCardName(e.card), b: e.baron ? who(e.baron) : { fr: 'personne', en: 'nobody' }, x: CHOICE_NAMES[e.choice] }),
+  'personal-motion': (e, who) => (e.choice === 'free-law' && e.text !== undefined
+    ? fill({ fr: '{c} : {b} {x} : {q} ({n}).', en: '{c}: {b} {x}: {q} ({n}).' }, { c: deckCardName(e.card), b: e.baron ? who(e.baron) : { fr: 'personne', en: 'nobody' }, x: CHOICE_NAMES[e.choice], q: quoted(e.text), n: HOUSE_LAW_NOTE })
+    : fill({ fr: '{c} : {b} {x}.', en: '{c}: {b} {x}.' }, { c: deckCardName(e.card), b: e.baron ? who(e.baron) : { fr: 'personne', en: 'nobody' }, x: CHOICE_NAMES[e.choice] })),
   'proposal-read': (e, who) => fill({ fr: 'Proposition : {c}.', en: 'Proposal: {c}.' }, { c: deckCardName(e.card) }),
   commitments: (e, who) => fill({ fr: '{c} : voix engagées — {a}.', en: '{c}: votes committed — {a}.' }, { c: deckCardName(e.card), a: list(Object.entries(e.amounts).map(([b, n]) => fill({ fr: '{b} {n}', en: '{b} {n}' }, { b: who(b as BaronId), n: n ?? 0 }))) }),
   declared: (e, who) => fill(e.choice === null ? { fr: '{b} s’abstient ({n} perdues pour lui).', en: '{b} abstains ({n} lost).' } : { fr: '{b} met {n} sur {x}.', en: '{b} puts {n} on {x}.' }, { b: who(e.baron), n: count(e.votes, RESOURCE.votes[0], RESOURCE.votes[1]), x: choiceName(e.choice, who) }),
@@ -280,6 +287,8 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   rejected: (e, who) => fill({ fr: '{c} est rejetée.', en: '{c} is rejected.' }, { c: deckCardName(e.card) }),
   'law-adopted': (e, who) => fill({ fr: 'La loi {c} entre en vigueur.', en: 'The law {c} comes into force.' }, { c: deckCardName(e.card) }),
   repealed: (e, who) => fill({ fr: 'Abrogation : {c}.', en: 'Repealed: {c}.' }, { c: deckCardName(e.card) }),
+  'house-law-adopted': (e, who) => fill({ fr: 'La loi libre n° {i} de {b} entre en vigueur : {q} ({n}).', en: '{b}’s free law #{i} comes into force: {q} ({n}).' }, { i: e.id.replace(/^house-/, ''), b: who(e.baron), q: quoted(e.text), n: HOUSE_LAW_NOTE }),
+  'house-law-repealed': (e) => fill({ fr: 'Abrogation de la loi libre n° {i} : {q}.', en: 'Free law #{i} repealed: {q}.' }, { i: e.id.replace(/^house-/, ''), q: quoted(e.text) }),
   'office-discarded': (e, who) => fill({ fr: 'L’office {c} est défaussé.', en: 'The Office {c} is discarded.' }, { c: deckCardName(e.card) }),
   refused: (e, who) => fill({ fr: '{b} refuse {c}.', en: '{b} refuses {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),
   'title-given': (e, who) => fill({ fr: '{b} reçoit {c}.', en: '{b} receives {c}.' }, { b: who(e.baron), c: deckCardName(e.card) }),

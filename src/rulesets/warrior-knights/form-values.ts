@@ -66,6 +66,8 @@ export function wkFormCandidates(g: WkGame, ask: Ask, b: BaronId, form: AnswerFo
       }
       return c('aftermath', values);
     }
+    case 'personal-motion': // §7.4: a free law back in its text field; the other motions are the choice's options
+      return isObj(value) && value.kind === 'free-law' && typeof value.text === 'string' ? c('law', { text: value.text }) : choiceCandidates(form);
     default: return choiceCandidates(form); // one choice: each answer of the moment in turn
   }
 }

@@ -19,6 +19,7 @@ import { checkAnswer } from './answers.ts';
 import { assemblyQuestion, draftQuestion, sideOf, type Ask, type WkGame } from './flow.ts';
 import type { AssemblyQuestion } from './rules/assembly.ts';
 import { proposalCard } from './proposal-cards.ts';
+import { HOUSE_LAW_NOTE, houseLawLabel } from './house-laws.ts';
 import { strongholdRegions } from './setup.ts';
 import { draftDestinations } from './rules/draft.ts';
 import { targetIn } from './rules/engage.ts';
@@ -195,8 +196,16 @@ export function formOf(g: WkGame, ask: Ask, b: BaronId, lang: Lang): AnswerForm 
         if (k === 'pardon') for (const x of s.players.filter((p) => s.barons[p].banished)) cands.push({ answer: { kind: k, baron: x }, label: `${fr ? 'Gracier' : 'Pardon'} ${who(x)}` });
         if (k === 'repeal') for (const c of [...s.laws, ...s.players.flatMap((p) => s.barons[p].titles), ...Object.values(s.nobles).flatMap((n) => (n.office ? [n.office] : []))]) cands.push({ answer: { kind: k, card: c }, label: `${fr ? 'Abroger' : 'Repeal'} ${proposalCard(c).name[lang]}` });
         if (k === 'resubmit') for (const c of s.proposalDiscard) cands.push({ answer: { kind: k, card: c }, label: `${fr ? 'Représenter' : 'Bring back'} ${proposalCard(c).name[lang]}` });
+        if (k === 'repeal') for (const l of s.houseLaws ?? []) cands.push({ answer: { kind: k, card: l.id }, label: `${fr ? 'Abroger la' : 'Repeal'} ${houseLawLabel(l, lang)}` });
       }
-      return one(fr ? 'Motion personnelle' : 'Personal Motion', [entry('motion', fr ? 'Votre motion' : 'Your motion', 'motion <choice>', [choice('answer', fr ? 'Motion' : 'Motion', accepted(g, ask, b, cands))])]);
+      const entries = [entry('motion', fr ? 'Votre motion' : 'Your motion', 'motion <choice>', [choice('answer', fr ? 'Motion' : 'Motion', accepted(g, ask, b, cands))])];
+      // §7.4 (option freeFormMotions): a free law, its text typed in the form; the referee never applies it [P]
+      if (q?.options.includes('free-law') && (s.houseLaws ?? []).length < s.config.assembly.maxHouseLaws) {
+        const max = s.config.assembly.freeLawMaxChars;
+        entries.push(entry('law', fr ? `Proposer une loi libre (${HOUSE_LAW_NOTE.fr})` : `Propose a free law (${HOUSE_LAW_NOTE.en})`, 'law <text>',
+          [{ name: 'text', label: fr ? `Texte de la loi (${max} caractères au plus)` : `The law's text (at most ${max} characters)`, kind: 'text', verbatim: true }]));
+      }
+      return one(fr ? 'Motion personnelle' : 'Personal Motion', entries);
     }
     case 'secret-allocation': {
       const q = assemblyQuestion(g);
@@ -361,7 +370,7 @@ export function fromFormLine(g: WkGame, ask: Ask, b: BaronId, line: string): unk
   const parts = rest.trim().split(/\s+/);
   const CODES: Partial<Record<Ask['kind'], string[]>> = {
     'plan-piles': ['piles'], 'place-stronghold': ['stronghold'], 'launch-expedition': ['launch'], 'use-card': ['card', 'order', 'option'], 'passage-consent': ['consent'], 'attack-consent': ['consent'],
-    'draft-pick': ['draft'], 'commit-votes': ['commit'], 'pledge-faith': ['pledge'], 'order-of-business': ['order'], 'personal-motion': ['motion'], 'secret-allocation': ['alloc'],
+    'draft-pick': ['draft'], 'commit-votes': ['commit'], 'pledge-faith': ['pledge'], 'order-of-business': ['order'], 'personal-motion': ['motion', 'law'], 'secret-allocation': ['alloc'],
     'defender-commander': ['commander'], 'fate-discard': ['discard'], 'allocate-casualties': ['casualties'], retreat: ['aftermath'], death: ['aftermath'],
   };
   if (!CODES[ask.kind]?.includes(code)) return undefined;
@@ -378,6 +387,7 @@ export function fromFormLine(g: WkGame, ask: Ask, b: BaronId, line: string): unk
       return Array.from({ length: n }, (_, i) => hand.filter((_, k) => pile.get(k) === i + 1));
     }
     case 'draft': return word(rest.trim()); // this shield's pick as compact JSON, or "pass"
+    case 'law': return { kind: 'free-law', text: rest }; // §7.4: the free law's text as typed (house-laws.ts normalises it)
     case 'alloc': {
       const q = assemblyQuestion(g);
       if (!q) return undefined;

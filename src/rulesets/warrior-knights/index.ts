@@ -39,6 +39,7 @@ import { viewOf, type WkView } from './view.ts';
 import { tracksSection } from './tracks.ts';
 import { applyFree, freeActionsOf, validateFree } from './free.ts';
 import { heirSections } from './heirs.ts';
+import { HOUSE_LAW_NOTE, houseLawSections } from './house-laws.ts';
 import type { Rng } from '../../engine/rng.ts';
 
 export interface WkGameOptions {
@@ -61,6 +62,11 @@ const DEADLINE_LABELS: Record<string, Localized> = {
   BATTLE: { fr: 'combat', en: 'combat' },
 };
 
+/** §7.4 option freeFormMotions (house-laws.ts): the proposer may also put a free law to the vote. */
+const FREE_MOTION_PROMPT: Localized = {
+  fr: `Motion personnelle : withdraw, pardon, repeal, adjourn, resubmit, ou une loi libre (free-law) avec son texte, votée Oui/Non — ${HOUSE_LAW_NOTE.fr}.`,
+  en: `Personal Motion: withdraw, pardon, repeal, adjourn, resubmit, or a free law (free-law) with its text, voted Yes/No — ${HOUSE_LAW_NOTE.en}.`,
+};
 const PROMPTS: Partial<Record<DecisionKind, Localized>> = {
   'event-drawer': { fr: 'Coup du sort : désignez le baron qui tire l’Événement (la couleur du dos est visible).', en: 'Major Event: name the baron who draws the Event (its back colour is visible).' },
   'event-choice': { fr: 'L’Événement vous laisse choisir : quelle cité (que vous contrôlez, non assiégée) ?', en: 'The Event lets you choose: which city (one you control, not besieged)?' },
@@ -172,8 +178,8 @@ function choicesOf(g: WkGame, ask: Ask): Decision['choices'] {
 }
 
 function promptOf(g: WkGame, ask: Ask): Localized {
-  const p = PROMPTS[ask.kind] ?? { fr: ask.kind, en: ask.kind };
   const s = g.wk;
+  const p = ask.kind === 'personal-motion' && s.config.options.freeFormMotions ? FREE_MOTION_PROMPT : PROMPTS[ask.kind] ?? { fr: ask.kind, en: ask.kind };
   const card = s.current && ask.kind === 'use-card' ? cardName(s.current) : null;
   const t = s.turn > 0 ? { fr: `Tour ${s.turn} — `, en: `Turn ${s.turn} — ` } : { fr: 'Mise en place — ', en: 'Setup — ' };
   const who = baronName(g.names); // the barons as the platform's pages name the players (the seats' names)
@@ -346,6 +352,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
       tracksSection(s, g.names, lang), // issue 21: the tracks and trigger zones beside the board (tracks.ts)
     ];
     if (s.heirs) sections.push(...heirSections(s, lang)); // the "Heir exchange" option (§7.4, #43): public [P]
+    sections.push(...houseLawSections(s, lang)); // the "Free-form Personal Motions" option (§7.4): the free laws in play, public [P]
     if (player && (s.players as string[]).includes(player)) {
       const b = player as BaronId;
       sections.push({ title: fr ? 'Votre main' : 'Your hand', kind: 'kv', rows: s.barons[b].hand.map((c) => [c, cardName(c)[lang]]) });

@@ -16,6 +16,7 @@ import { baronCards, FATE_DECK, MERCENARIES, NEUTRAL_CARDS } from './cards.ts';
 import { EVENT_CARDS } from './event-cards.ts';
 import { PROPOSAL_CARDS } from './proposal-cards.ts';
 import type { WkState } from './state.ts';
+import { lawLength, normalizeLawText } from './house-laws.ts';
 
 export function checkInvariants(s: WkState): string[] {
   const out: string[] = [];
@@ -115,5 +116,17 @@ export function checkInvariants(s: WkState): string[] {
     }
     for (const o of s.heirOffers ?? []) if (!inPlay.has(o.from) || !inPlay.has(o.to) || o.from === o.to || o.giveCrowns < 0 || o.wantCrowns < 0) out.push(`heir offer #${o.id} is malformed`);
   } else if (s.config.options.heirExchange) out.push('the heir exchange option is on but no heirs are recorded');
+
+  // The "Free-form Personal Motions" variant (§7.4, house-laws.ts): only with the option; bounded; each text kept normalised and within its length; ids unique and numbered below the sequence.
+  const free = s.houseLaws ?? [];
+  if ((s.houseLaws !== undefined || s.houseLawSeq !== undefined) && !s.config.options.freeFormMotions) out.push('free laws recorded with the option off');
+  if (free.length > s.config.assembly.maxHouseLaws) out.push(`${free.length} free laws in play`);
+  if (new Set(free.map((l) => l.id)).size !== free.length) out.push('two free laws share an id');
+  for (const l of free) {
+    const n = Number(/^house-(\d+)$/.exec(l.id)?.[1] ?? NaN);
+    if (!(n >= 1 && n <= (s.houseLawSeq ?? 0))) out.push(`free law ${l.id} is not numbered below the sequence`);
+    if (l.text === '' || l.text !== normalizeLawText(l.text) || lawLength(l.text) > s.config.assembly.freeLawMaxChars) out.push(`free law ${l.id} has a malformed text`);
+    if (!Object.hasOwn(s.barons, l.by)) out.push(`free law ${l.id} was proposed by an unknown baron`);
+  }
   return out;
 }

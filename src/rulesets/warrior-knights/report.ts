@@ -36,8 +36,15 @@ const FLOW_MSG: Record<'defaulted' | 'consent' | 'consent-refused' | 'closed' | 
  */
 export function eventLine(e: FlowEvent, lang: Lang, who: Who = baronName(undefined)): string {
   const f = (FLOW_MSG as Record<string, ((x: unknown, who: Who) => Localized) | undefined>)[e.t];
-  return f ? f(e, who)[lang] : renderEvent(e as never, lang, who);
+  if (f) return f(e, who)[lang];
+  // §7.4: a free law's text is the players' own writing: in the Markdown report it stays text, never markup
+  const x = 'text' in e && typeof e.text === 'string' ? { ...e, text: mdText(e.text) } : e;
+  return renderEvent(x as never, lang, who);
 }
+
+/** A player's text as Markdown text: a backslash before each character that could open markup (and a list marker at its start). */
+export const mdText = (text: string): string =>
+  text.replace(/[\\`*_[\]<>|#~&!()]/g, (c) => `\\${c}`).replace(/^(\d+)([.)])/, '$1\\$2').replace(/^([-+=])/, '\\$1');
 
 export function renderReport(g: WkGame, events: FlowEvent[], player: string, lang: Lang): string {
   const fr = lang === 'fr';

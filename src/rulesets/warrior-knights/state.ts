@@ -216,7 +216,15 @@ export interface WkState {
   heirOffers?: HeirOffer[];
   /** The last offer number given. */
   heirOfferSeq?: number;
+  // ─── The "Free-form Personal Motions" variant (§7.4; house-laws.ts): absent until a free law is adopted ───
+  /** Free laws adopted by the Assembly, in play until repealed: public texts the referee never applies [P]. */
+  houseLaws?: HouseLaw[];
+  /** The last free-law number given (names `house-<n>`). */
+  houseLawSeq?: number;
 }
+
+/** A free law of the "Free-form Personal Motions" variant (house-laws.ts): its id `house-<n>`, its text as typed (normalised spaces), who proposed it, when. */
+export interface HouseLaw { id: string; text: string; by: BaronId; turn: number }
 
 /** A noble's heir in the Heir exchange variant (heirs.ts): its holder (null: dead), and whether it waits to enter. */
 export interface HeirState { holder: BaronId | null; awaiting: boolean }

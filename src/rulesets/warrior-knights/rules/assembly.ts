@@ -7,7 +7,8 @@
  *    attending: steps 3–6 are skipped and the agenda is kept [P G-A63];
  * 3. Personal Motions first, in the Chairman's order [P G-A20]: a Fate card names the proposer
  *    (barons in the game only, [P G-A21]), who pardons, repeals, adjourns or re-submits (#29,
- *    default: the motion is withdrawn);
+ *    default: the motion is withdrawn); with the host option `freeFormMotions` (§7.4) he may also
+ *    put a free law to the vote, a public text the referee never applies (house-laws.ts [P]);
  * 4. the order of business (#30, default: agenda slot order);
  * 5. each proposal voted (§5.3 with 3–6 barons: secret commitments #31 revealed together,
  *    declarations in chairman order #32, tally [P G-A18], ties to the Chairman #33 — default "No",
@@ -41,6 +42,7 @@ import { returnZone } from './armies.ts';
 import { applyOps, banish, expireLasting, isAbsent, modsOf, officeMen } from './effects.ts';
 import { drawFate } from './fate.ts';
 import { streamShuffle, type Shuffle } from './streams.ts';
+import { FREE_LAW_REFUSALS, freeLawProblem, houseLaw, normalizeLawText, type FreeLawRefusal } from '../house-laws.ts';
 
 export type Choice = 'yes' | 'no' | BaronId;
 /** `declare: 'abstain'`: the committed votes are lost (#32's default, said out loud). */
@@ -50,7 +52,9 @@ export type PersonalChoice =
   | { kind: 'pardon'; baron: BaronId }
   | { kind: 'repeal'; card: string }
   | { kind: 'adjourn' }
-  | { kind: 'resubmit'; card: string };
+  | { kind: 'resubmit'; card: string }
+  /** §7.4 "Free-form Personal Motions" (option `freeFormMotions`): a free law, its text as typed (house-laws.ts). */
+  | { kind: 'free-law'; text: string };
 
 /**
  * Every answer of one Assembly. A missing answer takes §9.2's default in `runAssembly`; `null`
@@ -79,12 +83,13 @@ export interface AssemblyAnswers {
   office?: Record<string, string | null>;
 }
 
-export type AssemblyRefusal = 'no-assembly' | 'bad-order' | 'bad-vote' | 'bad-baron';
+export type AssemblyRefusal = 'no-assembly' | 'bad-order' | 'bad-vote' | 'bad-baron' | FreeLawRefusal;
 export const ASSEMBLY_REFUSALS: Record<AssemblyRefusal, Localized> = {
   'no-assembly': { fr: 'Aucune Assemblée n’est réunie.', en: 'No Assembly is sitting.' },
   'bad-order': { fr: 'L’ordre du jour doit reprendre chaque proposition une fois : {cards}.', en: 'The order of business must list each proposal once: {cards}.' },
   'bad-vote': { fr: 'Un vote engage un nombre entier de voix (0 ou plus) et se déclare Oui, Non ou pour un baron de la partie.', en: 'A vote commits a whole number of votes (0 or more) and declares Yes, No or a baron in the game.' },
   'bad-baron': { fr: 'Ce baron ne joue pas dans cette partie.', en: 'This baron is not in this game.' },
+  ...FREE_LAW_REFUSALS,
 };
 export type AssemblyResult = { ok: true; state: WkState } | { ok: false; reason: AssemblyRefusal; message: Localized };
 const refuse = (reason: AssemblyRefusal, cards: Localized | string = ''): AssemblyResult => ({ ok: false, reason, message: fill(ASSEMBLY_REFUSALS[reason], { cards }) });
@@ -126,6 +131,11 @@ function check(s: WkState, a: AssemblyAnswers): AssemblyResult | null {
   }
   for (const t of Object.values(a.ties ?? {})) if (t !== null && !isChoice(s, t)) return refuse('bad-vote');
   for (const list of Object.values(a.refuse ?? {})) if (!Array.isArray(list) || list.some((b) => !s.players.includes(b))) return refuse('bad-baron');
+  for (const c of Object.values(a.personal ?? {})) { // §7.4: a free law with the option off, empty or too long is refused, not withdrawn
+    if (typeof c !== 'object' || c === null || (c as { kind?: unknown }).kind !== 'free-law') continue;
+    const bad = freeLawProblem(s, (c as { text?: unknown }).text);
+    if (bad) return { ok: false, ...bad };
+  }
   return null;
 }
 
@@ -312,9 +322,15 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
     }
   };
 
-  /** The cards in play a Personal Motion may repeal (§5.5 option 2). */
-  const inPlay = (id: string): boolean => out.laws.includes(id) || out.players.some((b) => out.barons[b].titles.includes(id)) || Object.values(out.nobles).some((n) => n.office === id);
+  /** The cards in play a Personal Motion may repeal (§5.5 option 2), and the free laws (§7.4, house-laws.ts). */
+  const inPlay = (id: string): boolean => out.laws.includes(id) || out.players.some((b) => out.barons[b].titles.includes(id)) || Object.values(out.nobles).some((n) => n.office === id) || houseLaw(out, id) !== undefined;
   const repeal = (id: string): void => {
+    const free = houseLaw(out, id);
+    if (free) { // a free law leaves play; it is no card: nothing goes to the discard [P §7.4]
+      out.houseLaws = out.houseLaws!.filter((l) => l.id !== id);
+      out.log.push({ t: 'house-law-repealed', id, text: free.text });
+      return;
+    }
     out.laws = out.laws.filter((x) => x !== id);
     for (const b of out.players) out.barons[b].titles = out.barons[b].titles.filter((x) => x !== id);
     for (const n of Object.values(out.nobles)) if (n.office === id) n.office = null;
@@ -337,13 +353,16 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
     const d = drawFate(out.secret.fateDeck, (f) => out.players.includes(f.baron), out.config.setup.fateRedrawPasses); // [P G-A21]
     out.secret.fateDeck = d.deck;
     const c = answers.personal?.[id];
-    need(d.card !== null && c === undefined, { decision: 'personal-motion', who: d.card ? [d.card.baron] : [], card: id, options: ['withdraw', 'pardon', 'repeal', 'adjourn', 'resubmit'] });
+    const free = out.config.options.freeFormMotions; // §7.4 [P]: the free law, only with the host option
+    need(d.card !== null && c === undefined, { decision: 'personal-motion', who: d.card ? [d.card.baron] : [], card: id, options: ['withdraw', 'pardon', 'repeal', 'adjourn', 'resubmit', ...(free ? ['free-law'] : [])] });
     const legal = d.card !== null && c !== undefined && typeof c === 'object' && c !== null && (
       c.kind === 'adjourn'
+      || (c.kind === 'free-law' && freeLawProblem(out, c.text) === null) // full after an earlier motion of this Assembly: withdrawn
       || (c.kind === 'pardon' && out.players.includes(c.baron) && out.barons[c.baron].banished)
       || (c.kind === 'repeal' && typeof c.card === 'string' && inPlay(c.card))
       || (c.kind === 'resubmit' && typeof c.card === 'string' && out.proposalDiscard.includes(c.card) && proposalCard(c.card).type !== 'personal'));
-    out.log.push({ t: 'personal-motion', card: id, baron: d.card?.baron ?? null, choice: legal ? c!.kind : 'withdraw' });
+    const text = legal && c!.kind === 'free-law' ? normalizeLawText(c!.text) : null;
+    out.log.push({ t: 'personal-motion', card: id, baron: d.card?.baron ?? null, choice: legal ? c!.kind : 'withdraw', ...(text !== null ? { text } : {}) });
     if (!legal || (c as PersonalChoice).kind === 'withdraw') { out.proposalDiscard.push(id); continue; } // #29 default: withdrawn
     if (c!.kind === 'resubmit') {
       out.proposalDiscard = out.proposalDiscard.filter((x) => x !== c!.card);
@@ -355,6 +374,12 @@ function assemble(s: WkState, answers: AssemblyAnswers, inject: Shuffle | undefi
       if (yes && c!.kind === 'pardon') { out.barons[c!.baron].banished = false; out.log.push({ t: 'pardoned', baron: c!.baron }); }
       if (yes && c!.kind === 'repeal') repeal(c!.card); // a removal can never be refused (§5.7)
       if (yes && c!.kind === 'adjourn') { adjourned = true; out.log.push({ t: 'adjourned' }); }
+      if (yes && text !== null) { // §7.4 [P]: a public text among the Laws in play; the referee never applies it
+        const seq = (out.houseLawSeq ?? 0) + 1;
+        out.houseLawSeq = seq;
+        out.houseLaws = [...(out.houseLaws ?? []), { id: `house-${seq}`, text, by: d.card!.baron, turn: out.turn }];
+        out.log.push({ t: 'house-law-adopted', id: `house-${seq}`, text, baron: d.card!.baron });
+      }
       if (!yes) out.log.push({ t: 'rejected', card: id });
     }
     out.proposalDiscard.push(id);
