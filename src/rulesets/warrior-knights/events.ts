@@ -14,7 +14,7 @@ import { baronData, noble, type BaronId, type Who } from './barons.ts';
 import { actionCard, BARON_CARD_TYPES, DESTINATION_NAMES, fate, mercenary, NATION_NAMES, NEUTRAL_CARD_TYPES, ZONE_NAMES, type Destination, type ExpeditionResult, type Nation, type Zone } from './cards.ts';
 import { eventCard, isEventCard } from './event-cards.ts';
 import { proposalCard } from './proposal-cards.ts';
-import { HOUSE_LAW_NOTE, quoted } from './house-laws.ts';
+import { HOUSE_LAW_NOTE, quoted } from './house-law-words.ts';
 
 /** The works a side defends in an assault or a siege (§6.7–§6.9): a city or a baron's stronghold (used by state.ts too). */
 export type Works = { kind: 'city'; city: string } | { kind: 'stronghold'; baron: BaronId };

@@ -24,12 +24,10 @@ import { fill } from '../../engine/localize.ts';
 import type { Lang, Localized, ViewDoc } from '../../engine/ruleset.ts';
 import { baronData } from './barons.ts';
 import type { HouseLaw, WkState } from './state.ts';
+import { HOUSE_LAW_NOTE, quoted } from './house-law-words.ts';
+export { HOUSE_LAW_NOTE, quoted };
 
 /** Said wherever a free law is shown (the referee cannot enforce a free text). */
-export const HOUSE_LAW_NOTE: Localized = {
-  fr: 'appliquée par l’accord des barons, pas par l’arbitre',
-  en: 'enforced by the barons’ agreement, not by the referee',
-};
 
 export type FreeLawRefusal = 'law-off' | 'law-text' | 'law-empty' | 'law-long' | 'law-full';
 export const FREE_LAW_REFUSALS: Record<FreeLawRefusal, Localized> = {
@@ -63,7 +61,6 @@ export function freeLawProblem(s: WkState, raw: unknown): { reason: FreeLawRefus
 export const houseLaw = (s: WkState, id: unknown): HouseLaw | undefined => (s.houseLaws ?? []).find((l) => l.id === id);
 
 /** A free law's text quoted, in each language's quotation marks. */
-export const quoted = (text: string): Localized => ({ fr: `« ${text} »`, en: `“${text}”` });
 
 /** A free law named in a list (the repeal's choices): its number and the start of its text. */
 export function houseLawLabel(l: HouseLaw, lang: Lang): string {
