@@ -216,6 +216,9 @@ export interface WkState {
   heirOffers?: HeirOffer[];
   /** The last offer number given. */
   heirOfferSeq?: number;
+  // ─── The "Player elimination" variant (§7.4, [P G-A47]; rules/elimination.ts): absent until someone is eliminated ───
+  /** The barons eliminated, first eliminated first; no longer in `players`. Public. */
+  eliminated?: BaronId[];
 }
 
 /** A noble's heir in the Heir exchange variant (heirs.ts): its holder (null: dead), and whether it waits to enter. */
