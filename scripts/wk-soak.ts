@@ -1,5 +1,5 @@
 /**
- * `node --import tsx scripts/wk-soak.ts [--games N] [--minutes M] [--seed S] [--min 2] [--max 6] [--length 8] [--heirs]`
+ * `node --import tsx scripts/wk-soak.ts [--games N] [--minutes M] [--seed S] [--min 2] [--max 6] [--length 8] [--heirs] [--elimination]`
  * (`--minutes`: no new game starts after M minutes; the --games count is then a ceiling)
  * Warrior Knights bot games through the Ruleset contract (index.ts, bot.ts), the barons' count
  * cycling from --min to --max: invariants after every question, no bot answer refused, each game
@@ -9,7 +9,8 @@
  * #42: to the barons whose consent its card waits for, or alms to the poorest), through the
  * contract's `validateAction` / `act` while the question is open; counted as `crowns-given`
  * (gifts) and `crowns-given-total` (crowns) with the special phases. Exits 1 on any failure (an invariant broken, a bot answer refused, a crash, a game
- * not over within the step cap). `--heirs`: the games play with the "Heir exchange" option on (§7.4, free.ts `botHeirs`), its free actions counted by event. test/warrior-knights/soak.test.ts runs a short one.
+ * not over within the step cap). `--heirs`: the games play with the "Heir exchange" option on (§7.4, free.ts `botHeirs`), its free actions counted by event. `--elimination`: the "Player elimination" option on (§7.4,
+ * rules/elimination.ts), the eliminations and last-standing wins counted. test/warrior-knights/soak.test.ts runs a short one.
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -36,11 +37,12 @@ export const emptyTally = (): SoakTally => ({ games: 0, asked: {}, victories: {}
 const bump = (r: Record<string, number>, k: string, n = 1): void => { r[k] = (r[k] ?? 0) + n; };
 
 /** One complete bot game of `players` barons, tallied into `t` (a failure is recorded, never thrown). */
-export function soakGame(t: SoakTally, players: number, seed: string, opts: { length?: 8 | 10 | 12 | 15; maxSteps?: number; heirs?: boolean } = {}): WkGame | null {
+export function soakGame(t: SoakTally, players: number, seed: string, opts: { length?: 8 | 10 | 12 | 15; maxSteps?: number; heirs?: boolean; elimination?: boolean } = {}): WkGame | null {
   const rng = createRng(seed, 'bots');
   const maxSteps = opts.maxSteps ?? 20_000;
   let g: WkGame;
-  try { g = rs.setup({ players, length: opts.length ?? 8, ...(opts.heirs ? { config: { options: { heirExchange: true } } } : {}) }, rng); } catch (e) { t.failures.push(`${seed}: setup: ${(e as Error).message}`); return null; }
+  const options = { ...(opts.heirs ? { heirExchange: true } : {}), ...(opts.elimination ? { playerElimination: true } : {}) };
+  try { g = rs.setup({ players, length: opts.length ?? 8, ...(Object.keys(options).length ? { config: { options } } : {}) }, rng); } catch (e) { t.failures.push(`${seed}: setup: ${(e as Error).message}`); return null; }
   let steps = 0;
   try {
     while (!rs.outcome(g) && steps < maxSteps) {
@@ -75,6 +77,7 @@ export function soakGame(t: SoakTally, players: number, seed: string, opts: { le
         if (e.t === 'card-revealed' && e.card.startsWith('neutral:')) bump(t.phases, e.card.split(':')[1]!);
         if (e.t === 'siege-started' && e.works.kind === 'stronghold') bump(t.phases, 'stronghold-besieged');
         if (e.t === 'captured' && e.how === 'stronghold') bump(t.phases, 'stronghold-fell');
+        if (e.t === 'eliminated' || e.t === 'last-standing') bump(t.phases, e.t);
       }
       const broken = checkInvariants(g.wk);
       if (broken.length) { t.failures.push(`${seed}: invariants after step ${steps}: ${broken.join('; ')}`); return g; }
@@ -96,7 +99,7 @@ export function soakGame(t: SoakTally, players: number, seed: string, opts: { le
 export const neverAsked = (t: SoakTally): string[] => FLOW_KINDS.filter((k) => !(t.asked[k] ?? 0));
 
 function main(): void {
-  const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, seed: { type: 'string', default: 'wk-soak' }, min: { type: 'string', default: '2' }, max: { type: 'string', default: '6' }, length: { type: 'string', default: '8' }, heirs: { type: 'boolean', default: false }, minutes: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, seed: { type: 'string', default: 'wk-soak' }, min: { type: 'string', default: '2' }, max: { type: 'string', default: '6' }, length: { type: 'string', default: '8' }, heirs: { type: 'boolean', default: false }, elimination: { type: 'boolean', default: false }, minutes: { type: 'string', default: '0' } } });
   const minutes = Number(values.minutes);
   if (!(minutes >= 0)) throw new Error('--minutes ≥ 0');
   const games = Number(values.games), min = Number(values.min), max = Number(values.max), length = Number(values.length) as 8;
@@ -106,7 +109,7 @@ function main(): void {
   for (let i = 0; i < games; i++) {
     if (minutes > 0 && Date.now() - started >= minutes * 60_000) break;
     const n = min + (i % (max - min + 1));
-    soakGame(t, n, `${values.seed}-${i}`, { length, heirs: values.heirs });
+    soakGame(t, n, `${values.seed}-${i}`, { length, heirs: values.heirs, elimination: values.elimination });
     if ((i + 1) % 10 === 0) console.error(`${i + 1}/${games} games, ${Math.round((Date.now() - started) / 1000)} s`);
   }
   console.log(`Warrior Knights soak: ${t.games} games of ${min}–${max} barons (length ${length}), ${t.turns} turns, ${t.steps} questions, ${Math.round((Date.now() - started) / 1000)} s`);
@@ -114,6 +117,7 @@ function main(): void {
   console.log(`special phases and neutral cards: ${JSON.stringify(t.phases)}`);
   console.log(`crowns given (#42): ${t.phases['crowns-given'] ?? 0} gifts, ${t.phases['crowns-given-total'] ?? 0} crowns`);
   if (values.heirs) console.log(`heir exchange (#43): ${['heir-offered', 'heir-trade', 'heir-declined', 'heir-returned', 'heir-executed', 'heir-offers-expired', 'noble-died'].map((k) => `${k} ${t.phases[k] ?? 0}`).join(', ')}`);
+  if (values.elimination) console.log(`player elimination: eliminated ${t.phases.eliminated ?? 0}, last standing ${t.phases['last-standing'] ?? 0}`);
   console.log(`asked: ${FLOW_KINDS.map((k) => `${k} ${t.asked[k] ?? 0}`).join(', ')}`);
   console.log(`never asked: ${neverAsked(t).join(', ') || 'none'}`);
   console.log(`failures: ${t.failures.length}`);
