@@ -265,6 +265,14 @@ test('property: random bot games with elimination on keep every invariant (check
   }), { numRuns: 6 });
 });
 
+test('soak (scripts/wk-soak.ts --elimination): bot games with gifts, no invariant broken, no bot answer refused, eliminations counted', () => {
+  const t = emptyTally();
+  for (const [n, seed] of [[3, 'elim-soak-1'], [4, 'elim-soak-2']] as const) soakGame(t, n, seed, { elimination: true });
+  assert.deepEqual(t.failures, []);
+  assert.equal(t.games, 2);
+  assert.ok((t.phases.eliminated ?? 0) > 0, `an elimination (${JSON.stringify(t.phases)})`);
+});
+
 test('resolveWkConfig: the option and its constant are bounded booleans', () => {
   assert.equal(resolveWkConfig({ options: { playerElimination: true } }).options.playerElimination, true);
   assert.throws(() => resolveWkConfig({ options: { playerElimination: 3 } }));
