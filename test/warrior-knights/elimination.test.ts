@@ -23,6 +23,7 @@ import { renderEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { draftShields, resolveWkConfig, zoneThreshold } from '../../src/rulesets/warrior-knights/constants.ts';
 import { eliminate } from '../../src/rulesets/warrior-knights/rules/elimination.ts';
 import { queueTriggers } from '../../src/rulesets/warrior-knights/rules/action.ts';
+import { proposalCard } from '../../src/rulesets/warrior-knights/proposal-cards.ts';
 import { isMercenary } from '../../src/rulesets/warrior-knights/troops.ts';
 import { emptyTally, soakGame } from '../../scripts/wk-soak.ts';
 import type { WkState } from '../../src/rulesets/warrior-knights/state.ts';
@@ -150,8 +151,9 @@ function scene(): { s: WkState; victim: BaronId; others: BaronId[] } {
   s.zones.taxes.push(card);
   s.track[0] = victim!; s.barons[victim!].shields--;
   s.expeditions.china = { space: 1, blessed: false, stakes: [{ baron: victim!, crowns: 3 }, { baron: others[0]!, crowns: 2 }] };
-  const title = s.secret.proposalDeck.find((c) => c.startsWith('title') || c.includes('title')) ?? null;
-  if (title) { s.secret.proposalDeck = s.secret.proposalDeck.filter((c) => c !== title); s.barons[victim!].titles.push(title); }
+  const title = s.secret.proposalDeck.find((c) => proposalCard(c).type === 'title')!;
+  s.secret.proposalDeck = s.secret.proposalDeck.filter((c) => c !== title);
+  s.barons[victim!].titles.push(title);
   assert.deepEqual(checkInvariants(s), []);
   return { s, victim: victim!, others: others as BaronId[] };
 }
@@ -164,6 +166,7 @@ test('elimination (scene): the roles pass to the most votes / the most Faith, ca
   assert.ok(onBoard.length > 0, 'his nobles are on the board');
   const mercs = onBoard.flatMap((n) => n.troops).filter(isMercenary);
   const inPiles = s.secret.piles.flat().filter((c) => c.startsWith(`${victim}:`)).length;
+  assert.ok(inPiles > 0, 'he has cards on the piles');
   eliminate(s, victim, others[0]!, 'test/elim');
   assert.deepEqual(checkInvariants(s), []);
   assert.deepEqual(s.players, others);
@@ -178,6 +181,7 @@ test('elimination (scene): the roles pass to the most votes / the most Faith, ca
   assert.equal(s.track[0], null);
   assert.deepEqual(s.expeditions.china!.stakes, [{ baron: others[0], crowns: 2 }], 'his stake goes to the bank');
   assert.deepEqual(s.barons[victim].titles, []);
+  assert.ok(s.proposalDiscard.some((c) => proposalCard(c).type === 'title'), 'his Title is discarded');
   assert.ok(s.log.some((e) => e.t === 'eliminated' && e.baron === victim));
   assert.ok(s.log.some((e) => e.t === 'chairman' && e.baron === others[0]) && s.log.some((e) => e.t === 'church' && e.baron === others[1]));
 });
