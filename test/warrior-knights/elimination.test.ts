@@ -89,6 +89,10 @@ test('a stronghold captured eliminates its baron: nobles off, cities neutral, ca
   assert.ok(!s.track.includes(b), 'his shields leave the track');
   assert.ok(Object.values(s.expeditions).every((e) => !e || e.stakes.every((x) => x.baron !== b)), 'his stakes go to the bank');
   assert.ok(s.chairman !== b && s.church !== b, 'the roles passed');
+  // the thresholds with the barons left, checked at once: no zone left at 2N' cards without its phase waiting
+  const phase = { taxes: 'taxation', wages: 'wages', assembly: 'assembly' } as const;
+  for (const z of ['taxes', 'wages', 'assembly'] as const) assert.ok(s.zones[z].length < zoneThreshold(s.config, s.players.length) || s.pendingPhases.includes(phase[z]), `${z}: ${s.zones[z].length} cards, N = ${s.players.length}`);
+  assert.ok(s.track.filter((x) => x !== null).length < draftShields(s.config, s.players.length) || s.pendingPhases.includes('draft'));
   assert.ok(s.outOfGame.filter((t) => t.startsWith(`${b}-`)).length > 0 && !Object.values(s.nobles).some((n) => n.troops.some((t) => t.startsWith(`${b}-`))), 'his regulars leave the game');
   // the ransom: half his crowns, no city (elimination.ransomCity false)
   const ransom = hit.events.find((e) => e.t === 'ransom') ?? run.steps.flatMap((x) => x.events).filter((e) => e.t === 'ransom').at(-1);
