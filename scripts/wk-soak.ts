@@ -1,5 +1,5 @@
 /**
- * `node --import tsx scripts/wk-soak.ts [--games N] [--minutes M] [--seed S] [--min 2] [--max 6] [--length 8] [--heirs] [--free-motions]`
+ * `node --import tsx scripts/wk-soak.ts [--games N] [--minutes M] [--seed S] [--min 2] [--max 6] [--length 8] [--heirs] [--free-motions] [--elimination]`
  * (`--minutes`: no new game starts after M minutes; the --games count is then a ceiling)
  * Warrior Knights bot games through the Ruleset contract (index.ts, bot.ts), the barons' count
  * cycling from --min to --max: invariants after every question, no bot answer refused, each game
@@ -9,7 +9,8 @@
  * #42: to the barons whose consent its card waits for, or alms to the poorest), through the
  * contract's `validateAction` / `act` while the question is open; counted as `crowns-given`
  * (gifts) and `crowns-given-total` (crowns) with the special phases. Exits 1 on any failure (an invariant broken, a bot answer refused, a crash, a game
- * not over within the step cap). `--heirs`: the games play with the "Heir exchange" option on (§7.4, free.ts `botHeirs`), its free actions counted by event. `--free-motions`: with the "Free-form Personal Motions" option on (§7.4, house-laws.ts), the free laws proposed, adopted and repealed counted. test/warrior-knights/soak.test.ts runs a short one.
+ * not over within the step cap). `--heirs`: the games play with the "Heir exchange" option on (§7.4, free.ts `botHeirs`), its free actions counted by event. `--free-motions`: with the "Free-form Personal Motions" option on (§7.4, house-laws.ts), the free laws proposed, adopted and repealed counted. `--elimination`: the "Player elimination" option on (§7.4,
+ * rules/elimination.ts), the eliminations and last-standing wins counted. test/warrior-knights/soak.test.ts runs a short one.
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -36,11 +37,11 @@ export const emptyTally = (): SoakTally => ({ games: 0, asked: {}, victories: {}
 const bump = (r: Record<string, number>, k: string, n = 1): void => { r[k] = (r[k] ?? 0) + n; };
 
 /** One complete bot game of `players` barons, tallied into `t` (a failure is recorded, never thrown). */
-export function soakGame(t: SoakTally, players: number, seed: string, opts: { length?: 8 | 10 | 12 | 15; maxSteps?: number; heirs?: boolean; freeMotions?: boolean } = {}): WkGame | null {
+export function soakGame(t: SoakTally, players: number, seed: string, opts: { length?: 8 | 10 | 12 | 15; maxSteps?: number; heirs?: boolean; freeMotions?: boolean; elimination?: boolean } = {}): WkGame | null {
   const rng = createRng(seed, 'bots');
   const maxSteps = opts.maxSteps ?? 20_000;
   let g: WkGame;
-  const options = { ...(opts.heirs ? { heirExchange: true } : {}), ...(opts.freeMotions ? { freeFormMotions: true } : {}) };
+  const options = { ...(opts.heirs ? { heirExchange: true } : {}), ...(opts.freeMotions ? { freeFormMotions: true } : {}), ...(opts.elimination ? { playerElimination: true } : {}) };
   try { g = rs.setup({ players, length: opts.length ?? 8, ...(Object.keys(options).length ? { config: { options } } : {}) }, rng); } catch (e) { t.failures.push(`${seed}: setup: ${(e as Error).message}`); return null; }
   let steps = 0;
   try {
@@ -77,6 +78,7 @@ export function soakGame(t: SoakTally, players: number, seed: string, opts: { le
         if (e.t === 'siege-started' && e.works.kind === 'stronghold') bump(t.phases, 'stronghold-besieged');
         if (e.t === 'captured' && e.how === 'stronghold') bump(t.phases, 'stronghold-fell');
         if (e.t === 'house-law-adopted' || e.t === 'house-law-repealed' || (e.t === 'personal-motion' && e.choice === 'free-law')) bump(t.phases, e.t === 'personal-motion' ? 'free-law-proposed' : e.t); // §7.4 --free-motions
+        if (e.t === 'eliminated' || e.t === 'last-standing') bump(t.phases, e.t);
       }
       const broken = checkInvariants(g.wk);
       if (broken.length) { t.failures.push(`${seed}: invariants after step ${steps}: ${broken.join('; ')}`); return g; }
@@ -98,7 +100,7 @@ export function soakGame(t: SoakTally, players: number, seed: string, opts: { le
 export const neverAsked = (t: SoakTally): string[] => FLOW_KINDS.filter((k) => !(t.asked[k] ?? 0));
 
 function main(): void {
-  const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, seed: { type: 'string', default: 'wk-soak' }, min: { type: 'string', default: '2' }, max: { type: 'string', default: '6' }, length: { type: 'string', default: '8' }, heirs: { type: 'boolean', default: false }, 'free-motions': { type: 'boolean', default: false }, minutes: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({ options: { games: { type: 'string', default: '20' }, seed: { type: 'string', default: 'wk-soak' }, min: { type: 'string', default: '2' }, max: { type: 'string', default: '6' }, length: { type: 'string', default: '8' }, heirs: { type: 'boolean', default: false }, 'free-motions': { type: 'boolean', default: false }, elimination: { type: 'boolean', default: false }, minutes: { type: 'string', default: '0' } } });
   const minutes = Number(values.minutes);
   if (!(minutes >= 0)) throw new Error('--minutes ≥ 0');
   const games = Number(values.games), min = Number(values.min), max = Number(values.max), length = Number(values.length) as 8;
@@ -108,7 +110,7 @@ function main(): void {
   for (let i = 0; i < games; i++) {
     if (minutes > 0 && Date.now() - started >= minutes * 60_000) break;
     const n = min + (i % (max - min + 1));
-    soakGame(t, n, `${values.seed}-${i}`, { length, heirs: values.heirs, freeMotions: values['free-motions'] });
+    soakGame(t, n, `${values.seed}-${i}`, { length, heirs: values.heirs, freeMotions: values['free-motions'], elimination: values.elimination });
     if ((i + 1) % 10 === 0) console.error(`${i + 1}/${games} games, ${Math.round((Date.now() - started) / 1000)} s`);
   }
   console.log(`Warrior Knights soak: ${t.games} games of ${min}–${max} barons (length ${length}), ${t.turns} turns, ${t.steps} questions, ${Math.round((Date.now() - started) / 1000)} s`);
@@ -117,6 +119,7 @@ function main(): void {
   console.log(`crowns given (#42): ${t.phases['crowns-given'] ?? 0} gifts, ${t.phases['crowns-given-total'] ?? 0} crowns`);
   if (values['free-motions']) console.log(`free-form Personal Motions (§7.4): ${['free-law-proposed', 'house-law-adopted', 'house-law-repealed'].map((k) => `${k} ${t.phases[k] ?? 0}`).join(', ')}`);
   if (values.heirs) console.log(`heir exchange (#43): ${['heir-offered', 'heir-trade', 'heir-declined', 'heir-returned', 'heir-executed', 'heir-offers-expired', 'noble-died'].map((k) => `${k} ${t.phases[k] ?? 0}`).join(', ')}`);
+  if (values.elimination) console.log(`player elimination: eliminated ${t.phases.eliminated ?? 0}, last standing ${t.phases['last-standing'] ?? 0}`);
   console.log(`asked: ${FLOW_KINDS.map((k) => `${k} ${t.asked[k] ?? 0}`).join(', ')}`);
   console.log(`never asked: ${neverAsked(t).join(', ') || 'none'}`);
   console.log(`failures: ${t.failures.length}`);

@@ -79,6 +79,8 @@ test('every event kind renders in French and English, with no placeholder left',
     { t: 'heir-offered', id: 1, from: 'red', to: 'green', give: 'red-star', giveCrowns: 0, want: 'green-circle', wantCrowns: 2 }, { t: 'heir-offered', id: 2, from: 'red', to: 'green', give: null, giveCrowns: 3, want: 'green-circle', wantCrowns: 0 },
     { t: 'heir-trade', id: 1, from: 'red', to: 'green' }, { t: 'heir-declined', id: 2, from: 'red', to: 'green' },
     { t: 'heir-returned', noble: 'green-circle', from: 'red', to: 'green' }, { t: 'heir-executed', noble: 'green-circle', by: 'red' }, { t: 'heir-offers-expired', count: 2 },
+    // the "Player elimination" option (rules/elimination.ts)
+    { t: 'eliminated', baron: 'red', by: 'green' }, { t: 'eliminated', baron: 'red', by: null }, { t: 'last-standing', baron: 'green' },
   ];
   for (const e of all) {
     for (const lang of ['fr', 'en'] as const) {

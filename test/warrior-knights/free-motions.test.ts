@@ -86,6 +86,9 @@ test('option off: a seeded bot game runs exactly as before the variant (same has
   delete (st.config.options as Record<string, unknown>).freeFormMotions;
   delete (st.config.assembly as Record<string, unknown>).freeLawMaxChars;
   delete (st.config.assembly as Record<string, unknown>).maxHouseLaws;
+  // and the other later variant's keys, off by default (elimination.test.ts: Player elimination)
+  delete (st.config.options as Record<string, unknown>).playerElimination;
+  delete (st.config as Record<string, unknown>).elimination;
   // computed with the code before house-laws.ts existed (commit 9d22edb), by the same soak game
   assert.equal(hashState(st), '391b604a5be1df9842cbe56aac89026c2e3bd92118fa91de0c44a0cfb6a29c23');
   const { g: off } = until({}, 'free-1', atMotion);

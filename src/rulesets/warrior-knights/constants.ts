@@ -109,6 +109,11 @@ export const WK_CONSTANTS = {
     lawOfTheStrongest: constant(false, bool(), '[T §7.4] only military victory counts'),
     heirExchange: constant(false, bool(), '[T §7.4] « Échanges d’héritiers »: heirs held, traded, given back, executed (heirs.ts); who holds which heir is public [P]'),
     freeFormMotions: constant(false, bool(), '[T §7.4] free-form Personal Motions: the proposer may put a free law to the vote, a public text enforced by the barons, never by the referee [P] (house-laws.ts)'),
+    playerElimination: constant(false, bool(), '[T §7.4] « Élimination d’un joueur »: a baron whose stronghold is captured is eliminated (rules/elimination.ts, [P G-A47])'),
+  },
+  /** The "Player elimination" variant (§7.4, rules/elimination.ts). */
+  elimination: {
+    ransomCity: constant(false, bool(), '[P G-A47] false: the ransom is half the crowns only (all his cities become neutral); true: the loser gives his ransom city first (#16), then the rest become neutral'),
   },
   /** §9.1 item 4: minutes per deadline class and pace. */
   deadlines: {

@@ -42,7 +42,7 @@ export const DECISIONS = {
   'retreat': { n: 13, rule: '§6.11', who: 'retreating baron', pattern: 'sequential', deadline: 'BATTLE', hides: '—', byDefault: 'first legal region by map order; smallest card of the drawn nation' },
   'death': { n: 14, rule: '§6.12', who: 'dead noble’s baron', pattern: 'sequential', deadline: 'BATTLE', hides: '—', byDefault: 'smallest card of the nation; engine-chosen maximal subset' },
   'city-captured': { n: 15, rule: '§6.7, §6.10', who: 'captor', pattern: 'sequential', deadline: 'BATTLE', hides: '—', byDefault: 'control' },
-  'ransom-city': { n: 16, rule: '§6.9', who: 'loser', pattern: 'sequential', deadline: 'REPLY', hides: '—', byDefault: 'his lowest-income city' },
+  'ransom-city': { n: 16, rule: '§6.9', who: 'loser', pattern: 'sequential', deadline: 'REPLY', hides: '—', byDefault: 'his lowest-income city' }, // Player elimination (§7.4): asked only with elimination.ransomCity [P G-A47]
   'event-drawer': { n: 17, rule: '§4.7', who: 'Church Support holder', pattern: 'sequential', deadline: 'REPLY', hides: '—', byDefault: 'red: draw himself; green: next baron clockwise; blue: draw himself' },
   'cancel-red-event': { n: 18, rule: '§4.7', who: 'drawer', pattern: 'sequential', deadline: 'REPLY', hides: '—', byDefault: 'don’t pay' },
   'pledge-faith': { n: 19, rule: '§4.7, §9.3', who: 'any baron', pattern: 'reaction', deadline: 'REPLY', hides: 'pledges until the window closes', byDefault: 'no pledge' },

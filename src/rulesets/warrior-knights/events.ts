@@ -112,7 +112,10 @@ export type WkEvent =
   | { t: 'heir-declined'; id: number; from: BaronId; to: BaronId }
   | { t: 'heir-returned'; noble: string; from: BaronId; to: BaronId }
   | { t: 'heir-executed'; noble: string; by: BaronId }
-  | { t: 'heir-offers-expired'; count: number };
+  | { t: 'heir-offers-expired'; count: number }
+  // The "Player elimination" variant (§7.4, [P G-A47]; rules/elimination.ts): public
+  | { t: 'eliminated'; baron: BaronId; by: BaronId | null }
+  | { t: 'last-standing'; baron: BaronId };
 
 const PHASE_NAMES: Record<SpecialPhase, Localized> = {
   taxation: { fr: 'les Impôts', en: 'Taxation' },
@@ -302,6 +305,8 @@ const MSG: { [K in WkEvent['t']]: Msg<K> } = {
   'heir-returned': (e, who) => fill({ fr: '{a} rend l’héritier de {n} à {b}.', en: '{a} gives the heir of {n} back to {b}.' }, { a: who(e.from), b: who(e.to), n: noble(e.noble).name }),
   'heir-executed': (e, who) => fill({ fr: '{a} fait exécuter l’héritier de {n} : sa lignée s’éteint.', en: '{a} has the heir of {n} executed: his line ends.' }, { a: who(e.by), n: noble(e.noble).name }),
   'heir-offers-expired': (e) => fill({ fr: 'Fin du tour : {k} sans réponse expire(nt).', en: 'End of the turn: {k} unanswered expire(s).' }, { k: count(e.count, { fr: 'offre d’héritiers', en: 'heir offer' }, { fr: 'offres d’héritiers', en: 'heir offers' }) }),
+  eliminated: (e, who) => fill({ fr: '{b} a perdu sa forteresse{by} : il est éliminé. Ses nobles quittent le plateau, ses cités deviennent neutres et ses cartes sont retirées du jeu.', en: '{b} has lost his stronghold{by}: he is eliminated. His nobles leave the board, his cities become neutral and his cards are removed from the game.' }, { b: who(e.baron), by: e.by ? { fr: ` aux mains de ${who(e.by)}`, en: ` to ${who(e.by)}` } : '' }),
+  'last-standing': (e, who) => fill({ fr: '{b} est le dernier baron en lice : il l’emporte.', en: '{b} is the last baron standing: he wins.' }, { b: who(e.baron) }),
   'law-levy': (e, who) => fill({ fr: '{b} paie {n} au titre de {c}.', en: '{b} pays {n} under {c}.' }, { b: who(e.baron), n: count(e.amount, RESOURCE.crowns[0], RESOURCE.crowns[1]), c: deckCardName(e.card) }),
   triggered: (e, who) => (e.phase === 'draft'
     ? { fr: 'La piste des mercenaires est pleine : place au Recrutement de mercenaires.', en: 'The Mercenary track is full: the Mercenary Draft now.' }

@@ -12,8 +12,9 @@
  *   whole number of at least 1, more than the giver holds. A paused game is refused by the
  *   platform (games/prompts.ts `takeFreeAction`, as for every free action). Allowed from the setup
  *   on (the barons hold their 15 crowns from S8) and during any prompt, the giver's or another's.
- *   The standard rules eliminate nobody (§7.3); the elimination variant is not implemented, so
- *   every baron of the game may give and receive.
+ *   The standard rules eliminate nobody (§7.3); with the "Player elimination" variant (§7.4,
+ *   rules/elimination.ts) an eliminated baron takes no free action at all (crowns, heirs) and
+ *   receives no crowns [P]: he is told so in French and English.
  * - Public (§2.12, §9.4: crowns totals are public [P]): every baron is told who gave how much to
  *   whom (`crowns-given`, events.ts, French and English); `freeActionAudience` is left out (everyone).
  * - Not written in the rules' log (`wk.log`): that log holds the events of the step being run (the
@@ -26,13 +27,14 @@ import type { Rng } from '../../engine/rng.ts';
 import { baronData, type BaronId } from './barons.ts';
 import { actionCard } from './cards.ts';
 import { askOf, type FlowEvent, type WkGame } from './flow.ts';
+import { isEliminated } from './rules/elimination.ts';
 import { applyHeirAction, botHeirActions, heirActions, isHeirAction, validateHeirAction, type HeirAct } from './heirs.ts';
 
 export const GIVE_CROWNS = 'give-crowns';
 
 export interface Gift { to: BaronId; amount: number }
 
-export type GiftRefusal = 'unknown-action' | 'unknown-action-heirs' | 'over' | 'not-baron' | 'no-baron' | 'self' | 'bad-amount' | 'too-many' | 'stalls';
+export type GiftRefusal = 'unknown-action' | 'unknown-action-heirs' | 'over' | 'not-baron' | 'no-baron' | 'self' | 'bad-amount' | 'too-many' | 'stalls' | 'eliminated' | 'eliminated-target';
 
 export const GIFT_REFUSALS: Record<GiftRefusal, Localized> = {
   'unknown-action': { fr: 'Action inconnue : seul le don de couronnes est possible (rien d’autre ne se transmet, §4.13).', en: 'Unknown action: only giving crowns is possible (nothing else can be transferred, §4.13).' },
@@ -43,6 +45,8 @@ export const GIFT_REFUSALS: Record<GiftRefusal, Localized> = {
   self: { fr: 'Choisissez un autre baron que vous-même.', en: 'Choose a baron other than yourself.' },
   'bad-amount': { fr: 'Le montant est un nombre entier de couronnes, au moins 1.', en: 'The amount is a whole number of crowns, at least 1.' },
   'too-many': { fr: 'Vous n’avez que {n} couronne(s).', en: 'You have only {n} crown(s).' },
+  eliminated: { fr: 'Vous êtes éliminé (variante « Élimination d’un joueur ») : vous ne pouvez plus rien donner ni échanger.', en: 'You are eliminated (the "Player elimination" variant): you can no longer give or exchange anything.' },
+  'eliminated-target': { fr: 'Ce baron est éliminé (variante « Élimination d’un joueur ») : il ne reçoit plus rien.', en: 'That baron is eliminated (the "Player elimination" variant): he receives nothing any more.' },
   stalls: { fr: 'Pas maintenant : les recrues déjà choisies dans ce Recrutement ne pourraient plus être payées. Attendez sa fin.', en: 'Not now: the recruits already picked in this Draft could no longer be paid for. Wait until it ends.' },
 };
 
@@ -63,6 +67,7 @@ export function validateGift(g: WkGame, player: PlayerId, action: ActionInput): 
 
 /** Every free action: crowns, and the heir exchange variant's (heirs.ts) when its option is on. */
 export function validateFree(g: WkGame, player: PlayerId, action: ActionInput): Validation<unknown> {
+  if (isEliminated(g.wk, player)) return refuse('eliminated'); // §7.4 Player elimination [P]
   let v: Validation<unknown>;
   if (isHeirAction(action.id)) { // refused with « not in play » when the option is off
     const h = validateHeirAction(g, player, action);
@@ -99,6 +104,7 @@ function validateCrowns(g: WkGame, player: PlayerId, action: ActionInput): Valid
   if (over(g)) return refuse('over');
   if (!isBaron(g, player)) return refuse('not-baron');
   const to = String(action.values?.to ?? '').trim();
+  if (isEliminated(g.wk, to)) return refuse('eliminated-target');
   if (!isBaron(g, to)) return refuse('no-baron');
   if (to === player) return refuse('self');
   const raw = String(action.values?.amount ?? '').trim();

@@ -40,6 +40,7 @@ import { tracksSection } from './tracks.ts';
 import { applyFree, freeActionsOf, validateFree } from './free.ts';
 import { heirSections } from './heirs.ts';
 import { HOUSE_LAW_NOTE, houseLawSections } from './house-laws.ts';
+import { isEliminated, seatsOf } from './rules/elimination.ts';
 import type { Rng } from '../../engine/rng.ts';
 
 export interface WkGameOptions {
@@ -242,7 +243,8 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     const wk = createGame({ players, config }, rng);
     return startFlow(wk, maxTurns, namesOf(options, wk.players));
   },
-  players: (g) => g.wk.players.map((id) => ({ id, name: g.names[id] ?? baronData(id).name })),
+  // every seat, eliminated barons too (Player elimination, §7.4: `players` holds those still in play)
+  players: (g) => seatsOf(g.wk).map((id) => ({ id, name: g.names[id] ?? baronData(id).name })),
   decisions(g) {
     const ask = askOf(g);
     if (!ask) return [];
@@ -309,7 +311,7 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     const s = g.wk;
     if (g.flow.abandoned) return { finished: true, winners: [], reason: 'abandoned' };
     if (g.flow.closed) return { finished: true, winners: s.winner ? [s.winner] : [], reason: 'closed' };
-    if (s.stage === 'over') return { finished: true, winners: s.winner ? [s.winner] : [], reason: s.winner ? (s.log.some((e) => e.t === 'military-victory') ? 'military' : 'influence') : 'none' };
+    if (s.stage === 'over') return { finished: true, winners: s.winner ? [s.winner] : [], reason: s.winner ? (s.eliminated?.length && s.players.length === 1 ? 'last-standing' : s.log.some((e) => e.t === 'military-victory') ? 'military' : 'influence') : 'none' };
     if (g.flow.capped) { const w = influenceWinner(s); return { finished: true, winners: w ? [w] : [], reason: 'turn-cap' }; }
     return null;
   },
@@ -319,7 +321,9 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     // the winner first (a military victor may not lead on Influence), then the §7.2 ranking
     const winners = new Set(warriorKnights.outcome(g)?.winners ?? []);
     const groups = influenceRanking(g.wk).map((grp) => grp.filter((b) => !winners.has(b)));
-    return [[...winners], ...groups].filter((x) => x.length > 0);
+    // Player elimination (§7.4) [P]: the eliminated last, the latest eliminated first
+    const out = [...(g.wk.eliminated ?? [])].reverse().map((b) => [b]);
+    return [[...winners], ...groups, ...out].filter((x) => x.length > 0);
   },
   stepLabel(g) {
     const ask = askOf(g);
@@ -344,11 +348,13 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     const cities = (b: BaronId) => Object.values(s.cities).filter((c) => c.controller === b && !c.razed).length;
     // the baron's own name (the one the board's pieces, hands and cards belong to) beside the player who plays him:
     // the seat's name, which the log, the prompts and the map use (barons.ts baronName)
-    const rows = s.players.map((b) => [baronData(b).name, g.names[b] ?? '—', baronData(b).colour[lang], String(s.barons[b].crowns), String(s.barons[b].votes), String(s.barons[b].faith), String(s.barons[b].influence), String(cities(b))]);
+    // every seat; an eliminated baron (Player elimination, §7.4) is marked as such
+    const out = (b: BaronId) => (isEliminated(s, b) ? (fr ? ' (éliminé)' : ' (eliminated)') : '');
+    const rows = seatsOf(s).map((b) => [`${baronData(b).name}${out(b)}`, g.names[b] ?? '—', baronData(b).colour[lang], String(s.barons[b].crowns), String(s.barons[b].votes), String(s.barons[b].faith), String(s.barons[b].influence), String(cities(b))]);
     const step = stepRow(s.step as StepId);
     const sections: ViewDoc['sections'] = [
       { title: fr ? 'Barons' : 'Barons', kind: 'table', columns: fr ? ['Baron', 'Joueur', 'Couleur', 'Couronnes', 'Voix', 'Foi', 'Influence', 'Cités'] : ['Baron', 'Player', 'Colour', 'Crowns', 'Votes', 'Faith', 'Influence', 'Cities'], rows },
-      { title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.turn)], [fr ? 'Étape' : 'Step', `${s.step} ${step.name[lang]}`], [fr ? 'Président' : 'Chairman', baronData(s.chairman).name], [fr ? 'Soutien de l’Église' : 'Church Support', baronData(s.church).name], [fr ? 'Réserve d’Influence' : 'Influence reserve', String(s.influenceReserve)]] },
+      { title: fr ? 'Tour' : 'Turn', kind: 'kv', rows: [[fr ? 'Tour' : 'Turn', String(s.turn)], [fr ? 'Étape' : 'Step', `${s.step} ${step.name[lang]}`], [fr ? 'Président' : 'Chairman', baronData(s.chairman).name], [fr ? 'Soutien de l’Église' : 'Church Support', baronData(s.church).name], [fr ? 'Réserve d’Influence' : 'Influence reserve', String(s.influenceReserve)], ...(s.eliminated?.length ? [[fr ? 'Éliminés' : 'Eliminated', s.eliminated.map((b) => baronData(b).name).join(', ')] as [string, string]] : [])] },
       tracksSection(s, g.names, lang), // issue 21: the tracks and trigger zones beside the board (tracks.ts)
     ];
     if (s.heirs) sections.push(...heirSections(s, lang)); // the "Heir exchange" option (§7.4, #43): public [P]

@@ -6,7 +6,8 @@
  * neutrals — or, for a neutral card, the neutral set); each Fate and mercenary card once; a
  * city's breaches within its strength; at most one stronghold per region, never with an unrazed
  * city (§2.5); the track's shields within the barons' 8 [P G-A60]; each Event and Proposal card in
- * one place, at most 3 Titles a baron, at most 3 proposals on the agenda (§5).
+ * one place, at most 3 Titles a baron, at most 3 proposals on the agenda (§5); the roles held by
+ * barons in play; an eliminated baron (Player elimination, §7.4) with nothing left in play.
  *
  * Returns the violations as sentences (empty: all hold).
  */
@@ -46,7 +47,8 @@ export function checkInvariants(s: WkState): string[] {
   for (const t of s.outOfGame) put(t, 'out of the game');
   for (const t of s.secret.mercenaryDeck) put(t, 'mercenary deck');
   const inPlay = new Set(s.players);
-  for (const t of [...MERCENARIES.map((m) => m.id), ...REGULARS.filter((r) => inPlay.has(r.baron)).map((r) => r.id)]) {
+  const seats = new Set([...s.players, ...(s.eliminated ?? [])]); // the eliminated's regulars are out of the game (Player elimination)
+  for (const t of [...MERCENARIES.map((m) => m.id), ...REGULARS.filter((r) => seats.has(r.baron)).map((r) => r.id)]) {
     const places = where.get(t) ?? [];
     if (places.length !== 1) out.push(`troop card ${t} is in ${places.length} places (${places.join(', ')})`);
     where.delete(t);
@@ -128,5 +130,21 @@ export function checkInvariants(s: WkState): string[] {
     if (l.text === '' || l.text !== normalizeLawText(l.text) || lawLength(l.text) > s.config.assembly.freeLawMaxChars) out.push(`free law ${l.id} has a malformed text`);
     if (!Object.hasOwn(s.barons, l.by)) out.push(`free law ${l.id} was proposed by an unknown baron`);
   }
+  // The "Player elimination" variant (§7.4, rules/elimination.ts): an eliminated baron is out of the seats in play, with no
+  // noble on the board, no troop, no city, no stronghold, no card in a pile, a zone, his hand or on the track, no Title, no role.
+  for (const b of s.eliminated ?? []) {
+    if (inPlay.has(b)) out.push(`eliminated ${b} is still in play`);
+    for (const n of Object.values(s.nobles)) if (n.baron === b && (n.location.kind !== 'off' || n.troops.length > 0)) out.push(`noble ${n.id} of eliminated ${b} is on the board or leads troops`);
+    if (s.strongholds[b].region !== null || s.strongholds[b].garrison.length > 0) out.push(`eliminated ${b} has a stronghold`);
+    for (const c of baronCards(b)) if (cards.has(c)) out.push(`card ${c} of eliminated ${b} is still in play`);
+    if (s.barons[b].hand.length > 0) out.push(`eliminated ${b} has cards in hand`);
+    for (const counts of s.pileCounts) if ((counts[b] ?? 0) > 0) out.push(`eliminated ${b} is counted on a pile`);
+    if (s.track.includes(b)) out.push(`eliminated ${b} has a shield on the Mercenary track`);
+    if (s.barons[b].titles.length > 0) out.push(`eliminated ${b} holds Titles`);
+    if (s.chairman === b || s.church === b) out.push(`eliminated ${b} holds a role`);
+    for (const e of Object.values(s.expeditions)) if (e?.stakes.some((x) => x.baron === b)) out.push(`eliminated ${b} has an expedition stake`);
+  }
+  if (s.eliminated?.length && !s.config.options.playerElimination) out.push('barons are eliminated but the option is off');
+  if (!inPlay.has(s.chairman) || !inPlay.has(s.church)) out.push('the Chairman or the Church Support is not a baron in play');
   return out;
 }

@@ -221,6 +221,9 @@ export interface WkState {
   houseLaws?: HouseLaw[];
   /** The last free-law number given (names `house-<n>`). */
   houseLawSeq?: number;
+  // ─── The "Player elimination" variant (§7.4, [P G-A47]; rules/elimination.ts): absent until someone is eliminated ───
+  /** The barons eliminated, first eliminated first; no longer in `players`. Public. */
+  eliminated?: BaronId[];
 }
 
 /** A free law of the "Free-form Personal Motions" variant (house-laws.ts): its id `house-<n>`, its text as typed (normalised spaces), who proposed it, when. */

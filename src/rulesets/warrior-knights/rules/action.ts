@@ -284,7 +284,7 @@ function closeCard(out: WkState, baron: BaronId, card: string, zone: Zone | unde
     out.zones[z].push(card);
     out.log.push({ t: 'discarded', card, zone: z });
   }
-  queueTriggers(out);
+  if (out.stage !== 'over') queueTriggers(out); // over: the last baron standing won (rules/elimination.ts)
   return { ok: true, state: out };
 }
 

@@ -34,6 +34,7 @@ import { troopMen } from '../troops.ts';
 import { dies, discards, fateDraw, suffered, takeBreaches, victory } from './combat.ts';
 import { checkAftermath, checkRansom, drawDesertions, hasChoice, ransomChoices, resolveAftermath, takeCity, takeStronghold, type AftermathAnswer, type AftermathRefusal, AFTERMATH_REFUSALS } from './aftermath.ts';
 import type { Shuffle } from './streams.ts';
+import { eliminate, eliminationOn, eliminationRansomCity } from './elimination.ts';
 import { capacity, liftAbandonedSieges, nobleMen, worksStrength } from './sides.ts';
 import { officeMen } from './effects.ts';
 
@@ -151,11 +152,14 @@ export function stageActors(s: WkState, f: CombatFrame): BaronId[] {
       return f.suffered[side] > 0 && room > 1 ? who([side]) : [];
     }
     case 'aftermath': return [...new Set([...f.retreating, ...f.dying].filter((id) => hasChoice(s, id, f.desertion[id] ?? null, f.retreating.includes(id))).map((id) => s.nobles[id]!.baron))];
-    case 'ransom': return f.works?.kind === 'stronghold' && ransomChoices(s, f.works.baron).length > 1 ? [f.works.baron] : [];
+    case 'ransom': return f.works?.kind === 'stronghold' && ransomAsked(s) && ransomChoices(s, f.works.baron).length > 1 ? [f.works.baron] : [];
     case 'capture': return captureCity(s, f) && s.barons[f.attacker].controlMarkers > 0 ? [f.attacker] : [];
     case 'done': return [];
   }
 }
+
+/** With Player elimination on, the ransom city is given only if the constant says so [P G-A47]. */
+const ransomAsked = (s: WkState): boolean => !eliminationOn(s) || eliminationRansomCity(s);
 
 /** The city the captor now takes: the assaulted or besieged city, or the stronghold's ransom city. */
 const captureCity = (s: WkState, f: CombatFrame): string | null =>
@@ -240,16 +244,18 @@ export const STAGES: Record<Exclude<CombatStage, 'done'>, StageRun> = {
     const loser = (f.works as { baron: BaronId }).baron;
     const choices = ransomChoices(s, loser);
     if (a.ransomCity !== undefined) { const c = checkRansom(s, loser, a.ransomCity); if (!c.ok) return { refuse: c.reason, message: c.message }; }
-    f.ransomCity = a.ransomCity ?? choices[0] ?? null;
+    f.ransomCity = ransomAsked(s) ? a.ransomCity ?? choices[0] ?? null : null; // [P G-A47] elimination: crowns only, by default
     s.log.push({ t: 'ransom', baron: f.attacker, from: loser, crowns: f.ransomCrowns, city: f.ransomCity });
     return { next: 'capture' };
   },
-  capture: (s, f, a) => {
+  capture: (s, f, a, inject) => {
     const c = captureCity(s, f);
     if (c) {
       const r = takeCity(s, f.attacker, c, a.capture);
       if (!r.ok) return { refuse: r.reason, message: r.message };
     }
+    // §7.4 "Player elimination" [P G-A47]: his stronghold taken and ransomed, the loser is eliminated
+    if (f.captured && f.works?.kind === 'stronghold' && eliminationOn(s)) eliminate(s, f.works.baron, f.attacker, stream(s, f), inject);
     return { next: 'done' };
   },
 };
