@@ -58,12 +58,14 @@ const entries: CatalogEntry[] = [
     id: 'fief',
     title: { fr: 'Fief', en: 'Fief' },
     variants: [{ id: 'original', name: { fr: 'Plateau original de l’édition en ligne', en: 'Original board of the online edition' }, seats: { min: 3, max: 6, default: 4 } }],
+    hostForm: true,
     load: async () => (await import('./entries/fief.ts')).entry,
   },
   {
     id: 'warrior-knights',
     title: { fr: 'Warrior Knights', en: 'Warrior Knights' },
     variants: [{ id: 'original', name: { fr: 'Plateau original (8×6 hexagones)', en: 'Original board (8×6 hexes)' }, seats: { min: 2, max: 6, default: 4 } }],
+    hostForm: true,
     load: async () => (await import('./entries/warrior-knights.ts')).entry,
   },
   {

@@ -11,10 +11,13 @@ import { checkInvariants as fiefInvariants } from '../fief/invariants.ts';
 import type { FiefEvent, FiefGame } from '../fief/flow.ts';
 import type { FreeEvent as FiefFreeEvent } from '../fief/free.ts';
 import { botActionsOf as fiefBotActions } from '../fief/bot-free.ts';
+import { fiefHostFields, fiefHostOptions } from '../fief/host-form.ts';
 
 export const entry: RulesetEntry<FiefGame, FiefEvent | FiefFreeEvent> = {
   ruleset: fief,
   variants: catalogVariants('fief'),
+  // The Appendix A options in the creation form (host-form.ts).
+  hostForm: { fields: fiefHostFields, options: (values) => fiefHostOptions(values) },
   bot: (g, player, decision, rng) => fiefBot(g, player, decision, rng),
   botActions: (g, player, rng, mode) => fiefBotActions(g, player, rng, mode),
   options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),

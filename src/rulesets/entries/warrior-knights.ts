@@ -9,11 +9,14 @@ import { warriorKnights } from '../warrior-knights/index.ts';
 import { botAnswer as wkBot } from '../warrior-knights/bot.ts';
 import { checkInvariants as wkInvariants } from '../warrior-knights/invariants.ts';
 import { botFree as wkBotFree } from '../warrior-knights/free.ts';
+import { wkHostFields, wkHostOptions } from '../warrior-knights/host-form.ts';
 import type { FlowEvent as WkFlowEvent, WkGame } from '../warrior-knights/flow.ts';
 
 export const entry: RulesetEntry<WkGame, WkFlowEvent> = {
   ruleset: warriorKnights,
   variants: catalogVariants('warrior-knights'),
+  // The game length and the §7.4 variants in the creation form (host-form.ts).
+  hostForm: { fields: wkHostFields, options: (values) => wkHostOptions(values) },
   bot: (g, player, decision, rng) => wkBot(g, player, decision, rng),
   botActions: (g, player, rng, mode) => wkBotFree(g, player, rng, mode),
   options: (a) => ({ ...(a.lords ? { lords: a.lords } : { players: a.players ?? 4 }), ...(a.config ? { config: a.config } : {}) }),

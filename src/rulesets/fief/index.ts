@@ -31,7 +31,11 @@ import { finishingOrder } from './finish.ts';
 import { fiefHelp } from './help/index.ts';
 
 /** Host options: the engine passes the seats' names as `lords`; `maxTurns` ends the game after that turn (0: only victory). */
-export interface FiefGameOptions extends Partial<FiefOptions> { lords?: string[]; maxTurns?: number; map?: string }
+export interface FiefGameOptions extends Partial<FiefOptions> {
+  lords?: string[]; maxTurns?: number; map?: string;
+  /** The Appendix A options the creation form set (host-form.ts), laid over `config.options`. */
+  variants?: Record<string, boolean>;
+}
 
 const TITLE: Localized = { fr: 'Fief', en: 'Fief' };
 
@@ -227,7 +231,9 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
     const players = options?.players ?? names?.length ?? 4;
     const maxTurns = options?.maxTurns ?? 0;
     if (!Number.isInteger(maxTurns) || maxTurns < 0 || maxTurns > 200) throw new Error('fief: maxTurns is a whole number from 0 to 200');
-    return startFlow(createGame({ players, ...(names ? { names } : {}), ...(options?.config !== undefined ? { config: options.config } : {}) }, rng), maxTurns);
+    // the creation form's Appendix A options (host-form.ts) over the JSON constants' own
+    const config = options?.variants ? { ...((options.config as Record<string, unknown> | undefined) ?? {}), options: { ...(((options.config as Record<string, unknown> | undefined)?.options as object) ?? {}), ...options.variants } } : options?.config;
+    return startFlow(createGame({ players, ...(names ? { names } : {}), ...(config !== undefined ? { config } : {}) }, rng), maxTurns);
   },
   players: (g) => g.fief.players.map((id) => ({ id, name: g.fief.families[id]!.name })),
   decisions(g) {

@@ -51,6 +51,8 @@ export interface WkGameOptions {
   length?: 8 | 10 | 12 | 15;
   maxTurns?: number;
   config?: Record<string, unknown>;
+  /** The variants the creation form turned on (host-form.ts), laid over `config.options`. */
+  variants?: Record<string, boolean>;
 }
 
 export const LENGTHS = [8, 10, 12, 15] as const;
@@ -239,7 +241,10 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (!Number.isInteger(maxTurns) || maxTurns < 0 || maxTurns > 100) throw new Error('warrior-knights: maxTurns is a whole number from 0 to 100');
     const length = options?.length ?? 10;
     if (!(LENGTHS as readonly number[]).includes(length)) throw new Error(`warrior-knights: the game length is one of ${LENGTHS.join(', ')} Influence per baron (§7.4)`);
-    const config = { ...(options?.config ?? {}), influence: { ...((options?.config?.influence as object) ?? {}), perPlayer: length } };
+    const config = {
+      ...(options?.config ?? {}), influence: { ...((options?.config?.influence as object) ?? {}), perPlayer: length },
+      ...(options?.variants ? { options: { ...((options.config?.options as object) ?? {}), ...options.variants } } : {}), // the creation form's variants (host-form.ts)
+    };
     const wk = createGame({ players, config }, rng);
     return startFlow(wk, maxTurns, namesOf(options, wk.players));
   },
