@@ -33,7 +33,7 @@ const base = getRuleset('fief') as RulesetEntry;
 const withRelics: RulesetEntry = { ...base, options: (a) => ({ ...(base.options(a) as object), config: { options: { relics: true } } }) };
 
 // One seeded game of 6 bots, played as the soak plays it (free actions between steps, invariants after each).
-const { result, record } = playGame(withRelics, { index: 1, map: 'original', players: 6, seed: 'relic-u' }, { runSeed: 'bot-relics', maxTurns: 420, recheck: 0.05 });
+const { result, record } = playGame(withRelics, { index: 1, map: 'original', players: 6, seed: 'relic-d3' }, { runSeed: 'bot-relics', maxTurns: 420, recheck: 0.05 });
 const actions = record!.steps.flatMap((st) => (st.action ? [st.action.value as { k: string }] : []));
 
 /**

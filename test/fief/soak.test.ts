@@ -15,26 +15,27 @@ import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 /**
- * The two games of the recorded 200-game run's seed (docs/fief.md, "Decision soak, 29 November 2026")
- * that together reach the most §11.4 kinds in 250 questions each: game 7 (5 players: a castle bought
- * where its family held a whole fief, then the title while a king of another family reigns, so #6)
- * and game 10. A game is drawn from the run seed and its index alone, so these are the run's games.
+ * Three games of the seed `f15-big-a` (docs/fief.md, "Decision soak, 29 November 2026") that together
+ * reach the most §11.4 kinds in 250 questions each, with the bots of 29 November afternoon (a besieger
+ * mostly stays, sieges seldom lifted): game 13 (3 players: a fief title bought while a king of another
+ * family reigns, so #6; a revolt's target #35), game 10 (most of the others) and game 4 (a plague's losses,
+ * relic-power #38a, a revolt's losses #36). A game is drawn from the run seed and its index alone.
  * The bots decide these games: a change of the bots' play changes them, and the list below is then
- * chosen again from a new run (its `--record` files give each game's first question of each kind).
+ * chosen again (each game's kinds: `playGame(…).result.kinds`, or a run's `--record` files).
  */
-const SUITE_RUN = { seed: 'f15-big-a', only: [7, 10], maxTurns: 250 };
-/** The kinds these two games ask; the others (pope-consent, reinforce-besieged, fief-heir, the revolt's, …) are counted by the big run and asked in scenes (flow.test.ts, rare-decisions.test.ts). */
+const SUITE_RUN = { seed: 'f15-big-a', only: [4, 10, 13], maxTurns: 250 };
+/** The kinds these games ask; the others (pope-consent, leave-besieged, reinforce-besieged, fief-heir, …) are counted by the big run and asked in scenes (flow.test.ts, rare-decisions.test.ts). */
 const SUITE_KINDS = ['start-village', 'propose-marriage', 'accept-marriage', 'declare-candidate', 'place-votes', 'king-waiver', 'discard-draw', 'plague-losses', 'play-cards',
   'ransom-offer', 'accept-ransom', 'purchases', 'movement', 'pass-consent', 'after-refusal', 'raid-fight', 'declare-battles', 'join-side', 'loss-allocation', 'capture',
-  'end-of-round', 'accept-stop', 'sieges', 'pillage', 'hold', 'calming', 'relic-power'];
+  'end-of-round', 'accept-stop', 'sieges', 'pillage', 'hold', 'calming', 'relic-power', 'revolt-losses', 'revolt-target'];
 
 test('soak: Fief bot games without failure, and the count of each decision kind', { timeout: 300_000 }, async () => {
   const outDir = mkdtempSync(join(tmpdir(), 'fief-soak-'));
   const lines: string[] = [];
-  const s = await runSoak({ entry: getRuleset('fief'), games: 10, ...SUITE_RUN, outDir, recheck: 0.2, out: (l) => lines.push(l) });
+  const s = await runSoak({ entry: getRuleset('fief'), games: 13, ...SUITE_RUN, outDir, recheck: 0.2, out: (l) => lines.push(l) });
   assert.deepEqual(s.failures.map((f) => f.failure), []);
   assert.equal(s.rejectedBotOrders, 0);
-  assert.equal(s.results.length, 2);
+  assert.equal(s.results.length, 3);
   assert.ok(s.results.every((r) => r.players >= 3 && r.players <= 6 && r.map === 'original'));
   assert.equal(readdirSync(outDir).length, 0, 'no failure file');
   const kinds = lines.find((l) => /^ {2}decisions /.test(l));
@@ -51,7 +52,7 @@ test('soak: Fief bot games without failure, and the count of each decision kind'
   assert.ok(drawn, lines.join('\n'));
   for (const r of s.results) for (const leaf of configLeaves(r.config)) assert.ok(drawn!.includes(leaf), leaf);
   const counts = [...drawn!.matchAll(/options\.relics=(true|false) (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0);
-  assert.equal(counts, 2, 'each game counted once for each option');
+  assert.equal(counts, 3, 'each game counted once for each option');
 });
 
 test('soak mix: each game draws every optional rule of Appendix A among its allowed values, from the run seed alone', () => {

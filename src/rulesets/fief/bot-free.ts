@@ -150,6 +150,8 @@ function initiatives(g: FiefGame, player: PlayerId, rng: Rng): ActionInput[] {
     if (titles.length < 2) continue;
     for (const t of titles) for (const to of me.lords.filter((x) => x !== id)) out.push({ id: 'pass-title', values: { title: t, to } });
   }
-  for (const v of BOARD.villageIds) if (s.villages[v]!.sieges.some((x) => x.besieger === player) && rng.chance(0.05)) out.push({ id: 'lift-siege', values: { village: v } });
+  // Seldom: this runs before every step (some 40 a turn), and a siege lifted before the besieged player's next movement never
+  // asks him #33 (leave the walls) nor a neighbour #34 (reinforce them); at 5 % a step few sieges outlived their turn.
+  for (const v of BOARD.villageIds) if (s.villages[v]!.sieges.some((x) => x.besieger === player) && rng.chance(0.004)) out.push({ id: 'lift-siege', values: { village: v } });
   return out;
 }

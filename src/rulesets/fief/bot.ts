@@ -157,6 +157,8 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
       for (const l of rng.shuffle(myFree)) {
         if (seekers.includes(l) || !rng.chance(0.7)) continue;
         const from = s.lords[l]!.at!.village;
+        // A besieger mostly stays: a siege with no lord of his left in the village ends (§8.6, G-34), before the besieged could ask to leave (#33).
+        if (s.villages[from]!.sieges.some((g) => g.besieger === player) && rng.chance(0.85)) continue;
         const forts = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.fortification && s.villages[v]!.controller && s.villages[v]!.controller !== player);
         const walls = BOARD.adjacent[from]!.filter((v) => besiegedToReinforce(s, player, v) !== null); // another player's besieged castle next door
         const free = BOARD.adjacent[from]!.filter((v) => s.villages[v]!.controller === null); // controllers are public (fog of war hides troops, not control)
