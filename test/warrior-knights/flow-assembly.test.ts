@@ -10,11 +10,12 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { warriorKnights as rs } from '../../src/rulesets/warrior-knights/index.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
-import { answer, askOf, assemblyQuestion, ASSEMBLY_KINDS, settle, type FlowEvent, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
+import { answer, askOf, assemblyQuestion, settle, type FlowEvent, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { EVENT_CARDS, eventCard } from '../../src/rulesets/warrior-knights/event-cards.ts';
 import { chairmanOrder } from '../../src/rulesets/warrior-knights/turn-order.ts';
 import { createRng, type Rng } from '../../src/engine/rng.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
+import { finishAssembly } from './assembly-fixture.ts';
 
 /** Bots play until `stop` holds at an open question (bounded). */
 function until(players: number, seed: string, stop: (g: WkGame) => boolean, max = 3000): { g: WkGame; rng: Rng; events: FlowEvent[] } {
@@ -30,20 +31,6 @@ function until(players: number, seed: string, stop: (g: WkGame) => boolean, max 
     events.push(...r.events);
   }
   throw new Error('the question was never reached');
-}
-
-/** Answers every Assembly question with `pick` (null: the default) until the Assembly has run. */
-function finishAssembly(g0: WkGame, pick: (g: WkGame, b: BaronId) => unknown = () => null): { g: WkGame; events: FlowEvent[] } {
-  let g = g0;
-  const events: FlowEvent[] = [];
-  for (let i = 0; i < 200; i++) {
-    const ask = askOf(g);
-    if (!ask || !ASSEMBLY_KINDS.includes(ask.kind)) return { g, events };
-    const r = answer(g, Object.fromEntries(ask.players.map((b) => [b, pick(g, b)])));
-    g = r.game;
-    events.push(...r.events);
-  }
-  throw new Error('the Assembly never ended');
 }
 
 const atCommit = (g: WkGame) => askOf(g)!.kind === 'commit-votes';

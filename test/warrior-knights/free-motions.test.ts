@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { warriorKnights as rs } from '../../src/rulesets/warrior-knights/index.ts';
 import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
-import { answer, askOf, assemblyQuestion, ASSEMBLY_KINDS, type FlowEvent, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
+import { answer, askOf, assemblyQuestion, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { renderEvent } from '../../src/rulesets/warrior-knights/events.ts';
 import { eventLine, renderReport } from '../../src/rulesets/warrior-knights/report.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
@@ -21,6 +21,7 @@ import { formLine, type Validation } from '../../src/engine/ruleset.ts';
 import { renderDoc } from '../../src/platform/http/viewdoc.ts';
 import { markdownHtmlString } from '../../src/platform/http/markdown.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
+import { finishAssembly } from './assembly-fixture.ts';
 import { emptyTally, soakGame } from '../../scripts/wk-soak.ts';
 
 const ON = { options: { freeFormMotions: true } };
@@ -41,21 +42,6 @@ function until(config: unknown, seed: string, stop: (g: WkGame) => boolean, from
     assert.deepEqual(checkInvariants(g.wk), []);
   }
   throw new Error('the question was never reached');
-}
-
-/** Answers every Assembly question with `pick` (null: the default) until the Assembly has run. */
-function finishAssembly(g0: WkGame, pick: (g: WkGame, b: BaronId) => unknown = () => null): { g: WkGame; events: FlowEvent[] } {
-  let g = g0;
-  const events: FlowEvent[] = [];
-  for (let i = 0; i < 200; i++) {
-    const ask = askOf(g);
-    if (!ask || !ASSEMBLY_KINDS.includes(ask.kind)) return { g, events };
-    const r = answer(g, Object.fromEntries(ask.players.map((b) => [b, pick(g, b)])));
-    g = r.game;
-    events.push(...r.events);
-    assert.deepEqual(checkInvariants(g.wk), []);
-  }
-  throw new Error('the Assembly never ended');
 }
 
 /** The attending barons carry the motion (its proposer may be absent or banished, §5.1): each commits a vote and declares "yes". */
