@@ -27,8 +27,6 @@ import type { HouseLaw, WkState } from './state.ts';
 import { HOUSE_LAW_NOTE, quoted } from './house-law-words.ts';
 export { HOUSE_LAW_NOTE, quoted };
 
-/** Said wherever a free law is shown (the referee cannot enforce a free text). */
-
 export type FreeLawRefusal = 'law-off' | 'law-text' | 'law-empty' | 'law-long' | 'law-full';
 export const FREE_LAW_REFUSALS: Record<FreeLawRefusal, Localized> = {
   'law-off': { fr: 'Les motions personnelles libres ne sont pas en jeu dans cette partie (option de l’hôte).', en: 'Free-form Personal Motions are not in play in this game (a host option).' },
