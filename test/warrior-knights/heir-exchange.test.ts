@@ -112,6 +112,10 @@ test('refusals in both languages: self, an heir not held, nothing asked, too man
   refusal(act(g, a!, 'heir-offer', { to: b!, give: `${a}-circle` }).validation, /demande quelque chose/, /asks for something/, 'nothing asked');
   refusal(act(g, a!, 'heir-offer', { to: b!, giveCrowns: '999', want: `${b}-star` }).validation, /n’a que/, /has only/, 'too many crowns');
   refusal(act(g, a!, 'heir-offer', { to: b!, giveCrowns: '-1', want: `${b}-star` }).validation, /nombre entier/, /whole number/, 'bad amount');
+  // with seats' names (a game on the site), the refusal names the baron as the pages do (barons.ts seatNamed)
+  const named = { ...g, state: { ...g.state, names: { [a!]: 'Aude' } } };
+  const v = rs.validateAction!(named.state, a!, { id: 'heir-offer', values: { to: b!, giveCrowns: '999', want: `${b}-star` } });
+  assert.ok(v.issues[0]!.text!.fr.startsWith('Aude n’a que') && v.issues[0]!.text!.en.startsWith('Aude has only'), JSON.stringify(v.issues));
   g = ok(act(g, a!, 'heir-offer', { to: b!, give: `${a}-circle`, want: `${b}-star` }));
   refusal(act(g, b!, 'heir-answer', { offer: '1', answer: 'maybe' }).validation, /accepter/, /accept/, 'bad answer');
   refusal(act(g, c!, 'heir-answer', { offer: '1', answer: 'accept' }).validation, /Aucune offre/, /No open offer/, 'not addressed to him');

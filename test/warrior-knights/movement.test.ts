@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { city, CITY_ROLES } from '../../src/rulesets/warrior-knights/board.ts';
-import { BARON_ROLES, NOBLE_ROLES } from '../../src/rulesets/warrior-knights/barons.ts';
+import { BARON_ROLES, NOBLE_ROLES, seatNamed } from '../../src/rulesets/warrior-knights/barons.ts';
 import { checkInvariants } from '../../src/rulesets/warrior-knights/invariants.ts';
 import { resolveBaronCard, revealNext, type ActionResult } from '../../src/rulesets/warrior-knights/rules/action.ts';
 import { blockers, checkMove, type Move } from '../../src/rulesets/warrior-knights/rules/movement.ts';
@@ -140,6 +140,11 @@ test('the "blocked" refusal names the blocking barons by name and colour in Fren
   assert.ok(m.fr.includes(`${blueName} (bleu)`) && m.fr.includes(`${redName} (rouge)`) && m.fr.includes(' et '), `FR names both: ${m.fr}`);
   assert.ok(m.en.includes(`${blueName} (blue)`) && m.en.includes(`${redName} (red)`) && m.en.includes(' and '), `EN names both: ${m.en}`);
   assert.ok(!/\bgreen\b|Verdelande/.test(m.en), 'the mover himself is not named');
+  // told to the players (index.ts validate): the barons by their seats' names, as the pages and the log name them
+  const told = seatNamed(m, { [blue]: 'Bérenger', red: 'Clothilde' });
+  assert.ok(told.fr.includes('Bérenger (bleu)') && told.fr.includes('Clothilde (rouge)') && !told.fr.includes(blueName) && !told.fr.includes(redName), told.fr);
+  assert.ok(told.en.includes('Bérenger (blue)') && told.en.includes('Clothilde (red)'), told.en);
+  assert.deepEqual(seatNamed(m, undefined), m, 'no seat names: the barons’ own');
   assert.ok(!/consent of (blue|red)\b/.test(m.en), 'not by bare id');
   const one = checkMove(s, green, { noble: `${green}-square`, kind: 'road', path: ['r2c1', 'r3c1'] }, { red: true });
   assert.ok(!one.ok && one.message.en.includes(blueName) && !one.message.en.includes(redName), 'a baron who consented is not named');

@@ -78,3 +78,15 @@ export type Who = (b: BaronId) => string;
  * without a seat name (a game set up without them: the CLI, the tests) keeps his own name.
  */
 export const baronName = (names: Partial<Record<BaronId, string>> | undefined): Who => (b) => names?.[b] || baronData(b).name;
+
+/**
+ * A message built by the rules, which know the barons by their own names (the "blocked" refusal of
+ * a move names the barons standing in the way), told with the seats' names instead, as the pages
+ * and the log name them: each baron's own name replaced by his seat's name where he has one.
+ */
+export function seatNamed(text: Localized, names: Partial<Record<BaronId, string>> | undefined): Localized {
+  const swaps = BARONS.flatMap((b) => (names?.[b.id] && names[b.id] !== b.name ? [[b.name, names[b.id]!] as const] : []));
+  if (!swaps.length) return text;
+  const swap = (x: string) => swaps.reduce((acc, [from, to]) => acc.split(from).join(to), x);
+  return { fr: swap(text.fr), en: swap(text.en) };
+}

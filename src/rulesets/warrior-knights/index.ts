@@ -11,7 +11,7 @@
  * `config` overrides the constants table (bounded, constants.ts).
  */
 import type { ActionInput, AnswerForm, Decision, DeadlineClass, FreeAction, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, Validation, ViewDoc } from '../../engine/ruleset.ts';
-import { baronData, baronName, type BaronId } from './barons.ts';
+import { baronData, baronName, seatNamed, type BaronId } from './barons.ts';
 import { DESTINATION_NAMES } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
 import { DECISIONS, type DecisionKind } from './decisions.ts';
@@ -272,7 +272,8 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (typeof a === 'string' && /^[[{]/.test(a.trim())) { try { a = JSON.parse(a); } catch { return { value: null, issues: [{ message: 'Malformed answer: not JSON.', text: { fr: 'Réponse mal formée : ce n’est pas du JSON.', en: 'Malformed answer: not JSON.' } }] }; } }
     if ((ask.kind === 'use-ability' || ask.kind === 'cancel-red-event') && (a === 'true' || a === 'false')) a = a === 'true';
     if ((ask.kind === 'pledge-faith' || ask.kind === 'commit-votes') && typeof a === 'string' && /^\d{1,4}$/.test(a.trim())) a = Number(a.trim());
-    return checkAnswer(g, ask, player, a);
+    const v = checkAnswer(g, ask, player, a);
+    return { ...v, issues: v.issues.map((i) => (i.text ? { ...i, text: seatNamed(i.text, g.names) } : i)) }; // the barons as the pages name them (barons.ts)
   },
   resolve(g, submissions) {
     const ask = askOf(g);
@@ -300,7 +301,10 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
   // Crowns given at any time (§4.13, §9.1 item 7, §9.2 #42): the one free action (free.ts), public
   // and, with the "Heir exchange" option (§7.4, #43), heir offers, answers, returns and executions (heirs.ts)
   freeActions: (g, player, lang) => freeActionsOf(g, player, lang),
-  validateAction: (g, player, action) => validateFree(g, player, action),
+  validateAction(g, player, action) {
+    const v = validateFree(g, player, action);
+    return { ...v, issues: v.issues.map((i) => (i.text ? { ...i, text: seatNamed(i.text, g.names) } : i)) }; // the barons as the pages name them
+  },
   act: (g, player, value) => applyFree(g, player, value),
   hostActions(g, lang) {
     return warriorKnights.outcome(g) ? [] : HOST_FORMS[lang];
