@@ -667,7 +667,10 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * report mail): a ruleset whose orders cost dry runs of its rules may leave `units` empty then.
    */
   mapDoc?(state: S, player: PlayerId | null, lang: Lang, pending?: A | null): MapDoc;
-  /** Optional: only the `units` of `mapDoc` (the player's map orders after `pending`), when cheaper to compute alone. */
+  /**
+   * Optional: only the `units` of `mapDoc` (the player's map orders after `pending`), when cheaper to
+   * compute alone. A game of prompts offers map orders on its page only with it (prompt-page.ts).
+   */
   mapUnits?(state: S, player: PlayerId, lang: Lang, pending: A | null): MapUnit[];
   /** Optional: the planning tools offered to a player. */
   tools?(state: S, player: PlayerId, lang: Lang): ToolInfo[];

@@ -584,7 +584,8 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   if (wantsJson(req)) return reply.code(opts.status ?? 200).send(playJson(p, typed));
   let map: MapDoc | null = null;
   if (p.entry.ruleset.mapDoc && p.state !== null && g.status !== 'forming') {
-    // His map orders answer his open question, after what he has written of its sheet (MapAction; map.js, prompt.js).
+    // His map orders answer his open question, after what he has written of its sheet (MapAction; map.js, prompt.js):
+    // only for a ruleset that gives them (`mapUnits`), so that the others' pages never ask for them at each change.
     const pending = p.me ? p.mine.find((h) => p.decisions.some((d) => d.sheet && d.id === h.decision && d.players.includes(p.me!)))?.value ?? null : null;
     try { map = p.entry.ruleset.mapDoc(p.state, p.a.seat?.player ?? null, lang, pending); } catch (e) { req.log.error(e); map = null; }
   }
@@ -607,7 +608,7 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       <div class="play-main">
         <section class="card prompt-area" id="prompt-area" aria-labelledby="prompts-title"><h2 id="prompts-title">${t(lang, 'play.prompts')}</h2>
           <div id="prompt-part" data-live-src="/games/${g.id}/play?part=prompt">${promptPart(p, v, typed)}</div></section>
-        ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: !!p.me, prompts: true, unitsUrl: `/api/games/${g.id}/map-units`, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
+        ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: !!p.me && !!p.entry.ruleset.mapUnits, prompts: true, unitsUrl: `/api/games/${g.id}/map-units`, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
         ${p.me && p.entry.ruleset.freeActions ? html`<section class="card actions" id="actions-part" data-live-src="/games/${g.id}/play?part=actions">${actionsPart(p, v, typed)}</section>` : ''}
         <section class="board" id="board-part" data-live-src="/games/${g.id}/play?part=board">${await boardPart(ctx, p)}</section>
       </div>

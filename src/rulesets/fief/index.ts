@@ -6,6 +6,7 @@
  * question, reports are report.ts, the outcome is victory.ts's (step 7.B). The map (`mapDoc`) is
  * mapdoc.ts's, drawn from the player's view alone.
  */
+import { withVariants } from '../../engine/host-switches.ts';
 import type { AnswerForm, Decision, DeadlineClass, FormField, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, ViewDoc } from '../../engine/ruleset.ts';
 import { BOARD } from './board.ts';
 import { cardName } from './cards.ts';
@@ -232,7 +233,7 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
     const maxTurns = options?.maxTurns ?? 0;
     if (!Number.isInteger(maxTurns) || maxTurns < 0 || maxTurns > 200) throw new Error('fief: maxTurns is a whole number from 0 to 200');
     // the creation form's Appendix A options (host-form.ts) over the JSON constants' own
-    const config = options?.variants ? { ...((options.config as Record<string, unknown> | undefined) ?? {}), options: { ...(((options.config as Record<string, unknown> | undefined)?.options as object) ?? {}), ...options.variants } } : options?.config;
+    const config = withVariants(options?.config as Record<string, unknown> | undefined, options?.variants);
     return startFlow(createGame({ players, ...(names ? { names } : {}), ...(config !== undefined ? { config } : {}) }, rng), maxTurns);
   },
   players: (g) => g.fief.players.map((id) => ({ id, name: g.fief.families[id]!.name })),

@@ -7,50 +7,39 @@
  * the JSON constants); the JSON constants field of the form still sets anything else.
  */
 import type { Lang, Localized, SeatField, SeatIssue } from '../../engine/ruleset.ts';
+import { switchFields, switchValues, type HostSwitch } from '../../engine/host-switches.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
 import { LENGTHS } from './index.ts';
-
-/** The variants offered, each a boolean of `WK_CONSTANTS.options`. */
-export const VARIANTS = ['strongholdsBlock', 'lawOfTheStrongest', 'heirExchange', 'playerElimination', 'freeFormMotions'] as const;
-export type WkVariant = typeof VARIANTS[number];
 
 const M = {
   length: { fr: 'Durée de la partie (Influence par baron, §7.4)', en: 'Game length (Influence per baron, §7.4)' },
   lengthHelp: { fr: '8 : plus courte ; 10 : normale ; 12 ou 15 : plus longue.', en: '8: shorter; 10: standard; 12 or 15: longer.' },
   badLength: { fr: 'Une durée parmi 8, 10, 12 et 15.', en: 'A length among 8, 10, 12 and 15.' },
-  badChoice: { fr: 'Répondez oui ou non.', en: 'Answer yes or no.' },
-  yes: { fr: 'oui', en: 'yes' },
-  no: { fr: 'non', en: 'no' },
 } satisfies Record<string, Localized>;
 
-const LABELS: Record<WkVariant, { label: Localized; help: Localized }> = {
-  strongholdsBlock: { label: { fr: 'Les forteresses barrent le passage', en: 'Strongholds block movement' }, help: { fr: 'Le texte français ne nomme que les nobles et les cités ; avec cette option, une forteresse adverse arrête aussi les nobles (G-A11).', en: 'The French text names only nobles and cities; with this option an enemy stronghold stops nobles too (G-A11).' } },
-  lawOfTheStrongest: { label: { fr: 'Loi du plus fort', en: 'Law of the Strongest' }, help: { fr: 'Seule la victoire militaire compte ; l’Influence ne fait pas gagner (§7.4).', en: 'Only military victory counts; Influence wins nothing (§7.4).' } },
-  heirExchange: { label: { fr: 'Échanges d’héritiers', en: 'Heir exchange' }, help: { fr: 'Chaque noble a un héritier que les barons s’échangent, rendent ou exécutent (§7.4).', en: 'Each noble has an heir the barons trade, give back or execute (§7.4).' } },
-  playerElimination: { label: { fr: 'Élimination d’un joueur', en: 'Player elimination' }, help: { fr: 'Un baron dont la forteresse est prise est éliminé ; le dernier baron debout gagne (§7.4).', en: 'A baron whose stronghold is captured is eliminated; the last baron standing wins (§7.4).' } },
-  freeFormMotions: { label: { fr: 'Motions personnelles libres', en: 'Free-form Personal Motions' }, help: { fr: 'Une motion peut proposer une loi libre, votée comme les autres et appliquée par l’accord des barons, pas par l’arbitre (§7.4).', en: 'A motion may propose a free law, voted like the others and enforced by the barons’ agreement, not by the referee (§7.4).' } },
-};
+/** The variants offered, each a boolean of `WK_CONSTANTS.options` (all off by default). */
+const SWITCHES: readonly HostSwitch[] = [
+  { name: 'strongholdsBlock', label: { fr: 'Les forteresses barrent le passage', en: 'Strongholds block movement' }, help: { fr: 'Le texte français ne nomme que les nobles et les cités ; avec cette option, une forteresse adverse arrête aussi les nobles (G-A11).', en: 'The French text names only nobles and cities; with this option an enemy stronghold stops nobles too (G-A11).' } },
+  { name: 'lawOfTheStrongest', label: { fr: 'Loi du plus fort', en: 'Law of the Strongest' }, help: { fr: 'Seule la victoire militaire compte ; l’Influence ne fait pas gagner (§7.4).', en: 'Only military victory counts; Influence wins nothing (§7.4).' } },
+  { name: 'heirExchange', label: { fr: 'Échanges d’héritiers', en: 'Heir exchange' }, help: { fr: 'Chaque noble a un héritier que les barons s’échangent, rendent ou exécutent (§7.4).', en: 'Each noble has an heir the barons trade, give back or execute (§7.4).' } },
+  { name: 'playerElimination', label: { fr: 'Élimination d’un joueur', en: 'Player elimination' }, help: { fr: 'Un baron dont la forteresse est prise est éliminé ; le dernier baron debout gagne (§7.4).', en: 'A baron whose stronghold is captured is eliminated; the last baron standing wins (§7.4).' } },
+  { name: 'freeFormMotions', label: { fr: 'Motions personnelles libres', en: 'Free-form Personal Motions' }, help: { fr: 'Une motion peut proposer une loi libre, votée comme les autres et appliquée par l’accord des barons, pas par l’arbitre (§7.4).', en: 'A motion may propose a free law, voted like the others and enforced by the barons’ agreement, not by the referee (§7.4).' } },
+];
 
 export function wkHostFields(lang: Lang): SeatField[] {
-  const yesNo = [{ value: 'no', label: M.no[lang] }, { value: 'yes', label: M.yes[lang] }];
   return [
     { name: 'length', label: M.length[lang], kind: 'choice', options: LENGTHS.map((n) => ({ value: String(n), label: String(n) })), help: `${M.lengthHelp[lang]} (${DEFAULT_CONFIG.influence.perPlayer})` },
-    ...VARIANTS.map((v): SeatField => ({ name: v, label: LABELS[v].label[lang], kind: 'choice', options: yesNo, help: LABELS[v].help[lang] })),
+    ...switchFields(SWITCHES, DEFAULT_CONFIG.options, lang),
   ];
 }
 
 /** The form's values as the game's options: `length` (absent: the standard 10) and the variants turned on. */
 export function wkHostOptions(values: Record<string, string>): { options: Record<string, unknown> } | { issues: SeatIssue[] } {
-  const issues: SeatIssue[] = [];
   const raw = (values.length ?? '').trim();
   const length = raw === '' ? DEFAULT_CONFIG.influence.perPlayer : Number(raw);
-  if (!(LENGTHS as readonly number[]).includes(length)) issues.push({ field: 'length', text: M.badLength });
-  const variants: Partial<Record<WkVariant, true>> = {};
-  for (const v of VARIANTS) {
-    const x = (values[v] ?? 'no').trim();
-    if (x === 'yes') variants[v] = true;
-    else if (x !== 'no' && x !== '') issues.push({ field: v, text: M.badChoice });
-  }
-  if (issues.length) return { issues };
-  return { options: { length, ...(Object.keys(variants).length ? { variants } : {}) } };
+  const lengthIssues: SeatIssue[] = (LENGTHS as readonly number[]).includes(length) ? [] : [{ field: 'length', text: M.badLength }];
+  const r = switchValues(SWITCHES, DEFAULT_CONFIG.options, values);
+  const issues = [...lengthIssues, ...('issues' in r ? r.issues : [])];
+  if (issues.length || 'issues' in r) return { issues };
+  return { options: { length, ...(Object.keys(r.variants).length ? { variants: r.variants } : {}) } };
 }

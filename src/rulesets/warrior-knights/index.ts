@@ -10,6 +10,7 @@
  * reserve: 8, 10, 12 or 15); `maxTurns` ends a game after that turn (0: only the rules end it);
  * `config` overrides the constants table (bounded, constants.ts).
  */
+import { withVariants } from '../../engine/host-switches.ts';
 import type { ActionInput, AnswerForm, Decision, DeadlineClass, FreeAction, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, Validation, ViewDoc } from '../../engine/ruleset.ts';
 import { baronData, baronName, seatNamed, type BaronId } from './barons.ts';
 import { DESTINATION_NAMES } from './cards.ts';
@@ -241,10 +242,9 @@ export const warriorKnights: Ruleset<WkGame, unknown, FlowEvent, WkPlayerView, W
     if (!Number.isInteger(maxTurns) || maxTurns < 0 || maxTurns > 100) throw new Error('warrior-knights: maxTurns is a whole number from 0 to 100');
     const length = options?.length ?? 10;
     if (!(LENGTHS as readonly number[]).includes(length)) throw new Error(`warrior-knights: the game length is one of ${LENGTHS.join(', ')} Influence per baron (§7.4)`);
-    const config = {
-      ...(options?.config ?? {}), influence: { ...((options?.config?.influence as object) ?? {}), perPlayer: length },
-      ...(options?.variants ? { options: { ...((options.config?.options as object) ?? {}), ...options.variants } } : {}), // the creation form's variants (host-form.ts)
-    };
+    // the creation form's variants (host-form.ts) over the JSON constants' own
+    const base = withVariants(options?.config, options?.variants) ?? {};
+    const config = { ...base, influence: { ...((base.influence as object) ?? {}), perPlayer: length } };
     const wk = createGame({ players, config }, rng);
     return startFlow(wk, maxTurns, namesOf(options, wk.players));
   },
