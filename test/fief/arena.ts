@@ -35,3 +35,16 @@ export function fortify(s: FiefState, village: VillageId, kind: 'CASTLE' | 'CITY
   s.villages[village]!.fortification = kind;
   s.supply.castleTiles -= 1;
 }
+
+/**
+ * `holder`'s castle at `village`, held by his first lord and a sergeant, besieged since turn 1 by
+ * `besieger`'s first lord and two sergeants (one siege engine on "1 die", §8.6): the given of the
+ * siege tests (#33 leave, #34 reinforce).
+ */
+export function castleBesieged(s: FiefState, village: VillageId, holder: string, besieger: string): void {
+  fortify(s, village);
+  station(s, holder, village, 1, 0, [s.families[holder]!.lords[0]!]);
+  station(s, besieger, village, 2, 0, [s.families[besieger]!.lords[0]!]);
+  s.villages[village]!.sieges.push({ besieger, engineDice: 1, sinceTurn: 1 });
+  s.families[besieger]!.reserve.siegeEngines -= 1;
+}

@@ -13,18 +13,14 @@ import { botAnswer } from '../../src/rulesets/fief/bot.ts';
 import { botActionsOf } from '../../src/rulesets/fief/bot-free.ts';
 import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
 import type { MoveCommand } from '../../src/rulesets/fief/rules/movement.ts';
-import { fortify, station } from './arena.ts';
+import { castleBesieged, station } from './arena.ts';
 import { emptyBoard, reply, scene, until } from './scene.ts';
 
 /** P1 holds BLAYE's castle with a lord and a sergeant, besieged by P2 (a lord, 2 sergeants); P3 far away. */
 function besieged(): FiefGame {
   return scene(3, '5.A', (s) => {
     emptyBoard(s);
-    fortify(s, 'BLAYE');
-    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
-    station(s, 'P2', 'BLAYE', 2, 0, [s.families.P2!.lords[0]!]);
-    s.villages.BLAYE!.sieges.push({ besieger: 'P2', engineDice: 1, sinceTurn: 1 });
-    s.families.P2!.reserve.siegeEngines -= 1;
+    castleBesieged(s, 'BLAYE', 'P1', 'P2');
     station(s, 'P3', 'TOURNUS', 1, 0, [s.families.P3!.lords[0]!]);
   });
 }

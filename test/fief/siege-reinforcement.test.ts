@@ -12,7 +12,7 @@ import { DECISIONS } from '../../src/rulesets/fief/decisions.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import { MOVE_REFUSALS, moveStep, newMemo } from '../../src/rulesets/fief/rules/movement.ts';
 import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
-import { station, fortify } from './arena.ts';
+import { castleBesieged, station } from './arena.ts';
 import { emptyBoard, reply, scene, until } from './scene.ts';
 
 const FROM = BOARD.adjacent.BLAYE!.find((v) => !['SIGY', 'TOURNUS'].includes(v))!;
@@ -21,11 +21,7 @@ const FROM = BOARD.adjacent.BLAYE!.find((v) => !['SIGY', 'TOURNUS'].includes(v))
 function besieged(): FiefGame {
   return scene(4, '5.A', (s) => {
     emptyBoard(s);
-    fortify(s, 'BLAYE');
-    station(s, 'P1', 'BLAYE', 1, 0, [s.families.P1!.lords[0]!]);
-    station(s, 'P2', 'BLAYE', 2, 0, [s.families.P2!.lords[0]!]);
-    s.villages.BLAYE!.sieges.push({ besieger: 'P2', engineDice: 1, sinceTurn: 1 });
-    s.families.P2!.reserve.siegeEngines -= 1;
+    castleBesieged(s, 'BLAYE', 'P1', 'P2');
     station(s, 'P3', FROM, 2, 1, [s.families.P3!.lords[0]!]);
     station(s, 'P4', 'TOURNUS', 1, 0, [s.families.P4!.lords[0]!]);
   });

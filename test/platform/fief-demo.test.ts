@@ -6,12 +6,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { games } from '../../src/platform/games/service.ts';
 import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
-import { Browser, pageText } from './http.ts';
-import { DB_KINDS, playerOf, startTestPlatform, stateOf, type TestPlatform } from './util.ts';
-
-const nofollow = { follow: false } as const;
+import { pageText } from './http.ts';
+import { DB_KINDS, startTestPlatform, stateOf, type TestPlatform } from './util.ts';
+import { nofollow, openDemo } from './demo-fixture.ts';
 
 for (const kind of DB_KINDS) {
   describe(`the Fief demo (${kind})`, () => {
@@ -20,23 +18,8 @@ for (const kind of DB_KINDS) {
     after(async () => { await tp?.close(); });
 
     test('the home page offers it; a visitor plays one family against three bots at the live pace', { timeout: 120_000 }, async () => {
-      const v = new Browser(tp.url);
-      const home = await v.get('/');
-      assert.match(home.text, /name="ruleset" value="fief"/);
-      assert.match(pageText(home.text), /Essayer Fief|Try Fief/);
-      const created = await v.post('/demo', { ruleset: 'fief' }, nofollow);
-      assert.equal(created.status, 303);
-      const id = Number(/\/games\/(\d+)\//.exec(created.location ?? '')![1]);
-      const g = (await games.summary(tp.platform.ctx, id))!;
-      assert.equal(g.ruleset, 'fief');
-      assert.equal(g.lords, 4);
-      assert.equal(g.isDemo, true);
-      const row = (await tp.db.one<{ pace: string | null }>('SELECT pace FROM games WHERE id = $1', [id]))!;
-      assert.equal(row.pace, 'live');
-      const seats = await tp.db.query<{ user_id: number | null }>('SELECT user_id FROM seats WHERE game_id = $1 ORDER BY seq', [id]);
-      assert.equal(seats.filter((s) => s.user_id === null).length, 3, 'three bot seats');
+      const { v, id, me, location } = await openDemo(tp, 'fief', 'Fief');
       // The bots play their questions; the game waits only on the visitor.
-      const me = await playerOf(tp, id, seats.find((s) => s.user_id !== null)!.user_id!);
       let state = await stateOf<FiefGame>(tp, id);
       for (let i = 0; i < 100 && !state.flow.current?.players.includes(me); i++) { await new Promise((r) => setTimeout(r, 200)); state = await stateOf<FiefGame>(tp, id); }
       assert.ok(state.flow.current?.players.includes(me), 'a question for the visitor');
@@ -63,7 +46,7 @@ for (const kind of DB_KINDS) {
       assert.match(log, new RegExp(`Offre n° ${mine} de Aude \\(vous\\)`));
       assert.match(log, /Échange entre Aude \(vous\) et|refusée par/);
       // Asking again gives the same game.
-      assert.equal((await v.post('/demo', { ruleset: 'fief' }, nofollow)).location, created.location);
+      assert.equal((await v.post('/demo', { ruleset: 'fief' }, nofollow)).location, location);
     });
   });
 }

@@ -7,13 +7,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { games } from '../../src/platform/games/service.ts';
 import { askOf, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { warriorKnights } from '../../src/rulesets/warrior-knights/index.ts';
 import { Browser, pageText } from './http.ts';
-import { DB_KINDS, playerOf, startTestPlatform, stateOf, type TestPlatform } from './util.ts';
-
-const nofollow = { follow: false } as const;
+import { DB_KINDS, startTestPlatform, stateOf, type TestPlatform } from './util.ts';
+import { nofollow, openDemo } from './demo-fixture.ts';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const kind of DB_KINDS) {
@@ -23,25 +21,10 @@ for (const kind of DB_KINDS) {
     after(async () => { await tp?.close(); });
 
     test('the home page offers it; a visitor plays one baron against three bots at the live pace', { timeout: 120_000 }, async () => {
-      const v = new Browser(tp.url);
-      const home = await v.get('/');
-      assert.match(home.text, /name="ruleset" value="warrior-knights"/);
-      assert.match(pageText(home.text), /Essayer Warrior Knights|Try Warrior Knights/);
+      const { v, id, me, location } = await openDemo(tp, 'warrior-knights', 'Warrior Knights');
       const en = await new Browser(tp.url, { lang: 'en' }).get('/');
       assert.match(pageText(en.text), /Try Warrior Knights/);
-      const created = await v.post('/demo', { ruleset: 'warrior-knights' }, nofollow);
-      assert.equal(created.status, 303);
-      const id = Number(/\/games\/(\d+)\//.exec(created.location ?? '')![1]);
-      const g = (await games.summary(tp.platform.ctx, id))!;
-      assert.equal(g.ruleset, 'warrior-knights');
-      assert.equal(g.lords, 4);
-      assert.equal(g.isDemo, true);
-      const row = (await tp.db.one<{ pace: string | null }>('SELECT pace FROM games WHERE id = $1', [id]))!;
-      assert.equal(row.pace, 'live');
-      const seats = await tp.db.query<{ user_id: number | null }>('SELECT user_id FROM seats WHERE game_id = $1 ORDER BY seq', [id]);
-      assert.equal(seats.filter((s) => s.user_id === null).length, 3, 'three bot seats');
       // The bots answer their questions at once: the game waits only on the visitor.
-      const me = await playerOf(tp, id, seats.find((s) => s.user_id !== null)!.user_id!);
       let state = await stateOf<WkGame>(tp, id);
       for (let i = 0; i < 100 && !askOf(state)?.players.includes(me as never); i++) { await sleep(200); state = await stateOf<WkGame>(tp, id); }
       const ask = askOf(state)!;
@@ -62,7 +45,7 @@ for (const kind of DB_KINDS) {
       for (let i = 0; i < 100 && now <= step; i++) { await sleep(200); now = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step); }
       assert.ok(now > step, 'his answer was played');
       // Asking again gives the same game.
-      assert.equal((await v.post('/demo', { ruleset: 'warrior-knights' }, nofollow)).location, created.location);
+      assert.equal((await v.post('/demo', { ruleset: 'warrior-knights' }, nofollow)).location, location);
     });
   });
 }
