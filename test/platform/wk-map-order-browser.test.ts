@@ -84,7 +84,15 @@ describe('Warrior Knights: a card\'s move given from the map fills the guided fo
     const errors: string[] = [];
     const page: Page = watchErrors(await (await chromium.newContext({ viewport: { width: 1200, height: 1000 } })).newPage(), errors);
     await logIn(page, tp.url, userOf.get(player)!);
+    // the live refreshes of the question part, counted (live.js: one when the stream opens, one per game event)
+    await page.addInitScript(() => {
+      const w = window as unknown as { liveUpdates: number };
+      w.liveUpdates = 0;
+      document.addEventListener('suzerain:live-updated', () => { w.liveUpdates++; });
+    });
+    const liveUpdates = () => page.evaluate(() => (window as unknown as { liveUpdates: number }).liveUpdates);
     await page.goto(`${tp.url}/games/${id}/play`);
+    await page.waitForFunction(() => (window as unknown as { liveUpdates: number }).liveUpdates >= 1);
     assert.equal(await page.locator(`article[id="prompt-${askId}"]`).count(), 1, 'the card question is on his page');
     assert.ok(await page.locator('#map-orders').isVisible(), 'the map orders are shown');
     const pieces = await page.locator('#map-unit option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
@@ -111,6 +119,18 @@ describe('Warrior Knights: a card\'s move given from the map fills the guided fo
     assert.equal(await form.getAttribute('data-code'), 'order');
     assert.equal(await form.locator('select[name="f_answer"]').inputValue(), action.form!.values.answer, 'the select on the option the map names');
     assert.match(await page.locator('#map-written').textContent() ?? '', new RegExp(action.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+
+    // the other baron gives him a crown meanwhile (a free action, a step of its own): the question
+    // part is refreshed live, and the entry comes back still filled from the map
+    const seen = await liveUpdates();
+    const other = [...userOf.keys()].find((p) => p !== player)!;
+    const giver = await loggedIn(tp, userOf.get(other)!);
+    await giver.get(`/games/${id}/play`);
+    const gift = await giver.post(`/games/${id}/act`, { action: 'give-crowns', f_to: player, f_amount: '1' });
+    assert.equal(gift.status, 200, pageText(gift.text).slice(0, 300));
+    await page.waitForFunction((n) => (window as unknown as { liveUpdates: number }).liveUpdates > n, seen);
+    assert.equal(await form.count(), 1, 'the entry is still marked as filled from the map after the live refresh');
+    assert.equal(await form.locator('select[name="f_answer"]').inputValue(), action.form!.values.answer, 'and still on the option the map names');
     await form.scrollIntoViewIfNeeded();
     await page.screenshot({ path: fileURLToPath(new URL('wk-map-order.png', ARTIFACTS)), fullPage: true });
 
