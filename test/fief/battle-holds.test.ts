@@ -46,7 +46,8 @@ test('§11.3 battle hold: an Assassination of the attacker’s only lord ends th
   const target = g.fief.families.P1!.lords[0]!;
   const sponsor = g.fief.families.P3!.lords[0]!;
   const form = fief.answerForm!(g, 'P3', g.flow.current!.id, 'en');
-  assert.ok(form.groups[0]!.entries.some((e) => e.syntax === `play ${card} assassinate ${target} sponsor ${sponsor}`), 'his form offers the Assassination at the battle’s hold');
+  const named = (id: string) => g.fief.lords[id]!.name; // the form's lines name the lords (answers.ts lordWords)
+  assert.ok(form.groups[0]!.entries.some((e) => e.syntax === `play ${card} assassinate ${named(target)} sponsor ${named(sponsor)}`), 'his form offers the Assassination at the battle’s hold, the lords by name');
   const r = reply(g, { P3: `play ${card} assassinate ${target} sponsor ${sponsor}` });
   const out = finish(r.g, [...r.events]);
   g = out.g;

@@ -133,6 +133,11 @@ test('#42 prisoners: given to their owner they are released and placed; handed t
   assert.match(report(freed.g, freed.events, P3), /releases/);
   const rel = act(g, P1, 'release', { lord: captive });
   assert.equal(rel.g.fief.lords[captive]!.prisonerOf, null);
+  // typed as a player types it (the command line, a mail): the lord by his name, in any case, the player's id in lower case (words.ts)
+  const plain = s.lords[captive]!.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const byName = act(g, P1, 'release', { lord: plain });
+  assert.equal(byName.g.fief.lords[captive]!.prisonerOf, null, `“release lord=${plain}” releases ${captive}`);
+  assert.equal(act(g, P1, 'give', { to: owner.toLowerCase(), prisoner: s.lords[captive]!.name }).g.fief.lords[captive]!.prisonerOf, null, 'given by name to p2');
   occupy(s, P3, jailerVillage);
   s.villages[jailerVillage]!.controller = P1;
   const moved = act(g, P1, 'give', { to: P3, prisoner: captive });

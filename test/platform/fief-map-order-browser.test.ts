@@ -3,7 +3,7 @@
  * `suzerain:append-line` / `suzerain:sheet-saved`): a live-paced game of four, one human seat and
  * three bots, played by the catalogue's defaults over HTTP until the human's movement question
  * (#19, a sheet). On his play page he picks one of his lords on the map, clicks a neighbouring
- * village, presses "Aller seul à …": the line is appended to the sheet; the draft is saved and the
+ * village, presses "Aller seul à …": the line (naming the lord, `move HÉLOÏSE BOURG 0 0`) is appended to the sheet; the draft is saved and the
  * map's orders reloaded (`data-units-version`), the lord picked again stands in that village and
  * offers his next step; a second step appended; "Envoyer la feuille" sends the sheet (stored ready,
  * its value the two moves) and once the step resolves the lord stands where the two steps took him.
@@ -74,6 +74,8 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
     assert.ok(pick, `a lord may go alone to a free neighbour (${units.map((x) => x.label).join(', ')})`);
     const { unit, action } = pick!;
     const lord = unit.id;
+    const name = g!.fief.lords[lord]!.name;
+    assert.ok(action.line.startsWith(`move ${name} ${action.region} `), `the line names the lord, not his id: ${action.line}`);
 
     const errors: string[] = [];
     const ctx = await chromium.newContext({ viewport: { width: 1366, height: 900 } });
@@ -112,7 +114,10 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
 
     // the draft saved, the map's orders reloaded: the lord picked again now stands in that village
     await page.waitForFunction((v) => Number(document.getElementById('map-widget')?.getAttribute('data-units-version') ?? '0') > v, v0, { timeout: 10_000 });
-    const draft = await tp.db.one<{ text: string; ready: boolean; value: unknown }>('SELECT text, ready, value FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, askId]);
+    // (the version also moves when the live stream's first refresh reloads the orders: wait for the row)
+    const draftRow = () => tp.db.one<{ text: string; ready: boolean; value: unknown }>('SELECT text, ready, value FROM sheets WHERE game_id = $1 AND player = $2 AND decision = $3', [id, me, askId]);
+    for (const end = Date.now() + 10_000; (await draftRow())?.text !== text1 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+    const draft = await draftRow();
     assert.equal(draft?.text, text1, 'the draft stored');
     assert.equal(draft?.ready, false, 'not sent yet');
     await pickLord();
@@ -162,7 +167,7 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
     const v1 = await version();
     await alone2.click();
     const text2 = await ta.inputValue();
-    assert.ok(text2.endsWith(`${action.line}\nmove ${lord} ${second} 0 0\n`), `the second line appended: ${JSON.stringify(text2.slice(-80))}`);
+    assert.ok(text2.endsWith(`${action.line}\nmove ${name} ${second} 0 0\n`), `the second line appended: ${JSON.stringify(text2.slice(-80))}`);
     await page.waitForFunction((v) => Number(document.getElementById('map-widget')?.getAttribute('data-units-version') ?? '0') > v, v1, { timeout: 10_000 });
     await shot(page, 'two-steps');
 

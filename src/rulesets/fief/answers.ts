@@ -22,7 +22,8 @@ import { playCard, PLAY_REFUSALS, type CardPlay } from './rules/play-cards.ts';
 import { placementOptions } from './rules/placement.ts';
 import { makePurchases, PURCHASE_REFUSALS, type Purchase } from './rules/purchases.ts';
 import { checkOffer, OFFER_REFUSALS } from './rules/ransoms.ts';
-import type { LordId } from './state.ts';
+import type { FiefState, LordId } from './state.ts';
+import { lordWords, readWords } from './words.ts';
 
 export const ANSWER_REFUSALS = {
   'not-asked': { fr: 'Cette question ne vous est pas posée.', en: 'You are not asked this question.' },
@@ -112,10 +113,17 @@ function yesNo(answer: unknown): Validation<boolean> {
 
 // ─── The check, kind by kind ───────────────────────────────────────────────────────────────────
 
-/** Checks a player's answer to the open question: the value the referee keeps, and the issues (named, both languages). */
+/** Checks a player's answer to the open question: the value the referee keeps, and the issues (named, both languages). A typed answer may name lords and villages as a player does (`readWords`); its messages name them back so. */
 export function checkAnswer(g: FiefGame, ask: Ask, player: PlayerId, answer: unknown): Validation<unknown> {
   if (!ask.players.includes(player)) return fail(refuse('not-asked'));
   const s = stateForAsk(g, ask);
+  if (!isText(answer)) return checkValue(g, s, ask, player, answer);
+  const r = checkValue(g, s, ask, player, readWords(s, answer));
+  const named = (t: string): string => lordWords(s, t);
+  return { value: r.value, issues: r.issues.map((i) => ({ ...i, message: named(i.message), ...(i.text ? { text: { fr: named(i.text.fr), en: named(i.text.en) } } : {}) })) };
+}
+
+function checkValue(g: FiefGame, s: FiefState, ask: Ask, player: PlayerId, answer: unknown): Validation<unknown> {
   const c = ask.ctx;
   switch (c.k) {
     case 'start-village': {
@@ -439,6 +447,7 @@ export function answerText(kind: FlowKind, value: unknown): string {
     case 'discard-draw': { const v = value as { discard: string[]; draws: string[]; surprises?: SurprisePlay[] }; return [...v.discard.map((c) => `discard ${c}`), ...(v.surprises ?? []).map(surpriseText), ...v.draws.map((d) => `draw ${d}`)].join('\n') || 'stop'; }
     case 'ransom-offer': { const o = value as { amount: number; prisoners: string[] }; return `offer ${o.amount} ${o.prisoners.join(' ')}`; }
     case 'purchases': return (value as Purchase[]).map((p) => p.item === 'troops' ? `troops ${p.village} ${p.sergeants} ${p.knights}` : p.item === 'mill' || p.item === 'castle' ? `${p.item} ${p.village}` : p.item === 'fief-title' ? `title ${p.fief} ${p.lord}${p.city ? ` ${p.city}` : ''}` : p.item === 'cardinal' ? `cardinal ${p.bishop}` : p.item).join('\n') || 'none';
+    case 'play-cards': return (value as Record<string, unknown>[]).map((p) => ['play', p.card, ...(p.village ? ['at', p.village] : []), ...(p.bishopric !== undefined ? ['on', p.bishopric] : []), ...(p.taille ? ['taille', p.taille] : []), ...(p.tithe !== undefined ? ['tithe', p.tithe, p.as === 'CARDINAL' ? 'cardinal' : 'bishop'] : []), ...(p.papalTithe ? ['papal'] : []), ...(p.crownPrince ? ['prince'] : [])].join(' ')).join('\n') || 'none';
     case 'movement': return (value as MoveCommand[]).map((m) => `move ${m.lead} ${m.to} ${m.sergeants ?? 0} ${m.knights ?? 0}${m.raid ? ' raid' : ''}${m.tunnel ? ' tunnel' : ''}${m.reinforce ? ' reinforce' : ''}${(m.companions ?? []).map((x) => ` with ${x}`).join('')}${(m.prisoners ?? []).map((x) => ` prisoner ${x}`).join('')}`).join('\n') || 'none';
     case 'declare-battles': return (value as { village: string; defender: string }[]).map((b) => `battle ${b.village} ${b.defender}`).join('\n') || 'none';
     case 'sieges': { const v = value as { declare?: string[]; end?: string[] }; return [...(v.declare ?? []).map((x) => `siege ${x}`), ...(v.end ?? []).map((x) => `lift ${x}`)].join('\n') || 'none'; }

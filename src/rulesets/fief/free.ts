@@ -50,6 +50,7 @@ import { endSiege, freeAndPlace, freeLordsIn, hasPiecesIn, settleVillage, type F
 import type { FiefState, LordId, TitleId } from './state.ts';
 import { tradeValue } from './bot-value.ts';
 import type { Goods, Offer, Wanted } from './trade.ts';
+import { readWords } from './words.ts';
 import { ransomOf } from './rules/ransoms.ts';
 
 // ─── The free state ─────────────────────────────────────────────────────────────────────────────
@@ -391,7 +392,9 @@ function checkWanted(s: FiefState, me: PlayerId, to: PlayerId, w: Wanted): Issue
 
 /** Checks a free action against the game (the contract's `validateAction`). */
 export function validateFree(g: FiefGame, player: PlayerId, action: ActionInput): Validation<FreeCommand> {
-  const s = g.fief, v = action.values ?? {}, free = freeOf(g);
+  const s = g.fief, free = freeOf(g);
+  // typed values (the command line, a mail) may name lords, villages, cards and players as a player does (words.ts)
+  const v: Record<string, string> = Object.fromEntries(Object.entries(action.values ?? {}).map(([k, x]) => [k, typeof x === 'string' ? readWords(s, x) : x]));
   if (g.flow.stage !== 'turn' || !s.families[player]) return refuse({ key: 'not-now' });
   const other = (): PlayerId | Issue => { const to = String(v.to ?? '').trim(); if (!s.families[to]) return { key: 'no-player' }; if (to === player) return { key: 'self' }; return to; };
   const num = (x: string | undefined) => Number(String(x ?? '').trim());

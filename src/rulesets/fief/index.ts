@@ -7,7 +7,7 @@
  * mapdoc.ts's, drawn from the player's view alone.
  */
 import { withVariants } from '../../engine/host-switches.ts';
-import type { AnswerForm, Decision, DeadlineClass, FormField, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, ViewDoc } from '../../engine/ruleset.ts';
+import type { AnswerForm, Decision, DeadlineClass, FormField, FormValues, Lang, Localized, Outcome, PlayerId, Ruleset, StandingOption, ViewDoc } from '../../engine/ruleset.ts';
 import { BOARD } from './board.ts';
 import { cardName } from './cards.ts';
 import { DEFAULT_CONFIG } from './constants.ts';
@@ -15,6 +15,7 @@ import { DECISIONS, HOLD } from './decisions.ts';
 import { holdTakes, surpriseText, momentOf } from './holds.ts';
 import { legalSurprises } from './rules/surprise.ts';
 import { answerText, checkAnswer, defaultAnswer } from './answers.ts';
+import { lordWords } from './words.ts';
 import { describeFiefAnswer } from './describe.ts';
 import { fiefFormCandidates } from './form-values.ts';
 import { firstRoundTrip } from '../../engine/form-values.ts';
@@ -156,7 +157,8 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
   const s = g.fief, c = ask.ctx;
   const fr = lang === 'fr';
   const myLords = s.families[player]!.lords.filter((id) => s.lords[id]!.at && s.lords[id]!.prisonerOf === null);
-  const lordField = (name = 'lord', label = fr ? 'Seigneur' : 'Lord'): FormField => ({ name, label, kind: 'choice', options: myLords.map((l) => opt(l, lordName(s, l))) });
+  const lordOpt = (l: string) => opt(lordWords(s, l), lordName(s, l)); // the line names him (answers.ts lordWords)
+  const lordField = (name = 'lord', label = fr ? 'Seigneur' : 'Lord'): FormField => ({ name, label, kind: 'choice', options: myLords.map((l) => lordOpt(l)) });
   const villageField = (vs: readonly string[], name = 'village'): FormField => ({ name, label: fr ? 'Village' : 'Village', kind: 'choice', options: vs.map((v) => opt(v, villageName(v))) });
   const entry = (code: string, label: string, syntax: string, fields: FormField[]) => ({ code, label, syntax, fields });
   const one = (title: string, entries: ReturnType<typeof entry>[]): AnswerForm => ({ groups: [{ title, entries }] });
@@ -187,27 +189,27 @@ function formOf(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang): AnswerForm
       entry('draw', fr ? 'Piocher' : 'Draw', 'draw character|event', [{ name: 'deck', label: fr ? 'Pioche' : 'Deck', kind: 'choice', options: [opt('event', fr ? 'Évènements' : 'Events'), opt('character', fr ? 'Personnages' : 'Characters')] }]),
     ]);
     case 'place-votes': return one(fr ? 'Vote' : 'Vote', [
-      entry('for', fr ? 'Marqueur Pour' : 'For marker', 'for <candidate>', [{ name: 'lord', label: fr ? 'Candidat' : 'Candidate', kind: 'choice', options: c.candidates.map((l) => opt(l, lordName(s, l))) }]),
-      entry('blank', fr ? 'Marqueur Blanc' : 'Blank marker', 'blank <candidate>', [{ name: 'lord', label: fr ? 'Candidat' : 'Candidate', kind: 'choice', options: c.candidates.map((l) => opt(l, lordName(s, l))) }]),
+      entry('for', fr ? 'Marqueur Pour' : 'For marker', 'for <candidate>', [{ name: 'lord', label: fr ? 'Candidat' : 'Candidate', kind: 'choice', options: c.candidates.map((l) => lordOpt(l)) }]),
+      entry('blank', fr ? 'Marqueur Blanc' : 'Blank marker', 'blank <candidate>', [{ name: 'lord', label: fr ? 'Candidat' : 'Candidate', kind: 'choice', options: c.candidates.map((l) => lordOpt(l)) }]),
     ]);
-    case 'ransom-offer': return one(fr ? 'Rançon' : 'Ransom', [entry('offer', fr ? 'Offre' : 'Offer', 'offer <ecus> <lord>', [int('amount', fr ? 'Écus' : 'Ecus'), { name: 'lord', label: fr ? 'Prisonnier' : 'Prisoner', kind: 'choice', options: c.prisoners.map((l) => opt(l, lordName(s, l))) }])]);
+    case 'ransom-offer': return one(fr ? 'Rançon' : 'Ransom', [entry('offer', fr ? 'Offre' : 'Offer', 'offer <ecus> <lord>', [int('amount', fr ? 'Écus' : 'Ecus'), { name: 'lord', label: fr ? 'Prisonnier' : 'Prisoner', kind: 'choice', options: c.prisoners.map((l) => lordOpt(l)) }])]);
     case 'plague-losses': return one(fr ? 'Peste' : 'Plague', [entry('lose', fr ? 'Pertes' : 'Losses', 'lose <village> <sergeants> <knights>', [villageField((c.armies[player] ?? []).map((a) => a.village)), int('s', fr ? 'Sergents' : 'Sergeants'), int('k', fr ? 'Chevaliers' : 'Knights')])]);
     case 'loss-allocation': {
       const o = c.options[player];
       if (!o) return { groups: [] };
-      if (o.kill > 0) return one(fr ? 'Pertes' : 'Losses', [entry('kill', fr ? 'Seigneur tué' : 'Lord killed', 'kill <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: o.lords.map((l) => opt(l, lordName(s, l))) }])]);
+      if (o.kill > 0) return one(fr ? 'Pertes' : 'Losses', [entry('kill', fr ? 'Seigneur tué' : 'Lord killed', 'kill <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: o.lords.map((l) => lordOpt(l)) }])]);
       return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: o.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
     }
     case 'hold': { // his own legal plays only (§11.3 point 3: nothing of another's hand)
       const plays = legalSurprises(s, player, momentOf(c, g.flow.revolt)).filter((x) => (!x.needs || c.moment === 'hold') && holdTakes(c.moment, x.play, c.point)).slice(0, 40); // a Cardinal needing #5: the pope is asked within the hold
-      return { groups: [{ title: fr ? 'Cartes surprise' : 'Surprise cards', entries: [entry('pass', fr ? 'Passer' : 'Pass', 'pass', []), ...plays.map((x) => entry(surpriseText(x.play), `${cardName(x.play.card)[lang]} — ${surpriseText(x.play)}`, surpriseText(x.play), []))] }] };
+      return { groups: [{ title: fr ? 'Cartes surprise' : 'Surprise cards', entries: [entry('pass', fr ? 'Passer' : 'Pass', 'pass', []), ...plays.map((x) => { const line = lordWords(s, surpriseText(x.play)); return entry(line, `${cardName(x.play.card)[lang]} — ${line}`, line, []); })] }] };
     }
     case 'revolt-losses': return { groups: [{ title: fr ? 'Pertes' : 'Losses', entries: c.choices.map((x) => entry(`lose ${x.sergeants} ${x.knights}`, fr ? `${x.sergeants} sergent(s), ${x.knights} chevalier(s)` : `${x.sergeants} sergeant(s), ${x.knights} knight(s)`, `lose ${x.sergeants} ${x.knights}`, [])) }] };
     case 'calming': { // [P G-19] a cardinal who is also the bishop there chooses which way he tries
       const both = (c.both ?? []).filter((l) => (c.lords[player] ?? []).includes(l));
       return one(fr ? 'Calmer la révolte' : 'Calm the revolt', [
-        entry('calm', fr ? 'Tenter (l’évêque comme évêque)' : 'Try (the bishop as the bishop)', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => opt(l, lordName(s, l))) }]),
-        ...(both.length ? [entry('calm-cardinal', fr ? 'Tenter comme cardinal (sans risque de mort, payant)' : 'Try as a cardinal (no risk of death, at a price)', 'calm <lord> cardinal', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: both.map((l) => opt(l, lordName(s, l))) }])] : []),
+        entry('calm', fr ? 'Tenter (l’évêque comme évêque)' : 'Try (the bishop as the bishop)', 'calm <lord>', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: (c.lords[player] ?? []).map((l) => lordOpt(l)) }]),
+        ...(both.length ? [entry('calm-cardinal', fr ? 'Tenter comme cardinal (sans risque de mort, payant)' : 'Try as a cardinal (no risk of death, at a price)', 'calm <lord> cardinal', [{ name: 'lord', label: fr ? 'Seigneur' : 'Lord', kind: 'choice', options: both.map((l) => lordOpt(l)) }])] : []),
       ]);
     }
     default: return { groups: [] };
@@ -355,11 +357,13 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
     const ask = openAsk(g);
     if (!ask || ask.id !== decision || !ask.players.includes(player)) return null;
     const form = formOf(g, ask, player, 'en');
-    return firstRoundTrip(fief, g, player, decision, value, form, fiefFormCandidates(ask, form, value));
+    // the form's lord fields hold the lords' names (formOf `lordOpt`), the answer their ids
+    const named = function* (cs: Iterable<FormValues>): Iterable<FormValues> { for (const c of cs) yield { ...c, values: Object.fromEntries(Object.entries(c.values).map(([k, v]) => [k, k === 'lord' ? lordWords(g.fief, v) : v])) }; };
+    return firstRoundTrip(fief, g, player, decision, value, form, named(fiefFormCandidates(ask, form, value)));
   },
   answerText(g, _player, decision, value) {
     const ask = openAsk(g);
-    return answerText(ask && ask.id === decision ? ask.kind : 'movement', value);
+    return lordWords(g.fief, answerText(ask && ask.id === decision ? ask.kind : 'movement', value)); // lords by name, as the form writes them
   },
   // issue 21: the stored answer told back in words (describe.ts), for the question still open to him
   describeAnswer(g, player, decision, value, lang) {

@@ -22,6 +22,7 @@
 import type { Lang, MapAction, MapUnit, PlayerId } from '../../engine/ruleset.ts';
 import { BOARD, type VillageId } from './board.ts';
 import { answerText, checkAnswer } from './answers.ts';
+import { lordWords } from './words.ts';
 import { possibleBattles, stateForAsk, type Ask, type FiefGame } from './flow.ts';
 import { lordName, playerName, villageName } from './report.ts';
 import { memoData, runMovement, type MoveCommand } from './rules/movement.ts';
@@ -81,7 +82,7 @@ function movementUnits(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang, writ
       if (t.knights > 0) cands.push({ cmd: { lead: id, to, knights: t.knights, raid: true }, label: L(lang, `Chevauchée vers ${villageName(to)} avec ${t.knights} chevalier(s)`, `Raid toward ${villageName(to)} with ${t.knights} knight(s)`) });
       for (const c of cands) {
         if (!takes(c.cmd)) continue;
-        actions.push({ region: to, code: c.cmd.raid ? 'raid' : 'move', label: c.label, line: answerText('movement', [c.cmd]) });
+        actions.push({ region: to, code: c.cmd.raid ? 'raid' : 'move', label: c.label, line: lordWords(s, answerText('movement', [c.cmd])) });
       }
     }
     if (actions.length) units.push({ id, label: `${lordName(s, id)} (${villageName(at)})`, region: at, actions });

@@ -101,6 +101,8 @@ The referee does not enforce promises: only what a trade contains is carried out
 
 Each class's length depends on the pace the host chose (live, daily, weekly). At the deadline, the rules' default applies (refuse, do nothing, sergeants first…). While others are asked in the middle of your slot, your own clock is paused.
 
+**Writing your orders**: a question of several orders (movement, purchases, battles, sieges…) is filled in as a sheet, one order a line, by the guided form, the map or the keyboard: \`move HÉLOÏSE BOURG 2 1\`. Lords are named by their names, villages by theirs (\`ST_FIRMIN\`, or \`st-firmin\`), in capitals or not, with or without accents.
+
 **Standing answers**: always let pass or always refuse passage, decline every marriage proposal, losses "sergeants first". They never read what you may not know.
 
 **What you see**: your hand, how many cards the others hold, the pieces on the board (with fog of war, only the number of the others' tokens), everyone's money (unless hidden money is on).`,

@@ -102,6 +102,8 @@ Les promesses ne sont pas garanties par l’arbitre : seul ce qu’un échange c
 
 La longueur de chaque classe dépend de l’allure choisie par l’hôte (en direct, quotidienne, hebdomadaire). Au délai, la réponse par défaut des règles s’applique (refuser, ne rien faire, sergents d’abord…). Pendant qu’on attend d’autres joueurs au milieu de votre tour, votre propre délai est suspendu.
 
+**Écrire ses ordres** : une question à plusieurs ordres (mouvements, achats, batailles, sièges…) se remplit comme une feuille, une ligne par ordre, par le formulaire guidé, la carte ou au clavier : \`move HÉLOÏSE BOURG 2 1\`. Les seigneurs se nomment par leur nom, les villages par le leur (\`ST_FIRMIN\`, ou \`st-firmin\`), en majuscules ou non, avec ou sans accents.
+
 **Réponses permanentes** : toujours laisser passer ou toujours refuser le passage, refuser toute demande en mariage, pertes « sergents d’abord ». Elles ne lisent jamais ce que vous ne pouvez pas savoir.
 
 **Ce que vous voyez** : votre main, le nombre de cartes des autres, les pièces sur le plateau (avec le brouillard de guerre, seulement le nombre de pions des autres), l’argent de chacun (sauf option argent caché).`,
