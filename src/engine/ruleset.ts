@@ -338,6 +338,9 @@ export interface MapMarker { region: string; symbol: MapSymbol; color: string; t
 
 export interface MapLegendItem { label: string; color?: string; symbol?: MapSymbol; mark?: MapMark; /** The owner's tag, as on the map. */ tag?: string }
 
+/** An order written and not yet played: an arrow from `from` to `to` (region ids); `label` says it in words; `n` its line (1-based). */
+export interface MapTrail { from: string; to: string; label: string; n: number; kind?: 'move' | 'raid' | 'attack' }
+
 export interface MapUnit {
   id: string;
   label: string;
@@ -672,6 +675,12 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * compute alone. A game of prompts offers map orders on its page only with it (prompt-page.ts).
    */
   mapUnits?(state: S, player: PlayerId, lang: Lang, pending: A | null): MapUnit[];
+  /**
+   * Optional: the orders already written (`pending`, as for `mapUnits`) drawn on the map where
+   * orders are given, each an arrow from one region to another, numbered in the order of the lines.
+   * Built from his own answer and what he may know, like the orders themselves.
+   */
+  mapTrails?(state: S, player: PlayerId, lang: Lang, pending: A | null): MapTrail[];
   /** Optional: the planning tools offered to a player. */
   tools?(state: S, player: PlayerId, lang: Lang): ToolInfo[];
   /**

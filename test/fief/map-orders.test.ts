@@ -108,3 +108,39 @@ test('sieges on the map: where his lord and troops stand by an enemy castle, “
   assert.ok(!lines(fiefMapUnits(g, 'P2', 'fr', v.value)).some((x) => x.a.region === 'BLAYE' && x.a.code === 'siege'), 'a siege written is not offered again');
   assert.deepEqual(fiefMapUnits(g, 'P1', 'fr', null), [], 'P1 is not asked');
 });
+
+test('the steps written are drawn as arrows (mapTrails): each from where its lord stands after the lines before, numbered, in words; nothing for others or without a sheet', () => {
+  let met = 0;
+  for (const [players, seed] of [[3, 'trails-3'], [4, 'trails-4']] as const) {
+    let g: FiefGame = fief.setup({ players, maxTurns: 2 }, createRng(seed, 'setup'));
+    for (let guard = 0; guard < 2000 && g.flow.stage !== 'over'; guard++) {
+      const d = fief.decisions(g)[0];
+      if (!d) break;
+      const subs: Submission<unknown>[] = [];
+      for (const p of d.players) {
+        const value = botAnswer(g, p, d.id, createRng(seed, `${guard}/${p}`));
+        if (d.kind === 'movement') {
+          assert.deepEqual(fief.mapTrails!(g, p, 'fr', null), [], 'nothing written, nothing drawn');
+          // two steps from the map: the second starts where the first ended
+          const first = lines(fiefMapUnits(g, p, 'fr', null)).find((x) => x.a.code === 'move');
+          if (first) {
+            const written = fief.validate(g, p, d.id, first.a.line).value as unknown[];
+            const next = lines(fiefMapUnits(g, p, 'fr', written)).find((x) => x.unit.id === first.unit.id && x.a.code === 'move');
+            const both = next ? fief.validate(g, p, d.id, `${first.a.line}\n${next.a.line}`).value as unknown[] : written;
+            const trails = fief.mapTrails!(g, p, 'fr', both);
+            assert.equal(trails.length, both.length, 'one arrow a step');
+            assert.deepEqual(trails[0], { from: first.unit.region, to: first.a.region, n: 1, kind: 'move', label: trails[0]!.label });
+            assert.match(trails[0]!.label, new RegExp(`^1\\. .*${g.fief.lords[first.unit.id]!.name}`, 'i'), `in words, his name: ${trails[0]!.label}`);
+            if (next) assert.deepEqual([trails[1]!.from, trails[1]!.to, trails[1]!.n], [first.a.region, next.a.region, 2], 'the second from where the first ended');
+            assert.doesNotMatch(fief.mapTrails!(g, p, 'en', both).map((t) => t.label).join(' '), /LORD_|undefined/, 'English words, no ids');
+            for (const q of fief.players(g).map((x) => x.id).filter((q) => q !== p)) assert.deepEqual(fief.mapTrails!(g, q, 'fr', both), [], `${q}: not his question, nothing drawn`);
+            met++;
+          }
+        } else assert.deepEqual(fief.mapTrails!(g, p, 'fr', value), [], `${d.kind}: no arrows`);
+        subs.push({ player: p, decision: d.id, value, order: subs.length });
+      }
+      g = fief.resolve(g, subs, createRng(seed, `r${guard}`)).state;
+    }
+  }
+  assert.ok(met > 0, 'movement sheets met');
+});

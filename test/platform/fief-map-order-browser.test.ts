@@ -8,7 +8,8 @@
  * offers his next step; a second step appended; "Envoyer la feuille" sends the sheet (stored ready,
  * its value the two moves) and once the step resolves the lord stands where the two steps took him.
  * The "Rien" button is beside the sheet. The same page in English names the orders in English.
- * Screenshots: test/artifacts/fief-map-order-{1366,390,en}.png.
+ * The steps written are drawn on the map as numbered arrows (mapTrails; map.js drawTrails).
+ * Screenshots: test/artifacts/fief-map-order-{1366,390,en,two-steps}.png, fief-map-trails.png (the map alone).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -120,6 +121,12 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
     const draft = await draftRow();
     assert.equal(draft?.text, text1, 'the draft stored');
     assert.equal(draft?.ready, false, 'not sent yet');
+    // the step written is drawn on the map: an arrow numbered 1 from his village to the next, its words in a tooltip
+    const arrows = () => page.locator('.map-frame g.trails g.trail').evaluateAll((gs) => gs.map((x) => [x.getAttribute('data-from'), x.getAttribute('data-to'), x.querySelector('text')?.textContent, x.querySelector('title')?.textContent ?? '']));
+    await page.waitForFunction(() => document.querySelectorAll('.map-frame g.trails g.trail').length === 1, null, { timeout: 10_000 });
+    const a1 = await arrows();
+    assert.deepEqual(a1.map((x) => x.slice(0, 3)), [[unit.region, action.region, '1']], 'one arrow, numbered 1');
+    assert.match(a1[0]![3]!, new RegExp(`^1\\. .*${name}`, 'i'), `its tooltip in words: ${a1[0]![3]}`);
     await pickLord();
     assert.equal(await page.locator(`.map-frame path.region.origin[data-region="${action.region}"]`).count() > 0, true, `${lord} now stands at ${action.region}`);
     assert.match(await page.locator('#map-unit option:checked').innerText(), new RegExp(`\\(${villageName(action.region)}\\)`), 'his label names where he stands');
@@ -169,6 +176,9 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
     const text2 = await ta.inputValue();
     assert.ok(text2.endsWith(`${action.line}\nmove ${name} ${second} 0 0\n`), `the second line appended: ${JSON.stringify(text2.slice(-80))}`);
     await page.waitForFunction((v) => Number(document.getElementById('map-widget')?.getAttribute('data-units-version') ?? '0') > v, v1, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.map-frame g.trails g.trail').length === 2, null, { timeout: 10_000 });
+    assert.deepEqual((await arrows()).map((x) => x.slice(0, 3)), [[unit.region, action.region, '1'], [action.region, second, '2']], 'two arrows: the second from where the first ended');
+    await page.locator('.map-frame').screenshot({ path: fileURLToPath(new URL('fief-map-trails.png', ARTIFACTS)) });
     await shot(page, 'two-steps');
 
     // sent: stored ready, the two moves

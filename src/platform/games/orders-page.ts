@@ -7,7 +7,7 @@
  * Access rule: a lord's sheet and private view are his alone (404 for anyone else).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerForm, Lang, MapDoc } from '../../engine/ruleset.ts';
+import type { AnswerForm, Lang, MapDoc, MapTrail } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
 import { PageBytes } from '../http/page-bytes.ts';
@@ -265,13 +265,15 @@ async function ordersPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply,
     let widget = d.maps.get(key);
     if (!widget) {
       let map = d.map;
+      let trails: MapTrail[] = [];
       if (key !== '') {
         const rs = entry.ruleset;
         try { map = { ...map, units: rs.mapUnits ? rs.mapUnits(state, seat.player, lang, sheet.value) : rs.mapDoc!(state, seat.player, lang, sheet.value).units }; } catch (e) { req.log.error(e); }
+        try { trails = rs.mapTrails?.(state, seat.player, lang, sheet.value) ?? []; } catch (e) { req.log.error(e); }
       }
       const own = new PageBytes();
       const parts = { svg: own.mark(d.mapParts.svg), legend: own.mark(d.mapParts.legend), table: own.mark(d.mapParts.table) };
-      const pieces = own.pieces(mapWidget(map, lang, { orders: true, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units`, parts }).value);
+      const pieces = own.pieces(mapWidget(map, lang, { orders: true, trails, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` }, unitsUrl: `/api/games/${g.id}/map-units`, parts }).value);
       const shared = new Set<Buffer>([d.mapParts.svg, d.mapParts.legend, d.mapParts.table]);
       widget = { pieces, bytes: pieces.reduce((n, b) => n + (shared.has(b) ? 0 : b.length), 0) };
       keepMap(d, key, widget);

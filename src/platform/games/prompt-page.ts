@@ -17,7 +17,7 @@
  */
 import { stepSeenBy } from './step-audience.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formLine, GM_SEAT, HOST_SEAT, rulingNote, type AnswerForm, type Decision, type FormValues, type FreeAction, type Lang, type MapDoc, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
+import { formLine, GM_SEAT, HOST_SEAT, rulingNote, type AnswerForm, type Decision, type FormValues, type FreeAction, type Lang, type MapDoc, type MapTrail, type Pace, type StandingOption, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { html, raw, type Html } from '../http/html.ts';
 import { allMessages, messages, t } from '../http/i18n.ts';
@@ -583,11 +583,13 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
   }
   if (wantsJson(req)) return reply.code(opts.status ?? 200).send(playJson(p, typed));
   let map: MapDoc | null = null;
+  let trails: MapTrail[] = []; // the sheet's lines written so far, drawn on the map (mapTrails)
   if (p.entry.ruleset.mapDoc && p.state !== null && g.status !== 'forming') {
     // His map orders answer his open question, after what he has written of its sheet (MapAction; map.js, prompt.js):
     // only for a ruleset that gives them (`mapUnits`), so that the others' pages never ask for them at each change.
     const pending = p.me ? p.mine.find((h) => p.decisions.some((d) => d.sheet && d.id === h.decision && d.players.includes(p.me!)))?.value ?? null : null;
     try { map = p.entry.ruleset.mapDoc(p.state, p.a.seat?.player ?? null, lang, pending); } catch (e) { req.log.error(e); map = null; }
+    try { trails = p.me && p.entry.ruleset.mapTrails ? p.entry.ruleset.mapTrails(p.state, p.me, lang, pending) : []; } catch (e) { req.log.error(e); trails = []; }
   }
   const flash = opts.flash ?? null;
   const title = `${t(lang, 'play.title')} — ${g.name}`;
@@ -608,7 +610,7 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
       <div class="play-main">
         <section class="card prompt-area" id="prompt-area" aria-labelledby="prompts-title"><h2 id="prompts-title">${t(lang, 'play.prompts')}</h2>
           <div id="prompt-part" data-live-src="/games/${g.id}/play?part=prompt">${promptPart(p, v, typed)}</div></section>
-        ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: !!p.me && !!p.entry.ruleset.mapUnits, prompts: true, unitsUrl: `/api/games/${g.id}/map-units`, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
+        ${map ? html`<details class="block map-section" open><summary>${t(lang, 'map.title')}</summary>${mapWidget(map, lang, { orders: !!p.me && !!p.entry.ruleset.mapUnits, prompts: true, trails, unitsUrl: `/api/games/${g.id}/map-units`, links: { full: `/games/${g.id}/map`, png: `/games/${g.id}/map.png` } })}</details>` : ''}
         ${p.me && p.entry.ruleset.freeActions ? html`<section class="card actions" id="actions-part" data-live-src="/games/${g.id}/play?part=actions">${actionsPart(p, v, typed)}</section>` : ''}
         <section class="board" id="board-part" data-live-src="/games/${g.id}/play?part=board">${await boardPart(ctx, p)}</section>
       </div>

@@ -3,10 +3,11 @@
  * /games/:id/map.png (rendered on the server). A member sees his own map (what his lord may
  * know); anyone who may see a public game sees the public map; a private game's map is for its
  * members only. /api/games/:id/map-units: the map orders of the member's pieces after the sheet
- * he has saved (the order page's map reads the sheet being written, issue 13 §4).
+ * he has saved (the order page's map reads the sheet being written, issue 13 §4), and the orders
+ * of that sheet drawn as arrows (`trails`, the ruleset's `mapTrails`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang, MapDoc } from '../../engine/ruleset.ts';
+import type { Lang, MapDoc, MapTrail } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
 import { gameState, notFound, ownSeat, pageHead, SCRIPTS, visibleGame } from '../games/page-kit.ts';
 import { games } from '../games/service.ts';
@@ -58,24 +59,25 @@ async function mapPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply): P
  * A seat of his with nothing to order — the game over or not started, his seat no longer active —
  * has none ([]): the prompt page asks again each time its questions change, to the end of the game.
  */
-async function mapUnits(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<MapDoc['units'] | null> {
+async function mapUnits(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<{ units: MapDoc['units']; trails: MapTrail[] } | null> {
   const a = await ownSeat(ctx, req, false);
   if (!a) return null;
   const rs = getRuleset(a.game.ruleset).ruleset;
   if (!rs.mapDoc) return null;
-  if (a.game.status !== 'running' || a.seat!.status !== 'active') return [];
+  if (a.game.status !== 'running' || a.seat!.status !== 'active') return { units: [], trails: [] };
   const { state } = await gameState(ctx, a.game.id);
   if (state === null) return null;
   const sheet = await games.sheet(ctx, a.game.id, a.seat!.player);
   const pending = sheet.value ?? null;
-  return rs.mapUnits ? rs.mapUnits(state, a.seat!.player, lang, pending) : rs.mapDoc(state, a.seat!.player, lang, pending).units;
+  const units = rs.mapUnits ? rs.mapUnits(state, a.seat!.player, lang, pending) : rs.mapDoc(state, a.seat!.player, lang, pending).units;
+  return { units, trails: rs.mapTrails?.(state, a.seat!.player, lang, pending) ?? [] };
 }
 
 export const mapRoutes: RouteModule = async (app, ctx) => {
   app.get('/api/games/:id/map-units', async (req, reply) => {
-    const units = await mapUnits(ctx, req, req.visitor.lang);
-    if (!units) return notFound(req, reply);
-    return reply.header('cache-control', 'private, no-store').send({ units });
+    const orders = await mapUnits(ctx, req, req.visitor.lang);
+    if (!orders) return notFound(req, reply);
+    return reply.header('cache-control', 'private, no-store').send(orders);
   });
   app.get('/games/:id/map', (req, reply) => mapPage(ctx, req, reply));
   app.get('/games/:id/map.svg', async (req, reply) => {

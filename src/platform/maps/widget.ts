@@ -10,7 +10,7 @@
  * (`mapTable`: every territory with its owner, markers, neighbours and what the player knows),
  * built from the same MapDoc as the drawing, hence with the same fog of war.
  */
-import type { Lang, MapDoc } from '../../engine/ruleset.ts';
+import type { Lang, MapDoc, MapTrail } from '../../engine/ruleset.ts';
 import { escapeHtml, html, raw, scriptJson, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { markPath, renderMapSvg, symbol } from './svg.ts';
@@ -67,14 +67,18 @@ export function mapWidgetParts(doc: MapDoc, lang: Lang, tableOpen: boolean): Map
  * `prompts`: a page of a game of prompts (prompt-page.ts): its map orders answer the open
  * question (a sheet's lines, or a guided form filled), come and go with the questions (reloaded
  * from `unitsUrl` when the prompt part is refreshed), so the orders' panel is there, hidden, even
- * while there are none.
+ * while there are none. `trails`: the orders already written (the ruleset's `mapTrails`), drawn
+ * as numbered arrows, and drawn again with each reload of the map orders.
  */
-export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string }; unitsUrl?: string; tableOpen?: boolean; parts?: MapWidgetParts; prompts?: boolean }): Html {
+export function mapWidget(doc: MapDoc, lang: Lang, opts: { orders: boolean; links?: { svg?: string; png?: string; full?: string }; unitsUrl?: string; tableOpen?: boolean; parts?: MapWidgetParts; prompts?: boolean; trails?: MapTrail[] }): Html {
   const parts = opts.parts ?? mapWidgetParts(doc, lang, opts.tableOpen ?? false);
   const data = {
     regions: Object.fromEntries(doc.regions.map((r) => [r.id, r.info])),
     names: Object.fromEntries(doc.regions.map((r) => [r.id, r.name])),
     units: opts.orders ? doc.units : [],
+    // the orders written, drawn as arrows between the regions' name points (map.js `drawTrails`)
+    trails: opts.orders ? opts.trails ?? [] : [],
+    at: opts.orders ? Object.fromEntries(doc.regions.map((r) => [r.id, r.label])) : {},
     unitsUrl: opts.orders ? opts.unitsUrl ?? null : null,
     prompts: !!opts.prompts,
     msgs: {

@@ -118,7 +118,8 @@ function purchase(s: FiefState, p: Obj, lang: Lang): string {
   }
 }
 
-function move(s: FiefState, m: Obj, lang: Lang): string {
+/** One step of a movement sheet in words (also the tooltip of its arrow on the map, map-orders.ts `fiefMapTrails`). */
+export function describeMove(s: FiefState, m: Obj, lang: Lang): string {
   const extra = [
     ...(m.raid ? [say(lang, 'raid')] : []), ...(m.tunnel ? [say(lang, 'tunnel')] : []), ...(m.reinforce ? [say(lang, 'reinforce')] : []),
     ...(strs(m.companions).length ? [say(lang, 'with', { lords: list(strs(m.companions).map((x) => lordName(s, x))) })] : []),
@@ -179,7 +180,7 @@ function describe(g: FiefGame, ask: Ask, _p: PlayerId, value: unknown, lang: Lan
     case 'purchases':
       return Array.isArray(v) ? (v.length ? say(lang, 'buy', { items: list(v.filter(isObj).map((x) => purchase(s, x, lang))) }) : say(lang, 'none')) : null;
     case 'movement':
-      return Array.isArray(v) ? (v.length ? v.filter(isObj).map((m) => move(s, m, lang)).join(' ; ') : say(lang, 'noMove')) : null;
+      return Array.isArray(v) ? (v.length ? v.filter(isObj).map((m) => describeMove(s, m, lang)).join(' ; ') : say(lang, 'noMove')) : null;
     case 'declare-battles':
       return Array.isArray(v) ? (v.length ? v.filter(isObj).map((b) => say(lang, 'battle', { village: villageName(String(b.village)), who: familyName(s, String(b.defender)) })).join(' ; ') : say(lang, 'noBattle')) : null;
     case 'sieges': {

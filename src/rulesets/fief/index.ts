@@ -26,7 +26,7 @@ import { viewOf, type FiefView } from './view.ts';
 import { victoryPoints } from './rules/victory.ts';
 import { possibleBattles } from './flow.ts';
 import { fiefMapDoc } from './mapdoc.ts';
-import { fiefMapUnits } from './map-orders.ts';
+import { fiefMapTrails, fiefMapUnits } from './map-orders.ts';
 import { applyFree, carryFree, diplomacyView, freeActionsOf, isFreeEvent, offerText, validateFree, type FreeEvent } from './free.ts';
 import { freeLines } from './free-report.ts';
 import { finishingOrder } from './finish.ts';
@@ -287,6 +287,7 @@ export const fief: Ruleset<FiefGame, unknown, FiefEvent | FreeEvent, FiefView & 
   // where the platform offers them (`pending` given; a drawing alone — page, SVG, PNG, mail — skips their dry runs).
   mapDoc: (g, player, lang, pending) => ({ ...fiefMapDoc(g.fief, player, lang), units: player && pending !== undefined ? fiefMapUnits(g, player, lang, pending) : [] }),
   mapUnits: (g, player, lang, pending) => fiefMapUnits(g, player, lang, pending),
+  mapTrails: (g, player, lang, pending) => fiefMapTrails(g, player, lang, pending),
   outcome(g) {
     if (g.flow.stage !== 'over') return null;
     const w = g.fief.winners ?? [];

@@ -19,7 +19,8 @@
  * map tells nothing more than sending the line would. Bounded: a handful of lords, four neighbours
  * or so, three lines each.
  */
-import type { Lang, MapAction, MapUnit, PlayerId } from '../../engine/ruleset.ts';
+import type { Lang, MapAction, MapTrail, MapUnit, PlayerId } from '../../engine/ruleset.ts';
+import { describeMove } from './describe.ts';
 import { BOARD, type VillageId } from './board.ts';
 import { answerText, checkAnswer } from './answers.ts';
 import { lordWords } from './words.ts';
@@ -88,6 +89,26 @@ function movementUnits(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang, writ
     if (actions.length) units.push({ id, label: `${lordName(s, id)} (${villageName(at)})`, region: at, actions });
   }
   return units;
+}
+
+/**
+ * The steps written in his movement sheet (`pending`), drawn on the map as arrows (engine
+ * `mapTrails`): each from where its lord stands after the lines before it, numbered as the lines.
+ * His own lines and his own lords only; nothing for another question or another player.
+ */
+export function fiefMapTrails(g: FiefGame, player: PlayerId, lang: Lang, pending: unknown): MapTrail[] {
+  const ask = g.flow.stage === 'over' ? null : g.flow.current;
+  if (!ask || ask.kind !== 'movement' || !ask.players.includes(player) || !Array.isArray(pending)) return [];
+  const s = stateForAsk(g, ask);
+  const at = new Map(freeLords(s, player).map((l) => [l.id, l.at as string]));
+  const trails: MapTrail[] = [];
+  (pending as MoveCommand[]).forEach((m, i) => {
+    const from = at.get(m.lead);
+    if (!from || !BOARD.villages[m.to]) return;
+    trails.push({ from, to: m.to, n: i + 1, kind: m.raid ? 'raid' : 'move', label: `${i + 1}. ${describeMove(s, m as unknown as Record<string, unknown>, lang)}` });
+    for (const l of [m.lead, ...(m.companions ?? [])]) if (at.has(l)) at.set(l, m.to);
+  });
+  return trails;
 }
 
 function battleUnits(g: FiefGame, ask: Ask, player: PlayerId, lang: Lang, written: unknown[]): MapUnit[] {

@@ -6,7 +6,8 @@
 // server, which plays the sheet ahead (a knight whose men are levied may now attack). On the page of
 // a game of prompts the map orders answer the open question: a sheet's line as above, or the
 // question's guided form filled (prompt.js, `suzerain:fill-form`), reloaded when the questions
-// change (the prompt part refreshed by live.js). No framework, no inline code.
+// change (the prompt part refreshed by live.js). The orders already written are drawn as numbered
+// arrows (`trails`, the ruleset's mapTrails), redrawn with each reload. No framework, no inline code.
 //
 // From the keyboard (issue 22 §2): the map is one tab stop; the arrow keys move to the nearest
 // territory that way, Home and End to the first and the last, Enter or Space opens the one in
@@ -269,6 +270,49 @@
   each(document.querySelectorAll('a[href="#map-table"]'), function (a) {
     a.addEventListener('click', function () { if (tableEl) tableEl.open = true; });
   });
+  // The orders written (the sheet's lines so far, `data.trails`): an arrow from region to region,
+  // numbered as the lines, its words in a tooltip; drawn again with each reload of the map orders.
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  function svgEl(tag, attrs) {
+    var e = document.createElementNS(SVGNS, tag);
+    for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) e.setAttribute(k, String(attrs[k]));
+    return e;
+  }
+  function drawTrails(trails) {
+    if (!svg) return;
+    var old = svg.querySelector('g.trails');
+    if (old) old.parentNode.removeChild(old);
+    if (!trails || !trails.length || !data.at) return;
+    var box = (svg.getAttribute('viewBox') || '0 0 1000 1000').split(/[\s,]+/).map(Number);
+    var unit = Math.max(box[2], box[3]) / 400; // stroke and head sizes relative to the drawing
+    var g = svgEl('g', { 'class': 'trails', 'pointer-events': 'none' });
+    var defs = svgEl('defs', {});
+    var head = svgEl('marker', { id: 'trail-head', viewBox: '0 0 10 10', refX: '8', refY: '5', markerWidth: '4', markerHeight: '4', orient: 'auto-start-reverse' });
+    head.appendChild(svgEl('path', { d: 'M0 0L10 5L0 10z', 'class': 'trail-head' }));
+    defs.appendChild(head);
+    g.appendChild(defs);
+    trails.forEach(function (t) {
+      var a = data.at[t.from], b = data.at[t.to];
+      if (!a || !b || (a[0] === b[0] && a[1] === b[1])) return;
+      var dx = b[0] - a[0], dy = b[1] - a[1], len = Math.sqrt(dx * dx + dy * dy);
+      var cut = Math.min(len / 4, 6 * unit); // start and end short of the names
+      var x1 = a[0] + dx * cut / len, y1 = a[1] + dy * cut / len, x2 = b[0] - dx * cut / len, y2 = b[1] - dy * cut / len;
+      var one = svgEl('g', { 'class': 'trail ' + (t.kind || 'move'), 'data-from': t.from, 'data-to': t.to });
+      var title = svgEl('title', {});
+      title.textContent = t.label;
+      one.appendChild(title);
+      one.appendChild(svgEl('line', { x1: x1, y1: y1, x2: x2, y2: y2, 'stroke-width': 1.6 * unit, 'marker-end': 'url(#trail-head)' }));
+      var mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+      one.appendChild(svgEl('circle', { cx: mx, cy: my, r: 3.2 * unit, 'stroke-width': 0.5 * unit }));
+      var n = svgEl('text', { x: mx, y: my + 1.6 * unit, 'font-size': 4.4 * unit, 'text-anchor': 'middle' });
+      n.textContent = String(t.n);
+      one.appendChild(n);
+      g.appendChild(one);
+    });
+    svg.appendChild(g);
+  }
+  drawTrails(data.trails);
+
   // The map orders after the saved sheet; the piece picked stays picked.
   function setUnits(units) {
     data.units = units;
@@ -298,7 +342,7 @@
     if (!data.unitsUrl) return;
     var mine = loading = fetch(data.unitsUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (d) { if (mine === loading && d && Array.isArray(d.units)) setUnits(d.units); })
+      .then(function (d) { if (mine === loading && d && Array.isArray(d.units)) { setUnits(d.units); drawTrails(d.trails || []); } })
       .catch(function () { /* keep the current orders */ });
   }
   document.addEventListener('suzerain:sheet-saved', reloadUnits);
