@@ -13,6 +13,7 @@ import type { Lang } from '../engine/ruleset.ts';
 import { botAnswers, getRuleset, loadAllRulesets, rulesetIds, type RulesetEntry } from '../rulesets/index.ts';
 import { markdownText } from '../platform/http/markdown.ts';
 import { cmdAct, cmdAnswer, cmdPrompts, PROMPT_USAGE, type PromptCliDeps } from './prompts.ts';
+import { cmdDice, DICE_USAGE } from './dice.ts';
 import { cmdGm, GM_USAGE } from './gm.ts';
 import { cmdScenario, readScenario, scenarioHook, SCENARIO_USAGE } from './scenario.ts';
 
@@ -28,6 +29,8 @@ const HELP = `suzerain — the Suzerain referee on the command line
                a file that does not load is refused with its errors named; default: the original map)
   suzerain scenario check FILE [--variant V|-] [--lang fr|en]  (a scenario file: its errors (exit 1), else the summary
                                                                and its warnings (exit 2 when any); -: as written)
+  suzerain dice roll --key KEY --roll 'PHASE|EVENT|INDEX' --sides N   (Gruik: one roll recomputed from a revealed season key)
+  suzerain dice check game.json [--lang fr|en]                 (Gruik: every revealed season's key and rolls checked; exit 1 on a mismatch)
   suzerain seat-form --ruleset adventurer-kings [--lang fr|en] (the choices a player makes at join, with their limits)
   suzerain orders game.json --lord NAME --file orders.txt [--append] [--lang fr|en]   (--file - reads standard input)
                (the file replaces the player's whole sheet for this turn; --append adds its lines to it)
@@ -75,6 +78,7 @@ const USAGE: Record<string, string> = {
   replay: 'suzerain replay game.json',
   ...PROMPT_USAGE,
   ...GM_USAGE,
+  ...DICE_USAGE,
   ...SCENARIO_USAGE,
 };
 const usage = (cmd: string): string => `usage: ${USAGE[cmd] ?? 'suzerain help'}`;
@@ -118,6 +122,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       case 'act': return cmdAct(rest, io, PROMPT_DEPS);
       case 'gm': return cmdGm(rest, io, PROMPT_DEPS);
       case 'scenario': return cmdScenario(rest, io, PROMPT_DEPS);
+      case 'dice': return cmdDice(rest, io, PROMPT_DEPS);
       case 'simulate': return cmdSimulate(rest, io);
       case 'demo': return cmdSimulate(['--turns', '12', '--seed', 'demo', '--report-lang', 'fr'], io);
       case 'serve': return await cmdServe(io);

@@ -45,7 +45,9 @@ test('a French report of seasons with rolls, ledger lines and GM rulings has no 
   const c = flowCampaign('words-2', 4, bot, { map: 'anneau', players: 6, gm: false, tabletop: false });
   assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
   const reports = c.game.steps.flatMap((s) => (s.events as GruikFlowEvent[]).filter((e) => e.t === 'season-report').flatMap((e) => Object.entries((e as { reports: Record<string, Localized> }).reports).filter(([k]) => k !== '')));
-  const fr = reports.map(([, r]) => r.fr).join('\n'), en = reports.map(([, r]) => r.en).join('\n');
+  // code spans are names, the same in both languages (a roll's `phase|event|index`, the key's hash): not prose
+  const prose = (t: string) => t.replace(/`[^`\n]*`/g, '');
+  const fr = prose(reports.map(([, r]) => r.fr).join('\n')), en = prose(reports.map(([, r]) => r.en).join('\n'));
   // the reports hold what is checked: rolls, ledger lines, GM rulings
   assert.match(fr, /## Vos jets de dés/, 'rolls in the French reports');
   assert.match(fr, /## Trésor et prestige[\s\S]*— impôts/, 'ledger lines in the French reports');

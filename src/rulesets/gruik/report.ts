@@ -19,6 +19,7 @@ import { eventsFor, renderSeasonEvent } from './season-events.ts';
 import { ownedProvinces, titleFor } from './rules/titles.ts';
 import { seasonOf, type GruikState, type StateId } from './state.ts';
 import { purposeText } from './words.ts';
+import { rollKey } from './rules/dice.ts';
 
 /** One line of the report with who may read it; `audience` [] is public. */
 export interface ReportLine { section: Section; audience: StateId[]; text: Localized }
@@ -91,7 +92,8 @@ export function reportLines(s: GruikState, viewer: StateId | null): ReportLine[]
   }
   // Private: the rolls that concern this state (§11.1), public rolls included.
   for (const r of s.rollLog.filter((x) => x.season === s.season && visible(x.audience, viewer))) {
-    const line = fill({ fr: '{phase} — {purpose} : d{sides} = {face} {rule}', en: '{phase} — {purpose}: d{sides} = {face} {rule}' }, { phase: r.phase, purpose: { fr: purposeText(r.purpose, 'fr'), en: purposeText(r.purpose, 'en') }, sides: r.sides, face: r.face, rule: r.rule });
+    // its name `phase|event|index` too: with the season's key once revealed, `suzerain dice roll` recomputes it (§11.1)
+    const line = fill({ fr: '{phase} — {purpose} : d{sides} = {face} {rule} — `{key}`', en: '{phase} — {purpose}: d{sides} = {face} {rule} — `{key}`' }, { phase: r.phase, purpose: { fr: purposeText(r.purpose, 'fr'), en: purposeText(r.purpose, 'en') }, sides: r.sides, face: r.face, rule: r.rule, key: rollKey(r.phase, r.event, r.index) });
     // §11.3: an overridden roll says so, with the face the season key gives (anyone can check it once the key is revealed).
     const gm = r.keyed === undefined ? null : fill({ fr: ' — {note} (la clé donnait {k})', en: ' — {note} (the key gave {k})' }, { note: { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') }, k: r.keyed });
     out.push({ section: 'rolls', audience: r.audience, text: gm ? { fr: line.fr + gm.fr, en: line.en + gm.en } : line });

@@ -99,3 +99,35 @@ export function diceOf(s: GruikState): Dice {
   if (key === undefined) throw new Error(`Gruik: no key for season ${s.season}`);
   return seasonDice(key, s.season, s.dice.overrides);
 }
+
+/** One revealed season checked against its commitment and its rolls (rules §11.1): what anyone may verify once the key is out. */
+export interface SeasonCheck {
+  season: SeasonIndex;
+  /** sha-256 of the revealed key equals the hash published before the season's first roll. */
+  keyMatches: boolean;
+  /** Rolls of the season recomputed from the key (a GM override is checked by the face the key gave, `keyed`). */
+  rolls: number;
+  /** The rolls whose recorded face the key does not give. */
+  mismatches: { key: string; recorded: number; fromKey: number }[];
+  /** Rolls the GM overrode (§11.3), each shown in its report as a GM ruling. */
+  overridden: number;
+}
+
+/** Every season whose key is revealed, checked (bounded by the roll log's length). */
+export function checkRevealedRolls(s: Pick<GruikState, 'dice' | 'rollLog'>): SeasonCheck[] {
+  const out: SeasonCheck[] = [];
+  for (const [k, key] of Object.entries(s.dice.revealedKeys)) {
+    const season = Number(k) as SeasonIndex;
+    const check: SeasonCheck = { season, keyMatches: keyCommitment(key) === s.dice.keyHashes[season], rolls: 0, mismatches: [], overridden: 0 };
+    for (const r of s.rollLog) {
+      if (r.season !== season) continue;
+      check.rolls++;
+      const fromKey = keyedFace(key, r.phase, r.event, r.index, r.sides);
+      const recorded = r.keyed ?? r.face;
+      if (r.keyed !== undefined) check.overridden++;
+      if (fromKey !== recorded) check.mismatches.push({ key: rollKey(r.phase, r.event, r.index), recorded, fromKey });
+    }
+    out.push(check);
+  }
+  return out.sort((a, b) => a.season - b.season);
+}
