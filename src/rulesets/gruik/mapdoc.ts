@@ -5,7 +5,8 @@
  * appear only where the view shows them (`seen`: in a province the player controls or where one of
  * his forces stands — kind and state, never their strength), the others' fleets not at all (what
  * his fleets detected is in his report), his own armies, detachments and fleets with their AP and
- * ships. `player` null: the public map (provinces and their holders, capitals, no force at all).
+ * ships. `player` null: the public map (provinces and their holders, capitals, no force at all);
+ * GM_SEAT: the game's GM's map, every force and fleet with its strength and its state's name.
  *
  * What is drawn:
  * - each province a region filled with its controller's colour (grey: unowned), its controller's
@@ -21,13 +22,13 @@
  * from `state.display` (scenario.ts says why).
  */
 import { fill } from '../../engine/localize.ts';
-import type { Lang, Localized, MapDoc, MapLegendItem, MapMarker, MapRegion, PlayerId } from '../../engine/ruleset.ts';
+import { GM_SEAT, type Lang, type Localized, type MapDoc, type MapLegendItem, type MapMarker, type MapRegion, type PlayerId } from '../../engine/ruleset.ts';
 import type { MapDisplay } from './map.ts';
 import { indexMap } from './map.ts';
 import { BUILT_IN } from './maps/builtin.ts';
 import { displayOfFile } from './scenario.ts';
 import { seasonOf, type GruikState, type StateId } from './state.ts';
-import { viewOf } from './view.ts';
+import { refereeViewOf, viewOf } from './view.ts';
 
 const L = {
   owner: { fr: 'Possédée par', en: 'Owned by' }, controller: { fr: 'Contrôlée par', en: 'Controlled by' },
@@ -43,6 +44,9 @@ const L = {
   inFortress: { fr: ' (dans la forteresse)', en: ' (in the fortress)' },
   besieging: { fr: ', assiège {p}', en: ', besieging {p}' },
   fleet: { fr: '{id} : flotte de {n} navires', en: '{id}: fleet of {n} ships' },
+  ofState: { fr: '{s} — {what}', en: '{s} — {what}' },
+  gm: { fr: 'MJ : tout l’état du jeu', en: 'GM: the whole game' },
+  legendAll: { fr: 'Armées et détachements de chaque état (PA), flottes (navires), à la couleur de leur état', en: 'Every state’s armies and detachments (AP), fleets (ships), in their state’s colour' },
   forces: { fr: 'Forces', en: 'Forces' }, fleets: { fr: 'Vos flottes', en: 'Your fleets' },
   siege: { fr: 'Siège de {p} par {s}', en: 'Siege of {p} by {s}' },
   you: { fr: 'vous', en: 'you' }, unowned: { fr: 'Sans maître', en: 'Unowned' }, sea: { fr: 'Zone de mer', en: 'Sea zone' },
@@ -81,7 +85,9 @@ function box(d: MapDisplay): { width: number; height: number } {
 
 /** The MapDoc of `state` for `player` (a state id) or the public (null), in `lang`. */
 export function gruikMapDoc(state: GruikState, player: PlayerId | null, lang: Lang): MapDoc {
-  const v = viewOf(state, player);
+  // The game's GM (GM_SEAT) sees every force with its strength (view.ts refereeViewOf), each named with its state.
+  const referee = player === GM_SEAT;
+  const v = referee ? refereeViewOf(state) : viewOf(state, player);
   const me: StateId | null = player !== null && v.realms[player] ? player : null;
   const t = (m: Localized, args: Record<string, string | number | Localized> = {}) => fill(m, args)[lang];
   const display = displayOf(state) ?? { regions: {}, straits: {}, colours: {} };
@@ -92,6 +98,7 @@ export function gruikMapDoc(state: GruikState, player: PlayerId | null, lang: La
   const realmName = (s: StateId | null) => (s === null ? t(L.nobody) : v.realms[s]?.name ?? s);
   const who = (s: StateId | null) => (s !== null && s === me ? `${realmName(s)} (${t(L.you)})` : realmName(s));
   const pname = (p: string) => ix.province[p]?.name ?? p;
+  const whose = (s: StateId, what: string) => (referee ? t(L.ofState, { s: realmName(s), what }) : what);
   const capitals = new Map(Object.values(v.realms).filter((r) => r.capital).map((r) => [r.capital!, r.id]));
 
   const regions: MapRegion[] = [];
@@ -117,12 +124,14 @@ export function gruikMapDoc(state: GruikState, player: PlayerId | null, lang: La
     if (capOf) row.push({ region: p.id, symbol: 'city', color: colour(capOf), title: `${t(L.legendCapital)} — ${realmName(capOf)}` });
     for (const a of Object.values(v.armies)) if (a.location === p.id) {
       const siege = a.siegeOf ? t(L.besieging, { p: pname(a.siegeOf) }) : '';
-      forces.push(t(L.ownArmy, { id: a.id, ap: a.currentAP, siege }));
-      row.push({ region: p.id, symbol: 'army', color: colour(a.state), text: String(a.currentAP), title: t(L.ownArmy, { id: a.id, ap: a.currentAP, siege }) });
+      const what = whose(a.state, t(L.ownArmy, { id: a.id, ap: a.currentAP, siege }));
+      forces.push(what);
+      row.push({ region: p.id, symbol: 'army', color: colour(a.state), text: String(a.currentAP), title: what });
     }
     for (const d of Object.values(v.detachments)) if (d.location === p.id) {
-      forces.push(t(L.ownDetachment, { id: d.id, ap: d.ap }));
-      row.push({ region: p.id, symbol: 'garrison', color: colour(d.state), text: String(d.ap), title: t(L.ownDetachment, { id: d.id, ap: d.ap }) });
+      const what = whose(d.state, t(L.ownDetachment, { id: d.id, ap: d.ap }));
+      forces.push(what);
+      row.push({ region: p.id, symbol: 'garrison', color: colour(d.state), text: String(d.ap), title: what });
     }
     for (const f of v.seen) if (f.location === p.id) {
       const text = t(f.kind === 'army' ? L.seenArmy : L.seenDetachment, { s: realmName(f.state), fort: f.inFortress ? L.inFortress : '' });
@@ -149,8 +158,8 @@ export function gruikMapDoc(state: GruikState, player: PlayerId | null, lang: La
     const shape = display.regions[z.id];
     const rows: [string, string][] = [[t(L.shores), (ix.zoneCoasts[z.id] ?? []).map((p) => `${pname(p)} (${realmName(v.provinces[p]?.controller ?? null)})`).join(', ') || t(L.none)]];
     const fleets = Object.values(v.fleets).filter((f) => f.zone === z.id);
-    if (fleets.length > 0) rows.push([t(L.fleets), fleets.map((f) => t(L.fleet, { id: f.id, n: f.ships })).join(' ; ')]);
-    for (const f of fleets) markers.push({ region: z.id, symbol: 'army', color: colour(f.state), text: String(f.ships), title: t(L.fleet, { id: f.id, n: f.ships }) });
+    if (fleets.length > 0) rows.push([t(L.fleets), fleets.map((f) => whose(f.state, t(L.fleet, { id: f.id, n: f.ships }))).join(' ; ')]);
+    for (const f of fleets) markers.push({ region: z.id, symbol: 'army', color: colour(f.state), text: String(f.ships), title: whose(f.state, t(L.fleet, { id: f.id, n: f.ships })) });
     regions.push({
       id: z.id, name: z.name, path: shape?.shape ?? '', fill: SEA_FILL, label: shape?.label ?? [0, 0],
       info: { title: `${z.name} — ${t(L.sea)}`, rows },
@@ -165,11 +174,12 @@ export function gruikMapDoc(state: GruikState, player: PlayerId | null, lang: La
     { label: t(L.tagNote) },
     { symbol: 'city', color: NEUTRAL, label: t(L.legendCapital) },
     ...(me ? [{ symbol: 'army' as const, color: colour(me), label: t(L.legendOwn) }, { symbol: 'army' as const, color: NEUTRAL, label: t(L.legendSeen) }, { symbol: 'siege' as const, color: NEUTRAL, label: t(L.legendSiege) }] : []),
+    ...(referee ? [{ symbol: 'army' as const, color: NEUTRAL, label: t(L.legendAll) }, { symbol: 'siege' as const, color: NEUTRAL, label: t(L.legendSiege) }] : []),
     { label: t(L.legendStraits) },
   );
   const when = seasonOf(v.season, v.config.calendar.startYear);
   const seasonName = t(L.season).split('|')[['spring', 'summer', 'autumn', 'winter'].indexOf(when.season)]!;
-  const title = `Gruik, ${seasonName} ${when.year}${me ? ` — ${realmName(me)}` : ''}`;
+  const title = `Gruik, ${seasonName} ${when.year}${me ? ` — ${realmName(me)}` : referee ? ` — ${t(L.gm)}` : ''}`;
   return {
     ...box(display), title, regions,
     crossings: v.map.straits.map((s) => ({ a: s.provinces[0], b: s.provinces[1] })),

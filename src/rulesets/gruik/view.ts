@@ -62,8 +62,22 @@ export interface GruikView {
 const publicRealm = (r: Realm): PublicRealm => ({ id: r.id, name: r.name, kind: r.kind, capital: r.capital, prestige: r.prestige, friendsDeclared: [...r.friendsDeclared], ...(r.master ? { master: r.master } : {}), ...(r.civilWar ? { civilWar: { ...r.civilWar } } : {}) });
 
 export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
+  return viewAs(state, viewer, false);
+}
+
+/**
+ * The game's GM (§11.3 "he sees everything"; the engine's GM_SEAT): every state's forces with their
+ * AP, every fleet, every treasury, ledger, roll, treaty and character — the referee's own board and
+ * map (the platform gives it to the game's GM alone). Still not `secret` (the season keys not yet
+ * revealed, the rumours' authors): the GM rules on what happened, he does not draw the dice.
+ */
+export function refereeViewOf(state: GruikState): GruikView {
+  return viewAs(state, null, true);
+}
+
+function viewAs(state: GruikState, viewer: StateId | null, all: boolean): GruikView {
   const s = structuredClone(state);
-  const mine = <T extends { state: StateId }>(x: T) => viewer !== null && x.state === viewer;
+  const mine = <T extends { state: StateId }>(x: T) => all || (viewer !== null && x.state === viewer);
   const where = (loc: unknown) => (typeof loc === 'string' && loc !== 'captured' ? loc : null);
   const ownPlaces = new Set([...Object.values(s.armies), ...Object.values(s.detachments)].filter(mine).map((f) => where(f.location)).filter((p): p is string => !!p));
   const visible = (p: string | null) => !!p && viewer !== null && (s.provinces[p]?.controller === viewer || ownPlaces.has(p));
@@ -78,22 +92,22 @@ export function viewOf(state: GruikState, viewer: StateId | null): GruikView {
     config: s.config,
     map: s.map,
     provinces: s.provinces,
-    realms: Object.fromEntries(Object.entries(s.realms).map(([id, r]) => [id, id === viewer ? r : publicRealm(r)])),
+    realms: Object.fromEntries(Object.entries(s.realms).map(([id, r]) => [id, all || id === viewer ? r : publicRealm(r)])),
     characters: Object.fromEntries(Object.entries(s.characters).map(([id, c]) => [id, mine(c) || (viewer !== null && c.captor === viewer) ? c : { id: c.id, state: c.state, name: c.name, role: c.role, status: c.status }])),
     armies: pick(s.armies),
     detachments: pick(s.detachments),
     fleets: pick(s.fleets),
     seen,
-    treaties: s.treaties.filter((t) => t.publishedAt !== undefined || (viewer !== null && t.signatories.includes(viewer))),
+    treaties: s.treaties.filter((t) => all || t.publishedAt !== undefined || (viewer !== null && t.signatories.includes(viewer))),
     declarations: s.declarations,
     rumours: s.rumours,
-    ledger: s.ledger.filter((e) => e.state === viewer),
-    rolls: s.rollLog.filter((r) => r.audience.length === 0 || (viewer !== null && r.audience.includes(viewer))),
+    ledger: s.ledger.filter((e) => all || e.state === viewer),
+    rolls: s.rollLog.filter((r) => all || r.audience.length === 0 || (viewer !== null && r.audience.includes(viewer))),
     dice: { keyHashes: s.dice.keyHashes, revealedKeys: s.dice.revealedKeys }, // the GM's overrides show in the roll log, to each roll's audience
-    landMoves: s.landMoves.filter((m) => m.state === viewer),
+    landMoves: s.landMoves.filter((m) => all || m.state === viewer),
     movementReport: viewer !== null ? (s.movementReport[viewer] ?? []) : [],
     navalLog: navalRecordsFor(s.navalLog ?? [], viewer),
     events: eventsFor(s.seasonEvents ?? [], viewer),
-    fieldEvents: (s.fieldEvents ?? []).filter((e) => e.audience.length === 0 || (viewer !== null && e.audience.includes(viewer))),
+    fieldEvents: (s.fieldEvents ?? []).filter((e) => all || e.audience.length === 0 || (viewer !== null && e.audience.includes(viewer))),
   };
 }
