@@ -532,6 +532,17 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * `report`. A ruleset with no public events (a blind game) leaves it out.
    */
   publicReport?(state: S, events: E[], lang: Lang): string;
+  /**
+   * Optional (games of prompts): whether a resolved step's reports are mailed, and under what title
+   * (both languages); null: not mailed. An order-sheet game mails every step's reports, each step
+   * being a turn. A game of prompts mails none unless this names the step: its many small steps
+   * are lines of its log, read on its page, and its players are told of the prompts waiting for
+   * them. Fief and Warrior Knights leave it out. Game of Gruik names the step that ends a season,
+   * whose reports carry the season report (§3.3 S9, Appendix B). Asked with the state the step made
+   * and its events; pure. The platform mails each player who may know of the step (`stepAudience`)
+   * his own `report` of it in his language, as for an order-sheet turn, with his map (`mapDoc`).
+   */
+  reportMail?(state: S, events: E[]): Localized | null;
   outcome(state: S): Outcome | null;
   /**
    * Optional: the finishing order of a finished game, as groups of tied players, best first, every

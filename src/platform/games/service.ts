@@ -586,7 +586,7 @@ async function resolutionInput(ctx: AppCtx, db: Db, gameId: number, claimedStep:
   const human = (s: SeatRow) => s.user_id !== null && !(g.open_seat_bot && s.status === 'open');
   const input: ResolveInput = {
     gameId, ruleset: g.ruleset, record, caretaker: g.caretaker, demo: g.is_demo, gm: g.gm_user_id !== null,
-    seats: seats.map((s) => ({ player: s.player, human: human(s), sentOrders: sentOrders(s.player), mailLang: canMail(s) && !g.pace ? langOf(s) : null })),
+    seats: seats.map((s) => ({ player: s.player, human: human(s), sentOrders: sentOrders(s.player), mailLang: canMail(s) ? langOf(s) : null })),
     ...(g.pace ? { prompts: promptSettings(g, seats) } : {}),
     ...(takesMailOrders(ctx, g) ? { templates: true } : {}),
   };
@@ -721,9 +721,11 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   // written, once the seats say who is asked (a step asking only the GM takes its items' deadline; games/gm-items.ts).
   await closeGmItems(t, gameId, step.index, now);
   if (!finished) await syncGmItems(ctx, t, gameId, step.index + 1, r.judgments ?? [], deadline);
-  // A game of prompts mails no report per step (its log holds them): its players are told of the
-  // prompts now waiting for them, by their notification settings.
+  // A game of prompts mails no report per step (its log holds them), only those of the steps its
+  // ruleset names (Ruleset.reportMail: Gruik's season report); its players are told of the prompts
+  // now waiting for them, by their notification settings.
   if (g.pace) {
+    if (r.mail) await mailPromptReports(ctx, t, g, seats, r, finished);
     if (!finished) await promptsOpened(ctx, t, g, step.index, r.promptsAfter ?? [], deadline, new Set((r.autoAnswers ?? []).map((a) => `${a.player}/${a.decision}`)));
     if (!finished && r.pause) await pauseForRuleset(ctx, t, g, r.pause, deadline, now);
     await testPauseInTransaction(gameId);
@@ -765,6 +767,34 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   }
   await testPauseInTransaction(gameId);
   return 'resolved';
+}
+
+/**
+ * A game of prompts' step whose reports its ruleset mails (`ResolveOutput.mail`, the mail's title):
+ * one mail per player of an active seat who may know of the step (step-audience.ts), his own
+ * report in his language with his map, like an order-sheet turn's; the prompts that follow are
+ * told by the "your turn" notices, not here.
+ */
+async function mailPromptReports(ctx: AppCtx, t: Db, g: GameRow, seats: SeatRow[], r: ResolveOutput, finished: boolean): Promise<void> {
+  const step = r.step;
+  for (const s of seats) {
+    if (!canMail(s) || s.status !== 'active' || !stepAudienceSeenBy(step.audience, s.player)) continue;
+    const lang = langOf(s);
+    const reportUrl = link(ctx, `/games/${g.id}/reports/${step.index}`);
+    const report = r.reports[s.player]![lang];
+    const lines = [
+      lang === 'fr' ? `Ce rapport en ligne : ${reportUrl}` : `This report online: ${reportUrl}`,
+      finished ? (lang === 'fr' ? 'La partie est terminée.' : 'The game is over.') : (lang === 'fr' ? `La partie : ${link(ctx, `/games/${g.id}/play`)}` : `The game: ${link(ctx, `/games/${g.id}/play`)}`),
+    ];
+    const map = r.maps[s.player] ?? null;
+    await queueMail(t, {
+      to: s.email!,
+      subject: `${r.mail![lang]} — ${g.name}`,
+      text: `${markdownText(report)}\n—\n${lines.join('\n')}\n`,
+      html: mailHtml({ report, after: lines.slice(1) }, [{ href: reportUrl, label: lang === 'fr' ? 'Voir le rapport' : 'View the report' }], map?.alt ?? null),
+      mapSvg: map?.svg ?? null,
+    });
+  }
 }
 
 /** A report mail's orders part: the seat's orders address, how to answer, and the block of the blank sheet. */

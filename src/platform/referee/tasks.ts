@@ -13,6 +13,7 @@ import { createRng } from '../../engine/rng.ts';
 import { GM_SEAT, isError, type ActionInput, type Lang, type Localized, type Pace, type PlayerId, type Ruleset, type Ruling, type ToolDoc, type ValidationIssue } from '../../engine/ruleset.ts';
 import { openItems, type OpenItem } from '../games/gm-items.ts';
 import { openPrompts, type OpenPrompt } from '../games/pace.ts';
+import { stepAudienceSeenBy } from '../games/step-audience.ts';
 import { dryRunOptions, getRuleset, loadRulesets, type BotOptions, type RulesetEntry } from '../../rulesets/index.ts';
 import { LocalizedError } from '../../engine/constants.ts';
 import { statsJson } from '../games/stats-data.ts';
@@ -26,7 +27,7 @@ export interface ResolveInput {
   gameId: number;
   ruleset: string;
   record: GameRecord;
-  /** One per seat: is it held by a person, did that person send orders this turn, may he be mailed and in which language. */
+  /** One per seat: is it held by a person, did that person send orders this turn, may he be mailed and in which language (his report mail's map is drawn in it). */
   seats: { player: PlayerId; human: boolean; sentOrders: boolean; mailLang: Lang | null }[];
   /** Host option: absent human players are played by the ruleset's caretaker. */
   caretaker: boolean;
@@ -58,6 +59,11 @@ export interface ResolveOutput {
   reports: Record<PlayerId, Record<Lang, string>>;
   /** Each mailed player's map after the turn, in his language (null: the ruleset draws none, or drawing failed). */
   maps: Record<PlayerId, { svg: string; alt: string } | null>;
+  /**
+   * Games of prompts: the title of the mail that carries this step's reports (`Ruleset.reportMail`:
+   * Game of Gruik's season report); absent or null, the step is not mailed.
+   */
+  mail?: Localized | null;
   /**
    * Each mailed player still asked after the turn: his blank sheet for the next turn in his
    * language (`Ruleset.orderTemplate`, rulesets of text sheets only), for his report mail.
@@ -107,6 +113,15 @@ export function reportMap(entry: RulesetEntry, state: unknown, player: PlayerId 
     return { svg: renderMapSvg({ ...doc, units: [] }), alt: doc.title };
   } catch (e) {
     console.error(`suzerain: drawing the report map of ${player} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  }
+}
+
+/** A game of prompts' step: the title of its report mail (`Ruleset.reportMail`), or null. A help: its failure leaves the step unmailed, never blocks it. */
+function mailTitle(rs: Ruleset, state: unknown, events: unknown[], gameId: number): Localized | null {
+  if (!rs.reportMail) return null;
+  try { return rs.reportMail(state, events); } catch (e) {
+    console.error(`suzerain: the report mail of game ${gameId} failed: ${e instanceof Error ? e.message : String(e)}`);
     return null;
   }
 }
@@ -166,11 +181,15 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
   const step = next.steps[next.steps.length - 1]!;
   const outcome = rs.outcome(next.state);
   const askedAfter = asked(entry, next.state);
+  const pr = input.prompts;
+  // A game of prompts mails the reports of the steps its ruleset names alone; an order-sheet game, every turn's.
+  const mail = pr ? mailTitle(rs, next.state, step.events, input.gameId) : null;
+  const mailed = (p: PlayerId) => (pr ? mail !== null && stepAudienceSeenBy(step.audience, p) : askedBefore.has(p) || askedAfter.has(p));
   const reports: ResolveOutput['reports'] = {};
   const maps: ResolveOutput['maps'] = {};
   for (const s of input.seats) {
     reports[s.player] = { fr: rs.report(next.state, step.events, s.player, 'fr'), en: rs.report(next.state, step.events, s.player, 'en') };
-    if (s.mailLang && (askedBefore.has(s.player) || askedAfter.has(s.player))) maps[s.player] = reportMap(entry, next.state, s.player, s.mailLang);
+    if (s.mailLang && mailed(s.player)) maps[s.player] = reportMap(entry, next.state, s.player, s.mailLang);
   }
   const finished = !!outcome?.finished || askedAfter.size === 0;
   const templates: Record<PlayerId, string> = {};
@@ -182,7 +201,6 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
       }
     }
   }
-  const pr = input.prompts;
   return {
     stateJson: JSON.stringify(next.state), step, nextOrder: next.nextOrder,
     finished,
@@ -196,6 +214,7 @@ export function resolveTask(input: ResolveInput): ResolveOutput {
       promptsAfter: finished ? [] : openPrompts(rs, next.state, pr.pace, pr.minutes),
       autoAnswers: finished ? [] : standingAnswers(rs, next.state, pr.standing),
       pause: finished || !rs.pauseRequest ? null : rs.pauseRequest(rec.state, next.state),
+      mail,
     } : {}),
   };
 }

@@ -88,6 +88,9 @@ const PROMPTS: Record<string, Localized> = {
   'disband-army': { fr: 'Vous avez trop d’armées depuis deux saisons (§4.8) : laquelle est dissoute ?', en: 'You have had too many armies for two seasons (§4.8): which one is disbanded?' },
 };
 
+/** The title of a season report's mail (`reportMail`). */
+const SEASON_REPORT_MAIL: Localized = { fr: 'Rapport de saison — {s}', en: 'Season report — {s}' };
+
 const CLASS_LABEL: Record<string, Localized> = {
   ORDERS: { fr: 'ordres', en: 'orders' },
   REACTION: { fr: 'réaction', en: 'reaction' },
@@ -339,6 +342,11 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   },
   publicReport(_g, events, lang) {
     return visibleNotes(events, null, lang).join('\n\n') + '\n';
+  },
+  // §3.3 S9, App. B: the step that ends a season carries its season report, mailed to every player (his own, with his map).
+  reportMail(g, events) {
+    const e = events.filter((x): x is Extract<GruikFlowEvent, { t: 'season-report' }> => x.t === 'season-report').at(-1);
+    return e ? fill(SEASON_REPORT_MAIL, { s: seasonName(g.gruik, e.season) }) : null;
   },
   outcome(g): Outcome | null {
     if (g.flow.phase !== 'over') return null;

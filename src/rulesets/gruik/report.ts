@@ -118,7 +118,8 @@ export function seasonReport(s: GruikState, viewer: StateId | null, lang: Lang):
   for (const sec of ORDER) {
     const here = lines.filter((l) => l.section === sec);
     if (here.length === 0) continue;
-    parts.push('', `## ${HEAD[sec][lang]}`, '', ...here.map((l) => `- ${l.text[lang]}`));
+    // The ranking's lines start with their rank (« 1. … »): an ordered list of their own, not items of a bulleted one.
+    parts.push('', `## ${HEAD[sec][lang]}`, '', ...here.map((l) => (sec === 'ranking' ? l.text[lang] : `- ${l.text[lang]}`)));
   }
   return parts.join('\n') + '\n';
 }
