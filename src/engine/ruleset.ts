@@ -682,6 +682,12 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    */
   mapDoc?(state: S, player: PlayerId | null, lang: Lang, pending?: A | null): MapDoc;
   /**
+   * Optional: the game's GM (a role, not a seat) sees the whole game. The platform then passes
+   * GM_SEAT as the player to `presentView` and `mapDoc` on the pages of that game's GM alone (his
+   * board and his map: every force with its strength); without it, the GM sees the public ones.
+   */
+  refereeSees?: boolean;
+  /**
    * Optional: only the `units` of `mapDoc` (the player's map orders after `pending`), when cheaper to
    * compute alone. A game of prompts offers map orders on its page only with it (prompt-page.ts).
    */

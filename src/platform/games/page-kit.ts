@@ -18,7 +18,7 @@
  * (the order page and its JSON API) and reports-page.ts; routes.ts registers them.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang, ToolInfo, ViewDoc } from '../../engine/ruleset.ts';
+import { GM_SEAT, type Lang, type PlayerId, type ToolInfo, type ViewDoc } from '../../engine/ruleset.ts';
 import { errorIn } from '../../engine/constants.ts';
 import { getRuleset, knownRuleset } from '../../rulesets/index.ts';
 import { html, type Html } from '../http/html.ts';
@@ -195,6 +195,14 @@ export function toolsOf(entry: ReturnType<typeof getRuleset>, state: unknown, pl
 export function presented(state: unknown, entry: ReturnType<typeof getRuleset>, player: string | null, lang: Lang): ViewDoc | null {
   if (!entry.ruleset.presentView || state === null) return null;
   try { return entry.ruleset.presentView(state, player, lang); } catch { return null; }
+}
+
+/**
+ * Whose board and map a page draws: the visitor's seat; the game's GM, when the ruleset shows him the
+ * whole game (`refereeSees`: GM_SEAT); else null, the public ones.
+ */
+export function viewerOf(a: Pick<Access, 'seat' | 'referee'>, entry: ReturnType<typeof getRuleset>): PlayerId | null {
+  return a.seat?.player ?? (a.referee && entry.ruleset.refereeSees ? GM_SEAT : null);
 }
 
 /** Shown while the turn in progress keeps failing to resolve (the referee's failures are retried with a back-off). */

@@ -30,7 +30,7 @@ import { mapWidget } from '../maps/widget.ts';
 import { fieldInput, fieldLabel, guidedForm, postedFieldName } from './guided-form.ts';
 import { issuesBlock, sheetEditorMsgs, sheetTextarea } from './sheet-editor.ts';
 import {
-  access, failingNotice, gameState, notFound, pageHead, presented, str, timeTag, visibleGame, wantsJson, words, type Access,
+  access, failingNotice, gameState, notFound, pageHead, presented, str, timeTag, viewerOf, visibleGame, wantsJson, words, type Access,
 } from './page-kit.ts';
 import { answerPrompt, extendDeadline, hostActionsOf, pauseGame, setStanding, setVacation, takeFreeAction, takeHostAction, VACATION_DAYS_PER_YEAR } from './prompts.ts';
 import { GamesError } from './service.ts';
@@ -463,7 +463,7 @@ async function logTail(ctx: AppCtx, p: Play): Promise<Html> {
 async function boardPart(ctx: AppCtx, p: Play): Promise<Html> {
   const lang = p.lang;
   const g = p.a.game;
-  const doc = presented(p.state, p.entry, p.a.seat?.player ?? null, lang);
+  const doc = presented(p.state, p.entry, viewerOf(p.a, p.entry), lang);
   return html`<h2>${t(lang, 'play.board')}</h2>${doc ? renderDoc(doc) : ''}
     <h2>${t(lang, 'play.log')}</h2>${await logTail(ctx, p)}
     <p><a href="/games/${g.id}/log">${t(lang, 'play.log-full')}</a></p>`;
@@ -588,7 +588,7 @@ async function playPage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     // His map orders answer his open question, after what he has written of its sheet (MapAction; map.js, prompt.js):
     // only for a ruleset that gives them (`mapUnits`), so that the others' pages never ask for them at each change.
     const pending = p.me ? p.mine.find((h) => p.decisions.some((d) => d.sheet && d.id === h.decision && d.players.includes(p.me!)))?.value ?? null : null;
-    try { map = p.entry.ruleset.mapDoc(p.state, p.a.seat?.player ?? null, lang, pending); } catch (e) { req.log.error(e); map = null; }
+    try { map = p.entry.ruleset.mapDoc(p.state, viewerOf(p.a, p.entry), lang, pending); } catch (e) { req.log.error(e); map = null; }
     try { trails = p.me && p.entry.ruleset.mapTrails ? p.entry.ruleset.mapTrails(p.state, p.me, lang, pending) : []; } catch (e) { req.log.error(e); trails = []; }
   }
   const flash = opts.flash ?? null;

@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang, MapDoc, MapTrail } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { gameState, notFound, ownSeat, pageHead, SCRIPTS, visibleGame } from '../games/page-kit.ts';
+import { gameState, notFound, ownSeat, pageHead, SCRIPTS, viewerOf, visibleGame } from '../games/page-kit.ts';
 import { games } from '../games/service.ts';
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
@@ -35,11 +35,12 @@ const PNGS = new LruCache<string, Buffer>(100);
 async function visibleMap(ctx: AppCtx, req: FastifyRequest, lang: Lang): Promise<{ doc: MapDoc; gameId: number; name: string; key: string | null } | null> {
   const a = await visibleGame(ctx, req);
   if (!a) return null;
-  const rs = getRuleset(a.game.ruleset).ruleset;
+  const entry = getRuleset(a.game.ruleset);
+  const rs = entry.ruleset;
   if (!rs.mapDoc) return null;
   const { state, hash } = await gameState(ctx, a.game.id);
   if (state === null) return null;
-  const player = a.seat?.player ?? null;
+  const player = viewerOf(a, entry); // the GM's map is the whole game where the ruleset shows it to him
   const doc = rs.mapDoc(state, player, lang);
   return { doc: { ...doc, units: [] }, gameId: a.game.id, name: a.game.name, key: hash ? `${a.game.id}/${hash}/${player ?? ''}/${lang}` : null };
 }

@@ -33,7 +33,7 @@ import { keyCommitment } from './rules/dice.ts';
 import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
-import { viewOf, type GruikView } from './view.ts';
+import { refereeViewOf, viewOf, type GruikView } from './view.ts';
 import { actTabletop, battleStepAudience, tabletopAudience, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
 import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
 import { LocalizedError } from '../../engine/constants.ts';
@@ -382,6 +382,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
       const r = s.realms[seat]!;
       sections.push({ title: fr ? 'Votre état' : 'Your state', kind: 'kv', rows: [[fr ? 'Trésor' : 'Treasury', String(r.treasury)], ...Object.values(s.armies).filter((a) => a.state === seat).map((a) => [a.id, `${a.currentAP} AP${typeof a.location === 'string' ? `, ${a.location}` : ''}`] as [string, string])] });
     }
+    if (player === GM_SEAT) sections.push(...refereeSections(g, lang)); // §11.3: the GM sees everything
     sections.unshift(...tabletopSections(g, seat, lang)); // §6.12.1: the battle sheet of the seat's tabletop battles, first
     sections.push(...communiqueSections(g, seat, lang)); // §6.11: the communiqués published, and the seat's own awaiting the GM
     return { sections };
@@ -413,8 +414,33 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented.
   orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang) : ''),
   // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.
-  mapDoc: (g, player, lang) => gruikMapDoc(g.gruik, seatOf(g, player), lang),
+  mapDoc: (g, player, lang) => gruikMapDoc(g.gruik, player === GM_SEAT ? GM_SEAT : seatOf(g, player), lang),
+  // §11.3 "the GM sees everything": his board (refereeSections) and his map (mapdoc.ts, every force) are the whole game.
+  refereeSees: true,
 };
+
+/**
+ * The GM's board (§11.3: he sees everything; the platform shows it to the game's GM alone): each
+ * state's treasury, prestige, armies and detachments with their AP and place, fleets with their
+ * ships and zone, and the sieges under way. Not the secret (season keys not yet revealed).
+ */
+function refereeSections(g: GruikGame, lang: Lang): ViewDoc['sections'] {
+  const s = g.gruik, fr = lang === 'fr';
+  const v = refereeViewOf(s);
+  const name = (id: StateId) => g.names[id] ?? s.realms[id]?.name ?? id;
+  const place = (p: unknown) => (typeof p === 'string' ? (s.map.provinces.find((x) => x.id === p)?.name ?? p) : fr ? 'capturée' : 'captured');
+  const realms = Object.values(v.realms).filter((r) => r.kind !== 'rebels' || Object.values(v.armies).some((a) => a.state === r.id));
+  return [
+    { title: fr ? 'MJ — les états' : 'GM — the states', kind: 'table', columns: fr ? ['État', 'Trésor', 'Prestige', 'Armées', 'Détachements', 'Flottes'] : ['State', 'Treasury', 'Prestige', 'Armies', 'Detachments', 'Fleets'],
+      rows: realms.map((r) => [name(r.id), String((r as { treasury?: number }).treasury ?? '—'), String(r.prestige),
+        String(Object.values(v.armies).filter((a) => a.state === r.id).length), String(Object.values(v.detachments).filter((d) => d.state === r.id).length), String(Object.values(v.fleets).filter((f) => f.state === r.id).length)]) },
+    { title: fr ? 'MJ — les forces' : 'GM — the forces', kind: 'table', columns: fr ? ['Force', 'État', 'Où', 'PA', 'Siège de'] : ['Force', 'State', 'Where', 'AP', 'Besieging'],
+      rows: [...Object.values(v.armies).map((a) => [a.id, name(a.state), place(a.location), String(a.currentAP), a.siegeOf ? place(a.siegeOf) : '']),
+        ...Object.values(v.detachments).map((d) => [d.id, name(d.state), place(d.location), String(d.ap), ''])] },
+    { title: fr ? 'MJ — les flottes' : 'GM — the fleets', kind: 'table', columns: fr ? ['Flotte', 'État', 'Zone', 'Navires'] : ['Fleet', 'State', 'Zone', 'Ships'],
+      rows: Object.values(v.fleets).map((f) => [f.id, name(f.state), s.map.seaZones.find((z) => z.id === f.zone)?.name ?? String(f.zone ?? '—'), String(f.ships)]) },
+  ];
+}
 
 /** The trivial bot (until bot.ts lands): every decision's default — hold with the standing parts, ABR, confirm. */
 export function holdBot(g: GruikGame, player: PlayerId, decision: string): unknown {
