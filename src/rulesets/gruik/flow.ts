@@ -200,7 +200,7 @@ const live = (g: GruikGame): StateId[] => g.seats.filter((st) => g.gruik.realms[
 // ───────────────────────────────────────────────────────────── labels
 
 const SEASON_NAME: Record<string, Localized> = { spring: { fr: 'Printemps', en: 'Spring' }, summer: { fr: 'Été', en: 'Summer' }, autumn: { fr: 'Automne', en: 'Autumn' }, winter: { fr: 'Hiver', en: 'Winter' } };
-export function seasonName(s: GruikState, t = s.season): Localized {
+export function seasonName(s: Pick<GruikState, 'config' | 'season'>, t = s.season): Localized {
   const w = seasonOf(t, s.config.calendar.startYear);
   return { fr: `${SEASON_NAME[w.season]!.fr} ${w.year}`, en: `${SEASON_NAME[w.season]!.en} ${w.year}` };
 }

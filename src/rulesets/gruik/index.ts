@@ -34,6 +34,7 @@ import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
 import { viewOf, type GruikView } from './view.ts';
+import { diplomacySections } from './public-part.ts';
 import { actTabletop, battleStepAudience, tabletopAudience, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
 import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
 import { LocalizedError } from '../../engine/constants.ts';
@@ -376,6 +377,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     }
     sections.unshift(...tabletopSections(g, seat, lang)); // §6.12.1: the battle sheet of the seat's tabletop battles, first
     sections.push(...communiqueSections(g, seat, lang)); // §6.11: the communiqués published, and the seat's own awaiting the GM
+    sections.push(...diplomacySections(viewOf(s, seat), (st) => g.names[st] ?? s.realms[st]?.name ?? st, lang)); // App. B 11: declarations, rumours, treaties, from the seat's view
     return { sections };
   },
   // §6.12.1: the two sides of a tabletop battle hand in their lists and agree on a date (tabletop.ts);
