@@ -404,8 +404,8 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   // No `formValues` (issue 21): this form only adds lines to the sheet, and the sheet sent is shown
   // back whole in the prompt page's editor (its stored text); the other questions are buttons or text.
   answerForm: (g, player, decision, lang) => (decision === 'orders' && g.flow.phase === 'orders' && g.seats.includes(player) ? sheetForm(g.gruik, player, lang) : { layout: 'picker', groups: [] }),
-  // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented.
-  orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang) : ''),
+  // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented; its fleets' standing policies (§7.15).
+  orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang, g.flow.standing[player]?.policies) : ''),
   // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.
   mapDoc: (g, player, lang) => gruikMapDoc(g.gruik, seatOf(g, player), lang),
 };
