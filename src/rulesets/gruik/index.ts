@@ -410,7 +410,11 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   mapDoc: (g, player, lang) => gruikMapDoc(g.gruik, seatOf(g, player), lang),
 };
 
-/** The trivial bot (until bot.ts lands): every decision's default — hold with the standing parts, ABR, confirm. */
+/**
+ * Every decision's default — hold with the standing parts, ABR, confirm: the registry's caretaker
+ * (it never plays an absent player's campaign for him, entries/gruik.ts) and the tests' silence.
+ * The registry's bot is `gruikBot` below (bot.ts).
+ */
 export function holdBot(g: GruikGame, player: PlayerId, decision: string): unknown {
   const d = decisionsOf(g).find((x) => x.id === decision);
   return d?.defaults[player] ?? DEFAULT;
