@@ -55,7 +55,7 @@ const HELP = `suzerain — the Suzerain referee on the command line
                [--json] [--out game.json] [--config overrides.json]
   suzerain simulate --ruleset adventurer-kings --players 8 --turns 30 --seed S [--json]
                (Adventurer Kings: --lord also accepts a kingdom's name, or use --kingdom NAME)
-  suzerain simulate --ruleset gruik --players 6 --turns 12 --seed S [--json]   (bots; same seed, same hash)
+  suzerain simulate --ruleset gruik --players 6 --turns 12 --seed S [--json]   (bots; a turn is one engine step, a season several; same seed, same hash)
   suzerain simulate --ruleset warrior-knights --players 4 --turns 1000 --seed S [--json]   (also fief: a turn is one question)
   suzerain demo                                                (a short simulated game, in French)
   suzerain serve                                               (the web platform; configuration from the environment)

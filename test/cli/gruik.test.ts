@@ -3,7 +3,9 @@
  * `bin/suzerain.mjs` calls it: `scenario check` (errors exit 1, warnings exit 2, the summary),
  * `new --scenario FILE|default` (a GM's own file, refused with its errors named in the language
  * asked, nothing written), order sheets through `orders` and `answer`, the GM's `gm queue` and
- * `gm approve` (rulings as @gm, the step resolved once nothing else waits, the game replaying), and
+ * `gm approve` (rulings as @gm, the step resolved once nothing else waits, the game replaying),
+ * `resolve` (silence takes the §11.6 defaults, `--bots` and `--caretaker` answer first) and `report`
+ * (a state's season report of a step, Appendix B, in French or English, its own part alone), and
  * `simulate --json`: the same seed gives the same hash.
  */
 import { test } from 'node:test';
@@ -190,6 +192,55 @@ test('gm override: lists the rolls of the step awaiting the GM, sets one, re-run
   assert.equal(p.rc, 1);
   assert.match(p.err, /no such GM-run state/);
   assert.match((await run('gm', 'orders', g, 'fens')).err, /--file F is required/);
+});
+
+test('resolve: the open pause resolves by the defaults (silence holds), naming who gave nothing; --bots and --caretaker answer first; the game replays', async () => {
+  const g = path('resolve.json');
+  assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'setup-1', '--out', g)).rc, 0);
+  const first = await run('resolve', g);
+  assert.equal(first.rc, 0, first.err);
+  const lines = first.out.split('\n');
+  assert.equal(lines[0], 'no orders from: Royaume de Sylvebrune, Thanat d’Enclumegarde (defaults used)', 'both held (§11.6)');
+  assert.equal(lines[1], 'season 2 orders', 'the whole first season ran: the next one’s orders are asked');
+  const game = read(g);
+  assert.equal(lines[2], `state hash ${game.steps[0]!.hash}`, 'the step’s hash');
+  assert.deepEqual([game.steps.length, game.state.gruik.season, game.state.flow.phase], [1, 1, 'orders']);
+  assert.equal(game.state.gruik.armies['elves:A1']!.location, 'sylve', 'the elves held at home');
+  const bots = await run('resolve', g, '--bots');
+  assert.equal(bots.rc, 0, bots.err);
+  assert.doesNotMatch(bots.out, /no orders from/, 'the bots answered every question');
+  assert.ok(read(g).steps[1]!.submissions.some((x) => x.player === 'elves' && typeof x.value === 'object'), 'a bot’s sheet is stored with the step');
+  const cared = await run('resolve', g, '--caretaker');
+  assert.equal(cared.rc, 0, cared.err);
+  assert.match(cared.out, /^no orders from: .+ \(played by the caretaker\)$/m, 'the caretaker holds for the absent');
+  assert.match((await run('resolve', g, '--bots', '--caretaker')).err, /--bots and --caretaker exclude each other/);
+  assert.match((await run('replay', g)).out, /^replay ok: 3 step\(s\), every state hash reproduced/);
+});
+
+test('report: a state’s season report of a step (App. B) in French and English, its own forces alone; the key revealed; an unknown turn or state refused', async () => {
+  const g = path('report.json');
+  assert.equal((await run('new', '--ruleset', 'gruik', '--map', 'fixture', '--players', '2', '--seed', 'setup-1', '--out', g)).rc, 0);
+  assert.equal((await run('orders', g, '--lord', 'elves', '--file', write('report-elves.txt', 'move A1 coudre\ndeclare "Paix aux marais."\n'))).rc, 0);
+  assert.equal((await run('resolve', g)).rc, 0);
+  const game = read(g);
+  const key = game.state.gruik.dice.revealedKeys[0]!;
+  const en = await run('report', g, '--lord', 'elves', '--lang', 'en');
+  assert.equal(en.rc, 0, en.err);
+  assert.match(en.out, /^Spring 67 — Royaume de Sylvebrune\n═+/, 'the season report, as plain text');
+  for (const part of ['Political map', 'Prestige ranking and titles', 'Your forces', 'Treasury and prestige']) assert.ok(en.out.includes(`\n${part}\n`), `its part ${part}`);
+  assert.match(en.out, /Declaration by Royaume de Sylvebrune: “Paix aux marais\.”/, 'the declaration published (S3.7)');
+  assert.match(en.out, /- Army elves:A1: \d+ AP, modifier -?\d+, Coudraie/, 'its army, where it marched');
+  assert.ok(!en.out.includes('Army dwarves:A1'), 'not the other state’s forces');
+  assert.ok(en.out.includes(key), 'the season’s key revealed (§11.1)');
+  const fr = await run('report', g, '--kingdom', 'dwarves', '--lang', 'fr', '--markdown');
+  assert.equal(fr.rc, 0, fr.err);
+  assert.match(fr.out, /^# Printemps 67 — Thanat d’Enclumegarde$/m, 'in French, as Markdown');
+  assert.match(fr.out, /Déclaration de Royaume de Sylvebrune : « Paix aux marais\. »/);
+  assert.ok(!/Your forces|Army elves:A1/.test(fr.out), 'no English part, nothing of the elves’ forces');
+  assert.equal((await run('report', g, '--lord', 'elves', '--turn', '1', '--lang', 'en')).out, en.out, '--turn 1: the same step');
+  assert.equal((await run('report', g, '--lord', 'elves', '--turn', '4')).err, 'suzerain: no resolved turn 4 (1..1)');
+  assert.equal((await run('report', g, '--lord', 'nobody')).err, 'suzerain: unknown lord "nobody"');
+  assert.match((await run('report', g, '--lord', 'elves', '--lang', 'de')).err, /--lang is fr or en/);
 });
 
 test('simulate --ruleset gruik --json: the same seed gives the same hash, another seed another', async () => {

@@ -3,11 +3,17 @@
  * validation of S3.1: a declaration with its author, a rumour whose author no view, event or
  * order reveals [T §17.2], a treaty published once its last signatory confirms (a signature cannot
  * be withdrawn), friendships declared and cancelled, unsound orders refused in French and English
- * (never a crash).
+ * (never a crash). Appendix B 11 on the game's page (`presentView`, public-part.ts): the
+ * declarations, the rumours without their author and the treaties in force for everyone, a treaty
+ * still waiting for signatures for its signatories alone.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { advance, createGame, submit, type GameRecord } from '../../src/engine/game.ts';
+import { GM_SEAT, isError, type ViewDoc } from '../../src/engine/ruleset.ts';
+import { gruik } from '../../src/rulesets/gruik/index.ts';
+import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { runStep } from '../../src/rulesets/gruik/turn.ts';
 import { viewOf } from '../../src/rulesets/gruik/view.ts';
 import { renderSeasonEvent } from '../../src/rulesets/gruik/season-events.ts';
@@ -135,4 +141,60 @@ test('bad input: ids such as “constructor” or “__proto__” name nothing �
     assert.ok(Object.values(t.realms).every((r) => Number.isInteger(r.treasury)), `${id}: treasuries whole`);
     assert.equal(t.declarations.length, 0, `${id}: not a state`);
   }
+});
+
+/**
+ * A season of a 4-player game on the default map where ambre declares, ambre and croc each spread a
+ * rumour (`rumourBy` writes the second one), ambre and croc sign a treaty that croc confirms (in
+ * force), and ambre offers glu a treaty that glu has not confirmed (pending).
+ */
+function diplomacySeason(rumourBy: string): GameRecord<GruikGame> {
+  let g = createGame(gruik, { map: 'anneau', players: 4, gm: false, seasons: 3 }, 'pub-1');
+  const sheets: Record<string, { orders: StateOrders }> = {
+    ambre: { orders: { declarations: ['Paix aux marais.'], rumours: ['Le sénat est ruiné.'], treaties: [{ id: 'T-ac', text: 'Alliance des sables', signatories: ['ambre', 'croc'] }, { id: 'T-ag', text: 'Pacte de la vase', signatories: ['ambre', 'glu'] }] } },
+    croc: { orders: { confirmTreaties: ['T-ac'] } },
+  };
+  (sheets[rumourBy] ??= { orders: {} }).orders.rumours = [...(sheets[rumourBy]!.orders.rumours ?? []), 'La horde a faim.'];
+  for (const [st, sheet] of Object.entries(sheets)) {
+    const r = submit(gruik, g, st, 'orders', sheet);
+    assert.deepEqual(r.validation.issues.filter(isError).map((i) => i.message), [], `${st}'s orders`);
+    g = r.game;
+  }
+  g = advance(gruik, g, { useDefaults: true });
+  assert.equal(g.state.gruik.season, 1, 'the season ran');
+  return g;
+}
+const section = (doc: ViewDoc, title: RegExp) => doc.sections.find((x) => title.test(x.title));
+const rowsOf = (doc: ViewDoc, title: RegExp) => { const x = section(doc, title); return x && x.kind === 'table' ? x.rows : undefined; };
+
+test('App. B 11 on the game’s page: declarations with their author, rumours without, treaties in force, for every player, the GM and a visitor; a pending treaty for its signatories alone', () => {
+  const g = diplomacySeason('croc');
+  const names = g.state.names;
+  for (const reader of ['ambre', 'croc', 'glu', 'corbe', GM_SEAT, null]) {
+    const doc = gruik.presentView!(g.state, reader, 'en');
+    assert.deepEqual(rowsOf(doc, /^Declarations/), [['Spring 67', names.ambre, 'Paix aux marais.']], `${reader}: the declaration, signed`);
+    assert.deepEqual(rowsOf(doc, /^Rumours/), [['Spring 67', 'La horde a faim.'], ['Spring 67', 'Le sénat est ruiné.']], `${reader}: the rumours, their season and text alone`);
+    const rumours = section(doc, /^Rumours/);
+    assert.deepEqual(rumours?.kind === 'table' ? rumours.columns : null, ['Season', 'Text'], 'no author column');
+    assert.deepEqual(rowsOf(doc, /^Treaties in force/), [['Spring 67', `${names.ambre}, ${names.croc}`, 'Alliance des sables']], `${reader}: the treaty in force`);
+    const signatory = reader === 'ambre' || reader === 'glu';
+    assert.equal(JSON.stringify(doc).includes('Pacte de la vase'), signatory, `${reader}: the pending treaty ${signatory ? 'is' : 'is not'} shown`);
+    if (signatory) assert.deepEqual(rowsOf(doc, /^Your treaties awaiting/), [[`${names.ambre}, ${names.glu}`, names.ambre, 'Pacte de la vase']]);
+  }
+  const fr = gruik.presentView!(g.state, 'corbe', 'fr');
+  assert.deepEqual(fr.sections.map((x) => x.title).filter((x) => /Déclarations|Rumeurs|Traités/.test(x)), ['Déclarations (§8.11)', 'Rumeurs (§8.11, auteur jamais révélé)', 'Traités en vigueur (§8.11)']);
+  assert.deepEqual(rowsOf(fr, /^Déclarations/), [['Printemps 67', names.ambre, 'Paix aux marais.']], 'in French');
+  assert.deepEqual(rowsOf(gruik.presentView!(g.state, 'glu', 'fr'), /^Vos traités/), [[`${names.ambre}, ${names.glu}`, names.ambre, 'Pacte de la vase']]);
+});
+
+test('[T §17.2] whoever wrote the rumour, the diplomatic part of every reader’s page is the same, even the author’s, and a visitor’s or the GM’s whole page too', () => {
+  const byCroc = diplomacySeason('croc'), byGlu = diplomacySeason('glu');
+  for (const reader of [GM_SEAT, null]) assert.deepEqual(gruik.presentView!(byCroc.state, reader, 'en'), gruik.presentView!(byGlu.state, reader, 'en'), `${reader}: the whole page`);
+  for (const reader of ['ambre', 'croc', 'glu', 'corbe', GM_SEAT, null]) {
+    for (const lang of ['fr', 'en'] as const) {
+      const pick = (g: GameRecord<GruikGame>) => gruik.presentView!(g.state, reader, lang).sections.filter((x) => /Rumou?r|Déclar|Treat|Traité/.test(x.title));
+      assert.deepEqual(pick(byCroc), pick(byGlu), `${reader} (${lang})`);
+    }
+  }
+  assert.equal(byCroc.state.gruik.secret.rumourAuthors['R0-1'], 'croc', 'the secret keeps the author');
 });

@@ -10,6 +10,10 @@
  * way, and so are the live pings of both (live/hub.ts `audience`): a third player's live page is not
  * told that something happened. The step that runs S6.3 and the rest of the season is everyone's.
  *
+ * The public part of the season report (App. B 11: declarations, rumours without their author,
+ * treaties in force) is on the game's page for every reader, a visitor of a public game and its GM
+ * too; a treaty waiting for signatures shows on its signatories' play pages alone.
+ *
  * The battle is put in the game's state directly (a 4-player game on the default map, the flow at
  * `battle-report` with a battle accepted by two seats), as the flow leaves it after both accept.
  */
@@ -379,3 +383,60 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('the public part of the season (App. B 11) on the game’s page (pglite): declarations, rumours without their author, treaties in force', () => {
+  let tp: TestPlatform;
+  let users: U[] = [];
+  let gm: U;
+  let gameId = 0;
+  let seats: string[] = [];
+  before(async () => {
+    tp = await startTestPlatform('pglite');
+    users = [await newUser(tp, 'pub_a', 'en'), await newUser(tp, 'pub_b', 'en'), await newUser(tp, 'pub_c', 'en'), await newUser(tp, 'pub_d', 'en')];
+    gm = await newUser(tp, 'pub_gm', 'en');
+    gameId = await games.create(tp.platform.ctx, {
+      ruleset: 'gruik', name: 'La Gazette', options: { map: 'anneau', players: 4, seasons: 3 }, seed: 'pub-site', hostUserId: users[0]!.id,
+      seats: users.map((u, i) => ({ userId: u.id, lordName: `Seigneur ${i + 1}` })), maxPlayers: 4, prompts: { pace: 'live' }, gm: { login: gm.login },
+    });
+    // S3.7 as rules/diplomacy.ts leaves it (put in the state directly): a declaration, a rumour whose author is seats[1], a treaty in force, one pending
+    const g = await stateOf<GruikGame>(tp, gameId);
+    seats = g.seats;
+    const [a, b, c] = seats as [string, string, string];
+    g.gruik.declarations.push({ author: a, text: 'Paix aux marais.', season: 0 });
+    g.gruik.rumours.push({ id: 'R0-1', text: 'La horde a faim.', season: 0 });
+    g.gruik.secret.rumourAuthors['R0-1'] = b;
+    g.gruik.treaties.push({ id: 'T1', text: 'Alliance des sables', signatories: [a, b], confirmed: [a, b], publishedAt: 0 }, { id: 'T2', text: 'Pacte de la vase', signatories: [a, c], confirmed: [a] });
+    await tp.db.query('UPDATE games SET state = $2 WHERE id = $1', [gameId, JSON.stringify(g)]);
+  });
+  after(async () => { await tp?.close(); });
+
+  test('a visitor, each player and the GM read the declaration, the rumour and the treaty in force; no author by the rumour; the pending treaty on its signatories’ play pages alone', { timeout: 120_000 }, async () => {
+    const [a, , c] = seats as [string, string, string];
+    const g = await stateOf<GruikGame>(tp, gameId);
+    const seatUser = async (st: string) => {
+      const x = Number((await tp.db.one<{ user_id: number }>('SELECT user_id FROM seats WHERE game_id = $1 AND player = $2', [gameId, st]))!.user_id);
+      return users.find((u) => u.id === x)!;
+    };
+    const rumourPart = (text: string) => /<h3>Rumours[^<]*<\/h3>([\s\S]*?)(?:<h3>|<\/section>)/.exec(text)?.[1] ?? '';
+    const readers: [string, Browser, string | null][] = [
+      ['a visitor', new Browser(tp.url, { lang: 'en' }), null],
+      ['the GM', await loggedIn(tp, gm), null],
+      ...await Promise.all(seats.map(async (st) => [`player ${st}`, await loggedIn(tp, await seatUser(st)), st] as [string, Browser, string])),
+    ];
+    for (const [who, br, seat] of readers) {
+      const pages = [['game', `/games/${gameId}`], ...(seat ? [['play', `/games/${gameId}/play`]] : [])] as const;
+      for (const [kind, path] of pages) {
+        const page = await br.get(path);
+        assert.equal(page.status, 200, `${who}: the ${kind} page`);
+        assert.match(page.text, /<h3>Declarations \(§8\.11\)<\/h3>[\s\S]*?Paix aux marais\./, `${who}, ${kind} page: the declaration`);
+        assert.ok(page.text.includes(`<td>${g.names[a]}</td><td>Paix aux marais.</td>`), `${who}, ${kind} page: signed by its author`);
+        const rumours = rumourPart(page.text);
+        assert.match(rumours, /La horde a faim\./, `${who}, ${kind} page: the rumour`);
+        for (const st of seats) assert.ok(!rumours.includes(g.names[st]!) && !rumours.includes(st), `${who}, ${kind} page: no state by the rumour (${st})`);
+        assert.match(page.text, /<h3>Treaties in force \(§8\.11\)<\/h3>[\s\S]*?Alliance des sables/, `${who}, ${kind} page: the treaty in force`);
+        const pending = kind === 'play' && (seat === a || seat === c);
+        assert.equal(page.text.includes('Pacte de la vase'), pending, `${who}, ${kind} page: the pending treaty ${pending ? 'shows' : 'does not show'}`);
+      }
+    }
+  });
+});

@@ -200,7 +200,7 @@ const live = (g: GruikGame): StateId[] => g.seats.filter((st) => g.gruik.realms[
 // ───────────────────────────────────────────────────────────── labels
 
 const SEASON_NAME: Record<string, Localized> = { spring: { fr: 'Printemps', en: 'Spring' }, summer: { fr: 'Été', en: 'Summer' }, autumn: { fr: 'Automne', en: 'Autumn' }, winter: { fr: 'Hiver', en: 'Winter' } };
-export function seasonName(s: GruikState, t = s.season): Localized {
+export function seasonName(s: Pick<GruikState, 'config' | 'season'>, t = s.season): Localized {
   const w = seasonOf(t, s.config.calendar.startYear);
   return { fr: `${SEASON_NAME[w.season]!.fr} ${w.year}`, en: `${SEASON_NAME[w.season]!.en} ${w.year}` };
 }
@@ -434,7 +434,7 @@ function inputsOf(g: GruikGame): StepInputs {
     'S3.1': { orders: Object.fromEntries(states.map((st) => [st, f.sheets[st]!.orders ?? {}])) },
     'S4.1': { orders: states.flatMap((st) => f.sheets[st]!.moves ?? []) },
     'S4.3': { reactions: f.reactions },
-    'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []), rounds: f.navalAnswers ?? {} },
+    'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []), rounds: f.navalAnswers ?? {}, policies: Object.assign({}, ...states.map((st) => f.sheets[st]!.policies ?? {})) },
     'S6.1': sortieInputs(f.sheets), // §8.1.5: sorties, relief answers, consents, contingents
     'S6.2': { postures, preferences },
     'S6.3': { reports },
@@ -567,11 +567,21 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
 
 // ───────────────────────────────────────────────────────────── answers
 
-/** The sheet a state plays with: its answer, or the hold default; the standing parts carried over (§3.4, §11.6). */
+/**
+ * The sheet a state plays with: its answer, or the hold default; the standing parts carried over
+ * (§3.4, §11.6). The naval policies stand fleet by fleet [P §7.15]: the policy a sheet gives a fleet
+ * (`policies`, or its `naval` order's `policy`) replaces that fleet's alone, the others are kept.
+ */
 export function sheetWithStanding(g: GruikGame, st: StateId, given: GruikSheet | null): GruikSheet {
   const sheet: GruikSheet = { ...(given ?? {}) };
   const standing = g.flow.standing[st] ?? {};
-  for (const k of STANDING_KEYS) if (sheet[k] === undefined && standing[k] !== undefined) (sheet as Record<string, unknown>)[k] = structuredClone(standing[k]);
+  for (const k of STANDING_KEYS) if (k !== 'policies' && sheet[k] === undefined && standing[k] !== undefined) (sheet as Record<string, unknown>)[k] = structuredClone(standing[k]);
+  const policies: NonNullable<GruikSheet['policies']> = {};
+  const ownFleet = (id: string) => g.gruik.fleets[id]?.state === st;
+  for (const src of [standing.policies ?? {}, sheet.policies ?? {}, Object.fromEntries((sheet.naval ?? []).filter((o) => o.policy).map((o) => [o.fleet, o.policy!]))]) {
+    for (const [id, p] of Object.entries(src)) if (ownFleet(id)) policies[id] = structuredClone(p);
+  }
+  if (Object.keys(policies).length) sheet.policies = policies; else delete sheet.policies;
   return sheet;
 }
 

@@ -34,6 +34,7 @@ import { armyCount } from './rules/army-size.ts';
 import { controlledBy } from './rules/treasury.ts';
 import { initialState, type ScenarioState, type StateId } from './state.ts';
 import { refereeViewOf, viewOf, type GruikView } from './view.ts';
+import { diplomacySections } from './public-part.ts';
 import { actTabletop, battleStepAudience, tabletopAudience, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
 import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
 import { LocalizedError } from '../../engine/constants.ts';
@@ -385,6 +386,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     if (player === GM_SEAT) sections.push(...refereeSections(g, lang)); // §11.3: the GM sees everything
     sections.unshift(...tabletopSections(g, seat, lang)); // §6.12.1: the battle sheet of the seat's tabletop battles, first
     sections.push(...communiqueSections(g, seat, lang)); // §6.11: the communiqués published, and the seat's own awaiting the GM
+    sections.push(...diplomacySections(viewOf(s, seat), (st) => g.names[st] ?? s.realms[st]?.name ?? st, lang)); // App. B 11: declarations, rumours, treaties, from the seat's view
     return { sections };
   },
   // §6.12.1: the two sides of a tabletop battle hand in their lists and agree on a date (tabletop.ts);
@@ -411,8 +413,8 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   // No `formValues` (issue 21): this form only adds lines to the sheet, and the sheet sent is shown
   // back whole in the prompt page's editor (its stored text); the other questions are buttons or text.
   answerForm: (g, player, decision, lang) => (decision === 'orders' && g.flow.phase === 'orders' && g.seats.includes(player) ? sheetForm(g.gruik, player, lang) : { layout: 'picker', groups: [] }),
-  // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented.
-  orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang) : ''),
+  // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented; its fleets' standing policies (§7.15).
+  orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang, g.flow.standing[player]?.policies) : ''),
   // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.
   mapDoc: (g, player, lang) => gruikMapDoc(g.gruik, player === GM_SEAT ? GM_SEAT : seatOf(g, player), lang),
   // §11.3 "the GM sees everything": his board (refereeSections) and his map (mapdoc.ts, every force) are the whole game.
@@ -442,7 +444,11 @@ function refereeSections(g: GruikGame, lang: Lang): ViewDoc['sections'] {
   ];
 }
 
-/** The trivial bot (until bot.ts lands): every decision's default — hold with the standing parts, ABR, confirm. */
+/**
+ * Every decision's default — hold with the standing parts, ABR, confirm: the registry's caretaker
+ * (it never plays an absent player's campaign for him, entries/gruik.ts) and the tests' silence.
+ * The registry's bot is `gruikBot` below (bot.ts).
+ */
 export function holdBot(g: GruikGame, player: PlayerId, decision: string): unknown {
   const d = decisionsOf(g).find((x) => x.id === decision);
   return d?.defaults[player] ?? DEFAULT;

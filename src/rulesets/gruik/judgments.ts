@@ -5,8 +5,14 @@
  * 'blocking' (the season waits for the GM, at most GM_BLOCKING_TIMEOUT_HOURS, then `onTimeout`
  * applies and the report says "default applied, no GM ruling"). `when` says what makes the item go
  * to the queue where the table makes it conditional. With GM_PRESENT false every default applies at
- * once (§11.3). The GM queue and console are not written yet; the steps that raise an item will
- * name its row.
+ * once (§11.3).
+ *
+ * Raised for the GM, each by the step that meets it (`raise`, rules/treasury.ts, into `gmQueue`): J1
+ * (S3.2), J7 (S4.1), J8 (S6.3), J13 (S7.2), J16 (where a civil war starts: S0.3, after a battle),
+ * J17 and J18 (S0.3), J27 (S0.2); by the flow: J4, J9 or J10 for a disputed tabletop report (flow.ts
+ * `disputeItem`), J21 for a communiqué when moderation is on (communique.ts). gm.ts turns them into
+ * the engine's judgment decisions of GM_SEAT; console.ts is the GM's console. The other rows are
+ * the program's to decide: their default applies and nothing is queued.
  */
 export type GmStep = 'none' | 'timed' | 'blocking' | 'optional';
 

@@ -12,7 +12,7 @@ import type { GruikState, ProvinceId, StateId } from './state.ts';
 import type { StepId } from './steps.ts';
 import type { StateOrders } from './season-types.ts';
 import { diceOf } from './rules/dice.ts';
-import type { NavalOrder } from './rules/naval-orders.ts';
+import type { NavalOrder, StandingPolicies } from './rules/naval-orders.ts';
 import { applyCessions, friendshipChanges, publish, tributaryActs, validateOrders } from './rules/diplomacy.ts';
 import { civilWarTimers } from './rules/civil-war.ts';
 import { annexations, armyModifiers, armyShortfall, disappearances, fallingDue, seasonalPrestige, tributaryStatus } from './rules/end-of-season.ts';
@@ -26,9 +26,12 @@ import { applyMoney, collectTaxes } from './rules/treasury.ts';
 export interface SeasonInputs {
   /** S3.1: every state's orders of the season (S2); a state with none holds. */
   'S3.1'?: { orders: Record<StateId, StateOrders> | Record<StateId, unknown> };
-  /** S5: each fleet's order and policy (rules §7.14, §7.15); S3.2 (J26), S3.6 and S4 read them too. */
-  /** S5: the fleets' orders, and the answers of the interactive naval rounds by question key (§7.15, flow.ts `naval-round`). */
-  'S5'?: { orders: NavalOrder[]; rounds?: Record<string, string> };
+  /**
+   * S5: each fleet's order and policy (rules §7.14, §7.15; S3.2 (J26), S3.6 and S4 read them too),
+   * the answers of the interactive naval rounds by question key (flow.ts `naval-round`), and each
+   * fleet's standing policy (§7.15, kept by the flow from season to season; an order's own policy wins).
+   */
+  'S5'?: { orders: NavalOrder[]; rounds?: Record<string, string>; policies?: StandingPolicies };
   /** S7.3: where an army friendly to the besieged was beaten this turn; default what S6.5 found. */
   'S7.3'?: { defeats: { province: ProvinceId; state: StateId }[] };
   /** S8.7: the army each state chose to disband at its term (#disband-army); default armyToDisband's. */

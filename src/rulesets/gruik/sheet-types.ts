@@ -7,11 +7,12 @@
  *
  * Standing parts (§3.4, decisions.ts rows marked `standing`) are kept from season to season by the
  * flow when a new sheet leaves them out: `postures`, `retreat`, `reactions`, `sovereignPresent`,
- * the besieger's `relief` answers and `sortieConsent` (§8.1.5, A-61), and each fleet's `policy`.
+ * the besieger's `relief` answers and `sortieConsent` (§8.1.5, A-61), and each fleet's naval policy
+ * (§7.15, `policies`: fleet by fleet, the last `policy` given for it stands until another is given).
  */
 import type { StateOrders } from './season-types.ts';
 import type { MoveOrder } from './rules/movement.ts';
-import type { NavalOrder } from './rules/naval-orders.ts';
+import type { NavalOrder, StandingPolicies } from './rules/naval-orders.ts';
 import type { Posture, RetreatOption } from './rules/retreat.ts';
 import type { ReliefOrder } from './rules/sortie.ts';
 import type { ArmyId, ForceId, ProvinceId } from './state.ts';
@@ -32,8 +33,14 @@ export interface GruikSheet {
   orders?: StateOrders;
   /** S4.1: land moves. */
   moves?: MoveOrder[];
-  /** S5: each fleet's actions, end posture and policy. */
+  /** S5: each fleet's actions, end posture and policy (a policy given here becomes the fleet's standing one, `policies`). */
   naval?: NavalOrder[];
+  /**
+   * §7.15 (standing): each own fleet's naval policy in force, by fleet. The flow sets it (flow.ts
+   * `sheetWithStanding`): the standing policies, each replaced by the policy the sheet gives that
+   * fleet (here, or in its `naval` order); a fleet given none keeps its own; a fleet gone is dropped.
+   */
+  policies?: StandingPolicies;
   /** S6.2 (standing): main armies' posture, default `engage`. */
   postures?: Record<ArmyId, Posture>;
   /** S6.2 and the loser's retreat (standing): each force's retreat preferences, default §5.9's order. */
@@ -57,4 +64,4 @@ export interface GruikSheet {
 }
 
 /** The keys that stand from season to season (§3.4). */
-export const STANDING_KEYS = ['postures', 'retreat', 'reactions', 'sovereignPresent', 'relief', 'sortieConsent'] as const satisfies readonly (keyof GruikSheet)[];
+export const STANDING_KEYS = ['postures', 'retreat', 'reactions', 'sovereignPresent', 'relief', 'sortieConsent', 'policies'] as const satisfies readonly (keyof GruikSheet)[];

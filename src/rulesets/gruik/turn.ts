@@ -42,12 +42,12 @@ export interface StepInputs extends SeasonInputs, LandCombatInputs {
 export { diceOf };
 
 /**
- * S4's `allowing` [P A-35]: the fleets named by the step's input, else those whose S5 order's
- * policy lets hostile troops cross their strait (`fleetsAllowingPassage`); a fleet without an order
- * blocks (§7.15 default).
+ * S4's `allowing` [P A-35]: the fleets named by the step's input, else those whose policy lets
+ * hostile troops cross their strait (`fleetsAllowingPassage`: the S5 order's, else the fleet's
+ * standing policy; with neither, it blocks, the §7.15 default).
  */
 function allowingOf(s: GruikState, i: StepInputs, given: string[] | undefined): string[] {
-  return given ?? fleetsAllowingPassage(s, i['S5']?.orders ?? []);
+  return given ?? fleetsAllowingPassage(s, i['S5']?.orders ?? [], i['S5']?.policies ?? {});
 }
 
 /**
@@ -101,7 +101,7 @@ export const RUNNERS: Partial<Record<StepId, (s: GruikState, input: StepInputs) 
   // §3.3 S5, §7.14 [T §7.2–§7.8]: impulses, storms, landings, detections, encounters, naval battles, end of movement.
   'S5': (s, i) => {
     const dice = diceOf(s);
-    const r = resolveNavalPhase(s, i['S5']?.orders ?? [], dice, 'S5', i['S5']?.rounds ?? {});
+    const r = resolveNavalPhase(s, i['S5']?.orders ?? [], dice, 'S5', i['S5']?.rounds ?? {}, i['S5']?.policies ?? {});
     return { ...r.state, rollLog: [...r.state.rollLog, ...dice.log], navalLog: r.records };
   },
   // §3.3 S6 (land-combat.ts): contested provinces, retreats before combat, battles, sea retreats, post-battle checks.

@@ -52,20 +52,32 @@ export interface NavalOrder {
   policy?: Partial<NavalPolicy>;
 }
 
-/** [P §7.15] The policy in force for a fleet: the order's fields over the defaults. */
-export function policyOf(s: GruikState, order?: NavalOrder): NavalPolicy {
+/** [P §7.15] Each fleet's standing policy, as its owner last set it (the flow keeps it from season to season, flow.ts). */
+export type StandingPolicies = Record<FleetId, Partial<NavalPolicy>>;
+
+/**
+ * [P §7.15] The policy in force for a fleet: the defaults, under its standing policy, under the
+ * season order's own (which the flow also keeps as the new standing policy: §7.15 knows no policy
+ * for one season only).
+ */
+export function policyOf(s: GruikState, order?: NavalOrder, standing?: Partial<NavalPolicy>): NavalPolicy {
   return {
     interceptIf: { maxEnemyRatio: s.config.naval.policyInterceptMaxRatio },
     onIntercepted: { battleIfRatioAtLeast: s.config.naval.policyBattleRatio, else: 'port' },
     pursueAfterWin: false,
     blockStraits: true,
+    ...(standing ?? {}),
     ...(order?.policy ?? {}),
   };
 }
 
-/** [T §5.4, §7.2; P A-35, §7.15] The fleets whose standing policy lets hostile troops cross the strait beside them: S4's `allowing`. */
-export function fleetsAllowingPassage(s: GruikState, orders: readonly NavalOrder[]): FleetId[] {
-  return orders.filter((o) => s.fleets[o.fleet] && !policyOf(s, o).blockStraits).map((o) => o.fleet).sort();
+/**
+ * [T §5.4, §7.2; P A-35, §7.15] The fleets whose policy lets hostile troops cross the strait beside
+ * them: S4's `allowing`. A fleet with no order this season follows its standing policy (default: it blocks).
+ */
+export function fleetsAllowingPassage(s: GruikState, orders: readonly NavalOrder[], standing: StandingPolicies = {}): FleetId[] {
+  const orderOf = (id: FleetId) => orders.find((o) => o.fleet === id);
+  return Object.keys(s.fleets).filter((id) => !policyOf(s, orderOf(id), Object.hasOwn(standing, id) ? standing[id] : undefined).blockStraits).sort();
 }
 
 export type NavalRefusal = 'unknown-fleet' | 'no-ships' | 'too-many' | 'not-adjacent' | 'unknown-force' | 'not-own' | 'not-on-coast' | 'moved' | 'joined' | 'fortress' | 'twice-aboard'

@@ -2,7 +2,8 @@
  * The naval phase S5, rules §7.14 [T §7.2–§7.8; P §7.14, A-32, A-33, A-34, A-66, A-67, J3, J11, J12],
  * in the rules' order:
  * 1. orders: each fleet's list of up to FLEET_MP actions and its end posture (naval-orders.ts), with
- *    its standing policy (§7.15); an order that does not stand is refused and the fleet holds;
+ *    its policy (§7.15: the order's own over the fleet's standing one, `standing`, kept by the flow
+ *    from season to season, over the defaults); an order that does not stand is refused and the fleet holds;
  * 2. impulses k = 1 … FLEET_MP, all fleets at once: moves (two hostile fleets swapping zones meet in
  *    the zone entered by the higher d6, ties rerolled [P §7.14]; the other's move fails), a storm
  *    check for every open-sea crossing (§7.4, D11; embarked armies −1, M5), then embarkations,
@@ -33,7 +34,7 @@ import { seasonOf } from '../state.ts';
 import { actsAsMainArmy, addMod, joinedForces } from './army-size.ts';
 import type { Dice } from './dice.ts';
 import { detectTarget, forceBattleTarget, navalBattle, stormDamagePct, stormTarget, shipLoss } from './naval-combat.ts';
-import { NAVAL_REFUSALS, navalOrderRefusal, policyOf, type NavalAction, type NavalOrder, type NavalPolicy, type NavalRefusal } from './naval-orders.ts';
+import { NAVAL_REFUSALS, navalOrderRefusal, policyOf, type NavalAction, type NavalOrder, type NavalPolicy, type NavalRefusal, type StandingPolicies } from './naval-orders.ts';
 import { apAboard, destroyFleet, endOfSeasonPosition, forcesAboard, friendlyPortIn, routeHome, setAshore } from './naval-position.ts';
 import { refuse, type Refusal } from './refusal.ts';
 import { friendlyProvinceFor, hostile } from './relations.ts';
@@ -100,7 +101,7 @@ interface Plan {
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[], dice: Dice, phase = 'S5', answers: NavalAnswers = {}): NavalPhaseResult {
+export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[], dice: Dice, phase = 'S5', answers: NavalAnswers = {}, standing: StandingPolicies = {}): NavalPhaseResult {
   const t = structuredClone(s0);
   const questions: NavalQuestion[] = [];
   const given = (key: string): string | undefined => (Object.prototype.hasOwnProperty.call(answers, key) && answers[key] !== 'policy' ? answers[key] : undefined);
@@ -127,14 +128,15 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
 
   // 1. orders, in fleet order (the input's order changes nothing)
   const plans = new Map<FleetId, Plan>();
+  const stands = (id: FleetId) => (Object.hasOwn(standing, id) ? standing[id] : undefined); // [P §7.15] the fleet's standing policy
   const sorted = [...orders].sort((a, b) => (a.fleet < b.fleet ? -1 : a.fleet > b.fleet ? 1 : 0));
   for (const o of sorted) {
     if (plans.has(o.fleet)) { refused.push({ order: o, refusal: refuse(NAVAL_REFUSALS, 'repeated') }); continue; }
     const r = navalOrderRefusal(t, o, undefined, ix);
-    if (r) { refused.push({ order: o, refusal: r }); if (t.fleets[o.fleet]) plans.set(o.fleet, { policy: policyOf(t, o), actions: [], moving: false, intercepted: false, shifted: false }); continue; }
-    plans.set(o.fleet, { order: o, policy: policyOf(t, o), actions: [...o.actions], moving: o.actions.some((a) => a.do === 'move'), intercepted: false, shifted: false });
+    if (r) { refused.push({ order: o, refusal: r }); if (t.fleets[o.fleet]) plans.set(o.fleet, { policy: policyOf(t, o, stands(o.fleet)), actions: [], moving: false, intercepted: false, shifted: false }); continue; }
+    plans.set(o.fleet, { order: o, policy: policyOf(t, o, stands(o.fleet)), actions: [...o.actions], moving: o.actions.some((a) => a.do === 'move'), intercepted: false, shifted: false });
   }
-  for (const f of Object.values(t.fleets)) if (!plans.has(f.id)) plans.set(f.id, { policy: policyOf(t), actions: [], moving: false, intercepted: false, shifted: false });
+  for (const f of Object.values(t.fleets)) if (!plans.has(f.id)) plans.set(f.id, { policy: policyOf(t, undefined, stands(f.id)), actions: [], moving: false, intercepted: false, shifted: false });
   for (const [id, p] of plans) { t.fleets[id]!.stationary = !p.moving; if (p.actions.length > 0) t.fleets[id]!.inPort = false; }
 
   // §7.12 [T §7.7; P]: a combined fleet sails and fights as one — the commander's fleet leads with both fleets' ships, the other follows

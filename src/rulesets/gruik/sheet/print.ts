@@ -10,7 +10,7 @@ import type { ForceOrder, MoneyOrder } from '../season-types.ts';
 import type { GruikSheet } from '../sheet-types.ts';
 import type { GruikState, StateId } from '../state.ts';
 import { moveLimit } from '../rules/movement.ts';
-import type { NavalAction, NavalOrder, NavalPolicy } from '../rules/naval-orders.ts';
+import type { NavalAction, NavalOrder, NavalPolicy, StandingPolicies } from '../rules/naval-orders.ts';
 import type { RetreatOption } from '../rules/retreat.ts';
 import { viewOf } from '../view.ts';
 import { Names, shortId } from './names.ts';
@@ -141,10 +141,14 @@ const TEMPLATE = {
   detachment: { en: '# Detachment {id} at {where}, {ap} AP: moves up to {max} friendly provinces.', fr: '# Détachement {id} à {where}, {ap} AP : se déplace d’au plus {max} provinces amies.' },
   fleet: { en: '# Fleet {id}, {ships} ships, in {zone}: up to {mp} actions (move, embark, land, raid), then an end posture.', fr: '# Flotte {id}, {ships} navires, en {zone} : au plus {mp} actions (aller, embarquer, débarquer, razzia), puis une position finale.' },
   away: { en: 'aboard or captured', fr: 'à bord ou capturée' },
+  standing: { en: '# Its naval policy in force (§7.15), kept from season to season until you give another:', fr: '# Sa politique navale en vigueur (§7.15), gardée de saison en saison jusqu’à ce que vous en donniez une autre :' },
 } as const;
 
-/** A commented sheet listing the state's forces and fleets with the orders each may take. */
-export function orderTemplate(state: GruikState, stateId: StateId, lang: Lang): string {
+/**
+ * A commented sheet listing the state's forces and fleets with the orders each may take; a fleet
+ * with a standing naval policy (`policies`, the flow's, §7.15) shows it.
+ */
+export function orderTemplate(state: GruikState, stateId: StateId, lang: Lang, policies: StandingPolicies = {}): string {
   const v = viewOf(state, stateId);
   const ix = indexMap(v.map);
   const t = (key: keyof typeof TEMPLATE, args: Record<string, string | number> = {}) => TEMPLATE[key][lang].replace(/\{(\w+)\}/g, (_, x: string) => String(args[x] ?? ''));
@@ -169,8 +173,10 @@ export function orderTemplate(state: GruikState, stateId: StateId, lang: Lang): 
     const id = shortId(stateId, f.id);
     const next = ix.zone[f.zone]?.neighbours[0]?.zone ?? f.zone;
     out.push('', t('fleet', { id, ships: f.ships, zone: ix.zone[f.zone]?.name ?? f.zone, mp: state.config.naval.fleetMp }));
-    out.push(`#   ${k('fleet')} ${id} ${w('sail', lang)} ${next} ${w('end', lang)} ${w('port', lang)}`,
-      `#   ${k('policy')} ${id} ${w('intercept', lang)} 1 ${w('ifIntercepted', lang)} ${w('battleIf', lang)} 1 ${w('else', lang)} ${w('port', lang)} ${w('pursue', lang)} ${w('no', lang)} ${w('straits', lang)} ${w('block', lang)}`);
+    out.push(`#   ${k('fleet')} ${id} ${w('sail', lang)} ${next} ${w('end', lang)} ${w('port', lang)}`);
+    const standing = Object.hasOwn(policies, f.id) ? policies[f.id] : undefined;
+    if (standing) out.push(t('standing'), `#   ${policyLine(f.id, standing, (x) => shortId(stateId, x), lang)}`);
+    else out.push(`#   ${k('policy')} ${id} ${w('intercept', lang)} 1 ${w('ifIntercepted', lang)} ${w('battleIf', lang)} 1 ${w('else', lang)} ${w('port', lang)} ${w('pursue', lang)} ${w('no', lang)} ${w('straits', lang)} ${w('block', lang)}`);
   }
   out.push('');
   return out.join('\n') + '\n';
