@@ -17,6 +17,7 @@ import { fill } from '../../engine/localize.ts';
 import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { DATE_MAX, emptyTable, LIST_MAX } from './tabletop-table.ts';
+import { describeReport, reportFrame, reportLine } from './report-answer.ts';
 
 type Kind = 'army-list' | 'propose-date' | 'accept-date';
 const KINDS: readonly Kind[] = ['army-list', 'propose-date', 'accept-date'];
@@ -166,36 +167,19 @@ export function tabletopSections(g: GruikGame, player: PlayerId | null, lang: La
 }
 
 const R = {
-  decisive: { fr: 'victoire décisive de {w}', en: 'decisive victory of {w}' },
-  nightfall: { fr: 'la nuit tombe', en: 'nightfall' },
-  nightfallLeaver: { fr: 'la nuit tombe, {w} quitte le terrain', en: 'nightfall, {w} leaves the field' },
-  agreedStop: { fr: 'arrêt convenu ({a})', en: 'agreed stop ({a})' },
-  unfinished: { fr: 'partie inachevée ({a})', en: 'unfinished game ({a})' },
-  unfinishedWinner: { fr: 'partie inachevée ({a}), vainqueur {w}', en: 'unfinished game ({a}), winner {w}' },
-  mutual: { fr: 'démoralisation mutuelle', en: 'mutual demoralisation' },
-  lost: { fr: 'AP perdus sur la table : {l}', en: 'AP lost on the table: {l}' },
-  elements: { fr: 'éléments de général détruits : {n}', en: 'general elements destroyed: {n}' },
-  example: { fr: 'Par exemple : {j}', en: 'For example: {j}' },
+  example: { fr: 'Remplissez le formulaire, ou écrivez une ligne comme : {l}', en: 'Fill in the form, or write a line such as: {l}' },
 } satisfies Record<string, Localized>;
 
-/** A reported battle in words (the confirmation prompt shows it rather than its JSON). */
+/** A reported battle in words (the confirmation prompt shows it rather than its line): report-answer.ts's words, the reporter's names. */
 export function reportSummary(g: GruikGame, b: TabletopBattle, facts: BattleFacts): Localized {
-  const o = facts.outcome, w = (st?: string) => (st ? name(g, st) : '—');
-  const outcome = o.kind === 'decisive' ? fill(R.decisive, { w: w(o.winner) })
-    : o.kind === 'nightfall' ? (o.leaver ? fill(R.nightfallLeaver, { w: w(o.leaver) }) : R.nightfall)
-      : o.kind === 'agreedStop' ? fill(R.agreedStop, { a: o.agreement })
-        : o.kind === 'unfinished' ? (o.winner ? fill(R.unfinishedWinner, { a: o.agreement, w: w(o.winner) }) : fill(R.unfinished, { a: o.agreement }))
-          : R.mutual;
-  const lost = fill(R.lost, { l: b.sides.map((st) => `${name(g, st)} ${facts.onTable[st] ?? 0}`).join(', ') });
-  const els = facts.elements.length ? fill(R.elements, { n: facts.elements.length }) : null;
-  const join = (lang: 'fr' | 'en') => [outcome[lang], lost[lang], ...(els ? [els[lang]] : [])].join(lang === 'fr' ? ' ; ' : '; ');
-  return { fr: join('fr'), en: join('en') };
+  return describeReport(reportFrame(g.gruik, g.names, b, b.reporter ?? b.sides[0]), facts);
 }
 
-/** An example of the battle report's answer with this battle's sides (the report prompt's help). */
-export function reportExample(b: TabletopBattle): Localized {
+/** An example of the battle report's line with this battle's sides (the report prompt's help). */
+export function reportExample(g: GruikGame, b: TabletopBattle): Localized {
   const [a, c] = b.sides;
-  return fill(R.example, { j: JSON.stringify({ outcome: { kind: 'decisive', winner: a }, onTable: { [a]: 2, [c]: 8 }, elements: [] }) });
+  const l = reportLine(reportFrame(g.gruik, g.names, b, a), { outcome: { kind: 'decisive', winner: a }, onTable: { [a]: Math.min(2, b.fielded[a] ?? 0), [c]: Math.min(8, b.fielded[c] ?? 0) }, elements: [] });
+  return fill(R.example, { l });
 }
 
 /** The flow's phases of the tabletop workflow (§6.12.1): the offer, the report, its confirmation. */
