@@ -198,6 +198,7 @@ export function parseReportLine(f: ReportFrame, text: string): Validation<Battle
       if (k) { i++; outcome = { kind: 'agreedStop', agreement: STOP[k] }; } else bad('stopHow', { w: o.text });
     } else if (is(o, 'mutual')) outcome = { kind: 'mutualDemoralisation' };
     else bad('outcome', { w: o.text });
+    if (outcome && t[i] && !partOf(t[i])) bad('unexpected', { w: t[i]!.text });
     skip();
   }
 
