@@ -101,8 +101,8 @@ test('§6.12.1 the line in English and French gives the same report as the JSON;
   assert.match(fr, /éléments de général détruits : Borin \(au corps à corps\) ; retraite : vers Marche-Grise ; défenseur HOTT : Borin$/);
   assert.equal(gruik.describeAnswer!(g.state, 'elves', d, 'none', 'en'), 'you leave the report to the other side');
   const prompt = gruik.decisions(g.state).find((x) => x.id === d)!.prompt;
-  assert.match(prompt.en, /write a line such as: report win \w+ lost \w+ \d+ \w+ \d+/);
-  assert.match(prompt.fr, /écrivez une ligne comme : report win/);
+  assert.match(prompt.en, /as one line \(through the API too\), for example: report win \w+ lost \w+ \d+ \w+ \d+/);
+  assert.match(prompt.fr, /l’écrit en une ligne \(par l’API aussi\), par exemple : report win/);
   assert.doesNotMatch(prompt.en + prompt.fr, /[{}]/, 'no JSON in the prompt');
 });
 

@@ -42,7 +42,7 @@ test('§6.12.1 the battle sheet and the table’s actions are the two sides’ a
   let g = reportGame();
   assert.equal(g.state.flow.phase, 'battle-report');
   const b = g.state.flow.battles[0]!;
-  assert.match(gruik.decisions(g.state)[0]!.prompt.en, /or write a line such as: report win (elves|dwarves) lost (elves|dwarves) \d+ (elves|dwarves) \d+$/, 'the report prompt gives a line with the sides’ ids, not JSON');
+  assert.match(gruik.decisions(g.state)[0]!.prompt.en, /as one line \(through the API too\), for example: report win (elves|dwarves) lost (elves|dwarves) \d+ (elves|dwarves) \d+$/, 'the report prompt gives a line with the sides’ ids, not JSON');
   const acts = gruik.freeActions!(g.state, 'elves', 'en').map((a) => a.id);
   assert.deepEqual(acts, [`army-list:${b.id}`, `propose-date:${b.id}`], 'a list and a date to propose; nothing to accept yet');
   assert.match(text(g, 'elves'), /Tabletop battle: Tourbière/);

@@ -167,7 +167,7 @@ export function tabletopSections(g: GruikGame, player: PlayerId | null, lang: La
 }
 
 const R = {
-  example: { fr: 'Remplissez le formulaire, ou écrivez une ligne comme : {l}', en: 'Fill in the form, or write a line such as: {l}' },
+  example: { fr: 'Le formulaire l’écrit en une ligne (par l’API aussi), par exemple : {l}', en: 'The form writes it as one line (through the API too), for example: {l}' },
 } satisfies Record<string, Localized>;
 
 /** A reported battle in words (the confirmation prompt shows it rather than its line): report-answer.ts's words, the reporter's names. */
