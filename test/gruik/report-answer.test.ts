@@ -97,7 +97,7 @@ test('§6.12.1 the line in English and French gives the same report as the JSON;
   assert.deepEqual((v('nuit quitte dwarves pertes elves 1 dwarves 1 retraite forteresse').value as { outcome: unknown; loserRetreat: unknown }), { outcome: { kind: 'nightfall', leaver: 'dwarves' }, onTable: { elves: 1, dwarves: 1 }, elements: [], loserRetreat: { kind: 'fortress' } });
   assert.equal(gruik.answerText!(g.state, 'elves', d, v(json).value), 'report win elves lost dwarves 8 elves 2 general dwarves close retreat marche defender dwarves'.replace('lost dwarves 8 elves 2', `lost ${g.state.flow.battles[0]!.sides.map((s) => `${s} ${s === 'elves' ? 2 : 8}`).join(' ')}`));
   const fr = gruik.describeAnswer!(g.state, 'elves', d, v(json).value, 'fr')!;
-  assert.match(fr, /^victoire décisive de Aëlis ; AP perdus sur la table : /);
+  assert.match(fr, /^victoire décisive d’Aëlis ; AP perdus sur la table : /);
   assert.match(fr, /éléments de général détruits : Borin \(au corps à corps\) ; retraite : vers Marche-Grise ; défenseur HOTT : Borin$/);
   assert.equal(gruik.describeAnswer!(g.state, 'elves', d, 'none', 'en'), 'you leave the report to the other side');
   const prompt = gruik.decisions(g.state).find((x) => x.id === d)!.prompt;

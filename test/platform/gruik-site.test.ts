@@ -223,7 +223,7 @@ describe('Game of Gruik on the site (pglite)', () => {
       // The report by its form (§6.12.1 step 4): the result, each side's AP lost, its general element, the loser's retreat.
       await elves.goto(play);
       const form = elves.locator('article[id^="prompt-battle-report"] form[data-code="report"]');
-      assert.match(await form.innerText(), /Victoire décisive de Aëlis/);
+      assert.match(await form.innerText(), /Victoire décisive d’Aëlis/);
       assert.match(await form.innerText(), /AP perdus sur la table par Borin \(0 à \d+\)/);
       assert.match(await form.innerText(), /Retraite du vaincu/);
       const [first] = g.flow.battles[0]!.sides;
@@ -233,7 +233,7 @@ describe('Game of Gruik on the site (pglite)', () => {
       await form.locator('[name="f_lost2"]').fill(lost(first === 'elves' ? 'dwarves' : 'elves'));
       await shot(elves, 'report-form-fr');
       await useForm(elves, 'battle-report', 'report');
-      assert.match(await elves.locator('article[id^="prompt-battle-report"] .answered').innerText(), /victoire décisive de Aëlis ; AP perdus sur la table : /, 'the report told back in words');
+      assert.match(await elves.locator('article[id^="prompt-battle-report"] .answered').innerText(), /victoire décisive d’Aëlis ; AP perdus sur la table : /, 'the report told back in words');
       await dwarves.goto(play);
       await useForm(dwarves, 'battle-report', 'none');
       await waitFor('report-confirmation', [dwarves]);

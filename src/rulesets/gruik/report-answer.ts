@@ -23,7 +23,7 @@
  * (the battle sheet), the public map's neighbours, his own fleets. A retreat the rules refuse when
  * S6.3 applies the report falls back to the retreating side's own order (battle-result.ts).
  */
-import { fill } from '../../engine/localize.ts';
+import { fill, ofName } from '../../engine/localize.ts';
 import { normalizeName, resolveName } from '../../engine/names.ts';
 import type { AnswerForm, FormField, FormValues, Lang, Localized, ValidationIssue, Validation } from '../../engine/ruleset.ts';
 import type { BattleOutcome } from './rules/battle.ts';
@@ -118,7 +118,7 @@ const M = {
   noneEntry: { fr: 'Laisser le compte rendu à l’autre camp', en: 'Leave the report to the other side' },
   fOutcome: { fr: 'Résultat', en: 'Result' },
   fLost: { fr: 'AP perdus sur la table par {w} (0 à {n})', en: 'AP lost on the table by {w} (0 to {n})' },
-  fGeneral: { fr: 'Élément de général de {w} détruit', en: '{w}’s general element destroyed' },
+  fGeneral: { fr: 'Élément de général {w} détruit', en: '{w}’s general element destroyed' },
   close: { fr: 'au corps à corps', en: 'in close combat' },
   range: { fr: 'à distance', en: 'at range' },
   fRetreat: { fr: 'Retraite du vaincu (ou du camp qui quitte le terrain à la nuit) ; vide : ses consignes de retraite (§5.9)', en: 'Retreat of the loser (or of the side leaving the field at nightfall); empty: its retreat orders (§5.9)' },
@@ -127,7 +127,7 @@ const M = {
   toSea: { fr: 'par mer, avec la flotte {f}', en: 'by sea, with fleet {f}' },
   fDefender: { fr: 'Défenseur HOTT, si la carte ne fixe pas les rôles (§6.2, A-18)', en: 'HOTT defender, if the map does not settle the roles (§6.2, A-18)' },
   // the words told back
-  win: { fr: 'victoire décisive de {w}', en: 'decisive victory of {w}' },
+  win: { fr: 'victoire décisive {w}', en: 'decisive victory of {w}' },
   extrapolated: { fr: 'partie inachevée, {w} l’emportait : pertes extrapolées (§6.8 b)', en: 'unfinished game, {w} was winning: losses extrapolated (§6.8 b)' },
   'unfinished.diceOff': { fr: 'partie inachevée et très serrée : départagée aux dés (§6.8 c)', en: 'unfinished game, very close: settled by dice (§6.8 c)' },
   'unfinished.nonDecisive': { fr: 'partie inachevée, traitée comme non décisive (§6.8 a)', en: 'unfinished game, treated as non-decisive (§6.8 a)' },
@@ -307,7 +307,7 @@ function outcomes(f: ReportFrame): BattleOutcome[] {
 /** A result in words (« victoire décisive de Aëlis »). */
 export function outcomeSaid(f: ReportFrame, o: BattleOutcome): Localized {
   switch (o.kind) {
-    case 'decisive': return said('win', { w: side(f, o.winner) });
+    case 'decisive': return said('win', { w: ofName(side(f, o.winner)) });
     case 'nightfall': return o.leaver ? said('nightfallLeaver', { w: side(f, o.leaver) }) : M.nightfall;
     case 'agreedStop': return M[`stop.${o.agreement}`];
     case 'unfinished': return o.agreement === 'winnerExtrapolated' ? said('extrapolated', { w: side(f, o.winner ?? '') }) : M[`unfinished.${o.agreement}`];
@@ -323,7 +323,7 @@ export function reportForm(f: ReportFrame, lang: Lang): AnswerForm {
     { name: 'outcome', label: M.fOutcome[lang], kind: 'choice', verbatim: true, options: outcomes(f).map((o) => ({ value: outcomeWords(o), label: cap(outcomeSaid(f, o)[lang]) })) },
     { name: 'lost1', label: said('fLost', { w: side(f, a), n: f.fielded[a] ?? 0 })[lang], kind: 'integer', min: 0, max: f.fielded[a] ?? 0, prefix: `lost ${a}` },
     { name: 'lost2', label: said('fLost', { w: side(f, b), n: f.fielded[b] ?? 0 })[lang], kind: 'integer', min: 0, max: f.fielded[b] ?? 0, prefix: b },
-    ...f.sides.map((st, n): FormField => ({ name: `general${n + 1}`, label: said('fGeneral', { w: side(f, st) })[lang], kind: 'choice', optional: true, prefix: `general ${st}`, options: [{ value: 'close', label: M.close[lang] }, { value: 'range', label: M.range[lang] }] })),
+    ...f.sides.map((st, n): FormField => ({ name: `general${n + 1}`, label: said('fGeneral', { w: ofName(side(f, st)) })[lang], kind: 'choice', optional: true, prefix: `general ${st}`, options: [{ value: 'close', label: M.close[lang] }, { value: 'range', label: M.range[lang] }] })),
     {
       name: 'retreat', label: M.fRetreat[lang], kind: 'choice', optional: true, verbatim: true, prefix: 'retreat',
       options: [
