@@ -1,7 +1,8 @@
 /**
  * The answers of a game of Gruik checked before they are stored (rules §3.3 S2, §5.6, §6.12.1):
- * the season's order sheet (a `GruikSheet`, given as JSON until the text sheet of `sheet/` lands),
- * a reaction, a tabletop acceptance, a battle report and its confirmation, the army to disband.
+ * the season's order sheet as JSON (a `GruikSheet`, from the API and bots; the text sheet is
+ * `sheet/`'s), a reaction and a battle report (a line of text, reaction-answer.ts and
+ * report-answer.ts, or their JSON), a tabletop acceptance, a confirmation, the army to disband.
  *
  * A sheet is checked field by field: its shape first (an unknown field, a wrong type: that field is
  * refused, the others kept), then the rules' own refusals (S3.1's `validateOrders`, the moves'
