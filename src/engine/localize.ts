@@ -39,6 +39,11 @@ export function definite(noun: Noun): Localized {
   return { en: `the ${noun.en}`, fr };
 }
 
+/** A name after French « de » (elided before a vowel: « d’Aëlis », « de Borin »), as it is in English: `{ fr: 'd’Aëlis', en: 'Aëlis' }`. */
+export function ofName(name: string): Localized {
+  return { fr: /^[aeiouyàâéèêëîïôöûüœ]/i.test(name) ? `d’${name}` : `de ${name}`, en: name };
+}
+
 /** A noun as given: a plain string is the same in both languages. */
 export function asNoun(what: string | Noun): Noun {
   return typeof what === 'string' ? same(what) : what;

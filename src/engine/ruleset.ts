@@ -658,7 +658,7 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * validated to the same value (use `engine/form-values.ts` `firstRoundTrip`, which checks it);
    * null when no single entry writes it (several orders, an answer typed in words the form does
    * not offer). Pure, and fog-safe: built from `value` and `player`'s own form, nothing else.
-   * Fief, Warrior Knights and the test ruleset Fair give it.
+   * Fief, Warrior Knights, Game of Gruik (its reaction and battle report) and the test ruleset Fair give it.
    */
   formValues?(state: S, player: PlayerId, decision: string, value: A): FormValues | null;
   /**
@@ -668,8 +668,8 @@ export interface Ruleset<S = any, A = any, E = any, V = any, O = any> {
    * shows an answer back to the one who gave it (the prompt page's « Votre réponse »), and falls
    * back to the stored text when it is absent, returns null or throws. Pure, and fog-safe: built
    * from the value and from what that player may know (his view), in the ruleset's own names
-   * (cards, nobles, cities), never ids. Warrior Knights and Fief give it; Game of Gruik and the
-   * order-sheet rulesets (whose answer is a sheet the player wrote himself) need not.
+   * (cards, nobles, cities), never ids. Warrior Knights and Fief give it, Game of Gruik for its
+   * reaction and battle report; the order sheets (a sheet the player wrote himself) need not.
    */
   describeAnswer?(state: S, player: PlayerId, decision: string, value: A, lang: Lang): string | null;
   /**

@@ -346,6 +346,10 @@ test('§4.8 an army too many at the term of its shortfall: the state is asked wh
     asked = ids(g).filter((d) => d.startsWith('disband-army:'));
   }
   assert.deepEqual(asked, ['disband-army:elves'], 'the elves are asked at the term');
+  const buttons = gruik.decisions(g.state).find((d) => d.id === 'disband-army:elves')!.choices!;
+  assert.deepEqual(buttons.map((c) => c.value).sort(), ['elves:A1', second].sort(), 'a button per army of his, never a typed id');
+  assert.match(buttons[0]!.label.fr, /^Dissoudre A\d \(\d+ AP/);
+  for (const c of buttons) assert.deepEqual(submit(gruik, g, 'elves', 'disband-army:elves', c.value).validation.issues, [], `${c.value} accepted`);
   const bad = submit(gruik, g, 'elves', 'disband-army:elves', 'dwarves:A1');
   assert.ok(bad.validation.issues.some(isError), 'another state’s army is refused');
   assert.ok(!bad.validation.issues[0]!.text!.en.includes('dwarves:A1'), 'the refusal lists only the player’s own armies');

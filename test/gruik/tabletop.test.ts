@@ -42,11 +42,16 @@ test('§6.12.1 the battle sheet and the table’s actions are the two sides’ a
   let g = reportGame();
   assert.equal(g.state.flow.phase, 'battle-report');
   const b = g.state.flow.battles[0]!;
-  assert.match(gruik.decisions(g.state)[0]!.prompt.en, /For example: \{"outcome":\{"kind":"decisive","winner":"(elves|dwarves)"\}/, 'the report prompt gives an example with the sides’ ids');
+  assert.match(gruik.decisions(g.state)[0]!.prompt.en, /as one line \(through the API too\), for example: report win (elves|dwarves) lost (elves|dwarves) \d+ (elves|dwarves) \d+$/, 'the report prompt gives a line with the sides’ ids, not JSON');
   const acts = gruik.freeActions!(g.state, 'elves', 'en').map((a) => a.id);
   assert.deepEqual(acts, [`army-list:${b.id}`, `propose-date:${b.id}`], 'a list and a date to propose; nothing to accept yet');
   assert.match(text(g, 'elves'), /Tabletop battle: Tourbière/);
   assert.match(text(g, 'dwarves', 'fr'), /Bataille sur table : Tourbière/);
+  // the rest of the sheet (step 1): contingents, §6.2 modifiers, the attacker roll, the fortress
+  assert.match(text(g, 'elves'), /"Royaume de Sylvebrune’s allied contingents","none"/);
+  assert.match(text(g, 'elves'), /"Royaume de Sylvebrune’s campaign modifier \(§6\.2, D4\)","\+\d( \([^)]*moved this season[^)]*\))?"/);
+  assert.match(text(g, 'elves'), /"Attacker and defender \(§6\.2\)","rolled at the table: d6 \+ modifier each/);
+  assert.match(text(g, 'dwarves', 'fr'), /"Retraite de Thanat d’Enclumegarde dans la forteresse \(§5\.9\)","(possible|impossible)/);
   assert.doesNotMatch(text(g, null), /Tabletop battle/, 'a watcher sees no battle sheet');
   const budget = b.fielded.elves!;
   const over = act(g, 'elves', `army-list:${b.id}`, { list: '12 Kn', ap: String(budget + 1) });

@@ -8,10 +8,11 @@
  *
  * In Chromium, two players (the elves in French, the dwarves in English) and their GM play the
  * §12.7 fixture with `tabletop: true` through the pages alone: the first season's orders and
- * reaction window; in the second the dwarves march into Hautval and the elves react into it (a
- * reaction move), both accept the tabletop battle, hand in their army lists, agree on a date (the
- * dwarves propose, the elves accept), the elves (the winners) report the result and the dwarves
- * confirm it; the season's report then shows the battle and both lists revealed. Until then the
+ * reaction window (the form's « default »); in the second the dwarves march into Hautval (a line
+ * of the sheet) and the elves react into it (a reaction move chosen in the reaction's form), both
+ * accept the tabletop battle, hand in their army lists, agree on a date (the dwarves propose, the
+ * elves accept), the elves (the winners) report the result with the report's form (no JSON typed
+ * anywhere) and read it back in words, the dwarves leave the report to them and confirm it; the season's report then shows the battle and both lists revealed. Until then the
  * dwarves' board does not show the elves' list. The GM's console (§11.3), in the battle's own
  * season: the second season opens with a catastrophe (J17, raised by S0.3) in his queue; on his page
  * he overrides one of that S0.3's rolls (the elves' seasonal base), the step re-runs, and he rules on
@@ -122,6 +123,15 @@ describe('Game of Gruik on the site (pglite)', () => {
         await art.locator('#sheet-send, form.answer-form button[type="submit"]').first().click();
       });
       const choose = (p: Page, kind: string, value: string) => submitted(p, () => p.locator(`article[id^="prompt-${kind}"] button[data-choice="${value}"]`).first().click());
+      /** Answers with the guided form's entry `code`: its selects chosen and its fields filled (by field name), then sent. */
+      const useForm = (p: Page, kind: string, code: string, fields: Record<string, string> = {}) => submitted(p, async () => {
+        const f = p.locator(`article[id^="prompt-${kind}"] form.answer-form[data-code="${code}"]`).first();
+        for (const [k, v] of Object.entries(fields)) {
+          const el = f.locator(`[name="f_${k}"]`);
+          if (await el.evaluate((x) => x.tagName === 'SELECT')) await el.selectOption(v); else await el.fill(v);
+        }
+        await f.locator('button[type="submit"]').click();
+      });
 
       const gmUrl = `${tp.url}/games/${gameId}/gm`;
       assert.equal((await (await loggedIn(tp, users[0]!)).get(`/games/${gameId}/gm`)).status, 403, 'a player is refused the GM’s page');
@@ -132,9 +142,10 @@ describe('Game of Gruik on the site (pglite)', () => {
       assert.match(await elves.locator('#prompt-part').innerText(), /Ordres de la saison/);
       await shot(elves, 'orders-fr');
       await answer(elves, 'orders', 'default');
-      await answer(dwarves, 'orders', JSON.stringify({ moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] }));
+      await answer(dwarves, 'orders', 'move A1 marche tourbe');
       await waitFor('reaction', [elves]);
-      await answer(elves, 'reaction', 'default');
+      assert.equal(await elves.locator('article[id^="prompt-reaction"] input[name="answer"]').count(), 0, 'no field to type a reaction in: its form');
+      await useForm(elves, 'reaction', 'default');
       // Season 2, the battle's: S0.3 raised J17 (the dwarves' catastrophe). The GM's console (§11.3):
       // he overrides the elves' second base die of this season and S0.3 re-runs.
       const g0 = await waitFor('gm', []);
@@ -169,10 +180,14 @@ describe('Game of Gruik on the site (pglite)', () => {
       await elves.goto(play);
       await dwarves.goto(play);
       await answer(elves, 'orders', 'default');
-      await answer(dwarves, 'orders', JSON.stringify({ moves: [{ force: 'dwarves:A1', path: ['hautval'] }] }));
+      await answer(dwarves, 'orders', 'move A1 hautval');
       await waitFor('reaction', [elves]);
       assert.match(await elves.locator('#prompt-part').innerText(), /Fenêtre de réaction/);
-      await answer(elves, 'reaction', JSON.stringify([{ force: 'elves:A1', path: ['hautval'] }]));
+      // The reaction by its form (§5.6): the army's field lists the provinces it may react into.
+      const a1 = elves.locator('article[id^="prompt-reaction"] form[data-code="react"] select[name="f_A1"]');
+      assert.match(await a1.innerText(), /vers Hautval/, 'Hautval offered to A1, in French');
+      await shot(elves, 'reaction-form-fr');
+      await useForm(elves, 'reaction', 'react', { A1: 'hautval' });
       // The tabletop battle (§6.12.1): both accept.
       await waitFor('tabletop-accept', [elves, dwarves]);
       assert.match(await elves.locator('#prompt-part').innerText(), /Bataille de Hautval, Borin contre Aëlis/);
@@ -205,8 +220,22 @@ describe('Game of Gruik on the site (pglite)', () => {
       assert.doesNotMatch(dBoard, /4 Lames/, 'the dwarves do not read the elves’ list before the battle');
       assert.match(dBoard, /handed in; revealed after the battle/);
       // The winner reports; the other side confirms (the Dispute button beside it).
-      await answer(elves, 'battle-report', JSON.stringify({ outcome: { kind: 'decisive', winner: 'elves' }, onTable: { elves: 2, dwarves: 8 }, elements: [] }));
-      await answer(dwarves, 'battle-report', 'none');
+      // The report by its form (§6.12.1 step 4): the result, each side's AP lost, its general element, the loser's retreat.
+      await elves.goto(play);
+      const form = elves.locator('article[id^="prompt-battle-report"] form[data-code="report"]');
+      assert.match(await form.innerText(), /Victoire décisive d’Aëlis/);
+      assert.match(await form.innerText(), /AP perdus sur la table par Borin \(0 à \d+\)/);
+      assert.match(await form.innerText(), /Retraite du vaincu/);
+      const [first] = g.flow.battles[0]!.sides;
+      const lost = (st: string) => (st === 'elves' ? '2' : '8');
+      await form.locator('select[name="f_outcome"]').selectOption('win elves');
+      await form.locator('[name="f_lost1"]').fill(lost(first));
+      await form.locator('[name="f_lost2"]').fill(lost(first === 'elves' ? 'dwarves' : 'elves'));
+      await shot(elves, 'report-form-fr');
+      await useForm(elves, 'battle-report', 'report');
+      assert.match(await elves.locator('article[id^="prompt-battle-report"] .answered').innerText(), /victoire décisive d’Aëlis ; AP perdus sur la table : /, 'the report told back in words');
+      await dwarves.goto(play);
+      await useForm(dwarves, 'battle-report', 'none');
       await waitFor('report-confirmation', [dwarves]);
       assert.equal(await dwarves.locator('button[data-choice="dispute"]').count(), 1, 'a Dispute button');
       assert.match(await dwarves.locator('#prompt-part').innerText(), /decisive victory of Aëlis; AP lost on the table: Borin 8, Aëlis 2/, 'the report in words');

@@ -1,7 +1,8 @@
 /**
  * The answers of a game of Gruik checked before they are stored (rules §3.3 S2, §5.6, §6.12.1):
- * the season's order sheet (a `GruikSheet`, given as JSON until the text sheet of `sheet/` lands),
- * a reaction, a tabletop acceptance, a battle report and its confirmation, the army to disband.
+ * the season's order sheet as JSON (a `GruikSheet`, from the API and bots; the text sheet is
+ * `sheet/`'s), a reaction and a battle report (a line of text, reaction-answer.ts and
+ * report-answer.ts, or their JSON), a tabletop acceptance, a confirmation, the army to disband.
  *
  * A sheet is checked field by field: its shape first (an unknown field, a wrong type: that field is
  * refused, the others kept), then the rules' own refusals (S3.1's `validateOrders`, the moves'
@@ -22,6 +23,8 @@ import { withdrawingForces } from './rules/sortie.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { validateOrders } from './rules/diplomacy.ts';
 import { fill } from '../../engine/localize.ts';
+import { parseReactionLine } from './reaction-answer.ts';
+import { parseReportLine, type ReportFrame } from './report-answer.ts';
 
 /** The answer that takes the decision's default (§11.6), given by a player or by a bot. */
 export const DEFAULT = 'default';
@@ -40,7 +43,7 @@ const M = {
   retreat: { fr: '{f} : une retraite est {"kind":"land","to":…}, {"kind":"sea","fleet":…} ou {"kind":"fortress"}.', en: '{f}: a retreat is {"kind":"land","to":…}, {"kind":"sea","fleet":…} or {"kind":"fortress"}.' },
   refused: { fr: '{f} : {m}', en: '{f}: {m}' },
   choice: { fr: 'Réponse attendue : {c}.', en: 'Expected answer: {c}.' },
-  reaction: { fr: 'Une réaction est une liste de mouvements d’une province : [{"force":…,"path":[province]}].', en: 'A reaction is a list of one-province moves: [{"force":…,"path":[province]}].' },
+  reaction: { fr: 'Une réaction s’écrit « reagir A1 vers hautval » (plusieurs forces séparées par des virgules), « aucune » ou « defaut » ; par l’API, une liste de mouvements d’une province : [{"force":…,"path":[province]}].', en: 'A reaction is written "react A1 to hautval" (several forces separated by commas), "none" or "default"; through the API, a list of one-province moves: [{"force":…,"path":[province]}].' },
   once: { fr: '{f} : une force réagit une seule fois.', en: '{f}: a force reacts once.' },
   report: { fr: 'Compte rendu de bataille : {m}', en: 'Battle report: {m}' },
   stale: { fr: 'Cette question n’est plus posée.', en: 'This question is no longer asked.' },
@@ -264,16 +267,29 @@ function sortieParts(s: GruikState, p: StateId, o: Record<string, unknown>, shee
   }
 }
 
-/** A reaction (§5.6): one-province moves of own unmoved forces, each with a purpose against this state's movement report. */
+/**
+ * A reaction (§5.6): one-province moves of own unmoved forces, each with a purpose against this
+ * state's movement report. A line of text (reaction-answer.ts: `react A1 to hautval`, `none`,
+ * `default`) or the JSON of the API and bots (`[{"force":…,"path":[province]}]`); both go through
+ * the same checks, a refused move named by its force (text) or its index (JSON).
+ */
 export function validateReaction(s: GruikState, p: StateId, raw: unknown): Validation<MoveOrder[] | typeof DEFAULT> {
   const j = parsed(raw);
   if (j.ok && j.value === DEFAULT) return { value: DEFAULT, issues: [] };
-  const list = j.ok && isObj(j.value) && Array.isArray(j.value.reactions) ? j.value.reactions : j.ok ? j.value : null;
-  if (!Array.isArray(list)) return { value: null, issues: [issue(M.reaction)] };
+  let list: unknown = j.ok && isObj(j.value) && Array.isArray(j.value.reactions) ? j.value.reactions : j.ok ? j.value : null;
   const issues: ValidationIssue[] = [];
+  let labels: string[] | null = null;
+  if (typeof list === 'string') {
+    const line = parseReactionLine(s, p, list);
+    if (line.value === DEFAULT) return { value: DEFAULT, issues: [] };
+    issues.push(...line.issues);
+    list = line.value.map((m) => ({ force: m.force, path: [m.to] }));
+    labels = line.value.map((m) => m.label);
+  }
+  if (!Array.isArray(list)) return { value: null, issues: [issue(M.reaction)] };
   const out: MoveOrder[] = [];
   list.slice(0, 50).forEach((m, n) => {
-    const f = `[${n}]`;
+    const f = labels?.[n] ?? `[${n}]`;
     if (!isObj(m) || !Array.isArray(m.path) || m.path.length !== 1) { issues.push(issue(M.reaction)); return; }
     if (!isForce(s, p, m.force)) { issues.push(issue(M.notOwnForce, { f, id: String(m.force) })); return; }
     if (!isProvince(s, m.path[0])) { issues.push(issue(M.province, { f, id: String(m.path[0]) })); return; }
@@ -294,12 +310,16 @@ export function validateChoice<T extends string>(raw: unknown, choices: readonly
 }
 
 /**
- * A tabletop battle report (§6.12.1 step 4) between `sides`: 'none' (the player leaves the report
- * to the other side), or the facts `applyBattle` takes, checked field by field.
+ * A tabletop battle report (§6.12.1 step 4) of the battle `f` (report-answer.ts's frame): a line
+ * of text (`report win elves lost elves 2 dwarves 8 …`, read by `parseReportLine`), 'none' (the
+ * player leaves the report to the other side), or the JSON of the API and bots, the facts
+ * `applyBattle` takes, checked field by field. Both give the same value.
  */
-export function validateReport(sides: readonly [StateId, StateId], fielded: Record<StateId, number>, raw: unknown): Validation<BattleFacts | 'none'> {
+export function validateReport(f: ReportFrame, raw: unknown): Validation<BattleFacts | 'none'> {
   const j = parsed(raw);
   if (j.ok && (j.value === 'none' || j.value === DEFAULT)) return { value: 'none', issues: [] };
+  if (j.ok && typeof j.value === 'string') return parseReportLine(f, j.value);
+  const sides = f.sides, fielded = f.fielded;
   const bad = (en: string, fr: string): Validation<BattleFacts> => ({ value: null, issues: [{ message: `Battle report: ${en}`, text: { fr: fill(M.report, { m: fr }).fr, en: fill(M.report, { m: en }).en } }] });
   if (!j.ok || !isObj(j.value)) return bad('The battle report is not a JSON object (or "none").', 'Le compte rendu de bataille n’est pas un objet JSON (ni « none »).');
   const r = j.value;
@@ -313,8 +333,12 @@ export function validateReport(sides: readonly [StateId, StateId], fielded: Reco
     case 'agreedStop': if (!['attackedToFortress', 'attackedAbandons', 'attackerWithdraws', 'none'].includes(String(o.agreement))) return bad('outcome.agreement: attackedToFortress, attackedAbandons, attackerWithdraws or none.', 'outcome.agreement : attackedToFortress, attackedAbandons, attackerWithdraws ou none.'); outcome = { kind: 'agreedStop', agreement: o.agreement as 'none' }; break;
     case 'unfinished':
       if (!['nonDecisive', 'winnerExtrapolated', 'diceOff', 'none'].includes(String(o.agreement))) return bad('outcome.agreement: nonDecisive, winnerExtrapolated, diceOff or none.', 'outcome.agreement : nonDecisive, winnerExtrapolated, diceOff ou none.');
-      if (o.winner !== undefined && !side(o.winner)) return bad('outcome.winner: one of the two sides.', 'outcome.winner : l’un des deux camps.');
-      outcome = { kind: 'unfinished', agreement: o.agreement as 'none', ...(o.winner ? { winner: o.winner as string } : {}) }; break;
+      // §6.8 b: the side that was winning is named; the other agreements name none (the dice or the losses decide)
+      if (o.agreement === 'winnerExtrapolated') {
+        if (!side(o.winner)) return bad('outcome.winner: the side that was winning, one of the two sides.', 'outcome.winner : le camp qui l’emportait, l’un des deux camps.');
+        outcome = { kind: 'unfinished', agreement: 'winnerExtrapolated', winner: o.winner };
+      } else outcome = { kind: 'unfinished', agreement: o.agreement as 'none' };
+      break;
     case 'mutualDemoralisation': outcome = { kind: 'mutualDemoralisation' }; break;
     default: return bad('outcome.kind: decisive, nightfall, agreedStop, unfinished or mutualDemoralisation.', 'outcome.kind : decisive, nightfall, agreedStop, unfinished ou mutualDemoralisation.');
   }
@@ -334,6 +358,14 @@ export function validateReport(sides: readonly [StateId, StateId], fielded: Reco
     }
   }
   const facts: BattleFacts = { outcome, onTable, elements };
+  if (r.loserRetreat !== undefined) {
+    // §5.9, §6.10: as the line offers it: the fortress, a land neighbour of the province, one of the reporter's fleets on its coast
+    const x = r.loserRetreat;
+    if (isObj(x) && x.kind === 'fortress') facts.loserRetreat = { kind: 'fortress' };
+    else if (isObj(x) && x.kind === 'land' && f.neighbours.some((n) => n.id === x.to)) facts.loserRetreat = { kind: 'land', to: x.to as string };
+    else if (isObj(x) && x.kind === 'sea' && f.fleets.some((q) => q.id === x.fleet)) facts.loserRetreat = { kind: 'sea', fleet: x.fleet as string };
+    else return bad(`loserRetreat: {"kind":"fortress"}, {"kind":"land","to":…} (a neighbour of ${f.province.id}) or {"kind":"sea","fleet":…} (one of your fleets on its coast).`, `loserRetreat : {"kind":"fortress"}, {"kind":"land","to":…} (une voisine de ${f.province.id}) ou {"kind":"sea","fleet":…} (une de vos flottes sur sa côte).`);
+  }
   if (r.hottDefender !== undefined) { if (!side(r.hottDefender)) return bad('hottDefender: one of the two sides.', 'hottDefender : l’un des deux camps.'); facts.hottDefender = r.hottDefender; }
   return { value: facts, issues: [] };
 }

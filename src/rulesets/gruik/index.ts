@@ -38,6 +38,12 @@ import { diplomacySections } from './public-part.ts';
 import { actTabletop, battleStepAudience, tabletopAudience, reportExample, reportSummary, tabletopActions, tabletopSections, validateTabletopAction, type TableAction } from './tabletop.ts';
 import type { LoadedScenario, ScenarioProblem } from './scenario.ts';
 import { LocalizedError } from '../../engine/constants.ts';
+import { firstRoundTrip } from '../../engine/form-values.ts';
+import { describeReaction, reactionForm, reactionFormValues, reactionLine } from './reaction-answer.ts';
+import { describeReport, reportForm, reportFormValues, reportFrame, reportLine, type ReportFrame } from './report-answer.ts';
+import type { MoveOrder } from './rules/movement.ts';
+import type { BattleFacts } from './rules/battle-result.ts';
+import { shortId } from './sheet/names.ts';
 import { fill } from '../../engine/localize.ts';
 import { actCommunique, communiqueActions, communiqueAudience, communiqueJudgments, communiqueSections, isCommuniqueInput, isCommuniqueValue, publishedCount, validateCommunique } from './communique.ts';
 
@@ -80,7 +86,7 @@ const PROMPTS: Record<string, Localized> = {
   orders: { fr: 'Ordres de la saison (S2) : une feuille d’ordres, un ordre par ligne (aide : docs « Feuilles d’ordres » ; le formulaire guidé propose les ordres permis). Sans réponse : vos forces tiennent, vos consignes permanentes restent.', en: 'Orders of the season (S2): an order sheet, one order a line (help: "Order sheets"; the guided form offers the legal orders). No answer: your forces hold, your standing instructions carry over.' },
   reaction: { fr: 'Fenêtre de réaction (§5.6) : votre rapport de mouvement signale un mouvement ennemi. Réagissez (mouvements d’une province) ou laissez jouer votre consigne permanente.', en: 'Reaction window (§5.6): your movement report shows an enemy move. React (one-province moves) or let your standing policy apply.' },
   'tabletop-accept': { fr: 'Jouer cette bataille sur table (accept) ou la laisser à la résolution automatique (refuse) ?', en: 'Play this battle on the table (accept) or leave it to automatic resolution (refuse)?' },
-  'battle-report': { fr: 'Compte rendu de la bataille jouée sur table (§6.12.1), ou « none » pour le laisser à l’adversaire.', en: 'Report of the battle played on the table (§6.12.1), or "none" to leave it to the other side.' },
+  'battle-report': { fr: 'Compte rendu de la bataille jouée sur table (§6.12.1) : le résultat, les AP perdus par chaque camp, les éléments de général détruits, la retraite du vaincu ; ou laissez-le à l’adversaire.', en: 'Report of the battle played on the table (§6.12.1): the result, the AP each side lost, the general elements destroyed, the loser’s retreat; or leave it to the other side.' },
   'report-confirmation': { fr: 'Votre adversaire a rendu compte de la bataille : confirmez-vous (confirm) ou contestez-vous (dispute) ?', en: 'Your opponent reported the battle: do you confirm (confirm) or dispute (dispute)?' },
   'naval-intercept': { fr: 'Manche navale (§7.15) : votre flotte {f} a repéré en {z} une flotte de {o} d’environ {n} navires (impulsion {k}). L’intercepter (intercept) ou la laisser passer (pass) ? Sans réponse : votre politique navale ({d}).', en: 'Naval round (§7.15): your fleet {f} has sighted in {z} a fleet of {o} of about {n} ships (impulse {k}). Intercept it (intercept) or let it pass (pass)? No answer: your naval policy ({d}).' },
   'naval-respond': { fr: 'Manche navale (§7.9) : votre flotte {f} est interceptée en {z} par une flotte de {o} de {n} navires (impulsion {k}). Répondez : battle, retreat, continue, stay ou port (un choix impossible retombe comme le dit §7.15). Sans réponse : votre politique navale ({d}).', en: 'Naval round (§7.9): your fleet {f} is intercepted in {z} by a fleet of {o} of {n} ships (impulse {k}). Answer: battle, retreat, continue, stay or port (an impossible choice falls back as §7.15 says). No answer: your naval policy ({d}).' },
@@ -143,7 +149,7 @@ function phaseDecisions(g: GruikGame): Decision[] {
     case 'battle-report': return f.battles.filter((b) => b.accepted).map((b) => ({
       id: `battle-report:${b.id}`, kind: 'battle-report', players: [...b.sides], deadline: cls('TABLETOP_REPORT'),
       defaults: Object.fromEntries(b.sides.map((p) => [p, 'none'])),
-      prompt: pre({ fr: `Bataille de ${place(b.province)} : ${PROMPTS['battle-report']!.fr} ${reportExample(b).fr}`, en: `Battle of ${place(b.province)}: ${PROMPTS['battle-report']!.en} ${reportExample(b).en}` }),
+      prompt: pre({ fr: `Bataille de ${place(b.province)} : ${PROMPTS['battle-report']!.fr} ${reportExample(g, b).fr}`, en: `Battle of ${place(b.province)}: ${PROMPTS['battle-report']!.en} ${reportExample(g, b).en}` }),
     }));
     case 'report-confirmation': return f.battles.filter((b) => b.accepted && b.reporter && !b.facts && !b.disputed).map((b) => {
       const other = b.sides.find((x) => x !== b.reporter)!;
@@ -158,13 +164,29 @@ function phaseDecisions(g: GruikGame): Decision[] {
       const r = s.realms[st]!;
       const named = f.sheets[st]?.disband;
       return r.armies.length > 1 && armyCount(s.config, r, s.season, r.armies.length, controlledBy(s, st).length).disband && !(named && s.armies[named]?.state === st);
-    }).map((st) => ({ id: `disband-army:${st}`, kind: 'disband-army', players: [st], deadline: cls('REACTION'), defaults: { [st]: DEFAULT }, prompt: pre(PROMPTS['disband-army']!) }));
+    }).map((st) => ({
+      id: `disband-army:${st}`, kind: 'disband-army', players: [st], deadline: cls('REACTION'), defaults: { [st]: DEFAULT }, prompt: pre(PROMPTS['disband-army']!),
+      // each of its armies a button (its AP and place are the state's own), never a typed id
+      choices: s.realms[st]!.armies.filter((a) => s.armies[a]).map((a) => {
+        const x = s.armies[a]!, at = typeof x.location === 'string' && x.location !== 'captured' ? place(x.location) : null;
+        return opt(a, `Dissoudre ${shortId(st, a)} (${x.currentAP} AP${at ? `, à ${at}` : ''})`, `Disband ${shortId(st, a)} (${x.currentAP} AP${at ? `, in ${at}` : ''})`);
+      }),
+    }));
     case 'create-army': return creatingStates(g).map((st) => ({
       id: `create-army:${st}`, kind: 'create-army', players: [st], deadline: cls('REACTION'), defaults: { [st]: 'create' }, prompt: pre(PROMPTS['create-army']!),
       choices: [opt('create', 'Lever la nouvelle armée', 'Raise the new army'), opt('decline', 'Ne pas la lever', 'Do not raise it')],
     }));
     default: return [];
   }
+}
+
+/** The kind of an open decision (null when it is no longer asked). */
+const kindOf = (g: GruikGame, decision: string): string | null => decisionsOf(g).find((d) => d.id === decision)?.kind ?? null;
+
+/** The frame of `player`'s report of the battle of an open `battle-report:<id>` (report-answer.ts); null when it is not his. */
+function reportFrameOf(g: GruikGame, player: PlayerId, decision: string): ReportFrame | null {
+  const b = g.flow.battles.find((x) => `battle-report:${x.id}` === decision);
+  return b && b.sides.includes(player) ? reportFrame(g.gruik, g.names, b, player) : null;
 }
 
 /** Prestige of a seat (a state gone counts below every other). */
@@ -313,10 +335,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
       case 'create-army': return validateChoice(raw, ['create', 'decline'] as const);
       case 'naval-round': return validateChoice(raw, [DEFAULT, ...(d.choices ?? []).map((c) => c.value)]);
       case 'report-confirmation': return validateChoice(raw, ['confirm', 'dispute'] as const);
-      case 'battle-report': {
-        const b = g.flow.battles.find((x) => `battle-report:${x.id}` === decision)!;
-        return validateReport(b.sides, b.fielded, raw);
-      }
+      case 'battle-report': return validateReport(reportFrameOf(g, player, decision)!, raw);
       case 'disband-army': {
         const t = typeof raw === 'string' ? raw.trim() : '';
         if (t === DEFAULT) return { value: DEFAULT, issues: [] };
@@ -406,13 +425,47 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
     const liveMin = c === 'ORDERS' ? 15 : 5;
     return [c, { label: CLASS_LABEL[c]!, minutes: { live: liveMin, daily, weekly } } satisfies EngineDeadlineClass];
   })),
-  // A stored sheet shown back as text (sheet/print.ts: parse(print(s)) = s); other answers as they are.
-  answerText: (g, player, decision, value) => (typeof value === 'string' ? value : decision === 'orders' && value && typeof value === 'object' && g.gruik.realms[player] ? sheetText(g.gruik, player, value as GruikSheet, 'en') : JSON.stringify(value, null, 2)),
+  // A stored answer shown back as text: the sheet (sheet/print.ts: parse(print(s)) = s), a reaction's or a report's line
+  // (reaction-answer.ts, report-answer.ts: the line the form writes); other answers as they are.
+  answerText(g, player, decision, value) {
+    if (typeof value === 'string' && value !== DEFAULT) return value;
+    const kind = kindOf(g, decision);
+    if (kind === 'reaction' && (Array.isArray(value) || value === DEFAULT)) return reactionLine(player, value as MoveOrder[] | typeof DEFAULT);
+    const frame = kind === 'battle-report' ? reportFrameOf(g, player, decision) : null;
+    if (frame && value && typeof value === 'object') return reportLine(frame, value as BattleFacts);
+    if (decision === 'orders' && value && typeof value === 'object' && g.gruik.realms[player]) return sheetText(g.gruik, player, value as GruikSheet, 'en');
+    return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  },
   // The orders decision is a sheet (`Decision.sheet`): the guided form's entries (sheet/form.ts
-  // `sheetForm`: only legal choices, each a line of the text sheet) each add a line to it.
-  // No `formValues` (issue 21): this form only adds lines to the sheet, and the sheet sent is shown
-  // back whole in the prompt page's editor (its stored text); the other questions are buttons or text.
-  answerForm: (g, player, decision, lang) => (decision === 'orders' && g.flow.phase === 'orders' && g.seats.includes(player) ? sheetForm(g.gruik, player, lang) : { layout: 'picker', groups: [] }),
+  // `sheetForm`: only legal choices, each a line of the text sheet) each add a line to it. The
+  // reaction window and the tabletop report are one line each, written by their forms
+  // (reaction-answer.ts, report-answer.ts); the other questions are buttons (`choices`).
+  answerForm(g, player, decision, lang) {
+    if (decision === 'orders' && g.flow.phase === 'orders' && g.seats.includes(player)) return sheetForm(g.gruik, player, lang);
+    const asked = decisionsOf(g).find((d) => d.id === decision && d.players.includes(player));
+    if (asked?.kind === 'reaction') return reactionForm(g.gruik, player, lang);
+    const frame = asked?.kind === 'battle-report' ? reportFrameOf(g, player, decision) : null;
+    if (frame) return reportForm(frame, lang);
+    return { layout: 'picker', groups: [] };
+  },
+  // The sheet's form only adds lines to the sheet, shown back whole in the prompt page's editor (its
+  // stored text): no `formValues` for it (issue 21). A reaction or a report comes back in its form.
+  formValues(g, player, decision, value) {
+    const kind = kindOf(g, decision);
+    if (kind !== 'reaction' && kind !== 'battle-report') return null;
+    const form = gruik.answerForm!(g, player, decision, 'en');
+    const frame = kind === 'battle-report' ? reportFrameOf(g, player, decision) : null;
+    const candidate = frame ? reportFormValues(frame, value as BattleFacts | 'none') : reactionFormValues(player, value as MoveOrder[] | typeof DEFAULT);
+    return candidate ? firstRoundTrip(gruik, g, player, decision, value, form, [candidate]) : null;
+  },
+  // A reaction or a report told back in words (its provinces' and sides' names); the others by their stored text.
+  describeAnswer(g, player, decision, value, lang) {
+    const kind = kindOf(g, decision);
+    if (kind === 'reaction' && (Array.isArray(value) || value === DEFAULT)) return describeReaction(g.gruik, player, value as MoveOrder[] | typeof DEFAULT, lang);
+    const frame = kind === 'battle-report' ? reportFrameOf(g, player, decision) : null;
+    if (frame && value !== null && value !== undefined) return describeReport(frame, value as BattleFacts | 'none')[lang];
+    return null;
+  },
   // The sheet to fill in (by mail too): the state's forces and fleets with what each may do, commented; its fleets' standing policies (§7.15).
   orderTemplate: (g, player, lang) => (g.flow.phase === 'orders' && g.seats.includes(player) ? orderTemplate(g.gruik, player, lang, g.flow.standing[player]?.policies) : ''),
   // The political map (App. B 12) as this seat may see it (mapdoc.ts, from view.ts); the public map for others.

@@ -1,6 +1,8 @@
 /**
  * The tabletop battle as its two players see and arrange it (rules §6.12.1): the battle sheet's
- * facts each side may know (step 1: province, sides, each side's fielded AP budget), each side's
+ * facts each side may know (step 1: province, sides, each side's fielded AP budget, its allied
+ * contingents with their owners, its §6.2 campaign modifier, how the attacker is found, whether it
+ * may retreat into the fortress; the HOTT list to use is the lists' own step), each side's
  * army list (step 3: free text such as a HOTT list, with its AP total ≤ the budget), and the date
  * of the game at the table [P §6.12.1: each side proposes a date, the other accepts it; free text].
  * Lists and dates are free actions of the two sides while the battle waits for its report
@@ -13,10 +15,14 @@
  * at S6.3). An action on a battle that is not the player's is refused like one on no battle.
  */
 import type { ActionInput, FreeAction, Lang, Localized, PlayerId, Validation, ViewSection } from '../../engine/ruleset.ts';
-import { fill } from '../../engine/localize.ts';
+import { fill, ofName, type TemplateArg } from '../../engine/localize.ts';
 import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { DATE_MAX, emptyTable, LIST_MAX } from './tabletop-table.ts';
+import { describeReport, reportFrame, reportLine } from './report-answer.ts';
+import { joinedForces } from './rules/army-size.ts';
+import { hottModifier } from './rules/battle.ts';
+import { fortressFriendlyFor, friendlyProvinceFor } from './rules/relations.ts';
 
 type Kind = 'army-list' | 'propose-date' | 'accept-date';
 const KINDS: readonly Kind[] = ['army-list', 'propose-date', 'accept-date'];
@@ -125,7 +131,19 @@ const S = {
   title: { fr: 'Bataille sur table : {p}', en: 'Tabletop battle: {p}' },
   sides: { fr: 'Camps', en: 'Sides' },
   vs: { fr: '{a} contre {b}', en: '{a} vs {b}' },
-  budget: { fr: 'Budget de {w} (AP engagés, §4.7)', en: '{w}’s budget (AP fielded, §4.7)' },
+  budget: { fr: 'Budget {w} (AP engagés, §4.7)', en: '{w}’s budget (AP fielded, §4.7)' },
+  contingents: { fr: 'Contingents alliés {w}', en: '{w}’s allied contingents' },
+  contingent: { fr: '{d} {o} ({ap} AP)', en: '{d} of {o} ({ap} AP)' },
+  noContingent: { fr: 'aucun', en: 'none' },
+  modifier: { fr: 'Modificateur de campagne {w} (§6.2, D4)', en: '{w}’s campaign modifier (§6.2, D4)' },
+  'mod.moved': { fr: 'a marché cette saison', en: 'moved this season' },
+  'mod.notControlled': { fr: 'province qu’il ne contrôle pas', en: 'a province it does not control' },
+  'mod.enemy': { fr: 'province ennemie', en: 'an enemy province' },
+  roll: { fr: 'Attaquant et défenseur (§6.2)', en: 'Attacker and defender (§6.2)' },
+  rollHow: { fr: 'tirés sur la table : d6 + modificateur chacun, égalités rejouées ; le compte rendu nomme le défenseur HOTT quand la carte ne fixe pas les rôles (A-18)', en: 'rolled at the table: d6 + modifier each, ties rerolled; the report names the HOTT defender when the map does not settle the roles (A-18)' },
+  fortress: { fr: 'Retraite {w} dans la forteresse (§5.9)', en: '{w} may retreat into the fortress (§5.9)' },
+  fortressYes: { fr: 'possible (échoue 1 fois sur 3)', en: 'yes (fails 1 time in 3)' },
+  fortressNo: { fr: 'impossible', en: 'no' },
   stage: { fr: 'Où en est-elle', en: 'Where it stands' },
   'st.accept': { fr: 'chaque camp accepte la table ou la laisse à l’ABR', en: 'each side accepts the table or leaves it to ABR' },
   'st.refused': { fr: 'résolue par ABR', en: 'resolved by ABR' },
@@ -141,17 +159,43 @@ const S = {
   agreed: { fr: 'Date convenue', en: 'Date agreed' },
 } satisfies Record<string, Localized>;
 
+/**
+ * The rest of the battle sheet (§6.12.1 step 1), as both sides may know it before the table: each
+ * side's allied contingents with their owners (they stand with the army), its campaign modifier of
+ * §6.2 (from public facts: its move, the province's control), how the attacker is found, and
+ * whether it may retreat into the fortress (control and declared friendships, A-27).
+ */
+function sheetRows(g: GruikGame, b: TabletopBattle, lang: Lang): [string, string][] {
+  const s = g.gruik;
+  const L = (m: Localized, vars: Record<string, TemplateArg> = {}) => fill(m, vars)[lang];
+  const rows: [string, string][] = [];
+  for (const [i, st] of b.sides.entries()) {
+    const army = s.armies[b.armies[i]!];
+    const allied = army ? joinedForces(s, army.id).filter((x) => x.allied) : [];
+    rows.push([L(S.contingents, { w: ofName(name(g, st)) }), allied.length ? allied.map((x) => L(S.contingent, { d: x.id, o: ofName(name(g, (s.detachments[x.id] ?? s.armies[x.id])!.state)), ap: x.ap })).join(', ') : L(S.noContingent)]);
+    if (army) {
+      const f = { moved: army.moved, ownControl: s.provinces[b.province]?.controller === st, enemyProvince: !friendlyProvinceFor(s, b.province, st) };
+      const why = [...(f.moved ? [L(S['mod.moved'])] : []), ...(f.ownControl ? [] : [L(S['mod.notControlled'])]), ...(f.enemyProvince ? [L(S['mod.enemy'])] : [])];
+      rows.push([L(S.modifier, { w: ofName(name(g, st)) }), `+${hottModifier(s.config, f)}${why.length ? ` (${why.join(', ')})` : ''}`]);
+    }
+  }
+  rows.push([L(S.roll), L(S.rollHow)]);
+  for (const st of b.sides) rows.push([L(S.fortress, { w: ofName(name(g, st)) }), L(fortressFriendlyFor(s, b.province, st) ? S.fortressYes : S.fortressNo)]);
+  return rows;
+}
+
 /** The board's sections of the tabletop battles of `player` (none for anyone else): the sheet's facts, the lists, the dates. */
 export function tabletopSections(g: GruikGame, player: PlayerId | null, lang: Lang): ViewSection[] {
   if (player === null) return [];
-  const L = (m: Localized, vars: Record<string, string | number> = {}) => fill(m, vars)[lang];
+  const L = (m: Localized, vars: Record<string, TemplateArg> = {}) => fill(m, vars)[lang];
   return g.flow.battles.filter((b) => b.sides.includes(player)).map((b) => {
     const them = other(b, player), t = b.table;
     const stage = g.flow.phase === 'tabletop-accept' ? L(S['st.accept']) : !b.accepted ? L(S['st.refused']) : b.disputed ? L(S['st.disputed'])
       : b.facts ? L(S['st.settled']) : b.reporter ? L(S['st.confirm'], { w: name(g, b.reporter) }) : L(S['st.report']);
     const rows: [string, string][] = [
       [L(S.sides), L(S.vs, { a: name(g, b.sides[0]), b: name(g, b.sides[1]) })],
-      ...b.sides.map((st): [string, string] => [L(S.budget, { w: name(g, st) }), `${b.fielded[st] ?? 0} AP`]),
+      ...b.sides.map((st): [string, string] => [L(S.budget, { w: ofName(name(g, st)) }), `${b.fielded[st] ?? 0} AP`]),
+      ...sheetRows(g, b, lang),
       [L(S.stage), stage],
     ];
     if (b.accepted) {
@@ -166,36 +210,19 @@ export function tabletopSections(g: GruikGame, player: PlayerId | null, lang: La
 }
 
 const R = {
-  decisive: { fr: 'victoire décisive de {w}', en: 'decisive victory of {w}' },
-  nightfall: { fr: 'la nuit tombe', en: 'nightfall' },
-  nightfallLeaver: { fr: 'la nuit tombe, {w} quitte le terrain', en: 'nightfall, {w} leaves the field' },
-  agreedStop: { fr: 'arrêt convenu ({a})', en: 'agreed stop ({a})' },
-  unfinished: { fr: 'partie inachevée ({a})', en: 'unfinished game ({a})' },
-  unfinishedWinner: { fr: 'partie inachevée ({a}), vainqueur {w}', en: 'unfinished game ({a}), winner {w}' },
-  mutual: { fr: 'démoralisation mutuelle', en: 'mutual demoralisation' },
-  lost: { fr: 'AP perdus sur la table : {l}', en: 'AP lost on the table: {l}' },
-  elements: { fr: 'éléments de général détruits : {n}', en: 'general elements destroyed: {n}' },
-  example: { fr: 'Par exemple : {j}', en: 'For example: {j}' },
+  example: { fr: 'Le formulaire l’écrit en une ligne (par l’API aussi), par exemple : {l}', en: 'The form writes it as one line (through the API too), for example: {l}' },
 } satisfies Record<string, Localized>;
 
-/** A reported battle in words (the confirmation prompt shows it rather than its JSON). */
+/** A reported battle in words (the confirmation prompt shows it rather than its line): report-answer.ts's words, the reporter's names. */
 export function reportSummary(g: GruikGame, b: TabletopBattle, facts: BattleFacts): Localized {
-  const o = facts.outcome, w = (st?: string) => (st ? name(g, st) : '—');
-  const outcome = o.kind === 'decisive' ? fill(R.decisive, { w: w(o.winner) })
-    : o.kind === 'nightfall' ? (o.leaver ? fill(R.nightfallLeaver, { w: w(o.leaver) }) : R.nightfall)
-      : o.kind === 'agreedStop' ? fill(R.agreedStop, { a: o.agreement })
-        : o.kind === 'unfinished' ? (o.winner ? fill(R.unfinishedWinner, { a: o.agreement, w: w(o.winner) }) : fill(R.unfinished, { a: o.agreement }))
-          : R.mutual;
-  const lost = fill(R.lost, { l: b.sides.map((st) => `${name(g, st)} ${facts.onTable[st] ?? 0}`).join(', ') });
-  const els = facts.elements.length ? fill(R.elements, { n: facts.elements.length }) : null;
-  const join = (lang: 'fr' | 'en') => [outcome[lang], lost[lang], ...(els ? [els[lang]] : [])].join(lang === 'fr' ? ' ; ' : '; ');
-  return { fr: join('fr'), en: join('en') };
+  return describeReport(reportFrame(g.gruik, g.names, b, b.reporter ?? b.sides[0]), facts);
 }
 
-/** An example of the battle report's answer with this battle's sides (the report prompt's help). */
-export function reportExample(b: TabletopBattle): Localized {
+/** An example of the battle report's line with this battle's sides (the report prompt's help). */
+export function reportExample(g: GruikGame, b: TabletopBattle): Localized {
   const [a, c] = b.sides;
-  return fill(R.example, { j: JSON.stringify({ outcome: { kind: 'decisive', winner: a }, onTable: { [a]: 2, [c]: 8 }, elements: [] }) });
+  const l = reportLine(reportFrame(g.gruik, g.names, b, a), { outcome: { kind: 'decisive', winner: a }, onTable: { [a]: Math.min(2, b.fielded[a] ?? 0), [c]: Math.min(8, b.fielded[c] ?? 0) }, elements: [] });
+  return fill(R.example, { l });
 }
 
 /** The flow's phases of the tabletop workflow (§6.12.1): the offer, the report, its confirmation. */

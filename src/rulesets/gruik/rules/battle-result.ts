@@ -60,6 +60,19 @@ export interface BattleApplied {
 
 const PHASE = 'S6.4';
 
+/**
+ * The retreat a beaten (or nightfall-leaving) army takes (§5.9): the report's choice when the rules
+ * allow it where the army stands now, else the first of its default order; none: captured. [P] A
+ * reported retreat is checked here, not when reported: the reporter may not know every force that
+ * bars a way (fog), and another battle of S6.3 may have closed it since; it then falls back.
+ */
+function retreatChoice(t: GruikState, army: ArmyId, asked: RetreatOption | null | undefined): RetreatOption | null {
+  const legal = retreatOptions(t, army);
+  if (asked === null) return null;
+  if (asked && legal.some((o) => JSON.stringify(o) === JSON.stringify(asked))) return asked;
+  return legal[0] ?? null;
+}
+
 export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts, dice: Dice): BattleApplied {
   let t = structuredClone(s);
   const [ia, ib] = spec.armies;
@@ -123,7 +136,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
   let retreatResult: RetreatResult | undefined;
   if (result.loser && result.winner) {
     const loserArmy = sides.find((a) => a.state === result.loser)!.id;
-    const choice = facts.loserRetreat === undefined ? (retreatOptions(t, loserArmy)[0] ?? null) : facts.loserRetreat;
+    const choice = retreatChoice(t, loserArmy, facts.loserRetreat);
     retreatResult = retreat(t, loserArmy, choice, true, dice, result.winner, PHASE);
     t = retreatResult.state;
     for (const [st, d] of Object.entries(retreatResult.prestige)) addPrestige(st, d, word('armyCaptured', { b: spec.id }), '[T §15; P A-72]');
@@ -142,7 +155,7 @@ export function applyBattle(s: GruikState, spec: BattleSpec, facts: BattleFacts,
   if (facts.outcome.kind === 'nightfall' && facts.outcome.leaver) {
     const leaver = sides.find((a) => a.state === (facts.outcome as { leaver: StateId }).leaver);
     if (!leaver) throw new Error(`battle ${spec.id}: the leaver is neither side`);
-    const choice = facts.loserRetreat === undefined ? (retreatOptions(t, leaver.id)[0] ?? null) : facts.loserRetreat;
+    const choice = retreatChoice(t, leaver.id, facts.loserRetreat);
     if (choice) { retreatResult = retreat(t, leaver.id, choice, true, dice, other(leaver.state), PHASE); t = retreatResult.state; }
   } else if (result.agreement) {
     const roles = campaignRoles(t, spec.province, A.state, B.state, facts.hottDefender ?? B.state);
