@@ -76,6 +76,15 @@ export interface RulesetEntry<S = any, E = any> {
    */
   scenario?: { check(json: unknown, variant: string | null | undefined, lang: Lang): { errors: string[]; warnings: string[]; summary: string | null } };
   /**
+   * Optional (rulesets whose dice anyone may verify once a key is revealed, Game of Gruik §11.1):
+   * `roll` recomputes one roll (`phase|event|index`, as the reports name it) from a key, with the
+   * key's published hash (null: not a roll's name); `check` checks every revealed season of a game.
+   */
+  dice?: {
+    roll(key: string, roll: string, sides: number): { face: number; keyHash: string } | null;
+    check(state: S): { season: number; keyMatches: boolean; rolls: number; mismatches: { key: string; recorded: number; fromKey: number }[]; overridden: number }[];
+  };
+  /**
    * The state invariants: throws an Error naming the first one broken. `initial` is the state
    * after setup, `previous` the state before the step just resolved (null for the initial state),
    * `step` the number of steps resolved. Checked after every step by the soak runner and tests.

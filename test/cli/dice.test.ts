@@ -56,6 +56,7 @@ test('dice check: a season revealed, its key and every roll verified; a changed 
   assert.match(one.out, new RegExp(`^face ${first.keyed ?? first.face} \\(d${first.sides}, roll `));
   assert.match(one.out, new RegExp(`key hash: ${g.state.gruik.dice.keyHashes[0]}`), 'the hash published before the season');
   assert.match((await run('dice', 'roll', '--key', key!, '--roll', 'nonsense', '--sides', '6')).err, /--roll is PHASE\|EVENT\|INDEX/);
+  assert.match((await run('dice', 'roll', '--key', key!, '--roll', name, '--sides', '6', '--ruleset', 'fief')).err, /fief: its dice are not checked this way/);
 
   // a face changed in the file: named, exit 1
   const tampered = structuredClone(g);

@@ -9,6 +9,7 @@ import { gruik, gruikBot, holdBot as gruikHold } from '../gruik/index.ts';
 import { checkInvariants as gruikInvariants } from '../gruik/invariants.ts';
 import { gruikHostFields, gruikHostOptions } from '../gruik/host-form.ts';
 import { checkScenario as checkGruikScenario } from '../gruik/scenario.ts';
+import { checkRevealedRolls, keyCommitment, keyedFace } from '../gruik/rules/dice.ts';
 import { countSheetOrders } from '../gruik/sheet/count.ts';
 import type { GruikFlowEvent, GruikGame } from '../gruik/flow.ts';
 import { botCommuniques } from '../gruik/communique.ts';
@@ -28,6 +29,11 @@ export const entry: RulesetEntry<GruikGame, GruikFlowEvent> = {
     ? { scenario: a.scenario, ...(a.lords ? { lords: a.lords } : a.players !== undefined ? { players: a.players } : {}), ...(a.config ? { config: a.config } : {}) }
     : { map: a.map ?? 'anneau', ...(a.lords ? { lords: a.lords } : { players: a.players ?? ((a.map ?? 'anneau') === 'anneau' ? 6 : 2) }), ...(a.config ? { config: a.config } : {}) }),
   scenario: { check: checkGruikScenario },
+  // §11.1: anyone checks the rolls once a season's key is revealed (`suzerain dice`, src/cli/dice.ts).
+  dice: {
+    roll: (key, roll, sides) => { const m = /^(.+)\|(.+)\|(\d+)$/.exec(roll); return m ? { face: keyedFace(key, m[1]!, m[2]!, Number(m[3]), sides), keyHash: keyCommitment(key) } : null; },
+    check: (g) => checkRevealedRolls(g.gruik),
+  },
   invariants: (g) => { const v = gruikInvariants(g.gruik); if (v.length) throw new Error(`gruik invariants: ${v.join('; ')}`); },
   soakGame: (rng) => (rng.int(0, 3) === 0 ? { map: 'fixture', players: 2 } : { map: 'anneau', players: rng.int(4, 8) }),
   countOrders: (v) => countSheetOrders(v),
