@@ -59,7 +59,11 @@ export type GmEdit =
   | { id: 'override'; roll: string; value: number }
   | { id: 'orders'; state: StateId; sheet: GruikSheet | null };
 
-/** The GM-run states (neutrals, barbarians) that may get orders now, in id order. */
+/**
+ * The GM-run states (neutrals, barbarians) that may get orders now, in id order. [P A-40] Neutrals
+ * are GM-controlled states: hostile to everyone unless the GM declares friendships, ordered through
+ * this console; prestige has no automatic effect on them (the GM may read the ranking).
+ */
 const gmRunStates = (g: GruikGame): StateId[] => Object.keys(g.gruik.realms).filter((st) => isGmRun(g, st)).sort();
 
 const L = (lang: Lang, fr: string, en: string): string => (lang === 'fr' ? fr : en);

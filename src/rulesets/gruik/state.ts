@@ -34,7 +34,7 @@ export type SeasonIndex = number;
 export type SeasonName = 'spring' | 'summer' | 'autumn' | 'winter';
 export const SEASONS: readonly SeasonName[] = ['spring', 'summer', 'autumn', 'winter'];
 
-/** The season and year of a season index [P §1.2]. */
+/** The season and year of a season index [P §1.2]. [P A-57] The French text's years 8 and 10 are illustrations: seasons count from the calendar's start (Spring 67 by default). */
 export function seasonOf(t: SeasonIndex, startYear: number): { year: number; season: SeasonName } {
   return { year: startYear + Math.floor(t / 4), season: SEASONS[((t % 4) + 4) % 4]! };
 }
@@ -378,6 +378,7 @@ export function initialState(map: GruikMap, states: readonly ScenarioState[], co
       return id;
     });
     s.realms[st.id] = {
+      // [P A-42] the initial values are the scenario's (treasury, fleets; prestige 0 when it gives none)
       id: st.id, name: st.name, kind: st.kind, capital: st.capital, treasury: st.treasury, prestige: st.prestige ?? 0,
       sovereign, armies: [army], fleets, friendsDeclared: [...(st.friendsDeclared ?? [])],
       ...(st.master ? { master: st.master, tributaryRate: st.tributaryRate ?? config.treasury.tributeDefaultRate, tributarySince: 0, tributaryVoluntary: true } : {}),

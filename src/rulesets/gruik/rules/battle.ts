@@ -107,7 +107,7 @@ export function allocate(total: number, allies: number, alliedShare: boolean): L
 
 /** The winner's formula [T §6.4]: 0 after 0 on the table [P], 1 after 1–6 (no allied share), 3 after more (1 per allied contingent). TV-24. */
 function winnerLoss(c: GruikConfig, onTable: number, allies: number): Loss {
-  if (onTable <= 0) return allocate(0, allies, false);
+  if (onTable <= 0) return allocate(0, allies, false); // [P A-59] a winner who lost 0 AP on the table: 0 campaign loss
   if (onTable <= c.combat.winnerBand) return allocate(c.combat.winnerSmall, allies, false);
   return allocate(c.combat.winnerLarge, allies, true);
 }

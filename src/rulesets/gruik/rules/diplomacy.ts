@@ -225,6 +225,7 @@ export function tributaryActs(s: GruikState, orders: Record<StateId, StateOrders
       freeTributary(t, st, 'yoke');
     }
     for (const army of o.appointGenerals ?? []) appointGeneral(t, st, army, dice);
+    // [P A-64] ransom and exchange: the captor's release order (S3); money goes with it by a gift; the program enforces no deal.
     for (const ch of o.releasePrisoners ?? []) {
       const c = t.characters[ch];
       if (c?.status === 'captive' && c.captor === st) { c.status = 'active'; delete c.captor; delete c.capturedAt; }

@@ -317,7 +317,7 @@ export function reactionTriggers(before: GruikState, result: MovementResult, y: 
 export function reactionRefusal(s: GruikState, triggers: readonly Trigger[], force: ForceId, to: ProvinceId): MoveOutcome {
   const f = forceState(s, force);
   if (!f) return no('unknown');
-  if (f.moved) return no('moved');
+  if (f.moved) return no('moved'); // [P A-56] eligible: a force that has not moved this season (its own move order comes first, S4.1)
   const ix = indexMap(s.map);
   const bad = moveRefusal(s, { force, path: [to] }, ix, s.config.movement.reaction);
   if (bad) return bad;

@@ -6,7 +6,7 @@
  * - the naval battle: each side d6 + modifier, ties rerolled (bounded, `naval.battleRerolls`),
  *   loser's losses = difference × 10 % of the WINNER's ships (the French example's "flotte
  *   Carthaginoise" is the winner's, rules §7.10 — the arithmetic 30 % × 200 = 60 of the French text
- *   wins), capped at the loser's ships; winner's = a third of that, rounded up [P A-30]; TV-31, TV-33;
+ *   wins; [P A-65] the naval example is normative), capped at the loser's ships; winner's = a third of that, rounded up [P A-30]; TV-31, TV-33;
  * - D9 detection: stationary d6 ≤ 5, moving d6 ≤ 3; TV-34;
  * - D10 forcing a battle: d6 ≤ 3, −1 the target retreats, +1 the target had not detected; TV-35;
  * - D11 storms: d6 ≤ 1 (Winter ≤ 2) per open-sea crossing; damage d6 1–2 10 %, 3–4 20 %, 5–6 30 %,
@@ -104,7 +104,10 @@ export function seaRetreatLoss(c: GruikConfig, ships: number, moves: number): nu
   return shipLoss(ships, c.naval.seaRetreatLossPct * Math.max(1, moves));
 }
 
-/** §7.13 [T §7.8]: a fleet sheltering in a blockaded port loses 10 % per full season. TV-39. */
+/**
+ * §7.13 [T §7.8]: a fleet sheltering in a blockaded port loses 10 % per full season. TV-39.
+ * [P A-28] That is a blockade's only effect: none on the province's taxes, sieges or supply.
+ */
 export function blockadeLoss(c: GruikConfig, ships: number): number {
   return shipLoss(ships, c.naval.blockadeLossPct);
 }

@@ -74,6 +74,7 @@ export function countCivilWarSeason(r: Realm, t: SeasonIndex): void {
 // ─── §8.6.1 taxes and tribute (S0.1) ───────────────────────────────────────────────────────────
 
 /** [T §12.1.1; P §8.6.1] ceil(gross × max(0, 1 − n × CIVIL_WAR_TAX_CUT)), n the seasons spent in civil war. TV-51. */
+/** [P A-58] more seasons of civil war than a quarter each can take (five or more since the last collection): the cut stops at 100 %, never below nothing. */
 export function taxesAfterCivilWar(gross: number, seasons: number, cut: number): number {
   return Math.ceil(gross * Math.max(0, 1 - seasons * cut) - 1e-9);
 }
