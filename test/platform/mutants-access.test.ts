@@ -227,6 +227,23 @@ describe('who may read and write a game (mutation area access, pglite)', () => {
     });
   }
 
+  test("access: a seat the look-up answers for another account is not the visitor's (no seat, not a former lord, no key)", async () => {
+    await set(RUNNING);
+    // games.seatOf answers by user id; access checks the answer again, so that a look-up gone
+    // wrong (here: Alice's seat, whoever asks) never hands Carol Alice's private pages.
+    const seatOf = games.seatOf;
+    games.seatOf = (c, id) => seatOf(c, id, alice.id);
+    try {
+      const a = (await access(ctx, req(String(gameId), carol)))!;
+      assert.equal(a.seat, null);
+      assert.equal(a.former, false);
+      assert.equal(await ownSeat(ctx, req(String(gameId), carol), false), null);
+      assert.equal((await access(ctx, req(String(gameId), alice)))!.seat?.userId, alice.id, 'Alice still has hers');
+    } finally {
+      games.seatOf = seatOf;
+    }
+  });
+
   /** [rule, game, Alice's seat, visitor, visible]. The GM case: Carol is the GM. */
   const VISIBLE: [string, GameRow, SeatStatus, 'alice' | 'carol' | null, boolean][] = [
     ['a running public game: to a stranger', RUNNING, 'active', 'carol', true],
