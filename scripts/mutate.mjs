@@ -58,7 +58,10 @@ const AREAS = {
     what: "who may read and write a game's pages and channels",
     mutate: () => ['src/platform/channels/access.ts',
       span('src/platform/games/page-kit.ts', /^export async function access\(/, /^\/\/ ─+ generic rendering/)],
-    tests: [/^test\/platform\/(forum|letters|gazette|games|open-seat|public-list|moderation|access.*|csrf.*)\.test\.ts$/],
+    // mutants-access.test.ts first (written for this area: one PGlite platform, the cases as
+    // tables, a few seconds), then the channel, game, seat and moderation tests (minutes a mutant).
+    tests: [/^test\/platform\/mutants-access\.test\.ts$/,
+      /^test\/platform\/(forum|letters|gazette|games|open-seat|public-list|moderation|access.*|csrf.*)\.test\.ts$/],
   },
   claim: {
     what: 'the turn claim and its resolution (one process resolves a turn, once)',

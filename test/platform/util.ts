@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 import { dumpPglite, openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
@@ -39,7 +40,9 @@ function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const root = join(import.meta.dirname, '..', '..');
     const hash = createHash('sha256');
-    hash.update(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+    // PGlite's package.json found as node finds the package (a copy of the checkout, e.g. Stryker's
+    // sandbox, may have no node_modules of its own and use its parent's).
+    hash.update(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json')));
     const dir = join(root, 'src', 'platform', 'db', 'migrations');
     for (const f of readdirSync(dir).sort()) hash.update(`${f}\0`).update(readFileSync(join(dir, f))).update('\0');
     const file = join(tmpdir(), `suzerain-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
