@@ -9,14 +9,17 @@
  * what changed between the claim and the lock (the hook `resolutionTestHooks.beforeTx`: a claim
  * taken over, the step moved on, the game paused, finished or a ready withdrawn) is obeyed.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Db } from '../../src/platform/db/index.ts';
 import { games, resolutionTestHooks } from '../../src/platform/games/service.ts';
+import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { openPrompts, stepDeadline } from '../../src/platform/games/pace.ts';
 import { turnDeadline } from '../../src/platform/games/schedule.ts';
 import type { LiveEvent } from '../../src/platform/live/hub.ts';
 import { addUser, count, gameRow, GP, homeOf, makeCtx, outbox, pgSchema, type TestCtx } from './games-fixtures.ts';
 import { clearFaults, FAULTY, setFaults } from './faulty-ruleset.ts';
+import { fair } from '../engine/fair-ruleset.ts';
 
 const START = new Date('2026-11-18T12:00:00Z');
 const at = (d: Date, ms: number) => new Date(d.getTime() + ms);
@@ -86,6 +89,7 @@ describe('the turn claim on postgres', () => {
     assert.ok(Array.isArray(step.events) && step.events.length > 0, 'the events');
     assert.ok(Array.isArray(step.defaulted), 'the defaulted decisions');
     assert.ok(g.next_order > 0);
+    assert.deepEqual([g.clocks, new Date(g.asked_at).getTime(), g.finished_at], [null, START.getTime(), null], 'no clocks for a game of turns, its asked_at its start, and not finished');
     assert.equal(new Date(g.deadline).getTime(), turnDeadline(g.schedule, deadline, deadline).getTime(), 'the next deadline from the schedule');
     const reports = await db.query<{ player: string; text_fr: string; text_en: string; read_at: Date | null; idx: number }>('SELECT * FROM reports WHERE game_id = $1 ORDER BY player', [id]);
     assert.deepEqual(reports.map((r) => [r.player, r.idx, r.read_at]), [['L1', 1, null], ['L2', 1, null], ['L3', 1, null]], 'one unread report for every lord');
@@ -122,8 +126,11 @@ describe('the turn claim on postgres', () => {
     published.length = 0;
     clock.now = deadline;
     setFaults({ resolve: 'throw' });
+    const errors = mock.method(console, 'error', () => {});
     try {
       assert.equal(await games.resolveIfDue(ctx, id), 'failed');
+      assert.deepEqual(errors.mock.calls.map((c) => c.arguments), [[`suzerain: resolving game ${id}, step 1 failed (will retry): boom in resolve`]]);
+      assert.match((await outbox(db)).at(-1)!.text, /^Resolving turn 1 of the game "Claim \d+" failed: boom in resolve\./);
       let g = await gameRow(db, id);
       assert.deepEqual([g.step, g.state_hash, g.status, g.next_order, g.attempts], [0, before.state_hash, 'running', before.next_order, 1]);
       assert.deepEqual(g.state, before.state);
@@ -161,7 +168,15 @@ describe('the turn claim on postgres', () => {
       g = await gameRow(db, id);
       assert.deepEqual([g.step, g.attempts, g.last_error, g.claimed_by], [1, 0, null, null]);
       assert.equal(await failureMails(), 1);
+      // A long error is kept to its first 4,000 characters.
+      const next = await newGame({ ruleset: FAULTY });
+      clock.now = next.deadline;
+      setFaults({ resolve: 'throw', message: 'x'.repeat(5_000) });
+      assert.equal(await games.resolveIfDue(ctx, next.id), 'failed');
+      const long = (await gameRow(db, next.id)).last_error as string;
+      assert.equal(long, `Error: ${'x'.repeat(3_993)}`);
     } finally {
+      errors.mock.restore();
       clearFaults();
     }
   });
@@ -202,9 +217,14 @@ describe('the turn claim on postgres', () => {
     // The deadline moved later (say, by the host): no longer due.
     assert.equal(await changedMeanwhile(id, () => db.query('UPDATE games SET deadline = $2 WHERE id = $1', [id, at(deadline, 1)])), 'not-due');
     assert.deepEqual(await claimOf(id), free);
+    assert.equal(await changedMeanwhile(id, () => db.query('UPDATE games SET deadline = NULL WHERE id = $1', [id])), 'not-due', 'no deadline');
+    assert.deepEqual(await claimOf(id), free);
     await db.query('UPDATE games SET deadline = $2 WHERE id = $1', [id, deadline]);
     assert.equal(await count(db, 'steps WHERE game_id = $1', [id]), 0, 'nothing resolved so far');
     assert.equal(await games.resolveIfDue(other, id), 'resolved', 'and the step is still there to resolve');
+    // The game deleted meanwhile: nothing to do.
+    clock.now = new Date((await gameRow(db, id)).deadline);
+    assert.equal(await changedMeanwhile(id, () => db.query('DELETE FROM games WHERE id = $1', [id])), 'busy');
   });
 
   test('an early game resolves once every human lord is ready, not if one withdraws his ready between the claim and the lock', async () => {
@@ -216,10 +236,67 @@ describe('the turn claim on postgres', () => {
     assert.equal(await changedMeanwhile(id, () => games.setReady(other, id, 'L2', false, 0)), 'not-due');
     assert.deepEqual(await claimOf(id), free);
     assert.equal((await gameRow(db, id)).step, 0);
+    // Every lord became a bot meanwhile: nobody to be ready, so not early.
     await games.setReady(ctx, id, 'L2', true, 0);
+    const holders = await db.query<{ player: string; user_id: number | null }>('SELECT player, user_id FROM seats WHERE game_id = $1', [id]);
+    assert.equal(await changedMeanwhile(id, () => db.query('UPDATE seats SET user_id = NULL WHERE game_id = $1', [id])), 'not-due');
+    for (const h of holders) await db.query('UPDATE seats SET user_id = $3 WHERE game_id = $1 AND player = $2', [id, h.player, h.user_id]);
+    // Only the active lords who are asked count: L2 withdraws his ready but has abdicated, or is not asked.
+    for (const [column, value] of [['status', "'abdicated'"], ['asked', 'FALSE']] as const) {
+      const step = (await gameRow(db, id)).step;
+      await games.setReady(ctx, id, 'L1', true, step);
+      await games.setReady(ctx, id, 'L2', true, step);
+      const left = async () => {
+        await games.setReady(other, id, 'L2', false, step);
+        await db.query(`UPDATE seats SET ${column} = ${value} WHERE game_id = $1 AND player = 'L2'`, [id]);
+      };
+      assert.equal(await changedMeanwhile(id, left), 'resolved', `L2 ${column} ${value}`);
+      assert.equal((await gameRow(db, id)).step, step + 1);
+      await db.query("UPDATE seats SET status = 'active', asked = TRUE WHERE game_id = $1 AND player = 'L2'", [id]);
+      clock.now = at(clock.now, 1);
+    }
+    const step = (await gameRow(db, id)).step;
+    await games.setReady(ctx, id, 'L1', true, step);
+    await games.setReady(ctx, id, 'L2', true, step);
+    const anchor = new Date((await gameRow(db, id)).deadline);
     assert.equal(await games.resolveIfDue(ctx, id), 'resolved');
     const g = await gameRow(db, id);
-    assert.equal(g.step, 1);
-    assert.equal(new Date(g.deadline).getTime(), turnDeadline(g.schedule, clock.now, deadline).getTime(), 'the next deadline from the previous one');
+    assert.equal(g.step, step + 1);
+    assert.equal(new Date(g.deadline).getTime(), turnDeadline(g.schedule, clock.now, anchor).getTime(), 'the next deadline from the previous one');
+  });
+
+  test('a game of prompts: an answer makes its step due at once, woken after; its clocks, unread-less reports and deadlines; its end', async () => {
+    clock.now = START;
+    const k = n++;
+    const p1 = await addUser(db, `Claim-${k}-p1`);
+    const p2 = await addUser(db, `Claim-${k}-p2`);
+    const id = await games.create(ctx, {
+      ruleset: 'test/fair', name: `Claim ${k}`, options: { rounds: 1 }, seed: `claim-${k}`, hostUserId: host,
+      seats: [{ userId: p1, lordName: 'Aude' }, { userId: p2, lordName: 'Bérenger' }], prompts: { pace: 'live' },
+    });
+    const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+    clock.now = at(START, 60_000);
+    assert.equal(await games.runDue(ctx), 0, 'p1 is awaited');
+    const r = await answerPrompt(ctx, id, 'p1', 'stall', 'pass');
+    assert.ok(r.ok);
+    const kicks = ctx.kicks;
+    assert.equal(await games.resolveIfDue(ctx, id), 'resolved', 'his answer made the step due');
+    assert.ok(ctx.kicks > kicks, 'a game of prompts is woken after a step');
+    let g = await gameRow(db, id);
+    assert.equal(new Date(g.asked_at).getTime(), clock.now.getTime());
+    assert.ok(g.clocks && Object.keys(parse(g.clocks)).length > 0, 'the clocks kept');
+    assert.equal(new Date(g.deadline).getTime(), stepDeadline(openPrompts(fair, parse(g.state), 'live', null), clock.now, parse(g.clocks))!.getTime());
+    assert.equal(g.finished_at, null);
+    const reports = await db.query<{ read_at: Date | null }>('SELECT read_at FROM reports WHERE game_id = $1', [id]);
+    assert.equal(reports.length, 2);
+    assert.ok(reports.every((x) => x.read_at !== null && new Date(x.read_at).getTime() === clock.now.getTime()), 'its reports are its log: read');
+    // The defaults at each deadline to the end of the game.
+    for (let i = 0; i < 10 && g.status === 'running'; i++) {
+      clock.now = new Date(g.deadline);
+      assert.equal(await games.resolveIfDue(ctx, id), 'resolved');
+      g = await gameRow(db, id);
+    }
+    assert.deepEqual([g.status, g.deadline, new Date(g.finished_at).getTime()], ['finished', null, clock.now.getTime()]);
+    assert.equal(await games.resolveIfDue(ctx, id), 'finished');
   });
 });

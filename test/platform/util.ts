@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSyn
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
 import { dumpPglite, openDb, openTestPostgres, type Db } from '../../src/platform/db/index.ts';
@@ -39,7 +40,9 @@ function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const root = join(import.meta.dirname, '..', '..');
     const hash = createHash('sha256');
-    hash.update(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+    // PGlite's package.json found from its resolved entry (dist/index.js), not under root: a Stryker
+    // sandbox has no node_modules of its own when the checkout's is a symlink (a git worktree's).
+    hash.update(readFileSync(join(fileURLToPath(import.meta.resolve('@electric-sql/pglite')), '..', '..', 'package.json')));
     const dir = join(root, 'src', 'platform', 'db', 'migrations');
     for (const f of readdirSync(dir).sort()) hash.update(`${f}\0`).update(readFileSync(join(dir, f))).update('\0');
     const file = join(tmpdir(), `suzerain-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
