@@ -194,6 +194,7 @@ describe('the turn claim on postgres', () => {
   test('between the claim and the lock: a claim taken over, the step moved on, the game paused, finished or no longer started', async () => {
     const { id, deadline } = await newGame();
     clock.now = deadline;
+    published.length = 0;
     // Another process took the claim over: this one leaves the game alone.
     assert.equal(await changedMeanwhile(id, () => db.query('UPDATE games SET claimed_by = $2 WHERE id = $1', [id, 'claim-b'])), 'busy');
     assert.deepEqual([(await gameRow(db, id)).step, (await claimOf(id)).by], [0, 'claim-b'], 'its claim untouched');
@@ -221,6 +222,7 @@ describe('the turn claim on postgres', () => {
     assert.deepEqual(await claimOf(id), free);
     await db.query('UPDATE games SET deadline = $2 WHERE id = $1', [id, deadline]);
     assert.equal(await count(db, 'steps WHERE game_id = $1', [id]), 0, 'nothing resolved so far');
+    assert.deepEqual(published, [], 'nor announced');
     assert.equal(await games.resolveIfDue(other, id), 'resolved', 'and the step is still there to resolve');
     // The game deleted meanwhile: nothing to do.
     clock.now = new Date((await gameRow(db, id)).deadline);
