@@ -65,8 +65,18 @@ const AREAS = {
   },
   claim: {
     what: 'the turn claim and its resolution (one process resolves a turn, once)',
-    mutate: () => [span('src/platform/games/service.ts', /^const RETRY_SQL/, /^async function testPauseInTransaction/)],
-    tests: [/^test\/platform\/turn-lock\.test\.ts$/, /^test\/platform\/(jobs|referee|games|durability|claim.*|resolution.*)\.test\.ts$/],
+    // The claim, its retries and the failure's record (`claim`, `resolveClaimed`), and resolveIn
+    // proper: the lock and the checks, the referee's output reused or not, the step, reports and
+    // game row written. Left out for time (a mutant that survives costs the five files, 90 s): the
+    // host's failure mail, the resolution's input, the prompts' vacations and clocks, and the
+    // seats, reports and mails after the game row.
+    mutate: () => [span('src/platform/games/service.ts', /^const RETRY_SQL/, /^async function tellHostOfFailure/),
+      span('src/platform/games/service.ts', /^async function resolveIn\(/, /^ {2}\/\/ A game of prompts waits for a player on vacation/),
+      span('src/platform/games/service.ts', /^ {2}\/\/ The referee's work runs in a worker thread/, /^ {2}\/\/ Every turn keeps its minimum length/),
+      span('src/platform/games/service.ts', /^ {2}const deadline = finished \?/, /^ {2}\/\/ Seats: who is still asked/)],
+    // mutants-claim.test.ts (written for this area, PostgreSQL, 4 s) first, then the turn lock (2 s).
+    tests: [/^test\/platform\/mutants-claim\.test\.ts$/, /^test\/platform\/turn-lock\.test\.ts$/,
+      /^test\/platform\/(jobs|referee|games|durability|claim.*|resolution.*)\.test\.ts$/],
   },
   'gp-rules': {
     what: "Gloire & Pouvoir's formulas, phases and phase order",

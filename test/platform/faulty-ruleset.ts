@@ -19,6 +19,8 @@ export const FAULTY = 'faulty-gp';
 export interface Faults {
   /** The turn's resolution throws, or loops forever. */
   resolve?: 'throw' | 'hang';
+  /** The message the resolution throws with (default "boom in resolve"). */
+  message?: string;
   /** The report of this player holds a NUL character, which the database refuses (after the step row is written). */
   badReportFor?: string;
   /** The players' tools loop forever. */
@@ -50,7 +52,7 @@ const entry: RulesetEntry = {
     id: FAULTY,
     resolve(state, submissions, rng) {
       const f = faults();
-      if (f.resolve === 'throw') throw new Error('boom in resolve');
+      if (f.resolve === 'throw') throw new Error(f.message ?? 'boom in resolve');
       if (f.resolve === 'hang') forever();
       return base.resolve(state, submissions, rng);
     },

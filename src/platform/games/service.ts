@@ -489,6 +489,7 @@ async function resolveClaimed(ctx: AppCtx, gameId: number, step: number): Promis
     // only holds this game's row: the referee works inside it, on rows read once.
     const early = ctx.db.kind === 'pglite' ? await resolutionInput(ctx, ctx.db, gameId, step) : null;
     const computed = early ? { input: early.input, hash: early.g.state_hash, output: await runReferee('resolve', early.input, ctx.config.turnBudgetMs) } : null;
+    if (resolutionTestHooks.beforeTx) await resolutionTestHooks.beforeTx(gameId);
     const outcome = await ctx.db.tx((t) => resolveIn(ctx, t, gameId, step, computed));
     // Committed: the pages of the game's players who are online show the new step (live/hub.ts).
     if (outcome === 'resolved') {
@@ -804,11 +805,17 @@ async function mailOrdersPart(ctx: AppCtx, t: Db, gameId: number, player: string
 }
 
 /**
- * Test hook, for tests in this process only (never set by the platform): awaited inside the
- * resolution transaction right after the game row is read with its lock, before anything is
- * written, so a test can check from another connection that the row is locked.
+ * Test hooks, for tests in this process only (never set by the platform). `afterLock`: awaited
+ * inside the resolution transaction right after the game row is read with its lock, before anything
+ * is written, so a test can check from another connection that the row is locked. `beforeTx`:
+ * awaited after the claim (and, on the embedded database, the referee's work ahead), before the
+ * transaction, so a test can change the game between the claim and the lock (a ready withdrawn, a
+ * step moved on, a claim taken over) without racing the resolution.
  */
-export const resolutionTestHooks: { afterLock: ((gameId: number) => Promise<void>) | null } = { afterLock: null };
+export const resolutionTestHooks: {
+  afterLock: ((gameId: number) => Promise<void>) | null;
+  beforeTx: ((gameId: number) => Promise<void>) | null;
+} = { afterLock: null, beforeTx: null };
 
 /**
  * Test hook, for the kill/restart test only: when SUZERAIN_TEST_PAUSE_IN_TX is set to a number of
