@@ -183,7 +183,9 @@ describe('every route answers random input below 500, in time (pglite)', () => {
             else await r.arrayBuffer();
             status = r.status;
           } catch (e) {
-            failures.push(`${role.name} ${route.method} ${url.slice(0, 300)}: no answer within ${REQUEST_BUDGET_MS} ms (${(e as Error).message})`);
+            // the network error's own cause (undici: "other side closed", ECONNRESET…), so that a failure says what happened
+            const cause = (e as Error & { cause?: { code?: string; message?: string } }).cause;
+            failures.push(`${role.name} ${route.method} ${url.slice(0, 300)} ${bd.kind !== 'none' ? `body ${bd.kind} ${JSON.stringify(bd.kind === 'form' || bd.kind === 'json' ? bd.text.slice(0, 120) : '')}` : ''}: no answer within ${REQUEST_BUDGET_MS} ms after ${Date.now() - t0} ms (${(e as Error).message}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}` : ''})`);
             return;
           }
           sent++;
