@@ -9,6 +9,10 @@ import { cardKind } from '../../src/rulesets/fief/cards.ts';
 import { checkInvariants } from '../../src/rulesets/fief/invariants.ts';
 import { newLord, setupGame } from '../../src/rulesets/fief/setup.ts';
 import type { FiefState, LordId, TitleId } from '../../src/rulesets/fief/state.ts';
+import type { Decision, Submission } from '../../src/engine/ruleset.ts';
+import { botAnswer } from '../../src/rulesets/fief/bot.ts';
+import type { FiefGame } from '../../src/rulesets/fief/flow.ts';
+import { fief } from '../../src/rulesets/fief/index.ts';
 
 export const FRANCK = 'P1', INGRID = 'P2', OLIVIER = 'P3', SABINE = 'P4';
 
@@ -93,4 +97,25 @@ export function toHand(s: FiefState, p: string, kind: string): string {
   const [card] = s.secret.eventDeck.splice(i, 1);
   s.hands[p]!.push(card!);
   return card!;
+}
+
+/**
+ * Bot games played through the ruleset (setup, decisions, resolve), one per `[players, seed]`,
+ * `maxTurns` turns each: `visit` sees each bot answer before it is played and may return another
+ * value to play instead (undefined: the bot's). Bounded by `guard` questions a game.
+ */
+export function playBotGames(games: readonly (readonly [number, string])[], maxTurns: number, visit: (g: FiefGame, d: Decision, player: string, value: unknown) => unknown, guard = 3000): void {
+  for (const [players, seed] of games) {
+    let g: FiefGame = fief.setup({ players, maxTurns }, createRng(seed, 'setup'));
+    for (let i = 0; i < guard && g.flow.stage !== 'over'; i++) {
+      const d = fief.decisions(g)[0];
+      if (!d) break;
+      const subs: Submission<unknown>[] = d.players.map((p, order) => {
+        const bot = botAnswer(g, p, d.id, createRng(seed, `${i}/${p}`));
+        const value = visit(g, d, p, bot);
+        return { player: p, decision: d.id, value: value === undefined ? bot : value, order };
+      });
+      g = fief.resolve(g, subs, createRng(seed, `r${i}`)).state;
+    }
+  }
 }

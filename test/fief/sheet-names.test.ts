@@ -8,57 +8,48 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalJson } from '../../src/engine/hash.ts';
 import { createRng } from '../../src/engine/rng.ts';
-import { formLine, type Submission } from '../../src/engine/ruleset.ts';
+import { formLine } from '../../src/engine/ruleset.ts';
 import { answerText } from '../../src/rulesets/fief/answers.ts';
 import { lordWords, readWords } from '../../src/rulesets/fief/words.ts';
 import { botAnswer } from '../../src/rulesets/fief/bot.ts';
 import type { FiefGame, FlowKind } from '../../src/rulesets/fief/flow.ts';
 import { fief } from '../../src/rulesets/fief/index.ts';
 import type { MoveCommand } from '../../src/rulesets/fief/rules/movement.ts';
+import { playBotGames } from './fixture.ts';
 
 const ID = /LORD_[MF]_\d+#\d+/;
 const plain = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 test('the form, the map and the answer\'s text name the lords; each line reads back as the answer with the ids', { timeout: 120_000 }, () => {
   const seen: Record<string, number> = {};
-  for (const [players, seed] of [[3, 'names-3'], [5, 'names-5']] as const) {
-    let g: FiefGame = fief.setup({ players, maxTurns: 2 }, createRng(seed, 'setup'));
-    for (let guard = 0; guard < 2000 && g.flow.stage !== 'over'; guard++) {
-      const d = fief.decisions(g)[0];
-      if (!d) break;
-      const subs: Submission<unknown>[] = [];
-      for (const p of d.players) {
-        const value = botAnswer(g, p, d.id, createRng(seed, `${guard}/${p}`));
-        // every entry with a lord field: the options are names, and each line names him and is accepted as the id
-        for (const e of fief.answerForm!(g, p, d.id, 'fr').groups.flatMap((x) => x.entries)) {
-          assert.doesNotMatch(e.code, ID, `${d.kind}: the entry's line names no id`);
-          const lord = e.fields.find((f) => f.name === 'lord');
-          if (!lord) continue;
-          for (const o of lord.kind === 'choice' ? lord.options : []) {
-            assert.doesNotMatch(o.value, ID, `${d.kind}: the option ${o.label} is his name`);
-            assert.equal(o.value, o.label, `${d.kind}: the line says what the list shows`);
-          }
-          seen[`form ${d.kind}`] = (seen[`form ${d.kind}`] ?? 0) + 1;
-        }
-        for (const u of fief.mapUnits!(g, p, 'fr', null)) for (const a of u.actions) assert.doesNotMatch(a.line ?? '', ID, `map line ${a.line}`);
-        // the bot's answer as text: names, read back the same (as typed in lower case without accents too)
-        const v = fief.validate(g, p, d.id, value);
-        if (v.value !== null && !v.issues.length && value !== null && typeof value === 'object') {
-          const text = fief.answerText!(g, p, d.id, v.value);
-          assert.doesNotMatch(text, ID, `${d.kind}: “${text}”`);
-          const ids = fief.validate(g, p, d.id, answerText(d.kind as FlowKind, v.value)); // the same text with the ids
-          for (const typed of [text, plain(text)]) {
-            const back = fief.validate(g, p, d.id, typed);
-            assert.deepEqual(back.issues, ids.issues, `${d.kind}: “${typed}” accepted as the ids are`);
-            assert.equal(canonicalJson(back.value), canonicalJson(ids.value), `${d.kind}: “${typed}” reads as the answer`);
-          }
-          if (d.kind === 'movement' && (v.value as MoveCommand[]).length) seen['movement text'] = (seen['movement text'] ?? 0) + 1;
-        }
-        subs.push({ player: p, decision: d.id, value: v.value ?? value, order: subs.length });
+  playBotGames([[3, 'names-3'], [5, 'names-5']], 2, (g, d, p, value) => {
+    // every entry with a lord field: the options are names, and each line names him and is accepted as the id
+    for (const e of fief.answerForm!(g, p, d.id, 'fr').groups.flatMap((x) => x.entries)) {
+      assert.doesNotMatch(e.code, ID, `${d.kind}: the entry's line names no id`);
+      const lord = e.fields.find((f) => f.name === 'lord');
+      if (!lord) continue;
+      for (const o of lord.kind === 'choice' ? lord.options : []) {
+        assert.doesNotMatch(o.value, ID, `${d.kind}: the option ${o.label} is his name`);
+        assert.equal(o.value, o.label, `${d.kind}: the line says what the list shows`);
       }
-      g = fief.resolve(g, subs, createRng(seed, `r${guard}`)).state;
+      seen[`form ${d.kind}`] = (seen[`form ${d.kind}`] ?? 0) + 1;
     }
-  }
+    for (const u of fief.mapUnits!(g, p, 'fr', null)) for (const a of u.actions) assert.doesNotMatch(a.line ?? '', ID, `map line ${a.line}`);
+    // the bot's answer as text: names, read back the same (as typed in lower case without accents too)
+    const v = fief.validate(g, p, d.id, value);
+    if (v.value !== null && !v.issues.length && value !== null && typeof value === 'object') {
+      const text = fief.answerText!(g, p, d.id, v.value);
+      assert.doesNotMatch(text, ID, `${d.kind}: “${text}”`);
+      const ids = fief.validate(g, p, d.id, answerText(d.kind as FlowKind, v.value)); // the same text with the ids
+      for (const typed of [text, plain(text)]) {
+        const back = fief.validate(g, p, d.id, typed);
+        assert.deepEqual(back.issues, ids.issues, `${d.kind}: “${typed}” accepted as the ids are`);
+        assert.equal(canonicalJson(back.value), canonicalJson(ids.value), `${d.kind}: “${typed}” reads as the answer`);
+      }
+      if (d.kind === 'movement' && (v.value as MoveCommand[]).length) seen['movement text'] = (seen['movement text'] ?? 0) + 1;
+    }
+    return v.value ?? value;
+  }, 2000);
   for (const k of ['form purchases', 'form movement', 'movement text']) assert.ok((seen[k] ?? 0) > 0, `${k} reached: ${JSON.stringify(seen)}`);
 });
 

@@ -56,3 +56,21 @@ export async function focusedOn(p: Page, id: string): Promise<Awaited<ReturnType
 export async function submit(p: Page): Promise<void> {
   await Promise.all([p.waitForNavigation({ waitUntil: 'load' }), p.keyboard.press('Enter')]);
 }
+
+/**
+ * Opens a live page (live.js: the parts marked data-live-src) and waits for the stream's first
+ * refresh of those parts: live.js fetches them again once its stream is open and replaces them, so
+ * a test that fills or pictures an element before then may find it replaced under its hands.
+ */
+export async function gotoLive(p: Page, url: string): Promise<void> {
+  await p.addInitScript(() => {
+    const w = window as unknown as { liveUpdates: number };
+    w.liveUpdates = 0;
+    document.addEventListener('suzerain:live-updated', () => { w.liveUpdates++; });
+  });
+  await p.goto(url);
+  await p.waitForFunction(() => (window as unknown as { liveUpdates: number }).liveUpdates >= 1);
+}
+
+/** How many live refreshes the page has had since `gotoLive` opened it. */
+export const liveUpdates = (p: Page): Promise<number> => p.evaluate(() => (window as unknown as { liveUpdates: number }).liveUpdates);

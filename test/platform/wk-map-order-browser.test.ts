@@ -21,7 +21,7 @@ import { botAnswer } from '../../src/rulesets/warrior-knights/bot.ts';
 import { warriorKnights } from '../../src/rulesets/warrior-knights/index.ts';
 import type { MapAction, MapUnit } from '../../src/engine/ruleset.ts';
 import { pageText } from './http.ts';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { BROWSER_SKIP, gotoLive, launchBrowser, liveUpdates, watchErrors } from './browser.ts';
 import { loggedIn, logIn, newUser } from './users.ts';
 import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
 
@@ -84,15 +84,8 @@ describe('Warrior Knights: a card\'s move given from the map fills the guided fo
     const errors: string[] = [];
     const page: Page = watchErrors(await (await chromium.newContext({ viewport: { width: 1200, height: 1000 } })).newPage(), errors);
     await logIn(page, tp.url, userOf.get(player)!);
-    // the live refreshes of the question part, counted (live.js: one when the stream opens, one per game event)
-    await page.addInitScript(() => {
-      const w = window as unknown as { liveUpdates: number };
-      w.liveUpdates = 0;
-      document.addEventListener('suzerain:live-updated', () => { w.liveUpdates++; });
-    });
-    const liveUpdates = () => page.evaluate(() => (window as unknown as { liveUpdates: number }).liveUpdates);
-    await page.goto(`${tp.url}/games/${id}/play`);
-    await page.waitForFunction(() => (window as unknown as { liveUpdates: number }).liveUpdates >= 1);
+    // after the stream's first refresh of the question part (live.js), counted from there on
+    await gotoLive(page, `${tp.url}/games/${id}/play`);
     assert.equal(await page.locator(`article[id="prompt-${askId}"]`).count(), 1, 'the card question is on his page');
     assert.ok(await page.locator('#map-orders').isVisible(), 'the map orders are shown');
     const pieces = await page.locator('#map-unit option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
@@ -122,7 +115,7 @@ describe('Warrior Knights: a card\'s move given from the map fills the guided fo
 
     // the other baron gives him a crown meanwhile (a free action, a step of its own): the question
     // part is refreshed live, and the entry comes back still filled from the map
-    const seen = await liveUpdates();
+    const seen = await liveUpdates(page);
     const other = [...userOf.keys()].find((p) => p !== player)!;
     const giver = await loggedIn(tp, userOf.get(other)!);
     await giver.get(`/games/${id}/play`);
