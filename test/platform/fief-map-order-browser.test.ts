@@ -23,7 +23,7 @@ import { fiefMapUnits } from '../../src/rulesets/fief/map-orders.ts';
 import { villageName } from '../../src/rulesets/fief/report.ts';
 import type { MoveCommand } from '../../src/rulesets/fief/rules/movement.ts';
 import { pageText } from './http.ts';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { BROWSER_SKIP, gotoLive, launchBrowser, watchErrors } from './browser.ts';
 import { loggedIn, logIn, newUser } from './users.ts';
 import { playerOf, startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
 
@@ -82,7 +82,7 @@ describe('Fief: a lord\'s two steps given from the map fill the movement sheet (
     const ctx = await chromium.newContext({ viewport: { width: 1366, height: 900 } });
     const page: Page = watchErrors(await ctx.newPage(), errors);
     await logIn(page, tp.url, u);
-    await page.goto(`${tp.url}/games/${id}/play`);
+    await gotoLive(page, `${tp.url}/games/${id}/play`); // after the stream's first refresh of the live parts
     assert.equal(await page.locator(`article[id="prompt-${askId}"]`).count(), 1, 'the movement question is on his page');
     assert.ok(await page.locator('#map-orders').isVisible(), 'the map orders are shown');
     assert.equal(await page.evaluate(() => document.getElementById('prompt-area')?.nextElementSibling?.classList.contains('map-section')), true, 'the map right under the questions, not after the board');

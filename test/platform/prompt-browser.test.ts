@@ -18,7 +18,7 @@ import type { Browser as Chromium, Page } from 'playwright-core';
 import '../engine/fair-ruleset.ts';
 import type { FairState } from '../engine/fair-ruleset.ts';
 import { games } from '../../src/platform/games/service.ts';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { BROWSER_SKIP, gotoLive, launchBrowser, watchErrors } from './browser.ts';
 import { schedulerPass, startTestPlatform, stateOf, type TestPlatform } from './util.ts';
 import { logIn, newUser, type TestUser as U } from './users.ts';
 
@@ -70,7 +70,7 @@ describe('a game of prompts played in the browser', { skip: BROWSER_SKIP }, () =
       const bctx = await chromium.newContext({ viewport: { width: widths[i]!, height: 900 }, locale: i === 1 ? 'en-GB' : 'fr-FR' });
       const p = watchErrors(await bctx.newPage(), errors);
       await logIn(p, tp.url, u);
-      await p.goto(`${tp.url}/games/${gameId}/play`);
+      await gotoLive(p, `${tp.url}/games/${gameId}/play`);
       pages.push(p);
     }
     const [aude, ber, clo] = pages as [Page, Page, Page];

@@ -19,7 +19,7 @@ import { loadAllRulesets } from '../../src/rulesets/index.ts';
 import { askOf, type WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import { baronName, type BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { pageText } from './http.ts';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { BROWSER_SKIP, gotoLive, launchBrowser, watchErrors } from './browser.ts';
 import { loggedIn, logIn, type TestUser } from './users.ts';
 import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
 import { wkTableAt } from './wk-site.ts';
@@ -111,7 +111,7 @@ describe('crowns given during another player\'s prompt, in the browser', { skip:
       const c = await chromium.newContext({ viewport: { width: 1100, height: 900 } });
       const p = watchErrors(await c.newPage(), errors);
       await logIn(p, tp.url, u);
-      await p.goto(`${tp.url}/games/${id}/play`);
+      await gotoLive(p, `${tp.url}/games/${id}/play`);
       return p;
     };
     const askedPage = await open(seatOf.get(asked)!);

@@ -18,7 +18,7 @@ import type { WkGame } from '../../src/rulesets/warrior-knights/flow.ts';
 import type { BaronId } from '../../src/rulesets/warrior-knights/barons.ts';
 import { cardName } from '../../src/rulesets/warrior-knights/events.ts';
 import { pageText } from './http.ts';
-import { BROWSER_SKIP, launchBrowser, watchErrors } from './browser.ts';
+import { BROWSER_SKIP, gotoLive, launchBrowser, watchErrors } from './browser.ts';
 import { loggedIn, logIn } from './users.ts';
 import { startTestPlatform, stateOf, waitForStep, type TestPlatform } from './util.ts';
 import { wkTableAt } from './wk-site.ts';
@@ -75,7 +75,7 @@ describe('a live refresh in the middle of a choice, in the browser', { skip: BRO
     const ctx = await chromium.newContext({ viewport: { width: 1100, height: 900 } });
     const page = watchErrors(await ctx.newPage(), errors);
     await logIn(page, tp.url, seatOf.get(a!)!);
-    await page.goto(`${tp.url}/games/${id}/play`);
+    await gotoLive(page, `${tp.url}/games/${id}/play`);
     const pile0 = page.locator('form.answer-form[data-code="piles"] select[name="f_p0"]');
     const pile1 = page.locator('form.answer-form[data-code="piles"] select[name="f_p1"]');
     const giftTo = page.locator('form[data-action="give-crowns"] select[name="f_to"]');
