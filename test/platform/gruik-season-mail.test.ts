@@ -17,6 +17,7 @@ import assert from 'node:assert/strict';
 import { createRng } from '../../src/engine/rng.ts';
 import { games } from '../../src/platform/games/service.ts';
 import { answerPrompt } from '../../src/platform/games/prompts.ts';
+import { notifier } from '../../src/platform/notify/service.ts';
 import { getRuleset, loadAllRulesets } from '../../src/rulesets/index.ts';
 import { gruik, gruikBot } from '../../src/rulesets/gruik/index.ts';
 import { seasonName, type GruikGame } from '../../src/rulesets/gruik/flow.ts';
@@ -39,6 +40,29 @@ async function answered(tp: TestPlatform, id: number, step: number, answer: () =
   if (r.ok) return r;
   const now = Number((await tp.db.one<{ step: number }>('SELECT step FROM games WHERE id = $1', [id]))!.step);
   return now !== step ? 'moved' : r;
+}
+
+/** Plays a campaign to its end, each seat of `seats` answering with the bot's answer; `seen` is given each state. Returns the steps played. */
+async function playOut(tp: TestPlatform, id: number, seats: string[], seen: (g: GruikGame) => void = () => {}): Promise<number> {
+  const ctx = tp.platform.ctx;
+  let steps = 0;
+  for (let guard = 0; guard < 200; guard++) {
+    const row = (await tp.db.one<{ step: number; status: string }>('SELECT step, status FROM games WHERE id = $1', [id]))!;
+    if (row.status === 'finished') break;
+    const step = Number(row.step);
+    const g = await stateOf<GruikGame>(tp, id);
+    seen(g);
+    for (const d of gruik.decisions(g)) {
+      for (const p of d.players.filter((x) => seats.includes(x))) {
+        const r = await answered(tp, id, step, () => answerPrompt(ctx, id, p, d.id, gruikBot(g, p, d.id, createRng('test', `${step}/${p}/${d.id}`)), step));
+        if (r === 'moved') break;
+        assert.ok(r.ok, `${d.id} of ${p}: ${JSON.stringify(r.issues)}`);
+      }
+    }
+    await waitForStep(tp, id, step + 1, 60_000);
+    steps = step + 1;
+  }
+  return steps;
 }
 
 for (const kind of DB_KINDS) {
@@ -67,23 +91,7 @@ for (const kind of DB_KINDS) {
       assert.ok(armiesOf[pa]!.size > 0 && armiesOf[pb]!.size > 0, 'each state has an army');
 
       // Both players answer every prompt of theirs with the bot's answer, until the campaign ends.
-      let steps = 0;
-      for (let guard = 0; guard < 200; guard++) {
-        const row = (await tp.db.one<{ step: number; status: string }>('SELECT step, status FROM games WHERE id = $1', [id]))!;
-        if (row.status === 'finished') break;
-        const step = Number(row.step);
-        const g = await stateOf<GruikGame>(tp, id);
-        for (const st of [pa, pb]) for (const a of armies(g, st)) armiesOf[st]!.add(a);
-        for (const d of gruik.decisions(g)) {
-          for (const p of d.players.filter((x) => x === pa || x === pb)) {
-            const r = await answered(tp, id, step, () => answerPrompt(ctx, id, p, d.id, gruikBot(g, p, d.id, createRng('test', `${step}/${p}/${d.id}`)), step));
-            if (r === 'moved') break;
-            assert.ok(r.ok, `${d.id} of ${p}: ${JSON.stringify(r.issues)}`);
-          }
-        }
-        await waitForStep(tp, id, step + 1, 60_000);
-        steps = step + 1;
-      }
+      const steps = await playOut(tp, id, [pa, pb], (g) => { for (const st of [pa, pb]) for (const a of armies(g, st)) armiesOf[st]!.add(a); });
       const end = await stateOf<GruikGame>(tp, id);
       assert.equal(end.flow.phase, 'over', `the campaign ended (after ${steps} steps)`);
       assert.ok(steps > SEASONS, `more steps than seasons (${steps}): some carry no season report`);
@@ -128,6 +136,32 @@ for (const kind of DB_KINDS) {
     });
   });
 }
+
+describe('Gruik’s season report follows the notification settings (pglite)', () => {
+  let tp: TestPlatform;
+  before(async () => { tp = await startTestPlatform('pglite'); });
+  after(async () => { await tp?.close(); });
+
+  test('“nothing”: no season report mail; “daily digest”: a line with the report’s link instead', { timeout: 300_000 }, async () => {
+    const ctx = tp.platform.ctx;
+    const aude = await newUser(tp, 'gsm_none', 'fr');
+    const bert = await newUser(tp, 'gsm_digest', 'en');
+    await notifier.setPref(ctx, aude.id, 'reports', 'none');
+    await notifier.setPref(ctx, bert.id, 'reports', 'digest');
+    const id = await games.create(ctx, {
+      ruleset: 'gruik', name: 'Silence', options: { map: 'fixture', gm: false, seasons: 1 }, seed: 'gruik-season-mail-prefs', hostUserId: aude.id, isPrivate: true,
+      seats: [{ userId: aude.id, lordName: 'Aude' }, { userId: bert.id, lordName: 'Bert' }], maxPlayers: 2, prompts: { pace: 'live' },
+    });
+    await playOut(tp, id, [await playerOf(tp, id, aude.id), await playerOf(tp, id, bert.id)]);
+    const mailed = await tp.db.query<{ subject: string }>('SELECT subject FROM outbox WHERE to_addr = ANY($1::text[])', [[aude.email, bert.email]]);
+    assert.ok(mailed.length > 0, 'they get the other mails');
+    assert.deepEqual(mailed.filter((m) => isSeasonMail(m.subject)), [], 'no season report mail');
+    const step = await tp.db.one<{ idx: number }>(`SELECT idx FROM steps WHERE game_id = $1 AND events::text LIKE '%"season-report"%'`, [id]);
+    const seasons = seasonName((await stateOf<GruikGame>(tp, id)).gruik, 0);
+    const lines = await tp.db.query<{ user_id: number; line: string; link: string }>("SELECT user_id, line, link FROM notification_queue WHERE channel = 'reports'");
+    assert.deepEqual(lines.map((l) => [Number(l.user_id), l.line, l.link]), [[bert.id, `Season report — ${seasons.en}: your report`, `/games/${id}/reports/${step!.idx}`]]);
+  });
+});
 
 describe('Fief and Warrior Knights mail no report per step (pglite)', () => {
   let tp: TestPlatform;

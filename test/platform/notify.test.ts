@@ -92,12 +92,12 @@ for (const kind of DB_KINDS) {
       for (const ch of ['forum', 'letters', 'gazette']) {
         assert.match(page.text, new RegExp(`name="${ch}" value="digest" checked`), `${ch}: digest by default`);
       }
-      assert.deepEqual(await notifier.getPrefs(tp.platform.ctx, eve.id), { forum: 'digest', letters: 'digest', gazette: 'digest', turn: 'each' });
+      assert.deepEqual(await notifier.getPrefs(tp.platform.ctx, eve.id), { forum: 'digest', letters: 'digest', gazette: 'digest', turn: 'each', reports: 'each' });
       assert.equal((await b.request('POST', '/account/notifications', { form: { forum: 'each' }, csrf: false, follow: false })).status, 403, 'CSRF');
       const saved = await b.post('/account/notifications', { forum: 'each', letters: 'none', gazette: 'bogus' });
       assert.equal(saved.status, 200);
       assert.equal(saved.path, '/account/notifications?saved=1');
-      assert.deepEqual(await notifier.getPrefs(tp.platform.ctx, eve.id), { forum: 'each', letters: 'none', gazette: 'digest', turn: 'each' });
+      assert.deepEqual(await notifier.getPrefs(tp.platform.ctx, eve.id), { forum: 'each', letters: 'none', gazette: 'digest', turn: 'each', reports: 'each' });
       assert.match(saved.text, /name="forum" value="each" checked/);
       assert.match(saved.text, /name="letters" value="none" checked/);
       assert.equal(inputValue(saved.text, '_csrf') !== null, true);

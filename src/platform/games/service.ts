@@ -32,6 +32,7 @@ import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { loginKey } from '../accounts/service.ts';
 import type { Db, Row } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
+import { t as message } from '../http/i18n.ts';
 import { markdownHtmlString, markdownText } from '../http/markdown.ts';
 import { cleanName, confusableWith } from '../http/names.ts';
 import { LruCache } from '../http/lru.ts';
@@ -54,6 +55,8 @@ import { recordGameEnd } from './game-end.ts';
 import { hallOption } from '../valhalla/hall.ts';
 import { closeGmItems, gmStepState, openItems, syncGmItems } from './gm-items.ts';
 import { DUE_SQL } from './due.ts';
+import { notifier } from '../notify/service.ts';
+import type { NotifyMode } from '../notify/api.ts';
 
 /**
  * The seat a user holds in a game and its step, for saveOwnSheet's one-statement save: a hint
@@ -732,10 +735,13 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
     await testPauseInTransaction(gameId);
     return 'resolved';
   }
-  // One mail per lord who took part, with his report in his language.
+  // One mail per lord who took part, with his report in his language (unless his notification
+  // settings turn report mails into a digest line or nothing).
+  const modes = await reportModes(t, seats);
   for (const s of seats) {
     if (!canMail(s) || !(askedBefore.has(s.player) || askedAfter.has(s.player))) continue;
     const lang = langOf(s);
+    if (!await reportMailWanted(ctx, t, gameId, s, modes, lang === 'fr' ? `Tour ${step.index}` : `Turn ${step.index}`, `/games/${gameId}/reports/${step.index}`)) continue;
     const reportUrl = link(ctx, `/games/${gameId}/reports/${step.index}`);
     const gameUrl = link(ctx, `/games/${gameId}`);
     const report = r.reports[s.player]![lang];
@@ -770,6 +776,22 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
   return 'resolved';
 }
 
+/** The report-mail setting (notification channel 'reports') of each seat that may be mailed. */
+const reportModes = (t: Db, seats: SeatRow[]): Promise<Map<number, NotifyMode>> =>
+  notifier.modes(t, seats.filter(canMail).map((s) => s.user_id!), 'reports');
+
+/**
+ * Whether a seat's report of a step is mailed: 'each' (the default) yes; 'digest' no, a line of
+ * his daily digest with the report's link instead; 'none' no, the report stays on the site.
+ */
+async function reportMailWanted(ctx: AppCtx, t: Db, gameId: number, s: SeatRow, modes: Map<number, NotifyMode>, what: string, path: string): Promise<boolean> {
+  const mode = modes.get(s.user_id!) ?? 'each';
+  if (mode === 'digest') {
+    await notifier.digestLine(ctx, t, { userId: s.user_id!, channel: 'reports', gameId, line: message(langOf(s), 'notify.reports.line', { what }), link: path });
+  }
+  return mode === 'each';
+}
+
 /**
  * A game of prompts' step whose reports its ruleset mails (`ResolveOutput.mail`, the mail's title):
  * one mail per player of an active seat who may know of the step (step-audience.ts), his own
@@ -778,9 +800,11 @@ async function resolveIn(ctx: AppCtx, t: Db, gameId: number, claimedStep: number
  */
 async function mailPromptReports(ctx: AppCtx, t: Db, g: GameRow, seats: SeatRow[], r: ResolveOutput, finished: boolean): Promise<void> {
   const step = r.step;
+  const modes = await reportModes(t, seats);
   for (const s of seats) {
     if (!canMail(s) || s.status !== 'active' || !stepAudienceSeenBy(step.audience, s.player)) continue;
     const lang = langOf(s);
+    if (!await reportMailWanted(ctx, t, g.id, s, modes, r.mail![lang], `/games/${g.id}/reports/${step.index}`)) continue;
     const reportUrl = link(ctx, `/games/${g.id}/reports/${step.index}`);
     const report = r.reports[s.player]![lang];
     const lines = [

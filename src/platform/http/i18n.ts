@@ -112,6 +112,12 @@ messages({
 // notification settings, the home page's section).
 messages({
   'notify.ch.turn': { fr: 'À vous de jouer', en: 'Your turn' },
+  'notify.ch.reports': { fr: 'Rapports de tour', en: 'Turn reports' },
+  'notify.reports-help': {
+    fr: 'Rapports de tour : le rapport de chaque tour résolu, avec votre carte (et, si vous jouez par courriel, la feuille d’ordres du tour suivant). En « un résumé par jour », une ligne avec le lien du rapport ; en « Rien », aucun courriel : les rapports restent sur le site.',
+    en: 'Turn reports: the report of each resolved turn, with your map (and, if you play by mail, the next turn’s order sheet). With “a daily digest”, a line with the report’s link; with “Nothing”, no mail: the reports stay on the site.',
+  },
+  'notify.reports.line': { fr: '{what} : votre rapport', en: '{what}: your report' },
   'notify.turn-help': {
     fr: 'À vous de jouer : quand une question vous attend dans une partie à questions. Jamais pendant que vous êtes sur la page de la partie, et un seul courriel par partie tant que vous n’avez pas joué ; un rappel à mi-temps et un autre peu avant que le choix par défaut ne s’applique (sauf si vous choisissez « Rien »).',
     en: 'Your turn: when a question waits for you in a game of prompts. Never while you are on the game’s page, and one mail per game until you have played; a reminder at half-time and another shortly before the default applies (unless you choose “Nothing”).',

@@ -7,12 +7,14 @@
 import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
 
-/** 'turn': a prompt of a game of prompts waits for the player (games/prompt-notify.ts). */
-export type Channel = 'forum' | 'letters' | 'gazette' | 'turn';
+/** 'turn': a prompt of a game of prompts waits for the player (games/prompt-notify.ts).
+ *  'reports': a step's report mail (a turn of order sheets, a report the ruleset mails in a game of
+ *  prompts: games/service.ts); 'each' the mail itself, 'digest' a line with its link, 'none' nothing. */
+export type Channel = 'forum' | 'letters' | 'gazette' | 'turn' | 'reports';
 export type NotifyMode = 'each' | 'digest' | 'none';
 export const DEFAULT_MODE: NotifyMode = 'digest';
-/** Each channel's mode until the user chooses: the daily digest, but "your turn" is told at once. */
-export const DEFAULT_MODES: Record<Channel, NotifyMode> = { forum: DEFAULT_MODE, letters: DEFAULT_MODE, gazette: DEFAULT_MODE, turn: 'each' };
+/** Each channel's mode until the user chooses: the daily digest, but "your turn" and the reports are mailed at once. */
+export const DEFAULT_MODES: Record<Channel, NotifyMode> = { forum: DEFAULT_MODE, letters: DEFAULT_MODE, gazette: DEFAULT_MODE, turn: 'each', reports: 'each' };
 
 export interface Notice {
   channel: Channel;

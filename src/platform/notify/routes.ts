@@ -1,6 +1,7 @@
 /**
- * The notification settings page: per channel (forum, letters, gazette, "your turn"), a mail for
- * every message, a daily digest (the default; "your turn" is a mail by default) or nothing.
+ * The notification settings page: per channel (forum, letters, gazette, "your turn", turn reports),
+ * a mail for every message, a daily digest (the default; "your turn" and the reports are a mail by
+ * default) or nothing.
  */
 import { html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
@@ -56,6 +57,7 @@ ${saved ? html`<p class="notice">${t(l, 'notify.saved')}</p>` : ''}
   <p class="muted">${t(l, 'notify.gazette-help')}</p>
   <p class="muted">${t(l, 'notify.letters-help')}</p>
   <p class="muted">${t(l, 'notify.turn-help')}</p>
+  <p class="muted">${t(l, 'notify.reports-help')}</p>
   <p><button type="submit" class="primary">${t(l, 'notify.save')}</button></p>
 </form>
 <p><a href="/account">${t(l, 'notify.back')}</a></p>`));

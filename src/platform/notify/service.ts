@@ -37,7 +37,7 @@ import type { AppCtx } from '../http/server.ts';
 import { queueMail } from '../mail/queue.ts';
 import { DEFAULT_MODES, type Channel, type Notice, type NotifyApi, type NotifyMode } from './api.ts';
 
-export const CHANNELS: Channel[] = ['forum', 'letters', 'gazette', 'turn'];
+export const CHANNELS: Channel[] = ['forum', 'letters', 'gazette', 'turn', 'reports'];
 export const MODES: NotifyMode[] = ['each', 'digest', 'none'];
 export const isChannel = (s: unknown): s is Channel => typeof s === 'string' && (CHANNELS as string[]).includes(s);
 export const isMode = (s: unknown): s is NotifyMode => typeof s === 'string' && (MODES as string[]).includes(s);
