@@ -5,7 +5,8 @@
  * service and the durable turn job (`games.runDue`, with a clock the test moves):
  * - the GM extends the players' deadline of the step in progress, in a game of prompts and of order
  *   sheets: the turn job resolves the step at the new time, not at the old one; several extensions,
- *   at most GM_STEP_EXTENSION_TOTAL_HOURS in all for a step, a new step starting afresh; each one
+ *   at most GM_STEP_EXTENSION_TOTAL_HOURS in all for a step, a new step starting afresh (a GM
+ *   action that keeps the step's prompts keeps its deadline and its extensions); each one
  *   audited (who, when, hours, deadline before and after); refused for anyone but the GM (403), out
  *   of bounds, past the total, on a paused or finished game, each in French and English;
  * - the host names a GM after creation, changes him, removes him: the new GM finds the open items
@@ -24,7 +25,7 @@ import { gameRow, makeCtx, type Clock, type TestCtx } from './games-fixtures.ts'
 import { loginKey } from '../../src/platform/accounts/service.ts';
 import { games, GamesError, replayStored } from '../../src/platform/games/service.ts';
 import { answerPrompt, pauseGame } from '../../src/platform/games/prompts.ts';
-import { extendStep, GM_STEP_EXTENSION_HOURS, GM_STEP_EXTENSION_TOTAL_HOURS, gmQueue, ruleOnItem, setGm } from '../../src/platform/games/gm.ts';
+import { extendStep, GM_STEP_EXTENSION_HOURS, GM_STEP_EXTENSION_TOTAL_HOURS, gmQueue, ruleOnItem, setGm, takeGmAction } from '../../src/platform/games/gm.ts';
 import type { Db } from '../../src/platform/db/index.ts';
 
 const START = '2026-11-18T12:00:00Z';
@@ -134,15 +135,23 @@ for (const kind of DB_KINDS) {
         assert.equal(c.leftHours, GM_STEP_EXTENSION_TOTAL_HOURS - 2, 'a fresh total for the new step');
         const tithe = (await gmQueue(t.ctx, t.id, t.gm)).open.find((i) => i.decision === `gm:${titheId(1)}`)!;
         assert.equal(new Date(tithe.deadline!).getTime(), c.deadline.getTime(), 'an item whose deadline was the step’s moves with it');
+        // A GM action keeps the step's prompts and deadline: his extensions carry on with them.
+        const act = await takeGmAction(t.ctx, t.id, t.gm, { id: 'set-store', values: { player: 'p1', store: '1' } }, 1);
+        assert.ok(act.ok, `the GM acts: ${JSON.stringify(act.issues)}`);
+        assert.equal(await stepOf(t), 2, 'a step of its own');
+        assert.equal(await deadlineOf(t), c.deadline.getTime(), 'the extended deadline is kept');
         // The audit: who, when, how many hours, the deadline before and after, newest first.
         const q = await gmQueue(t.ctx, t.id, t.gm);
         const log = q.audit.filter((r) => r.action === '@extend-step');
-        assert.deepEqual(log.map((r) => [r.step, r.login, r.input.hours]), [[2, t.logins.gm, '2'], [1, t.logins.gm, String(GM_STEP_EXTENSION_TOTAL_HOURS - 100)], [1, t.logins.gm, '100']], 'three rows, by the GM');
+        assert.deepEqual(log.map((r) => [r.step, r.login, r.input.hours]), [[3, t.logins.gm, '2'], [1, t.logins.gm, String(GM_STEP_EXTENSION_TOTAL_HOURS - 100)], [1, t.logins.gm, '100']], 'three rows, by the GM');
         assert.deepEqual(log.map((r) => [r.oldDeadline!.getTime(), r.newDeadline!.getTime()]).reverse(), [[first, a.deadline.getTime()], [a.deadline.getTime(), b.deadline.getTime()], [c.old.getTime(), c.deadline.getTime()]], 'with the deadlines before and after');
-        assert.deepEqual(q.stepExtension, { usedHours: 2, leftHours: GM_STEP_EXTENSION_TOTAL_HOURS - 2 }, 'the page’s count for the step in progress');
-        t.clock.now = new Date(c.deadline.getTime() + MIN);
+        assert.deepEqual(q.stepExtension, { usedHours: 2, leftHours: GM_STEP_EXTENSION_TOTAL_HOURS - 2 }, 'the page’s count for the step in progress: still those 2 h');
+        t.clock.now = new Date(c.deadline.getTime() - MIN);
         await settle(t);
-        assert.equal(await stepOf(t), 2, 'the tithe’s default applied at its extended deadline');
+        assert.equal(await stepOf(t), 2, 'the tithe still waits a minute before');
+        later(t, 2 * MIN);
+        await settle(t);
+        assert.equal(await stepOf(t), 3, 'the tithe’s default applied at its extended deadline');
         const rp = await replayStored(db, t.id);
         assert.ok(rp?.ok && rp.finalHash === (await gameRow(db, t.id)).state_hash, 'an extension is no input of the game: the replay reaches the same hash');
       } finally { await db.close(); }

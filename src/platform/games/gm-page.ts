@@ -9,7 +9,9 @@
  * Only the game's GM sees the page and rules (403 for a signed-in visitor who is not, 404 when
  * the game does not exist or the visitor is not signed in). A refused ruling re-renders the page
  * with the ruleset's reason in the GM's language and what he typed. POST /games/:id/gm/extend
- * extends an item's deadline once (gm.ts, extendItem). The GM's reason is his own:
+ * extends an item's deadline once (gm.ts, extendItem); POST /games/:id/gm/extend-step extends the
+ * players' deadline of the step in progress by a number of hours (gm.ts, extendStep: bounded per
+ * extension and per step, audited in the log below). The GM's reason is his own:
  * shown here, never in a report.
  *
  * The console (engine "game masters: the console"): the ruleset's GM actions open now, each a

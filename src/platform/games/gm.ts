@@ -8,6 +8,9 @@
  * Only the game's GM reads the queue and rules (403 for anyone else, the site's host included:
  * the queue carries what the players may not know). The queue shows of each item only what the
  * ruleset put in it for the GM (`JudgmentItem.brief`), nothing else of the state.
+ *
+ * Also here: the GM's extension of the players' deadline of the step in progress (`extendStep`)
+ * and the host's choice of GM after creation (`setGm`), both logged in `gm_actions` (migration 030).
  */
 import { GM_SEAT, isError, type ActionInput, type FreeAction, type JudgmentItem, type Lang, type ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
@@ -15,7 +18,7 @@ import type { Db } from '../db/index.ts';
 import type { AppCtx } from '../http/server.ts';
 import { loginKey } from '../accounts/service.ts';
 import { queueMail } from '../mail/queue.ts';
-import { kindLabel } from './gm-items.ts';
+import { GM_EXTEND_STEP, kindLabel } from './gm-items.ts';
 import { actionStep, announce } from './prompts.ts';
 import { GamesError, lockGame, requireRunning, requireStep, upsertSheet, wakeGame, type GameRow } from './service.ts';
 
@@ -219,8 +222,7 @@ export const GM_STEP_EXTENSION_HOURS = { min: 1, max: 168, default: 24 } as cons
  * deadlock). A new step starts with the whole total again.
  */
 export const GM_STEP_EXTENSION_TOTAL_HOURS = 168;
-/** The GM's log's action id of an extension of the step (gm_actions, migration 030). */
-export const GM_EXTEND_STEP = '@extend-step';
+export { GM_EXTEND_STEP };
 /** The GM's log's action id of the host's change of GM (gm_actions, migration 030). */
 export const GM_CHANGE = '@gm-change';
 
