@@ -679,7 +679,7 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
       if (e instanceof SeatChoiceError) return gamePage(ctx, req, reply, { error: t(v.lang, 'seat.errors'), lordName, seatValues, seatIssues: e.issues, status: 400 });
       const taken = e instanceof GamesError && e.code === 'lord-name-taken' && !!e.other;
       const error = wrong ? t(v.lang, 'gweb.join.wrong-password')
-        : e instanceof GamesError && e.code === 'reliability' ? errorText(e, v.lang)
+        : e instanceof GamesError && (e.code === 'reliability' || e.code === 'gm-plays') ? errorText(e, v.lang)
         : taken ? t(v.lang, 'names.confusable', { other: (e as GamesError).other! }) : t(v.lang, 'gweb.err.failed', { error: errorText(e) });
       return gamePage(ctx, req, reply, { error, field: wrong ? 'password' : taken ? 'lordName' : null, lordName, seatValues, status: 400 });
     }
@@ -732,7 +732,7 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
     try {
       await games.takeSeat(ctx, a.game.id, player, v.user.id);
     } catch (e) {
-      return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.failed', { error: errorText(e) }), status: 400 });
+      return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.failed', { error: errorText(e, v.lang) }), status: 400 });
     }
     return reply.redirect(`/games/${a.game.id}/orders`, 303);
   });
