@@ -202,7 +202,7 @@ function actionsPart(gameId: number, step: number, actions: FreeAction[], lang: 
 const auditWhat = (r: GmActionRow, lang: Lang): string => (r.action === GM_EXTEND_STEP ? t(lang, 'gm.audit-extend') : r.action === GM_CHANGE ? t(lang, 'gm.audit-change') : r.label);
 
 function auditValues(r: GmActionRow, lang: Lang, tz: string): Html | string {
-  if (r.action === GM_EXTEND_STEP) return html`+${r.input.hours ?? '?'} h : ${timeTag(r.oldDeadline, lang, tz, 'short')} → ${timeTag(r.newDeadline, lang, tz, 'short')}`;
+  if (r.action === GM_EXTEND_STEP) return html`+${r.input.hours ?? '?'} h${t(lang, 'colon')}${timeTag(r.oldDeadline, lang, tz, 'short')} → ${timeTag(r.newDeadline, lang, tz, 'short')}`;
   if (r.action === GM_CHANGE) return `${r.input.from || t(lang, 'gm.audit-none-login')} → ${r.input.to || t(lang, 'gm.audit-none-login')}`;
   return Object.entries(r.input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join(', ');
 }
