@@ -7,7 +7,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium } from 'playwright-core';
 import '../engine/gm-ruleset.ts';
@@ -260,6 +261,17 @@ describe('the GM’s queue in the browser', { skip: BROWSER_SKIP }, () => {
     await Promise.all([p.waitForURL(/done=extend-step/), p.getByRole('button', { name: 'Extend the players’ deadline' }).click()]);
     assert.match(await p.locator('main').innerText(), /The players’ deadline is extended\..*Extensions of this step: 3 h; 165 h left\./s, 'extended, with what is left');
     assert.equal(await due(), before + 3 * 3600_000, 'three hours more');
+    // axe-core (WCAG 2.1 A/AA, as a11y-axe-browser.test.ts) on the GM's page with its extension form
+    // and on the game's page with the host's GM box (the GM hosts this game).
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    for (const path of [`/games/${id}`, `/games/${id}/gm`]) {
+      await p.goto(`${tp.url}${path}`);
+      if (path === `/games/${id}`) assert.ok(await p.locator('#gm-host').isVisible(), 'the host’s GM box is there');
+      if (!(await p.evaluate('typeof window.axe === "object"'))) await p.evaluate(axeSource);
+      const found = await p.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
+        .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')))`) as string[];
+      assert.deepEqual(found, [], `${path}: no WCAG violation`);
+    }
     await p.getByLabel('light tithe (1 sheaf)').check();
     await p.getByLabel(/Reason/).fill('as the custom says');
     mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true });
