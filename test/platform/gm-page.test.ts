@@ -7,7 +7,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser as Chromium } from 'playwright-core';
 import '../engine/gm-ruleset.ts';
@@ -167,6 +168,74 @@ function suite(kind: DbKind) {
       const h = pageText((await (await loggedIn(tp, u.gm)).get(`/games/${id}/gm`)).text);
       assert.match(h, /défaut appliqué, pas de décision du MJ : dîme légère/, 'the GM’s history says the default applied');
     });
+
+    test('the GM extends the players’ deadline from his page; the players see the new one; others are refused', async () => {
+      const id = await assizeGame(tp, u, `Échéance ${kind}`);
+      const deadline = async () => new Date((await tp.db.one<{ d: Date }>('SELECT deadline AS d FROM games WHERE id = $1', [id]))!.d).getTime();
+      const before = await deadline();
+      const gm = await loggedIn(tp, u.gm);
+      const q = await gm.get(`/games/${id}/gm`);
+      assert.match(pageText(q.text), /Échéance des joueurs.*de 1 à 168 heures à la fois, plusieurs fois, 168 heures au plus en tout/s, 'the form and its bounds, in French');
+      assert.match(q.text, /action="\/games\/\d+\/gm\/extend-step"[\s\S]*?name="hours"[^>]*min="1" max="168"/, 'an hours field bounded 1 to 168');
+      const aude = await loggedIn(tp, u.aude);
+      assert.equal((await aude.post(`/games/${id}/gm/extend-step`, { hours: '5', step: '1' })).status, 403, 'a player may not');
+      assert.equal((await (await loggedIn(tp, u.other)).post(`/games/${id}/gm/extend-step`, { hours: '5', step: '1' })).status, 403, 'another user may not');
+      const { Browser } = await import('./http.ts');
+      const anon = new Browser(tp.url);
+      await anon.get(`/games/${id}`); // a signed-out visitor's form token
+      assert.equal((await anon.post(`/games/${id}/gm/extend-step`, { hours: '5', step: '1' })).status, 404, 'signed out: 404');
+      assert.equal((await gm.post(`/games/${id}/gm/extend-step`, { hours: '5', step: '1' }, { csrf: false })).status, 403, 'no form token: refused');
+      for (const hours of ['0', '169', 'abc', '', '1.5', '-2']) {
+        const r = await gm.post(`/games/${id}/gm/extend-step`, { hours, step: '1' });
+        assert.equal(r.status, 400, `${hours || '(blank)'}: refused`);
+        assert.match(pageText(r.text), /Une prolongation est un nombre entier d’heures de 1 à 168\./, 'told why, in French');
+      }
+      assert.equal((await gm.post(`/games/${id}/gm/extend-step`, { hours: '5', step: '0' })).status, 409, 'meant for a step that has passed');
+      assert.equal(await deadline(), before, 'no refusal moved the deadline');
+      const ok = await gm.post(`/games/${id}/gm/extend-step`, { hours: '5', step: '1' });
+      assert.equal(ok.redirects[0], `/games/${id}/gm?done=extend-step`, `extended: ${ok.status} ${pageText(ok.text).slice(0, 300)}`);
+      const h = pageText(ok.text);
+      assert.match(h, /Échéance des joueurs prolongée\./, 'told so');
+      assert.match(h, /Prolongations de cette étape : 5 h ; il reste 163 h\./, 'what is left of the step’s total');
+      assert.match(h, /Journal des actions du MJ.*Échéance des joueurs prolongée.*\+5 h/s, 'the log row');
+      const after = await deadline();
+      assert.equal(after, before + 5 * 3600_000, 'five hours more');
+      const play = (await aude.get(`/games/${id}/play`)).text;
+      assert.ok(play.includes(`datetime="${new Date(after).toISOString()}"`), 'the player’s page shows the new deadline');
+      assert.ok(!play.includes(`datetime="${new Date(before).toISOString()}"`), 'not the old one');
+    });
+
+    test('the host names, refuses, changes and removes the GM from the game page', async () => {
+      const id = await games.create(tp.platform.ctx, {
+        ruleset: 'test/assize', name: `Sans MJ ${kind}`, options: { rounds: 1 }, hostUserId: u.other.id, isPrivate: true,
+        seats: [{ userId: u.aude.id, lordName: 'Aude' }, { userId: u.ber.id, lordName: 'Bérenger' }], prompts: { pace: 'live' },
+      });
+      const host = await loggedIn(tp, u.other);
+      const page0 = await host.get(`/games/${id}`);
+      assert.match(pageText(page0.text), /Game master \(GM\).*No GM/s, 'the host’s control, in his language (English)');
+      assert.match(page0.text, /action="\/games\/\d+\/set-gm"/, 'with its form');
+      const aude = await loggedIn(tp, u.aude);
+      assert.doesNotMatch((await aude.get(`/games/${id}`)).text, /set-gm/, 'not for a player');
+      const byPlayer = await aude.post(`/games/${id}/set-gm`, { login: u.gm.login });
+      assert.equal(byPlayer.status, 403, 'a player may not choose the GM');
+      assert.match(pageText(byPlayer.text), /Seul l’hôte de la partie peut choisir son MJ/, 'told why, in French');
+      assert.equal((await host.post(`/games/${id}/set-gm`, { login: u.gm.login }, { csrf: false })).status, 403, 'no form token: refused');
+      const unknown = await host.post(`/games/${id}/set-gm`, { login: 'nobody-at-all' });
+      assert.equal(unknown.status, 400, 'an unknown login');
+      assert.match(pageText(unknown.text), /No account named nobody-at-all for the GM\./, 'told so, in English');
+      const seated = await host.post(`/games/${id}/set-gm`, { login: u.ber.login });
+      assert.equal(seated.status, 409, 'a player of the game');
+      assert.match(pageText(seated.text), /plays in this game and cannot be its GM/, 'told why');
+      const ok = await host.post(`/games/${id}/set-gm`, { login: u.gm.login });
+      assert.equal(ok.redirects[0], `/games/${id}`, `named: ${ok.status} ${pageText(ok.text).slice(0, 200)}`);
+      assert.match(pageText(ok.text), new RegExp(`The game’s GM: ${u.gm.login}`), 'the page names him');
+      const gm = await loggedIn(tp, u.gm);
+      assert.equal((await gm.get(`/games/${id}/gm`)).status, 200, 'he reads the queue');
+      const removed = await host.post(`/games/${id}/set-gm`, { login: '' });
+      assert.equal(removed.redirects[0], `/games/${id}`, 'removed');
+      assert.match(pageText(removed.text), /No GM/, 'the page says so');
+      assert.equal((await gm.get(`/games/${id}/gm`)).status, 403, 'his queue is closed to him');
+    });
   });
 }
 for (const kind of DB_KINDS) suite(kind);
@@ -185,6 +254,24 @@ describe('the GM’s queue in the browser', { skip: BROWSER_SKIP }, () => {
     const p = watchErrors(await ctx.newPage(), errors);
     await logIn(p, tp.url, u.gm);
     await p.goto(`${tp.url}/games/${id}/gm`);
+    // The players' deadline: three hours more, from the form.
+    const due = async () => new Date((await tp.db.one<{ d: Date }>('SELECT deadline AS d FROM games WHERE id = $1', [id]))!.d).getTime();
+    const before = await due();
+    await p.getByLabel('Hours more').fill('3');
+    await Promise.all([p.waitForURL(/done=extend-step/), p.getByRole('button', { name: 'Extend the players’ deadline' }).click()]);
+    assert.match(await p.locator('main').innerText(), /The players’ deadline is extended\..*Extensions of this step: 3 h; 165 h left\./s, 'extended, with what is left');
+    assert.equal(await due(), before + 3 * 3600_000, 'three hours more');
+    // axe-core (WCAG 2.1 A/AA, as a11y-axe-browser.test.ts) on the GM's page with its extension form
+    // and on the game's page with the host's GM box (the GM hosts this game).
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    for (const path of [`/games/${id}`, `/games/${id}/gm`]) {
+      await p.goto(`${tp.url}${path}`);
+      if (path === `/games/${id}`) assert.ok(await p.locator('#gm-host').isVisible(), 'the host’s GM box is there');
+      if (!(await p.evaluate('typeof window.axe === "object"'))) await p.evaluate(axeSource);
+      const found = await p.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
+        .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')))`) as string[];
+      assert.deepEqual(found, [], `${path}: no WCAG violation`);
+    }
     await p.getByLabel('light tithe (1 sheaf)').check();
     await p.getByLabel(/Reason/).fill('as the custom says');
     mkdirSync(fileURLToPath(ARTIFACTS), { recursive: true });

@@ -34,10 +34,10 @@ import { playPath } from './prompt-page.ts';
 import { checkScenarioText, hostFormHtml, hostFormRulesets, hostOptions, readHostValues, readScenarioText, scenarioRulesets, type ScenarioCheck } from './host-form.ts';
 import { checkPromptValues, defaultPromptValues, isPromptRuleset, promptOptionsFields, readPromptValues, type PromptFormValues } from './prompt-options.ts';
 import {
-  access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented,
+  access, errorText, failingNotice, games, gameState, isPlain, mapLabel, namesOf, notFound, ownSeat, pageHead, presented, wantsJson,
   renderView, reportBanner, safeView, SCRIPTS, standingNotice, standingOf, stepLabelIn, str, timeTag, toolsOf, words, type Access,
 } from './page-kit.ts';
-import { isGm } from './gm.ts';
+import { isGm, setGm } from './gm.ts';
 import './gm-page.ts'; // its messages (gm.link)
 
 messages({
@@ -111,6 +111,18 @@ messages({
   'gweb.err.minReliability': { fr: 'La fiabilité minimale est un nombre entier de {min} à {max}.', en: 'The least reliability is a whole number from {min} to {max}.' },
   'gweb.min-reliability': { fr: 'Fiabilité minimale pour rejoindre : {p} %.', en: 'Least reliability to join: {p}%.' },
   'gweb.host': { fr: 'Hôte', en: 'Host' },
+  'gweb.gm.title': { fr: 'Maître du jeu (MJ)', en: 'Game master (GM)' },
+  'gweb.gm.current': { fr: 'MJ de la partie', en: 'The game’s GM' },
+  'gweb.gm.none': { fr: 'Aucun MJ : chaque question laissée à l’arbitre prend aussitôt sa décision par défaut.', en: 'No GM: every question left to the referee takes its default at once.' },
+  'gweb.gm.help': {
+    fr: 'Vous pouvez nommer un MJ par son identifiant, le changer ou le retirer jusqu’à la fin de la partie. Un joueur de la partie ne peut pas en être le MJ (le MJ voit tout l’état caché). Un MJ retiré : ses décisions déjà prises restent, les questions en attente prennent leur décision par défaut à la résolution de l’étape.',
+    en: 'You may name a GM by login, change or remove him until the game ends. A player of the game cannot be its GM (the GM sees every hidden state). A GM removed: his rulings already given stand, the waiting questions take their default when the step resolves.',
+  },
+  'gweb.gm.fixed-on': { fr: 'Les règles de ce jeu ont fixé au départ que la partie a un MJ : vous pouvez en nommer un autre, pas le retirer.', en: 'This game’s rules fixed at the start that it has a GM: you may name another one, not remove him.' },
+  'gweb.gm.fixed-off': { fr: 'Cette partie a commencé sans MJ et les règles de ce jeu l’ont fixé au départ : elle ne peut pas en recevoir un.', en: 'This game started without a GM and its rules fixed that at the start: it cannot get one.' },
+  'gweb.gm.login': { fr: 'Identifiant du MJ', en: 'The GM’s login' },
+  'gweb.gm.set': { fr: 'Nommer ce MJ', en: 'Name this GM' },
+  'gweb.gm.remove': { fr: 'Retirer le MJ', en: 'Remove the GM' },
   'gweb.col.reliability': { fr: 'Fiabilité', en: 'Reliability' },
   'gweb.archive-link': { fr: 'Archives des parties terminées', en: 'Archive of finished games' },
   'gweb.create.ranked': { fr: 'Partie classée', en: 'Ranked game' },
@@ -516,12 +528,35 @@ function joinForm(v: Visitor, gameId: number, error: string | null, lordName = '
     </form></section>`;
 }
 
+/**
+ * The host's control of the game's GM (gm.ts, setGm): shown to the game's creator alone until the
+ * game ends: the GM now, a login field to name or change him, a button to remove him; for a ruleset
+ * that fixed the GM's presence at the start (`RulesetEntry.gmOption`), only what it still allows.
+ */
+async function gmHostPart(ctx: AppCtx, v: Visitor, g: GameSummary, error: string | null): Promise<Html> {
+  if (!v.user || g.status === 'finished') return html``;
+  const row = await ctx.db.one<{ host_user_id: number | null; login: string | null }>('SELECT g.host_user_id, u.login FROM games g LEFT JOIN users u ON u.id = g.gm_user_id WHERE g.id = $1', [g.id]);
+  if (!row || row.host_user_id === null || Number(row.host_user_id) !== v.user.id) return html``;
+  const lang = v.lang;
+  const fixed = g.status === 'running' && !!getRuleset(g.ruleset).gmOption;
+  const canName = !(fixed && row.login === null);
+  return html`<section class="card gm-host" id="gm-host" aria-labelledby="gm-host-h"><h2 id="gm-host-h">${t(lang, 'gweb.gm.title')}</h2>
+    <p id="gm-current">${row.login ? html`${t(lang, 'gweb.gm.current')}${t(lang, 'colon')}<a href="/players/${encodeURIComponent(row.login)}">${row.login}</a>` : t(lang, 'gweb.gm.none')}</p>
+    <p class="muted small">${t(lang, 'gweb.gm.help')}${fixed ? html` ${t(lang, row.login ? 'gweb.gm.fixed-on' : 'gweb.gm.fixed-off')}` : ''}</p>
+    ${error ? html`<p class="error" role="alert" id="gm-host-error">${error}</p>` : ''}
+    ${canName ? html`<form method="post" action="/games/${g.id}/set-gm" class="inline">${csrfField(v)}
+      <label for="gm-login">${t(lang, 'gweb.gm.login')}</label> <input id="gm-login" name="login" maxlength="40" autocomplete="off" required${error ? raw(' aria-invalid="true" aria-describedby="gm-host-error"') : ''}>
+      <button type="submit">${t(lang, 'gweb.gm.set')}</button></form>` : ''}
+    ${row.login && !fixed ? html`<form method="post" action="/games/${g.id}/set-gm" class="inline">${csrfField(v)}<input type="hidden" name="login" value=""><button type="submit" class="danger" id="gm-remove">${t(lang, 'gweb.gm.remove')}</button></form>` : ''}
+  </section>`;
+}
+
 /** A forming game's host options (the seat form's limits may depend on them). */
 async function formingOptions(ctx: AppCtx, gameId: number): Promise<unknown> {
   return (await ctx.db.one<{ options: unknown }>('SELECT options FROM games WHERE id = $1', [gameId]))?.options ?? {};
 }
 
-async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; field?: JoinField | null; lordName?: string; status?: number; seatValues?: Record<string, string> | null; seatIssues?: SeatIssue[] } = {}) {
+async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, opts: { error?: string | null; field?: JoinField | null; lordName?: string; status?: number; seatValues?: Record<string, string> | null; seatIssues?: SeatIssue[]; gmError?: string | null } = {}) {
   const v = req.visitor;
   const lang = v.lang;
   const a = await access(ctx, req);
@@ -540,6 +575,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     const body = html`${pageHead()}<h1>${g.name}</h1>
       <p><span class="badge">${t(lang, 'gweb.private')}</span> ${t(lang, 'gweb.private-help')}</p>
       ${gmLink}
+      ${await gmHostPart(ctx, v, g, opts.gmError ?? null)}
       ${host ? html`<p id="game-host">${t(lang, 'gweb.host')}${t(lang, 'colon')}${playerCell(lang, host.login, hostHistory)}</p>` : ''}
       ${g.minReliability !== null ? html`<p id="min-reliability">${t(lang, 'gweb.min-reliability', { p: g.minReliability })}</p>` : ''}
       ${!joinable || g.isDemo ? html`<p class="muted">${t(lang, 'gweb.join.closed')}</p>`
@@ -570,6 +606,7 @@ async function gamePage(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply, o
     <p class="muted small" id="caretaker-option">${await caretakerNote(ctx, g.id, lang)}</p>
     <p class="muted small" id="ranked-option">${await rankedNote(ctx, g.id, lang)}</p>
     ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
+    ${await gmHostPart(ctx, v, g, opts.gmError ?? null)}
     ${a.seat ? html`<section class="card member">
         <p>${t(lang, 'gweb.you-play', { lord: a.seat.lordName })} <span class="muted">(${t(lang, `gweb.seat.${a.seat.status}`)})</span></p>
         <p class="actions">${g.status === 'running' && a.seat.status === 'active' ? (play ? html`<a class="button primary" href="${play}">${t(lang, 'play.link')}</a> ` : html`<a class="button primary" href="/games/${g.id}/orders">${t(lang, 'gweb.my-orders')}</a> `) : ''}
@@ -642,7 +679,7 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
       if (e instanceof SeatChoiceError) return gamePage(ctx, req, reply, { error: t(v.lang, 'seat.errors'), lordName, seatValues, seatIssues: e.issues, status: 400 });
       const taken = e instanceof GamesError && e.code === 'lord-name-taken' && !!e.other;
       const error = wrong ? t(v.lang, 'gweb.join.wrong-password')
-        : e instanceof GamesError && e.code === 'reliability' ? errorText(e, v.lang)
+        : e instanceof GamesError && (e.code === 'reliability' || e.code === 'gm-plays') ? errorText(e, v.lang)
         : taken ? t(v.lang, 'names.confusable', { other: (e as GamesError).other! }) : t(v.lang, 'gweb.err.failed', { error: errorText(e) });
       return gamePage(ctx, req, reply, { error, field: wrong ? 'password' : taken ? 'lordName' : null, lordName, seatValues, status: 400 });
     }
@@ -665,6 +702,25 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
     return reply.redirect(`/games/${a.game.id}`, 303);
   });
 
+  // The host names, changes or removes the game's GM (gm.ts, setGm; blank login: none).
+  app.post('/games/:id/set-gm', async (req, reply) => {
+    const v = req.visitor;
+    const a = await access(ctx, req);
+    if (!a) return notFound(req, reply);
+    if (!v.user) return reply.redirect(`/login?next=${encodeURIComponent(`/games/${a.game.id}`)}`, 303);
+    const login = str((req.body as Record<string, unknown> | undefined)?.login, 100);
+    try {
+      await setGm(ctx, a.game.id, v.user.id, login);
+    } catch (e) {
+      const status = (e as { statusCode?: number }).statusCode ?? 400;
+      if (wantsJson(req)) return reply.code(status).send({ ok: false, error: errorText(e, v.lang) });
+      if (status === 403) return gamePage(ctx, req, reply, { error: errorText(e, v.lang), status });
+      return gamePage(ctx, req, reply, { gmError: errorText(e, v.lang), status });
+    }
+    if (wantsJson(req)) return reply.send({ ok: true });
+    return reply.redirect(`/games/${a.game.id}`, 303);
+  });
+
   app.post('/games/:id/take', async (req, reply) => {
     const v = req.visitor;
     const a = await access(ctx, req);
@@ -676,7 +732,7 @@ export const gamePageRoutes: RouteModule = async (app, ctx) => {
     try {
       await games.takeSeat(ctx, a.game.id, player, v.user.id);
     } catch (e) {
-      return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.failed', { error: errorText(e) }), status: 400 });
+      return gamePage(ctx, req, reply, { error: t(v.lang, 'gweb.err.failed', { error: errorText(e, v.lang) }), status: 400 });
     }
     return reply.redirect(`/games/${a.game.id}/orders`, 303);
   });

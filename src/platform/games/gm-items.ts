@@ -38,6 +38,13 @@ export async function gmStepState(db: Db, gameId: number, idx: number): Promise<
   return { waits: Number(r?.waits ?? 0) > 0, items: Number(r?.items ?? 0) };
 }
 
+/**
+ * The GM's log's action id of his extension of the players' deadline of the step in progress
+ * (gm_actions, migration 030; gm.ts, extendStep). Its rows' `step` is the step extended; a free
+ * action that keeps the step's prompts and deadline carries them on, as the players' extensions.
+ */
+export const GM_EXTEND_STEP = '@extend-step';
+
 const L = (lang: Lang, fr: string, en: string): string => (lang === 'fr' ? fr : en);
 
 /**

@@ -9,7 +9,9 @@
  * Only the game's GM sees the page and rules (403 for a signed-in visitor who is not, 404 when
  * the game does not exist or the visitor is not signed in). A refused ruling re-renders the page
  * with the ruleset's reason in the GM's language and what he typed. POST /games/:id/gm/extend
- * extends an item's deadline once (gm.ts, extendItem). The GM's reason is his own:
+ * extends an item's deadline once (gm.ts, extendItem); POST /games/:id/gm/extend-step extends the
+ * players' deadline of the step in progress by a number of hours (gm.ts, extendStep: bounded per
+ * extension and per step, audited in the log below). The GM's reason is his own:
  * shown here, never in a report.
  *
  * The console (engine "game masters: the console"): the ruleset's GM actions open now, each a
@@ -20,12 +22,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FreeAction, Lang, ValidationIssue } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
-import { html, type Html } from '../http/html.ts';
+import { html, raw, type Html } from '../http/html.ts';
 import { messages, t } from '../http/i18n.ts';
 import { csrfField, page } from '../http/layout.ts';
 import { sendPage, type AppCtx, type RouteModule } from '../http/server.ts';
 import { kindLabel } from './gm-items.ts';
-import { extendItem, GM_FIELD_MAX, gmQueue, REASON_MAX, ruleOnItem, RULING_MAX, takeGmAction, type GmActionRow, type GmItem, type GmQueue } from './gm.ts';
+import { extendItem, extendStep, GM_CHANGE, GM_EXTEND_STEP, GM_FIELD_MAX, GM_STEP_EXTENSION_HOURS, GM_STEP_EXTENSION_TOTAL_HOURS, gmQueue, REASON_MAX, ruleOnItem, RULING_MAX, takeGmAction, type GmActionRow, type GmItem, type GmQueue } from './gm.ts';
 import { fieldInput, fieldLabel } from './guided-form.ts';
 import { notFound, pageHead, parseId, str, timeTag, wantsJson } from './page-kit.ts';
 import { GamesError } from './service.ts';
@@ -87,11 +89,26 @@ messages({
   'gm.err.act-refused': { fr: 'Action refusée : {reasons}', en: 'Action refused: {reasons}' },
   'gm.err.paused': { fr: 'La partie est en pause : les actions du MJ attendent sa reprise.', en: 'The game is paused: the GM’s actions wait until it resumes.' },
   'gm.err.no-gm-actions': { fr: 'Cette partie n’a pas d’actions du MJ.', en: 'This game has no GM actions.' },
+  'gm.step-title': { fr: 'Échéance des joueurs', en: 'The players’ deadline' },
+  'gm.step-deadline': { fr: 'L’étape en cours se résout au plus tard le :', en: 'The step in progress resolves at the latest on:' },
+  'gm.step-help': {
+    fr: 'Vous pouvez prolonger l’échéance de l’étape en cours pour tous les joueurs (ordres de la saison, fenêtre de réaction, question en attente) : de {min} à {max} heures à la fois, plusieurs fois, {total} heures au plus en tout pour une même étape (la prolongation est elle-même une échéance). Les joueurs voient la nouvelle échéance sur leur page.',
+    en: 'You may extend the deadline of the step in progress for every player (the season’s orders, a reaction window, a waiting question): {min} to {max} hours at a time, several times, {total} hours at most in all for one step (the extension is itself a deadline). The players see the new deadline on their page.',
+  },
+  'gm.step-left': { fr: 'Prolongations de cette étape : {used} h ; il reste {left} h.', en: 'Extensions of this step: {used} h; {left} h left.' },
+  'gm.step-hours': { fr: 'Heures de plus', en: 'Hours more' },
+  'gm.step-extend': { fr: 'Prolonger l’échéance des joueurs', en: 'Extend the players’ deadline' },
+  'gm.step-extended': { fr: 'Échéance des joueurs prolongée.', en: 'The players’ deadline is extended.' },
+  'gm.step-spent': { fr: 'Les prolongations de cette étape ont atteint leur total ({total} h).', en: 'This step’s extensions have reached their total ({total} h).' },
+  'gm.step-none': { fr: 'L’étape en cours n’a pas d’échéance à prolonger.', en: 'The step in progress has no deadline to extend.' },
+  'gm.audit-extend': { fr: 'Échéance des joueurs prolongée', en: 'Players’ deadline extended' },
+  'gm.audit-change': { fr: 'Changement de MJ (par l’hôte)', en: 'Change of GM (by the host)' },
+  'gm.audit-none-login': { fr: 'aucun', en: 'none' },
   'gm.err.gm-extended': { fr: 'L’échéance de cette question a déjà été prolongée une fois.', en: 'This item’s deadline was already extended once.' },
 });
 
 /** What the GM typed, kept on a refused ruling (or, `action` set, a refused GM action and its fields). */
-interface Typed { decision: string; ruling: string; reason: string; error: string; action?: string; fields?: Record<string, string> }
+interface Typed { decision: string; ruling: string; reason: string; error: string; action?: string; fields?: Record<string, string>; /** 'extend-step': a refused extension of the step (`ruling`: the hours typed). */ scope?: 'extend-step' }
 
 function age(from: Date, now: Date, lang: Lang): string {
   const min = Math.max(0, Math.round((now.getTime() - new Date(from).getTime()) / 60_000));
@@ -106,6 +123,8 @@ function refusal(e: unknown, lang: Lang): { text: string; status: number } {
   if (e instanceof GamesError) {
     const key = `gm.err.${e.code}`;
     const known = ['not-gm', 'gm-not-open', 'gm-extended', 'stale-step', 'finished', 'not-started', 'no-gm-actions', 'paused'].includes(e.code);
+    // The step's extension says its own reason in both languages (gm.ts, extendStep).
+    if (['extend-hours', 'extend-total', 'no-deadline'].includes(e.code) && e.localized) return { text: e.localized[lang], status: e.statusCode };
     return { text: known ? t(lang, key) : t(lang, 'gm.err.failed', { error: e.localized?.[lang] ?? e.message }), status: e.statusCode };
   }
   throw e;
@@ -179,12 +198,44 @@ function actionsPart(gameId: number, step: number, actions: FreeAction[], lang: 
     })}</div>` : html`<p class="muted gm-actions-none">${t(lang, 'gm.actions-none')}</p>`}`;
 }
 
+/** What a log row did: the ruleset's action's label, or the platform's own (an extension of the step, a change of GM). */
+const auditWhat = (r: GmActionRow, lang: Lang): string => (r.action === GM_EXTEND_STEP ? t(lang, 'gm.audit-extend') : r.action === GM_CHANGE ? t(lang, 'gm.audit-change') : r.label);
+
+function auditValues(r: GmActionRow, lang: Lang, tz: string): Html | string {
+  if (r.action === GM_EXTEND_STEP) return html`+${r.input.hours ?? '?'} h${t(lang, 'colon')}${timeTag(r.oldDeadline, lang, tz, 'short')} → ${timeTag(r.newDeadline, lang, tz, 'short')}`;
+  if (r.action === GM_CHANGE) return `${r.input.from || t(lang, 'gm.audit-none-login')} → ${r.input.to || t(lang, 'gm.audit-none-login')}`;
+  return Object.entries(r.input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join(', ');
+}
+
+/** The players' deadline of the step in progress and the GM's form to extend it (gm.ts, extendStep). */
+function stepPart(q: GmQueue, lang: Lang, csrf: Html, typed: Typed | null, tz: string): Html {
+  const g = q.game;
+  if (g.status !== 'running') return html``;
+  const { min, max } = GM_STEP_EXTENSION_HOURS;
+  const left = q.stepExtension.leftHours;
+  const err = typed?.scope === 'extend-step' ? typed : null;
+  const top = Math.min(max, left);
+  return html`<section class="gm-step" aria-labelledby="gm-step-h"><h2 id="gm-step-h">${t(lang, 'gm.step-title')}</h2>
+    ${g.deadline ? html`<p id="gm-step-deadline">${t(lang, 'gm.step-deadline')} ${timeTag(g.deadline, lang, tz)}</p>` : html`<p class="muted">${t(lang, 'gm.step-none')}</p>`}
+    <p class="muted small">${t(lang, 'gm.step-help', { min, max, total: GM_STEP_EXTENSION_TOTAL_HOURS })}</p>
+    ${q.stepExtension.usedHours ? html`<p class="small" id="gm-step-left">${t(lang, 'gm.step-left', { used: q.stepExtension.usedHours, left })}</p>` : ''}
+    ${err ? html`<p class="error" role="alert" id="gm-step-error">${err.error}</p>` : ''}
+    ${g.paused ? html`<p class="muted">${t(lang, 'gm.paused')}</p>`
+      : !g.deadline ? ''
+      : left < min ? html`<p class="muted" id="gm-step-spent">${t(lang, 'gm.step-spent', { total: GM_STEP_EXTENSION_TOTAL_HOURS })}</p>`
+      : html`<form method="post" action="/games/${g.id}/gm/extend-step" class="inline gm-extend-step">${csrf}<input type="hidden" name="step" value="${g.step}">
+        <label for="gm-step-hours">${t(lang, 'gm.step-hours')}</label>
+        <input type="number" id="gm-step-hours" name="hours" min="${min}" max="${top}" step="1" required value="${err?.ruling || String(Math.min(GM_STEP_EXTENSION_HOURS.default, top))}"${err ? raw(' aria-invalid="true" aria-describedby="gm-step-error"') : ''}>
+        <button type="submit">${t(lang, 'gm.step-extend')}</button></form>`}
+  </section>`;
+}
+
 /** The audit of the GM's actions, newest first. */
 function auditPart(rows: GmActionRow[], lang: Lang, tz: string): Html {
   return html`<h2>${t(lang, 'gm.audit')}</h2>
     ${rows.length ? html`<div class="table-wrap"><table class="data gm-audit">
       <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.audit-when')}</th><th scope="col">${t(lang, 'gm.audit-who')}</th><th scope="col">${t(lang, 'gm.audit-what')}</th><th scope="col">${t(lang, 'gm.audit-values')}</th></tr></thead>
-      <tbody>${rows.map((r) => html`<tr><td>${r.step}</td><td>${timeTag(r.at, lang, tz, 'short')}</td><td>${r.login ?? '—'}</td><td>${r.label}</td><td>${Object.entries(r.input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join(', ')}</td></tr>`)}</tbody>
+      <tbody>${rows.map((r) => html`<tr class="gm-log-${r.action.replace(/[^\w-]/g, '')}"><td>${r.step}</td><td>${timeTag(r.at, lang, tz, 'short')}</td><td>${r.login ?? '—'}</td><td>${auditWhat(r, lang)}</td><td>${auditValues(r, lang, tz)}</td></tr>`)}</tbody>
     </table></div>` : html`<p class="muted">${t(lang, 'gm.audit-none')}</p>`}`;
 }
 
@@ -196,11 +247,12 @@ function queueBody(q: GmQueue, lang: Lang, csrf: Html, typed: Typed | null, flas
     <h1>${title}</h1>
     <p class="muted">${t(lang, 'gm.help')}</p>
     ${flash ? html`<p class="notice" role="status">${flash}</p>` : ''}
-    ${typed && typed.action === undefined && !q.open.some((i) => i.decision === typed.decision) ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
+    ${typed && typed.action === undefined && typed.scope === undefined && !q.open.some((i) => i.decision === typed.decision) ? html`<p class="error" role="alert">${typed.error}</p>` : ''}
     ${g.paused ? html`<p class="notice">${t(lang, 'gm.paused')}</p>` : ''}
     <h2>${t(lang, 'gm.open')}</h2>
     ${oldest ? html`<p class="gm-health">${t(lang, 'gm.oldest', { age: age(oldest.openedAt, now, lang) })}</p>` : ''}
     ${q.open.length ? q.open.map((i) => itemForm(g.id, g.step, i, lang, csrf, typed, tz, now)) : html`<p class="muted gm-empty">${t(lang, 'gm.none')}</p>`}
+    ${stepPart(q, lang, csrf, typed, tz)}
     <h2>${t(lang, 'gm.history')}</h2>
     ${q.history.length ? html`<div class="table-wrap"><table class="data gm-history">
       <thead><tr><th scope="col">${t(lang, 'gm.step')}</th><th scope="col">${t(lang, 'gm.row')}</th><th scope="col">${t(lang, 'gm.item')}</th><th scope="col">${t(lang, 'gm.outcome')}</th><th scope="col">${t(lang, 'gm.reason', { n: REASON_MAX }).replace(/\s*\(.*\)$/, '')}</th></tr></thead>
@@ -275,6 +327,30 @@ async function postExtend(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply)
   return reply.redirect(`/games/${id}/gm?done=extend`, 303);
 }
 
+/** POST /games/:id/gm/extend-step: the GM extends the players' deadline of the step in progress by `hours` (gm.ts, extendStep). */
+async function postExtendStep(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
+  const v = req.visitor;
+  const lang = v.lang;
+  const id = parseId((req.params as { id?: string }).id);
+  if (id === null || !v.user) return notFound(req, reply);
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const hoursText = str(typeof b.hours === 'number' ? String(b.hours) : b.hours, 12).trim();
+  const stepText = str(typeof b.step === 'number' ? String(b.step) : b.step, 12).trim();
+  const step = /^\d{1,9}$/.test(stepText) ? Number(stepText) : undefined;
+  // Not a whole number: the service refuses it with its reason (NaN is out of bounds).
+  const hours = /^\d{1,4}$/.test(hoursText) ? Number(hoursText) : Number.NaN;
+  let r;
+  try { r = await extendStep(ctx, id, v.user.id, hours, step); } catch (e) {
+    if (e instanceof GamesError && e.statusCode === 404) return notFound(req, reply);
+    const f = refusal(e, lang);
+    if (wantsJson(req)) return reply.code(f.status).send({ ok: false, error: f.text });
+    if (f.status === 403) return sendPage(reply, page(v, t(lang, 'gm.title'), html`<h1>${t(lang, 'gm.title')}</h1><p class="error" role="alert">${f.text}</p>`, { error: true }), 403);
+    return gmPage(ctx, req, reply, { typed: { decision: '', ruling: hoursText, reason: '', error: f.text, scope: 'extend-step' }, status: f.status });
+  }
+  if (wantsJson(req)) return reply.send({ ok: true, deadline: r.deadline, previous: r.old, leftHours: r.leftHours });
+  return reply.redirect(`/games/${id}/gm?done=extend-step`, 303);
+}
+
 /** The field values of a posted form (`f_<name>`), as a null-prototype record. */
 function prefixed(b: Record<string, unknown>, prefix: string): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -314,10 +390,11 @@ async function postAct(ctx: AppCtx, req: FastifyRequest, reply: FastifyReply) {
 export const gmPageRoutes: RouteModule = async (app, ctx) => {
   app.get('/games/:id/gm', (req, reply) => {
     const done = (req.query as { done?: unknown } | undefined)?.done;
-    const flash = done === '1' ? 'gm.done' : done === 'extend' ? 'gm.extended' : done === 'act' ? 'gm.acted' : null;
+    const flash = done === '1' ? 'gm.done' : done === 'extend' ? 'gm.extended' : done === 'extend-step' ? 'gm.step-extended' : done === 'act' ? 'gm.acted' : null;
     return gmPage(ctx, req, reply, { flash: flash ? t(req.visitor.lang, flash) : null });
   });
   app.post('/games/:id/gm/rule', (req, reply) => postRule(ctx, req, reply));
   app.post('/games/:id/gm/extend', (req, reply) => postExtend(ctx, req, reply));
   app.post('/games/:id/gm/act', (req, reply) => postAct(ctx, req, reply));
+  app.post('/games/:id/gm/extend-step', (req, reply) => postExtendStep(ctx, req, reply));
 };

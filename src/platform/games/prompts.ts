@@ -21,7 +21,7 @@ import { openPrompts, stepDeadline, type OpenPrompt } from './pace.ts';
 import { promptsOpened } from './prompt-notify.ts';
 import { recordGameEnd } from './game-end.ts';
 import { cachedState } from './states.ts';
-import { moveGmItems } from './gm-items.ts';
+import { GM_EXTEND_STEP, moveGmItems } from './gm-items.ts';
 import {
   canMail, GamesError, langOf, link, lockGame, mailHtml, promptSettings, wakeGame, recordOf, requireRunning, requireStep, SEATS_SQL, upsertSheet, type GameRow, type SeatRow, type SheetRow,
 } from './service.ts';
@@ -184,7 +184,11 @@ export async function actionStep(ctx: AppCtx, t: Db, g: GameRow, player: PlayerI
   // The answers given so far move on to the new step; those the action made invalid are emptied.
   await t.query('UPDATE sheets SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
   // The same prompts keep their deadline, and the extensions taken of it (one per player, never stacked).
-  if (same) await t.query('UPDATE extensions SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
+  if (same) {
+    await t.query('UPDATE extensions SET step = step + 1 WHERE game_id = $1 AND step = $2', [gameId, step.index]);
+    // And the GM's extensions of it (gm.ts, extendStep): they still count against the step's total.
+    await t.query('UPDATE gm_actions SET step = step + 1 WHERE game_id = $1 AND step = $2 AND action = $3', [gameId, step.index, GM_EXTEND_STEP]);
+  }
   for (const d of out.dropped) {
     await t.query(
       `UPDATE sheets SET value = NULL, ready = FALSE, auto = FALSE, issues = $5 WHERE game_id = $1 AND player = $2 AND step = $3 AND decision = $4`,

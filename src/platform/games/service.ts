@@ -282,6 +282,10 @@ export async function createGameIn(ctx: AppCtx, db: Db, input: CreateGameInput, 
         input.gm === 'host' ? { fr: 'une partie sans hôte ne peut pas l’avoir pour MJ', en: 'a game without a host cannot have its host as GM' }
           : { fr: `aucun compte nommé ${login} pour le MJ`, en: `no account named ${login} for the GM` });
     }
+    // A GM sees every hidden state: he cannot also play (games/gm.ts, setGm, refuses the same).
+    if (seats.some((s) => s.userId === gm)) {
+      throw new GamesError('gm-seated', 'the GM cannot hold a seat in the game', 400, { fr: 'Le MJ ne peut pas être aussi un joueur de la partie.', en: 'The GM cannot also be a player of the game.' });
+    }
     await db.query('UPDATE games SET gm_user_id = $2 WHERE id = $1', [id, gm]);
   }
   if (input.prompts) {
@@ -1052,12 +1056,20 @@ async function requireReliability(db: Db, g: GameRow, userId: number): Promise<v
   });
 }
 
+/** The game's GM cannot hold a seat in it: he sees every hidden state (games/gm.ts; migration 027). */
+function refuseGmSeat(g: GameRow, userId: number): void {
+  if (g.gm_user_id !== null && Number(g.gm_user_id) === userId) {
+    throw new GamesError('gm-plays', 'the game’s GM cannot hold a seat in it', 409, { fr: 'Le MJ de la partie ne peut pas y prendre place (il voit tout l’état caché).', en: 'The game’s GM cannot take a seat in it (he sees every hidden state).' });
+  }
+}
+
 /** Gives a seat to a user (an open seat, or a private game's open place). */
 async function takeSeatIn(db: Db, g: GameRow, player: string, userId: number): Promise<void> {
   if (g.status === 'finished') throw new GamesError('finished', 'the game is over', 409);
   const seat = await db.one<SeatRow>('SELECT * FROM seats WHERE game_id = $1 AND player = $2', [g.id, player]);
   if (!seat) throw new GamesError('no-seat', `no lord ${player} in this game`, 404);
   if (seat.status !== 'open') throw new GamesError('seat-not-open', 'this seat is not open for a replacement', 409);
+  refuseGmSeat(g, userId);
   if (await db.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [g.id, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
   // A seat taken over counts for nobody in the permanent ranking (« les positions reprises ne comptent pas », ranking/service.ts).
   await db.query(`UPDATE seats SET user_id = $3, status = 'active', missed = 0, taken_over = TRUE WHERE game_id = $1 AND player = $2`, [g.id, player, userId]);
@@ -1273,6 +1285,7 @@ export const games: GamesApi & GamesExtra = {
     await ctx.db.tx(async (t) => {
       const g = await lockGame(t, gameId);
       if (await t.one('SELECT 1 FROM seats WHERE game_id = $1 AND user_id = $2', [gameId, userId])) throw new GamesError('already-seated', 'you already hold a seat in this game', 409);
+      refuseGmSeat(g, userId);
       await requireReliability(t, g, userId);
       if (g.status === 'forming') {
         const name = cleanLordName(lordName);
