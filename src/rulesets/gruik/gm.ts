@@ -8,7 +8,8 @@
  * Rows whose GM step is 'none' are never raised (the program decides, §11.4). flow.ts raises the
  * items the steps put in `gmQueue` (J1, J13, J16, J17, J18, J27) and the disputed tabletop reports
  * (J4, J9, J10), each with its facts in `brief` and nothing else of any player's hidden state; S4.1
- * raises J7 (turn.ts) and S6.3 J8 (land-combat.ts).
+ * raises J7 (turn.ts) and S6.3 J8 (land-combat.ts); reviews.ts §11.6's ABR and A-22 reviews
+ * (`REVIEW_ROWS`); list-check.ts J6.
  */
 import { judgmentDecision, type Decision, type JudgmentItem, type JudgmentKind, type Localized, type PlayerId } from '../../engine/ruleset.ts';
 import type { GruikConfig } from './constants.ts';
