@@ -20,6 +20,7 @@ import { GM_ROWS, rowKind } from '../../src/rulesets/gruik/gm.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { runStep } from '../../src/rulesets/gruik/turn.ts';
 import { sheetText } from '../../src/rulesets/gruik/sheet/index.ts';
+import { gruikHostFields, gruikHostOptions } from '../../src/rulesets/gruik/host-form.ts';
 
 type G = GameRecord<GruikGame>;
 // One season: the campaign ends with it, so the state keeps S6's record (landCombat) for the checks (the flow's own season records are reset at S10).
@@ -283,4 +284,17 @@ test('J6 on with a GM: each list waits for his optional check; refused, it is st
 test('J6 on without a GM: nothing waits (the AP total alone)', () => {
   const g = handIn(tableBattle(true, false), 'elves', '3Kn 2Bw 1Gen');
   assert.ok(!gruik.decisions(g.state).some((d) => d.judgment?.row === 'J6'));
+});
+
+test('J6 host option: the creation form offers the list check (off by default) and passes it to the constants', () => {
+  const f = gruikHostFields('fr').find((x) => x.name === 'listCheck');
+  assert.ok(f && f.kind === 'choice', 'a choice on the form');
+  assert.match(f.label, /Listes d’armée vérifiées par le MJ \(J6\)/);
+  const on = gruikHostOptions({ seasons: '4', tabletop: 'yes', listCheck: 'yes' }, { gm: true });
+  assert.ok('options' in on && on.options.listCheck === true, 'on when asked');
+  const off = gruikHostOptions({ seasons: '4', tabletop: 'yes' }, { gm: true });
+  assert.ok('options' in off && off.options.listCheck === undefined, 'off by default');
+  const g = createGame(gruik, { players: 2, gm: true, seasons: 1, tabletop: true, listCheck: true }, 't0');
+  assert.equal(g.state.gruik.config.campaign.listCheck, true, 'the option reaches the constants');
+  assert.equal(createGame(gruik, { players: 2, gm: true, seasons: 1 }, 't0').state.gruik.config.campaign.listCheck, false, 'default off');
 });
