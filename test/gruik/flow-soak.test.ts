@@ -14,6 +14,13 @@ import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const registry = getRuleset('gruik').bot!;
+/**
+ * The options of a campaign recorded before the GM's review of the ABR battles (§11.6, reviews.ts):
+ * with a GM each ABR battle now adds a pause, which changes the campaign from there on; the
+ * regression seeds below replay the campaigns as they were recorded, with the review off
+ * (`gm.abrReview`, a constant of the host).
+ */
+const recorded = (o: ReturnType<typeof flowOptions>) => ({ ...o, config: { gm: { abrReview: false } } });
 const bot: FlowBot = (g, p, d, rng) => registry(g, p, d, rng);
 
 test('fixture campaigns with a GM and tabletop battles: the table workflow and the GM’s items, every step each season, no failure, nothing refused', () => {
@@ -105,7 +112,7 @@ test('an army that embarks with a detachment joined to it takes it aboard, liste
   // Season 15: croc:A1 went aboard croc:F1 with croc:D1 joined to it; the fleet lists the army alone (naval-phase.ts
   // embark), as apAboard and setAshore read it. The invariant of ef4f2f0 wanted every force aboard listed: 3 violations.
   // Played through season 15, where it broke, and no further (campaign.seasons moves only where the flow stops).
-  const c = flowCampaign('dusk-b-16', 15, bot, flowOptions(16, 20));
+  const c = flowCampaign('dusk-b-16', 15, bot, recorded(flowOptions(16, 20)));
   assert.equal(c.failure, undefined, 'the campaign plays through');
   assert.equal(c.seasons, 15, 'it reaches season 15, where it broke');
   assert.deepEqual(c.violations, [], 'no invariant breaks');
@@ -131,7 +138,7 @@ test('the fixture variants through the flow: a chain of masters throws off the y
   assert.deepEqual(flowOptions(24, 12).scenario, fixtureVariant(4), 'campaign 24 plays the fixture with a chain of masters');
   assert.equal(fixtureVariant(4).states.find((x) => x.id === 'dwarves')?.master, 'elves', 'the dwarves are the elves’ tributary');
   const y = flowCampaign('y-24', 12, bot, flowOptions(24, 12));
-  const e = flowCampaign('c-14', 12, bot, flowOptions(14, 12));
+  const e = flowCampaign('c-14', 12, bot, recorded(flowOptions(14, 12)));
   for (const c of [y, e]) {
     assert.equal(c.failure, undefined, `${c.seed}: no failure: ${c.failure?.error}`);
     assert.deepEqual(c.violations, [], `${c.seed}: no invariant violation`);
@@ -181,10 +188,31 @@ test('a barbarian horde that still owns a province it no longer controls stays a
   // Before the fix, season 18: invasionsEnding (invasion.ts) deleted barbarians:1, which controlled nothing
   // but still owned clochemousse: "clochemousse is owned by unknown state barbarians:1".
   // Played through season 18, where it broke, and no further (campaign.seasons moves only where the flow stops).
-  const c = flowCampaign('dawn-b-52', 18, bot, flowOptions(52, 20));
+  const c = flowCampaign('dawn-b-52', 18, bot, recorded(flowOptions(52, 20)));
   assert.equal(c.failure, undefined, 'the campaign plays through');
   assert.equal(c.seasons, 18, 'it reaches season 18, where it broke');
   assert.deepEqual(c.violations, [], 'no province owned by an unknown state');
   const s = c.game.state.gruik;
   assert.ok(s.realms['barbarians:1'] && s.provinces.clochemousse!.owner === 'barbarians:1' && s.provinces.clochemousse!.controller !== 'barbarians:1', 'the campaign ends in the state where it broke: barbarians:1 owns clochemousse, controlled by another, and is still a realm');
+});
+
+test('J6 with the GM’s list check (`listCheck`) is counted raised, not applied by default; the ABR battles go to the GM’s review (§11.6)', { timeout: 120_000 }, () => {
+  assert.equal(flowOptions(12, 4).listCheck, true, 'campaign 12 modulo 16 checks the lists');
+  assert.equal(flowOptions(12, 4).gm && flowOptions(12, 4).tabletop, true, 'with a GM and the table');
+  assert.equal(flowOptions(28, 4).listCheck, true);
+  assert.equal(flowOptions(6, 4).listCheck, undefined, 'not elsewhere');
+  const on = flowCampaign('t-21', 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true, listCheck: true });
+  const off = flowCampaign('t-21', 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true });
+  for (const c of [on, off]) {
+    assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
+    assert.deepEqual(c.violations, [], 'no invariant violation');
+    assert.deepEqual(c.counts.refused, {}, `nothing refused: ${c.refusals.join(' | ')}`);
+    assert.ok((c.counts.judgments.ABR ?? 0) >= 1, 'an ABR battle reviewed');
+  }
+  assert.ok((on.counts.actions['army-list'] ?? 0) >= 1, 'a list handed in');
+  assert.equal(on.counts.judgments.J6, on.counts.decisions['judgment:J6'], 'J6 raised: counted from its decisions');
+  assert.ok((on.counts.judgments.J6 ?? 0) >= 1, 'at least once');
+  assert.equal(on.counts.defaults.J6, undefined, 'not counted applied by default');
+  assert.equal(off.counts.judgments.J6, undefined, 'the check off: not raised');
+  assert.equal(off.counts.defaults.J6, off.counts.actions['army-list'], 'each list counted applied by default (the AP total alone)');
 });

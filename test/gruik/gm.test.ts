@@ -16,7 +16,7 @@ const base = {
 
 describe('Gruik judgment rows as GM items', () => {
   test('the rows that go to the GM, with their kinds from the §11.4 table', () => {
-    assert.deepEqual(GM_ROWS, ['J1', 'J4', 'J6', 'J7', 'J8', 'J9', 'J10', 'J13', 'J16', 'J17', 'J18', 'J19', 'J21', 'J27'], 'the rows with a GM step');
+    assert.deepEqual(GM_ROWS, ['J1', 'J4', 'J6', 'J7', 'J8', 'J9', 'J10', 'J13', 'J16', 'J17', 'J18', 'J19', 'J21', 'J27', 'ABR', 'A-22'], 'the rows with a GM step (§11.4), then §11.6’s reviews');
     assert.equal(rowKind('J18'), 'blocking', 'J18 is blocking');
     assert.equal(rowKind('J1'), 'timed', 'J1 is a timed review');
     assert.equal(rowKind('J21'), 'optional', 'J21 is optional moderation');

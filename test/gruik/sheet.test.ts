@@ -71,6 +71,8 @@ const KINDS: { kind: string; en: string; fr: string; state?: () => GruikState; a
   { kind: 'friend', en: 'friend dwarves', fr: 'ami dwarves', check: (x) => x.orders?.friendship?.declare?.[0] === 'dwarves' },
   { kind: 'unfriend', en: 'unfriend dwarves', fr: 'rompre dwarves', check: (x) => x.orders?.friendship?.cancel?.[0] === 'dwarves' },
   { kind: 'cede', en: 'cede hautval to dwarves', fr: 'céder hautval à dwarves', check: (x) => x.orders?.cessions?.[0]?.to === 'dwarves' },
+  { kind: 'cede', en: 'cede hautval to dwarves ownership', fr: 'céder hautval à dwarves propriété', check: (x) => x.orders?.cessions?.[0]?.transferOwnership === true }, // [P A-22]
+  { kind: 'accept-ownership', en: 'accept-ownership', fr: 'accepter-propriété', check: (x) => x.orders?.acceptOwnership === true }, // [P A-22]
   { kind: 'vassal', en: 'vassal dwarves', fr: 'vassal dwarves', check: (x) => x.orders?.offerVassalage === 'dwarves' },
   { kind: 'accept-vassal', en: 'accept-vassal dwarves', fr: 'accepter-vassal dwarves', check: (x) => x.orders?.acceptVassals?.[0] === 'dwarves' },
   { kind: 'free', en: 'free fens', fr: 'affranchir fens', check: (x) => x.orders?.freeTributaries?.[0] === 'fens' },

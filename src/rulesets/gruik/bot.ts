@@ -397,8 +397,11 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   const cedeTo = realm.master ?? (friendsIn.length && rng.chance(0.3) ? friendsIn[0] : undefined);
   if (cedeTo && far.length && rng.chance(0.06)) {
     const p = rng.pick(far);
-    if (!cessionRefusal(b, me, p, cedeTo)) o.cessions = [{ province: p, to: cedeTo }];
+    // [P A-22] a tributary ceding to its master asks for the ownership transfer too (no draw: the stream is unchanged)
+    if (!cessionRefusal(b, me, p, cedeTo)) o.cessions = [{ province: p, to: cedeTo, ...(cedeTo === realm.master ? { transferOwnership: true } : {}) }];
   }
+  // [P A-22] a master takes the ownership its tributaries cede with the transfer ticked (the GM approves)
+  if (others.some((r) => r.master === me)) o.acceptOwnership = true;
   // surrender or abandon a besieged province we cannot relieve [§8.1.5]
   const sieged = mine.filter((p) => hostileSeen.some((f) => f.location === p && f.kind === 'army') && !myArmies.some((a) => a.location === p) && p !== capital).sort();
   if (sieged.length && rng.chance(0.3)) {
@@ -612,6 +615,8 @@ export function orderKinds(sheet: GruikSheet): string[] {
     ['tributeRates', 'tribute-rate'], ['throwOffYoke', 'throw-off-yoke'], ['appointGenerals', 'appoint-general'], ['releasePrisoners', 'release-prisoner'], ['besiege', 'besiege'],
     ['noSiege', 'no-siege'], ['surrender', 'surrender'], ['abandon', 'abandon'], ['createArmy', 'create-army'], ['masterChoice', 'master-choice'], ['declarations', 'declaration'],
     ['rumours', 'rumour'], ['treaties', 'treaty'], ['confirmTreaties', 'confirm-treaty']];
+  if ((o.cessions ?? []).some((c) => c.transferOwnership)) k.push('cession-ownership');
+  if (o.acceptOwnership) k.push('accept-ownership');
   for (const [key, name] of flags) { const x = o[key]; if (x !== undefined && x !== false && !(Array.isArray(x) && x.length === 0)) k.push(name); }
   if (Object.values(sheet.postures ?? {}).includes('avoid')) k.push('posture-avoid');
   if (Object.values(sheet.postures ?? {}).includes('engage')) k.push('posture-engage');
@@ -638,4 +643,4 @@ export const ORDER_KINDS = [
   'relief-answer', 'sortie-consent',
 ] as const;
 /** Order kinds counted when used, not required of a short soak: a garrison in its fortress facing a siege is rare on the fixture (§8.1.5). */
-export const RARE_ORDER_KINDS = ['sortie', 'contingent', 'withdraw'] as const;
+export const RARE_ORDER_KINDS = ['sortie', 'contingent', 'withdraw', 'cession-ownership', 'accept-ownership'] as const;

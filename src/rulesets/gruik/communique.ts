@@ -27,7 +27,7 @@ import type { ActionInput, Decision, FreeAction, JudgmentItem, Lang, Localized, 
 import { GM_SEAT, rulingNote } from '../../engine/ruleset.ts';
 import type { Rng } from '../../engine/rng.ts';
 import { fill } from '../../engine/localize.ts';
-import type { JudgmentId } from './judgments.ts';
+import type { GmRow } from './gm.ts';
 import { joinedForces } from './rules/army-size.ts';
 import type { GruikState, ProvinceId, StateId } from './state.ts';
 
@@ -42,7 +42,7 @@ export interface CommGame {
   seats: StateId[];
   names: Record<StateId, string>;
   comms?: CommuniqueBook;
-  flow: { phase: string | null; rulings: { id: string; row: JudgmentId; states: StateId[]; value: string; by: RulingSource; what: Localized }[] };
+  flow: { phase: string | null; rulings: { id: string; row: GmRow; states: StateId[]; value: string; by: RulingSource; what: Localized }[] };
 }
 type GruikGame = CommGame;
 

@@ -322,7 +322,7 @@ function editApplies(g: GruikGame, e: GmEdit): boolean {
  * invariant, is left out of this run (whoever its note would have told is told so); it stays in the
  * list, tried again at a later re-run.
  */
-function reapplyEdits(g: GruikGame, edits: readonly GmEdit[], events: GruikFlowEvent[]): void {
+export function reapplyEdits(g: GruikGame, edits: readonly GmEdit[], events: GruikFlowEvent[]): void {
   for (const e of edits) {
     if (editApplies(g, e)) { g.gruik = applyEdit(g, e, events).gruik; continue; }
     const gm = { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') };

@@ -189,6 +189,7 @@ export const GRUIK_CONSTANTS = {
     timedReviewHours: constant(24, int(1, 720), '[P §11.3] GM_TIMED_REVIEW_HOURS'),
     blockingTimeoutHours: constant(72, int(1, 720), '[P §11.3] GM_BLOCKING_TIMEOUT_HOURS'),
     maxReruns: constant(5, int(0, 20), '[P §11.3] a step re-run from its snapshot (GM console: roll overrides) at most this many times'),
+    abrReview: constant(true, bool(), '[P §6.12.2, §11.6 "ABR quality modifier, ABR override | GM timed review"] with a GM, each ABR battle goes to his timed review (quality modifiers); off: the result stands unreviewed (§11.3 "the configuration says")'),
   },
   /** The prestige table of rules §8.9 [T §15] beyond the battles (`prestige` above): sieges, raids, tributaries, the seasonal items, temples. */
   prestigeTable: {
@@ -213,6 +214,7 @@ export const GRUIK_CONSTANTS = {
     seasons: constant(20, int(0, 400), '[P §1.7] the campaign ends after this many seasons (the prestige ranking decides); 0: open-ended, as the rules say with no configuration'),
     tabletop: constant(false, bool(), '[P §6.12] battles between two players may be played on the table (both accept) instead of ABR'),
     communiqueMaxChars: constant(2000, int(1, 20000), '[P §6.11, T §6.9] the longest battle communiqué, in characters (the French says "of any form and length": a bound for the reports and the mail, host-overridable)'),
+    listCheck: constant(false, bool(), '[P §11.4 J6 "optional blocking check; on GM timeout the list is accepted"] with a GM, each army list handed in for the table waits for his check (accept or refuse); off: the AP total alone is checked'),
     communiqueModeration: constant(false, bool(), '[P §11.4 J21, §11.5] communiqués go to the GM\'s queue (publish, withhold or edit) before they are published; the default publishes; without a GM they are published at once'),
   },
   /** Barbarian invasions, rules §8.10 [T §16; P A-55] (needs the GM's approval, J18). */

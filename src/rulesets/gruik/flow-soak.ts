@@ -39,6 +39,7 @@ import type { ScenarioState } from './state.ts';
 import { orderKinds, ORDER_KINDS } from './bot.ts';
 import type { GruikSheet } from './sheet-types.ts';
 import { botCommuniques } from './communique.ts';
+import { listChecked } from './list-check.ts';
 import type { GruikState } from './state.ts';
 
 /** A bot as the registry gives it: an answer to any decision of the game. */
@@ -100,7 +101,7 @@ export const DEFAULT_SIGNS: Record<string, string> = {
   J2: 'a reaction window asked: the movement report told the state (triggers T1–T3, no sizes)',
   J3: 'a detection or an interception made by a standing naval policy (S5 events detected / intercepted), or a naval round asked',
   J5: 'a volunteer ally asked whether it appears',
-  J6: 'a HOTT list handed in (army-list): the AP-total check only',
+  J6: 'a HOTT list handed in (army-list) with the GM’s check off (`listCheck`) or no GM: the AP-total check only (with both, raised: list-check.ts)',
   J11: 'two or more detections in one sea zone in a season: the seeded order of pairs decided',
   J12: 'a naval battle (fully automatic)',
   J14: 'a sortie (S6.1), under the standing consent order',
@@ -153,13 +154,14 @@ export function fixtureVariant(v: number): ScenarioFile {
  * The options of campaign i [P, ours]: anneau with 4…8 players four times in five, the fixture the
  * fifth (in turn as it stands and as its five variants, `fixtureVariant`); a GM every other; the table
  * in three campaigns of four. The GM reads the communiqués (J21, `communiqueModeration`) in the
- * campaigns that talk (`talks`) 6 and 10 modulo 16 (with a GM) and 7 and 11 (without: at once).
+ * campaigns that talk (`talks`) 6 and 10 modulo 16 (with a GM) and 7 and 11 (without: at once). The GM
+ * checks the army lists (J6, `listCheck`) in campaign 12 modulo 16 (a GM and the table).
  */
 export function flowOptions(i: number, seasons: number): GruikOptions {
   const map = i % 5 === 4 ? 'fixture' : 'anneau';
   const k = i - Math.floor(i / 5); // the index among the anneau campaigns: 4, 5, 6, 7, 8 players in turn
   const v = Math.floor(i / 5) % FLOW_FIXTURE_VARIANTS.length; // the fixture's variant
-  return { map, players: map === 'fixture' ? 2 : 4 + (k % 5), gm: i % 2 === 0, tabletop: Math.floor(i / 2) % 4 !== 3, seasons, ...(map === 'fixture' && v > 0 ? { scenario: fixtureVariant(v) } : {}), ...([6, 7, 10, 11].includes(i % 16) ? { communiqueModeration: true } : {}) };
+  return { map, players: map === 'fixture' ? 2 : 4 + (k % 5), gm: i % 2 === 0, tabletop: Math.floor(i / 2) % 4 !== 3, seasons, ...(map === 'fixture' && v > 0 ? { scenario: fixtureVariant(v) } : {}), ...([6, 7, 10, 11].includes(i % 16) ? { communiqueModeration: true } : {}), ...(i % 16 === 12 ? { listCheck: true } : {}) };
 }
 
 /**
@@ -254,9 +256,9 @@ function countEvents(counts: FlowCounts, t: GruikState): void {
 export function countRulings(counts: FlowCounts, g: Pick<GruikGame, 'flow'>, seen: Set<string>): void {
   for (const r of g.flow.rulings ?? []) {
     // with a GM a dispute is a decision (counted from it in finish): only the rulings made at once without one here
-    if (seen.has(r.id) || !/^J(4|9|10)$/.test(r.row) || r.by !== 'no-gm') continue;
+    if (seen.has(r.id) || !/^(J4|J9|J10|A-22)$/.test(r.row) || r.by !== 'no-gm') continue;
     seen.add(r.id);
-    bump(counts.judgments, r.row);
+    bump(r.row === 'A-22' ? counts.defaults : counts.judgments, r.row); // [P A-22] no GM: a cession's ownership transfer is refused at once (the default)
   }
 }
 
@@ -319,7 +321,7 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
           const r = takeAction(gruik, game, seat, { id: a.id, values });
           if (r.validation.value === null || r.validation.issues.some(isError)) { refuse(`action:${kind}`, seat, r.validation.issues.map((i) => i.message).join('; ')); continue; }
           bump(counts.actions, kind);
-          if (kind === 'army-list') bump(counts.defaults, 'J6');
+          if (kind === 'army-list' && !listChecked(game.state)) bump(counts.defaults, 'J6'); // with the check on, J6 is raised (counted from its decision)
           game = r.game as GameRecord<GruikGame>;
           check(`action ${a.id}`);
         }
@@ -372,7 +374,8 @@ export function flowCampaign(seed: string, seasons: number, bot: FlowBot, option
   function finish(failure?: FlowFailure): FlowCampaign {
     for (const it of game.state.gruik.gmQueue ?? []) bump(counts.judgments, it.item);
     // the disputes (J4, J9, J10): with a GM from its decisions, without from their rulings (countRulings)
-    for (const [k, n] of Object.entries(counts.decisions)) if (/^judgment:J(4|9|10|21)$/.test(k)) bump(counts.judgments, k.slice('judgment:'.length), n);
+    // J6 (the GM's list check, `listCheck`), and §11.6's reviews (ABR battles, A-22 cessions) likewise from their decisions
+    for (const [k, n] of Object.entries(counts.decisions)) if (/^judgment:(J4|J6|J9|J10|J21|ABR|A-22)$/.test(k)) bump(counts.judgments, k.slice('judgment:'.length), n);
     for (const r of game.state.gruik.rollLog) if (r.purpose.startsWith('retreat into the fortress')) bump(counts.defaults, 'J24');
     return { seed, options, seasons: game.state.gruik.season, engineSteps: game.steps.length, hash: hashState(game.state), counts, violations, refusals, game, ...(failure ? { failure } : {}) };
   }

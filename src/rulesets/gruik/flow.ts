@@ -42,7 +42,7 @@ import type { Rng } from '../../engine/rng.ts';
 import { fill } from '../../engine/localize.ts';
 import { DEFAULT } from './answers.ts';
 import { deadlineHours } from './decisions.ts';
-import type { GruikItemInput } from './gm.ts';
+import type { GmRow, GruikItemInput } from './gm.ts';
 import type { JudgmentId } from './judgments.ts';
 import { seasonReport } from './report.ts';
 import { STANDING_KEYS, type GruikSheet, type ReactionPolicy } from './sheet-types.ts';
@@ -62,6 +62,8 @@ import { listsRevealed, type TableArrangements } from './tabletop-table.ts';
 import { resolveNavalPhase, type NavalQuestion } from './rules/naval-phase.ts';
 import { joinedForces } from './rules/army-size.ts';
 import { withholdAlly } from './rules/armies.ts';
+import { abrItems, abrRuling, cessionItems, cessionRuling } from './reviews.ts';
+import { applyListRulings } from './list-check.ts';
 import { applyCommuniqueRulings, captureBattles, closeOldBattles, markReported, recaptureBattles, reportSection, type CommuniqueBook } from './communique.ts';
 
 export type Phase = 'orders' | 'reaction' | 'naval-round' | 'volunteer' | 'tabletop-accept' | 'battle-report' | 'report-confirmation' | 'gm' | 'disband' | 'create-army' | 'over';
@@ -101,13 +103,21 @@ export interface VolunteerAsk {
 /** A judgment item waiting for the GM. */
 export interface PendingItem {
   input: GruikItemInput;
-  /** `queue`: raised by a step (its default is already applied); `dispute`: a tabletop battle's. */
-  source: 'queue' | 'dispute';
+  /**
+   * `queue`: raised by a step (its default is already applied); `dispute`: a tabletop battle's;
+   * `abr`: an ABR battle of S6.3 (§6.12.2, §11.6; its result applied, the quality modifiers 0);
+   * `cession`: an ownership transfer both parties ticked (§8.3, A-22; control passed, ownership not).
+   */
+  source: 'queue' | 'dispute' | 'abr' | 'cession';
   battle?: string;
+  /** `abr`: the battle's two sides, in the order of the ruling's value `q:<first>:<second>`. */
+  sides?: [StateId, StateId];
+  /** `cession`: the province and the two parties. */
+  cession?: { province: string; from: StateId; to: StateId };
 }
 
-/** A ruling of this season, for the report (§11.3 "GM ruling" / "default applied"). */
-export interface RulingRecord { id: string; row: JudgmentId; states: StateId[]; value: string; by: RulingSource; what: Localized }
+/** A ruling of this season, for the report (§11.3 "GM ruling" / "default applied"). `says`: the ruling in words, when its value is a code. */
+export interface RulingRecord { id: string; row: GmRow; states: StateId[]; value: string; by: RulingSource; what: Localized; says?: Localized }
 
 export interface GruikFlow {
   /** What the game waits for; null while steps run (never between two resolutions). */
@@ -145,6 +155,8 @@ export interface GruikFlow {
   rerun?: StepSnapshot;
   /** The GM's orders for the states he runs (neutrals, barbarians), given during the orders' wait (console.ts, §11.3, §11.6). */
   gmOrders?: Record<StateId, GruikSheet>;
+  /** §6.12.2: the quality modifiers the GM set on this season's ABR battles, by battle and side (S6.3's input; reviewed battles are not raised again). */
+  quality?: Record<string, Record<StateId, number>>;
 }
 
 /** A step whose results await the GM, with the state before it (flow.ts `rerunStep`). */
@@ -208,7 +220,9 @@ const pname = (s: GruikState, p: string) => s.map.provinces.find((x) => x.id ===
 const rname = (g: GruikGame, st: StateId) => g.names[st] ?? g.gruik.realms[st]?.name ?? st;
 
 /** What each row the flow raises decides, for the GM and the reports. */
-const ROW_WHAT: Partial<Record<JudgmentId, Localized>> = {
+const ROW_WHAT: Partial<Record<GmRow, Localized>> = {
+  ABR: { fr: 'bataille résolue par ABR : modificateurs de qualité (§6.12.2)', en: 'battle resolved by ABR: quality modifiers (§6.12.2)' },
+  'A-22': { fr: 'transfert de propriété d’une province cédée (§8.3, A-22)', en: 'ownership transfer of a ceded province (§8.3, A-22)' },
   J1: { fr: 'forces laissées chez un ancien ami', en: 'forces left in a former friend’s land' },
   J4: { fr: 'compte rendu de bataille contesté', en: 'disputed battle report' },
   J7: { fr: 'conflit de mouvements simultanés (plus de deux états)', en: 'simultaneous-move conflict (more than two states)' },
@@ -221,7 +235,7 @@ const ROW_WHAT: Partial<Record<JudgmentId, Localized>> = {
   J18: { fr: 'invasion barbare', en: 'barbarian invasion' },
   J27: { fr: 'situation imprévue', en: 'unforeseen situation' },
 };
-const whatOf = (row: JudgmentId): Localized => ROW_WHAT[row] ?? { fr: row, en: row };
+const whatOf = (row: GmRow): Localized => ROW_WHAT[row] ?? { fr: row, en: row };
 
 /** The answers of a naval round in both languages (§7.9, §7.15). */
 export const NAVAL_WORD: Record<string, Localized> = {
@@ -269,8 +283,8 @@ function takeQueue(g: GruikGame, events: GruikFlowEvent[]): void {
 }
 
 /** A ruling applied: its effect (J18 cancel, a disputed battle's result) and its record for the report. */
-function record(g: GruikGame, input: GruikItemInput, ruling: Ruling, events: GruikFlowEvent[], battle?: TabletopBattle): void {
-  g.flow.rulings.push({ id: input.id, row: input.row, states: [...input.concerns], value: ruling.value, by: ruling.by, what: input.decides });
+function record(g: GruikGame, input: GruikItemInput, ruling: Ruling, events: GruikFlowEvent[], battle?: TabletopBattle, says?: Localized): void {
+  g.flow.rulings.push({ id: input.id, row: input.row, states: [...input.concerns], value: ruling.value, by: ruling.by, what: input.decides, ...(says ? { says } : {}) });
   if (input.row === 'J18' && ruling.value === 'cancel') {
     for (const st of input.concerns) { const r = g.gruik.realms[st]; if (r) delete r.invasionDue; }
   }
@@ -294,6 +308,36 @@ function disputeItem(g: GruikGame, b: TabletopBattle): GruikItemInput {
     ],
     playersSee: fill({ fr: 'Le MJ tranche le compte rendu contesté de la bataille de {p}.', en: 'The GM is ruling on the disputed report of the battle of {p}.' }, { p: pname(g.gruik, b.province) }),
   };
+}
+
+/**
+ * §11.6's timed reviews of the step just run (reviews.ts): S6.3's ABR battles (with a GM only: the
+ * result stands without one, as before) and S3.3's cessions whose two parties ticked "transfer
+ * ownership" (no GM: the default, not approved, at once [P §11.3, A-22]).
+ */
+function raiseReviews(g: GruikGame, id: StepId, before: GruikState, events: GruikFlowEvent[]): void {
+  const present = g.gruik.config.gm.present;
+  if (id === 'S6.3') g.flow.items.push(...abrItems(g, g.flow.rerun?.runs ?? 0)); // none without a GM or with `gm.abrReview` off
+  if (id !== 'S3.3') return;
+  for (const it of cessionItems(g, before, events)) {
+    if (present) { g.flow.items.push(it); continue; }
+    const ruling: Ruling = { value: it.input.byDefault, by: 'no-gm' };
+    record(g, it.input, ruling, events, undefined, cessionRuling(g, it, ruling, events));
+  }
+}
+
+/**
+ * §6.12.2: the GM set quality modifiers on S6.3's ABR battles: the step runs again from its
+ * snapshot with them (and the season's roll overrides, the GM's console edits again), its items not
+ * raised again (he has just ruled on them).
+ */
+function refight(g: GruikGame, events: GruikFlowEvent[], reapply?: (g: GruikGame, events: GruikFlowEvent[]) => void): void {
+  const f = g.flow, r = f.rerun!;
+  const start: GruikState = { ...structuredClone(r.before), dice: { ...r.before.dice, ...(g.gruik.dice.overrides ? { overrides: { ...g.gruik.dice.overrides } } : {}) } };
+  g.gruik = runStep(start, r.step, inputsOf(g));
+  recaptureBattles(g, r.before, r.step);
+  reapply?.(g, events);
+  f.gmSeen = (g.gruik.gmQueue ?? []).length;
 }
 
 function raiseDispute(g: GruikGame, b: TabletopBattle, events: GruikFlowEvent[]): void {
@@ -437,7 +481,7 @@ function inputsOf(g: GruikGame): StepInputs {
     'S5': { orders: states.flatMap((st) => f.sheets[st]!.naval ?? []), rounds: f.navalAnswers ?? {}, policies: Object.assign({}, ...states.map((st) => f.sheets[st]!.policies ?? {})) },
     'S6.1': sortieInputs(f.sheets), // §8.1.5: sorties, relief answers, consents, contingents
     'S6.2': { postures, preferences },
-    'S6.3': { reports },
+    'S6.3': { reports, ...(f.quality ? { quality: f.quality } : {}) }, // §6.12.2: the GM's quality modifiers (reviews.ts)
     'S8.7': { disband, create: Object.fromEntries(Object.entries(f.createArmy ?? {}).filter(([st]) => !f.sheets[st]?.orders?.createArmy)) }, // a create-army order wins over a standing no
   };
 }
@@ -473,7 +517,7 @@ function seasonReportEvent(g: GruikGame, nextKey: string): GruikFlowEvent {
     const rulings = g.flow.rulings.filter((x) => viewer !== null && x.states.includes(viewer));
     if (rulings.length) {
       out.push('', `## ${fr ? 'Décisions du MJ' : 'GM rulings'}`, '');
-      for (const x of rulings) out.push(`- ${x.row} — ${x.what[lang]}: ${x.by === 'gm' ? `${x.value} (${rulingNote('gm', lang)})` : rulingNote(x.by, lang)}`);
+      for (const x of rulings) out.push(`- ${x.row} — ${x.what[lang]}: ${x.by === 'gm' ? `${x.says?.[lang] ?? x.value} (${rulingNote('gm', lang)})` : x.says ? `${x.says[lang]} (${rulingNote(x.by, lang)})` : rulingNote(x.by, lang)}`);
     }
     if (viewer !== null) {
       out.push('', `## ${fr ? 'Décisions en attente' : 'Pending decisions'}`, '');
@@ -544,6 +588,7 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
     if (id.startsWith('S6')) captureBattles(g, before, id); // §6.11: the battles fought, open for communiqués
     delete f.rerun;
     takeQueue(g, events);
+    raiseReviews(g, id, before, events);
     if (f.items.length && id !== 'S9' && id !== 'S10') f.rerun = { step: id, before, runs: 0 }; // §11.3: the GM may re-run it
     if (id === 'S6.3') for (const b of f.battles.filter((x) => x.accepted)) { // §6.12.1 step 3: the lists revealed to the protagonists after the battle
       const text = listsRevealed(b.table, pname(g.gruik, b.province), b.sides, (st) => rname(g, st));
@@ -556,7 +601,7 @@ export function settle(g: GruikGame, rng: Rng, events: GruikFlowEvent[]): void {
       const keepStanding = f.standing, seen = f.gmSeen, keepCreate = f.createArmy;
       Object.assign(f, newFlow(), { standing: keepStanding, gmSeen: seen });
       if (keepCreate) f.createArmy = keepCreate; // [P §4.8] a standing answer
-      delete f.pendingKey; delete f.navalAnswers; delete f.navalQuestions; delete f.navalRounds; delete f.volunteers;
+      delete f.pendingKey; delete f.navalAnswers; delete f.navalQuestions; delete f.navalRounds; delete f.volunteers; delete f.quality;
       closeOldBattles(g); // [P §6.11] a battle's communiqués until the end of the season after it
       const n = g.gruik.config.campaign.seasons;
       if (n > 0 && g.gruik.season >= n) { applyCommuniqueRulings(g, () => undefined, events); f.phase = 'over'; return; } // the last ones waiting: their default
@@ -586,13 +631,15 @@ export function sheetWithStanding(g: GruikGame, st: StateId, given: GruikSheet |
 }
 
 /** Applies the answers of the open pause (`answers[decision][player]`, defaults filled in) and settles. */
-export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, unknown>>, rng: Rng): { game: GruikGame; events: GruikFlowEvent[] } {
+export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, unknown>>, rng: Rng, reapply?: (g: GruikGame, events: GruikFlowEvent[]) => void): { game: GruikGame; events: GruikFlowEvent[] } {
   const g = structuredClone(g0);
   const f = g.flow;
   const events: GruikFlowEvent[] = [];
   const a = (d: string, p: PlayerId) => answers[d]?.[p];
   // J21 (communique.ts): the communiqués waiting for the GM, whatever the pause, take his ruling or their default with this step
   if (f.phase !== 'over' && f.phase !== null) applyCommuniqueRulings(g, (d) => a(d, '@gm') as Ruling | undefined, events);
+  // J6 (list-check.ts): the army lists waiting for the GM's check, likewise
+  if (f.phase !== 'over' && f.phase !== null) applyListRulings(g, (d) => a(d, '@gm') as Ruling | undefined, events);
   switch (f.phase) {
     case 'orders': {
       for (const st of live(g)) {
@@ -667,12 +714,19 @@ export function answer(g0: GruikGame, answers: Record<string, Record<PlayerId, u
       break;
     }
     case 'gm': {
+      let refought = false;
       for (const it of f.items) {
         const v = a(`gm:${it.input.id}`, '@gm') as Ruling | undefined;
         const ruling: Ruling = v ?? { value: it.input.byDefault, by: 'default' };
-        record(g, it.input, ruling, events, it.battle ? f.battles.find((b) => b.id === it.battle) : undefined);
+        if (it.source === 'abr') { // §6.12.2 (reviews.ts): the GM's quality modifiers
+          const r = abrRuling(g, it, ruling, events);
+          record(g, it.input, ruling, events, undefined, r.says);
+          if (r.quality) { (f.quality ??= {})[it.battle!] = r.quality; refought = true; }
+        } else if (it.source === 'cession') record(g, it.input, ruling, events, undefined, cessionRuling(g, it, ruling, events)); // [P A-22]
+        else record(g, it.input, ruling, events, it.battle ? f.battles.find((b) => b.id === it.battle) : undefined);
       }
       f.items = [];
+      if (refought && f.rerun?.step === 'S6.3') refight(g, events, reapply);
       delete f.rerun;
       break;
     }
@@ -730,10 +784,11 @@ export function rerunStep(g: GruikGame, rng: Rng, events: GruikFlowEvent[], reap
   g.gruik = runStep(start, r.step, inputsOf(g));
   if (r.step.startsWith('S6')) recaptureBattles(g, r.before, r.step);
   reapply?.(g);
-  f.items = f.items.filter((x) => x.source !== 'queue');
+  f.items = f.items.filter((x) => x.source === 'dispute');
   f.gmSeen = (r.before.gmQueue ?? []).length;
   f.rerun = { ...r, runs };
   takeQueue(g, events);
+  raiseReviews(g, r.step, r.before, events); // an ABR battle's outcome may differ: raised again, new ids
   if (f.items.length) return;
   // Nothing left for the GM: the season goes on from the step after it.
   delete f.rerun;

@@ -24,6 +24,9 @@ const M = {
   moderation: { fr: 'Communiqués de bataille relus par le MJ (J21)', en: 'Battle communiqués read by the GM (J21)' },
   moderationHelp: { fr: 'Avec un MJ : chaque communiqué attend sa décision (publier, retenir, modifier) ; sans décision, il est publié quand l’étape se résout. Sans MJ : publiés aussitôt.', en: 'With a GM: each communiqué waits for his ruling (publish, withhold, edit); without one it is published when the step resolves. Without a GM: published at once.' },
   moderationOn: { fr: 'oui', en: 'yes' },
+  listCheck: { fr: 'Listes d’armée vérifiées par le MJ (J6)', en: 'Army lists checked by the GM (J6)' },
+  listCheckHelp: { fr: 'Avec un MJ et les batailles sur table : chaque liste remise attend sa vérification (acceptée, ou refusée : en remettre une autre) ; sans décision, elle est acceptée. Sans MJ : seul le total d’AP est vérifié.', en: 'With a GM and tabletop battles: each list handed in waits for his check (accepted, or refused: hand in another); without a ruling it is accepted. Without a GM: the AP total alone is checked.' },
+  listCheckOff: { fr: 'non (total d’AP seulement)', en: 'no (AP total only)' },
   moderationOff: { fr: 'non (publiés aussitôt)', en: 'no (published at once)' },
   badSeasons: { fr: 'Un nombre entier de saisons, de {min} à {max}.', en: 'A whole number of seasons, from {min} to {max}.' },
 } satisfies Record<string, Localized>;
@@ -33,6 +36,7 @@ export function gruikHostFields(lang: Lang): SeatField[] {
     { name: 'seasons', label: M.seasons[lang], kind: 'integer', min: SEASONS.min, max: SEASONS.max, optional: true, help: `${M.seasonsHelp[lang]} (${DEFAULT_CONFIG.campaign.seasons})` },
     { name: 'tabletop', label: M.tabletop[lang], kind: 'choice', options: [{ value: 'no', label: M.no[lang] }, { value: 'yes', label: M.yes[lang] }], help: M.tabletopHelp[lang] },
     { name: 'communiqueModeration', label: M.moderation[lang], kind: 'choice', options: [{ value: 'no', label: M.moderationOff[lang] }, { value: 'yes', label: M.moderationOn[lang] }], help: M.moderationHelp[lang] },
+    { name: 'listCheck', label: M.listCheck[lang], kind: 'choice', options: [{ value: 'no', label: M.listCheckOff[lang] }, { value: 'yes', label: M.moderationOn[lang] }], help: M.listCheckHelp[lang] },
   ];
 }
 
@@ -40,5 +44,5 @@ export function gruikHostOptions(values: Record<string, string>, ctx: { gm: bool
   const raw = (values.seasons ?? '').trim();
   const seasons = raw === '' ? DEFAULT_CONFIG.campaign.seasons : /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(seasons) || seasons < SEASONS.min || seasons > SEASONS.max) return { issues: [{ field: 'seasons', text: fill(M.badSeasons, { min: SEASONS.min, max: SEASONS.max }) }] };
-  return { options: { seasons, tabletop: values.tabletop === 'yes', gm: ctx.gm, ...(values.communiqueModeration === 'yes' ? { communiqueModeration: true } : {}) } };
+  return { options: { seasons, tabletop: values.tabletop === 'yes', gm: ctx.gm, ...(values.communiqueModeration === 'yes' ? { communiqueModeration: true } : {}), ...(values.listCheck === 'yes' ? { listCheck: true } : {}) } };
 }

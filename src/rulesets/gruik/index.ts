@@ -21,7 +21,7 @@ import { deadlineHours, type DeadlineClass } from './decisions.ts';
 import { answer, creatingStates, newFlow, reactingStates, seasonName, settle, drawKey, NAVAL_WORD, type GruikFlowEvent, type GruikGame } from './flow.ts';
 import { CHOICES } from './rules/naval-phase.ts';
 import { gruikJudgment } from './gm.ts';
-import { gmAct, gmActionAudience, gmActions, validateGmAction } from './console.ts';
+import { gmAct, gmActionAudience, gmActions, reapplyEdits, validateGmAction, type GmEdit } from './console.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
@@ -45,6 +45,7 @@ import type { MoveOrder } from './rules/movement.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { shortId } from './sheet/names.ts';
 import { fill } from '../../engine/localize.ts';
+import { listJudgments } from './list-check.ts';
 import { actCommunique, communiqueActions, communiqueAudience, communiqueJudgments, communiqueSections, isCommuniqueInput, isCommuniqueValue, publishedCount, validateCommunique } from './communique.ts';
 
 export interface GruikOptions {
@@ -66,6 +67,8 @@ export interface GruikOptions {
   tabletop?: boolean;
   /** J21 [P §11.4]: communiqués go to the GM's queue first (`campaign.communiqueModeration`). */
   communiqueModeration?: boolean;
+  /** J6 [P §11.4]: the army lists handed in for the table wait for the GM's check (`campaign.listCheck`). */
+  listCheck?: boolean;
   config?: Record<string, unknown>;
 }
 
@@ -112,8 +115,9 @@ const cls = (name: DeadlineClass): Decision['deadline'] => ({ kind: 'class', nam
 
 function decisionsOf(g: GruikGame): Decision[] {
   // J21 (communique.ts): the communiqués waiting for the GM, optional items beside whatever the season asks
-  const comms = communiqueJudgments(g);
-  return comms.length ? [...phaseDecisions(g), ...comms] : phaseDecisions(g);
+  // J6 (list-check.ts): the army lists waiting for the GM's check, likewise
+  const extra = [...communiqueJudgments(g), ...listJudgments(g)];
+  return extra.length ? [...phaseDecisions(g), ...extra] : phaseDecisions(g);
 }
 
 function phaseDecisions(g: GruikGame): Decision[] {
@@ -214,7 +218,7 @@ function overridesOf(o: GruikOptions): Record<string, unknown> {
   return {
     ...base,
     gm: { ...(base.gm ?? {}), ...(o.gm !== undefined ? { present: o.gm } : {}) },
-    campaign: { ...(base.campaign ?? {}), ...(o.seasons !== undefined ? { seasons: o.seasons } : {}), ...(o.tabletop !== undefined ? { tabletop: o.tabletop } : {}), ...(o.communiqueModeration !== undefined ? { communiqueModeration: o.communiqueModeration } : {}) },
+    campaign: { ...(base.campaign ?? {}), ...(o.seasons !== undefined ? { seasons: o.seasons } : {}), ...(o.tabletop !== undefined ? { tabletop: o.tabletop } : {}), ...(o.communiqueModeration !== undefined ? { communiqueModeration: o.communiqueModeration } : {}), ...(o.listCheck !== undefined ? { listCheck: o.listCheck } : {}) },
   };
 }
 
@@ -348,7 +352,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   resolve(g, submissions, rng) {
     const answers: Record<string, Record<PlayerId, unknown>> = {};
     for (const x of submissions) (answers[x.decision] ??= {})[x.player] = x.value;
-    const r = answer(g, answers, rng);
+    const r = answer(g, answers, rng, (t, ev) => reapplyEdits(t, (t.flow.rerun?.edits ?? []) as GmEdit[], ev)); // §6.12.2: S6.3 fought again keeps the GM's edits
     return { state: r.game, events: r.events };
   },
   view(g, player) {

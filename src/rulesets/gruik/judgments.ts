@@ -10,7 +10,9 @@
  * Raised for the GM, each by the step that meets it (`raise`, rules/treasury.ts, into `gmQueue`): J1
  * (S3.2), J7 (S4.1), J8 (S6.3), J13 (S7.2), J16 (where a civil war starts: S0.3, after a battle),
  * J17 and J18 (S0.3), J27 (S0.2); by the flow: J4, J9 or J10 for a disputed tabletop report (flow.ts
- * `disputeItem`), J21 for a communiqué when moderation is on (communique.ts). gm.ts turns them into
+ * `disputeItem`), J21 for a communiqué when moderation is on (communique.ts), J6 for an army list when
+ * the GM checks them (`campaign.listCheck`, list-check.ts). §11.6's timed reviews that are no row here
+ * (an ABR battle, a cession's ownership) are gm.ts `REVIEW_ROWS` (reviews.ts). gm.ts turns them into
  * the engine's judgment decisions of GM_SEAT; console.ts is the GM's console. The other rows are
  * the program's to decide: their default applies and nothing is queued.
  */

@@ -42,8 +42,11 @@ export interface LandCombatInputs {
   'S6.1'?: SortieInputs;
   /** S6.2: postures of main armies (default `engage`) and retreat preferences (default §5.9 order). */
   'S6.2'?: { postures?: Record<string, Posture>; preferences?: Record<string, RetreatOption[]> };
-  /** S6.3: tabletop results reported and confirmed (§6.12.1), by battle id (`battleId`), as the prompt layer validated them; others go to ABR. */
-  'S6.3'?: { reports?: Record<string, BattleFacts>; quality?: Record<StateId, number> };
+  /**
+   * S6.3: tabletop results reported and confirmed (§6.12.1), by battle id (`battleId`), as the prompt layer validated them; others go to ABR.
+   * `quality`: the GM's quality modifiers of an ABR battle, by battle id and side (§6.12.2 "set only by a GM approval step"; flow.ts).
+   */
+  'S6.3'?: { reports?: Record<string, BattleFacts>; quality?: Record<string, Record<StateId, number>> };
 }
 
 /** A battle's id: the season, the province and the two armies (stable, so a report can name it). */
@@ -147,9 +150,17 @@ export const LAND_COMBAT_RUNNERS: Partial<Record<StepId, (s: GruikState, input: 
         if (fieldedIn(t, spec, a) < 1 || fieldedIn(t, spec, b) < 1) continue; // [P] an army of 0 AP fields nothing: no battle
         const report = i['S6.3']?.reports?.[spec.id];
         // [§11.6] a GM quality modifier out of bounds is ignored (0), never a crash
-        const quality = Object.fromEntries(Object.entries(i['S6.3']?.quality ?? {}).filter(([, q]) => Number.isInteger(q) && Math.abs(q) <= t.config.abr.qualityMax));
+        const quality = Object.fromEntries(Object.entries(i['S6.3']?.quality?.[spec.id] ?? {}).filter(([, q]) => Number.isInteger(q) && Math.abs(q) <= t.config.abr.qualityMax));
         const r = report ? applyBattle(t, spec, report, dice) : runAbrBattle(t, spec, dice, { quality });
         events.push(...(battleEvents(t, spec, r) as FieldEvent[]));
+        if (!report) { // §11.6: an ABR battle, for the GM's timed review (flow.ts)
+          const [sa, sb] = [t.armies[a]!.state, t.armies[b]!.state];
+          (lc.abr ??= []).push({
+            id: spec.id, province: p, armies: [a, b], sides: [sa, sb], fielded: { [sa]: fieldedIn(t, spec, a), [sb]: fieldedIn(t, spec, b) },
+            quality: { [sa]: quality[sa] ?? 0, [sb]: quality[sb] ?? 0 }, winner: r.result.winner,
+            losses: { [sa]: r.result.losses[sa]?.total ?? 0, [sb]: r.result.losses[sb]?.total ?? 0 }, ...(r.result.winner ? {} : { agreement: r.result.agreement ?? 'mutual' }),
+          });
+        }
         if (r.result.loser) {
           lc.defeats.push({ province: p, state: r.result.loser });
           const lost = spec.armies.find((x) => t.armies[x]!.state === r.result.loser)!;

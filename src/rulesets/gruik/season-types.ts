@@ -42,7 +42,10 @@ export interface TreatyOrder { id: string; text: string; signatories: StateId[] 
 /** One state's orders of the season for the steps S3, S7 and S8 (rules §2.12). Every field optional: a state that sends nothing holds (§11.6). */
 export interface StateOrders {
   friendship?: { declare?: StateId[]; cancel?: StateId[] };                 // §1.5
-  cessions?: { province: ProvinceId; to: StateId }[];                        // §8.3
+  /** §8.3; `transferOwnership`: the cedent ticks "transfer ownership" [P A-22] (with the recipient's `acceptOwnership` and the GM's approval). */
+  cessions?: { province: ProvinceId; to: StateId; transferOwnership?: boolean }[];
+  /** [P A-22] the recipient's tick: it takes the ownership of the provinces ceded to it this season with "transfer ownership" (the GM approves each). */
+  acceptOwnership?: boolean;
   /** Voluntary vassalage: offer to become this state's tributary; the master must accept it the same season [T §11.1]. */
   offerVassalage?: StateId;
   acceptVassals?: StateId[];

@@ -276,6 +276,23 @@ export interface LandCombat {
   reliefs?: ReliefRecord[];
   /** S6.1 (§8.1.5): the garrison armies that sallied out this season. */
   sorties?: ArmyId[];
+  /** S6.3 (§6.12.2): the battles resolved by ABR, for the GM's timed review (§11.6 "ABR quality modifier, ABR override"; flow.ts). */
+  abr?: AbrFought[];
+}
+
+/** A battle S6.3 resolved by ABR (§6.12.2): its sides, what each fielded, the quality modifiers used and the result. */
+export interface AbrFought {
+  id: string;
+  province: ProvinceId;
+  armies: [ArmyId, ArmyId];
+  sides: [StateId, StateId];
+  fielded: Record<StateId, number>;
+  quality: Record<StateId, number>;
+  winner: StateId | null;
+  /** Campaign AP lost, per side (§6.5). */
+  losses: Record<StateId, number>;
+  /** The end of a battle without a winner (§6.7, §6.9); absent with a winner. */
+  agreement?: string;
 }
 
 export interface GruikState {

@@ -15,7 +15,9 @@ export const DATE_MAX = 100;
 
 export interface TableArrangements {
   /** §6.12.1 step 3: each side's list (free text, e.g. a HOTT list) and the AP total it declares (≤ its budget). */
-  lists: Record<StateId, { text: string; ap: number }>;
+  lists: Record<StateId, { text: string; ap: number; pending?: true }>;
+  /** J6 (list-check.ts): how many lists each side handed in while the GM checks them (each its own item); `pending` above: awaiting his check. */
+  checks?: Record<StateId, number>;
   /** [P §6.12.1] the date each side proposes (free text); a new proposal replaces its own. */
   proposals: Record<StateId, string>;
   /** The date both sides agreed on: one side accepted the other's proposal. */

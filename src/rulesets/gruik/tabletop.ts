@@ -20,6 +20,7 @@ import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { DATE_MAX, emptyTable, LIST_MAX } from './tabletop-table.ts';
 import { describeReport, reportFrame, reportLine } from './report-answer.ts';
+import { listChecked } from './list-check.ts';
 import { joinedForces } from './rules/army-size.ts';
 import { hottModifier } from './rules/battle.ts';
 import { fortressFriendlyFor, friendlyProvinceFor } from './rules/relations.ts';
@@ -121,7 +122,12 @@ export function actTabletop(g0: GruikGame, player: PlayerId, v: TableAction): { 
   const t = (b.table ??= emptyTable());
   const vars = { p: place(g, b.province), w: name(g, player), d: v.text };
   let text: Localized;
-  if (v.kind === 'army-list') { t.lists[player] = { text: v.text, ap: v.ap }; text = fill(M.listNote, vars); }
+  if (v.kind === 'army-list') {
+    const checked = listChecked(g); // J6: with a GM and `listCheck`, the list waits for his check (list-check.ts)
+    t.lists[player] = { text: v.text, ap: v.ap, ...(checked ? { pending: true as const } : {}) };
+    if (checked) (t.checks ??= {})[player] = (t.checks[player] ?? 0) + 1;
+    text = fill(M.listNote, vars);
+  }
   else if (v.kind === 'propose-date') { t.proposals[player] = v.text; text = fill(M.proposeNote, vars); }
   else { t.date = v.text; text = fill(M.agreedNote, vars); }
   return { state: g, events: [{ t: 'note', audience: [...b.sides], text }] };
@@ -154,6 +160,7 @@ const S = {
   mine: { fr: 'Votre liste', en: 'Your list' },
   theirs: { fr: 'Liste de {w}', en: '{w}’s list' },
   none: { fr: 'pas encore remise', en: 'not handed in yet' },
+  checking: { fr: 'le MJ la vérifie (J6)', en: 'the GM is checking it (J6)' },
   given: { fr: 'remise ; révélée après la bataille (§6.12.1)', en: 'handed in; revealed after the battle (§6.12.1)' },
   proposed: { fr: 'Date proposée par {w}', en: 'Date proposed by {w}' },
   agreed: { fr: 'Date convenue', en: 'Date agreed' },
@@ -200,7 +207,7 @@ export function tabletopSections(g: GruikGame, player: PlayerId | null, lang: La
     ];
     if (b.accepted) {
       const mine = t?.lists[player];
-      rows.push([L(S.mine), mine ? `${mine.ap} AP — ${mine.text}` : L(S.none)]);
+      rows.push([L(S.mine), mine ? `${mine.ap} AP — ${mine.text}${mine.pending ? ` (${L(S.checking)})` : ''}` : L(S.none)]);
       rows.push([L(S.theirs, { w: name(g, them) }), t?.lists[them] ? L(S.given) : L(S.none)]);
       for (const st of b.sides) if (t?.proposals[st]) rows.push([L(S.proposed, { w: name(g, st) }), t.proposals[st]!]);
       if (t?.date) rows.push([L(S.agreed), t.date]);

@@ -95,3 +95,18 @@ export function cede(t: GruikState, from: StateId, province: ProvinceId, to: Sta
   for (const f of [...Object.values(t.armies), ...Object.values(t.detachments)]) if (f.state === from && f.location === province) f.inFortress = false;
   emit(t, { t: 'cession', audience: [], from, to, province });
 }
+
+/**
+ * [P A-22, §8.3] The ownership transfer of a cession, once both parties ticked it and the GM approved
+ * it (flow.ts, §11.6 "Ownership transfer on cession | GM timed review"): the controller it was ceded
+ * to becomes the owner, as by annexation (its monuments credited in full, §8.6.3). Nothing when the
+ * province is no longer the recipient's to hold (another step took it since). Pure.
+ */
+export function transferCededOwnership(s: GruikState, province: ProvinceId, to: StateId): GruikState {
+  const p = s.provinces[province];
+  if (!p || p.controller !== to || p.owner === to || !s.realms[to]) return s;
+  const t = structuredClone(s);
+  t.provinces[province]!.owner = to;
+  creditAnnexedMonuments(t, province);
+  return t;
+}

@@ -70,7 +70,7 @@ const oneOfKinds = (kinds: Record<string, Check>): Check => (v) => typeof v === 
 /** The shape of each field of StateOrders (season-types.ts). */
 const SHAPE: Record<keyof StateOrders, Check> = {
   friendship: obj({ declare: arr(str), cancel: arr(str) }, ['declare', 'cancel']),
-  cessions: arr(obj({ province: str, to: str })),
+  cessions: arr(obj({ province: str, to: str, transferOwnership: bool }, ['transferOwnership'])), acceptOwnership: bool,
   offerVassalage: str, acceptVassals: arr(str), freeTributaries: arr(str),
   tributeRates: arr(obj({ tributary: str, rate: num })),
   throwOffYoke: bool, appointGenerals: arr(str), releasePrisoners: arr(str),
@@ -143,6 +143,7 @@ export function validateOrders(s: GruikState, orders: Record<StateId, unknown>):
       if (!(typeof x.rate === 'number' && x.rate >= 0 && x.rate <= c.treasury.tributeMaxRate)) { no(`tribute ${x.tributary}`, 'bad-rate', { max: c.treasury.tributeMaxRate }); return false; }
       return true;
     });
+    if (o.acceptOwnership) a.acceptOwnership = true; // [P A-22] the recipient's tick (flow.ts raises the GM's review)
     if (o.throwOffYoke) { if (yokeRight(s, st)) a.throwOffYoke = true; else no('yoke', 'no-yoke-right'); }
     a.appointGenerals = (o.appointGenerals ?? []).filter((army) => {
       const g = s.armies[army]?.state === st ? s.characters[s.armies[army]!.general] : undefined;

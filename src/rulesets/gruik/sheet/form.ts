@@ -46,6 +46,7 @@ const T = {
   posture: { en: 'Posture', fr: 'Posture' },
   option: { en: 'Retreat', fr: 'Retraite' },
   text: { en: 'Text', fr: 'Texte' },
+  ownership: { en: 'Transfer ownership (A-22, the GM approves)', fr: 'Transférer la propriété (A-22, le MJ approuve)' },
   treaty: { en: 'Treaty', fr: 'Traité' },
   policy: { en: 'Policy', fr: 'Politique' },
   note: { en: 'Note', fr: 'Note' },
@@ -119,7 +120,8 @@ export function sheetForm(state: GruikState, stateId: StateId, lang: Lang): Answ
   const friends = realm.friendsDeclared.filter((x) => others.includes(x));
   if (friends.length) dip.push(entry('unfriend', k('unfriend'), `${k('unfriend')} <state>`, [choice('state', t('state'), states(friends))]));
   const cedable = controlled.filter((p) => others.some((x) => s31ok({ cessions: [{ province: p, to: x }] })));
-  if (cedable.length && others.length) dip.push(entry('cede', k('cede'), `${k('cede')} <province> ${w('to', lang)} <state>`, [choice('province', t('province'), cedable.map((p) => opt(p, ix.province[p]!.name))), choice('to', t('state'), states(others), { prefix: w('to', lang) })]));
+  if (cedable.length && others.length) dip.push(entry('cede', k('cede'), `${k('cede')} <province> ${w('to', lang)} <state> [${w('ownership', lang)}]`, [choice('province', t('province'), cedable.map((p) => opt(p, ix.province[p]!.name))), choice('to', t('state'), states(others), { prefix: w('to', lang) }), choice('ownership', t('ownership'), [opt(w('ownership', lang))], { optional: true })]));
+  if (others.length) dip.push(entry('accept-ownership', k('accept-ownership'), k('accept-ownership'), [])); // [P A-22] the recipient's tick
   const masters = others.filter((x) => s31ok({ offerVassalage: x }));
   if (masters.length) dip.push(entry('vassal', k('vassal'), `${k('vassal')} <state>`, [choice('state', t('state'), states(masters))]));
   if (others.length) dip.push(entry('accept-vassal', k('accept-vassal'), `${k('accept-vassal')} <state>`, [choice('state', t('state'), states(others))]));

@@ -25,7 +25,7 @@ function lines(lang: Lang): [OrderWord, string][] {
     ['fleet', `${FL} [${w('sail', lang)} ${Z}] [${w('embark', lang)} ${F} …] [${w('land', lang)} ${P} [${F} …]] [${w('raid', lang)} ${P}] … [${w('end', lang)} ${w('coast', lang)} ${P} | ${w('port', lang)} [${P}] | ${w('blockade', lang)} ${P}]`],
     ['policy', `${FL} [${w('intercept', lang)} ${w('always', lang)}|${w('never', lang)}|<ratio>] [${w('ifIntercepted', lang)} ${w('battle', lang)}|${w('retreatTo', lang)}|${w('continue', lang)}|${w('stay', lang)}|${w('port', lang)}|${w('battleIf', lang)} <ratio> ${w('else', lang)} …] [${w('pursue', lang)} ${w('yes', lang)}|${w('no', lang)}] [${w('straits', lang)} ${w('block', lang)}|${w('allow', lang)}] [${w('ask', lang)} ${w('yes', lang)}|${w('no', lang)}]`],
     ['gift', `${N} ${w('to', lang)} ${S} ["note"]`], ['ships', `${N} [${w('at', lang)} ${P}]`], ['effort', `${A} ${N}`], ['prestige', P], ['pillage', P],
-    ['friend', S], ['unfriend', S], ['cede', `${P} ${w('to', lang)} ${S}`], ['vassal', S], ['accept-vassal', S], ['free', S], ['rate', `${S} <0.3>`], ['yoke', ''], ['master', S],
+    ['friend', S], ['unfriend', S], ['cede', `${P} ${w('to', lang)} ${S} [${w('ownership', lang)}]`], ['accept-ownership', ''], ['vassal', S], ['accept-vassal', S], ['free', S], ['rate', `${S} <0.3>`], ['yoke', ''], ['master', S],
     ['appoint', A], ['release', fr ? '<personnage>' : '<character>'], ['create-army', ''],
     ['raid', `${F}|${FL} … ${S}`], ['besiege', P], ['no-siege', A], ['surrender', P], ['abandon', P],
     ['sortie', P], ['relief', `${P} ${w('retreatTo', lang)}|${w('pin', lang)}|${w('all', lang)}|${w('auto', lang)}`], ['consent', `${P} ${w('yes', lang)}|${w('no', lang)}`], ['contingent', `${P} <AP>`], ['withdraw', P],

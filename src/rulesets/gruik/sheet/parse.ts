@@ -313,10 +313,11 @@ class Builder {
         const province = cur.name('province', WHAT.province);
         cur.expect('to');
         const to = cur.name('state', WHAT.state);
+        const own = !!cur.accept('ownership'); // [P A-22] "transfer ownership": with the recipient's accept-ownership, the GM approves
         cur.end();
         this.once('cede', province, n, this.names.label('province', province));
         this.s31({ cessions: [{ province, to }] });
-        this.push('cessions', { province, to });
+        this.push('cessions', { province, to, ...(own ? { transferOwnership: true } : {}) });
         return;
       }
       case 'vassal': case 'master': {
@@ -348,6 +349,7 @@ class Builder {
       case 'appoint': { const army = cur.name('army', WHAT.army); cur.end(); this.once('appoint', army, n, this.names.label('army', army)); this.s31({ appointGenerals: [army] }); this.push('appointGenerals', army); return; }
       case 'release': { const c = cur.name('character', WHAT.character); cur.end(); this.once('release', c, n, c); this.s31({ releasePrisoners: [c] }); this.push('releasePrisoners', c); return; }
       case 'create-army': { cur.end(); this.once('create-army', '', n, kw); this.orders.createArmy = true; return; }
+      case 'accept-ownership': { cur.end(); this.once('accept-ownership', '', n, kw); this.orders.acceptOwnership = true; return; } // [P A-22] the recipient's tick
       // ── S7 raids and sieges (§8.1, §8.2) ──
       case 'raid': {
         const forces: string[] = [];

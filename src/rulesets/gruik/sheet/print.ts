@@ -42,7 +42,8 @@ export function sheetText(state: GruikState, stateId: StateId, sheet: GruikSheet
   }
   for (const x of o.friendship?.declare ?? []) lines.push(`${k('friend')} ${word(x)}`);
   for (const x of o.friendship?.cancel ?? []) lines.push(`${k('unfriend')} ${word(x)}`);
-  for (const c of o.cessions ?? []) lines.push(`${k('cede')} ${word(c.province)} ${w('to', lang)} ${word(c.to)}`);
+  for (const c of o.cessions ?? []) lines.push(`${k('cede')} ${word(c.province)} ${w('to', lang)} ${word(c.to)}${c.transferOwnership ? ` ${w('ownership', lang)}` : ''}`);
+  if (o.acceptOwnership) lines.push(k('accept-ownership'));
   if (o.offerVassalage) lines.push(`${k('vassal')} ${word(o.offerVassalage)}`);
   for (const x of o.acceptVassals ?? []) lines.push(`${k('accept-vassal')} ${word(x)}`);
   for (const x of o.freeTributaries ?? []) lines.push(`${k('free')} ${word(x)}`);
