@@ -13,35 +13,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { advance, createGame, replay, takeAction, type GameRecord } from '../../src/engine/game.ts';
+import { advance, createGame, replay, takeAction } from '../../src/engine/game.ts';
 import { GM_SEAT } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
-import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
+import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { gmAct, gmActionAudience, GM_EDIT_BOUNDS, validateGmAction } from '../../src/rulesets/gruik/console.ts';
 import { createDetachment } from '../../src/rulesets/gruik/rules/detachments.ts';
 import { titleFor, ownedProvinces } from '../../src/rulesets/gruik/rules/titles.ts';
+import { edit, lastEvents, refused, reportOf, start, type G } from './console-kit.ts';
 
-type G = GameRecord<GruikGame>;
-/** Seed `console`: the first season's orders are awaited (elves: sylve, rives, coudre, hautval; dwarves: marche, enclume, roc, gouffre; the neutral fens: tourbe, ilot). */
-const start = (): G => createGame(gruik, { players: 2, gm: true, seasons: 3 }, 'console');
 /** Seed `gm-play`: S0.3 raises J17 (a catastrophe of the fens, −5 g): the GM's queue opens at once. */
 const startGm = (config?: Record<string, unknown>): G => createGame(gruik, { players: 2, gm: true, seasons: 3, ...(config ? { config } : {}) }, 'gm-play');
-function edit(g: G, id: string, values: Record<string, string>): G {
-  const r = takeAction(gruik, g, GM_SEAT, { id, values });
-  assert.deepEqual(r.validation.issues.map((i) => i.message), [], `${id} ${JSON.stringify(values)} accepted`);
-  return r.game;
-}
-function refused(g: G, id: string, values: Record<string, string>, fr: RegExp, en: RegExp): void {
-  const r = takeAction(gruik, g, GM_SEAT, { id, values });
-  assert.equal(r.game, g, `${id} ${JSON.stringify(values)}: nothing changes`);
-  const t = r.validation.issues[0]?.text;
-  assert.ok(t, `${id} ${JSON.stringify(values)}: refused with a reason`);
-  assert.match(t.fr, fr, `${id}: the French reason (${t.fr})`);
-  assert.match(t.en, en, `${id}: the English reason (${t.en})`);
-}
-const lastEvents = (g: G) => g.steps[g.steps.length - 1]!.events as GruikFlowEvent[];
-const reportOf = (g: G, p: string | null, lang: 'fr' | 'en' = 'en') => (p === null ? gruik.publicReport!(g.state, lastEvents(g), lang) : gruik.report(g.state, lastEvents(g), p, lang));
 const audienceOf = (g: G) => g.steps.at(-1)!.action?.audience;
 
 test('every edit is a form the platform can render, and each form posts what its validation reads', () => {
@@ -357,4 +340,29 @@ test('the re-run is refused with no step awaiting the GM and beyond gm.maxReruns
   refused(g1, 'rerun', {}, /déjà été rejouée 1 fois/, /already been re-run 1 times/);
   // with no edit, the re-run gives the step's own outcome again
   assert.deepEqual(g1.state.gruik.realms, g0.state.gruik.realms, 'the same realms as the first run');
+});
+
+test('property: random GM edits from the forms at every pause keep the invariants, never throw, and replay to the same hashes', () => {
+  const seen = new Set<string>();
+  for (let seed = 0; seed < 4; seed++) {
+    let x = seed * 7919 + 13; // mulberry32: a fixed stream per seed
+    const rnd = (n: number) => { x = (x + 0x6D2B79F5) | 0; let t = Math.imul(x ^ (x >>> 15), 1 | x); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) % n; };
+    let g = createGame(gruik, { players: 2, gm: true, seasons: 2 }, `gm-edits-${seed}`);
+    for (let i = 0; i < 40 && g.state.flow.phase !== 'over'; i++) {
+      for (let k = 0; k < 6; k++) {
+        const forms = gruik.gmActions!(g.state, 'en').filter((f) => f.id !== 'orders' && f.id !== 'override');
+        const f = forms[rnd(forms.length)]!;
+        const values = Object.fromEntries(f.fields.map((d) => [d.name, d.kind === 'choice' ? (d.optional && rnd(3) === 0 ? '' : d.options[rnd(d.options.length)]!.value) : d.kind === 'integer' ? String((d.min ?? 0) + rnd(Math.min(30, (d.max ?? 30) - (d.min ?? 0) + 1))) : '']));
+        const r = takeAction(gruik, g, GM_SEAT, { id: f.id, values });
+        if (r.validation.issues.length) { assert.ok(r.validation.issues[0]!.text?.fr, `${f.id}: a French reason`); continue; }
+        seen.add(f.id);
+        g = r.game;
+        assert.deepEqual(checkInvariants(g.state.gruik), [], `seed ${seed}: ${f.id} ${JSON.stringify(values)} keeps the invariants`);
+      }
+      g = advance(gruik, g, { useDefaults: true });
+      assert.deepEqual(checkInvariants(g.state.gruik), [], `seed ${seed}: the flow after the edits keeps the invariants`);
+    }
+    assert.ok(replay(gruik, g).ok, `seed ${seed}: replays to the same hashes`);
+  }
+  for (const id of ['army-place', 'army-remove', 'fleet-remove', 'civil-war', 'tributary', 'character']) assert.ok(seen.has(id), `${id} was applied at least once (${[...seen].join(', ')})`);
 });

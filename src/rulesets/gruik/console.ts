@@ -223,7 +223,7 @@ function entityForms(g: GruikGame, lang: Lang, stateField: (name: string, label:
       { name: 'character', label: L(lang, 'Personnage', 'Character'), kind: 'choice', options: chars.map((c) => ({ value: c.id, label: `${c.name} (${stateName(g, c.state)}, ${c.role === 'sovereign' ? L(lang, 'souverain', 'sovereign') : L(lang, 'général', 'general')}${c.army ? ` ${c.army}` : ''}, ${c.status})` })) },
       { name: 'name', label: L(lang, `Nom (${GM_EDIT_BOUNDS.nameMax} caractères au plus ; vide : inchangé)`, `Name (${GM_EDIT_BOUNDS.nameMax} characters at most; empty: unchanged)`), kind: 'text', optional: true },
       { name: 'status', label: L(lang, 'Sort', 'Fate'), kind: 'choice', options: STATUSES.map((x) => ({ value: x, label: x === 'active' ? L(lang, 'actif', 'active') : x === 'captive' ? L(lang, 'captif', 'captive') : L(lang, 'mort', 'dead') })) },
-      stateField('captor', L(lang, 'Geôlier (s’il est captif)', 'Captor (if captive)'), true),
+      { ...stateField('captor', L(lang, 'Geôlier (s’il est captif)', 'Captor (if captive)'), true), optional: true },
     ] });
   out.push({ id: 'temples', label: L(lang, 'Temples d’une province', 'A province’s temples'), help: L(lang, 'Pillés : à cette saison (le revenu les attend, §12.1.3) ; non : rétablis. Public.', 'Pillaged: this season (the income waits for them, §12.1.3); no: restored. Public.'),
     fields: [province('province', L(lang, 'Province', 'Province')), yesNo('pillaged', L(lang, 'Pillés', 'Pillaged'))] });
