@@ -251,6 +251,46 @@ test('a detachment’s AP within DETACHMENT_MIN…MAX (a forced ally from FORCED
   assert.deepEqual(checkInvariants(rm), [], 'the invariants hold');
 });
 
+test('a detachment placed as a garrison: in a fortress that serves it, leaving the army it had joined; told to its owner', () => {
+  const g = start().state;
+  const made = createDetachment(g.gruik, 'elves:A1', 3);
+  assert.ok(made.ok, 'a detachment of 3 AP');
+  const det = made.id!;
+  const gd: GruikGame = { ...g, gruik: made.state };
+  // it joins the dwarves' army as a volunteer ally would (detachments.ts joinArmy)
+  Object.assign(gd.gruik.detachments[det]!, { hostArmy: 'dwarves:A1', location: 'enclume' });
+  gd.gruik.armies['dwarves:A1']!.alliedDetachments.push(det);
+  assert.deepEqual(checkInvariants(gd.gruik), [], 'a legal start');
+  const v = validateGmAction(gd, { id: 'detachment-place', values: { detachment: det, province: 'hautval', fortress: 'yes' } });
+  assert.deepEqual(v.issues, [], 'accepted');
+  const r = gmAct(gd, v.value);
+  const d = r.state.gruik.detachments[det]!;
+  assert.deepEqual([d.location, d.inFortress, d.hostArmy], ['hautval', true, undefined], 'in the elves’ fortress of Hautval, on its own');
+  assert.deepEqual(r.state.gruik.armies['dwarves:A1']!.alliedDetachments, [], 'the dwarves’ army no longer counts it');
+  assert.deepEqual(checkInvariants(r.state.gruik), [], 'the invariants hold');
+  assert.match((r.events[0] as { text: { fr: string } }).text.fr, new RegExp(`Votre détachement ${det} est placé en .*, dans la forteresse \\(avant : .*\\) \\(décision du MJ\\)`), 'the French note');
+  assert.deepEqual(gmActionAudience(gd, v.value), ['elves'], 'the elves alone');
+  const no = validateGmAction(gd, { id: 'detachment-place', values: { detachment: det, province: 'roc', fortress: 'yes' } });
+  assert.match(no.issues[0]!.text!.en, /fortress takes in only its controller/, 'not in the dwarves’ fortress: they declared no friendship');
+});
+
+test('a treaty published or voided: public once published, its signatories’ before', () => {
+  const g = start().state;
+  const gt: GruikGame = structuredClone(g);
+  gt.gruik.treaties.push({ id: 'elves:0:T1', text: 'Paix', signatories: ['dwarves', 'elves'], confirmed: ['elves'] });
+  assert.ok(gruik.gmActions!(gt, 'en').some((a) => a.id === 'treaty'), 'offered once there is one');
+  const voided = validateGmAction(gt, { id: 'treaty', values: { treaty: 'elves:0:T1', outcome: 'void' } });
+  assert.deepEqual(gmActionAudience(gt, voided.value), ['dwarves', 'elves'], 'an unpublished treaty is its signatories’');
+  assert.deepEqual(gmAct(gt, voided.value).state.gruik.treaties, [], 'voided');
+  const pub = validateGmAction(gt, { id: 'treaty', values: { treaty: 'elves:0:T1', outcome: 'publish' } });
+  const r = gmAct(gt, pub.value);
+  assert.deepEqual([r.state.gruik.treaties[0]!.confirmed, r.state.gruik.treaties[0]!.publishedAt], [['dwarves', 'elves'], 0], 'confirmed by all, published this season');
+  assert.equal(gmActionAudience(gt, pub.value), null, 'publishing is public');
+  assert.equal(gruik.view(r.state, 'fens').treaties.length, 1, 'the fens now read it');
+  assert.match(validateGmAction(r.state, { id: 'treaty', values: { treaty: 'elves:0:T1', outcome: 'publish' } }).issues[0]!.text!.en, /already published/, 'not twice');
+  assert.match(validateGmAction(r.state, { id: 'treaty', values: { treaty: 'nope', outcome: 'void' } }).issues[0]!.text!.fr, /pas de tel traité/, 'an unknown treaty, in French');
+});
+
 test('temples and a monument: public; a destroyed monument’s prestige taken back in the ledger', () => {
   let g = edit(start(), 'temples', { province: 'roc', pillaged: 'yes' });
   assert.equal(g.state.gruik.provinces.roc!.templesPillagedAt, 0, 'pillaged this season');

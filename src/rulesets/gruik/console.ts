@@ -2,10 +2,10 @@
  * The GM's console of Game of Gruik (rules §11.3: "edit any entity (audited)"), in the engine's
  * terms ("game masters: the console" in src/engine/ruleset.ts). The GM edits the state model of
  * rules §2: a state's treasury, prestige, debt floor, capital, civil war, master and tribute rate,
- * declared friendships; a province's owner and controller, its temples, its monuments (destroyed);
- * a sovereign's or a general's name and fate (active, captive of a state, dead); an army's AP and
- * modifier, its place (a province, in the fortress or not) or its removal; a detachment's AP or its
- * removal; a fleet's ships, its place (zone, coast, posture: at sea, off the coast, in port,
+ * declared friendships, treaties (published or voided); a province's owner and controller, its
+ * temples, its monuments (destroyed); a sovereign's or a general's name and fate (active, captive of
+ * a state, dead); an army's AP and modifier, its place (a province, in the fortress or not) or its
+ * removal; a detachment's AP, its place (a garrison too) or its removal; a fleet's ships, its place (zone, coast, posture: at sea, off the coast, in port,
  * blockading) or its removal. Titles are not stored: they follow the provinces owned (§2.4), so the
  * GM sets them through a province's owner. Each edit is a GM action: an input of the game's history
  * (a replay applies it again), refused when it leaves the bounds below, a condition of the rules
@@ -13,7 +13,8 @@
  * force, a blockade of an enemy…) or an invariant the state kept (invariants.ts), told in French and
  * English. What it tells (`note` events, read by report.ts's readers), `editAudience`:
  * - the public (what view.ts shows everyone): prestige, a province's owner or controller, a capital,
- *   a civil war, a tributary link, a friendship, a character, temples, a monument;
+ *   a civil war, a tributary link, a friendship, a character, temples, a monument, a treaty published
+ *   (or a published one voided; an unpublished one: its signatories);
  * - the state concerned alone (what others may not know, state.ts): its treasury and debt floor,
  *   an army's AP, modifier and place, a detachment, a fleet (a hidden army edit goes to its owner
  *   only); a tribute rate: the tributary and its master;
@@ -102,6 +103,8 @@ export type GmEdit =
   | { id: 'army-remove'; army: string }
   | { id: 'detachment'; detachment: string; ap: number }
   | { id: 'detachment-remove'; detachment: string }
+  | { id: 'detachment-place'; detachment: string; province: ProvinceId; fortress: boolean }
+  | { id: 'treaty'; treaty: string; outcome: 'publish' | 'void' }
   | { id: 'fleet-place'; fleet: string; zone: SeaZoneId; coast: ProvinceId | null; posture: FleetPosture }
   | { id: 'fleet-remove'; fleet: string }
   | { id: 'override'; roll: string; value: number }
@@ -243,6 +246,8 @@ function entityForms(g: GruikGame, lang: Lang, stateField: (name: string, label:
   if (dets.length) out.push(
     { id: 'detachment', label: L(lang, 'PA d’un détachement', 'A detachment’s AP'), help: L(lang, `De ${s.config.detachment.min} à ${s.config.detachment.max} (un allié forcé : ${s.config.detachment.forcedAllyMin} au moins). Seul son état le lit.`, `From ${s.config.detachment.min} to ${s.config.detachment.max} (a forced ally: ${s.config.detachment.forcedAllyMin} at least). Only its state reads it.`),
       fields: [{ name: 'detachment', label: L(lang, 'Détachement', 'Detachment'), kind: 'choice', options: detOptions }, int('ap', L(lang, 'PA', 'AP'), s.config.detachment.min, s.config.detachment.max)] },
+    { id: 'detachment-place', label: L(lang, 'Placer un détachement', 'Place a detachment'), help: L(lang, 'Dans une province de la carte (il quitte l’armée qu’il avait rejointe, débarque s’il était à bord) ; dans la forteresse (une garnison) seulement si la province est à son état ou à un état qui l’a déclaré ami (A-27). Seul son état le lit.', 'In a province of the map (it leaves the army it had joined, lands if it was aboard); in the fortress (a garrison) only if the province is its state’s or a state’s that declared it a friend (A-27). Only its state reads it.'),
+      fields: [{ name: 'detachment', label: L(lang, 'Détachement', 'Detachment'), kind: 'choice', options: detOptions }, province('province', L(lang, 'Province', 'Province')), yesNo('fortress', L(lang, 'Dans la forteresse', 'In the fortress'))] },
     { id: 'detachment-remove', label: L(lang, 'Dissoudre un détachement', 'Disband a detachment'), help: L(lang, 'Il disparaît (ses PA ne reviennent pas à son armée : modifiez-les à part). Seul son état le lit.', 'It disappears (its AP do not go back to its army: edit them apart). Only its state reads it.'),
       fields: [{ name: 'detachment', label: L(lang, 'Détachement', 'Detachment'), kind: 'choice', options: detOptions }] },
   );
@@ -259,6 +264,11 @@ function entityForms(g: GruikGame, lang: Lang, stateField: (name: string, label:
     { id: 'fleet-remove', label: L(lang, 'Dissoudre une flotte', 'Disband a fleet'), help: L(lang, 'Sans troupes à bord (débarquez-les d’abord). Seul son état le lit.', 'With no troops aboard (land them first). Only its state reads it.'),
       fields: [{ name: 'fleet', label: L(lang, 'Flotte', 'Fleet'), kind: 'choice', options: fleetOptions }] },
   );
+  if (s.treaties.length) out.push({ id: 'treaty', label: L(lang, 'Un traité', 'A treaty'), help: L(lang, 'Publier : tous ses signataires le confirment et il est public (§8.11). Annuler : il disparaît ; dit au public s’il était publié, à ses signataires sinon.', 'Publish: all its signatories confirm it and it is public (§8.11). Void: it disappears; told to the public if it was published, to its signatories otherwise.'),
+    fields: [
+      { name: 'treaty', label: L(lang, 'Traité', 'Treaty'), kind: 'choice', options: s.treaties.map((t) => ({ value: t.id, label: `${t.id} (${t.signatories.map((x) => stateName(g, x)).join(', ')}${t.publishedAt !== undefined ? L(lang, ', publié', ', published') : ''})` })) },
+      { name: 'outcome', label: L(lang, 'Issue', 'Outcome'), kind: 'choice', options: [{ value: 'publish', label: L(lang, 'publier', 'publish') }, { value: 'void', label: L(lang, 'annuler', 'void') }] },
+    ] });
   return out;
 }
 
@@ -428,6 +438,18 @@ export function validateGmAction(g: GruikGame, action: ActionInput): Validation<
       break;
     }
     case 'detachment-remove': edit = { id: 'detachment-remove', detachment: String(v.detachment ?? '') }; break;
+    case 'detachment-place': {
+      const fortress = yes(v.fortress);
+      if (fortress === null) return refuse({ fr: 'dans la forteresse : oui ou non', en: 'in the fortress: yes or no' });
+      edit = { id: 'detachment-place', detachment: String(v.detachment ?? ''), province: String(v.province ?? ''), fortress };
+      break;
+    }
+    case 'treaty': {
+      const outcome = v.outcome === 'publish' || v.outcome === 'void' ? v.outcome : null;
+      if (!outcome) return refuse({ fr: 'issue : publier ou annuler', en: 'outcome: publish or void' });
+      edit = { id: 'treaty', treaty: String(v.treaty ?? ''), outcome };
+      break;
+    }
     case 'fleet-place': {
       const posture = POSTURES.find((x) => x === v.posture);
       if (!posture) return refuse({ fr: 'posture : en mer, au large, au port ou en blocus', en: 'posture: at sea, off the coast, in port or blockading' });
@@ -509,11 +531,17 @@ function refusal(g: GruikGame, e: GmEdit): Localized | null {
       return m && (s.provinces[m.province]?.monuments ?? []).includes(m.id) ? null : { fr: 'pas de tel monument debout', en: 'no such monument standing' };
     }
     case 'army': case 'army-remove': return has(s.armies, e.army) ? null : { fr: 'pas de telle armée', en: 'no such army' };
-    case 'army-place': {
-      if (!has(s.armies, e.army)) return { fr: 'pas de telle armée', en: 'no such army' };
+    case 'army-place': case 'detachment-place': {
+      const f = e.id === 'army-place' ? (has(s.armies, e.army) ? s.armies[e.army]! : null) : (has(s.detachments, e.detachment) ? s.detachments[e.detachment]! : null);
+      if (!f) return e.id === 'army-place' ? { fr: 'pas de telle armée', en: 'no such army' } : { fr: 'pas de tel détachement', en: 'no such detachment' };
       if (!has(s.provinces, e.province) || !s.map.provinces.some((p) => p.id === e.province)) return noProvince;
-      return !e.fortress || fortressFriendlyFor(s, e.province, s.armies[e.army]!.state) ? null
+      return !e.fortress || fortressFriendlyFor(s, e.province, f.state) ? null
         : { fr: 'la forteresse n’accueille que son contrôleur et les états qu’il a déclarés amis (A-27)', en: 'the fortress takes in only its controller and the states it declared friends (A-27)' };
+    }
+    case 'treaty': {
+      const t = s.treaties.find((x) => x.id === e.treaty);
+      if (!t) return { fr: 'pas de tel traité', en: 'no such treaty' };
+      return e.outcome === 'publish' && t.publishedAt !== undefined ? { fr: 'ce traité est déjà publié', en: 'this treaty is already published' } : null;
     }
     case 'detachment': case 'detachment-remove': {
       if (!has(s.detachments, e.detachment)) return { fr: 'pas de tel détachement', en: 'no such detachment' };
@@ -550,7 +578,9 @@ function editAudience(s: GruikGame['gruik'], e: GmEdit): StateId[] | null {
     case 'orders': return [];
     case 'treasury': case 'debt': return [e.state];
     case 'army': case 'army-place': case 'army-remove': { const a = s.armies[e.army]; return a ? [a.state] : null; }
-    case 'detachment': case 'detachment-remove': { const d = s.detachments[e.detachment]; return d ? [d.state] : null; }
+    case 'detachment': case 'detachment-remove': case 'detachment-place': { const d = s.detachments[e.detachment]; return d ? [d.state] : null; }
+    // an unpublished treaty is its signatories' (view.ts); voiding a published one, or publishing, is public
+    case 'treaty': { const t = s.treaties.find((x) => x.id === e.treaty); return t && e.outcome === 'void' && t.publishedAt === undefined ? [...t.signatories] : null; }
     case 'fleet': case 'fleet-place': case 'fleet-remove': { const f = s.fleets[e.fleet]; return f ? [f.state] : null; }
     // the link is public (view.ts), its rate the tributary's and its master's
     case 'tributary': { const m = s.realms[e.state]?.master ?? null; return m !== null && m === e.master ? [e.state, m] : null; }
@@ -606,6 +636,22 @@ function applyEdit(g: GruikGame, e: GmEdit, events: GruikFlowEvent[]): GruikGame
     default: applyMore(g, e, events, gm);
   }
   return g;
+}
+
+/**
+ * A force (an army or a detachment) set down in a province by the GM, in or out of its fortress: it
+ * leaves the army it had joined, and no fleet lists it aboard any more; what had joined an army goes
+ * with it; a besieger moved away from its siege lifts it. In place.
+ */
+function placeForce(s: GruikGame['gruik'], id: string, province: ProvinceId, fortress: boolean): void {
+  const x = s.armies[id] ?? s.detachments[id]!;
+  const joined = s.armies[id] ? [...Object.values(s.armies), ...Object.values(s.detachments)].filter((y) => y.hostArmy === id) : [];
+  if (x.hostArmy) { const h = s.armies[x.hostArmy]; if (h) h.alliedDetachments = h.alliedDetachments.filter((y) => y !== id); delete x.hostArmy; }
+  const moving = new Set([id, ...joined.map((y) => y.id)]);
+  for (const f of Object.values(s.fleets)) f.embarked = f.embarked.filter((y) => !moving.has(y));
+  for (const y of [x, ...joined]) { y.location = province; y.inFortress = fortress; }
+  const a = s.armies[id];
+  if (a && a.siegeOf !== undefined && a.siegeOf !== province) { delete a.siegeOf; a.siegeSeasons = 0; }
 }
 
 /** The edits of the rest of the state model (rules §2), each with its note to whoever may know it (`editAudience`). In place on `g`. */
@@ -705,16 +751,25 @@ function applyMore(g: GruikGame, e: GmEdit, events: GruikFlowEvent[], gm: Locali
       tell(`Le monument ${m.id} de ${pname(m.province)} est détruit${lost ? ` ; prestige : ${lost}` : ''}`, `Monument ${m.id} in ${pname(m.province)} is destroyed${lost ? `; prestige: ${lost}` : ''}`);
       break;
     }
-    case 'army-place': {
-      const a = s.armies[e.army]!;
-      const was = typeof a.location === 'string' ? (a.location === 'captured' ? ['capturée', 'captured'] : [pname(a.location), pname(a.location)]) : [`à bord de ${a.location.embarkedOn}`, `aboard ${a.location.embarkedOn}`];
-      const joined = [...Object.values(s.armies), ...Object.values(s.detachments)].filter((x) => x.hostArmy === a.id);
-      if (a.hostArmy) { const h = s.armies[a.hostArmy]; if (h) h.alliedDetachments = h.alliedDetachments.filter((x) => x !== a.id); delete a.hostArmy; }
-      const moving = new Set([a.id, ...joined.map((x) => x.id)]);
-      for (const f of Object.values(s.fleets)) f.embarked = f.embarked.filter((x) => !moving.has(x));
-      for (const x of [a, ...joined]) { x.location = e.province; x.inFortress = e.fortress; }
-      if (a.siegeOf !== undefined && a.siegeOf !== e.province) { delete a.siegeOf; a.siegeSeasons = 0; }
-      tell(`Votre armée ${a.id} est placée en ${pname(e.province)}${e.fortress ? ', dans la forteresse' : ''} (elle était : ${was[0]})`, `Your army ${a.id} is placed in ${pname(e.province)}${e.fortress ? ', in the fortress' : ''} (it was: ${was[1]})`);
+    case 'army-place': case 'detachment-place': {
+      const x = e.id === 'army-place' ? s.armies[e.army]! : s.detachments[e.detachment]!;
+      const army = e.id === 'army-place';
+      const was = typeof x.location === 'string' ? (x.location === 'captured' ? [army ? 'capturée' : 'capturé', 'captured'] : [pname(x.location), pname(x.location)]) : [`à bord de ${x.location.embarkedOn}`, `aboard ${x.location.embarkedOn}`];
+      placeForce(s, x.id, e.province, e.fortress);
+      tell(`${army ? 'Votre armée' : 'Votre détachement'} ${x.id} est ${army ? 'placée' : 'placé'} en ${pname(e.province)}${e.fortress ? ', dans la forteresse' : ''} (avant : ${was[0]})`, `${army ? 'Your army' : 'Your detachment'} ${x.id} is placed in ${pname(e.province)}${e.fortress ? ', in the fortress' : ''} (it was: ${was[1]})`);
+      break;
+    }
+    case 'treaty': {
+      const t = s.treaties.find((y) => y.id === e.treaty)!;
+      const who = t.signatories.map((y) => n(y)).join(', ');
+      if (e.outcome === 'publish') {
+        t.confirmed = [...t.signatories];
+        t.publishedAt = s.season;
+        tell(`Le traité ${t.id} (${who}) est publié`, `Treaty ${t.id} (${who}) is published`);
+      } else {
+        s.treaties = s.treaties.filter((y) => y.id !== t.id);
+        tell(`Le traité ${t.id} (${who}) est annulé`, `Treaty ${t.id} (${who}) is void`);
+      }
       break;
     }
     case 'army-remove': {
