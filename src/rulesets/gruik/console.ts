@@ -223,7 +223,7 @@ function entityForms(g: GruikGame, lang: Lang, stateField: (name: string, label:
   const chars = Object.values(s.characters).filter((c) => c.status !== 'void' && s.realms[c.state]?.kind !== 'rebels');
   if (chars.length) out.push({ id: 'character', label: L(lang, 'Un souverain ou un général', 'A sovereign or a general'), help: L(lang, 'Son nom et son sort (public) ; captif : son geôlier, dit à son état et au geôlier seulement. Un général mort est remplacé au début de la saison suivante.', 'His name and fate (public); captive: his captor, told to his state and the captor only. A dead general is replaced at the start of the next season.'),
     fields: [
-      { name: 'character', label: L(lang, 'Personnage', 'Character'), kind: 'choice', options: chars.map((c) => ({ value: c.id, label: `${c.name} (${stateName(g, c.state)}, ${c.role === 'sovereign' ? L(lang, 'souverain', 'sovereign') : L(lang, 'général', 'general')}${c.army ? ` ${c.army}` : ''}, ${c.status})` })) },
+      { name: 'character', label: L(lang, 'Personnage', 'Character'), kind: 'choice', options: chars.map((c) => ({ value: c.id, label: `${c.name} (${stateName(g, c.state)}, ${c.role === 'sovereign' ? L(lang, 'souverain', 'sovereign') : L(lang, 'général', 'general')}${c.army ? ` ${c.army}` : ''}, ${c.status === 'active' ? L(lang, 'actif', 'active') : c.status === 'captive' ? L(lang, 'captif', 'captive') : L(lang, 'mort', 'dead')})` })) },
       { name: 'name', label: L(lang, `Nom (${GM_EDIT_BOUNDS.nameMax} caractères au plus ; vide : inchangé)`, `Name (${GM_EDIT_BOUNDS.nameMax} characters at most; empty: unchanged)`), kind: 'text', optional: true },
       { name: 'status', label: L(lang, 'Sort', 'Fate'), kind: 'choice', options: STATUSES.map((x) => ({ value: x, label: x === 'active' ? L(lang, 'actif', 'active') : x === 'captive' ? L(lang, 'captif', 'captive') : L(lang, 'mort', 'dead') })) },
       { ...stateField('captor', L(lang, 'Geôlier (s’il est captif)', 'Captor (if captive)'), true), optional: true },
@@ -242,7 +242,8 @@ function entityForms(g: GruikGame, lang: Lang, stateField: (name: string, label:
       fields: [{ name: 'army', label: L(lang, 'Armée', 'Army'), kind: 'choice', options: armyOptions }] },
   );
   const dets = Object.values(s.detachments);
-  const detOptions = dets.map((d) => ({ value: d.id, label: `${d.id} (${d.ap} ${L(lang, 'PA', 'AP')}, ${d.kind})` }));
+  const kind = { own: L(lang, 'propre', 'own'), volunteerAlly: L(lang, 'allié volontaire', 'volunteer ally'), forcedAlly: L(lang, 'allié forcé', 'forced ally') };
+  const detOptions = dets.map((d) => ({ value: d.id, label: `${d.id} (${d.ap} ${L(lang, 'PA', 'AP')}, ${kind[d.kind]})` }));
   if (dets.length) out.push(
     { id: 'detachment', label: L(lang, 'PA d’un détachement', 'A detachment’s AP'), help: L(lang, `De ${s.config.detachment.min} à ${s.config.detachment.max} (un allié forcé : ${s.config.detachment.forcedAllyMin} au moins). Seul son état le lit.`, `From ${s.config.detachment.min} to ${s.config.detachment.max} (a forced ally: ${s.config.detachment.forcedAllyMin} at least). Only its state reads it.`),
       fields: [{ name: 'detachment', label: L(lang, 'Détachement', 'Detachment'), kind: 'choice', options: detOptions }, int('ap', L(lang, 'PA', 'AP'), s.config.detachment.min, s.config.detachment.max)] },
