@@ -13,7 +13,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { advance, createGame, replay, takeAction } from '../../src/engine/game.ts';
+import { advance, createGame, replay, submit, takeAction } from '../../src/engine/game.ts';
 import { GM_SEAT } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
@@ -370,6 +370,34 @@ test('re-run the step from its snapshot: an edit made since counts from the step
   const face = g2.state.gruik.rollLog.find((r) => `${r.phase}|${r.event}|${r.index}` === 'S0.3|base:elves|1')!.face;
   const g3 = edit(g2, 'override', { roll: 'S0.3|base:elves|1', value: String(face === 1 ? 2 : 1) });
   assert.equal(g3.state.gruik.realms.fens!.treasury, 25, 'still 30 − 5');
+});
+
+test('re-run S6.3 from its snapshot after an army’s AP edit: the battle is fought with the AP the GM set, on the same rolls', () => {
+  let g = startGm();
+  g = submit(gruik, g, GM_SEAT, `gm:${g.state.flow.items[0]!.input.id}`, { value: 'ok', by: 'gm' }).game;
+  g = advance(gruik, g, { useDefaults: true });
+  g = submit(gruik, g, 'elves', 'orders', 'move A1 hautval tourbe').game;
+  g = submit(gruik, g, 'dwarves', 'orders', 'move A1 marche tourbe').game;
+  g = advance(gruik, g, { useDefaults: true });
+  for (let i = 0; i < 10 && !(g.state.flow.phase === 'gm' && g.state.flow.rerun?.step === 'S6.3'); i++) g = advance(gruik, g, { useDefaults: true });
+  assert.equal(g.state.flow.rerun?.step, 'S6.3', 'S6.3 awaits the GM (J8: three states in Tourbière)');
+  const battle = (x: G) => x.state.gruik.fieldEvents!.find((e) => e.t === 'battle') as { winner: string | null };
+  const loss = (x: G, st: string) => (x.state.gruik.fieldEvents!.find((e) => e.t === 'losses' && e.state === st) as { ap: number } | undefined)?.ap ?? 0;
+  assert.equal(battle(g).winner, 'dwarves', 'as it ran: the dwarves beat the elves (21 AP each)');
+  const edited = edit(g, 'army', { army: 'elves:A1', ap: '24', mod: '0' });
+  assert.equal(edited.state.gruik.armies['elves:A1']!.currentAP, 24, 'an edit after the battle changes no outcome');
+  assert.equal(battle(edited).winner, 'dwarves', 'the battle stands');
+  const rerun = edit(edited, 'rerun', {});
+  assert.equal(battle(rerun).winner, 'elves', 'fought again with 24 AP, the elves win');
+  assert.equal(rerun.state.gruik.armies['elves:A1']!.currentAP, 24 - loss(rerun, 'elves'), 'their AP: the 24 the GM set less the battle’s losses');
+  assert.equal(rerun.state.gruik.armies['dwarves:A1']!.currentAP, 21 - loss(rerun, 'dwarves'), 'the dwarves bear theirs');
+  const faces = (x: G) => new Map(x.state.gruik.rollLog.map((r) => [`${r.season}|${r.phase}|${r.event}|${r.index}`, r.face]));
+  const was = faces(g);
+  let shared = 0;
+  for (const [k, f] of faces(rerun)) if (was.has(k)) { if (k.includes('|S6.3|')) shared++; assert.equal(f, was.get(k), `${k}: the same roll`); }
+  assert.ok(shared > 0, `the battle’s rolls are the same rolls (${shared} of S6.3)`);
+  assert.deepEqual(checkInvariants(rerun.state.gruik), [], 'the invariants hold');
+  assert.ok(replay(gruik, rerun).ok, 'replays to the same hashes');
 });
 
 test('the re-run is refused with no step awaiting the GM and beyond gm.maxReruns, in French and English', () => {
