@@ -4,8 +4,8 @@
  * rules §2: a state's treasury, prestige, debt floor, capital, civil war, master and tribute rate,
  * declared friendships, treaties (published or voided); a province's owner and controller, its
  * temples, its monuments (destroyed); a sovereign's or a general's name and fate (active, captive of
- * a state, dead); an army's AP and modifier, its place (a province, in the fortress or not) or its
- * removal; a detachment's AP, its place (a garrison too) or its removal; a fleet's ships, its place (zone, coast, posture: at sea, off the coast, in port,
+ * a state, dead); an army's AP and modifier, its place (a province, in the fortress or not), the
+ * seasons of its siege, or its removal; a detachment's AP, its place (a garrison too) or its removal; a fleet's ships, its place (zone, coast, posture: at sea, off the coast, in port,
  * blockading) or its removal. Titles are not stored: they follow the provinces owned (§2.4), so the
  * GM sets them through a province's owner. Each edit is a GM action: an input of the game's history
  * (a replay applies it again), refused when it leaves the bounds below, a condition of the rules
@@ -17,7 +17,7 @@
  *   (or a published one voided; an unpublished one: its signatories);
  * - the state concerned alone (what others may not know, state.ts): its treasury and debt floor,
  *   an army's AP, modifier and place, a detachment, a fleet (a hidden army edit goes to its owner
- *   only); a tribute rate: the tributary and its master;
+ *   only); a tribute rate: the tributary and its master; a siege: the besieger and the besieged;
  * each with "GM ruling" (`rulingNote('gm')`). A treasury or prestige edit, and the prestige a
  * destroyed monument gave, enter the ledger (rules §2.11) with the cause "GM ruling" [P §11.3: the
  * audit a player can read].
@@ -54,6 +54,7 @@ import { portFor } from './rules/naval-position.ts';
 import { enterCivilWar } from './rules/civil-war.ts';
 import { endCivilWar, rebelsOf, setControl } from './rules/conquest.ts';
 import { disbandArmy } from './rules/armies.ts';
+import { canBesiege } from './rules/siege.ts';
 import { cause, purposeText } from './words.ts';
 
 /**
@@ -77,6 +78,8 @@ export const GM_EDIT_BOUNDS = {
   debtFloorMin: -100_000,
   /** [P §11.3] text: a character's name, 1 to this many characters. */
   nameMax: 40,
+  /** [P §11.3] integer: the seasons a siege has lasted (D12: +2 a season after the first, §8.2), 0 (none) to this. */
+  siegeSeasonsMax: 40,
 } as const;
 
 /** A fleet's posture as the GM sets it [rules §2.7, §7.3, §7.8]: at sea, off a coast, in port there, or blockading it. */
@@ -101,6 +104,7 @@ export type GmEdit =
   | { id: 'monument'; monument: string }
   | { id: 'army-place'; army: string; province: ProvinceId; fortress: boolean }
   | { id: 'army-remove'; army: string }
+  | { id: 'siege'; army: string; seasons: number }
   | { id: 'detachment'; detachment: string; ap: number }
   | { id: 'detachment-remove'; detachment: string }
   | { id: 'detachment-place'; detachment: string; province: ProvinceId; fortress: boolean }
@@ -240,6 +244,8 @@ function entityForms(g: GruikGame, lang: Lang, stateField: (name: string, label:
       fields: [{ name: 'army', label: L(lang, 'Armée', 'Army'), kind: 'choice', options: armyOptions }, province('province', L(lang, 'Province', 'Province')), yesNo('fortress', L(lang, 'Dans la forteresse', 'In the fortress'))] },
     { id: 'army-remove', label: L(lang, 'Dissoudre une armée', 'Disband an army'), help: L(lang, 'Elle disparaît comme en §4.8 : ses détachements dissous, son général sans armée, ce qui l’avait rejointe laissé seul. Seul son état le lit.', 'It disappears as in §4.8: its detachments disbanded, its general without an army, what had joined it left alone. Only its state reads it.'),
       fields: [{ name: 'army', label: L(lang, 'Armée', 'Army'), kind: 'choice', options: armyOptions }] },
+    { id: 'siege', label: L(lang, 'Siège mené par une armée', 'An army’s siege'), help: L(lang, `Les saisons du siège de la province où elle se tient (§8.2 : +2 par saison après la première), de 1 à ${GM_EDIT_BOUNDS.siegeSeasonsMax} ; 0 : levé, sans la perte de prestige d’un siège échoué. Elle doit pouvoir l’assiéger (§8.1 : armée principale, province ennemie, pas d’ennemi hors de la forteresse). Dit à son état et à l’assiégé.`, `The seasons of the siege of the province it stands in (§8.2: +2 a season after the first), 1 to ${GM_EDIT_BOUNDS.siegeSeasonsMax}; 0: lifted, without a failed siege's prestige loss. It must be able to besiege it (§8.1: a main army, an enemy province, no enemy outside the fortress). Told to its state and the besieged.`),
+      fields: [{ name: 'army', label: L(lang, 'Armée', 'Army'), kind: 'choice', options: armies.map((a) => ({ value: a.id, label: `${a.id}${a.siegeOf ? ` (${L(lang, 'assiège', 'besieging')} ${pname(a.siegeOf)}, ${a.siegeSeasons})` : ''}` })) }, int('seasons', L(lang, 'Saisons de siège', 'Seasons of siege'), 0, GM_EDIT_BOUNDS.siegeSeasonsMax)] },
   );
   const dets = Object.values(s.detachments);
   const kind = { own: L(lang, 'propre', 'own'), volunteerAlly: L(lang, 'allié volontaire', 'volunteer ally'), forcedAlly: L(lang, 'allié forcé', 'forced ally') };
@@ -432,6 +438,12 @@ export function validateGmAction(g: GruikGame, action: ActionInput): Validation<
       break;
     }
     case 'army-remove': edit = { id: 'army-remove', army: String(v.army ?? '') }; break;
+    case 'siege': {
+      const n = intIn(v.seasons, 0, GM_EDIT_BOUNDS.siegeSeasonsMax);
+      if (n === null) return refuse(outOf({ fr: 'saisons de siège', en: 'seasons of siege' }, 0, GM_EDIT_BOUNDS.siegeSeasonsMax));
+      edit = { id: 'siege', army: String(v.army ?? ''), seasons: n };
+      break;
+    }
     case 'detachment': {
       const ap = intIn(v.ap, s.config.detachment.min, s.config.detachment.max);
       if (ap === null) return refuse(outOf({ fr: 'PA du détachement', en: 'the detachment’s AP' }, s.config.detachment.min, s.config.detachment.max));
@@ -532,6 +544,14 @@ function refusal(g: GruikGame, e: GmEdit): Localized | null {
       return m && (s.provinces[m.province]?.monuments ?? []).includes(m.id) ? null : { fr: 'pas de tel monument debout', en: 'no such monument standing' };
     }
     case 'army': case 'army-remove': return has(s.armies, e.army) ? null : { fr: 'pas de telle armée', en: 'no such army' };
+    case 'siege': {
+      if (!has(s.armies, e.army)) return { fr: 'pas de telle armée', en: 'no such army' };
+      const a = s.armies[e.army]!;
+      if (e.seasons === 0) return null;
+      const other = Object.values(s.armies).find((x) => x.id !== a.id && x.siegeOf !== undefined && x.siegeOf === a.location);
+      if (other) return { fr: `${other.id} assiège déjà cette province`, en: `${other.id} already besieges that province` };
+      return canBesiege(s, a.id) ? null : { fr: 'cette armée ne peut pas assiéger là où elle est (§8.1 : armée principale, province ennemie, pas d’ennemi hors de la forteresse)', en: 'this army cannot besiege where it stands (§8.1: a main army, an enemy province, no enemy outside the fortress)' };
+    }
     case 'army-place': case 'detachment-place': {
       const f = e.id === 'army-place' ? (has(s.armies, e.army) ? s.armies[e.army]! : null) : (has(s.detachments, e.detachment) ? s.detachments[e.detachment]! : null);
       if (!f) return e.id === 'army-place' ? { fr: 'pas de telle armée', en: 'no such army' } : { fr: 'pas de tel détachement', en: 'no such detachment' };
@@ -579,6 +599,14 @@ function editAudience(s: GruikGame['gruik'], e: GmEdit): StateId[] | null {
     case 'orders': return [];
     case 'treasury': case 'debt': return [e.state];
     case 'army': case 'army-place': case 'army-remove': { const a = s.armies[e.army]; return a ? [a.state] : null; }
+    // as S7.1's siege event: the besieger and the besieged
+    case 'siege': {
+      const a = s.armies[e.army];
+      if (!a) return null;
+      const p = a.siegeOf ?? (typeof a.location === 'string' ? a.location : undefined);
+      const c = p ? s.provinces[p]?.controller : null;
+      return c && c !== a.state && s.realms[c] && s.realms[c]!.kind !== 'rebels' ? [a.state, c] : [a.state];
+    }
     case 'detachment': case 'detachment-remove': case 'detachment-place': { const d = s.detachments[e.detachment]; return d ? [d.state] : null; }
     // an unpublished treaty is its signatories' (view.ts); voiding a published one, or publishing, is public
     case 'treaty': { const t = s.treaties.find((x) => x.id === e.treaty); return t && e.outcome === 'void' && t.publishedAt === undefined ? [...t.signatories] : null; }
@@ -760,6 +788,15 @@ function applyMore(g: GruikGame, e: GmEdit, events: GruikFlowEvent[], gm: Locali
       tell(`${army ? 'Votre armée' : 'Votre détachement'} ${x.id} est ${army ? 'placée' : 'placé'} en ${pname(e.province)}${e.fortress ? ', dans la forteresse' : ''} (avant : ${was[0]})`, `${army ? 'Your army' : 'Your detachment'} ${x.id} is placed in ${pname(e.province)}${e.fortress ? ', in the fortress' : ''} (it was: ${was[1]})`);
       break;
     }
+    case 'siege': {
+      const a = s.armies[e.army]!;
+      const was = a.siegeOf ? `${pname(a.siegeOf)}, ${a.siegeSeasons}` : null;
+      if (e.seasons === 0) { delete a.siegeOf; a.siegeSeasons = 0; } // [P §11.3] lifted by the GM: no A-45 loss
+      else { a.siegeOf = a.location as ProvinceId; a.siegeSeasons = e.seasons; }
+      tell(e.seasons ? `${a.id} (${n(a.state)}) assiège ${pname(a.siegeOf)} depuis ${e.seasons} saison(s)${was ? ` (avant : ${was})` : ''}` : `Le siège de ${a.id} (${n(a.state)}) est levé${was ? ` (${was})` : ''}`,
+        e.seasons ? `${a.id} (${n(a.state)}) has besieged ${pname(a.siegeOf)} for ${e.seasons} season(s)${was ? ` (was: ${was})` : ''}` : `${a.id}’s (${n(a.state)}) siege is lifted${was ? ` (${was})` : ''}`);
+      break;
+    }
     case 'treaty': {
       const t = s.treaties.find((y) => y.id === e.treaty)!;
       const who = t.signatories.map((y) => n(y)).join(', ');
@@ -894,8 +931,9 @@ function reapplyEdits(g: GruikGame, edits: readonly EntityEdit[], events: GruikF
   for (const e of edits) {
     if (editApplies(g, e)) { g.gruik = applyEdit(g, e, events).gruik; continue; }
     const gm = { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') };
-    const ownerOf = (id: string) => id.split(':')[0]!;
-    const audience = editAudience(g.gruik, e) ?? (e.id.startsWith('army') ? [ownerOf((e as { army: string }).army)] : e.id.startsWith('fleet') ? [ownerOf((e as { fleet: string }).fleet)] : e.id.startsWith('detachment') ? [ownerOf((e as { detachment: string }).detachment)] : []);
+    // a force gone: its owner, read from its id (state.ts: `elves:A1`)
+    const force = 'army' in e ? e.army : 'fleet' in e ? e.fleet : 'detachment' in e ? e.detachment : null;
+    const audience = editAudience(g.gruik, e) ?? (force ? [force.split(':')[0]!] : []);
     events.push({ t: 'note', audience, text: { fr: `Une modification du MJ (${e.id}) ne s’applique plus après l’étape rejouée (${gm.fr}).`, en: `A GM edit (${e.id}) no longer applies after the re-run step (${gm.en}).` } });
   }
 }
