@@ -942,10 +942,11 @@ function reapplyEdits(g: GruikGame, edits: readonly EntityEdit[], events: GruikF
  * `Ruleset.gmActionAudience` (fog of war): who may know that the GM acted, as the action's notes
  * tell it (`editAudience`). A GM-run state's orders: no player; an edit of a treasury, a debt floor,
  * an army, a detachment or a fleet (its place, its removal too): its owner (what others may not
- * know, state.ts); a tribute rate alone: the tributary and its master; an unpublished treaty voided:
- * its signatories; prestige, a province, a capital, a civil war, a tributary link, a friendship, a
- * character, temples, monuments and a treaty published are public; an override or a re-run re-runs
- * a step whose outcome may reach everyone: public.
+ * know, state.ts); a siege: the besieger and the besieged (as S7.1 tells it); a tribute rate alone:
+ * the tributary and its master; an unpublished treaty voided: its signatories; prestige, a
+ * province, a capital, a civil war, a tributary link, a friendship, a character, temples, monuments
+ * and a treaty published are public; an override or a re-run re-runs a step whose outcome may reach
+ * everyone: public.
  */
 export function gmActionAudience(g: GruikGame, value: unknown): StateId[] | null {
   const e = value as GmEdit;
