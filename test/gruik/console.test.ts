@@ -10,29 +10,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isError } from '../../src/engine/ruleset.ts';
-import { advance, createGame, replay, takeAction, type GameRecord } from '../../src/engine/game.ts';
+import { advance, replay, takeAction } from '../../src/engine/game.ts';
 import { GM_SEAT } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
-import type { GruikFlowEvent, GruikGame } from '../../src/rulesets/gruik/flow.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
-
-type G = GameRecord<GruikGame>;
-const start = (): G => createGame(gruik, { players: 2, gm: true, seasons: 3 }, 'console');
-function edit(g: G, id: string, values: Record<string, string>): G {
-  const r = takeAction(gruik, g, GM_SEAT, { id, values });
-  assert.deepEqual(r.validation.issues.map((i) => i.message), [], `${id} ${JSON.stringify(values)} accepted`);
-  return r.game;
-}
-function refused(g: G, id: string, values: Record<string, string>, fr: RegExp, en: RegExp): void {
-  const r = takeAction(gruik, g, GM_SEAT, { id, values });
-  assert.equal(r.game, g, `${id} ${JSON.stringify(values)}: nothing changes`);
-  const t = r.validation.issues[0]?.text;
-  assert.ok(t, `${id} ${JSON.stringify(values)}: refused with a reason`);
-  assert.match(t.fr, fr, `${id}: the French reason`);
-  assert.match(t.en, en, `${id}: the English reason`);
-}
-const lastEvents = (g: G) => g.steps[g.steps.length - 1]!.events as GruikFlowEvent[];
-const reportOf = (g: G, p: string | null, lang: 'fr' | 'en' = 'en') => (p === null ? gruik.publicReport!(g.state, lastEvents(g), lang) : gruik.report(g.state, lastEvents(g), p, lang));
+import { edit, refused, reportOf, start } from './console-kit.ts';
 
 test('the GM\'s edits are offered while the game runs, each a form', () => {
   const g = start();

@@ -21,7 +21,7 @@ import { deadlineHours, type DeadlineClass } from './decisions.ts';
 import { answer, creatingStates, newFlow, reactingStates, seasonName, settle, drawKey, NAVAL_WORD, type GruikFlowEvent, type GruikGame } from './flow.ts';
 import { CHOICES } from './rules/naval-phase.ts';
 import { gruikJudgment } from './gm.ts';
-import { gmAct, gmActionAudience, gmActions, reapplyEdits, validateGmAction, type GmEdit } from './console.ts';
+import { gmAct, gmActionAudience, gmActions, reapplyEdits, validateGmAction, type EntityEdit } from './console.ts';
 import type { GruikMap } from './map.ts';
 import { FIXTURE_MAP, FIXTURE_STATES } from './maps/fixture.ts';
 import { gruikMapDoc } from './mapdoc.ts';
@@ -352,7 +352,7 @@ export const gruik: Ruleset<GruikGame, unknown, GruikFlowEvent, GruikPlayerView,
   resolve(g, submissions, rng) {
     const answers: Record<string, Record<PlayerId, unknown>> = {};
     for (const x of submissions) (answers[x.decision] ??= {})[x.player] = x.value;
-    const r = answer(g, answers, rng, (t, ev) => reapplyEdits(t, (t.flow.rerun?.edits ?? []) as GmEdit[], ev)); // §6.12.2: S6.3 fought again keeps the GM's edits
+    const r = answer(g, answers, rng, (t, ev) => reapplyEdits(t, (t.flow.rerun?.edits ?? []) as EntityEdit[], ev)); // §6.12.2: S6.3 fought again keeps the GM's edits
     return { state: r.game, events: r.events };
   },
   view(g, player) {
