@@ -58,6 +58,13 @@ export interface StateOrders {
   /** S3.6: detachments created, resized, recalled; allies sent; joins. */
   forces?: ForceOrder[];
   raids?: RaidOrder[];
+  /**
+   * [P J26, §3.3 S3.1–S3.2] States whose forces this state attacks this season (its moves into their provinces with an
+   * attack posture, its attacks on their forces): a hostile act that cancels each one's friendship toward it at S3.2
+   * [T §2.3]. Refused against its own tributary or master [T §11.3], and against a state it declares a friend unless the
+   * same orders break that friendship.
+   */
+  attack?: StateId[];
   /** Provinces this state orders besieged: a hostile act that cancels the controller's friendship toward it at S3.2 [T §2.3; J26]. */
   besiege?: ProvinceId[];
   /** Armies that shall not besiege though they could (default: besiege, §8.1.1). */
