@@ -21,6 +21,9 @@ import { renderSeasonEvent } from '../../src/rulesets/gruik/season-events.ts';
 import type { StateOrders } from '../../src/rulesets/gruik/season-types.ts';
 import type { GruikState } from '../../src/rulesets/gruik/state.ts';
 import { runStep } from '../../src/rulesets/gruik/turn.ts';
+import { formLine } from '../../src/engine/ruleset.ts';
+import { parseSheet } from '../../src/rulesets/gruik/sheet/index.ts';
+import { sheetForm } from '../../src/rulesets/gruik/sheet/form.ts';
 import { DWARF_ARMY, ELF_ARMY, fixture } from './fixture.ts';
 
 const s32 = (s: GruikState, orders: Record<string, StateOrders>) => runStep(runStep(s, 'S3.1', { 'S3.1': { orders } }), 'S3.2');
@@ -99,6 +102,25 @@ test('[§2.14] without an attack order a friend cannot be fought: marching into 
   const r = resolveNavalPhase(t, orders, scriptedDice([]));
   assert.deepEqual(r.records.filter((x) => x.t === 'detected' || x.t === 'intercepted' || x.t === 'naval-battle'), [], 'no die even rolled: friends are never paired');
   assert.equal(r.state.fleets['dwarves:F1']!.zone, 'large');
+});
+
+test('the guided form offers `attack` against a state that declared the reader a friend (not one the reader calls a friend too); the line parses in both languages', () => {
+  const s = friends();
+  for (const lang of ['en', 'fr'] as const) {
+    const entry = (st: GruikState) => sheetForm(st, 'dwarves', lang).groups.flatMap((g) => g.entries).find((e) => e.code === (lang === 'en' ? 'attack' : 'attaquer'));
+    const e = entry(s)!;
+    assert.ok(e, `${lang}: offered`);
+    const f = e.fields[0]!;
+    assert.ok(f.kind === 'choice' && f.options.map((o) => o.value).join() === 'elves', 'only the elves, who call the dwarves a friend');
+    const line = formLine(e, { state: 'elves' })!;
+    const r = parseSheet(s, 'dwarves', line, lang);
+    assert.deepEqual(r.issues, []);
+    assert.deepEqual(r.sheet.orders?.attack, ['elves']);
+    assert.equal(entry(fixture()), undefined, 'nobody calls the dwarves a friend: not offered');
+    const mutual = friends();
+    mutual.realms.dwarves!.friendsDeclared = ['elves'];
+    assert.equal(entry(mutual), undefined, 'a friend of ours: unfriend first (the text sheet takes both lines)');
+  }
 });
 
 test('property: any attack orders keep the invariants, and every friendship toward an attacker it targets is gone after S3.2', () => {
