@@ -45,6 +45,9 @@ test('J17 at S0.3: a money catastrophe (2d6 = 7) gets the text its die draws, pu
   const [e, ...rest] = catastrophes(t);
   assert.equal(rest.length, 0);
   assert.deepEqual(e, { t: 'catastrophe', audience: [], state: 'elves', kind: 'money', flavour: 2 });
+  const item = t.gmQueue!.find((g) => g.item === 'J17')!;
+  assert.equal(item.applied.en, `−5 gruikors — “${FLAVOUR.money[2]!.en}”`, 'the GM reads the text drawn (J17)');
+  assert.equal(item.applied.fr, `−5 gruikors — « ${FLAVOUR.money[2]!.fr} »`);
   const roll = dice.log.find((r) => r.event === 'flavour:elves:0')!;
   assert.equal(roll.sides, FLAVOUR.money.length, 'one die as large as the list');
   assert.equal(roll.face, 3);
