@@ -9,7 +9,8 @@
  *   A's friendship toward B when B raids A or orders a siege of A's fortress [T §2.3; J26] — TV-62;
  *   the detachments using a cancelled friendship are repatriated or destroyed (friendship.ts, §5.11),
  *   the GM told (J1); an `attack` order (a move into A's provinces with an attack posture, an attack on
- *   A's forces, [P J26]) cancels it too;
+ *   A's forces, [P J26]) cancels it too, and so do B's sortie and relief contingent against A besieging
+ *   B's fortress (§8.1.5: attacks on A's forces, J26);
  * - S3.3 cessions (conquest.ts);
  * - S3.4 voluntary vassalage (both order it), liberations announced (effective at the end of the
  *   turn, S8.4), tribute rates, throwing off the yoke when a right is open (§8.4.3 cases 1 and 3,
@@ -28,6 +29,7 @@ import type { Dice } from './dice.ts';
 import { cancelFriendship } from './friendship.ts';
 import { raidRefusal } from './raids.ts';
 import { refuse } from './refusal.ts';
+import { besiegerAt, type SortieInputs } from './sortie.ts';
 import { mastersOf, protectedPair } from './relations.ts';
 import { controlledBy, emit, freeTributary, makeTributary, raise, realmOf } from './treasury.ts';
 import { gmText } from '../words.ts';
@@ -177,7 +179,7 @@ export function validateOrders(s: GruikState, orders: Record<StateId, unknown>):
 }
 
 /** S3.2 [rules §3.3 S3.2, §1.5, §5.11; T §2.3]: declarations, cancellations, then the automatic ones (a raid on a state that declared the raider friend). */
-export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOrders>, naval: readonly NavalOrder[] = []): GruikState {
+export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOrders>, naval: readonly NavalOrder[] = [], sortie: SortieInputs = {}): GruikState {
   let t = structuredClone(s);
   const states = Object.keys(orders).sort();
   for (const st of states) {
@@ -208,6 +210,19 @@ export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOr
     if (!st) continue;
     const coasts = [o.end?.blockade, ...o.actions.map((a) => (a.do === 'raid' ? a.at : undefined))];
     for (const p of coasts) { const a = p ? t.provinces[p]?.controller : undefined; if (a && a !== st) cancel(a, st, true); }
+  }
+  // [T §2.3 "attack"; J26 "attack on its forces"; §8.1.5] a besieged state's sortie, and the contingent it sends beside a relief
+  // force, attack the besieger's forces: the besieger's friendship toward it is cancelled, as for a raid. Counted where the order
+  // names a province the state controls whose fortress another state's army besieges (S6.1 may still refuse the sortie, as a
+  // besiege order counts though no siege follows); not while the state itself still calls the besieger a friend after its own
+  // changes above: friends never fight (§2.14), so S6.1 refuses that sortie and sends no such contingent (sortie.ts).
+  for (const st of Object.keys({ ...sortie.sorties, ...sortie.contingents }).sort()) {
+    for (const p of [...new Set([...(sortie.sorties?.[st] ?? []), ...Object.keys(sortie.contingents?.[st] ?? {})])].sort()) {
+      const b = besiegerAt(t, p);
+      const bs = b ? t.armies[b]!.state : null;
+      if (!bs || bs === st || t.provinces[p]?.controller !== st || t.realms[st]?.friendsDeclared.includes(bs)) continue;
+      cancel(bs, st, true);
+    }
   }
   return t;
 }
