@@ -88,8 +88,8 @@ test('[T §13.3; P A-54] a civil war: the capital held by the rebels, hostile to
 });
 
 test('S0.3: a D2 3 (civil war) applies at once; a D2 2 (invasion) brings a barbarian army the next season, by the map edge; J17 and J18 raised', () => {
-  // elves: 1+1 catastrophe, 1+2 = 3 civil war, reroll 4+5; dwarves 1+1, 1+1 = 2 invasion, reroll 4+5; fens 4+5
-  const r = seasonStartStep(fixture(), scriptedDice([1, 1, 1, 2, 4, 5, 1, 1, 1, 1, 4, 5, 4, 5]));
+  // elves: 1+1 catastrophe, 1+2 = 3 civil war, reroll 4+5; dwarves 1+1, 1+1 = 2 invasion, reroll 4+5; fens 4+5; the two flavour texts (J17)
+  const r = seasonStartStep(fixture(), scriptedDice([1, 1, 1, 2, 4, 5, 1, 1, 1, 1, 4, 5, 4, 5, 2, 3]));
   const s = r.state;
   assert.ok(s.realms.elves!.civilWar, 'civil war');
   assert.equal(s.realms.dwarves!.invasionDue, 1);

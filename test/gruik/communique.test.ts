@@ -201,7 +201,9 @@ test('J21 the GM withholds one (its author alone is told) and edits another (pub
 
 test('J21 without a GM (GM_PRESENT false) the default applies at once: published to everyone, no item', () => {
   let g = battleGame({ campaign: { communiqueModeration: true } }, false);
-  g = post(g, 'elves', 'Victory!').game as G;
+  // without a GM the fens hold Tourbière: they defend it and fight first (§5.8, A-16 with three states), so a player side posts
+  const side = battleOf(g).sides.find((x) => x !== 'fens')!;
+  g = post(g, side, 'Victory!').game as G;
   assert.equal(g.steps.at(-1)!.action?.audience, undefined);
   assert.equal(g.state.comms!.items[0]!.status, 'published');
   assert.ok(!gruik.decisions(g.state).some((d) => d.players.includes(GM_SEAT)));

@@ -87,6 +87,19 @@ test('[P A-55] the barbarian army marches on the invaded capital (two provinces 
   assert.ok(invasionsEnding(s).realms['barbarians:1'], 'at 20 AP it goes on');
 });
 
+test('[P, as S8.8] a barbarian horde whose invasion ends while it still owns a province it no longer controls stays a realm (soak seed dawn-b-52: the province was left owned by an unknown state)', () => {
+  const s = fixture();
+  barbarianEntry(s, 'dwarves', scriptedDice([]));
+  const army = 'barbarians:1:A1';
+  s.armies[army]!.currentAP = 17;                                                       // under 18 AP: the invasion ends
+  Object.assign(s.provinces.gouffre!, { owner: 'barbarians:1', controller: 'dwarves' }); // retaken by the dwarves, not yet annexed back
+  const t = invasionsEnding(s);
+  assert.ok(t.realms['barbarians:1'], 'still a realm: it owns gouffre');
+  assert.equal(t.realms['barbarians:1']!.invades, undefined, 'its invasion is over');
+  assert.ok((t.seasonEvents ?? []).some((e) => e.t === 'invasion-over' && e.state === 'dwarves'), 'told');
+  assert.deepEqual(checkInvariants(t), [], 'no province owned by an unknown state');
+});
+
 test('[P A-12, §8.7.2] S0.2: a dead general and a dead sovereign are replaced without a roll; a captured army re-forms at the capital', () => {
   const s = fixture();
   s.characters['elves:general:1']!.status = 'dead';

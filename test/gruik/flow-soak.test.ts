@@ -11,6 +11,11 @@ import { countRulings, DEFAULT_SIGNS, fixtureVariant, flowCampaign, flowOptions,
 import { JUDGMENT_IDS } from '../../src/rulesets/gruik/judgments.ts';
 import { SEQ } from '../../src/rulesets/gruik/flow.ts';
 import { loadAllRulesets, getRuleset } from '../../src/rulesets/index.ts';
+import { advance, createGame, submit } from '../../src/engine/game.ts';
+import { isError } from '../../src/engine/ruleset.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { gruik } from '../../src/rulesets/gruik/index.ts';
+import { createArmy } from '../../src/rulesets/gruik/rules/armies.ts';
 await loadAllRulesets(); // rulesets load on first use (src/rulesets/catalog.ts)
 
 const registry = getRuleset('gruik').bot!;
@@ -26,7 +31,7 @@ const bot: FlowBot = (g, p, d, rng) => registry(g, p, d, rng);
 test('fixture campaigns with a GM and tabletop battles: the table workflow and the GM’s items, every step each season, no failure, nothing refused', () => {
   // two seeds: one reaches the table workflow, the other the GM's items (8 seasons of the fixture rarely give both)
   const total = (k: 'decisions' | 'actions' | 'events', name: string, cs: FlowCampaign[]) => cs.reduce((n, c) => n + (c.counts[k][name] ?? 0), 0);
-  const cs = ['t-21', 't-0'].map((seed) => flowCampaign(seed, 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true }));
+  const cs = ['t-10', 't-0'].map((seed) => flowCampaign(seed, 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true }));
   for (const c of cs) {
     assert.equal(c.failure, undefined, `${c.seed}: no failure: ${c.failure?.error}`);
     assert.deepEqual(c.violations, [], `${c.seed}: no invariant violation`);
@@ -108,30 +113,31 @@ test('a fleet that sails combined with another leaves its own blockade (soak nig
   assert.deepEqual(c.violations, [], 'no invariant breaks: no fleet blockades from off another coast or from a port');
 });
 
-test('an army that embarks with a detachment joined to it takes it aboard, listed through its host (soak dusk-b-16: the invariant counted it unlisted)', { timeout: 180_000 }, () => {
-  // Season 15: croc:A1 went aboard croc:F1 with croc:D1 joined to it; the fleet lists the army alone (naval-phase.ts
-  // embark), as apAboard and setAshore read it. The invariant of ef4f2f0 wanted every force aboard listed: 3 violations.
-  // Played through season 15, where it broke, and no further (campaign.seasons moves only where the flow stops).
-  const c = flowCampaign('dusk-b-16', 15, bot, recorded(flowOptions(16, 20)));
-  assert.equal(c.failure, undefined, 'the campaign plays through');
-  assert.equal(c.seasons, 15, 'it reaches season 15, where it broke');
-  assert.deepEqual(c.violations, [], 'no invariant breaks');
-  const s = c.game.state.gruik;
-  const aboard = Object.values(s.detachments).filter((d) => d.hostArmy && typeof d.location === 'object' && d.location !== null);
-  assert.ok(aboard.some((d) => d.id === 'croc:D1' && d.hostArmy === 'croc:A1'), 'the campaign ends in the state where it broke: croc:D1 aboard with its host croc:A1 (season 16 lands them)');
-  for (const d of aboard) {
-    const f = s.fleets[(d.location as { embarkedOn: string }).embarkedOn]!;
-    assert.ok(f.embarked.includes(d.hostArmy!) || f.embarked.includes(d.id), `${d.id} is aboard ${f.id} with its host`);
-  }
-});
+// The replays of soak seeds dusk-b-16 and dawn-b-52 stopped reaching their situations when the bots' targets changed (J26);
+// they are built directly now: naval-phase.test.ts « an army aboard with a detachment joined to it … (soak dusk-b-16) » and
+// end-of-season.test.ts « a barbarian horde whose invasion ends while it still owns a province … (soak seed dawn-b-52) ».
 
-test('the flow asks #disband-army when a bot left the army out of its sheet, and the bot answers it (seed disp-11)', { timeout: 120_000 }, () => {
-  const c = flowCampaign('disp-11', 10, bot, { map: 'anneau', players: 6, gm: false, tabletop: true });
-  assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
-  assert.deepEqual(c.violations, [], 'no invariant violation');
-  assert.deepEqual(c.counts.refused, {}, `no answer refused: ${c.refusals.join(' | ')}`);
-  assert.ok((c.counts.decisions['disband-army'] ?? 0) >= 1, 'the disband-army decision was asked');
-  assert.ok((c.counts.events['season:army-disbanded'] ?? 0) >= 1, 'and an army was disbanded');
+test('the flow asks #disband-army when a sheet left the army out, and the registry bot answers it with one of the buttons (§4.8)', { timeout: 120_000 }, () => {
+  // Built, not replayed from a soak seed (seed disp-11 stopped reaching it when the bots' targets changed, J26):
+  // a second elf army the fixture's provinces cannot keep, sheets that name none, the term reached.
+  let g = createGame(gruik, { players: 2, gm: false }, 'disband-bot');
+  const made = createArmy(g.state.gruik, 'elves');
+  assert.ok(made.ok);
+  g = { ...g, state: { ...g.state, gruik: made.state } };
+  let asked: string[] = [];
+  for (let n = 0; n < 6 && asked.length === 0; n++) {
+    g = advance(gruik, g, { useDefaults: true });
+    asked = gruik.decisions(g.state).map((d) => d.id).filter((d) => d.startsWith('disband-army:'));
+  }
+  assert.deepEqual(asked, ['disband-army:elves'], 'asked at the term');
+  const answer = registry(g.state, 'elves', 'disband-army:elves', createRng('disband-bot', 'bot'));
+  const buttons = gruik.decisions(g.state).find((d) => d.id === 'disband-army:elves')!.choices!.map((c) => c.value);
+  assert.ok(buttons.includes(answer as string), `the bot picks a button: ${String(answer)}`);
+  const r = submit(gruik, g, 'elves', 'disband-army:elves', answer);
+  assert.ok(!r.validation.issues.some(isError), 'accepted');
+  g = advance(gruik, r.game, { useDefaults: false });
+  assert.equal(g.state.gruik.armies[answer as string], undefined, 'that army is disbanded');
+  assert.equal(Object.values(g.state.gruik.armies).filter((a) => a.state === 'elves').length, 1, 'one elf army left');
 });
 
 test('the fixture variants through the flow: a chain of masters throws off the yoke, an empire orders a new army in its sheet', { timeout: 120_000 }, () => {
@@ -182,18 +188,6 @@ test('a volunteer ally withheld from a battle and carried off by its host’s se
   const d = c.game.state.gruik.detachments['forge:D1'];
   assert.ok(d, 'forge:D1 is still in play at season 6');
   assert.ok(!d || typeof d.location === 'string', `forge:D1 is not left aboard: ${JSON.stringify(d?.location)}`);
-});
-
-test('a barbarian horde that still owns a province it no longer controls stays a realm (soak seed dawn-b-52)', { timeout: 300_000 }, () => {
-  // Before the fix, season 18: invasionsEnding (invasion.ts) deleted barbarians:1, which controlled nothing
-  // but still owned clochemousse: "clochemousse is owned by unknown state barbarians:1".
-  // Played through season 18, where it broke, and no further (campaign.seasons moves only where the flow stops).
-  const c = flowCampaign('dawn-b-52', 18, bot, recorded(flowOptions(52, 20)));
-  assert.equal(c.failure, undefined, 'the campaign plays through');
-  assert.equal(c.seasons, 18, 'it reaches season 18, where it broke');
-  assert.deepEqual(c.violations, [], 'no province owned by an unknown state');
-  const s = c.game.state.gruik;
-  assert.ok(s.realms['barbarians:1'] && s.provinces.clochemousse!.owner === 'barbarians:1' && s.provinces.clochemousse!.controller !== 'barbarians:1', 'the campaign ends in the state where it broke: barbarians:1 owns clochemousse, controlled by another, and is still a realm');
 });
 
 test('J6 with the GM’s list check (`listCheck`) is counted raised, not applied by default; the ABR battles go to the GM’s review (§11.6)', { timeout: 120_000 }, () => {

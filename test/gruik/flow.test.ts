@@ -31,13 +31,19 @@ function ok(g: G, player: string, decision: string, answer: unknown): G {
   assert.deepEqual(r.validation.issues.filter(isError).map((i) => i.message), [], `${player} ${decision} accepted`);
   return r.game;
 }
-/** The first of a few seeds whose game opens with the orders and, both armies marching on Tourbière, comes to a tabletop battle. */
-function tabletopGame(opts: Record<string, unknown>, elves: Record<string, unknown> = ELVES_MARCH): G {
+/**
+ * The first of a few seeds whose game opens with the orders and, both armies marching on Tourbière, comes to a tabletop battle.
+ * Without a GM the fens' army holds Tourbière, defends it and fights first (§5.8, A-16 with three states): the armies meet
+ * in Rives-Claires instead, the dwarves by the strait the elves' fleet leaves open (A-35).
+ */
+const ELVES_TO_RIVES = { moves: [{ force: 'elves:A1', path: ['rives'] }], naval: [{ fleet: 'elves:F1', actions: [], policy: { blockStraits: false } }] };
+const DWARVES_TO_RIVES = { moves: [{ force: 'dwarves:A1', path: ['roc', 'rives'] }] };
+function tabletopGame(opts: Record<string, unknown>, elves: Record<string, unknown> = opts.gm === false ? ELVES_TO_RIVES : ELVES_MARCH): G {
   for (let i = 0; i < 30; i++) {
     let g = createGame(gruik, { players: 2, tabletop: true, seasons: 3, ...opts }, `t${i}`);
     if (g.state.flow.phase !== 'orders') continue;
     g = ok(g, 'elves', 'orders', elves);
-    g = ok(g, 'dwarves', 'orders', DWARVES_MARCH);
+    g = ok(g, 'dwarves', 'orders', opts.gm === false ? DWARVES_TO_RIVES : DWARVES_MARCH);
     // The fens' army leaves Tourbière (the GM's orders for the neutral): with three states there, J7 and J8 would go to the GM.
     if (opts.gm !== false) g = takeAction(gruik, g, GM_SEAT, { id: 'orders', values: { state: 'fens', sheet: 'move A1 gouffre' } }).game;
     g = advance(gruik, g, { useDefaults: false });
@@ -201,7 +207,7 @@ test('§11.3 without a GM a dispute falls to ABR at once and the report says “
   assert.ok(!gruik.decisions(g.state).some((d) => d.players.includes(GM_SEAT)), 'no GM item');
   const text = gruik.report(g.state, evs(g.steps.at(-1)!), 'dwarves', 'en');
   assert.match(text, /J4 — disputed battle report: default applied \(game without a GM\)/);
-  assert.match(text, /Battle of Tourbière, disputed report: resolved by ABR/);
+  assert.match(text, /Battle of Rives-Claires, disputed report: resolved by ABR/);
 });
 
 test('§6.12 refusing the table (or silence) sends the battle to ABR; A-60 the sovereign named in the sheet takes the field', () => {

@@ -18,6 +18,8 @@ import { NAVAL_JUDGMENTS, resolveNavalPhase } from '../../src/rulesets/gruik/rul
 import { JUDGMENTS } from '../../src/rulesets/gruik/judgments.ts';
 import { blockadeAttrition, endOfSeasonPosition, seaRetreat } from '../../src/rulesets/gruik/rules/naval-position.ts';
 import { retreat, retreatOptions } from '../../src/rulesets/gruik/rules/retreat.ts';
+import { createDetachment, joinArmy } from '../../src/rulesets/gruik/rules/detachments.ts';
+import { createArmy } from '../../src/rulesets/gruik/rules/armies.ts';
 import { initialState, type GruikState, type NavalRecord } from '../../src/rulesets/gruik/state.ts';
 import { runStep } from '../../src/rulesets/gruik/turn.ts';
 import { viewOf } from '../../src/rulesets/gruik/view.ts';
@@ -142,6 +144,29 @@ test('TV-36 storm: Summer, 85 ships with an army aboard cross the open sea baie 
   }
   const calm = resolveNavalPhase(sea({ [EF]: { zone: 'baie', ships: 85 }, [DF]: { zone: 'etroite', inPort: true, coast: 'enclume' } }, 1), [{ fleet: EF, actions: [{ do: 'move', to: 'large' }] }], scriptedDice([2]));
   assert.equal(calm.state.fleets[EF]!.ships, 85, 'a summer 2 is no storm');
+});
+
+test('§7.5: an army aboard with a detachment joined to it — the fleet lists the army alone, the detachment is aboard through its host, and the invariants count it listed (soak dusk-b-16); a detachment aboard with no listed host is flagged', () => {
+  let s = sea({ [DF]: { zone: 'etroite', inPort: true, coast: 'enclume' } });
+  s.armies[ELF_ARMY]!.location = 'rives';
+  const second = createArmy(s, 'elves');                                       // elves:A2 lends a detachment to elves:A1
+  assert.ok(second.ok && second.id);
+  s = second.state;
+  Object.assign(s.armies[second.id!]!, { location: 'rives', currentAP: 24, seasonalSize: 24 });
+  const made = createDetachment(s, second.id!, 4);
+  assert.ok(made.ok && made.id);
+  const joined = joinArmy(made.state, made.id!, ELF_ARMY);
+  assert.ok(joined.ok);
+  const t = structuredClone(joined.state);
+  const D = made.id!;
+  // as naval-phase.ts `embark` leaves them: the army listed, what is joined to it aboard with it
+  Object.assign(t.fleets[EF]!, { embarked: [ELF_ARMY], zone: 'etroite' });
+  t.armies[ELF_ARMY]!.location = { embarkedOn: EF };
+  t.detachments[D]!.location = { embarkedOn: EF };
+  ok(t);
+  const u = structuredClone(t);
+  delete u.detachments[D]!.hostArmy;                                           // aboard, joined to nothing, and not listed
+  assert.ok(checkInvariants(u).some((v) => v.includes(D)), 'an unlisted force aboard is still caught');
 });
 
 test('§7.5 landing: the elf army embarks at rives, sails round by the coast and lands in dwarf gouffre; the fleet may stay off the coast where it landed (§7.3)', () => {

@@ -9,9 +9,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { advance, createGame, submit, type GameRecord } from '../../src/engine/game.ts';
+import { advance, createGame, submit, takeAction, type GameRecord } from '../../src/engine/game.ts';
 import { canonicalJson } from '../../src/engine/hash.ts';
-import { formLine, isError, type FormEntry } from '../../src/engine/ruleset.ts';
+import { formLine, GM_SEAT, isError, type FormEntry } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import type { GruikGame } from '../../src/rulesets/gruik/flow.ts';
 
@@ -22,13 +22,17 @@ function ok(g: G, player: string, decision: string, answer: unknown): G {
   return r.game;
 }
 
-/** A game at the report of a tabletop battle in Tourbière, both armies having marched on it (as tabletop.test.ts). */
+/**
+ * A game at the report of a tabletop battle in Tourbière, both armies having marched on it (as flow.test.ts): the GM
+ * moves the fens' army out, else the fens would defend their capital and fight first (§5.8, A-16 with three states).
+ */
 function reportGame(): { g: G; d: string } {
   for (let i = 0; i < 30; i++) {
-    let g = createGame(gruik, { players: 2, lords: ['Aëlis', 'Borin'], tabletop: true, seasons: 3, gm: false }, `t${i}`);
+    let g = createGame(gruik, { players: 2, lords: ['Aëlis', 'Borin'], tabletop: true, seasons: 3, gm: true }, `t${i}`);
     if (g.state.flow.phase !== 'orders') continue;
     g = ok(g, 'elves', 'orders', { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }] });
     g = ok(g, 'dwarves', 'orders', { moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] });
+    g = takeAction(gruik, g, GM_SEAT, { id: 'orders', values: { state: 'fens', sheet: 'move A1 gouffre' } }).game as G;
     g = advance(gruik, g, { useDefaults: false });
     if (g.state.flow.phase !== 'tabletop-accept') continue;
     const a = gruik.decisions(g.state)[0]!;

@@ -57,6 +57,8 @@ const SAMPLES: { [K in SeasonEventKind]: Extract<SeasonEvent, { t: K }> } = {
   'army-raised': { t: 'army-raised', audience: [], state: 'elves', army: 'elves:A2', province: 'sylve' },
   'army-disbanded': { t: 'army-disbanded', audience: ['elves'], state: 'elves', army: 'elves:A2' },
   'invasion-over': { t: 'invasion-over', audience: [], state: 'dwarves' },
+  'catastrophe': { t: 'catastrophe', audience: [], state: 'elves', kind: 'money', flavour: 1 },
+  'monument-destroyed': { t: 'monument-destroyed', audience: [], state: 'elves', province: 'rives', points: 1 },
 };
 
 test('every kind of event has a sentence in French and in English, filled (TV-45 and TV-43 as sentences)', () => {

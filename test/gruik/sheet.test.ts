@@ -82,6 +82,8 @@ const KINDS: { kind: string; en: string; fr: string; state?: () => GruikState; a
   { kind: 'release', en: 'release dwarves:general:1', fr: 'relacher Dagna', check: (x) => x.orders?.releasePrisoners?.[0] === 'dwarves:general:1' },
   { kind: 'master', en: 'master dwarves', fr: 'maitre dwarves', check: (x) => x.orders?.masterChoice === 'dwarves' },
   { kind: 'raid', en: 'raid A1 fens', fr: 'razzia A1 fens', state: () => { const s = base(); s.armies['elves:A1']!.location = 'coudre'; return s; }, check: (x) => x.orders?.raids?.[0]?.target === 'fens' },
+  { kind: 'attack', en: 'attack dwarves', fr: 'attaquer dwarves', check: (x) => x.orders?.attack?.[0] === 'dwarves' },
+  { kind: 'attack a friend', en: 'unfriend dwarves\nattack dwarves', fr: 'rompre dwarves\nattaquer dwarves', state: () => { const s = rich(); s.realms.elves!.friendsDeclared = ['dwarves']; return s; }, check: (x) => x.orders?.attack?.[0] === 'dwarves' && x.orders.friendship?.cancel?.[0] === 'dwarves' },
   { kind: 'besiege', en: 'besiege tourbe', fr: 'assiéger tourbe', check: (x) => x.orders?.besiege?.[0] === 'tourbe' },
   { kind: 'no-siege', en: 'no-siege A1', fr: 'sans-siege A1', check: (x) => x.orders?.noSiege?.[0] === 'elves:A1' },
   { kind: 'surrender', en: 'surrender sylve', fr: 'rendre sylve', check: (x) => x.orders?.surrender?.[0] === 'sylve' },

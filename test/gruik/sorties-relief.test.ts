@@ -16,6 +16,7 @@ import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
 import { pinnedIn } from '../../src/rulesets/gruik/land-combat.ts';
 import { createArmy } from '../../src/rulesets/gruik/rules/armies.ts';
 import { fieldedIn } from '../../src/rulesets/gruik/rules/battle-result.ts';
+import { hostile } from '../../src/rulesets/gruik/rules/relations.ts';
 import { defaultReliefCase, pinDown, sortieInputs } from '../../src/rulesets/gruik/rules/sortie.ts';
 import { botSheet, orderKinds } from '../../src/rulesets/gruik/bot.ts';
 import { createRng } from '../../src/engine/rng.ts';
@@ -221,6 +222,56 @@ test('§8.1.5 relief case 2 [P]: the besieged send a contingent (≤ 6 AP) besid
   const one = runStep(withKey(siege({ besieger: 24, garrison: 4, relief: 18 }), 'k'), 'S6.1', { 'S6.1': { contingents: { elves: { rives: 4 } } } });
   assert.equal(fieldOf(one, 'relief')[0]!.contingent, undefined, 'case 1: no contingent');
   assert.ok(!Object.values(one.detachments).some((d) => d.hostArmy === RELIEF), 'nothing joins');
+});
+
+test('J26 [T §2.3 "attack"; §8.1.5]: the besieged\'s relief contingent and its sortie attack the besieger\'s forces — S3.2 cancels the besieger\'s friendship toward it (automatic, told to both), and the contingent then goes', () => {
+  for (const ordered of [{ contingents: { elves: { rives: 4 } } }, { sorties: { elves: ['rives'] } }]) {
+    const s = siege({ besieger: 20, garrison: 10, relief: 18 });
+    s.realms.dwarves!.friendsDeclared = ['elves'];            // declared after the siege was laid (S7.1 needs hostility)
+    assert.ok(!hostile(s, 'elves', 'dwarves'), 'friends of one side: not hostile before S3.2');
+    const inputs: StepInputs = { 'S3.1': { orders: {} }, 'S6.1': ordered };
+    const t = runStep(runStep(s, 'S3.1', inputs), 'S3.2', inputs);
+    assert.deepEqual(t.realms.dwarves!.friendsDeclared, [], `${Object.keys(ordered)[0]}: the besieger's friendship is cancelled`);
+    const e = (t.seasonEvents ?? []).find((x) => x.t === 'friendship');
+    assert.deepEqual(e, { t: 'friendship', audience: ['dwarves', 'elves'], from: 'dwarves', to: 'elves', change: 'cancelled', automatic: true });
+    assert.ok(hostile(t, 'elves', 'dwarves'), 'hostile again');
+    assert.deepEqual(checkInvariants(t), []);
+    if ('contingents' in ordered) {
+      const r = fieldOf(runStep(withKey(t, 'k'), 'S6.1', inputs), 'relief')[0]!;
+      assert.deepEqual(r.contingent, { state: 'elves', ap: 4, sent: true }, 'the contingent goes beside the relief (case 2)');
+    }
+  }
+  // nothing ordered against the besieger: its friendship stands
+  const quiet = siege({ besieger: 20, garrison: 10, relief: 18 });
+  quiet.realms.dwarves!.friendsDeclared = ['elves'];
+  const q = runStep(runStep(quiet, 'S3.1', { 'S3.1': { orders: {} } }), 'S3.2', { 'S6.1': { relief: { dwarves: { rives: 'all' } } } });
+  assert.deepEqual(q.realms.dwarves!.friendsDeclared, ['elves'], 'a relief answer of the besieger is no attack on the besieged');
+});
+
+test('J26, §2.14 [P, ours]: a besieged state that still calls its besieger a friend fights it not — its sortie is refused (FR/EN), its contingent does not go, and S3.2 counts no attack from it', () => {
+  const s = siege({ besieger: 22, garrison: 24 });
+  s.realms.elves!.friendsDeclared = ['dwarves'];
+  s.realms.dwarves!.friendsDeclared = ['elves'];
+  const inputs: StepInputs = { 'S3.1': { orders: {} }, 'S6.1': { sorties: { elves: ['rives'] }, contingents: { elves: { rives: 4 } } } };
+  const t = runStep(runStep(s, 'S3.1', inputs), 'S3.2', inputs);
+  assert.deepEqual(t.realms.dwarves!.friendsDeclared, ['elves'], 'no attack counted: the friendship toward the elves stands');
+  const u = runStep(withKey(t, 'k'), 'S6.1', inputs);
+  const e = fieldOf(u, 'sortie')[0]!;
+  assert.deepEqual([e.made, e.reason, e.audience], [false, 'friend', ['elves']], 'refused, told to the besieged alone');
+  assert.match(render(u, e, 'fr'), /pas de sortie de Rives-Claires : vous n’êtes pas en guerre avec l’assiégeant/);
+  assert.match(render(u, e, 'en'), /no sortie from Rives-Claires: you are not at war with the besieger/);
+  assert.equal(u.armies[GARRISON]!.inFortress, true, 'the garrison stays in');
+  // a third state relieves the elves, who still call the dwarves friends: their contingent does not go
+  const r = siege({ besieger: 20, garrison: 10 });
+  r.realms.elves!.friendsDeclared = ['dwarves'];
+  r.realms.fens!.friendsDeclared = ['elves'];
+  Object.assign(r.armies['fens:A1']!, { location: 'rives', currentAP: 18, seasonalSize: 18, inFortress: false });
+  const v = runStep(withKey(r, 'k'), 'S6.1', { 'S6.1': { relief: { dwarves: { rives: 'all' } }, contingents: { elves: { rives: 4 } } } });
+  const relief = fieldOf(v, 'relief')[0]!;
+  assert.deepEqual(relief.contingent, { state: 'elves', ap: 4, sent: false }, 'not sent');
+  assert.ok(!Object.values(v.detachments).some((d) => d.hostArmy === 'fens:A1'), 'nothing joins the relief');
+  assert.equal(v.armies[GARRISON]!.currentAP, 10, 'the garrison keeps its AP');
+  assert.deepEqual(checkInvariants(v), []);
 });
 
 test('property: random sieges, sorties, relief answers, consents and contingents through S6 keep the invariants (AP never negative, one place per army) and are deterministic', () => {

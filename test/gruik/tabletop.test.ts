@@ -21,13 +21,17 @@ const ok = (g: G, player: string, decision: string, answer: unknown): G => {
 };
 const act = (g: G, player: string, id: string, values: Record<string, string> = {}) => takeAction(gruik, g, player, { id, values });
 
-/** A game at the battle report of a tabletop battle in Tourbière, both armies having marched on it. */
+/**
+ * A game at the battle report of a tabletop battle in Rives-Claires, both armies having marched on it (the
+ * dwarves by the strait). Not Tourbière: without a GM the fens' army holds its capital, defends it and fights
+ * first (§5.8, A-16 with three states), against a neutral no tabletop battle.
+ */
 function reportGame(): G {
   for (let i = 0; i < 30; i++) {
     let g = createGame(gruik, { players: 2, tabletop: true, seasons: 3, gm: false }, `t${i}`);
     if (g.state.flow.phase !== 'orders') continue;
-    g = ok(g, 'elves', 'orders', { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }] });
-    g = ok(g, 'dwarves', 'orders', { moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] });
+    g = ok(g, 'elves', 'orders', { moves: [{ force: 'elves:A1', path: ['rives'] }], naval: [{ fleet: 'elves:F1', actions: [], policy: { blockStraits: false } }] }); // the elves' fleet lets the strait open (A-35)
+    g = ok(g, 'dwarves', 'orders', { moves: [{ force: 'dwarves:A1', path: ['roc', 'rives'] }] });
     g = advance(gruik, g, { useDefaults: false });
     if (g.state.flow.phase !== 'tabletop-accept') continue;
     const d = gruik.decisions(g.state)[0]!;
@@ -45,8 +49,8 @@ test('§6.12.1 the battle sheet and the table’s actions are the two sides’ a
   assert.match(gruik.decisions(g.state)[0]!.prompt.en, /as one line \(through the API too\), for example: report win (elves|dwarves) lost (elves|dwarves) \d+ (elves|dwarves) \d+$/, 'the report prompt gives a line with the sides’ ids, not JSON');
   const acts = gruik.freeActions!(g.state, 'elves', 'en').map((a) => a.id);
   assert.deepEqual(acts, [`army-list:${b.id}`, `propose-date:${b.id}`], 'a list and a date to propose; nothing to accept yet');
-  assert.match(text(g, 'elves'), /Tabletop battle: Tourbière/);
-  assert.match(text(g, 'dwarves', 'fr'), /Bataille sur table : Tourbière/);
+  assert.match(text(g, 'elves'), /Tabletop battle: Rives-Claires/);
+  assert.match(text(g, 'dwarves', 'fr'), /Bataille sur table : Rives-Claires/);
   // the rest of the sheet (step 1): contingents, §6.2 modifiers, the attacker roll, the fortress
   assert.match(text(g, 'elves'), /"Royaume de Sylvebrune’s allied contingents","none"/);
   assert.match(text(g, 'elves'), /"Royaume de Sylvebrune’s campaign modifier \(§6\.2, D4\)","\+\d( \([^)]*moved this season[^)]*\))?"/);
@@ -99,6 +103,6 @@ test('§6.12.1 step 3: S6.3 reveals both lists to the two sides once the report 
   assert.match(reveal.text.fr, /Dwarf hordes/);
   assert.match(gruik.report(g.state, last, 'dwarves', 'en'), /Elf blades/, 'the dwarves read the elves’ list after the battle');
   assert.doesNotMatch(gruik.publicReport!(g.state, last, 'en'), /Elf blades|Dwarf hordes/, 'the public report does not');
-  assert.deepEqual(gruik.freeActions!(g.state, 'elves', 'en').map((a) => a.id), ['communique:0:tourbe:dwarves:elves'], 'nothing to arrange once the battle is fought: only its communiqué (§6.11) is left');
+  assert.deepEqual(gruik.freeActions!(g.state, 'elves', 'en').map((a) => a.id), ['communique:0:rives:dwarves:elves'], 'nothing to arrange once the battle is fought: only its communiqué (§6.11) is left');
   assert.equal(replay(gruik, g).ok, true, 'the replay gives the same hashes');
 });

@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyMoney, collectTaxes, debtCap, prestigeExpenseCost, taxesAfterCivilWar, templeYield } from '../../src/rulesets/gruik/rules/treasury.ts';
+import { applyMoney, collectTaxes, debtCap, destroyMonument, prestigeExpenseCost, taxesAfterCivilWar, templeYield } from '../../src/rulesets/gruik/rules/treasury.ts';
 import { enterCivilWar, civilWarTimers } from '../../src/rulesets/gruik/rules/civil-war.ts';
 import { setControl } from '../../src/rulesets/gruik/rules/conquest.ts';
 import { annexations } from '../../src/rulesets/gruik/rules/end-of-season.ts';
@@ -114,6 +114,33 @@ test('TV-56: one monument enjoyed, a new one outside the capital costs 25 + 5 + 
   const a = annexations(t);
   assert.equal(a.provinces.rives!.owner, 'dwarves');
   assert.equal(a.realms.dwarves!.prestige, 2, 'on annexation X’s credit becomes 2');
+});
+
+test('§8.6.3 / T §15: a monument destroyed (the GM’s ruling) costs whoever enjoys it −1, leaves its province, no longer follows control nor raises the next price; an unknown id refused in both languages', () => {
+  let s = fixture();
+  s.realms.elves!.treasury = 100;
+  s = applyMoney(s, { elves: [{ kind: 'prestige', province: 'rives' }] }).state;      // outside the capital: 30, +2
+  const id = Object.keys(s.monuments!)[0]!;
+  s.season = 4;
+  assert.equal(prestigeExpenseCost(s, 'elves', 'rives'), 35, 'one enjoyed');
+  setControl(s, 'rives', 'dwarves');                                                // the conqueror enjoys ceil(2 / 2) = 1
+  assert.deepEqual([s.realms.elves!.prestige, s.realms.dwarves!.prestige], [0, 1]);
+  s.seasonEvents = [];
+  const ledger = s.ledger.length;
+  assert.equal(destroyMonument(s, id), null);
+  assert.deepEqual([s.realms.elves!.prestige, s.realms.dwarves!.prestige], [0, 0], 'the one who enjoys it: −1; the builder who lost it: nothing more');
+  assert.deepEqual(s.provinces.rives!.monuments, []);
+  assert.equal(s.monuments![id], undefined);
+  assert.deepEqual(s.ledger.slice(ledger).map((l) => [l.state, l.delta, l.rule]), [['dwarves', -1, '[T §15]']]);
+  assert.deepEqual(s.seasonEvents.map((e) => [e.t, e.audience]), [['monument-destroyed', []]], 'public');
+  assert.equal(prestigeExpenseCost(s, 'elves', 'rives'), 30, 'no longer enjoyed by anyone');
+  setControl(s, 'rives', 'elves');
+  assert.deepEqual([s.realms.elves!.prestige, s.realms.dwarves!.prestige], [0, 0], 'nothing left to follow control');
+  const r = destroyMonument(s, id)!;
+  assert.equal(r.reason, 'unknown-monument');
+  assert.match(r.message.fr, /aucune dépense de prestige/);
+  assert.match(r.message.en, /no prestige expense/);
+  assert.equal(destroyMonument(s, '__proto__')?.reason, 'unknown-monument', 'ids looked up as own keys only');
 });
 
 test('TV-57: temples of a province of value 5: +5 g and −2 prestige; 3 years later 0; after 6 years 3; after 10 years 5', () => {

@@ -81,7 +81,9 @@ test('S6 through the runner: armies marching on each other fight, the battle is 
   assert.ok(pub.includes(render(found, b, 'en')), 'the battle is public');
   const losses = found.fieldEvents!.filter((e) => e.t === 'losses');
   assert.ok(losses.length === 2, 'both sides’ losses recorded');
-  for (const l of losses) assert.ok(!reportLines(found, 'fens').some((x) => x.text.en === render(found!, l, 'en') && x.section === 'battles'), 'the neutral does not read the losses');
+  // Tourbière is the fens': with three states there the fens defend it and fight first (§5.8, decidingOrder); the state left out reads no losses
+  const outsider = ['elves', 'dwarves', 'fens'].find((x) => b.t === 'battle' && x !== b.a && x !== b.b)!;
+  for (const l of losses) assert.ok(!reportLines(found, outsider).some((x) => x.text.en === render(found!, l, 'en') && x.section === 'battles'), 'the state outside the battle does not read the losses');
   assert.ok(seasonReport(found, 'elves', 'fr').includes('Bataille'), 'French report names the battle');
 });
 

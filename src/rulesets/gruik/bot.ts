@@ -14,7 +14,9 @@
  * refuse. So the referee refuses a bot's order only for a reason hidden from it (an enemy army's
  * size, a friend's fleet elsewhere): the soak counts those apart.
  *
- * Sensible, roughly: pick one hostile neighbour to attack (neutrals and the weak first), march the
+ * Sensible, roughly: pick one hostile neighbour to attack (neutrals and the weak first; a neighbour
+ * that declared it a friend only now and then, when weak or holding a province of its own, and then
+ * with an `attack` order, J26), march the
  * main army on its provinces and besiege, come home when the capital is threatened or lost, raid a
  * rich enemy from where it stands, send fleets to invade, raid or blockade, spend only what the
  * treasury holds (never toward the debt cap) and pillage the temples when in debt, befriend those it
@@ -154,10 +156,20 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   // whom to attack: a hostile state controlling land next to ours (neutrals and the weak first)
   const border = new Set(mine.flatMap((p) => (ix.land[p] ?? []).map((l) => l.province)));
   const neighbours = [...new Set([...border].map((p) => b.provinces[p]?.controller).filter((x): x is StateId => !!x && x !== me))];
-  const attackable = neighbours.filter((x) => !protectedPair(b, me, x));
+  // [§2.14; P J26] a neighbour that declared us a friend is no enemy: we turn on it only now and then, when it is weaker (fewer
+  // provinces) or holds a province of ours (owned by us, or our first capital); it is then the season's target, attacked with an
+  // `attack` order (S3.2 cancels its friendship, so the armies meet). So that friendships mean something, most seasons a friend
+  // is left alone [ours].
+  const friendOf = (x: StateId) => !!b.realms[x]?.friendsDeclared.includes(me);
+  const covets = (x: StateId) => b.map.provinces.some((p) => { const q = b.provinces[p.id]; return q?.controller === x && (q.owner === me || q.initialCapitalOf === me); });
+  const weakFor = (x: StateId) => provincesOf(x) < mine.length;   // smaller than us (its armies' AP are hidden)
+  const turnOn = (x: StateId) => (covets(x) ? rng.chance(0.35) : weakFor(x) ? rng.chance(0.2) : false);
+  const attackable = neighbours.filter((x) => !protectedPair(b, me, x) && (!friendOf(x) || turnOn(x)));
   const weight = (x: StateId) => (b.realms[x]?.kind === 'neutral' ? 3 : 1) + (realm.friendsDeclared.includes(x) ? 0 : 1) + Math.max(0, 6 - provincesOf(x));
   let target: StateId | null = null;
-  if (attackable.length && !rng.chance(0.1)) {
+  const turned = attackable.filter(friendOf);
+  if (turned.length) target = rng.pick(turned);
+  else if (attackable.length && !rng.chance(0.1)) {
     const bag = attackable.flatMap((x) => Array.from({ length: weight(x) }, () => x)).sort();
     target = rng.pick(bag);
   }
@@ -166,10 +178,12 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   const o: StateOrders = {};
   const sheet: GruikSheet = {};
 
-  // friendship [§1.5]: befriend those we do not attack, cancel toward the target
-  const declare = others.filter((r) => r.id !== target && !realm.friendsDeclared.includes(r.id) && r.kind !== 'barbarian' && rng.chance(0.4)).map((r) => r.id);
+  // friendship [§1.5]: befriend those we do not attack (nor those whose armies stand on our land: a besieger is fought, §8.1.5), cancel toward the target
+  const onOurLand = new Set(v.seen.filter((f) => f.location && b.provinces[f.location]?.controller === me && hostile(b, f.state, me)).map((f) => f.state));
+  const declare = others.filter((r) => r.id !== target && !onOurLand.has(r.id) && !realm.friendsDeclared.includes(r.id) && r.kind !== 'barbarian' && rng.chance(0.4)).map((r) => r.id);
   const cancel = target && realm.friendsDeclared.includes(target) ? [target] : realm.friendsDeclared.filter((x) => rng.chance(0.04));
   if (declare.length || cancel.length) o.friendship = { ...(declare.length ? { declare } : {}), ...(cancel.length ? { cancel } : {}) };
+  if (target && friendOf(target)) o.attack = [target];   // [P J26] S3.1 takes it: our own friendship toward it is cancelled just above
   const friendsNow = new Set(realm.friendsDeclared);
   const noRaid = (x: StateId) => friendsNow.has(x) || declare.includes(x);
 
@@ -196,7 +210,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
     : fleetsNow.length === 1 && fleetsNow[0]!.ships >= minShips * 2 && rng.chance(0.25) ? { kind: 'split-fleet', fleet: fleetsNow[0]!.id, ships: minShips } : null;
   const mergedAway = fleetOrder?.kind === 'merge-fleets' ? fleetOrder.from : null;
   // [P] the bots' convention for combined fleets (§7.12): mutual friends meet off the capital of the lower id, if coastal
-  const mutual = others.filter((r) => realm.friendsDeclared.includes(r.id) && r.friendsDeclared.includes(me)).map((r) => r.id).sort();
+  const mutual = others.filter((r) => r.id !== target && realm.friendsDeclared.includes(r.id) && r.friendsDeclared.includes(me)).map((r) => r.id).sort();
   const leader = mutual.length ? (me < mutual[0]! ? me : mutual[0]!) : null;
   const meetAt = leader ? b.realms[leader]?.capital ?? null : null;
   const rendezvous = meetAt && (ix.province[meetAt]?.coasts.length ?? 0) > 0 ? meetAt : null;
@@ -330,7 +344,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
       forces.push({ kind: 'detach', army: a.id, ap: rng.int(c.detachment.min, Math.min(c.detachment.max, spare)) });
       continue;
     }
-    const hosts = v.seen.filter((f) => f.kind === 'army' && f.location === loc(a.location) && !hostile(b, f.state, me)
+    const hosts = v.seen.filter((f) => f.kind === 'army' && f.state !== target && f.location === loc(a.location) && !hostile(b, f.state, me)
       && (b.realms[f.state]?.friendsDeclared.includes(me) || realm.master === f.state)).sort((x, y) => (x.id < y.id ? -1 : 1));
     const host = hosts[0];
     const need = realm.master === host?.state ? c.detachment.forcedAllyMin : c.detachment.min;
@@ -360,7 +374,7 @@ export function sheetFromView(v: GruikView, rng: Rng): GruikSheet {
   if (main && purse >= c.army.effortCost * 2 && rng.chance(0.5)) spend({ kind: 'effort', army: main.id, amount: c.army.effortCost }, c.army.effortCost);
   if (capital && b.provinces[capital]?.controller === me && realm.lastPrestigeExpenseYear !== year && rng.chance(0.5)) spend({ kind: 'prestige', province: capital }, prestigeExpenseCost(b, me, capital) + c.treasury.prestigeExpenseStep * 3);
   if (shipyard(b, me) && purse >= 5 && rng.chance(0.4)) { const n = rng.int(1, Math.min(20, Math.floor(purse / Math.max(1, c.treasury.shipCost)))); spend({ kind: 'ships', ships: n }, n * c.treasury.shipCost); }
-  const friendsIn = others.filter((r) => r.friendsDeclared.includes(me) && r.kind !== 'barbarian').map((r) => r.id).sort();
+  const friendsIn = others.filter((r) => r.id !== target && r.friendsDeclared.includes(me) && r.kind !== 'barbarian').map((r) => r.id).sort();
   if (friendsIn.length && purse >= 4 && rng.chance(0.3)) {
     const amount = rng.int(1, Math.min(10, purse));
     spend({ kind: 'gift', to: rng.pick(friendsIn), amount, ...(rng.chance(0.5) ? { note: 'prêt / loan' } : {}) }, amount); // a loan is a gift with a note [T §12.3]
@@ -613,7 +627,7 @@ export function orderKinds(sheet: GruikSheet): string[] {
   for (const r of o.raids ?? []) k.push(r.forces.some((x) => x.includes(':F')) ? 'raid-fleet' : 'raid-land');
   const flags: [keyof StateOrders, string][] = [['cessions', 'cession'], ['offerVassalage', 'offer-vassalage'], ['acceptVassals', 'accept-vassals'], ['freeTributaries', 'free-tributary'],
     ['tributeRates', 'tribute-rate'], ['throwOffYoke', 'throw-off-yoke'], ['appointGenerals', 'appoint-general'], ['releasePrisoners', 'release-prisoner'], ['besiege', 'besiege'],
-    ['noSiege', 'no-siege'], ['surrender', 'surrender'], ['abandon', 'abandon'], ['createArmy', 'create-army'], ['masterChoice', 'master-choice'], ['declarations', 'declaration'],
+    ['noSiege', 'no-siege'], ['attack', 'attack'], ['surrender', 'surrender'], ['abandon', 'abandon'], ['createArmy', 'create-army'], ['masterChoice', 'master-choice'], ['declarations', 'declaration'],
     ['rumours', 'rumour'], ['treaties', 'treaty'], ['confirmTreaties', 'confirm-treaty']];
   if ((o.cessions ?? []).some((c) => c.transferOwnership)) k.push('cession-ownership');
   if (o.acceptOwnership) k.push('accept-ownership');
@@ -637,7 +651,7 @@ export const ORDER_KINDS = [
   'move-army', 'move-detachment', 'fleet-move', 'fleet-embark', 'fleet-disembark', 'fleet-raid', 'fleet-blockade', 'fleet-port', 'fleet-policy',
   'friendship-declare', 'friendship-cancel', 'detach', 'resize', 'recall', 'join', 'ally', 'split-fleet', 'merge-fleets', 'exchange-ships', 'combine-fleets',
   'effort', 'prestige', 'ships', 'gift', 'loan', 'pillage', 'raid-land', 'raid-fleet', 'cession', 'offer-vassalage', 'accept-vassals', 'tribute-rate',
-  'free-tributary', 'throw-off-yoke', 'ally-forced', 'move-join', 'appoint-general', 'release-prisoner', 'besiege', 'no-siege', 'surrender', 'abandon', 'create-army', 'master-choice', 'declaration', 'rumour',
+  'free-tributary', 'throw-off-yoke', 'ally-forced', 'move-join', 'appoint-general', 'release-prisoner', 'besiege', 'attack', 'no-siege', 'surrender', 'abandon', 'create-army', 'master-choice', 'declaration', 'rumour',
   'demand-ally', 'fleet-ask',
   'treaty', 'confirm-treaty', 'posture-avoid', 'posture-engage', 'retreat-preferences', 'reaction-policy', 'sovereign-present',
   'relief-answer', 'sortie-consent',

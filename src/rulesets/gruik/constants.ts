@@ -208,6 +208,7 @@ export const GRUIK_CONSTANTS = {
     captiveSeason: constant(1, int(0, 10), '[T §15] −1 each full season with the general captive'),
     civilWarSeason: constant(1, int(0, 10), '[T §15] −1 each season ended in civil war'),
     deficitSeason: constant(1, int(0, 10), '[T §15] −1 each season ended in deficit'),
+    monumentDestroyed: constant(1, int(0, 10), '[T §15] −1 each prestige expense destroyed (by the GM: catastrophe or invasion, §8.6.3)'),
   },
   /** The campaign as the host sets it (rules §1.7, §6.12). */
   campaign: {

@@ -2,9 +2,11 @@
  * Typed events of what the written rules do, with their audience, rendered in French and English
  * (style §4; rules Appendix B): a discriminated union, one template per kind in each language side
  * by side (`MSG`, exhaustive by type), names filled from the map and the states as the reader knows
- * them. Builders turn the rules' results into events: the season's bases and catastrophes (S0.3),
- * the moves and the movement report (S4, §5.6.1: no sizes), crossings, retreats and captures,
- * battles with their losses and the fates of characters (S6).
+ * them. Builders turn the rules' results into events: the moves and the movement report (S4,
+ * §5.6.1: no sizes), crossings, retreats and captures, battles with their losses and the fates of
+ * characters (S6). The season's start (S0.3) is told by season-events.ts: a catastrophe publicly
+ * with its J17 text and no amount (the loss stays in the victim's ledger); the base shows in the
+ * state's own status sheet, as its armies' AP.
  *
  * Audience: `[]` is public (Appendix B's public report); otherwise the states concerned.
  * The sentences avoid article agreement on proper names (« Tourbière », « Royaume de Sylvebrune »)
@@ -14,16 +16,12 @@ import { fill } from '../../engine/localize.ts';
 import type { Lang, Localized } from '../../engine/ruleset.ts';
 import type { GruikState, ProvinceId, SortieEvent, StateId } from './state.ts';
 import { SORTIE_REFUSALS } from './rules/sortie.ts';
-import type { CatastropheEffect } from './rules/catastrophe.ts';
 import type { BattleApplied, BattleSpec } from './rules/battle-result.ts';
 import type { MovementResult, Trigger } from './rules/movement.ts';
-import type { SeasonStart } from './rules/season-start.ts';
 import type { RetreatOption } from './rules/retreat.ts';
 import { isNaval, renderNaval, type NavalEvent } from './naval-events.ts';
 
 export type GruikEvent =
-  | { t: 'base'; audience: StateId[]; state: StateId; base: number }
-  | { t: 'catastrophe'; audience: StateId[]; state: StateId; sum: number; effect: CatastropheEffect }
   | { t: 'moved'; audience: StateId[]; state: StateId; kind: 'army' | 'detachment'; from: ProvinceId; to: ProvinceId; stopped?: MovementResult['moves'][number]['stopped'] }
   | { t: 'sighted'; audience: StateId[]; code: Trigger['code']; state: StateId; kind: 'army' | 'detachment'; from: ProvinceId; to: ProvinceId }
   | { t: 'crossing'; audience: StateId[]; winner: StateId; loser: StateId; from: ProvinceId; to: ProvinceId }
@@ -44,8 +42,6 @@ const FATE: Record<'escapes' | 'captured' | 'killed', Localized> = {
 
 /** Both languages of each kind, side by side; `{…}` filled when the sentence is written. */
 const MSG: Record<Exclude<EventKind, NavalEvent['t']>, Localized> = {
-  base: { fr: '{state} — base saisonnière : {base} AP.', en: '{state} — seasonal base: {base} AP.' },
-  catastrophe: { fr: '{state} — catastrophe (2d6 = {sum}) : {effect}.', en: '{state} — catastrophe (2d6 = {sum}): {effect}.' },
   moved: { fr: '{state} — {kind} : {from} → {to}{stopped}.', en: '{state} — {kind}: {from} → {to}{stopped}.' },
   sighted: { fr: 'Mouvement signalé ({code}) — {state}, {kind} : {from} → {to}.', en: 'Movement reported ({code}) — {state}, {kind}: {from} → {to}.' },
   crossing: { fr: 'Rencontre à la frontière entre {from} et {to} : {winner} passe, {loser} est arrêté.', en: 'Clash on the border between {from} and {to}: {winner} goes through, {loser} is stopped.' },
@@ -75,14 +71,6 @@ const STOPPED: Record<NonNullable<MovementResult['moves'][number]['stopped']>, L
   'join-failed': { fr: ' (jonction manquée)', en: ' (failed to join)' },
 };
 
-function effectText(e: CatastropheEffect): Localized {
-  switch (e.kind) {
-    case 'money': return fill({ fr: 'perte de {n} gruikors', en: 'loss of {n} gruikors' }, { n: e.amount });
-    case 'civilWar': return { fr: 'guerre civile ou révolte', en: 'civil war or revolt' };
-    case 'invasion': return { fr: 'invasion barbare', en: 'barbarian invasion' };
-  }
-}
-
 /** One event's sentence in one language; names as the map and the states give them. */
 export function render(s: Pick<GruikState, 'map' | 'realms' | 'characters'>, e: GruikEvent, lang: Lang): string {
   if (isNaval(e)) return renderNaval(s, e, lang);
@@ -90,8 +78,6 @@ export function render(s: Pick<GruikState, 'map' | 'realms' | 'characters'>, e: 
   const state = (st: StateId) => s.realms[st]?.name ?? st;
   const args: Record<string, string | number | Localized> = {};
   switch (e.t) {
-    case 'base': Object.assign(args, { state: state(e.state), base: e.base }); break;
-    case 'catastrophe': Object.assign(args, { state: state(e.state), sum: e.sum, effect: effectText(e.effect) }); break;
     case 'moved': Object.assign(args, { state: state(e.state), kind: KIND[e.kind], from: province(e.from), to: province(e.to), stopped: e.stopped ? STOPPED[e.stopped] : '' }); break;
     case 'sighted': Object.assign(args, { code: e.code, state: state(e.state), kind: KIND[e.kind], from: province(e.from), to: province(e.to) }); break;
     case 'crossing': Object.assign(args, { winner: state(e.winner), loser: state(e.loser), from: province(e.from), to: province(e.to) }); break;
@@ -143,13 +129,6 @@ export function render(s: Pick<GruikState, 'map' | 'realms' | 'characters'>, e: 
 }
 
 // ─── builders ──────────────────────────────────────────────────────────────────────────────────
-
-export function seasonStartEvents(r: SeasonStart): GruikEvent[] {
-  const out: GruikEvent[] = [];
-  for (const realm of Object.values(r.state.realms)) if (realm.seasonalBase !== undefined) out.push({ t: 'base', audience: [realm.id], state: realm.id, base: realm.seasonalBase });
-  for (const k of r.catastrophes) out.push({ t: 'catastrophe', audience: [], state: k.state, sum: k.sum, effect: k.effect }); // narrated publicly [App. B 9]
-  return out;
-}
 
 /** Each mover learns its own moves; each state its triggers (§5.6.1, no sizes); crossings to both sides. */
 export function movementEvents(r: MovementResult, triggers: Record<StateId, Trigger[]>): GruikEvent[] {

@@ -5,7 +5,9 @@
  * `seasonEvents` of S0/S3/S7/S8 (season-events.ts) and S5's `navalLog` (naval-events.ts) — keeping
  * only those whose audience is public or includes the reader (fog of war), then the public
  * situation (political map, prestige ranking, titles) and the reader's private sheet (own forces,
- * treasury ledger, movement report, the rolls that concern him, captives, annexation counters).
+ * treasury ledger, movement report, the rolls that concern him, captives, annexation counters: for each
+ * province the reader owns and another holds, and each it holds and another owns, the seasons counted
+ * toward annexation and the season at whose end it falls due — to the owner and the controller only).
  * `viewer` null: the public report only. Rumours never name their author (the event has none).
  *
  * Not in it: pending decisions and deadlines, GM rulings, the battle communiqués (flow.ts adds them
@@ -102,9 +104,23 @@ export function reportLines(s: GruikState, viewer: StateId | null): ReportLine[]
   for (const c of Object.values(s.characters).filter((x) => x.status === 'captive' && (x.state === viewer || x.captor === viewer))) {
     out.push({ section: 'captives', audience: me, text: fill({ fr: '{c} ({st}) captif de {by}', en: '{c} ({st}) held by {by}' }, { c: c.name, st: name(c.state), by: name(c.captor ?? null) }) });
   }
+  // App. B "annexation counters" [T §10; P §8.3]: annexed at S8 of season controlSince + ANNEX_SEASONS, the season of
+  // capture not counted; to the owner and to the controller only (each knows its own; a third state reads the public map).
+  const annex = s.config.treasury.annexSeasons;
+  const when = (t: number): Localized => { const w = seasonOf(t, s.config.calendar.startYear); return fill({ fr: '{s} {y}', en: '{s} {y}' }, { s: SEASON[w.season]!, y: w.year }); };
   for (const p of s.map.provinces) {
     const ps = s.provinces[p.id];
-    if (ps && ps.owner === viewer && ps.controller !== viewer && ps.controller) out.push({ section: 'captives', audience: me, text: fill({ fr: '{p} : tenue par {c}', en: '{p}: held by {c}' }, { p: p.name, c: name(ps.controller) }) });
+    if (!ps || !ps.controller || ps.controller === ps.owner) continue;
+    const rebels = s.realms[ps.controller]?.kind === 'rebels'; // [P §8.7] rebels never annex
+    const counted = Math.min(annex, Math.max(0, s.season - ps.controlSince)), at = when(ps.controlSince + annex);
+    const args = { p: p.name, c: name(ps.controller), o: name(ps.owner), since: when(ps.controlSince), n: counted, of: annex, at };
+    if (ps.owner === viewer) {
+      out.push({ section: 'captives', audience: me, text: rebels
+        ? fill({ fr: '{p} : tenue par {c} depuis {since} (les rebelles n’annexent pas)', en: '{p}: held by {c} since {since} (rebels do not annex)' }, args)
+        : fill({ fr: '{p} : tenue par {c} depuis {since} — annexion : {n} saison(s) sur {of}, à la fin de {at} si vous ne la reprenez pas', en: '{p}: held by {c} since {since} — annexation: {n} season(s) of {of}, at the end of {at} unless you retake it' }, args) });
+    } else if (ps.controller === viewer) {
+      out.push({ section: 'captives', audience: me, text: fill({ fr: '{p} (propriétaire {o}) : tenue depuis {since} — annexion : {n} saison(s) sur {of}, à la fin de {at} si vous la gardez', en: '{p} (owner {o}): held since {since} — annexation: {n} season(s) of {of}, at the end of {at} if you keep it' }, args) });
+    }
   }
   return out;
 }

@@ -9,6 +9,7 @@ import type { Lang, Localized } from '../../engine/ruleset.ts';
 import type { GruikState, ProvinceId, StateId } from './state.ts';
 import type { CivilWarCause, FreedHow, SeasonEvent, SeasonEventKind } from './season-types.ts';
 import { CIVIL_WAR_CAUSE } from './words.ts';
+import { FLAVOUR_EFFECT, flavourText } from './flavour.ts';
 
 const MSG: Record<SeasonEventKind, Localized> = {
   'taxes': { fr: '{state} — impôts : {net} gruikors (brut {gross}, {cw} saison(s) de guerre civile).', en: '{state} — taxes: {net} gruikors (gross {gross}, {cw} season(s) of civil war).' },
@@ -19,6 +20,7 @@ const MSG: Record<SeasonEventKind, Localized> = {
   'ships-bought': { fr: '{state} — {ships} navires commandés à {at}, prêts la saison prochaine.', en: '{state} — {ships} ships ordered at {at}, ready next season.' },
   'effort': { fr: '{state} — effort militaire de {amount} gruikors : +{bonus} la saison prochaine.', en: '{state} — military effort of {amount} gruikors: +{bonus} next season.' },
   'monument': { fr: '{state} — dépense de prestige à {province} ({cost} gruikors) : +{prestige} prestige.', en: '{state} — prestige expense at {province} ({cost} gruikors): +{prestige} prestige.' },
+  'monument-destroyed': { fr: 'Le monument de {province} est détruit{who}.', en: 'The monument in {province} is destroyed{who}.' },
   'temples': { fr: '{state} pille les temples de {province} ({amount} gruikors).', en: '{state} pillages the temples of {province} ({amount} gruikors).' },
   'friendship': { fr: '{from} {change} {to}{auto}.', en: '{from} {change} {to}{auto}.' },
   'cession': { fr: 'Cession : {from} cède {province} à {to}.', en: 'Cession: {from} cedes {province} to {to}.' },
@@ -43,6 +45,7 @@ const MSG: Record<SeasonEventKind, Localized> = {
   'rumour': { fr: 'Rumeur : « {text} »', en: 'Rumour: “{text}”' },
   'treaty': { fr: 'Traité entre {signatories} : « {text} »', en: 'Treaty between {signatories}: “{text}”' },
   'invasion': { fr: 'Invasion barbare — une armée barbare entre en {province}, chez {state}.', en: 'Barbarian invasion — a barbarian army enters {province}, in the lands of {state}.' },
+  'catastrophe': { fr: 'Catastrophe — {state} : {flavour} ({effect}).', en: 'Catastrophe — {state}: {flavour} ({effect}).' },
   'disappeared': { fr: '{state} disparaît : toutes ses provinces sont annexées.', en: '{state} disappears: all its provinces are annexed.' },
   'army-raised': { fr: '{state} lève une nouvelle armée à {province}.', en: '{state} raises a new army at {province}.' },
   'army-disbanded': { fr: '{state} — une armée est dissoute, faute de provinces pour l’entretenir.', en: '{state} — an army is disbanded, for want of provinces to keep it.' },
@@ -88,6 +91,7 @@ export function renderSeasonEvent(s: Pick<GruikState, 'map' | 'realms'>, e: Seas
     case 'ships-bought': args = { state: state(e.state), ships: e.ships, at: province(e.at) }; break;
     case 'effort': args = { state: state(e.state), amount: e.amount, bonus: e.bonus }; break;
     case 'monument': args = { state: state(e.state), province: province(e.province), cost: e.cost, prestige: e.prestige }; break;
+    case 'monument-destroyed': args = { province: province(e.province), who: e.state === null ? '' : fill({ fr: ' : {s} perd {n} point(s) de prestige', en: ': {s} loses {n} prestige point(s)' }, { s: state(e.state), n: e.points }) }; break;
     case 'temples': args = { state: state(e.state), province: province(e.province), amount: e.amount }; break;
     case 'friendship': args = {
       from: state(e.from), to: state(e.to),
@@ -123,6 +127,7 @@ export function renderSeasonEvent(s: Pick<GruikState, 'map' | 'realms'>, e: Seas
       break;
     }
     case 'invasion': args = { state: state(e.state), province: province(e.province) }; break;
+    case 'catastrophe': args = { state: state(e.state), flavour: flavourText(e.kind, e.flavour), effect: FLAVOUR_EFFECT[e.kind] }; break;
   }
   return fill(MSG[e.t], args)[lang];
 }

@@ -61,6 +61,13 @@ export interface StateOrders {
   /** S3.6: detachments created, resized, recalled; allies sent; joins. */
   forces?: ForceOrder[];
   raids?: RaidOrder[];
+  /**
+   * [P J26, §3.3 S3.1–S3.2] States whose forces this state attacks this season (its moves into their provinces with an
+   * attack posture, its attacks on their forces): a hostile act that cancels each one's friendship toward it at S3.2
+   * [T §2.3]. Refused against its own tributary or master [T §11.3], and against a state it declares a friend unless the
+   * same orders break that friendship.
+   */
+  attack?: StateId[];
   /** Provinces this state orders besieged: a hostile act that cancels the controller's friendship toward it at S3.2 [T §2.3; J26]. */
   besiege?: ProvinceId[];
   /** Armies that shall not besiege though they could (default: besiege, §8.1.1). */
@@ -92,6 +99,8 @@ export type SeasonEvent =
   | { t: 'ships-bought'; audience: StateId[]; state: StateId; ships: number; at: ProvinceId }
   | { t: 'effort'; audience: StateId[]; state: StateId; army: string; amount: number; bonus: number }
   | { t: 'monument'; audience: StateId[]; state: StateId; province: ProvinceId; cost: number; prestige: number }
+  /** [T §15; GM §8.6.3] a prestige expense destroyed (a catastrophe's or an invasion's story, the GM's ruling): `state` the one that enjoyed it. */
+  | { t: 'monument-destroyed'; audience: StateId[]; state: StateId | null; province: ProvinceId; points: number }
   | { t: 'temples'; audience: StateId[]; state: StateId; province: ProvinceId; amount: number }
   | { t: 'friendship'; audience: StateId[]; from: StateId; to: StateId; change: 'declared' | 'cancelled'; automatic: boolean }
   | { t: 'cession'; audience: StateId[]; from: StateId; to: StateId; province: ProvinceId }
@@ -116,6 +125,8 @@ export type SeasonEvent =
   | { t: 'rumour'; audience: StateId[]; text: string }
   | { t: 'treaty'; audience: StateId[]; signatories: StateId[]; text: string }
   | { t: 'invasion'; audience: StateId[]; state: StateId; province: ProvinceId }
+  /** [T §14; P §8.8, J17] a catastrophe told as a story: its kind and the flavour text drawn (index in `FLAVOUR[kind]`, flavour.ts). */
+  | { t: 'catastrophe'; audience: StateId[]; state: StateId; kind: 'money' | 'civilWar' | 'invasion'; flavour: number }
   | { t: 'disappeared'; audience: StateId[]; state: StateId }
   | { t: 'army-raised'; audience: StateId[]; state: StateId; army: string; province: ProvinceId }
   | { t: 'army-disbanded'; audience: StateId[]; state: StateId; army: string }

@@ -13,6 +13,7 @@ import type { StepId } from './steps.ts';
 import type { StateOrders } from './season-types.ts';
 import { diceOf } from './rules/dice.ts';
 import type { NavalOrder, StandingPolicies } from './rules/naval-orders.ts';
+import type { SortieInputs } from './rules/sortie.ts';
 import { applyCessions, friendshipChanges, publish, tributaryActs, validateOrders } from './rules/diplomacy.ts';
 import { civilWarTimers } from './rules/civil-war.ts';
 import { annexations, armyModifiers, armyShortfall, disappearances, fallingDue, seasonalPrestige, tributaryStatus } from './rules/end-of-season.ts';
@@ -32,6 +33,8 @@ export interface SeasonInputs {
    * fleet's standing policy (§7.15, kept by the flow from season to season; an order's own policy wins).
    */
   'S5'?: { orders: NavalOrder[]; rounds?: Record<string, string>; policies?: StandingPolicies };
+  /** S6.1's sorties and contingents (§8.1.5), read at S3.2 too: attacks on the besieger's forces (J26); land-combat.ts runs S6.1. */
+  'S6.1'?: SortieInputs;
   /** S7.3: where an army friendly to the besieged was beaten this turn; default what S6.5 found. */
   'S7.3'?: { defeats: { province: ProvinceId; state: StateId }[] };
   /** S8.7: the army each state chose to disband at its term (#disband-army); default armyToDisband's. */
@@ -60,7 +63,7 @@ export const SEASON_RUNNERS: Partial<Record<StepId, (s: GruikState, input: Seaso
     return { ...s, seasonOrders: v.accepted, seasonEvents: [...(s.seasonEvents ?? []), ...v.refused] };
   },
   // §3.3 S3.2 [T §2.3]: friendships.
-  'S3.2': (s, i) => friendshipChanges(s, ordersOf(s), i['S5']?.orders ?? []),
+  'S3.2': (s, i) => friendshipChanges(s, ordersOf(s), i['S5']?.orders ?? [], i['S6.1'] ?? {}),
   // §3.3 S3.3 [T §10]: cessions.
   'S3.3': (s) => applyCessions(s, ordersOf(s)),
   // §3.3 S3.4 [T §11, §13.2]: tributary and character acts.

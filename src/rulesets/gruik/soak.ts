@@ -41,7 +41,7 @@ const SEASON_EVENT_KINDS = {
   'taxes': 1, 'tribute': 1, 'refused': 1, 'ally-demand': 1, 'gift': 1, 'ships-bought': 1, 'effort': 1, 'monument': 1, 'temples': 1, 'friendship': 1, 'cession': 1, 'tributary': 1, 'freed': 1,
   'liberation-announced': 1, 'civil-war': 1, 'civil-war-over': 1, 'appointed': 1, 'siege': 1, 'siege-roll': 1, 'siege-won': 1, 'siege-lifted': 1, 'raid': 1, 'raid-roll': 1,
   'raid-gain': 1, 'raid-loss': 1, 'annexed': 1, 'capital': 1, 'season-prestige': 1, 'declaration': 1, 'rumour': 1, 'treaty': 1, 'invasion': 1, 'disappeared': 1,
-  'army-raised': 1, 'army-disbanded': 1, 'invasion-over': 1,
+  'army-raised': 1, 'army-disbanded': 1, 'invasion-over': 1, 'catastrophe': 1, 'monument-destroyed': 1,
 } satisfies Record<SeasonEventKind, 1>;
 const FIELD_EVENT_KINDS = { battle: 1, losses: 1, fate: 1, retreat: 1, captured: 1, sortie: 1, relief: 1 } satisfies Record<FieldEvent['t'], 1>;
 const NAVAL_KINDS = {

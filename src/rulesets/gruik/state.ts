@@ -245,7 +245,7 @@ export type FieldEvent =
 /** S6.1, rules §8.1.5: a sortie ordered by the besieged (`made`, or its refusal), and the besieger's answer to a relief force. */
 export type SortieEvent =
   | {
-    t: 'sortie'; audience: StateId[]; state: StateId; province: ProvinceId; made: boolean; reason?: 'no-siege' | 'no-army' | 'too-weak' | 'no-consent'; min?: number; consented?: boolean;
+    t: 'sortie'; audience: StateId[]; state: StateId; province: ProvinceId; made: boolean; reason?: 'no-siege' | 'no-army' | 'too-weak' | 'no-consent' | 'friend'; min?: number; consented?: boolean;
     /** S6.5 (§8.1.5 [P, ours]): the sortie army fought no battle and goes back into its fortress (`made` true). */
     back?: true;
     /** S6.3 (§8.1.5 case 2 [T §8.4]): a besieged force that withdrew after the relief was beaten (`option`), or could not and stays in the fortress (no `option`); `made` false. */

@@ -26,6 +26,7 @@ export const CAUSE = {
   voluntaryTributary: { fr: 'tributaire de plein gré de {s}', en: 'voluntary tributary of {s}' },
   involuntaryTributary: { fr: 'tributaire forcé de {s}', en: 'involuntary tributary of {s}' },
   monumentLost: { fr: 'monument de {p} perdu', en: 'monument in {p} lost' },
+  monumentDestroyed: { fr: 'monument de {p} détruit', en: 'monument in {p} destroyed' },
   monument: { fr: 'monument de {p}', en: 'monument in {p}' },
   raidOn: { fr: 'raid sur {s}', en: 'raid on {s}' },
   raidBy: { fr: 'raid de {s}', en: 'raid by {s}' },
@@ -57,6 +58,7 @@ export const FATE_WORD: Record<'escapes' | 'captured' | 'killed', Localized> = {
 export const PURPOSE = {
   'HOTT attacker/defender (d6 + D4)': { fr: 'attaquant et défenseur HOTT (d6 + D4)', en: 'HOTT attacker/defender (d6 + D4)' },
   'barbarian entry province': { fr: 'province d’entrée des barbares', en: 'barbarian entry province' },
+  'catastrophe flavour text': { fr: 'récit de la catastrophe', en: 'catastrophe flavour text' },
   'catastrophe severity (2d6)': { fr: 'gravité de la catastrophe (2d6)', en: 'catastrophe severity (2d6)' },
   'civil war on a character lost (D7)': { fr: 'guerre civile à la perte d’un personnage (D7)', en: 'civil war on a character lost (D7)' },
   'civil war on a replacement (D7)': { fr: 'guerre civile au remplacement d’un personnage (D7)', en: 'civil war on a replacement (D7)' },

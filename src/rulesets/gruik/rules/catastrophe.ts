@@ -1,7 +1,8 @@
 /**
  * Catastrophes, rules §8.8 and dice table D2 [T §14]: the 2d6 severity and its effect, and the
  * money effect on a treasury, which an external event never makes negative (TV-58, TV-50 [T §12]).
- * Civil war and barbarian invasion are named here; their effects (§8.7, §8.10) are not written yet.
+ * Civil war and barbarian invasion are named here; their effects are invasion.ts's (§8.7, §8.10),
+ * and each catastrophe's flavour text (J17) is drawn there from flavour.ts's lists.
  */
 import type { GruikConfig } from '../constants.ts';
 import { rollSum, type Dice } from './dice.ts';

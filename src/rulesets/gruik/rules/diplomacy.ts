@@ -8,7 +8,9 @@
  * - S3.2 friendships: explicit declarations and cancellations, then the automatic cancellation of
  *   A's friendship toward B when B raids A or orders a siege of A's fortress [T §2.3; J26] — TV-62;
  *   the detachments using a cancelled friendship are repatriated or destroyed (friendship.ts, §5.11),
- *   the GM told (J1). Moves with an attack posture and attacks on forces are not orders yet: not applied;
+ *   the GM told (J1); an `attack` order (a move into A's provinces with an attack posture, an attack on
+ *   A's forces, [P J26]) cancels it too, and so do B's sortie and relief contingent against A besieging
+ *   B's fortress (§8.1.5: attacks on A's forces, J26);
  * - S3.3 cessions (conquest.ts);
  * - S3.4 voluntary vassalage (both order it), liberations announced (effective at the end of the
  *   turn, S8.4), tribute rates, throwing off the yoke when a right is open (§8.4.3 cases 1 and 3,
@@ -27,17 +29,20 @@ import type { Dice } from './dice.ts';
 import { cancelFriendship } from './friendship.ts';
 import { raidRefusal } from './raids.ts';
 import { refuse } from './refusal.ts';
-import { mastersOf } from './relations.ts';
+import { besiegerAt, type SortieInputs } from './sortie.ts';
+import { mastersOf, protectedPair } from './relations.ts';
 import { controlledBy, emit, freeTributary, makeTributary, raise, realmOf } from './treasury.ts';
 import { gmText } from '../words.ts';
 
-export type OrderRefusal = 'malformed' | 'not-enemy' | 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
+export type OrderRefusal = 'attack-friend' | 'attack-protected' | 'malformed' | 'not-enemy' | 'unknown-state' | 'self' | 'not-your-tributary' | 'bad-rate' | 'vassal-cycle' | 'no-captive' | 'not-controlled' | 'no-yoke-right' | 'not-captor';
 
 export const ORDER_REFUSALS: Record<OrderRefusal, Localized> = {
   'unknown-state': { fr: 'L’état {state} n’existe pas.', en: 'There is no state {state}.' },
   'malformed': { fr: 'Ordre illisible ({field}) : il est ignoré.', en: 'Unreadable order ({field}): it is ignored.' },
   'not-enemy': { fr: 'On n’assiège que la forteresse d’un autre état : {province} ne l’est pas.', en: 'Only another state’s fortress can be besieged: {province} is not one.' },
   'self': { fr: 'Un état ne peut pas se viser lui-même.', en: 'A state cannot target itself.' },
+  'attack-friend': { fr: 'Vous avez déclaré {state} ami : rompez cette amitié (dans ces ordres ou avant) pour l’attaquer.', en: 'You have declared {state} a friend: break that friendship (in these orders or before) to attack it.' },
+  'attack-protected': { fr: 'Un maître n’attaque pas son tributaire, ni un tributaire son maître, les amis ou le maître de son maître, ni les autres tributaires de son maître.', en: 'A master does not attack its tributary, nor a tributary its master, its master’s friends or master, nor its master’s other tributaries.' },
   'not-your-tributary': { fr: '{state} n’est pas votre tributaire.', en: '{state} is not your tributary.' },
   'bad-rate': { fr: 'Le tribut est un taux entre 0 et {max}.', en: 'Tribute is a rate between 0 and {max}.' },
   'vassal-cycle': { fr: '{state} est déjà sous votre domination : il ne peut pas devenir votre maître.', en: '{state} is already under your rule: it cannot become your master.' },
@@ -86,7 +91,7 @@ const SHAPE: Record<keyof StateOrders, Check> = {
     'exchange-ships': obj({ kind: str, from: str, to: str, ships: num }), 'combine-fleets': obj({ kind: str, fleet: str, with: str, commander: str }),
   })),
   raids: arr(obj({ target: str, forces: arr(str) })),
-  besiege: arr(str), noSiege: arr(str), surrender: arr(str), abandon: arr(str),
+  attack: arr(str), besiege: arr(str), noSiege: arr(str), surrender: arr(str), abandon: arr(str),
   createArmy: bool, masterChoice: str, declarations: arr(str), rumours: arr(str),
   treaties: arr(obj({ id: str, text: str, signatories: arr(str) })), confirmTreaties: arr(str),
 };
@@ -157,6 +162,13 @@ export function validateOrders(s: GruikState, orders: Record<StateId, unknown>):
       if (why) refused.push({ t: 'refused', audience: [st], state: st, order: `raid ${x.target}`, message: why.message });
       return !why;
     });
+    // [P J26; T §2.3, §11.3] attacks: not on one's own tributary or master; not on a declared friend unless these orders break it
+    a.attack = [...new Set(o.attack ?? [])].filter((x) => {
+      if (!known(x, `attack ${x}`)) return false;
+      if (protectedPair(s, st, x)) { no(`attack ${x}`, 'attack-protected'); return false; }
+      if (s.realms[st]!.friendsDeclared.includes(x) && !(o.friendship?.cancel ?? []).includes(x)) { no(`attack ${x}`, 'attack-friend', { state: s.realms[x]!.name }); return false; }
+      return true;
+    });
     a.besiege = (o.besiege ?? []).filter((p) => { const c = s.provinces[p]?.controller; return c && c !== st ? true : (no(`besiege ${p}`, 'not-enemy', { province: provinceName(s, p) }), false); });
     for (const key of ['surrender', 'abandon'] as const) {
       a[key] = (o[key] ?? []).filter((p) => s.provinces[p]?.controller === st ? true : (no(`${key} ${p}`, 'not-controlled', { province: provinceName(s, p) }), false));
@@ -168,7 +180,7 @@ export function validateOrders(s: GruikState, orders: Record<StateId, unknown>):
 }
 
 /** S3.2 [rules §3.3 S3.2, §1.5, §5.11; T §2.3]: declarations, cancellations, then the automatic ones (a raid on a state that declared the raider friend). */
-export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOrders>, naval: readonly NavalOrder[] = []): GruikState {
+export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOrders>, naval: readonly NavalOrder[] = [], sortie: SortieInputs = {}): GruikState {
   let t = structuredClone(s);
   const states = Object.keys(orders).sort();
   for (const st of states) {
@@ -190,6 +202,8 @@ export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOr
   // [T §2.3; J26] B's orders directly hostile to A cancel A's friendship toward B: a raid on A (TV-62), a siege ordered against A's fortress.
   for (const st of states) for (const r of orders[st]!.raids ?? []) cancel(r.target, st, true);
   for (const st of states) for (const p of orders[st]!.besiege ?? []) { const a = t.provinces[p]?.controller; if (a && a !== st) cancel(a, st, true); }
+  // [P J26] an attack ordered on A (a move into its provinces with an attack posture, an attack on its forces)
+  for (const st of states) for (const a of orders[st]!.attack ?? []) cancel(a, st, true);
   // [T §2.3, §7.8; J26] a fleet ordered to blockade or to raid A's coast is hostile to A (S5 lets only
   // hostile fleets blockade or raid). Interception policies name no target state: they cannot count.
   for (const o of [...naval].sort((x, y) => (x.fleet < y.fleet ? -1 : x.fleet > y.fleet ? 1 : 0))) {
@@ -197,6 +211,19 @@ export function friendshipChanges(s: GruikState, orders: Record<StateId, StateOr
     if (!st) continue;
     const coasts = [o.end?.blockade, ...o.actions.map((a) => (a.do === 'raid' ? a.at : undefined))];
     for (const p of coasts) { const a = p ? t.provinces[p]?.controller : undefined; if (a && a !== st) cancel(a, st, true); }
+  }
+  // [T §2.3 "attack"; J26 "attack on its forces"; §8.1.5] a besieged state's sortie, and the contingent it sends beside a relief
+  // force, attack the besieger's forces: the besieger's friendship toward it is cancelled, as for a raid. Counted where the order
+  // names a province the state controls whose fortress another state's army besieges (S6.1 may still refuse the sortie, as a
+  // besiege order counts though no siege follows); not while the state itself still calls the besieger a friend after its own
+  // changes above: friends never fight (§2.14), so S6.1 refuses that sortie and sends no such contingent (sortie.ts).
+  for (const st of Object.keys({ ...sortie.sorties, ...sortie.contingents }).sort()) {
+    for (const p of [...new Set([...(sortie.sorties?.[st] ?? []), ...Object.keys(sortie.contingents?.[st] ?? {})])].sort()) {
+      const b = besiegerAt(t, p);
+      const bs = b ? t.armies[b]!.state : null;
+      if (!bs || bs === st || t.provinces[p]?.controller !== st || t.realms[st]?.friendsDeclared.includes(bs)) continue;
+      cancel(bs, st, true);
+    }
   }
   return t;
 }

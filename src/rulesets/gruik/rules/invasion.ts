@@ -25,6 +25,7 @@ import type { MoveOrder } from './movement.ts';
 import { rollSeasonStart, type SeasonStart } from './season-start.ts';
 import { controlledBy, emit, raise } from './treasury.ts';
 import { EFFECT_KIND, gmText } from '../words.ts';
+import { FLAVOUR, flavourText } from '../flavour.ts';
 
 /** The barbarian army enters the victim's land (the season after the draw). In place. */
 export function barbarianEntry(t: GruikState, victim: StateId, dice: Dice): void {
@@ -61,7 +62,17 @@ export function seasonStartStep(s: GruikState, dice: Dice): { state: GruikState;
   for (const r of Object.values(t0.realms)) if (r.invasionDue === t0.season) { delete r.invasionDue; barbarianEntry(t0, r.id, dice); }
   const start = rollSeasonStart(t0, dice);
   const t = start.state;
-  for (const k of start.catastrophes) raise(t, 'J17', 'S0.3', [k.state], gmText('catastrophe', { s: k.state, n: k.sum }), k.effect.kind === 'money' ? gmText('lossOf', { n: k.effect.amount }) : EFFECT_KIND[k.effect.kind]);
+  const told: Record<StateId, number> = {};
+  for (const k of start.catastrophes) {
+    // [P §8.8, J17] the flavour text, drawn with a die of the season's key from the kind's list (flavour.ts); told to everyone (App. B 9)
+    const n = (told[k.state] = (told[k.state] ?? -1) + 1);
+    const face = dice.roll({ sides: FLAVOUR[k.effect.kind].length, phase: 'S0.3', event: `flavour:${k.state}:${n}`, purpose: 'catastrophe flavour text', rule: '[P §8.8] J17', audience: [] });
+    const effect = k.effect.kind === 'money' ? gmText('lossOf', { n: k.effect.amount }) : EFFECT_KIND[k.effect.kind];
+    const text = flavourText(k.effect.kind, face - 1);
+    // the GM reads the text drawn beside the effect; he picks another by overriding its die (§11.3)
+    raise(t, 'J17', 'S0.3', [k.state], gmText('catastrophe', { s: k.state, n: k.sum }), { fr: `${effect.fr} — « ${text.fr} »`, en: `${effect.en} — “${text.en}”` });
+    emit(t, { t: 'catastrophe', audience: [], state: k.state, kind: k.effect.kind, flavour: face - 1 });
+  }
   for (const k of start.unapplied) {
     if (k.effect.kind === 'civilWar') enterCivilWar(t, k.state, 'catastrophe', 'S0.3');
     else if (k.effect.kind === 'invasion') {

@@ -186,30 +186,64 @@ export type Posture = 'engage' | 'avoid';
 export interface BeforeCombatAct { force: ForceId; option: RetreatOption | null; must: boolean; captured: ForceId[] }
 
 /**
- * §5.8 in one province with two hostile states [T §5.4; P §5.7, A-16, J25]: the defender's forces
- * decide first, then the other side's, each seeing what went before. A force facing an enemy main
+ * [P A-16, §5.10; ours for three states or more] The order in which the states with forces in a
+ * contested province decide their retreats before combat, the defender first. Two states: A-16's
+ * `defenderOf`, then the other. Three or more (A-16 and §5.8 speak of two sides; §5.10's J8 pairing
+ * starts from "the province's defender"): the same two criteria rank every state — first those
+ * friendly to the province's controller (or controlling it), then those whose forces did not move
+ * this season — and each group of equals is drawn in order with a seeded die as large as the group
+ * (`S6.2|order:<province>:<n>`), as §5.10 draws among equal pairs. The first is the defender.
+ * Bounded: each draw removes one state.
+ */
+export function decidingOrder(s: GruikState, province: ProvinceId, states: readonly { state: StateId; moved: boolean }[], dice: Dice, phase = 'S6.2'): StateId[] {
+  if (states.length === 0) return [];
+  if (states.length === 1) return [states[0]!.state];
+  if (states.length === 2) {
+    const d = defenderOf(s, province, states[0]!, states[1]!, dice, phase);
+    return [d, ...states.map((x) => x.state).filter((x) => x !== d)];
+  }
+  const key = (x: { state: StateId; moved: boolean }) => (friendlyProvinceFor(s, province, x.state) ? 0 : 2) + (x.moved ? 1 : 0);
+  const out: StateId[] = [];
+  for (let k = 0; k <= 3; k++) {
+    const group = states.filter((x) => key(x) === k).map((x) => x.state).sort();
+    while (group.length > 0) {
+      const i = group.length === 1 ? 0 : dice.roll({ sides: group.length, phase, event: `order:${province}:${out.length}`, purpose: 'who defends the province', rule: '[P A-16, §5.10]', audience: [...group] }) - 1;
+      out.push(group.splice(i, 1)[0]!);
+    }
+  }
+  return out;
+}
+
+/**
+ * §5.8 in one province [T §5.4; P §5.7, A-16, J25]: the defender's forces decide first, then the
+ * others' in `decidingOrder` (with two states: the other side; with three or more: every state
+ * with a hostile force there, ranked), each seeing what went before. A force facing an enemy main
  * army (outside the fortress, still there) must retreat if it is a detachment or an army under the
  * threshold; a main army retreats if its posture is `avoid` (default `engage`). The retreat is the
  * force's first legal preference, else the first of the default order; before combat the fortress
- * always succeeds. With no legal retreat a detachment is captured, an army stays.
- * Forces inside the fortress or joined to an army (they go with it) do not decide.
+ * always succeeds. With no legal retreat a detachment is captured — by the first-ranked state whose
+ * main army it faces [P] —, an army stays. A state none of whose neighbours there is hostile to it
+ * does not decide (it faces nobody). Forces inside the fortress or joined to an army (they go with
+ * it) do not decide.
  */
 export function retreatsBeforeCombat(s: GruikState, province: ProvinceId, dice: Dice, opts: { postures?: Record<ForceId, Posture>; preferences?: Record<ForceId, RetreatOption[]> } = {}): { state: GruikState; defender: StateId | null; acts: BeforeCombatAct[] } {
   const free = (t: GruikState) => placed(t).filter((f) => f.at === province && !f.inFortress && !(t.detachments[f.id]?.hostArmy || t.armies[f.id]?.hostArmy));
-  const states = [...new Set(free(s).map((f) => f.state))].sort();
-  const pair = states.flatMap((x, i) => states.slice(i + 1).filter((y) => hostile(s, x, y)).map((y) => [x, y] as const))[0];
-  if (!pair) return { state: s, defender: null, acts: [] };
+  const present = [...new Set(free(s).map((f) => f.state))].sort();
+  const involved = present.filter((x) => present.some((y) => hostile(s, x, y)));
+  if (involved.length < 2) return { state: s, defender: null, acts: [] };
   const moved = (st: StateId) => free(s).filter((f) => f.state === st).every((f) => (s.armies[f.id] ?? s.detachments[f.id])!.moved);
-  const defender = defenderOf(s, province, { state: pair[0], moved: moved(pair[0]) }, { state: pair[1], moved: moved(pair[1]) }, dice);
-  const order = free(s).filter((f) => f.state === pair[0] || f.state === pair[1])
-    .sort((x, y) => Number(y.state === defender) - Number(x.state === defender) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const ranked = decidingOrder(s, province, involved.map((st) => ({ state: st, moved: moved(st) })), dice);
+  const rank = (st: StateId) => ranked.indexOf(st);
+  const defender = ranked[0]!;
+  const order = free(s).filter((f) => ranked.includes(f.state))
+    .sort((x, y) => rank(x.state) - rank(y.state) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   let t = s;
   const acts: BeforeCombatAct[] = [];
-  for (const f of order) {
+  for (const f of order) { // bounded: each force once
     const here = free(t);
     if (!here.some((g) => g.id === f.id)) continue;
-    const facesMain = here.some((g) => hostile(t, g.state, f.state) && t.armies[g.id] && actsAsMainArmy(t, g.id));
-    if (!facesMain) continue;
+    const mains = here.filter((g) => hostile(t, g.state, f.state) && t.armies[g.id] && actsAsMainArmy(t, g.id));
+    if (mains.length === 0) continue;
     const main = !!t.armies[f.id] && actsAsMainArmy(t, f.id);
     const must = !main;
     if (!must && (opts.postures?.[f.id] ?? 'engage') === 'engage') continue;
@@ -217,7 +251,7 @@ export function retreatsBeforeCombat(s: GruikState, province: ProvinceId, dice: 
     const wanted = (opts.preferences?.[f.id] ?? []).find((o) => legal.some((l) => JSON.stringify(l) === JSON.stringify(o)));
     const option = wanted ?? legal[0] ?? null;
     if (!option && !must) continue;
-    const enemy = here.find((g) => hostile(t, g.state, f.state))!.state;
+    const enemy = [...mains].sort((x, y) => rank(x.state) - rank(y.state) || (x.id < y.id ? -1 : 1))[0]!.state;
     const r = retreat(t, f.id, option, false, dice, enemy, 'S6.2');
     t = r.state;
     acts.push({ force: f.id, option, must, captured: r.captured });

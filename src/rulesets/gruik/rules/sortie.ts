@@ -19,6 +19,9 @@
  *   would be left it fights with all (case 2) [P, ours];
  *   'all' (case 2): all its forces; the besieged may send a contingent (≤ RELIEF_CONTINGENT_MAX AP) beside
  *   the relief force, an allied (volunteer) contingent when foreign [P §8.1.5].
+ *   A sortie or a contingent attacks the besieger's forces: S3.2 cancels the besieger's friendship toward
+ *   the besieged for it (J26, diplomacy.ts); a besieged state that still calls the besieger a friend fights
+ *   it not (§2.14): its sortie is refused (`friend`) and its contingent does not go [P, ours].
  *   Default [P A-61]: case 1 if besieger AP − besieged AP ≥ relief AP, else case 2.
  *   Afterwards [T §8.4; P §6.13 step 7]: a besieger beaten retreats and its siege is lifted; a winner
  *   keeps its siege and its modifiers (siege.ts). In case 2 "the besieged may retreat to another
@@ -69,6 +72,7 @@ export const SORTIE_REFUSALS: Record<SortieRefusal, Localized> = {
   'no-army': { fr: 'aucune de vos armées n’est dans la forteresse', en: 'none of your armies is in the fortress' },
   'too-weak': { fr: 'moins de {min} AP et moins que l’assiégeant', en: 'fewer than {min} AP and fewer than the besieger' },
   'no-consent': { fr: 'moins d’AP que l’assiégeant, qui n’y consent pas', en: 'fewer AP than the besieger, who does not consent' },
+  'friend': { fr: 'vous n’êtes pas en guerre avec l’assiégeant : une amitié déclarée vous lie (rompez-la pour le combattre)', en: 'you are not at war with the besieger: a declared friendship stands between you (break it to fight)' },
 };
 
 /** The sheet parts S6.1 reads (sheet-types.ts `GruikSheet`), by state. */
@@ -121,6 +125,7 @@ export function sortieArmy(s: GruikState, p: ProvinceId, state: StateId): ArmyId
 export function sortieRefusal(s: GruikState, p: ProvinceId, state: StateId, consent: boolean): Refusal<SortieRefusal> | null {
   const besieger = besiegerAt(s, p);
   if (!besieger || s.provinces[p]?.controller !== state) return refuse(SORTIE_REFUSALS, 'no-siege');
+  if (!hostile(s, state, s.armies[besieger]!.state)) return refuse(SORTIE_REFUSALS, 'friend');          // [§2.14; J26] friends never fight
   const army = sortieArmy(s, p, state);
   if (!army) return refuse(SORTIE_REFUSALS, 'no-army');
   const mine = battleBudget(s, army).total, theirs = battleBudget(s, besieger).total;
@@ -227,7 +232,8 @@ export function applyReliefs(s: GruikState, i: SortieInputs, sallied: readonly A
     let contingent: { state: StateId; ap: number; sent: boolean } | undefined;
     const want = i.contingents?.[controller]?.[p];
     if (choice === 'all' && want !== undefined) {
-      const r = sendContingent(t, p, relief, want);
+      // [§2.14; J26] a controller that still calls the besieger a friend sends none (S3.2 counted no attack from it)
+      const r = hostile(t, controller, b.state) ? sendContingent(t, p, relief, want) : { state: t, sent: false };
       t = r.state;
       contingent = { state: controller, ap: want, sent: r.sent };
     }

@@ -333,3 +333,33 @@ export function makeTributary(t: GruikState, vassal: StateId, master: StateId, h
   addPrestige(t, vassal, how === 'voluntary' ? -pt.voluntaryTributary : -pt.involuntaryTributary, cause(how === 'voluntary' ? 'voluntaryTributary' : 'involuntaryTributary', { s: master }), how === 'voluntary' ? '[T §15]' : '[T §15; P A-48]');
   emit(t, { t: 'tributary', audience: [], state: vassal, master, how });
 }
+
+// ─── §8.6.3 a prestige expense destroyed (the GM's ruling) ─────────────────────────────────────
+
+export type MonumentRefusal = 'unknown-monument';
+export const MONUMENT_REFUSALS: Record<MonumentRefusal, Localized> = {
+  'unknown-monument': { fr: 'aucune dépense de prestige « {id} » n’existe dans cette partie', en: 'no prestige expense “{id}” exists in this game' },
+};
+
+/**
+ * A prestige expense destroyed, rules §8.6.3 and §8.9 [T §15: "−1 per prestige expense destroyed";
+ * GM: by catastrophe or invasion — the rules give no roll, so it is the GM's ruling, J17/J18]:
+ * the monument leaves its province and the game's list (it no longer follows control, §8.3, nor
+ * counts as one the state "already enjoys" in the next expense's price); each state credited with
+ * it takes −`prestigeTable.monumentDestroyed`, with a ledger entry. [P] The points credited when it
+ * was built or taken stay: the table's −1 is the whole penalty, as written. Told to everyone
+ * (prestige expenses are public, §8.6.3). In place; an unknown id is refused in both languages.
+ */
+export function destroyMonument(t: GruikState, id: string): Refusal<MonumentRefusal> | null {
+  const m = t.monuments && Object.hasOwn(t.monuments, id) ? t.monuments[id]! : null;
+  if (!m) return refuse(MONUMENT_REFUSALS, 'unknown-monument', { id });
+  const ps = t.provinces[m.province];
+  if (ps) ps.monuments = ps.monuments.filter((x) => x !== id);
+  delete t.monuments![id];
+  const penalty = t.config.prestigeTable.monumentDestroyed;
+  const credited = m.creditedTo.filter((c) => c.points > 0 && t.realms[c.state]);
+  for (const c of credited) addPrestige(t, c.state, -penalty, cause('monumentDestroyed', { p: m.province }), '[T §15]');
+  if (credited.length === 0) emit(t, { t: 'monument-destroyed', audience: [], state: null, province: m.province, points: 0 });
+  for (const c of credited) emit(t, { t: 'monument-destroyed', audience: [], state: c.state, province: m.province, points: penalty });
+  return null;
+}

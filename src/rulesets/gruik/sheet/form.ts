@@ -145,6 +145,10 @@ export function sheetForm(state: GruikState, stateId: StateId, lang: Lang): Answ
     const forces = [...armies, ...detachments].filter((f) => s31ok({ raids: [{ target, forces: [f.id] }] }));
     if (forces.length) war.push(entry('raid', `${k('raid')} → ${v.realms[target]!.name}`, `${k('raid')} <force> … <state>`, [choice('force', t('force'), forces.map((f) => opt(own(f.id)))), choice('target', t('state'), states([target]))]));
   }
+  // [P J26] an attack on a state that declared us a friend cancels its friendship at S3.2 (against anyone else it changes
+  // nothing); against one we call a friend too, the sheet needs an `unfriend` line first, so the form does not offer it
+  const attackable = others.filter((x) => v.realms[x]?.friendsDeclared?.includes(stateId) && s31ok({ attack: [x] }));
+  if (attackable.length) war.push(entry('attack', k('attack'), `${k('attack')} <state>`, [choice('state', t('state'), states(attackable))]));
   const siegeable = [...new Set(armies.map((a) => a.location as string))].filter((p) => s31ok({ besiege: [p] }));
   if (siegeable.length) war.push(entry('besiege', k('besiege'), `${k('besiege')} <province>`, [choice('province', t('province'), siegeable.map((p) => opt(p, ix.province[p]!.name)))]));
   if (armies.length) war.push(entry('no-siege', k('no-siege'), `${k('no-siege')} <army>`, [choice('army', t('army'), armies.map((a) => opt(own(a.id))))]));

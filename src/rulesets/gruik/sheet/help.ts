@@ -27,7 +27,7 @@ function lines(lang: Lang): [OrderWord, string][] {
     ['gift', `${N} ${w('to', lang)} ${S} ["note"]`], ['ships', `${N} [${w('at', lang)} ${P}]`], ['effort', `${A} ${N}`], ['prestige', P], ['pillage', P],
     ['friend', S], ['unfriend', S], ['cede', `${P} ${w('to', lang)} ${S} [${w('ownership', lang)}]`], ['accept-ownership', ''], ['vassal', S], ['accept-vassal', S], ['free', S], ['rate', `${S} <0.3>`], ['yoke', ''], ['master', S],
     ['appoint', A], ['release', fr ? '<personnage>' : '<character>'], ['create-army', ''],
-    ['raid', `${F}|${FL} … ${S}`], ['besiege', P], ['no-siege', A], ['surrender', P], ['abandon', P],
+    ['raid', `${F}|${FL} … ${S}`], ['attack', S], ['besiege', P], ['no-siege', A], ['surrender', P], ['abandon', P],
     ['sortie', P], ['relief', `${P} ${w('retreatTo', lang)}|${w('pin', lang)}|${w('all', lang)}|${w('auto', lang)}`], ['consent', `${P} ${w('yes', lang)}|${w('no', lang)}`], ['contingent', `${P} <AP>`], ['withdraw', P],
     ['posture', `${A} ${w('engage', lang)}|${w('avoid', lang)}`],
     ['retreat', `${F} ${w('byLand', lang)} ${P}, ${w('bySea', lang)} ${FL}, ${w('fortress', lang)}`],

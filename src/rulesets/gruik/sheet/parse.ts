@@ -327,12 +327,13 @@ class Builder {
         if (order === 'vassal') { this.s31({ offerVassalage: x }); this.orders.offerVassalage = x; } else this.orders.masterChoice = x;
         return;
       }
-      case 'accept-vassal': case 'free': {
+      case 'accept-vassal': case 'free': case 'attack': {
         const x = cur.name('state', WHAT.state);
         cur.end();
         this.once(order, x, n, this.names.label('state', x));
-        const key = order === 'free' ? 'freeTributaries' : 'acceptVassals';
-        this.s31({ [key]: [x] });
+        const key = order === 'free' ? 'freeTributaries' : order === 'attack' ? 'attack' : 'acceptVassals';
+        // an attack on a declared friend stands when an earlier line of the sheet breaks that friendship
+        this.s31({ [key]: [x], ...(order === 'attack' && this.orders.friendship?.cancel?.length ? { friendship: { cancel: [...this.orders.friendship.cancel] } } : {}) });
         this.push(key, x);
         return;
       }

@@ -63,6 +63,7 @@ export function sheetText(state: GruikState, stateId: StateId, sheet: GruikSheet
     }
   }
   for (const r of o.raids ?? []) lines.push(`${k('raid')} ${r.forces.map(own).join(' ')} ${word(r.target)}`);
+  for (const x of o.attack ?? []) lines.push(`${k('attack')} ${word(x)}`);
   for (const p of o.besiege ?? []) lines.push(`${k('besiege')} ${word(p)}`);
   for (const a of o.noSiege ?? []) lines.push(`${k('no-siege')} ${own(a)}`);
   for (const p of o.surrender ?? []) lines.push(`${k('surrender')} ${word(p)}`);

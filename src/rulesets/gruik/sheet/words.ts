@@ -22,6 +22,7 @@ export const ORDER_WORDS = {
   'transfer': { en: 'transfer', fr: 'transferer' },
   'combine': { en: 'combine', fr: 'combiner' },
   'raid': { en: 'raid', fr: 'razzia' },
+  'attack': { en: 'attack', fr: 'attaquer' },
   'besiege': { en: 'besiege', fr: 'assieger' },
   'no-siege': { en: 'no-siege', fr: 'sans-siege' },
   'surrender': { en: 'surrender', fr: 'rendre' },
