@@ -25,6 +25,14 @@ function span(file, start, end) {
   return `${file}:${a + 1}-${b}`;
 }
 
+/** `file:from-end`: the lines from the first matching `start` to the end of the file. */
+function spanToEnd(file, start) {
+  const lines = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
+  const a = lines.findIndex((l) => start.test(l));
+  if (a < 0) throw new Error(`${file}: ${start} not found; update scripts/mutate.mjs`);
+  return `${file}:${a + 1}-${lines.length}`;
+}
+
 /**
  * Each area: the modules to mutate (files, globs, or a span of lines of a file) and the test
  * files to run: patterns matched against the paths under test/ (so that a new test file for the
@@ -82,6 +90,28 @@ const AREAS = {
     what: "Gloire & Pouvoir's formulas, phases and phase order",
     mutate: ['src/rulesets/gloire-et-pouvoir/formulas.ts', 'src/rulesets/gloire-et-pouvoir/turn.ts', 'src/rulesets/gloire-et-pouvoir/phases/*.ts'],
     tests: [/^test\/gloire-et-pouvoir\/(tv-.*|p\d\d-.*|appendix-.*|phase-.*|turn-.*|soak-regressions|caretaker|invariants.*)\.test\.ts$/],
+  },
+  'gp-formulas': {
+    what: "Gloire & Pouvoir's formulas (§4.3–§4.18) and the pass of arms with its retreat thresholds (§4.7.3): gp-rules narrowed",
+    // gp-rules narrowed for the shared machine (its regression replays take minutes a mutant): the
+    // formulas of formulas.ts but global renown and the relation lists (§2.10), one pass of arms,
+    // the attacker's threshold (phase7), the defender's threshold and the pass loop's checks
+    // (attack), and resolveTurn. Left out: the other phases, the rest of phase 7 (defenders,
+    // felony, conquest, reports), and PHASES (the order is issue 23's planted bug gp-phase-order;
+    // the snapshot predicates are only checked by phase-snapshots.test.ts, 16 s).
+    mutate: () => {
+      const f = 'src/rulesets/gloire-et-pouvoir/formulas.ts', p7 = 'src/rulesets/gloire-et-pouvoir/phases/p07-attacks.ts';
+      return [span(f, /^\/\*\* Money and men rounding/, /^\/\/ -+ global renown/), spanToEnd(f, /^\/\*\* The highest title/),
+        span(p7, /^export function fightPass\(/, /^\/\/ -+ defenders/),
+        span(p7, /^ {4}const threshold = o\.threshold/, /^ {4}ctx\.flags\.attacked\.add/),
+        span(p7, /^ {4}const thrD = peasants/, /^ {4}let sD = S0;/),
+        span(p7, /^ {4}let next = false;/, /^ {4}if \(peasants && cfg\.persistentPeasants\)/),
+        spanToEnd('src/rulesets/gloire-et-pouvoir/turn.ts', /^export function resolveTurn\(/)];
+    },
+    // mutants-formulas.test.ts (written for this area, pure, a second) first, then the phase 7
+    // files and the phase order (a second each), then the test vectors (a second each).
+    tests: [/^test\/gloire-et-pouvoir\/mutants-formulas\.test\.ts$/,
+      /^test\/gloire-et-pouvoir\/(p07-.*|turn-phase-order)\.test\.ts$/, /^test\/gloire-et-pouvoir\/tv-.*\.test\.ts$/],
   },
   'gp-fog': {
     what: "Gloire & Pouvoir's fog of war: each lord's view, the order form's choices, name look-ups",
