@@ -134,6 +134,17 @@ const AREAS = {
     mutate: ['src/rulesets/adventurer-kings/armies/{strength,battle,pursuit,upkeep,recruit}.ts', 'src/rulesets/adventurer-kings/turn/{turn,initiative}.ts'],
     tests: [/^test\/adventurer-kings\/(armies.*|strength.*|battle.*|turn.*|kingdom.*)\.test\.ts$/],
   },
+  'ak-battle': {
+    what: "Adventurer Kings' battle, pursuit, retreat and army pay (G-69–G-74, §11.3): ak-rules narrowed",
+    // ak-rules narrowed for the shared machine (its turn and kingdom tests take minutes a mutant):
+    // battle.ts, pursuit.ts, upkeep.ts whole, against their own tests. strength.ts is ak-strength;
+    // left out: recruit.ts, turn/turn.ts, turn/initiative.ts.
+    mutate: ['src/rulesets/adventurer-kings/armies/{battle,pursuit,upkeep}.ts'],
+    // mutants-battle.test.ts (written for this area, pure, a second) first, then the battle lines
+    // and the pursuit (2 to 3 s each), then the other armies files (2 to 3 s each).
+    tests: [/^test\/adventurer-kings\/mutants-battle\.test\.ts$/,
+      /^test\/adventurer-kings\/armies-(battle-lines|pursuit-quality)\.test\.ts$/, /^test\/adventurer-kings\/armies.*\.test\.ts$/],
+  },
   'ak-fog': {
     what: "Adventurer Kings' fog of war: each kingdom's view and the one message for every kind of 'not found'",
     mutate: ['src/rulesets/adventurer-kings/view.ts', 'src/rulesets/adventurer-kings/orders/absent.ts'],

@@ -1,0 +1,194 @@
+/**
+ * The `ak-battle` mutation area's quick tests (docs/quality.md): what the battle's aftermath and
+ * the army pay decide, pinned on the rules' numbers, each bound on both sides: the engagement
+ * chance's edges (G-70), the retreat decision and where a group retreats to (G-73), the Whale's
+ * sea (G-71), an army's pay (Table 15.8, §11.3) and what an unpaid army does ([P G-10]). Pure, on
+ * small hand-built states: a second.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scriptedRng } from '../../src/engine/rng.ts';
+import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
+import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
+import { engagementChance } from '../../src/rulesets/adventurer-kings/armies/battle.ts';
+import { attackerRetreatTarget, attackerStays, catchChance, defenderRetreatTarget, defenderStays, seaNeighbour } from '../../src/rulesets/adventurer-kings/armies/pursuit.ts';
+import { armyUpkeep, unpaidArmy } from '../../src/rulesets/adventurer-kings/armies/upkeep.ts';
+import { mpLeft } from '../../src/rulesets/adventurer-kings/armies/movement.ts';
+import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
+import { army, ctxFor, eventsOf, province, twoKingdoms } from './kingdom-fixture.ts';
+
+const cfg = resolveConfig({}).armies;
+
+function world(): AKState {
+  const s = twoKingdoms();
+  for (let r = 2; r <= 4; r++) for (let c = 1; c <= 18; c++) s.provinces[100 * r + c] = province(100 * r + c);
+  return s;
+}
+
+// ---------------------------------------------------------------- G-70
+
+test('G-70 engagement chance: 0.5 + 0.5 log₄(S_A/S_B), clamped to [0, 1]; S_B = 0 < S_A → 1, both 0 → 0.5', () => {
+  assert.equal(engagementChance(cfg, 8, 1), 1, 'above 4 : 1, clamped');
+  assert.equal(engagementChance(cfg, 1, 8), 0, 'below 1 : 4, clamped');
+  assert.equal(engagementChance(cfg, 2, 2), 0.5);
+  assert.equal(engagementChance(cfg, 4, 2), 0.75);
+  assert.equal(engagementChance(cfg, 0.5, 0), 1, 'B has nothing');
+  assert.equal(engagementChance(cfg, 0, 0.5), 0, 'A has nothing');
+  assert.equal(engagementChance(cfg, -1, -1), 0.5, 'neither side has anything');
+  assert.equal(engagementChance(cfg, 3, -1), 1);
+  assert.equal(engagementChance(cfg, -1, 3), 0);
+  assert.equal(engagementChance(cfg, 0, -1), 0.5, 'nothing against nothing');
+  assert.equal(engagementChance(cfg, -1, 0), 0.5, 'nothing against nothing');
+});
+
+test('G-72 the catch chance at its bounds: exactly 5 % and exactly 100 %', () => {
+  assert.equal(catchChance(cfg, 1, 2), 0.25);
+  assert.equal(catchChance(cfg, 2, 1), 0.75);
+  assert.equal(catchChance(cfg, 3, 1), 1);
+  assert.equal(catchChance(cfg, 1, 4), 0.05, '0.5 − 0.75 → 5 %');
+  assert.equal(catchChance(cfg, 1, 9), 0.05);
+});
+
+// ---------------------------------------------------------------- G-73
+
+const plain = { capital: false, tax: 5, noRoute: false, attackerCannotForce: false };
+
+test('G-73 a defeated defender stays when R ≥ T, T = 0.5 × 0.6 (capital) × 0.8 (tax ≥ 7) × 0.5 (no route) × 0.5 (no forced battle)', () => {
+  const at = (t: number, o: Partial<typeof plain>, what: string) => {
+    assert.equal(defenderStays(cfg, t, { ...plain, ...o }), true, `${what}: stays at R = T = ${t}`);
+    assert.equal(defenderStays(cfg, t - 1e-9, { ...plain, ...o }), false, `${what}: retreats just under ${t}`);
+  };
+  at(0.5, {}, 'no factor');
+  at(0.3, { capital: true }, 'capital');
+  at(0.4, { tax: 7 }, 'tax 7');
+  at(0.4, { tax: 12 }, 'tax 12');
+  at(0.5, { tax: 6 }, 'tax 6 is not rich');
+  at(0.25, { noRoute: true }, 'no retreat route');
+  at(0.25, { attackerCannotForce: true }, 'the attacker cannot force a battle');
+  at(0.5 * 0.6 * 0.8 * 0.5 * 0.5, { capital: true, tax: 7, noRoute: true, attackerCannotForce: true }, 'every factor');
+  at(0.5 * 0.6 * 0.5, { capital: true, attackerCannotForce: true }, 'capital, no forced battle');
+});
+
+test('G-73 a defeated attacker stays only if attacker/defender ≥ 0.8 and every army has at least 1 MP', () => {
+  const s = world();
+  const a = army(30, 'LE', { province: 205, kingdom: 1, status: 'Led', leader: 1 });
+  const b = army(31, 'HC', { province: 205, kingdom: 1, status: 'Led', leader: 1 });
+  s.armies[30] = a; s.armies[31] = b;
+  const budgetB = mpLeft(s, cfg, b);
+  assert.ok(budgetB >= 2, 'the cavalry has MP to spare');
+  assert.equal(attackerStays(s, cfg, 0.8, [a, b]), true);
+  assert.equal(attackerStays(s, cfg, 0.8 - 1e-9, [a, b]), false, 'ratio just under 0.8');
+  assert.equal(attackerStays(s, cfg, 2, [a, b]), true);
+  b.mpUsed = budgetB - 1;
+  assert.equal(attackerStays(s, cfg, 0.8, [a, b]), true, 'exactly 1 MP left');
+  b.mpUsed = budgetB;
+  assert.equal(attackerStays(s, cfg, 2, [a, b]), false, 'one army at 0 MP');
+  assert.equal(attackerStays(s, cfg, 2, [b, a]), false, 'whatever its place');
+});
+
+test('G-73 a defeated defender retreats to the adjacent own or allied province with the highest tax its units can enter', () => {
+  const s = world();
+  // 205's neighbours: 105, 106, 204, 206, 305, 306.
+  assert.deepEqual([...neighbours(205)].sort(), [105, 106, 204, 206, 305, 306]);
+  const set = (id: number, owner: number | null, taxBase: number, terrain = 'Plain') => Object.assign(s.provinces[id]!, { owner, taxBase, terrain });
+  set(204, 1, 4); set(206, 1, 6); set(305, 2, 9); set(306, null, 9); set(106, 1, 8, 'Sea');
+  s.provinces[105]!.owner = 2; // kingdom 2's capital (tax 10), Neutral to kingdom 1
+  const armies = [army(30, 'LE', { province: 205, kingdom: 1, status: 'Led', leader: 1 })];
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 205), 206, 'own 206 (6) over own 204 (4); not Neutral or unowned land, not the sea');
+  s.kingdoms[1]!.relations[2] = 'Allied'; s.kingdoms[2]!.relations[1] = 'Allied';
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 205), 105, 'an ally\'s capital (10)');
+  s.provinces[105]!.taxBase = 6;
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 205), 305, 'the ally\'s 305 (9); on a tie the first found stays');
+  s.provinces[305]!.taxBase = 6;
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 205), 105, 'three at 6: the first neighbour found');
+  assert.equal(defenderRetreatTarget(s, cfg, armies, null, 205), null, 'natives never move (G-101)');
+  for (const id of [105, 204, 206, 305]) s.provinces[id]!.owner = null;
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 205), null, 'nowhere to go');
+});
+
+test('G-73 a defeated attacker retreats to its origin, else to the first adjacent owned province that is not an Enemy\'s', () => {
+  const s = world();
+  const armies = [army(30, 'LE', { province: 205, kingdom: 1, status: 'Led', leader: 1 })];
+  s.kingdoms[1]!.relations[2] = 'Enemy'; // 105, kingdom 2's capital, is the first neighbour of 205
+  s.provinces[204]!.owner = 1;
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, 306), 306, 'its origin, unowned as it may be');
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, undefined), 204, 'no origin: own land, not the Enemy\'s');
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, 205), 204, 'the battle\'s own province is no origin');
+  s.provinces[306]!.terrain = 'Sea';
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, 306), 204, 'an origin its units cannot enter');
+  s.provinces[204]!.owner = null;
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, undefined), null, 'only Enemy and unowned land around');
+  s.kingdoms[1]!.relations[2] = 'Neutral';
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, undefined), 105, 'a Neutral kingdom\'s capital');
+  s.kingdoms[1]!.relations[2] = 'Enemy';
+  s.provinces[206]!.owner = 1; s.provinces[206]!.terrain = 'Sea';
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, undefined), null, 'own land its units cannot enter');
+  s.provinces[206]!.terrain = 'Plain';
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, undefined), 206);
+});
+
+test('G-71 a Whale off sea escapes to an adjacent sea province, not a dried one; none: null', () => {
+  const s = world();
+  assert.equal(seaNeighbour(s, 205), null);
+  s.provinces[306]!.terrain = 'Sea';
+  assert.equal(seaNeighbour(s, 205), 306);
+  s.provinces[204]!.terrain = 'Sea';
+  assert.equal(seaNeighbour(s, 205), 204, 'the first in neighbour order');
+  s.provinces[204]!.effects = { dried: true } as never;
+  assert.equal(seaNeighbour(s, 205), 306, 'a dried sea is no sea');
+});
+
+// ---------------------------------------------------------------- §11.3, [P G-10]
+
+test('Table 15.8 / §11.3 an army\'s pay by its type; mercenaries, natives and armies of no kingdom cost nothing; skeletons pay', () => {
+  const s = world();
+  assert.equal(armyUpkeep(s, army(30, 'LE')), 2);
+  assert.equal(armyUpkeep(s, army(30, 'HC')), 3);
+  assert.equal(armyUpkeep(s, army(30, 'GA')), 1);
+  assert.equal(armyUpkeep(s, army(30, 'LE', { skeleton: true })), 2);
+  assert.equal(armyUpkeep(s, army(30, 'LE', { status: 'Led', leader: 1 })), 2);
+  assert.equal(armyUpkeep(s, army(30, 'HC', { status: 'Mercenary' })), 0);
+  assert.equal(armyUpkeep(s, army(30, 'HC', { status: 'Native' })), 0);
+  assert.equal(armyUpkeep(s, army(30, 'HC', { kingdom: null })), 0);
+});
+
+test('[P G-10] an unpaid army: 30 % deserts as a mercenary in place, told to its King', () => {
+  const s = world();
+  const a = (s.armies[30] = army(30, 'LE', { province: 103, status: 'Led', leader: 1, quality: 3 }));
+  const ctx = ctxFor(s, scriptedRng([0.29]));
+  assert.equal(unpaidArmy(ctx, a), 'deserted');
+  assert.equal(a.kingdom, null);
+  assert.equal(a.status, 'Mercenary');
+  assert.equal(a.province, 103, 'in place');
+  assert.equal(a.quality, 3);
+  assert.deepEqual(eventsOf(ctx, 'army-deserted'), [{ t: 'army-deserted', to: [1], at: 103, army: { id: 30, type: 'LE' }, phase: 1 }]);
+});
+
+test('[P G-10] an unpaid army that stays: 50 % loses one quality level, told to its King with the new quality', () => {
+  const s = world();
+  const a = (s.armies[30] = army(30, 'HC', { province: 103, quality: 3 }));
+  const ctx = ctxFor(s, scriptedRng([0.3, 0.49]));
+  assert.equal(unpaidArmy(ctx, a), 'demoted');
+  assert.equal(a.quality, 2);
+  assert.equal(a.kingdom, 1);
+  assert.deepEqual(eventsOf(ctx, 'army-unpaid'), [{ t: 'army-unpaid', to: [1], at: 103, army: { id: 30, type: 'HC' }, quality: 2, phase: 1 }]);
+  assert.equal(eventsOf(ctx, 'army-deserted').length, 0);
+  const b = (s.armies[31] = army(31, 'HC', { province: 103, quality: 3 }));
+  const ctx2 = ctxFor(s, scriptedRng([0.3, 0.5]));
+  assert.equal(unpaidArmy(ctx2, b), 'none', 'the other 50 %');
+  assert.equal(b.quality, 3);
+  assert.equal(ctx2.events.length, 0);
+});
+
+test('[P G-10] a Reduced unpaid army cannot fall further (no second draw); an army of no kingdom draws nothing', () => {
+  const s = world();
+  const a = (s.armies[30] = army(30, 'LE', { province: 103, quality: 0 }));
+  const ctx = ctxFor(s, scriptedRng([0.3]));
+  assert.equal(unpaidArmy(ctx, a), 'none');
+  assert.equal(a.quality, 0);
+  assert.equal(ctx.events.length, 0);
+  const m = (s.armies[31] = army(31, 'LE', { province: 103, kingdom: null, status: 'Mercenary' }));
+  const ctx2 = ctxFor(s, scriptedRng([]));
+  assert.equal(unpaidArmy(ctx2, m), 'none');
+  assert.equal(m.status, 'Mercenary');
+});
