@@ -94,20 +94,21 @@ const AREAS = {
   'gp-formulas': {
     what: "Gloire & Pouvoir's formulas (§4.3–§4.18) and the pass of arms with its retreat thresholds (§4.7.3): gp-rules narrowed",
     // gp-rules narrowed for the shared machine (its regression replays take minutes a mutant): the
-    // formulas of formulas.ts but global renown and the relation lists (§2.10), one pass of arms,
-    // the attacker's threshold (phase7), the defender's threshold and the pass loop's checks
-    // (attack), and resolveTurn. Left out: the other phases, the rest of phase 7 (defenders,
-    // felony, conquest, reports), and PHASES (the order is issue 23's planted bug gp-phase-order;
-    // the snapshot predicates are only checked by phase-snapshots.test.ts, 16 s).
+    // formulas of formulas.ts (§4.3, §4.5, §2.9, §4.8.5, §4.13, §4.11, §4.18) but global renown
+    // and the relation lists (§2.10) and the migrations (§4.14.1), one pass of arms, the
+    // attacker's threshold (phase7), the defender's threshold and the pass loop's checks (attack).
+    // Left out: the other phases, the rest of phase 7 (defenders, felony, conquest, reports), and
+    // turn.ts (the phase order is issue 23's planted bug gp-phase-order).
     mutate: () => {
       const f = 'src/rulesets/gloire-et-pouvoir/formulas.ts', p7 = 'src/rulesets/gloire-et-pouvoir/phases/p07-attacks.ts';
-      return [span(f, /^\/\*\* Money and men rounding/, /^\/\/ -+ global renown/), spanToEnd(f, /^\/\*\* The highest title/),
+      return [span(f, /^\/\*\* Money and men rounding/, /^\/\/ -+ global renown/),
+        span(f, /^\/\*\* The highest title/, /^\/\/ -+ migration, repatriation/), spanToEnd(f, /^\/\*\* Men left after a retreat/),
         span(p7, /^export function fightPass\(/, /^\/\/ -+ defenders/),
         span(p7, /^ {4}const threshold = o\.threshold/, /^ {4}ctx\.flags\.attacked\.add/),
         span(p7, /^ {4}const thrD = peasants/, /^ {4}let sD = S0;/),
-        span(p7, /^ {4}let next = false;/, /^ {4}if \(peasants && cfg\.persistentPeasants\)/),
-        spanToEnd('src/rulesets/gloire-et-pouvoir/turn.ts', /^export function resolveTurn\(/)];
+        span(p7, /^ {4}let next = false;/, /^ {4}if \(peasants && cfg\.persistentPeasants\)/)];
     },
+    check: ['src/rulesets/gloire-et-pouvoir'],
     // mutants-formulas.test.ts (written for this area, pure, a second) first, then the phase 7
     // files and the phase order (a second each), then the test vectors (a second each).
     tests: [/^test\/gloire-et-pouvoir\/mutants-formulas\.test\.ts$/,
@@ -137,9 +138,19 @@ const AREAS = {
   'ak-battle': {
     what: "Adventurer Kings' battle, pursuit, retreat and army pay (G-69–G-74, §11.3): ak-rules narrowed",
     // ak-rules narrowed for the shared machine (its turn and kingdom tests take minutes a mutant):
-    // battle.ts, pursuit.ts, upkeep.ts whole, against their own tests. strength.ts is ak-strength;
-    // left out: recruit.ts, turn/turn.ts, turn/initiative.ts.
-    mutate: ['src/rulesets/adventurer-kings/armies/{battle,pursuit,upkeep}.ts'],
+    // in battle.ts the engagement chance (G-70) and fanaticism, the battle's winner and casualties
+    // (G-70, G-71) and the quality changes (G-74); pursuit.ts (G-72, G-73) and upkeep.ts (§11.3,
+    // [P G-10]) whole. strength.ts is ak-strength. Left out: the deployment of `fight` (lines,
+    // columns, outflanking, specials, nemesis swaps, events, the Druid monster: G-69, G-85, G-68,
+    // G-86), battleInput and estimate, recruit.ts, turn/turn.ts, turn/initiative.ts.
+    mutate: () => {
+      const b = 'src/rulesets/adventurer-kings/armies/battle.ts';
+      return [span(b, /^\/\*\* G-70: P\(A wins a column\)/, /^\/\*\* The strength input of an army/),
+        span(b, /^ {2}let wonA = 0, wonD = 0;/, /^ {2}return \{ province: prov,/),
+        spanToEnd(b, /^\/\*\* The modified quality a unit fought at/),
+        'src/rulesets/adventurer-kings/armies/pursuit.ts', 'src/rulesets/adventurer-kings/armies/upkeep.ts'];
+    },
+    check: ['src/rulesets/adventurer-kings'],
     // mutants-battle.test.ts (written for this area, pure, a second) first, then the battle lines
     // and the pursuit (2 to 3 s each), then the other armies files (2 to 3 s each).
     tests: [/^test\/adventurer-kings\/mutants-battle\.test\.ts$/,
@@ -413,6 +424,15 @@ if (!force && existsSync(incrementalFile) && (!existsSync(testsHashFile) || read
   console.log(`the area's tests changed since the last run: its ${dropped} surviving mutants are tested again`);
 }
 
+// `check`: the folders the TypeScript checker type-checks (with what they import), instead of the
+// whole project: on the shared machine a check of the whole project costs 25 s a mutant. A
+// tsconfig of the area's own is written for that (tsconfig.stryker-<area>.json, not kept in git).
+let tsconfigFile = 'tsconfig.json';
+if (a.check) {
+  tsconfigFile = `tsconfig.stryker-${area}.json`;
+  writeFileSync(tsconfigFile, `${JSON.stringify({ extends: './tsconfig.json', include: a.check }, null, 2)}\n`);
+}
+
 const { Stryker } = await import('@stryker-mutator/core');
 const stryker = new Stryker({
   testRunner: 'command',
@@ -420,7 +440,7 @@ const stryker = new Stryker({
   commandRunner: { command },
   coverageAnalysis: 'off', // the command runner cannot tell which test covers which mutant
   checkers: ['typescript'],
-  tsconfigFile: 'tsconfig.json',
+  tsconfigFile,
   mutate,
   concurrency,
   incremental: true,
