@@ -9,9 +9,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedRng } from '../../src/engine/rng.ts';
 import { resolveConfig } from '../../src/rulesets/adventurer-kings/config.ts';
-import type { AKState } from '../../src/rulesets/adventurer-kings/state.ts';
-import { engagementChance } from '../../src/rulesets/adventurer-kings/armies/battle.ts';
-import { attackerRetreatTarget, attackerStays, catchChance, defenderRetreatTarget, defenderStays, seaNeighbour } from '../../src/rulesets/adventurer-kings/armies/pursuit.ts';
+import type { AKState, Army, ArmyType } from '../../src/rulesets/adventurer-kings/state.ts';
+import { engagementChance, fanaticChance, type BUnit, type Side } from '../../src/rulesets/adventurer-kings/armies/battle.ts';
+import { attackerRetreatTarget, attackerStays, catchChance, defenderRetreatTarget, defenderStays, pursue, pursuers, seaNeighbour } from '../../src/rulesets/adventurer-kings/armies/pursuit.ts';
+import { unitStrength } from '../../src/rulesets/adventurer-kings/armies/strength.ts';
 import { armyUpkeep, unpaidArmy } from '../../src/rulesets/adventurer-kings/armies/upkeep.ts';
 import { mpLeft } from '../../src/rulesets/adventurer-kings/armies/movement.ts';
 import { neighbours } from '../../src/rulesets/adventurer-kings/world/geometry.ts';
@@ -191,4 +192,94 @@ test('[P G-10] a Reduced unpaid army cannot fall further (no second draw); an ar
   const ctx2 = ctxFor(s, scriptedRng([]));
   assert.equal(unpaidArmy(ctx2, m), 'none');
   assert.equal(m.status, 'Mercenary');
+});
+
+test('[P G-10] / S3.7a an unpaid skeleton army that deserts returns underground, told to its King', () => {
+  const s = world();
+  const a = (s.armies[30] = army(30, 'LE', { province: 103, skeleton: true, quality: 2 }));
+  const ctx = ctxFor(s, scriptedRng([0]));
+  assert.equal(unpaidArmy(ctx, a), 'deserted');
+  assert.equal(s.armies[30], undefined, 'no mercenary left behind');
+  assert.deepEqual(eventsOf(ctx, 'skeleton-unpaid'), [{ t: 'skeleton-unpaid', to: [1], at: 103, army: { id: 30, type: 'LE' }, phase: 1 }]);
+  assert.equal(eventsOf(ctx, 'army-deserted').length, 0);
+});
+
+test('S2.3 / S5.2.6 fanaticism by the kingdom\'s alignment: Good 40 %, Evil 25 %, Divine 50 %, Undead skeletons 100 %, others none', () => {
+  const s = world();
+  const chance = (alignment: string | null, over: Partial<Army> = {}) => {
+    if (alignment) s.kingdoms[1]!.alignment = alignment as never;
+    return fanaticChance(s, cfg, army(30, 'LE', over));
+  };
+  assert.equal(chance('Good'), 0.4);
+  assert.equal(chance('Evil'), 0.25);
+  assert.equal(chance('Divine'), 0.5);
+  assert.equal(chance('Neutral'), 0);
+  assert.equal(chance('Undead', { skeleton: true }), 1);
+  assert.equal(chance('Undead'), 0, 'an Undead kingdom\'s living armies');
+  assert.equal(chance('Good', { kingdom: null, status: 'Mercenary' }), 0, 'no kingdom');
+  assert.equal(chance('Good', { kingdom: 9 }), 0, 'a kingdom gone');
+});
+
+// ---------------------------------------------------------------- G-72 pursuit
+
+let nextId = 50;
+function bunit(type: ArmyType, side: Side, over: Partial<Army> = {}, input: Record<string, unknown> = {}): BUnit {
+  const a = army(nextId++, type, { race: 'Troll', kingdom: side === 'A' ? 1 : 2, province: 110, ...over });
+  const inp = { army: a, terrain: 'Plain' as const, defending: side === 'D', ...input };
+  return { army: a, side, special: false, sclass: null, weak: false, input: inp, sortKey: unitStrength(cfg, inp), line: 0, col: 0, factor: 1, strength: 0, fate: 'survived' };
+}
+
+test('G-72 a caught unit fights one to one at × 1.25 and quality − 1, without nemesis, events or duel; the pursuer without them either', () => {
+  const s = twoKingdoms();
+  const make = () => {
+    const p = bunit('HC', 'A', { quality: 3 }, { defending: true, nemesis: true, events: 2 });
+    const t = bunit('LE', 'D', { quality: 3 }, { nemesis: true, events: 1, duelLost: true });
+    return { p, t };
+  };
+  const { p, t } = make();
+  // The rule's strengths: the target as a defender (× 1.25) one quality lower; the pursuer as it is.
+  const st = unitStrength(cfg, { army: { ...t.army, quality: 2 }, terrain: 'Plain', defending: true });
+  const sp = unitStrength(cfg, { army: p.army, terrain: 'Plain', defending: false });
+  const hold = engagementChance(cfg, st, sp);
+  assert.ok(hold > 0.05 && hold < 0.95, `a fight that can go either way (${hold})`);
+  // Heavy Cavalry (speed 3) against a Legion (2): caught at 75 %. Draws: the pick, the catch, the fight.
+  const held = pursue(s, cfg, scriptedRng([0, 0.74, hold - 1e-9]), [p], [t], 110);
+  assert.deepEqual(held.map((r) => [r.pursuer.id, r.target.id, r.caught, r.destroyed]), [[p.army.id, t.army.id, true, false]]);
+  assert.equal(t.fate, 'survived');
+  const b = make();
+  const lost = pursue(s, cfg, scriptedRng([0, 0.74, hold + 1e-9]), [b.p], [b.t], 110);
+  assert.deepEqual(lost.map((r) => [r.caught, r.destroyed]), [[true, true]]);
+  assert.equal(b.t.fate, 'destroyed');
+  const c = make();
+  const missed = pursue(s, cfg, scriptedRng([0, 0.75]), [c.p], [c.t], 110);
+  assert.deepEqual(missed.map((r) => [r.caught, r.destroyed]), [[false, false]], 'not caught at 75 %: no fight');
+  assert.equal(c.t.fate, 'survived');
+});
+
+test('G-72 the target is drawn among the surviving retreating units in army order; destroyed ones are not pursued', () => {
+  const s = twoKingdoms();
+  const units = [bunit('LE', 'D'), bunit('LE', 'D'), bunit('LE', 'D')];
+  units[0]!.fate = 'destroyed';
+  const given = [...units].reverse();
+  // Pick draw 0 → the first of the two left in id order; 0.99 → the last. The catch missed (0.99).
+  assert.equal(pursue(s, cfg, scriptedRng([0, 0.99]), [bunit('HC', 'A')], given, 110)[0]!.target.id, units[1]!.army.id);
+  assert.equal(pursue(s, cfg, scriptedRng([0.99, 0.99]), [bunit('HC', 'A')], given, 110)[0]!.target.id, units[2]!.army.id);
+  assert.deepEqual(pursue(s, cfg, scriptedRng([]), [bunit('HC', 'A')], [units[0]!], 110), [], 'nobody left: no draw');
+  assert.deepEqual(pursue(s, cfg, scriptedRng([]), [], given, 110), [], 'no pursuer');
+});
+
+test('G-72 each pursuer in turn: infantry first, then mounted; Light Cavalry (speed 4) twice, Heavy Cavalry (3) once', () => {
+  const s = twoKingdoms();
+  const winners = [bunit('HC', 'A'), bunit('LE', 'A'), bunit('LE', 'A'), bunit('LE', 'A'), bunit('LE', 'A'), bunit('LC', 'A'), bunit('HC', 'A')];
+  const chosen = pursuers(cfg, winners);
+  // 25 % of 4 Legions = 1; 75 % of 3 riders = 2.25 → 2, the fastest first: the Light Cavalry, then a Heavy.
+  assert.deepEqual(chosen.map((u) => u.army.type), ['LE', 'LC', 'HC']);
+  assert.equal(chosen[2]!.army.id, winners[0]!.army.id, 'equal riders: the lower id');
+  const t = [bunit('LC', 'D')]; // fast: every attempt misses at 0.99
+  const out = pursue(s, cfg, scriptedRng(Array(8).fill(0.99)), winners, t, 110);
+  assert.deepEqual(out.map((r) => r.pursuer.type), ['LE', 'LC', 'LC', 'HC']);
+  // 2 infantry of 8 (25 %): 2; none mounted.
+  assert.deepEqual(pursuers(cfg, Array.from({ length: 8 }, () => bunit('LE', 'A'))).length, 2);
+  assert.deepEqual(pursuers(cfg, [bunit('LE', 'A')]).length, 0, '25 % of one Legion rounds to none');
+  assert.deepEqual(pursuers(cfg, [bunit('LC', 'A')]).length, 1, '75 % of one rider rounds to one');
 });
