@@ -13,6 +13,8 @@ import {
   joustValue, knightCost, levy, levyHappiness, migrationFlows, redistribution, redistributionForCap, refusalPenalty, roundHalfUp, tax, titleFor,
 } from '../../src/rulesets/gloire-et-pouvoir/formulas.ts';
 import { fightPass, type PassInput } from '../../src/rulesets/gloire-et-pouvoir/phases/p07-attacks.ts';
+import { rngFromSource } from '../../src/engine/rng.ts';
+import { eventsOf, giveArmy, home, relate, runPhases, scenario } from './harness.ts';
 
 const cfg = resolveConfig();
 const near = (actual: number, expected: number, what: string, eps = 1e-6) =>
@@ -176,6 +178,9 @@ test('§4.5.2 TV-17 the levy territory\'s happiness: AB − BM × A / POP, floor
   assert.equal(levyHappiness(1, 20, 1000, 10_000), 0, 'clamped to 0');
   assert.equal(levyHappiness(12, 20, 0, 10_000), 12, 'no man leaves');
   assert.equal(levyHappiness(12, 20, 100, 0), 0, 'no population');
+  // ARM 1 écu (0 men) with a knight, or AFF of an empty garrison, on a territory left without
+  // population: 0 × BM / 0 would make the happiness NaN; it is 0, as any territory without people.
+  assert.equal(levyHappiness(12, 20, 0, 0), 0, 'no population, no man: 0, not NaN');
 });
 
 // ---------------------------------------------------------------- §2.9 titles
@@ -337,7 +342,16 @@ test('§4.7.3 the rolls: U(1, S_A × R_A/R_D) against U(1, fr × S_D × R_D/R_A)
   assert.equal(low.winner, 'D');
   const lowD = fightPass(cfg, pass({ sA: 10, rA: 2, sD: 1, rD: 1 }), scriptedRng([0.01, 0.9]));
   assert.equal(lowD.rollD, 1);
+  near(lowD.rollA, 1 + 19 * 0.01, 'rollA: the attacker still rolls');
   assert.equal(lowD.winner, 'A');
+});
+
+test('§4.7.3 [P G-20] both ranges at 1 (1 man against 1 man, equal renown): one draw, a fair coin, decides the pass', () => {
+  // One draw only: a scripted source of one value would fail on a second.
+  const a = fightPass(cfg, pass({ sA: 1, rA: 100, sD: 1, rD: 100 }), scriptedRng([0.3]));
+  assert.deepEqual([a.winner, a.rollA, a.rollD, a.lossA, a.lossD], ['A', 1, 1, 0, 1]);
+  const d = fightPass(cfg, pass({ sA: 1, rA: 100, sD: 1, rD: 100 }), scriptedRng([0.7]));
+  assert.deepEqual([d.winner, d.rollA, d.rollD, d.lossA, d.lossD], ['D', 1, 1, 1, 0]);
 });
 
 test('§4.7.3 the attacker wins: the blow 10 % × S_W × R_W/R_L, then the winner loses 10 % of the loser after the blow × R_L/R_W', () => {
@@ -406,7 +420,45 @@ test('§4.7.3 / §7 C-17 variant simultaneousLosses: both losses from the streng
   assert.deepEqual({ lossA: capped.lossA, lossD: capped.lossD }, { lossA: 1, lossD: 1000 });
   const tiny = fightPass(sim, pass({ sA: 4, rA: 10, sD: 30, rD: 10 }), scriptedRng([1, 0]));
   assert.deepEqual({ lossA: tiny.lossA, lossD: tiny.lossD }, { lossA: 3, lossD: 1 }, 'at least one man; the winner 0.1 × 30 = 3');
-  // [P C-17] the winner's loss factor scales the winner's loss only.
+  // [P C-17] the winner's loss factor scales the winner's loss only, in either mode.
+  const simHalf = fightPass(resolveConfig({ simultaneousLosses: true, winnerLossFactor: 0.5 }), pass({}), scriptedRng([1, 0]));
+  assert.deepEqual({ lossA: simHalf.lossA, lossD: simHalf.lossD }, { lossA: 13, lossD: 200 }, '0.1 × 500 × 0.5 × 0.5 = 12.5 → 13');
   const half = fightPass(resolveConfig({ winnerLossFactor: 0.5 }), pass({}), scriptedRng([1, 0]));
   assert.deepEqual({ lossA: half.lossA, lossD: half.lossD }, { lossA: 8, lossD: 200 }, '15 × 0.5 = 7.5 → 8');
+});
+
+// ---------------------------------------------------------------- §4.7.1 [P G-46] the attacker's threshold
+
+/** Hawkmoon (L1, K1, renown 100) on Narvik with 1 000 men; Amaréthuse (L2) holds Thule with 1 000 men; at war. */
+function border() {
+  const s = scenario(['Hawkmoon', 'Amarethuse']);
+  home(s, 'L1', 'narvik');
+  home(s, 'L2', 'thule');
+  relate(s, 'L1', 'L2', 'war');
+  for (const l of ['L1', 'L2']) s.knights[s.lords[l]!.lordKnight]!.renown = 100;
+  giveArmy(s, s.lords.L1!.lordKnight, 1000);
+  giveArmy(s, s.lords.L2!.lordKnight, 1000);
+  return s;
+}
+/** The attacker takes the advantage in every pass. */
+const attackerFirst = () => { let n = 0; return rngFromSource(() => (n++ % 2 === 0 ? 0.9 : 0.1)); };
+
+test('§4.7.1 [P G-46] an ATT whose army is already below its threshold is cancelled, and does not use up the knight\'s attack', () => {
+  const { events } = runPhases(border(), { L1: 'ATT Hawkmoon thule 1001\nATT Hawkmoon thule 600' }, [7], attackerFirst());
+  const cancelled = eventsOf(events, 'order-cancelled');
+  assert.deepEqual(cancelled.map((e) => e.reason), ['below-threshold']);
+  const battles = eventsOf(events, 'battle');
+  assert.equal(battles.length, 1, 'the second ATT of the same knight runs');
+  assert.equal(battles[0]!.threshold, 600);
+});
+
+test('§4.7.1 [P G-46] an army exactly on its threshold may attack; the default threshold is the lord\'s knight % of the army (80 % of 1 000)', () => {
+  const on = runPhases(border(), { L1: 'ATT Hawkmoon thule 1000' }, [7], attackerFirst());
+  assert.deepEqual(eventsOf(on.events, 'order-cancelled'), []);
+  const b = eventsOf(on.events, 'battle');
+  assert.equal(b.length, 1);
+  assert.equal(b[0]!.threshold, 1000);
+  assert.equal(b[0]!.result, 'repelled', 'the first pass takes it below 1 000');
+  const dflt = runPhases(border(), { L1: 'ATT Hawkmoon thule' }, [7], attackerFirst());
+  assert.equal(eventsOf(dflt.events, 'battle')[0]!.threshold, 800);
 });
