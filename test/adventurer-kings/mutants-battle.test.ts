@@ -283,3 +283,17 @@ test('G-72 each pursuer in turn: infantry first, then mounted; Light Cavalry (sp
   assert.deepEqual(pursuers(cfg, [bunit('LE', 'A')]).length, 0, '25 % of one Legion rounds to none');
   assert.deepEqual(pursuers(cfg, [bunit('LC', 'A')]).length, 1, '75 % of one rider rounds to one');
 });
+
+test('G-72 pursuers of the same speed (the rules are silent): the stronger first, then the lower army number, whatever the order given', () => {
+  const lc = bunit('LC', 'A');
+  const [a, b] = [bunit('HC', 'A'), bunit('HC', 'A')];
+  // 75 % of 3 riders = 2: the Light Cavalry (speed 4), then one of the two equal Heavy Cavalry (3).
+  for (const list of [[b, lc, a], [a, lc, b], [lc, b, a]]) {
+    assert.deepEqual(pursuers(cfg, list).map((u) => u.army.id), [lc.army.id, a.army.id], 'the lower number');
+  }
+  const weak = bunit('HC', 'A', { quality: 1 });
+  const strong = bunit('HC', 'A', { quality: 4 });
+  for (const list of [[weak, lc, strong], [strong, lc, weak], [lc, weak, strong]]) {
+    assert.deepEqual(pursuers(cfg, list).map((u) => u.army.id), [lc.army.id, strong.army.id], 'the stronger, though its number is higher');
+  }
+});

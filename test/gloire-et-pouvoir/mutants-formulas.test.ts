@@ -462,3 +462,16 @@ test('§4.7.1 [P G-46] an army exactly on its threshold may attack; the default 
   const dflt = runPhases(border(), { L1: 'ATT Hawkmoon thule' }, [7], attackerFirst());
   assert.equal(eventsOf(dflt.events, 'battle')[0]!.threshold, 800);
 });
+
+test('§4.7.3 step 6 [P G-21] the safety cap: after passCap passes the attack fails, not a pass more', () => {
+  // Thresholds 0 on both sides: nobody breaks; with a cap of 2 the battle stops after its second pass.
+  const s = border();
+  s.config.passCap = 2;
+  const { events, state } = runPhases(s, { L1: 'ATT Hawkmoon thule 0', L2: 'INI 50 50 0' }, [4, 7], attackerFirst());
+  const b = eventsOf(events, 'battle')[0]!;
+  assert.equal(b.passes, 2);
+  assert.equal(b.defenders[0]!.passes, 2);
+  assert.equal(b.result, 'repelled');
+  assert.equal(state.territories.thule!.owner, 'L2');
+  assert.equal(eventsOf(runPhases(border(), { L1: 'ATT Hawkmoon thule 0', L2: 'INI 50 50 0' }, [4, 7], attackerFirst()).events, 'battle')[0]!.passes > 3, true, 'uncapped (10 000), the same battle goes on');
+});
