@@ -430,16 +430,18 @@ test('§4.7.3 / §7 C-17 variant simultaneousLosses: both losses from the streng
 // ---------------------------------------------------------------- §4.7.1 [P G-46] the attacker's threshold
 
 /** Hawkmoon (L1, K1, renown 100) on Narvik with 1 000 men; Amaréthuse (L2) holds Thule with 1 000 men; at war. */
-function border() {
+function border(attacker = 1000, defender = 1000) {
   const s = scenario(['Hawkmoon', 'Amarethuse']);
   home(s, 'L1', 'narvik');
   home(s, 'L2', 'thule');
   relate(s, 'L1', 'L2', 'war');
   for (const l of ['L1', 'L2']) s.knights[s.lords[l]!.lordKnight]!.renown = 100;
-  giveArmy(s, s.lords.L1!.lordKnight, 1000);
-  giveArmy(s, s.lords.L2!.lordKnight, 1000);
+  giveArmy(s, s.lords.L1!.lordKnight, attacker);
+  giveArmy(s, s.lords.L2!.lordKnight, defender);
   return s;
 }
+/** The same two draws for every pass. */
+const every = (a: number, d: number) => { let n = 0; return rngFromSource(() => (n++ % 2 === 0 ? a : d)); };
 /** The attacker takes the advantage in every pass. */
 const attackerFirst = () => { let n = 0; return rngFromSource(() => (n++ % 2 === 0 ? 0.9 : 0.1)); };
 
@@ -474,4 +476,42 @@ test('§4.7.3 step 6 [P G-21] the safety cap: after passCap passes the attack fa
   assert.equal(b.result, 'repelled');
   assert.equal(state.territories.thule!.owner, 'L2');
   assert.equal(eventsOf(runPhases(border(), { L1: 'ATT Hawkmoon thule 0', L2: 'INI 50 50 0' }, [4, 7], attackerFirst()).events, 'battle')[0]!.passes > 3, true, 'uncapped (10 000), the same battle goes on');
+});
+
+test('§4.7.3 steps 1–2, §4.7.7 an attacker wiped out in a pass dies; the defender who stood holds and lives (TV-25)', () => {
+  // 5 men against 1 000 at equal renown; the defender takes the advantage: its blow (100) takes all 5.
+  const s = border(5, 1000);
+  const k1 = s.lords.L1!.lordKnight, k2 = s.lords.L2!.lordKnight;
+  const { state, events } = runPhases(s, { L1: 'ATT Hawkmoon thule 0' }, [7], every(0, 0.9));
+  const b = eventsOf(events, 'battle')[0]!;
+  assert.equal(b.result, 'died');
+  assert.deepEqual([b.defenders[0]!.outcome, b.defenders[0]!.end], ['held', 1000]);
+  assert.equal(state.knights[k1], undefined, 'the attacking lord-knight died');
+  assert.equal(state.lords.L1!.alive, false);
+  assert.ok(state.knights[k2], 'the defender lives');
+  assert.equal(state.lords.L2!.alive, true);
+});
+
+test('§4.7.3 after each pass step 2 [P G-21]: a defending knight whose army falls to 0 dies with it', () => {
+  const s = border(1000, 5);
+  const k2 = s.lords.L2!.lordKnight;
+  const { state, events } = runPhases(s, { L1: 'ATT Hawkmoon thule 0' }, [7], every(0.9, 0.1));
+  const b = eventsOf(events, 'battle')[0]!;
+  assert.deepEqual([b.result, b.defenders[0]!.outcome, b.defenders[0]!.end], ['conquest', 'died', 0]);
+  assert.equal(state.knights[k2], undefined, 'the knight is dead, not left without his army');
+  assert.equal(state.lords.L2!.alive, false, 'a lord-knight: his lord is out');
+  assert.deepEqual(eventsOf(events, 'knight-died').map((e) => e.knight), [k2]);
+});
+
+test('§4.7.3 [P G-21] both checks apply in one pass: the defender destroyed and the attacker below his threshold: the attack fails and the defender is dead', () => {
+  // 1 000 men, threshold 1 000, against 5 men; the defender takes the advantage: his blow costs 1 man
+  // (999 < 1 000: the attacker retreats), the attacker's loss is round(0.1 × 999) = 100, capped at 5.
+  const s = border(1000, 5);
+  const k2 = s.lords.L2!.lordKnight;
+  const { state, events } = runPhases(s, { L1: 'ATT Hawkmoon thule 1000' }, [7], every(0, 0.9));
+  const b = eventsOf(events, 'battle')[0]!;
+  assert.deepEqual([b.result, b.attackerEnd, b.passes], ['repelled', 999, 1]);
+  assert.deepEqual([b.defenders[0]!.outcome, b.defenders[0]!.end], ['died', 0]);
+  assert.equal(state.knights[k2], undefined);
+  assert.equal(state.lords.L2!.alive, false);
 });
