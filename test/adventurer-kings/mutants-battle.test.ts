@@ -297,3 +297,25 @@ test('G-72 pursuers of the same speed (the rules are silent): the stronger first
     assert.deepEqual(pursuers(cfg, list).map((u) => u.army.id), [lc.army.id, strong.army.id], 'the stronger, though its number is higher');
   }
 });
+
+test('G-72 Ents pursue as infantry (25 %), Eagles and Dragons as mounted units (75 %); fleets do not pursue', () => {
+  const ents = Array.from({ length: 4 }, () => bunit('EN', 'A', { race: 'Ent' }));
+  assert.deepEqual(pursuers(cfg, ents).map((u) => u.army.type), ['EN'], '25 % of 4 Ents');
+  const air = [bunit('EA', 'A', { race: 'Eagle' }), bunit('EA', 'A', { race: 'Eagle' }), bunit('DR', 'A', { race: 'Dragon' }), bunit('DR', 'A', { race: 'Dragon' })];
+  assert.deepEqual(pursuers(cfg, air).map((u) => u.army.type).sort(), ['DR', 'DR', 'EA'], '75 % of 4 air units, the fastest (speed 5) and stronger first');
+  assert.deepEqual(pursuers(cfg, [bunit('FL', 'A'), bunit('FL', 'A')]), [], 'naval units');
+});
+
+test('G-72 / Table 15.8 a caught Garrison fights the pursuer as a defender: its defence strength, × 1.25, quality − 1', () => {
+  const s = twoKingdoms();
+  const make = () => ({ p: bunit('HC', 'A', { quality: 2 }), t: bunit('GA', 'D', { quality: 3 }, { defending: false }) });
+  const { p, t } = make();
+  const st = unitStrength(cfg, { army: { ...t.army, quality: 2 }, terrain: 'Plain', defending: true });
+  assert.ok(st > unitStrength(cfg, { army: { ...t.army, quality: 2 }, terrain: 'Plain', defending: false, retreating: false }) * 1.25, 'the garrison\'s defence counts');
+  const hold = engagementChance(cfg, st, unitStrength(cfg, { army: p.army, terrain: 'Plain', defending: false }));
+  assert.ok(hold > 0.05 && hold < 0.95, `a fight that can go either way (${hold})`);
+  // Heavy Cavalry (3, one attempt) against a Garrison (1): caught for certain. Draws: the pick, the catch, the fight.
+  assert.deepEqual(pursue(s, cfg, scriptedRng([0, 0.5, hold - 1e-9]), [p], [t], 110).map((r) => [r.caught, r.destroyed]), [[true, false]]);
+  const b = make();
+  assert.deepEqual(pursue(s, cfg, scriptedRng([0, 0.5, hold + 1e-9]), [b.p], [b.t], 110).map((r) => [r.caught, r.destroyed]), [[true, true]]);
+});
