@@ -319,3 +319,14 @@ test('G-72 / Table 15.8 a caught Garrison fights the pursuer as a defender: its 
   const b = make();
   assert.deepEqual(pursue(s, cfg, scriptedRng([0, 0.5, hold + 1e-9]), [b.p], [b.t], 110).map((r) => [r.caught, r.destroyed]), [[true, true]]);
 });
+
+test('G-73 retreats look only at provinces of the world: a neighbour the state does not hold is no way out', () => {
+  // twoKingdoms holds row 1 only: 104's neighbours on row 2 are not provinces of this world.
+  const s = twoKingdoms();
+  const armies = [army(30, 'LE', { province: 104, kingdom: 1, status: 'Led', leader: 1 })];
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 104), 103, 'its own capital next door');
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 104, undefined), 103);
+  s.provinces[103]!.owner = null;
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 104), null);
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 104, undefined), 105, 'kingdom 2\'s capital, Neutral');
+});
