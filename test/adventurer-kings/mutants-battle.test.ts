@@ -329,4 +329,19 @@ test('G-73 retreats look only at provinces of the world: a neighbour the state d
   s.provinces[103]!.owner = null;
   assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 104), null);
   assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 104, undefined), 105, 'kingdom 2\'s capital, Neutral');
+  assert.equal(seaNeighbour(s, 104), null, 'no sea, and no province off the world');
+  s.provinces[103]!.terrain = 'Sea';
+  assert.equal(seaNeighbour(s, 104), 103);
+});
+
+test('G-73 a retreat costs no MP: an army that has spent all its MP still retreats, to its origin or the best province', () => {
+  const s = world();
+  const armies = [army(30, 'LE', { province: 205, kingdom: 1, status: 'Led', leader: 1 })];
+  armies[0]!.mpUsed = mpLeft(s, cfg, armies[0]!) + 5;
+  assert.equal(mpLeft(s, cfg, armies[0]!), 0);
+  s.provinces[204]!.owner = 1; s.provinces[206]!.owner = 1; s.provinces[206]!.taxBase = 9;
+  s.kingdoms[1]!.relations[2] = 'Enemy';
+  assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 205), 206);
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, 306), 306, 'its origin');
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 205, undefined), 204, 'the first own province');
 });
