@@ -329,6 +329,9 @@ test('G-73 retreats look only at provinces of the world: a neighbour the state d
   s.provinces[103]!.owner = null;
   assert.equal(defenderRetreatTarget(s, cfg, armies, 1, 104), null);
   assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 104, undefined), 105, 'kingdom 2\'s capital, Neutral');
+  s.kingdoms[1]!.relations[2] = 'Enemy';
+  assert.equal(attackerRetreatTarget(s, cfg, armies, 1, 104, undefined), null, 'an Enemy\'s capital, then nothing');
+  s.kingdoms[1]!.relations[2] = 'Neutral';
   assert.equal(seaNeighbour(s, 104), null, 'no sea, and no province off the world');
   s.provinces[103]!.terrain = 'Sea';
   assert.equal(seaNeighbour(s, 104), 103);
