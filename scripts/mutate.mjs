@@ -25,6 +25,14 @@ function span(file, start, end) {
   return `${file}:${a + 1}-${b}`;
 }
 
+/** `file:from-end`: the lines from the first matching `start` to the end of the file. */
+function spanToEnd(file, start) {
+  const lines = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
+  const a = lines.findIndex((l) => start.test(l));
+  if (a < 0) throw new Error(`${file}: ${start} not found; update scripts/mutate.mjs`);
+  return `${file}:${a + 1}-${lines.length}`;
+}
+
 /**
  * Each area: the modules to mutate (files, globs, or a span of lines of a file) and the test
  * files to run: patterns matched against the paths under test/ (so that a new test file for the
@@ -83,6 +91,29 @@ const AREAS = {
     mutate: ['src/rulesets/gloire-et-pouvoir/formulas.ts', 'src/rulesets/gloire-et-pouvoir/turn.ts', 'src/rulesets/gloire-et-pouvoir/phases/*.ts'],
     tests: [/^test\/gloire-et-pouvoir\/(tv-.*|p\d\d-.*|appendix-.*|phase-.*|turn-.*|soak-regressions|caretaker|invariants.*)\.test\.ts$/],
   },
+  'gp-formulas': {
+    what: "Gloire & Pouvoir's formulas (§4.3–§4.18) and the pass of arms with its retreat thresholds (§4.7.3): gp-rules narrowed",
+    // gp-rules narrowed for the shared machine (its regression replays take minutes a mutant): the
+    // formulas of formulas.ts (§4.3, §4.5, §2.9, §4.8.5, §4.13, §4.11, §4.18) but global renown
+    // and the relation lists (§2.10) and the migrations (§4.14.1), one pass of arms, the
+    // attacker's threshold (phase7), the defender's threshold and the pass loop's checks (attack).
+    // Left out: the other phases, the rest of phase 7 (defenders, felony, conquest, reports), and
+    // turn.ts (the phase order is issue 23's planted bug gp-phase-order).
+    mutate: () => {
+      const f = 'src/rulesets/gloire-et-pouvoir/formulas.ts', p7 = 'src/rulesets/gloire-et-pouvoir/phases/p07-attacks.ts';
+      return [span(f, /^\/\*\* Money and men rounding/, /^\/\/ -+ global renown/),
+        span(f, /^\/\*\* The highest title/, /^\/\/ -+ migration, repatriation/), spanToEnd(f, /^\/\*\* Men left after a retreat/),
+        span(p7, /^export function fightPass\(/, /^\/\/ -+ defenders/),
+        span(p7, /^ {4}const threshold = o\.threshold/, /^ {4}ctx\.flags\.attacked\.add/),
+        span(p7, /^ {4}const thrD = peasants/, /^ {4}let sD = S0;/),
+        span(p7, /^ {4}let next = false;/, /^ {4}if \(peasants && cfg\.persistentPeasants\)/)];
+    },
+    check: ['src/rulesets/gloire-et-pouvoir'],
+    // mutants-formulas.test.ts (written for this area, pure, a second) first, then the phase 7
+    // files and the phase order (a second each), then the test vectors (a second each).
+    tests: [/^test\/gloire-et-pouvoir\/mutants-formulas\.test\.ts$/,
+      /^test\/gloire-et-pouvoir\/(p07-.*|turn-phase-order)\.test\.ts$/, /^test\/gloire-et-pouvoir\/tv-.*\.test\.ts$/],
+  },
   'gp-fog': {
     what: "Gloire & Pouvoir's fog of war: each lord's view, the order form's choices, name look-ups",
     mutate: ['src/rulesets/gloire-et-pouvoir/view.ts', 'src/rulesets/gloire-et-pouvoir/form.ts', 'src/rulesets/gloire-et-pouvoir/names.ts'],
@@ -103,6 +134,22 @@ const AREAS = {
     what: "Adventurer Kings' army formulas, battles and the turn's order",
     mutate: ['src/rulesets/adventurer-kings/armies/{strength,battle,pursuit,upkeep,recruit}.ts', 'src/rulesets/adventurer-kings/turn/{turn,initiative}.ts'],
     tests: [/^test\/adventurer-kings\/(armies.*|strength.*|battle.*|turn.*|kingdom.*)\.test\.ts$/],
+  },
+  'ak-battle': {
+    what: "Adventurer Kings' engagement chance, pursuit, retreat and army pay (G-70, G-72, G-73, §11.3): ak-rules narrowed",
+    // ak-rules narrowed for the shared machine (its turn and kingdom tests take minutes a mutant):
+    // in battle.ts the engagement chance (G-70) and fanaticism (S5.2.6); pursuit.ts (G-72, G-73,
+    // G-71's sea) and upkeep.ts (§11.3, [P G-10]) whole. strength.ts is ak-strength. Left out for
+    // time (a first definition with fight's winner and casualties and the quality changes took
+    // 25 s a mutant at load average 28): the rest of battle.ts (fight, nemesisSwap, qualityRolls),
+    // recruit.ts, turn/turn.ts, turn/initiative.ts.
+    mutate: () => [span('src/rulesets/adventurer-kings/armies/battle.ts', /^\/\*\* G-70: P\(A wins a column\)/, /^\/\*\* The strength input of an army/),
+      'src/rulesets/adventurer-kings/armies/pursuit.ts', 'src/rulesets/adventurer-kings/armies/upkeep.ts'],
+    check: ['src/rulesets/adventurer-kings'],
+    // mutants-battle.test.ts (written for this area, pure, a second) first, then the battle lines
+    // and the pursuit (2 to 3 s each), then the other armies files (2 to 3 s each).
+    tests: [/^test\/adventurer-kings\/mutants-battle\.test\.ts$/,
+      /^test\/adventurer-kings\/armies-(battle-lines|pursuit-quality)\.test\.ts$/, /^test\/adventurer-kings\/armies.*\.test\.ts$/],
   },
   'ak-fog': {
     what: "Adventurer Kings' fog of war: each kingdom's view and the one message for every kind of 'not found'",
@@ -372,6 +419,15 @@ if (!force && existsSync(incrementalFile) && (!existsSync(testsHashFile) || read
   console.log(`the area's tests changed since the last run: its ${dropped} surviving mutants are tested again`);
 }
 
+// `check`: the folders the TypeScript checker type-checks (with what they import), instead of the
+// whole project: on the shared machine a check of the whole project costs 25 s a mutant. A
+// tsconfig of the area's own is written for that (tsconfig.stryker-<area>.json, not kept in git).
+let tsconfigFile = 'tsconfig.json';
+if (a.check) {
+  tsconfigFile = `tsconfig.stryker-${area}.json`;
+  writeFileSync(tsconfigFile, `${JSON.stringify({ extends: './tsconfig.json', include: a.check }, null, 2)}\n`);
+}
+
 const { Stryker } = await import('@stryker-mutator/core');
 const stryker = new Stryker({
   testRunner: 'command',
@@ -379,7 +435,7 @@ const stryker = new Stryker({
   commandRunner: { command },
   coverageAnalysis: 'off', // the command runner cannot tell which test covers which mutant
   checkers: ['typescript'],
-  tsconfigFile: 'tsconfig.json',
+  tsconfigFile,
   mutate,
   concurrency,
   incremental: true,
