@@ -401,16 +401,19 @@ test('re-run S6.3 from its snapshot after an army’s AP edit: the battle is fou
   g = advance(gruik, g, { useDefaults: true });
   for (let i = 0; i < 10 && !(g.state.flow.phase === 'gm' && g.state.flow.rerun?.step === 'S6.3'); i++) g = advance(gruik, g, { useDefaults: true });
   assert.equal(g.state.flow.rerun?.step, 'S6.3', 'S6.3 awaits the GM (J8: three states in Tourbière)');
-  const battle = (x: G) => x.state.gruik.fieldEvents!.find((e) => e.t === 'battle') as { winner: string | null };
+  const battle = (x: G) => x.state.gruik.fieldEvents!.find((e) => e.t === 'battle') as { a: string; b: string; winner: string | null };
   const loss = (x: G, st: string) => (x.state.gruik.fieldEvents!.find((e) => e.t === 'losses' && e.state === st) as { ap: number } | undefined)?.ap ?? 0;
-  assert.equal(battle(g).winner, 'dwarves', 'as it ran: the dwarves beat the elves (21 AP each)');
-  const edited = edit(g, 'army', { army: 'elves:A1', ap: '24', mod: '0' });
-  assert.equal(edited.state.gruik.armies['elves:A1']!.currentAP, 24, 'an edit after the battle changes no outcome');
-  assert.equal(battle(edited).winner, 'dwarves', 'the battle stands');
+  // the fens' army holds its capital: it defends Tourbière and fights first (§5.8, [P A-16] with three states), against the dwarves
+  const before = g.state.flow.rerun!.before.armies;
+  assert.deepEqual([before['dwarves:A1']!.currentAP, before['fens:A1']!.currentAP], [21, 21], 'the sides’ AP at the step’s start');
+  assert.deepEqual([battle(g).a, battle(g).b, battle(g).winner], ['dwarves', 'fens', 'fens'], 'as it ran: the fens, in their capital, beat the dwarves (21 AP each)');
+  const edited = edit(g, 'army', { army: 'dwarves:A1', ap: '24', mod: '0' });
+  assert.equal(edited.state.gruik.armies['dwarves:A1']!.currentAP, 24, 'an edit after the battle changes no outcome');
+  assert.equal(battle(edited).winner, 'fens', 'the battle stands');
   const rerun = edit(edited, 'rerun', {});
-  assert.equal(battle(rerun).winner, 'elves', 'fought again with 24 AP, the elves win');
-  assert.equal(rerun.state.gruik.armies['elves:A1']!.currentAP, 24 - loss(rerun, 'elves'), 'their AP: the 24 the GM set less the battle’s losses');
-  assert.equal(rerun.state.gruik.armies['dwarves:A1']!.currentAP, 21 - loss(rerun, 'dwarves'), 'the dwarves bear theirs');
+  assert.deepEqual([battle(rerun).a, battle(rerun).b, battle(rerun).winner], ['dwarves', 'fens', 'dwarves'], 'fought again with 24 AP, the dwarves win');
+  assert.equal(rerun.state.gruik.armies['dwarves:A1']!.currentAP, 24 - loss(rerun, 'dwarves'), 'their AP: the 24 the GM set less the battle’s losses');
+  assert.equal(rerun.state.gruik.armies['fens:A1']!.currentAP, 21 - loss(rerun, 'fens'), 'the fens bear theirs');
   const faces = (x: G) => new Map(x.state.gruik.rollLog.map((r) => [`${r.season}|${r.phase}|${r.event}|${r.index}`, r.face]));
   const was = faces(g);
   let shared = 0;

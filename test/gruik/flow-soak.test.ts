@@ -195,8 +195,9 @@ test('J6 with the GM’s list check (`listCheck`) is counted raised, not applied
   assert.equal(flowOptions(12, 4).gm && flowOptions(12, 4).tabletop, true, 'with a GM and the table');
   assert.equal(flowOptions(28, 4).listCheck, true);
   assert.equal(flowOptions(6, 4).listCheck, undefined, 'not elsewhere');
-  const on = flowCampaign('t-21', 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true, listCheck: true });
-  const off = flowCampaign('t-21', 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true });
+  // seed t-7: both sides hand in lists (t-21 did before the bots' targets changed, branch gaps)
+  const on = flowCampaign('t-7', 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true, listCheck: true });
+  const off = flowCampaign('t-7', 8, bot, { map: 'fixture', players: 2, gm: true, tabletop: true });
   for (const c of [on, off]) {
     assert.equal(c.failure, undefined, `no failure: ${c.failure?.error}`);
     assert.deepEqual(c.violations, [], 'no invariant violation');
@@ -208,5 +209,6 @@ test('J6 with the GM’s list check (`listCheck`) is counted raised, not applied
   assert.ok((on.counts.judgments.J6 ?? 0) >= 1, 'at least once');
   assert.equal(on.counts.defaults.J6, undefined, 'not counted applied by default');
   assert.equal(off.counts.judgments.J6, undefined, 'the check off: not raised');
+  assert.ok((off.counts.actions['army-list'] ?? 0) >= 1, 'the check off: lists handed in too');
   assert.equal(off.counts.defaults.J6, off.counts.actions['army-list'], 'each list counted applied by default (the AP total alone)');
 });

@@ -217,13 +217,26 @@ test('A-22 in the text sheet: `cede P to S ownership` / `ceder P a S propriete`,
 
 // ───────────────────────────────────────────────────────────── J6
 
-/** A tabletop battle between the two players, accepted by both: both armies march on the fens' Tourbière (as tabletop.test.ts; the first seed that brings it). */
+/**
+ * A tabletop battle between the two players, accepted by both (the first seed that brings it), as flow.test.ts: with a GM
+ * both armies march on the fens' Tourbière and the GM moves the fens' army out (else the fens would defend their capital
+ * and fight first, §5.8, [P A-16] with three states, and J8 would go to the GM); without a GM the armies meet in
+ * Rives-Claires, the dwarves by the strait the elves' fleet leaves open (A-35).
+ */
 function tableBattle(listCheck: boolean, gm = true): G {
   for (let i = 0; i < 30; i++) {
     let g = createGame(gruik, { players: 2, gm, seasons: 1, tabletop: true, ...(listCheck ? { listCheck: true } : {}) }, `t${i}`);
     g = runTo(g, (x) => x.state.flow.phase === 'orders');
-    g = submit(gruik, g, 'elves', 'orders', { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }] }).game;
-    g = submit(gruik, g, 'dwarves', 'orders', { moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] }).game;
+    if (gm) {
+      g = submit(gruik, g, 'elves', 'orders', { moves: [{ force: 'elves:A1', path: ['coudre', 'tourbe'] }] }).game;
+      g = submit(gruik, g, 'dwarves', 'orders', { moves: [{ force: 'dwarves:A1', path: ['marche', 'tourbe'] }] }).game;
+      const r = takeAction(gruik, g, GM_SEAT, { id: 'orders', values: { state: 'fens', sheet: 'move A1 gouffre' } });
+      assert.deepEqual(r.validation.issues.filter((x) => x.severity !== 'warning').map((x) => x.message), [], 'the GM’s orders for the fens are taken');
+      g = r.game as G;
+    } else {
+      g = submit(gruik, g, 'elves', 'orders', { moves: [{ force: 'elves:A1', path: ['rives'] }], naval: [{ fleet: 'elves:F1', actions: [], policy: { blockStraits: false } }] }).game;
+      g = submit(gruik, g, 'dwarves', 'orders', { moves: [{ force: 'dwarves:A1', path: ['roc', 'rives'] }] }).game;
+    }
     g = advance(gruik, g, { useDefaults: true });
     g = runTo(g, (x) => x.state.flow.phase === 'tabletop-accept');
     if (g.state.flow.phase !== 'tabletop-accept') continue;
