@@ -1,7 +1,7 @@
 /**
  * `node --import tsx scripts/fief-probe13.ts SEED GAMES MAXTURNS [PLAYERS]`: a probe for Fief's #13 (placement-consent):
  * plays soak games (src/soak/soak.ts playGame, the soak's mix) and, at each state, counts the free villages of the 24
- * and the families with nothing on the board (placementOptions at level 4); prints per game the fewest free villages,
+ * and the families with nothing on the board after the setup (placementOptions at level 4); prints per game the fewest free villages,
  * the steps with none, the steps with a bare family, and both at once, and #13 asked.
  */
 import { getRuleset, loadAllRulesets } from '../src/rulesets/index.ts';
@@ -21,7 +21,7 @@ for (let i = 1; i <= Number(games); i++) {
     const free = BOARD.villageIds.filter((v) => s.villages[v]!.controller === null).length;
     minFree = Math.min(minFree, free);
     if (free === 0) noneFree++;
-    const b = Object.keys(s.families).some((p) => placementOptions(s, p).level === 4);
+    const b = g.flow.stage !== 'setup' && Object.keys(s.families).some((p) => placementOptions(s, p).level === 4); // after the start villages (S10)
     if (b) bare++;
     if (b && free === 0) both++;
     base.invariants!(g as never, ctx as never);
