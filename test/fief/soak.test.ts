@@ -52,6 +52,12 @@ test('soak: Fief bot games without failure, and the count of each decision kind'
   const drawn = lines.find((l) => /^ {2}host options \(games\) /.test(l));
   assert.ok(drawn, lines.join('\n'));
   for (const r of s.results) for (const leaf of configLeaves(r.config)) assert.ok(drawn!.includes(leaf), leaf);
+  // And each game's line gives the options drawn for it.
+  for (const r of s.results) {
+    const line = lines.find((l) => l.includes(`seed ${r.seed}`));
+    assert.ok(line?.endsWith(`host options ${configLeaves(r.config).join(' ')}`), `${line}`);
+    assert.match(line!, /options\.relics=(true|false)/);
+  }
   const counts = [...drawn!.matchAll(/options\.relics=(true|false) (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0);
   assert.equal(counts, 3, 'each game counted once for each option');
 });
