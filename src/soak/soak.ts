@@ -10,7 +10,7 @@
  * Rules-agnostic: it knows a ruleset only through its registry entry (bot, invariants, soakGame).
  * Each game is what `suzerain simulate --map M --players N --seed S` plays (same bot streams), with
  * `--config` the host options the ruleset's soak mix drew for it (`GameSpec.config`; the summary
- * counts the games by each option's value, its `host options` line).
+ * counts the games by each option's value, its `host options` line; each game's line ends with its own).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -351,12 +351,14 @@ export function formatDuration(ms: number): string {
   return h ? `${h} h ${String(m).padStart(2, '0')} min` : m ? `${m} min ${String(s % 60).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** A game's line of the run: its result, the counts so far, and the host options drawn for it (when its mix draws any). */
 function progressLine(r: GameResult, total: number, counts: { done: number; ok: number; capped: number; failed: number }): string {
   const what = r.failure ? `FAILED (${r.failure.kind}, step ${r.failure.step}): ${r.failure.message.split('\n')[0]}`
     : r.outcome === 'cap' ? 'turn cap, no winner'
     : `${r.outcome}${r.winners.length ? ` (${r.winners.join(', ')})` : ''}`;
   return `${String(r.index).padStart(String(total).length)}/${total}  ${r.map.padEnd(11)} ${String(r.players).padStart(3)} lords  seed ${r.seed}  ${String(r.turns).padStart(3)} turns  ${fmtInt(r.ms).padStart(9)} ms  ${what}`
-    + `   [${counts.done} done: ${counts.ok} ended, ${counts.capped} capped, ${counts.failed} failed]`;
+    + `   [${counts.done} done: ${counts.ok} ended, ${counts.capped} capped, ${counts.failed} failed]`
+    + (r.config ? `  host options ${configLeaves(r.config).join(' ')}` : ''); // the options the mix drew for this game, to replay it with --config
 }
 
 export function summaryLines(s: SoakSummary, opts: { maxTurns: number }): string[] {

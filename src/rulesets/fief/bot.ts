@@ -97,7 +97,9 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
     case 'placement-consent': return rng.chance(0.5);
     case 'discard-draw': {
       const discard = s.hands[player]!.length > 3 && rng.chance(0.3) ? [rng.pick(s.hands[player]!)] : [];
-      const draws = rng.chance(0.5) ? ['character', 'event'] : ['event', 'event'];
+      // A family with no free lord on the board draws characters: a Lord card is its way back (§1.7; placed by §6.4.1, #13 where no village is free).
+      const lordless = myFree.length === 0;
+      const draws = lordless ? ['character', 'character'] : rng.chance(0.5) ? ['character', 'event'] : ['event', 'event'];
       // [T-FAQ] now and then a ⚡ card played instead of being discarded (a Revolt opens its window).
       const ways = rng.chance(0.3) ? legalSurprises(s, player, { kind: 'discard' }).filter((x) => !x.needs && holdTakes('hold', x.play) && !discard.includes(x.play.card)) : [];
       const surprises = ways.length ? [rng.pick(ways).play] : [];
@@ -147,6 +149,8 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
       for (const f of rng.shuffle(BOARD.fiefIds)) for (const l of myFree) cands.push({ item: 'fief-title', fief: f, lord: l });
       for (const v of rng.shuffle(mine)) { if (rng.chance(0.3)) cands.push({ item: 'castle', village: v }); if (rng.chance(0.5)) cands.push({ item: 'mill', village: v }); }
       const where = [...new Set(myFree.map((l) => s.lords[l]!.at!.village))];
+      // As the board fills, sergeants first where its lords stand, to garrison the last free villages (garrisonFree).
+      if (filling(s)) for (const v of rng.shuffle(where)) if (rng.chance(0.7)) cands.unshift({ item: 'troops', village: v, sergeants: 2, knights: 0 });
       for (const v of rng.shuffle(where)) cands.push({ item: 'troops', village: v, sergeants: rng.int(1, 3), knights: rng.int(0, 1) }, { item: 'troops', village: v, sergeants: 1, knights: 0 });
       for (const l of myFree) if (s.lords[l]!.titles.some((t) => t.startsWith('BISHOP:'))) cands.push({ item: 'cardinal', bishop: l });
       return greedy(g, ask, player, cands, 5);
@@ -154,8 +158,9 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
     case 'movement': {
       const cmds: MoveCommand[] = [];
       const seekers = relicSeekers(g, ask, player, cmds); // first, toward a relic one of its lords may take there (A.1)
+      const garrisons = garrisonFree(g, ask, player, cmds, seekers, rng); // as the board fills, toward the last free villages, a sergeant left in each
       for (const l of rng.shuffle(myFree)) {
-        if (seekers.includes(l) || !rng.chance(0.7)) continue;
+        if (seekers.includes(l) || garrisons.includes(l) || !rng.chance(0.7)) continue;
         const from = s.lords[l]!.at!.village;
         // A besieger mostly stays: a siege with no lord of his left in the village ends (§8.6, G-34), before the besieged could ask to leave (#33).
         if (s.villages[from]!.sieges.some((g) => g.besieger === player) && rng.chance(0.85)) continue;
@@ -168,7 +173,7 @@ function choose(g: FiefGame, player: PlayerId, ask: Ask, rng: Rng): unknown {
         const t = troopsOf(s, from, player);
         const raid = rng.chance(0.3) && t.knights > 0; // lords and knights only [P G-31]
         // A sergeant stays behind to hold a village of its own (a controller who leaves it empty loses it, §5.1), always in a fortification.
-        const keep = s.villages[from]!.controller === player && (s.villages[from]!.fortification || rng.chance(0.8)) ? 1 : 0;
+        const keep = s.villages[from]!.controller === player && (s.villages[from]!.fortification || filling(s) || rng.chance(0.8)) ? 1 : 0;
         const cand: MoveCommand = raid ? { lead: l, to, knights: t.knights, raid: true } : { lead: l, to, sergeants: Math.max(0, t.sergeants - keep), knights: t.knights };
         const helps = !raid && besiegedToReinforce(s, player, to) !== null && rng.chance(0.7); // #34: into an ally's besieged walls
         for (const x of [...(helps ? [{ ...cand, reinforce: true }] : []), cand, { lead: l, to }]) { const v = checkAnswer(g, ask, player, [...cmds, x]); if (v.issues.length === 0) { cmds.push(x); break; } }
@@ -272,6 +277,56 @@ function relicSeekers(g: FiefGame, ask: Ask, player: PlayerId, cmds: MoveCommand
       moved = true;
     }
     if (moved) sent.push(l);
+  }
+  return sent;
+}
+
+/** Below this many free villages of the 24 the board is filling: the bots garrison the free ones left (`garrisonFree`). */
+export const GARRISON_BELOW = 8;
+
+/** The board is filling: some free village is left, fewer than GARRISON_BELOW of them. */
+export function filling(s: FiefState): boolean {
+  const n = BOARD.villageIds.filter((v) => s.villages[v]!.controller === null).length;
+  return n > 0 && n <= GARRISON_BELOW;
+}
+
+/**
+ * As the board fills (`filling`), a bot's free lords (most of them, 80 %; not a besieger's, who mostly
+ * stays, nor one sent for a relic) walk from free village to free village, each step toward the
+ * nearest one no other lord of the family is sent to, up to `movement.lordSteps` steps, with their
+ * troops but the sergeant kept where they stood (a village of theirs left empty is lost, §5.1), and
+ * leave one sergeant in each free village they enter while they have two or more (with the last one
+ * the lord stays there): a held village gives its income and its votes in the bishopric's election
+ * (§5.1, §7.1). So late games reach boards with no free village, where a placement asks the other
+ * players' consent (#13, §6.4.1 level 4). Adds the commands to `cmds`; returns the lords sent.
+ */
+function garrisonFree(g: FiefGame, ask: Ask, player: PlayerId, cmds: MoveCommand[], busy: LordId[], rng: Rng): LordId[] {
+  const s = stateForAsk(g, ask);
+  if (!filling(s)) return [];
+  const freeVs = BOARD.villageIds.filter((v) => s.villages[v]!.controller === null);
+  const claimed = new Set<VillageId>();
+  const sent: LordId[] = [];
+  for (const l of s.families[player]!.lords) { // at most the family's lords
+    const at = s.lords[l]!.at?.village;
+    if (!at || s.lords[l]!.prisonerOf || busy.includes(l) || !rng.chance(0.8)) continue;
+    if (s.villages[at]!.sieges.some((x) => x.besieger === player) && rng.chance(0.85)) continue;
+    const t = troopsOf(s, at, player);
+    let sergeants = Math.max(0, t.sergeants - (s.villages[at]!.controller === player ? 1 : 0));
+    let cur = at;
+    for (let n = 0; n < s.config.movement.lordSteps; n++) { // each step toward the nearest free village not yet claimed
+      const to = freeVs.filter((v) => !claimed.has(v)).map((v) => pathTo(cur, v)).filter((p) => p.length > 0).sort((x, y) => x.length - y.length)[0]?.[0];
+      if (!to) break;
+      const ok = [{ lead: l, to, sergeants, knights: t.knights }, { lead: l, to }].find((x) => checkAnswer(g, ask, player, [...cmds, x]).issues.length === 0);
+      if (!ok) break;
+      cmds.push(ok);
+      if (n === 0) sent.push(l);
+      cur = to;
+      sergeants = ok.sergeants ?? 0;
+      if (s.villages[to]!.controller !== null) continue;
+      claimed.add(to);
+      if (sergeants >= 2) sergeants--; // one sergeant stays to hold it
+      else break; // the last one (or none): the lord stays with it
+    }
   }
   return sent;
 }
