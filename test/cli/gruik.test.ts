@@ -153,7 +153,12 @@ test('gm queue lists the open items with their defaults and ages; gm approve rul
   assert.equal(dflt.rc, 0, dflt.err);
   assert.match(dflt.out, /^ruling stored; step 1 resolved/);
   const game = read(g);
-  assert.deepEqual(game.steps[0]!.submissions.map((s) => s.value).sort((x, y) => JSON.stringify(x) < JSON.stringify(y) ? -1 : 1), [{ value: 'cancel', by: 'gm' }, { value: 'invasion', by: 'gm' }], 'the default approved is the GM’s own ruling');
+  const ruled = game.steps[0]!.submissions.map((s) => s.value as { value: string; by: string }).sort((x, y) => JSON.stringify(x) < JSON.stringify(y) ? -1 : 1);
+  assert.deepEqual(ruled.map((r) => r.by), ['gm', 'gm'], 'the default approved is the GM’s own ruling');
+  assert.equal(ruled[0]!.value, 'cancel');
+  // J17's default is what the program applied: the catastrophe and its flavour text (flavour.ts), as the queue showed it
+  assert.match(ruled[1]!.value, /^invasion — “[^”]+”$/);
+  assert.ok(q.out.includes(`default: ${ruled[1]!.value}`), 'the default the queue showed');
   assert.ok(!Object.values(game.state.gruik.realms).some((r) => r.invasionDue !== undefined), 'the invasion was cancelled');
   assert.match((await run('gm', 'queue', g)).out, /no open item for the GM/);
   assert.match((await run('replay', g)).out, /^replay ok/);

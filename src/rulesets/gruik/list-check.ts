@@ -15,7 +15,7 @@
 import type { Decision, JudgmentItem, Localized, Ruling } from '../../engine/ruleset.ts';
 import { GM_SEAT, rulingNote } from '../../engine/ruleset.ts';
 import { fill } from '../../engine/localize.ts';
-import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow.ts';
+import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow-types.ts';
 import type { StateId } from './state.ts';
 
 export const ACCEPT = 'accept';

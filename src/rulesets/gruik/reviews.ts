@@ -30,7 +30,7 @@ import type { Localized, Ruling } from '../../engine/ruleset.ts';
 import { rulingNote } from '../../engine/ruleset.ts';
 import { fill } from '../../engine/localize.ts';
 import type { GruikItemInput } from './gm.ts';
-import type { GruikFlowEvent, GruikGame, PendingItem } from './flow.ts';
+import type { GruikFlowEvent, GruikGame, PendingItem } from './flow-types.ts';
 import type { AbrFought, GruikState, StateId } from './state.ts';
 import { transferCededOwnership } from './rules/conquest.ts';
 import { purposeText } from './words.ts';

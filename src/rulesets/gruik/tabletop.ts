@@ -16,7 +16,7 @@
  */
 import type { ActionInput, FreeAction, Lang, Localized, PlayerId, Validation, ViewSection } from '../../engine/ruleset.ts';
 import { fill, ofName, type TemplateArg } from '../../engine/localize.ts';
-import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow.ts';
+import type { GruikFlowEvent, GruikGame, TabletopBattle } from './flow-types.ts';
 import type { BattleFacts } from './rules/battle-result.ts';
 import { DATE_MAX, emptyTable, LIST_MAX } from './tabletop-table.ts';
 import { describeReport, reportFrame, reportLine } from './report-answer.ts';
