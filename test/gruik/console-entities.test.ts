@@ -347,6 +347,19 @@ test('[P §11.3] edits of the new kinds are kept through an override re-run, and
   assert.ok(replay(gruik, g).ok, 'replays to the same hashes');
 });
 
+test('[P §11.3, A-54] a province edit is kept through a re-run with its consequences: the revolted capital given back ends the civil war again', () => {
+  let g = edit(startGm(), 'civil-war', { state: 'elves', on: 'yes' });
+  g = edit(g, 'province', { province: 'sylve', owner: 'elves', controller: 'elves' });
+  assert.equal(g.state.flow.rerun?.edits?.length, 2, 'both kept for re-runs');
+  const face = g.state.gruik.rollLog.find((r) => `${r.phase}|${r.event}|${r.index}` === 'S0.3|base:elves|1')!.face;
+  g = edit(g, 'override', { roll: 'S0.3|base:elves|1', value: String(face === 1 ? 2 : 1) });
+  const s = g.state.gruik;
+  assert.deepEqual([s.provinces.sylve!.controller, s.realms.elves!.civilWar, s.realms['rebels:elves']], ['elves', undefined, undefined], 'after the re-run: Sylve the elves’, the war over, no rebels');
+  assert.match(gruik.report(g.state, lastEvents(g), 'dwarves', 'en'), /civil war ends \(A-54\) \(GM ruling\)/, 'told again');
+  assert.deepEqual(checkInvariants(s), [], 'the invariants hold');
+  assert.ok(replay(gruik, g).ok, 'replays to the same hashes');
+});
+
 test('re-run the step from its snapshot: an edit made since counts from the step’s start, the rolls unchanged, the same hashes', () => {
   const play = () => {
     const g0 = startGm();

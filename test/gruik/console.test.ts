@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isError } from '../../src/engine/ruleset.ts';
-import { advance, replay, takeAction } from '../../src/engine/game.ts';
+import { advance, replay, submit, takeAction } from '../../src/engine/game.ts';
 import { GM_SEAT } from '../../src/engine/ruleset.ts';
 import { gruik } from '../../src/rulesets/gruik/index.ts';
 import { checkInvariants } from '../../src/rulesets/gruik/invariants.ts';
@@ -85,4 +85,70 @@ test('a player cannot edit; a game with edits keeps its invariants and replays t
   const r = replay(gruik, g);
   assert.ok(r.ok, `replay agrees: ${JSON.stringify(r.mismatches)}`);
   assert.ok(g.steps.some((s) => s.action?.player === GM_SEAT), 'the edits are recorded as the GM\'s');
+});
+
+/** [T §12.2.3; P §8.6.3] Seed `console` played to its second season: the elves built a monument in Sylve (2 prestige), at S3 of the first. */
+function withMonument() {
+  let g = start();
+  g = submit(gruik, g, 'elves', 'orders', 'prestige sylve').game;
+  g = submit(gruik, g, 'dwarves', 'orders', '').game;
+  for (let i = 0; i < 8 && !g.state.gruik.monuments; i++) g = advance(gruik, g, { useDefaults: true });
+  const m = g.state.gruik.monuments?.['elves:M1'];
+  assert.deepEqual([m?.province, m?.creditedTo], ['sylve', [{ state: 'elves', points: 2 }]], 'the elves’ monument in Sylve, its 2 points theirs');
+  return g;
+}
+const prestigeOf = (g: ReturnType<typeof start>, st: string) => g.state.gruik.realms[st]!.prestige;
+const lines = (g: ReturnType<typeof start>, from: number) => g.state.gruik.ledger.slice(from).map((l) => `${l.state} ${l.delta} ${l.cause.en}`);
+
+test('[T §12.2.3; P §8.6.3] a monument’s prestige follows the controller the GM sets; an owner set as by annexation credits it in full; replayed to the same hashes', () => {
+  let g = withMonument();
+  const elves = prestigeOf(g, 'elves'), dwarves = prestigeOf(g, 'dwarves');
+  let from = g.state.gruik.ledger.length;
+  g = edit(g, 'province', { province: 'sylve', owner: 'elves', controller: 'dwarves' });
+  const s = g.state.gruik;
+  assert.deepEqual([s.provinces.sylve!.owner, s.provinces.sylve!.controller, s.provinces.sylve!.controlSince], ['elves', 'dwarves', s.season], 'control passed, controlSince restarted');
+  assert.deepEqual([prestigeOf(g, 'elves') - elves, prestigeOf(g, 'dwarves') - dwarves], [-2, 1], 'the elves lose its 2; the dwarves, neither builder nor owner, gain half rounded up');
+  assert.deepEqual(s.monuments!['elves:M1']!.creditedTo, [{ state: 'dwarves', points: 1 }], 'credited to the new controller');
+  assert.deepEqual(lines(g, from), ['elves -2 monument in sylve lost', 'dwarves 1 monument in sylve'], 'in the ledger, with the rules’ causes');
+  assert.match(reportOf(g, null), /Sylve[^:]*: owner .*, controller .*; its monuments' prestige: .* −2, .* \+1 \(GM ruling\)/, 'told to the public (prestige is public)');
+  assert.match(reportOf(g, 'elves', 'fr'), /prestige de ses monuments : .* −2, .* \+1 \(décision du MJ\)/, 'in French');
+  // the dwarves now own it too: annexation's credit, the full value [P §8.6.3]
+  from = g.state.gruik.ledger.length;
+  g = edit(g, 'province', { province: 'sylve', owner: 'dwarves', controller: 'dwarves' });
+  assert.equal(prestigeOf(g, 'dwarves') - dwarves, 2, 'an owner-controller enjoys it in full');
+  assert.equal(g.state.gruik.provinces.sylve!.controlSince, g.state.gruik.season, 'control unchanged: controlSince as it was (this season)');
+  assert.deepEqual(g.state.gruik.ledger.slice(from).filter((l) => l.state === 'dwarves').reduce((n, l) => n + l.delta, 0), 1, 'one more point in the ledger');
+  // back to its builder, who keeps none of what the dwarves had
+  g = edit(g, 'province', { province: 'sylve', owner: 'elves', controller: 'elves' });
+  assert.deepEqual([prestigeOf(g, 'elves') - elves, prestigeOf(g, 'dwarves') - dwarves], [0, 0], 'as before the edits');
+  g = advance(gruik, g, { useDefaults: true });
+  assert.deepEqual(checkInvariants(g.state.gruik), [], 'the invariants hold');
+  const r = replay(gruik, g);
+  assert.ok(r.ok, `replays to the same hashes: ${JSON.stringify(r.mismatches)}`);
+});
+
+test('[P A-54] a revolted capital given back by the GM ends the civil war; taken by a third state, too', () => {
+  const war = edit(start(), 'civil-war', { state: 'elves', on: 'yes' });
+  assert.equal(war.state.gruik.provinces.sylve!.controller, 'rebels:elves', 'Sylve revolted');
+  let g = edit(war, 'province', { province: 'sylve', owner: 'elves', controller: 'elves' });
+  assert.equal(g.state.gruik.realms.elves!.civilWar, undefined, 'the civil war is over');
+  assert.equal(g.state.gruik.realms['rebels:elves'], undefined, 'the rebels, holding nothing, are gone');
+  assert.match(reportOf(g, 'dwarves'), /Sylve[^:]*: owner .*, controller .*; .*civil war ends \(A-54\) \(GM ruling\)/, 'told to everyone');
+  assert.match(reportOf(g, null, 'fr'), /la guerre civile de .* prend fin \(A-54\) \(décision du MJ\)/, 'in French');
+  assert.equal(g.state.gruik.seasonEvents?.some((e) => e.t === 'civil-war-over') ?? false, false, 'the GM’s note tells it, not a season event of its own');
+  g = edit(war, 'province', { province: 'sylve', owner: 'elves', controller: 'dwarves' });
+  assert.deepEqual([g.state.gruik.realms.elves!.civilWar, g.state.gruik.provinces.sylve!.controller], [undefined, 'dwarves'], 'whoever takes it ends it (A-54)');
+  assert.deepEqual(checkInvariants(g.state.gruik), [], 'the invariants hold');
+  g = advance(gruik, g, { useDefaults: true });
+  assert.ok(replay(gruik, g).ok, 'replays to the same hashes');
+});
+
+test('[P §8.6] a province the GM takes from an indebted state leaves it its debt, as a floor told to it alone', () => {
+  let g = edit(start(), 'treasury', { state: 'elves', value: '-21' });
+  g = edit(g, 'province', { province: 'rives', owner: 'elves', controller: 'dwarves' });
+  assert.equal(g.state.gruik.realms.elves!.debtFloor, -21, 'the debt beyond the smaller cap is kept, not repaid by force');
+  assert.match(reportOf(g, 'elves'), /Your debt floor: -21 \(was none\) after losing Rives[^(]* \(§8\.6\) \(GM ruling\)/, 'the elves are told');
+  assert.match(reportOf(g, 'elves', 'fr'), /Votre plancher de dette : -21 \(au lieu de aucun\) après la perte de Rives/, 'in French');
+  assert.doesNotMatch(reportOf(g, 'dwarves') + reportOf(g, null), /debt floor|-21/, 'nobody else (fog of war)');
+  assert.deepEqual(checkInvariants(g.state.gruik), [], 'the invariants hold');
 });

@@ -7,7 +7,9 @@
  * a state, dead); an army's AP and modifier, its place (a province, in the fortress or not), the
  * seasons of its siege, or its removal; a detachment's AP, its place (a garrison too) or its removal; a fleet's ships, its place (zone, coast, posture: at sea, off the coast, in port,
  * blockading) or its removal. Titles are not stored: they follow the provinces owned (§2.4), so the
- * GM sets them through a province's owner. Each edit is a GM action: an input of the game's history
+ * GM sets them through a province's owner. A province's control passes as the rules pass it
+ * (rules/conquest.ts `setControl`: the monuments' prestige follows it, a revolted capital taken ends
+ * the civil war, A-54), its ownership as an annexation gives it (`applyEdit`). Each edit is a GM action: an input of the game's history
  * (a replay applies it again), refused when it leaves the bounds below, a condition of the rules
  * (`refusal`: a capital the state controls, no cycle of masters, a fortress or port that serves the
  * force, a blockade of an enemy…) or an invariant the state kept (invariants.ts), told in French and
@@ -52,7 +54,7 @@ import type { ProvinceId, SeaZoneId, StateId } from './state.ts';
 import { mastersOf, fortressFriendlyFor, hostile } from './rules/relations.ts';
 import { portFor } from './rules/naval-position.ts';
 import { enterCivilWar } from './rules/civil-war.ts';
-import { endCivilWar, rebelsOf, setControl } from './rules/conquest.ts';
+import { creditAnnexedMonuments, endCivilWar, rebelsOf, setControl } from './rules/conquest.ts';
 import { disbandArmy } from './rules/armies.ts';
 import { canBesiege } from './rules/siege.ts';
 import { cause, purposeText } from './words.ts';
@@ -148,7 +150,7 @@ export function gmActions(g: GruikGame, lang: Lang): FreeAction[] {
       fields: [stateField('state', L(lang, 'État', 'State')), int('value', L(lang, 'Trésor', 'Treasury'), undefined, GM_EDIT_BOUNDS.treasuryMax)] },
     { id: 'prestige', label: L(lang, 'Prestige d’un état', 'A state’s prestige'), help: L(lang, 'Public, comme le classement.', 'Public, like the ranking.'),
       fields: [stateField('state', L(lang, 'État', 'State')), int('value', L(lang, 'Prestige', 'Prestige'), -GM_EDIT_BOUNDS.prestigeAbs, GM_EDIT_BOUNDS.prestigeAbs)] },
-    { id: 'province', label: L(lang, 'Propriétaire et contrôleur d’une province', 'A province’s owner and controller'), help: L(lang, 'Public, comme la carte.', 'Public, like the map.'),
+    { id: 'province', label: L(lang, 'Propriétaire et contrôleur d’une province', 'A province’s owner and controller'), help: L(lang, 'Public, comme la carte. Le contrôle passe comme les règles le font passer : le prestige de ses monuments suit le contrôleur (au grand livre), une capitale révoltée reprise met fin à la guerre civile (A-54) ; pas de pillage, de capture ni de prestige de conquête.', 'Public, like the map. Control passes as the rules pass it: its monuments’ prestige follows the controller (in the ledger), a revolted capital taken ends the civil war (A-54); no pillage, capture or conquest prestige.'),
       fields: [
         { name: 'province', label: L(lang, 'Province', 'Province'), kind: 'choice', options: s.map.provinces.map((p) => ({ value: p.id, label: `${p.name} (${stateName(g, s.provinces[p.id]?.owner ?? null)} / ${stateName(g, s.provinces[p.id]?.controller ?? null)})` })) },
         stateField('owner', L(lang, 'Propriétaire', 'Owner'), true), stateField('controller', L(lang, 'Contrôleur', 'Controller'), true),
@@ -617,6 +619,14 @@ function editAudience(s: GruikGame['gruik'], e: GmEdit): StateId[] | null {
   }
 }
 
+/** Runs a rules function for an edit: its own season events and GM items are not kept, the GM's note tells it. In place. */
+function quietly(s: GruikGame['gruik'], run: () => void): void {
+  const q = s.gmQueue?.length, ev = s.seasonEvents?.length;
+  run();
+  if (q === undefined) delete s.gmQueue; else s.gmQueue!.length = q;
+  if (ev === undefined) delete s.seasonEvents; else s.seasonEvents!.length = ev;
+}
+
 function applyEdit(g: GruikGame, e: GmEdit, events: GruikFlowEvent[]): GruikGame {
   const s = g.gruik;
   const gm = { fr: rulingNote('gm', 'fr'), en: rulingNote('gm', 'en') };
@@ -640,13 +650,42 @@ function applyEdit(g: GruikGame, e: GmEdit, events: GruikFlowEvent[]): GruikGame
     case 'province': {
       const p = s.provinces[e.province]!;
       const name = s.map.provinces.find((x) => x.id === e.province)?.name ?? e.province;
+      const was = { owner: p.owner, controller: p.controller };
+      const lost = was.controller && s.realms[was.controller]?.kind !== 'rebels' ? was.controller : null;
+      const floor = lost ? s.realms[lost]!.debtFloor : undefined;
+      const war = Object.values(s.realms).find((r) => r.civilWar?.revoltedCapital === e.province)?.id;
+      const from = s.ledger.length;
+      // Ownership and control as the rules change them (rules/conquest.ts). The owner first, so that
+      // the monuments' credit reads it: control then passes through `setControl` (controlSince
+      // restarts, the monuments' prestige follows the controller [T §12.2.3; P §8.6.3], the former
+      // controller's debt floor is noted [P §8.6], a revolted capital taken ends that civil war
+      // [P A-54]); an owner set under an unchanged controller credits its monuments as an annexation
+      // does (`creditAnnexedMonuments`, [P §8.6.3]: in full to a controller that owns or built them).
+      // [P §11.3] What does NOT follow: the consequences of the way a province is taken, which are not
+      // a change of control's but a siege's, a surrender's or a cession's (siege.ts `conquer`,
+      // `cede`): the fortress pillaged, the garrison captured or sent away, the prestige of a siege
+      // won or a province conquered, the besieger's siege ended. The GM corrects the state model, he
+      // does not stage a conquest: forces, sieges and prestige are his other edits (`army-place`,
+      // `siege`, `prestige`), each audited on its own.
+      quietly(s, () => {
+        p.owner = e.owner;
+        if (was.controller !== e.controller) setControl(s, e.province, e.controller);
+        else if (was.owner !== e.owner) creditAnnexedMonuments(s, e.province);
+      });
+      const moved = new Map<StateId, number>();
+      for (const l of s.ledger.slice(from)) if (l.what === 'prestige') moved.set(l.state, (moved.get(l.state) ?? 0) + l.delta);
+      const prestige = [...moved].filter(([, d]) => d !== 0).map(([st, d]) => `${stateName(g, st)} ${d > 0 ? '+' : '−'}${Math.abs(d)}`).join(', ');
+      const ended = war !== undefined && !s.realms[war]?.civilWar;
       events.push({ t: 'note', audience: [], text: {
-        fr: `${name} : propriétaire ${stateName(g, e.owner)}, contrôleur ${stateName(g, e.controller)} (${gm.fr}).`,
-        en: `${name}: owner ${stateName(g, e.owner)}, controller ${stateName(g, e.controller)} (${gm.en}).`,
+        fr: `${name} : propriétaire ${stateName(g, e.owner)}, contrôleur ${stateName(g, e.controller)}${prestige ? ` ; prestige de ses monuments : ${prestige}` : ''}${ended ? ` ; la guerre civile de ${stateName(g, war!)} prend fin (A-54)` : ''} (${gm.fr}).`,
+        en: `${name}: owner ${stateName(g, e.owner)}, controller ${stateName(g, e.controller)}${prestige ? `; its monuments' prestige: ${prestige}` : ''}${ended ? `; ${stateName(g, war!)}’s civil war ends (A-54)` : ''} (${gm.en}).`,
       } });
-      if (p.controller !== e.controller) p.controlSince = s.season;
-      p.owner = e.owner;
-      p.controller = e.controller;
+      // the debt floor is the state's alone (state.ts), as the `debt` edit tells it
+      const now = lost ? s.realms[lost]?.debtFloor : undefined;
+      if (lost && now !== floor) events.push({ t: 'note', audience: [lost], text: {
+        fr: `Votre plancher de dette : ${now ?? 'aucun'} (au lieu de ${floor ?? 'aucun'}) après la perte de ${name} (§8.6) (${gm.fr}).`,
+        en: `Your debt floor: ${now ?? 'none'} (was ${floor ?? 'none'}) after losing ${name} (§8.6) (${gm.en}).`,
+      } });
       break;
     }
     case 'army': {
@@ -690,12 +729,7 @@ function applyMore(g: GruikGame, e: GmEdit, events: GruikFlowEvent[], gm: Locali
   const tell = (fr: string, en: string, audience: StateId[] = to) => events.push({ t: 'note', audience, text: { fr: `${fr} (${gm.fr}).`, en: `${en} (${gm.en}).` } });
   const pname = (p: string | null | undefined) => (p ? s.map.provinces.find((x) => x.id === p)?.name ?? p : '—');
   const n = (st: StateId | null) => stateName(g, st);
-  const quiet = (run: () => void) => { // a rules function's own season events and GM items are not kept: the GM's note tells it
-    const q = s.gmQueue?.length, ev = s.seasonEvents?.length;
-    run();
-    if (q === undefined) delete s.gmQueue; else s.gmQueue!.length = q;
-    if (ev === undefined) delete s.seasonEvents; else s.seasonEvents!.length = ev;
-  };
+  const quiet = (run: () => void) => quietly(s, run);
   switch (e.id) {
     case 'capital': {
       s.realms[e.state]!.capital = e.province;
