@@ -14,7 +14,11 @@
  *   ("game without a GM"); refused for anyone but the host, an unknown login, a seated player, a
  *   finished game; the GM cannot take a seat; the stored game replays to the same hash;
  * - a ruleset that receives the GM's presence in its options (Gruik's `gm`, GM_PRESENT): named before
- *   the start, the option follows; once started, the GM may be replaced but not added or removed.
+ *   the start, the option follows; once started, the GM may be replaced but not added or removed;
+ * - the reminders follow the deadline in force (reminders.ts, prompt-reminders.ts, migration 031): a
+ *   reminder sent, then the GM extends (or, in a game of prompts, a player extends), and the reminder
+ *   for the new deadline comes at its own time, with the new deadline in it; never twice for a
+ *   deadline that did not move.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,6 +31,10 @@ import { games, GamesError, replayStored } from '../../src/platform/games/servic
 import { answerPrompt, pauseGame } from '../../src/platform/games/prompts.ts';
 import { extendStep, GM_STEP_EXTENSION_HOURS, GM_STEP_EXTENSION_TOTAL_HOURS, gmQueue, ruleOnItem, setGm, takeGmAction } from '../../src/platform/games/gm.ts';
 import type { Db } from '../../src/platform/db/index.ts';
+import { sendReminders } from '../../src/platform/games/reminders.ts';
+import { extendDeadline } from '../../src/platform/games/prompts.ts';
+import { reminderTimes, sendPromptReminders } from '../../src/platform/games/prompt-reminders.ts';
+import { formatDeadline } from '../../src/platform/games/schedule.ts';
 
 const START = '2026-11-18T12:00:00Z';
 
@@ -277,6 +285,103 @@ for (const kind of DB_KINDS) {
         const on = await refused(setGm(ctx, plain, host, `mjg1-${tag}`), 409, 'gm-fixed', 'a started Gruik game without a GM cannot get one');
         assert.match(on.localized!.en, /started without a GM/, 'why, in English');
         assert.equal((await gameRow(db, plain)).gm_user_id, null, 'still none');
+      } finally { await db.close(); }
+    });
+  });
+
+  describe(`the reminders follow the deadline in force (${kind})`, () => {
+    const subjects = async (t: Table, userId: number, re: RegExp) => (await mailsTo(t, userId)).filter((m) => re.test(m.subject));
+
+    test('a game of order sheets: reminded, the GM extends, reminded again 24 h before the new deadline', async () => {
+      const db = await testDb(kind);
+      try {
+        const t = await table(kind, db, { weekly: true });
+        const first = await deadlineOf(t);
+        const tz = (await gameRow(db, t.id)).schedule.timeZone as string;
+        const reminders = () => Promise.all([subjects(t, t.p1, /^Rappel — /), subjects(t, t.p2, /^Reminder — /)]);
+        t.clock.now = new Date(first - 24 * HOUR - MIN);
+        assert.equal(await sendReminders(t.ctx), 0, 'not yet');
+        t.clock.now = new Date(first - 23 * HOUR);
+        assert.equal(await sendReminders(t.ctx), 2, 'Aude and Bérenger, their sheets empty');
+        assert.equal(await sendReminders(t.ctx), 0, 'the deadline did not move: no second reminder');
+        const [fr1, en1] = await reminders();
+        assert.ok(fr1.length === 1 && fr1[0]!.text.includes(formatDeadline(new Date(first), tz, 'fr')), 'the first gives the first deadline');
+        // The GM gives two more days: the new deadline's reminder waits for its own time.
+        const a = await extendStep(t.ctx, t.id, t.gm, 48);
+        assert.equal(await sendReminders(t.ctx), 0, 'the new deadline is 71 h away');
+        t.clock.now = new Date(a.deadline.getTime() - 24 * HOUR - MIN);
+        assert.equal(await sendReminders(t.ctx), 0, 'a minute before the new reminder’s time');
+        await games.setReady(t.ctx, t.id, 'p1', true); // Aude is done (ready with an empty sheet: she chose to do nothing)
+        t.clock.now = new Date(a.deadline.getTime() - 24 * HOUR + MIN);
+        const [x, y] = await Promise.all([sendReminders(t.ctx), sendReminders(t.ctx)]);
+        assert.equal(x + y, 1, 'due for the new deadline: Bérenger, whose sheet is still empty, once with two passes in parallel');
+        assert.equal(await sendReminders(t.ctx), 0, 'once');
+        const [fr2, en2] = await reminders();
+        assert.equal(en2.length, en1.length + 1, 'Bérenger, still silent, is reminded again');
+        assert.ok(en2.at(-1)!.text.includes(formatDeadline(a.deadline, tz, 'en')), 'with the new deadline');
+        assert.ok(!en2.at(-1)!.text.includes(formatDeadline(new Date(first), tz, 'en')), 'not the old one');
+        assert.equal(fr2.length, fr1.length, 'Aude, ready, is not');
+        // Three hours before the deadline, a short extension: its reminder's time has already come, it goes at once.
+        t.clock.now = new Date(a.deadline.getTime() - 3 * HOUR);
+        assert.equal(await sendReminders(t.ctx), 0, 'nothing moved since');
+        const b = await extendStep(t.ctx, t.id, t.gm, 2);
+        assert.equal(await sendReminders(t.ctx), 1, 'the new deadline is within 24 h: reminded now');
+        assert.equal(await sendReminders(t.ctx), 0);
+        assert.ok((await reminders())[1].at(-1)!.text.includes(formatDeadline(b.deadline, tz, 'en')));
+        // The step resolves at the new deadline; the next step is reminded as before.
+        t.clock.now = new Date(b.deadline.getTime() + MIN);
+        await settle(t);
+        assert.equal(await stepOf(t), 1);
+      } finally { await db.close(); }
+    });
+
+    test('a game of prompts: the last reminder sent, the GM extends, then a player: a last reminder for each new deadline', async () => {
+      const db = await testDb(kind);
+      try {
+        const t = await table(kind, db);
+        const row = async () => (await db.one<{ asked_at: Date; deadline: Date; schedule: { timeZone: string } }>('SELECT asked_at, deadline, schedule FROM games WHERE id = $1', [t.id]))!;
+        const g0 = await row();
+        const tz = g0.schedule.timeZone;
+        const last = () => Promise.all([subjects(t, t.p1, /^Dernier rappel — /), subjects(t, t.p2, /^Last reminder — /)]);
+        const half = () => Promise.all([subjects(t, t.p1, /^Rappel — /), subjects(t, t.p2, /^Reminder — /)]);
+        const r0 = reminderTimes(g0.asked_at, g0.deadline);
+        t.clock.now = new Date(r0.half.getTime() + 1000);
+        assert.equal(await sendPromptReminders(t.ctx), 2, 'half-time: both are reminded');
+        t.clock.now = new Date(r0.last.getTime() + 1000);
+        assert.equal(await sendPromptReminders(t.ctx), 2, 'the last reminder');
+        assert.equal(await sendPromptReminders(t.ctx), 0, 'nothing moved: nothing more');
+        // The GM extends by an hour: no mail now; the last reminder of the new deadline at its time.
+        const a = await extendStep(t.ctx, t.id, t.gm, 1);
+        const r1 = reminderTimes(g0.asked_at, a.deadline);
+        assert.equal(await sendPromptReminders(t.ctx), 0, 'right after the extension: nothing (the half-time one went out)');
+        t.clock.now = new Date(r1.last.getTime() - 1000);
+        assert.equal(await sendPromptReminders(t.ctx), 0, 'a second before the new last reminder’s time');
+        t.clock.now = new Date(r1.last.getTime() + 1000);
+        const [x, y] = await Promise.all([sendPromptReminders(t.ctx), sendPromptReminders(t.ctx)]);
+        assert.equal(x + y, 2, 'the last reminder for the new deadline, once each with two passes in parallel');
+        assert.equal(await sendPromptReminders(t.ctx), 0);
+        let [fr, en] = await last();
+        assert.deepEqual([fr.length, en.length], [2, 2], 'two last reminders each');
+        assert.ok(en[1]!.text.includes(formatDeadline(a.deadline, tz, 'en')) && fr[1]!.text.includes(formatDeadline(a.deadline, tz, 'fr')), 'the second gives the new deadline');
+        assert.ok(en[0]!.text.includes(formatDeadline(g0.deadline, tz, 'en')), 'the first gave the old one');
+        // Aude's own extension: the same again for the deadline it makes.
+        const e = await extendDeadline(t.ctx, t.id, 'p1');
+        assert.ok(e.extended && e.deadline!.getTime() > a.deadline.getTime(), 'Aude extends');
+        const r2 = reminderTimes(g0.asked_at, e.deadline!);
+        assert.equal(await sendPromptReminders(t.ctx), 0, 'not at once');
+        t.clock.now = new Date(r2.last.getTime() - 1000);
+        assert.equal(await sendPromptReminders(t.ctx), 0);
+        t.clock.now = new Date(r2.last.getTime() + 1000);
+        assert.equal(await sendPromptReminders(t.ctx), 2, 'the last reminder for the deadline Aude’s extension made');
+        assert.equal(await sendPromptReminders(t.ctx), 0);
+        [fr, en] = await last();
+        assert.deepEqual([fr.length, en.length], [3, 3]);
+        assert.ok(en[2]!.text.includes(formatDeadline(e.deadline!, tz, 'en')));
+        assert.deepEqual((await half()).map((m) => m.length), [1, 1], 'the half-time reminder went once');
+        // The default applies at the deadline in force.
+        t.clock.now = new Date(e.deadline!.getTime() + 1000);
+        await settle(t);
+        assert.equal(await stepOf(t), 1);
       } finally { await db.close(); }
     });
   });

@@ -15,6 +15,16 @@
  * Each reminder goes once per game, player, kind and asking time, even with two server processes:
  * a row of `turn_notices` (migration 017) inserted ON CONFLICT DO NOTHING in the same transaction
  * as its mail; the second process finds the row and queues nothing.
+ *
+ * The last reminder follows the deadline in force (migration 031: the row keeps the deadline it was
+ * sent for). When the deadline moves after it went out (the player's own extension, prompts.ts
+ * `extendDeadline`; the GM's extension of the step, gm.ts `extendStep`; a resumed pause; a vacation),
+ * the last reminder is owed again for the new deadline and comes at its own time (reminderTimes of
+ * the new deadline; at once if that time has already come): the row is updated to the new deadline
+ * with its mail, under the same primary key, so the second process still queues nothing. The
+ * half-time reminder goes once per asking: an extension does not send it again ("a question waits
+ * for you" was said; what changed is when the default applies, which the last reminder tells). A
+ * deadline that did not move owes nothing more.
  */
 import type { Decision, Lang } from '../../engine/ruleset.ts';
 import { t } from '../http/i18n.ts';
@@ -65,7 +75,8 @@ export async function sendPromptReminders(ctx: AppCtx): Promise<number> {
           AND NOT EXISTS (SELECT 1 FROM presence p WHERE p.game_id = g.id AND p.user_id = u.id AND p.seen_at >= $2)
           AND COALESCE((SELECT np.mode FROM notification_prefs np WHERE np.user_id = u.id AND np.channel = 'turn'), 'each') <> 'none'
      ) d
-     WHERE NOT EXISTS (SELECT 1 FROM turn_notices n WHERE n.game_id = d.game_id AND n.player = d.player AND n.asked_at = d.asked_at AND n.kind = d.kind)
+     WHERE NOT EXISTS (SELECT 1 FROM turn_notices n WHERE n.game_id = d.game_id AND n.player = d.player AND n.asked_at = d.asked_at AND n.kind = d.kind
+                         AND (d.kind = 'half' OR n.deadline IS NOT DISTINCT FROM d.deadline))
      ORDER BY d.deadline, d.game_id, d.player`, [now, since]);
   let sent = 0;
   const decisions = new Map<number, Decision[]>();
@@ -73,16 +84,20 @@ export async function sendPromptReminders(ctx: AppCtx): Promise<number> {
     const gameId = Number(r.game_id);
     if (!decisions.has(gameId)) decisions.set(gameId, await currentDecisions(ctx.db, { id: gameId, ruleset: r.ruleset }));
     sent += await ctx.db.tx(async (db) => {
-      // Still the same prompts, deadline and seat? (an answer, a resolution or a pause since the query: nothing)
+      // Still the same prompts, deadline and seat? (an answer, a resolution, a pause or an extension since the query: nothing)
       const still = await db.one(
         `SELECT 1 FROM games g JOIN seats s ON s.game_id = g.id AND s.player = $2
           WHERE g.id = $1 AND g.status = 'running' AND g.paused_at IS NULL AND g.asked_at = $3 AND g.deadline > $4 AND s.user_id = $5 AND s.asked
+            AND g.deadline = $6
             AND NOT EXISTS (SELECT 1 FROM sheets h WHERE h.game_id = g.id AND h.player = s.player AND h.step = g.step + 1 AND h.ready)`,
-        [gameId, r.player, r.asked_at, now, r.user_id]);
+        [gameId, r.player, r.asked_at, now, r.user_id, r.deadline]);
       if (!still) return 0;
+      // A last reminder sent for an earlier deadline gives way to this one (the row takes the new deadline).
       const row = await db.one(
-        `INSERT INTO turn_notices(game_id, player, kind, asked_at, user_id, step, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT DO NOTHING RETURNING 1`, [gameId, r.player, r.kind, r.asked_at, r.user_id, r.step, now]);
+        `INSERT INTO turn_notices(game_id, player, kind, asked_at, user_id, step, sent_at, deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (game_id, player, kind, asked_at) DO UPDATE SET deadline = EXCLUDED.deadline, user_id = EXCLUDED.user_id, step = EXCLUDED.step, sent_at = EXCLUDED.sent_at
+           WHERE turn_notices.kind = 'last' AND turn_notices.deadline IS DISTINCT FROM EXCLUDED.deadline
+         RETURNING 1`, [gameId, r.player, r.kind, r.asked_at, r.user_id, r.step, now, r.deadline]);
       if (!row) return 0; // another process sent it
       const lang: Lang = r.lang === 'en' ? 'en' : 'fr';
       const mine = (decisions.get(gameId) ?? []).filter((d) => d.players.includes(r.player));

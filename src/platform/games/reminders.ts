@@ -1,8 +1,11 @@
 /**
  * Reminders: `reminder_hours` (default 24) before a deadline, a mail to every lord whose sheet for
- * the step in progress is still empty (no orders written, not marked ready). Once per step: the
- * game's `reminded_step` is set in the same transaction as the mails are queued, with a row lock,
- * so two server processes never send the same reminder twice.
+ * the step in progress is still empty (no orders written, not marked ready). Once per step and
+ * deadline: the game's `reminded_step` and `reminded_deadline` (migration 031) are set in the same
+ * transaction as the mails are queued, with a row lock, so two server processes never send the same
+ * reminder twice. A deadline that moves after its reminder went out (the GM's extension of the step,
+ * gm.ts `extendStep`) is owed a reminder of its own, `reminder_hours` before the new deadline (at
+ * once if that time has already come): the mail gives the deadline in force.
  */
 import type { Lang } from '../../engine/ruleset.ts';
 import { getRuleset } from '../../rulesets/index.ts';
@@ -12,18 +15,22 @@ import { queueMail } from '../mail/queue.ts';
 import type { Schedule } from './api.ts';
 import { formatDeadline } from './schedule.ts';
 
+/** Not yet reminded for this step and this deadline. */
+const OWED = 'NOT (reminded_step = step + 1 AND reminded_deadline IS NOT DISTINCT FROM deadline)';
+
 /** Queues the reminders that are due; returns how many mails were queued. */
 export async function sendReminders(ctx: AppCtx): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db.query<{ id: number }>(
-    `SELECT id FROM games WHERE status = 'running' AND pace IS NULL AND reminder_hours > 0 AND reminded_step < step + 1
+    `SELECT id FROM games WHERE status = 'running' AND pace IS NULL AND reminder_hours > 0 AND ${OWED}
        AND deadline > $1 AND deadline - reminder_hours * interval '1 hour' <= $1 ORDER BY deadline`, [now]);
   let sent = 0;
   for (const { id } of due) {
     sent += await ctx.db.tx(async (t) => {
       // Taking the step: a concurrent process waits on the row, then finds it already taken.
       const g = await t.one<{ id: number; name: string; ruleset: string; step: number; deadline: Date; schedule: Schedule }>(
-        `UPDATE games SET reminded_step = step + 1 WHERE id = $1 AND status = 'running' AND reminded_step < step + 1 AND deadline > $2
+        `UPDATE games SET reminded_step = step + 1, reminded_deadline = deadline WHERE id = $1 AND status = 'running' AND ${OWED}
+           AND deadline > $2 AND deadline - reminder_hours * interval '1 hour' <= $2
          RETURNING id, name, ruleset, step, deadline, schedule`, [id, now]);
       if (!g) return 0;
       const lords = await t.query<{ lord_name: string; login: string; email: string; lang: Lang }>(
