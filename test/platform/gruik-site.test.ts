@@ -263,6 +263,18 @@ describe('Game of Gruik on the site (pglite)', () => {
       // The GM's console: his actions in the audit.
       await gmPage.goto(gmUrl);
       assert.match(await gmPage.locator('table.gm-audit').innerText(), /Corriger un jet de S0\.3/, 'the override in the audit');
+      // His two dozen actions open with links to each form; every link lands on its form, and one takes him there.
+      const links = gmPage.locator('nav.gm-actions-toc a');
+      const forms = gmPage.locator('form.gm-act');
+      assert.ok(await forms.count() > 10, 'the console’s many actions');
+      assert.equal(await links.count(), await forms.count(), 'a link for each action');
+      for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) assert.equal(await gmPage.locator(`form.gm-act${href}`).count(), 1, `${href} is a form`);
+      const last = links.last();
+      const target = (await last.getAttribute('href'))!;
+      await last.click();
+      assert.ok(gmPage.url().endsWith(target), 'the link followed');
+      assert.ok(await gmPage.locator(target).isVisible(), 'its form shown');
+      await gmPage.evaluate(() => window.scrollTo(0, 0));
       await shot(gmPage, 'gm-console');
       assert.deepEqual(errors, [], 'no script error on any page');
     });

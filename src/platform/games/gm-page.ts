@@ -77,6 +77,7 @@ messages({
     fr: 'Chaque action s’applique aussitôt, comme une étape de la partie : elle entre dans son historique (une reprise la rejoue) et reste dans le journal ci-dessous. Les joueurs en lisent le résultat dans leur rapport (« décision du MJ ») quand les règles le disent.',
     en: 'Each action applies at once, as a step of the game: it enters the game’s history (a replay plays it again) and stays in the log below. Players read its outcome in their report ("GM ruling") where the rules say so.',
   },
+  'gm.actions-toc': { fr: 'Aller à l’action :', en: 'Go to the action:' },
   'gm.actions-none': { fr: 'Aucune action du MJ n’est ouverte maintenant.', en: 'No GM action is open now.' },
   'gm.act': { fr: 'Appliquer', en: 'Apply' },
   'gm.acted': { fr: 'Action appliquée.', en: 'Action applied.' },
@@ -180,15 +181,20 @@ function outcome(it: GmItem, lang: Lang): string {
   }
 }
 
+/** From this many GM actions on, the section opens with links to each form (a Gruik GM has two dozen). */
+const TOC_FROM = 5;
+const actionAnchor = (id: string): string => `gm-act-${id}`.replace(/[^\w-]/g, '_');
+
 /** The GM actions open now, each a small form (the ruleset's fields), posted to /gm/act. */
 function actionsPart(gameId: number, step: number, actions: FreeAction[], lang: Lang, csrf: Html, typed: Typed | null): Html {
   const err = typed?.action !== undefined ? typed : null;
   return html`<h2>${t(lang, 'gm.actions')}</h2><p class="muted small">${t(lang, 'gm.actions-help')}</p>
     ${err && !actions.some((x) => x.id === err.action) ? html`<p class="error" role="alert">${err.error}</p>` : ''}
+    ${actions.length > TOC_FROM ? html`<nav class="gm-actions-toc" aria-label="${t(lang, 'gm.actions-toc')}"><p class="small">${t(lang, 'gm.actions-toc')}</p><ul class="small">${actions.map((x) => html`<li><a href="#${actionAnchor(x.id)}">${x.label}</a></li>`)}</ul></nav>` : ''}
     ${actions.length ? html`<div class="actions-list gm-actions">${actions.map((x) => {
       const mine = err?.action === x.id ? err : null;
       const errId = `gm-act-${x.id}-error`.replace(/[^\w-]/g, '_');
-      return html`<form method="post" action="/games/${gameId}/gm/act" class="action-form gm-act" data-action="${x.id}">${csrf}<input type="hidden" name="action" value="${x.id}"><input type="hidden" name="step" value="${step}">
+      return html`<form method="post" action="/games/${gameId}/gm/act" class="action-form gm-act" data-action="${x.id}" id="${actionAnchor(x.id)}">${csrf}<input type="hidden" name="action" value="${x.id}"><input type="hidden" name="step" value="${step}">
         <fieldset><legend>${x.label}</legend>${x.help ? html`<p class="muted small">${x.help}</p>` : ''}
         ${mine ? html`<p class="error" role="alert" id="${errId}">${mine.error}</p>` : ''}
         <div class="fields">${x.fields.map((f, i) => {
