@@ -311,7 +311,7 @@ test('a treaty published or voided: public once published, its signatories’ be
   assert.match(validateGmAction(r.state, { id: 'treaty', values: { treaty: 'nope', outcome: 'void' } }).issues[0]!.text!.fr, /pas de tel traité/, 'an unknown treaty, in French');
 });
 
-test('temples and a monument: public; a destroyed monument’s prestige taken back in the ledger', () => {
+test('temples and a monument: public; a destroyed monument costs −1 prestige to whoever enjoyed it (T §15), in the ledger', () => {
   let g = edit(start(), 'temples', { province: 'roc', pillaged: 'yes' });
   assert.equal(g.state.gruik.provinces.roc!.templesPillagedAt, 0, 'pillaged this season');
   assert.match(reportOf(g, 'elves'), /temples: pillaged \(GM ruling\)/, 'public');
@@ -327,8 +327,9 @@ test('temples and a monument: public; a destroyed monument’s prestige taken ba
   assert.deepEqual(v.issues, [], 'accepted');
   const r = gmAct(gm, v.value);
   assert.deepEqual(r.state.gruik.provinces.sylve!.monuments, [], 'no longer standing');
-  assert.equal(r.state.gruik.realms.elves!.prestige, 0, 'its prestige taken back');
-  assert.deepEqual(r.state.gruik.ledger.at(-1), { season: 0, state: 'elves', what: 'prestige', delta: -2, cause: { fr: 'décision du MJ', en: 'GM ruling' }, rule: '§11.3' }, 'in the ledger');
+  assert.equal(r.state.gruik.realms.elves!.prestige, 1, 'T §15: −1 per prestige expense destroyed (the 2 it gave stay, treasury.ts destroyMonument)');
+  assert.deepEqual([r.state.gruik.ledger.at(-1)!.state, r.state.gruik.ledger.at(-1)!.delta, r.state.gruik.ledger.at(-1)!.rule], ['elves', -1, '[T §15]'], 'in the ledger');
+  assert.ok(r.events.some((x) => JSON.stringify(x).includes('is destroyed; prestige: ') && JSON.stringify(x).includes('−1')), 'told, with the point lost');
   assert.ok(r.state.gruik.monuments!['elves:M1'], 'the record stays (ids are counted from it)');
   assert.deepEqual(gmActionAudience(gm, v.value), null, 'public');
   assert.match(validateGmAction(r.state, { id: 'monument', values: { monument: 'elves:M1' } }).issues[0]!.text!.en, /no such monument standing/, 'not twice');

@@ -130,7 +130,7 @@ test('§8.6.3 / T §15: a monument destroyed (the GM’s ruling) costs whoever e
   assert.equal(destroyMonument(s, id), null);
   assert.deepEqual([s.realms.elves!.prestige, s.realms.dwarves!.prestige], [0, 0], 'the one who enjoys it: −1; the builder who lost it: nothing more');
   assert.deepEqual(s.provinces.rives!.monuments, []);
-  assert.equal(s.monuments![id], undefined);
+  assert.deepEqual(s.monuments![id]!.creditedTo, [], 'the record stays, credited to nobody');
   assert.deepEqual(s.ledger.slice(ledger).map((l) => [l.state, l.delta, l.rule]), [['dwarves', -1, '[T §15]']]);
   assert.deepEqual(s.seasonEvents.map((e) => [e.t, e.audience]), [['monument-destroyed', []]], 'public');
   assert.equal(prestigeExpenseCost(s, 'elves', 'rives'), 30, 'no longer enjoyed by anyone');
@@ -141,6 +141,11 @@ test('§8.6.3 / T §15: a monument destroyed (the GM’s ruling) costs whoever e
   assert.match(r.message.fr, /aucune dépense de prestige/);
   assert.match(r.message.en, /no prestige expense/);
   assert.equal(destroyMonument(s, '__proto__')?.reason, 'unknown-monument', 'ids looked up as own keys only');
+  // a new monument after it gets a new id: none overwritten
+  s.realms.elves!.treasury = 100;
+  const built = applyMoney(s, { elves: [{ kind: 'prestige', province: 'rives' }] }).state;
+  assert.equal(Object.keys(built.monuments!).length, 2);
+  assert.deepEqual(built.provinces.rives!.monuments.filter((x) => x !== id).length, 1);
 });
 
 test('TV-57: temples of a province of value 5: +5 g and −2 prestige; 3 years later 0; after 6 years 3; after 10 years 5', () => {

@@ -57,6 +57,7 @@ import { enterCivilWar } from './rules/civil-war.ts';
 import { creditAnnexedMonuments, endCivilWar, rebelsOf, setControl } from './rules/conquest.ts';
 import { disbandArmy } from './rules/armies.ts';
 import { canBesiege } from './rules/siege.ts';
+import { destroyMonument } from './rules/treasury.ts';
 import { cause, purposeText } from './words.ts';
 
 /**
@@ -237,7 +238,7 @@ function entityForms(g: GruikGame, lang: Lang, stateField: (name: string, label:
   out.push({ id: 'temples', label: L(lang, 'Temples d’une province', 'A province’s temples'), help: L(lang, 'Pillés : à cette saison (le revenu les attend, §12.1.3) ; non : rétablis. Public.', 'Pillaged: this season (the income waits for them, §12.1.3); no: restored. Public.'),
     fields: [province('province', L(lang, 'Province', 'Province')), yesNo('pillaged', L(lang, 'Pillés', 'Pillaged'))] });
   const standing = s.map.provinces.flatMap((p) => (s.provinces[p.id]?.monuments ?? []).map((m) => ({ m, p: p.id })));
-  if (standing.length) out.push({ id: 'monument', label: L(lang, 'Détruire un monument', 'Destroy a monument'), help: L(lang, 'Il quitte sa province ; le prestige qu’il donnait est repris (au grand livre). Public.', 'It leaves its province; the prestige it gave is taken back (in the ledger). Public.'),
+  if (standing.length) out.push({ id: 'monument', label: L(lang, 'Détruire un monument', 'Destroy a monument'), help: L(lang, `Il quitte sa province ; chaque état qui en jouissait perd ${s.config.prestigeTable.monumentDestroyed} point(s) de prestige (T §15, au grand livre). Public.`, `It leaves its province; each state that enjoyed it loses ${s.config.prestigeTable.monumentDestroyed} prestige point(s) (T §15, in the ledger). Public.`),
     fields: [{ name: 'monument', label: L(lang, 'Monument', 'Monument'), kind: 'choice', options: standing.map(({ m, p }) => ({ value: m, label: `${m} — ${pname(p)}` })) }] });
   const armies = Object.values(s.armies);
   const armyOptions = armies.map((a) => ({ value: a.id, label: `${a.id} (${typeof a.location === 'string' ? (a.location === 'captured' ? L(lang, 'capturée', 'captured') : pname(a.location)) : L(lang, 'embarquée', 'embarked')})` }));
@@ -802,15 +803,11 @@ function applyMore(g: GruikGame, e: GmEdit, events: GruikFlowEvent[], gm: Locali
     }
     case 'monument': {
       const m = s.monuments![e.monument]!;
-      const p = s.provinces[m.province]!;
-      p.monuments = p.monuments.filter((x) => x !== m.id);
-      // [P §11.3] the record stays (ids are counted from it, treasury.ts), credited to nobody
-      for (const c of m.creditedTo) if (c.points && s.realms[c.state]) {
-        s.realms[c.state]!.prestige -= c.points;
-        s.ledger.push({ season: s.season, state: c.state, what: 'prestige', delta: -c.points, cause: cause('gmRuling'), rule: '§11.3' });
-      }
-      const lost = m.creditedTo.filter((c) => c.points).map((c) => `${n(c.state)} −${c.points}`).join(', ');
-      m.creditedTo = [];
+      // T §15 "−1 per prestige expense destroyed" (treasury.ts destroyMonument: each state that
+      // enjoyed it, in the ledger; the record stays, credited to nobody); told here as the GM's ruling
+      const penalty = s.config.prestigeTable.monumentDestroyed;
+      const lost = m.creditedTo.filter((c) => c.points > 0 && s.realms[c.state]).map((c) => `${n(c.state)} −${penalty}`).join(', ');
+      quietly(s, () => { destroyMonument(s, m.id); });
       tell(`Le monument ${m.id} de ${pname(m.province)} est détruit${lost ? ` ; prestige : ${lost}` : ''}`, `Monument ${m.id} in ${pname(m.province)} is destroyed${lost ? `; prestige: ${lost}` : ''}`);
       break;
     }

@@ -344,20 +344,22 @@ export const MONUMENT_REFUSALS: Record<MonumentRefusal, Localized> = {
 /**
  * A prestige expense destroyed, rules §8.6.3 and §8.9 [T §15: "−1 per prestige expense destroyed";
  * GM: by catastrophe or invasion — the rules give no roll, so it is the GM's ruling, J17/J18]:
- * the monument leaves its province and the game's list (it no longer follows control, §8.3, nor
- * counts as one the state "already enjoys" in the next expense's price); each state credited with
+ * the monument leaves its province and is credited to nobody (it no longer follows control, §8.3,
+ * nor counts as one the state "already enjoys" in the next expense's price; its record stays, as
+ * new monuments' ids are counted from the records); each state credited with
  * it takes −`prestigeTable.monumentDestroyed`, with a ledger entry. [P] The points credited when it
  * was built or taken stay: the table's −1 is the whole penalty, as written. Told to everyone
  * (prestige expenses are public, §8.6.3). In place; an unknown id is refused in both languages.
  */
 export function destroyMonument(t: GruikState, id: string): Refusal<MonumentRefusal> | null {
   const m = t.monuments && Object.hasOwn(t.monuments, id) ? t.monuments[id]! : null;
-  if (!m) return refuse(MONUMENT_REFUSALS, 'unknown-monument', { id });
-  const ps = t.provinces[m.province];
-  if (ps) ps.monuments = ps.monuments.filter((x) => x !== id);
-  delete t.monuments![id];
+  const ps = m ? t.provinces[m.province] : undefined;
+  if (!m || !ps?.monuments.includes(id)) return refuse(MONUMENT_REFUSALS, 'unknown-monument', { id });
+  ps.monuments = ps.monuments.filter((x) => x !== id);
   const penalty = t.config.prestigeTable.monumentDestroyed;
   const credited = m.creditedTo.filter((c) => c.points > 0 && t.realms[c.state]);
+  // the record stays, credited to nobody: new monuments' ids are counted from the records (applyMoney)
+  m.creditedTo = [];
   for (const c of credited) addPrestige(t, c.state, -penalty, cause('monumentDestroyed', { p: m.province }), '[T §15]');
   if (credited.length === 0) emit(t, { t: 'monument-destroyed', audience: [], state: null, province: m.province, points: 0 });
   for (const c of credited) emit(t, { t: 'monument-destroyed', audience: [], state: c.state, province: m.province, points: penalty });
