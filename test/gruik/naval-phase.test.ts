@@ -241,6 +241,38 @@ test('§7.13 blockade: the elves blockade enclume; the dwarf fleet leaving the p
   ok(r.state);
 });
 
+test('§7.3 with §7.13: a blockader charged excess MP (it escaped an interception, 5 MP used) pays in ships and stays on its blockade, not moved to its own port in the zone (soak eve-29-20, season 19)', () => {
+  // Before the fix, the forced return with no zone to cross put the fleet at the friendly port of its zone (rives)
+  // while it still blockaded enclume: a fleet blockading from off another coast.
+  const s = sea({ [EF]: { zone: 'etroite', coast: 'enclume', blockading: 'enclume', blockadingSince: 0, mpUsed: 5, ships: 40 } as never }, 1);
+  const r = endOfSeasonPosition(s, EF, 4);
+  assert.ok(r[0]?.t === 'forced-return' && r[0].excess === 1 && r[0].lost === 4, 'excess 1: 10 % of 40');
+  const f = s.fleets[EF]!;
+  assert.deepEqual([f.ships, f.zone, f.coast, f.inPort, f.blockading, f.blockadingSince], [36, 'etroite', 'enclume', false, 'enclume', 0], 'still off enclume, blockading it');
+  ok(s);
+  // the same excess on a fleet that blockades nothing: it is at its friendly port of the zone (§7.3 1, A-66)
+  const free = sea({ [EF]: { zone: 'etroite', coast: 'enclume', mpUsed: 5, ships: 40 } as never }, 1);
+  endOfSeasonPosition(free, EF, 4);
+  assert.deepEqual([free.fleets[EF]!.ships, free.fleets[EF]!.coast], [36, 'rives']);
+});
+
+test('§7.9 with §7.13: a blockader that escapes an interception into another zone has left its post — its blockade there is a new one, of this season (soak eve-29-20)', () => {
+  // The elves blockade enclume from the Grand Large since season 0; the dwarves sail in and intercept them;
+  // the elves retreat and escape to the Mer Étroite, which enclume also borders, and blockade it from there at
+  // the end of movement. Before the fix the escape kept the old blockade: "since season 0" carried to another zone.
+  const s = sea({ [EF]: { zone: 'large', coast: 'enclume', blockading: 'enclume', blockadingSince: 0 } as never, [DF]: { zone: 'etroite' } }, 1);
+  const orders: NavalOrder[] = [
+    { fleet: EF, actions: [], end: { blockade: 'enclume' }, policy: { interceptIf: 'never', onIntercepted: 'retreat' } },
+    { fleet: DF, actions: [{ do: 'move', to: 'large' }], policy: { interceptIf: 'always', onIntercepted: 'battle' } },
+  ];
+  const r = resolveNavalPhase(s, orders, scriptedDice([6, 1, 6])); // the elves' detection 6 (missed), order, forcing roll 6 (escaped)
+  const i = r.records.find((x) => x.t === 'intercepted');
+  assert.ok(i && i.t === 'intercepted' && i.fleet === EF && i.choice === 'retreat' && i.outcome === 'escaped', 'the elves escape');
+  const f = r.state.fleets[EF]!;
+  assert.deepEqual([f.zone, f.coast, f.blockading, f.blockadingSince], ['etroite', 'enclume', 'enclume', 1], 'blockading from the Mer Étroite since this season');
+  ok(r.state);
+});
+
 test('TV-39 on the state: 45 dwarf ships sheltering in enclume, blockaded since before this season, lose 5 at S8; a blockade of this season costs nothing yet', () => {
   const s = sea({ [EF]: { zone: 'etroite', coast: 'enclume', blockading: 'enclume', blockadingSince: 0 } as never, [DF]: { zone: 'etroite', coast: 'enclume', inPort: true, ships: 45 } }, 1);
   const r = blockadeAttrition(s);

@@ -236,7 +236,9 @@ export function resolveNavalPhase(s0: GruikState, orders: readonly NavalOrder[],
       y.inPort = true; y.coast = friendlyPortIn(t, ix, y.zone, y.state, y.coast) ?? y.coast; py.actions = [];
     } else if (outcome === 'escaped' && choice === 'retreat' && !py.retreating) {
       const back = py.cameFrom && ix.zone[y.zone]!.neighbours.some((n) => n.zone === py.cameFrom) ? py.cameFrom : (routeHome(t, ix, tId) ?? [])[0] ?? ix.zone[y.zone]!.neighbours[0]?.zone;
-      if (back) { py.cameFrom = y.zone; y.zone = back; delete y.coast; py.shifted = true; }
+      // [rules §7.13 P: a blockade closes the port "on this zone only"] an escape into another zone leaves the post, as a move
+      // does (impulses above); a blockade ordered there at the end of movement is a new one (soak eve-29-20, season 19)
+      if (back) { py.cameFrom = y.zone; y.zone = back; delete y.coast; py.shifted = true; delete y.blockading; delete y.blockadingSince; }
       y.mpUsed += 1; py.actions = []; // [P §7.9] 1 MP, or excess under §7.3
     }
     let won = false;

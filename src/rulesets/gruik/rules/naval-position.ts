@@ -126,6 +126,10 @@ export function destroyFleet(t: GruikState, fleet: FleetId, captor: StateId | nu
 function sail(t: GruikState, ix: MapIndex, fleet: FleetId, route: readonly SeaZoneId[]): void {
   const f = t.fleets[fleet]!;
   if (route.length > 0) { f.zone = route[route.length - 1]!; delete f.coast; f.inPort = false; delete f.blockading; delete f.blockadingSince; }
+  // [rules §7.3 3, §7.13] a blockader is where §7.3 lets it end the season: an excess of MP with no zone to
+  // cross costs it ships, not its post — it stays off the province it blockades, not at its own port in the
+  // zone (soak eve-29-20, season 19: a fleet that escaped an interception blockaded from off another coast)
+  if (f.blockading) return;
   const port = friendlyPortIn(t, ix, f.zone, f.state, f.coast);
   if (port) f.coast = port;
 }
