@@ -416,7 +416,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
       // that awaits validation (within its mail limit).
       await resendValidationFor(ctx, who);
       const q = new URLSearchParams({ resent: 'any' });
-      if (who && !who.includes('@')) q.set('login', who);
+      // echoed back only when it may be a login: a longer one is none, and would swell the redirect's header past what clients read
+      if (who && !who.includes('@') && [...who].length <= LOGIN_MAX) q.set('login', who);
       const next = safeNext(str(f.next));
       if (next) q.set('next', next);
       return reply.redirect(`/validate?${q}`, 303);
